@@ -1,0 +1,27 @@
+# Two entry points: `make play` and `make test`; both set up .venv when it is missing or stale.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-stamp
+
+.PHONY: play test typecheck bench clean
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	touch $(STAMP)
+
+play: $(STAMP)
+	$(PY) -m game
+
+typecheck: $(STAMP)
+	$(PY) -m mypy --strict game/core
+
+test: typecheck
+	$(PY) -m pytest
+
+bench: $(STAMP)
+	$(PY) bench/core.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info

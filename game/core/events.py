@@ -1,0 +1,100 @@
+"""Events: what happened, in the past tense; the state is the fold of them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .grid import Cell, Grid
+
+
+@dataclass(frozen=True, slots=True)
+class Swapped:
+    """Two tiles traded places and the swap made a run: a move is spent."""
+
+    a: Cell
+    b: Cell
+
+
+@dataclass(frozen=True, slots=True)
+class SwapRejected:
+    """The swap made no run; the tiles went back and nothing changed."""
+
+    a: Cell
+    b: Cell
+
+
+@dataclass(frozen=True, slots=True)
+class Chained:
+    """A chain was committed along `path`: a move is spent."""
+
+    path: tuple[Cell, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Cleared:
+    """Every cell in `cells` exploded at once (one cascade step); their tiles are collected."""
+
+    cells: tuple[Cell, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Fell:
+    """Tiles fell: each (src, dst) pair moved one tile, all at once."""
+
+    moves: tuple[tuple[Cell, Cell], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Spawned:
+    """New tiles entered at the top of their chutes; `rng` is the stream after drawing them."""
+
+    tiles: tuple[tuple[Cell, int], ...]
+    rng: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerMoved:
+    """The player stepped from src to dst, eating the tile there; src is left empty."""
+
+    src: Cell
+    dst: Cell
+
+
+@dataclass(frozen=True, slots=True)
+class Slid:
+    """The tile at src slid into the gap at dst."""
+
+    src: Cell
+    dst: Cell
+
+
+@dataclass(frozen=True, slots=True)
+class Reshuffled:
+    """No move was left, so the board was dealt again as `grid`."""
+
+    grid: Grid
+    rng: int
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """Points were earned; `combo` is the cascade step (1 for the move itself)."""
+
+    points: int
+    combo: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Won:
+    """Every goal was met."""
+
+
+@dataclass(frozen=True, slots=True)
+class Lost:
+    """The moves ran out (or no move could ever be made) before the goals were met."""
+
+
+Event = (
+    Swapped | SwapRejected | Chained | Cleared | Fell | Spawned | PlayerMoved | Slid
+    | Reshuffled | Scored | Won | Lost
+)

@@ -1,0 +1,79 @@
+"""Goals, their progress, the end of a game and stars: read off a State, never stored twice."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .boards import solved_slide
+from .events import Event, Lost, Won
+from .state import PLAYING, State
+
+
+@dataclass(frozen=True, slots=True)
+class GoalProgress:
+    """One goal as the HUD shows it: what it is, how far, and whether it is met."""
+
+    name: str          # 'score', 'collect', 'reach' or 'solve'
+    current: int
+    target: int
+    kind: int = 0      # the kind to collect, for 'collect'
+
+    @property
+    def met(self) -> bool:
+        return self.current >= self.target
+
+
+def progress(state: State) -> list[GoalProgress]:
+    level = state.level
+    if level.mode == "slide":
+        solved = state.grid == solved_slide(level.height, level.width)
+        return [GoalProgress("solve", int(solved), 1)]
+    out: list[GoalProgress] = []
+    goals = level.goals
+    if goals.score is not None:
+        out.append(GoalProgress("score", min(state.score, goals.score), goals.score))
+    for kind, count in goals.collect:
+        out.append(GoalProgress("collect", min(state.collected_of(kind), count), count, kind))
+    if goals.reach is not None:
+        out.append(GoalProgress("reach", int(state.player == goals.reach), 1))
+    return out
+
+
+def goals_met(state: State) -> bool:
+    """All goals met. A level with no goals is a score run: it is won when its moves are used."""
+    goals = progress(state)
+    if not goals:
+        return state.level.moves is not None and state.moves >= state.level.moves
+    return all(g.met for g in goals)
+
+
+def ending(state: State) -> list[Event]:
+    """Won or Lost when this state ends the game, else nothing."""
+    if state.status != PLAYING:
+        return []
+    if goals_met(state):
+        return [Won()]
+    limit = state.level.moves
+    if limit is not None and state.moves >= limit:
+        return [Lost()]
+    return []
+
+
+def star_thresholds(state: State) -> tuple[int, int, int] | None:
+    level = state.level
+    if level.stars is not None:
+        return level.stars
+    if level.goals.score is not None:
+        s = level.goals.score
+        return (s, s * 3 // 2, s * 2)
+    return None
+
+
+def stars(state: State) -> int:
+    """0 until won; then 1 to 3 by the level's star scores (3 when it sets none)."""
+    if state.status != "won":
+        return 0
+    marks = star_thresholds(state)
+    if marks is None:
+        return 3
+    return max(1, sum(1 for m in marks if state.score >= m))

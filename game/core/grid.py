@@ -1,0 +1,85 @@
+"""Board cells and grid constants: Cell = (row, col), row 0 at the top."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+Cell = tuple[int, int]
+Row = tuple[int, ...]
+Grid = tuple[Row, ...]
+
+EMPTY = 0
+"""A cell with no tile: between a clear and a refill, or the gap of a slide board."""
+HOLE = -1
+"""Not part of the board: nothing stands, falls or spawns there."""
+PLAYER = -2
+"""The chain mode's player token; it never falls."""
+
+ORTHOGONAL: tuple[Cell, ...] = ((-1, 0), (0, -1), (0, 1), (1, 0))
+DIAGONAL: tuple[Cell, ...] = ((-1, -1), (-1, 1), (1, -1), (1, 1))
+ALL_EIGHT: tuple[Cell, ...] = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
+
+
+def is_tile(value: int) -> bool:
+    """True for a real tile (a kind, or a slide number)."""
+    return value > 0
+
+
+def in_bounds(cell: Cell, height: int, width: int) -> bool:
+    return 0 <= cell[0] < height and 0 <= cell[1] < width
+
+
+def neighbours(cell: Cell, height: int, width: int, diagonal: bool = False) -> Iterator[Cell]:
+    """The cells next to `cell` inside the board, 4 or 8 of them."""
+    r, c = cell
+    for dr, dc in ALL_EIGHT if diagonal else ORTHOGONAL:
+        nr, nc = r + dr, c + dc
+        if 0 <= nr < height and 0 <= nc < width:
+            yield (nr, nc)
+
+
+def are_orthogonal_neighbours(a: Cell, b: Cell) -> bool:
+    return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+
+
+def are_neighbours(a: Cell, b: Cell, diagonal: bool) -> bool:
+    dr, dc = abs(a[0] - b[0]), abs(a[1] - b[1])
+    if diagonal:
+        return max(dr, dc) == 1
+    return dr + dc == 1
+
+
+def cells(height: int, width: int) -> Iterator[Cell]:
+    """Every cell in reading order."""
+    for r in range(height):
+        for c in range(width):
+            yield (r, c)
+
+
+def format_cell(cell: Cell) -> str:
+    return f"{cell[0]},{cell[1]}"
+
+
+def parse_cell(text: str) -> Cell:
+    """Read 'row,col'; raises ValueError on anything else."""
+    parts = text.split(",")
+    if len(parts) != 2:
+        raise ValueError(f"a cell is 'row,col', not {text!r}")
+    try:
+        r, c = int(parts[0]), int(parts[1])
+    except ValueError:
+        raise ValueError(f"a cell is 'row,col' with whole numbers, not {text!r}") from None
+    return (r, c)
+
+
+def render(grid: Grid) -> str:
+    """A readable text picture of a grid, one row a line (for messages and tests)."""
+    def token(v: int) -> str:
+        if v == HOLE:
+            return "#"
+        if v == PLAYER:
+            return "P"
+        if v == EMPTY:
+            return "_"
+        return str(v)
+    return "\n".join(" ".join(token(v) for v in row) for row in grid)

@@ -1,0 +1,523 @@
+"""Level: one level as a frozen value, read from and written to the level-file mapping."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from .boards import run_cells, slide_solvable
+from .grid import EMPTY, HOLE, PLAYER, Cell, Grid
+
+FORMAT = 1
+MODES = ("match3", "chain", "slide")
+MIN_SIZE, MAX_SIZE = 2, 32
+MAX_SLIDE_SIZE = 12
+MIN_KINDS, MAX_KINDS = 3, 9
+DEFAULT_KINDS = 6
+
+# The documented order of a level file's keys; writers emit them in this order.
+KEY_ORDER = (
+    "format", "id", "name", "description", "mode", "width", "height", "kinds",
+    "seed", "moves", "layout", "goals", "stars", "rules",
+)
+GOAL_KEYS = ("score", "collect", "reach")
+RULE_KEYS = ("min_match", "min_chain", "diagonal")
+ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
+
+# Layout tokens: a digit is a fixed tile, the rest are these.
+RANDOM_TOKEN = "."
+HOLE_TOKEN = "#"
+PLAYER_TOKEN = "P"
+GAP_TOKEN = "_"
+
+PathPart = str | int
+Path = tuple[PathPart, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong with a level: where (a field path, maybe a cell) and what."""
+
+    path: Path
+    message: str
+    cell: Cell | None = None
+
+    def where(self) -> str:
+        return ".".join(str(p) for p in self.path) if self.path else "(level)"
+
+    def __str__(self) -> str:
+        return f"{self.where()}: {self.message}"
+
+
+class LevelError(ValueError):
+    """A level mapping that is not a valid level; `problems` lists every reason."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = list(problems)
+        super().__init__("; ".join(str(p) for p in self.problems) or "invalid level")
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Rule switches a level may change."""
+
+    min_match: int = 3
+    min_chain: int = 3
+    diagonal: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Goals:
+    """What wins the level; every goal that is set must be met."""
+
+    score: int | None = None
+    collect: tuple[tuple[int, int], ...] = ()
+    reach: Cell | None = None
+
+    def is_empty(self) -> bool:
+        return self.score is None and not self.collect and self.reach is None
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """One level: the board's shape and fixed cells, its goals, limits and rules."""
+
+    id: str
+    name: str
+    mode: str
+    width: int
+    height: int
+    kinds: int = DEFAULT_KINDS
+    description: str = ""
+    seed: int | None = None
+    moves: int | None = None
+    layout: tuple[tuple[str, ...], ...] | None = None
+    goals: Goals = field(default_factory=Goals)
+    stars: tuple[int, int, int] | None = None
+    rules: Rules = field(default_factory=Rules)
+
+    # -- derived facts the rules need -------------------------------------------------
+    def token(self, cell: Cell) -> str:
+        """The layout token at `cell` ('.' where the level has no layout)."""
+        if self.layout is None:
+            return RANDOM_TOKEN
+        return self.layout[cell[0]][cell[1]]
+
+    @property
+    def player_start(self) -> Cell | None:
+        if self.layout is None:
+            return None
+        for r, row in enumerate(self.layout):
+            for c, tok in enumerate(row):
+                if tok == PLAYER_TOKEN:
+                    return (r, c)
+        return None
+
+    @property
+    def holes(self) -> frozenset[Cell]:
+        if self.layout is None:
+            return frozenset()
+        return frozenset(
+            (r, c)
+            for r, row in enumerate(self.layout)
+            for c, tok in enumerate(row)
+            if tok == HOLE_TOKEN
+        )
+
+    def template(self) -> Grid:
+        """The layout as grid values: fixed kinds, HOLE, PLAYER, and EMPTY where random."""
+        return tuple(
+            tuple(_token_value(self.token((r, c))) for c in range(self.width))
+            for r in range(self.height)
+        )
+
+    # -- the mapping form ---------------------------------------------------------------
+    @staticmethod
+    def from_dict(data: Mapping[str, Any]) -> "Level":
+        """Build a Level from a level-file mapping; raise LevelError listing every problem."""
+        level, problems = parse_level(data)
+        if problems or level is None:
+            raise LevelError(problems)
+        return level
+
+    def to_dict(self) -> dict[str, Any]:
+        """The level-file mapping, keys in the documented order, defaults left out."""
+        out: dict[str, Any] = {"format": FORMAT, "id": self.id, "name": self.name}
+        if self.description:
+            out["description"] = self.description
+        out["mode"] = self.mode
+        out["width"] = self.width
+        out["height"] = self.height
+        if self.mode != "slide":
+            out["kinds"] = self.kinds
+        if self.seed is not None:
+            out["seed"] = self.seed
+        if self.moves is not None:
+            out["moves"] = self.moves
+        if self.layout is not None:
+            wide = max(len(tok) for row in self.layout for tok in row)
+            out["layout"] = [
+                " ".join(tok.rjust(wide) for tok in row).rstrip() for row in self.layout
+            ]
+        goals: dict[str, Any] = {}
+        if self.goals.score is not None:
+            goals["score"] = self.goals.score
+        if self.goals.collect:
+            goals["collect"] = {kind: count for kind, count in self.goals.collect}
+        if self.goals.reach is not None:
+            goals["reach"] = [self.goals.reach[0], self.goals.reach[1]]
+        if goals:
+            out["goals"] = goals
+        if self.stars is not None:
+            out["stars"] = list(self.stars)
+        if self.rules != Rules():
+            out["rules"] = {
+                "min_match": self.rules.min_match,
+                "min_chain": self.rules.min_chain,
+                "diagonal": self.rules.diagonal,
+            }
+        return out
+
+
+def _token_value(tok: str) -> int:
+    if tok == HOLE_TOKEN:
+        return HOLE
+    if tok == PLAYER_TOKEN:
+        return PLAYER
+    if tok in (RANDOM_TOKEN, GAP_TOKEN):
+        return EMPTY
+    return int(tok)
+
+
+# -- parsing and checking ------------------------------------------------------------------
+
+class _Collector:
+    """Gathers problems so that a designer sees all of them at once."""
+
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+
+    def add(self, path: Path, message: str, cell: Cell | None = None) -> None:
+        self.problems.append(Problem(path, message, cell))
+
+
+def _is_int(value: object) -> bool:
+    # YAML 1.1 turns `yes` into True, and True is an int in Python: refuse it here.
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _describe(value: object) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return f"the boolean {str(value).lower()}"
+    if isinstance(value, int):
+        return f"the number {value}"
+    if isinstance(value, float):
+        return f"the number {value}"
+    if isinstance(value, str):
+        shown = value if len(value) <= 40 else value[:37] + "..."
+        return f"the text {shown!r}"
+    if isinstance(value, Mapping):
+        return "a mapping"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    return type(value).__name__
+
+
+def _unknown_keys(out: _Collector, data: Mapping[Any, Any], known: tuple[str, ...], path: Path) -> None:
+    for key in data:
+        if key in known:
+            continue
+        shown = str(key)
+        near = difflib.get_close_matches(shown, known, n=1, cutoff=0.6)
+        hint = f"; did you mean '{near[0]}'?" if near else f"; known keys: {', '.join(known)}"
+        out.add(path + (shown,), f"unknown key '{shown}'{hint}")
+
+
+def _int_field(
+    out: _Collector, data: Mapping[str, Any], key: str, lo: int, hi: int | None,
+    path: Path = (), required: bool = False, what: str = "a whole number",
+) -> int | None:
+    if key not in data or data[key] is None:
+        if required:
+            out.add(path + (key,), f"is required ({what})")
+        return None
+    value = data[key]
+    if not _is_int(value):
+        out.add(path + (key,), f"expected {what}, found {_describe(value)}")
+        return None
+    if value < lo or (hi is not None and value > hi):
+        rng = f"{lo}..{hi}" if hi is not None else f"at least {lo}"
+        out.add(path + (key,), f"must be {rng}, found {value}")
+        return None
+    return int(value)
+
+
+def _str_field(out: _Collector, data: Mapping[str, Any], key: str, required: bool) -> str | None:
+    if key not in data or data[key] is None:
+        if required:
+            out.add((key,), "is required (text)")
+        return None
+    value = data[key]
+    if not isinstance(value, str):
+        out.add((key,), f"expected text, found {_describe(value)}")
+        return None
+    return value
+
+
+def parse_level(data: Mapping[str, Any]) -> tuple[Level | None, list[Problem]]:
+    """Check a level mapping; return the Level (None when it cannot be built) and every problem."""
+    out = _Collector()
+    if not isinstance(data, Mapping):
+        out.add((), f"a level is a mapping of keys to values, found {_describe(data)}")
+        return None, out.problems
+    _unknown_keys(out, data, KEY_ORDER, ())
+
+    fmt = data.get("format")
+    if "format" not in data:
+        out.add(("format",), f"is required (write 'format: {FORMAT}')")
+    elif not _is_int(fmt) or fmt != FORMAT:
+        out.add(("format",), f"this game reads format {FORMAT}, found {_describe(fmt)}")
+
+    level_id = _str_field(out, data, "id", required=True)
+    if level_id is not None and not ID_PATTERN.match(level_id):
+        out.add(("id",), "use 1-64 letters, digits, '-' or '_', starting with a letter or digit"
+                f", found {level_id!r}")
+        level_id = None
+    name = _str_field(out, data, "name", required=True)
+    if name is not None and not name.strip():
+        out.add(("name",), "must not be blank")
+    description = _str_field(out, data, "description", required=False) or ""
+
+    mode = data.get("mode")
+    if "mode" not in data:
+        out.add(("mode",), f"is required (one of {', '.join(MODES)})")
+        mode = None
+    elif mode not in MODES:
+        near = difflib.get_close_matches(str(mode), MODES, n=1, cutoff=0.5)
+        hint = f"; did you mean '{near[0]}'?" if near else ""
+        out.add(("mode",), f"expected one of {', '.join(MODES)}, found {_describe(mode)}{hint}")
+        mode = None
+
+    hi = MAX_SLIDE_SIZE if mode == "slide" else MAX_SIZE
+    width = _int_field(out, data, "width", MIN_SIZE, hi, required=True)
+    height = _int_field(out, data, "height", MIN_SIZE, hi, required=True)
+    kinds = _int_field(out, data, "kinds", MIN_KINDS, MAX_KINDS)
+    if kinds is None:
+        kinds = DEFAULT_KINDS if not ("kinds" in data and data["kinds"] is not None) else None
+    if mode == "slide" and "kinds" in data:
+        out.add(("kinds",), "slide levels use numbered tiles, not kinds; remove 'kinds'")
+    seed = _int_field(out, data, "seed", 0, (1 << 63) - 1)
+    moves = _int_field(out, data, "moves", 1, 9999)
+
+    rules = _parse_rules(out, data.get("rules"), mode)
+    layout = _parse_layout(out, data.get("layout"), mode, width, height, kinds)
+    goals = _parse_goals(out, data.get("goals"), mode, width, height, kinds, layout)
+    stars = _parse_stars(out, data.get("stars"))
+
+    if layout is not None and mode is not None and width is not None and height is not None:
+        _check_layout_semantics(out, layout, mode, rules, width, height)
+
+    if out.problems or None in (level_id, name, mode, width, height, kinds) or rules is None:
+        return None, out.problems
+    assert level_id is not None and name is not None and mode is not None
+    assert width is not None and height is not None and kinds is not None
+    level = Level(
+        id=level_id, name=name, mode=mode, width=width, height=height,
+        kinds=kinds, description=description, seed=seed, moves=moves, layout=layout,
+        goals=goals or Goals(), stars=stars, rules=rules,
+    )
+    return level, out.problems
+
+
+def _parse_rules(out: _Collector, raw: Any, mode: str | None) -> Rules | None:
+    if raw is None:
+        return Rules()
+    if not isinstance(raw, Mapping):
+        out.add(("rules",), f"expected a mapping like {{min_match: 3}}, found {_describe(raw)}")
+        return None
+    _unknown_keys(out, raw, RULE_KEYS, ("rules",))
+    min_match = _int_field(out, raw, "min_match", 3, 5, ("rules",))
+    min_chain = _int_field(out, raw, "min_chain", 2, 9, ("rules",))
+    diagonal = raw.get("diagonal", True)
+    if not isinstance(diagonal, bool):
+        out.add(("rules", "diagonal"), f"expected true or false, found {_describe(diagonal)}")
+        diagonal = True
+    if ("min_match" in raw and min_match is None) or ("min_chain" in raw and min_chain is None):
+        return None
+    return Rules(
+        min_match=3 if min_match is None else min_match,
+        min_chain=3 if min_chain is None else min_chain,
+        diagonal=diagonal,
+    )
+
+
+def _parse_layout(
+    out: _Collector, raw: Any, mode: str | None, width: int | None, height: int | None,
+    kinds: int | None,
+) -> tuple[tuple[str, ...], ...] | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, list) or not all(isinstance(row, str) for row in raw):
+        out.add(("layout",), "expected a list of rows, each a text like \"1 2 . #\"")
+        return None
+    rows = tuple(tuple(row.split()) for row in raw)
+    ok = True
+    if height is not None and len(rows) != height:
+        out.add(("layout",), f"has {len(rows)} rows but the level's height is {height}")
+        ok = False
+    for r, row in enumerate(rows):
+        if width is not None and len(row) != width:
+            out.add(("layout", r), f"row {r} has {len(row)} cells but the level's width is {width}")
+            ok = False
+        for c, tok in enumerate(row):
+            message = _token_problem(tok, mode, kinds, width, height)
+            if message:
+                out.add(("layout", r), f"cell {r},{c}: {message}", (r, c))
+                ok = False
+    return rows if ok else None
+
+
+def _token_problem(
+    tok: str, mode: str | None, kinds: int | None, width: int | None, height: int | None,
+) -> str | None:
+    if mode == "slide":
+        if tok == GAP_TOKEN:
+            return None
+        if tok.isdigit() and width is not None and height is not None:
+            n = int(tok)
+            if 1 <= n < width * height:
+                return None
+            return f"tile {tok} does not exist (this board has tiles 1..{width * height - 1})"
+        return f"'{tok}' is not a slide cell (write a tile number or '_' for the gap)"
+    if tok in (RANDOM_TOKEN, HOLE_TOKEN):
+        return None
+    if tok == PLAYER_TOKEN:
+        return None if mode == "chain" or mode is None else "only chain levels have a player 'P'"
+    if tok == GAP_TOKEN:
+        return "'_' is the slide gap; match3 and chain boards use '.' for a random tile"
+    if len(tok) == 1 and tok.isdigit() and tok != "0":
+        if kinds is not None and int(tok) > kinds:
+            return f"kind {tok} does not exist (this level has {kinds} kinds)"
+        return None
+    return f"'{tok}' is not a cell (use 1-9 for a kind, '.' random, '#' hole, 'P' player)"
+
+
+def _check_layout_semantics(
+    out: _Collector, layout: tuple[tuple[str, ...], ...], mode: str, rules: Rules | None,
+    width: int, height: int,
+) -> None:
+    flat = [tok for row in layout for tok in row]
+    if mode == "slide":
+        if flat.count(GAP_TOKEN) != 1:
+            out.add(("layout",), f"a slide board has exactly one gap '_', found {flat.count(GAP_TOKEN)}")
+            return
+        numbers = sorted(int(t) for t in flat if t != GAP_TOKEN)
+        if numbers != list(range(1, width * height)):
+            counts = Counter(numbers)
+            dupes = sorted(n for n, k in counts.items() if k > 1)
+            missing = sorted(set(range(1, width * height)) - set(numbers))
+            detail = []
+            if dupes:
+                detail.append("repeated: " + ", ".join(map(str, dupes)))
+            if missing:
+                detail.append("missing: " + ", ".join(map(str, missing)))
+            out.add(("layout",), f"a slide board holds each tile 1..{width * height - 1} once ({'; '.join(detail)})")
+            return
+        grid = tuple(tuple(_token_value(t) for t in row) for row in layout)
+        if not slide_solvable(grid):
+            out.add(("layout",), "this slide board cannot be solved (two tiles are swapped "
+                    "relative to any solvable board: swap any two tiles to fix it)")
+        return
+    players = [(r, c) for r, row in enumerate(layout) for c, t in enumerate(row) if t == PLAYER_TOKEN]
+    if len(players) > 1:
+        cells = ", ".join(f"{r},{c}" for r, c in players)
+        out.add(("layout",), f"a level has at most one player start 'P', found {len(players)} at {cells}",
+                players[1])
+    tiles = sum(1 for t in flat if t not in (HOLE_TOKEN, PLAYER_TOKEN))
+    if tiles == 0:
+        out.add(("layout",), "the board has no tile cells: every cell is a hole or the player")
+    if mode == "match3" and rules is not None:
+        grid = tuple(
+            tuple(int(t) if t.isdigit() else EMPTY for t in row) for row in layout
+        )
+        runs = sorted(run_cells(grid, rules.min_match))
+        if runs:
+            cells = ", ".join(f"{r},{c}" for r, c in runs[:6])
+            more = "..." if len(runs) > 6 else ""
+            out.add(("layout",), f"fixed tiles already make a run of {rules.min_match} "
+                    f"at {cells}{more}: a new board must start with no free match", runs[0])
+
+
+def _parse_goals(
+    out: _Collector, raw: Any, mode: str | None, width: int | None, height: int | None,
+    kinds: int | None, layout: tuple[tuple[str, ...], ...] | None,
+) -> Goals | None:
+    if raw is None:
+        return Goals()
+    if not isinstance(raw, Mapping):
+        out.add(("goals",), f"expected a mapping like {{score: 3000}}, found {_describe(raw)}")
+        return None
+    _unknown_keys(out, raw, GOAL_KEYS, ("goals",))
+    if mode == "slide" and raw:
+        out.add(("goals",), "a slide level is won by solving the board; it takes no goals "
+                "(use 'moves' to limit it)")
+        return None
+    score = _int_field(out, raw, "score", 1, None, ("goals",))
+    collect: list[tuple[int, int]] = []
+    raw_collect = raw.get("collect")
+    if raw_collect is not None:
+        if not isinstance(raw_collect, Mapping) or not raw_collect:
+            out.add(("goals", "collect"), "expected a mapping of kind to count, like {1: 20, 3: 15}")
+        else:
+            for kind, count in raw_collect.items():
+                if not _is_int(kind):
+                    out.add(("goals", "collect", str(kind)), f"a kind is a number 1..{kinds or MAX_KINDS}, found {_describe(kind)}")
+                    continue
+                if kinds is not None and not 1 <= kind <= kinds:
+                    out.add(("goals", "collect", kind), f"kind {kind} does not exist (this level has {kinds} kinds)")
+                    continue
+                if not _is_int(count) or count < 1:
+                    out.add(("goals", "collect", kind), f"the count must be a whole number of at least 1, found {_describe(count)}")
+                    continue
+                collect.append((int(kind), int(count)))
+    reach: Cell | None = None
+    raw_reach = raw.get("reach")
+    if raw_reach is not None:
+        if (not isinstance(raw_reach, list) or len(raw_reach) != 2
+                or not all(_is_int(v) for v in raw_reach)):
+            out.add(("goals", "reach"), f"expected [row, column], found {_describe(raw_reach)}")
+        else:
+            reach = (int(raw_reach[0]), int(raw_reach[1]))
+            if mode != "chain":
+                out.add(("goals", "reach"), "only chain levels have a reach goal (the player walks there)")
+            if width is not None and height is not None and not (0 <= reach[0] < height and 0 <= reach[1] < width):
+                out.add(("goals", "reach"), f"{reach[0]},{reach[1]} is outside the {width}x{height} board")
+            elif layout is not None:
+                try:
+                    tok = layout[reach[0]][reach[1]]
+                except IndexError:
+                    tok = ""
+                if tok == HOLE_TOKEN:
+                    out.add(("goals", "reach"), f"{reach[0]},{reach[1]} is a hole: the player can never stand there", reach)
+                if tok == PLAYER_TOKEN:
+                    out.add(("goals", "reach"), f"{reach[0]},{reach[1]} is where the player starts: the goal would be met at once", reach)
+            if mode == "chain" and (layout is None or not any(PLAYER_TOKEN in row for row in layout)):
+                out.add(("goals", "reach"), "a reach goal needs a player: put a 'P' in the layout")
+    return Goals(score=score, collect=tuple(sorted(collect)), reach=reach)
+
+
+def _parse_stars(out: _Collector, raw: Any) -> tuple[int, int, int] | None:
+    if raw is None:
+        return None
+    if (not isinstance(raw, list) or len(raw) != 3 or not all(_is_int(v) and v >= 0 for v in raw)):
+        out.add(("stars",), f"expected three scores for one, two and three stars, like [1000, 2000, 3000], found {_describe(raw)}")
+        return None
+    if not raw[0] <= raw[1] <= raw[2]:
+        out.add(("stars",), f"the three star scores must not go down, found {raw}")
+        return None
+    return (int(raw[0]), int(raw[1]), int(raw[2]))

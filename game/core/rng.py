@@ -1,0 +1,49 @@
+"""A tiny pure PRNG (SplitMix64): its whole state is one int that lives in State."""
+
+from __future__ import annotations
+
+MASK64 = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+def mix64(z: int) -> int:
+    """SplitMix64's finaliser: a well-spread 64-bit value from any 64-bit value."""
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return z ^ (z >> 31)
+
+
+def seed_state(*parts: int | str) -> int:
+    """A starting state from ints and strings (FNV-1a over their bytes, then mixed)."""
+    h = 0xCBF29CE484222325
+    for part in parts:
+        data = part.encode("utf-8") if isinstance(part, str) else str(part).encode("ascii")
+        for byte in data + b"\x1f":
+            h = ((h ^ byte) * 0x100000001B3) & MASK64
+    return mix64(h)
+
+
+class Draws:
+    """A cursor over the stream: draw numbers, then read `.state` to store it back.
+
+    Only `decide` uses this; `evolve` takes the finished state from the event.
+    """
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: int) -> None:
+        self.state = state
+
+    def next64(self) -> int:
+        self.state = (self.state + _GOLDEN) & MASK64
+        return mix64(self.state)
+
+    def below(self, n: int) -> int:
+        """A number in 0..n-1 (n is small, so the modulo bias is below 2**-56)."""
+        return self.next64() % n
+
+    def shuffle(self, items: list[int]) -> None:
+        """Fisher-Yates in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]

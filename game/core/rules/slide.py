@@ -1,0 +1,77 @@
+"""slide: the 15-puzzle at any size, shuffled by legal moves only, so always solvable."""
+
+from __future__ import annotations
+
+from ..boards import solved_slide
+from ..commands import Command, Slide
+from ..events import Event, Scored, Slid
+from ..evolve import fold
+from ..goals import ending
+from ..grid import EMPTY, Cell, Grid, are_orthogonal_neighbours, in_bounds, neighbours
+from ..level import Level
+from ..rng import Draws
+from ..state import PLAYING, IllegalMove, State
+
+SHUFFLE_MOVES_PER_CELL = 20
+
+
+def gap(grid: Grid) -> Cell:
+    for r, row in enumerate(grid):
+        for c, v in enumerate(row):
+            if v == EMPTY:
+                return (r, c)
+    raise ValueError("a slide board without a gap")
+
+
+def solve_points(level: Level, moves: int) -> int:
+    """Points for solving: 100 a cell, less 10 a move, never under a tenth of that."""
+    base = 100 * level.width * level.height
+    return max(base // 10, base - 10 * moves)
+
+
+def deal(level: Level, draws: Draws) -> Grid:
+    """The level's own board when it gives one, else the solved board shuffled by legal slides."""
+    if level.layout is not None:
+        return level.template()
+    height, width = level.height, level.width
+    solved = solved_slide(height, width)
+    work = [list(row) for row in solved]
+    hole = (height - 1, width - 1)
+    previous: Cell | None = None
+    steps = SHUFFLE_MOVES_PER_CELL * height * width
+    i = 0
+    # Walk the gap at random, never straight back; keep going past the count until unsolved.
+    while i < steps or tuple(tuple(row) for row in work) == solved:
+        options = [n for n in neighbours(hole, height, width) if n != previous]
+        tile = options[draws.below(len(options))]
+        work[hole[0]][hole[1]] = work[tile[0]][tile[1]]
+        work[tile[0]][tile[1]] = EMPTY
+        previous, hole = hole, tile
+        i += 1
+    return tuple(tuple(row) for row in work)
+
+
+def decide(state: State, command: Command) -> list[Event]:
+    if not isinstance(command, Slide):
+        raise IllegalMove(f"a slide level takes slides, not {command}")
+    if state.status != PLAYING:
+        raise IllegalMove(f"the game is over ({state.status})")
+    cell = command.cell
+    if not in_bounds(cell, state.level.height, state.level.width):
+        raise IllegalMove(f"{cell[0]},{cell[1]} is outside the board")
+    empty = gap(state.grid)
+    if not are_orthogonal_neighbours(cell, empty):
+        raise IllegalMove(f"{cell[0]},{cell[1]} is not next to the gap at {empty[0]},{empty[1]}")
+    events: list[Event] = [Slid(cell, empty)]
+    after = fold(state, events)
+    if after.grid == solved_slide(state.level.height, state.level.width):
+        events.append(Scored(solve_points(state.level, after.moves)))
+        after = fold(after, events[-1:])
+    return events + ending(after)
+
+
+def legal_commands(state: State) -> list[Command]:
+    if state.status != PLAYING:
+        return []
+    empty = gap(state.grid)
+    return [Slide(n) for n in neighbours(empty, state.level.height, state.level.width)]

@@ -1,0 +1,97 @@
+"""Session: a game's level, seed, commands and event batches, with undo, redo and replay."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from .commands import Command
+from .events import Event
+from .evolve import fold
+from .game import decide, new_game
+from .level import Level
+from .state import IllegalMove, State
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One command that changed the game, the events it caused and the state after them."""
+
+    command: Command
+    events: tuple[Event, ...]
+    state: State
+
+
+class Session:
+    """A game in progress. The command log is the truth; states are kept for O(1) undo.
+
+    A command that changes nothing (a rejected swap) returns its events but is not logged,
+    so undo always steps back over a real move.
+    """
+
+    def __init__(self, level: Level, seed: int) -> None:
+        self.level = level
+        self.seed = seed
+        self.initial: State = new_game(level, seed)
+        self._turns: list[Turn] = []
+        self._undone: list[Turn] = []
+
+    @property
+    def state(self) -> State:
+        return self._turns[-1].state if self._turns else self.initial
+
+    @property
+    def commands(self) -> list[Command]:
+        return [t.command for t in self._turns]
+
+    @property
+    def batches(self) -> list[tuple[Event, ...]]:
+        return [t.events for t in self._turns]
+
+    @property
+    def events(self) -> list[Event]:
+        return [e for t in self._turns for e in t.events]
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._turns)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._undone)
+
+    def play(self, command: Command) -> list[Event]:
+        """Apply `command`; raises IllegalMove (nothing changes) when the rules forbid it."""
+        before = self.state
+        events = decide(before, command)
+        after = fold(before, events)
+        if after is before or after == before:
+            return events
+        self._turns.append(Turn(command, tuple(events), after))
+        self._undone.clear()
+        return events
+
+    def undo(self) -> bool:
+        """Back to the state before the last command; False when there is none."""
+        if not self._turns:
+            return False
+        self._undone.append(self._turns.pop())
+        return True
+
+    def redo(self) -> bool:
+        """Play the last undone command again (the same events: the RNG lives in the state)."""
+        if not self._undone:
+            return False
+        self._turns.append(self._undone.pop())
+        return True
+
+    @classmethod
+    def replay(cls, level: Level, seed: int, commands: Iterable[Command]) -> "Session":
+        """A session that has played `commands` from the start; raises IllegalMove on a bad one."""
+        session = cls(level, seed)
+        for i, command in enumerate(commands):
+            try:
+                session.play(command)
+            except IllegalMove as exc:
+                raise IllegalMove(f"command {i + 1} ({command}): {exc}") from None
+        return session

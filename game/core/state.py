@@ -1,0 +1,47 @@
+"""State: one moment of a game, frozen; new_game deals the first one."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .grid import Cell, Grid
+from .level import Level
+
+PLAYING, WON, LOST = "playing", "won", "lost"
+
+
+class IllegalMove(ValueError):
+    """A command the rules forbid in this state."""
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """The board, the player, score, moves used, status, goal progress and the RNG stream."""
+
+    level: Level
+    grid: Grid
+    player: Cell | None
+    score: int = 0
+    moves: int = 0
+    status: str = PLAYING
+    collected: tuple[int, ...] = ()
+    rng: int = 0
+
+    @property
+    def height(self) -> int:
+        return self.level.height
+
+    @property
+    def width(self) -> int:
+        return self.level.width
+
+    @property
+    def moves_left(self) -> int | None:
+        limit = self.level.moves
+        return None if limit is None else max(0, limit - self.moves)
+
+    def at(self, cell: Cell) -> int:
+        return self.grid[cell[0]][cell[1]]
+
+    def collected_of(self, kind: int) -> int:
+        return self.collected[kind - 1] if 0 < kind <= len(self.collected) else 0
