@@ -1,0 +1,48 @@
+"""Test session set-up: headless arcade, a throw-away user data folder, one shared window."""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import tempfile
+from typing import Any, Iterator
+
+import pytest
+
+# Both must be set before anything imports arcade or reads the user's folders.
+os.environ.setdefault("ARCADE_HEADLESS", "1")
+_DATA = tempfile.mkdtemp(prefix="gridfall-test-data-")
+os.environ["GRIDFALL_DATA_DIR"] = _DATA
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+SCREENSHOTS = ROOT / "tests" / "screenshots"
+
+_window: Any = None
+
+
+def get_window() -> Any:
+    """The one headless window of the session (GL objects die with their window)."""
+    global _window
+    if _window is None:
+        from game.ui.boot import import_arcade
+
+        arcade = import_arcade(headless=True)
+        _window = arcade.Window(1280, 800, "Gridfall tests", visible=False)
+    return _window
+
+
+@pytest.fixture(scope="session")
+def window() -> Iterator[Any]:
+    yield get_window()
+
+
+@pytest.fixture()
+def data_dir() -> pathlib.Path:
+    """The user data folder this session's code sees (GRIDFALL_DATA_DIR)."""
+    return pathlib.Path(os.environ["GRIDFALL_DATA_DIR"])
+
+
+@pytest.fixture(scope="session")
+def screenshot_dir() -> pathlib.Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS
