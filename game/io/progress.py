@@ -1,0 +1,275 @@
+"""The player's progress: per pack and level completed, best score, stars, and the game in progress."""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import pathlib
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping
+
+import yaml
+
+from game.core import Command, Level, format_command, parse_command
+
+from .atomic import atomic_write_text
+from .paths import data_dir
+
+FORMAT = 1
+FILE_NAME = "progress.yaml"
+
+
+class ProgressFileError(ValueError):
+    """A progress file that cannot be read back as Gridfall progress."""
+
+
+@dataclass(frozen=True, slots=True)
+class SavedGame:
+    """A level left mid-game: replaying `commands` from `seed` gives back the same board."""
+
+    seed: int
+    commands: tuple[str, ...]
+    # Fingerprint of the level the commands were played on: an edited level starts fresh.
+    level_hash: str = ""
+
+    def parsed_commands(self) -> tuple[Command, ...]:
+        """The commands as core values; raises ValueError on a text the core cannot read."""
+        return tuple(parse_command(text) for text in self.commands)
+
+
+@dataclass(frozen=True, slots=True)
+class LevelProgress:
+    """What the player has done on one level."""
+
+    completed: bool = False
+    best_score: int = 0
+    stars: int = 0
+    game: SavedGame | None = None
+
+    def is_blank(self) -> bool:
+        return self == LevelProgress()
+
+
+def level_hash(level: Level) -> str:
+    """A short, stable fingerprint of a level's rules and board (not its name or description)."""
+    data = level.to_dict()
+    for cosmetic in ("name", "description"):
+        data.pop(cosmetic, None)
+    blob = json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:16]
+
+
+@dataclass(slots=True)
+class Progress:
+    """Everything the player has done, keyed by pack id then level id. Mutable; save() writes it."""
+
+    packs: dict[str, dict[str, LevelProgress]] = field(default_factory=dict)
+
+    # -- reading -----------------------------------------------------------------------
+    def get(self, pack_id: str, level_id: str) -> LevelProgress:
+        return self.packs.get(pack_id, {}).get(level_id, LevelProgress())
+
+    def completed_count(self, pack_id: str, level_ids: Iterable[str]) -> int:
+        return sum(1 for lid in level_ids if self.get(pack_id, lid).completed)
+
+    def star_count(self, pack_id: str, level_ids: Iterable[str]) -> int:
+        return sum(self.get(pack_id, lid).stars for lid in level_ids)
+
+    def unlocked(self, pack_id: str, level_ids: list[str], level_id: str) -> bool:
+        """Completed levels are open, and so is the first level not completed yet."""
+        if self.get(pack_id, level_id).completed:
+            return True
+        for lid in level_ids:
+            if not self.get(pack_id, lid).completed:
+                return lid == level_id
+        return False
+
+    # -- changing ------------------------------------------------------------------------
+    def _set(self, pack_id: str, level_id: str, value: LevelProgress) -> None:
+        levels = self.packs.setdefault(pack_id, {})
+        if value.is_blank():
+            levels.pop(level_id, None)
+            if not levels:
+                self.packs.pop(pack_id, None)
+        else:
+            levels[level_id] = value
+
+    def record_win(self, pack_id: str, level_id: str, score: int, stars: int) -> LevelProgress:
+        """A won game: completed, best score and stars kept at their best, the saved game gone."""
+        old = self.get(pack_id, level_id)
+        new = LevelProgress(
+            completed=True,
+            best_score=max(old.best_score, score),
+            stars=max(old.stars, stars),
+            game=None,
+        )
+        self._set(pack_id, level_id, new)
+        return new
+
+    def save_game(
+        self, pack_id: str, level_id: str, seed: int, commands: Iterable[Command], level: Level | None = None
+    ) -> None:
+        """Remember a game in progress; with no commands played there is nothing to resume."""
+        texts = tuple(format_command(c) for c in commands)
+        old = self.get(pack_id, level_id)
+        game = SavedGame(seed, texts, level_hash(level) if level is not None else "") if texts else None
+        self._set(pack_id, level_id, dataclasses.replace(old, game=game))
+
+    def clear_game(self, pack_id: str, level_id: str) -> None:
+        old = self.get(pack_id, level_id)
+        self._set(pack_id, level_id, dataclasses.replace(old, game=None))
+
+    def saved_game(self, pack_id: str, level_id: str, level: Level | None = None) -> SavedGame | None:
+        """The game to resume, or None; a game saved on a different version of the level is dropped."""
+        game = self.get(pack_id, level_id).game
+        if game is None:
+            return None
+        if level is not None and game.level_hash and game.level_hash != level_hash(level):
+            return None
+        return game
+
+    # -- the file form -------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        packs: dict[str, Any] = {}
+        for pack_id in sorted(self.packs):
+            levels: dict[str, Any] = {}
+            for level_id in sorted(self.packs[pack_id]):
+                lp = self.packs[pack_id][level_id]
+                entry: dict[str, Any] = {
+                    "completed": lp.completed,
+                    "best_score": lp.best_score,
+                    "stars": lp.stars,
+                }
+                if lp.game is not None:
+                    entry["game"] = {
+                        "seed": lp.game.seed,
+                        "level_hash": lp.game.level_hash,
+                        "commands": list(lp.game.commands),
+                    }
+                levels[level_id] = entry
+            if levels:
+                packs[pack_id] = levels
+        return {"format": FORMAT, "packs": packs}
+
+    @staticmethod
+    def from_dict(raw: Any) -> "Progress":
+        """Read the file mapping; raise ProgressFileError naming the first field that is wrong."""
+        if not isinstance(raw, Mapping):
+            raise ProgressFileError("the file is not a mapping")
+        if raw.get("format") != FORMAT:
+            raise ProgressFileError(f"format: expected {FORMAT}, found {raw.get('format')!r}")
+        packs_raw = raw.get("packs") or {}
+        if not isinstance(packs_raw, Mapping):
+            raise ProgressFileError("packs: expected a mapping of pack ids")
+        progress = Progress()
+        for pack_id, levels_raw in packs_raw.items():
+            where = f"packs.{pack_id}"
+            if not isinstance(pack_id, str) or not isinstance(levels_raw, Mapping):
+                raise ProgressFileError(f"{where}: expected a mapping of level ids")
+            for level_id, entry in levels_raw.items():
+                lwhere = f"{where}.{level_id}"
+                if not isinstance(level_id, str):
+                    raise ProgressFileError(f"{lwhere}: a level id must be text")
+                progress._set(pack_id, level_id, _level_from(entry, lwhere))
+        return progress
+
+
+def _int(value: Any, where: str, low: int, high: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
+        bound = f"{low}..{high}" if high is not None else f">= {low}"
+        raise ProgressFileError(f"{where}: expected a whole number {bound}, found {value!r}")
+    return value
+
+
+def _level_from(entry: Any, where: str) -> LevelProgress:
+    if not isinstance(entry, Mapping):
+        raise ProgressFileError(f"{where}: expected a mapping")
+    completed = entry.get("completed", False)
+    if not isinstance(completed, bool):
+        raise ProgressFileError(f"{where}.completed: expected true or false, found {completed!r}")
+    best = _int(entry.get("best_score", 0), f"{where}.best_score", 0)
+    stars = _int(entry.get("stars", 0), f"{where}.stars", 0, 3)
+    game = None
+    game_raw = entry.get("game")
+    if game_raw is not None:
+        if not isinstance(game_raw, Mapping):
+            raise ProgressFileError(f"{where}.game: expected a mapping")
+        seed = _int(game_raw.get("seed"), f"{where}.game.seed", 0)
+        commands = game_raw.get("commands") or []
+        if not isinstance(commands, list) or not all(isinstance(c, str) for c in commands):
+            raise ProgressFileError(f"{where}.game.commands: expected a list of command texts")
+        for i, text in enumerate(commands):
+            try:
+                parse_command(text)
+            except ValueError as exc:
+                raise ProgressFileError(f"{where}.game.commands[{i}]: {exc}") from None
+        digest = game_raw.get("level_hash", "")
+        if not isinstance(digest, str):
+            raise ProgressFileError(f"{where}.game.level_hash: expected text")
+        game = SavedGame(seed, tuple(commands), digest) if commands else None
+    return LevelProgress(completed, best, stars, game)
+
+
+def progress_path() -> pathlib.Path:
+    return data_dir() / FILE_NAME
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedProgress:
+    """The progress read at start-up, and what to tell the player once when the file was bad."""
+
+    progress: Progress
+    notice: str | None = None
+    backup: pathlib.Path | None = None
+
+
+def _backup_name(path: pathlib.Path) -> pathlib.Path:
+    n = 1
+    while True:
+        candidate = path.with_name(f"{path.name}.corrupt-{n}")
+        if not candidate.exists():
+            return candidate
+        n += 1
+
+
+def load_progress(path: pathlib.Path | None = None) -> LoadedProgress:
+    """Read the progress file. A missing file is a fresh start; a bad one is moved aside, never fatal."""
+    path = path or progress_path()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return LoadedProgress(Progress())
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = f"it could not be read ({exc.__class__.__name__})"
+    else:
+        try:
+            return LoadedProgress(Progress.from_dict(yaml.safe_load(text)))
+        except yaml.YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None)
+            line = f" at line {mark.line + 1}" if mark is not None else ""
+            reason = f"it is not valid YAML{line}"
+        except (ProgressFileError, RecursionError) as exc:
+            reason = f"it is damaged ({exc})" if isinstance(exc, ProgressFileError) else "it is damaged"
+    backup = _backup_name(path)
+    try:
+        path.replace(backup)
+    except OSError:
+        # Cannot move it (read-only folder?): keep playing from a fresh start all the same.
+        return LoadedProgress(
+            Progress(), f"Your progress file {path} could not be used: {reason}. Starting fresh.", None
+        )
+    notice = (
+        f"Your saved progress could not be used: {reason}. "
+        f"It was kept as {backup.name} and a fresh progress file was started."
+    )
+    return LoadedProgress(Progress(), notice, backup)
+
+
+def save_progress(progress: Progress, path: pathlib.Path | None = None) -> None:
+    """Write the progress atomically, packs and levels in sorted order."""
+    path = path or progress_path()
+    text = "# Gridfall progress (written by the game)\n" + yaml.safe_dump(
+        progress.to_dict(), sort_keys=False, default_flow_style=False, allow_unicode=True
+    )
+    atomic_write_text(path, text)

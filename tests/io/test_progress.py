@@ -1,0 +1,119 @@
+"""Saved progress: round trip, best scores kept, unlocking, resume, and corrupt files moved aside."""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+import yaml
+
+from game.core import Level, Session, Swap, legal_commands
+from game.io.progress import (
+    LevelProgress, Progress, load_progress, progress_path, save_progress,
+)
+
+LEVEL = Level.from_dict({
+    "format": 1, "id": "one", "name": "One", "mode": "match3", "width": 6, "height": 6,
+    "kinds": 5, "moves": 10, "goals": {"score": 300},
+})
+
+
+def test_missing_file_is_a_fresh_start(tmp_path: pathlib.Path) -> None:
+    loaded = load_progress(tmp_path / "progress.yaml")
+    assert loaded.notice is None and loaded.progress.packs == {}
+
+
+def test_round_trip_and_best_kept(tmp_path: pathlib.Path) -> None:
+    path = tmp_path / "progress.yaml"
+    p = Progress()
+    p.record_win("starter", "l1", score=900, stars=2)
+    p.record_win("starter", "l1", score=500, stars=1)  # a worse replay keeps the best
+    p.record_win("starter", "l2", score=100, stars=3)
+    save_progress(p, path)
+    again = load_progress(path)
+    assert again.notice is None
+    assert again.progress.get("starter", "l1") == LevelProgress(True, 900, 2)
+    assert again.progress.get("starter", "l2").stars == 3
+    assert again.progress.get("starter", "nope") == LevelProgress()
+    # Same progress, same bytes: the file is stable.
+    first = path.read_bytes()
+    save_progress(again.progress, path)
+    assert path.read_bytes() == first
+    assert not list(tmp_path.glob(".*.tmp")), "no temporary file left behind"
+
+
+def test_unlocking_opens_completed_levels_and_the_next_one() -> None:
+    ids = ["a", "b", "c", "d"]
+    p = Progress()
+    assert [p.unlocked("pk", ids, i) for i in ids] == [True, False, False, False]
+    p.record_win("pk", "a", 10, 1)
+    assert [p.unlocked("pk", ids, i) for i in ids] == [True, True, False, False]
+    p.record_win("pk", "c", 10, 1)  # won out of order (e.g. opened from the command line)
+    assert [p.unlocked("pk", ids, i) for i in ids] == [True, True, True, False]
+    assert p.completed_count("pk", ids) == 2 and p.star_count("pk", ids) == 2
+
+
+def test_saved_game_resumes_the_exact_board(tmp_path: pathlib.Path) -> None:
+    path = tmp_path / "progress.yaml"
+    session = Session(LEVEL, seed=7)
+    for _ in range(3):
+        session.play(legal_commands(session.state)[0])
+    p = Progress()
+    p.save_game("pk", "one", session.seed, session.commands, LEVEL)
+    save_progress(p, path)
+    game = load_progress(path).progress.saved_game("pk", "one", LEVEL)
+    assert game is not None and game.seed == 7
+    resumed = Session.replay(LEVEL, game.seed, game.parsed_commands())
+    assert resumed.state == session.state
+    # An edited level (other moves) does not resume a game played on the old one.
+    edited = Level.from_dict({**LEVEL.to_dict(), "moves": 11})
+    assert p.saved_game("pk", "one", edited) is None
+    # A win clears the saved game; so does saving an empty command list.
+    p.record_win("pk", "one", 400, 1)
+    assert p.saved_game("pk", "one") is None
+    p.save_game("pk", "one", 1, [Swap((0, 0), (0, 1))])
+    p.save_game("pk", "one", 1, [])
+    assert p.get("pk", "one") == LevelProgress(True, 400, 1)
+
+
+@pytest.mark.parametrize("text, why", [
+    ("format: 1\npacks: [oops\n", "not valid YAML at line"),
+    ("\xff\xfe garbage".encode("latin-1").decode("latin-1"), "damaged"),
+    ("format: 1\npacks:\n  pk:\n    l1: {completed: maybe}\n", "packs.pk.l1.completed"),
+    ("format: 1\npacks:\n  pk:\n    l1: {stars: 9}\n", "packs.pk.l1.stars"),
+    ("format: 1\npacks:\n  pk:\n    l1: {game: {seed: 1, commands: ['jump 1,1']}}\n", "commands[0]"),
+    ("format: 7\n", "format"),
+    ("- just\n- a list\n", "not a mapping"),
+])
+def test_a_corrupt_file_is_moved_aside_and_the_game_starts_fresh(
+    tmp_path: pathlib.Path, text: str, why: str
+) -> None:
+    path = tmp_path / "progress.yaml"
+    path.write_text(text, encoding="utf-8")
+    loaded = load_progress(path)
+    assert loaded.progress.packs == {}
+    assert loaded.notice is not None and why in loaded.notice
+    assert loaded.backup == tmp_path / "progress.yaml.corrupt-1"
+    assert loaded.backup.read_text(encoding="utf-8") == text, "the old file is kept intact"
+    assert not path.exists()
+    # Told once: the next start finds no file and says nothing.
+    assert load_progress(path).notice is None
+
+
+def test_undecodable_bytes_and_numbered_backups(tmp_path: pathlib.Path) -> None:
+    path = tmp_path / "progress.yaml"
+    (tmp_path / "progress.yaml.corrupt-1").write_text("older backup", encoding="utf-8")
+    path.write_bytes(b"\xff\xfe\x00\x81 not utf-8")
+    loaded = load_progress(path)
+    assert loaded.backup == tmp_path / "progress.yaml.corrupt-2"
+    assert "could not be read" in (loaded.notice or "")
+    assert (tmp_path / "progress.yaml.corrupt-1").read_text(encoding="utf-8") == "older backup"
+
+
+def test_default_path_is_in_the_data_folder(data_dir: pathlib.Path) -> None:
+    assert progress_path().parent == data_dir
+    p = Progress()
+    p.record_win("pk", "x", 1, 1)
+    save_progress(p)
+    assert yaml.safe_load(progress_path().read_text(encoding="utf-8"))["packs"]["pk"]["x"]["completed"] is True
+    progress_path().unlink()
