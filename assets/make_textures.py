@@ -1,0 +1,309 @@
+"""Draw every Gridfall texture with Pillow into assets/textures/ (run: python assets/make_textures.py)."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import pathlib
+from typing import Callable, Sequence
+
+from PIL import Image, ImageDraw, ImageFilter
+
+SIZE = 96          # the size each texture is saved at; sprites scale it to the cell
+SUPER = 4          # drawn this many times larger, then shrunk: smooth edges without a font of tricks
+OUT = pathlib.Path(__file__).resolve().parent / "textures"
+
+RGB = tuple[int, int, int]
+Point = tuple[float, float]
+
+# Kind 1..9: a vivid palette whose hues sit far apart, and a colour-blind-safe one (Okabe-Ito,
+# with white and grey for the two kinds it lacks). The shapes carry the difference either way.
+PALETTE: tuple[RGB, ...] = (
+    (232, 65, 72),     # 1 red circle
+    (247, 208, 56),    # 2 yellow triangle
+    (70, 120, 235),    # 3 blue square
+    (78, 196, 96),     # 4 green diamond
+    (170, 92, 220),    # 5 purple pentagon
+    (247, 140, 40),    # 6 orange hexagon
+    (60, 210, 225),    # 7 cyan star
+    (240, 110, 180),   # 8 pink cross
+    (236, 236, 240),   # 9 white heart
+)
+OKABE_ITO: tuple[RGB, ...] = (
+    (230, 159, 0),     # orange
+    (86, 180, 233),    # sky blue
+    (0, 158, 115),     # bluish green
+    (240, 228, 66),    # yellow
+    (0, 114, 178),     # blue
+    (213, 94, 0),      # vermillion
+    (204, 121, 167),   # reddish purple
+    (255, 255, 255),   # white
+    (150, 150, 150),   # grey
+)
+SHAPES = ("circle", "triangle", "square", "diamond", "pentagon", "hexagon", "star", "cross", "heart")
+
+
+def _darker(color: RGB, f: float = 0.55) -> RGB:
+    return (int(color[0] * f), int(color[1] * f), int(color[2] * f))
+
+
+def _lighter(color: RGB, f: float = 0.45) -> RGB:
+    return tuple(int(c + (255 - c) * f) for c in color)  # type: ignore[return-value]
+
+
+def _polygon(n: int, radius: float, centre: Point, turn: float = -90.0) -> list[Point]:
+    cx, cy = centre
+    return [
+        (cx + radius * math.cos(math.radians(turn + 360.0 * i / n)),
+         cy + radius * math.sin(math.radians(turn + 360.0 * i / n)))
+        for i in range(n)
+    ]
+
+
+def _star(points: int, outer: float, inner: float, centre: Point) -> list[Point]:
+    cx, cy = centre
+    out: list[Point] = []
+    for i in range(points * 2):
+        r = outer if i % 2 == 0 else inner
+        a = math.radians(-90.0 + 180.0 * i / points)
+        out.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    return out
+
+
+def _cross(size: float, centre: Point) -> list[Point]:
+    cx, cy = centre
+    a, b = size, size * 0.36
+    return [(cx - b, cy - a), (cx + b, cy - a), (cx + b, cy - b), (cx + a, cy - b), (cx + a, cy + b),
+            (cx + b, cy + b), (cx + b, cy + a), (cx - b, cy + a), (cx - b, cy + b), (cx - a, cy + b),
+            (cx - a, cy - b), (cx - b, cy - b)]
+
+
+def _heart(size: float, centre: Point) -> list[Point]:
+    cx, cy = centre
+    pts: list[Point] = []
+    for i in range(120):
+        t = 2 * math.pi * i / 120
+        x = 16 * math.sin(t) ** 3
+        y = 13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t)
+        pts.append((cx + x * size / 17.0, cy - y * size / 17.0 - size * 0.05))
+    return pts
+
+
+def shape_outline(shape: str, big: int) -> list[Point] | None:
+    """The shape's polygon on a `big`-pixel canvas (None for the circle, drawn as an ellipse)."""
+    c = (big / 2, big / 2)
+    r = big * 0.40
+    if shape == "circle":
+        return None
+    if shape == "triangle":
+        return _polygon(3, r * 1.12, (c[0], c[1] + r * 0.16))
+    if shape == "square":
+        return _polygon(4, r * 1.22, c, turn=-45.0)
+    if shape == "diamond":
+        return [(c[0], c[1] - r * 1.12), (c[0] + r * 0.85, c[1]), (c[0], c[1] + r * 1.12),
+                (c[0] - r * 0.85, c[1])]
+    if shape == "pentagon":
+        return _polygon(5, r * 1.05, (c[0], c[1] + r * 0.05))
+    if shape == "hexagon":
+        return _polygon(6, r * 1.05, c, turn=0.0)
+    if shape == "star":
+        return _star(5, r * 1.18, r * 0.52, (c[0], c[1] + r * 0.08))
+    if shape == "cross":
+        return _cross(r * 1.02, c)
+    if shape == "heart":
+        return _heart(r * 1.08, c)
+    raise ValueError(f"unknown shape {shape!r}")
+
+
+def _finish(big: Image.Image) -> Image.Image:
+    return big.resize((SIZE, SIZE), Image.Resampling.LANCZOS)
+
+
+def _fill_shape(draw: ImageDraw.ImageDraw, shape: str, big: int, fill: RGB | tuple[int, int, int, int],
+                scale: float = 1.0, outline: RGB | None = None, width: int = 0) -> None:
+    pts = shape_outline(shape, big)
+    if pts is None:
+        r = big * 0.40 * scale
+        box = (big / 2 - r, big / 2 - r, big / 2 + r, big / 2 + r)
+        draw.ellipse(box, fill=fill, outline=outline, width=width)
+        return
+    if scale != 1.0:
+        cx = cy = big / 2
+        pts = [(cx + (x - cx) * scale, cy + (y - cy) * scale) for x, y in pts]
+    draw.polygon(pts, fill=fill, outline=outline, width=width)
+
+
+def tile(shape: str, color: RGB) -> Image.Image:
+    """One kind: its shape in its colour, a dark rim, a lighter core and a small shine."""
+    big = SIZE * SUPER
+    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    # A soft drop shadow lifts the piece off the cell.
+    shadow = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    sd = ImageDraw.Draw(shadow)
+    _fill_shape(sd, shape, big, (0, 0, 0, 110))
+    shadow = shadow.transform(shadow.size, Image.Transform.AFFINE, (1, 0, -SUPER * 2, 0, 1, -SUPER * 3))
+    shadow = shadow.filter(ImageFilter.GaussianBlur(SUPER * 2))
+    img.alpha_composite(shadow)
+    draw = ImageDraw.Draw(img)
+    _fill_shape(draw, shape, big, _darker(color))
+    _fill_shape(draw, shape, big, color, scale=0.86)
+    _fill_shape(draw, shape, big, _lighter(color, 0.25), scale=0.5)
+    # The shine: a light ellipse towards the top left.
+    shine = Image.new("RGBA", (big, big), (255, 255, 255, 0))  # white under alpha: no grey fringe
+    ImageDraw.Draw(shine).ellipse((big * 0.30, big * 0.22, big * 0.48, big * 0.34), fill=(255, 255, 255, 150))
+    shine = shine.filter(ImageFilter.GaussianBlur(SUPER * 1.5))
+    mask = Image.new("L", (big, big), 0)
+    _fill_shape(ImageDraw.Draw(mask), shape, big, 255, scale=0.86)  # type: ignore[arg-type]
+    alpha = Image.composite(shine.getchannel("A"), Image.new("L", (big, big), 0), mask)
+    shine.putalpha(alpha)
+    img.alpha_composite(shine)
+    return _finish(img)
+
+
+def rounded_square(fill: tuple[int, int, int, int], border: tuple[int, int, int, int] | None = None,
+                   inset: float = 0.03, radius: float = 0.16, width: float = 0.04) -> Image.Image:
+    big = SIZE * SUPER
+    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    a, b = big * inset, big * (1 - inset)
+    d.rounded_rectangle((a, a, b, b), radius=big * radius, fill=fill,
+                        outline=border, width=int(big * width) if border else 0)
+    return _finish(img)
+
+
+def cell() -> Image.Image:
+    """A board cell: a dark rounded square with a faint rim; holes simply have none."""
+    return rounded_square((40, 46, 66, 255), (62, 70, 98, 255), inset=0.02, radius=0.14, width=0.03)
+
+
+def slide_tile() -> Image.Image:
+    """A wooden-looking slide tile; its number is drawn on it at run time."""
+    big = SIZE * SUPER
+    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    a, b = big * 0.04, big * 0.96
+    d.rounded_rectangle((a, a + SUPER * 3, b, b), radius=big * 0.14, fill=(120, 78, 40, 255))
+    d.rounded_rectangle((a, a, b, b - SUPER * 3), radius=big * 0.14, fill=(226, 178, 112, 255),
+                        outline=(150, 100, 52, 255), width=SUPER * 3)
+    d.rounded_rectangle((big * 0.12, big * 0.12, big * 0.88, big * 0.84), radius=big * 0.10,
+                        fill=(240, 200, 140, 255))
+    return _finish(img)
+
+
+def player() -> Image.Image:
+    """The chain mode's token: white face in a thick gold ring with a dark rim: unlike any kind."""
+    big = SIZE * SUPER
+    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    c = big / 2
+
+    def disc(r: float, fill: tuple[int, int, int, int]) -> None:
+        d.ellipse((c - r, c - r, c + r, c + r), fill=fill)
+
+    disc(big * 0.47, (20, 20, 30, 255))
+    disc(big * 0.44, (255, 196, 30, 255))
+    disc(big * 0.33, (20, 20, 30, 255))
+    disc(big * 0.30, (255, 255, 255, 255))
+    for dx in (-0.10, 0.10):
+        ex = c + big * dx
+        d.ellipse((ex - big * 0.035, c - big * 0.10, ex + big * 0.035, c + big * 0.01), fill=(20, 20, 30, 255))
+    d.arc((c - big * 0.13, c - big * 0.06, c + big * 0.13, c + big * 0.17), 20, 160,
+          fill=(20, 20, 30, 255), width=SUPER * 5)
+    return _finish(img)
+
+
+def ring() -> Image.Image:
+    """A selection frame, white so sprites tint it (hover, selected, cursor)."""
+    return rounded_square((0, 0, 0, 0), (255, 255, 255, 255), inset=0.03, radius=0.18, width=0.07)
+
+
+def glow() -> Image.Image:
+    """A soft round glow, white so it can be tinted (the hint)."""
+    big = SIZE * SUPER
+    img = Image.new("L", (big, big), 0)
+    ImageDraw.Draw(img).ellipse((big * 0.12, big * 0.12, big * 0.88, big * 0.88), fill=255)
+    img = img.filter(ImageFilter.GaussianBlur(SUPER * 7))
+    out = Image.new("RGBA", (big, big), (255, 255, 255, 0))
+    out.putalpha(img)
+    return _finish(out)
+
+
+def arrow() -> Image.Image:
+    """A fat arrow pointing right along the middle, white with a dark rim (chain paths)."""
+    big = SIZE * SUPER
+    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    m = big / 2
+    shape = [(big * 0.10, m - big * 0.09), (big * 0.58, m - big * 0.09), (big * 0.58, m - big * 0.22),
+             (big * 0.92, m), (big * 0.58, m + big * 0.22), (big * 0.58, m + big * 0.09),
+             (big * 0.10, m + big * 0.09)]
+    d.polygon(shape, fill=(255, 255, 255, 255), outline=(30, 30, 40, 255), width=SUPER * 3)
+    return _finish(img)
+
+
+def spark() -> Image.Image:
+    """A small bright four-pointed spark for bursts."""
+    big = SIZE * SUPER
+    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    ImageDraw.Draw(img).polygon(_star(4, big * 0.46, big * 0.12, (big / 2, big / 2)), fill=(255, 255, 255, 255))
+    soft = img.filter(ImageFilter.GaussianBlur(SUPER * 2))
+    soft.alpha_composite(img)
+    return _finish(soft)
+
+
+def target() -> Image.Image:
+    """The reach goal's mark: a red and white bullseye ring, open in the middle."""
+    big = SIZE * SUPER
+    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    c = big / 2
+    for r, col in ((0.47, (20, 20, 30, 255)), (0.44, (230, 40, 50, 255)), (0.36, (255, 255, 255, 255)),
+                   (0.29, (230, 40, 50, 255)), (0.22, (0, 0, 0, 0))):
+        d.ellipse((c - big * r, c - big * r, c + big * r, c + big * r), fill=col)
+    return _finish(img)
+
+
+def star_icon(filled: bool) -> Image.Image:
+    """A HUD star, gold when earned, a dim outline when not."""
+    big = SIZE * SUPER
+    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    pts = _star(5, big * 0.46, big * 0.20, (big / 2, big / 2 + big * 0.03))
+    if filled:
+        d.polygon(pts, fill=(255, 200, 40, 255), outline=(150, 90, 0, 255), width=SUPER * 3)
+    else:
+        d.polygon(pts, fill=(70, 74, 96, 255), outline=(120, 126, 150, 255), width=SUPER * 3)
+    return _finish(img)
+
+
+def textures() -> dict[str, Callable[[], Image.Image]]:
+    """Every texture's file stem and how to draw it."""
+    made: dict[str, Callable[[], Image.Image]] = {}
+    for i, shape in enumerate(SHAPES):
+        made[f"kind_{i + 1}"] = lambda s=shape, c=PALETTE[i]: tile(s, c)  # type: ignore[misc]
+        made[f"kind_cb_{i + 1}"] = lambda s=shape, c=OKABE_ITO[i]: tile(s, c)  # type: ignore[misc]
+    made.update({
+        "cell": cell, "slide_tile": slide_tile, "player": player, "ring": ring, "glow": glow,
+        "arrow": arrow, "spark": spark, "target": target,
+        "star_on": lambda: star_icon(True), "star_off": lambda: star_icon(False),
+    })
+    return made
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--out", type=pathlib.Path, default=OUT, help="folder to write the PNGs into")
+    args = parser.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+    for stem, make in textures().items():
+        path = args.out / f"{stem}.png"
+        tmp = path.with_suffix(".png.tmp")
+        # Written beside and renamed: a texture is never seen half-written.
+        make().save(tmp, format="PNG", optimize=True)
+        tmp.replace(path)
+    print(f"wrote {len(textures())} textures to {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
