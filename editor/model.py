@@ -1,0 +1,543 @@
+"""The editor's model: a draft level, the painting tools and an unlimited undo history (no arcade)."""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Iterable, Mapping
+
+from game.core import Level, LevelError, Problem, new_game, parse_level
+from game.core.level import (
+    DEFAULT_KINDS, FORMAT, GAP_TOKEN, HOLE_TOKEN, MAX_SIZE, MAX_SLIDE_SIZE, MIN_SIZE, MODES,
+    PLAYER_TOKEN, RANDOM_TOKEN,
+)
+
+Cell = tuple[int, int]
+Cells = tuple[tuple[str, ...], ...]
+# A property a designer types may be a number or, while mistyped, the raw text: the shared
+# validator then reports it with the loader's own message ("expected a whole number, found ...").
+Scalar = int | str | None
+
+EDGES = ("top", "bottom", "left", "right")
+
+
+@dataclass(frozen=True, slots=True)
+class Draft:
+    """A level being edited: every field a level file has, allowed to be wrong for a while."""
+
+    mode: str
+    width: int
+    height: int
+    cells: Cells
+    id: str = "untitled"
+    name: str = "Untitled"
+    description: str = ""
+    kinds: Scalar = DEFAULT_KINDS
+    seed: Scalar = None
+    moves: Scalar = None
+    score: Scalar = None
+    collect: tuple[tuple[int, Scalar], ...] = ()
+    reach: Cell | None = None
+    stars: tuple[Scalar, Scalar, Scalar] | None = None
+    min_match: Scalar = 3
+    min_chain: Scalar = 3
+    diagonal: bool = True
+
+    # -- cells -----------------------------------------------------------------------
+    def token(self, cell: Cell) -> str:
+        return self.cells[cell[0]][cell[1]]
+
+    def inside(self, cell: Cell) -> bool:
+        return 0 <= cell[0] < self.height and 0 <= cell[1] < self.width
+
+    def find(self, token: str) -> list[Cell]:
+        return [(r, c) for r, row in enumerate(self.cells) for c, t in enumerate(row) if t == token]
+
+    def with_cells(self, changes: Mapping[Cell, str]) -> "Draft":
+        if not changes:
+            return self
+        rows = [list(row) for row in self.cells]
+        for (r, c), tok in changes.items():
+            rows[r][c] = tok
+        return replace(self, cells=tuple(tuple(row) for row in rows))
+
+    # -- the level-file mapping ------------------------------------------------------------
+    def to_mapping(self) -> dict[str, Any]:
+        """The level-file mapping of this draft (keys in the documented order)."""
+        out: dict[str, Any] = {"format": FORMAT, "id": self.id, "name": self.name}
+        if self.description:
+            out["description"] = self.description
+        out["mode"] = self.mode
+        out["width"] = self.width
+        out["height"] = self.height
+        if self.mode != "slide":
+            out["kinds"] = self.kinds
+        if self.seed is not None:
+            out["seed"] = self.seed
+        if self.moves is not None:
+            out["moves"] = self.moves
+        # A board of random cells needs no layout; the game deals it (slide: shuffles it).
+        if any(tok != RANDOM_TOKEN for row in self.cells for tok in row):
+            wide = max(len(tok) for row in self.cells for tok in row)
+            out["layout"] = [" ".join(t.rjust(wide) for t in row).rstrip() for row in self.cells]
+        goals: dict[str, Any] = {}
+        if self.score is not None:
+            goals["score"] = self.score
+        if self.collect:
+            goals["collect"] = {kind: count for kind, count in self.collect}
+        if self.reach is not None:
+            goals["reach"] = [self.reach[0], self.reach[1]]
+        if goals:
+            out["goals"] = goals
+        if self.stars is not None:
+            out["stars"] = list(self.stars)
+        if (self.min_match, self.min_chain, self.diagonal) != (3, 3, True):
+            out["rules"] = {"min_match": self.min_match, "min_chain": self.min_chain,
+                            "diagonal": self.diagonal}
+        return out
+
+
+def blank(mode: str, width: int, height: int, *, level_id: str = "untitled",
+          name: str = "Untitled") -> Draft:
+    """An empty board: every cell random (the game deals it; a slide board is shuffled)."""
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+    width, height = clamp_size(mode, width), clamp_size(mode, height)
+    cells = tuple(tuple(RANDOM_TOKEN for _ in range(width)) for _ in range(height))
+    return Draft(mode=mode, width=width, height=height, cells=cells, id=level_id, name=name)
+
+
+def clamp_size(mode: str, n: int) -> int:
+    hi = MAX_SLIDE_SIZE if mode == "slide" else MAX_SIZE
+    return max(MIN_SIZE, min(hi, n))
+
+
+def from_level(level: Level) -> Draft:
+    """The draft of a valid level."""
+    return from_mapping(level.to_dict())
+
+
+def from_mapping(data: Mapping[str, Any]) -> Draft:
+    """A draft from a level mapping that may have problems (a saved draft): keep what fits."""
+    mode = data.get("mode") if data.get("mode") in MODES else "match3"
+    width = data.get("width") if _is_int(data.get("width")) else 8
+    height = data.get("height") if _is_int(data.get("height")) else 8
+    width, height = clamp_size(mode, int(width)), clamp_size(mode, int(height))
+    rows: list[list[str]] = [[RANDOM_TOKEN] * width for _ in range(height)]
+    layout = data.get("layout")
+    if isinstance(layout, list):
+        for r, text in enumerate(layout[:height]):
+            if isinstance(text, str):
+                for c, tok in enumerate(text.split()[:width]):
+                    rows[r][c] = tok
+    goals = data.get("goals") if isinstance(data.get("goals"), Mapping) else {}
+    assert isinstance(goals, Mapping)
+    collect_raw = goals.get("collect")
+    collect = tuple(sorted(
+        (int(k), v if _is_int(v) or isinstance(v, str) else str(v))
+        for k, v in collect_raw.items() if _is_int(k)
+    )) if isinstance(collect_raw, Mapping) else ()
+    reach_raw = goals.get("reach")
+    reach = (int(reach_raw[0]), int(reach_raw[1])) if (
+        isinstance(reach_raw, list) and len(reach_raw) == 2 and all(_is_int(v) for v in reach_raw)
+    ) else None
+    stars_raw = data.get("stars")
+    stars = tuple(_scalar(v) for v in stars_raw) if (
+        isinstance(stars_raw, list) and len(stars_raw) == 3) else None
+    rules = data.get("rules") if isinstance(data.get("rules"), Mapping) else {}
+    assert isinstance(rules, Mapping)
+    return Draft(
+        mode=str(mode), width=width, height=height, cells=tuple(tuple(r) for r in rows),
+        id=str(data.get("id", "untitled")), name=str(data.get("name", "Untitled")),
+        description=str(data.get("description") or ""),
+        kinds=_scalar(data.get("kinds", DEFAULT_KINDS)) if mode != "slide" else DEFAULT_KINDS,
+        seed=_scalar(data.get("seed")), moves=_scalar(data.get("moves")),
+        score=_scalar(goals.get("score")), collect=collect, reach=reach,
+        stars=stars,  # type: ignore[arg-type]
+        min_match=_scalar(rules.get("min_match", 3)), min_chain=_scalar(rules.get("min_chain", 3)),
+        diagonal=rules.get("diagonal", True) if isinstance(rules.get("diagonal", True), bool) else True,
+    )
+
+
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _scalar(v: object) -> Scalar:
+    if v is None or _is_int(v) or isinstance(v, str):
+        return v  # type: ignore[return-value]
+    return str(v)
+
+
+def parse_scalar(text: str) -> Scalar:
+    """What a typed field means: blank is unset, digits are a number, anything else stays text."""
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+# -- validation: the one shared validator, plus "can a game be dealt at all" -----------------
+
+@functools.lru_cache(maxsize=64)
+def check(draft: Draft) -> tuple[Level | None, tuple[Problem, ...]]:
+    """The level and every problem, with the loader's own messages (core parse_level)."""
+    level, problems = parse_level(draft.to_mapping())
+    if level is not None and not problems:
+        problems = list(playability_problems(level))
+        if problems:
+            level = None
+    return level, tuple(problems)
+
+
+def playability_problems(level: Level) -> list[Problem]:
+    """Problems only dealing a game shows (say, no legal move can exist on this layout)."""
+    try:
+        import game.io as gio
+        hook = getattr(gio, "playability_problems", None)
+    except ImportError:  # pragma: no cover - io is part of the game
+        hook = None
+    if hook is not None:
+        found = list(hook(level))
+        if found:
+            return found
+    try:
+        new_game(level, level.seed if level.seed is not None else 0)
+    except LevelError as error:
+        return list(error.problems)
+    return []
+
+
+# -- tools ------------------------------------------------------------------------------------
+
+PEN, RECT, FILL = "pen", "rect", "fill"
+SHAPES = (PEN, RECT, FILL)
+
+
+@dataclass(frozen=True, slots=True)
+class Tool:
+    """What a click puts on the board: a token ('' erases back to a random cell)."""
+
+    name: str           # kind, random, hole, player, tile, gap, erase
+    token: str
+
+    @property
+    def label(self) -> str:
+        return {"kind": f"kind {self.token}", "tile": f"tile {self.token}"}.get(self.name, self.name)
+
+
+def kind_tool(kind: int) -> Tool:
+    return Tool("kind", str(kind))
+
+
+RANDOM_TOOL = Tool("random", RANDOM_TOKEN)
+HOLE_TOOL = Tool("hole", HOLE_TOKEN)
+PLAYER_TOOL = Tool("player", PLAYER_TOKEN)
+GAP_TOOL = Tool("gap", GAP_TOKEN)
+ERASE_TOOL = Tool("erase", RANDOM_TOKEN)
+
+
+def tile_tool(n: int) -> Tool:
+    return Tool("tile", str(n))
+
+
+def place(draft: Draft, cell: Cell, token: str) -> Draft:
+    """Put `token` at `cell`, keeping the one-of rules a designer expects.
+
+    The player start and the slide gap exist once: placing one moves it. A slide tile number
+    exists once too: placing it where another number is swaps the two, so a full board stays
+    a permutation while the designer rearranges it.
+    """
+    if not draft.inside(cell):
+        return draft
+    old = draft.token(cell)
+    if old == token:
+        return draft
+    changes: dict[Cell, str] = {cell: token}
+    unique = token in (PLAYER_TOKEN, GAP_TOKEN) or (draft.mode == "slide" and token.isdigit())
+    if unique:
+        for other in draft.find(token):
+            if other != cell:
+                # In slide the displaced token takes the old place; elsewhere the cell goes random.
+                changes[other] = old if draft.mode == "slide" else RANDOM_TOKEN
+    return draft.with_cells(changes)
+
+
+def fill_rect(draft: Draft, a: Cell, b: Cell, token: str) -> Draft:
+    """Fill the rectangle between two corners (one-of tokens go to the last cell only)."""
+    r0, r1 = sorted((a[0], b[0]))
+    c0, c1 = sorted((a[1], b[1]))
+    cells = [(r, c) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1) if draft.inside((r, c))]
+    return _fill_cells(draft, cells, token)
+
+
+def bucket(draft: Draft, start: Cell, token: str) -> Draft:
+    """Flood-fill the 4-connected area of cells holding the same token as `start`."""
+    if not draft.inside(start):
+        return draft
+    target = draft.token(start)
+    if target == token:
+        return draft
+    seen = {start}
+    todo = [start]
+    while todo:
+        r, c = todo.pop()
+        for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if n not in seen and draft.inside(n) and draft.token(n) == target:
+                seen.add(n)
+                todo.append(n)
+    return _fill_cells(draft, sorted(seen), token)
+
+
+def _fill_cells(draft: Draft, cells: list[Cell], token: str) -> Draft:
+    if token in (PLAYER_TOKEN, GAP_TOKEN) or (draft.mode == "slide" and token.isdigit()):
+        return place(draft, cells[-1], token) if cells else draft
+    return draft.with_cells({cell: token for cell in cells})
+
+
+def resize(draft: Draft, edge: str, delta: int) -> Draft:
+    """Add (delta > 0) or remove rows/columns at one edge; content keeps its place on the board."""
+    if edge not in EDGES:
+        raise ValueError(f"edge must be one of {', '.join(EDGES)}")
+    vertical = edge in ("top", "bottom")
+    old = draft.height if vertical else draft.width
+    new = clamp_size(draft.mode, old + delta)
+    delta = new - old
+    if delta == 0:
+        return draft
+    shift_r = delta if edge == "top" else 0
+    shift_c = delta if edge == "left" else 0
+    height = new if vertical else draft.height
+    width = draft.width if vertical else new
+    rows = tuple(
+        tuple(
+            draft.cells[r - shift_r][c - shift_c] if draft.inside((r - shift_r, c - shift_c))
+            else RANDOM_TOKEN
+            for c in range(width)
+        )
+        for r in range(height)
+    )
+    reach = draft.reach
+    if reach is not None:
+        reach = (reach[0] + shift_r, reach[1] + shift_c)
+    return replace(draft, width=width, height=height, cells=rows, reach=reach)
+
+
+def set_size(draft: Draft, width: int, height: int) -> Draft:
+    """Change the size from the properties panel: rows and columns come and go at the bottom/right."""
+    draft = resize(draft, "right", width - draft.width)
+    return resize(draft, "bottom", height - draft.height)
+
+
+def set_mode(draft: Draft, mode: str) -> Draft:
+    """Switch the mode, dropping what the new mode cannot hold (undo brings it back)."""
+    if mode == draft.mode:
+        return draft
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {', '.join(MODES)}")
+    if mode == "slide" or draft.mode == "slide":
+        cells = tuple(tuple(RANDOM_TOKEN for _ in row) for row in draft.cells)
+    else:
+        cells = tuple(tuple(RANDOM_TOKEN if t == PLAYER_TOKEN else t for t in row)
+                      for row in draft.cells)
+    out = replace(draft, mode=mode, cells=cells)
+    if mode == "slide":
+        out = replace(out, score=None, collect=(), reach=None,
+                      width=clamp_size(mode, draft.width), height=clamp_size(mode, draft.height))
+        if (out.width, out.height) != (draft.width, draft.height):
+            out = replace(out, cells=tuple(tuple(RANDOM_TOKEN for _ in range(out.width))
+                                           for _ in range(out.height)))
+    elif mode != "chain":
+        out = replace(out, reach=None)
+    return out
+
+
+# -- the history: every change one undo step -----------------------------------------------------
+
+@dataclass
+class History:
+    """The draft now, with unlimited undo and redo. A stroke or a drag is one step."""
+
+    current: Draft
+    past: list[Draft] = field(default_factory=list)
+    future: list[Draft] = field(default_factory=list)
+    _stroke_start: Draft | None = None
+
+    def apply(self, change: Callable[[Draft], Draft]) -> bool:
+        """Apply one change as one undo step; False (and no step) when nothing changed."""
+        self.end_stroke()
+        new = change(self.current)
+        if new == self.current:
+            return False
+        self.past.append(self.current)
+        self.future.clear()
+        self.current = new
+        return True
+
+    def set(self, **values: Any) -> bool:
+        """Change properties (one step)."""
+        return self.apply(lambda d: replace(d, **values))
+
+    # A stroke paints many cells while the mouse is down and becomes one step on release.
+    def begin_stroke(self) -> None:
+        self.end_stroke()
+        self._stroke_start = self.current
+
+    def stroke(self, change: Callable[[Draft], Draft]) -> None:
+        if self._stroke_start is None:
+            self.begin_stroke()
+        self.current = change(self.current)
+
+    def end_stroke(self) -> bool:
+        start, self._stroke_start = self._stroke_start, None
+        if start is None or start == self.current:
+            return False
+        self.past.append(start)
+        self.future.clear()
+        return True
+
+    @property
+    def in_stroke(self) -> bool:
+        return self._stroke_start is not None
+
+    def undo(self) -> bool:
+        self.end_stroke()
+        if not self.past:
+            return False
+        self.future.append(self.current)
+        self.current = self.past.pop()
+        return True
+
+    def redo(self) -> bool:
+        self.end_stroke()
+        if not self.future:
+            return False
+        self.past.append(self.current)
+        self.current = self.future.pop()
+        return True
+
+
+class EditModel:
+    """The edit session: the history, the current tool, the file it belongs to, saved or not."""
+
+    def __init__(self, draft: Draft, path: Any = None) -> None:
+        self.history = History(draft)
+        self.path = path
+        self.saved: Draft | None = draft if path is not None else None
+        self.tool: Tool = kind_tool(1) if draft.mode != "slide" else tile_tool(1)
+        self.shape = PEN
+        self._rect_anchor: Cell | None = None
+
+    # -- state -------------------------------------------------------------------------------
+    @property
+    def draft(self) -> Draft:
+        return self.history.current
+
+    @property
+    def dirty(self) -> bool:
+        return self.saved != self.draft
+
+    def mark_saved(self, path: Any = None) -> None:
+        if path is not None:
+            self.path = path
+        self.saved = self.draft
+
+    def problems(self) -> tuple[Problem, ...]:
+        return check(self.draft)[1]
+
+    def level(self) -> Level:
+        """The level as it is now; raises LevelError listing every problem."""
+        level, problems = check(self.draft)
+        if level is None:
+            raise LevelError(list(problems))
+        return level
+
+    # -- painting -----------------------------------------------------------------------------
+    def select(self, tool: Tool) -> None:
+        self.tool = tool
+
+    def press(self, cell: Cell) -> None:
+        """Mouse down on a cell with the current tool and shape."""
+        if self.shape == PEN:
+            self.history.begin_stroke()
+            self._paint(cell)
+        elif self.shape == RECT:
+            self._rect_anchor = cell
+        else:
+            self.history.apply(lambda d: bucket(d, cell, self.tool.token))
+
+    def drag(self, cell: Cell) -> None:
+        if self.shape == PEN and self.history.in_stroke:
+            self._paint(cell)
+
+    def release(self, cell: Cell | None) -> None:
+        if self.shape == PEN:
+            self.history.end_stroke()
+        elif self.shape == RECT and self._rect_anchor is not None:
+            anchor, self._rect_anchor = self._rect_anchor, None
+            if cell is not None:
+                self.history.apply(lambda d: fill_rect(d, anchor, cell, self.tool.token))
+
+    @property
+    def rect_anchor(self) -> Cell | None:
+        return self._rect_anchor
+
+    def paint_at(self, cell: Cell) -> bool:
+        """Paint one cell as one step (the keyboard's Space)."""
+        return self.history.apply(lambda d: place(d, cell, self.tool.token))
+
+    def _paint(self, cell: Cell) -> None:
+        self.history.stroke(lambda d: place(d, cell, self.tool.token))
+
+    # -- other edits ----------------------------------------------------------------------------
+    def resize(self, edge: str, delta: int) -> bool:
+        return self.history.apply(lambda d: resize(d, edge, delta))
+
+    def set_size(self, width: int, height: int) -> bool:
+        return self.history.apply(lambda d: set_size(d, width, height))
+
+    def set_mode(self, mode: str) -> bool:
+        changed = self.history.apply(lambda d: set_mode(d, mode))
+        if changed:
+            self.tool = tile_tool(1) if mode == "slide" else kind_tool(1)
+        return changed
+
+    def set(self, **values: Any) -> bool:
+        return self.history.set(**values)
+
+    def set_collect(self, kind: int, count: Scalar) -> bool:
+        """Set (or with None remove) the collect goal for one kind."""
+        others = [(k, v) for k, v in self.draft.collect if k != kind]
+        if count is not None:
+            others.append((kind, count))
+        return self.history.set(collect=tuple(sorted(others)))
+
+    def set_star(self, index: int, value: Scalar) -> bool:
+        """Set one of the three star scores; all three blank removes `stars`."""
+        stars = list(self.draft.stars or (None, None, None))
+        stars[index] = value
+        return self.history.set(stars=None if all(s is None for s in stars) else tuple(stars))
+
+    def undo(self) -> bool:
+        self._rect_anchor = None
+        return self.history.undo()
+
+    def redo(self) -> bool:
+        self._rect_anchor = None
+        return self.history.redo()
+
+    def replace_draft(self, draft: Draft) -> bool:
+        """Replace the whole draft as one step (restoring a recovery file, say)."""
+        return self.history.apply(lambda d: draft)
+
+
+def cells_of(draft: Draft) -> Iterable[Cell]:
+    return ((r, c) for r in range(draft.height) for c in range(draft.width))
+
+
+def draft_fields() -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(Draft))

@@ -1,0 +1,321 @@
+"""The edit model: tools, strokes, fills, resize, properties, undo/redo and live validation."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.core import Level, parse_level
+from editor import model as em
+from editor.model import (
+    ERASE_TOOL, FILL, GAP_TOOL, HOLE_TOOL, PLAYER_TOOL, RANDOM_TOOL, RECT, EditModel, blank,
+    kind_tool, tile_tool,
+)
+
+
+def messages(m: EditModel) -> list[str]:
+    return [str(p) for p in m.problems()]
+
+
+def test_blank_boards_of_each_mode_are_valid_levels() -> None:
+    for mode in ("match3", "chain", "slide"):
+        m = EditModel(blank(mode, 5, 4))
+        assert m.problems() == ()
+        level = m.level()
+        assert (level.mode, level.width, level.height, level.layout) == (mode, 5, 4, None)
+
+
+def test_pen_stroke_is_one_undo_step() -> None:
+    m = EditModel(blank("match3", 6, 6))
+    m.select(kind_tool(2))
+    m.press((0, 0))
+    m.drag((1, 0))
+    m.drag((1, 1))
+    m.release((1, 1))
+    assert [m.draft.token(c) for c in ((0, 0), (1, 0), (1, 1), (2, 2))] == ["2", "2", "2", "."]
+    assert len(m.history.past) == 1
+    assert m.undo()
+    assert m.draft == blank("match3", 6, 6)
+    assert m.redo()
+    assert m.draft.token((1, 1)) == "2"
+
+
+def test_each_tool_paints_its_token() -> None:
+    m = EditModel(blank("chain", 5, 5))
+    for tool, cell, tok in [(kind_tool(9), (0, 0), "9"), (HOLE_TOOL, (0, 1), "#"),
+                            (PLAYER_TOOL, (2, 2), "P"), (RANDOM_TOOL, (0, 0), ".")]:
+        m.select(tool)
+        m.paint_at(cell)
+        assert m.draft.token(cell) == tok
+    m.select(ERASE_TOOL)
+    m.paint_at((0, 1))
+    assert m.draft.token((0, 1)) == "."
+
+
+def test_player_is_unique_and_placing_it_again_moves_it() -> None:
+    m = EditModel(blank("chain", 5, 5))
+    m.select(PLAYER_TOOL)
+    m.paint_at((1, 1))
+    m.paint_at((3, 3))
+    assert m.draft.find("P") == [(3, 3)]
+    assert m.draft.token((1, 1)) == "."
+
+
+def test_slide_tiles_swap_and_gap_moves() -> None:
+    m = EditModel(blank("slide", 3, 3))
+    cells = list(em.cells_of(m.draft))
+    for n, cell in enumerate(cells[:8], start=1):
+        m.select(tile_tool(n))
+        m.paint_at(cell)
+    m.select(GAP_TOOL)
+    m.paint_at((2, 2))
+    assert m.problems() == ()
+    m.select(tile_tool(1))
+    m.paint_at((0, 1))     # swaps 1 and 2: still a permutation, now unsolvable
+    assert m.draft.cells[0] == ("2", "1", "3")
+    assert any("cannot be solved" in s for s in messages(m))
+    m.select(GAP_TOOL)
+    m.paint_at((0, 0))     # the gap moves; the tile it covered takes the gap's old place
+    assert sorted(t for row in m.draft.cells for t in row) == sorted(
+        ["1", "2", "3", "4", "5", "6", "7", "8", "_"])
+
+
+def test_rect_and_bucket_fill() -> None:
+    m = EditModel(blank("match3", 6, 6))
+    m.shape = RECT
+    m.select(HOLE_TOOL)
+    m.press((1, 1))
+    m.release((2, 3))
+    assert m.draft.find("#") == [(r, c) for r in (1, 2) for c in (1, 2, 3)]
+    assert len(m.history.past) == 1
+    m.shape = FILL
+    m.select(kind_tool(4))
+    m.press((1, 2))        # the hole area only
+    assert m.draft.find("4") == [(r, c) for r in (1, 2) for c in (1, 2, 3)]
+    m.select(kind_tool(5))
+    m.press((0, 0))        # the random area around it
+    assert len(m.draft.find("5")) == 36 - 6
+    assert len(m.history.past) == 3
+
+
+def test_resize_at_each_edge_keeps_content() -> None:
+    m = EditModel(blank("chain", 4, 4))
+    m.select(kind_tool(3))
+    m.paint_at((1, 1))
+    m.set(reach=(1, 1))
+    m.resize("top", 1)
+    assert (m.draft.height, m.draft.token((2, 1)), m.draft.reach) == (5, "3", (2, 1))
+    m.resize("left", 2)
+    assert (m.draft.width, m.draft.token((2, 3)), m.draft.reach) == (6, "3", (2, 3))
+    m.resize("right", -1)
+    m.resize("bottom", -1)
+    assert (m.draft.width, m.draft.height, m.draft.token((2, 3))) == (5, 4, "3")
+    m.resize("left", -4)   # only 3 columns can go (size never under 2); the tile shifts left
+    assert m.draft.width == 2 and m.draft.find("3") == [(2, 0)]
+    m.resize("right", 3)
+    m.resize("left", -1)   # now the painted tile falls off the board
+    assert m.draft.find("3") == []
+    m.undo()
+    m.undo()
+    for _ in range(5):
+        m.undo()
+    assert m.draft.width == 4 and m.draft.token((1, 1)) == "3"
+
+
+def test_resize_is_bounded_by_mode() -> None:
+    m = EditModel(blank("slide", 11, 11))
+    m.resize("right", 5)
+    assert m.draft.width == 12
+    m2 = EditModel(blank("match3", 31, 2))
+    m2.resize("bottom", -3)
+    assert m2.draft.height == 2
+
+
+def test_property_changes_and_goal_validation_come_and_go() -> None:
+    m = EditModel(blank("match3", 6, 6))
+    m.set_collect(8, 10)
+    assert ["goals.collect.8: kind 8 does not exist (this level has 6 kinds)"] == messages(m)
+    m.set(kinds=8)
+    assert m.problems() == ()
+    m.set(moves=em.parse_scalar("ten"))
+    assert messages(m) == ["moves: expected a whole number, found the text 'ten'"]
+    m.set(moves=em.parse_scalar("25"))
+    m.set(score=1000)
+    m.set_star(0, 1000)
+    assert any(s.startswith("stars:") for s in messages(m))
+    m.set_star(1, 1500)
+    m.set_star(2, 2000)
+    assert m.problems() == ()
+    level = m.level()
+    assert level.goals.collect == ((8, 10),) and level.stars == (1000, 1500, 2000)
+    assert level.moves == 25 and level.goals.score == 1000
+
+
+def test_reach_problems_carry_cells() -> None:
+    m = EditModel(blank("chain", 5, 5))
+    m.set(reach=(4, 4))
+    [p] = m.problems()
+    assert "needs a player" in p.message
+    m.select(PLAYER_TOOL)
+    m.paint_at((0, 0))
+    assert m.problems() == ()
+    m.select(HOLE_TOOL)
+    m.paint_at((4, 4))
+    [p] = m.problems()
+    assert p.cell == (4, 4) and "is a hole" in p.message
+
+
+def test_unplayable_layout_is_a_problem() -> None:
+    # A chain board where the player is walled in by holes: no legal chain can be dealt.
+    m = EditModel(blank("chain", 4, 4))
+    m.shape = RECT
+    m.select(HOLE_TOOL)
+    m.press((0, 0))
+    m.release((3, 3))
+    m.shape = em.PEN
+    m.select(PLAYER_TOOL)
+    m.paint_at((0, 0))
+    m.select(RANDOM_TOOL)
+    m.paint_at((3, 3))
+    assert any("cannot deal" in s for s in messages(m))
+
+
+def test_mode_switch_drops_what_the_mode_cannot_hold_and_undo_restores_it() -> None:
+    m = EditModel(blank("chain", 5, 5))
+    m.select(PLAYER_TOOL)
+    m.paint_at((1, 1))
+    m.set(reach=(3, 3), score=500)
+    before = m.draft
+    m.set_mode("slide")
+    assert m.draft.reach is None and m.draft.score is None and m.problems() == ()
+    m.undo()
+    assert m.draft == before
+
+
+def test_dirty_follows_saved_state_through_undo() -> None:
+    m = EditModel(blank("match3", 4, 4), path="x.yaml")
+    assert not m.dirty
+    m.set(name="Hello")
+    assert m.dirty
+    m.undo()
+    assert not m.dirty
+
+
+def test_round_trip_through_level_and_mapping() -> None:
+    m = EditModel(blank("chain", 6, 5))
+    m.select(PLAYER_TOOL)
+    m.paint_at((2, 2))
+    m.select(HOLE_TOOL)
+    m.paint_at((0, 0))
+    m.set(reach=(4, 5), moves=20, seed=7, description="d", min_chain=4, diagonal=False)
+    level = m.level()
+    assert em.from_level(level) == m.draft
+    again, problems = parse_level(m.draft.to_mapping())
+    assert problems == [] and again == level
+
+
+def test_from_mapping_keeps_a_broken_draft() -> None:
+    data = {"format": 1, "id": "x", "name": "X", "mode": "match3", "width": 3, "height": 3,
+            "kinds": 6, "moves": "ten", "layout": ["1 1 1", ". . .", ". . ."]}
+    d = em.from_mapping(data)
+    assert d.moves == "ten" and d.cells[0] == ("1", "1", "1")
+    assert em.EditModel(d).problems()
+
+
+# -- undo/redo are inverses, whatever the edits ----------------------------------------------
+
+_cells = st.tuples(st.integers(0, 6), st.integers(0, 6))
+_tokens = st.sampled_from(["1", "2", "3", "7", ".", "#", "P"])
+_edits = st.one_of(
+    st.tuples(st.just("paint"), _cells, _tokens),
+    st.tuples(st.just("stroke"), st.lists(_cells, min_size=1, max_size=5), _tokens),
+    st.tuples(st.just("rect"), _cells, _cells, _tokens),
+    st.tuples(st.just("bucket"), _cells, _tokens),
+    st.tuples(st.just("resize"), st.sampled_from(em.EDGES), st.integers(-3, 3)),
+    st.tuples(st.just("prop"), st.sampled_from(["moves", "score", "kinds"]), st.integers(1, 9)),
+    st.tuples(st.just("mode"), st.sampled_from(["match3", "chain"])),
+)
+
+
+def _apply(m: EditModel, edit: tuple) -> None:  # type: ignore[type-arg]
+    kind = edit[0]
+    if kind == "paint":
+        m.select(em.Tool("x", edit[2]))
+        m.paint_at(edit[1])
+    elif kind == "stroke":
+        m.select(em.Tool("x", edit[2]))
+        m.shape = em.PEN
+        m.press(edit[1][0])
+        for cell in edit[1][1:]:
+            m.drag(cell)
+        m.release(edit[1][-1])
+    elif kind == "rect":
+        m.select(em.Tool("x", edit[3]))
+        m.shape = RECT
+        m.press(edit[1])
+        m.release(edit[2])
+        m.shape = em.PEN
+    elif kind == "bucket":
+        m.select(em.Tool("x", edit[2]))
+        m.shape = FILL
+        m.press(edit[1])
+        m.shape = em.PEN
+    elif kind == "resize":
+        m.resize(edit[1], edit[2])
+    elif kind == "prop":
+        m.set(**{edit[1]: edit[2]})
+    else:
+        m.set_mode(edit[1])
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_edits, max_size=25))
+def test_undo_all_returns_to_start_and_redo_all_to_end(edits: list) -> None:  # type: ignore[type-arg]
+    start = blank("chain", 5, 5)
+    m = EditModel(start)
+    seen = [m.draft]
+    for edit in edits:
+        before = len(m.history.past)
+        _apply(m, edit)
+        if len(m.history.past) > before:
+            seen.append(m.draft)
+        assert len(m.history.past) in (before, before + 1)  # each edit is at most one step
+    end = m.draft
+    assert seen[-1] == end
+    back = [m.draft]
+    while m.undo():
+        back.append(m.draft)
+    assert m.draft == start
+    assert back == list(reversed(seen))
+    while m.redo():
+        pass
+    assert m.draft == end
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(_edits, min_size=1, max_size=10), st.lists(_edits, min_size=1, max_size=5))
+def test_a_new_edit_after_undo_drops_the_redo_branch(first: list, second: list) -> None:  # type: ignore[type-arg]
+    m = EditModel(blank("match3", 5, 5))
+    for edit in first:
+        _apply(m, edit)
+    m.undo()
+    for edit in second:
+        _apply(m, edit)
+    if len(m.history.past):
+        mid = m.draft
+        m.undo()
+        m.redo()
+        assert m.draft == mid
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(_edits, max_size=15))
+def test_every_draft_checks_without_crashing_and_valid_ones_round_trip(edits: list) -> None:  # type: ignore[type-arg]
+    m = EditModel(blank("chain", 5, 5))
+    for edit in edits:
+        _apply(m, edit)
+        level, problems = em.check(m.draft)
+        assert (level is None) == bool(problems)
+        if level is not None:
+            assert isinstance(level, Level)
+            assert em.from_level(level).cells == m.draft.cells
