@@ -1,0 +1,281 @@
+"""Property tests: random levels of every mode, random command sequences, every invariant."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+from hypothesis import assume, event, given
+from hypothesis import strategies as st
+
+from corekit import (
+    Grid, build_or_skip, canonical, cells_with, examples, holes_of, level_dicts, random_commands,
+    ref_chain_ok, ref_gravity, ref_legal_swaps, ref_runs, ref_slide_solvable, solved,
+)
+from game.core import (
+    EMPTY, HOLE, PLAYER, Chain, Chained, Cleared, Event, Fell, IllegalMove, Level, LevelError,
+    Lost, PlayerMoved, Reshuffled, Scored, Session, Slid, Slide, Spawned, State, Swap,
+    SwapRejected, Swapped, Won, evolve, fold, format_command, legal_commands, new_game,
+    parse_command,
+)
+
+MOVE_EVENTS = (Swapped, Chained, Slid)
+
+
+def tiles(grid: Grid) -> Counter[int]:
+    return Counter(v for row in grid for v in row if v > 0)
+
+
+def check_board_at_rest(state: State) -> None:
+    """What every state between commands must look like, by mode."""
+    level = state.level
+    grid = state.grid
+    assert len(grid) == level.height and all(len(row) == level.width for row in grid)
+    assert holes_of(grid) == set(level.holes), "holes never change"
+    if level.mode == "slide":
+        flat = sorted(v for row in grid for v in row)
+        assert flat == list(range(level.width * level.height)), "a slide board holds each tile once"
+        assert ref_slide_solvable(grid), "a slide board stays solvable"
+        return
+    assert not cells_with(grid, EMPTY), "no empty cell left after a command"
+    assert all(v <= level.kinds for row in grid for v in row)
+    players = cells_with(grid, PLAYER)
+    if level.player_start is None:
+        assert players == [] and state.player is None
+    else:
+        assert players == [state.player]
+    if level.mode == "match3":
+        assert not ref_runs(grid, level.rules.min_match), "the board is still: no run left"
+
+
+def check_legal_commands(state: State) -> None:
+    """legal_commands keeps its contract; a legal move exists while playing."""
+    legal = legal_commands(state)
+    if state.status != "playing":
+        assert legal == []
+        return
+    level = state.level
+    assert legal, "a legal move exists while the game is playing"
+    if level.mode == "match3":
+        assert all(isinstance(c, Swap) for c in legal)
+        got = {frozenset({c.a, c.b}) for c in legal if isinstance(c, Swap)}
+        assert len(got) == len(legal), "each swap listed once"
+        assert got == ref_legal_swaps(state.grid, level.rules.min_match)
+    elif level.mode == "slide":
+        gap = cells_with(state.grid, EMPTY)[0]
+        want = {(gap[0] + dr, gap[1] + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+                if 0 <= gap[0] + dr < level.height and 0 <= gap[1] + dc < level.width}
+        assert {c.cell for c in legal if isinstance(c, Slide)} == want and len(legal) == len(want)
+    else:
+        for c in legal:
+            assert isinstance(c, Chain)
+            assert ref_chain_ok(state.grid, state.player, c.path, level.rules.min_chain,
+                                level.rules.diagonal), c
+
+
+def check_batch(before: State, events: list[Event]) -> State:
+    """Walk the events one by one, checking each against the rules; return the end state."""
+    level = before.level
+    s = before
+    ended = False
+    for i, e in enumerate(events):
+        assert not ended, "nothing follows Won or Lost"
+        nxt = evolve(s, e)
+        if not isinstance(e, PlayerMoved):
+            assert nxt.player == s.player, f"the player moves only by PlayerMoved ({e})"
+            if not isinstance(e, Reshuffled):
+                assert cells_with(nxt.grid, PLAYER) == cells_with(s.grid, PLAYER)
+        assert holes_of(nxt.grid) == holes_of(s.grid), f"holes never change ({e})"
+        if isinstance(e, Fell):
+            srcs = [m[0] for m in e.moves]
+            dsts = [m[1] for m in e.moves]
+            assert e.moves and len(set(srcs)) == len(srcs) and len(set(dsts)) == len(dsts)
+            for (sr, sc), (dr, dc) in e.moves:
+                assert s.grid[sr][sc] > 0, "only tiles fall"
+                assert sc == dc and dr > sr, "tiles fall straight down"
+                assert s.grid[dr][dc] == EMPTY or (dr, dc) in srcs, "a tile lands on space"
+                assert nxt.grid[dr][dc] == s.grid[sr][sc], "a falling tile keeps its kind"
+            assert tiles(nxt.grid) == tiles(s.grid), "Fell is a permutation of tiles"
+            assert nxt.grid == ref_gravity(s.grid), "gravity is a stable partition of each chute"
+        elif isinstance(e, Spawned):
+            assert s.grid == ref_gravity(s.grid), "new tiles come only after everything fell"
+            spawned = [cell for cell, _ in e.tiles]
+            assert sorted(spawned) == sorted(cells_with(s.grid, EMPTY)), "spawns fill every space"
+            assert all(1 <= k <= level.kinds for _, k in e.tiles)
+        elif isinstance(e, Cleared):
+            assert len(set(e.cells)) == len(e.cells), "a crossing cell clears once"
+            assert all(s.grid[r][c] > 0 for r, c in e.cells)
+            if level.mode == "match3":
+                assert set(e.cells) == ref_runs(s.grid, level.rules.min_match), \
+                    "every run explodes at once"
+        elif isinstance(e, PlayerMoved):
+            assert e.src == s.player and nxt.player == e.dst
+            assert max(abs(e.src[0] - e.dst[0]), abs(e.src[1] - e.dst[1])) == 1
+            assert s.grid[e.dst[0]][e.dst[1]] > 0, "the player eats a tile"
+            assert nxt.grid[e.src[0]][e.src[1]] == EMPTY
+        elif isinstance(e, Reshuffled):
+            assert i == len(events) - 1 or isinstance(events[i + 1], (Won, Lost))
+            assert cells_with(e.grid, HOLE) == cells_with(s.grid, HOLE)
+            assert cells_with(e.grid, PLAYER) == cells_with(s.grid, PLAYER)
+            if level.mode == "match3":
+                assert not ref_runs(e.grid, level.rules.min_match)
+                assert ref_legal_swaps(e.grid, level.rules.min_match)
+        elif isinstance(e, Swapped):
+            assert i == 0 and ref_runs(nxt.grid, level.rules.min_match) & {e.a, e.b}
+        elif isinstance(e, (Won, Lost)):
+            ended = True
+            assert nxt.status == ("won" if isinstance(e, Won) else "lost")
+        s = nxt
+    assert sum(isinstance(e, MOVE_EVENTS) for e in events) == s.moves - before.moves
+    assert sum(e.points for e in events if isinstance(e, Scored)) == s.score - before.score
+    return s
+
+
+def check_illegal(state: State, command: Any) -> None:
+    """The reference agrees the command is illegal."""
+    level = state.level
+    if state.status != "playing":
+        return
+    h, w = level.height, level.width
+
+    def inside(c: tuple[int, int]) -> bool:
+        return 0 <= c[0] < h and 0 <= c[1] < w
+
+    if level.mode == "match3":
+        a, b = command.a, command.b
+        ok = (inside(a) and inside(b) and abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+              and state.grid[a[0]][a[1]] > 0 and state.grid[b[0]][b[1]] > 0)
+        assert not ok, f"{command} was refused but is a legal try"
+    elif level.mode == "slide":
+        gap = cells_with(state.grid, EMPTY)[0]
+        assert abs(command.cell[0] - gap[0]) + abs(command.cell[1] - gap[1]) != 1 \
+            or not inside(command.cell)
+    else:
+        assert not ref_chain_ok(state.grid, state.player, command.path, level.rules.min_chain,
+                                level.rules.diagonal), f"{command} was refused but is legal"
+
+
+def play_random_game(data: st.DataObject, lv: Level) -> None:
+    seed = data.draw(st.integers(0, 2**32), label="seed")
+    try:
+        session = Session(lv, seed)
+    except LevelError as exc:
+        # a board that cannot be dealt must say why, on the layout or rules
+        assert exc.problems and str(exc)
+        assume(False)
+        return
+    assert new_game(lv, seed) == session.state, "same level and seed, same board"
+    check_board_at_rest(session.state)
+    steps = data.draw(st.integers(1, 10), label="steps")
+    for _ in range(steps):
+        state = session.state
+        check_legal_commands(state)
+        legal = legal_commands(state)
+        if legal and data.draw(st.integers(0, 3), label="pick") > 0:
+            command = legal[data.draw(st.integers(0, len(legal) - 1), label="which")]
+        else:
+            command = data.draw(random_commands(state), label="cmd")
+        assert parse_command(format_command(command)) == command, "text form round-trips"
+        logged = len(session.commands)
+        try:
+            events = session.play(command)
+        except IllegalMove:
+            assert session.state is state and len(session.commands) == logged
+            check_illegal(state, command)
+            event(f"{lv.mode}: illegal")
+            continue
+        if legal and command in legal:
+            assert not isinstance(events[0], SwapRejected), "a listed swap is accepted"
+        if isinstance(events[0], SwapRejected):
+            assert events == [SwapRejected(command.a, command.b)]  # type: ignore[union-attr]
+            assert session.state is state and len(session.commands) == logged, \
+                "a rejected swap costs nothing and is not logged"
+            event("match3: rejected")
+            assert frozenset({command.a, command.b}) not in ref_legal_swaps(  # type: ignore[union-attr]
+                state.grid, lv.rules.min_match)
+            continue
+        for e in events:
+            if isinstance(e, (Reshuffled, Won, Lost)):
+                event(f"{lv.mode}: {type(e).__name__}")
+        event(f"{lv.mode}: {type(command).__name__} accepted")
+        after = check_batch(state, events)
+        assert after == session.state and len(session.commands) == logged + 1
+        check_board_at_rest(after)
+        # undo, then the same command again: the same events (the RNG lives in the state)
+        assert session.undo() and session.state == state
+        assert session.redo() and session.state == after
+        assert session.undo()
+        assert canonical(session.play(command)) == canonical(events)
+        assert session.state == after
+        if after.status != "playing":
+            with pytest.raises(IllegalMove):
+                session.play(command)
+            assert legal_commands(after) == []
+            break
+    start = new_game(lv, seed)
+    assert fold(start, session.events) == session.state, "the state is the fold of its events"
+    again = Session.replay(lv, seed, session.commands)
+    assert canonical(again.events) == canonical(session.events), "replays are byte-identical"
+    assert again.state == session.state
+    n = len(session.commands)
+    for _ in range(n):
+        assert session.undo()
+    assert session.state == start and not session.undo()
+    for _ in range(n):
+        assert session.redo()
+    assert session.state == again.state and not session.redo()
+
+
+@given(data=st.data(), ld=level_dicts(modes=("match3",)))
+@examples(45)
+def test_match3_random_games(data: st.DataObject, ld: dict[str, Any]) -> None:
+    lv = build_or_skip(ld)
+    assume(lv is not None)
+    assert lv is not None
+    play_random_game(data, lv)
+
+
+@given(data=st.data(), ld=level_dicts(modes=("chain",)))
+@examples(45)
+def test_chain_random_games(data: st.DataObject, ld: dict[str, Any]) -> None:
+    lv = build_or_skip(ld)
+    assume(lv is not None)
+    assert lv is not None
+    play_random_game(data, lv)
+
+
+@given(data=st.data(), ld=level_dicts(modes=("slide",)))
+@examples(30)
+def test_slide_random_games(data: st.DataObject, ld: dict[str, Any]) -> None:
+    lv = build_or_skip(ld)
+    assume(lv is not None)
+    assert lv is not None
+    play_random_game(data, lv)
+
+
+@given(ld=level_dicts(), seed=st.integers(0, 2**63 - 1))
+@examples(40)
+def test_same_level_and_seed_same_board(ld: dict[str, Any], seed: int) -> None:
+    lv = build_or_skip(ld)
+    assume(lv is not None)
+    assert lv is not None
+    try:
+        first = new_game(lv, seed)
+    except LevelError:
+        assume(False)
+        return
+    twin = Level.from_dict(lv.to_dict())
+    assert new_game(twin, seed) == first
+    assert repr(new_game(lv, seed)) == repr(first)
+
+
+@given(ld=level_dicts())
+@examples(60)
+def test_level_round_trips(ld: dict[str, Any]) -> None:
+    lv = build_or_skip(ld)
+    assume(lv is not None)
+    assert lv is not None
+    again = Level.from_dict(lv.to_dict())
+    assert again == lv
+    assert again.to_dict() == lv.to_dict()
