@@ -1,0 +1,108 @@
+"""Level files: load_level checks everything and names file:line:col; save_level writes stably."""
+
+from __future__ import annotations
+
+import os
+import pathlib
+from collections.abc import Mapping
+from typing import Any
+
+from game.core import Level, LevelError, new_game, parse_level
+
+from .atomic import atomic_write_text
+from .locate import Locator
+from .problems import FileProblem, LevelFileError
+from .schema import DEFAULT_LEVEL_REF, schema_ref
+from .yamldoc import DocError, Path, parse, read_text
+from .yamlout import mapping_lines
+
+LEVEL_SUFFIXES = (".yaml", ".yml")
+
+
+def load_level(path: str | os.PathLike[str]) -> Level:
+    """The level in a file; LevelFileError listing every problem (with line and column) if not."""
+    file = str(path)
+    level, problems = check_level_file(path)
+    if problems or level is None:
+        raise LevelFileError(problems or [FileProblem(file, 1, 1, "", "not a level")])
+    return level
+
+
+def check_level_file(path: str | os.PathLike[str]) -> tuple[Level | None, list[FileProblem]]:
+    """The level (None when it has problems) and every problem found in the file."""
+    file = str(path)
+    try:
+        doc = parse(read_text(path))
+    except DocError as exc:
+        return None, [FileProblem(file, exc.line, exc.column, "", exc.message)]
+    where = Locator(doc, file)
+    problems = [where.at(node, p, m) for node, p, m in doc.problems]
+    stem = _stem(pathlib.Path(file).name)
+    if isinstance(doc.value, Mapping) and "levels" in doc.value and "mode" not in doc.value:
+        problems.append(where.problem((), "this looks like a pack (it has 'levels'); check it "
+                                      "with 'gridfall validate' or load it as a pack"))
+        return None, problems
+    level, found = check_level_value(where, doc.value, (), expect_id=stem)
+    problems += found
+    problems += where.unused_strict_notes()
+    return (level if not problems else None), problems
+
+
+def _stem(name: str) -> str:
+    for suffix in LEVEL_SUFFIXES:
+        if name.endswith(suffix):
+            return name[: -len(suffix)]
+    return name
+
+
+def check_level_value(where: Locator, value: Any, base: Path, expect_id: str | None = None,
+                      playable: bool = True) -> tuple[Level | None, list[FileProblem]]:
+    """Check one level mapping sitting at `base` in a parsed file (the root, or a pack entry)."""
+    layout_base = base + ("layout",)
+    level, core_problems = parse_level(value)
+    problems = []
+    for p in core_problems:
+        on_key = p.message.startswith("unknown key") or (
+            p.path[:2] == ("goals", "collect") and len(p.path) == 3
+            and not p.message.startswith("the count"))
+        problems.append(where.problem(base + p.path, p.message, p.cell, on_key=on_key,
+                                      layout_base=layout_base))
+    if (expect_id is not None and isinstance(value, Mapping) and isinstance(value.get("id"), str)
+            and value["id"] != expect_id):
+        problems.append(where.problem(base + ("id",), f"the id '{value['id']}' must equal the "
+                                      f"file name '{expect_id}': rename the file to "
+                                      f"{value['id']}.yaml or write 'id: {expect_id}'"))
+    if level is not None and not problems and playable:
+        problems += _playability(where, level, base, layout_base)
+    return (level if not problems else None), problems
+
+
+def _playability(where: Locator, level: Level, base: Path, layout_base: Path) -> list[FileProblem]:
+    """Deal the level the way the game will; a level that cannot start is a layout problem."""
+    seed = level.seed if level.seed is not None else 0
+    try:
+        new_game(level, seed)
+    except LevelError as exc:
+        return [where.problem(base + (p.path or ("layout",)), p.message, p.cell,
+                              layout_base=layout_base) for p in exc.problems]
+    return []
+
+
+def level_body_lines(level: Level) -> list[str]:
+    """The level's keys as YAML lines, in the documented order (no header)."""
+    return mapping_lines(level.to_dict(), block_keys=frozenset({"goals"}))
+
+
+def level_to_yaml(level: Level, schema: str | None = DEFAULT_LEVEL_REF) -> str:
+    """The level as file text: a schema line for editors, then the keys in the documented order.
+
+    `schema` is the path of level.schema.json relative to where the file will live; the
+    default suits a file in a pack folder under levels/. None leaves the line out.
+    """
+    head = [f"# yaml-language-server: $schema={schema}"] if schema else []
+    return "\n".join(head + level_body_lines(level)) + "\n"
+
+
+def save_level(level: Level, path: str | os.PathLike[str]) -> None:
+    """Write the level atomically: a crash leaves the old file or the new one, never half."""
+    atomic_write_text(path, level_to_yaml(level, schema_ref(path, "level")))

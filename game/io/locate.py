@@ -1,0 +1,119 @@
+"""Turn a field path (and maybe a board cell) into a line and column of the file it came from."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from yaml.nodes import Node, ScalarNode
+
+from .problems import FileProblem
+from .yamldoc import Doc, Path
+
+_TOKEN = re.compile(r"\S+")
+
+
+@dataclass(slots=True)
+class Locator:
+    """Places problems in one parsed file; remembers which YAML 1.1 notes it has shown."""
+
+    doc: Doc
+    file: str
+    used_notes: set[int] = field(default_factory=set)
+
+    def field_name(self, path: Path) -> str:
+        """'goals.collect.7', 'layout[3]', 'levels[2].id': list items in brackets."""
+        out = ""
+        for n, part in enumerate(path):
+            entry = self.doc.entry(path[: n + 1])
+            if entry is not None and entry.in_list:
+                out += f"[{part}]"
+            else:
+                out += ("." if out else "") + str(part)
+        return out
+
+    def problem(self, path: Path, message: str, cell: tuple[int, int] | None = None,
+                on_key: bool = False, layout_base: Path | None = None) -> FileProblem:
+        """A FileProblem for `path`; `cell` picks the token inside a layout row.
+
+        `layout_base` is where the level's layout list sits (('layout',) for a level file,
+        ('levels', 3, 'layout') inside a one-file pack).
+        """
+        node, exact = self._node(path, on_key)
+        line, column = node.start_mark.line + 1, node.start_mark.column + 1
+        if cell is not None and layout_base is not None and path[: len(layout_base)] == layout_base:
+            row = self.doc.entry(layout_base + (cell[0],))
+            if row is not None:
+                node = row.node
+                line, column = node.start_mark.line + 1, node.start_mark.column + 1
+                column = self._token_column(row.node, cell[1]) or column
+        note = self.doc.notes.get(id(node))
+        if note is not None and exact and (id(node) in self.doc.strict_notes
+                                           or _type_mismatch(message)):
+            self.used_notes.add(id(node))
+            message = f"{message} ({note})"
+        elif (exact and layout_base is not None and path[:-1] == layout_base
+              and isinstance(node, ScalarNode) and node.style in (None, "")):
+            message = self._comment_hint(node, message)
+        return FileProblem(self.file, line, column, self.field_name(path), message)
+
+    def at(self, node: Node, path: Path, message: str) -> FileProblem:
+        """A problem found while reading the file, at the node where it was found."""
+        return FileProblem(self.file, node.start_mark.line + 1, node.start_mark.column + 1,
+                           self.field_name(path), message)
+
+    def _node(self, path: Path, on_key: bool) -> tuple[Node, bool]:
+        for n in range(len(path), -1, -1):
+            entry = self.doc.entry(path[:n])
+            if entry is None:
+                continue
+            if n == len(path):
+                empty = isinstance(entry.node, ScalarNode) and entry.node.value == "" \
+                    and entry.node.tag.endswith(":null")
+                if entry.key is not None and (on_key or empty):
+                    return entry.key, True
+                return entry.node, True
+            # A missing key: point at the mapping that lacks it (its key, e.g. 'goals:').
+            return (entry.key if entry.key is not None else entry.node), False
+        return self.doc.root, False
+
+    def _token_column(self, node: Node, index: int) -> int | None:
+        """The 1-based column of the index-th token of a one-line layout row, when exact."""
+        if not isinstance(node, ScalarNode) or node.start_mark.line != node.end_mark.line:
+            return None
+        raw = self.doc.line(node.start_mark.line)[node.start_mark.column:node.end_mark.column]
+        offset = 1 if node.style in ('"', "'") else 0
+        if raw[offset:len(raw) - offset] != node.value:
+            return None  # escapes or folding: the text is not where the value is
+        tokens = list(_TOKEN.finditer(node.value))
+        if not 0 <= index < len(tokens):
+            return None
+        return node.start_mark.column + offset + tokens[index].start() + 1
+
+    def _comment_hint(self, node: Node, message: str) -> str:
+        rest = self.doc.line(node.start_mark.line)[node.end_mark.column:]
+        if rest.lstrip().startswith("#"):
+            return (f"{message} (in a row without quotes, ' #' starts a YAML comment: write "
+                    "the row in quotes, like \"1 2 # 3\")")
+        return message
+
+    def unused_strict_notes(self, under: Path = ()) -> list[FileProblem]:
+        """Numbers YAML silently changed (010 read as 8) that no other problem mentioned."""
+        out = []
+        for path, entry in self.doc.index.items():
+            key = id(entry.node)
+            if path[: len(under)] != under or key not in self.doc.strict_notes:
+                continue
+            if key in self.used_notes:
+                continue
+            self.used_notes.add(key)
+            node = entry.node
+            out.append(FileProblem(self.file, node.start_mark.line + 1, node.start_mark.column + 1,
+                                   self.field_name(path), self.doc.notes[key]))
+        return out
+
+
+def _type_mismatch(message: str) -> bool:
+    # A note on how YAML read a bare word only helps where the value had the wrong type.
+    return any(word in message for word in ("expected", "found the boolean", "found nothing",
+                                              "is required", "unknown key"))

@@ -1,0 +1,391 @@
+"""Packs: a folder with pack.yaml and its level files, or one NAME.pack.yaml holding them all."""
+
+from __future__ import annotations
+
+import difflib
+import os
+import pathlib
+import shutil
+import tempfile
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from game.core import Level
+from game.core.level import ID_PATTERN
+
+from .atomic import atomic_write_text
+from .levels import LEVEL_SUFFIXES, check_level_file, check_level_value, level_body_lines, level_to_yaml
+from .locate import Locator
+from .paths import installed_packs_dir, levels_dir
+from .problems import FileProblem, LevelFileError
+from .schema import DEFAULT_PACK_REF, schema_ref
+from .yamldoc import Doc, DocError, parse, read_text
+from .yamlout import scalar
+
+PACK_FORMAT = 1
+PACK_FILE = "pack.yaml"
+ONE_FILE_SUFFIXES = (".pack.yaml", ".pack.yml")
+PACK_KEYS = ("format", "id", "name", "author", "version", "description", "levels")
+
+
+@dataclass(frozen=True, slots=True)
+class Pack:
+    """A named, ordered set of levels; `source` is where it was read from."""
+
+    id: str
+    name: str
+    author: str = ""
+    version: str = ""
+    description: str = ""
+    levels: tuple[Level, ...] = ()
+    source: pathlib.Path | None = None
+    builtin: bool = False
+
+    def level(self, level_id: str) -> Level:
+        """The level with this id; KeyError when the pack has none."""
+        for level in self.levels:
+            if level.id == level_id:
+                return level
+        raise KeyError(level_id)
+
+    def index_of(self, level_id: str) -> int:
+        return [level.id for level in self.levels].index(level_id)
+
+
+class PackNotFoundError(LookupError):
+    """No built-in or installed pack has the asked-for id."""
+
+
+def is_one_file_pack(path: str | os.PathLike[str]) -> bool:
+    return str(path).endswith(ONE_FILE_SUFFIXES)
+
+
+# -- reading -------------------------------------------------------------------------------
+
+def load_pack(path: str | os.PathLike[str], *, builtin: bool = False) -> Pack:
+    """A pack from a folder (with pack.yaml), its pack.yaml, or a NAME.pack.yaml file."""
+    pack, problems = check_pack(path, builtin=builtin)
+    if problems or pack is None:
+        raise LevelFileError(problems or [FileProblem(str(path), 1, 1, "", "not a pack")])
+    return pack
+
+
+def check_pack(path: str | os.PathLike[str], *, builtin: bool = False) -> tuple[Pack | None, list[FileProblem]]:
+    """The pack (None when anything is wrong) and every problem in every one of its files."""
+    target = pathlib.Path(path)
+    if target.is_dir():
+        return _check_folder(target, target / PACK_FILE, builtin)
+    if target.name == PACK_FILE:
+        return _check_folder(target.parent, target, builtin)
+    if is_one_file_pack(target):
+        return _check_one_file(target, builtin)
+    return None, [FileProblem(str(path), 1, 1, "", "is not a pack: give a folder holding "
+                              "pack.yaml, or a one-file pack named NAME.pack.yaml")]
+
+
+def _read(file: pathlib.Path) -> tuple[Doc | None, list[FileProblem]]:
+    try:
+        return parse(read_text(file)), []
+    except DocError as exc:
+        return None, [FileProblem(str(file), exc.line, exc.column, "", exc.message)]
+
+
+def _check_meta(where: Locator, value: Any) -> tuple[dict[str, str], list[FileProblem]]:
+    """The pack's id, name, author, version and description, and what is wrong with them."""
+    problems: list[FileProblem] = []
+    meta: dict[str, str] = {}
+    if not isinstance(value, Mapping):
+        problems.append(where.problem((), "a pack file is a mapping (format, id, name, ..., "
+                                      "levels)"))
+        return meta, problems
+    for key in value:
+        if key not in PACK_KEYS:
+            near = difflib.get_close_matches(str(key), PACK_KEYS, n=1, cutoff=0.6)
+            hint = f"; did you mean '{near[0]}'?" if near else f"; known keys: {', '.join(PACK_KEYS)}"
+            problems.append(where.problem((str(key),), f"unknown key '{key}'{hint}", on_key=True))
+    fmt = value.get("format")
+    if "format" not in value:
+        problems.append(where.problem(("format",), f"is required (write 'format: {PACK_FORMAT}')"))
+    elif isinstance(fmt, bool) or fmt != PACK_FORMAT:
+        problems.append(where.problem(("format",), f"this game reads pack format {PACK_FORMAT}, "
+                                      f"found {fmt!r}"))
+    for key in ("id", "name", "author", "description"):
+        raw = value.get(key)
+        if raw is None:
+            if key in ("id", "name"):
+                problems.append(where.problem((key,), "is required (text)"))
+            continue
+        if not isinstance(raw, str):
+            problems.append(where.problem((key,), f"expected text, found {_describe(raw)}"))
+            continue
+        meta[key] = raw
+    if "id" in meta and not ID_PATTERN.match(meta["id"]):
+        problems.append(where.problem(("id",), "use 1-64 letters, digits, '-' or '_', starting "
+                                      f"with a letter or digit, found {meta['id']!r}"))
+    if "name" in meta and not meta["name"].strip():
+        problems.append(where.problem(("name",), "must not be blank"))
+    version = value.get("version")
+    if version is not None:
+        entry = where.doc.entry(("version",))
+        if isinstance(version, bool) or not isinstance(version, (str, int, float)) or entry is None:
+            problems.append(where.problem(("version",), "expected a version like 1.0 or \"2.1.3\", "
+                                          f"found {_describe(version)}"))
+        else:
+            # The text as written, so 1.10 stays "1.10" and never becomes the float 1.1.
+            meta["version"] = version if isinstance(version, str) else str(entry.node.value)
+    return meta, problems
+
+
+def _describe(value: Any) -> str:
+    if isinstance(value, bool):
+        return f"the boolean {str(value).lower()}"
+    if value is None:
+        return "nothing"
+    if isinstance(value, (int, float)):
+        return f"the number {value}"
+    if isinstance(value, Mapping):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return type(value).__name__
+
+
+def _level_list(where: Locator, value: Any) -> tuple[list[Any], list[FileProblem]]:
+    if not isinstance(value, Mapping) or "levels" not in value:
+        return [], [where.problem(("levels",), "is required: the ordered list of levels")]
+    raw = value["levels"]
+    if not isinstance(raw, list) or not raw:
+        return [], [where.problem(("levels",), "expected a list with at least one level")]
+    return raw, []
+
+
+def _unique_ids(where: Locator, ids: list[tuple[str, FileProblem | None, Any]]) -> list[FileProblem]:
+    """Level ids must differ within a pack (progress and replays are kept by id)."""
+    seen: dict[str, int] = {}
+    out = []
+    for n, (level_id, _, path) in enumerate(ids):
+        if level_id in seen:
+            out.append(where.problem(path, f"level id '{level_id}' is used twice in this pack "
+                                     f"(also entry {seen[level_id] + 1}); ids must differ"))
+        else:
+            seen[level_id] = n
+    return out
+
+
+def _check_folder(folder: pathlib.Path, pack_file: pathlib.Path, builtin: bool) -> tuple[Pack | None, list[FileProblem]]:
+    if not pack_file.is_file():
+        return None, [FileProblem(str(pack_file), 1, 1, "", "no pack.yaml here: a pack folder "
+                                  "holds pack.yaml and its level files")]
+    doc, problems = _read(pack_file)
+    if doc is None:
+        return None, problems
+    where = Locator(doc, str(pack_file))
+    problems += [where.at(node, p, m) for node, p, m in doc.problems]
+    meta, found = _check_meta(where, doc.value)
+    problems += found
+    entries, found = _level_list(where, doc.value)
+    problems += found
+    levels: list[Level] = []
+    seen_files: set[str] = set()
+    for i, entry in enumerate(entries):
+        at = ("levels", i)
+        if not isinstance(entry, str):
+            problems.append(where.problem(at, "in pack.yaml each level is a file name like "
+                                          "\"meadow-01.yaml\" (inline levels belong in a "
+                                          "one-file NAME.pack.yaml)"))
+            continue
+        if "/" in entry or "\\" in entry or entry.startswith(".") or not entry.endswith(LEVEL_SUFFIXES):
+            problems.append(where.problem(at, f"'{entry}' is not a level file name: write "
+                                          "NAME.yaml, a file beside pack.yaml"))
+            continue
+        if entry in seen_files:
+            problems.append(where.problem(at, f"'{entry}' is listed twice"))
+            continue
+        seen_files.add(entry)
+        level_file = folder / entry
+        if not level_file.is_file():
+            near = difflib.get_close_matches(entry, sorted(p.name for p in folder.glob("*.y*ml")), n=1)
+            hint = f"; did you mean '{near[0]}'?" if near else ""
+            problems.append(where.problem(at, f"'{entry}' is not in {folder}{hint}"))
+            continue
+        level, level_problems = check_level_file(level_file)
+        problems += level_problems
+        if level is not None:
+            levels.append(level)
+    problems += where.unused_strict_notes()
+    if problems:
+        return None, problems
+    return _make(meta, levels, folder, builtin), []
+
+
+def _check_one_file(file: pathlib.Path, builtin: bool) -> tuple[Pack | None, list[FileProblem]]:
+    doc, problems = _read(file)
+    if doc is None:
+        return None, problems
+    where = Locator(doc, str(file))
+    problems += [where.at(node, p, m) for node, p, m in doc.problems]
+    meta, found = _check_meta(where, doc.value)
+    problems += found
+    entries, found = _level_list(where, doc.value)
+    problems += found
+    levels: list[Level] = []
+    ids: list[tuple[str, FileProblem | None, Any]] = []
+    for i, entry in enumerate(entries):
+        at = ("levels", i)
+        if isinstance(entry, str):
+            problems.append(where.problem(at, f"a one-file pack holds its levels inline; found "
+                                          f"the file name '{entry}' (use 'gridfall pack build "
+                                          "FOLDER' to make one)"))
+            continue
+        level, found = check_level_value(where, entry, at)
+        problems += found
+        if isinstance(entry, Mapping) and isinstance(entry.get("id"), str):
+            ids.append((entry["id"], None, at + ("id",)))
+        if level is not None:
+            levels.append(level)
+    problems += _unique_ids(where, ids)
+    problems += where.unused_strict_notes()
+    if problems:
+        return None, problems
+    return _make(meta, levels, file, builtin), []
+
+
+def _make(meta: dict[str, str], levels: list[Level], source: pathlib.Path, builtin: bool) -> Pack:
+    return Pack(id=meta["id"], name=meta["name"], author=meta.get("author", ""),
+                version=meta.get("version", ""), description=meta.get("description", ""),
+                levels=tuple(levels), source=source, builtin=builtin)
+
+
+# -- writing -------------------------------------------------------------------------------
+
+def _meta_lines(pack: Pack) -> list[str]:
+    lines = [f"format: {PACK_FORMAT}", f"id: {scalar(pack.id)}", f"name: {scalar(pack.name)}"]
+    for key in ("author", "version", "description"):
+        value = getattr(pack, key)
+        if value:
+            lines.append(f"{key}: {scalar(value)}")
+    return lines
+
+
+def pack_to_yaml(pack: Pack, schema: str | None = DEFAULT_PACK_REF) -> str:
+    """The one-file form: the pack's metadata, then every level inline, in order."""
+    lines = [f"# yaml-language-server: $schema={schema}"] if schema else []
+    lines += _meta_lines(pack)
+    lines.append("levels:")
+    for level in pack.levels:
+        body = level_body_lines(level)
+        lines.append(f"  - {body[0]}")
+        lines.extend(f"    {line}" for line in body[1:])
+    return "\n".join(lines) + "\n"
+
+
+def pack_index_yaml(pack: Pack, schema: str | None = DEFAULT_PACK_REF) -> str:
+    """pack.yaml of the folder form: the metadata and the ordered list of level files."""
+    lines = [f"# yaml-language-server: $schema={schema}"] if schema else []
+    lines += _meta_lines(pack)
+    lines.append("levels:")
+    lines.extend(f"  - {scalar(level.id + '.yaml')}" for level in pack.levels)
+    return "\n".join(lines) + "\n"
+
+
+def save_pack(pack: Pack, path: str | os.PathLike[str]) -> None:
+    """NAME.pack.yaml gets the one-file form; any other path is a folder with pack.yaml.
+
+    Each file is written atomically; level files are written before pack.yaml, so a pack
+    folder never lists a level that is not there.
+    """
+    _check_ids(pack)
+    target = pathlib.Path(path)
+    if is_one_file_pack(target):
+        atomic_write_text(target, pack_to_yaml(pack, schema_ref(target, "pack")))
+        return
+    target.mkdir(parents=True, exist_ok=True)
+    for level in pack.levels:
+        file = target / f"{level.id}.yaml"
+        atomic_write_text(file, level_to_yaml(level, schema_ref(file, "level")))
+    index = target / PACK_FILE
+    atomic_write_text(index, pack_index_yaml(pack, schema_ref(index, "pack")))
+
+
+def _check_ids(pack: Pack) -> None:
+    ids = [level.id for level in pack.levels]
+    twice = sorted({i for i in ids if ids.count(i) > 1})
+    if twice:
+        raise ValueError(f"pack {pack.id} uses level ids more than once: {', '.join(twice)}")
+
+
+# -- finding and installing ----------------------------------------------------------------
+
+def _pack_paths(folder: pathlib.Path) -> list[pathlib.Path]:
+    """Pack folders (holding pack.yaml) and one-file packs directly inside `folder`, by name."""
+    if not folder.is_dir():
+        return []
+    found = [p for p in folder.iterdir()
+             if (p.is_dir() and (p / PACK_FILE).is_file() and not p.name.startswith("."))
+             or (p.is_file() and is_one_file_pack(p))]
+    return sorted(found, key=lambda p: p.name)
+
+
+def list_packs(errors: list[LevelFileError] | None = None) -> list[Pack]:
+    """Built-in packs from levels/, then installed ones from the data folder.
+
+    A pack with problems is left out (the game must still start); pass a list as `errors`
+    to receive what was wrong with it.
+    """
+    packs: list[Pack] = []
+    for folder, builtin in ((levels_dir(), True), (installed_packs_dir(), False)):
+        for path in _pack_paths(folder):
+            try:
+                packs.append(load_pack(path, builtin=builtin))
+            except LevelFileError as exc:
+                if errors is not None:
+                    errors.append(exc)
+    return packs
+
+
+def find_pack(pack_id: str) -> Pack:
+    """The built-in or installed pack with this id (built-in first)."""
+    for pack in list_packs():
+        if pack.id == pack_id:
+            return pack
+    raise PackNotFoundError(f"no pack with the id '{pack_id}' (built-in or installed)")
+
+
+def install_pack(path: str | os.PathLike[str]) -> Pack:
+    """Validate a pack and copy it into the data folder as packs/<id>/; all or nothing.
+
+    Raises LevelFileError (every problem) when it is not valid, and ValueError when its id
+    is taken by a built-in pack; nothing is copied in either case.
+    """
+    pack = load_pack(path)
+    for builtin in _pack_paths(levels_dir()):
+        try:
+            if load_pack(builtin).id == pack.id:
+                raise ValueError(f"a built-in pack already has the id '{pack.id}'; "
+                                 "change the pack's id to install it")
+        except LevelFileError:
+            continue
+    root = installed_packs_dir()
+    target = root / pack.id
+    staging = pathlib.Path(tempfile.mkdtemp(prefix=f".{pack.id}.", suffix=".new", dir=root))
+    try:
+        # Write everything in a hidden folder beside the target, then swap folders.
+        save_pack(pack, staging)
+        load_pack(staging)
+        old = None
+        if target.exists():
+            old = pathlib.Path(tempfile.mkdtemp(prefix=f".{pack.id}.", suffix=".old", dir=root))
+            os.replace(target, old / pack.id)
+        try:
+            os.replace(staging, target)
+        except OSError:
+            if old is not None:
+                os.replace(old / pack.id, target)  # put the installed version back
+            raise
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
+    finally:
+        if staging.exists():
+            shutil.rmtree(staging, ignore_errors=True)
+    return load_pack(target)

@@ -1,0 +1,34 @@
+"""What a designer sees when a level or pack file is wrong: FileProblem and LevelFileError."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class FileProblem:
+    """One problem in one file: where (1-based line and column, field path) and what."""
+
+    file: str
+    line: int
+    column: int
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}:{self.column}"
+        return f"{where}: {self.field}: {self.message}" if self.field else f"{where}: {self.message}"
+
+    def to_json(self) -> dict[str, object]:
+        return {"file": self.file, "line": self.line, "column": self.column,
+                "field": self.field, "message": self.message}
+
+
+class LevelFileError(ValueError):
+    """A level or pack file that cannot be used; `problems` lists every reason, in file order."""
+
+    def __init__(self, problems: list[FileProblem]) -> None:
+        # Files keep the order they were checked in; inside a file, problems go top to bottom.
+        order = {name: i for i, name in reversed(list(enumerate(p.file for p in problems)))}
+        self.problems = sorted(problems, key=lambda p: (order[p.file], p.line, p.column))
+        super().__init__("\n".join(str(p) for p in self.problems) or "invalid level file")

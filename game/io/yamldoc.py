@@ -1,0 +1,383 @@
+"""Safe, bounded YAML reading: text checks, a limited composer, and values that keep their marks."""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+import yaml
+from yaml.constructor import SafeConstructor
+from yaml.events import (
+    AliasEvent, DocumentEndEvent, DocumentStartEvent, Event, MappingEndEvent, MappingStartEvent,
+    ScalarEvent, SequenceEndEvent, SequenceStartEvent, StreamEndEvent,
+)
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+# libyaml when the wheel has it (fast); the pure-Python parser otherwise. Either way we only
+# take parser events and build everything else ourselves, with limits.
+_Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+MAX_BYTES = 1 << 20
+"""Files larger than this are refused before any parsing (no level comes near it)."""
+MAX_DEPTH = 24
+"""Deepest nesting allowed; a pack needs 5 (pack, levels, level, goals, collect)."""
+MAX_ALIASES = 64
+"""Level files need no aliases ('*name'); a few are tolerated, a bomb is not."""
+MAX_VALUES = 200_000
+"""Values built after aliases are expanded: a 'billion laughs' file stops here, at once."""
+
+PathPart = str | int
+Path = tuple[PathPart, ...]
+
+_TAG = "tag:yaml.org,2002:"
+_SCALAR_TAGS = {_TAG + t for t in ("str", "int", "float", "bool", "null", "timestamp")}
+# Characters YAML allows in a stream (YAML 1.1, section 5.1), besides tab, LF and CR.
+_BAD_CHAR = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+_OCTAL = re.compile(r"^[-+]?0[0-7_]+$")
+
+
+class DocError(Exception):
+    """A file that cannot be read as one YAML document; carries a 1-based line and column."""
+
+    def __init__(self, line: int, column: int, message: str) -> None:
+        super().__init__(message)
+        self.line = line
+        self.column = column
+        self.message = message
+
+
+@dataclass(slots=True)
+class Entry:
+    """Where one value sits: its key node (None for list items and the root) and value node."""
+
+    key: Node | None
+    node: Node
+    in_list: bool
+
+
+@dataclass(slots=True)
+class Doc:
+    """A parsed file: the plain value, where each value came from, and file-level findings."""
+
+    text: str
+    root: Node
+    value: Any
+    index: dict[Path, Entry]
+    problems: list[tuple[Node, Path, str]] = field(default_factory=list)
+    # Hints about YAML 1.1 surprises, by value node: shown with a problem found there.
+    notes: dict[int, str] = field(default_factory=dict)
+    # Notes that describe a silent change of value (010 read as 8): problems unless used.
+    strict_notes: set[int] = field(default_factory=set)
+    _lines: list[str] | None = None
+
+    def line(self, number: int) -> str:
+        """The text of 0-based line `number` ('' past the end)."""
+        if self._lines is None:
+            self._lines = self.text.split("\n")
+        return self._lines[number] if 0 <= number < len(self._lines) else ""
+
+    def entry(self, path: Path) -> Entry | None:
+        found = self.index.get(path)
+        if found is None and path and not isinstance(path[-1], str):
+            found = self.index.get(path[:-1] + (str(path[-1]),))
+        return found
+
+
+def read_text(path: str | os.PathLike[str]) -> str:
+    """The file's text, refusing folders, huge files, binary data and non-UTF-8 bytes."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        raise DocError(1, 1, "no such file") from None
+    except OSError as exc:
+        raise DocError(1, 1, f"cannot read the file ({exc.strerror or exc})") from None
+    if os.path.isdir(path):
+        raise DocError(1, 1, "is a folder, not a file")
+    if not os.path.isfile(path):
+        raise DocError(1, 1, "is not a regular file")
+    if st.st_size > MAX_BYTES:
+        raise DocError(1, 1, f"is {st.st_size:,} bytes; level and pack files may be at most "
+                       f"{MAX_BYTES:,} bytes (1 MiB)")
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise DocError(1, 1, f"cannot read the file ({exc.strerror or exc})") from None
+    if len(data) > MAX_BYTES:
+        raise DocError(1, 1, f"is larger than {MAX_BYTES:,} bytes (1 MiB), the most a level "
+                       "or pack file may be")
+    return decode(data)
+
+
+def decode(data: bytes) -> str:
+    """UTF-8 text without a byte-order mark, or a DocError saying what the bytes are instead."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise DocError(1, 1, "is UTF-16 text; save it as UTF-8")
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    if b"\x00" in data:
+        line, column = _position(data, data.index(b"\x00"))
+        raise DocError(line, column, "holds binary data (a zero byte), not YAML text")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line, column = _position(data, exc.start)
+        raise DocError(line, column, f"is not UTF-8 text (byte 0x{data[exc.start]:02x} cannot "
+                       "start a character); save the file as UTF-8") from None
+    bad = _BAD_CHAR.search(text)
+    if bad:
+        line = text.count("\n", 0, bad.start()) + 1
+        column = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
+        raise DocError(line, column, f"holds the control character U+{ord(bad.group()):04X}, "
+                       "which YAML text may not contain")
+    return text
+
+
+def _position(data: bytes, offset: int) -> tuple[int, int]:
+    head = data[:offset]
+    line = head.count(b"\n") + 1
+    start = head.rfind(b"\n") + 1
+    return line, len(head[start:].decode("utf-8", errors="replace")) + 1
+
+
+_SYNTAX_HINTS = (
+    ("cannot start any token", "\t", "YAML does not allow tabs for indentation; use spaces"),
+    ("mapping values are not allowed", "", "a value holding ': ' must be put in quotes"),
+    ("did not find expected key", "", "check the indentation: keys of one mapping line up"),
+    ("could not find expected ':'", "", "a key needs ': ' after it, or a text needs quotes"),
+    ("found undefined alias", "", "'*' starts an alias; put the value in quotes"),
+    ("did not find expected alphabetic or numeric character", "",
+     "'*' and '&' start aliases and anchors; put the value in quotes"),
+)
+
+
+def _syntax_error(exc: yaml.YAMLError, text: str) -> DocError:
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    line = mark.line + 1 if mark is not None else 1
+    column = mark.column + 1 if mark is not None else 1
+    problem = getattr(exc, "problem", None) or str(exc)
+    context = getattr(exc, "context", None)
+    message = f"YAML syntax error: {problem}"
+    if context:
+        message += f" ({context})"
+    here = text.split("\n")[line - 1][column - 1:column] if mark is not None else ""
+    for needle, char, hint in _SYNTAX_HINTS:
+        if needle in problem and (not char or here == char):
+            message += f"; {hint}"
+            break
+    return DocError(line, column, message)
+
+
+def parse(text: str) -> Doc:
+    """One YAML document as plain values with marks; DocError when it is not readable at all."""
+    loader = _Loader(text)
+    try:
+        root, extra = _compose(loader)
+    except yaml.YAMLError as exc:
+        raise _syntax_error(exc, text) from None
+    finally:
+        loader.dispose()
+    if root is None:
+        raise DocError(1, 1, "the file is empty (a level starts with 'format: 1')")
+    builder = _Builder(text)
+    value = builder.build(root, (), 0)
+    doc = Doc(text=text, root=root, value=value, index=builder.index, problems=builder.problems,
+              notes=builder.notes, strict_notes=builder.strict)
+    if extra is not None:
+        doc.problems.append((extra, (), "the file holds more than one YAML document ('---'); "
+                                         "a level or pack file holds exactly one"))
+    return doc
+
+
+def _mark_error(mark: Any, message: str) -> DocError:
+    return DocError(mark.line + 1, mark.column + 1, message)
+
+
+def _compose(loader: Any) -> tuple[Node | None, Node | None]:
+    """Build the node graph from parser events without recursion, counting depth and aliases."""
+    events: Iterator[Event] = iter(loader.get_event, None)
+    next(events)  # StreamStart
+    first = next(events)
+    if isinstance(first, StreamEndEvent):
+        return None, None
+    assert isinstance(first, DocumentStartEvent)
+    anchors: dict[str, Node] = {}
+    stack: list[Node] = []
+    pending: list[Node | None] = []
+    aliases = 0
+    root: Node | None = None
+    while root is None:
+        event = next(events)
+        node: Node
+        if isinstance(event, AliasEvent):
+            aliases += 1
+            if aliases > MAX_ALIASES:
+                raise _mark_error(event.start_mark, f"more than {MAX_ALIASES} aliases ('*name'); "
+                                  "level files need none, so this file is refused")
+            if event.anchor not in anchors:
+                raise _mark_error(event.start_mark, f"alias '*{event.anchor}' names no anchor "
+                                  "('&name') above it")
+            node = anchors[event.anchor]
+        elif isinstance(event, ScalarEvent):
+            tag = event.tag
+            if tag is None or tag == "!":
+                tag = loader.resolve(ScalarNode, event.value, event.implicit) if tag is None else _TAG + "str"
+            node = ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
+        elif isinstance(event, (SequenceStartEvent, MappingStartEvent)):
+            if len(stack) >= MAX_DEPTH:
+                raise _mark_error(event.start_mark, f"nested more than {MAX_DEPTH} levels deep; "
+                                  "a level file needs a handful")
+            kind = SequenceNode if isinstance(event, SequenceStartEvent) else MappingNode
+            tag = event.tag
+            if tag is None or tag == "!":
+                tag = loader.resolve(kind, None, event.implicit)
+            node = kind(tag, [], event.start_mark, event.end_mark, flow_style=event.flow_style)
+        elif isinstance(event, (SequenceEndEvent, MappingEndEvent)):
+            done = stack.pop()
+            pending.pop()
+            done.end_mark = event.end_mark
+            if not stack:
+                root = done
+            continue
+        else:  # pragma: no cover - the parser yields nothing else inside a document
+            raise _mark_error(event.start_mark, f"unexpected YAML event {type(event).__name__}")
+        anchor = getattr(event, "anchor", None)
+        if anchor is not None and not isinstance(event, AliasEvent):
+            anchors[anchor] = node
+        if not stack:
+            if isinstance(node, (SequenceNode, MappingNode)) and not isinstance(event, AliasEvent):
+                stack.append(node)
+                pending.append(None)
+            else:
+                root = node
+            continue
+        parent = stack[-1]
+        if isinstance(parent, SequenceNode):
+            parent.value.append(node)
+        elif pending[-1] is None:
+            pending[-1] = node
+        else:
+            parent.value.append((pending[-1], node))
+            pending[-1] = None
+        if isinstance(node, (SequenceNode, MappingNode)) and not isinstance(event, AliasEvent):
+            stack.append(node)
+            pending.append(None)
+    end = next(events)
+    assert isinstance(end, DocumentEndEvent)
+    after = next(events)
+    if isinstance(after, DocumentStartEvent):
+        marker = ScalarNode(_TAG + "null", "", after.start_mark, after.end_mark)
+        return root, marker
+    return root, None
+
+
+class _Builder:
+    """Turns nodes into plain values (dict, list, str, int, ...) and records every value's node."""
+
+    def __init__(self, text: str) -> None:
+        self.text_lines = text.split("\n")
+        self.index: dict[Path, Entry] = {}
+        self.problems: list[tuple[Node, Path, str]] = []
+        self.notes: dict[int, str] = {}
+        self.strict: set[int] = set()
+        self.count = 0
+        self.constructor = SafeConstructor()
+
+    def build(self, node: Node, path: Path, depth: int, key: Node | None = None,
+              in_list: bool = False) -> Any:
+        self.count += 1
+        if self.count > MAX_VALUES:
+            raise _mark_error(node.start_mark, f"expands to more than {MAX_VALUES:,} values "
+                              "(aliases '*name' repeat parts of the file); refused")
+        if depth > MAX_DEPTH:
+            raise _mark_error(node.start_mark, f"nested more than {MAX_DEPTH} levels deep "
+                              "(through aliases); refused")
+        self.index.setdefault(path, Entry(key, node, in_list))
+        if isinstance(node, ScalarNode):
+            return self.scalar(node, path)
+        if node.tag not in (_TAG + "seq", _TAG + "map"):
+            self.problems.append((node, path, f"the tag {node.tag} is not allowed in level files"))
+            return None
+        if isinstance(node, SequenceNode):
+            if not isinstance(node.value, list):
+                return None
+            return [self.build(item, path + (i,), depth + 1, None, True)
+                    for i, item in enumerate(node.value)]
+        return self.mapping(node, path, depth)
+
+    def mapping(self, node: MappingNode, path: Path, depth: int) -> dict[Any, Any]:
+        out: dict[Any, Any] = {}
+        first: dict[tuple[type, Any], Node] = {}
+        for key_node, value_node in node.value:
+            if not isinstance(key_node, ScalarNode):
+                self.count += 1
+                self.problems.append((key_node, path, "a key must be a word or a number, "
+                                      "not a list or mapping"))
+                continue
+            if key_node.tag == _TAG + "merge":
+                self.problems.append((key_node, path, "merge keys ('<<') are not allowed in "
+                                      "level files; write the keys out"))
+                continue
+            key = self.scalar(key_node, path)
+            try:
+                ident = (type(key), key)
+                hash(ident)
+            except TypeError:  # pragma: no cover - scalars are hashable
+                continue
+            shown = key if isinstance(key, str) else str(key)
+            if ident in first:
+                line = first[ident].start_mark.line + 1
+                self.problems.append((key_node, path + (shown,),
+                                      f"'{shown}' is given twice (first on line {line}); "
+                                      "give each key once"))
+                self.count += 1
+                continue
+            first[ident] = key_node
+            child = path + (key,)
+            value = self.build(value_node, child, depth + 1, key_node)
+            if not isinstance(key, str):
+                self.index.setdefault(path + (shown,), self.index[child])
+            out[key] = value
+        return out
+
+    def scalar(self, node: ScalarNode, path: Path) -> Any:
+        tag = node.tag
+        if tag not in _SCALAR_TAGS:
+            self.problems.append((node, path, f"the tag {tag} is not allowed in level files"))
+            return None
+        plain = node.style is None or node.style == ""
+        name = tag[len(_TAG):]
+        try:
+            value = getattr(self.constructor, f"construct_yaml_{name}")(node)
+        except (ValueError, TypeError, OverflowError, yaml.YAMLError):
+            self.problems.append((node, path, f"'{node.value}' is not a valid {name}"))
+            return None
+        if plain and name != "str":
+            self.note(node, value)
+        return value
+
+    def note(self, node: ScalarNode, value: Any) -> None:
+        """Remember how YAML 1.1 read a bare word or number, for a clearer message later."""
+        src = node.value
+        if src == "" and value is None:
+            self.notes[id(node)] = "the value is empty"
+            return
+        if isinstance(value, bool):
+            self.notes[id(node)] = (f"YAML reads the bare word {src} as {str(value).lower()}; "
+                                    f"write \"{src}\" in quotes if you mean the text")
+        elif value is None:
+            self.notes[id(node)] = (f"YAML reads {src} as nothing (null); write \"{src}\" in "
+                                    "quotes if you mean the text")
+        elif isinstance(value, (int, float)) and (":" in src or _OCTAL.match(src)):
+            how = "in base 60" if ":" in src else "as an octal number"
+            self.notes[id(node)] = (f"YAML reads {src} {how}, giving {value}; write it without "
+                                    "leading zeros, or in quotes if you mean the text")
+            self.strict.add(id(node))
+        elif isinstance(value, (int, float)):
+            self.notes[id(node)] = (f"YAML reads {src} as a number; write \"{src}\" in quotes "
+                                    "if you mean the text")
+        else:
+            self.notes[id(node)] = (f"YAML reads {src} as a {type(value).__name__}; write "
+                                    f"\"{src}\" in quotes if you mean the text")
