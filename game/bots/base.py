@@ -1,0 +1,105 @@
+"""What every bot shares: the Bot protocol, playing one game, and a state's worth to a bot."""
+
+from __future__ import annotations
+
+from collections import deque
+from functools import lru_cache
+from typing import Protocol
+
+from game.core import Cell, Command, Level, Session, State, decide, fold, progress
+from game.core.grid import neighbours
+from game.core.state import LOST, WON
+
+# A win beats any unfinished state, and a loss is below every one of them.
+WIN_VALUE = 1_000_000.0
+LOSS_VALUE = -1_000_000.0
+GOAL_WEIGHT = 1000.0
+DEFAULT_TURN_LIMIT = 400
+# The reduction solver needs up to about 14 slides a cell on big boards.
+SLIDE_TURNS_PER_CELL = 40
+
+
+class Bot(Protocol):
+    """Something that picks the next command for a state that is still playing."""
+
+    name: str
+
+    def choose(self, state: State) -> Command:
+        """The command to play now; only called while some legal command exists."""
+        ...
+
+
+def distance(a: Cell, b: Cell, diagonal: bool) -> int:
+    """Steps between two cells on an open board (king steps when diagonals are allowed)."""
+    dr, dc = abs(a[0] - b[0]), abs(a[1] - b[1])
+    return max(dr, dc) if diagonal else dr + dc
+
+
+@lru_cache(maxsize=64)
+def walk_distances(level: Level, target: Cell) -> dict[Cell, int]:
+    """Steps from every cell to `target` walking around the level's holes (a BFS from it)."""
+    holes = level.holes
+    seen = {target: 0}
+    queue = deque([target])
+    while queue:
+        cell = queue.popleft()
+        for n in neighbours(cell, level.height, level.width, level.rules.diagonal):
+            if n not in seen and n not in holes:
+                seen[n] = seen[cell] + 1
+                queue.append(n)
+    return seen
+
+
+def value(state: State) -> float:
+    """How good `state` is for the player: won >> goal progress >> score >> lost.
+
+    Among wins, the one with more moves left is better (stars and a snappier replay).
+    """
+    if state.status == WON:
+        left = state.moves_left or 0
+        return WIN_VALUE + 1000.0 * left + state.score * 0.01
+    if state.status == LOST:
+        return LOSS_VALUE + state.score * 0.01
+    total = 0.0
+    level = state.level
+    for goal in progress(state):
+        if goal.name == "reach":
+            continue
+        total += GOAL_WEIGHT * min(goal.current, goal.target) / goal.target
+    reach = level.goals.reach
+    if reach is not None and state.player is not None:
+        steps = walk_distances(level, reach)
+        span = max(steps.values()) + 1
+        # Nearer the target (around the holes) is worth up to one whole goal.
+        total += GOAL_WEIGHT * (1.0 - steps.get(state.player, span) / span)
+    # Score breaks ties (and is the whole story on a score run without goals).
+    return total + state.score * 0.05
+
+
+def outcome(state: State, command: Command) -> State:
+    """The state after `command` (decide then fold: exactly what a Session would do)."""
+    return fold(state, decide(state, command))
+
+
+def turn_limit_for(level: Level) -> int:
+    """How many turns a bot game may take before it is called off."""
+    if level.mode == "slide":
+        return max(level.moves or 0, SLIDE_TURNS_PER_CELL * level.width * level.height)
+    return level.moves if level.moves is not None else DEFAULT_TURN_LIMIT
+
+
+def play_game(level: Level, seed: int, bot: Bot, turn_limit: int | None = None) -> Session:
+    """Let `bot` play `level` from `seed` until it is won, lost, stuck or out of turns."""
+    session = Session(level, seed)
+    limit = turn_limit_for(level) if turn_limit is None else turn_limit
+    for _ in range(limit):
+        state = session.state
+        if state.status != "playing":
+            break
+        command = bot.choose(state)
+        before = len(session.commands)
+        session.play(command)
+        if len(session.commands) == before:
+            # A command that changed nothing would loop forever: the bot is stuck.
+            break
+    return session

@@ -1,0 +1,97 @@
+"""`python -m game.bots.prove PACK_FOLDER`: find and save a winning replay for every level of a pack.
+
+Run it after editing a pack's levels (or after a rules change) so that every level is proven
+winnable again: each level is played from its own seed (0 when it sets none), the seed a
+player starts with, and the winning commands go to tests/replays/<level-id>.yaml.
+Unlike the rest of game.bots this script touches files (through game.io).
+"""
+
+from __future__ import annotations
+
+import argparse
+import pathlib
+import sys
+import time
+
+from game.core import IllegalMove, Level, Session
+from game.io import LevelFileError, load_pack
+from game.io.replay import Replay, ReplayFileError, load_replay, save_replay
+
+from .proving import find_win
+
+DEFAULT_OUT = pathlib.Path("tests") / "replays"
+
+
+def level_seed(level: Level) -> int:
+    """The seed the game deals a level from: its own, else 0."""
+    return level.seed if level.seed is not None else 0
+
+
+def replay_wins(level: Level, replay: Replay) -> bool:
+    """Whether `replay` is for this level and seed and still ends in a win."""
+    if replay.level != level.id or replay.seed != level_seed(level):
+        return False
+    try:
+        return Session.replay(level, replay.seed, replay.commands).state.status == "won"
+    except IllegalMove:
+        return False
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.bots.prove", description=__doc__.splitlines()[0])
+    parser.add_argument("pack", help="a pack folder (with pack.yaml) or a NAME.pack.yaml file")
+    parser.add_argument("-o", "--out", type=pathlib.Path, default=DEFAULT_OUT,
+                        help=f"where the replays go (default {DEFAULT_OUT})")
+    parser.add_argument("--tries", type=int, default=12, help="bot games per level before giving up")
+    parser.add_argument("--only", nargs="+", metavar="LEVEL_ID", help="prove only these levels")
+    parser.add_argument("--check", action="store_true",
+                        help="only check that the saved replays still win; write nothing")
+    parser.add_argument("--force", action="store_true",
+                        help="search again even where the saved replay still wins")
+    args = parser.parse_args(argv)
+    try:
+        pack = load_pack(args.pack)
+    except (LevelFileError, OSError) as exc:
+        print(f"prove: cannot load {args.pack}:\n{exc}", file=sys.stderr)
+        return 2
+    levels = [lv for lv in pack.levels if not args.only or lv.id in args.only]
+    if args.only:
+        unknown = sorted(set(args.only) - {lv.id for lv in levels})
+        if unknown:
+            print(f"prove: pack {pack.id} has no level {', '.join(unknown)}", file=sys.stderr)
+            return 2
+    failed = 0
+    for level in levels:
+        path = args.out / f"{level.id}.yaml"
+        seed = level_seed(level)
+        saved: Replay | None = None
+        if path.exists():
+            try:
+                saved = load_replay(path)
+            except ReplayFileError as exc:
+                print(f"  {level.id}: the saved replay is unreadable: {exc}")
+        if saved is not None and not args.force and replay_wins(level, saved):
+            print(f"ok     {level.id:20} seed {seed}: the saved replay still wins "
+                  f"({len(saved.commands)} commands)")
+            continue
+        if args.check:
+            print(f"FAIL   {level.id:20} seed {seed}: no winning replay at {path}")
+            failed += 1
+            continue
+        start = time.perf_counter()
+        proof = find_win(level, seed, tries=args.tries)
+        took = time.perf_counter() - start
+        if proof is None:
+            print(f"FAIL   {level.id:20} seed {seed}: no bot won in {args.tries} tries "
+                  f"({took:.1f}s); make it easier or pick another seed")
+            failed += 1
+            continue
+        save_replay(Replay(pack.id, level.id, seed, proof.commands), path)
+        print(f"proved {level.id:20} seed {seed}: {proof.bot} won in {len(proof.commands)} commands, "
+              f"score {proof.score}, {proof.stars} stars, try {proof.tries} ({took:.1f}s)")
+    print(f"{len(levels) - failed} of {len(levels)} levels proven winnable")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,69 @@
+"""Many games of one level by one bot: win rate, scores and moves, a designer's difficulty check."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.core import Level, stars
+
+from . import make_bot
+from .base import play_game
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """One bot game: the seed it was dealt from and how it ended."""
+
+    seed: int
+    status: str
+    score: int
+    moves: int
+    stars: int
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """Every game of a simulation, with the summary numbers a designer reads."""
+
+    level_id: str
+    bot: str
+    games: tuple[GameResult, ...]
+
+    @property
+    def wins(self) -> int:
+        return sum(1 for g in self.games if g.status == "won")
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / len(self.games) if self.games else 0.0
+
+    @property
+    def average_score(self) -> float:
+        return sum(g.score for g in self.games) / len(self.games) if self.games else 0.0
+
+    @property
+    def average_moves(self) -> float:
+        return sum(g.moves for g in self.games) / len(self.games) if self.games else 0.0
+
+    @property
+    def average_moves_to_win(self) -> float | None:
+        won = [g.moves for g in self.games if g.status == "won"]
+        return sum(won) / len(won) if won else None
+
+    @property
+    def average_stars(self) -> float:
+        return sum(g.stars for g in self.games) / len(self.games) if self.games else 0.0
+
+
+def simulate(level: Level, games: int, bot: str = "auto", first_seed: int = 0,
+             turn_limit: int | None = None) -> Report:
+    """Play seeds first_seed .. first_seed + games - 1, a fresh bot for each game."""
+    results = []
+    name = bot
+    for seed in range(first_seed, first_seed + games):
+        player = make_bot(bot, level, seed=seed)
+        name = player.name
+        session = play_game(level, seed, player, turn_limit)
+        state = session.state
+        results.append(GameResult(seed, state.status, state.score, state.moves, stars(state)))
+    return Report(level.id, name, tuple(results))

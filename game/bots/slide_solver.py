@@ -1,0 +1,377 @@
+"""Slide solver: optimal A* on boards of up to 9 cells, row/column reduction on bigger ones.
+
+The reduction (as a person solves the 15-puzzle) places the top row, then the left column,
+shrinking the board until a 2x2 corner is left, which a tiny search finishes. Each tile is
+moved by a breadth-first search over (tile cell, gap cell) that never touches placed tiles;
+the last two tiles of a row or column go in with the usual two-step trick. Not optimal, but
+a 6x6 board takes a few milliseconds.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import deque
+
+from game.core import Cell, Command, Grid, Slide, State, legal_commands
+from game.core.boards import slide_solvable, solved_slide
+
+# A* is exact and quick on 3x3 and smaller; past this many expanded nodes, reduce instead.
+ASTAR_CELLS = 9
+ASTAR_NODE_LIMIT = 200_000
+
+
+class Unsolvable(ValueError):
+    """A slide board whose tiles cannot be put in order by legal slides."""
+
+
+class _Board:
+    """A mutable flat board that records every cell the gap moves to (one Slide each)."""
+
+    def __init__(self, grid: Grid) -> None:
+        self.h = len(grid)
+        self.w = len(grid[0])
+        self.cells = [v for row in grid for v in row]
+        self.gap = self.cells.index(0)
+        self.moves: list[int] = []
+
+    def nbrs(self, i: int) -> list[int]:
+        r, c = divmod(i, self.w)
+        out = []
+        if r > 0:
+            out.append(i - self.w)
+        if c > 0:
+            out.append(i - 1)
+        if c < self.w - 1:
+            out.append(i + 1)
+        if r < self.h - 1:
+            out.append(i + self.w)
+        return out
+
+    def slide(self, i: int) -> None:
+        """The tile at `i` (next to the gap) slides into the gap."""
+        self.cells[self.gap], self.cells[i] = self.cells[i], 0
+        self.gap = i
+        self.moves.append(i)
+
+    def where(self, tile: int) -> int:
+        return self.cells.index(tile)
+
+    def move_gap(self, target: int, locked: set[int]) -> None:
+        """Walk the gap to `target` without disturbing `locked` cells."""
+        if self.gap == target:
+            return
+        back: dict[int, int] = {self.gap: -1}
+        queue = deque([self.gap])
+        while queue:
+            cur = queue.popleft()
+            if cur == target:
+                break
+            for n in self.nbrs(cur):
+                if n not in back and n not in locked:
+                    back[n] = cur
+                    queue.append(n)
+        if target not in back:
+            raise Unsolvable(f"the gap cannot reach cell {divmod(target, self.w)}")
+        path = []
+        cur = target
+        while cur != self.gap:
+            path.append(cur)
+            cur = back[cur]
+        for i in reversed(path):
+            self.slide(i)
+
+    def move_tile(self, tile: int, target: int, locked: set[int]) -> None:
+        """Bring `tile` to `target` (searching tile and gap together), never touching `locked`."""
+        start = (self.where(tile), self.gap)
+        if start[0] == target:
+            return
+        back: dict[tuple[int, int], tuple[int, int] | None] = {start: None}
+        queue = deque([start])
+        goal: tuple[int, int] | None = None
+        while queue:
+            state = queue.popleft()
+            pos, gap = state
+            if pos == target:
+                goal = state
+                break
+            for n in self.nbrs(gap):
+                if n in locked:
+                    continue
+                # The gap steps onto n; when n holds our tile, the tile steps into the gap.
+                nxt = (gap, n) if n == pos else (pos, n)
+                if nxt not in back:
+                    back[nxt] = state
+                    queue.append(nxt)
+        if goal is None:
+            raise Unsolvable(f"tile {tile} cannot reach cell {divmod(target, self.w)}")
+        path: list[int] = []
+        cur: tuple[int, int] | None = goal
+        while cur is not None and cur != start:
+            path.append(cur[1])
+            cur = back[cur]
+        for i in reversed(path):
+            self.slide(i)
+
+
+    def move_pair(self, x: int, x_to: int, y: int, y_to: int, locked: set[int]) -> None:
+        """Bring tiles x and y home together: an exact search over (x cell, y cell, gap cell).
+
+        The fallback for the rare boards where the two-step trick traps the gap.
+        """
+        start = (self.where(x), self.where(y), self.gap)
+        back: dict[tuple[int, int, int], tuple[int, int, int] | None] = {start: None}
+        queue = deque([start])
+        goal: tuple[int, int, int] | None = None
+        while queue:
+            state = queue.popleft()
+            px, py, gap = state
+            if px == x_to and py == y_to:
+                goal = state
+                break
+            for n in self.nbrs(gap):
+                if n in locked:
+                    continue
+                nx = gap if n == px else px
+                ny = gap if n == py else py
+                nxt = (nx, ny, n)
+                if nxt not in back:
+                    back[nxt] = state
+                    queue.append(nxt)
+        if goal is None:
+            raise Unsolvable(f"tiles {x} and {y} cannot both reach their cells")
+        path: list[int] = []
+        cur: tuple[int, int, int] | None = goal
+        while cur is not None and cur != start:
+            path.append(cur[2])
+            cur = back[cur]
+        for i in reversed(path):
+            self.slide(i)
+
+    def snapshot(self) -> tuple[list[int], int, int]:
+        return list(self.cells), self.gap, len(self.moves)
+
+    def restore(self, snap: tuple[list[int], int, int]) -> None:
+        self.cells, self.gap = list(snap[0]), snap[1]
+        del self.moves[snap[2]:]
+
+
+def _place_last_two(b: _Board, x_at: int, y_at: int, step: int, locked: set[int]) -> None:
+    """Put the last two tiles of a row (step = width) or a column (step = 1) in place.
+
+    The trick: park y where x belongs and x next to it (`step` further), walk the gap to
+    y's home, then turn both in. When that traps the gap, search the pair exactly.
+    """
+    x, y = _goal_tile(b.w, b.h, x_at), _goal_tile(b.w, b.h, y_at)
+    if b.cells[x_at] != x or b.cells[y_at] != y:
+        snap, before = b.snapshot(), set(locked)
+        park = x_at + step
+        try:
+            b.move_tile(y, x_at, locked)
+            b.move_tile(x, park, locked | {x_at})
+            b.move_gap(y_at, locked | {x_at, park})
+            b.slide(x_at)
+            b.slide(park)
+        except Unsolvable:
+            b.restore(snap)
+            locked.clear()
+            locked.update(before)
+            b.move_pair(x, x_at, y, y_at, locked)
+    locked.update((x_at, y_at))
+
+
+def _goal_tile(w: int, h: int, i: int) -> int:
+    return (i + 1) % (w * h)
+
+
+def _solve_row(b: _Board, top: int, left: int, locked: set[int]) -> None:
+    w = b.w
+    for c in range(left, w - 2):
+        i = top * w + c
+        b.move_tile(_goal_tile(w, b.h, i), i, locked)
+        locked.add(i)
+    _place_last_two(b, top * w + w - 2, top * w + w - 1, w, locked)
+
+
+def _solve_column(b: _Board, top: int, left: int, locked: set[int]) -> None:
+    w, h = b.w, b.h
+    for r in range(top, h - 2):
+        i = r * w + left
+        b.move_tile(_goal_tile(w, h, i), i, locked)
+        locked.add(i)
+    _place_last_two(b, (h - 2) * w + left, (h - 1) * w + left, 1, locked)
+
+
+def _finish_corner(b: _Board, top: int, left: int) -> None:
+    """Breadth-first search over the last 2x2 corner (at most 12 arrangements)."""
+    w = b.w
+    corner = [top * w + left, top * w + left + 1, (top + 1) * w + left, (top + 1) * w + left + 1]
+    goal = tuple(_goal_tile(w, b.h, i) for i in corner)
+    start = tuple(b.cells[i] for i in corner)
+    back: dict[tuple[int, ...], tuple[tuple[int, ...], int] | None] = {start: None}
+    queue = deque([start])
+    adjacent = {0: (1, 2), 1: (0, 3), 2: (0, 3), 3: (1, 2)}
+    while queue:
+        cur = queue.popleft()
+        if cur == goal:
+            break
+        g = cur.index(0)
+        for n in adjacent[g]:
+            nxt = list(cur)
+            nxt[g], nxt[n] = nxt[n], 0
+            key = tuple(nxt)
+            if key not in back:
+                back[key] = (cur, n)
+                queue.append(key)
+    if goal not in back:
+        raise Unsolvable("the last corner cannot be put in order (the board is unsolvable)")
+    steps: list[int] = []
+    node = back[goal]
+    while node is not None:
+        prev, n = node
+        steps.append(corner[n])
+        node = back[prev]
+    for i in reversed(steps):
+        b.slide(i)
+
+
+def _reduce(grid: Grid) -> list[int]:
+    b = _Board(grid)
+    top, left = 0, 0
+    locked: set[int] = set()
+    while b.h - top > 2 or b.w - left > 2:
+        rows, cols = b.h - top, b.w - left
+        if rows > 2 and (rows >= cols or cols <= 2):
+            _solve_row(b, top, left, locked)
+            top += 1
+        else:
+            _solve_column(b, top, left, locked)
+            left += 1
+    _finish_corner(b, top, left)
+    return b.moves
+
+
+def _heuristic(cells: tuple[int, ...], w: int, n: int) -> int:
+    """Manhattan distance plus linear conflicts (two tiles in their own row or column, reversed)."""
+    total = 0
+    rows: dict[int, list[int]] = {}
+    cols: dict[int, list[int]] = {}
+    for i, t in enumerate(cells):
+        if t == 0:
+            continue
+        r, c = divmod(i, w)
+        gr, gc = divmod(t - 1, w)
+        total += abs(r - gr) + abs(c - gc)
+        if r == gr:
+            rows.setdefault(r, []).append(gc)
+        if c == gc:
+            cols.setdefault(c, []).append(gr)
+    for line in list(rows.values()) + list(cols.values()):
+        for a in range(len(line)):
+            for b in range(a + 1, len(line)):
+                if line[a] > line[b]:
+                    total += 2
+                    break
+    return total
+
+
+def _astar(grid: Grid) -> list[int] | None:
+    """An optimal solution (a list of cells the gap moves to), or None past the node limit."""
+    h, w = len(grid), len(grid[0])
+    n = w * h
+    start = tuple(v for row in grid for v in row)
+    goal = tuple(v for row in solved_slide(h, w) for v in row)
+    nbrs: list[list[int]] = []
+    for i in range(n):
+        r, c = divmod(i, w)
+        nbrs.append([j for j, ok in ((i - w, r > 0), (i - 1, c > 0), (i + 1, c < w - 1),
+                                     (i + w, r < h - 1)) if ok])
+    best_cost = {start: 0}
+    back: dict[tuple[int, ...], tuple[tuple[int, ...], int] | None] = {start: None}
+    heap = [(_heuristic(start, w, n), 0, start)]
+    expanded = 0
+    while heap:
+        _, cost, cur = heapq.heappop(heap)
+        if cur == goal:
+            steps: list[int] = []
+            node = back[cur]
+            while node is not None:
+                prev, moved = node
+                steps.append(moved)
+                node = back[prev]
+            return steps[::-1]
+        if cost > best_cost.get(cur, cost):
+            continue
+        expanded += 1
+        if expanded > ASTAR_NODE_LIMIT:
+            return None
+        g = cur.index(0)
+        for j in nbrs[g]:
+            nxt = list(cur)
+            nxt[g], nxt[j] = nxt[j], 0
+            key = tuple(nxt)
+            if cost + 1 < best_cost.get(key, 1 << 30):
+                best_cost[key] = cost + 1
+                back[key] = (cur, j)
+                heapq.heappush(heap, (cost + 1 + _heuristic(key, w, n), cost + 1, key))
+    return None
+
+
+def _tidy(start_gap: int, moves: list[int]) -> list[int]:
+    """Drop a slide that a later slide undoes at once (the gap going there and straight back)."""
+    gaps = [start_gap]
+    for m in moves:
+        if len(gaps) >= 2 and gaps[-2] == m:
+            gaps.pop()
+        else:
+            gaps.append(m)
+    return gaps[1:]
+
+
+def solve(grid: Grid) -> list[Slide]:
+    """Slides that take `grid` to the solved board (none when it is solved already).
+
+    Raises Unsolvable for a board of the wrong parity.
+    """
+    if not slide_solvable(grid):
+        raise Unsolvable("this slide board cannot be solved")
+    h, w = len(grid), len(grid[0])
+    if grid == solved_slide(h, w):
+        return []
+    moves: list[int] | None = None
+    if w * h <= ASTAR_CELLS:
+        moves = _astar(grid)
+    if moves is None:
+        flat = [v for row in grid for v in row]
+        moves = _tidy(flat.index(0), _reduce(grid))
+    return [Slide(divmod(i, w)) for i in moves]
+
+
+class SlideBot:
+    """Plays the solver's plan, and plans again whenever the board is not where it expects."""
+
+    name = "slide"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.plan: list[Slide] = []
+        self.expect: Grid | None = None
+
+    def choose(self, state: State) -> Command:
+        if state.level.mode != "slide":
+            raise ValueError("the slide bot plays slide levels only")
+        if state.grid != self.expect or not self.plan:
+            self.plan = solve(state.grid)
+            if not self.plan:
+                return legal_commands(state)[0]
+        move = self.plan.pop(0)
+        self.expect = _after(state.grid, move.cell)
+        return move
+
+
+def _after(grid: Grid, cell: Cell) -> Grid:
+    rows = [list(row) for row in grid]
+    for r, row in enumerate(rows):
+        for c, v in enumerate(row):
+            if v == 0:
+                rows[r][c], rows[cell[0]][cell[1]] = rows[cell[0]][cell[1]], 0
+                return tuple(tuple(x) for x in rows)
+    return grid

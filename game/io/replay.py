@@ -1,0 +1,142 @@
+"""Replays: a level's id, a seed and the commands played, as a small YAML file with a format."""
+
+from __future__ import annotations
+
+import os
+import pathlib
+from dataclasses import dataclass
+from typing import Any
+
+import yaml
+
+from game.core import Command, format_command, parse_command
+
+from .atomic import atomic_write_text
+
+FORMAT = 1
+KEYS = ("format", "pack", "level", "seed", "commands")
+# A replay of the longest slide game is a few thousand short lines: far below this.
+MAX_BYTES = 1 << 20
+
+
+class ReplayFileError(ValueError):
+    """A replay file that cannot be used: names the file, the line and the field."""
+
+    def __init__(self, file: str, field: str, message: str, line: int = 0) -> None:
+        self.file = file
+        self.field = field
+        self.message = message
+        self.line = line
+        where = f"{file}:{line}" if line else file
+        super().__init__(f"{where}: {field}: {message}" if field else f"{where}: {message}")
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A game to play again: which level (and pack), from which seed, with which commands."""
+
+    pack: str | None
+    level: str
+    seed: int
+    commands: tuple[Command, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "pack": self.pack,
+            "level": self.level,
+            "seed": self.seed,
+            "commands": [format_command(c) for c in self.commands],
+        }
+
+
+def replay_to_yaml(replay: Replay) -> str:
+    """The file text: keys in a fixed order, one command a line (same replay, same bytes)."""
+    return yaml.safe_dump(replay.to_dict(), sort_keys=False, default_flow_style=False,
+                          allow_unicode=True, width=1000)
+
+
+def save_replay(replay: Replay, path: str | os.PathLike[str]) -> None:
+    """Write `replay` atomically (an interrupted save leaves the old file whole)."""
+    atomic_write_text(path, replay_to_yaml(replay))
+
+
+def _lines(root: yaml.Node | None) -> tuple[dict[str, int], list[int]]:
+    """Line numbers (1-based) of each top-level key and of each command, for messages."""
+    keys: dict[str, int] = {}
+    commands: list[int] = []
+    if isinstance(root, yaml.MappingNode):
+        for key, val in root.value:
+            if isinstance(key, yaml.ScalarNode):
+                keys[str(key.value)] = key.start_mark.line + 1
+                if key.value == "commands" and isinstance(val, yaml.SequenceNode):
+                    commands = [item.start_mark.line + 1 for item in val.value]
+    return keys, commands
+
+
+def load_replay(path: str | os.PathLike[str]) -> Replay:
+    """Read a replay file; raise ReplayFileError naming the file, line and field when it is bad."""
+    name = str(path)
+    file = pathlib.Path(path)
+    try:
+        size = file.stat().st_size
+        if size > MAX_BYTES:
+            raise ReplayFileError(name, "", f"the file is {size} bytes; a replay is at most {MAX_BYTES}")
+        text = file.read_bytes().decode("utf-8")
+    except UnicodeDecodeError:
+        raise ReplayFileError(name, "", "not a text file (expected UTF-8 YAML)") from None
+    except OSError as exc:
+        raise ReplayFileError(name, "", f"cannot read it: {exc.strerror or exc}") from None
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 1 if mark is not None else 0
+        problem = getattr(exc, "problem", None) or str(exc)
+        raise ReplayFileError(name, "", f"not valid YAML: {problem}", line) from None
+    return replay_from_dict(data, name, root)
+
+
+def replay_from_dict(data: Any, name: str = "<replay>", root: yaml.Node | None = None) -> Replay:
+    """Check a replay mapping and build the Replay (`name` and `root` only improve messages)."""
+    keys, command_lines = _lines(root)
+
+    def fail(field: str, message: str, line: int | None = None) -> ReplayFileError:
+        return ReplayFileError(name, field, message, keys.get(field, 0) if line is None else line)
+
+    if not isinstance(data, dict):
+        raise fail("", "a replay is a mapping with format, pack, level, seed and commands")
+    for key in data:
+        if key not in KEYS:
+            raise fail(str(key), f"unknown key (a replay has {', '.join(KEYS)})", keys.get(str(key), 0))
+    for key in ("format", "level", "seed", "commands"):
+        if key not in data:
+            raise fail(key, "is required", 0)
+    fmt = data["format"]
+    if isinstance(fmt, bool) or fmt != FORMAT:
+        raise fail("format", f"this game reads replay format {FORMAT}, found {fmt!r}")
+    pack = data.get("pack")
+    if pack is not None and not isinstance(pack, str):
+        raise fail("pack", f"expected a pack id (text) or nothing, found {pack!r}")
+    level = data["level"]
+    if not isinstance(level, str) or not level:
+        raise fail("level", f"expected a level id (text), found {level!r}")
+    seed = data["seed"]
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise fail("seed", f"expected a whole number of at least 0, found {seed!r}")
+    raw = data["commands"]
+    if raw is None:
+        raw = []
+    if not isinstance(raw, list):
+        raise fail("commands", "expected a list of commands like 'swap 1,2 1,3'")
+    commands: list[Command] = []
+    for i, text in enumerate(raw):
+        line = command_lines[i] if i < len(command_lines) else keys.get("commands", 0)
+        if not isinstance(text, str):
+            raise fail(f"commands[{i}]", f"expected a command text like 'swap 1,2 1,3', found {text!r}", line)
+        try:
+            commands.append(parse_command(text))
+        except ValueError as exc:
+            raise fail(f"commands[{i}]", str(exc), line) from None
+    return Replay(pack=pack, level=level, seed=seed, commands=tuple(commands))
