@@ -1,0 +1,322 @@
+"""The game's shell: the window, navigation between screens, saved progress and resume."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import pathlib
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from game.core import Command, IllegalMove, Level, Session, stars
+from game.io.paths import installed_packs_dir
+from game.io.progress import Progress, load_progress, save_progress
+from game.io.settings import Settings, load_settings, save_settings
+from game.ui.boot import import_arcade
+
+from .screens.levels import LevelsView
+from .screens.packs import PacksView
+from .screens.settings import SettingsView
+from .screens.title import TitleView
+
+arcade = import_arcade()
+
+WINDOW_SIZE = (1280, 800)
+MIN_SIZE = (960, 640)
+TITLE = "Gridfall"
+
+EditorFactory = Callable[..., Any]
+PackSource = Callable[[], Sequence[Any]]
+
+
+@dataclass(frozen=True)
+class LevelFilePack:
+    """A lone level file opened from the command line, shown and saved as a pack of one."""
+
+    id: str
+    name: str
+    levels: tuple[Level, ...]
+    source: pathlib.Path | None = None
+    author: str = ""
+    description: str = ""
+    version: str = ""
+    builtin: bool = False
+
+
+def lone_level_pack(level: Level, path: pathlib.Path | None = None) -> LevelFilePack:
+    return LevelFilePack(id=f"file-{level.id}", name=level.name, levels=(level,), source=path,
+                         description=str(path) if path else "")
+
+
+def _default_packs() -> Sequence[Any]:
+    from game.io import list_packs  # type: ignore[attr-defined]
+
+    return list_packs()  # type: ignore[no-any-return]
+
+
+class App:
+    """Owns navigation: title, packs, levels, play, settings; shows each on `window`.
+
+    Every way out of a level updates the saved progress: a win records score and stars, a
+    game left midway keeps its seed and commands so that coming back resumes it exactly.
+    """
+
+    def __init__(
+        self,
+        window: Any,
+        *,
+        editor_factory: EditorFactory | None = None,
+        packs: PackSource | None = None,
+        on_quit: Callable[[], None] | None = None,
+    ) -> None:
+        self.window = window
+        self.editor_factory = editor_factory
+        self._pack_source = packs or _default_packs
+        self._extra_packs: list[Any] = []
+        self._packs: list[Any] | None = None
+        self._pack_error: str | None = None
+        self._on_quit = on_quit
+        self.settings: Settings = load_settings()
+        loaded = load_progress()
+        self.progress: Progress = loaded.progress
+        # Told once: the title screen shows it until the player dismisses it or moves on.
+        self.notice: str | None = loaded.notice
+        self.playing: tuple[str, str, Any] | None = None  # (pack id, level id, play view)
+
+    # -- packs -----------------------------------------------------------------------------
+    def add_pack(self, pack: Any) -> None:
+        """A pack opened from a path (or a lone level file): listed first, before the known ones."""
+        self._extra_packs = [p for p in self._extra_packs if p.id != pack.id] + [pack]
+        self._packs = None
+
+    def packs(self, reload: bool = False) -> tuple[list[Any], str | None]:
+        """The packs to show, and a message when they could not all be read."""
+        if self._packs is None or reload:
+            found: list[Any] = []
+            self._pack_error = None
+            try:
+                found = list(self._pack_source())
+            except Exception as exc:  # a broken pack must not take the menu down with it
+                self._pack_error = f"Some packs could not be read: {exc}"
+            extra_ids = {p.id for p in self._extra_packs}
+            self._packs = self._extra_packs + [p for p in found if p.id not in extra_ids]
+        return list(self._packs), self._pack_error
+
+    def pack(self, pack_id: str) -> Any:
+        for p in self.packs()[0]:
+            if p.id == pack_id:
+                return p
+        raise KeyError(f"no pack with id {pack_id!r}")
+
+    def installed_dir(self) -> pathlib.Path:
+        return installed_packs_dir()
+
+    # -- screens -------------------------------------------------------------------------
+    def _show(self, view: Any) -> Any:
+        self.save_current()
+        self.playing = None
+        self.window.show_view(view)
+        return view
+
+    def show_title(self) -> TitleView:
+        view = self._show(TitleView(self, self.notice))
+        return view  # type: ignore[no-any-return]
+
+    def show_packs(self) -> PacksView:
+        self.notice = None  # the player has seen the title's notice and moved on
+        self.packs(reload=True)
+        return self._show(PacksView(self))  # type: ignore[no-any-return]
+
+    def show_levels(self, pack_id: str, focus_level: str | None = None) -> LevelsView:
+        return self._show(LevelsView(self, pack_id, focus_level))  # type: ignore[no-any-return]
+
+    def show_settings(self, back: Callable[[], None] | None = None) -> SettingsView:
+        self.notice = None
+        return self._show(SettingsView(self, back))  # type: ignore[no-any-return]
+
+    def open_editor(self) -> None:
+        if self.editor_factory is None:
+            return
+        self.save_current()
+        self.playing = None
+        self.editor_factory(self.window, path=None, on_leave=lambda *args, **kwargs: self.show_title())
+
+    def quit(self) -> None:
+        self.save_current()
+        if self._on_quit is not None:
+            self._on_quit()
+        else:
+            self.window.close()
+
+    # -- settings ------------------------------------------------------------------------
+    def update_settings(self, **changes: Any) -> Settings:
+        """Change and save settings at once; fullscreen applies to the game window right away."""
+        before = self.settings
+        self.settings = dataclasses.replace(before, **changes)
+        save_settings(self.settings)
+        if self.settings.fullscreen != before.fullscreen:
+            self.apply_fullscreen()
+        return self.settings
+
+    def apply_fullscreen(self) -> None:
+        # Only the real game window changes mode; a test's shared window keeps its size.
+        if isinstance(self.window, GridfallWindow):
+            self.window.set_fullscreen(self.settings.fullscreen)
+
+    def toggle_fullscreen(self) -> None:
+        self.update_settings(fullscreen=not self.settings.fullscreen)
+
+    # -- playing ---------------------------------------------------------------------------
+    def level_ids(self, pack_id: str) -> list[str]:
+        return [lv.id for lv in self.pack(pack_id).levels]
+
+    def _level(self, pack_id: str, level_id: str) -> Level:
+        for lv in self.pack(pack_id).levels:
+            if lv.id == level_id:
+                return lv  # type: ignore[no-any-return]
+        raise KeyError(f"pack {pack_id!r} has no level {level_id!r}")
+
+    def first_open_level(self, pack_id: str) -> str:
+        ids = self.level_ids(pack_id)
+        return next((lid for lid in ids if not self.progress.get(pack_id, lid).completed), ids[0])
+
+    def resume_point(self, pack_id: str, level: Level) -> tuple[int, tuple[Command, ...]]:
+        """The seed and commands to start `level` from: the saved game if it still replays."""
+        seed = level.seed if level.seed is not None else 0
+        saved = self.progress.saved_game(pack_id, level.id, level)
+        if saved is None:
+            return seed, ()
+        try:
+            commands = saved.parsed_commands()
+            Session.replay(level, saved.seed, commands)
+        except (ValueError, IllegalMove):
+            # The level changed under the saved game: start over rather than show a wrong board.
+            self.progress.clear_game(pack_id, level.id)
+            self._save()
+            return seed, ()
+        return saved.seed, commands
+
+    def play_level(self, pack_id: str, level_id: str, *, fresh: bool = False) -> Any:
+        """Show the play view for a level, resuming its saved game unless `fresh`."""
+        from game.ui.play_view import PlayView  # the play screen is heavy: load it when first needed
+
+        level = self._level(pack_id, level_id)
+        if fresh:
+            self.progress.clear_game(pack_id, level_id)
+            self._save()
+        seed, commands = self.resume_point(pack_id, level)
+        view = PlayView(level, seed=seed, commands=commands, settings=self.settings,
+                        on_leave=lambda outcome: self._left_level(pack_id, level_id, outcome))
+        self._show(view)
+        self.playing = (pack_id, level_id, view)
+        return view
+
+    def _record(self, pack_id: str, level: Level, status: str, score: int, star_count: int, seed: int,
+                commands: Sequence[Command]) -> None:
+        if status == "won":
+            self.progress.record_win(pack_id, level.id, score, star_count)
+        elif status == "lost":
+            self.progress.clear_game(pack_id, level.id)  # a lost game is not worth resuming
+        else:
+            self.progress.save_game(pack_id, level.id, seed, commands, level)
+        self._save()
+
+    def _left_level(self, pack_id: str, level_id: str, outcome: Any) -> None:
+        """The play view's way out: record the outcome, then go where the player asked."""
+        level = self._level(pack_id, level_id)
+        self._record(pack_id, level, outcome.status, outcome.score, outcome.stars, outcome.seed, outcome.commands)
+        self.playing = None
+        action = outcome.action
+        if action == "retry":
+            self.play_level(pack_id, level_id, fresh=True)
+            return
+        if action == "next":
+            ids = self.level_ids(pack_id)
+            i = ids.index(level_id)
+            if i + 1 < len(ids) and self.progress.unlocked(pack_id, ids, ids[i + 1]):
+                self.play_level(pack_id, ids[i + 1])
+                return
+        self.show_levels(pack_id, focus_level=level_id)
+
+    def save_current(self) -> None:
+        """Keep the game on screen (window closing, quitting): the same as leaving it."""
+        if self.playing is None:
+            return
+        pack_id, level_id, view = self.playing
+        session = getattr(view, "session", None)
+        if session is None:
+            return
+        state = session.state
+        level = self._level(pack_id, level_id)
+        self._record(pack_id, level, state.status, state.score, stars(state), session.seed, session.commands)
+
+    def _save(self) -> None:
+        try:
+            save_progress(self.progress)
+        except OSError as exc:
+            # A full disk or read-only folder: keep playing, say so on the console.
+            print(f"gridfall: could not save progress: {exc}")
+
+
+class GridfallWindow(arcade.Window):  # type: ignore[misc]
+    """The game's own window: resizable with a minimum size; closing it saves the game in progress."""
+
+    def __init__(self, *, fullscreen: bool = False, visible: bool = True) -> None:
+        super().__init__(WINDOW_SIZE[0], WINDOW_SIZE[1], TITLE, fullscreen=fullscreen, resizable=True,
+                         visible=visible, center_window=True)
+        self.set_minimum_size(*MIN_SIZE)
+        self.app: App | None = None
+
+    def on_close(self) -> None:
+        if self.app is not None:
+            self.app.save_current()
+            self.app.playing = None
+        super().on_close()
+
+
+def _editor_factory() -> EditorFactory | None:
+    """The level editor's entry point when the editor package provides one."""
+    try:
+        import editor
+    except ImportError:
+        return None
+    factory = getattr(editor, "open_editor", None)
+    return factory if callable(factory) else None
+
+
+def run_game(
+    *,
+    pack: Any = None,
+    level_id: str | None = None,
+    frames: int | None = None,
+    screenshot: pathlib.Path | None = None,
+) -> int:
+    """Open the game window on the title screen, or straight on a level of `pack`; return an exit code.
+
+    With `frames`, run that many fixed 1/60 s frames and stop (smoke runs, headless screenshots).
+    """
+    settings = load_settings()
+    headless = bool(os.environ.get("ARCADE_HEADLESS"))
+    window = GridfallWindow(fullscreen=settings.fullscreen and not headless, visible=not headless)
+    app = App(window, editor_factory=_editor_factory())
+    window.app = app
+    if pack is not None:
+        app.add_pack(pack)
+        app.play_level(pack.id, level_id or app.first_open_level(pack.id))
+    else:
+        app.show_title()
+    if frames is None:
+        arcade.run()
+        return 0
+    for _ in range(max(1, frames)):
+        window.dispatch_events()
+        view = window.current_view
+        if view is not None:
+            view.on_update(1 / 60)
+            view.on_draw()
+    if screenshot is not None:
+        screenshot.parent.mkdir(parents=True, exist_ok=True)
+        arcade.get_image(0, 0, window.width, window.height).save(screenshot)
+    app.save_current()
+    window.close()
+    return 0

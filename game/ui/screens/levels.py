@@ -1,0 +1,112 @@
+"""The levels of one pack: a grid of tiles with mode, lock, stars, best score and a resume mark."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.ui.boot import import_arcade
+
+from . import style
+from .widgets import MenuView, Widget
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+arcade = import_arcade()
+
+TILE_W, TILE_H, GAP = 184, 168, 20
+
+
+class LevelsView(MenuView):
+    """Open levels play on Enter or click; a locked one says which level opens it."""
+
+    def __init__(self, app: "App", pack_id: str, focus_level: str | None = None) -> None:
+        super().__init__(app.window)
+        self.app = app
+        self.pack_id = pack_id
+        self.focus_level = focus_level
+        self.pack: Any = None
+
+    def build(self) -> None:
+        w, h = self.window.width, self.window.height
+        self.pack = self.app.pack(self.pack_id)
+        pack = self.pack
+        ids = [lv.id for lv in pack.levels]
+        progress = self.app.progress
+        done = progress.completed_count(pack.id, ids)
+        stars = progress.star_count(pack.id, ids)
+        self.header(pack.name, f"by {pack.author or 'unknown author'}  ·  {done} / {len(ids)} done  ·  "
+                               f"{stars} / {3 * len(ids)} stars", back=self.app.show_packs)
+        cols = max(2, min(6, int((w - 60 + GAP) // (TILE_W + GAP))))
+        grid_w = cols * TILE_W + (cols - 1) * GAP
+        left0 = w / 2 - grid_w / 2
+        top = h - self.header_height - 32
+        for i, level in enumerate(pack.levels):
+            r, c = divmod(i, cols)
+            self._tile(i, level, ids, left0 + c * (TILE_W + GAP), top - TILE_H - r * (TILE_H + GAP))
+        rows = (len(pack.levels) + cols - 1) // cols
+        self.content_height = 32 + rows * (TILE_H + GAP) + 20
+
+    def _tile(self, index: int, level: Any, ids: list[str], left: float, bottom: float) -> None:
+        progress = self.app.progress
+        lp = progress.get(self.pack_id, level.id)
+        open_ = progress.unlocked(self.pack_id, ids, level.id)
+        colors = (style.PANEL, style.PANEL_HOVER) if open_ else (style.PANEL_LOCKED, style.PANEL_LOCKED)
+        wd = self.panel(left, bottom, TILE_W, TILE_H, 16, name=f"level:{level.id}", scrolls=True,
+                        enabled=open_, colors=colors,
+                        action=lambda: self.app.play_level(self.pack_id, level.id))
+        top = bottom + TILE_H
+        dim = style.TEXT if open_ else style.TEXT_DIM
+        self.text(str(index + 1), left + 16, top - 36, dim, 24, display=True, scrolls=True)
+        # Mode badge, coloured per mode (locked levels show it too: the player may plan ahead).
+        label = style.MODE_LABELS.get(level.mode, level.mode.upper())
+        badge_w = 92
+        color = style.MODE_COLORS.get(level.mode, style.PRIMARY)
+        if not open_:
+            color = color[:3] + (110,)
+        self.sprite(style.rounded_rect(badge_w, 26, 13), left + TILE_W - 14 - badge_w / 2, top - 26, color,
+                    scrolls=True)
+        self.text(label, left + TILE_W - 14 - badge_w / 2, top - 26, (255, 255, 255, 255), 10, display=True,
+                  scrolls=True, anchor_x="center", anchor_y="center")
+        wd.texts.append(self.text(level.name, left + TILE_W / 2, top - 70, dim, 14, scrolls=True,
+                                  anchor_x="center", anchor_y="center", max_width=TILE_W - 24, bold=True))
+        if open_:
+            for s in range(3):
+                earned = s < lp.stars
+                self.sprite(style.star(30), left + TILE_W / 2 + (s - 1) * 36, top - 106,
+                            style.GOLD if earned else style.STAR_EMPTY, scrolls=True)
+            if lp.game is not None:
+                note, ncol = "In progress: resume", style.GOLD
+            elif lp.completed:
+                note, ncol = f"Best {lp.best_score:,}", style.TEXT_MUTED
+            else:
+                note, ncol = "New", style.BAR_FILL
+        else:
+            self.sprite(style.padlock(34), left + TILE_W / 2, top - 106, style.TEXT_DIM, scrolls=True)
+            note, ncol = "Locked", style.TEXT_DIM
+        self.text(note, left + TILE_W / 2, bottom + 22, ncol, 12, scrolls=True, anchor_x="center",
+                  anchor_y="center", max_width=TILE_W - 20)
+
+    def initial_focus(self) -> Widget | None:
+        """The level we came back from, else the first open level not done yet."""
+        if self.focus_level is not None:
+            for wd in self.widgets:
+                if wd.name == f"level:{self.focus_level}":
+                    return wd
+        ids = [lv.id for lv in self.pack.levels]
+        for lid in ids:
+            if not self.app.progress.get(self.pack_id, lid).completed:
+                return next((wd for wd in self.widgets if wd.name == f"level:{lid}"), None)
+        return super().initial_focus()
+
+    def refused(self, widget: Widget) -> None:
+        ids = [lv.id for lv in self.pack.levels]
+        first_open = next((lv for lv in self.pack.levels
+                           if not self.app.progress.get(self.pack_id, lv.id).completed), None)
+        if first_open is not None and first_open.id in ids:
+            self.show_toast(f"Locked: finish level {ids.index(first_open.id) + 1}, “{first_open.name}”, to open it")
+        else:
+            self.show_toast("Locked")
+
+    def on_back(self) -> None:
+        self.app.show_packs()

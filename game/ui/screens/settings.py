@@ -1,0 +1,69 @@
+"""The settings screen: animation speed, colour-blind palette, sound, fullscreen; each saved at once."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from game.io.settings import SPEEDS
+from game.ui.boot import import_arcade
+
+from . import style
+from .widgets import MenuView
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+arcade = import_arcade()
+
+ROW_H = 104
+
+
+class SettingsView(MenuView):
+    """One row per setting, its choices side by side; the chosen one is filled."""
+
+    def __init__(self, app: "App", back: Callable[[], None] | None = None) -> None:
+        super().__init__(app.window)
+        self.app = app
+        self.back = back or app.show_title
+
+    def build(self) -> None:
+        w, h = self.window.width, self.window.height
+        s = self.app.settings
+        self.header("Settings", "Changes are saved at once", back=self.back)
+        rows: list[tuple[str, str, str, list[tuple[str, Any]], Any]] = [
+            ("Animation speed", "How fast tiles swap, fall and clear; Instant skips the motion",
+             "animation_speed", [(sp.capitalize(), sp) for sp in SPEEDS], s.animation_speed),
+            ("Colour-blind palette", "Tile colours that stay apart for every kind of colour vision",
+             "colorblind", [("Off", False), ("On", True)], s.colorblind),
+            ("Sound", "Sound effects", "sound", [("Off", False), ("On", True)], s.sound),
+            ("Fullscreen", "Fill the screen (F11 anywhere)", "fullscreen", [("Off", False), ("On", True)],
+             s.fullscreen),
+        ]
+        pw = min(1000, w - 80)
+        left = w / 2 - pw / 2
+        top = h - self.header_height - 36
+        for i, (label, hint, key, choices, current) in enumerate(rows):
+            bottom = top - (i + 1) * ROW_H + 12
+            self.panel(left, bottom, pw, ROW_H - 16, 14, focusable=False)
+            mid = bottom + (ROW_H - 16) / 2
+            self.text(label, left + 26, mid + 8, style.TEXT, 18, bold=True)
+            self.text(hint, left + 26, mid - 20, style.TEXT_MUTED, style.SMALL_SIZE, max_width=pw * 0.5 - 30)
+            bw, gap = (104, 10) if len(choices) > 2 else (110, 10)
+            x = left + pw - 22 - len(choices) * bw - (len(choices) - 1) * gap
+            for j, (name, value) in enumerate(choices):
+                self.button(name, x + j * (bw + gap), mid - 23, bw, 46,
+                            (lambda k=key, v=value: self.choose(k, v)), name=f"{key}={value}",
+                            selected=(value == current), font_size=13,
+                            colors=(style.OPTION, style.OPTION_HOVER))
+        self.content_height = len(rows) * ROW_H + 36
+
+    def initial_focus(self) -> Any:
+        """The chosen animation speed, so arrows move between values at once."""
+        return next((wd for wd in self.widgets if wd.selected), None) or super().initial_focus()
+
+    def choose(self, key: str, value: Any) -> None:
+        self.app.update_settings(**{key: value})
+        self.rebuild()
+
+    def on_back(self) -> None:
+        self.back()

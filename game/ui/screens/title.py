@@ -1,0 +1,154 @@
+"""The title screen: the GRIDFALL logo as falling tiles, the main menu, and a one-time notice."""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import TYPE_CHECKING, Any
+
+from game.ui.boot import import_arcade
+
+from . import style
+from .widgets import MenuView
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+arcade = import_arcade()
+
+LOGO = "GRIDFALL"
+DROP_TIME = 0.55      # seconds one logo tile takes to land
+DROP_STAGGER = 0.07   # delay between neighbouring tiles
+
+
+def _ease_out_bounce(t: float) -> float:
+    """0..1 -> 0..1 with a small landing bounce (the tiles 'fall' into place)."""
+    n, d = 7.5625, 2.75
+    if t < 1 / d:
+        return n * t * t
+    if t < 2 / d:
+        t -= 1.5 / d
+        return n * t * t + 0.75
+    if t < 2.5 / d:
+        t -= 2.25 / d
+        return n * t * t + 0.9375
+    t -= 2.625 / d
+    return n * t * t + 0.984375
+
+
+class TitleView(MenuView):
+    """Play, Editor (when there is one), Settings, Quit."""
+
+    header_height = 0
+
+    def __init__(self, app: "App", notice: str | None = None) -> None:
+        super().__init__(app.window)
+        self.app = app
+        self.notice = notice
+        self._logo: list[tuple[Any, Any, float, float]] = []  # (tile sprite, letter, rest y, start)
+        self._logo_time = 0.0
+        self._rain = arcade.SpriteList()
+        self._rain_speed: list[float] = []
+        rng = random.Random(20)  # the same sky every time: screenshots stay comparable
+        for i in range(26):
+            size = rng.choice((22, 28, 34, 40))
+            s = arcade.Sprite(style.rounded_rect(size, size, size // 4))
+            s.color = style.TILE_COLORS[i % len(style.TILE_COLORS)][:3] + (46,)
+            s.center_x, s.center_y = rng.random(), rng.random()  # fractions of the window, scaled in build
+            self._rain.append(s)
+            self._rain_speed.append(18 + rng.random() * 30)
+        self._rain_fractions = [(s.center_x, s.center_y) for s in self._rain]
+        self._rain_placed: tuple[int, int] | None = None
+
+    def build(self) -> None:
+        w, h = self.window.width, self.window.height
+        if self._rain_placed != (w, h):
+            for s, (fx, fy) in zip(self._rain, self._rain_fractions):
+                s.center_x, s.center_y = fx * w, fy * h
+            self._rain_placed = (w, h)
+        # The logo: one tile per letter, each falling into place one after another.
+        self._logo = []
+        gap = 10
+        tile = int(min(92, (w - 120) / len(LOGO) - gap))
+        total = len(LOGO) * tile + (len(LOGO) - 1) * gap
+        top_space = 70 if self.notice else 0
+        rest_y = h - 150 - top_space - tile / 2 + 60
+        rest_y = min(rest_y, h * 0.72)
+        for i, letter in enumerate(LOGO):
+            cx = w / 2 - total / 2 + tile / 2 + i * (tile + gap)
+            shadow = self.sprite(style.rounded_rect(tile, tile, tile // 5), cx + 4, rest_y - 6, (0, 0, 0, 90))
+            sprite = self.sprite(style.rounded_rect(tile, tile, tile // 5), cx, rest_y,
+                                 style.TILE_COLORS[i % len(style.TILE_COLORS)])
+            text = self.text(letter, cx, rest_y, (26, 22, 52, 255), tile * 0.46, display=True,
+                             anchor_x="center", anchor_y="center")
+            self._logo.append((sprite, text, rest_y, i * DROP_STAGGER))
+            self._logo.append((shadow, None, rest_y - 6, i * DROP_STAGGER))
+        self.text("match  ·  chain  ·  slide", w / 2, rest_y - tile / 2 - 40, style.TEXT_MUTED, 18,
+                  anchor_x="center", anchor_y="center")
+        self._place_logo()
+
+        # The menu.
+        bw, bh, step = 320, 58, 72
+        entries: list[tuple[str, Any, dict[str, bool]]] = [("Play", self.app.show_packs, {"primary": True})]
+        if self.app.editor_factory is not None:
+            entries.append(("Level editor", self.app.open_editor, {}))
+        entries.append(("Settings", self.app.show_settings, {}))
+        entries.append(("Quit", self.app.quit, {}))
+        top = min(rest_y - tile / 2 - 90, h * 0.5 + len(entries) * step / 2)
+        for i, (label, action, kw) in enumerate(entries):
+            self.button(label, w / 2 - bw / 2, top - bh - i * step, bw, bh, action, name=label.lower(), **kw)
+
+        if self.notice:
+            self._build_notice(w, h)
+        self.text("Arrows and Enter, or the mouse  ·  Esc goes back  ·  F11 fullscreen", w / 2, 26,
+                  style.TEXT_DIM, style.SMALL_SIZE, anchor_x="center", anchor_y="center")
+
+    def _build_notice(self, w: int, h: int) -> None:
+        """A banner at the top telling the player their progress file was set aside."""
+        bw = min(w - 60, 980)
+        bh = 84
+        left, bottom = w / 2 - bw / 2, h - bh - 14
+        self.panel(left, bottom, bw, bh, 12, colors=(style.NOTICE_BG, style.NOTICE_BG), focusable=False)
+        self.text(self.notice or "", left + 20, bottom + bh / 2, style.TEXT, 13, anchor_y="center",
+                  multiline=True, width=int(bw - 150))
+        self.button("OK", left + bw - 110, bottom + bh / 2 - 22, 90, 44, self.dismiss_notice, name="ok")
+
+    def dismiss_notice(self) -> None:
+        self.notice = None
+        self.app.notice = None
+        self.rebuild()
+
+    def initial_focus(self) -> Any:
+        return next((wd for wd in self.widgets if wd.name == "play"), None)
+
+    def on_back(self) -> None:
+        # Esc on the title does not quit at once: it points at Quit, Enter confirms.
+        self.set_focus(next((wd for wd in self.widgets if wd.name == "quit"), None))
+
+    # -- motion --------------------------------------------------------------------------
+    @property
+    def logo_landed(self) -> bool:
+        return self._logo_time >= DROP_TIME + DROP_STAGGER * len(LOGO)
+
+    def _place_logo(self) -> None:
+        h = self.window.height
+        for sprite, text, rest_y, start in self._logo:
+            t = min(1.0, max(0.0, (self._logo_time - start) / DROP_TIME))
+            y = rest_y + (h - rest_y + 80) * (1 - _ease_out_bounce(t))
+            sprite.center_y = y
+            if text is not None:
+                text.y = y
+
+    def animate(self, delta_time: float) -> None:
+        if not self.logo_landed:
+            self._logo_time += delta_time
+            self._place_logo()
+        h = self.window.height
+        for s, speed in zip(self._rain, self._rain_speed):
+            s.center_y -= speed * delta_time
+            s.angle = math.sin(self.time * 0.5 + s.center_x) * 8
+            if s.center_y < -30:
+                s.center_y = h + 30
+
+    def draw_under(self) -> None:
+        self._rain.draw()
