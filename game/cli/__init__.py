@@ -10,6 +10,10 @@ from importlib.metadata import PackageNotFoundError, version
 # Each module here defines `register(subparsers)`, which adds its parser and sets `run`.
 SUBCOMMANDS: tuple[str, ...] = (
     "game.cli.play",
+    "game.cli.simulate",
+    "game.cli.replay",
+    "game.cli.validate",
+    "game.cli.pack",
 )
 
 

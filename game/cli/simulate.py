@@ -1,0 +1,73 @@
+"""`gridfall simulate LEVEL [--games N] [--bot NAME]`: bots play many seeds; a difficulty check."""
+
+from __future__ import annotations
+
+import argparse
+import pathlib
+import sys
+import time
+from typing import Any
+
+from game.bots import BOT_NAMES
+from game.bots.simulation import Report, simulate
+from game.core import Level, LevelError
+from game.io import LevelFileError, load_level, load_pack
+from game.io.packs import PACK_FILE, is_one_file_pack
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "simulate", help="let a bot play a level over many seeds (win rate, score, moves)",
+        description="Play a level (or every level of a pack) N times, one seed each, with a bot, "
+                    "and print the win rate, the average score and the moves used.")
+    parser.add_argument("path", metavar="LEVEL_FILE", help="a level file, a pack folder or a NAME.pack.yaml")
+    parser.add_argument("--games", "-n", type=int, default=20, help="games to play (seeds 0..N-1; default 20)")
+    parser.add_argument("--bot", choices=BOT_NAMES, default="auto",
+                        help="which bot plays (auto: greedy for match3, chain for chain, slide for slide)")
+    parser.add_argument("--first-seed", type=int, default=0, help="the first seed (default 0)")
+    parser.set_defaults(run=run)
+
+
+def _levels(path: pathlib.Path) -> list[Level]:
+    if path.is_dir() or path.name == PACK_FILE or is_one_file_pack(path):
+        return list(load_pack(path).levels)
+    return [load_level(path)]
+
+
+def describe(level: Level, report: Report, seconds: float) -> str:
+    games = len(report.games)
+    last = report.games[-1].seed if report.games else 0
+    first = report.games[0].seed if report.games else 0
+    won_moves = report.average_moves_to_win
+    won_part = f" ({won_moves:.1f} in won games)" if won_moves is not None else ""
+    limit = f" of {level.moves}" if level.moves is not None else ""
+    return (f"{level.id} ({level.mode} {level.width}x{level.height}): {report.bot} bot, "
+            f"{games} games (seeds {first}..{last}), {seconds:.1f}s\n"
+            f"  won {report.wins}/{games} ({100 * report.win_rate:.0f}%), "
+            f"average score {report.average_score:.0f}, "
+            f"average moves {report.average_moves:.1f}{limit}{won_part}, "
+            f"average stars {report.average_stars:.1f}")
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.games < 1:
+        print("gridfall simulate: --games must be at least 1", file=sys.stderr)
+        return 2
+    path = pathlib.Path(args.path)
+    try:
+        levels = _levels(path)
+    except LevelFileError as exc:
+        print(f"gridfall simulate: {path} has problems:\n{exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"gridfall simulate: cannot read {path}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    for level in levels:
+        start = time.perf_counter()
+        try:
+            report = simulate(level, args.games, args.bot, args.first_seed)
+        except (ValueError, LevelError) as exc:
+            print(f"gridfall simulate: {level.id}: {exc}", file=sys.stderr)
+            return 1
+        print(describe(level, report, time.perf_counter() - start), flush=True)
+    return 0
