@@ -321,6 +321,8 @@ def parse_level(data: Mapping[str, Any]) -> tuple[Level | None, list[Problem]]:
 
     if layout is not None and mode is not None and width is not None and height is not None:
         _check_layout_semantics(out, layout, mode, rules, width, height)
+    if rules is not None and width is not None and height is not None:
+        _check_rules_fit(out, rules, mode, width, height)
 
     if out.problems or None in (level_id, name, mode, width, height, kinds) or rules is None:
         return None, out.problems
@@ -354,6 +356,16 @@ def _parse_rules(out: _Collector, raw: Any, mode: str | None) -> Rules | None:
         min_chain=3 if min_chain is None else min_chain,
         diagonal=diagonal,
     )
+
+
+def _check_rules_fit(out: _Collector, rules: Rules, mode: str | None, width: int, height: int) -> None:
+    # Caught here, not at deal time, so the designer hears which rule is impossible.
+    if mode == "match3" and rules.min_match > max(width, height):
+        out.add(("rules", "min_match"), f"a run of {rules.min_match} cannot fit on a "
+                f"{width}x{height} board; lower min_match or enlarge the board")
+    if mode == "chain" and rules.min_chain > width * height:
+        out.add(("rules", "min_chain"), f"a chain of {rules.min_chain} cannot fit on a "
+                f"{width}x{height} board; lower min_chain or enlarge the board")
 
 
 def _parse_layout(
