@@ -28,7 +28,13 @@ class LevelFileError(ValueError):
     """A level or pack file that cannot be used; `problems` lists every reason, in file order."""
 
     def __init__(self, problems: list[FileProblem]) -> None:
-        # Files keep the order they were checked in; inside a file, problems go top to bottom.
-        order = {name: i for i, name in reversed(list(enumerate(p.file for p in problems)))}
-        self.problems = sorted(problems, key=lambda p: (order[p.file], p.line, p.column))
+        self.problems = sort_problems(problems)
         super().__init__("\n".join(str(p) for p in self.problems) or "invalid level file")
+
+
+def sort_problems(problems: list[FileProblem]) -> list[FileProblem]:
+    """Files in the order they were checked; inside a file, top to bottom."""
+    order: dict[str, int] = {}
+    for p in problems:
+        order.setdefault(p.file, len(order))
+    return sorted(problems, key=lambda p: (order[p.file], p.line, p.column))

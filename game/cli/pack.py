@@ -1,0 +1,87 @@
+"""`gridfall pack build|unpack|install|list`: share packs as one file, install them, list them."""
+
+from __future__ import annotations
+
+import argparse
+import pathlib
+import sys
+from typing import Any
+
+from game.io.packs import (
+    ONE_FILE_SUFFIXES, install_pack, is_one_file_pack, list_packs, load_pack, save_pack,
+)
+from game.io.problems import LevelFileError
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser("pack", help="build, unpack, install or list level packs")
+    actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+    build = actions.add_parser("build", help="make the one-file form (NAME.pack.yaml) of a pack folder")
+    build.add_argument("folder", metavar="FOLDER")
+    build.add_argument("-o", "--output", metavar="FILE", help="default: ./<pack-id>.pack.yaml")
+    build.set_defaults(run=run_build)
+    unpack = actions.add_parser("unpack", help="turn a one-file pack into a pack folder")
+    unpack.add_argument("file", metavar="FILE")
+    unpack.add_argument("-o", "--output", metavar="FOLDER", help="default: ./<pack-id>/")
+    unpack.set_defaults(run=run_unpack)
+    install = actions.add_parser("install", help="validate a pack and copy it into your data folder")
+    install.add_argument("file", metavar="FILE", help="a NAME.pack.yaml or a pack folder")
+    install.set_defaults(run=run_install)
+    listing = actions.add_parser("list", help="list built-in and installed packs")
+    listing.set_defaults(run=run_list)
+
+
+def _refuse(exc: Exception, what: str) -> int:
+    if isinstance(exc, LevelFileError):
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        print(f"gridfall pack {what}: refused, {len(exc.problems)} problem"
+              f"{'s' * (len(exc.problems) != 1)}", file=sys.stderr)
+    else:
+        print(f"gridfall pack {what}: {exc}", file=sys.stderr)
+    return 1
+
+
+def run_build(args: argparse.Namespace) -> int:
+    try:
+        pack = load_pack(args.folder)
+        out = pathlib.Path(args.output or f"{pack.id}.pack.yaml")
+        if not is_one_file_pack(out):
+            raise ValueError(f"the one-file form is named NAME{ONE_FILE_SUFFIXES[0]}, not {out.name}")
+        save_pack(pack, out)
+    except (LevelFileError, ValueError, OSError) as exc:
+        return _refuse(exc, "build")
+    print(f"built {out} ({len(pack.levels)} levels)")
+    return 0
+
+
+def run_unpack(args: argparse.Namespace) -> int:
+    try:
+        pack = load_pack(args.file)
+        out = pathlib.Path(args.output or pack.id)
+        if out.exists() and not out.is_dir():
+            raise ValueError(f"{out} is a file; give a folder")
+        save_pack(pack, out)
+    except (LevelFileError, ValueError, OSError) as exc:
+        return _refuse(exc, "unpack")
+    print(f"unpacked {len(pack.levels)} levels into {out}/")
+    return 0
+
+
+def run_install(args: argparse.Namespace) -> int:
+    try:
+        pack = install_pack(args.file)
+    except (LevelFileError, ValueError, OSError) as exc:
+        return _refuse(exc, "install")
+    print(f"installed '{pack.name}' ({pack.id}, {len(pack.levels)} levels) into {pack.source}")
+    return 0
+
+
+def run_list(args: argparse.Namespace) -> int:
+    errors: list[LevelFileError] = []
+    for pack in list_packs(errors):
+        where = "built-in" if pack.builtin else "installed"
+        print(f"{pack.id:<20} {len(pack.levels):>3} levels  {where:<9}  {pack.name}")
+    for exc in errors:
+        print(f"skipped a broken pack:\n{exc}", file=sys.stderr)
+    return 0
