@@ -1,0 +1,31 @@
+"""Gridfall's level editor: open_editor(window) shows it in the game's window."""
+
+from __future__ import annotations
+
+import pathlib
+from typing import Any, Callable
+
+
+def open_editor(window: Any, path: str | pathlib.Path | None = None,
+                on_leave: Callable[[], None] | None = None) -> Any:
+    """Show the editor in `window` (on `path` when given) and return its view.
+
+    `on_leave` runs when the designer leaves the editor (the title screen's way back); without
+    it, leaving closes the window. A recovery file from a session that ended with unsaved
+    changes is offered for restoring first.
+    """
+    from . import files
+    from .model import EditModel
+    from .view import EditorView
+
+    view = EditorView(window, on_leave=on_leave)
+    if path is not None:
+        view.open_path(pathlib.Path(path))
+    recovery = files.read_recovery()
+    if recovery is not None:
+        view.offer_recovery(recovery)
+    window.show_view(view)
+    return view
+
+
+__all__ = ["open_editor"]

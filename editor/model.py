@@ -427,7 +427,8 @@ class EditModel:
     def __init__(self, draft: Draft, path: Any = None) -> None:
         self.history = History(draft)
         self.path = path
-        self.saved: Draft | None = draft if path is not None else None
+        # A fresh board is nothing to lose; restored or changed work is (see mark_saved).
+        self.saved: Draft | None = draft
         self.tool: Tool = kind_tool(1) if draft.mode != "slide" else tile_tool(1)
         self.shape = PEN
         self._rect_anchor: Cell | None = None

@@ -1,0 +1,163 @@
+"""Editor widgets: a text field that commits on Enter/Tab/focus loss, and modal dialogs."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Callable
+
+from game.ui.boot import import_arcade
+
+arcade = import_arcade()
+gui = arcade.gui
+
+PANEL = (38, 42, 54)
+PANEL_EDGE = (90, 98, 120)
+
+
+class Field(gui.UIInputText):  # type: ignore[misc]
+    """A one-line text field: Enter or Tab or clicking elsewhere commits, Escape reverts."""
+
+    def __init__(self, key: str, on_commit: Callable[[str, str], None], *,
+                 on_tab: Callable[["Field", bool], None] | None = None, **kwargs: Any) -> None:
+        self._ready = False
+        super().__init__(font_size=11, **kwargs)
+        self.key = key
+        self._on_commit = on_commit
+        self._on_tab = on_tab
+        self._shown = self.text
+        self._ready = True
+
+    def show(self, text: str) -> None:
+        """Show the model's value (never while the designer is typing in the field)."""
+        if not self.active and text != self.text:
+            self.text = text
+        if not self.active:
+            self._shown = text
+
+    def commit(self) -> None:
+        if self._ready and self.text != self._shown:
+            self._shown = self.text
+            self._on_commit(self.key, self.text)
+
+    def deactivate(self) -> None:
+        was = getattr(self, "_ready", False) and self.active
+        super().deactivate()
+        if was:
+            self.commit()
+
+    def on_event(self, event: Any) -> Any:
+        if self.active:
+            if isinstance(event, gui.UITextInputEvent) and event.text in ("\r", "\n"):
+                return True  # Enter commits on its key press; never put a newline in the text
+            if isinstance(event, gui.UIKeyPressEvent):
+                if event.symbol in (arcade.key.ENTER, arcade.key.RETURN, arcade.key.NUM_ENTER):
+                    self.deactivate()
+                    return True
+                if event.symbol == arcade.key.ESCAPE:
+                    self.text = self._shown
+                    self.deactivate()
+                    return True
+                if event.symbol == arcade.key.TAB:
+                    self.deactivate()
+                    if self._on_tab is not None:
+                        self._on_tab(self, bool(event.modifiers & arcade.key.MOD_SHIFT))
+                    return True
+                if event.symbol == arcade.key.A and event.modifiers & (arcade.key.MOD_CTRL | arcade.key.MOD_COMMAND):
+                    self.caret.mark = 0
+                    self.caret.position = len(self.text)
+                    self.trigger_full_render()
+                    return True
+        return super().on_event(event)
+
+
+def button(text: str, on_click: Callable[[], None], *, x: float, y: float, width: float,
+           height: float = 28, font_size: int = 11) -> Any:
+    btn = gui.UIFlatButton(text=text, x=x, y=y, width=width, height=height,
+                           style=button_style(font_size))
+    btn.on_click = lambda _event: on_click()
+    return btn
+
+
+def button_style(font_size: int = 11, selected: bool = False) -> dict[str, Any]:
+    """The flat button's style at a smaller font; `selected` marks the current choice."""
+    out = {k: dataclasses.replace(v, font_size=font_size)
+           for k, v in gui.UIFlatButton.DEFAULT_STYLE.items()}
+    if selected:
+        out["normal"] = dataclasses.replace(out["normal"], bg=(40, 110, 180, 255))
+        out["hover"] = dataclasses.replace(out["hover"], bg=(60, 130, 200, 255))
+    return out
+
+
+def label(text: str, *, x: float, y: float, width: float, height: float = 24,
+          font_size: int = 11, color: Any = arcade.color.WHITE, align: str = "left") -> Any:
+    return gui.UILabel(text=text, x=x, y=y, width=width, height=height, font_size=font_size,
+                       text_color=color, align=align)
+
+
+class Dialog:
+    """A modal box drawn over the editor: rows of labels, fields and buttons, its own UIManager.
+
+    Rows are laid out top to bottom; a row item is ("label", text, width),
+    ("field", key, text, width) or ("button", text, width, callback).
+    """
+
+    ROW = 34
+
+    def __init__(self, window: Any, title: str, rows: list[list[tuple[Any, ...]]], *,
+                 width: int = 680) -> None:
+        self.window = window
+        self.title = title
+        self.ui = gui.UIManager(window)
+        self.fields: dict[str, Field] = {}
+        self.buttons: dict[str, Any] = {}
+        height = 70 + self.ROW * len(rows)
+        self.rect = ((window.width - width) / 2, (window.height - height) / 2, width, height)
+        left, bottom, _, _ = self.rect
+        self.ui.add(label(title, x=left + 16, y=bottom + height - 40, width=width - 32,
+                          height=28, font_size=15))
+        y = bottom + height - 44 - self.ROW
+        for row in rows:
+            x = left + 16
+            for item in row:
+                kind = item[0]
+                if kind == "label":
+                    self.ui.add(label(item[1], x=x, y=y, width=item[2], height=28))
+                    x += item[2] + 8
+                elif kind == "field":
+                    f = Field(item[1], lambda k, v: None, on_tab=self._tab, x=x, y=y + 1,
+                              width=item[3], height=26, text=item[2])
+                    self.fields[item[1]] = f
+                    self.ui.add(f)
+                    x += item[3] + 8
+                elif kind == "button":
+                    b = button(item[1], item[3], x=x, y=y, width=item[2])
+                    self.buttons[item[1]] = b
+                    self.ui.add(b)
+                    x += item[2] + 8
+            y -= self.ROW
+        first = next(iter(self.fields.values()), None)
+        if first is not None:
+            first.activate()
+
+    def _tab(self, field: Field, back: bool) -> None:
+        fields = list(self.fields.values())
+        i = fields.index(field)
+        fields[(i + (-1 if back else 1)) % len(fields)].activate()
+
+    def value(self, key: str) -> str:
+        return str(self.fields[key].text)
+
+    def click(self, text: str) -> None:
+        """Press a button by its text (what a mouse click on it does)."""
+        self.buttons[text].on_click(None)
+
+    def button_center(self, text: str) -> tuple[float, float]:
+        b = self.buttons[text]
+        return (b.rect.x + b.rect.width / 2, b.rect.y + b.rect.height / 2)
+
+    def draw(self) -> None:
+        arcade.draw_lrbt_rectangle_filled(0, self.window.width, 0, self.window.height, (0, 0, 0, 150))
+        left, bottom, width, height = self.rect
+        arcade.draw_lrbt_rectangle_filled(left, left + width, bottom, bottom + height, PANEL)
+        arcade.draw_lrbt_rectangle_outline(left, left + width, bottom, bottom + height, PANEL_EDGE, 2)
+        self.ui.draw()
