@@ -14,6 +14,7 @@ SUBCOMMANDS: tuple[str, ...] = (
     "game.cli.replay",
     "game.cli.validate",
     "game.cli.pack",
+    "game.cli.edit",
 )
 
 
