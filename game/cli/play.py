@@ -1,17 +1,108 @@
-"""`gridfall play`: open the game window (the default subcommand)."""
+"""`gridfall play`: open the game window on the title screen, or straight on a level (the default)."""
 
 from __future__ import annotations
 
 import argparse
+import os
+import pathlib
+import sys
 from typing import Any
+
+NO_DISPLAY = (
+    "gridfall: no display found (DISPLAY is not set), so the game window cannot open; "
+    "run it under a virtual display with `xvfb-run -a gridfall`, "
+    "or make a clip offscreen with `gridfall record LEVEL --out clip.gif`."
+)
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser("play", help="open the game (the default)")
+    parser = subparsers.add_parser(
+        "play", help="open the game (the default)",
+        description="Open the game on its title screen, or straight on a level of a pack or a level file.",
+    )
+    parser.add_argument("file", nargs="?", metavar="FILE.yaml",
+                        help="a level file, a one-file pack (NAME.pack.yaml) or a pack folder to play")
+    parser.add_argument("--pack", metavar="PATH_OR_ID", help="a pack folder or file, or a pack id")
+    parser.add_argument("--level", metavar="ID", help="the level of the pack to open (default: the next unfinished)")
+    # Smoke runs without a person: a fixed number of frames, then a screenshot (headless too).
+    parser.add_argument("--frames", type=int, metavar="N", help=argparse.SUPPRESS)
+    parser.add_argument("--screenshot", type=pathlib.Path, metavar="PNG", help=argparse.SUPPRESS)
     parser.set_defaults(run=run)
 
 
+def display_problem() -> str | None:
+    """Why no window can open here, or None. Headless arcade needs no display."""
+    if os.environ.get("ARCADE_HEADLESS"):
+        return None
+    if sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+            return NO_DISPLAY
+    return None
+
+
+def _is_pack_path(path: pathlib.Path) -> bool:
+    from game.io.packs import PACK_FILE, is_one_file_pack
+
+    return path.is_dir() or path.name == PACK_FILE or is_one_file_pack(path)
+
+
+def resolve(args: argparse.Namespace) -> tuple[Any, str | None]:
+    """The pack to open (None for the title screen) and the level id; raises ValueError to print."""
+    from game.io import find_pack, load_level, load_pack
+    from game.ui.app import lone_level_pack
+
+    if args.file and args.pack:
+        raise ValueError("give either a FILE or --pack, not both")
+    if args.level and not (args.pack or args.file):
+        raise ValueError("--level needs --pack (the pack the level is in)")
+    pack = None
+    if args.file:
+        path = pathlib.Path(args.file)
+        if not path.exists():
+            raise ValueError(f"{path}: no such file")
+        if _is_pack_path(path):
+            pack = load_pack(path)
+        else:
+            if args.level:
+                raise ValueError("--level is for packs; a level file holds one level")
+            pack = lone_level_pack(load_level(path), path)
+    elif args.pack:
+        candidate = pathlib.Path(args.pack)
+        pack = load_pack(candidate) if candidate.exists() else find_pack(args.pack)
+    if pack is not None:
+        if not pack.levels:
+            raise ValueError(f"pack '{pack.id}' has no levels")
+        if args.level and args.level not in [lv.id for lv in pack.levels]:
+            known = ", ".join(lv.id for lv in pack.levels[:8])
+            raise ValueError(f"pack '{pack.id}' has no level '{args.level}' (it has: {known}"
+                             f"{', ...' if len(pack.levels) > 8 else ''})")
+    return pack, args.level
+
+
 def run(args: argparse.Namespace) -> int:
-    print("gridfall: the game window (title, packs, levels, play) is not built yet; "
-          "it will open here. The board core is ready: see README.md.")
-    return 0
+    from game.io import LevelFileError, PackNotFoundError
+
+    try:
+        pack, level_id = resolve(args)
+    except LevelFileError as exc:
+        for problem in exc.problems:
+            print(f"gridfall: {problem}", file=sys.stderr)
+        return 1
+    except (ValueError, PackNotFoundError) as exc:
+        print(f"gridfall: {exc}", file=sys.stderr)
+        return 1
+    no_display = display_problem()
+    if no_display:
+        print(no_display, file=sys.stderr)
+        return 2
+    try:
+        from game.ui.app import run_game
+
+        return run_game(pack=pack, level_id=level_id, frames=args.frames, screenshot=args.screenshot)
+    except Exception as exc:  # a window that will not open (no GL, a display that went away)
+        if type(exc).__name__ in ("NoSuchDisplayException", "NoSuchConfigException", "GLException",
+                                  "ContextException", "WindowException"):
+            print(f"gridfall: could not open the game window ({exc}); try `xvfb-run -a gridfall`.",
+                  file=sys.stderr)
+            return 2
+        raise

@@ -5,10 +5,10 @@ from __future__ import annotations
 import dataclasses
 import os
 import pathlib
-from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from game.core import Command, IllegalMove, Level, Session, stars
+from game.io import LevelFileError, Pack, list_packs
 from game.io.paths import installed_packs_dir
 from game.io.progress import Progress, load_progress, save_progress
 from game.io.settings import Settings, load_settings, save_settings
@@ -29,29 +29,28 @@ EditorFactory = Callable[..., Any]
 PackSource = Callable[[], Sequence[Any]]
 
 
-@dataclass(frozen=True)
-class LevelFilePack:
+def lone_level_pack(level: Level, path: pathlib.Path | None = None) -> Pack:
     """A lone level file opened from the command line, shown and saved as a pack of one."""
-
-    id: str
-    name: str
-    levels: tuple[Level, ...]
-    source: pathlib.Path | None = None
-    author: str = ""
-    description: str = ""
-    version: str = ""
-    builtin: bool = False
-
-
-def lone_level_pack(level: Level, path: pathlib.Path | None = None) -> LevelFilePack:
-    return LevelFilePack(id=f"file-{level.id}", name=level.name, levels=(level,), source=path,
-                         description=str(path) if path else "")
+    return Pack(id=f"file-{level.id}", name=level.name, levels=(level,), source=path,
+                description=str(path) if path else "")
 
 
 def _default_packs() -> Sequence[Any]:
-    from game.io import list_packs  # type: ignore[attr-defined]
+    """Built-in and installed packs; a broken one is left out and reported, never fatal."""
+    errors: list[LevelFileError] = []
+    packs = list_packs(errors)
+    if errors:
+        lines = [str(p) for exc in errors for p in exc.problems[:1]]
+        raise _PartialPacks(packs, f"{len(errors)} pack(s) could not be read: " + "; ".join(lines[:3]))
+    return packs
 
-    return list_packs()  # type: ignore[no-any-return]
+
+class _PartialPacks(Exception):
+    """The packs that loaded, and what was wrong with the others."""
+
+    def __init__(self, packs: list[Any], message: str) -> None:
+        super().__init__(message)
+        self.packs = packs
 
 
 class App:
@@ -96,6 +95,8 @@ class App:
             self._pack_error = None
             try:
                 found = list(self._pack_source())
+            except _PartialPacks as partial:
+                found, self._pack_error = partial.packs, str(partial)
             except Exception as exc:  # a broken pack must not take the menu down with it
                 self._pack_error = f"Some packs could not be read: {exc}"
             extra_ids = {p.id for p in self._extra_packs}
@@ -130,7 +131,7 @@ class App:
     def show_levels(self, pack_id: str, focus_level: str | None = None) -> LevelsView:
         return self._show(LevelsView(self, pack_id, focus_level))  # type: ignore[no-any-return]
 
-    def show_settings(self, back: Callable[[], None] | None = None) -> SettingsView:
+    def show_settings(self, back: Callable[[], object] | None = None) -> SettingsView:
         self.notice = None
         return self._show(SettingsView(self, back))  # type: ignore[no-any-return]
 
@@ -258,7 +259,7 @@ class App:
             print(f"gridfall: could not save progress: {exc}")
 
 
-class GridfallWindow(arcade.Window):  # type: ignore[misc]
+class GridfallWindow(arcade.Window):  # type: ignore[misc,name-defined]
     """The game's own window: resizable with a minimum size; closing it saves the game in progress."""
 
     def __init__(self, *, fullscreen: bool = False, visible: bool = True) -> None:
@@ -316,7 +317,7 @@ def run_game(
             view.on_draw()
     if screenshot is not None:
         screenshot.parent.mkdir(parents=True, exist_ok=True)
-        arcade.get_image(0, 0, window.width, window.height).save(screenshot)
+        arcade.get_image(0, 0, window.width, window.height).convert("RGB").save(screenshot)
     app.save_current()
     window.close()
     return 0

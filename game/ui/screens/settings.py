@@ -21,7 +21,7 @@ ROW_H = 104
 class SettingsView(MenuView):
     """One row per setting, its choices side by side; the chosen one is filled."""
 
-    def __init__(self, app: "App", back: Callable[[], None] | None = None) -> None:
+    def __init__(self, app: "App", back: Callable[[], object] | None = None) -> None:
         super().__init__(app.window)
         self.app = app
         self.back = back or app.show_title
@@ -52,7 +52,7 @@ class SettingsView(MenuView):
             x = left + pw - 22 - len(choices) * bw - (len(choices) - 1) * gap
             for j, (name, value) in enumerate(choices):
                 self.button(name, x + j * (bw + gap), mid - 23, bw, 46,
-                            (lambda k=key, v=value: self.choose(k, v)), name=f"{key}={value}",
+                            self._chooser(key, value), name=f"{key}={value}",
                             selected=(value == current), font_size=13,
                             colors=(style.OPTION, style.OPTION_HOVER))
         self.content_height = len(rows) * ROW_H + 36
@@ -60,6 +60,9 @@ class SettingsView(MenuView):
     def initial_focus(self) -> Any:
         """The chosen animation speed, so arrows move between values at once."""
         return next((wd for wd in self.widgets if wd.selected), None) or super().initial_focus()
+
+    def _chooser(self, key: str, value: Any) -> Callable[[], None]:
+        return lambda: self.choose(key, value)
 
     def choose(self, key: str, value: Any) -> None:
         self.app.update_settings(**{key: value})

@@ -82,7 +82,7 @@ def rounded_rect(width: int, height: int, radius: int) -> Any:
     ImageDraw.Draw(big).rounded_rectangle(
         (0, 0, width * _SUPER - 1, height * _SUPER - 1), radius=radius * _SUPER, fill=(255, 255, 255, 255)
     )
-    image = big.resize((width, height), Image.LANCZOS)
+    image = big.resize((width, height), Image.Resampling.LANCZOS)
     return arcade.Texture(image, hash=f"gridfall-rrect-{width}x{height}r{radius}")
 
 
@@ -96,7 +96,7 @@ def ring(width: int, height: int, radius: int, thickness: int) -> Any:
         (0, 0, width * s - 1, height * s - 1), radius=radius * s, outline=(255, 255, 255, 255),
         width=thickness * s,
     )
-    image = big.resize((width, height), Image.LANCZOS)
+    image = big.resize((width, height), Image.Resampling.LANCZOS)
     return arcade.Texture(image, hash=f"gridfall-ring-{width}x{height}r{radius}t{thickness}")
 
 
@@ -113,7 +113,7 @@ def star(size: int) -> Any:
         a = -math.pi / 2 + i * math.pi / 5
         points.append((cx + r * math.cos(a), cy + r * math.sin(a) + s * 0.03))
     ImageDraw.Draw(big).polygon(points, fill=(255, 255, 255, 255))
-    return arcade.Texture(big.resize((size, size), Image.LANCZOS), hash=f"gridfall-star-{size}")
+    return arcade.Texture(big.resize((size, size), Image.Resampling.LANCZOS), hash=f"gridfall-star-{size}")
 
 
 @functools.cache
@@ -127,7 +127,7 @@ def padlock(size: int) -> Any:
     d.line((s * 0.28 + s * 0.05, s * 0.34, s * 0.28 + s * 0.05, s * 0.46), fill=(255, 255, 255, 255), width=int(s * 0.1))
     d.line((s * 0.72 - s * 0.05, s * 0.34, s * 0.72 - s * 0.05, s * 0.46), fill=(255, 255, 255, 255), width=int(s * 0.1))
     d.ellipse((s * 0.44, s * 0.6, s * 0.56, s * 0.72), fill=(0, 0, 0, 0))
-    return arcade.Texture(big.resize((size, size), Image.LANCZOS), hash=f"gridfall-lock-{size}")
+    return arcade.Texture(big.resize((size, size), Image.Resampling.LANCZOS), hash=f"gridfall-lock-{size}")
 
 
 @functools.cache
@@ -143,9 +143,8 @@ def backdrop() -> Any:
         for x in range(w):
             px[x, y] = row
     # The faint board grid, blended by hand: a translucent pixel would show the clear colour.
-    for y in range(h):
-        for x in range(w):
-            if x % 32 == 0 or y % 32 == 0:
-                r, g, b, _ = px[x, y]
-                px[x, y] = (min(255, r + GRID_LIFT), min(255, g + GRID_LIFT), min(255, b + GRID_LIFT), 255)
+    lines = {(x, y) for x in range(0, w, 32) for y in range(h)} | {(x, y) for y in range(0, h, 32) for x in range(w)}
+    for x, y in lines:
+        r, g, b, _ = px[x, y]  # type: ignore[misc]
+        px[x, y] = (min(255, r + GRID_LIFT), min(255, g + GRID_LIFT), min(255, b + GRID_LIFT), 255)
     return arcade.Texture(image, hash="gridfall-backdrop")

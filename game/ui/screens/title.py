@@ -89,14 +89,15 @@ class TitleView(MenuView):
 
         # The menu.
         bw, bh, step = 320, 58, 72
-        entries: list[tuple[str, Any, dict[str, bool]]] = [("Play", self.app.show_packs, {"primary": True})]
+        entries: list[tuple[str, Any]] = [("Play", self.app.show_packs)]
         if self.app.editor_factory is not None:
-            entries.append(("Level editor", self.app.open_editor, {}))
-        entries.append(("Settings", self.app.show_settings, {}))
-        entries.append(("Quit", self.app.quit, {}))
+            entries.append(("Level editor", self.app.open_editor))
+        entries.append(("Settings", self.app.show_settings))
+        entries.append(("Quit", self.app.quit))
         top = min(rest_y - tile / 2 - 90, h * 0.5 + len(entries) * step / 2)
-        for i, (label, action, kw) in enumerate(entries):
-            self.button(label, w / 2 - bw / 2, top - bh - i * step, bw, bh, action, name=label.lower(), **kw)
+        for i, (label, action) in enumerate(entries):
+            self.button(label, w / 2 - bw / 2, top - bh - i * step, bw, bh, action, name=label.lower(),
+                        primary=(i == 0))
 
         if self.notice:
             self._build_notice(w, h)

@@ -13,7 +13,7 @@ from . import style
 
 arcade = import_arcade()
 
-Action = Callable[[], None]
+Action = Callable[[], object]
 
 # Arrow keys and their direction on screen.
 _DIRECTIONS = {
@@ -80,7 +80,7 @@ class Widget:
             self.focus_ring.visible = self.focused
 
 
-class MenuView(arcade.View):  # type: ignore[misc]
+class MenuView(arcade.View):  # type: ignore[misc,name-defined]
     """A menu screen: builds its widgets in `build()`, handles hover, clicks, arrows, Enter and Esc.
 
     Widgets in the content area scroll (mouse wheel, or following the keyboard focus) under a
