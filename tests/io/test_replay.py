@@ -1,0 +1,116 @@
+"""Replay files: a stable round trip, atomic saves, and errors that name the file, line and field."""
+
+from __future__ import annotations
+
+import os
+import pathlib
+
+import pytest
+
+from game.core import Chain, Level, Session, Slide, Swap, legal_commands
+from game.io import replay as replay_io
+from game.io.replay import Replay, ReplayFileError, load_replay, replay_to_yaml, save_replay
+
+SAMPLE = Replay("first-steps", "first-swap", 7,
+                (Swap((1, 2), (1, 3)), Chain(((0, 0), (1, 1), (2, 2))), Slide((2, 1))))
+
+
+def test_round_trip_is_equal_and_byte_stable(tmp_path: pathlib.Path) -> None:
+    path = tmp_path / "r.yaml"
+    save_replay(SAMPLE, path)
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith("format: 1\n")
+    assert "- swap 1,2 1,3\n" in text
+    loaded = load_replay(path)
+    assert loaded == SAMPLE
+    save_replay(loaded, path)
+    assert path.read_text(encoding="utf-8") == text == replay_to_yaml(SAMPLE)
+
+
+def test_a_played_game_replays_to_the_same_state(tmp_path: pathlib.Path) -> None:
+    level = Level.from_dict({"format": 1, "id": "demo", "name": "Demo", "mode": "match3",
+                             "width": 7, "height": 7, "kinds": 5, "moves": 6})
+    session = Session(level, 3)
+    for _ in range(4):
+        session.play(legal_commands(session.state)[-1])
+    path = tmp_path / "demo.yaml"
+    save_replay(Replay(None, level.id, 3, tuple(session.commands)), path)
+    loaded = load_replay(path)
+    assert loaded.pack is None
+    again = Session.replay(level, loaded.seed, loaded.commands)
+    assert again.state == session.state
+    assert again.events == session.events
+
+
+def test_a_failed_save_leaves_the_old_file(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "r.yaml"
+    save_replay(SAMPLE, path)
+    before = path.read_bytes()
+
+    def broken(src: str, dst: str) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "replace", broken)
+    with pytest.raises(OSError):
+        save_replay(Replay(None, "other", 1, ()), path)
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["r.yaml"], "no temporary file is left behind"
+
+
+def _error(tmp_path: pathlib.Path, text: str | bytes) -> ReplayFileError:
+    path = tmp_path / "bad.yaml"
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text, encoding="utf-8")
+    with pytest.raises(ReplayFileError) as info:
+        load_replay(path)
+    error = info.value
+    assert isinstance(error, ValueError)
+    assert str(path) in str(error)
+    return error
+
+
+GOOD_HEAD = "format: 1\npack: p\nlevel: a\nseed: 3\n"
+
+
+@pytest.mark.parametrize(("text", "field", "line", "words"), [
+    ("format: 1\nlevel: a\nseed: 3\ncommands:\n- swap 1,2 1,3\n- swap 1,2\n", "commands[1]", 6, "two cells"),
+    (GOOD_HEAD + "commands:\n- jump 1,1\n", "commands[0]", 6, "unknown command"),
+    (GOOD_HEAD + "commands:\n- slide x,1\n", "commands[0]", 6, ""),
+    (GOOD_HEAD + "commands:\n- [1, 2]\n", "commands[0]", 6, "command text"),
+    (GOOD_HEAD + "commands: swap 1,2 1,3\n", "commands", 5, "list"),
+    ("format: 2\nlevel: a\nseed: 3\ncommands: []\n", "format", 1, "format 1"),
+    ("format: 1\nlevel: a\nseed: -4\ncommands: []\n", "seed", 3, "at least 0"),
+    ("format: 1\nlevel: a\nseed: yes\ncommands: []\n", "seed", 3, "whole number"),
+    ("format: 1\nlevel: 12\nseed: 3\ncommands: []\n", "level", 2, "level id"),
+    ("format: 1\npack: [x]\nlevel: a\nseed: 3\ncommands: []\n", "pack", 2, "pack id"),
+    ("format: 1\nlevel: a\ncommands: []\n", "seed", 0, "required"),
+    (GOOD_HEAD + "commands: []\nspeed: 3\n", "speed", 6, "unknown key"),
+])
+def test_bad_fields_are_named_with_their_line(tmp_path: pathlib.Path, text: str, field: str,
+                                              line: int, words: str) -> None:
+    error = _error(tmp_path, text)
+    assert error.field == field
+    assert error.line == line
+    assert words in error.message
+    assert f"{field}:" in str(error)
+
+
+def test_broken_yaml_names_the_line(tmp_path: pathlib.Path) -> None:
+    error = _error(tmp_path, "format: 1\nlevel: a\nseed: [3\ncommands: []\n")
+    assert "not valid YAML" in error.message
+    assert error.line >= 3
+
+
+def test_not_a_mapping_binary_and_huge_files(tmp_path: pathlib.Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    assert "mapping" in _error(tmp_path, "- 1\n- 2\n").message
+    assert "UTF-8" in _error(tmp_path, b"\xff\xfe\x00junk\x80").message
+    monkeypatch.setattr(replay_io, "MAX_BYTES", 100)
+    assert "at most" in _error(tmp_path, GOOD_HEAD + "commands:\n" + "- slide 0,1\n" * 20).message
+
+
+def test_a_missing_file_is_a_clear_error(tmp_path: pathlib.Path) -> None:
+    with pytest.raises(ReplayFileError, match="cannot read"):
+        load_replay(tmp_path / "nope.yaml")

@@ -1,0 +1,105 @@
+"""The built-in pack: it loads, it teaches every mode, and every level is proven winnable."""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+from game.core import Level, Session, stars
+from game.io import load_pack
+from game.io.packs import PACK_FILE
+from game.io.replay import load_replay
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+PACK_DIR = ROOT / "levels" / "first-steps"
+REPLAYS = ROOT / "tests" / "replays"
+
+PACK = load_pack(PACK_DIR, builtin=True)
+LEVELS = {level.id: level for level in PACK.levels}
+
+
+def _level_files() -> list[pathlib.Path]:
+    return sorted(p for p in PACK_DIR.glob("*.yaml") if p.name != PACK_FILE)
+
+
+def test_pack_metadata_and_size() -> None:
+    assert PACK.id == "first-steps" and PACK.name == "First Steps"
+    assert PACK.author and PACK.version and PACK.description
+    assert len(PACK.levels) >= 24
+
+
+def test_every_level_file_is_in_the_pack_and_has_a_replay() -> None:
+    files = _level_files()
+    assert {p.stem for p in files} == set(LEVELS), "a level file is not listed in pack.yaml (or the other way)"
+    missing = [p.stem for p in files if not (REPLAYS / p.name).is_file()]
+    assert not missing, f"no winning replay in tests/replays for: {', '.join(missing)}"
+
+
+def test_every_level_has_a_name_description_and_its_own_seed() -> None:
+    for level in PACK.levels:
+        assert level.name.strip() and level.name != level.id
+        assert level.description.strip(), level.id
+        # The replay must be the very game a player is dealt, so no level leaves its seed to chance.
+        assert level.seed is not None, level.id
+
+
+def _of(mode: str) -> list[Level]:
+    return [lv for lv in PACK.levels if lv.mode == mode]
+
+
+def test_match3_levels_cover_holes_shapes_every_goal_and_stars() -> None:
+    m3 = _of("match3")
+    assert len(m3) >= 10
+    assert any(lv.holes for lv in m3)
+    # A non-rectangular board: a whole corner cut away.
+    assert any((0, 0) in lv.holes and (lv.height - 1, lv.width - 1) in lv.holes for lv in m3)
+    assert any(lv.goals.score is not None for lv in m3)
+    assert any(lv.goals.collect for lv in m3)
+    assert any(lv.goals.is_empty() and lv.moves is not None for lv in m3), "a score run"
+    assert any(lv.stars is not None for lv in m3)
+    assert all(lv.moves is not None for lv in m3)
+    assert any(lv.layout is not None and any(t.isdigit() for row in lv.layout for t in row) for lv in m3)
+
+
+def test_chain_levels_cover_starts_reach_collect_holes_and_no_player() -> None:
+    chain = _of("chain")
+    assert len(chain) >= 8
+    starts = {lv.player_start for lv in chain if lv.player_start is not None}
+    assert len(starts) >= 4, "the player starts in different places"
+    assert any(lv.player_start is None for lv in chain)
+    assert any(lv.goals.reach is not None for lv in chain)
+    assert any(lv.goals.collect for lv in chain)
+    assert any(lv.holes for lv in chain)
+
+
+def test_slide_levels_go_from_3x3_to_6x6_some_hand_laid() -> None:
+    slide = _of("slide")
+    assert len(slide) >= 6
+    sizes = {(lv.width, lv.height) for lv in slide}
+    assert (3, 3) in sizes and (6, 6) in sizes
+    assert sum(1 for lv in slide if lv.layout is not None) >= 2
+    assert sum(1 for lv in slide if lv.layout is None) >= 2
+
+
+def test_difficulty_rises_within_each_mode() -> None:
+    # Boards grow (or stay) along the pack within a mode: the last level of a mode is its biggest.
+    for mode in ("match3", "chain", "slide"):
+        levels = _of(mode)
+        area = [lv.width * lv.height - len(lv.holes) for lv in levels]
+        assert levels[0].width * levels[0].height <= min(lv.width * lv.height for lv in levels[1:])
+        assert area[-1] >= max(area[: len(area) // 2])
+
+
+@pytest.mark.parametrize("level_id", sorted(LEVELS))
+def test_shipped_level_replay_wins(level_id: str) -> None:
+    level = LEVELS[level_id]
+    replay = load_replay(REPLAYS / f"{level_id}.yaml")
+    assert replay.level == level_id
+    assert replay.pack == PACK.id
+    assert replay.seed == level.seed, "the replay starts from the seed a player is dealt"
+    session = Session.replay(level, replay.seed, replay.commands)
+    assert session.state.status == "won", f"{level_id}: the replay ends {session.state.status}"
+    assert stars(session.state) >= 1
+    # The win is the last command: nothing is played after the game ends.
+    assert len(session.commands) == len(replay.commands)
