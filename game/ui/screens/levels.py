@@ -66,7 +66,7 @@ class LevelsView(MenuView):
             color = color[:3] + (110,)
         self.sprite(style.rounded_rect(badge_w, 26, 13), left + TILE_W - 14 - badge_w / 2, top - 26, color,
                     scrolls=True)
-        self.text(label, left + TILE_W - 14 - badge_w / 2, top - 26, (255, 255, 255, 255), 10, display=True,
+        self.text(label, left + TILE_W - 14 - badge_w / 2, top - 26, (255, 255, 255, 255), 10, bold=True,
                   scrolls=True, anchor_x="center", anchor_y="center")
         wd.texts.append(self.text(level.name, left + TILE_W / 2, top - 70, dim, 14, scrolls=True,
                                   anchor_x="center", anchor_y="center", max_width=TILE_W - 24, bold=True))

@@ -105,6 +105,7 @@ class MenuView(arcade.View):  # type: ignore[misc,name-defined]
         self._sprites = arcade.SpriteList()
         self._content_sprites = arcade.SpriteList()
         self._header_sprites = arcade.SpriteList()
+        self._scrollbar = arcade.SpriteList()
         self._batch = pyglet.graphics.Batch()
         self._content_batch = pyglet.graphics.Batch()
         self._header_batch = pyglet.graphics.Batch()
@@ -260,6 +261,7 @@ class MenuView(arcade.View):  # type: ignore[misc,name-defined]
             self._content_batch.draw()
         self._sprites.draw()
         self._batch.draw()
+        self._scrollbar.draw()
         self._header_sprites.draw()
         self._header_batch.draw()
         if self.toast is not None:
@@ -279,6 +281,23 @@ class MenuView(arcade.View):  # type: ignore[misc,name-defined]
         self.scroll = min(max(0.0, value), self.max_scroll)
         w, h = self.window.width, self.window.height
         self._content_camera.position = (w / 2, h / 2 - self.scroll)
+        self._place_scrollbar()
+
+    def _place_scrollbar(self) -> None:
+        """A slim bar on the right that says there is more below, and how much."""
+        self._scrollbar.clear()
+        if self.max_scroll <= 0:
+            return
+        w, h = self.window.width, self.window.height
+        track_h = h - self.header_height - 24
+        thumb_h = max(40, int(track_h * track_h / (track_h + self.max_scroll)))
+        x = w - 10
+        track = arcade.Sprite(style.rounded_rect(6, int(track_h), 3), center_x=x, center_y=12 + track_h / 2)
+        track.color = style.BAR_BG
+        top = 12 + track_h - (track_h - thumb_h) * self.scroll / self.max_scroll
+        thumb = arcade.Sprite(style.rounded_rect(6, thumb_h, 3), center_x=x, center_y=top - thumb_h / 2)
+        thumb.color = style.TEXT_DIM
+        self._scrollbar.extend([track, thumb])
 
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
         self.set_scroll(self.scroll - scroll_y * 60)

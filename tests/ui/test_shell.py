@@ -1,0 +1,361 @@
+"""The game shell, driven by real input events on the shared window: menus, play, progress, resume."""
+
+from __future__ import annotations
+
+import pathlib
+from typing import Any, Iterator
+
+import pytest
+
+from game.io import list_packs
+from game.io.progress import load_progress, progress_path
+from game.io.replay import load_replay
+from game.io.settings import load_settings, settings_path
+from game.ui.app import App
+from game.ui.boot import import_arcade
+from game.ui.play_view import PlayView
+from game.ui.screens import style
+from game.ui.screens.levels import LevelsView
+from game.ui.screens.packs import PacksView
+from game.ui.screens.settings import SettingsView
+from game.ui.screens.title import TitleView
+
+arcade = import_arcade()
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+REPLAYS = ROOT / "tests" / "replays"
+PACK = "first-steps"
+
+
+# -- driving the window like a player ------------------------------------------------------
+def send(window: Any, name: str, *args: Any) -> None:
+    window.dispatch_event(name, *args)
+    window.dispatch_events()  # dispatch_event only queues
+
+
+def press_key(window: Any, symbol: int) -> None:
+    send(window, "on_key_press", symbol, 0)
+    send(window, "on_key_release", symbol, 0)
+
+
+def click(window: Any, x: float, y: float) -> None:
+    send(window, "on_mouse_motion", int(x), int(y), 0, 0)
+    send(window, "on_mouse_press", int(x), int(y), arcade.MOUSE_BUTTON_LEFT, 0)
+    send(window, "on_mouse_release", int(x), int(y), arcade.MOUSE_BUTTON_LEFT, 0)
+
+
+def frames(window: Any, n: int = 1) -> None:
+    for _ in range(n):
+        window.current_view.on_update(1 / 60)
+
+
+def settle(window: Any, limit: int = 900) -> None:
+    """Run frames until the play view's animations are over."""
+    view = window.current_view
+    for _ in range(limit):
+        view.on_update(1 / 60)
+        if not view.busy:
+            return
+    raise AssertionError("the animation never finished")
+
+
+def draw(window: Any, shot: str | None = None) -> Any:
+    window.current_view.on_draw()
+    image = arcade.get_image(0, 0, window.width, window.height).convert("RGB")
+    if shot is not None:
+        folder = ROOT / "tests" / "screenshots"
+        folder.mkdir(parents=True, exist_ok=True)
+        image.save(folder / f"shell_{shot}.png")
+    return image
+
+
+def pixel(window: Any, image: Any, x: float, y: float) -> tuple[int, int, int]:
+    """The colour at window point (x, y) (y up, as arcade counts)."""
+    return image.getpixel((int(x), window.height - 1 - int(y)))[:3]  # type: ignore[no-any-return]
+
+
+def near(a: tuple[int, ...], b: tuple[int, ...], tol: int = 6) -> bool:
+    return all(abs(p - q) <= tol for p, q in zip(a[:3], b[:3]))
+
+
+def widget(view: Any, name: str) -> Any:
+    found = [w for w in view.widgets if w.name == name]
+    assert found, f"no widget {name!r} on {type(view).__name__}: {[w.name for w in view.widgets]}"
+    return found[0]
+
+
+def screen_point(view: Any, name: str) -> tuple[float, float]:
+    """Where a player clicks a widget: inside it, left of any centred text, on screen."""
+    wd = widget(view, name)
+    view.set_focus(wd, reveal=True) if wd.scrolls else None
+    x, y = wd.left + 8, wd.bottom + wd.height / 2
+    return x, y + (view.scroll if wd.scrolls else 0.0)
+
+
+def click_widget(window: Any, name: str) -> None:
+    click(window, *screen_point(window.current_view, name))
+
+
+@pytest.fixture()
+def fresh(data_dir: pathlib.Path) -> Iterator[pathlib.Path]:
+    """No progress and default settings before and after each test."""
+    for path in (progress_path(), settings_path()):
+        path.unlink(missing_ok=True)
+    for old in data_dir.glob("progress.yaml.corrupt-*"):
+        old.unlink()
+    yield data_dir
+    for path in (progress_path(), settings_path()):
+        path.unlink(missing_ok=True)
+
+
+# -- the menus -----------------------------------------------------------------------------
+def test_title_menu_keyboard_and_mouse(window: Any, fresh: pathlib.Path) -> None:
+    quits: list[bool] = []
+    opened: list[tuple[Any, dict[str, Any]]] = []
+    app = App(window, on_quit=lambda: quits.append(True),
+              editor_factory=lambda win, **kw: opened.append((win, kw)))
+    app.show_title()
+    view = window.current_view
+    assert isinstance(view, TitleView)
+    frames(window, 120)
+    assert view.logo_landed
+    image = draw(window, "title")
+    # The logo's first tile has landed in its colour; Play has the focus (lit), Settings not.
+    tile = view._logo[0][0]
+    assert near(pixel(window, image, tile.center_x - tile.width / 2 + 8, tile.center_y), style.TILE_COLORS[0])
+    play, settings = widget(view, "play"), widget(view, "settings")
+    assert near(pixel(window, image, play.left + 8, play.bottom + play.height / 2), style.PRIMARY_HOVER)
+    assert near(pixel(window, image, settings.left + 8, settings.bottom + settings.height / 2), style.PANEL)
+    # Arrows move the focus, and the player sees it move.
+    press_key(window, arcade.key.DOWN)
+    press_key(window, arcade.key.DOWN)
+    assert view.focus is widget(view, "settings")
+    image = draw(window)
+    assert near(pixel(window, image, settings.left + 8, settings.bottom + settings.height / 2), style.PANEL_HOVER)
+    # Hovering with the mouse lights the button under it.
+    quit_ = widget(view, "quit")
+    send(window, "on_mouse_motion", int(quit_.left + 20), int(quit_.bottom + 10), 0, 0)
+    assert quit_.hovered and view.focus is quit_
+    # The editor entry opens the editor on this window; Esc on the title points at Quit.
+    click_widget(window, "level editor")
+    assert opened and opened[0][0] is window and callable(opened[0][1]["on_leave"])
+    app.show_title()
+    press_key(window, arcade.key.ESCAPE)
+    assert window.current_view.focus.name == "quit" and not quits
+    press_key(window, arcade.key.ENTER)
+    assert quits == [True]
+
+
+def test_no_editor_button_without_an_editor(window: Any, fresh: pathlib.Path) -> None:
+    app = App(window)
+    app.show_title()
+    assert [w.name for w in window.current_view.widgets] == ["play", "settings", "quit"]
+
+
+def test_settings_are_chosen_with_keys_and_mouse_and_saved_at_once(window: Any, fresh: pathlib.Path) -> None:
+    app = App(window)
+    app.show_title()
+    press_key(window, arcade.key.DOWN)
+    press_key(window, arcade.key.ENTER)
+    view = window.current_view
+    assert isinstance(view, SettingsView)
+    assert view.focus is widget(view, "animation_speed=normal")
+    press_key(window, arcade.key.RIGHT)
+    press_key(window, arcade.key.ENTER)
+    assert load_settings().animation_speed == "fast"
+    view = window.current_view
+    image = draw(window)
+    fast, normal = widget(view, "animation_speed=fast"), widget(view, "animation_speed=normal")
+    assert near(pixel(window, image, fast.left + 6, fast.bottom + fast.height / 2), style.PRIMARY_HOVER)
+    assert near(pixel(window, image, normal.left + 6, normal.bottom + normal.height / 2), style.OPTION)
+    click_widget(window, "colorblind=True")
+    click_widget(window, "sound=False")
+    assert load_settings() == app.settings
+    assert (app.settings.animation_speed, app.settings.colorblind, app.settings.sound) == ("fast", True, False)
+    press_key(window, arcade.key.F11)  # fullscreen is a setting too (the test window keeps its size)
+    assert load_settings().fullscreen is True and window.width == 1280
+    click_widget(window, "fullscreen=False")
+    assert load_settings().fullscreen is False
+    draw(window, "settings")
+    press_key(window, arcade.key.ESCAPE)
+    assert isinstance(window.current_view, TitleView)
+    # A new start reads them back, and a level is played with them.
+    again = App(window)
+    assert again.settings.animation_speed == "fast" and again.settings.colorblind
+    view = again.play_level(PACK, list_packs()[0].levels[0].id)
+    assert view.settings == again.settings
+
+
+def test_a_corrupt_progress_file_is_set_aside_and_told_once(window: Any, fresh: pathlib.Path) -> None:
+    progress_path().write_text("format: 1\npacks: {first-steps: [broken\n", encoding="utf-8")
+    app = App(window)
+    assert app.progress.packs == {}
+    app.show_title()
+    frames(window, 90)
+    view = window.current_view
+    image = draw(window, "title_notice")
+    ok = widget(view, "ok")
+    assert near(pixel(window, image, ok.left - 40, ok.bottom + ok.height / 2), style.NOTICE_BG)
+    assert (fresh / "progress.yaml.corrupt-1").read_text(encoding="utf-8").startswith("format: 1")
+    click_widget(window, "ok")
+    assert window.current_view.notice is None and not any(w.name == "ok" for w in window.current_view.widgets)
+    image = draw(window)
+    assert not near(pixel(window, image, ok.left - 40, ok.bottom + ok.height / 2), style.NOTICE_BG)
+    # The next start has nothing to say.
+    assert App(window).notice is None
+
+
+def test_packs_and_levels_show_progress_and_locks(window: Any, fresh: pathlib.Path) -> None:
+    app = App(window)
+    pack = app.pack(PACK)
+    ids = [lv.id for lv in pack.levels]
+    app.progress.record_win(PACK, ids[0], 1234, 3)
+    app.progress.record_win(PACK, ids[1], 400, 1)
+    app.show_packs()
+    view = window.current_view
+    assert isinstance(view, PacksView)
+    image = draw(window, "packs")
+    card = widget(view, f"pack:{PACK}")
+    # The progress bar is partly filled (2 of N done).
+    bar_left = card.left + card.width - 250 - 24
+    bar_y = card.bottom + card.height - 66
+    assert near(pixel(window, image, bar_left + 4, bar_y), style.BAR_FILL, 12)
+    assert near(pixel(window, image, bar_left + 240, bar_y), style.BAR_BG, 12)
+    press_key(window, arcade.key.ENTER)  # the first pack has the focus
+    levels = window.current_view
+    assert isinstance(levels, LevelsView) and levels.pack_id == PACK
+    # The next unfinished level has the focus; the one after it is locked.
+    assert levels.focus is widget(levels, f"level:{ids[2]}")
+    image = draw(window, "levels")
+    t1, t4 = widget(levels, f"level:{ids[0]}"), widget(levels, f"level:{ids[3]}")
+    assert near(pixel(window, image, t1.left + 6, t1.bottom + 40), style.PANEL)
+    assert near(pixel(window, image, t4.left + 6, t4.bottom + 40), style.PANEL_LOCKED)
+    # Three gold stars on level 1.
+    sx, sy = t1.left + t1.width / 2, t1.bottom + t1.height - 106
+    for dx in (-36, 0, 36):
+        assert near(pixel(window, image, sx + dx, sy), style.GOLD, 30)
+    # A locked level refuses, and says which level opens it.
+    click_widget(window, f"level:{ids[3]}")
+    assert window.current_view is levels and levels.toast is not None
+    assert f"level 3, “{pack.levels[2].name}”" in levels.toast.text
+    draw(window, "levels_locked")
+    # Scrolling: the pack has more levels than fit; the wheel and the focus both scroll.
+    assert levels.max_scroll > 0
+    send(window, "on_mouse_scroll", 640, 400, 0, -3)
+    assert levels.scroll > 0
+    levels.set_scroll(0)
+    for _ in range(8):
+        press_key(window, arcade.key.DOWN)
+    bottom, top = levels._screen_box(levels.focus)
+    assert bottom >= 0 and top <= window.height - levels.header_height
+    press_key(window, arcade.key.ESCAPE)
+    assert isinstance(window.current_view, PacksView)
+    press_key(window, arcade.key.ESCAPE)
+    assert isinstance(window.current_view, TitleView)
+
+
+# -- the whole way: title -> packs -> levels -> play, win, next, leave, resume --------------
+def _replay(level_id: str) -> Any:
+    return load_replay(REPLAYS / f"{level_id}.yaml")
+
+
+def test_title_to_play_win_next_and_resume(window: Any, fresh: pathlib.Path) -> None:
+    app = App(window)
+    app.show_title()
+    frames(window, 5)
+    press_key(window, arcade.key.ENTER)                      # Play
+    assert isinstance(window.current_view, PacksView)
+    click_widget(window, f"pack:{PACK}")                     # the pack, by mouse
+    levels = window.current_view
+    assert isinstance(levels, LevelsView)
+    pack = app.pack(PACK)
+    first, second = pack.levels[0], pack.levels[1]
+    click_widget(window, f"level:{first.id}")                # the first level, by mouse
+    view = window.current_view
+    assert isinstance(view, PlayView) and view.level.id == first.id
+    replay = _replay(first.id)
+    assert view.seed == replay.seed == (first.seed if first.seed is not None else 0)
+    settle(window)
+    draw(window, "play_start")
+    for command in replay.commands:
+        assert view.submit(command)
+        settle(window)
+    assert view.state.status == "won" and view.result_menu is not None
+    image = draw(window, "play_won")
+    assert image.getpixel((window.width // 2, window.height // 2)) != (0, 0, 0)
+    press_key(window, arcade.key.ENTER)                      # "Next level" has the focus
+    # The win is saved, and the next level is open and on screen.
+    saved = load_progress().progress
+    won = saved.get(PACK, first.id)
+    assert won.completed and won.stars == view.outcome("levels").stars >= 1
+    assert won.best_score == view.state.score > 0
+    assert saved.unlocked(PACK, [lv.id for lv in pack.levels], second.id)
+    view2 = window.current_view
+    assert isinstance(view2, PlayView) and view2.level.id == second.id
+    settle(window)
+    # Play part of the second level, then leave through the pause menu.
+    replay2 = _replay(second.id)
+    assert len(replay2.commands) >= 2
+    for command in replay2.commands[:-1]:
+        assert view2.submit(command)
+        settle(window)
+    before = view2.state
+    press_key(window, arcade.key.ESCAPE)
+    assert view2.pause_menu is not None
+    for _ in range(3):
+        press_key(window, arcade.key.DOWN)                   # Resume, Restart, Undo, Back to levels
+    press_key(window, arcade.key.ENTER)
+    levels = window.current_view
+    assert isinstance(levels, LevelsView) and levels.focus.name == f"level:{second.id}"
+    game = load_progress().progress.saved_game(PACK, second.id, second)
+    assert game is not None and len(game.commands) == len(replay2.commands) - 1
+    image = draw(window, "levels_after")
+    # Level 1 now shows its stars; level 2 says it can be resumed.
+    assert any("resume" in t.text for t in levels._texts)
+    # Coming back resumes exactly where the player left.
+    press_key(window, arcade.key.ENTER)
+    view3 = window.current_view
+    assert isinstance(view3, PlayView) and view3 is not view2
+    assert view3.state == before and view3.session.commands == list(replay2.commands[:-1])
+    settle(window)
+    draw(window, "play_resumed")
+    assert view3.submit(replay2.commands[-1])
+    settle(window)
+    assert view3.state.status == "won"
+    # Retry from the result: the win stays, the new game starts fresh.
+    view3.result_menu.choose("retry")
+    view4 = window.current_view
+    assert isinstance(view4, PlayView) and view4.session.commands == []
+    assert load_progress().progress.get(PACK, second.id).completed
+
+
+def test_leaving_by_quitting_keeps_the_game(window: Any, fresh: pathlib.Path) -> None:
+    quits: list[bool] = []
+    app = App(window, on_quit=lambda: quits.append(True))
+    level = app.pack(PACK).levels[0]
+    view = app.play_level(PACK, level.id)
+    settle(window)
+    from game.core import legal_commands
+    # A move that does not win at once (the first level is won in one swap).
+    for command in legal_commands(view.state):
+        view.submit(command)
+        settle(window)
+        if view.state.status == "playing":
+            break
+        view.restart()
+        settle(window)
+    assert view.state.status == "playing" and view.session.commands
+    app.quit()
+    assert quits
+    game = load_progress().progress.saved_game(PACK, level.id, level)
+    assert game is not None and list(game.parsed_commands()) == view.session.commands
+
+
+def test_a_saved_game_that_no_longer_replays_starts_fresh(window: Any, fresh: pathlib.Path) -> None:
+    app = App(window)
+    level = app.pack(PACK).levels[0]
+    from game.core import Swap
+    # A game saved against this level whose move is illegal now (a corner with a non-neighbour).
+    app.progress.save_game(PACK, level.id, 1, [Swap((0, 0), (5, 5))], level)
+    view = app.play_level(PACK, level.id)
+    assert view.session.commands == []
+    assert app.progress.saved_game(PACK, level.id) is None
