@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Iterator
 
 Cell = tuple[int, int]
@@ -60,16 +61,19 @@ def format_cell(cell: Cell) -> str:
     return f"{cell[0]},{cell[1]}"
 
 
+_NUMBER = re.compile(r"-?[0-9]+")
+
+
 def parse_cell(text: str) -> Cell:
-    """Read 'row,col'; raises ValueError on anything else."""
+    """Read 'row,col' (plain ASCII whole numbers); raises ValueError on anything else."""
     parts = text.split(",")
     if len(parts) != 2:
         raise ValueError(f"a cell is 'row,col', not {text!r}")
-    try:
-        r, c = int(parts[0]), int(parts[1])
-    except ValueError:
-        raise ValueError(f"a cell is 'row,col' with whole numbers, not {text!r}") from None
-    return (r, c)
+    # int() alone would also take '1_0', '+1' and non-ASCII digits, whose text does not
+    # round-trip; a move list must read back exactly as it was written.
+    if not all(_NUMBER.fullmatch(p) for p in parts):
+        raise ValueError(f"a cell is 'row,col' with whole numbers, not {text!r}")
+    return (int(parts[0]), int(parts[1]))
 
 
 def render(grid: Grid) -> str:

@@ -8,7 +8,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from .boards import run_cells, slide_solvable
+from .boards import run_cells, slide_solvable, solved_slide
 from .grid import EMPTY, HOLE, PLAYER, Cell, Grid
 
 FORMAT = 1
@@ -180,6 +180,11 @@ class Level:
                 "diagonal": self.rules.diagonal,
             }
         return out
+
+
+def _is_number(tok: str) -> bool:
+    # str.isdigit() also accepts '²' and '１', which int() refuses or a file should not hold.
+    return tok.isascii() and tok.isdigit()
 
 
 def _token_value(tok: str) -> int:
@@ -400,7 +405,7 @@ def _token_problem(
     if mode == "slide":
         if tok == GAP_TOKEN:
             return None
-        if tok.isdigit() and width is not None and height is not None:
+        if _is_number(tok) and width is not None and height is not None:
             n = int(tok)
             if 1 <= n < width * height:
                 return None
@@ -412,7 +417,7 @@ def _token_problem(
         return None if mode == "chain" or mode is None else "only chain levels have a player 'P'"
     if tok == GAP_TOKEN:
         return "'_' is the slide gap; match3 and chain boards use '.' for a random tile"
-    if len(tok) == 1 and tok.isdigit() and tok != "0":
+    if len(tok) == 1 and _is_number(tok) and tok != "0":
         if kinds is not None and int(tok) > kinds:
             return f"kind {tok} does not exist (this level has {kinds} kinds)"
         return None
@@ -444,6 +449,10 @@ def _check_layout_semantics(
         if not slide_solvable(grid):
             out.add(("layout",), "this slide board cannot be solved (two tiles are swapped "
                     "relative to any solvable board: swap any two tiles to fix it)")
+        elif grid == solved_slide(height, width):
+            # a game must start unsolved, as a shuffled board always does
+            out.add(("layout",), "this slide board is already solved: there is nothing to do "
+                    "(move some tiles, or leave out 'layout' to shuffle from the seed)")
         return
     players = [(r, c) for r, row in enumerate(layout) for c, t in enumerate(row) if t == PLAYER_TOKEN]
     if len(players) > 1:
@@ -455,7 +464,7 @@ def _check_layout_semantics(
         out.add(("layout",), "the board has no tile cells: every cell is a hole or the player")
     if mode == "match3" and rules is not None:
         grid = tuple(
-            tuple(int(t) if t.isdigit() else EMPTY for t in row) for row in layout
+            tuple(int(t) if _is_number(t) else EMPTY for t in row) for row in layout
         )
         runs = sorted(run_cells(grid, rules.min_match))
         if runs:
