@@ -1,0 +1,656 @@
+"""BoardRenderer: draws a board with sprites and turns the core's events into tweens, in order."""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Callable, Iterable, Sequence
+
+from game.core import (
+    HOLE, PLAYER, Chained, Cleared, Event, Fell, Lost, PlayerMoved, Reshuffled, Scored,
+    Slid, Spawned, SwapRejected, Swapped, Won,
+)
+from game.ui import textures
+from game.ui.boot import import_arcade
+from game.ui.layout import MAX_CELL, BoardLayout, Rect
+from game.ui.tween import Animator, Tween, call, ease_in_out, ease_out, linear, shake, there_and_back
+
+arcade = import_arcade()
+
+Cell = tuple[int, int]
+Grid = tuple[tuple[int, ...], ...]
+
+TILE_FILL = 0.86        # a tile's share of its cell: a gap between tiles reads as a grid
+# Durations in seconds at "normal" speed; the animation-speed setting scales them all.
+SWAP = 0.16
+REJECT = 0.34
+CLEAR = 0.20
+FALL_BASE, FALL_PER_ROW = 0.10, 0.045
+WALK = 0.11
+SLIDE = 0.11
+RESHUFFLE = 0.45
+END_PULSE = 0.45
+POPUP = 0.9
+SLIDE_MAX_CELL = 150.0
+MAX_SPARKS = 160        # per clear step: a 16x16 cascade must not flood the frame
+
+HOVER_COLOR = (255, 255, 255, 90)
+SELECT_COLOR = (255, 220, 60, 255)
+CURSOR_COLOR = (90, 220, 255, 230)
+HINT_COLOR = (255, 240, 120)
+PATH_COLOR = (255, 255, 255, 235)
+BAD_PATH_COLOR = (255, 90, 90, 235)
+
+
+class TileSprite(arcade.Sprite):  # type: ignore[misc]
+    """A tile (or the player) on the board: knows its cell and its grid value."""
+
+    def __init__(self, texture: Any, cell: Cell, kind: int) -> None:
+        super().__init__(texture)
+        self.cell = cell
+        self.kind = kind
+
+
+class Popup:
+    """A score pop-up: an arcade.Text whose height and alpha can be tweened."""
+
+    def __init__(self) -> None:
+        self.text = arcade.Text("", 0, 0, (255, 255, 255, 0), 22, anchor_x="center",
+                                anchor_y="center", bold=True)
+        self.shadow = arcade.Text("", 0, 0, (0, 0, 0, 0), 22, anchor_x="center",
+                                  anchor_y="center", bold=True)
+        self._alpha = 0
+        self.base = (255, 255, 255)
+
+    def show(self, value: str, x: float, y: float, size: float, color: tuple[int, int, int]) -> None:
+        for t in (self.text, self.shadow):
+            t.text = value
+            t.font_size = size
+        self.base = color
+        self.center_x = x
+        self.center_y = y
+        self.alpha = 255
+
+    @property
+    def center_x(self) -> float:
+        return float(self.text.x)
+
+    @center_x.setter
+    def center_x(self, x: float) -> None:
+        self.text.x = x
+        self.shadow.x = x + 2
+
+    @property
+    def center_y(self) -> float:
+        return float(self.text.y)
+
+    @center_y.setter
+    def center_y(self, y: float) -> None:
+        self.text.y = y
+        self.shadow.y = y - 2
+
+    @property
+    def alpha(self) -> int:
+        return self._alpha
+
+    @alpha.setter
+    def alpha(self, a: int) -> None:
+        self._alpha = a
+        self.text.color = (*self.base, a)
+        self.shadow.color = (0, 0, 0, a * 3 // 4)
+
+    def draw(self) -> None:
+        if self._alpha > 0:
+            self.shadow.draw()
+            self.text.draw()
+
+
+class BoardRenderer:
+    """One board on screen: cell backgrounds, tile sprites, effects, highlights and pop-ups.
+
+    It never applies rules. `play(events, new_grid)` queues one tween step per event (Fell and
+    the Spawned after it play together); when the batch is over the sprites must sit exactly
+    where `new_grid` says: `mismatches` lists any cell the animation got wrong (it is then
+    repaired). With `speed` 0 every step ends at once.
+    """
+
+    def __init__(self, mode: str, grid: Grid, area: Rect, *, colorblind: bool = False,
+                 speed: float = 1.0, reach: Cell | None = None) -> None:
+        self.mode = mode
+        self.colorblind = colorblind
+        self.grid = grid
+        self.reach = reach
+        self.rows, self.cols = len(grid), len(grid[0])
+        self.layout = BoardLayout.fit(self.rows, self.cols, area, self.max_cell)
+        self.animator = Animator(speed)
+        self.cells = arcade.SpriteList(use_spatial_hash=False)
+        self.under = arcade.SpriteList()       # the hint's glow and the reach target, below tiles
+        self.tiles = arcade.SpriteList()
+        self.tokens = arcade.SpriteList()      # the player: always drawn over the tiles
+        self.effects = arcade.SpriteList()     # sparks
+        self.overlay = arcade.SpriteList()     # rings and arrows, over everything
+        self.by_cell: dict[Cell, TileSprite] = {}
+        self.mismatches: list[Cell] = []
+        self.batches = 0
+        self.on_event: Callable[[Event], None] | None = None
+        self._popups = [Popup() for _ in range(6)]
+        self._next_popup = 0
+        self._last_clear: Sequence[Cell] = ()
+        self._walk_arrows: list[Any] = []
+        self._holes: frozenset[Cell] = frozenset()
+        self._rings = {name: self._make_ring(color) for name, color in
+                       (("hover", HOVER_COLOR), ("selected", SELECT_COLOR), ("cursor", CURSOR_COLOR))}
+        self._path_arrows: list[Any] = []
+        self._hint_arrows: list[Any] = []
+        self._glows: list[Any] = []
+        self._target: Any = None
+        self._target_badge: Any = None
+        self._build_cells(grid)
+        self.snap(grid)
+
+    # -- sizes and places -----------------------------------------------------------------
+    @property
+    def max_cell(self) -> float:
+        # Slide tiles carry numbers and are few: let them grow; kinds stay at their texture size.
+        return SLIDE_MAX_CELL if self.mode == "slide" else MAX_CELL
+
+    @property
+    def busy(self) -> bool:
+        return self.animator.busy
+
+    @property
+    def speed(self) -> float:
+        return self.animator.speed
+
+    @speed.setter
+    def speed(self, value: float) -> None:
+        self.animator.speed = value
+
+    def tile_scale(self, texture: Any = None) -> float:
+        width = texture.width if texture is not None else textures.load("cell").width
+        return self.layout.cell * TILE_FILL / width
+
+    def center(self, cell: Cell) -> tuple[float, float]:
+        return self.layout.center(cell)
+
+    def cell_at(self, x: float, y: float) -> Cell | None:
+        return self.layout.cell_at(x, y)
+
+    def set_area(self, area: Rect) -> None:
+        """Fit the board into a new rectangle (a resize): animations end, everything is re-placed."""
+        self.animator.finish()
+        self.layout = BoardLayout.fit(self.rows, self.cols, area, self.max_cell)
+        self._build_cells(self.grid)
+        self.snap(self.grid)
+
+    # -- the static board -----------------------------------------------------------------
+    def _build_cells(self, grid: Grid) -> None:
+        self.cells.clear()
+        tex = textures.load("cell")
+        scale = self.layout.cell / tex.width
+        holes: set[Cell] = set()
+        for r, row in enumerate(grid):
+            for c, v in enumerate(row):
+                if v == HOLE:
+                    holes.add((r, c))
+                    continue   # a hole is a gap: nothing is drawn there
+                s = arcade.Sprite(tex, scale=scale)
+                s.position = self.center((r, c))
+                if (r + c) % 2:
+                    s.color = (225, 228, 240, 255)   # a faint checker helps the eye count cells
+                self.cells.append(s)
+        self._holes = frozenset(holes)
+        self.under.clear()
+        self._glows = []
+        self._target = self._target_badge = None
+        if self.reach is not None:
+            self._target = arcade.Sprite(textures.load("target"), scale=scale)
+            self._target.position = self.center(self.reach)
+            self.under.append(self._target)
+            badge = arcade.Sprite(textures.load("target"), scale=scale * 0.34)
+            x, y = self.center(self.reach)
+            badge.position = (x + self.layout.cell * 0.33, y + self.layout.cell * 0.33)
+            self._target_badge = badge
+        self.overlay.clear()
+        self._path_arrows, self._hint_arrows = [], []
+        for ring in self._rings.values():
+            ring.scale = self.layout.cell / ring.texture.width
+            ring.visible = False
+            self.overlay.append(ring)
+        if self._target_badge is not None:
+            self.overlay.append(self._target_badge)
+
+    def _make_ring(self, color: tuple[int, int, int, int]) -> Any:
+        ring = arcade.Sprite(textures.load("ring"))
+        ring.color = color
+        ring.visible = False
+        return ring
+
+    def _new_sprite(self, cell: Cell, value: int) -> TileSprite:
+        tex = textures.tile(value, self.mode, self.colorblind)
+        sprite = TileSprite(tex, cell, value)
+        sprite.scale = self.tile_scale(tex)
+        sprite.position = self.center(cell)
+        (self.tokens if value == PLAYER else self.tiles).append(sprite)
+        return sprite
+
+    def _remove(self, sprite: Any) -> None:
+        if sprite.sprite_lists:
+            sprite.remove_from_sprite_lists()
+
+    def snap(self, grid: Grid) -> list[Cell]:
+        """Make the sprites match `grid` at once; returns the cells that did not already match."""
+        self.animator.finish()
+        if frozenset((r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v == HOLE) != self._holes:
+            self.grid = grid
+            self._build_cells(grid)
+        self.grid = grid
+        expected = {(r, c): v for r, row in enumerate(grid) for c, v in enumerate(row)
+                    if v > 0 or v == PLAYER}
+        wrong: list[Cell] = []
+        for cell, sprite in list(self.by_cell.items()):
+            if expected.get(cell) != sprite.kind:
+                wrong.append(cell)
+                self._remove(sprite)
+                del self.by_cell[cell]
+        keep = set(map(id, self.by_cell.values()))
+        for lst in (self.tiles, self.tokens):
+            for sprite in list(lst):
+                if id(sprite) not in keep:   # a dying sprite whose tween was cut short
+                    sprite.remove_from_sprite_lists()
+        for cell, value in expected.items():
+            if cell not in self.by_cell:
+                if cell not in wrong:
+                    wrong.append(cell)
+                self.by_cell[cell] = self._new_sprite(cell, value)
+        for cell, sprite in self.by_cell.items():
+            sprite.cell = cell
+            sprite.position = self.center(cell)
+            sprite.scale = self.tile_scale(sprite.texture)
+            sprite.alpha = 255
+            sprite.angle = 0
+        self.effects.clear()
+        self._clear_walk_arrows()
+        return sorted(wrong)
+
+    def set_colorblind(self, colorblind: bool) -> None:
+        self.colorblind = colorblind
+        for sprite in self.by_cell.values():
+            sprite.texture = textures.tile(sprite.kind, self.mode, colorblind)
+
+    def sprite_cells(self) -> dict[Cell, int]:
+        """What the sprites show: the cell under each sprite's centre and its value.
+
+        Read from the sprites' own positions (not from the cell map), so a test comparing it with
+        state.grid checks what a player sees. Two sprites on one cell raise AssertionError.
+        """
+        shown: dict[Cell, int] = {}
+        for lst in (self.tiles, self.tokens):
+            for sprite in lst:
+                if not sprite.visible or sprite.alpha == 0:
+                    continue
+                cell = self.layout.cell_at(sprite.center_x, sprite.center_y)
+                assert cell is not None, f"a sprite of {sprite.kind} sits off the board"
+                assert cell not in shown, f"two sprites on {cell}"
+                cx, cy = self.center(cell)
+                assert abs(cx - sprite.center_x) < 0.5 and abs(cy - sprite.center_y) < 0.5, \
+                    f"sprite on {cell} is not centred ({sprite.center_x}, {sprite.center_y})"
+                shown[cell] = sprite.kind
+        return shown
+
+    @staticmethod
+    def grid_cells(grid: Grid) -> dict[Cell, int]:
+        """The cells of `grid` that should hold a sprite, with their values."""
+        return {(r, c): v for r, row in enumerate(grid) for c, v in enumerate(row)
+                if v > 0 or v == PLAYER}
+
+    # -- highlights -------------------------------------------------------------------------
+    def _show_ring(self, name: str, cell: Cell | None) -> None:
+        ring = self._rings[name]
+        ring.visible = cell is not None
+        if cell is not None:
+            ring.position = self.center(cell)
+
+    def set_hover(self, cell: Cell | None) -> None:
+        self._show_ring("hover", cell)
+
+    def set_selected(self, cell: Cell | None) -> None:
+        self._show_ring("selected", cell)
+
+    def set_cursor(self, cell: Cell | None) -> None:
+        self._show_ring("cursor", cell)
+
+    def _arrow(self, a: Cell, b: Cell, color: tuple[int, ...]) -> Any:
+        tex = textures.load("arrow")
+        arrow = arcade.Sprite(tex)
+        (ax, ay), (bx, by) = self.center(a), self.center(b)
+        arrow.position = ((ax + bx) / 2, (ay + by) / 2)
+        length = math.hypot(bx - ax, by - ay)
+        arrow.scale = length / tex.width
+        arrow.angle = -math.degrees(math.atan2(by - ay, bx - ax))   # arcade 3 turns clockwise
+        arrow.color = color
+        self.overlay.append(arrow)
+        return arrow
+
+    def set_path(self, path: Sequence[Cell], bad: bool = False) -> None:
+        """Arrows along a chain being drawn (red when it cannot be committed as it is)."""
+        for arrow in self._path_arrows:
+            self._remove(arrow)
+        color = BAD_PATH_COLOR if bad else PATH_COLOR
+        self._path_arrows = [self._arrow(a, b, color) for a, b in zip(path, path[1:])]
+
+    def set_hint(self, cells: Sequence[Cell], path: Sequence[Cell] = ()) -> None:
+        """Glow under `cells` (and yellow arrows along `path`); empty clears the hint."""
+        for g in self._glows:
+            self._remove(g)
+        for arrow in self._hint_arrows:
+            self._remove(arrow)
+        tex = textures.load("glow")
+        self._glows = []
+        for cell in cells:
+            g = arcade.Sprite(tex, scale=self.layout.cell * 1.35 / tex.width)
+            g.position = self.center(cell)
+            g.color = (*HINT_COLOR, 255)
+            self.under.append(g)
+            self._glows.append(g)
+        self._hint_arrows = [self._arrow(a, b, (*HINT_COLOR, 255)) for a, b in zip(path, path[1:])]
+
+    def pulse_hint(self, phase: float) -> None:
+        """Breathe the hint's glow (phase in seconds, from the view's own clock)."""
+        a = int(150 + 105 * (0.5 + 0.5 * math.sin(phase * 5.0)))
+        for g in self._glows:
+            g.alpha = a
+
+    def shake(self, cells: Iterable[Cell]) -> None:
+        """A short side-to-side wobble of the tiles on `cells` (a cancelled move)."""
+        for cell in cells:
+            sprite = self.by_cell.get(cell)
+            if sprite is None:
+                continue
+            x = self.center(cell)[0]
+            amp = self.layout.cell * 0.12
+            self.animator.add_background(Tween(sprite, 0.35, ease=shake, relative=True,
+                                               center_x=(x, amp)))
+
+    # -- events into tweens -----------------------------------------------------------------
+    def play(self, events: Sequence[Event], new_grid: Grid,
+             on_event: Callable[[Event], None] | None = None) -> None:
+        """Queue the batch's animation; afterwards the sprites equal `new_grid`."""
+        i = 0
+        while i < len(events):
+            e = events[i]
+            if isinstance(e, Fell) and i + 1 < len(events) and isinstance(events[i + 1], Spawned):
+                spawned = events[i + 1]
+                assert isinstance(spawned, Spawned)
+                self.animator.push(self._step(self._fall_and_spawn, e, spawned, notify=on_event,
+                                              events=(e, spawned)))
+                i += 2
+                continue
+            self.animator.push(self._step(self._handler(e), e, notify=on_event, events=(e,)))
+            i += 1
+        self.animator.push(lambda: [call(lambda: self._finish_batch(new_grid))])
+
+    def _step(self, handler: Callable[..., list[Tween]], *args: Any,
+              notify: Callable[[Event], None] | None, events: tuple[Event, ...]) -> Callable[[], list[Tween]]:
+        def start() -> list[Tween]:
+            if notify is not None:
+                for e in events:
+                    notify(e)
+            return handler(*args)
+        return start
+
+    def _finish_batch(self, grid: Grid) -> None:
+        self.mismatches = self.snap_after_batch(grid)
+        self.batches += 1
+
+    def snap_after_batch(self, grid: Grid) -> list[Cell]:
+        # The animation should have left every sprite in place; snap repairs and reports it.
+        wrong = []
+        expected = self.grid_cells(grid)
+        for cell, sprite in self.by_cell.items():
+            if expected.get(cell) != sprite.kind:
+                wrong.append(cell)
+        wrong += [cell for cell in expected if cell not in self.by_cell]
+        self.snap(grid)
+        return sorted(set(wrong))
+
+    def _handler(self, e: Event) -> Callable[..., list[Tween]]:
+        handlers: dict[type, Callable[..., list[Tween]]] = {
+            Swapped: self._swapped, SwapRejected: self._rejected, Chained: self._chained,
+            Cleared: self._cleared, Fell: lambda ev: self._fall_and_spawn(ev, None),
+            Spawned: lambda ev: self._fall_and_spawn(None, ev), PlayerMoved: self._player_moved,
+            Slid: self._slid, Reshuffled: self._reshuffled, Scored: self._scored, Won: self._won,
+            Lost: self._lost,
+        }
+        return handlers[type(e)]
+
+    def _move(self, sprite: Any, cell: Cell, duration: float, ease: Any = ease_in_out,
+              delay: float = 0.0) -> Tween:
+        x, y = self.center(cell)
+        return Tween(sprite, duration, ease=ease, delay=delay, center_x=x, center_y=y)
+
+    def _swapped(self, e: Swapped) -> list[Tween]:
+        a, b = self.by_cell.get(e.a), self.by_cell.get(e.b)
+        out: list[Tween] = []
+        if a is not None:
+            out.append(self._move(a, e.b, SWAP))
+        if b is not None:
+            out.append(self._move(b, e.a, SWAP))
+        self._relink({e.a: b, e.b: a})
+        return out
+
+    def _relink(self, placed: dict[Cell, Any]) -> None:
+        for cell, sprite in placed.items():
+            if sprite is None:
+                self.by_cell.pop(cell, None)
+            else:
+                self.by_cell[cell] = sprite
+                sprite.cell = cell
+
+    def _rejected(self, e: SwapRejected) -> list[Tween]:
+        out: list[Tween] = []
+        for here, there in ((e.a, e.b), (e.b, e.a)):
+            sprite = self.by_cell.get(here)
+            if sprite is None:
+                continue
+            (hx, hy), (tx, ty) = self.center(here), self.center(there)
+            # Most of the way over and back: it tried, the rules said no.
+            out.append(Tween(sprite, REJECT, ease=there_and_back, relative=True,
+                             center_x=(hx, (tx - hx) * 0.8), center_y=(hy, (ty - hy) * 0.8)))
+        return out
+
+    def _chained(self, e: Chained) -> list[Tween]:
+        self.set_path(())
+        self._clear_walk_arrows()
+        self._walk_arrows = [self._arrow(a, b, PATH_COLOR) for a, b in zip(e.path, e.path[1:])]
+        self._last_clear = e.path
+        return []
+
+    def _clear_walk_arrows(self) -> None:
+        for arrow in self._walk_arrows:
+            self._remove(arrow)
+        self._walk_arrows = []
+
+    def _vanish(self, sprite: Any, duration: float, delay: float = 0.0) -> Tween:
+        def gone() -> None:
+            self._remove(sprite)
+        return Tween(sprite, duration, delay=delay, ease=ease_in, on_done=gone,
+                     scale=0.0, alpha=0.0)
+
+    def _burst(self, cells: Sequence[Cell]) -> list[Tween]:
+        tex = textures.load("spark")
+        per = max(1, min(4, MAX_SPARKS // max(1, len(cells))))
+        out: list[Tween] = []
+        reach = self.layout.cell * 0.55
+        for n, cell in enumerate(cells):
+            x, y = self.center(cell)
+            kind = self.by_cell[cell].kind if cell in self.by_cell else 0
+            for k in range(per):
+                spark = arcade.Sprite(tex, scale=self.layout.cell * 0.3 / tex.width)
+                spark.position = (x, y)
+                if kind > 0 and self.mode != "slide":
+                    spark.color = (*_KIND_SPARK[(kind - 1) % len(_KIND_SPARK)], 255)
+                self.effects.append(spark)
+                angle = (k / per + n * 0.37) * 2 * math.pi
+                out.append(Tween(spark, CLEAR * 1.6, ease=ease_out,
+                                 on_done=lambda s=spark: self._remove(s),
+                                 center_x=x + math.cos(angle) * reach,
+                                 center_y=y + math.sin(angle) * reach, alpha=0.0, scale=0.0))
+        return out
+
+    def _cleared(self, e: Cleared) -> list[Tween]:
+        self._clear_walk_arrows()
+        self._last_clear = e.cells
+        out: list[Tween] = []
+        sparks = self._burst(e.cells)
+        for cell in e.cells:
+            sprite = self.by_cell.pop(cell, None)
+            if sprite is not None:
+                out.append(self._vanish(sprite, CLEAR))
+        for s in sparks:
+            # Sparks fly on past the step: they must not hold up the fall.
+            self.animator.add_background(s)
+        return out
+
+    def _fall_and_spawn(self, fell: Fell | None, spawned: Spawned | None) -> list[Tween]:
+        self._clear_walk_arrows()
+        out: list[Tween] = []
+        if fell is not None:
+            movers = [(self.by_cell.pop(src, None), src, dst) for src, dst in fell.moves]
+            for sprite, src, dst in movers:
+                if sprite is None:
+                    continue
+                self.by_cell[dst] = sprite
+                sprite.cell = dst
+                rows = abs(dst[0] - src[0])
+                # Longer drops take longer, as a falling thing would; all columns move at once.
+                out.append(self._move(sprite, dst, FALL_BASE + FALL_PER_ROW * rows, ease=ease_out))
+        if spawned is not None:
+            per_column: dict[int, int] = {}
+            for (r, c), _ in spawned.tiles:
+                per_column[c] = per_column.get(c, 0) + 1
+            for (r, c), kind in spawned.tiles:
+                drop = per_column[c]
+                old = self.by_cell.pop((r, c), None)
+                if old is not None:
+                    self._remove(old)
+                sprite = self._new_sprite((r, c), kind)
+                # Start `drop` rows higher: above the board, where the clip hides it until it enters.
+                sprite.position = self.layout.center_of(r - drop, c)
+                self.by_cell[(r, c)] = sprite
+                out.append(self._move(sprite, (r, c), FALL_BASE + FALL_PER_ROW * drop, ease=ease_out))
+        return out
+
+    def _player_moved(self, e: PlayerMoved) -> list[Tween]:
+        token = self.by_cell.pop(e.src, None)
+        eaten = self.by_cell.pop(e.dst, None)
+        out: list[Tween] = []
+        if token is not None:
+            self.by_cell[e.dst] = token
+            token.cell = e.dst
+            out.append(self._move(token, e.dst, WALK, ease=linear))
+        if eaten is not None:
+            out.append(self._vanish(eaten, WALK * 0.7, delay=WALK * 0.3))
+        if self._walk_arrows:
+            self._remove(self._walk_arrows.pop(0))
+        return out
+
+    def _slid(self, e: Slid) -> list[Tween]:
+        sprite = self.by_cell.pop(e.src, None)
+        if sprite is None:
+            return []
+        self.by_cell[e.dst] = sprite
+        sprite.cell = e.dst
+        return [self._move(sprite, e.dst, SLIDE, ease=ease_out)]
+
+    def _reshuffled(self, e: Reshuffled) -> list[Tween]:
+        # Pair each kind's sprites with that kind's new cells; any left over fade out or in.
+        free: dict[int, list[Any]] = {}
+        for cell in sorted(self.by_cell):
+            sprite = self.by_cell[cell]
+            if sprite.kind > 0:
+                free.setdefault(sprite.kind, []).append(sprite)
+        placed: dict[Cell, Any] = {cell: s for cell, s in self.by_cell.items() if s.kind <= 0}
+        out: list[Tween] = []
+        for r, row in enumerate(e.grid):
+            for c, v in enumerate(row):
+                if v <= 0:
+                    continue
+                pool = free.get(v)
+                if pool:
+                    sprite = pool.pop(0)
+                    out.append(self._move(sprite, (r, c), RESHUFFLE, ease=ease_in_out))
+                else:
+                    sprite = self._new_sprite((r, c), v)
+                    sprite.alpha = 0
+                    out.append(Tween(sprite, RESHUFFLE, alpha=255.0))
+                sprite.cell = (r, c)
+                placed[(r, c)] = sprite
+        for pool in free.values():
+            for sprite in pool:
+                out.append(self._vanish(sprite, RESHUFFLE))
+        self.by_cell = placed
+        return out
+
+    def _popup_at(self) -> tuple[float, float]:
+        cells = [c for c in self._last_clear if 0 <= c[0] < self.rows and 0 <= c[1] < self.cols]
+        if not cells:
+            return self.layout.rect.center
+        xs, ys = zip(*(self.center(c) for c in cells))
+        return (sum(xs) / len(xs), sum(ys) / len(ys))
+
+    def _scored(self, e: Scored) -> list[Tween]:
+        popup = self._popups[self._next_popup]
+        self._next_popup = (self._next_popup + 1) % len(self._popups)
+        x, y = self._popup_at()
+        text = f"+{e.points}" + (f"  x{e.combo}" if e.combo > 1 else "")
+        size = max(14.0, min(34.0, self.layout.cell * 0.38 + 3 * (e.combo - 1)))
+        color = (255, 240, 140) if e.combo == 1 else (255, 170, 90)
+        popup.show(text, x, y, size, color)
+        self.animator.add_background(Tween(popup, POPUP, ease=ease_out,
+                                           center_y=y + self.layout.cell * 0.9, alpha=0.0))
+        return []
+
+    def _won(self, e: Won) -> list[Tween]:
+        base = self.tile_scale()
+        return [Tween(s, END_PULSE, ease=there_and_back, relative=True, scale=(s.scale_x, base * 0.18),
+                      delay=0.012 * (s.cell[0] + s.cell[1]))
+                for s in self.by_cell.values()]
+
+    def _lost(self, e: Lost) -> list[Tween]:
+        return [Tween(s, END_PULSE, ease=there_and_back, relative=True, alpha=(255.0, -150.0))
+                for s in self.by_cell.values()]
+
+    # -- frame ------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.animator.update(dt)
+
+    def draw(self) -> None:
+        self.cells.draw()
+        self.under.draw()
+        window = arcade.get_window()
+        ctx = window.ctx
+        ratio = window.get_pixel_ratio()
+        rect = self.layout.rect
+        # Clip tiles to the board: spawned tiles come in from above without crossing the HUD.
+        ctx.scissor = (int(rect.left * ratio), int(rect.bottom * ratio),
+                       int(math.ceil(rect.width * ratio)), int(math.ceil(rect.height * ratio)))
+        try:
+            self.tiles.draw()
+            self.tokens.draw()
+        finally:
+            ctx.scissor = None
+        self.effects.draw()
+        self.overlay.draw()
+        for popup in self._popups:
+            popup.draw()
+
+
+def ease_in(t: float) -> float:
+    return t * t
+
+
+# Spark tints by kind, matching the normal palette (bursts read as the tile that burst).
+_KIND_SPARK = ((255, 120, 120), (255, 230, 120), (140, 170, 255), (140, 230, 150), (210, 150, 255),
+               (255, 180, 100), (140, 240, 250), (255, 160, 210), (255, 255, 255))
+
+__all__ = ["BoardRenderer", "Popup", "TileSprite"]

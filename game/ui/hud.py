@@ -1,0 +1,176 @@
+"""The play view's HUD: level name, score, moves left, each goal's progress, stars, key help."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.core import GoalProgress, State, progress
+from game.core.goals import star_thresholds
+from game.ui import textures
+from game.ui.boot import import_arcade
+from game.ui.layout import Rect
+
+arcade = import_arcade()
+
+INK = (236, 238, 246, 255)
+DIM = (160, 166, 190, 255)
+DONE = (120, 230, 140, 255)
+WARN = (255, 150, 120, 255)
+ICON = 34.0
+
+
+def goal_text(goal: GoalProgress, mode: str) -> str:
+    """What one goal says in the HUD ('3 / 10' beside a tile picture for collect)."""
+    if goal.name == "score":
+        return f"Score {goal.current} / {goal.target}"
+    if goal.name == "collect":
+        return f"{goal.current} / {goal.target}"
+    if goal.name == "reach":
+        return "Reached!" if goal.met else "Reach the target"
+    return "Solved!" if goal.met else "Put the tiles in order"
+
+
+class Hud:
+    """Text objects and icon sprites in a side panel; texts change only when their value does."""
+
+    def __init__(self, state: State, colorblind: bool = False) -> None:
+        level = state.level
+        self.level = level
+        self.colorblind = colorblind
+        self.rect = Rect(0, 0, 300, 800)
+        self.name = arcade.Text(level.name, 0, 0, INK, 22, bold=True, anchor_y="top",
+                                multiline=True, width=260)
+        line = _mode_line(level.mode)
+        if level.mode == "chain" and level.player_start is None:
+            line = "Drag a path through tiles of one kind"
+        self.mode = arcade.Text(line, 0, 0, DIM, 13, anchor_y="top", multiline=True, width=260)
+        self.score = arcade.Text("", 0, 0, INK, 20, bold=True, anchor_y="top")
+        self.moves = arcade.Text("", 0, 0, INK, 16, anchor_y="top")
+        self.goals_title = arcade.Text("Goals", 0, 0, DIM, 14, anchor_y="top")
+        self.goal_texts: list[Any] = []
+        self.icons = arcade.SpriteList()
+        self.stars = arcade.SpriteList()
+        self.star_marks: list[Any] = []
+        self.message = arcade.Text("", 0, 0, WARN, 13, anchor_y="top", multiline=True, width=260)
+        self.help = arcade.Text("H hint   Z undo   Y redo   Esc menu   F11 full screen", 0, 0, DIM, 11,
+                                anchor_y="bottom", multiline=True, width=260)
+        self.shown_score = 0
+        self.message_left = 0.0
+        self._goals = progress(state)
+        for goal in self._goals:
+            self.goal_texts.append(arcade.Text("", 0, 0, INK, 16, anchor_y="center"))
+            if goal.name == "collect":
+                tex = textures.kind(goal.kind, colorblind)
+                self.icons.append(arcade.Sprite(tex, scale=ICON / tex.width))
+            elif goal.name == "reach":
+                tex = textures.load("target")
+                self.icons.append(arcade.Sprite(tex, scale=ICON / tex.width))
+            else:
+                self.icons.append(arcade.Sprite(textures.load("star_on"), scale=0.0))
+        self.thresholds = star_thresholds(state)
+        for _ in range(3):
+            self.stars.append(arcade.Sprite(textures.load("star_off"), scale=ICON / 96))
+        for _ in range(3):
+            self.star_marks.append(arcade.Text("", 0, 0, DIM, 11, anchor_x="center", anchor_y="top"))
+        self.update_state(state)
+
+    def place(self, rect: Rect) -> None:
+        self.rect = rect
+        x = rect.left + 24
+        y = rect.top - 24
+        width = int(rect.width - 40)
+        self.name.x, self.name.y = x, y
+        self.name.width = width
+        y -= self.name.content_height + 6
+        self.mode.x, self.mode.y = x, y
+        self.mode.width = width
+        y -= self.mode.content_height + 16
+        self.score.x, self.score.y = x, y
+        y -= 34
+        self.moves.x, self.moves.y = x, y
+        y -= 30
+        for i, s in enumerate(self.stars):
+            s.position = (x + ICON / 2 + i * (ICON + 14), y - ICON / 2)
+            self.star_marks[i].x, self.star_marks[i].y = s.center_x, y - ICON - 2
+        y -= ICON + 34
+        self.goals_title.x, self.goals_title.y = x, y
+        y -= 26
+        for text, icon, goal in zip(self.goal_texts, self.icons, self._goals):
+            has_icon = goal.name in ("collect", "reach")
+            icon.position = (x + ICON / 2, y - ICON / 2)
+            text.x, text.y = (x + ICON + 10) if has_icon else x, y - ICON / 2
+            y -= ICON + 10
+        y -= 10
+        self.message.x, self.message.y = x, y
+        self.message.width = width
+        self.help.x, self.help.y = x, rect.bottom + 16
+        self.help.width = width
+
+    def _set(self, text: Any, value: str, color: tuple[int, int, int, int] | None = None) -> None:
+        if text.text != value:
+            text.text = value
+        if color is not None and tuple(text.color) != color:
+            text.color = color
+
+    def update_state(self, state: State) -> None:
+        """Everything but the score, which counts up as Scored events play (set_score)."""
+        left = state.moves_left
+        if left is None:
+            self._set(self.moves, f"Moves used {state.moves}", INK)
+        else:
+            self._set(self.moves, f"Moves left {left}", WARN if left <= 3 else INK)
+        self._goals = progress(state)
+        for text, goal in zip(self.goal_texts, self._goals):
+            self._set(text, goal_text(goal, self.level.mode), DONE if goal.met else INK)
+
+    def set_score(self, score: int) -> None:
+        self.shown_score = score
+        self._set(self.score, f"Score {score}")
+        marks = self.thresholds
+        for i, s in enumerate(self.stars):
+            if marks is None:
+                reached = False
+                self._set(self.star_marks[i], "")
+            else:
+                reached = score >= marks[i]
+                self._set(self.star_marks[i], str(marks[i]))
+            want = textures.load("star_on" if reached else "star_off")
+            if s.texture is not want:
+                s.texture = want
+
+    @property
+    def stars_reached(self) -> int:
+        marks = self.thresholds
+        if marks is None:
+            return 0
+        return sum(1 for m in marks if self.shown_score >= m)
+
+    def say(self, message: str, seconds: float = 3.0) -> None:
+        self._set(self.message, message)
+        self.message_left = seconds
+
+    def update(self, dt: float) -> None:
+        if self.message_left > 0:
+            self.message_left -= dt
+            if self.message_left <= 0:
+                self._set(self.message, "")
+
+    def draw(self) -> None:
+        r = self.rect
+        arcade.draw_lrbt_rectangle_filled(r.left, r.right, r.bottom, r.top, (30, 34, 52, 255))
+        for t in (self.name, self.mode, self.score, self.moves, self.goals_title, self.message, self.help):
+            t.draw()
+        for t in self.goal_texts:
+            t.draw()
+        for t in self.star_marks:
+            t.draw()
+        self.icons.draw()
+        self.stars.draw()
+
+
+def _mode_line(mode: str) -> str:
+    return {
+        "match3": "Swap neighbours to line up 3 or more",
+        "chain": "Drag a path of one kind from the token",
+        "slide": "Slide the tiles into order",
+    }.get(mode, mode)

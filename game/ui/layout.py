@@ -1,0 +1,84 @@
+"""Pixel <-> cell maths: a board fitted and centred in a rectangle; row 0 is drawn at the top."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+Cell = tuple[int, int]
+
+MAX_CELL = 96.0     # the textures' own size: larger would only blur them
+MIN_CELL = 8.0
+
+
+@dataclass(frozen=True, slots=True)
+class Rect:
+    """A screen rectangle in arcade's pixels (y grows upward)."""
+
+    left: float
+    bottom: float
+    width: float
+    height: float
+
+    @property
+    def right(self) -> float:
+        return self.left + self.width
+
+    @property
+    def top(self) -> float:
+        return self.bottom + self.height
+
+    @property
+    def center(self) -> tuple[float, float]:
+        return (self.left + self.width / 2, self.bottom + self.height / 2)
+
+    def contains(self, x: float, y: float) -> bool:
+        return self.left <= x < self.right and self.bottom <= y < self.top
+
+
+@dataclass(frozen=True, slots=True)
+class BoardLayout:
+    """Where a rows x cols board sits: cell size and the board's top-left corner in pixels."""
+
+    rows: int
+    cols: int
+    cell: float
+    left: float
+    top: float
+
+    @staticmethod
+    def fit(rows: int, cols: int, area: Rect, max_cell: float = MAX_CELL) -> "BoardLayout":
+        """The largest whole-pixel cell that fits `area`, the board centred in it."""
+        size = math.floor(min(area.width / cols, area.height / rows, max_cell))
+        size = max(MIN_CELL, float(size))
+        width, height = size * cols, size * rows
+        left = round(area.left + (area.width - width) / 2)
+        top = round(area.bottom + (area.height + height) / 2)
+        return BoardLayout(rows, cols, size, float(left), float(top))
+
+    @property
+    def rect(self) -> Rect:
+        return Rect(self.left, self.top - self.rows * self.cell, self.cols * self.cell, self.rows * self.cell)
+
+    def center(self, cell: Cell) -> tuple[float, float]:
+        """The pixel centre of `cell` (row 0 at the top)."""
+        r, c = cell
+        return (self.left + (c + 0.5) * self.cell, self.top - (r + 0.5) * self.cell)
+
+    def center_of(self, row: float, col: float) -> tuple[float, float]:
+        """The centre of a fractional cell position (for cells above the board while spawning)."""
+        return (self.left + (col + 0.5) * self.cell, self.top - (row + 0.5) * self.cell)
+
+    def cell_at(self, x: float, y: float) -> Cell | None:
+        """The cell under pixel (x, y), or None off the board."""
+        col = math.floor((x - self.left) / self.cell)
+        row = math.floor((self.top - y) / self.cell)
+        if 0 <= row < self.rows and 0 <= col < self.cols:
+            return (row, col)
+        return None
+
+    def near_center(self, x: float, y: float, cell: Cell, fraction: float = 0.42) -> bool:
+        """Whether (x, y) is within `fraction` of a cell of `cell`'s centre (drag paths use it,
+        so cutting a corner does not pick up a diagonal neighbour by accident)."""
+        cx, cy = self.center(cell)
+        return math.hypot(x - cx, y - cy) <= self.cell * fraction

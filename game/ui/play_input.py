@@ -1,0 +1,362 @@
+"""Turning mouse and keys into commands, one controller per mode; the core decides legality."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from game.core import EMPTY, Chain, Command, Slide, State, Swap
+from game.core.grid import are_neighbours, are_orthogonal_neighbours
+from game.ui.board import BoardRenderer
+from game.ui.boot import import_arcade
+
+arcade = import_arcade()
+key = arcade.key
+
+Cell = tuple[int, int]
+
+ARROWS: dict[int, Cell] = {key.UP: (-1, 0), key.DOWN: (1, 0), key.LEFT: (0, -1), key.RIGHT: (0, 1)}
+NUMPAD: dict[int, Cell] = {
+    key.NUM_7: (-1, -1), key.NUM_8: (-1, 0), key.NUM_9: (-1, 1), key.NUM_4: (0, -1),
+    key.NUM_6: (0, 1), key.NUM_1: (1, -1), key.NUM_2: (1, 0), key.NUM_3: (1, 1),
+}
+CONFIRM = (key.ENTER, key.RETURN, key.NUM_ENTER)
+
+
+class Host(Protocol):
+    """What a controller needs from the play view."""
+
+    board: BoardRenderer
+
+    @property
+    def state(self) -> State: ...
+
+    def submit(self, command: Command) -> bool: ...
+
+    def say(self, message: str) -> None: ...
+
+
+def _step(cell: Cell, d: Cell, state: State) -> Cell | None:
+    r, c = cell[0] + d[0], cell[1] + d[1]
+    if 0 <= r < state.height and 0 <= c < state.width:
+        return (r, c)
+    return None
+
+
+class Controller:
+    """The input of one mode. Every handler gets cells already mapped by the board's layout."""
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        self.cursor: Cell | None = None
+
+    def press(self, x: float, y: float) -> None: ...
+
+    def drag(self, x: float, y: float) -> None: ...
+
+    def release(self, x: float, y: float) -> None: ...
+
+    def hover(self, x: float, y: float) -> None:
+        self.host.board.set_hover(self.host.board.cell_at(x, y))
+
+    def key_press(self, symbol: int, modifiers: int) -> bool:
+        return False
+
+    def key_release(self, symbol: int, modifiers: int) -> None: ...
+
+    def cancel(self) -> bool:
+        """Drop a half-made move (Esc); True when there was one."""
+        return False
+
+    def reset(self) -> None:
+        self.cancel()
+
+    def _move_cursor(self, d: Cell) -> None:
+        state = self.host.state
+        if self.cursor is None:
+            self.cursor = (state.height // 2, state.width // 2)
+        else:
+            self.cursor = _step(self.cursor, d, state) or self.cursor
+        self.host.board.set_cursor(self.cursor)
+
+
+class Match3Input(Controller):
+    """Click a tile then a neighbour, or press and drag toward one; arrows + Space/Enter."""
+
+    def __init__(self, host: Host) -> None:
+        super().__init__(host)
+        self.selected: Cell | None = None
+        self.pressed: Cell | None = None
+
+    def _select(self, cell: Cell | None) -> None:
+        self.selected = cell
+        self.host.board.set_selected(cell)
+
+    def _try(self, a: Cell, b: Cell) -> None:
+        self._select(None)
+        self.pressed = None
+        self.host.submit(Swap(a, b))
+
+    def press(self, x: float, y: float) -> None:
+        cell = self.host.board.cell_at(x, y)
+        if cell is None or self.host.state.at(cell) <= 0:
+            self._select(None)
+            return
+        if self.selected is not None and are_orthogonal_neighbours(self.selected, cell):
+            self._try(self.selected, cell)
+            return
+        if self.selected == cell:
+            self._select(None)
+            self.pressed = None
+            return
+        self._select(cell)
+        self.pressed = cell
+
+    def drag(self, x: float, y: float) -> None:
+        if self.pressed is None:
+            return
+        board = self.host.board
+        cx, cy = board.center(self.pressed)
+        dx, dy = x - cx, y - cy
+        # Past half a cell toward a side: that neighbour (the larger axis wins).
+        if max(abs(dx), abs(dy)) < board.layout.cell * 0.5:
+            return
+        d = (0, 1 if dx > 0 else -1) if abs(dx) >= abs(dy) else (-1 if dy > 0 else 1, 0)
+        other = _step(self.pressed, d, self.host.state)
+        if other is None:
+            return
+        self._try(self.pressed, other)
+
+    def release(self, x: float, y: float) -> None:
+        self.pressed = None
+
+    def key_press(self, symbol: int, modifiers: int) -> bool:
+        if symbol in ARROWS:
+            self._move_cursor(ARROWS[symbol])
+            return True
+        if symbol == key.SPACE or symbol in CONFIRM:
+            cursor = self.cursor
+            if cursor is None:
+                self._move_cursor((0, 0))
+                return True
+            if self.selected is not None and are_orthogonal_neighbours(self.selected, cursor):
+                self._try(self.selected, cursor)
+            elif self.selected == cursor:
+                self._select(None)
+            elif self.host.state.at(cursor) > 0:
+                self._select(cursor)
+            return True
+        return False
+
+    def cancel(self) -> bool:
+        had = self.selected is not None
+        self._select(None)
+        self.pressed = None
+        return had
+
+
+class ChainInput(Controller):
+    """Press on the player (or any tile without one) and drag a path; release commits.
+
+    Going back onto the previous cell backtracks. Keys: arrows (two at once, or the numpad, for
+    diagonals) extend, Backspace backtracks, Enter commits, Esc drops the path.
+    """
+
+    def __init__(self, host: Host) -> None:
+        super().__init__(host)
+        self.path: list[Cell] = []
+        self.dragging = False
+        self.held: set[int] = set()
+        self._last_key: int | None = None    # the arrow that made the last step, while held
+
+    # -- the path -------------------------------------------------------------------------
+    @property
+    def has_player(self) -> bool:
+        return self.host.state.player is not None
+
+    def _show(self) -> None:
+        level = self.host.state.level
+        short = len(self.path) < level.rules.min_chain
+        self.host.board.set_path(self.path, bad=short)
+        self.host.board.set_selected(self.path[-1] if self.path else None)
+
+    def _path_kind(self) -> int | None:
+        for cell in self.path:
+            v = self.host.state.at(cell)
+            if v > 0:
+                return v
+        return None
+
+    def _can_extend(self, cell: Cell) -> bool:
+        """Whether `cell` may be drawn onto the path: a new, touching tile of the path's kind.
+
+        This only shapes what the finger draws; the core still judges the chain on release.
+        """
+        state = self.host.state
+        if not self.path or cell in self.path:
+            return False
+        if not are_neighbours(self.path[-1], cell, state.level.rules.diagonal):
+            return False
+        v = state.at(cell)
+        kind = self._path_kind()
+        return v > 0 and (kind is None or v == kind)
+
+    def _visit(self, cell: Cell) -> None:
+        if len(self.path) >= 2 and cell == self.path[-2]:
+            self.path.pop()
+            self._show()
+        elif self._can_extend(cell):
+            self.path.append(cell)
+            self._show()
+
+    def _start(self, cell: Cell) -> bool:
+        state = self.host.state
+        if self.has_player:
+            if cell == state.player:
+                self.path = [cell]
+            elif state.player is not None and are_neighbours(state.player, cell, state.level.rules.diagonal) \
+                    and state.at(cell) > 0:
+                self.path = [state.player, cell]   # pressing next to the token starts from it
+            else:
+                return False
+        elif state.at(cell) > 0:
+            self.path = [cell]
+        else:
+            return False
+        self._show()
+        return True
+
+    def commit(self) -> None:
+        path = tuple(self.path)
+        self.path = []
+        self.dragging = False
+        self._show()
+        if len(path) < 2:
+            return
+        if not self.host.submit(Chain(path)):
+            self.host.board.shake(path)
+
+    def cancel(self) -> bool:
+        had = bool(self.path)
+        self.path = []
+        self.dragging = False
+        self._show()
+        return had
+
+    # -- mouse ----------------------------------------------------------------------------
+    def press(self, x: float, y: float) -> None:
+        cell = self.host.board.cell_at(x, y)
+        if cell is None:
+            return
+        self.dragging = self._start(cell)
+
+    def drag(self, x: float, y: float) -> None:
+        if not self.dragging:
+            return
+        board = self.host.board
+        cell = board.cell_at(x, y)
+        # Only near a cell's centre: cutting a corner must not pick up a diagonal neighbour.
+        if cell is not None and board.layout.near_center(x, y, cell):
+            self._visit(cell)
+
+    def release(self, x: float, y: float) -> None:
+        if self.dragging:
+            self.commit()
+
+    # -- keys -----------------------------------------------------------------------------
+    def _direction(self, symbol: int) -> Cell | None:
+        if symbol in NUMPAD:
+            return NUMPAD[symbol]
+        return ARROWS.get(symbol)
+
+    def key_press(self, symbol: int, modifiers: int) -> bool:
+        state = self.host.state
+        d = self._direction(symbol)
+        if d is not None:
+            if symbol in ARROWS:
+                self.held.add(symbol)
+            if not self.path:
+                if self.has_player and state.player is not None:
+                    self.path = [state.player]
+                else:
+                    self._move_cursor(d)
+                    return True
+            # A second arrow while the first is held turns that step into a diagonal.
+            if symbol in ARROWS and self._last_key is not None and self._last_key in self.held \
+                    and self._last_key != symbol and len(self.path) >= 2 and state.level.rules.diagonal:
+                first = ARROWS[self._last_key]
+                if first[0] * d[0] + first[1] * d[1] == 0:
+                    diag = (first[0] + d[0], first[1] + d[1])
+                    base = self.path[-2]
+                    target = _step(base, diag, state)
+                    if target is not None:
+                        last = self.path.pop()
+                        if self._can_extend(target):
+                            self.path.append(target)
+                            self._last_key = None
+                            self._show()
+                            return True
+                        self.path.append(last)
+            target = _step(self.path[-1], d, state)
+            if target is not None:
+                before = len(self.path)
+                self._visit(target)
+                self._last_key = symbol if symbol in ARROWS and len(self.path) > before else None
+            return True
+        if symbol == key.BACKSPACE:
+            if len(self.path) > 1:
+                self.path.pop()
+            elif not self.has_player:
+                self.path = []
+            self._show()
+            return True
+        if symbol == key.SPACE and not self.path and not self.has_player and self.cursor is not None:
+            if self._start(self.cursor):
+                self.host.board.set_cursor(None)
+            return True
+        if symbol in CONFIRM or symbol == key.SPACE:
+            if self.path:
+                self.commit()
+            return True
+        return False
+
+    def key_release(self, symbol: int, modifiers: int) -> None:
+        self.held.discard(symbol)
+
+
+class SlideInput(Controller):
+    """Click a tile next to the gap, or press an arrow to move the tile on that side into it."""
+
+    def _gap(self) -> Cell:
+        for r, row in enumerate(self.host.state.grid):
+            for c, v in enumerate(row):
+                if v == EMPTY:
+                    return (r, c)
+        raise ValueError("a slide board without a gap")
+
+    def press(self, x: float, y: float) -> None:
+        cell = self.host.board.cell_at(x, y)
+        if cell is None or self.host.state.at(cell) <= 0:
+            return
+        if not self.host.submit(Slide(cell)):
+            self.host.board.shake([cell])
+
+    def key_press(self, symbol: int, modifiers: int) -> bool:
+        if symbol not in ARROWS:
+            return False
+        dr, dc = ARROWS[symbol]
+        gr, gc = self._gap()
+        # As in the fifteen puzzle: the arrow names where the tile goes, so it comes from behind.
+        source = (gr - dr, gc - dc)
+        state = self.host.state
+        if 0 <= source[0] < state.height and 0 <= source[1] < state.width:
+            self.host.submit(Slide(source))
+        return True
+
+
+def controller_for(mode: str, host: Host) -> Controller:
+    if mode == "match3":
+        return Match3Input(host)
+    if mode == "chain":
+        return ChainInput(host)
+    return SlideInput(host)
+

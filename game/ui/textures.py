@@ -1,0 +1,78 @@
+"""The board's textures, loaded once from assets/textures (made by assets/make_textures.py)."""
+
+from __future__ import annotations
+
+import functools
+import pathlib
+from typing import Any
+
+from PIL import Image, ImageDraw, ImageFont
+
+from game.io.paths import assets_dir
+from game.ui.boot import import_arcade
+
+arcade = import_arcade()
+
+KINDS = 9
+SHAPE_NAMES = ("circle", "triangle", "square", "diamond", "pentagon", "hexagon", "star", "cross", "heart")
+# A short word per kind, for the HUD's readers and for tests ("3 x red circle").
+KIND_NAMES = ("red circle", "yellow triangle", "blue square", "green diamond", "purple pentagon",
+              "orange hexagon", "cyan star", "pink cross", "white heart")
+
+
+class MissingTexture(FileNotFoundError):
+    """A texture file is missing: run assets/make_textures.py."""
+
+
+def texture_dir() -> pathlib.Path:
+    return assets_dir() / "textures"
+
+
+@functools.cache
+def load(name: str) -> Any:
+    """One texture by file stem, loaded once (arcade.load_texture does not cache)."""
+    path = texture_dir() / f"{name}.png"
+    if not path.is_file():
+        raise MissingTexture(f"{path} is missing: run `python assets/make_textures.py`")
+    return arcade.load_texture(path)
+
+
+def kind(k: int, colorblind: bool = False) -> Any:
+    """The texture of tile kind `k` (1..9), in the normal or the colour-blind-safe palette."""
+    if not 1 <= k <= KINDS:
+        raise ValueError(f"no texture for kind {k} (kinds are 1..{KINDS})")
+    return load(f"kind_cb_{k}" if colorblind else f"kind_{k}")
+
+
+def _font(size: int) -> Any:
+    # Plain bold digits read best (a 5 must not look like an S); Pillow's own face if none.
+    for name in ("DejaVuSans-Bold.ttf", "Arial Bold.ttf", "arialbd.ttf", "LiberationSans-Bold.ttf"):
+        try:
+            return ImageFont.truetype(name, size)
+        except OSError:
+            continue
+    return ImageFont.load_default(size)
+
+
+@functools.cache
+def slide_number(n: int) -> Any:
+    """A slide tile with its number baked in (made once per number from slide_tile.png)."""
+    base = Image.open(texture_dir() / "slide_tile.png").convert("RGBA")
+    # Slide boards are few cells, drawn large: bake at twice the size so digits stay sharp.
+    base = base.resize((base.width * 2, base.height * 2), Image.Resampling.LANCZOS)
+    size = base.width
+    text = str(n)
+    font = _font(int(size * (0.46 if len(text) < 3 else 0.34)))
+    draw = ImageDraw.Draw(base)
+    # The tile's face sits a little above its middle (its lower rim is its thickness).
+    draw.text((size / 2, size * 0.47), text, font=font, anchor="mm", fill=(70, 40, 12, 255))
+    return arcade.Texture(base, hash=f"gridfall-slide-{n}-{size}")
+
+
+def tile(value: int, mode: str, colorblind: bool = False) -> Any:
+    """The texture for a grid value > 0 or PLAYER in a level of `mode`."""
+    if value == -2:
+        return load("player")
+    if mode == "slide":
+        return slide_number(value)
+    return kind(value, colorblind)
