@@ -43,7 +43,9 @@ def check_level_file(path: str | os.PathLike[str]) -> tuple[Level | None, list[F
                                       "with 'gridfall validate' or load it as a pack"))
         return None, problems
     level, found = check_level_value(where, doc.value, (), expect_id=stem)
-    problems += found
+    # A value the reader already refused (a forbidden tag) needs no second message.
+    taken = {(p.line, p.column) for p in problems}
+    problems += [p for p in found if (p.line, p.column) not in taken]
     problems += where.unused_strict_notes()
     return (level if not problems else None), problems
 

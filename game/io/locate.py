@@ -39,7 +39,7 @@ class Locator:
         `layout_base` is where the level's layout list sits (('layout',) for a level file,
         ('levels', 3, 'layout') inside a one-file pack).
         """
-        node, exact = self._node(path, on_key)
+        node, exact, value_node = self._node(path, on_key)
         line, column = node.start_mark.line + 1, node.start_mark.column + 1
         if cell is not None and layout_base is not None and path[: len(layout_base)] == layout_base:
             row = self.doc.entry(layout_base + (cell[0],))
@@ -47,10 +47,11 @@ class Locator:
                 node = row.node
                 line, column = node.start_mark.line + 1, node.start_mark.column + 1
                 column = self._token_column(row.node, cell[1]) or column
-        note = self.doc.notes.get(id(node))
-        if note is not None and exact and (id(node) in self.doc.strict_notes
-                                           or _type_mismatch(message)):
-            self.used_notes.add(id(node))
+        noted = id(node) if id(node) in self.doc.notes else id(value_node)
+        note = self.doc.notes.get(noted)
+        if note is not None and exact and (noted in self.doc.strict_notes
+                                           or _type_mismatch(message, noted in self.doc.text_notes)):
+            self.used_notes.add(noted)
             message = f"{message} ({note})"
         elif (exact and layout_base is not None and path[:-1] == layout_base
               and isinstance(node, ScalarNode) and node.style in (None, "")):
@@ -62,7 +63,8 @@ class Locator:
         return FileProblem(self.file, node.start_mark.line + 1, node.start_mark.column + 1,
                            self.field_name(path), message)
 
-    def _node(self, path: Path, on_key: bool) -> tuple[Node, bool]:
+    def _node(self, path: Path, on_key: bool) -> tuple[Node, bool, Node]:
+        """The node to point at, whether the path was found, and the value node found."""
         for n in range(len(path), -1, -1):
             entry = self.doc.entry(path[:n])
             if entry is None:
@@ -70,12 +72,14 @@ class Locator:
             if n == len(path):
                 empty = isinstance(entry.node, ScalarNode) and entry.node.value == "" \
                     and entry.node.tag.endswith(":null")
-                if entry.key is not None and (on_key or empty):
-                    return entry.key, True
-                return entry.node, True
+                # A block list or mapping starts on the next line: its key says more.
+                block = not isinstance(entry.node, ScalarNode) and not entry.node.flow_style
+                if entry.key is not None and (on_key or empty or block):
+                    return entry.key, True, entry.node
+                return entry.node, True, entry.node
             # A missing key: point at the mapping that lacks it (its key, e.g. 'goals:').
-            return (entry.key if entry.key is not None else entry.node), False
-        return self.doc.root, False
+            return (entry.key if entry.key is not None else entry.node), False, entry.node
+        return self.doc.root, False, self.doc.root
 
     def _token_column(self, node: Node, index: int) -> int | None:
         """The 1-based column of the index-th token of a one-line layout row, when exact."""
@@ -113,7 +117,9 @@ class Locator:
         return out
 
 
-def _type_mismatch(message: str) -> bool:
+def _type_mismatch(message: str, text_only: bool) -> bool:
     # A note on how YAML read a bare word only helps where the value had the wrong type.
+    if text_only:
+        return "expected text" in message or "expected one of" in message
     return any(word in message for word in ("expected", "found the boolean", "found nothing",
                                               "is required", "unknown key"))

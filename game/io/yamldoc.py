@@ -5,12 +5,12 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any
 
 import yaml
 from yaml.constructor import SafeConstructor
 from yaml.events import (
-    AliasEvent, DocumentEndEvent, DocumentStartEvent, Event, MappingEndEvent, MappingStartEvent,
+    AliasEvent, DocumentEndEvent, DocumentStartEvent, MappingEndEvent, MappingStartEvent,
     ScalarEvent, SequenceEndEvent, SequenceStartEvent, StreamEndEvent,
 )
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
@@ -25,13 +25,14 @@ MAX_DEPTH = 24
 """Deepest nesting allowed; a pack needs 5 (pack, levels, level, goals, collect)."""
 MAX_ALIASES = 64
 """Level files need no aliases ('*name'); a few are tolerated, a bomb is not."""
-MAX_VALUES = 200_000
-"""Values built after aliases are expanded: a 'billion laughs' file stops here, at once."""
+MAX_REPEATED = 10_000
+"""Values copied by aliases: a 'billion laughs' file stops here, at once."""
 
 PathPart = str | int
 Path = tuple[PathPart, ...]
 
 _TAG = "tag:yaml.org,2002:"
+_STR, _INT = _TAG + "str", _TAG + "int"
 _SCALAR_TAGS = {_TAG + t for t in ("str", "int", "float", "bool", "null", "timestamp")}
 # Characters YAML allows in a stream (YAML 1.1, section 5.1), besides tab, LF and CR.
 _BAD_CHAR = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
@@ -70,6 +71,8 @@ class Doc:
     notes: dict[int, str] = field(default_factory=dict)
     # Notes that describe a silent change of value (010 read as 8): problems unless used.
     strict_notes: set[int] = field(default_factory=set)
+    # Notes that only help where a text was expected (12 read as a number).
+    text_notes: set[int] = field(default_factory=set)
     _lines: list[str] | None = None
 
     def line(self, number: int) -> str:
@@ -147,6 +150,7 @@ _SYNTAX_HINTS = (
     ("mapping values are not allowed", "", "a value holding ': ' must be put in quotes"),
     ("did not find expected key", "", "check the indentation: keys of one mapping line up"),
     ("could not find expected ':'", "", "a key needs ': ' after it, or a text needs quotes"),
+    ("while scanning a quoted scalar", "", "a text in quotes is never closed"),
     ("found undefined alias", "", "'*' starts an alias; put the value in quotes"),
     ("did not find expected alphabetic or numeric character", "",
      "'*' and '&' start aliases and anchors; put the value in quotes"),
@@ -160,11 +164,14 @@ def _syntax_error(exc: yaml.YAMLError, text: str) -> DocError:
     problem = getattr(exc, "problem", None) or str(exc)
     context = getattr(exc, "context", None)
     message = f"YAML syntax error: {problem}"
-    if context:
+    context_mark = getattr(exc, "context_mark", None)
+    if context and context_mark is not None and mark is not None and context_mark.line != mark.line:
+        message += f" ({context} started on line {context_mark.line + 1})"
+    elif context:
         message += f" ({context})"
     here = text.split("\n")[line - 1][column - 1:column] if mark is not None else ""
     for needle, char, hint in _SYNTAX_HINTS:
-        if needle in problem and (not char or here == char):
+        if needle in message and (not char or here == char):
             message += f"; {hint}"
             break
     return DocError(line, column, message)
@@ -184,11 +191,17 @@ def parse(text: str) -> Doc:
     builder = _Builder(text)
     value = builder.build(root, (), 0)
     doc = Doc(text=text, root=root, value=value, index=builder.index, problems=builder.problems,
-              notes=builder.notes, strict_notes=builder.strict)
+              notes=builder.notes, strict_notes=builder.strict,
+              text_notes=builder.text_only)
     if extra is not None:
         doc.problems.append((extra, (), "the file holds more than one YAML document ('---'); "
                                          "a level or pack file holds exactly one"))
     return doc
+
+
+def show_tag(tag: str) -> str:
+    """!!python/object rather than tag:yaml.org,2002:python/object."""
+    return "!!" + tag[len(_TAG):] if tag.startswith(_TAG) else tag
 
 
 def _mark_error(mark: Any, message: str) -> DocError:
@@ -197,21 +210,52 @@ def _mark_error(mark: Any, message: str) -> DocError:
 
 def _compose(loader: Any) -> tuple[Node | None, Node | None]:
     """Build the node graph from parser events without recursion, counting depth and aliases."""
-    events: Iterator[Event] = iter(loader.get_event, None)
-    next(events)  # StreamStart
-    first = next(events)
-    if isinstance(first, StreamEndEvent):
+    get = loader.get_event
+    get()  # StreamStart
+    first = get()
+    if type(first) is StreamEndEvent:
         return None, None
-    assert isinstance(first, DocumentStartEvent)
+    assert type(first) is DocumentStartEvent
     anchors: dict[str, Node] = {}
+    resolved: dict[tuple[str, Any], str] = {}  # the resolver is slow; values repeat a lot
     stack: list[Node] = []
     pending: list[Node | None] = []
     aliases = 0
     root: Node | None = None
+    str_tag = _TAG + "str"
     while root is None:
-        event = next(events)
+        event = get()
+        kind = type(event)
         node: Node
-        if isinstance(event, AliasEvent):
+        opens = False
+        if kind is ScalarEvent:
+            tag = event.tag
+            if tag is None:
+                key = (event.value, event.implicit)
+                tag = resolved.get(key)
+                if tag is None:
+                    tag = resolved[key] = loader.resolve(ScalarNode, event.value, event.implicit)
+            elif tag == "!":
+                tag = str_tag
+            node = ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
+        elif kind is MappingStartEvent or kind is SequenceStartEvent:
+            if len(stack) >= MAX_DEPTH:
+                raise _mark_error(event.start_mark, f"nested more than {MAX_DEPTH} levels deep; "
+                                  "a level file needs a handful")
+            node_kind = SequenceNode if kind is SequenceStartEvent else MappingNode
+            tag = event.tag
+            if tag is None or tag == "!":
+                tag = loader.resolve(node_kind, None, event.implicit)
+            node = node_kind(tag, [], event.start_mark, event.end_mark, flow_style=event.flow_style)
+            opens = True
+        elif kind is MappingEndEvent or kind is SequenceEndEvent:
+            done = stack.pop()
+            pending.pop()
+            done.end_mark = event.end_mark
+            if not stack:
+                root = done
+            continue
+        elif kind is AliasEvent:
             aliases += 1
             if aliases > MAX_ALIASES:
                 raise _mark_error(event.start_mark, f"more than {MAX_ALIASES} aliases ('*name'); "
@@ -220,54 +264,28 @@ def _compose(loader: Any) -> tuple[Node | None, Node | None]:
                 raise _mark_error(event.start_mark, f"alias '*{event.anchor}' names no anchor "
                                   "('&name') above it")
             node = anchors[event.anchor]
-        elif isinstance(event, ScalarEvent):
-            tag = event.tag
-            if tag is None or tag == "!":
-                tag = loader.resolve(ScalarNode, event.value, event.implicit) if tag is None else _TAG + "str"
-            node = ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
-        elif isinstance(event, (SequenceStartEvent, MappingStartEvent)):
-            if len(stack) >= MAX_DEPTH:
-                raise _mark_error(event.start_mark, f"nested more than {MAX_DEPTH} levels deep; "
-                                  "a level file needs a handful")
-            kind = SequenceNode if isinstance(event, SequenceStartEvent) else MappingNode
-            tag = event.tag
-            if tag is None or tag == "!":
-                tag = loader.resolve(kind, None, event.implicit)
-            node = kind(tag, [], event.start_mark, event.end_mark, flow_style=event.flow_style)
-        elif isinstance(event, (SequenceEndEvent, MappingEndEvent)):
-            done = stack.pop()
-            pending.pop()
-            done.end_mark = event.end_mark
-            if not stack:
-                root = done
-            continue
         else:  # pragma: no cover - the parser yields nothing else inside a document
-            raise _mark_error(event.start_mark, f"unexpected YAML event {type(event).__name__}")
-        anchor = getattr(event, "anchor", None)
-        if anchor is not None and not isinstance(event, AliasEvent):
-            anchors[anchor] = node
-        if not stack:
-            if isinstance(node, (SequenceNode, MappingNode)) and not isinstance(event, AliasEvent):
-                stack.append(node)
-                pending.append(None)
+            raise _mark_error(event.start_mark, f"unexpected YAML event {kind.__name__}")
+        if kind is not AliasEvent and event.anchor is not None:
+            anchors[event.anchor] = node
+        if stack:
+            parent = stack[-1]
+            if type(parent) is SequenceNode:
+                parent.value.append(node)
+            elif pending[-1] is None:
+                pending[-1] = node
             else:
-                root = node
-            continue
-        parent = stack[-1]
-        if isinstance(parent, SequenceNode):
-            parent.value.append(node)
-        elif pending[-1] is None:
-            pending[-1] = node
-        else:
-            parent.value.append((pending[-1], node))
-            pending[-1] = None
-        if isinstance(node, (SequenceNode, MappingNode)) and not isinstance(event, AliasEvent):
+                parent.value.append((pending[-1], node))
+                pending[-1] = None
+        elif not opens:
+            root = node
+        if opens:
             stack.append(node)
             pending.append(None)
-    end = next(events)
-    assert isinstance(end, DocumentEndEvent)
-    after = next(events)
-    if isinstance(after, DocumentStartEvent):
+    end = get()
+    assert type(end) is DocumentEndEvent
+    after = get()
+    if type(after) is DocumentStartEvent:
         marker = ScalarNode(_TAG + "null", "", after.start_mark, after.end_mark)
         return root, marker
     return root, None
@@ -277,20 +295,25 @@ class _Builder:
     """Turns nodes into plain values (dict, list, str, int, ...) and records every value's node."""
 
     def __init__(self, text: str) -> None:
-        self.text_lines = text.split("\n")
         self.index: dict[Path, Entry] = {}
         self.problems: list[tuple[Node, Path, str]] = []
         self.notes: dict[int, str] = {}
         self.strict: set[int] = set()
+        self.text_only: set[int] = set()
         self.count = 0
+        self.seen: set[int] = set()
         self.constructor = SafeConstructor()
 
     def build(self, node: Node, path: Path, depth: int, key: Node | None = None,
-              in_list: bool = False) -> Any:
-        self.count += 1
-        if self.count > MAX_VALUES:
-            raise _mark_error(node.start_mark, f"expands to more than {MAX_VALUES:,} values "
-                              "(aliases '*name' repeat parts of the file); refused")
+              in_list: bool = False, repeated: bool = False) -> Any:
+        # A node met a second time comes from an alias: count everything it copies.
+        repeated = repeated or id(node) in self.seen
+        self.seen.add(id(node))
+        if repeated:
+            self.count += 1
+            if self.count > MAX_REPEATED:
+                raise _mark_error(node.start_mark, f"aliases ('*name') repeat more than "
+                                  f"{MAX_REPEATED:,} values; refused (a level file needs none)")
         if depth > MAX_DEPTH:
             raise _mark_error(node.start_mark, f"nested more than {MAX_DEPTH} levels deep "
                               "(through aliases); refused")
@@ -298,21 +321,20 @@ class _Builder:
         if isinstance(node, ScalarNode):
             return self.scalar(node, path)
         if node.tag not in (_TAG + "seq", _TAG + "map"):
-            self.problems.append((node, path, f"the tag {node.tag} is not allowed in level files"))
+            self.problems.append((node, path, f"the tag {show_tag(node.tag)} is not allowed in level files"))
             return None
         if isinstance(node, SequenceNode):
             if not isinstance(node.value, list):
                 return None
-            return [self.build(item, path + (i,), depth + 1, None, True)
+            return [self.build(item, path + (i,), depth + 1, None, True, repeated)
                     for i, item in enumerate(node.value)]
-        return self.mapping(node, path, depth)
+        return self.mapping(node, path, depth, repeated)
 
-    def mapping(self, node: MappingNode, path: Path, depth: int) -> dict[Any, Any]:
+    def mapping(self, node: MappingNode, path: Path, depth: int, repeated: bool) -> dict[Any, Any]:
         out: dict[Any, Any] = {}
         first: dict[tuple[type, Any], Node] = {}
         for key_node, value_node in node.value:
             if not isinstance(key_node, ScalarNode):
-                self.count += 1
                 self.problems.append((key_node, path, "a key must be a word or a number, "
                                       "not a list or mapping"))
                 continue
@@ -332,11 +354,10 @@ class _Builder:
                 self.problems.append((key_node, path + (shown,),
                                       f"'{shown}' is given twice (first on line {line}); "
                                       "give each key once"))
-                self.count += 1
                 continue
             first[ident] = key_node
             child = path + (key,)
-            value = self.build(value_node, child, depth + 1, key_node)
+            value = self.build(value_node, child, depth + 1, key_node, False, repeated)
             if not isinstance(key, str):
                 self.index.setdefault(path + (shown,), self.index[child])
             out[key] = value
@@ -344,8 +365,17 @@ class _Builder:
 
     def scalar(self, node: ScalarNode, path: Path) -> Any:
         tag = node.tag
+        if tag == _STR:
+            return node.value
+        src = node.value
+        if tag == _INT and src.isascii() and src.isdigit() and (src[0] != "0" or src == "0"):
+            if not node.style:
+                self.notes[id(node)] = (f"YAML reads {src} as a number; write \"{src}\" in "
+                                        "quotes if you mean the text")
+                self.text_only.add(id(node))
+            return int(src)
         if tag not in _SCALAR_TAGS:
-            self.problems.append((node, path, f"the tag {tag} is not allowed in level files"))
+            self.problems.append((node, path, f"the tag {show_tag(tag)} is not allowed in level files (only plain values)"))
             return None
         plain = node.style is None or node.style == ""
         name = tag[len(_TAG):]
@@ -378,6 +408,7 @@ class _Builder:
         elif isinstance(value, (int, float)):
             self.notes[id(node)] = (f"YAML reads {src} as a number; write \"{src}\" in quotes "
                                     "if you mean the text")
+            self.text_only.add(id(node))
         else:
             self.notes[id(node)] = (f"YAML reads {src} as a {type(value).__name__}; write "
                                     f"\"{src}\" in quotes if you mean the text")
