@@ -1,4 +1,4 @@
-"""Bots that playtest levels: random, greedy (match3), chain, and a slide solver."""
+"""Bots that playtest levels: random, greedy and fair (match3), chain, and a slide solver."""
 
 from __future__ import annotations
 
@@ -6,15 +6,16 @@ from game.core import Level
 
 from .base import Bot, play_game, value
 from .chain_bot import ChainBot
+from .fair import FairBot
 from .greedy import GreedyBot
 from .random_bot import RandomBot
 from .slide_solver import SlideBot, Unsolvable, solve
 
-BOT_NAMES = ("auto", "random", "greedy", "chain", "slide")
+BOT_NAMES = ("auto", "random", "greedy", "fair", "chain", "slide")
 # Which bot plays a mode best: what 'auto' picks.
 BEST_FOR_MODE = {"match3": "greedy", "chain": "chain", "slide": "slide"}
 # The mode each specialised bot plays; 'random' plays any.
-BOT_MODE = {"greedy": "match3", "chain": "chain", "slide": "slide"}
+BOT_MODE = {"greedy": "match3", "fair": "match3", "chain": "chain", "slide": "slide"}
 
 
 def make_bot(name: str, level: Level, seed: int = 0, noise: float = 0.0) -> Bot:
@@ -30,12 +31,14 @@ def make_bot(name: str, level: Level, seed: int = 0, noise: float = 0.0) -> Bot:
         return RandomBot(seed)
     if name == "greedy":
         return GreedyBot(seed, noise=noise)
+    if name == "fair":
+        return FairBot(seed)
     if name == "chain":
         return ChainBot(seed, noise=noise)
     return SlideBot(seed)
 
 
 __all__ = [
-    "BEST_FOR_MODE", "BOT_NAMES", "Bot", "ChainBot", "GreedyBot", "RandomBot", "SlideBot",
+    "BEST_FOR_MODE", "BOT_NAMES", "Bot", "ChainBot", "FairBot", "GreedyBot", "RandomBot", "SlideBot",
     "Unsolvable", "make_bot", "play_game", "solve", "value",
 ]

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from game.bots import ChainBot, GreedyBot, RandomBot, make_bot, play_game
+from game.bots import ChainBot, FairBot, GreedyBot, RandomBot, make_bot, play_game
 from game.bots.proving import find_win
 from game.bots.simulation import simulate
 from game.core import Chain, Level, Session, Swap, legal_commands, new_game
@@ -123,7 +123,30 @@ def test_bots_are_pure(monkeypatch: Any) -> None:
     import game.bots  # noqa: F401
 
     for name in ("game.bots.base", "game.bots.greedy", "game.bots.chain_bot",
-                 "game.bots.slide_solver", "game.bots.random_bot", "game.bots.proving"):
+                 "game.bots.slide_solver", "game.bots.random_bot", "game.bots.proving",
+                 "game.bots.fair", "game.bots.simulation"):
         module = sys.modules[name]
         source = open(module.__file__ or "", encoding="utf-8").read()
         assert "import yaml" not in source and "arcade" not in source, name
+
+
+HARVEST = Level.from_dict({
+    "format": 1, "id": "harvest", "name": "Harvest", "mode": "match3", "width": 7, "height": 7,
+    "kinds": 5, "moves": 15, "goals": {"collect": {1: 40}},
+})
+
+
+def test_fair_bot_goes_for_the_wanted_kind_without_seeing_spawns() -> None:
+    fair = [play_game(HARVEST, s, FairBot(s)).state for s in range(8)]
+    chance = [play_game(HARVEST, s, RandomBot(s)).state for s in range(8)]
+    for state in fair:
+        assert state.moves == 15
+
+    def per_move(states: list[Any]) -> float:
+        return sum(st.collected_of(1) for st in states) / sum(st.moves for st in states)
+
+    assert per_move(fair) > 1.3 * per_move(chance)
+    # It judges a swap by the board alone: two bots with the same seed agree on any state.
+    state = new_game(HARVEST, 3)
+    assert FairBot(1).choose(state) == FairBot(1).choose(state)
+    assert make_bot("fair", HARVEST).name == "fair"
