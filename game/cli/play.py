@@ -48,8 +48,7 @@ def _is_pack_path(path: pathlib.Path) -> bool:
 
 def resolve(args: argparse.Namespace) -> tuple[Any, str | None]:
     """The pack to open (None for the title screen) and the level id; raises ValueError to print."""
-    from game.io import find_pack, load_level, load_pack
-    from game.ui.app import lone_level_pack
+    from game.io import Pack, find_pack, load_level, load_pack
 
     if args.file and args.pack:
         raise ValueError("give either a FILE or --pack, not both")
@@ -65,7 +64,10 @@ def resolve(args: argparse.Namespace) -> tuple[Any, str | None]:
         else:
             if args.level:
                 raise ValueError("--level is for packs; a level file holds one level")
-            pack = lone_level_pack(load_level(path), path)
+            level = load_level(path)
+            # A lone level is shown and saved as a pack of one.
+            pack = Pack(id=f"file-{level.id}", name=level.name, levels=(level,), source=path,
+                        description=str(path))
     elif args.pack:
         candidate = pathlib.Path(args.pack)
         pack = load_pack(candidate) if candidate.exists() else find_pack(args.pack)

@@ -8,7 +8,7 @@ import pathlib
 from typing import Any, Callable, Sequence
 
 from game.core import Command, IllegalMove, Level, Session, stars
-from game.io import LevelFileError, Pack, list_packs
+from game.io import LevelFileError, list_packs
 from game.io.paths import installed_packs_dir
 from game.io.progress import Progress, load_progress, save_progress
 from game.io.settings import Settings, load_settings, save_settings
@@ -27,12 +27,6 @@ TITLE = "Gridfall"
 
 EditorFactory = Callable[..., Any]
 PackSource = Callable[[], Sequence[Any]]
-
-
-def lone_level_pack(level: Level, path: pathlib.Path | None = None) -> Pack:
-    """A lone level file opened from the command line, shown and saved as a pack of one."""
-    return Pack(id=f"file-{level.id}", name=level.name, levels=(level,), source=path,
-                description=str(path) if path else "")
 
 
 def _default_packs() -> Sequence[Any]:

@@ -359,3 +359,17 @@ def test_a_saved_game_that_no_longer_replays_starts_fresh(window: Any, fresh: pa
     view = app.play_level(PACK, level.id)
     assert view.session.commands == []
     assert app.progress.saved_game(PACK, level.id) is None
+
+
+def test_the_real_editor_opens_from_the_title_and_esc_comes_back(window: Any, fresh: pathlib.Path) -> None:
+    import editor
+    from editor.view import EditorView
+
+    app = App(window, editor_factory=editor.open_editor)
+    app.show_title()
+    click_widget(window, "level editor")
+    assert isinstance(window.current_view, EditorView)
+    frames(window, 2)
+    draw(window, "editor_from_title")
+    press_key(window, arcade.key.ESCAPE)   # a fresh, unchanged draft leaves without asking
+    assert isinstance(window.current_view, TitleView)

@@ -1,0 +1,68 @@
+"""`gridfall play` as a person types it: no display, bad input, and real headless runs to a screenshot."""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import subprocess
+import sys
+
+import pytest
+from PIL import Image
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+LEVEL = ROOT / "levels" / "first-steps" / "first-swap.yaml"
+
+
+def gridfall(*args: str, display: bool = False, headless: bool = False,
+             data: pathlib.Path | None = None) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "ARCADE_HEADLESS")}
+    if headless:
+        env["ARCADE_HEADLESS"] = "1"
+    if data is not None:
+        env["GRIDFALL_DATA_DIR"] = str(data)
+    return subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=180)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="DISPLAY is how Linux finds a screen")
+@pytest.mark.parametrize("args", [(), ("play",), ("play", str(LEVEL))])
+def test_without_a_display_one_clear_line_and_a_failure(args: tuple[str, ...]) -> None:
+    done = gridfall(*args)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in done.stderr
+    assert "no display" in lines[0] and "xvfb-run -a gridfall" in lines[0] and "gridfall record" in lines[0]
+
+
+def test_bad_input_is_named_before_any_window(tmp_path: pathlib.Path) -> None:
+    bad = tmp_path / "broken.yaml"
+    bad.write_text("format: 1\nid: broken\nname: [\n", encoding="utf-8")
+    done = gridfall("play", str(bad))
+    assert done.returncode == 1 and f"{bad}:" in done.stderr and "Traceback" not in done.stderr
+    done = gridfall("play", "--pack", "no-such-pack")
+    assert done.returncode == 1 and "no-such-pack" in done.stderr
+    done = gridfall("play", "--pack", "first-steps", "--level", "nope")
+    assert done.returncode == 1 and "no level 'nope'" in done.stderr and "first-swap" in done.stderr
+
+
+def test_headless_title_and_a_level_file_open_and_draw(tmp_path: pathlib.Path) -> None:
+    title = tmp_path / "title.png"
+    done = gridfall("play", "--frames", "80", "--screenshot", str(title), headless=True, data=tmp_path / "d")
+    assert done.returncode == 0, done.stderr
+    image = Image.open(title).convert("RGB")
+    assert image.size == (1280, 800)
+    # The logo's tiles are drawn in their colours across the top half.
+    colours = {image.getpixel((x, y)) for x in range(240, 1040, 8) for y in range(170, 280, 8)}
+    assert len(colours) > 20
+
+    level = tmp_path / "level.png"
+    done = gridfall("play", str(LEVEL), "--frames", "30", "--screenshot", str(level), headless=True,
+                    data=tmp_path / "d")
+    assert done.returncode == 0, done.stderr
+    board = Image.open(level).convert("RGB")
+    # The board fills the middle with many colours (tiles), unlike a plain menu background.
+    middle = {board.getpixel((x, y)) for x in range(500, 1080, 6) for y in range(150, 650, 6)}
+    assert len(middle) > 50
+    assert board.tobytes() != image.tobytes()
