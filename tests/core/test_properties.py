@@ -87,6 +87,16 @@ def check_batch(before: State, events: list[Event]) -> State:
             if not isinstance(e, Reshuffled):
                 assert cells_with(nxt.grid, PLAYER) == cells_with(s.grid, PLAYER)
         assert holes_of(nxt.grid) == holes_of(s.grid), f"holes never change ({e})"
+        eaten: list[int] = []
+        if isinstance(e, Cleared):
+            eaten = [s.grid[r][c] for r, c in e.cells]
+        elif isinstance(e, PlayerMoved):
+            eaten = [s.grid[e.dst[0]][e.dst[1]]]
+        if level.mode != "slide":
+            want = list(s.collected)
+            for k in eaten:
+                want[k - 1] += 1
+            assert list(nxt.collected) == want, "collect counts every tile cleared or eaten"
         if isinstance(e, Fell):
             srcs = [m[0] for m in e.moves]
             dsts = [m[1] for m in e.moves]
@@ -128,8 +138,31 @@ def check_batch(before: State, events: list[Event]) -> State:
             assert nxt.status == ("won" if isinstance(e, Won) else "lost")
         s = nxt
     assert sum(isinstance(e, MOVE_EVENTS) for e in events) == s.moves - before.moves
+    check_ending(s)
     assert sum(e.points for e in events if isinstance(e, Scored)) == s.score - before.score
     return s
+
+
+def check_ending(state: State) -> None:
+    """Won exactly when every goal is met; Lost when the moves ran out first."""
+    level = state.level
+    limit = level.moves
+    if level.mode == "slide":
+        met = state.grid == solved(level.height, level.width)
+    elif level.goals.is_empty():
+        met = limit is not None and state.moves >= limit
+    else:
+        g = level.goals
+        met = ((g.score is None or state.score >= g.score)
+               and all(state.collected_of(k) >= n for k, n in g.collect)
+               and (g.reach is None or state.player == g.reach))
+    if met:
+        assert state.status == "won"
+    elif limit is not None and state.moves >= limit:
+        assert state.status == "lost"
+    else:
+        # playing, or lost because no board with a move could be dealt (very rare)
+        assert state.status in ("playing", "lost")
 
 
 def check_illegal(state: State, command: Any) -> None:

@@ -1,0 +1,277 @@
+"""Rules per mode, sessions and command texts: what a player would notice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from corekit import examples, level, ref_legal_swaps
+from game.core import (
+    Chain, Chained, Cleared, IllegalMove, Lost, PlayerMoved, Scored, Session, Slid, Slide,
+    Swap, SwapRejected, Swapped, Won, decide, format_command, goals_met, legal_commands,
+    new_game, parse_command, progress, stars,
+)
+
+# A fixed 5x5 match3 board: (2,2)<->(1,2) makes a T of seven 1s; (0,0)<->(0,1) makes nothing.
+T_BOARD = [
+    "2 3 2 4 5",
+    "4 5 1 2 3",
+    "1 1 3 1 1",
+    "3 2 1 5 2",
+    "5 4 1 3 4",
+]
+
+
+def first_legal(s: Session) -> Any:
+    return legal_commands(s.state)[0]
+
+
+# -- match3 -----------------------------------------------------------------------------------
+
+def test_rejected_swap_costs_no_move_changes_nothing_and_is_not_logged() -> None:
+    s = Session(level("match3", 5, 5, kinds=5, moves=3, layout=T_BOARD), 1)
+    before = s.state
+    assert s.play(Swap((0, 0), (0, 1))) == [SwapRejected((0, 0), (0, 1))]
+    assert s.state is before and s.state.moves == 0 and s.state.moves_left == 3
+    assert s.commands == [] and not s.can_undo
+    # the same tiles, asked the other way round, are rejected the same way
+    assert s.play(Swap((0, 1), (0, 0))) == [SwapRejected((0, 1), (0, 0))]
+    assert decide(before, Swap((0, 0), (0, 1))) == [SwapRejected((0, 0), (0, 1))]
+
+
+@pytest.mark.parametrize("a,b,words", [
+    ((0, 0), (1, 1), "side by side"),        # diagonal
+    ((0, 0), (0, 2), "side by side"),        # two apart
+    ((2, 2), (2, 2), "side by side"),        # itself
+    ((0, 0), (-1, 0), "outside"),
+    ((4, 4), (4, 5), "outside"),
+])
+def test_swaps_of_cells_that_are_not_neighbours_are_illegal(a: Any, b: Any, words: str) -> None:
+    s = Session(level("match3", 5, 5, kinds=5, layout=T_BOARD), 1)
+    with pytest.raises(IllegalMove, match=words):
+        s.play(Swap(a, b))
+    assert s.commands == [] and s.state == s.initial
+
+
+def test_a_hole_cannot_be_swapped() -> None:
+    rows = list(T_BOARD)
+    rows[0] = "# 3 2 4 5"
+    s = Session(level("match3", 5, 5, kinds=5, layout=rows), 1)
+    with pytest.raises(IllegalMove, match="no tile"):
+        s.play(Swap((0, 0), (0, 1)))
+
+
+def test_each_mode_refuses_the_other_modes_commands() -> None:
+    m = new_game(level("match3", 5, 5, kinds=5, layout=T_BOARD), 1)
+    c = new_game(level("chain", 4, 4, kinds=3), 1)
+    sl = new_game(level("slide", 3, 3), 1)
+    for state, bad in ((m, Slide((0, 0))), (m, Chain(((0, 0),))), (c, Swap((0, 0), (0, 1))),
+                       (sl, Swap((0, 0), (0, 1))), (sl, Chain(((0, 0), (0, 1))))):
+        with pytest.raises(IllegalMove, match="takes"):
+            decide(state, bad)
+
+
+def test_move_limit_ends_in_lost() -> None:
+    s = Session(level("match3", 5, 5, kinds=5, moves=1, layout=T_BOARD,
+                      goals={"score": 100000}), 1)
+    events = s.play(Swap((2, 2), (1, 2)))
+    assert events[-1] == Lost() and s.state.status == "lost"
+    assert s.state.moves_left == 0 and stars(s.state) == 0
+    assert legal_commands(s.state) == []
+    with pytest.raises(IllegalMove, match="over"):
+        s.play(first_legal(Session(s.level, 1)))
+
+
+def test_score_goal_ends_in_won_with_stars() -> None:
+    s = Session(level("match3", 5, 5, kinds=5, moves=5, layout=T_BOARD,
+                      goals={"score": 60}, stars=[60, 70, 1000]), 1)
+    events = s.play(Swap((2, 2), (1, 2)))
+    assert Scored(70, 1) in events and events[-1] == Won()
+    assert s.state.status == "won" and goals_met(s.state)
+    assert 2 <= stars(s.state) <= 3       # 70 reached; cascades may have added more
+    assert [g.name for g in progress(s.state)] == ["score"] and progress(s.state)[0].met
+
+
+def test_collect_goal_counts_cleared_tiles_by_kind() -> None:
+    s = Session(level("match3", 5, 5, kinds=5, moves=9, layout=T_BOARD,
+                      goals={"collect": {1: 7}}), 1)
+    assert progress(s.state)[0].current == 0
+    events = s.play(Swap((2, 2), (1, 2)))
+    cleared_ones = sum(1 for e in events if isinstance(e, Cleared)
+                       for _ in e.cells) and s.state.collected_of(1)
+    assert s.state.collected_of(1) >= 7 and cleared_ones
+    assert s.state.status == "won" and events[-1] == Won()
+
+
+def test_a_level_without_goals_is_a_score_run_won_when_its_moves_are_used() -> None:
+    s = Session(level("match3", 6, 6, kinds=4, moves=2), 3)
+    s.play(first_legal(s))
+    assert s.state.status == "playing"
+    events = s.play(first_legal(s))
+    assert events[-1] == Won() and stars(s.state) == 3
+
+
+def test_legal_swaps_are_every_swap_that_makes_a_run() -> None:
+    for seed in range(10):
+        state = new_game(level("match3", 9, 9, kinds=5), seed)
+        got = {frozenset({c.a, c.b}) for c in legal_commands(state) if isinstance(c, Swap)}
+        assert got == ref_legal_swaps(state.grid, 3)
+        for cmd in legal_commands(state)[:5]:
+            assert isinstance(decide(state, cmd)[0], Swapped)
+
+
+# -- chain ------------------------------------------------------------------------------------
+
+CHAIN_ROWS = [
+    "1 2 3 1",
+    "2 P 2 3",
+    "3 1 2 1",
+    "1 2 3 2",
+]
+
+
+def test_chain_reach_goal_wins_when_the_player_stands_there() -> None:
+    lv = level("chain", 4, 4, kinds=3, layout=CHAIN_ROWS, moves=5, goals={"reach": [2, 2]},
+               rules={"min_chain": 2})
+    s = Session(lv, 1)
+    assert not progress(s.state)[0].met
+    events = s.play(Chain(((1, 1), (2, 2))))
+    assert events[:2] == [Chained(((1, 1), (2, 2))), PlayerMoved((1, 1), (2, 2))]
+    assert events[-1] == Won() and s.state.player == (2, 2)
+
+
+def test_chain_collect_counts_what_the_player_eats() -> None:
+    lv = level("chain", 4, 4, kinds=3, layout=CHAIN_ROWS, goals={"collect": {2: 3}})
+    s = Session(lv, 1)
+    # up onto the 2 at (0,1), back down-right onto (1,2), down onto (2,2): three 2s
+    events = s.play(Chain(((1, 1), (0, 1), (1, 2), (2, 2))))
+    assert [e for e in events if isinstance(e, PlayerMoved)] == [
+        PlayerMoved((1, 1), (0, 1)), PlayerMoved((0, 1), (1, 2)), PlayerMoved((1, 2), (2, 2))]
+    assert Scored(30, 1) in events            # 3 tiles: 10 * 3 * (1 + 2 // 3)
+    assert s.state.collected_of(2) == 3 and events[-1] == Won()
+
+
+def test_chain_move_limit_ends_in_lost() -> None:
+    lv = level("chain", 4, 4, kinds=3, layout=CHAIN_ROWS, moves=1, goals={"score": 99999},
+               rules={"min_chain": 2})
+    s = Session(lv, 1)
+    assert s.play(Chain(((1, 1), (2, 2))))[-1] == Lost()
+
+
+def test_chain_diagonal_rule_switches_eight_and_four_neighbours() -> None:
+    lv8 = level("chain", 4, 4, kinds=3, layout=CHAIN_ROWS, rules={"min_chain": 2})
+    lv4 = level("chain", 4, 4, kinds=3, layout=CHAIN_ROWS,
+                rules={"min_chain": 2, "diagonal": False})
+    assert decide(new_game(lv8, 1), Chain(((1, 1), (2, 2))))[0] == Chained(((1, 1), (2, 2)))
+    with pytest.raises(IllegalMove, match="side by side"):
+        decide(new_game(lv4, 1), Chain(((1, 1), (2, 2))))
+    assert decide(new_game(lv4, 1), Chain(((1, 1), (1, 2))))[0] == Chained(((1, 1), (1, 2)))
+    for cmd in legal_commands(new_game(lv4, 1)):
+        assert isinstance(cmd, Chain)
+        for a, b in zip(cmd.path, cmd.path[1:]):
+            assert abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+
+
+def test_chain_may_not_step_onto_a_hole_or_the_player() -> None:
+    rows = ["1 2 3 1", "2 P # 3", "3 1 2 1", "1 2 3 2"]
+    s = Session(level("chain", 4, 4, kinds=3, layout=rows, rules={"min_chain": 2}), 1)
+    with pytest.raises(IllegalMove, match="tiles only"):
+        s.play(Chain(((1, 1), (1, 2))))
+
+
+# -- slide ------------------------------------------------------------------------------------
+
+def test_slide_moves_only_a_tile_next_to_the_gap() -> None:
+    lv = level("slide", 3, 3, layout=["1 2 3", "4 _ 5", "7 8 6"], moves=2)
+    s = Session(lv, 1)
+    assert {c.cell for c in legal_commands(s.state) if isinstance(c, Slide)} == {
+        (0, 1), (1, 0), (1, 2), (2, 1)}
+    for cell in ((0, 0), (2, 2), (1, 1), (3, 1), (-1, 1)):
+        with pytest.raises(IllegalMove):
+            s.play(Slide(cell))
+    assert s.play(Slide((1, 2))) == [Slid((1, 2), (1, 1))]
+    assert s.state.grid[1] == (4, 5, 0)
+    events = s.play(Slide((2, 2)))            # 6 up: solved on the last allowed move
+    assert events[0] == Slid((2, 2), (1, 2)) and events[-1] == Won()
+
+
+def test_slide_move_limit_ends_in_lost() -> None:
+    s = Session(level("slide", 3, 3, layout=["1 2 3", "4 _ 5", "7 8 6"], moves=1), 1)
+    assert s.play(Slide((0, 1)))[-1] == Lost()
+
+
+# -- sessions ---------------------------------------------------------------------------------
+
+def test_session_undo_redo_and_a_new_move_clears_redo() -> None:
+    s = Session(level("match3", 8, 8, kinds=5, moves=10), 11)
+    assert not s.undo() and not s.redo()
+    first = first_legal(s)
+    e1 = s.play(first)
+    after1 = s.state
+    second = first_legal(s)
+    s.play(second)
+    after2 = s.state
+    assert s.commands == [first, second] and len(s.batches) == 2
+    assert s.undo() and s.state == after1 and s.can_redo
+    assert s.undo() and s.state == s.initial and not s.can_undo
+    assert s.redo() and s.state == after1
+    assert s.redo() and s.state == after2 and not s.can_redo
+    s.undo()
+    other = [c for c in legal_commands(s.state) if c != second][0]
+    s.play(other)
+    assert not s.can_redo and s.commands == [first, other]
+    assert list(s.batches[0]) == e1
+
+
+def test_replay_names_the_command_that_is_illegal() -> None:
+    lv = level("match3", 5, 5, kinds=5, layout=T_BOARD)
+    with pytest.raises(IllegalMove, match=r"command 2 \(swap 0,0 4,4\)"):
+        Session.replay(lv, 1, [Swap((0, 0), (0, 1)), Swap((0, 0), (4, 4))])
+
+
+def test_replay_of_the_same_commands_gives_the_same_events() -> None:
+    lv = level("chain", 7, 7, kinds=4, moves=8)
+    s = Session(lv, 99)
+    for _ in range(6):
+        if s.state.status != "playing":
+            break
+        s.play(first_legal(s))
+    again = Session.replay(lv, 99, s.commands)
+    assert repr(again.events) == repr(s.events) and again.state == s.state
+    other = Session.replay(lv, 100, [])
+    assert other.state.grid != s.initial.grid, "another seed deals another board"
+
+
+# -- command texts ----------------------------------------------------------------------------
+
+def test_command_texts_are_as_documented() -> None:
+    assert format_command(Swap((3, 4), (3, 5))) == "swap 3,4 3,5"
+    assert format_command(Chain(((7, 3), (6, 3), (6, 4)))) == "chain 7,3 6,3 6,4"
+    assert format_command(Slide((2, 1))) == "slide 2,1"
+    assert parse_command("  SWAP 3,4   3,5 ") == Swap((3, 4), (3, 5))
+
+
+@pytest.mark.parametrize("text", [
+    "", "jump 1,2", "swap 1,2", "swap 1,2 3,4 5,6", "swap 1 2", "swap a,b 1,2", "chain",
+    "slide", "slide 1,2 2,2", "slide 1,2,3", "slide 1_0,2", "slide +1,2", "slide \u0661,2",
+    "slide 1.0,2",
+])
+def test_bad_command_texts_are_refused(text: str) -> None:
+    with pytest.raises(ValueError):
+        parse_command(text)
+
+
+CELLS = st.tuples(st.integers(-3, 40), st.integers(-3, 40))
+COMMANDS = (st.builds(Swap, CELLS, CELLS) | st.builds(Slide, CELLS)
+            | st.builds(Chain, st.lists(CELLS, min_size=1, max_size=12).map(tuple)))
+
+
+@given(COMMANDS)
+@examples(200)
+def test_every_command_text_round_trips(command: Any) -> None:
+    text = format_command(command)
+    assert parse_command(text) == command
+    assert format_command(parse_command(text)) == text
