@@ -9,12 +9,13 @@ Unlike the rest of game.bots this script touches files (through game.io).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import pathlib
 import sys
 import time
 
 from game.core import IllegalMove, Level, Session
-from game.io import LevelFileError, load_pack
+from game.io import LevelFileError, load_pack, save_level
 from game.io.replay import Replay, ReplayFileError, load_replay, save_replay
 
 from .proving import find_win
@@ -48,6 +49,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="only check that the saved replays still win; write nothing")
     parser.add_argument("--force", action="store_true",
                         help="search again even where the saved replay still wins")
+    parser.add_argument("--reseed", type=int, default=0, metavar="N",
+                        help="when no bot wins from a level's seed, try the next N seeds and write "
+                             "the first that wins into the level file (pack folders only)")
     args = parser.parse_args(argv)
     try:
         pack = load_pack(args.pack)
@@ -80,6 +84,15 @@ def main(argv: list[str] | None = None) -> int:
             continue
         start = time.perf_counter()
         proof = find_win(level, seed, tries=args.tries)
+        folder = pack.source if pack.source is not None and pack.source.is_dir() else None
+        for other in range(seed + 1, seed + 1 + args.reseed):
+            if proof is not None or folder is None:
+                break
+            proof = find_win(level, other, tries=args.tries)
+            if proof is not None:
+                print(f"  {level.id}: seed {seed} was not won; the level now starts from seed {other}")
+                seed = other
+                save_level(dataclasses.replace(level, seed=other), folder / f"{level.id}.yaml")
         took = time.perf_counter() - start
         if proof is None:
             print(f"FAIL   {level.id:20} seed {seed}: no bot won in {args.tries} tries "

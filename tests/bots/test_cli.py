@@ -95,3 +95,25 @@ def test_the_prover_writes_checks_and_repairs_replays(tmp_path: pathlib.Path,
     # ... and a plain run proves it again.
     assert prove.main([str(tmp_path / "mini"), "--out", str(out), "--only", "first-swap"]) == 0
     assert load_replay(out / "first-swap.yaml").commands
+
+
+def test_the_prover_can_move_a_level_to_a_seed_it_wins(tmp_path: pathlib.Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    from game.bots import solve
+    from game.core import new_game
+
+    base = {"format": 1, "id": "tight", "name": "Tight", "mode": "slide", "width": 3, "height": 3}
+    probe = Level.from_dict(base)
+    # The optimal solution's length per seed; the move limit lets only the shortest through.
+    lengths = [len(solve(new_game(probe, s).grid)) for s in range(40)]
+    limit = min(lengths)
+    losing = next(s for s in range(1, 40) if lengths[s] == limit and lengths[s - 1] > limit) - 1
+    level = Level.from_dict({**base, "seed": losing, "moves": limit})
+    save_pack(Pack(id="p", name="P", levels=(level,)), tmp_path / "p")
+    out = tmp_path / "replays"
+    assert prove.main([str(tmp_path / "p"), "--out", str(out)]) == 1
+    assert "FAIL   tight" in capsys.readouterr().out
+    assert prove.main([str(tmp_path / "p"), "--out", str(out), "--reseed", "1"]) == 0
+    moved = load_pack(tmp_path / "p").level("tight")
+    assert moved.seed == losing + 1
+    assert load_replay(out / "tight.yaml").seed == losing + 1
