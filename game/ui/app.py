@@ -204,6 +204,8 @@ class App:
                         on_leave=lambda outcome: self._left_level(pack_id, level_id, outcome))
         self._show(view)
         self.playing = (pack_id, level_id, view)
+        if commands and hasattr(view, "say"):
+            view.say(f"Resumed where you left off: {len(commands)} move{'s' if len(commands) != 1 else ''} in.")
         return view
 
     def _record(self, pack_id: str, level: Level, status: str, score: int, star_count: int, seed: int,

@@ -7,7 +7,6 @@ from typing import Any, Iterator
 
 import pytest
 
-from game.io import list_packs
 from game.io.progress import load_progress, progress_path
 from game.io.replay import load_replay
 from game.io.settings import load_settings, settings_path
@@ -181,7 +180,7 @@ def test_settings_are_chosen_with_keys_and_mouse_and_saved_at_once(window: Any, 
     # A new start reads them back, and a level is played with them.
     again = App(window)
     assert again.settings.animation_speed == "fast" and again.settings.colorblind
-    view = again.play_level(PACK, list_packs()[0].levels[0].id)
+    view = again.play_level(PACK, again.pack(PACK).levels[0].id)
     assert view.settings == again.settings
 
 
@@ -220,7 +219,12 @@ def test_packs_and_levels_show_progress_and_locks(window: Any, fresh: pathlib.Pa
     bar_y = card.bottom + card.height - 66
     assert near(pixel(window, image, bar_left + 4, bar_y), style.BAR_FILL, 12)
     assert near(pixel(window, image, bar_left + 240, bar_y), style.BAR_BG, 12)
-    press_key(window, arcade.key.ENTER)  # the first pack has the focus
+    for _ in range(len(app.packs()[0])):  # walk down to the pack with the keyboard
+        if view.focus is card:
+            break
+        press_key(window, arcade.key.DOWN)
+    assert view.focus is card
+    press_key(window, arcade.key.ENTER)
     levels = window.current_view
     assert isinstance(levels, LevelsView) and levels.pack_id == PACK
     # The next unfinished level has the focus; the one after it is locked.

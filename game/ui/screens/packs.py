@@ -29,7 +29,8 @@ class PacksView(MenuView):
         w, h = self.window.width, self.window.height
         packs, error = self.app.packs()
         total = sum(len(p.levels) for p in packs)
-        self.header("Choose a pack", f"{len(packs)} packs  ·  {total} levels", back=self.app.show_title)
+        self.header("Choose a pack", f"{len(packs)} pack{'s' if len(packs) != 1 else ''}  ·  {total} levels",
+                    back=self.app.show_title)
         top = h - self.header_height - 28
         if error:
             self.text(error, w / 2, top - 20, style.DANGER_HOVER, style.BODY_SIZE, anchor_x="center",
