@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from .boards import run_cells, slide_solvable, solved_slide
-from .grid import EMPTY, HOLE, PLAYER, Cell, Grid
+from .grid import EMPTY, HOLE, PLAYER, Cell, Grid, neighbours
 
 FORMAT = 1
 MODES = ("match3", "chain", "slide")
@@ -462,6 +462,13 @@ def _check_layout_semantics(
     tiles = sum(1 for t in flat if t not in (HOLE_TOKEN, PLAYER_TOKEN))
     if tiles == 0:
         out.add(("layout",), "the board has no tile cells: every cell is a hole or the player")
+    elif len(players) == 1:
+        diagonal = rules.diagonal if rules is not None else True
+        pr, pc = players[0]
+        if not any(layout[r][c] != HOLE_TOKEN for r, c in neighbours((pr, pc), height, width, diagonal)):
+            # no chain could ever start: say so here, not as a failed deal at play time
+            out.add(("layout",), f"the player at {pr},{pc} has no tile cell next to it "
+                    f"({'8' if diagonal else '4'} neighbours): no chain can start", (pr, pc))
     if mode == "match3" and rules is not None:
         grid = tuple(
             tuple(int(t) if _is_number(t) else EMPTY for t in row) for row in layout

@@ -163,6 +163,7 @@ BAD_FIELDS: list[tuple[str, dict[str, Any], tuple[Any, ...], str]] = [
     ("layout gap", patched(BASE, width=3, height=2, layout=["_ . .", ". . ."]), ("layout", 0), "slide gap"),
     ("layout two players", patched(CHAIN, layout=["P . . .", ". P . .", ". . . ."]), ("layout",), "at most one"),
     ("layout no tiles", patched(CHAIN, width=2, height=2, layout=["P #", "# #"]), ("layout",), "no tile"),
+    ("layout walled player", patched(CHAIN, layout=[". # . .", "# P # .", ". # . ."], rules={"diagonal": False}), ("layout",), "no tile cell next to it"),
     ("layout run", patched(BASE, width=3, height=3, layout=["1 1 1", ". . .", ". . ."]), ("layout",), "run of 3"),
     ("slide two gaps", patched(SLIDE, width=2, height=2, layout=["1 _", "_ 2"]), ("layout",), "one gap"),
     ("slide repeat", patched(SLIDE, width=2, height=2, layout=["1 1", "2 _"]), ("layout",), "repeated: 1"),
