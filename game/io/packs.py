@@ -74,6 +74,8 @@ def load_pack(path: str | os.PathLike[str], *, builtin: bool = False) -> Pack:
 def check_pack(path: str | os.PathLike[str], *, builtin: bool = False) -> tuple[Pack | None, list[FileProblem]]:
     """The pack (None when anything is wrong) and every problem in every one of its files."""
     target = pathlib.Path(path)
+    if not target.exists():
+        return None, [FileProblem(str(path), 1, 1, "", "no such file or folder")]
     if target.is_dir():
         return _check_folder(target, target / PACK_FILE, builtin)
     if target.name == PACK_FILE:
