@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import pathlib
+import tempfile
 
 import pytest
 import yaml
+from hypothesis import given, settings, strategies as st
 
 from game.core import Level, Session, Swap, legal_commands
 from game.io.progress import (
@@ -117,3 +119,42 @@ def test_default_path_is_in_the_data_folder(data_dir: pathlib.Path) -> None:
     save_progress(p)
     assert yaml.safe_load(progress_path().read_text(encoding="utf-8"))["packs"]["pk"]["x"]["completed"] is True
     progress_path().unlink()
+
+
+def test_ids_yaml_would_misread_survive_the_round_trip(tmp_path: pathlib.Path) -> None:
+    path = tmp_path / "progress.yaml"
+    p = Progress()
+    for odd in ("no", "on", "010", "12", "null", "ünïcode"):
+        p.record_win(odd, odd, 5, 1)
+    save_progress(p, path)
+    loaded = load_progress(path)
+    assert loaded.notice is None and loaded.progress == p
+
+
+_ids = st.sampled_from(["a", "b", "no", "7"])
+_steps = st.lists(st.tuples(st.sampled_from(["win", "save", "clear"]), _ids, _ids,
+                            st.integers(0, 10**6), st.integers(0, 3)), max_size=25)
+
+
+@settings(max_examples=60, deadline=None)
+@given(_steps)
+def test_any_history_round_trips_and_keeps_the_best(steps: list[tuple[str, str, str, int, int]]) -> None:
+    p = Progress()
+    best: dict[tuple[str, str], tuple[int, int]] = {}
+    for op, pack, level, score, stars in steps:
+        if op == "win":
+            p.record_win(pack, level, score, stars)
+            old = best.get((pack, level), (0, 0))
+            best[(pack, level)] = (max(old[0], score), max(old[1], stars))
+        elif op == "save":
+            p.save_game(pack, level, score, [Swap((0, 0), (0, 1))] * (stars + 1))
+        else:
+            p.clear_game(pack, level)
+    with tempfile.TemporaryDirectory() as folder:
+        path = pathlib.Path(folder) / "progress.yaml"
+        save_progress(p, path)
+        again = load_progress(path)
+    assert again.notice is None and again.progress == p
+    for (pack, level), (score, stars) in best.items():
+        got = again.progress.get(pack, level)
+        assert got.completed and (got.best_score, got.stars) == (score, stars)
