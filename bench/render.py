@@ -97,8 +97,11 @@ def pct(values: list[float], p: float) -> float:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seeds", type=int, default=6, help="seeds searched for the heaviest batch")
+    parser.add_argument("--no-msaa", action="store_true",
+                        help="a window without multisampling (4x fewer samples filled on llvmpipe)")
     args = parser.parse_args(argv)
-    window = arcade.Window(1280, 800, "Gridfall render bench", visible=False)
+    window = arcade.Window(1280, 800, "Gridfall render bench", visible=False,
+                           antialiasing=not args.no_msaa)
     m9, m16, c9 = match3_level(9), match3_level(16), chain_level(9)
     base = statistics.median(still(window, m9, 1))
     print(f"still 9x9 board: p50 {base:.2f} ms (the baseline)")

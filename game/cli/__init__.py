@@ -15,6 +15,7 @@ SUBCOMMANDS: tuple[str, ...] = (
     "game.cli.validate",
     "game.cli.pack",
     "game.cli.edit",
+    "game.cli.record",
 )
 
 

@@ -11,10 +11,12 @@ from game.core import (
 )
 from game.ui import textures
 from game.ui.boot import import_arcade
-from game.ui.layout import MAX_CELL, BoardLayout, Rect
+from game.ui.layout import MAX_CELL, BoardLayout, Rect, budget_cell
 from game.ui.tween import Animator, Tween, call, ease_in_out, ease_out, linear, shake, there_and_back
 
 arcade = import_arcade()
+
+from arcade.shape_list import ShapeElementList, create_rectangle_filled  # noqa: E402
 
 Cell = tuple[int, int]
 Grid = tuple[tuple[int, ...], ...]
@@ -33,6 +35,8 @@ POPUP = 0.9
 SLIDE_MAX_CELL = 150.0
 MAX_SPARKS = 160        # per clear step: a 16x16 cascade must not flood the frame
 
+CELL_COLOR = (40, 46, 68, 255)
+CELL_COLOR_ALT = (46, 53, 78, 255)
 HOVER_COLOR = (255, 255, 255, 90)
 SELECT_COLOR = (255, 220, 60, 255)
 CURSOR_COLOR = (90, 220, 255, 230)
@@ -122,7 +126,7 @@ class BoardRenderer:
         self.rows, self.cols = len(grid), len(grid[0])
         self.layout = BoardLayout.fit(self.rows, self.cols, area, self.max_cell)
         self.animator = Animator(speed)
-        self.cells = arcade.SpriteList(use_spatial_hash=False)
+        self.cells = ShapeElementList()
         self.under = arcade.SpriteList()       # the hint's glow and the reach target, below tiles
         self.tiles = arcade.SpriteList()
         self.tokens = arcade.SpriteList()      # the player: always drawn over the tiles
@@ -151,7 +155,7 @@ class BoardRenderer:
     @property
     def max_cell(self) -> float:
         # Slide tiles carry numbers and are few: let them grow; kinds stay at their texture size.
-        return SLIDE_MAX_CELL if self.mode == "slide" else MAX_CELL
+        return budget_cell(self.rows, self.cols, SLIDE_MAX_CELL if self.mode == "slide" else MAX_CELL)
 
     @property
     def busy(self) -> bool:
@@ -165,9 +169,16 @@ class BoardRenderer:
     def speed(self, value: float) -> None:
         self.animator.speed = value
 
-    def tile_scale(self, texture: Any = None) -> float:
-        width = texture.width if texture is not None else textures.load("cell").width
-        return self.layout.cell * TILE_FILL / width
+    @property
+    def tile_px(self) -> int:
+        return max(4, int(round(self.layout.cell * TILE_FILL)))
+
+    def tile_scale(self) -> float:
+        # Tile textures are made at the tile's pixel size (textures.fitted): drawn 1:1.
+        return 1.0
+
+    def texture_for(self, value: int) -> Any:
+        return textures.fitted(textures.tile(value, self.mode, self.colorblind), self.tile_px)
 
     def center(self, cell: Cell) -> tuple[float, float]:
         return self.layout.center(cell)
@@ -184,20 +195,21 @@ class BoardRenderer:
 
     # -- the static board -----------------------------------------------------------------
     def _build_cells(self, grid: Grid) -> None:
-        self.cells.clear()
-        tex = textures.load("cell")
-        scale = self.layout.cell / tex.width
+        # Flat quads in one shape list: a software renderer fills them far faster than textures.
+        self.cells = ShapeElementList()
+        size = self.layout.cell
+        gap = max(1.0, round(size * 0.05))
         holes: set[Cell] = set()
         for r, row in enumerate(grid):
             for c, v in enumerate(row):
                 if v == HOLE:
                     holes.add((r, c))
                     continue   # a hole is a gap: nothing is drawn there
-                s = arcade.Sprite(tex, scale=scale)
-                s.position = self.center((r, c))
-                if (r + c) % 2:
-                    s.color = (225, 228, 240, 255)   # a faint checker helps the eye count cells
-                self.cells.append(s)
+                x, y = self.center((r, c))
+                # A faint checker helps the eye count cells.
+                color = CELL_COLOR if (r + c) % 2 == 0 else CELL_COLOR_ALT
+                self.cells.append(create_rectangle_filled(x, y, size - gap, size - gap, color))
+        scale = size / textures.load("target").width
         self._holes = frozenset(holes)
         self.under.clear()
         self._glows = []
@@ -226,9 +238,7 @@ class BoardRenderer:
         return ring
 
     def _new_sprite(self, cell: Cell, value: int) -> TileSprite:
-        tex = textures.tile(value, self.mode, self.colorblind)
-        sprite = TileSprite(tex, cell, value)
-        sprite.scale = self.tile_scale(tex)
+        sprite = TileSprite(self.texture_for(value), cell, value)
         sprite.position = self.center(cell)
         (self.tokens if value == PLAYER else self.tiles).append(sprite)
         return sprite
@@ -265,7 +275,10 @@ class BoardRenderer:
         for cell, sprite in self.by_cell.items():
             sprite.cell = cell
             sprite.position = self.center(cell)
-            sprite.scale = self.tile_scale(sprite.texture)
+            want = self.texture_for(sprite.kind)
+            if sprite.texture is not want:
+                sprite.texture = want
+            sprite.scale = 1.0
             sprite.alpha = 255
             sprite.angle = 0
         self.effects.clear()
@@ -275,7 +288,7 @@ class BoardRenderer:
     def set_colorblind(self, colorblind: bool) -> None:
         self.colorblind = colorblind
         for sprite in self.by_cell.values():
-            sprite.texture = textures.tile(sprite.kind, self.mode, colorblind)
+            sprite.texture = self.texture_for(sprite.kind)
 
     def sprite_cells(self) -> dict[Cell, int]:
         """What the sprites show: the cell under each sprite's centre and its value.

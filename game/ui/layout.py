@@ -9,6 +9,14 @@ Cell = tuple[int, int]
 
 MAX_CELL = 96.0     # the textures' own size: larger would only blur them
 MIN_CELL = 8.0
+# A software renderer (llvmpipe) pays for every pixel filled: a board may cover this many pixels
+# (a 9x9 board gets 66 px cells, a 6x6 one 96 px), which keeps a frame well under 16 ms.
+PIXEL_BUDGET = 360_000.0
+
+
+def budget_cell(rows: int, cols: int, max_cell: float = MAX_CELL, budget: float = PIXEL_BUDGET) -> float:
+    """The largest cell a rows x cols board may use within the pixel budget and `max_cell`."""
+    return min(max_cell, math.sqrt(budget / max(1, rows * cols)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -69,6 +69,26 @@ def slide_number(n: int) -> Any:
     return arcade.Texture(base, hash=f"gridfall-slide-{n}-{size}")
 
 
+_fitted: dict[tuple[int, int], Any] = {}
+
+
+def fitted(texture: Any, px: int) -> Any:
+    """`texture` resized once to `px` square with a good filter, so sprites draw it 1:1.
+
+    A software renderer samples a same-size texture faster, and Pillow's Lanczos looks better
+    than the GPU's bilinear shrink. Cached per texture and size (a resize makes a new size).
+    """
+    px = max(1, int(px))
+    key = (id(texture), px)
+    found = _fitted.get(key)
+    if found is None:
+        image = texture.image.resize((px, px), Image.Resampling.LANCZOS)
+        found = arcade.Texture(image, hash=f"{texture.cache_name}-fit{px}")
+        _fitted[key] = (texture, found)   # keep the source alive: its id stays unique
+        return found
+    return found[1]
+
+
 def tile(value: int, mode: str, colorblind: bool = False) -> Any:
     """The texture for a grid value > 0 or PLAYER in a level of `mode`."""
     if value == -2:

@@ -1,0 +1,215 @@
+"""`gridfall record`: play a replay or a bot's game through the real play view offscreen into a GIF."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import pathlib
+import random
+from typing import Any
+
+DEFAULT_MOVES = 10
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "record", help="record a replay or a bot's game as an animated GIF (offscreen)",
+        description="Play a replay file, or a bot's game of a level file, through the game's own "
+                    "play view offscreen at a fixed frame step, and write an animated GIF "
+                    "(or PNG frames when --out is not a .gif).")
+    parser.add_argument("source", metavar="LEVEL_OR_REPLAY",
+                        help="a replay file (format, pack, level, seed, commands) or a level file")
+    parser.add_argument("--out", required=True, type=pathlib.Path,
+                        help="clip.gif, or a folder to fill with PNG frames")
+    parser.add_argument("--moves", type=int, default=None,
+                        help=f"play at most N moves (a level's bot game: {DEFAULT_MOVES} by default)")
+    parser.add_argument("--bot", action="store_true",
+                        help="let the hint bot choose the moves (a level file's default is random legal moves)")
+    parser.add_argument("--level", type=pathlib.Path, default=None,
+                        help="the level file of a replay whose level is not in an installed pack")
+    parser.add_argument("--seed", type=int, default=None, help="the game's seed (level files)")
+    parser.add_argument("--fps", type=int, default=25, help="frames a second of the clip (default 25)")
+    parser.add_argument("--speed", choices=("slow", "normal", "fast"), default="normal",
+                        help="animation speed (default normal)")
+    parser.add_argument("--scale", type=float, default=0.5,
+                        help="size of the clip against the 1280x800 window (default 0.5)")
+    parser.set_defaults(run=run)
+
+
+class RecordError(ValueError):
+    """Something the user can fix: a missing file, an unknown pack or level, a bad option."""
+
+
+def _load(args: argparse.Namespace) -> tuple[Any, int, list[Any], bool]:
+    """(level, seed, commands, from_replay) from the source file."""
+    import yaml
+
+    from game.io import LevelFileError, load_level
+    from game.io.replay import ReplayFileError, load_replay
+
+    path: pathlib.Path = pathlib.Path(args.source)
+    if not path.is_file():
+        raise RecordError(f"{path}: no such file")
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
+        raise RecordError(f"{path}: cannot read it as YAML ({exc})") from None
+    if isinstance(data, dict) and "commands" in data:
+        try:
+            replay = load_replay(path)
+        except ReplayFileError as exc:
+            raise RecordError(str(exc)) from None
+        level = _replay_level(replay, args.level, path)
+        return level, replay.seed, list(replay.commands), True
+    try:
+        level = load_level(path)
+    except LevelFileError as exc:
+        raise RecordError(str(exc)) from None
+    seed = args.seed if args.seed is not None else (level.seed if level.seed is not None else 1)
+    return level, seed, [], False
+
+
+def _replay_level(replay: Any, level_file: pathlib.Path | None, source: pathlib.Path) -> Any:
+    from game.io import LevelFileError, PackNotFoundError, find_pack, load_level
+
+    if level_file is not None:
+        try:
+            return load_level(level_file)
+        except (LevelFileError, OSError) as exc:
+            raise RecordError(str(exc)) from None
+    if replay.pack is None:
+        raise RecordError(f"{source}: the replay names no pack: give the level file with --level")
+    try:
+        pack = find_pack(replay.pack)
+    except PackNotFoundError as exc:
+        raise RecordError(f"{source}: {exc}") from None
+    for level in pack.levels:
+        if level.id == replay.level:
+            return level
+    raise RecordError(f"{source}: pack '{replay.pack}' has no level '{replay.level}'")
+
+
+def record(args: argparse.Namespace) -> str:
+    """Play and capture; returns the summary line. Raises RecordError for a user's mistake."""
+    if args.fps <= 0 or args.fps > 100:
+        raise RecordError("--fps must be between 1 and 100")
+    if not 0.1 <= args.scale <= 1.0:
+        raise RecordError("--scale must be between 0.1 and 1")
+    if args.moves is not None and args.moves < 0:
+        raise RecordError("--moves must be 0 or more")
+    level, seed, commands, from_replay = _load(args)
+    # Offscreen: ARCADE_HEADLESS must be set before arcade is first imported.
+    os.environ.setdefault("ARCADE_HEADLESS", "1")
+    from game.ui.boot import import_arcade
+
+    arcade = import_arcade(headless=True)
+    from game.core import IllegalMove
+    from game.io.settings import Settings
+    from game.ui.hints import bot_move, undo_cell
+    from game.ui.play_view import PlayView
+
+    window = arcade.get_window() if _has_window(arcade) else arcade.Window(
+        1280, 800, "Gridfall record", visible=False)
+    view = PlayView(level, seed=seed, settings=Settings(animation_speed=args.speed))
+    window.show_view(view)
+    view.on_resize(window.width, window.height)
+    dt = 1.0 / args.fps
+    frames: list[Any] = []
+    size = (int(window.width * args.scale), int(window.height * args.scale))
+
+    def capture(count: int = 1) -> None:
+        for _ in range(count):
+            view.on_update(dt)
+            view.on_draw()
+            image = arcade.get_image(0, 0, window.width, window.height).convert("RGB")
+            frames.append(image.resize(size) if args.scale != 1.0 else image)
+
+    limit = args.moves if args.moves is not None else (len(commands) if from_replay else DEFAULT_MOVES)
+    rng = random.Random(seed)
+    capture(int(args.fps * 0.6))
+    played = 0
+    problems: list[str] = []
+    while played < limit and view.state.status == "playing":
+        if from_replay and not args.bot:
+            if played >= len(commands):
+                break
+            command = commands[played]
+        else:
+            batches = view.session.batches
+            avoid = undo_cell(batches[-1]) if batches else None
+            if args.bot:
+                command = bot_move(view.state, rng, avoid)
+            else:
+                from game.core import legal_commands
+
+                options = legal_commands(view.state)
+                command = options[rng.randrange(len(options))] if options else None
+            if command is None:
+                break
+        try:
+            ok = view.submit(command)
+        except IllegalMove as exc:
+            raise RecordError(f"move {played + 1} ({command}): {exc}") from None
+        if not ok:
+            raise RecordError(f"move {played + 1} ({command}) was refused: {view.hud.message.text}")
+        guard = 0
+        while view.busy:
+            capture()
+            guard += 1
+            if guard > args.fps * 60:
+                raise RuntimeError(f"move {played + 1} ({command}) animated for over a minute")
+        if view.board.mismatches:
+            problems.append(f"move {played + 1}: the sprites missed {view.board.mismatches}")
+        grid_shown = view.board.sprite_cells()
+        if grid_shown != view.board.grid_cells(view.state.grid):
+            problems.append(f"move {played + 1}: the sprites do not show the board")
+        capture(int(args.fps * 0.25))
+        played += 1
+    capture(int(args.fps * 1.5))
+    _write(frames, args.out, dt)
+    state = view.state
+    summary = (f"wrote {args.out}: {len(frames)} frames ({len(frames) * dt:.1f} s), {played} moves, "
+               f"{state.status}, score {state.score}")
+    if problems:
+        raise RuntimeError("the animation did not end where the core did: " + "; ".join(problems))
+    return summary
+
+
+def _has_window(arcade: Any) -> bool:
+    try:
+        arcade.get_window()
+    except RuntimeError:
+        return False
+    return True
+
+
+def _write(frames: list[Any], out: pathlib.Path, dt: float) -> None:
+    from game.io.atomic import atomic_write_bytes
+
+    if not frames:
+        raise RecordError("nothing was recorded")
+    if out.suffix.lower() == ".gif":
+        out.parent.mkdir(parents=True, exist_ok=True)
+        buffer = io.BytesIO()
+        frames[0].save(buffer, format="GIF", save_all=True, append_images=frames[1:],
+                       duration=max(10, int(round(dt * 1000))), loop=0, optimize=False)
+        atomic_write_bytes(out, buffer.getvalue())
+        return
+    out.mkdir(parents=True, exist_ok=True)
+    for i, frame in enumerate(frames):
+        buffer = io.BytesIO()
+        frame.save(buffer, format="PNG")
+        atomic_write_bytes(out / f"frame_{i + 1:05d}.png", buffer.getvalue())
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        print(record(args))
+    except RecordError as exc:
+        print(f"gridfall record: {exc}")
+        return 2
+    except RuntimeError as exc:
+        print(f"gridfall record: {exc}")
+        return 1
+    return 0
