@@ -169,7 +169,10 @@ def _syntax_error(exc: yaml.YAMLError, text: str) -> DocError:
         message += f" ({context} started on line {context_mark.line + 1})"
     elif context:
         message += f" ({context})"
-    here = text.split("\n")[line - 1][column - 1:column] if mark is not None else ""
+    lines = text.split("\n")
+    if line > len(lines):  # libyaml marks the end of the stream one line past the text
+        line, column = len(lines), len(lines[-1]) + 1
+    here = lines[line - 1][column - 1:column]
     for needle, char, hint in _SYNTAX_HINTS:
         if needle in message and (not char or here == char):
             message += f"; {hint}"
