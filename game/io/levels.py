@@ -54,7 +54,7 @@ def _stem(name: str) -> str:
     for suffix in LEVEL_SUFFIXES:
         if name.endswith(suffix):
             return name[: -len(suffix)]
-    return name
+    return pathlib.Path(name).stem
 
 
 def check_level_value(where: Locator, value: Any, base: Path, expect_id: str | None = None,

@@ -73,7 +73,7 @@ class Locator:
                 empty = isinstance(entry.node, ScalarNode) and entry.node.value == "" \
                     and entry.node.tag.endswith(":null")
                 # A block list or mapping starts on the next line: its key says more.
-                block = not isinstance(entry.node, ScalarNode) and not entry.node.flow_style
+                block = not isinstance(entry.node, ScalarNode) and not getattr(entry.node, "flow_style", False)
                 if entry.key is not None and (on_key or empty or block):
                     return entry.key, True, entry.node
                 return entry.node, True, entry.node

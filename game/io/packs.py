@@ -329,6 +329,39 @@ def _pack_paths(folder: pathlib.Path) -> list[pathlib.Path]:
     return sorted(found, key=lambda p: p.name)
 
 
+# Packs already checked, by path, with the size and time of every file they were read from:
+# screens ask for the list often, and a pack is only read again when one of its files changed.
+_CACHE: dict[pathlib.Path, tuple[tuple[tuple[str, int, int], ...], Pack | LevelFileError]] = {}
+
+
+def _signature(path: pathlib.Path) -> tuple[tuple[str, int, int], ...]:
+    files = sorted(path.iterdir()) if path.is_dir() else [path]
+    out = []
+    for file in files:
+        try:
+            st = file.stat()
+        except OSError:
+            continue
+        out.append((file.name, st.st_mtime_ns, st.st_size))
+    return tuple(out)
+
+
+def _load_cached(path: pathlib.Path, builtin: bool) -> Pack:
+    signature = _signature(path)
+    cached = _CACHE.get(path)
+    if cached is not None and cached[0] == signature:
+        result = cached[1]
+    else:
+        try:
+            result = load_pack(path, builtin=builtin)
+        except LevelFileError as exc:
+            result = exc
+        _CACHE[path] = (signature, result)
+    if isinstance(result, LevelFileError):
+        raise result
+    return result
+
+
 def list_packs(errors: list[LevelFileError] | None = None) -> list[Pack]:
     """Built-in packs from levels/, then installed ones from the data folder.
 
@@ -339,7 +372,7 @@ def list_packs(errors: list[LevelFileError] | None = None) -> list[Pack]:
     for folder, builtin in ((levels_dir(), True), (installed_packs_dir(), False)):
         for path in _pack_paths(folder):
             try:
-                packs.append(load_pack(path, builtin=builtin))
+                packs.append(_load_cached(path, builtin))
             except LevelFileError as exc:
                 if errors is not None:
                     errors.append(exc)

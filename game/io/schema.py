@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import pathlib
@@ -43,15 +44,20 @@ def to_json_value(value: Any) -> Any:
     return value
 
 
-def schema_errors(value: Any, kind: str) -> list[str]:
-    """What the shipped JSON Schema (level or pack) says is wrong with a parsed YAML value."""
-    import jsonschema
+@functools.lru_cache(maxsize=2)
+def _validator(kind: str) -> Any:
+    # jsonschema is only needed by tools and tests, so it is imported here, once.
+    import jsonschema  # type: ignore[import-untyped]
     from referencing import Registry, Resource
 
     level = json.loads(schema_path("level").read_text(encoding="utf-8"))
     registry: Registry[Any] = Registry().with_resource(
         "level.schema.json", Resource.from_contents(level))
     schema = level if kind == "level" else json.loads(schema_path("pack").read_text(encoding="utf-8"))
-    validator = jsonschema.Draft202012Validator(schema, registry=registry)
+    return jsonschema.Draft202012Validator(schema, registry=registry)
+
+
+def schema_errors(value: Any, kind: str) -> list[str]:
+    """What the shipped JSON Schema (level or pack) says is wrong with a parsed YAML value."""
     return [f"{'/'.join(map(str, e.absolute_path)) or '(root)'}: {e.message}"
-            for e in validator.iter_errors(to_json_value(value))]
+            for e in _validator(kind).iter_errors(to_json_value(value))]

@@ -289,7 +289,8 @@ def _compose(loader: Any) -> tuple[Node | None, Node | None]:
     assert type(end) is DocumentEndEvent
     after = get()
     if type(after) is DocumentStartEvent:
-        marker = ScalarNode(_TAG + "null", "", after.start_mark, after.end_mark)
+        mark: Any = after.start_mark
+        marker = ScalarNode(_TAG + "null", "", mark, mark)
         return root, marker
     return root, None
 
@@ -331,6 +332,7 @@ class _Builder:
                 return None
             return [self.build(item, path + (i,), depth + 1, None, True, repeated)
                     for i, item in enumerate(node.value)]
+        assert isinstance(node, MappingNode)
         return self.mapping(node, path, depth, repeated)
 
     def mapping(self, node: MappingNode, path: Path, depth: int, repeated: bool) -> dict[Any, Any]:

@@ -31,7 +31,8 @@ def _plain_ok(text: str) -> bool:
         return False
     if not all(ch.isalnum() or ch in _PLAIN_PUNCTUATION for ch in text):
         return False
-    return bool(_RESOLVER.resolve(ScalarNode, text, (True, False)) == _STR_TAG)
+    tag = _RESOLVER.resolve(ScalarNode, text, (True, False))  # type: ignore[no-untyped-call]
+    return bool(tag == _STR_TAG)
 
 
 def quoted(text: str) -> str:

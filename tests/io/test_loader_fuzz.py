@@ -15,6 +15,8 @@ from game.core import Level
 from game.core.level import GOAL_KEYS, KEY_ORDER, RULE_KEYS
 from game.io import LevelFileError, load_level, load_pack
 from game.io.generate import generated_level
+from game.io.schema import schema_errors
+from game.io.yamldoc import parse, read_text
 
 # GRIDFALL_FUZZ_EXAMPLES=2000 for a long hunt; the suite's default keeps it to seconds.
 EXAMPLES = int(os.environ.get("GRIDFALL_FUZZ_EXAMPLES", "120"))
@@ -105,3 +107,23 @@ def test_a_valid_level_loads_through_the_same_path() -> None:
     data = dict(LEVEL_DICTS[0], id="fuzz")
     (_DIR / "fuzz.yaml").write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
     assert isinstance(load_level(_DIR / "fuzz.yaml"), Level)
+
+
+@FUZZ
+@given(st.sampled_from(range(len(LEVEL_DICTS))), st.sampled_from(KEY_ORDER), documents,
+       st.sampled_from(GOAL_KEYS + RULE_KEYS))
+def test_what_the_loader_accepts_the_schema_accepts(which: int, key: str, value: Any, inner: str) -> None:
+    """The schema may miss what needs the whole level (sizes, parity), never the other way."""
+    data = dict(LEVEL_DICTS[which])
+    data["id"] = "agree"
+    if key in ("goals", "rules"):
+        data[key] = {inner: value}
+    elif key != "id":
+        data[key] = value
+    path = _DIR / "agree.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    try:
+        load_level(path)
+    except LevelFileError:
+        return
+    assert schema_errors(parse(read_text(path)).value, "level") == []

@@ -14,7 +14,8 @@ from game.io import (
 from game.io.generate import generated_level
 from game.io.packs import _pack_paths
 from game.io.paths import installed_packs_dir, levels_dir
-from game.io.schema import schema_path
+from game.io.schema import schema_errors, schema_path
+from game.io.yamldoc import parse, read_text
 
 SHIPPED_PACKS = _pack_paths(levels_dir())
 LEVELS = tuple(generated_level(n, seed=5) for n in range(9))
@@ -179,3 +180,23 @@ def test_level_files_of_a_pack_folder_load_on_their_own(tmp_path: pathlib.Path) 
 def test_save_pack_refuses_repeated_level_ids(tmp_path: pathlib.Path) -> None:
     with pytest.raises(ValueError, match="more than once"):
         save_pack(Pack(id="twice", name="Twice", levels=(LEVELS[0], LEVELS[0])), tmp_path / "t.pack.yaml")
+
+
+@pytest.mark.parametrize("folder", SHIPPED_PACKS, ids=[p.name for p in SHIPPED_PACKS])
+def test_shipped_pack_files_pass_the_pack_schema(folder: pathlib.Path, tmp_path: pathlib.Path) -> None:
+    assert schema_errors(parse(read_text(folder / "pack.yaml")).value, "pack") == []
+    one_file = tmp_path / f"{folder.name}.pack.yaml"
+    save_pack(load_pack(folder), one_file)
+    assert schema_errors(parse(read_text(one_file)).value, "pack") == []
+
+
+def test_the_pack_schema_refuses_what_the_loader_refuses(tmp_path: pathlib.Path) -> None:
+    path = tmp_path / "odd.pack.yaml"
+    save_pack(_pack("odd"), path)
+    for old, new in (("format: 1\nid: odd", "format: 2\nid: odd"), ("name: Sampler", "nmae: Sampler"),
+                     ("    width: ", "    width: -")):
+        path.write_text(path.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
+        with pytest.raises(LevelFileError):
+            load_pack(path)
+        assert schema_errors(parse(read_text(path)).value, "pack")
+        save_pack(_pack("odd"), path)
