@@ -95,8 +95,9 @@ class PlayView(arcade.View):  # type: ignore[misc]
         if state.status != PLAYING:
             self._show_result()
 
-    def _areas(self) -> tuple[Rect, Rect]:
-        w, h = self.window.width, self.window.height
+    def _areas(self, width: float | None = None, height: float | None = None) -> tuple[Rect, Rect]:
+        w = self.window.width if width is None else width
+        h = self.window.height if height is None else height
         hw = hud_width(w)
         margin = 20.0
         board = Rect(hw + margin, margin, max(40.0, w - hw - 2 * margin), max(40.0, h - 2 * margin))
@@ -119,14 +120,14 @@ class PlayView(arcade.View):  # type: ignore[misc]
         self.on_resize(self.window.width, self.window.height)
 
     def on_resize(self, width: int, height: int) -> None:
-        board_area, hud_area = self._areas()
+        board_area, hud_area = self._areas(width, height)
         self.board.set_area(board_area)
         self.hud.place(hud_area)
         if self.hint_command is not None:
             self._show_hint(self.hint_command)
         for menu in (self.pause_menu, self.result_menu):
             if menu is not None:
-                self._place_menu(menu)
+                self._place_menu(menu, width, height)
 
     # -- moves ----------------------------------------------------------------------------
     def submit(self, command: Command) -> bool:
@@ -223,8 +224,9 @@ class PlayView(arcade.View):  # type: ignore[misc]
         self._clear_hint()
 
     # -- menus ----------------------------------------------------------------------------
-    def _place_menu(self, menu: Menu) -> None:
-        menu.place(self.window.width, self.window.height)
+    def _place_menu(self, menu: Menu, width: float | None = None, height: float | None = None) -> None:
+        menu.place(self.window.width if width is None else width,
+                   self.window.height if height is None else height)
         if menu is self.result_menu:
             y = menu.extra_top - 28
             cx = menu.panel.center[0]

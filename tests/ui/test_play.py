@@ -1,0 +1,592 @@
+"""The play view driven by real input events on the shared window: every mode, undo, hints, results."""
+
+from __future__ import annotations
+
+import pathlib
+from typing import Any
+
+import pytest
+
+from game.core import EMPTY, Chain, Level, Session, Slide, Swap, legal_commands
+from game.io import find_pack
+from game.io.replay import load_replay
+from game.io.settings import Settings
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+DT = 1 / 60
+LEFT = 1
+
+
+def level(level_id: str) -> Level:
+    for lv in find_pack("first-steps").levels:
+        if lv.id == level_id:
+            return lv
+    raise LookupError(level_id)
+
+
+def first_level_of(mode: str, player: bool | None = None) -> Level:
+    for lv in find_pack("first-steps").levels:
+        if lv.mode == mode and (player is None or (lv.player_start is not None) == player):
+            return lv
+    raise LookupError(mode)
+
+
+def open_view(window: Any, lv: Level, seed: int = 7, speed: str = "normal", **kw: Any) -> Any:
+    from game.ui.play_view import PlayView
+
+    view = PlayView(lv, seed=seed, settings=Settings(animation_speed=speed), **kw)
+    window.show_view(view)
+    view.on_update(DT)
+    return view
+
+
+def send(window: Any, name: str, *args: Any) -> None:
+    window.dispatch_event(name, *args)
+    window.dispatch_events()
+
+
+def click(window: Any, xy: tuple[float, float]) -> None:
+    x, y = int(xy[0]), int(xy[1])
+    send(window, "on_mouse_press", x, y, LEFT, 0)
+    send(window, "on_mouse_release", x, y, LEFT, 0)
+
+
+def drag(window: Any, points: list[tuple[float, float]]) -> None:
+    """Press at the first point, move through the rest in small steps, release at the last."""
+    x0, y0 = int(points[0][0]), int(points[0][1])
+    send(window, "on_mouse_press", x0, y0, LEFT, 0)
+    px, py = x0, y0
+    for x, y in points[1:]:
+        for k in range(1, 5):
+            nx, ny = int(px + (x - px) * k / 4), int(py + (y - py) * k / 4)
+            send(window, "on_mouse_drag", nx, ny, nx - px, ny - py, LEFT, 0)
+        px, py = int(x), int(y)
+    send(window, "on_mouse_release", px, py, LEFT, 0)
+
+
+def press_key(window: Any, symbol: int, modifiers: int = 0) -> None:
+    send(window, "on_key_press", symbol, modifiers)
+    send(window, "on_key_release", symbol, modifiers)
+
+
+def settle(view: Any, limit: int = 5000) -> int:
+    frames = 0
+    while view.busy:
+        view.on_update(DT)
+        frames += 1
+        assert frames < limit, "an animation never ended"
+    view.on_update(DT)
+    return frames
+
+
+def assert_board_shown(view: Any) -> None:
+    """The sprites stand exactly where the core's grid says, and the animation needed no repair."""
+    board = view.board
+    assert board.mismatches == []
+    assert board.sprite_cells() == board.grid_cells(view.state.grid)
+
+
+def shot(window: Any, view: Any, path: pathlib.Path) -> Any:
+    import arcade
+
+    view.on_draw()
+    image = arcade.get_image(0, 0, window.width, window.height)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    image.save(path)
+    return image
+
+
+def centre(view: Any, cell: tuple[int, int]) -> tuple[float, float]:
+    return view.board.center(cell)
+
+
+# -- match3 -------------------------------------------------------------------------------
+def test_match3_click_then_neighbour_swaps_and_animates(window: Any, screenshot_dir: pathlib.Path) -> None:
+    view = open_view(window, first_level_of("match3"))
+    swap = legal_commands(view.state)[0]
+    assert isinstance(swap, Swap)
+    before = view.state.grid
+    click(window, centre(view, swap.a))
+    assert view.controller.selected == swap.a          # the selection is drawn
+    click(window, centre(view, swap.b))
+    assert view.session.commands == [swap]
+    assert view.busy                                    # the batch is playing, input waits
+    for _ in range(6):
+        view.on_update(DT)
+    shot(window, view, screenshot_dir / "play_match3_mid_swap.png")
+    settle(view)
+    assert view.state.grid != before
+    assert view.state.score > 0 and view.hud.shown_score == view.state.score
+    assert_board_shown(view)
+
+
+def test_match3_press_and_drag_toward_a_neighbour_swaps(window: Any) -> None:
+    view = open_view(window, first_level_of("match3"), seed=11)
+    swap = legal_commands(view.state)[-1]
+    assert isinstance(swap, Swap)
+    (ax, ay), (bx, by) = centre(view, swap.a), centre(view, swap.b)
+    # Drag two thirds of the way toward the neighbour: enough to mean it.
+    drag(window, [(ax, ay), (ax + (bx - ax) * 0.67, ay + (by - ay) * 0.67)])
+    assert view.session.commands == [swap]
+    settle(view)
+    assert_board_shown(view)
+
+
+def _rejected_swap(view: Any) -> Swap:
+    grid = view.state.grid
+    legal = set(legal_commands(view.state))
+    for r, row in enumerate(grid):
+        for c, v in enumerate(row):
+            for other in ((r, c + 1), (r + 1, c)):
+                if other[0] < len(grid) and other[1] < len(row):
+                    w = grid[other[0]][other[1]]
+                    if v > 0 and w > 0 and v != w and Swap((r, c), other) not in legal:
+                        return Swap((r, c), other)
+    raise AssertionError("no swap that makes no run on this board")
+
+
+def test_rejected_swap_goes_there_and_back_and_changes_nothing(window: Any, screenshot_dir: pathlib.Path) -> None:
+    view = open_view(window, first_level_of("match3"))
+    swap = _rejected_swap(view)
+    before = view.state
+    click(window, centre(view, swap.a))
+    click(window, centre(view, swap.b))
+    assert view.busy
+    sprite = view.board.by_cell[swap.a]
+    for _ in range(8):
+        view.on_update(DT)
+    # Mid-way the tile has left its cell toward the other one...
+    assert sprite.position != pytest.approx(centre(view, swap.a), abs=2)
+    shot(window, view, screenshot_dir / "play_match3_rejected_mid.png")
+    settle(view)
+    # ...and it came back: nothing changed, no move spent, nothing logged.
+    assert view.state == before
+    assert view.session.commands == []
+    assert sprite.position == pytest.approx(centre(view, swap.a), abs=0.01)
+    assert_board_shown(view)
+
+
+def test_match3_keyboard_cursor_select_and_swap(window: Any) -> None:
+    import arcade
+
+    view = open_view(window, first_level_of("match3"))
+    swap = legal_commands(view.state)[0]
+    press_key(window, arcade.key.RIGHT)                 # the cursor appears mid-board
+    cursor = view.controller.cursor
+    assert cursor is not None
+    keys = {(-1, 0): arcade.key.UP, (1, 0): arcade.key.DOWN, (0, -1): arcade.key.LEFT, (0, 1): arcade.key.RIGHT}
+    def walk_to(target: tuple[int, int]) -> None:
+        while view.controller.cursor != target:
+            cr, cc = view.controller.cursor
+            d = (0, 1 if target[1] > cc else -1) if target[1] != cc else (1 if target[0] > cr else -1, 0)
+            press_key(window, keys[d])
+    walk_to(swap.a)
+    press_key(window, arcade.key.SPACE)
+    assert view.controller.selected == swap.a
+    walk_to(swap.b)
+    press_key(window, arcade.key.ENTER)
+    assert view.session.commands == [swap]
+    settle(view)
+    assert_board_shown(view)
+
+
+# -- chain --------------------------------------------------------------------------------
+def test_chain_drag_with_a_backtrack_commits_the_drawn_path(window: Any, screenshot_dir: pathlib.Path) -> None:
+    view = open_view(window, first_level_of("chain", player=True))
+    chain = legal_commands(view.state)[0]
+    assert isinstance(chain, Chain) and len(chain.path) >= 3
+    path = list(chain.path)
+    pts = [centre(view, c) for c in path]
+    # Press on the player, draw three cells, step back onto the second, then finish the path.
+    x0, y0 = int(pts[0][0]), int(pts[0][1])
+    send(window, "on_mouse_press", x0, y0, LEFT, 0)
+    def move_to(p: tuple[float, float]) -> None:
+        x, y = int(p[0]), int(p[1])
+        send(window, "on_mouse_drag", x, y, 0, 0, LEFT, 0)
+    for p in pts[1:3]:
+        move_to(p)
+    assert view.controller.path == path[:3]
+    assert len(view.board._path_arrows) == 2            # arrows along the path as it grows
+    move_to(pts[1])                                     # back onto the previous cell: backtrack
+    assert view.controller.path == path[:2]
+    assert len(view.board._path_arrows) == 1
+    for p in pts[2:]:
+        move_to(p)
+    assert view.controller.path == path
+    shot(window, view, screenshot_dir / "play_chain_drawing.png")
+    send(window, "on_mouse_release", int(pts[-1][0]), int(pts[-1][1]), LEFT, 0)
+    assert view.session.commands == [Chain(tuple(path))]
+    for _ in range(10):
+        view.on_update(DT)
+    shot(window, view, screenshot_dir / "play_chain_mid_walk.png")
+    settle(view)
+    assert view.state.player == path[-1]
+    assert_board_shown(view)
+
+
+def test_chain_too_short_is_cancelled_with_a_shake(window: Any) -> None:
+    view = open_view(window, first_level_of("chain", player=True))
+    state = view.state
+    player = state.player
+    assert player is not None and state.level.rules.min_chain >= 3
+    near = next(c for c in legal_commands(state)[0].path[1:2])
+    drag(window, [centre(view, player), centre(view, near)])
+    assert view.session.commands == []                  # the core said no: nothing played
+    assert view.hud.message.text                        # and the player is told why
+    sprite = view.board.by_cell[near]
+    moved = False
+    for _ in range(8):
+        view.on_update(DT)
+        moved = moved or abs(sprite.center_x - centre(view, near)[0]) > 1
+    assert moved, "the cancelled chain did not shake"
+    settle(view)
+    for _ in range(30):
+        view.on_update(DT)
+    assert sprite.center_x == pytest.approx(centre(view, near)[0], abs=0.01)
+
+
+def test_chain_keyboard_extend_backspace_enter(window: Any) -> None:
+    import arcade
+
+    view = open_view(window, first_level_of("chain", player=True))
+    chain = legal_commands(view.state)[0]
+    path = list(chain.path)
+    numpad = {(-1, -1): arcade.key.NUM_7, (-1, 0): arcade.key.NUM_8, (-1, 1): arcade.key.NUM_9,
+              (0, -1): arcade.key.NUM_4, (0, 1): arcade.key.NUM_6, (1, -1): arcade.key.NUM_1,
+              (1, 0): arcade.key.NUM_2, (1, 1): arcade.key.NUM_3}
+    def step(a: tuple[int, int], b: tuple[int, int]) -> None:
+        press_key(window, numpad[(b[0] - a[0], b[1] - a[1])])
+    step(path[0], path[1])
+    step(path[1], path[2])
+    press_key(window, arcade.key.BACKSPACE)
+    assert view.controller.path == path[:2]
+    for a, b in zip(path[1:], path[2:]):
+        step(a, b)
+    assert view.controller.path == path
+    press_key(window, arcade.key.ENTER)
+    assert view.session.commands == [Chain(tuple(path))]
+    settle(view)
+    assert_board_shown(view)
+
+
+def test_chain_two_arrow_keys_make_a_diagonal(window: Any) -> None:
+    import arcade
+
+    view = open_view(window, first_level_of("chain", player=True))
+    ctrl = view.controller
+    state = view.state
+    player = state.player
+    # Find a diagonal neighbour of the player whose orthogonal way-point is also a tile.
+    for dr, dc in ((-1, -1), (-1, 1)):
+        target = (player[0] + dr, player[1] + dc)
+        if 0 <= target[0] < state.height and 0 <= target[1] < state.width and state.at(target) > 0:
+            break
+    else:
+        pytest.skip("the player has no diagonal tile above it on this deal")
+    first = arcade.key.UP
+    second = arcade.key.LEFT if dc < 0 else arcade.key.RIGHT
+    send(window, "on_key_press", first, 0)
+    send(window, "on_key_press", second, 0)            # the second key while the first is held
+    send(window, "on_key_release", second, 0)
+    send(window, "on_key_release", first, 0)
+    assert ctrl.path == [player, target]
+
+
+# -- slide --------------------------------------------------------------------------------
+def _gap(view: Any) -> tuple[int, int]:
+    return next((r, c) for r, row in enumerate(view.state.grid) for c, v in enumerate(row) if v == EMPTY)
+
+
+def test_slide_by_click(window: Any, screenshot_dir: pathlib.Path) -> None:
+    view = open_view(window, first_level_of("slide"))
+    gap = _gap(view)
+    tile = next(c for c in ((gap[0] - 1, gap[1]), (gap[0] + 1, gap[1]), (gap[0], gap[1] - 1), (gap[0], gap[1] + 1))
+                if 0 <= c[0] < view.state.height and 0 <= c[1] < view.state.width)
+    number = view.state.at(tile)
+    click(window, centre(view, tile))
+    assert view.session.commands == [Slide(tile)]
+    for _ in range(3):
+        view.on_update(DT)
+    shot(window, view, screenshot_dir / "play_slide_mid.png")
+    settle(view)
+    assert view.state.at(gap) == number and _gap(view) == tile
+    assert_board_shown(view)
+
+
+def test_slide_by_arrow_key_moves_the_tile_into_the_gap(window: Any) -> None:
+    import arcade
+
+    view = open_view(window, first_level_of("slide"), speed="fast")
+    gap = _gap(view)
+    h, w = view.state.height, view.state.width
+    # LEFT moves the tile right of the gap into it; RIGHT the one on its left; and so on.
+    for symbol, source in ((arcade.key.LEFT, (gap[0], gap[1] + 1)), (arcade.key.RIGHT, (gap[0], gap[1] - 1)),
+                           (arcade.key.UP, (gap[0] + 1, gap[1])), (arcade.key.DOWN, (gap[0] - 1, gap[1]))):
+        if 0 <= source[0] < h and 0 <= source[1] < w:
+            break
+    number = view.state.at(source)
+    press_key(window, symbol)
+    assert view.session.commands == [Slide(source)]
+    settle(view)
+    assert view.state.at(gap) == number
+    assert_board_shown(view)
+
+
+def test_slide_click_far_from_the_gap_shakes_and_plays_nothing(window: Any) -> None:
+    view = open_view(window, first_level_of("slide"))
+    gap = _gap(view)
+    far = next((r, c) for r in range(view.state.height) for c in range(view.state.width)
+               if abs(r - gap[0]) + abs(c - gap[1]) > 1)
+    click(window, centre(view, far))
+    assert view.session.commands == []
+    assert "not next to the gap" in view.hud.message.text
+
+
+# -- undo, redo, hints ----------------------------------------------------------------------
+def test_undo_and_redo_snap_the_board(window: Any) -> None:
+    import arcade
+
+    view = open_view(window, first_level_of("match3"))
+    start = view.state
+    swap = legal_commands(start)[0]
+    click(window, centre(view, swap.a))
+    click(window, centre(view, swap.b))
+    settle(view)
+    after = view.state
+    press_key(window, arcade.key.Z)
+    assert view.state == start and not view.busy
+    assert view.board.sprite_cells() == view.board.grid_cells(start.grid)
+    assert view.hud.shown_score == 0
+    press_key(window, arcade.key.Y)
+    assert view.state == after
+    assert view.board.sprite_cells() == view.board.grid_cells(after.grid)
+    press_key(window, arcade.key.Z, arcade.key.MOD_CTRL)
+    assert view.state == start
+    press_key(window, arcade.key.Y, arcade.key.MOD_CTRL)
+    assert view.state == after and view.hud.shown_score == after.score
+
+
+def _cell_pixels(image: Any, view: Any, cell: tuple[int, int], window: Any) -> list[tuple[int, ...]]:
+    x, y = view.board.center(cell)
+    half = view.board.layout.cell / 2
+    out = []
+    # The rim of the cell, outside the tile's shape: where the glow shows.
+    for dx, dy in ((-0.9, 0), (0.9, 0), (0, -0.9), (0, 0.9), (-0.8, -0.8), (0.8, 0.8)):
+        px, py = int(x + dx * half), int(window.height - (y + dy * half))
+        out.append(image.getpixel((px, py))[:3])
+    return out
+
+
+def test_hint_key_and_idle_show_a_legal_move_in_pixels(window: Any, screenshot_dir: pathlib.Path) -> None:
+    import arcade
+
+    view = open_view(window, first_level_of("match3"))
+    plain = shot(window, view, screenshot_dir / "play_hint_before.png").convert("RGB")
+    press_key(window, arcade.key.H)
+    hinted = view.hint_command
+    assert hinted in legal_commands(view.state)
+    view.on_update(0.3)
+    lit = shot(window, view, screenshot_dir / "play_hint.png").convert("RGB")
+    cells = (hinted.a, hinted.b)
+    changed = sum(1 for cell in cells
+                  for p, q in zip(_cell_pixels(plain, view, cell, window), _cell_pixels(lit, view, cell, window))
+                  if sum(abs(a - b) for a, b in zip(p, q)) > 60)
+    assert changed >= 6, "the hint is not visible around its cells"
+    # Any input hides it; five idle seconds bring it back on their own.
+    send(window, "on_mouse_motion", 5, 5, 0, 0)
+    press_key(window, arcade.key.LEFT)
+    assert view.hint_command is None
+    for _ in range(4):
+        view.on_update(1.0)
+    assert view.hint_command is None
+    view.on_update(1.2)
+    assert view.hint_command in legal_commands(view.state)
+
+
+def test_chain_hint_is_a_good_chain_with_arrows(window: Any) -> None:
+    import arcade
+
+    view = open_view(window, first_level_of("chain", player=True))
+    press_key(window, arcade.key.H)
+    assert view.hint_command == legal_commands(view.state)[0]
+    assert len(view.board._hint_arrows) == len(view.hint_command.path) - 1
+
+
+def test_kinds_differ_in_colour_on_screen(window: Any) -> None:
+    import arcade
+
+    view = open_view(window, first_level_of("match3"))
+    view.on_draw()
+    image = arcade.get_image(0, 0, window.width, window.height).convert("RGB")
+    colours: dict[int, tuple[int, ...]] = {}
+    for (r, c), kind in view.board.grid_cells(view.state.grid).items():
+        if kind in colours:
+            continue
+        x, y = view.board.center((r, c))
+        colours[kind] = image.getpixel((int(x), int(window.height - y)))
+    assert len(colours) >= 4
+    kinds = sorted(colours)
+    for i, a in enumerate(kinds):
+        for b in kinds[i + 1:]:
+            distance = sum(abs(p - q) for p, q in zip(colours[a], colours[b]))
+            assert distance > 60, f"kinds {a} and {b} look alike: {colours[a]} vs {colours[b]}"
+
+
+# -- long bot games: the sprites always equal the grid ------------------------------------------
+def _bot_game(window: Any, lv: Level, speed: str, moves: int, seed: int,
+              snap_at: int | None = None, shot_path: pathlib.Path | None = None) -> int:
+    import random
+
+    from game.ui.hints import bot_move, undo_cell
+
+    view = open_view(window, lv, seed=seed, speed=speed)
+    rng = random.Random(seed)
+    played = 0
+    restarts = 0
+    while played < moves:
+        if view.state.status != "playing":
+            assert view.result_menu is not None
+            view.result_menu.choose("retry")
+            restarts += 1
+            assert view.state.status == "playing" and view.result_menu is None
+        batches = view.session.batches
+        command = bot_move(view.state, rng, undo_cell(batches[-1]) if batches else None)
+        assert command is not None
+        assert view.submit(command), f"{command} refused: {view.hud.message.text}"
+        if snap_at == played and shot_path is not None:
+            for _ in range(7):
+                view.on_update(DT)
+            shot(window, view, shot_path)
+        settle(view)
+        assert_board_shown(view)
+        played += 1
+    return restarts
+
+
+@pytest.mark.parametrize("speed", ["instant", "normal"])
+@pytest.mark.parametrize("mode", ["match3", "chain", "slide"])
+def test_bot_games_leave_the_sprites_equal_to_the_grid(window: Any, screenshot_dir: pathlib.Path,
+                                                        mode: str, speed: str) -> None:
+    levels = [lv for lv in find_pack("first-steps").levels if lv.mode == mode]
+    moves = 40 if speed == "instant" else 14
+    for i, lv in enumerate(levels[:3]):
+        shot_path = screenshot_dir / f"play_{mode}_{lv.id}_mid.png" if speed == "normal" else None
+        _bot_game(window, lv, speed, moves, seed=100 + i, snap_at=3, shot_path=shot_path)
+
+
+# -- results, pause, leaving --------------------------------------------------------------------
+def _play_replay(window: Any, name: str, **kw: Any) -> Any:
+    replay = load_replay(ROOT / "tests" / "replays" / f"{name}.yaml")
+    view = open_view(window, level(replay.level), seed=replay.seed, speed="fast", **kw)
+    for command in replay.commands:
+        assert view.submit(command), f"{command}: {view.hud.message.text}"
+        settle(view)
+    return view
+
+
+def test_result_overlay_after_a_win(window: Any, screenshot_dir: pathlib.Path) -> None:
+    left: list[Any] = []
+    view = _play_replay(window, "first-swap", on_leave=left.append)
+    assert view.state.status == "won"
+    menu = view.result_menu
+    assert menu is not None and menu.title.text == "Level complete!"
+    assert [b.key for b in menu.buttons] == ["next", "retry", "levels"]
+    assert len(view.result_stars) == 3
+    shot(window, view, screenshot_dir / "play_result_won.png")
+    click(window, menu.buttons[0].rect.center)
+    assert len(left) == 1
+    outcome = left[0]
+    assert (outcome.action, outcome.status, outcome.level_id) == ("next", "won", "first-swap")
+    assert outcome.score == view.state.score and 1 <= outcome.stars <= 3
+    assert list(outcome.commands) == view.session.commands
+
+
+def test_lost_game_offers_retry_which_restarts(window: Any, screenshot_dir: pathlib.Path) -> None:
+    lv = Level.from_dict({"format": 1, "id": "too-hard", "name": "Too hard", "mode": "match3",
+                          "width": 7, "height": 7, "kinds": 5, "moves": 3, "goals": {"score": 99999}})
+    view = open_view(window, lv, seed=5, speed="fast")
+    for _ in range(3):
+        assert view.submit(legal_commands(view.state)[0])
+        settle(view)
+    assert view.state.status == "lost"
+    menu = view.result_menu
+    assert menu is not None and menu.title.text == "Out of moves"
+    assert [b.key for b in menu.buttons] == ["retry", "levels"]
+    shot(window, view, screenshot_dir / "play_result_lost.png")
+    import arcade
+
+    press_key(window, arcade.key.ENTER)                 # Retry has the focus
+    assert view.state.status == "playing" and view.session.commands == []
+
+
+def test_pause_menu_resume_and_back_to_levels(window: Any, screenshot_dir: pathlib.Path) -> None:
+    import arcade
+
+    left: list[Any] = []
+    view = open_view(window, first_level_of("match3"), on_leave=left.append)
+    swap = legal_commands(view.state)[0]
+    view.submit(swap)
+    settle(view)
+    press_key(window, arcade.key.ESCAPE)
+    assert view.pause_menu is not None
+    shot(window, view, screenshot_dir / "play_pause.png")
+    press_key(window, arcade.key.ESCAPE)
+    assert view.pause_menu is None
+    press_key(window, arcade.key.ESCAPE)
+    levels_button = next(b for b in view.pause_menu.buttons if b.key == "levels")
+    click(window, levels_button.rect.center)
+    assert left and left[-1].action == "levels" and left[-1].status == "playing"
+    assert left[-1].commands == (swap,)
+
+
+def test_pause_undo_and_restart(window: Any) -> None:
+    import arcade
+
+    view = open_view(window, first_level_of("match3"))
+    start = view.state
+    view.submit(legal_commands(start)[0])
+    settle(view)
+    press_key(window, arcade.key.ESCAPE)
+    view.pause_menu.choose("undo")
+    assert view.state == start and view.pause_menu is None
+    view.submit(legal_commands(start)[0])
+    settle(view)
+    press_key(window, arcade.key.ESCAPE)
+    view.pause_menu.choose("restart")
+    assert view.state == start and view.session.commands == []
+
+
+def test_playtest_tab_goes_back_to_the_editor(window: Any) -> None:
+    import arcade
+
+    left: list[Any] = []
+    view = open_view(window, first_level_of("chain"), playtest=True, on_leave=left.append)
+    press_key(window, arcade.key.TAB)
+    assert left and left[0].action == "editor"
+
+
+def test_resumed_game_shows_the_saved_board(window: Any) -> None:
+    lv = first_level_of("chain", player=True)
+    session = Session(lv, 9)
+    for _ in range(2):
+        session.play(legal_commands(session.state)[0])
+    from game.ui.play_view import PlayView
+
+    view = PlayView(lv, seed=9, commands=session.commands, settings=Settings())
+    window.show_view(view)
+    assert view.state == session.state
+    assert view.board.sprite_cells() == view.board.grid_cells(session.state.grid)
+    assert view.hud.shown_score == session.state.score
+
+
+def test_resize_refits_the_board_and_keeps_it_centred(window: Any) -> None:
+    view = open_view(window, first_level_of("match3"))
+    before = view.board.layout.cell
+    view.on_resize(800, 600)
+    small = view.board.layout
+    assert small.cell < before
+    assert small.rect.top <= 600 and small.rect.left >= 0
+    view.on_resize(window.width, window.height)
+    assert view.board.layout.cell == before
+    assert view.board.sprite_cells() == view.board.grid_cells(view.state.grid)
+
