@@ -59,7 +59,7 @@ class PacksView(MenuView):
         wd = self.panel(left, bottom, width, CARD_HEIGHT, 16, name=f"pack:{pack_id}",
                         action=lambda: self.app.show_levels(pack_id), scrolls=True)
         right_w = 250
-        text_w = width - right_w - 56
+        text_w = width - right_w - 90
         top = bottom + CARD_HEIGHT
         wd.texts.append(self.text(pack.name, left + 28, top - 42, style.TEXT, 22, scrolls=True,
                                   max_width=text_w, bold=True))

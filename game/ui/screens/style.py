@@ -17,7 +17,7 @@ RGBA = tuple[int, int, int, int]
 # -- palette: deep night blue with warm gold for focus and stars ---------------------------
 BG_TOP: RGBA = (20, 22, 44, 255)
 BG_BOTTOM: RGBA = (46, 28, 74, 255)
-GRID_LIFT = 9  # how much lighter the backdrop's grid lines are
+GRID_LINE: RGBA = (255, 255, 255, 12)
 PANEL: RGBA = (44, 48, 84, 255)
 PANEL_HOVER: RGBA = (62, 68, 114, 255)
 PANEL_LOCKED: RGBA = (34, 36, 60, 255)
@@ -130,21 +130,18 @@ def padlock(size: int) -> Any:
     return arcade.Texture(big.resize((size, size), Image.Resampling.LANCZOS), hash=f"gridfall-lock-{size}")
 
 
-@functools.cache
-def backdrop() -> Any:
-    """The menus' background: a night gradient with a faint board grid (stretched to the window)."""
-    w, h = 640, 400
-    image = Image.new("RGBA", (w, h))
-    px = image.load()
-    assert px is not None
-    for y in range(h):
-        t = y / (h - 1)
-        row = tuple(int(BG_TOP[i] * (1 - t) + BG_BOTTOM[i] * t) for i in range(3)) + (255,)
-        for x in range(w):
-            px[x, y] = row
-    # The faint board grid, blended by hand: a translucent pixel would show the clear colour.
-    lines = {(x, y) for x in range(0, w, 32) for y in range(h)} | {(x, y) for y in range(0, h, 32) for x in range(w)}
-    for x, y in lines:
-        r, g, b, _ = px[x, y]  # type: ignore[misc]
-        px[x, y] = (min(255, r + GRID_LIFT), min(255, g + GRID_LIFT), min(255, b + GRID_LIFT), 255)
-    return arcade.Texture(image, hash="gridfall-backdrop")
+def backdrop(width: int, height: int) -> Any:
+    """The menus' background: a night gradient, as one vertex-coloured quad (no texture to sample)."""
+    from arcade.shape_list import ShapeElementList, create_rectangle_filled_with_colors
+
+    shapes = ShapeElementList()
+    shapes.append(create_rectangle_filled_with_colors(
+        [(0, 0), (width, 0), (width, height), (0, height)], [BG_BOTTOM, BG_BOTTOM, BG_TOP, BG_TOP]))
+    return shapes
+
+
+def grid_lines(width: int, height: int, step: int = 64) -> list[Any]:
+    """A faint board grid over the backdrop, as thin sprites (cheap: they fill few pixels)."""
+    lines = [arcade.SpriteSolidColor(1, height, x + 0.5, height / 2, GRID_LINE) for x in range(step, width, step)]
+    lines += [arcade.SpriteSolidColor(width, 1, width / 2, y + 0.5, GRID_LINE) for y in range(step, height, step)]
+    return lines

@@ -56,7 +56,7 @@ class Widget:
     selected_colors: tuple[style.RGBA, style.RGBA] = (style.PRIMARY, style.PRIMARY_HOVER)
     radius: int = 12
     background: Any = None
-    focus_ring: Any = None
+    header: bool = False           # lives in the fixed header bar
     texts: list[Any] = field(default_factory=list)
     hovered: bool = False
     focused: bool = False
@@ -76,8 +76,6 @@ class Widget:
         if self.background is not None:
             # A refused click flashes the box red for a moment.
             self.background.color = style.DANGER if self.shake > 0 else hover if lit else normal
-        if self.focus_ring is not None:
-            self.focus_ring.visible = self.focused
 
 
 class MenuView(arcade.View):  # type: ignore[misc,name-defined]
@@ -101,7 +99,11 @@ class MenuView(arcade.View):  # type: ignore[misc,name-defined]
         self.toast: Any = None
         self._toast_left = 0.0
         self._built_size: tuple[int, int] | None = None
-        self._back = arcade.SpriteList()
+        self._back: Any = None          # the gradient backdrop (a ShapeElementList)
+        self._grid_lines = arcade.SpriteList()
+        # One focus ring for the whole screen, drawn over the focused widget's layer: hidden
+        # rings would still cost their full area in fill on a software renderer.
+        self._ring = arcade.SpriteList()
         self._sprites = arcade.SpriteList()
         self._content_sprites = arcade.SpriteList()
         self._header_sprites = arcade.SpriteList()
@@ -161,13 +163,10 @@ class MenuView(arcade.View):  # type: ignore[misc,name-defined]
               focusable: bool = True) -> Widget:
         """A widget: a rounded box with a focus ring; the screen adds its contents on top."""
         cx, cy = left + width / 2, bottom + height / 2
-        ring = self.sprite(style.ring(int(width) + 10, int(height) + 10, radius + 5, 3), cx, cy, style.FOCUS,
-                           scrolls=scrolls, header=header)
-        ring.visible = False
         bg = self.sprite(style.rounded_rect(int(width), int(height), radius), cx, cy, colors[0],
                          scrolls=scrolls, header=header)
         widget = Widget(left, bottom, width, height, action, name, enabled, scrolls, selected, colors,
-                        radius=radius, background=bg, focus_ring=ring)
+                        radius=radius, background=bg, header=header)
         if focusable:
             self.widgets.append(widget)
         widget.refresh()
@@ -205,16 +204,15 @@ class MenuView(arcade.View):  # type: ignore[misc,name-defined]
         self.widgets = []
         self.focus = None
         self._pressed = None
-        for lst in (self._back, self._sprites, self._content_sprites, self._header_sprites):
+        for lst in (self._grid_lines, self._ring, self._sprites, self._content_sprites, self._header_sprites):
             lst.clear()
         self._batch = pyglet.graphics.Batch()
         self._content_batch = pyglet.graphics.Batch()
         self._header_batch = pyglet.graphics.Batch()
         self._texts = []
         w, h = self.window.width, self.window.height
-        bg = arcade.Sprite(style.backdrop(), center_x=w / 2, center_y=h / 2)
-        bg.width, bg.height = w, h
-        self._back.append(bg)
+        self._back = style.backdrop(w, h)
+        self._grid_lines.extend(style.grid_lines(w, h))
         self.content_height = 0.0
         self.build()
         self._content_camera = arcade.Camera2D()
@@ -255,18 +253,42 @@ class MenuView(arcade.View):  # type: ignore[misc,name-defined]
     def on_draw(self) -> None:
         self.clear()
         self._back.draw()
+        self._grid_lines.draw()
         self.draw_under()
+        layer = self._ring_layer()
         with self._content_camera.activate():
             self._content_sprites.draw()
             self._content_batch.draw()
+            if layer == "content":
+                self._ring.draw()
         self._sprites.draw()
         self._batch.draw()
+        if layer == "static":
+            self._ring.draw()
         self._scrollbar.draw()
         self._header_sprites.draw()
         self._header_batch.draw()
+        if layer == "header":
+            self._ring.draw()
         if self.toast is not None:
             self._toast_bg.draw()
             self.toast.draw()
+
+    def _ring_layer(self) -> str | None:
+        wd = self.focus
+        if wd is None:
+            return None
+        return "header" if wd.header else "content" if wd.scrolls else "static"
+
+    def _place_ring(self) -> None:
+        self._ring.clear()
+        wd = self.focus
+        if wd is None:
+            return
+        ring = arcade.Sprite(style.ring(int(wd.width) + 10, int(wd.height) + 10, wd.radius + 5, 3),
+                             center_x=wd.center[0], center_y=wd.center[1])
+        ring.color = style.FOCUS
+        self._ring.append(ring)
 
     def draw_under(self) -> None:
         """Drawn over the backdrop and under the widgets (title's falling tiles)."""
@@ -326,6 +348,7 @@ class MenuView(arcade.View):  # type: ignore[misc,name-defined]
             self.focus.focused = False
             self.focus.refresh()
         self.focus = widget
+        self._place_ring()
         if widget is not None:
             widget.focused = True
             widget.refresh()
