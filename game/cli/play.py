@@ -30,10 +30,17 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def display_problem() -> str | None:
-    """Why no window can open here, or None. Headless arcade needs no display."""
+HEADLESS = (
+    "gridfall: ARCADE_HEADLESS is set, so the game window would be invisible and never end; "
+    "unset it to play, or make a clip offscreen with `gridfall record LEVEL --out clip.gif`."
+)
+
+
+def display_problem(frames: int | None = None) -> str | None:
+    """Why no window can open here (or would be of no use), or None."""
     if os.environ.get("ARCADE_HEADLESS"):
-        return None
+        # Offscreen only makes sense for a bounded smoke run (--frames).
+        return None if frames is not None else HEADLESS
     if sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
         if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
             return NO_DISPLAY
@@ -93,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
     except (ValueError, PackNotFoundError) as exc:
         print(f"gridfall: {exc}", file=sys.stderr)
         return 1
-    no_display = display_problem()
+    no_display = display_problem(args.frames)
     if no_display:
         print(no_display, file=sys.stderr)
         return 2

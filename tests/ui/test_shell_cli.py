@@ -66,3 +66,8 @@ def test_headless_title_and_a_level_file_open_and_draw(tmp_path: pathlib.Path) -
     middle = {board.getpixel((x, y)) for x in range(500, 1080, 6) for y in range(150, 650, 6)}
     assert len(middle) > 50
     assert board.tobytes() != image.tobytes()
+
+
+def test_headless_without_a_frame_count_refuses_instead_of_spinning_forever() -> None:
+    done = gridfall("play", headless=True)
+    assert done.returncode == 2 and "ARCADE_HEADLESS" in done.stderr and "Traceback" not in done.stderr

@@ -134,7 +134,7 @@ def backdrop(width: int, height: int) -> Any:
     """The menus' background: a night gradient, as one vertex-coloured quad (no texture to sample)."""
     from arcade.shape_list import ShapeElementList, create_rectangle_filled_with_colors
 
-    shapes = ShapeElementList()
+    shapes: Any = ShapeElementList()
     shapes.append(create_rectangle_filled_with_colors(
         [(0, 0), (width, 0), (width, height), (0, height)], [BG_BOTTOM, BG_BOTTOM, BG_TOP, BG_TOP]))
     return shapes
