@@ -81,7 +81,7 @@ EXPECTED: dict[str, tuple[int, int | None, str, str, bool | None]] = {
     "unknown-key-goals.yaml": (9, 3, "goals.scroe", "unknown key 'scroe'; did you mean 'score'?", True),
     "unknown-key-rules.yaml": (8, 9, "rules.min_mach", "did you mean 'min_match'?", True),
     "unknown-key-top.yaml": (6, 1, "heigth", "unknown key 'heigth'; did you mean 'height'?", True),
-    "unplayable-chain.yaml": (8, 1, "layout", "cannot deal a starting board with a legal chain", False),
+    "unplayable-chain.yaml": (9, 6, "layout", "the player at 0,0 has no tile cell next to it", False),
     "unplayable-match3.yaml": (8, 1, "layout", "no swap on this board can ever make a run", False),
     "utf16.yaml": (1, 1, "", "is UTF-16 text; save it as UTF-8", None),
 }
