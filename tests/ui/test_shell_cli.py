@@ -71,3 +71,36 @@ def test_headless_title_and_a_level_file_open_and_draw(tmp_path: pathlib.Path) -
 def test_headless_without_a_frame_count_refuses_instead_of_spinning_forever() -> None:
     done = gridfall("play", headless=True)
     assert done.returncode == 2 and "ARCADE_HEADLESS" in done.stderr and "Traceback" not in done.stderr
+
+
+CLOSE_MID_GAME = """
+from game.ui.boot import import_arcade
+import_arcade(headless=True)
+from game.core import legal_commands
+from game.ui.app import App, GridfallWindow
+window = GridfallWindow(visible=False)
+app = App(window)
+window.app = app
+view = app.play_level("first-steps", "falling-luck")
+view.submit(legal_commands(view.state)[0])
+for _ in range(600):
+    view.on_update(1 / 60)
+print(len(view.session.commands), view.state.status)
+window.on_close()   # the player closes the window mid-game
+"""
+
+
+def test_closing_the_game_window_mid_level_keeps_the_game(tmp_path: pathlib.Path) -> None:
+    from game.io.progress import load_progress
+
+    data = tmp_path / "d"
+    env = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
+    env.update(ARCADE_HEADLESS="1", GRIDFALL_DATA_DIR=str(data))
+    done = subprocess.run([sys.executable, "-c", CLOSE_MID_GAME], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=180)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["1", "playing"]
+    saved = load_progress(data / "progress.yaml")
+    assert saved.notice is None
+    game = saved.progress.saved_game("first-steps", "falling-luck")
+    assert game is not None and len(game.commands) == 1 and game.seed == 2
