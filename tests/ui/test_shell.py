@@ -377,3 +377,35 @@ def test_the_real_editor_opens_from_the_title_and_esc_comes_back(window: Any, fr
     draw(window, "editor_from_title")
     press_key(window, arcade.key.ESCAPE)   # a fresh, unchanged draft leaves without asking
     assert isinstance(window.current_view, TitleView)
+
+
+def test_every_way_out_of_a_level_updates_progress(window: Any, fresh: pathlib.Path) -> None:
+    from game.core import legal_commands
+    from game.ui.play_view import PlayOutcome
+
+    app = App(window)
+    pack = app.pack(PACK)
+    level = pack.levels[1]
+    view = app.play_level(PACK, level.id)
+    settle(window)
+    view.submit(legal_commands(view.state)[0])
+    settle(window)
+    played = tuple(view.session.commands)
+    # Restart from the pause menu: the game starts over and nothing is left to resume.
+    view.open_pause()
+    view.pause_menu.choose("restart")
+    fresh_view = window.current_view
+    assert isinstance(fresh_view, PlayView) and fresh_view is not view and fresh_view.session.commands == []
+    assert load_progress().progress.saved_game(PACK, level.id) is None
+    # A lost game is not kept for resuming, and does not count as done.
+    app.progress.save_game(PACK, level.id, view.seed, played, level)
+    fresh_view.on_leave(PlayOutcome(level.id, view.seed, "lost", 120, 0, played, "levels"))
+    assert isinstance(window.current_view, LevelsView)
+    lp = load_progress().progress.get(PACK, level.id)
+    assert lp.game is None and not lp.completed
+    # "Next" after winning the last level of a pack goes back to the pack's levels.
+    last = pack.levels[-1]
+    app.play_level(PACK, last.id)
+    window.current_view.on_leave(PlayOutcome(last.id, 0, "won", 999, 2, played, "next"))
+    assert isinstance(window.current_view, LevelsView)
+    assert load_progress().progress.get(PACK, last.id).stars == 2
