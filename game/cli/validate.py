@@ -42,7 +42,15 @@ def targets(path: pathlib.Path) -> list[tuple[str, pathlib.Path]]:
     return [("level", path)]
 
 
-def check(paths: list[pathlib.Path]) -> tuple[list[dict[str, Any]], list[FileProblem]]:
+def unlisted(folder: pathlib.Path, listed: set[str]) -> list[str]:
+    """Notes for level files in a pack folder that pack.yaml does not list (the game skips them)."""
+    return [f"note: {path} is in the pack folder but not listed in {folder / PACK_FILE}"
+            for path in sorted(folder.iterdir())
+            if path.name.endswith(LEVEL_SUFFIXES) and path.name != PACK_FILE
+            and path.name not in listed and not path.name.startswith(".")]
+
+
+def check(paths: list[pathlib.Path], notes: list[str] | None = None) -> tuple[list[dict[str, Any]], list[FileProblem]]:
     """Check every path; returns what was checked (with level counts) and every problem."""
     checked: list[dict[str, Any]] = []
     problems: list[FileProblem] = []
@@ -54,6 +62,9 @@ def check(paths: list[pathlib.Path]) -> tuple[list[dict[str, Any]], list[FilePro
             if kind == "pack":
                 pack, bad = check_pack(path)
                 count = len(pack.levels) if pack else None
+                if pack is not None and path.is_dir() and notes is not None:
+                    notes += unlisted(path, {f"{level.id}.yaml" for level in pack.levels}
+                                      | {f"{level.id}.yml" for level in pack.levels})
             else:
                 level, bad = check_level_file(path)
                 count = 1 if level else None
@@ -64,16 +75,19 @@ def check(paths: list[pathlib.Path]) -> tuple[list[dict[str, Any]], list[FilePro
 
 def run(args: argparse.Namespace) -> int:
     try:
-        checked, problems = check([pathlib.Path(p) for p in args.paths])
+        notes: list[str] = []
+        checked, problems = check([pathlib.Path(p) for p in args.paths], notes)
     except Exception as exc:  # never a traceback for a designer: say what broke, exit 1
         print(f"gridfall validate: could not finish ({type(exc).__name__}: {exc})", file=sys.stderr)
         return 1
     if args.json:
         print(json.dumps({"ok": not problems, "checked": checked,
-                          "problems": [p.to_json() for p in problems]}, indent=2))
+                          "problems": [p.to_json() for p in problems], "notes": notes}, indent=2))
     else:
         for problem in problems:
             print(problem)
+        for note in notes:
+            print(note, file=sys.stderr)
         levels = sum(c["levels"] or 0 for c in checked)
         verdict = "ok" if not problems else f"{len(problems)} problem{'s' * (len(problems) != 1)}"
         print(f"checked {len(checked)} file{'s' * (len(checked) != 1)} or pack"

@@ -54,7 +54,7 @@ def test_every_problem_is_printed_as_file_line_col(capsys: pytest.CaptureFixture
 def test_json_output_for_tools(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["validate", "--json", str(BAD / "unknown-key-goals.yaml")]) == 1
     data = json.loads(capsys.readouterr().out)
-    assert data["ok"] is False
+    assert data["ok"] is False and data["notes"] == []
     assert data["problems"] == [{
         "file": str(BAD / "unknown-key-goals.yaml"), "line": 9, "column": 3,
         "field": "goals.scroe", "message": "unknown key 'scroe'; did you mean 'score'?"}]
@@ -74,3 +74,13 @@ def test_a_real_process_never_shows_a_traceback(tmp_path: pathlib.Path) -> None:
     assert f"{junk}:1:1: holds binary data" in result.stdout
     assert f"{missing}:1:1: no such file" in result.stdout
     assert "more than 64 aliases" in result.stdout
+
+
+def test_a_level_file_missing_from_pack_yaml_gets_a_note(tmp_path: pathlib.Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    levels = tuple(generated_level(n) for n in range(3))
+    save_pack(Pack(id="three", name="Three", levels=levels), tmp_path / "three")
+    save_pack(Pack(id="three", name="Three", levels=levels[:2]), tmp_path / "three")
+    assert main(["validate", str(tmp_path / "three")]) == 0  # a note is not a problem
+    err = capsys.readouterr().err
+    assert f"note: {tmp_path / 'three' / levels[2].id}.yaml is in the pack folder but not listed" in err
