@@ -138,9 +138,32 @@ def check_batch(before: State, events: list[Event]) -> State:
             assert nxt.status == ("won" if isinstance(e, Won) else "lost")
         s = nxt
     assert sum(isinstance(e, MOVE_EVENTS) for e in events) == s.moves - before.moves
+    check_scores(before, events)
     check_ending(s)
     assert sum(e.points for e in events if isinstance(e, Scored)) == s.score - before.score
     return s
+
+
+def check_scores(before: State, events: list[Event]) -> None:
+    """The README's scoring: match3 10 a tile times the cascade step; chain 10 a tile with a
+    bonus every third tile; slide 100 a cell less 10 a move when solved."""
+    level = before.level
+    scored = [e for e in events if isinstance(e, Scored)]
+    if level.mode == "match3":
+        clears = [e for e in events if isinstance(e, Cleared)]
+        assert [(e.points, e.combo) for e in scored] == [
+            (10 * len(c.cells) * step, step) for step, c in enumerate(clears, 1)]
+    elif level.mode == "chain":
+        chained = [e for e in events if isinstance(e, Chained)]
+        n = len(chained[0].path) - (1 if before.player is not None else 0)
+        assert [e.points for e in scored] == [10 * n * (1 + (n - 1) // 3)]
+    else:
+        if any(isinstance(e, Won) for e in events):
+            base = 100 * level.width * level.height
+            moves = before.moves + 1
+            assert [e.points for e in scored] == [max(base // 10, base - 10 * moves)]
+        else:
+            assert scored == []
 
 
 def check_ending(state: State) -> None:
