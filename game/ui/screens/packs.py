@@ -41,7 +41,7 @@ class PacksView(MenuView):
             self.text(f"Install packs by copying them into {self.app.installed_dir()}", w / 2, top - 100,
                       style.TEXT_MUTED, style.BODY_SIZE, anchor_x="center")
             return
-        cw = min(960, w - 80)
+        cw = min(960, (w - 80) // 16 * 16)  # few widths: each needs its own card texture
         left = w / 2 - cw / 2
         y = top
         for pack in packs:

@@ -39,7 +39,7 @@ class SettingsView(MenuView):
             ("Fullscreen", "Fill the screen (F11 anywhere)", "fullscreen", [("Off", False), ("On", True)],
              s.fullscreen),
         ]
-        pw = min(1000, w - 80)
+        pw = min(1000, (w - 80) // 16 * 16)  # few widths: each needs its own panel texture
         left = w / 2 - pw / 2
         top = h - self.header_height - 36
         for i, (label, hint, key, choices, current) in enumerate(rows):

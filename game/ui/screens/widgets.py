@@ -230,7 +230,8 @@ class MenuView(arcade.View):  # type: ignore[misc,name-defined]
         self.rebuild()
 
     def on_resize(self, width: int, height: int) -> None:
-        self.rebuild()
+        # Rebuilt on the next update, once: a window dragged to a new size sends many resizes.
+        self._built_size = None
 
     def on_update(self, delta_time: float) -> None:
         self.time += delta_time
