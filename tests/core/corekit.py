@@ -305,3 +305,29 @@ def random_commands(draw: st.DrawFn, state: State) -> Command:
                                        (1, -1), (-1, 1), (0, 0), (2, 0)]))
         path.append((path[-1][0] + dr, path[-1][1] + dc))
     return Chain(tuple(path))
+
+
+def ref_chain_exists(grid: Grid, player: Cell | None, min_chain: int, diagonal: bool) -> bool:
+    """Brute force over every simple path: does any legal chain exist? (small boards only)"""
+    h, w = len(grid), len(grid[0])
+    steps = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+             if (dr, dc) != (0, 0) and (diagonal or dr == 0 or dc == 0)]
+    need = min_chain - 1 if player is not None else min_chain
+
+    def grow(path: list[Cell], kind: int) -> bool:
+        if len(path) >= need:
+            return True
+        r, c = path[-1]
+        for dr, dc in steps:
+            n = (r + dr, c + dc)
+            if 0 <= n[0] < h and 0 <= n[1] < w and n not in path and grid[n[0]][n[1]] == kind:
+                if grow(path + [n], kind):
+                    return True
+        return False
+
+    if player is not None:
+        firsts = [(player[0] + dr, player[1] + dc) for dr, dc in steps]
+    else:
+        firsts = [(r, c) for r in range(h) for c in range(w)]
+    return any(0 <= r < h and 0 <= c < w and grid[r][c] > 0 and grow([(r, c)], grid[r][c])
+               for r, c in firsts)

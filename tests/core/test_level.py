@@ -251,7 +251,7 @@ KEYS = ["format", "id", "name", "description", "mode", "width", "height", "kinds
 
 @given(st.dictionaries(st.sampled_from(KEYS) | st.text(max_size=5), JSONISH, max_size=9),
        st.sampled_from([BASE, CHAIN, SLIDE, {}]))
-@examples(300)
+@examples(150)
 def test_no_mapping_crashes_the_reader(extra: dict[str, Any], base: dict[str, Any]) -> None:
     """Whatever a file holds, from_dict gives a Level or a LevelError naming fields."""
     data = {**base, **extra}

@@ -10,13 +10,13 @@ from hypothesis import assume, event, given
 from hypothesis import strategies as st
 
 from corekit import (
-    Grid, build_or_skip, canonical, cells_with, examples, holes_of, level_dicts, random_commands,
+    Grid, build_or_skip, ref_chain_exists, canonical, cells_with, examples, holes_of, level_dicts, random_commands,
     ref_chain_ok, ref_gravity, ref_legal_swaps, ref_runs, ref_slide_solvable, solved,
 )
 from game.core import (
     EMPTY, HOLE, PLAYER, Chain, Chained, Cleared, Event, Fell, IllegalMove, Level, LevelError,
     Lost, PlayerMoved, Reshuffled, Scored, Session, Slid, Slide, Spawned, State, Swap,
-    SwapRejected, Swapped, Won, evolve, fold, format_command, legal_commands, new_game,
+    SwapRejected, Swapped, Won, decide, evolve, fold, format_command, legal_commands, new_game,
     parse_command,
 )
 
@@ -284,7 +284,7 @@ def play_random_game(data: st.DataObject, lv: Level) -> None:
 
 
 @given(data=st.data(), ld=level_dicts(modes=("match3",)))
-@examples(45)
+@examples(80)
 def test_match3_random_games(data: st.DataObject, ld: dict[str, Any]) -> None:
     lv = build_or_skip(ld)
     assume(lv is not None)
@@ -293,7 +293,7 @@ def test_match3_random_games(data: st.DataObject, ld: dict[str, Any]) -> None:
 
 
 @given(data=st.data(), ld=level_dicts(modes=("chain",)))
-@examples(45)
+@examples(80)
 def test_chain_random_games(data: st.DataObject, ld: dict[str, Any]) -> None:
     lv = build_or_skip(ld)
     assume(lv is not None)
@@ -302,7 +302,7 @@ def test_chain_random_games(data: st.DataObject, ld: dict[str, Any]) -> None:
 
 
 @given(data=st.data(), ld=level_dicts(modes=("slide",)))
-@examples(30)
+@examples(40)
 def test_slide_random_games(data: st.DataObject, ld: dict[str, Any]) -> None:
     lv = build_or_skip(ld)
     assume(lv is not None)
@@ -335,3 +335,57 @@ def test_level_round_trips(ld: dict[str, Any]) -> None:
     again = Level.from_dict(lv.to_dict())
     assert again == lv
     assert again.to_dict() == lv.to_dict()
+
+
+@st.composite
+def any_board(draw: st.DrawFn, mode: str) -> State:
+    """A state of a random level whose grid is replaced by any still board of its shape."""
+    width, height = draw(st.integers(3, 6)), draw(st.integers(3, 6))
+    kinds = draw(st.integers(3, 5))
+    cells = draw(st.lists(st.lists(st.integers(0, kinds + 1), min_size=width, max_size=width),
+                          min_size=height, max_size=height))
+    # 0 -> hole, kinds+1 -> the player (chain); else the kind
+    rows = [["#" if v == 0 else "." for v in row] for row in cells]
+    grid = [[HOLE if v == 0 else (v if v <= kinds else 1) for v in row] for row in cells]
+    player = None
+    if mode == "chain":
+        spots = [(r, c) for r in range(height) for c in range(width) if cells[r][c] > kinds]
+        if spots:
+            player = spots[0]
+            rows[player[0]][player[1]] = "P"
+            grid[player[0]][player[1]] = PLAYER
+    data: dict[str, Any] = {"format": 1, "id": "any", "name": "Any", "mode": mode,
+                            "width": width, "height": height, "kinds": kinds,
+                            "layout": [" ".join(r) for r in rows]}
+    if mode == "chain":
+        data["rules"] = {"min_chain": draw(st.integers(2, 5)), "diagonal": draw(st.booleans())}
+    else:
+        data["rules"] = {"min_match": draw(st.sampled_from([3, 3, 4]))}
+    lv = build_or_skip(data)
+    assume(lv is not None)
+    assert lv is not None
+    frozen = tuple(tuple(row) for row in grid)
+    if mode == "match3":
+        assume(not ref_runs(frozen, lv.rules.min_match))
+    return State(level=lv, grid=frozen, player=player, collected=(0,) * kinds)
+
+
+@given(any_board("match3"))
+@examples(150)
+def test_match3_legal_swaps_on_any_still_board(state: State) -> None:
+    got = [frozenset({c.a, c.b}) for c in legal_commands(state) if isinstance(c, Swap)]
+    assert len(got) == len(set(got))
+    assert set(got) == ref_legal_swaps(state.grid, state.level.rules.min_match)
+
+
+@given(any_board("chain"))
+@examples(150)
+def test_chain_legal_commands_on_any_board(state: State) -> None:
+    rules = state.level.rules
+    legal = legal_commands(state)
+    exists = ref_chain_exists(state.grid, state.player, rules.min_chain, rules.diagonal)
+    assert bool(legal) == exists, "a command is offered exactly when a legal chain exists"
+    for c in legal:
+        assert isinstance(c, Chain)
+        assert ref_chain_ok(state.grid, state.player, c.path, rules.min_chain, rules.diagonal)
+        assert isinstance(decide(state, c)[0], Chained)
