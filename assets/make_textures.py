@@ -19,7 +19,7 @@ Point = tuple[float, float]
 # Kind 1..9: a vivid palette whose hues sit far apart, and a colour-blind-safe one (Okabe-Ito,
 # with white and grey for the two kinds it lacks). The shapes carry the difference either way.
 PALETTE: tuple[RGB, ...] = (
-    (232, 65, 72),     # 1 red circle
+    (232, 65, 72),     # 1 red ring
     (247, 208, 56),    # 2 yellow triangle
     (70, 120, 235),    # 3 blue square
     (78, 196, 96),     # 4 green diamond
@@ -40,7 +40,8 @@ OKABE_ITO: tuple[RGB, ...] = (
     (255, 255, 255),   # white
     (150, 150, 150),   # grey
 )
-SHAPES = ("circle", "triangle", "square", "diamond", "pentagon", "hexagon", "star", "cross", "heart")
+SHAPES = ("circle",  # drawn as a ring
+          "triangle", "square", "diamond", "pentagon", "hexagon", "star", "cross", "heart")
 
 
 def _darker(color: RGB, f: float = 0.55) -> RGB:
@@ -105,7 +106,9 @@ def shape_outline(shape: str, big: int) -> list[Point] | None:
     if shape == "pentagon":
         return _polygon(5, r * 1.05, (c[0], c[1] + r * 0.05))
     if shape == "hexagon":
-        return _polygon(6, r * 1.05, c, turn=0.0)
+        # Wide and low: its outline must not pass for the pentagon's or the ring's.
+        return [(c[0] + (x - c[0]) * 1.12, c[1] + (y - c[1]) * 0.82)
+                for x, y in _polygon(6, r * 1.0, c, turn=0.0)]
     if shape == "star":
         return _star(5, r * 1.18, r * 0.52, (c[0], c[1] + r * 0.08))
     if shape == "cross":
@@ -157,6 +160,17 @@ def tile(shape: str, color: RGB) -> Image.Image:
     alpha = Image.composite(shine.getchannel("A"), Image.new("L", (big, big), 0), mask)
     shine.putalpha(alpha)
     img.alpha_composite(shine)
+    if shape == "circle":
+        # A ring, not a disc: beside the hexagon and pentagon its outline alone must tell it apart.
+        hole = big * 0.15
+        c = big / 2
+        rim = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+        ImageDraw.Draw(rim).ellipse((c - hole - SUPER * 5, c - hole - SUPER * 5, c + hole + SUPER * 5,
+                                     c + hole + SUPER * 5), fill=(*_darker(color), 255))
+        img.alpha_composite(rim)
+        cut = Image.new("L", (big, big), 255)
+        ImageDraw.Draw(cut).ellipse((c - hole, c - hole, c + hole, c + hole), fill=0)
+        img.putalpha(Image.composite(img.getchannel("A"), Image.new("L", (big, big), 0), cut))
     return _finish(img)
 
 
@@ -252,13 +266,14 @@ def spark() -> Image.Image:
 
 
 def target() -> Image.Image:
-    """The reach goal's mark: a red and white bullseye ring, open in the middle."""
+    """The reach goal's mark: a white and green bullseye ring, open in the middle."""
     big = SIZE * SUPER
     img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     c = big / 2
-    for r, col in ((0.47, (20, 20, 30, 255)), (0.44, (230, 40, 50, 255)), (0.36, (255, 255, 255, 255)),
-                   (0.29, (230, 40, 50, 255)), (0.22, (0, 0, 0, 0))):
+    # White and green: unlike kind 1's red ring and the player's gold one.
+    for r, col in ((0.47, (20, 20, 30, 255)), (0.44, (255, 255, 255, 255)), (0.36, (20, 170, 110, 255)),
+                   (0.29, (255, 255, 255, 255)), (0.22, (0, 0, 0, 0))):
         d.ellipse((c - big * r, c - big * r, c + big * r, c + big * r), fill=col)
     return _finish(img)
 
