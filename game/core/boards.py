@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import struct
+from dataclasses import dataclass
+from itertools import chain
+from typing import Sequence
+
 from .grid import EMPTY, Cell, Grid, HOLE, PLAYER
 
 
@@ -76,3 +81,249 @@ def slide_solvable(grid: Grid) -> bool:
         return inversions % 2 == 0
     gap_row = next(r for r, row in enumerate(grid) if EMPTY in row)
     return (inversions + gap_row) % 2 == (height - 1) % 2
+
+
+# -- bitboards ----------------------------------------------------------------------------------
+# The match3 rules work on one Python int per tile kind: bit r * stride + c is set when (r, c)
+# holds that kind. The stride is width + 1, so every row ends in a guard bit that no mask ever
+# sets; a line of cells that would wrap from one row to the next must cross a guard bit, so a
+# shift-and-AND never joins two rows. Whole-board questions (every run, every legal swap, is
+# any swap left) are then a few dozen big-int operations instead of a Python loop per cell.
+
+_HOLE_BYTE = HOLE & 0xFF
+_ONE, _ZERO = ord("1"), ord("0")
+# For each byte value b, a table that turns a packed board into '1' where a cell holds b.
+_PICK = tuple(
+    bytes.maketrans(bytes(range(256)), bytes(_ONE if i == b else _ZERO for i in range(256)))
+    for b in range(256)
+)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Geometry:
+    """The fixed shape of a board: size, stride, holes, and tables indexed by bit."""
+
+    height: int
+    width: int
+    stride: int
+    holes: int                          # bits of HOLE cells
+    inside: int                         # bits of every cell that is not a hole
+    cell_of: tuple[Cell, ...]           # bit -> (row, col); guard bits map to (-1, -1)
+    chutes: tuple[tuple[int, ...], ...]  # per column: the rows of its non-hole cells, top down
+    slots: tuple[tuple[int, ...], ...]   # per column: row -> its index in the chute (-1: hole)
+    solid: tuple[bool, ...]              # per column: no holes in it
+
+
+_GEOMETRIES: dict[tuple[int, int, int], Geometry] = {}
+_PACKS: dict[tuple[int, int], struct.Struct] = {}
+
+
+def geometry(height: int, width: int, holes: int) -> Geometry:
+    """The (cached) geometry of a height x width board with HOLE cells at the bits `holes`."""
+    key = (height, width, holes)
+    geo = _GEOMETRIES.get(key)
+    if geo is None:
+        stride = width + 1
+        cell_of = tuple(
+            (b // stride, b % stride) if b % stride < width else (-1, -1)
+            for b in range(height * stride)
+        )
+        everything = sum(1 << (r * stride + c) for r in range(height) for c in range(width))
+        chutes = tuple(
+            tuple(r for r in range(height) if not holes >> (r * stride + c) & 1)
+            for c in range(width)
+        )
+        slots = tuple(
+            tuple(chute.index(r) if r in chute else -1 for r in range(height)) for chute in chutes
+        )
+        solid = tuple(len(chute) == height for chute in chutes)
+        geo = Geometry(height, width, stride, holes, everything & ~holes, cell_of, chutes, slots,
+                       solid)
+        if len(_GEOMETRIES) > 256:   # boards of many shapes (property tests): keep it bounded
+            _GEOMETRIES.clear()
+        _GEOMETRIES[key] = geo
+    return geo
+
+
+class Bitboard:
+    """A grid as one mask per kind (index 0 unused) plus the mask of every tile.
+
+    It also remembers its legal-swap masks once asked (they depend on the masks alone).
+    """
+
+    __slots__ = ("geo", "kinds", "tiles", "_swaps", "_rule")
+
+    def __init__(self, geo: Geometry, kinds: tuple[int, ...], tiles: int) -> None:
+        self.geo = geo
+        self.kinds = kinds
+        self.tiles = tiles
+        self._swaps: tuple[int, int] | None = None
+        self._rule = 0
+
+    def swaps(self, min_match: int) -> tuple[int, int]:
+        """swap_masks(self, min_match), computed once."""
+        if self._swaps is None or self._rule != min_match:
+            self._swaps = swap_masks(self, min_match)
+            self._rule = min_match
+        return self._swaps
+
+    def known_swaps(self, min_match: int) -> tuple[int, int] | None:
+        """The legal-swap masks if they were computed already, else None."""
+        return self._swaps if self._rule == min_match else None
+
+    def has_swap(self, min_match: int) -> bool:
+        if self._swaps is not None and self._rule == min_match:
+            return bool(self._swaps[0] or self._swaps[1])
+        across, down = swap_masks(self, min_match, first_only=True)
+        return bool(across or down)
+
+
+def bitboard(grid: Grid, max_kind: int = 9) -> Bitboard:
+    """The bitboard of `grid` (kinds 1..max_kind; holes go into the geometry)."""
+    height = len(grid)
+    width = len(grid[0])
+    pack = _PACKS.get((height, width))
+    if pack is None:
+        pack = _PACKS[(height, width)] = struct.Struct(f"{width}bx" * height)
+    # One byte per cell, a zero byte closing each row, reversed so cell bit 0 is the last
+    # character: int(text, 2) then reads each kind's mask straight off the translated bytes.
+    packed = pack.pack(*chain.from_iterable(grid))[::-1]
+    holes = int(packed.translate(_PICK[_HOLE_BYTE]), 2) if _HOLE_BYTE in packed else 0
+    geo = geometry(height, width, holes)
+    masks = [0] * (max_kind + 1)
+    tiles = 0
+    for k in range(1, max_kind + 1):
+        if k in packed:
+            m = int(packed.translate(_PICK[k]), 2)
+            masks[k] = m
+            tiles |= m
+    return Bitboard(geo, tuple(masks), tiles)
+
+
+def bits_of(mask: int) -> list[int]:
+    """The set bits of `mask`, lowest first."""
+    text = bin(mask)[:1:-1]
+    out: list[int] = []
+    find = text.find
+    i = find("1")
+    while i >= 0:
+        out.append(i)
+        i = find("1", i + 1)
+    return out
+
+
+def run_mask(masks: Sequence[int], stride: int, min_match: int) -> int:
+    """Bits of every cell in a row or column run of `min_match` or more alike tiles."""
+    found = 0
+    if min_match == 3:   # the common rule, written out
+        s2 = stride + stride
+        for m in masks:
+            if m:
+                across = m & (m >> 1) & (m >> 2)
+                along = m & (m >> stride) & (m >> s2)
+                if across:
+                    found |= across | (across << 1) | (across << 2)
+                if along:
+                    found |= along | (along << stride) | (along << s2)
+        return found
+    for m in masks:
+        if not m:
+            continue
+        across = m & (m >> 1)
+        along = m & (m >> stride)
+        for i in range(2, min_match):
+            across &= m >> i
+            along &= m >> (i * stride)
+        if across:
+            spread = across
+            for i in range(1, min_match):
+                spread |= across << i
+            found |= spread
+        if along:
+            spread = along
+            for i in range(1, min_match):
+                spread |= along << (i * stride)
+            found |= spread
+    return found
+
+
+def _line(m: int, step: int, length: int, left: bool) -> list[int]:
+    """[all-ones, 1 cell, 2 cells, ...]: bit a set when the `length` cells beside a hold m.
+
+    `left` looks toward lower bits (left or up), else toward higher bits (right or down).
+    """
+    out = [-1]
+    acc = -1
+    for i in range(1, length + 1):
+        acc &= (m << (i * step)) if left else (m >> (i * step))
+        out.append(acc)
+    return out
+
+
+def swap_masks(board: Bitboard, min_match: int, first_only: bool = False) -> tuple[int, int]:
+    """(across, down): bit a of `across` marks a legal swap of a with its right neighbour,
+    bit a of `down` a legal swap with the cell below; a swap is legal when it makes a run.
+
+    A tile of kind k that moves into a makes a run when the cells of some line through a
+    (not counting the cell it came from) hold k: the m-1 cells straight ahead, or a split of
+    m-1 cells across its path. Every such pattern is an AND of shifted masks, for all cells
+    at once. With `first_only`, stop at the first kind that has any swap (for has-a-swap).
+    """
+    if min_match == 3:
+        return _swap_masks3(board, first_only)
+    s = board.geo.stride
+    need = min_match - 1
+    tiles = board.tiles
+    across_all = 0
+    down_all = 0
+    for m in board.kinds:
+        if not m:
+            continue
+        dest = tiles ^ m
+        lft = _line(m, 1, need, True)
+        rgt = _line(m, 1, need, False)
+        up = _line(m, s, need, True)
+        dn = _line(m, s, need, False)
+        side = 0     # a run across the path of a tile moving up or down
+        stand = 0    # a run across the path of a tile moving left or right
+        for u in range(min_match):
+            side |= lft[u] & rgt[need - u]
+            stand |= up[u] & dn[need - u]
+        # a tile of kind m arriving from the right, left, below, above:
+        from_right = (stand | lft[need]) & rgt[1] & dest
+        from_left = (stand | rgt[need]) & lft[1] & dest
+        from_below = (side | up[need]) & dn[1] & dest
+        from_above = (side | dn[need]) & up[1] & dest
+        across_all |= from_right | (from_left >> 1)
+        down_all |= from_below | (from_above >> s)
+        if first_only and (across_all or down_all):
+            break
+    return across_all, down_all
+
+
+def _swap_masks3(board: Bitboard, first_only: bool) -> tuple[int, int]:
+    """swap_masks for runs of three, written out: the rules' hot path."""
+    s = board.geo.stride
+    s2 = s + s
+    tiles = board.tiles
+    across_all = 0
+    down_all = 0
+    for m in board.kinds:
+        if not m:
+            continue
+        dest = tiles ^ m
+        l1 = m << 1
+        r1 = m >> 1
+        u1 = m << s
+        d1 = m >> s
+        ll = l1 & (m << 2)
+        rr = r1 & (m >> 2)
+        uu = u1 & (m << s2)
+        dd = d1 & (m >> s2)
+        side = ll | rr | (l1 & r1)
+        stand = uu | dd | (u1 & d1)
+        across_all |= ((stand | ll) & r1 & dest) | (((stand | rr) & l1 & dest) >> 1)
+        down_all |= ((side | uu) & d1 & dest) | (((side | dd) & u1 & dest) >> s)
+        if first_only and (across_all or down_all):
+            break
+    return across_all, down_all

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 MASK64 = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
+GOLDEN = 0x9E3779B97F4A7C15
 
 
 def mix64(z: int) -> int:
@@ -35,12 +35,16 @@ class Draws:
         self.state = state
 
     def next64(self) -> int:
-        self.state = (self.state + _GOLDEN) & MASK64
+        self.state = (self.state + GOLDEN) & MASK64
         return mix64(self.state)
 
     def below(self, n: int) -> int:
         """A number in 0..n-1 (n is small, so the modulo bias is below 2**-56)."""
-        return self.next64() % n
+        # next64 and mix64 written out: the deal and every refill call this once a tile.
+        z = self.state = (self.state + GOLDEN) & MASK64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        return (z ^ (z >> 31)) % n
 
     def shuffle(self, items: list[int]) -> None:
         """Fisher-Yates in place."""

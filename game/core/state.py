@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .grid import Cell, Grid
 from .level import Level
@@ -26,6 +26,10 @@ class State:
     status: str = PLAYING
     collected: tuple[int, ...] = ()
     rng: int = 0
+    # Facts derived from `grid` alone (match3 keeps its bitboard here), made on first use.
+    # Not an init field, so dataclasses.replace never carries it over to a changed grid;
+    # not compared, hashed or printed, so two equal states stay equal with or without it.
+    cache: object = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def height(self) -> int:

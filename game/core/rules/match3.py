@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from ..boards import run_cells
+from itertools import compress
+
+from ..boards import Bitboard, Geometry, bitboard, bits_of, run_cells, run_mask
 from ..commands import Command, Swap
-from ..events import Cleared, Event, Lost, Reshuffled, Scored, SwapRejected, Swapped
+from ..events import Cleared, Event, Fell, Lost, Reshuffled, Scored, Spawned, SwapRejected, Swapped
 from ..evolve import fold
 from ..goals import ending
-from ..grid import EMPTY, Cell, Grid, are_orthogonal_neighbours, in_bounds
+from ..grid import EMPTY, Cell, Grid
 from ..level import Level, LevelError, Problem
-from ..rng import Draws
+from ..rng import GOLDEN, MASK64, Draws
 from ..state import PLAYING, IllegalMove, State
 from .common import reshuffle, settle
 
@@ -17,6 +19,7 @@ POINTS_PER_TILE = 10
 DEAL_ATTEMPTS = 200
 
 
+# -- small local checks on a grid ------------------------------------------------------------
 def _line_through(grid: Grid | list[list[int]], r: int, c: int, kind: int) -> tuple[int, int]:
     """Lengths of the row run and column run that `kind` at (r, c) would be part of."""
     row = grid[r]
@@ -42,73 +45,190 @@ def _makes_run(grid: Grid | list[list[int]], r: int, c: int, kind: int, min_matc
     return across >= min_match or along >= min_match
 
 
+def _run_into(grid: Grid, cell: Cell, kind: int, came_from: Cell, min_match: int) -> bool:
+    """Whether `kind` moved into `cell` from the neighbour `came_from` makes a run there.
+
+    `came_from` then holds the other tile of the swap, so every line stops at it.
+    """
+    r, c = cell
+    height, width = len(grid), len(grid[0])
+    row = grid[r]
+    count = 1
+    i = c - 1
+    while i >= 0 and row[i] == kind and (r, i) != came_from:
+        count += 1
+        i -= 1
+    i = c + 1
+    while i < width and row[i] == kind and (r, i) != came_from:
+        count += 1
+        i += 1
+    if count >= min_match:
+        return True
+    count = 1
+    i = r - 1
+    while i >= 0 and grid[i][c] == kind and (i, c) != came_from:
+        count += 1
+        i -= 1
+    i = r + 1
+    while i < height and grid[i][c] == kind and (i, c) != came_from:
+        count += 1
+        i += 1
+    return count >= min_match
+
+
 def swap_makes_run(grid: Grid, a: Cell, b: Cell, min_match: int) -> bool:
     """Whether swapping a and b makes a run through either of them."""
-    (ar, ac), (br, bc) = a, b
-    ka, kb = grid[ar][ac], grid[br][bc]
+    ka, kb = grid[a[0]][a[1]], grid[b[0]][b[1]]
     if ka <= 0 or kb <= 0 or ka == kb:
         return False
-    work = [list(row) for row in grid]
-    work[ar][ac], work[br][bc] = kb, ka
-    return _makes_run(work, ar, ac, kb, min_match) or _makes_run(work, br, bc, ka, min_match)
+    return _run_into(grid, a, kb, b, min_match) or _run_into(grid, b, ka, a, min_match)
+
+
+# -- whole-board questions, answered on bitboards --------------------------------------------
+_SWAP_TABLES: dict[tuple[int, int], tuple[Swap, ...]] = {}
+_BITS = bytes.maketrans(b"01", b"\x00\x01")
+
+
+def _swap_table(geo: Geometry) -> tuple[Swap, ...]:
+    """Entry 2*bit is the swap of that cell with its right neighbour, 2*bit+1 with the one below.
+
+    Swaps are immutable values, so one table per board size serves every call.
+    """
+    key = (geo.height, geo.width)
+    table = _SWAP_TABLES.get(key)
+    if table is None:
+        items: list[Swap] = []
+        for r, c in geo.cell_of:
+            items.append(Swap((r, c), (r, c + 1)))
+            items.append(Swap((r, c), (r + 1, c)))
+        table = _SWAP_TABLES[key] = tuple(items)
+    return table
+
+
+def _swaps(board: Bitboard, min_match: int) -> list[Swap]:
+    """The legal swaps in reading order (at one cell, the swap to the right first)."""
+    across, down = board.swaps(min_match)
+    if not (across or down):
+        return []
+    geo = board.geo
+    n = len(geo.cell_of)
+    # Interleave the two masks bit by bit (byte 2b: across at b, 2b+1: down at b), then let
+    # compress pick the table entries whose byte is set, all in C.
+    picks = bytearray(2 * n)
+    picks[0::2] = format(across, f"0{n}b").encode()[::-1]
+    picks[1::2] = format(down, f"0{n}b").encode()[::-1]
+    return list(compress(_swap_table(geo), picks.translate(_BITS)))
 
 
 def legal_swaps(grid: Grid, min_match: int) -> list[Swap]:
     """Every swap of orthogonal neighbours that makes a run, in reading order."""
-    height, width = len(grid), len(grid[0])
-    work = [list(row) for row in grid]
-    out: list[Swap] = []
-    for r in range(height):
-        for c in range(width):
-            k = work[r][c]
-            if k <= 0:
-                continue
-            for nr, nc in ((r, c + 1), (r + 1, c)):
-                if nr >= height or nc >= width:
-                    continue
-                n = work[nr][nc]
-                if n <= 0 or n == k:
-                    continue
-                work[r][c], work[nr][nc] = n, k
-                if _makes_run(work, r, c, n, min_match) or _makes_run(work, nr, nc, k, min_match):
-                    out.append(Swap((r, c), (nr, nc)))
-                work[r][c], work[nr][nc] = k, n
-    return out
+    return _swaps(bitboard(grid), min_match)
 
 
 def has_legal_swap(grid: Grid, min_match: int) -> bool:
-    height, width = len(grid), len(grid[0])
-    work = [list(row) for row in grid]
-    for r in range(height):
-        for c in range(width):
-            k = work[r][c]
-            if k <= 0:
-                continue
-            for nr, nc in ((r, c + 1), (r + 1, c)):
-                if nr >= height or nc >= width:
-                    continue
-                n = work[nr][nc]
-                if n <= 0 or n == k:
-                    continue
-                work[r][c], work[nr][nc] = n, k
-                hit = _makes_run(work, r, c, n, min_match) or _makes_run(work, nr, nc, k, min_match)
-                work[r][c], work[nr][nc] = k, n
-                if hit:
-                    return True
-    return False
+    return bitboard(grid).has_swap(min_match)
 
 
+# The last boards decide dealt, by the RNG state that came with them: the state fold makes
+# from those events has that grid and that rng, so its legal_commands need not rebuild the
+# bitboard from the grid. A memo only: a hit is checked against the grid itself.
+_RECENT: dict[int, tuple[Grid, Bitboard]] = {}
+_RECENT_SIZE = 16
+
+
+def _remember(grid: Grid, rng: int, board: Bitboard) -> None:
+    if len(_RECENT) >= _RECENT_SIZE:
+        del _RECENT[next(iter(_RECENT))]
+    _RECENT[rng] = (grid, board)
+
+
+def board_of(state: State) -> Bitboard:
+    """The state's bitboard, made from its grid once and kept in its cache."""
+    cached = state.cache
+    if isinstance(cached, Bitboard):
+        return cached
+    seen = _RECENT.get(state.rng)
+    if seen is not None and seen[0] == state.grid:
+        board = seen[1]
+    else:
+        board = bitboard(state.grid)
+    object.__setattr__(state, "cache", board)  # a memo of the grid, invisible to ==
+    return board
+
+
+# -- dealing ----------------------------------------------------------------------------------
 def fill(template: Grid, kinds: int, min_match: int, draws: Draws) -> tuple[Grid | None, str]:
-    """Fill the EMPTY cells of `template` so that no run forms; (grid, '') or (None, why)."""
+    """Fill the EMPTY cells of `template` so that no run forms; (grid, '') or (None, why).
+
+    Cells are filled in reading order; each takes a random kind among those that make no
+    run with the tiles already there (only a neighbour's kind can make one).
+    """
     work = [list(row) for row in template]
+    height, width = len(work), len(work[0])
+    need = min_match - 1
+    all_kinds = list(range(1, kinds + 1))
+    allowed: dict[int, list[int]] = {0: all_kinds}
+    rng = draws.state
     for r, row in enumerate(work):
-        for c, value in enumerate(row):
-            if value != EMPTY:
+        above = work[r - 1] if r > 0 else None
+        under = work[r + 1] if r + 1 < height else None
+        for c in range(width):
+            if row[c] != EMPTY:
                 continue
-            choices = [k for k in range(1, kinds + 1) if not _makes_run(work, r, c, k, min_match)]
+            bad = 0
+            left = row[c - 1] if c > 0 else 0
+            right = row[c + 1] if c + 1 < width else 0
+            if right <= 0:
+                # The usual case: nothing fixed to the right, so a row run ends here.
+                if left > 0:
+                    i = c - 2
+                    while i >= 0 and row[i] == left:
+                        i -= 1
+                    if c - 1 - i >= need:
+                        bad = 1 << left
+            else:
+                for k in (left, right) if left != right else (left,):
+                    if k > 0:
+                        i = c - 1
+                        while i >= 0 and row[i] == k:
+                            i -= 1
+                        j = c + 1
+                        while j < width and row[j] == k:
+                            j += 1
+                        if j - i - 1 >= min_match:
+                            bad |= 1 << k
+            up = above[c] if above is not None else 0
+            down = under[c] if under is not None else 0
+            if down <= 0:
+                if up > 0:
+                    i = r - 2
+                    while i >= 0 and work[i][c] == up:
+                        i -= 1
+                    if r - 1 - i >= need:
+                        bad |= 1 << up
+            else:
+                for k in (up, down) if up != down else (up,):
+                    if k > 0:
+                        i = r - 1
+                        while i >= 0 and work[i][c] == k:
+                            i -= 1
+                        j = r + 1
+                        while j < height and work[j][c] == k:
+                            j += 1
+                        if j - i - 1 >= min_match:
+                            bad |= 1 << k
+            choices = allowed.get(bad)
+            if choices is None:
+                choices = allowed[bad] = [k for k in all_kinds if not bad >> k & 1]
             if not choices:
+                draws.state = rng
                 return None, f"cell {r},{c} cannot take any of the {kinds} kinds without making a run"
-            row[c] = choices[draws.below(len(choices))]
+            # draws.below(len(choices)), written out: the deal draws once a cell.
+            rng = (rng + GOLDEN) & MASK64
+            z = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+            row[c] = choices[(z ^ (z >> 31)) % len(choices)]
+    draws.state = rng
     grid = tuple(tuple(row) for row in work)
     if not has_legal_swap(grid, min_match):
         return None, "no swap on this board can ever make a run"
@@ -127,8 +247,127 @@ def deal(level: Level, draws: Draws) -> Grid:
                               f"(tried {DEAL_ATTEMPTS} deals; add kinds, cells or fewer fixed tiles)")])
 
 
+_DROPS: dict[tuple[int, int, int, int], tuple[tuple[tuple[Cell, Cell], ...], tuple[int, ...]]] = {}
+
+
+def _drops(geo: Geometry, c: int, drop: int) -> tuple[tuple[tuple[Cell, Cell], ...], tuple[int, ...]]:
+    """For column c of a hole-free board and a fall of `drop` rows: entry r of the first
+    table is the move ((r, c), (r + drop, c)), of the second the bits of both cells."""
+    key = (geo.height, geo.width, c, drop)
+    found = _DROPS.get(key)
+    if found is None:
+        s = geo.stride
+        rows = range(geo.height - drop)
+        found = _DROPS[key] = (
+            tuple(((r, c), (r + drop, c)) for r in rows),
+            tuple((1 << (r * s + c)) | (1 << ((r + drop) * s + c)) for r in rows),
+        )
+    return found
+
+
+# -- the cascade ---------------------------------------------------------------------------
+def _cascade(work: list[list[int]], masks: list[int], geo: Geometry, kinds: int, min_match: int,
+             draws: Draws, events: list[Event], counts: list[int]) -> int:
+    """Clear, fall and refill `work` and `masks` in place until still; append each step's
+    events, add each cleared kind to `counts`; return the points scored.
+
+    One step is one Cleared (every run at once), one Fell (each column's tiles drop along its
+    chute, past holes, in order) and one Spawned (new tiles at the top of each chute, drawn
+    column by column, top down, from the stream in `draws`). The board must be full.
+    """
+    stride, cell_of, chutes, slots = geo.stride, geo.cell_of, geo.chutes, geo.slots
+    solid = geo.solid
+    points = 0
+    step = 1
+    rng = draws.state
+    runs = run_mask(masks, stride, min_match)
+    while runs:
+        cells = tuple([cell_of[b] for b in bits_of(runs)])
+        gained = POINTS_PER_TILE * len(cells) * step
+        events.append(Cleared(cells))
+        events.append(Scored(gained, step))
+        points += gained
+        # Per column, its cleared rows (in reading order, so top down).
+        hit: dict[int, list[int]] = {}
+        for r, c in cells:
+            row = work[r]
+            counts[row[c]] += 1
+            row[c] = EMPTY
+            rows_hit = hit.get(c)
+            if rows_hit is None:
+                hit[c] = [r]
+            else:
+                rows_hit.append(r)
+        keep = ~runs
+        for k in range(1, len(masks)):
+            if counts[k]:
+                masks[k] &= keep
+        moves: list[tuple[Cell, Cell]] = []
+        tiles: list[tuple[Cell, int]] = []
+        for c in sorted(hit):
+            rows_hit = hit[c]
+            top, low = rows_hit[0], rows_hit[-1]
+            drop = low - top + 1
+            if drop == len(rows_hit) and solid[c]:
+                # One unbroken block in a column without holes (nearly every clear): every
+                # tile above it drops by the block's height; the moves come from a table.
+                pairs, flips = _drops(geo, c, drop)
+                for r in range(top - 1, -1, -1):
+                    kind = work[r][c]
+                    work[r + drop][c] = kind
+                    masks[kind] ^= flips[r]
+                moves.extend(pairs[:top])
+                empty_to = drop
+                chute = chutes[c]
+            else:
+                chute = chutes[c]
+                # Stable compaction, bottom up: each tile drops to the lowest free chute cell.
+                write = slots[c][low]
+                fallen: list[tuple[Cell, Cell]] = []
+                for i in range(write - 1, -1, -1):
+                    r = chute[i]
+                    row = work[r]
+                    kind = row[c]
+                    if kind:
+                        if i != write:
+                            dst = chute[write]
+                            work[dst][c] = kind
+                            row[c] = EMPTY
+                            sb = r * stride + c
+                            db = dst * stride + c
+                            fallen.append((cell_of[sb], cell_of[db]))
+                            masks[kind] ^= (1 << sb) | (1 << db)
+                        write -= 1
+                if fallen:
+                    fallen.reverse()   # the event lists each column's tiles top down
+                    moves.extend(fallen)
+                empty_to = write + 1
+            # New tiles for the chute cells left empty at the top (SplitMix64, as Draws.below).
+            for r in chute[:empty_to]:
+                rng = (rng + GOLDEN) & MASK64
+                z = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+                kind = (z ^ (z >> 31)) % kinds + 1
+                work[r][c] = kind
+                b = r * stride + c
+                masks[kind] |= 1 << b
+                tiles.append((cell_of[b], kind))
+        if moves:
+            events.append(Fell(tuple(moves)))
+        if tiles:
+            events.append(Spawned(tuple(tiles), rng))
+        step += 1
+        runs = run_mask(masks, stride, min_match)
+    draws.state = rng
+    return points
+
+
 def cascade(grid: Grid, kinds: int, min_match: int, draws: Draws, events: list[Event]) -> Grid:
-    """Clear, fall and refill until the board is still; append each step's events."""
+    """Clear, fall and refill until the board is still; append each step's events.
+
+    Works on any grid, also one with empty cells (the rules' own boards are always full and
+    take the bitboard path in decide).
+    """
     step = 1
     runs = run_cells(grid, min_match)
     while runs:
@@ -145,6 +384,13 @@ def cascade(grid: Grid, kinds: int, min_match: int, draws: Draws, events: list[E
     return grid
 
 
+def _playable(grid: Grid, min_match: int) -> bool:
+    board = bitboard(grid)
+    if run_mask(board.kinds, board.geo.stride, min_match):
+        return False
+    return board.has_swap(min_match)
+
+
 def decide(state: State, command: Command) -> list[Event]:
     if not isinstance(command, Swap):
         raise IllegalMove(f"a match3 level takes swaps, not {command}")
@@ -152,37 +398,74 @@ def decide(state: State, command: Command) -> list[Event]:
         raise IllegalMove(f"the game is over ({state.status})")
     level = state.level
     a, b = command.a, command.b
+    grid = state.grid
+    height, width = level.height, level.width
     for cell in (a, b):
-        if not in_bounds(cell, level.height, level.width):
+        if not (0 <= cell[0] < height and 0 <= cell[1] < width):
             raise IllegalMove(f"{cell[0]},{cell[1]} is outside the board")
-        if state.grid[cell[0]][cell[1]] <= 0:
+        if grid[cell[0]][cell[1]] <= 0:
             raise IllegalMove(f"{cell[0]},{cell[1]} holds no tile")
-    if not are_orthogonal_neighbours(a, b):
+    if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
         raise IllegalMove(f"{a[0]},{a[1]} and {b[0]},{b[1]} are not side by side")
     min_match = level.rules.min_match
-    if not swap_makes_run(state.grid, a, b, min_match):
+    board = board_of(state)
+    geo = board.geo
+    # Is it a legal swap? Read it off the legal-swap masks when they are already known.
+    known = board.known_swaps(min_match)
+    if known is not None:
+        top = a if a < b else b
+        bit = top[0] * geo.stride + top[1]
+        legal = bool((known[0] if a[0] == b[0] else known[1]) >> bit & 1)
+    else:
+        legal = swap_makes_run(grid, a, b, min_match)
+    if not legal:
         return [SwapRejected(a, b)]
+
     events: list[Event] = [Swapped(a, b)]
-    work = [list(row) for row in state.grid]
-    work[a[0]][a[1]], work[b[0]][b[1]] = work[b[0]][b[1]], work[a[0]][a[1]]
+    (ar, ac), (br, bc) = a, b
+    work = [list(row) for row in grid]
+    ka, kb = work[ar][ac], work[br][bc]
+    work[ar][ac], work[br][bc] = kb, ka
     draws = Draws(state.rng)
-    grid = cascade(tuple(tuple(row) for row in work), level.kinds, min_match, draws, events)
-    after = fold(state, events)
+    if board.tiles != geo.inside:
+        # A board with empty cells (never one the rules deal): the plain path, which also
+        # fills gaps that no clear made.
+        final = cascade(tuple(tuple(row) for row in work), level.kinds, min_match, draws, events)
+        after = fold(state, events)
+        masks = list(bitboard(final).kinds)
+    else:
+        masks = list(board.kinds)
+        both = (1 << (ar * geo.stride + ac)) | (1 << (br * geo.stride + bc))
+        masks[ka] ^= both
+        masks[kb] ^= both
+        counts = [0] * len(masks)
+        points = _cascade(work, masks, geo, level.kinds, min_match, draws, events, counts)
+        # The state after these events, for the goals: what fold would give, made directly.
+        collected = state.collected
+        if any(counts):
+            collected = tuple(n + counts[k] for k, n in enumerate(collected, 1))
+        after = State(level, tuple([tuple(row) for row in work]), state.player,
+                      state.score + points, state.moves + 1, state.status, collected, draws.state)
     end = ending(after)
-    if not end and not has_legal_swap(grid, min_match):
-        dealt = reshuffle(
-            grid, draws,
-            lambda g: not run_cells(g, min_match) and has_legal_swap(g, min_match),
-            lambda blank: fill(blank, level.kinds, min_match, draws)[0],
-        )
-        if dealt is None:
-            end = [Lost()]
-        else:
-            events.append(Reshuffled(dealt, draws.state))
+    board = Bitboard(geo, tuple(masks), geo.inside)
+    if not end:
+        if not board.has_swap(min_match):
+            dealt = reshuffle(
+                after.grid, draws,
+                lambda g: _playable(g, min_match),
+                lambda blank: fill(blank, level.kinds, min_match, draws)[0],
+            )
+            if dealt is None:
+                end = [Lost()]
+            else:
+                events.append(Reshuffled(dealt, draws.state))
+                return events + end
+    _remember(after.grid, after.rng, board)
     return events + end
 
 
 def legal_commands(state: State) -> list[Command]:
     if state.status != PLAYING:
         return []
-    return list(legal_swaps(state.grid, state.level.rules.min_match))
+    swaps: list[Command] = list(_swaps(board_of(state), state.level.rules.min_match))
+    return swaps

@@ -1,0 +1,253 @@
+"""Bench the match3 board core against a nested-loop port of the luxe tutorial, in one run.
+
+Run: `make bench` (or `.venv/bin/python bench/core.py [--quick]`).
+
+For 9x9 and 20x20 boards with 6 kinds it times, on the same boards and seeds for both sides:
+  - legal-swap enumeration (core: legal_commands; baseline: try every swap, rescan the board),
+  - one swap and its cascade (core: decide + fold; baseline: swap, process_matches,
+    has_valid_moves),
+  - a bot that plays random legal moves in 30-move games (core: Session.play with
+    legal_commands, i.e. decide + fold; baseline: valid_moves then complete_swap), dealing
+    a new board for each game on both sides.
+Each figure is the median over repeats after a warm-up; the ratio is how many times faster
+the core is. The bars from issue 2: bot ratio >= 50x on 9x9 and >= 500x on 20x20.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Callable
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from luxe_baseline import LuxeGrid  # noqa: E402
+
+from game.core import Level, Session, State, Swap, decide, fold, legal_commands, new_game  # noqa: E402
+
+KINDS = 6
+# CPU time of this process: other programs on the machine (six helpers share two cores here)
+# then slow neither side's figures, so the ratios measured in one run stay comparable.
+CLOCK = time.process_time
+GAME_MOVES = 30
+BARS = {9: 50.0, 20: 500.0}
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How much to time for one board size (the baseline is slow, so it gets fewer samples)."""
+
+    size: int
+    boards: int          # boards for the enumeration and swap timings, core side
+    base_boards: int     # ... baseline side (a prefix of the same boards)
+    games: int           # bot games, core side
+    base_games: int      # bot games, baseline side (a prefix of the same seeds)
+    repeats: int
+
+
+PLANS = {
+    9: Plan(9, boards=200, base_boards=20, games=40, base_games=2, repeats=5),
+    20: Plan(20, boards=100, base_boards=2, games=12, base_games=1, repeats=3),
+}
+QUICK = {
+    9: Plan(9, boards=50, base_boards=5, games=10, base_games=1, repeats=3),
+    20: Plan(20, boards=20, base_boards=1, games=4, base_games=1, repeats=3),
+}
+
+
+def bench_level(size: int) -> Level:
+    return Level.from_dict({
+        "format": 1, "id": f"bench-{size}", "name": f"Bench {size}x{size}", "mode": "match3",
+        "width": size, "height": size, "kinds": KINDS,
+    })
+
+
+def fresh(state: State) -> State:
+    """A copy of `state` with no derived caches, as fold hands out after a real move."""
+    return replace(state)
+
+
+def luxe_from(state: State, seed: int) -> LuxeGrid:
+    return LuxeGrid([list(row) for row in state.grid], KINDS, random.Random(seed))
+
+
+def median_rate(samples: list[float]) -> float:
+    return statistics.median(samples)
+
+
+def timed(fn: Callable[[], int], repeats: int) -> float:
+    """Median seconds per unit: fn() does the work and returns how many units it did."""
+    fn()  # warm-up
+    per_unit: list[float] = []
+    for _ in range(repeats):
+        t0 = CLOCK()
+        units = fn()
+        per_unit.append((CLOCK() - t0) / units)
+    return statistics.median(per_unit)
+
+
+# -- enumeration --------------------------------------------------------------------------
+def check_same_swaps(states: list[State]) -> None:
+    """Both sides must find exactly the same legal swaps, or the comparison means nothing."""
+    for i, state in enumerate(states):
+        core = {(m.a, m.b) for m in legal_commands(fresh(state)) if isinstance(m, Swap)}
+        base = set(luxe_from(state, i).valid_moves())
+        if core != base:
+            raise SystemExit(f"board {i}: core and baseline disagree on legal swaps:\n"
+                             f"core only {sorted(core - base)}\nbaseline only {sorted(base - core)}")
+
+
+def enum_core(states: list[State], repeats: int) -> float:
+    def run() -> int:
+        copies = [fresh(s) for s in states]
+        t0 = CLOCK()
+        for s in copies:
+            legal_commands(s)
+        run.elapsed += CLOCK() - t0  # type: ignore[attr-defined]
+        return len(copies)
+    return _timed_inner(run, repeats)
+
+
+def enum_base(states: list[State], repeats: int) -> float:
+    def run() -> int:
+        grids = [luxe_from(s, i) for i, s in enumerate(states)]
+        t0 = CLOCK()
+        for g in grids:
+            g.valid_moves()
+        run.elapsed += CLOCK() - t0  # type: ignore[attr-defined]
+        return len(grids)
+    return _timed_inner(run, repeats)
+
+
+def _timed_inner(run: Callable[[], int], repeats: int) -> float:
+    """Like timed(), but the function times only its inner loop (set-up copies excluded)."""
+    run.elapsed = 0.0  # type: ignore[attr-defined]
+    run()
+    samples: list[float] = []
+    for _ in range(repeats):
+        run.elapsed = 0.0  # type: ignore[attr-defined]
+        units = run()
+        samples.append(run.elapsed / units)  # type: ignore[attr-defined]
+    return statistics.median(samples)
+
+
+# -- one swap and its cascade --------------------------------------------------------------
+def pick_swaps(states: list[State]) -> list[Swap]:
+    out: list[Swap] = []
+    for i, state in enumerate(states):
+        legal = [m for m in legal_commands(fresh(state)) if isinstance(m, Swap)]
+        out.append(random.Random(i).choice(legal))
+    return out
+
+
+def swap_core(states: list[State], swaps: list[Swap], repeats: int) -> float:
+    def run() -> int:
+        copies = [fresh(s) for s in states]
+        t0 = CLOCK()
+        for s, m in zip(copies, swaps):
+            fold(s, decide(s, m))
+        run.elapsed += CLOCK() - t0  # type: ignore[attr-defined]
+        return len(copies)
+    return _timed_inner(run, repeats)
+
+
+def swap_base(states: list[State], swaps: list[Swap], repeats: int) -> float:
+    def run() -> int:
+        grids = [luxe_from(s, i) for i, s in enumerate(states)]
+        t0 = CLOCK()
+        for g, m in zip(grids, swaps):
+            (r1, c1), (r2, c2) = m.a, m.b
+            g.complete_swap(c1, r1, c2, r2)
+        run.elapsed += CLOCK() - t0  # type: ignore[attr-defined]
+        return len(grids)
+    return _timed_inner(run, repeats)
+
+
+# -- the random bot ------------------------------------------------------------------------
+def bot_core(level: Level, games: int, repeats: int) -> float:
+    """Seconds per move: Session + legal_commands, a new game every GAME_MOVES moves."""
+    def run() -> int:
+        moves = 0
+        for seed in range(games):
+            rnd = random.Random(seed)
+            session = Session(level, seed)
+            for _ in range(GAME_MOVES):
+                legal = legal_commands(session.state)
+                if not legal:
+                    break
+                session.play(rnd.choice(legal))
+                moves += 1
+        return moves
+    return timed(run, repeats)
+
+
+def bot_base(size: int, games: int, repeats: int) -> float:
+    def run() -> int:
+        moves = 0
+        for seed in range(games):
+            rnd = random.Random(seed)
+            grid = LuxeGrid.dealt(size, size, KINDS, seed)
+            for _ in range(GAME_MOVES):
+                legal = grid.valid_moves()
+                if not legal:
+                    break
+                (r1, c1), (r2, c2) = rnd.choice(legal)
+                grid.complete_swap(c1, r1, c2, r2)
+                moves += 1
+        return moves
+    return timed(run, repeats)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer samples (a smoke run)")
+    parser.add_argument("--sizes", type=int, nargs="*", default=[9, 20])
+    args = parser.parse_args(argv)
+    plans = QUICK if args.quick else PLANS
+    started = time.perf_counter()
+    rows: list[tuple[str, str, float, float, str]] = []
+    failed: list[str] = []
+    for size in args.sizes:
+        plan = plans.get(size) or Plan(size, 50, 2, 6, 1, 3)
+        level = bench_level(size)
+        states = [new_game(level, seed) for seed in range(plan.boards)]
+        base_states = states[:plan.base_boards]
+        check_same_swaps(base_states)
+        swaps = pick_swaps(states)
+        name = f"{size}x{size}"
+
+        core_us = enum_core(states, plan.repeats) * 1e6
+        base_us = enum_base(base_states, plan.repeats) * 1e6
+        rows.append((name, "legal swaps (us)", core_us, base_us, f"{base_us / core_us:8.1f}x"))
+
+        core_us = swap_core(states, swaps, plan.repeats) * 1e6
+        base_us = swap_base(base_states, swaps[:plan.base_boards], plan.repeats) * 1e6
+        rows.append((name, "swap+cascade (us)", core_us, base_us, f"{base_us / core_us:8.1f}x"))
+
+        core_rate = 1.0 / bot_core(level, plan.games, plan.repeats)
+        base_rate = 1.0 / bot_base(size, plan.base_games, plan.repeats)
+        ratio = core_rate / base_rate
+        bar = BARS.get(size)
+        verdict = "" if bar is None else ("  bar %gx: %s" % (bar, "met" if ratio >= bar else "MISSED"))
+        if bar is not None and ratio < bar:
+            failed.append(f"{name} bot ratio {ratio:.0f}x < {bar:g}x")
+        rows.append((name, "bot moves/s", core_rate, base_rate, f"{ratio:8.1f}x{verdict}"))
+
+    print(f"{'board':<7} {'measure':<19} {'core':>12} {'baseline':>12}   core/baseline")
+    for name, what, core_v, base_v, ratio_text in rows:
+        print(f"{name:<7} {what:<19} {core_v:12.1f} {base_v:12.1f}   {ratio_text}")
+    print(f"(medians; time ratios are baseline/core, rates core/baseline; "
+          f"whole run {time.perf_counter() - started:.0f} s wall)")
+    if failed:
+        print("bars missed: " + "; ".join(failed))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
