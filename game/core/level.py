@@ -8,7 +8,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from .boards import run_cells, slide_solvable, solved_slide
+from .boards import run_cells, slide_solvable
 from .grid import EMPTY, HOLE, PLAYER, Cell, Grid, neighbours
 
 FORMAT = 1
@@ -449,10 +449,6 @@ def _check_layout_semantics(
         if not slide_solvable(grid):
             out.add(("layout",), "this slide board cannot be solved (two tiles are swapped "
                     "relative to any solvable board: swap any two tiles to fix it)")
-        elif grid == solved_slide(height, width):
-            # a game must start unsolved, as a shuffled board always does
-            out.add(("layout",), "this slide board is already solved: there is nothing to do "
-                    "(move some tiles, or leave out 'layout' to shuffle from the seed)")
         return
     players = [(r, c) for r, row in enumerate(layout) for c, t in enumerate(row) if t == PLAYER_TOKEN]
     if len(players) > 1:
@@ -467,8 +463,9 @@ def _check_layout_semantics(
         pr, pc = players[0]
         if not any(layout[r][c] != HOLE_TOKEN for r, c in neighbours((pr, pc), height, width, diagonal)):
             # no chain could ever start: say so here, not as a failed deal at play time
-            out.add(("layout",), f"the player at {pr},{pc} has no tile cell next to it "
-                    f"({'8' if diagonal else '4'} neighbours): no chain can start", (pr, pc))
+            out.add(("layout",), f"cannot deal a starting board: the player at {pr},{pc} has "
+                    f"no tile cell next to it ({'8' if diagonal else '4'} neighbours), so no "
+                    "chain can start", (pr, pc))
     if mode == "match3" and rules is not None:
         grid = tuple(
             tuple(int(t) if _is_number(t) else EMPTY for t in row) for row in layout
