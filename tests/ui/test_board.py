@@ -1,0 +1,137 @@
+"""BoardRenderer on its own: a static board (as the editor draws it), and hand-made event batches."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from game.core import (
+    HOLE, PLAYER, Chained, Cleared, Fell, Lost, PlayerMoved, Reshuffled, Scored, Slid, Spawned, Won,
+)
+from game.ui.layout import Rect
+
+DT = 1 / 60
+AREA = Rect(300, 40, 900, 700)
+
+
+def make(window: Any, grid: Any, mode: str = "match3", speed: float = 1.0, **kw: Any) -> Any:
+    from game.ui.board import BoardRenderer
+
+    return BoardRenderer(mode, grid, AREA, speed=speed, **kw)
+
+
+def run(board: Any) -> None:
+    for _ in range(2000):
+        if not board.busy:
+            return
+        board.update(DT)
+    raise AssertionError("never finished")
+
+
+def pixel(window: Any, image: Any, x: float, y: float) -> tuple[int, ...]:
+    return image.getpixel((int(x), int(window.height - y)))[:3]
+
+
+def test_static_board_draws_tiles_and_leaves_holes_empty(window: Any) -> None:
+    import arcade
+
+    grid = ((1, 2, 3), (4, HOLE, 5), (6, 1, 2))
+    board = make(window, grid)
+    window.clear(color=(0, 0, 0, 255))
+    board.draw()
+    image = arcade.get_image(0, 0, window.width, window.height).convert("RGB")
+    hx, hy = board.center((1, 1))
+    assert pixel(window, image, hx, hy) == (0, 0, 0)              # a hole is a gap
+    assert pixel(window, image, *board.center((0, 1))) != (0, 0, 0)
+    assert board.sprite_cells() == board.grid_cells(grid)
+    assert (1, 1) not in board.sprite_cells()
+
+
+def test_snap_reports_and_repairs_every_difference(window: Any) -> None:
+    board = make(window, ((1, 2), (3, 4)))
+    wrong = board.snap(((1, 2), (4, 3)))
+    assert wrong == [(1, 0), (1, 1)]
+    assert board.sprite_cells() == {(0, 0): 1, (0, 1): 2, (1, 0): 4, (1, 1): 3}
+    assert board.snap(((1, 2), (4, 3))) == []
+
+
+def test_clear_fall_and_spawn_from_above(window: Any) -> None:
+    board = make(window, ((1, 2), (3, 4)))
+    after = ((5, 2), (1, 4))
+    events = [Cleared(((1, 0),)), Scored(10), Fell((((0, 0), (1, 0)),)), Spawned((((0, 0), 5),), rng=0)]
+    seen: list[Any] = []
+    board.play(events, after, on_event=seen.append)
+    board.update(0.25)          # the clear is over: the fall and the spawn run together
+    spawned = board.by_cell[(0, 0)]
+    assert spawned.kind == 5
+    assert spawned.center_y > board.center((0, 0))[1]      # still coming down from above
+    run(board)
+    assert board.mismatches == []
+    assert board.sprite_cells() == board.grid_cells(after)
+    assert [type(e) for e in seen] == [Cleared, Scored, Fell, Spawned]
+
+
+def test_player_walks_step_by_step_eating_tiles(window: Any) -> None:
+    grid = ((1, 1, 2), (3, PLAYER, 2), (3, 3, 2))
+    board = make(window, grid, mode="chain")
+    token = board.by_cell[(1, 1)]
+    path = ((1, 1), (0, 1), (0, 0))
+    after = ((PLAYER, 0, 2), (3, 0, 2), (3, 3, 2))
+    events = [Chained(path), PlayerMoved((1, 1), (0, 1)), PlayerMoved((0, 1), (0, 0)), Scored(20)]
+    board.play(events, after)
+    board.update(0.05)
+    # Mid first step: between its start and the first tile, not yet on the second.
+    x0, y0 = board.center((1, 1))
+    assert y0 < token.center_y < board.center((0, 1))[1] and token.center_x == pytest.approx(x0)
+    run(board)
+    assert board.by_cell[(0, 0)] is token
+    assert board.sprite_cells() == {(0, 0): PLAYER, (0, 2): 2, (1, 0): 3, (1, 2): 2, (2, 0): 3, (2, 1): 3, (2, 2): 2}
+    assert board.mismatches == []
+
+
+def test_reshuffle_flies_the_same_sprites_to_their_new_cells(window: Any) -> None:
+    grid = ((1, 2, 3), (3, 2, 1))
+    board = make(window, grid)
+    sprites = {id(s) for s in board.by_cell.values()}
+    new = ((3, 1, 2), (1, 3, 2))
+    board.play([Reshuffled(new, 0)], new)
+    board.update(0.2)
+    moving = [s for s in board.by_cell.values() if s.position != board.center(s.cell)]
+    assert moving, "nothing flew"
+    run(board)
+    assert {id(s) for s in board.by_cell.values()} == sprites
+    assert board.sprite_cells() == board.grid_cells(new) and board.mismatches == []
+
+
+def test_slide_and_the_end_of_a_game(window: Any) -> None:
+    grid = ((1, 2), (3, 0))
+    board = make(window, grid, mode="slide")
+    after = ((1, 2), (0, 3))
+    board.play([Slid((1, 0), (1, 1)), Scored(300), Won()], after)
+    run(board)
+    assert board.sprite_cells() == board.grid_cells(after)
+    assert all(s.scale_x == pytest.approx(1.0) for s in board.by_cell.values())
+    board.play([Lost()], after)
+    run(board)
+    assert all(s.alpha == 255 for s in board.by_cell.values())
+
+
+def test_instant_speed_finishes_within_one_update(window: Any) -> None:
+    board = make(window, ((1, 2), (3, 4)), speed=0.0)
+    after = ((5, 2), (1, 4))
+    board.play([Cleared(((1, 0),)), Fell((((0, 0), (1, 0)),)), Spawned((((0, 0), 5),), rng=0)], after)
+    board.update(0.0)
+    assert not board.busy
+    assert board.sprite_cells() == board.grid_cells(after) and board.mismatches == []
+
+
+def test_colour_blind_palette_swaps_the_textures(window: Any) -> None:
+    from game.ui import textures
+
+    board = make(window, ((1, 2), (3, 4)))
+    before = board.by_cell[(0, 0)].texture
+    board.set_colorblind(True)
+    after = board.by_cell[(0, 0)].texture
+    assert after is not before
+    assert after is textures.fitted(textures.kind(1, colorblind=True), board.tile_px)

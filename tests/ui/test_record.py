@@ -1,0 +1,56 @@
+"""`gridfall record`: a replay or a bot's game through the real play view, offscreen, into a GIF."""
+
+from __future__ import annotations
+
+import pathlib
+from typing import Any
+
+from PIL import Image, ImageChops
+
+from game.cli import main
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+def test_record_a_winning_replay_as_an_animated_gif(window: Any, tmp_path: pathlib.Path,
+                                                    capsys: Any, screenshot_dir: pathlib.Path) -> None:
+    out = tmp_path / "clip.gif"
+    code = main(["record", str(ROOT / "tests/replays/first-swap.yaml"), "--out", str(out), "--fps", "20"])
+    said = capsys.readouterr().out
+    assert code == 0, said
+    assert "1 moves, won" in said
+    clip = Image.open(out)
+    assert clip.is_animated and clip.n_frames > 10
+    assert clip.size == (640, 400)
+    clip.seek(0)
+    first = clip.convert("RGB")
+    clip.seek(clip.n_frames - 1)
+    last = clip.convert("RGB")
+    last.save(screenshot_dir / "record_last_frame.png")
+    assert ImageChops.difference(first, last).getbbox() is not None   # something moved
+
+
+def test_record_a_bot_game_of_a_level_file_as_png_frames(window: Any, tmp_path: pathlib.Path,
+                                                         capsys: Any) -> None:
+    out = tmp_path / "frames"
+    level = ROOT / "levels/first-steps/token-walk.yaml"
+    code = main(["record", str(level), "--bot", "--moves", "2", "--out", str(out), "--fps", "15",
+                 "--speed", "fast"])
+    said = capsys.readouterr().out
+    assert code == 0, said
+    assert "2 moves" in said
+    frames = sorted(out.glob("frame_*.png"))
+    assert len(frames) > 20
+    assert Image.open(frames[0]).size == (640, 400)
+
+
+def test_record_says_what_is_wrong_without_a_traceback(window: Any, tmp_path: pathlib.Path,
+                                                       capsys: Any) -> None:
+    code = main(["record", str(tmp_path / "missing.yaml"), "--out", str(tmp_path / "x.gif")])
+    said = capsys.readouterr().out
+    assert code == 2 and "missing.yaml: no such file" in said
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("format: 1\npack: first-steps\nlevel: no-such-level\nseed: 1\ncommands: []\n")
+    code = main(["record", str(bad), "--out", str(tmp_path / "x.gif")])
+    said = capsys.readouterr().out
+    assert code == 2 and "no-such-level" in said and "Traceback" not in said
