@@ -1,0 +1,102 @@
+"""Every shipped level opens in the play view, its HUD readable; screenshots for a person to look at."""
+
+from __future__ import annotations
+
+import pathlib
+from typing import Any
+
+import pytest
+
+from game.core import Chain, legal_commands
+from game.io import find_pack
+from game.io.settings import Settings
+
+DT = 1 / 60
+LEFT = 1
+LEVELS = {lv.id: lv for lv in find_pack("first-steps").levels}
+
+
+def _send(window: Any, name: str, *args: Any) -> None:
+    window.dispatch_event(name, *args)
+    window.dispatch_events()
+
+
+def _open(window: Any, level_id: str, **settings: Any) -> Any:
+    from game.ui.play_view import PlayView
+
+    view = PlayView(LEVELS[level_id], seed=3, settings=Settings(**settings))
+    window.show_view(view)
+    view.on_update(DT)
+    return view
+
+
+def _hud_lines_do_not_overlap(view: Any) -> None:
+    hud = view.hud
+    texts = [hud.name, hud.mode, hud.score, hud.moves, hud.goals_title, *hud.goal_texts]
+    # Top-anchored texts stack downward: each starts below where the one above ends.
+    tops = [(t.y, t.y - t.content_height) for t in texts if t.anchor_y == "top" and t.text]
+    for (top_a, bottom_a), (top_b, _) in zip(tops, tops[1:]):
+        assert top_b <= bottom_a + 1, f"HUD lines overlap ({top_a}->{bottom_a} and {top_b})"
+    for t in texts:
+        assert t.x + t.content_width <= hud.rect.right + 2, f"{t.text!r} runs out of the HUD"
+    board = view.board.layout.rect
+    assert board.left >= hud.rect.right, "the board runs under the HUD"
+    assert board.top <= view.window.height and board.bottom >= 0
+
+
+@pytest.mark.parametrize("level_id", sorted(LEVELS))
+def test_every_shipped_level_opens_readable(window: Any, screenshot_dir: pathlib.Path, level_id: str) -> None:
+    import arcade
+
+    view = _open(window, level_id)
+    view.on_draw()
+    _hud_lines_do_not_overlap(view)
+    lv = LEVELS[level_id]
+    goals = [t.text for t in view.hud.goal_texts]
+    if lv.goals.reach is not None:
+        assert "Reach the target" in goals
+        assert view.board._target is not None
+        assert view.board._target.position == view.board.center(lv.goals.reach)
+    for kind, count in lv.goals.collect:
+        assert f"0 / {count}" in goals
+    if lv.mode == "slide":
+        assert goals == ["Put the tiles in order"]
+    if level_id in ("the-diamond", "across-the-field", "hourglass", "grand-slide", "free-hand", "chain-master"):
+        arcade.get_image(0, 0, window.width, window.height).save(screenshot_dir / f"level_{level_id}.png")
+    # The tiles of a 9x9 board are no smaller than 50 px: readable.
+    assert view.board.tile_px >= 40
+
+
+def test_colour_blind_palette_and_small_window(window: Any, screenshot_dir: pathlib.Path) -> None:
+    import arcade
+
+    view = _open(window, "the-diamond", colorblind=True)
+    view.on_resize(960, 600)
+    view.on_draw()
+    _hud_lines_do_not_overlap(view)
+    arcade.get_image(0, 0, 960, 600).save(screenshot_dir / "level_the-diamond_colorblind_960x600.png")
+    view.on_resize(window.width, window.height)
+
+
+def test_chain_without_a_player_starts_anywhere(window: Any, screenshot_dir: pathlib.Path) -> None:
+    import arcade
+
+    view = _open(window, "free-hand")
+    assert view.state.player is None
+    chain = legal_commands(view.state)[0]
+    assert isinstance(chain, Chain)
+    pts = [view.board.center(c) for c in chain.path]
+    _send(window, "on_mouse_press", int(pts[0][0]), int(pts[0][1]), LEFT, 0)
+    for x, y in pts[1:]:
+        _send(window, "on_mouse_drag", int(x), int(y), 0, 0, LEFT, 0)
+    assert view.controller.path == list(chain.path)
+    _send(window, "on_mouse_release", int(pts[-1][0]), int(pts[-1][1]), LEFT, 0)
+    assert view.session.commands == [chain]
+    for _ in range(8):
+        view.on_update(DT)
+    view.on_draw()
+    arcade.get_image(0, 0, window.width, window.height).save(screenshot_dir / "play_chain_free-hand_mid_clear.png")
+    while view.busy:
+        view.on_update(DT)
+    assert view.board.mismatches == []
+    assert view.board.sprite_cells() == view.board.grid_cells(view.state.grid)
