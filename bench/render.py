@@ -103,6 +103,9 @@ def main(argv: list[str] | None = None) -> int:
     window = arcade.Window(1280, 800, "Gridfall render bench", visible=False,
                            antialiasing=not args.no_msaa)
     m9, m16, c9 = match3_level(9), match3_level(16), chain_level(9)
+    load = os.getloadavg()[0]
+    print(f"1280x800, {'no ' if args.no_msaa else '4x '}multisampling, load average {load:.1f} "
+          f"on {os.cpu_count()} cores (other work on the machine slows every frame)")
     base = statistics.median(still(window, m9, 1))
     print(f"still 9x9 board: p50 {base:.2f} ms (the baseline)")
     cases = [("cascade 9x9", m9, 40), ("cascade 16x16", m16, 25), ("chain walk 9x9", c9, 12)]

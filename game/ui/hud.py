@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pyglet
+
 from game.core import GoalProgress, State, progress
 from game.core.goals import star_thresholds
 from game.ui import textures
@@ -38,27 +40,30 @@ class Hud:
         self.level = level
         self.colorblind = colorblind
         self.rect = Rect(0, 0, 300, 800)
+        # One pyglet batch for every HUD text: one draw call instead of one per line.
+        self.batch = pyglet.graphics.Batch()
+        b = self.batch
         self.name = arcade.Text(level.name, 0, 0, INK, 22, bold=True, anchor_y="top",
-                                multiline=True, width=260)
+                                multiline=True, width=260, batch=b)
         line = _mode_line(level.mode)
         if level.mode == "chain" and level.player_start is None:
             line = "Drag a path through tiles of one kind"
-        self.mode = arcade.Text(line, 0, 0, DIM, 13, anchor_y="top", multiline=True, width=260)
-        self.score = arcade.Text("", 0, 0, INK, 20, bold=True, anchor_y="top")
-        self.moves = arcade.Text("", 0, 0, INK, 16, anchor_y="top")
-        self.goals_title = arcade.Text("Goals", 0, 0, DIM, 14, anchor_y="top")
+        self.mode = arcade.Text(line, 0, 0, DIM, 13, anchor_y="top", multiline=True, width=260, batch=b)
+        self.score = arcade.Text("", 0, 0, INK, 20, bold=True, anchor_y="top", batch=b)
+        self.moves = arcade.Text("", 0, 0, INK, 16, anchor_y="top", batch=b)
+        self.goals_title = arcade.Text("Goals", 0, 0, DIM, 14, anchor_y="top", batch=b)
         self.goal_texts: list[Any] = []
         self.icons = arcade.SpriteList()
         self.stars = arcade.SpriteList()
         self.star_marks: list[Any] = []
-        self.message = arcade.Text("", 0, 0, WARN, 13, anchor_y="top", multiline=True, width=260)
+        self.message = arcade.Text("", 0, 0, WARN, 13, anchor_y="top", multiline=True, width=260, batch=b)
         self.help = arcade.Text("H hint   Z undo   Y redo   Esc menu   F11 full screen", 0, 0, DIM, 11,
-                                anchor_y="bottom", multiline=True, width=260)
+                                anchor_y="bottom", multiline=True, width=260, batch=b)
         self.shown_score = 0
         self.message_left = 0.0
         self._goals = progress(state)
         for goal in self._goals:
-            self.goal_texts.append(arcade.Text("", 0, 0, INK, 16, anchor_y="center"))
+            self.goal_texts.append(arcade.Text("", 0, 0, INK, 16, anchor_y="center", batch=b))
             if goal.name == "collect":
                 tex = textures.kind(goal.kind, colorblind)
                 self.icons.append(arcade.Sprite(tex, scale=ICON / tex.width))
@@ -71,7 +76,7 @@ class Hud:
         for _ in range(3):
             self.stars.append(arcade.Sprite(textures.load("star_off"), scale=ICON / 96))
         for _ in range(3):
-            self.star_marks.append(arcade.Text("", 0, 0, DIM, 11, anchor_x="center", anchor_y="top"))
+            self.star_marks.append(arcade.Text("", 0, 0, DIM, 11, anchor_x="center", anchor_y="top", batch=b))
         self.update_state(state)
 
     def place(self, rect: Rect) -> None:
@@ -159,12 +164,7 @@ class Hud:
         r = self.rect
         # A divider, not a filled panel: every pixel filled costs time on a software renderer.
         arcade.draw_line(r.right - 1, r.bottom + 16, r.right - 1, r.top - 16, (44, 50, 74, 255), 2)
-        for t in (self.name, self.mode, self.score, self.moves, self.goals_title, self.message, self.help):
-            t.draw()
-        for t in self.goal_texts:
-            t.draw()
-        for t in self.star_marks:
-            t.draw()
+        self.batch.draw()
         self.icons.draw()
         self.stars.draw()
 
