@@ -8,10 +8,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from game.core import Level, LevelError, new_game, parse_level
+from game.core.level import MAX_SIZE
 
 from .atomic import atomic_write_text
 from .locate import Locator
-from .problems import FileProblem, LevelFileError
+from .problems import MAX_PROBLEMS, FileProblem, LevelFileError
 from .schema import DEFAULT_LEVEL_REF, schema_ref
 from .yamldoc import DocError, Path, parse, read_text
 from .yamlout import mapping_lines
@@ -61,14 +62,20 @@ def check_level_value(where: Locator, value: Any, base: Path, expect_id: str | N
                       playable: bool = True) -> tuple[Level | None, list[FileProblem]]:
     """Check one level mapping sitting at `base` in a parsed file (the root, or a pack entry)."""
     layout_base = base + ("layout",)
+    problems = _oversized_layout(where, value, layout_base)
+    if problems:
+        # Checking every cell of a giant layout would take long: check the rest without it.
+        value = {k: v for k, v in value.items() if k != "layout"}
     level, core_problems = parse_level(value)
-    problems = []
-    for p in core_problems:
+    for p in core_problems[:MAX_PROBLEMS]:
         on_key = p.message.startswith("unknown key") or (
             p.path[:2] == ("goals", "collect") and len(p.path) == 3
             and not p.message.startswith("the count"))
         problems.append(where.problem(base + p.path, p.message, p.cell, on_key=on_key,
                                       layout_base=layout_base))
+    if len(core_problems) > MAX_PROBLEMS:
+        problems.append(where.problem(base, f"... and {len(core_problems) - MAX_PROBLEMS:,} more "
+                                      "problems in this level (fix the ones above first)"))
     if (expect_id is not None and isinstance(value, Mapping) and isinstance(value.get("id"), str)
             and value["id"] != expect_id):
         problems.append(where.problem(base + ("id",), f"the id '{value['id']}' must equal the "
@@ -77,6 +84,21 @@ def check_level_value(where: Locator, value: Any, base: Path, expect_id: str | N
     if level is not None and not problems and playable:
         problems += _playability(where, level, base, layout_base)
     return (level if not problems else None), problems
+
+
+def _oversized_layout(where: Locator, value: Any, at: Path) -> list[FileProblem]:
+    """A layout far past the largest board (32x32) is reported at once, cell by cell never."""
+    if not isinstance(value, Mapping) or not isinstance(value.get("layout"), list):
+        return []
+    rows = value["layout"]
+    out = []
+    if len(rows) > MAX_SIZE:
+        out.append(where.problem(at, f"has {len(rows):,} rows; a board has at most {MAX_SIZE}"))
+    for r, row in enumerate(rows[: MAX_SIZE + 1]):
+        if isinstance(row, str) and len(row) > 4 * MAX_SIZE and len(row.split()) > MAX_SIZE:
+            out.append(where.problem(at + (r,), f"row {r} has {len(row.split()):,} cells; a board "
+                                     f"has at most {MAX_SIZE} columns"))
+    return out
 
 
 def _playability(where: Locator, level: Level, base: Path, layout_base: Path) -> list[FileProblem]:

@@ -20,6 +20,8 @@ class Locator:
     doc: Doc
     file: str
     used_notes: set[int] = field(default_factory=set)
+    # Where each layout row's tokens start (1-based columns), or None when not exact.
+    _tokens: dict[int, list[int] | None] = field(default_factory=dict)
 
     def field_name(self, path: Path) -> str:
         """'goals.collect.7', 'layout[3]', 'levels[2].id': list items in brackets."""
@@ -83,16 +85,20 @@ class Locator:
 
     def _token_column(self, node: Node, index: int) -> int | None:
         """The 1-based column of the index-th token of a one-line layout row, when exact."""
+        if id(node) not in self._tokens:
+            self._tokens[id(node)] = self._token_columns(node)
+        columns = self._tokens[id(node)]
+        return columns[index] if columns is not None and 0 <= index < len(columns) else None
+
+    def _token_columns(self, node: Node) -> list[int] | None:
         if not isinstance(node, ScalarNode) or node.start_mark.line != node.end_mark.line:
             return None
         raw = self.doc.line(node.start_mark.line)[node.start_mark.column:node.end_mark.column]
         offset = 1 if node.style in ('"', "'") else 0
         if raw[offset:len(raw) - offset] != node.value:
             return None  # escapes or folding: the text is not where the value is
-        tokens = list(_TOKEN.finditer(node.value))
-        if not 0 <= index < len(tokens):
-            return None
-        return node.start_mark.column + offset + tokens[index].start() + 1
+        first = node.start_mark.column + offset + 1
+        return [first + token.start() for token in _TOKEN.finditer(node.value)]
 
     def _comment_hint(self, node: Node, message: str) -> str:
         rest = self.doc.line(node.start_mark.line)[node.end_mark.column:]

@@ -18,7 +18,7 @@ from .atomic import atomic_write_text
 from .levels import LEVEL_SUFFIXES, check_level_file, check_level_value, level_body_lines, level_to_yaml
 from .locate import Locator
 from .paths import installed_packs_dir, levels_dir
-from .problems import FileProblem, LevelFileError
+from .problems import MAX_PROBLEMS, FileProblem, LevelFileError
 from .schema import DEFAULT_PACK_REF, schema_ref
 from .yamldoc import Doc, DocError, parse, read_text
 from .yamlout import scalar
@@ -192,6 +192,9 @@ def _check_folder(folder: pathlib.Path, pack_file: pathlib.Path, builtin: bool) 
     seen_files: set[str] = set()
     for i, entry in enumerate(entries):
         at = ("levels", i)
+        if len(problems) >= MAX_PROBLEMS:
+            problems.append(_stopped(where, at, len(entries) - i))
+            break
         if not isinstance(entry, str):
             problems.append(where.problem(at, "in pack.yaml each level is a file name like "
                                           "\"meadow-01.yaml\" (inline levels belong in a "
@@ -235,6 +238,9 @@ def _check_one_file(file: pathlib.Path, builtin: bool) -> tuple[Pack | None, lis
     ids: list[tuple[str, FileProblem | None, Any]] = []
     for i, entry in enumerate(entries):
         at = ("levels", i)
+        if len(problems) >= MAX_PROBLEMS:
+            problems.append(_stopped(where, at, len(entries) - i))
+            break
         if isinstance(entry, str):
             problems.append(where.problem(at, f"a one-file pack holds its levels inline; found "
                                           f"the file name '{entry}' (use 'gridfall pack build "
@@ -251,6 +257,11 @@ def _check_one_file(file: pathlib.Path, builtin: bool) -> tuple[Pack | None, lis
     if problems:
         return None, problems
     return _make(meta, levels, file, builtin), []
+
+
+def _stopped(where: Locator, at: Any, left: int) -> FileProblem:
+    return where.problem(at, f"stopped after {MAX_PROBLEMS} problems; {left:,} more level"
+                         f"{'s' * (left != 1)} not checked (fix the ones above first)")
 
 
 def _make(meta: dict[str, str], levels: list[Level], source: pathlib.Path, builtin: bool) -> Pack:

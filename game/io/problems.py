@@ -24,6 +24,10 @@ class FileProblem:
                 "field": self.field, "message": self.message}
 
 
+MAX_PROBLEMS = 200
+"""Past this many problems in one check, the rest are not looked for: fix these first."""
+
+
 class LevelFileError(ValueError):
     """A level or pack file that cannot be used; `problems` lists every reason, in file order."""
 

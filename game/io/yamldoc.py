@@ -25,6 +25,10 @@ MAX_DEPTH = 24
 """Deepest nesting allowed; a pack needs 5 (pack, levels, level, goals, collect)."""
 MAX_ALIASES = 64
 """Level files need no aliases ('*name'); a few are tolerated, a bomb is not."""
+MAX_KEYS = 256
+"""Keys in one mapping; a level has 14 at most, so more is a broken or hostile file."""
+MAX_ITEMS = 10_000
+"""Items in one list; a pack of ten thousand levels is far past any real one."""
 MAX_REPEATED = 10_000
 """Values copied by aliases: a 'billion laughs' file stops here, at once."""
 
@@ -275,11 +279,17 @@ def _compose(loader: Any) -> tuple[Node | None, Node | None]:
             parent = stack[-1]
             if type(parent) is SequenceNode:
                 parent.value.append(node)
+                if len(parent.value) > MAX_ITEMS:
+                    raise _mark_error(parent.start_mark, f"a list with more than {MAX_ITEMS:,} "
+                                      "items; refused")
             elif pending[-1] is None:
                 pending[-1] = node
             else:
                 parent.value.append((pending[-1], node))
                 pending[-1] = None
+                if len(parent.value) > MAX_KEYS:
+                    raise _mark_error(parent.start_mark, f"a mapping with more than {MAX_KEYS} "
+                                      "keys; level and pack files need a handful")
         elif not opens:
             root = node
         if opens:

@@ -154,3 +154,46 @@ def test_folders_and_missing_files_are_clear_errors(tmp_path: pathlib.Path) -> N
         load_level(tmp_path)
     with pytest.raises(LevelFileError, match="no such file"):
         load_level(tmp_path / "nope.yaml")
+
+
+_HEAD = "format: 1\nid: big\nname: Big\nmode: match3\nwidth: 32\nheight: 2\n"
+HOSTILE = {
+    "a layout row of 400,000 cells": (_HEAD + 'layout:\n  - "' + "X " * 400_000 + '"\n',
+                                      "row 0 has 400,000 cells; a board has at most 32 columns"),
+    "9,000 layout rows": (_HEAD + "layout:\n" + '  - "1 2 3 4 5 6 7 8 9 1 2 3 4 5 6 7 8 9"\n' * 9_000,
+                          "has 9,000 rows; a board has at most 32"),
+    "60,000 keys": ("".join(f"k{i}: {i}\n" for i in range(60_000)),
+                    "a mapping with more than 256 keys"),
+    "40,000 anchors": ("".join(f"k{i}: &a{i} {i}\n" for i in range(40_000)),
+                       "a mapping with more than 256 keys"),
+    "20,000 list items": ("format: 1\nid: big\nname: Big\nlayout: [" + "1, " * 20_000 + "1]\n",
+                          "a list with more than 10,000 items"),
+    "[ nested 900,000 deep": ("[" * 900_000, "nested more than 24 levels deep"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(HOSTILE))
+def test_hostile_files_near_the_size_limit_are_refused_quickly(case: str, tmp_path: pathlib.Path) -> None:
+    text, message = HOSTILE[case]
+    path = tmp_path / "big.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert path.stat().st_size <= MAX_BYTES
+    start = time.perf_counter()
+    with pytest.raises(LevelFileError) as caught:
+        load_level(path)
+    assert time.perf_counter() - start < 1.0
+    assert message in str(caught.value)
+    assert len(caught.value.problems) <= 3
+
+
+def test_a_pack_with_thousands_of_broken_levels_stops_counting(tmp_path: pathlib.Path) -> None:
+    from game.io import load_pack
+
+    path = tmp_path / "many.pack.yaml"
+    path.write_text("format: 1\nid: many\nname: Many\nlevels:\n" + "  - {}\n" * 9_000, encoding="utf-8")
+    start = time.perf_counter()
+    with pytest.raises(LevelFileError) as caught:
+        load_pack(path)
+    assert time.perf_counter() - start < 2.0
+    assert "stopped after 200 problems" in str(caught.value.problems[-1])
+    assert len(caught.value.problems) < 220
