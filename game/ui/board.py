@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any, Callable, Iterable, Sequence
 
@@ -45,7 +46,7 @@ PATH_COLOR = (255, 255, 255, 235)
 BAD_PATH_COLOR = (255, 90, 90, 235)
 
 
-class TileSprite(arcade.Sprite):  # type: ignore[misc]
+class TileSprite(arcade.Sprite):  # type: ignore[misc,name-defined]
     """A tile (or the player) on the board: knows its cell and its grid value."""
 
     def __init__(self, texture: Any, cell: Cell, kind: int) -> None:
@@ -126,7 +127,7 @@ class BoardRenderer:
         self.rows, self.cols = len(grid), len(grid[0])
         self.layout = BoardLayout.fit(self.rows, self.cols, area, self.max_cell)
         self.animator = Animator(speed)
-        self.cells = ShapeElementList()
+        self.cells: Any = ShapeElementList()
         self.under = arcade.SpriteList()       # the hint's glow and the reach target, below tiles
         self.tiles = arcade.SpriteList()
         self.tokens = arcade.SpriteList()      # the player: always drawn over the tiles
@@ -505,7 +506,7 @@ class BoardRenderer:
                 self.effects.append(spark)
                 angle = (k / per + n * 0.37) * 2 * math.pi
                 out.append(Tween(spark, CLEAR * 1.6, ease=ease_out,
-                                 on_done=lambda s=spark: self._remove(s),
+                                 on_done=functools.partial(self._remove, spark),
                                  center_x=x + math.cos(angle) * reach,
                                  center_y=y + math.sin(angle) * reach, alpha=0.0, scale=0.0))
         return out
@@ -616,7 +617,8 @@ class BoardRenderer:
         self._next_popup = (self._next_popup + 1) % len(self._popups)
         x, y = self._popup_at()
         text = f"+{e.points}" + (f"  x{e.combo}" if e.combo > 1 else "")
-        size = max(14.0, min(34.0, self.layout.cell * 0.38 + 3 * (e.combo - 1)))
+        # Two sizes only: every new font size makes pyglet render its glyphs again.
+        size = 26.0 if e.combo > 1 else 20.0
         color = (255, 240, 140) if e.combo == 1 else (255, 170, 90)
         popup.show(text, x, y, size, color)
         self.animator.add_background(Tween(popup, POPUP, ease=ease_out,

@@ -57,8 +57,7 @@ class BoardLayout:
     @staticmethod
     def fit(rows: int, cols: int, area: Rect, max_cell: float = MAX_CELL) -> "BoardLayout":
         """The largest whole-pixel cell that fits `area`, the board centred in it."""
-        size = math.floor(min(area.width / cols, area.height / rows, max_cell))
-        size = max(MIN_CELL, float(size))
+        size = max(MIN_CELL, float(math.floor(min(area.width / cols, area.height / rows, max_cell))))
         width, height = size * cols, size * rows
         left = round(area.left + (area.width - width) / 2)
         top = round(area.bottom + (area.height + height) / 2)

@@ -217,6 +217,7 @@ class ChainInput(Controller):
                     and state.at(cell) > 0:
                 self.path = [state.player, cell]   # pressing next to the token starts from it
             else:
+                self.host.say("Start the path on the token (or on a tile next to it).")
                 return False
         elif state.at(cell) > 0:
             self.path = [cell]

@@ -54,7 +54,7 @@ def hud_width(window_width: float) -> float:
     return max(220.0, min(320.0, window_width * 0.24))
 
 
-class PlayView(arcade.View):  # type: ignore[misc]
+class PlayView(arcade.View):  # type: ignore[misc,name-defined]
     """Plays `level` from `seed` after `commands` (a resumed game); the core decides every move."""
 
     def __init__(self, level: Level, *, seed: int | None = None, commands: Sequence[Command] = (),
