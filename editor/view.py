@@ -332,6 +332,9 @@ class EditorView(arcade.View):  # type: ignore[misc]
         if path is None or not self._writable(path):
             self.ask_save_as()
             return False
+        if path.stem != self.model.draft.id:
+            # The loader wants the id to be the file name: a changed id saves under its new name.
+            path = path.with_name(f"{self.model.draft.id}.yaml")
         return self.save_to(path)
 
     def _writable(self, path: pathlib.Path) -> bool:
@@ -343,6 +346,10 @@ class EditorView(arcade.View):  # type: ignore[misc]
             return True
 
     def save_to(self, path: pathlib.Path) -> bool:
+        if path.stem != self.model.draft.id:
+            # Save As a new name renames the level too (one undo step): the loader wants
+            # a level's id to equal its file name.
+            self.model.set(id=path.stem)
         try:
             valid = files.save_draft(self.model.draft, path)
         except (OSError, ValueError) as error:

@@ -153,7 +153,7 @@ class Dialog:
 
     def button_center(self, text: str) -> tuple[float, float]:
         b = self.buttons[text]
-        return (b.rect.x + b.rect.width / 2, b.rect.y + b.rect.height / 2)
+        return (b.rect.left + b.rect.width / 2, b.rect.bottom + b.rect.height / 2)
 
     def draw(self) -> None:
         arcade.draw_lrbt_rectangle_filled(0, self.window.width, 0, self.window.height, (0, 0, 0, 150))

@@ -1,0 +1,387 @@
+"""The editor driven only through real mouse and keyboard events dispatched to the shared window."""
+
+from __future__ import annotations
+
+import pathlib
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+from game.ui.boot import import_arcade
+
+arcade = import_arcade(headless=True)
+key = arcade.key
+
+from editor import files, open_editor  # noqa: E402
+from editor.view import EditorView  # noqa: E402
+from game.io import load_level  # noqa: E402
+
+
+# -- driving helpers: everything goes through window.dispatch_event ---------------------------
+
+def frame(window: Any, dt: float = 1 / 60) -> None:
+    window.dispatch_events()
+    view = window.current_view
+    view.on_update(dt)
+    view.on_draw()
+
+
+def send(window: Any, name: str, *args: Any) -> None:
+    window.dispatch_event(name, *args)
+    window.dispatch_events()
+
+
+def click(window: Any, x: float, y: float, button: int = arcade.MOUSE_BUTTON_LEFT) -> None:
+    send(window, "on_mouse_press", int(x), int(y), button, 0)
+    send(window, "on_mouse_release", int(x), int(y), button, 0)
+    frame(window)
+
+
+def drag(window: Any, points: list[tuple[float, float]]) -> None:
+    x0, y0 = points[0]
+    send(window, "on_mouse_press", int(x0), int(y0), arcade.MOUSE_BUTTON_LEFT, 0)
+    px, py = x0, y0
+    for x, y in points[1:]:
+        send(window, "on_mouse_drag", int(x), int(y), int(x - px), int(y - py), arcade.MOUSE_BUTTON_LEFT, 0)
+        px, py = x, y
+    send(window, "on_mouse_release", int(px), int(py), arcade.MOUSE_BUTTON_LEFT, 0)
+    frame(window)
+
+
+def press(window: Any, symbol: int, modifiers: int = 0) -> None:
+    send(window, "on_key_press", symbol, modifiers)
+    send(window, "on_key_release", symbol, modifiers)
+    frame(window)
+
+
+def type_text(window: Any, text: str) -> None:
+    for ch in text:
+        send(window, "on_text", ch)
+    frame(window)
+
+
+def center(widget: Any) -> tuple[float, float]:
+    return (widget.rect.left + widget.rect.width / 2, widget.rect.bottom + widget.rect.height / 2)
+
+
+def cell_xy(view: EditorView, cell: tuple[int, int]) -> tuple[float, float]:
+    return view.canvas.center(cell)
+
+
+def palette_xy(view: EditorView, kind: str, value: Any) -> tuple[float, float]:
+    for rect, k, v in view._palette:
+        if k == kind and v == value:
+            return rect.center
+    raise AssertionError(f"no palette entry {kind} {value}")
+
+
+def set_field(window: Any, view: EditorView, key_: str, text: str) -> None:
+    """Click into a property field, select all, type, press Enter: as a person does."""
+    click(window, *center(view.fields[key_]))
+    assert view.fields[key_].active
+    if view.fields[key_].text:
+        press(window, key.A, key.MOD_CTRL)                 # select all, then type over it
+        send(window, "on_text_motion", key.MOTION_BACKSPACE)
+    assert view.fields[key_].text == ""
+    type_text(window, text)
+    press(window, key.ENTER)
+    assert not view.fields[key_].active
+
+
+def clear(window: Any, field: Any) -> None:
+    assert field.active
+    if field.text:
+        press(window, key.A, key.MOD_CTRL)                 # select all, then delete it
+        send(window, "on_text_motion", key.MOTION_BACKSPACE)
+    assert field.text == ""
+
+
+def header(window: Any, view: EditorView, text: str) -> None:
+    click(window, *center(view.header_buttons[text]))
+
+
+def new_level(window: Any, view: EditorView, mode: str, w: int, h: int) -> None:
+    header(window, view, "New")
+    if view.dialog is not None and "Unsaved" in view.dialog.title:
+        click(window, *view.dialog.button_center("Discard"))
+    d = view.dialog
+    assert d is not None and d.title == "New level"
+    click(window, *d.button_center(mode))
+    for field_key, value in (("width", w), ("height", h)):
+        click(window, *center(d.fields[field_key]))
+        clear(window, d.fields[field_key])
+        type_text(window, str(value))
+    click(window, *d.button_center("Create"))
+    assert view.dialog is None
+    assert (view.model.draft.mode, view.model.draft.width, view.model.draft.height) == (mode, w, h)
+
+
+@pytest.fixture()
+def editor(window: Any, data_dir: pathlib.Path) -> Any:
+    files.clear_recovery()
+    view = open_editor(window, on_leave=lambda: None)
+    frame(window)
+    yield view
+    view.model.mark_saved()
+
+
+def save_as(window: Any, view: EditorView, name: str) -> pathlib.Path:
+    press(window, key.S, key.MOD_CTRL | key.MOD_SHIFT)
+    d = view.dialog
+    assert d is not None and d.title == "Save as"
+    f = d.fields["file"]
+    assert f.active
+    clear(window, f)
+    type_text(window, name)
+    click(window, *d.button_center("Save"))
+    assert view.dialog is None, view.status
+    return view.model.path
+
+
+def shot(window: Any, view: EditorView, path: pathlib.Path) -> Any:
+    view.on_draw()
+    image = arcade.get_image()
+    image.save(path)
+    return image
+
+
+# -- the tests -------------------------------------------------------------------------------------
+
+def test_match3_from_blank_each_tool_goals_save_and_load_cell_by_cell(window: Any, editor: EditorView,
+                                                                      screenshot_dir: pathlib.Path) -> None:
+    view = editor
+    new_level(window, view, "match3", 7, 6)
+    # Pen stroke with kind 2 across three cells: one undo step.
+    click(window, *palette_xy(view, "tool", view.model.tool.__class__("kind", "2")))
+    drag(window, [cell_xy(view, (0, 0)), cell_xy(view, (1, 0)), cell_xy(view, (1, 1))])
+    assert [view.model.draft.token(c) for c in ((0, 0), (1, 0), (1, 1))] == ["2", "2", "2"]
+    assert len(view.model.history.past) == 1
+    # Undo and redo the stroke from the keyboard.
+    press(window, key.Z, key.MOD_CTRL)
+    assert view.model.draft.token((1, 0)) == "."
+    press(window, key.Y, key.MOD_CTRL)
+    assert view.model.draft.token((1, 0)) == "2"
+    press(window, key.Z, key.MOD_CTRL)
+    press(window, key.Z, key.MOD_CTRL | key.MOD_SHIFT)
+    assert view.model.draft.token((1, 1)) == "2"
+    # Keyboard: H hole, cursor with arrows, Space paints.
+    press(window, key.H)
+    click(window, *cell_xy(view, (5, 6)))   # the pen puts a hole there (and moves the cursor)
+    press(window, key.LEFT)
+    press(window, key.SPACE)
+    assert view.model.draft.token((5, 6)) == "#" and view.model.draft.token((5, 5)) == "#"
+    # Rectangle fill of kind 3, bucket fill of kind 4 into it.
+    press(window, key.KEY_3)
+    press(window, key.X)
+    drag(window, [cell_xy(view, (3, 0)), cell_xy(view, (4, 1))])
+    assert view.model.draft.find("3") == [(3, 0), (3, 1), (4, 0), (4, 1)]
+    press(window, key.KEY_4)
+    press(window, key.F)
+    click(window, *cell_xy(view, (3, 1)))
+    assert view.model.draft.find("4") == [(3, 0), (3, 1), (4, 0), (4, 1)]
+    press(window, key.D)
+    # Random, then erase, with the palette.
+    press(window, key.KEY_5)
+    click(window, *cell_xy(view, (0, 6)))
+    click(window, *cell_xy(view, (0, 5)))
+    click(window, *palette_xy(view, "tool", files.from_mapping.__globals__["RANDOM_TOKEN"] and
+                              __import__("editor.model").model.RANDOM_TOOL))
+    click(window, *cell_xy(view, (0, 6)))
+    press(window, key.E)
+    click(window, *cell_xy(view, (0, 5)))
+    assert view.model.draft.token((0, 6)) == "." and view.model.draft.token((0, 5)) == "."
+    # A free run of fixed tiles is a problem that appears and disappears.
+    press(window, key.KEY_2)
+    click(window, *cell_xy(view, (2, 0)))
+    assert any("already make a run" in str(p) for p in view.model.problems())
+    row_rect = view._problem_rows[0][0]
+    click(window, *row_rect.center)                   # clicking the problem shows its cell
+    assert view.flash is not None and view.cursor == view.flash
+    press(window, key.Z, key.MOD_CTRL)
+    assert view.model.problems() == ()
+    # Goals and properties through the text fields.
+    set_field(window, view, "id", "painted-m3")
+    set_field(window, view, "name", "Painted")
+    set_field(window, view, "moves", "20")
+    set_field(window, view, "score", "1500")
+    set_field(window, view, "star0", "1500")
+    assert any(p.path == ("stars",) for p in view.model.problems())   # stars need all three
+    set_field(window, view, "star1", "2000")
+    set_field(window, view, "star2", "3000")
+    set_field(window, view, "collect7", "12")                       # the level has 6 kinds
+    assert [str(p) for p in view.model.problems()] == [
+        "goals.collect.7: kind 7 does not exist (this level has 6 kinds)"]
+    set_field(window, view, "kinds", "7")
+    assert view.model.problems() == ()
+    shot(window, view, screenshot_dir / "editor-match3.png")
+    path = save_as(window, view, "painted-m3")
+    assert not view.model.dirty and path.name == "painted-m3.yaml"
+    level = load_level(path)
+    d = view.model.draft
+    for r in range(d.height):
+        for c in range(d.width):
+            assert level.token((r, c)) == d.token((r, c)), (r, c)
+    assert (level.moves, level.kinds, level.goals.score, level.goals.collect, level.stars) == (
+        20, 7, 1500, ((7, 12),), (1500, 2000, 3000))
+    assert path.read_text().startswith("# yaml-language-server: $schema=")
+
+
+def test_chain_player_reach_playtest_and_back_with_history(window: Any, editor: EditorView,
+                                                           screenshot_dir: pathlib.Path) -> None:
+    view = editor
+    new_level(window, view, "chain", 6, 6)
+    press(window, key.P)
+    click(window, *cell_xy(view, (1, 1)))
+    click(window, *cell_xy(view, (4, 4)))                # placing the player again moves it
+    assert view.model.draft.find("P") == [(4, 4)]
+    press(window, key.H)
+    click(window, *cell_xy(view, (0, 0)))
+    # Reach: pick the cell on the board; first a hole, which is a problem with its cell.
+    click(window, *center(view.props_buttons["pick cell"]))
+    click(window, *cell_xy(view, (0, 0)))
+    assert view.model.draft.reach == (0, 0)
+    [problem] = view.model.problems()
+    assert problem.cell == (0, 0) and "is a hole" in problem.message
+    press(window, key.TAB)                               # refused: the list is shown
+    assert view.dialog is not None and "Fix these" in view.dialog.title
+    press(window, key.ESCAPE)
+    assert view.dialog is None
+    click(window, *center(view.props_buttons["pick cell"]))
+    click(window, *cell_xy(view, (0, 5)))
+    assert view.model.problems() == ()
+    set_field(window, view, "moves", "15")
+    set_field(window, view, "seed", "7")
+    shot(window, view, screenshot_dir / "editor-chain.png")
+    steps_before = len(view.model.history.past)
+    draft_before = view.model.draft
+    tool_before, cursor_before = view.model.tool, view.cursor
+    press(window, key.TAB)
+    from game.ui.play_view import PlayView
+    play = window.current_view
+    assert isinstance(play, PlayView) and play.playtest
+    assert play.session.level.goals.reach == (0, 5) and play.session.seed == 7
+    frame(window)
+    play.on_draw()
+    arcade.get_image().save(screenshot_dir / "editor-chain-playtest.png")
+    press(window, key.TAB)                               # back to the editor
+    assert window.current_view is view
+    assert (len(view.model.history.past), view.model.draft) == (steps_before, draft_before)
+    assert (view.model.tool, view.cursor) == (tool_before, cursor_before)
+    press(window, key.Z, key.MOD_CTRL)                   # the undo history survived the trip
+    assert view.model.draft.seed is None
+    press(window, key.Y, key.MOD_CTRL)
+    path = save_as(window, view, "painted-chain.yaml")
+    level = load_level(path)
+    assert level.player_start == (4, 4) and level.goals.reach == (0, 5) and (0, 0) in level.holes
+
+
+def test_slide_from_blank_with_tiles_gap_and_unsolvable_problem(window: Any, editor: EditorView,
+                                                               screenshot_dir: pathlib.Path) -> None:
+    view = editor
+    new_level(window, view, "slide", 3, 3)
+    press(window, key.KEY_1)
+    # Typing the board in order: each placed number readies the next one.
+    for cell in [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2), (2, 0)]:
+        click(window, *cell_xy(view, cell))
+    # One cell left a random '.': the loader's message for a partial slide board.
+    assert any("is not a slide cell" in str(p) for p in view.model.problems())
+    click(window, *cell_xy(view, (2, 2)))                # tile 8 at the corner...
+    press(window, key.G)
+    click(window, *cell_xy(view, (2, 1)))                # ...and the gap before it
+    d = view.model.draft
+    assert d.cells == (("1", "2", "3"), ("4", "5", "6"), ("7", "_", "8"))
+    assert view.model.problems() == ()
+    press(window, key.KEY_2)
+    click(window, *cell_xy(view, (0, 0)))                # swaps 1 and 2: unsolvable
+    assert any("cannot be solved" in str(p) for p in view.model.problems())
+    shot(window, view, screenshot_dir / "editor-slide-problem.png")
+    press(window, key.Z, key.MOD_CTRL)
+    assert view.model.problems() == ()
+    # The size grows with the + at the right edge, content kept.
+    rects = view.canvas.edge_buttons()
+    click(window, *rects[("right", 1)].center)
+    assert view.model.draft.width == 4 and view.model.draft.token((2, 2)) == "8"
+    press(window, key.Z, key.MOD_CTRL)
+    shot(window, view, screenshot_dir / "editor-slide.png")
+    path = save_as(window, view, "painted-slide")
+    assert load_level(path).layout == d.cells
+
+
+def test_guard_on_leave_and_autosave_recovery(window: Any, editor: EditorView, data_dir: pathlib.Path) -> None:
+    view = editor
+    new_level(window, view, "match3", 5, 5)
+    press(window, key.KEY_1)
+    click(window, *cell_xy(view, (2, 2)))
+    assert view.model.dirty and view.title().endswith("*")
+    for _ in range(29):
+        frame(window, 1.0)
+    assert not files.recovery_path().exists()
+    frame(window, 1.0)
+    rec = files.read_recovery()
+    assert rec is not None and rec.draft == view.model.draft
+    header(window, view, "Back")                         # guarded
+    assert view.dialog is not None and "Unsaved" in view.dialog.title
+    click(window, *view.dialog.button_center("Cancel"))
+    assert view.dialog is None and window.current_view is view
+    # A new editor (the next start) offers the recovery file.
+    files.write_recovery(view.model.draft, None)
+    view.model.mark_saved()
+    again = open_editor(window, on_leave=lambda: None)
+    frame(window)
+    assert again.dialog is not None and "Restore" in again.dialog.title
+    click(window, *again.dialog.button_center("Restore"))
+    assert again.model.draft.token((2, 2)) == "1" and again.model.dirty
+    again.model.mark_saved()
+    files.clear_recovery()
+
+
+def test_pack_add_reorder_export_validates(window: Any, editor: EditorView, data_dir: pathlib.Path) -> None:
+    view = editor
+    made = []
+    for i, mode in enumerate(("match3", "chain", "slide")):
+        new_level(window, view, mode, 5, 5)
+        set_field(window, view, "id", f"lvl-{mode}")
+        set_field(window, view, "name", f"Level {i}")
+        header(window, view, "Pack")
+        d = view.dialog
+        assert d is not None
+        if i == 0:
+            click(window, *center(d.fields["new_id"]))
+            type_text(window, "my-pack")
+            click(window, *d.button_center("Create pack"))
+        else:
+            click(window, *d.button_center("open my-pack"))
+        d = view.dialog
+        assert d is not None and "my-pack" in d.title
+        click(window, *d.button_center("Add this level"))
+        made.append(f"lvl-{mode}.yaml")
+        click(window, *view.dialog.button_center("Close"))
+    pack = files.user_packs()[0]
+    assert pack.levels == made
+    header(window, view, "Pack")
+    click(window, *view.dialog.button_center("open my-pack"))
+    click(window, *view.dialog.button_center("down 1"))
+    assert files.user_packs()[0].levels == [made[1], made[0], made[2]]
+    click(window, *view.dialog.button_center("remove 3"))
+    assert files.user_packs()[0].levels == [made[1], made[0]]
+    click(window, *view.dialog.button_center("Export"))
+    target = data_dir / "exports" / "my-pack.pack.yaml"
+    assert target.is_file(), view.status
+    out = subprocess.run([sys.executable, "-m", "game", "validate", str(target)],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stdout + out.stderr
+    # A level with problems is added as a draft but export refuses, listing it.
+    new_level(window, view, "chain", 4, 4)
+    set_field(window, view, "id", "broken")
+    click(window, *center(view.props_buttons["pick cell"]))
+    click(window, *cell_xy(view, (3, 3)))                # a reach goal with no player
+    header(window, view, "Pack")
+    click(window, *view.dialog.button_center("open my-pack"))
+    click(window, *view.dialog.button_center("Add this level"))
+    click(window, *view.dialog.button_center("Export"))
+    assert view.dialog is not None and view.dialog.title == "Export refused"
+    texts = [w.text for w in view.dialog.ui.walk_widgets() if hasattr(w, "text")]
+    assert any("broken.yaml" in t and "needs a player" in t for t in texts)
+    press(window, key.ESCAPE)
