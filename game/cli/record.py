@@ -110,7 +110,7 @@ def record(args: argparse.Namespace) -> str:
     from game.ui.play_view import PlayView
 
     window = arcade.get_window() if _has_window(arcade) else arcade.Window(
-        1280, 800, "Gridfall record", visible=False)
+        1280, 800, "Gridfall record", visible=False, antialiasing=False)
     view = PlayView(level, seed=seed, settings=Settings(animation_speed=args.speed))
     window.show_view(view)
     view.on_resize(window.width, window.height)

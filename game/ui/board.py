@@ -141,6 +141,7 @@ class BoardRenderer:
         self._next_popup = 0
         self._last_clear: Sequence[Cell] = ()
         self._walk_arrows: list[Any] = []
+        self._spark_pool: list[Any] = []
         self._holes: frozenset[Cell] = frozenset()
         self._rings = {name: self._make_ring(color) for name, color in
                        (("hover", HOVER_COLOR), ("selected", SELECT_COLOR), ("cursor", CURSOR_COLOR))}
@@ -282,7 +283,9 @@ class BoardRenderer:
             sprite.scale = 1.0
             sprite.alpha = 255
             sprite.angle = 0
-        self.effects.clear()
+        for spark in self.effects:
+            if spark.visible:
+                self._rest_spark(spark)
         self._clear_walk_arrows()
         return sorted(wrong)
 
@@ -495,21 +498,35 @@ class BoardRenderer:
         per = max(1, min(4, MAX_SPARKS // max(1, len(cells))))
         out: list[Tween] = []
         reach = self.layout.cell * 0.55
+        size = self.layout.cell * 0.3 / tex.width
         for n, cell in enumerate(cells):
             x, y = self.center(cell)
             kind = self.by_cell[cell].kind if cell in self.by_cell else 0
+            color = (*_KIND_SPARK[(kind - 1) % len(_KIND_SPARK)], 255) if kind > 0 and self.mode != "slide" \
+                else (255, 255, 255, 255)
             for k in range(per):
-                spark = arcade.Sprite(tex, scale=self.layout.cell * 0.3 / tex.width)
+                spark = self._spark_pool.pop() if self._spark_pool else None
+                if spark is None:
+                    spark = arcade.Sprite(tex)
+                    self.effects.append(spark)
+                spark.visible = True
+                spark.scale = size
+                spark.alpha = 255
                 spark.position = (x, y)
-                if kind > 0 and self.mode != "slide":
-                    spark.color = (*_KIND_SPARK[(kind - 1) % len(_KIND_SPARK)], 255)
-                self.effects.append(spark)
+                spark.color = color
                 angle = (k / per + n * 0.37) * 2 * math.pi
                 out.append(Tween(spark, CLEAR * 1.6, ease=ease_out,
-                                 on_done=functools.partial(self._remove, spark),
+                                 on_done=functools.partial(self._rest_spark, spark),
                                  center_x=x + math.cos(angle) * reach,
                                  center_y=y + math.sin(angle) * reach, alpha=0.0, scale=0.0))
         return out
+
+    def _rest_spark(self, spark: Any) -> None:
+        # Sparks are kept and reused: adding and removing sprites every burst costs frames.
+        if not spark.visible:
+            return   # already resting (a finished tween and a snap may both say so)
+        spark.visible = False
+        self._spark_pool.append(spark)
 
     def _cleared(self, e: Cleared) -> list[Tween]:
         self._clear_walk_arrows()
