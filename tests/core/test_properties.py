@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
@@ -138,10 +139,28 @@ def check_batch(before: State, events: list[Event]) -> State:
             assert nxt.status == ("won" if isinstance(e, Won) else "lost")
         s = nxt
     assert sum(isinstance(e, MOVE_EVENTS) for e in events) == s.moves - before.moves
+    check_order(level, events)
     check_scores(before, events)
     check_ending(s)
     assert sum(e.points for e in events if isinstance(e, Scored)) == s.score - before.score
     return s
+
+
+# The order of a batch, as the animator plays it: one letter an event, one pattern a mode.
+LETTERS = {Swapped: "S", Cleared: "C", Scored: "$", Fell: "F", Spawned: "N", Reshuffled: "R",
+           Won: "W", Lost: "L", Chained: "K", PlayerMoved: "P", Slid: "D"}
+GRAMMAR = {
+    "match3": r"S(C\$F?N)+R?[WL]?",            # a swap, cascade steps until still
+    "chain": r"K(P+|C)\$F?NR?[WL]?",          # one chain, no cascades
+    "slide": r"D\$?[WL]?",
+}
+
+
+def check_order(level: Level, events: list[Event]) -> None:
+    word = "".join(LETTERS[type(e)] for e in events)
+    assert re.fullmatch(GRAMMAR[level.mode], word), f"events out of order: {word}"
+    if level.mode == "chain":
+        assert ("P" in word) == (level.player_start is not None), "the player walks, else clears"
 
 
 def check_scores(before: State, events: list[Event]) -> None:

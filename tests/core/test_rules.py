@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from corekit import examples, level, ref_legal_swaps
 from game.core import (
     Chain, Chained, Cleared, IllegalMove, Lost, PlayerMoved, Scored, Session, Slid, Slide,
-    Swap, SwapRejected, Swapped, Won, decide, format_command, goals_met, legal_commands,
+    Swap, SwapRejected, Swapped, Won, decide, evolve, format_command, goals_met, legal_commands,
     new_game, parse_command, progress, stars,
 )
 
@@ -99,10 +99,16 @@ def test_collect_goal_counts_cleared_tiles_by_kind() -> None:
     s = Session(level("match3", 5, 5, kinds=5, moves=9, layout=T_BOARD,
                       goals={"collect": {1: 7}}), 1)
     assert progress(s.state)[0].current == 0
+    before = s.state
     events = s.play(Swap((2, 2), (1, 2)))
-    cleared_ones = sum(1 for e in events if isinstance(e, Cleared)
-                       for _ in e.cells) and s.state.collected_of(1)
-    assert s.state.collected_of(1) >= 7 and cleared_ones
+    ones = 0
+    state = before
+    for e in events:
+        if isinstance(e, Cleared):
+            ones += sum(1 for r, c in e.cells if state.grid[r][c] == 1)
+        state = evolve(state, e)
+    assert ones >= 7 and s.state.collected_of(1) == ones
+    assert progress(s.state)[0].current == 7 and progress(s.state)[0].met
     assert s.state.status == "won" and events[-1] == Won()
 
 
