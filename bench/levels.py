@@ -9,9 +9,10 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
+from game.core import new_game, parse_level  # noqa: E402
 from game.io.generate import generated_level  # noqa: E402
 from game.io.levels import check_level_file  # noqa: E402
-from game.io.packs import Pack, _pack_paths, load_pack, save_pack  # noqa: E402
+from game.io.packs import Pack, pack_paths, load_pack, save_pack  # noqa: E402
 from game.io.paths import levels_dir  # noqa: E402
 from game.io.yamldoc import parse, read_text  # noqa: E402
 
@@ -28,12 +29,12 @@ def timed(fn, repeat: int = 3):  # type: ignore[no-untyped-def]
 
 def row(label: str, seconds: float, levels: int) -> None:
     per = seconds * 1000 / max(levels, 1)
-    print(f"  {label:<44} {levels:>5} levels  {seconds * 1000:>9.1f} ms total  {per:>7.3f} ms/level")
+    print(f"  {label:<48} {levels:>5} levels  {seconds * 1000:>9.1f} ms total  {per:>7.3f} ms/level")
 
 
 def main() -> None:
     print("shipped packs (levels/):")
-    shipped = _pack_paths(levels_dir())
+    shipped = pack_paths(levels_dir())
     if not shipped:
         print("  (none yet)")
     total_levels, total_time = 0, 0.0
@@ -59,7 +60,12 @@ def main() -> None:
         seconds, _ = timed(lambda: load_pack(folder))
         row("pack folder (load_pack, all checks)", seconds, 1000)
         seconds, _ = timed(lambda: parse(read_text(one_file)))
-        row("one-file pack: YAML reading only", seconds, 1000)
+        row("of which: YAML reading with marks", seconds, 1000)
+        dicts = [level.to_dict() for level in levels]
+        seconds, _ = timed(lambda: [parse_level(d) for d in dicts])
+        row("of which: core field checks (parse_level)", seconds, 1000)
+        seconds, _ = timed(lambda: [new_game(level, level.seed or 0) for level in levels])
+        row("of which: playability, a first deal (new_game)", seconds, 1000)
         files = sorted(folder.glob("gen-*.yaml"))
         seconds, _ = timed(lambda: [check_level_file(f) for f in files])
         row("level files one by one (check_level_file)", seconds, 1000)

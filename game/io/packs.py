@@ -330,7 +330,7 @@ def _check_ids(pack: Pack) -> None:
 
 # -- finding and installing ----------------------------------------------------------------
 
-def _pack_paths(folder: pathlib.Path) -> list[pathlib.Path]:
+def pack_paths(folder: pathlib.Path) -> list[pathlib.Path]:
     """Pack folders (holding pack.yaml) and one-file packs directly inside `folder`, by name."""
     if not folder.is_dir():
         return []
@@ -381,7 +381,7 @@ def list_packs(errors: list[LevelFileError] | None = None) -> list[Pack]:
     """
     packs: list[Pack] = []
     for folder, builtin in ((levels_dir(), True), (installed_packs_dir(), False)):
-        for path in _pack_paths(folder):
+        for path in pack_paths(folder):
             try:
                 packs.append(_load_cached(path, builtin))
             except LevelFileError as exc:
@@ -405,7 +405,7 @@ def install_pack(path: str | os.PathLike[str]) -> Pack:
     is taken by a built-in pack; nothing is copied in either case.
     """
     pack = load_pack(path)
-    for builtin in _pack_paths(levels_dir()):
+    for builtin in pack_paths(levels_dir()):
         try:
             if load_pack(builtin).id == pack.id:
                 raise ValueError(f"a built-in pack already has the id '{pack.id}'; "

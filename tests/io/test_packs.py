@@ -12,12 +12,12 @@ from game.io import (
     LevelFileError, Pack, PackNotFoundError, find_pack, list_packs, load_level, load_pack, save_pack,
 )
 from game.io.generate import generated_level
-from game.io.packs import _pack_paths
+from game.io.packs import pack_paths
 from game.io.paths import installed_packs_dir, levels_dir
 from game.io.schema import schema_errors, schema_path
 from game.io.yamldoc import parse, read_text
 
-SHIPPED_PACKS = _pack_paths(levels_dir())
+SHIPPED_PACKS = pack_paths(levels_dir())
 LEVELS = tuple(generated_level(n, seed=5) for n in range(9))
 
 
