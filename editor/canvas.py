@@ -15,7 +15,7 @@ from .model import Cell, Draft
 
 arcade = import_arcade()
 
-MAX_CELL = 64.0
+MAX_CELL = 72.0
 GRID = (255, 255, 255, 40)
 NUMBER = (170, 178, 196, 255)
 

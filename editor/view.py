@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pathlib
 import random
+import textwrap
 from typing import Any, Callable
 
 from game.core import Problem
@@ -96,13 +97,21 @@ class EditorView(arcade.View):  # type: ignore[misc]
         fw = PROPS_W - lw - 30
         y = top - row
 
+        modes = set(MODES)
+        self._mode_widgets: list[tuple[Any, frozenset[str]]] = []
+
+        def add(widget: Any) -> None:
+            # Each widget remembers which modes use it; the others hide it (see refresh).
+            self._mode_widgets.append((widget, frozenset(modes)))
+            self.ui.add(widget)
+
         def add_label(text: str, x: float, y: float, width: float = lw) -> None:
-            self.ui.add(label(text, x=x, y=y, width=width, height=26, color=DIM))
+            add(label(text, x=x, y=y, width=width, height=26, color=DIM))
 
         def add_field(key: str, x: float, y: float, width: float) -> None:
             f = Field(key, self._commit, on_tab=self._tab, x=x, y=y, width=width, height=26)
             self.fields[key] = f
-            self.ui.add(f)
+            add(f)
 
         for key, text in (("id", "id"), ("name", "name"), ("description", "description")):
             add_label(text, left, y)
@@ -114,28 +123,33 @@ class EditorView(arcade.View):  # type: ignore[misc]
             b = button(mode, lambda m=mode: self.set_mode(m), x=left + lw + i * (bw + 4), y=y,
                        width=bw, height=26)
             self.props_buttons["mode:" + mode] = b
-            self.ui.add(b)
+            add(b)
         y -= row
         half = (PROPS_W - 24) / 2
-        for pair in ((("width", "width"), ("height", "height")), (("kinds", "kinds"), ("moves", "move limit")),
+        uses = {"kinds": {"match3", "chain"}, "min_match": {"match3"}, "min_chain": {"chain"}}
+        for pair in ((("width", "width"), ("height", "height")), (("moves", "move limit"), ("kinds", "kinds")),
                      (("min_match", "min match"), ("min_chain", "min chain"))):
             for j, (key, text) in enumerate(pair):
+                modes = uses.get(key, set(MODES))
                 x = left + j * half
                 add_label(text, x, y, 84)
                 add_field(key, x + 84, y, half - 92)
             y -= row
+        modes = set(MODES)
         add_label("seed", left, y)
         add_field("seed", left + lw, y, fw - 100)
         b = button("new seed", self.new_seed, x=left + lw + fw - 94, y=y, width=94, height=26)
         self.props_buttons["new seed"] = b
-        self.ui.add(b)
+        add(b)
         y -= row
+        modes = {"chain"}
         add_label("diagonal", left, y)
         b = button("on", self.toggle_diagonal, x=left + lw, y=y, width=80, height=26)
         self.props_buttons["diagonal"] = b
-        self.ui.add(b)
+        add(b)
         y -= row + 6
-        self.ui.add(label("Goals", x=left, y=y, width=200, height=26, font_size=13))
+        modes = {"match3", "chain"}
+        add(label("Goals", x=left, y=y, width=200, height=26, font_size=13))
         y -= row
         add_label("score", left, y)
         add_field("score", left + lw, y, fw)
@@ -145,16 +159,18 @@ class EditorView(arcade.View):  # type: ignore[misc]
         for i in range(3):
             add_field(f"star{i}", left + lw + i * (sw + 4), y, sw)
         y -= row
+        modes = {"chain"}
         add_label("reach", left, y)
         b = button("pick cell", self.pick_reach, x=left + lw + 70, y=y, width=96, height=26)
         self.props_buttons["pick cell"] = b
-        self.ui.add(b)
+        add(b)
         b = button("clear", lambda: self.model.set(reach=None) and self.refresh(),
                    x=left + lw + 172, y=y, width=70, height=26)
         self.props_buttons["clear reach"] = b
-        self.ui.add(b)
+        add(b)
         self._reach_xy = (left + lw + 4, y + 13)
         y -= row
+        modes = {"match3", "chain"}
         add_label("collect", left, y)
         self._collect_icons: list[tuple[int, float, float]] = []
         cw = (PROPS_W - 24) / 3
@@ -186,6 +202,8 @@ class EditorView(arcade.View):  # type: ignore[misc]
         for mode in MODES:
             self.props_buttons["mode:" + mode].style = button_style(11, selected=mode == d.mode)
         self.props_buttons["diagonal"].text = "on" if d.diagonal else "off"
+        for widget, used_in in self._mode_widgets:
+            widget.visible = d.mode in used_in
         self.props_buttons["pick cell"].style = button_style(11, selected=self.picking_reach)
         self.cursor = (min(self.cursor[0], d.height - 1), min(self.cursor[1], d.width - 1))
         self.window.set_caption(self.title())
@@ -220,7 +238,7 @@ class EditorView(arcade.View):  # type: ignore[misc]
         self.refresh()
 
     def _tab(self, field: Field, back: bool) -> None:
-        keys = list(self.fields)
+        keys = [k for k, f in self.fields.items() if f.visible or k == field.key]
         i = keys.index(field.key)
         self.fields[keys[(i + (-1 if back else 1)) % len(keys)]].activate()
 
@@ -827,7 +845,9 @@ class EditorView(arcade.View):  # type: ignore[misc]
         self._draw_palette()
         self._draw_problems()
         self._draw_collect_icons()
-        if self.picking_reach:
+        if m.draft.mode != "chain":
+            pass
+        elif self.picking_reach:
             self._text("reach", "click a cell...", *self._reach_xy, GOOD, 10, anchor_y="center")
         else:
             r = m.draft.reach
@@ -912,6 +932,8 @@ class EditorView(arcade.View):  # type: ignore[misc]
         arcade.draw_lrbt_rectangle_filled(rect.left, rect.right, rect.bottom, rect.top, color)
 
     def _draw_collect_icons(self) -> None:
+        if self.model.draft.mode == "slide":
+            return
         for k, x, y in self._collect_icons:
             s = arcade.Sprite(textures.kind(k, self.colorblind), center_x=x, center_y=y)
             s.width = s.height = 22
@@ -929,20 +951,31 @@ class EditorView(arcade.View):  # type: ignore[misc]
         else:
             self._text("phead", "No problems: Tab to play-test", left, top - 8, GOOD, 12, anchor_y="center")
         y = top - 30
-        for i, p in enumerate(problems[:5]):
-            rect = Rect(left - 4, y - 10, self.window.width - PROPS_W - PALETTE_W - 16, 20)
+        width = self.window.width - PROPS_W - PALETTE_W - 16
+        lines_left = 5
+        shown = 0
+        used: set[str] = set()
+        for p in problems:
+            where = f" [cell {p.cell[0]},{p.cell[1]}]" if p.cell is not None else ""
+            lines = textwrap.wrap(str(p) + where, 96)[:2]
+            if len(lines) > lines_left:
+                break
+            rect = Rect(left - 4, y - 9 - 18 * (len(lines) - 1), width, 18 * len(lines))
             self._problem_rows.append((rect, p))
             if p.cell is not None and p.cell == self.flash:
                 arcade.draw_lrbt_rectangle_filled(rect.left, rect.right, rect.bottom, rect.top, (70, 40, 46))
-            where = f" [{p.cell[0]},{p.cell[1]}]" if p.cell is not None else ""
-            self._text(f"prob{i}", _clip(str(p) + where, 96), left, y, TEXT, 11, anchor_y="center")
-            y -= 20
-        if len(problems) > 5:
-            self._text("pmore", f"... and {len(problems) - 5} more", left, y, DIM, 10, anchor_y="center")
-        else:
-            self._text("pmore", "", left, y, DIM, 10)
-        for i in range(len(problems[:5]), 5):
-            self._texts.pop(f"prob{i}", None)
+            for line in lines:
+                k = f"prob{5 - lines_left}"
+                used.add(k)
+                self._text(k, line, left, y, TEXT, 11, anchor_y="center")
+                y -= 18
+                lines_left -= 1
+            shown += 1
+        if len(problems) > shown:
+            self._text("pmore", f"... and {len(problems) - shown} more", left, y, DIM, 10, anchor_y="center")
+        for i in range(5):
+            if f"prob{i}" not in used:
+                self._texts.pop(f"prob{i}", None)
         self._text("status", _clip(self.status, 110), left, 10, BAD if self.status_bad else DIM, 10)
 
 
