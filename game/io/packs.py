@@ -189,6 +189,7 @@ def _check_folder(folder: pathlib.Path, pack_file: pathlib.Path, builtin: bool) 
     entries, found = _level_list(where, doc.value)
     problems += found
     levels: list[Level] = []
+    ids: list[tuple[str, FileProblem | None, Any]] = []
     seen_files: set[str] = set()
     for i, entry in enumerate(entries):
         at = ("levels", i)
@@ -218,6 +219,8 @@ def _check_folder(folder: pathlib.Path, pack_file: pathlib.Path, builtin: bool) 
         problems += level_problems
         if level is not None:
             levels.append(level)
+            ids.append((level.id, None, at))
+    problems += _unique_ids(where, ids)
     problems += where.unused_strict_notes()
     if problems:
         return None, problems

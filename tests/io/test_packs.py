@@ -200,3 +200,17 @@ def test_the_pack_schema_refuses_what_the_loader_refuses(tmp_path: pathlib.Path)
             load_pack(path)
         assert schema_errors(parse(read_text(path)).value, "pack")
         save_pack(_pack("odd"), path)
+
+
+def test_a_pack_folder_refuses_the_same_level_id_twice(tmp_path: pathlib.Path) -> None:
+    folder = tmp_path / "twins"
+    save_pack(Pack(id="twins", name="Twins", levels=LEVELS[:2]), folder)
+    twin = LEVELS[0].id
+    shutil.copy(folder / f"{twin}.yaml", folder / f"{twin}.yml")
+    index = folder / "pack.yaml"
+    index.write_text(index.read_text(encoding="utf-8") + f"  - {twin}.yml\n", encoding="utf-8")
+    with pytest.raises(LevelFileError) as caught:
+        load_pack(folder)
+    (problem,) = caught.value.problems
+    assert (problem.file, problem.line, problem.field) == (str(index), 8, "levels[2]")
+    assert f"level id '{twin}' is used twice in this pack" in problem.message
