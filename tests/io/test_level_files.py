@@ -129,3 +129,17 @@ def test_a_level_that_cannot_be_dealt_is_refused_on_its_layout(tmp_path: pathlib
     (problem,) = caught.value.problems
     assert (problem.line, problem.field) == (8, "layout")
     assert "no swap on this board can ever make a run" in problem.message
+
+
+def test_windows_line_endings_and_a_byte_order_mark_are_fine(tmp_path: pathlib.Path) -> None:
+    path = tmp_path / f"{GENERATED[0].id}.yaml"
+    save_level(GENERATED[0], path)
+    text = path.read_text(encoding="utf-8")
+    path.write_bytes(b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode("utf-8"))
+    assert load_level(path) == GENERATED[0]
+    path.write_bytes(text.replace("kinds:", "kinds: 1", 1).replace("\n", "\r\n").encode("utf-8"))
+    with pytest.raises(LevelFileError) as caught:
+        load_level(path)
+    (problem,) = caught.value.problems
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if row.startswith("kinds:"))
+    assert (problem.line, problem.column, problem.field) == (line, 8, "kinds")
