@@ -21,6 +21,7 @@ def open_editor(window: Any, path: str | pathlib.Path | None = None,
     view = EditorView(window, on_leave=on_leave)
     if path is not None:
         view.open_path(pathlib.Path(path))
+    files.sweep_temporaries()
     recovery = files.read_recovery()
     if recovery is not None:
         view.offer_recovery(recovery)

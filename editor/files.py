@@ -95,6 +95,12 @@ def read_recovery() -> Recovery | None:
     return Recovery(from_mapping(data["level"]), pathlib.Path(source) if isinstance(source, str) else None)
 
 
+def sweep_temporaries() -> None:
+    """Remove temporaries a killed autosave left beside the recovery file (never the file itself)."""
+    for stale in data_dir().glob(f".{RECOVERY_NAME}.*.tmp"):
+        stale.unlink(missing_ok=True)
+
+
 def clear_recovery() -> None:
     try:
         recovery_path().unlink()
