@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -281,3 +282,20 @@ def test_every_command_text_round_trips(command: Any) -> None:
     text = format_command(command)
     assert parse_command(text) == command
     assert format_command(parse_command(text)) == text
+
+
+# -- stars ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("extra,score,want", [
+    ({"goals": {"score": 1000}}, 1000, 1),          # s, 1.5 s, 2 s from the score goal
+    ({"goals": {"score": 1000}}, 1499, 1),
+    ({"goals": {"score": 1000}}, 1500, 2),
+    ({"goals": {"score": 1000}}, 2000, 3),
+    ({"goals": {"score": 1000}, "stars": [10, 20, 5000]}, 1000, 2),   # the level's own marks
+    ({"goals": {"collect": {1: 3}}, "stars": [100, 200, 300]}, 50, 1),  # a win is 1 at least
+    ({"goals": {"collect": {1: 3}}}, 0, 3),         # neither: a win is three stars
+])
+def test_stars_follow_the_readme(extra: dict[str, Any], score: int, want: int) -> None:
+    state = new_game(level("match3", 6, 6, kinds=4, **extra), 1)
+    assert stars(replace(state, score=score)) == 0, "no stars until won"
+    assert stars(replace(state, score=score, status="won")) == want
