@@ -58,6 +58,7 @@ class EditorView(arcade.View):  # type: ignore[misc]
         self.since_autosave = 0.0
         self.playing: Any = None
         self.mouse_down = False
+        self.origin = ""   # where an unsaved draft came from ("read-only: <pack>"), for the title
         w, h = window.width, window.height
         self.canvas = Canvas(Rect(PALETTE_W + 40, PROBLEMS_H + 40,
                                   w - PALETTE_W - PROPS_W - 80, h - HEADER_H - PROBLEMS_H - 80))
@@ -209,7 +210,7 @@ class EditorView(arcade.View):  # type: ignore[misc]
         self.window.set_caption(self.title())
 
     def title(self) -> str:
-        where = self.model.path.name if self.model.path else "not saved yet"
+        where = self.model.path.name if self.model.path else (self.origin or "not saved yet")
         return f"Gridfall editor - {self.model.draft.name} ({where}){' *' if self.model.dirty else ''}"
 
     def _commit(self, key: str, text: str) -> None:
@@ -374,6 +375,7 @@ class EditorView(arcade.View):  # type: ignore[misc]
             self.say(f"could not save: {error}", bad=True)
             return False
         self.model.mark_saved(path)
+        self.origin = ""
         files.clear_recovery()
         self.since_autosave = 0.0
         n = len(self.model.problems())
@@ -434,6 +436,7 @@ class EditorView(arcade.View):  # type: ignore[misc]
 
     def replace_model(self, model: EditModel) -> None:
         self.model = model
+        self.origin = ""
         self.cursor = (0, 0)
         self.flash = None
         self.picking_reach = False
@@ -479,6 +482,7 @@ class EditorView(arcade.View):  # type: ignore[misc]
             return
         path = entry.path if entry.writable else None
         self.replace_model(EditModel(draft, path))
+        self.origin = "" if path is not None else f"from {entry.group}, read-only"
         if path is None:
             self.model.saved = draft  # an unchanged shipped level is nothing to lose
         self.say(f"opened {entry.label}" + ("" if entry.writable else " (read-only: Save makes a copy)"))
@@ -486,8 +490,12 @@ class EditorView(arcade.View):  # type: ignore[misc]
 
     def open_path(self, path: pathlib.Path) -> None:
         draft = files.load_draft(path)
-        self.replace_model(EditModel(draft, path if self._writable(path) else None))
+        writable = self._writable(path)
+        self.replace_model(EditModel(draft, path if writable else None))
         self.model.saved = draft
+        if not writable:
+            self.origin = f"from {path.parent.name}, read-only"
+        self.refresh()
 
     # -- packs ---------------------------------------------------------------------------------------
     def ask_pack(self) -> None:
@@ -889,6 +897,7 @@ class EditorView(arcade.View):  # type: ignore[misc]
                 s = arcade.Sprite(textures.kind(k, self.colorblind), center_x=rect.center[0],
                                   center_y=rect.center[1])
                 s.width = s.height = size - 10
+                s.alpha = 80 if isinstance(d.kinds, int) and k > d.kinds else 255
                 self._icons.append(s)
             y -= 3 * (size + 6) + 4
             entries += [("tool", RANDOM_TOOL, "random (R)", marker("random")),

@@ -147,6 +147,9 @@ def shot(window: Any, view: EditorView, path: pathlib.Path) -> Any:
     return image
 
 
+SCREENSHOTS = pathlib.Path(__file__).resolve().parents[1] / "screenshots"
+
+
 # -- the tests -------------------------------------------------------------------------------------
 
 def test_match3_from_blank_each_tool_goals_save_and_load_cell_by_cell(window: Any, editor: EditorView,
@@ -362,6 +365,7 @@ def test_pack_add_reorder_export_validates(window: Any, editor: EditorView, data
     assert pack.levels == made
     header(window, view, "Pack")
     click(window, *view.dialog.button_center("open my-pack"))
+    shot(window, view, SCREENSHOTS / "editor-pack-dialog.png")
     click(window, *view.dialog.button_center("down 1"))
     assert files.user_packs()[0].levels == [made[1], made[0], made[2]]
     click(window, *view.dialog.button_center("remove 3"))
@@ -385,3 +389,53 @@ def test_pack_add_reorder_export_validates(window: Any, editor: EditorView, data
     texts = [w.text for w in view.dialog.ui.walk_widgets() if hasattr(w, "text")]
     assert any("broken.yaml" in t and "needs a player" in t for t in texts)
     press(window, key.ESCAPE)
+
+
+def test_open_a_shipped_level_read_only_then_save_a_copy(window: Any, editor: EditorView,
+                                                         screenshot_dir: pathlib.Path) -> None:
+    view = editor
+    shipped = sorted(p.stem for p in (files.levels_dir() / "first-steps").glob("*.yaml")
+                     if p.name != "pack.yaml")
+    wanted = shipped[0]
+    press(window, key.O, key.MOD_CTRL)
+    for _ in range(20):
+        d = view.dialog
+        assert d is not None and d.title == "Open a level"
+        if wanted in d.buttons:
+            shot(window, view, screenshot_dir / "editor-open-dialog.png")
+            break
+        click(window, *d.button_center("Next >"))
+    click(window, *view.dialog.button_center(wanted))
+    assert view.dialog is None
+    original = load_level(files.levels_dir() / "first-steps" / f"{wanted}.yaml")
+    assert view.model.level() == original and not view.model.dirty
+    shot(window, view, screenshot_dir / f"editor-open-{original.mode}.png")
+    set_field(window, view, "name", original.name + " (mine)")
+    press(window, key.S, key.MOD_CTRL)                   # read-only: Save asks where
+    assert view.dialog is not None and view.dialog.title == "Save as"
+    click(window, *view.dialog.button_center("Save"))
+    assert view.model.path == files.user_levels_dir() / f"{wanted}.yaml"
+    assert load_level(view.model.path).name == original.name + " (mine)"
+    assert load_level(files.levels_dir() / "first-steps" / f"{wanted}.yaml") == original
+
+
+def test_quit_with_unsaved_changes_asks_first(window: Any, editor: EditorView) -> None:
+    view = editor
+    press(window, key.KEY_3)
+    click(window, *cell_xy(view, (0, 0)))
+    assert view.model.dirty
+    send(window, "on_close")                             # the window's close button
+    assert view.dialog is not None and "Unsaved" in view.dialog.title
+    click(window, *view.dialog.button_center("Cancel"))
+    assert window.current_view is view and view.model.dirty
+
+
+def test_gridfall_edit_without_a_display_says_so(tmp_path: pathlib.Path) -> None:
+    env = {k: v for k, v in __import__("os").environ.items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "ARCADE_HEADLESS")}
+    out = subprocess.run([sys.executable, "-m", "game", "edit", str(files.levels_dir() / "first-steps")],
+                         capture_output=True, text=True, env=env, timeout=60)
+    assert out.returncode == 1 and "no display" in out.stdout and "Traceback" not in out.stderr
+    out = subprocess.run([sys.executable, "-m", "game", "edit", str(tmp_path / "nope.yaml")],
+                         capture_output=True, text=True, env=env, timeout=60)
+    assert out.returncode == 2 and "no such file" in out.stdout
