@@ -590,3 +590,55 @@ def test_resize_refits_the_board_and_keeps_it_centred(window: Any) -> None:
     assert view.board.layout.cell == before
     assert view.board.sprite_cells() == view.board.grid_cells(view.state.grid)
 
+
+
+def test_chain_without_a_player_by_keyboard(window: Any) -> None:
+    import arcade
+
+    view = open_view(window, level("free-hand"))
+    chain = legal_commands(view.state)[0]
+    path = list(chain.path)
+    keys = {(-1, 0): arcade.key.UP, (1, 0): arcade.key.DOWN, (0, -1): arcade.key.LEFT, (0, 1): arcade.key.RIGHT}
+    press_key(window, arcade.key.UP)                    # the cursor appears
+    while view.controller.cursor != path[0]:
+        cr, cc = view.controller.cursor
+        d = (0, 1 if path[0][1] > cc else -1) if path[0][1] != cc else (1 if path[0][0] > cr else -1, 0)
+        press_key(window, keys[d])
+    press_key(window, arcade.key.SPACE)                 # start the path on the cursor
+    assert view.controller.path == path[:1]
+    numpad = {(-1, -1): arcade.key.NUM_7, (-1, 0): arcade.key.NUM_8, (-1, 1): arcade.key.NUM_9,
+              (0, -1): arcade.key.NUM_4, (0, 1): arcade.key.NUM_6, (1, -1): arcade.key.NUM_1,
+              (1, 0): arcade.key.NUM_2, (1, 1): arcade.key.NUM_3}
+    for a, b in zip(path, path[1:]):
+        press_key(window, numpad[(b[0] - a[0], b[1] - a[1])])
+    assert view.controller.path == path
+    press_key(window, arcade.key.ENTER)
+    assert view.session.commands == [chain]
+    settle(view)
+    assert_board_shown(view)
+
+
+def test_full_screen_key_is_safe_without_a_display(window: Any) -> None:
+    import arcade
+
+    view = open_view(window, first_level_of("match3"))
+    press_key(window, arcade.key.F11)
+    assert not window.fullscreen
+    assert "real display" in view.hud.message.text
+
+
+def test_escape_mid_animation_ends_the_batch_and_pauses(window: Any) -> None:
+    import arcade
+
+    view = open_view(window, first_level_of("match3"))
+    swap = legal_commands(view.state)[0]
+    assert view.submit(swap)
+    view.on_update(DT)
+    assert view.busy
+    press_key(window, arcade.key.ESCAPE)
+    assert not view.busy and view.pause_menu is not None
+    assert_board_shown(view)
+    assert view.hud.shown_score == view.state.score
+    # While paused the board takes no input.
+    click(window, centre(view, legal_commands(view.state)[0].a))
+    assert view.controller.selected is None
