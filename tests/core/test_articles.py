@@ -419,3 +419,18 @@ def test_fifteen_given_layout_is_that_board_and_one_slide_wins() -> None:
         s.play(Slide((0, 0)))
     events = s.play(Slide((2, 2)))
     assert events[0] == Slid((2, 2), (2, 1)) and events[-1] == Won()
+
+
+@pytest.mark.parametrize("height,width", [(2, 3), (3, 2), (2, 4)])
+def test_the_solvability_oracle_agrees_with_breadth_first_search(height: int, width: int) -> None:
+    """The parity rule the property tests use, checked on every board of a small size."""
+    from itertools import permutations
+    from math import factorial
+    reachable = reachable_from_solved(height, width)
+    n = height * width
+    count = 0
+    for perm in permutations(range(n)):
+        grid = tuple(tuple(perm[r * width:(r + 1) * width]) for r in range(height))
+        assert ref_slide_solvable(grid) == (grid in reachable)
+        count += grid in reachable
+    assert count == len(reachable) and count * 2 == factorial(n), "exactly half are solvable"
