@@ -132,6 +132,12 @@ def check_batch(before: State, events: list[Event]) -> State:
             if level.mode == "match3":
                 assert not ref_runs(e.grid, level.rules.min_match)
                 assert ref_legal_swaps(e.grid, level.rules.min_match)
+        elif isinstance(e, Slid):
+            assert s.grid[e.dst[0]][e.dst[1]] == EMPTY and s.grid[e.src[0]][e.src[1]] > 0
+            assert abs(e.src[0] - e.dst[0]) + abs(e.src[1] - e.dst[1]) == 1
+        elif isinstance(e, Chained):
+            rules = level.rules
+            assert i == 0 and ref_chain_ok(s.grid, s.player, e.path, rules.min_chain, rules.diagonal)
         elif isinstance(e, Swapped):
             assert i == 0 and ref_runs(nxt.grid, level.rules.min_match) & {e.a, e.b}
         elif isinstance(e, (Won, Lost)):
