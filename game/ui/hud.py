@@ -138,7 +138,7 @@ class Hud:
                 self._set(self.star_marks[i], "")
             else:
                 reached = score >= marks[i]
-                self._set(self.star_marks[i], str(marks[i]))
+                self._set(self.star_marks[i], compact(marks[i]))
             want = textures.load("star_on" if reached else "star_off")
             if s.texture is not want:
                 s.texture = want
@@ -167,6 +167,17 @@ class Hud:
         self.batch.draw()
         self.icons.draw()
         self.stars.draw()
+
+
+def compact(n: int) -> str:
+    """A star mark short enough to sit under its star: 950, 12.5k, 150k, 2.5M."""
+    if n < 10_000:
+        return str(n)
+    if n < 100_000:
+        return f"{n / 1000:.1f}".rstrip("0").rstrip(".") + "k"
+    if n < 1_000_000:
+        return f"{round(n / 1000)}k"
+    return f"{n / 1_000_000:.1f}".rstrip("0").rstrip(".") + "M"
 
 
 def _mode_line(mode: str) -> str:

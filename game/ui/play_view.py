@@ -271,7 +271,7 @@ class PlayView(arcade.View):  # type: ignore[misc,name-defined]
             buttons = [Button("Retry", lambda: self._leave_or("retry", self.restart), "retry"),
                        Button("Levels", lambda: self.leave("levels"), "levels")]
         menu = Menu("Level complete!" if won else "Out of moves", buttons, lines=lines)
-        menu.extra_height = 70 if won else 0
+        menu.extra_height = 66 if won else 0
         self.result_stars = arcade.SpriteList()
         if won:
             for i in range(3):

@@ -58,7 +58,9 @@ class Menu:
 
     def place(self, screen_w: float, screen_h: float) -> None:
         bh, gap = 48.0, 12.0
-        height = 90 + len(self.lines) * 30 + self.extra_height + len(self.buttons) * (bh + gap) + 20
+        # Title 48 below the top, the first line 50 below it, 30 a line, then the reserved room,
+        # then the buttons, and a margin: every piece below the one above, never overlapping.
+        height = 98 + len(self.lines) * 30 + self.extra_height + len(self.buttons) * (bh + gap) + 16
         panel = Rect((screen_w - self.width) / 2, (screen_h - height) / 2, self.width, height)
         self.panel = panel
         y = panel.top - 48
@@ -67,10 +69,10 @@ class Menu:
         for line in self.lines:
             line.x, line.y = panel.center[0], y
             y -= 30
-        self.extra_top = y + 20
+        self.extra_top = y + 10
         y -= self.extra_height
         for b in self.buttons:
-            b.place(Rect(panel.left + 40, y - bh + 20, panel.width - 80, bh))
+            b.place(Rect(panel.left + 40, y - bh, panel.width - 80, bh))
             y -= bh + gap
 
     def button_at(self, x: float, y: float) -> int | None:

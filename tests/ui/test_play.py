@@ -96,6 +96,19 @@ def shot(window: Any, view: Any, path: pathlib.Path) -> Any:
     return image
 
 
+def assert_menu_tidy(menu: Any) -> None:
+    """Title, lines and buttons of a menu stack inside its panel without touching."""
+    bottoms = [menu.title.y - menu.title.content_height / 2]
+    for line in menu.lines:
+        top = line.y + line.content_height / 2
+        assert top <= bottoms[-1] + 1, f"{line.text!r} overlaps what is above it"
+        bottoms.append(line.y - line.content_height / 2)
+    for b in menu.buttons:
+        assert b.rect.top <= bottoms[-1], f"button {b.label!r} overlaps what is above it"
+        assert b.rect.bottom >= menu.panel.bottom and b.rect.top <= menu.panel.top
+        bottoms.append(b.rect.bottom)
+
+
 def centre(view: Any, cell: tuple[int, int]) -> tuple[float, float]:
     return view.board.center(cell)
 
@@ -492,6 +505,10 @@ def test_result_overlay_after_a_win(window: Any, screenshot_dir: pathlib.Path) -
     assert menu is not None and menu.title.text == "Level complete!"
     assert [b.key for b in menu.buttons] == ["next", "retry", "levels"]
     assert len(view.result_stars) == 3
+    assert_menu_tidy(menu)
+    star_top = max(s.top for s in view.result_stars)
+    assert star_top <= menu.lines[-1].y - menu.lines[-1].content_height / 2
+    assert min(s.bottom for s in view.result_stars) >= menu.buttons[0].rect.top
     shot(window, view, screenshot_dir / "play_result_won.png")
     click(window, menu.buttons[0].rect.center)
     assert len(left) == 1
@@ -512,6 +529,7 @@ def test_lost_game_offers_retry_which_restarts(window: Any, screenshot_dir: path
     menu = view.result_menu
     assert menu is not None and menu.title.text == "Out of moves"
     assert [b.key for b in menu.buttons] == ["retry", "levels"]
+    assert_menu_tidy(menu)
     shot(window, view, screenshot_dir / "play_result_lost.png")
     import arcade
 
@@ -529,6 +547,7 @@ def test_pause_menu_resume_and_back_to_levels(window: Any, screenshot_dir: pathl
     settle(view)
     press_key(window, arcade.key.ESCAPE)
     assert view.pause_menu is not None
+    assert_menu_tidy(view.pause_menu)
     shot(window, view, screenshot_dir / "play_pause.png")
     press_key(window, arcade.key.ESCAPE)
     assert view.pause_menu is None

@@ -100,3 +100,10 @@ def test_chain_without_a_player_starts_anywhere(window: Any, screenshot_dir: pat
         view.on_update(DT)
     assert view.board.mismatches == []
     assert view.board.sprite_cells() == view.board.grid_cells(view.state.grid)
+
+
+def test_star_marks_stay_short() -> None:
+    from game.ui.hud import compact
+
+    assert [compact(n) for n in (950, 9999, 12500, 99999, 149998, 2_500_000)] == \
+        ["950", "9999", "12.5k", "100k", "150k", "2.5M"]
