@@ -167,6 +167,13 @@ def check_order(level: Level, events: list[Event]) -> None:
     assert re.fullmatch(GRAMMAR[level.mode], word), f"events out of order: {word}"
     if level.mode == "chain":
         assert ("P" in word) == (level.player_start is not None), "the player walks, else clears"
+        path = events[0].path  # type: ignore[union-attr]
+        walked = [(e.src, e.dst) for e in events if isinstance(e, PlayerMoved)]
+        cleared = [e.cells for e in events if isinstance(e, Cleared)]
+        if walked:
+            assert walked == list(zip(path, path[1:])), "the player walks the path step by step"
+        else:
+            assert [sorted(c) for c in cleared] == [sorted(path)], "without a player the path clears"
 
 
 def check_scores(before: State, events: list[Event]) -> None:
