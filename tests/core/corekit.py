@@ -69,6 +69,15 @@ def level_dicts(draw: st.DrawFn, modes: Sequence[str] = ("match3", "chain", "sli
     if draw(st.booleans()):
         data["moves"] = draw(st.integers(1, 30))
     if mode == "slide":
+        if draw(st.integers(0, 2)) == 0:
+            tiles = draw(st.permutations(list(range(1, width * height)) + [0]))
+            grid = tuple(tuple(tiles[r * width:(r + 1) * width]) for r in range(height))
+            if not ref_slide_solvable(grid):
+                # swapping two tiles flips the parity: any board is one swap from solvable
+                a, b = [i for i, v in enumerate(tiles) if v][:2]
+                tiles[a], tiles[b] = tiles[b], tiles[a]
+            data["layout"] = [" ".join(str(v) if v else "_" for v in tiles[r * width:(r + 1) * width])
+                              for r in range(height)]
         return data
     kinds = draw(st.integers(3, 9))
     data["kinds"] = kinds

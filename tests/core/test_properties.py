@@ -254,6 +254,8 @@ def play_random_game(data: st.DataObject, lv: Level) -> None:
         assume(False)
         return
     assert new_game(lv, seed) == session.state, "same level and seed, same board"
+    if lv.mode == "slide" and lv.layout is not None:
+        assert session.state.grid == lv.template(), "a full layout gives exactly that board"
     check_board_at_rest(session.state)
     steps = data.draw(st.integers(1, 10), label="steps")
     for _ in range(steps):
