@@ -119,11 +119,17 @@ def test_match3_click_then_neighbour_swaps_and_animates(window: Any, screenshot_
     swap = legal_commands(view.state)[0]
     assert isinstance(swap, Swap)
     before = view.state.grid
+    send(window, "on_mouse_motion", int(centre(view, swap.a)[0]), int(centre(view, swap.a)[1]), 0, 0)
+    hover = view.board._rings["hover"]
+    assert hover.visible and hover.position == centre(view, swap.a)   # hover is drawn
     click(window, centre(view, swap.a))
     assert view.controller.selected == swap.a          # the selection is drawn
+    assert view.board._rings["selected"].visible
     click(window, centre(view, swap.b))
     assert view.session.commands == [swap]
     assert view.busy                                    # the batch is playing, input waits
+    click(window, centre(view, (0, 0)))
+    assert view.controller.selected is None and len(view.session.commands) == 1
     for _ in range(6):
         view.on_update(DT)
     shot(window, view, screenshot_dir / "play_match3_mid_swap.png")
