@@ -28,3 +28,16 @@ def test_core_imports_only_itself_and_pure_stdlib() -> None:
 def test_every_core_module_has_a_docstring() -> None:
     missing = [p.name for p in CORE.rglob("*.py") if ast.get_docstring(ast.parse(p.read_text())) is None]
     assert missing == []
+
+
+def test_the_public_names_other_packages_rely_on() -> None:
+    import game.core as core
+
+    names = ("Level Session new_game decide evolve fold legal_commands Swap Chain Slide "
+             "parse_command format_command Swapped SwapRejected Cleared Fell Spawned PlayerMoved "
+             "Slid Reshuffled Won Lost EMPTY HOLE PLAYER progress goals_met stars LevelError "
+             "Problem parse_level IllegalMove State").split()
+    assert [n for n in names if not hasattr(core, n)] == []
+    assert set(names) <= set(core.__all__)
+    assert core.EMPTY == 0 and core.HOLE < 0 and core.PLAYER < 0 and core.HOLE != core.PLAYER
+    assert issubclass(core.IllegalMove, ValueError) and issubclass(core.LevelError, ValueError)
