@@ -59,15 +59,7 @@ class EditorView(arcade.View):  # type: ignore[misc]
         self.playing: Any = None
         self.mouse_down = False
         self.origin = ""   # where an unsaved draft came from ("read-only: <pack>"), for the title
-        w, h = window.width, window.height
-        self.canvas = Canvas(Rect(PALETTE_W + 40, PROBLEMS_H + 40,
-                                  w - PALETTE_W - PROPS_W - 80, h - HEADER_H - PROBLEMS_H - 80))
-        self.ui = gui.UIManager(window)
-        self.fields: dict[str, Field] = {}
-        self.props_buttons: dict[str, Any] = {}
-        self.header_buttons: dict[str, Any] = {}
-        self._build_header()
-        self._build_props()
+        self._build(window.width, window.height)
         self._palette: list[tuple[Rect, str, Any]] = []
         self._problem_rows: list[tuple[Rect, Problem]] = []
         self._texts: dict[str, Any] = {}
@@ -76,6 +68,26 @@ class EditorView(arcade.View):  # type: ignore[misc]
         self.refresh()
 
     # -- building the panels -------------------------------------------------------------------
+    def _build(self, w: int, h: int) -> None:
+        """Place the canvas and (re)make the widgets for a window of w x h pixels."""
+        self.canvas = Canvas(Rect(PALETTE_W + 40, PROBLEMS_H + 40,
+                                  w - PALETTE_W - PROPS_W - 80, h - HEADER_H - PROBLEMS_H - 80))
+        self.ui = gui.UIManager(self.window)
+        self.fields: dict[str, Field] = {}
+        self.props_buttons: dict[str, Any] = {}
+        self.header_buttons: dict[str, Any] = {}
+        self._build_header()
+        self._build_props()
+
+    def on_resize(self, width: int, height: int) -> None:
+        """A resized or full-screen window gets the same panels, the board fitted anew."""
+        field = self.active_field()
+        if field is not None:
+            field.deactivate()
+        self._build(width, height)
+        self._texts = {}
+        self.refresh()
+
     def _build_header(self) -> None:
         y = self.window.height - HEADER_H + 8
         x = self.window.width - 8

@@ -46,6 +46,16 @@ class Field(gui.UIInputText):  # type: ignore[misc]
             self.commit()
 
     def on_event(self, event: Any) -> Any:
+        if (not self.active and isinstance(event, gui.UIMousePressEvent)
+                and self.rect.point_in_rect(event.pos)):
+            handled = super().on_event(event)
+            if self.active:
+                # The click that activates the field puts the caret where it landed (arcade
+                # leaves it at 0), so clicking after the text types at its end.
+                self.caret.position = self.layout.get_position_from_point(
+                    int(event.x - self.left - self.LAYOUT_OFFSET), int(event.y - self.bottom))
+                self.trigger_full_render()
+            return handled
         if self.active:
             if isinstance(event, gui.UITextInputEvent) and event.text in ("\r", "\n"):
                 return True  # Enter commits on its key press; never put a newline in the text

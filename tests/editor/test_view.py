@@ -439,3 +439,32 @@ def test_gridfall_edit_without_a_display_says_so(tmp_path: pathlib.Path) -> None
     out = subprocess.run([sys.executable, "-m", "game", "edit", str(tmp_path / "nope.yaml")],
                          capture_output=True, text=True, env=env, timeout=60)
     assert out.returncode == 2 and "no such file" in out.stdout
+
+
+def test_text_fields_work_with_the_keyboard(window: Any, editor: EditorView) -> None:
+    view = editor
+    send(window, "on_resize", window.width, window.height)   # rebuilt panels work the same
+    frame(window)
+    name = view.fields["name"]
+    click(window, *center(name))
+    assert name.active
+    type_text(window, "123")                              # digits type, they pick no kind
+    assert name.text == "Untitled123" and view.model.tool.token == "1"
+    press(window, key.ESCAPE)                             # Escape reverts
+    assert not name.active and name.text == "Untitled" and view.model.draft.name == "Untitled"
+    click(window, *center(name))
+    type_text(window, " two")
+    press(window, key.TAB)                                # Tab commits and moves on
+    assert view.model.draft.name == "Untitled two" and view.fields["description"].active
+    type_text(window, "desc")
+    click(window, *cell_xy(view, (0, 0)))                 # clicking elsewhere commits too
+    assert view.model.draft.description == "desc" and not view.fields["description"].active
+    assert view.model.draft.token((0, 0)) == "1"          # ...and then the click painted
+    press(window, key.Z, key.MOD_CTRL)                    # each commit is one undo step
+    assert view.model.draft.description == "desc" and view.model.draft.token((0, 0)) == "."
+    press(window, key.Z, key.MOD_CTRL)
+    assert view.model.draft.description == "" and view.model.draft.name == "Untitled two"
+    set_field(window, view, "width", "40")                # clamped to the largest board
+    assert view.model.draft.width == 32 and view.fields["width"].text == "32"
+    set_field(window, view, "width", "wide")
+    assert view.fields["width"].invalid and view.model.draft.width == 32
