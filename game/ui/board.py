@@ -146,6 +146,9 @@ class BoardRenderer:
         self._rings = {name: self._make_ring(color) for name, color in
                        (("hover", HOVER_COLOR), ("selected", SELECT_COLOR), ("cursor", CURSOR_COLOR))}
         self._path_arrows: list[Any] = []
+        self._ring_cells: dict[str, Cell | None] = {}
+        self._path: list[Cell] = []
+        self._path_bad = False
         self._hint_arrows: list[Any] = []
         self._glows: list[Any] = []
         self._target: Any = None
@@ -228,10 +231,14 @@ class BoardRenderer:
         self._path_arrows, self._hint_arrows = [], []
         for ring in self._rings.values():
             ring.scale = self.layout.cell / ring.texture.width
-            ring.visible = False
             self.overlay.append(ring)
         if self._target_badge is not None:
             self.overlay.append(self._target_badge)
+        # Highlights survive a re-layout: put them back where they were, at the new size.
+        for name, cell in self._ring_cells.items():
+            self._show_ring(name, cell)
+        if self._path:
+            self.set_path(self._path, self._path_bad)
 
     def _make_ring(self, color: tuple[int, int, int, int]) -> Any:
         ring = arcade.Sprite(textures.load("ring"))
@@ -322,6 +329,7 @@ class BoardRenderer:
 
     # -- highlights -------------------------------------------------------------------------
     def _show_ring(self, name: str, cell: Cell | None) -> None:
+        self._ring_cells[name] = cell
         ring = self._rings[name]
         ring.visible = cell is not None
         if cell is not None:
@@ -352,6 +360,7 @@ class BoardRenderer:
         """Arrows along a chain being drawn (red when it cannot be committed as it is)."""
         for arrow in self._path_arrows:
             self._remove(arrow)
+        self._path, self._path_bad = list(path), bad
         color = BAD_PATH_COLOR if bad else PATH_COLOR
         self._path_arrows = [self._arrow(a, b, color) for a, b in zip(path, path[1:])]
 

@@ -607,9 +607,12 @@ def test_resumed_game_shows_the_saved_board(window: Any) -> None:
 def test_resize_refits_the_board_and_keeps_it_centred(window: Any) -> None:
     view = open_view(window, first_level_of("match3"))
     before = view.board.layout.cell
+    click(window, centre(view, (1, 1)))
     view.on_resize(800, 600)
     small = view.board.layout
     assert small.cell < before
+    ring = view.board._rings["selected"]                # the selection survives, at the new place
+    assert ring.visible and ring.position == view.board.center((1, 1))
     assert small.rect.top <= 600 and small.rect.left >= 0
     view.on_resize(window.width, window.height)
     assert view.board.layout.cell == before
