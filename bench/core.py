@@ -77,19 +77,22 @@ def luxe_from(state: State, seed: int) -> LuxeGrid:
     return LuxeGrid([list(row) for row in state.grid], KINDS, random.Random(seed))
 
 
-def median_rate(samples: list[float]) -> float:
-    return statistics.median(samples)
-
-
-def timed(fn: Callable[[], int], repeats: int) -> float:
-    """Median seconds per unit: fn() does the work and returns how many units it did."""
-    fn()  # warm-up
-    per_unit: list[float] = []
+def paired(core: Callable[[], tuple[int, float]], base: Callable[[], tuple[int, float]],
+           repeats: int) -> tuple[float, float]:
+    """Median seconds per unit for each side. Each function does its work and returns
+    (units done, seconds spent on them), timing only the work itself (set-up copies excluded).
+    The two sides take turns, repeat after repeat, so a busy spell on the machine hits both.
+    """
+    core()
+    base()  # warm-up
+    core_s: list[float] = []
+    base_s: list[float] = []
     for _ in range(repeats):
-        t0 = CLOCK()
-        units = fn()
-        per_unit.append((CLOCK() - t0) / units)
-    return statistics.median(per_unit)
+        units, spent = core()
+        core_s.append(spent / units)
+        units, spent = base()
+        base_s.append(spent / units)
+    return statistics.median(core_s), statistics.median(base_s)
 
 
 # -- enumeration --------------------------------------------------------------------------
@@ -103,38 +106,24 @@ def check_same_swaps(states: list[State]) -> None:
                              f"core only {sorted(core - base)}\nbaseline only {sorted(base - core)}")
 
 
-def enum_core(states: list[State], repeats: int) -> float:
-    def run() -> int:
-        copies = [fresh(s) for s in states]
+def enum_core(states: list[State]) -> Callable[[], tuple[int, float]]:
+    def run() -> tuple[int, float]:
+        copies = [fresh(s) for s in states]   # no derived caches: each board is new to it
         t0 = CLOCK()
         for s in copies:
             legal_commands(s)
-        run.elapsed += CLOCK() - t0  # type: ignore[attr-defined]
-        return len(copies)
-    return _timed_inner(run, repeats)
+        return len(copies), CLOCK() - t0
+    return run
 
 
-def enum_base(states: list[State], repeats: int) -> float:
-    def run() -> int:
+def enum_base(states: list[State]) -> Callable[[], tuple[int, float]]:
+    def run() -> tuple[int, float]:
         grids = [luxe_from(s, i) for i, s in enumerate(states)]
         t0 = CLOCK()
         for g in grids:
             g.valid_moves()
-        run.elapsed += CLOCK() - t0  # type: ignore[attr-defined]
-        return len(grids)
-    return _timed_inner(run, repeats)
-
-
-def _timed_inner(run: Callable[[], int], repeats: int) -> float:
-    """Like timed(), but the function times only its inner loop (set-up copies excluded)."""
-    run.elapsed = 0.0  # type: ignore[attr-defined]
-    run()
-    samples: list[float] = []
-    for _ in range(repeats):
-        run.elapsed = 0.0  # type: ignore[attr-defined]
-        units = run()
-        samples.append(run.elapsed / units)  # type: ignore[attr-defined]
-    return statistics.median(samples)
+        return len(grids), CLOCK() - t0
+    return run
 
 
 # -- one swap and its cascade --------------------------------------------------------------
@@ -146,34 +135,33 @@ def pick_swaps(states: list[State]) -> list[Swap]:
     return out
 
 
-def swap_core(states: list[State], swaps: list[Swap], repeats: int) -> float:
-    def run() -> int:
+def swap_core(states: list[State], swaps: list[Swap]) -> Callable[[], tuple[int, float]]:
+    def run() -> tuple[int, float]:
         copies = [fresh(s) for s in states]
         t0 = CLOCK()
         for s, m in zip(copies, swaps):
             fold(s, decide(s, m))
-        run.elapsed += CLOCK() - t0  # type: ignore[attr-defined]
-        return len(copies)
-    return _timed_inner(run, repeats)
+        return len(copies), CLOCK() - t0
+    return run
 
 
-def swap_base(states: list[State], swaps: list[Swap], repeats: int) -> float:
-    def run() -> int:
+def swap_base(states: list[State], swaps: list[Swap]) -> Callable[[], tuple[int, float]]:
+    def run() -> tuple[int, float]:
         grids = [luxe_from(s, i) for i, s in enumerate(states)]
         t0 = CLOCK()
         for g, m in zip(grids, swaps):
             (r1, c1), (r2, c2) = m.a, m.b
             g.complete_swap(c1, r1, c2, r2)
-        run.elapsed += CLOCK() - t0  # type: ignore[attr-defined]
-        return len(grids)
-    return _timed_inner(run, repeats)
+        return len(grids), CLOCK() - t0
+    return run
 
 
 # -- the random bot ------------------------------------------------------------------------
-def bot_core(level: Level, games: int, repeats: int) -> float:
-    """Seconds per move: Session + legal_commands, a new game every GAME_MOVES moves."""
-    def run() -> int:
+def bot_core(level: Level, games: int) -> Callable[[], tuple[int, float]]:
+    """Session + legal_commands, a new game (dealt by new_game) every GAME_MOVES moves."""
+    def run() -> tuple[int, float]:
         moves = 0
+        t0 = CLOCK()
         for seed in range(games):
             rnd = random.Random(seed)
             session = Session(level, seed)
@@ -183,13 +171,15 @@ def bot_core(level: Level, games: int, repeats: int) -> float:
                     break
                 session.play(rnd.choice(legal))
                 moves += 1
-        return moves
-    return timed(run, repeats)
+        return moves, CLOCK() - t0
+    return run
 
 
-def bot_base(size: int, games: int, repeats: int) -> float:
-    def run() -> int:
+def bot_base(size: int, games: int) -> Callable[[], tuple[int, float]]:
+    """valid_moves, then complete_swap, a new reset_grid board every GAME_MOVES moves."""
+    def run() -> tuple[int, float]:
         moves = 0
+        t0 = CLOCK()
         for seed in range(games):
             rnd = random.Random(seed)
             grid = LuxeGrid.dealt(size, size, KINDS, seed)
@@ -200,14 +190,15 @@ def bot_base(size: int, games: int, repeats: int) -> float:
                 (r1, c1), (r2, c2) = rnd.choice(legal)
                 grid.complete_swap(c1, r1, c2, r2)
                 moves += 1
-        return moves
-    return timed(run, repeats)
+        return moves, CLOCK() - t0
+    return run
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer samples (a smoke run)")
     parser.add_argument("--sizes", type=int, nargs="*", default=[9, 20])
+    parser.add_argument("--bot-only", action="store_true", help="time only the bot")
     args = parser.parse_args(argv)
     plans = QUICK if args.quick else PLANS
     started = time.perf_counter()
@@ -222,16 +213,22 @@ def main(argv: list[str] | None = None) -> int:
         swaps = pick_swaps(states)
         name = f"{size}x{size}"
 
-        core_us = enum_core(states, plan.repeats) * 1e6
-        base_us = enum_base(base_states, plan.repeats) * 1e6
-        rows.append((name, "legal swaps (us)", core_us, base_us, f"{base_us / core_us:8.1f}x"))
+        if not args.bot_only:
+            core_s, base_s = paired(enum_core(states), enum_base(base_states), plan.repeats)
+            core_us, base_us = core_s * 1e6, base_s * 1e6
+            rows.append((name, "legal swaps (us)", core_us, base_us,
+                         f"{base_us / core_us:8.1f}x"))
 
-        core_us = swap_core(states, swaps, plan.repeats) * 1e6
-        base_us = swap_base(base_states, swaps[:plan.base_boards], plan.repeats) * 1e6
-        rows.append((name, "swap+cascade (us)", core_us, base_us, f"{base_us / core_us:8.1f}x"))
+            core_s, base_s = paired(swap_core(states, swaps),
+                                    swap_base(base_states, swaps[:plan.base_boards]),
+                                    plan.repeats)
+            core_us, base_us = core_s * 1e6, base_s * 1e6
+            rows.append((name, "swap+cascade (us)", core_us, base_us,
+                         f"{base_us / core_us:8.1f}x"))
 
-        core_rate = 1.0 / bot_core(level, plan.games, plan.repeats)
-        base_rate = 1.0 / bot_base(size, plan.base_games, plan.repeats)
+        core_s, base_s = paired(bot_core(level, plan.games), bot_base(size, plan.base_games),
+                                plan.repeats)
+        core_rate, base_rate = 1.0 / core_s, 1.0 / base_s
         ratio = core_rate / base_rate
         bar = BARS.get(size)
         verdict = "" if bar is None else ("  bar %gx: %s" % (bar, "met" if ratio >= bar else "MISSED"))

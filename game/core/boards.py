@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import struct
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import chain
 from typing import Sequence
 
@@ -112,6 +112,9 @@ class Geometry:
     chutes: tuple[tuple[int, ...], ...]  # per column: the rows of its non-hole cells, top down
     slots: tuple[tuple[int, ...], ...]   # per column: row -> its index in the chute (-1: hole)
     solid: tuple[bool, ...]              # per column: no holes in it
+    # Tables the rules build on first use, by key (they depend on the geometry alone).
+    tables: dict[int, tuple[tuple[tuple[Cell, Cell], ...], tuple[int, ...]]] = field(
+        default_factory=dict)
 
 
 _GEOMETRIES: dict[tuple[int, int, int], Geometry] = {}
@@ -213,37 +216,36 @@ def bits_of(mask: int) -> list[int]:
 
 
 def run_mask(masks: Sequence[int], stride: int, min_match: int) -> int:
-    """Bits of every cell in a row or column run of `min_match` or more alike tiles."""
-    found = 0
+    """Bits of every cell in a row or column run of `min_match` or more alike tiles.
+
+    First, over every kind at once, the cells whose right (lower) neighbour holds the same
+    kind; a cell starts a run when that holds for it and the next min_match - 2 cells along.
+    """
+    same_right = 0
+    same_below = 0
+    for m in masks:
+        if m:
+            same_right |= m & (m >> 1)
+            same_below |= m & (m >> stride)
+    across = same_right & (same_right >> 1)
+    along = same_below & (same_below >> stride)
     if min_match == 3:   # the common rule, written out
         s2 = stride + stride
-        for m in masks:
-            if m:
-                across = m & (m >> 1) & (m >> 2)
-                along = m & (m >> stride) & (m >> s2)
-                if across:
-                    found |= across | (across << 1) | (across << 2)
-                if along:
-                    found |= along | (along << stride) | (along << s2)
-        return found
-    for m in masks:
-        if not m:
-            continue
-        across = m & (m >> 1)
-        along = m & (m >> stride)
-        for i in range(2, min_match):
-            across &= m >> i
-            along &= m >> (i * stride)
-        if across:
-            spread = across
-            for i in range(1, min_match):
-                spread |= across << i
-            found |= spread
-        if along:
-            spread = along
-            for i in range(1, min_match):
-                spread |= along << (i * stride)
-            found |= spread
+        return (across | (across << 1) | (across << 2)
+                | along | (along << stride) | (along << s2))
+    for i in range(2, min_match - 1):
+        across &= same_right >> i
+        along &= same_below >> (i * stride)
+    found = 0
+    if across:
+        found = across
+        for i in range(1, min_match):
+            found |= across << i
+    if along:
+        spread = along
+        for i in range(1, min_match):
+            spread |= along << (i * stride)
+        found |= spread
     return found
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from itertools import compress
+from typing import cast
 
 from ..boards import Bitboard, Geometry, bitboard, bits_of, run_cells, run_mask
 from ..commands import Command, Swap
@@ -247,21 +248,15 @@ def deal(level: Level, draws: Draws) -> Grid:
                               f"(tried {DEAL_ATTEMPTS} deals; add kinds, cells or fewer fixed tiles)")])
 
 
-_DROPS: dict[tuple[int, int, int, int], tuple[tuple[tuple[Cell, Cell], ...], tuple[int, ...]]] = {}
-
-
 def _drops(geo: Geometry, c: int, drop: int) -> tuple[tuple[tuple[Cell, Cell], ...], tuple[int, ...]]:
     """For column c of a hole-free board and a fall of `drop` rows: entry r of the first
     table is the move ((r, c), (r + drop, c)), of the second the bits of both cells."""
-    key = (geo.height, geo.width, c, drop)
-    found = _DROPS.get(key)
-    if found is None:
-        s = geo.stride
-        rows = range(geo.height - drop)
-        found = _DROPS[key] = (
-            tuple(((r, c), (r + drop, c)) for r in rows),
-            tuple((1 << (r * s + c)) | (1 << ((r + drop) * s + c)) for r in rows),
-        )
+    s = geo.stride
+    rows = range(geo.height - drop)
+    found = geo.tables[drop * s + c] = (
+        tuple(((r, c), (r + drop, c)) for r in rows),
+        tuple((1 << (r * s + c)) | (1 << ((r + drop) * s + c)) for r in rows),
+    )
     return found
 
 
@@ -276,7 +271,7 @@ def _cascade(work: list[list[int]], masks: list[int], geo: Geometry, kinds: int,
     column by column, top down, from the stream in `draws`). The board must be full.
     """
     stride, cell_of, chutes, slots = geo.stride, geo.cell_of, geo.chutes, geo.slots
-    solid = geo.solid
+    solid, tables = geo.solid, geo.tables
     points = 0
     step = 1
     rng = draws.state
@@ -311,7 +306,8 @@ def _cascade(work: list[list[int]], masks: list[int], geo: Geometry, kinds: int,
             if drop == len(rows_hit) and solid[c]:
                 # One unbroken block in a column without holes (nearly every clear): every
                 # tile above it drops by the block's height; the moves come from a table.
-                pairs, flips = _drops(geo, c, drop)
+                table = tables.get(drop * stride + c)
+                pairs, flips = table if table is not None else _drops(geo, c, drop)
                 for r in range(top - 1, -1, -1):
                     kind = work[r][c]
                     work[r + drop][c] = kind
@@ -449,7 +445,10 @@ def decide(state: State, command: Command) -> list[Event]:
     end = ending(after)
     board = Bitboard(geo, tuple(masks), geo.inside)
     if not end:
-        if not board.has_swap(min_match):
+        # All the new board's legal swaps, not just whether one exists: the next
+        # legal_commands reads them from the memo instead of computing them again.
+        across, down = board.swaps(min_match)
+        if not (across or down):
             dealt = reshuffle(
                 after.grid, draws,
                 lambda g: _playable(g, min_match),
@@ -467,5 +466,5 @@ def decide(state: State, command: Command) -> list[Event]:
 def legal_commands(state: State) -> list[Command]:
     if state.status != PLAYING:
         return []
-    swaps: list[Command] = list(_swaps(board_of(state), state.level.rules.min_match))
-    return swaps
+    # A fresh list each call, so the caller may keep or change it.
+    return cast("list[Command]", _swaps(board_of(state), state.level.rules.min_match))
