@@ -13,7 +13,9 @@ from game.core import (
 from game.ui import textures
 from game.ui.boot import import_arcade
 from game.ui.layout import MAX_CELL, BoardLayout, Rect, budget_cell
-from game.ui.tween import Animator, Tween, call, ease_in_out, ease_out, linear, shake, there_and_back
+from game.ui.tween import (
+    Animator, Tween, call, ease_in, ease_in_out, ease_out, linear, shake, there_and_back,
+)
 
 arcade = import_arcade()
 
@@ -684,10 +686,6 @@ class BoardRenderer:
         self.overlay.draw()
         for popup in self._popups:
             popup.draw()
-
-
-def ease_in(t: float) -> float:
-    return t * t
 
 
 # Spark tints by kind, matching the normal palette (bursts read as the tile that burst).
