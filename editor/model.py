@@ -120,10 +120,10 @@ def from_level(level: Level) -> Draft:
 
 def from_mapping(data: Mapping[str, Any]) -> Draft:
     """A draft from a level mapping that may have problems (a saved draft): keep what fits."""
-    mode = data.get("mode") if data.get("mode") in MODES else "match3"
-    width = data.get("width") if _is_int(data.get("width")) else 8
-    height = data.get("height") if _is_int(data.get("height")) else 8
-    width, height = clamp_size(mode, int(width)), clamp_size(mode, int(height))
+    mode = str(data["mode"]) if data.get("mode") in MODES else "match3"
+    raw_w, raw_h = data.get("width"), data.get("height")
+    width = clamp_size(mode, raw_w if isinstance(raw_w, int) and _is_int(raw_w) else 8)
+    height = clamp_size(mode, raw_h if isinstance(raw_h, int) and _is_int(raw_h) else 8)
     rows: list[list[str]] = [[RANDOM_TOKEN] * width for _ in range(height)]
     layout = data.get("layout")
     if isinstance(layout, list):
@@ -195,16 +195,11 @@ def check(draft: Draft) -> tuple[Level | None, tuple[Problem, ...]]:
 
 
 def playability_problems(level: Level) -> list[Problem]:
-    """Problems only dealing a game shows (say, no legal move can exist on this layout)."""
-    try:
-        import game.io as gio
-        hook = getattr(gio, "playability_problems", None)
-    except ImportError:  # pragma: no cover - io is part of the game
-        hook = None
-    if hook is not None:
-        found = list(hook(level))
-        if found:
-            return found
+    """Problems only dealing a game shows (say, no legal move can exist on this layout).
+
+    This is the check game.io's loader runs after the field checks: deal the level the way the
+    game will, with its seed (or 0), so the editor and the loader report the same thing.
+    """
     try:
         new_game(level, level.seed if level.seed is not None else 0)
     except LevelError as error:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import pathlib
 import random
 import textwrap
@@ -39,7 +40,7 @@ GOOD = (130, 220, 140)
 SELECTED = (40, 110, 180)
 
 
-class EditorView(arcade.View):  # type: ignore[misc]
+class EditorView(arcade.View):  # type: ignore[misc,name-defined]
     """The level editor, a view of the game's window."""
 
     def __init__(self, window: Any, model: EditModel | None = None, *,
@@ -91,11 +92,12 @@ class EditorView(arcade.View):  # type: ignore[misc]
     def _build_header(self) -> None:
         y = self.window.height - HEADER_H + 8
         x = self.window.width - 8
-        for text, action in reversed([
+        actions: list[tuple[str, Callable[[], Any]]] = [
             ("New", self.ask_new), ("Open", self.ask_open), ("Save", self.save),
             ("Save As", self.ask_save_as), ("Pack", self.ask_pack), ("Play (Tab)", self.playtest),
             ("Undo", self.undo), ("Redo", self.redo), ("Back", self.leave),
-        ]):
+        ]
+        for text, action in reversed(actions):
             width = 14 + 9 * len(text)
             x -= width + 6
             b = button(text, action, x=x, y=y, width=width, height=28)
@@ -133,7 +135,7 @@ class EditorView(arcade.View):  # type: ignore[misc]
         add_label("mode", left, y)
         bw = (fw - 8) / 3
         for i, mode in enumerate(MODES):
-            b = button(mode, lambda m=mode: self.set_mode(m), x=left + lw + i * (bw + 4), y=y,
+            b = button(mode, functools.partial(self.set_mode, mode), x=left + lw + i * (bw + 4), y=y,
                        width=bw, height=26)
             self.props_buttons["mode:" + mode] = b
             add(b)
@@ -177,7 +179,7 @@ class EditorView(arcade.View):  # type: ignore[misc]
         b = button("pick cell", self.pick_reach, x=left + lw + 70, y=y, width=96, height=26)
         self.props_buttons["pick cell"] = b
         add(b)
-        b = button("clear", lambda: self.model.set(reach=None) and self.refresh(),
+        b = button("clear", self.clear_reach,
                    x=left + lw + 172, y=y, width=70, height=26)
         self.props_buttons["clear reach"] = b
         add(b)
@@ -280,6 +282,11 @@ class EditorView(arcade.View):  # type: ignore[misc]
 
     def toggle_diagonal(self) -> None:
         self.model.set(diagonal=not self.model.draft.diagonal)
+        self.refresh()
+
+    def clear_reach(self) -> None:
+        self.model.set(reach=None)
+        self.picking_reach = False
         self.refresh()
 
     def pick_reach(self) -> None:
@@ -600,7 +607,7 @@ class EditorView(arcade.View):  # type: ignore[misc]
         self.dialog = None
 
     def show_problems(self, title: str, lines: list[str]) -> None:
-        shown = [[("label", _clip(line, 86), 740)] for line in lines[:12]]
+        shown: list[list[tuple[Any, ...]]] = [[("label", _clip(line, 86), 740)] for line in lines[:12]]
         if len(lines) > 12:
             shown.append([("label", f"... and {len(lines) - 12} more", 740)])
         shown.append([("button", "OK", 100, self.close_dialog)])

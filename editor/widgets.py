@@ -14,7 +14,7 @@ PANEL = (38, 42, 54)
 PANEL_EDGE = (90, 98, 120)
 
 
-class Field(gui.UIInputText):  # type: ignore[misc]
+class Field(gui.UIInputText):  # type: ignore[misc,name-defined]
     """A one-line text field: Enter or Tab or clicking elsewhere commits, Escape reverts."""
 
     def __init__(self, key: str, on_commit: Callable[[str, str], None], *,
@@ -24,12 +24,12 @@ class Field(gui.UIInputText):  # type: ignore[misc]
         self.key = key
         self._on_commit = on_commit
         self._on_tab = on_tab
-        self._shown = self.text
+        self._shown: str = str(self.doc.text)
         self._ready = True
 
     def show(self, text: str) -> None:
         """Show the model's value (never while the designer is typing in the field)."""
-        if not self.active and text != self.text:
+        if not self.active and text != str(self.doc.text):
             self.text = text
         if not self.active:
             self._shown = text
@@ -80,7 +80,7 @@ class Field(gui.UIInputText):  # type: ignore[misc]
         return super().on_event(event)
 
 
-def button(text: str, on_click: Callable[[], None], *, x: float, y: float, width: float,
+def button(text: str, on_click: Callable[[], Any], *, x: float, y: float, width: float,
            height: float = 28, font_size: int = 11) -> Any:
     btn = gui.UIFlatButton(text=text, x=x, y=y, width=width, height=height,
                            style=button_style(font_size))
