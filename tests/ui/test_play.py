@@ -670,3 +670,14 @@ def test_escape_mid_animation_ends_the_batch_and_pauses(window: Any) -> None:
     # While paused the board takes no input.
     click(window, centre(view, legal_commands(view.state)[0].a))
     assert view.controller.selected is None
+
+
+def test_animation_speed_setting_scales_every_batch(window: Any) -> None:
+    frames = {}
+    for speed in ("slow", "normal", "fast", "instant"):
+        view = open_view(window, first_level_of("match3"), seed=21, speed=speed)
+        assert view.submit(legal_commands(view.state)[0])
+        frames[speed] = settle(view)
+        assert_board_shown(view)
+    assert frames["slow"] > frames["normal"] > frames["fast"] > frames["instant"]
+    assert frames["instant"] <= 1
