@@ -1,0 +1,421 @@
+"""The match3 fast paths (bitboards, the one-pass fold, the board memo) agree with plain code.
+
+Each reference below is written the slow, obvious way, cell by cell, from the rules in
+issue 2, and shares nothing with game/core but the event types and the RNG stream (the stream
+is part of the contract: the same seed must deal the same boards and spawn the same tiles).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game.core import (
+    EMPTY, HOLE, PLAYER, Cleared, Event, Fell, Level, LevelError, Lost, Reshuffled, Scored,
+    Session, Spawned, State, Swap, SwapRejected, Swapped, decide, evolve, fold, legal_commands,
+    new_game,
+)
+from game.core.boards import bitboard, run_mask
+from game.core.goals import ending
+from game.core.rng import Draws, seed_state
+from game.core.rules import match3
+
+Cell = tuple[int, int]
+Grid = tuple[tuple[int, ...], ...]
+
+FAST = settings(max_examples=60, deadline=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+# -- plain references ---------------------------------------------------------------------------
+def ref_runs(grid: Grid | list[list[int]], min_match: int) -> set[Cell]:
+    """Every cell in a straight line of min_match or more equal tiles, by looking at each cell."""
+    height, width = len(grid), len(grid[0])
+    found: set[Cell] = set()
+    for r in range(height):
+        for c in range(width):
+            kind = grid[r][c]
+            if kind <= 0:
+                continue
+            for dr, dc in ((0, 1), (1, 0)):
+                pr, pc = r - dr, c - dc
+                if 0 <= pr < height and 0 <= pc < width and grid[pr][pc] == kind:
+                    continue   # not the start of this line
+                line = [(r, c)]
+                nr, nc = r + dr, c + dc
+                while nr < height and nc < width and grid[nr][nc] == kind:
+                    line.append((nr, nc))
+                    nr, nc = nr + dr, nc + dc
+                if len(line) >= min_match:
+                    found.update(line)
+    return found
+
+
+def ref_swap_is_legal(grid: Grid, a: Cell, b: Cell, min_match: int) -> bool:
+    ka, kb = grid[a[0]][a[1]], grid[b[0]][b[1]]
+    if ka <= 0 or kb <= 0 or ka == kb:
+        return False
+    work = [list(row) for row in grid]
+    work[a[0]][a[1]], work[b[0]][b[1]] = kb, ka
+    runs = ref_runs(work, min_match)
+    return a in runs or b in runs
+
+
+def ref_legal_swaps(grid: Grid, min_match: int) -> list[tuple[Cell, Cell]]:
+    """Every neighbour pair whose swap makes a run through one of them, in reading order."""
+    height, width = len(grid), len(grid[0])
+    out = []
+    for r in range(height):
+        for c in range(width):
+            for b in ((r, c + 1), (r + 1, c)):
+                if b[0] < height and b[1] < width and ref_swap_is_legal(grid, (r, c), b, min_match):
+                    out.append(((r, c), b))
+    return out
+
+
+def ref_fill(template: Grid, kinds: int, min_match: int, draws: Draws) -> Grid | None:
+    """Reading order; each empty cell draws among the kinds that make no run there."""
+    work = [list(row) for row in template]
+    for r, row in enumerate(work):
+        for c, value in enumerate(row):
+            if value != EMPTY:
+                continue
+            choices = []
+            for k in range(1, kinds + 1):
+                row[c] = k
+                if (r, c) not in ref_runs(work, min_match):
+                    choices.append(k)
+            row[c] = EMPTY
+            if not choices:
+                return None
+            row[c] = choices[draws.below(len(choices))]
+    grid = tuple(tuple(row) for row in work)
+    return grid if ref_legal_swaps(grid, min_match) else None
+
+
+def ref_cascade(grid: Grid, kinds: int, min_match: int, draws: Draws, events: list[Event]) -> Grid:
+    """Clear every run at once, drop tiles down each column past holes, refill from the top."""
+    height, width = len(grid), len(grid[0])
+    step = 1
+    runs = ref_runs(grid, min_match)
+    while runs:
+        cells = tuple(sorted(runs))
+        events.append(Cleared(cells))
+        events.append(Scored(match3.POINTS_PER_TILE * len(cells) * step, step))
+        work = [list(row) for row in grid]
+        for r, c in cells:
+            work[r][c] = EMPTY
+        moves = []
+        for c in range(width):
+            chute = [r for r in range(height) if work[r][c] != HOLE]
+            tiles = [r for r in chute if work[r][c] != EMPTY]
+            landing = chute[len(chute) - len(tiles):]
+            kinds_falling = [work[r][c] for r in tiles]
+            for r in chute:
+                work[r][c] = EMPTY
+            for src, dst, kind in zip(tiles, landing, kinds_falling):
+                work[dst][c] = kind
+                if src != dst:
+                    moves.append(((src, c), (dst, c)))
+        if moves:
+            events.append(Fell(tuple(moves)))
+        spawned = []
+        for c in range(width):
+            for r in range(height):
+                if work[r][c] == EMPTY:
+                    work[r][c] = draws.below(kinds) + 1
+                    spawned.append(((r, c), work[r][c]))
+        if spawned:
+            events.append(Spawned(tuple(spawned), draws.state))
+        grid = tuple(tuple(row) for row in work)
+        runs = ref_runs(grid, min_match)
+        step += 1
+    return grid
+
+
+def ref_decide(state: State, swap: Swap) -> list[Event]:
+    """match3's decide for a swap of two side-by-side tiles, the plain way."""
+    level = state.level
+    min_match = level.rules.min_match
+    if not ref_swap_is_legal(state.grid, swap.a, swap.b, min_match):
+        return [SwapRejected(swap.a, swap.b)]
+    events: list[Event] = [Swapped(swap.a, swap.b)]
+    work = [list(row) for row in state.grid]
+    (ar, ac), (br, bc) = swap.a, swap.b
+    work[ar][ac], work[br][bc] = work[br][bc], work[ar][ac]
+    draws = Draws(state.rng)
+    grid = ref_cascade(tuple(tuple(row) for row in work), level.kinds, min_match, draws, events)
+    end = ending(ref_fold(state, events))
+    if not end and not ref_legal_swaps(grid, min_match):
+        dealt = ref_reshuffle(grid, level.kinds, min_match, draws)
+        if dealt is None:
+            end = [Lost()]
+        else:
+            events.append(Reshuffled(dealt, draws.state))
+    return events + end
+
+
+def ref_reshuffle(grid: Grid, kinds: int, min_match: int, draws: Draws) -> Grid | None:
+    spots = [(r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v > 0]
+    tiles = [grid[r][c] for r, c in spots]
+    for _ in range(100):
+        draws.shuffle(tiles)
+        work = [list(row) for row in grid]
+        for (r, c), kind in zip(spots, tiles):
+            work[r][c] = kind
+        dealt = tuple(tuple(row) for row in work)
+        if not ref_runs(dealt, min_match) and ref_legal_swaps(dealt, min_match):
+            return dealt
+    blank = tuple(tuple(EMPTY if v > 0 else v for v in row) for row in grid)
+    for _ in range(100):
+        candidate = ref_fill(blank, kinds, min_match, draws)
+        if candidate is not None and not ref_runs(candidate, min_match):
+            return candidate
+    return None
+
+
+def ref_fold(state: State, events: list[Event]) -> State:
+    """One event at a time, each a dataclasses.replace of the whole state."""
+    for e in events:
+        rows = [list(row) for row in state.grid]
+        counts = list(state.collected)
+        if isinstance(e, Swapped):
+            (ar, ac), (br, bc) = e.a, e.b
+            rows[ar][ac], rows[br][bc] = rows[br][bc], rows[ar][ac]
+            state = replace(state, grid=_freeze(rows), moves=state.moves + 1)
+        elif isinstance(e, Cleared):
+            for r, c in e.cells:
+                if 0 < rows[r][c] <= len(counts):
+                    counts[rows[r][c] - 1] += 1
+                rows[r][c] = EMPTY
+            state = replace(state, grid=_freeze(rows), collected=tuple(counts))
+        elif isinstance(e, Fell):
+            for (sr, sc), _ in e.moves:
+                rows[sr][sc] = EMPTY
+            for (sr, sc), (dr, dc) in e.moves:
+                rows[dr][dc] = state.grid[sr][sc]
+            state = replace(state, grid=_freeze(rows))
+        elif isinstance(e, Spawned):
+            for (r, c), kind in e.tiles:
+                rows[r][c] = kind
+            state = replace(state, grid=_freeze(rows), rng=e.rng)
+        elif isinstance(e, Reshuffled):
+            state = replace(state, grid=e.grid, rng=e.rng)
+        elif isinstance(e, Scored):
+            state = replace(state, score=state.score + e.points)
+        elif isinstance(e, SwapRejected):
+            pass
+        else:   # Won, Lost
+            state = replace(state, status="won" if type(e).__name__ == "Won" else "lost")
+    return state
+
+
+def _freeze(rows: list[list[int]]) -> Grid:
+    return tuple(tuple(row) for row in rows)
+
+
+# -- strategies ---------------------------------------------------------------------------------
+@st.composite
+def boards(draw: st.DrawFn, max_size: int = 12, values: tuple[int, ...] = (HOLE, 1, 2, 3, 4)) -> Grid:
+    """Any small board of tiles and holes (it may hold runs: the fast paths must not care)."""
+    height = draw(st.integers(1, max_size))
+    width = draw(st.integers(1, max_size))
+    cell = st.sampled_from(values)
+    return tuple(tuple(draw(cell) for _ in range(width)) for _ in range(height))
+
+
+@st.composite
+def match3_levels(draw: st.DrawFn, max_size: int = 12) -> Level:
+    height = draw(st.integers(3, max_size))
+    width = draw(st.integers(3, max_size))
+    kinds = draw(st.integers(3, 7))
+    min_match = draw(st.integers(3, min(5, max(height, width))))
+    token = st.sampled_from(". . . . . . # 1 2".split())
+    layout = [" ".join(draw(token) for _ in range(width)) for _ in range(height)]
+    data: dict[str, Any] = {
+        "format": 1, "id": "perf", "name": "Perf", "mode": "match3", "width": width,
+        "height": height, "kinds": kinds, "layout": layout, "rules": {"min_match": min_match},
+    }
+    if draw(st.booleans()):
+        data["moves"] = draw(st.integers(1, 25))
+    if draw(st.booleans()):
+        data["goals"] = {"score": draw(st.integers(50, 3000))}
+    try:
+        return Level.from_dict(data)
+    except LevelError:   # say, fixed tiles that already make a run: deal every cell instead
+        data["layout"] = [" ".join("." for _ in range(width)) for _ in range(height)]
+        return Level.from_dict(data)
+
+
+# -- the bitboard questions -------------------------------------------------------------------------
+@FAST
+@given(boards(values=(HOLE, EMPTY, PLAYER, 1, 2, 3)), st.integers(3, 5))
+def test_run_mask_finds_exactly_the_runs(grid: Grid, min_match: int) -> None:
+    board = bitboard(grid)
+    stride = board.geo.stride
+    mask = run_mask(board.kinds, stride, min_match)
+    found = {(b // stride, b % stride) for b in range(mask.bit_length()) if mask >> b & 1}
+    assert found == ref_runs(grid, min_match)
+
+
+@FAST
+@given(boards(), st.integers(3, 5))
+def test_bitboard_legal_swaps_equal_trying_every_swap(grid: Grid, min_match: int) -> None:
+    fast = [(m.a, m.b) for m in match3.legal_swaps(grid, min_match)]
+    assert fast == ref_legal_swaps(grid, min_match)
+    assert match3.has_legal_swap(grid, min_match) == bool(fast)
+    for a, b in ref_legal_swaps(grid, min_match)[:5]:
+        assert match3.swap_makes_run(grid, a, b, min_match)
+
+
+@FAST
+@given(boards(max_size=9, values=(HOLE, 1, 2, 3, 4, 5, 6)), st.integers(3, 4))
+def test_legal_swaps_on_still_boards_equal_trying_every_swap(grid: Grid, min_match: int) -> None:
+    # The boards a game actually has: no run anywhere (runs cleared by hand, the plain way).
+    work = [list(row) for row in grid]
+    for r, c in ref_runs(grid, min_match):
+        work[r][c] = HOLE
+    still = tuple(tuple(row) for row in work)
+    assert [(m.a, m.b) for m in match3.legal_swaps(still, min_match)] == ref_legal_swaps(still, min_match)
+
+
+def test_legal_swaps_on_a_twenty_by_twenty_board() -> None:
+    level = Level.from_dict({"format": 1, "id": "big", "name": "Big", "mode": "match3",
+                             "width": 20, "height": 20, "kinds": 6})
+    for seed in range(3):
+        state = new_game(level, seed)
+        expected = ref_legal_swaps(state.grid, 3)
+        assert [(m.a, m.b) for m in legal_commands(state)] == expected
+        assert len(expected) > 20
+
+
+# -- dealing and playing -----------------------------------------------------------------------
+@FAST
+@given(match3_levels(), st.integers(0, 50))
+def test_the_deal_is_the_plain_fill_from_the_same_stream(level: Level, seed: int) -> None:
+    expected: Grid | None = None
+    draws = Draws(seed_state(level.id, seed))
+    for _ in range(match3.DEAL_ATTEMPTS):
+        expected = ref_fill(level.template(), level.kinds, level.rules.min_match, draws)
+        if expected is not None:
+            break
+    try:
+        dealt = new_game(level, seed).grid
+    except LevelError:
+        dealt = None
+    assert dealt == expected
+
+
+@settings(FAST, max_examples=40)
+@given(match3_levels(), st.integers(0, 50), st.lists(st.integers(0, 10_000), max_size=25))
+def test_decide_gives_the_plain_events_move_after_move(level: Level, seed: int, picks: list[int]) -> None:
+    try:
+        state = new_game(level, seed)
+    except LevelError:
+        return
+    for i, pick in enumerate(picks):
+        if state.status != "playing":
+            break
+        legal = [m for m in legal_commands(state) if isinstance(m, Swap)]
+        height, width = level.height, level.width
+        if pick % 3 == 0 or not legal:
+            # any neighbour pair of tiles, legal or not (rejected swaps too)
+            r, c = pick % height, (pick // height) % width
+            b = (r, c + 1) if c + 1 < width else (r + 1, c) if r + 1 < height else (r, c - 1)
+            if state.grid[r][c] <= 0 or state.grid[b[0]][b[1]] <= 0:
+                continue
+            command = Swap((r, c), b)
+        else:
+            command = legal[pick % len(legal)]
+        # Half the time decide meets a state that already knows its legal swaps, half a new one.
+        probe = state if i % 2 else replace(state)
+        events = decide(probe, command)
+        assert events == ref_decide(replace(state), command)
+        after = fold(state, events)
+        assert after == ref_fold(state, events)
+        state = after
+
+
+def test_a_reshuffle_happens_and_matches_the_plain_one() -> None:
+    # Three kinds on a narrow board run out of swaps often; play until a Reshuffled shows up.
+    level = Level.from_dict({"format": 1, "id": "tight", "name": "Tight", "mode": "match3",
+                             "width": 3, "height": 5, "kinds": 3})
+    seen = 0
+    for seed in range(60):
+        state = new_game(level, seed)
+        for _ in range(20):
+            legal = legal_commands(state)
+            if not legal or state.status != "playing":
+                break
+            command = legal[0]
+            assert isinstance(command, Swap)
+            events = decide(state, command)
+            assert events == ref_decide(replace(state), command)
+            seen += sum(isinstance(e, Reshuffled) for e in events)
+            state = fold(state, events)
+    assert seen > 0
+
+
+# -- fold, evolve and the caches ------------------------------------------------------------------
+def test_fold_equals_evolve_one_event_at_a_time_in_every_mode() -> None:
+    levels = [
+        Level.from_dict({"format": 1, "id": "m", "name": "M", "mode": "match3", "width": 7,
+                         "height": 6, "layout": ["# . . . . . #"] + [". . . . . . ."] * 5}),
+        Level.from_dict({"format": 1, "id": "c", "name": "C", "mode": "chain", "width": 5,
+                         "height": 5, "layout": [". . . . .", ". # . . .", ". . P . .",
+                                                 ". . . . .", ". . . . ."]}),
+        Level.from_dict({"format": 1, "id": "s", "name": "S", "mode": "slide", "width": 3,
+                         "height": 3}),
+    ]
+    for level in levels:
+        session = Session(level, 7)
+        for turn in range(12):
+            legal = legal_commands(session.state)
+            if not legal:
+                break
+            before = session.state
+            events = session.play(legal[turn % len(legal)])
+            one_by_one = before
+            for event in events:
+                one_by_one = evolve(one_by_one, event)
+            assert fold(before, events) == one_by_one == session.state
+            assert one_by_one == ref_fold(before, events) or level.mode != "match3"
+
+
+def test_a_rejected_swap_folds_to_the_very_same_state() -> None:
+    level = Level.from_dict({"format": 1, "id": "r", "name": "R", "mode": "match3",
+                             "width": 3, "height": 3})
+    grid = ((1, 2, 3), (2, 3, 1), (3, 1, 2))
+    state = State(level=level, grid=grid, player=None, collected=(0,) * level.kinds)
+    assert not ref_swap_is_legal(grid, (0, 0), (0, 1), 3)
+    events = decide(state, Swap((0, 0), (0, 1)))
+    assert events == [SwapRejected((0, 0), (0, 1))]
+    assert fold(state, events) is state
+
+
+def test_the_cached_board_is_invisible_to_equality_hash_and_repr() -> None:
+    level = Level.from_dict({"format": 1, "id": "e", "name": "E", "mode": "match3",
+                             "width": 6, "height": 6})
+    state = new_game(level, 3)
+    plain = replace(state)
+    legal_commands(state)            # fills state's cache
+    assert state.cache is not None and plain.cache is None
+    assert state == plain and hash(state) == hash(plain) and repr(state) == repr(plain)
+    moved = replace(state, grid=tuple(reversed(state.grid)))
+    assert moved.cache is None       # a changed grid never inherits the old board
+
+
+def test_the_board_memo_never_answers_for_a_different_grid() -> None:
+    # Two states with the same RNG state but different boards: the memo is keyed by the RNG
+    # state, so it must check the grid before it answers.
+    level = Level.from_dict({"format": 1, "id": "memo", "name": "Memo", "mode": "match3",
+                             "width": 8, "height": 8, "kinds": 5})
+    state = new_game(level, 11)
+    after = fold(state, decide(state, legal_commands(state)[0]))   # remembered by its rng
+    other = State(level=level, grid=new_game(level, 12).grid, player=None,
+                  collected=(0,) * 5, rng=after.rng)
+    assert other.grid != after.grid
+    assert [(m.a, m.b) for m in legal_commands(other)] == ref_legal_swaps(other.grid, 3)
