@@ -631,6 +631,10 @@ class EditorView(arcade.View):  # type: ignore[misc,name-defined]
         self.window.show_view(self.playing)
 
     def _back_from_play(self, outcome: Any = None) -> None:
+        if outcome is not None and outcome.action == "retry" and self.playing is not None:
+            # Retry on the result screen plays the level again; only 'editor' comes back here.
+            self.playing.restart()
+            return
         self.playing = None
         self.window.show_view(self)
         if outcome is not None:

@@ -468,3 +468,34 @@ def test_text_fields_work_with_the_keyboard(window: Any, editor: EditorView) -> 
     assert view.model.draft.width == 32 and view.fields["width"].text == "32"
     set_field(window, view, "width", "wide")
     assert view.fields["width"].invalid and view.model.draft.width == 32
+
+
+def test_playtest_a_slide_to_the_end_retry_then_back(window: Any, editor: EditorView) -> None:
+    from game.core import WON
+    from game.ui.play_view import PlayView
+
+    view = editor
+    new_level(window, view, "slide", 2, 2)
+    press(window, key.KEY_1)
+    for cell in [(0, 0), (0, 1), (1, 1)]:               # 1 2 / _ 3: one slide from solved
+        click(window, *cell_xy(view, cell))
+    press(window, key.G)
+    click(window, *cell_xy(view, (1, 0)))
+    assert view.model.draft.cells == (("1", "2"), ("_", "3")) and view.model.problems() == ()
+    press(window, key.TAB)
+    play = window.current_view
+    assert isinstance(play, PlayView)
+    for arrow in (key.LEFT, key.RIGHT, key.UP, key.DOWN):
+        press(window, arrow)
+        for _ in range(120):
+            frame(window, 1 / 30)
+        if play.session.state.status == WON:
+            break
+        if play.session.commands:
+            press(window, key.Z)
+    assert play.session.state.status == WON and play.result_menu is not None
+    retry = next(b for b in play.result_menu.buttons if "Retry" in b.label)
+    click(window, *retry.rect.center)
+    assert window.current_view is play and play.session.commands == []
+    press(window, key.TAB)
+    assert window.current_view is view
