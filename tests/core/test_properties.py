@@ -423,3 +423,42 @@ def test_chain_legal_commands_on_any_board(state: State) -> None:
         assert isinstance(c, Chain)
         assert ref_chain_ok(state.grid, state.player, c.path, rules.min_chain, rules.diagonal)
         assert isinstance(decide(state, c)[0], Chained)
+
+
+@given(data=st.data(), ld=level_dicts(max_size=9))
+@examples(40)
+def test_session_undo_redo_play_in_any_order(data: st.DataObject, ld: dict[str, Any]) -> None:
+    """A model of the session (a list of done commands and a redo stack) predicts it."""
+    lv = build_or_skip(ld)
+    assume(lv is not None)
+    assert lv is not None
+    seed = data.draw(st.integers(0, 2**32), label="seed")
+    try:
+        session = Session(lv, seed)
+    except LevelError:
+        assume(False)
+        return
+    done: list[Any] = []
+    undone: list[Any] = []
+    for _ in range(data.draw(st.integers(1, 14), label="ops")):
+        op = data.draw(st.sampled_from(["play", "play", "undo", "redo"]), label="op")
+        if op == "undo":
+            assert session.undo() == bool(done)
+            if done:
+                undone.append(done.pop())
+        elif op == "redo":
+            assert session.redo() == bool(undone)
+            if undone:
+                done.append(undone.pop())
+        else:
+            legal = legal_commands(session.state)
+            if not legal:
+                continue
+            command = legal[data.draw(st.integers(0, len(legal) - 1), label="which")]
+            session.play(command)
+            done.append(command)
+            undone.clear()
+        assert session.commands == done
+        assert session.can_undo == bool(done) and session.can_redo == bool(undone)
+        assert fold(session.initial, session.events) == session.state
+        assert Session.replay(lv, seed, done).state == session.state
