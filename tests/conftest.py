@@ -27,7 +27,7 @@ def get_window() -> Any:
         from game.ui.boot import import_arcade
 
         arcade = import_arcade(headless=True)
-        _window = arcade.Window(1280, 800, "Gridfall tests", visible=False)
+        _window = arcade.Window(1280, 800, "Gridfall tests", visible=False, antialiasing=False)
     return _window
 
 
