@@ -6,9 +6,9 @@ For 9x9 and 20x20 boards with 6 kinds it times, on the same boards and seeds for
   - legal-swap enumeration (core: legal_commands; baseline: try every swap, rescan the board),
   - one swap and its cascade (core: decide + fold; baseline: swap, process_matches,
     has_valid_moves),
-  - a bot that plays random legal moves in 30-move games (core: Session.play with
-    legal_commands, i.e. decide + fold; baseline: valid_moves then complete_swap), dealing
-    a new board for each game on both sides.
+  - a bot that plays random legal moves in 30-move games (core: legal_commands, then
+    decide + fold; baseline: valid_moves then complete_swap), dealing a new board for each
+    game on both sides (core: new_game; baseline: reset_grid).
 Each figure is the median over repeats after a warm-up; the ratio is how many times faster
 the core is. The bars from issue 2: bot ratio >= 50x on 9x9 and >= 500x on 20x20.
 """
@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from luxe_baseline import LuxeGrid  # noqa: E402
 
-from game.core import Level, Session, State, Swap, decide, fold, legal_commands, new_game  # noqa: E402
+from game.core import Level, State, Swap, decide, fold, legal_commands, new_game  # noqa: E402
 
 KINDS = 6
 # CPU time of this process: other programs on the machine (six helpers share two cores here)
@@ -52,8 +52,8 @@ class Plan:
 
 
 PLANS = {
-    9: Plan(9, boards=200, base_boards=20, games=40, base_games=2, repeats=5),
-    20: Plan(20, boards=100, base_boards=2, games=12, base_games=1, repeats=3),
+    9: Plan(9, boards=300, base_boards=30, games=60, base_games=3, repeats=7),
+    20: Plan(20, boards=100, base_boards=6, games=20, base_games=1, repeats=5),
 }
 QUICK = {
     9: Plan(9, boards=50, base_boards=5, games=10, base_games=1, repeats=3),
@@ -158,18 +158,18 @@ def swap_base(states: list[State], swaps: list[Swap]) -> Callable[[], tuple[int,
 
 # -- the random bot ------------------------------------------------------------------------
 def bot_core(level: Level, games: int) -> Callable[[], tuple[int, float]]:
-    """Session + legal_commands, a new game (dealt by new_game) every GAME_MOVES moves."""
+    """legal_commands, decide and fold from the public API; a new_game every GAME_MOVES moves."""
     def run() -> tuple[int, float]:
         moves = 0
         t0 = CLOCK()
         for seed in range(games):
             rnd = random.Random(seed)
-            session = Session(level, seed)
+            state = new_game(level, seed)
             for _ in range(GAME_MOVES):
-                legal = legal_commands(session.state)
+                legal = legal_commands(state)
                 if not legal:
                     break
-                session.play(rnd.choice(legal))
+                state = fold(state, decide(state, rnd.choice(legal)))
                 moves += 1
         return moves, CLOCK() - t0
     return run

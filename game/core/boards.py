@@ -304,28 +304,45 @@ def swap_masks(board: Bitboard, min_match: int, first_only: bool = False) -> tup
 
 
 def _swap_masks3(board: Bitboard, first_only: bool) -> tuple[int, int]:
-    """swap_masks for runs of three, written out: the rules' hot path."""
-    s = board.geo.stride
+    """swap_masks for runs of three, for every kind at once.
+
+    The kinds' masks are laid side by side in one int, each in its own lane with a margin of
+    2 * stride + 2 empty bits above it, so the shifts below (at most 2 * stride) move a
+    lane's bits into its own margin, never into a neighbouring lane, and every result is
+    cut back to its lane by an AND with `dest` before it is shifted down. One pass of the
+    pattern algebra then answers all kinds; folding the lanes together gives the masks.
+    """
+    geo = board.geo
+    s = geo.stride
     s2 = s + s
-    tiles = board.tiles
-    across_all = 0
-    down_all = 0
+    lane = geo.height * s + s2 + 2
+    packed = 0
+    shift = 0
     for m in board.kinds:
-        if not m:
-            continue
-        dest = tiles ^ m
-        l1 = m << 1
-        r1 = m >> 1
-        u1 = m << s
-        d1 = m >> s
-        ll = l1 & (m << 2)
-        rr = r1 & (m >> 2)
-        uu = u1 & (m << s2)
-        dd = d1 & (m >> s2)
-        side = ll | rr | (l1 & r1)
-        stand = uu | dd | (u1 & d1)
-        across_all |= ((stand | ll) & r1 & dest) | (((stand | rr) & l1 & dest) >> 1)
-        down_all |= ((side | uu) & d1 & dest) | (((side | dd) & u1 & dest) >> s)
-        if first_only and (across_all or down_all):
-            break
-    return across_all, down_all
+        if m:
+            packed |= m << shift
+            shift += lane
+    if not shift:
+        return 0, 0
+    m = packed
+    # every lane's tiles, minus that lane's own kind: where a tile of that kind may arrive
+    dest = (board.tiles * (((1 << shift) - 1) // ((1 << lane) - 1))) ^ m
+    l1 = m << 1
+    r1 = m >> 1
+    u1 = m << s
+    d1 = m >> s
+    ll = l1 & (m << 2)
+    rr = r1 & (m >> 2)
+    uu = u1 & (m << s2)
+    dd = d1 & (m >> s2)
+    side = ll | rr | (l1 & r1)
+    stand = uu | dd | (u1 & d1)
+    across = ((stand | ll) & r1 & dest) | (((stand | rr) & l1 & dest) >> 1)
+    down = ((side | uu) & d1 & dest) | (((side | dd) & u1 & dest) >> s)
+    across_all = across
+    down_all = down
+    for offset in range(lane, shift, lane):
+        across_all |= across >> offset
+        down_all |= down >> offset
+    board_bits = (1 << (geo.height * s)) - 1
+    return across_all & board_bits, down_all & board_bits

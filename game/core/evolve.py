@@ -46,7 +46,7 @@ def fold(state: State, events: Iterable[Event]) -> State:
             continue
         changed = True
         if rows is None:
-            rows = [list(row) for row in base]
+            rows = list(map(list, base))
         if isinstance(event, Fell):
             # All at once: every tile leaves its cell before any lands.
             falling = event.moves
@@ -91,7 +91,7 @@ def fold(state: State, events: Iterable[Event]) -> State:
             raise KeyError(type(event))
     if not changed:
         return state
-    grid: Grid = base if rows is None else tuple([tuple(row) for row in rows])
+    grid: Grid = base if rows is None else tuple(map(tuple, rows))
     if counts is not None:
         collected = tuple(counts)
     return State(level, grid, player, score, moves, status, collected, rng)

@@ -164,7 +164,7 @@ def fill(template: Grid, kinds: int, min_match: int, draws: Draws) -> tuple[Grid
     Cells are filled in reading order; each takes a random kind among those that make no
     run with the tiles already there (only a neighbour's kind can make one).
     """
-    work = [list(row) for row in template]
+    work = list(map(list, template))
     height, width = len(work), len(work[0])
     need = min_match - 1
     all_kinds = list(range(1, kinds + 1))
@@ -230,7 +230,7 @@ def fill(template: Grid, kinds: int, min_match: int, draws: Draws) -> tuple[Grid
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
             row[c] = choices[(z ^ (z >> 31)) % len(choices)]
     draws.state = rng
-    grid = tuple(tuple(row) for row in work)
+    grid = tuple(map(tuple, work))
     if not has_legal_swap(grid, min_match):
         return None, "no swap on this board can ever make a run"
     return grid, ""
@@ -419,7 +419,7 @@ def decide(state: State, command: Command) -> list[Event]:
 
     events: list[Event] = [Swapped(a, b)]
     (ar, ac), (br, bc) = a, b
-    work = [list(row) for row in grid]
+    work = list(map(list, grid))
     ka, kb = work[ar][ac], work[br][bc]
     work[ar][ac], work[br][bc] = kb, ka
     draws = Draws(state.rng)
@@ -440,7 +440,7 @@ def decide(state: State, command: Command) -> list[Event]:
         collected = state.collected
         if any(counts):
             collected = tuple(n + counts[k] for k, n in enumerate(collected, 1))
-        after = State(level, tuple([tuple(row) for row in work]), state.player,
+        after = State(level, tuple(map(tuple, work)), state.player,
                       state.score + points, state.moves + 1, state.status, collected, draws.state)
     end = ending(after)
     board = Bitboard(geo, tuple(masks), geo.inside)
