@@ -29,25 +29,11 @@ def fold(state: State, events: Iterable[Event]) -> State:
     rows: list[list[int]] | None = None
     counts: list[int] | None = None
     changed = False
+    # The most frequent events are tested first; a board event copies the rows on first use.
     for event in events:
-        if isinstance(event, (Scored, SwapRejected, Won, Lost, Reshuffled, Chained)):
-            if isinstance(event, Scored):
-                score += event.points
-            elif isinstance(event, SwapRejected):
-                continue   # the tiles went back: nothing changed
-            elif isinstance(event, Reshuffled):
-                base, rng = event.grid, event.rng
-                rows = None
-            elif isinstance(event, Chained):
-                moves += 1
-            else:
-                status = WON if isinstance(event, Won) else LOST
-            changed = True
-            continue
-        changed = True
-        if rows is None:
-            rows = list(map(list, base))
         if isinstance(event, Fell):
+            if rows is None:
+                rows = list(map(list, base))
             # All at once: every tile leaves its cell before any lands.
             falling = event.moves
             values = [rows[sr][sc] for (sr, sc), _ in falling]
@@ -56,10 +42,14 @@ def fold(state: State, events: Iterable[Event]) -> State:
             for (_, (dr, dc)), value in zip(falling, values):
                 rows[dr][dc] = value
         elif isinstance(event, Spawned):
+            if rows is None:
+                rows = list(map(list, base))
             for (r, c), value in event.tiles:
                 rows[r][c] = value
             rng = event.rng
         elif isinstance(event, Cleared):
+            if rows is None:
+                rows = list(map(list, base))
             if counts is None:
                 counts = list(collected)
             limit = len(counts)
@@ -69,11 +59,19 @@ def fold(state: State, events: Iterable[Event]) -> State:
                 if 0 < value <= limit:
                     counts[value - 1] += 1
                 row[c] = EMPTY
+        elif isinstance(event, Scored):
+            score += event.points
         elif isinstance(event, Swapped):
+            if rows is None:
+                rows = list(map(list, base))
             (ar, ac), (br, bc) = event.a, event.b
             rows[ar][ac], rows[br][bc] = rows[br][bc], rows[ar][ac]
             moves += 1
+        elif isinstance(event, SwapRejected):
+            continue   # the tiles went back: nothing changed
         elif isinstance(event, PlayerMoved):
+            if rows is None:
+                rows = list(map(list, base))
             (sr, sc), (dr, dc) = event.src, event.dst
             value = rows[dr][dc]
             if counts is None:
@@ -84,11 +82,23 @@ def fold(state: State, events: Iterable[Event]) -> State:
             rows[dr][dc] = PLAYER
             player = event.dst
         elif isinstance(event, Slid):
+            if rows is None:
+                rows = list(map(list, base))
             (sr, sc), (dr, dc) = event.src, event.dst
             rows[dr][dc], rows[sr][sc] = rows[sr][sc], EMPTY
             moves += 1
+        elif isinstance(event, Chained):
+            moves += 1
+        elif isinstance(event, Reshuffled):
+            base, rng = event.grid, event.rng
+            rows = None
+        elif isinstance(event, Won):
+            status = WON
+        elif isinstance(event, Lost):
+            status = LOST
         else:
             raise KeyError(type(event))
+        changed = True
     if not changed:
         return state
     grid: Grid = base if rows is None else tuple(map(tuple, rows))

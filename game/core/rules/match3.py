@@ -236,9 +236,16 @@ def fill(template: Grid, kinds: int, min_match: int, draws: Draws) -> tuple[Grid
     return grid, ""
 
 
+_TEMPLATES: dict[Level, Grid] = {}
+
+
 def deal(level: Level, draws: Draws) -> Grid:
     """A starting board: the fixed tiles, random ones elsewhere, no run, at least one swap."""
-    template = level.template()
+    template = _TEMPLATES.get(level)
+    if template is None:   # levels are values: the same level, the same template
+        if len(_TEMPLATES) >= 64:
+            _TEMPLATES.clear()
+        template = _TEMPLATES[level] = level.template()
     why = ""
     for _ in range(DEAL_ATTEMPTS):
         grid, why = fill(template, level.kinds, level.rules.min_match, draws)
