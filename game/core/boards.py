@@ -1,4 +1,4 @@
-"""Pure board analysis shared by the rules and the level checks: runs, chutes, slide parity."""
+"""Pure board analysis shared by the rules and the level checks: runs, chutes, slide parity, bitboards."""
 
 from __future__ import annotations
 
@@ -92,11 +92,13 @@ def slide_solvable(grid: Grid) -> bool:
 
 _HOLE_BYTE = HOLE & 0xFF
 _ONE, _ZERO = ord("1"), ord("0")
-# For each byte value b, a table that turns a packed board into '1' where a cell holds b.
-_PICK = tuple(
-    bytes.maketrans(bytes(range(256)), bytes(_ONE if i == b else _ZERO for i in range(256)))
-    for b in range(256)
-)
+MAX_KIND = 9
+# For each byte value a grid cell can hold (kinds, holes), a table that turns a packed board
+# into '1' where a cell holds that value and '0' elsewhere.
+_PICK = {
+    b: bytes.maketrans(bytes(range(256)), bytes(_ONE if i == b else _ZERO for i in range(256)))
+    for b in (*range(1, MAX_KIND + 1), _HOLE_BYTE)
+}
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -181,21 +183,23 @@ class Bitboard:
         return bool(across or down)
 
 
-def bitboard(grid: Grid, max_kind: int = 9) -> Bitboard:
-    """The bitboard of `grid` (kinds 1..max_kind; holes go into the geometry)."""
+def bitboard(grid: Grid) -> Bitboard:
+    """The bitboard of `grid` (kinds 1..9; holes go into the geometry)."""
     height = len(grid)
     width = len(grid[0])
     pack = _PACKS.get((height, width))
     if pack is None:
+        if len(_PACKS) >= 256:
+            _PACKS.clear()
         pack = _PACKS[(height, width)] = struct.Struct(f"{width}bx" * height)
     # One byte per cell, a zero byte closing each row, reversed so cell bit 0 is the last
     # character: int(text, 2) then reads each kind's mask straight off the translated bytes.
     packed = pack.pack(*chain.from_iterable(grid))[::-1]
     holes = int(packed.translate(_PICK[_HOLE_BYTE]), 2) if _HOLE_BYTE in packed else 0
     geo = geometry(height, width, holes)
-    masks = [0] * (max_kind + 1)
+    masks = [0] * (MAX_KIND + 1)
     tiles = 0
-    for k in range(1, max_kind + 1):
+    for k in range(1, MAX_KIND + 1):
         if k in packed:
             m = int(packed.translate(_PICK[k]), 2)
             masks[k] = m
@@ -269,10 +273,11 @@ def swap_masks(board: Bitboard, min_match: int, first_only: bool = False) -> tup
     A tile of kind k that moves into a makes a run when the cells of some line through a
     (not counting the cell it came from) hold k: the m-1 cells straight ahead, or a split of
     m-1 cells across its path. Every such pattern is an AND of shifted masks, for all cells
-    at once. With `first_only`, stop at the first kind that has any swap (for has-a-swap).
+    at once. With `first_only`, the general path may stop at the first kind that has any
+    swap (enough for has-a-swap); runs of three answer every kind in one pass anyway.
     """
     if min_match == 3:
-        return _swap_masks3(board, first_only)
+        return _swap_masks3(board)
     s = board.geo.stride
     need = min_match - 1
     tiles = board.tiles
@@ -303,7 +308,7 @@ def swap_masks(board: Bitboard, min_match: int, first_only: bool = False) -> tup
     return across_all, down_all
 
 
-def _swap_masks3(board: Bitboard, first_only: bool) -> tuple[int, int]:
+def _swap_masks3(board: Bitboard) -> tuple[int, int]:
     """swap_masks for runs of three, for every kind at once.
 
     The kinds' masks are laid side by side in one int, each in its own lane with a margin of

@@ -98,6 +98,8 @@ def _swap_table(geo: Geometry) -> tuple[Swap, ...]:
     key = (geo.height, geo.width)
     table = _SWAP_TABLES.get(key)
     if table is None:
+        if len(_SWAP_TABLES) >= 64:   # boards of many sizes (property tests): stay bounded
+            _SWAP_TABLES.clear()
         items: list[Swap] = []
         for r, c in geo.cell_of:
             items.append(Swap((r, c), (r, c + 1)))
