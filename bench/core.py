@@ -9,8 +9,11 @@ For 9x9 and 20x20 boards with 6 kinds it times, on the same boards and seeds for
   - a bot that plays random legal moves in 30-move games (core: legal_commands, then
     decide + fold; baseline: valid_moves then complete_swap), dealing a new board for each
     game on both sides (core: new_game; baseline: reset_grid).
-Each figure is the median over repeats after a warm-up; the ratio is how many times faster
-the core is. The bars from issue 2: bot ratio >= 50x on 9x9 and >= 500x on 20x20.
+Each figure is the median over repeats after a warm-up, in CPU seconds of this process; the
+two sides take turns repeat after repeat. The ratio is how many times faster the core is.
+The core's enumeration and swap figures start from states with no cached bitboard (as a
+state that nobody has asked yet). The bars from issue 2: bot ratio >= 50x on 9x9 and
+>= 500x on 20x20.
 """
 
 from __future__ import annotations

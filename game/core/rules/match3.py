@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from itertools import compress
+from operator import add
 from typing import cast
 
 from ..boards import Bitboard, Geometry, bitboard, bits_of, run_cells, run_mask
@@ -286,7 +287,7 @@ def _cascade(work: list[list[int]], masks: list[int], geo: Geometry, kinds: int,
     rng = draws.state
     runs = run_mask(masks, stride, min_match)
     while runs:
-        cells = tuple([cell_of[b] for b in bits_of(runs)])
+        cells = tuple(map(cell_of.__getitem__, bits_of(runs)))
         gained = POINTS_PER_TILE * len(cells) * step
         events.append(Cleared(cells))
         events.append(Scored(gained, step))
@@ -448,7 +449,7 @@ def decide(state: State, command: Command) -> list[Event]:
         # The state after these events, for the goals: what fold would give, made directly.
         collected = state.collected
         if any(counts):
-            collected = tuple(n + counts[k] for k, n in enumerate(collected, 1))
+            collected = tuple(map(add, collected, counts[1:]))
         after = State(level, tuple(map(tuple, work)), state.player,
                       state.score + points, state.moves + 1, state.status, collected, draws.state)
     end = ending(after)
