@@ -55,8 +55,8 @@ class Plan:
 
 
 PLANS = {
-    9: Plan(9, boards=300, base_boards=30, games=60, base_games=3, repeats=7),
-    20: Plan(20, boards=100, base_boards=6, games=20, base_games=1, repeats=5),
+    9: Plan(9, boards=300, base_boards=30, games=60, base_games=3, repeats=15),
+    20: Plan(20, boards=100, base_boards=6, games=20, base_games=1, repeats=9),
 }
 QUICK = {
     9: Plan(9, boards=50, base_boards=5, games=10, base_games=1, repeats=3),
