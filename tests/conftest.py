@@ -8,6 +8,13 @@ import tempfile
 from typing import Any, Iterator
 
 import pytest
+from hypothesis import settings
+
+# In CI every hypothesis search is derandomized, so a run is repeatable and a red CI is never
+# a coin toss; on a developer's machine the searches stay random and keep exploring.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 # Both must be set before anything imports arcade or reads the user's folders.
 os.environ.setdefault("ARCADE_HEADLESS", "1")

@@ -23,7 +23,7 @@ Grid = tuple[tuple[int, ...], ...]
 # Applied per test (never loaded globally, so other folders' tests keep their own settings).
 # GRIDFALL_CORE_PROFILE=thorough runs many more examples for a deeper, slower search.
 settings.register_profile(
-    "core", max_examples=40, deadline=None, derandomize=False,
+    "core", max_examples=40, deadline=None, derandomize=bool(os.environ.get("CI")),
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
                            HealthCheck.data_too_large],
 )
