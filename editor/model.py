@@ -9,8 +9,8 @@ from typing import Any, Callable, Iterable, Mapping
 
 from game.core import Level, LevelError, Problem, new_game, parse_level
 from game.core.level import (
-    DEFAULT_KINDS, FORMAT, GAP_TOKEN, HOLE_TOKEN, MAX_SIZE, MAX_SLIDE_SIZE, MIN_SIZE, MODES,
-    PLAYER_TOKEN, RANDOM_TOKEN,
+    DEFAULT_KINDS, GAP_TOKEN, HOLE_TOKEN, MAX_SIZE, MAX_SLIDE_SIZE, MIN_SIZE, MODES,
+    PLAYER_TOKEN, RANDOM_TOKEN, Goals, Rules, level_mapping,
 )
 
 Cell = tuple[int, int]
@@ -65,37 +65,17 @@ class Draft:
     # -- the level-file mapping ------------------------------------------------------------
     def to_mapping(self) -> dict[str, Any]:
         """The level-file mapping of this draft (keys in the documented order)."""
-        out: dict[str, Any] = {"format": FORMAT, "id": self.id, "name": self.name}
-        if self.description:
-            out["description"] = self.description
-        out["mode"] = self.mode
-        out["width"] = self.width
-        out["height"] = self.height
-        if self.mode != "slide":
-            out["kinds"] = self.kinds
-        if self.seed is not None:
-            out["seed"] = self.seed
-        if self.moves is not None:
-            out["moves"] = self.moves
         # A board of random cells needs no layout; the game deals it (slide: shuffles it).
-        if any(tok != RANDOM_TOKEN for row in self.cells for tok in row):
-            wide = max(len(tok) for row in self.cells for tok in row)
-            out["layout"] = [" ".join(t.rjust(wide) for t in row).rstrip() for row in self.cells]
-        goals: dict[str, Any] = {}
-        if self.score is not None:
-            goals["score"] = self.score
-        if self.collect:
-            goals["collect"] = {kind: count for kind, count in self.collect}
-        if self.reach is not None:
-            goals["reach"] = [self.reach[0], self.reach[1]]
-        if goals:
-            out["goals"] = goals
-        if self.stars is not None:
-            out["stars"] = list(self.stars)
-        if (self.min_match, self.min_chain, self.diagonal) != (3, 3, True):
-            out["rules"] = {"min_match": self.min_match, "min_chain": self.min_chain,
-                            "diagonal": self.diagonal}
-        return out
+        layout = self.cells if any(tok != RANDOM_TOKEN for row in self.cells for tok in row) else None
+        return level_mapping(
+            id=self.id, name=self.name, description=self.description, mode=self.mode,
+            width=self.width, height=self.height, kinds=self.kinds, seed=self.seed,
+            moves=self.moves, layout=layout,
+            goals=Goals(score=self.score, collect=self.collect, reach=self.reach),  # type: ignore[arg-type]
+            stars=self.stars,
+            rules=Rules(min_match=self.min_match, min_chain=self.min_chain,  # type: ignore[arg-type]
+                        diagonal=self.diagonal),
+        )
 
 
 def blank(mode: str, width: int, height: int, *, level_id: str = "untitled",

@@ -145,41 +145,57 @@ class Level:
 
     def to_dict(self) -> dict[str, Any]:
         """The level-file mapping, keys in the documented order, defaults left out."""
-        out: dict[str, Any] = {"format": FORMAT, "id": self.id, "name": self.name}
-        if self.description:
-            out["description"] = self.description
-        out["mode"] = self.mode
-        out["width"] = self.width
-        out["height"] = self.height
-        if self.mode != "slide":
-            out["kinds"] = self.kinds
-        if self.seed is not None:
-            out["seed"] = self.seed
-        if self.moves is not None:
-            out["moves"] = self.moves
-        if self.layout is not None:
-            wide = max(len(tok) for row in self.layout for tok in row)
-            out["layout"] = [
-                " ".join(tok.rjust(wide) for tok in row).rstrip() for row in self.layout
-            ]
-        goals: dict[str, Any] = {}
-        if self.goals.score is not None:
-            goals["score"] = self.goals.score
-        if self.goals.collect:
-            goals["collect"] = {kind: count for kind, count in self.goals.collect}
-        if self.goals.reach is not None:
-            goals["reach"] = [self.goals.reach[0], self.goals.reach[1]]
-        if goals:
-            out["goals"] = goals
-        if self.stars is not None:
-            out["stars"] = list(self.stars)
-        if self.rules != Rules():
-            out["rules"] = {
-                "min_match": self.rules.min_match,
-                "min_chain": self.rules.min_chain,
-                "diagonal": self.rules.diagonal,
-            }
-        return out
+        return level_mapping(
+            id=self.id, name=self.name, description=self.description, mode=self.mode,
+            width=self.width, height=self.height, kinds=self.kinds, seed=self.seed,
+            moves=self.moves, layout=self.layout, goals=self.goals, stars=self.stars,
+            rules=self.rules,
+        )
+
+
+def level_mapping(
+    *, id: Any, name: Any, description: Any, mode: Any, width: Any, height: Any, kinds: Any,
+    seed: Any, moves: Any, layout: tuple[tuple[str, ...], ...] | None, goals: Goals,
+    stars: Any, rules: Rules,
+) -> dict[str, Any]:
+    """A level-file mapping from its parts, keys in the documented order, defaults left out.
+
+    The editor writes drafts that may still have problems through this too, so the values
+    are placed as given, unchecked.
+    """
+    out: dict[str, Any] = {"format": FORMAT, "id": id, "name": name}
+    if description:
+        out["description"] = description
+    out["mode"] = mode
+    out["width"] = width
+    out["height"] = height
+    if mode != "slide":
+        out["kinds"] = kinds
+    if seed is not None:
+        out["seed"] = seed
+    if moves is not None:
+        out["moves"] = moves
+    if layout is not None:
+        wide = max(len(tok) for row in layout for tok in row)
+        out["layout"] = [" ".join(tok.rjust(wide) for tok in row).rstrip() for row in layout]
+    goal_map: dict[str, Any] = {}
+    if goals.score is not None:
+        goal_map["score"] = goals.score
+    if goals.collect:
+        goal_map["collect"] = {kind: count for kind, count in goals.collect}
+    if goals.reach is not None:
+        goal_map["reach"] = [goals.reach[0], goals.reach[1]]
+    if goal_map:
+        out["goals"] = goal_map
+    if stars is not None:
+        out["stars"] = list(stars)
+    if rules != Rules():
+        out["rules"] = {
+            "min_match": rules.min_match,
+            "min_chain": rules.min_chain,
+            "diagonal": rules.diagonal,
+        }
+    return out
 
 
 def _is_number(tok: str) -> bool:
