@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import os
 import pathlib
+import stat
 import tempfile
+
+
+def _umask() -> int:
+    # The only portable way to read the umask is to set it and put it back.
+    current = os.umask(0)
+    os.umask(current)
+    return current
 
 
 def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
@@ -13,6 +21,13 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
+        # mkstemp makes the file owner-only (0600); a level or pack is meant to be shared, so
+        # keep the old file's mode, or give a new one what open() would (0666 less the umask).
+        try:
+            mode = stat.S_IMODE(os.stat(target).st_mode)
+        except FileNotFoundError:
+            mode = 0o666 & ~_umask()
+        os.chmod(tmp, mode)
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()

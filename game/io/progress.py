@@ -251,6 +251,9 @@ def load_progress(path: pathlib.Path | None = None) -> LoadedProgress:
             reason = f"it is not valid YAML{line}"
         except (ProgressFileError, RecursionError) as exc:
             reason = f"it is damaged ({exc})" if isinstance(exc, ProgressFileError) else "it is damaged"
+        except ValueError:
+            # PyYAML's int() refuses numbers of thousands of digits: a damaged file too.
+            reason = "it is damaged (a number far too long)"
     backup = _backup_name(path)
     try:
         path.replace(backup)

@@ -95,6 +95,10 @@ def load_replay(path: str | os.PathLike[str]) -> Replay:
         line = mark.line + 1 if mark is not None else 0
         problem = getattr(exc, "problem", None) or str(exc)
         raise ReplayFileError(name, "", f"not valid YAML: {problem}", line) from None
+    except (ValueError, RecursionError):
+        # PyYAML's int() of a number with thousands of digits, or absurd nesting.
+        raise ReplayFileError(name, "", "not a replay: a value is far too long or too deeply "
+                              "nested") from None
     return replay_from_dict(data, name, root)
 
 

@@ -21,6 +21,8 @@ _Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 MAX_BYTES = 1 << 20
 """Files larger than this are refused before any parsing (no level comes near it)."""
+MAX_NUMBER_CHARS = 64
+"""Longest number text: a level needs a few digits, and Python will not convert over 4300."""
 MAX_DEPTH = 24
 """Deepest nesting allowed; a pack needs 5 (pack, levels, level, goals, collect)."""
 MAX_ALIASES = 64
@@ -383,6 +385,12 @@ class _Builder:
         if tag == _STR:
             return node.value
         src = node.value
+        if len(src) > MAX_NUMBER_CHARS and tag in (_INT, _TAG + "float"):
+            # Python refuses to turn (or print) ints of over 4300 digits, and no level field
+            # needs more than a few: refuse long numbers here, before any conversion.
+            self.problems.append((node, path, f"a number of {len(src)} characters is far too "
+                                  f"long (at most {MAX_NUMBER_CHARS})"))
+            return None
         if tag == _INT and src.isascii() and src.isdigit() and (src[0] != "0" or src == "0"):
             if not node.style:
                 self.notes[id(node)] = (f"YAML reads {src} as a number; write \"{src}\" in "

@@ -136,8 +136,7 @@ def test_install_refuses_an_invalid_pack_listing_every_error_and_copies_nothing(
 
 
 def test_install_refuses_the_id_of_a_built_in_pack(tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
-    if not SHIPPED_PACKS:
-        pytest.skip("no built-in pack yet")
+    assert SHIPPED_PACKS, "the game ships at least one built-in pack"
     builtin = load_pack(SHIPPED_PACKS[0])
     source = tmp_path / "same.pack.yaml"
     save_pack(Pack(id=builtin.id, name="Impostor", levels=LEVELS[:1]), source)
