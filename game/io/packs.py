@@ -376,6 +376,24 @@ def _load_cached(path: pathlib.Path, builtin: bool) -> Pack:
     return result
 
 
+def recover_interrupted_installs(root: pathlib.Path) -> None:
+    """Finish what a crash during install_pack left: put a set-aside pack back, drop the rest.
+
+    An install swaps folders in two renames; a crash between them leaves the old pack in a
+    hidden `.ID.*.old` folder and no `ID` folder, so the player would lose a pack they had.
+    """
+    if not root.is_dir():
+        return
+    for leftover in sorted(root.glob(".*.old")) + sorted(root.glob(".*.new")):
+        if not leftover.is_dir():
+            continue
+        if leftover.name.endswith(".old"):
+            for kept in leftover.iterdir():
+                if kept.is_dir() and not (root / kept.name).exists():
+                    os.replace(kept, root / kept.name)
+        shutil.rmtree(leftover, ignore_errors=True)
+
+
 def list_packs(errors: list[LevelFileError] | None = None) -> list[Pack]:
     """Built-in packs from levels/, then installed ones from the data folder.
 
@@ -383,6 +401,7 @@ def list_packs(errors: list[LevelFileError] | None = None) -> list[Pack]:
     to receive what was wrong with it.
     """
     packs: list[Pack] = []
+    recover_interrupted_installs(installed_packs_dir())
     for folder, builtin in ((levels_dir(), True), (installed_packs_dir(), False)):
         for path in pack_paths(folder):
             try:
@@ -416,6 +435,7 @@ def install_pack(path: str | os.PathLike[str]) -> Pack:
         except LevelFileError:
             continue
     root = installed_packs_dir()
+    recover_interrupted_installs(root)
     target = root / pack.id
     staging = pathlib.Path(tempfile.mkdtemp(prefix=f".{pack.id}.", suffix=".new", dir=root))
     try:

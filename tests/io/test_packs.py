@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import pathlib
 import shutil
 
@@ -213,3 +214,22 @@ def test_a_pack_folder_refuses_the_same_level_id_twice(tmp_path: pathlib.Path) -
     (problem,) = caught.value.problems
     assert (problem.file, problem.line, problem.field) == (str(index), 8, "levels[2]")
     assert f"level id '{twin}' is used twice in this pack" in problem.message
+
+
+def test_a_crash_between_the_install_renames_loses_no_pack(tmp_path: pathlib.Path) -> None:
+    """The old copy set aside by an interrupted install comes back; half-made folders go."""
+    from game.io.packs import install_pack, recover_interrupted_installs
+
+    source = tmp_path / "crashy.pack.yaml"
+    save_pack(Pack(id="crashy", name="Crashy", levels=LEVELS[:1]), source)
+    installed = install_pack(source)
+    root = installed_packs_dir()
+    # What a crash after the first rename of a re-install leaves behind:
+    aside = root / ".crashy.abc.old"
+    aside.mkdir()
+    os.replace(root / "crashy", aside / "crashy")
+    (root / ".crashy.def.new").mkdir()
+    assert not (root / "crashy").exists()
+    recover_interrupted_installs(root)
+    assert load_pack(root / "crashy").levels == installed.levels
+    assert not list(root.glob(".crashy.*"))
