@@ -171,8 +171,11 @@ class App:
                 return lv  # type: ignore[no-any-return]
         raise KeyError(f"pack {pack_id!r} has no level {level_id!r}")
 
-    def first_open_level(self, pack_id: str) -> str:
+    def first_open_level(self, pack_id: str) -> str | None:
+        """The first level not yet completed (the first level when all are); None for an empty pack."""
         ids = self.level_ids(pack_id)
+        if not ids:
+            return None
         return next((lid for lid in ids if not self.progress.get(pack_id, lid).completed), ids[0])
 
     def resume_point(self, pack_id: str, level: Level) -> tuple[int, tuple[Command, ...]]:
@@ -201,10 +204,11 @@ class App:
             self._save()
         seed, commands = self.resume_point(pack_id, level)
         view = PlayView(level, seed=seed, commands=commands, settings=self.settings,
-                        on_leave=lambda outcome: self._left_level(pack_id, level_id, outcome))
+                        on_leave=lambda outcome: self._left_level(pack_id, level_id, outcome),
+                        on_fullscreen=self.toggle_fullscreen)
         self._show(view)
         self.playing = (pack_id, level_id, view)
-        if commands and hasattr(view, "say"):
+        if commands:
             view.say(f"Resumed where you left off: {len(commands)} move{'s' if len(commands) != 1 else ''} in.")
         return view
 
@@ -301,7 +305,11 @@ def run_game(
     window.app = app
     if pack is not None:
         app.add_pack(pack)
-        app.play_level(pack.id, level_id or app.first_open_level(pack.id))
+        first = level_id or app.first_open_level(pack.id)
+        if first is None:
+            app.show_levels(pack.id)  # an empty pack: its levels screen says so
+        else:
+            app.play_level(pack.id, first)
     else:
         app.show_title()
     if frames is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from game.core import EMPTY, Chain, Command, Event, Slid, Slide, State, Swap, legal_commands
+from game.core import Chain, Command, Event, Slid, Slide, State, Swap, decide, fold, legal_commands
 from game.core.boards import solved_slide
 
 Cell = tuple[int, int]
@@ -21,15 +21,13 @@ def best_slide(state: State, options: Sequence[Slide], avoid: Cell | None) -> Sl
     """The legal slide that brings the tiles closest to home, never `avoid` (undoing the last)."""
     solved = solved_slide(state.height, state.width)
     goal = {v: (r, c) for r, row in enumerate(solved) for c, v in enumerate(row) if v > 0}
-    gap = next((r, c) for r, row in enumerate(state.grid) for c, v in enumerate(row) if v == EMPTY)
     best: tuple[int, Slide] | None = None
     for move in options:
         if move.cell == avoid:
             continue
-        rows = [list(row) for row in state.grid]
-        (r, c) = move.cell
-        rows[gap[0]][gap[1]], rows[r][c] = rows[r][c], EMPTY
-        cost = _slide_cost(tuple(tuple(row) for row in rows), goal)
+        # The board after the move, as the core plays it (no slide rule of our own here).
+        after = fold(state, decide(state, move))
+        cost = _slide_cost(after.grid, goal)
         if best is None or cost < best[0]:
             best = (cost, move)
     return best[1] if best is not None else options[0]

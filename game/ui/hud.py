@@ -6,7 +6,7 @@ from typing import Any
 
 import pyglet
 
-from game.core import GoalProgress, State, progress
+from game.core import WON, GoalProgress, State, progress, stars
 from game.core.goals import star_thresholds
 from game.ui import textures
 from game.ui.boot import import_arcade
@@ -21,7 +21,23 @@ WARN = (255, 150, 120, 255)
 ICON = 34.0
 
 
-def goal_text(goal: GoalProgress, mode: str) -> str:
+def lit_stars(score: int, thresholds: tuple[int, int, int] | None) -> int:
+    """Stars a game still playing has reached so far: the core's star scores that `score` meets.
+
+    game.core.goals has no such function (its `stars` is 0 until the game is won), so this
+    counts against core's own star_thresholds and nothing else.
+    """
+    if thresholds is None:
+        return 0
+    return sum(1 for mark in thresholds if score >= mark)
+
+
+def no_goal_text(moves: int | None) -> str:
+    """What a level without goals (a score run) asks of the player."""
+    return "Endless: no goal" if moves is None else f"Use all {moves} moves"
+
+
+def goal_text(goal: GoalProgress) -> str:
     """What one goal says in the HUD ('3 / 10' beside a tile picture for collect)."""
     if goal.name == "score":
         return f"Score {goal.current} / {goal.target}"
@@ -53,6 +69,9 @@ class Hud:
         self.moves = arcade.Text("", 0, 0, INK, 16, anchor_y="top", batch=b)
         self.goals_title = arcade.Text("Goals", 0, 0, DIM, 14, anchor_y="top", batch=b)
         self.goal_texts: list[Any] = []
+        # Shown under "Goals" only when the level has none (a score run).
+        self.no_goal = arcade.Text("", 0, 0, INK, 16, anchor_y="center", batch=b)
+        self.won_stars: int | None = None   # core's stars once the game is won
         self.icons = arcade.SpriteList()
         self.stars = arcade.SpriteList()
         self.star_marks: list[Any] = []
@@ -60,6 +79,7 @@ class Hud:
         self.help = arcade.Text("H hint   Z undo   Y redo   Esc menu   F11 full screen", 0, 0, DIM, 11,
                                 anchor_y="bottom", multiline=True, width=260, batch=b)
         self.shown_score = 0
+        self.lit = 0                       # stars lit in the HUD right now
         self.message_left = 0.0
         self._goals = progress(state)
         for goal in self._goals:
@@ -105,6 +125,9 @@ class Hud:
             icon.position = (x + ICON / 2, y - ICON / 2)
             text.x, text.y = (x + ICON + 10) if has_icon else x, y - ICON / 2
             y -= ICON + 10
+        if not self._goals:
+            self.no_goal.x, self.no_goal.y = x, y - ICON / 2
+            y -= ICON + 10
         y -= 10
         self.message.x, self.message.y = x, y
         self.message.width = width
@@ -126,29 +149,23 @@ class Hud:
             self._set(self.moves, f"Moves left {left}", WARN if left <= 3 else INK)
         self._goals = progress(state)
         for text, goal in zip(self.goal_texts, self._goals):
-            self._set(text, goal_text(goal, self.level.mode), DONE if goal.met else INK)
+            self._set(text, goal_text(goal), DONE if goal.met else INK)
+        if not self._goals:
+            self._set(self.no_goal, no_goal_text(self.level.moves), DONE if state.status == WON else INK)
+        # A won game shows exactly the stars the result overlay shows (core's count).
+        self.won_stars = stars(state) if state.status == WON else None
+        self.set_score(self.shown_score)
 
     def set_score(self, score: int) -> None:
         self.shown_score = score
         self._set(self.score, f"Score {score}")
         marks = self.thresholds
+        self.lit = self.won_stars if self.won_stars is not None else lit_stars(score, marks)
         for i, s in enumerate(self.stars):
-            if marks is None:
-                reached = False
-                self._set(self.star_marks[i], "")
-            else:
-                reached = score >= marks[i]
-                self._set(self.star_marks[i], compact(marks[i]))
-            want = textures.load("star_on" if reached else "star_off")
+            self._set(self.star_marks[i], "" if marks is None else compact(marks[i]))
+            want = textures.load("star_on" if i < self.lit else "star_off")
             if s.texture is not want:
                 s.texture = want
-
-    @property
-    def stars_reached(self) -> int:
-        marks = self.thresholds
-        if marks is None:
-            return 0
-        return sum(1 for m in marks if self.shown_score >= m)
 
     def say(self, message: str, seconds: float = 3.0) -> None:
         self._set(self.message, message)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from game.core import EMPTY, Chain, Command, Slide, State, Swap
+from game.core import Chain, Command, Slide, State, Swap
 from game.core.grid import are_neighbours, are_orthogonal_neighbours
+from game.core.rules.slide import gap
 from game.ui.board import BoardRenderer
 from game.ui.boot import import_arcade
 
@@ -327,13 +328,6 @@ class ChainInput(Controller):
 class SlideInput(Controller):
     """Click a tile next to the gap, or press an arrow to move the tile on that side into it."""
 
-    def _gap(self) -> Cell:
-        for r, row in enumerate(self.host.state.grid):
-            for c, v in enumerate(row):
-                if v == EMPTY:
-                    return (r, c)
-        raise ValueError("a slide board without a gap")
-
     def press(self, x: float, y: float) -> None:
         cell = self.host.board.cell_at(x, y)
         if cell is None or self.host.state.at(cell) <= 0:
@@ -345,7 +339,7 @@ class SlideInput(Controller):
         if symbol not in ARROWS:
             return False
         dr, dc = ARROWS[symbol]
-        gr, gc = self._gap()
+        gr, gc = gap(self.host.state.grid)
         # As in the fifteen puzzle: the arrow names where the tile goes, so it comes from behind.
         source = (gr - dr, gc - dc)
         state = self.host.state

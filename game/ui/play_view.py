@@ -18,6 +18,7 @@ from game.ui.hints import hint, hint_cells, undo_cell
 from game.ui.hud import Hud
 from game.ui.layout import Rect
 from game.ui.play_input import Controller, controller_for
+from game.ui.sound import Player, effect_for, shared_player
 from game.ui.widgets import Button, Menu
 
 arcade = import_arcade()
@@ -26,6 +27,7 @@ key = arcade.key
 BACKGROUND = (16, 18, 30, 255)
 IDLE_HINT = 5.0          # seconds without input before the hint shows itself
 ACTIONS = ("next", "levels", "retry", "editor")
+_NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,13 +61,18 @@ class PlayView(arcade.View):  # type: ignore[misc,name-defined]
 
     def __init__(self, level: Level, *, seed: int | None = None, commands: Sequence[Command] = (),
                  settings: Settings | None = None,
-                 on_leave: Callable[[PlayOutcome], None] | None = None, playtest: bool = False) -> None:
+                 on_leave: Callable[[PlayOutcome], None] | None = None, playtest: bool = False,
+                 sounds: Player | None = None,
+                 on_fullscreen: Callable[[], None] | None = None) -> None:
         super().__init__()
         self.level = level
         self.settings = settings if settings is not None else load_settings()
         self.seed = choose_seed(level, seed)
         self.on_leave = on_leave
         self.playtest = playtest
+        self.sounds: Player = sounds if sounds is not None else shared_player()
+        # F11 goes through whoever owns the settings (the app), so the setting and window agree.
+        self.on_fullscreen = on_fullscreen
         self.session = Session.replay(level, self.seed, commands)
         self.last_outcome: PlayOutcome | None = None
         self.pause_menu: Menu | None = None
@@ -142,7 +149,8 @@ class PlayView(arcade.View):  # type: ignore[misc,name-defined]
         self._clear_hint()
         self.idle = 0.0
         if any(isinstance(e, SwapRejected) for e in events):
-            self.say("No line of three there: the tiles go back.")
+            n = self.level.rules.min_match
+            self.say(f"No line of {_NUMBER_WORDS.get(n, str(n))} there: the tiles go back.")
         self._animating = True
         self.board.play(events, self.state.grid, on_event=self._on_event)
         if not self.board.busy:       # "instant": the batch is already over
@@ -150,6 +158,10 @@ class PlayView(arcade.View):  # type: ignore[misc,name-defined]
         return True
 
     def _on_event(self, event: Event) -> None:
+        if self.settings.sound:
+            name = effect_for(event)
+            if name is not None:
+                self.sounds.play(name)
         if isinstance(event, Scored):
             self.hud.set_score(self.hud.shown_score + event.points)
 
@@ -343,6 +355,10 @@ class PlayView(arcade.View):  # type: ignore[misc,name-defined]
         if symbol == key.F11:
             self.toggle_fullscreen()
             return
+        if symbol == key.TAB and self.playtest:
+            # Back to the editor from anywhere, the pause and result menus included.
+            self.leave("editor")
+            return
         if self.result_menu is not None:
             if symbol in (key.Z,) and self.state.status != WON:
                 self.undo()
@@ -359,9 +375,6 @@ class PlayView(arcade.View):  # type: ignore[misc,name-defined]
         if symbol == key.ESCAPE:
             if not self.controller.cancel():
                 self.open_pause()
-            return
-        if symbol == key.TAB and self.playtest:
-            self.leave("editor")
             return
         if symbol in (key.Z, key.Y, key.H) and self.busy:
             self.board.animator.finish()
@@ -384,6 +397,10 @@ class PlayView(arcade.View):  # type: ignore[misc,name-defined]
         self.controller.key_release(symbol, modifiers)
 
     def toggle_fullscreen(self) -> None:
+        if self.on_fullscreen is not None:
+            self.on_fullscreen()
+            self.on_resize(self.window.width, self.window.height)
+            return
         if os.environ.get("ARCADE_HEADLESS"):
             self.say("Full screen needs a real display.")
             return

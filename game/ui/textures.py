@@ -55,11 +55,16 @@ def _font(size: int) -> Any:
 
 
 @functools.cache
-def slide_number(n: int) -> Any:
-    """A slide tile with its number baked in (made once per number from slide_tile.png)."""
+def _slide_base() -> Any:
+    """slide_tile.png read once, at twice its size: slide boards are few cells, drawn large."""
     base = Image.open(texture_dir() / "slide_tile.png").convert("RGBA")
-    # Slide boards are few cells, drawn large: bake at twice the size so digits stay sharp.
-    base = base.resize((base.width * 2, base.height * 2), Image.Resampling.LANCZOS)
+    return base.resize((base.width * 2, base.height * 2), Image.Resampling.LANCZOS)
+
+
+@functools.cache
+def slide_number(n: int) -> Any:
+    """A slide tile with its number baked in (made once per number on the cached base tile)."""
+    base = _slide_base().copy()
     size = base.width
     text = str(n)
     font = _font(int(size * (0.46 if len(text) < 3 else 0.34)))

@@ -41,6 +41,8 @@ class LevelsView(MenuView):
         grid_w = cols * TILE_W + (cols - 1) * GAP
         left0 = w / 2 - grid_w / 2
         top = h - self.header_height - 32
+        if not pack.levels:
+            self.text("This pack has no levels.", w / 2, top - 40, style.TEXT_MUTED, 18, anchor_x="center")
         for i, level in enumerate(pack.levels):
             r, c = divmod(i, cols)
             self._tile(i, level, ids, left0 + c * (TILE_W + GAP), top - TILE_H - r * (TILE_H + GAP))

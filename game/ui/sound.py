@@ -1,0 +1,65 @@
+"""Sound effects: which event makes which sound, and a player that falls silent without audio."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from game.core import Chained, Cleared, Event, Lost, Slid, Swapped, SwapRejected, Won
+from game.io.paths import assets_dir
+
+# The effect each event makes (files made by assets/make_sounds.py); other events are silent.
+EFFECTS: dict[type, str] = {
+    Swapped: "swap", SwapRejected: "rejected", Cleared: "clear", Chained: "chain",
+    Slid: "slide", Won: "win", Lost: "lose",
+}
+NAMES = tuple(dict.fromkeys(EFFECTS.values()))
+
+
+def effect_for(event: Event) -> str | None:
+    return EFFECTS.get(type(event))
+
+
+class Player(Protocol):
+    """What the play view asks of a sound player."""
+
+    def play(self, name: str) -> None: ...
+
+
+class SoundPlayer:
+    """Loads every effect once, on first use; any audio failure turns it silent for good.
+
+    A machine without an audio device (CI, headless runs) must still play the game: the first
+    load or play that raises is remembered and every later call does nothing.
+    """
+
+    def __init__(self) -> None:
+        self.sounds: dict[str, Any] | None = None
+        self.failed: str | None = None
+
+    def _load(self) -> dict[str, Any]:
+        from game.ui.boot import import_arcade
+
+        arcade = import_arcade()
+        folder = assets_dir() / "sounds"
+        return {name: arcade.load_sound(folder / f"{name}.wav") for name in NAMES}
+
+    def play(self, name: str) -> None:
+        if self.failed is not None:
+            return
+        try:
+            if self.sounds is None:
+                self.sounds = self._load()
+            self.sounds[name].play()
+        except Exception as exc:  # no device, no driver, a broken file: play on in silence
+            self.failed = f"{type(exc).__name__}: {exc}"
+
+
+_shared: SoundPlayer | None = None
+
+
+def shared_player() -> SoundPlayer:
+    """One player for the whole game, so the effects are loaded (and probed) once."""
+    global _shared
+    if _shared is None:
+        _shared = SoundPlayer()
+    return _shared
