@@ -14,7 +14,25 @@ from .common import reshuffle, settle
 
 POINTS_PER_TILE = 10
 DEAL_ATTEMPTS = 200
-SEARCH_BUDGET = 4000   # node visits for the longest-path search behind hints and bots
+SEARCH_BUDGET = 4000   # node visits for the longest-path search behind hints and bots, in all
+
+
+class Visits:
+    """A node-visit budget shared by several searches; `used` counts every visit made."""
+
+    __slots__ = ("left", "used")
+
+    def __init__(self, left: int) -> None:
+        self.left = left
+        self.used = 0
+
+    def take(self) -> bool:
+        """Spend one visit; False (and nothing spent) when the budget is gone."""
+        if self.left <= 0:
+            return False
+        self.left -= 1
+        self.used += 1
+        return True
 
 
 def chain_points(tiles: int) -> int:
@@ -22,61 +40,123 @@ def chain_points(tiles: int) -> int:
     return POINTS_PER_TILE * tiles * (1 + (tiles - 1) // 3)
 
 
-def _tiles_needed(min_chain: int, has_player: bool) -> int:
-    # The player counts toward min_chain, as in the draw-and-match article.
+def tiles_needed(min_chain: int, has_player: bool) -> int:
+    """Tiles a chain must cover: the player counts toward min_chain, as in the draw-and-match article."""
     return max(1, min_chain - 1) if has_player else min_chain
 
 
-def _starts(grid: Grid, player: Cell | None, diagonal: bool) -> list[Cell]:
+def chain_starts(grid: Grid, player: Cell | None, diagonal: bool) -> list[Cell]:
+    """Cells a chain's first tile may be on: the player's tile neighbours, or any tile."""
     height, width = len(grid), len(grid[0])
     if player is not None:
         return [n for n in neighbours(player, height, width, diagonal) if grid[n[0]][n[1]] > 0]
     return [(r, c) for r in range(height) for c in range(width) if grid[r][c] > 0]
 
 
+def component_of(grid: Grid, cell: Cell, diagonal: bool,
+                 found: dict[Cell, frozenset[Cell]]) -> frozenset[Cell]:
+    """The tiles of `cell`'s kind it can reach stepping on its kind only (memoized in `found`).
+
+    No chain is longer than its component, so a component smaller than a chain needs can be
+    skipped without searching it.
+    """
+    known = found.get(cell)
+    if known is not None:
+        return known
+    height, width = len(grid), len(grid[0])
+    kind = grid[cell[0]][cell[1]]
+    seen = {cell}
+    todo = [cell]
+    while todo:
+        here = todo.pop()
+        for n in neighbours(here, height, width, diagonal):
+            if n not in seen and grid[n[0]][n[1]] == kind:
+                seen.add(n)
+                todo.append(n)
+    component = frozenset(seen)
+    for member in component:
+        found[member] = component
+    return component
+
+
 def _extend(grid: Grid, path: list[Cell], kind: int, need: int, diagonal: bool,
-            budget: list[int]) -> bool:
+            visits: Visits | None) -> bool:
     """Depth-first: grow `path` (same kind, no repeats) until it has `need` cells."""
     if len(path) >= need:
         return True
-    if budget[0] <= 0:
+    if visits is not None and not visits.take():
         return False
-    budget[0] -= 1
     height, width = len(grid), len(grid[0])
     for n in neighbours(path[-1], height, width, diagonal):
         if grid[n[0]][n[1]] == kind and n not in path:
             path.append(n)
-            if _extend(grid, path, kind, need, diagonal, budget):
+            if _extend(grid, path, kind, need, diagonal, visits):
                 return True
             path.pop()
     return False
 
 
-def find_chain(grid: Grid, player: Cell | None, min_chain: int, diagonal: bool) -> tuple[Cell, ...] | None:
-    """One legal chain (the player first when there is one), or None when none exists."""
-    need = _tiles_needed(min_chain, player is not None)
-    for start in _starts(grid, player, diagonal):
+def find_chain(grid: Grid, player: Cell | None, min_chain: int, diagonal: bool,
+               visits: Visits | None = None) -> tuple[Cell, ...] | None:
+    """One legal chain (the player first when there is one), or None when none exists.
+
+    Exact (no budget) unless `visits` is given; starts whose kind component is smaller than
+    the chain needs are skipped, which changes no answer (nothing could be found there).
+    """
+    need = tiles_needed(min_chain, player is not None)
+    components: dict[Cell, frozenset[Cell]] = {}
+    # A component proven to hold no chain from one start may still hold one from another
+    # (a path's ends matter), so only the size test prunes whole components.
+    for start in chain_starts(grid, player, diagonal):
+        if len(component_of(grid, start, diagonal, components)) < need:
+            continue
         path = [start]
-        # An exact search: the budget is far above any board this size can need.
-        if _extend(grid, path, grid[start[0]][start[1]], need, diagonal, [1 << 30]):
+        if _extend(grid, path, grid[start[0]][start[1]], need, diagonal, visits):
             return ((player,) if player is not None else ()) + tuple(path)
     return None
 
 
-def _longest_from(grid: Grid, start: Cell, diagonal: bool, budget: int) -> list[Cell]:
+def paths_by_end(grid: Grid, starts: list[Cell], need: int, diagonal: bool, visits: Visits,
+                 per_start: int) -> dict[Cell, list[Cell]]:
+    """For every cell a chain of at least `need` tiles can end on, the longest one found.
+
+    Each start gets at most `per_start` visits out of the shared `visits` budget, so that one
+    big blob cannot starve the rest.
+    """
+    height, width = len(grid), len(grid[0])
+    best: dict[Cell, list[Cell]] = {}
+
+    def walk(path: list[Cell], kind: int, left: list[int]) -> None:
+        if len(path) >= need and len(path) > len(best.get(path[-1], ())):
+            best[path[-1]] = list(path)
+        if left[0] <= 0 or not visits.take():
+            return
+        left[0] -= 1
+        for n in neighbours(path[-1], height, width, diagonal):
+            if grid[n[0]][n[1]] == kind and n not in path:
+                path.append(n)
+                walk(path, kind, left)
+                path.pop()
+
+    for start in starts:
+        walk([start], grid[start[0]][start[1]], [per_start])
+    return best
+
+
+def _longest_from(grid: Grid, start: Cell, diagonal: bool, visits: Visits, budget: int) -> list[Cell]:
     kind = grid[start[0]][start[1]]
     height, width = len(grid), len(grid[0])
     best: list[Cell] = [start]
     path: list[Cell] = [start]
-    visits = [budget]
+    left = [budget]
 
     def walk() -> None:
         nonlocal best
         if len(path) > len(best):
             best = list(path)
-        if visits[0] <= 0:
+        if left[0] <= 0 or not visits.take():
             return
-        visits[0] -= 1
+        left[0] -= 1
         for n in neighbours(path[-1], height, width, diagonal):
             if grid[n[0]][n[1]] == kind and n not in path:
                 path.append(n)
@@ -87,17 +167,51 @@ def _longest_from(grid: Grid, start: Cell, diagonal: bool, budget: int) -> list[
     return best
 
 
-def good_chains(state: State) -> list[Chain]:
-    """Legal chains worth playing: the longest found from each start, longest first."""
+def _search_starts(grid: Grid, player: Cell | None, diagonal: bool, need: int,
+                   components: dict[Cell, frozenset[Cell]]) -> list[Cell]:
+    """The starts worth a search: with a player all its neighbours (few); without one, one
+    cell per component big enough, the one with fewest same-kind neighbours (a path's end)."""
+    starts = [s for s in chain_starts(grid, player, diagonal)
+              if len(component_of(grid, s, diagonal, components)) >= need]
+    if player is not None:
+        return starts
+    height, width = len(grid), len(grid[0])
+    chosen: dict[frozenset[Cell], Cell] = {}
+    for s in starts:
+        component = components[s]
+        if component in chosen:
+            continue
+        chosen[component] = min(
+            sorted(component),
+            key=lambda cell: sum(1 for n in neighbours(cell, height, width, diagonal)
+                                 if n in component))
+    # Bigger components first: they hold the longest chains.
+    return sorted(chosen.values(), key=lambda s: (-len(components[s]), s))
+
+
+def good_chains(state: State, visits: Visits | None = None) -> list[Chain]:
+    """Legal chains worth playing, longest first: the longest found from each search start.
+
+    All starts share one visit budget (SEARCH_BUDGET unless `visits` is given, which also
+    counts). When the budgeted search finds nothing, an exact search decides, so the list is
+    empty only when no legal chain exists.
+    """
     level = state.level
     grid, player = state.grid, state.player
     diagonal = level.rules.diagonal
-    need = _tiles_needed(level.rules.min_chain, player is not None)
+    need = tiles_needed(level.rules.min_chain, player is not None)
+    budget = visits if visits is not None else Visits(SEARCH_BUDGET)
+    components: dict[Cell, frozenset[Cell]] = {}
+    starts = _search_starts(grid, player, diagonal, need, components)
+    head: tuple[Cell, ...] = (player,) if player is not None else ()
     found: list[Chain] = []
-    for start in _starts(grid, player, diagonal):
-        tiles = _longest_from(grid, start, diagonal, SEARCH_BUDGET // 8 + 1)
+    for i, start in enumerate(starts):
+        if budget.left <= 0:
+            break
+        share = max(need, budget.left // (len(starts) - i))
+        tiles = _longest_from(grid, start, diagonal, budget, share)
         if len(tiles) >= need:
-            found.append(Chain(((player,) if player is not None else ()) + tuple(tiles)))
+            found.append(Chain(head + tuple(tiles)))
     if not found:
         exact = find_chain(grid, player, level.rules.min_chain, diagonal)
         if exact is not None:
@@ -115,13 +229,23 @@ def _random_fill(template: Grid, kinds: int, draws: Draws) -> Grid:
 def deal(level: Level, draws: Draws) -> Grid:
     template = level.template()
     player = level.player_start
-    for _ in range(DEAL_ATTEMPTS):
+    # Without random cells every deal is the same board: one look decides.
+    random_cells = any(v == EMPTY for row in template for v in row)
+    attempts = DEAL_ATTEMPTS if random_cells else 1
+    for _ in range(attempts):
         grid = _random_fill(template, level.kinds, draws)
         if find_chain(grid, player, level.rules.min_chain, level.rules.diagonal) is not None:
             return grid
+    if random_cells:
+        tried = f"tried {attempts} deals"
+    else:
+        tried = "the layout has no random '.' cells, so every deal is this board"
+    if player is not None:
+        advice = "give the player more neighbouring tile cells of one kind or lower min_chain"
+    else:
+        advice = "give the board longer runs of one kind or lower min_chain"
     raise LevelError([Problem(("layout",), "cannot deal a starting board with a legal chain "
-                              f"of {level.rules.min_chain} (tried {DEAL_ATTEMPTS} deals; "
-                              "give the player more neighbouring tile cells or lower min_chain)")])
+                              f"of {level.rules.min_chain} ({tried}; {advice})")])
 
 
 def check_path(state: State, path: tuple[Cell, ...]) -> None:
