@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+import pyglet
 from PIL import Image, ImageDraw
 
 from game.ui import textures
@@ -57,7 +58,12 @@ def token_texture(token: str, mode: str, colorblind: bool = False) -> Any | None
 
 
 class Canvas:
-    """Draws a draft in a rectangle and turns pixels into cells (via game.ui.layout)."""
+    """Draws a draft in a rectangle and turns pixels into cells (via game.ui.layout).
+
+    The sprites, grid lines and row/column numbers are built once per board size; after an
+    edit only the cells whose token changed get a new texture (a frame of painting on a 32x32
+    board would otherwise rebuild some 2,000 sprites and 64 texts).
+    """
 
     def __init__(self, area: Rect) -> None:
         self.area = area
@@ -66,34 +72,62 @@ class Canvas:
         self.tokens = arcade.SpriteList()
         self.marks = arcade.SpriteList()
         self._drawn: Draft | None = None
-        self._numbers: list[Any] = []
+        self._shape: tuple[int, int, str, bool] | None = None
+        self._shown: list[list[str]] = []
+        self._cell_sprites: list[list[Any]] = []
+        self._token_sprites: list[list[Any]] = []
+        self._batch = pyglet.graphics.Batch()
+        self._numbers: list[Any] = []   # kept referenced: batched text vanishes when freed
         self._grid: list[tuple[float, float]] = []
+        self._target = arcade.Sprite(textures.load("target"))
+        self.marks.append(self._target)
 
     def fit(self, draft: Draft) -> BoardLayout:
         return BoardLayout.fit(draft.height, draft.width, self.area, max_cell=MAX_CELL)
 
     def sync(self, draft: Draft, colorblind: bool = False) -> None:
-        """Rebuild the sprites when the draft changed (cheap next to a frame: <= 1024 cells)."""
+        """Bring the sprites in step with the draft: a full build only when the size changed."""
         if draft is self._drawn:
             return
         self._drawn = draft
+        shape = (draft.width, draft.height, draft.mode, colorblind)
+        if shape != self._shape:
+            self._shape = shape
+            self._build(draft)
+        for r, row in enumerate(draft.cells):
+            shown = self._shown[r]
+            if list(row) == shown:
+                continue
+            for c, tok in enumerate(row):
+                if tok != shown[c]:
+                    self._set_cell(r, c, tok, draft.mode, colorblind)
+                    shown[c] = tok
+
+    def _build(self, draft: Draft) -> None:
+        """Make one cell sprite and one token sprite per cell, the grid lines and the numbers."""
         lay = self.layout = self.fit(draft)
         self.cells.clear()
         self.tokens.clear()
         cell_tex = textures.load("cell")
+        blank_tex = marker("random")
+        self._cell_sprites, self._token_sprites, self._shown = [], [], []
         for r in range(draft.height):
+            cell_row, token_row = [], []
             for c in range(draft.width):
                 x, y = lay.center((r, c))
-                tok = draft.token((r, c))
-                if tok != "#":
-                    s = arcade.Sprite(cell_tex, center_x=x, center_y=y)
-                    s.width = s.height = lay.cell
-                    self.cells.append(s)
-                tex = token_texture(tok, draft.mode, colorblind)
-                if tex is not None:
-                    s = arcade.Sprite(tex, center_x=x, center_y=y)
-                    s.width = s.height = lay.cell * (1.0 if tok == "#" else 0.86)
-                    self.tokens.append(s)
+                s = arcade.Sprite(cell_tex, center_x=x, center_y=y)
+                s.width = s.height = lay.cell
+                s.visible = False
+                cell_row.append(s)
+                self.cells.append(s)
+                t = arcade.Sprite(blank_tex, center_x=x, center_y=y)
+                t.visible = False
+                token_row.append(t)
+                self.tokens.append(t)
+            self._cell_sprites.append(cell_row)
+            self._token_sprites.append(token_row)
+            # No token is shown yet: the sync after this sets every cell.
+            self._shown.append([""] * draft.width)
         rect = lay.rect
         self._grid = []
         for r in range(draft.height + 1):
@@ -103,15 +137,29 @@ class Canvas:
             x = rect.left + c * lay.cell
             self._grid += [(x, rect.bottom), (x, rect.top)]
         size = max(8, min(12, int(lay.cell * 0.4)))
+        self._batch = pyglet.graphics.Batch()
         self._numbers = [
             arcade.Text(str(r), rect.left - 6, lay.center((r, 0))[1], NUMBER, size,
-                        anchor_x="right", anchor_y="center")
+                        anchor_x="right", anchor_y="center", batch=self._batch)
             for r in range(draft.height)
         ] + [
             arcade.Text(str(c), lay.center((0, c))[0], rect.top + 4, NUMBER, size,
-                        anchor_x="center", anchor_y="bottom")
+                        anchor_x="center", anchor_y="bottom", batch=self._batch)
             for c in range(draft.width)
         ]
+        self._target.width = self._target.height = lay.cell
+
+    def _set_cell(self, r: int, c: int, tok: str, mode: str, colorblind: bool) -> None:
+        assert self.layout is not None
+        self._cell_sprites[r][c].visible = tok != "#"
+        sprite = self._token_sprites[r][c]
+        tex = token_texture(tok, mode, colorblind)
+        if tex is None:
+            sprite.visible = False
+            return
+        sprite.texture = tex
+        sprite.width = sprite.height = self.layout.cell * (1.0 if tok == "#" else 0.86)
+        sprite.visible = True
 
     def draw(self, draft: Draft, *, cursor: Cell | None, reach: Cell | None,
              flash: Cell | None, rect_from: Cell | None, rect_to: Cell | None,
@@ -122,15 +170,10 @@ class Canvas:
         self.cells.draw()
         self.tokens.draw()
         arcade.draw_lines(self._grid, GRID, 1)
-        for t in self._numbers:
-            t.draw()
-        self.marks.clear()
+        self._batch.draw()
         if reach is not None and draft.inside(reach):
-            s = arcade.Sprite(textures.load("target"), center_x=lay.center(reach)[0],
-                              center_y=lay.center(reach)[1])
-            s.width = s.height = lay.cell
-            self.marks.append(s)
-        self.marks.draw()
+            self._target.position = lay.center(reach)
+            self.marks.draw()
         if rect_from is not None and rect_to is not None:
             r0, r1 = sorted((rect_from[0], rect_to[0]))
             c0, c1 = sorted((rect_from[1], rect_to[1]))
