@@ -10,7 +10,6 @@ import random
 
 from game.core import Command, State, Swap, legal_commands, run_cells
 
-POINTS_PER_TILE = 10
 # A tile of a kind the level still wants is worth this many tiles of any other kind.
 WANTED_WEIGHT = 5.0
 

@@ -32,10 +32,6 @@ def run_cells(grid: Grid, min_match: int) -> set[Cell]:
     return found
 
 
-def has_run(grid: Grid, min_match: int) -> bool:
-    return bool(run_cells(grid, min_match))
-
-
 def chutes(grid: Grid) -> list[list[Cell]]:
     """Each column's chute, top to bottom: its cells that are neither a hole nor the player.
 

@@ -419,3 +419,31 @@ def test_the_board_memo_never_answers_for_a_different_grid() -> None:
                   collected=(0,) * 5, rng=after.rng)
     assert other.grid != after.grid
     assert [(m.a, m.b) for m in legal_commands(other)] == ref_legal_swaps(other.grid, 3)
+
+
+@settings(FAST, max_examples=40)
+@given(match3_levels(), st.integers(0, 50), st.data())
+def test_decide_on_a_board_with_gaps_takes_the_plain_path(level: Level, seed: int,
+                                                          data: st.DataObject) -> None:
+    """Boards with empty cells (never dealt by the rules, but a State may hold one) cascade the
+    plain way: the gaps fill as tiles fall, with exactly the reference events."""
+    try:
+        state = new_game(level, seed)
+    except LevelError:
+        return
+    legal = [m for m in legal_commands(state) if isinstance(m, Swap)]
+    if not legal:
+        return
+    swap = legal[data.draw(st.integers(0, len(legal) - 1), label="swap")]
+    spots = [(r, c) for r in range(level.height) for c in range(level.width)
+             if state.grid[r][c] > 0 and (r, c) not in (swap.a, swap.b)]
+    gaps = data.draw(st.lists(st.sampled_from(spots), min_size=1, max_size=3, unique=True),
+                     label="gaps")
+    rows = [list(row) for row in state.grid]
+    for r, c in gaps:
+        rows[r][c] = EMPTY
+    gapped = replace(state, grid=tuple(tuple(row) for row in rows))
+    events = decide(gapped, swap)
+    assert events == ref_decide(replace(gapped), swap)
+    if events[0] == Swapped(swap.a, swap.b):
+        assert all(v != EMPTY for row in fold(gapped, events).grid for v in row)

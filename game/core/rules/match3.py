@@ -22,31 +22,6 @@ DEAL_ATTEMPTS = 200
 
 
 # -- small local checks on a grid ------------------------------------------------------------
-def _line_through(grid: Grid | list[list[int]], r: int, c: int, kind: int) -> tuple[int, int]:
-    """Lengths of the row run and column run that `kind` at (r, c) would be part of."""
-    row = grid[r]
-    width = len(row)
-    left = c - 1
-    while left >= 0 and row[left] == kind:
-        left -= 1
-    right = c + 1
-    while right < width and row[right] == kind:
-        right += 1
-    height = len(grid)
-    up = r - 1
-    while up >= 0 and grid[up][c] == kind:
-        up -= 1
-    down = r + 1
-    while down < height and grid[down][c] == kind:
-        down += 1
-    return right - left - 1, down - up - 1
-
-
-def _makes_run(grid: Grid | list[list[int]], r: int, c: int, kind: int, min_match: int) -> bool:
-    across, along = _line_through(grid, r, c, kind)
-    return across >= min_match or along >= min_match
-
-
 def _run_into(grid: Grid, cell: Cell, kind: int, came_from: Cell, min_match: int) -> bool:
     """Whether `kind` moved into `cell` from the neighbour `came_from` makes a run there.
 
@@ -335,14 +310,15 @@ def _cascade(work: list[list[int]], masks: list[int], geo: Geometry, kinds: int,
                     row = work[r]
                     kind = row[c]
                     if kind:
-                        if i != write:
-                            dst = chute[write]
-                            work[dst][c] = kind
-                            row[c] = EMPTY
-                            sb = r * stride + c
-                            db = dst * stride + c
-                            fallen.append((cell_of[sb], cell_of[db]))
-                            masks[kind] ^= (1 << sb) | (1 << db)
+                        # i < write always holds (write starts above i and drops at most
+                        # as fast), so every tile found here moves.
+                        dst = chute[write]
+                        work[dst][c] = kind
+                        row[c] = EMPTY
+                        sb = r * stride + c
+                        db = dst * stride + c
+                        fallen.append((cell_of[sb], cell_of[db]))
+                        masks[kind] ^= (1 << sb) | (1 << db)
                         write -= 1
                 if fallen:
                     fallen.reverse()   # the event lists each column's tiles top down
