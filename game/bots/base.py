@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import random
 from collections import deque
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Protocol
 
@@ -103,3 +105,55 @@ def play_game(level: Level, seed: int, bot: Bot, turn_limit: int | None = None) 
             # A command that changed nothing would loop forever: the bot is stuck.
             break
     return session
+
+
+class LookaheadBot:
+    """A bot that scores each candidate by its outcome's value, then looks one move further.
+
+    Subclasses say which commands are candidates (`candidates`) and which are looked at one
+    move later (`follow_ups`, the candidates unless overridden).
+    """
+
+    name = "lookahead"
+    # Only the most promising candidates get a look one move further.
+    lookahead_width = 5
+    # The second move counts a little less than the first: it may never come.
+    lookahead_discount = 0.9
+
+    def __init__(self, seed: int = 0, lookahead: bool = True, noise: float = 0.0) -> None:
+        self.rng = random.Random(seed)
+        self.lookahead = lookahead
+        # Noise makes different bot seeds play different games (for the prover's retries).
+        self.noise = noise
+
+    def candidates(self, state: State) -> Sequence[Command]:
+        raise NotImplementedError
+
+    def follow_ups(self, state: State) -> Sequence[Command]:
+        return self.candidates(state)
+
+    def _jitter(self) -> float:
+        return self.rng.random() * self.noise if self.noise else self.rng.random() * 1e-6
+
+    def choose(self, state: State) -> Command:
+        commands = self.candidates(state)
+        if not commands:
+            raise ValueError("no legal command in this state")
+        scored = []
+        for command in commands:
+            after = outcome(state, command)
+            scored.append((value(after) + self._jitter(), command, after))
+        scored.sort(key=lambda item: -item[0])
+        if not self.lookahead or scored[0][2].status != "playing":
+            return scored[0][1]
+        best_value, best = float("-inf"), scored[0][1]
+        for first_value, command, after in scored[:self.lookahead_width]:
+            if after.status != "playing":
+                total = first_value
+            else:
+                follow = max((value(outcome(after, c)) for c in self.follow_ups(after)),
+                             default=first_value)
+                total = first_value + self.lookahead_discount * (follow - first_value)
+            if total > best_value:
+                best_value, best = total, command
+        return best
