@@ -180,10 +180,6 @@ class BoardRenderer:
     def tile_px(self) -> int:
         return max(4, int(round(self.layout.cell * TILE_FILL)))
 
-    def tile_scale(self) -> float:
-        # Tile textures are made at the tile's pixel size (textures.fitted): drawn 1:1.
-        return 1.0
-
     def texture_for(self, value: int) -> Any:
         return textures.fitted(textures.tile(value, self.mode, self.colorblind), self.tile_px)
 
@@ -297,11 +293,6 @@ class BoardRenderer:
                 self._rest_spark(spark)
         self._clear_walk_arrows()
         return sorted(wrong)
-
-    def set_colorblind(self, colorblind: bool) -> None:
-        self.colorblind = colorblind
-        for sprite in self.by_cell.values():
-            sprite.texture = self.texture_for(sprite.kind)
 
     def sprite_cells(self) -> dict[Cell, int]:
         """What the sprites show: the cell under each sprite's centre and its value.
@@ -654,8 +645,8 @@ class BoardRenderer:
         return []
 
     def _won(self, e: Won) -> list[Tween]:
-        base = self.tile_scale()
-        return [Tween(s, END_PULSE, ease=there_and_back, relative=True, scale=(s.scale_x, base * 0.18),
+        # Tile textures are made at the tile's pixel size (textures.fitted): their scale is 1.
+        return [Tween(s, END_PULSE, ease=there_and_back, relative=True, scale=(s.scale_x, 0.18),
                       delay=0.012 * (s.cell[0] + s.cell[1]))
                 for s in self.by_cell.values()]
 

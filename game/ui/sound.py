@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from game.core import Chained, Cleared, Event, Lost, Slid, Swapped, SwapRejected, Won
+from game.core import Chained, Cleared, Event, Lost, PlayerMoved, Slid, Swapped, SwapRejected, Won
 from game.io.paths import assets_dir
 
 # The effect each event makes (files made by assets/make_sounds.py); other events are silent.
+# A committed chain clears its path ("clear"); the token then ticks once per step ("chain").
 EFFECTS: dict[type, str] = {
-    Swapped: "swap", SwapRejected: "rejected", Cleared: "clear", Chained: "chain",
-    Slid: "slide", Won: "win", Lost: "lose",
+    Swapped: "swap", SwapRejected: "rejected", Cleared: "clear", Chained: "clear",
+    PlayerMoved: "chain", Slid: "slide", Won: "win", Lost: "lose",
 }
 NAMES = tuple(dict.fromkeys(EFFECTS.values()))
 

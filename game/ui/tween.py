@@ -14,7 +14,6 @@ linear: Ease = easing.linear
 ease_out: Ease = easing.ease_out
 ease_in: Ease = easing.ease_in
 ease_in_out: Ease = easing.ease_in_out
-ease_out_back: Ease = easing.ease_out_back
 
 
 def there_and_back(t: float) -> float:
@@ -119,10 +118,6 @@ def call(fn: Callable[[], None]) -> Tween:
     return Tween(None, 0.0, on_done=fn)
 
 
-def wait(seconds: float) -> Tween:
-    return Tween(None, seconds)
-
-
 class Animator:
     """Plays steps in order; a step is a factory of tweens that all run together.
 
@@ -181,11 +176,6 @@ class Animator:
             for t in self._active:
                 t.finish()
             self._active = []
-        for t in self._background:
-            t.finish()
-        self._background = []
-
-    def clear_background(self) -> None:
         for t in self._background:
             t.finish()
         self._background = []

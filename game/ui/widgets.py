@@ -52,10 +52,6 @@ class Menu:
         self.extra_height = 0.0        # room a caller reserves under the lines (the result's stars)
         self.extra_top = 0.0
 
-    def set_line(self, i: int, text: str) -> None:
-        if self.lines[i].text != text:
-            self.lines[i].text = text
-
     def place(self, screen_w: float, screen_h: float) -> None:
         bh, gap = 48.0, 12.0
         # Title 48 below the top, the first line 50 below it, 30 a line, then the reserved room,

@@ -126,12 +126,12 @@ def test_instant_speed_finishes_within_one_update(window: Any) -> None:
     assert board.sprite_cells() == board.grid_cells(after) and board.mismatches == []
 
 
-def test_colour_blind_palette_swaps_the_textures(window: Any) -> None:
+def test_colour_blind_board_uses_the_colour_blind_textures(window: Any) -> None:
     from game.ui import textures
 
-    board = make(window, ((1, 2), (3, 4)))
-    before = board.by_cell[(0, 0)].texture
-    board.set_colorblind(True)
-    after = board.by_cell[(0, 0)].texture
-    assert after is not before
-    assert after is textures.fitted(textures.kind(1, colorblind=True), board.tile_px)
+    normal = make(window, ((1, 2), (3, 4)))
+    blind = make(window, ((1, 2), (3, 4)), colorblind=True)
+    for cell, kind in (((0, 0), 1), ((1, 1), 4)):
+        assert normal.by_cell[cell].texture is textures.fitted(textures.kind(kind), normal.tile_px)
+        assert blind.by_cell[cell].texture is textures.fitted(textures.kind(kind, colorblind=True), blind.tile_px)
+        assert blind.by_cell[cell].texture is not normal.by_cell[cell].texture

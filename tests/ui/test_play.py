@@ -681,3 +681,181 @@ def test_animation_speed_setting_scales_every_batch(window: Any) -> None:
         assert_board_shown(view)
     assert frames["slow"] > frames["normal"] > frames["fast"] > frames["instant"]
     assert frames["instant"] <= 1
+
+
+# -- sound ---------------------------------------------------------------------------------
+class Recorder:
+    """A sound player that only remembers what it was asked to play."""
+
+    def __init__(self) -> None:
+        self.played: list[str] = []
+
+    def play(self, name: str) -> None:
+        self.played.append(name)
+
+
+def open_with(window: Any, lv: Level, settings: Settings, seed: int = 7, **kw: Any) -> Any:
+    from game.ui.play_view import PlayView
+
+    view = PlayView(lv, seed=seed, settings=settings, **kw)
+    window.show_view(view)
+    view.on_update(DT)
+    return view
+
+
+def test_sound_on_plays_the_effects_of_each_batch(window: Any) -> None:
+    rec = Recorder()
+    view = open_with(window, first_level_of("match3"), Settings(animation_speed="fast", sound=True), sounds=rec)
+    swap = _rejected_swap(view)
+    click(window, centre(view, swap.a))
+    click(window, centre(view, swap.b))
+    settle(view)
+    assert rec.played == ["rejected"]
+    rec.played.clear()
+    from game.core import Cleared
+
+    assert view.submit(legal_commands(view.state)[0])
+    settle(view)
+    clears = sum(1 for e in view.session.batches[-1] if isinstance(e, Cleared))
+    assert clears >= 1
+    assert rec.played == ["swap"] + ["clear"] * clears
+
+
+def test_sound_on_plays_chain_slide_and_win(window: Any) -> None:
+    rec = Recorder()
+    view = open_with(window, first_level_of("chain", player=True), Settings(animation_speed="instant"), sounds=rec)
+    assert view.submit(legal_commands(view.state)[0])
+    settle(view)
+    steps = sum(1 for e in view.session.batches[-1] if type(e).__name__ == "PlayerMoved")
+    assert steps >= 1 and rec.played == ["clear"] + ["chain"] * steps + rec.played[1 + steps:]
+    assert all(name == "clear" for name in rec.played[1 + steps:])
+    rec.played.clear()
+    view = open_with(window, first_level_of("slide"), Settings(animation_speed="instant"), sounds=rec)
+    assert view.submit(legal_commands(view.state)[0])
+    settle(view)
+    assert rec.played[0] == "slide"
+    rec.played.clear()
+    view = _play_replay(window, "first-swap", sounds=rec)
+    assert view.state.status == "won" and rec.played[-1] == "win"
+
+
+def test_sound_off_plays_nothing(window: Any) -> None:
+    rec = Recorder()
+    view = open_with(window, first_level_of("match3"), Settings(animation_speed="fast", sound=False), sounds=rec)
+    swap = _rejected_swap(view)
+    click(window, centre(view, swap.a))
+    click(window, centre(view, swap.b))
+    settle(view)
+    assert view.submit(legal_commands(view.state)[0])
+    settle(view)
+    assert len(view.session.commands) == 1 and rec.played == []
+
+
+def test_sound_files_are_short_wavs_and_a_failing_device_falls_silent(monkeypatch: Any) -> None:
+    import wave
+
+    from game.io.paths import assets_dir
+    from game.ui.sound import NAMES, SoundPlayer
+
+    for name in NAMES:
+        with wave.open(str(assets_dir() / "sounds" / f"{name}.wav"), "rb") as wav:
+            seconds = wav.getnframes() / wav.getframerate()
+            assert 0.03 < seconds < 1.5, name
+    player = SoundPlayer()
+    player.play("swap")          # headless: a real device, pyglet's silent driver or a remembered failure
+    calls: list[int] = []
+
+    def broken() -> dict[str, Any]:
+        calls.append(1)
+        raise OSError("no audio device")
+
+    player = SoundPlayer()
+    monkeypatch.setattr(player, "_load", broken)
+    player.play("swap")
+    player.play("win")
+    assert player.failed == "OSError: no audio device" and calls == [1]   # probed once, then silent
+
+
+# -- messages, menus, HUD ------------------------------------------------------------------
+def test_rejected_swap_message_names_the_levels_min_match(window: Any) -> None:
+    view = open_view(window, level("fours-only"), speed="fast")
+    assert view.level.rules.min_match == 4
+    swap = _rejected_swap(view)
+    click(window, centre(view, swap.a))
+    click(window, centre(view, swap.b))
+    assert view.hud.message.text == "No line of four there: the tiles go back."
+
+
+def test_playtest_tab_leaves_from_the_pause_and_result_menus(window: Any) -> None:
+    import arcade
+
+    left: list[Any] = []
+    view = open_view(window, first_level_of("match3"), playtest=True, on_leave=left.append)
+    press_key(window, arcade.key.ESCAPE)
+    assert view.pause_menu is not None
+    press_key(window, arcade.key.TAB)
+    assert [o.action for o in left] == ["editor"]
+    view = _play_replay(window, "first-swap", playtest=True, on_leave=left.append)
+    assert view.result_menu is not None
+    press_key(window, arcade.key.TAB)
+    assert [o.action for o in left] == ["editor", "editor"] and left[-1].status == "won"
+
+
+def test_hud_stars_of_a_won_collect_level_match_the_result(window: Any) -> None:
+    from game.core import stars
+    from game.core.goals import star_thresholds
+
+    lv = level("ring-harvest")
+    assert lv.goals.score is None and lv.stars is None and lv.goals.collect
+    view = _play_replay(window, "ring-harvest")
+    assert view.state.status == "won"
+    assert star_thresholds(view.state) is None
+    on = sum(1 for s in view.result_stars if s.texture is view.result_stars[0].texture)
+    assert stars(view.state) == 3 == view.hud.lit
+    assert on == 3
+    lit = [s.texture for s in view.hud.stars]
+    assert all(t is view.result_stars[0].texture for t in lit)
+
+
+def test_hud_stars_light_by_core_thresholds_while_playing(window: Any) -> None:
+    from game.core.goals import star_thresholds
+    from game.ui.hud import lit_stars
+
+    assert lit_stars(0, None) == 0
+    assert [lit_stars(s, (10, 20, 30)) for s in (9, 10, 25, 30, 99)] == [0, 1, 2, 3, 3]
+    view = open_view(window, level("free-play"), speed="instant")
+    marks = star_thresholds(view.state)
+    assert marks == (1200, 2200, 3200)
+    view.hud.set_score(2300)
+    assert view.hud.lit == 2 and [m.text for m in view.hud.star_marks] == ["1200", "2200", "3200"]
+
+
+def test_score_run_says_what_to_do_under_goals(window: Any) -> None:
+    view = open_view(window, level("free-play"))
+    assert not view.level.goals.collect and view.level.goals.score is None
+    view.on_draw()
+    assert view.hud.no_goal.text == "Use all 15 moves"
+    assert view.hud.no_goal.y < view.hud.goals_title.y
+    endless = Level.from_dict({"format": 1, "id": "endless", "name": "Endless", "mode": "match3",
+                               "width": 6, "height": 6, "kinds": 5})
+    view = open_view(window, endless)
+    assert view.hud.no_goal.text == "Endless: no goal"
+    with_goal = open_view(window, first_level_of("match3"))
+    assert with_goal.hud.no_goal.text == ""
+
+
+def test_colour_blind_setting_draws_the_colour_blind_tiles(window: Any) -> None:
+    from game.ui import textures
+
+    lv = first_level_of("match3")
+    views = {}
+    for cb in (False, True):
+        view = open_with(window, lv, Settings(colorblind=cb))
+        # Not kind 1: its ring is hollow, so its centre shows the board behind it.
+        cell, sprite = next((c, sp) for c, sp in sorted(view.board.by_cell.items()) if view.state.at(c) > 1)
+        kind = view.state.at(cell)
+        assert sprite.texture is textures.fitted(textures.kind(kind, colorblind=cb), view.board.tile_px)
+        image = shot(window, view, ROOT / "tests" / "screenshots" / f"play_colorblind_{cb}.png")
+        x, y = view.board.center(cell)
+        views[cb] = image.getpixel((int(x), int(window.height - y)))[:3]
+    assert views[True] != views[False], "the tile centre looks the same in both palettes"

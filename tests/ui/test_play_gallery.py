@@ -70,7 +70,17 @@ def test_every_shipped_level_opens_readable(window: Any, screenshot_dir: pathlib
 def test_colour_blind_palette_and_small_window(window: Any, screenshot_dir: pathlib.Path) -> None:
     import arcade
 
+    from game.ui import textures
+
     view = _open(window, "the-diamond", colorblind=True)
+    # Every tile on the board wears its colour-blind texture, and so do the collect icons.
+    for cell, sprite in view.board.by_cell.items():
+        kind = view.state.at(cell)
+        if kind > 0:
+            assert sprite.texture is textures.fitted(textures.kind(kind, colorblind=True), view.board.tile_px)
+    collect = [g for g in view.hud._goals if g.name == "collect"]
+    assert collect and all(icon.texture is textures.kind(g.kind, colorblind=True)
+                           for icon, g in zip(view.hud.icons, collect))
     view.on_resize(960, 600)
     view.on_draw()
     _hud_lines_do_not_overlap(view)

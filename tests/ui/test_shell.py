@@ -409,3 +409,31 @@ def test_every_way_out_of_a_level_updates_progress(window: Any, fresh: pathlib.P
     window.current_view.on_leave(PlayOutcome(last.id, 0, "won", 999, 2, played, "next"))
     assert isinstance(window.current_view, LevelsView)
     assert load_progress().progress.get(PACK, last.id).stars == 2
+
+
+def test_f11_while_playing_goes_through_the_app_and_is_saved(window: Any, fresh: pathlib.Path) -> None:
+    app = App(window)
+    view = app.play_level(PACK, app.level_ids(PACK)[0])
+    assert isinstance(view, PlayView) and app.settings.fullscreen is False
+    press_key(window, arcade.key.F11)           # a real key event, through the play view
+    assert app.settings.fullscreen is True and load_settings().fullscreen is True
+    assert window.width == 1280                 # the shared test window keeps its size
+    app.show_settings()
+    assert widget(window.current_view, "fullscreen=True").selected
+    app.play_level(PACK, app.level_ids(PACK)[0])
+    press_key(window, arcade.key.F11)
+    assert app.settings.fullscreen is False and load_settings().fullscreen is False
+    app.show_settings()
+    assert widget(window.current_view, "fullscreen=False").selected
+
+
+def test_an_empty_pack_opens_on_its_levels_screen_which_says_so(window: Any, fresh: pathlib.Path) -> None:
+    from game.io.packs import Pack
+
+    empty = Pack(id="empty", name="Empty", author="tests")
+    app = App(window, packs=lambda: [empty])
+    assert app.first_open_level("empty") is None
+    view = app.show_levels("empty")
+    assert isinstance(view, LevelsView)
+    draw(window, "levels_empty_pack")
+    assert any(t.text == "This pack has no levels." for t in view._texts)
