@@ -8,7 +8,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from .boards import run_cells, slide_solvable
+from .boards import run_cells, slide_solvable, solved_slide
 from .grid import EMPTY, HOLE, PLAYER, Cell, Grid, neighbours
 
 FORMAT = 1
@@ -465,6 +465,10 @@ def _check_layout_semantics(
         if not slide_solvable(grid):
             out.add(("layout",), "this slide board cannot be solved (two tiles are swapped "
                     "relative to any solvable board: swap any two tiles to fix it)")
+        elif grid == solved_slide(height, width):
+            # It would start solved yet 'playing', with no move able to win it.
+            out.add(("layout",), "this slide board is already solved: shuffle it (slide some "
+                    "tiles) or leave the layout out for a random deal")
         return
     players = [(r, c) for r, row in enumerate(layout) for c, t in enumerate(row) if t == PLAYER_TOKEN]
     if len(players) > 1:

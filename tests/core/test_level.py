@@ -93,6 +93,16 @@ def test_defaults_are_left_out_of_the_mapping() -> None:
     assert "kinds" not in Level.from_dict(SLIDE).to_dict()
 
 
+def test_an_already_solved_slide_layout_is_a_layout_problem() -> None:
+    rows = ["1 2 3", "4 5 6", "7 8 _"]
+    level, found = parse_level(patched(SLIDE, layout=rows))
+    assert level is None and [p.path for p in found] == [("layout",)]
+    assert "this slide board is already solved" in found[0].message
+    # One slide away from solved is a fine (easy) level.
+    level, found = parse_level(patched(SLIDE, layout=["1 2 3", "4 5 6", "7 _ 8"]))
+    assert level is not None and found == []
+
+
 def test_slide_layout_round_trips_with_wide_numbers() -> None:
     rows = ["1 2 3 4", "5 6 7 8", "9 10 11 12", "13 14 _ 15"]
     lv = Level.from_dict(patched(SLIDE, width=4, height=4, layout=rows))
@@ -108,7 +118,9 @@ def test_any_valid_slide_layout_round_trips(w: int, h: int, data: st.DataObject)
     level, found = parse_level(patched(SLIDE, width=w, height=h, layout=rows))
     if level is None:
         assert [p.path for p in found] == [("layout",)]
-        assert "cannot be solved" in found[0].message
+        solved = rows == [" ".join(str(r * w + c + 1) for c in range(w)) for r in range(h - 1)] + [
+            " ".join([*(str((h - 1) * w + c + 1) for c in range(w - 1)), "_"])]
+        assert ("already solved" if solved else "cannot be solved") in found[0].message
         return
     assert Level.from_dict(level.to_dict()) == level
 
