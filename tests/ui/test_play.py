@@ -109,6 +109,11 @@ def assert_menu_tidy(menu: Any) -> None:
         bottoms.append(b.rect.bottom)
 
 
+def click_button(window: Any, menu: Any, key: str) -> None:
+    """Click a menu's button where a player would: on screen, in its middle."""
+    click(window, next(b for b in menu.buttons if b.key == key).rect.center)
+
+
 def centre(view: Any, cell: tuple[int, int]) -> tuple[float, float]:
     return view.board.center(cell)
 
@@ -465,7 +470,7 @@ def _bot_game(window: Any, lv: Level, speed: str, moves: int, seed: int,
     while played < moves:
         if view.state.status != "playing":
             assert view.result_menu is not None
-            view.result_menu.choose("retry")
+            click_button(window, view.result_menu, "retry")
             restarts += 1
             assert view.state.status == "playing" and view.result_menu is None
         batches = view.session.batches
@@ -572,12 +577,12 @@ def test_pause_undo_and_restart(window: Any) -> None:
     view.submit(legal_commands(start)[0])
     settle(view)
     press_key(window, arcade.key.ESCAPE)
-    view.pause_menu.choose("undo")
+    click_button(window, view.pause_menu, "undo")
     assert view.state == start and view.pause_menu is None
     view.submit(legal_commands(start)[0])
     settle(view)
     press_key(window, arcade.key.ESCAPE)
-    view.pause_menu.choose("restart")
+    click_button(window, view.pause_menu, "restart")
     assert view.state == start and view.session.commands == []
 
 

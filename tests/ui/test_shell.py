@@ -326,7 +326,8 @@ def test_title_to_play_win_next_and_resume(window: Any, fresh: pathlib.Path) -> 
     settle(window)
     assert view3.state.status == "won"
     # Retry from the result: the win stays, the new game starts fresh.
-    view3.result_menu.choose("retry")
+    retry = next(b for b in view3.result_menu.buttons if b.key == "retry")
+    click(window, *retry.rect.center)
     view4 = window.current_view
     assert isinstance(view4, PlayView) and view4.session.commands == []
     assert load_progress().progress.get(PACK, second.id).completed
@@ -392,8 +393,9 @@ def test_every_way_out_of_a_level_updates_progress(window: Any, fresh: pathlib.P
     settle(window)
     played = tuple(view.session.commands)
     # Restart from the pause menu: the game starts over and nothing is left to resume.
-    view.open_pause()
-    view.pause_menu.choose("restart")
+    press_key(window, arcade.key.ESCAPE)
+    restart = next(b for b in view.pause_menu.buttons if b.key == "restart")
+    click(window, *restart.rect.center)
     fresh_view = window.current_view
     assert isinstance(fresh_view, PlayView) and fresh_view is not view and fresh_view.session.commands == []
     assert load_progress().progress.saved_game(PACK, level.id) is None
