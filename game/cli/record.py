@@ -111,7 +111,7 @@ def record(args: argparse.Namespace) -> str:
 
     window = arcade.get_window() if _has_window(arcade) else arcade.Window(
         1280, 800, "Gridfall record", visible=False, antialiasing=False)
-    view = PlayView(level, seed=seed, settings=Settings(animation_speed=args.speed))
+    view = PlayView(level, seed=seed, settings=Settings(animation_speed=args.speed, sound=False))  # a clip is silent
     window.show_view(view)
     view.on_resize(window.width, window.height)
     dt = 1.0 / args.fps
