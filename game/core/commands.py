@@ -50,7 +50,7 @@ def parse_command(text: str) -> Command:
     words = text.split()
     if not words:
         raise ValueError("an empty command")
-    verb, args = words[0].lower(), words[1:]
+    verb, args = words[0], words[1:]
     if verb == "swap":
         if len(args) != 2:
             raise ValueError(f"'swap' takes two cells, like 'swap 3,4 3,5': {text!r}")
@@ -63,4 +63,7 @@ def parse_command(text: str) -> Command:
         if len(args) != 1:
             raise ValueError(f"'slide' takes one cell, like 'slide 2,1': {text!r}")
         return Slide(parse_cell(args[0]))
+    if verb.lower() in ("swap", "chain", "slide"):
+        # Only the lower-case verb formats back to the same text.
+        raise ValueError(f"write the command {verb.lower()!r} in lower case, not {verb!r}")
     raise ValueError(f"unknown command {verb!r} (swap, chain or slide)")

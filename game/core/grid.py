@@ -61,7 +61,8 @@ def format_cell(cell: Cell) -> str:
     return f"{cell[0]},{cell[1]}"
 
 
-_NUMBER = re.compile(r"-?[0-9]+")
+# Exactly the numbers format_cell writes: no leading zeros, no '-0'.
+_NUMBER = re.compile(r"0|-?[1-9][0-9]*")
 
 
 def parse_cell(text: str) -> Cell:
@@ -69,8 +70,8 @@ def parse_cell(text: str) -> Cell:
     parts = text.split(",")
     if len(parts) != 2:
         raise ValueError(f"a cell is 'row,col', not {text!r}")
-    # int() alone would also take '1_0', '+1' and non-ASCII digits, whose text does not
-    # round-trip; a move list must read back exactly as it was written.
+    # int() alone would also take '1_0', '+1', '01' and non-ASCII digits, whose text does
+    # not round-trip; a move list must read back exactly as it was written.
     if not all(_NUMBER.fullmatch(p) for p in parts):
         raise ValueError(f"a cell is 'row,col' with whole numbers, not {text!r}")
     return (int(parts[0]), int(parts[1]))

@@ -258,7 +258,7 @@ def test_command_texts_are_as_documented() -> None:
     assert format_command(Swap((3, 4), (3, 5))) == "swap 3,4 3,5"
     assert format_command(Chain(((7, 3), (6, 3), (6, 4)))) == "chain 7,3 6,3 6,4"
     assert format_command(Slide((2, 1))) == "slide 2,1"
-    assert parse_command("  SWAP 3,4   3,5 ") == Swap((3, 4), (3, 5))
+    assert parse_command("  swap 3,4   3,5 ") == Swap((3, 4), (3, 5))
 
 
 @pytest.mark.parametrize("text", [
@@ -269,6 +269,27 @@ def test_command_texts_are_as_documented() -> None:
 def test_bad_command_texts_are_refused(text: str) -> None:
     with pytest.raises(ValueError):
         parse_command(text)
+
+
+@pytest.mark.parametrize("text,why", [
+    ("SWAP 3,4 3,5", "lower case"), ("Chain 1,1 1,2", "lower case"), ("sLide 2,1", "lower case"),
+    ("slide 01,0", "whole numbers"), ("slide 0,00", "whole numbers"), ("slide -0,1", "whole numbers"),
+    ("swap 1,2 1,03", "whole numbers"), ("chain 1,1 -01,2", "whole numbers"),
+])
+def test_texts_that_would_not_format_back_the_same_are_refused(text: str, why: str) -> None:
+    """Every accepted text is exactly what format_command writes for its command."""
+    with pytest.raises(ValueError, match=why):
+        parse_command(text)
+
+
+@given(st.text(alphabet="swapchinlde SWAPCHINLDE0123456789-,", max_size=24))
+@examples(300)
+def test_an_accepted_command_text_formats_back_to_itself(text: str) -> None:
+    try:
+        command = parse_command(text)
+    except ValueError:
+        return
+    assert format_command(command) == " ".join(text.split())
 
 
 CELLS = st.tuples(st.integers(-3, 40), st.integers(-3, 40))
