@@ -7,18 +7,21 @@ from typing import Any, Callable
 
 
 def open_editor(window: Any, path: str | pathlib.Path | None = None,
-                on_leave: Callable[[], None] | None = None) -> Any:
+                on_leave: Callable[[], None] | None = None, settings: Any = None) -> Any:
     """Show the editor in `window` (on `path` when given) and return its view.
 
     `on_leave` runs when the designer leaves the editor (the title screen's way back); without
     it, leaving closes the window. A recovery file from a session that ended with unsaved
     changes is offered for restoring first.
     """
+    from game.io.settings import load_settings
+
     from . import files
-    from .model import EditModel
     from .view import EditorView
 
-    view = EditorView(window, on_leave=on_leave)
+    if settings is None:
+        settings = load_settings()
+    view = EditorView(window, on_leave=on_leave, settings=settings)
     if path is not None:
         view.open_path(pathlib.Path(path))
     files.sweep_temporaries()

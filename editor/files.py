@@ -10,6 +10,7 @@ import yaml
 
 import game.io as gio
 from game.io.atomic import atomic_write_text
+from game.io.packs import PACK_FILE, Pack
 from game.io.paths import data_dir, installed_packs_dir, levels_dir, user_levels_dir
 from game.io.schema import schema_ref
 from game.io.yamlout import mapping_lines
@@ -141,6 +142,24 @@ def browse() -> list[Entry]:
                 if isinstance(level, dict):
                     out.append(Entry(f"{group}: {meta.get('name', file.name)}",
                                      str(level.get("id", "?")), None, mapping=level))
+    return out
+
+
+def pack_entries(pack: Pack) -> list[Entry]:
+    """The levels of a pack read by game.io.load_pack, in its order, as Open lists them."""
+    folder = None
+    if pack.source is not None:
+        folder = pack.source if pack.source.is_dir() else (
+            pack.source.parent if pack.source.name == PACK_FILE else None)
+    out: list[Entry] = []
+    for level in pack.levels:
+        # A pack folder holds <level-id>.yaml per level (the loader checks the id is the name).
+        path = folder / f"{level.id}.yaml" if folder is not None else None
+        if path is not None and path.is_file():
+            shipped = pack.builtin or path.resolve().is_relative_to(levels_dir().resolve())
+            out.append(Entry(f"pack: {pack.name}", level.id, path, writable=not shipped))
+        else:
+            out.append(Entry(f"pack: {pack.name}", level.id, None, mapping=level.to_dict()))
     return out
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Mapping
@@ -506,14 +505,7 @@ class EditModel:
         self._rect_anchor = None
         return self.history.redo()
 
-    def replace_draft(self, draft: Draft) -> bool:
-        """Replace the whole draft as one step (restoring a recovery file, say)."""
-        return self.history.apply(lambda d: draft)
-
 
 def cells_of(draft: Draft) -> Iterable[Cell]:
     return ((r, c) for r in range(draft.height) for c in range(draft.width))
 
-
-def draft_fields() -> tuple[str, ...]:
-    return tuple(f.name for f in dataclasses.fields(Draft))

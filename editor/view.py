@@ -11,6 +11,7 @@ from typing import Any, Callable
 from game.core import Problem
 from game.core.level import MODES
 from game.io.paths import user_levels_dir
+from game.io.settings import Settings
 from game.ui import textures
 from game.ui.boot import import_arcade
 from game.ui.layout import Rect
@@ -31,6 +32,8 @@ PALETTE_W = 180
 PROPS_W = 350
 PROBLEMS_H = 150
 AUTOSAVE_SECONDS = 30.0
+PACKS_PER_PAGE = 10
+LEVELS_PER_PAGE = 10
 BG = (24, 26, 34)
 PANEL = (34, 38, 50)
 TEXT = (230, 232, 240)
@@ -44,11 +47,14 @@ class EditorView(arcade.View):  # type: ignore[misc,name-defined]
     """The level editor, a view of the game's window."""
 
     def __init__(self, window: Any, model: EditModel | None = None, *,
-                 on_leave: Callable[[], None] | None = None, colorblind: bool = False) -> None:
+                 on_leave: Callable[[], None] | None = None, colorblind: bool | None = None,
+                 settings: Settings | None = None) -> None:
         super().__init__(window)
         self.model = model or EditModel(blank("match3", 8, 8))
         self.on_leave = on_leave
-        self.colorblind = colorblind
+        self.settings = settings
+        # The colour-blind palette comes from the player's settings unless asked for outright.
+        self.colorblind = colorblind if colorblind is not None else bool(settings and settings.colorblind)
         self.cursor: Cell = (0, 0)
         self.flash: Cell | None = None
         self.hover: Cell | None = None
@@ -66,6 +72,8 @@ class EditorView(arcade.View):  # type: ignore[misc,name-defined]
         self._texts: dict[str, Any] = {}
         self._icons = arcade.SpriteList()
         self._shown_draft: Draft | None = None
+        self._pack: files.PackFolder | None = None   # the pack dialog's pack and page
+        self._pack_page = 0
         self.refresh()
 
     # -- building the panels -------------------------------------------------------------------
@@ -465,8 +473,11 @@ class EditorView(arcade.View):  # type: ignore[misc,name-defined]
     def ask_open(self, page: int = 0) -> None:
         self.guard(lambda: self._open_dialog(page), "open another level")
 
-    def _open_dialog(self, page: int) -> None:
-        entries = files.browse()
+    def _open_dialog(self, page: int, entries: list[files.Entry] | None = None,
+                     title: str = "Open a level") -> None:
+        """The paged list of levels to open: every level (Open), or the given ones (a pack's)."""
+        if entries is None:
+            entries = files.browse()
         per = 12
         pages = max(1, (len(entries) + per - 1) // per)
         page = max(0, min(page, pages - 1))
@@ -477,16 +488,21 @@ class EditorView(arcade.View):  # type: ignore[misc,name-defined]
             rows.append([("label", "no levels yet: start one with New", 600)])
         nav: list[tuple[Any, ...]] = [("button", "Cancel", 110, self.close_dialog)]
         if page > 0:
-            nav.append(("button", "< Prev", 100, lambda: self._reopen(page - 1)))
+            nav.append(("button", "< Prev", 100, lambda: self._reopen(page - 1, entries, title)))
         if page < pages - 1:
-            nav.append(("button", "Next >", 100, lambda: self._reopen(page + 1)))
+            nav.append(("button", "Next >", 100, lambda: self._reopen(page + 1, entries, title)))
         nav.append(("label", f"page {page + 1} of {pages}", 160))
         rows.append(nav)
-        self.open_dialog(Dialog(self.window, "Open a level", rows, width=640))
+        self.open_dialog(Dialog(self.window, title, rows, width=640))
 
-    def _reopen(self, page: int) -> None:
+    def _reopen(self, page: int, entries: list[files.Entry] | None = None,
+                title: str = "Open a level") -> None:
         self.close_dialog()
-        self._open_dialog(page)
+        self._open_dialog(page, entries, title)
+
+    def pick_from(self, entries: list[files.Entry], title: str) -> None:
+        """A level picker for the given levels (`gridfall edit PACK` shows the pack's)."""
+        self._open_dialog(0, entries, title)
 
     def open_entry(self, entry: files.Entry) -> None:
         self.close_dialog()
@@ -517,16 +533,23 @@ class EditorView(arcade.View):  # type: ignore[misc,name-defined]
         self.refresh()
 
     # -- packs ---------------------------------------------------------------------------------------
-    def ask_pack(self) -> None:
+    def ask_pack(self, page: int = 0) -> None:
+        packs = files.user_packs()
+        page, pages, shown = _page(packs, page, PACKS_PER_PAGE)
         rows: list[list[tuple[Any, ...]]] = []
-        for pack in files.user_packs()[:10]:
+        for pack in shown:
             rows.append([("label", f"{pack.meta.get('name', pack.folder.name)} "
                           f"({len(pack.levels)} levels)", 360),
                          ("button", f"open {pack.folder.name}", 240, lambda p=pack: self.pack_dialog(p))])
         rows.append([("label", "new pack id", 120), ("field", "new_id", "", 220),
                      ("button", "Create pack", 160, self._create_pack)])
-        rows.append([("button", "Close", 110, self.close_dialog)])
+        rows.append([("button", "Close", 110, self.close_dialog)]
+                    + _pager(page, pages, lambda n: self._repack(n)))
         self.open_dialog(Dialog(self.window, "Packs (in your data folder)", rows))
+
+    def _repack(self, page: int) -> None:
+        self.close_dialog()
+        self.ask_pack(page)
 
     def _create_pack(self) -> None:
         assert self.dialog is not None
@@ -538,7 +561,10 @@ class EditorView(arcade.View):  # type: ignore[misc,name-defined]
             return
         self.pack_dialog(pack)
 
-    def pack_dialog(self, pack: files.PackFolder) -> None:
+    def pack_dialog(self, pack: files.PackFolder, page: int | None = None) -> None:
+        """A pack's details and levels (paged; reordering keeps the page the level is on)."""
+        if page is None:
+            page = self._pack_page if self._pack is pack else 0
         self.close_dialog()
         m = pack.meta
         rows: list[list[tuple[Any, ...]]] = [
@@ -547,7 +573,9 @@ class EditorView(arcade.View):  # type: ignore[misc,name-defined]
             [("label", "version", 90), ("field", "version", str(m.get("version") or ""), 100),
              ("label", "description", 120), ("field", "description", str(m.get("description") or ""), 210)],
         ]
-        for i, name in enumerate(pack.levels[:10]):
+        page, pages, shown = _page(pack.levels, page, LEVELS_PER_PAGE)
+        self._pack_page = page
+        for i, name in enumerate(shown, start=page * LEVELS_PER_PAGE):
             rows.append([("label", f"{i + 1}. {name}", 330),
                          ("button", f"up {i + 1}", 70, lambda i=i: self._pack_edit(pack, lambda: pack.move(i, -1))),
                          ("button", f"down {i + 1}", 80, lambda i=i: self._pack_edit(pack, lambda: pack.move(i, 1))),
@@ -556,6 +584,8 @@ class EditorView(arcade.View):  # type: ignore[misc,name-defined]
                      ("button", "Save details", 150, lambda: self._pack_edit(pack, lambda: None)),
                      ("button", "Export", 110, lambda: self._pack_export(pack)),
                      ("button", "Close", 100, self.close_dialog)])
+        if pages > 1:
+            rows.append(_pager(page, pages, lambda n: self.pack_dialog(pack, n)))
         self.open_dialog(Dialog(self.window, f"Pack '{pack.folder.name}'", rows, width=720))
         self._pack = pack
 
@@ -626,8 +656,11 @@ class EditorView(arcade.View):  # type: ignore[misc,name-defined]
             self.say(f"the play view is not available: {error}", bad=True)
             return
         level = m.level()
-        seed = m.draft.seed if isinstance(m.draft.seed, int) else 1
-        self.playing = PlayView(level, seed=seed, playtest=True, on_leave=self._back_from_play)
+        # The game's rule (game.ui.app): the level's seed when it has one, else 0; the
+        # editor's checks deal with the same seed (model.playability_problems).
+        seed = level.seed if level.seed is not None else 0
+        self.playing = PlayView(level, seed=seed, settings=self.settings, playtest=True,
+                                on_leave=self._back_from_play)
         self.window.show_view(self.playing)
 
     def _back_from_play(self, outcome: Any = None) -> None:
@@ -876,11 +909,9 @@ class EditorView(arcade.View):  # type: ignore[misc,name-defined]
         self._draw_palette()
         self._draw_problems()
         self._draw_collect_icons()
-        if m.draft.mode != "chain":
-            pass
-        elif self.picking_reach:
+        if m.draft.mode == "chain" and self.picking_reach:
             self._text("reach", "click a cell...", *self._reach_xy, GOOD, 10, anchor_y="center")
-        else:
+        elif m.draft.mode == "chain":
             r = m.draft.reach
             self._text("reach", f"{r[0]},{r[1]}" if r else "none", *self._reach_xy, TEXT, 11,
                        anchor_y="center")
@@ -1009,6 +1040,26 @@ class EditorView(arcade.View):  # type: ignore[misc,name-defined]
             if f"prob{i}" not in used:
                 self._texts.pop(f"prob{i}", None)
         self._text("status", _clip(self.status, 110), left, 10, BAD if self.status_bad else DIM, 10)
+
+
+def _page(items: list[Any], page: int, per: int) -> tuple[int, int, list[Any]]:
+    """The page clamped to the pages there are, how many pages, and that page's items."""
+    pages = max(1, (len(items) + per - 1) // per)
+    page = max(0, min(page, pages - 1))
+    return page, pages, items[page * per:(page + 1) * per]
+
+
+def _pager(page: int, pages: int, go: Callable[[int], None]) -> list[tuple[Any, ...]]:
+    """Prev/Next buttons and 'page n of m' for a dialog row (nothing when one page is all)."""
+    if pages <= 1:
+        return []
+    row: list[tuple[Any, ...]] = []
+    if page > 0:
+        row.append(("button", "< Prev", 100, lambda: go(page - 1)))
+    if page < pages - 1:
+        row.append(("button", "Next >", 100, lambda: go(page + 1)))
+    row.append(("label", f"page {page + 1} of {pages}", 160))
+    return row
 
 
 def _text(value: Any) -> str:

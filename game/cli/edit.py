@@ -1,83 +1,91 @@
-"""`gridfall edit [LEVEL_OR_PACK]`: open the level editor in a window."""
+"""`gridfall edit [LEVEL_OR_PACK] [--level ID]`: open the level editor in a window."""
 
 from __future__ import annotations
 
 import argparse
-import os
 import pathlib
+import sys
 from typing import Any
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "edit", help="open the level editor",
-        description="Open the level editor on a level file, a pack (folder or NAME.pack.yaml; "
-        "its first level opens) or a blank board.")
+        description="Open the level editor on a level file, a pack (folder or NAME.pack.yaml: "
+        "a list of its levels to pick from, or the one --level names) or a blank board.")
     parser.add_argument("path", nargs="?", metavar="LEVEL_OR_PACK",
                         help="a level .yaml, a pack folder or a NAME.pack.yaml")
+    parser.add_argument("--level", metavar="ID", help="the level of the pack to open")
     parser.set_defaults(run=run)
 
 
-def first_level(path: pathlib.Path) -> tuple[pathlib.Path | None, dict[str, Any] | None]:
-    """The level file (or, in a one-file pack, the inline mapping) the editor opens first."""
-    import yaml
-
-    index = path / "pack.yaml" if path.is_dir() else path if path.name == "pack.yaml" else None
-    if index is not None or path.name.endswith((".pack.yaml", ".pack.yml")):
-        meta_file = index or path
-        try:
-            meta = yaml.safe_load(meta_file.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, yaml.YAMLError) as error:
-            raise SystemExit(f"gridfall edit: {meta_file}: cannot read the pack: {error}")
-        levels = meta.get("levels") if isinstance(meta, dict) else None
-        if not isinstance(levels, list) or not levels:
-            raise SystemExit(f"gridfall edit: {meta_file}: the pack lists no levels")
-        if index is not None:
-            return meta_file.parent / str(levels[0]), None
-        if not isinstance(levels[0], dict):
-            raise SystemExit(f"gridfall edit: {meta_file}: levels[0] is not a level mapping")
-        return None, levels[0]
-    return path, None
+def _fail(message: str) -> int:
+    print(f"gridfall edit: {message}", file=sys.stderr)
+    return 1
 
 
 def run(args: argparse.Namespace) -> int:
-    level_path: pathlib.Path | None = None
-    mapping: dict[str, Any] | None = None
-    if args.path:
-        target = pathlib.Path(args.path)
+    from game.cli.play import _is_pack_path, display_problem
+    from game.io import LevelFileError, load_pack
+    from game.io.settings import load_settings
+
+    target = pathlib.Path(args.path) if args.path else None
+    entries: list[Any] = []
+    pack_name = ""
+    if target is not None:
         if not target.exists():
-            print(f"gridfall edit: {target}: no such file or folder")
-            return 2
-        try:
-            level_path, mapping = first_level(target)
-        except SystemExit as stop:
-            print(stop)
-            return 1
-    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY") \
-            and not os.environ.get("ARCADE_HEADLESS") and os.name == "posix":
-        print("gridfall edit: no display is available; run it on a desktop, or under "
-              "`xvfb-run gridfall edit ...`")
-        return 1
+            return _fail(f"{target}: no such file or folder")
+        if _is_pack_path(target):
+            from editor.files import pack_entries
+
+            try:
+                pack = load_pack(target)
+            except LevelFileError as error:
+                for problem in error.problems:   # each names file:line and the field
+                    print(f"gridfall edit: {problem}", file=sys.stderr)
+                return 1
+            entries, pack_name = pack_entries(pack), pack.name
+            if not entries:
+                return _fail(f"pack '{pack.id}' has no levels")
+            if args.level is not None:
+                entries = [e for e in entries if e.label == args.level] or entries
+                if entries[0].label != args.level:
+                    known = ", ".join(e.label for e in pack_entries(pack)[:8])
+                    return _fail(f"pack '{pack.id}' has no level '{args.level}' (it has: {known}"
+                                 f"{', ...' if len(pack.levels) > 8 else ''})")
+        elif args.level is not None:
+            return _fail("--level is for packs; a level file holds one level")
+    elif args.level is not None:
+        return _fail("--level needs a pack (LEVEL_OR_PACK)")
+    # Same rule and exit code as `gridfall play`: no display is exit 2, on stderr.
+    no_display = display_problem(None)
+    if no_display:
+        print(no_display.replace("gridfall:", "gridfall edit:", 1), file=sys.stderr)
+        return 2
     from game.ui.boot import import_arcade
 
     arcade = import_arcade()
+    settings = load_settings()
     try:
-        window = arcade.Window(1280, 800, "Gridfall editor", resizable=False)
+        window = arcade.Window(1280, 800, "Gridfall editor", resizable=True,
+                               fullscreen=settings.fullscreen, antialiasing=False)
     except Exception as error:  # pyglet raises several kinds when there is no usable display
-        print(f"gridfall edit: cannot open a window: {error}")
-        return 1
+        print(f"gridfall edit: cannot open a window: {error}", file=sys.stderr)
+        return 2
     from editor import open_editor
-    from editor.files import EditorFileError, from_mapping
+    from editor.files import EditorFileError
 
     try:
-        view = open_editor(window, level_path)
+        level_path = target if target is not None and not entries else None
+        view = open_editor(window, level_path, settings=settings)
     except EditorFileError as error:
-        print(f"gridfall edit: {error}")
-        return 1
-    if mapping is not None:
-        from editor.model import EditModel
-
-        draft = from_mapping(mapping)
-        view.replace_model(EditModel(draft))
+        return _fail(str(error))
+    if entries:
+        recovery = view.dialog   # the offer to restore unsaved work comes first
+        view.open_entry(entries[0])
+        if recovery is not None:
+            view.open_dialog(recovery)
+        elif args.level is None:
+            view.pick_from(entries, f"Levels of '{pack_name}' (Cancel keeps {entries[0].label})")
     arcade.run()
     return 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pathlib
 import subprocess
+from dataclasses import replace as dataclasses_replace
 import sys
 from typing import Any
 
@@ -15,6 +16,7 @@ arcade = import_arcade(headless=True)
 key = arcade.key
 
 from editor import files, open_editor  # noqa: E402
+from editor.model import RANDOM_TOOL  # noqa: E402
 from editor.view import EditorView  # noqa: E402
 from game.io import load_level  # noqa: E402
 
@@ -189,8 +191,7 @@ def test_match3_from_blank_each_tool_goals_save_and_load_cell_by_cell(window: An
     press(window, key.KEY_5)
     click(window, *cell_xy(view, (0, 6)))
     click(window, *cell_xy(view, (0, 5)))
-    click(window, *palette_xy(view, "tool", files.from_mapping.__globals__["RANDOM_TOKEN"] and
-                              __import__("editor.model").model.RANDOM_TOOL))
+    click(window, *palette_xy(view, "tool", RANDOM_TOOL))
     click(window, *cell_xy(view, (0, 6)))
     press(window, key.E)
     click(window, *cell_xy(view, (0, 5)))
@@ -274,6 +275,10 @@ def test_chain_player_reach_playtest_and_back_with_history(window: Any, editor: 
     assert (view.model.tool, view.cursor) == (tool_before, cursor_before)
     press(window, key.Z, key.MOD_CTRL)                   # the undo history survived the trip
     assert view.model.draft.seed is None
+    press(window, key.TAB)      # no seed: the game's rule, seed 0, which the checks dealt too
+    assert isinstance(window.current_view, PlayView) and window.current_view.session.seed == 0
+    press(window, key.TAB)
+    assert window.current_view is view
     press(window, key.Y, key.MOD_CTRL)
     path = save_as(window, view, "painted-chain.yaml")
     level = load_level(path)
@@ -435,10 +440,96 @@ def test_gridfall_edit_without_a_display_says_so(tmp_path: pathlib.Path) -> None
            if k not in ("DISPLAY", "WAYLAND_DISPLAY", "ARCADE_HEADLESS")}
     out = subprocess.run([sys.executable, "-m", "game", "edit", str(files.levels_dir() / "first-steps")],
                          capture_output=True, text=True, env=env, timeout=60)
-    assert out.returncode == 1 and "no display" in out.stdout and "Traceback" not in out.stderr
+    # As `gridfall play`: errors on stderr, exit 2 for no display, 1 for bad input.
+    assert out.returncode == 2 and "no display" in out.stderr and not out.stdout
+    assert "Traceback" not in out.stderr
     out = subprocess.run([sys.executable, "-m", "game", "edit", str(tmp_path / "nope.yaml")],
                          capture_output=True, text=True, env=env, timeout=60)
-    assert out.returncode == 2 and "no such file" in out.stdout
+    assert out.returncode == 1 and "no such file" in out.stderr
+    bad = tmp_path / "bad"
+    bad.mkdir()
+    (bad / "pack.yaml").write_text("format: 1\nid: bad\nname: Bad\nlevels: [missing.yaml]\n")
+    out = subprocess.run([sys.executable, "-m", "game", "edit", str(bad)],
+                         capture_output=True, text=True, env=env, timeout=60)
+    assert out.returncode == 1 and "missing.yaml" in out.stderr and "Traceback" not in out.stderr
+    out = subprocess.run([sys.executable, "-m", "game", "edit", str(files.levels_dir() / "first-steps"),
+                          "--level", "no-such-level"], capture_output=True, text=True, env=env, timeout=60)
+    assert out.returncode == 1 and "no level 'no-such-level'" in out.stderr
+
+
+def test_a_pack_opens_a_picker_of_all_its_levels(window: Any, editor: EditorView) -> None:
+    from game.io import load_pack
+
+    pack = load_pack(files.levels_dir() / "first-steps")
+    entries = files.pack_entries(pack)
+    assert [e.label for e in entries] == [lv.id for lv in pack.levels]
+    assert all(e.path is not None and not e.writable for e in entries)   # shipped: read-only
+    view = editor
+    view.pick_from(entries, "Levels of the pack")
+    frame(window)
+    assert view.dialog is not None and view.dialog.title == "Levels of the pack"
+    last = entries[min(len(entries), 12) - 1]
+    click(window, *view.dialog.button_center(last.label))
+    assert view.dialog is None and view.model.draft.id == last.label
+    assert view.model.path is None and not view.model.dirty   # read-only: Save makes a copy
+
+
+def test_pack_dialogs_page_past_ten_packs_and_ten_levels(window: Any, editor: EditorView) -> None:
+    import dataclasses
+
+    from editor.model import blank
+
+    packs = [files.new_pack(f"zz-page-{i:02d}", f"Page {i:02d}") for i in range(12)]
+    big = packs[0]
+    for i in range(13):
+        big.add(dataclasses.replace(blank("match3", 5, 5), id=f"level-{i:02d}", name=f"L{i}"))
+    big.save()
+    view = editor
+    header(window, view, "Pack")
+    seen: list[str] = []
+    while True:                                          # every pack is on some page
+        d = view.dialog
+        assert d is not None
+        on_page = [b for b in d.buttons if b.startswith("open ")]
+        assert 0 < len(on_page) <= 10
+        seen += on_page
+        if "Next >" not in d.buttons:
+            break
+        click(window, *d.button_center("Next >"))
+    assert sorted(seen) == sorted(f"open {p.folder.name}" for p in files.user_packs())
+    assert "< Prev" in view.dialog.buttons
+    view.close_dialog()
+    view.pack_dialog(big)
+    d = view.dialog
+    assert d is not None and "remove 10" in d.buttons and "remove 11" not in d.buttons
+    click(window, *d.button_center("Next >"))
+    d = view.dialog
+    assert d is not None and "remove 13" in d.buttons and "remove 1" not in d.buttons
+    click(window, *d.button_center("up 13"))             # reordering stays on the page
+    d = view.dialog
+    assert d is not None and "up 13" in d.buttons
+    again = next(p for p in files.user_packs() if p.folder == big.folder)
+    assert again.levels[-2:] == ["level-12.yaml", "level-11.yaml"]
+    view.close_dialog()
+
+
+def test_the_colour_blind_setting_reaches_the_editor(window: Any, data_dir: pathlib.Path) -> None:
+    from game.io.settings import Settings, load_settings, save_settings
+    from game.ui import textures
+
+    save_settings(dataclasses_replace(load_settings(), colorblind=True))
+    files.clear_recovery()
+    view = open_editor(window, on_leave=lambda: None)
+    assert view.colorblind
+    press(window, key.KEY_2)
+    click(window, *cell_xy(view, (0, 0)))
+    frame(window)
+    sprite = view.canvas._token_sprites[0][0]
+    assert sprite.texture is textures.kind(2, True) and textures.kind(2, True) is not textures.kind(2, False)
+    palette = open_editor(window, on_leave=lambda: None, settings=Settings(colorblind=False))
+    assert not palette.colorblind
+    palette.model.mark_saved()
+    view.model.mark_saved()
 
 
 def test_text_fields_work_with_the_keyboard(window: Any, editor: EditorView) -> None:
