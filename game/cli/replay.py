@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from game.core import IllegalMove, Level, Session, stars
+from game.core import IllegalMove, Level, LevelError, Session, stars
 from game.io import LevelFileError, PackNotFoundError, find_pack, load_level
 from game.io.replay import ReplayFileError, load_replay
 
@@ -44,20 +44,18 @@ def run(args: argparse.Namespace) -> int:
     except (ReplayFileError, LevelFileError, PackNotFoundError, ValueError, OSError) as exc:
         print(f"gridfall replay: {exc}", file=sys.stderr)
         return 1
-    session = Session(level, replay.seed)
-    for i, command in enumerate(replay.commands, start=1):
-        if session.state.status != "playing":
-            print(f"gridfall replay: {args.path}: command {i} ({command}) comes after the game "
-                  f"ended ({session.state.status})", file=sys.stderr)
-            return 1
-        try:
-            session.play(command)
-        except IllegalMove as exc:
-            print(f"gridfall replay: {args.path}: command {i} ({command}) is illegal: {exc}",
-                  file=sys.stderr)
-            return 1
-        if args.verbose:
-            print(f"{i:4}. {command}  score {session.state.score}")
+    try:
+        session = Session.replay(level, replay.seed, replay.commands)
+    except IllegalMove as exc:
+        # Session.replay names the command: "command N (text): why".
+        print(f"gridfall replay: {args.path}: illegal {exc}", file=sys.stderr)
+        return 1
+    except LevelError as exc:
+        print(f"gridfall replay: {args.path}: the level cannot be dealt: {exc}", file=sys.stderr)
+        return 1
+    if args.verbose:
+        for i, turn in enumerate(session.turns, start=1):
+            print(f"{i:4}. {turn.command}  score {turn.state.score}")
     state = session.state
     where = f"{replay.pack}/{level.id}" if replay.pack else level.id
     limit = f" of {level.moves}" if level.moves is not None else ""

@@ -1,4 +1,10 @@
-"""Gridfall's board core: pure, deterministic, event-sourced rules for match3, chain and slide."""
+"""Gridfall's board core: pure, deterministic, event-sourced rules for match3, chain and slide.
+
+Threads: the core keeps a few small module-level memos for speed (match3's recent boards and
+swap tables, board geometries, and the bitboard memo set on a State). They never change an
+answer, but they are plain dicts updated without locks, so use the core from one thread per
+process (separate processes are fine: each has its own memos).
+"""
 
 from .boards import run_cells, slide_solvable, solved_slide
 from .commands import Chain, Command, Slide, Swap, format_command, parse_command

@@ -41,6 +41,11 @@ class Session:
         return self._turns[-1].state if self._turns else self.initial
 
     @property
+    def turns(self) -> tuple[Turn, ...]:
+        """The logged turns, oldest first (commands that changed nothing are not logged)."""
+        return tuple(self._turns)
+
+    @property
     def commands(self) -> list[Command]:
         return [t.command for t in self._turns]
 
