@@ -8,6 +8,8 @@ import random
 import textwrap
 from typing import Any, Callable
 
+import pyglet
+
 from game.core import Problem
 from game.core.level import MODES
 from game.io.paths import user_levels_dir
@@ -69,9 +71,16 @@ class EditorView(arcade.View):  # type: ignore[misc,name-defined]
         self._build(window.width, window.height)
         self._palette: list[tuple[Rect, str, Any]] = []
         self._problem_rows: list[tuple[Rect, Problem]] = []
+        # Texts that change (title, problems, status), drawn in one batch; kept referenced.
+        self._batch = pyglet.graphics.Batch()
         self._texts: dict[str, Any] = {}
-        self._icons = arcade.SpriteList()
-        self._shown_draft: Draft | None = None
+        self._texts_used: set[str] = set()
+        # What stays put between edits (see _build_chrome), rebuilt when _chrome_key changes.
+        self._chrome = arcade.SpriteList()
+        self._chrome_icons = arcade.SpriteList()
+        self._chrome_batch = pyglet.graphics.Batch()
+        self._chrome_texts: list[Any] = []
+        self._chrome_built: tuple[Any, ...] | None = None
         self._pack: files.PackFolder | None = None   # the pack dialog's pack and page
         self._pack_page = 0
         self.refresh()
@@ -94,7 +103,9 @@ class EditorView(arcade.View):  # type: ignore[misc,name-defined]
         if field is not None:
             field.deactivate()
         self._build(width, height)
+        self._batch = pyglet.graphics.Batch()
         self._texts = {}
+        self._chrome_built = None
         self.refresh()
 
     def _build_header(self) -> None:
@@ -878,61 +889,113 @@ class EditorView(arcade.View):  # type: ignore[misc,name-defined]
         self.say(str(problem), bad=True)
 
     # -- drawing --------------------------------------------------------------------------------------
+    # What stays put between edits (panels, palette, edge buttons, collect icons and their labels)
+    # is built once into SpriteLists and a text Batch (_build_chrome) and rebuilt only when what
+    # it shows changes; the texts that change (title, problems, status) live in a second Batch.
     def _text(self, key: str, text: str, x: float, y: float, color: Any = TEXT, size: int = 11,
               **kw: Any) -> None:
-        """Draw through a cached arcade.Text (draw_text is 10-15x slower)."""
+        """Show a changing text this frame (one cached arcade.Text in the view's batch)."""
+        rgba = _rgba(color)
         t = self._texts.get(key)
         if t is None:
-            t = self._texts[key] = arcade.Text(text, x, y, color, size, **kw)
+            t = self._texts[key] = arcade.Text(text, x, y, rgba, size, batch=self._batch, **kw)
         else:
             if t.text != text:
                 t.text = text
             if (t.x, t.y) != (x, y):
                 t.position = (x, y)
-            t.color = color
-        t.draw()
+            if tuple(t.color) != rgba:
+                t.color = rgba
+            t.visible = True
+        self._texts_used.add(key)
+
+    def _chrome_key(self) -> tuple[Any, ...]:
+        m = self.model
+        d = m.draft
+        lay = self.canvas.layout
+        return (self.window.width, self.window.height, d.mode, d.kinds, m.tool, m.shape,
+                self.colorblind, (lay.left, lay.top, lay.cell, lay.rows, lay.cols) if lay else None)
 
     def on_draw(self) -> None:
         self.clear(color=BG)
-        w, h = self.window.width, self.window.height
-        arcade.draw_lrbt_rectangle_filled(0, w, h - HEADER_H, h, PANEL)
-        arcade.draw_lrbt_rectangle_filled(0, PALETTE_W, 0, h - HEADER_H, PANEL)
-        arcade.draw_lrbt_rectangle_filled(w - PROPS_W, w, 0, h - HEADER_H, PANEL)
-        arcade.draw_lrbt_rectangle_filled(PALETTE_W, w - PROPS_W, 0, PROBLEMS_H, (30, 32, 42))
         m = self.model
+        h = self.window.height
+        self.canvas.sync(m.draft, self.colorblind)
+        key = self._chrome_key()
+        if key != self._chrome_built:
+            self._build_chrome()
+            self._chrome_built = key
+        self._texts_used = set()
+        self._chrome.draw()
         self._text("title", self.title().removeprefix("Gridfall editor - "), 12, h - HEADER_H / 2,
                    BAD if m.dirty else TEXT, 13, anchor_y="center")
+        self._draw_problems()
         self.canvas.draw(m.draft, cursor=self.cursor, reach=m.draft.reach, flash=self.flash,
                          rect_from=m.rect_anchor, rect_to=self.hover or self.cursor if m.rect_anchor else None,
                          colorblind=self.colorblind)
-        self._draw_edges()
-        self._draw_palette()
-        self._draw_problems()
-        self._draw_collect_icons()
+        self._chrome_icons.draw()
+        self._text("undoinfo", f"undo {len(m.history.past)} / redo {len(m.history.future)}",
+                   12, 14, DIM, 10)
         if m.draft.mode == "chain" and self.picking_reach:
             self._text("reach", "click a cell...", *self._reach_xy, GOOD, 10, anchor_y="center")
         elif m.draft.mode == "chain":
             r = m.draft.reach
             self._text("reach", f"{r[0]},{r[1]}" if r else "none", *self._reach_xy, TEXT, 11,
                        anchor_y="center")
+        for k, t in self._texts.items():
+            if k not in self._texts_used:
+                t.visible = False
+        self._chrome_batch.draw()
+        self._batch.draw()
         self.ui.draw()
         if self.dialog is not None:
             self.dialog.draw()
 
-    def _draw_edges(self) -> None:
+    def _build_chrome(self) -> None:
+        """Make the panels, palette, edge buttons and collect icons for the model as it is now."""
+        self._chrome = arcade.SpriteList()
+        self._chrome_icons = arcade.SpriteList()
+        self._chrome_batch = pyglet.graphics.Batch()
+        self._chrome_texts = []   # kept referenced: batched text vanishes when Python frees it
+        w, h = self.window.width, self.window.height
+        for rect, color in ((Rect(0, h - HEADER_H, w, HEADER_H), PANEL),
+                            (Rect(0, 0, PALETTE_W, h - HEADER_H), PANEL),
+                            (Rect(w - PROPS_W, 0, PROPS_W, h - HEADER_H), PANEL),
+                            (Rect(PALETTE_W, 0, w - PROPS_W - PALETTE_W, PROBLEMS_H), (30, 32, 42))):
+            self._fill(rect, color)
+        self._build_palette()
         for (edge, delta), rect in self.canvas.edge_buttons().items():
-            arcade.draw_lrbt_rectangle_filled(rect.left, rect.right, rect.bottom, rect.top, (60, 66, 84))
-            self._text(f"edge{edge}{delta}", "+" if delta > 0 else "-", *rect.center, TEXT, 11,
-                       anchor_x="center", anchor_y="center")
+            self._fill(rect, (60, 66, 84))
+            self._label("+" if delta > 0 else "-", *rect.center, TEXT, 11,
+                        anchor_x="center", anchor_y="center")
+        if self.model.draft.mode != "slide":
+            kinds = self.model.draft.kinds
+            for k, x, y in self._collect_icons:
+                self._icon(textures.kind(k, self.colorblind), x, y, 22,
+                           255 if not isinstance(kinds, int) or k <= kinds else 90)
 
-    def _draw_palette(self) -> None:
+    def _fill(self, rect: Rect, color: Any) -> None:
+        s = arcade.SpriteSolidColor(max(1, round(rect.width)), max(1, round(rect.height)),
+                                    center_x=rect.center[0], center_y=rect.center[1], color=_rgba(color))
+        self._chrome.append(s)
+
+    def _icon(self, tex: Any, x: float, y: float, size: float, alpha: int = 255) -> None:
+        s = arcade.Sprite(tex, center_x=x, center_y=y)
+        s.width = s.height = size
+        s.alpha = alpha
+        self._chrome_icons.append(s)
+
+    def _label(self, text: str, x: float, y: float, color: Any, size: int, **kw: Any) -> None:
+        self._chrome_texts.append(arcade.Text(text, x, y, _rgba(color), size,
+                                              batch=self._chrome_batch, **kw))
+
+    def _build_palette(self) -> None:
         m = self.model
         d = m.draft
         h = self.window.height
         self._palette = []
-        self._icons.clear()
         top = h - HEADER_H - 14
-        self._text("ptitle", "Tools", 12, top - 10, TEXT, 13, anchor_y="center")
+        self._label("Tools", 12, top - 10, TEXT, 13, anchor_y="center")
         y = top - 34
         entries: list[tuple[str, Any, str, Any]] = []
         if d.mode == "slide":
@@ -946,13 +1009,10 @@ class EditorView(arcade.View):  # type: ignore[misc,name-defined]
                 yy = y - ((k - 1) // 3) * (size + 6) - size
                 rect = Rect(x, yy, size, size)
                 tool = kind_tool(k)
+                unused = isinstance(d.kinds, int) and k > d.kinds
                 self._palette.append((rect, "tool", tool))
-                self._square(rect, m.tool == tool, dim=isinstance(d.kinds, int) and k > d.kinds)
-                s = arcade.Sprite(textures.kind(k, self.colorblind), center_x=rect.center[0],
-                                  center_y=rect.center[1])
-                s.width = s.height = size - 10
-                s.alpha = 80 if isinstance(d.kinds, int) and k > d.kinds else 255
-                self._icons.append(s)
+                self._square(rect, m.tool == tool, dim=unused)
+                self._icon(textures.kind(k, self.colorblind), *rect.center, size - 10, 80 if unused else 255)
             y -= 3 * (size + 6) + 4
             entries += [("tool", RANDOM_TOOL, "random (R)", marker("random")),
                         ("tool", HOLE_TOOL, "hole (H)", marker("hole"))]
@@ -964,44 +1024,28 @@ class EditorView(arcade.View):  # type: ignore[misc,name-defined]
             self._palette.append((rect, kind, value))
             self._square(rect, m.tool == value)
             if tex is not None:
-                s = arcade.Sprite(tex, center_x=rect.left + 18, center_y=rect.center[1])
-                s.width = s.height = 26
-                self._icons.append(s)
-            self._text(f"pal{text[:6]}{kind}", text, rect.left + 38, rect.center[1], TEXT, 11,
-                       anchor_y="center")
+                self._icon(tex, rect.left + 18, rect.center[1], 26)
+            self._label(text, rect.left + 38, rect.center[1], TEXT, 11, anchor_y="center")
             y -= 36
         if d.mode == "slide":
             for i, (delta, text) in enumerate(((-1, "-"), (1, "+"))):
                 rect = Rect(8 + i * 40, y - 30, 34, 28)
                 self._palette.append((rect, "step", delta))
                 self._square(rect, False)
-                self._text(f"step{i}", text, *rect.center, TEXT, 13, anchor_x="center", anchor_y="center")
+                self._label(text, *rect.center, TEXT, 13, anchor_x="center", anchor_y="center")
             y -= 36
         y -= 10
-        self._text("shapes", "Shape", 12, y - 10, TEXT, 13, anchor_y="center")
+        self._label("Shape", 12, y - 10, TEXT, 13, anchor_y="center")
         y -= 30
         for shape, text in zip(SHAPES, ("pen (D)", "rectangle (X)", "bucket fill (F)")):
             rect = Rect(8, y - 30, PALETTE_W - 16, 28)
             self._palette.append((rect, "shape", shape))
             self._square(rect, m.shape == shape)
-            self._text(f"shape{shape}", text, rect.left + 10, rect.center[1], TEXT, 11, anchor_y="center")
+            self._label(text, rect.left + 10, rect.center[1], TEXT, 11, anchor_y="center")
             y -= 32
-        self._icons.draw()
-        self._text("undoinfo", f"undo {len(m.history.past)} / redo {len(m.history.future)}",
-                   12, 14, DIM, 10)
 
     def _square(self, rect: Rect, selected: bool, dim: bool = False) -> None:
-        color = SELECTED if selected else ((44, 46, 56) if dim else (56, 62, 80))
-        arcade.draw_lrbt_rectangle_filled(rect.left, rect.right, rect.bottom, rect.top, color)
-
-    def _draw_collect_icons(self) -> None:
-        if self.model.draft.mode == "slide":
-            return
-        for k, x, y in self._collect_icons:
-            s = arcade.Sprite(textures.kind(k, self.colorblind), center_x=x, center_y=y)
-            s.width = s.height = 22
-            s.alpha = 255 if not isinstance(self.model.draft.kinds, int) or k <= self.model.draft.kinds else 90
-            arcade.draw_sprite(s)
+        self._fill(rect, SELECTED if selected else ((44, 46, 56) if dim else (56, 62, 80)))
 
     def _draw_problems(self) -> None:
         problems = self.model.problems()
@@ -1017,7 +1061,6 @@ class EditorView(arcade.View):  # type: ignore[misc,name-defined]
         width = self.window.width - PROPS_W - PALETTE_W - 16
         lines_left = 5
         shown = 0
-        used: set[str] = set()
         for p in problems:
             where = f" [cell {p.cell[0]},{p.cell[1]}]" if p.cell is not None else ""
             lines = textwrap.wrap(str(p) + where, 96)[:2]
@@ -1029,16 +1072,12 @@ class EditorView(arcade.View):  # type: ignore[misc,name-defined]
                 arcade.draw_lrbt_rectangle_filled(rect.left, rect.right, rect.bottom, rect.top, (70, 40, 46))
             for line in lines:
                 k = f"prob{5 - lines_left}"
-                used.add(k)
                 self._text(k, line, left, y, TEXT, 11, anchor_y="center")
                 y -= 18
                 lines_left -= 1
             shown += 1
         if len(problems) > shown:
             self._text("pmore", f"... and {len(problems) - shown} more", left, y, DIM, 10, anchor_y="center")
-        for i in range(5):
-            if f"prob{i}" not in used:
-                self._texts.pop(f"prob{i}", None)
         self._text("status", _clip(self.status, 110), left, 10, BAD if self.status_bad else DIM, 10)
 
 
@@ -1060,6 +1099,11 @@ def _pager(page: int, pages: int, go: Callable[[int], None]) -> list[tuple[Any, 
         row.append(("button", "Next >", 100, lambda: go(page + 1)))
     row.append(("label", f"page {page + 1} of {pages}", 160))
     return row
+
+
+def _rgba(color: Any) -> tuple[int, int, int, int]:
+    c = tuple(int(v) for v in color)
+    return (c[0], c[1], c[2], c[3] if len(c) > 3 else 255)
 
 
 def _text(value: Any) -> str:
