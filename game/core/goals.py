@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .boards import solved_slide
-from .events import Event, Lost, Won
+from .events import Event, Lost, Scored, Won
 from .state import PLAYING, State
 
 
@@ -47,12 +47,30 @@ def goals_met(state: State) -> bool:
     return all(g.met for g in goals)
 
 
+MOVES_LEFT_BONUS = 50
+
+
+def moves_left_bonus(state: State) -> int:
+    """Points for every move left when the goals are met (match3 and chain).
+
+    A level ends the moment its goals are met, so without this the second and third stars
+    of a score goal could only come from overshooting on the last move; finishing early is
+    what a good player does, and it should pay. Slide already scores by moves used.
+    """
+    left = state.moves_left
+    if state.level.mode == "slide" or not left:
+        return 0
+    return MOVES_LEFT_BONUS * left
+
+
 def ending(state: State) -> list[Event]:
     """Won or Lost when this state ends the game, else nothing."""
     if state.status != PLAYING:
         return []
     if goals_met(state):
-        return [Won()]
+        bonus = moves_left_bonus(state)
+        won: list[Event] = [Scored(bonus, 0)] if bonus else []
+        return won + [Won()]
     limit = state.level.moves
     if limit is not None and state.moves >= limit:
         return [Lost()]

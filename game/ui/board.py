@@ -634,11 +634,16 @@ class BoardRenderer:
     def _scored(self, e: Scored) -> list[Tween]:
         popup = self._popups[self._next_popup]
         self._next_popup = (self._next_popup + 1) % len(self._popups)
-        x, y = self._popup_at()
-        text = f"+{e.points}" + (f"  x{e.combo}" if e.combo > 1 else "")
+        if e.combo == 0:
+            # The moves-left bonus of a win: over the middle of the board, not over a clear.
+            x, y = self.layout.rect.center
+            text = f"+{e.points} for moves left"
+        else:
+            x, y = self._popup_at()
+            text = f"+{e.points}" + (f"  x{e.combo}" if e.combo > 1 else "")
         # Two sizes only: every new font size makes pyglet render its glyphs again.
-        size = 26.0 if e.combo > 1 else 20.0
-        color = (255, 240, 140) if e.combo == 1 else (255, 170, 90)
+        size = 26.0 if e.combo != 1 else 20.0
+        color = (255, 240, 140) if e.combo == 1 else (140, 220, 255) if e.combo == 0 else (255, 170, 90)
         popup.show(text, x, y, size, color)
         self.animator.add_background(Tween(popup, POPUP, ease=ease_out,
                                            center_y=y + self.layout.cell * 0.9, alpha=0.0))

@@ -156,8 +156,8 @@ def check_batch(before: State, events: list[Event]) -> State:
 LETTERS = {Swapped: "S", Cleared: "C", Scored: "$", Fell: "F", Spawned: "N", Reshuffled: "R",
            Won: "W", Lost: "L", Chained: "K", PlayerMoved: "P", Slid: "D"}
 GRAMMAR = {
-    "match3": r"S(C\$F?N)+R?[WL]?",            # a swap, cascade steps until still
-    "chain": r"K(P+|C)\$F?NR?[WL]?",          # one chain, no cascades
+    "match3": r"S(C\$F?N)+(R|\$?W|L)?",       # a swap, cascade steps until still
+    "chain": r"K(P+|C)\$F?N(R|\$?W|L)?",     # one chain, no cascades; a bonus before a win
     "slide": r"D\$?[WL]?",
 }
 
@@ -181,6 +181,14 @@ def check_scores(before: State, events: list[Event]) -> None:
     bonus every third tile; slide 100 a cell less 10 a move when solved."""
     level = before.level
     scored = [e for e in events if isinstance(e, Scored)]
+    if level.mode != "slide" and scored and scored[-1].combo == 0:
+        # The moves-left bonus: 50 a move left, only just before a win.
+        bonus = scored.pop()
+        assert isinstance(events[-1], Won) and events[-2] == bonus
+        assert level.moves is not None
+        assert bonus.points == 50 * (level.moves - before.moves - 1)
+    elif level.mode != "slide" and any(isinstance(e, Won) for e in events) and level.moves is not None:
+        assert before.moves + 1 == level.moves, "a win with moves left pays the bonus"
     if level.mode == "match3":
         clears = [e for e in events if isinstance(e, Cleared)]
         assert [(e.points, e.combo) for e in scored] == [
