@@ -175,19 +175,30 @@ def _unique_ids(where: Locator, ids: list[tuple[str, FileProblem | None, Any]]) 
     return out
 
 
-def _check_folder(folder: pathlib.Path, pack_file: pathlib.Path, builtin: bool) -> tuple[Pack | None, list[FileProblem]]:
-    if not pack_file.is_file():
-        return None, [FileProblem(str(pack_file), 1, 1, "", "no pack.yaml here: a pack folder "
-                                  "holds pack.yaml and its level files")]
-    doc, problems = _read(pack_file)
+def _open_pack_file(
+    file: pathlib.Path,
+) -> tuple[Locator, dict[str, str], list[Any], list[FileProblem]] | list[FileProblem]:
+    """Read a pack file's YAML, metadata and level list (both pack forms start so); or its problems."""
+    doc, problems = _read(file)
     if doc is None:
-        return None, problems
-    where = Locator(doc, str(pack_file))
+        return problems
+    where = Locator(doc, str(file))
     problems += [where.at(node, p, m) for node, p, m in doc.problems]
     meta, found = _check_meta(where, doc.value)
     problems += found
     entries, found = _level_list(where, doc.value)
     problems += found
+    return where, meta, entries, problems
+
+
+def _check_folder(folder: pathlib.Path, pack_file: pathlib.Path, builtin: bool) -> tuple[Pack | None, list[FileProblem]]:
+    if not pack_file.is_file():
+        return None, [FileProblem(str(pack_file), 1, 1, "", "no pack.yaml here: a pack folder "
+                                  "holds pack.yaml and its level files")]
+    opened = _open_pack_file(pack_file)
+    if isinstance(opened, list):
+        return None, opened
+    where, meta, entries, problems = opened
     levels: list[Level] = []
     ids: list[tuple[str, FileProblem | None, Any]] = []
     seen_files: set[str] = set()
@@ -228,15 +239,10 @@ def _check_folder(folder: pathlib.Path, pack_file: pathlib.Path, builtin: bool) 
 
 
 def _check_one_file(file: pathlib.Path, builtin: bool) -> tuple[Pack | None, list[FileProblem]]:
-    doc, problems = _read(file)
-    if doc is None:
-        return None, problems
-    where = Locator(doc, str(file))
-    problems += [where.at(node, p, m) for node, p, m in doc.problems]
-    meta, found = _check_meta(where, doc.value)
-    problems += found
-    entries, found = _level_list(where, doc.value)
-    problems += found
+    opened = _open_pack_file(file)
+    if isinstance(opened, list):
+        return None, opened
+    where, meta, entries, problems = opened
     levels: list[Level] = []
     ids: list[tuple[str, FileProblem | None, Any]] = []
     for i, entry in enumerate(entries):
