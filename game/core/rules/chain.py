@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 from ..commands import Chain, Command
 from ..events import Chained, Cleared, Event, Lost, PlayerMoved, Reshuffled, Scored
 from ..evolve import fold
@@ -116,44 +118,19 @@ def find_chain(grid: Grid, player: Cell | None, min_chain: int, diagonal: bool,
     return None
 
 
-def paths_by_end(grid: Grid, starts: list[Cell], need: int, diagonal: bool, visits: Visits,
-                 per_start: int) -> dict[Cell, list[Cell]]:
-    """For every cell a chain of at least `need` tiles can end on, the longest one found.
+def _walk_paths(grid: Grid, start: Cell, diagonal: bool, visits: Visits, budget: int,
+                seen: Callable[[list[Cell]], None]) -> None:
+    """Depth-first over the simple same-kind paths from `start`, calling `seen` on each.
 
-    Each start gets at most `per_start` visits out of the shared `visits` budget, so that one
-    big blob cannot starve the rest.
+    At most `budget` expansions, each also taken from the shared `visits`.
     """
-    height, width = len(grid), len(grid[0])
-    best: dict[Cell, list[Cell]] = {}
-
-    def walk(path: list[Cell], kind: int, left: list[int]) -> None:
-        if len(path) >= need and len(path) > len(best.get(path[-1], ())):
-            best[path[-1]] = list(path)
-        if left[0] <= 0 or not visits.take():
-            return
-        left[0] -= 1
-        for n in neighbours(path[-1], height, width, diagonal):
-            if grid[n[0]][n[1]] == kind and n not in path:
-                path.append(n)
-                walk(path, kind, left)
-                path.pop()
-
-    for start in starts:
-        walk([start], grid[start[0]][start[1]], [per_start])
-    return best
-
-
-def _longest_from(grid: Grid, start: Cell, diagonal: bool, visits: Visits, budget: int) -> list[Cell]:
     kind = grid[start[0]][start[1]]
     height, width = len(grid), len(grid[0])
-    best: list[Cell] = [start]
     path: list[Cell] = [start]
     left = [budget]
 
     def walk() -> None:
-        nonlocal best
-        if len(path) > len(best):
-            best = list(path)
+        seen(path)
         if left[0] <= 0 or not visits.take():
             return
         left[0] -= 1
@@ -164,6 +141,35 @@ def _longest_from(grid: Grid, start: Cell, diagonal: bool, visits: Visits, budge
                 path.pop()
 
     walk()
+
+
+def paths_by_end(grid: Grid, starts: list[Cell], need: int, diagonal: bool, visits: Visits,
+                 per_start: int) -> dict[Cell, list[Cell]]:
+    """For every cell a chain of at least `need` tiles can end on, the longest one found.
+
+    Each start gets at most `per_start` visits out of the shared `visits` budget, so that one
+    big blob cannot starve the rest.
+    """
+    best: dict[Cell, list[Cell]] = {}
+
+    def seen(path: list[Cell]) -> None:
+        if len(path) >= need and len(path) > len(best.get(path[-1], ())):
+            best[path[-1]] = list(path)
+
+    for start in starts:
+        _walk_paths(grid, start, diagonal, visits, per_start, seen)
+    return best
+
+
+def _longest_from(grid: Grid, start: Cell, diagonal: bool, visits: Visits, budget: int) -> list[Cell]:
+    best: list[Cell] = [start]
+
+    def seen(path: list[Cell]) -> None:
+        nonlocal best
+        if len(path) > len(best):
+            best = list(path)
+
+    _walk_paths(grid, start, diagonal, visits, budget, seen)
     return best
 
 
