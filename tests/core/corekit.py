@@ -134,7 +134,7 @@ def build_or_skip(data: dict[str, Any]) -> Level | None:
 
 # -- reference rules -------------------------------------------------------------------------
 
-def ref_runs(grid: Grid, min_match: int) -> set[Cell]:
+def ref_runs(grid: Grid | list[list[int]], min_match: int) -> set[Cell]:
     """Cells in a straight run of min_match or more alike tiles (the tile-crush article's
     'longest run each tile belongs to' annotation, thresholded)."""
     h, w = len(grid), len(grid[0])

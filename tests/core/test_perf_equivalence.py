@@ -18,6 +18,8 @@ from game.core import (
     Session, Spawned, State, Swap, SwapRejected, Swapped, decide, evolve, fold, legal_commands,
     new_game,
 )
+from corekit import ref_runs
+
 from game.core.boards import bitboard, run_mask
 from game.core.goals import ending
 from game.core.rng import Draws, seed_state
@@ -31,29 +33,6 @@ FAST = settings(max_examples=60, deadline=None,
 
 
 # -- plain references ---------------------------------------------------------------------------
-def ref_runs(grid: Grid | list[list[int]], min_match: int) -> set[Cell]:
-    """Every cell in a straight line of min_match or more equal tiles, by looking at each cell."""
-    height, width = len(grid), len(grid[0])
-    found: set[Cell] = set()
-    for r in range(height):
-        for c in range(width):
-            kind = grid[r][c]
-            if kind <= 0:
-                continue
-            for dr, dc in ((0, 1), (1, 0)):
-                pr, pc = r - dr, c - dc
-                if 0 <= pr < height and 0 <= pc < width and grid[pr][pc] == kind:
-                    continue   # not the start of this line
-                line = [(r, c)]
-                nr, nc = r + dr, c + dc
-                while nr < height and nc < width and grid[nr][nc] == kind:
-                    line.append((nr, nc))
-                    nr, nc = nr + dr, nc + dc
-                if len(line) >= min_match:
-                    found.update(line)
-    return found
-
-
 def ref_swap_is_legal(grid: Grid, a: Cell, b: Cell, min_match: int) -> bool:
     ka, kb = grid[a[0]][a[1]], grid[b[0]][b[1]]
     if ka <= 0 or kb <= 0 or ka == kb:
