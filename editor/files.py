@@ -103,10 +103,7 @@ def sweep_temporaries() -> None:
 
 
 def clear_recovery() -> None:
-    try:
-        recovery_path().unlink()
-    except FileNotFoundError:
-        pass
+    recovery_path().unlink(missing_ok=True)
 
 
 # -- what Open lists ----------------------------------------------------------------------------------
