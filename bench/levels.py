@@ -7,10 +7,12 @@ import sys
 import tempfile
 import time
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))  # levelgen: the generated levels the tests use too
 
 from game.core import new_game, parse_level  # noqa: E402
-from game.io.generate import generated_level  # noqa: E402
+from levelgen import generated_level  # noqa: E402
 from game.io.levels import check_level_file  # noqa: E402
 from game.io.packs import Pack, pack_paths, load_pack, save_pack  # noqa: E402
 from game.io.paths import levels_dir  # noqa: E402

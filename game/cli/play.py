@@ -105,9 +105,11 @@ def run(args: argparse.Namespace) -> int:
         print(no_display, file=sys.stderr)
         return 2
     try:
+        from editor import open_editor
         from game.ui.app import run_game
 
-        return run_game(pack=pack, level_id=level_id, frames=args.frames, screenshot=args.screenshot)
+        return run_game(pack=pack, level_id=level_id, frames=args.frames, screenshot=args.screenshot,
+                        editor_factory=open_editor)
     except Exception as exc:  # a window that will not open (no GL, a display that went away)
         if type(exc).__name__ in ("NoSuchDisplayException", "NoSuchConfigException", "GLException",
                                   "ContextException", "WindowException"):

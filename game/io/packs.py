@@ -49,9 +49,6 @@ class Pack:
                 return level
         raise KeyError(level_id)
 
-    def index_of(self, level_id: str) -> int:
-        return [level.id for level in self.levels].index(level_id)
-
 
 class PackNotFoundError(LookupError):
     """No built-in or installed pack has the asked-for id."""

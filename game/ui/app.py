@@ -277,31 +277,24 @@ class GridfallWindow(arcade.Window):  # type: ignore[misc,name-defined]
         super().on_close()
 
 
-def _editor_factory() -> EditorFactory | None:
-    """The level editor's entry point when the editor package provides one."""
-    try:
-        import editor
-    except ImportError:
-        return None
-    factory = getattr(editor, "open_editor", None)
-    return factory if callable(factory) else None
-
-
 def run_game(
     *,
     pack: Any = None,
     level_id: str | None = None,
     frames: int | None = None,
     screenshot: pathlib.Path | None = None,
+    editor_factory: EditorFactory | None = None,
 ) -> int:
     """Open the game window on the title screen, or straight on a level of `pack`; return an exit code.
 
     With `frames`, run that many fixed 1/60 s frames and stop (smoke runs, headless screenshots).
+    `editor_factory` opens the level editor from the title screen; the command line passes it in
+    because the game sits below the editor in the layers and never imports it.
     """
     settings = load_settings()
     headless = bool(os.environ.get("ARCADE_HEADLESS"))
     window = GridfallWindow(fullscreen=settings.fullscreen and not headless, visible=not headless)
-    app = App(window, editor_factory=_editor_factory())
+    app = App(window, editor_factory=editor_factory)
     window.app = app
     if pack is not None:
         app.add_pack(pack)

@@ -14,10 +14,6 @@ from game.ui.boot import import_arcade
 arcade = import_arcade()
 
 KINDS = 9
-SHAPE_NAMES = ("circle", "triangle", "square", "diamond", "pentagon", "hexagon", "star", "cross", "heart")
-# A short word per kind, for the HUD's readers and for tests ("3 x red circle").
-KIND_NAMES = ("red circle", "yellow triangle", "blue square", "green diamond", "purple pentagon",
-              "orange hexagon", "cyan star", "pink cross", "white heart")
 
 
 class MissingTexture(FileNotFoundError):

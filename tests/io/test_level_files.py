@@ -10,7 +10,7 @@ import pytest
 from game.core import Level
 from game.core.level import KEY_ORDER
 from game.io import LevelFileError, level_to_yaml, load_level, save_level
-from game.io.generate import generated_level
+from levelgen import generated_level
 from game.io.paths import levels_dir
 from game.io.schema import schema_errors, schema_path, schema_ref
 from game.io.yamldoc import parse, read_text

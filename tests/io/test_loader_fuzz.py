@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from game.core import Level
 from game.core.level import GOAL_KEYS, KEY_ORDER, RULE_KEYS
 from game.io import LevelFileError, load_level, load_pack
-from game.io.generate import generated_level
+from levelgen import generated_level
 from game.io.schema import schema_errors
 from game.io.yamldoc import parse, read_text
 

@@ -12,7 +12,7 @@ from game.cli import main
 from game.io import (
     LevelFileError, Pack, PackNotFoundError, find_pack, list_packs, load_level, load_pack, save_pack,
 )
-from game.io.generate import generated_level
+from levelgen import generated_level
 from game.io.packs import pack_paths
 from game.io.paths import installed_packs_dir, levels_dir
 from game.io.schema import schema_errors, schema_path

@@ -12,7 +12,7 @@ import pytest
 
 from game.cli import main
 from game.io import Pack, save_pack
-from game.io.generate import generated_level
+from levelgen import generated_level
 from game.io.paths import REPO_ROOT, levels_dir
 
 BAD = pathlib.Path(__file__).parent / "bad"

@@ -1,4 +1,4 @@
-"""Generated levels for tests and benchmarks: varied, valid, deterministic from a seed."""
+"""Generated levels for the tests and benchmarks: varied, valid, deterministic from a seed."""
 
 from __future__ import annotations
 
