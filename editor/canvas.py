@@ -8,6 +8,7 @@ from typing import Any
 import pyglet
 from PIL import Image, ImageDraw
 
+from game.core import Mode
 from game.ui import textures
 from game.ui.boot import import_arcade
 from game.ui.layout import BoardLayout, Rect
@@ -38,7 +39,7 @@ def marker(name: str) -> Any:
     return arcade.Texture(img, hash=f"gridfall-editor-{name}")
 
 
-def token_texture(token: str, mode: str, colorblind: bool = False) -> Any | None:
+def token_texture(token: str, mode: Mode, colorblind: bool = False) -> Any | None:
     """The picture for one layout token (None for the slide gap: an empty cell)."""
     if token == "#":
         return marker("hole")
@@ -50,7 +51,7 @@ def token_texture(token: str, mode: str, colorblind: bool = False) -> Any | None
         return None
     if token.isdigit():
         n = int(token)
-        if mode == "slide":
+        if mode == Mode.SLIDE:
             return textures.slide_number(n)
         if 1 <= n <= textures.KINDS:
             return textures.kind(n, colorblind)
@@ -149,7 +150,7 @@ class Canvas:
         ]
         self._target.width = self._target.height = lay.cell
 
-    def _set_cell(self, r: int, c: int, tok: str, mode: str, colorblind: bool) -> None:
+    def _set_cell(self, r: int, c: int, tok: str, mode: Mode, colorblind: bool) -> None:
         assert self.layout is not None
         self._cell_sprites[r][c].visible = tok != "#"
         sprite = self._token_sprites[r][c]

@@ -9,6 +9,7 @@ from typing import Any
 import yaml
 
 import game.io as gio
+from game.core import valid_id
 from game.io.atomic import atomic_write_text
 from game.io.packs import PACK_FILE, Pack
 from game.io.paths import data_dir, installed_packs_dir, levels_dir, user_levels_dir
@@ -256,8 +257,7 @@ def user_packs() -> list[PackFolder]:
 
 def new_pack(pack_id: str, name: str, author: str = "") -> PackFolder:
     """Create an empty pack folder in the user's packs (refuses an id already there)."""
-    from game.core.level import ID_PATTERN
-    if not ID_PATTERN.match(pack_id):
+    if not valid_id(pack_id):
         raise EditorFileError(f"pack id {pack_id!r}: use letters, digits, '-' or '_'")
     folder = installed_packs_dir() / pack_id
     if folder.exists():

@@ -6,10 +6,9 @@ import functools
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Mapping
 
-from game.core import Level, LevelError, Problem, new_game, parse_level
-from game.core.level import (
-    DEFAULT_KINDS, GAP_TOKEN, HOLE_TOKEN, MAX_SIZE, MAX_SLIDE_SIZE, MIN_SIZE, MODES,
-    PLAYER_TOKEN, RANDOM_TOKEN, Goals, Rules, level_mapping,
+from game.core import (
+    DEFAULT_KINDS, GAP_TOKEN, HOLE_TOKEN, MAX_SIZE, MAX_SLIDE_SIZE, MIN_SIZE, MODES, PLAYER_TOKEN,
+    RANDOM_TOKEN, Goals, Level, LevelError, Mode, Problem, Rules, level_mapping, new_game, parse_level,
 )
 
 Cell = tuple[int, int]
@@ -25,7 +24,7 @@ EDGES = ("top", "bottom", "left", "right")
 class Draft:
     """A level being edited: every field a level file has, allowed to be wrong for a while."""
 
-    mode: str
+    mode: Mode
     width: int
     height: int
     cells: Cells
@@ -77,18 +76,19 @@ class Draft:
         )
 
 
-def blank(mode: str, width: int, height: int, *, level_id: str = "untitled",
+def blank(mode: Mode, width: int, height: int, *, level_id: str = "untitled",
           name: str = "Untitled") -> Draft:
     """An empty board: every cell random (the game deals it; a slide board is shuffled)."""
     if mode not in MODES:
         raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+    mode = Mode(mode)
     width, height = clamp_size(mode, width), clamp_size(mode, height)
     cells = tuple(tuple(RANDOM_TOKEN for _ in range(width)) for _ in range(height))
     return Draft(mode=mode, width=width, height=height, cells=cells, id=level_id, name=name)
 
 
-def clamp_size(mode: str, n: int) -> int:
-    hi = MAX_SLIDE_SIZE if mode == "slide" else MAX_SIZE
+def clamp_size(mode: Mode, n: int) -> int:
+    hi = MAX_SLIDE_SIZE if mode == Mode.SLIDE else MAX_SIZE
     return max(MIN_SIZE, min(hi, n))
 
 
@@ -99,7 +99,7 @@ def from_level(level: Level) -> Draft:
 
 def from_mapping(data: Mapping[str, Any]) -> Draft:
     """A draft from a level mapping that may have problems (a saved draft): keep what fits."""
-    mode = str(data["mode"]) if data.get("mode") in MODES else "match3"
+    mode = Mode(data["mode"]) if data.get("mode") in MODES else Mode.MATCH3
     raw_w, raw_h = data.get("width"), data.get("height")
     width = clamp_size(mode, raw_w if isinstance(raw_w, int) and _is_int(raw_w) else 8)
     height = clamp_size(mode, raw_h if isinstance(raw_h, int) and _is_int(raw_h) else 8)
@@ -130,7 +130,7 @@ def from_mapping(data: Mapping[str, Any]) -> Draft:
         mode=str(mode), width=width, height=height, cells=tuple(tuple(r) for r in rows),
         id=str(data.get("id", "untitled")), name=str(data.get("name", "Untitled")),
         description=str(data.get("description") or ""),
-        kinds=_scalar(data.get("kinds", DEFAULT_KINDS)) if mode != "slide" else DEFAULT_KINDS,
+        kinds=_scalar(data.get("kinds", DEFAULT_KINDS)) if mode != Mode.SLIDE else DEFAULT_KINDS,
         seed=_scalar(data.get("seed")), moves=_scalar(data.get("moves")),
         score=_scalar(goals.get("score")), collect=collect, reach=reach,
         stars=stars,  # type: ignore[arg-type]
@@ -232,12 +232,12 @@ def place(draft: Draft, cell: Cell, token: str) -> Draft:
     if old == token:
         return draft
     changes: dict[Cell, str] = {cell: token}
-    unique = token in (PLAYER_TOKEN, GAP_TOKEN) or (draft.mode == "slide" and token.isdigit())
+    unique = token in (PLAYER_TOKEN, GAP_TOKEN) or (draft.mode == Mode.SLIDE and token.isdigit())
     if unique:
         for other in draft.find(token):
             if other != cell:
                 # In slide the displaced token takes the old place; elsewhere the cell goes random.
-                changes[other] = old if draft.mode == "slide" else RANDOM_TOKEN
+                changes[other] = old if draft.mode == Mode.SLIDE else RANDOM_TOKEN
     return draft.with_cells(changes)
 
 
@@ -268,7 +268,7 @@ def bucket(draft: Draft, start: Cell, token: str) -> Draft:
 
 
 def _fill_cells(draft: Draft, cells: list[Cell], token: str) -> Draft:
-    if token in (PLAYER_TOKEN, GAP_TOKEN) or (draft.mode == "slide" and token.isdigit()):
+    if token in (PLAYER_TOKEN, GAP_TOKEN) or (draft.mode == Mode.SLIDE and token.isdigit()):
         return place(draft, cells[-1], token) if cells else draft
     return draft.with_cells({cell: token for cell in cells})
 
@@ -307,25 +307,26 @@ def set_size(draft: Draft, width: int, height: int) -> Draft:
     return resize(draft, "bottom", height - draft.height)
 
 
-def set_mode(draft: Draft, mode: str) -> Draft:
+def set_mode(draft: Draft, mode: Mode) -> Draft:
     """Switch the mode, dropping what the new mode cannot hold (undo brings it back)."""
     if mode == draft.mode:
         return draft
     if mode not in MODES:
         raise ValueError(f"mode must be one of {', '.join(MODES)}")
-    if mode == "slide" or draft.mode == "slide":
+    mode = Mode(mode)
+    if mode == Mode.SLIDE or draft.mode == Mode.SLIDE:
         cells = tuple(tuple(RANDOM_TOKEN for _ in row) for row in draft.cells)
     else:
         cells = tuple(tuple(RANDOM_TOKEN if t == PLAYER_TOKEN else t for t in row)
                       for row in draft.cells)
     out = replace(draft, mode=mode, cells=cells)
-    if mode == "slide":
+    if mode == Mode.SLIDE:
         out = replace(out, score=None, collect=(), reach=None,
                       width=clamp_size(mode, draft.width), height=clamp_size(mode, draft.height))
         if (out.width, out.height) != (draft.width, draft.height):
             out = replace(out, cells=tuple(tuple(RANDOM_TOKEN for _ in range(out.width))
                                            for _ in range(out.height)))
-    elif mode != "chain":
+    elif mode != Mode.CHAIN:
         out = replace(out, reach=None)
     return out
 
@@ -403,7 +404,7 @@ class EditModel:
         self.path = path
         # A fresh board is nothing to lose; restored or changed work is (see mark_saved).
         self.saved: Draft | None = draft
-        self.tool: Tool = kind_tool(1) if draft.mode != "slide" else tile_tool(1)
+        self.tool: Tool = kind_tool(1) if draft.mode != Mode.SLIDE else tile_tool(1)
         self.shape = PEN
         self._rect_anchor: Cell | None = None
 
@@ -475,10 +476,10 @@ class EditModel:
     def set_size(self, width: int, height: int) -> bool:
         return self.history.apply(lambda d: set_size(d, width, height))
 
-    def set_mode(self, mode: str) -> bool:
+    def set_mode(self, mode: Mode) -> bool:
         changed = self.history.apply(lambda d: set_mode(d, mode))
         if changed:
-            self.tool = tile_tool(1) if mode == "slide" else kind_tool(1)
+            self.tool = tile_tool(1) if mode == Mode.SLIDE else kind_tool(1)
         return changed
 
     def set(self, **values: Any) -> bool:

@@ -10,13 +10,14 @@ from typing import Any, Callable
 
 import pyglet
 
-from game.core import Problem
-from game.core.level import MODES
+from game.core import Mode, Problem
+
 from game.io.paths import user_levels_dir
 from game.io.settings import Settings
 from game.ui import textures
 from game.ui.boot import import_arcade
 from game.ui.layout import Rect
+from game.ui.outcome import Action
 
 from . import files
 from .canvas import Canvas, marker
@@ -52,7 +53,7 @@ class EditorView(arcade.View):  # type: ignore[misc,name-defined]
                  on_leave: Callable[[], None] | None = None, colorblind: bool | None = None,
                  settings: Settings | None = None) -> None:
         super().__init__(window)
-        self.model = model or EditModel(blank("match3", 8, 8))
+        self.model = model or EditModel(blank(Mode.MATCH3, 8, 8))
         self.on_leave = on_leave
         self.settings = settings
         # The colour-blind palette comes from the player's settings unless asked for outright.
@@ -131,7 +132,7 @@ class EditorView(arcade.View):  # type: ignore[misc,name-defined]
         fw = PROPS_W - lw - 30
         y = top - row
 
-        modes = set(MODES)
+        modes = set(Mode)
         self._mode_widgets: list[tuple[Any, frozenset[str]]] = []
 
         def add(widget: Any) -> None:
@@ -153,36 +154,36 @@ class EditorView(arcade.View):  # type: ignore[misc,name-defined]
             y -= row
         add_label("mode", left, y)
         bw = (fw - 8) / 3
-        for i, mode in enumerate(MODES):
+        for i, mode in enumerate(Mode):
             b = button(mode, functools.partial(self.set_mode, mode), x=left + lw + i * (bw + 4), y=y,
                        width=bw, height=26)
             self.props_buttons["mode:" + mode] = b
             add(b)
         y -= row
         half = (PROPS_W - 24) / 2
-        uses = {"kinds": {"match3", "chain"}, "min_match": {"match3"}, "min_chain": {"chain"}}
+        uses = {"kinds": {Mode.MATCH3, Mode.CHAIN}, "min_match": {Mode.MATCH3}, "min_chain": {Mode.CHAIN}}
         for pair in ((("width", "width"), ("height", "height")), (("moves", "move limit"), ("kinds", "kinds")),
                      (("min_match", "min match"), ("min_chain", "min chain"))):
             for j, (key, text) in enumerate(pair):
-                modes = uses.get(key, set(MODES))
+                modes = uses.get(key, set(Mode))
                 x = left + j * half
                 add_label(text, x, y, 84)
                 add_field(key, x + 84, y, half - 92)
             y -= row
-        modes = set(MODES)
+        modes = set(Mode)
         add_label("seed", left, y)
         add_field("seed", left + lw, y, fw - 100)
         b = button("new seed", self.new_seed, x=left + lw + fw - 94, y=y, width=94, height=26)
         self.props_buttons["new seed"] = b
         add(b)
         y -= row
-        modes = {"chain"}
+        modes = {Mode.CHAIN}
         add_label("diagonal", left, y)
         b = button("on", self.toggle_diagonal, x=left + lw, y=y, width=80, height=26)
         self.props_buttons["diagonal"] = b
         add(b)
         y -= row + 6
-        modes = {"match3", "chain"}
+        modes = {Mode.MATCH3, Mode.CHAIN}
         add(label("Goals", x=left, y=y, width=200, height=26, font_size=13))
         y -= row
         add_label("score", left, y)
@@ -193,7 +194,7 @@ class EditorView(arcade.View):  # type: ignore[misc,name-defined]
         for i in range(3):
             add_field(f"star{i}", left + lw + i * (sw + 4), y, sw)
         y -= row
-        modes = {"chain"}
+        modes = {Mode.CHAIN}
         add_label("reach", left, y)
         b = button("pick cell", self.pick_reach, x=left + lw + 70, y=y, width=96, height=26)
         self.props_buttons["pick cell"] = b
@@ -204,7 +205,7 @@ class EditorView(arcade.View):  # type: ignore[misc,name-defined]
         add(b)
         self._reach_xy = (left + lw + 4, y + 13)
         y -= row
-        modes = {"match3", "chain"}
+        modes = {Mode.MATCH3, Mode.CHAIN}
         add_label("collect", left, y)
         self._collect_icons: list[tuple[int, float, float]] = []
         cw = (PROPS_W - 24) / 3
@@ -233,7 +234,7 @@ class EditorView(arcade.View):  # type: ignore[misc,name-defined]
             values[f"collect{k}"] = _text(collect.get(k))
         for key, text in values.items():
             self.fields[key].show(text)
-        for mode in MODES:
+        for mode in Mode:
             self.props_buttons["mode:" + mode].style = button_style(11, selected=mode == d.mode)
         self.props_buttons["diagonal"].text = "on" if d.diagonal else "off"
         for widget, used_in in self._mode_widgets:
@@ -291,7 +292,7 @@ class EditorView(arcade.View):  # type: ignore[misc,name-defined]
     def select_shape(self, shape: str) -> None:
         self.model.shape = shape
 
-    def set_mode(self, mode: str) -> None:
+    def set_mode(self, mode: Mode) -> None:
         self.model.set_mode(mode)
         self.refresh()
 
@@ -346,7 +347,7 @@ class EditorView(arcade.View):  # type: ignore[misc,name-defined]
 
     def _after_paint(self) -> None:
         m = self.model
-        if m.tool.name == "tile" and m.draft.mode == "slide":
+        if m.tool.name == "tile" and m.draft.mode == Mode.SLIDE:
             # Typing a slide board in order: the next number is ready after each one is placed.
             d = m.draft
             n = int(m.tool.token)
@@ -449,9 +450,9 @@ class EditorView(arcade.View):  # type: ignore[misc,name-defined]
     def _new_dialog(self) -> None:
         choice = {"mode": self.model.draft.mode}
 
-        def pick(mode: str) -> None:
+        def pick(mode: Mode) -> None:
             choice["mode"] = mode
-            for m in MODES:
+            for m in Mode:
                 dialog.buttons[m].style = button_style(11, selected=m == mode)
 
         def create() -> None:
@@ -464,7 +465,7 @@ class EditorView(arcade.View):  # type: ignore[misc,name-defined]
             self.replace_model(EditModel(blank(choice["mode"], w, h)))
 
         dialog = Dialog(self.window, "New level", [
-            [("label", "mode", 100)] + [("button", m, 120, lambda m=m: pick(m)) for m in MODES],
+            [("label", "mode", 100)] + [("button", m, 120, lambda m=m: pick(m)) for m in Mode],
             [("label", "width", 100), ("field", "width", "8", 80), ("label", "height", 70),
              ("field", "height", "8", 80)],
             [("button", "Create", 120, create), ("button", "Cancel", 120, self.close_dialog)],
@@ -675,7 +676,7 @@ class EditorView(arcade.View):  # type: ignore[misc,name-defined]
         self.window.show_view(self.playing)
 
     def _back_from_play(self, outcome: Any = None) -> None:
-        if outcome is not None and outcome.action == "retry" and self.playing is not None:
+        if outcome is not None and outcome.action == Action.RETRY and self.playing is not None:
             # Retry on the result screen plays the level again; only 'editor' comes back here.
             self.playing.restart()
             return
@@ -835,7 +836,7 @@ class EditorView(arcade.View):  # type: ignore[misc,name-defined]
         d = self.model.draft
         if key.KEY_1 <= symbol <= key.KEY_9 or key.NUM_1 <= symbol <= key.NUM_9:
             n = symbol - (key.KEY_1 if symbol <= key.KEY_9 else key.NUM_1) + 1
-            self.select_tool(tile_tool(n) if d.mode == "slide" else kind_tool(n))
+            self.select_tool(tile_tool(n) if d.mode == Mode.SLIDE else kind_tool(n))
         elif symbol == key.H:
             self.select_tool(HOLE_TOOL)
         elif symbol == key.R:
@@ -852,9 +853,9 @@ class EditorView(arcade.View):  # type: ignore[misc,name-defined]
             self.select_shape(RECT)
         elif symbol == key.D:
             self.select_shape(PEN)
-        elif symbol in (key.PLUS, key.EQUAL, key.NUM_ADD) and d.mode == "slide":
+        elif symbol in (key.PLUS, key.EQUAL, key.NUM_ADD) and d.mode == Mode.SLIDE:
             self.slide_number_step(1)
-        elif symbol in (key.MINUS, key.NUM_SUBTRACT) and d.mode == "slide":
+        elif symbol in (key.MINUS, key.NUM_SUBTRACT) and d.mode == Mode.SLIDE:
             self.slide_number_step(-1)
         elif symbol in (key.UP, key.DOWN, key.LEFT, key.RIGHT):
             dr, dc = {key.UP: (-1, 0), key.DOWN: (1, 0), key.LEFT: (0, -1), key.RIGHT: (0, 1)}[symbol]
@@ -936,9 +937,9 @@ class EditorView(arcade.View):  # type: ignore[misc,name-defined]
         self._chrome_icons.draw()
         self._text("undoinfo", f"undo {len(m.history.past)} / redo {len(m.history.future)}",
                    12, 14, DIM, 10)
-        if m.draft.mode == "chain" and self.picking_reach:
+        if m.draft.mode == Mode.CHAIN and self.picking_reach:
             self._text("reach", "click a cell...", *self._reach_xy, GOOD, 10, anchor_y="center")
-        elif m.draft.mode == "chain":
+        elif m.draft.mode == Mode.CHAIN:
             r = m.draft.reach
             self._text("reach", f"{r[0]},{r[1]}" if r else "none", *self._reach_xy, TEXT, 11,
                        anchor_y="center")
@@ -968,7 +969,7 @@ class EditorView(arcade.View):  # type: ignore[misc,name-defined]
             self._fill(rect, (60, 66, 84))
             self._label("+" if delta > 0 else "-", *rect.center, TEXT, 11,
                         anchor_x="center", anchor_y="center")
-        if self.model.draft.mode != "slide":
+        if self.model.draft.mode != Mode.SLIDE:
             kinds = self.model.draft.kinds
             for k, x, y in self._collect_icons:
                 self._icon(textures.kind(k, self.colorblind), x, y, 22,
@@ -998,7 +999,7 @@ class EditorView(arcade.View):  # type: ignore[misc,name-defined]
         self._label("Tools", 12, top - 10, TEXT, 13, anchor_y="center")
         y = top - 34
         entries: list[tuple[str, Any, str, Any]] = []
-        if d.mode == "slide":
+        if d.mode == Mode.SLIDE:
             n = int(m.tool.token) if m.tool.name == "tile" else 1
             entries += [("tool", tile_tool(n), f"tile {n}  (-/+)", textures.slide_number(n)),
                         ("tool", GAP_TOOL, "gap (G)", None)]
@@ -1016,7 +1017,7 @@ class EditorView(arcade.View):  # type: ignore[misc,name-defined]
             y -= 3 * (size + 6) + 4
             entries += [("tool", RANDOM_TOOL, "random (R)", marker("random")),
                         ("tool", HOLE_TOOL, "hole (H)", marker("hole"))]
-            if d.mode == "chain":
+            if d.mode == Mode.CHAIN:
                 entries.append(("tool", PLAYER_TOOL, "player (P)", textures.load("player")))
         entries.append(("tool", ERASE_TOOL, "erase (E)", None))
         for kind, value, text, tex in entries:
@@ -1027,7 +1028,7 @@ class EditorView(arcade.View):  # type: ignore[misc,name-defined]
                 self._icon(tex, rect.left + 18, rect.center[1], 26)
             self._label(text, rect.left + 38, rect.center[1], TEXT, 11, anchor_y="center")
             y -= 36
-        if d.mode == "slide":
+        if d.mode == Mode.SLIDE:
             for i, (delta, text) in enumerate(((-1, "-"), (1, "+"))):
                 rect = Rect(8 + i * 40, y - 30, 34, 28)
                 self._palette.append((rect, "step", delta))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.core import Level
+from game.core import Level, Mode
 
 from .base import Bot, play_game, value
 from .chain_bot import ChainBot
@@ -13,9 +13,9 @@ from .slide_solver import SlideBot, Unsolvable, solve
 
 BOT_NAMES = ("auto", "random", "greedy", "fair", "chain", "slide")
 # Which bot plays a mode best: what 'auto' picks.
-BEST_FOR_MODE = {"match3": "greedy", "chain": "chain", "slide": "slide"}
+BEST_FOR_MODE = {Mode.MATCH3: "greedy", Mode.CHAIN: "chain", Mode.SLIDE: "slide"}
 # The mode each specialised bot plays; 'random' plays any.
-BOT_MODE = {"greedy": "match3", "fair": "match3", "chain": "chain", "slide": "slide"}
+BOT_MODE = {"greedy": Mode.MATCH3, "fair": Mode.MATCH3, "chain": Mode.CHAIN, "slide": Mode.SLIDE}
 
 
 def make_bot(name: str, level: Level, seed: int = 0, noise: float = 0.0) -> Bot:

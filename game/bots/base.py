@@ -8,9 +8,9 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Protocol
 
-from game.core import Cell, Command, Level, Session, State, decide, fold, progress
-from game.core.grid import neighbours
-from game.core.state import LOST, WON
+from game.core import (
+    Cell, Command, GoalName, Level, Mode, Session, State, Status, decide, fold, neighbours, progress,
+)
 
 # A win beats any unfinished state, and a loss is below every one of them.
 WIN_VALUE = 1_000_000.0
@@ -57,15 +57,15 @@ def value(state: State) -> float:
 
     Among wins, the one with more moves left is better (stars and a snappier replay).
     """
-    if state.status == WON:
+    if state.status == Status.WON:
         left = state.moves_left or 0
         return WIN_VALUE + 1000.0 * left + state.score * 0.01
-    if state.status == LOST:
+    if state.status == Status.LOST:
         return LOSS_VALUE + state.score * 0.01
     total = 0.0
     level = state.level
     for goal in progress(state):
-        if goal.name == "reach":
+        if goal.name == GoalName.REACH:
             continue
         total += GOAL_WEIGHT * min(goal.current, goal.target) / goal.target
     reach = level.goals.reach
@@ -85,7 +85,7 @@ def outcome(state: State, command: Command) -> State:
 
 def turn_limit_for(level: Level) -> int:
     """How many turns a bot game may take before it is called off."""
-    if level.mode == "slide":
+    if level.mode == Mode.SLIDE:
         return max(level.moves or 0, SLIDE_TURNS_PER_CELL * level.width * level.height)
     return level.moves if level.moves is not None else DEFAULT_TURN_LIMIT
 
@@ -96,7 +96,7 @@ def play_game(level: Level, seed: int, bot: Bot, turn_limit: int | None = None) 
     limit = turn_limit_for(level) if turn_limit is None else turn_limit
     for _ in range(limit):
         state = session.state
-        if state.status != "playing":
+        if state.status != Status.PLAYING:
             break
         command = bot.choose(state)
         before = len(session.commands)
@@ -144,11 +144,11 @@ class LookaheadBot:
             after = outcome(state, command)
             scored.append((value(after) + self._jitter(), command, after))
         scored.sort(key=lambda item: -item[0])
-        if not self.lookahead or scored[0][2].status != "playing":
+        if not self.lookahead or scored[0][2].status != Status.PLAYING:
             return scored[0][1]
         best_value, best = float("-inf"), scored[0][1]
         for first_value, command, after in scored[:self.lookahead_width]:
-            if after.status != "playing":
+            if after.status != Status.PLAYING:
                 total = first_value
             else:
                 follow = max((value(outcome(after, c)) for c in self.follow_ups(after)),

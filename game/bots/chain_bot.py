@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.core import Chain, Cell, State, legal_commands
-from game.core.rules.chain import Visits, chain_starts, paths_by_end, tiles_needed
+from game.core import Visits, chain_starts, paths_by_end, tiles_needed
 
 from .base import LookaheadBot, walk_distances
 

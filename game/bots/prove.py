@@ -14,7 +14,7 @@ import pathlib
 import sys
 import time
 
-from game.core import IllegalMove, Level, Session
+from game.core import IllegalMove, Level, Session, Status
 from game.io import LevelFileError, load_pack, save_level
 from game.io.replay import Replay, ReplayFileError, load_replay, save_replay
 
@@ -33,7 +33,7 @@ def replay_wins(level: Level, replay: Replay) -> bool:
     if replay.level != level.id or replay.seed != level_seed(level):
         return False
     try:
-        return Session.replay(level, replay.seed, replay.commands).state.status == "won"
+        return Session.replay(level, replay.seed, replay.commands).state.status == Status.WON
     except IllegalMove:
         return False
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.core import Command, Level, Session, stars
+from game.core import Command, Level, Mode, Session, Status, stars
 
 from .base import play_game
 from . import make_bot
@@ -30,18 +30,18 @@ def find_win(level: Level, seed: int, tries: int = 12,
 
     The level's seed never changes here: the proof is the game a player starts with.
     """
-    attempts = 1 if level.mode == "slide" else tries
+    attempts = 1 if level.mode == Mode.SLIDE else tries
     for attempt in range(attempts):
         noise = NOISE_STEPS[min(attempt, len(NOISE_STEPS) - 1)]
         bot = make_bot("auto", level, seed=attempt, noise=noise)
         session = play_game(level, seed, bot, turn_limit)
-        if session.state.status == "won":
+        if session.state.status == Status.WON:
             return _proof(session, attempt + 1, bot.name)
     # Last resort: random play sometimes stumbles on what the heuristics skip.
-    for attempt in range(tries if level.mode != "slide" else 0):
+    for attempt in range(tries if level.mode != Mode.SLIDE else 0):
         bot = make_bot("random", level, seed=attempt)
         session = play_game(level, seed, bot, turn_limit)
-        if session.state.status == "won":
+        if session.state.status == Status.WON:
             return _proof(session, attempts + attempt + 1, bot.name)
     return None
 

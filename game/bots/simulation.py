@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.core import Level, stars
+from game.core import Level, Status, stars
 
 from . import make_bot
 from .base import play_game
@@ -31,7 +31,7 @@ class Report:
 
     @property
     def wins(self) -> int:
-        return sum(1 for g in self.games if g.status == "won")
+        return sum(1 for g in self.games if g.status == Status.WON)
 
     @property
     def win_rate(self) -> float:
@@ -47,7 +47,7 @@ class Report:
 
     @property
     def average_moves_to_win(self) -> float | None:
-        won = [g.moves for g in self.games if g.status == "won"]
+        won = [g.moves for g in self.games if g.status == Status.WON]
         return sum(won) / len(won) if won else None
 
     @property

@@ -12,8 +12,8 @@ from __future__ import annotations
 import heapq
 from collections import deque
 
-from game.core import Cell, Command, Grid, Slide, State, legal_commands
-from game.core.boards import slide_solvable, solved_slide
+from game.core import Cell, Command, Grid, Mode, Slide, State, legal_commands
+from game.core import slide_solvable, solved_slide
 
 # A* is exact and quick on 3x3 and smaller; past this many expanded nodes, reduce instead.
 ASTAR_CELLS = 9
@@ -356,7 +356,7 @@ class SlideBot:
         self.expect: Grid | None = None
 
     def choose(self, state: State) -> Command:
-        if state.level.mode != "slide":
+        if state.level.mode != Mode.SLIDE:
             raise ValueError("the slide bot plays slide levels only")
         if state.grid != self.expect or not self.plan:
             self.plan = solve(state.grid)

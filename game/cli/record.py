@@ -104,7 +104,7 @@ def record(args: argparse.Namespace) -> str:
     from game.ui.boot import import_arcade
 
     arcade = import_arcade(headless=True)
-    from game.core import IllegalMove
+    from game.core import IllegalMove, Status
     from game.io.settings import Settings
     from game.ui.hints import bot_move, undo_cell
     from game.ui.play_view import PlayView
@@ -130,7 +130,7 @@ def record(args: argparse.Namespace) -> str:
     capture(int(args.fps * 0.6))
     played = 0
     problems: list[str] = []
-    while played < limit and view.state.status == "playing":
+    while played < limit and view.state.status == Status.PLAYING:
         if from_replay and not args.bot:
             if played >= len(commands):
                 break

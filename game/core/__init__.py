@@ -13,19 +13,28 @@ from .events import (
     SwapRejected, Swapped, Won,
 )
 from .evolve import evolve, fold
-from .game import decide, legal_commands, new_game
-from .goals import GoalProgress, goals_met, progress, stars
-from .grid import EMPTY, HOLE, PLAYER, Cell, Grid
-from .level import Goals, Level, LevelError, Problem, Rules, parse_level
+from .game import RULESETS, Ruleset, decide, legal_commands, new_game, ruleset
+from .goals import GoalProgress, goals_met, progress, star_thresholds, stars
+from .grid import EMPTY, HOLE, PLAYER, Cell, Grid, are_neighbours, are_orthogonal_neighbours, neighbours
+from .level import (
+    DEFAULT_KINDS, GAP_TOKEN, HOLE_TOKEN, MAX_SIZE, MAX_SLIDE_SIZE, MIN_SIZE, MODES, PLAYER_TOKEN,
+    RANDOM_TOKEN, Goals, Level, LevelError, Problem, Rules, level_mapping, parse_level, valid_id,
+)
+from .rules.chain import Visits, chain_starts, paths_by_end, tiles_needed
+from .rules.slide import gap
 from .session import Session, Turn
-from .state import LOST, PLAYING, WON, IllegalMove, State
+from .state import IllegalMove, State
+from .vocab import GoalName, Mode, Status
 
 __all__ = [
-    "Cell", "Chain", "Chained", "Cleared", "Command", "EMPTY", "Event", "Fell", "GoalProgress",
-    "Goals", "Grid", "HOLE", "IllegalMove", "LOST", "Level", "LevelError", "Lost", "PLAYER",
-    "PLAYING", "PlayerMoved", "Problem", "Reshuffled", "Rules", "Scored", "Session", "Slid",
-    "Slide", "Spawned", "State", "Swap", "SwapRejected", "Swapped", "Turn", "WON", "Won",
-    "decide", "evolve", "fold", "format_command", "goals_met", "legal_commands", "new_game",
-    "parse_command", "parse_level", "progress", "run_cells", "slide_solvable", "solved_slide",
-    "stars",
+    "are_neighbours", "are_orthogonal_neighbours", "Cell", "Chain", "chain_starts", "Chained",
+    "Cleared", "Command", "decide", "DEFAULT_KINDS", "EMPTY", "Event", "evolve", "Fell", "fold",
+    "format_command", "gap", "GAP_TOKEN", "GoalName", "GoalProgress", "Goals", "goals_met", "Grid",
+    "HOLE", "HOLE_TOKEN", "IllegalMove", "legal_commands", "Level", "level_mapping", "LevelError",
+    "Lost", "MAX_SIZE", "MAX_SLIDE_SIZE", "MIN_SIZE", "Mode", "MODES", "neighbours", "new_game",
+    "parse_command", "parse_level", "paths_by_end", "PLAYER", "PLAYER_TOKEN", "PlayerMoved",
+    "Problem", "progress", "RANDOM_TOKEN", "Reshuffled", "Rules", "Ruleset", "ruleset", "RULESETS",
+    "run_cells", "Scored", "Session", "Slid", "Slide", "slide_solvable", "solved_slide", "Spawned",
+    "star_thresholds", "stars", "State", "Status", "Swap", "Swapped", "SwapRejected",
+    "tiles_needed", "Turn", "valid_id", "Visits", "Won",
 ]

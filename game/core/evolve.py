@@ -9,7 +9,8 @@ from .events import (
     SwapRejected, Swapped, Won,
 )
 from .grid import EMPTY, PLAYER, Grid
-from .state import LOST, WON, State
+from .state import State
+from .vocab import Status
 
 
 def evolve(state: State, event: Event) -> State:
@@ -93,9 +94,9 @@ def fold(state: State, events: Iterable[Event]) -> State:
             base, rng = event.grid, event.rng
             rows = None
         elif isinstance(event, Won):
-            status = WON
+            status = Status.WON
         elif isinstance(event, Lost):
-            status = LOST
+            status = Status.LOST
         else:
             raise KeyError(type(event))
         changed = True

@@ -1,13 +1,53 @@
-"""The core's entry points: new_game, decide and legal_commands, for every mode."""
+"""The core's entry points: new_game, decide and legal_commands, each mode's rules from one table."""
 
 from __future__ import annotations
 
-from .commands import Command
+from dataclasses import dataclass
+from typing import Any, Callable, Generic, TypeVar
+
+from .commands import Chain, Command, Slide, Swap
 from .events import Event
+from .grid import Grid
 from .level import Level
 from .rng import Draws, seed_state
 from .rules import chain, match3, slide
-from .state import State
+from .state import IllegalMove, State
+from .vocab import Mode, Status
+
+C = TypeVar("C", Swap, Chain, Slide)
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset(Generic[C]):
+    """What one mode plays by: its command, how it deals, decides and lists its moves.
+
+    `decide` and `legal_commands` see only games still playing and commands of their own type:
+    game.decide and game.legal_commands check that once for every mode.
+    """
+
+    mode: Mode
+    command: type[C]
+    command_noun: str           # "swaps": for "a match3 level takes swaps, not ..."
+    deal: Callable[[Level, Draws], Grid]
+    decide: Callable[[State, C], list[Event]]
+    legal_commands: Callable[[State], list[Command]]
+    has_kinds: bool             # tiles of `kinds` kinds (not numbered slide tiles)
+    has_player: bool            # a player token may stand on the board
+
+
+RULESETS: dict[Mode, Ruleset[Any]] = {
+    Mode.MATCH3: Ruleset(Mode.MATCH3, Swap, "swaps", match3.deal, match3.decide,
+                         match3.legal_commands, has_kinds=True, has_player=False),
+    Mode.CHAIN: Ruleset(Mode.CHAIN, Chain, "chains", chain.deal, chain.decide,
+                        chain.legal_commands, has_kinds=True, has_player=True),
+    Mode.SLIDE: Ruleset(Mode.SLIDE, Slide, "slides", slide.deal, slide.decide,
+                        slide.legal_commands, has_kinds=False, has_player=False),
+}
+
+
+def ruleset(mode: Mode) -> Ruleset[Any]:
+    """The rules of `mode`."""
+    return RULESETS[mode]
 
 
 def new_game(level: Level, seed: int) -> State:
@@ -15,35 +55,30 @@ def new_game(level: Level, seed: int) -> State:
 
     Raises LevelError when the level cannot be dealt (say, no legal move can exist).
     """
+    rules = RULESETS[level.mode]
     draws = Draws(seed_state(level.id, seed))
-    if level.mode == "match3":
-        grid = match3.deal(level, draws)
-    elif level.mode == "chain":
-        grid = chain.deal(level, draws)
-    else:
-        grid = slide.deal(level, draws)
-    kinds = level.kinds if level.mode != "slide" else 0
+    grid = rules.deal(level, draws)
     return State(
-        level=level, grid=grid, player=level.player_start if level.mode == "chain" else None,
-        collected=(0,) * kinds, rng=draws.state,
+        level=level, grid=grid, player=level.player_start if rules.has_player else None,
+        collected=(0,) * (level.kinds if rules.has_kinds else 0), rng=draws.state,
     )
 
 
 def decide(state: State, command: Command) -> list[Event]:
     """The events `command` causes in `state`; raises IllegalMove when the rules forbid it."""
-    mode = state.level.mode
-    if mode == "match3":
-        return match3.decide(state, command)
-    if mode == "chain":
-        return chain.decide(state, command)
-    return slide.decide(state, command)
+    rules = RULESETS[state.level.mode]
+    if not isinstance(command, rules.command):
+        raise IllegalMove(f"a {rules.mode} level takes {rules.command_noun}, not {command}")
+    if state.status != Status.PLAYING:
+        raise IllegalMove(f"the game is over ({state.status})")
+    return rules.decide(state, command)
 
 
 def legal_commands(state: State) -> list[Command]:
-    """match3: every legal swap; slide: every legal slide; chain: good legal chains, at least one."""
-    mode = state.level.mode
-    if mode == "match3":
-        return match3.legal_commands(state)
-    if mode == "chain":
-        return chain.legal_commands(state)
-    return slide.legal_commands(state)
+    """match3: every legal swap; slide: every legal slide; chain: good legal chains, at least one.
+
+    None once the game is over.
+    """
+    if state.status != Status.PLAYING:
+        return []
+    return RULESETS[state.level.mode].legal_commands(state)

@@ -6,14 +6,15 @@ from dataclasses import dataclass
 
 from .boards import solved_slide
 from .events import Event, Lost, Scored, Won
-from .state import PLAYING, State
+from .state import State
+from .vocab import GoalName, Mode, Status
 
 
 @dataclass(frozen=True, slots=True)
 class GoalProgress:
     """One goal as the HUD shows it: what it is, how far, and whether it is met."""
 
-    name: str          # 'score', 'collect', 'reach' or 'solve'
+    name: GoalName
     current: int
     target: int
     kind: int = 0      # the kind to collect, for 'collect'
@@ -25,17 +26,17 @@ class GoalProgress:
 
 def progress(state: State) -> list[GoalProgress]:
     level = state.level
-    if level.mode == "slide":
+    if level.mode == Mode.SLIDE:
         solved = state.grid == solved_slide(level.height, level.width)
-        return [GoalProgress("solve", int(solved), 1)]
+        return [GoalProgress(GoalName.SOLVE, int(solved), 1)]
     out: list[GoalProgress] = []
     goals = level.goals
     if goals.score is not None:
-        out.append(GoalProgress("score", min(state.score, goals.score), goals.score))
+        out.append(GoalProgress(GoalName.SCORE, min(state.score, goals.score), goals.score))
     for kind, count in goals.collect:
-        out.append(GoalProgress("collect", min(state.collected_of(kind), count), count, kind))
+        out.append(GoalProgress(GoalName.COLLECT, min(state.collected_of(kind), count), count, kind))
     if goals.reach is not None:
-        out.append(GoalProgress("reach", int(state.player == goals.reach), 1))
+        out.append(GoalProgress(GoalName.REACH, int(state.player == goals.reach), 1))
     return out
 
 
@@ -58,14 +59,14 @@ def moves_left_bonus(state: State) -> int:
     what a good player does, and it should pay. Slide already scores by moves used.
     """
     left = state.moves_left
-    if state.level.mode == "slide" or not left:
+    if state.level.mode == Mode.SLIDE or not left:
         return 0
     return MOVES_LEFT_BONUS * left
 
 
 def ending(state: State) -> list[Event]:
     """Won or Lost when this state ends the game, else nothing."""
-    if state.status != PLAYING:
+    if state.status != Status.PLAYING:
         return []
     if goals_met(state):
         bonus = moves_left_bonus(state)
@@ -89,7 +90,7 @@ def star_thresholds(state: State) -> tuple[int, int, int] | None:
 
 def stars(state: State) -> int:
     """0 until won; then 1 to 3 by the level's star scores (3 when it sets none)."""
-    if state.status != "won":
+    if state.status != Status.WON:
         return 0
     marks = star_thresholds(state)
     if marks is None:

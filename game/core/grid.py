@@ -17,13 +17,7 @@ PLAYER = -2
 """The chain mode's player token; it never falls."""
 
 ORTHOGONAL: tuple[Cell, ...] = ((-1, 0), (0, -1), (0, 1), (1, 0))
-DIAGONAL: tuple[Cell, ...] = ((-1, -1), (-1, 1), (1, -1), (1, 1))
 ALL_EIGHT: tuple[Cell, ...] = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
-
-
-def is_tile(value: int) -> bool:
-    """True for a real tile (a kind, or a slide number)."""
-    return value > 0
 
 
 def in_bounds(cell: Cell, height: int, width: int) -> bool:

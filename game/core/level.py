@@ -10,9 +10,10 @@ from typing import Any, Mapping
 
 from .boards import run_cells, slide_solvable, solved_slide
 from .grid import EMPTY, HOLE, PLAYER, Cell, Grid, neighbours
+from .vocab import Mode
 
 FORMAT = 1
-MODES = ("match3", "chain", "slide")
+MODES = tuple(mode.value for mode in Mode)
 MIN_SIZE, MAX_SIZE = 2, 32
 MAX_SLIDE_SIZE = 12
 MIN_KINDS, MAX_KINDS = 3, 9
@@ -25,7 +26,16 @@ KEY_ORDER = (
 )
 GOAL_KEYS = ("score", "collect", "reach")
 RULE_KEYS = ("min_match", "min_chain", "diagonal")
-ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
+ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+
+
+def valid_id(text: object) -> bool:
+    """A level or pack id: 1-64 letters, digits, '-' or '_', starting with a letter or digit.
+
+    The whole text must match (fullmatch: '$' would let a trailing newline through), so an id
+    is always safe as a file name.
+    """
+    return isinstance(text, str) and ID_PATTERN.fullmatch(text) is not None
 
 # Layout tokens: a digit is a fixed tile, the rest are these.
 RANDOM_TOKEN = "."
@@ -87,7 +97,7 @@ class Level:
 
     id: str
     name: str
-    mode: str
+    mode: Mode
     width: int
     height: int
     kinds: int = DEFAULT_KINDS
@@ -98,6 +108,11 @@ class Level:
     goals: Goals = field(default_factory=Goals)
     stars: tuple[int, int, int] | None = None
     rules: Rules = field(default_factory=Rules)
+
+    def __post_init__(self) -> None:
+        # A level built in code may name its mode as text; the field always holds a Mode.
+        if type(self.mode) is not Mode:
+            object.__setattr__(self, "mode", Mode(self.mode))
 
     # -- derived facts the rules need -------------------------------------------------
     def token(self, cell: Cell) -> str:
@@ -166,10 +181,10 @@ def level_mapping(
     out: dict[str, Any] = {"format": FORMAT, "id": id, "name": name}
     if description:
         out["description"] = description
-    out["mode"] = mode
+    out["mode"] = mode.value if isinstance(mode, Mode) else mode   # plain text for any writer
     out["width"] = width
     out["height"] = height
-    if mode != "slide":
+    if mode != Mode.SLIDE:
         out["kinds"] = kinds
     if seed is not None:
         out["seed"] = seed
@@ -305,7 +320,7 @@ def parse_level(data: Mapping[str, Any]) -> tuple[Level | None, list[Problem]]:
         out.add(("format",), f"this game reads format {FORMAT}, found {_describe(fmt)}")
 
     level_id = _str_field(out, data, "id", required=True)
-    if level_id is not None and not ID_PATTERN.match(level_id):
+    if level_id is not None and not valid_id(level_id):
         out.add(("id",), "use 1-64 letters, digits, '-' or '_', starting with a letter or digit"
                 f", found {level_id!r}")
         level_id = None
@@ -314,23 +329,24 @@ def parse_level(data: Mapping[str, Any]) -> tuple[Level | None, list[Problem]]:
         out.add(("name",), "must not be blank")
     description = _str_field(out, data, "description", required=False) or ""
 
-    mode = data.get("mode")
+    raw_mode = data.get("mode")
+    mode: Mode | None = None
     if "mode" not in data:
         out.add(("mode",), f"is required (one of {', '.join(MODES)})")
-        mode = None
-    elif mode not in MODES:
-        near = difflib.get_close_matches(str(mode), MODES, n=1, cutoff=0.5)
+    elif raw_mode not in MODES:
+        near = difflib.get_close_matches(str(raw_mode), MODES, n=1, cutoff=0.5)
         hint = f"; did you mean '{near[0]}'?" if near else ""
-        out.add(("mode",), f"expected one of {', '.join(MODES)}, found {_describe(mode)}{hint}")
-        mode = None
+        out.add(("mode",), f"expected one of {', '.join(MODES)}, found {_describe(raw_mode)}{hint}")
+    else:
+        mode = Mode(raw_mode)
 
-    hi = MAX_SLIDE_SIZE if mode == "slide" else MAX_SIZE
+    hi = MAX_SLIDE_SIZE if mode == Mode.SLIDE else MAX_SIZE
     width = _int_field(out, data, "width", MIN_SIZE, hi, required=True)
     height = _int_field(out, data, "height", MIN_SIZE, hi, required=True)
     kinds = _int_field(out, data, "kinds", MIN_KINDS, MAX_KINDS)
     if kinds is None:
         kinds = DEFAULT_KINDS if not ("kinds" in data and data["kinds"] is not None) else None
-    if mode == "slide" and "kinds" in data:
+    if mode == Mode.SLIDE and "kinds" in data:
         out.add(("kinds",), "slide levels use numbered tiles, not kinds; remove 'kinds'")
     seed = _int_field(out, data, "seed", 0, (1 << 63) - 1)
     moves = _int_field(out, data, "moves", 1, 9999)
@@ -357,7 +373,7 @@ def parse_level(data: Mapping[str, Any]) -> tuple[Level | None, list[Problem]]:
     return level, out.problems
 
 
-def _parse_rules(out: _Collector, raw: Any, mode: str | None) -> Rules | None:
+def _parse_rules(out: _Collector, raw: Any, mode: Mode | None) -> Rules | None:
     if raw is None:
         return Rules()
     if not isinstance(raw, Mapping):
@@ -379,18 +395,18 @@ def _parse_rules(out: _Collector, raw: Any, mode: str | None) -> Rules | None:
     )
 
 
-def _check_rules_fit(out: _Collector, rules: Rules, mode: str | None, width: int, height: int) -> None:
+def _check_rules_fit(out: _Collector, rules: Rules, mode: Mode | None, width: int, height: int) -> None:
     # Caught here, not at deal time, so the designer hears which rule is impossible.
-    if mode == "match3" and rules.min_match > max(width, height):
+    if mode == Mode.MATCH3 and rules.min_match > max(width, height):
         out.add(("rules", "min_match"), f"a run of {rules.min_match} cannot fit on a "
                 f"{width}x{height} board; lower min_match or enlarge the board")
-    if mode == "chain" and rules.min_chain > width * height:
+    if mode == Mode.CHAIN and rules.min_chain > width * height:
         out.add(("rules", "min_chain"), f"a chain of {rules.min_chain} cannot fit on a "
                 f"{width}x{height} board; lower min_chain or enlarge the board")
 
 
 def _parse_layout(
-    out: _Collector, raw: Any, mode: str | None, width: int | None, height: int | None,
+    out: _Collector, raw: Any, mode: Mode | None, width: int | None, height: int | None,
     kinds: int | None,
 ) -> tuple[tuple[str, ...], ...] | None:
     if raw is None:
@@ -416,9 +432,9 @@ def _parse_layout(
 
 
 def _token_problem(
-    tok: str, mode: str | None, kinds: int | None, width: int | None, height: int | None,
+    tok: str, mode: Mode | None, kinds: int | None, width: int | None, height: int | None,
 ) -> str | None:
-    if mode == "slide":
+    if mode == Mode.SLIDE:
         if tok == GAP_TOKEN:
             return None
         if _is_number(tok) and width is not None and height is not None:
@@ -430,7 +446,7 @@ def _token_problem(
     if tok in (RANDOM_TOKEN, HOLE_TOKEN):
         return None
     if tok == PLAYER_TOKEN:
-        return None if mode == "chain" or mode is None else "only chain levels have a player 'P'"
+        return None if mode == Mode.CHAIN or mode is None else "only chain levels have a player 'P'"
     if tok == GAP_TOKEN:
         return "'_' is the slide gap; match3 and chain boards use '.' for a random tile"
     if len(tok) == 1 and _is_number(tok) and tok != "0":
@@ -441,11 +457,11 @@ def _token_problem(
 
 
 def _check_layout_semantics(
-    out: _Collector, layout: tuple[tuple[str, ...], ...], mode: str, rules: Rules | None,
+    out: _Collector, layout: tuple[tuple[str, ...], ...], mode: Mode, rules: Rules | None,
     width: int, height: int,
 ) -> None:
     flat = [tok for row in layout for tok in row]
-    if mode == "slide":
+    if mode == Mode.SLIDE:
         if flat.count(GAP_TOKEN) != 1:
             out.add(("layout",), f"a slide board has exactly one gap '_', found {flat.count(GAP_TOKEN)}")
             return
@@ -486,7 +502,7 @@ def _check_layout_semantics(
             out.add(("layout",), f"cannot deal a starting board: the player at {pr},{pc} has "
                     f"no tile cell next to it ({'8' if diagonal else '4'} neighbours), so no "
                     "chain can start", (pr, pc))
-    if mode == "match3" and rules is not None:
+    if mode == Mode.MATCH3 and rules is not None:
         grid = tuple(
             tuple(int(t) if _is_number(t) else EMPTY for t in row) for row in layout
         )
@@ -499,7 +515,7 @@ def _check_layout_semantics(
 
 
 def _parse_goals(
-    out: _Collector, raw: Any, mode: str | None, width: int | None, height: int | None,
+    out: _Collector, raw: Any, mode: Mode | None, width: int | None, height: int | None,
     kinds: int | None, layout: tuple[tuple[str, ...], ...] | None,
 ) -> Goals | None:
     if raw is None:
@@ -508,7 +524,7 @@ def _parse_goals(
         out.add(("goals",), f"expected a mapping like {{score: 3000}}, found {_describe(raw)}")
         return None
     _unknown_keys(out, raw, GOAL_KEYS, ("goals",))
-    if mode == "slide" and raw:
+    if mode == Mode.SLIDE and raw:
         out.add(("goals",), "a slide level is won by solving the board; it takes no goals "
                 "(use 'moves' to limit it)")
         return None
@@ -538,7 +554,7 @@ def _parse_goals(
             out.add(("goals", "reach"), f"expected [row, column], found {_describe(raw_reach)}")
         else:
             reach = (int(raw_reach[0]), int(raw_reach[1]))
-            if mode != "chain":
+            if mode != Mode.CHAIN:
                 out.add(("goals", "reach"), "only chain levels have a reach goal (the player walks there)")
             if width is not None and height is not None and not (0 <= reach[0] < height and 0 <= reach[1] < width):
                 out.add(("goals", "reach"), f"{reach[0]},{reach[1]} is outside the {width}x{height} board")
@@ -551,7 +567,7 @@ def _parse_goals(
                     out.add(("goals", "reach"), f"{reach[0]},{reach[1]} is a hole: the player can never stand there", reach)
                 if tok == PLAYER_TOKEN:
                     out.add(("goals", "reach"), f"{reach[0]},{reach[1]} is where the player starts: the goal would be met at once", reach)
-            if mode == "chain" and (layout is None or not any(PLAYER_TOKEN in row for row in layout)):
+            if mode == Mode.CHAIN and (layout is None or not any(PLAYER_TOKEN in row for row in layout)):
                 out.add(("goals", "reach"), "a reach goal needs a player: put a 'P' in the layout")
     return Goals(score=score, collect=tuple(sorted(collect)), reach=reach)
 

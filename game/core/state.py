@@ -6,8 +6,7 @@ from dataclasses import dataclass, field
 
 from .grid import Cell, Grid
 from .level import Level
-
-PLAYING, WON, LOST = "playing", "won", "lost"
+from .vocab import Status
 
 
 class IllegalMove(ValueError):
@@ -23,7 +22,7 @@ class State:
     player: Cell | None
     score: int = 0
     moves: int = 0
-    status: str = PLAYING
+    status: Status = Status.PLAYING
     collected: tuple[int, ...] = ()
     rng: int = 0
     # Facts derived from `grid` alone (match3 keeps its bitboard here), made on first use.

@@ -7,8 +7,7 @@ import pathlib
 from collections.abc import Mapping
 from typing import Any
 
-from game.core import Level, LevelError, new_game, parse_level
-from game.core.level import MAX_SIZE
+from game.core import MAX_SIZE, Level, LevelError, new_game, parse_level
 
 from .atomic import atomic_write_text
 from .locate import Locator

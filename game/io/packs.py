@@ -11,8 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from game.core import Level
-from game.core.level import ID_PATTERN
+from game.core import Level, valid_id
 
 from .atomic import atomic_write_text
 from .levels import LEVEL_SUFFIXES, check_level_file, check_level_value, level_body_lines, level_to_yaml
@@ -119,7 +118,7 @@ def _check_meta(where: Locator, value: Any) -> tuple[dict[str, str], list[FilePr
             problems.append(where.problem((key,), f"expected text, found {_describe(raw)}"))
             continue
         meta[key] = raw
-    if "id" in meta and not ID_PATTERN.match(meta["id"]):
+    if "id" in meta and not valid_id(meta["id"]):
         problems.append(where.problem(("id",), "use 1-64 letters, digits, '-' or '_', starting "
                                       f"with a letter or digit, found {meta['id']!r}"))
     if "name" in meta and not meta["name"].strip():

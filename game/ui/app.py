@@ -7,12 +7,13 @@ import os
 import pathlib
 from typing import Any, Callable, Sequence
 
-from game.core import Command, IllegalMove, Level, Session, stars
+from game.core import Command, IllegalMove, Level, Session, Status, stars
 from game.io import LevelFileError, list_packs
 from game.io.paths import installed_packs_dir
 from game.io.progress import Progress, load_progress, save_progress
 from game.io.settings import Settings, load_settings, save_settings
 from game.ui.boot import import_arcade
+from game.ui.outcome import Action, PlayOutcome
 
 from .screens.levels import LevelsView
 from .screens.packs import PacksView
@@ -212,26 +213,26 @@ class App:
             view.say(f"Resumed where you left off: {len(commands)} move{'s' if len(commands) != 1 else ''} in.")
         return view
 
-    def _record(self, pack_id: str, level: Level, status: str, score: int, star_count: int, seed: int,
+    def _record(self, pack_id: str, level: Level, status: Status, score: int, star_count: int, seed: int,
                 commands: Sequence[Command]) -> None:
-        if status == "won":
+        if status == Status.WON:
             self.progress.record_win(pack_id, level.id, score, star_count)
-        elif status == "lost":
+        elif status == Status.LOST:
             self.progress.clear_game(pack_id, level.id)  # a lost game is not worth resuming
         else:
             self.progress.save_game(pack_id, level.id, seed, commands, level)
         self._save()
 
-    def _left_level(self, pack_id: str, level_id: str, outcome: Any) -> None:
+    def _left_level(self, pack_id: str, level_id: str, outcome: PlayOutcome) -> None:
         """The play view's way out: record the outcome, then go where the player asked."""
         level = self._level(pack_id, level_id)
         self._record(pack_id, level, outcome.status, outcome.score, outcome.stars, outcome.seed, outcome.commands)
         self.playing = None
         action = outcome.action
-        if action == "retry":
+        if action == Action.RETRY:
             self.play_level(pack_id, level_id, fresh=True)
             return
-        if action == "next":
+        if action == Action.NEXT:
             ids = self.level_ids(pack_id)
             i = ids.index(level_id)
             if i + 1 < len(ids) and self.progress.unlocked(pack_id, ids, ids[i + 1]):

@@ -7,7 +7,7 @@ import math
 from typing import Any, Callable, Iterable, Sequence
 
 from game.core import (
-    HOLE, PLAYER, Chained, Cleared, Event, Fell, Lost, PlayerMoved, Reshuffled, Scored,
+    HOLE, PLAYER, Chained, Cleared, Event, Fell, Lost, Mode, PlayerMoved, Reshuffled, Scored,
     Slid, Spawned, SwapRejected, Swapped, Won,
 )
 from game.ui import textures
@@ -120,7 +120,7 @@ class BoardRenderer:
     repaired). With `speed` 0 every step ends at once.
     """
 
-    def __init__(self, mode: str, grid: Grid, area: Rect, *, colorblind: bool = False,
+    def __init__(self, mode: Mode, grid: Grid, area: Rect, *, colorblind: bool = False,
                  speed: float = 1.0, reach: Cell | None = None) -> None:
         self.mode = mode
         self.colorblind = colorblind
@@ -162,7 +162,7 @@ class BoardRenderer:
     @property
     def max_cell(self) -> float:
         # Slide tiles carry numbers and are few: let them grow; kinds stay at their texture size.
-        return budget_cell(self.rows, self.cols, SLIDE_MAX_CELL if self.mode == "slide" else MAX_CELL)
+        return budget_cell(self.rows, self.cols, SLIDE_MAX_CELL if self.mode == Mode.SLIDE else MAX_CELL)
 
     @property
     def busy(self) -> bool:
@@ -504,7 +504,7 @@ class BoardRenderer:
         for n, cell in enumerate(cells):
             x, y = self.center(cell)
             kind = self.by_cell[cell].kind if cell in self.by_cell else 0
-            color = (*_KIND_SPARK[(kind - 1) % len(_KIND_SPARK)], 255) if kind > 0 and self.mode != "slide" \
+            color = (*_KIND_SPARK[(kind - 1) % len(_KIND_SPARK)], 255) if kind > 0 and self.mode != Mode.SLIDE \
                 else (255, 255, 255, 255)
             for k in range(per):
                 spark = self._spark_pool.pop() if self._spark_pool else None

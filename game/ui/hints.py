@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from game.core import Chain, Command, Event, Slid, Slide, State, Swap, decide, fold, legal_commands
-from game.core.boards import solved_slide
+from game.core import Chain, Command, Event, Mode, Slid, Slide, State, Swap, decide, fold, legal_commands
+from game.core import solved_slide
 
 Cell = tuple[int, int]
 
@@ -46,7 +46,7 @@ def hint(state: State, avoid: Cell | None = None) -> Command | None:
     options = legal_commands(state)
     if not options:
         return None
-    if state.level.mode == "slide":
+    if state.level.mode == Mode.SLIDE:
         return best_slide(state, [o for o in options if isinstance(o, Slide)], avoid)
     return options[0]
 
@@ -65,8 +65,8 @@ def bot_move(state: State, rng: random.Random, avoid: Cell | None = None) -> Com
     options = legal_commands(state)
     if not options:
         return None
-    if state.level.mode == "chain":
+    if state.level.mode == Mode.CHAIN:
         return options[rng.randrange(min(3, len(options)))]
-    if state.level.mode == "slide" and rng.random() < 0.7:
+    if state.level.mode == Mode.SLIDE and rng.random() < 0.7:
         return best_slide(state, [o for o in options if isinstance(o, Slide)], avoid)
     return options[rng.randrange(len(options))]

@@ -6,8 +6,8 @@ from typing import Any
 
 import pyglet
 
-from game.core import WON, GoalProgress, State, progress, stars
-from game.core.goals import star_thresholds
+from game.core import GoalName, GoalProgress, Mode, State, Status, progress, stars
+from game.core import star_thresholds
 from game.ui import textures
 from game.ui.boot import import_arcade
 from game.ui.layout import Rect
@@ -39,11 +39,11 @@ def no_goal_text(moves: int | None) -> str:
 
 def goal_text(goal: GoalProgress) -> str:
     """What one goal says in the HUD ('3 / 10' beside a tile picture for collect)."""
-    if goal.name == "score":
+    if goal.name == GoalName.SCORE:
         return f"Score {goal.current} / {goal.target}"
-    if goal.name == "collect":
+    if goal.name == GoalName.COLLECT:
         return f"{goal.current} / {goal.target}"
-    if goal.name == "reach":
+    if goal.name == GoalName.REACH:
         return "Reached!" if goal.met else "Reach the target"
     return "Solved!" if goal.met else "Put the tiles in order"
 
@@ -62,7 +62,7 @@ class Hud:
         self.name = arcade.Text(level.name, 0, 0, INK, 22, bold=True, anchor_y="top",
                                 multiline=True, width=260, batch=b)
         line = _mode_line(level.mode)
-        if level.mode == "chain" and level.player_start is None:
+        if level.mode == Mode.CHAIN and level.player_start is None:
             line = "Drag a path through tiles of one kind"
         self.mode = arcade.Text(line, 0, 0, DIM, 13, anchor_y="top", multiline=True, width=260, batch=b)
         self.score = arcade.Text("", 0, 0, INK, 20, bold=True, anchor_y="top", batch=b)
@@ -84,10 +84,10 @@ class Hud:
         self._goals = progress(state)
         for goal in self._goals:
             self.goal_texts.append(arcade.Text("", 0, 0, INK, 16, anchor_y="center", batch=b))
-            if goal.name == "collect":
+            if goal.name == GoalName.COLLECT:
                 tex = textures.kind(goal.kind, colorblind)
                 self.icons.append(arcade.Sprite(tex, scale=ICON / tex.width))
-            elif goal.name == "reach":
+            elif goal.name == GoalName.REACH:
                 tex = textures.load("target")
                 self.icons.append(arcade.Sprite(tex, scale=ICON / tex.width))
             else:
@@ -121,7 +121,7 @@ class Hud:
         self.goals_title.x, self.goals_title.y = x, y
         y -= 26
         for text, icon, goal in zip(self.goal_texts, self.icons, self._goals):
-            has_icon = goal.name in ("collect", "reach")
+            has_icon = goal.name in (GoalName.COLLECT, GoalName.REACH)
             icon.position = (x + ICON / 2, y - ICON / 2)
             text.x, text.y = (x + ICON + 10) if has_icon else x, y - ICON / 2
             y -= ICON + 10
@@ -151,9 +151,9 @@ class Hud:
         for text, goal in zip(self.goal_texts, self._goals):
             self._set(text, goal_text(goal), DONE if goal.met else INK)
         if not self._goals:
-            self._set(self.no_goal, no_goal_text(self.level.moves), DONE if state.status == WON else INK)
+            self._set(self.no_goal, no_goal_text(self.level.moves), DONE if state.status == Status.WON else INK)
         # A won game shows exactly the stars the result overlay shows (core's count).
-        self.won_stars = stars(state) if state.status == WON else None
+        self.won_stars = stars(state) if state.status == Status.WON else None
         self.set_score(self.shown_score)
 
     def set_score(self, score: int) -> None:
@@ -197,9 +197,9 @@ def compact(n: int) -> str:
     return f"{n / 1_000_000:.1f}".rstrip("0").rstrip(".") + "M"
 
 
-def _mode_line(mode: str) -> str:
+def _mode_line(mode: Mode) -> str:
     return {
-        "match3": "Swap neighbours to line up 3 or more",
-        "chain": "Drag a path of one kind from the token",
-        "slide": "Slide the tiles into order",
+        Mode.MATCH3: "Swap neighbours to line up 3 or more",
+        Mode.CHAIN: "Drag a path of one kind from the token",
+        Mode.SLIDE: "Slide the tiles into order",
     }.get(mode, mode)

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from game.core import Chain, Command, Slide, State, Swap
-from game.core.grid import are_neighbours, are_orthogonal_neighbours
-from game.core.rules.slide import gap
+from game.core import Chain, Command, Mode, Slide, State, Swap
+from game.core import are_neighbours, are_orthogonal_neighbours, gap
 from game.ui.board import BoardRenderer
 from game.ui.boot import import_arcade
 
@@ -348,10 +347,10 @@ class SlideInput(Controller):
         return True
 
 
-def controller_for(mode: str, host: Host) -> Controller:
-    if mode == "match3":
+def controller_for(mode: Mode, host: Host) -> Controller:
+    if mode == Mode.MATCH3:
         return Match3Input(host)
-    if mode == "chain":
+    if mode == Mode.CHAIN:
         return ChainInput(host)
     return SlideInput(host)
 

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import os
 import random
-from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from game.core import (
-    PLAYING, WON, Command, Event, IllegalMove, Level, Scored, Session, State, SwapRejected, stars,
+    Command, Event, IllegalMove, Level, Scored, Session, State, Status, SwapRejected, stars,
 )
 from game.io.settings import Settings, load_settings
 from game.ui import textures
@@ -17,6 +16,7 @@ from game.ui.boot import import_arcade
 from game.ui.hints import hint, hint_cells, undo_cell
 from game.ui.hud import Hud
 from game.ui.layout import Rect
+from game.ui.outcome import Action, PlayOutcome
 from game.ui.play_input import Controller, controller_for
 from game.ui.sound import Player, effect_for, shared_player
 from game.ui.widgets import Button, Menu
@@ -26,21 +26,7 @@ key = arcade.key
 
 BACKGROUND = (16, 18, 30, 255)
 IDLE_HINT = 5.0          # seconds without input before the hint shows itself
-ACTIONS = ("next", "levels", "retry", "editor")
 _NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
-
-
-@dataclass(frozen=True, slots=True)
-class PlayOutcome:
-    """How a game was left: where it stood and what the player chose to do next."""
-
-    level_id: str
-    seed: int
-    status: str                     # 'won' | 'lost' | 'playing'
-    score: int
-    stars: int
-    commands: tuple[Command, ...]
-    action: str                     # 'next' | 'levels' | 'retry' | 'editor'
 
 
 def choose_seed(level: Level, seed: int | None) -> int:
@@ -99,7 +85,7 @@ class PlayView(arcade.View):  # type: ignore[misc,name-defined]
         self.result_menu = None
         self.hint_command = None
         self.idle = 0.0
-        if state.status != PLAYING:
+        if state.status != Status.PLAYING:
             self._show_result()
 
     def _areas(self, width: float | None = None, height: float | None = None) -> tuple[Rect, Rect]:
@@ -139,7 +125,7 @@ class PlayView(arcade.View):  # type: ignore[misc,name-defined]
     # -- moves ----------------------------------------------------------------------------
     def submit(self, command: Command) -> bool:
         """Ask the core to play `command`; animate its events. False when refused or not now."""
-        if self.busy or self.modal is not None or self.state.status != PLAYING:
+        if self.busy or self.modal is not None or self.state.status != Status.PLAYING:
             return False
         try:
             events = self.session.play(command)
@@ -170,7 +156,7 @@ class PlayView(arcade.View):  # type: ignore[misc,name-defined]
         state = self.state
         self.hud.update_state(state)
         self.hud.set_score(state.score)
-        if state.status != PLAYING:
+        if state.status != Status.PLAYING:
             self._show_result()
 
     def say(self, message: str) -> None:
@@ -199,7 +185,7 @@ class PlayView(arcade.View):  # type: ignore[misc,name-defined]
             self.say("Nothing to redo.")
             return False
         self._snap()
-        if self.state.status != PLAYING:
+        if self.state.status != Status.PLAYING:
             self._show_result()
         return True
 
@@ -211,7 +197,7 @@ class PlayView(arcade.View):  # type: ignore[misc,name-defined]
 
     # -- hints ----------------------------------------------------------------------------
     def show_hint(self) -> Command | None:
-        if self.state.status != PLAYING:
+        if self.state.status != Status.PLAYING:
             return None
         batches = self.session.batches
         command = hint(self.state, undo_cell(batches[-1]) if batches else None)
@@ -251,10 +237,10 @@ class PlayView(arcade.View):  # type: ignore[misc,name-defined]
             self._after_batch()
         if self.result_menu is not None:
             return
-        back = ("editor", "Back to editor") if self.playtest else ("levels", "Back to levels")
+        back = (Action.EDITOR, "Back to editor") if self.playtest else (Action.LEVELS, "Back to levels")
         self.pause_menu = Menu("Paused", [
             Button("Resume", self.close_pause, "resume"),
-            Button("Restart", lambda: self._leave_or("retry", self.restart), "restart"),
+            Button("Restart", lambda: self._leave_or(Action.RETRY, self.restart), "restart"),
             Button("Undo", self._pause_undo, "undo"),
             Button(back[1], lambda: self.leave(back[0]), back[0]),
         ], lines=[self.level.name])
@@ -269,19 +255,19 @@ class PlayView(arcade.View):  # type: ignore[misc,name-defined]
 
     def _show_result(self) -> None:
         state = self.state
-        won = state.status == WON
+        won = state.status == Status.WON
         earned = stars(state)
         lines = [f"Score {state.score}", f"Moves used {state.moves}"]
         if self.playtest:
-            buttons = [Button("Retry", lambda: self._leave_or("retry", self.restart), "retry"),
-                       Button("Back to editor", lambda: self.leave("editor"), "editor")]
+            buttons = [Button("Retry", lambda: self._leave_or(Action.RETRY, self.restart), "retry"),
+                       Button("Back to editor", lambda: self.leave(Action.EDITOR), "editor")]
         elif won:
-            buttons = [Button("Next level", lambda: self.leave("next"), "next"),
-                       Button("Retry", lambda: self._leave_or("retry", self.restart), "retry"),
-                       Button("Levels", lambda: self.leave("levels"), "levels")]
+            buttons = [Button("Next level", lambda: self.leave(Action.NEXT), "next"),
+                       Button("Retry", lambda: self._leave_or(Action.RETRY, self.restart), "retry"),
+                       Button("Levels", lambda: self.leave(Action.LEVELS), "levels")]
         else:
-            buttons = [Button("Retry", lambda: self._leave_or("retry", self.restart), "retry"),
-                       Button("Levels", lambda: self.leave("levels"), "levels")]
+            buttons = [Button("Retry", lambda: self._leave_or(Action.RETRY, self.restart), "retry"),
+                       Button("Levels", lambda: self.leave(Action.LEVELS), "levels")]
         menu = Menu("Level complete!" if won else "Out of moves", buttons, lines=lines)
         menu.extra_height = 66 if won else 0
         self.result_stars = arcade.SpriteList()
@@ -294,27 +280,25 @@ class PlayView(arcade.View):  # type: ignore[misc,name-defined]
         self._place_menu(menu)
 
     # -- leaving --------------------------------------------------------------------------
-    def outcome(self, action: str) -> PlayOutcome:
+    def outcome(self, action: Action) -> PlayOutcome:
         state = self.state
         return PlayOutcome(level_id=self.level.id, seed=self.seed, status=state.status,
                            score=state.score, stars=stars(state),
                            commands=tuple(self.session.commands), action=action)
 
-    def leave(self, action: str) -> None:
+    def leave(self, action: Action) -> None:
         """Hand the game back to whoever opened it (the app or the editor)."""
-        if action not in ACTIONS:
-            raise ValueError(f"unknown action {action!r}")
         self.board.animator.finish()
         self.last_outcome = self.outcome(action)
         if self.on_leave is not None:
             self.on_leave(self.last_outcome)
-        elif action == "retry":
+        elif action == Action.RETRY:
             self.restart()
         else:
             # Opened on its own (record, a bare test): there is nowhere to go back to.
             self.pause_menu = None
 
-    def _leave_or(self, action: str, fallback: Callable[[], None]) -> None:
+    def _leave_or(self, action: Action, fallback: Callable[[], None]) -> None:
         if self.on_leave is not None:
             self.leave(action)
         else:
@@ -328,7 +312,7 @@ class PlayView(arcade.View):  # type: ignore[misc,name-defined]
             menu.press(x, y)
             return
         self._touched()
-        if self.busy or self.state.status != PLAYING:
+        if self.busy or self.state.status != Status.PLAYING:
             return
         self.controller.press(x, y)
 
@@ -357,10 +341,10 @@ class PlayView(arcade.View):  # type: ignore[misc,name-defined]
             return
         if symbol == key.TAB and self.playtest:
             # Back to the editor from anywhere, the pause and result menus included.
-            self.leave("editor")
+            self.leave(Action.EDITOR)
             return
         if self.result_menu is not None:
-            if symbol in (key.Z,) and self.state.status != WON:
+            if symbol in (key.Z,) and self.state.status != Status.WON:
                 self.undo()
                 return
             self.result_menu.key(symbol)
@@ -389,7 +373,7 @@ class PlayView(arcade.View):  # type: ignore[misc,name-defined]
         if symbol == key.H:
             self.show_hint()
             return
-        if self.busy or self.state.status != PLAYING:
+        if self.busy or self.state.status != Status.PLAYING:
             return
         self.controller.key_press(symbol, modifiers)
 
@@ -414,7 +398,7 @@ class PlayView(arcade.View):  # type: ignore[misc,name-defined]
         self.hud.update(delta_time)
         if self._animating and not self.board.busy:
             self._after_batch()
-        if self.modal is None and not self.busy and self.state.status == PLAYING:
+        if self.modal is None and not self.busy and self.state.status == Status.PLAYING:
             self.idle += delta_time
             if self.idle >= IDLE_HINT and self.hint_command is None:
                 self.show_hint()
@@ -432,4 +416,4 @@ class PlayView(arcade.View):  # type: ignore[misc,name-defined]
                 self.result_stars.draw()
 
 
-__all__ = ["PlayOutcome", "PlayView", "choose_seed"]
+__all__ = ["Action", "PlayOutcome", "PlayView", "choose_seed"]

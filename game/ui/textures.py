@@ -8,6 +8,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from game.core import Mode
 from game.io.paths import assets_dir
 from game.ui.boot import import_arcade
 
@@ -90,10 +91,10 @@ def fitted(texture: Any, px: int) -> Any:
     return found[1]
 
 
-def tile(value: int, mode: str, colorblind: bool = False) -> Any:
+def tile(value: int, mode: Mode, colorblind: bool = False) -> Any:
     """The texture for a grid value > 0 or PLAYER in a level of `mode`."""
     if value == -2:
         return load("player")
-    if mode == "slide":
+    if mode == Mode.SLIDE:
         return slide_number(value)
     return kind(value, colorblind)

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.core import (
-    EMPTY, HOLE, PLAYER, Cleared, Event, Fell, Level, LevelError, Lost, Reshuffled, Scored,
+    EMPTY, HOLE, PLAYER, Cleared, Event, Fell, Level, LevelError, Lost, Mode, Reshuffled, Rules, Scored,
     Session, Spawned, State, Swap, SwapRejected, Swapped, decide, evolve, fold, legal_commands,
     new_game,
 )
@@ -240,10 +240,17 @@ def test_run_mask_finds_exactly_the_runs(grid: Grid, min_match: int) -> None:
     assert found == ref_runs(grid, min_match)
 
 
+def bitboard_swaps(grid: Grid, min_match: int) -> list[tuple[Cell, Cell]]:
+    """The core's legal swaps (read off its bitboard) on any grid, through legal_commands."""
+    level = Level(id="any", name="Any", mode=Mode.MATCH3, width=len(grid[0]), height=len(grid),
+                  rules=Rules(min_match=min_match))
+    return [(m.a, m.b) for m in legal_commands(State(level, grid, None)) if isinstance(m, Swap)]
+
+
 @FAST
 @given(boards(), st.integers(3, 5))
 def test_bitboard_legal_swaps_equal_trying_every_swap(grid: Grid, min_match: int) -> None:
-    fast = [(m.a, m.b) for m in match3.legal_swaps(grid, min_match)]
+    fast = bitboard_swaps(grid, min_match)
     assert fast == ref_legal_swaps(grid, min_match)
     assert match3.has_legal_swap(grid, min_match) == bool(fast)
     for a, b in ref_legal_swaps(grid, min_match)[:5]:
@@ -258,7 +265,7 @@ def test_legal_swaps_on_still_boards_equal_trying_every_swap(grid: Grid, min_mat
     for r, c in ref_runs(grid, min_match):
         work[r][c] = HOLE
     still = tuple(tuple(row) for row in work)
-    assert [(m.a, m.b) for m in match3.legal_swaps(still, min_match)] == ref_legal_swaps(still, min_match)
+    assert bitboard_swaps(still, min_match) == ref_legal_swaps(still, min_match)
 
 
 def test_legal_swaps_on_a_twenty_by_twenty_board() -> None:
@@ -398,31 +405,3 @@ def test_the_board_memo_never_answers_for_a_different_grid() -> None:
                   collected=(0,) * 5, rng=after.rng)
     assert other.grid != after.grid
     assert [(m.a, m.b) for m in legal_commands(other)] == ref_legal_swaps(other.grid, 3)
-
-
-@settings(FAST, max_examples=40)
-@given(match3_levels(), st.integers(0, 50), st.data())
-def test_decide_on_a_board_with_gaps_takes_the_plain_path(level: Level, seed: int,
-                                                          data: st.DataObject) -> None:
-    """Boards with empty cells (never dealt by the rules, but a State may hold one) cascade the
-    plain way: the gaps fill as tiles fall, with exactly the reference events."""
-    try:
-        state = new_game(level, seed)
-    except LevelError:
-        return
-    legal = [m for m in legal_commands(state) if isinstance(m, Swap)]
-    if not legal:
-        return
-    swap = legal[data.draw(st.integers(0, len(legal) - 1), label="swap")]
-    spots = [(r, c) for r in range(level.height) for c in range(level.width)
-             if state.grid[r][c] > 0 and (r, c) not in (swap.a, swap.b)]
-    gaps = data.draw(st.lists(st.sampled_from(spots), min_size=1, max_size=3, unique=True),
-                     label="gaps")
-    rows = [list(row) for row in state.grid]
-    for r, c in gaps:
-        rows[r][c] = EMPTY
-    gapped = replace(state, grid=tuple(tuple(row) for row in rows))
-    events = decide(gapped, swap)
-    assert events == ref_decide(replace(gapped), swap)
-    if events[0] == Swapped(swap.a, swap.b):
-        assert all(v != EMPTY for row in fold(gapped, events).grid for v in row)

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from corekit import examples, level, ref_legal_swaps
 from game.core import (
-    Chain, Chained, Cleared, IllegalMove, Lost, PlayerMoved, Scored, Session, Slid, Slide,
-    Swap, SwapRejected, Swapped, Won, decide, evolve, format_command, goals_met, legal_commands,
-    new_game, parse_command, progress, stars,
+    RULESETS, Chain, Chained, Cleared, IllegalMove, Lost, Mode, PlayerMoved, Scored, Session, Slid,
+    Slide, Status, Swap, SwapRejected, Swapped, Won, decide, evolve, format_command, goals_met,
+    legal_commands, new_game, parse_command, progress, ruleset, stars,
 )
 
 # A fixed 5x5 match3 board: (2,2)<->(1,2) makes a T of seven 1s; (0,0)<->(0,1) makes nothing.
@@ -250,6 +250,43 @@ def test_replay_of_the_same_commands_gives_the_same_events() -> None:
     assert repr(again.events) == repr(s.events) and again.state == s.state
     other = Session.replay(lv, 100, [])
     assert other.state.grid != s.initial.grid, "another seed deals another board"
+
+
+# -- the rules table -------------------------------------------------------------------------
+
+COMMAND_OF = {Mode.MATCH3: Swap((0, 0), (0, 1)), Mode.CHAIN: Chain(((0, 0), (0, 1))),
+              Mode.SLIDE: Slide((0, 0))}
+
+
+def test_every_mode_plays_by_its_own_ruleset() -> None:
+    assert set(RULESETS) == set(Mode)
+    for mode in Mode:
+        rules = ruleset(mode)
+        assert rules.mode == mode and isinstance(COMMAND_OF[mode], rules.command)
+    assert [m for m in Mode if ruleset(m).has_player] == [Mode.CHAIN]
+    assert [m for m in Mode if not ruleset(m).has_kinds] == [Mode.SLIDE]
+
+
+@pytest.mark.parametrize("mode", list(Mode))
+def test_a_command_of_another_mode_or_after_the_end_is_refused_alike(mode: Mode) -> None:
+    lv = level(mode.value, 5, 5, moves=10) if mode == Mode.SLIDE else level(mode.value, 5, 5, kinds=5, moves=10)
+    state = new_game(lv, 3)
+    assert state.level.mode is mode and state.status is Status.PLAYING
+    for other in Mode:
+        if other != mode:
+            with pytest.raises(IllegalMove, match=f"^a {mode} level takes {ruleset(mode).command_noun}, not "):
+                decide(state, COMMAND_OF[other])
+    for status in (Status.WON, Status.LOST):
+        over = replace(state, status=status)
+        with pytest.raises(IllegalMove, match=rf"^the game is over \({status}\)$"):
+            decide(over, legal_commands(state)[0])
+        assert legal_commands(over) == []
+
+
+def test_a_level_written_with_a_mode_in_words_holds_the_typed_mode() -> None:
+    assert level("slide", 3, 3).mode is Mode.SLIDE
+    assert level("chain", 5, 5).to_dict()["mode"] == "chain"
+    assert type(level("chain", 5, 5).to_dict()["mode"]) is str
 
 
 # -- command texts ----------------------------------------------------------------------------

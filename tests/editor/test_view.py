@@ -562,7 +562,7 @@ def test_text_fields_work_with_the_keyboard(window: Any, editor: EditorView) -> 
 
 
 def test_playtest_a_slide_to_the_end_retry_then_back(window: Any, editor: EditorView) -> None:
-    from game.core import WON
+    from game.core import Status
     from game.ui.play_view import PlayView
 
     view = editor
@@ -580,11 +580,11 @@ def test_playtest_a_slide_to_the_end_retry_then_back(window: Any, editor: Editor
         press(window, arrow)
         for _ in range(120):
             frame(window, 1 / 30)
-        if play.session.state.status == WON:
+        if play.session.state.status == Status.WON:
             break
         if play.session.commands:
             press(window, key.Z)
-    assert play.session.state.status == WON and play.result_menu is not None
+    assert play.session.state.status == Status.WON and play.result_menu is not None
     retry = next(b for b in play.result_menu.buttons if "Retry" in b.label)
     click(window, *retry.rect.center)
     assert window.current_view is play and play.session.commands == []

@@ -11,7 +11,7 @@ from ..goals import ending
 from ..grid import EMPTY, PLAYER, Cell, Grid, are_neighbours, in_bounds, neighbours
 from ..level import Level, LevelError, Problem
 from ..rng import Draws
-from ..state import PLAYING, IllegalMove, State
+from ..state import IllegalMove, State
 from .common import reshuffle, settle
 
 POINTS_PER_TILE = 10
@@ -281,11 +281,8 @@ def check_path(state: State, path: tuple[Cell, ...]) -> None:
         raise IllegalMove("every tile in a chain is of one kind")
 
 
-def decide(state: State, command: Command) -> list[Event]:
-    if not isinstance(command, Chain):
-        raise IllegalMove(f"a chain level takes chains, not {command}")
-    if state.status != PLAYING:
-        raise IllegalMove(f"the game is over ({state.status})")
+def decide(state: State, command: Chain) -> list[Event]:
+    """The events of `command` in a game still playing (game.decide checked both)."""
     path = tuple(command.path)
     check_path(state, path)
     level = state.level
@@ -324,6 +321,5 @@ def decide(state: State, command: Command) -> list[Event]:
 
 
 def legal_commands(state: State) -> list[Command]:
-    if state.status != PLAYING:
-        return []
+    """The legal commands of a game still playing (game.legal_commands checked that)."""
     return list(good_chains(state))

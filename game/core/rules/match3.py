@@ -6,16 +6,15 @@ from itertools import compress
 from operator import add
 from typing import cast
 
-from ..boards import Bitboard, Geometry, bitboard, bits_of, run_cells, run_mask
+from ..boards import Bitboard, Geometry, bitboard, bits_of, run_mask
 from ..commands import Command, Swap
 from ..events import Cleared, Event, Fell, Lost, Reshuffled, Scored, Spawned, SwapRejected, Swapped
-from ..evolve import fold
 from ..goals import ending
 from ..grid import EMPTY, Cell, Grid
 from ..level import Level, LevelError, Problem
 from ..rng import GOLDEN, MASK64, Draws
-from ..state import PLAYING, IllegalMove, State
-from .common import reshuffle, settle
+from ..state import IllegalMove, State
+from .common import reshuffle
 
 POINTS_PER_TILE = 10
 DEAL_ATTEMPTS = 200
@@ -97,11 +96,6 @@ def _swaps(board: Bitboard, min_match: int) -> list[Swap]:
     picks[0::2] = format(across, f"0{n}b").encode()[::-1]
     picks[1::2] = format(down, f"0{n}b").encode()[::-1]
     return list(compress(_swap_table(geo), picks.translate(_BITS)))
-
-
-def legal_swaps(grid: Grid, min_match: int) -> list[Swap]:
-    """Every swap of orthogonal neighbours that makes a run, in reading order."""
-    return _swaps(bitboard(grid), min_match)
 
 
 def has_legal_swap(grid: Grid, min_match: int) -> bool:
@@ -344,28 +338,6 @@ def _cascade(work: list[list[int]], masks: list[int], geo: Geometry, kinds: int,
     return points
 
 
-def cascade(grid: Grid, kinds: int, min_match: int, draws: Draws, events: list[Event]) -> Grid:
-    """Clear, fall and refill until the board is still; append each step's events.
-
-    Works on any grid, also one with empty cells (the rules' own boards are always full and
-    take the bitboard path in decide).
-    """
-    step = 1
-    runs = run_cells(grid, min_match)
-    while runs:
-        cells = tuple(sorted(runs))
-        events.append(Cleared(cells))
-        events.append(Scored(POINTS_PER_TILE * len(cells) * step, step))
-        work = [list(row) for row in grid]
-        for r, c in cells:
-            work[r][c] = EMPTY
-        grid = tuple(tuple(row) for row in work)
-        grid = settle(grid, kinds, draws, events)
-        runs = run_cells(grid, min_match)
-        step += 1
-    return grid
-
-
 def _playable(grid: Grid, min_match: int) -> bool:
     board = bitboard(grid)
     if run_mask(board.kinds, board.geo.stride, min_match):
@@ -373,11 +345,8 @@ def _playable(grid: Grid, min_match: int) -> bool:
     return board.has_swap(min_match)
 
 
-def decide(state: State, command: Command) -> list[Event]:
-    if not isinstance(command, Swap):
-        raise IllegalMove(f"a match3 level takes swaps, not {command}")
-    if state.status != PLAYING:
-        raise IllegalMove(f"the game is over ({state.status})")
+def decide(state: State, command: Swap) -> list[Event]:
+    """The events of `command` in a game still playing (game.decide checked both)."""
     level = state.level
     a, b = command.a, command.b
     grid = state.grid
@@ -409,25 +378,19 @@ def decide(state: State, command: Command) -> list[Event]:
     ka, kb = work[ar][ac], work[br][bc]
     work[ar][ac], work[br][bc] = kb, ka
     draws = Draws(state.rng)
-    if board.tiles != geo.inside:
-        # A board with empty cells (never one the rules deal): the plain path, which also
-        # fills gaps that no clear made.
-        final = cascade(tuple(tuple(row) for row in work), level.kinds, min_match, draws, events)
-        after = fold(state, events)
-        masks = list(bitboard(final).kinds)
-    else:
-        masks = list(board.kinds)
-        both = (1 << (ar * geo.stride + ac)) | (1 << (br * geo.stride + bc))
-        masks[ka] ^= both
-        masks[kb] ^= both
-        counts = [0] * len(masks)
-        points = _cascade(work, masks, geo, level.kinds, min_match, draws, events, counts)
-        # The state after these events, for the goals: what fold would give, made directly.
-        collected = state.collected
-        if any(counts):
-            collected = tuple(map(add, collected, counts[1:]))
-        after = State(level, tuple(map(tuple, work)), state.player,
-                      state.score + points, state.moves + 1, state.status, collected, draws.state)
+    # The rules deal and refill only full boards (holes aside): the bitboard holds every tile.
+    masks = list(board.kinds)
+    both = (1 << (ar * geo.stride + ac)) | (1 << (br * geo.stride + bc))
+    masks[ka] ^= both
+    masks[kb] ^= both
+    counts = [0] * len(masks)
+    points = _cascade(work, masks, geo, level.kinds, min_match, draws, events, counts)
+    # The state after these events, for the goals: what fold would give, made directly.
+    collected = state.collected
+    if any(counts):
+        collected = tuple(map(add, collected, counts[1:]))
+    after = State(level, tuple(map(tuple, work)), state.player,
+                  state.score + points, state.moves + 1, state.status, collected, draws.state)
     end = ending(after)
     board = Bitboard(geo, tuple(masks), geo.inside)
     if not end:
@@ -450,7 +413,6 @@ def decide(state: State, command: Command) -> list[Event]:
 
 
 def legal_commands(state: State) -> list[Command]:
-    if state.status != PLAYING:
-        return []
+    """The legal commands of a game still playing (game.legal_commands checked that)."""
     # A fresh list each call, so the caller may keep or change it.
     return cast("list[Command]", _swaps(board_of(state), state.level.rules.min_match))

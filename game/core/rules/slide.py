@@ -10,7 +10,7 @@ from ..goals import ending
 from ..grid import EMPTY, Cell, Grid, are_orthogonal_neighbours, in_bounds, neighbours
 from ..level import Level
 from ..rng import Draws
-from ..state import PLAYING, IllegalMove, State
+from ..state import IllegalMove, State
 
 SHUFFLE_MOVES_PER_CELL = 20
 
@@ -51,11 +51,8 @@ def deal(level: Level, draws: Draws) -> Grid:
     return tuple(tuple(row) for row in work)
 
 
-def decide(state: State, command: Command) -> list[Event]:
-    if not isinstance(command, Slide):
-        raise IllegalMove(f"a slide level takes slides, not {command}")
-    if state.status != PLAYING:
-        raise IllegalMove(f"the game is over ({state.status})")
+def decide(state: State, command: Slide) -> list[Event]:
+    """The events of `command` in a game still playing (game.decide checked both)."""
     cell = command.cell
     if not in_bounds(cell, state.level.height, state.level.width):
         raise IllegalMove(f"{cell[0]},{cell[1]} is outside the board")
@@ -71,7 +68,6 @@ def decide(state: State, command: Command) -> list[Event]:
 
 
 def legal_commands(state: State) -> list[Command]:
-    if state.status != PLAYING:
-        return []
+    """The legal commands of a game still playing (game.legal_commands checked that)."""
     empty = gap(state.grid)
     return [Slide(n) for n in neighbours(empty, state.level.height, state.level.width)]

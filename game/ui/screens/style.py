@@ -8,6 +8,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from game.core import Mode
 from game.ui.boot import import_arcade
 
 arcade = import_arcade()
@@ -40,11 +41,11 @@ BAR_FILL: RGBA = (96, 210, 150, 255)
 
 # One colour per level mode, used for the mode badge on level tiles.
 MODE_COLORS: dict[str, RGBA] = {
-    "match3": (236, 92, 128, 255),
-    "chain": (64, 196, 148, 255),
-    "slide": (90, 156, 255, 255),
+    Mode.MATCH3: (236, 92, 128, 255),
+    Mode.CHAIN: (64, 196, 148, 255),
+    Mode.SLIDE: (90, 156, 255, 255),
 }
-MODE_LABELS = {"match3": "MATCH 3", "chain": "CHAIN", "slide": "SLIDE"}
+MODE_LABELS = {Mode.MATCH3: "MATCH 3", Mode.CHAIN: "CHAIN", Mode.SLIDE: "SLIDE"}
 
 # Tile colours of the title's logo and falling background tiles.
 TILE_COLORS: tuple[RGBA, ...] = (
