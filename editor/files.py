@@ -14,6 +14,7 @@ from game.io.atomic import atomic_write_text
 from game.io.packs import PACK_FILE, Pack
 from game.io.paths import data_dir, installed_packs_dir, levels_dir, user_levels_dir
 from game.io.schema import schema_ref
+from game.io.yamldoc import DocError, read_document
 from game.io.yamlout import mapping_lines
 
 from .model import Draft, check, from_level, from_mapping
@@ -56,10 +57,9 @@ def load_draft(path: pathlib.Path) -> Draft:
     except gio.LevelFileError:
         pass  # a draft with problems: read what is there below
     try:
-        text = path.read_text(encoding="utf-8")
-        data = yaml.safe_load(text)
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as error:
-        raise EditorFileError(f"{path}: cannot open: {error}") from error
+        data = read_document(path).value
+    except DocError as error:
+        raise EditorFileError(f"{path}:{error.line}:{error.column}: cannot open: {error.message}") from None
     if not isinstance(data, dict):
         raise EditorFileError(f"{path}: not a level file (expected a mapping of keys)")
     return from_mapping(data)
@@ -88,8 +88,8 @@ def read_recovery() -> Recovery | None:
     """The recovered draft, or None when there is none (or it is unreadable)."""
     path = recovery_path()
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        data = read_document(path).value
+    except DocError:
         return None
     if not isinstance(data, dict) or not isinstance(data.get("level"), dict):
         return None
@@ -163,8 +163,8 @@ def pack_entries(pack: Pack) -> list[Entry]:
 
 def _read_yaml(path: pathlib.Path) -> dict[str, Any]:
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        data = read_document(path).value
+    except DocError:
         return {}
     return data if isinstance(data, dict) else {}
 

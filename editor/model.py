@@ -177,10 +177,10 @@ def playability_problems(level: Level) -> list[Problem]:
     """Problems only dealing a game shows (say, no legal move can exist on this layout).
 
     This is the check game.io's loader runs after the field checks: deal the level the way the
-    game will, with its seed (or 0), so the editor and the loader report the same thing.
+    game will, from level.play_seed, so the editor and the loader report the same thing.
     """
     try:
-        new_game(level, level.seed if level.seed is not None else 0)
+        new_game(level, level.play_seed)
     except LevelError as error:
         return list(error.problems)
     return []

@@ -668,10 +668,8 @@ class EditorView(arcade.View):  # type: ignore[misc,name-defined]
             self.say(f"the play view is not available: {error}", bad=True)
             return
         level = m.level()
-        # The game's rule (game.ui.app): the level's seed when it has one, else 0; the
-        # editor's checks deal with the same seed (model.playability_problems).
-        seed = level.seed if level.seed is not None else 0
-        self.playing = PlayView(level, seed=seed, settings=self.settings, playtest=True,
+        # The game's seed rule, which the editor's checks deal with too.
+        self.playing = PlayView(level, seed=level.play_seed, settings=self.settings, playtest=True,
                                 on_leave=self._back_from_play)
         self.window.show_view(self.playing)
 

@@ -23,14 +23,9 @@ from .proving import find_win
 DEFAULT_OUT = pathlib.Path("tests") / "replays"
 
 
-def level_seed(level: Level) -> int:
-    """The seed the game deals a level from: its own, else 0."""
-    return level.seed if level.seed is not None else 0
-
-
 def replay_wins(level: Level, replay: Replay) -> bool:
     """Whether `replay` is for this level and seed and still ends in a win."""
-    if replay.level != level.id or replay.seed != level_seed(level):
+    if replay.level != level.id or replay.seed != level.play_seed:
         return False
     try:
         return Session.replay(level, replay.seed, replay.commands).state.status == Status.WON
@@ -67,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     failed = 0
     for level in levels:
         path = args.out / f"{level.id}.yaml"
-        seed = level_seed(level)
+        seed = level.play_seed
         saved: Replay | None = None
         if path.exists():
             try:

@@ -25,8 +25,8 @@ def _fail(message: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from game.cli.play import _is_pack_path, display_problem
-    from game.io import LevelFileError, load_pack
+    from game.cli.play import display_problem
+    from game.io import LevelFileError, is_pack_path, load_pack
     from game.io.settings import load_settings
 
     target = pathlib.Path(args.path) if args.path else None
@@ -35,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
     if target is not None:
         if not target.exists():
             return _fail(f"{target}: no such file or folder")
-        if _is_pack_path(target):
+        if is_pack_path(target):
             from editor.files import pack_entries
 
             try:

@@ -47,15 +47,9 @@ def display_problem(frames: int | None = None) -> str | None:
     return None
 
 
-def _is_pack_path(path: pathlib.Path) -> bool:
-    from game.io.packs import PACK_FILE, is_one_file_pack
-
-    return path.is_dir() or path.name == PACK_FILE or is_one_file_pack(path)
-
-
 def resolve(args: argparse.Namespace) -> tuple[Any, str | None]:
     """The pack to open (None for the title screen) and the level id; raises ValueError to print."""
-    from game.io import Pack, find_pack, load_level, load_pack
+    from game.io import Pack, find_pack, is_pack_path, load_level, load_pack
 
     if args.file and args.pack:
         raise ValueError("give either a FILE or --pack, not both")
@@ -66,7 +60,7 @@ def resolve(args: argparse.Namespace) -> tuple[Any, str | None]:
         path = pathlib.Path(args.file)
         if not path.exists():
             raise ValueError(f"{path}: no such file")
-        if _is_pack_path(path):
+        if is_pack_path(path):
             pack = load_pack(path)
         else:
             if args.level:

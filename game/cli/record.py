@@ -43,30 +43,41 @@ class RecordError(ValueError):
 
 def _load(args: argparse.Namespace) -> tuple[Any, int, list[Any], bool]:
     """(level, seed, commands, from_replay) from the source file."""
-    import yaml
-
+    from game.core import IllegalMove, LevelError, Session, new_game, shorten
     from game.io import LevelFileError, load_level
-    from game.io.replay import ReplayFileError, load_replay
+    from game.io.replay import ReplayFileError, replay_from_dict
+    from game.io.yamldoc import DocError, read_document
 
     path: pathlib.Path = pathlib.Path(args.source)
     if not path.is_file():
         raise RecordError(f"{path}: no such file")
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
-        raise RecordError(f"{path}: cannot read it as YAML ({exc})") from None
-    if isinstance(data, dict) and "commands" in data:
+        doc = read_document(path)   # bounded: size, depth, aliases and numbers checked first
+    except DocError as exc:
+        raise RecordError(f"{path}:{exc.line}:{exc.column}: {exc.message}") from None
+    if isinstance(doc.value, dict) and "commands" in doc.value:
         try:
-            replay = load_replay(path)
+            replay = replay_from_dict(doc.value, str(path), doc.root)
         except ReplayFileError as exc:
             raise RecordError(str(exc)) from None
         level = _replay_level(replay, args.level, path)
+        try:
+            # The rules first: a replay that does not play (a command after the end, an
+            # illegal one) is refused as `gridfall replay` refuses it, before any frame.
+            Session.replay(level, replay.seed, replay.commands)
+        except (IllegalMove, LevelError) as exc:
+            raise RecordError(f"{path}: {shorten(str(exc), 300)}") from None
         return level, replay.seed, list(replay.commands), True
     try:
         level = load_level(path)
     except LevelFileError as exc:
         raise RecordError(str(exc)) from None
-    seed = args.seed if args.seed is not None else (level.seed if level.seed is not None else 1)
+    seed = args.seed if args.seed is not None else level.play_seed
+    try:
+        new_game(level, seed)
+    except LevelError as exc:
+        raise RecordError(f"{path}: cannot be dealt from seed {seed}: "
+                          f"{'; '.join(p.message for p in exc.problems)}") from None
     return level, seed, [], False
 
 
@@ -98,6 +109,11 @@ def record(args: argparse.Namespace) -> str:
         raise RecordError("--scale must be between 0.1 and 1")
     if args.moves is not None and args.moves < 0:
         raise RecordError("--moves must be 0 or more")
+    out = pathlib.Path(args.out)
+    if out.suffix.lower() == ".gif" and out.is_dir():
+        raise RecordError(f"--out {out}: is a folder; name a .gif file, or a folder without .gif for PNG frames")
+    if out.suffix.lower() != ".gif" and out.exists() and not out.is_dir():
+        raise RecordError(f"--out {out}: is a file; PNG frames go into a folder")
     level, seed, commands, from_replay = _load(args)
     # Offscreen: ARCADE_HEADLESS must be set before arcade is first imported.
     os.environ.setdefault("ARCADE_HEADLESS", "1")
@@ -167,7 +183,10 @@ def record(args: argparse.Namespace) -> str:
         capture(int(args.fps * 0.25))
         played += 1
     capture(int(args.fps * 1.5))
-    _write(frames, args.out, dt)
+    try:
+        _write(frames, out, dt)
+    except OSError as exc:
+        raise RecordError(f"--out {out}: cannot write it ({exc.strerror or exc})") from None
     state = view.state
     summary = (f"wrote {args.out}: {len(frames)} frames ({len(frames) * dt:.1f} s), {played} moves, "
                f"{state.status}, score {state.score}")

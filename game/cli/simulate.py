@@ -11,8 +11,7 @@ from typing import Any
 from game.bots import BOT_NAMES
 from game.bots.simulation import Report, simulate
 from game.core import Level, LevelError
-from game.io import LevelFileError, load_level, load_pack
-from game.io.packs import PACK_FILE, is_one_file_pack
+from game.io import LevelFileError, is_pack_path, load_level, load_pack
 
 
 def register(subparsers: Any) -> None:
@@ -29,7 +28,7 @@ def register(subparsers: Any) -> None:
 
 
 def _levels(path: pathlib.Path) -> list[Level]:
-    if path.is_dir() or path.name == PACK_FILE or is_one_file_pack(path):
+    if is_pack_path(path):
         return list(load_pack(path).levels)
     return [load_level(path)]
 

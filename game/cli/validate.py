@@ -9,7 +9,7 @@ import sys
 from typing import Any
 
 from game.io.levels import LEVEL_SUFFIXES, check_level_file
-from game.io.packs import PACK_FILE, check_pack, is_one_file_pack
+from game.io.packs import PACK_FILE, check_pack, is_pack_path
 from game.io.problems import FileProblem, sort_problems
 
 
@@ -27,9 +27,8 @@ def register(subparsers: Any) -> None:
 
 def targets(path: pathlib.Path) -> list[tuple[str, pathlib.Path]]:
     """What to check under `path`: ('pack', p) and ('level', p) pairs, in name order."""
-    if path.is_dir():
-        if (path / PACK_FILE).is_file():
-            return [("pack", path)]
+    if path.is_dir() and not (path / PACK_FILE).is_file():
+        # A folder of packs and levels (not a pack folder): check what it holds.
         out: list[tuple[str, pathlib.Path]] = []
         for child in sorted(path.iterdir(), key=lambda p: p.name):
             if child.name.startswith("."):
@@ -37,7 +36,7 @@ def targets(path: pathlib.Path) -> list[tuple[str, pathlib.Path]]:
             if child.is_dir() or child.name.endswith(LEVEL_SUFFIXES):
                 out += targets(child)
         return out
-    if path.name == PACK_FILE or is_one_file_pack(path):
+    if is_pack_path(path):
         return [("pack", path)]
     return [("level", path)]
 

@@ -8,7 +8,7 @@ from typing import Any, Callable, Generic, TypeVar
 from .commands import Chain, Command, Slide, Swap
 from .events import Event
 from .grid import Grid
-from .level import Level
+from .level import Level, shorten
 from .rng import Draws, seed_state
 from .rules import chain, match3, slide
 from .state import IllegalMove, State
@@ -68,7 +68,7 @@ def decide(state: State, command: Command) -> list[Event]:
     """The events `command` causes in `state`; raises IllegalMove when the rules forbid it."""
     rules = RULESETS[state.level.mode]
     if not isinstance(command, rules.command):
-        raise IllegalMove(f"a {rules.mode} level takes {rules.command_noun}, not {command}")
+        raise IllegalMove(f"a {rules.mode} level takes {rules.command_noun}, not {shorten(str(command), 60)}")
     if state.status != Status.PLAYING:
         raise IllegalMove(f"the game is over ({state.status})")
     return rules.decide(state, command)

@@ -18,6 +18,7 @@ MIN_SIZE, MAX_SIZE = 2, 32
 MAX_SLIDE_SIZE = 12
 MIN_KINDS, MAX_KINDS = 3, 9
 DEFAULT_KINDS = 6
+DEFAULT_SEED = 0   # the seed of a level that names none (Level.play_seed)
 
 # The documented order of a level file's keys; writers emit them in this order.
 KEY_ORDER = (
@@ -108,6 +109,15 @@ class Level:
     goals: Goals = field(default_factory=Goals)
     stars: tuple[int, int, int] | None = None
     rules: Rules = field(default_factory=Rules)
+
+    @property
+    def play_seed(self) -> int:
+        """The seed the game deals this level from when none is asked for: its own, else 0.
+
+        The one place this is decided: play, record, prove, the editor's play-test and the
+        loader's playability check all deal the same board from it.
+        """
+        return self.seed if self.seed is not None else DEFAULT_SEED
 
     def __post_init__(self) -> None:
         # A level built in code may name its mode as text; the field always holds a Mode.
@@ -245,33 +255,52 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _describe(value: object) -> str:
+def describe_value(value: object) -> str:
+    """A value as a message shows it, in a designer's words and never longer than a line.
+
+    Every file check (levels, packs, progress, replays) says "found ..." through this, so a
+    500,000-character key or a 5,000-digit number is shown cut, never in full.
+    """
     if value is None:
         return "nothing"
     if isinstance(value, bool):
         return f"the boolean {str(value).lower()}"
     if isinstance(value, int):
+        if value.bit_length() > 128:   # str() of a huge int is slow, and refused past 4300 digits
+            return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
         return f"the number {value}"
     if isinstance(value, float):
         return f"the number {value}"
     if isinstance(value, str):
-        shown = value if len(value) <= 40 else value[:37] + "..."
-        return f"the text {shown!r}"
+        return f"the text {shorten(value)!r}"
     if isinstance(value, Mapping):
         return "a mapping"
     if isinstance(value, (list, tuple)):
         return "a list"
+    isoformat = getattr(value, "isoformat", None)
+    if callable(isoformat):   # a YAML date or timestamp (the core keeps clear of datetime)
+        return f"the date {shorten(str(isoformat()))}"
     return type(value).__name__
+
+
+def shorten(text: str, limit: int = 40) -> str:
+    """`text` cut to `limit` characters with '...' (messages never echo a whole long value)."""
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def unknown_key_message(key: object, known: tuple[str, ...]) -> str:
+    """"unknown key 'x'; did you mean 'y'?" for levels and packs alike."""
+    shown = shorten(str(key))
+    near = difflib.get_close_matches(shown, known, n=1, cutoff=0.6)
+    hint = f"; did you mean '{near[0]}'?" if near else f"; known keys: {', '.join(known)}"
+    return f"unknown key '{shown}'{hint}"
 
 
 def _unknown_keys(out: _Collector, data: Mapping[Any, Any], known: tuple[str, ...], path: Path) -> None:
     for key in data:
         if key in known:
             continue
-        shown = str(key)
-        near = difflib.get_close_matches(shown, known, n=1, cutoff=0.6)
-        hint = f"; did you mean '{near[0]}'?" if near else f"; known keys: {', '.join(known)}"
-        out.add(path + (shown,), f"unknown key '{shown}'{hint}")
+        out.add(path + (str(key),), unknown_key_message(key, known))
 
 
 def _int_field(
@@ -284,7 +313,7 @@ def _int_field(
         return None
     value = data[key]
     if not _is_int(value):
-        out.add(path + (key,), f"expected {what}, found {_describe(value)}")
+        out.add(path + (key,), f"expected {what}, found {describe_value(value)}")
         return None
     if value < lo or (hi is not None and value > hi):
         rng = f"{lo}..{hi}" if hi is not None else f"at least {lo}"
@@ -300,7 +329,7 @@ def _str_field(out: _Collector, data: Mapping[str, Any], key: str, required: boo
         return None
     value = data[key]
     if not isinstance(value, str):
-        out.add((key,), f"expected text, found {_describe(value)}")
+        out.add((key,), f"expected text, found {describe_value(value)}")
         return None
     return value
 
@@ -309,7 +338,7 @@ def parse_level(data: Mapping[str, Any]) -> tuple[Level | None, list[Problem]]:
     """Check a level mapping; return the Level (None when it cannot be built) and every problem."""
     out = _Collector()
     if not isinstance(data, Mapping):
-        out.add((), f"a level is a mapping of keys to values, found {_describe(data)}")
+        out.add((), f"a level is a mapping of keys to values, found {describe_value(data)}")
         return None, out.problems
     _unknown_keys(out, data, KEY_ORDER, ())
 
@@ -317,7 +346,7 @@ def parse_level(data: Mapping[str, Any]) -> tuple[Level | None, list[Problem]]:
     if "format" not in data:
         out.add(("format",), f"is required (write 'format: {FORMAT}')")
     elif not _is_int(fmt) or fmt != FORMAT:
-        out.add(("format",), f"this game reads format {FORMAT}, found {_describe(fmt)}")
+        out.add(("format",), f"this game reads format {FORMAT}, found {describe_value(fmt)}")
 
     level_id = _str_field(out, data, "id", required=True)
     if level_id is not None and not valid_id(level_id):
@@ -336,7 +365,7 @@ def parse_level(data: Mapping[str, Any]) -> tuple[Level | None, list[Problem]]:
     elif raw_mode not in MODES:
         near = difflib.get_close_matches(str(raw_mode), MODES, n=1, cutoff=0.5)
         hint = f"; did you mean '{near[0]}'?" if near else ""
-        out.add(("mode",), f"expected one of {', '.join(MODES)}, found {_describe(raw_mode)}{hint}")
+        out.add(("mode",), f"expected one of {', '.join(MODES)}, found {describe_value(raw_mode)}{hint}")
     else:
         mode = Mode(raw_mode)
 
@@ -377,14 +406,14 @@ def _parse_rules(out: _Collector, raw: Any, mode: Mode | None) -> Rules | None:
     if raw is None:
         return Rules()
     if not isinstance(raw, Mapping):
-        out.add(("rules",), f"expected a mapping like {{min_match: 3}}, found {_describe(raw)}")
+        out.add(("rules",), f"expected a mapping like {{min_match: 3}}, found {describe_value(raw)}")
         return None
     _unknown_keys(out, raw, RULE_KEYS, ("rules",))
     min_match = _int_field(out, raw, "min_match", 3, 5, ("rules",))
     min_chain = _int_field(out, raw, "min_chain", 2, 9, ("rules",))
     diagonal = raw.get("diagonal", True)
     if not isinstance(diagonal, bool):
-        out.add(("rules", "diagonal"), f"expected true or false, found {_describe(diagonal)}")
+        out.add(("rules", "diagonal"), f"expected true or false, found {describe_value(diagonal)}")
         diagonal = True
     if ("min_match" in raw and min_match is None) or ("min_chain" in raw and min_chain is None):
         return None
@@ -521,7 +550,7 @@ def _parse_goals(
     if raw is None:
         return Goals()
     if not isinstance(raw, Mapping):
-        out.add(("goals",), f"expected a mapping like {{score: 3000}}, found {_describe(raw)}")
+        out.add(("goals",), f"expected a mapping like {{score: 3000}}, found {describe_value(raw)}")
         return None
     _unknown_keys(out, raw, GOAL_KEYS, ("goals",))
     if mode == Mode.SLIDE and raw:
@@ -537,13 +566,13 @@ def _parse_goals(
         else:
             for kind, count in raw_collect.items():
                 if not _is_int(kind):
-                    out.add(("goals", "collect", str(kind)), f"a kind is a number 1..{kinds or MAX_KINDS}, found {_describe(kind)}")
+                    out.add(("goals", "collect", str(kind)), f"a kind is a number 1..{kinds or MAX_KINDS}, found {describe_value(kind)}")
                     continue
                 if kinds is not None and not 1 <= kind <= kinds:
                     out.add(("goals", "collect", kind), f"kind {kind} does not exist (this level has {kinds} kinds)")
                     continue
                 if not _is_int(count) or count < 1:
-                    out.add(("goals", "collect", kind), f"the count must be a whole number of at least 1, found {_describe(count)}")
+                    out.add(("goals", "collect", kind), f"the count must be a whole number of at least 1, found {describe_value(count)}")
                     continue
                 collect.append((int(kind), int(count)))
     reach: Cell | None = None
@@ -551,7 +580,7 @@ def _parse_goals(
     if raw_reach is not None:
         if (not isinstance(raw_reach, list) or len(raw_reach) != 2
                 or not all(_is_int(v) for v in raw_reach)):
-            out.add(("goals", "reach"), f"expected [row, column], found {_describe(raw_reach)}")
+            out.add(("goals", "reach"), f"expected [row, column], found {describe_value(raw_reach)}")
         else:
             reach = (int(raw_reach[0]), int(raw_reach[1]))
             if mode != Mode.CHAIN:
@@ -576,7 +605,7 @@ def _parse_stars(out: _Collector, raw: Any) -> tuple[int, int, int] | None:
     if raw is None:
         return None
     if (not isinstance(raw, list) or len(raw) != 3 or not all(_is_int(v) and v >= 0 for v in raw)):
-        out.add(("stars",), f"expected three scores for one, two and three stars, like [1000, 2000, 3000], found {_describe(raw)}")
+        out.add(("stars",), f"expected three scores for one, two and three stars, like [1000, 2000, 3000], found {describe_value(raw)}")
         return None
     if not raw[0] <= raw[1] <= raw[2]:
         out.add(("stars",), f"the three star scores must not go down, found {raw}")

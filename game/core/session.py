@@ -9,7 +9,7 @@ from .commands import Command
 from .events import Event
 from .evolve import fold
 from .game import decide, new_game
-from .level import Level
+from .level import Level, shorten
 from .state import IllegalMove, State
 
 
@@ -98,5 +98,5 @@ class Session:
             try:
                 session.play(command)
             except IllegalMove as exc:
-                raise IllegalMove(f"command {i + 1} ({command}): {exc}") from None
+                raise IllegalMove(f"command {i + 1} ({shorten(str(command), 60)}): {exc}") from None
         return session

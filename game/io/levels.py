@@ -102,9 +102,8 @@ def _oversized_layout(where: Locator, value: Any, at: Path) -> list[FileProblem]
 
 def _playability(where: Locator, level: Level, base: Path, layout_base: Path) -> list[FileProblem]:
     """Deal the level the way the game will; a level that cannot start is a layout problem."""
-    seed = level.seed if level.seed is not None else 0
     try:
-        new_game(level, seed)
+        new_game(level, level.play_seed)
     except LevelError as exc:
         return [where.problem(base + (p.path or ("layout",)), p.message, p.cell,
                               layout_base=layout_base) for p in exc.problems]

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from game.core import Level, valid_id
+from game.core import Level, describe_value, shorten, unknown_key_message, valid_id
 
 from .atomic import atomic_write_text
 from .levels import LEVEL_SUFFIXES, check_level_file, check_level_value, level_body_lines, level_to_yaml
@@ -54,7 +54,18 @@ class PackNotFoundError(LookupError):
 
 
 def is_one_file_pack(path: str | os.PathLike[str]) -> bool:
+    """A NAME.pack.yaml (or .pack.yml) file name."""
     return str(path).endswith(ONE_FILE_SUFFIXES)
+
+
+def is_pack_path(path: str | os.PathLike[str]) -> bool:
+    """Whether a path given on the command line means a pack rather than one level.
+
+    A folder (a pack folder: load_pack says so when it lacks pack.yaml), a pack.yaml, or a
+    NAME.pack.yaml; anything else is a level file. The one place this is decided.
+    """
+    target = pathlib.Path(path)
+    return target.is_dir() or target.name == PACK_FILE or is_one_file_pack(target)
 
 
 # -- reading -------------------------------------------------------------------------------
@@ -99,9 +110,7 @@ def _check_meta(where: Locator, value: Any) -> tuple[dict[str, str], list[FilePr
         return meta, problems
     for key in value:
         if key not in PACK_KEYS:
-            near = difflib.get_close_matches(str(key), PACK_KEYS, n=1, cutoff=0.6)
-            hint = f"; did you mean '{near[0]}'?" if near else f"; known keys: {', '.join(PACK_KEYS)}"
-            problems.append(where.problem((str(key),), f"unknown key '{key}'{hint}", on_key=True))
+            problems.append(where.problem((str(key),), unknown_key_message(key, PACK_KEYS), on_key=True))
     fmt = value.get("format")
     if "format" not in value:
         problems.append(where.problem(("format",), f"is required (write 'format: {PACK_FORMAT}')"))
@@ -115,7 +124,7 @@ def _check_meta(where: Locator, value: Any) -> tuple[dict[str, str], list[FilePr
                 problems.append(where.problem((key,), "is required (text)"))
             continue
         if not isinstance(raw, str):
-            problems.append(where.problem((key,), f"expected text, found {_describe(raw)}"))
+            problems.append(where.problem((key,), f"expected text, found {describe_value(raw)}"))
             continue
         meta[key] = raw
     if "id" in meta and not valid_id(meta["id"]):
@@ -128,25 +137,11 @@ def _check_meta(where: Locator, value: Any) -> tuple[dict[str, str], list[FilePr
         entry = where.doc.entry(("version",))
         if isinstance(version, bool) or not isinstance(version, (str, int, float)) or entry is None:
             problems.append(where.problem(("version",), "expected a version like 1.0 or \"2.1.3\", "
-                                          f"found {_describe(version)}"))
+                                          f"found {describe_value(version)}"))
         else:
             # The text as written, so 1.10 stays "1.10" and never becomes the float 1.1.
             meta["version"] = version if isinstance(version, str) else str(entry.node.value)
     return meta, problems
-
-
-def _describe(value: Any) -> str:
-    if isinstance(value, bool):
-        return f"the boolean {str(value).lower()}"
-    if value is None:
-        return "nothing"
-    if isinstance(value, (int, float)):
-        return f"the number {value}"
-    if isinstance(value, Mapping):
-        return "a mapping"
-    if isinstance(value, list):
-        return "a list"
-    return type(value).__name__
 
 
 def _level_list(where: Locator, value: Any) -> tuple[list[Any], list[FileProblem]]:
@@ -403,14 +398,23 @@ def list_packs(errors: list[LevelFileError] | None = None) -> list[Pack]:
     to receive what was wrong with it.
     """
     packs: list[Pack] = []
-    recover_interrupted_installs(installed_packs_dir())
-    for folder, builtin in ((levels_dir(), True), (installed_packs_dir(), False)):
+    found = errors if errors is not None else []
+    sources: list[tuple[pathlib.Path, bool]] = [(levels_dir(), True)]
+    try:
+        installed = installed_packs_dir()
+        recover_interrupted_installs(installed)
+        sources.append((installed, False))
+    except OSError as exc:   # the data folder (or its packs folder) is a file, unwritable, ...
+        found.append(LevelFileError([FileProblem(str(exc.filename or "packs"), 1, 1, "", str(exc))]))
+    for folder, builtin in sources:
         for path in pack_paths(folder):
             try:
                 packs.append(_load_cached(path, builtin))
             except LevelFileError as exc:
-                if errors is not None:
-                    errors.append(exc)
+                found.append(exc)
+            except (OSError, ValueError, RecursionError) as exc:
+                # One broken pack never hides the others, whatever is wrong with it.
+                found.append(LevelFileError([FileProblem(str(path), 1, 1, "", f"cannot be read: {shorten(str(exc), 200)}")]))
     return packs
 
 

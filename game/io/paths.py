@@ -26,17 +26,25 @@ def data_dir() -> pathlib.Path:
     """
     override = os.environ.get("GRIDFALL_DATA_DIR")
     base = pathlib.Path(override) if override else pathlib.Path(platformdirs.user_data_dir("gridfall", appauthor=False))
-    base.mkdir(parents=True, exist_ok=True)
-    return base
+    return _folder(base)
 
 
 def installed_packs_dir() -> pathlib.Path:
-    path = data_dir() / "packs"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return _folder(data_dir() / "packs")
 
 
 def user_levels_dir() -> pathlib.Path:
-    path = data_dir() / "levels"
-    path.mkdir(parents=True, exist_ok=True)
+    return _folder(data_dir() / "levels")
+
+
+def _folder(path: pathlib.Path) -> pathlib.Path:
+    """`path`, made when missing; an OSError that names it when it is a file or cannot be made."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise NotADirectoryError(f"{path} is a file where Gridfall keeps a folder; move it away") from None
+    except OSError as exc:
+        raise OSError(f"cannot make the folder {path} ({exc.strerror or exc})") from None
+    if not path.is_dir():
+        raise NotADirectoryError(f"{path} is not a folder; move it away")
     return path

@@ -5,19 +5,23 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import os
 import pathlib
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 import yaml
 
-from game.core import Command, Level, format_command, parse_command
+from game.core import Command, Level, describe_value, format_command, parse_command, shorten
 
 from .atomic import atomic_write_text
 from .paths import data_dir
+from .yamldoc import DocError, read_document
 
 FORMAT = 1
 FILE_NAME = "progress.yaml"
+# A mapping of packs, or of one pack's levels, may hold far more keys than a level file.
+MAX_PROGRESS_KEYS = 100_000
 
 
 class ProgressFileError(ValueError):
@@ -158,17 +162,17 @@ class Progress:
         if not isinstance(raw, Mapping):
             raise ProgressFileError("the file is not a mapping")
         if raw.get("format") != FORMAT:
-            raise ProgressFileError(f"format: expected {FORMAT}, found {raw.get('format')!r}")
+            raise ProgressFileError(f"format: expected {FORMAT}, found {describe_value(raw.get('format'))}")
         packs_raw = raw.get("packs") or {}
         if not isinstance(packs_raw, Mapping):
             raise ProgressFileError("packs: expected a mapping of pack ids")
         progress = Progress()
         for pack_id, levels_raw in packs_raw.items():
-            where = f"packs.{pack_id}"
+            where = f"packs.{shorten(str(pack_id))}"
             if not isinstance(pack_id, str) or not isinstance(levels_raw, Mapping):
                 raise ProgressFileError(f"{where}: expected a mapping of level ids")
             for level_id, entry in levels_raw.items():
-                lwhere = f"{where}.{level_id}"
+                lwhere = f"{where}.{shorten(str(level_id))}"
                 if not isinstance(level_id, str):
                     raise ProgressFileError(f"{lwhere}: a level id must be text")
                 progress._set(pack_id, level_id, _level_from(entry, lwhere))
@@ -178,7 +182,7 @@ class Progress:
 def _int(value: Any, where: str, low: int, high: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
         bound = f"{low}..{high}" if high is not None else f">= {low}"
-        raise ProgressFileError(f"{where}: expected a whole number {bound}, found {value!r}")
+        raise ProgressFileError(f"{where}: expected a whole number {bound}, found {describe_value(value)}")
     return value
 
 
@@ -187,7 +191,7 @@ def _level_from(entry: Any, where: str) -> LevelProgress:
         raise ProgressFileError(f"{where}: expected a mapping")
     completed = entry.get("completed", False)
     if not isinstance(completed, bool):
-        raise ProgressFileError(f"{where}.completed: expected true or false, found {completed!r}")
+        raise ProgressFileError(f"{where}.completed: expected true or false, found {describe_value(completed)}")
     best = _int(entry.get("best_score", 0), f"{where}.best_score", 0)
     stars = _int(entry.get("stars", 0), f"{where}.stars", 0, 3)
     game = None
@@ -235,25 +239,21 @@ def _backup_name(path: pathlib.Path) -> pathlib.Path:
 
 def load_progress(path: pathlib.Path | None = None) -> LoadedProgress:
     """Read the progress file. A missing file is a fresh start; a bad one is moved aside, never fatal."""
-    path = path or progress_path()
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+        path = path or progress_path()
+    except OSError as exc:   # the data folder is a file, or cannot be made
+        return LoadedProgress(Progress(), f"Your progress cannot be kept: {exc}. Playing without saving.", None)
+    if not os.path.lexists(path):
         return LoadedProgress(Progress())
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = f"it could not be read ({exc.__class__.__name__})"
-    else:
-        try:
-            return LoadedProgress(Progress.from_dict(yaml.safe_load(text)))
-        except yaml.YAMLError as exc:
-            mark = getattr(exc, "problem_mark", None)
-            line = f" at line {mark.line + 1}" if mark is not None else ""
-            reason = f"it is not valid YAML{line}"
-        except (ProgressFileError, RecursionError) as exc:
-            reason = f"it is damaged ({exc})" if isinstance(exc, ProgressFileError) else "it is damaged"
-        except ValueError:
-            # PyYAML's int() refuses numbers of thousands of digits: a damaged file too.
-            reason = "it is damaged (a number far too long)"
+    try:
+        # The bounded reader: a named pipe, an alias bomb or a 5,000-digit number is refused
+        # with its line, never read in full, built in full or waited on.
+        raw = read_document(path, max_keys=MAX_PROGRESS_KEYS).value
+        return LoadedProgress(Progress.from_dict(raw))
+    except DocError as exc:
+        reason = f"it could not be read (line {exc.line}: {exc.message})"
+    except ProgressFileError as exc:
+        reason = f"it is damaged ({exc})"
     backup = _backup_name(path)
     try:
         path.replace(backup)

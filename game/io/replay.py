@@ -3,20 +3,18 @@
 from __future__ import annotations
 
 import os
-import pathlib
 from dataclasses import dataclass
 from typing import Any
 
 import yaml
 
-from game.core import Command, format_command, parse_command
+from game.core import Command, describe_value, format_command, parse_command, shorten
 
 from .atomic import atomic_write_text
+from .yamldoc import DocError, read_document
 
 FORMAT = 1
 KEYS = ("format", "pack", "level", "seed", "commands")
-# A replay of the longest slide game is a few thousand short lines: far below this.
-MAX_BYTES = 1 << 20
 
 
 class ReplayFileError(ValueError):
@@ -77,29 +75,13 @@ def _lines(root: yaml.Node | None) -> tuple[dict[str, int], list[int]]:
 def load_replay(path: str | os.PathLike[str]) -> Replay:
     """Read a replay file; raise ReplayFileError naming the file, line and field when it is bad."""
     name = str(path)
-    file = pathlib.Path(path)
     try:
-        size = file.stat().st_size
-        if size > MAX_BYTES:
-            raise ReplayFileError(name, "", f"the file is {size} bytes; a replay is at most {MAX_BYTES}")
-        text = file.read_bytes().decode("utf-8")
-    except UnicodeDecodeError:
-        raise ReplayFileError(name, "", "not a text file (expected UTF-8 YAML)") from None
-    except OSError as exc:
-        raise ReplayFileError(name, "", f"cannot read it: {exc.strerror or exc}") from None
-    try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = mark.line + 1 if mark is not None else 0
-        problem = getattr(exc, "problem", None) or str(exc)
-        raise ReplayFileError(name, "", f"not valid YAML: {problem}", line) from None
-    except (ValueError, RecursionError):
-        # PyYAML's int() of a number with thousands of digits, or absurd nesting.
-        raise ReplayFileError(name, "", "not a replay: a value is far too long or too deeply "
-                              "nested") from None
-    return replay_from_dict(data, name, root)
+        # The bounded reader: size, text, depth, aliases and number lengths are checked
+        # before any value is built, and the file is parsed once.
+        doc = read_document(path)
+    except DocError as exc:
+        raise ReplayFileError(name, "", exc.message, exc.line) from None
+    return replay_from_dict(doc.value, name, doc.root)
 
 
 def replay_from_dict(data: Any, name: str = "<replay>", root: yaml.Node | None = None) -> Replay:
@@ -119,16 +101,16 @@ def replay_from_dict(data: Any, name: str = "<replay>", root: yaml.Node | None =
             raise fail(key, "is required", 0)
     fmt = data["format"]
     if isinstance(fmt, bool) or fmt != FORMAT:
-        raise fail("format", f"this game reads replay format {FORMAT}, found {fmt!r}")
+        raise fail("format", f"this game reads replay format {FORMAT}, found {describe_value(fmt)}")
     pack = data.get("pack")
     if pack is not None and not isinstance(pack, str):
-        raise fail("pack", f"expected a pack id (text) or nothing, found {pack!r}")
+        raise fail("pack", f"expected a pack id (text) or nothing, found {describe_value(pack)}")
     level = data["level"]
     if not isinstance(level, str) or not level:
-        raise fail("level", f"expected a level id (text), found {level!r}")
+        raise fail("level", f"expected a level id (text), found {describe_value(level)}")
     seed = data["seed"]
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise fail("seed", f"expected a whole number of at least 0, found {seed!r}")
+        raise fail("seed", f"expected a whole number of at least 0, found {describe_value(seed)}")
     raw = data["commands"]
     if raw is None:
         raw = []
@@ -138,9 +120,9 @@ def replay_from_dict(data: Any, name: str = "<replay>", root: yaml.Node | None =
     for i, text in enumerate(raw):
         line = command_lines[i] if i < len(command_lines) else keys.get("commands", 0)
         if not isinstance(text, str):
-            raise fail(f"commands[{i}]", f"expected a command text like 'swap 1,2 1,3', found {text!r}", line)
+            raise fail(f"commands[{i}]", f"expected a command text like 'swap 1,2 1,3', found {describe_value(text)}", line)
         try:
             commands.append(parse_command(text))
         except ValueError as exc:
-            raise fail(f"commands[{i}]", str(exc), line) from None
+            raise fail(f"commands[{i}]", shorten(str(exc), 200), line) from None
     return Replay(pack=pack, level=level, seed=seed, commands=tuple(commands))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import os
 import pathlib
 from dataclasses import dataclass
 from typing import Any
@@ -11,6 +12,7 @@ import yaml
 
 from .atomic import atomic_write_text
 from .paths import data_dir
+from .yamldoc import DocError, read_document
 
 SPEEDS = ("slow", "normal", "fast", "instant")
 # How much every animation's duration is scaled by; "instant" skips animations.
@@ -49,18 +51,37 @@ def _from_mapping(raw: Any) -> Settings:
     return Settings(**values)
 
 
-def load_settings(path: pathlib.Path | None = None) -> Settings:
-    """The saved settings, or the defaults when there are none or the file is unreadable."""
-    path = path or settings_path()
+def load_settings(path: pathlib.Path | None = None, notices: list[str] | None = None) -> Settings:
+    """The saved settings, or the defaults when there are none or the file is unreadable.
+
+    A file that is there but cannot be used adds one line saying so to `notices` (the game
+    shows it on the title screen); the file itself is left as it is for the player to see.
+    """
     try:
-        text = path.read_text(encoding="utf-8")
-        return _from_mapping(yaml.safe_load(text))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        path = path or settings_path()
+    except OSError as exc:   # the data folder is a file, or cannot be made
+        if notices is not None:
+            notices.append(f"Your settings cannot be kept: {exc}.")
         return Settings()
+    if not os.path.lexists(path):
+        return Settings()
+    try:
+        raw = read_document(path).value
+        if not isinstance(raw, dict):
+            raise DocError(1, 1, "it holds no settings mapping")
+    except DocError as exc:
+        if notices is not None:
+            notices.append(f"Your settings file {path} could not be read (line {exc.line}: "
+                           f"{exc.message}); the defaults are used until you change a setting.")
+        return Settings()
+    return _from_mapping(raw)
 
 
 def save_settings(settings: Settings, path: pathlib.Path | None = None) -> None:
-    """Write the settings atomically, keys in a fixed order."""
+    """Write the settings atomically, keys in a fixed order.
+
+    Raises OSError when the data folder cannot be written (read-only, full, or a file).
+    """
     path = path or settings_path()
     text = "# Gridfall settings\n" + yaml.safe_dump(
         dataclasses.asdict(settings), sort_keys=False, default_flow_style=False

@@ -107,8 +107,8 @@ def read_text(path: str | os.PathLike[str]) -> str:
     if not os.path.isfile(path):
         raise DocError(1, 1, "is not a regular file")
     if st.st_size > MAX_BYTES:
-        raise DocError(1, 1, f"is {st.st_size:,} bytes; level and pack files may be at most "
-                       f"{MAX_BYTES:,} bytes (1 MiB)")
+        raise DocError(1, 1, f"is {st.st_size:,} bytes; Gridfall's files may be at most "
+                       f"{MAX_BYTES:,} bytes")
     try:
         with open(path, "rb") as handle:
             data = handle.read(MAX_BYTES + 1)
@@ -186,11 +186,11 @@ def _syntax_error(exc: yaml.YAMLError, text: str) -> DocError:
     return DocError(line, column, message)
 
 
-def parse(text: str) -> Doc:
+def parse(text: str, *, max_keys: int = MAX_KEYS) -> Doc:
     """One YAML document as plain values with marks; DocError when it is not readable at all."""
     loader = _Loader(text)
     try:
-        root, extra = _compose(loader)
+        root, extra = _compose(loader, max_keys)
     except yaml.YAMLError as exc:
         raise _syntax_error(exc, text) from None
     finally:
@@ -208,6 +208,20 @@ def parse(text: str) -> Doc:
     return doc
 
 
+def read_document(path: str | os.PathLike[str], *, max_keys: int = MAX_KEYS) -> Doc:
+    """A whole file through every limit above, for files other than levels and packs.
+
+    Progress, settings, replays and editor drafts are read here: a file that breaks a limit,
+    holds a tag, an alias bomb or an impossible value (a date like 2024-13-45) is a DocError
+    with its line and column, never a hang, a crash or a value built in full first.
+    """
+    doc = parse(read_text(path), max_keys=max_keys)
+    if doc.problems:
+        node, _, message = doc.problems[0]
+        raise _mark_error(node.start_mark, message)
+    return doc
+
+
 def show_tag(tag: str) -> str:
     """!!python/object rather than tag:yaml.org,2002:python/object."""
     return "!!" + tag[len(_TAG):] if tag.startswith(_TAG) else tag
@@ -217,7 +231,7 @@ def _mark_error(mark: Any, message: str) -> DocError:
     return DocError(mark.line + 1, mark.column + 1, message)
 
 
-def _compose(loader: Any) -> tuple[Node | None, Node | None]:
+def _compose(loader: Any, max_keys: int = MAX_KEYS) -> tuple[Node | None, Node | None]:
     """Build the node graph from parser events without recursion, counting depth and aliases."""
     get = loader.get_event
     get()  # StreamStart
@@ -250,7 +264,7 @@ def _compose(loader: Any) -> tuple[Node | None, Node | None]:
         elif kind is MappingStartEvent or kind is SequenceStartEvent:
             if len(stack) >= MAX_DEPTH:
                 raise _mark_error(event.start_mark, f"nested more than {MAX_DEPTH} levels deep; "
-                                  "a level file needs a handful")
+                                  "Gridfall's files need a handful")
             node_kind = SequenceNode if kind is SequenceStartEvent else MappingNode
             tag = event.tag
             if tag is None or tag == "!":
@@ -268,7 +282,7 @@ def _compose(loader: Any) -> tuple[Node | None, Node | None]:
             aliases += 1
             if aliases > MAX_ALIASES:
                 raise _mark_error(event.start_mark, f"more than {MAX_ALIASES} aliases ('*name'); "
-                                  "level files need none, so this file is refused")
+                                  "Gridfall's files need none, so this file is refused")
             if event.anchor not in anchors:
                 raise _mark_error(event.start_mark, f"alias '*{event.anchor}' names no anchor "
                                   "('&name') above it")
@@ -289,9 +303,9 @@ def _compose(loader: Any) -> tuple[Node | None, Node | None]:
             else:
                 parent.value.append((pending[-1], node))
                 pending[-1] = None
-                if len(parent.value) > MAX_KEYS:
-                    raise _mark_error(parent.start_mark, f"a mapping with more than {MAX_KEYS} "
-                                      "keys; level and pack files need a handful")
+                if len(parent.value) > max_keys:
+                    raise _mark_error(parent.start_mark, f"a mapping with more than {max_keys:,} "
+                                      "keys; refused")
         elif not opens:
             root = node
         if opens:
@@ -329,7 +343,7 @@ class _Builder:
             self.count += 1
             if self.count > MAX_REPEATED:
                 raise _mark_error(node.start_mark, f"aliases ('*name') repeat more than "
-                                  f"{MAX_REPEATED:,} values; refused (a level file needs none)")
+                                  f"{MAX_REPEATED:,} values; refused (Gridfall's files need none)")
         if depth > MAX_DEPTH:
             raise _mark_error(node.start_mark, f"nested more than {MAX_DEPTH} levels deep "
                               "(through aliases); refused")
@@ -337,7 +351,7 @@ class _Builder:
         if isinstance(node, ScalarNode):
             return self.scalar(node, path)
         if node.tag not in (_TAG + "seq", _TAG + "map"):
-            self.problems.append((node, path, f"the tag {show_tag(node.tag)} is not allowed in level files"))
+            self.problems.append((node, path, f"the tag {show_tag(node.tag)} is not allowed in Gridfall's files"))
             return None
         if isinstance(node, SequenceNode):
             if not isinstance(node.value, list):
@@ -398,7 +412,7 @@ class _Builder:
                 self.text_only.add(id(node))
             return int(src)
         if tag not in _SCALAR_TAGS:
-            self.problems.append((node, path, f"the tag {show_tag(tag)} is not allowed in level files (only plain values)"))
+            self.problems.append((node, path, f"the tag {show_tag(tag)} is not allowed in Gridfall's files (only plain values)"))
             return None
         plain = node.style is None or node.style == ""
         name = tag[len(_TAG):]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import pathlib
+import sys
 from typing import Any, Callable, Sequence
 
 from game.core import Command, IllegalMove, Level, Session, Status, stars
@@ -70,11 +71,14 @@ class App:
         self._packs: list[Any] | None = None
         self._pack_error: str | None = None
         self._on_quit = on_quit
-        self.settings: Settings = load_settings()
+        notices: list[str] = []
+        self.settings: Settings = load_settings(notices=notices)
         loaded = load_progress()
         self.progress: Progress = loaded.progress
+        if loaded.notice:
+            notices.append(loaded.notice)
         # Told once: the title screen shows it until the player dismisses it or moves on.
-        self.notice: str | None = loaded.notice
+        self.notice: str | None = " ".join(notices) or None
         self.playing: tuple[str, str, Any] | None = None  # (pack id, level id, play view)
 
     # -- packs -----------------------------------------------------------------------------
@@ -149,7 +153,11 @@ class App:
         """Change and save settings at once; fullscreen applies to the game window right away."""
         before = self.settings
         self.settings = dataclasses.replace(before, **changes)
-        save_settings(self.settings)
+        try:
+            save_settings(self.settings)
+        except OSError as exc:
+            # A read-only or full data folder: the change holds for this session; say so.
+            print(f"gridfall: could not save settings: {exc}", file=sys.stderr)
         if self.settings.fullscreen != before.fullscreen:
             self.apply_fullscreen()
         return self.settings
@@ -181,7 +189,7 @@ class App:
 
     def resume_point(self, pack_id: str, level: Level) -> tuple[int, tuple[Command, ...]]:
         """The seed and commands to start `level` from: the saved game if it still replays."""
-        seed = level.seed if level.seed is not None else 0
+        seed = level.play_seed
         saved = self.progress.saved_game(pack_id, level.id, level)
         if saved is None:
             return seed, ()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import random
 from typing import Callable, Sequence
 
 from game.core import (
@@ -29,15 +28,6 @@ IDLE_HINT = 5.0          # seconds without input before the hint shows itself
 _NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
 
 
-def choose_seed(level: Level, seed: int | None) -> int:
-    """The game's seed: the one given, else the level's own, else a fresh random one."""
-    if seed is not None:
-        return seed
-    if level.seed is not None:
-        return level.seed
-    return random.randrange(1, 2**31)
-
-
 def hud_width(window_width: float) -> float:
     return max(220.0, min(320.0, window_width * 0.24))
 
@@ -53,7 +43,7 @@ class PlayView(arcade.View):  # type: ignore[misc,name-defined]
         super().__init__()
         self.level = level
         self.settings = settings if settings is not None else load_settings()
-        self.seed = choose_seed(level, seed)
+        self.seed = level.play_seed if seed is None else seed
         self.on_leave = on_leave
         self.playtest = playtest
         self.sounds: Player = sounds if sounds is not None else shared_player()
@@ -416,4 +406,4 @@ class PlayView(arcade.View):  # type: ignore[misc,name-defined]
                 self.result_stars.draw()
 
 
-__all__ = ["Action", "PlayOutcome", "PlayView", "choose_seed"]
+__all__ = ["Action", "PlayOutcome", "PlayView"]
