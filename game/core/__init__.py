@@ -9,12 +9,12 @@ process (separate processes are fine: each has its own memos).
 from .boards import run_cells, slide_solvable, solved_slide
 from .commands import Chain, Command, Slide, Swap, format_command, parse_command
 from .events import (
-    Chained, Cleared, Event, Fell, Lost, PlayerMoved, Reshuffled, Scored, Slid, Spawned,
+    BonusScored, Chained, Cleared, Event, Fell, Lost, PlayerMoved, Reshuffled, Scored, Slid, Spawned,
     SwapRejected, Swapped, Won,
 )
 from .evolve import evolve, fold
 from .game import RULESETS, Ruleset, decide, legal_commands, new_game, ruleset
-from .goals import GoalProgress, goals_met, progress, star_thresholds, stars
+from .goals import GoalProgress, goals_met, progress, star_thresholds, stars, stars_reached
 from .grid import EMPTY, HOLE, PLAYER, Cell, Grid, are_neighbours, are_orthogonal_neighbours, neighbours
 from .level import (
     DEFAULT_KINDS, DEFAULT_SEED, GAP_TOKEN, HOLE_TOKEN, MAX_SIZE, MAX_SLIDE_SIZE, MIN_SIZE, MODES, PLAYER_TOKEN,
@@ -28,7 +28,7 @@ from .state import IllegalMove, State
 from .vocab import GoalName, Mode, Status
 
 __all__ = [
-    "are_neighbours", "are_orthogonal_neighbours", "Cell", "Chain", "chain_starts", "Chained",
+    "are_neighbours", "BonusScored", "are_orthogonal_neighbours", "Cell", "Chain", "chain_starts", "Chained",
     "Cleared", "Command", "decide", "DEFAULT_KINDS", "DEFAULT_SEED", "describe_value", "EMPTY", "Event", "evolve", "Fell", "fold",
     "format_command", "gap", "GAP_TOKEN", "GoalName", "GoalProgress", "Goals", "goals_met", "Grid",
     "HOLE", "HOLE_TOKEN", "IllegalMove", "legal_commands", "Level", "level_mapping", "LevelError",
@@ -36,6 +36,6 @@ __all__ = [
     "parse_command", "parse_level", "paths_by_end", "PLAYER", "PLAYER_TOKEN", "PlayerMoved",
     "Problem", "progress", "RANDOM_TOKEN", "Reshuffled", "Rules", "Ruleset", "ruleset", "RULESETS",
     "run_cells", "Scored", "Session", "shorten", "Slid", "Slide", "slide_solvable", "solved_slide", "Spawned",
-    "star_thresholds", "stars", "State", "Status", "Swap", "Swapped", "SwapRejected",
+    "star_thresholds", "stars", "stars_reached", "State", "Status", "Swap", "Swapped", "SwapRejected",
     "tiles_needed", "Turn", "unknown_key_message", "valid_id", "Visits", "Won",
 ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from .events import (
-    Chained, Cleared, Event, Fell, Lost, PlayerMoved, Reshuffled, Scored, Slid, Spawned,
+    BonusScored, Chained, Cleared, Event, Fell, Lost, PlayerMoved, Reshuffled, Scored, Slid, Spawned,
     SwapRejected, Swapped, Won,
 )
 from .grid import EMPTY, PLAYER, Grid
@@ -60,7 +60,7 @@ def fold(state: State, events: Iterable[Event]) -> State:
                 if 0 < value <= limit:
                     counts[value - 1] += 1
                 row[c] = EMPTY
-        elif isinstance(event, Scored):
+        elif isinstance(event, (Scored, BonusScored)):
             score += event.points
         elif isinstance(event, Swapped):
             if rows is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .boards import solved_slide
-from .events import Event, Lost, Scored, Won
+from .events import BonusScored, Event, Lost, Won
 from .state import State
 from .vocab import GoalName, Mode, Status
 
@@ -51,7 +51,7 @@ def goals_met(state: State) -> bool:
 MOVES_LEFT_BONUS = 50
 
 
-def moves_left_bonus(state: State) -> int:
+def moves_left_bonus(state: State) -> BonusScored | None:
     """Points for every move left when the goals are met (match3 and chain).
 
     A level ends the moment its goals are met, so without this the second and third stars
@@ -60,8 +60,8 @@ def moves_left_bonus(state: State) -> int:
     """
     left = state.moves_left
     if state.level.mode == Mode.SLIDE or not left:
-        return 0
-    return MOVES_LEFT_BONUS * left
+        return None
+    return BonusScored(left, MOVES_LEFT_BONUS * left)
 
 
 def ending(state: State) -> list[Event]:
@@ -70,8 +70,7 @@ def ending(state: State) -> list[Event]:
         return []
     if goals_met(state):
         bonus = moves_left_bonus(state)
-        won: list[Event] = [Scored(bonus, 0)] if bonus else []
-        return won + [Won()]
+        return [bonus, Won()] if bonus is not None else [Won()]
     limit = state.level.moves
     if limit is not None and state.moves >= limit:
         return [Lost()]
@@ -88,11 +87,20 @@ def star_thresholds(state: State) -> tuple[int, int, int] | None:
     return None
 
 
+def stars_reached(state: State, score: int | None = None) -> int:
+    """How many of the level's star scores `score` (default the state's) reaches, won or not.
+
+    0 when the level sets none. The HUD lights stars with this while a game is played.
+    """
+    marks = star_thresholds(state)
+    points = state.score if score is None else score
+    return 0 if marks is None else sum(1 for m in marks if points >= m)
+
+
 def stars(state: State) -> int:
     """0 until won; then 1 to 3 by the level's star scores (3 when it sets none)."""
     if state.status != Status.WON:
         return 0
-    marks = star_thresholds(state)
-    if marks is None:
+    if star_thresholds(state) is None:
         return 3
-    return max(1, sum(1 for m in marks if state.score >= m))
+    return max(1, stars_reached(state))

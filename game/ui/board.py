@@ -7,7 +7,7 @@ import math
 from typing import Any, Callable, Iterable, Sequence
 
 from game.core import (
-    HOLE, PLAYER, Chained, Cleared, Event, Fell, Lost, Mode, PlayerMoved, Reshuffled, Scored,
+    HOLE, PLAYER, BonusScored, Chained, Cleared, Event, Fell, Lost, Mode, PlayerMoved, Reshuffled, Scored,
     Slid, Spawned, SwapRejected, Swapped, Won,
 )
 from game.ui import textures
@@ -437,7 +437,7 @@ class BoardRenderer:
             Swapped: self._swapped, SwapRejected: self._rejected, Chained: self._chained,
             Cleared: self._cleared, Fell: lambda ev: self._fall_and_spawn(ev, None),
             Spawned: lambda ev: self._fall_and_spawn(None, ev), PlayerMoved: self._player_moved,
-            Slid: self._slid, Reshuffled: self._reshuffled, Scored: self._scored, Won: self._won,
+            Slid: self._slid, Reshuffled: self._reshuffled, Scored: self._scored, BonusScored: self._bonus, Won: self._won,
             Lost: self._lost,
         }
         return handlers[type(e)]
@@ -632,22 +632,25 @@ class BoardRenderer:
         return (sum(xs) / len(xs), sum(ys) / len(ys))
 
     def _scored(self, e: Scored) -> list[Tween]:
+        x, y = self._popup_at()
+        text = f"+{e.points}" + (f"  x{e.combo}" if e.combo > 1 else "")
+        # Two sizes only: every new font size makes pyglet render its glyphs again.
+        self._popup(text, x, y, 26.0 if e.combo != 1 else 20.0,
+                    (255, 240, 140) if e.combo == 1 else (255, 170, 90))
+        return []
+
+    def _bonus(self, e: BonusScored) -> list[Tween]:
+        # The moves-left bonus of a win: over the middle of the board, not over a clear.
+        x, y = self.layout.rect.center
+        self._popup(f"+{e.points} for {e.moves_left} moves left", x, y, 26.0, (140, 220, 255))
+        return []
+
+    def _popup(self, text: str, x: float, y: float, size: float, color: tuple[int, int, int]) -> None:
         popup = self._popups[self._next_popup]
         self._next_popup = (self._next_popup + 1) % len(self._popups)
-        if e.combo == 0:
-            # The moves-left bonus of a win: over the middle of the board, not over a clear.
-            x, y = self.layout.rect.center
-            text = f"+{e.points} for moves left"
-        else:
-            x, y = self._popup_at()
-            text = f"+{e.points}" + (f"  x{e.combo}" if e.combo > 1 else "")
-        # Two sizes only: every new font size makes pyglet render its glyphs again.
-        size = 26.0 if e.combo != 1 else 20.0
-        color = (255, 240, 140) if e.combo == 1 else (140, 220, 255) if e.combo == 0 else (255, 170, 90)
         popup.show(text, x, y, size, color)
         self.animator.add_background(Tween(popup, POPUP, ease=ease_out,
                                            center_y=y + self.layout.cell * 0.9, alpha=0.0))
-        return []
 
     def _won(self, e: Won) -> list[Tween]:
         # Tile textures are made at the tile's pixel size (textures.fitted): their scale is 1.

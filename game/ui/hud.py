@@ -7,7 +7,7 @@ from typing import Any
 import pyglet
 
 from game.core import GoalName, GoalProgress, Mode, State, Status, progress, stars
-from game.core import star_thresholds
+from game.core import star_thresholds, stars_reached
 from game.ui import textures
 from game.ui.boot import import_arcade
 from game.ui.layout import Rect
@@ -19,17 +19,6 @@ DIM = (160, 166, 190, 255)
 DONE = (120, 230, 140, 255)
 WARN = (255, 150, 120, 255)
 ICON = 34.0
-
-
-def lit_stars(score: int, thresholds: tuple[int, int, int] | None) -> int:
-    """Stars a game still playing has reached so far: the core's star scores that `score` meets.
-
-    game.core.goals has no such function (its `stars` is 0 until the game is won), so this
-    counts against core's own star_thresholds and nothing else.
-    """
-    if thresholds is None:
-        return 0
-    return sum(1 for mark in thresholds if score >= mark)
 
 
 def no_goal_text(moves: int | None) -> str:
@@ -93,6 +82,7 @@ class Hud:
             else:
                 self.icons.append(arcade.Sprite(textures.load("star_on"), scale=0.0))
         self.thresholds = star_thresholds(state)
+        self._state = state   # the core counts lit stars against this state's level
         for _ in range(3):
             self.stars.append(arcade.Sprite(textures.load("star_off"), scale=ICON / 96))
         for _ in range(3):
@@ -154,13 +144,14 @@ class Hud:
             self._set(self.no_goal, no_goal_text(self.level.moves), DONE if state.status == Status.WON else INK)
         # A won game shows exactly the stars the result overlay shows (core's count).
         self.won_stars = stars(state) if state.status == Status.WON else None
+        self._state = state
         self.set_score(self.shown_score)
 
     def set_score(self, score: int) -> None:
         self.shown_score = score
         self._set(self.score, f"Score {score}")
         marks = self.thresholds
-        self.lit = self.won_stars if self.won_stars is not None else lit_stars(score, marks)
+        self.lit = self.won_stars if self.won_stars is not None else stars_reached(self._state, score)
         for i, s in enumerate(self.stars):
             self._set(self.star_marks[i], "" if marks is None else compact(marks[i]))
             want = textures.load("star_on" if i < self.lit else "star_off")

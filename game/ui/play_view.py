@@ -6,7 +6,7 @@ import os
 from typing import Callable, Sequence
 
 from game.core import (
-    Command, Event, IllegalMove, Level, Scored, Session, State, Status, SwapRejected, stars,
+    BonusScored, Command, Event, IllegalMove, Level, Scored, Session, State, Status, SwapRejected, stars,
 )
 from game.io.settings import Settings, load_settings
 from game.ui import textures
@@ -138,7 +138,7 @@ class PlayView(arcade.View):  # type: ignore[misc,name-defined]
             name = effect_for(event)
             if name is not None:
                 self.sounds.play(name)
-        if isinstance(event, Scored):
+        if isinstance(event, (Scored, BonusScored)):
             self.hud.set_score(self.hud.shown_score + event.points)
 
     def _after_batch(self) -> None:

@@ -823,12 +823,10 @@ def test_hud_stars_of_a_won_collect_level_match_the_result(window: Any) -> None:
 
 
 def test_hud_stars_light_by_core_thresholds_while_playing(window: Any) -> None:
-    from game.core.goals import star_thresholds
-    from game.ui.hud import lit_stars
+    from game.core import star_thresholds, stars_reached
 
-    assert lit_stars(0, None) == 0
-    assert [lit_stars(s, (10, 20, 30)) for s in (9, 10, 25, 30, 99)] == [0, 1, 2, 3, 3]
     view = open_view(window, level("free-play"), speed="instant")
+    assert [stars_reached(view.state, s) for s in (0, 1199, 1200, 2500, 3200, 9999)] == [0, 0, 1, 2, 3, 3]
     marks = star_thresholds(view.state)
     assert marks == (1200, 2200, 3200)
     view.hud.set_score(2300)
