@@ -8,8 +8,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from game.core import Level, LevelError, new_game, parse_level
-from game.core.level import MAX_SIZE, Problem
+from game.core import Level, LevelError, Problem, new_game, parse_level
+from game.core.level import MAX_SIZE
 
 from .atomic import atomic_write_text
 from .locate import Locator

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from yaml.nodes import Node, ScalarNode
 
-from game.core.level import Fault, Part, Problem
+from game.core import Fault, Part, Problem
 
 from .problems import FileProblem
 from .yamldoc import Doc, Path

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.core import Level
-from game.core.level import ID_PATTERN, Fault, Problem, describe, unknown_keys
+from game.core import Fault, Problem, describe, unknown_keys
+from game.core.level import ID_PATTERN
 
 from .atomic import atomic_write_text
 from .levels import LEVEL_SUFFIXES, check_level_file, check_level_value, level_body_lines, level_to_yaml

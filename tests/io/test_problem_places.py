@@ -138,10 +138,12 @@ def test_a_pack_file_problem_points_at_the_key_under_cr_line_ends(tmp_path: path
     folder = tmp_path / "crpack"
     folder.mkdir()
     (folder / "pack.yaml").write_bytes(
-        b"format: 1\rid: crpack\rname: CR pack\rauthr: Me\rversion: [1]\rlevels:\r  - missing.yaml\r")
+        b"format: 2\rid: crpack\rname: CR pack\rauthr: Me\rversion: [1]\rlevels:\r  - missing.yaml\r")
     with pytest.raises(LevelFileError) as caught:
         load_pack(folder)
     where = {(p.field, p.line, p.column): p.message for p in caught.value.problems}
+    # The pack checks name values as the level checks do (one describe helper).
+    assert where[("format", 1, 9)] == "this game reads pack format 1, found the number 2"
     assert "did you mean 'author'" in where[("authr", 4, 1)]
     assert "expected a version like 1.0" in where[("version", 5, 10)]
     assert "'missing.yaml' is not in" in where[("levels[0]", 7, 5)]
