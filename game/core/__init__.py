@@ -18,8 +18,8 @@ from .goals import GoalProgress, goals_met, progress, star_thresholds, stars, st
 from .grid import EMPTY, HOLE, PLAYER, Cell, Grid, are_neighbours, are_orthogonal_neighbours, neighbours
 from .level import (
     DEFAULT_KINDS, DEFAULT_SEED, GAP_TOKEN, HOLE_TOKEN, MAX_SIZE, MAX_SLIDE_SIZE, MIN_SIZE, MODES, PLAYER_TOKEN,
-    RANDOM_TOKEN, Goals, Level, LevelError, Problem, Rules, describe_value, level_mapping, parse_level,
-    shorten, unknown_key_message, valid_id,
+    RANDOM_TOKEN, Fault, Goals, Level, LevelError, Part, Problem, Rules, describe, level_mapping,
+    parse_level, shorten, unknown_keys, valid_id,
 )
 from .rules.chain import Visits, chain_starts, paths_by_end, tiles_needed
 from .rules.slide import gap
@@ -29,13 +29,13 @@ from .vocab import GoalName, Mode, Status
 
 __all__ = [
     "are_neighbours", "BonusScored", "are_orthogonal_neighbours", "Cell", "Chain", "chain_starts", "Chained",
-    "Cleared", "Command", "decide", "DEFAULT_KINDS", "DEFAULT_SEED", "describe_value", "EMPTY", "Event", "evolve", "Fell", "fold",
+    "Cleared", "Command", "decide", "DEFAULT_KINDS", "DEFAULT_SEED", "describe", "EMPTY", "Event", "evolve", "Fault", "Fell", "fold",
     "format_command", "gap", "GAP_TOKEN", "GoalName", "GoalProgress", "Goals", "goals_met", "Grid",
     "HOLE", "HOLE_TOKEN", "IllegalMove", "legal_commands", "Level", "level_mapping", "LevelError",
     "Lost", "MAX_SIZE", "MAX_SLIDE_SIZE", "MIN_SIZE", "Mode", "MODES", "neighbours", "new_game",
-    "parse_command", "parse_level", "paths_by_end", "PLAYER", "PLAYER_TOKEN", "PlayerMoved",
+    "parse_command", "parse_level", "paths_by_end", "Part", "PLAYER", "PLAYER_TOKEN", "PlayerMoved",
     "Problem", "progress", "RANDOM_TOKEN", "Reshuffled", "Rules", "Ruleset", "ruleset", "RULESETS",
     "run_cells", "Scored", "Session", "shorten", "Slid", "Slide", "slide_solvable", "solved_slide", "Spawned",
     "star_thresholds", "stars", "stars_reached", "State", "Status", "Swap", "Swapped", "SwapRejected",
-    "tiles_needed", "Turn", "unknown_key_message", "valid_id", "Visits", "Won",
+    "tiles_needed", "Turn", "unknown_keys", "valid_id", "Visits", "Won",
 ]

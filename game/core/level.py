@@ -6,6 +6,7 @@ import difflib
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any, Mapping
 
 from .boards import run_cells, slide_solvable, solved_slide
@@ -48,13 +49,43 @@ PathPart = str | int
 Path = tuple[PathPart, ...]
 
 
+class Part(Enum):
+    """Which part of the entry at a problem's path is at fault."""
+
+    VALUE = "value"  # the value (for a key that is missing: the mapping that lacks it)
+    KEY = "key"  # the key itself: an unknown key, a collect goal's kind
+
+
+class Fault(Enum):
+    """What kind of wrong a problem is; says whether how YAML read a bare word explains it."""
+
+    VALUE = "value"  # the value has the right type but is not allowed (a range, a rule)
+    TYPE = "type"  # the value has the wrong type, is missing or empty, or the key is unknown
+    NOT_TEXT = "not text"  # a field that takes text got something else (quotes would help)
+
+
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """One thing wrong with a level: where (a field path, maybe a cell) and what."""
+    """One thing wrong with a level: where (a field path, maybe a cell), what, and which part."""
 
     path: Path
     message: str
     cell: Cell | None = None
+    part: Part = Part.VALUE
+    fault: Fault = Fault.VALUE
+
+    @property
+    def layout_row(self) -> Path | None:
+        """The path of the layout row this problem is in: its own, or its board cell's row.
+
+        A problem about the layout as a whole (two players, a free run) names the cell to
+        point at; a goal's cell (reach) is written in the goal, not in the layout.
+        """
+        if self.path[:1] != ("layout",):
+            return None
+        if len(self.path) == 2:
+            return self.path
+        return ("layout", self.cell[0]) if self.cell is not None else None
 
     def where(self) -> str:
         return ".".join(str(p) for p in self.path) if self.path else "(level)"
@@ -246,8 +277,9 @@ class _Collector:
     def __init__(self) -> None:
         self.problems: list[Problem] = []
 
-    def add(self, path: Path, message: str, cell: Cell | None = None) -> None:
-        self.problems.append(Problem(path, message, cell))
+    def add(self, path: Path, message: str, cell: Cell | None = None,
+            part: Part = Part.VALUE, fault: Fault = Fault.VALUE) -> None:
+        self.problems.append(Problem(path, message, cell, part, fault))
 
 
 def _is_int(value: object) -> bool:
@@ -255,8 +287,8 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def describe_value(value: object) -> str:
-    """A value as a message shows it, in a designer's words and never longer than a line.
+def describe(value: object) -> str:
+    """A value as a designer would name it in a message: 'the number 5', 'a list', ...
 
     Every file check (levels, packs, progress, replays) says "found ..." through this, so a
     500,000-character key or a 5,000-digit number is shown cut, never in full.
@@ -288,19 +320,18 @@ def shorten(text: str, limit: int = 40) -> str:
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
-def unknown_key_message(key: object, known: tuple[str, ...]) -> str:
-    """"unknown key 'x'; did you mean 'y'?" for levels and packs alike."""
-    shown = shorten(str(key))
-    near = difflib.get_close_matches(shown, known, n=1, cutoff=0.6)
-    hint = f"; did you mean '{near[0]}'?" if near else f"; known keys: {', '.join(known)}"
-    return f"unknown key '{shown}'{hint}"
-
-
-def _unknown_keys(out: _Collector, data: Mapping[Any, Any], known: tuple[str, ...], path: Path) -> None:
+def unknown_keys(data: Mapping[Any, Any], known: tuple[str, ...], path: Path = ()) -> list[Problem]:
+    """A problem on each key of `data` that is not in `known`, naming the nearest known key."""
+    out = []
     for key in data:
         if key in known:
             continue
-        out.add(path + (str(key),), unknown_key_message(key, known))
+        shown = shorten(str(key))
+        near = difflib.get_close_matches(shown, known, n=1, cutoff=0.6)
+        hint = f"; did you mean '{near[0]}'?" if near else f"; known keys: {', '.join(known)}"
+        out.append(Problem(path + (shown,), f"unknown key '{shown}'{hint}", part=Part.KEY,
+                           fault=Fault.TYPE))
+    return out
 
 
 def _int_field(
@@ -309,11 +340,11 @@ def _int_field(
 ) -> int | None:
     if key not in data or data[key] is None:
         if required:
-            out.add(path + (key,), f"is required ({what})")
+            out.add(path + (key,), f"is required ({what})", fault=Fault.TYPE)
         return None
     value = data[key]
     if not _is_int(value):
-        out.add(path + (key,), f"expected {what}, found {describe_value(value)}")
+        out.add(path + (key,), f"expected {what}, found {describe(value)}", fault=Fault.TYPE)
         return None
     if value < lo or (hi is not None and value > hi):
         rng = f"{lo}..{hi}" if hi is not None else f"at least {lo}"
@@ -325,11 +356,11 @@ def _int_field(
 def _str_field(out: _Collector, data: Mapping[str, Any], key: str, required: bool) -> str | None:
     if key not in data or data[key] is None:
         if required:
-            out.add((key,), "is required (text)")
+            out.add((key,), "is required (text)", fault=Fault.TYPE)
         return None
     value = data[key]
     if not isinstance(value, str):
-        out.add((key,), f"expected text, found {describe_value(value)}")
+        out.add((key,), f"expected text, found {describe(value)}", fault=Fault.NOT_TEXT)
         return None
     return value
 
@@ -338,15 +369,17 @@ def parse_level(data: Mapping[str, Any]) -> tuple[Level | None, list[Problem]]:
     """Check a level mapping; return the Level (None when it cannot be built) and every problem."""
     out = _Collector()
     if not isinstance(data, Mapping):
-        out.add((), f"a level is a mapping of keys to values, found {describe_value(data)}")
+        out.add((), f"a level is a mapping of keys to values, found {describe(data)}",
+                fault=Fault.TYPE)
         return None, out.problems
-    _unknown_keys(out, data, KEY_ORDER, ())
+    out.problems += unknown_keys(data, KEY_ORDER)
 
     fmt = data.get("format")
     if "format" not in data:
-        out.add(("format",), f"is required (write 'format: {FORMAT}')")
+        out.add(("format",), f"is required (write 'format: {FORMAT}')", fault=Fault.TYPE)
     elif not _is_int(fmt) or fmt != FORMAT:
-        out.add(("format",), f"this game reads format {FORMAT}, found {describe_value(fmt)}")
+        out.add(("format",), f"this game reads format {FORMAT}, found {describe(fmt)}",
+                fault=Fault.VALUE if _is_int(fmt) else Fault.TYPE)
 
     level_id = _str_field(out, data, "id", required=True)
     if level_id is not None and not valid_id(level_id):
@@ -365,7 +398,8 @@ def parse_level(data: Mapping[str, Any]) -> tuple[Level | None, list[Problem]]:
     elif raw_mode not in MODES:
         near = difflib.get_close_matches(str(raw_mode), MODES, n=1, cutoff=0.5)
         hint = f"; did you mean '{near[0]}'?" if near else ""
-        out.add(("mode",), f"expected one of {', '.join(MODES)}, found {describe_value(raw_mode)}{hint}")
+        out.add(("mode",), f"expected one of {', '.join(MODES)}, found {describe(raw_mode)}{hint}",
+                fault=Fault.NOT_TEXT)
     else:
         mode = Mode(raw_mode)
 
@@ -406,14 +440,16 @@ def _parse_rules(out: _Collector, raw: Any, mode: Mode | None) -> Rules | None:
     if raw is None:
         return Rules()
     if not isinstance(raw, Mapping):
-        out.add(("rules",), f"expected a mapping like {{min_match: 3}}, found {describe_value(raw)}")
+        out.add(("rules",), f"expected a mapping like {{min_match: 3}}, found {describe(raw)}",
+                fault=Fault.TYPE)
         return None
-    _unknown_keys(out, raw, RULE_KEYS, ("rules",))
+    out.problems += unknown_keys(raw, RULE_KEYS, ("rules",))
     min_match = _int_field(out, raw, "min_match", 3, 5, ("rules",))
     min_chain = _int_field(out, raw, "min_chain", 2, 9, ("rules",))
     diagonal = raw.get("diagonal", True)
     if not isinstance(diagonal, bool):
-        out.add(("rules", "diagonal"), f"expected true or false, found {describe_value(diagonal)}")
+        out.add(("rules", "diagonal"), f"expected true or false, found {describe(diagonal)}",
+                fault=Fault.TYPE)
         diagonal = True
     if ("min_match" in raw and min_match is None) or ("min_chain" in raw and min_chain is None):
         return None
@@ -441,7 +477,8 @@ def _parse_layout(
     if raw is None:
         return None
     if not isinstance(raw, list) or not all(isinstance(row, str) for row in raw):
-        out.add(("layout",), "expected a list of rows, each a text like \"1 2 . #\"")
+        out.add(("layout",), "expected a list of rows, each a text like \"1 2 . #\"",
+                fault=Fault.TYPE)
         return None
     rows = tuple(tuple(row.split()) for row in raw)
     ok = True
@@ -550,9 +587,10 @@ def _parse_goals(
     if raw is None:
         return Goals()
     if not isinstance(raw, Mapping):
-        out.add(("goals",), f"expected a mapping like {{score: 3000}}, found {describe_value(raw)}")
+        out.add(("goals",), f"expected a mapping like {{score: 3000}}, found {describe(raw)}",
+                fault=Fault.TYPE)
         return None
-    _unknown_keys(out, raw, GOAL_KEYS, ("goals",))
+    out.problems += unknown_keys(raw, GOAL_KEYS, ("goals",))
     if mode == Mode.SLIDE and raw:
         out.add(("goals",), "a slide level is won by solving the board; it takes no goals "
                 "(use 'moves' to limit it)")
@@ -562,17 +600,21 @@ def _parse_goals(
     raw_collect = raw.get("collect")
     if raw_collect is not None:
         if not isinstance(raw_collect, Mapping) or not raw_collect:
-            out.add(("goals", "collect"), "expected a mapping of kind to count, like {1: 20, 3: 15}")
+            out.add(("goals", "collect"), "expected a mapping of kind to count, like {1: 20, 3: 15}",
+                    fault=Fault.TYPE)
         else:
             for kind, count in raw_collect.items():
                 if not _is_int(kind):
-                    out.add(("goals", "collect", str(kind)), f"a kind is a number 1..{kinds or MAX_KINDS}, found {describe_value(kind)}")
+                    out.add(("goals", "collect", str(kind)), f"a kind is a number 1..{kinds or MAX_KINDS}, found {describe(kind)}",
+                            part=Part.KEY, fault=Fault.TYPE)
                     continue
                 if kinds is not None and not 1 <= kind <= kinds:
-                    out.add(("goals", "collect", kind), f"kind {kind} does not exist (this level has {kinds} kinds)")
+                    out.add(("goals", "collect", kind), f"kind {kind} does not exist (this level has {kinds} kinds)",
+                            part=Part.KEY)
                     continue
                 if not _is_int(count) or count < 1:
-                    out.add(("goals", "collect", kind), f"the count must be a whole number of at least 1, found {describe_value(count)}")
+                    out.add(("goals", "collect", kind), f"the count must be a whole number of at least 1, found {describe(count)}",
+                            fault=Fault.VALUE if _is_int(count) else Fault.TYPE)
                     continue
                 collect.append((int(kind), int(count)))
     reach: Cell | None = None
@@ -580,7 +622,8 @@ def _parse_goals(
     if raw_reach is not None:
         if (not isinstance(raw_reach, list) or len(raw_reach) != 2
                 or not all(_is_int(v) for v in raw_reach)):
-            out.add(("goals", "reach"), f"expected [row, column], found {describe_value(raw_reach)}")
+            out.add(("goals", "reach"), f"expected [row, column], found {describe(raw_reach)}",
+                    fault=Fault.TYPE)
         else:
             reach = (int(raw_reach[0]), int(raw_reach[1]))
             if mode != Mode.CHAIN:
@@ -605,7 +648,8 @@ def _parse_stars(out: _Collector, raw: Any) -> tuple[int, int, int] | None:
     if raw is None:
         return None
     if (not isinstance(raw, list) or len(raw) != 3 or not all(_is_int(v) and v >= 0 for v in raw)):
-        out.add(("stars",), f"expected three scores for one, two and three stars, like [1000, 2000, 3000], found {describe_value(raw)}")
+        out.add(("stars",), f"expected three scores for one, two and three stars, like [1000, 2000, 3000], found {describe(raw)}",
+                fault=Fault.TYPE)
         return None
     if not raw[0] <= raw[1] <= raw[2]:
         out.add(("stars",), f"the three star scores must not go down, found {raw}")

@@ -5,9 +5,10 @@ from __future__ import annotations
 import os
 import pathlib
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
-from game.core import MAX_SIZE, Level, LevelError, new_game, parse_level
+from game.core import MAX_SIZE, Level, LevelError, Problem, new_game, parse_level
 
 from .atomic import atomic_write_text
 from .locate import Locator
@@ -39,8 +40,8 @@ def check_level_file(path: str | os.PathLike[str]) -> tuple[Level | None, list[F
     problems = [where.at(node, p, m) for node, p, m in doc.problems]
     stem = _stem(pathlib.Path(file).name)
     if isinstance(doc.value, Mapping) and "levels" in doc.value and "mode" not in doc.value:
-        problems.append(where.problem((), "this looks like a pack (it has 'levels'); check it "
-                                      "with 'gridfall validate' or load it as a pack"))
+        problems.append(where.place(Problem((), "this looks like a pack (it has 'levels'); check "
+                                            "it with 'gridfall validate' or load it as a pack")))
         return None, problems
     level, found = check_level_value(where, doc.value, (), expect_id=stem)
     # A value the reader already refused (a forbidden tag) needs no second message.
@@ -60,53 +61,49 @@ def _stem(name: str) -> str:
 def check_level_value(where: Locator, value: Any, base: Path, expect_id: str | None = None,
                       playable: bool = True) -> tuple[Level | None, list[FileProblem]]:
     """Check one level mapping sitting at `base` in a parsed file (the root, or a pack entry)."""
-    layout_base = base + ("layout",)
-    problems = _oversized_layout(where, value, layout_base)
+    problems = _oversized_layout(where, value, base)
     if problems:
         # Checking every cell of a giant layout would take long: check the rest without it.
         value = {k: v for k, v in value.items() if k != "layout"}
     level, core_problems = parse_level(value)
-    for p in core_problems[:MAX_PROBLEMS]:
-        on_key = p.message.startswith("unknown key") or (
-            p.path[:2] == ("goals", "collect") and len(p.path) == 3
-            and not p.message.startswith("the count"))
-        problems.append(where.problem(base + p.path, p.message, p.cell, on_key=on_key,
-                                      layout_base=layout_base))
+    problems += [where.place(p, base) for p in core_problems[:MAX_PROBLEMS]]
     if len(core_problems) > MAX_PROBLEMS:
-        problems.append(where.problem(base, f"... and {len(core_problems) - MAX_PROBLEMS:,} more "
-                                      "problems in this level (fix the ones above first)"))
+        problems.append(where.place(Problem((), f"... and {len(core_problems) - MAX_PROBLEMS:,} "
+                                            "more problems in this level (fix the ones above "
+                                            "first)"), base))
     if (expect_id is not None and isinstance(value, Mapping) and isinstance(value.get("id"), str)
             and value["id"] != expect_id):
-        problems.append(where.problem(base + ("id",), f"the id '{value['id']}' must equal the "
-                                      f"file name '{expect_id}': rename the file to "
-                                      f"{value['id']}.yaml or write 'id: {expect_id}'"))
+        problems.append(where.place(Problem(("id",), f"the id '{value['id']}' must equal the "
+                                            f"file name '{expect_id}': rename the file to "
+                                            f"{value['id']}.yaml or write 'id: {expect_id}'"), base))
     if level is not None and not problems and playable:
-        problems += _playability(where, level, base, layout_base)
+        problems += _playability(where, level, base)
     return (level if not problems else None), problems
 
 
-def _oversized_layout(where: Locator, value: Any, at: Path) -> list[FileProblem]:
+def _oversized_layout(where: Locator, value: Any, base: Path) -> list[FileProblem]:
     """A layout far past the largest board (32x32) is reported at once, cell by cell never."""
     if not isinstance(value, Mapping) or not isinstance(value.get("layout"), list):
         return []
     rows = value["layout"]
     out = []
     if len(rows) > MAX_SIZE:
-        out.append(where.problem(at, f"has {len(rows):,} rows; a board has at most {MAX_SIZE}"))
+        out.append(where.place(Problem(("layout",), f"has {len(rows):,} rows; a board has at "
+                                       f"most {MAX_SIZE}"), base))
     for r, row in enumerate(rows[: MAX_SIZE + 1]):
         if isinstance(row, str) and len(row) > 4 * MAX_SIZE and len(row.split()) > MAX_SIZE:
-            out.append(where.problem(at + (r,), f"row {r} has {len(row.split()):,} cells; a board "
-                                     f"has at most {MAX_SIZE} columns"))
+            out.append(where.place(Problem(("layout", r), f"row {r} has {len(row.split()):,} "
+                                           f"cells; a board has at most {MAX_SIZE} columns"), base))
     return out
 
 
-def _playability(where: Locator, level: Level, base: Path, layout_base: Path) -> list[FileProblem]:
+def _playability(where: Locator, level: Level, base: Path) -> list[FileProblem]:
     """Deal the level the way the game will; a level that cannot start is a layout problem."""
     try:
         new_game(level, level.play_seed)
     except LevelError as exc:
-        return [where.problem(base + (p.path or ("layout",)), p.message, p.cell,
-                              layout_base=layout_base) for p in exc.problems]
+        return [where.place(p if p.path else replace(p, path=("layout",)), base)
+                for p in exc.problems]
     return []
 
 

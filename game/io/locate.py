@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 
 from yaml.nodes import Node, ScalarNode
 
+from game.core import Fault, Part, Problem
+
 from .problems import FileProblem
 from .yamldoc import Doc, Path
 
@@ -34,28 +36,31 @@ class Locator:
                 out += ("." if out else "") + str(part)
         return out
 
-    def problem(self, path: Path, message: str, cell: tuple[int, int] | None = None,
-                on_key: bool = False, layout_base: Path | None = None) -> FileProblem:
-        """A FileProblem for `path`; `cell` picks the token inside a layout row.
+    def place(self, problem: Problem, base: Path = ()) -> FileProblem:
+        """A FileProblem for `problem`, whose path starts at `base` in this file.
 
-        `layout_base` is where the level's layout list sits (('layout',) for a level file,
-        ('levels', 3, 'layout') inside a one-file pack).
+        `base` is () for a level file's own problems, ('levels', 3) for a level inside a
+        one-file pack. Where it points is decided by the problem's fields alone: its path,
+        the part at fault (the key or its value) and the board cell, if any.
         """
-        node, exact, value_node = self._node(path, on_key)
+        path = base + problem.path
+        node, exact, value_node = self._node(path, problem.part is Part.KEY)
         line, column = node.start_mark.line + 1, node.start_mark.column + 1
-        if cell is not None and layout_base is not None and path[: len(layout_base)] == layout_base:
-            row = self.doc.entry(layout_base + (cell[0],))
+        row_path = problem.layout_row
+        if problem.cell is not None and row_path is not None:
+            row = self.doc.entry(base + row_path)
             if row is not None:
                 node = row.node
                 line, column = node.start_mark.line + 1, node.start_mark.column + 1
-                column = self._token_column(row.node, cell[1]) or column
+                column = self._token_column(row.node, problem.cell[1]) or column
+        message = problem.message
         noted = id(node) if id(node) in self.doc.notes else id(value_node)
         note = self.doc.notes.get(noted)
         if note is not None and exact and (noted in self.doc.strict_notes
-                                           or _type_mismatch(message, noted in self.doc.text_notes)):
+                                           or _explains(problem.fault, noted in self.doc.text_notes)):
             self.used_notes.add(noted)
             message = f"{message} ({note})"
-        elif (exact and layout_base is not None and path[:-1] == layout_base
+        elif (exact and row_path is not None and problem.path == row_path
               and isinstance(node, ScalarNode) and node.style in (None, "")):
             message = self._comment_hint(node, message)
         return FileProblem(self.file, line, column, self.field_name(path), message)
@@ -123,9 +128,9 @@ class Locator:
         return out
 
 
-def _type_mismatch(message: str, text_only: bool) -> bool:
-    # A note on how YAML read a bare word only helps where the value had the wrong type.
+def _explains(fault: Fault, text_only: bool) -> bool:
+    # How YAML read a bare word only helps where the value had the wrong type; that it read
+    # a bare word as a number only helps where the field takes text.
     if text_only:
-        return "expected text" in message or "expected one of" in message
-    return any(word in message for word in ("expected", "found the boolean", "found nothing",
-                                              "is required", "unknown key"))
+        return fault is Fault.NOT_TEXT
+    return fault is not Fault.VALUE

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from game.core import Level, describe_value, shorten, unknown_key_message, valid_id
+from game.core import Fault, Level, Problem, describe, shorten, unknown_keys, valid_id
 
 from .atomic import atomic_write_text
 from .levels import LEVEL_SUFFIXES, check_level_file, check_level_value, level_body_lines, level_to_yaml
@@ -19,7 +19,7 @@ from .locate import Locator
 from .paths import installed_packs_dir, levels_dir
 from .problems import MAX_PROBLEMS, FileProblem, LevelFileError
 from .schema import DEFAULT_PACK_REF, schema_ref
-from .yamldoc import Doc, DocError, parse, read_text
+from .yamldoc import Doc, DocError, Path, parse, read_text
 from .yamlout import scalar
 
 PACK_FORMAT = 1
@@ -105,39 +105,43 @@ def _check_meta(where: Locator, value: Any) -> tuple[dict[str, str], list[FilePr
     problems: list[FileProblem] = []
     meta: dict[str, str] = {}
     if not isinstance(value, Mapping):
-        problems.append(where.problem((), "a pack file is a mapping (format, id, name, ..., "
-                                      "levels)"))
+        problems.append(where.place(Problem((), "a pack file is a mapping (format, id, name, ..., "
+                                            "levels)", fault=Fault.TYPE)))
         return meta, problems
-    for key in value:
-        if key not in PACK_KEYS:
-            problems.append(where.problem((str(key),), unknown_key_message(key, PACK_KEYS), on_key=True))
+    problems += [where.place(p) for p in unknown_keys(value, PACK_KEYS)]
     fmt = value.get("format")
     if "format" not in value:
-        problems.append(where.problem(("format",), f"is required (write 'format: {PACK_FORMAT}')"))
+        problems.append(where.place(Problem(("format",), "is required (write 'format: "
+                                            f"{PACK_FORMAT}')", fault=Fault.TYPE)))
     elif isinstance(fmt, bool) or fmt != PACK_FORMAT:
-        problems.append(where.problem(("format",), f"this game reads pack format {PACK_FORMAT}, "
-                                      f"found {fmt!r}"))
+        wrong_type = isinstance(fmt, bool) or not isinstance(fmt, int)
+        problems.append(where.place(Problem(("format",), "this game reads pack format "
+                                            f"{PACK_FORMAT}, found {describe(fmt)}",
+                                            fault=Fault.TYPE if wrong_type else Fault.VALUE)))
     for key in ("id", "name", "author", "description"):
         raw = value.get(key)
         if raw is None:
             if key in ("id", "name"):
-                problems.append(where.problem((key,), "is required (text)"))
+                problems.append(where.place(Problem((key,), "is required (text)", fault=Fault.TYPE)))
             continue
         if not isinstance(raw, str):
-            problems.append(where.problem((key,), f"expected text, found {describe_value(raw)}"))
+            problems.append(where.place(Problem((key,), f"expected text, found {describe(raw)}",
+                                                fault=Fault.NOT_TEXT)))
             continue
         meta[key] = raw
     if "id" in meta and not valid_id(meta["id"]):
-        problems.append(where.problem(("id",), "use 1-64 letters, digits, '-' or '_', starting "
-                                      f"with a letter or digit, found {meta['id']!r}"))
+        problems.append(where.place(Problem(("id",), "use 1-64 letters, digits, '-' or '_', "
+                                            "starting with a letter or digit, found "
+                                            f"{describe(meta['id'])}")))
     if "name" in meta and not meta["name"].strip():
-        problems.append(where.problem(("name",), "must not be blank"))
+        problems.append(where.place(Problem(("name",), "must not be blank")))
     version = value.get("version")
     if version is not None:
         entry = where.doc.entry(("version",))
         if isinstance(version, bool) or not isinstance(version, (str, int, float)) or entry is None:
-            problems.append(where.problem(("version",), "expected a version like 1.0 or \"2.1.3\", "
-                                          f"found {describe_value(version)}"))
+            problems.append(where.place(Problem(("version",), "expected a version like 1.0 or "
+                                                f"\"2.1.3\", found {describe(version)}",
+                                                fault=Fault.TYPE)))
         else:
             # The text as written, so 1.10 stays "1.10" and never becomes the float 1.1.
             meta["version"] = version if isinstance(version, str) else str(entry.node.value)
@@ -146,10 +150,12 @@ def _check_meta(where: Locator, value: Any) -> tuple[dict[str, str], list[FilePr
 
 def _level_list(where: Locator, value: Any) -> tuple[list[Any], list[FileProblem]]:
     if not isinstance(value, Mapping) or "levels" not in value:
-        return [], [where.problem(("levels",), "is required: the ordered list of levels")]
+        return [], [where.place(Problem(("levels",), "is required: the ordered list of levels",
+                                        fault=Fault.TYPE))]
     raw = value["levels"]
     if not isinstance(raw, list) or not raw:
-        return [], [where.problem(("levels",), "expected a list with at least one level")]
+        return [], [where.place(Problem(("levels",), "expected a list with at least one level",
+                                        fault=Fault.VALUE if isinstance(raw, list) else Fault.TYPE))]
     return raw, []
 
 
@@ -159,8 +165,9 @@ def _unique_ids(where: Locator, ids: list[tuple[str, FileProblem | None, Any]]) 
     out = []
     for n, (level_id, _, path) in enumerate(ids):
         if level_id in seen:
-            out.append(where.problem(path, f"level id '{level_id}' is used twice in this pack "
-                                     f"(also entry {seen[level_id] + 1}); ids must differ"))
+            out.append(where.place(Problem(path, f"level id '{level_id}' is used twice in this "
+                                           f"pack (also entry {seen[level_id] + 1}); ids must "
+                                           "differ")))
         else:
             seen[level_id] = n
     return out
@@ -199,23 +206,23 @@ def _check_folder(folder: pathlib.Path, pack_file: pathlib.Path, builtin: bool) 
             problems.append(_stopped(where, at, len(entries) - i))
             break
         if not isinstance(entry, str):
-            problems.append(where.problem(at, "in pack.yaml each level is a file name like "
-                                          "\"meadow-01.yaml\" (inline levels belong in a "
-                                          "one-file NAME.pack.yaml)"))
+            problems.append(where.place(Problem(at, "in pack.yaml each level is a file name like "
+                                                "\"meadow-01.yaml\" (inline levels belong in a "
+                                                "one-file NAME.pack.yaml)")))
             continue
         if "/" in entry or "\\" in entry or entry.startswith(".") or not entry.endswith(LEVEL_SUFFIXES):
-            problems.append(where.problem(at, f"'{entry}' is not a level file name: write "
-                                          "NAME.yaml, a file beside pack.yaml"))
+            problems.append(where.place(Problem(at, f"'{entry}' is not a level file name: write "
+                                                "NAME.yaml, a file beside pack.yaml")))
             continue
         if entry in seen_files:
-            problems.append(where.problem(at, f"'{entry}' is listed twice"))
+            problems.append(where.place(Problem(at, f"'{entry}' is listed twice")))
             continue
         seen_files.add(entry)
         level_file = folder / entry
         if not level_file.is_file():
             near = difflib.get_close_matches(entry, sorted(p.name for p in folder.glob("*.y*ml")), n=1)
             hint = f"; did you mean '{near[0]}'?" if near else ""
-            problems.append(where.problem(at, f"'{entry}' is not in {folder}{hint}"))
+            problems.append(where.place(Problem(at, f"'{entry}' is not in {folder}{hint}")))
             continue
         level, level_problems = check_level_file(level_file)
         problems += level_problems
@@ -242,9 +249,9 @@ def _check_one_file(file: pathlib.Path, builtin: bool) -> tuple[Pack | None, lis
             problems.append(_stopped(where, at, len(entries) - i))
             break
         if isinstance(entry, str):
-            problems.append(where.problem(at, f"a one-file pack holds its levels inline; found "
-                                          f"the file name '{entry}' (use 'gridfall pack build "
-                                          "FOLDER' to make one)"))
+            problems.append(where.place(Problem(at, "a one-file pack holds its levels inline; "
+                                                f"found the file name '{entry}' (use 'gridfall "
+                                                "pack build FOLDER' to make one)")))
             continue
         level, found = check_level_value(where, entry, at)
         problems += found
@@ -259,9 +266,9 @@ def _check_one_file(file: pathlib.Path, builtin: bool) -> tuple[Pack | None, lis
     return _make(meta, levels, file, builtin), []
 
 
-def _stopped(where: Locator, at: Any, left: int) -> FileProblem:
-    return where.problem(at, f"stopped after {MAX_PROBLEMS} problems; {left:,} more level"
-                         f"{'s' * (left != 1)} not checked (fix the ones above first)")
+def _stopped(where: Locator, at: Path, left: int) -> FileProblem:
+    return where.place(Problem(at, f"stopped after {MAX_PROBLEMS} problems; {left:,} more level"
+                               f"{'s' * (left != 1)} not checked (fix the ones above first)"))
 
 
 def _make(meta: dict[str, str], levels: list[Level], source: pathlib.Path, builtin: bool) -> Pack:

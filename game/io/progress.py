@@ -12,7 +12,7 @@ from typing import Any, Iterable, Mapping
 
 import yaml
 
-from game.core import Command, Level, describe_value, format_command, parse_command, shorten
+from game.core import Command, Level, describe, format_command, parse_command, shorten
 
 from .atomic import atomic_write_text
 from .paths import data_dir
@@ -162,7 +162,7 @@ class Progress:
         if not isinstance(raw, Mapping):
             raise ProgressFileError("the file is not a mapping")
         if raw.get("format") != FORMAT:
-            raise ProgressFileError(f"format: expected {FORMAT}, found {describe_value(raw.get('format'))}")
+            raise ProgressFileError(f"format: expected {FORMAT}, found {describe(raw.get('format'))}")
         packs_raw = raw.get("packs") or {}
         if not isinstance(packs_raw, Mapping):
             raise ProgressFileError("packs: expected a mapping of pack ids")
@@ -182,7 +182,7 @@ class Progress:
 def _int(value: Any, where: str, low: int, high: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
         bound = f"{low}..{high}" if high is not None else f">= {low}"
-        raise ProgressFileError(f"{where}: expected a whole number {bound}, found {describe_value(value)}")
+        raise ProgressFileError(f"{where}: expected a whole number {bound}, found {describe(value)}")
     return value
 
 
@@ -191,7 +191,7 @@ def _level_from(entry: Any, where: str) -> LevelProgress:
         raise ProgressFileError(f"{where}: expected a mapping")
     completed = entry.get("completed", False)
     if not isinstance(completed, bool):
-        raise ProgressFileError(f"{where}.completed: expected true or false, found {describe_value(completed)}")
+        raise ProgressFileError(f"{where}.completed: expected true or false, found {describe(completed)}")
     best = _int(entry.get("best_score", 0), f"{where}.best_score", 0)
     stars = _int(entry.get("stars", 0), f"{where}.stars", 0, 3)
     game = None

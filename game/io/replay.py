@@ -8,7 +8,7 @@ from typing import Any
 
 import yaml
 
-from game.core import Command, describe_value, format_command, parse_command, shorten
+from game.core import Command, describe, format_command, parse_command, shorten
 
 from .atomic import atomic_write_text
 from .yamldoc import DocError, read_document
@@ -101,16 +101,16 @@ def replay_from_dict(data: Any, name: str = "<replay>", root: yaml.Node | None =
             raise fail(key, "is required", 0)
     fmt = data["format"]
     if isinstance(fmt, bool) or fmt != FORMAT:
-        raise fail("format", f"this game reads replay format {FORMAT}, found {describe_value(fmt)}")
+        raise fail("format", f"this game reads replay format {FORMAT}, found {describe(fmt)}")
     pack = data.get("pack")
     if pack is not None and not isinstance(pack, str):
-        raise fail("pack", f"expected a pack id (text) or nothing, found {describe_value(pack)}")
+        raise fail("pack", f"expected a pack id (text) or nothing, found {describe(pack)}")
     level = data["level"]
     if not isinstance(level, str) or not level:
-        raise fail("level", f"expected a level id (text), found {describe_value(level)}")
+        raise fail("level", f"expected a level id (text), found {describe(level)}")
     seed = data["seed"]
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise fail("seed", f"expected a whole number of at least 0, found {describe_value(seed)}")
+        raise fail("seed", f"expected a whole number of at least 0, found {describe(seed)}")
     raw = data["commands"]
     if raw is None:
         raw = []
@@ -120,7 +120,7 @@ def replay_from_dict(data: Any, name: str = "<replay>", root: yaml.Node | None =
     for i, text in enumerate(raw):
         line = command_lines[i] if i < len(command_lines) else keys.get("commands", 0)
         if not isinstance(text, str):
-            raise fail(f"commands[{i}]", f"expected a command text like 'swap 1,2 1,3', found {describe_value(text)}", line)
+            raise fail(f"commands[{i}]", f"expected a command text like 'swap 1,2 1,3', found {describe(text)}", line)
         try:
             commands.append(parse_command(text))
         except ValueError as exc:

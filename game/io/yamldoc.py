@@ -43,6 +43,24 @@ _SCALAR_TAGS = {_TAG + t for t in ("str", "int", "float", "bool", "null", "times
 # Characters YAML allows in a stream (YAML 1.1, section 5.1), besides tab, LF and CR.
 _BAD_CHAR = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 _OCTAL = re.compile(r"^[-+]?0[0-7_]+$")
+# The line breaks the YAML reader counts (CR LF, CR, LF, NEL, LS, PS): our own line numbers
+# and line texts must count the same ones, or a CR-only file reads as one long line.
+_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
+# libyaml's anchor names: letters, digits, '-' and '_'.
+_ANCHOR = re.compile(r"&[0-9A-Za-z_-]+")
+
+
+def split_lines(text: str) -> list[str]:
+    """The file's lines as the YAML reader numbers them, whatever the line ends."""
+    return _BREAK.split(text)
+
+
+def _text_position(text: str, offset: int) -> tuple[int, int]:
+    """1-based line and column of the character at `offset`, counting lines as YAML does."""
+    line, start = 1, 0
+    for brk in _BREAK.finditer(text, 0, offset):
+        line, start = line + 1, brk.end()
+    return line, offset - start + 1
 
 
 class DocError(Exception):
@@ -84,7 +102,7 @@ class Doc:
     def line(self, number: int) -> str:
         """The text of 0-based line `number` ('' past the end)."""
         if self._lines is None:
-            self._lines = self.text.split("\n")
+            self._lines = split_lines(self.text)
         return self._lines[number] if 0 <= number < len(self._lines) else ""
 
     def entry(self, path: Path) -> Entry | None:
@@ -137,18 +155,19 @@ def decode(data: bytes) -> str:
                        "start a character); save the file as UTF-8") from None
     bad = _BAD_CHAR.search(text)
     if bad:
-        line = text.count("\n", 0, bad.start()) + 1
-        column = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
+        line, column = _text_position(text, bad.start())
         raise DocError(line, column, f"holds the control character U+{ord(bad.group()):04X}, "
                        "which YAML text may not contain")
     return text
 
 
 def _position(data: bytes, offset: int) -> tuple[int, int]:
-    head = data[:offset]
-    line = head.count(b"\n") + 1
-    start = head.rfind(b"\n") + 1
-    return line, len(head[start:].decode("utf-8", errors="replace")) + 1
+    # Bytes that are not text were never read as YAML: lines end as the file's own line ends
+    # say (LF or CR LF; CR alone only in a file without any LF, so binary junk counts LFs).
+    head = data[:offset].decode("utf-8", errors="replace")
+    if b"\n" in data:
+        return head.count("\n") + 1, len(head) - (head.rfind("\n") + 1) + 1
+    return _text_position(head, len(head))
 
 
 _SYNTAX_HINTS = (
@@ -175,7 +194,7 @@ def _syntax_error(exc: yaml.YAMLError, text: str) -> DocError:
         message += f" ({context} started on line {context_mark.line + 1})"
     elif context:
         message += f" ({context})"
-    lines = text.split("\n")
+    lines = split_lines(text)
     if line > len(lines):  # libyaml marks the end of the stream one line past the text
         line, column = len(lines), len(lines[-1]) + 1
     here = lines[line - 1][column - 1:column]
@@ -190,13 +209,17 @@ def parse(text: str, *, max_keys: int = MAX_KEYS) -> Doc:
     """One YAML document as plain values with marks; DocError when it is not readable at all."""
     loader = _Loader(text)
     try:
-        root, extra = _compose(loader, max_keys)
+        root, extra, anchored = _compose(loader, max_keys)
     except yaml.YAMLError as exc:
         raise _syntax_error(exc, text) from None
     finally:
         loader.dispose()
     if root is None:
         raise DocError(1, 1, "the file is empty (a level starts with 'format: 1')")
+    if anchored:
+        lines = split_lines(text)
+        for node in anchored:
+            node.start_mark = _past_anchor(lines, node.start_mark)
     builder = _Builder(text)
     value = builder.build(root, (), 0)
     doc = Doc(text=text, root=root, value=value, index=builder.index, problems=builder.problems,
@@ -231,19 +254,42 @@ def _mark_error(mark: Any, message: str) -> DocError:
     return DocError(mark.line + 1, mark.column + 1, message)
 
 
-def _compose(loader: Any, max_keys: int = MAX_KEYS) -> tuple[Node | None, Node | None]:
-    """Build the node graph from parser events without recursion, counting depth and aliases."""
+def _past_anchor(lines: list[str], mark: Any) -> Any:
+    """Where an anchored value itself starts: past its '&name' and the space or lines after."""
+    line, column = mark.line, mark.column
+    text = lines[line] if line < len(lines) else ""
+    anchor = _ANCHOR.match(text, column)
+    if anchor is None:
+        return mark  # a tag comes first: the value is read from the tag on
+    column = anchor.end()
+    while True:
+        while column < len(text) and text[column] in " \t":
+            column += 1
+        if column < len(text) and text[column] != "#":
+            return yaml.Mark(mark.name, mark.index, line, column, None, None)
+        line, column = line + 1, 0
+        if line >= len(lines):
+            return mark
+        text = lines[line]
+
+
+def _compose(loader: Any, max_keys: int = MAX_KEYS) -> tuple[Node | None, Node | None, list[Node]]:
+    """Build the node graph from parser events without recursion, counting depth and aliases.
+
+    Also returns the anchored nodes: their marks start at the '&name', not at the value.
+    """
     get = loader.get_event
     get()  # StreamStart
     first = get()
     if type(first) is StreamEndEvent:
-        return None, None
+        return None, None, []
     assert type(first) is DocumentStartEvent
     anchors: dict[str, Node] = {}
     resolved: dict[tuple[str, Any], str] = {}  # the resolver is slow; values repeat a lot
     stack: list[Node] = []
     pending: list[Node | None] = []
     aliases = 0
+    anchored: list[Node] = []
     root: Node | None = None
     str_tag = _TAG + "str"
     while root is None:
@@ -286,11 +332,23 @@ def _compose(loader: Any, max_keys: int = MAX_KEYS) -> tuple[Node | None, Node |
             if event.anchor not in anchors:
                 raise _mark_error(event.start_mark, f"alias '*{event.anchor}' names no anchor "
                                   "('&name') above it")
-            node = anchors[event.anchor]
+            target = anchors[event.anchor]
+            if any(open_node is target for open_node in stack):
+                raise _mark_error(target.start_mark, f"nested more than {MAX_DEPTH} levels deep "
+                                  f"(through aliases): '*{event.anchor}' sits inside the value "
+                                  f"'&{event.anchor}' names, so it never ends; refused")
+            # The same value at the alias's place, so a problem with it points here.
+            if isinstance(target, ScalarNode):
+                node = ScalarNode(target.tag, target.value, event.start_mark, event.end_mark,
+                                  style=target.style)
+            else:
+                node = type(target)(target.tag, target.value, event.start_mark, event.end_mark,
+                                    flow_style=target.flow_style)
         else:  # pragma: no cover - the parser yields nothing else inside a document
             raise _mark_error(event.start_mark, f"unexpected YAML event {kind.__name__}")
         if kind is not AliasEvent and event.anchor is not None:
             anchors[event.anchor] = node
+            anchored.append(node)
         if stack:
             parent = stack[-1]
             if type(parent) is SequenceNode:
@@ -317,8 +375,8 @@ def _compose(loader: Any, max_keys: int = MAX_KEYS) -> tuple[Node | None, Node |
     if type(after) is DocumentStartEvent:
         mark: Any = after.start_mark
         marker = ScalarNode(_TAG + "null", "", mark, mark)
-        return root, marker
-    return root, None
+        return root, marker, anchored
+    return root, None, anchored
 
 
 class _Builder:

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from corekit import examples
 from game.core import HOLE, PLAYER, Level, LevelError, Problem, parse_level
+from game.core.level import Fault, Part, describe, unknown_keys
 
 BASE: dict[str, Any] = {"format": 1, "id": "meadow-03", "name": "Meadow 3", "mode": "match3",
                         "width": 8, "height": 8}
@@ -240,6 +241,69 @@ def test_layout_problems_name_each_cell() -> None:
     found = problems(patched(BASE, width=3, height=2, kinds=3, layout=["1 x 5", "? . ."]))
     assert [(p.path, p.cell) for p in found] == [
         (("layout", 0), (0, 1)), (("layout", 0), (0, 2)), (("layout", 1), (1, 0))]
+
+
+# -- what a problem says about where it points ----------------------------------------------
+
+def test_a_problem_says_whether_the_key_or_its_value_is_wrong() -> None:
+    """An unknown key and a collect goal's kind are the key's fault; a bad count is its value's."""
+    found = problems(patched(BASE, kinds=5, colour="red",
+                             goals={"collect": {7: 10, 2: 0, "red": 3}, "scroe": 1}))
+    by_path = {p.path: p for p in found}
+    assert by_path[("colour",)].part is Part.KEY
+    assert by_path[("goals", "scroe")].part is Part.KEY
+    assert by_path[("goals", "collect", 7)].part is Part.KEY  # kind 7 does not exist
+    assert by_path[("goals", "collect", "red")].part is Part.KEY  # a kind must be a number
+    assert by_path[("goals", "collect", 2)].part is Part.VALUE  # a count of 0
+    assert all(p.part is Part.VALUE for p in problems(patched(BASE, width="eight", moves=0)))
+
+
+@pytest.mark.parametrize("changes,path,fault", [
+    ({"width": "eight"}, ("width",), Fault.TYPE),
+    ({"width": 40}, ("width",), Fault.VALUE),
+    ({"name": 12}, ("name",), Fault.NOT_TEXT),
+    ({"name": None}, ("name",), Fault.TYPE),
+    ({"name": "  "}, ("name",), Fault.VALUE),
+    ({"mode": 3}, ("mode",), Fault.NOT_TEXT),
+    ({"format": True}, ("format",), Fault.TYPE),
+    ({"format": 2}, ("format",), Fault.VALUE),
+    ({"goals": {"collect": {1: True}}}, ("goals", "collect", 1), Fault.TYPE),
+    ({"goals": {"collect": {1: 0}}}, ("goals", "collect", 1), Fault.VALUE),
+    ({"stars": [3, 2, 1]}, ("stars",), Fault.VALUE),
+    ({"stars": "many"}, ("stars",), Fault.TYPE),
+    ({"rules": {"diagonal": "yes"}}, ("rules", "diagonal"), Fault.TYPE),
+], ids=lambda v: str(v))
+def test_a_problem_says_whether_the_value_had_the_wrong_type(
+        changes: dict[str, Any], path: tuple[Any, ...], fault: Fault) -> None:
+    """The loader explains a bare word YAML misread only where the type was wrong: say so."""
+    found = [p for p in problems(patched(BASE, **changes)) if p.path == path]
+    assert [p.fault for p in found] == [fault], found
+
+
+def test_a_cell_problem_names_the_layout_row_it_is_in() -> None:
+    found = problems(patched(CHAIN, layout=[". P . .", ". . . .", "# . x P"]))
+    by_message = {p.message.split(":")[0]: p for p in found}
+    token = by_message["cell 2,2"]
+    assert (token.path, token.cell, token.layout_row) == (("layout", 2), (2, 2), ("layout", 2))
+    two = next(p for p in problems(patched(CHAIN, layout=[". P . .", ". . . .", "# . . P"]))
+               if "at most one player" in p.message)
+    # The problem is about the layout; it points at the second player, in row 2.
+    assert (two.path, two.layout_row) == (("layout",), ("layout", 2))
+    reach = Problem(("goals", "reach"), "is a hole", (1, 1))
+    assert reach.layout_row is None  # a goal's cell is written in the goal
+    row = Problem(("layout", 1), "row 1 has 5 cells")
+    assert row.layout_row == ("layout", 1)
+
+
+def test_the_shared_helpers_describe_values_and_unknown_keys() -> None:
+    assert [describe(v) for v in (None, True, 3, 2.5, "hi", {}, [])] == [
+        "nothing", "the boolean true", "the number 3", "the number 2.5", "the text 'hi'",
+        "a mapping", "a list"]
+    found = unknown_keys({"nmae": 1, "id": 2, 7: 3}, ("id", "name"), ("pack",))
+    assert [(p.path, p.part, p.fault) for p in found] == [
+        (("pack", "nmae"), Part.KEY, Fault.TYPE), (("pack", "7"), Part.KEY, Fault.TYPE)]
+    assert found[0].message == "unknown key 'nmae'; did you mean 'name'?"
+    assert found[1].message == "unknown key '7'; known keys: id, name"
 
 
 @pytest.mark.parametrize("data", [None, [], "level", 3, ["format", 1]])

@@ -8,8 +8,8 @@ import time
 import pytest
 
 from game.io import LevelFileError, load_level
-from game.io.schema import schema_errors
 from game.io.yamldoc import MAX_BYTES, DocError, parse, read_text
+from schema_check import schema_errors
 
 BAD = pathlib.Path(__file__).parent / "bad"
 

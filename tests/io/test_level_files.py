@@ -12,8 +12,9 @@ from game.core.level import KEY_ORDER
 from game.io import LevelFileError, level_to_yaml, load_level, save_level
 from levelgen import generated_level
 from game.io.paths import levels_dir
-from game.io.schema import schema_errors, schema_path, schema_ref
+from game.io.schema import schema_path, schema_ref
 from game.io.yamldoc import parse, read_text
+from schema_check import schema_errors
 
 SHIPPED = sorted(p for p in levels_dir().glob("*/*.y*ml") if p.name not in ("pack.yaml", "pack.yml"))
 GENERATED = [generated_level(n, seed=11) for n in range(45)]
@@ -52,6 +53,21 @@ def test_generated_level_round_trips(level: Level, tmp_path: pathlib.Path) -> No
     save_level(loaded, path)
     assert path.read_bytes() == first
     assert schema_errors(parse(read_text(path)).value, "level") == []
+
+
+def test_the_game_never_imports_jsonschema() -> None:
+    """jsonschema is a dev dependency: an installed game must run without it."""
+    import ast
+
+    root = pathlib.Path(__file__).resolve().parents[2]
+    found = []
+    for path in sorted((root / "game").rglob("*.py")) + sorted((root / "editor").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            found += [f"{path.relative_to(root)}: {n}" for n in names
+                      if n.split(".")[0] in ("jsonschema", "referencing")]
+    assert found == []
 
 
 def test_saved_file_starts_with_a_schema_line_that_points_at_the_schema(tmp_path: pathlib.Path) -> None:

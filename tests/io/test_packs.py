@@ -15,8 +15,9 @@ from game.io import (
 from levelgen import generated_level
 from game.io.packs import pack_paths
 from game.io.paths import installed_packs_dir, levels_dir
-from game.io.schema import schema_errors, schema_path
+from game.io.schema import schema_path
 from game.io.yamldoc import parse, read_text
+from schema_check import schema_errors
 
 SHIPPED_PACKS = pack_paths(levels_dir())
 LEVELS = tuple(generated_level(n, seed=5) for n in range(9))
