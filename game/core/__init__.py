@@ -9,8 +9,8 @@ process (separate processes are fine: each has its own memos).
 from .boards import run_cells, slide_solvable, solved_slide
 from .commands import Chain, Command, Slide, Swap, format_command, parse_command
 from .events import (
-    Chained, Cleared, Event, Fell, Lost, PlayerMoved, Reshuffled, Scored, Slid, Spawned,
-    SwapRejected, Swapped, Won,
+    BonusScored, Chained, Cleared, Event, Fell, Lost, PlayerMoved, Reshuffled, Scored, Slid,
+    Spawned, SwapRejected, Swapped, Won,
 )
 from .evolve import evolve, fold
 from .game import decide, legal_commands, new_game
@@ -21,7 +21,7 @@ from .session import Session, Turn
 from .state import LOST, PLAYING, WON, IllegalMove, State
 
 __all__ = [
-    "Cell", "Chain", "Chained", "Cleared", "Command", "EMPTY", "Event", "Fell", "GoalProgress",
+    "BonusScored", "Cell", "Chain", "Chained", "Cleared", "Command", "EMPTY", "Event", "Fell", "GoalProgress",
     "Goals", "Grid", "HOLE", "IllegalMove", "LOST", "Level", "LevelError", "Lost", "PLAYER",
     "PLAYING", "PlayerMoved", "Problem", "Reshuffled", "Rules", "Scored", "Session", "Slid",
     "Slide", "Spawned", "State", "Swap", "SwapRejected", "Swapped", "Turn", "WON", "Won",

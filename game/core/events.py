@@ -85,6 +85,14 @@ class Scored:
 
 
 @dataclass(frozen=True, slots=True)
+class BonusScored:
+    """The goals were met with `moves_left` moves to spare, worth `points` (just before Won)."""
+
+    moves_left: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
 class Won:
     """Every goal was met."""
 
@@ -96,5 +104,5 @@ class Lost:
 
 Event = (
     Swapped | SwapRejected | Chained | Cleared | Fell | Spawned | PlayerMoved | Slid
-    | Reshuffled | Scored | Won | Lost
+    | Reshuffled | Scored | BonusScored | Won | Lost
 )

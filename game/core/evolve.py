@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Iterable
 
 from .events import (
-    Chained, Cleared, Event, Fell, Lost, PlayerMoved, Reshuffled, Scored, Slid, Spawned,
-    SwapRejected, Swapped, Won,
+    BonusScored, Chained, Cleared, Event, Fell, Lost, PlayerMoved, Reshuffled, Scored, Slid,
+    Spawned, SwapRejected, Swapped, Won,
 )
 from .grid import EMPTY, PLAYER, Grid
 from .state import LOST, WON, State
@@ -92,6 +92,8 @@ def fold(state: State, events: Iterable[Event]) -> State:
         elif isinstance(event, Reshuffled):
             base, rng = event.grid, event.rng
             rows = None
+        elif isinstance(event, BonusScored):
+            score += event.points
         elif isinstance(event, Won):
             status = WON
         elif isinstance(event, Lost):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .boards import solved_slide
-from .events import Event, Lost, Scored, Won
+from .events import BonusScored, Event, Lost, Won
 from .state import PLAYING, State
 
 
@@ -69,7 +69,8 @@ def ending(state: State) -> list[Event]:
         return []
     if goals_met(state):
         bonus = moves_left_bonus(state)
-        won: list[Event] = [Scored(bonus, 0)] if bonus else []
+        left = state.moves_left or 0
+        won: list[Event] = [BonusScored(left, bonus)] if bonus else []
         return won + [Won()]
     limit = state.level.moves
     if limit is not None and state.moves >= limit:

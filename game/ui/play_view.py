@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from game.core import (
-    PLAYING, WON, Command, Event, IllegalMove, Level, Scored, Session, State, SwapRejected, stars,
+    PLAYING, WON, BonusScored, Command, Event, IllegalMove, Level, Scored, Session, State,
+    SwapRejected, stars,
 )
 from game.io.settings import Settings, load_settings
 from game.ui import textures
@@ -162,7 +163,7 @@ class PlayView(arcade.View):  # type: ignore[misc,name-defined]
             name = effect_for(event)
             if name is not None:
                 self.sounds.play(name)
-        if isinstance(event, Scored):
+        if isinstance(event, (Scored, BonusScored)):
             self.hud.set_score(self.hud.shown_score + event.points)
 
     def _after_batch(self) -> None:

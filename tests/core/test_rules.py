@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from corekit import examples, level, ref_legal_swaps
 from game.core import (
-    Chain, Chained, Cleared, IllegalMove, Lost, PlayerMoved, Scored, Session, Slid, Slide,
+    BonusScored, Chain, Chained, Cleared, IllegalMove, Lost, PlayerMoved, Scored, Session, Slid, Slide,
     Swap, SwapRejected, Swapped, Won, decide, evolve, format_command, goals_met, legal_commands,
     new_game, parse_command, progress, stars,
 )
@@ -94,6 +94,20 @@ def test_score_goal_ends_in_won_with_stars() -> None:
     assert s.state.status == "won" and goals_met(s.state)
     assert 2 <= stars(s.state) <= 3       # 70 reached; cascades may have added more
     assert [g.name for g in progress(s.state)] == ["score"] and progress(s.state)[0].met
+
+
+def test_a_win_with_moves_to_spare_pays_a_named_bonus_just_before_won() -> None:
+    s = Session(level("match3", 5, 5, kinds=5, moves=5, layout=T_BOARD, goals={"score": 60}), 1)
+    before = s.state
+    events = s.play(Swap((2, 2), (1, 2)))
+    # Four moves left after the winning swap: 50 points each, named as the bonus it is.
+    assert events[-2:] == [BonusScored(moves_left=4, points=200), Won()]
+    assert not any(isinstance(e, Scored) and e.combo < 1 for e in events)
+    earned = sum(e.points for e in events if isinstance(e, Scored))
+    assert s.state.score == before.score + earned + 200
+    # A win on the last move has nothing to spare: no bonus.
+    last = Session(level("match3", 5, 5, kinds=5, moves=1, layout=T_BOARD, goals={"score": 60}), 1)
+    assert not any(isinstance(e, BonusScored) for e in last.play(Swap((2, 2), (1, 2))))
 
 
 def test_collect_goal_counts_cleared_tiles_by_kind() -> None:
