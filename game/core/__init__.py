@@ -14,7 +14,7 @@ from .events import (
 )
 from .evolve import evolve, fold
 from .game import decide, legal_commands, new_game
-from .goals import GoalProgress, goals_met, progress, stars
+from .goals import GoalProgress, goals_met, progress, star_thresholds, stars, stars_reached
 from .grid import EMPTY, HOLE, PLAYER, Cell, Grid
 from .level import Goals, Level, LevelError, Problem, Rules, parse_level
 from .session import Session, Turn
@@ -27,5 +27,5 @@ __all__ = [
     "Slide", "Spawned", "State", "Swap", "SwapRejected", "Swapped", "Turn", "WON", "Won",
     "decide", "evolve", "fold", "format_command", "goals_met", "legal_commands", "new_game",
     "parse_command", "parse_level", "progress", "run_cells", "slide_solvable", "solved_slide",
-    "stars",
+    "star_thresholds", "stars", "stars_reached",
 ]

@@ -88,11 +88,23 @@ def star_thresholds(state: State) -> tuple[int, int, int] | None:
     return None
 
 
+def stars_reached(state: State, score: int | None = None) -> int:
+    """How many of the level's star scores `score` (the state's own by default) reaches, 0 to 3.
+
+    What the HUD lights while a game is on (its score counts up as the points play);
+    `stars` is what a won game is awarded.
+    """
+    marks = star_thresholds(state)
+    if marks is None:
+        return 0
+    points = state.score if score is None else score
+    return sum(1 for m in marks if points >= m)
+
+
 def stars(state: State) -> int:
     """0 until won; then 1 to 3 by the level's star scores (3 when it sets none)."""
     if state.status != "won":
         return 0
-    marks = star_thresholds(state)
-    if marks is None:
+    if star_thresholds(state) is None:
         return 3
-    return max(1, sum(1 for m in marks if state.score >= m))
+    return max(1, stars_reached(state))

@@ -6,8 +6,7 @@ from typing import Any
 
 import pyglet
 
-from game.core import WON, GoalProgress, State, progress, stars
-from game.core.goals import star_thresholds
+from game.core import WON, GoalProgress, State, progress, star_thresholds, stars, stars_reached
 from game.ui import textures
 from game.ui.boot import import_arcade
 from game.ui.layout import Rect
@@ -19,17 +18,6 @@ DIM = (160, 166, 190, 255)
 DONE = (120, 230, 140, 255)
 WARN = (255, 150, 120, 255)
 ICON = 34.0
-
-
-def lit_stars(score: int, thresholds: tuple[int, int, int] | None) -> int:
-    """Stars a game still playing has reached so far: the core's star scores that `score` meets.
-
-    game.core.goals has no such function (its `stars` is 0 until the game is won), so this
-    counts against core's own star_thresholds and nothing else.
-    """
-    if thresholds is None:
-        return 0
-    return sum(1 for mark in thresholds if score >= mark)
 
 
 def no_goal_text(moves: int | None) -> str:
@@ -72,6 +60,7 @@ class Hud:
         # Shown under "Goals" only when the level has none (a score run).
         self.no_goal = arcade.Text("", 0, 0, INK, 16, anchor_y="center", batch=b)
         self.won_stars: int | None = None   # core's stars once the game is won
+        self.state = state                  # the last state shown, for the stars a score lights
         self.icons = arcade.SpriteList()
         self.stars = arcade.SpriteList()
         self.star_marks: list[Any] = []
@@ -142,6 +131,7 @@ class Hud:
 
     def update_state(self, state: State) -> None:
         """Everything but the score, which counts up as Scored events play (set_score)."""
+        self.state = state
         left = state.moves_left
         if left is None:
             self._set(self.moves, f"Moves used {state.moves}", INK)
@@ -160,7 +150,8 @@ class Hud:
         self.shown_score = score
         self._set(self.score, f"Score {score}")
         marks = self.thresholds
-        self.lit = self.won_stars if self.won_stars is not None else lit_stars(score, marks)
+        # While playing, the stars the counted-up score reaches; once won, the stars awarded.
+        self.lit = self.won_stars if self.won_stars is not None else stars_reached(self.state, score)
         for i, s in enumerate(self.stars):
             self._set(self.star_marks[i], "" if marks is None else compact(marks[i]))
             want = textures.load("star_on" if i < self.lit else "star_off")

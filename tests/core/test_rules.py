@@ -13,7 +13,7 @@ from corekit import examples, level, ref_legal_swaps
 from game.core import (
     BonusScored, Chain, Chained, Cleared, IllegalMove, Lost, PlayerMoved, Scored, Session, Slid, Slide,
     Swap, SwapRejected, Swapped, Won, decide, evolve, format_command, goals_met, legal_commands,
-    new_game, parse_command, progress, stars,
+    new_game, parse_command, progress, stars, stars_reached,
 )
 
 # A fixed 5x5 match3 board: (2,2)<->(1,2) makes a T of seven 1s; (0,0)<->(0,1) makes nothing.
@@ -108,6 +108,21 @@ def test_a_win_with_moves_to_spare_pays_a_named_bonus_just_before_won() -> None:
     # A win on the last move has nothing to spare: no bonus.
     last = Session(level("match3", 5, 5, kinds=5, moves=1, layout=T_BOARD, goals={"score": 60}), 1)
     assert not any(isinstance(e, BonusScored) for e in last.play(Swap((2, 2), (1, 2))))
+
+
+def test_stars_light_by_score_while_playing_and_are_awarded_only_on_a_win() -> None:
+    s = Session(level("match3", 5, 5, kinds=5, moves=5, layout=T_BOARD,
+                      goals={"score": 100000}, stars=[60, 70, 1000]), 1)
+    s.play(Swap((2, 2), (1, 2)))
+    assert s.state.status == "playing" and s.state.score >= 70
+    # Two star scores reached on the way, none awarded until the level is won.
+    assert stars_reached(s.state) == 2 == stars_reached(s.state, 70)
+    assert stars_reached(s.state, 59) == 0 and stars_reached(s.state, 10**6) == 3
+    assert stars(s.state) == 0
+    won = Session(level("match3", 5, 5, kinds=5, moves=5, layout=T_BOARD,
+                        goals={"score": 60}, stars=[60, 70, 1000]), 1)
+    won.play(Swap((2, 2), (1, 2)))
+    assert stars(won.state) == stars_reached(won.state) >= 2
 
 
 def test_collect_goal_counts_cleared_tiles_by_kind() -> None:

@@ -823,11 +823,14 @@ def test_hud_stars_of_a_won_collect_level_match_the_result(window: Any) -> None:
 
 
 def test_hud_stars_light_by_core_thresholds_while_playing(window: Any) -> None:
-    from game.core.goals import star_thresholds
-    from game.ui.hud import lit_stars
+    from dataclasses import replace
 
-    assert lit_stars(0, None) == 0
-    assert [lit_stars(s, (10, 20, 30)) for s in (9, 10, 25, 30, 99)] == [0, 1, 2, 3, 3]
+    from game.core import new_game, star_thresholds, stars_reached
+
+    unmarked = new_game(level("ring-harvest"), 7)
+    assert star_thresholds(unmarked) is None and stars_reached(unmarked, 0) == 0
+    marked = new_game(replace(level("free-play"), stars=(10, 20, 30)), 7)
+    assert [stars_reached(marked, s) for s in (9, 10, 25, 30, 99)] == [0, 1, 2, 3, 3]
     view = open_view(window, level("free-play"), speed="instant")
     marks = star_thresholds(view.state)
     assert marks == (1200, 2200, 3200)
