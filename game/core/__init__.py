@@ -17,6 +17,7 @@ from .game import decide, legal_commands, new_game
 from .goals import GoalProgress, goals_met, progress, star_thresholds, stars, stars_reached
 from .grid import EMPTY, HOLE, PLAYER, Cell, Grid
 from .level import Goals, Level, LevelError, Problem, Rules, parse_level
+from .rules.match3 import swap_clears
 from .session import Session, Turn
 from .state import LOST, PLAYING, WON, IllegalMove, State
 
@@ -27,5 +28,5 @@ __all__ = [
     "Slide", "Spawned", "State", "Swap", "SwapRejected", "Swapped", "Turn", "WON", "Won",
     "decide", "evolve", "fold", "format_command", "goals_met", "legal_commands", "new_game",
     "parse_command", "parse_level", "progress", "run_cells", "slide_solvable", "solved_slide",
-    "star_thresholds", "stars", "stars_reached",
+    "star_thresholds", "stars", "stars_reached", "swap_clears",
 ]

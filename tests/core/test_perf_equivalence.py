@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.core import (
-    EMPTY, HOLE, PLAYER, BonusScored, Cleared, Event, Fell, Level, LevelError, Lost, Reshuffled, Scored,
-    Session, Spawned, State, Swap, SwapRejected, Swapped, decide, evolve, fold, legal_commands,
-    new_game,
+    EMPTY, HOLE, PLAYER, BonusScored, Cleared, Event, Fell, Level, LevelError, Lost, Reshuffled,
+    Scored, Session, Spawned, State, Swap, SwapRejected, Swapped, decide, evolve, fold,
+    legal_commands, new_game,
 )
 from corekit import ref_runs
 

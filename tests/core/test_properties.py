@@ -15,8 +15,8 @@ from corekit import (
     ref_chain_ok, ref_gravity, ref_legal_swaps, ref_runs, ref_slide_solvable, solved,
 )
 from game.core import (
-    EMPTY, HOLE, PLAYER, BonusScored, Chain, Chained, Cleared, Event, Fell, IllegalMove, Level, LevelError,
-    Lost, PlayerMoved, Reshuffled, Scored, Session, Slid, Slide, Spawned, State, Swap,
+    EMPTY, HOLE, PLAYER, BonusScored, Chain, Chained, Cleared, Event, Fell, IllegalMove, Level,
+    LevelError, Lost, PlayerMoved, Reshuffled, Scored, Session, Slid, Slide, Spawned, State, Swap,
     SwapRejected, Swapped, Won, decide, evolve, fold, format_command, legal_commands, new_game,
     parse_command,
 )

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from corekit import examples, level, ref_legal_swaps
 from game.core import (
-    BonusScored, Chain, Chained, Cleared, IllegalMove, Lost, PlayerMoved, Scored, Session, Slid, Slide,
-    Swap, SwapRejected, Swapped, Won, decide, evolve, format_command, goals_met, legal_commands,
-    new_game, parse_command, progress, stars, stars_reached,
+    BonusScored, Chain, Chained, Cleared, IllegalMove, Lost, PlayerMoved, Scored, Session, Slid,
+    Slide, Swap, SwapRejected, Swapped, Won, decide, evolve, fold, format_command, goals_met,
+    legal_commands, new_game, parse_command, progress, stars, stars_reached, swap_clears,
 )
 
 # A fixed 5x5 match3 board: (2,2)<->(1,2) makes a T of seven 1s; (0,0)<->(0,1) makes nothing.
@@ -73,6 +73,32 @@ def test_each_mode_refuses_the_other_modes_commands() -> None:
                        (sl, Swap((0, 0), (0, 1))), (sl, Chain(((0, 0), (0, 1))))):
         with pytest.raises(IllegalMove, match="takes"):
             decide(state, bad)
+
+
+def test_swap_clears_names_the_tiles_the_swap_explodes_before_it_is_played() -> None:
+    state = new_game(level("match3", 5, 5, kinds=5, layout=T_BOARD), 1)
+    # The T of seven 1s, each with its kind; the board and its RNG are untouched.
+    t = ((2, 0), (2, 1), (2, 2), (2, 3), (2, 4), (3, 2), (4, 2))
+    assert swap_clears(state, Swap((2, 2), (1, 2))) == tuple((cell, 1) for cell in t)
+    assert swap_clears(state, Swap((0, 0), (0, 1))) == ()          # no run: nothing clears
+    with pytest.raises(IllegalMove, match="side by side"):
+        swap_clears(state, Swap((0, 0), (1, 1)))
+    with pytest.raises(IllegalMove):
+        swap_clears(new_game(level("slide", 3, 3), 1), Swap((0, 0), (0, 1)))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_swap_clears_is_the_first_clear_decide_makes(seed: int) -> None:
+    lv = level("match3", 7, 6, kinds=5, layout=[". . . . . . .", ". # . . . # .", *[". " * 6 + "."] * 4])
+    state = new_game(lv, seed)
+    for _ in range(6):
+        for swap in legal_commands(state):
+            assert isinstance(swap, Swap)
+            first = next(e for e in decide(state, swap) if isinstance(e, Cleared))
+            named = swap_clears(state, swap)
+            assert [cell for cell, _ in named] == sorted(first.cells)
+            assert all(state.grid[r][c] == kind for (r, c), kind in named if (r, c) not in (swap.a, swap.b))
+        state = fold(state, decide(state, legal_commands(state)[0]))
 
 
 def test_move_limit_ends_in_lost() -> None:
