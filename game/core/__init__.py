@@ -6,7 +6,7 @@ answer, but they are plain dicts updated without locks, so use the core from one
 process (separate processes are fine: each has its own memos).
 """
 
-from .boards import run_cells, slide_solvable, solved_slide
+from .boards import run_cells, slide_solvable, slide_sources, solved_slide
 from .commands import Chain, Command, Slide, Swap, format_command, parse_command
 from .events import (
     BonusScored, Chained, Cleared, Event, Fell, Lost, PlayerMoved, Reshuffled, Scored, Slid,
@@ -22,11 +22,11 @@ from .session import Session, Turn
 from .state import LOST, PLAYING, WON, IllegalMove, State
 
 __all__ = [
-    "BonusScored", "Cell", "Chain", "Chained", "Cleared", "Command", "EMPTY", "Event", "Fell", "GoalProgress",
-    "Goals", "Grid", "HOLE", "IllegalMove", "LOST", "Level", "LevelError", "Lost", "PLAYER",
-    "PLAYING", "PlayerMoved", "Problem", "Reshuffled", "Rules", "Scored", "Session", "Slid",
-    "Slide", "Spawned", "State", "Swap", "SwapRejected", "Swapped", "Turn", "WON", "Won",
+    "BonusScored", "Cell", "Chain", "Chained", "Cleared", "Command", "EMPTY", "Event", "Fell",
+    "GoalProgress", "Goals", "Grid", "HOLE", "IllegalMove", "LOST", "Level", "LevelError", "Lost",
+    "PLAYER", "PLAYING", "PlayerMoved", "Problem", "Reshuffled", "Rules", "Scored", "Session",
+    "Slid", "Slide", "Spawned", "State", "Swap", "SwapRejected", "Swapped", "Turn", "WON", "Won",
     "decide", "evolve", "fold", "format_command", "goals_met", "legal_commands", "new_game",
-    "parse_command", "parse_level", "progress", "run_cells", "slide_solvable", "solved_slide",
-    "star_thresholds", "stars", "stars_reached", "swap_clears",
+    "parse_command", "parse_level", "progress", "run_cells", "slide_solvable", "slide_sources",
+    "solved_slide", "star_thresholds", "stars", "stars_reached", "swap_clears",
 ]

@@ -13,7 +13,8 @@ from corekit import examples, level, ref_legal_swaps
 from game.core import (
     BonusScored, Chain, Chained, Cleared, IllegalMove, Lost, PlayerMoved, Scored, Session, Slid,
     Slide, Swap, SwapRejected, Swapped, Won, decide, evolve, fold, format_command, goals_met,
-    legal_commands, new_game, parse_command, progress, stars, stars_reached, swap_clears,
+    legal_commands, new_game, parse_command, progress, slide_sources, stars, stars_reached,
+    swap_clears,
 )
 
 # A fixed 5x5 match3 board: (2,2)<->(1,2) makes a T of seven 1s; (0,0)<->(0,1) makes nothing.
@@ -258,6 +259,28 @@ def test_slide_moves_only_a_tile_next_to_the_gap() -> None:
     assert s.state.grid[1] == (4, 5, 0)
     events = s.play(Slide((2, 2)))            # 6 up: solved on the last allowed move
     assert events[0] == Slid((2, 2), (1, 2)) and events[-1] == Won()
+
+
+@pytest.mark.parametrize("gap", [(0, 0), (0, 1), (1, 1), (1, 3), (2, 0)])
+def test_slide_sources_are_exactly_the_slides_the_rules_allow(gap: Any) -> None:
+    assert slide_sources((0, 0), 3, 4) == ((0, 1), (1, 0))
+    assert slide_sources((1, 1), 3, 4) == ((0, 1), (1, 0), (1, 2), (2, 1))
+    # The solved board with the gap walked left along the bottom row, then up to `gap`.
+    rows = [[r * 4 + c + 1 for c in range(4)] for r in range(3)]
+    path = [(2, c) for c in range(3, gap[1] - 1, -1)] + [(r, gap[1]) for r in range(1, gap[0] - 1, -1)]
+    for (r, c), (nr, nc) in zip(path, path[1:]):
+        rows[r][c], rows[nr][nc] = rows[nr][nc], rows[r][c]
+    layout = [" ".join("_" if (r, c) == gap else str(v) for c, v in enumerate(row))
+              for r, row in enumerate(rows)]
+    state = new_game(level("slide", 4, 3, layout=layout), 1)
+    assert legal_commands(state) == [Slide(cell) for cell in slide_sources(gap, 3, 4)]
+    for r in range(3):
+        for c in range(4):
+            if (r, c) in slide_sources(gap, 3, 4):
+                assert isinstance(decide(state, Slide((r, c)))[0], Slid)
+            else:
+                with pytest.raises(IllegalMove):
+                    decide(state, Slide((r, c)))
 
 
 def test_slide_move_limit_ends_in_lost() -> None:
