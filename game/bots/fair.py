@@ -1,14 +1,15 @@
-"""FairBot (match3): greedy on what a person can see, the swap's own clear, never the spawns.
+"""FairBot (match3, chain): greedy on what a person can see, never the spawns.
 
 The greedy bot folds the whole cascade, new tiles included, which only the RNG knows; this
-one judges a swap by the tiles it clears at once, so its win rate is nearer a person's.
+one judges a swap by the tiles it clears at once, so its win rate is nearer a person's. On a
+chain level it plays the longest chain the core finds on the board. The game's hint asks it.
 """
 
 from __future__ import annotations
 
 import random
 
-from game.core import Command, State, Swap, legal_commands, progress, swap_clears
+from game.core import Chain, Command, State, Swap, legal_commands, progress, swap_clears
 
 # A tile of a kind the level still wants is worth this many tiles of any other kind.
 WANTED_WEIGHT = 5.0
@@ -30,6 +31,12 @@ class FairBot:
         return worth + 0.5 * depth + self.rng.random() * 0.1
 
     def choose(self, state: State) -> Command:
+        if state.level.mode == "chain":
+            # The core lists the chains it finds on the board longest first.
+            chains = [c for c in legal_commands(state) if isinstance(c, Chain)]
+            if not chains:
+                raise ValueError("no legal chain in this state")
+            return chains[0]
         swaps = [c for c in legal_commands(state) if isinstance(c, Swap)]
         if not swaps:
             raise ValueError("no legal swap in this state")
