@@ -14,8 +14,11 @@ from .slide_solver import SlideBot, Unsolvable, solve
 BOT_NAMES = ("auto", "random", "greedy", "fair", "chain", "slide")
 # Which bot plays a mode best: what 'auto' picks.
 BEST_FOR_MODE = {Mode.MATCH3: "greedy", Mode.CHAIN: "chain", Mode.SLIDE: "slide"}
-# The mode each specialised bot plays; 'random' plays any.
-BOT_MODE = {"greedy": Mode.MATCH3, "fair": Mode.MATCH3, "chain": Mode.CHAIN, "slide": Mode.SLIDE}
+# Which bot the game's hint asks: one that sees only the board, as the player does.
+HINT_FOR_MODE = {Mode.MATCH3: "fair", Mode.CHAIN: "fair", Mode.SLIDE: "slide"}
+# The modes each specialised bot plays; 'random' plays any.
+BOT_MODES = {"greedy": (Mode.MATCH3,), "fair": (Mode.MATCH3, Mode.CHAIN), "chain": (Mode.CHAIN,),
+             "slide": (Mode.SLIDE,)}
 
 
 def make_bot(name: str, level: Level, seed: int = 0, noise: float = 0.0) -> Bot:
@@ -24,9 +27,10 @@ def make_bot(name: str, level: Level, seed: int = 0, noise: float = 0.0) -> Bot:
         name = BEST_FOR_MODE[level.mode]
     if name not in BOT_NAMES:
         raise ValueError(f"unknown bot {name!r} (one of {', '.join(BOT_NAMES)})")
-    mode = BOT_MODE.get(name)
-    if mode is not None and mode != level.mode:
-        raise ValueError(f"the {name} bot plays {mode} levels; {level.id} is a {level.mode} level")
+    modes = BOT_MODES.get(name)
+    if modes is not None and level.mode not in modes:
+        raise ValueError(f"the {name} bot plays {' and '.join(modes)} levels; "
+                         f"{level.id} is a {level.mode} level")
     if name == "random":
         return RandomBot(seed)
     if name == "greedy":
@@ -38,7 +42,12 @@ def make_bot(name: str, level: Level, seed: int = 0, noise: float = 0.0) -> Bot:
     return SlideBot(seed)
 
 
+def hint_bot(level: Level) -> Bot:
+    """The bot whose next move the game shows as a hint for `level`."""
+    return make_bot(HINT_FOR_MODE[level.mode], level)
+
+
 __all__ = [
-    "BEST_FOR_MODE", "BOT_NAMES", "Bot", "ChainBot", "FairBot", "GreedyBot", "RandomBot", "SlideBot",
-    "Unsolvable", "make_bot", "play_game", "solve", "value",
+    "BEST_FOR_MODE", "HINT_FOR_MODE", "BOT_NAMES", "Bot", "ChainBot", "FairBot", "GreedyBot", "RandomBot", "SlideBot",
+    "Unsolvable", "hint_bot", "make_bot", "play_game", "solve", "value",
 ]

@@ -1,14 +1,15 @@
-"""FairBot (match3): greedy on what a person can see, the swap's own clear, never the spawns.
+"""FairBot (match3, chain): greedy on what a person can see, never the spawns.
 
 The greedy bot folds the whole cascade, new tiles included, which only the RNG knows; this
-one judges a swap by the tiles it clears at once, so its win rate is nearer a person's.
+one judges a swap by the tiles it clears at once, so its win rate is nearer a person's. On a
+chain level it plays the longest chain the core finds on the board. The game's hint asks it.
 """
 
 from __future__ import annotations
 
 import random
 
-from game.core import Command, State, Swap, legal_commands, run_cells
+from game.core import Chain, Command, Mode, State, Swap, legal_commands, progress, swap_clears
 
 # A tile of a kind the level still wants is worth this many tiles of any other kind.
 WANTED_WEIGHT = 5.0
@@ -22,23 +23,23 @@ class FairBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def _worth(self, state: State, swap: Swap) -> float:
-        rows = [list(row) for row in state.grid]
-        (ar, ac), (br, bc) = swap.a, swap.b
-        rows[ar][ac], rows[br][bc] = rows[br][bc], rows[ar][ac]
-        grid = tuple(tuple(row) for row in rows)
-        cleared = run_cells(grid, state.level.rules.min_match)
-        wanted = {kind: count - state.collected_of(kind) for kind, count in state.level.goals.collect}
-        worth = 0.0
-        for r, c in cleared:
-            kind = grid[r][c]
-            worth += WANTED_WEIGHT if wanted.get(kind, 0) > 0 else 1.0
+    def _worth(self, state: State, swap: Swap, wanted: set[int]) -> float:
+        # The core says what the swap clears, from the board alone (never the spawns).
+        worth = sum(WANTED_WEIGHT if kind in wanted else 1.0 for _, kind in swap_clears(state, swap))
         # Lower swaps stir more of the board: a person's rule of thumb for cascades.
-        depth = max(ar, br) / max(1, state.level.height)
+        depth = max(swap.a[0], swap.b[0]) / max(1, state.level.height)
         return worth + 0.5 * depth + self.rng.random() * 0.1
 
     def choose(self, state: State) -> Command:
+        if state.level.mode == Mode.CHAIN:
+            # The core lists the chains it finds on the board longest first.
+            chains = [c for c in legal_commands(state) if isinstance(c, Chain)]
+            if not chains:
+                raise ValueError("no legal chain in this state")
+            return chains[0]
         swaps = [c for c in legal_commands(state) if isinstance(c, Swap)]
         if not swaps:
             raise ValueError("no legal swap in this state")
-        return max(swaps, key=lambda s: self._worth(state, s))
+        # The kinds a collect goal still asks for, as the HUD shows them.
+        wanted = {g.kind for g in progress(state) if g.name == "collect" and not g.met}
+        return max(swaps, key=lambda s: self._worth(state, s, wanted))

@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import heapq
 from collections import deque
+from functools import lru_cache
 
-from game.core import Cell, Command, Grid, Mode, Slide, State, legal_commands
-from game.core import slide_solvable, solved_slide
+from game.core import (
+    Command, Grid, Mode, Slide, State, decide, fold, legal_commands, slide_solvable, slide_sources,
+    solved_slide,
+)
 
 # A* is exact and quick on 3x3 and smaller; past this many expanded nodes, reduce instead.
 ASTAR_CELLS = 9
@@ -22,6 +25,16 @@ ASTAR_NODE_LIMIT = 200_000
 
 class Unsolvable(ValueError):
     """A slide board whose tiles cannot be put in order by legal slides."""
+
+
+@lru_cache(maxsize=64)
+def _sources(h: int, w: int) -> tuple[tuple[int, ...], ...]:
+    """Per flat cell of the gap, the flat cells whose tile may slide into it.
+
+    The core's slide rule (slide_sources), tabled once per size: the searches below run on
+    flat indices for speed, but never decide for themselves which tile can move.
+    """
+    return tuple(tuple(r * w + c for r, c in slide_sources(divmod(i, w), h, w)) for i in range(h * w))
 
 
 class _Board:
@@ -33,19 +46,11 @@ class _Board:
         self.cells = [v for row in grid for v in row]
         self.gap = self.cells.index(0)
         self.moves: list[int] = []
+        self.sources = _sources(self.h, self.w)
 
-    def nbrs(self, i: int) -> list[int]:
-        r, c = divmod(i, self.w)
-        out = []
-        if r > 0:
-            out.append(i - self.w)
-        if c > 0:
-            out.append(i - 1)
-        if c < self.w - 1:
-            out.append(i + 1)
-        if r < self.h - 1:
-            out.append(i + self.w)
-        return out
+    def nbrs(self, i: int) -> tuple[int, ...]:
+        """The cells whose tile may slide into cell i (were the gap there)."""
+        return self.sources[i]
 
     def slide(self, i: int) -> None:
         """The tile at `i` (next to the gap) slides into the gap."""
@@ -209,7 +214,8 @@ def _finish_corner(b: _Board, top: int, left: int) -> None:
     start = tuple(b.cells[i] for i in corner)
     back: dict[tuple[int, ...], tuple[tuple[int, ...], int] | None] = {start: None}
     queue = deque([start])
-    adjacent = {0: (1, 2), 1: (0, 3), 2: (0, 3), 3: (1, 2)}
+    # The corner is a 2x2 board of its own, listed in reading order.
+    adjacent = _sources(2, 2)
     while queue:
         cur = queue.popleft()
         if cur == goal:
@@ -280,11 +286,7 @@ def _astar(grid: Grid) -> list[int] | None:
     n = w * h
     start = tuple(v for row in grid for v in row)
     goal = tuple(v for row in solved_slide(h, w) for v in row)
-    nbrs: list[list[int]] = []
-    for i in range(n):
-        r, c = divmod(i, w)
-        nbrs.append([j for j, ok in ((i - w, r > 0), (i - 1, c > 0), (i + 1, c < w - 1),
-                                     (i + w, r < h - 1)) if ok])
+    nbrs = _sources(h, w)
     best_cost = {start: 0}
     back: dict[tuple[int, ...], tuple[tuple[int, ...], int] | None] = {start: None}
     heap = [(_heuristic(start, w, n), 0, start)]
@@ -363,15 +365,6 @@ class SlideBot:
             if not self.plan:
                 return legal_commands(state)[0]
         move = self.plan.pop(0)
-        self.expect = _after(state.grid, move.cell)
+        # The board the move leaves, as the core plays it (slides draw nothing from the RNG).
+        self.expect = fold(state, decide(state, move)).grid
         return move
-
-
-def _after(grid: Grid, cell: Cell) -> Grid:
-    rows = [list(row) for row in grid]
-    for r, row in enumerate(rows):
-        for c, v in enumerate(row):
-            if v == 0:
-                rows[r][c], rows[cell[0]][cell[1]] = rows[cell[0]][cell[1]], 0
-                return tuple(tuple(x) for x in rows)
-    return grid

@@ -6,7 +6,6 @@ import argparse
 import io
 import os
 import pathlib
-import random
 from typing import Any
 
 DEFAULT_MOVES = 10
@@ -25,7 +24,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--moves", type=int, default=None,
                         help=f"play at most N moves (a level's bot game: {DEFAULT_MOVES} by default)")
     parser.add_argument("--bot", action="store_true",
-                        help="let the hint bot choose the moves (a level file's default is random legal moves)")
+                        help="let the best bot for the level's mode choose the moves "
+                             "(a level file's default is the random bot)")
     parser.add_argument("--level", type=pathlib.Path, default=None,
                         help="the level file of a replay whose level is not in an installed pack")
     parser.add_argument("--seed", type=int, default=None, help="the game's seed (level files)")
@@ -122,7 +122,7 @@ def record(args: argparse.Namespace) -> str:
     arcade = import_arcade(headless=True)
     from game.core import IllegalMove, Status
     from game.io.settings import Settings
-    from game.ui.hints import bot_move, undo_cell
+    from game.bots import RandomBot, make_bot
     from game.ui.play_view import PlayView
 
     window = arcade.get_window() if _has_window(arcade) else arcade.Window(
@@ -142,7 +142,8 @@ def record(args: argparse.Namespace) -> str:
             frames.append(image.resize(size) if args.scale != 1.0 else image)
 
     limit = args.moves if args.moves is not None else (len(commands) if from_replay else DEFAULT_MOVES)
-    rng = random.Random(seed)
+    # The same bots as `gridfall simulate`: the best for the mode, or random legal moves.
+    bot = make_bot("auto", level, seed) if args.bot else RandomBot(seed)
     capture(int(args.fps * 0.6))
     played = 0
     problems: list[str] = []
@@ -152,17 +153,7 @@ def record(args: argparse.Namespace) -> str:
                 break
             command = commands[played]
         else:
-            batches = view.session.batches
-            avoid = undo_cell(batches[-1]) if batches else None
-            if args.bot:
-                command = bot_move(view.state, rng, avoid)
-            else:
-                from game.core import legal_commands
-
-                options = legal_commands(view.state)
-                command = options[rng.randrange(len(options))] if options else None
-            if command is None:
-                break
+            command = bot.choose(view.state)
         try:
             ok = view.submit(command)
         except IllegalMove as exc:

@@ -6,7 +6,7 @@ answer, but they are plain dicts updated without locks, so use the core from one
 process (separate processes are fine: each has its own memos).
 """
 
-from .boards import run_cells, slide_solvable, solved_slide
+from .boards import run_cells, slide_solvable, slide_sources, solved_slide
 from .commands import Chain, Command, Slide, Swap, format_command, parse_command
 from .events import (
     BonusScored, Chained, Cleared, Event, Fell, Lost, PlayerMoved, Reshuffled, Scored, Slid, Spawned,
@@ -22,6 +22,7 @@ from .level import (
     parse_level, shorten, unknown_keys, valid_id,
 )
 from .rules.chain import Visits, chain_starts, paths_by_end, tiles_needed
+from .rules.match3 import swap_clears
 from .rules.slide import gap
 from .session import Session, Turn
 from .state import IllegalMove, State
@@ -35,7 +36,7 @@ __all__ = [
     "Lost", "MAX_SIZE", "MAX_SLIDE_SIZE", "MIN_SIZE", "Mode", "MODES", "neighbours", "new_game",
     "parse_command", "parse_level", "paths_by_end", "Part", "PLAYER", "PLAYER_TOKEN", "PlayerMoved",
     "Problem", "progress", "RANDOM_TOKEN", "Reshuffled", "Rules", "Ruleset", "ruleset", "RULESETS",
-    "run_cells", "Scored", "Session", "shorten", "Slid", "Slide", "slide_solvable", "solved_slide", "Spawned",
-    "star_thresholds", "stars", "stars_reached", "State", "Status", "Swap", "Swapped", "SwapRejected",
+    "run_cells", "Scored", "Session", "shorten", "Slid", "Slide", "slide_solvable", "slide_sources", "solved_slide", "Spawned",
+    "star_thresholds", "stars", "stars_reached", "State", "Status", "Swap", "swap_clears", "Swapped", "SwapRejected",
     "tiles_needed", "Turn", "unknown_keys", "valid_id", "Visits", "Won",
 ]

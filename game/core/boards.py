@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from itertools import chain
 from typing import Sequence
 
-from .grid import EMPTY, Cell, Grid, HOLE, PLAYER
+from .grid import EMPTY, Cell, Grid, HOLE, PLAYER, neighbours
 
 
 def run_cells(grid: Grid, min_match: int) -> set[Cell]:
@@ -51,6 +51,12 @@ def solved_slide(height: int, width: int) -> Grid:
     return tuple(
         tuple((r * width + c + 1) % n for c in range(width)) for r in range(height)
     )
+
+
+def slide_sources(gap: Cell, height: int, width: int) -> tuple[Cell, ...]:
+    """The slide rule: the cells whose tile may slide into the gap at `gap` (its orthogonal
+    neighbours on a height x width board: above, left, right, below)."""
+    return tuple(neighbours(gap, height, width))
 
 
 def slide_inversions(grid: Grid) -> int:

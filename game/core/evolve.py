@@ -93,6 +93,8 @@ def fold(state: State, events: Iterable[Event]) -> State:
         elif isinstance(event, Reshuffled):
             base, rng = event.grid, event.rng
             rows = None
+        elif isinstance(event, BonusScored):
+            score += event.points
         elif isinstance(event, Won):
             status = Status.WON
         elif isinstance(event, Lost):

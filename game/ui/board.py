@@ -437,8 +437,8 @@ class BoardRenderer:
             Swapped: self._swapped, SwapRejected: self._rejected, Chained: self._chained,
             Cleared: self._cleared, Fell: lambda ev: self._fall_and_spawn(ev, None),
             Spawned: lambda ev: self._fall_and_spawn(None, ev), PlayerMoved: self._player_moved,
-            Slid: self._slid, Reshuffled: self._reshuffled, Scored: self._scored, BonusScored: self._bonus, Won: self._won,
-            Lost: self._lost,
+            Slid: self._slid, Reshuffled: self._reshuffled, Scored: self._scored,
+            BonusScored: self._bonus_scored, Won: self._won, Lost: self._lost,
         }
         return handlers[type(e)]
 
@@ -632,20 +632,21 @@ class BoardRenderer:
         return (sum(xs) / len(xs), sum(ys) / len(ys))
 
     def _scored(self, e: Scored) -> list[Tween]:
-        x, y = self._popup_at()
         text = f"+{e.points}" + (f"  x{e.combo}" if e.combo > 1 else "")
         # Two sizes only: every new font size makes pyglet render its glyphs again.
-        self._popup(text, x, y, 26.0 if e.combo != 1 else 20.0,
-                    (255, 240, 140) if e.combo == 1 else (255, 170, 90))
+        size = 26.0 if e.combo != 1 else 20.0
+        color = (255, 240, 140) if e.combo == 1 else (255, 170, 90)
+        self._popup(text, *self._popup_at(), size, color)
         return []
 
-    def _bonus(self, e: BonusScored) -> list[Tween]:
+    def _bonus_scored(self, e: BonusScored) -> list[Tween]:
         # The moves-left bonus of a win: over the middle of the board, not over a clear.
-        x, y = self.layout.rect.center
-        self._popup(f"+{e.points} for {e.moves_left} moves left", x, y, 26.0, (140, 220, 255))
+        self._popup(f"+{e.points} for {e.moves_left} moves left", *self.layout.rect.center, 26.0,
+                    (140, 220, 255))
         return []
 
-    def _popup(self, text: str, x: float, y: float, size: float, color: tuple[int, int, int]) -> None:
+    def _popup(self, text: str, x: float, y: float, size: float,
+               color: tuple[int, int, int]) -> None:
         popup = self._popups[self._next_popup]
         self._next_popup = (self._next_popup + 1) % len(self._popups)
         popup.show(text, x, y, size, color)

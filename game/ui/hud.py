@@ -61,6 +61,7 @@ class Hud:
         # Shown under "Goals" only when the level has none (a score run).
         self.no_goal = arcade.Text("", 0, 0, INK, 16, anchor_y="center", batch=b)
         self.won_stars: int | None = None   # core's stars once the game is won
+        self.state = state                  # the last state shown, for the stars a score lights
         self.icons = arcade.SpriteList()
         self.stars = arcade.SpriteList()
         self.star_marks: list[Any] = []
@@ -82,7 +83,6 @@ class Hud:
             else:
                 self.icons.append(arcade.Sprite(textures.load("star_on"), scale=0.0))
         self.thresholds = star_thresholds(state)
-        self._state = state   # the core counts lit stars against this state's level
         for _ in range(3):
             self.stars.append(arcade.Sprite(textures.load("star_off"), scale=ICON / 96))
         for _ in range(3):
@@ -132,6 +132,7 @@ class Hud:
 
     def update_state(self, state: State) -> None:
         """Everything but the score, which counts up as Scored events play (set_score)."""
+        self.state = state
         left = state.moves_left
         if left is None:
             self._set(self.moves, f"Moves used {state.moves}", INK)
@@ -144,14 +145,14 @@ class Hud:
             self._set(self.no_goal, no_goal_text(self.level.moves), DONE if state.status == Status.WON else INK)
         # A won game shows exactly the stars the result overlay shows (core's count).
         self.won_stars = stars(state) if state.status == Status.WON else None
-        self._state = state
         self.set_score(self.shown_score)
 
     def set_score(self, score: int) -> None:
         self.shown_score = score
         self._set(self.score, f"Score {score}")
         marks = self.thresholds
-        self.lit = self.won_stars if self.won_stars is not None else stars_reached(self._state, score)
+        # While playing, the stars the counted-up score reaches; once won, the stars awarded.
+        self.lit = self.won_stars if self.won_stars is not None else stars_reached(self.state, score)
         for i, s in enumerate(self.stars):
             self._set(self.star_marks[i], "" if marks is None else compact(marks[i]))
             want = textures.load("star_on" if i < self.lit else "star_off")

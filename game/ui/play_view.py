@@ -8,11 +8,12 @@ from typing import Callable, Sequence
 from game.core import (
     BonusScored, Command, Event, IllegalMove, Level, Scored, Session, State, Status, SwapRejected, stars,
 )
+from game.bots import hint_bot
 from game.io.settings import Settings, load_settings
 from game.ui import textures
 from game.ui.board import BoardRenderer
 from game.ui.boot import import_arcade
-from game.ui.hints import hint, hint_cells, undo_cell
+from game.ui.hints import hint, hint_cells
 from game.ui.hud import Hud
 from game.ui.layout import Rect
 from game.ui.outcome import Action, PlayOutcome
@@ -57,6 +58,8 @@ class PlayView(arcade.View):  # type: ignore[misc,name-defined]
         self.idle = 0.0
         self.clock = 0.0
         self.hint_command: Command | None = None
+        # The bot behind the hints; it keeps its own plan (the slide solver's) between hints.
+        self.hinter = hint_bot(level)
         self._animating = False
         self._build()
 
@@ -189,8 +192,7 @@ class PlayView(arcade.View):  # type: ignore[misc,name-defined]
     def show_hint(self) -> Command | None:
         if self.state.status != Status.PLAYING:
             return None
-        batches = self.session.batches
-        command = hint(self.state, undo_cell(batches[-1]) if batches else None)
+        command = hint(self.state, self.hinter)
         if command is None:
             self.say("No move left.")
             return None

@@ -150,3 +150,21 @@ def test_fair_bot_goes_for_the_wanted_kind_without_seeing_spawns() -> None:
     state = new_game(HARVEST, 3)
     assert FairBot(1).choose(state) == FairBot(1).choose(state)
     assert make_bot("fair", HARVEST).name == "fair"
+
+
+def test_the_hint_bot_sees_only_the_board_and_plays_every_mode() -> None:
+    from game.bots import SlideBot, hint_bot
+
+    slide = Level.from_dict({"format": 1, "id": "s", "name": "S", "mode": "slide", "width": 3,
+                             "height": 3})
+    assert [hint_bot(lv).name for lv in (HARVEST, COLLECT, slide)] == ["fair", "fair", "slide"]
+    assert isinstance(hint_bot(slide), SlideBot)
+    # On a chain level the fair bot plays the longest chain the core finds on the board.
+    state = new_game(COLLECT, 5)
+    chosen = FairBot(0).choose(state)
+    assert isinstance(chosen, Chain) and chosen == legal_commands(state)[0]
+    assert len(chosen.path) == max(len(c.path) for c in legal_commands(state) if isinstance(c, Chain))
+    session = play_game(COLLECT, 5, FairBot(5))
+    assert session.state.moves > 0 and session.state.status in ("won", "lost")
+    with pytest.raises(ValueError, match="plays match3 and chain levels"):
+        make_bot("fair", slide)

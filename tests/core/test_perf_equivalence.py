@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.core import (
-    EMPTY, HOLE, PLAYER, Cleared, Event, Fell, Level, LevelError, Lost, Mode, Reshuffled, Rules, Scored,
-    Session, Spawned, State, Swap, SwapRejected, Swapped, decide, evolve, fold, legal_commands,
-    new_game,
+    EMPTY, HOLE, PLAYER, BonusScored, Cleared, Event, Fell, Level, LevelError, Lost, Mode, Reshuffled, Rules,
+    Scored, Session, Spawned, State, Swap, SwapRejected, Swapped, decide, evolve, fold,
+    legal_commands, new_game,
 )
 from corekit import ref_runs
 
@@ -183,7 +183,7 @@ def ref_fold(state: State, events: list[Event]) -> State:
             state = replace(state, grid=_freeze(rows), rng=e.rng)
         elif isinstance(e, Reshuffled):
             state = replace(state, grid=e.grid, rng=e.rng)
-        elif isinstance(e, Scored):
+        elif isinstance(e, (Scored, BonusScored)):
             state = replace(state, score=state.score + e.points)
         elif isinstance(e, SwapRejected):
             pass

@@ -15,8 +15,8 @@ from corekit import (
     ref_chain_ok, ref_gravity, ref_legal_swaps, ref_runs, ref_slide_solvable, solved,
 )
 from game.core import (
-    EMPTY, HOLE, PLAYER, BonusScored, Chain, Chained, Cleared, Event, Fell, IllegalMove, Level, LevelError,
-    Lost, PlayerMoved, Reshuffled, Scored, Session, Slid, Slide, Spawned, State, Swap,
+    EMPTY, HOLE, PLAYER, BonusScored, Chain, Chained, Cleared, Event, Fell, IllegalMove, Level,
+    LevelError, Lost, PlayerMoved, Reshuffled, Scored, Session, Slid, Slide, Spawned, State, Swap,
     SwapRejected, Swapped, Won, decide, evolve, fold, format_command, legal_commands, new_game,
     parse_command,
 )
@@ -148,13 +148,14 @@ def check_batch(before: State, events: list[Event]) -> State:
     check_order(level, events)
     check_scores(before, events)
     check_ending(s)
-    assert sum(e.points for e in events if isinstance(e, (Scored, BonusScored))) == s.score - before.score
+    points = sum(e.points for e in events if isinstance(e, (Scored, BonusScored)))
+    assert points == s.score - before.score
     return s
 
 
 # The order of a batch, as the animator plays it: one letter an event, one pattern a mode.
 LETTERS = {Swapped: "S", Cleared: "C", Scored: "$", Fell: "F", Spawned: "N", Reshuffled: "R",
-           Won: "W", Lost: "L", Chained: "K", PlayerMoved: "P", Slid: "D", BonusScored: "B"}
+           BonusScored: "B", Won: "W", Lost: "L", Chained: "K", PlayerMoved: "P", Slid: "D"}
 GRAMMAR = {
     "match3": r"S(C\$F?N)+(R|B?W|L)?",       # a swap, cascade steps until still
     "chain": r"K(P+|C)\$F?N(R|B?W|L)?",     # one chain, no cascades; a bonus before a win
@@ -182,13 +183,14 @@ def check_scores(before: State, events: list[Event]) -> None:
     level = before.level
     scored = [e for e in events if isinstance(e, Scored)]
     bonuses = [e for e in events if isinstance(e, BonusScored)]
-    if bonuses:
-        # The moves-left bonus: 50 a move left, only just before a win, never in slide.
-        [bonus] = bonuses
-        assert level.mode != "slide" and isinstance(events[-1], Won) and events[-2] == bonus
+    if level.mode != "slide" and bonuses:
+        # The moves-left bonus: 50 a move left, only just before a win.
+        bonus = bonuses.pop()
+        assert not bonuses, "one bonus at most"
+        assert isinstance(events[-1], Won) and events[-2] == bonus
         assert level.moves is not None
         assert bonus.moves_left == level.moves - before.moves - 1
-        assert bonus.points == 50 * bonus.moves_left
+        assert bonus.points == 50 * (level.moves - before.moves - 1)
     elif level.mode != "slide" and any(isinstance(e, Won) for e in events) and level.moves is not None:
         assert before.moves + 1 == level.moves, "a win with moves left pays the bonus"
     if level.mode == "match3":

@@ -11,9 +11,10 @@ from hypothesis import strategies as st
 
 from corekit import examples, level, ref_legal_swaps
 from game.core import (
-    RULESETS, Chain, Chained, Cleared, IllegalMove, Lost, Mode, PlayerMoved, Scored, Session, Slid,
-    Slide, Status, Swap, SwapRejected, Swapped, Won, decide, evolve, format_command, goals_met,
-    legal_commands, new_game, parse_command, progress, ruleset, stars,
+    BonusScored, Chain, Chained, Cleared, IllegalMove, Lost, PlayerMoved, Scored, Session, Slid,
+    Slide, Swap, SwapRejected, Swapped, Won, decide, evolve, fold, format_command, goals_met,
+    legal_commands, new_game, parse_command, progress, slide_sources, stars, stars_reached, RULESETS, Mode, Status, ruleset,
+    swap_clears,
 )
 
 # A fixed 5x5 match3 board: (2,2)<->(1,2) makes a T of seven 1s; (0,0)<->(0,1) makes nothing.
@@ -75,6 +76,32 @@ def test_each_mode_refuses_the_other_modes_commands() -> None:
             decide(state, bad)
 
 
+def test_swap_clears_names_the_tiles_the_swap_explodes_before_it_is_played() -> None:
+    state = new_game(level("match3", 5, 5, kinds=5, layout=T_BOARD), 1)
+    # The T of seven 1s, each with its kind; the board and its RNG are untouched.
+    t = ((2, 0), (2, 1), (2, 2), (2, 3), (2, 4), (3, 2), (4, 2))
+    assert swap_clears(state, Swap((2, 2), (1, 2))) == tuple((cell, 1) for cell in t)
+    assert swap_clears(state, Swap((0, 0), (0, 1))) == ()          # no run: nothing clears
+    with pytest.raises(IllegalMove, match="side by side"):
+        swap_clears(state, Swap((0, 0), (1, 1)))
+    with pytest.raises(IllegalMove):
+        swap_clears(new_game(level("slide", 3, 3), 1), Swap((0, 0), (0, 1)))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_swap_clears_is_the_first_clear_decide_makes(seed: int) -> None:
+    lv = level("match3", 7, 6, kinds=5, layout=[". . . . . . .", ". # . . . # .", *[". " * 6 + "."] * 4])
+    state = new_game(lv, seed)
+    for _ in range(6):
+        for swap in legal_commands(state):
+            assert isinstance(swap, Swap)
+            first = next(e for e in decide(state, swap) if isinstance(e, Cleared))
+            named = swap_clears(state, swap)
+            assert [cell for cell, _ in named] == sorted(first.cells)
+            assert all(state.grid[r][c] == kind for (r, c), kind in named if (r, c) not in (swap.a, swap.b))
+        state = fold(state, decide(state, legal_commands(state)[0]))
+
+
 def test_move_limit_ends_in_lost() -> None:
     s = Session(level("match3", 5, 5, kinds=5, moves=1, layout=T_BOARD,
                       goals={"score": 100000}), 1)
@@ -94,6 +121,35 @@ def test_score_goal_ends_in_won_with_stars() -> None:
     assert s.state.status == "won" and goals_met(s.state)
     assert 2 <= stars(s.state) <= 3       # 70 reached; cascades may have added more
     assert [g.name for g in progress(s.state)] == ["score"] and progress(s.state)[0].met
+
+
+def test_a_win_with_moves_to_spare_pays_a_named_bonus_just_before_won() -> None:
+    s = Session(level("match3", 5, 5, kinds=5, moves=5, layout=T_BOARD, goals={"score": 60}), 1)
+    before = s.state
+    events = s.play(Swap((2, 2), (1, 2)))
+    # Four moves left after the winning swap: 50 points each, named as the bonus it is.
+    assert events[-2:] == [BonusScored(moves_left=4, points=200), Won()]
+    assert not any(isinstance(e, Scored) and e.combo < 1 for e in events)
+    earned = sum(e.points for e in events if isinstance(e, Scored))
+    assert s.state.score == before.score + earned + 200
+    # A win on the last move has nothing to spare: no bonus.
+    last = Session(level("match3", 5, 5, kinds=5, moves=1, layout=T_BOARD, goals={"score": 60}), 1)
+    assert not any(isinstance(e, BonusScored) for e in last.play(Swap((2, 2), (1, 2))))
+
+
+def test_stars_light_by_score_while_playing_and_are_awarded_only_on_a_win() -> None:
+    s = Session(level("match3", 5, 5, kinds=5, moves=5, layout=T_BOARD,
+                      goals={"score": 100000}, stars=[60, 70, 1000]), 1)
+    s.play(Swap((2, 2), (1, 2)))
+    assert s.state.status == "playing" and s.state.score >= 70
+    # Two star scores reached on the way, none awarded until the level is won.
+    assert stars_reached(s.state) == 2 == stars_reached(s.state, 70)
+    assert stars_reached(s.state, 59) == 0 and stars_reached(s.state, 10**6) == 3
+    assert stars(s.state) == 0
+    won = Session(level("match3", 5, 5, kinds=5, moves=5, layout=T_BOARD,
+                        goals={"score": 60}, stars=[60, 70, 1000]), 1)
+    won.play(Swap((2, 2), (1, 2)))
+    assert stars(won.state) == stars_reached(won.state) >= 2
 
 
 def test_collect_goal_counts_cleared_tiles_by_kind() -> None:
@@ -203,6 +259,28 @@ def test_slide_moves_only_a_tile_next_to_the_gap() -> None:
     assert s.state.grid[1] == (4, 5, 0)
     events = s.play(Slide((2, 2)))            # 6 up: solved on the last allowed move
     assert events[0] == Slid((2, 2), (1, 2)) and events[-1] == Won()
+
+
+@pytest.mark.parametrize("gap", [(0, 0), (0, 1), (1, 1), (1, 3), (2, 0)])
+def test_slide_sources_are_exactly_the_slides_the_rules_allow(gap: Any) -> None:
+    assert slide_sources((0, 0), 3, 4) == ((0, 1), (1, 0))
+    assert slide_sources((1, 1), 3, 4) == ((0, 1), (1, 0), (1, 2), (2, 1))
+    # The solved board with the gap walked left along the bottom row, then up to `gap`.
+    rows = [[r * 4 + c + 1 for c in range(4)] for r in range(3)]
+    path = [(2, c) for c in range(3, gap[1] - 1, -1)] + [(r, gap[1]) for r in range(1, gap[0] - 1, -1)]
+    for (r, c), (nr, nc) in zip(path, path[1:]):
+        rows[r][c], rows[nr][nc] = rows[nr][nc], rows[r][c]
+    layout = [" ".join("_" if (r, c) == gap else str(v) for c, v in enumerate(row))
+              for r, row in enumerate(rows)]
+    state = new_game(level("slide", 4, 3, layout=layout), 1)
+    assert legal_commands(state) == [Slide(cell) for cell in slide_sources(gap, 3, 4)]
+    for r in range(3):
+        for c in range(4):
+            if (r, c) in slide_sources(gap, 3, 4):
+                assert isinstance(decide(state, Slide((r, c)))[0], Slid)
+            else:
+                with pytest.raises(IllegalMove):
+                    decide(state, Slide((r, c)))
 
 
 def test_slide_move_limit_ends_in_lost() -> None:

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from game.core import (
-    HOLE, PLAYER, Chained, Cleared, Fell, Lost, PlayerMoved, Reshuffled, Scored, Slid, Spawned, Won,
+    HOLE, PLAYER, BonusScored, Chained, Cleared, Fell, Lost, PlayerMoved, Reshuffled, Scored, Slid, Spawned, Won,
 )
 from game.ui.layout import Rect
 
@@ -115,6 +115,18 @@ def test_slide_and_the_end_of_a_game(window: Any) -> None:
     board.play([Lost()], after)
     run(board)
     assert all(s.alpha == 255 for s in board.by_cell.values())
+
+
+def test_the_moves_left_bonus_pops_up_over_the_middle_of_the_board(window: Any) -> None:
+    board = make(window, ((1, 2), (3, 4)))
+    board.play([Cleared(((1, 0),)), Scored(10)], ((1, 2), (0, 4)))
+    run(board)
+    board.play([BonusScored(moves_left=3, points=150), Won()], ((1, 2), (0, 4)))
+    run(board)
+    by_text = {p.text.text: p for p in board._popups}
+    # A clear's points rise over the clear; the bonus says what it is for, mid-board.
+    assert by_text["+10"].center_x == pytest.approx(board.center((1, 0))[0])
+    assert by_text["+150 for 3 moves left"].center_x == pytest.approx(board.layout.rect.center[0])
 
 
 def test_instant_speed_finishes_within_one_update(window: Any) -> None:

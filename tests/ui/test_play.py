@@ -436,6 +436,72 @@ def test_chain_hint_is_a_good_chain_with_arrows(window: Any) -> None:
     assert len(view.board._hint_arrows) == len(view.hint_command.path) - 1
 
 
+def _fewest_slides(grid: Any) -> int:
+    """The fewest slides that solve a small board: a plain breadth-first search, no solver."""
+    h, w = len(grid), len(grid[0])
+    goal = tuple(tuple((r * w + c + 1) % (h * w) for c in range(w)) for r in range(h))
+    depth = {grid: 0}
+    frontier = [grid]
+    while goal not in depth:
+        nxt = []
+        for g in frontier:
+            (gr, gc), = [(r, c) for r in range(h) for c in range(w) if g[r][c] == EMPTY]
+            for r, c in ((gr - 1, gc), (gr + 1, gc), (gr, gc - 1), (gr, gc + 1)):
+                if 0 <= r < h and 0 <= c < w:
+                    rows = [list(row) for row in g]
+                    rows[gr][gc], rows[r][c] = rows[r][c], EMPTY
+                    after = tuple(map(tuple, rows))
+                    if after not in depth:
+                        depth[after] = depth[g] + 1
+                        nxt.append(after)
+        frontier = nxt
+    return depth[goal]
+
+
+@pytest.mark.parametrize("level_id", ["nine-tiles", "fifteen"])
+def test_following_the_slide_hint_solves_the_board_and_never_goes_back(window: Any, level_id: str) -> None:
+    import arcade
+
+    from game.bots import solve
+
+    view = open_view(window, level(level_id), speed="instant")
+    start = view.state.grid
+    planned = len(solve(start))
+    seen = {start}
+    while view.state.status == "playing" and view.state.moves < planned:
+        press_key(window, arcade.key.H)
+        command = view.hint_command
+        assert command in legal_commands(view.state)
+        assert view.submit(command)
+        settle(view)
+        assert view.state.grid not in seen, f"hint {view.state.moves} led back to an earlier board"
+        seen.add(view.state.grid)
+    # The hint is the solver's next move: it solves the board in the solver's count.
+    assert view.state.status == "won" and view.state.moves == planned
+    if len(start) * len(start[0]) <= 9:
+        assert planned == _fewest_slides(start), "on a 3x3 the hint's way is a shortest one"
+
+
+def test_the_slide_hint_plans_again_after_a_move_of_the_players_own(window: Any) -> None:
+    import arcade
+
+    view = open_view(window, level("nine-tiles"), speed="instant")
+    press_key(window, arcade.key.H)
+    detour = next(c for c in legal_commands(view.state) if c != view.hint_command)
+    assert view.submit(detour)
+    settle(view)
+    after_detour = view.state.grid
+    for _ in range(60):
+        if view.state.status != "playing":
+            break
+        press_key(window, arcade.key.H)
+        assert view.submit(view.hint_command)
+        settle(view)
+    assert view.state.status == "won"
+    # From the player's detour on, the hints took a shortest way home.
+    assert view.state.moves == 1 + _fewest_slides(after_detour)
+
+
 def test_kinds_differ_in_colour_on_screen(window: Any) -> None:
     import arcade
 
@@ -459,12 +525,10 @@ def test_kinds_differ_in_colour_on_screen(window: Any) -> None:
 # -- long bot games: the sprites always equal the grid ------------------------------------------
 def _bot_game(window: Any, lv: Level, speed: str, moves: int, seed: int,
               snap_at: int | None = None, shot_path: pathlib.Path | None = None) -> int:
-    import random
-
-    from game.ui.hints import bot_move, undo_cell
+    from game.bots import make_bot
 
     view = open_view(window, lv, seed=seed, speed=speed)
-    rng = random.Random(seed)
+    bot = make_bot("auto", lv, seed)
     played = 0
     restarts = 0
     while played < moves:
@@ -473,9 +537,7 @@ def _bot_game(window: Any, lv: Level, speed: str, moves: int, seed: int,
             click_button(window, view.result_menu, "retry")
             restarts += 1
             assert view.state.status == "playing" and view.result_menu is None
-        batches = view.session.batches
-        command = bot_move(view.state, rng, undo_cell(batches[-1]) if batches else None)
-        assert command is not None
+        command = bot.choose(view.state)
         assert view.submit(command), f"{command} refused: {view.hud.message.text}"
         if snap_at == played and shot_path is not None:
             for _ in range(7):
@@ -823,8 +885,14 @@ def test_hud_stars_of_a_won_collect_level_match_the_result(window: Any) -> None:
 
 
 def test_hud_stars_light_by_core_thresholds_while_playing(window: Any) -> None:
-    from game.core import star_thresholds, stars_reached
+    from dataclasses import replace
 
+    from game.core import new_game, star_thresholds, stars_reached
+
+    unmarked = new_game(level("ring-harvest"), 7)
+    assert star_thresholds(unmarked) is None and stars_reached(unmarked, 0) == 0
+    marked = new_game(replace(level("free-play"), stars=(10, 20, 30)), 7)
+    assert [stars_reached(marked, s) for s in (9, 10, 25, 30, 99)] == [0, 1, 2, 3, 3]
     view = open_view(window, level("free-play"), speed="instant")
     assert [stars_reached(view.state, s) for s in (0, 1199, 1200, 2500, 3200, 9999)] == [0, 0, 1, 2, 3, 3]
     marks = star_thresholds(view.state)

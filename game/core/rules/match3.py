@@ -14,6 +14,7 @@ from ..grid import EMPTY, Cell, Grid
 from ..level import Level, LevelError, Problem
 from ..rng import GOLDEN, MASK64, Draws
 from ..state import IllegalMove, State
+from ..vocab import Mode
 from .common import reshuffle
 
 POINTS_PER_TILE = 10
@@ -345,12 +346,10 @@ def _playable(grid: Grid, min_match: int) -> bool:
     return board.has_swap(min_match)
 
 
-def decide(state: State, command: Swap) -> list[Event]:
-    """The events of `command` in a game still playing (game.decide checked both)."""
-    level = state.level
-    a, b = command.a, command.b
+def _check_cells(state: State, a: Cell, b: Cell) -> None:
+    """Raise IllegalMove unless a and b are two tiles side by side on the board."""
     grid = state.grid
-    height, width = level.height, level.width
+    height, width = state.level.height, state.level.width
     for cell in (a, b):
         if not (0 <= cell[0] < height and 0 <= cell[1] < width):
             raise IllegalMove(f"{cell[0]},{cell[1]} is outside the board")
@@ -358,18 +357,63 @@ def decide(state: State, command: Swap) -> list[Event]:
             raise IllegalMove(f"{cell[0]},{cell[1]} holds no tile")
     if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
         raise IllegalMove(f"{a[0]},{a[1]} and {b[0]},{b[1]} are not side by side")
+
+
+def _legal(board: Bitboard, grid: Grid, a: Cell, b: Cell, min_match: int) -> bool:
+    """Whether swapping the side-by-side tiles a and b makes a run."""
+    known = board.known_swaps(min_match)
+    if known is not None:
+        # Read it off the legal-swap masks when they are already known.
+        top = a if a < b else b
+        bit = top[0] * board.geo.stride + top[1]
+        return bool((known[0] if a[0] == b[0] else known[1]) >> bit & 1)
+    return swap_makes_run(grid, a, b, min_match)
+
+
+def _swapped_masks(board: Bitboard, a: Cell, b: Cell, ka: int, kb: int) -> list[int]:
+    """The board's kind masks with tile ka at a and tile kb at b traded."""
+    masks = list(board.kinds)
+    stride = board.geo.stride
+    both = (1 << (a[0] * stride + a[1])) | (1 << (b[0] * stride + b[1]))
+    masks[ka] ^= both
+    masks[kb] ^= both
+    return masks
+
+
+def swap_clears(state: State, swap: Swap) -> tuple[tuple[Cell, int], ...]:
+    """The tiles `swap`'s own clear explodes (cascade step 1), each with its kind, in reading order.
+
+    A question about the board alone, never the RNG: what a player can see before swapping
+    (a bot that must not know the spawns asks this instead of decide). Empty for a swap that
+    makes no run; raises IllegalMove unless the swap names two tiles side by side.
+    """
+    if state.level.mode != Mode.MATCH3:
+        raise IllegalMove(f"a {state.level.mode} level takes no swaps")
+    a, b = swap.a, swap.b
+    _check_cells(state, a, b)
+    min_match = state.level.rules.min_match
+    board = board_of(state)
+    if not _legal(board, state.grid, a, b, min_match):
+        return ()
+    grid = state.grid
+    masks = _swapped_masks(board, a, b, grid[a[0]][a[1]], grid[b[0]][b[1]])
+    # The same run mask the cascade's first step clears.
+    runs = run_mask(masks, board.geo.stride, min_match)
+    cell_of = board.geo.cell_of
+    return tuple(sorted((cell_of[bit], kind) for kind, m in enumerate(masks) if m & runs
+                        for bit in bits_of(m & runs)))
+
+
+def decide(state: State, command: Swap) -> list[Event]:
+    """The events of `command` in a game still playing (game.decide checked both)."""
+    level = state.level
+    a, b = command.a, command.b
+    grid = state.grid
+    _check_cells(state, a, b)
     min_match = level.rules.min_match
     board = board_of(state)
     geo = board.geo
-    # Is it a legal swap? Read it off the legal-swap masks when they are already known.
-    known = board.known_swaps(min_match)
-    if known is not None:
-        top = a if a < b else b
-        bit = top[0] * geo.stride + top[1]
-        legal = bool((known[0] if a[0] == b[0] else known[1]) >> bit & 1)
-    else:
-        legal = swap_makes_run(grid, a, b, min_match)
-    if not legal:
+    if not _legal(board, grid, a, b, min_match):
         return [SwapRejected(a, b)]
 
     events: list[Event] = [Swapped(a, b)]
@@ -379,10 +423,7 @@ def decide(state: State, command: Swap) -> list[Event]:
     work[ar][ac], work[br][bc] = kb, ka
     draws = Draws(state.rng)
     # The rules deal and refill only full boards (holes aside): the bitboard holds every tile.
-    masks = list(board.kinds)
-    both = (1 << (ar * geo.stride + ac)) | (1 << (br * geo.stride + bc))
-    masks[ka] ^= both
-    masks[kb] ^= both
+    masks = _swapped_masks(board, a, b, ka, kb)
     counts = [0] * len(masks)
     points = _cascade(work, masks, geo, level.kinds, min_match, draws, events, counts)
     # The state after these events, for the goals: what fold would give, made directly.

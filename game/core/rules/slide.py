@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from ..boards import solved_slide
+from ..boards import slide_sources, solved_slide
 from ..commands import Command, Slide
 from ..events import Event, Scored, Slid
 from ..evolve import fold
 from ..goals import ending
-from ..grid import EMPTY, Cell, Grid, are_orthogonal_neighbours, in_bounds, neighbours
+from ..grid import EMPTY, Cell, Grid, in_bounds
 from ..level import Level
 from ..rng import Draws
 from ..state import IllegalMove, State
@@ -42,7 +42,7 @@ def deal(level: Level, draws: Draws) -> Grid:
     i = 0
     # Walk the gap at random, never straight back; keep going past the count until unsolved.
     while i < steps or tuple(tuple(row) for row in work) == solved:
-        options = [n for n in neighbours(hole, height, width) if n != previous]
+        options = [n for n in slide_sources(hole, height, width) if n != previous]
         tile = options[draws.below(len(options))]
         work[hole[0]][hole[1]] = work[tile[0]][tile[1]]
         work[tile[0]][tile[1]] = EMPTY
@@ -57,7 +57,7 @@ def decide(state: State, command: Slide) -> list[Event]:
     if not in_bounds(cell, state.level.height, state.level.width):
         raise IllegalMove(f"{cell[0]},{cell[1]} is outside the board")
     empty = gap(state.grid)
-    if not are_orthogonal_neighbours(cell, empty):
+    if cell not in slide_sources(empty, state.level.height, state.level.width):
         raise IllegalMove(f"{cell[0]},{cell[1]} is not next to the gap at {empty[0]},{empty[1]}")
     events: list[Event] = [Slid(cell, empty)]
     after = fold(state, events)
@@ -70,4 +70,4 @@ def decide(state: State, command: Slide) -> list[Event]:
 def legal_commands(state: State) -> list[Command]:
     """The legal commands of a game still playing (game.legal_commands checked that)."""
     empty = gap(state.grid)
-    return [Slide(n) for n in neighbours(empty, state.level.height, state.level.width)]
+    return [Slide(n) for n in slide_sources(empty, state.level.height, state.level.width)]
