@@ -107,6 +107,12 @@ def play_game(level: Level, seed: int, bot: Bot, turn_limit: int | None = None) 
     return session
 
 
+# Commands judged per move: all of them up to CANDIDATE_CELLS / cells on the board (a fair
+# sample past that), never fewer than MIN_CANDIDATES. 9x9: 148; 32x32: 12.
+CANDIDATE_CELLS = 12_000
+MIN_CANDIDATES = 12
+
+
 class LookaheadBot:
     """A bot that scores each candidate by its outcome's value, then looks one move further.
 
@@ -135,8 +141,17 @@ class LookaheadBot:
     def _jitter(self) -> float:
         return self.rng.random() * self.noise if self.noise else self.rng.random() * 1e-6
 
+    def _some(self, state: State, commands: Sequence[Command]) -> Sequence[Command]:
+        # A 32x32 board has hundreds of legal swaps, each a whole cascade of a thousand cells
+        # to fold: judge a fair sample whose size shrinks as the board grows, so one move
+        # costs about the same on any board (shipped boards are judged in full).
+        budget = max(MIN_CANDIDATES, CANDIDATE_CELLS // (state.width * state.height))
+        if len(commands) <= budget:
+            return commands
+        return self.rng.sample(list(commands), budget)
+
     def choose(self, state: State) -> Command:
-        commands = self.candidates(state)
+        commands = self._some(state, self.candidates(state))
         if not commands:
             raise ValueError("no legal command in this state")
         scored = []
@@ -151,7 +166,7 @@ class LookaheadBot:
             if after.status != Status.PLAYING:
                 total = first_value
             else:
-                follow = max((value(outcome(after, c)) for c in self.follow_ups(after)),
+                follow = max((value(outcome(after, c)) for c in self._some(after, self.follow_ups(after))),
                              default=first_value)
                 total = first_value + self.lookahead_discount * (follow - first_value)
             if total > best_value:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.core import Level, Status, stars
+from game.core import Level, LevelError, Status, stars
 
 from . import make_bot
 from .base import play_game
@@ -28,6 +28,9 @@ class Report:
     level_id: str
     bot: str
     games: tuple[GameResult, ...]
+    # Seeds the level could not be dealt from (no board without a run and with a move):
+    # reported, not fatal, so one bad seed never ends a designer's whole run.
+    undealt: tuple[int, ...] = ()
 
     @property
     def wins(self) -> int:
@@ -59,11 +62,16 @@ def simulate(level: Level, games: int, bot: str = "auto", first_seed: int = 0,
              turn_limit: int | None = None) -> Report:
     """Play seeds first_seed .. first_seed + games - 1, a fresh bot for each game."""
     results = []
+    undealt = []
     name = bot
     for seed in range(first_seed, first_seed + games):
         player = make_bot(bot, level, seed=seed)
         name = player.name
-        session = play_game(level, seed, player, turn_limit)
+        try:
+            session = play_game(level, seed, player, turn_limit)
+        except LevelError:
+            undealt.append(seed)
+            continue
         state = session.state
         results.append(GameResult(seed, state.status, state.score, state.moves, stars(state)))
-    return Report(level.id, name, tuple(results))
+    return Report(level.id, name, tuple(results), tuple(undealt))

@@ -39,6 +39,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from game.cli.output import guard_streams
+
+    guard_streams()
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:

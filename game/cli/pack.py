@@ -7,6 +7,8 @@ import pathlib
 import sys
 from typing import Any
 
+from game.cli.output import safe
+
 from game.io.packs import (
     ONE_FILE_SUFFIXES, install_pack, is_one_file_pack, list_packs, load_pack, save_pack,
 )
@@ -26,6 +28,9 @@ def register(subparsers: Any) -> None:
     unpack.set_defaults(run=run_unpack)
     install = actions.add_parser("install", help="validate a pack and copy it into your data folder")
     install.add_argument("file", metavar="FILE", help="a NAME.pack.yaml or a pack folder")
+    install.add_argument("--replace", action="store_true",
+                         help="replace an installed pack with the same id (the old one is kept "
+                              "in the packs folder's .backups)")
     install.set_defaults(run=run_install)
     listing = actions.add_parser("list", help="list built-in and installed packs")
     listing.set_defaults(run=run_list)
@@ -34,11 +39,11 @@ def register(subparsers: Any) -> None:
 def _refuse(exc: Exception, what: str) -> int:
     if isinstance(exc, LevelFileError):
         for problem in exc.problems:
-            print(problem, file=sys.stderr)
+            print(safe(problem), file=sys.stderr)
         print(f"gridfall pack {what}: refused, {len(exc.problems)} problem"
               f"{'s' * (len(exc.problems) != 1)}", file=sys.stderr)
     else:
-        print(f"gridfall pack {what}: {exc}", file=sys.stderr)
+        print(f"gridfall pack {what}: {safe(exc)}", file=sys.stderr)
     return 1
 
 
@@ -70,10 +75,10 @@ def run_unpack(args: argparse.Namespace) -> int:
 
 def run_install(args: argparse.Namespace) -> int:
     try:
-        pack = install_pack(args.file)
+        pack = install_pack(args.file, replace=args.replace)
     except (LevelFileError, ValueError, OSError) as exc:
         return _refuse(exc, "install")
-    print(f"installed '{pack.name}' ({pack.id}, {len(pack.levels)} levels) into {pack.source}")
+    print(safe(f"installed '{pack.name}' ({pack.id}, {len(pack.levels)} levels) into {pack.source}"))
     return 0
 
 
@@ -81,7 +86,7 @@ def run_list(args: argparse.Namespace) -> int:
     errors: list[LevelFileError] = []
     for pack in list_packs(errors):
         where = "built-in" if pack.builtin else "installed"
-        print(f"{pack.id:<20} {len(pack.levels):>3} levels  {where:<9}  {pack.name}")
+        print(safe(f"{pack.id:<20} {len(pack.levels):>3} levels  {where:<9}  {pack.name}"))
     for exc in errors:
-        print(f"skipped a broken pack:\n{exc}", file=sys.stderr)
+        print(safe(f"skipped a broken pack:\n{exc}"), file=sys.stderr)
     return 0

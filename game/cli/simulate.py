@@ -45,7 +45,10 @@ def describe(level: Level, report: Report, seconds: float) -> str:
             f"  won {report.wins}/{games} ({100 * report.win_rate:.0f}%), "
             f"average score {report.average_score:.0f}, "
             f"average moves {report.average_moves:.1f}{limit}{won_part}, "
-            f"average stars {report.average_stars:.1f}")
+            f"average stars {report.average_stars:.1f}"
+            + (f"\n  {len(report.undealt)} seed(s) could not be dealt (no board without a run and "
+               f"with a move), e.g. {report.undealt[0]}: the level is too tight for some seeds"
+               if report.undealt else ""))
 
 
 def run(args: argparse.Namespace) -> int:

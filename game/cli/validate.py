@@ -8,6 +8,7 @@ import pathlib
 import sys
 from typing import Any
 
+from game.cli.output import safe
 from game.io.levels import LEVEL_SUFFIXES, check_level_file
 from game.io.packs import PACK_FILE, check_pack, is_pack_path
 from game.io.problems import FileProblem, sort_problems
@@ -25,16 +26,25 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def targets(path: pathlib.Path) -> list[tuple[str, pathlib.Path]]:
-    """What to check under `path`: ('pack', p) and ('level', p) pairs, in name order."""
+def targets(path: pathlib.Path, seen: set[pathlib.Path] | None = None) -> list[tuple[str, pathlib.Path]]:
+    """What to check under `path`: ('pack', p) and ('level', p) pairs, in name order.
+
+    Folders are walked once each and links to folders are not followed, so a link loop
+    cannot make the walk check a file twice or never end.
+    """
     if path.is_dir() and not (path / PACK_FILE).is_file():
         # A folder of packs and levels (not a pack folder): check what it holds.
+        seen = set() if seen is None else seen
+        real = path.resolve()
+        if real in seen:
+            return []
+        seen.add(real)
         out: list[tuple[str, pathlib.Path]] = []
         for child in sorted(path.iterdir(), key=lambda p: p.name):
-            if child.name.startswith("."):
+            if child.name.startswith(".") or (child.is_symlink() and child.is_dir()):
                 continue
             if child.is_dir() or child.name.endswith(LEVEL_SUFFIXES):
-                out += targets(child)
+                out += targets(child, seen)
         return out
     if is_pack_path(path):
         return [("pack", path)]
@@ -84,9 +94,9 @@ def run(args: argparse.Namespace) -> int:
                           "problems": [p.to_json() for p in problems], "notes": notes}, indent=2))
     else:
         for problem in problems:
-            print(problem)
+            print(safe(problem))
         for note in notes:
-            print(note, file=sys.stderr)
+            print(safe(note), file=sys.stderr)
         levels = sum(c["levels"] or 0 for c in checked)
         verdict = "ok" if not problems else f"{len(problems)} problem{'s' * (len(problems) != 1)}"
         print(f"checked {len(checked)} file{'s' * (len(checked) != 1)} or pack"

@@ -384,7 +384,7 @@ def parse_level(data: Mapping[str, Any]) -> tuple[Level | None, list[Problem]]:
     level_id = _str_field(out, data, "id", required=True)
     if level_id is not None and not valid_id(level_id):
         out.add(("id",), "use 1-64 letters, digits, '-' or '_', starting with a letter or digit"
-                f", found {level_id!r}")
+                f", found {describe(level_id)}")
         level_id = None
     name = _str_field(out, data, "name", required=True)
     if name is not None and not name.strip():
@@ -504,11 +504,13 @@ def _token_problem(
         if tok == GAP_TOKEN:
             return None
         if _is_number(tok) and width is not None and height is not None:
-            n = int(tok)
-            if 1 <= n < width * height:
+            # A board has at most 12x12 cells: a longer number is no tile, and int() of
+            # thousands of digits is slow (and refused past 4300), so it is never converted.
+            if len(tok) <= 4 and 1 <= int(tok) < width * height:
                 return None
-            return f"tile {tok} does not exist (this board has tiles 1..{width * height - 1})"
-        return f"'{tok}' is not a slide cell (write a tile number or '_' for the gap)"
+            return (f"tile {shorten(tok, 12)} does not exist (this board has tiles "
+                    f"1..{width * height - 1})")
+        return f"'{shorten(tok)}' is not a slide cell (write a tile number or '_' for the gap)"
     if tok in (RANDOM_TOKEN, HOLE_TOKEN):
         return None
     if tok == PLAYER_TOKEN:
@@ -519,7 +521,7 @@ def _token_problem(
         if kinds is not None and int(tok) > kinds:
             return f"kind {tok} does not exist (this level has {kinds} kinds)"
         return None
-    return f"'{tok}' is not a cell (use 1-9 for a kind, '.' random, '#' hole, 'P' player)"
+    return f"'{shorten(tok)}' is not a cell (use 1-9 for a kind, '.' random, '#' hole, 'P' player)"
 
 
 def _check_layout_semantics(

@@ -6,6 +6,7 @@ import os
 import pathlib
 import stat
 import tempfile
+import time
 
 
 def _umask() -> int:
@@ -43,3 +44,31 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
 
 def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
     atomic_write_bytes(path, text.encode("utf-8"))
+
+
+STALE_TEMP_SECONDS = 600
+"""A temporary file this old was left by a write that was killed: no live write takes as long."""
+
+
+def sweep_stale_temporaries(path: str | os.PathLike[str]) -> int:
+    """Remove the temporaries killed writes of `path` left beside it; return how many.
+
+    Only regular files of our own naming (.NAME.*.tmp) untouched for STALE_TEMP_SECONDS go:
+    another process writing the same file right now keeps its temporary.
+    """
+    target = pathlib.Path(path)
+    removed = 0
+    now = time.time()
+    try:
+        candidates = list(target.parent.glob(f".{target.name}.*.tmp"))
+    except OSError:
+        return 0
+    for stale in candidates:
+        try:
+            info = stale.lstat()
+            if stat.S_ISREG(info.st_mode) and now - info.st_mtime > STALE_TEMP_SECONDS:
+                stale.unlink()
+                removed += 1
+        except OSError:
+            continue
+    return removed

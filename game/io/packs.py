@@ -7,6 +7,7 @@ import os
 import pathlib
 import shutil
 import tempfile
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -24,6 +25,11 @@ from .yamlout import scalar
 
 PACK_FORMAT = 1
 PACK_FILE = "pack.yaml"
+BACKUPS = ".backups"            # replaced installed packs, in the packs folder
+KEEP_BACKUPS = 3                # per pack id
+STALE_SECONDS = 600             # an install's hidden folder older than this is a crash's leftover
+MAX_NAME_HINTS = 20             # "did you mean" for the first missing level files only
+MAX_HINT_CANDIDATES = 2000      # and against at most this many names in the folder
 ONE_FILE_SUFFIXES = (".pack.yaml", ".pack.yml")
 PACK_KEYS = ("format", "id", "name", "author", "version", "description", "levels")
 
@@ -47,6 +53,18 @@ class Pack:
             if level.id == level_id:
                 return level
         raise KeyError(level_id)
+
+
+def _keep_backup(root: pathlib.Path, replaced: pathlib.Path, pack_id: str) -> None:
+    """Move a replaced pack folder into packs/.backups/ID-N (the newest N kept)."""
+    backups = root / BACKUPS
+    backups.mkdir(exist_ok=True)
+    n = 1
+    while (backups / f"{pack_id}-{n}").exists():
+        n += 1
+    os.replace(replaced, backups / f"{pack_id}-{n}")
+    for stale in sorted(backups.glob(f"{pack_id}-*"), key=lambda p: p.stat().st_mtime)[:-KEEP_BACKUPS]:
+        shutil.rmtree(stale, ignore_errors=True)
 
 
 class PackNotFoundError(LookupError):
@@ -200,6 +218,8 @@ def _check_folder(folder: pathlib.Path, pack_file: pathlib.Path, builtin: bool) 
     levels: list[Level] = []
     ids: list[tuple[str, FileProblem | None, Any]] = []
     seen_files: set[str] = set()
+    nearby: list[str] | None = None   # the folder's level files, listed once for every hint
+    hints = 0
     for i, entry in enumerate(entries):
         at = ("levels", i)
         if len(problems) >= MAX_PROBLEMS:
@@ -219,10 +239,20 @@ def _check_folder(folder: pathlib.Path, pack_file: pathlib.Path, builtin: bool) 
             continue
         seen_files.add(entry)
         level_file = folder / entry
+        if level_file.is_symlink():
+            # A link could point anywhere: a pack is the files in its folder, nothing else.
+            problems.append(where.place(Problem(at, f"'{entry}' is a link; a pack's level files "
+                                                "must be real files in its folder")))
+            continue
         if not level_file.is_file():
-            near = difflib.get_close_matches(entry, sorted(p.name for p in folder.glob("*.y*ml")), n=1)
-            hint = f"; did you mean '{near[0]}'?" if near else ""
-            problems.append(where.place(Problem(at, f"'{entry}' is not in {folder}{hint}")))
+            hint = ""
+            if hints < MAX_NAME_HINTS:   # difflib per missing name is slow: hint the first few
+                hints += 1
+                if nearby is None:
+                    nearby = sorted(p.name for p in folder.glob("*.y*ml"))[:MAX_HINT_CANDIDATES]
+                near = difflib.get_close_matches(entry, nearby, n=1)
+                hint = f"; did you mean '{near[0]}'?" if near else ""
+            problems.append(where.place(Problem(at, f"'{shorten(entry, 80)}' is not in {folder}{hint}")))
             continue
         level, level_problems = check_level_file(level_file)
         problems += level_problems
@@ -385,15 +415,23 @@ def recover_interrupted_installs(root: pathlib.Path) -> None:
 
     An install swaps folders in two renames; a crash between them leaves the old pack in a
     hidden `.ID.*.old` folder and no `ID` folder, so the player would lose a pack they had.
+    Only real folders (never links) of our own naming, untouched for STALE_SECONDS, are
+    recovered or removed: an install running right now in another process is left alone.
     """
     if not root.is_dir():
         return
+    now = time.time()
     for leftover in sorted(root.glob(".*.old")) + sorted(root.glob(".*.new")):
-        if not leftover.is_dir():
+        if leftover.is_symlink() or not leftover.is_dir():
+            continue
+        try:
+            if now - leftover.lstat().st_mtime < STALE_SECONDS:
+                continue
+        except OSError:
             continue
         if leftover.name.endswith(".old"):
             for kept in leftover.iterdir():
-                if kept.is_dir() and not (root / kept.name).exists():
+                if kept.is_dir() and not kept.is_symlink() and not (root / kept.name).exists():
                     os.replace(kept, root / kept.name)
         shutil.rmtree(leftover, ignore_errors=True)
 
@@ -433,11 +471,17 @@ def find_pack(pack_id: str) -> Pack:
     raise PackNotFoundError(f"no pack with the id '{pack_id}' (built-in or installed)")
 
 
-def install_pack(path: str | os.PathLike[str]) -> Pack:
+class PackExistsError(ValueError):
+    """An installed pack already has this id; installing again must be asked for (replace)."""
+
+
+def install_pack(path: str | os.PathLike[str], *, replace: bool = False) -> Pack:
     """Validate a pack and copy it into the data folder as packs/<id>/; all or nothing.
 
-    Raises LevelFileError (every problem) when it is not valid, and ValueError when its id
-    is taken by a built-in pack; nothing is copied in either case.
+    Raises LevelFileError (every problem) when it is not valid, ValueError when its id is
+    taken by a built-in pack, and PackExistsError when an installed pack has it and `replace`
+    is not given; nothing is copied in any of these cases. A replaced pack is kept as
+    packs/.backups/ID-N, so a mistaken replace loses nothing.
     """
     pack = load_pack(path)
     for builtin in pack_paths(levels_dir()):
@@ -450,6 +494,10 @@ def install_pack(path: str | os.PathLike[str]) -> Pack:
     root = installed_packs_dir()
     recover_interrupted_installs(root)
     target = root / pack.id
+    if (target.exists() or target.is_symlink()) and not replace:
+        raise PackExistsError(f"an installed pack already has the id '{pack.id}' ({target}); "
+                              "install with --replace to replace it (the old one is kept in "
+                              f"{root / BACKUPS})")
     staging = pathlib.Path(tempfile.mkdtemp(prefix=f".{pack.id}.", suffix=".new", dir=root))
     try:
         # Write everything in a hidden folder beside the target, then swap folders.
@@ -466,6 +514,7 @@ def install_pack(path: str | os.PathLike[str]) -> Pack:
                 os.replace(old / pack.id, target)  # put the installed version back
             raise
         if old is not None:
+            _keep_backup(root, old / pack.id, pack.id)
             shutil.rmtree(old, ignore_errors=True)
     finally:
         if staging.exists():

@@ -14,7 +14,7 @@ import yaml
 
 from game.core import Command, Level, describe, format_command, parse_command, shorten
 
-from .atomic import atomic_write_text
+from .atomic import atomic_write_text, sweep_stale_temporaries
 from .paths import data_dir
 from .yamldoc import DocError, read_document
 
@@ -243,6 +243,7 @@ def load_progress(path: pathlib.Path | None = None) -> LoadedProgress:
         path = path or progress_path()
     except OSError as exc:   # the data folder is a file, or cannot be made
         return LoadedProgress(Progress(), f"Your progress cannot be kept: {exc}. Playing without saving.", None)
+    sweep_stale_temporaries(path)   # what killed saves left, once per start
     if not os.path.lexists(path):
         return LoadedProgress(Progress())
     try:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import pathlib
 import shutil
+import time
 
 import pytest
 
@@ -113,12 +114,18 @@ def test_install_copies_a_valid_pack_and_lists_it(tmp_path: pathlib.Path, capsys
     ids = [p.id for p in list_packs()]
     builtin = [p.id for p in list_packs() if p.builtin]
     assert ids[: len(builtin)] == builtin and "sampler" in ids[len(builtin):]
-    # Installing again replaces the old copy.
+    # Installing again is refused unless asked for; then it replaces the old copy, kept as a backup.
     save_pack(Pack(id="sampler", name="Sampler 2", levels=LEVELS[:2]), source)
-    assert main(["pack", "install", str(source)]) == 0
+    capsys.readouterr()
+    assert main(["pack", "install", str(source)]) == 1
+    assert "--replace" in capsys.readouterr().err and len(find_pack("sampler").levels) == len(LEVELS)
+    assert main(["pack", "install", "--replace", str(source)]) == 0
     assert len(find_pack("sampler").levels) == 2
-    assert [p.name for p in installed_packs_dir().iterdir() if p.name.startswith(".")] == []
+    assert [p.name for p in installed_packs_dir().iterdir() if p.name.startswith(".")] == [".backups"]
+    kept = installed_packs_dir() / ".backups" / "sampler-1"
+    assert load_pack(kept).name == "Sampler"
     shutil.rmtree(target)
+    shutil.rmtree(installed_packs_dir() / ".backups")
 
 
 def test_install_refuses_an_invalid_pack_listing_every_error_and_copies_nothing(
@@ -231,6 +238,30 @@ def test_a_crash_between_the_install_renames_loses_no_pack(tmp_path: pathlib.Pat
     os.replace(root / "crashy", aside / "crashy")
     (root / ".crashy.def.new").mkdir()
     assert not (root / "crashy").exists()
+    # Left by a crash before this start: older than any install still running.
+    past = time.time() - 3600
+    for leftover in (aside, root / ".crashy.def.new"):
+        os.utime(leftover, (past, past))
     recover_interrupted_installs(root)
     assert load_pack(root / "crashy").levels == installed.levels
     assert not list(root.glob(".crashy.*"))
+
+
+def test_recovery_leaves_a_live_install_and_links_alone(tmp_path: pathlib.Path) -> None:
+    """A start during another install keeps its fresh .new folder; a planted .old link is no pack
+    of ours: nothing outside the data folder is moved in."""
+    from game.io.packs import recover_interrupted_installs
+
+    root = installed_packs_dir()
+    live = root / ".busy.123.new"
+    live.mkdir()
+    outside = tmp_path / "outside"
+    (outside / "victim").mkdir(parents=True)
+    planted = root / ".evil.1.old"
+    planted.symlink_to(outside, target_is_directory=True)
+    past = time.time() - 3600
+    os.utime(planted, (past, past), follow_symlinks=False)
+    recover_interrupted_installs(root)
+    assert live.is_dir() and (outside / "victim").is_dir() and not (root / "victim").exists()
+    live.rmdir()
+    planted.unlink()

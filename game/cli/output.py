@@ -1,0 +1,30 @@
+"""What the command line prints of names and messages from files: one line, nothing a terminal obeys."""
+
+from __future__ import annotations
+
+import re
+import sys
+
+# C0 and C1 control characters (ESC starts a terminal escape sequence), but not tab or newline.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def safe(text: object) -> str:
+    """`text` with control characters shown as \\xNN and undecodable file-name bytes as \\udcNN.
+
+    A pack's name, id or a file name comes from someone else's file: printed raw, an escape
+    sequence in it would rewrite the user's terminal.
+    """
+    shown = _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", str(text))
+    return shown.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def guard_streams() -> None:
+    """Never crash printing a file name that is not valid UTF-8 (os.fsdecode's surrogates)."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if callable(reconfigure):
+            try:
+                reconfigure(errors="backslashreplace")
+            except (ValueError, OSError):
+                pass
