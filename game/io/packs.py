@@ -28,6 +28,8 @@ PACK_FILE = "pack.yaml"
 BACKUPS = ".backups"            # replaced installed packs, in the packs folder
 KEEP_BACKUPS = 3                # per pack id
 STALE_SECONDS = 600             # an install's hidden folder older than this is a crash's leftover
+MAX_PACK_LEVELS = 1000         # levels in one pack
+MAX_PACK_CELLS = 150_000        # board cells of all its levels (1,000 levels of 12x12)
 MAX_NAME_HINTS = 20             # "did you mean" for the first missing level files only
 MAX_HINT_CANDIDATES = 2000      # and against at most this many names in the folder
 ONE_FILE_SUFFIXES = (".pack.yaml", ".pack.yml")
@@ -174,7 +176,23 @@ def _level_list(where: Locator, value: Any) -> tuple[list[Any], list[FileProblem
     if not isinstance(raw, list) or not raw:
         return [], [where.place(Problem(("levels",), "expected a list with at least one level",
                                         fault=Fault.VALUE if isinstance(raw, list) else Fault.TYPE))]
+    if len(raw) > MAX_PACK_LEVELS:
+        # Every level is checked and dealt on load: past this a pack would take minutes to
+        # open and slow every later listing. Say which limit, before reading any level.
+        return [], [where.place(Problem(("levels",), f"a pack holds at most {MAX_PACK_LEVELS:,} "
+                                        f"levels; this one lists {len(raw):,}: split it into "
+                                        "several packs"))]
     return raw, []
+
+
+def _over_budget(where: Locator, at: Path, levels: list[Level], left: int) -> FileProblem | None:
+    """A problem once the pack's levels add up to more than MAX_PACK_CELLS board cells."""
+    cells = sum(level.width * level.height for level in levels)
+    if cells <= MAX_PACK_CELLS:
+        return None
+    return where.place(Problem(at, f"the pack's boards add up to more than {MAX_PACK_CELLS:,} "
+                                   f"cells (checking stopped here, {left:,} level(s) unread): "
+                                   "split it into several packs"))
 
 
 def _unique_ids(where: Locator, ids: list[tuple[str, FileProblem | None, Any]]) -> list[FileProblem]:
@@ -259,6 +277,10 @@ def _check_folder(folder: pathlib.Path, pack_file: pathlib.Path, builtin: bool) 
         if level is not None:
             levels.append(level)
             ids.append((level.id, None, at))
+            over = _over_budget(where, at, levels, len(entries) - i - 1)
+            if over is not None:
+                problems.append(over)
+                break
     problems += _unique_ids(where, ids)
     problems += where.unused_strict_notes()
     if problems:
@@ -289,6 +311,10 @@ def _check_one_file(file: pathlib.Path, builtin: bool) -> tuple[Pack | None, lis
             ids.append((entry["id"], None, at + ("id",)))
         if level is not None:
             levels.append(level)
+            over = _over_budget(where, at, levels, len(entries) - i - 1)
+            if over is not None:
+                problems.append(over)
+                break
     problems += _unique_ids(where, ids)
     problems += where.unused_strict_notes()
     if problems:

@@ -85,7 +85,7 @@ def test_many_missing_level_files_are_reported_in_proportion(tmp_path: pathlib.P
     folder.mkdir()
     for i in range(2000):
         (folder / f"levl-{i:04d}.yaml").write_text("")
-    listed = "\n".join(f"  - level-{i:04d}.yaml" for i in range(2000))
+    listed = "\n".join(f"  - level-{i:04d}.yaml" for i in range(1000))
     (folder / "pack.yaml").write_text(f"format: 1\nid: near\nname: Near\nlevels:\n{listed}\n")
     code, said, seconds = _run(capsys, "validate", str(folder))
     assert code == 1 and seconds < 4 and "did you mean 'levl-0000.yaml'?" in said
@@ -185,3 +185,26 @@ def test_a_bot_judges_as_many_outcomes_on_a_huge_board_as_on_a_small_one(
             assert len(legal_commands(state)) > 500 and len(judged) <= 12 * 6
         else:
             assert len(judged) >= len(legal_commands(state)), "small boards are judged in full"
+
+
+def test_packs_past_the_size_limits_are_refused_early_saying_which(tmp_path: pathlib.Path,
+                                                                  capsys: Any) -> None:
+    from game.io.packs import MAX_PACK_CELLS, MAX_PACK_LEVELS
+
+    many = tmp_path / "many"
+    many.mkdir()
+    listed = "\n".join(f"  - l{i}.yaml" for i in range(MAX_PACK_LEVELS + 1))
+    (many / "pack.yaml").write_text(f"format: 1\nid: many\nname: Many\nlevels:\n{listed}\n")
+    code, said, seconds = _run(capsys, "validate", str(many))
+    assert code == 1 and f"at most {MAX_PACK_LEVELS:,} levels" in said and seconds < 2
+
+    big = tmp_path / "big"
+    big.mkdir()
+    count = MAX_PACK_CELLS // (32 * 32) + 2
+    for i in range(count):
+        (big / f"b{i}.yaml").write_text(f"format: 1\nid: b{i}\nname: B\nmode: match3\nwidth: 32\n"
+                                        "height: 32\nkinds: 6\n")
+    listed = "\n".join(f"  - b{i}.yaml" for i in range(count))
+    (big / "pack.yaml").write_text(f"format: 1\nid: big\nname: Big\nlevels:\n{listed}\n")
+    code, said, _ = _run(capsys, "validate", str(big))
+    assert code == 1 and f"more than {MAX_PACK_CELLS:,}" in said

@@ -158,9 +158,12 @@ def test_record_refuses_bad_inputs_before_any_window(tmp_path: pathlib.Path, cap
     folder.mkdir()
     code, said = _record(capsys, str(ROOT / "tests/replays/first-swap.yaml"), "--out", str(folder))
     assert code == 2 and "is a folder" in said
-    level = ROOT / "levels/first-steps/first-swap.yaml"
-    code, said = _record(capsys, str(level), "--out", str(tmp_path / "c.gif"), "--seed", "-1")
-    assert code in (0, 2) and "Traceback" not in said
+    tight = tmp_path / "tight.yaml"
+    tight.write_text("format: 1\nid: tight\nname: T\nmode: match3\nwidth: 3\nheight: 8\n"
+                     "kinds: 9\nmoves: 3\nrules: {min_match: 5}\n")
+    code, said = _record(capsys, str(tight), "--out", str(tmp_path / "c.gif"), "--seed", "7")
+    assert code == 2 and "cannot be dealt from seed 7" in said and "Traceback" not in said
+    assert not (tmp_path / "c.gif").exists()
 
 
 def test_record_refuses_a_replay_that_plays_on_after_the_end(tmp_path: pathlib.Path, capsys: Any) -> None:
