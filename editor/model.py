@@ -127,7 +127,7 @@ def from_mapping(data: Mapping[str, Any]) -> Draft:
     rules = data.get("rules") if isinstance(data.get("rules"), Mapping) else {}
     assert isinstance(rules, Mapping)
     return Draft(
-        mode=str(mode), width=width, height=height, cells=tuple(tuple(r) for r in rows),
+        mode=mode, width=width, height=height, cells=tuple(tuple(r) for r in rows),
         id=str(data.get("id", "untitled")), name=str(data.get("name", "Untitled")),
         description=str(data.get("description") or ""),
         kinds=_scalar(data.get("kinds", DEFAULT_KINDS)) if mode != Mode.SLIDE else DEFAULT_KINDS,

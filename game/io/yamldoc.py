@@ -266,7 +266,7 @@ def _past_anchor(lines: list[str], mark: Any) -> Any:
         while column < len(text) and text[column] in " \t":
             column += 1
         if column < len(text) and text[column] != "#":
-            return yaml.Mark(mark.name, mark.index, line, column, None, None)
+            return yaml.Mark(mark.name, mark.index, line, column, None, 0)  # no buffer: no snippet
         line, column = line + 1, 0
         if line >= len(lines):
             return mark
@@ -341,9 +341,13 @@ def _compose(loader: Any, max_keys: int = MAX_KEYS) -> tuple[Node | None, Node |
             if isinstance(target, ScalarNode):
                 node = ScalarNode(target.tag, target.value, event.start_mark, event.end_mark,
                                   style=target.style)
-            else:
-                node = type(target)(target.tag, target.value, event.start_mark, event.end_mark,
+            elif isinstance(target, SequenceNode):
+                node = SequenceNode(target.tag, target.value, event.start_mark, event.end_mark,
                                     flow_style=target.flow_style)
+            else:
+                assert isinstance(target, MappingNode)
+                node = MappingNode(target.tag, target.value, event.start_mark, event.end_mark,
+                                   flow_style=target.flow_style)
         else:  # pragma: no cover - the parser yields nothing else inside a document
             raise _mark_error(event.start_mark, f"unexpected YAML event {kind.__name__}")
         if kind is not AliasEvent and event.anchor is not None:
