@@ -1,4 +1,4 @@
-"""Bots that playtest levels: random, greedy and fair (match3), chain, and a slide solver."""
+"""Bots that playtest levels: person-like, random, greedy and fair (match3), chain, and a slide solver."""
 
 from __future__ import annotations
 
@@ -8,10 +8,11 @@ from .base import Bot, play_game, value
 from .chain_bot import ChainBot
 from .fair import FairBot
 from .greedy import GreedyBot
+from .person import PersonBot
 from .random_bot import RandomBot
 from .slide_solver import SlideBot, Unsolvable, solve
 
-BOT_NAMES = ("auto", "random", "greedy", "fair", "chain", "slide")
+BOT_NAMES = ("auto", "person", "random", "greedy", "fair", "chain", "slide")
 # Which bot plays a mode best: what 'auto' picks.
 BEST_FOR_MODE = {Mode.MATCH3: "greedy", Mode.CHAIN: "chain", Mode.SLIDE: "slide"}
 # Which bot the game's hint asks: one that sees only the board, as the player does.
@@ -31,6 +32,8 @@ def make_bot(name: str, level: Level, seed: int = 0, noise: float = 0.0) -> Bot:
     if modes is not None and level.mode not in modes:
         raise ValueError(f"the {name} bot plays {' and '.join(modes)} levels; "
                          f"{level.id} is a {level.mode} level")
+    if name == "person":
+        return PersonBot(seed)
     if name == "random":
         return RandomBot(seed)
     if name == "greedy":
@@ -48,6 +51,7 @@ def hint_bot(level: Level) -> Bot:
 
 
 __all__ = [
-    "BEST_FOR_MODE", "HINT_FOR_MODE", "BOT_NAMES", "Bot", "ChainBot", "FairBot", "GreedyBot", "RandomBot", "SlideBot",
+    "BEST_FOR_MODE", "HINT_FOR_MODE", "BOT_NAMES", "Bot", "ChainBot", "FairBot", "GreedyBot",
+    "PersonBot", "RandomBot", "SlideBot",
     "Unsolvable", "hint_bot", "make_bot", "play_game", "solve", "value",
 ]

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import difflib
+import hashlib
+import json
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -140,6 +142,12 @@ class Level:
     goals: Goals = field(default_factory=Goals)
     stars: tuple[int, int, int] | None = None
     rules: Rules = field(default_factory=Rules)
+
+    def content_hash(self) -> str:
+        """A short hash of what the level plays like (its file mapping, canonical): stored
+        results and replays name it, so a changed level is noticed. Never Python's hash()."""
+        canonical = json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:16]
 
     @property
     def play_seed(self) -> int:
