@@ -11,6 +11,7 @@ from typing import Any
 from game.cli.output import safe
 from game.io.levels import LEVEL_SUFFIXES, check_level_file
 from game.io.packs import PACK_FILE, check_pack, is_pack_path
+from game.io.playtest_file import FILE_NAME as RESULTS_FILE
 from game.io.problems import FileProblem, sort_problems
 
 
@@ -55,7 +56,7 @@ def unlisted(folder: pathlib.Path, listed: set[str]) -> list[str]:
     """Notes for level files in a pack folder that pack.yaml does not list (the game skips them)."""
     return [f"note: {path} is in the pack folder but not listed in {folder / PACK_FILE}"
             for path in sorted(folder.iterdir())
-            if path.name.endswith(LEVEL_SUFFIXES) and path.name != PACK_FILE
+            if path.name.endswith(LEVEL_SUFFIXES) and path.name not in (PACK_FILE, RESULTS_FILE)
             and path.name not in listed and not path.name.startswith(".")]
 
 
