@@ -16,7 +16,7 @@ import time
 
 from game.core import IllegalMove, Level, Session, Status
 from game.io import LevelFileError, load_pack, save_level
-from game.io.replay import Replay, ReplayFileError, load_replay, save_replay
+from game.io.replay import Replay, ReplayFileError, load_replay, replay_of, save_replay
 
 from .proving import find_win
 
@@ -70,6 +70,9 @@ def main(argv: list[str] | None = None) -> int:
             except ReplayFileError as exc:
                 print(f"  {level.id}: the saved replay is unreadable: {exc}")
         if saved is not None and not args.force and replay_wins(level, saved):
+            upgraded = replay_of(level, saved.seed, saved.commands, saved.pack)
+            if upgraded != saved and not args.check:
+                save_replay(upgraded, path)   # the same game, with today's checks and hashes
             print(f"ok     {level.id:20} seed {seed}: the saved replay still wins "
                   f"({len(saved.commands)} commands)")
             continue
@@ -94,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
                   f"({took:.1f}s); make it easier or pick another seed")
             failed += 1
             continue
-        save_replay(Replay(pack.id, level.id, seed, proof.commands), path)
+        save_replay(replay_of(level, seed, proof.commands, pack.id), path)
         print(f"proved {level.id:20} seed {seed}: {proof.bot} won in {len(proof.commands)} commands, "
               f"score {proof.score}, {proof.stars} stars, try {proof.tries} ({took:.1f}s)")
     print(f"{len(levels) - failed} of {len(levels)} levels proven winnable")

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from game.core import IllegalMove, Level, LevelError, Session, stars
+from game.core import RULES_VERSION, IllegalMove, Level, LevelError, Session, first_divergence, stars
 from game.io import LevelFileError, PackNotFoundError, find_pack, load_level
 from game.io.replay import ReplayFileError, load_replay
 
@@ -44,11 +44,22 @@ def run(args: argparse.Namespace) -> int:
     except (ReplayFileError, LevelFileError, PackNotFoundError, ValueError, OSError) as exc:
         print(f"gridfall replay: {exc}", file=sys.stderr)
         return 1
+    notes = []
+    if replay.rules is not None and replay.rules != RULES_VERSION:
+        notes.append(f"made with rules version {replay.rules}; this game plays version {RULES_VERSION}")
+    if replay.level_hash is not None and replay.level_hash != level.content_hash():
+        notes.append(f"the level '{level.id}' changed since the replay was made")
     try:
+        divergence = first_divergence(level, replay.seed, replay.commands, replay.checks)
+        if divergence is not None:
+            why = f" ({'; '.join(notes)})" if notes else ""
+            print(f"gridfall replay: {args.path}: {divergence.describe()}{why}", file=sys.stderr)
+            return 1
         session = Session.replay(level, replay.seed, replay.commands)
     except IllegalMove as exc:
         # Session.replay names the command: "command N (text): why".
-        print(f"gridfall replay: {args.path}: illegal {exc}", file=sys.stderr)
+        why = f" ({'; '.join(notes)})" if notes else ""
+        print(f"gridfall replay: {args.path}: illegal {exc}{why}", file=sys.stderr)
         return 1
     except LevelError as exc:
         print(f"gridfall replay: {args.path}: the level cannot be dealt: {exc}", file=sys.stderr)
@@ -59,6 +70,7 @@ def run(args: argparse.Namespace) -> int:
     state = session.state
     where = f"{replay.pack}/{level.id}" if replay.pack else level.id
     limit = f" of {level.moves}" if level.moves is not None else ""
+    proven = f", {len(replay.checks)} checks match" if replay.checks else ""
     print(f"{where} ({level.name}), seed {replay.seed}: {state.status}, score {state.score}, "
-          f"{stars(state)} stars, {state.moves}{limit} moves, {len(replay.commands)} commands")
+          f"{stars(state)} stars, {state.moves}{limit} moves, {len(replay.commands)} commands{proven}")
     return 0

@@ -24,19 +24,20 @@ from .level import (
 from .rules.chain import Visits, chain_starts, paths_by_end, tiles_needed
 from .rules.match3 import swap_clears
 from .rules.slide import gap
+from .proof import RULES_VERSION, Check, Divergence, checks_of, first_divergence, state_digest
 from .session import Session, Turn
 from .state import IllegalMove, State
 from .vocab import GoalName, Mode, Status
 
 __all__ = [
-    "are_neighbours", "BonusScored", "are_orthogonal_neighbours", "Cell", "Chain", "chain_starts", "Chained",
-    "Cleared", "Command", "decide", "DEFAULT_KINDS", "DEFAULT_SEED", "describe", "EMPTY", "Event", "evolve", "Fault", "Fell", "fold",
+    "are_neighbours", "BonusScored", "are_orthogonal_neighbours", "Cell", "Chain", "Check", "checks_of", "chain_starts", "Chained",
+    "Cleared", "Command", "decide", "Divergence", "DEFAULT_KINDS", "DEFAULT_SEED", "describe", "EMPTY", "Event", "evolve", "Fault", "Fell", "fold", "first_divergence",
     "format_command", "gap", "GAP_TOKEN", "GoalName", "GoalProgress", "Goals", "goals_met", "Grid",
     "HOLE", "HOLE_TOKEN", "IllegalMove", "legal_commands", "Level", "level_mapping", "LevelError",
     "Lost", "MAX_SIZE", "MAX_SLIDE_SIZE", "MIN_SIZE", "Mode", "MODES", "neighbours", "new_game",
     "parse_command", "parse_level", "paths_by_end", "Part", "PLAYER", "PLAYER_TOKEN", "PlayerMoved",
-    "Problem", "progress", "RANDOM_TOKEN", "Reshuffled", "Rules", "Ruleset", "ruleset", "RULESETS",
+    "Problem", "progress", "RANDOM_TOKEN", "Reshuffled", "Rules", "Ruleset", "ruleset", "RULESETS", "RULES_VERSION",
     "run_cells", "Scored", "Session", "shorten", "Slid", "Slide", "slide_solvable", "slide_sources", "solved_slide", "Spawned",
-    "star_thresholds", "stars", "stars_reached", "State", "Status", "Swap", "swap_clears", "Swapped", "SwapRejected",
+    "star_thresholds", "stars", "stars_reached", "State", "state_digest", "Status", "Swap", "swap_clears", "Swapped", "SwapRejected",
     "tiles_needed", "Turn", "unknown_keys", "valid_id", "Visits", "Won",
 ]

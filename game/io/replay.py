@@ -4,17 +4,21 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Sequence
 
 import yaml
 
-from game.core import Command, describe, format_command, parse_command, shorten
+from game.core import (
+    RULES_VERSION, Check, Command, Level, Session, checks_of, describe, format_command, parse_command,
+    shorten,
+)
 
 from .atomic import atomic_write_text
 from .yamldoc import DocError, read_document
 
-FORMAT = 1
-KEYS = ("format", "pack", "level", "seed", "commands")
+FORMAT = 2
+READS = (1, 2)   # format 1 (no rules version, level hash or checks) still loads
+KEYS = ("format", "rules", "pack", "level", "level_hash", "seed", "commands", "checks")
 
 
 class ReplayFileError(ValueError):
@@ -37,15 +41,32 @@ class Replay:
     level: str
     seed: int
     commands: tuple[Command, ...]
+    # What proves it (format 2): the rules it was made with, the level's content hash, and a
+    # check of the state after each command. A format-1 file has none of them.
+    rules: int | None = None
+    level_hash: str | None = None
+    checks: tuple[Check, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "format": FORMAT,
-            "pack": self.pack,
-            "level": self.level,
-            "seed": self.seed,
-            "commands": [format_command(c) for c in self.commands],
-        }
+        out: dict[str, Any] = {"format": FORMAT}
+        if self.rules is not None:
+            out["rules"] = self.rules
+        out["pack"] = self.pack
+        out["level"] = self.level
+        if self.level_hash is not None:
+            out["level_hash"] = self.level_hash
+        out["seed"] = self.seed
+        out["commands"] = [format_command(c) for c in self.commands]
+        if self.checks:
+            out["checks"] = [c.text() for c in self.checks]
+        return out
+
+
+def replay_of(level: Level, seed: int, commands: Sequence[Command], pack: str | None) -> Replay:
+    """A replay that proves itself: `commands` from `seed` with today's rules version, the
+    level's content hash and a check after every command. Raises IllegalMove for a bad one."""
+    checks = checks_of(Session(level, seed), commands)
+    return Replay(pack, level.id, seed, tuple(commands), RULES_VERSION, level.content_hash(), checks)
 
 
 def replay_to_yaml(replay: Replay) -> str:
@@ -100,8 +121,9 @@ def replay_from_dict(data: Any, name: str = "<replay>", root: yaml.Node | None =
         if key not in data:
             raise fail(key, "is required", 0)
     fmt = data["format"]
-    if isinstance(fmt, bool) or fmt != FORMAT:
-        raise fail("format", f"this game reads replay format {FORMAT}, found {describe(fmt)}")
+    if isinstance(fmt, bool) or fmt not in READS:
+        raise fail("format", f"this game reads replay formats {' and '.join(map(str, READS))}, "
+                   f"found {describe(fmt)}")
     pack = data.get("pack")
     if pack is not None and not isinstance(pack, str):
         raise fail("pack", f"expected a pack id (text) or nothing, found {describe(pack)}")
@@ -125,4 +147,20 @@ def replay_from_dict(data: Any, name: str = "<replay>", root: yaml.Node | None =
             commands.append(parse_command(text))
         except ValueError as exc:
             raise fail(f"commands[{i}]", shorten(str(exc), 200), line) from None
-    return Replay(pack=pack, level=level, seed=seed, commands=tuple(commands))
+    rules = data.get("rules")
+    if rules is not None and (isinstance(rules, bool) or not isinstance(rules, int) or rules < 1):
+        raise fail("rules", f"expected the rules version, a whole number, found {describe(rules)}")
+    level_hash = data.get("level_hash")
+    if level_hash is not None and not isinstance(level_hash, str):
+        raise fail("level_hash", f"expected the level's content hash (text), found {describe(level_hash)}")
+    raw_checks = data.get("checks") or []
+    if not isinstance(raw_checks, list) or len(raw_checks) > len(commands):
+        raise fail("checks", "expected a list with at most one check a command")
+    checks: list[Check] = []
+    for i, text in enumerate(raw_checks):
+        try:
+            checks.append(Check.parse(text if isinstance(text, str) else ""))
+        except ValueError as exc:
+            raise fail(f"checks[{i}]", str(exc)) from None
+    return Replay(pack=pack, level=level, seed=seed, commands=tuple(commands), rules=rules,
+                  level_hash=level_hash, checks=tuple(checks))

@@ -41,3 +41,31 @@ def test_the_public_names_other_packages_rely_on() -> None:
     assert set(names) <= set(core.__all__)
     assert core.EMPTY == 0 and core.HOLE < 0 and core.PLAYER < 0 and core.HOLE != core.PLAYER
     assert issubclass(core.IllegalMove, ValueError) and issubclass(core.LevelError, ValueError)
+
+
+def test_nothing_a_replay_depends_on_comes_from_random_or_hash() -> None:
+    """Python's `random` may change its algorithms between versions and hash() is salted per
+    process: the core uses neither (its RNG is its own SplitMix64), so a replay plays the same
+    on any Python."""
+    offenders = []
+    for path in CORE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "hash":
+                offenders.append(f"{path.name}:{node.lineno}: hash()")
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                names = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+                offenders += [f"{path.name}:{node.lineno}: import {n}" for n in names
+                              if n.split(".")[0] == "random"]
+            if isinstance(node, ast.Name) and node.id == "PYTHONHASHSEED":
+                offenders.append(f"{path.name}:{node.lineno}: hash seed")
+    assert offenders == []
+    # And the digest a replay records is the same in another process (another hash salt).
+    import subprocess
+    import sys
+
+    code = ("from game.core import new_game, state_digest, Level; "
+            "print(state_digest(new_game(Level(id='d', name='D', mode='match3', width=8, height=8), 5)))")
+    root = CORE.parents[1]
+    outs = {subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True,
+                           env={"PYTHONHASHSEED": salt, "PATH": ""}).stdout for salt in ("1", "2")}
+    assert len(outs) == 1 and len(outs.pop().strip()) == 8

@@ -4,6 +4,7 @@ replays and record inputs give a clear message (file, line) or the defaults, nev
 from __future__ import annotations
 
 import ast
+import dataclasses
 import os
 import pathlib
 import time
@@ -167,9 +168,12 @@ def test_record_refuses_bad_inputs_before_any_window(tmp_path: pathlib.Path, cap
 
 
 def test_record_refuses_a_replay_that_plays_on_after_the_end(tmp_path: pathlib.Path, capsys: Any) -> None:
-    won = (ROOT / "tests/replays/first-swap.yaml").read_text()
+    from game.core import parse_command
+    from game.io.replay import save_replay
+
+    won = load_replay(ROOT / "tests/replays/first-swap.yaml")
     late = tmp_path / "late.yaml"
-    late.write_text(won.rstrip("\n") + "\n- swap 0,0 0,1\n")
+    save_replay(dataclasses.replace(won, commands=won.commands + (parse_command("swap 0,0 0,1"),)), late)
     code, said = _record(capsys, str(late), "--out", str(tmp_path / "late.gif"))
     assert code == 2 and "the game is over" in said and not (tmp_path / "late.gif").exists()
 

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import pathlib
+from typing import Any
 
 import pytest
 
 from game.core import Chain, Level, Session, Slide, Swap, legal_commands
-from game.io import yamldoc
+from game.cli import main
+from game.io import find_pack, yamldoc
 from game.io.replay import Replay, ReplayFileError, load_replay, replay_to_yaml, save_replay
 
 SAMPLE = Replay("first-steps", "first-swap", 7,
@@ -19,7 +22,7 @@ def test_round_trip_is_equal_and_byte_stable(tmp_path: pathlib.Path) -> None:
     path = tmp_path / "r.yaml"
     save_replay(SAMPLE, path)
     text = path.read_text(encoding="utf-8")
-    assert text.startswith("format: 1\n")
+    assert text.startswith("format: 2\n")
     assert "- swap 1,2 1,3\n" in text
     loaded = load_replay(path)
     assert loaded == SAMPLE
@@ -80,7 +83,7 @@ GOOD_HEAD = "format: 1\npack: p\nlevel: a\nseed: 3\n"
     (GOOD_HEAD + "commands:\n- slide x,1\n", "commands[0]", 6, ""),
     (GOOD_HEAD + "commands:\n- [1, 2]\n", "commands[0]", 6, "command text"),
     (GOOD_HEAD + "commands: swap 1,2 1,3\n", "commands", 5, "list"),
-    ("format: 2\nlevel: a\nseed: 3\ncommands: []\n", "format", 1, "format 1"),
+    ("format: 3\nlevel: a\nseed: 3\ncommands: []\n", "format", 1, "formats 1 and 2"),
     ("format: 1\nlevel: a\nseed: -4\ncommands: []\n", "seed", 3, "at least 0"),
     ("format: 1\nlevel: a\nseed: yes\ncommands: []\n", "seed", 3, "whole number"),
     ("format: 1\nlevel: 12\nseed: 3\ncommands: []\n", "level", 2, "level id"),
@@ -114,3 +117,72 @@ def test_not_a_mapping_binary_and_huge_files(tmp_path: pathlib.Path,
 def test_a_missing_file_is_a_clear_error(tmp_path: pathlib.Path) -> None:
     with pytest.raises(ReplayFileError, match="nope.yaml:1: no such file"):
         load_replay(tmp_path / "nope.yaml")
+
+
+# -- replays that prove themselves ---------------------------------------------------------------
+
+def _proven(tmp_path: pathlib.Path) -> tuple[pathlib.Path, Any]:
+    from game.io.replay import replay_of
+
+    level = find_pack("first-steps").level("chain-master")
+    session = Session(level, level.play_seed)
+    for _ in range(5):
+        session.play(legal_commands(session.state)[0])
+    replay = replay_of(level, level.play_seed, session.commands, "first-steps")
+    path = tmp_path / "proven.yaml"
+    save_replay(replay, path)
+    return path, replay
+
+
+def test_a_new_replay_names_its_rules_level_hash_and_a_check_per_command(tmp_path: pathlib.Path,
+                                                                         capsys: Any) -> None:
+    from game.core import RULES_VERSION
+
+    path, replay = _proven(tmp_path)
+    text = path.read_text()
+    assert f"rules: {RULES_VERSION}\n" in text and "level_hash: " in text
+    assert len(replay.checks) == len(replay.commands) == 5 and load_replay(path) == replay
+    assert main(["replay", str(path)]) == 0
+    assert "5 checks match" in capsys.readouterr().out
+
+
+def test_a_replay_made_by_other_rules_names_the_first_command_that_differs(tmp_path: pathlib.Path,
+                                                                           capsys: Any) -> None:
+    """What an older rules version looks like to today's game: its check at command 3 no
+    longer matches (there another score), so the report points at command 3 and says how."""
+    from game.core import Check
+
+    path, replay = _proven(tmp_path)
+    checks = list(replay.checks)
+    real = checks[2]
+    checks[2] = Check("0" * 8 if real.digest != "0" * 8 else "1" * 8, real.score + 30, real.moves)
+    save_replay(dataclasses.replace(replay, checks=tuple(checks), rules=replay.rules + 1), path)
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "differs from command 3" in err and f"score {real.score + 30}" in err
+    assert f"score {real.score}" in err and "made with rules version" in err
+    # Same score and moves but another board: said too.
+    checks[2] = Check("0" * 8 if real.digest != "0" * 8 else "1" * 8, real.score, real.moves)
+    save_replay(dataclasses.replace(replay, checks=tuple(checks)), path)
+    assert main(["replay", str(path)]) == 1
+    assert "another board" in capsys.readouterr().err
+
+
+def test_a_changed_level_is_named_when_its_replay_no_longer_plays(tmp_path: pathlib.Path,
+                                                                  capsys: Any) -> None:
+    path, replay = _proven(tmp_path)
+    save_replay(dataclasses.replace(replay, level_hash="0123456789abcdef"), path)
+    assert main(["replay", str(path)]) == 0   # the game is still the same: it plays
+    broken = dataclasses.replace(replay, level_hash="0123456789abcdef",
+                                 checks=(replay.checks[0], dataclasses.replace(replay.checks[1], moves=9)))
+    save_replay(broken, path)
+    assert main(["replay", str(path)]) == 1
+    assert "changed since the replay was made" in capsys.readouterr().err
+
+
+def test_format_1_replays_still_load_and_play(tmp_path: pathlib.Path, capsys: Any) -> None:
+    path = tmp_path / "old.yaml"
+    path.write_text("format: 1\npack: first-steps\nlevel: first-swap\nseed: 1\ncommands:\n- swap 4,5 5,5\n")
+    old = load_replay(path)
+    assert old.rules is None and old.checks == () and old.level_hash is None
+    assert main(["replay", str(path)]) == 0 and "won" in capsys.readouterr().out

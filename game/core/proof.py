@@ -1,0 +1,100 @@
+"""What lets a replay prove itself: the rules version, a short digest of a state after each
+command, and where a replay first plays out differently under today's rules."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import Sequence
+
+from .commands import Command
+from .level import Level, shorten
+from .session import Session
+from .state import IllegalMove, State
+
+RULES_VERSION = 1
+"""Raised whenever a rule changes what a command does; replays name the version they were made with."""
+
+
+def state_digest(state: State) -> str:
+    """8 hex characters that change when anything a player could notice changes.
+
+    sha256 over a fixed text of the board, player, score, moves, status, collected tiles and
+    the RNG stream: never Python's hash(), which is salted per process.
+    """
+    text = repr((state.grid, state.player, state.score, state.moves, str(state.status),
+                 state.collected, state.rng))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:8]
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """What the game was like after one command: its digest, score and moves used."""
+
+    digest: str
+    score: int
+    moves: int
+
+    @staticmethod
+    def of(state: State) -> "Check":
+        return Check(state_digest(state), state.score, state.moves)
+
+    def text(self) -> str:
+        """'1a2b3c4d 940 1': the form a replay file keeps."""
+        return f"{self.digest} {self.score} {self.moves}"
+
+    @staticmethod
+    def parse(text: str) -> "Check":
+        """The inverse of text(); ValueError for anything else."""
+        parts = text.split(" ")
+        if (len(parts) != 3 or len(parts[0]) != 8 or any(c not in "0123456789abcdef" for c in parts[0])
+                or not all(p.isascii() and p.isdigit() and len(p) <= 18 for p in parts[1:])):
+            raise ValueError(f"expected 'digest score moves' like '1a2b3c4d 940 1', found {shorten(text)!r}")
+        return Check(parts[0], int(parts[1]), int(parts[2]))
+
+
+def checks_of(session: Session, commands: Sequence[Command]) -> tuple[Check, ...]:
+    """The check after each of `commands`, played from `session`'s start (the session is used up)."""
+    out = []
+    for command in commands:
+        session.play(command)
+        out.append(Check.of(session.state))
+    return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class Divergence:
+    """The first command after which a replay's game is not the game it recorded."""
+
+    number: int            # 1-based
+    command: Command
+    expected: Check
+    actual: Check
+
+    def describe(self) -> str:
+        head = f"the game differs from command {self.number} ({shorten(str(self.command), 60)}) on"
+        e, a = self.expected, self.actual
+        if (e.score, e.moves) != (a.score, a.moves):
+            return (f"{head}: the replay recorded score {e.score} after {e.moves} moves, "
+                    f"these rules give score {a.score} after {a.moves} moves")
+        return f"{head}: the same score ({a.score}) and moves ({a.moves}), but another board"
+
+
+def first_divergence(level: Level, seed: int, commands: Sequence[Command],
+                     checks: Sequence[Check]) -> Divergence | None:
+    """Play `commands` and compare each state with its recorded check (as many as there are).
+
+    Raises IllegalMove naming the command ("command N (text): why") when one is refused,
+    and LevelError when the level cannot be dealt from `seed`.
+    """
+    session = Session(level, seed)
+    for i, command in enumerate(commands):
+        try:
+            session.play(command)
+        except IllegalMove as exc:
+            raise IllegalMove(f"command {i + 1} ({shorten(str(command), 60)}): {exc}") from None
+        if i < len(checks):
+            actual = Check.of(session.state)
+            if actual != checks[i]:
+                return Divergence(i + 1, command, checks[i], actual)
+    return None
