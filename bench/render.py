@@ -20,9 +20,8 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
 from game.core import Cleared, Command, Level, PlayerMoved, Session, legal_commands  # noqa: E402
 from game.io.settings import Settings  # noqa: E402
-from game.ui.boot import import_arcade  # noqa: E402
-
-arcade = import_arcade(headless=True)
+import game.ui  # noqa: E402,F401  (prepares arcade, headless: set above)
+import arcade  # noqa: E402
 
 from game.ui.play_view import PlayView  # noqa: E402
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pathlib
+
+import game.ui  # noqa: F401  (prepares arcade: the editor's modules import it as usual)
 from typing import Any, Callable
 
 

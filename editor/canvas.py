@@ -5,17 +5,16 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+import arcade
 import pyglet
 from PIL import Image, ImageDraw
 
 from game.core import Mode
 from game.ui import textures
-from game.ui.boot import import_arcade
 from game.ui.layout import BoardLayout, Rect
 
 from .model import Cell, Draft
 
-arcade = import_arcade()
 
 MAX_CELL = 72.0
 GRID = (255, 255, 255, 40)
@@ -69,9 +68,9 @@ class Canvas:
     def __init__(self, area: Rect) -> None:
         self.area = area
         self.layout: BoardLayout | None = None
-        self.cells = arcade.SpriteList()
-        self.tokens = arcade.SpriteList()
-        self.marks = arcade.SpriteList()
+        self.cells: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self.tokens: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self.marks: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self._drawn: Draft | None = None
         self._shape: tuple[int, int, str, bool] | None = None
         self._shown: list[list[str]] = []

@@ -8,14 +8,13 @@ import random
 import textwrap
 from typing import Any, Callable
 
+import arcade
 import pyglet
 
 from game.core import Mode, Problem
-
 from game.io.paths import user_levels_dir
 from game.io.settings import Settings
 from game.ui import textures
-from game.ui.boot import import_arcade
 from game.ui.layout import Rect
 from game.ui.outcome import Action
 
@@ -23,11 +22,10 @@ from . import files
 from .canvas import Canvas, marker
 from .model import (
     ERASE_TOOL, FILL, GAP_TOOL, HOLE_TOOL, PEN, PLAYER_TOOL, RANDOM_TOOL, RECT, SHAPES, Cell,
-    Draft, EditModel, Tool, blank, clamp_size, kind_tool, parse_scalar, tile_tool,
+    EditModel, Tool, blank, clamp_size, from_mapping, kind_tool, parse_scalar, tile_tool,
 )
 from .widgets import Dialog, Field, button, button_style, label
 
-arcade = import_arcade()
 gui = arcade.gui
 
 HEADER_H = 44
@@ -46,7 +44,7 @@ GOOD = (130, 220, 140)
 SELECTED = (40, 110, 180)
 
 
-class EditorView(arcade.View):  # type: ignore[misc,name-defined]
+class EditorView(arcade.View):
     """The level editor, a view of the game's window."""
 
     def __init__(self, window: Any, model: EditModel | None = None, *,
@@ -77,8 +75,8 @@ class EditorView(arcade.View):  # type: ignore[misc,name-defined]
         self._texts: dict[str, Any] = {}
         self._texts_used: set[str] = set()
         # What stays put between edits (see _build_chrome), rebuilt when _chrome_key changes.
-        self._chrome = arcade.SpriteList()
-        self._chrome_icons = arcade.SpriteList()
+        self._chrome: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self._chrome_icons: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self._chrome_batch = pyglet.graphics.Batch()
         self._chrome_texts: list[Any] = []
         self._chrome_built: tuple[Any, ...] | None = None
@@ -275,7 +273,7 @@ class EditorView(arcade.View):  # type: ignore[misc,name-defined]
     def _tab(self, field: Field, back: bool) -> None:
         keys = [k for k, f in self.fields.items() if f.visible or k == field.key]
         i = keys.index(field.key)
-        self.fields[keys[(i + (-1 if back else 1)) % len(keys)]].activate()
+        self.fields[keys[(i + (-1 if back else 1)) % len(keys)]].activate()  # type: ignore[no-untyped-call]  # arcade.gui leaves it unannotated
 
     def active_field(self) -> Field | None:
         return next((f for f in self.fields.values() if f.active), None)
@@ -523,7 +521,7 @@ class EditorView(arcade.View):  # type: ignore[misc,name-defined]
                 draft = files.load_draft(entry.path)
             else:
                 assert entry.mapping is not None
-                draft = files.from_mapping(entry.mapping)
+                draft = from_mapping(entry.mapping)
         except files.EditorFileError as error:
             self.say(str(error).splitlines()[0], bad=True)
             return
@@ -714,9 +712,9 @@ class EditorView(arcade.View):  # type: ignore[misc,name-defined]
         self.window.set_caption(self.title())
 
     def on_update(self, dt: float) -> None:
-        self.ui.on_update(dt)
+        self.ui.on_update(dt)  # type: ignore[no-untyped-call]  # UIManager's own
         if self.dialog is not None:
-            self.dialog.ui.on_update(dt)
+            self.dialog.ui.on_update(dt)  # type: ignore[no-untyped-call]  # UIManager's own
         # Autosave counts game time (on_update), never the wall clock.
         if self.model.dirty:
             self.since_autosave += dt
@@ -804,13 +802,13 @@ class EditorView(arcade.View):  # type: ignore[misc,name-defined]
             self._after_paint()
 
     def on_text(self, text: str) -> None:
-        (self.dialog.ui if self.dialog is not None else self.ui).on_text(text)
+        (self.dialog.ui if self.dialog is not None else self.ui).on_text(text)  # type: ignore[no-untyped-call]  # UIManager's own
 
     def on_text_motion(self, motion: int) -> None:
-        (self.dialog.ui if self.dialog is not None else self.ui).on_text_motion(motion)
+        (self.dialog.ui if self.dialog is not None else self.ui).on_text_motion(motion)  # type: ignore[no-untyped-call]  # UIManager's own
 
     def on_text_motion_select(self, motion: int) -> None:
-        (self.dialog.ui if self.dialog is not None else self.ui).on_text_motion_select(motion)
+        (self.dialog.ui if self.dialog is not None else self.ui).on_text_motion_select(motion)  # type: ignore[no-untyped-call]  # UIManager's own
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         key = arcade.key
@@ -870,7 +868,7 @@ class EditorView(arcade.View):  # type: ignore[misc,name-defined]
                 self.leave()
 
     def _over_widget(self, x: float, y: float) -> bool:
-        return y >= self.window.height - HEADER_H or x >= self.window.width - PROPS_W
+        return bool(y >= self.window.height - HEADER_H or x >= self.window.width - PROPS_W)
 
     def _palette_click(self, kind: str, value: Any) -> None:
         if kind == "tool":

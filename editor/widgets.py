@@ -5,16 +5,16 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Callable
 
-from game.ui.boot import import_arcade
+import arcade
+import arcade.gui
 
-arcade = import_arcade()
 gui = arcade.gui
 
 PANEL = (38, 42, 54)
 PANEL_EDGE = (90, 98, 120)
 
 
-class Field(gui.UIInputText):  # type: ignore[misc,name-defined]
+class Field(gui.UIInputText):
     """A one-line text field: Enter or Tab or clicking elsewhere commits, Escape reverts."""
 
     def __init__(self, key: str, on_commit: Callable[[str, str], None], *,
@@ -41,7 +41,7 @@ class Field(gui.UIInputText):  # type: ignore[misc,name-defined]
 
     def deactivate(self) -> None:
         was = getattr(self, "_ready", False) and self.active
-        super().deactivate()
+        super().deactivate()  # type: ignore[no-untyped-call]  # arcade.gui leaves it unannotated
         if was:
             self.commit()
 
@@ -81,10 +81,14 @@ class Field(gui.UIInputText):  # type: ignore[misc,name-defined]
 
 
 def button(text: str, on_click: Callable[[], Any], *, x: float, y: float, width: float,
-           height: float = 28, font_size: int = 11) -> Any:
+           height: float = 28, font_size: int = 11) -> gui.UIFlatButton:
     btn = gui.UIFlatButton(text=text, x=x, y=y, width=width, height=height,
                            style=button_style(font_size))
-    btn.on_click = lambda _event: on_click()
+
+    @btn.event("on_click")
+    def clicked(_event: gui.UIOnClickEvent) -> None:
+        on_click()
+
     return btn
 
 
@@ -147,12 +151,12 @@ class Dialog:
             y -= self.ROW
         first = next(iter(self.fields.values()), None)
         if first is not None:
-            first.activate()
+            first.activate()  # type: ignore[no-untyped-call]  # arcade.gui leaves it unannotated
 
     def _tab(self, field: Field, back: bool) -> None:
         fields = list(self.fields.values())
         i = fields.index(field)
-        fields[(i + (-1 if back else 1)) % len(fields)].activate()
+        fields[(i + (-1 if back else 1)) % len(fields)].activate()  # type: ignore[no-untyped-call]  # arcade.gui leaves it unannotated
 
     def value(self, key: str) -> str:
         return str(self.fields[key].text)

@@ -31,9 +31,8 @@ def get_window() -> Any:
     """The one headless window of the session (GL objects die with their window)."""
     global _window
     if _window is None:
-        from game.ui.boot import import_arcade
-
-        arcade = import_arcade(headless=True)
+        import game.ui  # noqa: F401  (prepares arcade; ARCADE_HEADLESS is set above)
+        import arcade
         _window = arcade.Window(1280, 800, "Gridfall tests", visible=False, antialiasing=False)
     return _window
 

@@ -62,9 +62,9 @@ def run(args: argparse.Namespace) -> int:
     if no_display:
         print(no_display.replace("gridfall:", "gridfall edit:", 1), file=sys.stderr)
         return 2
-    from game.ui.boot import import_arcade
+    import arcade
 
-    arcade = import_arcade()
+    import game.ui  # noqa: F401  (prepares arcade before the window is made)
     settings = load_settings()
     try:
         window = arcade.Window(1280, 800, "Gridfall editor", resizable=True,

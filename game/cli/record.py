@@ -117,9 +117,9 @@ def record(args: argparse.Namespace) -> str:
     level, seed, commands, from_replay = _load(args)
     # Offscreen: ARCADE_HEADLESS must be set before arcade is first imported.
     os.environ.setdefault("ARCADE_HEADLESS", "1")
-    from game.ui.boot import import_arcade
+    import game.ui  # noqa: F401  (prepares arcade, headless: the line above comes first)
 
-    arcade = import_arcade(headless=True)
+    import arcade
     from game.core import IllegalMove, Status
     from game.io.settings import Settings
     from game.bots import RandomBot, make_bot

@@ -8,12 +8,13 @@ import pathlib
 import sys
 from typing import Any, Callable, Sequence
 
+import arcade
+
 from game.core import Command, IllegalMove, Level, Session, Status, stars
 from game.io import LevelFileError, list_packs
 from game.io.paths import installed_packs_dir
 from game.io.progress import Progress, load_progress, save_progress
 from game.io.settings import Settings, load_settings, save_settings
-from game.ui.boot import import_arcade
 from game.ui.outcome import Action, PlayOutcome
 
 from .screens.levels import LevelsView
@@ -21,7 +22,6 @@ from .screens.packs import PacksView
 from .screens.settings import SettingsView
 from .screens.title import TitleView
 
-arcade = import_arcade()
 
 WINDOW_SIZE = (1280, 800)
 MIN_SIZE = (960, 640)
@@ -268,7 +268,7 @@ class App:
             print(f"gridfall: could not save progress: {exc}")
 
 
-class GridfallWindow(arcade.Window):  # type: ignore[misc,name-defined]
+class GridfallWindow(arcade.Window):
     """The game's own window: resizable with a minimum size; closing it saves the game in progress."""
 
     def __init__(self, *, fullscreen: bool = False, visible: bool = True) -> None:

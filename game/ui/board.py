@@ -6,18 +6,18 @@ import functools
 import math
 from typing import Any, Callable, Iterable, Sequence
 
+import arcade
+
 from game.core import (
     HOLE, PLAYER, BonusScored, Chained, Cleared, Event, Fell, Lost, Mode, PlayerMoved, Reshuffled, Scored,
     Slid, Spawned, SwapRejected, Swapped, Won,
 )
 from game.ui import textures
-from game.ui.boot import import_arcade
 from game.ui.layout import MAX_CELL, BoardLayout, Rect, budget_cell
 from game.ui.tween import (
     Animator, Tween, call, ease_in, ease_in_out, ease_out, linear, shake, there_and_back,
 )
 
-arcade = import_arcade()
 
 from arcade.shape_list import ShapeElementList, create_rectangle_filled  # noqa: E402
 
@@ -48,7 +48,7 @@ PATH_COLOR = (255, 255, 255, 235)
 BAD_PATH_COLOR = (255, 90, 90, 235)
 
 
-class TileSprite(arcade.Sprite):  # type: ignore[misc,name-defined]
+class TileSprite(arcade.Sprite):
     """A tile (or the player) on the board: knows its cell and its grid value."""
 
     def __init__(self, texture: Any, cell: Cell, kind: int) -> None:
@@ -130,11 +130,11 @@ class BoardRenderer:
         self.layout = BoardLayout.fit(self.rows, self.cols, area, self.max_cell)
         self.animator = Animator(speed)
         self.cells: Any = ShapeElementList()
-        self.under = arcade.SpriteList()       # the hint's glow and the reach target, below tiles
-        self.tiles = arcade.SpriteList()
-        self.tokens = arcade.SpriteList()      # the player: always drawn over the tiles
-        self.effects = arcade.SpriteList()     # sparks
-        self.overlay = arcade.SpriteList()     # rings and arrows, over everything
+        self.under: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # the hint's glow and the reach target, below tiles
+        self.tiles: arcade.SpriteList[TileSprite] = arcade.SpriteList()
+        self.tokens: arcade.SpriteList[TileSprite] = arcade.SpriteList()  # the player: always drawn over the tiles
+        self.effects: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # sparks
+        self.overlay: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # rings and arrows, over everything
         self.by_cell: dict[Cell, TileSprite] = {}
         self.mismatches: list[Cell] = []
         self.batches = 0
@@ -337,7 +337,7 @@ class BoardRenderer:
     def set_cursor(self, cell: Cell | None) -> None:
         self._show_ring("cursor", cell)
 
-    def _arrow(self, a: Cell, b: Cell, color: tuple[int, ...]) -> Any:
+    def _arrow(self, a: Cell, b: Cell, color: tuple[int, int, int, int]) -> arcade.Sprite:
         tex = textures.load("arrow")
         arrow = arcade.Sprite(tex)
         (ax, ay), (bx, by) = self.center(a), self.center(b)

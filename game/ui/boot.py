@@ -1,27 +1,25 @@
-"""Import arcade the one way that works everywhere here: headless on request, arcade.gui importable."""
+"""Make arcade importable the one way that works everywhere here; game.ui runs it on import.
+
+ARCADE_HEADLESS must be in the environment before arcade is first imported (tests, `gridfall
+record`, benchmarks set it themselves). Headless, arcade.gui's import of pyglet.input reaches for
+pyglet.window.xlib, which the headless window module lacks: importing it explicitly, and giving
+arcade its ControllerManager, lets arcade.gui load. After this every module imports arcade
+normally, so its types reach mypy.
+"""
 
 from __future__ import annotations
 
 import os
-from types import ModuleType
 
 
-def import_arcade(headless: bool = False) -> ModuleType:
-    """Import arcade (and arcade.gui) and return it.
-
-    ARCADE_HEADLESS must be set before arcade is first imported. Headless, arcade.gui's import
-    of pyglet.input reaches for pyglet.window.xlib, which the headless window module lacks:
-    importing it explicitly, and giving arcade its ControllerManager, lets arcade.gui load.
-    """
-    if headless:
-        os.environ["ARCADE_HEADLESS"] = "1"
-    import arcade
+def prepare() -> None:
+    """Import arcade and arcade.gui, headless when ARCADE_HEADLESS is set."""
+    import arcade   # reads ARCADE_HEADLESS and sets pyglet up: first
 
     if os.environ.get("ARCADE_HEADLESS"):
         import pyglet.window.xlib  # noqa: F401
         import arcade.controller
 
-        arcade.ControllerManager = arcade.controller.ControllerManager  # type: ignore[attr-defined,misc]
+        # A runtime patch of arcade's module (its stub says a type lives there): setattr.
+        setattr(arcade, "ControllerManager", arcade.controller.ControllerManager)
     import arcade.gui  # noqa: F401
-
-    return arcade

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import arcade
 import pyglet
 
 from game.core import GoalName, GoalProgress, Mode, State, Status, progress, stars
 from game.core import star_thresholds, stars_reached
 from game.ui import textures
-from game.ui.boot import import_arcade
 from game.ui.layout import Rect
 
-arcade = import_arcade()
 
 INK = (236, 238, 246, 255)
 DIM = (160, 166, 190, 255)
@@ -62,8 +61,8 @@ class Hud:
         self.no_goal = arcade.Text("", 0, 0, INK, 16, anchor_y="center", batch=b)
         self.won_stars: int | None = None   # core's stars once the game is won
         self.state = state                  # the last state shown, for the stars a score lights
-        self.icons = arcade.SpriteList()
-        self.stars = arcade.SpriteList()
+        self.icons: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self.stars: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.star_marks: list[Any] = []
         self.message = arcade.Text("", 0, 0, WARN, 13, anchor_y="top", multiline=True, width=260, batch=b)
         self.help = arcade.Text("H hint   Z undo   Y redo   Esc menu   F11 full screen", 0, 0, DIM, 11,

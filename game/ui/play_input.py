@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Protocol
 
+import arcade
+
 from game.core import Chain, Command, Mode, Slide, State, Swap
 from game.core import are_neighbours, are_orthogonal_neighbours, gap
 from game.ui.board import BoardRenderer
-from game.ui.boot import import_arcade
 
-arcade = import_arcade()
 key = arcade.key
 
 Cell = tuple[int, int]

@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from typing import Callable, Sequence
 
+import arcade
+
 from game.core import (
     BonusScored, Command, Event, IllegalMove, Level, Scored, Session, State, Status, SwapRejected, stars,
 )
@@ -12,7 +14,6 @@ from game.bots import hint_bot
 from game.io.settings import Settings, load_settings
 from game.ui import textures
 from game.ui.board import BoardRenderer
-from game.ui.boot import import_arcade
 from game.ui.hints import hint, hint_cells
 from game.ui.hud import Hud
 from game.ui.layout import Rect
@@ -21,7 +22,6 @@ from game.ui.play_input import Controller, controller_for
 from game.ui.sound import Player, effect_for, shared_player
 from game.ui.widgets import Button, Menu
 
-arcade = import_arcade()
 key = arcade.key
 
 BACKGROUND = (16, 18, 30, 255)
@@ -33,7 +33,7 @@ def hud_width(window_width: float) -> float:
     return max(220.0, min(320.0, window_width * 0.24))
 
 
-class PlayView(arcade.View):  # type: ignore[misc,name-defined]
+class PlayView(arcade.View):
     """Plays `level` from `seed` after `commands` (a resumed game); the core decides every move."""
 
     def __init__(self, level: Level, *, seed: int | None = None, commands: Sequence[Command] = (),
@@ -54,7 +54,7 @@ class PlayView(arcade.View):  # type: ignore[misc,name-defined]
         self.last_outcome: PlayOutcome | None = None
         self.pause_menu: Menu | None = None
         self.result_menu: Menu | None = None
-        self.result_stars = arcade.SpriteList()
+        self.result_stars: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.idle = 0.0
         self.clock = 0.0
         self.hint_command: Command | None = None

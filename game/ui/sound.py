@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+import arcade
+
 from game.core import Chained, Cleared, Event, Lost, PlayerMoved, Slid, Swapped, SwapRejected, Won
 from game.io.paths import assets_dir
 
@@ -38,9 +40,6 @@ class SoundPlayer:
         self.failed: str | None = None
 
     def _load(self) -> dict[str, Any]:
-        from game.ui.boot import import_arcade
-
-        arcade = import_arcade()
         folder = assets_dir() / "sounds"
         return {name: arcade.load_sound(folder / f"{name}.wav") for name in NAMES}
 

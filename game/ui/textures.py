@@ -6,13 +6,12 @@ import functools
 import pathlib
 from typing import Any
 
+import arcade
 from PIL import Image, ImageDraw, ImageFont
 
 from game.core import Mode
 from game.io.paths import assets_dir
-from game.ui.boot import import_arcade
 
-arcade = import_arcade()
 
 KINDS = 9
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from game.ui.boot import import_arcade
+import arcade
+
 from game.ui.layout import Rect
 
-arcade = import_arcade()
 
 PANEL = (24, 28, 44, 240)
 SHADE = (0, 0, 0, 150)

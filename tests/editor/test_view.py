@@ -10,9 +10,8 @@ from typing import Any
 
 import pytest
 
-from game.ui.boot import import_arcade
-
-arcade = import_arcade(headless=True)
+import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
+import arcade
 key = arcade.key
 
 from editor import files, open_editor  # noqa: E402

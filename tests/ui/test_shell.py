@@ -10,8 +10,9 @@ import pytest
 from game.io.progress import load_progress, progress_path
 from game.io.replay import load_replay
 from game.io.settings import load_settings, settings_path
+import arcade
+
 from game.ui.app import App
-from game.ui.boot import import_arcade
 from game.ui.play_view import PlayView
 from game.ui.screens import style
 from game.ui.screens.levels import LevelsView
@@ -19,7 +20,6 @@ from game.ui.screens.packs import PacksView
 from game.ui.screens.settings import SettingsView
 from game.ui.screens.title import TitleView
 
-arcade = import_arcade()
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 REPLAYS = ROOT / "tests" / "replays"
 PACK = "first-steps"

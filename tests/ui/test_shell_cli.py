@@ -74,8 +74,9 @@ def test_headless_without_a_frame_count_refuses_instead_of_spinning_forever() ->
 
 
 CLOSE_MID_GAME = """
-from game.ui.boot import import_arcade
-import_arcade(headless=True)
+import os
+os.environ["ARCADE_HEADLESS"] = "1"
+import game.ui
 from game.core import legal_commands
 from game.ui.app import App, GridfallWindow
 window = GridfallWindow(visible=False)

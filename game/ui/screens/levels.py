@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.ui.boot import import_arcade
+
+import arcade
 
 from . import style
 from .widgets import MenuView, Widget
@@ -12,7 +13,6 @@ from .widgets import MenuView, Widget
 if TYPE_CHECKING:
     from game.ui.app import App
 
-arcade = import_arcade()
 
 TILE_W, TILE_H, GAP = 184, 168, 20
 

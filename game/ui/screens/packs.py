@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.ui.boot import import_arcade
+
+import arcade
 
 from . import style
 from .widgets import MenuView
@@ -12,7 +13,6 @@ from .widgets import MenuView
 if TYPE_CHECKING:
     from game.ui.app import App
 
-arcade = import_arcade()
 
 CARD_HEIGHT = 128
 CARD_GAP = 18

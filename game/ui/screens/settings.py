@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
+import arcade
+
 from game.io.settings import SPEEDS
-from game.ui.boot import import_arcade
 
 from . import style
 from .widgets import MenuView
@@ -13,7 +14,6 @@ from .widgets import MenuView
 if TYPE_CHECKING:
     from game.ui.app import App
 
-arcade = import_arcade()
 
 ROW_H = 104
 

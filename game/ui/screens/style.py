@@ -6,12 +6,11 @@ import functools
 import math
 from typing import Any
 
+import arcade
 from PIL import Image, ImageDraw
 
 from game.core import Mode
-from game.ui.boot import import_arcade
 
-arcade = import_arcade()
 
 RGBA = tuple[int, int, int, int]
 

@@ -6,7 +6,8 @@ import math
 import random
 from typing import TYPE_CHECKING, Any
 
-from game.ui.boot import import_arcade
+
+import arcade
 
 from . import style
 from .widgets import MenuView
@@ -14,7 +15,6 @@ from .widgets import MenuView
 if TYPE_CHECKING:
     from game.ui.app import App
 
-arcade = import_arcade()
 
 LOGO = "GRIDFALL"
 DROP_TIME = 0.55      # seconds one logo tile takes to land
@@ -47,7 +47,7 @@ class TitleView(MenuView):
         self.notice = notice
         self._logo: list[tuple[Any, Any, float, float]] = []  # (tile sprite, letter, rest y, start)
         self._logo_time = 0.0
-        self._rain = arcade.SpriteList()
+        self._rain: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self._rain_speed: list[float] = []
         rng = random.Random(20)  # the same sky every time: screenshots stay comparable
         for i in range(26):

@@ -5,13 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+import arcade
 import pyglet
 
-from game.ui.boot import import_arcade
 
 from . import style
 
-arcade = import_arcade()
 
 Action = Callable[[], object]
 
@@ -78,7 +77,7 @@ class Widget:
             self.background.color = style.DANGER if self.shake > 0 else hover if lit else normal
 
 
-class MenuView(arcade.View):  # type: ignore[misc,name-defined]
+class MenuView(arcade.View):
     """A menu screen: builds its widgets in `build()`, handles hover, clicks, arrows, Enter and Esc.
 
     Widgets in the content area scroll (mouse wheel, or following the keyboard focus) under a
@@ -100,14 +99,14 @@ class MenuView(arcade.View):  # type: ignore[misc,name-defined]
         self._toast_left = 0.0
         self._built_size: tuple[int, int] | None = None
         self._back: Any = None          # the gradient backdrop (a ShapeElementList)
-        self._grid_lines = arcade.SpriteList()
+        self._grid_lines: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         # One focus ring for the whole screen, drawn over the focused widget's layer: hidden
         # rings would still cost their full area in fill on a software renderer.
-        self._ring = arcade.SpriteList()
-        self._sprites = arcade.SpriteList()
-        self._content_sprites = arcade.SpriteList()
-        self._header_sprites = arcade.SpriteList()
-        self._scrollbar = arcade.SpriteList()
+        self._ring: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self._sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self._content_sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self._header_sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self._scrollbar: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self._batch = pyglet.graphics.Batch()
         self._content_batch = pyglet.graphics.Batch()
         self._header_batch = pyglet.graphics.Batch()
@@ -192,7 +191,7 @@ class MenuView(arcade.View):  # type: ignore[misc,name-defined]
         self.toast = arcade.Text(message, w / 2, 36, style.TEXT, style.BODY_SIZE, font_name=style.BODY_FONT,
                                  anchor_x="center", anchor_y="center")
         fit(self.toast, w - 80)
-        self._toast_bg = arcade.SpriteList()
+        self._toast_bg: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         width = int(self.toast.content_width + 48)
         self._toast_bg.append(arcade.Sprite(style.rounded_rect(width, 48, 24), center_x=w / 2, center_y=36))
         self._toast_bg[0].color = (10, 10, 24, 230)
@@ -298,7 +297,7 @@ class MenuView(arcade.View):  # type: ignore[misc,name-defined]
     @property
     def max_scroll(self) -> float:
         visible = self.window.height - self.header_height
-        return max(0.0, self.content_height - visible)
+        return float(max(0.0, self.content_height - visible))
 
     def set_scroll(self, value: float) -> None:
         self.scroll = min(max(0.0, value), self.max_scroll)
@@ -427,7 +426,7 @@ class MenuView(arcade.View):  # type: ignore[misc,name-defined]
         elif symbol == arcade.key.ESCAPE:
             self.on_back()
         elif symbol == arcade.key.F11 and getattr(self, "app", None) is not None:
-            self.app.toggle_fullscreen()
+            getattr(self, "app").toggle_fullscreen()
             self.rebuild()  # the settings screen shows the new value
         elif symbol in (arcade.key.PAGEDOWN, arcade.key.PAGEUP):
             page = self.window.height - self.header_height - 60
