@@ -15,7 +15,7 @@ play: $(STAMP)
 	$(PY) -m game
 
 typecheck: $(STAMP)
-	$(PY) -m mypy --strict game/core
+	$(PY) -m mypy --strict game editor
 
 test: typecheck
 	$(PY) -m pytest

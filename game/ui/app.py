@@ -6,12 +6,12 @@ import dataclasses
 import os
 import pathlib
 import sys
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Sequence, TypeVar
 
 import arcade
 
 from game.core import Command, IllegalMove, Level, Session, Status, stars
-from game.io import LevelFileError, list_packs
+from game.io import LevelFileError, Pack, list_packs
 from game.io.paths import installed_packs_dir
 from game.io.progress import Progress, load_progress, save_progress
 from game.io.settings import Settings, load_settings, save_settings
@@ -28,10 +28,11 @@ MIN_SIZE = (960, 640)
 TITLE = "Gridfall"
 
 EditorFactory = Callable[..., Any]
-PackSource = Callable[[], Sequence[Any]]
+V = TypeVar("V", bound=arcade.View)
+PackSource = Callable[[], Sequence[Pack]]
 
 
-def _default_packs() -> Sequence[Any]:
+def _default_packs() -> Sequence[Pack]:
     """Built-in and installed packs; a broken one is left out and reported, never fatal."""
     errors: list[LevelFileError] = []
     packs = list_packs(errors)
@@ -44,7 +45,7 @@ def _default_packs() -> Sequence[Any]:
 class _PartialPacks(Exception):
     """The packs that loaded, and what was wrong with the others."""
 
-    def __init__(self, packs: list[Any], message: str) -> None:
+    def __init__(self, packs: list[Pack], message: str) -> None:
         super().__init__(message)
         self.packs = packs
 
@@ -58,7 +59,7 @@ class App:
 
     def __init__(
         self,
-        window: Any,
+        window: arcade.Window,
         *,
         editor_factory: EditorFactory | None = None,
         packs: PackSource | None = None,
@@ -67,8 +68,8 @@ class App:
         self.window = window
         self.editor_factory = editor_factory
         self._pack_source = packs or _default_packs
-        self._extra_packs: list[Any] = []
-        self._packs: list[Any] | None = None
+        self._extra_packs: list[Pack] = []
+        self._packs: list[Pack] | None = None
         self._pack_error: str | None = None
         self._on_quit = on_quit
         notices: list[str] = []
@@ -82,15 +83,15 @@ class App:
         self.playing: tuple[str, str, Any] | None = None  # (pack id, level id, play view)
 
     # -- packs -----------------------------------------------------------------------------
-    def add_pack(self, pack: Any) -> None:
+    def add_pack(self, pack: Pack) -> None:
         """A pack opened from a path (or a lone level file): listed first, before the known ones."""
         self._extra_packs = [p for p in self._extra_packs if p.id != pack.id] + [pack]
         self._packs = None
 
-    def packs(self, reload: bool = False) -> tuple[list[Any], str | None]:
+    def packs(self, reload: bool = False) -> tuple[list[Pack], str | None]:
         """The packs to show, and a message when they could not all be read."""
         if self._packs is None or reload:
-            found: list[Any] = []
+            found: list[Pack] = []
             self._pack_error = None
             try:
                 found = list(self._pack_source())
@@ -102,7 +103,7 @@ class App:
             self._packs = self._extra_packs + [p for p in found if p.id not in extra_ids]
         return list(self._packs), self._pack_error
 
-    def pack(self, pack_id: str) -> Any:
+    def pack(self, pack_id: str) -> Pack:
         for p in self.packs()[0]:
             if p.id == pack_id:
                 return p
@@ -112,7 +113,7 @@ class App:
         return installed_packs_dir()
 
     # -- screens -------------------------------------------------------------------------
-    def _show(self, view: Any) -> Any:
+    def _show(self, view: V) -> V:
         self.save_current()
         self.playing = None
         self.window.show_view(view)
@@ -120,19 +121,19 @@ class App:
 
     def show_title(self) -> TitleView:
         view = self._show(TitleView(self, self.notice))
-        return view  # type: ignore[no-any-return]
+        return view
 
     def show_packs(self) -> PacksView:
         self.notice = None  # the player has seen the title's notice and moved on
         self.packs(reload=True)
-        return self._show(PacksView(self))  # type: ignore[no-any-return]
+        return self._show(PacksView(self))
 
     def show_levels(self, pack_id: str, focus_level: str | None = None) -> LevelsView:
-        return self._show(LevelsView(self, pack_id, focus_level))  # type: ignore[no-any-return]
+        return self._show(LevelsView(self, pack_id, focus_level))
 
     def show_settings(self, back: Callable[[], object] | None = None) -> SettingsView:
         self.notice = None
-        return self._show(SettingsView(self, back))  # type: ignore[no-any-return]
+        return self._show(SettingsView(self, back))
 
     def open_editor(self) -> None:
         if self.editor_factory is None:
@@ -177,7 +178,7 @@ class App:
     def _level(self, pack_id: str, level_id: str) -> Level:
         for lv in self.pack(pack_id).levels:
             if lv.id == level_id:
-                return lv  # type: ignore[no-any-return]
+                return lv
         raise KeyError(f"pack {pack_id!r} has no level {level_id!r}")
 
     def first_open_level(self, pack_id: str) -> str | None:
@@ -288,7 +289,7 @@ class GridfallWindow(arcade.Window):
 
 def run_game(
     *,
-    pack: Any = None,
+    pack: Pack | None = None,
     level_id: str | None = None,
     frames: int | None = None,
     screenshot: pathlib.Path | None = None,

@@ -51,7 +51,7 @@ BAD_PATH_COLOR = (255, 90, 90, 235)
 class TileSprite(arcade.Sprite):
     """A tile (or the player) on the board: knows its cell and its grid value."""
 
-    def __init__(self, texture: Any, cell: Cell, kind: int) -> None:
+    def __init__(self, texture: arcade.Texture, cell: Cell, kind: int) -> None:
         super().__init__(texture)
         self.cell = cell
         self.kind = kind
@@ -142,19 +142,19 @@ class BoardRenderer:
         self._popups = [Popup() for _ in range(6)]
         self._next_popup = 0
         self._last_clear: Sequence[Cell] = ()
-        self._walk_arrows: list[Any] = []
-        self._spark_pool: list[Any] = []
+        self._walk_arrows: list[arcade.Sprite] = []
+        self._spark_pool: list[arcade.Sprite] = []
         self._holes: frozenset[Cell] = frozenset()
         self._rings = {name: self._make_ring(color) for name, color in
                        (("hover", HOVER_COLOR), ("selected", SELECT_COLOR), ("cursor", CURSOR_COLOR))}
-        self._path_arrows: list[Any] = []
+        self._path_arrows: list[arcade.Sprite] = []
         self._ring_cells: dict[str, Cell | None] = {}
         self._path: list[Cell] = []
         self._path_bad = False
-        self._hint_arrows: list[Any] = []
-        self._glows: list[Any] = []
-        self._target: Any = None
-        self._target_badge: Any = None
+        self._hint_arrows: list[arcade.Sprite] = []
+        self._glows: list[arcade.Sprite] = []
+        self._target: arcade.Sprite | None = None
+        self._target_badge: arcade.Sprite | None = None
         self._build_cells(grid)
         self.snap(grid)
 
@@ -180,7 +180,7 @@ class BoardRenderer:
     def tile_px(self) -> int:
         return max(4, int(round(self.layout.cell * TILE_FILL)))
 
-    def texture_for(self, value: int) -> Any:
+    def texture_for(self, value: int) -> arcade.Texture:
         return textures.fitted(textures.tile(value, self.mode, self.colorblind), self.tile_px)
 
     def center(self, cell: Cell) -> tuple[float, float]:
@@ -238,7 +238,7 @@ class BoardRenderer:
         if self._path:
             self.set_path(self._path, self._path_bad)
 
-    def _make_ring(self, color: tuple[int, int, int, int]) -> Any:
+    def _make_ring(self, color: tuple[int, int, int, int]) -> arcade.Sprite:
         ring = arcade.Sprite(textures.load("ring"))
         ring.color = color
         ring.visible = False
@@ -250,7 +250,7 @@ class BoardRenderer:
         (self.tokens if value == PLAYER else self.tiles).append(sprite)
         return sprite
 
-    def _remove(self, sprite: Any) -> None:
+    def _remove(self, sprite: arcade.Sprite) -> None:
         if sprite.sprite_lists:
             sprite.remove_from_sprite_lists()
 
@@ -442,7 +442,7 @@ class BoardRenderer:
         }
         return handlers[type(e)]
 
-    def _move(self, sprite: Any, cell: Cell, duration: float, ease: Any = ease_in_out,
+    def _move(self, sprite: TileSprite, cell: Cell, duration: float, ease: Any = ease_in_out,
               delay: float = 0.0) -> Tween:
         x, y = self.center(cell)
         return Tween(sprite, duration, ease=ease, delay=delay, center_x=x, center_y=y)
@@ -457,7 +457,7 @@ class BoardRenderer:
         self._relink({e.a: b, e.b: a})
         return out
 
-    def _relink(self, placed: dict[Cell, Any]) -> None:
+    def _relink(self, placed: dict[Cell, TileSprite | None]) -> None:
         for cell, sprite in placed.items():
             if sprite is None:
                 self.by_cell.pop(cell, None)
@@ -489,7 +489,7 @@ class BoardRenderer:
             self._remove(arrow)
         self._walk_arrows = []
 
-    def _vanish(self, sprite: Any, duration: float, delay: float = 0.0) -> Tween:
+    def _vanish(self, sprite: arcade.Sprite, duration: float, delay: float = 0.0) -> Tween:
         def gone() -> None:
             self._remove(sprite)
         return Tween(sprite, duration, delay=delay, ease=ease_in, on_done=gone,
@@ -523,7 +523,7 @@ class BoardRenderer:
                                  center_y=y + math.sin(angle) * reach, alpha=0.0, scale=0.0))
         return out
 
-    def _rest_spark(self, spark: Any) -> None:
+    def _rest_spark(self, spark: arcade.Sprite) -> None:
         # Sparks are kept and reused: adding and removing sprites every burst costs frames.
         if not spark.visible:
             return   # already resting (a finished tween and a snap may both say so)
@@ -597,12 +597,12 @@ class BoardRenderer:
 
     def _reshuffled(self, e: Reshuffled) -> list[Tween]:
         # Pair each kind's sprites with that kind's new cells; any left over fade out or in.
-        free: dict[int, list[Any]] = {}
+        free: dict[int, list[TileSprite]] = {}
         for cell in sorted(self.by_cell):
             sprite = self.by_cell[cell]
             if sprite.kind > 0:
                 free.setdefault(sprite.kind, []).append(sprite)
-        placed: dict[Cell, Any] = {cell: s for cell, s in self.by_cell.items() if s.kind <= 0}
+        placed: dict[Cell, TileSprite] = {cell: s for cell, s in self.by_cell.items() if s.kind <= 0}
         out: list[Tween] = []
         for r, row in enumerate(e.grid):
             for c, v in enumerate(row):

@@ -56,14 +56,14 @@ class Hud:
         self.score = arcade.Text("", 0, 0, INK, 20, bold=True, anchor_y="top", batch=b)
         self.moves = arcade.Text("", 0, 0, INK, 16, anchor_y="top", batch=b)
         self.goals_title = arcade.Text("Goals", 0, 0, DIM, 14, anchor_y="top", batch=b)
-        self.goal_texts: list[Any] = []
+        self.goal_texts: list[arcade.Text] = []
         # Shown under "Goals" only when the level has none (a score run).
         self.no_goal = arcade.Text("", 0, 0, INK, 16, anchor_y="center", batch=b)
         self.won_stars: int | None = None   # core's stars once the game is won
         self.state = state                  # the last state shown, for the stars a score lights
         self.icons: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.stars: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
-        self.star_marks: list[Any] = []
+        self.star_marks: list[arcade.Text] = []
         self.message = arcade.Text("", 0, 0, WARN, 13, anchor_y="top", multiline=True, width=260, batch=b)
         self.help = arcade.Text("H hint   Z undo   Y redo   Esc menu   F11 full screen", 0, 0, DIM, 11,
                                 anchor_y="bottom", multiline=True, width=260, batch=b)
@@ -123,7 +123,7 @@ class Hud:
         self.help.x, self.help.y = x, rect.bottom + 16
         self.help.width = width
 
-    def _set(self, text: Any, value: str, color: tuple[int, int, int, int] | None = None) -> None:
+    def _set(self, text: arcade.Text, value: str, color: tuple[int, int, int, int] | None = None) -> None:
         if text.text != value:
             text.text = value
         if color is not None and tuple(text.color) != color:

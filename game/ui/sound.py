@@ -36,10 +36,10 @@ class SoundPlayer:
     """
 
     def __init__(self) -> None:
-        self.sounds: dict[str, Any] | None = None
+        self.sounds: dict[str, arcade.Sound] | None = None
         self.failed: str | None = None
 
-    def _load(self) -> dict[str, Any]:
+    def _load(self) -> dict[str, arcade.Sound]:
         folder = assets_dir() / "sounds"
         return {name: arcade.load_sound(folder / f"{name}.wav") for name in NAMES}
 

@@ -25,7 +25,7 @@ def texture_dir() -> pathlib.Path:
 
 
 @functools.cache
-def load(name: str) -> Any:
+def load(name: str) -> arcade.Texture:
     """One texture by file stem, loaded once (arcade.load_texture does not cache)."""
     path = texture_dir() / f"{name}.png"
     if not path.is_file():
@@ -33,14 +33,14 @@ def load(name: str) -> Any:
     return arcade.load_texture(path)
 
 
-def kind(k: int, colorblind: bool = False) -> Any:
+def kind(k: int, colorblind: bool = False) -> arcade.Texture:
     """The texture of tile kind `k` (1..9), in the normal or the colour-blind-safe palette."""
     if not 1 <= k <= KINDS:
         raise ValueError(f"no texture for kind {k} (kinds are 1..{KINDS})")
     return load(f"kind_cb_{k}" if colorblind else f"kind_{k}")
 
 
-def _font(size: int) -> Any:
+def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     # Plain bold digits read best (a 5 must not look like an S); Pillow's own face if none.
     for name in ("DejaVuSans-Bold.ttf", "Arial Bold.ttf", "arialbd.ttf", "LiberationSans-Bold.ttf"):
         try:
@@ -51,14 +51,14 @@ def _font(size: int) -> Any:
 
 
 @functools.cache
-def _slide_base() -> Any:
+def _slide_base() -> Image.Image:
     """slide_tile.png read once, at twice its size: slide boards are few cells, drawn large."""
     base = Image.open(texture_dir() / "slide_tile.png").convert("RGBA")
     return base.resize((base.width * 2, base.height * 2), Image.Resampling.LANCZOS)
 
 
 @functools.cache
-def slide_number(n: int) -> Any:
+def slide_number(n: int) -> arcade.Texture:
     """A slide tile with its number baked in (made once per number on the cached base tile)."""
     base = _slide_base().copy()
     size = base.width
@@ -70,10 +70,10 @@ def slide_number(n: int) -> Any:
     return arcade.Texture(base, hash=f"gridfall-slide-{n}-{size}")
 
 
-_fitted: dict[tuple[int, int], Any] = {}
+_fitted: dict[tuple[int, int], tuple[arcade.Texture, arcade.Texture]] = {}
 
 
-def fitted(texture: Any, px: int) -> Any:
+def fitted(texture: arcade.Texture, px: int) -> arcade.Texture:
     """`texture` resized once to `px` square with a good filter, so sprites draw it 1:1.
 
     A software renderer samples a same-size texture faster, and Pillow's Lanczos looks better
@@ -81,16 +81,16 @@ def fitted(texture: Any, px: int) -> Any:
     """
     px = max(1, int(px))
     key = (id(texture), px)
-    found = _fitted.get(key)
-    if found is None:
+    known = _fitted.get(key)
+    if known is None:
         image = texture.image.resize((px, px), Image.Resampling.LANCZOS)
-        found = arcade.Texture(image, hash=f"{texture.cache_name}-fit{px}")
-        _fitted[key] = (texture, found)   # keep the source alive: its id stays unique
-        return found
-    return found[1]
+        made = arcade.Texture(image, hash=f"{texture.cache_name}-fit{px}")
+        _fitted[key] = (texture, made)   # keep the source alive: its id stays unique
+        return made
+    return known[1]
 
 
-def tile(value: int, mode: Mode, colorblind: bool = False) -> Any:
+def tile(value: int, mode: Mode, colorblind: bool = False) -> arcade.Texture:
     """The texture for a grid value > 0 or PLAYER in a level of `mode`."""
     if value == -2:
         return load("player")
