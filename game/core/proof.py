@@ -10,7 +10,7 @@ from typing import Sequence
 from .commands import Command
 from .level import Level, shorten
 from .session import Session
-from .state import IllegalMove, State
+from .state import State
 
 RULES_VERSION = 1
 """Raised whenever a rule changes what a command does; replays name the version they were made with."""
@@ -55,11 +55,7 @@ class Check:
 
 def checks_of(session: Session, commands: Sequence[Command]) -> tuple[Check, ...]:
     """The check after each of `commands`, played from `session`'s start (the session is used up)."""
-    out = []
-    for command in commands:
-        session.play(command)
-        out.append(Check.of(session.state))
-    return tuple(out)
+    return tuple(Check.of(state) for state in session.play_all(commands))
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,14 +83,9 @@ def first_divergence(level: Level, seed: int, commands: Sequence[Command],
     Raises IllegalMove naming the command ("command N (text): why") when one is refused,
     and LevelError when the level cannot be dealt from `seed`.
     """
-    session = Session(level, seed)
-    for i, command in enumerate(commands):
-        try:
-            session.play(command)
-        except IllegalMove as exc:
-            raise IllegalMove(f"command {i + 1} ({shorten(str(command), 60)}): {exc}") from None
+    for i, state in enumerate(Session(level, seed).play_all(commands)):
         if i < len(checks):
-            actual = Check.of(session.state)
+            actual = Check.of(state)
             if actual != checks[i]:
-                return Divergence(i + 1, command, checks[i], actual)
+                return Divergence(i + 1, commands[i], checks[i], actual)
     return None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from .commands import Command
 from .events import Event
@@ -90,13 +90,20 @@ class Session:
         self._turns.append(self._undone.pop())
         return True
 
+    def play_all(self, commands: Iterable[Command]) -> Iterator[State]:
+        """Play `commands` in turn, yielding the state after each; a refused one raises
+        IllegalMove naming it: "command N (text): why" (N counts from 1)."""
+        for i, command in enumerate(commands):
+            try:
+                self.play(command)
+            except IllegalMove as exc:
+                raise IllegalMove(f"command {i + 1} ({shorten(str(command), 60)}): {exc}") from None
+            yield self.state
+
     @classmethod
     def replay(cls, level: Level, seed: int, commands: Iterable[Command]) -> "Session":
         """A session that has played `commands` from the start; raises IllegalMove on a bad one."""
         session = cls(level, seed)
-        for i, command in enumerate(commands):
-            try:
-                session.play(command)
-            except IllegalMove as exc:
-                raise IllegalMove(f"command {i + 1} ({shorten(str(command), 60)}): {exc}") from None
+        for _ in session.play_all(commands):
+            pass
         return session

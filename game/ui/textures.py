@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import pathlib
-from typing import Any
 
 import arcade
 from PIL import Image, ImageDraw, ImageFont

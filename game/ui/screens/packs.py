@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 
-import arcade
 
 from . import style
 from .widgets import MenuView

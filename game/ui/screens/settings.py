@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-import arcade
 
 from game.io.settings import SPEEDS
 
