@@ -1,4 +1,4 @@
-"""Bots that playtest levels: random, greedy and fair (match3), chain, and a slide solver."""
+"""Bots that playtest levels: person-like, random, greedy and fair (match3), chain, and a slide solver."""
 
 from __future__ import annotations
 
@@ -8,10 +8,11 @@ from .base import Bot, play_game, value
 from .chain_bot import ChainBot
 from .fair import FairBot
 from .greedy import GreedyBot
+from .person import PersonChainBot, PersonMatch3Bot, PersonSlideBot, person_bot
 from .random_bot import RandomBot
 from .slide_solver import SlideBot, Unsolvable, solve
 
-BOT_NAMES = ("auto", "random", "greedy", "fair", "chain", "slide")
+BOT_NAMES = ("auto", "person", "random", "greedy", "fair", "chain", "slide")
 # Which bot plays a mode best: what 'auto' picks.
 BEST_FOR_MODE = {"match3": "greedy", "chain": "chain", "slide": "slide"}
 # The mode each specialised bot plays; 'random' plays any.
@@ -27,6 +28,8 @@ def make_bot(name: str, level: Level, seed: int = 0, noise: float = 0.0) -> Bot:
     mode = BOT_MODE.get(name)
     if mode is not None and mode != level.mode:
         raise ValueError(f"the {name} bot plays {mode} levels; {level.id} is a {level.mode} level")
+    if name == "person":
+        return person_bot(level.mode, seed)
     if name == "random":
         return RandomBot(seed)
     if name == "greedy":
@@ -39,6 +42,7 @@ def make_bot(name: str, level: Level, seed: int = 0, noise: float = 0.0) -> Bot:
 
 
 __all__ = [
-    "BEST_FOR_MODE", "BOT_NAMES", "Bot", "ChainBot", "FairBot", "GreedyBot", "RandomBot", "SlideBot",
+    "BEST_FOR_MODE", "BOT_NAMES", "Bot", "ChainBot", "FairBot", "GreedyBot", "PersonChainBot",
+    "PersonMatch3Bot", "PersonSlideBot", "RandomBot", "SlideBot",
     "Unsolvable", "make_bot", "play_game", "solve", "value",
 ]

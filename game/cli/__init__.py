@@ -11,6 +11,7 @@ from importlib.metadata import PackageNotFoundError, version
 SUBCOMMANDS: tuple[str, ...] = (
     "game.cli.play",
     "game.cli.simulate",
+    "game.cli.playtest",
     "game.cli.replay",
     "game.cli.validate",
     "game.cli.pack",

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import difflib
+import hashlib
+import json
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -98,6 +100,16 @@ class Level:
     goals: Goals = field(default_factory=Goals)
     stars: tuple[int, int, int] | None = None
     rules: Rules = field(default_factory=Rules)
+
+    def content_hash(self) -> str:
+        """A short, stable fingerprint of how the level plays (its canonical mapping less the
+        name and description): stored results and saves name it, so a changed level is noticed.
+        sha256, never Python's hash(), which changes from run to run."""
+        data = self.to_dict()
+        for cosmetic in ("name", "description"):
+            data.pop(cosmetic, None)
+        blob = json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
+        return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:16]
 
     # -- derived facts the rules need -------------------------------------------------
     def token(self, cell: Cell) -> str:

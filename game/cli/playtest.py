@@ -1,0 +1,191 @@
+"""`gridfall playtest LEVEL|PACK`: how hard each level is, from many person-like bot games."""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import pathlib
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from game.bots import BOT_NAMES
+from game.bots.farm import ClusterUnavailable, Job, default_workers, play_jobs
+from game.bots.playtest import (
+    BOT_LABELS, DEFAULT_GAMES, LABELS, PERSON, STRONG, GameRecord, LevelReport, cap_for,
+    pass_curve, report,
+)
+from game.core import Level
+from game.io import LevelFileError, load_level, load_pack
+from game.io.packs import PACK_FILE, is_one_file_pack
+from game.io.playtest_file import write_results
+
+LABEL_HELP = ", ".join(f"{name} >= {100 * bound:.0f}%" for bound, name in LABELS[:-1]) + \
+    f", {LABELS[-1][1]} below"
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "playtest", help="play each level many times and report how hard it is",
+        description="Play every level of a level file or pack N times (one seed a game) with a "
+                    "person-like bot and report its pass rate with a 95%% Wilson interval, "
+                    "attempts per success, the moves used, score, star, reshuffle and no-move "
+                    f"rates, and a difficulty label by the pass rate ({LABEL_HELP}).")
+    parser.add_argument("path", metavar="LEVEL_OR_PACK", help="a level file, a pack folder or a NAME.pack.yaml")
+    parser.add_argument("--games", "-n", type=int, default=DEFAULT_GAMES,
+                        help=f"games per level, seeds FIRST..FIRST+N-1 (default {DEFAULT_GAMES})")
+    parser.add_argument("--first-seed", type=int, default=0, help="the first seed (default 0)")
+    parser.add_argument("--bot", default=PERSON, choices=(STRONG, *BOT_NAMES),
+                        help=f"{PERSON}: {BOT_LABELS[PERSON]} (the default); {STRONG}: "
+                             f"{BOT_LABELS[STRONG]}; or any bot by name")
+    parser.add_argument("--workers", "-j", type=int, default=None,
+                        help="processes to play on (default: every core); the results are the same for any number")
+    parser.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                        help="play on the Dask cluster at ADDRESS (tcp://host:8786; needs gridfall[cluster])")
+    parser.add_argument("--json", action="store_true", help="print the results as JSON, for tools")
+    parser.add_argument("--plot", metavar="FILE.png", default=None,
+                        help="draw the pass rate against the move limit and the moves used, to a PNG")
+    parser.add_argument("--suggest", type=float, default=None, metavar="RATE",
+                        help="also find the move limit whose pass rate is nearest RATE (0..1)")
+    parser.add_argument("--write", action="store_true",
+                        help="store the results beside the pack (playtest.yaml) for the game to show")
+    parser.set_defaults(run=run)
+
+
+def _is_pack(path: pathlib.Path) -> bool:
+    return path.is_dir() or path.name == PACK_FILE or is_one_file_pack(path)
+
+
+def _progress_bar(total: int) -> tuple[Callable[[int], None] | None, Callable[[], None]]:
+    """A progress bar on a terminal (on stderr); none when piped, so logs stay clean."""
+    if not sys.stderr.isatty():
+        return None, lambda: None
+    from tqdm import tqdm
+
+    bar = tqdm(total=total, unit="game", file=sys.stderr, leave=False, dynamic_ncols=True)
+    return bar.update, bar.close
+
+
+def _percent(value: float) -> str:
+    return f"{100 * value:.1f}%"
+
+
+def table(reports: Sequence[LevelReport]) -> str:
+    """The terminal table: one row a level."""
+    head = (f"{'level':<20} {'pass':>6} {'95% interval':>13} {'tries':>5} {'moves':>11} "
+            f"{'score':>6} {'1*/2*/3*':>11} {'reshuf':>6} {'nomove':>6}  label")
+    lines = [head, "-" * len(head)]
+    for r in reports:
+        lo, hi = r.interval
+        tries = "-" if r.attempts_per_success is None else f"{r.attempts_per_success:.1f}"
+        limit = "" if r.move_limit is None else f"/{r.move_limit}"
+        moves = "-" if r.median_moves is None else f"{r.median_moves} ({r.best_moves}){limit}"
+        stars = "/".join(f"{100 * s:.0f}" for s in r.star_rates)
+        line = (f"{r.level_id[:20]:<20} {_percent(r.pass_rate):>6} "
+                f"{100 * lo:>5.1f}-{100 * hi:>5.1f}% {tries:>5} {moves:>11} {r.mean_score:>6.0f} "
+                f"{stars:>11} {_percent(r.reshuffle_rate):>6} {_percent(r.stuck_rate):>6}  {r.label}")
+        if r.suggested_moves is not None:
+            line += f"  (moves {r.suggested_moves} for {_percent(r.suggest_target or 0)})"
+        lines.append(line)
+    lines.append("moves: median of the won games (what the best 5% needed)/limit; tries: attempts per "
+                 "success; nomove: games that ended with no move left")
+    return "\n".join(lines)
+
+
+def plot(path: pathlib.Path, levels: Sequence[Level], records: Sequence[Sequence[GameRecord]],
+         bot: str) -> None:
+    """Per level: the pass rate against the move limit, and a histogram of the moves used."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(len(levels), 2, figsize=(11, 3.6 * len(levels)), squeeze=False)
+    for row, (level, games) in enumerate(zip(levels, records)):
+        curve_ax, hist_ax = axes[row]
+        cap = cap_for(level)
+        if cap is not None and level.moves is not None:
+            limits = list(range(1, cap + 1))
+            curve_ax.plot(limits, [100 * p for p in pass_curve(games, limits)], color="tab:blue")
+            curve_ax.axvline(level.moves, color="tab:red", linestyle="--",
+                             label=f"the level's limit ({level.moves})")
+            curve_ax.legend(loc="lower right")
+        else:
+            curve_ax.text(0.5, 0.5, "no move limit", ha="center", va="center", transform=curve_ax.transAxes)
+        curve_ax.set_title(f"{level.id}: pass rate by move limit ({bot} bot)")
+        curve_ax.set_xlabel("move limit")
+        curve_ax.set_ylabel("pass rate (%)")
+        curve_ax.set_ylim(0, 100)
+        curve_ax.grid(alpha=0.3)
+        won = [g.moves for g in games if g.dealt and g.won]
+        lost = [g.moves for g in games if g.dealt and not g.won]
+        top = max(won + lost + [1])
+        bins = range(0, top + 2)
+        hist_ax.hist([won, lost], bins=bins, stacked=True, color=["tab:green", "tab:gray"],
+                     label=["won", "not won"])
+        hist_ax.set_title(f"{level.id}: moves used ({len(won)} won of {len(won) + len(lost)})")
+        hist_ax.set_xlabel("moves used")
+        hist_ax.set_ylabel("games")
+        hist_ax.legend(loc="upper left")
+    fig.tight_layout()
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
+
+
+def run(args: argparse.Namespace) -> int:
+    name = "gridfall playtest"
+    if args.games < 1:
+        print(f"{name}: --games must be at least 1", file=sys.stderr)
+        return 2
+    if args.suggest is not None and not 0 <= args.suggest <= 1:
+        print(f"{name}: --suggest takes a pass rate from 0 to 1, like 0.6", file=sys.stderr)
+        return 2
+    path = pathlib.Path(args.path)
+    pack_id = ""
+    try:
+        if _is_pack(path):
+            pack = load_pack(path)
+            levels, pack_id = list(pack.levels), pack.id
+        else:
+            levels = [load_level(path)]
+    except LevelFileError as exc:
+        print(f"{name}: {path} has problems:\n{exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"{name}: cannot read {path}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    if args.write and not pack_id:
+        print(f"{name}: --write stores results beside a pack; {path} is one level", file=sys.stderr)
+        return 2
+    # The curve needs each game played on past the limit; the report itself never does.
+    longer = args.suggest is not None or args.plot is not None
+    seeds = tuple(range(args.first_seed, args.first_seed + args.games))
+    jobs = [Job(level, seeds, args.bot, cap_for(level) if longer else None) for level in levels]
+    tick, close = _progress_bar(len(jobs) * len(seeds))
+    try:
+        records = play_jobs(jobs, workers=args.workers or default_workers(),
+                            scheduler=args.scheduler, progress=tick)
+    except ValueError as exc:   # a bot for another mode
+        print(f"{name}: {exc}", file=sys.stderr)
+        return 2
+    except ClusterUnavailable as exc:
+        print(f"{name}: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        close()
+    reports = [report(level, games, args.bot, args.suggest) for level, games in zip(levels, records)]
+    if args.json:
+        print(json.dumps({"bot": args.bot, "games": args.games, "first_seed": args.first_seed,
+                          "levels": [r.to_dict() for r in reports]}, indent=2))
+    else:
+        print(f"{args.bot} bot: {BOT_LABELS.get(args.bot, 'a named bot')}; {args.games} games a level "
+              f"(seeds {seeds[0]}..{seeds[-1]})")
+        print(table(reports))
+    if args.plot is not None:
+        plot(pathlib.Path(args.plot), levels, records, args.bot)
+        print(f"{name}: wrote {args.plot}", file=sys.stderr)
+    if args.write:
+        date = datetime.date.today().isoformat()
+        written = write_results(path, pack_id, args.bot, args.games, date, [r.to_dict() for r in reports])
+        print(f"{name}: wrote {written}", file=sys.stderr)
+    return 0

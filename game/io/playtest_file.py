@@ -1,0 +1,145 @@
+"""A pack's stored playtest results, playtest.yaml beside pack.yaml: written atomically by
+`gridfall playtest --write`, read by the game to show each level's difficulty without playing."""
+
+from __future__ import annotations
+
+import os
+import pathlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from game.core import Level
+
+from .atomic import atomic_write_text
+from .locate import Locator
+from .packs import PACK_FILE, is_one_file_pack
+from .problems import FileProblem, LevelFileError
+from .yamldoc import DocError, parse, read_text
+from .yamlout import flow, scalar
+
+FORMAT = 1
+FILE_NAME = "playtest.yaml"
+HEADER = "# Gridfall playtest results (gridfall playtest --write): bot games per level"
+
+
+class PlaytestFileError(LevelFileError):
+    """A playtest.yaml that cannot be read; each problem names the file, line and field."""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredResult:
+    """One level's stored figures; `current` is False when the level changed since it was played."""
+
+    level_id: str
+    label: str
+    pass_rate: float
+    figures: Mapping[str, Any]
+    current: bool
+
+
+@dataclass(frozen=True, slots=True)
+class StoredPlaytest:
+    """What a pack's playtest.yaml holds: who played, how many games, when, and per level."""
+
+    path: pathlib.Path
+    bot: str
+    games: int
+    date: str
+    levels: Mapping[str, StoredResult]
+
+
+def results_path(pack_source: str | os.PathLike[str]) -> pathlib.Path:
+    """playtest.yaml in a pack folder; NAME.playtest.yaml beside a one-file NAME.pack.yaml."""
+    source = pathlib.Path(pack_source)
+    if is_one_file_pack(source):
+        stem = source.name.rsplit(".pack.", 1)[0]
+        return source.with_name(f"{stem}.{FILE_NAME}")
+    folder = source.parent if source.name == PACK_FILE else source
+    return folder / FILE_NAME
+
+
+def _value(value: Any) -> str:
+    # Floats as YAML floats (scalar() would quote them as text), the rest as the writer does.
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return flow(value)
+    return scalar(value)
+
+
+def results_text(pack_id: str, bot: str, games: int, date: str,
+                 levels: Sequence[Mapping[str, Any]]) -> str:
+    """The file's text: the same results, the same bytes. Each level is a report's plain form
+    (LevelReport.to_dict()), keyed by its level_id."""
+    lines = [HEADER, f"format: {FORMAT}", f"pack: {scalar(pack_id)}", f"bot: {scalar(bot)}",
+             f"games: {games}", f"date: {scalar(date)}", "levels:"]
+    for figures in levels:
+        lines.append(f"  {scalar(figures['level_id'])}:")
+        lines.extend(f"    {key}: {_value(value)}" for key, value in figures.items()
+                     if key != "level_id")
+    return "\n".join(lines) + "\n"
+
+
+def write_results(pack_source: str | os.PathLike[str], pack_id: str, bot: str, games: int,
+                  date: str, levels: Sequence[Mapping[str, Any]]) -> pathlib.Path:
+    """Store the results beside the pack, atomically (the old file or the new one, never half)."""
+    path = results_path(pack_source)
+    atomic_write_text(path, results_text(pack_id, bot, games, date, levels))
+    return path
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def read_results(pack_source: str | os.PathLike[str], levels: Sequence[Level]) -> StoredPlaytest | None:
+    """The stored results of a pack's levels (None when it has none), each marked current when
+    the level's content hash still matches. Raises PlaytestFileError for a broken file."""
+    path = results_path(pack_source)
+    if not path.exists():
+        return None
+    file = str(path)
+    try:
+        doc = parse(read_text(path))
+    except DocError as exc:
+        raise PlaytestFileError([FileProblem(file, exc.line, exc.column, "", exc.message)]) from None
+    where = Locator(doc, file)
+    problems = [where.problem(p, message) for _, p, message in doc.problems]
+    data = doc.value
+    if not isinstance(data, dict):
+        raise PlaytestFileError(problems + [where.problem((), "a playtest file is a mapping "
+                                                          "(format, pack, bot, games, date, levels)")])
+    if data.get("format") != FORMAT:
+        problems.append(where.problem(("format",), f"this game reads playtest format {FORMAT}, "
+                                      f"found {data.get('format')!r}"))
+    for key, kind in (("bot", str), ("date", str), ("games", int)):
+        if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
+            problems.append(where.problem((key,), f"is required ({'a number' if kind is int else 'text'})"))
+    stored = data.get("levels")
+    if not isinstance(stored, dict):
+        problems.append(where.problem(("levels",), "is required: a mapping of level id to its figures"))
+        stored = {}
+    hashes = {level.id: level.content_hash() for level in levels}
+    out: dict[str, StoredResult] = {}
+    for level_id, figures in stored.items():
+        at = ("levels", level_id)
+        if not isinstance(figures, dict):
+            problems.append(where.problem(at, "a level's figures are a mapping (pass_rate, label, ...)"))
+            continue
+        rate, name, digest = figures.get("pass_rate"), figures.get("label"), figures.get("level_hash")
+        if not _number(rate) or not 0 <= rate <= 1:
+            problems.append(where.problem(at + ("pass_rate",), "is required: a number from 0 to 1"))
+        elif not isinstance(name, str):
+            problems.append(where.problem(at + ("label",), "is required (text)"))
+        elif not isinstance(digest, str):
+            problems.append(where.problem(at + ("level_hash",), "is required (text)"))
+        elif str(level_id) in hashes:
+            # A level no longer in the pack is left out; one that changed is kept, not current.
+            out[str(level_id)] = StoredResult(str(level_id), name, float(rate), figures,
+                                              current=digest == hashes[str(level_id)])
+    if problems:
+        raise PlaytestFileError(problems)
+    return StoredPlaytest(path, data["bot"], data["games"], data["date"], out)
