@@ -99,6 +99,7 @@ def plot(path: pathlib.Path, levels: Sequence[Level], records: Sequence[Sequence
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
     fig, axes = plt.subplots(len(levels), 2, figsize=(11, 3.6 * len(levels)), squeeze=False)
     for row, (level, games) in enumerate(zip(levels, records)):
@@ -120,13 +121,15 @@ def plot(path: pathlib.Path, levels: Sequence[Level], records: Sequence[Sequence
         won = [g.moves for g in games if g.dealt and g.won]
         lost = [g.moves for g in games if g.dealt and not g.won]
         top = max(won + lost + [1])
-        bins = range(0, top + 2)
+        bins = [m - 0.5 for m in range(0, top + 2)]   # one bar a move count, centred on it
         hist_ax.hist([won, lost], bins=bins, stacked=True, color=["tab:green", "tab:gray"],
                      label=["won", "not won"])
         hist_ax.set_title(f"{level.id}: moves used ({len(won)} won of {len(won) + len(lost)})")
         hist_ax.set_xlabel("moves used")
         hist_ax.set_ylabel("games")
         hist_ax.legend(loc="upper left")
+        for ax in (curve_ax, hist_ax):
+            ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     fig.tight_layout()
     fig.savefig(path, dpi=90)
     plt.close(fig)

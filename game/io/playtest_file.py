@@ -9,11 +9,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game.core import Level
-
 from .atomic import atomic_write_text
 from .locate import Locator
-from .packs import PACK_FILE, is_one_file_pack
+from .packs import PACK_FILE, Pack, is_one_file_pack
 from .problems import FileProblem, LevelFileError
 from .yamldoc import DocError, parse, read_text
 from .yamlout import flow, scalar
@@ -95,10 +93,13 @@ def _number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
-def read_results(pack_source: str | os.PathLike[str], levels: Sequence[Level]) -> StoredPlaytest | None:
-    """The stored results of a pack's levels (None when it has none), each marked current when
-    the level's content hash still matches. Raises PlaytestFileError for a broken file."""
-    path = results_path(pack_source)
+def read_results(pack: Pack) -> StoredPlaytest | None:
+    """The stored results of `pack`'s levels (None when it has none, or no file to sit beside),
+    each marked current when the level's content hash still matches the one played.
+    Raises PlaytestFileError, naming file, line and field, for a broken file."""
+    if pack.source is None:
+        return None
+    path = results_path(pack.source)
     if not path.exists():
         return None
     file = str(path)
@@ -122,7 +123,7 @@ def read_results(pack_source: str | os.PathLike[str], levels: Sequence[Level]) -
     if not isinstance(stored, dict):
         problems.append(where.problem(("levels",), "is required: a mapping of level id to its figures"))
         stored = {}
-    hashes = {level.id: level.content_hash() for level in levels}
+    hashes = {level.id: level.content_hash() for level in pack.levels}
     out: dict[str, StoredResult] = {}
     for level_id, figures in stored.items():
         at = ("levels", level_id)

@@ -128,29 +128,30 @@ def test_write_then_read_results_says_which_levels_changed(tmp_path: pathlib.Pat
     out = capsys.readouterr().out
     assert "first-swap" in out and "token-walk" in out and "95% interval" in out
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    stored = read_results(tmp_path / "mini", small.levels)
+    mini = load_pack(tmp_path / "mini")
+    stored = read_results(mini)
     assert stored is not None and stored.bot == "person" and stored.games == 8
     assert set(stored.levels) == {"first-swap", "token-walk"}
     assert all(r.current for r in stored.levels.values())
     first = results_path(tmp_path / "mini").read_bytes()
     # Edit a level: its stored figures are no longer about it.
     changed = dataclasses.replace(small.levels[0], moves=(small.levels[0].moves or 0) + 5)
-    again = read_results(tmp_path / "mini", (changed, small.levels[1]))
+    again = read_results(dataclasses.replace(mini, levels=(changed, small.levels[1])))
     assert again is not None
     assert not again.levels["first-swap"].current and again.levels["token-walk"].current
     assert results_path(tmp_path / "mini").read_bytes() == first   # reading never writes
 
 
 def test_a_broken_results_file_names_file_line_and_field(tmp_path: pathlib.Path) -> None:
-    level = _level("first-swap")
+    pack = Pack(id="p", name="P", levels=(_level("first-swap"),), source=tmp_path)
     path = results_path(tmp_path)
     path.write_text("format: 1\nbot: person\ngames: 10\ndate: '2026-01-01'\nlevels:\n"
                     "  first-swap:\n    pass_rate: 1.5\n    label: easy\n    level_hash: x\n",
                     encoding="utf-8")
     with pytest.raises(PlaytestFileError) as caught:
-        read_results(tmp_path, [level])
+        read_results(pack)
     assert f"{path}:7:" in str(caught.value) and "levels.first-swap.pass_rate" in str(caught.value)
-    assert read_results(tmp_path / "nowhere", [level]) is None
+    assert read_results(dataclasses.replace(pack, source=tmp_path / "nowhere")) is None
 
 
 def test_playtest_errors_are_clear(capsys: pytest.CaptureFixture[str]) -> None:
