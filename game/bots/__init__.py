@@ -8,7 +8,7 @@ from .base import Bot, play_game, value
 from .chain_bot import ChainBot
 from .fair import FairBot
 from .greedy import GreedyBot
-from .person import PersonBot
+from .person import PersonChainBot, PersonMatch3Bot, PersonSlideBot, person_bot
 from .random_bot import RandomBot
 from .slide_solver import SlideBot, Unsolvable, solve
 
@@ -33,7 +33,7 @@ def make_bot(name: str, level: Level, seed: int = 0, noise: float = 0.0) -> Bot:
         raise ValueError(f"the {name} bot plays {' and '.join(modes)} levels; "
                          f"{level.id} is a {level.mode} level")
     if name == "person":
-        return PersonBot(seed)
+        return person_bot(level.mode, seed)
     if name == "random":
         return RandomBot(seed)
     if name == "greedy":
@@ -51,7 +51,7 @@ def hint_bot(level: Level) -> Bot:
 
 
 __all__ = [
-    "BEST_FOR_MODE", "HINT_FOR_MODE", "BOT_NAMES", "Bot", "ChainBot", "FairBot", "GreedyBot",
-    "PersonBot", "RandomBot", "SlideBot",
+    "BEST_FOR_MODE", "HINT_FOR_MODE", "BOT_NAMES", "Bot", "ChainBot", "FairBot", "GreedyBot", "PersonChainBot",
+    "PersonMatch3Bot", "PersonSlideBot", "RandomBot", "SlideBot",
     "Unsolvable", "hint_bot", "make_bot", "play_game", "solve", "value",
 ]

@@ -1,93 +1,174 @@
-"""PersonBot: plays as a person does, from what a player sees (board, goals, moves left), never the RNG.
+"""Person-like bots, one per mode: they see what a player sees (board, goals, moves left), never the RNG.
 
-match3: the swap whose own clear does most for the goals (what the core's swap_clears says the
-board shows), big clears first, with some noise; chain: the longest or most goal-serving chain it
-can see; slide: the row-by-row method people use, not an optimal search. Its pass rates are what
-the playtest lab reports as a level's difficulty.
+A person scanning a board does not see every move: each legal command is noticed with a chance
+(NOTICE), and the best noticed one by a person's rule of thumb is played. That is the noise, and
+it comes from the bot's own seed, never from the state's RNG, so two states with the same board
+get the same choice. The strong bots (greedy, chain) fold the real spawns, which a person cannot
+know; they stay as the upper bound.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
+from collections.abc import Callable, Sequence
 
-from game.core import (
-    Chain, Command, GoalName, Mode, Slide, State, Swap, decide, fold, legal_commands, progress,
-    swap_clears,
-)
+from game.core import Chain, Command, Grid, Mode, Slide, State, Swap, legal_commands, swap_clears
 
-from .base import walk_distances
-from .slide_solver import solve_by_rows
+from .base import outcome, walk_distances
+from .slide_solver import Unsolvable, _Board, _finish_corner, _solve_column, _solve_row, _tidy
 
+# Each legal command is noticed with this chance; a person misses some moves on a busy board.
+NOTICE = 0.75
 # A tile of a kind the level still wants counts this many times as much as any other.
 WANTED_WEIGHT = 4.0
-# A clear of four or more is worth more than its tiles: people go for them.
-BIG_CLEAR_BONUS = 2.0
-# How often a person takes a good move that is not the best (one of the next few).
-DEFAULT_NOISE = 0.2
-CONSIDERED = 4
+# A line longer than the minimum (a four or five) or two lines crossing is what makes a special
+# in the games people know: they go for it even before it pays.
+SPECIAL_BONUS = 2.5
+# Swaps low on the board stir more of it: the rule of thumb people use for cascades.
+DEPTH_WEIGHT = 0.5
+# chain: every step nearer a reach goal counts like this many tiles.
+REACH_STEP_WEIGHT = 1.5
+# slide: the chance a person slides a tile that is not the method's next one.
+SLIP = 0.03
 
 
-class PersonBot:
-    """A player's choices from the board alone; `noise` is how often it misses the best move."""
+def _notice(rng: random.Random, options: Sequence[Command],
+            worth: Callable[[Command], float]) -> Command:
+    """The best of the commands a person happens to notice (at least one, picked at random)."""
+    best: Command | None = None
+    best_worth = float("-inf")
+    for command in options:
+        draw = rng.random()
+        if draw >= NOTICE:
+            continue
+        # The draw also breaks ties, so equal moves are picked evenly.
+        value = worth(command) + draw * 1e-6
+        if value > best_worth:
+            best, best_worth = command, value
+    return best if best is not None else options[rng.randrange(len(options))]
+
+
+def _wanted(state: State) -> dict[int, int]:
+    """Tiles still wanted per kind by the collect goals."""
+    return {kind: count - state.collected_of(kind) for kind, count in state.level.goals.collect
+            if count > state.collected_of(kind)}
+
+
+def _tiles_worth(kinds: Counter[int], wanted: dict[int, int]) -> float:
+    worth = 0.0
+    for kind, count in kinds.items():
+        useful = min(count, wanted.get(kind, 0))
+        worth += WANTED_WEIGHT * useful + (count - useful)
+    return worth
+
+
+class PersonMatch3Bot:
+    """match3: the noticed swap whose own clear serves the goals most; specials and low swaps win ties."""
 
     name = "person"
 
-    def __init__(self, seed: int = 0, noise: float = DEFAULT_NOISE) -> None:
+    def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
-        self.noise = noise
-        self.plan: list[Slide] = []
-        self.expect: object = None
+
+    def worth(self, state: State, swap: Swap) -> float:
+        cleared = swap_clears(state, swap)
+        worth = _tiles_worth(Counter(kind for _, kind in cleared), _wanted(state))
+        lines = Counter((("r", r), kind) for (r, _), kind in cleared)
+        lines.update((("c", c), kind) for (_, c), kind in cleared)
+        long_lines = [n for n in lines.values() if n >= state.level.rules.min_match]
+        if long_lines and (max(long_lines) > state.level.rules.min_match or len(long_lines) > 1):
+            worth += SPECIAL_BONUS * (max(long_lines) - state.level.rules.min_match + len(long_lines))
+        return worth + DEPTH_WEIGHT * max(swap.a[0], swap.b[0]) / state.height
 
     def choose(self, state: State) -> Command:
-        options = legal_commands(state)
+        options = [c for c in legal_commands(state) if isinstance(c, Swap)]
         if not options:
-            raise ValueError("no legal command in this state")
-        if state.level.mode == Mode.SLIDE:
-            return self._slide(state, options)
-        wanted = {g.kind for g in progress(state) if g.name == GoalName.COLLECT and not g.met}
-        if state.level.mode == Mode.MATCH3:
-            ranked = sorted(options, key=lambda c: -self._swap_worth(state, c, wanted))
-        else:
-            ranked = sorted(options, key=lambda c: -self._chain_worth(state, c, wanted))
-        return self._pick(ranked)
+            raise ValueError("no legal swap in this state")
+        return _notice(self.rng, options, lambda c: self.worth(state, c))  # type: ignore[arg-type]
 
-    def _pick(self, ranked: list[Command]) -> Command:
-        if len(ranked) > 1 and self.rng.random() < self.noise:
-            return ranked[self.rng.randrange(1, min(CONSIDERED, len(ranked)))]
-        return ranked[0]
 
-    def _swap_worth(self, state: State, command: Command, wanted: set[int]) -> float:
-        assert isinstance(command, Swap)
-        cleared = swap_clears(state, command)
-        worth = sum(WANTED_WEIGHT if kind in wanted else 1.0 for _, kind in cleared)
-        if len(cleared) >= 4:
-            worth += BIG_CLEAR_BONUS * (len(cleared) - 3)
-        # Lower on the board stirs more: the rule of thumb people use for cascades.
-        return worth + 0.3 * max(command.a[0], command.b[0]) / state.height + self.rng.random() * 0.01
+class PersonChainBot:
+    """chain: the noticed chain that eats the most wanted tiles, or ends nearest a reach goal."""
 
-    def _chain_worth(self, state: State, command: Command, wanted: set[int]) -> float:
-        assert isinstance(command, Chain)
-        path = command.path[1:] if state.player is not None else command.path
-        kinds = [state.at(cell) for cell in path]
-        worth = sum(WANTED_WEIGHT if kind in wanted else 1.0 for kind in kinds)
+    name = "person"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def worth(self, state: State, chain: Chain) -> float:
+        tiles = chain.path[1:] if state.player is not None else chain.path
+        worth = _tiles_worth(Counter(state.at(cell) for cell in tiles), _wanted(state))
         reach = state.level.goals.reach
         if reach is not None and state.player is not None:
             steps = walk_distances(state.level, reach)
-            # Ending nearer the goal cell counts like a few tiles more.
-            worth += 2.0 * (steps.get(state.player, 0) - steps.get(command.path[-1], 0))
-        return worth + self.rng.random() * 0.01
+            far = len(steps)
+            closer = steps.get(state.player, far) - steps.get(chain.path[-1], far)
+            worth += REACH_STEP_WEIGHT * closer
+            if chain.path[-1] == reach:
+                worth += 1000.0   # the goal cell itself: a person takes it
+        return worth
 
-    def _slide(self, state: State, options: list[Command]) -> Command:
+    def choose(self, state: State) -> Command:
+        options = [c for c in legal_commands(state) if isinstance(c, Chain)]
+        if not options:
+            raise ValueError("no legal chain in this state")
+        return _notice(self.rng, options, lambda c: self.worth(state, c))  # type: ignore[arg-type]
+
+
+def solve_by_rows(grid: Grid) -> list[Slide]:
+    """A person's method: the top rows one by one, then the last two rows column by column,
+    then the last 2x2 corner. Not optimal (the strong slide bot's A* is). Raises Unsolvable."""
+    b = _Board(grid)
+    top, left = 0, 0
+    locked: set[int] = set()
+    while b.h - top > 2:
+        _solve_row(b, top, left, locked)
+        top += 1
+    while b.w - left > 2:
+        _solve_column(b, top, left, locked)
+        left += 1
+    _finish_corner(b, top, left)
+    flat = [v for row in grid for v in row]
+    return [Slide(divmod(i, b.w)) for i in _tidy(flat.index(0), b.moves)]
+
+
+class PersonSlideBot:
+    """slide: plays solve_by_rows, slips now and then, and plans again when the board surprises it."""
+
+    name = "person"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+        self.plan: list[Slide] = []
+        self.expect: Grid | None = None
+
+    def choose(self, state: State) -> Command:
+        options = [c for c in legal_commands(state) if isinstance(c, Slide)]
+        if not options:
+            raise ValueError("no legal slide in this state")
         if state.grid != self.expect or not self.plan:
-            self.plan = solve_by_rows(state.grid)
-        if not self.plan:
-            return options[0]
-        if self.rng.random() < self.noise / 4:
-            # A person sometimes tries a tile that is not the plan's; the plan is made again.
+            try:
+                self.plan = solve_by_rows(state.grid)
+            except Unsolvable:
+                self.plan = []
+        if self.plan and self.rng.random() >= SLIP and self.plan[0] in options:
+            move = self.plan.pop(0)
+        else:
+            move = options[self.rng.randrange(len(options))]
             self.plan = []
-            self.expect = None
-            return options[self.rng.randrange(len(options))]
-        move = self.plan.pop(0)
         # The board the plan expects next is the one the core makes of this move.
-        self.expect = fold(state, decide(state, move)).grid
+        self.expect = outcome(state, move).grid
         return move
+
+
+PersonBot = PersonMatch3Bot | PersonChainBot | PersonSlideBot
+
+
+def person_bot(mode: Mode, seed: int = 0) -> PersonBot:
+    """The person-like bot for a mode."""
+    if mode == Mode.MATCH3:
+        return PersonMatch3Bot(seed)
+    if mode == Mode.CHAIN:
+        return PersonChainBot(seed)
+    return PersonSlideBot(seed)

@@ -329,18 +329,6 @@ def _tidy(start_gap: int, moves: list[int]) -> list[int]:
     return gaps[1:]
 
 
-def solve_by_rows(grid: Grid) -> list[Slide]:
-    """Slides that solve `grid` the way a person does: the top row, then the left column, and
-    so on, the last two rows column by column (never the optimal search). Raises Unsolvable."""
-    if not slide_solvable(grid):
-        raise Unsolvable("this slide board cannot be solved")
-    h, w = len(grid), len(grid[0])
-    if grid == solved_slide(h, w):
-        return []
-    flat = [v for row in grid for v in row]
-    return [Slide(divmod(i, w)) for i in _tidy(flat.index(0), _reduce(grid))]
-
-
 def solve(grid: Grid) -> list[Slide]:
     """Slides that take `grid` to the solved board (none when it is solved already).
 

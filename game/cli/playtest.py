@@ -5,33 +5,47 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
-import os
 import pathlib
 import sys
-from typing import Any, Callable
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from game.cli.output import safe
+from game.bots import BOT_NAMES
+from game.bots.farm import ClusterUnavailable, Job, default_workers, play_jobs
+from game.bots.playtest import (
+    BOT_LABELS, DEFAULT_GAMES, LABELS, PERSON, STRONG, GameRecord, LevelReport, cap_for,
+    pass_curve, report,
+)
+from game.core import Level
+from game.io import LevelFileError, load_level, load_pack
+from game.io import is_pack_path
+from game.io.playtest_file import write_results
 
-LABEL_HELP = ("labels by the pass rate: easy >= 80%, medium >= 50%, hard >= 20%, "
-              "very hard >= 5%, unfair under 5%")
+LABEL_HELP = ", ".join(f"{name} >= {100 * bound:.0f}%" for bound, name in LABELS[:-1]) + \
+    f", {LABELS[-1][1]} below"
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "playtest", help="play each level many times with a bot and report how hard it is",
-        description="Play every level of a level file or pack many times (one seed a game) and "
-                    "report its pass rate with a 95%% Wilson interval, the moves players need, "
-                    f"star and reshuffle rates, and a difficulty label ({LABEL_HELP}).")
+        "playtest", help="play each level many times and report how hard it is",
+        description="Play every level of a level file or pack N times (one seed a game) with a "
+                    "person-like bot and report its pass rate with a 95%% Wilson interval, "
+                    "attempts per success, the moves used, score, star, reshuffle and no-move "
+                    f"rates, and a difficulty label by the pass rate ({LABEL_HELP}).")
     parser.add_argument("path", metavar="LEVEL_OR_PACK", help="a level file, a pack folder or a NAME.pack.yaml")
-    parser.add_argument("--games", type=int, default=None, help="games per level (default 1000)")
-    parser.add_argument("--bot", default="person",
-                        help="person (plays from what a player sees; the default), or a stronger "
-                             "bot that may see the future: greedy, chain, slide, fair, random")
-    parser.add_argument("--workers", type=int, default=None,
-                        help="processes to play on (default: every core); the results are the "
-                             "same for any number")
+    parser.add_argument("--games", "-n", type=int, default=DEFAULT_GAMES,
+                        help=f"games per level, seeds FIRST..FIRST+N-1 (default {DEFAULT_GAMES})")
     parser.add_argument("--first-seed", type=int, default=0, help="the first seed (default 0)")
-    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument("--bot", default=PERSON, choices=(STRONG, *BOT_NAMES),
+                        help=f"{PERSON}: {BOT_LABELS[PERSON]} (the default); {STRONG}: "
+                             f"{BOT_LABELS[STRONG]}; or any bot by name")
+    parser.add_argument("--workers", "-j", type=int, default=None,
+                        help="processes to play on (default: every core); the results are the same for any number")
+    parser.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                        help="play on the Dask cluster at ADDRESS (tcp://host:8786; needs gridfall[cluster])")
+    parser.add_argument("--json", action="store_true", help="print the results as JSON, for tools")
+    parser.add_argument("--plot", metavar="FILE.png", default=None,
+                        help="draw the pass rate against the move limit and the moves used, to a PNG")
     parser.add_argument("--suggest", type=float, default=None, metavar="RATE",
                         help="also find the move limit whose pass rate is nearest RATE (0..1)")
     parser.add_argument("--write", action="store_true",
@@ -39,13 +53,13 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def _bar(total: int) -> tuple[Callable[[int], None] | None, Callable[[], None]]:
-    """A progress bar on a terminal (stderr), none when piped."""
+def _progress_bar(total: int) -> tuple[Callable[[int], None] | None, Callable[[], None]]:
+    """A progress bar on a terminal (on stderr); none when piped, so logs stay clean."""
     if not sys.stderr.isatty():
         return None, lambda: None
     from tqdm import tqdm
 
-    bar = tqdm(total=total, unit="game", file=sys.stderr, leave=False)
+    bar = tqdm(total=total, unit="game", file=sys.stderr, leave=False, dynamic_ncols=True)
 
     def tick(games: int) -> None:
         bar.update(games)
@@ -53,88 +67,128 @@ def _bar(total: int) -> tuple[Callable[[int], None] | None, Callable[[], None]]:
     return tick, bar.close
 
 
-def _table(rows: list[dict[str, Any]], suggested: dict[str, int | None]) -> str:
-    head = f"{'level':<22} {'pass':>6} {'95% interval':>15} {'tries':>6} {'moves':>9} {'3*':>5} {'label':<10}"
+def _percent(value: float) -> str:
+    return f"{100 * value:.1f}%"
+
+
+def table(reports: Sequence[LevelReport]) -> str:
+    """The terminal table: one row a level."""
+    head = (f"{'level':<20} {'pass':>6} {'95% interval':>13} {'tries':>5} {'moves':>11} "
+            f"{'score':>6} {'1*/2*/3*':>11} {'reshuf':>6} {'nomove':>6}  label")
     lines = [head, "-" * len(head)]
-    for r in rows:
-        lo, hi = r["interval"]
-        tries = "-" if r["attempts_per_success"] is None else f"{r['attempts_per_success']:.1f}"
-        moves = "-" if r["median_moves"] is None else f"{r['median_moves']}/{r['best_moves']}"
-        limit = f" of {r['move_limit']}" if r["move_limit"] is not None else ""
-        line = (f"{safe(r['level_id'])[:22]:<22} {100 * r['pass_rate']:>5.1f}% "
-                f"{100 * lo:>6.1f}-{100 * hi:>5.1f}% {tries:>6} {moves:>9} "
-                f"{100 * r['star_rates'][2]:>4.0f}% {r['label']:<10}")
-        if r["level_id"] in suggested:
-            got = suggested[r["level_id"]]
-            line += f"  suggest moves: {got if got is not None else 'n/a'}{limit}"
+    for r in reports:
+        lo, hi = r.interval
+        tries = "-" if r.attempts_per_success is None else f"{r.attempts_per_success:.1f}"
+        limit = "" if r.move_limit is None else f"/{r.move_limit}"
+        moves = "-" if r.median_moves is None else f"{r.median_moves} ({r.best_moves}){limit}"
+        stars = "/".join(f"{100 * s:.0f}" for s in r.star_rates)
+        line = (f"{r.level_id[:20]:<20} {_percent(r.pass_rate):>6} "
+                f"{100 * lo:>5.1f}-{100 * hi:>5.1f}% {tries:>5} {moves:>11} {r.mean_score:>6.0f} "
+                f"{stars:>11} {_percent(r.reshuffle_rate):>6} {_percent(r.stuck_rate):>6}  {r.label}")
+        if r.suggested_moves is not None:
+            line += f"  (moves {r.suggested_moves} for {_percent(r.suggest_target or 0)})"
         lines.append(line)
-    lines.append("moves: median of won games / what the best 5% of wins needed; 3*: share with three stars")
+    lines.append("moves: median of the won games (what the best 5% needed)/limit; tries: attempts per "
+                 "success; nomove: games that ended with no move left")
     return "\n".join(lines)
 
 
-def run(args: argparse.Namespace) -> int:
-    from game.bots import BOT_NAMES
-    from game.bots.playtest import DEFAULT_GAMES, play_many, report, suggest_moves
-    from game.io import LevelFileError, is_pack_path, load_level, load_pack
+def plot(path: pathlib.Path, levels: Sequence[Level], records: Sequence[Sequence[GameRecord]],
+         bot: str) -> None:
+    """Per level: the pass rate against the move limit, and a histogram of the moves used."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
-    games = DEFAULT_GAMES if args.games is None else args.games
-    if games < 1:
-        print("gridfall playtest: --games must be at least 1", file=sys.stderr)
+    fig, axes = plt.subplots(len(levels), 2, figsize=(11, 3.6 * len(levels)), squeeze=False)
+    for row, (level, games) in enumerate(zip(levels, records)):
+        curve_ax, hist_ax = axes[row]
+        cap = cap_for(level)
+        if cap is not None and level.moves is not None:
+            limits = list(range(1, cap + 1))
+            curve_ax.plot(limits, [100 * p for p in pass_curve(games, limits)], color="tab:blue")
+            curve_ax.axvline(level.moves, color="tab:red", linestyle="--",
+                             label=f"the level's limit ({level.moves})")
+            curve_ax.legend(loc="lower right")
+        else:
+            curve_ax.text(0.5, 0.5, "no move limit", ha="center", va="center", transform=curve_ax.transAxes)
+        curve_ax.set_title(f"{level.id}: pass rate by move limit ({bot} bot)")
+        curve_ax.set_xlabel("move limit")
+        curve_ax.set_ylabel("pass rate (%)")
+        curve_ax.set_ylim(0, 100)
+        curve_ax.grid(alpha=0.3)
+        won = [g.moves for g in games if g.dealt and g.won]
+        lost = [g.moves for g in games if g.dealt and not g.won]
+        top = max(won + lost + [1])
+        bins = [m - 0.5 for m in range(0, top + 2)]   # one bar a move count, centred on it
+        hist_ax.hist([won, lost], bins=bins, stacked=True, color=["tab:green", "tab:gray"],
+                     label=["won", "not won"])
+        hist_ax.set_title(f"{level.id}: moves used ({len(won)} won of {len(won) + len(lost)})")
+        hist_ax.set_xlabel("moves used")
+        hist_ax.set_ylabel("games")
+        hist_ax.legend(loc="upper left")
+        for ax in (curve_ax, hist_ax):
+            ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    fig.tight_layout()
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
+
+
+def run(args: argparse.Namespace) -> int:
+    name = "gridfall playtest"
+    if args.games < 1:
+        print(f"{name}: --games must be at least 1", file=sys.stderr)
         return 2
-    if args.bot not in BOT_NAMES or args.bot == "auto":
-        print(f"gridfall playtest: unknown bot {safe(args.bot)!r}", file=sys.stderr)
+    if args.suggest is not None and not 0 <= args.suggest <= 1:
+        print(f"{name}: --suggest takes a pass rate from 0 to 1, like 0.6", file=sys.stderr)
         return 2
-    if args.suggest is not None and not 0 < args.suggest < 1:
-        print("gridfall playtest: --suggest takes a pass rate between 0 and 1, like 0.6", file=sys.stderr)
-        return 2
-    workers = args.workers or os.cpu_count() or 1
     path = pathlib.Path(args.path)
+    pack_id = ""
     try:
-        pack = load_pack(path) if is_pack_path(path) else None
-        levels = list(pack.levels) if pack is not None else [load_level(path)]
+        if is_pack_path(path):
+            pack = load_pack(path)
+            levels, pack_id = list(pack.levels), pack.id
+        else:
+            levels = [load_level(path)]
     except LevelFileError as exc:
-        for problem in exc.problems:
-            print(safe(problem), file=sys.stderr)
+        print(f"{name}: {path} has problems:\n{exc}", file=sys.stderr)
         return 1
-    if args.write and pack is None:
-        print("gridfall playtest: --write stores results beside a pack; give a pack", file=sys.stderr)
+    except OSError as exc:
+        print(f"{name}: cannot read {path}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    if args.write and not pack_id:
+        print(f"{name}: --write stores results beside a pack; {path} is one level", file=sys.stderr)
         return 2
-    seeds = list(range(args.first_seed, args.first_seed + games))
-    rounds = len(levels) * (2 if args.suggest is not None else 1)
-    tick, close = _bar(games * rounds)
-    rows: list[dict[str, Any]] = []
-    suggested: dict[str, int | None] = {}
+    # The curve needs each game played on past the limit; the report itself never does.
+    longer = args.suggest is not None or args.plot is not None
+    seeds = tuple(range(args.first_seed, args.first_seed + args.games))
+    jobs = [Job(level, seeds, args.bot, cap_for(level) if longer else None) for level in levels]
+    tick, close = _progress_bar(len(jobs) * len(seeds))
     try:
-        for level in levels:
-            try:
-                records = play_many(level, seeds, args.bot, workers, tick)
-            except ValueError as exc:   # a bot that does not play this mode
-                print(f"gridfall playtest: {safe(level.id)}: {safe(exc)}", file=sys.stderr)
-                return 2
-            rows.append(report(level, records, args.bot).to_dict())
-            if args.suggest is not None:
-                suggested[level.id] = suggest_moves(level, args.suggest, seeds, args.bot, workers, tick)
+        records = play_jobs(jobs, workers=args.workers or default_workers(),
+                            scheduler=args.scheduler, progress=tick)
+    except ValueError as exc:   # a bot for another mode
+        print(f"{name}: {exc}", file=sys.stderr)
+        return 2
+    except ClusterUnavailable as exc:
+        print(f"{name}: {exc}", file=sys.stderr)
+        return 1
     finally:
         close()
-    if args.suggest is not None:
-        for row in rows:
-            row["suggested_moves"] = suggested.get(row["level_id"])
+    reports = [report(level, games, args.bot, args.suggest) for level, games in zip(levels, records)]
     if args.json:
-        print(json.dumps({"bot": args.bot, "games": games, "first_seed": args.first_seed,
-                          "levels": rows}, indent=2))
+        print(json.dumps({"bot": args.bot, "games": args.games, "first_seed": args.first_seed,
+                          "levels": [r.to_dict() for r in reports]}, indent=2))
     else:
-        print(_table(rows, suggested))
-        undealt = sum(r["undealt"] for r in rows)
-        if undealt:
-            print(f"{undealt} game(s) could not be dealt from their seed (left out of the rates)")
-    if args.write and pack is not None:
-        from game.io.playtest_file import write_results
-
-        try:
-            where = write_results(pack, args.bot, games, datetime.date.today().isoformat(),
-                                  {r["level_id"]: r for r in rows})
-        except (OSError, ValueError) as exc:
-            print(f"gridfall playtest: could not store the results: {safe(exc)}", file=sys.stderr)
-            return 1
-        print(f"stored the results in {safe(where)}", file=sys.stderr)
+        print(f"{args.bot} bot: {BOT_LABELS.get(args.bot, 'a named bot')}; {args.games} games a level "
+              f"(seeds {seeds[0]}..{seeds[-1]})")
+        print(table(reports))
+    if args.plot is not None:
+        plot(pathlib.Path(args.plot), levels, records, args.bot)
+        print(f"{name}: wrote {args.plot}", file=sys.stderr)
+    if args.write:
+        date = datetime.date.today().isoformat()
+        written = write_results(path, pack_id, args.bot, args.games, date, [r.to_dict() for r in reports])
+        print(f"{name}: wrote {written}", file=sys.stderr)
     return 0

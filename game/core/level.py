@@ -144,10 +144,14 @@ class Level:
     rules: Rules = field(default_factory=Rules)
 
     def content_hash(self) -> str:
-        """A short hash of what the level plays like (its file mapping, canonical): stored
-        results and replays name it, so a changed level is noticed. Never Python's hash()."""
-        canonical = json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
-        return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:16]
+        """A short, stable fingerprint of how the level plays (its canonical mapping less the
+        name and description): stored results, replays and saves name it, so a changed level
+        is noticed. sha256, never Python's hash(), which changes from run to run."""
+        data = self.to_dict()
+        for cosmetic in ("name", "description"):
+            data.pop(cosmetic, None)
+        blob = json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
+        return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:16]
 
     @property
     def play_seed(self) -> int:

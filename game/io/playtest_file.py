@@ -1,87 +1,144 @@
-"""A pack's stored playtest results (playtest.yaml beside pack.yaml): written by `gridfall playtest
---write`, read by the game to label levels without playing anything."""
+"""A pack's stored playtest results, playtest.yaml beside pack.yaml: written atomically by
+`gridfall playtest --write`, read by the game to show each level's difficulty without playing."""
 
 from __future__ import annotations
 
+import os
 import pathlib
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
-import yaml
+from game.core import Problem, describe
 
 from .atomic import atomic_write_text
+from .locate import Locator
 from .packs import PACK_FILE, Pack, is_one_file_pack
-from .yamldoc import DocError, read_document
+from .problems import FileProblem, LevelFileError
+from .yamldoc import DocError, parse, read_text
+from .yamlout import flow, scalar
 
 FORMAT = 1
 FILE_NAME = "playtest.yaml"
-# Per level, the figures kept (a LevelReport's plain form, less what the file says once).
-KEPT = ("level_hash", "games", "wins", "pass_rate", "interval", "attempts_per_success",
-        "median_moves", "best_moves", "mean_score", "star_rates", "reshuffle_rate", "stuck_rate",
-        "label", "move_limit")
+HEADER = "# Gridfall playtest results (gridfall playtest --write): bot games per level"
+
+
+class PlaytestFileError(LevelFileError):
+    """A playtest.yaml that cannot be read; each problem names the file, line and field."""
 
 
 @dataclass(frozen=True, slots=True)
 class StoredResult:
-    """One level's stored figures, and whether the level still is what was played."""
+    """One level's stored figures; `current` is False when the level changed since it was played."""
 
     level_id: str
     label: str
     pass_rate: float
     figures: Mapping[str, Any]
-    current: bool     # the level's content hash still matches: the figures are about it
+    current: bool
 
 
-def results_path(pack_source: pathlib.Path) -> pathlib.Path:
+@dataclass(frozen=True, slots=True)
+class StoredPlaytest:
+    """What a pack's playtest.yaml holds: who played, how many games, when, and per level."""
+
+    path: pathlib.Path
+    bot: str
+    games: int
+    date: str
+    levels: Mapping[str, StoredResult]
+
+
+def results_path(pack_source: str | os.PathLike[str]) -> pathlib.Path:
     """playtest.yaml in a pack folder; NAME.playtest.yaml beside a one-file NAME.pack.yaml."""
-    if is_one_file_pack(pack_source):
-        stem = pack_source.name.rsplit(".pack.", 1)[0]
-        return pack_source.with_name(f"{stem}.{FILE_NAME}")
-    folder = pack_source.parent if pack_source.name == PACK_FILE else pack_source
+    source = pathlib.Path(pack_source)
+    if is_one_file_pack(source):
+        stem = source.name.rsplit(".pack.", 1)[0]
+        return source.with_name(f"{stem}.{FILE_NAME}")
+    folder = source.parent if source.name == PACK_FILE else source
     return folder / FILE_NAME
 
 
-def write_results(pack: Pack, bot: str, games: int, date: str,
-                  levels: Mapping[str, Mapping[str, Any]]) -> pathlib.Path:
-    """Write the figures of `levels` (by level id, LevelReport.to_dict()) for `pack`, atomically."""
-    if pack.source is None:
-        raise ValueError(f"pack '{pack.id}' has no file to store results beside")
-    body = {
-        "format": FORMAT, "pack": pack.id, "bot": bot, "games": games, "date": date,
-        "levels": {level_id: {key: figures[key] for key in KEPT if key in figures}
-                   for level_id, figures in levels.items()},
-    }
-    path = results_path(pathlib.Path(pack.source))
-    text = "# Gridfall playtest results (gridfall playtest --write): bots' pass rates per level\n"
-    atomic_write_text(path, text + yaml.safe_dump(body, sort_keys=False, default_flow_style=None))
+def _value(value: Any) -> str:
+    # Floats as YAML floats (scalar() would quote them as text), the rest as the writer does.
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return flow(value)
+    return scalar(value)
+
+
+def results_text(pack_id: str, bot: str, games: int, date: str,
+                 levels: Sequence[Mapping[str, Any]]) -> str:
+    """The file's text: the same results, the same bytes. Each level is a report's plain form
+    (LevelReport.to_dict()), keyed by its level_id."""
+    lines = [HEADER, f"format: {FORMAT}", f"pack: {scalar(pack_id)}", f"bot: {scalar(bot)}",
+             f"games: {games}", f"date: {scalar(date)}", "levels:"]
+    for figures in levels:
+        lines.append(f"  {scalar(figures['level_id'])}:")
+        lines.extend(f"    {key}: {_value(value)}" for key, value in figures.items()
+                     if key != "level_id")
+    return "\n".join(lines) + "\n"
+
+
+def write_results(pack_source: str | os.PathLike[str], pack_id: str, bot: str, games: int,
+                  date: str, levels: Sequence[Mapping[str, Any]]) -> pathlib.Path:
+    """Store the results beside the pack, atomically (the old file or the new one, never half)."""
+    path = results_path(pack_source)
+    atomic_write_text(path, results_text(pack_id, bot, games, date, levels))
     return path
 
 
-def read_results(pack: Pack) -> dict[str, StoredResult]:
-    """The stored results of `pack`'s levels, by id; empty when there are none or they are unreadable.
-
-    A result whose level changed since (another content hash) is kept but marked not current.
-    """
+def read_results(pack: Pack) -> StoredPlaytest | None:
+    """The stored results of `pack`'s levels (None when it has none, or no file to sit beside),
+    each marked current when the level's content hash still matches the one played.
+    Raises PlaytestFileError, naming file, line and field, for a broken file."""
     if pack.source is None:
-        return {}
-    path = results_path(pathlib.Path(pack.source))
-    if not path.is_file():
-        return {}
+        return None
+    path = results_path(pack.source)
+    if not path.exists():
+        return None
+    file = str(path)
     try:
-        data = read_document(path).value
-    except DocError:
-        return {}
-    if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("levels"), dict):
-        return {}
+        doc = parse(read_text(path))
+    except DocError as exc:
+        raise PlaytestFileError([FileProblem(file, exc.line, exc.column, "", exc.message)]) from None
+    where = Locator(doc, file)
+    problems = [where.at(node, p, message) for node, p, message in doc.problems]
+    data = doc.value
+    if not isinstance(data, dict):
+        raise PlaytestFileError(problems + [where.place(Problem((), "a playtest file is a mapping "
+                                                          "(format, pack, bot, games, date, levels)"))])
+    if data.get("format") != FORMAT:
+        problems.append(where.place(Problem(("format",), f"this game reads playtest format {FORMAT}, "
+                                      f"found {describe(data.get('format'))}")))
+    for key, kind in (("bot", str), ("date", str), ("games", int)):
+        if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
+            problems.append(where.place(Problem((key,), f"is required ({'a number' if kind is int else 'text'})")))
+    stored = data.get("levels")
+    if not isinstance(stored, dict):
+        problems.append(where.place(Problem(("levels",), "is required: a mapping of level id to its figures")))
+        stored = {}
     hashes = {level.id: level.content_hash() for level in pack.levels}
     out: dict[str, StoredResult] = {}
-    for level_id, figures in data["levels"].items():
-        if not isinstance(level_id, str) or level_id not in hashes or not isinstance(figures, dict):
+    for level_id, figures in stored.items():
+        at = ("levels", level_id)
+        if not isinstance(figures, dict):
+            problems.append(where.place(Problem(at, "a level's figures are a mapping (pass_rate, label, ...)")))
             continue
-        rate = figures.get("pass_rate")
-        name = figures.get("label")
-        if not isinstance(rate, (int, float)) or isinstance(rate, bool) or not isinstance(name, str):
-            continue
-        out[level_id] = StoredResult(level_id, name, float(rate), figures,
-                                     current=figures.get("level_hash") == hashes[level_id])
-    return out
+        rate, name, digest = figures.get("pass_rate"), figures.get("label"), figures.get("level_hash")
+        if not isinstance(rate, (int, float)) or isinstance(rate, bool) or not 0 <= rate <= 1:
+            problems.append(where.place(Problem(at + ("pass_rate",), "is required: a number from 0 to 1")))
+        elif not isinstance(name, str):
+            problems.append(where.place(Problem(at + ("label",), "is required (text)")))
+        elif not isinstance(digest, str):
+            problems.append(where.place(Problem(at + ("level_hash",), "is required (text)")))
+        elif str(level_id) in hashes:
+            # A level no longer in the pack is left out; one that changed is kept, not current.
+            out[str(level_id)] = StoredResult(str(level_id), name, float(rate), figures,
+                                              current=digest == hashes[str(level_id)])
+    if problems:
+        raise PlaytestFileError(problems)
+    return StoredPlaytest(path, data["bot"], data["games"], data["date"], out)

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import hashlib
-import json
 import os
 import pathlib
 from dataclasses import dataclass, field
@@ -56,12 +54,8 @@ class LevelProgress:
 
 
 def level_hash(level: Level) -> str:
-    """A short, stable fingerprint of a level's rules and board (not its name or description)."""
-    data = level.to_dict()
-    for cosmetic in ("name", "description"):
-        data.pop(cosmetic, None)
-    blob = json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
-    return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:16]
+    """A short, stable fingerprint of a level's rules and board (Level.content_hash)."""
+    return level.content_hash()
 
 
 @dataclass(slots=True)

@@ -1,37 +1,35 @@
-"""The playtest lab: person-like bots that see only the board, figures a designer can trust,
-the same results from any number of workers, a move limit suggested from one run."""
+"""The playtest lab as a designer uses it: person-like bots, the figures, workers, Dask, suggest, files."""
 
 from __future__ import annotations
 
 import dataclasses
 import json
 import pathlib
-import shutil
-from typing import Any
 
 import pytest
 
-from game.bots import make_bot
-from game.bots.playtest import label, play_many, report, suggest_moves, wilson
+from game.bots import make_bot, play_game
+from game.bots.farm import Job, play_jobs
+from game.bots.playtest import cap_for, label, pass_curve, play_seeds, report, wilson
 from game.cli import main
-from game.core import Level, new_game
-from game.io import find_pack, load_pack
-from game.io.playtest_file import read_results
+from game.core import Session, legal_commands, new_game
+from game.io import Pack, load_level, load_pack, save_pack
+from game.io.playtest_file import PlaytestFileError, read_results, results_path
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+PACK_DIR = ROOT / "levels" / "first-steps"
 
 
-def level(level_id: str) -> Level:
-    return find_pack("first-steps").level(level_id)
+def _level(name: str):  # type: ignore[no-untyped-def]
+    return load_level(PACK_DIR / f"{name}.yaml")
 
 
-def test_wilson_interval_matches_known_values() -> None:
-    # Known values of the 95% Wilson score interval.
-    assert [round(v, 4) for v in wilson(0, 10)] == [0.0, 0.2775]
-    assert [round(v, 4) for v in wilson(5, 10)] == [0.2366, 0.7634]
-    assert [round(v, 4) for v in wilson(10, 10)] == [0.7225, 1.0]
-    assert [round(v, 4) for v in wilson(81, 263)] == [0.2553, 0.3662]
-    assert wilson(0, 0) == (0.0, 1.0)
+@pytest.mark.parametrize(("wins", "games", "low", "high"), [
+    (5, 10, 0.2366, 0.7634), (0, 10, 0.0, 0.2775), (10, 10, 0.7225, 1.0), (1, 20, 0.0089, 0.2361),
+])
+def test_wilson_interval_matches_known_values(wins: int, games: int, low: float, high: float) -> None:
+    lo, hi = wilson(wins, games)
+    assert lo == pytest.approx(low, abs=1e-4) and hi == pytest.approx(high, abs=1e-4)
 
 
 def test_labels_follow_the_documented_thresholds() -> None:
@@ -39,63 +37,125 @@ def test_labels_follow_the_documented_thresholds() -> None:
         "easy", "easy", "medium", "medium", "hard", "very hard", "very hard", "unfair", "unfair"]
 
 
-@pytest.mark.parametrize("level_id", ["falling-luck", "ring-harvest", "chain-master",
-                                      "the-long-way", "nine-tiles"])
-def test_the_person_bot_never_reads_the_rng(level_id: str) -> None:
-    """A state with another RNG (other future spawns) but the same board gets the same move."""
-    lv = level(level_id)
-    state = new_game(lv, 11)
-    other = dataclasses.replace(state, rng=state.rng ^ 0x5DEECE66D)
-    assert other.grid == state.grid and other.rng != state.rng
-    for seed in range(4):
-        assert make_bot("person", lv, seed).choose(state) == make_bot("person", lv, seed).choose(other)
+@pytest.mark.parametrize("name", ["garden-beds", "chain-master", "token-walk", "nine-tiles"])
+def test_person_bots_never_read_the_rng(name: str) -> None:
+    """Two states that differ only in their RNG (the future spawns) get the same choice."""
+    level = _level(name)
+    session = Session(level, 3)
+    driver = make_bot("person", level, seed=99)
+    for _ in range(6):
+        state = session.state
+        if state.status != "playing":
+            break
+        a, b = make_bot("person", level, seed=5), make_bot("person", level, seed=5)
+        other = dataclasses.replace(state, rng=(state.rng * 7919 + 17) % (1 << 64))
+        choice = a.choose(state)
+        assert choice == b.choose(other)
+        assert choice in legal_commands(state)
+        session.play(driver.choose(state))
 
 
-def test_the_same_results_from_one_worker_or_two() -> None:
-    lv = level("chain-master")
-    seeds = list(range(60))
-    one = report(lv, play_many(lv, seeds, "person", workers=1), "person").to_dict()
-    two = report(lv, play_many(lv, seeds, "person", workers=2), "person").to_dict()
-    assert json.dumps(one, sort_keys=True) == json.dumps(two, sort_keys=True)
-    assert one["games"] == 60 and 0 < one["wins"] < 60
+def test_the_strong_bot_does_see_the_rng() -> None:
+    """The check above can fail: the greedy bot folds the real spawns, so its choice moves."""
+    level = _level("garden-beds")
+    differs = 0
+    for seed in range(6):
+        state = new_game(level, seed)
+        other = dataclasses.replace(state, rng=(state.rng * 7919 + 17) % (1 << 64))
+        if make_bot("greedy", level, 1).choose(state) != make_bot("greedy", level, 1).choose(other):
+            differs += 1
+    assert differs > 0
 
 
-def test_the_suggested_limit_moves_with_the_target() -> None:
-    lv = level("chain-master")
-    seeds = list(range(40))
-    low = suggest_moves(lv, 0.2, seeds)
-    high = suggest_moves(lv, 0.9, seeds)
-    assert low is not None and high is not None and low < high
-    # The rate at the suggested limit, played for real, is near the target.
-    at_high = report(lv, play_many(dataclasses.replace(lv, moves=high), seeds), "person")
-    assert abs(at_high.pass_rate - 0.9) <= 0.1
-    assert suggest_moves(dataclasses.replace(lv, moves=None), 0.5, seeds) is None
+def test_person_slide_bot_solves_the_way_people_do() -> None:
+    """Row by row is longer than the strong solver's optimal plan on a 3x3, but always solves."""
+    level = _level("nine-tiles")
+    person = [play_game(level, s, make_bot("person", level, s)).state for s in range(5)]
+    strong = [play_game(level, s, make_bot("slide", level, s)).state for s in range(5)]
+    assert all(s.status == "won" for s in person)
+    assert sum(s.moves for s in person) > sum(s.moves for s in strong)
 
 
-def test_the_command_reports_json_and_stores_results_for_the_game(tmp_path: pathlib.Path,
-                                                                  capsys: Any) -> None:
-    pack_dir = tmp_path / "first-steps"
-    shutil.copytree(ROOT / "levels" / "first-steps", pack_dir)
-    one = tmp_path / "one"
-    one.mkdir()
-    for name in ("first-swap.yaml", "token-walk.yaml", "slide-in.yaml"):
-        shutil.copy(pack_dir / name, one / name)
-    (one / "pack.yaml").write_text("format: 1\nid: one\nname: One\nlevels: [first-swap.yaml, "
-                                   "token-walk.yaml, slide-in.yaml]\n")
-    assert main(["playtest", str(one), "--games", "12", "--workers", "1", "--json",
-                 "--write", "--suggest", "0.5"]) == 0
-    out = json.loads(capsys.readouterr().out)
-    assert [r["level_id"] for r in out["levels"]] == ["first-swap", "token-walk", "slide-in"]
-    for row in out["levels"]:
-        assert row["games"] == 12 and row["label"] in ("easy", "medium", "hard", "very hard", "unfair")
-        lo, hi = row["interval"]
-        assert lo <= row["pass_rate"] <= hi
-    stored = read_results(load_pack(one))
-    assert set(stored) == {"first-swap", "token-walk", "slide-in"}
-    assert all(s.current for s in stored.values())
-    # Editing a level makes its stored result stale, not wrong.
-    text = (one / "first-swap.yaml").read_text().replace("moves: 10", "moves: 11")
-    (one / "first-swap.yaml").write_text(text)
-    again = read_results(load_pack(one))
-    assert not again["first-swap"].current and again["token-walk"].current
-    assert main(["playtest", str(one / "first-swap.yaml"), "--games", "0"]) == 2
+def test_same_json_from_one_and_two_workers(capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(PACK_DIR / "chain-master.yaml")
+    outs = []
+    for workers in ("1", "2"):
+        assert main(["playtest", path, "-n", "60", "--json", "--workers", workers]) == 0
+        outs.append(capsys.readouterr().out)
+    assert outs[0] == outs[1]
+    data = json.loads(outs[0])["levels"][0]
+    assert data["level_id"] == "chain-master" and data["games"] == 60
+    assert data["interval"][0] <= data["pass_rate"] <= data["interval"][1]
+    assert data["label"] == label(data["pass_rate"])
+
+
+def test_dask_cluster_gives_the_local_results() -> None:
+    distributed = pytest.importorskip("distributed")
+    level = _level("first-swap")
+    jobs = [Job(level, tuple(range(30)), "person", cap_for(level))]
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster:
+        remote = play_jobs(jobs, scheduler=cluster.scheduler_address)
+    assert remote == play_jobs(jobs, workers=1)
+    assert [r.seed for r in remote[0]] == list(range(30))
+
+
+def test_suggest_finds_the_limit_that_gives_the_target_pass_rate() -> None:
+    """The curve read off one run with a raised limit is what playing at each limit gives."""
+    level = _level("tight-budget")
+    seeds = range(40)
+    longer = play_seeds(level, seeds, "person", cap_for(level))
+    low, high = report(level, longer, "person", 0.3), report(level, longer, "person", 0.8)
+    assert low.suggested_moves is not None and high.suggested_moves is not None
+    assert low.suggested_moves < high.suggested_moves
+    for limit in (low.suggested_moves, high.suggested_moves):
+        real = report(dataclasses.replace(level, moves=limit), play_seeds(
+            dataclasses.replace(level, moves=limit), seeds, "person"), "person")
+        assert real.pass_rate == pass_curve(longer, [limit])[0]
+    # The report of the level itself is the same with or without the longer games.
+    plain = report(level, play_seeds(level, seeds, "person"), "person")
+    assert dataclasses.replace(low, suggested_moves=None, suggest_target=None) == plain
+
+
+def test_write_then_read_results_says_which_levels_changed(tmp_path: pathlib.Path,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    pack = load_pack(PACK_DIR)
+    small = Pack(id="mini", name="Mini", levels=(pack.level("first-swap"), pack.level("token-walk")))
+    save_pack(small, tmp_path / "mini")
+    png = tmp_path / "curve.png"
+    assert main(["playtest", str(tmp_path / "mini"), "-n", "8", "-j", "1", "--write",
+                 "--suggest", "0.5", "--plot", str(png)]) == 0
+    out = capsys.readouterr().out
+    assert "first-swap" in out and "token-walk" in out and "95% interval" in out
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    mini = load_pack(tmp_path / "mini")
+    stored = read_results(mini)
+    assert stored is not None and stored.bot == "person" and stored.games == 8
+    assert set(stored.levels) == {"first-swap", "token-walk"}
+    assert all(r.current for r in stored.levels.values())
+    first = results_path(tmp_path / "mini").read_bytes()
+    # Edit a level: its stored figures are no longer about it.
+    changed = dataclasses.replace(small.levels[0], moves=(small.levels[0].moves or 0) + 5)
+    again = read_results(dataclasses.replace(mini, levels=(changed, small.levels[1])))
+    assert again is not None
+    assert not again.levels["first-swap"].current and again.levels["token-walk"].current
+    assert results_path(tmp_path / "mini").read_bytes() == first   # reading never writes
+
+
+def test_a_broken_results_file_names_file_line_and_field(tmp_path: pathlib.Path) -> None:
+    pack = Pack(id="p", name="P", levels=(_level("first-swap"),), source=tmp_path)
+    path = results_path(tmp_path)
+    path.write_text("format: 1\nbot: person\ngames: 10\ndate: '2026-01-01'\nlevels:\n"
+                    "  first-swap:\n    pass_rate: 1.5\n    label: easy\n    level_hash: x\n",
+                    encoding="utf-8")
+    with pytest.raises(PlaytestFileError) as caught:
+        read_results(pack)
+    assert f"{path}:7:" in str(caught.value) and "levels.first-swap.pass_rate" in str(caught.value)
+    assert read_results(dataclasses.replace(pack, source=tmp_path / "nowhere")) is None
+
+
+def test_playtest_errors_are_clear(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["playtest", str(PACK_DIR / "fifteen.yaml"), "--bot", "greedy", "-n", "2"]) == 2
+    assert "plays match3 levels" in capsys.readouterr().err
+    assert main(["playtest", str(PACK_DIR / "fifteen.yaml"), "--write", "-n", "2"]) == 2
+    assert "beside a pack" in capsys.readouterr().err

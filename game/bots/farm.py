@@ -1,0 +1,121 @@
+"""Runs playtest games on local processes or a Dask cluster, and hands them back in seed order.
+
+Work is cut into chunks of seeds (one level each); whoever plays a chunk, and in whatever order
+chunks finish, the records are put back in the order they were asked for, so a report is the
+same byte for byte with 1 worker, many, or a cluster.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from typing import Any
+
+from game.core import Level
+
+from .playtest import GameRecord, play_seeds
+
+# Seeds a worker plays per task: enough to make the task's overhead small, few enough that
+# the last tasks do not leave a core idle for long.
+CHUNK = 25
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """Games of one level: these seeds, this bot, and the raised limit (None: the level's)."""
+
+    level: Level
+    seeds: tuple[int, ...]
+    bot: str
+    cap: int | None = None
+
+
+def _play(job: Job) -> list[GameRecord]:
+    return play_seeds(job.level, job.seeds, job.bot, job.cap)
+
+
+def chunked(job: Job, size: int = CHUNK) -> list[Job]:
+    seeds = job.seeds
+    return [Job(job.level, seeds[i:i + size], job.bot, job.cap) for i in range(0, len(seeds), size)]
+
+
+def default_workers() -> int:
+    """Every core this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:   # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def play_jobs(jobs: Sequence[Job], workers: int = 1, scheduler: str | None = None,
+              progress: Callable[[int], None] | None = None) -> list[list[GameRecord]]:
+    """Each job's records in its seeds' order, played here (workers=1), on `workers` processes,
+    or on the Dask cluster at `scheduler`; `progress` hears of every finished chunk's games."""
+    pieces: list[Job] = []
+    owner: list[int] = []
+    for index, job in enumerate(jobs):
+        for piece in chunked(job):
+            pieces.append(piece)
+            owner.append(index)
+    if scheduler is not None:
+        done = _on_cluster(pieces, scheduler, progress)
+    elif workers <= 1 or len(pieces) <= 1:
+        done = []
+        for piece in pieces:
+            done.append(_play(piece))
+            if progress is not None:
+                progress(len(piece.seeds))
+    else:
+        done = _on_processes(pieces, workers, progress)
+    out: list[list[GameRecord]] = [[] for _ in jobs]
+    for index, records in zip(owner, done):
+        out[index].extend(records)
+    return out
+
+
+def _on_processes(pieces: Sequence[Job], workers: int,
+                  progress: Callable[[int], None] | None) -> list[list[GameRecord]]:
+    done: list[list[GameRecord] | None] = [None] * len(pieces)
+    # spawn, not fork: the caller may have threads (a progress bar, a window) that fork copies badly.
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=min(workers, len(pieces)), mp_context=context) as pool:
+        futures = {pool.submit(_play, piece): i for i, piece in enumerate(pieces)}
+        for future in as_completed(futures):
+            i = futures[future]
+            done[i] = future.result()
+            if progress is not None:
+                progress(len(pieces[i].seeds))
+    return [records or [] for records in done]
+
+
+def _on_cluster(pieces: Sequence[Job], scheduler: str,
+                progress: Callable[[int], None] | None) -> list[list[GameRecord]]:
+    try:
+        from distributed import Client, as_completed as cluster_completed
+    except ImportError:
+        raise ClusterUnavailable("--scheduler needs Dask distributed: pip install 'gridfall[cluster]'") from None
+    client: Any
+    try:
+        client = Client(scheduler, timeout=30)  # type: ignore[no-untyped-call]  # distributed is unannotated
+    except (OSError, TimeoutError) as exc:
+        raise ClusterUnavailable(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
+    try:
+        # pure=False: two equal chunks (the same level and seeds) are still two tasks asked for.
+        futures = client.map(_play, list(pieces), pure=False)
+        index = {future.key: i for i, future in enumerate(futures)}
+        done: list[list[GameRecord] | None] = [None] * len(pieces)
+        for future in cluster_completed(futures):  # type: ignore[no-untyped-call]  # distributed is unannotated
+            i = index[future.key]
+            done[i] = future.result()
+            if progress is not None:
+                progress(len(pieces[i].seeds))
+        return [records or [] for records in done]
+    finally:
+        client.close()
+
+
+class ClusterUnavailable(RuntimeError):
+    """The Dask cluster asked for cannot be used (not installed, or not reachable)."""
