@@ -203,6 +203,23 @@ def test_a_corrupt_progress_file_is_set_aside_and_told_once(window: Any, fresh: 
     assert App(window).notice is None
 
 
+def test_bad_settings_are_told_on_the_title_and_an_unsavable_change_still_applies(
+        window: Any, fresh: pathlib.Path, tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    settings_path().write_text("animation_speed: fast\nwhen: 2024-13-45\n", encoding="utf-8")
+    app = App(window)
+    assert app.settings == load_settings(settings_path()) and app.notice is not None
+    assert "settings.yaml" in app.notice and "2024-13-45" in app.notice
+    app.show_title()
+    frames(window, 5)
+    assert any(w.name == "ok" for w in window.current_view.widgets)
+    # A data folder that became a file: the change holds for this session, nothing crashes.
+    blocker = tmp_path / "gone"
+    blocker.write_text("a file")
+    monkeypatch.setenv("GRIDFALL_DATA_DIR", str(blocker))
+    assert app.update_settings(sound=False).sound is False and app.settings.sound is False
+    assert blocker.read_text() == "a file"
+
+
 def test_packs_and_levels_show_progress_and_locks(window: Any, fresh: pathlib.Path) -> None:
     app = App(window)
     pack = app.pack(PACK)
