@@ -74,11 +74,22 @@ def run_unpack(args: argparse.Namespace) -> int:
 
 
 def run_install(args: argparse.Namespace) -> int:
+    from game.io.pack_proofs import prove_pack
+
     try:
+        proofs = prove_pack(load_pack(args.file))
         pack = install_pack(args.file, replace=args.replace)
     except (LevelFileError, ValueError, OSError) as exc:
         return _refuse(exc, "install")
     print(safe(f"installed '{pack.name}' ({pack.id}, {len(pack.levels)} levels) into {pack.source}"))
+    for proof in proofs:
+        if proof.verdict == "fails":   # the author's problem: the pack still installs
+            print(safe(f"warning: {proof.file} does not prove level '{proof.level_id}': {proof.why}"),
+                  file=sys.stderr)
+    proven = [p.level_id for p in proofs if p.verdict == "proven"]
+    print(safe(f"{len(proven)} of {len(proofs)} levels proven by the author's replays"
+               + (f"; not proven: {', '.join(p.level_id for p in proofs if p.verdict != 'proven')}"
+                  if len(proven) < len(proofs) else "")))
     return 0
 
 

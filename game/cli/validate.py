@@ -10,6 +10,7 @@ from typing import Any
 
 from game.cli.output import safe
 from game.io.levels import LEVEL_SUFFIXES, check_level_file
+from game.io.pack_proofs import prove_pack, replays_dir
 from game.io.packs import PACK_FILE, check_pack, is_pack_path
 from game.io.playtest_file import FILE_NAME as RESULTS_FILE
 from game.io.problems import FileProblem, sort_problems
@@ -75,6 +76,16 @@ def check(paths: list[pathlib.Path], notes: list[str] | None = None) -> tuple[li
                 if pack is not None and path.is_dir() and notes is not None:
                     notes += unlisted(path, {f"{level.id}.yaml" for level in pack.levels}
                                       | {f"{level.id}.yml" for level in pack.levels})
+                folder = replays_dir(pack) if pack is not None else None
+                if pack is not None and folder is not None and folder.is_dir():
+                    proofs = prove_pack(pack)
+                    bad = bad + [FileProblem(str(p.file), 1, 1, "", f"does not prove level '{p.level_id}': {p.why}")
+                                 for p in proofs if p.verdict == "fails"]
+                    if notes is not None:
+                        proven = sum(p.verdict == "proven" for p in proofs)
+                        notes.append(f"note: {path}: {proven} of {len(proofs)} levels proven by their "
+                                     "replays; not proven: " + (", ".join(p.level_id for p in proofs
+                                                                          if p.verdict != "proven") or "none"))
             else:
                 level, bad = check_level_file(path)
                 count = 1 if level else None

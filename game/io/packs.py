@@ -528,6 +528,9 @@ def install_pack(path: str | os.PathLike[str], *, replace: bool = False) -> Pack
     try:
         # Write everything in a hidden folder beside the target, then swap folders.
         save_pack(pack, staging)
+        from .pack_proofs import copy_proofs, prove_pack   # proofs read packs: import late
+
+        copy_proofs(prove_pack(pack), staging)   # the author's winning replays come along
         load_pack(staging)
         old = None
         if target.exists():

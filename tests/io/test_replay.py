@@ -186,3 +186,36 @@ def test_format_1_replays_still_load_and_play(tmp_path: pathlib.Path, capsys: An
     old = load_replay(path)
     assert old.rules is None and old.checks == () and old.level_hash is None
     assert main(["replay", str(path)]) == 0 and "won" in capsys.readouterr().out
+
+
+def test_a_pack_carries_its_authors_replays_and_validate_and_install_prove_them(
+        tmp_path: pathlib.Path, capsys: Any) -> None:
+    import shutil
+
+    from game.io.paths import installed_packs_dir
+
+    root = pathlib.Path(__file__).resolve().parents[2]
+    pack = tmp_path / "proofs"
+    pack.mkdir()
+    for name in ("first-swap.yaml", "token-walk.yaml", "slide-in.yaml"):
+        shutil.copy(root / "levels" / "first-steps" / name, pack / name)
+    (pack / "pack.yaml").write_text("format: 1\nid: proofs\nname: Proofs\nlevels: [first-swap.yaml, "
+                                    "token-walk.yaml, slide-in.yaml]\n")
+    (pack / "replays").mkdir()
+    shutil.copy(root / "tests" / "replays" / "first-swap.yaml", pack / "replays" / "first-swap.yaml")
+    assert main(["validate", str(pack)]) == 0
+    said = capsys.readouterr()
+    assert "1 of 3 levels proven" in said.err and "token-walk, slide-in" in said.err
+    # A replay that no longer wins is the author's error in validate, a warning on install.
+    lost = load_replay(pack / "replays" / "first-swap.yaml")
+    save_replay(dataclasses.replace(lost, level="token-walk", commands=(), checks=()),
+                pack / "replays" / "token-walk.yaml")
+    assert main(["validate", str(pack)]) == 1
+    out = capsys.readouterr().out
+    assert "token-walk.yaml" in out and "does not prove level 'token-walk'" in out
+    assert main(["pack", "install", str(pack)]) == 0
+    said = capsys.readouterr()
+    assert "warning:" in said.err and "1 of 3 levels proven" in said.out
+    installed = installed_packs_dir() / "proofs"
+    assert sorted(p.name for p in (installed / "replays").iterdir()) == ["first-swap.yaml"]
+    shutil.rmtree(installed)
