@@ -15,7 +15,8 @@ from game.io.packs import PACK_FILE, Pack
 from game.io.paths import data_dir, installed_packs_dir, levels_dir, user_levels_dir
 from game.io.schema import schema_ref
 from game.io.yamldoc import DocError, read_document
-from game.io.yamlout import mapping_lines
+from game.io.levels import mapping_to_yaml as write_mapping
+from game.io.packs import pack_index_text
 
 from .model import Draft, check, from_level, from_mapping
 
@@ -31,13 +32,9 @@ class EditorFileError(ValueError):
 
 
 def mapping_to_yaml(mapping: dict[str, Any], path: pathlib.Path | None = None) -> str:
-    """A draft's mapping as level-file text, written the way game.io writes a level.
-
-    A draft may have problems (so no Level exists), but it still gets the schema line and
-    the documented key order, and the loader reads it back with its usual messages.
-    """
-    head = [f"# yaml-language-server: $schema={schema_ref(path, 'level')}"] if path else []
-    return "\n".join(head + mapping_lines(mapping, block_keys=frozenset({"goals"}))) + "\n"
+    """A draft's mapping as level-file text, through game.io's level writer (with the schema
+    line when the file's place is known)."""
+    return write_mapping(mapping, schema_ref(path, "level") if path else None)
 
 
 def save_draft(draft: Draft, path: pathlib.Path) -> bool:
@@ -171,9 +168,6 @@ def _read_yaml(path: pathlib.Path) -> dict[str, Any]:
 
 # -- the designer's packs: folders in the installed packs folder -------------------------------------
 
-PACK_KEYS = ("format", "id", "name", "author", "version", "description", "levels")
-
-
 @dataclass
 class PackFolder:
     """A pack the designer is building: pack.yaml plus one file per level, in user data."""
@@ -186,14 +180,17 @@ class PackFolder:
         return list(self.meta.get("levels") or [])
 
     def save(self) -> None:
-        body = {k: self.meta.get(k) for k in PACK_KEYS}
-        body["format"] = 1
-        body["version"] = str(body.get("version") or "1.0")
-        body["levels"] = self.levels
-        index = self.folder / "pack.yaml"
-        head = f"# yaml-language-server: $schema={schema_ref(index, 'pack')}"
-        atomic_write_text(index, "\n".join([head] + mapping_lines(
-            {k: ("" if v is None else v) for k, v in body.items()})) + "\n")
+        """pack.yaml through game.io's one pack writer (levels listed, not read)."""
+        index = self.folder / PACK_FILE
+
+        def text(key: str) -> str:
+            value = self.meta.get(key)
+            return "" if value is None else str(value)
+
+        atomic_write_text(index, pack_index_text(
+            text("id"), text("name"), self.levels, author=text("author"),
+            version=text("version") or "1.0", description=text("description"),
+            schema=schema_ref(index, "pack")))
 
     def add(self, draft: Draft) -> pathlib.Path:
         """Write the level into the pack (replacing one with the same id) and list it."""

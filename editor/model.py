@@ -8,7 +8,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 from game.core import (
     DEFAULT_KINDS, GAP_TOKEN, HOLE_TOKEN, MAX_SIZE, MAX_SLIDE_SIZE, MIN_SIZE, MODES, PLAYER_TOKEN,
-    RANDOM_TOKEN, Goals, Level, LevelError, Mode, Problem, Rules, level_mapping, new_game, parse_level,
+    RANDOM_TOKEN, Goals, Level, LevelError, Mode, Problem, Rules, level_mapping, parse_level, playability_problems,
 )
 
 Cell = tuple[int, int]
@@ -171,19 +171,6 @@ def check(draft: Draft) -> tuple[Level | None, tuple[Problem, ...]]:
         if problems:
             level = None
     return level, tuple(problems)
-
-
-def playability_problems(level: Level) -> list[Problem]:
-    """Problems only dealing a game shows (say, no legal move can exist on this layout).
-
-    This is the check game.io's loader runs after the field checks: deal the level the way the
-    game will, from level.play_seed, so the editor and the loader report the same thing.
-    """
-    try:
-        new_game(level, level.play_seed)
-    except LevelError as error:
-        return list(error.problems)
-    return []
 
 
 # -- tools ------------------------------------------------------------------------------------

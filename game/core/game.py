@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Generic, TypeVar
 
 from .commands import Chain, Command, Slide, Swap
 from .events import Event
 from .grid import Grid
-from .level import Level, shorten
+from .level import Level, LevelError, Problem, shorten
 from .rng import Draws, seed_state
 from .rules import chain, match3, slide
 from .state import IllegalMove, State
@@ -62,6 +62,20 @@ def new_game(level: Level, seed: int) -> State:
         level=level, grid=grid, player=level.player_start if rules.has_player else None,
         collected=(0,) * (level.kinds if rules.has_kinds else 0), rng=draws.state,
     )
+
+
+def playability_problems(level: Level) -> list[Problem]:
+    """Problems only dealing a game shows (say, no legal move can exist on this layout).
+
+    The level is dealt the way the game deals it, from level.play_seed: the loader and the
+    editor both ask this, so they report the same thing. A problem without a field points
+    at the layout.
+    """
+    try:
+        new_game(level, level.play_seed)
+    except LevelError as error:
+        return [p if p.path else replace(p, path=("layout",)) for p in error.problems]
+    return []
 
 
 def decide(state: State, command: Command) -> list[Event]:

@@ -5,10 +5,9 @@ from __future__ import annotations
 import os
 import pathlib
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
-from game.core import MAX_SIZE, Level, LevelError, Problem, new_game, parse_level
+from game.core import MAX_SIZE, Level, Problem, parse_level, playability_problems
 
 from .atomic import atomic_write_text
 from .locate import Locator
@@ -98,18 +97,25 @@ def _oversized_layout(where: Locator, value: Any, base: Path) -> list[FileProble
 
 
 def _playability(where: Locator, level: Level, base: Path) -> list[FileProblem]:
-    """Deal the level the way the game will; a level that cannot start is a layout problem."""
-    try:
-        new_game(level, level.play_seed)
-    except LevelError as exc:
-        return [where.place(p if p.path else replace(p, path=("layout",)), base)
-                for p in exc.problems]
-    return []
+    """The core's playability check (a level that cannot start), placed in the file."""
+    return [where.place(p, base) for p in playability_problems(level)]
 
 
 def level_body_lines(level: Level) -> list[str]:
     """The level's keys as YAML lines, in the documented order (no header)."""
-    return mapping_lines(level.to_dict(), block_keys=frozenset({"goals"}))
+    return mapping_body_lines(level.to_dict())
+
+
+def mapping_body_lines(mapping: Mapping[str, Any]) -> list[str]:
+    """A level-file mapping (core level_mapping: keys in order) as YAML lines, no header."""
+    return mapping_lines(dict(mapping), block_keys=frozenset({"goals"}))
+
+
+def mapping_to_yaml(mapping: Mapping[str, Any], schema: str | None) -> str:
+    """Level-file text from a level-file mapping, written as every level is: the editor's drafts,
+    which may still have problems (so no Level exists), go through this too."""
+    head = [f"# yaml-language-server: $schema={schema}"] if schema else []
+    return "\n".join(head + mapping_body_lines(mapping)) + "\n"
 
 
 def level_to_yaml(level: Level, schema: str | None = DEFAULT_LEVEL_REF) -> str:
@@ -118,8 +124,7 @@ def level_to_yaml(level: Level, schema: str | None = DEFAULT_LEVEL_REF) -> str:
     `schema` is the path of level.schema.json relative to where the file will live; the
     default suits a file in a pack folder under levels/. None leaves the line out.
     """
-    head = [f"# yaml-language-server: $schema={schema}"] if schema else []
-    return "\n".join(head + level_body_lines(level)) + "\n"
+    return mapping_to_yaml(level.to_dict(), schema)
 
 
 def save_level(level: Level, path: str | os.PathLike[str]) -> None:

@@ -8,7 +8,7 @@ import pathlib
 import shutil
 import tempfile
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -336,12 +336,29 @@ def _make(meta: dict[str, str], levels: list[Level], source: pathlib.Path, built
 # -- writing -------------------------------------------------------------------------------
 
 def _meta_lines(pack: Pack) -> list[str]:
-    lines = [f"format: {PACK_FORMAT}", f"id: {scalar(pack.id)}", f"name: {scalar(pack.name)}"]
-    for key in ("author", "version", "description"):
-        value = getattr(pack, key)
+    return _metadata_lines(pack.id, pack.name, pack.author, pack.version, pack.description)
+
+
+def _metadata_lines(pack_id: str, name: str, author: str, version: str, description: str) -> list[str]:
+    lines = [f"format: {PACK_FORMAT}", f"id: {scalar(pack_id)}", f"name: {scalar(name)}"]
+    for key, value in (("author", author), ("version", version), ("description", description)):
         if value:
             lines.append(f"{key}: {scalar(value)}")
     return lines
+
+
+def pack_index_text(pack_id: str, name: str, level_files: Sequence[str], *, author: str = "",
+                    version: str = "", description: str = "", schema: str | None = DEFAULT_PACK_REF) -> str:
+    """pack.yaml of a folder pack from its metadata and level file names, levels unread.
+
+    The editor writes a pack whose levels may still have problems through this, so the one
+    writer of pack.yaml decides its keys, their order and their quoting.
+    """
+    lines = [f"# yaml-language-server: $schema={schema}"] if schema else []
+    lines += _metadata_lines(pack_id, name, author, version, description)
+    lines.append("levels:")
+    lines.extend(f"  - {scalar(file)}" for file in level_files)
+    return "\n".join(lines) + "\n"
 
 
 def pack_to_yaml(pack: Pack, schema: str | None = DEFAULT_PACK_REF) -> str:
@@ -358,11 +375,9 @@ def pack_to_yaml(pack: Pack, schema: str | None = DEFAULT_PACK_REF) -> str:
 
 def pack_index_yaml(pack: Pack, schema: str | None = DEFAULT_PACK_REF) -> str:
     """pack.yaml of the folder form: the metadata and the ordered list of level files."""
-    lines = [f"# yaml-language-server: $schema={schema}"] if schema else []
-    lines += _meta_lines(pack)
-    lines.append("levels:")
-    lines.extend(f"  - {scalar(level.id + '.yaml')}" for level in pack.levels)
-    return "\n".join(lines) + "\n"
+    return pack_index_text(pack.id, pack.name, [f"{level.id}.yaml" for level in pack.levels],
+                           author=pack.author, version=pack.version, description=pack.description,
+                           schema=schema)
 
 
 def save_pack(pack: Pack, path: str | os.PathLike[str]) -> None:
