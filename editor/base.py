@@ -1,0 +1,161 @@
+"""What the editor's parts share: layout constants, small helpers and the EditorBase they extend."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import arcade
+import pyglet
+
+from game.core import Mode, Problem
+from game.io.settings import Settings
+from game.ui.layout import Rect
+
+from . import files
+from .canvas import Canvas
+from .model import Cell, EditModel
+from .widgets import Dialog, Field
+
+gui = arcade.gui
+
+HEADER_H = 44
+PALETTE_W = 180
+PROPS_W = 350
+PROBLEMS_H = 150
+AUTOSAVE_SECONDS = 30.0
+PACKS_PER_PAGE = 10
+LEVELS_PER_PAGE = 10
+BG = (24, 26, 34)
+PANEL = (34, 38, 50)
+TEXT = (230, 232, 240)
+DIM = (140, 146, 160)
+BAD = (255, 120, 110)
+GOOD = (130, 220, 140)
+SELECTED = (40, 110, 180)
+
+class EditorBase(arcade.View):
+    """The state every part of the editor reads (set up by EditorView.__init__)."""
+
+    # Set up by EditorView.__init__ and _build; declared here so each part is type-checked.
+    model: EditModel
+    on_leave: Callable[[], None] | None
+    settings: Settings | None
+    colorblind: bool
+    cursor: Cell
+    flash: Cell | None
+    hover: Cell | None
+    picking_reach: bool
+    dialog: Dialog | None
+    status: str
+    status_bad: bool
+    since_autosave: float
+    playing: Any
+    mouse_down: bool
+    origin: str
+    canvas: Canvas
+    ui: gui.UIManager
+    fields: dict[str, Field]
+    props_buttons: dict[str, Any]
+    header_buttons: dict[str, Any]
+    _palette: list[tuple[Rect, str, Any]]
+    _problem_rows: list[tuple[Rect, Problem]]
+    _batch: pyglet.graphics.Batch
+    _texts: dict[str, Any]
+    _texts_used: set[str]
+    _chrome: arcade.SpriteList[arcade.Sprite]
+    _chrome_icons: arcade.SpriteList[arcade.Sprite]
+    _chrome_batch: pyglet.graphics.Batch
+    _chrome_texts: list[Any]
+    _chrome_built: tuple[Any, ...] | None
+    _pack: files.PackFolder | None
+    _pack_page: int
+
+    _reach_xy: tuple[float, float]
+    _collect_icons: list[tuple[int, float, float]]
+
+    # -- what one part asks of another (each is made by the part named) ----------------------------
+    def refresh(self) -> None:
+        """Bring every widget in step with the model (PropertiesPanel)."""
+        raise NotImplementedError
+
+    def title(self) -> str:
+        """The header's title (PropertiesPanel)."""
+        raise NotImplementedError
+
+    def active_field(self) -> Field | None:
+        """The text field being typed in, if any (PropertiesPanel)."""
+        raise NotImplementedError
+
+    def set_mode(self, mode: Mode) -> None:
+        """Switch the level's mode (EditorView)."""
+        raise NotImplementedError
+
+    def new_seed(self) -> None:
+        raise NotImplementedError
+
+    def toggle_diagonal(self) -> None:
+        raise NotImplementedError
+
+    def pick_reach(self) -> None:
+        raise NotImplementedError
+
+    def clear_reach(self) -> None:
+        raise NotImplementedError
+
+    # -- the status line and dialogs, shared by every part --------------------------------------
+    def say(self, text: str, bad: bool = False) -> None:
+        self.status, self.status_bad = text, bad
+
+
+    def open_dialog(self, dialog: Dialog) -> None:
+        f = self.active_field()
+        if f is not None:
+            f.deactivate()
+        self.dialog = dialog
+
+
+    def close_dialog(self) -> None:
+        self.dialog = None
+
+
+    def show_problems(self, title: str, lines: list[str]) -> None:
+        shown: list[list[tuple[Any, ...]]] = [[("label", _clip(line, 86), 740)] for line in lines[:12]]
+        if len(lines) > 12:
+            shown.append([("label", f"... and {len(lines) - 12} more", 740)])
+        shown.append([("button", "OK", 100, self.close_dialog)])
+        self.open_dialog(Dialog(self.window, title, shown, width=780))
+
+
+
+
+def _page(items: list[Any], page: int, per: int) -> tuple[int, int, list[Any]]:
+    """The page clamped to the pages there are, how many pages, and that page's items."""
+    pages = max(1, (len(items) + per - 1) // per)
+    page = max(0, min(page, pages - 1))
+    return page, pages, items[page * per:(page + 1) * per]
+
+
+def _pager(page: int, pages: int, go: Callable[[int], None]) -> list[tuple[Any, ...]]:
+    """Prev/Next buttons and 'page n of m' for a dialog row (nothing when one page is all)."""
+    if pages <= 1:
+        return []
+    row: list[tuple[Any, ...]] = []
+    if page > 0:
+        row.append(("button", "< Prev", 100, lambda: go(page - 1)))
+    if page < pages - 1:
+        row.append(("button", "Next >", 100, lambda: go(page + 1)))
+    row.append(("label", f"page {page + 1} of {pages}", 160))
+    return row
+
+
+def _rgba(color: Any) -> tuple[int, int, int, int]:
+    c = tuple(int(v) for v in color)
+    return (c[0], c[1], c[2], c[3] if len(c) > 3 else 255)
+
+
+def _text(value: Any) -> str:
+    return "" if value is None else str(value)
+
+
+def _clip(text: str, n: int) -> str:
+    return text if len(text) <= n else text[: n - 3] + "..."

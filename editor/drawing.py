@@ -1,0 +1,233 @@
+"""Drawing the editor: the chrome built once, the palette, the problems list and the changing texts."""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+import arcade
+import pyglet
+
+from game.core import Mode
+from game.ui import textures
+from game.ui.layout import Rect
+
+from .base import (
+    BAD,
+    BG,
+    DIM,
+    GOOD,
+    HEADER_H,
+    PALETTE_W,
+    PANEL,
+    PROBLEMS_H,
+    PROPS_W,
+    SELECTED,
+    TEXT,
+    EditorBase,
+    _clip,
+    _rgba,
+)
+from .canvas import marker
+from .model import (
+    ERASE_TOOL,
+    GAP_TOOL,
+    HOLE_TOOL,
+    PLAYER_TOOL,
+    RANDOM_TOOL,
+    SHAPES,
+    kind_tool,
+    tile_tool,
+)
+
+
+class EditorDrawing(EditorBase):
+    """Drawing the editor, for EditorView."""
+
+    def _text(self, key: str, text: str, x: float, y: float, color: Any = TEXT, size: int = 11,
+              **kw: Any) -> None:
+        """Show a changing text this frame (one cached arcade.Text in the view's batch)."""
+        rgba = _rgba(color)
+        t = self._texts.get(key)
+        if t is None:
+            t = self._texts[key] = arcade.Text(text, x, y, rgba, size, batch=self._batch, **kw)
+        else:
+            if t.text != text:
+                t.text = text
+            if (t.x, t.y) != (x, y):
+                t.position = (x, y)
+            if tuple(t.color) != rgba:
+                t.color = rgba
+            t.visible = True
+        self._texts_used.add(key)
+
+    def _chrome_key(self) -> tuple[Any, ...]:
+        m = self.model
+        d = m.draft
+        lay = self.canvas.layout
+        return (self.window.width, self.window.height, d.mode, d.kinds, m.tool, m.shape,
+                self.colorblind, (lay.left, lay.top, lay.cell, lay.rows, lay.cols) if lay else None)
+
+    def on_draw(self) -> None:
+        self.clear(color=BG)
+        m = self.model
+        h = self.window.height
+        self.canvas.sync(m.draft, self.colorblind)
+        key = self._chrome_key()
+        if key != self._chrome_built:
+            self._build_chrome()
+            self._chrome_built = key
+        self._texts_used = set()
+        self._chrome.draw()
+        self._text("title", self.title().removeprefix("Gridfall editor - "), 12, h - HEADER_H / 2,
+                   BAD if m.dirty else TEXT, 13, anchor_y="center")
+        self._draw_problems()
+        self.canvas.draw(m.draft, cursor=self.cursor, reach=m.draft.reach, flash=self.flash,
+                         rect_from=m.rect_anchor, rect_to=self.hover or self.cursor if m.rect_anchor else None,
+                         colorblind=self.colorblind)
+        self._chrome_icons.draw()
+        self._text("undoinfo", f"undo {len(m.history.past)} / redo {len(m.history.future)}",
+                   12, 14, DIM, 10)
+        if m.draft.mode == Mode.CHAIN and self.picking_reach:
+            self._text("reach", "click a cell...", *self._reach_xy, GOOD, 10, anchor_y="center")
+        elif m.draft.mode == Mode.CHAIN:
+            r = m.draft.reach
+            self._text("reach", f"{r[0]},{r[1]}" if r else "none", *self._reach_xy, TEXT, 11,
+                       anchor_y="center")
+        for k, t in self._texts.items():
+            if k not in self._texts_used:
+                t.visible = False
+        self._chrome_batch.draw()
+        self._batch.draw()
+        self.ui.draw()
+        if self.dialog is not None:
+            self.dialog.draw()
+
+    def _build_chrome(self) -> None:
+        """Make the panels, palette, edge buttons and collect icons for the model as it is now."""
+        self._chrome = arcade.SpriteList()
+        self._chrome_icons = arcade.SpriteList()
+        self._chrome_batch = pyglet.graphics.Batch()
+        self._chrome_texts = []   # kept referenced: batched text vanishes when Python frees it
+        w, h = self.window.width, self.window.height
+        for rect, color in ((Rect(0, h - HEADER_H, w, HEADER_H), PANEL),
+                            (Rect(0, 0, PALETTE_W, h - HEADER_H), PANEL),
+                            (Rect(w - PROPS_W, 0, PROPS_W, h - HEADER_H), PANEL),
+                            (Rect(PALETTE_W, 0, w - PROPS_W - PALETTE_W, PROBLEMS_H), (30, 32, 42))):
+            self._fill(rect, color)
+        self._build_palette()
+        for (edge, delta), rect in self.canvas.edge_buttons().items():
+            self._fill(rect, (60, 66, 84))
+            self._label("+" if delta > 0 else "-", *rect.center, TEXT, 11,
+                        anchor_x="center", anchor_y="center")
+        if self.model.draft.mode != Mode.SLIDE:
+            kinds = self.model.draft.kinds
+            for k, x, y in self._collect_icons:
+                self._icon(textures.kind(k, self.colorblind), x, y, 22,
+                           255 if not isinstance(kinds, int) or k <= kinds else 90)
+
+    def _fill(self, rect: Rect, color: Any) -> None:
+        s = arcade.SpriteSolidColor(max(1, round(rect.width)), max(1, round(rect.height)),
+                                    center_x=rect.center[0], center_y=rect.center[1], color=_rgba(color))
+        self._chrome.append(s)
+
+    def _icon(self, tex: Any, x: float, y: float, size: float, alpha: int = 255) -> None:
+        s = arcade.Sprite(tex, center_x=x, center_y=y)
+        s.width = s.height = size
+        s.alpha = alpha
+        self._chrome_icons.append(s)
+
+    def _label(self, text: str, x: float, y: float, color: Any, size: int, **kw: Any) -> None:
+        self._chrome_texts.append(arcade.Text(text, x, y, _rgba(color), size,
+                                              batch=self._chrome_batch, **kw))
+
+    def _build_palette(self) -> None:
+        m = self.model
+        d = m.draft
+        h = self.window.height
+        self._palette = []
+        top = h - HEADER_H - 14
+        self._label("Tools", 12, top - 10, TEXT, 13, anchor_y="center")
+        y = top - 34
+        entries: list[tuple[str, Any, str, Any]] = []
+        if d.mode == Mode.SLIDE:
+            n = int(m.tool.token) if m.tool.name == "tile" else 1
+            entries += [("tool", tile_tool(n), f"tile {n}  (-/+)", textures.slide_number(n)),
+                        ("tool", GAP_TOOL, "gap (G)", None)]
+        else:
+            size = 46
+            for k in range(1, 10):
+                x = 12 + ((k - 1) % 3) * (size + 6)
+                yy = y - ((k - 1) // 3) * (size + 6) - size
+                rect = Rect(x, yy, size, size)
+                tool = kind_tool(k)
+                unused = isinstance(d.kinds, int) and k > d.kinds
+                self._palette.append((rect, "tool", tool))
+                self._square(rect, m.tool == tool, dim=unused)
+                self._icon(textures.kind(k, self.colorblind), *rect.center, size - 10, 80 if unused else 255)
+            y -= 3 * (size + 6) + 4
+            entries += [("tool", RANDOM_TOOL, "random (R)", marker("random")),
+                        ("tool", HOLE_TOOL, "hole (H)", marker("hole"))]
+            if d.mode == Mode.CHAIN:
+                entries.append(("tool", PLAYER_TOOL, "player (P)", textures.load("player")))
+        entries.append(("tool", ERASE_TOOL, "erase (E)", None))
+        for kind, value, text, tex in entries:
+            rect = Rect(8, y - 34, PALETTE_W - 16, 32)
+            self._palette.append((rect, kind, value))
+            self._square(rect, m.tool == value)
+            if tex is not None:
+                self._icon(tex, rect.left + 18, rect.center[1], 26)
+            self._label(text, rect.left + 38, rect.center[1], TEXT, 11, anchor_y="center")
+            y -= 36
+        if d.mode == Mode.SLIDE:
+            for i, (delta, text) in enumerate(((-1, "-"), (1, "+"))):
+                rect = Rect(8 + i * 40, y - 30, 34, 28)
+                self._palette.append((rect, "step", delta))
+                self._square(rect, False)
+                self._label(text, *rect.center, TEXT, 13, anchor_x="center", anchor_y="center")
+            y -= 36
+        y -= 10
+        self._label("Shape", 12, y - 10, TEXT, 13, anchor_y="center")
+        y -= 30
+        for shape, text in zip(SHAPES, ("pen (D)", "rectangle (X)", "bucket fill (F)")):
+            rect = Rect(8, y - 30, PALETTE_W - 16, 28)
+            self._palette.append((rect, "shape", shape))
+            self._square(rect, m.shape == shape)
+            self._label(text, rect.left + 10, rect.center[1], TEXT, 11, anchor_y="center")
+            y -= 32
+
+    def _square(self, rect: Rect, selected: bool, dim: bool = False) -> None:
+        self._fill(rect, SELECTED if selected else ((44, 46, 56) if dim else (56, 62, 80)))
+
+    def _draw_problems(self) -> None:
+        problems = self.model.problems()
+        left = PALETTE_W + 12
+        top = PROBLEMS_H - 12
+        self._problem_rows = []
+        if problems:
+            head = f"{len(problems)} problem{'s' if len(problems) > 1 else ''} (click one to see its cell)"
+            self._text("phead", head, left, top - 8, BAD, 12, anchor_y="center")
+        else:
+            self._text("phead", "No problems: Tab to play-test", left, top - 8, GOOD, 12, anchor_y="center")
+        y = top - 30
+        width = self.window.width - PROPS_W - PALETTE_W - 16
+        lines_left = 5
+        shown = 0
+        for p in problems:
+            where = f" [cell {p.cell[0]},{p.cell[1]}]" if p.cell is not None else ""
+            lines = textwrap.wrap(str(p) + where, 96)[:2]
+            if len(lines) > lines_left:
+                break
+            rect = Rect(left - 4, y - 9 - 18 * (len(lines) - 1), width, 18 * len(lines))
+            self._problem_rows.append((rect, p))
+            if p.cell is not None and p.cell == self.flash:
+                arcade.draw_lrbt_rectangle_filled(rect.left, rect.right, rect.bottom, rect.top, (70, 40, 46))
+            for line in lines:
+                k = f"prob{5 - lines_left}"
+                self._text(k, line, left, y, TEXT, 11, anchor_y="center")
+                y -= 18
+                lines_left -= 1
+            shown += 1
+        if len(problems) > shown:
+            self._text("pmore", f"... and {len(problems) - shown} more", left, y, DIM, 10, anchor_y="center")
+        self._text("status", _clip(self.status, 110), left, 10, BAD if self.status_bad else DIM, 10)

@@ -1,0 +1,172 @@
+"""The editor's properties panel: every field, goal, star threshold and rule, kept in step with the model."""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from game.core import Mode
+
+from .base import DIM, HEADER_H, PROPS_W, EditorBase, _text
+from .model import clamp_size, parse_scalar
+from .widgets import Field, button, button_style, label
+
+
+class PropertiesPanel(EditorBase):
+    """The editor's properties panel, for EditorView."""
+
+    def _build_props(self) -> None:
+        left = self.window.width - PROPS_W + 12
+        top = self.window.height - HEADER_H - 12
+        row = 31
+        lw = 92
+        fw = PROPS_W - lw - 30
+        y = top - row
+
+        modes = set(Mode)
+        self._mode_widgets: list[tuple[Any, frozenset[str]]] = []
+
+        def add(widget: Any) -> None:
+            # Each widget remembers which modes use it; the others hide it (see refresh).
+            self._mode_widgets.append((widget, frozenset(modes)))
+            self.ui.add(widget)
+
+        def add_label(text: str, x: float, y: float, width: float = lw) -> None:
+            add(label(text, x=x, y=y, width=width, height=26, color=DIM))
+
+        def add_field(key: str, x: float, y: float, width: float) -> None:
+            f = Field(key, self._commit, on_tab=self._tab, x=x, y=y, width=width, height=26)
+            self.fields[key] = f
+            add(f)
+
+        for key, text in (("id", "id"), ("name", "name"), ("description", "description")):
+            add_label(text, left, y)
+            add_field(key, left + lw, y, fw)
+            y -= row
+        add_label("mode", left, y)
+        bw = (fw - 8) / 3
+        for i, mode in enumerate(Mode):
+            b = button(mode, functools.partial(self.set_mode, mode), x=left + lw + i * (bw + 4), y=y,
+                       width=bw, height=26)
+            self.props_buttons["mode:" + mode] = b
+            add(b)
+        y -= row
+        half = (PROPS_W - 24) / 2
+        uses = {"kinds": {Mode.MATCH3, Mode.CHAIN}, "min_match": {Mode.MATCH3}, "min_chain": {Mode.CHAIN}}
+        for pair in ((("width", "width"), ("height", "height")), (("moves", "move limit"), ("kinds", "kinds")),
+                     (("min_match", "min match"), ("min_chain", "min chain"))):
+            for j, (key, text) in enumerate(pair):
+                modes = uses.get(key, set(Mode))
+                x = left + j * half
+                add_label(text, x, y, 84)
+                add_field(key, x + 84, y, half - 92)
+            y -= row
+        modes = set(Mode)
+        add_label("seed", left, y)
+        add_field("seed", left + lw, y, fw - 100)
+        b = button("new seed", self.new_seed, x=left + lw + fw - 94, y=y, width=94, height=26)
+        self.props_buttons["new seed"] = b
+        add(b)
+        y -= row
+        modes = {Mode.CHAIN}
+        add_label("diagonal", left, y)
+        b = button("on", self.toggle_diagonal, x=left + lw, y=y, width=80, height=26)
+        self.props_buttons["diagonal"] = b
+        add(b)
+        y -= row + 6
+        modes = {Mode.MATCH3, Mode.CHAIN}
+        add(label("Goals", x=left, y=y, width=200, height=26, font_size=13))
+        y -= row
+        add_label("score", left, y)
+        add_field("score", left + lw, y, fw)
+        y -= row
+        add_label("stars", left, y)
+        sw = (fw - 8) / 3
+        for i in range(3):
+            add_field(f"star{i}", left + lw + i * (sw + 4), y, sw)
+        y -= row
+        modes = {Mode.CHAIN}
+        add_label("reach", left, y)
+        b = button("pick cell", self.pick_reach, x=left + lw + 70, y=y, width=96, height=26)
+        self.props_buttons["pick cell"] = b
+        add(b)
+        b = button("clear", self.clear_reach,
+                   x=left + lw + 172, y=y, width=70, height=26)
+        self.props_buttons["clear reach"] = b
+        add(b)
+        self._reach_xy = (left + lw + 4, y + 13)
+        y -= row
+        modes = {Mode.MATCH3, Mode.CHAIN}
+        add_label("collect", left, y)
+        self._collect_icons: list[tuple[int, float, float]] = []
+        cw = (PROPS_W - 24) / 3
+        for k in range(1, 10):
+            i = k - 1
+            x = left + (i % 3) * cw
+            yy = y - row * (i // 3) - row
+            self._collect_icons.append((k, x + 13, yy + 13))
+            add_field(f"collect{k}", x + 30, yy, cw - 38)
+        self._props_bottom = y - row * 4
+
+    # -- keeping widgets in step with the model ----------------------------------------------------
+    def refresh(self) -> None:
+        d = self.model.draft
+        values = {
+            "id": d.id, "name": d.name, "description": d.description, "width": str(d.width),
+            "height": str(d.height), "kinds": _text(d.kinds), "moves": _text(d.moves),
+            "min_match": _text(d.min_match), "min_chain": _text(d.min_chain), "seed": _text(d.seed),
+            "score": _text(d.score),
+        }
+        stars = d.stars or (None, None, None)
+        for i in range(3):
+            values[f"star{i}"] = _text(stars[i])
+        collect = dict(d.collect)
+        for k in range(1, 10):
+            values[f"collect{k}"] = _text(collect.get(k))
+        for key, text in values.items():
+            self.fields[key].show(text)
+        for mode in Mode:
+            self.props_buttons["mode:" + mode].style = button_style(11, selected=mode == d.mode)
+        self.props_buttons["diagonal"].text = "on" if d.diagonal else "off"
+        for widget, used_in in self._mode_widgets:
+            widget.visible = d.mode in used_in
+        self.props_buttons["pick cell"].style = button_style(11, selected=self.picking_reach)
+        self.cursor = (min(self.cursor[0], d.height - 1), min(self.cursor[1], d.width - 1))
+        self.window.set_caption(self.title())
+
+    def title(self) -> str:
+        where = self.model.path.name if self.model.path else (self.origin or "not saved yet")
+        return f"Gridfall editor - {self.model.draft.name} ({where}){' *' if self.model.dirty else ''}"
+
+    def _commit(self, key: str, text: str) -> None:
+        """A property field was committed (Enter, Tab, or a click elsewhere): one undo step."""
+        m = self.model
+        field = self.fields[key]
+        field.invalid = False
+        if key in ("id", "name", "description"):
+            m.set(**{key: text.strip() if key == "id" else text})
+        elif key in ("width", "height"):
+            try:
+                n = int(text.strip())
+            except ValueError:
+                field.invalid = True
+                self.say(f"{key}: type a whole number", bad=True)
+                return
+            w = n if key == "width" else m.draft.width
+            h = n if key == "height" else m.draft.height
+            m.set_size(clamp_size(m.draft.mode, w), clamp_size(m.draft.mode, h))
+        elif key.startswith("star"):
+            m.set_star(int(key[4:]), parse_scalar(text))
+        elif key.startswith("collect"):
+            m.set_collect(int(key[7:]), parse_scalar(text))
+        else:
+            m.set(**{key: parse_scalar(text)})
+        self.refresh()
+
+    def _tab(self, field: Field, back: bool) -> None:
+        keys = [k for k, f in self.fields.items() if f.visible or k == field.key]
+        i = keys.index(field.key)
+        self.fields[keys[(i + (-1 if back else 1)) % len(keys)]].activate()  # type: ignore[no-untyped-call]  # arcade.gui leaves it unannotated
+
+    def active_field(self) -> Field | None:
+        return next((f for f in self.fields.values() if f.active), None)
