@@ -10,6 +10,7 @@ import pyglet
 from game.core import Mode, Problem
 from game.io.settings import Settings
 from game.ui.layout import Rect
+from game.ui.screens import style
 
 from . import files
 from .canvas import Canvas
@@ -25,13 +26,15 @@ PROBLEMS_H = 150
 AUTOSAVE_SECONDS = 30.0
 PACKS_PER_PAGE = 10
 LEVELS_PER_PAGE = 10
-BG = (24, 26, 34)
-PANEL = (34, 38, 50)
-TEXT = (230, 232, 240)
-DIM = (140, 146, 160)
-BAD = (255, 120, 110)
-GOOD = (130, 220, 140)
-SELECTED = (40, 110, 180)
+# The game's one palette (game.ui.screens.style), as RGB for the editor's panels and texts.
+BG = style.HEADER[:3]
+PANEL = style.OPTION[:3]
+TEXT = style.TEXT[:3]
+DIM = style.TEXT_MUTED[:3]
+BAD = style.DANGER_HOVER[:3]
+GOOD = style.BAR_FILL[:3]
+SELECTED = style.PRIMARY[:3]
+
 
 class EditorBase(arcade.View):
     """The state every part of the editor reads (set up by EditorView.__init__)."""

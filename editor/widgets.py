@@ -8,10 +8,13 @@ from typing import Any, Callable
 import arcade
 import arcade.gui
 
+from game.ui.screens import style
+
 gui = arcade.gui
 
-PANEL = (38, 42, 54)
-PANEL_EDGE = (90, 98, 120)
+# The dialogs' panel, from the one style module (its colours as RGB for arcade.gui).
+PANEL = style.HEADER[:3]
+PANEL_EDGE = style.OVERLAY_EDGE[:3]
 
 
 class Field(gui.UIInputText):
@@ -97,8 +100,8 @@ def button_style(font_size: int = 11, selected: bool = False) -> dict[str, Any]:
     out = {k: dataclasses.replace(v, font_size=font_size)
            for k, v in gui.UIFlatButton.DEFAULT_STYLE.items()}
     if selected:
-        out["normal"] = dataclasses.replace(out["normal"], bg=(40, 110, 180, 255))
-        out["hover"] = dataclasses.replace(out["hover"], bg=(60, 130, 200, 255))
+        out["normal"] = dataclasses.replace(out["normal"], bg=style.PRIMARY)
+        out["hover"] = dataclasses.replace(out["hover"], bg=style.PRIMARY_HOVER)
     return out
 
 

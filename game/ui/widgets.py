@@ -1,4 +1,8 @@
-"""Buttons and a modal menu panel for the play view (pause menu, result overlay)."""
+"""Buttons and a modal menu panel for the play view (pause menu, result overlay).
+
+Drawn the way the menu screens are (game.ui.screens): sprites built when the menu is placed,
+coloured from the one style module, texts made once; a frame only recolours the focus.
+"""
 
 from __future__ import annotations
 
@@ -8,14 +12,7 @@ from typing import Any, Callable, Sequence
 import arcade
 
 from game.ui.layout import Rect
-
-
-PANEL = (24, 28, 44, 240)
-SHADE = (0, 0, 0, 150)
-BUTTON = (58, 66, 100, 255)
-BUTTON_FOCUS = (255, 200, 60, 255)
-TEXT = (240, 240, 248, 255)
-TEXT_DARK = (30, 24, 10, 255)
+from game.ui.screens import style
 
 
 @dataclass
@@ -32,8 +29,8 @@ class Button:
         self.rect = rect
         x, y = rect.center
         if self.text is None:
-            self.text = arcade.Text(self.label, x, y, TEXT, 18, anchor_x="center", anchor_y="center",
-                                    bold=True)
+            self.text = arcade.Text(self.label, x, y, style.TEXT, 18, anchor_x="center",
+                                    anchor_y="center", bold=True)
         self.text.x, self.text.y = x, y
 
 
@@ -42,9 +39,12 @@ class Menu:
 
     def __init__(self, title: str, buttons: Sequence[Button], lines: Sequence[str] = (),
                  width: float = 420) -> None:
-        self.title = arcade.Text(title, 0, 0, TEXT, 30, anchor_x="center", anchor_y="center", bold=True)
-        self.lines = [arcade.Text(line, 0, 0, (210, 214, 230, 255), 17, anchor_x="center",
+        self.title = arcade.Text(title, 0, 0, style.TEXT, 30, anchor_x="center", anchor_y="center",
+                                 bold=True)
+        self.lines = [arcade.Text(line, 0, 0, style.TEXT_MUTED, 17, anchor_x="center",
                                   anchor_y="center") for line in lines]
+        self.sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self.button_sprites: list[arcade.Sprite] = []
         self.buttons = list(buttons)
         self.focus = 0
         self.width = width
@@ -70,6 +70,28 @@ class Menu:
         for b in self.buttons:
             b.place(Rect(panel.left + 40, y - bh, panel.width - 80, bh))
             y -= bh + gap
+        self._build_sprites(screen_w, screen_h)
+
+    def _build_sprites(self, screen_w: float, screen_h: float) -> None:
+        # The shade, the panel (edge under face) and one sprite a button, made once per place.
+        self.sprites = arcade.SpriteList()
+        shade = arcade.SpriteSolidColor(int(screen_w) + 2, int(screen_h) + 2, screen_w / 2, screen_h / 2,
+                                        style.SHADE)
+        p = self.panel
+        edge = arcade.Sprite(style.rounded_rect(int(p.width) + 4, int(p.height) + 4, 14), center_x=p.center[0],
+                             center_y=p.center[1])
+        edge.color = style.OVERLAY_EDGE
+        face = arcade.Sprite(style.rounded_rect(int(p.width), int(p.height), 12), center_x=p.center[0],
+                             center_y=p.center[1])
+        face.color = style.OVERLAY_PANEL
+        self.sprites.extend([shade, edge, face])
+        self.button_sprites = []
+        for b in self.buttons:
+            r = b.rect
+            sprite = arcade.Sprite(style.rounded_rect(int(r.width), int(r.height), 10),
+                                   center_x=r.center[0], center_y=r.center[1])
+            self.button_sprites.append(sprite)
+            self.sprites.append(sprite)
 
     def button_at(self, x: float, y: float) -> int | None:
         for i, b in enumerate(self.buttons):
@@ -111,17 +133,15 @@ class Menu:
         raise KeyError(f"no button {key!r} in menu {self.title.text!r}")
 
     def draw(self, screen_w: float, screen_h: float) -> None:
-        arcade.draw_lrbt_rectangle_filled(0, screen_w, 0, screen_h, SHADE)
-        p = self.panel
-        arcade.draw_lrbt_rectangle_filled(p.left, p.right, p.bottom, p.top, PANEL)
-        arcade.draw_lrbt_rectangle_outline(p.left, p.right, p.bottom, p.top, (90, 100, 150, 255), 2)
+        for i, (b, sprite) in enumerate(zip(self.buttons, self.button_sprites)):
+            focused = i == self.focus
+            want = style.FOCUS if focused else style.PANEL_HOVER
+            if sprite.color != want:
+                sprite.color = want
+            b.text.color = style.TEXT_ON_GOLD if focused else style.TEXT
+        self.sprites.draw()
         self.title.draw()
         for line in self.lines:
             line.draw()
-        for i, b in enumerate(self.buttons):
-            r = b.rect
-            focused = i == self.focus
-            arcade.draw_lrbt_rectangle_filled(r.left, r.right, r.bottom, r.top,
-                                              BUTTON_FOCUS if focused else BUTTON)
-            b.text.color = TEXT_DARK if focused else TEXT
+        for b in self.buttons:
             b.text.draw()

@@ -37,6 +37,10 @@ TEXT_DIM: RGBA = (110, 114, 150, 255)
 NOTICE_BG: RGBA = (128, 70, 32, 255)
 BAR_BG: RGBA = (28, 30, 54, 255)
 BAR_FILL: RGBA = (96, 210, 150, 255)
+SHADE: RGBA = (0, 0, 0, 150)            # over a board under a pause menu or a result
+OVERLAY_PANEL: RGBA = (24, 28, 44, 240)
+OVERLAY_EDGE: RGBA = (90, 100, 150, 255)
+TEXT_ON_GOLD: RGBA = (30, 24, 10, 255)
 
 # One colour per level mode, used for the mode badge on level tiles.
 MODE_COLORS: dict[str, RGBA] = {
