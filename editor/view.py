@@ -87,6 +87,10 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorBase)
         self.canvas = Canvas(Rect(PALETTE_W + 40, PROBLEMS_H + 40,
                                   w - PALETTE_W - PROPS_W - 80, h - HEADER_H - PROBLEMS_H - 80))
         self.ui = gui.UIManager(self.window)
+        # Its cameras are made from the window's viewport, which a resize updates only after
+        # this view hears of it: size them to the new window now, or widgets past the old
+        # size are cut off (a grown window lost its header buttons and properties).
+        self.ui.on_resize(w, h)  # type: ignore[no-untyped-call]  # arcade.gui leaves it unannotated
         self.fields: dict[str, Field] = {}
         self.props_buttons: dict[str, Any] = {}
         self.header_buttons: dict[str, Any] = {}

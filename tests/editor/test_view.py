@@ -589,3 +589,19 @@ def test_playtest_a_slide_to_the_end_retry_then_back(window: Any, editor: Editor
     assert window.current_view is play and play.session.commands == []
     press(window, key.TAB)
     assert window.current_view is view
+
+
+def test_growing_the_window_keeps_every_header_button_and_field_reachable(window: Any,
+                                                                          editor: EditorView) -> None:
+    """A resize reaches the view before the window's viewport follows: the panels' UI must be
+    sized to the new window, or widgets past the old size are cut off (issue 13, point 10)."""
+    window.ctx.viewport = (0, 0, 800, 560)      # what the window still says mid-resize
+    try:
+        editor.on_resize(window.width, window.height)
+    finally:
+        window.ctx.viewport = (0, 0, window.width, window.height)
+    view_rect = editor.ui.camera.viewport
+    assert (view_rect.width, view_rect.height) == (window.width, window.height)
+    assert editor.header_buttons and all(b.rect.right <= window.width for b in editor.header_buttons.values())
+    header(window, editor, "Pack")
+    assert editor.dialog is not None and "Packs" in editor.dialog.title
