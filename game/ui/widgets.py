@@ -1,7 +1,8 @@
-"""Buttons and a modal menu panel for the play view (pause menu, result overlay).
+"""The play view's modal menus (pause, result) built from the menu screens' kit.
 
-Drawn the way the menu screens are (game.ui.screens): sprites built when the menu is placed,
-coloured from the one style module, texts made once; a frame only recolours the focus.
+Each button is a game.ui.screens Widget: the same rounded sprite, hover colours and gold focus
+ring as every menu screen, from the one style module; sprites are built when the menu is placed
+and texts made once, so a frame only recolours what focus or hover changed.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import arcade
 
 from game.ui.layout import Rect
 from game.ui.screens import style
+from game.ui.screens.widgets import Widget
 
 
 @dataclass
@@ -24,6 +26,7 @@ class Button:
     key: str = ""                     # a stable name for tests and keyboard shortcuts
     rect: Rect = field(default_factory=lambda: Rect(0, 0, 0, 0))
     text: Any = None
+    widget: Widget | None = None      # the kit's widget drawn for it, made when placed
 
     def place(self, rect: Rect) -> None:
         self.rect = rect
@@ -44,7 +47,8 @@ class Menu:
         self.lines = [arcade.Text(line, 0, 0, style.TEXT_MUTED, 17, anchor_x="center",
                                   anchor_y="center") for line in lines]
         self.sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
-        self.button_sprites: list[arcade.Sprite] = []
+        self.ring: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()   # the kit's focus ring
+        self._ring_on: int | None = None
         self.buttons = list(buttons)
         self.focus = 0
         self.width = width
@@ -85,13 +89,17 @@ class Menu:
                              center_y=p.center[1])
         face.color = style.OVERLAY_PANEL
         self.sprites.extend([shade, edge, face])
-        self.button_sprites = []
         for b in self.buttons:
             r = b.rect
-            sprite = arcade.Sprite(style.rounded_rect(int(r.width), int(r.height), 10),
-                                   center_x=r.center[0], center_y=r.center[1])
-            self.button_sprites.append(sprite)
-            self.sprites.append(sprite)
+            radius = int(min(r.height / 2, 14))
+            background = arcade.Sprite(style.rounded_rect(int(r.width), int(r.height), radius),
+                                       center_x=r.center[0], center_y=r.center[1])
+            self.sprites.append(background)
+            b.widget = Widget(r.left, r.bottom, r.width, r.height, b.action, b.key, radius=radius,
+                              background=background, texts=[b.text])
+            b.widget.refresh()
+        self.ring = arcade.SpriteList()
+        self._ring_on = None
 
     def button_at(self, x: float, y: float) -> int | None:
         for i, b in enumerate(self.buttons):
@@ -133,13 +141,21 @@ class Menu:
         raise KeyError(f"no button {key!r} in menu {self.title.text!r}")
 
     def draw(self, screen_w: float, screen_h: float) -> None:
-        for i, (b, sprite) in enumerate(zip(self.buttons, self.button_sprites)):
-            focused = i == self.focus
-            want = style.FOCUS if focused else style.PANEL_HOVER
-            if sprite.color != want:
-                sprite.color = want
-            b.text.color = style.TEXT_ON_GOLD if focused else style.TEXT
+        for i, b in enumerate(self.buttons):
+            if b.widget is not None and b.widget.focused != (i == self.focus):
+                b.widget.focused = i == self.focus
+                b.widget.refresh()     # the kit's colours: hover colour while focused
+        if self._ring_on != self.focus and self.buttons and self.buttons[self.focus].widget is not None:
+            wd = self.buttons[self.focus].widget
+            assert wd is not None
+            ring = arcade.Sprite(style.ring(int(wd.width) + 10, int(wd.height) + 10, wd.radius + 5, 3),
+                                 center_x=wd.center[0], center_y=wd.center[1])
+            ring.color = style.FOCUS
+            self.ring.clear()
+            self.ring.append(ring)
+            self._ring_on = self.focus
         self.sprites.draw()
+        self.ring.draw()
         self.title.draw()
         for line in self.lines:
             line.draw()

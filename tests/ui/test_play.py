@@ -930,3 +930,35 @@ def test_colour_blind_setting_draws_the_colour_blind_tiles(window: Any) -> None:
         x, y = view.board.center(cell)
         views[cb] = image.getpixel((int(x), int(window.height - y)))[:3]
     assert views[True] != views[False], "the tile centre looks the same in both palettes"
+
+
+def test_the_pause_menu_is_the_menu_screens_kit_and_its_focus_ring_follows_the_keys(
+        window: Any, screenshot_dir: pathlib.Path) -> None:
+    """The overlay's buttons are the menu screens' widgets: the same gold focus ring and hover
+    colour as the title screen, moved by the arrow keys."""
+    import arcade
+
+    from game.ui.screens import style
+    from game.ui.screens.widgets import Widget
+
+    view = open_view(window, level("first-swap"), speed="instant")
+    press_key(window, arcade.key.ESCAPE)
+    menu = view.pause_menu
+    assert menu is not None and all(isinstance(b.widget, Widget) for b in menu.buttons)
+
+    def ring_colour_above(index: int) -> tuple[int, ...]:
+        image = shot(window, view, screenshot_dir / f"pause_focus_{index}.png")
+        rect = menu.buttons[index].rect
+        # The ring runs a few pixels above the button: its strongest pixel there.
+        column = [tuple(image.getpixel((int(rect.center[0]), int(window.height - rect.top - dy)))[:3])
+                  for dy in range(1, 8)]
+        return max(column, key=sum)
+
+    def near(got: tuple[int, ...], want: tuple[int, ...]) -> bool:
+        return sum(abs(a - b) for a, b in zip(got, want)) < 60
+
+    assert near(ring_colour_above(0), style.FOCUS[:3]) and not near(ring_colour_above(1), style.FOCUS[:3])
+    press_key(window, arcade.key.DOWN)
+    assert menu.focus == 1
+    assert near(ring_colour_above(1), style.FOCUS[:3]) and not near(ring_colour_above(0), style.FOCUS[:3])
+    assert menu.buttons[1].widget is not None and menu.buttons[1].widget.focused

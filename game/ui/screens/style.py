@@ -40,7 +40,6 @@ BAR_FILL: RGBA = (96, 210, 150, 255)
 SHADE: RGBA = (0, 0, 0, 150)            # over a board under a pause menu or a result
 OVERLAY_PANEL: RGBA = (24, 28, 44, 240)
 OVERLAY_EDGE: RGBA = (90, 100, 150, 255)
-TEXT_ON_GOLD: RGBA = (30, 24, 10, 255)
 
 # One colour per level mode, used for the mode badge on level tiles.
 MODE_COLORS: dict[str, RGBA] = {
