@@ -13,12 +13,19 @@ from typing import Any
 from game.bots import BOT_NAMES
 from game.bots.farm import ClusterUnavailable, Job, default_workers, play_jobs
 from game.bots.playtest import (
-    BOT_LABELS, DEFAULT_GAMES, LABELS, PERSON, STRONG, GameRecord, LevelReport, cap_for,
-    pass_curve, report,
+    BOT_LABELS,
+    DEFAULT_GAMES,
+    LABELS,
+    PERSON,
+    STRONG,
+    GameRecord,
+    LevelReport,
+    cap_for,
+    pass_curve,
+    report,
 )
+from game.cli.level_source import levels_at
 from game.core import Level
-from game.io import LevelFileError, load_level, load_pack
-from game.io import is_pack_path
 from game.io.playtest_file import write_results
 
 LABEL_HELP = ", ".join(f"{name} >= {100 * bound:.0f}%" for bound, name in LABELS[:-1]) + \
@@ -144,19 +151,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"{name}: --suggest takes a pass rate from 0 to 1, like 0.6", file=sys.stderr)
         return 2
     path = pathlib.Path(args.path)
-    pack_id = ""
-    try:
-        if is_pack_path(path):
-            pack = load_pack(path)
-            levels, pack_id = list(pack.levels), pack.id
-        else:
-            levels = [load_level(path)]
-    except LevelFileError as exc:
-        print(f"{name}: {path} has problems:\n{exc}", file=sys.stderr)
+    found = levels_at(path, name)
+    if found is None:
         return 1
-    except OSError as exc:
-        print(f"{name}: cannot read {path}: {exc.strerror or exc}", file=sys.stderr)
-        return 1
+    levels, pack = found
+    pack_id = pack.id if pack is not None else ""
     if args.write and not pack_id:
         print(f"{name}: --write stores results beside a pack; {path} is one level", file=sys.stderr)
         return 2

@@ -10,8 +10,8 @@ from typing import Any
 
 from game.bots import BOT_NAMES
 from game.bots.simulation import Report, simulate
+from game.cli.level_source import levels_at
 from game.core import Level, LevelError
-from game.io import LevelFileError, is_pack_path, load_level, load_pack
 
 
 def register(subparsers: Any) -> None:
@@ -26,11 +26,6 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--first-seed", type=int, default=0, help="the first seed (default 0)")
     parser.set_defaults(run=run)
 
-
-def _levels(path: pathlib.Path) -> list[Level]:
-    if is_pack_path(path):
-        return list(load_pack(path).levels)
-    return [load_level(path)]
 
 
 def describe(level: Level, report: Report, seconds: float) -> str:
@@ -55,15 +50,10 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         print("gridfall simulate: --games must be at least 1", file=sys.stderr)
         return 2
-    path = pathlib.Path(args.path)
-    try:
-        levels = _levels(path)
-    except LevelFileError as exc:
-        print(f"gridfall simulate: {path} has problems:\n{exc}", file=sys.stderr)
+    found = levels_at(pathlib.Path(args.path), "gridfall simulate")
+    if found is None:
         return 1
-    except OSError as exc:
-        print(f"gridfall simulate: cannot read {path}: {exc.strerror or exc}", file=sys.stderr)
-        return 1
+    levels = found[0]
     for level in levels:
         start = time.perf_counter()
         try:
