@@ -14,11 +14,11 @@ def open_editor(window: Any, path: str | pathlib.Path | None = None,
 
     `on_leave` runs when the designer leaves the editor (the title screen's way back); without
     it, leaving closes the window. A recovery file from a session that ended with unsaved
-    changes is offered for restoring first.
+    changes (one no running editor holds) is offered for restoring first.
     """
     from game.io.settings import load_settings
 
-    from . import files
+    from . import recovery
     from .view import EditorView
 
     if settings is None:
@@ -26,10 +26,8 @@ def open_editor(window: Any, path: str | pathlib.Path | None = None,
     view = EditorView(window, on_leave=on_leave, settings=settings)
     if path is not None:
         view.open_path(pathlib.Path(path))
-    files.sweep_temporaries()
-    recovery = files.read_recovery()
-    if recovery is not None:
-        view.offer_recovery(recovery)
+    recovery.sweep_temporaries()
+    view.offer_recovery(recovery.pending())
     window.show_view(view)
     return view
 

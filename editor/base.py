@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pathlib
 from typing import Any, Callable
 
 import arcade
@@ -12,7 +13,7 @@ from game.io.settings import Settings
 from game.ui.layout import Rect
 from game.ui.screens import style
 
-from . import files
+from . import files, recovery
 from .canvas import Canvas
 from .model import Cell, EditModel
 from .widgets import Dialog, Field
@@ -34,6 +35,7 @@ DIM = style.TEXT_MUTED[:3]
 BAD = style.DANGER_HOVER[:3]
 GOOD = style.BAR_FILL[:3]
 SELECTED = style.PRIMARY[:3]
+WARN = style.GOLD[:3]
 
 
 class EditorBase(arcade.View):
@@ -70,6 +72,9 @@ class EditorBase(arcade.View):
     _chrome_batch: pyglet.graphics.Batch
     _chrome_texts: list[Any]
     _chrome_built: tuple[Any, ...] | None
+    slot: recovery.Slot
+    _id_check: tuple[Any, Problem | None]
+    _packs: dict[pathlib.Path, files.PackFolder]
     _pack: files.PackFolder | None
     _pack_page: int
 
@@ -83,6 +88,10 @@ class EditorBase(arcade.View):
 
     def title(self) -> str:
         """The header's title (PropertiesPanel)."""
+        raise NotImplementedError
+
+    def id_taken(self) -> Problem | None:
+        """A warning when another file has the level's id (FileFlow)."""
         raise NotImplementedError
 
     def active_field(self) -> Field | None:
@@ -127,8 +136,6 @@ class EditorBase(arcade.View):
             shown.append([("label", f"... and {len(lines) - 12} more", 740)])
         shown.append([("button", "OK", 100, self.close_dialog)])
         self.open_dialog(Dialog(self.window, title, shown, width=780))
-
-
 
 
 def _page(items: list[Any], page: int, per: int) -> tuple[int, int, list[Any]]:

@@ -8,7 +8,7 @@ from typing import Any
 import arcade
 import pyglet
 
-from game.core import Mode
+from game.core import Mode, Problem
 from game.ui import textures
 from game.ui.layout import Rect
 
@@ -24,6 +24,7 @@ from .base import (
     PROPS_W,
     SELECTED,
     TEXT,
+    WARN,
     EditorBase,
     _clip,
     _rgba,
@@ -199,23 +200,34 @@ class EditorDrawing(EditorBase):
     def _square(self, rect: Rect, selected: bool, dim: bool = False) -> None:
         self._fill(rect, SELECTED if selected else ((44, 46, 56) if dim else (56, 62, 80)))
 
+    def warnings(self) -> list[Problem]:
+        """What the designer should know that does not stop the level: the core's design
+        warnings and an id another file already has."""
+        taken = self.id_taken()
+        return list(self.model.warnings()) + ([taken] if taken is not None else [])
+
     def _draw_problems(self) -> None:
         problems = self.model.problems()
+        warnings = self.warnings()
         left = PALETTE_W + 12
         top = PROBLEMS_H - 12
         self._problem_rows = []
         if problems:
             head = f"{len(problems)} problem{'s' if len(problems) > 1 else ''} (click one to see its cell)"
             self._text("phead", head, left, top - 8, BAD, 12, anchor_y="center")
+        elif warnings:
+            head = f"No problems, {len(warnings)} warning{'s' if len(warnings) > 1 else ''}: Tab to play-test"
+            self._text("phead", head, left, top - 8, WARN, 12, anchor_y="center")
         else:
             self._text("phead", "No problems: Tab to play-test", left, top - 8, GOOD, 12, anchor_y="center")
         y = top - 30
         width = self.window.width - PROPS_W - PALETTE_W - 16
-        lines_left = 5
+        lines_left = 4   # and a line for "... and N more" clear of the status line below
         shown = 0
-        for p in problems:
+        listed = [(p, False) for p in problems] + [(w, True) for w in warnings]
+        for p, warning in listed:
             where = f" [cell {p.cell[0]},{p.cell[1]}]" if p.cell is not None else ""
-            lines = textwrap.wrap(str(p) + where, 96)[:2]
+            lines = textwrap.wrap(("warning: " if warning else "") + str(p) + where, 96)[:2]
             if len(lines) > lines_left:
                 break
             rect = Rect(left - 4, y - 9 - 18 * (len(lines) - 1), width, 18 * len(lines))
@@ -223,11 +235,11 @@ class EditorDrawing(EditorBase):
             if p.cell is not None and p.cell == self.flash:
                 arcade.draw_lrbt_rectangle_filled(rect.left, rect.right, rect.bottom, rect.top, (70, 40, 46))
             for line in lines:
-                k = f"prob{5 - lines_left}"
-                self._text(k, line, left, y, TEXT, 11, anchor_y="center")
+                k = f"prob{4 - lines_left}"
+                self._text(k, line, left, y, WARN if warning else TEXT, 11, anchor_y="center")
                 y -= 18
                 lines_left -= 1
             shown += 1
-        if len(problems) > shown:
-            self._text("pmore", f"... and {len(problems) - shown} more", left, y, DIM, 10, anchor_y="center")
+        if len(listed) > shown:
+            self._text("pmore", f"... and {len(listed) - shown} more", left, y, DIM, 10, anchor_y="center")
         self._text("status", _clip(self.status, 110), left, 10, BAD if self.status_bad else DIM, 10)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pathlib
 from typing import Any, Callable
 
-from game.core import Mode
-from game.io.paths import user_levels_dir
+from game.core import Mode, Problem, valid_id
+from game.io.paths import installed_packs_dir, levels_dir, user_levels_dir
 
-from . import files
+from . import backups, files
 from .base import EditorBase
 from .model import EditModel, blank, from_mapping
 from .widgets import Dialog, button_style
@@ -26,78 +26,186 @@ class FileFlow(EditorBase):
 
         def save_then() -> None:
             self.close_dialog()
-            if self.save():
-                then()
+            self.save(then=then)   # Save may ask first (a name, a rename): `then` waits for it
 
         def discard() -> None:
             self.close_dialog()
-            files.clear_recovery()
+            self.slot.clear()
             then()
 
         self.open_dialog(Dialog(self.window, f"Unsaved changes to '{self.model.draft.name}'", [
             [("label", f"Save them before you {doing}?", 600)],
             [("button", "Save", 120, save_then), ("button", "Discard", 120, discard),
              ("button", "Cancel", 120, self.close_dialog)],
-        ]))
+        ], default="Save"))
 
-    def save(self) -> bool:
-        """Ctrl+S: save to the level's file (a new level goes to the user's levels folder)."""
+    def save(self, then: Callable[[], None] | None = None) -> bool:
+        """Ctrl+S: save to the level's file (a new level goes to the user's levels folder).
+
+        Returns True when saved now; False when it was refused or asks first (then `then`
+        runs once the save is done).
+        """
         path = self.model.path
         if path is None or not self._writable(path):
-            self.ask_save_as()
+            self.ask_save_as(then)
             return False
-        if path.stem != self.model.draft.id:
-            # The loader wants the id to be the file name: a changed id saves under its new name.
-            path = path.with_name(f"{self.model.draft.id}.yaml")
-        return self.save_to(path)
+        try:
+            target = files.file_for(path.parent, self.model.draft.id)
+        except files.EditorFileError as error:
+            self.say(f"not saved: {error}", bad=True)
+            return False
+        if target != path:
+            # The loader wants a level's id to be its file name: a new id means a new file.
+            self._ask_rename(path, target, then)
+            return False
+        return self.save_to(path, then)
 
     def _writable(self, path: pathlib.Path) -> bool:
-        from game.io.paths import levels_dir
-        try:
-            path.resolve().relative_to(levels_dir().resolve())
-            return False   # the shipped packs are read-only: Save As a copy
-        except ValueError:
-            return True
+        """Built-in and installed packs are not the designer's to change: Save As a copy."""
+        for root in (levels_dir(), installed_packs_dir()):
+            if path.resolve().is_relative_to(root.resolve()):
+                return False
+        return True
 
-    def save_to(self, path: pathlib.Path) -> bool:
+    def _ask_rename(self, old: pathlib.Path, new: pathlib.Path, then: Callable[[], None] | None) -> None:
+        """The id changed: move the level to its new file name, or keep both files."""
+
+        def rename() -> None:
+            self.close_dialog()
+            self._replace_check(new, lambda: self._save_elsewhere(old, new, keep_old=False, then=then))
+
+        def copy() -> None:
+            self.close_dialog()
+            self._replace_check(new, lambda: self._save_elsewhere(old, new, keep_old=True, then=then))
+
+        self.open_dialog(Dialog(self.window, f"The id is now '{self.model.draft.id}'", [
+            [("label", f"Rename {old.name} to {new.name}, or save a copy and keep {old.name}?", 740)],
+            [("button", "Rename", 120, rename), ("button", "Copy", 120, copy),
+             ("button", "Cancel", 120, self.close_dialog)],
+        ], width=780, default="Copy"))
+
+    def _save_elsewhere(self, old: pathlib.Path, new: pathlib.Path, *, keep_old: bool,
+                        then: Callable[[], None] | None) -> None:
+        """Save to `new`; a rename removes `old` (its last version kept in the backups). A pack
+        lists the new file where the old one was (rename) or right after it (copy)."""
+        if not self.save_to(new):
+            return
+        pack = files.pack_of(old)
+        if not keep_old and old.exists():
+            backups.keep(old)
+            old.unlink()
+        if pack is not None and old.name in pack.levels and new.name not in pack.levels:
+            if keep_old:
+                at = pack.levels.index(old.name) + 1
+                pack.edit(lambda: pack.meta.__setitem__("levels", pack.levels[:at] + [new.name] + pack.levels[at:]))
+            else:
+                pack.rename(old.name, new.name)
+        self.say(f"saved {new.name}" + (f" (a copy: {old.name} is unchanged)" if keep_old
+                                        else f" (renamed from {old.name})"))
+        if then is not None:
+            then()
+
+    def _replace_check(self, path: pathlib.Path, go: Callable[[], None]) -> None:
+        """Run `go`, first asking when it would replace a file other than the level's own."""
+        own = self.model.path is not None and path.resolve() == self.model.path.resolve()
+        if own or not path.exists():
+            go()
+            return
+
+        def replace() -> None:
+            self.close_dialog()
+            go()
+
+        self.open_dialog(Dialog(self.window, f"Replace {path.name}?", [
+            [("label", f"{path.name} already exists in {_short(path.parent)}.", 740)],
+            [("label", "Replace it with this level? Its current version stays in the backups.", 740)],
+            [("button", "Replace", 120, replace), ("button", "Cancel", 120, self.close_dialog)],
+        ], width=780, default="Replace"))
+
+    def save_to(self, path: pathlib.Path, then: Callable[[], None] | None = None) -> bool:
+        """Write the level to `path` now (the callers asked whatever needed asking)."""
         if path.stem != self.model.draft.id:
             # Save As a new name renames the level too (one undo step): the loader wants
             # a level's id to equal its file name.
             self.model.set(id=path.stem)
         try:
+            files.file_for(path.parent, self.model.draft.id)
             valid = files.save_draft(self.model.draft, path)
         except (OSError, ValueError) as error:
             self.say(f"could not save: {error}", bad=True)
             return False
         self.model.mark_saved(path)
         self.origin = ""
-        files.clear_recovery()
+        self.slot.clear()
         self.since_autosave = 0.0
         n = len(self.model.problems())
         self.say(f"saved {path.name}" + ("" if valid else f" as a draft ({n} problems to fix)"),
                  bad=not valid)
         self.refresh()
+        if then is not None:
+            then()
         return True
 
-    def ask_save_as(self) -> None:
-        name = self.model.path.name if self.model.path and self._writable(self.model.path) \
-            else f"{self.model.draft.id}.yaml"
+    def id_taken(self) -> Problem | None:
+        """A warning when another file in the level's folder (or pack) already has its id:
+        saving would have to replace it, or the designer meant another id."""
+        path = self.model.path
+        folder = self._save_as_folder()
+        key = (self.model.draft.id, path, folder)
+        if self._id_check[0] != key:
+            message = None
+            try:
+                other = files.file_for(folder, self.model.draft.id)
+            except files.EditorFileError:
+                other = None   # the problems panel already says what is wrong with the id
+            if other is not None and other != path and other.exists():
+                message = Problem(("id",), f"'{other.name}' already exists in {_short(folder)}: "
+                                  "saving under this id asks before replacing it")
+            self._id_check = (key, message)
+        return self._id_check[1]
+
+    def _save_as_folder(self) -> pathlib.Path:
+        """Where Save As writes: the level's own folder when it is the designer's, else theirs."""
+        path = self.model.path
+        return path.parent if path is not None and self._writable(path) else user_levels_dir()
+
+    def ask_save_as(self, then: Callable[[], None] | None = None) -> None:
+        folder = self._save_as_folder()
+        name = f"{self.model.draft.id}.yaml" if valid_id(self.model.draft.id) else ""
 
         def go() -> None:
             text = dialog.value("file").strip()
             if not text:
+                dialog.show_error("type a file name")
                 return
             if not text.endswith((".yaml", ".yml")):
                 text += ".yaml"
-            path = pathlib.Path(text) if pathlib.Path(text).is_absolute() else user_levels_dir() / text
+            typed = pathlib.Path(text)
+            if not typed.is_absolute() and typed.name != text:
+                dialog.show_error(f"'{text}' is a path: type a file name (it goes in {_short(folder)})")
+                return
+            if not valid_id(typed.stem):
+                dialog.show_error(f"'{typed.stem}' cannot be a level id: use 1 to 64 letters, digits, '-' or '_'")
+                return
+            path = typed if typed.is_absolute() else folder / typed.name
             self.close_dialog()
-            self.save_to(path)
+
+            def write() -> None:
+                old = self.model.path
+                if old is not None and old.parent == path.parent and old != path \
+                        and files.pack_of(old) is not None:
+                    # A copy beside a pack's level joins the pack, listed after it.
+                    self._save_elsewhere(old, path, keep_old=True, then=then)
+                else:
+                    self.save_to(path, then)
+
+            self._replace_check(path, write)
 
         dialog = Dialog(self.window, "Save as", [
-            [("label", f"in {user_levels_dir()}", 640)],
+            [("label", f"in {_short(folder)}", 640)],
             [("label", "file name", 100), ("field", "file", name, 400)],
             [("button", "Save", 120, go), ("button", "Cancel", 120, self.close_dialog)],
-        ])
+        ], default="Save")
         self.open_dialog(dialog)
 
     def ask_new(self) -> None:
@@ -115,7 +223,7 @@ class FileFlow(EditorBase):
             try:
                 w, h = int(dialog.value("width")), int(dialog.value("height"))
             except ValueError:
-                self.say("new level: width and height are whole numbers", bad=True)
+                dialog.show_error("width and height are whole numbers")
                 return
             self.close_dialog()
             self.replace_model(EditModel(blank(choice["mode"], w, h)))
@@ -125,7 +233,7 @@ class FileFlow(EditorBase):
             [("label", "width", 100), ("field", "width", "8", 80), ("label", "height", 70),
              ("field", "height", "8", 80)],
             [("button", "Create", 120, create), ("button", "Cancel", 120, self.close_dialog)],
-        ])
+        ], default="Create")
         pick(choice["mode"])
         self.open_dialog(dialog)
 
@@ -151,7 +259,13 @@ class FileFlow(EditorBase):
         page = max(0, min(page, pages - 1))
         rows: list[list[tuple[Any, ...]]] = []
         for e in entries[page * per:(page + 1) * per]:
-            rows.append([("label", e.group, 260), ("button", e.label, 300, lambda e=e: self.open_entry(e))])
+            row: list[tuple[Any, ...]] = [("label", e.group, 260),
+                                          ("button", e.label, 300, lambda e=e: self.open_entry(e))]
+            kept = backups.versions(e.path) if e.path is not None and e.writable else []
+            if kept:
+                row.append(("button", f"{len(kept)} older", 110,
+                            lambda e=e: self._versions_dialog(e), f"older {e.label}"))
+            rows.append(row)
         if not entries:
             rows.append([("label", "no levels yet: start one with New", 600)])
         nav: list[tuple[Any, ...]] = [("button", "Cancel", 110, self.close_dialog)]
@@ -161,7 +275,33 @@ class FileFlow(EditorBase):
             nav.append(("button", "Next >", 100, lambda: self._reopen(page + 1, entries, title)))
         nav.append(("label", f"page {page + 1} of {pages}", 160))
         rows.append(nav)
-        self.open_dialog(Dialog(self.window, title, rows, width=640))
+        self.open_dialog(Dialog(self.window, title, rows, width=760))
+
+    def _versions_dialog(self, entry: files.Entry) -> None:
+        """The kept versions of a level's file, newest first: open one to look at or restore."""
+        assert entry.path is not None
+        path = entry.path
+        rows: list[list[tuple[Any, ...]]] = [
+            [("label", f"version of {v.label}", 300),
+             ("button", "open", 100, lambda v=v: self._open_version(path, v), f"open {i + 1}")]
+            for i, v in enumerate(backups.versions(path)[:12])]
+        rows.append([("button", "Back", 110, lambda: self._reopen(0)),
+                     ("button", "Cancel", 110, self.close_dialog)])
+        self.close_dialog()
+        self.open_dialog(Dialog(self.window, f"Older versions of {path.name}", rows, width=640))
+
+    def _open_version(self, path: pathlib.Path, version: backups.Version) -> None:
+        """A kept version opens as unsaved work on the level's own file: Save restores it."""
+        self.close_dialog()
+        try:
+            draft = files.load_draft(version.copy)
+        except files.EditorFileError as error:
+            self.say(str(error).splitlines()[0], bad=True)
+            return
+        model = EditModel(draft, path)
+        model.saved = None
+        self.replace_model(model)
+        self.say(f"opened the version of {path.name} from {version.label}: save to restore it")
 
     def _reopen(self, page: int, entries: list[files.Entry] | None = None,
                 title: str = "Open a level") -> None:
@@ -199,3 +339,11 @@ class FileFlow(EditorBase):
         if not writable:
             self.origin = f"from {path.parent.name}, read-only"
         self.refresh()
+
+
+def _short(folder: pathlib.Path) -> str:
+    """A folder as a person reads it: under the home folder as ~/..."""
+    try:
+        return "~/" + str(folder.resolve().relative_to(pathlib.Path.home().resolve()))
+    except ValueError:
+        return str(folder)

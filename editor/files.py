@@ -1,27 +1,24 @@
-"""The editor's files: level and draft saves, the recovery file, and the designer's own packs."""
+"""The editor's files: level and draft saves, what Open lists, and the designer's own packs."""
 
 from __future__ import annotations
 
+import copy
 import pathlib
-from dataclasses import dataclass
-from typing import Any
-
-import yaml
+from dataclasses import dataclass, field
+from typing import Any, Callable
 
 import game.io as gio
 from game.core import valid_id
 from game.io.atomic import atomic_write_text
 from game.io.packs import PACK_FILE, Pack
-from game.io.paths import data_dir, installed_packs_dir, levels_dir, user_levels_dir
+from game.io.paths import data_dir, installed_packs_dir, levels_dir, user_levels_dir, user_packs_dir
 from game.io.schema import schema_ref
 from game.io.yamldoc import DocError, read_document
 from game.io.levels import mapping_to_yaml as write_mapping
 from game.io.packs import pack_index_text
 
+from . import backups
 from .model import Draft, check, from_level, from_mapping
-
-RECOVERY_NAME = "editor-recovery.yaml"
-
 
 class EditorFileError(ValueError):
     """A file the editor cannot open or write, with every reason."""
@@ -37,8 +34,19 @@ def mapping_to_yaml(mapping: dict[str, Any], path: pathlib.Path | None = None) -
     return write_mapping(mapping, schema_ref(path, "level") if path else None)
 
 
+def file_for(folder: pathlib.Path, level_id: str) -> pathlib.Path:
+    """The file of the level `level_id` in `folder`: an id that is not a plain name never
+    becomes a path (EditorFileError says how to fix it)."""
+    if not valid_id(level_id):
+        raise EditorFileError(f"the id {level_id!r} cannot name a file: use 1 to 64 letters, digits, "
+                              "'-' or '_' (change it in the id field)")
+    return folder / f"{level_id}.yaml"
+
+
 def save_draft(draft: Draft, path: pathlib.Path) -> bool:
-    """Save atomically; True when the level is valid (written by game.io), False for a draft."""
+    """Save atomically, keeping the file's previous version in its backups; True when the
+    level is valid (written by game.io), False for a draft."""
+    backups.keep(path)
     level, _problems = check(draft)
     if level is not None:
         gio.save_level(level, path)
@@ -62,55 +70,13 @@ def load_draft(path: pathlib.Path) -> Draft:
     return from_mapping(data)
 
 
-# -- the recovery file: autosaved while there are unsaved changes ----------------------------------
-
-def recovery_path() -> pathlib.Path:
-    return data_dir() / RECOVERY_NAME
-
-
-def write_recovery(draft: Draft, source: pathlib.Path | None) -> None:
-    """Write the recovery file atomically: a crash mid-write leaves the previous one whole."""
-    body = {"format": 1, "source": str(source) if source else None, "level": draft.to_mapping()}
-    atomic_write_text(recovery_path(), "# Gridfall editor recovery\n"
-                      + yaml.safe_dump(body, sort_keys=False, allow_unicode=True))
-
-
-@dataclass(frozen=True, slots=True)
-class Recovery:
-    draft: Draft
-    source: pathlib.Path | None
-
-
-def read_recovery() -> Recovery | None:
-    """The recovered draft, or None when there is none (or it is unreadable)."""
-    path = recovery_path()
-    try:
-        data = read_document(path).value
-    except DocError:
-        return None
-    if not isinstance(data, dict) or not isinstance(data.get("level"), dict):
-        return None
-    source = data.get("source")
-    return Recovery(from_mapping(data["level"]), pathlib.Path(source) if isinstance(source, str) else None)
-
-
-def sweep_temporaries() -> None:
-    """Remove temporaries a killed autosave left beside the recovery file (never the file itself)."""
-    for stale in data_dir().glob(f".{RECOVERY_NAME}.*.tmp"):
-        stale.unlink(missing_ok=True)
-
-
-def clear_recovery() -> None:
-    recovery_path().unlink(missing_ok=True)
-
-
 # -- what Open lists ----------------------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)
 class Entry:
     """One level the Open browser lists: where it comes from and how to open it."""
 
-    group: str          # "my levels", "built-in: <pack>", "installed: <pack>"
+    group: str          # "my levels", "my pack: <pack>", "built-in: <pack>", "installed: <pack>"
     label: str
     path: pathlib.Path | None
     mapping: dict[str, Any] | None = None   # a level inside a one-file pack
@@ -118,19 +84,23 @@ class Entry:
 
 
 def browse() -> list[Entry]:
-    """The user's levels, then the levels of built-in and installed packs."""
+    """The user's levels and packs (editable), then built-in and installed packs' (read-only:
+    Save makes a copy, so an install never takes the designer's edits with it)."""
     out: list[Entry] = []
     for path in sorted(user_levels_dir().glob("*.yaml")):
         out.append(Entry("my levels", path.stem, path, writable=True))
-    for root, group in ((levels_dir(), "built-in"), (installed_packs_dir(), "installed")):
+    for root, group in ((user_packs_dir(), "my pack"), (levels_dir(), "built-in"),
+                        (installed_packs_dir(), "installed")):
         if not root.is_dir():
             continue
-        for folder in sorted(p for p in root.iterdir() if (p / "pack.yaml").is_file()):
-            meta = _read_yaml(folder / "pack.yaml")
+        for folder in sorted(p for p in root.iterdir() if (p / PACK_FILE).is_file()):
+            meta = _read_yaml(folder / PACK_FILE)
             for name in meta.get("levels", []) if isinstance(meta.get("levels"), list) else []:
-                path = folder / str(name)
+                if not isinstance(name, str) or pathlib.PurePath(name).name != name:
+                    continue   # a listed name that leaves the folder is no level of this pack
+                path = folder / name
                 out.append(Entry(f"{group}: {meta.get('name', folder.name)}", path.stem, path,
-                                 writable=group == "installed"))
+                                 writable=group == "my pack"))
         for file in sorted(root.glob("*.pack.yaml")):
             meta = _read_yaml(file)
             for level in meta.get("levels", []) if isinstance(meta.get("levels"), list) else []:
@@ -166,14 +136,20 @@ def _read_yaml(path: pathlib.Path) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
-# -- the designer's packs: folders in the installed packs folder -------------------------------------
+# -- the designer's packs: folders in the data folder's my-packs (never the installed packs) ---------
 
 @dataclass
 class PackFolder:
-    """A pack the designer is building: pack.yaml plus one file per level, in user data."""
+    """A pack the designer is building: pack.yaml plus one file per level, in user data.
+
+    Its edits (details, order, adding and removing levels) are undoable: `past` keeps the
+    pack.yaml contents before each one. Removing a level only unlists it; its file stays
+    in the folder until the designer deletes it (a separate, confirmed action).
+    """
 
     folder: pathlib.Path
     meta: dict[str, Any]
+    past: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def levels(self) -> list[str]:
@@ -187,19 +163,36 @@ class PackFolder:
             value = self.meta.get(key)
             return "" if value is None else str(value)
 
+        backups.keep(index)
         atomic_write_text(index, pack_index_text(
             text("id"), text("name"), self.levels, author=text("author"),
             version=text("version") or "1.0", description=text("description"),
             schema=schema_ref(index, "pack")))
 
+    def edit(self, change: Callable[[], object]) -> None:
+        """Make one change to the pack and save it: one undo step when anything changed."""
+        before = copy.deepcopy(self.meta)
+        change()
+        if self.meta != before:
+            self.past.append(before)
+            self.save()
+
+    def undo(self) -> bool:
+        if not self.past:
+            return False
+        self.meta = self.past.pop()
+        self.save()
+        return True
+
+    def file_of(self, level_id: str) -> pathlib.Path:
+        return file_for(self.folder, level_id)
+
     def add(self, draft: Draft) -> pathlib.Path:
         """Write the level into the pack (replacing one with the same id) and list it."""
-        name = f"{draft.id}.yaml"
-        path = self.folder / name
+        path = self.file_of(draft.id)
         save_draft(draft, path)
-        if name not in self.levels:
-            self.meta["levels"] = self.levels + [name]
-        self.save()
+        if path.name not in self.levels:
+            self.edit(lambda: self.meta.__setitem__("levels", self.levels + [path.name]))
         return path
 
     def move(self, index: int, delta: int) -> None:
@@ -207,16 +200,34 @@ class PackFolder:
         j = index + delta
         if 0 <= index < len(levels) and 0 <= j < len(levels):
             levels[index], levels[j] = levels[j], levels[index]
-            self.meta["levels"] = levels
-            self.save()
+            self.edit(lambda: self.meta.__setitem__("levels", levels))
 
-    def remove(self, index: int) -> None:
+    def remove(self, index: int) -> str | None:
+        """Take a level out of the pack's list (its file stays); the name removed."""
         levels = self.levels
-        if 0 <= index < len(levels):
-            name = levels.pop(index)
-            self.meta["levels"] = levels
-            self.save()
-            (self.folder / name).unlink(missing_ok=True)
+        if not 0 <= index < len(levels):
+            return None
+        name = levels.pop(index)
+        self.edit(lambda: self.meta.__setitem__("levels", levels))
+        return name
+
+    def rename(self, old: str, new: str) -> None:
+        """A listed level file was renamed: list it under its new name, in the same place."""
+        self.edit(lambda: self.meta.__setitem__("levels", [new if n == old else n for n in self.levels]))
+
+    def unlisted(self) -> list[str]:
+        """Level files in the folder the pack does not list (removed ones, until deleted)."""
+        listed = set(self.levels)
+        return sorted(p.name for p in self.folder.glob("*.yaml")
+                      if p.name != PACK_FILE and p.name not in listed and p.is_file())
+
+    def delete_file(self, name: str) -> None:
+        """Delete an unlisted level file; its last version stays in the backups."""
+        if name in self.levels or name == PACK_FILE or pathlib.Path(name).name != name:
+            raise EditorFileError(f"{name}: only a file the pack no longer lists can be deleted")
+        path = self.folder / name
+        backups.keep(path)
+        path.unlink(missing_ok=True)
 
     def problems(self) -> list[str]:
         """Every problem of every level in the pack, as `level-file: field: message`."""
@@ -242,21 +253,33 @@ class PackFolder:
         except gio.LevelFileError as error:
             raise EditorFileError(f"cannot export pack '{self.meta.get('id')}'",
                                   [str(p) for p in error.problems]) from error
+        backups.keep(target)
         gio.save_pack(pack, target)
         return target
 
 
 def user_packs() -> list[PackFolder]:
-    root = installed_packs_dir()
-    return [PackFolder(p, _read_yaml(p / "pack.yaml"))
-            for p in sorted(root.iterdir()) if (p / "pack.yaml").is_file()]
+    root = user_packs_dir()
+    return [PackFolder(p, _read_yaml(p / PACK_FILE))
+            for p in sorted(root.iterdir()) if (p / PACK_FILE).is_file()]
+
+
+def pack_of(path: pathlib.Path | None) -> PackFolder | None:
+    """The designer's pack a level file belongs to, if it is in one."""
+    if path is None or not (path.parent / PACK_FILE).is_file():
+        return None
+    try:
+        path.resolve().parent.relative_to(user_packs_dir().resolve())
+    except ValueError:
+        return None
+    return PackFolder(path.parent, _read_yaml(path.parent / PACK_FILE))
 
 
 def new_pack(pack_id: str, name: str, author: str = "") -> PackFolder:
     """Create an empty pack folder in the user's packs (refuses an id already there)."""
     if not valid_id(pack_id):
-        raise EditorFileError(f"pack id {pack_id!r}: use letters, digits, '-' or '_'")
-    folder = installed_packs_dir() / pack_id
+        raise EditorFileError(f"pack id {pack_id!r}: use 1 to 64 letters, digits, '-' or '_'")
+    folder = user_packs_dir() / pack_id
     if folder.exists():
         raise EditorFileError(f"a pack '{pack_id}' already exists in {folder.parent}")
     folder.mkdir(parents=True)

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Mapping
 
 from game.core import (
-    DEFAULT_KINDS, GAP_TOKEN, HOLE_TOKEN, MAX_SIZE, MAX_SLIDE_SIZE, MIN_SIZE, MODES, PLAYER_TOKEN,
+    DEFAULT_KINDS, GAP_TOKEN, design_warnings, HOLE_TOKEN, MAX_SIZE, MAX_SLIDE_SIZE, MIN_SIZE, MODES, PLAYER_TOKEN,
     RANDOM_TOKEN, Goals, Level, LevelError, Mode, Problem, Rules, level_mapping, parse_level, playability_problems,
 )
 
@@ -171,6 +171,13 @@ def check(draft: Draft) -> tuple[Level | None, tuple[Problem, ...]]:
         if problems:
             level = None
     return level, tuple(problems)
+
+
+@functools.lru_cache(maxsize=64)
+def advice(draft: Draft) -> tuple[Problem, ...]:
+    """The core's design warnings for a draft that is a valid level (none while it has problems)."""
+    level, _problems = check(draft)
+    return tuple(design_warnings(level)) if level is not None else ()
 
 
 # -- tools ------------------------------------------------------------------------------------
@@ -411,6 +418,9 @@ class EditModel:
 
     def problems(self) -> tuple[Problem, ...]:
         return check(self.draft)[1]
+
+    def warnings(self) -> tuple[Problem, ...]:
+        return advice(self.draft)
 
     def level(self) -> Level:
         """The level as it is now; raises LevelError listing every problem."""

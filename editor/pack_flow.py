@@ -1,4 +1,4 @@
-"""The editor's pack flows: create a pack, add, reorder and remove levels, edit its metadata, export it."""
+"""The editor's pack flows: create a pack, add, reorder, remove and delete levels, undo, export."""
 
 from __future__ import annotations
 
@@ -13,8 +13,15 @@ class PackFlow(EditorBase):
     """The editor's pack flows, for EditorView."""
 
     # -- packs ---------------------------------------------------------------------------------------
-    def ask_pack(self, page: int = 0) -> None:
-        packs = files.user_packs()
+    def _known_pack(self, pack: files.PackFolder) -> files.PackFolder:
+        """The pack as this editor already holds it (with its undo steps), else as read now."""
+        held = self._packs.get(pack.folder)
+        if held is None or not held.folder.is_dir():
+            self._packs[pack.folder] = held = pack
+        return held
+
+    def ask_pack(self, page: int = 0, error: str = "") -> None:
+        packs = [self._known_pack(p) for p in files.user_packs()]
         page, pages, shown = _page(packs, page, PACKS_PER_PAGE)
         rows: list[list[tuple[Any, ...]]] = []
         for pack in shown:
@@ -25,7 +32,8 @@ class PackFlow(EditorBase):
                      ("button", "Create pack", 160, self._create_pack)])
         rows.append([("button", "Close", 110, self.close_dialog)]
                     + _pager(page, pages, lambda n: self._repack(n)))
-        self.open_dialog(Dialog(self.window, "Packs (in your data folder)", rows))
+        self.open_dialog(Dialog(self.window, "Packs you are making (kept apart from installed packs)",
+                                rows, default="Create pack", error=error))
 
     def _repack(self, page: int) -> None:
         self.close_dialog()
@@ -36,12 +44,12 @@ class PackFlow(EditorBase):
         pack_id = self.dialog.value("new_id").strip()
         try:
             pack = files.new_pack(pack_id, pack_id)
-        except files.EditorFileError as error:
-            self.say(str(error), bad=True)
+        except (files.EditorFileError, OSError) as error:
+            self.dialog.show_error(str(error))
             return
-        self.pack_dialog(pack)
+        self.pack_dialog(self._known_pack(pack))
 
-    def pack_dialog(self, pack: files.PackFolder, page: int | None = None) -> None:
+    def pack_dialog(self, pack: files.PackFolder, page: int | None = None, error: str = "") -> None:
         """A pack's details and levels (paged; reordering keeps the page the level is on)."""
         if page is None:
             page = self._pack_page if self._pack is pack else 0
@@ -59,49 +67,121 @@ class PackFlow(EditorBase):
             rows.append([("label", f"{i + 1}. {name}", 330),
                          ("button", f"up {i + 1}", 70, lambda i=i: self._pack_edit(pack, lambda: pack.move(i, -1))),
                          ("button", f"down {i + 1}", 80, lambda i=i: self._pack_edit(pack, lambda: pack.move(i, 1))),
-                         ("button", f"remove {i + 1}", 100, lambda i=i: self._pack_edit(pack, lambda: pack.remove(i)))])
-        rows.append([("button", "Add this level", 170, lambda: self._pack_add(pack)),
-                     ("button", "Save details", 150, lambda: self._pack_edit(pack, lambda: None)),
-                     ("button", "Export", 110, lambda: self._pack_export(pack)),
-                     ("button", "Close", 100, self.close_dialog)])
+                         ("button", f"remove {i + 1}", 100, lambda i=i: self._pack_remove(pack, i))])
         if pages > 1:
             rows.append(_pager(page, pages, lambda n: self.pack_dialog(pack, n)))
-        self.open_dialog(Dialog(self.window, f"Pack '{pack.folder.name}'", rows, width=720))
+        # Files a remove left in the folder: listed again, or deleted on purpose.
+        for name in pack.unlisted()[:3]:
+            rows.append([("label", f"not listed: {name}", 330),
+                         ("button", f"list {name}", 150,
+                          lambda name=name: self._pack_edit(pack, lambda: pack.meta.__setitem__(
+                              "levels", pack.levels + [name]))),
+                         ("button", f"delete {name}", 150, lambda name=name: self._ask_delete(pack, name))])
+        rows.append([("button", "Add this level", 170, lambda: self._pack_add(pack)),
+                     ("button", "Save details", 150, lambda: self._pack_edit(pack, lambda: None)),
+                     ("button", "Undo", 90, lambda: self._pack_undo(pack)),
+                     ("button", "Export", 110, lambda: self._pack_export(pack)),
+                     ("button", "Close", 100, self.close_dialog)])
+        self.open_dialog(Dialog(self.window, f"Pack '{pack.folder.name}'", rows, width=760, error=error))
         self._pack = pack
 
     def _read_pack_fields(self, pack: files.PackFolder) -> None:
         if self.dialog is None:
             return
-        for key in ("name", "author", "version", "description"):
-            if key in self.dialog.fields:
-                pack.meta[key] = self.dialog.value(key)
+        values: dict[str, str] = {k: self.dialog.value(k) for k in ("name", "author", "version", "description")
+                  if k in self.dialog.fields}
+        if any(str(pack.meta.get(k) or "") != v for k, v in values.items()):
+            pack.edit(lambda: pack.meta.update(values))
 
     def _pack_edit(self, pack: files.PackFolder, change: Callable[[], None]) -> None:
         self._read_pack_fields(pack)
-        change()
-        pack.save()
+        try:
+            pack.edit(change)
+        except OSError as error:
+            self.pack_dialog(pack, error=f"could not save the pack: {error}")
+            return
         self.pack_dialog(pack)
+
+    def _pack_remove(self, pack: files.PackFolder, index: int) -> None:
+        self._read_pack_fields(pack)
+        name = pack.remove(index)
+        self.pack_dialog(pack)
+        if name is not None:
+            self.say(f"took {name} out of the pack (its file stays; Undo lists it again)")
+
+    def _pack_undo(self, pack: files.PackFolder) -> None:
+        self._read_pack_fields(pack)
+        if pack.undo():
+            self.pack_dialog(pack)
+            self.say(f"undid the last change to pack '{pack.folder.name}'")
+        else:
+            self.pack_dialog(pack, error="nothing to undo in this pack")
+
+    def _ask_delete(self, pack: files.PackFolder, name: str) -> None:
+        self._read_pack_fields(pack)
+
+        def delete() -> None:
+            path = pack.folder / name
+            try:
+                pack.delete_file(name)
+            except (files.EditorFileError, OSError) as error:
+                self.pack_dialog(pack, error=str(error))
+                return
+            if self.model.path is not None and self.model.path == path:
+                # The open level's file is gone: it is unsaved work again, and says so.
+                self.model.path = None
+                self.model.saved = None
+                self.refresh()
+            self.pack_dialog(pack)
+            self.say(f"deleted {name} (its last version is in the backups: Open > Backups)")
+
+        self.close_dialog()
+        self.open_dialog(Dialog(self.window, f"Delete {name}?", [
+            [("label", f"Delete the file {name} from the pack's folder?", 640)],
+            [("label", "Its last version stays in the backups, restorable from Open.", 640)],
+            [("button", "Delete", 120, delete), ("button", "Cancel", 120, lambda: self.pack_dialog(pack))],
+        ], default="Cancel"))
 
     def _pack_add(self, pack: files.PackFolder) -> None:
         problems = self.model.problems()
         self._read_pack_fields(pack)
-        path = pack.add(self.model.draft)
-        if self.model.path is None:
-            self.model.mark_saved(path)
-        self.say(f"added {self.model.draft.id} to {pack.folder.name}"
-                 + (f" as a draft ({len(problems)} problems: export will refuse it)" if problems else ""),
+        try:
+            target = pack.file_of(self.model.draft.id)
+        except files.EditorFileError as error:
+            self.pack_dialog(pack, error=f"not added: {error}")
+            return
+        own = self.model.path is not None and self.model.path.resolve() == target.resolve()
+        if target.exists() and not own:
+            self.pack_dialog(pack, error=f"the pack already has {target.name}: change this level's id, "
+                                         "or open that level to edit it")
+            return
+        try:
+            path = pack.add(self.model.draft)
+        except (OSError, ValueError) as error:
+            self.pack_dialog(pack, error=f"not added: {error}")
+            return
+        old = self.model.path
+        # From now on the editor edits the pack's file: one copy, which the title names.
+        self.model.mark_saved(path)
+        self.origin = ""
+        self.slot.clear()
+        was = f" (your copy {old.name} stays as it was)" if old is not None and old != path else ""
+        self.say(f"added {self.model.draft.id} to {pack.folder.name}; now editing {pack.folder.name}/{path.name}"
+                 + was + (f", a draft with {len(problems)} problems: export will refuse it" if problems else ""),
                  bad=bool(problems))
         self.pack_dialog(pack)
         self.refresh()
 
     def _pack_export(self, pack: files.PackFolder) -> None:
         self._read_pack_fields(pack)
-        pack.save()
         target = files.exports_dir() / f"{pack.folder.name}.pack.yaml"
         try:
             pack.export(target)
         except files.EditorFileError as error:
-            self.show_problems("Export refused", [str(p) for p in error.problems])
+            self.show_problems("Export refused", [str(p) for p in error.problems] or [str(error)])
+            return
+        except OSError as error:
+            self.pack_dialog(pack, error=f"could not export: {error}")
             return
         self.close_dialog()
         self.say(f"exported {target}")

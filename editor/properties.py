@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import pathlib
 from typing import Any
 
 from game.core import Mode
@@ -135,7 +136,8 @@ class PropertiesPanel(EditorBase):
         self.window.set_caption(self.title())
 
     def title(self) -> str:
-        where = self.model.path.name if self.model.path else (self.origin or "not saved yet")
+        path = self.model.path
+        where = _where(path) if path is not None else (self.origin or "not saved yet")
         return f"Gridfall editor - {self.model.draft.name} ({where}){' *' if self.model.dirty else ''}"
 
     def _commit(self, key: str, text: str) -> None:
@@ -170,3 +172,10 @@ class PropertiesPanel(EditorBase):
 
     def active_field(self) -> Field | None:
         return next((f for f in self.fields.values() if f.active), None)
+
+
+@functools.lru_cache(maxsize=32)
+def _where(path: pathlib.Path) -> str:
+    """A level's file as the title names it: the pack's folder and the file for a pack's level,
+    so the designer always sees which copy is open (asked once per path, not every frame)."""
+    return f"{path.parent.name}/{path.name}" if (path.parent / "pack.yaml").is_file() else path.name

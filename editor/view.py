@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pathlib
 import random
 from typing import Any, Callable
 
@@ -13,7 +14,7 @@ from game.io.settings import Settings
 from game.ui.layout import Rect
 from game.ui.outcome import Action
 
-from . import files
+from . import files, recovery
 from .base import AUTOSAVE_SECONDS, HEADER_H, PALETTE_W, PROBLEMS_H, PROPS_W, EditorBase
 from .canvas import Canvas
 from .drawing import EditorDrawing
@@ -64,6 +65,8 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorBase)
         self.playing: Any = None
         self.mouse_down = False
         self.origin = ""   # where an unsaved draft came from ("read-only: <pack>"), for the title
+        self.slot = recovery.Slot()   # this editor's own recovery file
+        self._id_check: tuple[Any, Problem | None] = (None, None)   # (what was asked, the warning)
         self._build(window.width, window.height)
         self._palette: list[tuple[Rect, str, Any]] = []
         self._problem_rows: list[tuple[Rect, Problem]] = []
@@ -79,6 +82,7 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorBase)
         self._chrome_built: tuple[Any, ...] | None = None
         self._pack: files.PackFolder | None = None   # the pack dialog's pack and page
         self._pack_page = 0
+        self._packs: dict[pathlib.Path, files.PackFolder] = {}   # packs seen, with their undo steps
         self.refresh()
 
     # -- building the panels -------------------------------------------------------------------
@@ -122,11 +126,6 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorBase)
             b = button(text, action, x=x, y=y, width=width, height=28)
             self.header_buttons[text] = b
             self.ui.add(b)
-
-
-
-
-
 
 
     # -- edits -------------------------------------------------------------------------------------
@@ -208,27 +207,6 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorBase)
         self.refresh()
 
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
     # -- dialogs and the play-test -------------------------------------------------------------------
     def playtest(self) -> None:
         """Tab: play the level as it is now in the real play view; Tab there comes back here."""
@@ -246,7 +224,16 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorBase)
         # The game's seed rule, which the editor's checks deal with too.
         self.playing = PlayView(level, seed=level.play_seed, settings=self.settings, playtest=True,
                                 on_leave=self._back_from_play)
+        # Closing the window mid play-test still asks about unsaved edits: the play view knows
+        # nothing of them, so the editor listens for the close itself until it is back.
+        self.window.push_handlers(on_close=self._close_during_playtest)
         self.window.show_view(self.playing)
+
+    def _close_during_playtest(self) -> bool | None:
+        if not self.model.dirty:
+            return None   # nothing to lose: the window closes
+        self._back_from_play()
+        return self.on_close()
 
     def _back_from_play(self, outcome: Any = None) -> None:
         if outcome is not None and outcome.action == Action.RETRY and self.playing is not None:
@@ -254,35 +241,46 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorBase)
             self.playing.restart()
             return
         self.playing = None
+        self.window.remove_handler("on_close", self._close_during_playtest)
         self.window.show_view(self)
         if outcome is not None:
             self.say(f"play-test: {outcome.status}, score {outcome.score}")
 
     def leave(self) -> None:
         def go() -> None:
-            files.clear_recovery()
+            self.slot.clear()
             if self.on_leave is not None:
                 self.on_leave()
             else:
                 self.window.close()
         self.guard(go, "leave the editor")
 
-    def offer_recovery(self, rec: files.Recovery) -> None:
+    def offer_recovery(self, found: list[recovery.Recovery]) -> None:
+        """Offer work that editors left unsaved, newest first, one dialog at a time."""
+        if not found:
+            return
+        rec, rest = found[0], found[1:]
+
         def restore() -> None:
             self.close_dialog()
             model = EditModel(rec.draft, rec.source)
             model.saved = None   # restored work is unsaved until the designer saves it
             self.replace_model(model)
-            self.say("restored your unsaved work")
+            # The work is this editor's now: its own slot holds it, the old file goes.
+            self.slot.write(rec.draft, rec.source)
+            rec.discard()
+            self.say("restored your unsaved work" + (f" ({len(rest)} more offered next time)" if rest else ""))
 
         def discard() -> None:
-            files.clear_recovery()
+            rec.discard()
             self.close_dialog()
+            self.offer_recovery(rest)
 
+        where = f" ({rec.source.name})" if rec.source is not None else ""
         self.open_dialog(Dialog(self.window, "Restore unsaved work?", [
-            [("label", f"The editor closed with unsaved changes to '{rec.draft.name}'.", 640)],
+            [("label", f"An editor closed with unsaved changes to '{rec.draft.name}'{where}.", 740)],
             [("button", "Restore", 120, restore), ("button", "Discard", 120, discard)],
-        ]))
+        ], width=780, default="Restore"))
 
     # -- arcade events ----------------------------------------------------------------------------
     def on_show_view(self) -> None:
@@ -298,7 +296,7 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorBase)
             if self.since_autosave >= AUTOSAVE_SECONDS:
                 self.since_autosave = 0.0
                 try:
-                    files.write_recovery(self.model.draft, self.model.path)
+                    self.slot.write(self.model.draft, self.model.path)
                 except OSError as error:
                     self.say(f"autosave failed: {error}", bad=True)
         else:
@@ -390,8 +388,12 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorBase)
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         key = arcade.key
         if self.dialog is not None:
-            if not self.dialog.ui.on_key_press(symbol, modifiers) and symbol == key.ESCAPE:
-                if not any(f.active for f in self.dialog.fields.values()):
+            dialog = self.dialog
+            handled = dialog.ui.on_key_press(symbol, modifiers)
+            if symbol in (key.ENTER, key.RETURN, key.NUM_ENTER):
+                dialog.confirm()   # after a field took its Enter (committing what was typed)
+            elif not handled and symbol == key.ESCAPE:
+                if not any(f.active for f in dialog.fields.values()):
                     self.close_dialog()
             return
         if self.active_field() is not None:
@@ -466,12 +468,5 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorBase)
     # What stays put between edits (panels, palette, edge buttons, collect icons and their labels)
     # is built once into SpriteLists and a text Batch (_build_chrome) and rebuilt only when what
     # it shows changes; the texts that change (title, problems, status) live in a second Batch.
-
-
-
-
-
-
-
 
 

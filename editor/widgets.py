@@ -67,9 +67,11 @@ class Field(gui.UIInputText):
                     self.deactivate()
                     return True
                 if event.symbol == arcade.key.ESCAPE:
+                    # Escape reverts an edit; with nothing to revert it is the dialog's Escape.
+                    edited = self.text != self._shown
                     self.text = self._shown
                     self.deactivate()
-                    return True
+                    return edited
                 if event.symbol == arcade.key.TAB:
                     self.deactivate()
                     if self._on_tab is not None:
@@ -115,19 +117,24 @@ class Dialog:
     """A modal box drawn over the editor: rows of labels, fields and buttons, its own UIManager.
 
     Rows are laid out top to bottom; a row item is ("label", text, width),
-    ("field", key, text, width) or ("button", text, width, callback).
+    ("field", key, text, width) or ("button", text, width, callback[, key]) (the key names a
+    button whose text other buttons share; the text otherwise). Enter presses the
+    `default` button; a line under the rows shows what went wrong (show_error), so an error
+    stays in the dialog the designer is looking at.
     """
 
     ROW = 34
+    ERROR_H = 26
 
     def __init__(self, window: Any, title: str, rows: list[list[tuple[Any, ...]]], *,
-                 width: int = 680) -> None:
+                 width: int = 680, default: str | None = None, error: str = "") -> None:
         self.window = window
         self.title = title
+        self.default = default
         self.ui = gui.UIManager(window)
         self.fields: dict[str, Field] = {}
         self.buttons: dict[str, Any] = {}
-        height = 70 + self.ROW * len(rows)
+        height = 70 + self.ROW * len(rows) + self.ERROR_H
         self.rect = ((window.width - width) / 2, (window.height - height) / 2, width, height)
         left, bottom, _, _ = self.rect
         self.ui.add(label(title, x=left + 16, y=bottom + height - 40, width=width - 32,
@@ -148,10 +155,13 @@ class Dialog:
                     x += item[3] + 8
                 elif kind == "button":
                     b = button(item[1], item[3], x=x, y=y, width=item[2])
-                    self.buttons[item[1]] = b
+                    self.buttons[item[4] if len(item) > 4 else item[1]] = b
                     self.ui.add(b)
                     x += item[2] + 8
             y -= self.ROW
+        self.error = label(error, x=left + 16, y=bottom + 10, width=width - 32, height=22,
+                           color=style.DANGER_HOVER[:3])
+        self.ui.add(self.error)
         first = next(iter(self.fields.values()), None)
         if first is not None:
             first.activate()  # type: ignore[no-untyped-call]  # arcade.gui leaves it unannotated
@@ -161,12 +171,28 @@ class Dialog:
         i = fields.index(field)
         fields[(i + (-1 if back else 1)) % len(fields)].activate()  # type: ignore[no-untyped-call]  # arcade.gui leaves it unannotated
 
+    def show_error(self, text: str) -> None:
+        self.error.text = text
+
+    @property
+    def error_text(self) -> str:
+        return str(self.error.text)
+
+    def confirm(self) -> bool:
+        """Enter: press the default button (when the dialog has one)."""
+        if self.default is None or self.default not in self.buttons:
+            return False
+        self.click(self.default)
+        return True
+
     def value(self, key: str) -> str:
         return str(self.fields[key].text)
 
     def click(self, text: str) -> None:
         """Press a button by its text (what a mouse click on it does)."""
-        self.buttons[text].on_click(None)
+        b = self.buttons[text]
+        b.dispatch_event("on_click", gui.UIOnClickEvent(source=b, x=int(b.rect.x), y=int(b.rect.y),
+                                                       button=arcade.MOUSE_BUTTON_LEFT, modifiers=0))
 
     def button_center(self, text: str) -> tuple[float, float]:
         b = self.buttons[text]

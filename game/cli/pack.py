@@ -10,7 +10,7 @@ from typing import Any
 from game.cli.output import safe
 
 from game.io.packs import (
-    ONE_FILE_SUFFIXES, install_pack, is_one_file_pack, list_packs, load_pack, save_pack,
+    ONE_FILE_SUFFIXES, install_pack, is_one_file_pack, list_packs, load_pack, pack_origin, save_pack,
 )
 from game.io.problems import LevelFileError
 
@@ -32,7 +32,7 @@ def register(subparsers: Any) -> None:
                          help="replace an installed pack with the same id (the old one is kept "
                               "in the packs folder's .backups)")
     install.set_defaults(run=run_install)
-    listing = actions.add_parser("list", help="list built-in and installed packs")
+    listing = actions.add_parser("list", help="list built-in and installed packs, and your own (made in the editor)")
     listing.set_defaults(run=run_list)
 
 
@@ -96,7 +96,7 @@ def run_install(args: argparse.Namespace) -> int:
 def run_list(args: argparse.Namespace) -> int:
     errors: list[LevelFileError] = []
     for pack in list_packs(errors):
-        where = "built-in" if pack.builtin else "installed"
+        where = pack_origin(pack)
         print(safe(f"{pack.id:<20} {len(pack.levels):>3} levels  {where:<9}  {pack.name}"))
     for exc in errors:
         print(safe(f"skipped a broken pack:\n{exc}"), file=sys.stderr)

@@ -17,7 +17,7 @@ from game.core import Fault, Level, Problem, describe, shorten, unknown_keys, va
 from .atomic import atomic_write_text
 from .levels import LEVEL_SUFFIXES, check_level_file, check_level_value, level_body_lines, level_to_yaml
 from .locate import Locator
-from .paths import installed_packs_dir, levels_dir
+from .paths import WORKING_FOLDER, installed_packs_dir, levels_dir, user_packs_dir
 from .problems import MAX_PROBLEMS, FileProblem, LevelFileError
 from .schema import DEFAULT_PACK_REF, schema_ref
 from .yamldoc import Doc, DocError, Path, parse, read_text
@@ -478,10 +478,12 @@ def recover_interrupted_installs(root: pathlib.Path) -> None:
 
 
 def list_packs(errors: list[LevelFileError] | None = None) -> list[Pack]:
-    """Built-in packs from levels/, then installed ones from the data folder.
+    """Built-in packs from levels/, installed ones, then the designer's own (see user_packs_dir).
 
     A pack with problems is left out (the game must still start); pass a list as `errors`
-    to receive what was wrong with it.
+    to receive what was wrong with it. A designer's own pack is work in progress: its
+    problems are the editor's to show, and it never hides a built-in or installed pack of
+    the same id.
     """
     packs: list[Pack] = []
     found = errors if errors is not None else []
@@ -490,18 +492,36 @@ def list_packs(errors: list[LevelFileError] | None = None) -> list[Pack]:
         installed = installed_packs_dir()
         recover_interrupted_installs(installed)
         sources.append((installed, False))
+        sources.append((user_packs_dir(), False))
     except OSError as exc:   # the data folder (or its packs folder) is a file, unwritable, ...
         found.append(LevelFileError([FileProblem(str(exc.filename or "packs"), 1, 1, "", str(exc))]))
     for folder, builtin in sources:
+        working = not builtin and folder.name == WORKING_FOLDER
         for path in pack_paths(folder):
             try:
-                packs.append(_load_cached(path, builtin))
+                pack = _load_cached(path, builtin)
             except LevelFileError as exc:
-                found.append(exc)
+                if not working:
+                    found.append(exc)
+                continue
             except (OSError, ValueError, RecursionError) as exc:
                 # One broken pack never hides the others, whatever is wrong with it.
-                found.append(LevelFileError([FileProblem(str(path), 1, 1, "", f"cannot be read: {shorten(str(exc), 200)}")]))
+                if not working:
+                    found.append(LevelFileError([FileProblem(str(path), 1, 1, "", f"cannot be read: {shorten(str(exc), 200)}")]))
+                continue
+            if not (working and any(p.id == pack.id for p in packs)):
+                packs.append(pack)
     return packs
+
+
+def pack_origin(pack: Pack) -> str:
+    """Where a listed pack comes from: "built-in", "installed", or "yours" (being made in the
+    editor, in user_packs_dir). The one place this is decided."""
+    if pack.builtin:
+        return "built-in"
+    if pack.source is not None and pack.source.resolve().is_relative_to(user_packs_dir().resolve()):
+        return "yours"
+    return "installed"
 
 
 def find_pack(pack_id: str) -> Pack:

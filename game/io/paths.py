@@ -8,6 +8,7 @@ import pathlib
 import platformdirs
 
 REPO_ROOT = pathlib.Path(__file__).resolve().parents[2]
+WORKING_FOLDER = "my-packs"   # in the data folder: the packs a designer is making
 
 
 def levels_dir() -> pathlib.Path:
@@ -31,6 +32,12 @@ def data_dir() -> pathlib.Path:
 
 def installed_packs_dir() -> pathlib.Path:
     return _folder(data_dir() / "packs")
+
+
+def user_packs_dir() -> pathlib.Path:
+    """The packs a designer is building in the editor: kept apart from installed packs, so an
+    install never replaces work in progress and `pack list` can tell the two apart."""
+    return _folder(data_dir() / WORKING_FOLDER)
 
 
 def user_levels_dir() -> pathlib.Path:

@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from editor import files
+from editor import files, recovery
 from editor.model import EditModel, blank, kind_tool
 from game.io import load_level
 
@@ -23,7 +23,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 # as fast as it can, through the editor's own save path, until it is killed.
 CHILD = textwrap.dedent("""
     import sys
-    from editor import files
+    from editor import files, recovery
     from editor.model import EditModel, blank, kind_tool
     import pathlib
 
@@ -38,13 +38,14 @@ CHILD = textwrap.dedent("""
 
     target = pathlib.Path(sys.argv[1])
     drafts = [version(0), version(1)]
+    slot = recovery.Slot()
     files.save_draft(drafts[0], target)
-    files.write_recovery(drafts[0], target)
+    slot.write(drafts[0], target)
     print("ready", flush=True)
     i = 1
     while True:
         files.save_draft(drafts[i % 2], target)
-        files.write_recovery(drafts[i % 2], target)
+        slot.write(drafts[i % 2], target)
         i += 1
 """)
 
@@ -80,20 +81,22 @@ def test_sigkill_during_save_and_autosave_leaves_whole_files(tmp_path: pathlib.P
         # The recovery file too.
         os.environ["GRIDFALL_DATA_DIR"], saved = str(data), os.environ["GRIDFALL_DATA_DIR"]
         try:
-            rec = files.read_recovery()
+            found = recovery.pending()   # the killed editor's work is offered, whole
         finally:
             os.environ["GRIDFALL_DATA_DIR"] = saved
-        assert rec is not None and rec.draft.name in _version_names(), round_
-        assert rec.draft.width == 32 and rec.source == target
+        assert len(found) == round_, round_
+        rec = found[0]
+        assert rec.draft.name in _version_names() and rec.draft.width == 32 and rec.source == target
         torn["save"] |= any(p.name.endswith(".tmp") for p in target.parent.iterdir())
-        torn["autosave"] |= any(p.name.startswith(".editor-recovery") for p in data.iterdir())
+        torn["autosave"] |= any(p.name.startswith(".editor-") for p in (data / "recovery").iterdir())
     # The next editor start sweeps the recovery file's torn temporaries away.
     os.environ["GRIDFALL_DATA_DIR"], saved = str(data), os.environ["GRIDFALL_DATA_DIR"]
     try:
-        files.sweep_temporaries()
+        recovery.sweep_temporaries()
     finally:
         os.environ["GRIDFALL_DATA_DIR"] = saved
     assert [p.name for p in data.iterdir() if p.name.startswith(".")] == []
+    assert [p.name for p in (data / "recovery").iterdir() if p.name.startswith(".")] == []
 
 
 def test_a_failed_save_keeps_the_previous_file(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -2,153 +2,27 @@
 
 from __future__ import annotations
 
+import os
 import pathlib
 import subprocess
+import textwrap
 from dataclasses import replace as dataclasses_replace
 import sys
 from typing import Any
 
-import pytest
 
 import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
 import arcade
 key = arcade.key
 
-from editor import files, open_editor  # noqa: E402
+from editor import files, open_editor, recovery  # noqa: E402
 from editor.model import RANDOM_TOOL  # noqa: E402
 from editor.view import EditorView  # noqa: E402
 from game.io import load_level  # noqa: E402
-
-
-# -- driving helpers: everything goes through window.dispatch_event ---------------------------
-
-def frame(window: Any, dt: float = 1 / 60) -> None:
-    window.dispatch_events()
-    view = window.current_view
-    view.on_update(dt)
-    view.on_draw()
-
-
-def send(window: Any, name: str, *args: Any) -> None:
-    window.dispatch_event(name, *args)
-    window.dispatch_events()
-
-
-def click(window: Any, x: float, y: float, button: int = arcade.MOUSE_BUTTON_LEFT) -> None:
-    send(window, "on_mouse_press", int(x), int(y), button, 0)
-    send(window, "on_mouse_release", int(x), int(y), button, 0)
-    frame(window)
-
-
-def drag(window: Any, points: list[tuple[float, float]]) -> None:
-    x0, y0 = points[0]
-    send(window, "on_mouse_press", int(x0), int(y0), arcade.MOUSE_BUTTON_LEFT, 0)
-    px, py = x0, y0
-    for x, y in points[1:]:
-        send(window, "on_mouse_drag", int(x), int(y), int(x - px), int(y - py), arcade.MOUSE_BUTTON_LEFT, 0)
-        px, py = x, y
-    send(window, "on_mouse_release", int(px), int(py), arcade.MOUSE_BUTTON_LEFT, 0)
-    frame(window)
-
-
-def press(window: Any, symbol: int, modifiers: int = 0) -> None:
-    send(window, "on_key_press", symbol, modifiers)
-    send(window, "on_key_release", symbol, modifiers)
-    frame(window)
-
-
-def type_text(window: Any, text: str) -> None:
-    for ch in text:
-        send(window, "on_text", ch)
-    frame(window)
-
-
-def center(widget: Any) -> tuple[float, float]:
-    return (widget.rect.left + widget.rect.width / 2, widget.rect.bottom + widget.rect.height / 2)
-
-
-def cell_xy(view: EditorView, cell: tuple[int, int]) -> tuple[float, float]:
-    return view.canvas.center(cell)
-
-
-def palette_xy(view: EditorView, kind: str, value: Any) -> tuple[float, float]:
-    for rect, k, v in view._palette:
-        if k == kind and v == value:
-            return rect.center
-    raise AssertionError(f"no palette entry {kind} {value}")
-
-
-def set_field(window: Any, view: EditorView, key_: str, text: str) -> None:
-    """Click into a property field, select all, type, press Enter: as a person does."""
-    click(window, *center(view.fields[key_]))
-    assert view.fields[key_].active
-    if view.fields[key_].text:
-        press(window, key.A, key.MOD_CTRL)                 # select all, then type over it
-        send(window, "on_text_motion", key.MOTION_BACKSPACE)
-    assert view.fields[key_].text == ""
-    type_text(window, text)
-    press(window, key.ENTER)
-    assert not view.fields[key_].active
-
-
-def clear(window: Any, field: Any) -> None:
-    assert field.active
-    if field.text:
-        press(window, key.A, key.MOD_CTRL)                 # select all, then delete it
-        send(window, "on_text_motion", key.MOTION_BACKSPACE)
-    assert field.text == ""
-
-
-def header(window: Any, view: EditorView, text: str) -> None:
-    click(window, *center(view.header_buttons[text]))
-
-
-def new_level(window: Any, view: EditorView, mode: str, w: int, h: int) -> None:
-    header(window, view, "New")
-    if view.dialog is not None and "Unsaved" in view.dialog.title:
-        click(window, *view.dialog.button_center("Discard"))
-    d = view.dialog
-    assert d is not None and d.title == "New level"
-    click(window, *d.button_center(mode))
-    for field_key, value in (("width", w), ("height", h)):
-        click(window, *center(d.fields[field_key]))
-        clear(window, d.fields[field_key])
-        type_text(window, str(value))
-    click(window, *d.button_center("Create"))
-    assert view.dialog is None
-    assert (view.model.draft.mode, view.model.draft.width, view.model.draft.height) == (mode, w, h)
-
-
-@pytest.fixture()
-def editor(window: Any, data_dir: pathlib.Path) -> Any:
-    files.clear_recovery()
-    view = open_editor(window, on_leave=lambda: None)
-    frame(window)
-    yield view
-    view.model.mark_saved()
-
-
-def save_as(window: Any, view: EditorView, name: str) -> pathlib.Path:
-    press(window, key.S, key.MOD_CTRL | key.MOD_SHIFT)
-    d = view.dialog
-    assert d is not None and d.title == "Save as"
-    f = d.fields["file"]
-    assert f.active
-    clear(window, f)
-    type_text(window, name)
-    click(window, *d.button_center("Save"))
-    assert view.dialog is None, view.status
-    return view.model.path
-
-
-def shot(window: Any, view: EditorView, path: pathlib.Path) -> Any:
-    view.on_draw()
-    image = arcade.get_image()
-    image.save(path)
-    return image
-
-
-SCREENSHOTS = pathlib.Path(__file__).resolve().parents[1] / "screenshots"
+from driving import (  # noqa: E402
+    SCREENSHOTS, cell_xy, center, clear_recoveries, click, drag, frame, header, new_level,
+    palette_xy, press, save_as, send, set_field, shot, type_text,
+)
 
 
 # -- the tests -------------------------------------------------------------------------------------
@@ -324,24 +198,37 @@ def test_guard_on_leave_and_autosave_recovery(window: Any, editor: EditorView, d
     assert view.model.dirty and view.title().endswith("*")
     for _ in range(29):
         frame(window, 1.0)
-    assert not files.recovery_path().exists()
+    assert not view.slot.path.exists()
     frame(window, 1.0)
-    rec = files.read_recovery()
-    assert rec is not None and rec.draft == view.model.draft
+    got = recovery.read(view.slot.path)
+    assert got is not None and got[0].draft == view.model.draft
+    assert recovery.pending() == []          # a running editor's work is never offered
     header(window, view, "Back")                         # guarded
     assert view.dialog is not None and "Unsaved" in view.dialog.title
     click(window, *view.dialog.button_center("Cancel"))
     assert view.dialog is None and window.current_view is view
-    # A new editor (the next start) offers the recovery file.
-    files.write_recovery(view.model.draft, None)
+    # An editor that was killed (another process, gone now) left its work: the next start
+    # offers it.
+    child = textwrap.dedent("""
+        from editor import recovery
+        from editor.model import EditModel, blank, kind_tool
+        m = EditModel(blank("match3", 5, 5))
+        m.select(kind_tool(1))
+        m.paint_at((2, 2))
+        m.set(name="Killed work")
+        recovery.Slot().write(m.draft, None)
+    """)
+    subprocess.run([sys.executable, "-c", child], check=True, env=dict(os.environ),
+                   cwd=pathlib.Path(__file__).resolve().parents[2])
     view.model.mark_saved()
     again = open_editor(window, on_leave=lambda: None)
     frame(window)
     assert again.dialog is not None and "Restore" in again.dialog.title
     click(window, *again.dialog.button_center("Restore"))
-    assert again.model.draft.token((2, 2)) == "1" and again.model.dirty
+    assert again.model.draft.name == "Killed work" and again.model.draft.token((2, 2)) == "1"
+    assert again.model.dirty and recovery.pending() == []
     again.model.mark_saved()
-    files.clear_recovery()
+    again.slot.clear()
 
 
 def test_pack_add_reorder_export_validates(window: Any, editor: EditorView, data_dir: pathlib.Path) -> None:
@@ -517,7 +404,7 @@ def test_the_colour_blind_setting_reaches_the_editor(window: Any, data_dir: path
     from game.ui import textures
 
     save_settings(dataclasses_replace(load_settings(), colorblind=True))
-    files.clear_recovery()
+    clear_recoveries()
     view = open_editor(window, on_leave=lambda: None)
     assert view.colorblind
     press(window, key.KEY_2)

@@ -1,10 +1,10 @@
-"""The packs screen: every built-in and installed pack as a card with the player's progress."""
+"""The packs screen: every built-in, installed and own pack as a card with the player's progress."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-
+from game.io import pack_origin
 
 from . import style
 from .widgets import MenuView
@@ -64,7 +64,7 @@ class PacksView(MenuView):
                                   max_width=text_w, bold=True))
         author = pack.author or "unknown author"
         count = len(pack.levels)
-        kind = "built-in" if getattr(pack, "builtin", False) else "installed"
+        kind = {"yours": "yours, from the editor"}.get(pack_origin(pack), pack_origin(pack))
         self.text(f"by {author}  ·  {count} level{'s' if count != 1 else ''}  ·  {kind}", left + 28, top - 72,
                   style.TEXT_MUTED, style.SMALL_SIZE + 1, scrolls=True, max_width=text_w)
         if pack.description:

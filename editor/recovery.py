@@ -1,0 +1,131 @@
+"""Recovery files: each running editor autosaves its unsaved work to a file of its own."""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import secrets
+from dataclasses import dataclass
+
+import yaml
+
+from game.io.atomic import atomic_write_text, sweep_stale_temporaries
+from game.io.paths import data_dir
+from game.io.yamldoc import DocError, read_document
+
+from .model import Draft, from_mapping
+
+FOLDER = "recovery"
+LEGACY_NAME = "editor-recovery.yaml"   # the one shared file of earlier versions, still offered
+
+# The slots this process holds: their files belong to a live editor and are never offered.
+_HELD: set[pathlib.Path] = set()
+
+
+def recovery_dir() -> pathlib.Path:
+    path = data_dir() / FOLDER
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+@dataclass(frozen=True, slots=True)
+class Recovery:
+    """Unsaved work an editor left behind: the draft, the file it belonged to, and where it is."""
+
+    draft: Draft
+    source: pathlib.Path | None
+    file: pathlib.Path
+
+    def discard(self) -> None:
+        self.file.unlink(missing_ok=True)
+
+
+class Slot:
+    """One editor's own recovery file, named at random so two editors never share one."""
+
+    def __init__(self) -> None:
+        self.path = recovery_dir() / f"editor-{secrets.token_hex(6)}.yaml"
+
+    def write(self, draft: Draft, source: pathlib.Path | None) -> None:
+        """Autosave atomically: a crash mid-write leaves the previous version whole."""
+        body = {"format": 1, "pid": os.getpid(), "source": str(source) if source else None,
+                "level": draft.to_mapping()}
+        _HELD.add(self.path)
+        atomic_write_text(self.path, "# Gridfall editor recovery\n"
+                          + yaml.safe_dump(body, sort_keys=False, allow_unicode=True))
+
+    def clear(self) -> None:
+        """The work was saved or discarded: nothing to recover any more."""
+        self.path.unlink(missing_ok=True)
+        _HELD.discard(self.path)
+
+
+def read(file: pathlib.Path) -> tuple[Recovery, int | None] | None:
+    """A recovery file's draft and the editor process that wrote it; None when unreadable."""
+    try:
+        data = read_document(file).value
+    except DocError:
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("level"), dict):
+        return None
+    source = data.get("source")
+    pid = data.get("pid")
+    return (Recovery(from_mapping(data["level"]), pathlib.Path(source) if isinstance(source, str) else None, file),
+            pid if isinstance(pid, int) and not isinstance(pid, bool) else None)
+
+
+def pending() -> list[Recovery]:
+    """Work left by editors that are no longer running, newest first.
+
+    An editor that is still running (another window, or this process's own slot) keeps its
+    file: offering it would let two editors fight over one piece of work.
+    """
+    candidates = [data_dir() / LEGACY_NAME, *recovery_dir().glob("editor-*.yaml")]
+    found: list[tuple[float, Recovery]] = []
+    for file in candidates:
+        if file in _HELD or not file.is_file():
+            continue
+        got = read(file)
+        if got is None:
+            continue
+        rec, pid = got
+        if pid is not None and _running(pid):
+            continue
+        found.append((file.stat().st_mtime, rec))
+    return [rec for _, rec in sorted(found, key=lambda pair: -pair[0])]
+
+
+def _running(pid: int) -> bool:
+    if pid == os.getpid():
+        return False   # this process holds no such slot (see _HELD): an earlier run's file
+    if os.name != "posix":
+        return False   # no cheap check: offering a live editor's work only makes a copy
+    try:
+        os.kill(pid, 0)   # signal 0 asks whether the process exists; nothing is sent
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True   # a process we may not signal is alive
+    except OSError:
+        return False
+    return True
+
+
+def sweep_temporaries() -> None:
+    """Remove temporaries killed autosaves left beside recovery files (never the files).
+
+    A temporary of a slot whose editor is still running is its write in progress: kept.
+    """
+    for stale in data_dir().glob(f".{LEGACY_NAME}.*.tmp"):
+        stale.unlink(missing_ok=True)
+    folder = recovery_dir()
+    for stale in folder.glob(".editor-*.yaml.*.tmp"):
+        slot = folder / stale.name[1:].split(".yaml.", 1)[0]
+        slot = slot.with_name(slot.name + ".yaml")
+        got = read(slot) if slot.is_file() else None
+        if slot in _HELD or (got is not None and got[1] is not None and _running(got[1])):
+            continue
+        if got is None and not slot.is_file():
+            sweep_stale_temporaries(slot)   # no owner to ask: only an old temporary goes
+            continue
+        stale.unlink(missing_ok=True)

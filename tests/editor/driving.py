@@ -1,0 +1,142 @@
+"""Driving the editor as a person does: every click, key and text goes through window.dispatch_event."""
+
+from __future__ import annotations
+
+import pathlib
+from typing import Any
+
+import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
+import arcade
+
+from editor import recovery
+from editor.view import EditorView
+
+key = arcade.key
+
+
+# -- driving helpers: everything goes through window.dispatch_event ---------------------------
+
+def frame(window: Any, dt: float = 1 / 60) -> None:
+    window.dispatch_events()
+    view = window.current_view
+    view.on_update(dt)
+    view.on_draw()
+
+
+def send(window: Any, name: str, *args: Any) -> None:
+    window.dispatch_event(name, *args)
+    window.dispatch_events()
+
+
+def click(window: Any, x: float, y: float, button: int = arcade.MOUSE_BUTTON_LEFT) -> None:
+    send(window, "on_mouse_press", int(x), int(y), button, 0)
+    send(window, "on_mouse_release", int(x), int(y), button, 0)
+    frame(window)
+
+
+def drag(window: Any, points: list[tuple[float, float]]) -> None:
+    x0, y0 = points[0]
+    send(window, "on_mouse_press", int(x0), int(y0), arcade.MOUSE_BUTTON_LEFT, 0)
+    px, py = x0, y0
+    for x, y in points[1:]:
+        send(window, "on_mouse_drag", int(x), int(y), int(x - px), int(y - py), arcade.MOUSE_BUTTON_LEFT, 0)
+        px, py = x, y
+    send(window, "on_mouse_release", int(px), int(py), arcade.MOUSE_BUTTON_LEFT, 0)
+    frame(window)
+
+
+def press(window: Any, symbol: int, modifiers: int = 0) -> None:
+    send(window, "on_key_press", symbol, modifiers)
+    send(window, "on_key_release", symbol, modifiers)
+    frame(window)
+
+
+def type_text(window: Any, text: str) -> None:
+    for ch in text:
+        send(window, "on_text", ch)
+    frame(window)
+
+
+def center(widget: Any) -> tuple[float, float]:
+    return (widget.rect.left + widget.rect.width / 2, widget.rect.bottom + widget.rect.height / 2)
+
+
+def cell_xy(view: EditorView, cell: tuple[int, int]) -> tuple[float, float]:
+    return view.canvas.center(cell)
+
+
+def palette_xy(view: EditorView, kind: str, value: Any) -> tuple[float, float]:
+    for rect, k, v in view._palette:
+        if k == kind and v == value:
+            return rect.center
+    raise AssertionError(f"no palette entry {kind} {value}")
+
+
+def set_field(window: Any, view: EditorView, key_: str, text: str) -> None:
+    """Click into a property field, select all, type, press Enter: as a person does."""
+    click(window, *center(view.fields[key_]))
+    assert view.fields[key_].active
+    if view.fields[key_].text:
+        press(window, key.A, key.MOD_CTRL)                 # select all, then type over it
+        send(window, "on_text_motion", key.MOTION_BACKSPACE)
+    assert view.fields[key_].text == ""
+    type_text(window, text)
+    press(window, key.ENTER)
+    assert not view.fields[key_].active
+
+
+def clear(window: Any, field: Any) -> None:
+    assert field.active
+    if field.text:
+        press(window, key.A, key.MOD_CTRL)                 # select all, then delete it
+        send(window, "on_text_motion", key.MOTION_BACKSPACE)
+    assert field.text == ""
+
+
+def header(window: Any, view: EditorView, text: str) -> None:
+    click(window, *center(view.header_buttons[text]))
+
+
+def new_level(window: Any, view: EditorView, mode: str, w: int, h: int) -> None:
+    header(window, view, "New")
+    if view.dialog is not None and "Unsaved" in view.dialog.title:
+        click(window, *view.dialog.button_center("Discard"))
+    d = view.dialog
+    assert d is not None and d.title == "New level"
+    click(window, *d.button_center(mode))
+    for field_key, value in (("width", w), ("height", h)):
+        click(window, *center(d.fields[field_key]))
+        clear(window, d.fields[field_key])
+        type_text(window, str(value))
+    click(window, *d.button_center("Create"))
+    assert view.dialog is None
+    assert (view.model.draft.mode, view.model.draft.width, view.model.draft.height) == (mode, w, h)
+
+
+def clear_recoveries() -> None:
+    """No work left over from an earlier test's editors is offered to the next."""
+    for rec in recovery.pending():
+        rec.discard()
+
+
+def save_as(window: Any, view: EditorView, name: str) -> pathlib.Path:
+    press(window, key.S, key.MOD_CTRL | key.MOD_SHIFT)
+    d = view.dialog
+    assert d is not None and d.title == "Save as"
+    f = d.fields["file"]
+    assert f.active
+    clear(window, f)
+    type_text(window, name)
+    click(window, *d.button_center("Save"))
+    assert view.dialog is None, view.status
+    return view.model.path
+
+
+def shot(window: Any, view: EditorView, path: pathlib.Path) -> Any:
+    view.on_draw()
+    image = arcade.get_image()
+    image.save(path)
+    return image
+
+
+SCREENSHOTS = pathlib.Path(__file__).resolve().parents[1] / "screenshots"

@@ -1,0 +1,231 @@
+"""The editor never loses work: ids that are not names, overwrites, renames, pack removes,
+closing mid play-test, working packs and installs, recovery per editor, backups (issue 13)."""
+
+from __future__ import annotations
+
+import pathlib
+from typing import Any
+
+import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
+import arcade
+
+from driving import (
+    cell_xy, center, clear, click, frame, header, new_level, press, save_as, set_field, type_text,
+)
+from editor import backups, files, recovery
+from editor.view import EditorView
+from game.io import install_pack, list_packs, load_level, pack_origin
+from game.io.paths import installed_packs_dir, user_levels_dir, user_packs_dir
+
+key = arcade.key
+
+
+def dialog_texts(view: EditorView) -> list[str]:
+    assert view.dialog is not None
+    return [str(w.text) for w in view.dialog.ui.walk_widgets() if hasattr(w, "text")]
+
+
+def painted_level(window: Any, view: EditorView, level_id: str) -> None:
+    """A small valid match3 level with one painted cell, its id set, unsaved."""
+    new_level(window, view, "match3", 5, 5)
+    press(window, key.KEY_2)
+    click(window, *cell_xy(view, (1, 1)))
+    set_field(window, view, "id", level_id)
+
+
+def listed(pack_id: str) -> list[str]:
+    """The level files the pack lists, as read from its pack.yaml now."""
+    return next(p for p in files.user_packs() if p.folder.name == pack_id).levels
+
+
+def open_pack(window: Any, view: EditorView, pack_id: str) -> None:
+    header(window, view, "Pack")
+    d = view.dialog
+    assert d is not None
+    if f"open {pack_id}" in d.buttons:
+        click(window, *d.button_center(f"open {pack_id}"))
+    else:
+        click(window, *center(d.fields["new_id"]))
+        type_text(window, pack_id)
+        press(window, key.ENTER)                         # Enter presses "Create pack"
+    assert view.dialog is not None and pack_id in view.dialog.title, view.dialog.title
+
+
+def test_an_id_that_is_no_file_name_never_becomes_a_path(window: Any, editor: EditorView) -> None:
+    view = editor
+    painted_level(window, view, "fine")
+    path = save_as(window, view, "fine")
+    before = set(user_levels_dir().rglob("*"))
+    set_field(window, view, "id", "sub/dir")
+    assert any("id" in p.where() for p in view.model.problems())
+    press(window, key.S, key.MOD_CTRL)                   # no crash, nothing written
+    assert view.model.dirty and "not saved" in view.status and "sub/dir" in view.status
+    assert set(user_levels_dir().rglob("*")) == before and path.exists()
+    # Save As refuses a path and an id that is no name, in the dialog itself.
+    for typed, says in (("../escape", "is a path"), ("bad name", "cannot be a level id")):
+        press(window, key.S, key.MOD_CTRL | key.MOD_SHIFT)
+        d = view.dialog
+        assert d is not None and d.title == "Save as"
+        clear(window, d.fields["file"])
+        type_text(window, typed)
+        press(window, key.ENTER)
+        assert view.dialog is d and says in d.error_text, d.error_text
+        press(window, key.ESCAPE)
+    assert view.dialog is None
+    assert set(user_levels_dir().rglob("*")) == before
+    assert not (user_levels_dir().parent / "escape.yaml").exists()
+    # "Add this level" with an id that climbs out of the pack writes nothing anywhere.
+    set_field(window, view, "id", "../../levels/fine")
+    open_pack(window, view, "safe-pack")
+    click(window, *view.dialog.button_center("Add this level"))
+    assert view.dialog is not None and "not added" in view.dialog.error_text
+    assert [p.name for p in (user_packs_dir() / "safe-pack").iterdir()] == ["pack.yaml"]
+    assert load_level(path).name == "Untitled"           # the real level is untouched
+    press(window, key.ESCAPE)
+
+
+def test_save_as_over_another_file_asks_and_keeps_a_backup(window: Any, editor: EditorView) -> None:
+    view = editor
+    painted_level(window, view, "garden")
+    garden = save_as(window, view, "garden")
+    set_field(window, view, "name", "My garden")
+    press(window, key.S, key.MOD_CTRL)
+    assert load_level(garden).name == "My garden"
+    painted_level(window, view, "other")
+    set_field(window, view, "name", "Someone else")
+    press(window, key.S, key.MOD_CTRL | key.MOD_SHIFT)   # a new level: Save As
+    d = view.dialog
+    assert d is not None
+    clear(window, d.fields["file"])
+    type_text(window, "garden")
+    press(window, key.ENTER)
+    assert view.dialog is not None and view.dialog.title == "Replace garden.yaml?"
+    click(window, *view.dialog.button_center("Cancel"))
+    assert load_level(garden).name == "My garden" and view.model.dirty
+    press(window, key.S, key.MOD_CTRL | key.MOD_SHIFT)
+    d = view.dialog
+    assert d is not None
+    clear(window, d.fields["file"])
+    type_text(window, "garden")
+    press(window, key.ENTER)
+    click(window, *view.dialog.button_center("Replace"))
+    assert load_level(garden).name == "Someone else" and not view.model.dirty
+    # The replaced version is kept, and Open offers it back.
+    kept = backups.versions(garden)
+    assert kept and load_level(kept[0].copy).name == "My garden"
+    header(window, view, "Open")
+    click(window, *view.dialog.button_center("older garden"))
+    assert view.dialog is not None and "Older versions of garden.yaml" == view.dialog.title
+    click(window, *view.dialog.button_center("open 1"))
+    assert view.model.draft.name == "My garden" and view.model.dirty and view.model.path == garden
+    press(window, key.S, key.MOD_CTRL)                   # restored
+    assert load_level(garden).name == "My garden"
+
+
+def test_a_new_id_asks_rename_or_copy_and_a_taken_id_warns(window: Any, editor: EditorView) -> None:
+    view = editor
+    painted_level(window, view, "alpha")
+    alpha = save_as(window, view, "alpha")
+    set_field(window, view, "id", "beta")
+    press(window, key.S, key.MOD_CTRL)
+    d = view.dialog
+    assert d is not None and "'beta'" in d.title and {"Rename", "Copy", "Cancel"} <= set(d.buttons)
+    click(window, *d.button_center("Rename"))
+    beta = alpha.with_name("beta.yaml")
+    assert not alpha.exists() and load_level(beta).id == "beta" and view.model.path == beta
+    assert backups.versions(alpha)                       # the renamed file's last version is kept
+    set_field(window, view, "id", "gamma")
+    press(window, key.S, key.MOD_CTRL)
+    click(window, *view.dialog.button_center("Copy"))
+    assert beta.exists() and alpha.with_name("gamma.yaml").exists()
+    # Taking an id another file has is a warning in the panel before any save.
+    set_field(window, view, "id", "beta")
+    frame(window)
+    assert any("beta.yaml" in str(w) and "already exists" in str(w) for w in view.warnings())
+    press(window, key.S, key.MOD_CTRL)
+    click(window, *view.dialog.button_center("Rename"))
+    assert view.dialog is not None and view.dialog.title == "Replace beta.yaml?"
+    press(window, key.ESCAPE)
+
+
+def test_removing_from_a_pack_unlists_undo_lists_again_delete_asks(window: Any, editor: EditorView) -> None:
+    view = editor
+    painted_level(window, view, "one-slip")
+    mine = save_as(window, view, "one-slip")
+    open_pack(window, view, "slips")
+    click(window, *view.dialog.button_center("Add this level"))
+    pack_file = user_packs_dir() / "slips" / "one-slip.yaml"
+    # From now on the editor edits the pack's file, and the title says which copy is open.
+    assert view.model.path == pack_file and "slips/one-slip.yaml" in view.title()
+    press(window, key.ESCAPE)
+    set_field(window, view, "name", "One Slip v2")
+    press(window, key.S, key.MOD_CTRL)
+    assert load_level(pack_file).name == "One Slip v2" and load_level(mine).name == "Untitled"
+    open_pack(window, view, "slips")
+    click(window, *view.dialog.button_center("remove 1"))
+    assert listed("slips") == [] and pack_file.exists()
+    assert "list one-slip.yaml" in view.dialog.buttons
+    click(window, *view.dialog.button_center("Undo"))
+    assert listed("slips") == ["one-slip.yaml"]
+    click(window, *view.dialog.button_center("remove 1"))
+    click(window, *view.dialog.button_center("delete one-slip.yaml"))
+    assert view.dialog is not None and view.dialog.title == "Delete one-slip.yaml?"
+    press(window, key.ENTER)                             # Enter is Cancel here
+    assert pack_file.exists() and view.dialog is not None and "slips" in view.dialog.title
+    click(window, *view.dialog.button_center("delete one-slip.yaml"))
+    click(window, *view.dialog.button_center("Delete"))
+    assert not pack_file.exists() and backups.versions(pack_file)
+    # The open level's file is gone: the editor says it is unsaved, and Back asks.
+    assert view.model.dirty and view.title().endswith("*") and "not saved yet" in view.title()
+    press(window, key.ESCAPE)
+    header(window, view, "Back")
+    assert view.dialog is not None and "Unsaved" in view.dialog.title
+    click(window, *view.dialog.button_center("Cancel"))
+
+
+def test_closing_the_window_during_a_playtest_asks_about_unsaved_edits(window: Any,
+                                                                        editor: EditorView) -> None:
+    view = editor
+    painted_level(window, view, "closing")
+    assert view.model.dirty and not view.model.problems()
+    press(window, key.TAB)
+    assert window.current_view is view.playing
+    handled = window.dispatch_event("on_close")          # the window's close button
+    window.dispatch_events()
+    frame(window)
+    assert handled is True or window.current_view is view   # the window stays open
+    assert window.current_view is view and view.dialog is not None and "Unsaved" in view.dialog.title
+    click(window, *view.dialog.button_center("Cancel"))
+    # Back in the editor, the play-test's close listener is gone: play-testing again works.
+    press(window, key.TAB)
+    assert window.current_view is view.playing
+    press(window, key.TAB)
+    assert window.current_view is view
+
+
+def test_a_working_pack_and_an_installed_pack_never_share_a_folder(window: Any, editor: EditorView,
+                                                                  data_dir: pathlib.Path) -> None:
+    view = editor
+    painted_level(window, view, "own-level")
+    open_pack(window, view, "shared-id")
+    click(window, *view.dialog.button_center("Add this level"))
+    click(window, *view.dialog.button_center("Export"))
+    exported = data_dir / "exports" / "shared-id.pack.yaml"
+    assert exported.is_file(), view.status
+    working = user_packs_dir() / "shared-id"
+    before = {p.name: p.read_bytes() for p in working.iterdir()}
+    install_pack(exported)                               # someone installs the shared pack
+    assert (installed_packs_dir() / "shared-id").is_dir()
+    assert {p.name: p.read_bytes() for p in working.iterdir()} == before
+    origins = {pack_origin(p) for p in list_packs() if p.id == "shared-id"}
+    assert origins == {"installed"}                      # the game lists one, the installed one
+    # Two editors keep their own recovery files: one leaving never deletes the other's.
+    other = EditorView(window, on_leave=lambda: None)
+    other.model.set(name="other work")
+    other.slot.write(other.model.draft, None)
+    view.slot.write(view.model.draft, view.model.path)
+    other.model.mark_saved()
+    other.leave()
+    assert not other.slot.path.exists() and view.slot.path.exists()
+    assert recovery.pending() == []                      # a running editor's file is never offered
+    view.slot.clear()
