@@ -401,6 +401,7 @@ class EditModel:
         self.tool: Tool = kind_tool(1) if draft.mode != Mode.SLIDE else tile_tool(1)
         self.shape = PEN
         self._rect_anchor: Cell | None = None
+        self._pen_at: Cell | None = None   # where the pen last painted in this stroke
 
     # -- state -------------------------------------------------------------------------------
     @property
@@ -438,14 +439,19 @@ class EditModel:
         if self.shape == PEN:
             self.history.begin_stroke()
             self._paint(cell)
+            self._pen_at = cell
         elif self.shape == RECT:
             self._rect_anchor = cell
         else:
             self.history.apply(lambda d: bucket(d, cell, self.tool.token))
 
     def drag(self, cell: Cell) -> None:
+        """The pointer moved to `cell` while down: a pen paints every cell on the way there,
+        so a fast drag that skips cells between two pointer events leaves no gaps."""
         if self.shape == PEN and self.history.in_stroke:
-            self._paint(cell)
+            for step in line_cells(self._pen_at or cell, cell):
+                self._paint(step)
+            self._pen_at = cell
 
     def release(self, cell: Cell | None) -> None:
         if self.shape == PEN:
@@ -502,6 +508,25 @@ class EditModel:
     def redo(self) -> bool:
         self._rect_anchor = None
         return self.history.redo()
+
+
+def line_cells(a: Cell, b: Cell) -> list[Cell]:
+    """The cells on the straight line from `a` to `b`, both ends included (Bresenham)."""
+    (r0, c0), (r1, c1) = a, b
+    dr, dc = abs(r1 - r0), abs(c1 - c0)
+    sr, sc = (1 if r1 > r0 else -1), (1 if c1 > c0 else -1)
+    err = dc - dr
+    out = [(r0, c0)]
+    while (r0, c0) != (r1, c1):
+        twice = 2 * err
+        if twice > -dr:
+            err -= dr
+            c0 += sc
+        if twice < dc:
+            err += dc
+            r0 += sr
+        out.append((r0, c0))
+    return out
 
 
 def cells_of(draft: Draft) -> Iterable[Cell]:

@@ -41,6 +41,13 @@ from .widgets import Dialog, Field, button
 
 gui = arcade.gui
 
+DRAW_RATE = 1 / 60
+IDLE_DRAW_RATE = 1 / 4    # often enough for a text caret's blink
+IDLE_AFTER = 1.0          # seconds without input before drawing slows down
+WAKE_EVENTS = ("on_mouse_motion", "on_mouse_press", "on_mouse_drag", "on_mouse_release",
+               "on_mouse_scroll", "on_key_press", "on_key_release", "on_text", "on_text_motion",
+               "on_text_motion_select", "on_resize")
+
 
 class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorBase):
     """The level editor, a view of the game's window."""
@@ -67,6 +74,9 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorBase)
         self.origin = ""   # where an unsaved draft came from ("read-only: <pack>"), for the title
         self.slot = recovery.Slot()   # this editor's own recovery file
         self._id_check: tuple[Any, Problem | None] = (None, None)   # (what was asked, the warning)
+        self._idle = 0.0     # seconds since the last input
+        self._slow = False   # drawing at the idle rate
+        self._wakers = {name: self._wake for name in WAKE_EVENTS}
         self._build(window.width, window.height)
         self._palette: list[tuple[Rect, str, Any]] = []
         self._problem_rows: list[tuple[Rect, Problem]] = []
@@ -285,8 +295,27 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorBase)
     # -- arcade events ----------------------------------------------------------------------------
     def on_show_view(self) -> None:
         self.window.set_caption(self.title())
+        self.window.push_handlers(**self._wakers)
+        self._wake()
+
+    def on_hide_view(self) -> None:
+        self.window.remove_handlers(**self._wakers)
+        self.window.set_draw_rate(DRAW_RATE)   # the next view draws at the full rate
+
+    def _wake(self, *_event: Any) -> None:
+        """Any input: draw at the full rate again (a pushed handler: it never consumes events)."""
+        self._idle = 0.0
+        if self._slow:
+            self._slow = False
+            self.window.set_draw_rate(DRAW_RATE)
 
     def on_update(self, dt: float) -> None:
+        # With nothing happening, draw a few times a second instead of sixty: on software GL
+        # a full-rate idle editor kept a whole core busy (bench/editor_idle.py measures it).
+        self._idle += dt
+        if not self._slow and self._idle >= IDLE_AFTER:
+            self._slow = True
+            self.window.set_draw_rate(IDLE_DRAW_RATE)
         self.ui.on_update(dt)  # type: ignore[no-untyped-call]  # UIManager's own
         if self.dialog is not None:
             self.dialog.ui.on_update(dt)  # type: ignore[no-untyped-call]  # UIManager's own

@@ -9,7 +9,7 @@ from game.core import Level, parse_level
 from editor import model as em
 from editor.model import (
     ERASE_TOOL, FILL, GAP_TOOL, HOLE_TOOL, PLAYER_TOOL, RANDOM_TOOL, RECT, EditModel, blank,
-    kind_tool, tile_tool,
+    kind_tool, line_cells, tile_tool,
 )
 
 
@@ -320,3 +320,22 @@ def test_every_draft_checks_without_crashing_and_valid_ones_round_trip(edits: li
         if level is not None:
             assert isinstance(level, Level)
             assert em.from_level(level).cells == m.draft.cells
+
+
+@given(st.tuples(st.integers(0, 30), st.integers(0, 30)), st.tuples(st.integers(0, 30), st.integers(0, 30)))
+def test_a_pen_line_is_unbroken_from_end_to_end(a: tuple[int, int], b: tuple[int, int]) -> None:
+    line = line_cells(a, b)
+    assert line[0] == a and line[-1] == b and len(line) == max(abs(a[0] - b[0]), abs(a[1] - b[1])) + 1
+    assert all(max(abs(p[0] - q[0]), abs(p[1] - q[1])) == 1 for p, q in zip(line, line[1:]))
+
+
+def test_a_fast_pen_drag_paints_every_cell_it_passed() -> None:
+    m = EditModel(blank("match3", 8, 8))
+    m.select(kind_tool(4))
+    m.press((0, 0))
+    m.drag((0, 6))          # one pointer event from one end of the row to the other
+    m.drag((5, 6))
+    m.release((5, 6))
+    painted = set(m.draft.find("4"))
+    assert {(0, c) for c in range(7)} | {(r, 6) for r in range(6)} == painted
+    assert m.undo() and m.draft.find("4") == []   # still one stroke, one undo step
