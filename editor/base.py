@@ -73,6 +73,9 @@ class EditorBase(arcade.View):
     _chrome_texts: list[Any]
     _chrome_built: tuple[Any, ...] | None
     slot: recovery.Slot
+    _pointer: tuple[float, float] | None
+    _tip_rest: float
+    _tip_text: Any
     _id_check: tuple[Any, Problem | None]
     _packs: dict[pathlib.Path, files.PackFolder]
     _pack: files.PackFolder | None
@@ -88,6 +91,10 @@ class EditorBase(arcade.View):
 
     def title(self) -> str:
         """The header's title (PropertiesPanel)."""
+        raise NotImplementedError
+
+    def draw_tip(self) -> None:
+        """The tooltip under a resting pointer (EditorHelp)."""
         raise NotImplementedError
 
     def id_taken(self) -> Problem | None:

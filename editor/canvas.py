@@ -12,6 +12,7 @@ from PIL import Image, ImageDraw
 from game.core import Mode
 from game.ui import textures
 from game.ui.layout import BoardLayout, Rect
+from game.ui.screens import style
 
 from .model import Cell, Draft
 
@@ -23,7 +24,7 @@ NUMBER = (170, 178, 196, 255)
 
 @functools.cache
 def marker(name: str) -> Any:
-    """Editor-only cell pictures (random cell, hole), drawn once with Pillow."""
+    """Editor-only pictures (random cell, hole; the dice, eraser and gap icons), drawn once with Pillow."""
     size = 96
     img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
@@ -31,6 +32,18 @@ def marker(name: str) -> Any:
         d.rounded_rectangle((18, 18, 78, 78), 10, outline=(150, 160, 180, 200), width=4)
         d.text((size / 2, size / 2), "?", fill=(170, 180, 200, 230), anchor="mm",
                font_size=44)
+    elif name == "dice":   # the random brush: a die
+        d.rounded_rectangle((14, 14, 82, 82), 14, fill=(235, 235, 240, 255), outline=(120, 130, 150, 255), width=3)
+        for px, py in ((32, 32), (48, 48), (64, 64), (32, 64), (64, 32)):
+            d.ellipse((px - 6, py - 6, px + 6, py + 6), fill=(40, 44, 60, 255))
+    elif name == "erase":  # an eraser, tilted
+        d.polygon([(20, 60), (52, 28), (80, 56), (48, 88)], fill=(236, 120, 140, 255))
+        d.polygon([(20, 60), (34, 46), (62, 74), (48, 88)], fill=(230, 230, 236, 255))
+        d.line((14, 88, 86, 88), fill=(150, 160, 180, 220), width=4)
+    elif name == "gap":    # the slide gap: an empty, dashed slot
+        for k in range(10, 86, 16):
+            for a, b in (((k, 10), (k + 8, 10)), ((k, 86), (k + 8, 86)), ((10, k), (10, k + 8)), ((86, k), (86, k + 8))):
+                d.line((*a, *b), fill=(170, 180, 200, 230), width=4)
     elif name == "hole":
         d.rectangle((0, 0, size - 1, size - 1), fill=(12, 12, 16, 255))
         for k in range(-size, size, 16):
@@ -139,12 +152,13 @@ class Canvas:
         size = max(8, min(12, int(lay.cell * 0.4)))
         self._batch = pyglet.graphics.Batch()
         self._numbers = [
-            arcade.Text(str(r), rect.left - 6, lay.center((r, 0))[1], NUMBER, size,
-                        anchor_x="right", anchor_y="center", batch=self._batch)
+            # Whole pixels: at a half pixel the top row of a glyph is lost (a 7 read as "/").
+            arcade.Text(str(r), round(rect.left - 6), round(lay.center((r, 0))[1]), NUMBER, size,
+                        anchor_x="right", anchor_y="center", font_name=style.BODY_FONT, batch=self._batch)
             for r in range(draft.height)
         ] + [
-            arcade.Text(str(c), lay.center((0, c))[0], rect.top + 4, NUMBER, size,
-                        anchor_x="center", anchor_y="bottom", batch=self._batch)
+            arcade.Text(str(c), round(lay.center((0, c))[0]), round(rect.top + 4), NUMBER, size,
+                        anchor_x="center", anchor_y="bottom", font_name=style.BODY_FONT, batch=self._batch)
             for c in range(draft.width)
         ]
         self._target.width = self._target.height = lay.cell

@@ -11,6 +11,7 @@ import pyglet
 from game.core import Mode, Problem
 from game.ui import textures
 from game.ui.layout import Rect
+from game.ui.screens import style
 
 from .base import (
     BAD,
@@ -51,7 +52,8 @@ class EditorDrawing(EditorBase):
         rgba = _rgba(color)
         t = self._texts.get(key)
         if t is None:
-            t = self._texts[key] = arcade.Text(text, x, y, rgba, size, batch=self._batch, **kw)
+            t = self._texts[key] = arcade.Text(text, x, y, rgba, size, batch=self._batch,
+                                                   font_name=style.BODY_FONT, **kw)
         else:
             if t.text != text:
                 t.text = text
@@ -103,6 +105,8 @@ class EditorDrawing(EditorBase):
         self.ui.draw()
         if self.dialog is not None:
             self.dialog.draw()
+        else:
+            self.draw_tip()
 
     def _build_chrome(self) -> None:
         """Make the panels, palette, edge buttons and collect icons for the model as it is now."""
@@ -139,7 +143,7 @@ class EditorDrawing(EditorBase):
         self._chrome_icons.append(s)
 
     def _label(self, text: str, x: float, y: float, color: Any, size: int, **kw: Any) -> None:
-        self._chrome_texts.append(arcade.Text(text, x, y, _rgba(color), size,
+        self._chrome_texts.append(arcade.Text(text, x, y, _rgba(color), size, font_name=style.BODY_FONT,
                                               batch=self._chrome_batch, **kw))
 
     def _build_palette(self) -> None:
@@ -154,7 +158,7 @@ class EditorDrawing(EditorBase):
         if d.mode == Mode.SLIDE:
             n = int(m.tool.token) if m.tool.name == "tile" else 1
             entries += [("tool", tile_tool(n), f"tile {n}  (-/+)", textures.slide_number(n)),
-                        ("tool", GAP_TOOL, "gap (G)", None)]
+                        ("tool", GAP_TOOL, "gap (G)", marker("gap"))]
         else:
             size = 46
             for k in range(1, 10):
@@ -166,12 +170,15 @@ class EditorDrawing(EditorBase):
                 self._palette.append((rect, "tool", tool))
                 self._square(rect, m.tool == tool, dim=unused)
                 self._icon(textures.kind(k, self.colorblind), *rect.center, size - 10, 80 if unused else 255)
+                # The key that picks it, in the corner: the swatches teach their shortcuts.
+                self._label(str(k), rect.left + 4, rect.top - 3, DIM if unused else TEXT, 9,
+                            anchor_y="top", bold=True)
             y -= 3 * (size + 6) + 4
-            entries += [("tool", RANDOM_TOOL, "random (R)", marker("random")),
+            entries += [("tool", RANDOM_TOOL, "random (R)", marker("dice")),
                         ("tool", HOLE_TOOL, "hole (H)", marker("hole"))]
             if d.mode == Mode.CHAIN:
                 entries.append(("tool", PLAYER_TOOL, "player (P)", textures.load("player")))
-        entries.append(("tool", ERASE_TOOL, "erase (E)", None))
+        entries.append(("tool", ERASE_TOOL, "erase (E)", marker("erase")))
         for kind, value, text, tex in entries:
             rect = Rect(8, y - 34, PALETTE_W - 16, 32)
             self._palette.append((rect, kind, value))

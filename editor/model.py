@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import functools
+import random
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Mapping
 
 from game.core import (
-    DEFAULT_KINDS, GAP_TOKEN, design_warnings, HOLE_TOKEN, MAX_SIZE, MAX_SLIDE_SIZE, MIN_SIZE, MODES, PLAYER_TOKEN,
-    RANDOM_TOKEN, Goals, Level, LevelError, Mode, Problem, Rules, level_mapping, parse_level, playability_problems,
+    DEFAULT_KINDS, GAP_TOKEN, HOLE_TOKEN, MAX_SIZE, MAX_SLIDE_SIZE, MIN_SIZE, MODES, PLAYER_TOKEN,
+    RANDOM_TOKEN, Goals, Level, LevelError, Mode, Problem, Rules, design_warnings, level_mapping, parse_level, playability_problems,
 )
 
 Cell = tuple[int, int]
@@ -202,7 +203,10 @@ def kind_tool(kind: int) -> Tool:
     return Tool("kind", str(kind))
 
 
-RANDOM_TOOL = Tool("random", RANDOM_TOKEN)
+# The random brush paints a fixed kind picked per cell (as Tiled's random mode does); erase
+# puts back the empty cell, which the game deals at random. SCATTER is never stored.
+SCATTER_TOKEN = "~"
+RANDOM_TOOL = Tool("random", SCATTER_TOKEN)
 HOLE_TOOL = Tool("hole", HOLE_TOKEN)
 PLAYER_TOOL = Tool("player", PLAYER_TOKEN)
 GAP_TOOL = Tool("gap", GAP_TOKEN)
@@ -222,6 +226,8 @@ def place(draft: Draft, cell: Cell, token: str) -> Draft:
     """
     if not draft.inside(cell):
         return draft
+    if token == SCATTER_TOKEN:
+        token = scatter_kind(draft, cell)
     old = draft.token(cell)
     if old == token:
         return draft
@@ -262,6 +268,10 @@ def bucket(draft: Draft, start: Cell, token: str) -> Draft:
 
 
 def _fill_cells(draft: Draft, cells: list[Cell], token: str) -> Draft:
+    if token == SCATTER_TOKEN:
+        for cell in cells:   # one at a time: each pick sees the kinds picked before it
+            draft = place(draft, cell, token)
+        return draft
     if token in (PLAYER_TOKEN, GAP_TOKEN) or (draft.mode == Mode.SLIDE and token.isdigit()):
         return place(draft, cells[-1], token) if cells else draft
     return draft.with_cells({cell: token for cell in cells})
@@ -508,6 +518,34 @@ class EditModel:
     def redo(self) -> bool:
         self._rect_anchor = None
         return self.history.redo()
+
+
+def scatter_kind(draft: Draft, cell: Cell) -> str:
+    """A kind for the random brush at `cell`: varied from cell to cell (the same cell of the
+    same board gets the same pick, so painting is repeatable), and in match3 never one that
+    would line up a run with the fixed tiles around it."""
+    kinds = draft.kinds if isinstance(draft.kinds, int) and 1 <= draft.kinds <= 9 else DEFAULT_KINDS
+    order = list(range(1, kinds + 1))
+    random.Random(f"{cell[0]},{cell[1]},{draft.width}x{draft.height}").shuffle(order)
+    if draft.mode == Mode.MATCH3:
+        need = draft.min_match if isinstance(draft.min_match, int) and draft.min_match >= 2 else 3
+        for k in order:
+            if not _lines_up(draft, cell, str(k), need):
+                return str(k)
+    return str(order[0])
+
+
+def _lines_up(draft: Draft, cell: Cell, token: str, need: int) -> bool:
+    for dr, dc in ((0, 1), (1, 0)):
+        run = 1
+        for sign in (1, -1):
+            r, c = cell[0] + sign * dr, cell[1] + sign * dc
+            while draft.inside((r, c)) and draft.token((r, c)) == token:
+                run += 1
+                r, c = r + sign * dr, c + sign * dc
+        if run >= need:
+            return True
+    return False
 
 
 def line_cells(a: Cell, b: Cell) -> list[Cell]:

@@ -19,6 +19,7 @@ from .base import AUTOSAVE_SECONDS, HEADER_H, PALETTE_W, PROBLEMS_H, PROPS_W, Ed
 from .canvas import Canvas
 from .drawing import EditorDrawing
 from .file_flow import FileFlow
+from .help import EditorHelp
 from .model import (
     ERASE_TOOL,
     FILL,
@@ -49,7 +50,7 @@ WAKE_EVENTS = ("on_mouse_motion", "on_mouse_press", "on_mouse_drag", "on_mouse_r
                "on_text_motion_select", "on_resize")
 
 
-class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorBase):
+class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorHelp, EditorBase):
     """The level editor, a view of the game's window."""
 
     def __init__(self, window: Any, model: EditModel | None = None, *,
@@ -74,6 +75,9 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorBase)
         self.origin = ""   # where an unsaved draft came from ("read-only: <pack>"), for the title
         self.slot = recovery.Slot()   # this editor's own recovery file
         self._id_check: tuple[Any, Problem | None] = (None, None)   # (what was asked, the warning)
+        self._pointer: tuple[float, float] | None = None   # where the mouse rests, for tooltips
+        self._tip_rest = 0.0   # seconds it has rested there
+        self._tip_text: Any = None
         self._idle = 0.0     # seconds since the last input
         self._slow = False   # drawing at the idle rate
         self._wakers = {name: self._wake for name in WAKE_EVENTS}
@@ -313,6 +317,7 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorBase)
         # With nothing happening, draw a few times a second instead of sixty: on software GL
         # a full-rate idle editor kept a whole core busy (bench/editor_idle.py measures it).
         self._idle += dt
+        self._tip_rest += dt
         if not self._slow and self._idle >= IDLE_AFTER:
             self._slow = True
             self.window.set_draw_rate(IDLE_DRAW_RATE)
@@ -339,6 +344,7 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorBase)
         return None
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        self._pointer, self._tip_rest = (x, y), 0.0
         if self.dialog is not None:
             self.dialog.ui.on_mouse_motion(x, y, dx, dy)
             return
@@ -346,6 +352,7 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorBase)
         self.hover = self.canvas.cell_at(x, y)
 
     def on_mouse_press(self, x: int, y: int, button_: int, modifiers: int) -> None:
+        self._tip_rest = -float("inf")   # a click hides the tooltip until the pointer moves on
         if self.dialog is not None:
             self.dialog.ui.on_mouse_press(x, y, button_, modifiers)
             return
@@ -406,6 +413,9 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorBase)
             self._after_paint()
 
     def on_text(self, text: str) -> None:
+        if text == "?" and self.dialog is None and self.active_field() is None:
+            self.show_keys()
+            return
         (self.dialog.ui if self.dialog is not None else self.ui).on_text(text)  # type: ignore[no-untyped-call]  # UIManager's own
 
     def on_text_motion(self, motion: int) -> None:
@@ -469,6 +479,8 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorBase)
             self.paint_cursor()
         elif symbol == key.TAB:
             self.playtest()
+        elif symbol == key.F1:
+            self.show_keys()
         elif symbol == key.ESCAPE:
             if self.picking_reach:
                 self.pick_reach()

@@ -23,7 +23,7 @@ class Field(gui.UIInputText):
     def __init__(self, key: str, on_commit: Callable[[str, str], None], *,
                  on_tab: Callable[["Field", bool], None] | None = None, **kwargs: Any) -> None:
         self._ready = False
-        super().__init__(font_size=11, **kwargs)
+        super().__init__(font_size=11, font_name=style.BODY_FONT, **kwargs)
         self.key = key
         self._on_commit = on_commit
         self._on_tab = on_tab
@@ -99,7 +99,9 @@ def button(text: str, on_click: Callable[[], Any], *, x: float, y: float, width:
 
 def button_style(font_size: int = 11, selected: bool = False) -> dict[str, Any]:
     """The flat button's style at a smaller font; `selected` marks the current choice."""
-    out = {k: dataclasses.replace(v, font_size=font_size)
+    # arcade's flat button prefers Kenney Future, which the game loads for its titles: the
+    # editor reads in the body font everywhere (that font drew K like H: "PACH", "BACH").
+    out = {k: dataclasses.replace(v, font_size=font_size, font_name=style.BODY_FONT)
            for k, v in gui.UIFlatButton.DEFAULT_STYLE.items()}
     if selected:
         out["normal"] = dataclasses.replace(out["normal"], bg=style.PRIMARY)
@@ -110,7 +112,7 @@ def button_style(font_size: int = 11, selected: bool = False) -> dict[str, Any]:
 def label(text: str, *, x: float, y: float, width: float, height: float = 24,
           font_size: int = 11, color: Any = arcade.color.WHITE, align: str = "left") -> Any:
     return gui.UILabel(text=text, x=x, y=y, width=width, height=height, font_size=font_size,
-                       text_color=color, align=align)
+                       font_name=style.BODY_FONT, text_color=color, align=align)
 
 
 class Dialog:

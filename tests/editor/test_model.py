@@ -43,13 +43,26 @@ def test_pen_stroke_is_one_undo_step() -> None:
 def test_each_tool_paints_its_token() -> None:
     m = EditModel(blank("chain", 5, 5))
     for tool, cell, tok in [(kind_tool(9), (0, 0), "9"), (HOLE_TOOL, (0, 1), "#"),
-                            (PLAYER_TOOL, (2, 2), "P"), (RANDOM_TOOL, (0, 0), ".")]:
+                            (PLAYER_TOOL, (2, 2), "P"), (ERASE_TOOL, (0, 0), ".")]:
         m.select(tool)
         m.paint_at(cell)
         assert m.draft.token(cell) == tok
     m.select(ERASE_TOOL)
     m.paint_at((0, 1))
     assert m.draft.token((0, 1)) == "."
+
+
+def test_the_random_brush_paints_varied_fixed_kinds_that_never_line_up() -> None:
+    m = EditModel(blank("match3", 8, 8))
+    m.set(kinds=4)
+    m.shape = RECT
+    m.select(RANDOM_TOOL)
+    m.press((0, 0))
+    m.release((7, 7))
+    tokens = [m.draft.token((r, c)) for r in range(8) for c in range(8)]
+    assert set(tokens) == {"1", "2", "3", "4"}       # every cell fixed, every kind used
+    assert not messages(m)                          # and no free run: still a valid level
+    assert m.undo() and set(m.draft.find(".")) == {(r, c) for r in range(8) for c in range(8)}
 
 
 def test_player_is_unique_and_placing_it_again_moves_it() -> None:
@@ -176,7 +189,7 @@ def test_unplayable_layout_is_a_problem() -> None:
     m.shape = em.PEN
     m.select(PLAYER_TOOL)
     m.paint_at((0, 0))
-    m.select(RANDOM_TOOL)
+    m.select(ERASE_TOOL)
     m.paint_at((3, 3))
     assert any("cannot deal" in s for s in messages(m))
 

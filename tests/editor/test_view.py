@@ -16,7 +16,7 @@ import arcade
 key = arcade.key
 
 from editor import files, open_editor, recovery  # noqa: E402
-from editor.model import RANDOM_TOOL  # noqa: E402
+from editor.model import ERASE_TOOL, RANDOM_TOOL  # noqa: E402
 from editor.view import EditorView  # noqa: E402
 from game.io import load_level  # noqa: E402
 from driving import (  # noqa: E402
@@ -60,12 +60,15 @@ def test_match3_from_blank_each_tool_goals_save_and_load_cell_by_cell(window: An
     click(window, *cell_xy(view, (3, 1)))
     assert view.model.draft.find("4") == [(3, 0), (3, 1), (4, 0), (4, 1)]
     press(window, key.D)
-    # Random, then erase, with the palette.
+    # The random brush (a fixed kind per cell), then erase, with the palette.
     press(window, key.KEY_5)
     click(window, *cell_xy(view, (0, 6)))
     click(window, *cell_xy(view, (0, 5)))
-    click(window, *palette_xy(view, "tool", RANDOM_TOOL))
+    click(window, *palette_xy(view, "tool", ERASE_TOOL))
     click(window, *cell_xy(view, (0, 6)))
+    click(window, *palette_xy(view, "tool", RANDOM_TOOL))
+    click(window, *cell_xy(view, (0, 5)))
+    assert view.model.draft.token((0, 5)).isdigit()
     press(window, key.E)
     click(window, *cell_xy(view, (0, 5)))
     assert view.model.draft.token((0, 6)) == "." and view.model.draft.token((0, 5)) == "."

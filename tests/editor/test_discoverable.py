@@ -1,0 +1,73 @@
+"""Tools a designer can discover: tooltips on hover, the key sheet, one font (issue 13, 13 and 15)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
+import arcade
+
+from driving import SCREENSHOTS, center, frame, palette_xy, press, send, shot
+from editor.help import HEADER_TIPS, KEYS
+from editor.model import ERASE_TOOL, RANDOM_TOOL
+from editor.view import EditorView
+from game.ui.screens import style
+
+key = arcade.key
+
+
+def rest_pointer(window: Any, x: float, y: float, seconds: float = 0.6) -> None:
+    send(window, "on_mouse_motion", int(x), int(y), 1, 1)
+    for _ in range(int(seconds * 60) + 1):
+        frame(window)
+
+
+def test_every_tool_and_button_has_a_tooltip_shown_on_hover(window: Any, editor: EditorView) -> None:
+    view = editor
+    tipped = [text for _, text in view.tips()]
+    assert all(view.header_buttons[name] for name in HEADER_TIPS)
+    assert len([t for t in tipped if t]) >= len(view._palette) + len(view.header_buttons)
+    x, y = palette_xy(view, "tool", ERASE_TOOL)
+    send(window, "on_mouse_motion", int(x), int(y), 1, 1)
+    frame(window)
+    assert view._tip_text is None or not view._tip_rest >= 0.5   # not at once
+    rest_pointer(window, x, y)
+    assert view._tip_text is not None and view._tip_text.text.startswith("Erase (E, or right-click)")
+    image = shot(window, view, SCREENSHOTS / "editor-tooltip.png")
+    # The tooltip's panel is drawn beside the pointer, in the style's header colour.
+    px = image.getpixel((int(x) + 20, window.height - int(y) + 20))
+    assert tuple(px[:3]) == style.HEADER[:3]
+    rest_pointer(window, *palette_xy(view, "tool", RANDOM_TOOL))
+    assert view._tip_text.text.startswith("Random brush (R)")
+    rest_pointer(window, *center(view.header_buttons["Save As"]))
+    assert view._tip_text.text == HEADER_TIPS["Save As"]
+    send(window, "on_mouse_press", int(x), int(y), arcade.MOUSE_BUTTON_LEFT, 0)   # a click hides it
+    send(window, "on_mouse_release", int(x), int(y), arcade.MOUSE_BUTTON_LEFT, 0)
+    frame(window)
+    assert view._tip_rest < 0
+
+
+def test_f1_and_question_mark_show_the_key_sheet(window: Any, editor: EditorView) -> None:
+    view = editor
+    press(window, key.F1)
+    assert view.dialog is not None and view.dialog.title == "Keys"
+    texts = [str(w.text) for w in view.dialog.ui.walk_widgets() if hasattr(w, "text")]
+    assert all(k in texts for k, _ in KEYS)
+    shot(window, view, SCREENSHOTS / "editor-keys.png")
+    press(window, key.ENTER)                             # Enter closes it (its default button)
+    assert view.dialog is None
+    send(window, "on_text", "?")
+    frame(window)
+    assert view.dialog is not None and view.dialog.title == "Keys"
+    press(window, key.ESCAPE)
+    assert view.dialog is None
+
+
+def test_the_editor_reads_in_one_font_even_after_the_game_loaded_its_display_font(
+        window: Any, editor: EditorView) -> None:
+    style.load_fonts()                                   # what opening from the title screen does
+    view = editor
+    view.on_resize(window.width, window.height)          # widgets made after the font is loaded
+    frame(window)                                        # buttons take their style's font as drawn
+    fonts = {tuple(b.ui_label.font_name) for b in view.header_buttons.values()}
+    assert fonts == {tuple(style.BODY_FONT)}, fonts
