@@ -25,6 +25,8 @@ PALETTE_W = 180
 PROPS_W = 350
 PROBLEMS_H = 150
 AUTOSAVE_SECONDS = 30.0
+STATUS_SECONDS = 6.0        # how long the status line keeps a message
+STATUS_BAD_SECONDS = 15.0   # and an error
 PACKS_PER_PAGE = 10
 LEVELS_PER_PAGE = 10
 # The game's one palette (game.ui.screens.style), as RGB for the editor's panels and texts.
@@ -53,6 +55,7 @@ class EditorBase(arcade.View):
     dialog: Dialog | None
     status: str
     status_bad: bool
+    status_age: float
     since_autosave: float
     playing: Any
     mouse_down: bool
@@ -74,6 +77,7 @@ class EditorBase(arcade.View):
     _chrome_built: tuple[Any, ...] | None
     slot: recovery.Slot
     _pointer: tuple[float, float] | None
+    keyboard_led: bool
     _tip_rest: float
     _tip_text: Any
     _id_check: tuple[Any, Problem | None]
@@ -124,6 +128,12 @@ class EditorBase(arcade.View):
     # -- the status line and dialogs, shared by every part --------------------------------------
     def say(self, text: str, bad: bool = False) -> None:
         self.status, self.status_bad = text, bad
+        self.status_age = 0.0
+
+    def status_shown(self) -> str:
+        """The status line as it stands: a message goes after a while, so none is left over
+        from something already done (an error stays longer than news)."""
+        return self.status if self.status_age < (STATUS_BAD_SECONDS if self.status_bad else STATUS_SECONDS) else ""
 
 
     def open_dialog(self, dialog: Dialog) -> None:

@@ -196,12 +196,14 @@ class Canvas:
             arcade.draw_lrbt_rectangle_outline(left, left + (c1 - c0 + 1) * lay.cell,
                                                top - (r1 - r0 + 1) * lay.cell, top,
                                                (255, 220, 80, 255), 3)
-        for cell, color in ((flash, (255, 70, 70, 255)), (cursor, (255, 255, 255, 230))):
+        # The cursor inside, the problem's red outside it: a flashed cell under the cursor
+        # (where clicking a problem puts it) still shows red.
+        for cell, color, inset in ((cursor, (255, 255, 255, 230), 4), (flash, (255, 70, 70, 255), -1)):
             if cell is not None and draft.inside(cell):
                 x, y = lay.center(cell)
                 h = lay.cell / 2
-                arcade.draw_lrbt_rectangle_outline(x - h + 1, x + h - 1, y - h + 1, y + h - 1,
-                                                   color, 3)
+                arcade.draw_lrbt_rectangle_outline(x - h + inset, x + h - inset, y - h + inset,
+                                                   y + h - inset, color, 3)
 
     def cell_at(self, x: float, y: float) -> Cell | None:
         return self.layout.cell_at(x, y) if self.layout is not None else None

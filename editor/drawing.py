@@ -38,6 +38,7 @@ from .model import (
     PLAYER_TOOL,
     RANDOM_TOOL,
     SHAPES,
+    Cell,
     kind_tool,
     tile_tool,
 )
@@ -86,7 +87,7 @@ class EditorDrawing(EditorBase):
                    BAD if m.dirty else TEXT, 13, anchor_y="center")
         self._draw_problems()
         self.canvas.draw(m.draft, cursor=self.cursor, reach=m.draft.reach, flash=self.flash,
-                         rect_from=m.rect_anchor, rect_to=self.hover or self.cursor if m.rect_anchor else None,
+                         rect_from=m.rect_anchor, rect_to=self._rect_end() if m.rect_anchor else None,
                          colorblind=self.colorblind)
         self._chrome_icons.draw()
         self._text("undoinfo", f"undo {len(m.history.past)} / redo {len(m.history.future)}",
@@ -207,6 +208,10 @@ class EditorDrawing(EditorBase):
     def _square(self, rect: Rect, selected: bool, dim: bool = False) -> None:
         self._fill(rect, SELECTED if selected else ((44, 46, 56) if dim else (56, 62, 80)))
 
+    def _rect_end(self) -> Cell:
+        """Where a rectangle being drawn ends: the keyboard cursor when keys moved it last."""
+        return self.cursor if self.keyboard_led or self.hover is None else self.hover
+
     def warnings(self) -> list[Problem]:
         """What the designer should know that does not stop the level: the core's design
         warnings and an id another file already has."""
@@ -216,6 +221,8 @@ class EditorDrawing(EditorBase):
     def _draw_problems(self) -> None:
         problems = self.model.problems()
         warnings = self.warnings()
+        if self.flash is not None and all(p.cell != self.flash for p in (*problems, *warnings)):
+            self.flash = None   # the problem it showed is fixed: no red left behind
         left = PALETTE_W + 12
         top = PROBLEMS_H - 12
         self._problem_rows = []
@@ -249,4 +256,4 @@ class EditorDrawing(EditorBase):
             shown += 1
         if len(listed) > shown:
             self._text("pmore", f"... and {len(listed) - shown} more", left, y, DIM, 10, anchor_y="center")
-        self._text("status", _clip(self.status, 110), left, 10, BAD if self.status_bad else DIM, 10)
+        self._text("status", _clip(self.status_shown(), 110), left, 10, BAD if self.status_bad else DIM, 10)

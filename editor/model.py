@@ -513,11 +513,31 @@ class EditModel:
 
     def undo(self) -> bool:
         self._rect_anchor = None
-        return self.history.undo()
+        done = self.history.undo()
+        self._fit_tool()
+        return done
 
     def redo(self) -> bool:
         self._rect_anchor = None
-        return self.history.redo()
+        done = self.history.redo()
+        self._fit_tool()
+        return done
+
+    def cancel_rect(self) -> bool:
+        """Esc: drop a rectangle's first corner (True when there was one)."""
+        had, self._rect_anchor = self._rect_anchor is not None, None
+        return had
+
+    def _fit_tool(self) -> None:
+        """Keep a tool the palette shows: an undone mode change must not leave clicks painting
+        with a tool of the other mode (a slide tile on a match3 board)."""
+        mode, name = self.draft.mode, self.tool.name
+        if mode == Mode.SLIDE and name not in ("tile", "gap", "erase"):
+            self.tool = tile_tool(1)
+        elif mode != Mode.SLIDE and name in ("tile", "gap"):
+            self.tool = kind_tool(1)
+        elif mode != Mode.CHAIN and name == "player":
+            self.tool = kind_tool(1)
 
 
 def scatter_kind(draft: Draft, cell: Cell) -> str:

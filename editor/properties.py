@@ -144,19 +144,23 @@ class PropertiesPanel(EditorBase):
         """A property field was committed (Enter, Tab, or a click elsewhere): one undo step."""
         m = self.model
         field = self.fields[key]
-        field.invalid = False
         if key in ("id", "name", "description"):
             m.set(**{key: text.strip() if key == "id" else text})
         elif key in ("width", "height"):
             try:
                 n = int(text.strip())
             except ValueError:
-                field.invalid = True
-                self.say(f"{key}: type a whole number", bad=True)
+                # Say so and show the board's real size again: never a field that disagrees.
+                self.say(f"{key}: '{text.strip()}' is not a whole number; it stays {getattr(m.draft, key)}", bad=True)
+                self.refresh()
                 return
-            w = n if key == "width" else m.draft.width
-            h = n if key == "height" else m.draft.height
-            m.set_size(clamp_size(m.draft.mode, w), clamp_size(m.draft.mode, h))
+            fitted = clamp_size(m.draft.mode, n)
+            if fitted != n:
+                self.say(f"{key} {n} is {'more' if n > fitted else 'less'} than a {m.draft.mode} board "
+                         f"can be: set to {fitted}", bad=True)
+            w = fitted if key == "width" else m.draft.width
+            h = fitted if key == "height" else m.draft.height
+            m.set_size(w, h)
         elif key.startswith("star"):
             m.set_star(int(key[4:]), parse_scalar(text))
         elif key.startswith("collect"):

@@ -69,6 +69,7 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorHelp,
         self.dialog: Dialog | None = None
         self.status = ""
         self.status_bad = False
+        self.status_age = 0.0
         self.since_autosave = 0.0
         self.playing: Any = None
         self.mouse_down = False
@@ -78,6 +79,7 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorHelp,
         self._pointer: tuple[float, float] | None = None   # where the mouse rests, for tooltips
         self._tip_rest = 0.0   # seconds it has rested there
         self._tip_text: Any = None
+        self.keyboard_led = False   # the keyboard moved the cursor last (not the mouse)
         self._idle = 0.0     # seconds since the last input
         self._slow = False   # drawing at the idle rate
         self._wakers = {name: self._wake for name in WAKE_EVENTS}
@@ -318,6 +320,7 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorHelp,
         # a full-rate idle editor kept a whole core busy (bench/editor_idle.py measures it).
         self._idle += dt
         self._tip_rest += dt
+        self.status_age += dt
         if not self._slow and self._idle >= IDLE_AFTER:
             self._slow = True
             self.window.set_draw_rate(IDLE_DRAW_RATE)
@@ -345,6 +348,7 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorHelp,
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
         self._pointer, self._tip_rest = (x, y), 0.0
+        self.keyboard_led = False
         if self.dialog is not None:
             self.dialog.ui.on_mouse_motion(x, y, dx, dy)
             return
@@ -475,6 +479,7 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorHelp,
             dr, dc = {key.UP: (-1, 0), key.DOWN: (1, 0), key.LEFT: (0, -1), key.RIGHT: (0, 1)}[symbol]
             r, c = self.cursor
             self.cursor = (max(0, min(d.height - 1, r + dr)), max(0, min(d.width - 1, c + dc)))
+            self.keyboard_led = True   # a rectangle's preview follows the keyboard cursor now
         elif symbol in (key.SPACE, key.ENTER, key.RETURN):
             self.paint_cursor()
         elif symbol == key.TAB:
@@ -482,7 +487,10 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorHelp,
         elif symbol == key.F1:
             self.show_keys()
         elif symbol == key.ESCAPE:
-            if self.picking_reach:
+            # The nearest thing first: a half-drawn rectangle, a cell pick, then the editor.
+            if self.model.cancel_rect():
+                self.say("rectangle cancelled")
+            elif self.picking_reach:
                 self.pick_reach()
             else:
                 self.leave()
