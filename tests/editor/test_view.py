@@ -447,7 +447,8 @@ def test_text_fields_work_with_the_keyboard(window: Any, editor: EditorView) -> 
     set_field(window, view, "width", "40")                # clamped to the largest board
     assert view.model.draft.width == 32 and view.fields["width"].text == "32"
     set_field(window, view, "width", "wide")
-    assert view.fields["width"].invalid and view.model.draft.width == 32
+    assert view.model.draft.width == 32 and view.fields["width"].text == "32"   # and says why
+    assert "not a whole number" in view.status and view.status_bad
 
 
 def test_playtest_a_slide_to_the_end_retry_then_back(window: Any, editor: EditorView) -> None:
