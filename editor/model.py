@@ -335,6 +335,27 @@ def set_mode(draft: Draft, mode: Mode) -> Draft:
     return out
 
 
+def mode_switch_losses(before: Draft, after: Draft) -> list[str]:
+    """What a mode switch dropped, in words (undo brings it all back)."""
+    lost: list[str] = []
+    fixed = sum(1 for r in range(min(before.height, after.height)) for c in range(min(before.width, after.width))
+                if before.token((r, c)) not in (RANDOM_TOKEN, PLAYER_TOKEN, GAP_TOKEN)
+                and after.token((r, c)) == RANDOM_TOKEN)
+    if fixed:
+        lost.append(f"{fixed} placed cell{'s' if fixed != 1 else ''}")
+    if before.find(PLAYER_TOKEN) and not after.find(PLAYER_TOKEN):
+        lost.append("the player start")
+    if before.reach is not None and after.reach is None:
+        lost.append("the reach goal")
+    if before.score is not None and after.score is None:
+        lost.append("the score goal")
+    if before.collect and not after.collect:
+        lost.append(f"{len(before.collect)} collect goal{'s' if len(before.collect) != 1 else ''}")
+    if (before.width, before.height) != (after.width, after.height):
+        lost.append(f"the {before.width}x{before.height} size (now {after.width}x{after.height})")
+    return lost
+
+
 # -- the history: every change one undo step -----------------------------------------------------
 
 @dataclass

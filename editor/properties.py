@@ -81,6 +81,7 @@ class PropertiesPanel(EditorBase):
         add_label("score", left, y)
         add_field("score", left + lw, y, fw)
         y -= row
+        modes = set(Mode)   # slide levels have star scores too: never a hidden field's problem
         add_label("stars", left, y)
         sw = (fw - 8) / 3
         for i in range(3):

@@ -34,6 +34,7 @@ from .model import (
     Tool,
     blank,
     kind_tool,
+    mode_switch_losses,
     tile_tool,
 )
 from .pack_flow import PackFlow
@@ -154,7 +155,11 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorHelp,
         self.model.shape = shape
 
     def set_mode(self, mode: Mode) -> None:
-        self.model.set_mode(mode)
+        before = self.model.draft
+        if self.model.set_mode(mode):
+            lost = mode_switch_losses(before, self.model.draft)
+            if lost:
+                self.say(f"now {mode}: dropped {', '.join(lost)} (Ctrl+Z brings them back)", bad=True)
         self.refresh()
 
     def new_seed(self) -> None:

@@ -67,3 +67,22 @@ def test_a_fixed_problems_flash_and_old_messages_go(window: Any, editor: EditorV
     for _ in range(16):
         frame(window, 1.0)
     assert view.status_shown() == ""
+
+
+def test_a_mode_switch_says_what_it_dropped_and_undo_brings_it_back(window: Any, editor: EditorView) -> None:
+    view = editor
+    new_level(window, view, "chain", 5, 5)
+    press(window, key.P)
+    click(window, *cell_xy(view, (0, 0)))
+    press(window, key.KEY_2)
+    click(window, *cell_xy(view, (1, 1)))
+    click(window, *center(view.props_buttons["pick cell"]))
+    click(window, *cell_xy(view, (4, 4)))
+    before = view.model.draft
+    click(window, *center(view.props_buttons["mode:slide"]))
+    assert view.model.draft.mode == "slide"
+    for words in ("1 placed cell", "the player start", "the reach goal", "Ctrl+Z"):
+        assert words in view.status, view.status
+    assert view.fields["star0"].visible                 # slide star scores can be set, and seen
+    press(window, key.Z, key.MOD_CTRL)
+    assert view.model.draft == before
