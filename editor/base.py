@@ -86,6 +86,10 @@ class EditorBase(arcade.View):
     _pack_page: int
 
     _reach_xy: tuple[float, float]
+    _props_scroll: float
+    _props_max_scroll: float
+    _props_bottom: float
+    _problems_first: int
     _collect_icons: list[tuple[int, float, float]]
 
     # -- what one part asks of another (each is made by the part named) ----------------------------
@@ -111,6 +115,10 @@ class EditorBase(arcade.View):
 
     def set_mode(self, mode: Mode) -> None:
         """Switch the level's mode (EditorView)."""
+        raise NotImplementedError
+
+    def on_resize(self, width: int, height: int) -> None:
+        """Rebuild the panels for the window as it is (EditorView)."""
         raise NotImplementedError
 
     def new_seed(self) -> None:

@@ -69,7 +69,7 @@ class EditorDrawing(EditorBase):
         m = self.model
         d = m.draft
         lay = self.canvas.layout
-        return (self.window.width, self.window.height, d.mode, d.kinds, m.tool, m.shape,
+        return (self.window.width, self.window.height, self._props_scroll, d.mode, d.kinds, m.tool, m.shape,
                 self.colorblind, (lay.left, lay.top, lay.cell, lay.rows, lay.cols) if lay else None)
 
     def on_draw(self) -> None:
@@ -83,8 +83,10 @@ class EditorDrawing(EditorBase):
             self._chrome_built = key
         self._texts_used = set()
         self._chrome.draw()
-        self._text("title", self.title().removeprefix("Gridfall editor - "), 12, h - HEADER_H / 2,
-                   BAD if m.dirty else TEXT, 13, anchor_y="center")
+        # The title keeps clear of the header's buttons, however narrow the window.
+        room = min(b.rect.left for b in self.header_buttons.values()) - 20
+        self._text("title", _clip(self.title().removeprefix("Gridfall editor - "), max(8, int(room / 8.5))),
+                   12, h - HEADER_H / 2, BAD if m.dirty else TEXT, 13, anchor_y="center")
         self._draw_problems()
         self.canvas.draw(m.draft, cursor=self.cursor, reach=m.draft.reach, flash=self.flash,
                          rect_from=m.rect_anchor, rect_to=self._rect_end() if m.rect_anchor else None,
@@ -92,8 +94,11 @@ class EditorDrawing(EditorBase):
         self._chrome_icons.draw()
         self._text("undoinfo", f"undo {len(m.history.past)} / redo {len(m.history.future)}",
                    12, 14, DIM, 10)
-        if m.draft.mode == Mode.CHAIN and self.picking_reach:
-            self._text("reach", "click a cell...", *self._reach_xy, GOOD, 10, anchor_y="center")
+        ceiling = h - HEADER_H
+        if m.draft.mode == Mode.CHAIN and not 0 <= self._reach_xy[1] <= ceiling:
+            pass   # scrolled out of the properties panel
+        elif m.draft.mode == Mode.CHAIN and self.picking_reach:
+            self._text("reach", "pick...", *self._reach_xy, GOOD, 10, anchor_y="center")
         elif m.draft.mode == Mode.CHAIN:
             r = m.draft.reach
             self._text("reach", f"{r[0]},{r[1]}" if r else "none", *self._reach_xy, TEXT, 11,
@@ -102,6 +107,12 @@ class EditorDrawing(EditorBase):
             if k not in self._texts_used:
                 t.visible = False
         self._chrome_batch.draw()
+        if self._props_max_scroll > 0:
+            # A scroll bar: the panel holds more than it shows (the wheel moves it).
+            span = h - HEADER_H
+            shown = span / (span + self._props_max_scroll)
+            top = h - HEADER_H - (self._props_scroll / (span + self._props_max_scroll)) * span
+            arcade.draw_lrbt_rectangle_filled(self.window.width - 6, self.window.width - 2, top - span * shown, top, DIM)
         self._batch.draw()
         self.ui.draw()
         if self.dialog is not None:
@@ -129,6 +140,8 @@ class EditorDrawing(EditorBase):
         if self.model.draft.mode != Mode.SLIDE:
             kinds = self.model.draft.kinds
             for k, x, y in self._collect_icons:
+                if not 0 <= y <= self.window.height - HEADER_H:
+                    continue   # scrolled out of the properties panel
                 self._icon(textures.kind(k, self.colorblind), x, y, 22,
                            255 if not isinstance(kinds, int) or k <= kinds else 90)
 
@@ -226,22 +239,26 @@ class EditorDrawing(EditorBase):
         left = PALETTE_W + 12
         top = PROBLEMS_H - 12
         self._problem_rows = []
+        width = self.window.width - PROPS_W - PALETTE_W - 16
+        chars = max(30, int(width / 7.2))   # wrap to the panel, never under the properties
+        head_chars = max(24, int(width / 8.4))
         if problems:
             head = f"{len(problems)} problem{'s' if len(problems) > 1 else ''} (click one to see its cell)"
-            self._text("phead", head, left, top - 8, BAD, 12, anchor_y="center")
+            self._text("phead", _clip(head, head_chars), left, top - 8, BAD, 12, anchor_y="center")
         elif warnings:
             head = f"No problems, {len(warnings)} warning{'s' if len(warnings) > 1 else ''}: Tab to play-test"
-            self._text("phead", head, left, top - 8, WARN, 12, anchor_y="center")
+            self._text("phead", _clip(head, head_chars), left, top - 8, WARN, 12, anchor_y="center")
         else:
-            self._text("phead", "No problems: Tab to play-test", left, top - 8, GOOD, 12, anchor_y="center")
+            self._text("phead", _clip("No problems: Tab to play-test", head_chars), left, top - 8, GOOD, 12,
+                       anchor_y="center")
         y = top - 30
-        width = self.window.width - PROPS_W - PALETTE_W - 16
         lines_left = 4   # and a line for "... and N more" clear of the status line below
         shown = 0
         listed = [(p, False) for p in problems] + [(w, True) for w in warnings]
-        for p, warning in listed:
+        self._problems_first = min(self._problems_first, max(0, len(listed) - 1))
+        for p, warning in listed[self._problems_first:]:
             where = f" [cell {p.cell[0]},{p.cell[1]}]" if p.cell is not None else ""
-            lines = textwrap.wrap(("warning: " if warning else "") + str(p) + where, 96)[:2]
+            lines = textwrap.wrap(("warning: " if warning else "") + str(p) + where, chars)[:3]
             if len(lines) > lines_left:
                 break
             rect = Rect(left - 4, y - 9 - 18 * (len(lines) - 1), width, 18 * len(lines))
@@ -254,6 +271,10 @@ class EditorDrawing(EditorBase):
                 y -= 18
                 lines_left -= 1
             shown += 1
-        if len(listed) > shown:
-            self._text("pmore", f"... and {len(listed) - shown} more", left, y, DIM, 10, anchor_y="center")
-        self._text("status", _clip(self.status_shown(), 110), left, 10, BAD if self.status_bad else DIM, 10)
+        hidden = len(listed) - shown
+        if hidden:
+            above = f"{self._problems_first} above, " if self._problems_first else ""
+            below = len(listed) - self._problems_first - shown
+            self._text("pmore", f"... {above}{below} more (scroll the wheel here)" if below or above else "",
+                       left, y, DIM, 10, anchor_y="center")
+        self._text("status", _clip(self.status_shown(), max(20, int(width / 6.5))), left, 10, BAD if self.status_bad else DIM, 10)

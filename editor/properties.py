@@ -18,7 +18,8 @@ class PropertiesPanel(EditorBase):
 
     def _build_props(self) -> None:
         left = self.window.width - PROPS_W + 12
-        top = self.window.height - HEADER_H - 12
+        # Scrolled up by _props_scroll when the panel is taller than the window (on_mouse_scroll).
+        top = self.window.height - HEADER_H - 12 + self._props_scroll
         row = 31
         lw = 92
         fw = PROPS_W - lw - 30
@@ -109,6 +110,8 @@ class PropertiesPanel(EditorBase):
             self._collect_icons.append((k, x + 13, yy + 13))
             add_field(f"collect{k}", x + 30, yy, cw - 38)
         self._props_bottom = y - row * 4
+        unscrolled = self._props_bottom - self._props_scroll
+        self._props_max_scroll = max(0.0, 8 - unscrolled)
 
     # -- keeping widgets in step with the model ----------------------------------------------------
     def refresh(self) -> None:
@@ -130,11 +133,20 @@ class PropertiesPanel(EditorBase):
         for mode in Mode:
             self.props_buttons["mode:" + mode].style = button_style(11, selected=mode == d.mode)
         self.props_buttons["diagonal"].text = "on" if d.diagonal else "off"
+        ceiling = self.window.height - HEADER_H
         for widget, used_in in self._mode_widgets:
-            widget.visible = d.mode in used_in
+            # Shown in its modes, and only where the panel is: scrolled out, it hides.
+            widget.visible = d.mode in used_in and widget.rect.bottom >= 0 and widget.rect.top <= ceiling
         self.props_buttons["pick cell"].style = button_style(11, selected=self.picking_reach)
         self.cursor = (min(self.cursor[0], d.height - 1), min(self.cursor[1], d.width - 1))
         self.window.set_caption(self.title())
+
+    def scroll_props(self, steps: float) -> None:
+        """The mouse wheel over the properties panel: move it when it is taller than the window."""
+        scroll = max(0.0, min(self._props_max_scroll, self._props_scroll - steps * 31))
+        if scroll != self._props_scroll:
+            self._props_scroll = scroll
+            self.on_resize(self.window.width, self.window.height)
 
     def title(self) -> str:
         path = self.model.path

@@ -75,6 +75,9 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorHelp,
         self.playing: Any = None
         self.mouse_down = False
         self.origin = ""   # where an unsaved draft came from ("read-only: <pack>"), for the title
+        self._props_scroll = 0.0   # how far the properties panel is scrolled (a short window)
+        self._props_max_scroll = 0.0
+        self._problems_first = 0   # the first problem the problems panel shows (scrolled)
         self.slot = recovery.Slot()   # this editor's own recovery file
         self._id_check: tuple[Any, Problem | None] = (None, None)   # (what was asked, the warning)
         self._pointer: tuple[float, float] | None = None   # where the mouse rests, for tooltips
@@ -399,6 +402,16 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorHelp,
         self.model.press(cell)
         if self.model.shape != PEN:
             self._after_paint()
+
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
+        """The wheel scrolls the panel under the pointer when it holds more than it shows."""
+        if self.dialog is not None:
+            return
+        if x >= self.window.width - PROPS_W and y < self.window.height - HEADER_H:
+            self.scroll_props(scroll_y)
+        elif PALETTE_W <= x < self.window.width - PROPS_W and y < PROBLEMS_H:
+            listed = len(self.model.problems()) + len(self.warnings())
+            self._problems_first = max(0, min(listed - 1, self._problems_first - int(scroll_y)))
 
     def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
         if self.dialog is not None:

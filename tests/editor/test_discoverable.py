@@ -71,3 +71,31 @@ def test_the_editor_reads_in_one_font_even_after_the_game_loaded_its_display_fon
     frame(window)                                        # buttons take their style's font as drawn
     fonts = {tuple(b.ui_label.font_name) for b in view.header_buttons.values()}
     assert fonts == {tuple(style.BODY_FONT)}, fonts
+
+
+def test_a_short_window_scrolls_the_properties_to_every_field(window: Any, editor: EditorView) -> None:
+    view = editor
+    # A headless window cannot change size; the size it reports is what every layout reads.
+    window._width, window._height = 800, 560
+    try:
+        send(window, "on_resize", 800, 560)
+        frame(window)
+        last = view.fields["collect9"]
+        assert not last.visible and view._props_max_scroll > 0   # below the window: hidden
+        for _ in range(12):
+            send(window, "on_mouse_scroll", 700, 300, 0, -1)
+        frame(window)
+        last = view.fields["collect9"]
+        assert last.visible and last.rect.bottom >= 0
+        assert not view.fields["id"].visible                      # scrolled above: hidden
+        shot(window, view, SCREENSHOTS / "editor-800x560-scrolled.png")
+        click_at = center(last)
+        send(window, "on_mouse_press", int(click_at[0]), int(click_at[1]), arcade.MOUSE_BUTTON_LEFT, 0)
+        send(window, "on_mouse_release", int(click_at[0]), int(click_at[1]), arcade.MOUSE_BUTTON_LEFT, 0)
+        frame(window)
+        assert last.active
+        press(window, key.ESCAPE)
+    finally:
+        window._width, window._height = 1280, 800
+        send(window, "on_resize", 1280, 800)
+        frame(window)
