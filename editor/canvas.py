@@ -213,9 +213,13 @@ class Canvas:
         return self.layout.center(cell)
 
     def edge_buttons(self) -> dict[tuple[str, int], Rect]:
-        """The +/- buttons at each edge of the board (as PuzzleScript's editor has)."""
-        assert self.layout is not None
-        r = self.layout.rect
+        """The +/- buttons at each edge of the board (as PuzzleScript's editor has).
+
+        They sit at the edges of the canvas's area, not of the board: the board is fitted anew
+        after each resize, and buttons that moved with it slid from under the pointer onto the
+        board (three clicks added a column, then painted two cells).
+        """
+        r = self.area
         s = 18.0
         mx, my = r.left + r.width / 2, r.bottom + r.height / 2
         return {

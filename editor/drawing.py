@@ -240,7 +240,7 @@ class EditorDrawing(EditorBase):
         top = PROBLEMS_H - 12
         self._problem_rows = []
         width = self.window.width - PROPS_W - PALETTE_W - 16
-        chars = max(30, int(width / 7.2))   # wrap to the panel, never under the properties
+        chars = max(30, int(width / 7.8))   # wrap to the panel, never under the properties
         head_chars = max(24, int(width / 8.4))
         if problems:
             head = f"{len(problems)} problem{'s' if len(problems) > 1 else ''} (click one to see its cell)"

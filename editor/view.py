@@ -108,8 +108,9 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorHelp,
     # -- building the panels -------------------------------------------------------------------
     def _build(self, w: int, h: int) -> None:
         """Place the canvas and (re)make the widgets for a window of w x h pixels."""
-        self.canvas = Canvas(Rect(PALETTE_W + 40, PROBLEMS_H + 40,
-                                  w - PALETTE_W - PROPS_W - 80, h - HEADER_H - PROBLEMS_H - 80))
+        # Margins for the row and column numbers, and the +/- buttons outside them.
+        self.canvas = Canvas(Rect(PALETTE_W + 52, PROBLEMS_H + 40,
+                                  w - PALETTE_W - PROPS_W - 92, h - HEADER_H - PROBLEMS_H - 80))
         self.ui = gui.UIManager(self.window)
         # Its cameras are made from the window's viewport, which a resize updates only after
         # this view hears of it: size them to the new window now, or widgets past the old

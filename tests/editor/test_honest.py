@@ -86,3 +86,16 @@ def test_a_mode_switch_says_what_it_dropped_and_undo_brings_it_back(window: Any,
     assert view.fields["star0"].visible                 # slide star scores can be set, and seen
     press(window, key.Z, key.MOD_CTRL)
     assert view.model.draft == before
+
+
+def test_the_edge_buttons_stay_put_so_repeated_clicks_only_resize(window: Any, editor: EditorView) -> None:
+    view = editor
+    new_level(window, view, "match3", 5, 5)
+    x, y = view.canvas.edge_buttons()[("right", 1)].center
+    for _ in range(3):
+        click(window, x, y)
+    x, y = view.canvas.edge_buttons()[("top", 1)].center
+    for _ in range(3):
+        click(window, x, y)
+    d = view.model.draft
+    assert (d.width, d.height) == (8, 8) and d.find(".") == [(r, c) for r in range(8) for c in range(8)]
