@@ -79,6 +79,7 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorHelp,
         self._props_max_scroll = 0.0
         self._problems_first = 0   # the first problem the problems panel shows (scrolled)
         self.slot = recovery.Slot()   # this editor's own recovery file
+        self._recovered: Any = None    # the draft the slot holds (autosaved)
         self._id_check: tuple[Any, Problem | None] = (None, None)   # (what was asked, the warning)
         self._pointer: tuple[float, float] | None = None   # where the mouse rests, for tooltips
         self._tip_rest = 0.0   # seconds it has rested there
@@ -336,13 +337,15 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorHelp,
         self.ui.on_update(dt)  # type: ignore[no-untyped-call]  # UIManager's own
         if self.dialog is not None:
             self.dialog.ui.on_update(dt)  # type: ignore[no-untyped-call]  # UIManager's own
-        # Autosave counts game time (on_update), never the wall clock.
-        if self.model.dirty:
+        # Autosave counts game time (on_update), never the wall clock: a moment after each
+        # change, so a killed editor loses at most that moment's work.
+        if self.model.dirty and (self.model.draft is not self._recovered or not self.slot.held):
             self.since_autosave += dt
             if self.since_autosave >= AUTOSAVE_SECONDS:
                 self.since_autosave = 0.0
                 try:
                     self.slot.write(self.model.draft, self.model.path)
+                    self._recovered = self.model.draft
                 except OSError as error:
                     self.say(f"autosave failed: {error}", bad=True)
         else:

@@ -174,7 +174,11 @@ class Dialog:
         fields[(i + (-1 if back else 1)) % len(fields)].activate()  # type: ignore[no-untyped-call]  # arcade.gui leaves it unannotated
 
     def show_error(self, text: str) -> None:
+        """Say what is wrong, and put the caret back in the first field to fix it."""
         self.error.text = text
+        first = next(iter(self.fields.values()), None)
+        if first is not None and not first.active:
+            first.activate()  # type: ignore[no-untyped-call]  # arcade.gui leaves it unannotated
 
     @property
     def error_text(self) -> str:
