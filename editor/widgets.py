@@ -37,6 +37,11 @@ class Field(gui.UIInputText):
         if not self.active:
             self._shown = text
 
+    def select_all(self) -> None:
+        self.caret.mark = 0
+        self.caret.position = len(self.text)
+        self.trigger_full_render()
+
     def commit(self) -> None:
         if self._ready and self.text != self._shown:
             self._shown = self.text
@@ -78,9 +83,7 @@ class Field(gui.UIInputText):
                         self._on_tab(self, bool(event.modifiers & arcade.key.MOD_SHIFT))
                     return True
                 if event.symbol == arcade.key.A and event.modifiers & (arcade.key.MOD_CTRL | arcade.key.MOD_COMMAND):
-                    self.caret.mark = 0
-                    self.caret.position = len(self.text)
-                    self.trigger_full_render()
+                    self.select_all()
                     return True
         return super().on_event(event)
 
@@ -167,6 +170,7 @@ class Dialog:
         first = next(iter(self.fields.values()), None)
         if first is not None:
             first.activate()  # type: ignore[no-untyped-call]  # arcade.gui leaves it unannotated
+            first.select_all()   # typing replaces the suggestion, as file dialogs do
 
     def _tab(self, field: Field, back: bool) -> None:
         fields = list(self.fields.values())
@@ -179,6 +183,7 @@ class Dialog:
         first = next(iter(self.fields.values()), None)
         if first is not None and not first.active:
             first.activate()  # type: ignore[no-untyped-call]  # arcade.gui leaves it unannotated
+            first.select_all()
 
     @property
     def error_text(self) -> str:
