@@ -13,7 +13,7 @@ from game.io.settings import Settings
 from game.ui.layout import Rect
 from game.ui.screens import style
 
-from . import files, recovery
+from . import files, recovery, slide_tools
 from .canvas import Canvas
 from .model import Cell, EditModel
 from .widgets import Dialog, Field
@@ -76,6 +76,7 @@ class EditorBase(arcade.View):
     _chrome_texts: list[Any]
     _chrome_built: tuple[Any, ...] | None
     slot: recovery.Slot
+    solutions: slide_tools.SolutionCounter
     _pointer: tuple[float, float] | None
     keyboard_led: bool
     _tip_rest: float
@@ -86,6 +87,7 @@ class EditorBase(arcade.View):
     _pack_page: int
 
     _reach_xy: tuple[float, float]
+    _solution_xy: tuple[float, float]
     _props_scroll: float
     _props_max_scroll: float
     _props_bottom: float
@@ -122,6 +124,12 @@ class EditorBase(arcade.View):
         raise NotImplementedError
 
     def new_seed(self) -> None:
+        raise NotImplementedError
+
+    def slide_solved(self) -> None:
+        raise NotImplementedError
+
+    def slide_shuffle(self) -> None:
         raise NotImplementedError
 
     def toggle_diagonal(self) -> None:

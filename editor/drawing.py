@@ -95,6 +95,9 @@ class EditorDrawing(EditorBase):
         self._text("undoinfo", f"undo {len(m.history.past)} / redo {len(m.history.future)}",
                    12, 14, DIM, 10)
         ceiling = h - HEADER_H
+        if m.draft.mode == Mode.SLIDE and 0 <= self._solution_xy[1] <= ceiling:
+            self._text("solution", _clip(self.solutions.text(m.draft), 46), *self._solution_xy, TEXT, 11,
+                       anchor_y="center")
         if m.draft.mode == Mode.CHAIN and not 0 <= self._reach_xy[1] <= ceiling:
             pass   # scrolled out of the properties panel
         elif m.draft.mode == Mode.CHAIN and self.picking_reach:

@@ -35,6 +35,8 @@ PROPS_TIPS = {
     "diagonal": "Whether chains may go diagonally",
     "pick cell": "Click, then click the cell the player must reach",
     "clear reach": "Remove the reach goal",
+    "solved": "Put every tile in its solved place (then shuffle it)",
+    "shuffle": "Make 30 random legal slides: always solvable, more each press",
 }
 
 SHAPE_TIPS = {

@@ -75,6 +75,14 @@ class PropertiesPanel(EditorBase):
         b = button("on", self.toggle_diagonal, x=left + lw, y=y, width=80, height=26)
         self.props_buttons["diagonal"] = b
         add(b)
+        # Slide levels use the same row for their board tools, and the next for the solution.
+        modes = {Mode.SLIDE}
+        add_label("board", left, y)
+        for i, (name, action) in enumerate((("solved", self.slide_solved), ("shuffle", self.slide_shuffle))):
+            b = button(name, action, x=left + lw + i * 104, y=y, width=98, height=26)
+            self.props_buttons[name] = b
+            add(b)
+        self._solution_xy = (left, y - row - 6 + 13)
         y -= row + 6
         modes = {Mode.MATCH3, Mode.CHAIN}
         add(label("Goals", x=left, y=y, width=200, height=26, font_size=13))

@@ -14,7 +14,7 @@ from game.io.settings import Settings
 from game.ui.layout import Rect
 from game.ui.outcome import Action
 
-from . import files, recovery
+from . import files, recovery, slide_tools
 from .base import AUTOSAVE_SECONDS, HEADER_H, PALETTE_W, PROBLEMS_H, PROPS_W, EditorBase
 from .canvas import Canvas
 from .drawing import EditorDrawing
@@ -46,6 +46,8 @@ gui = arcade.gui
 DRAW_RATE = 1 / 60
 IDLE_DRAW_RATE = 1 / 4    # often enough for a text caret's blink
 IDLE_AFTER = 1.0          # seconds without input before drawing slows down
+SHUFFLE_MOVES = 30        # legal slides per press of "shuffle"
+TYPE_DIGITS_SECONDS = 1.0   # digits typed within this make one slide tile number
 WAKE_EVENTS = ("on_mouse_motion", "on_mouse_press", "on_mouse_drag", "on_mouse_release",
                "on_mouse_scroll", "on_key_press", "on_key_release", "on_text", "on_text_motion",
                "on_text_motion_select", "on_resize")
@@ -79,12 +81,15 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorHelp,
         self._props_max_scroll = 0.0
         self._problems_first = 0   # the first problem the problems panel shows (scrolled)
         self.slot = recovery.Slot()   # this editor's own recovery file
+        self.solutions = slide_tools.SolutionCounter()   # a slide board's solution length
         self._recovered: Any = None    # the draft the slot holds (autosaved)
         self._id_check: tuple[Any, Problem | None] = (None, None)   # (what was asked, the warning)
         self._pointer: tuple[float, float] | None = None   # where the mouse rests, for tooltips
         self._tip_rest = 0.0   # seconds it has rested there
         self._tip_text: Any = None
         self.keyboard_led = False   # the keyboard moved the cursor last (not the mouse)
+        self._typed: int | None = None   # a slide tile number being typed, digit by digit
+        self._typed_age = 0.0
         self._idle = 0.0     # seconds since the last input
         self._slow = False   # drawing at the idle rate
         self._wakers = {name: self._wake for name in WAKE_EVENTS}
@@ -169,6 +174,32 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorHelp,
 
     def new_seed(self) -> None:
         self.model.set(seed=random.randrange(1, 1 << 31))
+        self.refresh()
+
+    def _type_tile_digit(self, digit: int) -> None:
+        """Slide tiles by number: digits typed within a second make one number (1, 2 is 12)."""
+        d = self.model.draft
+        largest = d.width * d.height - 1
+        n = digit
+        if self._typed is not None and self._typed_age < TYPE_DIGITS_SECONDS:
+            joined = self._typed * 10 + digit
+            if joined <= largest:
+                n = joined
+        self._typed, self._typed_age = n, 0.0
+        if 1 <= n <= largest:
+            self.select_tool(tile_tool(n))
+            self.say(f"tile {n}" + (" (type another digit for a two-digit tile)" if n * 10 <= largest else ""))
+
+    def slide_solved(self) -> None:
+        d = self.model.draft
+        self.model.set(cells=slide_tools.solved_cells(d.width, d.height))
+        self.say("the solved board: shuffle it (a solved level is a problem)")
+        self.refresh()
+
+    def slide_shuffle(self) -> None:
+        d = self.model.draft
+        self.model.set(cells=slide_tools.shuffled(d, SHUFFLE_MOVES, random.randrange(1 << 31)))
+        self.say(f"{SHUFFLE_MOVES} random legal slides: always solvable")
         self.refresh()
 
     def toggle_diagonal(self) -> None:
@@ -330,6 +361,7 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorHelp,
         # a full-rate idle editor kept a whole core busy (bench/editor_idle.py measures it).
         self._idle += dt
         self._tip_rest += dt
+        self._typed_age += dt
         self.status_age += dt
         if not self._slow and self._idle >= IDLE_AFTER:
             self._slow = True
@@ -474,9 +506,11 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorHelp,
                 action()
             return
         d = self.model.draft
-        if key.KEY_1 <= symbol <= key.KEY_9 or key.NUM_1 <= symbol <= key.NUM_9:
+        if d.mode == Mode.SLIDE and (key.KEY_0 <= symbol <= key.KEY_9 or key.NUM_0 <= symbol <= key.NUM_9):
+            self._type_tile_digit(symbol - (key.KEY_0 if symbol <= key.KEY_9 else key.NUM_0))
+        elif key.KEY_1 <= symbol <= key.KEY_9 or key.NUM_1 <= symbol <= key.NUM_9:
             n = symbol - (key.KEY_1 if symbol <= key.KEY_9 else key.NUM_1) + 1
-            self.select_tool(tile_tool(n) if d.mode == Mode.SLIDE else kind_tool(n))
+            self.select_tool(kind_tool(n))
         elif symbol == key.H:
             self.select_tool(HOLE_TOOL)
         elif symbol == key.R:
