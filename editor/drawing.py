@@ -30,7 +30,7 @@ from .base import (
     _clip,
     _rgba,
 )
-from .canvas import marker
+from .canvas import marker, token_texture
 from .model import (
     ERASE_TOOL,
     GAP_TOOL,
@@ -91,6 +91,7 @@ class EditorDrawing(EditorBase):
         self.canvas.draw(m.draft, cursor=self.cursor, reach=m.draft.reach, flash=self.flash,
                          rect_from=m.rect_anchor, rect_to=self._rect_end() if m.rect_anchor else None,
                          colorblind=self.colorblind)
+        self._draw_brush_preview()
         self._chrome_icons.draw()
         self._text("undoinfo", f"undo {len(m.history.past)} / redo {len(m.history.future)}",
                    12, 14, DIM, 10)
@@ -223,6 +224,22 @@ class EditorDrawing(EditorBase):
 
     def _square(self, rect: Rect, selected: bool, dim: bool = False) -> None:
         self._fill(rect, SELECTED if selected else ((44, 46, 56) if dim else (56, 62, 80)))
+
+    def _draw_brush_preview(self) -> None:
+        """The tool's picture, faint, on the cell under the pointer: what a click would paint."""
+        m = self.model
+        cell = self.hover
+        lay = self.canvas.layout
+        if cell is None or lay is None or self.mouse_down or self.dialog is not None or self.picking_reach \
+                or not m.draft.inside(cell):
+            return
+        tex = marker("dice") if m.tool == RANDOM_TOOL else token_texture(m.tool.token, m.draft.mode,
+                                                                          self.colorblind)
+        if tex is None or m.draft.token(cell) == m.tool.token:
+            return
+        x, y = lay.center(cell)
+        size = lay.cell * 0.7
+        arcade.draw_texture_rect(tex, arcade.XYWH(x, y, size, size), alpha=150)
 
     def _rect_end(self) -> Cell:
         """Where a rectangle being drawn ends: the keyboard cursor when keys moved it last."""

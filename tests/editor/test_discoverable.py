@@ -99,3 +99,18 @@ def test_a_short_window_scrolls_the_properties_to_every_field(window: Any, edito
         window._width, window._height = 1280, 800
         send(window, "on_resize", 1280, 800)
         frame(window)
+
+
+def test_the_brush_shows_faintly_on_the_cell_under_the_pointer(window: Any, editor: EditorView) -> None:
+    from driving import cell_xy
+    view = editor
+    press(window, key.KEY_4)
+    x, y = cell_xy(view, (2, 2))
+    send(window, "on_mouse_motion", int(window.width - 100), int(window.height - 100), 1, 1)
+    plain = shot(window, view, SCREENSHOTS / "editor-no-preview.png")
+    send(window, "on_mouse_motion", int(x), int(y), 1, 1)
+    frame(window)
+    hovered = shot(window, view, SCREENSHOTS / "editor-brush-preview.png")
+    at = (int(x), window.height - int(y))
+    assert plain.getpixel(at) != hovered.getpixel(at)     # the kind-4 gem shows there, faint
+    assert view.model.draft.token((2, 2)) == "."          # and nothing was painted
