@@ -38,7 +38,7 @@ def goal_text(goal: GoalProgress) -> str:
 class Hud:
     """Text objects and icon sprites in a side panel; texts change only when their value does."""
 
-    def __init__(self, state: State, colorblind: bool = False) -> None:
+    def __init__(self, state: State, colorblind: bool = False, playtest: bool = False) -> None:
         level = state.level
         self.level = level
         self.colorblind = colorblind
@@ -64,7 +64,10 @@ class Hud:
         self.stars: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.star_marks: list[arcade.Text] = []
         self.message = arcade.Text("", 0, 0, WARN, 13, anchor_y="top", multiline=True, width=260, batch=b)
-        self.help = arcade.Text("H hint   Z undo   Y redo   Esc menu   F11 full screen", 0, 0, DIM, 11,
+        # A play-test from the editor says how to get back to it.
+        keys = "Tab back to the editor   H hint   Z undo   Y redo   Esc menu" if playtest \
+            else "H hint   Z undo   Y redo   Esc menu   F11 full screen"
+        self.help = arcade.Text(keys, 0, 0, DIM, 11,
                                 anchor_y="bottom", multiline=True, width=260, batch=b)
         self.shown_score = 0
         self.lit = 0                       # stars lit in the HUD right now

@@ -70,7 +70,7 @@ class PlayView(arcade.View):
         self.board = BoardRenderer(self.level.mode, state.grid, board_area,
                                    colorblind=self.settings.colorblind,
                                    speed=self.settings.speed_factor, reach=self.level.goals.reach)
-        self.hud = Hud(state, colorblind=self.settings.colorblind)
+        self.hud = Hud(state, colorblind=self.settings.colorblind, playtest=self.playtest)
         self.hud.place(hud_area)
         self.hud.set_score(state.score)
         self.controller: Controller = controller_for(self.level.mode, self)
