@@ -14,7 +14,7 @@ from .events import (
 )
 from .evolve import evolve, fold
 from .advice import design_warnings
-from .game import RULESETS, Ruleset, decide, legal_commands, new_game, playability_problems, ruleset
+from .game import RULESETS, Ruleset, decide, legal_commands, new_game, next_deal, playability_problems, ruleset
 from .goals import GoalProgress, goals_met, progress, star_thresholds, stars, stars_reached
 from .grid import EMPTY, HOLE, PLAYER, Cell, Grid, are_neighbours, are_orthogonal_neighbours, neighbours
 from .level import (
@@ -36,7 +36,7 @@ __all__ = [
     "format_command", "gap", "GAP_TOKEN", "GoalName", "GoalProgress", "Goals", "goals_met", "Grid",
     "HOLE", "HOLE_TOKEN", "IllegalMove", "legal_commands", "Level", "level_mapping", "LevelError",
     "Lost", "MAX_SIZE", "MAX_SLIDE_SIZE", "MIN_SIZE", "Mode", "MODES", "neighbours", "new_game",
-    "parse_command", "design_warnings", "playability_problems", "parse_level", "paths_by_end", "Part", "PLAYER", "PLAYER_TOKEN", "PlayerMoved",
+    "parse_command", "design_warnings", "next_deal", "playability_problems", "parse_level", "paths_by_end", "Part", "PLAYER", "PLAYER_TOKEN", "PlayerMoved",
     "Problem", "progress", "RANDOM_TOKEN", "Reshuffled", "Rules", "Ruleset", "ruleset", "RULESETS", "RULES_VERSION",
     "run_cells", "Scored", "Session", "shorten", "Slid", "Slide", "slide_solvable", "slide_sources", "solved_slide", "Spawned",
     "star_thresholds", "stars", "stars_reached", "State", "state_digest", "Status", "Swap", "swap_clears", "Swapped", "SwapRejected",

@@ -18,6 +18,9 @@ ARROWS: dict[int, Cell] = {key.UP: (-1, 0), key.DOWN: (1, 0), key.LEFT: (0, -1),
 NUMPAD: dict[int, Cell] = {
     key.NUM_7: (-1, -1), key.NUM_8: (-1, 0), key.NUM_9: (-1, 1), key.NUM_4: (0, -1),
     key.NUM_6: (0, 1), key.NUM_1: (1, -1), key.NUM_2: (1, 0), key.NUM_3: (1, 1),
+    # The same keys with NumLock off, which send their navigation meanings instead.
+    key.NUM_HOME: (-1, -1), key.NUM_UP: (-1, 0), key.NUM_PAGE_UP: (-1, 1), key.NUM_LEFT: (0, -1),
+    key.NUM_RIGHT: (0, 1), key.NUM_END: (1, -1), key.NUM_DOWN: (1, 0), key.NUM_PAGE_DOWN: (1, 1),
 }
 CONFIRM = (key.ENTER, key.RETURN, key.NUM_ENTER)
 
@@ -167,6 +170,7 @@ class ChainInput(Controller):
         self.dragging = False
         self.held: set[int] = set()
         self._last_key: int | None = None    # the arrow that made the last step, while held
+        self._missed_key: int | None = None  # an arrow whose step could not be taken, while held
 
     # -- the path -------------------------------------------------------------------------
     @property
@@ -281,6 +285,18 @@ class ChainInput(Controller):
                 else:
                     self._move_cursor(d)
                     return True
+            # A second arrow while the first is held and its step was refused (the tile there
+            # is another kind): the two together mean the diagonal from where the path ends.
+            if symbol in ARROWS and self._missed_key is not None and self._missed_key in self.held \
+                    and self._missed_key != symbol and state.level.rules.diagonal:
+                first = ARROWS[self._missed_key]
+                if first[0] * d[0] + first[1] * d[1] == 0:
+                    target = _step(self.path[-1], (first[0] + d[0], first[1] + d[1]), state)
+                    if target is not None and self._can_extend(target):
+                        self.path.append(target)
+                        self._missed_key = None
+                        self._show()
+                        return True
             # A second arrow while the first is held turns that step into a diagonal.
             if symbol in ARROWS and self._last_key is not None and self._last_key in self.held \
                     and self._last_key != symbol and len(self.path) >= 2 and state.level.rules.diagonal:
@@ -301,7 +317,9 @@ class ChainInput(Controller):
             if target is not None:
                 before = len(self.path)
                 self._visit(target)
+                moved = len(self.path) != before
                 self._last_key = symbol if symbol in ARROWS and len(self.path) > before else None
+                self._missed_key = symbol if symbol in ARROWS and not moved else None
             return True
         if symbol == key.BACKSPACE:
             if len(self.path) > 1:

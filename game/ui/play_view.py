@@ -40,7 +40,8 @@ class PlayView(arcade.View):
                  settings: Settings | None = None,
                  on_leave: Callable[[PlayOutcome], None] | None = None, playtest: bool = False,
                  sounds: Player | None = None,
-                 on_fullscreen: Callable[[], None] | None = None) -> None:
+                 on_fullscreen: Callable[[], None] | None = None,
+                 on_change: Callable[[], None] | None = None) -> None:
         super().__init__()
         self.level = level
         self.settings = settings if settings is not None else load_settings()
@@ -50,6 +51,9 @@ class PlayView(arcade.View):
         self.sounds: Player = sounds if sounds is not None else shared_player()
         # F11 goes through whoever owns the settings (the app), so the setting and window agree.
         self.on_fullscreen = on_fullscreen
+        # Told after every move, undo, redo and restart: the app saves the game each time, so a
+        # killed game loses nothing (it saved only on a clean exit).
+        self.on_change = on_change
         self.session = Session.replay(level, self.seed, commands)
         self.last_outcome: PlayOutcome | None = None
         self.pause_menu: Menu | None = None
@@ -130,6 +134,7 @@ class PlayView(arcade.View):
         if any(isinstance(e, SwapRejected) for e in events):
             n = self.level.rules.min_match
             self.say(f"No line of {_NUMBER_WORDS.get(n, str(n))} there: the tiles go back.")
+        self._changed()
         self._animating = True
         self.board.play(events, self.state.grid, on_event=self._on_event)
         if not self.board.busy:       # "instant": the batch is already over
@@ -163,13 +168,22 @@ class PlayView(arcade.View):
         self.hud.update_state(self.state)
         self.hud.set_score(self.state.score)
 
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change()
+
     def undo(self) -> bool:
         self.board.animator.finish()
+        if self.state.status == Status.LOST:
+            # A lost game stays lost, as the genre has it: Retry deals again.
+            self.say("The game is over: Retry for a new deal.")
+            return False
         if not self.session.undo():
             self.say("Nothing to undo.")
             return False
         self.result_menu = None
         self._snap()
+        self._changed()
         return True
 
     def redo(self) -> bool:
@@ -178,15 +192,19 @@ class PlayView(arcade.View):
             self.say("Nothing to redo.")
             return False
         self._snap()
+        self._changed()
         if self.state.status != Status.PLAYING:
             self._show_result()
         return True
 
-    def restart(self) -> None:
-        """Start the level again in place (same seed)."""
+    def restart(self, seed: int | None = None) -> None:
+        """Start the level again in place: the same deal, or the deal of `seed`."""
+        if seed is not None:
+            self.seed = seed
         self.session = Session(self.level, self.seed)
         self._snap()
         self.pause_menu = self.result_menu = None
+        self._changed()
 
     # -- hints ----------------------------------------------------------------------------
     def show_hint(self) -> Command | None:
@@ -235,7 +253,7 @@ class PlayView(arcade.View):
             Button("Restart", lambda: self._leave_or(Action.RETRY, self.restart), "restart"),
             Button("Undo", self._pause_undo, "undo"),
             Button(back[1], lambda: self.leave(back[0]), back[0]),
-        ], lines=[self.level.name])
+        ], lines=[self.level.name, self.deal_line()])
         self._place_menu(self.pause_menu)
 
     def close_pause(self) -> None:
@@ -249,7 +267,9 @@ class PlayView(arcade.View):
         state = self.state
         won = state.status == Status.WON
         earned = stars(state)
-        lines = [f"Score {state.score}", f"Moves used {state.moves}"]
+        lines = [f"Score {state.score}", f"Moves used {state.moves}", self.deal_line()]
+        if not won and state.level.goals.score is not None:
+            lines.insert(1, f"Target {state.level.goals.score}")   # how far off the loss was
         if self.playtest:
             buttons = [Button("Retry", lambda: self._leave_or(Action.RETRY, self.restart), "retry"),
                        Button("Back to editor", lambda: self.leave(Action.EDITOR), "editor")]
@@ -270,6 +290,10 @@ class PlayView(arcade.View):
         self.pause_menu = None
         self.result_menu = menu
         self._place_menu(menu)
+
+    def deal_line(self) -> str:
+        """The deal's seed, as `gridfall play LEVEL --seed N` takes it to play this board again."""
+        return f"Deal {self.seed}"
 
     # -- leaving --------------------------------------------------------------------------
     def outcome(self, action: Action) -> PlayOutcome:

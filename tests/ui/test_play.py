@@ -269,15 +269,19 @@ def test_chain_too_short_is_cancelled_with_a_shake(window: Any) -> None:
     assert sprite.center_x == pytest.approx(centre(view, near)[0], abs=0.01)
 
 
-def test_chain_keyboard_extend_backspace_enter(window: Any) -> None:
+@pytest.mark.parametrize("numlock", [True, False])
+def test_chain_keyboard_extend_backspace_enter(window: Any, numlock: bool) -> None:
     import arcade
 
     view = open_view(window, first_level_of("chain", player=True))
     chain = legal_commands(view.state)[0]
     path = list(chain.path)
-    numpad = {(-1, -1): arcade.key.NUM_7, (-1, 0): arcade.key.NUM_8, (-1, 1): arcade.key.NUM_9,
-              (0, -1): arcade.key.NUM_4, (0, 1): arcade.key.NUM_6, (1, -1): arcade.key.NUM_1,
-              (1, 0): arcade.key.NUM_2, (1, 1): arcade.key.NUM_3}
+    k = arcade.key
+    # The keypad sends digits with NumLock on and navigation keys with it off: both walk.
+    numpad = {(-1, -1): k.NUM_7, (-1, 0): k.NUM_8, (-1, 1): k.NUM_9, (0, -1): k.NUM_4,
+              (0, 1): k.NUM_6, (1, -1): k.NUM_1, (1, 0): k.NUM_2, (1, 1): k.NUM_3} if numlock else {
+              (-1, -1): k.NUM_HOME, (-1, 0): k.NUM_UP, (-1, 1): k.NUM_PAGE_UP, (0, -1): k.NUM_LEFT,
+              (0, 1): k.NUM_RIGHT, (1, -1): k.NUM_END, (1, 0): k.NUM_DOWN, (1, 1): k.NUM_PAGE_DOWN}
     def step(a: tuple[int, int], b: tuple[int, int]) -> None:
         press_key(window, numpad[(b[0] - a[0], b[1] - a[1])])
     step(path[0], path[1])
@@ -314,6 +318,25 @@ def test_chain_two_arrow_keys_make_a_diagonal(window: Any) -> None:
     send(window, "on_key_release", second, 0)
     send(window, "on_key_release", first, 0)
     assert ctrl.path == [player, target]
+
+
+def test_two_arrows_make_a_diagonal_even_when_the_first_arrows_tile_is_another_kind(window: Any) -> None:
+    import arcade
+
+    # The path is on kind 1 at 2,1; up (1,1) and right (2,2) are other kinds; up-right is kind 1.
+    level = Level.from_dict({"format": 1, "id": "diag", "name": "Diag", "mode": "chain",
+                             "width": 4, "height": 4, "kinds": 4, "moves": 10,
+                             "layout": [". . . .", ". 2 1 .", "P 1 3 .", ". . . ."]})
+    view = open_view(window, level)
+    ctrl = view.controller
+    press_key(window, arcade.key.RIGHT)
+    assert ctrl.path == [(2, 0), (2, 1)]
+    send(window, "on_key_press", arcade.key.UP, 0)      # refused: the tile above is a 2...
+    assert ctrl.path == [(2, 0), (2, 1)]
+    send(window, "on_key_press", arcade.key.RIGHT, 0)   # ...but with right, it is up-right
+    send(window, "on_key_release", arcade.key.RIGHT, 0)
+    send(window, "on_key_release", arcade.key.UP, 0)
+    assert ctrl.path == [(2, 0), (2, 1), (1, 2)]
 
 
 # -- slide --------------------------------------------------------------------------------

@@ -456,3 +456,52 @@ def test_an_empty_pack_opens_on_its_levels_screen_which_says_so(window: Any, fre
     assert isinstance(view, LevelsView)
     draw(window, "levels_empty_pack")
     assert any(t.text == "This pack has no levels." for t in view._texts)
+
+
+def test_every_move_is_saved_at_once_so_a_kill_loses_nothing(window: Any, fresh: pathlib.Path) -> None:
+    from game.core import legal_commands
+
+    app = App(window)
+    level = app.pack(PACK).levels[1]
+    view = app.play_level(PACK, level.id)
+    settle(window)
+    view.submit(legal_commands(view.state)[0])
+    # No leaving, no quitting: what is on disk already has the move (a kill now loses nothing).
+    game = load_progress().progress.saved_game(PACK, level.id, level)
+    assert game is not None and list(game.parsed_commands()) == view.session.commands
+    settle(window)
+    press_key(window, arcade.key.Z)                          # an undo is saved too:
+    game = load_progress().progress.saved_game(PACK, level.id, level)
+    assert view.session.commands == [] and (game is None or not game.commands)   # nothing to resume
+
+
+def test_retry_deals_a_new_board_whose_seed_is_shown_and_a_lost_game_has_no_undo(
+        window: Any, fresh: pathlib.Path) -> None:
+    from game.core import Session, Status, legal_commands
+
+    app = App(window)
+    level = app.pack(PACK).level("tight-budget")             # 1,100 points in 12 moves
+    view = app.play_level(PACK, level.id)
+    settle(window)
+    first_seed = view.seed
+    # Lose the game: play moves that never meet the goals until the moves run out.
+    while view.state.status == Status.PLAYING:
+        options = legal_commands(view.state)
+        after = {c: Session.replay(level, view.seed, [*view.session.commands, c]).state for c in options}
+        losing = sorted((c for c in options if after[c].status != Status.WON), key=lambda c: after[c].score)
+        if not losing:
+            pytest.skip("every move wins this deal")
+        view.submit(losing[0])                               # the poorest move each time
+        settle(window)
+    assert view.state.status == Status.LOST and view.result_menu is not None
+    assert f"Deal {first_seed}" in [t.text for t in view.result_menu.lines]
+    moves = len(view.session.commands)
+    press_key(window, arcade.key.Z)                          # no undo out of a lost game
+    assert len(view.session.commands) == moves and view.state.status == Status.LOST
+    retry = next(b for b in view.result_menu.buttons if b.key == "retry")
+    click(window, *retry.rect.center)
+    again = window.current_view
+    assert isinstance(again, PlayView) and again is not view and again.session.commands == []
+    assert again.seed != first_seed and again.state.grid != Session(level, first_seed).state.grid
+    press_key(window, arcade.key.ESCAPE)                     # the pause menu names the deal
+    assert f"Deal {again.seed}" in [t.text for t in again.pause_menu.lines]
