@@ -164,7 +164,6 @@ class PropertiesPanel(EditorBase):
     def _commit(self, key: str, text: str) -> None:
         """A property field was committed (Enter, Tab, or a click elsewhere): one undo step."""
         m = self.model
-        field = self.fields[key]
         if key in ("id", "name", "description"):
             m.set(**{key: text.strip() if key == "id" else text})
         elif key in ("width", "height"):

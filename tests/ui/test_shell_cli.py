@@ -92,6 +92,7 @@ window.on_close()   # the player closes the window mid-game
 
 
 def test_closing_the_game_window_mid_level_keeps_the_game(tmp_path: pathlib.Path) -> None:
+    from game.io.progress import load_progress
 
     data = tmp_path / "d"
     env = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
