@@ -481,6 +481,20 @@ def _fewest_slides(grid: Any) -> int:
     return depth[goal]
 
 
+def test_following_the_match3_hint_wins_falling_luck(window: Any) -> None:
+    import arcade
+
+    lv = level("falling-luck")
+    view = open_view(window, lv, seed=lv.play_seed, speed="instant")
+    while view.state.status == "playing":
+        press_key(window, arcade.key.H)                  # what a stuck player does, every move
+        command = view.hint_command
+        assert command in legal_commands(view.state)
+        assert view.submit(command)
+        settle(view)
+    assert view.state.status == "won", f"lost with score {view.state.score}"
+
+
 @pytest.mark.parametrize("level_id", ["nine-tiles", "fifteen"])
 def test_following_the_slide_hint_solves_the_board_and_never_goes_back(window: Any, level_id: str) -> None:
     import arcade
