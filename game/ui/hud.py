@@ -7,7 +7,7 @@ import arcade
 import pyglet
 
 from game.core import GoalName, GoalProgress, Mode, State, Status, progress, stars
-from game.core import star_thresholds, stars_reached
+from game.core import StarTargets, StarUnit, star_targets, stars_reached
 from game.ui import textures
 from game.ui.layout import Rect
 
@@ -83,7 +83,7 @@ class Hud:
                 self.icons.append(arcade.Sprite(tex, scale=ICON / tex.width))
             else:
                 self.icons.append(arcade.Sprite(textures.load("star_on"), scale=0.0))
-        self.thresholds = star_thresholds(state)
+        self.targets = star_targets(state.level)
         for _ in range(3):
             self.stars.append(arcade.Sprite(textures.load("star_off"), scale=ICON / 96))
         for _ in range(3):
@@ -151,11 +151,10 @@ class Hud:
     def set_score(self, score: int) -> None:
         self.shown_score = score
         self._set(self.score, f"Score {score}")
-        marks = self.thresholds
         # While playing, the stars the counted-up score reaches; once won, the stars awarded.
         self.lit = self.won_stars if self.won_stars is not None else stars_reached(self.state, score)
         for i, s in enumerate(self.stars):
-            self._set(self.star_marks[i], "" if marks is None else compact(marks[i]))
+            self._set(self.star_marks[i], star_mark(self.targets, i))
             want = textures.load("star_on" if i < self.lit else "star_off")
             if s.texture is not want:
                 s.texture = want
@@ -196,3 +195,15 @@ def _mode_line(mode: Mode) -> str:
         Mode.CHAIN: "Drag a path of one kind from the token",
         Mode.SLIDE: "Slide the tiles into order",
     }.get(mode, mode)
+
+
+def star_mark(targets: StarTargets | None, i: int) -> str:
+    """What star `i` asks, under it, in the level's own unit: points, moves left, or moves."""
+    if targets is None:
+        return ""
+    mark = targets.marks[i]
+    if targets.unit == StarUnit.POINTS:
+        return compact(mark)
+    if targets.unit == StarUnit.MOVES_LEFT:
+        return "win" if mark == 0 else f"{mark} left"
+    return f"≤{mark} moves"

@@ -924,10 +924,18 @@ def test_hud_stars_of_a_won_collect_level_match_the_result(window: Any) -> None:
 def test_hud_stars_light_by_core_thresholds_while_playing(window: Any) -> None:
     from dataclasses import replace
 
-    from game.core import new_game, star_thresholds, stars_reached
+    from game.core import StarTargets, StarUnit, new_game, star_targets, star_thresholds, stars_reached
 
-    unmarked = new_game(level("ring-harvest"), 7)
-    assert star_thresholds(unmarked) is None and stars_reached(unmarked, 0) == 0
+    # A collect level without star scores: its stars count moves left, a win now would give 3
+    # (15 moves: the marks are win, 4 left and 8 left), and fewer as the moves run down.
+    harvest = new_game(level("ring-harvest"), 7)
+    assert star_thresholds(harvest) is None and stars_reached(harvest, 0) == 3
+    assert star_targets(harvest.level) == StarTargets(StarUnit.MOVES_LEFT, (0, 4, 8))
+    assert [stars_reached(replace(harvest, moves=m)) for m in (7, 8, 11, 12, 15)] == [3, 2, 2, 1, 1]
+    harvest_view = open_view(window, level("ring-harvest"), speed="instant")
+    assert [m.text for m in harvest_view.hud.star_marks] == ["win", "4 left", "8 left"]
+    nine = open_view(window, level("nine-tiles"), speed="instant")       # slide: moves, not points
+    assert [m.text for m in nine.hud.star_marks] == ["≤60 moves", "≤40 moves", "≤20 moves"]
     marked = new_game(replace(level("free-play"), stars=(10, 20, 30)), 7)
     assert [stars_reached(marked, s) for s in (9, 10, 25, 30, 99)] == [0, 1, 2, 3, 3]
     view = open_view(window, level("free-play"), speed="instant")
