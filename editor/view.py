@@ -280,7 +280,7 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorHelp,
         level = m.level()
         # The game's seed rule, which the editor's checks deal with too.
         self.playing = PlayView(level, seed=level.play_seed, settings=self.settings, playtest=True,
-                                on_leave=self._back_from_play)
+                                on_leave=self._back_from_play, show_goals=True)
         # Closing the window mid play-test still asks about unsaved edits: the play view knows
         # nothing of them, so the editor listens for the close itself until it is back.
         self.window.push_handlers(on_close=self._close_during_playtest)

@@ -218,7 +218,8 @@ class App:
             start, commands = seed, ()
         view = PlayView(level, seed=start, commands=commands, settings=self.settings,
                         on_leave=lambda outcome: self._left_level(pack_id, level_id, outcome),
-                        on_fullscreen=self.toggle_fullscreen, on_change=self.save_current)
+                        on_fullscreen=self.toggle_fullscreen, on_change=self.save_current,
+                        show_goals=not commands)
         self._show(view)
         self.playing = (pack_id, level_id, view)
         if commands:

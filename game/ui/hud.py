@@ -65,8 +65,9 @@ class Hud:
         self.star_marks: list[arcade.Text] = []
         self.message = arcade.Text("", 0, 0, WARN, 13, anchor_y="top", multiline=True, width=260, batch=b)
         # A play-test from the editor says how to get back to it.
-        keys = "Tab back to the editor   H hint   Z undo   Y redo   Esc menu" if playtest \
-            else "H hint   Z undo   Y redo   Esc menu   F11 full screen"
+        # Whole items a line (a wrap mid-item read "Esc" / "menu").
+        keys = "Tab back to the editor\nH hint   Z undo   Y redo   Esc menu" if playtest \
+            else "H hint   Z undo   Y redo\nEsc menu   F11 full screen"
         self.help = arcade.Text(keys, 0, 0, DIM, 11,
                                 anchor_y="bottom", multiline=True, width=260, batch=b)
         self.shown_score = 0

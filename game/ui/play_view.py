@@ -14,6 +14,7 @@ from game.bots import hint_bot
 from game.io.settings import Settings, load_settings
 from game.ui import textures
 from game.ui.board import BoardRenderer
+from game.ui.goal_card import GoalCard
 from game.ui.hints import hint, hint_cells
 from game.ui.hud import Hud
 from game.ui.layout import Rect
@@ -41,7 +42,7 @@ class PlayView(arcade.View):
                  on_leave: Callable[[PlayOutcome], None] | None = None, playtest: bool = False,
                  sounds: Player | None = None,
                  on_fullscreen: Callable[[], None] | None = None,
-                 on_change: Callable[[], None] | None = None) -> None:
+                 on_change: Callable[[], None] | None = None, show_goals: bool = False) -> None:
         super().__init__()
         self.level = level
         self.settings = settings if settings is not None else load_settings()
@@ -58,6 +59,7 @@ class PlayView(arcade.View):
         self.last_outcome: PlayOutcome | None = None
         self.pause_menu: Menu | None = None
         self.result_menu: Menu | None = None
+        self.goal_card: GoalCard | None = None
         self.result_stars: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.idle = 0.0
         self.clock = 0.0
@@ -66,6 +68,8 @@ class PlayView(arcade.View):
         self.hinter = hint_bot(level)
         self._animating = False
         self._build()
+        if show_goals:
+            self.show_goals()   # a fresh game starts with what the level asks
 
     # -- set-up ---------------------------------------------------------------------------
     def _build(self) -> None:
@@ -104,7 +108,7 @@ class PlayView(arcade.View):
 
     @property
     def modal(self) -> Menu | None:
-        return self.result_menu or self.pause_menu
+        return self.result_menu or self.pause_menu or self.goal_card
 
     def on_show_view(self) -> None:
         self.on_resize(self.window.width, self.window.height)
@@ -115,13 +119,14 @@ class PlayView(arcade.View):
         self.hud.place(hud_area)
         if self.hint_command is not None:
             self._show_hint(self.hint_command)
-        for menu in (self.pause_menu, self.result_menu):
+        for menu in (self.pause_menu, self.result_menu, self.goal_card):
             if menu is not None:
                 self._place_menu(menu, width, height)
 
     # -- moves ----------------------------------------------------------------------------
     def submit(self, command: Command) -> bool:
         """Ask the core to play `command`; animate its events. False when refused or not now."""
+        self.goal_card = None   # a move is the player saying "got it"
         if self.busy or self.modal is not None or self.state.status != Status.PLAYING:
             return False
         try:
@@ -241,6 +246,15 @@ class PlayView(arcade.View):
             for i, s in enumerate(self.result_stars):
                 s.position = (cx + (i - 1) * 62, y)
 
+    def show_goals(self) -> None:
+        """The goal card: the level's name, words, goals with their pictures, moves and stars."""
+        self.pause_menu = None
+        self.goal_card = GoalCard(self.level, self.state, self.close_goals, colorblind=self.settings.colorblind)
+        self._place_menu(self.goal_card)
+
+    def close_goals(self) -> None:
+        self.goal_card = None
+
     def open_pause(self) -> None:
         self.board.animator.finish()
         if self._animating:
@@ -252,6 +266,7 @@ class PlayView(arcade.View):
             Button("Resume", self.close_pause, "resume"),
             Button("Restart", lambda: self._leave_or(Action.RETRY, self.restart), "restart"),
             Button("Undo", self._pause_undo, "undo"),
+            Button("Goals", self.show_goals, "goals"),
             Button(back[1], lambda: self.leave(back[0]), back[0]),
         ], lines=[self.level.name, self.deal_line()])
         self._place_menu(self.pause_menu)
@@ -323,6 +338,9 @@ class PlayView(arcade.View):
 
     # -- input ----------------------------------------------------------------------------
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        if self.goal_card is not None and self.modal is self.goal_card:
+            self.close_goals()   # a click anywhere: the card has been read
+            return
         menu = self.modal
         if menu is not None:
             menu.press(x, y)
@@ -370,6 +388,9 @@ class PlayView(arcade.View):
                 self.close_pause()
             else:
                 self.pause_menu.key(symbol)
+            return
+        if self.goal_card is not None:
+            self.close_goals()   # any key: the card has been read
             return
         self._touched()
         if symbol == key.ESCAPE:

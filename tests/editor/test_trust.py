@@ -190,7 +190,7 @@ def test_closing_the_window_during_a_playtest_asks_about_unsaved_edits(window: A
     assert view.model.dirty and not view.model.problems()
     press(window, key.TAB)
     assert window.current_view is view.playing
-    assert view.playing.hud.help.text.startswith("Tab back to the editor")   # the way back, said
+    assert view.playing.hud.help.text.startswith("Tab back to the editor\n")   # the way back, said
     handled = window.dispatch_event("on_close")          # the window's close button
     window.dispatch_events()
     frame(window)
