@@ -8,7 +8,8 @@ from typing import Callable, Sequence
 import arcade
 
 from game.core import (
-    BonusScored, Command, Event, IllegalMove, Level, Scored, Session, State, Status, SwapRejected, stars,
+    BonusScored, Command, Event, IllegalMove, Level, Scored, Session, State, Status, SwapRejected, evolve,
+    stars,
 )
 from game.bots import hint_bot
 from game.io.settings import Settings, load_settings
@@ -67,6 +68,7 @@ class PlayView(arcade.View):
         # The bot behind the hints; it keeps its own plan (the slide solver's) between hints.
         self.hinter = hint_bot(level)
         self._animating = False
+        self._shown: State = self.session.state   # what the HUD shows while a batch plays
         self._build()
         if show_goals:
             self.show_goals()   # a fresh game starts with what the level asks
@@ -130,6 +132,7 @@ class PlayView(arcade.View):
         if self.busy or self.modal is not None or self.state.status != Status.PLAYING:
             return False
         try:
+            before = self.state
             events = self.session.play(command)
         except IllegalMove as exc:
             self.say(str(exc))
@@ -140,6 +143,8 @@ class PlayView(arcade.View):
             n = self.level.rules.min_match
             self.say(f"No line of {_NUMBER_WORDS.get(n, str(n))} there: the tiles go back.")
         self._changed()
+        # The HUD follows the events as they play (moves, goal counters), not the batch's end.
+        self._shown = before
         self._animating = True
         self.board.play(events, self.state.grid, on_event=self._on_event)
         if not self.board.busy:       # "instant": the batch is already over
@@ -151,8 +156,13 @@ class PlayView(arcade.View):
             name = effect_for(event)
             if name is not None:
                 self.sounds.play(name)
+        shown_score = self.hud.shown_score
+        self._shown = evolve(self._shown, event)   # the core's fold, one event at a time
+        self.hud.update_state(self._shown)
         if isinstance(event, (Scored, BonusScored)):
-            self.hud.set_score(self.hud.shown_score + event.points)
+            self.hud.set_score(shown_score + event.points)
+        else:
+            self.hud.set_score(shown_score)
 
     def _after_batch(self) -> None:
         self._animating = False

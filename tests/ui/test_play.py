@@ -1007,3 +1007,31 @@ def test_the_pause_menu_is_the_menu_screens_kit_and_its_focus_ring_follows_the_k
     assert menu.focus == 1
     assert near(ring_colour_above(1), style.FOCUS[:3]) and not near(ring_colour_above(0), style.FOCUS[:3])
     assert menu.buttons[1].widget is not None and menu.buttons[1].widget.focused
+
+
+def test_the_hud_moves_with_each_event_of_a_cascade_not_at_its_end(window: Any) -> None:
+    from game.core import Cleared, swap_clears
+
+    lv = level("ring-harvest")                           # collect 18 rings in 15 moves
+    view = open_view(window, lv, seed=lv.play_seed)
+    state = view.state
+    swap = next(c for c in legal_commands(state) if any(k == 1 for _, k in swap_clears(state, c)))
+    seen: list[tuple[str, str, bool]] = []
+    events = []
+    original = view._on_event
+
+    def spy(event: Any) -> None:
+        original(event)
+        events.append(event)
+        seen.append((view.hud.moves.text, view.hud.goal_texts[0].text, view.busy))
+
+    view._on_event = spy
+    view.board.animator.finish()
+    assert view.submit(swap)
+    settle(view)
+    # During the batch (busy), the moves left already dropped and the rings already counted.
+    during = [s for s in seen if s[2]]
+    assert during and during[0][0] == "Moves left 14"
+    first_clear = next(i for i, e in enumerate(events) if isinstance(e, Cleared))
+    assert seen[first_clear][1] != "0 / 18" and seen[first_clear][2]
+    assert view.hud.moves.text == "Moves left 14"
