@@ -22,7 +22,7 @@ from game.ui.layout import Rect
 from game.ui.outcome import Action, PlayOutcome
 from game.ui.play_input import Controller, controller_for
 from game.ui.sound import Player, effect_for, shared_player
-from game.ui.widgets import Button, Menu
+from game.ui.widgets import Button, ButtonBar, Menu
 
 key = arcade.key
 
@@ -83,6 +83,12 @@ class PlayView(arcade.View):
         self.hud = Hud(state, colorblind=self.settings.colorblind, playtest=self.playtest)
         self.hud.place(hud_area)
         self.hud.set_score(state.score)
+        # Every control a key gives, for the mouse too.
+        self.bar = ButtonBar([Button("Pause", self.open_pause, "pause"),
+                              Button("Hint", lambda: None if self.show_hint() else None, "hint"),
+                              Button("Undo", lambda: None if self.undo() else None, "undo"),
+                              Button("Redo", lambda: None if self.redo() else None, "redo")])
+        self.bar.place(self._bar_rect(hud_area))
         self.controller: Controller = controller_for(self.level.mode, self)
         self.pause_menu = None
         self.result_menu = None
@@ -98,6 +104,11 @@ class PlayView(arcade.View):
         margin = 20.0
         board = Rect(hw + margin, margin, max(40.0, w - hw - 2 * margin), max(40.0, h - 2 * margin))
         return board, Rect(0, 0, hw, h)
+
+    @staticmethod
+    def _bar_rect(hud_area: Rect) -> Rect:
+        """The button bar's place: across the HUD, just above its key legend."""
+        return Rect(hud_area.left + 24, hud_area.bottom + 62, max(80.0, hud_area.width - 48), 36)
 
     @property
     def state(self) -> State:
@@ -119,6 +130,7 @@ class PlayView(arcade.View):
         board_area, hud_area = self._areas(width, height)
         self.board.set_area(board_area)
         self.hud.place(hud_area)
+        self.bar.place(self._bar_rect(hud_area))
         if self.hint_command is not None:
             self._show_hint(self.hint_command)
         for menu in (self.pause_menu, self.result_menu, self.goal_card):
@@ -356,6 +368,12 @@ class PlayView(arcade.View):
             menu.press(x, y)
             return
         self._touched()
+        if self.bar.at(x, y) is not None:
+            if self.busy and self._animating:
+                self.board.animator.finish()   # as the keys do: undo or a hint ends the animation
+                self._after_batch()
+            self.bar.press(x, y)
+            return
         if self.busy or self.state.status != Status.PLAYING:
             return
         self.controller.press(x, y)
@@ -377,6 +395,7 @@ class PlayView(arcade.View):
         if menu is not None:
             menu.hover(x, y)
             return
+        self.bar.hover(x, y)
         self.controller.hover(x, y)
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
@@ -455,6 +474,7 @@ class PlayView(arcade.View):
     def on_draw(self) -> None:
         self.window.clear(color=BACKGROUND)
         self.hud.draw()
+        self.bar.draw()
         self.board.draw()
         menu = self.modal
         if menu is not None:

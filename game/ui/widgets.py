@@ -161,3 +161,55 @@ class Menu:
             line.draw()
         for b in self.buttons:
             b.text.draw()
+
+
+class ButtonBar:
+    """A row of small buttons beside the board (pause, hint, undo, redo): the same rounded
+    sprites and hover colours as every menu, so a mouse-only player has every control."""
+
+    def __init__(self, buttons: Sequence[Button]) -> None:
+        self.buttons = list(buttons)
+        self.sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self.rect = Rect(0, 0, 0, 0)
+
+    def place(self, rect: Rect) -> None:
+        """Share `rect` out among the buttons, left to right, with a small gap."""
+        self.rect = rect
+        gap = 8.0
+        width = (rect.width - gap * (len(self.buttons) - 1)) / max(1, len(self.buttons))
+        self.sprites = arcade.SpriteList()
+        for i, b in enumerate(self.buttons):
+            r = Rect(rect.left + i * (width + gap), rect.bottom, width, rect.height)
+            b.rect = r
+            radius = int(min(r.height / 2, 10))
+            background = arcade.Sprite(style.rounded_rect(max(1, int(r.width)), max(1, int(r.height)), radius),
+                                       center_x=r.center[0], center_y=r.center[1])
+            self.sprites.append(background)
+            if b.text is None:
+                b.text = arcade.Text(b.label, 0, 0, style.TEXT, 13, anchor_x="center", anchor_y="center",
+                                     font_name=style.BODY_FONT)
+            b.text.x, b.text.y = r.center
+            b.widget = Widget(r.left, r.bottom, r.width, r.height, b.action, b.key, radius=radius,
+                              background=background, texts=[b.text])
+            b.widget.refresh()
+
+    def at(self, x: float, y: float) -> Button | None:
+        return next((b for b in self.buttons if b.rect.contains(x, y)), None)
+
+    def press(self, x: float, y: float) -> bool:
+        b = self.at(x, y)
+        if b is None:
+            return False
+        b.action()
+        return True
+
+    def hover(self, x: float, y: float) -> None:
+        for b in self.buttons:
+            if b.widget is not None and b.widget.hovered != b.rect.contains(x, y):
+                b.widget.hovered = not b.widget.hovered
+                b.widget.refresh()
+
+    def draw(self) -> None:
+        self.sprites.draw()
+        for b in self.buttons:
+            b.text.draw()

@@ -1035,3 +1035,23 @@ def test_the_hud_moves_with_each_event_of_a_cascade_not_at_its_end(window: Any) 
     first_clear = next(i for i, e in enumerate(events) if isinstance(e, Cleared))
     assert seen[first_clear][1] != "0 / 18" and seen[first_clear][2]
     assert view.hud.moves.text == "Moves left 14"
+
+
+def test_the_button_bar_gives_the_mouse_every_control(window: Any, screenshot_dir: pathlib.Path) -> None:
+    view = open_view(window, level("falling-luck"), speed="instant")
+    bar = {b.key: b for b in view.bar.buttons}
+    assert set(bar) == {"pause", "hint", "undo", "redo"}
+    shot(window, view, screenshot_dir / "play_button_bar.png")
+    click(window, bar["hint"].rect.center)
+    hinted = view.hint_command
+    assert hinted in legal_commands(view.state)
+    assert view.submit(hinted)
+    settle(view)
+    click(window, bar["undo"].rect.center)
+    assert view.session.commands == []
+    click(window, bar["redo"].rect.center)
+    assert view.session.commands == [hinted]
+    click(window, bar["pause"].rect.center)
+    assert view.pause_menu is not None
+    # The legend above no longer breaks an item over two lines.
+    assert "\n" in view.hud.help.text and all(len(line) < 32 for line in view.hud.help.text.split("\n"))
