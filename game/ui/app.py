@@ -223,7 +223,7 @@ class App:
         self._show(view)
         self.playing = (pack_id, level_id, view)
         if commands:
-            view.say(f"Resumed where you left off: {len(commands)} move{'s' if len(commands) != 1 else ''} in.")
+            view.say(f"Welcome back: {len(commands)} move{'s' if len(commands) != 1 else ''} in.")
         return view
 
     def _record(self, pack_id: str, level: Level, status: Status, score: int, star_count: int, seed: int,

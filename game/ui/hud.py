@@ -63,7 +63,6 @@ class Hud:
         self.icons: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.stars: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.star_marks: list[arcade.Text] = []
-        self.message = arcade.Text("", 0, 0, WARN, 13, anchor_y="top", multiline=True, width=260, batch=b)
         # A play-test from the editor says how to get back to it.
         # Whole items a line (a wrap mid-item read "Esc" / "menu").
         keys = "Tab back to the editor\nH hint   Z undo   Y redo   Esc menu" if playtest \
@@ -72,7 +71,6 @@ class Hud:
                                 anchor_y="bottom", multiline=True, width=260, batch=b)
         self.shown_score = 0
         self.lit = 0                       # stars lit in the HUD right now
-        self.message_left = 0.0
         self._goals = progress(state)
         for goal in self._goals:
             self.goal_texts.append(arcade.Text("", 0, 0, INK, 16, anchor_y="center", batch=b))
@@ -120,9 +118,6 @@ class Hud:
         if not self._goals:
             self.no_goal.x, self.no_goal.y = x, y - ICON / 2
             y -= ICON + 10
-        y -= 10
-        self.message.x, self.message.y = x, y
-        self.message.width = width
         self.help.x, self.help.y = x, rect.bottom + 16
         self.help.width = width
 
@@ -159,16 +154,6 @@ class Hud:
             want = textures.load("star_on" if i < self.lit else "star_off")
             if s.texture is not want:
                 s.texture = want
-
-    def say(self, message: str, seconds: float = 3.0) -> None:
-        self._set(self.message, message)
-        self.message_left = seconds
-
-    def update(self, dt: float) -> None:
-        if self.message_left > 0:
-            self.message_left -= dt
-            if self.message_left <= 0:
-                self._set(self.message, "")
 
     def draw(self) -> None:
         r = self.rect

@@ -35,7 +35,7 @@ class Host(Protocol):
 
     def submit(self, command: Command) -> bool: ...
 
-    def say(self, message: str) -> None: ...
+    def say(self, message: str, error: bool = False) -> None: ...
 
 
 def _step(cell: Cell, d: Cell, state: State) -> Cell | None:
@@ -221,7 +221,7 @@ class ChainInput(Controller):
                     and state.at(cell) > 0:
                 self.path = [state.player, cell]   # pressing next to the token starts from it
             else:
-                self.host.say("Start the path on the token (or on a tile next to it).")
+                self.host.say("Start the chain on the token (or a tile next to it).", error=True)
                 return False
         elif state.at(cell) > 0:
             self.path = [cell]

@@ -22,6 +22,7 @@ from game.ui.layout import Rect
 from game.ui.outcome import Action, PlayOutcome
 from game.ui.play_input import Controller, controller_for
 from game.ui.sound import Player, effect_for, shared_player
+from game.ui.toast import Toast
 from game.ui.widgets import Button, ButtonBar, Menu
 
 key = arcade.key
@@ -89,6 +90,8 @@ class PlayView(arcade.View):
                               Button("Undo", lambda: None if self.undo() else None, "undo"),
                               Button("Redo", lambda: None if self.redo() else None, "redo")])
         self.bar.place(self._bar_rect(hud_area))
+        self.toast = Toast()
+        self._place_toast()
         self.controller: Controller = controller_for(self.level.mode, self)
         self.pause_menu = None
         self.result_menu = None
@@ -131,6 +134,7 @@ class PlayView(arcade.View):
         self.board.set_area(board_area)
         self.hud.place(hud_area)
         self.bar.place(self._bar_rect(hud_area))
+        self._place_toast()
         if self.hint_command is not None:
             self._show_hint(self.hint_command)
         for menu in (self.pause_menu, self.result_menu, self.goal_card):
@@ -147,13 +151,15 @@ class PlayView(arcade.View):
             before = self.state
             events = self.session.play(command)
         except IllegalMove as exc:
-            self.say(str(exc))
+            # The core's refusal in a player's words (its message names cells, for logs).
+            self.say(exc.said or "That move is not allowed.", error=True)
             return False
         self._clear_hint()
         self.idle = 0.0
+        self.toast.clear()   # the move went through: whatever was said before is done with
         if any(isinstance(e, SwapRejected) for e in events):
             n = self.level.rules.min_match
-            self.say(f"No line of {_NUMBER_WORDS.get(n, str(n))} there: the tiles go back.")
+            self.say(f"No line of {_NUMBER_WORDS.get(n, str(n))} there: the tiles go back.", error=True)
         self._changed()
         # The HUD follows the events as they play (moves, goal counters), not the batch's end.
         self._shown = before
@@ -184,8 +190,15 @@ class PlayView(arcade.View):
         if state.status != Status.PLAYING:
             self._show_result()
 
-    def say(self, message: str) -> None:
-        self.hud.say(message)
+    def say(self, message: str, error: bool = False) -> None:
+        """Tell the player one thing, beside the board: news, or (error) a refusal."""
+        self.toast.show(message, error)
+
+    def _place_toast(self) -> None:
+        # Under the board when there is room, else over its lowest row.
+        rect = self.board.layout.rect
+        y = rect.bottom - 26 if rect.bottom >= 46 else rect.bottom + 26
+        self.toast.place(rect.center[0], y, max(200.0, rect.width))
 
     def _snap(self) -> None:
         self.controller.reset()
@@ -203,10 +216,10 @@ class PlayView(arcade.View):
         self.board.animator.finish()
         if self.state.status == Status.LOST:
             # A lost game stays lost, as the genre has it: Retry deals again.
-            self.say("The game is over: Retry for a new deal.")
+            self.say("The game is over: Retry for a new deal.", error=True)
             return False
         if not self.session.undo():
-            self.say("Nothing to undo.")
+            self.say("Nothing to undo.", error=True)
             return False
         self.result_menu = None
         self._snap()
@@ -216,7 +229,7 @@ class PlayView(arcade.View):
     def redo(self) -> bool:
         self.board.animator.finish()
         if not self.session.redo():
-            self.say("Nothing to redo.")
+            self.say("Nothing to redo.", error=True)
             return False
         self._snap()
         self._changed()
@@ -452,7 +465,7 @@ class PlayView(arcade.View):
             self.on_resize(self.window.width, self.window.height)
             return
         if os.environ.get("ARCADE_HEADLESS"):
-            self.say("Full screen needs a real display.")
+            self.say("Full screen needs a real display.", error=True)
             return
         self.window.set_fullscreen(not self.window.fullscreen)
         self.on_resize(self.window.width, self.window.height)
@@ -461,7 +474,7 @@ class PlayView(arcade.View):
     def on_update(self, delta_time: float) -> None:
         self.clock += delta_time
         self.board.update(delta_time)
-        self.hud.update(delta_time)
+        self.toast.update(delta_time)
         if self._animating and not self.board.busy:
             self._after_batch()
         if self.modal is None and not self.busy and self.state.status == Status.PLAYING:
@@ -476,6 +489,7 @@ class PlayView(arcade.View):
         self.hud.draw()
         self.bar.draw()
         self.board.draw()
+        self.toast.draw()
         menu = self.modal
         if menu is not None:
             menu.draw(self.window.width, self.window.height)

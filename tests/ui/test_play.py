@@ -256,7 +256,7 @@ def test_chain_too_short_is_cancelled_with_a_shake(window: Any) -> None:
     near = next(c for c in legal_commands(state)[0].path[1:2])
     drag(window, [centre(view, player), centre(view, near)])
     assert view.session.commands == []                  # the core said no: nothing played
-    assert view.hud.message.text                        # and the player is told why
+    assert view.toast.message and view.toast.error      # and the player is told why, as a refusal
     sprite = view.board.by_cell[near]
     moved = False
     for _ in range(8):
@@ -386,7 +386,7 @@ def test_slide_click_far_from_the_gap_shakes_and_plays_nothing(window: Any) -> N
                if abs(r - gap[0]) + abs(c - gap[1]) > 1)
     click(window, centre(view, far))
     assert view.session.commands == []
-    assert "not next to the gap" in view.hud.message.text
+    assert view.toast.message == "Only a tile beside the gap can slide." and view.toast.error
 
 
 # -- undo, redo, hints ----------------------------------------------------------------------
@@ -575,7 +575,7 @@ def _bot_game(window: Any, lv: Level, speed: str, moves: int, seed: int,
             restarts += 1
             assert view.state.status == "playing" and view.result_menu is None
         command = bot.choose(view.state)
-        assert view.submit(command), f"{command} refused: {view.hud.message.text}"
+        assert view.submit(command), f"{command} refused: {view.toast.message}"
         if snap_at == played and shot_path is not None:
             for _ in range(7):
                 view.on_update(DT)
@@ -602,7 +602,7 @@ def _play_replay(window: Any, name: str, **kw: Any) -> Any:
     replay = load_replay(ROOT / "tests" / "replays" / f"{name}.yaml")
     view = open_view(window, level(replay.level), seed=replay.seed, speed="fast", **kw)
     for command in replay.commands:
-        assert view.submit(command), f"{command}: {view.hud.message.text}"
+        assert view.submit(command), f"{command}: {view.toast.message}"
         settle(view)
     return view
 
@@ -756,7 +756,7 @@ def test_full_screen_key_is_safe_without_a_display(window: Any) -> None:
     view = open_view(window, first_level_of("match3"))
     press_key(window, arcade.key.F11)
     assert not window.fullscreen
-    assert "real display" in view.hud.message.text
+    assert "real display" in view.toast.message
 
 
 def test_escape_mid_animation_ends_the_batch_and_pauses(window: Any) -> None:
@@ -887,7 +887,7 @@ def test_rejected_swap_message_names_the_levels_min_match(window: Any) -> None:
     swap = _rejected_swap(view)
     click(window, centre(view, swap.a))
     click(window, centre(view, swap.b))
-    assert view.hud.message.text == "No line of four there: the tiles go back."
+    assert view.toast.message == "No line of four there: the tiles go back."
 
 
 def test_playtest_tab_leaves_from_the_pause_and_result_menus(window: Any) -> None:
@@ -1055,3 +1055,32 @@ def test_the_button_bar_gives_the_mouse_every_control(window: Any, screenshot_di
     assert view.pause_menu is not None
     # The legend above no longer breaks an item over two lines.
     assert "\n" in view.hud.help.text and all(len(line) < 32 for line in view.hud.help.text.split("\n"))
+
+
+def test_messages_speak_to_the_player_beside_the_board_and_go_when_done(window: Any,
+                                                                        screenshot_dir: pathlib.Path) -> None:
+    view = open_view(window, first_level_of("slide"))
+    gap = _gap(view)
+    far = next((r, c) for r in range(view.state.height) for c in range(view.state.width)
+               if abs(r - gap[0]) + abs(c - gap[1]) > 1)
+    click(window, centre(view, far))
+    assert view.toast.message == "Only a tile beside the gap can slide." and view.toast.error
+    rect = view.board.layout.rect
+    assert rect.left <= view.toast.text.x <= rect.right     # beside the board, not the sidebar
+    shot(window, view, screenshot_dir / "play_toast.png")
+    near = next(c for c in ((gap[0] - 1, gap[1]), (gap[0] + 1, gap[1]), (gap[0], gap[1] - 1), (gap[0], gap[1] + 1))
+                if 0 <= c[0] < view.state.height and 0 <= c[1] < view.state.width)
+    click(window, centre(view, near))                    # a good move: the refusal is done with
+    assert view.session.commands and view.toast.message == ""
+    view.say("Welcome back")
+    assert not view.toast.error
+    for _ in range(200):
+        view.on_update(DT)
+    assert view.toast.message == ""                      # and news fades on its own
+    # A chain too short counts the tiles it eats, not the token's cell.
+    chain_view = open_view(window, first_level_of("chain", player=True))
+    state = chain_view.state
+    one = next(c for c in legal_commands(state)[0].path[1:2])
+    assert not chain_view.submit(Chain((state.player, one)))
+    eats = state.level.rules.min_chain - 1
+    assert chain_view.toast.message == f"Too short: a chain eats at least {eats} tiles."
