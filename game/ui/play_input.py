@@ -23,6 +23,7 @@ NUMPAD: dict[int, Cell] = {
     key.NUM_RIGHT: (0, 1), key.NUM_END: (1, -1), key.NUM_DOWN: (1, 0), key.NUM_PAGE_DOWN: (1, 1),
 }
 CONFIRM = (key.ENTER, key.RETURN, key.NUM_ENTER)
+FLICK = 0.3   # of a cell: how far a press must travel to mean a swap
 
 
 class Host(Protocol):
@@ -89,6 +90,7 @@ class Match3Input(Controller):
         super().__init__(host)
         self.selected: Cell | None = None
         self.pressed: Cell | None = None
+        self.pressed_at = (0.0, 0.0)
 
     def _select(self, cell: Cell | None) -> None:
         self.selected = cell
@@ -113,15 +115,17 @@ class Match3Input(Controller):
             return
         self._select(cell)
         self.pressed = cell
+        self.pressed_at = (x, y)
 
     def drag(self, x: float, y: float) -> None:
         if self.pressed is None:
             return
         board = self.host.board
-        cx, cy = board.center(self.pressed)
+        # Measured from where the finger went down, not the tile's centre: a quick flick of a
+        # third of a tile means the swap wherever on the tile it started (the larger axis wins).
+        cx, cy = self.pressed_at
         dx, dy = x - cx, y - cy
-        # Past half a cell toward a side: that neighbour (the larger axis wins).
-        if max(abs(dx), abs(dy)) < board.layout.cell * 0.5:
+        if max(abs(dx), abs(dy)) < board.layout.cell * FLICK:
             return
         d = (0, 1 if dx > 0 else -1) if abs(dx) >= abs(dy) else (-1 if dy > 0 else 1, 0)
         other = _step(self.pressed, d, self.host.state)

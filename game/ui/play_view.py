@@ -8,8 +8,8 @@ from typing import Callable, Sequence
 import arcade
 
 from game.core import (
-    BonusScored, Command, Event, IllegalMove, Level, Scored, Session, State, Status, SwapRejected, evolve,
-    stars,
+    BonusScored, Chain, Command, Event, IllegalMove, Level, Scored, Session, Slide, State, Status, Swap,
+    SwapRejected, evolve, stars,
 )
 from game.bots import hint_bot
 from game.io.settings import Settings, load_settings
@@ -70,6 +70,7 @@ class PlayView(arcade.View):
         self.hinter = hint_bot(level)
         self._animating = False
         self._shown: State = self.session.state   # what the HUD shows while a batch plays
+        self.queued: Command | None = None        # a move made during an animation, played after it
         self._build()
         if show_goals:
             self.show_goals()   # a fresh game starts with what the level asks
@@ -145,8 +146,13 @@ class PlayView(arcade.View):
     def submit(self, command: Command) -> bool:
         """Ask the core to play `command`; animate its events. False when refused or not now."""
         self.goal_card = None   # a move is the player saying "got it"
-        if self.busy or self.modal is not None or self.state.status != Status.PLAYING:
+        if self.modal is not None or self.state.status != Status.PLAYING:
             return False
+        if self.busy:
+            # One move made while the board still moves waits for it to settle, as the genre
+            # does (it was silently dropped); the core judges it then, on the settled board.
+            self.queued = command
+            return True
         try:
             before = self.state
             events = self.session.play(command)
@@ -188,7 +194,12 @@ class PlayView(arcade.View):
         self.hud.update_state(state)
         self.hud.set_score(state.score)
         if state.status != Status.PLAYING:
+            self.queued = None
             self._show_result()
+        elif self.queued is not None and not self.busy:
+            command, self.queued = self.queued, None
+            if not self.submit(command):
+                self.board.shake(_cells_of(command))
 
     def say(self, message: str, error: bool = False) -> None:
         """Tell the player one thing, beside the board: news, or (error) a refusal."""
@@ -201,6 +212,7 @@ class PlayView(arcade.View):
         self.toast.place(rect.center[0], y, max(200.0, rect.width))
 
     def _snap(self) -> None:
+        self.queued = None
         self.controller.reset()
         self._clear_hint()
         self.board.snap(self.state.grid)
@@ -387,19 +399,19 @@ class PlayView(arcade.View):
                 self._after_batch()
             self.bar.press(x, y)
             return
-        if self.busy or self.state.status != Status.PLAYING:
+        if self.state.status != Status.PLAYING:
             return
-        self.controller.press(x, y)
+        self.controller.press(x, y)   # during an animation too: a move made then is queued
 
     def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
-        if self.modal is not None or self.busy:
+        if self.modal is not None:
             return
         self.idle = 0.0
         self.controller.drag(x, y)
         self.controller.hover(x, y)
 
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
-        if self.modal is not None or self.busy:
+        if self.modal is not None:
             return
         self.controller.release(x, y)
 
@@ -452,7 +464,7 @@ class PlayView(arcade.View):
         if symbol == key.H:
             self.show_hint()
             return
-        if self.busy or self.state.status != Status.PLAYING:
+        if self.state.status != Status.PLAYING:
             return
         self.controller.key_press(symbol, modifiers)
 
@@ -495,6 +507,16 @@ class PlayView(arcade.View):
             menu.draw(self.window.width, self.window.height)
             if menu is self.result_menu:
                 self.result_stars.draw()
+
+
+def _cells_of(command: Command) -> tuple[tuple[int, int], ...]:
+    """The cells a refused queued move named, to shake them."""
+    if isinstance(command, Swap):
+        return (command.a, command.b)
+    if isinstance(command, Chain):
+        return tuple(command.path)
+    assert isinstance(command, Slide)
+    return (command.cell,)
 
 
 __all__ = ["Action", "PlayOutcome", "PlayView"]

@@ -465,6 +465,8 @@ def test_playtest_a_slide_to_the_end_retry_then_back(window: Any, editor: Editor
     press(window, key.TAB)
     play = window.current_view
     assert isinstance(play, PlayView)
+    assert play.goal_card is not None                    # the play-test opens on the goal card
+    press(window, key.ENTER)
     for arrow in (key.LEFT, key.RIGHT, key.UP, key.DOWN):
         press(window, arrow)
         for _ in range(120):

@@ -132,9 +132,10 @@ def test_match3_click_then_neighbour_swaps_and_animates(window: Any, screenshot_
     assert view.board._rings["selected"].visible
     click(window, centre(view, swap.b))
     assert view.session.commands == [swap]
-    assert view.busy                                    # the batch is playing, input waits
+    assert view.busy                                    # the batch is playing...
+    click(window, centre(view, (0, 0)))                 # ...and a click still selects
+    assert view.controller.selected == (0, 0) and len(view.session.commands) == 1
     click(window, centre(view, (0, 0)))
-    assert view.controller.selected is None and len(view.session.commands) == 1
     for _ in range(6):
         view.on_update(DT)
     shot(window, view, screenshot_dir / "play_match3_mid_swap.png")
@@ -1084,3 +1085,28 @@ def test_messages_speak_to_the_player_beside_the_board_and_go_when_done(window: 
     assert not chain_view.submit(Chain((state.player, one)))
     eats = state.level.rules.min_chain - 1
     assert chain_view.toast.message == f"Too short: a chain eats at least {eats} tiles."
+
+
+def test_a_move_made_while_the_board_moves_waits_and_then_plays(window: Any) -> None:
+    view = open_view(window, first_level_of("match3"), seed=11)
+    first = legal_commands(view.state)[0]
+    assert view.submit(first) and view.busy
+    final = view.state                                  # the board the batch will settle on
+    second = legal_commands(final)[0]
+    (ax, ay), (bx, by) = centre(view, second.a), centre(view, second.b)
+    drag(window, [(ax, ay), (bx, by)])                  # during the animation
+    assert view.queued == second and view.session.commands == [first]
+    settle(view)
+    assert view.session.commands[:2] == [first, second] and view.queued is None
+    settle(view)
+    assert_board_shown(view)
+
+
+def test_a_quick_flick_of_a_third_of_a_tile_swaps(window: Any) -> None:
+    view = open_view(window, first_level_of("match3"), seed=11)
+    swap = next(c for c in legal_commands(view.state) if c.a[1] + 1 == c.b[1])   # a swap to the right
+    cell = view.board.layout.cell
+    ax, ay = centre(view, swap.a)
+    start = (ax - cell * 0.3, ay)                       # pressed left of the tile's centre
+    drag(window, [start, (start[0] + cell * 0.34, ay)])  # a third of a tile to the right
+    assert view.session.commands == [swap]
