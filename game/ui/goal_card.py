@@ -53,9 +53,9 @@ class GoalCard(Menu):
     (in the room under the lines), and one button to play."""
 
     def __init__(self, level: Level, state: State, on_play: Callable[[], None],
-                 colorblind: bool = False) -> None:
+                 colorblind: bool = False, text_scale: float = 1.0) -> None:
         super().__init__(level.name, [Button("Play", on_play, "play")], lines=goal_lines(level, state),
-                         width=CARD_WIDTH)
+                         width=CARD_WIDTH * text_scale, line_scale=text_scale)
         self.collect = [(g.kind, g.target) for g in progress(state) if g.name == GoalName.COLLECT]
         self.icons: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.counts = [arcade.Text(f"× {n}", 0, 0, style.TEXT, 18, anchor_y="center") for _, n in self.collect]

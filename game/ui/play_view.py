@@ -81,8 +81,10 @@ class PlayView(arcade.View):
         board_area, hud_area = self._areas()
         self.board = BoardRenderer(self.level.mode, state.grid, board_area,
                                    colorblind=self.settings.colorblind,
-                                   speed=self.settings.speed_factor, reach=self.level.goals.reach)
-        self.hud = Hud(state, colorblind=self.settings.colorblind, playtest=self.playtest)
+                                   speed=self.settings.speed_factor, reach=self.level.goals.reach,
+                                   reduced_motion=self.settings.reduced_motion)
+        self.hud = Hud(state, colorblind=self.settings.colorblind, playtest=self.playtest,
+                       text_scale=self.settings.text_scale)
         self.hud.place(hud_area)
         self.hud.set_score(state.score)
         # Every control a key gives, for the mouse too.
@@ -91,7 +93,7 @@ class PlayView(arcade.View):
                               Button("Undo", lambda: None if self.undo() else None, "undo"),
                               Button("Redo", lambda: None if self.redo() else None, "redo")])
         self.bar.place(self._bar_rect(hud_area))
-        self.toast = Toast()
+        self.toast = Toast(self.settings.text_scale)
         self._place_toast()
         self.controller: Controller = controller_for(self.level.mode, self)
         self.pause_menu = None
@@ -109,10 +111,10 @@ class PlayView(arcade.View):
         board = Rect(hw + margin, margin, max(40.0, w - hw - 2 * margin), max(40.0, h - 2 * margin))
         return board, Rect(0, 0, hw, h)
 
-    @staticmethod
-    def _bar_rect(hud_area: Rect) -> Rect:
-        """The button bar's place: across the HUD, just above its key legend."""
-        return Rect(hud_area.left + 24, hud_area.bottom + 62, max(80.0, hud_area.width - 48), 36)
+    def _bar_rect(self, hud_area: Rect) -> Rect:
+        """The button bar's place: across the HUD, just above its key legend (taller with large text)."""
+        return Rect(hud_area.left + 24, hud_area.bottom + 24 + 40 * self.settings.text_scale,
+                    max(80.0, hud_area.width - 48), 36)
 
     @property
     def state(self) -> State:
@@ -296,7 +298,8 @@ class PlayView(arcade.View):
     def show_goals(self) -> None:
         """The goal card: the level's name, words, goals with their pictures, moves and stars."""
         self.pause_menu = None
-        self.goal_card = GoalCard(self.level, self.state, self.close_goals, colorblind=self.settings.colorblind)
+        self.goal_card = GoalCard(self.level, self.state, self.close_goals, colorblind=self.settings.colorblind,
+                                  text_scale=self.settings.text_scale)
         self._place_menu(self.goal_card)
 
     def close_goals(self) -> None:

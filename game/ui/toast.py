@@ -14,9 +14,10 @@ class Toast:
     """The play view's one voice: a pill under the board that says one thing, then fades; a
     successful move clears it, so no message is left over from a move already fixed."""
 
-    def __init__(self) -> None:
-        self.text = arcade.Text("", 0, 0, style.TEXT, 15, anchor_x="center", anchor_y="center",
-                                font_name=style.BODY_FONT)
+    def __init__(self, text_scale: float = 1.0) -> None:
+        self.text = arcade.Text("", 0, 0, style.TEXT, round(15 * text_scale), anchor_x="center",
+                                anchor_y="center", font_name=style.BODY_FONT)
+        self.height = round(38 * text_scale)
         self.error = False
         self.left = 0.0
         self.pill: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
@@ -49,7 +50,8 @@ class Toast:
         width = min(self._max_width, self.text.content_width + 36)
         self.pill = arcade.SpriteList()
         if self.text.text:
-            pill = arcade.Sprite(style.rounded_rect(max(2, int(width)), 38, 19), center_x=x, center_y=y)
+            pill = arcade.Sprite(style.rounded_rect(max(2, int(width)), self.height, self.height // 2),
+                                 center_x=x, center_y=y)
             pill.color = style.OVERLAY_PANEL
             self.pill.append(pill)
 

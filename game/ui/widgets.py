@@ -41,11 +41,12 @@ class Menu:
     """A centred panel: a title, optional lines and a column of buttons; arrows + Enter or mouse."""
 
     def __init__(self, title: str, buttons: Sequence[Button], lines: Sequence[str] = (),
-                 width: float = 420) -> None:
+                 width: float = 420, line_scale: float = 1.0) -> None:
         self.title = arcade.Text(title, 0, 0, style.TEXT, 30, anchor_x="center", anchor_y="center",
                                  bold=True)
-        self.lines = [arcade.Text(line, 0, 0, style.TEXT_MUTED, 17, anchor_x="center",
+        self.lines = [arcade.Text(line, 0, 0, style.TEXT_MUTED, round(17 * line_scale), anchor_x="center",
                                   anchor_y="center") for line in lines]
+        self.line_height = round(30 * line_scale)
         self.sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.ring: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()   # the kit's focus ring
         self._ring_on: int | None = None
@@ -60,7 +61,7 @@ class Menu:
         bh, gap = 48.0, 12.0
         # Title 48 below the top, the first line 50 below it, 30 a line, then the reserved room,
         # then the buttons, and a margin: every piece below the one above, never overlapping.
-        height = 98 + len(self.lines) * 30 + self.extra_height + len(self.buttons) * (bh + gap) + 16
+        height = 98 + len(self.lines) * self.line_height + self.extra_height + len(self.buttons) * (bh + gap) + 16
         panel = Rect((screen_w - self.width) / 2, (screen_h - height) / 2, self.width, height)
         self.panel = panel
         y = panel.top - 48
@@ -68,7 +69,7 @@ class Menu:
         y -= 50
         for line in self.lines:
             line.x, line.y = panel.center[0], y
-            y -= 30
+            y -= self.line_height
         self.extra_top = y + 10
         y -= self.extra_height
         for b in self.buttons:

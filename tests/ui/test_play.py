@@ -1110,3 +1110,33 @@ def test_a_quick_flick_of_a_third_of_a_tile_swaps(window: Any) -> None:
     start = (ax - cell * 0.3, ay)                       # pressed left of the tile's centre
     drag(window, [start, (start[0] + cell * 0.34, ay)])  # a third of a tile to the right
     assert view.session.commands == [swap]
+
+
+def test_reduced_motion_and_large_text_settings(window: Any, screenshot_dir: pathlib.Path) -> None:
+    settings = Settings(reduced_motion=True, text_size="large")
+    from game.ui.play_view import PlayView
+
+    lv = first_level_of("match3")
+    view = PlayView(lv, seed=7, settings=settings)
+    window.show_view(view)
+    view.on_update(DT)
+    assert view.board.animator.speed == 0.0                 # every move shown at once
+    swap = _rejected_swap(view)
+    click(window, centre(view, swap.a))
+    click(window, centre(view, swap.b))
+    sprite = view.board.by_cell[swap.a]
+    for _ in range(4):
+        view.on_update(DT)
+        assert sprite.position == pytest.approx(centre(view, swap.a), abs=0.5)   # no wobble, no sweep
+    good = legal_commands(view.state)[0]
+    assert view.submit(good)
+    view.on_update(DT)
+    assert len(view.board.effects) == 0                     # no sparks
+    settle(view)
+    # Large text: the HUD's and the toast's words are a quarter bigger than the default.
+    plain = open_view(window, lv)
+    assert view.hud.score.font_size == round(plain.hud.score.font_size * 1.25)
+    assert view.toast.text.font_size > plain.toast.text.font_size
+    window.show_view(view)
+    view.say("Only a tile beside the gap can slide.", error=True)
+    shot(window, view, screenshot_dir / "play_large_text.png")

@@ -537,3 +537,16 @@ def test_a_fresh_level_opens_on_its_goal_card_which_the_pause_menu_shows_again(
     settle(window)
     again = app.play_level(PACK, level.id)
     assert again.session.commands and again.goal_card is None
+
+
+def test_reduced_motion_and_text_size_are_chosen_on_the_settings_screen_and_saved(
+        window: Any, fresh: pathlib.Path) -> None:
+    app = App(window)
+    app.show_settings()
+    frames(window, 2)
+    click_widget(window, "reduced_motion=True")
+    click_widget(window, "text_size=large")
+    saved = load_settings()
+    assert saved.reduced_motion and saved.text_size == "large" and saved.speed_factor == 0.0
+    view = app.play_level(PACK, app.pack(PACK).levels[0].id)
+    assert view.board.reduced_motion and view.hud.scale == 1.25
