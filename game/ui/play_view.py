@@ -71,6 +71,8 @@ class PlayView(arcade.View):
         self._animating = False
         self._shown: State = self.session.state   # what the HUD shows while a batch plays
         self.queued: Command | None = None        # a move made during an animation, played after it
+        self._result_age = RESULT_SHOWN           # how far the result's count-up has played
+        self._result_score = 0
         self._build()
         if show_goals:
             self.show_goals()   # a fresh game starts with what the level asks
@@ -355,6 +357,25 @@ class PlayView(arcade.View):
         self.pause_menu = None
         self.result_menu = menu
         self._place_menu(menu)
+        # The finish plays out: the score counts up, then the stars land one by one.
+        self._result_age = RESULT_SHOWN if self.settings.reduced_motion else 0.0
+        self._result_score = state.score
+        self._play_result(0.0)
+
+    def _play_result(self, dt: float) -> None:
+        """Advance the result's count-up and star landings (instant with reduced motion)."""
+        menu = self.result_menu
+        if menu is None or self._result_age >= RESULT_SHOWN:
+            return
+        self._result_age = min(RESULT_SHOWN, self._result_age + dt)
+        t = self._result_age
+        counted = round(self._result_score * min(1.0, t / SCORE_COUNT_SECONDS))
+        menu.lines[0].text = f"Score {counted}"
+        for i, star in enumerate(self.result_stars):
+            # Each star lands in turn after the count: a quick swell from nothing.
+            k = (t - SCORE_COUNT_SECONDS - STAR_GAP * i) / STAR_LAND_SECONDS
+            size = 0.0 if k <= 0 else min(1.0, k) * (1.0 + 0.25 * max(0.0, 1.0 - abs(2 * k - 1)))
+            star.scale = 56 / star.texture.width * size
 
     def deal_line(self) -> str:
         """The deal's seed, as `gridfall play LEVEL --seed N` takes it to play this board again."""
@@ -490,6 +511,7 @@ class PlayView(arcade.View):
         self.clock += delta_time
         self.board.update(delta_time)
         self.toast.update(delta_time)
+        self._play_result(delta_time)
         if self._animating and not self.board.busy:
             self._after_batch()
         if self.modal is None and not self.busy and self.state.status == Status.PLAYING:
@@ -520,6 +542,12 @@ def _cells_of(command: Command) -> tuple[tuple[int, int], ...]:
         return tuple(command.path)
     assert isinstance(command, Slide)
     return (command.cell,)
+
+
+SCORE_COUNT_SECONDS = 0.8   # the result's score counts up over this
+STAR_GAP = 0.35             # then a star lands every this many seconds
+STAR_LAND_SECONDS = 0.25
+RESULT_SHOWN = SCORE_COUNT_SECONDS + 3 * STAR_GAP + STAR_LAND_SECONDS
 
 
 __all__ = ["Action", "PlayOutcome", "PlayView"]

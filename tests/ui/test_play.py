@@ -1140,3 +1140,32 @@ def test_reduced_motion_and_large_text_settings(window: Any, screenshot_dir: pat
     window.show_view(view)
     view.say("Only a tile beside the gap can slide.", error=True)
     shot(window, view, screenshot_dir / "play_large_text.png")
+
+
+def test_the_result_counts_the_score_up_and_lands_the_stars_one_by_one(window: Any,
+                                                                       screenshot_dir: pathlib.Path) -> None:
+    from game.ui.play_view import RESULT_SHOWN, SCORE_COUNT_SECONDS, STAR_GAP
+
+    lv = level("first-swap")
+    view = open_view(window, lv, seed=lv.play_seed, speed="instant")
+    replay = load_replay(pathlib.Path(__file__).resolve().parents[1] / "replays" / "first-swap.yaml")
+    for command in replay.commands:
+        assert view.submit(command)
+        settle(view)
+    assert view.result_menu is not None
+    score = view.state.score
+    counted: list[int] = []
+    sizes: list[list[float]] = []
+    t = 0.0
+    while t < RESULT_SHOWN + 0.1:
+        counted.append(int(view.result_menu.lines[0].text.split()[1]))
+        sizes.append([s.scale_x for s in view.result_stars])
+        if abs(t - (SCORE_COUNT_SECONDS + STAR_GAP * 1.5)) < DT / 2:
+            shot(window, view, screenshot_dir / "play_result_landing.png")
+        view.on_update(DT)
+        t += DT
+    assert counted[0] < score and counted == sorted(counted) and counted[-1] == score
+    # Star 1 is up before star 2 starts, star 2 before star 3: one by one.
+    first_up = [next(i for i, row in enumerate(sizes) if row[k] > 0) for k in range(3)]
+    assert first_up[0] < first_up[1] < first_up[2]
+    assert all(sz > 0 for sz in sizes[-1])
