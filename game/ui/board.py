@@ -13,7 +13,7 @@ from game.core import (
     Slid, Spawned, SwapRejected, Swapped, Won,
 )
 from game.ui import textures
-from game.ui.layout import MAX_CELL, BoardLayout, Rect, budget_cell
+from game.ui.layout import MAX_CELL, BoardLayout, Rect, budget_cell, cell_limits
 from game.ui.tween import (
     Animator, Tween, call, ease_in, ease_in_out, ease_out, linear, shake, there_and_back,
 )
@@ -36,6 +36,15 @@ RESHUFFLE = 0.45
 END_PULSE = 0.45
 POPUP = 0.9
 SLIDE_MAX_CELL = 150.0
+
+
+@functools.lru_cache(maxsize=1)
+def renderer_name() -> str:
+    """The GL renderer's name (asked once): 'llvmpipe ...' on this machine's software GL."""
+    try:
+        return str(arcade.get_window().ctx.info.RENDERER)
+    except Exception:   # no window yet (a bare test): assume the careful, software case
+        return "software"
 MAX_SPARKS = 160        # per clear step: a 16x16 cascade must not flood the frame
 
 CELL_COLOR = (40, 46, 68, 255)
@@ -163,8 +172,10 @@ class BoardRenderer:
     # -- sizes and places -----------------------------------------------------------------
     @property
     def max_cell(self) -> float:
-        # Slide tiles carry numbers and are few: let them grow; kinds stay at their texture size.
-        return budget_cell(self.rows, self.cols, SLIDE_MAX_CELL if self.mode == Mode.SLIDE else MAX_CELL)
+        # Slide tiles carry numbers and are few: let them grow. On software GL a pixel budget
+        # keeps frames quick; on a GPU the board fills the space it has.
+        largest, budget = cell_limits(renderer_name(), SLIDE_MAX_CELL if self.mode == Mode.SLIDE else MAX_CELL)
+        return budget_cell(self.rows, self.cols, largest, budget)
 
     @property
     def busy(self) -> bool:

@@ -27,7 +27,7 @@ def no_goal_text(moves: int | None) -> str:
 def goal_text(goal: GoalProgress) -> str:
     """What one goal says in the HUD ('3 / 10' beside a tile picture for collect)."""
     if goal.name == GoalName.SCORE:
-        return f"Score {goal.current} / {goal.target}"
+        return f"Score {goal.current:,} / {goal.target:,}"
     if goal.name == GoalName.COLLECT:
         return f"{goal.current} / {goal.target}"
     if goal.name == GoalName.REACH:
@@ -152,7 +152,7 @@ class Hud:
 
     def set_score(self, score: int) -> None:
         self.shown_score = score
-        self._set(self.score, f"Score {score}")
+        self._set(self.score, f"Score {score:,}")   # thousands grouped, as the level cards write them
         # While playing, the stars the counted-up score reaches; once won, the stars awarded.
         self.lit = self.won_stars if self.won_stars is not None else stars_reached(self.state, score)
         for i, s in enumerate(self.stars):

@@ -14,8 +14,28 @@ MIN_CELL = 8.0
 PIXEL_BUDGET = 360_000.0
 
 
-def budget_cell(rows: int, cols: int, max_cell: float = MAX_CELL, budget: float = PIXEL_BUDGET) -> float:
+GPU_MAX_CELL = 200.0   # with a real GPU a board grows to fill its space (tiles are drawn at size)
+SOFTWARE_RENDERERS = ("llvmpipe", "softpipe", "swiftshader", "software", "swrast")
+
+
+def software_rendering(renderer: str) -> bool:
+    """Whether the GL renderer's name is a software one (every pixel filled costs CPU time)."""
+    name = renderer.lower()
+    return any(word in name for word in SOFTWARE_RENDERERS)
+
+
+def cell_limits(renderer: str, max_cell: float = MAX_CELL) -> tuple[float, float | None]:
+    """(largest cell, pixel budget) for boards on this renderer: the measured software budget
+    (bench/render.py), or on a GPU no budget and room to fill the window."""
+    if software_rendering(renderer):
+        return max_cell, PIXEL_BUDGET
+    return max(max_cell, GPU_MAX_CELL), None
+
+
+def budget_cell(rows: int, cols: int, max_cell: float = MAX_CELL, budget: float | None = PIXEL_BUDGET) -> float:
     """The largest cell a rows x cols board may use within the pixel budget and `max_cell`."""
+    if budget is None:
+        return max_cell
     return min(max_cell, math.sqrt(budget / max(1, rows * cols)))
 
 

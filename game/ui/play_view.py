@@ -334,9 +334,9 @@ class PlayView(arcade.View):
         state = self.state
         won = state.status == Status.WON
         earned = stars(state)
-        lines = [f"Score {state.score}", f"Moves used {state.moves}", self.deal_line()]
+        lines = [f"Score {state.score:,}", f"Moves used {state.moves}", self.deal_line()]
         if not won and state.level.goals.score is not None:
-            lines.insert(1, f"Target {state.level.goals.score}")   # how far off the loss was
+            lines.insert(1, f"Target {state.level.goals.score:,}")   # how far off the loss was
         if self.playtest:
             buttons = [Button("Retry", lambda: self._leave_or(Action.RETRY, self.restart), "retry"),
                        Button("Back to editor", lambda: self.leave(Action.EDITOR), "editor")]
@@ -370,7 +370,7 @@ class PlayView(arcade.View):
         self._result_age = min(RESULT_SHOWN, self._result_age + dt)
         t = self._result_age
         counted = round(self._result_score * min(1.0, t / SCORE_COUNT_SECONDS))
-        menu.lines[0].text = f"Score {counted}"
+        menu.lines[0].text = f"Score {counted:,}"
         for i, star in enumerate(self.result_stars):
             # Each star lands in turn after the count: a quick swell from nothing.
             k = (t - SCORE_COUNT_SECONDS - STAR_GAP * i) / STAR_LAND_SECONDS

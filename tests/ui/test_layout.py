@@ -52,3 +52,16 @@ def test_every_cell_centre_maps_back_to_its_cell(rows: int, cols: int, w: int, h
     assert lay.cell_at(x, y) == (r, c)
     assert lay.near_center(x + lay.cell * 0.3, y, (r, c))
     assert not lay.near_center(x + lay.cell * 0.49, y + lay.cell * 0.49, (r, c))
+
+
+def test_a_board_fills_its_space_on_a_gpu_and_keeps_the_budget_on_software_gl() -> None:
+    from game.ui.layout import PIXEL_BUDGET, budget_cell, cell_limits, software_rendering
+
+    assert software_rendering("llvmpipe (LLVM 15.0.6, 256 bits)")
+    assert not software_rendering("NVIDIA GeForce RTX 3060/PCIe/SSE2")
+    soft = budget_cell(9, 9, *cell_limits("llvmpipe (LLVM 15.0.6, 256 bits)"))
+    gpu = budget_cell(9, 9, *cell_limits("AMD Radeon RX 6700 XT"))
+    assert soft * soft * 81 <= PIXEL_BUDGET + 1           # about 600 px of board on llvmpipe
+    assert gpu >= 2 * soft                                 # a 9x9 fills a 1600x1000 screen on a GPU
+    fitted = BoardLayout.fit(9, 9, Rect(0, 0, 1200, 960), gpu)
+    assert fitted.cell * 9 >= 900

@@ -1158,7 +1158,7 @@ def test_the_result_counts_the_score_up_and_lands_the_stars_one_by_one(window: A
     sizes: list[list[float]] = []
     t = 0.0
     while t < RESULT_SHOWN + 0.1:
-        counted.append(int(view.result_menu.lines[0].text.split()[1]))
+        counted.append(int(view.result_menu.lines[0].text.split()[1].replace(",", "")))
         sizes.append([s.scale_x for s in view.result_stars])
         if abs(t - (SCORE_COUNT_SECONDS + STAR_GAP * 1.5)) < DT / 2:
             shot(window, view, screenshot_dir / "play_result_landing.png")
