@@ -70,6 +70,7 @@ class PlayView(arcade.View):
         self.board = BoardRenderer(self.level.mode, state.grid, board_area,
                                    colorblind=self.settings.colorblind,
                                    speed=self.settings.speed_factor, reach=self.level.goals.reach)
+        self.board.set_specials(state.specials)
         self.hud = Hud(state, colorblind=self.settings.colorblind)
         self.hud.place(hud_area)
         self.hud.set_score(state.score)
@@ -131,7 +132,7 @@ class PlayView(arcade.View):
             n = self.level.rules.min_match
             self.say(f"No line of {_NUMBER_WORDS.get(n, str(n))} there: the tiles go back.")
         self._animating = True
-        self.board.play(events, self.state.grid, on_event=self._on_event)
+        self.board.play(events, self.state.grid, on_event=self._on_event, specials=self.state.specials)
         if not self.board.busy:       # "instant": the batch is already over
             self._after_batch()
         return True
@@ -159,6 +160,7 @@ class PlayView(arcade.View):
         self.controller.reset()
         self._clear_hint()
         self.board.snap(self.state.grid)
+        self.board.set_specials(self.state.specials)
         self._animating = False
         self.hud.update_state(self.state)
         self.hud.set_score(self.state.score)
