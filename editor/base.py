@@ -13,7 +13,7 @@ from game.io.settings import Settings
 from game.ui.layout import Rect
 from game.ui.screens import style
 
-from . import files, recovery
+from . import files, recovery, slide_tools
 from .canvas import Canvas
 from .model import Cell, EditModel
 from .widgets import Dialog, Field
@@ -24,7 +24,9 @@ HEADER_H = 44
 PALETTE_W = 180
 PROPS_W = 350
 PROBLEMS_H = 150
-AUTOSAVE_SECONDS = 30.0
+AUTOSAVE_SECONDS = 2.0    # after a change, before it is autosaved to the recovery file
+STATUS_SECONDS = 6.0        # how long the status line keeps a message
+STATUS_BAD_SECONDS = 15.0   # and an error
 PACKS_PER_PAGE = 10
 LEVELS_PER_PAGE = 10
 # The game's one palette (game.ui.screens.style), as RGB for the editor's panels and texts.
@@ -53,6 +55,7 @@ class EditorBase(arcade.View):
     dialog: Dialog | None
     status: str
     status_bad: bool
+    status_age: float
     since_autosave: float
     playing: Any
     mouse_down: bool
@@ -73,12 +76,22 @@ class EditorBase(arcade.View):
     _chrome_texts: list[Any]
     _chrome_built: tuple[Any, ...] | None
     slot: recovery.Slot
+    solutions: slide_tools.SolutionCounter
+    _pointer: tuple[float, float] | None
+    keyboard_led: bool
+    _tip_rest: float
+    _tip_text: Any
     _id_check: tuple[Any, Problem | None]
     _packs: dict[pathlib.Path, files.PackFolder]
     _pack: files.PackFolder | None
     _pack_page: int
 
     _reach_xy: tuple[float, float]
+    _solution_xy: tuple[float, float]
+    _props_scroll: float
+    _props_max_scroll: float
+    _props_bottom: float
+    _problems_first: int
     _collect_icons: list[tuple[int, float, float]]
 
     # -- what one part asks of another (each is made by the part named) ----------------------------
@@ -88,6 +101,10 @@ class EditorBase(arcade.View):
 
     def title(self) -> str:
         """The header's title (PropertiesPanel)."""
+        raise NotImplementedError
+
+    def draw_tip(self) -> None:
+        """The tooltip under a resting pointer (EditorHelp)."""
         raise NotImplementedError
 
     def id_taken(self) -> Problem | None:
@@ -102,7 +119,17 @@ class EditorBase(arcade.View):
         """Switch the level's mode (EditorView)."""
         raise NotImplementedError
 
+    def on_resize(self, width: int, height: int) -> None:
+        """Rebuild the panels for the window as it is (EditorView)."""
+        raise NotImplementedError
+
     def new_seed(self) -> None:
+        raise NotImplementedError
+
+    def slide_solved(self) -> None:
+        raise NotImplementedError
+
+    def slide_shuffle(self) -> None:
         raise NotImplementedError
 
     def toggle_diagonal(self) -> None:
@@ -117,6 +144,12 @@ class EditorBase(arcade.View):
     # -- the status line and dialogs, shared by every part --------------------------------------
     def say(self, text: str, bad: bool = False) -> None:
         self.status, self.status_bad = text, bad
+        self.status_age = 0.0
+
+    def status_shown(self) -> str:
+        """The status line as it stands: a message goes after a while, so none is left over
+        from something already done (an error stays longer than news)."""
+        return self.status if self.status_age < (STATUS_BAD_SECONDS if self.status_bad else STATUS_SECONDS) else ""
 
 
     def open_dialog(self, dialog: Dialog) -> None:

@@ -12,6 +12,7 @@ from PIL import Image, ImageDraw
 from game.core import Mode
 from game.ui import textures
 from game.ui.layout import BoardLayout, Rect
+from game.ui.screens import style
 
 from .model import Cell, Draft
 
@@ -23,7 +24,7 @@ NUMBER = (170, 178, 196, 255)
 
 @functools.cache
 def marker(name: str) -> Any:
-    """Editor-only cell pictures (random cell, hole), drawn once with Pillow."""
+    """Editor-only pictures (random cell, hole; the dice, eraser and gap icons), drawn once with Pillow."""
     size = 96
     img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
@@ -31,6 +32,18 @@ def marker(name: str) -> Any:
         d.rounded_rectangle((18, 18, 78, 78), 10, outline=(150, 160, 180, 200), width=4)
         d.text((size / 2, size / 2), "?", fill=(170, 180, 200, 230), anchor="mm",
                font_size=44)
+    elif name == "dice":   # the random brush: a die
+        d.rounded_rectangle((14, 14, 82, 82), 14, fill=(235, 235, 240, 255), outline=(120, 130, 150, 255), width=3)
+        for px, py in ((32, 32), (48, 48), (64, 64), (32, 64), (64, 32)):
+            d.ellipse((px - 6, py - 6, px + 6, py + 6), fill=(40, 44, 60, 255))
+    elif name == "erase":  # an eraser, tilted
+        d.polygon([(20, 60), (52, 28), (80, 56), (48, 88)], fill=(236, 120, 140, 255))
+        d.polygon([(20, 60), (34, 46), (62, 74), (48, 88)], fill=(230, 230, 236, 255))
+        d.line((14, 88, 86, 88), fill=(150, 160, 180, 220), width=4)
+    elif name == "gap":    # the slide gap: an empty, dashed slot
+        for k in range(10, 86, 16):
+            for a, b in (((k, 10), (k + 8, 10)), ((k, 86), (k + 8, 86)), ((10, k), (10, k + 8)), ((86, k), (86, k + 8))):
+                d.line((*a, *b), fill=(170, 180, 200, 230), width=4)
     elif name == "hole":
         d.rectangle((0, 0, size - 1, size - 1), fill=(12, 12, 16, 255))
         for k in range(-size, size, 16):
@@ -139,12 +152,13 @@ class Canvas:
         size = max(8, min(12, int(lay.cell * 0.4)))
         self._batch = pyglet.graphics.Batch()
         self._numbers = [
-            arcade.Text(str(r), rect.left - 6, lay.center((r, 0))[1], NUMBER, size,
-                        anchor_x="right", anchor_y="center", batch=self._batch)
+            # Whole pixels: at a half pixel the top row of a glyph is lost (a 7 read as "/").
+            arcade.Text(str(r), round(rect.left - 6), round(lay.center((r, 0))[1]), NUMBER, size,
+                        anchor_x="right", anchor_y="center", font_name=style.BODY_FONT, batch=self._batch)
             for r in range(draft.height)
         ] + [
-            arcade.Text(str(c), lay.center((0, c))[0], rect.top + 4, NUMBER, size,
-                        anchor_x="center", anchor_y="bottom", batch=self._batch)
+            arcade.Text(str(c), round(lay.center((0, c))[0]), round(rect.top + 4), NUMBER, size,
+                        anchor_x="center", anchor_y="bottom", font_name=style.BODY_FONT, batch=self._batch)
             for c in range(draft.width)
         ]
         self._target.width = self._target.height = lay.cell
@@ -182,12 +196,14 @@ class Canvas:
             arcade.draw_lrbt_rectangle_outline(left, left + (c1 - c0 + 1) * lay.cell,
                                                top - (r1 - r0 + 1) * lay.cell, top,
                                                (255, 220, 80, 255), 3)
-        for cell, color in ((flash, (255, 70, 70, 255)), (cursor, (255, 255, 255, 230))):
+        # The cursor inside, the problem's red outside it: a flashed cell under the cursor
+        # (where clicking a problem puts it) still shows red.
+        for cell, color, inset in ((cursor, (255, 255, 255, 230), 4), (flash, (255, 70, 70, 255), -1)):
             if cell is not None and draft.inside(cell):
                 x, y = lay.center(cell)
                 h = lay.cell / 2
-                arcade.draw_lrbt_rectangle_outline(x - h + 1, x + h - 1, y - h + 1, y + h - 1,
-                                                   color, 3)
+                arcade.draw_lrbt_rectangle_outline(x - h + inset, x + h - inset, y - h + inset,
+                                                   y + h - inset, color, 3)
 
     def cell_at(self, x: float, y: float) -> Cell | None:
         return self.layout.cell_at(x, y) if self.layout is not None else None
@@ -197,9 +213,13 @@ class Canvas:
         return self.layout.center(cell)
 
     def edge_buttons(self) -> dict[tuple[str, int], Rect]:
-        """The +/- buttons at each edge of the board (as PuzzleScript's editor has)."""
-        assert self.layout is not None
-        r = self.layout.rect
+        """The +/- buttons at each edge of the board (as PuzzleScript's editor has).
+
+        They sit at the edges of the canvas's area, not of the board: the board is fitted anew
+        after each resize, and buttons that moved with it slid from under the pointer onto the
+        board (three clicks added a column, then painted two cells).
+        """
+        r = self.area
         s = 18.0
         mx, my = r.left + r.width / 2, r.bottom + r.height / 2
         return {

@@ -11,6 +11,7 @@ import pyglet
 from game.core import Mode, Problem
 from game.ui import textures
 from game.ui.layout import Rect
+from game.ui.screens import style
 
 from .base import (
     BAD,
@@ -29,7 +30,7 @@ from .base import (
     _clip,
     _rgba,
 )
-from .canvas import marker
+from .canvas import marker, token_texture
 from .model import (
     ERASE_TOOL,
     GAP_TOOL,
@@ -37,6 +38,7 @@ from .model import (
     PLAYER_TOOL,
     RANDOM_TOOL,
     SHAPES,
+    Cell,
     kind_tool,
     tile_tool,
 )
@@ -51,7 +53,8 @@ class EditorDrawing(EditorBase):
         rgba = _rgba(color)
         t = self._texts.get(key)
         if t is None:
-            t = self._texts[key] = arcade.Text(text, x, y, rgba, size, batch=self._batch, **kw)
+            t = self._texts[key] = arcade.Text(text, x, y, rgba, size, batch=self._batch,
+                                                   font_name=style.BODY_FONT, **kw)
         else:
             if t.text != text:
                 t.text = text
@@ -66,7 +69,7 @@ class EditorDrawing(EditorBase):
         m = self.model
         d = m.draft
         lay = self.canvas.layout
-        return (self.window.width, self.window.height, d.mode, d.kinds, m.tool, m.shape,
+        return (self.window.width, self.window.height, self._props_scroll, d.mode, d.kinds, m.tool, m.shape,
                 self.colorblind, (lay.left, lay.top, lay.cell, lay.rows, lay.cols) if lay else None)
 
     def on_draw(self) -> None:
@@ -80,17 +83,26 @@ class EditorDrawing(EditorBase):
             self._chrome_built = key
         self._texts_used = set()
         self._chrome.draw()
-        self._text("title", self.title().removeprefix("Gridfall editor - "), 12, h - HEADER_H / 2,
-                   BAD if m.dirty else TEXT, 13, anchor_y="center")
+        # The title keeps clear of the header's buttons, however narrow the window.
+        room = min(b.rect.left for b in self.header_buttons.values()) - 20
+        self._text("title", _clip(self.title().removeprefix("Gridfall editor - "), max(8, int(room / 8.5))),
+                   12, h - HEADER_H / 2, BAD if m.dirty else TEXT, 13, anchor_y="center")
         self._draw_problems()
         self.canvas.draw(m.draft, cursor=self.cursor, reach=m.draft.reach, flash=self.flash,
-                         rect_from=m.rect_anchor, rect_to=self.hover or self.cursor if m.rect_anchor else None,
+                         rect_from=m.rect_anchor, rect_to=self._rect_end() if m.rect_anchor else None,
                          colorblind=self.colorblind)
+        self._draw_brush_preview()
         self._chrome_icons.draw()
         self._text("undoinfo", f"undo {len(m.history.past)} / redo {len(m.history.future)}",
                    12, 14, DIM, 10)
-        if m.draft.mode == Mode.CHAIN and self.picking_reach:
-            self._text("reach", "click a cell...", *self._reach_xy, GOOD, 10, anchor_y="center")
+        ceiling = h - HEADER_H
+        if m.draft.mode == Mode.SLIDE and 0 <= self._solution_xy[1] <= ceiling:
+            self._text("solution", _clip(self.solutions.text(m.draft), 46), *self._solution_xy, TEXT, 11,
+                       anchor_y="center")
+        if m.draft.mode == Mode.CHAIN and not 0 <= self._reach_xy[1] <= ceiling:
+            pass   # scrolled out of the properties panel
+        elif m.draft.mode == Mode.CHAIN and self.picking_reach:
+            self._text("reach", "pick...", *self._reach_xy, GOOD, 10, anchor_y="center")
         elif m.draft.mode == Mode.CHAIN:
             r = m.draft.reach
             self._text("reach", f"{r[0]},{r[1]}" if r else "none", *self._reach_xy, TEXT, 11,
@@ -99,10 +111,18 @@ class EditorDrawing(EditorBase):
             if k not in self._texts_used:
                 t.visible = False
         self._chrome_batch.draw()
+        if self._props_max_scroll > 0:
+            # A scroll bar: the panel holds more than it shows (the wheel moves it).
+            span = h - HEADER_H
+            shown = span / (span + self._props_max_scroll)
+            top = h - HEADER_H - (self._props_scroll / (span + self._props_max_scroll)) * span
+            arcade.draw_lrbt_rectangle_filled(self.window.width - 6, self.window.width - 2, top - span * shown, top, DIM)
         self._batch.draw()
         self.ui.draw()
         if self.dialog is not None:
             self.dialog.draw()
+        else:
+            self.draw_tip()
 
     def _build_chrome(self) -> None:
         """Make the panels, palette, edge buttons and collect icons for the model as it is now."""
@@ -124,6 +144,8 @@ class EditorDrawing(EditorBase):
         if self.model.draft.mode != Mode.SLIDE:
             kinds = self.model.draft.kinds
             for k, x, y in self._collect_icons:
+                if not 0 <= y <= self.window.height - HEADER_H:
+                    continue   # scrolled out of the properties panel
                 self._icon(textures.kind(k, self.colorblind), x, y, 22,
                            255 if not isinstance(kinds, int) or k <= kinds else 90)
 
@@ -139,7 +161,7 @@ class EditorDrawing(EditorBase):
         self._chrome_icons.append(s)
 
     def _label(self, text: str, x: float, y: float, color: Any, size: int, **kw: Any) -> None:
-        self._chrome_texts.append(arcade.Text(text, x, y, _rgba(color), size,
+        self._chrome_texts.append(arcade.Text(text, x, y, _rgba(color), size, font_name=style.BODY_FONT,
                                               batch=self._chrome_batch, **kw))
 
     def _build_palette(self) -> None:
@@ -154,7 +176,7 @@ class EditorDrawing(EditorBase):
         if d.mode == Mode.SLIDE:
             n = int(m.tool.token) if m.tool.name == "tile" else 1
             entries += [("tool", tile_tool(n), f"tile {n}  (-/+)", textures.slide_number(n)),
-                        ("tool", GAP_TOOL, "gap (G)", None)]
+                        ("tool", GAP_TOOL, "gap (G)", marker("gap"))]
         else:
             size = 46
             for k in range(1, 10):
@@ -166,12 +188,15 @@ class EditorDrawing(EditorBase):
                 self._palette.append((rect, "tool", tool))
                 self._square(rect, m.tool == tool, dim=unused)
                 self._icon(textures.kind(k, self.colorblind), *rect.center, size - 10, 80 if unused else 255)
+                # The key that picks it, in the corner: the swatches teach their shortcuts.
+                self._label(str(k), rect.left + 4, rect.top - 3, DIM if unused else TEXT, 9,
+                            anchor_y="top", bold=True)
             y -= 3 * (size + 6) + 4
-            entries += [("tool", RANDOM_TOOL, "random (R)", marker("random")),
+            entries += [("tool", RANDOM_TOOL, "random (R)", marker("dice")),
                         ("tool", HOLE_TOOL, "hole (H)", marker("hole"))]
             if d.mode == Mode.CHAIN:
                 entries.append(("tool", PLAYER_TOOL, "player (P)", textures.load("player")))
-        entries.append(("tool", ERASE_TOOL, "erase (E)", None))
+        entries.append(("tool", ERASE_TOOL, "erase (E)", marker("erase")))
         for kind, value, text, tex in entries:
             rect = Rect(8, y - 34, PALETTE_W - 16, 32)
             self._palette.append((rect, kind, value))
@@ -200,6 +225,26 @@ class EditorDrawing(EditorBase):
     def _square(self, rect: Rect, selected: bool, dim: bool = False) -> None:
         self._fill(rect, SELECTED if selected else ((44, 46, 56) if dim else (56, 62, 80)))
 
+    def _draw_brush_preview(self) -> None:
+        """The tool's picture, faint, on the cell under the pointer: what a click would paint."""
+        m = self.model
+        cell = self.hover
+        lay = self.canvas.layout
+        if cell is None or lay is None or self.mouse_down or self.dialog is not None or self.picking_reach \
+                or not m.draft.inside(cell):
+            return
+        tex = marker("dice") if m.tool == RANDOM_TOOL else token_texture(m.tool.token, m.draft.mode,
+                                                                          self.colorblind)
+        if tex is None or m.draft.token(cell) == m.tool.token:
+            return
+        x, y = lay.center(cell)
+        size = lay.cell * 0.7
+        arcade.draw_texture_rect(tex, arcade.XYWH(x, y, size, size), alpha=150)
+
+    def _rect_end(self) -> Cell:
+        """Where a rectangle being drawn ends: the keyboard cursor when keys moved it last."""
+        return self.cursor if self.keyboard_led or self.hover is None else self.hover
+
     def warnings(self) -> list[Problem]:
         """What the designer should know that does not stop the level: the core's design
         warnings and an id another file already has."""
@@ -209,25 +254,31 @@ class EditorDrawing(EditorBase):
     def _draw_problems(self) -> None:
         problems = self.model.problems()
         warnings = self.warnings()
+        if self.flash is not None and all(p.cell != self.flash for p in (*problems, *warnings)):
+            self.flash = None   # the problem it showed is fixed: no red left behind
         left = PALETTE_W + 12
         top = PROBLEMS_H - 12
         self._problem_rows = []
+        width = self.window.width - PROPS_W - PALETTE_W - 16
+        chars = max(30, int(width / 7.8))   # wrap to the panel, never under the properties
+        head_chars = max(24, int(width / 8.4))
         if problems:
             head = f"{len(problems)} problem{'s' if len(problems) > 1 else ''} (click one to see its cell)"
-            self._text("phead", head, left, top - 8, BAD, 12, anchor_y="center")
+            self._text("phead", _clip(head, head_chars), left, top - 8, BAD, 12, anchor_y="center")
         elif warnings:
             head = f"No problems, {len(warnings)} warning{'s' if len(warnings) > 1 else ''}: Tab to play-test"
-            self._text("phead", head, left, top - 8, WARN, 12, anchor_y="center")
+            self._text("phead", _clip(head, head_chars), left, top - 8, WARN, 12, anchor_y="center")
         else:
-            self._text("phead", "No problems: Tab to play-test", left, top - 8, GOOD, 12, anchor_y="center")
+            self._text("phead", _clip("No problems: Tab to play-test", head_chars), left, top - 8, GOOD, 12,
+                       anchor_y="center")
         y = top - 30
-        width = self.window.width - PROPS_W - PALETTE_W - 16
         lines_left = 4   # and a line for "... and N more" clear of the status line below
         shown = 0
         listed = [(p, False) for p in problems] + [(w, True) for w in warnings]
-        for p, warning in listed:
+        self._problems_first = min(self._problems_first, max(0, len(listed) - 1))
+        for p, warning in listed[self._problems_first:]:
             where = f" [cell {p.cell[0]},{p.cell[1]}]" if p.cell is not None else ""
-            lines = textwrap.wrap(("warning: " if warning else "") + str(p) + where, 96)[:2]
+            lines = textwrap.wrap(("warning: " if warning else "") + str(p) + where, chars)[:3]
             if len(lines) > lines_left:
                 break
             rect = Rect(left - 4, y - 9 - 18 * (len(lines) - 1), width, 18 * len(lines))
@@ -240,6 +291,10 @@ class EditorDrawing(EditorBase):
                 y -= 18
                 lines_left -= 1
             shown += 1
-        if len(listed) > shown:
-            self._text("pmore", f"... and {len(listed) - shown} more", left, y, DIM, 10, anchor_y="center")
-        self._text("status", _clip(self.status, 110), left, 10, BAD if self.status_bad else DIM, 10)
+        hidden = len(listed) - shown
+        if hidden:
+            above = f"{self._problems_first} above, " if self._problems_first else ""
+            below = len(listed) - self._problems_first - shown
+            self._text("pmore", f"... {above}{below} more (scroll the wheel here)" if below or above else "",
+                       left, y, DIM, 10, anchor_y="center")
+        self._text("status", _clip(self.status_shown(), max(20, int(width / 6.5))), left, 10, BAD if self.status_bad else DIM, 10)

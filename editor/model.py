@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import functools
+import random
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Mapping
 
 from game.core import (
-    DEFAULT_KINDS, GAP_TOKEN, design_warnings, HOLE_TOKEN, MAX_SIZE, MAX_SLIDE_SIZE, MIN_SIZE, MODES, PLAYER_TOKEN,
-    RANDOM_TOKEN, Goals, Level, LevelError, Mode, Problem, Rules, level_mapping, parse_level, playability_problems,
+    DEFAULT_KINDS, GAP_TOKEN, HOLE_TOKEN, MAX_SIZE, MAX_SLIDE_SIZE, MIN_SIZE, MODES, PLAYER_TOKEN,
+    RANDOM_TOKEN, Goals, Level, LevelError, Mode, Problem, Rules, design_warnings, level_mapping, parse_level, playability_problems,
 )
 
 Cell = tuple[int, int]
@@ -202,7 +203,10 @@ def kind_tool(kind: int) -> Tool:
     return Tool("kind", str(kind))
 
 
-RANDOM_TOOL = Tool("random", RANDOM_TOKEN)
+# The random brush paints a fixed kind picked per cell (as Tiled's random mode does); erase
+# puts back the empty cell, which the game deals at random. SCATTER is never stored.
+SCATTER_TOKEN = "~"
+RANDOM_TOOL = Tool("random", SCATTER_TOKEN)
 HOLE_TOOL = Tool("hole", HOLE_TOKEN)
 PLAYER_TOOL = Tool("player", PLAYER_TOKEN)
 GAP_TOOL = Tool("gap", GAP_TOKEN)
@@ -222,6 +226,8 @@ def place(draft: Draft, cell: Cell, token: str) -> Draft:
     """
     if not draft.inside(cell):
         return draft
+    if token == SCATTER_TOKEN:
+        token = scatter_kind(draft, cell)
     old = draft.token(cell)
     if old == token:
         return draft
@@ -262,6 +268,10 @@ def bucket(draft: Draft, start: Cell, token: str) -> Draft:
 
 
 def _fill_cells(draft: Draft, cells: list[Cell], token: str) -> Draft:
+    if token == SCATTER_TOKEN:
+        for cell in cells:   # one at a time: each pick sees the kinds picked before it
+            draft = place(draft, cell, token)
+        return draft
     if token in (PLAYER_TOKEN, GAP_TOKEN) or (draft.mode == Mode.SLIDE and token.isdigit()):
         return place(draft, cells[-1], token) if cells else draft
     return draft.with_cells({cell: token for cell in cells})
@@ -323,6 +333,27 @@ def set_mode(draft: Draft, mode: Mode) -> Draft:
     elif mode != Mode.CHAIN:
         out = replace(out, reach=None)
     return out
+
+
+def mode_switch_losses(before: Draft, after: Draft) -> list[str]:
+    """What a mode switch dropped, in words (undo brings it all back)."""
+    lost: list[str] = []
+    fixed = sum(1 for r in range(min(before.height, after.height)) for c in range(min(before.width, after.width))
+                if before.token((r, c)) not in (RANDOM_TOKEN, PLAYER_TOKEN, GAP_TOKEN)
+                and after.token((r, c)) == RANDOM_TOKEN)
+    if fixed:
+        lost.append(f"{fixed} placed cell{'s' if fixed != 1 else ''}")
+    if before.find(PLAYER_TOKEN) and not after.find(PLAYER_TOKEN):
+        lost.append("the player start")
+    if before.reach is not None and after.reach is None:
+        lost.append("the reach goal")
+    if before.score is not None and after.score is None:
+        lost.append("the score goal")
+    if before.collect and not after.collect:
+        lost.append(f"{len(before.collect)} collect goal{'s' if len(before.collect) != 1 else ''}")
+    if (before.width, before.height) != (after.width, after.height):
+        lost.append(f"the {before.width}x{before.height} size (now {after.width}x{after.height})")
+    return lost
 
 
 # -- the history: every change one undo step -----------------------------------------------------
@@ -401,6 +432,7 @@ class EditModel:
         self.tool: Tool = kind_tool(1) if draft.mode != Mode.SLIDE else tile_tool(1)
         self.shape = PEN
         self._rect_anchor: Cell | None = None
+        self._pen_at: Cell | None = None   # where the pen last painted in this stroke
 
     # -- state -------------------------------------------------------------------------------
     @property
@@ -438,14 +470,19 @@ class EditModel:
         if self.shape == PEN:
             self.history.begin_stroke()
             self._paint(cell)
+            self._pen_at = cell
         elif self.shape == RECT:
             self._rect_anchor = cell
         else:
             self.history.apply(lambda d: bucket(d, cell, self.tool.token))
 
     def drag(self, cell: Cell) -> None:
+        """The pointer moved to `cell` while down: a pen paints every cell on the way there,
+        so a fast drag that skips cells between two pointer events leaves no gaps."""
         if self.shape == PEN and self.history.in_stroke:
-            self._paint(cell)
+            for step in line_cells(self._pen_at or cell, cell):
+                self._paint(step)
+            self._pen_at = cell
 
     def release(self, cell: Cell | None) -> None:
         if self.shape == PEN:
@@ -497,11 +534,78 @@ class EditModel:
 
     def undo(self) -> bool:
         self._rect_anchor = None
-        return self.history.undo()
+        done = self.history.undo()
+        self._fit_tool()
+        return done
 
     def redo(self) -> bool:
         self._rect_anchor = None
-        return self.history.redo()
+        done = self.history.redo()
+        self._fit_tool()
+        return done
+
+    def cancel_rect(self) -> bool:
+        """Esc: drop a rectangle's first corner (True when there was one)."""
+        had, self._rect_anchor = self._rect_anchor is not None, None
+        return had
+
+    def _fit_tool(self) -> None:
+        """Keep a tool the palette shows: an undone mode change must not leave clicks painting
+        with a tool of the other mode (a slide tile on a match3 board)."""
+        mode, name = self.draft.mode, self.tool.name
+        if mode == Mode.SLIDE and name not in ("tile", "gap", "erase"):
+            self.tool = tile_tool(1)
+        elif mode != Mode.SLIDE and name in ("tile", "gap"):
+            self.tool = kind_tool(1)
+        elif mode != Mode.CHAIN and name == "player":
+            self.tool = kind_tool(1)
+
+
+def scatter_kind(draft: Draft, cell: Cell) -> str:
+    """A kind for the random brush at `cell`: varied from cell to cell (the same cell of the
+    same board gets the same pick, so painting is repeatable), and in match3 never one that
+    would line up a run with the fixed tiles around it."""
+    kinds = draft.kinds if isinstance(draft.kinds, int) and 1 <= draft.kinds <= 9 else DEFAULT_KINDS
+    order = list(range(1, kinds + 1))
+    random.Random(f"{cell[0]},{cell[1]},{draft.width}x{draft.height}").shuffle(order)
+    if draft.mode == Mode.MATCH3:
+        need = draft.min_match if isinstance(draft.min_match, int) and draft.min_match >= 2 else 3
+        for k in order:
+            if not _lines_up(draft, cell, str(k), need):
+                return str(k)
+    return str(order[0])
+
+
+def _lines_up(draft: Draft, cell: Cell, token: str, need: int) -> bool:
+    for dr, dc in ((0, 1), (1, 0)):
+        run = 1
+        for sign in (1, -1):
+            r, c = cell[0] + sign * dr, cell[1] + sign * dc
+            while draft.inside((r, c)) and draft.token((r, c)) == token:
+                run += 1
+                r, c = r + sign * dr, c + sign * dc
+        if run >= need:
+            return True
+    return False
+
+
+def line_cells(a: Cell, b: Cell) -> list[Cell]:
+    """The cells on the straight line from `a` to `b`, both ends included (Bresenham)."""
+    (r0, c0), (r1, c1) = a, b
+    dr, dc = abs(r1 - r0), abs(c1 - c0)
+    sr, sc = (1 if r1 > r0 else -1), (1 if c1 > c0 else -1)
+    err = dc - dr
+    out = [(r0, c0)]
+    while (r0, c0) != (r1, c1):
+        twice = 2 * err
+        if twice > -dr:
+            err -= dr
+            c0 += sc
+        if twice < dc:
+            err += dc
+            r0 += sr
+        out.append((r0, c0))
+    return out
 
 
 def cells_of(draft: Draft) -> Iterable[Cell]:

@@ -18,7 +18,8 @@ class PropertiesPanel(EditorBase):
 
     def _build_props(self) -> None:
         left = self.window.width - PROPS_W + 12
-        top = self.window.height - HEADER_H - 12
+        # Scrolled up by _props_scroll when the panel is taller than the window (on_mouse_scroll).
+        top = self.window.height - HEADER_H - 12 + self._props_scroll
         row = 31
         lw = 92
         fw = PROPS_W - lw - 30
@@ -74,6 +75,14 @@ class PropertiesPanel(EditorBase):
         b = button("on", self.toggle_diagonal, x=left + lw, y=y, width=80, height=26)
         self.props_buttons["diagonal"] = b
         add(b)
+        # Slide levels use the same row for their board tools, and the next for the solution.
+        modes = {Mode.SLIDE}
+        add_label("board", left, y)
+        for i, (name, action) in enumerate((("solved", self.slide_solved), ("shuffle", self.slide_shuffle))):
+            b = button(name, action, x=left + lw + i * 104, y=y, width=98, height=26)
+            self.props_buttons[name] = b
+            add(b)
+        self._solution_xy = (left, y - row - 6 + 13)
         y -= row + 6
         modes = {Mode.MATCH3, Mode.CHAIN}
         add(label("Goals", x=left, y=y, width=200, height=26, font_size=13))
@@ -81,6 +90,7 @@ class PropertiesPanel(EditorBase):
         add_label("score", left, y)
         add_field("score", left + lw, y, fw)
         y -= row
+        modes = set(Mode)   # slide levels have star scores too: never a hidden field's problem
         add_label("stars", left, y)
         sw = (fw - 8) / 3
         for i in range(3):
@@ -108,6 +118,8 @@ class PropertiesPanel(EditorBase):
             self._collect_icons.append((k, x + 13, yy + 13))
             add_field(f"collect{k}", x + 30, yy, cw - 38)
         self._props_bottom = y - row * 4
+        unscrolled = self._props_bottom - self._props_scroll
+        self._props_max_scroll = max(0.0, 8 - unscrolled)
 
     # -- keeping widgets in step with the model ----------------------------------------------------
     def refresh(self) -> None:
@@ -129,11 +141,20 @@ class PropertiesPanel(EditorBase):
         for mode in Mode:
             self.props_buttons["mode:" + mode].style = button_style(11, selected=mode == d.mode)
         self.props_buttons["diagonal"].text = "on" if d.diagonal else "off"
+        ceiling = self.window.height - HEADER_H
         for widget, used_in in self._mode_widgets:
-            widget.visible = d.mode in used_in
+            # Shown in its modes, and only where the panel is: scrolled out, it hides.
+            widget.visible = d.mode in used_in and widget.rect.bottom >= 0 and widget.rect.top <= ceiling
         self.props_buttons["pick cell"].style = button_style(11, selected=self.picking_reach)
         self.cursor = (min(self.cursor[0], d.height - 1), min(self.cursor[1], d.width - 1))
         self.window.set_caption(self.title())
+
+    def scroll_props(self, steps: float) -> None:
+        """The mouse wheel over the properties panel: move it when it is taller than the window."""
+        scroll = max(0.0, min(self._props_max_scroll, self._props_scroll - steps * 31))
+        if scroll != self._props_scroll:
+            self._props_scroll = scroll
+            self.on_resize(self.window.width, self.window.height)
 
     def title(self) -> str:
         path = self.model.path
@@ -143,20 +164,23 @@ class PropertiesPanel(EditorBase):
     def _commit(self, key: str, text: str) -> None:
         """A property field was committed (Enter, Tab, or a click elsewhere): one undo step."""
         m = self.model
-        field = self.fields[key]
-        field.invalid = False
         if key in ("id", "name", "description"):
             m.set(**{key: text.strip() if key == "id" else text})
         elif key in ("width", "height"):
             try:
                 n = int(text.strip())
             except ValueError:
-                field.invalid = True
-                self.say(f"{key}: type a whole number", bad=True)
+                # Say so and show the board's real size again: never a field that disagrees.
+                self.say(f"{key}: '{text.strip()}' is not a whole number; it stays {getattr(m.draft, key)}", bad=True)
+                self.refresh()
                 return
-            w = n if key == "width" else m.draft.width
-            h = n if key == "height" else m.draft.height
-            m.set_size(clamp_size(m.draft.mode, w), clamp_size(m.draft.mode, h))
+            fitted = clamp_size(m.draft.mode, n)
+            if fitted != n:
+                self.say(f"{key} {n} is {'more' if n > fitted else 'less'} than a {m.draft.mode} board "
+                         f"can be: set to {fitted}", bad=True)
+            w = fitted if key == "width" else m.draft.width
+            h = fitted if key == "height" else m.draft.height
+            m.set_size(w, h)
         elif key.startswith("star"):
             m.set_star(int(key[4:]), parse_scalar(text))
         elif key.startswith("collect"):

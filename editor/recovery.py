@@ -54,6 +54,11 @@ class Slot:
         atomic_write_text(self.path, "# Gridfall editor recovery\n"
                           + yaml.safe_dump(body, sort_keys=False, allow_unicode=True))
 
+    @property
+    def held(self) -> bool:
+        """Whether this slot's file holds work now (written, not cleared since)."""
+        return self.path in _HELD
+
     def clear(self) -> None:
         """The work was saved or discarded: nothing to recover any more."""
         self.path.unlink(missing_ok=True)

@@ -14,11 +14,12 @@ from game.io.settings import Settings
 from game.ui.layout import Rect
 from game.ui.outcome import Action
 
-from . import files, recovery
+from . import files, recovery, slide_tools
 from .base import AUTOSAVE_SECONDS, HEADER_H, PALETTE_W, PROBLEMS_H, PROPS_W, EditorBase
 from .canvas import Canvas
 from .drawing import EditorDrawing
 from .file_flow import FileFlow
+from .help import EditorHelp
 from .model import (
     ERASE_TOOL,
     FILL,
@@ -33,6 +34,7 @@ from .model import (
     Tool,
     blank,
     kind_tool,
+    mode_switch_losses,
     tile_tool,
 )
 from .pack_flow import PackFlow
@@ -41,8 +43,17 @@ from .widgets import Dialog, Field, button
 
 gui = arcade.gui
 
+DRAW_RATE = 1 / 60
+IDLE_DRAW_RATE = 1 / 4    # often enough for a text caret's blink
+IDLE_AFTER = 1.0          # seconds without input before drawing slows down
+SHUFFLE_MOVES = 30        # legal slides per press of "shuffle"
+TYPE_DIGITS_SECONDS = 1.0   # digits typed within this make one slide tile number
+WAKE_EVENTS = ("on_mouse_motion", "on_mouse_press", "on_mouse_drag", "on_mouse_release",
+               "on_mouse_scroll", "on_key_press", "on_key_release", "on_text", "on_text_motion",
+               "on_text_motion_select", "on_resize")
 
-class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorBase):
+
+class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorHelp, EditorBase):
     """The level editor, a view of the game's window."""
 
     def __init__(self, window: Any, model: EditModel | None = None, *,
@@ -61,12 +72,27 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorBase)
         self.dialog: Dialog | None = None
         self.status = ""
         self.status_bad = False
+        self.status_age = 0.0
         self.since_autosave = 0.0
         self.playing: Any = None
         self.mouse_down = False
         self.origin = ""   # where an unsaved draft came from ("read-only: <pack>"), for the title
+        self._props_scroll = 0.0   # how far the properties panel is scrolled (a short window)
+        self._props_max_scroll = 0.0
+        self._problems_first = 0   # the first problem the problems panel shows (scrolled)
         self.slot = recovery.Slot()   # this editor's own recovery file
+        self.solutions = slide_tools.SolutionCounter()   # a slide board's solution length
+        self._recovered: Any = None    # the draft the slot holds (autosaved)
         self._id_check: tuple[Any, Problem | None] = (None, None)   # (what was asked, the warning)
+        self._pointer: tuple[float, float] | None = None   # where the mouse rests, for tooltips
+        self._tip_rest = 0.0   # seconds it has rested there
+        self._tip_text: Any = None
+        self.keyboard_led = False   # the keyboard moved the cursor last (not the mouse)
+        self._typed: int | None = None   # a slide tile number being typed, digit by digit
+        self._typed_age = 0.0
+        self._idle = 0.0     # seconds since the last input
+        self._slow = False   # drawing at the idle rate
+        self._wakers = {name: self._wake for name in WAKE_EVENTS}
         self._build(window.width, window.height)
         self._palette: list[tuple[Rect, str, Any]] = []
         self._problem_rows: list[tuple[Rect, Problem]] = []
@@ -88,8 +114,9 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorBase)
     # -- building the panels -------------------------------------------------------------------
     def _build(self, w: int, h: int) -> None:
         """Place the canvas and (re)make the widgets for a window of w x h pixels."""
-        self.canvas = Canvas(Rect(PALETTE_W + 40, PROBLEMS_H + 40,
-                                  w - PALETTE_W - PROPS_W - 80, h - HEADER_H - PROBLEMS_H - 80))
+        # Margins for the row and column numbers, and the +/- buttons outside them.
+        self.canvas = Canvas(Rect(PALETTE_W + 52, PROBLEMS_H + 40,
+                                  w - PALETTE_W - PROPS_W - 92, h - HEADER_H - PROBLEMS_H - 80))
         self.ui = gui.UIManager(self.window)
         # Its cameras are made from the window's viewport, which a resize updates only after
         # this view hears of it: size them to the new window now, or widgets past the old
@@ -138,11 +165,41 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorBase)
         self.model.shape = shape
 
     def set_mode(self, mode: Mode) -> None:
-        self.model.set_mode(mode)
+        before = self.model.draft
+        if self.model.set_mode(mode):
+            lost = mode_switch_losses(before, self.model.draft)
+            if lost:
+                self.say(f"now {mode}: dropped {', '.join(lost)} (Ctrl+Z brings them back)", bad=True)
         self.refresh()
 
     def new_seed(self) -> None:
         self.model.set(seed=random.randrange(1, 1 << 31))
+        self.refresh()
+
+    def _type_tile_digit(self, digit: int) -> None:
+        """Slide tiles by number: digits typed within a second make one number (1, 2 is 12)."""
+        d = self.model.draft
+        largest = d.width * d.height - 1
+        n = digit
+        if self._typed is not None and self._typed_age < TYPE_DIGITS_SECONDS:
+            joined = self._typed * 10 + digit
+            if joined <= largest:
+                n = joined
+        self._typed, self._typed_age = n, 0.0
+        if 1 <= n <= largest:
+            self.select_tool(tile_tool(n))
+            self.say(f"tile {n}" + (" (type another digit for a two-digit tile)" if n * 10 <= largest else ""))
+
+    def slide_solved(self) -> None:
+        d = self.model.draft
+        self.model.set(cells=slide_tools.solved_cells(d.width, d.height))
+        self.say("the solved board: shuffle it (a solved level is a problem)")
+        self.refresh()
+
+    def slide_shuffle(self) -> None:
+        d = self.model.draft
+        self.model.set(cells=slide_tools.shuffled(d, SHUFFLE_MOVES, random.randrange(1 << 31)))
+        self.say(f"{SHUFFLE_MOVES} random legal slides: always solvable")
         self.refresh()
 
     def toggle_diagonal(self) -> None:
@@ -223,7 +280,7 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorBase)
         level = m.level()
         # The game's seed rule, which the editor's checks deal with too.
         self.playing = PlayView(level, seed=level.play_seed, settings=self.settings, playtest=True,
-                                on_leave=self._back_from_play)
+                                on_leave=self._back_from_play, show_goals=True)
         # Closing the window mid play-test still asks about unsaved edits: the play view knows
         # nothing of them, so the editor listens for the close itself until it is back.
         self.window.push_handlers(on_close=self._close_during_playtest)
@@ -285,18 +342,42 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorBase)
     # -- arcade events ----------------------------------------------------------------------------
     def on_show_view(self) -> None:
         self.window.set_caption(self.title())
+        self.window.push_handlers(**self._wakers)
+        self._wake()
+
+    def on_hide_view(self) -> None:
+        self.window.remove_handlers(**self._wakers)
+        self.window.set_draw_rate(DRAW_RATE)   # the next view draws at the full rate
+
+    def _wake(self, *_event: Any) -> None:
+        """Any input: draw at the full rate again (a pushed handler: it never consumes events)."""
+        self._idle = 0.0
+        if self._slow:
+            self._slow = False
+            self.window.set_draw_rate(DRAW_RATE)
 
     def on_update(self, dt: float) -> None:
+        # With nothing happening, draw a few times a second instead of sixty: on software GL
+        # a full-rate idle editor kept a whole core busy (bench/editor_idle.py measures it).
+        self._idle += dt
+        self._tip_rest += dt
+        self._typed_age += dt
+        self.status_age += dt
+        if not self._slow and self._idle >= IDLE_AFTER:
+            self._slow = True
+            self.window.set_draw_rate(IDLE_DRAW_RATE)
         self.ui.on_update(dt)  # type: ignore[no-untyped-call]  # UIManager's own
         if self.dialog is not None:
             self.dialog.ui.on_update(dt)  # type: ignore[no-untyped-call]  # UIManager's own
-        # Autosave counts game time (on_update), never the wall clock.
-        if self.model.dirty:
+        # Autosave counts game time (on_update), never the wall clock: a moment after each
+        # change, so a killed editor loses at most that moment's work.
+        if self.model.dirty and (self.model.draft is not self._recovered or not self.slot.held):
             self.since_autosave += dt
             if self.since_autosave >= AUTOSAVE_SECONDS:
                 self.since_autosave = 0.0
                 try:
                     self.slot.write(self.model.draft, self.model.path)
+                    self._recovered = self.model.draft
                 except OSError as error:
                     self.say(f"autosave failed: {error}", bad=True)
         else:
@@ -310,6 +391,8 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorBase)
         return None
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        self._pointer, self._tip_rest = (x, y), 0.0
+        self.keyboard_led = False
         if self.dialog is not None:
             self.dialog.ui.on_mouse_motion(x, y, dx, dy)
             return
@@ -317,6 +400,7 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorBase)
         self.hover = self.canvas.cell_at(x, y)
 
     def on_mouse_press(self, x: int, y: int, button_: int, modifiers: int) -> None:
+        self._tip_rest = -float("inf")   # a click hides the tooltip until the pointer moves on
         if self.dialog is not None:
             self.dialog.ui.on_mouse_press(x, y, button_, modifiers)
             return
@@ -355,6 +439,16 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorBase)
         if self.model.shape != PEN:
             self._after_paint()
 
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
+        """The wheel scrolls the panel under the pointer when it holds more than it shows."""
+        if self.dialog is not None:
+            return
+        if x >= self.window.width - PROPS_W and y < self.window.height - HEADER_H:
+            self.scroll_props(scroll_y)
+        elif PALETTE_W <= x < self.window.width - PROPS_W and y < PROBLEMS_H:
+            listed = len(self.model.problems()) + len(self.warnings())
+            self._problems_first = max(0, min(listed - 1, self._problems_first - int(scroll_y)))
+
     def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
         if self.dialog is not None:
             self.dialog.ui.on_mouse_drag(x, y, dx, dy, buttons, modifiers)
@@ -377,6 +471,9 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorBase)
             self._after_paint()
 
     def on_text(self, text: str) -> None:
+        if text == "?" and self.dialog is None and self.active_field() is None:
+            self.show_keys()
+            return
         (self.dialog.ui if self.dialog is not None else self.ui).on_text(text)  # type: ignore[no-untyped-call]  # UIManager's own
 
     def on_text_motion(self, motion: int) -> None:
@@ -409,9 +506,11 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorBase)
                 action()
             return
         d = self.model.draft
-        if key.KEY_1 <= symbol <= key.KEY_9 or key.NUM_1 <= symbol <= key.NUM_9:
+        if d.mode == Mode.SLIDE and (key.KEY_0 <= symbol <= key.KEY_9 or key.NUM_0 <= symbol <= key.NUM_9):
+            self._type_tile_digit(symbol - (key.KEY_0 if symbol <= key.KEY_9 else key.NUM_0))
+        elif key.KEY_1 <= symbol <= key.KEY_9 or key.NUM_1 <= symbol <= key.NUM_9:
             n = symbol - (key.KEY_1 if symbol <= key.KEY_9 else key.NUM_1) + 1
-            self.select_tool(tile_tool(n) if d.mode == Mode.SLIDE else kind_tool(n))
+            self.select_tool(kind_tool(n))
         elif symbol == key.H:
             self.select_tool(HOLE_TOOL)
         elif symbol == key.R:
@@ -436,12 +535,18 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorBase)
             dr, dc = {key.UP: (-1, 0), key.DOWN: (1, 0), key.LEFT: (0, -1), key.RIGHT: (0, 1)}[symbol]
             r, c = self.cursor
             self.cursor = (max(0, min(d.height - 1, r + dr)), max(0, min(d.width - 1, c + dc)))
+            self.keyboard_led = True   # a rectangle's preview follows the keyboard cursor now
         elif symbol in (key.SPACE, key.ENTER, key.RETURN):
             self.paint_cursor()
         elif symbol == key.TAB:
             self.playtest()
+        elif symbol == key.F1:
+            self.show_keys()
         elif symbol == key.ESCAPE:
-            if self.picking_reach:
+            # The nearest thing first: a half-drawn rectangle, a cell pick, then the editor.
+            if self.model.cancel_rect():
+                self.say("rectangle cancelled")
+            elif self.picking_reach:
                 self.pick_reach()
             else:
                 self.leave()

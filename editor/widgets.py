@@ -23,7 +23,7 @@ class Field(gui.UIInputText):
     def __init__(self, key: str, on_commit: Callable[[str, str], None], *,
                  on_tab: Callable[["Field", bool], None] | None = None, **kwargs: Any) -> None:
         self._ready = False
-        super().__init__(font_size=11, **kwargs)
+        super().__init__(font_size=11, font_name=style.BODY_FONT, **kwargs)
         self.key = key
         self._on_commit = on_commit
         self._on_tab = on_tab
@@ -36,6 +36,11 @@ class Field(gui.UIInputText):
             self.text = text
         if not self.active:
             self._shown = text
+
+    def select_all(self) -> None:
+        self.caret.mark = 0
+        self.caret.position = len(self.text)
+        self.trigger_full_render()
 
     def commit(self) -> None:
         if self._ready and self.text != self._shown:
@@ -78,9 +83,7 @@ class Field(gui.UIInputText):
                         self._on_tab(self, bool(event.modifiers & arcade.key.MOD_SHIFT))
                     return True
                 if event.symbol == arcade.key.A and event.modifiers & (arcade.key.MOD_CTRL | arcade.key.MOD_COMMAND):
-                    self.caret.mark = 0
-                    self.caret.position = len(self.text)
-                    self.trigger_full_render()
+                    self.select_all()
                     return True
         return super().on_event(event)
 
@@ -99,7 +102,9 @@ def button(text: str, on_click: Callable[[], Any], *, x: float, y: float, width:
 
 def button_style(font_size: int = 11, selected: bool = False) -> dict[str, Any]:
     """The flat button's style at a smaller font; `selected` marks the current choice."""
-    out = {k: dataclasses.replace(v, font_size=font_size)
+    # arcade's flat button prefers Kenney Future, which the game loads for its titles: the
+    # editor reads in the body font everywhere (that font drew K like H: "PACH", "BACH").
+    out = {k: dataclasses.replace(v, font_size=font_size, font_name=style.BODY_FONT)
            for k, v in gui.UIFlatButton.DEFAULT_STYLE.items()}
     if selected:
         out["normal"] = dataclasses.replace(out["normal"], bg=style.PRIMARY)
@@ -110,7 +115,7 @@ def button_style(font_size: int = 11, selected: bool = False) -> dict[str, Any]:
 def label(text: str, *, x: float, y: float, width: float, height: float = 24,
           font_size: int = 11, color: Any = arcade.color.WHITE, align: str = "left") -> Any:
     return gui.UILabel(text=text, x=x, y=y, width=width, height=height, font_size=font_size,
-                       text_color=color, align=align)
+                       font_name=style.BODY_FONT, text_color=color, align=align)
 
 
 class Dialog:
@@ -165,6 +170,7 @@ class Dialog:
         first = next(iter(self.fields.values()), None)
         if first is not None:
             first.activate()  # type: ignore[no-untyped-call]  # arcade.gui leaves it unannotated
+            first.select_all()   # typing replaces the suggestion, as file dialogs do
 
     def _tab(self, field: Field, back: bool) -> None:
         fields = list(self.fields.values())
@@ -172,7 +178,12 @@ class Dialog:
         fields[(i + (-1 if back else 1)) % len(fields)].activate()  # type: ignore[no-untyped-call]  # arcade.gui leaves it unannotated
 
     def show_error(self, text: str) -> None:
+        """Say what is wrong, and put the caret back in the first field to fix it."""
         self.error.text = text
+        first = next(iter(self.fields.values()), None)
+        if first is not None and not first.active:
+            first.activate()  # type: ignore[no-untyped-call]  # arcade.gui leaves it unannotated
+            first.select_all()
 
     @property
     def error_text(self) -> str:

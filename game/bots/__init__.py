@@ -8,17 +8,20 @@ from .base import Bot, play_game, value
 from .chain_bot import ChainBot
 from .fair import FairBot
 from .greedy import GreedyBot
+from .hint import HintBot
 from .person import PersonChainBot, PersonMatch3Bot, PersonSlideBot, person_bot
 from .random_bot import RandomBot
 from .slide_solver import SlideBot, Unsolvable, solve
 
-BOT_NAMES = ("auto", "person", "random", "greedy", "fair", "chain", "slide")
+BOT_NAMES = ("auto", "person", "random", "greedy", "fair", "hint", "chain", "slide")
 # Which bot plays a mode best: what 'auto' picks.
 BEST_FOR_MODE = {Mode.MATCH3: "greedy", Mode.CHAIN: "chain", Mode.SLIDE: "slide"}
-# Which bot the game's hint asks: one that sees only the board, as the player does.
-HINT_FOR_MODE = {Mode.MATCH3: "fair", Mode.CHAIN: "fair", Mode.SLIDE: "slide"}
+# Which bot the game's hint asks: one that sees only the board, as the player does, and serves
+# the goals (following it wins Falling Luck, which the fair bot's hint lost).
+HINT_FOR_MODE = {Mode.MATCH3: "hint", Mode.CHAIN: "hint", Mode.SLIDE: "slide"}
 # The modes each specialised bot plays; 'random' plays any.
-BOT_MODES = {"greedy": (Mode.MATCH3,), "fair": (Mode.MATCH3, Mode.CHAIN), "chain": (Mode.CHAIN,),
+BOT_MODES = {"greedy": (Mode.MATCH3,), "fair": (Mode.MATCH3, Mode.CHAIN), "hint": (Mode.MATCH3, Mode.CHAIN),
+             "chain": (Mode.CHAIN,),
              "slide": (Mode.SLIDE,)}
 
 
@@ -40,6 +43,8 @@ def make_bot(name: str, level: Level, seed: int = 0, noise: float = 0.0) -> Bot:
         return GreedyBot(seed, noise=noise)
     if name == "fair":
         return FairBot(seed)
+    if name == "hint":
+        return HintBot(seed)
     if name == "chain":
         return ChainBot(seed, noise=noise)
     return SlideBot(seed)
@@ -51,7 +56,7 @@ def hint_bot(level: Level) -> Bot:
 
 
 __all__ = [
-    "BEST_FOR_MODE", "HINT_FOR_MODE", "BOT_NAMES", "Bot", "ChainBot", "FairBot", "GreedyBot", "PersonChainBot",
+    "BEST_FOR_MODE", "HINT_FOR_MODE", "BOT_NAMES", "Bot", "ChainBot", "FairBot", "GreedyBot", "HintBot", "PersonChainBot",
     "PersonMatch3Bot", "PersonSlideBot", "RandomBot", "SlideBot",
     "Unsolvable", "hint_bot", "make_bot", "play_game", "solve", "value",
 ]

@@ -280,7 +280,7 @@ def _heuristic(cells: tuple[int, ...], w: int, n: int) -> int:
     return total
 
 
-def _astar(grid: Grid) -> list[int] | None:
+def _astar(grid: Grid, node_limit: int = ASTAR_NODE_LIMIT) -> list[int] | None:
     """An optimal solution (a list of cells the gap moves to), or None past the node limit."""
     h, w = len(grid), len(grid[0])
     n = w * h
@@ -304,7 +304,7 @@ def _astar(grid: Grid) -> list[int] | None:
         if cost > best_cost.get(cur, cost):
             continue
         expanded += 1
-        if expanded > ASTAR_NODE_LIMIT:
+        if expanded > node_limit:
             return None
         g = cur.index(0)
         for j in nbrs[g]:
@@ -327,6 +327,15 @@ def _tidy(start_gap: int, moves: list[int]) -> list[int]:
         else:
             gaps.append(m)
     return gaps[1:]
+
+
+def optimal_length(grid: Grid, node_limit: int) -> int | None:
+    """The fewest slides that solve `grid`, when a search of at most `node_limit` positions
+    proves it (any size; a board near solved is quick even at 4x4), else None."""
+    if not slide_solvable(grid):
+        return None
+    found = _astar(grid, node_limit)
+    return None if found is None else len(found)
 
 
 def solve(grid: Grid) -> list[Slide]:

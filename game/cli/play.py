@@ -24,6 +24,8 @@ def register(subparsers: Any) -> None:
                         help="a level file, a one-file pack (NAME.pack.yaml) or a pack folder to play")
     parser.add_argument("--pack", metavar="PATH_OR_ID", help="a pack folder or file, or a pack id")
     parser.add_argument("--level", metavar="ID", help="the level of the pack to open (default: the next unfinished)")
+    parser.add_argument("--seed", type=int, metavar="N",
+                        help="deal the level from this seed (the pause and result screens show a deal's)")
     # Smoke runs without a person: a fixed number of frames, then a screenshot (headless too).
     parser.add_argument("--frames", type=int, metavar="N", help=argparse.SUPPRESS)
     parser.add_argument("--screenshot", type=pathlib.Path, metavar="PNG", help=argparse.SUPPRESS)
@@ -55,6 +57,8 @@ def resolve(args: argparse.Namespace) -> tuple[Any, str | None]:
         raise ValueError("give either a FILE or --pack, not both")
     if args.level and not (args.pack or args.file):
         raise ValueError("--level needs --pack (the pack the level is in)")
+    if args.seed is not None and not (args.file or args.level):
+        raise ValueError("--seed needs a level: a level file, or --pack with --level")
     pack = None
     if args.file:
         path = pathlib.Path(args.file)
@@ -103,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
         from game.ui.app import run_game
 
         return run_game(pack=pack, level_id=level_id, frames=args.frames, screenshot=args.screenshot,
-                        editor_factory=open_editor)
+                        editor_factory=open_editor, seed=args.seed)
     except Exception as exc:  # a window that will not open (no GL, a display that went away)
         if type(exc).__name__ in ("NoSuchDisplayException", "NoSuchConfigException", "GLException",
                                   "ContextException", "WindowException"):

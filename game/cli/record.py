@@ -159,7 +159,7 @@ def record(args: argparse.Namespace) -> str:
         except IllegalMove as exc:
             raise RecordError(f"move {played + 1} ({command}): {exc}") from None
         if not ok:
-            raise RecordError(f"move {played + 1} ({command}) was refused: {view.hud.message.text}")
+            raise RecordError(f"move {played + 1} ({command}) was refused: {view.toast.message}")
         guard = 0
         while view.busy:
             capture()

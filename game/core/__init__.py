@@ -14,8 +14,8 @@ from .events import (
 )
 from .evolve import evolve, fold
 from .advice import design_warnings
-from .game import RULESETS, Ruleset, decide, legal_commands, new_game, playability_problems, ruleset
-from .goals import GoalProgress, goals_met, progress, star_thresholds, stars, stars_reached
+from .game import RULESETS, Ruleset, decide, legal_commands, new_game, next_deal, playability_problems, ruleset
+from .goals import GoalProgress, StarTargets, StarUnit, goals_met, progress, star_targets, star_thresholds, stars, stars_reached
 from .grid import EMPTY, HOLE, PLAYER, RAINBOW, Cell, Grid, are_neighbours, are_orthogonal_neighbours, neighbours
 from .level import (
     DEFAULT_KINDS, DEFAULT_SEED, GAP_TOKEN, HOLE_TOKEN, RAINBOW_TOKEN, MAX_SIZE, MAX_SLIDE_SIZE, MIN_SIZE, MODES, PLAYER_TOKEN,
@@ -36,9 +36,9 @@ __all__ = [
     "format_command", "gap", "GAP_TOKEN", "GoalName", "GoalProgress", "Goals", "goals_met", "Grid",
     "HOLE", "HOLE_TOKEN", "RAINBOW", "RAINBOW_TOKEN", "IllegalMove", "legal_commands", "Level", "level_mapping", "LevelError",
     "Lost", "MAX_SIZE", "MAX_SLIDE_SIZE", "MIN_SIZE", "Mode", "MODES", "neighbours", "new_game",
-    "parse_command", "design_warnings", "playability_problems", "parse_level", "paths_by_end", "Part", "PLAYER", "PLAYER_TOKEN", "PlayerMoved",
+    "parse_command", "design_warnings", "next_deal", "playability_problems", "parse_level", "paths_by_end", "Part", "PLAYER", "PLAYER_TOKEN", "PlayerMoved",
     "Problem", "progress", "RANDOM_TOKEN", "Reshuffled", "Rules", "Ruleset", "ruleset", "RULESETS", "RULES_VERSION",
     "run_cells", "Scored", "Session", "shorten", "Slid", "Slide", "Special", "Specials", "slide_solvable", "slide_sources", "solved_slide", "Spawned",
-    "star_thresholds", "stars", "stars_reached", "State", "state_digest", "Status", "Swap", "swap_clears", "Swapped", "SwapRejected",
+    "star_targets", "star_thresholds", "StarTargets", "StarUnit", "stars", "stars_reached", "State", "state_digest", "Status", "Swap", "swap_clears", "Swapped", "SwapRejected",
     "tiles_needed", "Turn", "token_special", "unknown_keys", "valid_id", "Visits", "Won",
 ]

@@ -79,6 +79,23 @@ def playability_problems(level: Level) -> list[Problem]:
     return []
 
 
+NEXT_DEAL_TRIES = 1000   # seeds tried after a Retry's: a level deals from nearly all of them
+
+
+def next_deal(level: Level, seed: int) -> int:
+    """The seed of the deal after `seed` (a Retry's new board): the next one that deals.
+
+    Seeds count up, so every deal is named by a number a player can give to play it again.
+    """
+    for candidate in range(seed + 1, seed + 1 + NEXT_DEAL_TRIES):
+        try:
+            new_game(level, candidate)
+        except LevelError:
+            continue
+        return candidate
+    return seed   # no other seed deals: the same board again
+
+
 def decide(state: State, command: Command) -> list[Event]:
     """The events `command` causes in `state`; raises IllegalMove when the rules forbid it."""
     rules = RULESETS[state.level.mode]

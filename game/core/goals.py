@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from .boards import solved_slide
 from .events import BonusScored, Event, Lost, Won
+from .level import Level
 from .state import State
 from .vocab import GoalName, Mode, Status
 
@@ -77,6 +79,44 @@ def ending(state: State) -> list[Event]:
     return []
 
 
+class StarUnit(StrEnum):
+    """What a level's three star marks count: points scored, moves left at the win (a goal
+    level without a score), or moves used (slide, whose points come from its moves)."""
+
+    POINTS = "points"
+    MOVES_LEFT = "moves left"
+    MOVES = "moves"
+
+
+@dataclass(frozen=True, slots=True)
+class StarTargets:
+    """The three marks for one, two and three stars, in the unit the level is played in."""
+
+    unit: StarUnit
+    marks: tuple[int, int, int]
+
+
+def star_targets(level: Level) -> StarTargets | None:
+    """What each star asks of a player of `level`; None when any win gives all three (a level
+    with no star scores and no score goal, and either no move limit or no goal at all)."""
+    if level.mode == Mode.SLIDE:
+        if level.stars is None:
+            return None
+        base = 100 * level.width * level.height   # solve_points: the moves that still earn a mark
+        limit = level.moves if level.moves is not None else base   # no mark past the limit
+        moves = tuple(min(limit, max(0, (base - m) // 10)) if m <= base else 0 for m in level.stars)
+        return StarTargets(StarUnit.MOVES, (moves[0], moves[1], moves[2]))
+    if level.stars is not None:
+        return StarTargets(StarUnit.POINTS, level.stars)
+    if level.goals.score is not None:
+        s = level.goals.score
+        return StarTargets(StarUnit.POINTS, (s, s * 3 // 2, s * 2))
+    if level.moves is not None and not level.goals.is_empty():
+        # A collect or reach level: the first star for the win, more for finishing early.
+        return StarTargets(StarUnit.MOVES_LEFT, (0, -(-level.moves // 4), -(-level.moves // 2)))
+    return None
+
+
 def star_thresholds(state: State) -> tuple[int, int, int] | None:
     level = state.level
     if level.stars is not None:
@@ -92,15 +132,19 @@ def stars_reached(state: State, score: int | None = None) -> int:
 
     0 when the level sets none. The HUD lights stars with this while a game is played.
     """
+    targets = star_targets(state.level)
+    if targets is not None and targets.unit == StarUnit.MOVES_LEFT:
+        left = state.moves_left or 0   # the stars a win now would give
+        return sum(1 for m in targets.marks if left >= m)
     marks = star_thresholds(state)
     points = state.score if score is None else score
     return 0 if marks is None else sum(1 for m in marks if points >= m)
 
 
 def stars(state: State) -> int:
-    """0 until won; then 1 to 3 by the level's star scores (3 when it sets none)."""
+    """0 until won; then 1 to 3 by the level's star targets (3 when it has none)."""
     if state.status != Status.WON:
         return 0
-    if star_thresholds(state) is None:
+    if star_targets(state.level) is None:
         return 3
     return max(1, stars_reached(state))

@@ -13,7 +13,15 @@ Specials = tuple[tuple[Cell, Special], ...]
 
 
 class IllegalMove(ValueError):
-    """A command the rules forbid in this state."""
+    """A command the rules forbid in this state.
+
+    The message names cells for logs, replays and the command line; `said` is the same refusal
+    in a player's words, short, for the game to show (None: the game says a general line).
+    """
+
+    def __init__(self, message: str, said: str | None = None) -> None:
+        super().__init__(message)
+        self.said = said
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,4 @@
-"""Player settings (animation speed, palette, sound, fullscreen), kept in the user's data folder."""
+"""Player settings (animation speed, palette, sound, fullscreen, reduced motion, text size), kept in the user's data folder."""
 
 from __future__ import annotations
 
@@ -17,6 +17,8 @@ from .yamldoc import DocError, read_document
 SPEEDS = ("slow", "normal", "fast", "instant")
 # How much every animation's duration is scaled by; "instant" skips animations.
 SPEED_FACTORS = {"slow": 1.7, "normal": 1.0, "fast": 0.5, "instant": 0.0}
+TEXT_SIZES = ("normal", "large")
+TEXT_SCALES = {"normal": 1.0, "large": 1.25}
 FILE_NAME = "settings.yaml"
 
 
@@ -28,10 +30,17 @@ class Settings:
     colorblind: bool = False
     sound: bool = True
     fullscreen: bool = False
+    # Accessibility: no shakes, sparks, pulses or sweeps, every move shown at once; bigger text.
+    reduced_motion: bool = False
+    text_size: str = "normal"
 
     @property
     def speed_factor(self) -> float:
-        return SPEED_FACTORS[self.animation_speed]
+        return 0.0 if self.reduced_motion else SPEED_FACTORS[self.animation_speed]
+
+    @property
+    def text_scale(self) -> float:
+        return TEXT_SCALES[self.text_size]
 
 
 def settings_path() -> pathlib.Path:
@@ -45,7 +54,9 @@ def _from_mapping(raw: Any) -> Settings:
     values: dict[str, Any] = {}
     if raw.get("animation_speed") in SPEEDS:
         values["animation_speed"] = raw["animation_speed"]
-    for key in ("colorblind", "sound", "fullscreen"):
+    if raw.get("text_size") in TEXT_SIZES:
+        values["text_size"] = raw["text_size"]
+    for key in ("colorblind", "sound", "fullscreen", "reduced_motion"):
         if isinstance(raw.get(key), bool):
             values[key] = raw[key]
     return Settings(**values)

@@ -10,7 +10,7 @@ from typing import Any, Callable, Sequence, TypeVar
 
 import arcade
 
-from game.core import Command, IllegalMove, Level, Session, Status, stars
+from game.core import Command, IllegalMove, Level, Session, Status, next_deal, stars
 from game.io import LevelFileError, Pack, list_packs
 from game.io.paths import installed_packs_dir
 from game.io.progress import Progress, load_progress, save_progress
@@ -204,22 +204,26 @@ class App:
             return seed, ()
         return saved.seed, commands
 
-    def play_level(self, pack_id: str, level_id: str, *, fresh: bool = False) -> Any:
-        """Show the play view for a level, resuming its saved game unless `fresh`."""
+    def play_level(self, pack_id: str, level_id: str, *, fresh: bool = False, seed: int | None = None) -> Any:
+        """Show the play view for a level, resuming its saved game unless `fresh` (or a `seed`
+        to deal is given: a Retry's new deal, or `gridfall play --seed`)."""
         from game.ui.play_view import PlayView  # the play screen is heavy: load it when first needed
 
         level = self._level(pack_id, level_id)
-        if fresh:
+        if fresh or seed is not None:
             self.progress.clear_game(pack_id, level_id)
             self._save()
-        seed, commands = self.resume_point(pack_id, level)
-        view = PlayView(level, seed=seed, commands=commands, settings=self.settings,
+        start, commands = self.resume_point(pack_id, level)
+        if seed is not None:
+            start, commands = seed, ()
+        view = PlayView(level, seed=start, commands=commands, settings=self.settings,
                         on_leave=lambda outcome: self._left_level(pack_id, level_id, outcome),
-                        on_fullscreen=self.toggle_fullscreen)
+                        on_fullscreen=self.toggle_fullscreen, on_change=self.save_current,
+                        show_goals=not commands)
         self._show(view)
         self.playing = (pack_id, level_id, view)
         if commands:
-            view.say(f"Resumed where you left off: {len(commands)} move{'s' if len(commands) != 1 else ''} in.")
+            view.say(f"Welcome back: {len(commands)} move{'s' if len(commands) != 1 else ''} in.")
         return view
 
     def _record(self, pack_id: str, level: Level, status: Status, score: int, star_count: int, seed: int,
@@ -239,7 +243,8 @@ class App:
         self.playing = None
         action = outcome.action
         if action == Action.RETRY:
-            self.play_level(pack_id, level_id, fresh=True)
+            # A new board each time, as the genre deals; its seed is shown, so it can be replayed.
+            self.play_level(pack_id, level_id, seed=next_deal(level, outcome.seed))
             return
         if action == Action.NEXT:
             ids = self.level_ids(pack_id)
@@ -294,10 +299,12 @@ def run_game(
     frames: int | None = None,
     screenshot: pathlib.Path | None = None,
     editor_factory: EditorFactory | None = None,
+    seed: int | None = None,
 ) -> int:
     """Open the game window on the title screen, or straight on a level of `pack`; return an exit code.
 
     With `frames`, run that many fixed 1/60 s frames and stop (smoke runs, headless screenshots).
+    `seed` deals the level from that seed instead of resuming it.
     `editor_factory` opens the level editor from the title screen; the command line passes it in
     because the game sits below the editor in the layers and never imports it.
     """
@@ -312,7 +319,7 @@ def run_game(
         if first is None:
             app.show_levels(pack.id)  # an empty pack: its levels screen says so
         else:
-            app.play_level(pack.id, first)
+            app.play_level(pack.id, first, seed=seed)
     else:
         app.show_title()
     if frames is None:

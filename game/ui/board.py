@@ -122,8 +122,10 @@ class BoardRenderer:
     """
 
     def __init__(self, mode: Mode, grid: Grid, area: Rect, *, colorblind: bool = False,
-                 speed: float = 1.0, reach: Cell | None = None) -> None:
+                 speed: float = 1.0, reach: Cell | None = None, reduced_motion: bool = False) -> None:
         self.mode = mode
+        # Reduced motion (a player's setting): no shakes, sparks or pulses; moves show at once.
+        self.reduced_motion = reduced_motion
         self.colorblind = colorblind
         self.grid = grid
         self.reach = reach
@@ -385,12 +387,14 @@ class BoardRenderer:
 
     def pulse_hint(self, phase: float) -> None:
         """Breathe the hint's glow (phase in seconds, from the view's own clock)."""
-        a = int(150 + 105 * (0.5 + 0.5 * math.sin(phase * 5.0)))
+        a = 230 if self.reduced_motion else int(150 + 105 * (0.5 + 0.5 * math.sin(phase * 5.0)))
         for g in self._glows:
             g.alpha = a
 
     def shake(self, cells: Iterable[Cell]) -> None:
         """A short side-to-side wobble of the tiles on `cells` (a cancelled move)."""
+        if self.reduced_motion:
+            return   # the toast already says the move was refused
         for cell in cells:
             sprite = self.by_cell.get(cell)
             if sprite is None:
@@ -557,7 +561,7 @@ class BoardRenderer:
         self._clear_walk_arrows()
         self._last_clear = e.cells
         out: list[Tween] = []
-        sparks = self._burst(e.cells)
+        sparks = [] if self.reduced_motion else self._burst(e.cells)
         for cell in e.cells:
             sprite = self.by_cell.pop(cell, None)
             if sprite is not None:
@@ -677,12 +681,17 @@ class BoardRenderer:
                                            center_y=y + self.layout.cell * 0.9, alpha=0.0))
 
     def _won(self, e: Won) -> list[Tween]:
+        if self.reduced_motion:
+            return []
+        # One gentle wave across the board, never a strobe: each tile swells once, in turn.
         # Tile textures are made at the tile's pixel size (textures.fitted): their scale is 1.
         return [Tween(s, END_PULSE, ease=there_and_back, relative=True, scale=(s.scale_x, 0.18),
                       delay=0.012 * (s.cell[0] + s.cell[1]))
                 for s in self.by_cell.values()]
 
     def _lost(self, e: Lost) -> list[Tween]:
+        if self.reduced_motion:
+            return []
         return [Tween(s, END_PULSE, ease=there_and_back, relative=True, alpha=(255.0, -150.0))
                 for s in self.by_cell.values()]
 

@@ -7,7 +7,7 @@ import arcade
 import pyglet
 
 from game.core import GoalName, GoalProgress, Mode, State, Status, progress, stars
-from game.core import star_thresholds, stars_reached
+from game.core import StarTargets, StarUnit, star_targets, stars_reached
 from game.ui import textures
 from game.ui.layout import Rect
 
@@ -38,40 +38,48 @@ def goal_text(goal: GoalProgress) -> str:
 class Hud:
     """Text objects and icon sprites in a side panel; texts change only when their value does."""
 
-    def __init__(self, state: State, colorblind: bool = False) -> None:
+    def __init__(self, state: State, colorblind: bool = False, playtest: bool = False,
+                 text_scale: float = 1.0) -> None:
         level = state.level
         self.level = level
+        self.scale = text_scale   # the player's text size (settings): every font and row grows
+
+        def z(points: int) -> int:
+            return round(points * text_scale)
+
         self.colorblind = colorblind
         self.rect = Rect(0, 0, 300, 800)
         # One pyglet batch for every HUD text: one draw call instead of one per line.
         self.batch = pyglet.graphics.Batch()
         b = self.batch
-        self.name = arcade.Text(level.name, 0, 0, INK, 22, bold=True, anchor_y="top",
+        self.name = arcade.Text(level.name, 0, 0, INK, z(22), bold=True, anchor_y="top",
                                 multiline=True, width=260, batch=b)
         line = _mode_line(level.mode)
         if level.mode == Mode.CHAIN and level.player_start is None:
             line = "Drag a path through tiles of one kind"
-        self.mode = arcade.Text(line, 0, 0, DIM, 13, anchor_y="top", multiline=True, width=260, batch=b)
-        self.score = arcade.Text("", 0, 0, INK, 20, bold=True, anchor_y="top", batch=b)
-        self.moves = arcade.Text("", 0, 0, INK, 16, anchor_y="top", batch=b)
-        self.goals_title = arcade.Text("Goals", 0, 0, DIM, 14, anchor_y="top", batch=b)
+        self.mode = arcade.Text(line, 0, 0, DIM, z(13), anchor_y="top", multiline=True, width=260, batch=b)
+        self.score = arcade.Text("", 0, 0, INK, z(20), bold=True, anchor_y="top", batch=b)
+        self.moves = arcade.Text("", 0, 0, INK, z(16), anchor_y="top", batch=b)
+        self.goals_title = arcade.Text("Goals", 0, 0, DIM, z(14), anchor_y="top", batch=b)
         self.goal_texts: list[arcade.Text] = []
         # Shown under "Goals" only when the level has none (a score run).
-        self.no_goal = arcade.Text("", 0, 0, INK, 16, anchor_y="center", batch=b)
+        self.no_goal = arcade.Text("", 0, 0, INK, z(16), anchor_y="center", batch=b)
         self.won_stars: int | None = None   # core's stars once the game is won
         self.state = state                  # the last state shown, for the stars a score lights
         self.icons: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.stars: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.star_marks: list[arcade.Text] = []
-        self.message = arcade.Text("", 0, 0, WARN, 13, anchor_y="top", multiline=True, width=260, batch=b)
-        self.help = arcade.Text("H hint   Z undo   Y redo   Esc menu   F11 full screen", 0, 0, DIM, 11,
+        # A play-test from the editor says how to get back to it.
+        # Whole items a line (a wrap mid-item read "Esc" / "menu").
+        keys = "Tab back to the editor\nH hint   Z undo   Y redo   Esc menu" if playtest \
+            else "H hint   Z undo   Y redo\nEsc menu   F11 full screen"
+        self.help = arcade.Text(keys, 0, 0, DIM, z(11),
                                 anchor_y="bottom", multiline=True, width=260, batch=b)
         self.shown_score = 0
         self.lit = 0                       # stars lit in the HUD right now
-        self.message_left = 0.0
         self._goals = progress(state)
         for goal in self._goals:
-            self.goal_texts.append(arcade.Text("", 0, 0, INK, 16, anchor_y="center", batch=b))
+            self.goal_texts.append(arcade.Text("", 0, 0, INK, z(16), anchor_y="center", batch=b))
             if goal.name == GoalName.COLLECT:
                 tex = textures.kind(goal.kind, colorblind)
                 self.icons.append(arcade.Sprite(tex, scale=ICON / tex.width))
@@ -80,11 +88,11 @@ class Hud:
                 self.icons.append(arcade.Sprite(tex, scale=ICON / tex.width))
             else:
                 self.icons.append(arcade.Sprite(textures.load("star_on"), scale=0.0))
-        self.thresholds = star_thresholds(state)
+        self.targets = star_targets(state.level)
         for _ in range(3):
             self.stars.append(arcade.Sprite(textures.load("star_off"), scale=ICON / 96))
         for _ in range(3):
-            self.star_marks.append(arcade.Text("", 0, 0, DIM, 11, anchor_x="center", anchor_y="top", batch=b))
+            self.star_marks.append(arcade.Text("", 0, 0, DIM, z(11), anchor_x="center", anchor_y="top", batch=b))
         self.update_state(state)
 
     def place(self, rect: Rect) -> None:
@@ -99,15 +107,15 @@ class Hud:
         self.mode.width = width
         y -= self.mode.content_height + 16
         self.score.x, self.score.y = x, y
-        y -= 34
+        y -= 34 * self.scale
         self.moves.x, self.moves.y = x, y
-        y -= 30
+        y -= 30 * self.scale
         for i, s in enumerate(self.stars):
             s.position = (x + ICON / 2 + i * (ICON + 14), y - ICON / 2)
             self.star_marks[i].x, self.star_marks[i].y = s.center_x, y - ICON - 2
         y -= ICON + 34
         self.goals_title.x, self.goals_title.y = x, y
-        y -= 26
+        y -= 26 * self.scale
         for text, icon, goal in zip(self.goal_texts, self.icons, self._goals):
             has_icon = goal.name in (GoalName.COLLECT, GoalName.REACH)
             icon.position = (x + ICON / 2, y - ICON / 2)
@@ -116,9 +124,6 @@ class Hud:
         if not self._goals:
             self.no_goal.x, self.no_goal.y = x, y - ICON / 2
             y -= ICON + 10
-        y -= 10
-        self.message.x, self.message.y = x, y
-        self.message.width = width
         self.help.x, self.help.y = x, rect.bottom + 16
         self.help.width = width
 
@@ -148,24 +153,13 @@ class Hud:
     def set_score(self, score: int) -> None:
         self.shown_score = score
         self._set(self.score, f"Score {score}")
-        marks = self.thresholds
         # While playing, the stars the counted-up score reaches; once won, the stars awarded.
         self.lit = self.won_stars if self.won_stars is not None else stars_reached(self.state, score)
         for i, s in enumerate(self.stars):
-            self._set(self.star_marks[i], "" if marks is None else compact(marks[i]))
+            self._set(self.star_marks[i], star_mark(self.targets, i))
             want = textures.load("star_on" if i < self.lit else "star_off")
             if s.texture is not want:
                 s.texture = want
-
-    def say(self, message: str, seconds: float = 3.0) -> None:
-        self._set(self.message, message)
-        self.message_left = seconds
-
-    def update(self, dt: float) -> None:
-        if self.message_left > 0:
-            self.message_left -= dt
-            if self.message_left <= 0:
-                self._set(self.message, "")
 
     def draw(self) -> None:
         r = self.rect
@@ -193,3 +187,15 @@ def _mode_line(mode: Mode) -> str:
         Mode.CHAIN: "Drag a path of one kind from the token",
         Mode.SLIDE: "Slide the tiles into order",
     }.get(mode, mode)
+
+
+def star_mark(targets: StarTargets | None, i: int) -> str:
+    """What star `i` asks, under it, in the level's own unit: points, moves left, or moves."""
+    if targets is None:
+        return ""
+    mark = targets.marks[i]
+    if targets.unit == StarUnit.POINTS:
+        return compact(mark)
+    if targets.unit == StarUnit.MOVES_LEFT:
+        return "win" if mark == 0 else f"{mark} left"
+    return f"≤{mark} moves"

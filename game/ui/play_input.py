@@ -18,8 +18,12 @@ ARROWS: dict[int, Cell] = {key.UP: (-1, 0), key.DOWN: (1, 0), key.LEFT: (0, -1),
 NUMPAD: dict[int, Cell] = {
     key.NUM_7: (-1, -1), key.NUM_8: (-1, 0), key.NUM_9: (-1, 1), key.NUM_4: (0, -1),
     key.NUM_6: (0, 1), key.NUM_1: (1, -1), key.NUM_2: (1, 0), key.NUM_3: (1, 1),
+    # The same keys with NumLock off, which send their navigation meanings instead.
+    key.NUM_HOME: (-1, -1), key.NUM_UP: (-1, 0), key.NUM_PAGE_UP: (-1, 1), key.NUM_LEFT: (0, -1),
+    key.NUM_RIGHT: (0, 1), key.NUM_END: (1, -1), key.NUM_DOWN: (1, 0), key.NUM_PAGE_DOWN: (1, 1),
 }
 CONFIRM = (key.ENTER, key.RETURN, key.NUM_ENTER)
+FLICK = 0.3   # of a cell: how far a press must travel to mean a swap
 
 
 class Host(Protocol):
@@ -32,7 +36,7 @@ class Host(Protocol):
 
     def submit(self, command: Command) -> bool: ...
 
-    def say(self, message: str) -> None: ...
+    def say(self, message: str, error: bool = False) -> None: ...
 
 
 def _step(cell: Cell, d: Cell, state: State) -> Cell | None:
@@ -86,6 +90,7 @@ class Match3Input(Controller):
         super().__init__(host)
         self.selected: Cell | None = None
         self.pressed: Cell | None = None
+        self.pressed_at = (0.0, 0.0)
 
     def _select(self, cell: Cell | None) -> None:
         self.selected = cell
@@ -110,15 +115,17 @@ class Match3Input(Controller):
             return
         self._select(cell)
         self.pressed = cell
+        self.pressed_at = (x, y)
 
     def drag(self, x: float, y: float) -> None:
         if self.pressed is None:
             return
         board = self.host.board
-        cx, cy = board.center(self.pressed)
+        # Measured from where the finger went down, not the tile's centre: a quick flick of a
+        # third of a tile means the swap wherever on the tile it started (the larger axis wins).
+        cx, cy = self.pressed_at
         dx, dy = x - cx, y - cy
-        # Past half a cell toward a side: that neighbour (the larger axis wins).
-        if max(abs(dx), abs(dy)) < board.layout.cell * 0.5:
+        if max(abs(dx), abs(dy)) < board.layout.cell * FLICK:
             return
         d = (0, 1 if dx > 0 else -1) if abs(dx) >= abs(dy) else (-1 if dy > 0 else 1, 0)
         other = _step(self.pressed, d, self.host.state)
@@ -167,6 +174,7 @@ class ChainInput(Controller):
         self.dragging = False
         self.held: set[int] = set()
         self._last_key: int | None = None    # the arrow that made the last step, while held
+        self._missed_key: int | None = None  # an arrow whose step could not be taken, while held
 
     # -- the path -------------------------------------------------------------------------
     @property
@@ -217,7 +225,7 @@ class ChainInput(Controller):
                     and state.at(cell) > 0:
                 self.path = [state.player, cell]   # pressing next to the token starts from it
             else:
-                self.host.say("Start the path on the token (or on a tile next to it).")
+                self.host.say("Start the chain on the token (or a tile next to it).", error=True)
                 return False
         elif state.at(cell) > 0:
             self.path = [cell]
@@ -281,6 +289,18 @@ class ChainInput(Controller):
                 else:
                     self._move_cursor(d)
                     return True
+            # A second arrow while the first is held and its step was refused (the tile there
+            # is another kind): the two together mean the diagonal from where the path ends.
+            if symbol in ARROWS and self._missed_key is not None and self._missed_key in self.held \
+                    and self._missed_key != symbol and state.level.rules.diagonal:
+                first = ARROWS[self._missed_key]
+                if first[0] * d[0] + first[1] * d[1] == 0:
+                    target = _step(self.path[-1], (first[0] + d[0], first[1] + d[1]), state)
+                    if target is not None and self._can_extend(target):
+                        self.path.append(target)
+                        self._missed_key = None
+                        self._show()
+                        return True
             # A second arrow while the first is held turns that step into a diagonal.
             if symbol in ARROWS and self._last_key is not None and self._last_key in self.held \
                     and self._last_key != symbol and len(self.path) >= 2 and state.level.rules.diagonal:
@@ -301,7 +321,9 @@ class ChainInput(Controller):
             if target is not None:
                 before = len(self.path)
                 self._visit(target)
+                moved = len(self.path) != before
                 self._last_key = symbol if symbol in ARROWS and len(self.path) > before else None
+                self._missed_key = symbol if symbol in ARROWS and not moved else None
             return True
         if symbol == key.BACKSPACE:
             if len(self.path) > 1:

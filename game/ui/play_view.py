@@ -8,19 +8,22 @@ from typing import Callable, Sequence
 import arcade
 
 from game.core import (
-    BonusScored, Command, Event, IllegalMove, Level, Scored, Session, State, Status, SwapRejected, stars,
+    BonusScored, Chain, Command, Event, IllegalMove, Level, Scored, Session, Slide, State, Status, Swap,
+    SwapRejected, evolve, stars,
 )
 from game.bots import hint_bot
 from game.io.settings import Settings, load_settings
 from game.ui import textures
 from game.ui.board import BoardRenderer
+from game.ui.goal_card import GoalCard
 from game.ui.hints import hint, hint_cells
 from game.ui.hud import Hud
 from game.ui.layout import Rect
 from game.ui.outcome import Action, PlayOutcome
 from game.ui.play_input import Controller, controller_for
 from game.ui.sound import Player, effect_for, shared_player
-from game.ui.widgets import Button, Menu
+from game.ui.toast import Toast
+from game.ui.widgets import Button, ButtonBar, Menu
 
 key = arcade.key
 
@@ -40,7 +43,8 @@ class PlayView(arcade.View):
                  settings: Settings | None = None,
                  on_leave: Callable[[PlayOutcome], None] | None = None, playtest: bool = False,
                  sounds: Player | None = None,
-                 on_fullscreen: Callable[[], None] | None = None) -> None:
+                 on_fullscreen: Callable[[], None] | None = None,
+                 on_change: Callable[[], None] | None = None, show_goals: bool = False) -> None:
         super().__init__()
         self.level = level
         self.settings = settings if settings is not None else load_settings()
@@ -50,10 +54,14 @@ class PlayView(arcade.View):
         self.sounds: Player = sounds if sounds is not None else shared_player()
         # F11 goes through whoever owns the settings (the app), so the setting and window agree.
         self.on_fullscreen = on_fullscreen
+        # Told after every move, undo, redo and restart: the app saves the game each time, so a
+        # killed game loses nothing (it saved only on a clean exit).
+        self.on_change = on_change
         self.session = Session.replay(level, self.seed, commands)
         self.last_outcome: PlayOutcome | None = None
         self.pause_menu: Menu | None = None
         self.result_menu: Menu | None = None
+        self.goal_card: GoalCard | None = None
         self.result_stars: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.idle = 0.0
         self.clock = 0.0
@@ -61,7 +69,11 @@ class PlayView(arcade.View):
         # The bot behind the hints; it keeps its own plan (the slide solver's) between hints.
         self.hinter = hint_bot(level)
         self._animating = False
+        self._shown: State = self.session.state   # what the HUD shows while a batch plays
+        self.queued: Command | None = None        # a move made during an animation, played after it
         self._build()
+        if show_goals:
+            self.show_goals()   # a fresh game starts with what the level asks
 
     # -- set-up ---------------------------------------------------------------------------
     def _build(self) -> None:
@@ -69,11 +81,21 @@ class PlayView(arcade.View):
         board_area, hud_area = self._areas()
         self.board = BoardRenderer(self.level.mode, state.grid, board_area,
                                    colorblind=self.settings.colorblind,
-                                   speed=self.settings.speed_factor, reach=self.level.goals.reach)
+                                   speed=self.settings.speed_factor, reach=self.level.goals.reach,
+                                   reduced_motion=self.settings.reduced_motion)
         self.board.set_specials(state.specials)
-        self.hud = Hud(state, colorblind=self.settings.colorblind)
+        self.hud = Hud(state, colorblind=self.settings.colorblind, playtest=self.playtest,
+                       text_scale=self.settings.text_scale)
         self.hud.place(hud_area)
         self.hud.set_score(state.score)
+        # Every control a key gives, for the mouse too.
+        self.bar = ButtonBar([Button("Pause", self.open_pause, "pause"),
+                              Button("Hint", lambda: None if self.show_hint() else None, "hint"),
+                              Button("Undo", lambda: None if self.undo() else None, "undo"),
+                              Button("Redo", lambda: None if self.redo() else None, "redo")])
+        self.bar.place(self._bar_rect(hud_area))
+        self.toast = Toast(self.settings.text_scale)
+        self._place_toast()
         self.controller: Controller = controller_for(self.level.mode, self)
         self.pause_menu = None
         self.result_menu = None
@@ -90,6 +112,11 @@ class PlayView(arcade.View):
         board = Rect(hw + margin, margin, max(40.0, w - hw - 2 * margin), max(40.0, h - 2 * margin))
         return board, Rect(0, 0, hw, h)
 
+    def _bar_rect(self, hud_area: Rect) -> Rect:
+        """The button bar's place: across the HUD, just above its key legend (taller with large text)."""
+        return Rect(hud_area.left + 24, hud_area.bottom + 24 + 40 * self.settings.text_scale,
+                    max(80.0, hud_area.width - 48), 36)
+
     @property
     def state(self) -> State:
         return self.session.state
@@ -101,7 +128,7 @@ class PlayView(arcade.View):
 
     @property
     def modal(self) -> Menu | None:
-        return self.result_menu or self.pause_menu
+        return self.result_menu or self.pause_menu or self.goal_card
 
     def on_show_view(self) -> None:
         self.on_resize(self.window.width, self.window.height)
@@ -110,27 +137,41 @@ class PlayView(arcade.View):
         board_area, hud_area = self._areas(width, height)
         self.board.set_area(board_area)
         self.hud.place(hud_area)
+        self.bar.place(self._bar_rect(hud_area))
+        self._place_toast()
         if self.hint_command is not None:
             self._show_hint(self.hint_command)
-        for menu in (self.pause_menu, self.result_menu):
+        for menu in (self.pause_menu, self.result_menu, self.goal_card):
             if menu is not None:
                 self._place_menu(menu, width, height)
 
     # -- moves ----------------------------------------------------------------------------
     def submit(self, command: Command) -> bool:
         """Ask the core to play `command`; animate its events. False when refused or not now."""
-        if self.busy or self.modal is not None or self.state.status != Status.PLAYING:
+        self.goal_card = None   # a move is the player saying "got it"
+        if self.modal is not None or self.state.status != Status.PLAYING:
             return False
+        if self.busy:
+            # One move made while the board still moves waits for it to settle, as the genre
+            # does (it was silently dropped); the core judges it then, on the settled board.
+            self.queued = command
+            return True
         try:
+            before = self.state
             events = self.session.play(command)
         except IllegalMove as exc:
-            self.say(str(exc))
+            # The core's refusal in a player's words (its message names cells, for logs).
+            self.say(exc.said or "That move is not allowed.", error=True)
             return False
         self._clear_hint()
         self.idle = 0.0
+        self.toast.clear()   # the move went through: whatever was said before is done with
         if any(isinstance(e, SwapRejected) for e in events):
             n = self.level.rules.min_match
-            self.say(f"No line of {_NUMBER_WORDS.get(n, str(n))} there: the tiles go back.")
+            self.say(f"No line of {_NUMBER_WORDS.get(n, str(n))} there: the tiles go back.", error=True)
+        self._changed()
+        # The HUD follows the events as they play (moves, goal counters), not the batch's end.
+        self._shown = before
         self._animating = True
         self.board.play(events, self.state.grid, on_event=self._on_event, specials=self.state.specials)
         if not self.board.busy:       # "instant": the batch is already over
@@ -142,8 +183,13 @@ class PlayView(arcade.View):
             name = effect_for(event)
             if name is not None:
                 self.sounds.play(name)
+        shown_score = self.hud.shown_score
+        self._shown = evolve(self._shown, event)   # the core's fold, one event at a time
+        self.hud.update_state(self._shown)
         if isinstance(event, (Scored, BonusScored)):
-            self.hud.set_score(self.hud.shown_score + event.points)
+            self.hud.set_score(shown_score + event.points)
+        else:
+            self.hud.set_score(shown_score)
 
     def _after_batch(self) -> None:
         self._animating = False
@@ -151,12 +197,25 @@ class PlayView(arcade.View):
         self.hud.update_state(state)
         self.hud.set_score(state.score)
         if state.status != Status.PLAYING:
+            self.queued = None
             self._show_result()
+        elif self.queued is not None and not self.busy:
+            command, self.queued = self.queued, None
+            if not self.submit(command):
+                self.board.shake(_cells_of(command))
 
-    def say(self, message: str) -> None:
-        self.hud.say(message)
+    def say(self, message: str, error: bool = False) -> None:
+        """Tell the player one thing, beside the board: news, or (error) a refusal."""
+        self.toast.show(message, error)
+
+    def _place_toast(self) -> None:
+        # Under the board when there is room, else over its lowest row.
+        rect = self.board.layout.rect
+        y = rect.bottom - 26 if rect.bottom >= 46 else rect.bottom + 26
+        self.toast.place(rect.center[0], y, max(200.0, rect.width))
 
     def _snap(self) -> None:
+        self.queued = None
         self.controller.reset()
         self._clear_hint()
         self.board.snap(self.state.grid)
@@ -165,30 +224,43 @@ class PlayView(arcade.View):
         self.hud.update_state(self.state)
         self.hud.set_score(self.state.score)
 
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change()
+
     def undo(self) -> bool:
         self.board.animator.finish()
+        if self.state.status == Status.LOST:
+            # A lost game stays lost, as the genre has it: Retry deals again.
+            self.say("The game is over: Retry for a new deal.", error=True)
+            return False
         if not self.session.undo():
-            self.say("Nothing to undo.")
+            self.say("Nothing to undo.", error=True)
             return False
         self.result_menu = None
         self._snap()
+        self._changed()
         return True
 
     def redo(self) -> bool:
         self.board.animator.finish()
         if not self.session.redo():
-            self.say("Nothing to redo.")
+            self.say("Nothing to redo.", error=True)
             return False
         self._snap()
+        self._changed()
         if self.state.status != Status.PLAYING:
             self._show_result()
         return True
 
-    def restart(self) -> None:
-        """Start the level again in place (same seed)."""
+    def restart(self, seed: int | None = None) -> None:
+        """Start the level again in place: the same deal, or the deal of `seed`."""
+        if seed is not None:
+            self.seed = seed
         self.session = Session(self.level, self.seed)
         self._snap()
         self.pause_menu = self.result_menu = None
+        self._changed()
 
     # -- hints ----------------------------------------------------------------------------
     def show_hint(self) -> Command | None:
@@ -225,6 +297,16 @@ class PlayView(arcade.View):
             for i, s in enumerate(self.result_stars):
                 s.position = (cx + (i - 1) * 62, y)
 
+    def show_goals(self) -> None:
+        """The goal card: the level's name, words, goals with their pictures, moves and stars."""
+        self.pause_menu = None
+        self.goal_card = GoalCard(self.level, self.state, self.close_goals, colorblind=self.settings.colorblind,
+                                  text_scale=self.settings.text_scale)
+        self._place_menu(self.goal_card)
+
+    def close_goals(self) -> None:
+        self.goal_card = None
+
     def open_pause(self) -> None:
         self.board.animator.finish()
         if self._animating:
@@ -236,8 +318,9 @@ class PlayView(arcade.View):
             Button("Resume", self.close_pause, "resume"),
             Button("Restart", lambda: self._leave_or(Action.RETRY, self.restart), "restart"),
             Button("Undo", self._pause_undo, "undo"),
+            Button("Goals", self.show_goals, "goals"),
             Button(back[1], lambda: self.leave(back[0]), back[0]),
-        ], lines=[self.level.name])
+        ], lines=[self.level.name, self.deal_line()])
         self._place_menu(self.pause_menu)
 
     def close_pause(self) -> None:
@@ -251,7 +334,9 @@ class PlayView(arcade.View):
         state = self.state
         won = state.status == Status.WON
         earned = stars(state)
-        lines = [f"Score {state.score}", f"Moves used {state.moves}"]
+        lines = [f"Score {state.score}", f"Moves used {state.moves}", self.deal_line()]
+        if not won and state.level.goals.score is not None:
+            lines.insert(1, f"Target {state.level.goals.score}")   # how far off the loss was
         if self.playtest:
             buttons = [Button("Retry", lambda: self._leave_or(Action.RETRY, self.restart), "retry"),
                        Button("Back to editor", lambda: self.leave(Action.EDITOR), "editor")]
@@ -272,6 +357,10 @@ class PlayView(arcade.View):
         self.pause_menu = None
         self.result_menu = menu
         self._place_menu(menu)
+
+    def deal_line(self) -> str:
+        """The deal's seed, as `gridfall play LEVEL --seed N` takes it to play this board again."""
+        return f"Deal {self.seed}"
 
     # -- leaving --------------------------------------------------------------------------
     def outcome(self, action: Action) -> PlayOutcome:
@@ -301,24 +390,33 @@ class PlayView(arcade.View):
 
     # -- input ----------------------------------------------------------------------------
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        if self.goal_card is not None and self.modal is self.goal_card:
+            self.close_goals()   # a click anywhere: the card has been read
+            return
         menu = self.modal
         if menu is not None:
             menu.press(x, y)
             return
         self._touched()
-        if self.busy or self.state.status != Status.PLAYING:
+        if self.bar.at(x, y) is not None:
+            if self.busy and self._animating:
+                self.board.animator.finish()   # as the keys do: undo or a hint ends the animation
+                self._after_batch()
+            self.bar.press(x, y)
             return
-        self.controller.press(x, y)
+        if self.state.status != Status.PLAYING:
+            return
+        self.controller.press(x, y)   # during an animation too: a move made then is queued
 
     def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
-        if self.modal is not None or self.busy:
+        if self.modal is not None:
             return
         self.idle = 0.0
         self.controller.drag(x, y)
         self.controller.hover(x, y)
 
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
-        if self.modal is not None or self.busy:
+        if self.modal is not None:
             return
         self.controller.release(x, y)
 
@@ -327,6 +425,7 @@ class PlayView(arcade.View):
         if menu is not None:
             menu.hover(x, y)
             return
+        self.bar.hover(x, y)
         self.controller.hover(x, y)
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
@@ -349,6 +448,9 @@ class PlayView(arcade.View):
             else:
                 self.pause_menu.key(symbol)
             return
+        if self.goal_card is not None:
+            self.close_goals()   # any key: the card has been read
+            return
         self._touched()
         if symbol == key.ESCAPE:
             if not self.controller.cancel():
@@ -367,7 +469,7 @@ class PlayView(arcade.View):
         if symbol == key.H:
             self.show_hint()
             return
-        if self.busy or self.state.status != Status.PLAYING:
+        if self.state.status != Status.PLAYING:
             return
         self.controller.key_press(symbol, modifiers)
 
@@ -380,7 +482,7 @@ class PlayView(arcade.View):
             self.on_resize(self.window.width, self.window.height)
             return
         if os.environ.get("ARCADE_HEADLESS"):
-            self.say("Full screen needs a real display.")
+            self.say("Full screen needs a real display.", error=True)
             return
         self.window.set_fullscreen(not self.window.fullscreen)
         self.on_resize(self.window.width, self.window.height)
@@ -389,7 +491,7 @@ class PlayView(arcade.View):
     def on_update(self, delta_time: float) -> None:
         self.clock += delta_time
         self.board.update(delta_time)
-        self.hud.update(delta_time)
+        self.toast.update(delta_time)
         if self._animating and not self.board.busy:
             self._after_batch()
         if self.modal is None and not self.busy and self.state.status == Status.PLAYING:
@@ -402,12 +504,24 @@ class PlayView(arcade.View):
     def on_draw(self) -> None:
         self.window.clear(color=BACKGROUND)
         self.hud.draw()
+        self.bar.draw()
         self.board.draw()
+        self.toast.draw()
         menu = self.modal
         if menu is not None:
             menu.draw(self.window.width, self.window.height)
             if menu is self.result_menu:
                 self.result_stars.draw()
+
+
+def _cells_of(command: Command) -> tuple[tuple[int, int], ...]:
+    """The cells a refused queued move named, to shake them."""
+    if isinstance(command, Swap):
+        return (command.a, command.b)
+    if isinstance(command, Chain):
+        return tuple(command.path)
+    assert isinstance(command, Slide)
+    return (command.cell,)
 
 
 __all__ = ["Action", "PlayOutcome", "PlayView"]

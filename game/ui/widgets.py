@@ -41,11 +41,12 @@ class Menu:
     """A centred panel: a title, optional lines and a column of buttons; arrows + Enter or mouse."""
 
     def __init__(self, title: str, buttons: Sequence[Button], lines: Sequence[str] = (),
-                 width: float = 420) -> None:
+                 width: float = 420, line_scale: float = 1.0) -> None:
         self.title = arcade.Text(title, 0, 0, style.TEXT, 30, anchor_x="center", anchor_y="center",
                                  bold=True)
-        self.lines = [arcade.Text(line, 0, 0, style.TEXT_MUTED, 17, anchor_x="center",
+        self.lines = [arcade.Text(line, 0, 0, style.TEXT_MUTED, round(17 * line_scale), anchor_x="center",
                                   anchor_y="center") for line in lines]
+        self.line_height = round(30 * line_scale)
         self.sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.ring: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()   # the kit's focus ring
         self._ring_on: int | None = None
@@ -60,7 +61,7 @@ class Menu:
         bh, gap = 48.0, 12.0
         # Title 48 below the top, the first line 50 below it, 30 a line, then the reserved room,
         # then the buttons, and a margin: every piece below the one above, never overlapping.
-        height = 98 + len(self.lines) * 30 + self.extra_height + len(self.buttons) * (bh + gap) + 16
+        height = 98 + len(self.lines) * self.line_height + self.extra_height + len(self.buttons) * (bh + gap) + 16
         panel = Rect((screen_w - self.width) / 2, (screen_h - height) / 2, self.width, height)
         self.panel = panel
         y = panel.top - 48
@@ -68,7 +69,7 @@ class Menu:
         y -= 50
         for line in self.lines:
             line.x, line.y = panel.center[0], y
-            y -= 30
+            y -= self.line_height
         self.extra_top = y + 10
         y -= self.extra_height
         for b in self.buttons:
@@ -159,5 +160,57 @@ class Menu:
         self.title.draw()
         for line in self.lines:
             line.draw()
+        for b in self.buttons:
+            b.text.draw()
+
+
+class ButtonBar:
+    """A row of small buttons beside the board (pause, hint, undo, redo): the same rounded
+    sprites and hover colours as every menu, so a mouse-only player has every control."""
+
+    def __init__(self, buttons: Sequence[Button]) -> None:
+        self.buttons = list(buttons)
+        self.sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self.rect = Rect(0, 0, 0, 0)
+
+    def place(self, rect: Rect) -> None:
+        """Share `rect` out among the buttons, left to right, with a small gap."""
+        self.rect = rect
+        gap = 8.0
+        width = (rect.width - gap * (len(self.buttons) - 1)) / max(1, len(self.buttons))
+        self.sprites = arcade.SpriteList()
+        for i, b in enumerate(self.buttons):
+            r = Rect(rect.left + i * (width + gap), rect.bottom, width, rect.height)
+            b.rect = r
+            radius = int(min(r.height / 2, 10))
+            background = arcade.Sprite(style.rounded_rect(max(1, int(r.width)), max(1, int(r.height)), radius),
+                                       center_x=r.center[0], center_y=r.center[1])
+            self.sprites.append(background)
+            if b.text is None:
+                b.text = arcade.Text(b.label, 0, 0, style.TEXT, 13, anchor_x="center", anchor_y="center",
+                                     font_name=style.BODY_FONT)
+            b.text.x, b.text.y = r.center
+            b.widget = Widget(r.left, r.bottom, r.width, r.height, b.action, b.key, radius=radius,
+                              background=background, texts=[b.text])
+            b.widget.refresh()
+
+    def at(self, x: float, y: float) -> Button | None:
+        return next((b for b in self.buttons if b.rect.contains(x, y)), None)
+
+    def press(self, x: float, y: float) -> bool:
+        b = self.at(x, y)
+        if b is None:
+            return False
+        b.action()
+        return True
+
+    def hover(self, x: float, y: float) -> None:
+        for b in self.buttons:
+            if b.widget is not None and b.widget.hovered != b.rect.contains(x, y):
+                b.widget.hovered = not b.widget.hovered
+                b.widget.refresh()
+
+    def draw(self) -> None:
+        self.sprites.draw()
         for b in self.buttons:
             b.text.draw()

@@ -152,12 +152,41 @@ def test_fair_bot_goes_for_the_wanted_kind_without_seeing_spawns() -> None:
     assert make_bot("fair", HARVEST).name == "fair"
 
 
+def test_following_the_hint_wins_most_of_the_first_ten_levels() -> None:
+    from game.bots import hint_bot
+    from game.core import Session
+    from game.io import find_pack
+
+    wins = games = 0
+    for lv in find_pack("first-steps").levels[:10]:
+        for seed in (lv.play_seed, 1, 2, 3):
+            bot = hint_bot(lv)
+            session = Session(lv, seed)
+            while session.state.status == "playing" and session.state.moves < 200:
+                session.play(bot.choose(session.state))   # what the H key would show, each time
+            wins += session.state.status == "won"
+            games += 1
+            if lv.id == "falling-luck" and seed == lv.play_seed:
+                assert session.state.status == "won"     # the fair bot's hint lost it
+    assert wins / games > 0.8, f"the hint won {wins} of {games} games"
+
+
+def test_the_hint_is_the_same_for_the_same_board_and_sees_no_spawn() -> None:
+    from game.bots import HintBot
+
+    state = new_game(HARVEST, 3)
+    assert HintBot(0).choose(state) == HintBot(9).choose(state)      # no noise
+    # Another RNG stream (other spawns to come) on the same board: the same hint.
+    import dataclasses
+    assert HintBot(0).choose(dataclasses.replace(state, rng=state.rng + 12345)) == HintBot(0).choose(state)
+
+
 def test_the_hint_bot_sees_only_the_board_and_plays_every_mode() -> None:
     from game.bots import SlideBot, hint_bot
 
     slide = Level.from_dict({"format": 1, "id": "s", "name": "S", "mode": "slide", "width": 3,
                              "height": 3})
-    assert [hint_bot(lv).name for lv in (HARVEST, COLLECT, slide)] == ["fair", "fair", "slide"]
+    assert [hint_bot(lv).name for lv in (HARVEST, COLLECT, slide)] == ["hint", "hint", "slide"]
     assert isinstance(hint_bot(slide), SlideBot)
     # On a chain level the fair bot plays the longest chain the core finds on the board.
     state = new_game(COLLECT, 5)

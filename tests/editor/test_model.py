@@ -9,7 +9,7 @@ from game.core import Level, parse_level
 from editor import model as em
 from editor.model import (
     ERASE_TOOL, FILL, GAP_TOOL, HOLE_TOOL, PLAYER_TOOL, RANDOM_TOOL, RECT, EditModel, blank,
-    kind_tool, tile_tool,
+    kind_tool, line_cells, tile_tool,
 )
 
 
@@ -43,13 +43,26 @@ def test_pen_stroke_is_one_undo_step() -> None:
 def test_each_tool_paints_its_token() -> None:
     m = EditModel(blank("chain", 5, 5))
     for tool, cell, tok in [(kind_tool(9), (0, 0), "9"), (HOLE_TOOL, (0, 1), "#"),
-                            (PLAYER_TOOL, (2, 2), "P"), (RANDOM_TOOL, (0, 0), ".")]:
+                            (PLAYER_TOOL, (2, 2), "P"), (ERASE_TOOL, (0, 0), ".")]:
         m.select(tool)
         m.paint_at(cell)
         assert m.draft.token(cell) == tok
     m.select(ERASE_TOOL)
     m.paint_at((0, 1))
     assert m.draft.token((0, 1)) == "."
+
+
+def test_the_random_brush_paints_varied_fixed_kinds_that_never_line_up() -> None:
+    m = EditModel(blank("match3", 8, 8))
+    m.set(kinds=4)
+    m.shape = RECT
+    m.select(RANDOM_TOOL)
+    m.press((0, 0))
+    m.release((7, 7))
+    tokens = [m.draft.token((r, c)) for r in range(8) for c in range(8)]
+    assert set(tokens) == {"1", "2", "3", "4"}       # every cell fixed, every kind used
+    assert not messages(m)                          # and no free run: still a valid level
+    assert m.undo() and set(m.draft.find(".")) == {(r, c) for r in range(8) for c in range(8)}
 
 
 def test_player_is_unique_and_placing_it_again_moves_it() -> None:
@@ -176,7 +189,7 @@ def test_unplayable_layout_is_a_problem() -> None:
     m.shape = em.PEN
     m.select(PLAYER_TOOL)
     m.paint_at((0, 0))
-    m.select(RANDOM_TOOL)
+    m.select(ERASE_TOOL)
     m.paint_at((3, 3))
     assert any("cannot deal" in s for s in messages(m))
 
@@ -320,3 +333,22 @@ def test_every_draft_checks_without_crashing_and_valid_ones_round_trip(edits: li
         if level is not None:
             assert isinstance(level, Level)
             assert em.from_level(level).cells == m.draft.cells
+
+
+@given(st.tuples(st.integers(0, 30), st.integers(0, 30)), st.tuples(st.integers(0, 30), st.integers(0, 30)))
+def test_a_pen_line_is_unbroken_from_end_to_end(a: tuple[int, int], b: tuple[int, int]) -> None:
+    line = line_cells(a, b)
+    assert line[0] == a and line[-1] == b and len(line) == max(abs(a[0] - b[0]), abs(a[1] - b[1])) + 1
+    assert all(max(abs(p[0] - q[0]), abs(p[1] - q[1])) == 1 for p, q in zip(line, line[1:]))
+
+
+def test_a_fast_pen_drag_paints_every_cell_it_passed() -> None:
+    m = EditModel(blank("match3", 8, 8))
+    m.select(kind_tool(4))
+    m.press((0, 0))
+    m.drag((0, 6))          # one pointer event from one end of the row to the other
+    m.drag((5, 6))
+    m.release((5, 6))
+    painted = set(m.draft.find("4"))
+    assert {(0, c) for c in range(7)} | {(r, 6) for r in range(6)} == painted
+    assert m.undo() and m.draft.find("4") == []   # still one stroke, one undo step

@@ -10,7 +10,7 @@ import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
 import arcade
 
 from driving import (
-    cell_xy, center, clear, click, frame, header, new_level, press, save_as, set_field, type_text,
+    cell_xy, center, clear, click, frame, header, new_level, press, save_as, send, set_field, type_text,
 )
 from editor import backups, files, recovery
 from editor.view import EditorView
@@ -190,6 +190,7 @@ def test_closing_the_window_during_a_playtest_asks_about_unsaved_edits(window: A
     assert view.model.dirty and not view.model.problems()
     press(window, key.TAB)
     assert window.current_view is view.playing
+    assert view.playing.hud.help.text.startswith("Tab back to the editor\n")   # the way back, said
     handled = window.dispatch_event("on_close")          # the window's close button
     window.dispatch_events()
     frame(window)
@@ -229,3 +230,45 @@ def test_a_working_pack_and_an_installed_pack_never_share_a_folder(window: Any, 
     assert not other.slot.path.exists() and view.slot.path.exists()
     assert recovery.pending() == []                      # a running editor's file is never offered
     view.slot.clear()
+
+
+def test_a_fast_pen_drag_leaves_no_gaps(window: Any, editor: EditorView) -> None:
+    view = editor
+    new_level(window, view, "match3", 8, 8)
+    press(window, key.KEY_3)
+    x0, y0 = cell_xy(view, (2, 0))
+    x1, y1 = cell_xy(view, (2, 7))
+    send(window, "on_mouse_press", int(x0), int(y0), arcade.MOUSE_BUTTON_LEFT, 0)
+    # One pointer event from one end of the row to the other, as a quick flick gives.
+    send(window, "on_mouse_drag", int(x1), int(y1), int(x1 - x0), 0, arcade.MOUSE_BUTTON_LEFT, 0)
+    send(window, "on_mouse_release", int(x1), int(y1), arcade.MOUSE_BUTTON_LEFT, 0)
+    frame(window)
+    assert [(r, c) for r, c in view.model.draft.find("3")] == [(2, c) for c in range(8)]
+
+
+def test_an_unreachable_reach_goal_is_a_warning_in_the_panel(window: Any, editor: EditorView) -> None:
+    view = editor
+    new_level(window, view, "chain", 5, 5)
+    press(window, key.P)
+    click(window, *cell_xy(view, (0, 0)))
+    press(window, key.H)
+    for c in range(5):
+        click(window, *cell_xy(view, (2, c)))
+    click(window, *center(view.props_buttons["pick cell"]))
+    click(window, *cell_xy(view, (4, 4)))
+    frame(window)
+    assert not view.model.problems()
+    texts = [t.text for k, t in view._texts.items() if t.visible and (k.startswith("prob") or k == "phead")]
+    assert any("warning" in t for t in texts) and any("can never get to 4,4" in t for t in texts), texts
+
+
+def test_an_idle_editor_draws_a_few_times_a_second_and_wakes_on_input(window: Any,
+                                                                      editor: EditorView) -> None:
+    from editor.view import DRAW_RATE, IDLE_DRAW_RATE
+    view = editor
+    assert window.current_view is view
+    for _ in range(70):
+        frame(window)
+    assert window._draw_rate == IDLE_DRAW_RATE
+    send(window, "on_mouse_motion", 300, 300, 1, 1)
+    assert window._draw_rate == DRAW_RATE

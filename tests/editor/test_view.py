@@ -16,7 +16,7 @@ import arcade
 key = arcade.key
 
 from editor import files, open_editor, recovery  # noqa: E402
-from editor.model import RANDOM_TOOL  # noqa: E402
+from editor.model import ERASE_TOOL, RANDOM_TOOL  # noqa: E402
 from editor.view import EditorView  # noqa: E402
 from game.io import load_level  # noqa: E402
 from driving import (  # noqa: E402
@@ -60,12 +60,15 @@ def test_match3_from_blank_each_tool_goals_save_and_load_cell_by_cell(window: An
     click(window, *cell_xy(view, (3, 1)))
     assert view.model.draft.find("4") == [(3, 0), (3, 1), (4, 0), (4, 1)]
     press(window, key.D)
-    # Random, then erase, with the palette.
+    # The random brush (a fixed kind per cell), then erase, with the palette.
     press(window, key.KEY_5)
     click(window, *cell_xy(view, (0, 6)))
     click(window, *cell_xy(view, (0, 5)))
-    click(window, *palette_xy(view, "tool", RANDOM_TOOL))
+    click(window, *palette_xy(view, "tool", ERASE_TOOL))
     click(window, *cell_xy(view, (0, 6)))
+    click(window, *palette_xy(view, "tool", RANDOM_TOOL))
+    click(window, *cell_xy(view, (0, 5)))
+    assert view.model.draft.token((0, 5)).isdigit()
     press(window, key.E)
     click(window, *cell_xy(view, (0, 5)))
     assert view.model.draft.token((0, 6)) == "." and view.model.draft.token((0, 5)) == "."
@@ -196,10 +199,9 @@ def test_guard_on_leave_and_autosave_recovery(window: Any, editor: EditorView, d
     press(window, key.KEY_1)
     click(window, *cell_xy(view, (2, 2)))
     assert view.model.dirty and view.title().endswith("*")
-    for _ in range(29):
-        frame(window, 1.0)
-    assert not view.slot.path.exists()
     frame(window, 1.0)
+    assert not view.slot.path.exists()                  # a moment after the change...
+    frame(window, 1.0)                                  # ...it is autosaved
     got = recovery.read(view.slot.path)
     assert got is not None and got[0].draft == view.model.draft
     assert recovery.pending() == []          # a running editor's work is never offered
@@ -444,7 +446,8 @@ def test_text_fields_work_with_the_keyboard(window: Any, editor: EditorView) -> 
     set_field(window, view, "width", "40")                # clamped to the largest board
     assert view.model.draft.width == 32 and view.fields["width"].text == "32"
     set_field(window, view, "width", "wide")
-    assert view.fields["width"].invalid and view.model.draft.width == 32
+    assert view.model.draft.width == 32 and view.fields["width"].text == "32"   # and says why
+    assert "not a whole number" in view.status and view.status_bad
 
 
 def test_playtest_a_slide_to_the_end_retry_then_back(window: Any, editor: EditorView) -> None:
@@ -462,6 +465,8 @@ def test_playtest_a_slide_to_the_end_retry_then_back(window: Any, editor: Editor
     press(window, key.TAB)
     play = window.current_view
     assert isinstance(play, PlayView)
+    assert play.goal_card is not None                    # the play-test opens on the goal card
+    press(window, key.ENTER)
     for arrow in (key.LEFT, key.RIGHT, key.UP, key.DOWN):
         press(window, arrow)
         for _ in range(120):

@@ -11,7 +11,7 @@ import pytest
 
 from game.cli import main
 from game.io import (
-    LevelFileError, Pack, PackNotFoundError, find_pack, list_packs, load_level, load_pack, save_pack,
+    LevelFileError, Pack, PackNotFoundError, find_pack, list_packs, load_level, load_pack, save_level, save_pack,
 )
 from levelgen import generated_level
 from game.io.packs import pack_paths
@@ -266,3 +266,26 @@ def test_recovery_leaves_a_live_install_and_links_alone(tmp_path: pathlib.Path) 
     assert live.is_dir() and (outside / "victim").is_dir() and not (root / "victim").exists()
     live.rmdir()
     planted.unlink()
+
+
+def test_files_in_the_data_folder_name_a_schema_that_travels_with_them(
+        tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from game.io.paths import data_dir, user_levels_dir
+
+    source = tmp_path / "travel.pack.yaml"
+    save_pack(Pack(id="travel", name="Travel", levels=LEVELS[:2]), source)
+    assert main(["pack", "install", str(source)]) == 0
+    capsys.readouterr()
+    target = installed_packs_dir() / "travel"
+    level_file = user_levels_dir() / f"{LEVELS[0].id}.yaml"
+    save_level(LEVELS[0], level_file)
+    for file in [target / "pack.yaml", *(target / f"{lv.id}.yaml" for lv in LEVELS[:2]), level_file]:
+        first = file.read_text(encoding="utf-8").splitlines()[0]
+        ref = first.split("$schema=", 1)[1]
+        # Relative, inside the data folder: the same on every machine the file is installed on.
+        assert not ref.startswith("/") and str(levels_dir()) not in str((file.parent / ref).resolve())
+        schema = (file.parent / ref).resolve()
+        assert schema.is_relative_to(data_dir().resolve()) and schema.read_bytes() == \
+            schema_path("pack" if file.name == "pack.yaml" else "level").read_bytes()
+    shutil.rmtree(target)
+    level_file.unlink()

@@ -132,9 +132,10 @@ def test_match3_click_then_neighbour_swaps_and_animates(window: Any, screenshot_
     assert view.board._rings["selected"].visible
     click(window, centre(view, swap.b))
     assert view.session.commands == [swap]
-    assert view.busy                                    # the batch is playing, input waits
+    assert view.busy                                    # the batch is playing...
+    click(window, centre(view, (0, 0)))                 # ...and a click still selects
+    assert view.controller.selected == (0, 0) and len(view.session.commands) == 1
     click(window, centre(view, (0, 0)))
-    assert view.controller.selected is None and len(view.session.commands) == 1
     for _ in range(6):
         view.on_update(DT)
     shot(window, view, screenshot_dir / "play_match3_mid_swap.png")
@@ -256,7 +257,7 @@ def test_chain_too_short_is_cancelled_with_a_shake(window: Any) -> None:
     near = next(c for c in legal_commands(state)[0].path[1:2])
     drag(window, [centre(view, player), centre(view, near)])
     assert view.session.commands == []                  # the core said no: nothing played
-    assert view.hud.message.text                        # and the player is told why
+    assert view.toast.message and view.toast.error      # and the player is told why, as a refusal
     sprite = view.board.by_cell[near]
     moved = False
     for _ in range(8):
@@ -269,15 +270,19 @@ def test_chain_too_short_is_cancelled_with_a_shake(window: Any) -> None:
     assert sprite.center_x == pytest.approx(centre(view, near)[0], abs=0.01)
 
 
-def test_chain_keyboard_extend_backspace_enter(window: Any) -> None:
+@pytest.mark.parametrize("numlock", [True, False])
+def test_chain_keyboard_extend_backspace_enter(window: Any, numlock: bool) -> None:
     import arcade
 
     view = open_view(window, first_level_of("chain", player=True))
     chain = legal_commands(view.state)[0]
     path = list(chain.path)
-    numpad = {(-1, -1): arcade.key.NUM_7, (-1, 0): arcade.key.NUM_8, (-1, 1): arcade.key.NUM_9,
-              (0, -1): arcade.key.NUM_4, (0, 1): arcade.key.NUM_6, (1, -1): arcade.key.NUM_1,
-              (1, 0): arcade.key.NUM_2, (1, 1): arcade.key.NUM_3}
+    k = arcade.key
+    # The keypad sends digits with NumLock on and navigation keys with it off: both walk.
+    numpad = {(-1, -1): k.NUM_7, (-1, 0): k.NUM_8, (-1, 1): k.NUM_9, (0, -1): k.NUM_4,
+              (0, 1): k.NUM_6, (1, -1): k.NUM_1, (1, 0): k.NUM_2, (1, 1): k.NUM_3} if numlock else {
+              (-1, -1): k.NUM_HOME, (-1, 0): k.NUM_UP, (-1, 1): k.NUM_PAGE_UP, (0, -1): k.NUM_LEFT,
+              (0, 1): k.NUM_RIGHT, (1, -1): k.NUM_END, (1, 0): k.NUM_DOWN, (1, 1): k.NUM_PAGE_DOWN}
     def step(a: tuple[int, int], b: tuple[int, int]) -> None:
         press_key(window, numpad[(b[0] - a[0], b[1] - a[1])])
     step(path[0], path[1])
@@ -314,6 +319,25 @@ def test_chain_two_arrow_keys_make_a_diagonal(window: Any) -> None:
     send(window, "on_key_release", second, 0)
     send(window, "on_key_release", first, 0)
     assert ctrl.path == [player, target]
+
+
+def test_two_arrows_make_a_diagonal_even_when_the_first_arrows_tile_is_another_kind(window: Any) -> None:
+    import arcade
+
+    # The path is on kind 1 at 2,1; up (1,1) and right (2,2) are other kinds; up-right is kind 1.
+    level = Level.from_dict({"format": 1, "id": "diag", "name": "Diag", "mode": "chain",
+                             "width": 4, "height": 4, "kinds": 4, "moves": 10,
+                             "layout": [". . . .", ". 2 1 .", "P 1 3 .", ". . . ."]})
+    view = open_view(window, level)
+    ctrl = view.controller
+    press_key(window, arcade.key.RIGHT)
+    assert ctrl.path == [(2, 0), (2, 1)]
+    send(window, "on_key_press", arcade.key.UP, 0)      # refused: the tile above is a 2...
+    assert ctrl.path == [(2, 0), (2, 1)]
+    send(window, "on_key_press", arcade.key.RIGHT, 0)   # ...but with right, it is up-right
+    send(window, "on_key_release", arcade.key.RIGHT, 0)
+    send(window, "on_key_release", arcade.key.UP, 0)
+    assert ctrl.path == [(2, 0), (2, 1), (1, 2)]
 
 
 # -- slide --------------------------------------------------------------------------------
@@ -363,7 +387,7 @@ def test_slide_click_far_from_the_gap_shakes_and_plays_nothing(window: Any) -> N
                if abs(r - gap[0]) + abs(c - gap[1]) > 1)
     click(window, centre(view, far))
     assert view.session.commands == []
-    assert "not next to the gap" in view.hud.message.text
+    assert view.toast.message == "Only a tile beside the gap can slide." and view.toast.error
 
 
 # -- undo, redo, hints ----------------------------------------------------------------------
@@ -458,6 +482,20 @@ def _fewest_slides(grid: Any) -> int:
     return depth[goal]
 
 
+def test_following_the_match3_hint_wins_falling_luck(window: Any) -> None:
+    import arcade
+
+    lv = level("falling-luck")
+    view = open_view(window, lv, seed=lv.play_seed, speed="instant")
+    while view.state.status == "playing":
+        press_key(window, arcade.key.H)                  # what a stuck player does, every move
+        command = view.hint_command
+        assert command in legal_commands(view.state)
+        assert view.submit(command)
+        settle(view)
+    assert view.state.status == "won", f"lost with score {view.state.score}"
+
+
 @pytest.mark.parametrize("level_id", ["nine-tiles", "fifteen"])
 def test_following_the_slide_hint_solves_the_board_and_never_goes_back(window: Any, level_id: str) -> None:
     import arcade
@@ -538,7 +576,7 @@ def _bot_game(window: Any, lv: Level, speed: str, moves: int, seed: int,
             restarts += 1
             assert view.state.status == "playing" and view.result_menu is None
         command = bot.choose(view.state)
-        assert view.submit(command), f"{command} refused: {view.hud.message.text}"
+        assert view.submit(command), f"{command} refused: {view.toast.message}"
         if snap_at == played and shot_path is not None:
             for _ in range(7):
                 view.on_update(DT)
@@ -565,7 +603,7 @@ def _play_replay(window: Any, name: str, **kw: Any) -> Any:
     replay = load_replay(ROOT / "tests" / "replays" / f"{name}.yaml")
     view = open_view(window, level(replay.level), seed=replay.seed, speed="fast", **kw)
     for command in replay.commands:
-        assert view.submit(command), f"{command}: {view.hud.message.text}"
+        assert view.submit(command), f"{command}: {view.toast.message}"
         settle(view)
     return view
 
@@ -719,7 +757,7 @@ def test_full_screen_key_is_safe_without_a_display(window: Any) -> None:
     view = open_view(window, first_level_of("match3"))
     press_key(window, arcade.key.F11)
     assert not window.fullscreen
-    assert "real display" in view.hud.message.text
+    assert "real display" in view.toast.message
 
 
 def test_escape_mid_animation_ends_the_batch_and_pauses(window: Any) -> None:
@@ -850,7 +888,7 @@ def test_rejected_swap_message_names_the_levels_min_match(window: Any) -> None:
     swap = _rejected_swap(view)
     click(window, centre(view, swap.a))
     click(window, centre(view, swap.b))
-    assert view.hud.message.text == "No line of four there: the tiles go back."
+    assert view.toast.message == "No line of four there: the tiles go back."
 
 
 def test_playtest_tab_leaves_from_the_pause_and_result_menus(window: Any) -> None:
@@ -887,10 +925,18 @@ def test_hud_stars_of_a_won_collect_level_match_the_result(window: Any) -> None:
 def test_hud_stars_light_by_core_thresholds_while_playing(window: Any) -> None:
     from dataclasses import replace
 
-    from game.core import new_game, star_thresholds, stars_reached
+    from game.core import StarTargets, StarUnit, new_game, star_targets, star_thresholds, stars_reached
 
-    unmarked = new_game(level("ring-harvest"), 7)
-    assert star_thresholds(unmarked) is None and stars_reached(unmarked, 0) == 0
+    # A collect level without star scores: its stars count moves left, a win now would give 3
+    # (15 moves: the marks are win, 4 left and 8 left), and fewer as the moves run down.
+    harvest = new_game(level("ring-harvest"), 7)
+    assert star_thresholds(harvest) is None and stars_reached(harvest, 0) == 3
+    assert star_targets(harvest.level) == StarTargets(StarUnit.MOVES_LEFT, (0, 4, 8))
+    assert [stars_reached(replace(harvest, moves=m)) for m in (7, 8, 11, 12, 15)] == [3, 2, 2, 1, 1]
+    harvest_view = open_view(window, level("ring-harvest"), speed="instant")
+    assert [m.text for m in harvest_view.hud.star_marks] == ["win", "4 left", "8 left"]
+    nine = open_view(window, level("nine-tiles"), speed="instant")       # slide: moves, not points
+    assert [m.text for m in nine.hud.star_marks] == ["≤60 moves", "≤40 moves", "≤20 moves"]
     marked = new_game(replace(level("free-play"), stars=(10, 20, 30)), 7)
     assert [stars_reached(marked, s) for s in (9, 10, 25, 30, 99)] == [0, 1, 2, 3, 3]
     view = open_view(window, level("free-play"), speed="instant")
@@ -962,3 +1008,135 @@ def test_the_pause_menu_is_the_menu_screens_kit_and_its_focus_ring_follows_the_k
     assert menu.focus == 1
     assert near(ring_colour_above(1), style.FOCUS[:3]) and not near(ring_colour_above(0), style.FOCUS[:3])
     assert menu.buttons[1].widget is not None and menu.buttons[1].widget.focused
+
+
+def test_the_hud_moves_with_each_event_of_a_cascade_not_at_its_end(window: Any) -> None:
+    from game.core import Cleared, swap_clears
+
+    lv = level("ring-harvest")                           # collect 18 rings in 15 moves
+    view = open_view(window, lv, seed=lv.play_seed)
+    state = view.state
+    swap = next(c for c in legal_commands(state) if any(k == 1 for _, k in swap_clears(state, c)))
+    seen: list[tuple[str, str, bool]] = []
+    events = []
+    original = view._on_event
+
+    def spy(event: Any) -> None:
+        original(event)
+        events.append(event)
+        seen.append((view.hud.moves.text, view.hud.goal_texts[0].text, view.busy))
+
+    view._on_event = spy
+    view.board.animator.finish()
+    assert view.submit(swap)
+    settle(view)
+    # During the batch (busy), the moves left already dropped and the rings already counted.
+    during = [s for s in seen if s[2]]
+    assert during and during[0][0] == "Moves left 14"
+    first_clear = next(i for i, e in enumerate(events) if isinstance(e, Cleared))
+    assert seen[first_clear][1] != "0 / 18" and seen[first_clear][2]
+    assert view.hud.moves.text == "Moves left 14"
+
+
+def test_the_button_bar_gives_the_mouse_every_control(window: Any, screenshot_dir: pathlib.Path) -> None:
+    view = open_view(window, level("falling-luck"), speed="instant")
+    bar = {b.key: b for b in view.bar.buttons}
+    assert set(bar) == {"pause", "hint", "undo", "redo"}
+    shot(window, view, screenshot_dir / "play_button_bar.png")
+    click(window, bar["hint"].rect.center)
+    hinted = view.hint_command
+    assert hinted in legal_commands(view.state)
+    assert view.submit(hinted)
+    settle(view)
+    click(window, bar["undo"].rect.center)
+    assert view.session.commands == []
+    click(window, bar["redo"].rect.center)
+    assert view.session.commands == [hinted]
+    click(window, bar["pause"].rect.center)
+    assert view.pause_menu is not None
+    # The legend above no longer breaks an item over two lines.
+    assert "\n" in view.hud.help.text and all(len(line) < 32 for line in view.hud.help.text.split("\n"))
+
+
+def test_messages_speak_to_the_player_beside_the_board_and_go_when_done(window: Any,
+                                                                        screenshot_dir: pathlib.Path) -> None:
+    view = open_view(window, first_level_of("slide"))
+    gap = _gap(view)
+    far = next((r, c) for r in range(view.state.height) for c in range(view.state.width)
+               if abs(r - gap[0]) + abs(c - gap[1]) > 1)
+    click(window, centre(view, far))
+    assert view.toast.message == "Only a tile beside the gap can slide." and view.toast.error
+    rect = view.board.layout.rect
+    assert rect.left <= view.toast.text.x <= rect.right     # beside the board, not the sidebar
+    shot(window, view, screenshot_dir / "play_toast.png")
+    near = next(c for c in ((gap[0] - 1, gap[1]), (gap[0] + 1, gap[1]), (gap[0], gap[1] - 1), (gap[0], gap[1] + 1))
+                if 0 <= c[0] < view.state.height and 0 <= c[1] < view.state.width)
+    click(window, centre(view, near))                    # a good move: the refusal is done with
+    assert view.session.commands and view.toast.message == ""
+    view.say("Welcome back")
+    assert not view.toast.error
+    for _ in range(200):
+        view.on_update(DT)
+    assert view.toast.message == ""                      # and news fades on its own
+    # A chain too short counts the tiles it eats, not the token's cell.
+    chain_view = open_view(window, first_level_of("chain", player=True))
+    state = chain_view.state
+    one = next(c for c in legal_commands(state)[0].path[1:2])
+    assert not chain_view.submit(Chain((state.player, one)))
+    eats = state.level.rules.min_chain - 1
+    assert chain_view.toast.message == f"Too short: a chain eats at least {eats} tiles."
+
+
+def test_a_move_made_while_the_board_moves_waits_and_then_plays(window: Any) -> None:
+    view = open_view(window, first_level_of("match3"), seed=11)
+    first = legal_commands(view.state)[0]
+    assert view.submit(first) and view.busy
+    final = view.state                                  # the board the batch will settle on
+    second = legal_commands(final)[0]
+    (ax, ay), (bx, by) = centre(view, second.a), centre(view, second.b)
+    drag(window, [(ax, ay), (bx, by)])                  # during the animation
+    assert view.queued == second and view.session.commands == [first]
+    settle(view)
+    assert view.session.commands[:2] == [first, second] and view.queued is None
+    settle(view)
+    assert_board_shown(view)
+
+
+def test_a_quick_flick_of_a_third_of_a_tile_swaps(window: Any) -> None:
+    view = open_view(window, first_level_of("match3"), seed=11)
+    swap = next(c for c in legal_commands(view.state) if c.a[1] + 1 == c.b[1])   # a swap to the right
+    cell = view.board.layout.cell
+    ax, ay = centre(view, swap.a)
+    start = (ax - cell * 0.3, ay)                       # pressed left of the tile's centre
+    drag(window, [start, (start[0] + cell * 0.34, ay)])  # a third of a tile to the right
+    assert view.session.commands == [swap]
+
+
+def test_reduced_motion_and_large_text_settings(window: Any, screenshot_dir: pathlib.Path) -> None:
+    settings = Settings(reduced_motion=True, text_size="large")
+    from game.ui.play_view import PlayView
+
+    lv = first_level_of("match3")
+    view = PlayView(lv, seed=7, settings=settings)
+    window.show_view(view)
+    view.on_update(DT)
+    assert view.board.animator.speed == 0.0                 # every move shown at once
+    swap = _rejected_swap(view)
+    click(window, centre(view, swap.a))
+    click(window, centre(view, swap.b))
+    sprite = view.board.by_cell[swap.a]
+    for _ in range(4):
+        view.on_update(DT)
+        assert sprite.position == pytest.approx(centre(view, swap.a), abs=0.5)   # no wobble, no sweep
+    good = legal_commands(view.state)[0]
+    assert view.submit(good)
+    view.on_update(DT)
+    assert len(view.board.effects) == 0                     # no sparks
+    settle(view)
+    # Large text: the HUD's and the toast's words are a quarter bigger than the default.
+    plain = open_view(window, lv)
+    assert view.hud.score.font_size == round(plain.hud.score.font_size * 1.25)
+    assert view.toast.text.font_size > plain.toast.text.font_size
+    window.show_view(view)
+    view.say("Only a tile beside the gap can slide.", error=True)
+    shot(window, view, screenshot_dir / "play_large_text.png")

@@ -322,8 +322,8 @@ def test_title_to_play_win_next_and_resume(window: Any, fresh: pathlib.Path) -> 
     before = view2.state
     press_key(window, arcade.key.ESCAPE)
     assert view2.pause_menu is not None
-    for _ in range(3):
-        press_key(window, arcade.key.DOWN)                   # Resume, Restart, Undo, Back to levels
+    for _ in range(4):
+        press_key(window, arcade.key.DOWN)                   # Resume, Restart, Undo, Goals, Back to levels
     press_key(window, arcade.key.ENTER)
     levels = window.current_view
     assert isinstance(levels, LevelsView) and levels.focus.name == f"level:{second.id}"
@@ -456,3 +456,97 @@ def test_an_empty_pack_opens_on_its_levels_screen_which_says_so(window: Any, fre
     assert isinstance(view, LevelsView)
     draw(window, "levels_empty_pack")
     assert any(t.text == "This pack has no levels." for t in view._texts)
+
+
+def test_every_move_is_saved_at_once_so_a_kill_loses_nothing(window: Any, fresh: pathlib.Path) -> None:
+    from game.core import legal_commands
+
+    app = App(window)
+    level = app.pack(PACK).levels[1]
+    view = app.play_level(PACK, level.id)
+    settle(window)
+    view.submit(legal_commands(view.state)[0])
+    # No leaving, no quitting: what is on disk already has the move (a kill now loses nothing).
+    game = load_progress().progress.saved_game(PACK, level.id, level)
+    assert game is not None and list(game.parsed_commands()) == view.session.commands
+    settle(window)
+    press_key(window, arcade.key.Z)                          # an undo is saved too:
+    game = load_progress().progress.saved_game(PACK, level.id, level)
+    assert view.session.commands == [] and (game is None or not game.commands)   # nothing to resume
+
+
+def test_retry_deals_a_new_board_whose_seed_is_shown_and_a_lost_game_has_no_undo(
+        window: Any, fresh: pathlib.Path) -> None:
+    from game.core import Session, Status, legal_commands
+
+    app = App(window)
+    level = app.pack(PACK).level("tight-budget")             # 1,100 points in 12 moves
+    view = app.play_level(PACK, level.id)
+    settle(window)
+    first_seed = view.seed
+    # Lose the game: play moves that never meet the goals until the moves run out.
+    while view.state.status == Status.PLAYING:
+        options = legal_commands(view.state)
+        after = {c: Session.replay(level, view.seed, [*view.session.commands, c]).state for c in options}
+        losing = sorted((c for c in options if after[c].status != Status.WON), key=lambda c: after[c].score)
+        if not losing:
+            pytest.skip("every move wins this deal")
+        view.submit(losing[0])                               # the poorest move each time
+        settle(window)
+    assert view.state.status == Status.LOST and view.result_menu is not None
+    assert f"Deal {first_seed}" in [t.text for t in view.result_menu.lines]
+    moves = len(view.session.commands)
+    press_key(window, arcade.key.Z)                          # no undo out of a lost game
+    assert len(view.session.commands) == moves and view.state.status == Status.LOST
+    retry = next(b for b in view.result_menu.buttons if b.key == "retry")
+    click(window, *retry.rect.center)
+    again = window.current_view
+    assert isinstance(again, PlayView) and again is not view and again.session.commands == []
+    assert again.seed != first_seed and again.state.grid != Session(level, first_seed).state.grid
+    assert again.goal_card is not None                       # a new deal starts with the goal card
+    press_key(window, arcade.key.ENTER)
+    press_key(window, arcade.key.ESCAPE)                     # the pause menu names the deal
+    assert f"Deal {again.seed}" in [t.text for t in again.pause_menu.lines]
+
+
+def test_a_fresh_level_opens_on_its_goal_card_which_the_pause_menu_shows_again(
+        window: Any, fresh: pathlib.Path) -> None:
+    app = App(window)
+    level = app.pack(PACK).level("the-diamond")              # collect two kinds, 18 moves
+    view = app.play_level(PACK, level.id)
+    card = view.goal_card
+    assert card is not None and view.modal is card and card.title.text == level.name
+    lines = [t.text for t in card.lines]
+    assert " ".join(level.description.split())[:30] in " ".join(lines)
+    assert "Moves: 18" in lines and "Stars: a win · 5 moves left · 9 moves left" in lines
+    assert [n.text for n in card.counts] == ["× 22", "× 22"] and len(card.icons) == 2
+    image = draw(window, "goal_card")
+    # The card's panel covers the middle of the window, over the board.
+    assert near(pixel(window, image, window.width / 2, window.height / 2), style.OVERLAY_PANEL[:3], 30)
+    press_key(window, arcade.key.SPACE)                      # any key: read, now play
+    assert view.goal_card is None and view.modal is None
+    press_key(window, arcade.key.ESCAPE)
+    goals = next(b for b in view.pause_menu.buttons if b.key == "goals")
+    click(window, *goals.rect.center)
+    assert view.goal_card is not None and view.pause_menu is None
+    click(window, window.width / 2, window.height / 2)       # a click anywhere closes it
+    assert view.goal_card is None
+    # A resumed game goes straight to the board.
+    from game.core import legal_commands
+    view.submit(legal_commands(view.state)[0])
+    settle(window)
+    again = app.play_level(PACK, level.id)
+    assert again.session.commands and again.goal_card is None
+
+
+def test_reduced_motion_and_text_size_are_chosen_on_the_settings_screen_and_saved(
+        window: Any, fresh: pathlib.Path) -> None:
+    app = App(window)
+    app.show_settings()
+    frames(window, 2)
+    click_widget(window, "reduced_motion=True")
+    click_widget(window, "text_size=large")
+    saved = load_settings()
+    assert saved.reduced_motion and saved.text_size == "large" and saved.speed_factor == 0.0
+    view = app.play_level(PACK, app.pack(PACK).levels[0].id)
+    assert view.board.reduced_motion and view.hud.scale == 1.25

@@ -105,3 +105,21 @@ def test_closing_the_game_window_mid_level_keeps_the_game(tmp_path: pathlib.Path
     assert saved.notice is None
     game = saved.progress.saved_game("first-steps", "falling-luck")
     assert game is not None and len(game.commands) == 1 and game.seed == 2
+
+
+def test_a_deal_named_by_its_seed_plays_again(tmp_path: pathlib.Path) -> None:
+    from game.core import Session
+    from game.io import load_level
+
+    done = gridfall("play", "--seed", "5")
+    assert done.returncode == 1 and "--seed needs a level" in done.stderr
+    shots = []
+    for seed in ("5", "6"):
+        shot = tmp_path / f"seed{seed}.png"
+        done = gridfall("play", str(LEVEL), "--seed", seed, "--frames", "20", "--screenshot", str(shot),
+                        headless=True, data=tmp_path / "d")
+        assert done.returncode == 0, done.stderr
+        shots.append(Image.open(shot).convert("RGB").tobytes())
+    assert shots[0] != shots[1]                          # two seeds, two boards
+    level = load_level(LEVEL)
+    assert Session(level, 5).state.grid != Session(level, 6).state.grid

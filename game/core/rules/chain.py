@@ -259,26 +259,31 @@ def check_path(state: State, path: tuple[Cell, ...]) -> None:
     level = state.level
     rules = level.rules
     if len(path) < rules.min_chain:
-        raise IllegalMove(f"a chain needs at least {rules.min_chain} cells, this one has {len(path)}")
+        # The player hears tiles eaten: the token's own cell is part of the path, not a tile.
+        eats = rules.min_chain - (1 if state.player is not None else 0)
+        raise IllegalMove(f"a chain needs at least {rules.min_chain} cells, this one has {len(path)}",
+                          said=f"Too short: a chain eats at least {eats} tiles.")
     if len(set(path)) != len(path):
-        raise IllegalMove("a chain may not visit a cell twice")
+        raise IllegalMove("a chain may not visit a cell twice", said="A chain visits each tile once.")
     for cell in path:
         if not in_bounds(cell, level.height, level.width):
             raise IllegalMove(f"{cell[0]},{cell[1]} is outside the board")
     for a, b in zip(path, path[1:]):
         if not are_neighbours(a, b, rules.diagonal):
             way = "neighbours" if rules.diagonal else "side by side"
-            raise IllegalMove(f"{a[0]},{a[1]} and {b[0]},{b[1]} are not {way}")
+            raise IllegalMove(f"{a[0]},{a[1]} and {b[0]},{b[1]} are not {way}",
+                              said="Each step of a chain goes to a touching tile.")
     tiles = path
     if state.player is not None:
         if path[0] != state.player:
-            raise IllegalMove(f"a chain starts on the player at {state.player[0]},{state.player[1]}")
+            raise IllegalMove(f"a chain starts on the player at {state.player[0]},{state.player[1]}",
+                              said="Start the chain on the token.")
         tiles = path[1:]
     kinds = {state.grid[r][c] for r, c in tiles}
     if any(k <= 0 for k in kinds):
-        raise IllegalMove("a chain runs over tiles only")
+        raise IllegalMove("a chain runs over tiles only", said="A chain runs over tiles only.")
     if len(kinds) != 1:
-        raise IllegalMove("every tile in a chain is of one kind")
+        raise IllegalMove("every tile in a chain is of one kind", said="A chain is all one kind of tile.")
 
 
 def decide(state: State, command: Chain) -> list[Event]:

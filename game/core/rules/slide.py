@@ -58,7 +58,8 @@ def decide(state: State, command: Slide) -> list[Event]:
         raise IllegalMove(f"{cell[0]},{cell[1]} is outside the board")
     empty = gap(state.grid)
     if cell not in slide_sources(empty, state.level.height, state.level.width):
-        raise IllegalMove(f"{cell[0]},{cell[1]} is not next to the gap at {empty[0]},{empty[1]}")
+        raise IllegalMove(f"{cell[0]},{cell[1]} is not next to the gap at {empty[0]},{empty[1]}",
+                          said="Only a tile beside the gap can slide.")
     events: list[Event] = [Slid(cell, empty)]
     after = fold(state, events)
     if after.grid == solved_slide(state.level.height, state.level.width):

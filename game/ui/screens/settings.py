@@ -1,11 +1,11 @@
-"""The settings screen: animation speed, colour-blind palette, sound, fullscreen; each saved at once."""
+"""The settings screen: animation speed, palette, sound, fullscreen, reduced motion, text size; each saved at once."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
 
-from game.io.settings import SPEEDS
+from game.io.settings import SPEEDS, TEXT_SIZES
 
 from . import style
 from .widgets import MenuView
@@ -37,6 +37,10 @@ class SettingsView(MenuView):
             ("Sound", "Sound effects", "sound", [("Off", False), ("On", True)], s.sound),
             ("Fullscreen", "Fill the screen (F11 anywhere)", "fullscreen", [("Off", False), ("On", True)],
              s.fullscreen),
+            ("Reduced motion", "No shakes, sparks or pulsing; every move shown at once", "reduced_motion",
+             [("Off", False), ("On", True)], s.reduced_motion),
+            ("Text size", "Bigger words beside the board and on its cards", "text_size",
+             [(size.capitalize(), size) for size in TEXT_SIZES], s.text_size),
         ]
         pw = min(1000, (w - 80) // 16 * 16)  # few widths: each needs its own panel texture
         left = w / 2 - pw / 2

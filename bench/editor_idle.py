@@ -1,0 +1,76 @@
+"""CPU the level editor uses while nobody touches it: the idle draw rate against the full rate.
+
+Run: .venv/bin/python bench/editor_idle.py [--seconds 4]   (a real window: on $DISPLAY, or on an
+Xvfb it starts; arcade's headless loop ignores draw rates. Prints CPU seconds per wall second for
+each case and their ratio, both measured in this run in fresh processes.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import pathlib
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+
+CHILD = """
+import os, sys, time
+import game.ui  # prepares arcade
+import arcade, pyglet
+from editor import open_editor
+import editor.view as ev
+if sys.argv[2] == "full":
+    ev.IDLE_DRAW_RATE = ev.DRAW_RATE   # what the editor did before it idled
+window = arcade.Window(1280, 800, "bench", visible=False, antialiasing=False)
+view = open_editor(window, on_leave=lambda: None)
+seconds = float(sys.argv[1])
+start_wall, start_cpu = [], []
+def begin(_dt):
+    start_wall.append(time.perf_counter()); start_cpu.append(time.process_time())
+def end(_dt):
+    wall = time.perf_counter() - start_wall[0]
+    print((time.process_time() - start_cpu[0]) / wall, flush=True)
+    window.close()
+pyglet.clock.schedule_once(begin, 2.0)            # after the editor settled into idling
+pyglet.clock.schedule_once(end, 2.0 + seconds)
+arcade.run()
+"""
+
+
+def measure(case: str, seconds: float) -> float:
+    with tempfile.TemporaryDirectory() as data:
+        env = {**os.environ, "GRIDFALL_DATA_DIR": data, "PYTHONPATH": str(ROOT)}
+        env.pop("ARCADE_HEADLESS", None)
+        out = subprocess.run([sys.executable, "-c", CHILD, str(seconds), case], env=env, cwd=ROOT,
+                             capture_output=True, text=True, timeout=120 + seconds)
+    if out.returncode != 0:
+        raise SystemExit(out.stderr)
+    return float(out.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=4.0)
+    args = parser.parse_args()
+    xvfb = None
+    if not os.environ.get("DISPLAY"):
+        xvfb = subprocess.Popen(["Xvfb", ":97", "-screen", "0", "1600x1000x24"],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.environ["DISPLAY"] = ":97"
+        time.sleep(1.0)
+    try:
+        full = measure("full", args.seconds)
+        idle = measure("idle", args.seconds)
+    finally:
+        if xvfb is not None:
+            xvfb.terminate()
+    print(f"editor idle, CPU seconds per second: full rate {full:.3f}, idle rate {idle:.3f}, "
+          f"ratio idle/full {idle / full:.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,134 @@
+"""The editor's help: a tooltip for every tool and button, and the key sheet (F1 or ?)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import arcade
+
+from game.ui.layout import Rect
+from game.ui.screens import style
+
+from .base import EditorBase
+from .model import Tool
+from .widgets import Dialog
+
+TIP_DELAY = 0.5   # seconds the pointer rests before a tooltip shows
+
+HEADER_TIPS = {
+    "New": "Start a new level (Ctrl+N)",
+    "Open": "Open a level, or an older version of one (Ctrl+O)",
+    "Save": "Save the level to its file (Ctrl+S)",
+    "Save As": "Save under another file name (Ctrl+Shift+S)",
+    "Pack": "Your packs: add this level, order, remove, export",
+    "Play (Tab)": "Play-test the level as it is now (Tab; Tab in the game comes back)",
+    "Undo": "Undo the last edit (Ctrl+Z)",
+    "Redo": "Redo (Ctrl+Y or Ctrl+Shift+Z)",
+    "Back": "Leave the editor (Esc); unsaved changes are asked about",
+}
+
+PROPS_TIPS = {
+    "mode:match3": "Match-3: swap neighbours to line up 3 or more",
+    "mode:chain": "Chain: drag a path of one kind from the player token",
+    "mode:slide": "Slide: the 15-puzzle at any size",
+    "new seed": "Pick another seed: a new starting deal",
+    "diagonal": "Whether chains may go diagonally",
+    "pick cell": "Click, then click the cell the player must reach",
+    "clear reach": "Remove the reach goal",
+    "solved": "Put every tile in its solved place (then shuffle it)",
+    "shuffle": "Make 30 random legal slides: always solvable, more each press",
+}
+
+SHAPE_TIPS = {
+    "pen": "Pen (D): paint every cell you drag over",
+    "rect": "Rectangle (X): drag from corner to corner, or Space at two corners",
+    "fill": "Bucket fill (F or B): fill the area of alike cells",
+}
+
+KEYS = [
+    ("1 - 9", "a tile kind (slide: a tile number)"),
+    ("R", "random brush: a fixed kind per cell, never lining up a run"),
+    ("E  or right-click", "erase: an empty cell, dealt at random by the game"),
+    ("H / P / G", "hole / player start (chain) / gap (slide)"),
+    ("+ / -", "slide: next or previous tile number"),
+    ("D / X / F", "pen / rectangle / bucket fill"),
+    ("arrows", "move the keyboard cursor"),
+    ("Space or Enter", "paint at the cursor (rectangle: first corner, then second)"),
+    ("Tab", "play-test; Tab in the game comes back"),
+    ("Ctrl+Z / Ctrl+Y", "undo / redo (Ctrl+Shift+Z redoes too)"),
+    ("Ctrl+S / Ctrl+Shift+S", "save / save as"),
+    ("Ctrl+N / Ctrl+O", "new level / open"),
+    ("Esc", "cancel a rectangle or a cell pick, close a dialog, or leave"),
+    ("F1 or ?", "this sheet"),
+]
+
+
+def tool_tip(tool: Tool) -> str:
+    return {
+        "kind": f"Kind {tool.token} ({tool.token}): a fixed tile of this kind",
+        "random": "Random brush (R): a fixed kind per cell, never lining up a run",
+        "hole": "Hole (H): a cell no tile ever fills",
+        "player": "Player start (P): where the chain token stands",
+        "tile": f"Tile {tool.token}: type its number, or step with - and +",
+        "gap": "Gap (G): the empty slot tiles slide into",
+        "erase": "Erase (E, or right-click): an empty cell, dealt at random by the game",
+    }.get(tool.name, tool.label)
+
+
+class EditorHelp(EditorBase):
+    """Tooltips and the key sheet, for EditorView."""
+
+    def tips(self) -> list[tuple[Rect, str]]:
+        """Every place a tooltip shows, with its text: palette, header and property buttons."""
+        out: list[tuple[Rect, str]] = []
+        for rect, kind, value in self._palette:
+            if kind == "tool":
+                out.append((rect, tool_tip(value)))
+            elif kind == "shape":
+                out.append((rect, SHAPE_TIPS.get(value, value)))
+            elif kind == "step":
+                out.append((rect, "next tile number (+)" if value > 0 else "previous tile number (-)"))
+        for text, b in self.header_buttons.items():
+            out.append((_rect(b), HEADER_TIPS.get(text, text)))
+        for name, b in self.props_buttons.items():
+            if name in PROPS_TIPS and b.visible:
+                out.append((_rect(b), PROPS_TIPS[name]))
+        return out
+
+    def tip_at(self, x: float, y: float) -> str | None:
+        if self.dialog is not None:
+            return None
+        for rect, text in self.tips():
+            if rect.contains(x, y):
+                return text
+        return None
+
+    def draw_tip(self) -> None:
+        """The tooltip under a resting pointer, kept inside the window."""
+        if self._tip_rest < TIP_DELAY or self._pointer is None:
+            return
+        x, y = self._pointer
+        text = self.tip_at(x, y)
+        if text is None:
+            return
+        label = self._tip_text
+        if label is None or label.text != text:
+            label = self._tip_text = arcade.Text(text, 0, 0, style.TEXT, 11, font_name=style.BODY_FONT)
+        w, h = label.content_width + 16, label.content_height + 10
+        left = min(max(4.0, x + 14), self.window.width - w - 4)
+        bottom = y - h - 14 if y - h - 14 > 4 else y + 18
+        arcade.draw_lrbt_rectangle_filled(left, left + w, bottom, bottom + h, style.OVERLAY_EDGE)
+        arcade.draw_lrbt_rectangle_filled(left + 1, left + w - 1, bottom + 1, bottom + h - 1, style.HEADER)
+        label.x, label.y = left + 8, bottom + 8
+        label.draw()
+
+    def show_keys(self) -> None:
+        """F1 or ?: every key the editor knows, on one sheet."""
+        rows: list[list[tuple[Any, ...]]] = [[("label", k, 200), ("label", what, 520)] for k, what in KEYS]
+        rows.append([("button", "Close", 110, self.close_dialog)])
+        self.open_dialog(Dialog(self.window, "Keys", rows, width=760, default="Close"))
+
+
+def _rect(widget: Any) -> Rect:
+    r = widget.rect
+    return Rect(r.left, r.bottom, r.width, r.height)

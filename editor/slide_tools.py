@@ -1,0 +1,96 @@
+"""Slide designers' tools: the solved board, a shuffle by legal slides, and how many moves it takes."""
+
+from __future__ import annotations
+
+import functools
+import random
+from concurrent.futures import Future, ThreadPoolExecutor
+
+from game.bots.slide_solver import Unsolvable, optimal_length, solve
+from game.core import EMPTY, GAP_TOKEN, Grid, slide_solvable, slide_sources, solved_slide
+
+from .model import Cells, Draft
+
+OPTIMAL_CELLS = 16          # boards up to 4x4 get an optimal answer when the search stays small
+OPTIMAL_NODES = 20_000      # positions searched at most, so the editor never stalls on one
+
+
+def solved_cells(width: int, height: int) -> Cells:
+    """The solved layout as tokens: 1..N-1 row by row, the gap last."""
+    return to_cells(solved_slide(height, width))
+
+
+def to_cells(grid: Grid) -> Cells:
+    return tuple(tuple(GAP_TOKEN if v == EMPTY else str(v) for v in row) for row in grid)
+
+
+def to_grid(draft: Draft) -> Grid | None:
+    """The draft's board as a slide grid, or None while it is not a whole permutation."""
+    n = draft.width * draft.height
+    try:
+        grid = tuple(tuple(EMPTY if t == GAP_TOKEN else int(t) for t in row) for row in draft.cells)
+    except ValueError:
+        return None
+    if sorted(v for row in grid for v in row) != list(range(n)):
+        return None
+    return grid
+
+
+def shuffled(draft: Draft, moves: int, seed: int) -> Cells:
+    """The board after `moves` random legal slides (never straight back), from the draft's own
+    board when it is whole, else from the solved one: always solvable, as the game's deal is."""
+    grid = to_grid(draft) or solved_slide(draft.height, draft.width)
+    cells = [list(row) for row in grid]
+    rng = random.Random(seed)
+    gap = next((r, c) for r, row in enumerate(cells) for c, v in enumerate(row) if v == EMPTY)
+    previous = None
+    for _ in range(moves):
+        # The core's slide rule says which tiles may move into the gap.
+        choices = [s for s in slide_sources(gap, draft.height, draft.width) if s != previous]
+        src = rng.choice(choices)
+        cells[gap[0]][gap[1]], cells[src[0]][src[1]] = cells[src[0]][src[1]], EMPTY
+        previous, gap = gap, src
+    return to_cells(tuple(tuple(row) for row in cells))
+
+
+@functools.lru_cache(maxsize=32)
+def solution_length(grid: Grid) -> tuple[int, bool] | None:
+    """(moves, optimal) to solve `grid`: optimal by search on boards up to 4x4 when the search
+    stays small, else the length the slide solver finds (an upper bound); None if unsolvable."""
+    if not slide_solvable(grid):
+        return None
+    if len(grid) * len(grid[0]) <= OPTIMAL_CELLS:
+        found = optimal_length(grid, OPTIMAL_NODES)
+        if found is not None:
+            return found, True
+    try:
+        return len(solve(grid)), False
+    except Unsolvable:
+        return None
+
+
+class SolutionCounter:
+    """The solution length of the board being edited, counted on a worker thread so that a
+    hard 4x4 never stalls painting; the text says "counting" until it is known."""
+
+    def __init__(self) -> None:
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="slide-solution")
+        self._grid: Grid | None = None
+        self._future: Future[tuple[int, bool] | None] | None = None
+
+    def text(self, draft: Draft) -> str:
+        grid = to_grid(draft)
+        if grid is None:
+            return "solution: place every tile and the gap (or 'solved', then 'shuffle')"
+        if grid != self._grid or self._future is None:
+            self._grid = grid
+            self._future = self._pool.submit(solution_length, grid)
+        if not self._future.done():
+            return "solution: counting moves..."
+        found = self._future.result()
+        if found is None:
+            return "solution: none (swap two tiles: this board cannot be solved)"
+        moves, optimal = found
+        if moves == 0:
+            return "solution: already solved (shuffle it)"
+        return f"solution: {moves} moves" + (" (the fewest)" if optimal else " (the solver's; fewer may exist)")

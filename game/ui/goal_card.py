@@ -1,0 +1,81 @@
+"""The goal card: what a level asks, shown before its first move and again from the pause menu."""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Callable
+
+import arcade
+
+from game.core import GoalName, Level, Mode, StarUnit, State, progress, star_targets
+from game.ui import textures
+from game.ui.hud import compact
+from game.ui.screens import style
+from game.ui.widgets import Button, Menu
+
+ICON = 40.0
+CARD_WIDTH = 560
+
+
+def goal_lines(level: Level, state: State) -> list[str]:
+    """The level's own words, then each goal, the moves and the stars, in the level's units."""
+    lines = textwrap.wrap(" ".join(level.description.split()), 46)[:3]
+    for goal in progress(state):
+        if goal.name == GoalName.SCORE:
+            lines.append(f"Score {goal.target:,} points")
+        elif goal.name == GoalName.REACH:
+            lines.append("Walk the token to the marked cell")
+        elif goal.name == GoalName.SOLVE:
+            lines.append("Put the tiles in order, 1 to the last, the gap at the end")
+    if not progress(state):
+        lines.append("No goal: score what you can" + (f" in {level.moves} moves" if level.moves else ""))
+    elif level.moves is not None:
+        lines.append(f"Moves: {level.moves}")
+    lines.append(stars_line(level))
+    return lines
+
+
+def stars_line(level: Level) -> str:
+    """What the three stars ask, in the unit the level is played in."""
+    targets = star_targets(level)
+    if targets is None:
+        return "Any win earns three stars"
+    a, b, c = targets.marks
+    if targets.unit == StarUnit.POINTS:
+        return f"Stars at {compact(a)} · {compact(b)} · {compact(c)} points"
+    if targets.unit == StarUnit.MOVES_LEFT:
+        return f"Stars: a win · {b} moves left · {c} moves left"
+    return f"Stars: solve in {a} · {b} · {c} moves"
+
+
+class GoalCard(Menu):
+    """The goal card: a Menu of the level's lines, its collect goals as tile pictures with counts
+    (in the room under the lines), and one button to play."""
+
+    def __init__(self, level: Level, state: State, on_play: Callable[[], None],
+                 colorblind: bool = False, text_scale: float = 1.0) -> None:
+        super().__init__(level.name, [Button("Play", on_play, "play")], lines=goal_lines(level, state),
+                         width=CARD_WIDTH * text_scale, line_scale=text_scale)
+        self.collect = [(g.kind, g.target) for g in progress(state) if g.name == GoalName.COLLECT]
+        self.icons: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self.counts = [arcade.Text(f"× {n}", 0, 0, style.TEXT, 18, anchor_y="center") for _, n in self.collect]
+        for kind, _ in self.collect:
+            tex = textures.kind(kind, colorblind)
+            self.icons.append(arcade.Sprite(tex, scale=ICON / tex.width))
+        self.extra_height = (ICON + 24) if self.collect else 0.0
+        self.is_slide = level.mode == Mode.SLIDE
+
+    def place(self, screen_w: float, screen_h: float) -> None:
+        super().place(screen_w, screen_h)
+        step = 130.0
+        x0 = self.panel.center[0] - step * (len(self.collect) - 1) / 2
+        y = self.extra_top - ICON / 2 - 6
+        for i, (icon, count) in enumerate(zip(self.icons, self.counts)):
+            icon.position = (x0 + i * step - 24, y)
+            count.x, count.y = x0 + i * step, y
+
+    def draw(self, screen_w: float, screen_h: float) -> None:
+        super().draw(screen_w, screen_h)
+        self.icons.draw()
+        for count in self.counts:
+            count.draw()

@@ -1,0 +1,67 @@
+"""One short message beside the board: news in the text colour, a refusal in the warning colour."""
+
+from __future__ import annotations
+
+import arcade
+
+from game.ui.screens import style
+
+SECONDS = 3.0    # how long a message stays
+FADE = 0.5       # and the last part of it, fading out
+
+
+class Toast:
+    """The play view's one voice: a pill under the board that says one thing, then fades; a
+    successful move clears it, so no message is left over from a move already fixed."""
+
+    def __init__(self, text_scale: float = 1.0) -> None:
+        self.text = arcade.Text("", 0, 0, style.TEXT, round(15 * text_scale), anchor_x="center",
+                                anchor_y="center", font_name=style.BODY_FONT)
+        self.height = round(38 * text_scale)
+        self.error = False
+        self.left = 0.0
+        self.pill: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self._at = (0.0, 0.0)
+        self._max_width = 600.0
+
+    @property
+    def message(self) -> str:
+        return str(self.text.text) if self.left > 0 else ""
+
+    def place(self, x: float, y: float, max_width: float) -> None:
+        self._at, self._max_width = (x, y), max_width
+        self._build()
+
+    def show(self, message: str, error: bool = False) -> None:
+        self.text.text = message
+        self.error = error
+        self.left = SECONDS
+        self._build()
+
+    def clear(self) -> None:
+        self.left = 0.0
+
+    def update(self, dt: float) -> None:
+        self.left = max(0.0, self.left - dt)
+
+    def _build(self) -> None:
+        x, y = self._at
+        self.text.x, self.text.y = x, y
+        width = min(self._max_width, self.text.content_width + 36)
+        self.pill = arcade.SpriteList()
+        if self.text.text:
+            pill = arcade.Sprite(style.rounded_rect(max(2, int(width)), self.height, self.height // 2),
+                                 center_x=x, center_y=y)
+            pill.color = style.OVERLAY_PANEL
+            self.pill.append(pill)
+
+    def draw(self) -> None:
+        if self.left <= 0 or not self.text.text:
+            return
+        alpha = int(255 * min(1.0, self.left / FADE))
+        for s in self.pill:
+            s.alpha = alpha
+        color = style.DANGER_HOVER if self.error else style.TEXT
+        self.text.color = (color[0], color[1], color[2], alpha)
+        self.pill.draw()
+        self.text.draw()

@@ -1,0 +1,116 @@
+"""Tools a designer can discover: tooltips on hover, the key sheet, one font (issue 13, 13 and 15)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
+import arcade
+
+from driving import SCREENSHOTS, center, frame, palette_xy, press, send, shot
+from editor.help import HEADER_TIPS, KEYS
+from editor.model import ERASE_TOOL, RANDOM_TOOL
+from editor.view import EditorView
+from game.ui.screens import style
+
+key = arcade.key
+
+
+def rest_pointer(window: Any, x: float, y: float, seconds: float = 0.6) -> None:
+    send(window, "on_mouse_motion", int(x), int(y), 1, 1)
+    for _ in range(int(seconds * 60) + 1):
+        frame(window)
+
+
+def test_every_tool_and_button_has_a_tooltip_shown_on_hover(window: Any, editor: EditorView) -> None:
+    view = editor
+    tipped = [text for _, text in view.tips()]
+    assert all(view.header_buttons[name] for name in HEADER_TIPS)
+    assert len([t for t in tipped if t]) >= len(view._palette) + len(view.header_buttons)
+    x, y = palette_xy(view, "tool", ERASE_TOOL)
+    send(window, "on_mouse_motion", int(x), int(y), 1, 1)
+    frame(window)
+    assert view._tip_text is None or not view._tip_rest >= 0.5   # not at once
+    rest_pointer(window, x, y)
+    assert view._tip_text is not None and view._tip_text.text.startswith("Erase (E, or right-click)")
+    image = shot(window, view, SCREENSHOTS / "editor-tooltip.png")
+    # The tooltip's panel is drawn beside the pointer, in the style's header colour.
+    px = image.getpixel((int(x) + 20, window.height - int(y) + 20))
+    assert tuple(px[:3]) == style.HEADER[:3]
+    rest_pointer(window, *palette_xy(view, "tool", RANDOM_TOOL))
+    assert view._tip_text.text.startswith("Random brush (R)")
+    rest_pointer(window, *center(view.header_buttons["Save As"]))
+    assert view._tip_text.text == HEADER_TIPS["Save As"]
+    send(window, "on_mouse_press", int(x), int(y), arcade.MOUSE_BUTTON_LEFT, 0)   # a click hides it
+    send(window, "on_mouse_release", int(x), int(y), arcade.MOUSE_BUTTON_LEFT, 0)
+    frame(window)
+    assert view._tip_rest < 0
+
+
+def test_f1_and_question_mark_show_the_key_sheet(window: Any, editor: EditorView) -> None:
+    view = editor
+    press(window, key.F1)
+    assert view.dialog is not None and view.dialog.title == "Keys"
+    texts = [str(w.text) for w in view.dialog.ui.walk_widgets() if hasattr(w, "text")]
+    assert all(k in texts for k, _ in KEYS)
+    shot(window, view, SCREENSHOTS / "editor-keys.png")
+    press(window, key.ENTER)                             # Enter closes it (its default button)
+    assert view.dialog is None
+    send(window, "on_text", "?")
+    frame(window)
+    assert view.dialog is not None and view.dialog.title == "Keys"
+    press(window, key.ESCAPE)
+    assert view.dialog is None
+
+
+def test_the_editor_reads_in_one_font_even_after_the_game_loaded_its_display_font(
+        window: Any, editor: EditorView) -> None:
+    style.load_fonts()                                   # what opening from the title screen does
+    view = editor
+    view.on_resize(window.width, window.height)          # widgets made after the font is loaded
+    frame(window)                                        # buttons take their style's font as drawn
+    fonts = {tuple(b.ui_label.font_name) for b in view.header_buttons.values()}
+    assert fonts == {tuple(style.BODY_FONT)}, fonts
+
+
+def test_a_short_window_scrolls_the_properties_to_every_field(window: Any, editor: EditorView) -> None:
+    view = editor
+    # A headless window cannot change size; the size it reports is what every layout reads.
+    window._width, window._height = 800, 560
+    try:
+        send(window, "on_resize", 800, 560)
+        frame(window)
+        last = view.fields["collect9"]
+        assert not last.visible and view._props_max_scroll > 0   # below the window: hidden
+        for _ in range(12):
+            send(window, "on_mouse_scroll", 700, 300, 0, -1)
+        frame(window)
+        last = view.fields["collect9"]
+        assert last.visible and last.rect.bottom >= 0
+        assert not view.fields["id"].visible                      # scrolled above: hidden
+        shot(window, view, SCREENSHOTS / "editor-800x560-scrolled.png")
+        click_at = center(last)
+        send(window, "on_mouse_press", int(click_at[0]), int(click_at[1]), arcade.MOUSE_BUTTON_LEFT, 0)
+        send(window, "on_mouse_release", int(click_at[0]), int(click_at[1]), arcade.MOUSE_BUTTON_LEFT, 0)
+        frame(window)
+        assert last.active
+        press(window, key.ESCAPE)
+    finally:
+        window._width, window._height = 1280, 800
+        send(window, "on_resize", 1280, 800)
+        frame(window)
+
+
+def test_the_brush_shows_faintly_on_the_cell_under_the_pointer(window: Any, editor: EditorView) -> None:
+    from driving import cell_xy
+    view = editor
+    press(window, key.KEY_4)
+    x, y = cell_xy(view, (2, 2))
+    send(window, "on_mouse_motion", int(window.width - 100), int(window.height - 100), 1, 1)
+    plain = shot(window, view, SCREENSHOTS / "editor-no-preview.png")
+    send(window, "on_mouse_motion", int(x), int(y), 1, 1)
+    frame(window)
+    hovered = shot(window, view, SCREENSHOTS / "editor-brush-preview.png")
+    at = (int(x), window.height - int(y))
+    assert plain.getpixel(at) != hovered.getpixel(at)     # the kind-4 gem shows there, faint
+    assert view.model.draft.token((2, 2)) == "."          # and nothing was painted

@@ -1,0 +1,63 @@
+"""Slide designers' tools: the solved board, shuffles by legal slides, the solution length, tiles
+past 9 typed by number (issue 13, point 19)."""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from typing import Any
+
+import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
+import arcade
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from driving import SCREENSHOTS, center, click, frame, new_level, press, shot
+from editor.model import blank, check
+from editor.slide_tools import shuffled, solution_length, to_grid
+from editor.view import EditorView
+from game.bots.slide_solver import solve
+from game.core import slide_solvable
+
+key = arcade.key
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(2, 5), st.integers(2, 5), st.integers(1, 60), st.integers(0, 10**6))
+def test_a_shuffle_is_always_solvable_and_the_length_is_a_real_solution(w: int, h: int, moves: int,
+                                                                        seed: int) -> None:
+    draft = dataclasses.replace(blank("slide", w, h), cells=shuffled(blank("slide", w, h), moves, seed))
+    grid = to_grid(draft)
+    assert grid is not None and slide_solvable(grid)
+    found = solution_length(grid)
+    assert found is not None
+    length, optimal = found
+    assert length <= len(solve(grid)) if optimal else length == len(solve(grid))
+    assert length <= moves or not optimal     # the shuffle itself is a way back
+
+
+def test_solved_shuffle_count_and_typed_numbers_in_the_editor(window: Any, editor: EditorView) -> None:
+    view = editor
+    new_level(window, view, "slide", 4, 4)
+    click(window, *center(view.props_buttons["solved"]))
+    assert any("already solved" in str(p) for p in view.model.problems())
+    solved = view.model.draft
+    click(window, *center(view.props_buttons["shuffle"]))
+    assert not view.model.problems() and check(view.model.draft)[0] is not None
+    deadline = time.monotonic() + 20
+    while "counting" in view.solutions.text(view.model.draft) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    text = view.solutions.text(view.model.draft)
+    assert text.startswith("solution: ") and "moves" in text, text
+    frame(window)
+    shot(window, view, SCREENSHOTS / "editor-slide-tools.png")
+    press(window, key.Z, key.MOD_CTRL)
+    assert view.model.draft == solved
+    press(window, key.KEY_1)
+    press(window, key.KEY_2)
+    assert view.model.tool.token == "12"
+    press(window, key.KEY_1)
+    for _ in range(70):
+        frame(window)                                   # over a second: a new number starts
+    press(window, key.KEY_5)
+    assert view.model.tool.token == "5"
