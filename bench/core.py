@@ -14,6 +14,11 @@ two sides take turns repeat after repeat. The ratio is how many times faster the
 The core's enumeration and swap figures start from states with no cached bitboard (as a
 state that nobody has asked yet). The bars from issue 2: bot ratio >= 50x on 9x9 and
 >= 500x on 20x20.
+
+The baseline knows no special tiles, so those rows play levels with `specials: false`. The
+"+specials" rows then time the core alone on the same size with specials on and four specials
+placed on the board, against the plain core in the baseline column: their ratio is what
+specials cost per move.
 """
 
 from __future__ import annotations
@@ -64,11 +69,16 @@ QUICK = {
 }
 
 
-def bench_level(size: int) -> Level:
-    return Level.from_dict({
+def bench_level(size: int, specials: bool = False) -> Level:
+    data = {
         "format": 1, "id": f"bench-{size}", "name": f"Bench {size}x{size}", "mode": "match3",
-        "width": size, "height": size, "kinds": KINDS,
-    })
+        "width": size, "height": size, "kinds": KINDS, "rules": {"specials": specials},
+    }
+    if specials:
+        cells = [["."] * size for _ in range(size)]
+        cells[1][1], cells[1][size - 2], cells[size - 2][1], cells[size - 2][size - 2] = "1h", "2v", "3b", "*"
+        data["layout"] = [" ".join(row) for row in cells]
+    return Level.from_dict(data)
 
 
 def fresh(state: State) -> State:
@@ -238,6 +248,20 @@ def main(argv: list[str] | None = None) -> int:
         if bar is not None and ratio < bar:
             failed.append(f"{name} bot ratio {ratio:.0f}x < {bar:g}x")
         rows.append((name, "bot moves/s", core_rate, base_rate, f"{ratio:8.1f}x{verdict}"))
+
+        # The same size with specials: the core against itself (the plain core as the baseline).
+        rich = bench_level(size, specials=True)
+        rich_states = [new_game(rich, seed) for seed in range(plan.boards)]
+        rich_swaps = pick_swaps(rich_states)
+        plain_s, _ = paired(swap_core(states, swaps), swap_core(states, swaps), plan.repeats)
+        rich_s, _ = paired(swap_core(rich_states, rich_swaps), swap_core(rich_states, rich_swaps),
+                           plan.repeats)
+        rows.append((f"{name}+sp", "swap+cascade (us)", rich_s * 1e6, plain_s * 1e6,
+                     f"{rich_s / plain_s:8.2f}x the plain core's time"))
+        rich_bot, plain_bot = paired(bot_core(rich, plan.games), bot_core(level, plan.games),
+                                     plan.repeats)
+        rows.append((f"{name}+sp", "bot moves/s", 1.0 / rich_bot, 1.0 / plain_bot,
+                     f"{rich_bot / plain_bot:8.2f}x the plain core's time a move"))
 
     print(f"{'board':<7} {'measure':<19} {'core':>12} {'baseline':>12}   core/baseline")
     for name, what, core_v, base_v, ratio_text in rows:

@@ -255,6 +255,27 @@ def run_mask(masks: Sequence[int], stride: int, min_match: int) -> int:
     return found
 
 
+def run_parts(masks: Sequence[int], stride: int, min_match: int) -> tuple[int, int]:
+    """(along rows, along columns): run_mask split by direction, so a cell in both is a crossing."""
+    same_right = 0
+    same_below = 0
+    for m in masks:
+        if m:
+            same_right |= m & (m >> 1)
+            same_below |= m & (m >> stride)
+    across = same_right
+    along = same_below
+    for i in range(1, min_match - 1):
+        across &= same_right >> i
+        along &= same_below >> (i * stride)
+    row_runs = 0
+    column_runs = 0
+    for i in range(min_match):
+        row_runs |= across << i
+        column_runs |= along << (i * stride)
+    return row_runs, column_runs
+
+
 def _line(m: int, step: int, length: int, left: bool) -> list[int]:
     """[all-ones, 1 cell, 2 cells, ...]: bit a set when the `length` cells beside a hold m.
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .grid import Cell, Grid
+from .vocab import Special
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +36,22 @@ class Cleared:
     """Every cell in `cells` exploded at once (one cascade step); their tiles are collected."""
 
     cells: tuple[Cell, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Created:
+    """The tile at `cell` became `special` (a rainbow loses its kind); it stays when its step clears."""
+
+    cell: Cell
+    special: Special
+
+
+@dataclass(frozen=True, slots=True)
+class Detonated:
+    """The special at `cell` went off; its blast is in the step's Cleared (this gives the view the order)."""
+
+    cell: Cell
+    special: Special
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,10 +87,11 @@ class Slid:
 
 @dataclass(frozen=True, slots=True)
 class Reshuffled:
-    """No move was left, so the board was dealt again as `grid`."""
+    """No move was left, so the board was dealt again as `grid`, its specials moved with their tiles."""
 
     grid: Grid
     rng: int
+    specials: tuple[tuple[Cell, Special], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +121,6 @@ class Lost:
 
 
 Event = (
-    Swapped | SwapRejected | Chained | Cleared | Fell | Spawned | PlayerMoved | Slid
+    Swapped | SwapRejected | Chained | Created | Detonated | Cleared | Fell | Spawned | PlayerMoved | Slid
     | Reshuffled | Scored | BonusScored | Won | Lost
 )

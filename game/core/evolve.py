@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Iterable
 
 from .events import (
-    BonusScored, Chained, Cleared, Event, Fell, Lost, PlayerMoved, Reshuffled, Scored, Slid, Spawned,
+    BonusScored, Chained, Cleared, Created, Detonated, Event, Fell, Lost, PlayerMoved, Reshuffled, Scored, Slid, Spawned,
     SwapRejected, Swapped, Won,
 )
-from .grid import EMPTY, PLAYER, Grid
+from .grid import EMPTY, PLAYER, RAINBOW, Cell, Grid
 from .state import State
-from .vocab import Status
+from .vocab import Special, Status
 
 
 def evolve(state: State, event: Event) -> State:
@@ -28,6 +28,9 @@ def fold(state: State, events: Iterable[Event]) -> State:
     score, moves, status, collected, rng = (
         state.score, state.moves, state.status, state.collected, state.rng)
     rows: list[list[int]] | None = None
+    specials = state.specials
+    # The specials by cell, made on first use by an event that touches them (most states have none).
+    layer: dict[Cell, Special] | None = None
     counts: list[int] | None = None
     changed = False
     # The most frequent events are tested first; a board event copies the rows on first use.
@@ -42,6 +45,11 @@ def fold(state: State, events: Iterable[Event]) -> State:
                 rows[sr][sc] = EMPTY
             for (_, (dr, dc)), value in zip(falling, values):
                 rows[dr][dc] = value
+            if specials and layer is None:
+                layer = dict(specials)
+            if layer:
+                riding = [(dst, layer.pop(src)) for src, dst in falling if src in layer]
+                layer.update(riding)
         elif isinstance(event, Spawned):
             if rows is None:
                 rows = list(map(list, base))
@@ -60,6 +68,11 @@ def fold(state: State, events: Iterable[Event]) -> State:
                 if 0 < value <= limit:
                     counts[value - 1] += 1
                 row[c] = EMPTY
+            if specials and layer is None:
+                layer = dict(specials)
+            if layer:
+                for cell in event.cells:
+                    layer.pop(cell, None)
         elif isinstance(event, (Scored, BonusScored)):
             score += event.points
         elif isinstance(event, Swapped):
@@ -68,6 +81,14 @@ def fold(state: State, events: Iterable[Event]) -> State:
             (ar, ac), (br, bc) = event.a, event.b
             rows[ar][ac], rows[br][bc] = rows[br][bc], rows[ar][ac]
             moves += 1
+            if specials and layer is None:
+                layer = dict(specials)
+            if layer:
+                sa, sb = layer.pop(event.a, None), layer.pop(event.b, None)
+                if sa is not None:
+                    layer[event.b] = sa
+                if sb is not None:
+                    layer[event.a] = sb
         elif isinstance(event, SwapRejected):
             continue   # the tiles went back: nothing changed
         elif isinstance(event, PlayerMoved):
@@ -88,11 +109,22 @@ def fold(state: State, events: Iterable[Event]) -> State:
             (sr, sc), (dr, dc) = event.src, event.dst
             rows[dr][dc], rows[sr][sc] = rows[sr][sc], EMPTY
             moves += 1
+        elif isinstance(event, Created):
+            if layer is None:
+                layer = dict(specials)
+            layer[event.cell] = event.special
+            if event.special == Special.RAINBOW:
+                if rows is None:
+                    rows = list(map(list, base))
+                rows[event.cell[0]][event.cell[1]] = RAINBOW
+        elif isinstance(event, Detonated):
+            continue   # what it cleared is in the step's Cleared
         elif isinstance(event, Chained):
             moves += 1
         elif isinstance(event, Reshuffled):
             base, rng = event.grid, event.rng
             rows = None
+            specials, layer = event.specials, None
         elif isinstance(event, BonusScored):
             score += event.points
         elif isinstance(event, Won):
@@ -107,5 +139,7 @@ def fold(state: State, events: Iterable[Event]) -> State:
     grid: Grid = base if rows is None else tuple(map(tuple, rows))
     if counts is not None:
         collected = tuple(counts)
-    return State(level, grid, player, score, moves, status, collected, rng)
+    if layer is not None:
+        specials = tuple(sorted(layer.items()))
+    return State(level, grid, player, score, moves, status, collected, rng, specials)
 

@@ -61,6 +61,7 @@ def new_game(level: Level, seed: int) -> State:
     return State(
         level=level, grid=grid, player=level.player_start if rules.has_player else None,
         collected=(0,) * (level.kinds if rules.has_kinds else 0), rng=draws.state,
+        specials=level.specials,
     )
 
 

@@ -15,6 +15,8 @@ HOLE = -1
 """Not part of the board: nothing stands, falls or spawns there."""
 PLAYER = -2
 """The chain mode's player token; it never falls."""
+RAINBOW = 10
+"""A match3 rainbow special: a tile of no kind (above every kind, so it is never in a run)."""
 
 ORTHOGONAL: tuple[Cell, ...] = ((-1, 0), (0, -1), (0, 1), (1, 0))
 ALL_EIGHT: tuple[Cell, ...] = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))

@@ -12,8 +12,8 @@ from enum import Enum
 from typing import Any, Mapping
 
 from .boards import run_cells, slide_solvable, solved_slide
-from .grid import EMPTY, HOLE, PLAYER, Cell, Grid, neighbours
-from .vocab import Mode
+from .grid import EMPTY, HOLE, PLAYER, RAINBOW, Cell, Grid, neighbours
+from .vocab import Mode, Special
 
 FORMAT = 1
 MODES = tuple(mode.value for mode in Mode)
@@ -29,7 +29,7 @@ KEY_ORDER = (
     "seed", "moves", "layout", "goals", "stars", "rules",
 )
 GOAL_KEYS = ("score", "collect", "reach")
-RULE_KEYS = ("min_match", "min_chain", "diagonal")
+RULE_KEYS = ("min_match", "min_chain", "diagonal", "specials")
 ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 
 
@@ -46,6 +46,9 @@ RANDOM_TOKEN = "."
 HOLE_TOKEN = "#"
 PLAYER_TOKEN = "P"
 GAP_TOKEN = "_"
+RAINBOW_TOKEN = "*"
+# A match3 tile with a special is its kind followed by the letter: `3h`, `3v`, `3b`.
+KIND_SPECIALS = (Special.ROW, Special.COLUMN, Special.BOMB)
 
 PathPart = str | int
 Path = tuple[PathPart, ...]
@@ -111,6 +114,7 @@ class Rules:
     min_match: int = 3
     min_chain: int = 3
     diagonal: bool = True
+    specials: bool = True      # match3: runs of 4, 5 and L/T shapes make special tiles
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,6 +199,18 @@ class Level:
             if tok == HOLE_TOKEN
         )
 
+    @property
+    def specials(self) -> tuple[tuple[Cell, Special], ...]:
+        """The specials the layout places (`3h`, `3v`, `3b`, `*`), in reading order."""
+        if self.layout is None:
+            return ()
+        return tuple(
+            ((r, c), special)
+            for r, row in enumerate(self.layout)
+            for c, tok in enumerate(row)
+            if (special := token_special(tok)) is not None
+        )
+
     def template(self) -> Grid:
         """The layout as grid values: fixed kinds, HOLE, PLAYER, and EMPTY where random."""
         return tuple(
@@ -263,12 +279,23 @@ def level_mapping(
             "min_chain": rules.min_chain,
             "diagonal": rules.diagonal,
         }
+        if not rules.specials:   # written only when off, so older levels keep their bytes and hash
+            out["rules"]["specials"] = False
     return out
 
 
 def _is_number(tok: str) -> bool:
     # str.isdigit() also accepts '²' and '１', which int() refuses or a file should not hold.
     return tok.isascii() and tok.isdigit()
+
+
+def token_special(tok: str) -> Special | None:
+    """The special a layout token places: `*` a rainbow, `3h` a row line, ...; else None."""
+    if tok == RAINBOW_TOKEN:
+        return Special.RAINBOW
+    if len(tok) == 2 and _is_number(tok[0]) and tok[1] in KIND_SPECIALS:
+        return Special(tok[1])
+    return None
 
 
 def _token_value(tok: str) -> int:
@@ -278,6 +305,10 @@ def _token_value(tok: str) -> int:
         return PLAYER
     if tok in (RANDOM_TOKEN, GAP_TOKEN):
         return EMPTY
+    if tok == RAINBOW_TOKEN:
+        return RAINBOW
+    if token_special(tok) is not None:
+        return int(tok[0])
     return int(tok)
 
 
@@ -463,12 +494,19 @@ def _parse_rules(out: _Collector, raw: Any, mode: Mode | None) -> Rules | None:
         out.add(("rules", "diagonal"), f"expected true or false, found {describe(diagonal)}",
                 fault=Fault.TYPE)
         diagonal = True
+    specials = raw.get("specials", True)
+    if not isinstance(specials, bool):
+        out.add(("rules", "specials"), f"expected true or false, found {describe(specials)}",
+                fault=Fault.TYPE)
+        specials = True
+    elif "specials" in raw and mode not in (Mode.MATCH3, None):
+        out.add(("rules", "specials"), "only match3 levels have special tiles; remove 'specials'")
     if ("min_match" in raw and min_match is None) or ("min_chain" in raw and min_chain is None):
         return None
     return Rules(
         min_match=3 if min_match is None else min_match,
         min_chain=3 if min_chain is None else min_chain,
-        diagonal=diagonal,
+        diagonal=diagonal, specials=specials,
     )
 
 
@@ -533,7 +571,21 @@ def _token_problem(
         if kinds is not None and int(tok) > kinds:
             return f"kind {tok} does not exist (this level has {kinds} kinds)"
         return None
-    return f"'{shorten(tok)}' is not a cell (use 1-9 for a kind, '.' random, '#' hole, 'P' player)"
+    special = token_special(tok)
+    if special is not None or (len(tok) == 2 and tok[1] in KIND_SPECIALS):
+        if mode not in (Mode.MATCH3, None):
+            return f"'{shorten(tok)}' is a special tile: only match3 levels have specials"
+        if special is None:
+            if tok[0] == HOLE_TOKEN:
+                return f"'{shorten(tok)}': a hole holds no tile, so it cannot hold a special"
+            if tok[0] == RANDOM_TOKEN:
+                return f"'{shorten(tok)}': a special needs a fixed kind, like '3{tok[1]}'"
+            return f"'{shorten(tok)}' is not a cell (a special is a kind 1-9 then h, v or b, like '3h')"
+        if special != Special.RAINBOW and (tok[0] == "0" or (kinds is not None and int(tok[0]) > kinds)):
+            return f"kind {tok[0]} does not exist (this level has {kinds} kinds)"
+        return None
+    return (f"'{shorten(tok)}' is not a cell (use 1-9 for a kind, '.' random, '#' hole, 'P' player"
+            f"{', 3h/3v/3b a kind with a special, * a rainbow' if mode != Mode.CHAIN else ''})")
 
 
 def _check_layout_semantics(
@@ -582,9 +634,15 @@ def _check_layout_semantics(
             out.add(("layout",), f"cannot deal a starting board: the player at {pr},{pc} has "
                     f"no tile cell next to it ({'8' if diagonal else '4'} neighbours), so no "
                     "chain can start", (pr, pc))
+    if mode == Mode.MATCH3 and rules is not None and not rules.specials:
+        for r, row in enumerate(layout):
+            for c, tok in enumerate(row):
+                if token_special(tok) is not None:
+                    out.add(("layout", r), f"cell {r},{c}: '{tok}' is a special tile, but this "
+                            "level turns specials off (rules: specials: false)", (r, c))
     if mode == Mode.MATCH3 and rules is not None:
         grid = tuple(
-            tuple(int(t) if _is_number(t) else EMPTY for t in row) for row in layout
+            tuple(_token_value(t) if _is_number(t[0]) else EMPTY for t in row) for row in layout
         )
         runs = sorted(run_cells(grid, rules.min_match))
         if runs:

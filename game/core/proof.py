@@ -12,7 +12,7 @@ from .level import Level, shorten
 from .session import Session
 from .state import State
 
-RULES_VERSION = 1
+RULES_VERSION = 2
 """Raised whenever a rule changes what a command does; replays name the version they were made with."""
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 MASK64 = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
 
@@ -46,7 +48,7 @@ class Draws:
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
         return (z ^ (z >> 31)) % n
 
-    def shuffle(self, items: list[int]) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         """Fisher-Yates in place."""
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)

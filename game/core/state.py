@@ -6,7 +6,10 @@ from dataclasses import dataclass, field
 
 from .grid import Cell, Grid
 from .level import Level
-from .vocab import Status
+from .vocab import Special, Status
+
+Specials = tuple[tuple[Cell, Special], ...]
+"""The specials on a board, each with its cell, in reading order (few, so kept sparse)."""
 
 
 class IllegalMove(ValueError):
@@ -23,7 +26,7 @@ class IllegalMove(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class State:
-    """The board, the player, score, moves used, status, goal progress and the RNG stream."""
+    """The board, the player, score, moves used, status, goal progress, the RNG stream and the specials."""
 
     level: Level
     grid: Grid
@@ -33,6 +36,7 @@ class State:
     status: Status = Status.PLAYING
     collected: tuple[int, ...] = ()
     rng: int = 0
+    specials: Specials = ()
     # Facts derived from `grid` alone (match3 keeps its bitboard here), made on first use.
     # Not an init field, so dataclasses.replace never carries it over to a changed grid;
     # not compared, hashed or printed, so two equal states stay equal with or without it.
@@ -53,6 +57,20 @@ class State:
 
     def at(self, cell: Cell) -> int:
         return self.grid[cell[0]][cell[1]]
+
+    def special_at(self, cell: Cell) -> Special | None:
+        """The special on the tile at `cell`, if any."""
+        for at, special in self.specials:
+            if at == cell:
+                return special
+        return None
+
+    def special_layer(self) -> tuple[tuple[Special | None, ...], ...]:
+        """The specials as a layer of the board's shape (None where a cell holds none)."""
+        rows: list[list[Special | None]] = [[None] * self.width for _ in range(self.height)]
+        for (r, c), special in self.specials:
+            rows[r][c] = special
+        return tuple(map(tuple, rows))
 
     def collected_of(self, kind: int) -> int:
         return self.collected[kind - 1] if 0 < kind <= len(self.collected) else 0

@@ -1,4 +1,4 @@
-"""The core's typed words: the modes, a game's status and the goal names, checked by mypy."""
+"""The core's typed words: the modes, a game's status, the goal names and the specials, checked by mypy."""
 
 from __future__ import annotations
 
@@ -28,3 +28,12 @@ class GoalName(StrEnum):
     COLLECT = "collect"
     REACH = "reach"
     SOLVE = "solve"
+
+
+class Special(StrEnum):
+    """A match3 special tile, named by its layout letter (`3h`, `3v`, `3b`, `*`)."""
+
+    ROW = "h"        # a line special that clears its row (made by a run of 4 along a column)
+    COLUMN = "v"     # a line special that clears its column (made by a run of 4 along a row)
+    BOMB = "b"       # clears the 3x3 around it (made by an L, T or +)
+    RAINBOW = "*"    # no kind of its own (made by a run of 5 or more)

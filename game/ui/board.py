@@ -9,8 +9,8 @@ from typing import Any, Callable, Iterable, Sequence
 import arcade
 
 from game.core import (
-    HOLE, PLAYER, BonusScored, Chained, Cleared, Event, Fell, Lost, Mode, PlayerMoved, Reshuffled, Scored,
-    Slid, Spawned, SwapRejected, Swapped, Won,
+    HOLE, PLAYER, RAINBOW, BonusScored, Chained, Cleared, Created, Detonated, Event, Fell, Lost, Mode, PlayerMoved, Reshuffled, Scored,
+    Slid, Spawned, Special, Specials, SwapRejected, Swapped, Won,
 )
 from game.ui import textures
 from game.ui.layout import MAX_CELL, BoardLayout, Rect, budget_cell, cell_limits
@@ -64,6 +64,7 @@ class TileSprite(arcade.Sprite):
         super().__init__(texture)
         self.cell = cell
         self.kind = kind
+        self.special: Special | None = None   # a match3 special riding this tile
 
 
 class Popup:
@@ -193,8 +194,17 @@ class BoardRenderer:
     def tile_px(self) -> int:
         return max(4, int(round(self.layout.cell * TILE_FILL)))
 
-    def texture_for(self, value: int) -> arcade.Texture:
-        return textures.fitted(textures.tile(value, self.mode, self.colorblind), self.tile_px)
+    def texture_for(self, value: int, special: Special | None = None) -> arcade.Texture:
+        return textures.fitted(textures.tile(value, self.mode, self.colorblind, special), self.tile_px)
+
+    def set_specials(self, specials: Specials) -> None:
+        """Show the state's specials on their tiles (after a deal, a snap, an undo)."""
+        on = dict(specials)
+        for cell, sprite in self.by_cell.items():
+            special = on.get(cell) if sprite.kind > 0 else None
+            if sprite.special != special:
+                sprite.special = special
+                sprite.texture = self.texture_for(sprite.kind, special)
 
     def center(self, cell: Cell) -> tuple[float, float]:
         return self.layout.center(cell)
@@ -295,7 +305,7 @@ class BoardRenderer:
         for cell, sprite in self.by_cell.items():
             sprite.cell = cell
             sprite.position = self.center(cell)
-            want = self.texture_for(sprite.kind)
+            want = self.texture_for(sprite.kind, sprite.special)
             if sprite.texture is not want:
                 sprite.texture = want
             sprite.scale = 1.0
@@ -407,8 +417,8 @@ class BoardRenderer:
 
     # -- events into tweens -----------------------------------------------------------------
     def play(self, events: Sequence[Event], new_grid: Grid,
-             on_event: Callable[[Event], None] | None = None) -> None:
-        """Queue the batch's animation; afterwards the sprites equal `new_grid`."""
+             on_event: Callable[[Event], None] | None = None, specials: Specials = ()) -> None:
+        """Queue the batch's animation; afterwards the sprites equal `new_grid` and show `specials`."""
         i = 0
         while i < len(events):
             e = events[i]
@@ -421,7 +431,7 @@ class BoardRenderer:
                 continue
             self.animator.push(self._step(self._handler(e), e, notify=on_event, events=(e,)))
             i += 1
-        self.animator.push(lambda: [call(lambda: self._finish_batch(new_grid))])
+        self.animator.push(lambda: [call(lambda: self._finish_batch(new_grid, specials))])
 
     def _step(self, handler: Callable[..., list[Tween]], *args: Any,
               notify: Callable[[Event], None] | None, events: tuple[Event, ...]) -> Callable[[], list[Tween]]:
@@ -432,8 +442,10 @@ class BoardRenderer:
             return handler(*args)
         return start
 
-    def _finish_batch(self, grid: Grid) -> None:
+    def _finish_batch(self, grid: Grid, specials: Specials = ()) -> None:
         self.mismatches = self.snap_after_batch(grid)
+        # A reshuffle pairs sprites by kind only: the specials are set from the state after it.
+        self.set_specials(specials)
         self.batches += 1
 
     def snap_after_batch(self, grid: Grid) -> list[Cell]:
@@ -454,8 +466,19 @@ class BoardRenderer:
             Spawned: lambda ev: self._fall_and_spawn(None, ev), PlayerMoved: self._player_moved,
             Slid: self._slid, Reshuffled: self._reshuffled, Scored: self._scored,
             BonusScored: self._bonus_scored, Won: self._won, Lost: self._lost,
+            Created: self._created, Detonated: lambda ev: [],
         }
         return handlers[type(e)]
+
+    def _created(self, e: Created) -> list[Tween]:
+        # The tile stays and shows its special (a rainbow loses its kind); the forming tween is later work.
+        sprite = self.by_cell.get(e.cell)
+        if sprite is not None:
+            if e.special == Special.RAINBOW:
+                sprite.kind = RAINBOW
+            sprite.special = e.special
+            sprite.texture = self.texture_for(sprite.kind, e.special)
+        return []
 
     def _move(self, sprite: TileSprite, cell: Cell, duration: float, ease: Any = ease_in_out,
               delay: float = 0.0) -> Tween:

@@ -85,6 +85,7 @@ class PlayView(arcade.View):
                                    colorblind=self.settings.colorblind,
                                    speed=self.settings.speed_factor, reach=self.level.goals.reach,
                                    reduced_motion=self.settings.reduced_motion)
+        self.board.set_specials(state.specials)
         self.hud = Hud(state, colorblind=self.settings.colorblind, playtest=self.playtest,
                        text_scale=self.settings.text_scale)
         self.hud.place(hud_area)
@@ -174,7 +175,7 @@ class PlayView(arcade.View):
         # The HUD follows the events as they play (moves, goal counters), not the batch's end.
         self._shown = before
         self._animating = True
-        self.board.play(events, self.state.grid, on_event=self._on_event)
+        self.board.play(events, self.state.grid, on_event=self._on_event, specials=self.state.specials)
         if not self.board.busy:       # "instant": the batch is already over
             self._after_batch()
         return True
@@ -220,6 +221,7 @@ class PlayView(arcade.View):
         self.controller.reset()
         self._clear_hint()
         self.board.snap(self.state.grid)
+        self.board.set_specials(self.state.specials)
         self._animating = False
         self.hud.update_state(self.state)
         self.hud.set_score(self.state.score)

@@ -8,7 +8,7 @@ import pathlib
 import arcade
 from PIL import Image, ImageDraw, ImageFont
 
-from game.core import Mode
+from game.core import RAINBOW, Mode, Special
 from game.io.paths import assets_dir
 
 
@@ -89,10 +89,50 @@ def fitted(texture: arcade.Texture, px: int) -> arcade.Texture:
     return known[1]
 
 
-def tile(value: int, mode: Mode, colorblind: bool = False) -> arcade.Texture:
-    """The texture for a grid value > 0 or PLAYER in a level of `mode`."""
+def tile(value: int, mode: Mode, colorblind: bool = False,
+         special: Special | None = None) -> arcade.Texture:
+    """The texture for a grid value > 0 or PLAYER in a level of `mode` (with its special, if any)."""
     if value == -2:
         return load("player")
     if mode == Mode.SLIDE:
         return slide_number(value)
+    if value == RAINBOW:
+        return rainbow()
+    if special is not None and special != Special.RAINBOW:
+        return marked(value, special, colorblind)
     return kind(value, colorblind)
+
+
+# Specials are drawn here on the kind's tile for now (a plain mark, readable in both palettes);
+# their own artwork belongs in assets/make_textures.py.
+@functools.cache
+def marked(k: int, special: Special, colorblind: bool = False) -> arcade.Texture:
+    """Kind k's tile with a special's mark: a white bar across (h) or down (v), a ring (b)."""
+    image = kind(k, colorblind).image.convert("RGBA").copy()
+    size = image.width
+    draw = ImageDraw.Draw(image)
+    ink, edge = (255, 255, 255, 235), (20, 20, 30, 255)
+    band = max(2, size // 9)
+    mid = size // 2
+    if special == Special.ROW:
+        draw.rectangle((size * 0.12, mid - band, size * 0.88, mid + band), fill=ink, outline=edge)
+    elif special == Special.COLUMN:
+        draw.rectangle((mid - band, size * 0.12, mid + band, size * 0.88), fill=ink, outline=edge)
+    else:
+        draw.ellipse((size * 0.2, size * 0.2, size * 0.8, size * 0.8), outline=edge, width=band + 2)
+        draw.ellipse((size * 0.22, size * 0.22, size * 0.78, size * 0.78), outline=ink, width=band)
+    return arcade.Texture(image, hash=f"gridfall-special-{k}-{special.value}-{colorblind}-{size}")
+
+
+@functools.cache
+def rainbow() -> arcade.Texture:
+    """The rainbow special: a disc of coloured wedges with a white star centre."""
+    size = kind(1).image.width
+    image = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    colours = [(230, 60, 60), (240, 150, 40), (240, 220, 60), (70, 190, 90), (60, 140, 230), (150, 80, 210)]
+    pad = size * 0.08
+    for i, colour in enumerate(colours):
+        draw.pieslice((pad, pad, size - pad, size - pad), i * 60, (i + 1) * 60, fill=(*colour, 255))
+    draw.ellipse((size * 0.36, size * 0.36, size * 0.64, size * 0.64), fill=(255, 255, 255, 255))
+    return arcade.Texture(image, hash=f"gridfall-rainbow-{size}")

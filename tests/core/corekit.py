@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from game.core import (
-    EMPTY, HOLE, PLAYER, Chain, Command, Event, Level, LevelError, Slide, State, Swap,
+    EMPTY, HOLE, PLAYER, RAINBOW, Chain, Command, Event, Level, LevelError, Slide, State, Swap,
 )
 
 Cell = tuple[int, int]
@@ -84,6 +84,9 @@ def level_dicts(draw: st.DrawFn, modes: Sequence[str] = ("match3", "chain", "sli
     rules: dict[str, Any] = {}
     if mode == "match3" and draw(st.booleans()):
         rules["min_match"] = draw(st.sampled_from([3, 3, 4, 5]))
+    if mode == "match3" and draw(st.integers(0, 3)) == 0:
+        rules["specials"] = False
+    specials_on = mode == "match3" and rules.get("specials", True)
     if mode == "chain":
         if draw(st.booleans()):
             rules["min_chain"] = draw(st.integers(2, 4))
@@ -96,6 +99,7 @@ def level_dicts(draw: st.DrawFn, modes: Sequence[str] = ("match3", "chain", "sli
         cells = [[ "." for _ in range(width)] for _ in range(height)]
         hole_rate = draw(st.sampled_from([0.0, 0.05, 0.15, 0.3]))
         fixed_rate = draw(st.sampled_from([0.0, 0.0, 0.1]))
+        special_rate = draw(st.sampled_from([0.0, 0.05, 0.15])) if specials_on else 0.0
         for r in range(height):
             for c in range(width):
                 x = draw(st.floats(0, 1))
@@ -103,6 +107,9 @@ def level_dicts(draw: st.DrawFn, modes: Sequence[str] = ("match3", "chain", "sli
                     cells[r][c] = "#"
                 elif x < hole_rate + fixed_rate:
                     cells[r][c] = str(draw(st.integers(1, kinds)))
+                elif x < hole_rate + fixed_rate + special_rate:
+                    cells[r][c] = draw(st.sampled_from(
+                        ["*"] + [f"{k}{s}" for k in range(1, kinds + 1) for s in "hvb"]))
         if mode == "chain" and draw(st.booleans()):
             player = (draw(st.integers(0, height - 1)), draw(st.integers(0, width - 1)))
             cells[player[0]][player[1]] = "P"
@@ -142,7 +149,7 @@ def ref_runs(grid: Grid | list[list[int]], min_match: int) -> set[Cell]:
     for r in range(h):
         for c in range(w):
             k = grid[r][c]
-            if k <= 0:
+            if k <= 0 or k == RAINBOW:   # a rainbow has no kind: it is never in a run
                 continue
             for dr, dc in ((0, 1), (1, 0)):
                 # only start counting at the first cell of a run
@@ -168,7 +175,7 @@ def ref_in_run(grid: Grid, cell: Cell, min_match: int) -> bool:
     h, w = len(grid), len(grid[0])
     r, c = cell
     k = grid[r][c]
-    if k <= 0:
+    if k <= 0 or k == RAINBOW:
         return False
     for dr, dc in ((0, 1), (1, 0)):
         n = 1
@@ -340,3 +347,21 @@ def ref_chain_exists(grid: Grid, player: Cell | None, min_chain: int, diagonal: 
         firsts = [(r, c) for r in range(h) for c in range(w)]
     return any(0 <= r < h and 0 <= c < w and grid[r][c] > 0 and grow([(r, c)], grid[r][c])
                for r, c in firsts)
+
+
+def ref_special_swaps(state: State) -> set[frozenset[Cell]]:
+    """Every pair of orthogonal tile neighbours whose swap needs no run: a rainbow with any
+    tile, or two specials (issue 9)."""
+    grid = state.grid
+    on = dict(state.specials)
+    h, w = len(grid), len(grid[0])
+    out: set[frozenset[Cell]] = set()
+    for r in range(h):
+        for c in range(w):
+            for b in ((r, c + 1), (r + 1, c)):
+                if b[0] >= h or b[1] >= w or grid[r][c] <= 0 or grid[b[0]][b[1]] <= 0:
+                    continue
+                pair = (on.get((r, c)), on.get(b))
+                if "*" in pair or None not in pair:
+                    out.add(frozenset({(r, c), b}))
+    return out

@@ -164,7 +164,7 @@ def test_crossing_runs_explode_together_and_count_once() -> None:
         "1 1 3 1 1",
         "3 2 1 5 2",
         "5 4 1 3 4",
-    ])
+    ], rules={"specials": False})   # the plain rule; tests/core/test_specials.py has the rainbow it makes
     s = Session(lv, 1)
     events = s.play(Swap((0, 0), (0, 1)))    # 2 and 3 trade places: no run
     assert events == [SwapRejected((0, 0), (0, 1))]

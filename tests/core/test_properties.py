@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 
 from corekit import (
     Grid, build_or_skip, ref_chain_exists, canonical, cells_with, examples, holes_of, level_dicts, random_commands,
-    ref_chain_ok, ref_gravity, ref_legal_swaps, ref_runs, ref_slide_solvable, solved,
+    ref_chain_ok, ref_gravity, ref_legal_swaps, ref_runs, ref_slide_solvable, ref_special_swaps, solved,
 )
 from game.core import (
-    EMPTY, HOLE, PLAYER, BonusScored, Chain, Chained, Cleared, Event, Fell, IllegalMove, Level,
+    EMPTY, HOLE, PLAYER, RAINBOW, BonusScored, Chain, Chained, Cleared, Created, Detonated, Event, Fell, IllegalMove, Level,
     LevelError, Lost, PlayerMoved, Reshuffled, Scored, Session, Slid, Slide, Spawned, State, Swap,
     SwapRejected, Swapped, Won, decide, evolve, fold, format_command, legal_commands, new_game,
     parse_command,
@@ -40,7 +40,14 @@ def check_board_at_rest(state: State) -> None:
         assert ref_slide_solvable(grid), "a slide board stays solvable"
         return
     assert not cells_with(grid, EMPTY), "no empty cell left after a command"
-    assert all(v <= level.kinds for row in grid for v in row)
+    assert all(v <= level.kinds or v == RAINBOW for row in grid for v in row)
+    on = dict(state.specials)
+    assert len(on) == len(state.specials) and list(state.specials) == sorted(state.specials)
+    assert all(grid[r][c] > 0 for r, c in on), "a special sits on a tile"
+    assert {cell for cell, s in on.items() if s == "*"} == set(cells_with(grid, RAINBOW)), \
+        "a cell holds a rainbow exactly when its special is '*'"
+    if level.mode != "match3" or not level.rules.specials:
+        assert not on, "specials only in match3 levels that have them"
     players = cells_with(grid, PLAYER)
     if level.player_start is None:
         assert players == [] and state.player is None
@@ -62,7 +69,7 @@ def check_legal_commands(state: State) -> None:
         assert all(isinstance(c, Swap) for c in legal)
         got = {frozenset({c.a, c.b}) for c in legal if isinstance(c, Swap)}
         assert len(got) == len(legal), "each swap listed once"
-        assert got == ref_legal_swaps(state.grid, level.rules.min_match)
+        assert got == ref_legal_swaps(state.grid, level.rules.min_match) | ref_special_swaps(state)
     elif level.mode == "slide":
         gap = cells_with(state.grid, EMPTY)[0]
         want = {(gap[0] + dr, gap[1] + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
@@ -80,6 +87,9 @@ def check_batch(before: State, events: list[Event]) -> State:
     level = before.level
     s = before
     ended = False
+    step_events: list[Event] = []
+    step_grid = before.grid
+    swap_effect = False
     for i, e in enumerate(events):
         assert not ended, "nothing follows Won or Lost"
         nxt = evolve(s, e)
@@ -90,7 +100,7 @@ def check_batch(before: State, events: list[Event]) -> State:
         assert holes_of(nxt.grid) == holes_of(s.grid), f"holes never change ({e})"
         eaten: list[int] = []
         if isinstance(e, Cleared):
-            eaten = [s.grid[r][c] for r, c in e.cells]
+            eaten = [s.grid[r][c] for r, c in e.cells if s.grid[r][c] != RAINBOW]
         elif isinstance(e, PlayerMoved):
             eaten = [s.grid[e.dst[0]][e.dst[1]]]
         if level.mode != "slide":
@@ -118,8 +128,24 @@ def check_batch(before: State, events: list[Event]) -> State:
             assert len(set(e.cells)) == len(e.cells), "a crossing cell clears once"
             assert all(s.grid[r][c] > 0 for r, c in e.cells)
             if level.mode == "match3":
-                assert set(e.cells) == ref_runs(s.grid, level.rules.min_match), \
-                    "every run explodes at once"
+                # A rainbow made this step took its cell's kind away before the Cleared.
+                runs = ref_runs(step_grid if step_events else s.grid, level.rules.min_match)
+                made = {x.cell for x in step_events if isinstance(x, Created) and x.cell not in e.cells}
+                fired = [x for x in step_events if isinstance(x, Detonated)]
+                assert made <= runs, "a special is made in one of its group's cells"
+                assert set(e.cells) >= runs - made or swap_effect, "every run explodes at once"
+                if not fired:
+                    assert set(e.cells) == runs - made, "without a blast, exactly the runs clear"
+                assert all(x.cell in e.cells or x.cell in made for x in fired), "what goes off clears"
+                assert not nxt.specials or not set(e.cells) & set(dict(nxt.specials)), \
+                    "a cleared cell keeps no special"
+                step_events = []
+                swap_effect = False
+        elif isinstance(e, (Created, Detonated)):
+            assert level.mode == "match3" and level.rules.specials
+            if not step_events:
+                step_grid = s.grid
+            step_events.append(e)
         elif isinstance(e, PlayerMoved):
             assert e.src == s.player and nxt.player == e.dst
             assert max(abs(e.src[0] - e.dst[0]), abs(e.src[1] - e.dst[1])) == 1
@@ -131,7 +157,9 @@ def check_batch(before: State, events: list[Event]) -> State:
             assert cells_with(e.grid, PLAYER) == cells_with(s.grid, PLAYER)
             if level.mode == "match3":
                 assert not ref_runs(e.grid, level.rules.min_match)
-                assert ref_legal_swaps(e.grid, level.rules.min_match)
+                assert ref_legal_swaps(e.grid, level.rules.min_match) or ref_special_swaps(nxt)
+                assert Counter(sp for _, sp in nxt.specials) == Counter(sp for _, sp in s.specials), \
+                    "a reshuffle keeps the specials"
         elif isinstance(e, Slid):
             assert s.grid[e.dst[0]][e.dst[1]] == EMPTY and s.grid[e.src[0]][e.src[1]] > 0
             assert abs(e.src[0] - e.dst[0]) + abs(e.src[1] - e.dst[1]) == 1
@@ -139,7 +167,11 @@ def check_batch(before: State, events: list[Event]) -> State:
             rules = level.rules
             assert i == 0 and ref_chain_ok(s.grid, s.player, e.path, rules.min_chain, rules.diagonal)
         elif isinstance(e, Swapped):
-            assert i == 0 and ref_runs(nxt.grid, level.rules.min_match) & {e.a, e.b}
+            swap_effect = frozenset({e.a, e.b}) in ref_special_swaps(s)
+            assert i == 0 and (ref_runs(nxt.grid, level.rules.min_match) & {e.a, e.b} or swap_effect)
+            assert Counter(nxt.specials) == Counter(
+                ({e.a: e.b, e.b: e.a}.get(cell, cell), sp) for cell, sp in s.specials), \
+                "specials move with their tiles"
         elif isinstance(e, (Won, Lost)):
             ended = True
             assert nxt.status == ("won" if isinstance(e, Won) else "lost")
@@ -154,10 +186,10 @@ def check_batch(before: State, events: list[Event]) -> State:
 
 
 # The order of a batch, as the animator plays it: one letter an event, one pattern a mode.
-LETTERS = {Swapped: "S", Cleared: "C", Scored: "$", Fell: "F", Spawned: "N", Reshuffled: "R",
+LETTERS = {Swapped: "S", Created: "O", Detonated: "X", Cleared: "C", Scored: "$", Fell: "F", Spawned: "N", Reshuffled: "R",
            BonusScored: "B", Won: "W", Lost: "L", Chained: "K", PlayerMoved: "P", Slid: "D"}
 GRAMMAR = {
-    "match3": r"S(C\$F?N)+(R|B?W|L)?",       # a swap, cascade steps until still
+    "match3": r"S(O*X*C\$F?N)+(R|B?W|L)?",   # a swap, cascade steps until still
     "chain": r"K(P+|C)\$F?N(R|B?W|L)?",     # one chain, no cascades; a bonus before a win
     "slide": r"D\$?[WL]?",
 }
@@ -194,9 +226,17 @@ def check_scores(before: State, events: list[Event]) -> None:
     elif level.mode != "slide" and any(isinstance(e, Won) for e in events) and level.moves is not None:
         assert before.moves + 1 == level.moves, "a win with moves left pays the bonus"
     if level.mode == "match3":
-        clears = [e for e in events if isinstance(e, Cleared)]
-        assert [(e.points, e.combo) for e in scored] == [
-            (10 * len(c.cells) * step, step) for step, c in enumerate(clears, 1)]
+        # 10 a tile cleared and 20 a special made or fired, times the cascade step.
+        steps: list[tuple[int, int]] = []
+        specials = 0
+        for e in events:
+            if isinstance(e, (Created, Detonated)):
+                specials += 1
+            elif isinstance(e, Cleared):
+                step = len(steps) + 1
+                steps.append(((10 * len(e.cells) + 20 * specials) * step, step))
+                specials = 0
+        assert [(e.points, e.combo) for e in scored] == steps
     elif level.mode == "chain":
         chained = [e for e in events if isinstance(e, Chained)]
         n = len(chained[0].path) - (1 if before.player is not None else 0)
@@ -295,10 +335,10 @@ def play_random_game(data: st.DataObject, lv: Level) -> None:
                 "a rejected swap costs nothing and is not logged"
             event("match3: rejected")
             assert frozenset({command.a, command.b}) not in ref_legal_swaps(  # type: ignore[union-attr]
-                state.grid, lv.rules.min_match)
+                state.grid, lv.rules.min_match) | ref_special_swaps(state)
             continue
         for e in events:
-            if isinstance(e, (Reshuffled, Won, Lost)):
+            if isinstance(e, (Reshuffled, Won, Lost, Created, Detonated)):
                 event(f"{lv.mode}: {type(e).__name__}")
         event(f"{lv.mode}: {type(command).__name__} accepted")
         after = check_batch(state, events)

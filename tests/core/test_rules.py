@@ -78,9 +78,12 @@ def test_each_mode_refuses_the_other_modes_commands() -> None:
 
 def test_swap_clears_names_the_tiles_the_swap_explodes_before_it_is_played() -> None:
     state = new_game(level("match3", 5, 5, kinds=5, layout=T_BOARD), 1)
-    # The T of seven 1s, each with its kind; the board and its RNG are untouched.
-    t = ((2, 0), (2, 1), (2, 2), (2, 3), (2, 4), (3, 2), (4, 2))
+    # The T of seven 1s, each with its kind, but (2,2), the swapped cell where the row of
+    # five makes a rainbow; the board and its RNG are untouched.
+    t = ((2, 0), (2, 1), (2, 3), (2, 4), (3, 2), (4, 2))
     assert swap_clears(state, Swap((2, 2), (1, 2))) == tuple((cell, 1) for cell in t)
+    plain = new_game(level("match3", 5, 5, kinds=5, layout=T_BOARD, rules={"specials": False}), 1)
+    assert swap_clears(plain, Swap((2, 2), (1, 2))) == tuple((cell, 1) for cell in sorted(t + ((2, 2),)))
     assert swap_clears(state, Swap((0, 0), (0, 1))) == ()          # no run: nothing clears
     with pytest.raises(IllegalMove, match="side by side"):
         swap_clears(state, Swap((0, 0), (1, 1)))
@@ -115,7 +118,7 @@ def test_move_limit_ends_in_lost() -> None:
 
 def test_score_goal_ends_in_won_with_stars() -> None:
     s = Session(level("match3", 5, 5, kinds=5, moves=5, layout=T_BOARD,
-                      goals={"score": 60}, stars=[60, 70, 1000]), 1)
+                      goals={"score": 60}, stars=[60, 70, 1000], rules={"specials": False}), 1)
     events = s.play(Swap((2, 2), (1, 2)))
     assert Scored(70, 1) in events and events[-1] == Won()
     assert s.state.status == "won" and goals_met(s.state)
@@ -154,7 +157,7 @@ def test_stars_light_by_score_while_playing_and_are_awarded_only_on_a_win() -> N
 
 def test_collect_goal_counts_cleared_tiles_by_kind() -> None:
     s = Session(level("match3", 5, 5, kinds=5, moves=9, layout=T_BOARD,
-                      goals={"collect": {1: 7}}), 1)
+                      goals={"collect": {1: 7}}, rules={"specials": False}), 1)
     assert progress(s.state)[0].current == 0
     before = s.state
     events = s.play(Swap((2, 2), (1, 2)))

@@ -219,3 +219,17 @@ def test_a_pack_carries_its_authors_replays_and_validate_and_install_prove_them(
     installed = installed_packs_dir() / "proofs"
     assert sorted(p.name for p in (installed / "replays").iterdir()) == ["first-swap.yaml"]
     shutil.rmtree(installed)
+
+
+def test_a_replay_recorded_before_special_tiles_reports_where_the_game_now_differs(
+        tmp_path: pathlib.Path, capsys: Any) -> None:
+    # first-swap as rules version 1 recorded it: the same winning swap, scored before specials.
+    path = tmp_path / "old.yaml"
+    path.write_text("format: 2\nrules: 1\npack: first-steps\nlevel: first-swap\n"
+                    "level_hash: 0d1e7313f64ae197\nseed: 1\ncommands:\n- swap 4,5 5,5\n"
+                    "checks:\n- ea6bf88d 1950 1\n")
+    assert main(["replay", str(path)]) == 1
+    said = capsys.readouterr()
+    text = said.out + said.err
+    assert "made with rules version 1" in text
+    assert "differs from command 1 (swap 4,5 5,5)" in text and "score 1950" in text

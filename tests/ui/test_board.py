@@ -147,3 +147,27 @@ def test_colour_blind_board_uses_the_colour_blind_textures(window: Any) -> None:
         assert normal.by_cell[cell].texture is textures.fitted(textures.kind(kind), normal.tile_px)
         assert blind.by_cell[cell].texture is textures.fitted(textures.kind(kind, colorblind=True), blind.tile_px)
         assert blind.by_cell[cell].texture is not normal.by_cell[cell].texture
+
+
+@pytest.mark.parametrize("swap", [((2, 2), (2, 3)), ((0, 0), (0, 1)), ((4, 1), (4, 2))])
+def test_specials_made_and_fired_leave_the_sprites_equal_to_the_board_and_its_specials(
+        window: Any, swap: Any) -> None:
+    from game.core import Level, Session, Swap, legal_commands
+
+    rows = ["* 1h 2 3 4 5", "2 3 4 5 2 3", "4 5 * 3 4 5", "2 3 4 5 2 3", "4 1b 2v 3 4 5", "2 3 4 5 2 3"]
+    level = Level.from_dict({"format": 1, "id": "sp", "name": "Specials", "mode": "match3",
+                             "width": 6, "height": 6, "kinds": 5, "layout": rows})
+    session = Session(level, 2)
+    board = make(window, session.state.grid)
+    board.set_specials(session.state.specials)
+    for turn in range(3):
+        if session.state.status != "playing":
+            break
+        command = Swap(*swap) if turn == 0 else legal_commands(session.state)[0]
+        events = session.play(command)
+        board.play(events, session.state.grid, specials=session.state.specials)
+        run(board)
+        assert board.mismatches == []
+        assert board.sprite_cells() == board.grid_cells(session.state.grid)
+        shown = {cell: s.special for cell, s in board.by_cell.items() if s.special is not None}
+        assert shown == dict(session.state.specials)

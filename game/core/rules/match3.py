@@ -6,19 +6,25 @@ from itertools import compress
 from operator import add
 from typing import cast
 
-from ..boards import Bitboard, Geometry, bitboard, bits_of, run_mask
+from ..boards import Bitboard, Geometry, bitboard, bits_of, run_mask, run_parts
 from ..commands import Command, Swap
-from ..events import Cleared, Event, Fell, Lost, Reshuffled, Scored, Spawned, SwapRejected, Swapped
+from ..events import (
+    Cleared, Created, Detonated, Event, Fell, Lost, Reshuffled, Scored, Spawned, SwapRejected, Swapped,
+)
 from ..goals import ending
-from ..grid import EMPTY, Cell, Grid
+from ..grid import EMPTY, RAINBOW, Cell, Grid
 from ..level import Level, LevelError, Problem
 from ..rng import GOLDEN, MASK64, Draws
-from ..state import IllegalMove, State
-from ..vocab import Mode
-from .common import reshuffle
+from ..state import IllegalMove, Specials, State
+from ..vocab import Mode, Special
+from .common import SHUFFLE_ATTEMPTS
+from .specials import SPECIAL_POINTS, Layer, Outcome, is_special_swap, makes_special, run_step, swap_step
 
 POINTS_PER_TILE = 10
 DEAL_ATTEMPTS = 200
+MAKING_STEPS = 10
+"""Only a cascade's first steps make specials: on a big board with few kinds every refill makes
+runs of four and five, whose specials clear more and bring more, and a cascade must settle."""
 
 
 # -- small local checks on a grid ------------------------------------------------------------
@@ -84,9 +90,12 @@ def _swap_table(geo: Geometry) -> tuple[Swap, ...]:
     return table
 
 
-def _swaps(board: Bitboard, min_match: int) -> list[Swap]:
-    """The legal swaps in reading order (at one cell, the swap to the right first)."""
+def _swaps(board: Bitboard, min_match: int, extra: tuple[int, int] = (0, 0)) -> list[Swap]:
+    """The legal swaps in reading order (at one cell, the swap to the right first); `extra`
+    adds the special swaps (across, down), legal without a run."""
     across, down = board.swaps(min_match)
+    across |= extra[0]
+    down |= extra[1]
     if not (across or down):
         return []
     geo = board.geo
@@ -101,6 +110,26 @@ def _swaps(board: Bitboard, min_match: int) -> list[Swap]:
 
 def has_legal_swap(grid: Grid, min_match: int) -> bool:
     return bitboard(grid).has_swap(min_match)
+
+
+def _layer(specials: Specials, stride: int) -> Layer:
+    return {r * stride + c: special for (r, c), special in specials}
+
+
+def _special_swaps(layer: Layer, tiles: int, stride: int) -> tuple[int, int]:
+    """(across, down) masks of the swaps legal without a run: a rainbow with any neighbouring
+    tile, or two specials side by side (`tiles`: every tile's bit, rainbows too)."""
+    if not layer:
+        return 0, 0
+    every = 0
+    rainbows = 0
+    for bit, special in layer.items():
+        every |= 1 << bit
+        if special == Special.RAINBOW:
+            rainbows |= 1 << bit
+    across = ((rainbows | (rainbows >> 1)) & tiles & (tiles >> 1)) | (every & (every >> 1))
+    down = ((rainbows | (rainbows >> stride)) & tiles & (tiles >> stride)) | (every & (every >> stride))
+    return across, down
 
 
 # The last boards decide dealt, by the RNG state that came with them: the state fold makes
@@ -131,8 +160,11 @@ def board_of(state: State) -> Bitboard:
 
 
 # -- dealing ----------------------------------------------------------------------------------
-def fill(template: Grid, kinds: int, min_match: int, draws: Draws) -> tuple[Grid | None, str]:
+def fill(template: Grid, kinds: int, min_match: int, draws: Draws,
+         need_swap: bool = True) -> tuple[Grid | None, str]:
     """Fill the EMPTY cells of `template` so that no run forms; (grid, '') or (None, why).
+
+    Without `need_swap` (specials already give a move) the board need not have a swap that runs.
 
     Cells are filled in reading order; each takes a random kind among those that make no
     run with the tiles already there (only a neighbour's kind can make one).
@@ -204,7 +236,7 @@ def fill(template: Grid, kinds: int, min_match: int, draws: Draws) -> tuple[Grid
             row[c] = choices[(z ^ (z >> 31)) % len(choices)]
     draws.state = rng
     grid = tuple(map(tuple, work))
-    if not has_legal_swap(grid, min_match):
+    if need_swap and not has_legal_swap(grid, min_match):
         return None, "no swap on this board can ever make a run"
     return grid, ""
 
@@ -220,8 +252,14 @@ def deal(level: Level, draws: Draws) -> Grid:
             _TEMPLATES.clear()
         template = _TEMPLATES[level] = level.template()
     why = ""
+    # Specials placed side by side (or a rainbow) are a move already.
+    geo_stride = level.width + 1
+    tiles = sum(1 << (r * geo_stride + c) for r, row in enumerate(template)
+                for c, v in enumerate(row) if v >= 0)
+    across, down = _special_swaps(_layer(level.specials, geo_stride), tiles, geo_stride)
+    need_swap = not (across or down)
     for _ in range(DEAL_ATTEMPTS):
-        grid, why = fill(template, level.kinds, level.rules.min_match, draws)
+        grid, why = fill(template, level.kinds, level.rules.min_match, draws, need_swap)
         if grid is not None:
             return grid
     raise LevelError([Problem(("layout",), f"cannot deal a starting board: {why} "
@@ -241,24 +279,68 @@ def _drops(geo: Geometry, c: int, drop: int) -> tuple[tuple[tuple[Cell, Cell], .
 
 
 # -- the cascade ---------------------------------------------------------------------------
-def _cascade(work: list[list[int]], masks: list[int], geo: Geometry, kinds: int, min_match: int,
-             draws: Draws, events: list[Event], counts: list[int]) -> int:
-    """Clear, fall and refill `work` and `masks` in place until still; append each step's
-    events, add each cleared kind to `counts`; return the points scored.
+def _next_step(masks: list[int], geo: Geometry, min_match: int, layer: Layer, make: bool,
+               swapped: tuple[int, int] | None) -> tuple[int, Outcome | None]:
+    """The cells the next cascade step clears, and its Outcome when specials take part
+    (None on the fast path: plain runs, no special made or caught)."""
+    kind_masks = masks[:RAINBOW]
+    if not (make or layer):
+        return run_mask(kind_masks, geo.stride, min_match), None
+    rows, columns = run_parts(kind_masks, geo.stride, min_match)
+    runs = rows | columns
+    if not runs:
+        return 0, None
+    caught = False
+    for bit in layer:
+        if runs >> bit & 1:
+            caught = True
+            break
+    if not caught and not (make and makes_special(masks, rows, columns, geo.stride)):
+        return runs, None
+    outcome = run_step(geo, masks, layer, rows, columns, make, swapped)
+    return outcome.cleared, outcome
 
-    One step is one Cleared (every run at once), one Fell (each column's tiles drop along its
-    chute, past holes, in order) and one Spawned (new tiles at the top of each chute, drawn
-    column by column, top down, from the stream in `draws`). The board must be full.
+
+def _cascade(work: list[list[int]], masks: list[int], geo: Geometry, kinds: int, min_match: int,
+             draws: Draws, events: list[Event], counts: list[int], layer: Layer, make: bool,
+             first: tuple[int, Outcome | None]) -> int:
+    """Clear, fall and refill `work`, `masks` (one per kind, then the rainbows') and `layer` in
+    place until still; append each step's events, add each cleared kind to `counts`; return
+    the points scored.
+
+    One step is the specials it makes (Created) and sets off (Detonated, in firing order), one
+    Cleared (every cell that goes: runs and blasts at once), one Fell (each column's tiles drop
+    along its chute, past holes, in order) and one Spawned (new tiles at the top of each chute,
+    drawn column by column, top down, from the stream in `draws`). `first` is the first step
+    (the cells it clears, and its Outcome when specials take part), worked out by the caller
+    from the swap. The board must be full.
     """
     stride, cell_of, chutes, slots = geo.stride, geo.cell_of, geo.chutes, geo.slots
     solid, tables = geo.solid, geo.tables
     points = 0
     step = 1
     rng = draws.state
-    runs = run_mask(masks, stride, min_match)
+    runs, outcome = first
     while runs:
+        bonus = 0
+        if outcome is not None:
+            for bit, special in outcome.created:
+                events.append(Created(cell_of[bit], special))
+                if special == Special.RAINBOW and not runs >> bit & 1:
+                    # The tile keeps its cell but loses its kind.
+                    r, c = cell_of[bit]
+                    masks[work[r][c]] &= ~(1 << bit)
+                    masks[RAINBOW] |= 1 << bit
+                    work[r][c] = RAINBOW
+            for bit, special in outcome.fired:
+                events.append(Detonated(cell_of[bit], special))
+            for bit, special in outcome.created:
+                layer[bit] = special
+            for bit in [b for b in layer if runs >> b & 1]:
+                del layer[bit]
+            bonus = SPECIAL_POINTS * (len(outcome.created) + len(outcome.fired)) * step
         cells = tuple(map(cell_of.__getitem__, bits_of(runs)))
-        gained = POINTS_PER_TILE * len(cells) * step
+        gained = POINTS_PER_TILE * len(cells) * step + bonus
         events.append(Cleared(cells))
         events.append(Scored(gained, step))
         points += gained
@@ -331,19 +413,68 @@ def _cascade(work: list[list[int]], masks: list[int], geo: Geometry, kinds: int,
                 tiles.append((cell_of[b], kind))
         if moves:
             events.append(Fell(tuple(moves)))
+            if layer:
+                # Specials ride their tiles down (all at once, like the tiles).
+                riding = []
+                for (sr, sc), (dr, dc) in moves:
+                    src = sr * stride + sc
+                    if src in layer:
+                        riding.append((dr * stride + dc, layer.pop(src)))
+                layer.update(riding)
         if tiles:
             events.append(Spawned(tuple(tiles), rng))
         step += 1
-        runs = run_mask(masks, stride, min_match)
+        runs, outcome = _next_step(masks, geo, min_match, layer, make and step <= MAKING_STEPS, None)
     draws.state = rng
     return points
 
 
-def _playable(grid: Grid, min_match: int) -> bool:
+def _playable(grid: Grid, min_match: int, specials: Specials = ()) -> bool:
+    """No run on the board, and at least one legal swap (a run's or a special's)."""
     board = bitboard(grid)
     if run_mask(board.kinds, board.geo.stride, min_match):
         return False
+    if specials:
+        stride = board.geo.stride
+        across, down = _special_swaps(_layer(specials, stride), _tiles(board, specials), stride)
+        if across or down:
+            return True
     return board.has_swap(min_match)
+
+
+def _tiles(board: Bitboard, specials: Specials) -> int:
+    """Every tile's bit, rainbows (which no kind mask holds) too."""
+    stride = board.geo.stride
+    tiles = board.tiles
+    for (r, c), special in specials:
+        if special == Special.RAINBOW:
+            tiles |= 1 << (r * stride + c)
+    return tiles
+
+
+def _reshuffle(grid: Grid, specials: Specials, kinds: int, min_match: int,
+               draws: Draws) -> tuple[Grid, Specials] | None:
+    """The same tiles, each with its special, dealt again until playable; else fresh kinds for
+    the plain tiles (the specials stay where they are); else None."""
+    spots = [(r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v > 0]
+    on = dict(specials)
+    tiles = [(grid[r][c], on.get((r, c))) for r, c in spots]
+    for _ in range(SHUFFLE_ATTEMPTS):
+        draws.shuffle(tiles)
+        work = [list(row) for row in grid]
+        for (r, c), (kind, _) in zip(spots, tiles):
+            work[r][c] = kind
+        dealt = tuple(tuple(row) for row in work)
+        moved = tuple((cell, special) for cell, (_, special) in zip(spots, tiles) if special is not None)
+        if _playable(dealt, min_match, moved):
+            return dealt, moved
+    blank = tuple(tuple(v if v <= 0 or (r, c) in on else EMPTY for c, v in enumerate(row))
+                  for r, row in enumerate(grid))
+    for _ in range(SHUFFLE_ATTEMPTS):
+        candidate = fill(blank, kinds, min_match, draws, need_swap=not specials)[0]
+        if candidate is not None and _playable(candidate, min_match, specials):
+            return candidate, specials
+    return None
 
 
 def _check_cells(state: State, a: Cell, b: Cell) -> None:
@@ -380,12 +511,55 @@ def _swapped_masks(board: Bitboard, a: Cell, b: Cell, ka: int, kb: int) -> list[
     return masks
 
 
+def _special_swap(state: State, board: Bitboard, a: Cell, b: Cell) -> bool:
+    """Whether a and b make a swap that is legal without a run (a rainbow, or two specials)."""
+    if not state.specials:
+        return False
+    stride = board.geo.stride
+    return is_special_swap(_layer(state.specials, stride), a[0] * stride + a[1], b[0] * stride + b[1])
+
+
+def _first_step(state: State, board: Bitboard, a: Cell, b: Cell) -> tuple[
+        list[list[int]], list[int], Layer, Outcome | None, int]:
+    """After swapping a and b: the board, its masks (the kinds', then the rainbows'), the
+    specials by bit, the first step's Outcome when specials take part, and the cells it clears."""
+    geo = board.geo
+    stride = geo.stride
+    grid = state.grid
+    work = list(map(list, grid))
+    (ar, ac), (br, bc) = a, b
+    ka, kb = work[ar][ac], work[br][bc]
+    work[ar][ac], work[br][bc] = kb, ka
+    layer = _layer(state.specials, stride)
+    rainbows = 0
+    for bit, special in layer.items():
+        if special == Special.RAINBOW:
+            rainbows |= 1 << bit
+    masks = list(board.kinds) + [rainbows]
+    abit, bbit = ar * stride + ac, br * stride + bc
+    both = (1 << abit) | (1 << bbit)
+    masks[ka] ^= both
+    masks[kb] ^= both
+    sa, sb = layer.pop(abit, None), layer.pop(bbit, None)
+    if sa is not None:
+        layer[bbit] = sa
+    if sb is not None:
+        layer[abit] = sb
+    if is_special_swap(layer, abit, bbit):
+        effect = swap_step(geo, masks, layer, abit, bbit)
+        return work, masks, layer, effect, effect.cleared
+    runs, outcome = _next_step(masks, geo, state.level.rules.min_match, layer,
+                               state.level.rules.specials, (abit, bbit))
+    return work, masks, layer, outcome, runs
+
+
 def swap_clears(state: State, swap: Swap) -> tuple[tuple[Cell, int], ...]:
     """The tiles `swap`'s own clear explodes (cascade step 1), each with its kind, in reading order.
 
     A question about the board alone, never the RNG: what a player can see before swapping
-    (a bot that must not know the spawns asks this instead of decide). Empty for a swap that
-    makes no run; raises IllegalMove unless the swap names two tiles side by side.
+    (a bot that must not know the spawns asks this instead of decide). Runs and every blast
+    they set off count; a rainbow's kind is RAINBOW. Empty for a swap that is not legal;
+    raises IllegalMove unless the swap names two tiles side by side.
     """
     if state.level.mode != Mode.MATCH3:
         raise IllegalMove(f"a {state.level.mode} level takes no swaps")
@@ -393,15 +567,11 @@ def swap_clears(state: State, swap: Swap) -> tuple[tuple[Cell, int], ...]:
     _check_cells(state, a, b)
     min_match = state.level.rules.min_match
     board = board_of(state)
-    if not _legal(board, state.grid, a, b, min_match):
+    if not _special_swap(state, board, a, b) and not _legal(board, state.grid, a, b, min_match):
         return ()
-    grid = state.grid
-    masks = _swapped_masks(board, a, b, grid[a[0]][a[1]], grid[b[0]][b[1]])
-    # The same run mask the cascade's first step clears.
-    runs = run_mask(masks, board.geo.stride, min_match)
+    work, _, _, _, cleared = _first_step(state, board, a, b)
     cell_of = board.geo.cell_of
-    return tuple(sorted((cell_of[bit], kind) for kind, m in enumerate(masks) if m & runs
-                        for bit in bits_of(m & runs)))
+    return tuple((cell, work[cell[0]][cell[1]]) for cell in map(cell_of.__getitem__, bits_of(cleared)))
 
 
 def decide(state: State, command: Swap) -> list[Event]:
@@ -413,41 +583,39 @@ def decide(state: State, command: Swap) -> list[Event]:
     min_match = level.rules.min_match
     board = board_of(state)
     geo = board.geo
-    if not _legal(board, grid, a, b, min_match):
+    special_swap = _special_swap(state, board, a, b)
+    if not special_swap and not _legal(board, grid, a, b, min_match):
         return [SwapRejected(a, b)]
 
     events: list[Event] = [Swapped(a, b)]
-    (ar, ac), (br, bc) = a, b
-    work = list(map(list, grid))
-    ka, kb = work[ar][ac], work[br][bc]
-    work[ar][ac], work[br][bc] = kb, ka
     draws = Draws(state.rng)
     # The rules deal and refill only full boards (holes aside): the bitboard holds every tile.
-    masks = _swapped_masks(board, a, b, ka, kb)
+    stride = geo.stride
+    work, masks, layer, outcome, cleared = _first_step(state, board, a, b)
     counts = [0] * len(masks)
-    points = _cascade(work, masks, geo, level.kinds, min_match, draws, events, counts)
+    points = _cascade(work, masks, geo, level.kinds, min_match, draws, events, counts, layer,
+                      level.rules.specials, (cleared, outcome))
     # The state after these events, for the goals: what fold would give, made directly.
     collected = state.collected
     if any(counts):
         collected = tuple(map(add, collected, counts[1:]))
+    cell_of = geo.cell_of
+    specials = tuple(sorted((cell_of[bit], special) for bit, special in layer.items()))
     after = State(level, tuple(map(tuple, work)), state.player,
-                  state.score + points, state.moves + 1, state.status, collected, draws.state)
+                  state.score + points, state.moves + 1, state.status, collected, draws.state,
+                  specials)
     end = ending(after)
-    board = Bitboard(geo, tuple(masks), geo.inside)
+    board = Bitboard(geo, tuple(masks[:RAINBOW]), geo.inside & ~masks[RAINBOW])
     if not end:
         # All the new board's legal swaps, not just whether one exists: the next
         # legal_commands reads them from the memo instead of computing them again.
         across, down = board.swaps(min_match)
-        if not (across or down):
-            dealt = reshuffle(
-                after.grid, draws,
-                lambda g: _playable(g, min_match),
-                lambda blank: fill(blank, level.kinds, min_match, draws)[0],
-            )
+        if not (across or down) and not any(_special_swaps(layer, geo.inside, stride)):
+            dealt = _reshuffle(after.grid, specials, level.kinds, min_match, draws)
             if dealt is None:
                 end = [Lost()]
             else:
-                events.append(Reshuffled(dealt, draws.state))
+                events.append(Reshuffled(dealt[0], draws.state, dealt[1]))
                 return events + end
     _remember(after.grid, after.rng, board)
     return events + end
@@ -455,5 +623,10 @@ def decide(state: State, command: Swap) -> list[Event]:
 
 def legal_commands(state: State) -> list[Command]:
     """The legal commands of a game still playing (game.legal_commands checked that)."""
+    board = board_of(state)
+    extra = (0, 0)
+    if state.specials:
+        stride = board.geo.stride
+        extra = _special_swaps(_layer(state.specials, stride), _tiles(board, state.specials), stride)
     # A fresh list each call, so the caller may keep or change it.
-    return cast("list[Command]", _swaps(board_of(state), state.level.rules.min_match))
+    return cast("list[Command]", _swaps(board, state.level.rules.min_match, extra))
