@@ -99,3 +99,16 @@ def test_the_edge_buttons_stay_put_so_repeated_clicks_only_resize(window: Any, e
         click(window, x, y)
     d = view.model.draft
     assert (d.width, d.height) == (8, 8) and d.find(".") == [(r, c) for r in range(8) for c in range(8)]
+
+
+def test_pick_cell_is_not_left_highlighted_after_a_cell_is_picked(window: Any, editor: EditorView) -> None:
+    from editor.widgets import button_style
+
+    view = editor
+    new_level(window, view, "chain", 5, 5)
+    button = view.props_buttons["pick cell"]
+    click(window, *center(button))
+    assert view.picking_reach and button.style == button_style(11, selected=True)
+    click(window, *cell_xy(view, (4, 4)))
+    assert not view.picking_reach and view.model.draft.reach == (4, 4)
+    assert button.style == button_style(11, selected=False)
