@@ -72,6 +72,7 @@ class PlayView(arcade.View):
         self._shown: State = self.session.state   # what the HUD shows while a batch plays
         self.queued: Command | None = None        # a move made during an animation, played after it
         self._result_age = RESULT_SHOWN           # how far the result's count-up has played
+        self._result_wait = 0.0                   # seconds the won board shows before the result
         self._result_score = 0
         self._build()
         if show_goals:
@@ -125,8 +126,8 @@ class PlayView(arcade.View):
 
     @property
     def busy(self) -> bool:
-        """An event batch is still playing: board input waits."""
-        return self.board.busy
+        """An event batch is still playing (or the finished board is on show before the result)."""
+        return self.board.busy or self._result_wait > 0
 
     @property
     def modal(self) -> Menu | None:
@@ -200,7 +201,11 @@ class PlayView(arcade.View):
         self.hud.set_score(state.score)
         if state.status != Status.PLAYING:
             self.queued = None
-            self._show_result()
+            if state.status == Status.WON and not self.settings.reduced_motion:
+                # A moment to see the finished board (a solved slide, the win's wave) first.
+                self._result_wait = RESULT_PAUSE
+            else:
+                self._show_result()
         elif self.queued is not None and not self.busy:
             command, self.queued = self.queued, None
             if not self.submit(command):
@@ -218,6 +223,7 @@ class PlayView(arcade.View):
 
     def _snap(self) -> None:
         self.queued = None
+        self._result_wait = 0.0
         self.controller.reset()
         self._clear_hint()
         self.board.snap(self.state.grid)
@@ -513,6 +519,11 @@ class PlayView(arcade.View):
         self.clock += delta_time
         self.board.update(delta_time)
         self.toast.update(delta_time)
+        if self._result_wait > 0:
+            self._result_wait -= delta_time
+            if self._result_wait <= 0:
+                self._result_wait = 0.0
+                self._show_result()
         self._play_result(delta_time)
         if self._animating and not self.board.busy:
             self._after_batch()
@@ -546,6 +557,7 @@ def _cells_of(command: Command) -> tuple[tuple[int, int], ...]:
     return (command.cell,)
 
 
+RESULT_PAUSE = 0.9          # a won board on show before the result covers it
 SCORE_COUNT_SECONDS = 0.8   # the result's score counts up over this
 STAR_GAP = 0.35             # then a star lands every this many seconds
 STAR_LAND_SECONDS = 0.25

@@ -1169,3 +1169,22 @@ def test_the_result_counts_the_score_up_and_lands_the_stars_one_by_one(window: A
     first_up = [next(i for i, row in enumerate(sizes) if row[k] > 0) for k in range(3)]
     assert first_up[0] < first_up[1] < first_up[2]
     assert all(sz > 0 for sz in sizes[-1])
+
+
+def test_a_won_board_is_on_show_for_a_moment_before_the_result_covers_it(window: Any) -> None:
+    from game.ui.play_view import RESULT_PAUSE
+
+    lv = level("slide-in")
+    view = open_view(window, lv, seed=lv.play_seed)
+    replay = load_replay(pathlib.Path(__file__).resolve().parents[1] / "replays" / "slide-in.yaml")
+    for command in replay.commands:
+        assert view.submit(command)
+        while view.board.busy:
+            view.on_update(DT)
+    assert view.state.status == "won"
+    assert view.result_menu is None and view.busy        # the solved board, uncovered
+    shown = 0.0
+    while view.result_menu is None:
+        view.on_update(DT)
+        shown += DT
+    assert RESULT_PAUSE - 2 * DT <= shown <= RESULT_PAUSE + 2 * DT
