@@ -8,7 +8,7 @@ from typing import Callable, Sequence
 import arcade
 
 from game.core import (
-    BonusScored, Chain, Command, Event, IllegalMove, Level, Scored, Session, Slide, State, Status, Swap,
+    BonusScored, Chain, Cleared, Command, Event, IllegalMove, Level, Scored, Session, Slide, State, Status, Swap,
     SwapRejected, evolve, stars,
 )
 from game.bots import hint_bot
@@ -21,7 +21,7 @@ from game.ui.hud import Hud
 from game.ui.layout import Rect
 from game.ui.outcome import Action, PlayOutcome
 from game.ui.play_input import Controller, controller_for
-from game.ui.sound import Player, effect_for, shared_player
+from game.ui.sound import Player, combo_pitch, effect_for, shared_player
 from game.ui.toast import Toast
 from game.ui.widgets import Button, ButtonBar, Menu
 
@@ -73,6 +73,7 @@ class PlayView(arcade.View):
         self.queued: Command | None = None        # a move made during an animation, played after it
         self._result_age = RESULT_SHOWN           # how far the result's count-up has played
         self._result_wait = 0.0                   # seconds the won board shows before the result
+        self._clears = 0
         self._result_score = 0
         self._build()
         if show_goals:
@@ -175,6 +176,7 @@ class PlayView(arcade.View):
         self._changed()
         # The HUD follows the events as they play (moves, goal counters), not the batch's end.
         self._shown = before
+        self._clears = 0   # the batch's clears so far: each sounds a little higher
         self._animating = True
         self.board.play(events, self.state.grid, on_event=self._on_event, specials=self.state.specials)
         if not self.board.busy:       # "instant": the batch is already over
@@ -182,10 +184,12 @@ class PlayView(arcade.View):
         return True
 
     def _on_event(self, event: Event) -> None:
+        if isinstance(event, Cleared):
+            self._clears += 1
         if self.settings.sound:
             name = effect_for(event)
             if name is not None:
-                self.sounds.play(name)
+                self.sounds.play(name, combo_pitch(self._clears) if isinstance(event, Cleared) else 1.0)
         shown_score = self.hud.shown_score
         self._shown = evolve(self._shown, event)   # the core's fold, one event at a time
         self.hud.update_state(self._shown)

@@ -22,10 +22,19 @@ def effect_for(event: Event) -> str | None:
     return EFFECTS.get(type(event))
 
 
-class Player(Protocol):
-    """What the play view asks of a sound player."""
+COMBO_STEP = 0.08    # each further clear of one cascade sounds this much higher...
+COMBO_TOP = 1.6      # ...up to this
 
-    def play(self, name: str) -> None: ...
+
+def combo_pitch(clears: int) -> float:
+    """The pitch of a cascade's n-th clear (1 for the first): a combo climbs, as the genre's do."""
+    return min(COMBO_TOP, 1.0 + COMBO_STEP * max(0, clears - 1))
+
+
+class Player(Protocol):
+    """What the play view asks of a sound player (pitch 1.0 is the effect as recorded)."""
+
+    def play(self, name: str, pitch: float = 1.0) -> None: ...
 
 
 class SoundPlayer:
@@ -43,13 +52,13 @@ class SoundPlayer:
         folder = assets_dir() / "sounds"
         return {name: arcade.load_sound(folder / f"{name}.wav") for name in NAMES}
 
-    def play(self, name: str) -> None:
+    def play(self, name: str, pitch: float = 1.0) -> None:
         if self.failed is not None:
             return
         try:
             if self.sounds is None:
                 self.sounds = self._load()
-            self.sounds[name].play()
+            self.sounds[name].play(speed=pitch)   # faster playback is a higher note
         except Exception as exc:  # no device, no driver, a broken file: play on in silence
             self.failed = f"{type(exc).__name__}: {exc}"
 

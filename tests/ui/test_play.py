@@ -794,9 +794,11 @@ class Recorder:
 
     def __init__(self) -> None:
         self.played: list[str] = []
+        self.pitches: list[float] = []
 
-    def play(self, name: str) -> None:
+    def play(self, name: str, pitch: float = 1.0) -> None:
         self.played.append(name)
+        self.pitches.append(pitch)
 
 
 def open_with(window: Any, lv: Level, settings: Settings, seed: int = 7, **kw: Any) -> Any:
@@ -1188,3 +1190,24 @@ def test_a_won_board_is_on_show_for_a_moment_before_the_result_covers_it(window:
         view.on_update(DT)
         shown += DT
     assert RESULT_PAUSE - 2 * DT <= shown <= RESULT_PAUSE + 2 * DT
+
+
+def test_a_cascade_sounds_higher_with_each_clear(window: Any) -> None:
+    from game.core import Cleared, Session
+
+    rec = Recorder()
+    lv = first_level_of("match3")
+    # A deal and a swap whose cascade clears at least twice.
+    for seed in range(40):
+        state = Session(lv, seed).state
+        combo = next((c for c in legal_commands(state)
+                      if sum(isinstance(e, Cleared) for e in Session.replay(lv, seed, [c]).batches[-1]) >= 2), None)
+        if combo is not None:
+            break
+    else:
+        pytest.skip("no cascade of two clears found")
+    view = open_with(window, lv, Settings(animation_speed="fast", sound=True), seed=seed, sounds=rec)
+    assert view.submit(combo)
+    settle(view)
+    clears = [p for n, p in zip(rec.played, rec.pitches) if n == "clear"]
+    assert len(clears) >= 2 and clears == sorted(clears) and clears[0] == 1.0 and clears[-1] > 1.0
