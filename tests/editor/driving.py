@@ -133,8 +133,10 @@ def save_as(window: Any, view: EditorView, name: str) -> pathlib.Path:
 
 
 def shot(window: Any, view: EditorView, path: pathlib.Path) -> Any:
+    """Draw the view and save it as a PNG (the screenshots folder is made on a clean clone)."""
     view.on_draw()
     image = arcade.get_image()
+    path.parent.mkdir(parents=True, exist_ok=True)
     image.save(path)
     return image
 
