@@ -550,3 +550,12 @@ def test_reduced_motion_and_text_size_are_chosen_on_the_settings_screen_and_save
     assert saved.reduced_motion and saved.text_size == "large" and saved.speed_factor == 0.0
     view = app.play_level(PACK, app.pack(PACK).levels[0].id)
     assert view.board.reduced_motion and view.hud.scale == 1.25
+
+
+def test_level_cards_show_whole_names_shrinking_before_they_cut(window: Any, fresh: pathlib.Path) -> None:
+    app = App(window)
+    app.show_levels(PACK)
+    frames(window, 2)
+    view = window.current_view
+    names = {t.text for t in view._texts}
+    assert "Across the Field" in names and "Triangle Picking" in names   # it read "Across the Fi…"

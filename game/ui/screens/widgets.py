@@ -23,8 +23,14 @@ _ACTIVATE = (arcade.key.ENTER, arcade.key.RETURN, arcade.key.NUM_ENTER, arcade.k
 
 
 def fit(text: Any, max_width: float) -> None:
-    """Shorten an arcade.Text with an ellipsis until it fits `max_width` pixels."""
+    """Make an arcade.Text fit `max_width` pixels: a smaller size first (down to three quarters,
+    so "Across the Field" reads whole on its card), then an ellipsis."""
     full = text.text
+    if text.content_width <= max_width:
+        return
+    smallest = max(8, int(text.font_size * 0.75))
+    while text.content_width > max_width and text.font_size > smallest:
+        text.font_size -= 1
     if text.content_width <= max_width:
         return
     lo, hi = 0, len(full)
