@@ -232,10 +232,13 @@ def ring() -> Image.Image:
 
 
 def glow() -> Image.Image:
-    """A soft round glow, white so it can be tinted (the hint)."""
+    """A soft halo, white so it can be tinted (the hint): a ring with a clear middle, so a tile
+    with a hole of its own (the red ring) does not look filled in, like another kind."""
     big = SIZE * SUPER
     img = Image.new("L", (big, big), 0)
-    ImageDraw.Draw(img).ellipse((big * 0.12, big * 0.12, big * 0.88, big * 0.88), fill=255)
+    d = ImageDraw.Draw(img)
+    d.ellipse((big * 0.08, big * 0.08, big * 0.92, big * 0.92), fill=255)
+    d.ellipse((big * 0.3, big * 0.3, big * 0.7, big * 0.7), fill=0)
     img = img.filter(ImageFilter.GaussianBlur(SUPER * 7))
     out = Image.new("RGBA", (big, big), (255, 255, 255, 0))
     out.putalpha(img)
