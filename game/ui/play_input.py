@@ -60,7 +60,12 @@ class Controller:
     def release(self, x: float, y: float) -> None: ...
 
     def hover(self, x: float, y: float) -> None:
-        self.host.board.set_hover(self.host.board.cell_at(x, y))
+        # One pointer on the board at a time: the mouse moving hides the keyboard's ring
+        # (the cursor keeps its cell for the next key).
+        cell = self.host.board.cell_at(x, y)
+        if cell is not None and self.cursor is not None:
+            self.host.board.set_cursor(None)
+        self.host.board.set_hover(cell)
 
     def key_press(self, symbol: int, modifiers: int) -> bool:
         return False
@@ -80,6 +85,7 @@ class Controller:
             self.cursor = (state.height // 2, state.width // 2)
         else:
             self.cursor = _step(self.cursor, d, state) or self.cursor
+        self.host.board.set_hover(None)   # the keys lead now: no mouse ring beside the cursor
         self.host.board.set_cursor(self.cursor)
 
 

@@ -1211,3 +1211,18 @@ def test_a_cascade_sounds_higher_with_each_clear(window: Any) -> None:
     settle(view)
     clears = [p for n, p in zip(rec.played, rec.pitches) if n == "clear"]
     assert len(clears) >= 2 and clears == sorted(clears) and clears[0] == 1.0 and clears[-1] > 1.0
+
+
+def test_the_keyboard_cursor_and_the_mouse_ring_never_show_at_once(window: Any) -> None:
+    import arcade
+
+    view = open_view(window, first_level_of("match3"))
+    rings = view.board._rings
+    send(window, "on_mouse_motion", *map(int, centre(view, (1, 1))), 1, 1)
+    assert rings["hover"].visible
+    press_key(window, arcade.key.RIGHT)
+    assert rings["cursor"].visible and not rings["hover"].visible
+    send(window, "on_mouse_motion", *map(int, centre(view, (2, 2))), 1, 1)
+    assert rings["hover"].visible and not rings["cursor"].visible
+    press_key(window, arcade.key.DOWN)                  # the cursor moves on from where it was
+    assert rings["cursor"].visible and not rings["hover"].visible
