@@ -152,6 +152,8 @@ class BoardRenderer:
         self.batches = 0
         self.on_event: Callable[[Event], None] | None = None
         self._popups = [Popup() for _ in range(6)]
+        self._path_label = arcade.Text("", 0, 0, (255, 236, 150, 255), 16, anchor_x="center",
+                                       anchor_y="center", bold=True)
         self._next_popup = 0
         self._last_clear: Sequence[Cell] = ()
         self._walk_arrows: list[arcade.Sprite] = []
@@ -379,6 +381,16 @@ class BoardRenderer:
         self._path, self._path_bad = list(path), bad
         color = BAD_PATH_COLOR if bad else PATH_COLOR
         self._path_arrows = [self._arrow(a, b, color) for a, b in zip(path, path[1:])]
+
+    def set_path_label(self, text: str, cell: Cell | None) -> None:
+        """A chain being drawn says what it would score, above its end (as Dungeon Raid does)."""
+        label = self._path_label
+        if cell is None or not text:
+            label.text = ""
+            return
+        x, y = self.center(cell)
+        label.text = text
+        label.x, label.y = x, y + self.layout.cell * 0.62
 
     def set_hint(self, cells: Sequence[Cell], path: Sequence[Cell] = ()) -> None:
         """Glow under `cells` (and yellow arrows along `path`); empty clears the hint."""
@@ -729,6 +741,8 @@ class BoardRenderer:
         self.overlay.draw()
         for popup in self._popups:
             popup.draw()
+        if self._path_label.text:
+            self._path_label.draw()
 
 
 # Spark tints by kind, matching the normal palette (bursts read as the tile that burst).

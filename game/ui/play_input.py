@@ -6,7 +6,7 @@ from typing import Protocol
 
 import arcade
 
-from game.core import Chain, Command, Mode, Slide, State, Swap
+from game.core import Chain, Command, IllegalMove, Mode, Scored, Slide, State, Swap, decide
 from game.core import are_neighbours, are_orthogonal_neighbours, gap
 from game.ui.board import BoardRenderer
 
@@ -192,6 +192,19 @@ class ChainInput(Controller):
         short = len(self.path) < level.rules.min_chain
         self.host.board.set_path(self.path, bad=short)
         self.host.board.set_selected(self.path[-1] if self.path else None)
+        self.host.board.set_path_label(self._preview(), self.path[-1] if self.path else None)
+
+    def _preview(self) -> str:
+        """What committing the path now would score, as the core says (nothing if it would be
+        refused): the player sees the worth of a longer chain while drawing it."""
+        if len(self.path) < 2:
+            return ""
+        try:
+            events = decide(self.host.state, Chain(tuple(self.path)))
+        except IllegalMove:
+            return ""
+        points = sum(e.points for e in events if isinstance(e, Scored))
+        return f"+{points:,}" if points else ""
 
     def _path_kind(self) -> int | None:
         for cell in self.path:

@@ -1226,3 +1226,22 @@ def test_the_keyboard_cursor_and_the_mouse_ring_never_show_at_once(window: Any) 
     assert rings["hover"].visible and not rings["cursor"].visible
     press_key(window, arcade.key.DOWN)                  # the cursor moves on from where it was
     assert rings["cursor"].visible and not rings["hover"].visible
+
+
+def test_a_chain_being_drawn_shows_what_it_would_score(window: Any, screenshot_dir: pathlib.Path) -> None:
+    from game.core import Scored
+
+    view = open_view(window, first_level_of("chain", player=True))
+    chain = legal_commands(view.state)[0]
+    path = list(chain.path)
+    (x0, y0) = centre(view, path[0])
+    send(window, "on_mouse_press", int(x0), int(y0), LEFT, 0)
+    for cell in path[1:]:
+        x, y = centre(view, cell)
+        send(window, "on_mouse_drag", int(x), int(y), 1, 1, LEFT, 0)
+    label = view.board._path_label.text
+    shot(window, view, screenshot_dir / "play_chain_preview.png")
+    send(window, "on_mouse_release", int(x), int(y), LEFT, 0)
+    scored = sum(e.points for e in view.session.batches[-1] if isinstance(e, Scored))
+    assert label == f"+{scored:,}" and scored > 0
+    assert view.board._path_label.text == ""            # committed: the preview goes
