@@ -515,10 +515,13 @@ def list_packs(errors: list[LevelFileError] | None = None) -> list[Pack]:
 
 
 def pack_origin(pack: Pack) -> str:
-    """Where a listed pack comes from: "built-in", "installed", or "yours" (being made in the
-    editor, in user_packs_dir). The one place this is decided."""
+    """Where a listed pack comes from: "built-in", "installed", "yours" (being made in the
+    editor, in user_packs_dir) or "file" (a level file opened on its own). The one place this
+    is decided."""
     if pack.builtin:
         return "built-in"
+    if pack.source is not None and not is_pack_path(pack.source):
+        return "file"   # one level file opened on its own, shown as a pack of one
     if pack.source is not None and pack.source.resolve().is_relative_to(user_packs_dir().resolve()):
         return "yours"
     return "installed"

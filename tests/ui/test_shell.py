@@ -559,3 +559,19 @@ def test_level_cards_show_whole_names_shrinking_before_they_cut(window: Any, fre
     view = window.current_view
     names = {t.text for t in view._texts}
     assert "Across the Field" in names and "Triangle Picking" in names   # it read "Across the Fi…"
+
+
+def test_a_level_file_opened_on_its_own_says_so_on_the_packs_screen(window: Any, fresh: pathlib.Path) -> None:
+    from game.io import Pack, load_level, pack_origin
+
+    path = ROOT / "levels" / PACK / "first-swap.yaml"
+    level = load_level(path)
+    pack = Pack(id=f"file-{level.id}", name=level.name, levels=(level,), source=path, description=str(path))
+    assert pack_origin(pack) == "file"
+    app = App(window)
+    app.add_pack(pack)
+    app.show_packs()
+    frames(window, 2)
+    texts = [t.text for t in window.current_view._texts]
+    assert any("opened from a file" in t for t in texts)
+    assert not any("unknown author" in t and "opened from a file" in t for t in texts)

@@ -62,10 +62,11 @@ class PacksView(MenuView):
         top = bottom + CARD_HEIGHT
         wd.texts.append(self.text(pack.name, left + 28, top - 42, style.TEXT, 22, scrolls=True,
                                   max_width=text_w, bold=True))
-        author = pack.author or "unknown author"
+        origin = pack_origin(pack)
         count = len(pack.levels)
-        kind = {"yours": "yours, from the editor"}.get(pack_origin(pack), pack_origin(pack))
-        self.text(f"by {author}  ·  {count} level{'s' if count != 1 else ''}  ·  {kind}", left + 28, top - 72,
+        kind = {"yours": "yours, from the editor", "file": "opened from a file"}.get(origin, origin)
+        by = "" if origin == "file" and not pack.author else f"by {pack.author or 'unknown author'}  ·  "
+        self.text(f"{by}{count} level{'s' if count != 1 else ''}  ·  {kind}", left + 28, top - 72,
                   style.TEXT_MUTED, style.SMALL_SIZE + 1, scrolls=True, max_width=text_w)
         if pack.description:
             self.text(" ".join(str(pack.description).split()), left + 28, top - 100, style.TEXT_MUTED,
