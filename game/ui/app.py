@@ -13,6 +13,7 @@ import arcade
 from game.core import Command, IllegalMove, Level, Session, Status, next_deal, stars
 from game.io import LevelFileError, Pack, list_packs
 from game.io.paths import installed_packs_dir
+from game.io.playtest_file import PlaytestFileError, StoredPlaytest, StoredResult, read_results
 from game.io.progress import Progress, load_progress, save_progress
 from game.io.settings import Settings, load_settings, save_settings
 from game.ui.outcome import Action, PlayOutcome
@@ -70,6 +71,7 @@ class App:
         self._pack_source = packs or _default_packs
         self._extra_packs: list[Pack] = []
         self._packs: list[Pack] | None = None
+        self._results: dict[str, StoredPlaytest | None] = {}   # each pack's playtest.yaml, read once
         self._pack_error: str | None = None
         self._on_quit = on_quit
         notices: list[str] = []
@@ -175,6 +177,18 @@ class App:
     def level_ids(self, pack_id: str) -> list[str]:
         return [lv.id for lv in self.pack(pack_id).levels]
 
+    def difficulty(self, pack_id: str, level_id: str) -> StoredResult | None:
+        """The pack's stored playtest figures for a level (gridfall playtest --write), when they
+        are there and still match the level; a broken file shows nothing rather than stopping."""
+        if pack_id not in self._results:
+            try:
+                self._results[pack_id] = read_results(self.pack(pack_id))
+            except (PlaytestFileError, OSError, KeyError):
+                self._results[pack_id] = None
+        stored = self._results[pack_id]
+        result = stored.levels.get(level_id) if stored is not None else None
+        return result if result is not None and result.current else None
+
     def _level(self, pack_id: str, level_id: str) -> Level:
         for lv in self.pack(pack_id).levels:
             if lv.id == level_id:
@@ -216,7 +230,9 @@ class App:
         start, commands = self.resume_point(pack_id, level)
         if seed is not None:
             start, commands = seed, ()
+        figures = self.difficulty(pack_id, level_id)
         view = PlayView(level, seed=start, commands=commands, settings=self.settings,
+                        difficulty=None if figures is None else difficulty_line(figures),
                         on_leave=lambda outcome: self._left_level(pack_id, level_id, outcome),
                         on_fullscreen=self.toggle_fullscreen, on_change=self.save_current,
                         show_goals=not commands)
@@ -290,6 +306,11 @@ class GridfallWindow(arcade.Window):
             self.app.save_current()
             self.app.playing = None
         super().on_close()
+
+
+def difficulty_line(figures: StoredResult) -> str:
+    """A level's stored playtest figures as the goal card says them."""
+    return f"{figures.label.capitalize()}: bots win {figures.pass_rate:.0%} of games"
 
 
 def run_game(

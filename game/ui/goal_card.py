@@ -17,8 +17,9 @@ ICON = 40.0
 CARD_WIDTH = 560
 
 
-def goal_lines(level: Level, state: State) -> list[str]:
-    """The level's own words, then each goal, the moves and the stars, in the level's units."""
+def goal_lines(level: Level, state: State, difficulty: str | None = None) -> list[str]:
+    """The level's own words, then each goal, the moves and the stars, in the level's units,
+    and how hard the pack's playtest found it."""
     lines = textwrap.wrap(" ".join(level.description.split()), 46)[:3]
     for goal in progress(state):
         if goal.name == GoalName.SCORE:
@@ -32,6 +33,8 @@ def goal_lines(level: Level, state: State) -> list[str]:
     elif level.moves is not None:
         lines.append(f"Moves: {level.moves}")
     lines.append(stars_line(level))
+    if difficulty:
+        lines.append(difficulty)
     return lines
 
 
@@ -53,8 +56,8 @@ class GoalCard(Menu):
     (in the room under the lines), and one button to play."""
 
     def __init__(self, level: Level, state: State, on_play: Callable[[], None],
-                 colorblind: bool = False, text_scale: float = 1.0) -> None:
-        super().__init__(level.name, [Button("Play", on_play, "play")], lines=goal_lines(level, state),
+                 colorblind: bool = False, text_scale: float = 1.0, difficulty: str | None = None) -> None:
+        super().__init__(level.name, [Button("Play", on_play, "play")], lines=goal_lines(level, state, difficulty),
                          width=CARD_WIDTH * text_scale, line_scale=text_scale)
         self.collect = [(g.kind, g.target) for g in progress(state) if g.name == GoalName.COLLECT]
         self.icons: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()

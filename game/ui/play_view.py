@@ -44,7 +44,8 @@ class PlayView(arcade.View):
                  on_leave: Callable[[PlayOutcome], None] | None = None, playtest: bool = False,
                  sounds: Player | None = None,
                  on_fullscreen: Callable[[], None] | None = None,
-                 on_change: Callable[[], None] | None = None, show_goals: bool = False) -> None:
+                 on_change: Callable[[], None] | None = None, show_goals: bool = False,
+                 difficulty: str | None = None) -> None:
         super().__init__()
         self.level = level
         self.settings = settings if settings is not None else load_settings()
@@ -57,6 +58,7 @@ class PlayView(arcade.View):
         # Told after every move, undo, redo and restart: the app saves the game each time, so a
         # killed game loses nothing (it saved only on a clean exit).
         self.on_change = on_change
+        self.difficulty = difficulty   # the pack's stored playtest figures, for the goal card
         self.session = Session.replay(level, self.seed, commands)
         self.last_outcome: PlayOutcome | None = None
         self.pause_menu: Menu | None = None
@@ -313,7 +315,7 @@ class PlayView(arcade.View):
         """The goal card: the level's name, words, goals with their pictures, moves and stars."""
         self.pause_menu = None
         self.goal_card = GoalCard(self.level, self.state, self.close_goals, colorblind=self.settings.colorblind,
-                                  text_scale=self.settings.text_scale)
+                                  text_scale=self.settings.text_scale, difficulty=self.difficulty)
         self._place_menu(self.goal_card)
 
     def close_goals(self) -> None:

@@ -575,3 +575,23 @@ def test_a_level_file_opened_on_its_own_says_so_on_the_packs_screen(window: Any,
     texts = [t.text for t in window.current_view._texts]
     assert any("opened from a file" in t for t in texts)
     assert not any("unknown author" in t and "opened from a file" in t for t in texts)
+
+
+def test_level_cards_and_the_goal_card_say_how_hard_the_pack_playtest_found_a_level(
+        window: Any, fresh: pathlib.Path) -> None:
+    from game.io.playtest_file import read_results
+
+    app = App(window)
+    stored = read_results(app.pack(PACK))
+    assert stored is not None
+    level = app.pack(PACK).level("hourglass")
+    figures = stored.levels[level.id]
+    assert figures.current
+    app.show_levels(PACK)
+    frames(window, 2)
+    texts = [t.text for t in window.current_view._texts]
+    assert texts.count(figures.label) >= 1 and "easy" in texts
+    draw(window, "levels_difficulty")
+    view = app.play_level(PACK, level.id)
+    lines = [t.text for t in view.goal_card.lines]
+    assert f"{figures.label.capitalize()}: bots win {figures.pass_rate:.0%} of games" in lines

@@ -14,6 +14,10 @@ if TYPE_CHECKING:
 
 
 TILE_W, TILE_H, GAP = 184, 168, 20
+# The playtest labels, easy to hard, as a player reads them: green to red.
+DIFFICULTY_COLORS = {"easy": (130, 210, 140, 255), "medium": (235, 200, 110, 255),
+                     "hard": (240, 150, 100, 255), "very hard": (235, 100, 110, 255),
+                     "unfair": (200, 80, 200, 255)}
 
 
 class LevelsView(MenuView):
@@ -69,6 +73,12 @@ class LevelsView(MenuView):
                     scrolls=True)
         self.text(label, left + TILE_W - 14 - badge_w / 2, top - 26, (255, 255, 255, 255), 10, bold=True,
                   scrolls=True, anchor_x="center", anchor_y="center")
+        figures = self.app.difficulty(self.pack_id, level.id)
+        if figures is not None:
+            # How hard the pack's playtest found it (gridfall playtest --write), under the badge.
+            self.text(figures.label, left + TILE_W - 14 - badge_w / 2, top - 48,
+                      DIFFICULTY_COLORS.get(figures.label, style.TEXT_MUTED) if open_ else style.TEXT_DIM,
+                      10, scrolls=True, anchor_x="center", anchor_y="center")
         wd.texts.append(self.text(level.name, left + TILE_W / 2, top - 70, dim, 14, scrolls=True,
                                   anchor_x="center", anchor_y="center", max_width=TILE_W - 24, bold=True))
         if open_:
