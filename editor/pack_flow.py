@@ -14,9 +14,13 @@ class PackFlow(EditorBase):
 
     # -- packs ---------------------------------------------------------------------------------------
     def _known_pack(self, pack: files.PackFolder) -> files.PackFolder:
-        """The pack as this editor already holds it (with its undo steps), else as read now."""
+        """The pack as this editor already holds it (with its undo steps), else as read now.
+
+        When pack.yaml changed since (a level renamed or copied into it by a save), the file
+        wins: edits from a stale copy would write the old list back.
+        """
         held = self._packs.get(pack.folder)
-        if held is None or not held.folder.is_dir():
+        if held is None or not held.folder.is_dir() or _written(held.meta) != _written(pack.meta):
             self._packs[pack.folder] = held = pack
         return held
 
@@ -185,3 +189,8 @@ class PackFlow(EditorBase):
             return
         self.close_dialog()
         self.say(f"exported {target}")
+
+
+def _written(meta: dict[str, Any]) -> dict[str, Any]:
+    """A pack's details as pack.yaml keeps them (empty ones are left out of the file)."""
+    return {k: v for k, v in meta.items() if v not in ("", None)}

@@ -272,3 +272,23 @@ def test_an_idle_editor_draws_a_few_times_a_second_and_wakes_on_input(window: An
     assert window._draw_rate == IDLE_DRAW_RATE
     send(window, "on_mouse_motion", 300, 300, 1, 1)
     assert window._draw_rate == DRAW_RATE
+
+
+def test_a_rename_inside_a_pack_is_what_the_pack_dialog_then_edits(window: Any, editor: EditorView) -> None:
+    view = editor
+    painted_level(window, view, "first")
+    open_pack(window, view, "renames")
+    click(window, *view.dialog.button_center("Add this level"))
+    press(window, key.ESCAPE)
+    set_field(window, view, "id", "second")
+    press(window, key.S, key.MOD_CTRL)
+    click(window, *view.dialog.button_center("Rename"))
+    assert listed("renames") == ["second.yaml"]
+    open_pack(window, view, "renames")                   # the dialog shows the pack as it is now...
+    assert "1. second.yaml" in dialog_texts(view) and "1. first.yaml" not in dialog_texts(view)
+    set_field_in_dialog = view.dialog.fields["author"]
+    click(window, *center(set_field_in_dialog))
+    type_text(window, "Me")
+    click(window, *view.dialog.button_center("Save details"))
+    assert listed("renames") == ["second.yaml"]          # ...so an edit never writes "first.yaml" back
+    press(window, key.ESCAPE)
