@@ -6,6 +6,7 @@ import os
 import pathlib
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -123,3 +124,59 @@ def test_a_deal_named_by_its_seed_plays_again(tmp_path: pathlib.Path) -> None:
     assert shots[0] != shots[1]                          # two seeds, two boards
     level = load_level(LEVEL)
     assert Session(level, 5).state.grid != Session(level, 6).state.grid
+
+
+KILLED_AFTER_A_MOVE = """
+import os, signal, sys
+os.environ["ARCADE_HEADLESS"] = "1"
+import game.ui
+import arcade
+from game.core import legal_commands, state_digest
+from game.ui.app import App, GridfallWindow
+window = GridfallWindow(visible=False)
+app = App(window)
+window.app = app
+view = app.play_level("first-steps", "falling-luck")
+def send(*args):
+    window.dispatch_event(*args)
+    window.dispatch_events()
+send("on_key_press", arcade.key.SPACE, 0)          # the goal card has been read
+send("on_key_release", arcade.key.SPACE, 0)
+swap = legal_commands(view.state)[0]
+(ax, ay), (bx, by) = view.board.center(swap.a), view.board.center(swap.b)
+left = arcade.MOUSE_BUTTON_LEFT
+send("on_mouse_press", int(ax), int(ay), left, 0)   # the player drags one tile onto the next
+send("on_mouse_drag", int(bx), int(by), int(bx - ax), int(by - ay), left, 0)
+send("on_mouse_release", int(bx), int(by), left, 0)
+for _ in range(3):
+    view.on_update(1 / 60)                          # the cascade is still falling...
+print(view.busy, len(view.session.commands), state_digest(view.state), flush=True)
+os.kill(os.getpid(), signal.SIGKILL)                # ...when the game is killed: no clean exit
+"""
+
+
+@pytest.mark.skipif(not hasattr(__import__("signal"), "SIGKILL"), reason="needs a kill signal")
+def test_a_game_killed_right_after_a_move_resumes_with_that_move(tmp_path: pathlib.Path, window: Any,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    import signal
+
+    from game.core import state_digest
+    from game.ui.app import App
+
+    data = tmp_path / "d"
+    env = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
+    env.update(ARCADE_HEADLESS="1", GRIDFALL_DATA_DIR=str(data))
+    done = subprocess.run([sys.executable, "-c", KILLED_AFTER_A_MOVE], check=False, cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=180)
+    assert done.returncode == -signal.SIGKILL, done.stderr
+    busy, moves, digest = done.stdout.split()
+    assert busy == "True" and moves == "1"               # killed mid-cascade, one move made
+    assert not list(data.glob(".progress.yaml.*.tmp"))   # the save was whole before the kill
+    # The player starts the game again: the level opens where the killed game was.
+    monkeypatch.setenv("GRIDFALL_DATA_DIR", str(data))
+    app = App(window)
+    view = app.play_level("first-steps", "falling-luck")
+    assert len(view.session.commands) == 1 and view.goal_card is None
+    assert state_digest(view.state) == digest            # board, score, moves, spawns to come
+    assert view.toast.message == "Welcome back: 1 move in."
+    assert view.board.sprite_cells() == view.board.grid_cells(view.state.grid)
