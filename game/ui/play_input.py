@@ -18,9 +18,12 @@ ARROWS: dict[int, Cell] = {key.UP: (-1, 0), key.DOWN: (1, 0), key.LEFT: (0, -1),
 NUMPAD: dict[int, Cell] = {
     key.NUM_7: (-1, -1), key.NUM_8: (-1, 0), key.NUM_9: (-1, 1), key.NUM_4: (0, -1),
     key.NUM_6: (0, 1), key.NUM_1: (1, -1), key.NUM_2: (1, 0), key.NUM_3: (1, 1),
-    # The same keys with NumLock off, which send their navigation meanings instead.
+    # The same keys with NumLock off, which send their navigation meanings instead (X11).
     key.NUM_HOME: (-1, -1), key.NUM_UP: (-1, 0), key.NUM_PAGE_UP: (-1, 1), key.NUM_LEFT: (0, -1),
     key.NUM_RIGHT: (0, 1), key.NUM_END: (1, -1), key.NUM_DOWN: (1, 0), key.NUM_PAGE_DOWN: (1, 1),
+    # Windows sends the plain navigation keys for the keypad with NumLock off (its 8 is UP):
+    # the corners of the keypad are the corners of the board there too.
+    key.HOME: (-1, -1), key.PAGEUP: (-1, 1), key.END: (1, -1), key.PAGEDOWN: (1, 1),
 }
 CONFIRM = (key.ENTER, key.RETURN, key.NUM_ENTER)
 FLICK = 0.3   # of a cell: how far a press must travel to mean a swap
@@ -179,8 +182,8 @@ class ChainInput(Controller):
         self.path: list[Cell] = []
         self.dragging = False
         self.held: set[int] = set()
-        self._last_key: int | None = None    # the arrow that made the last step, while held
-        self._missed_key: int | None = None  # an arrow whose step could not be taken, while held
+        # The last arrow pressed and the path before it, for a second arrow that makes a diagonal.
+        self._first: tuple[int, list[Cell]] | None = None
 
     # -- the path -------------------------------------------------------------------------
     @property
@@ -256,6 +259,7 @@ class ChainInput(Controller):
     def commit(self) -> None:
         path = tuple(self.path)
         self.path = []
+        self._first = None   # a held arrow now belongs to no path
         self.dragging = False
         self._show()
         if len(path) < 2:
@@ -266,6 +270,7 @@ class ChainInput(Controller):
     def cancel(self) -> bool:
         had = bool(self.path)
         self.path = []
+        self._first = None
         self.dragging = False
         self._show()
         return had
@@ -275,6 +280,7 @@ class ChainInput(Controller):
         cell = self.host.board.cell_at(x, y)
         if cell is None:
             return
+        self._first = None
         self.dragging = self._start(cell)
 
     def drag(self, x: float, y: float) -> None:
@@ -300,51 +306,25 @@ class ChainInput(Controller):
         state = self.host.state
         d = self._direction(symbol)
         if d is not None:
-            if symbol in ARROWS:
-                self.held.add(symbol)
             if not self.path:
                 if self.has_player and state.player is not None:
                     self.path = [state.player]
                 else:
                     self._move_cursor(d)
                     return True
-            # A second arrow while the first is held and its step was refused (the tile there
-            # is another kind): the two together mean the diagonal from where the path ends.
-            if symbol in ARROWS and self._missed_key is not None and self._missed_key in self.held \
-                    and self._missed_key != symbol and state.level.rules.diagonal:
-                first = ARROWS[self._missed_key]
-                if first[0] * d[0] + first[1] * d[1] == 0:
-                    target = _step(self.path[-1], (first[0] + d[0], first[1] + d[1]), state)
-                    if target is not None and self._can_extend(target):
-                        self.path.append(target)
-                        self._missed_key = None
-                        self._show()
-                        return True
-            # A second arrow while the first is held turns that step into a diagonal.
-            if symbol in ARROWS and self._last_key is not None and self._last_key in self.held \
-                    and self._last_key != symbol and len(self.path) >= 2 and state.level.rules.diagonal:
-                first = ARROWS[self._last_key]
-                if first[0] * d[0] + first[1] * d[1] == 0:
-                    diag = (first[0] + d[0], first[1] + d[1])
-                    base = self.path[-2]
-                    target = _step(base, diag, state)
-                    if target is not None:
-                        last = self.path.pop()
-                        if self._can_extend(target):
-                            self.path.append(target)
-                            self._last_key = None
-                            self._show()
-                            return True
-                        self.path.append(last)
+            if symbol in ARROWS:
+                if self._diagonal(symbol):
+                    return True
+                self.held.add(symbol)
+                # What the path was before this arrow: a second arrow pressed while this one is
+                # held turns this arrow's step, whatever it did, into the diagonal from there.
+                self._first = (symbol, list(self.path))
             target = _step(self.path[-1], d, state)
             if target is not None:
-                before = len(self.path)
                 self._visit(target)
-                moved = len(self.path) != before
-                self._last_key = symbol if symbol in ARROWS and len(self.path) > before else None
-                self._missed_key = symbol if symbol in ARROWS and not moved else None
             return True
         if symbol == key.BACKSPACE:
+            self._first = None   # the path moved under a held arrow: it makes no diagonal now
             if len(self.path) > 1:
                 self.path.pop()
             elif not self.has_player:
@@ -360,6 +340,37 @@ class ChainInput(Controller):
                 self.commit()
             return True
         return False
+
+    def _diagonal(self, symbol: int) -> bool:
+        """Two arrows at once: `symbol` pressed while an arrow at right angles to it is held.
+
+        The first arrow's own step may have been taken (a tile of the path's kind), refused
+        (another kind, a hole, the edge) or a step back along the path: either way the pair means
+        the diagonal from where the path ended before the first arrow, so a diagonal never
+        depends on the tile between. False when that diagonal cannot be drawn (the second arrow
+        then steps on its own, from where the path is now).
+        """
+        first = self._first
+        if first is None or first[0] not in self.held or first[0] == symbol \
+                or not self.host.state.level.rules.diagonal:
+            return False
+        a, b = ARROWS[first[0]], ARROWS[symbol]
+        if a[0] * b[0] + a[1] * b[1] != 0:   # the same line, not a corner
+            return False
+        before = first[1]
+        target = _step(before[-1], (a[0] + b[0], a[1] + b[1]), self.host.state)
+        if target is None:
+            return False
+        now = self.path
+        self.path = list(before)
+        if not self._can_extend(target):
+            self.path = now
+            return False
+        self.path.append(target)
+        self._first = None
+        self.held.add(symbol)
+        self._show()
+        return True
 
     def key_release(self, symbol: int, modifiers: int) -> None:
         self.held.discard(symbol)

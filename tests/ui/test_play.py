@@ -321,23 +321,76 @@ def test_chain_two_arrow_keys_make_a_diagonal(window: Any) -> None:
     assert ctrl.path == [player, target]
 
 
-def test_two_arrows_make_a_diagonal_even_when_the_first_arrows_tile_is_another_kind(window: Any) -> None:
+def _diagonal_level(between: str) -> Level:
+    """A chain level whose path (token at 2,0, then kind 1 at 2,1) goes on only by diagonals:
+    up-right (1,2) and up-left (1,0) are kind 1; `between`, straight up at 1,1, is what varies."""
+    return Level.from_dict({"format": 1, "id": "diag", "name": "Diag", "mode": "chain",
+                            "width": 4, "height": 4, "kinds": 4, "moves": 10,
+                            "layout": ["1 3 4 2", f"1 {between} 1 4", "P 1 3 2", "3 4 2 3"]})
+
+
+@pytest.mark.parametrize("between", ["2", "1", "#"], ids=["another-kind", "same-kind", "hole"])
+@pytest.mark.parametrize("order", ["up-then-right", "right-then-up"])
+def test_two_arrows_make_a_diagonal_whatever_lies_under_the_first_arrow(window: Any, between: str,
+                                                                        order: str) -> None:
     import arcade
 
-    # The path is on kind 1 at 2,1; up (1,1) and right (2,2) are other kinds; up-right is kind 1.
-    level = Level.from_dict({"format": 1, "id": "diag", "name": "Diag", "mode": "chain",
-                             "width": 4, "height": 4, "kinds": 4, "moves": 10,
-                             "layout": [". . . .", ". 2 1 .", "P 1 3 .", ". . . ."]})
-    view = open_view(window, level)
+    view = open_view(window, _diagonal_level(between))
     ctrl = view.controller
     press_key(window, arcade.key.RIGHT)
     assert ctrl.path == [(2, 0), (2, 1)]
-    send(window, "on_key_press", arcade.key.UP, 0)      # refused: the tile above is a 2...
-    assert ctrl.path == [(2, 0), (2, 1)]
-    send(window, "on_key_press", arcade.key.RIGHT, 0)   # ...but with right, it is up-right
-    send(window, "on_key_release", arcade.key.RIGHT, 0)
+    first, second = (arcade.key.UP, arcade.key.RIGHT) if order == "up-then-right" else \
+        (arcade.key.RIGHT, arcade.key.UP)
+    send(window, "on_key_press", first, 0)     # up: a 2, a 1 or a hole; right: a 3
+    send(window, "on_key_press", second, 0)    # the second arrow while the first is held
+    send(window, "on_key_release", second, 0)
+    send(window, "on_key_release", first, 0)
+    assert ctrl.path == [(2, 0), (2, 1), (1, 2)]            # up-right, never the cell between
+    press_key(window, arcade.key.ENTER)
+    assert view.session.commands == [Chain(((2, 0), (2, 1), (1, 2)))]
+
+
+def test_two_arrows_make_a_diagonal_when_the_first_arrow_steps_back_along_the_path(window: Any) -> None:
+    import arcade
+
+    view = open_view(window, _diagonal_level("2"))
+    ctrl = view.controller
+    press_key(window, arcade.key.RIGHT)
+    send(window, "on_key_press", arcade.key.LEFT, 0)   # alone, left steps back onto the token...
+    assert ctrl.path == [(2, 0)]
+    send(window, "on_key_press", arcade.key.UP, 0)     # ...with up, it is up-left from 2,1
     send(window, "on_key_release", arcade.key.UP, 0)
+    send(window, "on_key_release", arcade.key.LEFT, 0)
+    assert ctrl.path == [(2, 0), (2, 1), (1, 0)]
+    press_key(window, arcade.key.UP)                   # one arrow on its own is one straight step
+    assert ctrl.path == [(2, 0), (2, 1), (1, 0), (0, 0)]
+
+
+@pytest.mark.parametrize("keypad", ["numlock-on", "numlock-off", "numlock-off-windows"])
+def test_keypad_diagonals_with_numlock_on_or_off(window: Any, keypad: str) -> None:
+    import arcade
+
+    k = arcade.key
+    # The keypad's 9, 7 and 1: digits with NumLock on; with it off, X11 sends the keypad's own
+    # navigation keys and Windows the plain ones.
+    up_right, up_left, down_left = {"numlock-on": (k.NUM_9, k.NUM_7, k.NUM_1),
+                                    "numlock-off": (k.NUM_PAGE_UP, k.NUM_HOME, k.NUM_END),
+                                    "numlock-off-windows": (k.PAGEUP, k.HOME, k.END)}[keypad]
+    view = open_view(window, _diagonal_level("2"))
+    ctrl = view.controller
+    press_key(window, k.NUM_6 if keypad == "numlock-on" else k.NUM_RIGHT)
+    assert ctrl.path == [(2, 0), (2, 1)]
+    press_key(window, up_right)
     assert ctrl.path == [(2, 0), (2, 1), (1, 2)]
+    press_key(window, down_left)                       # back down-left: a step back
+    assert ctrl.path == [(2, 0), (2, 1)]
+    press_key(window, up_left)
+    assert ctrl.path == [(2, 0), (2, 1), (1, 0)]
+    press_key(window, k.NUM_ENTER)
+    assert view.session.commands == [Chain(((2, 0), (2, 1), (1, 0)))]
+    settle(view)
+    assert view.state.player == (1, 0)                 # the token walked the diagonal
+    assert_board_shown(view)
 
 
 # -- slide --------------------------------------------------------------------------------
