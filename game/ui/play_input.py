@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Protocol
 
 import arcade
@@ -143,6 +144,9 @@ class Match3Input(Controller):
         self._try(self.pressed, other)
 
     def release(self, x: float, y: float) -> None:
+        # A flick so quick that no drag event came between press and release still swaps:
+        # where the finger came up says which way it went.
+        self.drag(x, y)
         self.pressed = None
 
     def key_press(self, symbol: int, modifiers: int) -> bool:
@@ -184,6 +188,7 @@ class ChainInput(Controller):
         self.held: set[int] = set()
         # The last arrow pressed and the path before it, for a second arrow that makes a diagonal.
         self._first: tuple[int, list[Cell]] | None = None
+        self._pointer = (0.0, 0.0)   # where the last mouse event of a drag was
 
     # -- the path -------------------------------------------------------------------------
     @property
@@ -281,19 +286,28 @@ class ChainInput(Controller):
         if cell is None:
             return
         self._first = None
+        self._pointer = (x, y)
         self.dragging = self._start(cell)
 
     def drag(self, x: float, y: float) -> None:
         if not self.dragging:
             return
         board = self.host.board
-        cell = board.cell_at(x, y)
-        # Only near a cell's centre: cutting a corner must not pick up a diagonal neighbour.
-        if cell is not None and board.layout.near_center(x, y, cell):
-            self._visit(cell)
+        # A fast stroke moves the pointer several cells between two drag events: walk the line
+        # between them, so the cells it crossed are drawn in order rather than dropped.
+        px, py = self._pointer
+        steps = max(1, math.ceil(math.hypot(x - px, y - py) / (board.layout.cell * 0.2)))
+        for i in range(1, steps + 1):
+            sx, sy = px + (x - px) * i / steps, py + (y - py) * i / steps
+            cell = board.cell_at(sx, sy)
+            # Only near a cell's centre: cutting a corner must not pick up a diagonal neighbour.
+            if cell is not None and board.layout.near_center(sx, sy, cell):
+                self._visit(cell)
+        self._pointer = (x, y)
 
     def release(self, x: float, y: float) -> None:
         if self.dragging:
+            self.drag(x, y)   # the stroke's last stretch, when no drag event reported it
             self.commit()
 
     # -- keys -----------------------------------------------------------------------------

@@ -36,6 +36,9 @@ def open_view(window: Any, lv: Level, seed: int = 7, speed: str = "normal", **kw
 
     view = PlayView(lv, seed=seed, settings=Settings(animation_speed=speed), **kw)
     window.show_view(view)
+    # Events the window queued before (its first resize, in a fresh session) arrive now, not
+    # in the middle of a test's animation, where a resize would end it.
+    window.dispatch_events()
     view.on_update(DT)
     return view
 
@@ -1165,6 +1168,53 @@ def test_a_quick_flick_of_a_third_of_a_tile_swaps(window: Any) -> None:
     start = (ax - cell * 0.3, ay)                       # pressed left of the tile's centre
     drag(window, [start, (start[0] + cell * 0.34, ay)])  # a third of a tile to the right
     assert view.session.commands == [swap]
+
+
+def test_a_flick_too_quick_for_any_drag_event_still_swaps(window: Any) -> None:
+    view = open_view(window, first_level_of("match3"), seed=11)
+    swap = next(c for c in legal_commands(view.state) if c.a[0] + 1 == c.b[0])   # a swap downward
+    cell = view.board.layout.cell
+    ax, ay = centre(view, swap.a)
+    # Press and release a third of a tile apart, nothing reported between (a fast flick).
+    send(window, "on_mouse_press", int(ax), int(ay), LEFT, 0)
+    send(window, "on_mouse_release", int(ax), int(ay - cell * 0.34), LEFT, 0)
+    assert view.session.commands == [swap]
+    assert view.controller.selected is None                 # swapped, not left selected
+    assert view.busy
+    # Flicked again while the cascade still falls: the move waits for the board, then plays.
+    then = next(c for c in legal_commands(view.state) if c.a[1] + 1 == c.b[1])
+    bx, by = centre(view, then.a)
+    send(window, "on_mouse_press", int(bx), int(by), LEFT, 0)
+    send(window, "on_mouse_release", int(bx + cell * 0.34), int(by), LEFT, 0)
+    assert view.queued == then and view.session.commands == [swap]
+    settle(view)
+    assert view.session.commands == [swap, then]
+    settle(view)
+    assert_board_shown(view)
+    # A tap where it went down only selects.
+    other = legal_commands(view.state)[0]
+    tx, ty = centre(view, other.a)
+    send(window, "on_mouse_press", int(tx), int(ty), LEFT, 0)
+    send(window, "on_mouse_release", int(tx) + 2, int(ty), LEFT, 0)
+    assert view.session.commands == [swap, then] and view.controller.selected == other.a
+
+
+@pytest.mark.parametrize("stroke", ["straight", "diagonal"])
+def test_a_fast_chain_stroke_keeps_every_cell_it_crossed(window: Any, stroke: str) -> None:
+    lv = Level.from_dict({"format": 1, "id": "fast", "name": "Fast", "mode": "chain",
+                          "width": 4, "height": 4, "kinds": 4, "moves": 10,
+                          "layout": ["P 1 1 1", "2 2 3 4", "3 4 2 3", "4 3 4 2"]})
+    view = open_view(window, lv)
+    path = [(0, 0), (0, 1), (0, 2), (0, 3)] if stroke == "straight" else [(0, 0), (1, 1), (2, 2), (3, 3)]
+    (x0, y0), (x1, y1) = centre(view, path[0]), centre(view, path[-1])
+    send(window, "on_mouse_press", int(x0), int(y0), LEFT, 0)
+    # One drag event three cells on: the pointer skipped the cells between.
+    send(window, "on_mouse_drag", int(x1), int(y1), int(x1 - x0), int(y1 - y0), LEFT, 0)
+    assert view.controller.path == path
+    send(window, "on_mouse_release", int(x1), int(y1), LEFT, 0)
+    assert view.session.commands == [Chain(tuple(path))]
+    settle(view)
+    assert view.state.player == path[-1]
 
 
 def test_reduced_motion_and_large_text_settings(window: Any, screenshot_dir: pathlib.Path) -> None:
