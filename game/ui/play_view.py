@@ -9,7 +9,7 @@ import arcade
 
 from game.core import (
     BonusScored, Chain, Cleared, Command, Event, IllegalMove, Level, Scored, Session, Slide, State, Status, Swap,
-    SwapRejected, evolve, stars,
+    SwapRejected, evolve, next_deal, stars,
 )
 from game.bots import hint_bot
 from game.io.settings import Settings, load_settings
@@ -276,6 +276,12 @@ class PlayView(arcade.View):
         self.pause_menu = self.result_menu = None
         self._changed()
 
+    def retry(self) -> None:
+        """Play the level again on a new board (the next seed that deals), as the app's Retry
+        does: a view with no owner to leave to (a bare view, gridfall record) deals anew too."""
+        self.restart(next_deal(self.level, self.seed))
+        self.say(f"A new board: deal {self.seed}.")
+
     # -- hints ----------------------------------------------------------------------------
     def show_hint(self) -> Command | None:
         if self.state.status != Status.PLAYING:
@@ -330,7 +336,7 @@ class PlayView(arcade.View):
         back = (Action.EDITOR, "Back to editor") if self.playtest else (Action.LEVELS, "Back to levels")
         self.pause_menu = Menu("Paused", [
             Button("Resume", self.close_pause, "resume"),
-            Button("Restart", lambda: self._leave_or(Action.RETRY, self.restart), "restart"),
+            Button("Restart", lambda: self._leave_or(Action.RETRY, self.retry), "restart"),
             Button("Undo", self._pause_undo, "undo"),
             Button("Goals", self.show_goals, "goals"),
             Button(back[1], lambda: self.leave(back[0]), back[0]),
@@ -352,14 +358,14 @@ class PlayView(arcade.View):
         if not won and state.level.goals.score is not None:
             lines.insert(1, f"Target {state.level.goals.score:,}")   # how far off the loss was
         if self.playtest:
-            buttons = [Button("Retry", lambda: self._leave_or(Action.RETRY, self.restart), "retry"),
+            buttons = [Button("Retry", lambda: self._leave_or(Action.RETRY, self.retry), "retry"),
                        Button("Back to editor", lambda: self.leave(Action.EDITOR), "editor")]
         elif won:
             buttons = [Button("Next level", lambda: self.leave(Action.NEXT), "next"),
-                       Button("Retry", lambda: self._leave_or(Action.RETRY, self.restart), "retry"),
+                       Button("Retry", lambda: self._leave_or(Action.RETRY, self.retry), "retry"),
                        Button("Levels", lambda: self.leave(Action.LEVELS), "levels")]
         else:
-            buttons = [Button("Retry", lambda: self._leave_or(Action.RETRY, self.restart), "retry"),
+            buttons = [Button("Retry", lambda: self._leave_or(Action.RETRY, self.retry), "retry"),
                        Button("Levels", lambda: self.leave(Action.LEVELS), "levels")]
         menu = Menu("Level complete!" if won else "Out of moves", buttons, lines=lines)
         menu.extra_height = 66 if won else 0
@@ -409,7 +415,7 @@ class PlayView(arcade.View):
         if self.on_leave is not None:
             self.on_leave(self.last_outcome)
         elif action == Action.RETRY:
-            self.restart()
+            self.retry()
         else:
             # Opened on its own (record, a bare test): there is nowhere to go back to.
             self.pause_menu = None

@@ -700,8 +700,15 @@ def test_lost_game_offers_retry_which_restarts(window: Any, screenshot_dir: path
     shot(window, view, screenshot_dir / "play_result_lost.png")
     import arcade
 
+    assert "Deal 5" in [t.text for t in menu.lines]     # the deal that was lost, by its seed
+    press_key(window, arcade.key.Z)                     # no undo out of a lost game
+    assert view.state.status == "lost" and len(view.session.commands) == 3 and view.result_menu is menu
     press_key(window, arcade.key.ENTER)                 # Retry has the focus
     assert view.state.status == "playing" and view.session.commands == []
+    # A new board, named by its seed: the same seed deals it again.
+    assert view.seed != 5 and view.state == Session(lv, view.seed).state
+    assert view.state.grid != Session(lv, 5).state.grid
+    assert view.toast.message == f"A new board: deal {view.seed}."
 
 
 def test_pause_menu_resume_and_back_to_levels(window: Any, screenshot_dir: pathlib.Path) -> None:
@@ -738,8 +745,13 @@ def test_pause_undo_and_restart(window: Any) -> None:
     view.submit(legal_commands(start)[0])
     settle(view)
     press_key(window, arcade.key.ESCAPE)
+    seed = view.seed
     click_button(window, view.pause_menu, "restart")
-    assert view.state == start and view.session.commands == []
+    # Started again on a new board, as Retry deals: the pause menu names it.
+    assert view.session.commands == [] and view.seed != seed and view.state.grid != start.grid
+    assert view.state == Session(view.level, view.seed).state
+    press_key(window, arcade.key.ESCAPE)
+    assert f"Deal {view.seed}" in [t.text for t in view.pause_menu.lines]
 
 
 def test_playtest_tab_goes_back_to_the_editor(window: Any) -> None:

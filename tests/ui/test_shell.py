@@ -507,6 +507,15 @@ def test_retry_deals_a_new_board_whose_seed_is_shown_and_a_lost_game_has_no_undo
     press_key(window, arcade.key.ENTER)
     press_key(window, arcade.key.ESCAPE)                     # the pause menu names the deal
     assert f"Deal {again.seed}" in [t.text for t in again.pause_menu.lines]
+    press_key(window, arcade.key.ESCAPE)
+    # The new deal's seed is what the saved game keeps: a move on it, then the file replays it.
+    swap = legal_commands(again.state)[0]
+    click(window, *again.board.center(swap.a))
+    click(window, *again.board.center(swap.b))
+    assert again.session.commands == [swap]
+    saved = load_progress().progress.saved_game(PACK, level.id, level)
+    assert saved is not None and saved.seed == again.seed
+    assert Session.replay(level, saved.seed, saved.parsed_commands()).state == again.state
 
 
 def test_a_fresh_level_opens_on_its_goal_card_which_the_pause_menu_shows_again(
