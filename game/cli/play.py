@@ -51,7 +51,8 @@ def display_problem(frames: int | None = None) -> str | None:
 
 def resolve(args: argparse.Namespace) -> tuple[Any, str | None]:
     """The pack to open (None for the title screen) and the level id; raises ValueError to print."""
-    from game.io import Pack, find_pack, is_pack_path, load_level, load_pack
+    from game.io import find_pack, is_pack_path, load_level, load_pack
+    from game.io.packs import lone_level_pack
 
     if args.file and args.pack:
         raise ValueError("give either a FILE or --pack, not both")
@@ -70,9 +71,7 @@ def resolve(args: argparse.Namespace) -> tuple[Any, str | None]:
             if args.level:
                 raise ValueError("--level is for packs; a level file holds one level")
             level = load_level(path)
-            # A lone level is shown and saved as a pack of one.
-            pack = Pack(id=f"file-{level.id}", name=level.name, levels=(level,), source=path,
-                        description=str(path))
+            pack = lone_level_pack(level, path)
     elif args.pack:
         candidate = pathlib.Path(args.pack)
         pack = load_pack(candidate) if candidate.exists() else find_pack(args.pack)

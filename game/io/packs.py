@@ -69,6 +69,11 @@ def _keep_backup(root: pathlib.Path, replaced: pathlib.Path, pack_id: str) -> No
         shutil.rmtree(stale, ignore_errors=True)
 
 
+def lone_level_pack(level: Level, path: pathlib.Path) -> Pack:
+    """A level opened from its own file, shown and saved as a pack of one (`file-ID`)."""
+    return Pack(id=f"file-{level.id}", name=level.name, levels=(level,), source=path, description=str(path))
+
+
 class PackNotFoundError(LookupError):
     """No built-in or installed pack has the asked-for id."""
 

@@ -105,6 +105,16 @@ def load_replay(path: str | os.PathLike[str]) -> Replay:
     return replay_from_dict(doc.value, name, doc.root)
 
 
+def is_replay_file(path: str | os.PathLike[str]) -> bool:
+    """Whether a file means a replay rather than a level: a mapping with seed and commands
+    (a level has neither). A file that cannot be read is not one; its loader will say why."""
+    try:
+        doc = read_document(path)
+    except (DocError, OSError):
+        return False
+    return isinstance(doc.value, dict) and "commands" in doc.value and "seed" in doc.value
+
+
 def replay_from_dict(data: Any, name: str = "<replay>", root: yaml.Node | None = None) -> Replay:
     """Check a replay mapping and build the Replay (`name` and `root` only improve messages)."""
     keys, command_lines = _lines(root)

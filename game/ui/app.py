@@ -12,6 +12,7 @@ import arcade
 
 from game.core import Command, IllegalMove, Level, Session, Status, next_deal, stars
 from game.io import LevelFileError, Pack, list_packs
+from game.io.kept_replays import Kept, best_win, keep_finished
 from game.io.paths import installed_packs_dir
 from game.io.playtest_file import PlaytestFileError, StoredPlaytest, StoredResult, read_results
 from game.io.progress import Progress, load_progress, save_progress
@@ -83,6 +84,13 @@ class App:
         # Told once: the title screen shows it until the player dismisses it or moves on.
         self.notice: str | None = " ".join(notices) or None
         self.playing: tuple[str, str, Any] | None = None  # (pack id, level id, play view)
+        self._best: dict[tuple[str, str], Kept | None] = {}   # each level's best win, read once
+        from game.ui.share_job import ShareJobs   # subprocess: only the app ever shares
+
+        self.share_jobs = ShareJobs()
+        # A file dropped on the window: a pack installs, a replay plays, a level opens. Under the
+        # views' handlers on the window's stack, so whatever screen is up, the app answers.
+        window.push_handlers(on_file_drop=self.on_file_drop)
 
     # -- packs -----------------------------------------------------------------------------
     def add_pack(self, pack: Pack) -> None:
@@ -218,36 +226,202 @@ class App:
             return seed, ()
         return saved.seed, commands
 
-    def play_level(self, pack_id: str, level_id: str, *, fresh: bool = False, seed: int | None = None) -> Any:
+    def play_level(self, pack_id: str, level_id: str, *, fresh: bool = False, seed: int | None = None,
+                   commands: Sequence[Command] | None = None) -> Any:
         """Show the play view for a level, resuming its saved game unless `fresh` (or a `seed`
-        to deal is given: a Retry's new deal, or `gridfall play --seed`)."""
+        to deal is given: a Retry's new deal, or `gridfall play --seed`; with `commands`, the
+        game that far: the theatre's "play from here")."""
         from game.ui.play_view import PlayView  # the play screen is heavy: load it when first needed
 
         level = self._level(pack_id, level_id)
         if fresh or seed is not None:
             self.progress.clear_game(pack_id, level_id)
             self._save()
-        start, commands = self.resume_point(pack_id, level)
+        start, played = self.resume_point(pack_id, level)
         if seed is not None:
-            start, commands = seed, ()
+            start, played = seed, tuple(commands or ())
         figures = self.difficulty(pack_id, level_id)
-        view = PlayView(level, seed=start, commands=commands, settings=self.settings,
+        view = PlayView(level, seed=start, commands=played, settings=self.settings,
                         difficulty=None if figures is None else difficulty_line(figures),
                         on_leave=lambda outcome: self._left_level(pack_id, level_id, outcome),
                         on_fullscreen=self.toggle_fullscreen, on_change=self.save_current,
-                        show_goals=not commands)
+                        show_goals=not played,
+                        on_share=lambda s, c: self.share(pack_id, level, s, c))
         self._show(view)
         self.playing = (pack_id, level_id, view)
         if commands:
-            view.say(f"Welcome back: {len(commands)} move{'s' if len(commands) != 1 else ''} in.")
+            view.say(f"Playing on from move {len(played)} of the replay.")
+            self.save_current()   # the branch is this level's game now: a kill keeps it
+        elif played:
+            view.say(f"Welcome back: {len(played)} move{'s' if len(played) != 1 else ''} in.")
         return view
+
+    # -- dropped files ----------------------------------------------------------------------
+    def on_file_drop(self, x: int, y: int, paths: list[str]) -> bool:
+        """pyglet's drop event: open the first file dropped (one thing at a time)."""
+        if paths:
+            self.open_dropped(pathlib.Path(paths[0]))
+        return True
+
+    def open_dropped(self, path: pathlib.Path) -> Any:
+        """Install a pack, watch a replay, or play a level, by what the file is; anything that
+        cannot be used is said on a notice screen (file, line and field), never raised."""
+        from game.io import is_pack_path, load_level
+        from game.io.packs import lone_level_pack
+        from game.io.replay import ReplayFileError, is_replay_file, load_replay
+
+        back = self._back_from(self.window.current_view)
+        try:
+            if is_pack_path(path):
+                return self.install_dropped(path, back)
+            if is_replay_file(path):
+                return self._watch_dropped(path, load_replay(path), back)
+            level = load_level(path)
+        except LevelFileError as exc:
+            return self._refused(f"{path.name} cannot be opened", exc, back)
+        except (ReplayFileError, OSError, ValueError) as exc:
+            return self._notice(f"{path.name} cannot be opened", [str(exc)], back)
+        pack = lone_level_pack(level, path)
+        self.add_pack(pack)
+        return self.play_level(pack.id, level.id)
+
+    def install_dropped(self, path: pathlib.Path, back: Callable[[], object], replace: bool = False) -> Any:
+        from game.io import install_pack
+        from game.io.packs import PackExistsError
+
+        try:
+            pack = install_pack(path, replace=replace)
+        except PackExistsError:
+            return self._notice("Replace the installed pack?", [
+                f"An installed pack already has the id of {path.name}.",
+                "Replacing it keeps the old one as a backup; your progress stays."],
+                back, [("Replace", lambda: self.install_dropped(path, back, replace=True)), ("Cancel", back)])
+        except LevelFileError as exc:
+            return self._refused(f"{path.name} was not installed", exc, back)
+        except (OSError, ValueError) as exc:
+            return self._notice(f"{path.name} was not installed", [str(exc)], back)
+        self._results.pop(pack.id, None)
+        view = self.show_levels(pack.id) if self._has_pack(pack.id) else self.show_packs()
+        view.show_toast(f"Installed \u201c{pack.name}\u201d: {len(pack.levels)} "
+                        f"level{'s' if len(pack.levels) != 1 else ''}", seconds=4.0)
+        return view
+
+    def _has_pack(self, pack_id: str) -> bool:
+        return any(p.id == pack_id for p in self.packs(reload=True)[0])
+
+    def _watch_dropped(self, path: pathlib.Path, replay: Any, back: Callable[[], object]) -> Any:
+        """A dropped replay, in the theatre: its level from its pack, else the level file shared
+        beside it (Share writes both); a replay the rules now play differently says where."""
+        from game.core import first_divergence
+        from game.io import load_level
+        from game.io.packs import lone_level_pack
+
+        pack_id = next((p.id for p in self.packs()[0] if p.id == replay.pack
+                        and any(lv.id == replay.level for lv in p.levels)), None)
+        if pack_id is None:
+            beside = path.parent / f"{replay.level}.yaml"
+            if not beside.is_file():
+                return self._notice(f"{path.name} cannot be watched", [
+                    f"It is a replay of the level '{replay.level}'"
+                    + (f" of the pack '{replay.pack}'" if replay.pack else "") + ", which is not installed.",
+                    f"Install its pack, or put its level file {beside.name} beside it."], back)
+            try:
+                level = load_level(beside)
+            except (LevelFileError, OSError) as exc:
+                return self._notice(f"{beside.name} cannot be opened", [str(exc)], back)
+            pack = lone_level_pack(level, beside)
+            self.add_pack(pack)
+            pack_id = pack.id
+        level = self._level(pack_id, replay.level)
+        try:
+            divergence = first_divergence(level, replay.seed, replay.commands, replay.checks)
+        except (IllegalMove, ValueError) as exc:
+            return self._notice(f"{path.name} does not play", [str(exc)], back)
+        if divergence is not None:
+            return self._notice(f"{path.name} plays differently now", [divergence.describe()], back)
+        return self.watch(pack_id, level.id, replay.seed, replay.commands, f"Replay {path.name}")
+
+    def _back_from(self, view: Any) -> Callable[[], object]:
+        """Where a notice's Back goes: the screen the file was dropped on (a game: its levels)."""
+        if self.playing is not None:
+            pack_id, level_id, _ = self.playing
+            return lambda: self.show_levels(pack_id, focus_level=level_id)
+        if isinstance(view, (PacksView, SettingsView)):
+            return self.show_packs
+        if isinstance(view, LevelsView):
+            pack_id = view.pack_id
+            return lambda: self.show_levels(pack_id)
+        return self.show_title
+
+    def _refused(self, title: str, exc: LevelFileError, back: Callable[[], object]) -> Any:
+        problems = [str(p) for p in exc.problems[:6]]
+        if len(exc.problems) > 6:
+            problems.append(f"... and {len(exc.problems) - 6} more")
+        return self._notice(title, problems, back, danger=True)
+
+    def _notice(self, title: str, lines: Sequence[str], back: Callable[[], object],
+                choices: Sequence[tuple[str, Callable[[], object]]] | None = None, danger: bool = False) -> Any:
+        from .screens.notice import NoticeView
+
+        text = [line for raw in lines for line in str(raw).splitlines()][:10]
+        return self._show(NoticeView(self.window, title, text, choices or [("OK", back)], danger=danger))
+
+    # -- replays ---------------------------------------------------------------------------
+    def best_win(self, pack_id: str, level_id: str) -> Kept | None:
+        """The level's best win kept in the data folder, when it still plays on the level."""
+        if (pack_id, level_id) not in self._best:
+            try:
+                self._best[(pack_id, level_id)] = best_win(pack_id, self._level(pack_id, level_id))
+            except (OSError, ValueError, KeyError):
+                self._best[(pack_id, level_id)] = None
+        return self._best[(pack_id, level_id)]
+
+    def watch(self, pack_id: str, level_id: str, seed: int, commands: Sequence[Command], title: str) -> Any:
+        """The replay theatre on a game of this level; Back returns to the pack's levels."""
+        from game.ui.theatre import TheatreView
+
+        level = self._level(pack_id, level_id)
+        view = TheatreView(level, seed, commands, title=title, settings=self.settings,
+                           on_back=lambda: self.show_levels(pack_id, focus_level=level_id),
+                           on_play_from=lambda s, c: self.play_level(pack_id, level_id, seed=s, commands=c),
+                           on_share=lambda s, c: self.share(pack_id, level, s, c))
+        return self._show(view)
+
+    def watch_best(self, pack_id: str, level_id: str) -> Any:
+        best = self.best_win(pack_id, level_id)
+        if best is None:
+            return None
+        return self.watch(pack_id, level_id, best.replay.seed, best.replay.commands,
+                          f"Your best: {best.score:,} in {best.moves} moves")
+
+    def share(self, pack_id: str, level: Level, seed: int, commands: Sequence[Command]) -> str:
+        """Share a game: files in the share folder, the card on the clipboard, a GIF on its way."""
+        from game.ui.share_job import share
+
+        try:
+            name: str | None = self.pack(pack_id).name
+        except KeyError:
+            name = None
+        return share(self.window, self.share_jobs, level, pack_id, name, seed, commands)
+
+    def _keep(self, pack_id: str, level: Level, seed: int, commands: Sequence[Command]) -> None:
+        """Keep a finished game as a replay (and as the best win when it is one)."""
+        try:
+            kept = keep_finished(level, pack_id, seed, commands)
+        except (OSError, ValueError) as exc:
+            print(f"gridfall: could not keep the replay: {exc}", file=sys.stderr)
+            return
+        if kept is not None and kept.won:
+            self._best.pop((pack_id, level.id), None)
 
     def _record(self, pack_id: str, level: Level, status: Status, score: int, star_count: int, seed: int,
                 commands: Sequence[Command]) -> None:
         if status == Status.WON:
             self.progress.record_win(pack_id, level.id, score, star_count)
+            self._keep(pack_id, level, seed, commands)
         elif status == Status.LOST:
             self.progress.clear_game(pack_id, level.id)  # a lost game is not worth resuming
+            self._keep(pack_id, level, seed, commands)
         else:
             self.progress.save_game(pack_id, level.id, seed, commands, level)
         self._save()
@@ -258,6 +432,10 @@ class App:
         self._record(pack_id, level, outcome.status, outcome.score, outcome.stars, outcome.seed, outcome.commands)
         self.playing = None
         action = outcome.action
+        if action == Action.WATCH:
+            self.watch(pack_id, level_id, outcome.seed, outcome.commands,
+                       "Your game: won" if outcome.status == Status.WON else "Your game")
+            return
         if action == Action.RETRY:
             # A new board each time, as the genre deals; its seed is shown, so it can be replayed.
             self.play_level(pack_id, level_id, seed=next_deal(level, outcome.seed))
@@ -300,6 +478,12 @@ class GridfallWindow(arcade.Window):
                          visible=visible, center_window=True, antialiasing=False)
         self.set_minimum_size(*MIN_SIZE)
         self.app: App | None = None
+
+    def _create(self) -> None:
+        # Accept dropped files (packs, replays, levels): pyglet asks for it at window creation,
+        # and arcade's Window does not pass the option on.
+        self._file_drops = True
+        super()._create()
 
     def on_close(self) -> None:
         if self.app is not None:

@@ -39,7 +39,7 @@ class Hud:
     """Text objects and icon sprites in a side panel; texts change only when their value does."""
 
     def __init__(self, state: State, colorblind: bool = False, playtest: bool = False,
-                 text_scale: float = 1.0) -> None:
+                 text_scale: float = 1.0, keys: str | None = None) -> None:
         level = state.level
         self.level = level
         self.scale = text_scale   # the player's text size (settings): every font and row grows
@@ -71,8 +71,9 @@ class Hud:
         self.star_marks: list[arcade.Text] = []
         # A play-test from the editor says how to get back to it.
         # Whole items a line (a wrap mid-item read "Esc" / "menu").
-        keys = "Tab back to the editor\nH hint   Z undo   Y redo   Esc menu" if playtest \
-            else "H hint   Z undo   Y redo\nEsc menu   F11 full screen"
+        if keys is None:   # the play view's keys unless the screen has its own (the theatre)
+            keys = "Tab back to the editor\nH hint   Z undo   Y redo   Esc menu" if playtest \
+                else "H hint   Z undo   Y redo\nEsc menu   F11 full screen"
         self.help = arcade.Text(keys, 0, 0, DIM, z(11),
                                 anchor_y="bottom", multiline=True, width=260, batch=b)
         self.shown_score = 0

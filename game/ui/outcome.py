@@ -15,6 +15,7 @@ class Action(StrEnum):
     LEVELS = "levels"
     RETRY = "retry"
     EDITOR = "editor"
+    WATCH = "watch"     # the game just finished, in the replay theatre
 
 
 @dataclass(frozen=True, slots=True)

@@ -45,7 +45,8 @@ class PlayView(arcade.View):
                  sounds: Player | None = None,
                  on_fullscreen: Callable[[], None] | None = None,
                  on_change: Callable[[], None] | None = None, show_goals: bool = False,
-                 difficulty: str | None = None) -> None:
+                 difficulty: str | None = None,
+                 on_share: Callable[[int, tuple[Command, ...]], str] | None = None) -> None:
         super().__init__()
         self.level = level
         self.settings = settings if settings is not None else load_settings()
@@ -59,6 +60,8 @@ class PlayView(arcade.View):
         # killed game loses nothing (it saved only on a clean exit).
         self.on_change = on_change
         self.difficulty = difficulty   # the pack's stored playtest figures, for the goal card
+        # Writes the game's replay and card where the player finds them; says where (the app's).
+        self.on_share = on_share
         self.session = Session.replay(level, self.seed, commands)
         self.last_outcome: PlayOutcome | None = None
         self.pause_menu: Menu | None = None
@@ -367,6 +370,11 @@ class PlayView(arcade.View):
         else:
             buttons = [Button("Retry", lambda: self._leave_or(Action.RETRY, self.retry), "retry"),
                        Button("Levels", lambda: self.leave(Action.LEVELS), "levels")]
+        if self.on_leave is not None and not self.playtest:
+            # Watch the game again in the theatre, or share it: both only where an app owns the view.
+            buttons.insert(-1, Button("Watch", lambda: self.leave(Action.WATCH), "watch"))
+        if self.on_share is not None:
+            buttons.insert(-1, Button("Share", self.share, "share"))
         menu = Menu("Level complete!" if won else "Out of moves", buttons, lines=lines)
         menu.extra_height = 66 if won else 0
         self.result_stars = arcade.SpriteList()
@@ -396,6 +404,11 @@ class PlayView(arcade.View):
             k = (t - SCORE_COUNT_SECONDS - STAR_GAP * i) / STAR_LAND_SECONDS
             size = 0.0 if k <= 0 else min(1.0, k) * (1.0 + 0.25 * max(0.0, 1.0 - abs(2 * k - 1)))
             star.scale = 56 / star.texture.width * size
+
+    def share(self) -> None:
+        """Share this game (the result screen's Share): the app writes the files; we say where."""
+        if self.on_share is not None:
+            self.say(self.on_share(self.seed, tuple(self.session.commands)))
 
     def deal_line(self) -> str:
         """The deal's seed, as `gridfall play LEVEL --seed N` takes it to play this board again."""
@@ -551,12 +564,12 @@ class PlayView(arcade.View):
         self.hud.draw()
         self.bar.draw()
         self.board.draw()
-        self.toast.draw()
         menu = self.modal
         if menu is not None:
             menu.draw(self.window.width, self.window.height)
             if menu is self.result_menu:
                 self.result_stars.draw()
+        self.toast.draw()   # over a menu too: what Share says is read on the result screen
 
 
 def _cells_of(command: Command) -> tuple[tuple[int, int], ...]:

@@ -14,7 +14,7 @@ import arcade
 
 from game.ui.layout import Rect
 from game.ui.screens import style
-from game.ui.screens.widgets import Widget
+from game.ui.screens.widgets import Widget, fit
 
 
 @dataclass
@@ -177,18 +177,28 @@ class ButtonBar:
         """Share `rect` out among the buttons, left to right, with a small gap."""
         self.rect = rect
         gap = 8.0
-        width = (rect.width - gap * (len(self.buttons) - 1)) / max(1, len(self.buttons))
+        for b in self.buttons:
+            if b.text is None:
+                b.text = arcade.Text(b.label, 0, 0, style.TEXT, 13, anchor_x="center", anchor_y="center",
+                                     font_name=style.BODY_FONT)
+            b.text.text, b.text.font_size = b.label, 13   # measured whole again at every size
+        # Each button as wide as its label needs, and the room left shared out evenly; a bar too
+        # narrow for its labels shrinks them all alike ("Play from here" never spills out).
+        needs = [float(b.text.content_width) + 24 for b in self.buttons]
+        room = rect.width - gap * (len(self.buttons) - 1)
+        spare = (room - sum(needs)) / max(1, len(self.buttons))
+        widths = [n + spare for n in needs] if spare >= 0 else [n * room / sum(needs) for n in needs]
         self.sprites = arcade.SpriteList()
-        for i, b in enumerate(self.buttons):
-            r = Rect(rect.left + i * (width + gap), rect.bottom, width, rect.height)
+        left = rect.left
+        for b, width in zip(self.buttons, widths):
+            r = Rect(left, rect.bottom, width, rect.height)
+            left += width + gap
             b.rect = r
             radius = int(min(r.height / 2, 10))
             background = arcade.Sprite(style.rounded_rect(max(1, int(r.width)), max(1, int(r.height)), radius),
                                        center_x=r.center[0], center_y=r.center[1])
             self.sprites.append(background)
-            if b.text is None:
-                b.text = arcade.Text(b.label, 0, 0, style.TEXT, 13, anchor_x="center", anchor_y="center",
-                                     font_name=style.BODY_FONT)
+            fit(b.text, r.width - 8)
             b.text.x, b.text.y = r.center
             b.widget = Widget(r.left, r.bottom, r.width, r.height, b.action, b.key, radius=radius,
                               background=background, texts=[b.text])

@@ -95,8 +95,15 @@ class LevelsView(MenuView):
         else:
             self.sprite(style.padlock(34), left + TILE_W / 2, top - 106, style.TEXT_DIM, scrolls=True)
             note, ncol = "Locked", style.TEXT_DIM
-        self.text(note, left + TILE_W / 2, bottom + 22, ncol, 12, scrolls=True, anchor_x="center",
-                  anchor_y="center", max_width=TILE_W - 20)
+        note_x, note_w = left + TILE_W / 2, TILE_W - 20
+        if open_ and lp.game is None and self.app.best_win(self.pack_id, level.id) is not None:
+            # The best win kept on this machine, in the replay theatre: a small button of its own.
+            self.button("Watch", left + TILE_W - 12 - 66, bottom + 9, 66, 26,
+                        lambda: self.app.watch_best(self.pack_id, level.id), name=f"watch:{level.id}",
+                        scrolls=True, font_size=11)
+            note_x, note_w = left + (TILE_W - 78) / 2 + 4, TILE_W - 92
+        self.text(note, note_x, bottom + 22, ncol, 12, scrolls=True, anchor_x="center",
+                  anchor_y="center", max_width=note_w)
 
     def initial_focus(self) -> Widget | None:
         """The level we came back from, else the first open level not done yet."""

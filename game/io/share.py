@@ -1,0 +1,81 @@
+"""Sharing a game: its replay and level files in a folder the player can find, and a spoiler-free card."""
+
+from __future__ import annotations
+
+import os
+import pathlib
+from dataclasses import dataclass
+from typing import Sequence
+
+import platformdirs
+
+from game.core import Command, Level, Mode, Session, Status, stars
+
+from .kept_replays import game_key
+from .levels import level_to_yaml
+from .atomic import atomic_write_text
+from .paths import data_dir
+from .replay import replay_of, save_replay
+
+SHARE_FOLDER = "Gridfall"
+_MODE_WORDS = {Mode.MATCH3: "match-3", Mode.CHAIN: "chain", Mode.SLIDE: "slide"}
+
+
+def share_dir() -> pathlib.Path:
+    """Where shared games go: Documents/Gridfall, a folder a player finds without help.
+
+    GRIDFALL_SHARE_DIR names another; with GRIDFALL_DATA_DIR set (a portable install, the
+    tests) it is that folder's shared/, so nothing is written outside it.
+    """
+    override = os.environ.get("GRIDFALL_SHARE_DIR")
+    if override:
+        base = pathlib.Path(override)
+    elif os.environ.get("GRIDFALL_DATA_DIR"):
+        base = data_dir() / "shared"
+    else:
+        base = pathlib.Path(platformdirs.user_documents_dir()) / SHARE_FOLDER
+    base.mkdir(parents=True, exist_ok=True)
+    return base
+
+
+@dataclass(frozen=True, slots=True)
+class Shared:
+    """What sharing wrote: the replay, the level it plays on, the card (its text and file), and
+    where the GIF goes (made by `gridfall record`, which takes a few seconds)."""
+
+    replay: pathlib.Path
+    level: pathlib.Path
+    card_file: pathlib.Path
+    gif: pathlib.Path
+    card: str
+
+
+def share_card(level: Level, pack_name: str | None, seed: int, commands: Sequence[Command]) -> str:
+    """A few plain lines that tell how a game went and give nothing of the solution away."""
+    state = Session.replay(level, seed, commands).state
+    where = f"{pack_name}: {level.name}" if pack_name else level.name
+    head = f"Gridfall, {where} ({_MODE_WORDS.get(level.mode, str(level.mode))})"
+    moves = f"{state.moves} of {level.moves} moves" if level.moves is not None else \
+        f"{state.moves} move{'s' if state.moves != 1 else ''}"
+    if state.status == Status.WON:
+        result = f"Won in {moves}, {state.score:,} points, {stars(state)} of 3 stars"
+    elif state.status == Status.LOST:
+        result = f"Out of moves after {moves}, {state.score:,} points"
+    else:
+        result = f"{moves} played so far, {state.score:,} points"
+    return "\n".join([head, result, f"Deal {seed}"])
+
+
+def share_game(level: Level, pack_id: str | None, pack_name: str | None, seed: int,
+               commands: Sequence[Command]) -> Shared:
+    """Write the game's replay (and its level, so anyone can play it back without the pack)
+    into share_dir(), named by level and game so sharing twice writes the same files once."""
+    folder = share_dir()
+    stem = f"{level.id}-{game_key(seed, commands)}"
+    replay_path = folder / f"{stem}.replay.yaml"
+    level_path = folder / f"{level.id}.yaml"   # a level file's name is its id
+    card = share_card(level, pack_name, seed, commands)
+    save_replay(replay_of(level, seed, commands, pack_id), replay_path)
+    atomic_write_text(level_path, level_to_yaml(level, schema=None))
+    atomic_write_text(folder / f"{stem}.txt", card + "\n")
+    return Shared(replay_path, level_path, folder / f"{stem}.txt", folder / f"{stem}.gif", card)

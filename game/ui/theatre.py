@@ -1,0 +1,327 @@
+"""The replay theatre: a finished game played back on the real board, with time travel.
+
+Pause, step one move either way, scrub the timeline, x0.5 to x8, jump anywhere and play on
+from there. Every state is the core's (one Session replayed once); the board only animates.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+import arcade
+
+from game.core import Command, Event, Level, Session, State, evolve
+from game.io.settings import Settings, load_settings
+from game.ui.hud import Hud
+from game.ui.layout import Rect
+from game.ui.board import BoardRenderer
+from game.ui.screens import style
+from game.ui.toast import Toast
+from game.ui.widgets import Button, ButtonBar
+
+key = arcade.key
+
+SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
+GAP = 0.45          # seconds between two moves at x1, once the board has settled
+KEYS = "Space play or pause\nLeft Right step   Home End\n+ - speed   S share\nEnter play from here\nEsc back"
+BACKGROUND = (16, 18, 30, 255)
+BAND = 104          # the strip under the board: timeline and buttons
+
+PlayFrom = Callable[[int, tuple[Command, ...]], None]
+Share = Callable[[int, tuple[Command, ...]], str]
+
+
+def _speed_label(speed: float) -> str:
+    return f"x{speed:g}"
+
+
+class TheatreView(arcade.View):
+    """Plays `commands` of `level` from `seed`; `position` is how many moves have been played."""
+
+    def __init__(self, level: Level, seed: int, commands: Sequence[Command], *, title: str,
+                 on_back: Callable[[], object], on_play_from: PlayFrom | None = None,
+                 on_share: Share | None = None, settings: Settings | None = None,
+                 autoplay: bool = True) -> None:
+        super().__init__()
+        self.level = level
+        self.seed = seed
+        self.settings = settings if settings is not None else load_settings()
+        self.on_back = on_back
+        self.on_play_from = on_play_from
+        self.on_share = on_share
+        session = Session.replay(level, seed, commands)   # raises IllegalMove for a bad replay
+        self.turns = session.turns
+        self.commands = tuple(t.command for t in self.turns)
+        self.states: list[State] = [session.initial, *(t.state for t in self.turns)]
+        self.position = 0
+        self.playing = autoplay and bool(self.turns)
+        self.speed_index = SPEEDS.index(1.0)
+        self._wait = GAP
+        self._shown: State = self.states[0]
+        self.scrubbing = False
+        self.title = title
+        self._build()
+
+    # -- set-up ---------------------------------------------------------------------------
+    def _build(self) -> None:
+        board_area, hud_area, band = self._areas()
+        state = self.states[self.position]
+        self.board = BoardRenderer(self.level.mode, state.grid, board_area, colorblind=self.settings.colorblind,
+                                   speed=self._board_speed(), reach=self.level.goals.reach,
+                                   reduced_motion=self.settings.reduced_motion)
+        self.board.set_specials(state.specials)
+        self.hud = Hud(state, colorblind=self.settings.colorblind, text_scale=self.settings.text_scale,
+                       keys=KEYS)
+        self.hud.mode.text = f"{self.title}, deal {self.seed}"
+        self.hud.place(hud_area)
+        self.hud.set_score(state.score)
+        self.play_button = Button("Pause" if self.playing else "Play", self.toggle, "play")
+        self.speed_button = Button(_speed_label(self.speed), self.faster, "speed")
+        buttons = [Button("First", lambda: self.jump(0), "first"),
+                   Button("Prev", lambda: None if self.step_back() else None, "prev"),
+                   self.play_button,
+                   Button("Next", lambda: None if self.step_forward() else None, "next"),
+                   Button("Last", lambda: self.jump(len(self.turns)), "last"),
+                   self.speed_button]
+        if self.on_play_from is not None:
+            buttons.append(Button("Play from here", self.play_from_here, "from-here"))
+        if self.on_share is not None:
+            buttons.append(Button("Share", self.share, "share"))
+        buttons.append(Button("Back", lambda: None if self.on_back() else None, "back"))
+        self.bar = ButtonBar(buttons)
+        self.toast = Toast(self.settings.text_scale)
+        self.label = arcade.Text("", 0, 0, style.TEXT, 14, anchor_x="center", anchor_y="center",
+                                 font_name=style.BODY_FONT)
+        self.timeline: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self._place(band)
+
+    def _areas(self, width: float | None = None, height: float | None = None) -> tuple[Rect, Rect, Rect]:
+        from game.ui.play_view import hud_width
+
+        w = self.window.width if width is None else width
+        h = self.window.height if height is None else height
+        hw = hud_width(w)
+        margin = 20.0
+        band = Rect(hw + margin, margin, max(40.0, w - hw - 2 * margin), BAND)
+        board = Rect(hw + margin, margin + BAND + 10, max(40.0, w - hw - 2 * margin),
+                     max(40.0, h - 2 * margin - BAND - 10))
+        return board, Rect(0, 0, hw, h), band
+
+    def _place(self, band: Rect) -> None:
+        # The timeline on top of the band, the label above it, the buttons under it.
+        self.track = Rect(band.left + 12, band.top - 30, band.width - 24, 10)
+        self.label.x, self.label.y = band.center[0], band.top - 8
+        self.bar.place(Rect(band.left, band.bottom, band.width, 40))
+        self.toast.place(self.board.layout.rect.center[0], self.board.layout.rect.bottom + 20,
+                         max(200.0, band.width))
+        t = self.track
+        self.timeline = arcade.SpriteList()
+        self.timeline.append(arcade.SpriteSolidColor(int(t.width), int(t.height), t.center[0], t.center[1],
+                                                     style.PANEL))
+        self._fill = arcade.SpriteSolidColor(1, int(t.height), t.left, t.center[1], style.PRIMARY)
+        self.timeline.append(self._fill)
+        n = len(self.turns)
+        if 0 < n <= 80:
+            for i in range(1, n):   # one notch a move, so a player can count them
+                x = t.left + t.width * i / n
+                self.timeline.append(arcade.SpriteSolidColor(2, int(t.height) + 6, x, t.center[1],
+                                                             (90, 98, 130, 255)))
+        self._knob = arcade.Sprite(style.rounded_rect(18, 26, 8), center_x=t.left, center_y=t.center[1])
+        self._knob.color = style.GOLD
+        self.timeline.append(self._knob)
+        self._show_position()
+
+    def on_show_view(self) -> None:
+        self.on_resize(self.window.width, self.window.height)
+
+    def on_resize(self, width: int, height: int) -> None:
+        board_area, hud_area, band = self._areas(width, height)
+        self.board.set_area(board_area)
+        self.hud.place(hud_area)
+        self._place(band)
+
+    # -- what is shown --------------------------------------------------------------------
+    @property
+    def speed(self) -> float:
+        return SPEEDS[self.speed_index]
+
+    def _board_speed(self) -> float:
+        # The player's animation speed, played faster (or slower) by the theatre's.
+        return self.settings.speed_factor / self.speed
+
+    @property
+    def state(self) -> State:
+        """The state after the moves played so far (what the board shows once it settles)."""
+        return self.states[self.position]
+
+    def _show_position(self) -> None:
+        n = len(self.turns)
+        t = self.track
+        frac = self.position / n if n else 1.0
+        width = max(1.0, t.width * frac)
+        self._fill.width = width
+        self._fill.center_x = t.left + width / 2
+        self._knob.center_x = t.left + t.width * frac
+        what = "playing" if self.playing else "paused"
+        if self.position == n and not self.playing:
+            what = f"the end: {self.state.status}"
+        self.label.text = f"Move {self.position} of {n}   {_speed_label(self.speed)}   {what}"
+        self.play_button.label = "Pause" if self.playing else "Play"
+        if self.play_button.text is not None:
+            self.play_button.text.text = self.play_button.label
+
+    def _snap_to(self, position: int) -> None:
+        self.board.animator.finish()
+        self.position = max(0, min(len(self.turns), position))
+        state = self.state
+        self.board.snap(state.grid)
+        self.board.set_specials(state.specials)
+        self._shown = state
+        self.hud.update_state(state)
+        self.hud.set_score(state.score)
+        self._show_position()
+
+    def _on_event(self, event: Event) -> None:
+        # The HUD moves with the events, as in play: the core's fold, one event at a time.
+        shown = self.hud.shown_score
+        before = self._shown.score
+        self._shown = evolve(self._shown, event)
+        self.hud.update_state(self._shown)
+        self.hud.set_score(shown + self._shown.score - before)
+
+    # -- controls -------------------------------------------------------------------------
+    def step_forward(self, *, keep_playing: bool = False) -> bool:
+        """Play the next move with its animation; False at the end."""
+        if not keep_playing:
+            self.playing = False
+        if self.board.busy:
+            self._snap_to(self.position)   # the move on show ends at once: the next one starts
+        if self.position >= len(self.turns):
+            self._show_position()
+            return False
+        turn = self.turns[self.position]
+        self._shown = self.state
+        self.position += 1
+        self.board.play(turn.events, turn.state.grid, on_event=self._on_event, specials=turn.state.specials)
+        if not self.board.busy:
+            self._snap_to(self.position)
+        self._show_position()
+        return True
+
+    def step_back(self) -> bool:
+        """Back one move (at once: a move played backwards shows nothing a player can use)."""
+        self.playing = False
+        if self.position == 0:
+            self._show_position()
+            return False
+        self._snap_to(self.position - 1)
+        return True
+
+    def jump(self, position: int) -> None:
+        self.playing = False
+        self._snap_to(position)
+
+    def toggle(self) -> None:
+        if not self.playing and self.position >= len(self.turns):
+            self._snap_to(0)   # play again from the start, as a video player does
+        self.playing = not self.playing
+        self._wait = 0.0
+        self._show_position()
+
+    def set_speed(self, index: int) -> None:
+        self.speed_index = max(0, min(len(SPEEDS) - 1, index))
+        self.board.speed = self._board_speed()
+        self.speed_button.label = _speed_label(self.speed)
+        if self.speed_button.text is not None:
+            self.speed_button.text.text = self.speed_button.label
+        self._show_position()
+
+    def faster(self) -> None:
+        """The speed button: the next speed, round from x8 to x0.5."""
+        self.set_speed((self.speed_index + 1) % len(SPEEDS))
+
+    def play_from_here(self) -> None:
+        if self.on_play_from is not None:
+            self.board.animator.finish()
+            self.on_play_from(self.seed, self.commands[: self.position])
+
+    def share(self) -> None:
+        if self.on_share is not None:
+            self.toast.show(self.on_share(self.seed, self.commands))
+
+    def scrub(self, x: float) -> None:
+        """Jump to the move under `x` on the timeline."""
+        t = self.track
+        n = len(self.turns)
+        frac = 0.0 if t.width <= 0 else (x - t.left) / t.width
+        self.jump(round(max(0.0, min(1.0, frac)) * n))
+
+    def _on_track(self, x: float, y: float) -> bool:
+        t = self.track
+        return t.left - 10 <= x <= t.right + 10 and t.bottom - 14 <= y <= t.top + 14
+
+    # -- input ----------------------------------------------------------------------------
+    def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        if symbol == key.ESCAPE:
+            self.on_back()
+        elif symbol == key.SPACE:
+            self.toggle()
+        elif symbol == key.RIGHT:
+            self.step_forward()
+        elif symbol == key.LEFT:
+            self.step_back()
+        elif symbol == key.HOME:
+            self.jump(0)
+        elif symbol == key.END:
+            self.jump(len(self.turns))
+        elif symbol in (key.PLUS, key.EQUAL, key.NUM_ADD, key.UP):
+            self.set_speed(self.speed_index + 1)
+        elif symbol in (key.MINUS, key.NUM_SUBTRACT, key.DOWN):
+            self.set_speed(self.speed_index - 1)
+        elif symbol in (key.ENTER, key.RETURN, key.NUM_ENTER, key.P):
+            self.play_from_here()
+        elif symbol == key.S:
+            self.share()
+        else:
+            return False
+        return True   # handled: Esc must not reach the window's default (closing it)
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        if self._on_track(x, y):
+            self.scrubbing = True
+            self.scrub(x)
+            return
+        self.bar.press(x, y)
+
+    def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
+        if self.scrubbing:
+            self.scrub(x)
+
+    def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
+        self.scrubbing = False
+
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        self.bar.hover(x, y)
+
+    # -- frame ----------------------------------------------------------------------------
+    def on_update(self, delta_time: float) -> None:
+        self.board.update(delta_time)
+        self.toast.update(delta_time)
+        if self.playing and not self.board.busy:
+            self._wait -= delta_time
+            if self._wait <= 0:
+                if self.position >= len(self.turns):
+                    self.playing = False
+                    self._show_position()
+                else:
+                    self.step_forward(keep_playing=True)
+                    self._wait = GAP * max(self.settings.speed_factor, 0.3) / self.speed
+
+    def on_draw(self) -> None:
+        self.window.clear(color=BACKGROUND)
+        self.hud.draw()
+        self.board.draw()
+        self.timeline.draw()
+        self.label.draw()
+        self.bar.draw()
+        self.toast.draw()
