@@ -278,7 +278,7 @@ class App:
                 return self._watch_dropped(path, load_replay(path), back)
             level = load_level(path)
         except LevelFileError as exc:
-            return self._refused(f"{path.name} cannot be opened", exc, back)
+            return self._refused(path, f"{path.name} cannot be opened", exc, back)
         except (ReplayFileError, OSError, ValueError) as exc:
             return self._notice(f"{path.name} cannot be opened", [str(exc)], back)
         pack = lone_level_pack(level, path)
@@ -297,7 +297,7 @@ class App:
                 "Replacing it keeps the old one as a backup; your progress stays."],
                 back, [("Replace", lambda: self.install_dropped(path, back, replace=True)), ("Cancel", back)])
         except LevelFileError as exc:
-            return self._refused(f"{path.name} was not installed", exc, back)
+            return self._refused(path, f"{path.name} was not installed", exc, back)
         except (OSError, ValueError) as exc:
             return self._notice(f"{path.name} was not installed", [str(exc)], back)
         self._results.pop(pack.id, None)
@@ -353,11 +353,16 @@ class App:
             return lambda: self.show_levels(pack_id)
         return self.show_title
 
-    def _refused(self, title: str, exc: LevelFileError, back: Callable[[], object]) -> Any:
-        problems = [str(p) for p in exc.problems[:6]]
+    def _refused(self, path: pathlib.Path, title: str, exc: LevelFileError, back: Callable[[], object]) -> Any:
+        # Each problem as file:line:col: field: what, the file named by its name (its folder
+        # is where the player dropped it from, and would push the words off the screen).
+        folder = str(path.parent) + os.sep
+        problems = [str(p).replace(folder, "") for p in exc.problems[:6]]
         if len(exc.problems) > 6:
             problems.append(f"... and {len(exc.problems) - 6} more")
-        return self._notice(title, problems, back, danger=True)
+        n = len(exc.problems)
+        return self._notice(title, [f"{n} problem{'s' if n != 1 else ''} to fix first:", *problems], back,
+                            danger=True)
 
     def _notice(self, title: str, lines: Sequence[str], back: Callable[[], object],
                 choices: Sequence[tuple[str, Callable[[], object]]] | None = None, danger: bool = False) -> Any:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import pathlib
 import subprocess
 import sys
 from typing import Any, Sequence
@@ -55,4 +56,12 @@ def share(window: Any, jobs: ShareJobs, level: Level, pack_id: str | None, pack_
         copied = f"the card is in {shared.card_file.name}"
     if gif:
         jobs.start_gif(shared)
-    return f"Shared to {shared.replay.parent}: {copied}" + ("; the GIF follows in a moment." if gif else ".")
+    return f"Saved in {_homely(shared.replay.parent)}: {copied}" + ("; the GIF follows in a moment." if gif else ".")
+
+
+def _homely(path: pathlib.Path) -> str:
+    """A folder as a player reads it: ~/Documents/Gridfall rather than the whole home path."""
+    try:
+        return "~/" + path.relative_to(pathlib.Path.home()).as_posix()
+    except ValueError:
+        return str(path)

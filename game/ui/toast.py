@@ -35,7 +35,8 @@ class Toast:
     def show(self, message: str, error: bool = False) -> None:
         self.text.text = message
         self.error = error
-        self.left = SECONDS
+        # Long enough to be read: a longer message (where Share put the files) stays longer.
+        self.left = max(SECONDS, len(message) / 18)
         self._build()
 
     def clear(self) -> None:
@@ -47,10 +48,17 @@ class Toast:
     def _build(self) -> None:
         x, y = self._at
         self.text.x, self.text.y = x, y
+        # One line when it fits, else wrapped inside the room it has (a path never runs off screen).
+        self.text.multiline = False
+        if self.text.content_width + 36 > self._max_width:
+            self.text.width = int(self._max_width - 36)
+            self.text.multiline = True
+            self.text.align = "center"
         width = min(self._max_width, self.text.content_width + 36)
+        height = max(self.height, int(self.text.content_height) + 16)
         self.pill = arcade.SpriteList()
         if self.text.text:
-            pill = arcade.Sprite(style.rounded_rect(max(2, int(width)), self.height, self.height // 2),
+            pill = arcade.Sprite(style.rounded_rect(max(2, int(width)), height, self.height // 2),
                                  center_x=x, center_y=y)
             pill.color = style.OVERLAY_PANEL
             self.pill.append(pill)

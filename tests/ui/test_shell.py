@@ -573,11 +573,11 @@ def test_level_cards_show_whole_names_shrinking_before_they_cut(window: Any, fre
 
 
 def test_a_level_file_opened_on_its_own_says_so_on_the_packs_screen(window: Any, fresh: pathlib.Path) -> None:
-    from game.io import Pack, load_level, pack_origin
+    from game.io import load_level, pack_origin
+    from game.io.packs import lone_level_pack
 
     path = ROOT / "levels" / PACK / "first-swap.yaml"
-    level = load_level(path)
-    pack = Pack(id=f"file-{level.id}", name=level.name, levels=(level,), source=path, description=str(path))
+    pack = lone_level_pack(load_level(path), path)
     assert pack_origin(pack) == "file"
     app = App(window)
     app.add_pack(pack)

@@ -26,10 +26,10 @@ class NoticeView(MenuView):
         w, h = self.window.width, self.window.height
         self.header(self.title)
         y = h - self.header_height - 60
-        for line in self.lines:
-            self.text(line, w / 2, y, style.DANGER_HOVER if self.danger and y == h - self.header_height - 60
-                      else style.TEXT, style.BODY_SIZE, anchor_x="center", anchor_y="center",
-                      max_width=w - 120)
+        for i, line in enumerate(self.lines):
+            # A refusal's problems in the warning colour, under the line that introduces them.
+            self.text(line, w / 2, y, style.DANGER_HOVER if self.danger and i > 0 else style.TEXT,
+                      style.BODY_SIZE, anchor_x="center", anchor_y="center", max_width=w - 120)
             y -= 34
         bw, gap = 260, 24
         left = w / 2 - (len(self.choices) * bw + (len(self.choices) - 1) * gap) / 2

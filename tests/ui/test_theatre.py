@@ -1,0 +1,283 @@
+"""The replay theatre, share and dropped files, driven by real input on the shared window."""
+
+from __future__ import annotations
+
+import pathlib
+import shutil
+import time
+from typing import Any, Iterator
+
+import arcade
+import pytest
+
+from game.core import Session, Status
+from game.io import find_pack, pack_to_yaml
+from game.io.kept_replays import best_win, replays_root
+from game.io.packs import Pack
+from game.io.replay import load_replay, replay_to_yaml
+from game.io.share import share_dir
+from game.ui.app import App
+from game.ui.play_view import PlayView
+from game.ui.screens.levels import LevelsView
+from game.ui.screens.notice import NoticeView
+from game.ui.theatre import TheatreView
+
+from test_shell import click, click_widget, draw, fresh, frames, press_key, send, settle  # noqa: F401
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+PACK = "first-steps"
+LEVEL = "cornerstones"
+
+
+@pytest.fixture()
+def clean(fresh: pathlib.Path) -> Iterator[pathlib.Path]:
+    for folder in (replays_root(), share_dir()):
+        shutil.rmtree(folder, ignore_errors=True)
+    yield fresh
+    for folder in (replays_root(), share_dir()):
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _golden(level_id: str = LEVEL) -> Any:
+    return load_replay(ROOT / "tests" / "replays" / f"{level_id}.yaml")
+
+
+def _win(window: Any, app: App, level_id: str = LEVEL) -> PlayView:
+    replay = _golden(level_id)
+    view = app.play_level(PACK, level_id, seed=replay.seed)
+    view.close_goals()
+    for command in replay.commands:
+        assert view.submit(command)
+        settle(window)
+    for _ in range(200):           # the won board on show, then the result
+        frames(window)
+        if view.result_menu is not None:
+            break
+    assert view.state.status == Status.WON and view.result_menu is not None
+    return view
+
+
+def _theatre_settle(window: Any) -> None:
+    view = window.current_view
+    for _ in range(900):
+        view.on_update(1 / 60)
+        if not view.board.busy:
+            return
+    raise AssertionError("the theatre's animation never finished")
+
+
+def _shows(view: TheatreView) -> bool:
+    """The board's sprites are exactly the core's grid at the theatre's position."""
+    return view.board.sprite_cells() == view.board.grid_cells(view.state.grid)
+
+
+def test_a_won_game_is_watched_from_the_result_stepped_scrubbed_and_played_on(
+        window: Any, clean: pathlib.Path) -> None:
+    app = App(window)
+    view = _win(window, app)
+    replay = _golden()
+    assert best_win(PACK, app.pack(PACK).level(LEVEL)) is not None   # kept the moment it was won
+    watch = next(b for b in view.result_menu.buttons if b.key == "watch")
+    click(window, *watch.rect.center)
+    theatre = window.current_view
+    assert isinstance(theatre, TheatreView) and theatre.commands == replay.commands
+    assert theatre.position == 0 and theatre.playing
+    # It plays by itself: after a while some moves are on the board, each shown exactly.
+    for _ in range(240):
+        frames(window)
+    assert 0 < theatre.position < len(replay.commands)
+    draw(window, "theatre_playing")
+    press_key(window, arcade.key.SPACE)                        # pause
+    assert not theatre.playing
+    _theatre_settle(window)
+    at = theatre.position
+    assert _shows(theatre)
+    press_key(window, arcade.key.RIGHT)                        # one move on, animated
+    assert theatre.position == at + 1 and theatre.board.busy
+    _theatre_settle(window)
+    assert _shows(theatre) and theatre.hud.shown_score == theatre.state.score
+    press_key(window, arcade.key.LEFT)
+    press_key(window, arcade.key.LEFT)                         # two back, at once
+    assert theatre.position == at - 1 and _shows(theatre) and not theatre.board.busy
+    press_key(window, arcade.key.END)
+    assert theatre.position == len(replay.commands) and theatre.state.status == Status.WON and _shows(theatre)
+    press_key(window, arcade.key.HOME)
+    assert theatre.position == 0 and theatre.state == Session(theatre.level, replay.seed).state
+    # Speed: up to x8 and down to x0.5, by keys and by the button, which the board follows.
+    for _ in range(6):
+        press_key(window, arcade.key.EQUAL)
+    assert theatre.speed == 8.0 and theatre.board.speed == pytest.approx(theatre.settings.speed_factor / 8)
+    click(window, *next(b for b in theatre.bar.buttons if b.key == "speed").rect.center)
+    assert theatre.speed == 0.5                                 # round again from x8
+    # Scrub: press on the timeline and drag along it: the board jumps to the move under the pointer.
+    t = theatre.track
+    y = t.center[1]
+    send(window, "on_mouse_press", int(t.left + 2), int(y), arcade.MOUSE_BUTTON_LEFT, 0)
+    assert theatre.position == 0
+    x_mid = t.left + t.width * 3 / len(replay.commands)
+    send(window, "on_mouse_drag", int(x_mid), int(y), int(x_mid - t.left), 0, arcade.MOUSE_BUTTON_LEFT, 0)
+    send(window, "on_mouse_release", int(x_mid), int(y), arcade.MOUSE_BUTTON_LEFT, 0)
+    assert theatre.position == 3 and _shows(theatre)
+    assert theatre.label.text.startswith(f"Move 3 of {len(replay.commands)}")
+    draw(window, "theatre_scrubbed")
+    # Play from here: a new game of the level from that state, saved as the level's game.
+    click(window, *next(b for b in theatre.bar.buttons if b.key == "from-here").rect.center)
+    play = window.current_view
+    assert isinstance(play, PlayView)
+    assert play.session.commands == list(replay.commands[:3]) and play.state == theatre.states[3]
+    saved = app.progress.saved_game(PACK, LEVEL, play.level)
+    assert saved is not None and saved.seed == replay.seed and len(saved.commands) == 3
+    assert play.submit(replay.commands[3])                      # and it plays on
+    settle(window)
+    assert play.session.commands == list(replay.commands[:4])
+
+
+def test_the_levels_screen_watches_the_best_win_and_back_returns_there(window: Any, clean: pathlib.Path) -> None:
+    app = App(window)
+    view = _win(window, app)
+    press_key(window, arcade.key.ESCAPE) if view.result_menu is None else None
+    levels_button = next(b for b in view.result_menu.buttons if b.key == "levels")
+    click(window, *levels_button.rect.center)
+    levels = window.current_view
+    assert isinstance(levels, LevelsView)
+    frames(window, 2)
+    assert any(w.name == f"watch:{LEVEL}" for w in levels.widgets)
+    # A level never won has no Watch button.
+    other = app.pack(PACK).levels[-1].id
+    assert not any(w.name == f"watch:{other}" for w in levels.widgets)
+    draw(window, "levels_watch")
+    click_widget(window, f"watch:{LEVEL}")
+    theatre = window.current_view
+    assert isinstance(theatre, TheatreView) and theatre.commands == _golden().commands
+    assert "best" in theatre.hud.mode.text.lower()
+    press_key(window, arcade.key.ESCAPE)
+    assert isinstance(window.current_view, LevelsView)
+
+
+def test_share_from_the_result_writes_the_files_the_card_and_a_gif(
+        window: Any, clean: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    copied: list[str] = []
+    monkeypatch.setattr(window, "set_clipboard_text", copied.append, raising=False)
+    app = App(window)
+    view = _win(window, app)
+    share = next(b for b in view.result_menu.buttons if b.key == "share")
+    click(window, *share.rect.center)
+    folder = share_dir()
+    replays = list(folder.glob(f"{LEVEL}-*.replay.yaml"))
+    assert len(replays) == 1
+    shared = load_replay(replays[0])
+    assert shared.commands == _golden().commands and shared.level == LEVEL and shared.pack == PACK
+    assert (folder / f"{LEVEL}.yaml").is_file()                # the level, so anyone can play it back
+    card = copied[-1]
+    state = view.state
+    assert card.splitlines()[0] == f"Gridfall, First Steps: {view.level.name} (match-3)"
+    assert f"Won in {state.moves} of {view.level.moves} moves, {state.score:,} points" in card
+    assert "swap" not in card and "," not in card.splitlines()[-1]   # nothing of the moves themselves
+    assert folder.name in view.toast.message and "clipboard" in view.toast.message
+    image = draw(window, "result_shared")
+    assert image is not None
+    # The GIF is recorded by `gridfall record` in its own process.
+    app.share_jobs.wait(timeout=240)
+    gif = replays[0].with_name(replays[0].name.replace(".replay.yaml", ".gif"))
+    assert gif.is_file() and gif.read_bytes()[:6] in (b"GIF87a", b"GIF89a")
+    assert [ok for _, ok in app.share_jobs.reap()] in ([], [True])
+
+
+def _drop(window: Any, path: pathlib.Path) -> None:
+    send(window, "on_file_drop", 10, 10, [str(path)])
+
+
+def test_a_dropped_replay_plays_in_the_theatre_and_a_changed_one_says_where_it_differs(
+        window: Any, clean: pathlib.Path, tmp_path: pathlib.Path) -> None:
+    app = App(window)
+    app.show_title()
+    replay = _golden()
+    good = tmp_path / "mine.yaml"
+    good.write_text(replay_to_yaml(replay), encoding="utf-8")
+    _drop(window, good)
+    assert isinstance(window.current_view, TheatreView) and window.current_view.commands == replay.commands
+    # The same replay as an older rules version would have recorded it: one check differs.
+    text = replay_to_yaml(replay).splitlines()
+    i = text.index("checks:") + 3
+    digest, score, moves = text[i][2:].split(" ")
+    text[i] = f"- {digest} {int(score) + 10} {moves}"
+    changed = tmp_path / "changed.yaml"
+    changed.write_text("\n".join(text) + "\n", encoding="utf-8")
+    app.show_title()
+    _drop(window, changed)
+    notice = window.current_view
+    assert isinstance(notice, NoticeView) and "plays differently" in notice.title
+    said = " ".join(notice.lines)
+    assert "command 3" in said and str(int(score) + 10) in said
+    draw(window, "drop_changed_replay")
+    press_key(window, arcade.key.ESCAPE)
+    assert type(window.current_view).__name__ == "TitleView"
+
+
+def test_a_dropped_level_opens_in_play_and_a_replay_finds_its_level_beside_it(
+        window: Any, clean: pathlib.Path, tmp_path: pathlib.Path) -> None:
+    from game.io import level_to_yaml
+
+    level = find_pack(PACK).level(LEVEL)
+    mine = level.__class__.from_dict({**level.to_dict(), "id": "my-corners", "name": "My Corners"})
+    path = tmp_path / "my-corners.yaml"
+    path.write_text(level_to_yaml(mine, schema=None), encoding="utf-8")
+    app = App(window)
+    app.show_title()
+    _drop(window, path)
+    play = window.current_view
+    assert isinstance(play, PlayView) and play.level.id == "my-corners"
+    # A replay of that level (no pack of it installed): its level file beside it is used.
+    from game.core import legal_commands
+    from game.io.replay import replay_of
+
+    session = Session(mine, 4)
+    for _ in range(2):
+        session.play(legal_commands(session.state)[0])
+    (tmp_path / "r.yaml").write_text(replay_to_yaml(replay_of(mine, 4, session.commands, None)), encoding="utf-8")
+    _drop(window, tmp_path / "r.yaml")
+    shown = window.current_view
+    assert isinstance(shown, TheatreView), getattr(shown, "lines", shown)
+    assert shown.level.id == "my-corners"
+
+
+def test_a_dropped_pack_installs_asks_before_replacing_and_a_bad_one_shows_its_problems(
+        window: Any, clean: pathlib.Path, tmp_path: pathlib.Path) -> None:
+    base = find_pack(PACK)
+    pack = Pack(id="dropped-pack", name="Dropped Pack", author="Tester", version="1",
+                levels=base.levels[:2])
+    path = tmp_path / "dropped.pack.yaml"
+    path.write_text(pack_to_yaml(pack, schema=None), encoding="utf-8")
+    from game.io.paths import installed_packs_dir
+
+    shutil.rmtree(installed_packs_dir() / "dropped-pack", ignore_errors=True)
+    try:
+        app = App(window)
+        app.show_title()
+        _drop(window, path)
+        levels = window.current_view
+        assert isinstance(levels, LevelsView) and levels.pack_id == "dropped-pack"
+        assert (installed_packs_dir() / "dropped-pack").is_dir()
+        assert "Installed" in levels.toast.text
+        # Again: it asks, and Cancel leaves the installed pack alone.
+        _drop(window, path)
+        ask = window.current_view
+        assert isinstance(ask, NoticeView) and "Replace" in ask.title
+        draw(window, "drop_replace")
+        press_key(window, arcade.key.ESCAPE)                       # Esc is Cancel
+        assert isinstance(window.current_view, LevelsView)
+        _drop(window, path)
+        click_widget(window, "replace")
+        assert isinstance(window.current_view, LevelsView)
+        assert any(p.name.startswith("dropped-pack") for p in (installed_packs_dir() / ".backups").iterdir())
+        # A broken pack: refused, with the file, line and field of each problem.
+        bad = tmp_path / "broken.pack.yaml"
+        bad.write_text(pack_to_yaml(pack, schema=None).replace("moves: ", "moves: -", 1), encoding="utf-8")
+        _drop(window, bad)
+        notice = window.current_view
+        assert isinstance(notice, NoticeView) and "not installed" in notice.title
+        assert any("broken.pack.yaml:" in line and "moves" in line for line in notice.lines)
+        draw(window, "drop_refused")
+    finally:
+        shutil.rmtree(installed_packs_dir() / "dropped-pack", ignore_errors=True)
+        shutil.rmtree(installed_packs_dir() / ".backups", ignore_errors=True)
