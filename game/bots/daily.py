@@ -2,25 +2,27 @@
 
 The generator is a pure function of a date and a mode (it never reads the clock):
 
-1. The key "gridfall-daily:YYYY-MM-DD:MODE" is hashed with sha256. The digest's first 8 bytes
-   (big-endian, top bit cleared) are the game's seed; the next 8 start the core's own RNG
+1. The key "gridfall-daily:YYYY-MM-DD:MODE" is hashed with sha256. The digest's first 4 bytes
+   (big-endian) are the game's seed; the next 8 start the core's own RNG
    (game.core Draws, SplitMix64), which makes every other choice. Python's `random` module
    and `hash()` decide nothing: the person bots that calibrate the level draw their noise
    from the core's RNG too (CoreRandom), so no Python version can change a daily.
 2. match3 and chain: a 6..8 x 6..8 board with 5..6 kinds (chain 4..6), sometimes a few holes
    placed mirror-wise, and (chain) sometimes the player token. The goal is a score or a number
    of tiles of one kind (chain also: walk the token to a cell near the top). The move limit
-   is drawn (match3 12..20, chain 10..16); a reach goal's limit is calibrated instead (the
-   fourth fastest of the eight games below), and a limit under 6 draws another board.
-3. Calibration: eight person-like bot games are played on that board; the target is what the
-   fourth weakest of them reached (so five of the eight bots win; the strong bots nearly always
-   do), rounded down to 50 points for a score. One of those games, cut where it reaches the
-   target, is kept as the proof that the level is won within its limit.
+   is drawn (match3 12..20, chain 10..16); a reach goal's limit is calibrated instead.
+3. Calibration: eight person-like bot games are played on that board with the drawn limit.
+   The target is four fifths of their median (the fifth weakest result; a score then rounded
+   down to 50 points), so most players who play as those bots win; a reach goal's limit is
+   five fourths of the median game's moves to get there. A target under 100 points or 12
+   tiles, or a reach limit under 6 moves, is no puzzle: another board is drawn. One of the
+   calibration games that reaches the target, cut where it does, is kept as the proof that
+   the level is won within its limit.
 4. slide: a 3x3, 3x4, 4x3 or 4x4 board shuffled by a random walk of legal slides from the
-   solved board, as long as a number drawn from a range for the size (3x3 14..22, 3x4 16..26,
-   4x4 18..30); it is kept when an optimal search proves its fewest slides are in that range. The limit is twice the fewest plus 10; stars
-   ask for the limit, about 1.5x the fewest, and the fewest plus 2. The optimal solution is the
-   proof.
+   solved board, never straight back, as long as a number drawn from a range for the size
+   (3x3 14..22, 3x4 16..26, 4x4 18..30); it is kept when an optimal search proves its fewest
+   slides are in that range. The limit is twice the fewest plus 10; stars ask for the limit,
+   about 1.5x the fewest, and the fewest plus 2. The optimal solution is the proof.
 5. Every level is checked the way the loader checks a file (Level.from_dict of its own mapping
    and a deal from its seed): a daily is always a valid level file.
 
@@ -35,6 +37,7 @@ import datetime
 import hashlib
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Sequence
 
 from game.core import (
@@ -51,12 +54,13 @@ MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", 
 DAILY_MODES = (Mode.MATCH3, Mode.CHAIN, Mode.SLIDE)
 
 CALIBRATION_GAMES = 8
-# Sorted from the weakest, the calibration game whose result is the target: the games from
-# here up (five of eight) win.
-PASS_INDEX = 3
+# Sorted from the weakest, the calibration game whose result the target is made from (the
+# median of eight), and the share of it the target asks for (so noise in eight games matters less).
+MEDIAN_INDEX = 4
+TARGET_SHARE = (4, 5)
 SCORE_STEP = 50
 MIN_SCORE = 100
-MIN_COLLECT = 5
+MIN_COLLECT = 12
 REACH_PROBE_MOVES = 40     # a reach goal's calibration games may take this many moves
 MIN_REACH_MOVES = 6
 ATTEMPTS = 40              # boards tried for one day (the first nearly always serves)
@@ -141,9 +145,13 @@ def _pick(draws: Draws, options: Sequence[int]) -> int:
 
 def daily_puzzle(day: datetime.date, mode: Mode | str) -> DailyPuzzle:
     """The daily puzzle of `day` for `mode`: the same level, seed and proof everywhere."""
-    mode = parse_mode(mode) if isinstance(mode, str) and not isinstance(mode, Mode) else Mode(mode)
+    return _made(day, parse_mode(mode) if not isinstance(mode, Mode) else mode)
+
+
+@lru_cache(maxsize=16)   # a pure function of its arguments: the title screen asks for today's often
+def _made(day: datetime.date, mode: Mode) -> DailyPuzzle:
     digest = hashlib.sha256(daily_key(day, mode).encode("utf-8")).digest()
-    seed = int.from_bytes(digest[:8], "big") >> 1
+    seed = int.from_bytes(digest[:4], "big")   # a number a player can read out
     draws = Draws(int.from_bytes(digest[8:16], "big"))
     for _ in range(ATTEMPTS):
         if mode == Mode.SLIDE:
@@ -153,6 +161,11 @@ def daily_puzzle(day: datetime.date, mode: Mode | str) -> DailyPuzzle:
         if found is not None:
             return found
     raise DailyError(f"no daily {mode.value} puzzle could be made for {day.isoformat()}")
+
+
+def _share(median: int) -> int:
+    """The target made from the calibration games' median: four fifths of it, rounded down."""
+    return median * TARGET_SHARE[0] // TARGET_SHARE[1]
 
 
 def _checked(level: Level) -> Level | None:
@@ -197,9 +210,11 @@ def _board_puzzle(day: datetime.date, mode: Mode, draws: Draws, seed: int) -> Da
     if player is not None:
         grid[player[0]][player[1]] = "P"
     collect_kind = 1 + draws.below(kinds)
+    layout = tuple(tuple(row) for row in grid)
     level = Level(
         id=daily_id(day, mode), name=daily_name(day), mode=mode, width=width, height=height,
-        kinds=kinds, seed=seed, moves=moves, layout=tuple(tuple(row) for row in grid),
+        kinds=kinds, seed=seed, moves=moves,
+        layout=layout if any(tok != "." for row in layout for tok in row) else None,
     )
     # The calibration games: a goal no game meets, so each plays its whole limit.
     if goal == 0:
@@ -212,26 +227,27 @@ def _board_puzzle(day: datetime.date, mode: Mode, draws: Draws, seed: int) -> Da
         return None
     games = [_person_game(probe, seed, draws.next64()) for _ in range(CALIBRATION_GAMES)]
     if goal == 0:
-        target = sorted(g.score for g in games)[PASS_INDEX] // SCORE_STEP * SCORE_STEP
+        target = _share(sorted(g.score for g in games)[MEDIAN_INDEX]) // SCORE_STEP * SCORE_STEP
         if target < MIN_SCORE:
             return None
         final = dataclasses.replace(level, goals=Goals(score=target),
-                                    description=f"Today's {mode.value}: score {target:,} in {moves} moves.")
+                                    description=f"The daily {mode.value}: score {target:,} in {moves} moves.")
     elif goal == 1:
-        count = sorted(g.collected_of(collect_kind) for g in games)[PASS_INDEX]
+        count = _share(sorted(g.collected_of(collect_kind) for g in games)[MEDIAN_INDEX])
         if count < MIN_COLLECT:
             return None
         final = dataclasses.replace(level, goals=Goals(collect=((collect_kind, count),)),
-                                    description=f"Today's {mode.value}: collect {count} tiles of "
+                                    description=f"The daily {mode.value}: collect {count} tiles of "
                                     f"kind {collect_kind} in {moves} moves.")
     else:
         taken = sorted(g.moves if g.status == Status.WON else REACH_PROBE_MOVES + 1 for g in games)
-        limit = taken[PASS_INDEX]
+        # Integer maths only: the limit is the median's moves times 5/4, rounded up.
+        limit = -(-taken[MEDIAN_INDEX] * TARGET_SHARE[1] // TARGET_SHARE[0])
         if not MIN_REACH_MOVES <= limit <= REACH_PROBE_MOVES:   # a walk of a move or two is no puzzle
             return None
         assert reach is not None
         final = dataclasses.replace(level, goals=Goals(reach=reach), moves=limit,
-                                    description=f"Today's chain: walk the token to row {reach[0] + 1}, "
+                                    description=f"The daily chain: walk the token to row {reach[0] + 1}, "
                                     f"column {reach[1] + 1} in {limit} moves.")
     checked = _checked(final)
     if checked is None:
@@ -315,7 +331,7 @@ def _slide_puzzle(day: datetime.date, draws: Draws, seed: int) -> DailyPuzzle | 
         height=height, seed=seed, moves=moves,
         layout=tuple(tuple(str(v) if v else "_" for v in row) for row in grid),
         stars=(points(moves), points(fewest * 3 // 2 + 2), points(fewest + 2)),
-        description=f"Today's slide: put the tiles in order in {moves} moves "
+        description=f"The daily slide: put the tiles in order in {moves} moves "
                     f"(it can be done in {fewest}).",
     )
     checked = _checked(level)
