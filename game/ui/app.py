@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import os
 import pathlib
 import sys
@@ -10,14 +11,20 @@ from typing import Any, Callable, Sequence, TypeVar
 
 import arcade
 
+from game.bots.daily import DAILY_MODES, DailyPuzzle, daily_puzzle, today_puzzles
 from game.core import Command, IllegalMove, Level, Session, Status, next_deal, stars
 from game.io import LevelFileError, Pack, list_packs
+from game.io.daily_records import (
+    REPLAY_FOLDER, DailyRecords, load_daily_records, save_daily_records, save_daily_replay,
+)
+from game.io.paths import data_dir
 from game.io.paths import installed_packs_dir
 from game.io.playtest_file import PlaytestFileError, StoredPlaytest, StoredResult, read_results
 from game.io.progress import Progress, load_progress, save_progress
 from game.io.settings import Settings, load_settings, save_settings
 from game.ui.outcome import Action, PlayOutcome
 
+from .screens.daily import DailyView
 from .screens.levels import LevelsView
 from .screens.packs import PacksView
 from .screens.settings import SettingsView
@@ -80,6 +87,13 @@ class App:
         self.progress: Progress = loaded.progress
         if loaded.notice:
             notices.append(loaded.notice)
+        daily = load_daily_records()
+        self.daily_records: DailyRecords = daily.records
+        if daily.notice:
+            notices.append(daily.notice)
+        # The day the daily screen offers: the local date (a test sets its own).
+        self.today: Callable[[], datetime.date] = datetime.date.today
+        self.daily_playing: tuple[DailyPuzzle, Any] | None = None   # (the puzzle, its play view)
         # Told once: the title screen shows it until the player dismisses it or moves on.
         self.notice: str | None = " ".join(notices) or None
         self.playing: tuple[str, str, Any] | None = None  # (pack id, level id, play view)
@@ -118,6 +132,7 @@ class App:
     def _show(self, view: V) -> V:
         self.save_current()
         self.playing = None
+        self.daily_playing = None
         self.window.show_view(view)
         return view
 
@@ -132,6 +147,10 @@ class App:
 
     def show_levels(self, pack_id: str, focus_level: str | None = None) -> LevelsView:
         return self._show(LevelsView(self, pack_id, focus_level))
+
+    def show_daily(self, focus_mode: str | None = None) -> DailyView:
+        self.notice = None
+        return self._show(DailyView(self, focus_mode))
 
     def show_settings(self, back: Callable[[], object] | None = None) -> SettingsView:
         self.notice = None
@@ -270,8 +289,66 @@ class App:
                 return
         self.show_levels(pack_id, focus_level=level_id)
 
+    # -- the daily puzzles --------------------------------------------------------------------
+    def daily_puzzles(self) -> list[DailyPuzzle]:
+        """Today's puzzle of each mode (made from the date: the same for every player)."""
+        return today_puzzles(self.today())
+
+    def daily_folder(self) -> pathlib.Path:
+        return data_dir() / REPLAY_FOLDER
+
+    def play_daily(self, mode: str) -> Any:
+        """Play today's puzzle of `mode` from its own seed (a Retry deals the same board again)."""
+        from game.ui.play_view import PlayView
+
+        puzzle = daily_puzzle(self.today(), mode)
+        view = PlayView(puzzle.level, seed=puzzle.seed, settings=self.settings,
+                        on_leave=lambda outcome: self._left_daily(puzzle, outcome),
+                        on_fullscreen=self.toggle_fullscreen, on_change=self.save_current,
+                        show_goals=True)
+        self._show(view)
+        self.daily_playing = (puzzle, view)
+        return view
+
+    def _record_daily(self, puzzle: DailyPuzzle, seed: int, commands: Sequence[Command]) -> None:
+        """Count a won daily: the day's best and the streak; a new best keeps its replay."""
+        state = Session.replay(puzzle.level, seed, commands).state
+        if state.status != Status.WON:
+            return
+        better = self.daily_records.record_win(puzzle.mode.value, puzzle.date, state.score, stars(state),
+                                               state.moves)
+        try:
+            save_daily_records(self.daily_records)
+            if better:
+                save_daily_replay(puzzle.level, seed, commands)
+        except OSError as exc:
+            print(f"gridfall: could not save the daily records: {exc}", file=sys.stderr)
+
+    def _left_daily(self, puzzle: DailyPuzzle, outcome: PlayOutcome) -> None:
+        self.daily_playing = None
+        self._record_daily(puzzle, outcome.seed, outcome.commands)
+        mode = puzzle.mode.value
+        if outcome.action == Action.RETRY:
+            self.play_daily(mode)
+            return
+        if outcome.action == Action.NEXT:
+            # The next mode not yet won today, in the screen's order.
+            modes = [m.value for m in DAILY_MODES]
+            later = modes[modes.index(mode) + 1:] + modes[:modes.index(mode)]
+            left = [m for m in later if self.daily_records.best(m, puzzle.date) is None]
+            if left:
+                self.play_daily(left[0])
+                return
+        self.show_daily(focus_mode=mode)
+
     def save_current(self) -> None:
         """Keep the game on screen (window closing, quitting): the same as leaving it."""
+        if self.daily_playing is not None:
+            # A daily is not resumed; a win counts as soon as it is made (even if the window
+            # closes on the result screen).
+            puzzle, view = self.daily_playing
+            if view.session.state.status == Status.WON:
+                self._record_daily(puzzle, view.session.seed, view.session.commands)
         if self.playing is None:
             return
         pack_id, level_id, view = self.playing

@@ -37,7 +37,7 @@ def _ease_out_bounce(t: float) -> float:
 
 
 class TitleView(MenuView):
-    """Play, Editor (when there is one), Settings, Quit."""
+    """Play, Daily, Editor (when there is one), Settings, Quit."""
 
     header_height = 0
 
@@ -89,7 +89,7 @@ class TitleView(MenuView):
 
         # The menu.
         bw, bh, step = 320, 58, 72
-        entries: list[tuple[str, Any]] = [("Play", self.app.show_packs)]
+        entries: list[tuple[str, Any]] = [("Play", self.app.show_packs), ("Daily", self.app.show_daily)]
         if self.app.editor_factory is not None:
             entries.append(("Level editor", self.app.open_editor))
         entries.append(("Settings", self.app.show_settings))
