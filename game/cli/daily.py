@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import os
 import pathlib
 import sys
 from typing import Any
@@ -41,9 +42,11 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(text)
         return 0
     target = pathlib.Path(args.output)
-    if target.is_dir():
-        target = target / f"{puzzle.level.id}.yaml"
     try:
+        if target.is_dir() or args.output.endswith(("/", os.sep)):
+            # A folder (one named with a trailing slash is made): the file the loader wants.
+            target.mkdir(parents=True, exist_ok=True)
+            target = target / f"{puzzle.level.id}.yaml"
         atomic_write_text(target, text)
     except OSError as exc:
         print(f"gridfall daily: cannot write {target}: {exc.strerror or exc}", file=sys.stderr)

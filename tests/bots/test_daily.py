@@ -152,6 +152,9 @@ def test_cli_writes_a_file_the_loader_reads(tmp_path: pathlib.Path, capsys: pyte
     written = tmp_path / "daily-2026-11-24-match3.yaml"
     assert load_level(written).id == "daily-2026-11-24-match3"
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []   # no temporaries left
+    # A folder named with a trailing slash is made.
+    assert main(["daily", "--date", "2026-11-24", "--mode", "slide", "-o", str(tmp_path / "new") + "/"]) == 0
+    assert load_level(tmp_path / "new" / "daily-2026-11-24-slide.yaml").mode == Mode.SLIDE
     # The same bytes as printed.
     main(["daily", "--date", "2026-11-24"])
     assert written.read_text(encoding="utf-8") == capsys.readouterr().out
