@@ -155,3 +155,19 @@ def test_a_damaged_daily_file_is_told_on_the_title_and_kept(window: Any, clean: 
     assert any(w.name == "ok" for w in window.current_view.widgets)
     app.show_daily()
     assert "Streak: 0 days" in texts(window.current_view)
+
+
+def test_five_title_entries_fit_the_smallest_window() -> None:
+    from game.ui.app import MIN_SIZE, WINDOW_SIZE
+    from game.ui.screens.title import MENU_FLOOR, logo_place, menu_place
+
+    # (The shared headless window cannot be resized: the layout is checked where it is made.)
+    for w, h in (MIN_SIZE, WINDOW_SIZE):
+        for notice in (False, True):
+            tile, rest_y = logo_place(w, h, notice)
+            top, bh, step = menu_place(w, h, 5, notice)
+            assert top <= rest_y - tile / 2 - 60, (w, h, notice)      # below the logo's subtitle
+            assert top - bh - 4 * step >= MENU_FLOOR                  # the last one above the key line
+            assert step >= bh + 6 and bh >= 44                         # apart, and big enough to hit
+    # The roomy window keeps the full-size buttons.
+    assert menu_place(*WINDOW_SIZE, 5, False)[1:] == (58.0, 72.0)
