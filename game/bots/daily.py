@@ -135,8 +135,13 @@ def daily_id(day: datetime.date, mode: Mode) -> str:
     return f"daily-{day.isoformat()}-{Mode(mode).value}"
 
 
+def day_text(day: datetime.date) -> str:
+    """A date as the game shows it, '23 Nov 2026' (English month names, never the locale)."""
+    return f"{day.day} {MONTHS[day.month - 1]} {day.year}"
+
+
 def daily_name(day: datetime.date) -> str:
-    return f"Daily · {day.day} {MONTHS[day.month - 1]} {day.year}"
+    return f"Daily · {day_text(day)}"
 
 
 def _pick(draws: Draws, options: Sequence[int]) -> int:

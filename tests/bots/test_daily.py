@@ -109,6 +109,25 @@ def test_the_generator_never_reads_the_clock(monkeypatch: pytest.MonkeyPatch) ->
     assert daily_puzzle(DAY, "slide").level.id == "daily-2026-11-23-slide"
 
 
+def test_nothing_the_daily_depends_on_asks_pythons_random_or_hash() -> None:
+    """The generator and the person bots it plays draw only through CoreRandom's two methods."""
+    import ast
+
+    bots = ROOT / "game" / "bots"
+    daily = ast.parse((bots / "daily.py").read_text(encoding="utf-8"))
+    calls = [node.func for node in ast.walk(daily) if isinstance(node, ast.Call)]
+    assert not [f for f in calls if isinstance(f, ast.Name) and f.id == "hash"]
+    assert not [f for f in calls if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name)
+                and f.value.id == "random"]
+    # The person bots' noise: only random() and randrange(), which CoreRandom overrides.
+    person = ast.parse((bots / "person.py").read_text(encoding="utf-8"))
+    used = {node.attr for node in ast.walk(person) if isinstance(node, ast.Attribute)
+            and isinstance(node.value, (ast.Name, ast.Attribute))
+            and (getattr(node.value, "id", None) == "rng" or getattr(node.value, "attr", None) == "rng")}
+    assert used and used <= {"random", "randrange"}, used
+    assert {"random", "randrange"} <= set(vars(CoreRandom))
+
+
 def test_core_random_draws_from_the_core_rng() -> None:
     a, b = CoreRandom(7), CoreRandom(7)
     draws = [a.random() for _ in range(50)]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.bots.daily import DAILY_MODES, DailyPuzzle
+from game.bots.daily import DAILY_MODES, DailyPuzzle, day_text
 
 from game.ui import textures
 
@@ -50,7 +50,7 @@ class DailyView(MenuView):
         w, h = self.window.width, self.window.height
         day = self.app.today()
         puzzles = self.app.daily_puzzles()
-        self.header("Daily puzzles", f"{puzzles[0].level.name.split('·')[-1].strip()}  ·  the same three "
+        self.header("Daily puzzles", f"{day_text(day)}  ·  the same three "
                     "puzzles for everyone today, new ones tomorrow", back=self.app.show_title)
         cw = min(CARD_W, (w - 80 - 2 * GAP) / 3)
         total = 3 * cw + 2 * GAP
