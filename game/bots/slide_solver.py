@@ -338,6 +338,16 @@ def optimal_length(grid: Grid, node_limit: int) -> int | None:
     return None if found is None else len(found)
 
 
+def optimal_solution(grid: Grid, node_limit: int) -> list[Slide] | None:
+    """The fewest slides that solve `grid`, when a search of at most `node_limit` positions
+    finds them, else None (a board of the wrong parity: None too)."""
+    if not slide_solvable(grid):
+        return None
+    found = _astar(grid, node_limit)
+    w = len(grid[0])
+    return None if found is None else [Slide(divmod(i, w)) for i in found]
+
+
 def solve(grid: Grid) -> list[Slide]:
     """Slides that take `grid` to the solved board (none when it is solved already).
 

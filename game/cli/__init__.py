@@ -17,6 +17,7 @@ SUBCOMMANDS: tuple[str, ...] = (
     "game.cli.pack",
     "game.cli.edit",
     "game.cli.record",
+    "game.cli.daily",
 )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import os
 import pathlib
 import sys
@@ -10,15 +11,21 @@ from typing import Any, Callable, Sequence, TypeVar
 
 import arcade
 
-from game.core import Command, IllegalMove, Level, Session, Status, next_deal, stars
+from game.bots.daily import DAILY_MODES, DailyPuzzle, daily_puzzle, today_puzzles
+from game.core import Command, IllegalMove, Level, Session, Status, first_divergence, next_deal, stars
 from game.io import LevelFileError, Pack, list_packs
+from game.io.daily_records import (
+    REPLAY_FOLDER, DailyRecords, daily_replay_path, load_daily_records, save_daily_records, save_daily_replay,
+)
 from game.io.kept_replays import Kept, best_win, keep_finished
-from game.io.paths import installed_packs_dir
+from game.io.paths import data_dir, installed_packs_dir
+from game.io.replay import ReplayFileError, is_replay_file, load_replay
 from game.io.playtest_file import PlaytestFileError, StoredPlaytest, StoredResult, read_results
 from game.io.progress import Progress, load_progress, save_progress
 from game.io.settings import Settings, load_settings, save_settings
 from game.ui.outcome import Action, PlayOutcome
 
+from .screens.daily import DailyView
 from .screens.levels import LevelsView
 from .screens.packs import PacksView
 from .screens.settings import SettingsView
@@ -81,6 +88,13 @@ class App:
         self.progress: Progress = loaded.progress
         if loaded.notice:
             notices.append(loaded.notice)
+        daily = load_daily_records()
+        self.daily_records: DailyRecords = daily.records
+        if daily.notice:
+            notices.append(daily.notice)
+        # The day the daily screen offers: the local date (a test sets its own).
+        self.today: Callable[[], datetime.date] = datetime.date.today
+        self.daily_playing: tuple[DailyPuzzle, Any] | None = None   # (the puzzle, its play view)
         # Told once: the title screen shows it until the player dismisses it or moves on.
         self.notice: str | None = " ".join(notices) or None
         self.playing: tuple[str, str, Any] | None = None  # (pack id, level id, play view)
@@ -126,6 +140,7 @@ class App:
     def _show(self, view: V) -> V:
         self.save_current()
         self.playing = None
+        self.daily_playing = None
         self.window.show_view(view)
         return view
 
@@ -140,6 +155,10 @@ class App:
 
     def show_levels(self, pack_id: str, focus_level: str | None = None) -> LevelsView:
         return self._show(LevelsView(self, pack_id, focus_level))
+
+    def show_daily(self, focus_mode: str | None = None) -> DailyView:
+        self.notice = None
+        return self._show(DailyView(self, focus_mode))
 
     def show_settings(self, back: Callable[[], object] | None = None) -> SettingsView:
         self.notice = None
@@ -268,7 +287,6 @@ class App:
         cannot be used is said on a notice screen (file, line and field), never raised."""
         from game.io import is_pack_path, load_level
         from game.io.packs import lone_level_pack
-        from game.io.replay import ReplayFileError, is_replay_file, load_replay
 
         back = self._back_from(self.window.current_view)
         try:
@@ -312,7 +330,6 @@ class App:
     def _watch_dropped(self, path: pathlib.Path, replay: Any, back: Callable[[], object]) -> Any:
         """A dropped replay, in the theatre: its level from its pack, else the level file shared
         beside it (Share writes both); a replay the rules now play differently says where."""
-        from game.core import first_divergence
         from game.io import load_level
         from game.io.packs import lone_level_pack
 
@@ -383,13 +400,20 @@ class App:
 
     def watch(self, pack_id: str, level_id: str, seed: int, commands: Sequence[Command], title: str) -> Any:
         """The replay theatre on a game of this level; Back returns to the pack's levels."""
+        level = self._level(pack_id, level_id)
+        return self._theatre(level, seed, commands, title,
+                             back=lambda: self.show_levels(pack_id, focus_level=level_id),
+                             play_from=lambda s, c: self.play_level(pack_id, level_id, seed=s, commands=c),
+                             pack_id=pack_id)
+
+    def _theatre(self, level: Level, seed: int, commands: Sequence[Command], title: str, *,
+                 back: Callable[[], object], play_from: Callable[[int, tuple[Command, ...]], object],
+                 pack_id: str | None) -> Any:
+        """The theatre on any game (a pack's level or a daily): where Back and play-from go is the caller's."""
         from game.ui.theatre import TheatreView
 
-        level = self._level(pack_id, level_id)
-        view = TheatreView(level, seed, commands, title=title, settings=self.settings,
-                           on_back=lambda: self.show_levels(pack_id, focus_level=level_id),
-                           on_play_from=lambda s, c: self.play_level(pack_id, level_id, seed=s, commands=c),
-                           on_share=lambda s, c: self.share(pack_id, level, s, c))
+        view = TheatreView(level, seed, commands, title=title, settings=self.settings, on_back=back,
+                           on_play_from=play_from, on_share=lambda s, c: self.share(pack_id, level, s, c))
         return self._show(view)
 
     def watch_best(self, pack_id: str, level_id: str) -> Any:
@@ -399,14 +423,17 @@ class App:
         return self.watch(pack_id, level_id, best.replay.seed, best.replay.commands,
                           f"Your best: {best.score:,} in {best.moves} moves")
 
-    def share(self, pack_id: str, level: Level, seed: int, commands: Sequence[Command]) -> str:
-        """Share a game: files in the share folder, the card on the clipboard, a GIF on its way."""
+    def share(self, pack_id: str | None, level: Level, seed: int, commands: Sequence[Command]) -> str:
+        """Share a game (of a pack's level, or a daily when `pack_id` is None): files in the share
+        folder, the card on the clipboard, a GIF on its way."""
         from game.ui.share_job import share
 
-        try:
-            name: str | None = self.pack(pack_id).name
-        except KeyError:
-            name = None
+        name: str | None = None
+        if pack_id is not None:
+            try:
+                name = self.pack(pack_id).name
+            except KeyError:
+                pass
         return share(self.window, self.share_jobs, level, pack_id, name, seed, commands)
 
     def _keep(self, pack_id: str, level: Level, seed: int, commands: Sequence[Command]) -> None:
@@ -453,8 +480,94 @@ class App:
                 return
         self.show_levels(pack_id, focus_level=level_id)
 
+    # -- the daily puzzles --------------------------------------------------------------------
+    def daily_puzzles(self) -> list[DailyPuzzle]:
+        """Today's puzzle of each mode (made from the date: the same for every player)."""
+        return today_puzzles(self.today())
+
+    def daily_folder(self) -> pathlib.Path:
+        return data_dir() / REPLAY_FOLDER
+
+    def play_daily(self, mode: str, commands: Sequence[Command] = ()) -> Any:
+        """Play today's puzzle of `mode` from its own seed (a Retry deals the same board again);
+        with `commands`, on from that far into a game (the theatre's "play from here")."""
+        from game.ui.play_view import PlayView
+
+        puzzle = daily_puzzle(self.today(), mode)
+        view = PlayView(puzzle.level, seed=puzzle.seed, commands=tuple(commands), settings=self.settings,
+                        on_leave=lambda outcome: self._left_daily(puzzle, outcome),
+                        on_fullscreen=self.toggle_fullscreen, on_change=self.save_current,
+                        show_goals=not commands,
+                        on_share=lambda s, c: self.share(None, puzzle.level, s, c))
+        self._show(view)
+        self.daily_playing = (puzzle, view)
+        if commands:
+            view.say(f"Playing on from move {len(commands)} of the replay.")
+        return view
+
+    def watch_daily(self, puzzle: DailyPuzzle, seed: int, commands: Sequence[Command], title: str) -> Any:
+        """A daily game in the theatre; Back returns to the daily screen on its mode."""
+        mode = puzzle.mode.value
+        return self._theatre(puzzle.level, seed, commands, title,
+                             back=lambda: self.show_daily(focus_mode=mode),
+                             play_from=lambda s, c: self.play_daily(mode, c), pack_id=None)
+
+    def watch_daily_best(self, mode: str) -> Any:
+        """Today's best game of `mode`, kept when it was won; None when there is none to watch."""
+        puzzle = daily_puzzle(self.today(), mode)
+        best = self.daily_records.best(mode, puzzle.date)
+        try:
+            replay = load_replay(daily_replay_path(puzzle.level.id))
+            if first_divergence(puzzle.level, replay.seed, replay.commands, replay.checks) is not None:
+                return None   # kept under rules that have changed since: not today's game any more
+        except (OSError, ReplayFileError, ValueError, IllegalMove):
+            return None
+        title = "Today's best" if best is None else f"Today's best: {best.score:,} in {best.moves} moves"
+        return self.watch_daily(puzzle, replay.seed, replay.commands, title)
+
+    def _record_daily(self, puzzle: DailyPuzzle, seed: int, commands: Sequence[Command]) -> None:
+        """Count a won daily: the day's best and the streak; a new best keeps its replay."""
+        state = Session.replay(puzzle.level, seed, commands).state
+        if state.status != Status.WON:
+            return
+        better = self.daily_records.record_win(puzzle.mode.value, puzzle.date, state.score, stars(state),
+                                               state.moves)
+        try:
+            save_daily_records(self.daily_records)
+            if better:
+                save_daily_replay(puzzle.level, seed, commands)
+        except OSError as exc:
+            print(f"gridfall: could not save the daily records: {exc}", file=sys.stderr)
+
+    def _left_daily(self, puzzle: DailyPuzzle, outcome: PlayOutcome) -> None:
+        self.daily_playing = None
+        self._record_daily(puzzle, outcome.seed, outcome.commands)
+        mode = puzzle.mode.value
+        if outcome.action == Action.WATCH:
+            self.watch_daily(puzzle, outcome.seed, outcome.commands,
+                             "Your daily: won" if outcome.status == Status.WON else "Your daily")
+            return
+        if outcome.action == Action.RETRY:
+            self.play_daily(mode)
+            return
+        if outcome.action == Action.NEXT:
+            # The next mode not yet won today, in the screen's order.
+            modes = [m.value for m in DAILY_MODES]
+            later = modes[modes.index(mode) + 1:] + modes[:modes.index(mode)]
+            left = [m for m in later if self.daily_records.best(m, puzzle.date) is None]
+            if left:
+                self.play_daily(left[0])
+                return
+        self.show_daily(focus_mode=mode)
+
     def save_current(self) -> None:
         """Keep the game on screen (window closing, quitting): the same as leaving it."""
+        if self.daily_playing is not None:
+            # A daily is not resumed; a win counts as soon as it is made (even if the window
+            # closes on the result screen).
+            puzzle, view = self.daily_playing
+            if view.session.state.status == Status.WON:
+                self._record_daily(puzzle, view.session.seed, view.session.commands)
         if self.playing is None:
             return
         pack_id, level_id, view = self.playing

@@ -27,7 +27,7 @@ KEYS = "Space play or pause\nLeft Right step   Home End\n+ - speed   S share\nEn
 BACKGROUND = (16, 18, 30, 255)
 BAND = 104          # the strip under the board: timeline and buttons
 
-PlayFrom = Callable[[int, tuple[Command, ...]], None]
+PlayFrom = Callable[[int, tuple[Command, ...]], object]
 Share = Callable[[int, tuple[Command, ...]], str]
 
 

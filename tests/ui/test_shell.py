@@ -124,9 +124,9 @@ def test_title_menu_keyboard_and_mouse(window: Any, fresh: pathlib.Path) -> None
     play, settings = widget(view, "play"), widget(view, "settings")
     assert near(pixel(window, image, play.left + 8, play.bottom + play.height / 2), style.PRIMARY_HOVER)
     assert near(pixel(window, image, settings.left + 8, settings.bottom + settings.height / 2), style.PANEL)
-    # Arrows move the focus, and the player sees it move.
-    press_key(window, arcade.key.DOWN)
-    press_key(window, arcade.key.DOWN)
+    # Arrows move the focus, and the player sees it move (Play, Daily, Level editor, Settings).
+    for _ in range(3):
+        press_key(window, arcade.key.DOWN)
     assert view.focus is widget(view, "settings")
     image = draw(window)
     assert near(pixel(window, image, settings.left + 8, settings.bottom + settings.height / 2), style.PANEL_HOVER)
@@ -147,12 +147,13 @@ def test_title_menu_keyboard_and_mouse(window: Any, fresh: pathlib.Path) -> None
 def test_no_editor_button_without_an_editor(window: Any, fresh: pathlib.Path) -> None:
     app = App(window)
     app.show_title()
-    assert [w.name for w in window.current_view.widgets] == ["play", "settings", "quit"]
+    assert [w.name for w in window.current_view.widgets] == ["play", "daily", "settings", "quit"]
 
 
 def test_settings_are_chosen_with_keys_and_mouse_and_saved_at_once(window: Any, fresh: pathlib.Path) -> None:
     app = App(window)
     app.show_title()
+    press_key(window, arcade.key.DOWN)   # Play, Daily, Settings
     press_key(window, arcade.key.DOWN)
     press_key(window, arcade.key.ENTER)
     view = window.current_view

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 LOGO = "GRIDFALL"
 DROP_TIME = 0.55      # seconds one logo tile takes to land
 DROP_STAGGER = 0.07   # delay between neighbouring tiles
+MENU_FLOOR = 50       # the lowest a menu button may reach: the key line sits below
 
 
 def _ease_out_bounce(t: float) -> float:
@@ -36,8 +37,30 @@ def _ease_out_bounce(t: float) -> float:
     return n * t * t + 0.984375
 
 
+def logo_place(w: int, h: int, notice: bool) -> tuple[int, float]:
+    """The logo's tile size and the height its tiles rest at."""
+    tile = int(min(92, (w - 120) / len(LOGO) - 10))
+    rest_y = h - 150 - (70 if notice else 0) - tile / 2 + 60
+    return tile, min(rest_y, h * 0.72)
+
+
+def menu_place(w: int, h: int, count: int, notice: bool) -> tuple[float, float, float]:
+    """The menu's top, its buttons' height and the step between them, for `count` entries.
+
+    Five entries on a short window (960x640) sit closer and slimmer, clear of the key line.
+    """
+    tile, rest_y = logo_place(w, h, notice)
+    bh, step = 58.0, 72.0
+    top = min(rest_y - tile / 2 - 90, h * 0.5 + count * step / 2)
+    room = top - MENU_FLOOR
+    if count > 1 and bh + (count - 1) * step > room:
+        bh = max(40.0, min(48.0, (room - 6 * (count - 1)) / count))
+        step = max(bh + 6, (room - bh) / (count - 1))
+    return top, bh, step
+
+
 class TitleView(MenuView):
-    """Play, Editor (when there is one), Settings, Quit."""
+    """Play, Daily, Editor (when there is one), Settings, Quit."""
 
     header_height = 0
 
@@ -69,11 +92,8 @@ class TitleView(MenuView):
         # The logo: one tile per letter, each falling into place one after another.
         self._logo = []
         gap = 10
-        tile = int(min(92, (w - 120) / len(LOGO) - gap))
+        tile, rest_y = logo_place(w, h, bool(self.notice))
         total = len(LOGO) * tile + (len(LOGO) - 1) * gap
-        top_space = 70 if self.notice else 0
-        rest_y = h - 150 - top_space - tile / 2 + 60
-        rest_y = min(rest_y, h * 0.72)
         for i, letter in enumerate(LOGO):
             cx = w / 2 - total / 2 + tile / 2 + i * (tile + gap)
             shadow = self.sprite(style.rounded_rect(tile, tile, tile // 5), cx + 4, rest_y - 6, (0, 0, 0, 90))
@@ -88,13 +108,13 @@ class TitleView(MenuView):
         self._place_logo()
 
         # The menu.
-        bw, bh, step = 320, 58, 72
-        entries: list[tuple[str, Any]] = [("Play", self.app.show_packs)]
+        bw = 320
+        entries: list[tuple[str, Any]] = [("Play", self.app.show_packs), ("Daily", self.app.show_daily)]
         if self.app.editor_factory is not None:
             entries.append(("Level editor", self.app.open_editor))
         entries.append(("Settings", self.app.show_settings))
         entries.append(("Quit", self.app.quit))
-        top = min(rest_y - tile / 2 - 90, h * 0.5 + len(entries) * step / 2)
+        top, bh, step = menu_place(w, h, len(entries), bool(self.notice))
         for i, (label, action) in enumerate(entries):
             self.button(label, w / 2 - bw / 2, top - bh - i * step, bw, bh, action, name=label.lower(),
                         primary=(i == 0))
