@@ -849,6 +849,8 @@ def _parse_jelly(
         if width is not None and len(row) != width:
             out.add(("jelly", r), f"row {r} has {len(row)} cells but the level's width is {width}")
             ok = False
+        if len(row) > MAX_SIZE:
+            continue   # far past any board: not worth a problem per cell
         layers: list[int] = []
         for c, tok in enumerate(row):
             if tok not in ("0", "1", "2"):
