@@ -22,7 +22,7 @@ from .level import (
     RANDOM_TOKEN, Fault, Goals, Level, LevelError, Part, Problem, Rules, describe, level_mapping,
     parse_level, shorten, token_locked, token_special, token_stone, unknown_keys, valid_id,
 )
-from .rules.chain import Visits, chain_starts, paths_by_end, tiles_needed
+from .rules.chain import Visits, chain_grid, chain_starts, paths_by_end, tiles_needed
 from .rules.blocked import blocker_progress, swap_clears
 from .rules.slide import gap
 from .proof import RULES_VERSION, Check, Divergence, checks_of, first_divergence, state_digest
@@ -32,7 +32,7 @@ from .vocab import GoalName, Mode, Special, Status
 
 __all__ = [
     "are_neighbours", "blocker_progress", "BonusScored", "Counts", "Cracked", "DROP", "DROP_TOKEN", "DropCollected",
-    "JellyCleared", "LOCK_TOKEN", "STONE", "STONE_TOKEN", "token_locked", "token_stone", "Unlocked", "are_orthogonal_neighbours", "Cell", "Chain", "Check", "checks_of", "chain_starts", "Chained",
+    "JellyCleared", "LOCK_TOKEN", "STONE", "STONE_TOKEN", "token_locked", "token_stone", "Unlocked", "are_orthogonal_neighbours", "Cell", "Chain", "Check", "checks_of", "chain_grid", "chain_starts", "Chained",
     "Cleared", "Command", "Created", "Detonated", "decide", "Divergence", "DEFAULT_KINDS", "DEFAULT_SEED", "describe", "EMPTY", "Event", "evolve", "Fault", "Fell", "fold", "first_divergence",
     "format_command", "gap", "GAP_TOKEN", "GoalName", "GoalProgress", "Goals", "goals_met", "Grid",
     "HOLE", "HOLE_TOKEN", "RAINBOW", "RAINBOW_TOKEN", "IllegalMove", "legal_commands", "Level", "level_mapping", "LevelError",

@@ -53,6 +53,11 @@ def searchable(grid: Grid, locks: tuple[Cell, ...] | set[Cell] | frozenset[Cell]
     return tuple(map(tuple, rows))
 
 
+def chain_grid(state: State) -> Grid:
+    """The state's board as a chain search sees it (locked tiles read as stones)."""
+    return searchable(state.grid, state.locks)
+
+
 def tiles_needed(min_chain: int, has_player: bool) -> int:
     """Tiles a chain must cover: the player counts toward min_chain, as in the draw-and-match article."""
     return max(1, min_chain - 1) if has_player else min_chain
