@@ -725,11 +725,17 @@ def _check_layout_semantics(
     elif len(players) == 1:
         diagonal = rules.diagonal if rules is not None else True
         pr, pc = players[0]
-        if not any(layout[r][c] != HOLE_TOKEN for r, c in neighbours((pr, pc), height, width, diagonal)):
+        around = [layout[r][c] for r, c in neighbours((pr, pc), height, width, diagonal)]
+        if not any(tok != HOLE_TOKEN for tok in around):
             # no chain could ever start: say so here, not as a failed deal at play time
             out.add(("layout",), f"cannot deal a starting board: the player at {pr},{pc} has "
                     f"no tile cell next to it ({'8' if diagonal else '4'} neighbours), so no "
                     "chain can start", (pr, pc))
+        elif not any(tok != HOLE_TOKEN and token_stone(tok) is None and not token_locked(tok) for tok in around):
+            # a chain is what breaks stones and locks, so walled in the player never moves
+            out.add(("layout",), f"cannot deal a starting board: the player at {pr},{pc} has "
+                    "only stones, locked tiles and holes next to it, and a chain never runs "
+                    "over those, so no chain can start", (pr, pc))
     if mode == Mode.MATCH3 and rules is not None and not rules.specials:
         for r, row in enumerate(layout):
             for c, tok in enumerate(row):
