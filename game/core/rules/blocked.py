@@ -331,7 +331,9 @@ def play(state: State, command: Swap) -> list[Event]:
         if outcome is not None:
             for bit, special in outcome.created:
                 layer[bit] = special
-        for bit in [bit for bit in layer if runs >> bit & 1 and cell_of[bit] in cleared]:
+        # Every special in the step's cells went off and is spent (a locked tile that a
+        # rainbow turned into a special keeps its tile, not the special it fired).
+        for bit in [bit for bit in layer if runs >> bit & 1]:
             del layer[bit]
         events.append(Cleared(tuple(cleared)))
         for cell in unlocked:
