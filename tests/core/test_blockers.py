@@ -376,3 +376,17 @@ def test_the_blocker_rules_play_a_board_without_blockers_exactly_as_the_fast_rul
         fast = match3.decide(state, command)
         assert blocked.play(state, command) == fast
         state = fold(state, fast)
+
+
+def test_a_rainbow_swapped_with_a_kind_breaks_the_locks_on_that_kind_and_spares_the_tiles() -> None:
+    # background (0,1) is 3; the locked 2s at (1,2) and (3,0) are of the kind the rainbow takes.
+    lv = board(5, 5, {(0, 0): "*", (0, 1): "2", (1, 2): "2L", (3, 0): "4L"})
+    state = new_game(lv, 1)
+    twos = {(r, c) for r, row in enumerate(state.grid) for c, v in enumerate(row) if v == 2}
+    step, after, _ = first_step(lv, Swap((0, 0), (0, 1)))
+    assert of(step, Detonated) == [Detonated((0, 1), Special.RAINBOW)]
+    cleared = of(step, Cleared)[0]
+    assert isinstance(cleared, Cleared)
+    assert set(cleared.cells) == (twos - {(0, 1), (1, 2)}) | {(0, 0), (0, 1)}   # the 2 moved to (0,0)
+    assert of(step, Unlocked) == [Unlocked((1, 2))]
+    assert after.at((1, 2)) == 2 and after.locks == ((3, 0),)
