@@ -18,7 +18,8 @@ state that nobody has asked yet). The bars from issue 2: bot ratio >= 50x on 9x9
 The baseline knows no special tiles, so those rows play levels with `specials: false`. The
 "+specials" rows then time the core alone on the same size with specials on and four specials
 placed on the board, against the plain core in the baseline column: their ratio is what
-specials cost per move.
+specials cost per move. The "+blockers" rows do the same for a board with specials and
+blockers (stones, locked tiles and jelly), which plays by the slower blocker rules.
 """
 
 from __future__ import annotations
@@ -69,14 +70,21 @@ QUICK = {
 }
 
 
-def bench_level(size: int, specials: bool = False) -> Level:
-    data = {
+def bench_level(size: int, specials: bool = False, blockers: bool = False) -> Level:
+    data: dict[str, object] = {
         "format": 1, "id": f"bench-{size}", "name": f"Bench {size}x{size}", "mode": "match3",
         "width": size, "height": size, "kinds": KINDS, "rules": {"specials": specials},
     }
     if specials:
         cells = [["."] * size for _ in range(size)]
         cells[1][1], cells[1][size - 2], cells[size - 2][1], cells[size - 2][size - 2] = "1h", "2v", "3b", "*"
+        if blockers:
+            # A stone and a locked tile every few cells, jelly under the lower half.
+            for r in range(2, size - 2, 3):
+                for c in range(0, size, 4):
+                    cells[r][c] = "S3" if (r + c) % 2 else ".L"
+            data["jelly"] = [" ".join("2" if r >= size // 2 and cells[r][c][0] != "S" else "0"
+                                      for c in range(size)) for r in range(size)]
         data["layout"] = [" ".join(row) for row in cells]
     return Level.from_dict(data)
 
@@ -262,6 +270,19 @@ def main(argv: list[str] | None = None) -> int:
                                      plan.repeats)
         rows.append((f"{name}+sp", "bot moves/s", 1.0 / rich_bot, 1.0 / plain_bot,
                      f"{rich_bot / plain_bot:8.2f}x the plain core's time a move"))
+
+        # Specials and blockers: the blocker rules against the plain core, the same way.
+        held = bench_level(size, specials=True, blockers=True)
+        held_states = [new_game(held, seed) for seed in range(plan.boards)]
+        held_swaps = pick_swaps(held_states)
+        held_s, _ = paired(swap_core(held_states, held_swaps), swap_core(held_states, held_swaps),
+                           plan.repeats)
+        rows.append((f"{name}+bl", "swap+cascade (us)", held_s * 1e6, plain_s * 1e6,
+                     f"{held_s / plain_s:8.2f}x the plain core's time"))
+        held_bot, plain_bot = paired(bot_core(held, plan.games), bot_core(level, plan.games),
+                                     plan.repeats)
+        rows.append((f"{name}+bl", "bot moves/s", 1.0 / held_bot, 1.0 / plain_bot,
+                     f"{held_bot / plain_bot:8.2f}x the plain core's time a move"))
 
     print(f"{'board':<7} {'measure':<19} {'core':>12} {'baseline':>12}   core/baseline")
     for name, what, core_v, base_v, ratio_text in rows:

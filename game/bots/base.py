@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import Protocol
 
 from game.core import (
-    Cell, Command, GoalName, Level, Mode, Session, State, Status, decide, fold, neighbours, progress,
+    DROP, Cell, Command, GoalName, Level, Mode, Session, State, Status, decide, fold, neighbours, progress,
 )
 
 # A win beats any unfinished state, and a loss is below every one of them.
@@ -74,8 +74,28 @@ def value(state: State) -> float:
         span = max(steps.values()) + 1
         # Nearer the target (around the holes) is worth up to one whole goal.
         total += GOAL_WEIGHT * (1.0 - steps.get(state.player, span) / span)
+    total += _blocker_credit(state)
     # Score breaks ties (and is the whole story on a score run without goals).
     return total + state.score * 0.05
+
+
+def _blocker_credit(state: State) -> float:
+    """Part-way credit the goals' counters do not show: hits on stones not yet broken, locks
+    broken, and how far down the board the drops have come."""
+    level = state.level
+    if not (state.stones or state.locks or level.goals.drops is not None or level.locks):
+        return 0.0
+    credit = 0.0
+    if level.goals.stones and level.stones:
+        total = sum(hits for _, hits in level.stones)
+        credit += 0.5 * GOAL_WEIGHT * (total - sum(hits for _, hits in state.stones)) / total
+    placed = len(level.locks)
+    if placed:
+        credit += 0.2 * GOAL_WEIGHT * (placed - len(state.locks)) / placed
+    if level.goals.drops is not None:
+        depth = [r + 1 for r, row in enumerate(state.grid) for v in row if v == DROP]
+        credit += 0.5 * GOAL_WEIGHT * sum(depth) / (state.height * level.goals.drops)
+    return credit
 
 
 def outcome(state: State, command: Command) -> State:

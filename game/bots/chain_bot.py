@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.core import Chain, Cell, State, legal_commands
-from game.core import Visits, chain_starts, paths_by_end, tiles_needed
+from game.core import Visits, chain_grid, chain_starts, paths_by_end, tiles_needed
 
 from .base import LookaheadBot, walk_distances
 
@@ -21,7 +21,7 @@ def candidate_chains(state: State, budget: int = SEARCH_BUDGET) -> list[Chain]:
 
     The end cell matters as much as the length: it is where the player stands next.
     """
-    grid = state.grid
+    grid = chain_grid(state)   # locked tiles are never part of a path
     diagonal = state.level.rules.diagonal
     player = state.player
     need = tiles_needed(state.level.rules.min_chain, player is not None)

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import random
 
-from game.core import Chain, Command, Mode, State, Swap, legal_commands, progress, swap_clears
+from game.core import Chain, Command, Mode, State, Swap, blocker_progress, legal_commands, progress, swap_clears
 
 # A tile of a kind the level still wants is worth this many tiles of any other kind.
 WANTED_WEIGHT = 5.0
+# A jelly layer, lock, stone hit or cell cleared under a drop (what the board shows) is worth this many tiles.
+BLOCKER_WEIGHT = 5.0
 
 
 class FairBot:
@@ -26,6 +28,7 @@ class FairBot:
     def _worth(self, state: State, swap: Swap, wanted: set[int]) -> float:
         # The core says what the swap clears, from the board alone (never the spawns).
         worth = sum(WANTED_WEIGHT if kind in wanted else 1.0 for _, kind in swap_clears(state, swap))
+        worth += BLOCKER_WEIGHT * blocker_progress(state, swap)
         # Lower swaps stir more of the board: a person's rule of thumb for cascades.
         depth = max(swap.a[0], swap.b[0]) / max(1, state.level.height)
         return worth + 0.5 * depth + self.rng.random() * 0.1

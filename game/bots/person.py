@@ -13,7 +13,9 @@ import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from game.core import Chain, Command, Grid, Mode, Slide, State, Swap, legal_commands, swap_clears
+from game.core import (
+    Chain, Command, Grid, Mode, Slide, State, Swap, blocker_progress, legal_commands, neighbours, swap_clears,
+)
 
 from .base import outcome, walk_distances
 from .slide_solver import Unsolvable, _Board, _finish_corner, _solve_column, _solve_row, _tidy
@@ -25,6 +27,9 @@ WANTED_WEIGHT = 4.0
 # A line longer than the minimum (a four or five) or two lines crossing is what makes a special
 # in the games people know: they go for it even before it pays.
 SPECIAL_BONUS = 2.5
+# Each jelly layer, lock, stone hit (or cell cleared under a drop) a move takes counts like this
+# many tiles: blockers are what a blocker level asks for.
+BLOCKER_WEIGHT = 4.0
 # Swaps low on the board stir more of it: the rule of thumb people use for cascades.
 DEPTH_WEIGHT = 0.5
 # chain: every step nearer a reach goal counts like this many tiles.
@@ -79,6 +84,7 @@ class PersonMatch3Bot:
         long_lines = [n for n in lines.values() if n >= state.level.rules.min_match]
         if long_lines and (max(long_lines) > state.level.rules.min_match or len(long_lines) > 1):
             worth += SPECIAL_BONUS * (max(long_lines) - state.level.rules.min_match + len(long_lines))
+        worth += BLOCKER_WEIGHT * blocker_progress(state, swap)
         return worth + DEPTH_WEIGHT * max(swap.a[0], swap.b[0]) / state.height
 
     def choose(self, state: State) -> Command:
@@ -99,6 +105,7 @@ class PersonChainBot:
     def worth(self, state: State, chain: Chain) -> float:
         tiles = chain.path[1:] if state.player is not None else chain.path
         worth = _tiles_worth(Counter(state.at(cell) for cell in tiles), _wanted(state))
+        worth += BLOCKER_WEIGHT * chain_blocker_hits(state, tiles)
         reach = state.level.goals.reach
         if reach is not None and state.player is not None:
             steps = walk_distances(state.level, reach)
@@ -114,6 +121,18 @@ class PersonChainBot:
         if not options:
             raise ValueError("no legal chain in this state")
         return _notice(self.rng, options, lambda c: self.worth(state, c))  # type: ignore[arg-type]
+
+
+def chain_blocker_hits(state: State, eaten: Sequence[tuple[int, int]]) -> int:
+    """What eating `eaten` does to the blockers a person sees: jelly layers under them, and the
+    stones and locks next to them (orthogonally) that take a hit."""
+    if not (state.jelly or state.stones or state.locks):
+        return 0
+    jelly = dict(state.jelly)
+    stones = dict(state.stones)
+    near = {n for cell in eaten for n in neighbours(cell, state.height, state.width)}
+    return (sum(1 for cell in eaten if cell in jelly) + sum(1 for n in near if n in stones)
+            + sum(1 for n in near if n in state.locks))
 
 
 def solve_by_rows(grid: Grid) -> list[Slide]:

@@ -9,30 +9,31 @@ process (separate processes are fine: each has its own memos).
 from .boards import run_cells, slide_solvable, slide_sources, solved_slide
 from .commands import Chain, Command, Slide, Swap, format_command, parse_command
 from .events import (
-    BonusScored, Chained, Cleared, Created, Detonated, Event, Fell, Lost, PlayerMoved, Reshuffled, Scored, Slid, Spawned,
-    SwapRejected, Swapped, Won,
+    BonusScored, Chained, Cleared, Cracked, Created, Detonated, DropCollected, Event, Fell, JellyCleared, Lost,
+    PlayerMoved, Reshuffled, Scored, Slid, Spawned, SwapRejected, Swapped, Unlocked, Won,
 )
 from .evolve import evolve, fold
 from .advice import design_warnings
 from .game import RULESETS, Ruleset, decide, legal_commands, new_game, next_deal, playability_problems, ruleset
 from .goals import GoalProgress, StarTargets, StarUnit, goals_met, progress, star_targets, star_thresholds, stars, stars_reached
-from .grid import EMPTY, HOLE, PLAYER, RAINBOW, Cell, Grid, are_neighbours, are_orthogonal_neighbours, neighbours
+from .grid import DROP, EMPTY, HOLE, PLAYER, RAINBOW, STONE, Cell, Grid, are_neighbours, are_orthogonal_neighbours, neighbours
 from .level import (
-    DEFAULT_KINDS, DEFAULT_SEED, GAP_TOKEN, HOLE_TOKEN, RAINBOW_TOKEN, MAX_SIZE, MAX_SLIDE_SIZE, MIN_SIZE, MODES, PLAYER_TOKEN,
+    DEFAULT_KINDS, DEFAULT_SEED, DROP_TOKEN, GAP_TOKEN, HOLE_TOKEN, LOCK_TOKEN, RAINBOW_TOKEN, STONE_TOKEN, MAX_SIZE, MAX_SLIDE_SIZE, MIN_SIZE, MODES, PLAYER_TOKEN,
     RANDOM_TOKEN, Fault, Goals, Level, LevelError, Part, Problem, Rules, describe, level_mapping,
-    parse_level, shorten, token_special, unknown_keys, valid_id,
+    parse_level, shorten, token_locked, token_special, token_stone, unknown_keys, valid_id,
 )
-from .rules.chain import Visits, chain_starts, paths_by_end, tiles_needed
-from .rules.match3 import swap_clears
+from .rules.chain import Visits, chain_grid, chain_starts, paths_by_end, tiles_needed
+from .rules.blocked import blocker_progress, swap_clears
 from .rules.slide import gap
 from .rng import Draws, seed_state
 from .proof import RULES_VERSION, Check, Divergence, checks_of, first_divergence, state_digest
 from .session import Session, Turn
-from .state import IllegalMove, Specials, State
+from .state import Counts, IllegalMove, Specials, State
 from .vocab import GoalName, Mode, Special, Status
 
 __all__ = [
-    "are_neighbours", "BonusScored", "are_orthogonal_neighbours", "Cell", "Chain", "Check", "checks_of", "chain_starts", "Chained",
+    "are_neighbours", "blocker_progress", "BonusScored", "Counts", "Cracked", "DROP", "DROP_TOKEN", "DropCollected",
+    "JellyCleared", "LOCK_TOKEN", "STONE", "STONE_TOKEN", "token_locked", "token_stone", "Unlocked", "are_orthogonal_neighbours", "Cell", "Chain", "Check", "checks_of", "chain_grid", "chain_starts", "Chained",
     "Cleared", "Command", "Created", "Detonated", "decide", "Draws", "Divergence", "DEFAULT_KINDS", "DEFAULT_SEED", "describe", "EMPTY", "Event", "evolve", "Fault", "Fell", "fold", "first_divergence",
     "format_command", "gap", "GAP_TOKEN", "GoalName", "GoalProgress", "Goals", "goals_met", "Grid",
     "HOLE", "HOLE_TOKEN", "RAINBOW", "RAINBOW_TOKEN", "IllegalMove", "legal_commands", "Level", "level_mapping", "LevelError",

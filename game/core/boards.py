@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from itertools import chain
 from typing import Sequence
 
-from .grid import EMPTY, Cell, Grid, HOLE, PLAYER, neighbours
+from .grid import EMPTY, STONE, Cell, Grid, HOLE, PLAYER, neighbours
 
 
 def run_cells(grid: Grid, min_match: int) -> set[Cell]:
@@ -32,15 +32,17 @@ def run_cells(grid: Grid, min_match: int) -> set[Cell]:
     return found
 
 
-def chutes(grid: Grid) -> list[list[Cell]]:
-    """Each column's chute, top to bottom: its cells that are neither a hole nor the player.
+def chutes(grid: Grid, fixed: frozenset[Cell] | set[Cell] = frozenset()) -> list[list[Cell]]:
+    """Each column's chute, top to bottom: its cells that are not a hole, the player, a stone
+    or one of the `fixed` cells (locked tiles).
 
-    Tiles fall along a chute past holes and past the player, which never falls.
+    Tiles fall along a chute past holes, stones, locked tiles and the player, which never fall.
     """
     height = len(grid)
     width = len(grid[0]) if height else 0
     return [
-        [(r, c) for r in range(height) if grid[r][c] != HOLE and grid[r][c] != PLAYER]
+        [(r, c) for r in range(height)
+         if grid[r][c] != HOLE and grid[r][c] != PLAYER and grid[r][c] != STONE and (r, c) not in fixed]
         for c in range(width)
     ]
 

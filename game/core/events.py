@@ -55,6 +55,36 @@ class Detonated:
 
 
 @dataclass(frozen=True, slots=True)
+class Unlocked:
+    """The lock on the tile at `cell` broke (a clear or a blast took it instead of the tile)."""
+
+    cell: Cell
+
+
+@dataclass(frozen=True, slots=True)
+class Cracked:
+    """The stone at `cell` took a hit; `hits` are left. At 0 it is gone and its cell is empty."""
+
+    cell: Cell
+    hits: int
+
+
+@dataclass(frozen=True, slots=True)
+class JellyCleared:
+    """One layer of the jelly under `cell` went with the tile on it; `layers` are left."""
+
+    cell: Cell
+    layers: int
+
+
+@dataclass(frozen=True, slots=True)
+class DropCollected:
+    """The drop at `cell` reached the bottom of its chute and left the board; the cell is empty."""
+
+    cell: Cell
+
+
+@dataclass(frozen=True, slots=True)
 class Fell:
     """Tiles fell: each (src, dst) pair moved one tile, all at once."""
 
@@ -87,7 +117,8 @@ class Slid:
 
 @dataclass(frozen=True, slots=True)
 class Reshuffled:
-    """No move was left, so the board was dealt again as `grid`, its specials moved with their tiles."""
+    """No move was left, so the board was dealt again as `grid`, its specials moved with their
+    tiles (stones, locked tiles, drops and jelly stay where they are)."""
 
     grid: Grid
     rng: int
@@ -121,6 +152,6 @@ class Lost:
 
 
 Event = (
-    Swapped | SwapRejected | Chained | Created | Detonated | Cleared | Fell | Spawned | PlayerMoved | Slid
-    | Reshuffled | Scored | BonusScored | Won | Lost
+    Swapped | SwapRejected | Chained | Created | Detonated | Cleared | Unlocked | Cracked | JellyCleared
+    | DropCollected | Fell | Spawned | PlayerMoved | Slid | Reshuffled | Scored | BonusScored | Won | Lost
 )

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Iterable
 
 from .events import (
-    BonusScored, Chained, Cleared, Created, Detonated, Event, Fell, Lost, PlayerMoved, Reshuffled, Scored, Slid, Spawned,
-    SwapRejected, Swapped, Won,
+    BonusScored, Chained, Cleared, Cracked, Created, Detonated, DropCollected, Event, Fell, JellyCleared, Lost,
+    PlayerMoved, Reshuffled, Scored, Slid, Spawned, SwapRejected, Swapped, Unlocked, Won,
 )
 from .grid import EMPTY, PLAYER, RAINBOW, Cell, Grid
 from .state import State
@@ -32,6 +32,11 @@ def fold(state: State, events: Iterable[Event]) -> State:
     # The specials by cell, made on first use by an event that touches them (most states have none).
     layer: dict[Cell, Special] | None = None
     counts: list[int] | None = None
+    # The blocker layers, made on first use by an event that changes them.
+    stones: dict[Cell, int] | None = None
+    locks: set[Cell] | None = None
+    jelly: dict[Cell, int] | None = None
+    dropped = state.dropped
     changed = False
     # The most frequent events are tested first; a board event copies the rows on first use.
     for event in events:
@@ -121,6 +126,32 @@ def fold(state: State, events: Iterable[Event]) -> State:
             continue   # what it cleared is in the step's Cleared
         elif isinstance(event, Chained):
             moves += 1
+        elif isinstance(event, JellyCleared):
+            if jelly is None:
+                jelly = dict(state.jelly)
+            if event.layers > 0:
+                jelly[event.cell] = event.layers
+            else:
+                jelly.pop(event.cell, None)
+        elif isinstance(event, Cracked):
+            if stones is None:
+                stones = dict(state.stones)
+            if event.hits > 0:
+                stones[event.cell] = event.hits
+            else:
+                stones.pop(event.cell, None)
+                if rows is None:
+                    rows = list(map(list, base))
+                rows[event.cell[0]][event.cell[1]] = EMPTY   # an ordinary cell from now on
+        elif isinstance(event, Unlocked):
+            if locks is None:
+                locks = set(state.locks)
+            locks.discard(event.cell)
+        elif isinstance(event, DropCollected):
+            if rows is None:
+                rows = list(map(list, base))
+            rows[event.cell[0]][event.cell[1]] = EMPTY
+            dropped += 1
         elif isinstance(event, Reshuffled):
             base, rng = event.grid, event.rng
             rows = None
@@ -141,5 +172,11 @@ def fold(state: State, events: Iterable[Event]) -> State:
         collected = tuple(counts)
     if layer is not None:
         specials = tuple(sorted(layer.items()))
-    return State(level, grid, player, score, moves, status, collected, rng, specials)
+    return State(
+        level, grid, player, score, moves, status, collected, rng, specials,
+        state.stones if stones is None else tuple(sorted(stones.items())),
+        state.locks if locks is None else tuple(sorted(locks)),
+        state.jelly if jelly is None else tuple(sorted(jelly.items())),
+        dropped,
+    )
 

@@ -10,7 +10,7 @@ from .events import Event
 from .grid import Grid
 from .level import Level, LevelError, Problem, shorten
 from .rng import Draws, seed_state
-from .rules import chain, match3, slide
+from .rules import blocked, chain, slide
 from .state import IllegalMove, State
 from .vocab import Mode, Status
 
@@ -36,8 +36,9 @@ class Ruleset(Generic[C]):
 
 
 RULESETS: dict[Mode, Ruleset[Any]] = {
-    Mode.MATCH3: Ruleset(Mode.MATCH3, Swap, "swaps", match3.deal, match3.decide,
-                         match3.legal_commands, has_kinds=True, has_player=False),
+    # blocked.py plays levels with blockers and hands the rest to match3.py's fast rules.
+    Mode.MATCH3: Ruleset(Mode.MATCH3, Swap, "swaps", blocked.deal, blocked.decide,
+                         blocked.legal_commands, has_kinds=True, has_player=False),
     Mode.CHAIN: Ruleset(Mode.CHAIN, Chain, "chains", chain.deal, chain.decide,
                         chain.legal_commands, has_kinds=True, has_player=True),
     Mode.SLIDE: Ruleset(Mode.SLIDE, Slide, "slides", slide.deal, slide.decide,
@@ -62,6 +63,8 @@ def new_game(level: Level, seed: int) -> State:
         level=level, grid=grid, player=level.player_start if rules.has_player else None,
         collected=(0,) * (level.kinds if rules.has_kinds else 0), rng=draws.state,
         specials=level.specials,
+        stones=level.stones if rules.has_kinds else (), locks=level.locks if rules.has_kinds else (),
+        jelly=level.jelly_cells if rules.has_kinds else (),
     )
 
 

@@ -39,6 +39,14 @@ def progress(state: State) -> list[GoalProgress]:
         out.append(GoalProgress(GoalName.COLLECT, min(state.collected_of(kind), count), count, kind))
     if goals.reach is not None:
         out.append(GoalProgress(GoalName.REACH, int(state.player == goals.reach), 1))
+    if goals.jelly:
+        total = sum(layers for _, layers in level.jelly_cells)
+        out.append(GoalProgress(GoalName.JELLY, total - sum(layers for _, layers in state.jelly), total))
+    if goals.stones:
+        total = len(level.stones)
+        out.append(GoalProgress(GoalName.STONES, total - len(state.stones), total))
+    if goals.drops is not None:
+        out.append(GoalProgress(GoalName.DROPS, min(state.dropped, goals.drops), goals.drops))
     return out
 
 

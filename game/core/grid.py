@@ -17,6 +17,12 @@ PLAYER = -2
 """The chain mode's player token; it never falls."""
 RAINBOW = 10
 """A match3 rainbow special: a tile of no kind (above every kind, so it is never in a run)."""
+STONE = -3
+"""A stone: fills its cell, never falls, is never swapped; tiles fall past it as past a hole.
+Its hits left are the state's `stones` layer; broken, its cell is EMPTY and ordinary."""
+DROP = 11
+"""A drop: a tile that never matches and is never swapped; it falls, and leaves the board
+when it reaches the bottom cell of its chute."""
 
 ORTHOGONAL: tuple[Cell, ...] = ((-1, 0), (0, -1), (0, 1), (1, 0))
 ALL_EIGHT: tuple[Cell, ...] = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
@@ -80,6 +86,10 @@ def render(grid: Grid) -> str:
             return "#"
         if v == PLAYER:
             return "P"
+        if v == STONE:
+            return "S"
+        if v == DROP:
+            return "D"
         if v == EMPTY:
             return "_"
         return str(v)

@@ -12,7 +12,7 @@ from enum import Enum
 from typing import Any, Mapping
 
 from .boards import run_cells, slide_solvable, solved_slide
-from .grid import EMPTY, HOLE, PLAYER, RAINBOW, Cell, Grid, neighbours
+from .grid import DROP, EMPTY, HOLE, PLAYER, RAINBOW, STONE, Cell, Grid, neighbours
 from .vocab import Mode, Special
 
 FORMAT = 1
@@ -26,9 +26,9 @@ DEFAULT_SEED = 0   # the seed of a level that names none (Level.play_seed)
 # The documented order of a level file's keys; writers emit them in this order.
 KEY_ORDER = (
     "format", "id", "name", "description", "mode", "width", "height", "kinds",
-    "seed", "moves", "layout", "goals", "stars", "rules",
+    "seed", "moves", "layout", "jelly", "goals", "stars", "rules",
 )
-GOAL_KEYS = ("score", "collect", "reach")
+GOAL_KEYS = ("score", "collect", "reach", "jelly", "stones", "drops")
 RULE_KEYS = ("min_match", "min_chain", "diagonal", "specials")
 ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 
@@ -49,6 +49,12 @@ GAP_TOKEN = "_"
 RAINBOW_TOKEN = "*"
 # A match3 tile with a special is its kind followed by the letter: `3h`, `3v`, `3b`.
 KIND_SPECIALS = (Special.ROW, Special.COLUMN, Special.BOMB)
+# Blockers: `S1`..`S3` a stone with its hits, `3L` / `.L` a locked tile, `D` a drop.
+STONE_TOKEN = "S"
+LOCK_TOKEN = "L"
+DROP_TOKEN = "D"
+MAX_STONE_HITS = 3
+MAX_JELLY = 2
 
 PathPart = str | int
 Path = tuple[PathPart, ...]
@@ -86,11 +92,11 @@ class Problem:
         A problem about the layout as a whole (two players, a free run) names the cell to
         point at; a goal's cell (reach) is written in the goal, not in the layout.
         """
-        if self.path[:1] != ("layout",):
+        if self.path[:1] not in (("layout",), ("jelly",)):   # jelly rows point at cells too
             return None
         if len(self.path) == 2:
             return self.path
-        return ("layout", self.cell[0]) if self.cell is not None else None
+        return (self.path[0], self.cell[0]) if self.cell is not None else None
 
     def where(self) -> str:
         return ".".join(str(p) for p in self.path) if self.path else "(level)"
@@ -124,9 +130,13 @@ class Goals:
     score: int | None = None
     collect: tuple[tuple[int, int], ...] = ()
     reach: Cell | None = None
+    jelly: bool = False          # clear every layer of jelly
+    stones: bool = False         # break every stone
+    drops: int | None = None     # bring this many drops to the bottom
 
     def is_empty(self) -> bool:
-        return self.score is None and not self.collect and self.reach is None
+        return (self.score is None and not self.collect and self.reach is None
+                and not self.jelly and not self.stones and self.drops is None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +153,7 @@ class Level:
     seed: int | None = None
     moves: int | None = None
     layout: tuple[tuple[str, ...], ...] | None = None
+    jelly: tuple[tuple[int, ...], ...] | None = None   # layers of jelly under each cell (0..2)
     goals: Goals = field(default_factory=Goals)
     stars: tuple[int, int, int] | None = None
     rules: Rules = field(default_factory=Rules)
@@ -211,8 +222,44 @@ class Level:
             if (special := token_special(tok)) is not None
         )
 
+    @property
+    def stones(self) -> tuple[tuple[Cell, int], ...]:
+        """The stones the layout places (`S1`..`S3`), each with its hits, in reading order."""
+        if self.layout is None:
+            return ()
+        return tuple(((r, c), int(tok[1])) for r, row in enumerate(self.layout)
+                     for c, tok in enumerate(row) if token_stone(tok) is not None)
+
+    @property
+    def locks(self) -> tuple[Cell, ...]:
+        """The locked tiles the layout places (`3L`, `.L`), in reading order."""
+        if self.layout is None:
+            return ()
+        return tuple((r, c) for r, row in enumerate(self.layout)
+                     for c, tok in enumerate(row) if token_locked(tok))
+
+    @property
+    def drops_placed(self) -> int:
+        """How many drops (`D`) the layout places."""
+        if self.layout is None:
+            return 0
+        return sum(row.count(DROP_TOKEN) for row in self.layout)
+
+    @property
+    def jelly_cells(self) -> tuple[tuple[Cell, int], ...]:
+        """The cells with jelly under them, each with its layers, in reading order."""
+        if self.jelly is None:
+            return ()
+        return tuple(((r, c), n) for r, row in enumerate(self.jelly) for c, n in enumerate(row) if n > 0)
+
+    @property
+    def has_blockers(self) -> bool:
+        """Whether the level places any blocker or asks for drops (the rules then track layers)."""
+        return bool(self.stones or self.locks or self.jelly_cells or self.drops_placed
+                    or self.goals.drops is not None)
+
     def template(self) -> Grid:
-        """The layout as grid values: fixed kinds, HOLE, PLAYER, and EMPTY where random."""
+        """The layout as grid values: fixed kinds, HOLE, PLAYER, STONE, DROP, and EMPTY where random."""
         return tuple(
             tuple(_token_value(self.token((r, c))) for c in range(self.width))
             for r in range(self.height)
@@ -233,14 +280,14 @@ class Level:
             id=self.id, name=self.name, description=self.description, mode=self.mode,
             width=self.width, height=self.height, kinds=self.kinds, seed=self.seed,
             moves=self.moves, layout=self.layout, goals=self.goals, stars=self.stars,
-            rules=self.rules,
+            rules=self.rules, jelly=self.jelly,
         )
 
 
 def level_mapping(
     *, id: Any, name: Any, description: Any, mode: Any, width: Any, height: Any, kinds: Any,
     seed: Any, moves: Any, layout: tuple[tuple[str, ...], ...] | None, goals: Goals,
-    stars: Any, rules: Rules,
+    stars: Any, rules: Rules, jelly: tuple[tuple[int, ...], ...] | None = None,
 ) -> dict[str, Any]:
     """A level-file mapping from its parts, keys in the documented order, defaults left out.
 
@@ -262,6 +309,9 @@ def level_mapping(
     if layout is not None:
         wide = max(len(tok) for row in layout for tok in row)
         out["layout"] = [" ".join(tok.rjust(wide) for tok in row).rstrip() for row in layout]
+    if jelly is not None and any(any(row) for row in jelly):
+        # written only when some cell has jelly, so older levels keep their bytes and hash
+        out["jelly"] = [" ".join(str(n) for n in row) for row in jelly]
     goal_map: dict[str, Any] = {}
     if goals.score is not None:
         goal_map["score"] = goals.score
@@ -269,6 +319,12 @@ def level_mapping(
         goal_map["collect"] = {kind: count for kind, count in goals.collect}
     if goals.reach is not None:
         goal_map["reach"] = [goals.reach[0], goals.reach[1]]
+    if goals.jelly:
+        goal_map["jelly"] = True
+    if goals.stones:
+        goal_map["stones"] = True
+    if goals.drops is not None:
+        goal_map["drops"] = goals.drops
     if goal_map:
         out["goals"] = goal_map
     if stars is not None:
@@ -298,9 +354,27 @@ def token_special(tok: str) -> Special | None:
     return None
 
 
+def token_stone(tok: str) -> int | None:
+    """The hits of the stone a layout token places (`S1`..`S3`), else None."""
+    if len(tok) == 2 and tok[0] == STONE_TOKEN and tok[1] in "123":
+        return int(tok[1])
+    return None
+
+
+def token_locked(tok: str) -> bool:
+    """Whether a layout token places a locked tile (`3L`, or `.L` a random one)."""
+    return len(tok) == 2 and tok[1] == LOCK_TOKEN and (tok[0] == RANDOM_TOKEN or (_is_number(tok[0]) and tok[0] != "0"))
+
+
 def _token_value(tok: str) -> int:
     if tok == HOLE_TOKEN:
         return HOLE
+    if token_stone(tok) is not None:
+        return STONE
+    if tok == DROP_TOKEN:
+        return DROP
+    if token_locked(tok):
+        return EMPTY if tok[0] == RANDOM_TOKEN else int(tok[0])
     if tok == PLAYER_TOKEN:
         return PLAYER
     if tok in (RANDOM_TOKEN, GAP_TOKEN):
@@ -459,6 +533,7 @@ def parse_level(data: Mapping[str, Any]) -> tuple[Level | None, list[Problem]]:
 
     rules = _parse_rules(out, data.get("rules"), mode)
     layout = _parse_layout(out, data.get("layout"), mode, width, height, kinds)
+    jelly = _parse_jelly(out, data.get("jelly"), mode, width, height, layout)
     goals = _parse_goals(out, data.get("goals"), mode, width, height, kinds, layout)
     stars = _parse_stars(out, data.get("stars"))
 
@@ -466,6 +541,8 @@ def parse_level(data: Mapping[str, Any]) -> tuple[Level | None, list[Problem]]:
         _check_layout_semantics(out, layout, mode, rules, width, height)
     if rules is not None and width is not None and height is not None:
         _check_rules_fit(out, rules, mode, width, height)
+    if goals is not None and mode is not None and mode != Mode.SLIDE and width is not None and height is not None:
+        _check_blockers(out, layout, jelly, goals, mode, moves, width, height)
 
     if out.problems or None in (level_id, name, mode, width, height, kinds) or rules is None:
         return None, out.problems
@@ -474,7 +551,7 @@ def parse_level(data: Mapping[str, Any]) -> tuple[Level | None, list[Problem]]:
     level = Level(
         id=level_id, name=name, mode=mode, width=width, height=height,
         kinds=kinds, description=description, seed=seed, moves=moves, layout=layout,
-        goals=goals or Goals(), stars=stars, rules=rules,
+        jelly=jelly, goals=goals or Goals(), stars=stars, rules=rules,
     )
     return level, out.problems
 
@@ -584,8 +661,27 @@ def _token_problem(
         if special != Special.RAINBOW and (tok[0] == "0" or (kinds is not None and int(tok[0]) > kinds)):
             return f"kind {tok[0]} does not exist (this level has {kinds} kinds)"
         return None
+    if len(tok) == 2 and tok[0] == STONE_TOKEN and _is_number(tok[1]):
+        if token_stone(tok) is None:
+            return f"a stone takes 1 to {MAX_STONE_HITS} hits: write S1, S2 or S3, not '{tok}'"
+        return None
+    if len(tok) == 2 and tok[1] == LOCK_TOKEN:
+        if tok[0] == HOLE_TOKEN:
+            return f"'{tok}': a hole holds no tile, so it cannot be locked"
+        if tok[0] == PLAYER_TOKEN:
+            return f"'{tok}': the player cannot be locked"
+        if tok[0] == RAINBOW_TOKEN:
+            return f"'{tok}': a lock goes on a plain tile (a kind or '.'), not a rainbow"
+        if not token_locked(tok):
+            return f"'{shorten(tok)}' is not a cell (a locked tile is a kind 1-9 or '.' then L, like '3L')"
+        if tok[0] != RANDOM_TOKEN and kinds is not None and int(tok[0]) > kinds:
+            return f"kind {tok[0]} does not exist (this level has {kinds} kinds)"
+        return None
+    if tok == DROP_TOKEN:
+        return None if mode in (Mode.MATCH3, None) else "drops 'D' are for match3 levels only"
     return (f"'{shorten(tok)}' is not a cell (use 1-9 for a kind, '.' random, '#' hole, 'P' player"
-            f"{', 3h/3v/3b a kind with a special, * a rainbow' if mode != Mode.CHAIN else ''})")
+            f"{', 3h/3v/3b a kind with a special, * a rainbow' if mode != Mode.CHAIN else ''}"
+            f", S1-S3 a stone, 3L or .L a locked tile{', D a drop' if mode != Mode.CHAIN else ''})")
 
 
 def _check_layout_semantics(
@@ -629,11 +725,17 @@ def _check_layout_semantics(
     elif len(players) == 1:
         diagonal = rules.diagonal if rules is not None else True
         pr, pc = players[0]
-        if not any(layout[r][c] != HOLE_TOKEN for r, c in neighbours((pr, pc), height, width, diagonal)):
+        around = [layout[r][c] for r, c in neighbours((pr, pc), height, width, diagonal)]
+        if not any(tok != HOLE_TOKEN for tok in around):
             # no chain could ever start: say so here, not as a failed deal at play time
             out.add(("layout",), f"cannot deal a starting board: the player at {pr},{pc} has "
                     f"no tile cell next to it ({'8' if diagonal else '4'} neighbours), so no "
                     "chain can start", (pr, pc))
+        elif not any(tok != HOLE_TOKEN and token_stone(tok) is None and not token_locked(tok) for tok in around):
+            # a chain is what breaks stones and locks, so walled in the player never moves
+            out.add(("layout",), f"cannot deal a starting board: the player at {pr},{pc} has "
+                    "only stones, locked tiles and holes next to it, and a chain never runs "
+                    "over those, so no chain can start", (pr, pc))
     if mode == Mode.MATCH3 and rules is not None and not rules.specials:
         for r, row in enumerate(layout):
             for c, tok in enumerate(row):
@@ -713,7 +815,121 @@ def _parse_goals(
                     out.add(("goals", "reach"), f"{reach[0]},{reach[1]} is where the player starts: the goal would be met at once", reach)
             if mode == Mode.CHAIN and (layout is None or not any(PLAYER_TOKEN in row for row in layout)):
                 out.add(("goals", "reach"), "a reach goal needs a player: put a 'P' in the layout")
-    return Goals(score=score, collect=tuple(sorted(collect)), reach=reach)
+    flags = {}
+    for key in ("jelly", "stones"):
+        value = raw.get(key, False)
+        if value is None:
+            value = False
+        if not isinstance(value, bool):
+            out.add(("goals", key), f"expected true or false, found {describe(value)}", fault=Fault.TYPE)
+            value = False
+        flags[key] = value
+    drops = _int_field(out, raw, "drops", 1, 999, ("goals",))
+    if drops is not None and mode not in (Mode.MATCH3, None):
+        out.add(("goals", "drops"), "drops are for match3 levels only (tiles fall to the bottom there)")
+    return Goals(score=score, collect=tuple(sorted(collect)), reach=reach,
+                 jelly=flags["jelly"], stones=flags["stones"], drops=drops)
+
+
+def _parse_jelly(
+    out: _Collector, raw: Any, mode: Mode | None, width: int | None, height: int | None,
+    layout: tuple[tuple[str, ...], ...] | None,
+) -> tuple[tuple[int, ...], ...] | None:
+    """The `jelly:` key: one row of digits 0..2 a board row, like `layout`."""
+    if raw is None:
+        return None
+    if mode == Mode.SLIDE:
+        out.add(("jelly",), "slide levels have no blockers; remove 'jelly'")
+        return None
+    if not isinstance(raw, list) or not all(isinstance(row, str) for row in raw):
+        out.add(("jelly",), "expected a list of rows, each a text of layers 0-2 like \"0 1 2 0\"",
+                fault=Fault.TYPE)
+        return None
+    rows = [row.split() for row in raw]
+    ok = True
+    if height is not None and len(rows) != height:
+        out.add(("jelly",), f"has {len(rows)} rows but the level's height is {height}")
+        ok = False
+    found: list[tuple[int, ...]] = []
+    for r, row in enumerate(rows):
+        if width is not None and len(row) != width:
+            out.add(("jelly", r), f"row {r} has {len(row)} cells but the level's width is {width}")
+            ok = False
+        if len(row) > MAX_SIZE:
+            continue   # far past any board: not worth a problem per cell
+        layers: list[int] = []
+        for c, tok in enumerate(row):
+            if tok not in ("0", "1", "2"):
+                out.add(("jelly", r), f"cell {r},{c}: jelly is 0, 1 or {MAX_JELLY} layers, found "
+                        f"'{shorten(tok)}'", (r, c))
+                ok = False
+                continue
+            n = int(tok)
+            layers.append(n)
+            under = layout[r][c] if layout is not None and r < len(layout) and c < len(layout[r]) else RANDOM_TOKEN
+            if n and under == HOLE_TOKEN:
+                out.add(("jelly", r), f"cell {r},{c}: jelly on a hole: jelly lies under a tile, "
+                        "and a hole has none", (r, c))
+                ok = False
+            elif n and under == PLAYER_TOKEN:
+                out.add(("jelly", r), f"cell {r},{c}: jelly under the player: only an eaten tile "
+                        "clears jelly, and the player's cell has none", (r, c))
+                ok = False
+            elif n and token_stone(under) is not None:
+                out.add(("jelly", r), f"cell {r},{c}: jelly under a stone: jelly lies under a "
+                        "tile; put it beside the stone", (r, c))
+                ok = False
+        found.append(tuple(layers))
+    return tuple(found) if ok else None
+
+
+def chute_bottoms(layout: tuple[tuple[str, ...], ...]) -> dict[int, int]:
+    """Each column's lowest cell a tile can fall to, from a layout (holes, stones, locked tiles
+    and the player are not part of a chute); a column with none is left out."""
+    out: dict[int, int] = {}
+    for c in range(len(layout[0]) if layout else 0):
+        for r in range(len(layout) - 1, -1, -1):
+            tok = layout[r][c]
+            if tok not in (HOLE_TOKEN, PLAYER_TOKEN) and token_stone(tok) is None and not token_locked(tok):
+                out[c] = r
+                break
+    return out
+
+
+def _check_blockers(
+    out: _Collector, layout: tuple[tuple[str, ...], ...] | None,
+    jelly: tuple[tuple[int, ...], ...] | None, goals: Goals, mode: Mode, moves: int | None,
+    width: int, height: int,
+) -> None:
+    """The blocker goals against what the board places, and drops that could never be collected."""
+    flat = [tok for row in layout for tok in row] if layout is not None else []
+    if goals.jelly and not any(n for row in jelly or () for n in row):
+        out.add(("goals", "jelly"), "there is no jelly to clear: add a 'jelly:' map with layers "
+                "1 or 2, or remove the goal")
+    if goals.stones and not any(token_stone(t) is not None for t in flat):
+        out.add(("goals", "stones"), "there is no stone to break: place S1, S2 or S3 in the "
+                "layout, or remove the goal")
+    placed = flat.count(DROP_TOKEN)
+    if layout is not None and placed:
+        bottoms = chute_bottoms(layout)
+        for r, row in enumerate(layout):
+            for c, tok in enumerate(row):
+                if tok != DROP_TOKEN:
+                    continue
+                if goals.drops is None and mode == Mode.MATCH3:
+                    out.add(("layout", r), f"cell {r},{c}: a drop 'D' counts only toward a drops "
+                            "goal: add 'drops:' to the goals", (r, c))
+                elif bottoms.get(c) == r:
+                    out.add(("layout", r), f"cell {r},{c}: this drop is on the bottom cell of its "
+                            "column already, so it would be collected before the first move", (r, c))
+    if goals.drops is not None and mode == Mode.MATCH3:
+        spawned = goals.drops - placed
+        # Missing drops enter from the top one at a time (never two on the board), so each
+        # needs a move of its own at least.
+        if spawned > 0 and moves is not None and spawned > moves:
+            out.add(("goals", "drops"), f"{goals.drops} drops, but the layout places {placed} and "
+                    f"the other {spawned} enter one at a time, a move each at least: more than the "
+                    f"{moves} moves; place more 'D' or lower the goal")
 
 
 def _parse_stars(out: _Collector, raw: Any) -> tuple[int, int, int] | None:

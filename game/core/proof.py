@@ -19,11 +19,15 @@ RULES_VERSION = 2
 def state_digest(state: State) -> str:
     """8 hex characters that change when anything a player could notice changes.
 
-    sha256 over a fixed text of the board, player, score, moves, status, collected tiles and
-    the RNG stream: never Python's hash(), which is salted per process.
+    sha256 over a fixed text of the board, player, score, moves, status, collected tiles, the
+    RNG stream and (when a game has any) the blocker layers: never Python's hash(), which is salted per process.
     """
-    text = repr((state.grid, state.player, state.score, state.moves, str(state.status),
-                 state.collected, state.rng))
+    parts: tuple[object, ...] = (state.grid, state.player, state.score, state.moves, str(state.status),
+                                 state.collected, state.rng)
+    if state.stones or state.locks or state.jelly or state.dropped:
+        # Only games with blockers add their layers, so every older replay keeps its digests.
+        parts += (state.stones, state.locks, state.jelly, state.dropped)
+    text = repr(parts)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:8]
 
 

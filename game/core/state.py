@@ -10,6 +10,8 @@ from .vocab import Special, Status
 
 Specials = tuple[tuple[Cell, Special], ...]
 """The specials on a board, each with its cell, in reading order (few, so kept sparse)."""
+Counts = tuple[tuple[Cell, int], ...]
+"""A counted layer (a stone's hits, jelly's layers): cells with a count above 0, in reading order."""
 
 
 class IllegalMove(ValueError):
@@ -26,7 +28,9 @@ class IllegalMove(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class State:
-    """The board, the player, score, moves used, status, goal progress, the RNG stream and the specials."""
+    """The board, the player, score, moves used, status, goal progress, the RNG stream, the
+    specials, and the blocker layers: stones' hits left (the grid holds STONE there), locked
+    tiles, jelly layers left, and how many drops were collected (a drop is DROP in the grid)."""
 
     level: Level
     grid: Grid
@@ -37,6 +41,10 @@ class State:
     collected: tuple[int, ...] = ()
     rng: int = 0
     specials: Specials = ()
+    stones: Counts = ()
+    locks: tuple[Cell, ...] = ()
+    jelly: Counts = ()
+    dropped: int = 0
     # Facts derived from `grid` alone (match3 keeps its bitboard here), made on first use.
     # Not an init field, so dataclasses.replace never carries it over to a changed grid;
     # not compared, hashed or printed, so two equal states stay equal with or without it.
@@ -71,6 +79,28 @@ class State:
         for (r, c), special in self.specials:
             rows[r][c] = special
         return tuple(map(tuple, rows))
+
+    @property
+    def has_blockers(self) -> bool:
+        """Whether blockers take part in this game's rules (a layer is left, or drops are asked for)."""
+        return bool(self.stones or self.locks or self.jelly) or self.level.goals.drops is not None
+
+    def locked(self, cell: Cell) -> bool:
+        return cell in self.locks
+
+    def stone_hits(self, cell: Cell) -> int:
+        """The hits left on the stone at `cell` (0: no stone)."""
+        for at, hits in self.stones:
+            if at == cell:
+                return hits
+        return 0
+
+    def jelly_at(self, cell: Cell) -> int:
+        """The layers of jelly under `cell` (0: none)."""
+        for at, layers in self.jelly:
+            if at == cell:
+                return layers
+        return 0
 
     def collected_of(self, kind: int) -> int:
         return self.collected[kind - 1] if 0 < kind <= len(self.collected) else 0

@@ -28,6 +28,9 @@ class GoalName(StrEnum):
     COLLECT = "collect"
     REACH = "reach"
     SOLVE = "solve"
+    JELLY = "jelly"      # jelly layers cleared of all placed
+    STONES = "stones"    # stones broken of all placed
+    DROPS = "drops"      # drops collected of the goal
 
 
 class Special(StrEnum):

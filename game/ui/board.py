@@ -9,8 +9,9 @@ from typing import Any, Callable, Iterable, Sequence
 import arcade
 
 from game.core import (
-    HOLE, PLAYER, RAINBOW, BonusScored, Chained, Cleared, Created, Detonated, Event, Fell, Lost, Mode, PlayerMoved, Reshuffled, Scored,
-    Slid, Spawned, Special, Specials, SwapRejected, Swapped, Won,
+    HOLE, PLAYER, RAINBOW, STONE, BonusScored, Chained, Cleared, Cracked, Created, Detonated, DropCollected, Event, Fell,
+    JellyCleared, Lost, Mode, PlayerMoved, Reshuffled, Scored, Slid, Spawned, Special, Specials, SwapRejected, Swapped,
+    Unlocked, Won,
 )
 from game.ui import textures
 from game.ui.layout import MAX_CELL, BoardLayout, Rect, budget_cell, cell_limits
@@ -49,6 +50,8 @@ MAX_SPARKS = 160        # per clear step: a 16x16 cascade must not flood the fra
 
 CELL_COLOR = (40, 46, 68, 255)
 CELL_COLOR_ALT = (46, 53, 78, 255)
+# A stone is drawn as a plain grey block in the board's cell quads (its own artwork is later work).
+STONE_COLOR = (128, 128, 136, 255)
 HOVER_COLOR = (255, 255, 255, 90)
 SELECT_COLOR = (255, 220, 60, 255)
 CURSOR_COLOR = (90, 220, 255, 230)
@@ -159,6 +162,7 @@ class BoardRenderer:
         self._walk_arrows: list[arcade.Sprite] = []
         self._spark_pool: list[arcade.Sprite] = []
         self._holes: frozenset[Cell] = frozenset()
+        self._stones: frozenset[Cell] = frozenset()
         self._rings = {name: self._make_ring(color) for name, color in
                        (("hover", HOVER_COLOR), ("selected", SELECT_COLOR), ("cursor", CURSOR_COLOR))}
         self._path_arrows: list[arcade.Sprite] = []
@@ -228,6 +232,7 @@ class BoardRenderer:
         size = self.layout.cell
         gap = max(1.0, round(size * 0.05))
         holes: set[Cell] = set()
+        stones: set[Cell] = set()
         for r, row in enumerate(grid):
             for c, v in enumerate(row):
                 if v == HOLE:
@@ -236,9 +241,13 @@ class BoardRenderer:
                 x, y = self.center((r, c))
                 # A faint checker helps the eye count cells.
                 color = CELL_COLOR if (r + c) % 2 == 0 else CELL_COLOR_ALT
+                if v == STONE:
+                    stones.add((r, c))
+                    color = STONE_COLOR
                 self.cells.append(create_rectangle_filled(x, y, size - gap, size - gap, color))
         scale = size / textures.load("target").width
         self._holes = frozenset(holes)
+        self._stones = frozenset(stones)
         self.under.clear()
         self._glows = []
         self._target = self._target_badge = None
@@ -282,7 +291,8 @@ class BoardRenderer:
     def snap(self, grid: Grid) -> list[Cell]:
         """Make the sprites match `grid` at once; returns the cells that did not already match."""
         self.animator.finish()
-        if frozenset((r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v == HOLE) != self._holes:
+        if (frozenset((r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v == HOLE) != self._holes
+                or frozenset((r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v == STONE) != self._stones):
             self.grid = grid
             self._build_cells(grid)
         self.grid = grid
@@ -479,8 +489,24 @@ class BoardRenderer:
             Slid: self._slid, Reshuffled: self._reshuffled, Scored: self._scored,
             BonusScored: self._bonus_scored, Won: self._won, Lost: self._lost,
             Created: self._created, Detonated: lambda ev: [],
+            # Blockers: locks and jelly have no sprites yet (their layer's artwork is later work).
+            Unlocked: lambda ev: [], JellyCleared: lambda ev: [], Cracked: self._cracked,
+            DropCollected: self._drop_collected,
         }
         return handlers[type(e)]
+
+    def _cracked(self, e: Cracked) -> list[Tween]:
+        if e.hits == 0 and e.cell in self._stones:
+            # The stone is gone: its cell is drawn as an ordinary one from now on.
+            rows = [list(row) for row in self.grid]
+            rows[e.cell[0]][e.cell[1]] = 0
+            self.grid = tuple(map(tuple, rows))
+            self._build_cells(self.grid)
+        return []
+
+    def _drop_collected(self, e: DropCollected) -> list[Tween]:
+        sprite = self.by_cell.pop(e.cell, None)
+        return [] if sprite is None else [self._vanish(sprite, CLEAR)]
 
     def _created(self, e: Created) -> list[Tween]:
         # The tile stays and shows its special (a rainbow loses its kind); the forming tween is later work.

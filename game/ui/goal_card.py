@@ -28,6 +28,12 @@ def goal_lines(level: Level, state: State, difficulty: str | None = None) -> lis
             lines.append("Walk the token to the marked cell")
         elif goal.name == GoalName.SOLVE:
             lines.append("Put the tiles in order, 1 to the last, the gap at the end")
+        elif goal.name == GoalName.JELLY:
+            lines.append(f"Clear all the jelly ({goal.target} layers)")
+        elif goal.name == GoalName.STONES:
+            lines.append(f"Break every stone ({goal.target})")
+        elif goal.name == GoalName.DROPS:
+            lines.append(f"Bring {goal.target} drops to the bottom")
     if not progress(state):
         lines.append("No goal: score what you can" + (f" in {level.moves} moves" if level.moves else ""))
     elif level.moves is not None:

@@ -32,6 +32,12 @@ def goal_text(goal: GoalProgress) -> str:
         return f"{goal.current} / {goal.target}"
     if goal.name == GoalName.REACH:
         return "Reached!" if goal.met else "Reach the target"
+    if goal.name == GoalName.JELLY:
+        return f"Jelly {goal.current} / {goal.target}"
+    if goal.name == GoalName.STONES:
+        return f"Stones {goal.current} / {goal.target}"
+    if goal.name == GoalName.DROPS:
+        return f"Drops {goal.current} / {goal.target}"
     return "Solved!" if goal.met else "Put the tiles in order"
 
 

@@ -8,7 +8,7 @@ import pathlib
 import arcade
 from PIL import Image, ImageDraw, ImageFont
 
-from game.core import RAINBOW, Mode, Special
+from game.core import DROP, RAINBOW, Mode, Special
 from game.io.paths import assets_dir
 
 
@@ -98,6 +98,8 @@ def tile(value: int, mode: Mode, colorblind: bool = False,
         return slide_number(value)
     if value == RAINBOW:
         return rainbow()
+    if value == DROP:
+        return drop()
     if special is not None and special != Special.RAINBOW:
         return marked(value, special, colorblind)
     return kind(value, colorblind)
@@ -136,3 +138,20 @@ def rainbow() -> arcade.Texture:
         draw.pieslice((pad, pad, size - pad, size - pad), i * 60, (i + 1) * 60, fill=(*colour, 255))
     draw.ellipse((size * 0.36, size * 0.36, size * 0.64, size * 0.64), fill=(255, 255, 255, 255))
     return arcade.Texture(image, hash=f"gridfall-rainbow-{size}")
+
+
+@functools.cache
+def drop() -> arcade.Texture:
+    """A drop (an item to bring down): a brown disc with a white arrow pointing down (a plain
+    mark for now; its own artwork belongs in assets/make_textures.py)."""
+    size = kind(1).image.width
+    image = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    pad = size * 0.1
+    draw.ellipse((pad, pad, size - pad, size - pad), fill=(150, 95, 45, 255), outline=(60, 35, 15, 255),
+                 width=max(2, size // 24))
+    mid = size / 2
+    draw.polygon([(mid - size * 0.2, size * 0.4), (mid + size * 0.2, size * 0.4), (mid, size * 0.7)],
+                 fill=(255, 255, 255, 240))
+    draw.rectangle((mid - size * 0.07, size * 0.25, mid + size * 0.07, size * 0.42), fill=(255, 255, 255, 240))
+    return arcade.Texture(image, hash=f"gridfall-drop-{size}")

@@ -171,3 +171,35 @@ def test_specials_made_and_fired_leave_the_sprites_equal_to_the_board_and_its_sp
         assert board.sprite_cells() == board.grid_cells(session.state.grid)
         shown = {cell: s.special for cell, s in board.by_cell.items() if s.special is not None}
         assert shown == dict(session.state.specials)
+
+
+def test_a_blocker_level_plays_with_sprites_equal_to_the_board_and_stones_drawn_grey(window: Any) -> None:
+    """Stones are grey cells (no sprite), drops are sprites that leave at the bottom, and
+    locks and jelly (no artwork yet) never stop a batch: after every move the sprites equal the grid."""
+    import arcade
+
+    from game.core import STONE, Level, Session, legal_commands
+    from game.ui.board import STONE_COLOR
+
+    rows = [". . . . .", ". S2 . 3L .", ". . D . .", ". . . . .", "S1 . . . ."]
+    level = Level.from_dict({"format": 1, "id": "bl", "name": "Blockers", "mode": "match3",
+                             "width": 5, "height": 5, "kinds": 4, "layout": rows,
+                             "jelly": ["1 1 1 1 1", "0 0 0 0 0", "2 2 2 2 2", "0 0 0 0 0", "0 0 0 0 0"],
+                             "goals": {"jelly": True, "stones": True, "drops": 2}, "moves": 30})
+    session = Session(level, 3)
+    board = make(window, session.state.grid)
+    window.clear(color=(0, 0, 0, 255))
+    board.draw()
+    image = arcade.get_image(0, 0, window.width, window.height).convert("RGB")
+    assert pixel(window, image, *board.center((1, 1))) == STONE_COLOR[:3]
+    assert (1, 1) not in board.sprite_cells()
+    for _ in range(12):
+        if session.state.status != "playing":
+            break
+        events = session.play(legal_commands(session.state)[-1])
+        board.play(events, session.state.grid, specials=session.state.specials)
+        run(board)
+        assert board.mismatches == []
+        assert board.sprite_cells() == board.grid_cells(session.state.grid)
+        assert board._stones == {(r, c) for r, row in enumerate(session.state.grid)
+                                 for c, v in enumerate(row) if v == STONE}

@@ -117,3 +117,42 @@ def test_star_marks_stay_short() -> None:
 
     assert [compact(n) for n in (950, 9999, 12500, 99999, 149998, 2_500_000)] == \
         ["950", "9999", "12.5k", "100k", "150k", "2.5M"]
+
+
+def test_a_blocker_level_opens_with_its_goals_in_the_hud_and_plays(window: Any, screenshot_dir: pathlib.Path) -> None:
+    import arcade
+
+    from game.core import Level, Status
+    from game.ui.goal_card import goal_lines
+    from game.ui.play_view import PlayView
+
+    level = Level.from_dict({
+        "format": 1, "id": "blockers", "name": "Blockers", "mode": "match3", "width": 7, "height": 7, "kinds": 5,
+        "moves": 20,
+        "layout": [". . . . . . .", ". S2 . . 3L . .", ". . D . . . .", ". .L . . S1 . .", ". . . . . . .",
+                   ". . . . . . .", ". . . . . . ."],
+        "jelly": ["1 1 1 1 1 1 1", "0 0 0 0 0 0 0", "2 2 0 2 2 2 2", "0 0 0 0 0 0 0", "0 0 0 0 0 0 0",
+                  "1 1 1 1 1 1 1", "0 0 0 0 0 0 0"],
+        "goals": {"jelly": True, "stones": True, "drops": 2},
+    })
+    view = PlayView(level, seed=3, settings=Settings())
+    window.show_view(view)
+    view.on_update(DT)
+    view.on_draw()
+    _hud_lines_do_not_overlap(view)
+    assert [t.text for t in view.hud.goal_texts] == ["Jelly 0 / 26", "Stones 0 / 2", "Drops 0 / 2"]
+    lines = goal_lines(level, view.state)
+    assert "Clear all the jelly (26 layers)" in lines and "Bring 2 drops to the bottom" in lines
+    arcade.get_image(0, 0, window.width, window.height).save(screenshot_dir / "level_blockers.png")
+    for _ in range(4):
+        if view.state.status != Status.PLAYING:
+            break
+        events = view.session.play(legal_commands(view.state)[0])
+        view.board.play(events, view.state.grid, specials=view.state.specials)
+        for _ in range(600):
+            if not view.board.busy:
+                break
+            view.on_update(DT)
+        view.hud.update_state(view.state)
+        view.on_draw()
+        assert view.board.mismatches == []

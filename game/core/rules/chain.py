@@ -5,16 +5,17 @@ from __future__ import annotations
 from typing import Callable
 
 from ..commands import Chain, Command
-from ..events import Chained, Cleared, Event, Lost, PlayerMoved, Reshuffled, Scored
+from ..events import Chained, Cleared, Cracked, Event, JellyCleared, Lost, PlayerMoved, Reshuffled, Scored, Unlocked
 from ..evolve import fold
 from ..goals import ending
-from ..grid import EMPTY, PLAYER, Cell, Grid, are_neighbours, in_bounds, neighbours
+from ..grid import EMPTY, ORTHOGONAL, PLAYER, STONE, Cell, Grid, are_neighbours, in_bounds, neighbours
 from ..level import Level, LevelError, Problem
 from ..rng import Draws
 from ..state import IllegalMove, State
 from .common import reshuffle, settle
 
 POINTS_PER_TILE = 10
+POINTS_PER_HIT = 10   # each stone hit, lock broken and jelly layer cleared
 DEAL_ATTEMPTS = 200
 SEARCH_BUDGET = 4000   # node visits for the longest-path search behind hints and bots, in all
 
@@ -40,6 +41,21 @@ class Visits:
 def chain_points(tiles: int) -> int:
     """10 a tile, and every third tile past the first raises the rate: long chains pay."""
     return POINTS_PER_TILE * tiles * (1 + (tiles - 1) // 3)
+
+
+def searchable(grid: Grid, locks: tuple[Cell, ...] | set[Cell] | frozenset[Cell]) -> Grid:
+    """The grid a chain may run over: locked tiles read as stones (never part of a path)."""
+    if not locks:
+        return grid
+    rows = [list(row) for row in grid]
+    for r, c in locks:
+        rows[r][c] = STONE
+    return tuple(map(tuple, rows))
+
+
+def chain_grid(state: State) -> Grid:
+    """The state's board as a chain search sees it (locked tiles read as stones)."""
+    return searchable(state.grid, state.locks)
 
 
 def tiles_needed(min_chain: int, has_player: bool) -> int:
@@ -203,7 +219,7 @@ def good_chains(state: State, visits: Visits | None = None) -> list[Chain]:
     empty only when no legal chain exists.
     """
     level = state.level
-    grid, player = state.grid, state.player
+    grid, player = searchable(state.grid, state.locks), state.player
     diagonal = level.rules.diagonal
     need = tiles_needed(level.rules.min_chain, player is not None)
     budget = visits if visits is not None else Visits(SEARCH_BUDGET)
@@ -235,12 +251,13 @@ def _random_fill(template: Grid, kinds: int, draws: Draws) -> Grid:
 def deal(level: Level, draws: Draws) -> Grid:
     template = level.template()
     player = level.player_start
+    locks = level.locks
     # Without random cells every deal is the same board: one look decides.
     random_cells = any(v == EMPTY for row in template for v in row)
     attempts = DEAL_ATTEMPTS if random_cells else 1
     for _ in range(attempts):
         grid = _random_fill(template, level.kinds, draws)
-        if find_chain(grid, player, level.rules.min_chain, level.rules.diagonal) is not None:
+        if find_chain(searchable(grid, locks), player, level.rules.min_chain, level.rules.diagonal) is not None:
             return grid
     if random_cells:
         tried = f"tried {attempts} deals"
@@ -279,6 +296,10 @@ def check_path(state: State, path: tuple[Cell, ...]) -> None:
             raise IllegalMove(f"a chain starts on the player at {state.player[0]},{state.player[1]}",
                               said="Start the chain on the token.")
         tiles = path[1:]
+    for r, c in tiles:
+        if (r, c) in state.locks:
+            raise IllegalMove(f"{r},{c} is locked: a chain never runs over a locked tile",
+                              said="Locked tiles cannot be chained: eat a tile next to the lock.")
     kinds = {state.grid[r][c] for r, c in tiles}
     if any(k <= 0 for k in kinds):
         raise IllegalMove("a chain runs over tiles only", said="A chain runs over tiles only.")
@@ -298,31 +319,69 @@ def decide(state: State, command: Chain) -> list[Event]:
             events.append(PlayerMoved(src, dst))
             work[src[0]][src[1]] = EMPTY
             work[dst[0]][dst[1]] = PLAYER
-        eaten = len(path) - 1
+        eaten_cells = path[1:]
         player: Cell | None = path[-1]
     else:
         events.append(Cleared(tuple(sorted(path))))
         for r, c in path:
             work[r][c] = EMPTY
-        eaten = len(path)
+        eaten_cells = path
         player = None
-    events.append(Scored(chain_points(eaten), 1))
+    locks = set(state.locks)
+    hits = _blockers_hit(state, eaten_cells, work, locks, events) if state.has_blockers else 0
+    events.append(Scored(chain_points(len(eaten_cells)) + POINTS_PER_HIT * hits, 1))
     grid = tuple(tuple(row) for row in work)
     draws = Draws(state.rng)
-    grid = settle(grid, level.kinds, draws, events)
+    grid = settle(grid, level.kinds, draws, events, locks)
     end = ending(fold(state, events))
-    if not end and find_chain(grid, player, level.rules.min_chain, level.rules.diagonal) is None:
+    if not end and find_chain(searchable(grid, locks), player, level.rules.min_chain, level.rules.diagonal) is None:
         rules = level.rules
+        # Locked tiles read as stones, so the reshuffle leaves them where they are.
         dealt = reshuffle(
-            grid, draws,
+            searchable(grid, locks), draws,
             lambda g: find_chain(g, player, rules.min_chain, rules.diagonal) is not None,
             lambda blank: _random_fill(blank, level.kinds, draws),
         )
         if dealt is None:
             end = [Lost()]
         else:
+            if locks:
+                rows = [list(row) for row in dealt]
+                for r, c in locks:
+                    rows[r][c] = grid[r][c]
+                dealt = tuple(map(tuple, rows))
             events.append(Reshuffled(dealt, draws.state))
     return events + end
+
+
+def _blockers_hit(state: State, eaten: tuple[Cell, ...], work: list[list[int]], locks: set[Cell],
+                  events: list[Event]) -> int:
+    """The chain's blocker events: jelly under each eaten tile loses a layer; each stone and
+    each locked tile orthogonally next to an eaten tile takes a hit (a lock breaks at one);
+    a stone broken leaves its cell empty. Changes `work` and `locks`; returns the hits."""
+    height, width = state.height, state.width
+    jelly = dict(state.jelly)
+    stones = dict(state.stones)
+    near: set[Cell] = set()
+    for r, c in eaten:
+        for dr, dc in ORTHOGONAL:
+            n = (r + dr, c + dc)
+            if 0 <= n[0] < height and 0 <= n[1] < width:
+                near.add(n)
+    unlocked = sorted(near & locks)
+    struck = sorted(n for n in near if n in stones)
+    jellied = sorted(cell for cell in eaten if cell in jelly)
+    for cell in unlocked:
+        events.append(Unlocked(cell))
+        locks.discard(cell)
+    for cell in struck:
+        left = stones[cell] - 1
+        events.append(Cracked(cell, left))
+        if not left:
+            work[cell[0]][cell[1]] = EMPTY
+    for cell in jellied:
+        events.append(JellyCleared(cell, jelly[cell] - 1))
+    return len(unlocked) + len(struck) + len(jellied)
 
 
 def legal_commands(state: State) -> list[Command]:

@@ -10,10 +10,11 @@ from ..grid import EMPTY, Cell, Grid
 from ..rng import Draws
 
 
-def gravity(grid: Grid) -> Fell | None:
-    """Every tile falls to the bottom of its chute, in order (a stable partition)."""
+def gravity(grid: Grid, fixed: frozenset[Cell] | set[Cell] = frozenset()) -> Fell | None:
+    """Every tile falls to the bottom of its chute, in order (a stable partition); `fixed`
+    cells (locked tiles) are no part of a chute."""
     moves: list[tuple[Cell, Cell]] = []
-    for chute in chutes(grid):
+    for chute in chutes(grid, fixed):
         tiles = [cell for cell in chute if grid[cell[0]][cell[1]] != EMPTY]
         if len(tiles) == len(chute):
             continue
@@ -34,9 +35,10 @@ def refill(grid: Grid, kinds: int, draws: Draws) -> Spawned | None:
     return Spawned(tuple(tiles), draws.state) if tiles else None
 
 
-def settle(grid: Grid, kinds: int, draws: Draws, events: list[Event]) -> Grid:
+def settle(grid: Grid, kinds: int, draws: Draws, events: list[Event],
+           fixed: frozenset[Cell] | set[Cell] = frozenset()) -> Grid:
     """Gravity then refill: append Fell and Spawned (when anything moved or came) to `events`."""
-    fell = gravity(grid)
+    fell = gravity(grid, fixed)
     if fell is not None:
         events.append(fell)
         work = [list(row) for row in grid]
