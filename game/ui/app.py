@@ -102,6 +102,7 @@ class App:
         from game.ui.share_job import ShareJobs   # subprocess: only the app ever shares
 
         self.share_jobs = ShareJobs()
+        self._polling_shares = False
         # A file dropped on the window: a pack installs, a replay plays, a level opens. Under the
         # views' handlers on the window's stack, so whatever screen is up, the app answers.
         window.push_handlers(on_file_drop=self.on_file_drop)
@@ -434,7 +435,23 @@ class App:
                 name = self.pack(pack_id).name
             except KeyError:
                 pass
-        return share(self.window, self.share_jobs, level, pack_id, name, seed, commands)
+        said = share(self.window, self.share_jobs, level, pack_id, name, seed, commands)
+        if self.share_jobs.running and not self._polling_shares:
+            self._polling_shares = True
+            arcade.schedule(self.poll_shares, 0.5)
+        return said
+
+    def poll_shares(self, _delta: float = 0.0) -> None:
+        """Say on whatever screen is up when a shared game's GIF is written (or could not be)."""
+        toast = getattr(self.window.current_view, "toast", None)
+        for shared, ok in self.share_jobs.reap():
+            message = (f"The GIF is ready: {shared.gif.name}" if ok
+                       else f"The GIF of {shared.replay.name} could not be recorded; the replay is shared.")
+            if toast is not None:
+                toast.show(message, error=not ok)
+        if not self.share_jobs.running and self._polling_shares:
+            self._polling_shares = False
+            arcade.unschedule(self.poll_shares)
 
     def _keep(self, pack_id: str, level: Level, seed: int, commands: Sequence[Command]) -> None:
         """Keep a finished game as a replay (and as the best win when it is one)."""

@@ -8,6 +8,7 @@ import time
 from typing import Any, Iterator
 
 import arcade
+import pyglet
 import pytest
 
 from game.core import Session, Status
@@ -180,7 +181,10 @@ def test_share_from_the_result_writes_the_files_the_card_and_a_gif(
     app.share_jobs.wait(timeout=240)
     gif = replays[0].with_name(replays[0].name.replace(".replay.yaml", ".gif"))
     assert gif.is_file() and gif.read_bytes()[:6] in (b"GIF87a", b"GIF89a")
-    assert [ok for _, ok in app.share_jobs.reap()] in ([], [True])
+    time.sleep(0.6)
+    pyglet.clock.tick()                                         # the app's poll, on the window's clock, says so
+    assert view.toast.message == f"The GIF is ready: {gif.name}"
+    assert not app.share_jobs.running and not app._polling_shares
 
 
 def _drop(window: Any, path: pathlib.Path) -> None:
