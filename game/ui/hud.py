@@ -205,4 +205,4 @@ def star_mark(targets: StarTargets | None, i: int) -> str:
         return compact(mark)
     if targets.unit == StarUnit.MOVES_LEFT:
         return "win" if mark == 0 else f"{mark} left"
-    return f"≤{mark} moves"
+    return f"≤{mark}"   # "moves" would run into the next star's mark; the goal card says the unit
