@@ -515,7 +515,8 @@ class App:
                         on_leave=lambda outcome: self._left_daily(puzzle, outcome),
                         on_fullscreen=self.toggle_fullscreen, on_change=self.save_current,
                         show_goals=not commands,
-                        on_share=lambda s, c: self.share(None, puzzle.level, s, c))
+                        on_share=lambda s, c: self.share(None, puzzle.level, s, c),
+                        back_to="daily", next_label="Next puzzle")
         self._show(view)
         self.daily_playing = (puzzle, view)
         if commands:

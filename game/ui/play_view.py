@@ -46,7 +46,8 @@ class PlayView(arcade.View):
                  on_fullscreen: Callable[[], None] | None = None,
                  on_change: Callable[[], None] | None = None, show_goals: bool = False,
                  difficulty: str | None = None,
-                 on_share: Callable[[int, tuple[Command, ...]], str] | None = None) -> None:
+                 on_share: Callable[[int, tuple[Command, ...]], str] | None = None,
+                 back_to: str = "levels", next_label: str = "Next level") -> None:
         super().__init__()
         self.level = level
         self.settings = settings if settings is not None else load_settings()
@@ -62,6 +63,10 @@ class PlayView(arcade.View):
         self.difficulty = difficulty   # the pack's stored playtest figures, for the goal card
         # Writes the game's replay and card where the player finds them; says where (the app's).
         self.on_share = on_share
+        # Where Back and the result's last button lead, as the player knows that screen (a daily
+        # goes back to the daily screen, and its Next is the next puzzle, not a level).
+        self.back_to = back_to
+        self.next_label = next_label
         self.session = Session.replay(level, self.seed, commands)
         self.last_outcome: PlayOutcome | None = None
         self.pause_menu: Menu | None = None
@@ -336,7 +341,7 @@ class PlayView(arcade.View):
             self._after_batch()
         if self.result_menu is not None:
             return
-        back = (Action.EDITOR, "Back to editor") if self.playtest else (Action.LEVELS, "Back to levels")
+        back = (Action.EDITOR, "Back to editor") if self.playtest else (Action.LEVELS, f"Back to {self.back_to}")
         self.pause_menu = Menu("Paused", [
             Button("Resume", self.close_pause, "resume"),
             Button("Restart", lambda: self._leave_or(Action.RETRY, self.retry), "restart"),
@@ -364,12 +369,12 @@ class PlayView(arcade.View):
             buttons = [Button("Retry", lambda: self._leave_or(Action.RETRY, self.retry), "retry"),
                        Button("Back to editor", lambda: self.leave(Action.EDITOR), "editor")]
         elif won:
-            buttons = [Button("Next level", lambda: self.leave(Action.NEXT), "next"),
+            buttons = [Button(self.next_label, lambda: self.leave(Action.NEXT), "next"),
                        Button("Retry", lambda: self._leave_or(Action.RETRY, self.retry), "retry"),
-                       Button("Levels", lambda: self.leave(Action.LEVELS), "levels")]
+                       Button(self.back_to.capitalize(), lambda: self.leave(Action.LEVELS), "levels")]
         else:
             buttons = [Button("Retry", lambda: self._leave_or(Action.RETRY, self.retry), "retry"),
-                       Button("Levels", lambda: self.leave(Action.LEVELS), "levels")]
+                       Button(self.back_to.capitalize(), lambda: self.leave(Action.LEVELS), "levels")]
         if self.on_leave is not None and not self.playtest:
             # Watch the game again in the theatre, or share it: both only where an app owns the view.
             buttons.insert(-1, Button("Watch", lambda: self.leave(Action.WATCH), "watch"))

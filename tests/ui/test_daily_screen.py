@@ -119,7 +119,8 @@ def test_a_daily_won_counts_for_the_streak_and_keeps_its_replay(window: Any, cle
     assert nxt.goal_card is None
     press_key(window, arcade.key.ESCAPE)
     for _ in range(4):
-        press_key(window, arcade.key.DOWN)             # Resume, Restart, Undo, Goals, Back to levels
+        press_key(window, arcade.key.DOWN)             # Resume, Restart, Undo, Goals, Back to daily
+    assert nxt.pause_menu is not None and nxt.pause_menu.buttons[4].label == "Back to daily"
     press_key(window, arcade.key.ENTER)
     view = window.current_view
     assert isinstance(view, DailyView) and view.focus is widget(view, "daily:match3")
@@ -193,6 +194,7 @@ def test_a_daily_is_watched_from_its_result_and_its_card_and_shared(
         settle(window)
     menu = play.result_menu
     assert menu is not None and [b.key for b in menu.buttons] == ["next", "retry", "watch", "share", "levels"]
+    assert [b.label for b in menu.buttons] == ["Next puzzle", "Retry", "Watch", "Share", "Daily"]
     # Share: the replay and the daily's level file in the share folder, the card on the clipboard.
     click(window, *next(b for b in menu.buttons if b.key == "share").rect.center)
     folder = share_dir()
