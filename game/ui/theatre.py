@@ -26,6 +26,7 @@ GAP = 0.45          # seconds between two moves at x1, once the board has settle
 KEYS = "Space play or pause\nLeft Right step   Home End\n+ - speed   S share\nEnter play from here\nEsc back"
 BACKGROUND = (16, 18, 30, 255)
 BAND = 104          # the strip under the board: timeline and buttons
+TOAST_ROOM = 58     # between the board and the timeline: a message (two lines) never covers tiles
 
 PlayFrom = Callable[[int, tuple[Command, ...]], object]
 Share = Callable[[int, tuple[Command, ...]], str]
@@ -103,8 +104,8 @@ class TheatreView(arcade.View):
         hw = hud_width(w)
         margin = 20.0
         band = Rect(hw + margin, margin, max(40.0, w - hw - 2 * margin), BAND)
-        board = Rect(hw + margin, margin + BAND + 10, max(40.0, w - hw - 2 * margin),
-                     max(40.0, h - 2 * margin - BAND - 10))
+        board = Rect(hw + margin, margin + BAND + TOAST_ROOM, max(40.0, w - hw - 2 * margin),
+                     max(40.0, h - 2 * margin - BAND - TOAST_ROOM))
         return board, Rect(0, 0, hw, h), band
 
     def _place(self, band: Rect) -> None:
@@ -112,8 +113,7 @@ class TheatreView(arcade.View):
         self.track = Rect(band.left + 12, band.top - 30, band.width - 24, 10)
         self.label.x, self.label.y = band.center[0], band.top - 8
         self.bar.place(Rect(band.left, band.bottom, band.width, 40))
-        self.toast.place(self.board.layout.rect.center[0], self.board.layout.rect.bottom + 20,
-                         max(200.0, band.width))
+        self.toast.place(band.center[0], band.top + TOAST_ROOM / 2, max(200.0, band.width))
         t = self.track
         self.timeline = arcade.SpriteList()
         self.timeline.append(arcade.SpriteSolidColor(int(t.width), int(t.height), t.center[0], t.center[1],

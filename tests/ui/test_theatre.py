@@ -187,6 +187,31 @@ def test_share_from_the_result_writes_the_files_the_card_and_a_gif(
     assert not app.share_jobs.running and not app._polling_shares
 
 
+
+def test_share_from_the_theatre_says_where_in_a_small_window_without_covering_the_board(
+        window: Any, clean: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    copied: list[str] = []
+    monkeypatch.setattr(window, "set_clipboard_text", copied.append, raising=False)
+    app = App(window)
+    monkeypatch.setattr(app.share_jobs, "start_gif", lambda shared: None)   # the GIF: the test above
+    view = _win(window, app)
+    click(window, *next(b for b in view.result_menu.buttons if b.key == "watch").rect.center)
+    theatre = window.current_view
+    assert isinstance(theatre, TheatreView)
+    theatre.on_resize(960, 640)
+    try:
+        press_key(window, arcade.key.S)
+        assert len(list(share_dir().glob(f"{LEVEL}-*.replay.yaml"))) == 1 and copied
+        message = theatre.toast.message
+        assert message.startswith("Saved in") and "clipboard" in message
+        # The message (two lines at this width) sits between the board and the timeline's label.
+        pill = theatre.toast.pill[0]
+        assert pill.bottom > theatre.label.y + 4
+        assert pill.top <= theatre.board.layout.rect.bottom
+        assert pill.width <= 960
+    finally:
+        theatre.on_resize(window.width, window.height)
+
 def _drop(window: Any, path: pathlib.Path) -> None:
     send(window, "on_file_drop", 10, 10, [str(path)])
 
