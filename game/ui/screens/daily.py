@@ -110,7 +110,8 @@ class DailyView(MenuView):
         if best is not None and daily_replay_path(level.id).is_file():
             # Today's best game, kept when it was won, in the replay theatre.
             self.button("Watch", left + width - 12 - 76, bottom + 9, 76, 28,
-                        lambda: self.app.watch_daily_best(mode.value), name=f"watch:{mode.value}", font_size=12)
+                        lambda: self.app.watch_daily_best(mode.value), name=f"watch:{mode.value}", font_size=12,
+                        colors=(style.OPTION, style.OPTION_HOVER))   # darker than the card: a button on it
             play_x = left + (width - 88) / 2
         self.text("Play" if best is None else "Play again", play_x, bottom + 22, style.TEXT_DIM,
                   style.SMALL_SIZE, anchor_x="center", anchor_y="center")

@@ -100,7 +100,8 @@ class LevelsView(MenuView):
             # The best win kept on this machine, in the replay theatre: a small button of its own.
             self.button("Watch", left + TILE_W - 12 - 66, bottom + 9, 66, 26,
                         lambda: self.app.watch_best(self.pack_id, level.id), name=f"watch:{level.id}",
-                        scrolls=True, font_size=11)
+                        scrolls=True, font_size=11,
+                        colors=(style.OPTION, style.OPTION_HOVER))   # darker than the card: a button on it
             note_x, note_w = left + (TILE_W - 78) / 2 + 4, TILE_W - 92
         self.text(note, note_x, bottom + 22, ncol, 12, scrolls=True, anchor_x="center",
                   anchor_y="center", max_width=note_w)
