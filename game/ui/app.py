@@ -24,6 +24,7 @@ from game.io.playtest_file import PlaytestFileError, StoredPlaytest, StoredResul
 from game.io.progress import Progress, load_progress, save_progress
 from game.io.settings import Settings, load_settings, save_settings
 from game.ui.outcome import Action, PlayOutcome
+from game.ui.words import counted
 
 from .screens.daily import DailyView
 from .screens.levels import LevelsView
@@ -273,7 +274,7 @@ class App:
             view.say(f"Playing on from move {len(played)} of the replay.")
             self.save_current()   # the branch is this level's game now: a kill keeps it
         elif played:
-            view.say(f"Welcome back: {len(played)} move{'s' if len(played) != 1 else ''} in.")
+            view.say(f"Welcome back: {counted(len(played), 'move')} in.")
         return view
 
     # -- dropped files ----------------------------------------------------------------------
@@ -321,8 +322,7 @@ class App:
             return self._notice(f"{path.name} was not installed", [str(exc)], back)
         self._results.pop(pack.id, None)
         view = self.show_levels(pack.id) if self._has_pack(pack.id) else self.show_packs()
-        view.show_toast(f"Installed \u201c{pack.name}\u201d: {len(pack.levels)} "
-                        f"level{'s' if len(pack.levels) != 1 else ''}", seconds=4.0)
+        view.show_toast(f"Installed \u201c{pack.name}\u201d: {counted(len(pack.levels), 'level')}", seconds=4.0)
         return view
 
     def _has_pack(self, pack_id: str) -> bool:
@@ -379,7 +379,7 @@ class App:
         if len(exc.problems) > 6:
             problems.append(f"... and {len(exc.problems) - 6} more")
         n = len(exc.problems)
-        return self._notice(title, [f"{n} problem{'s' if n != 1 else ''} to fix first:", *problems], back,
+        return self._notice(title, [f"{counted(n, 'problem')} to fix first:", *problems], back,
                             danger=True)
 
     def _notice(self, title: str, lines: Sequence[str], back: Callable[[], object],
@@ -422,7 +422,7 @@ class App:
         if best is None:
             return None
         return self.watch(pack_id, level_id, best.replay.seed, best.replay.commands,
-                          f"Your best: {best.score:,} in {best.moves} moves")
+                          f"Your best: {best.score:,} in {counted(best.moves, 'move')}")
 
     def share(self, pack_id: str | None, level: Level, seed: int, commands: Sequence[Command]) -> str:
         """Share a game (of a pack's level, or a daily when `pack_id` is None): files in the share
@@ -540,7 +540,7 @@ class App:
                 return None   # kept under rules that have changed since: not today's game any more
         except (OSError, ReplayFileError, ValueError, IllegalMove):
             return None
-        title = "Today's best" if best is None else f"Today's best: {best.score:,} in {best.moves} moves"
+        title = "Today's best" if best is None else f"Today's best: {best.score:,} in {counted(best.moves, 'move')}"
         return self.watch_daily(puzzle, replay.seed, replay.commands, title)
 
     def _record_daily(self, puzzle: DailyPuzzle, seed: int, commands: Sequence[Command]) -> None:

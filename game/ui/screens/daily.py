@@ -9,6 +9,8 @@ from game.io.daily_records import daily_replay_path
 
 from game.ui import textures
 
+from game.ui.words import counted
+
 from . import style
 from .widgets import MenuView, Widget
 
@@ -36,7 +38,7 @@ def goal_line(puzzle: DailyPuzzle) -> str:
 
 
 def days(n: int) -> str:
-    return f"{n} day{'s' if n != 1 else ''}"
+    return counted(n, 'day')
 
 
 class DailyView(MenuView):
@@ -96,7 +98,7 @@ class DailyView(MenuView):
             earned = best is not None and s < best.stars
             self.sprite(style.star(30), cx + (s - 1) * 38, top - 170, style.GOLD if earned else style.STAR_EMPTY)
         if best is not None:
-            note, color = f"Today's best: {best.score:,} in {best.moves} moves", style.BAR_FILL
+            note, color = f"Today's best: {best.score:,} in {counted(best.moves, 'move')}", style.BAR_FILL
         else:
             note, color = "Not won yet today", style.TEXT_MUTED
         self.text(note, cx, top - 212, color, style.BODY_SIZE, anchor_x="center", anchor_y="center",

@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 from game.io import pack_origin
 
+from game.ui.words import counted
+
 from . import style
 from .widgets import MenuView
 
@@ -28,7 +30,7 @@ class PacksView(MenuView):
         w, h = self.window.width, self.window.height
         packs, error = self.app.packs()
         total = sum(len(p.levels) for p in packs)
-        self.header("Choose a pack", f"{len(packs)} pack{'s' if len(packs) != 1 else ''}  ·  {total} levels",
+        self.header("Choose a pack", f"{counted(len(packs), 'pack')}  ·  {counted(total, 'level')}",
                     back=self.app.show_title)
         top = h - self.header_height - 28
         if error:
@@ -66,7 +68,7 @@ class PacksView(MenuView):
         count = len(pack.levels)
         kind = {"yours": "yours, from the editor", "file": "opened from a file"}.get(origin, origin)
         by = "" if origin == "file" and not pack.author else f"by {pack.author or 'unknown author'}  ·  "
-        self.text(f"{by}{count} level{'s' if count != 1 else ''}  ·  {kind}", left + 28, top - 72,
+        self.text(f"{by}{counted(count, 'level')}  ·  {kind}", left + 28, top - 72,
                   style.TEXT_MUTED, style.SMALL_SIZE + 1, scrolls=True, max_width=text_w)
         if pack.description:
             self.text(" ".join(str(pack.description).split()), left + 28, top - 100, style.TEXT_MUTED,
