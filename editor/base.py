@@ -107,6 +107,22 @@ class EditorBase(arcade.View):
         """The tooltip under a resting pointer (EditorHelp)."""
         raise NotImplementedError
 
+    def difficulty_warnings(self) -> list[Problem]:
+        """Warnings from the bots' games of the level as it is now (DifficultyPanel)."""
+        raise NotImplementedError
+
+    def difficulty_width(self) -> float:
+        """How much of the problems strip the Difficulty panel takes (DifficultyPanel)."""
+        raise NotImplementedError
+
+    def _draw_difficulty(self) -> None:
+        raise NotImplementedError
+
+    def _text(self, key: str, text: str, x: float, y: float, color: Any = TEXT, size: int = 11,
+              **kw: Any) -> None:
+        """Show a changing text this frame (EditorDrawing)."""
+        raise NotImplementedError
+
     def id_taken(self) -> Problem | None:
         """A warning when another file has the level's id (FileFlow)."""
         raise NotImplementedError

@@ -117,6 +117,7 @@ class EditorDrawing(EditorBase):
             shown = span / (span + self._props_max_scroll)
             top = h - HEADER_H - (self._props_scroll / (span + self._props_max_scroll)) * span
             arcade.draw_lrbt_rectangle_filled(self.window.width - 6, self.window.width - 2, top - span * shown, top, DIM)
+        self._draw_difficulty()
         self._batch.draw()
         self.ui.draw()
         if self.dialog is not None:
@@ -249,7 +250,8 @@ class EditorDrawing(EditorBase):
         """What the designer should know that does not stop the level: the core's design
         warnings and an id another file already has."""
         taken = self.id_taken()
-        return list(self.model.warnings()) + ([taken] if taken is not None else [])
+        return (list(self.model.warnings()) + ([taken] if taken is not None else [])
+                + self.difficulty_warnings())
 
     def _draw_problems(self) -> None:
         problems = self.model.problems()
@@ -259,7 +261,7 @@ class EditorDrawing(EditorBase):
         left = PALETTE_W + 12
         top = PROBLEMS_H - 12
         self._problem_rows = []
-        width = self.window.width - PROPS_W - PALETTE_W - 16
+        width = self.window.width - PROPS_W - PALETTE_W - 16 - self.difficulty_width()
         chars = max(30, int(width / 7.8))   # wrap to the panel, never under the properties
         head_chars = max(24, int(width / 8.4))
         if problems:

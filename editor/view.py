@@ -17,6 +17,7 @@ from game.ui.outcome import Action
 from . import files, recovery, slide_tools
 from .base import AUTOSAVE_SECONDS, HEADER_H, PALETTE_W, PROBLEMS_H, PROPS_W, EditorBase
 from .canvas import Canvas
+from .difficulty import DifficultyPanel, DifficultyRun
 from .drawing import EditorDrawing
 from .file_flow import FileFlow
 from .help import EditorHelp
@@ -53,7 +54,7 @@ WAKE_EVENTS = ("on_mouse_motion", "on_mouse_press", "on_mouse_drag", "on_mouse_r
                "on_text_motion_select", "on_resize")
 
 
-class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorHelp, EditorBase):
+class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDrawing, EditorHelp, EditorBase):
     """The level editor, a view of the game's window."""
 
     def __init__(self, window: Any, model: EditModel | None = None, *,
@@ -82,6 +83,9 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorHelp,
         self._problems_first = 0   # the first problem the problems panel shows (scrolled)
         self.slot = recovery.Slot()   # this editor's own recovery file
         self.solutions = slide_tools.SolutionCounter()   # a slide board's solution length
+        self.difficulty = DifficultyRun()   # the Difficulty panel's bot games and figures
+        self._difficulty_buttons = {}
+        self._hashed = (None, None)
         self._recovered: Any = None    # the draft the slot holds (autosaved)
         self._id_check: tuple[Any, Problem | None] = (None, None)   # (what was asked, the warning)
         self._pointer: tuple[float, float] | None = None   # where the mouse rests, for tooltips
@@ -144,7 +148,8 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorHelp,
         x = self.window.width - 8
         actions: list[tuple[str, Callable[[], Any]]] = [
             ("New", self.ask_new), ("Open", self.ask_open), ("Save", self.save),
-            ("Save As", self.ask_save_as), ("Pack", self.ask_pack), ("Play (Tab)", self.playtest),
+            ("Save As", self.ask_save_as), ("Pack", self.ask_pack), ("Difficulty", self.run_difficulty),
+            ("Play (Tab)", self.playtest),
             ("Undo", self.undo), ("Redo", self.redo), ("Back", self.leave),
         ]
         for text, action in reversed(actions):
@@ -306,6 +311,7 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorHelp,
     def leave(self) -> None:
         def go() -> None:
             self.slot.clear()
+            self.difficulty.close()
             if self.on_leave is not None:
                 self.on_leave()
             else:
@@ -367,6 +373,7 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorHelp,
             self._slow = True
             self.window.set_draw_rate(IDLE_DRAW_RATE)
         self.ui.on_update(dt)  # type: ignore[no-untyped-call]  # UIManager's own
+        self.poll_difficulty()
         if self.dialog is not None:
             self.dialog.ui.on_update(dt)  # type: ignore[no-untyped-call]  # UIManager's own
         # Autosave counts game time (on_update), never the wall clock: a moment after each
@@ -405,6 +412,8 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorHelp,
             self.dialog.ui.on_mouse_press(x, y, button_, modifiers)
             return
         if self.ui.on_mouse_press(x, y, button_, modifiers) or self._over_widget(x, y):
+            return
+        if self.difficulty_click(x, y):
             return
         for rect, kind, value in self._palette:
             if rect.contains(x, y):
@@ -542,6 +551,8 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorHelp,
             self.playtest()
         elif symbol == key.F1:
             self.show_keys()
+        elif symbol == key.F5:
+            self.run_difficulty()
         elif symbol == key.ESCAPE:
             # The nearest thing first: a half-drawn rectangle, a cell pick, then the editor.
             if self.model.cancel_rect():

@@ -1,0 +1,310 @@
+"""The editor's Difficulty panel: person-like bots play the level as it is now, in background processes, and say how hard it is."""
+
+from __future__ import annotations
+
+import collections
+import multiprocessing
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
+import arcade
+
+from game.bots.farm import Job, chunked, default_workers
+from game.bots.playtest import PERSON, GameRecord, LevelReport, cap_for, play_seeds, report
+from game.core import Level, Problem
+from game.ui.layout import Rect
+
+from .base import BAD, DIM, GOOD, PANEL, PROBLEMS_H, PROPS_W, SELECTED, TEXT, WARN, EditorBase, _clip
+
+GAMES = 200                 # per run: a figure within about +-7% in a few seconds
+TARGETS = tuple(t / 10 for t in range(1, 10))   # the pass rates a designer can aim the limit at
+TARGET = 0.6
+# The problems panel warns outside these (a warning, never an error: a designer may mean it).
+TOO_HARD, TOO_EASY, MANY_RESHUFFLES = 0.05, 0.98, 0.25
+PANEL_W = 380               # the panel's share of the problems strip, on the right
+MIN_PANEL_W = 200           # narrower (a small window): no panel; F5 still runs, the status line tells
+LABEL_COLORS = {"easy": GOOD, "medium": TEXT, "hard": WARN, "very hard": BAD, "unfair": BAD}
+
+
+def _play(job: Job) -> list[GameRecord]:
+    return play_seeds(job.level, job.seeds, job.bot, job.cap)
+
+
+@dataclass(frozen=True, slots=True)
+class Figures:
+    """A finished run: its games (played on past the limit, for the curve) and what they say."""
+
+    level: Level
+    records: tuple[GameRecord, ...]
+    report: LevelReport
+
+
+class DifficultyRun:
+    """Plays GAMES person-like games of a level on worker processes (painting goes on), and keeps
+    the figures by the level's content hash: an edit makes them stale, undoing it makes them good."""
+
+    def __init__(self, games: int = GAMES, workers: int | None = None) -> None:
+        self.games = games
+        # One core stays the editor's (on a 2-core machine: one worker).
+        self.workers = workers if workers is not None else max(1, default_workers() - 1)
+        self.target = TARGET
+        self._pool: ProcessPoolExecutor | None = None
+        self._level: Level | None = None
+        self._pending: list[Future[list[GameRecord]]] = []
+        self._sizes: list[int] = []
+        self.figures: dict[str, Figures] = {}
+        self.error: str | None = None
+
+    # -- running ----------------------------------------------------------------------------------
+    def start(self, level: Level) -> None:
+        """Play `level` (a run already going for another version of it is dropped)."""
+        self.cancel()
+        self.error = None
+        if self._pool is None:
+            # spawn: the editor has threads (the slide solver, pyglet) that fork copies badly.
+            self._pool = ProcessPoolExecutor(max_workers=self.workers,
+                                             mp_context=multiprocessing.get_context("spawn"))
+        pieces = chunked(Job(level, tuple(range(self.games)), PERSON, cap_for(level)))
+        self._level = level
+        self._pending = [self._pool.submit(_play, piece) for piece in pieces]
+        self._sizes = [len(piece.seeds) for piece in pieces]
+
+    @property
+    def running(self) -> bool:
+        return self._level is not None
+
+    def progress(self) -> float:
+        """The share of this run's games played (0..1)."""
+        total = sum(self._sizes)
+        played = sum(size for size, f in zip(self._sizes, self._pending) if f.done())
+        return played / total if total else 0.0
+
+    def poll(self) -> bool:
+        """Collect finished work; True when the run has just ended (figures or an error)."""
+        level = self._level
+        if level is None or not all(f.done() for f in self._pending):
+            return False
+        self._level = None
+        try:
+            records = tuple(r for f in self._pending for r in f.result())
+        except Exception as exc:   # a worker died or raised: say so, never crash the editor
+            self.error = f"the bots could not play it: {exc}"
+            return True
+        self.figures[level.content_hash()] = Figures(level, records, report(level, records, PERSON, self.target))
+        return True
+
+    def cancel(self) -> None:
+        for future in self._pending:
+            future.cancel()
+        self._pending, self._sizes, self._level = [], [], None
+
+    def close(self) -> None:
+        """Stop the workers (the editor is leaving); nothing waits for a game in play."""
+        self.cancel()
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+    # -- what the figures say -----------------------------------------------------------------------
+    def for_level(self, level_hash: str | None) -> Figures | None:
+        return self.figures.get(level_hash) if level_hash is not None else None
+
+    def latest(self) -> Figures | None:
+        return next(reversed(self.figures.values()), None) if self.figures else None
+
+    def aim(self, target: float) -> None:
+        """Aim the suggested move limit at another pass rate: read off the same games again."""
+        self.target = min(TARGETS, key=lambda t: abs(t - target))
+        for key, f in self.figures.items():
+            self.figures[key] = Figures(f.level, f.records, report(f.level, f.records, PERSON, self.target))
+
+
+def warnings_of(figures: Figures | None) -> list[Problem]:
+    """The problems panel's warnings from a run on the level as it is now (none without one)."""
+    if figures is None:
+        return []
+    r = figures.report
+    out = []
+    if r.pass_rate < TOO_HARD:
+        out.append(Problem(("moves",), f"bots win {r.pass_rate:.0%} of games: almost no player will "
+                                       "(more moves or an easier goal; see Difficulty)"))
+    elif r.pass_rate > TOO_EASY:
+        out.append(Problem(("moves",), f"bots win {r.pass_rate:.0%} of games: nothing to think about "
+                                       "(fewer moves or a harder goal; see Difficulty)"))
+    if r.reshuffle_rate > MANY_RESHUFFLES:
+        out.append(Problem(("kinds",), f"{r.reshuffle_rate:.0%} of games ran out of moves and were "
+                                       "reshuffled (fewer kinds or fewer holes make that rarer)"))
+    return out
+
+
+def histogram(records: tuple[GameRecord, ...], cap: int) -> list[int]:
+    """Games won at each move count 1..cap (played on past the level's limit)."""
+    counts = collections.Counter(r.won_at for r in records if r.won_at is not None)
+    return [counts.get(m, 0) for m in range(1, cap + 1)]
+
+
+class DifficultyPanel(EditorBase):
+    """The panel on the right of the problems strip, for EditorView."""
+
+    difficulty: DifficultyRun
+    _difficulty_buttons: dict[str, Rect]
+    _hashed: tuple[object, str | None]
+
+    def difficulty_rect(self) -> Rect:
+        strip = self.window.width - PROPS_W - 180
+        width = min(PANEL_W, max(0.0, strip * 0.5))
+        return Rect(self.window.width - PROPS_W - width - 4, 4, width, PROBLEMS_H - 12)
+
+    def difficulty_width(self) -> float:
+        area = self.difficulty_rect()
+        return area.width + 24 if area.width >= MIN_PANEL_W else 0.0   # and a gap: wrapping is by estimate
+
+    def difficulty_warnings(self) -> list[Problem]:
+        return warnings_of(self.difficulty.for_level(self.current_hash()))
+
+    def current_hash(self) -> str | None:
+        """The content hash of the level as it is now, or None while it has problems (worked
+        out once per edit: the panel asks every frame)."""
+        draft = self.model.draft
+        if self._hashed[0] is not draft:
+            try:
+                self._hashed = (draft, self.model.level().content_hash())
+            except ValueError:
+                self._hashed = (draft, None)
+        return self._hashed[1]
+
+    def run_difficulty(self) -> None:
+        """F5 or the panel's button: play the level as it is now (problems first, if it has any)."""
+        try:
+            level = self.model.level()
+        except ValueError:
+            self.say("fix the problems first: the bots play only a level the game can load", bad=True)
+            return
+        if self.difficulty.for_level(level.content_hash()) is not None and not self.difficulty.running:
+            self.say("these figures are for the level as it is now: edit it, then run again")
+            return
+        self.difficulty.start(level)
+        self.say(f"the bots are playing it {self.difficulty.games} times; paint on meanwhile")
+
+    def apply_suggestion(self) -> None:
+        """Set the move limit the figures suggest: one undo step."""
+        figures = self.difficulty.for_level(self.current_hash())
+        moves = figures.report.suggested_moves if figures is not None else None
+        if moves is None:
+            return
+        if self.model.set(moves=moves):
+            self.say(f"move limit set to {moves} (Ctrl+Z undoes it); run again to check")
+        self.refresh()
+
+    def poll_difficulty(self) -> None:
+        if self.difficulty.poll():
+            if self.difficulty.error is not None:
+                self.say(self.difficulty.error, bad=True)
+            else:
+                latest = self.difficulty.latest()
+                if latest is not None:
+                    self.say(f"difficulty: {latest.report.label}, bots win {latest.report.pass_rate:.0%}")
+
+    def difficulty_click(self, x: float, y: float) -> bool:
+        for name, rect in self._difficulty_buttons.items():
+            if rect.contains(x, y):
+                if name == "run":
+                    self.run_difficulty()
+                elif name == "apply":
+                    self.apply_suggestion()
+                elif name in ("lower", "higher"):
+                    step = -0.1 if name == "lower" else 0.1
+                    self.difficulty.aim(self.difficulty.target + step)
+                return True
+        return False
+
+    def _button(self, name: str, label: str, left: float, bottom: float, width: float,
+                enabled: bool = True) -> None:
+        rect = Rect(left, bottom, width, 22)
+        arcade.draw_lrbt_rectangle_filled(rect.left, rect.right, rect.bottom, rect.top,
+                                          SELECTED if enabled else PANEL)
+        self._text(f"db:{name}", label, rect.center[0], rect.center[1], TEXT if enabled else DIM, 10,
+                   anchor_x="center", anchor_y="center")
+        if enabled:
+            self._difficulty_buttons[name] = rect
+
+    def _draw_difficulty(self) -> None:
+        self._difficulty_buttons = {}
+        area = self.difficulty_rect()
+        if area.width < MIN_PANEL_W:
+            return   # a narrow window: F5 still runs it, the status line says the outcome
+        arcade.draw_lrbt_rectangle_filled(area.left, area.right, area.bottom, area.top, (38, 40, 70))
+        left, top = area.left + 10, area.top - 14
+        chars = int((area.width - 20) / 6.6)
+        run = self.difficulty
+        level_hash = self.current_hash()
+        figures = run.for_level(level_hash)
+        shown = figures or run.latest()
+        self._text("dhead", "Difficulty", left, top, TEXT, 12, bold=True, anchor_y="center")
+        self._button("run", "Run (F5)", area.right - 84, top - 11, 74, enabled=not run.running)
+        if run.running:
+            share = run.progress()
+            self._text("d1", _clip(f"{run.games} person-like bot games: {share:.0%}", chars), left, top - 28,
+                       DIM, 10, anchor_y="center")
+            bar = Rect(left, top - 50, area.width - 20, 10)
+            arcade.draw_lrbt_rectangle_filled(bar.left, bar.right, bar.bottom, bar.top, PANEL)
+            arcade.draw_lrbt_rectangle_filled(bar.left, bar.left + max(1.0, bar.width * share), bar.bottom,
+                                              bar.top, GOOD)
+            return
+        if shown is None:
+            self._text("d1", _clip(f"How hard is it? Person-like bots play it {run.games} times.", chars),
+                       left, top - 28, DIM, 10, anchor_y="center")
+            return
+        r = shown.report
+        stale = figures is None
+        lo, hi = r.interval
+        color = DIM if stale else LABEL_COLORS.get(r.label, TEXT)
+        head = f"{r.label}: bots win {r.pass_rate:.0%} ({lo:.0%}-{hi:.0%})"
+        self._text("d1", _clip(head, chars), left, top - 28, color, 11, bold=True, anchor_y="center")
+        if stale:
+            self._text("d2", _clip("stale: the level changed since (F5 runs it again)", chars), left, top - 46,
+                       WARN, 10, anchor_y="center")
+        else:
+            moves = (f"a win takes {r.median_moves} moves, the best 5% {r.best_moves}"
+                     if r.median_moves is not None else "no bot won it")
+            self._text("d2", _clip(moves, chars), left, top - 46, DIM, 10, anchor_y="center")
+        self._draw_histogram(shown, Rect(left, area.bottom + 36, area.width - 20, top - 60 - area.bottom - 36),
+                             stale)
+        # The suggestion for the target pass rate, with Apply (one undo step) when it would change.
+        y = area.bottom + 8
+        self._button("lower", "-", left, y, 20, enabled=run.target > TARGETS[0] + 1e-9)
+        self._text("dtarget", f"{run.target:.0%}", left + 40, y + 11, TEXT, 10, anchor_x="center",
+                   anchor_y="center")
+        self._button("higher", "+", left + 60, y, 20, enabled=run.target < TARGETS[-1] - 1e-9)
+        suggested = r.suggested_moves
+        if suggested is None:
+            said = "no move limit to suggest"
+        elif suggested == r.move_limit:
+            said = f"{suggested} moves: as it is"
+        else:
+            said = f"needs {suggested} moves"
+        self._text("dsuggest", _clip(said, max(8, chars - 26)), left + 88, y + 11, TEXT, 10, anchor_y="center")
+        self._button("apply", "Apply", area.right - 70, y, 60,
+                     enabled=not stale and suggested is not None and suggested != r.move_limit)
+
+    def _draw_histogram(self, figures: Figures, box: Rect, stale: bool) -> None:
+        """Wins by the move that won them, past the limit too; a line at the limit and the suggestion."""
+        cap = cap_for(figures.level)
+        if cap is None or box.height < 8 or box.width < 40:
+            return
+        counts = histogram(figures.records, cap)
+        tallest = max(counts) or 1
+        bar_w = box.width / cap
+        limit = figures.level.moves or cap
+        for i, n in enumerate(counts):
+            if n:
+                x = box.left + i * bar_w
+                within = i + 1 <= limit
+                color = (DIM if stale else GOOD) if within else (90, 96, 130)
+                arcade.draw_lrbt_rectangle_filled(x, x + max(1.0, bar_w - 1), box.bottom,
+                                                  box.bottom + box.height * n / tallest, color)
+        suggested = figures.report.suggested_moves
+        lines = [(limit, TEXT)] + ([(suggested, WARN)] if suggested is not None and suggested != limit else [])
+        for moves, color in lines:
+            x = box.left + moves * bar_w
+            arcade.draw_line(x, box.bottom, x, box.top, color, 1)
+        arcade.draw_line(box.left, box.bottom, box.right, box.bottom, DIM, 1)

@@ -1,0 +1,92 @@
+"""The editor's Difficulty panel: bots play the level as it is now, the figures and warnings show,
+Apply sets the suggested move limit as one undo step (issue 10, "In the editor")."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
+import arcade
+
+from driving import SCREENSHOTS, click, frame, header, new_level, press, set_field, shot
+from editor.difficulty import DifficultyRun, histogram, warnings_of
+from editor.view import EditorView
+
+key = arcade.key
+
+
+def _finish(window: Any, view: EditorView, limit: float = 180) -> None:
+    """Frames until the bots' games are in (they run in other processes; painting goes on)."""
+    deadline = time.monotonic() + limit
+    while view.difficulty.running:
+        assert time.monotonic() < deadline, "the difficulty run never finished"
+        frame(window)
+        time.sleep(0.02)
+    frame(window)
+
+
+def _shown(view: EditorView) -> dict[str, str]:
+    return {k: t.text for k, t in view._texts.items() if k.startswith("d") and t.visible}
+
+
+def test_difficulty_runs_warns_suggests_and_applies_as_one_undo_step(window: Any, editor: EditorView) -> None:
+    view = editor
+    view.difficulty.close()
+    view.difficulty = DifficultyRun(games=60, workers=1)
+    try:
+        new_level(window, view, "match3", 6, 6)
+        set_field(window, view, "kinds", "5")
+        set_field(window, view, "moves", "2")
+        set_field(window, view, "score", "1500")          # far out of reach in 2 moves
+        frame(window)
+        assert "How hard is it?" in " ".join(_shown(view).values())
+        press(window, key.F5)
+        assert view.difficulty.running and "playing it 60 times" in view.status
+        frame(window)
+        assert "60 person-like bot games" in _shown(view)["d1"]   # the progress line, with its bar
+        _finish(window, view)
+        figures = view.difficulty.for_level(view.current_hash())
+        assert figures is not None and figures.report.games == 60
+        r = figures.report
+        assert r.pass_rate < 0.05 and r.label == "unfair"
+        assert _shown(view)["d1"].startswith(f"unfair: bots win {r.pass_rate:.0%}")
+        # A warning (never an error) in the problems panel, from the same figures.
+        assert any("bots win" in str(w) for w in view.warnings()) and not view.model.problems()
+        assert view._texts["phead"].text.startswith("No problems, 1 warning")
+        # The suggestion for 60%, read off the same games played on past the limit; Apply sets it.
+        suggested = r.suggested_moves
+        assert suggested is not None and suggested > 2
+        assert sum(histogram(figures.records, suggested)) >= 1
+        shot(window, view, SCREENSHOTS / "editor-difficulty.png")
+        click(window, *view._difficulty_buttons["apply"].center)
+        assert view.model.draft.moves == suggested
+        assert "stale" in _shown(view)["d2"] and "apply" not in view._difficulty_buttons
+        assert not any("bots win" in str(w) for w in view.warnings())   # the figures are not this level's
+        press(window, key.Z, key.MOD_CTRL)                 # one undo step: the old limit, its figures back
+        assert view.model.draft.moves == 2 and view.difficulty.for_level(view.current_hash()) is figures
+        press(window, key.Y, key.MOD_CTRL)
+        assert view.model.draft.moves == suggested
+        # Run again: the bots now win about as often as aimed (60 games: within a wide margin).
+        header(window, view, "Difficulty")
+        _finish(window, view)
+        again = view.difficulty.for_level(view.current_hash())
+        assert again is not None and 0.3 <= again.report.pass_rate <= 0.9, again.report.pass_rate
+        assert not warnings_of(again)
+        # The target moves the suggestion: aiming higher never asks for fewer moves.
+        at60 = again.report.suggested_moves
+        click(window, *view._difficulty_buttons["higher"].center)
+        assert view.difficulty.target == 0.7
+        at70 = view.difficulty.for_level(view.current_hash()).report.suggested_moves  # type: ignore[union-attr]
+        assert at60 is not None and at70 is not None and at70 >= at60
+    finally:
+        view.difficulty.close()
+
+
+def test_a_level_with_problems_is_not_played(window: Any, editor: EditorView) -> None:
+    view = editor
+    new_level(window, view, "match3", 6, 6)
+    set_field(window, view, "kinds", "1")                  # one kind: the loader refuses it
+    assert view.model.problems()
+    press(window, key.F5)
+    assert not view.difficulty.running and "fix the problems first" in view.status
