@@ -227,3 +227,23 @@ def test_a_daily_is_watched_from_its_result_and_its_card_and_shared(
     on = window.current_view
     assert isinstance(on, PlayView) and on.level == puzzle.level and on.session.commands == list(puzzle.proof[:1])
     assert on.seed == puzzle.seed
+
+
+def test_the_title_daily_button_shows_a_streak_still_alive(window: Any, clean: pathlib.Path) -> None:
+    app = _app(window)
+    app.show_title()
+    assert widget(window.current_view, "daily").texts[0].text == "Daily"
+    records = DailyRecords()
+    records.record_win("chain", DAY - datetime.timedelta(days=2), 500, 2, 10)
+    records.record_win("chain", DAY - datetime.timedelta(days=1), 500, 2, 10)
+    save_daily_records(records)
+    app = _app(window)
+    app.show_title()
+    assert widget(window.current_view, "daily").texts[0].text == "Daily  \u00b7  2-day streak"
+    press_key(window, arcade.key.DOWN)                 # still found and chosen by its name
+    press_key(window, arcade.key.ENTER)
+    assert isinstance(window.current_view, DailyView)
+    # A day missed: the streak is over, and the button says nothing of it.
+    app = _app(window, DAY + datetime.timedelta(days=2))
+    app.show_title()
+    assert widget(window.current_view, "daily").texts[0].text == "Daily"

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 import arcade
 
+from game.bots.daily import DAILY_MODES
+
 from . import style
 from .widgets import MenuView
 
@@ -83,6 +85,12 @@ class TitleView(MenuView):
         self._rain_fractions = [(s.center_x, s.center_y) for s in self._rain]
         self._rain_placed: tuple[int, int] | None = None
 
+    def daily_label(self) -> str:
+        """Daily, with the longest streak still alive: a reason to come back tomorrow."""
+        records, today = self.app.daily_records, self.app.today()
+        streak = max(records.streak(m.value, today) for m in DAILY_MODES)
+        return f"Daily  \u00b7  {streak}-day streak" if streak else "Daily"
+
     def build(self) -> None:
         w, h = self.window.width, self.window.height
         if self._rain_placed != (w, h):
@@ -109,14 +117,15 @@ class TitleView(MenuView):
 
         # The menu.
         bw = 320
-        entries: list[tuple[str, Any]] = [("Play", self.app.show_packs), ("Daily", self.app.show_daily)]
+        entries: list[tuple[str, str, Any]] = [("play", "Play", self.app.show_packs),
+                                               ("daily", self.daily_label(), self.app.show_daily)]
         if self.app.editor_factory is not None:
-            entries.append(("Level editor", self.app.open_editor))
-        entries.append(("Settings", self.app.show_settings))
-        entries.append(("Quit", self.app.quit))
+            entries.append(("level editor", "Level editor", self.app.open_editor))
+        entries.append(("settings", "Settings", self.app.show_settings))
+        entries.append(("quit", "Quit", self.app.quit))
         top, bh, step = menu_place(w, h, len(entries), bool(self.notice))
-        for i, (label, action) in enumerate(entries):
-            self.button(label, w / 2 - bw / 2, top - bh - i * step, bw, bh, action, name=label.lower(),
+        for i, (name, label, action) in enumerate(entries):
+            self.button(label, w / 2 - bw / 2, top - bh - i * step, bw, bh, action, name=name,
                         primary=(i == 0))
 
         if self.notice:
