@@ -4,6 +4,9 @@ A small YAML file in the data folder (daily.yaml), written atomically; a damaged
 aside (daily.yaml.corrupt-N) and a fresh one started, never a crash. Each day's winning replay
 is kept beside it (daily/<level id>.replay.yaml, with the level file it plays on).
 
+A game of today's puzzle left halfway is kept too (its seed and moves, as a level's game is
+kept in progress.yaml), so the daily screen resumes it; a day later it is dropped.
+
 Dates are passed in: nothing here reads the clock, so the streak rules are tested on any days.
 """
 
@@ -13,11 +16,11 @@ import datetime
 import os
 import pathlib
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 import yaml
 
-from game.core import Command, Level, describe
+from game.core import Command, Level, describe, format_command, parse_command
 
 from .atomic import atomic_write_text, sweep_stale_temporaries
 from .levels import level_to_yaml
@@ -46,14 +49,28 @@ class DayResult:
     moves: int
 
 
+@dataclass(frozen=True, slots=True)
+class DailyGame:
+    """A day's puzzle left halfway: the day, the seed dealt and the moves so far (as written)."""
+
+    day: datetime.date
+    seed: int
+    commands: tuple[str, ...]
+
+    def parsed_commands(self) -> tuple[Command, ...]:
+        return tuple(parse_command(text) for text in self.commands)
+
+
 @dataclass(slots=True)
 class ModeRecord:
-    """One mode's record: the last day won, the streak up to it, the longest, recent bests."""
+    """One mode's record: the last day won, the streak up to it, the longest, recent bests, and
+    a game left halfway."""
 
     last_win: datetime.date | None = None
     streak: int = 0
     longest: int = 0
     days: dict[datetime.date, DayResult] = field(default_factory=dict)
+    game: DailyGame | None = None
 
 
 @dataclass(slots=True)
@@ -103,6 +120,21 @@ class DailyRecords:
         record = self.modes.get(str(mode))
         return record.days.get(day) if record is not None else None
 
+    def save_game(self, mode: str, day: datetime.date, seed: int, commands: Iterable[Command]) -> None:
+        """Keep `day`'s game in progress (none when no move was made)."""
+        texts = tuple(format_command(c) for c in commands)
+        self.mode(mode).game = DailyGame(day, seed, texts) if texts else None
+
+    def clear_game(self, mode: str) -> None:
+        if str(mode) in self.modes:
+            self.modes[str(mode)].game = None
+
+    def saved_game(self, mode: str, day: datetime.date) -> DailyGame | None:
+        """The game of `day`'s puzzle left halfway; another day's is no longer the day's puzzle."""
+        record = self.modes.get(str(mode))
+        game = record.game if record is not None else None
+        return game if game is not None and game.day == day else None
+
     # -- the file's mapping ----------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         modes: dict[str, Any] = {}
@@ -115,6 +147,9 @@ class DailyRecords:
             entry["longest"] = record.longest
             entry["days"] = {day.isoformat(): {"score": r.score, "stars": r.stars, "moves": r.moves}
                              for day, r in sorted(record.days.items())}
+            if record.game is not None:
+                entry["game"] = {"date": record.game.day.isoformat(), "seed": record.game.seed,
+                                 "commands": list(record.game.commands)}
             modes[name] = entry
         return {"format": FORMAT, "modes": modes}
 
@@ -172,7 +207,24 @@ def _mode_from(raw: Any, where: str) -> ModeRecord:
         record.days[_date(key, at)] = DayResult(
             _int(result.get("score"), f"{at}.score"), _int(result.get("stars"), f"{at}.stars"),
             _int(result.get("moves"), f"{at}.moves"))
+    if raw.get("game") is not None:
+        record.game = _game_from(raw["game"], f"{where}.game")
     return record
+
+
+def _game_from(raw: Any, where: str) -> DailyGame:
+    if not isinstance(raw, Mapping):
+        raise DailyFileError(f"{where}: expected a mapping, found {describe(raw)}")
+    commands = raw.get("commands")
+    if not isinstance(commands, list) or not all(isinstance(c, str) for c in commands):
+        raise DailyFileError(f"{where}.commands: expected a list of moves, found {describe(commands)}")
+    for i, text in enumerate(commands):
+        try:
+            parse_command(text)
+        except ValueError as exc:
+            raise DailyFileError(f"{where}.commands[{i}]: {exc}") from None
+    return DailyGame(_date(raw.get("date"), f"{where}.date"), _int(raw.get("seed"), f"{where}.seed"),
+                     tuple(commands))
 
 
 # -- the file -----------------------------------------------------------------------------------

@@ -505,22 +505,38 @@ class App:
     def daily_folder(self) -> pathlib.Path:
         return data_dir() / REPLAY_FOLDER
 
-    def play_daily(self, mode: str, commands: Sequence[Command] = ()) -> Any:
-        """Play today's puzzle of `mode` from its own seed (a Retry deals the same board again);
-        with `commands`, on from that far into a game (the theatre's "play from here")."""
+    def play_daily(self, mode: str, commands: Sequence[Command] = (), *, fresh: bool = False) -> Any:
+        """Play today's puzzle of `mode` from its own seed, resuming a game left halfway today
+        unless `fresh` (a Retry: the same board again); with `commands`, on from that far into a
+        game (the theatre's "play from here")."""
         from game.ui.play_view import PlayView
 
         puzzle = daily_puzzle(self.today(), mode)
-        view = PlayView(puzzle.level, seed=puzzle.seed, commands=tuple(commands), settings=self.settings,
+        seed, played = puzzle.seed, tuple(commands)
+        saved = None if commands or fresh else self.daily_records.saved_game(mode, puzzle.date)
+        if saved is not None:
+            try:
+                played = saved.parsed_commands()
+                Session.replay(puzzle.level, saved.seed, played)
+                seed = saved.seed
+            except (ValueError, IllegalMove):
+                played = ()   # the generator changed under it: start over rather than show a wrong board
+        if fresh or (saved is not None and not played):
+            self.daily_records.clear_game(mode)
+            self._save_daily()
+        view = PlayView(puzzle.level, seed=seed, commands=played, settings=self.settings,
                         on_leave=lambda outcome: self._left_daily(puzzle, outcome),
                         on_fullscreen=self.toggle_fullscreen, on_change=self.save_current,
-                        show_goals=not commands,
+                        show_goals=not played,
                         on_share=lambda s, c: self.share(None, puzzle.level, s, c),
                         back_to="daily", next_label="Next puzzle")
         self._show(view)
         self.daily_playing = (puzzle, view)
         if commands:
             view.say(f"Playing on from move {len(commands)} of the replay.")
+            self.save_current()   # the branch is today's game now: a kill keeps it
+        elif played:
+            view.say(f"Welcome back: {counted(len(played), 'move')} in.")
         return view
 
     def watch_daily(self, puzzle: DailyPuzzle, seed: int, commands: Sequence[Command], title: str) -> Any:
@@ -543,30 +559,42 @@ class App:
         title = "Today's best" if best is None else f"Today's best: {best.score:,} in {counted(best.moves, 'move')}"
         return self.watch_daily(puzzle, replay.seed, replay.commands, title)
 
-    def _record_daily(self, puzzle: DailyPuzzle, seed: int, commands: Sequence[Command]) -> None:
-        """Count a won daily: the day's best and the streak; a new best keeps its replay."""
-        state = Session.replay(puzzle.level, seed, commands).state
-        if state.status != Status.WON:
-            return
-        better = self.daily_records.record_win(puzzle.mode.value, puzzle.date, state.score, stars(state),
-                                               state.moves)
+    def _keep_daily(self, puzzle: DailyPuzzle, status: Status, seed: int, commands: Sequence[Command]) -> None:
+        """Keep a daily game: a win counts at once (the day's best, the streak; a new best keeps
+        its replay), a loss is dropped, a game in play is kept to resume today."""
+        mode = puzzle.mode.value
+        better = False
+        if status == Status.WON:
+            state = Session.replay(puzzle.level, seed, commands).state
+            better = self.daily_records.record_win(mode, puzzle.date, state.score, stars(state), state.moves)
+            self.daily_records.clear_game(mode)
+        elif status == Status.LOST:
+            self.daily_records.clear_game(mode)
+        else:
+            self.daily_records.save_game(mode, puzzle.date, seed, commands)
+        self._save_daily()
+        if better:
+            try:
+                save_daily_replay(puzzle.level, seed, commands)
+            except OSError as exc:
+                print(f"gridfall: could not keep the daily's replay: {exc}", file=sys.stderr)
+
+    def _save_daily(self) -> None:
         try:
             save_daily_records(self.daily_records)
-            if better:
-                save_daily_replay(puzzle.level, seed, commands)
         except OSError as exc:
             print(f"gridfall: could not save the daily records: {exc}", file=sys.stderr)
 
     def _left_daily(self, puzzle: DailyPuzzle, outcome: PlayOutcome) -> None:
         self.daily_playing = None
-        self._record_daily(puzzle, outcome.seed, outcome.commands)
+        self._keep_daily(puzzle, outcome.status, outcome.seed, outcome.commands)
         mode = puzzle.mode.value
         if outcome.action == Action.WATCH:
             self.watch_daily(puzzle, outcome.seed, outcome.commands,
                              "Your daily: won" if outcome.status == Status.WON else "Your daily")
             return
         if outcome.action == Action.RETRY:
-            self.play_daily(mode)
+            self.play_daily(mode, fresh=True)
             return
         if outcome.action == Action.NEXT:
             # The next mode not yet won today, in the screen's order.
@@ -581,11 +609,10 @@ class App:
     def save_current(self) -> None:
         """Keep the game on screen (window closing, quitting): the same as leaving it."""
         if self.daily_playing is not None:
-            # A daily is not resumed; a win counts as soon as it is made (even if the window
-            # closes on the result screen).
+            # After every move: a win counts as soon as it is made (even if the window closes on
+            # the result screen), and a game in play resumes after a kill.
             puzzle, view = self.daily_playing
-            if view.session.state.status == Status.WON:
-                self._record_daily(puzzle, view.session.seed, view.session.commands)
+            self._keep_daily(puzzle, view.session.state.status, view.session.seed, view.session.commands)
         if self.playing is None:
             return
         pack_id, level_id, view = self.playing

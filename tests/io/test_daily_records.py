@@ -86,6 +86,8 @@ def test_a_damaged_file_is_kept_aside_and_never_crashes(tmp_path: pathlib.Path) 
         "format: 1\nmodes: {tetris: {}}\n",
         "format: 1\nmodes: {chain: {last_win: yesterday}}\n",
         "format: 1\nmodes: {slide: {days: {2026-11-23: {score: lots}}}}\n",
+        "format: 1\nmodes: {slide: {game: {date: '2026-11-23', seed: 3, commands: [teleport 9]}}}\n",
+        "format: 1\nmodes: {slide: {game: {date: '2026-11-23', seed: -3, commands: []}}}\n",
         "format: 7\n",
         "modes: [1, 2\n",
         "\x00\x01binary",
@@ -105,6 +107,28 @@ def test_a_damaged_file_is_kept_aside_and_never_crashes(tmp_path: pathlib.Path) 
                     "    days: {2026-11-23: {score: 10, stars: 1, moves: 3}}\n", encoding="utf-8")
     loaded = load_daily_records(path)
     assert loaded.notice is None and loaded.records.streak("match3", MON + DAY) == 4
+
+
+def test_a_game_left_halfway_is_kept_for_its_day_only(tmp_path: pathlib.Path) -> None:
+    from game.bots.daily import daily_puzzle
+    from game.core import legal_commands
+
+    puzzle = daily_puzzle(MON, "slide")
+    session = Session(puzzle.level, puzzle.seed)
+    for _ in range(3):
+        session.play(legal_commands(session.state)[0])
+    records = DailyRecords()
+    records.save_game("slide", MON, puzzle.seed, session.commands)
+    path = tmp_path / "daily.yaml"
+    save_daily_records(records, path)
+    again = load_daily_records(path).records
+    game = again.saved_game("slide", MON)
+    assert game is not None and game.seed == puzzle.seed
+    assert Session.replay(puzzle.level, game.seed, game.parsed_commands()).state == session.state
+    assert again.saved_game("slide", MON + DAY) is None          # tomorrow it is not the day's puzzle
+    assert again.saved_game("chain", MON) is None
+    again.save_game("slide", MON, puzzle.seed, ())               # no move made: nothing to resume
+    assert again.saved_game("slide", MON) is None
 
 
 def test_missing_file_is_a_fresh_start(data_dir: pathlib.Path) -> None:

@@ -247,3 +247,45 @@ def test_the_title_daily_button_shows_a_streak_still_alive(window: Any, clean: p
     app = _app(window, DAY + datetime.timedelta(days=2))
     app.show_title()
     assert widget(window.current_view, "daily").texts[0].text == "Daily"
+
+
+def test_a_daily_left_halfway_resumes_today_and_retry_starts_it_again(window: Any, clean: pathlib.Path) -> None:
+    app = _app(window)
+    app.show_daily()
+    click_widget(window, "daily:slide")
+    play = window.current_view
+    puzzle = daily_puzzle(DAY, "slide")
+    settle(window)
+    for command in puzzle.proof[:3]:
+        assert play.submit(command)
+        settle(window)
+    # Saved after every move: a kill now loses nothing (the file holds the three moves).
+    game = load_daily_records().records.saved_game("slide", DAY)
+    assert game is not None and game.parsed_commands() == tuple(puzzle.proof[:3])
+    press_key(window, arcade.key.ESCAPE)
+    for _ in range(4):
+        press_key(window, arcade.key.DOWN)
+    press_key(window, arcade.key.ENTER)                # Back to daily
+    view = window.current_view
+    assert isinstance(view, DailyView)
+    assert "In progress: 3 moves in, resume" in texts(view) and "Resume" in texts(view)
+    # The game starts again later (a new App: the records read back from the file), where it was.
+    app = _app(window)
+    app.show_daily()
+    click_widget(window, "daily:slide")
+    again = window.current_view
+    assert isinstance(again, PlayView) and again.session.commands == list(puzzle.proof[:3])
+    assert again.goal_card is None and again.toast.message == "Welcome back: 3 moves in."
+    # Restart: the same board from the start, and nothing left to resume.
+    press_key(window, arcade.key.ESCAPE)
+    press_key(window, arcade.key.DOWN)                 # Restart
+    press_key(window, arcade.key.ENTER)
+    fresh = window.current_view
+    assert isinstance(fresh, PlayView) and fresh.session.commands == [] and fresh.seed == puzzle.seed
+    assert app.daily_records.saved_game("slide", DAY) is None
+    # A game left yesterday is not today's puzzle: the card offers a new one.
+    assert fresh.submit(puzzle.proof[0])
+    settle(window)
+    app = _app(window, DAY + datetime.timedelta(days=1))
+    app.show_daily()
+    assert not any(t.startswith("In progress") for t in texts(window.current_view))

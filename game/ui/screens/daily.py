@@ -97,7 +97,10 @@ class DailyView(MenuView):
         for s in range(3):
             earned = best is not None and s < best.stars
             self.sprite(style.star(30), cx + (s - 1) * 38, top - 170, style.GOLD if earned else style.STAR_EMPTY)
-        if best is not None:
+        game = records.saved_game(mode.value, day)
+        if game is not None:
+            note, color = f"In progress: {counted(len(game.commands), 'move')} in, resume", style.GOLD
+        elif best is not None:
             note, color = f"Today's best: {best.score:,} in {counted(best.moves, 'move')}", style.BAR_FILL
         else:
             note, color = "Not won yet today", style.TEXT_MUTED
@@ -115,7 +118,7 @@ class DailyView(MenuView):
                         lambda: self.app.watch_daily_best(mode.value), name=f"watch:{mode.value}", font_size=12,
                         colors=(style.OPTION, style.OPTION_HOVER))   # darker than the card: a button on it
             play_x = left + (width - 88) / 2
-        self.text("Play" if best is None else "Play again", play_x, bottom + 22, style.TEXT_DIM,
+        self.text("Resume" if game is not None else "Play" if best is None else "Play again", play_x, bottom + 22, style.TEXT_DIM,
                   style.SMALL_SIZE, anchor_x="center", anchor_y="center")
 
     def initial_focus(self) -> Widget | None:
