@@ -103,7 +103,12 @@ class Hud:
         self.update_state(state)
 
     def place(self, rect: Rect) -> None:
+        """Lay the HUD out in `rect`: a column beside the board, or (a strip much wider than
+        tall, a portrait window) two columns above it."""
         self.rect = rect
+        if is_strip(rect):
+            self._place_strip(rect)
+            return
         x = rect.left + 24
         y = rect.top - 24
         width = int(rect.width - 40)
@@ -133,6 +138,34 @@ class Hud:
             y -= ICON + 10
         self.help.x, self.help.y = x, rect.bottom + 16
         self.help.width = width
+
+    def _place_strip(self, rect: Rect) -> None:
+        # Left: the level, score, moves and stars; right: the goals, and the keys under them.
+        half = rect.width / 2
+        x, y = rect.left + 24, rect.top - 16
+        width = int(half - 40)
+        self.name.x, self.name.y, self.name.width = x, y, width
+        y -= self.name.content_height + 4
+        self.mode.x, self.mode.y, self.mode.width = x, y, width
+        y -= self.mode.content_height + 10
+        self.score.x, self.score.y = x, y
+        self.moves.x, self.moves.y = x + 190 * self.scale, y - 4
+        y -= 34 * self.scale
+        for i, s in enumerate(self.stars):
+            s.position = (x + ICON / 2 + i * (ICON + 14), y - ICON / 2)
+            self.star_marks[i].x, self.star_marks[i].y = s.center_x, y - ICON - 2
+        x, y = rect.left + half + 12, rect.top - 16
+        self.goals_title.x, self.goals_title.y = x, y
+        y -= 26 * self.scale
+        for text, icon, goal in zip(self.goal_texts, self.icons, self._goals):
+            has_icon = goal.name in (GoalName.COLLECT, GoalName.REACH)
+            icon.position = (x + ICON / 2, y - ICON / 2)
+            text.x, text.y = (x + ICON + 10) if has_icon else x, y - ICON / 2
+            y -= ICON + 8
+        if not self._goals:
+            self.no_goal.x, self.no_goal.y = x, y - ICON / 2
+        self.help.x, self.help.y = x, rect.bottom + 10
+        self.help.width = int(half - 36)
 
     def _set(self, text: arcade.Text, value: str, color: tuple[int, int, int, int] | None = None) -> None:
         if text.text != value:
@@ -171,10 +204,18 @@ class Hud:
     def draw(self) -> None:
         r = self.rect
         # A divider, not a filled panel: every pixel filled costs time on a software renderer.
-        arcade.draw_line(r.right - 1, r.bottom + 16, r.right - 1, r.top - 16, (44, 50, 74, 255), 2)
+        if is_strip(r):
+            arcade.draw_line(r.left + 16, r.bottom + 1, r.right - 16, r.bottom + 1, (44, 50, 74, 255), 2)
+        else:
+            arcade.draw_line(r.right - 1, r.bottom + 16, r.right - 1, r.top - 16, (44, 50, 74, 255), 2)
         self.batch.draw()
         self.icons.draw()
         self.stars.draw()
+
+
+def is_strip(rect: Rect) -> bool:
+    """A HUD area much wider than tall: the strip above the board in a portrait window."""
+    return rect.width > rect.height * 1.6
 
 
 def compact(n: int) -> str:

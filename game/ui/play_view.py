@@ -17,7 +17,7 @@ from game.ui import textures
 from game.ui.board import BoardRenderer
 from game.ui.goal_card import GoalCard
 from game.ui.hints import hint, hint_cells
-from game.ui.hud import Hud
+from game.ui.hud import Hud, is_strip
 from game.ui.layout import Rect
 from game.ui.outcome import Action, PlayOutcome
 from game.ui.play_input import Controller, controller_for
@@ -34,6 +34,15 @@ _NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven
 
 def hud_width(window_width: float) -> float:
     return max(220.0, min(320.0, window_width * 0.24))
+
+
+PORTRAIT_HUD_H = 230   # the HUD strip above the board in a portrait window (times the text scale)
+BAR_BOTTOM = 16        # the button bar's bottom edge there
+
+
+def is_portrait(width: float, height: float) -> bool:
+    """A window clearly taller than wide (a phone-shaped or rotated screen): HUD above the board."""
+    return height > width * 1.15
 
 
 class PlayView(arcade.View):
@@ -121,13 +130,24 @@ class PlayView(arcade.View):
     def _areas(self, width: float | None = None, height: float | None = None) -> tuple[Rect, Rect]:
         w = self.window.width if width is None else width
         h = self.window.height if height is None else height
-        hw = hud_width(w)
         margin = 20.0
+        if is_portrait(w, h):
+            # The HUD across the top, the buttons along the bottom, the board between them
+            # (with room under it for a message).
+            hud_h = PORTRAIT_HUD_H * self.settings.text_scale
+            bottom = BAR_BOTTOM + 36 + 50
+            board = Rect(margin, bottom, max(40.0, w - 2 * margin), max(40.0, h - hud_h - bottom - 8))
+            return board, Rect(0, h - hud_h, w, hud_h)
+        hw = hud_width(w)
         board = Rect(hw + margin, margin, max(40.0, w - hw - 2 * margin), max(40.0, h - 2 * margin))
         return board, Rect(0, 0, hw, h)
 
     def _bar_rect(self, hud_area: Rect) -> Rect:
-        """The button bar's place: across the HUD, just above its key legend (taller with large text)."""
+        """The button bar's place: across the HUD, just above its key legend (taller with large
+        text); in a portrait window, along the bottom under the board."""
+        if is_strip(hud_area):
+            width = max(80.0, min(hud_area.width - 48, 520.0))
+            return Rect(hud_area.left + (hud_area.width - width) / 2, BAR_BOTTOM, width, 36)
         return Rect(hud_area.left + 24, hud_area.bottom + 24 + 40 * self.settings.text_scale,
                     max(80.0, hud_area.width - 48), 36)
 

@@ -793,6 +793,26 @@ def test_resize_refits_the_board_and_keeps_it_centred(window: Any) -> None:
 
 
 
+def test_a_portrait_window_puts_the_hud_above_the_board_and_the_buttons_below(window: Any) -> None:
+    view = open_view(window, level("ring-harvest"))
+    try:
+        view.on_resize(700, 1000)
+        hud, board, bar = view.hud.rect, view.board.layout.rect, view.bar
+        assert hud.width == 700 and hud.bottom >= board.top            # the HUD across the top
+        assert view.hud.score.y > board.top and view.hud.goals_title.x > 350   # goals: its right half
+        buttons = [b.rect for b in bar.buttons]
+        assert all(0 <= r.left and r.right <= 700 and r.top < board.bottom for r in buttons)
+        assert view.toast._at[1] < board.bottom and view.toast._at[1] > max(r.top for r in buttons)
+        # The buttons work where they are: Hint by a real click.
+        hint = next(b for b in bar.buttons if b.key == "hint")
+        click(window, hint.rect.center)
+        assert view.hint_command is not None
+        # Back to a landscape window: the HUD beside the board again.
+        view.on_resize(window.width, window.height)
+        assert view.hud.rect.right <= view.board.layout.rect.left and view.hud.rect.height == window.height
+    finally:
+        view.on_resize(window.width, window.height)
+
 def test_chain_without_a_player_by_keyboard(window: Any) -> None:
     import arcade
 
