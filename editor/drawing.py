@@ -178,8 +178,8 @@ class EditorDrawing(EditorBase):
         top = h - HEADER_H - 14
         # A short window gets smaller swatches, so the shapes at the bottom stay in view.
         compact = h < 760
-        size = 40 if compact else 46
-        entry_h = 30 if compact else 36
+        size = 36 if compact else 46
+        entry_h = 28 if compact else 36
         self._label("Tools", 12, top - 10, TEXT, 13, anchor_y="center")
         y = top - 34
         entries: list[tuple[str, Any, str, Any]] = []
