@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import pathlib
+from dataclasses import replace
+
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from editor import files
 from editor.model import (
-    DROP_TOOL, ERASE_TOOL, FILL, JELLY_TOOL, LOCK_TOOL, RAINBOW_TOOL, RECT, EditModel, blank, from_mapping,
-    kind_tool, resize, stone_tool,
+    DROP_TOOL, ERASE_TOOL, FILL, JELLY_TOOL, LOCK_TOOL, RAINBOW_TOOL, RECT, EditModel, blank, check, from_level,
+    from_mapping, kind_tool, resize, stone_tool,
 )
+from editor.files import mapping_to_yaml
 from game.io import load_level
 
 
@@ -199,3 +205,28 @@ def test_every_new_token_saves_and_loads_back_identically(tmp_path: pathlib.Path
     files.save_draft(again, copy)
     assert copy.read_bytes() == path.read_bytes()
     assert from_mapping(level.to_dict()) == m.draft
+
+
+TOKENS = [".", ".", ".", ".", "1", "2", "3", "3h", "4v", "2b", "*", "S1", "S2", "S3", "1L", ".L", "D", "#"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_any_valid_blocker_draft_writes_what_the_loader_reads_back_as_the_same_draft(data: st.DataObject) -> None:
+    w, h = data.draw(st.integers(3, 6)), data.draw(st.integers(3, 6))
+    cells = tuple(tuple(data.draw(st.sampled_from(TOKENS)) for _ in range(w)) for _ in range(h))
+    jelly = tuple(tuple(data.draw(st.integers(0, 2)) for _ in range(w)) for _ in range(h))
+    d = replace(blank("match3", w, h), cells=cells, moves=30)
+    d = d.with_jelly({(r, c): jelly[r][c] for r in range(h) for c in range(w)})
+    d = replace(d, goal_jelly=bool(d.jelly), goal_stones=any(t.startswith("S") for row in cells for t in row),
+                specials=data.draw(st.booleans()))
+    placed = sum(row.count("D") for row in cells)
+    if placed:   # a D asks for a drops goal: set one, sometimes asking for one more from the top
+        d = replace(d, drops=placed + data.draw(st.integers(0, 1)))
+    level, problems = check(d)
+    if level is None:
+        # Whatever is wrong is said where it is: a cell's problem names a cell on the board.
+        assert problems and all(p.cell is None or d.inside(p.cell) for p in problems)
+        return
+    assert from_level(level) == d
+    assert from_mapping(yaml.safe_load(mapping_to_yaml(d.to_mapping(), None))) == d
