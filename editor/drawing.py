@@ -9,6 +9,7 @@ import arcade
 import pyglet
 
 from game.core import Mode, Problem, Special
+from game.core.level import token_stone
 from game.ui import textures
 from game.ui.layout import Rect
 from game.ui.screens import style
@@ -44,7 +45,9 @@ from .model import (
     SHAPES,
     SPECIALS,
     Cell,
+    is_locked,
     kind_tool,
+    next_hits,
     stone_tool,
     tile_tool,
 )
@@ -188,7 +191,10 @@ class EditorDrawing(EditorBase):
             entries += [("tool", tile_tool(n), f"tile {n}  (-/+)", textures.slide_number(n)),
                         ("tool", GAP_TOOL, "gap (G)", marker("gap"))]
         else:
-            grid = [(kind_tool(k), textures.kind(k, self.colorblind), str(k),
+            # With a special chosen, the kind swatches show it: what the brush paints is in view.
+            special = Special(m.special) if m.special and d.mode == Mode.MATCH3 else None
+            grid = [(kind_tool(k), textures.marked(k, special, self.colorblind) if special else
+                     textures.kind(k, self.colorblind), str(k),
                      isinstance(d.kinds, int) and k > d.kinds) for k in range(1, 10)]
             y = self._swatches(grid, y, size)
             if d.mode == Mode.MATCH3:
@@ -276,15 +282,20 @@ class EditorDrawing(EditorBase):
         if cell is None or lay is None or self.mouse_down or self.dialog is not None or self.picking_reach \
                 or not m.draft.inside(cell):
             return
+        under = m.draft.token(cell)
         if m.tool == RANDOM_TOOL:
             tex = marker("dice")
+        elif m.tool == LOCK_TOOL and is_locked(under):
+            tex = token_texture(under[:-1], m.draft.mode, self.colorblind)   # a click unlocks it
         elif m.tool == LOCK_TOOL:
             tex = marker("lock")
+        elif m.tool.name == "stone" and token_stone(under) is not None:
+            tex = token_texture(next_hits(under), m.draft.mode)   # a click adds a hit
         elif m.tool == JELLY_TOOL:
             tex = marker("jelly1")
         else:
             tex = token_texture(m.token, m.draft.mode, self.colorblind)
-        if tex is None or m.draft.token(cell) == m.token:
+        if tex is None or (under == m.token and m.tool.name != "stone"):
             return
         x, y = lay.center(cell)
         size = lay.cell * 0.7

@@ -216,3 +216,20 @@ def test_new_tools_have_tooltips_and_keys_on_the_sheet(window: Any, editor: Edit
     for _ in range(40):
         frame(window)
     assert view._tip_text is not None and view._tip_text.text.startswith("Jelly (J)")
+
+
+def test_the_kind_swatches_show_the_special_the_brush_paints(window: Any, editor: EditorView) -> None:
+    from game.core import Special
+    from game.ui import textures
+
+    view = editor
+    press(window, key.KEY_3)
+    press(window, key.Q)
+    press(window, key.Q)                                 # v: clears its column
+    x, y = palette_xy(view, "tool", kind_tool(3))
+    [icon] = [s for s in view._chrome_icons if abs(s.center_x - x) < 1 and abs(s.center_y - y) < 1]
+    assert icon.texture is textures.marked(3, Special.COLUMN, False)
+    press(window, key.Q)
+    press(window, key.Q)                                 # round to plain tiles again
+    [icon] = [s for s in view._chrome_icons if abs(s.center_x - x) < 1 and abs(s.center_y - y) < 1]
+    assert icon.texture is textures.kind(3, False) and view.model.special == ""
