@@ -156,7 +156,7 @@ def test_paint_every_blocker_token_and_jelly_set_the_goals_save_reload_and_play(
 
 
 def test_chain_offers_its_blockers_only_and_the_loader_words_what_is_wrong(
-        window: Any, editor: EditorView) -> None:
+        window: Any, editor: EditorView, screenshot_dir: pathlib.Path) -> None:
     view = editor
     new_level(window, view, "chain", 6, 6)
     tools = [v for _, k, v in view._palette if k == "tool"]
@@ -199,6 +199,24 @@ def test_chain_offers_its_blockers_only_and_the_loader_words_what_is_wrong(
     assert "the stones goal" in view.status and view.model.draft.goal_stones is False
     press(window, key.Z, key.MOD_CTRL)
     assert view.model.draft == before
+    # Play-test the chain level with its stone, a lock and jelly.
+    press(window, key.D)
+    press(window, key.L)
+    click(window, *cell_xy(view, (3, 3)))
+    press(window, key.J)
+    click(window, *cell_xy(view, (1, 1)))
+    toggle(window, view, "goal_jelly")
+    set_field(window, view, "moves", "12")
+    assert view.model.problems() == (), [str(p) for p in view.model.problems()]
+    shot(window, view, screenshot_dir / "editor-blockers-chain.png")
+    press(window, key.TAB)
+    from game.ui.play_view import PlayView
+    play = window.current_view
+    assert isinstance(play, PlayView)
+    state = play.session.state
+    assert dict(state.stones) == {(0, 0): 1} and state.locks == ((3, 3),) and state.jelly_at((1, 1)) == 1
+    press(window, key.TAB)
+    assert window.current_view is view
 
 
 def test_new_tools_have_tooltips_and_keys_on_the_sheet(window: Any, editor: EditorView) -> None:
