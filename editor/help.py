@@ -145,11 +145,23 @@ class EditorHelp(EditorBase):
         label.x, label.y = left + 8, bottom + 8
         label.draw()
 
-    def show_keys(self) -> None:
-        """F1 or ?: every key the editor knows, on one sheet."""
-        rows: list[list[tuple[Any, ...]]] = [[("label", k, 200), ("label", what, 520)] for k, what in KEYS]
-        rows.append([("button", "Close", 110, self.close_dialog)])
-        self.open_dialog(Dialog(self.window, "Keys", rows, width=760, default="Close"))
+    def show_keys(self, page: int = 0) -> None:
+        """F1 or ?: every key the editor knows, on one sheet (in pages when the window is too
+        short for all of them: the sheet must never run off the screen)."""
+        room = self.window.height - 70 - Dialog.ERROR_H - 20
+        per_page = max(4, room // Dialog.ROW - 1)   # one row for the buttons
+        pages = (len(KEYS) + per_page - 1) // per_page
+        page = max(0, min(page, pages - 1))
+        shown = KEYS[page * per_page:(page + 1) * per_page]
+        rows: list[list[tuple[Any, ...]]] = [[("label", k, 200), ("label", what, 520)] for k, what in shown]
+        buttons: list[tuple[Any, ...]] = [("button", "Close", 110, self.close_dialog)]
+        if page > 0:
+            buttons.append(("button", "< Prev", 110, lambda: self.show_keys(page - 1)))
+        if page < pages - 1:
+            buttons.append(("button", "Next >", 110, lambda: self.show_keys(page + 1)))
+        rows.append(buttons)
+        title = "Keys" if pages == 1 else f"Keys ({page + 1} of {pages})"
+        self.open_dialog(Dialog(self.window, title, rows, width=760, default="Close"))
 
 
 def _rect(widget: Any) -> Rect:

@@ -251,3 +251,31 @@ def test_the_kind_swatches_show_the_special_the_brush_paints(window: Any, editor
     press(window, key.Q)                                 # round to plain tiles again
     [icon] = [s for s in view._chrome_icons if abs(s.center_x - x) < 1 and abs(s.center_y - y) < 1]
     assert icon.texture is textures.kind(3, False) and view.model.special == ""
+
+
+def test_the_key_sheet_pages_in_a_short_window_and_never_runs_off_it(window: Any, editor: EditorView) -> None:
+    view = editor
+    window._width, window._height = 800, 560          # what the layouts read (headless)
+    try:
+        send(window, "on_resize", 800, 560)
+        frame(window)
+        press(window, key.F1)
+        seen: list[str] = []
+        for page in (1, 2):
+            d = view.dialog
+            assert d is not None and d.title == f"Keys ({page} of 2)"
+            _left, bottom, _w, height = d.rect
+            assert bottom >= 0 and bottom + height <= 560
+            texts = [str(w.text) for w in d.ui.walk_widgets() if hasattr(w, "text")]
+            seen += [k for k, _ in KEYS if k in texts]
+            if page == 1:
+                click(window, *d.button_center("Next >"))
+        assert sorted(set(seen)) == sorted(k for k, _ in KEYS)
+        click(window, *view.dialog.button_center("< Prev"))
+        assert view.dialog is not None and view.dialog.title == "Keys (1 of 2)"
+        press(window, key.ESCAPE)
+        assert view.dialog is None
+    finally:
+        window._width, window._height = 1280, 800
+        send(window, "on_resize", 1280, 800)
+        frame(window)
