@@ -174,7 +174,10 @@ def from_mapping(data: Mapping[str, Any]) -> Draft:
         min_match=_scalar(rules.get("min_match", 3)), min_chain=_scalar(rules.get("min_chain", 3)),
         diagonal=rules.get("diagonal", True) if isinstance(rules.get("diagonal", True), bool) else True,
         jelly=jelly, goal_jelly=goals.get("jelly") is True, goal_stones=goals.get("stones") is True,
-        drops=_scalar(goals.get("drops")), specials=specials if isinstance(specials, bool) else True,
+        # Drops and the specials switch are match3's (as kinds is no slide's): another mode's
+        # draft leaves them out, since the fields that would fix them are not shown there.
+        drops=_scalar(goals.get("drops")) if mode == Mode.MATCH3 else None,
+        specials=specials if isinstance(specials, bool) and mode == Mode.MATCH3 else True,
     )
 
 
@@ -229,7 +232,7 @@ SHAPES = (PEN, RECT, FILL)
 class Tool:
     """What a click puts on the board: a token ('' erases back to a random cell)."""
 
-    name: str           # kind, random, hole, player, tile, gap, erase
+    name: str           # kind, random, hole, player, tile, gap, erase, rainbow, stone, drop, lock, jelly
     token: str
 
     @property

@@ -230,3 +230,14 @@ def test_any_valid_blocker_draft_writes_what_the_loader_reads_back_as_the_same_d
         return
     assert from_level(level) == d
     assert from_mapping(yaml.safe_load(mapping_to_yaml(d.to_mapping(), None))) == d
+
+
+def test_a_chain_file_with_match3_only_settings_opens_without_them() -> None:
+    """The drops field and the specials switch are shown in match3 only: a chain file that sets
+    them opens without them, so no problem is left that nothing on screen can fix."""
+    d = from_mapping({"format": 1, "id": "c", "name": "C", "mode": "chain", "width": 4, "height": 4,
+                      "goals": {"drops": 2, "stones": True}, "rules": {"specials": False}})
+    assert (d.drops, d.specials, d.goal_stones) == (None, True, True)
+    m = from_mapping({"format": 1, "id": "m", "name": "M", "mode": "match3", "width": 4, "height": 4,
+                      "goals": {"drops": 2}, "rules": {"specials": False}})
+    assert (m.drops, m.specials) == (2, False)
