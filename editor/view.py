@@ -10,6 +10,7 @@ import arcade
 import pyglet
 
 from game.core import Mode, Problem
+from game.core.level import token_stone
 from game.io.settings import Settings
 from game.ui.layout import Rect
 from game.ui.outcome import Action
@@ -40,6 +41,7 @@ from .model import (
     blank,
     kind_tool,
     mode_switch_losses,
+    next_hits,
     stone_tool,
     tile_tool,
 )
@@ -170,7 +172,7 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, EditorDrawing, EditorHelp,
     def select_stone(self) -> None:
         """S, or the stone swatch: the stone tool; again, one more hit for the stones it paints."""
         tool = self.model.tool
-        hits = int(tool.token[1]) % 3 + 1 if tool.name == "stone" else 1
+        hits = token_stone(next_hits(tool.token)) or 1 if tool.name == "stone" else 1
         self.select_tool(stone_tool(hits))
         self.say(f"stone S{hits}: takes {hits} hit{'s' if hits > 1 else ''} (S again for more; "
                  "a click on a stone adds one)")

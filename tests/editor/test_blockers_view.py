@@ -186,7 +186,7 @@ def test_chain_offers_its_blockers_only_and_the_loader_words_what_is_wrong(
     click(window, *palette_xy(view, "tool", stone_tool(1)))
     click(window, *cell_xy(view, (0, 0)))
     assert view.model.problems() == ()
-    # A rectangle of jelly, then a bucket of locks over the random cells around it.
+    # A rectangle of jelly: one layer in each of its cells, one undo step.
     press(window, key.J)
     press(window, key.X)
     drag(window, [cell_xy(view, (4, 0)), cell_xy(view, (5, 1))])
