@@ -10,7 +10,7 @@ import pyglet
 from PIL import Image, ImageDraw
 
 from game.core import Mode, Special
-from game.core.level import token_special, token_stone
+from game.core import token_special, token_stone
 from game.ui import textures
 from game.ui.layout import BoardLayout, Rect
 from game.ui.screens import style

@@ -9,7 +9,7 @@ import arcade
 import pyglet
 
 from game.core import Mode, Problem, Special
-from game.core.level import token_stone
+from game.core import token_stone
 from game.ui import textures
 from game.ui.layout import Rect
 from game.ui.screens import style

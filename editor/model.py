@@ -11,7 +11,7 @@ from game.core import (
     DEFAULT_KINDS, GAP_TOKEN, HOLE_TOKEN, MAX_SIZE, MAX_SLIDE_SIZE, MIN_SIZE, MODES, PLAYER_TOKEN,
     RANDOM_TOKEN, Goals, Level, LevelError, Mode, Problem, Rules, design_warnings, level_mapping, parse_level, playability_problems,
 )
-from game.core.level import DROP_TOKEN, LOCK_TOKEN, MAX_JELLY, MAX_STONE_HITS, RAINBOW_TOKEN, STONE_TOKEN, token_stone
+from game.core import DROP_TOKEN, LOCK_TOKEN, MAX_JELLY, MAX_STONE_HITS, RAINBOW_TOKEN, STONE_TOKEN, token_stone
 
 Cell = tuple[int, int]
 Cells = tuple[tuple[str, ...], ...]

@@ -10,7 +10,7 @@ import arcade
 import pyglet
 
 from game.core import Mode, Problem
-from game.core.level import token_stone
+from game.core import token_stone
 from game.io.settings import Settings
 from game.ui.layout import Rect
 from game.ui.outcome import Action
