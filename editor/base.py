@@ -151,6 +151,9 @@ class EditorBase(arcade.View):
     def toggle_diagonal(self) -> None:
         raise NotImplementedError
 
+    def toggle_goal(self, name: str) -> None:
+        raise NotImplementedError
+
     def pick_reach(self) -> None:
         raise NotImplementedError
 

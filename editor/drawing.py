@@ -8,7 +8,8 @@ from typing import Any
 import arcade
 import pyglet
 
-from game.core import Mode, Problem
+from game.core import Mode, Problem, Special
+from game.core import token_stone
 from game.ui import textures
 from game.ui.layout import Rect
 from game.ui.screens import style
@@ -32,14 +33,22 @@ from .base import (
 )
 from .canvas import marker, token_texture
 from .model import (
+    DROP_TOOL,
     ERASE_TOOL,
     GAP_TOOL,
     HOLE_TOOL,
+    JELLY_TOOL,
+    LOCK_TOOL,
     PLAYER_TOOL,
+    RAINBOW_TOOL,
     RANDOM_TOOL,
     SHAPES,
+    SPECIALS,
     Cell,
+    is_locked,
     kind_tool,
+    next_hits,
+    stone_tool,
     tile_tool,
 )
 
@@ -69,7 +78,7 @@ class EditorDrawing(EditorBase):
         m = self.model
         d = m.draft
         lay = self.canvas.layout
-        return (self.window.width, self.window.height, self._props_scroll, d.mode, d.kinds, m.tool, m.shape,
+        return (self.window.width, self.window.height, self._props_scroll, d.mode, d.kinds, m.tool, m.special, m.shape,
                 self.colorblind, (lay.left, lay.top, lay.cell, lay.rows, lay.cols) if lay else None)
 
     def on_draw(self) -> None:
@@ -171,6 +180,10 @@ class EditorDrawing(EditorBase):
         h = self.window.height
         self._palette = []
         top = h - HEADER_H - 14
+        # A short window gets smaller swatches, so the shapes at the bottom stay in view.
+        compact = h < 760
+        size = 36 if compact else 46
+        entry_h = 28 if compact else 36
         self._label("Tools", 12, top - 10, TEXT, 13, anchor_y="center")
         y = top - 34
         entries: list[tuple[str, Any, str, Any]] = []
@@ -179,33 +192,27 @@ class EditorDrawing(EditorBase):
             entries += [("tool", tile_tool(n), f"tile {n}  (-/+)", textures.slide_number(n)),
                         ("tool", GAP_TOOL, "gap (G)", marker("gap"))]
         else:
-            size = 46
-            for k in range(1, 10):
-                x = 12 + ((k - 1) % 3) * (size + 6)
-                yy = y - ((k - 1) // 3) * (size + 6) - size
-                rect = Rect(x, yy, size, size)
-                tool = kind_tool(k)
-                unused = isinstance(d.kinds, int) and k > d.kinds
-                self._palette.append((rect, "tool", tool))
-                self._square(rect, m.tool == tool, dim=unused)
-                self._icon(textures.kind(k, self.colorblind), *rect.center, size - 10, 80 if unused else 255)
-                # The key that picks it, in the corner: the swatches teach their shortcuts.
-                self._label(str(k), rect.left + 4, rect.top - 3, DIM if unused else TEXT, 9,
-                            anchor_y="top", bold=True)
-            y -= 3 * (size + 6) + 4
+            # With a special chosen, the kind swatches show it: what the brush paints is in view.
+            special = Special(m.special) if m.special and d.mode == Mode.MATCH3 else None
+            grid = [(kind_tool(k), textures.marked(k, special, self.colorblind) if special else
+                     textures.kind(k, self.colorblind), str(k),
+                     isinstance(d.kinds, int) and k > d.kinds) for k in range(1, 10)]
+            y = self._swatches(grid, y, size)
+            if d.mode == Mode.MATCH3:
+                y = self._special_row(y, size)
             entries += [("tool", RANDOM_TOOL, "random (R)", marker("dice")),
                         ("tool", HOLE_TOOL, "hole (H)", marker("hole"))]
             if d.mode == Mode.CHAIN:
                 entries.append(("tool", PLAYER_TOOL, "player (P)", textures.load("player")))
         entries.append(("tool", ERASE_TOOL, "erase (E)", marker("erase")))
         for kind, value, text, tex in entries:
-            rect = Rect(8, y - 34, PALETTE_W - 16, 32)
+            rect = Rect(8, y - entry_h + 2, PALETTE_W - 16, entry_h - 4)
             self._palette.append((rect, kind, value))
             self._square(rect, m.tool == value)
             if tex is not None:
-                self._icon(tex, rect.left + 18, rect.center[1], 26)
+                self._icon(tex, rect.left + 18, rect.center[1], entry_h - 10)
             self._label(text, rect.left + 38, rect.center[1], TEXT, 11, anchor_y="center")
-            y -= 36
+            y -= entry_h
         if d.mode == Mode.SLIDE:
             for i, (delta, text) in enumerate(((-1, "-"), (1, "+"))):
                 rect = Rect(8 + i * 40, y - 30, 34, 28)
@@ -213,15 +220,57 @@ class EditorDrawing(EditorBase):
                 self._square(rect, False)
                 self._label(text, *rect.center, TEXT, 13, anchor_x="center", anchor_y="center")
             y -= 36
-        y -= 10
-        self._label("Shape", 12, y - 10, TEXT, 13, anchor_y="center")
-        y -= 30
-        for shape, text in zip(SHAPES, ("pen (D)", "rectangle (X)", "bucket fill (F)")):
-            rect = Rect(8, y - 30, PALETTE_W - 16, 28)
+        else:
+            # Blockers (and the rainbow, a special with no kind): one swatch each, its key in
+            # the corner. A stone's swatch shows the hits it paints (S again, or a click, for more).
+            stone = m.tool if m.tool.name == "stone" else stone_tool(1)
+            blockers = [(RAINBOW_TOOL, textures.rainbow(), "*")] if d.mode == Mode.MATCH3 else []
+            blockers += [(stone, marker(f"stone{stone.token[1]}"), "S"), (LOCK_TOOL, marker("lock"), "L")]
+            if d.mode == Mode.MATCH3:
+                blockers.append((DROP_TOOL, textures.drop(), "O"))
+            blockers.append((JELLY_TOOL, marker("jelly2"), "J"))
+            self._label("Blockers", 12, y - 8, DIM, 10, anchor_y="center")
+            y = self._swatches([(t, tex, k, False) for t, tex, k in blockers], y - 18, size)
+        y -= 6
+        self._label("Shape", 12, y - 8, TEXT, 13, anchor_y="center")
+        y -= 20
+        bw = (PALETTE_W - 16 - 8) / 3
+        for i, (shape, text) in enumerate(zip(SHAPES, ("pen D", "rect X", "fill F"))):
+            rect = Rect(8 + i * (bw + 4), y - 28, bw, 26)
             self._palette.append((rect, "shape", shape))
             self._square(rect, m.shape == shape)
-            self._label(text, rect.left + 10, rect.center[1], TEXT, 11, anchor_y="center")
-            y -= 32
+            self._label(text, *rect.center, TEXT, 10, anchor_x="center", anchor_y="center")
+
+    def _swatches(self, items: list[tuple[Any, Any, str, bool]], y: float, size: int) -> float:
+        """Square tool swatches three to a row, each with its key in the corner; returns the y below."""
+        m = self.model
+        for i, (tool, tex, key, unused) in enumerate(items):
+            x = 12 + (i % 3) * (size + 6)
+            rect = Rect(x, y - (i // 3) * (size + 6) - size, size, size)
+            self._palette.append((rect, "tool", tool))
+            self._square(rect, m.tool == tool, dim=unused)
+            self._icon(tex, *rect.center, size - 10, 80 if unused else 255)
+            # The key that picks it, in the corner: the swatches teach their shortcuts.
+            self._label(key, rect.left + 4, rect.top - 3, DIM if unused else TEXT, 9,
+                        anchor_y="top", bold=True)
+        rows = (len(items) + 2) // 3
+        return y - rows * (size + 6) - 4
+
+    def _special_row(self, y: float, size: int) -> float:
+        """The special the kind brush puts on its tiles: none, row line, column line, bomb (Q)."""
+        m = self.model
+        self._label("special (Q)", 12, y - 8, DIM, 10, anchor_y="center")
+        y -= 18
+        k = int(m.tool.token) if m.tool.name == "kind" else 1
+        small = (PALETTE_W - 16 - 3 * 4) / 4
+        side = min(small, size - 6)
+        for i, special in enumerate(SPECIALS):
+            rect = Rect(8 + i * (small + 4), y - side, small, side)
+            self._palette.append((rect, "special", special))
+            self._square(rect, m.special == special and m.tool.name == "kind")
+            tex = textures.marked(k, Special(special), self.colorblind) if special else textures.kind(k, self.colorblind)
+            self._icon(tex, *rect.center, side - 8)
+        return y - side - 8
 
     def _square(self, rect: Rect, selected: bool, dim: bool = False) -> None:
         self._fill(rect, SELECTED if selected else ((44, 46, 56) if dim else (56, 62, 80)))
@@ -234,9 +283,20 @@ class EditorDrawing(EditorBase):
         if cell is None or lay is None or self.mouse_down or self.dialog is not None or self.picking_reach \
                 or not m.draft.inside(cell):
             return
-        tex = marker("dice") if m.tool == RANDOM_TOOL else token_texture(m.tool.token, m.draft.mode,
-                                                                          self.colorblind)
-        if tex is None or m.draft.token(cell) == m.tool.token:
+        under = m.draft.token(cell)
+        if m.tool == RANDOM_TOOL:
+            tex = marker("dice")
+        elif m.tool == LOCK_TOOL and is_locked(under):
+            tex = token_texture(under[:-1], m.draft.mode, self.colorblind)   # a click unlocks it
+        elif m.tool == LOCK_TOOL:
+            tex = marker("lock")
+        elif m.tool.name == "stone" and token_stone(under) is not None:
+            tex = token_texture(next_hits(under), m.draft.mode)   # a click adds a hit
+        elif m.tool == JELLY_TOOL:
+            tex = marker("jelly1")
+        else:
+            tex = token_texture(m.token, m.draft.mode, self.colorblind)
+        if tex is None or (under == m.token and m.tool.name != "stone"):
             return
         x, y = lay.center(cell)
         size = lay.cell * 0.7

@@ -36,6 +36,9 @@ PROPS_TIPS = {
     "diagonal": "Whether chains may go diagonally",
     "pick cell": "Click, then click the cell the player must reach",
     "clear reach": "Remove the reach goal",
+    "specials": "Match-3: whether runs of 4, 5 and L/T shapes make special tiles (rules: specials)",
+    "goal_jelly": "Goal: clear every layer of jelly (paint jelly with J)",
+    "goal_stones": "Goal: break every stone (place stones with S)",
     "solved": "Put every tile in its solved place (then shuffle it)",
     "shuffle": "Make 30 random legal slides: always solvable, more each press",
 }
@@ -51,6 +54,11 @@ KEYS = [
     ("R", "random brush: a fixed kind per cell, never lining up a run"),
     ("E  or right-click", "erase: an empty cell, dealt at random by the game"),
     ("H / P / G", "hole / player start (chain) / gap (slide)"),
+    ("Q / *", "match3: kind brush's special (none, h, v, b bomb) / rainbow"),
+    ("S", "stone; S again or a click on a stone: one more hit (1-3)"),
+    ("L / O", "lock or unlock a tile / match3: a drop"),
+    ("J", "jelly under tiles: a click adds a layer (up to 2)"),
+    ("right-click", "with the lock or jelly tool: unlock, take a jelly layer"),
     ("+ / -", "slide: next or previous tile number"),
     ("D / X / F", "pen / rectangle / bucket fill"),
     ("arrows", "move the keyboard cursor"),
@@ -74,7 +82,20 @@ def tool_tip(tool: Tool) -> str:
         "tile": f"Tile {tool.token}: type its number, or step with - and +",
         "gap": "Gap (G): the empty slot tiles slide into",
         "erase": "Erase (E, or right-click): an empty cell, dealt at random by the game",
+        "rainbow": "Rainbow (*): a special with no kind; swapped with a tile it clears that kind",
+        "stone": f"Stone {tool.token} (S; S again for 1-3 hits): never moves, breaks from clears beside it",
+        "lock": "Lock (L): click a tile to lock or unlock it; it never moves, a clear breaks the lock",
+        "drop": "Drop (O): falls to the bottom of its column; set the drops goal",
+        "jelly": "Jelly (J): click adds a layer under the tile (up to 2), right-click takes one",
     }.get(tool.name, tool.label)
+
+
+SPECIAL_TIPS = {
+    "": "Plain tiles: the kind brush paints no special (Q steps through them)",
+    "h": "Special h (Q): the kind brush paints tiles that clear their row",
+    "v": "Special v (Q): the kind brush paints tiles that clear their column",
+    "b": "Special b (Q): the kind brush paints bombs, clearing the 3x3 around them",
+}
 
 
 class EditorHelp(EditorBase):
@@ -86,6 +107,8 @@ class EditorHelp(EditorBase):
         for rect, kind, value in self._palette:
             if kind == "tool":
                 out.append((rect, tool_tip(value)))
+            elif kind == "special":
+                out.append((rect, SPECIAL_TIPS[value]))
             elif kind == "shape":
                 out.append((rect, SHAPE_TIPS.get(value, value)))
             elif kind == "step":
@@ -124,11 +147,23 @@ class EditorHelp(EditorBase):
         label.x, label.y = left + 8, bottom + 8
         label.draw()
 
-    def show_keys(self) -> None:
-        """F1 or ?: every key the editor knows, on one sheet."""
-        rows: list[list[tuple[Any, ...]]] = [[("label", k, 200), ("label", what, 520)] for k, what in KEYS]
-        rows.append([("button", "Close", 110, self.close_dialog)])
-        self.open_dialog(Dialog(self.window, "Keys", rows, width=760, default="Close"))
+    def show_keys(self, page: int = 0) -> None:
+        """F1 or ?: every key the editor knows, on one sheet (in pages when the window is too
+        short for all of them: the sheet must never run off the screen)."""
+        room = self.window.height - 70 - Dialog.ERROR_H - 20
+        per_page = max(4, room // Dialog.ROW - 1)   # one row for the buttons
+        pages = (len(KEYS) + per_page - 1) // per_page
+        page = max(0, min(page, pages - 1))
+        shown = KEYS[page * per_page:(page + 1) * per_page]
+        rows: list[list[tuple[Any, ...]]] = [[("label", k, 200), ("label", what, 520)] for k, what in shown]
+        buttons: list[tuple[Any, ...]] = [("button", "Close", 110, self.close_dialog)]
+        if page > 0:
+            buttons.append(("button", "< Prev", 110, lambda: self.show_keys(page - 1)))
+        if page < pages - 1:
+            buttons.append(("button", "Next >", 110, lambda: self.show_keys(page + 1)))
+        rows.append(buttons)
+        title = "Keys" if pages == 1 else f"Keys ({page + 1} of {pages})"
+        self.open_dialog(Dialog(self.window, title, rows, width=760, default="Close"))
 
 
 def _rect(widget: Any) -> Rect:

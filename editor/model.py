@@ -11,9 +11,12 @@ from game.core import (
     DEFAULT_KINDS, GAP_TOKEN, HOLE_TOKEN, MAX_SIZE, MAX_SLIDE_SIZE, MIN_SIZE, MODES, PLAYER_TOKEN,
     RANDOM_TOKEN, Goals, Level, LevelError, Mode, Problem, Rules, design_warnings, level_mapping, parse_level, playability_problems,
 )
+from game.core import DROP_TOKEN, LOCK_TOKEN, MAX_JELLY, MAX_STONE_HITS, RAINBOW_TOKEN, STONE_TOKEN, token_stone
 
 Cell = tuple[int, int]
 Cells = tuple[tuple[str, ...], ...]
+# Layers of jelly under each cell, the level file's `jelly:` map; () while the board has none.
+Jelly = tuple[tuple[int, ...], ...]
 # A property a designer types may be a number or, while mistyped, the raw text: the shared
 # validator then reports it with the loader's own message ("expected a whole number, found ...").
 Scalar = int | str | None
@@ -42,6 +45,11 @@ class Draft:
     min_match: Scalar = 3
     min_chain: Scalar = 3
     diagonal: bool = True
+    jelly: Jelly = ()             # the jelly layer, same shape as cells (or () for none)
+    goal_jelly: bool = False      # goals.jelly: clear every layer
+    goal_stones: bool = False     # goals.stones: break every stone
+    drops: Scalar = None          # goals.drops: bring this many drops down (match3)
+    specials: bool = True         # rules.specials (match3): False turns specials off
 
     # -- cells -----------------------------------------------------------------------
     def token(self, cell: Cell) -> str:
@@ -49,6 +57,21 @@ class Draft:
 
     def inside(self, cell: Cell) -> bool:
         return 0 <= cell[0] < self.height and 0 <= cell[1] < self.width
+
+    def jelly_at(self, cell: Cell) -> int:
+        """The layers of jelly under `cell` (0 where the board has none)."""
+        return self.jelly[cell[0]][cell[1]] if self.jelly else 0
+
+    def with_jelly(self, changes: Mapping[Cell, int]) -> "Draft":
+        """The draft with some cells' jelly layers set (a board without jelly gets a layer of 0s)."""
+        if all(self.jelly_at(cell) == n for cell, n in changes.items()):
+            return self
+        rows = [list(row) for row in self.jelly] if self.jelly else [[0] * self.width for _ in range(self.height)]
+        for (r, c), n in changes.items():
+            rows[r][c] = n
+        # Back to () when the last layer goes: a board with no jelly compares equal to a fresh one.
+        jelly = tuple(tuple(row) for row in rows) if any(any(row) for row in rows) else ()
+        return replace(self, jelly=jelly)
 
     def find(self, token: str) -> list[Cell]:
         return [(r, c) for r, row in enumerate(self.cells) for c, t in enumerate(row) if t == token]
@@ -70,10 +93,12 @@ class Draft:
             id=self.id, name=self.name, description=self.description, mode=self.mode,
             width=self.width, height=self.height, kinds=self.kinds, seed=self.seed,
             moves=self.moves, layout=layout,
-            goals=Goals(score=self.score, collect=self.collect, reach=self.reach),  # type: ignore[arg-type]
+            goals=Goals(score=self.score, collect=self.collect, reach=self.reach,  # type: ignore[arg-type]
+                        jelly=self.goal_jelly, stones=self.goal_stones, drops=self.drops),  # type: ignore[arg-type]
             stars=self.stars,
             rules=Rules(min_match=self.min_match, min_chain=self.min_chain,  # type: ignore[arg-type]
-                        diagonal=self.diagonal),
+                        diagonal=self.diagonal, specials=self.specials),
+            jelly=self.jelly or None,
         )
 
 
@@ -127,6 +152,17 @@ def from_mapping(data: Mapping[str, Any]) -> Draft:
         isinstance(stars_raw, list) and len(stars_raw) == 3) else None
     rules = data.get("rules") if isinstance(data.get("rules"), Mapping) else {}
     assert isinstance(rules, Mapping)
+    jelly_rows: list[list[int]] = [[0] * width for _ in range(height)]
+    jelly_raw = data.get("jelly")
+    if isinstance(jelly_raw, list) and mode != Mode.SLIDE:
+        for r, text in enumerate(jelly_raw[:height]):
+            if isinstance(text, str):
+                for c, tok in enumerate(text.split()[:width]):
+                    # A digit out of range is kept, so the loader's problem about it stays in
+                    # view; what is no digit at all cannot be held by the layer and reads as 0.
+                    jelly_rows[r][c] = int(tok) if tok.isascii() and tok.isdigit() and len(tok) == 1 else 0
+    jelly = tuple(tuple(row) for row in jelly_rows) if any(any(row) for row in jelly_rows) else ()
+    specials = rules.get("specials", True)
     return Draft(
         mode=mode, width=width, height=height, cells=tuple(tuple(r) for r in rows),
         id=str(data.get("id", "untitled")), name=str(data.get("name", "Untitled")),
@@ -137,6 +173,11 @@ def from_mapping(data: Mapping[str, Any]) -> Draft:
         stars=stars,  # type: ignore[arg-type]
         min_match=_scalar(rules.get("min_match", 3)), min_chain=_scalar(rules.get("min_chain", 3)),
         diagonal=rules.get("diagonal", True) if isinstance(rules.get("diagonal", True), bool) else True,
+        jelly=jelly, goal_jelly=goals.get("jelly") is True, goal_stones=goals.get("stones") is True,
+        # Drops and the specials switch are match3's (as kinds is no slide's): another mode's
+        # draft leaves them out, since the fields that would fix them are not shown there.
+        drops=_scalar(goals.get("drops")) if mode == Mode.MATCH3 else None,
+        specials=specials if isinstance(specials, bool) and mode == Mode.MATCH3 else True,
     )
 
 
@@ -191,16 +232,22 @@ SHAPES = (PEN, RECT, FILL)
 class Tool:
     """What a click puts on the board: a token ('' erases back to a random cell)."""
 
-    name: str           # kind, random, hole, player, tile, gap, erase
+    name: str           # kind, random, hole, player, tile, gap, erase, rainbow, stone, drop, lock, jelly
     token: str
 
     @property
     def label(self) -> str:
-        return {"kind": f"kind {self.token}", "tile": f"tile {self.token}"}.get(self.name, self.name)
+        return {"kind": f"kind {self.token}", "tile": f"tile {self.token}",
+                "stone": f"stone {self.token}"}.get(self.name, self.name)
 
 
 def kind_tool(kind: int) -> Tool:
     return Tool("kind", str(kind))
+
+
+def stone_tool(hits: int) -> Tool:
+    """A stone taking `hits` hits (1..3), the token `S1`..`S3`."""
+    return Tool("stone", f"{STONE_TOKEN}{hits}")
 
 
 # The random brush paints a fixed kind picked per cell (as Tiled's random mode does); erase
@@ -211,6 +258,17 @@ HOLE_TOOL = Tool("hole", HOLE_TOKEN)
 PLAYER_TOOL = Tool("player", PLAYER_TOKEN)
 GAP_TOOL = Tool("gap", GAP_TOKEN)
 ERASE_TOOL = Tool("erase", RANDOM_TOKEN)
+RAINBOW_TOOL = Tool("rainbow", RAINBOW_TOKEN)
+DROP_TOOL = Tool("drop", DROP_TOKEN)
+# The lock and jelly tools change a layer of the cell rather than put a token: the lock puts
+# an `L` on the tile there (or takes it off), jelly adds a layer under it. Their tokens are
+# never written into a layout.
+LOCK_TOOL = Tool("lock", LOCK_TOKEN)
+JELLY_TOOL = Tool("jelly", "jelly")
+LAYER_TOOLS = (LOCK_TOOL, JELLY_TOOL)
+# The special a kind brush puts on its tiles ('' none): `3h` clears its row, `3v` its column,
+# `3b` is a bomb. The key Q steps through them in this order.
+SPECIALS = ("", "h", "v", "b")
 
 
 def tile_tool(n: int) -> Tool:
@@ -243,28 +301,68 @@ def place(draft: Draft, cell: Cell, token: str) -> Draft:
 
 def fill_rect(draft: Draft, a: Cell, b: Cell, token: str) -> Draft:
     """Fill the rectangle between two corners (one-of tokens go to the last cell only)."""
-    r0, r1 = sorted((a[0], b[0]))
-    c0, c1 = sorted((a[1], b[1]))
-    cells = [(r, c) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1) if draft.inside((r, c))]
-    return _fill_cells(draft, cells, token)
+    return _fill_cells(draft, rect_cells(draft, a, b), token)
 
 
 def bucket(draft: Draft, start: Cell, token: str) -> Draft:
     """Flood-fill the 4-connected area of cells holding the same token as `start`."""
-    if not draft.inside(start):
+    if not draft.inside(start) or draft.token(start) == token:
         return draft
-    target = draft.token(start)
-    if target == token:
-        return draft
+    return _fill_cells(draft, area(draft, start, draft.token), token)
+
+
+def area(draft: Draft, start: Cell, key: Callable[[Cell], object]) -> list[Cell]:
+    """The 4-connected cells around `start` whose `key` equals start's (a bucket fill's area)."""
+    target = key(start)
     seen = {start}
     todo = [start]
     while todo:
         r, c = todo.pop()
         for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if n not in seen and draft.inside(n) and draft.token(n) == target:
+            if n not in seen and draft.inside(n) and key(n) == target:
                 seen.add(n)
                 todo.append(n)
-    return _fill_cells(draft, sorted(seen), token)
+    return sorted(seen)
+
+
+def rect_cells(draft: Draft, a: Cell, b: Cell) -> list[Cell]:
+    """The cells of the rectangle between two corners, in reading order."""
+    r0, r1 = sorted((a[0], b[0]))
+    c0, c1 = sorted((a[1], b[1]))
+    return [(r, c) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1) if draft.inside((r, c))]
+
+
+def is_locked(token: str) -> bool:
+    """Whether a token carries the lock's `L` (written after a tile: `3L`, `.L`).
+
+    This is about the text only: whether the lock may sit there (`#L` on a hole may not) is
+    the loader's to say, and the problems list shows it at the cell.
+    """
+    return len(token) >= 2 and token.endswith(LOCK_TOKEN)
+
+
+def lock_cells(draft: Draft, cells: Iterable[Cell], on: bool) -> Draft:
+    """Put the lock on (or take it off) the tile in each cell: `3` <-> `3L`, `.` <-> `.L`."""
+    changes: dict[Cell, str] = {}
+    for cell in cells:
+        tok = draft.token(cell)
+        if on and not is_locked(tok):
+            changes[cell] = tok + LOCK_TOKEN
+        elif not on and is_locked(tok):
+            changes[cell] = tok[:-1]
+    return draft.with_cells(changes)
+
+
+def add_jelly(draft: Draft, cells: Iterable[Cell], delta: int) -> Draft:
+    """Add (delta 1) or take away (delta -1) a layer of jelly in each cell, kept to 0..2."""
+    return draft.with_jelly({cell: max(0, min(MAX_JELLY, draft.jelly_at(cell) + delta))
+                             for cell in cells})
+
+
+def next_hits(token: str) -> str:
+    """A stone with one more hit to take (S3 comes round to S1): clicking a stone cycles it."""
+    hits = token_stone(token) or 0
+    return f"{STONE_TOKEN}{hits % MAX_STONE_HITS + 1}"
 
 
 def _fill_cells(draft: Draft, cells: list[Cell], token: str) -> Draft:
@@ -299,10 +397,18 @@ def resize(draft: Draft, edge: str, delta: int) -> Draft:
         )
         for r in range(height)
     )
+    jelly = tuple(
+        tuple(
+            draft.jelly_at((r - shift_r, c - shift_c)) if draft.inside((r - shift_r, c - shift_c)) else 0
+            for c in range(width)
+        )
+        for r in range(height)
+    )
     reach = draft.reach
     if reach is not None:
         reach = (reach[0] + shift_r, reach[1] + shift_c)
-    return replace(draft, width=width, height=height, cells=rows, reach=reach)
+    return replace(draft, width=width, height=height, cells=rows, reach=reach,
+                   jelly=jelly if any(any(row) for row in jelly) else ())
 
 
 def set_size(draft: Draft, width: int, height: int) -> Draft:
@@ -324,8 +430,13 @@ def set_mode(draft: Draft, mode: Mode) -> Draft:
         cells = tuple(tuple(RANDOM_TOKEN if t == PLAYER_TOKEN else t for t in row)
                       for row in draft.cells)
     out = replace(draft, mode=mode, cells=cells)
+    if mode != Mode.MATCH3:
+        # Drops and the specials switch are match3's: the fields that set them are hidden in
+        # other modes, so a problem about them could not be fixed where it is shown.
+        out = replace(out, drops=None, specials=True)
     if mode == Mode.SLIDE:
-        out = replace(out, score=None, collect=(), reach=None,
+        # Slide has no blockers: no jelly and no blocker goals.
+        out = replace(out, score=None, collect=(), reach=None, jelly=(), goal_jelly=False, goal_stones=False,
                       width=clamp_size(mode, draft.width), height=clamp_size(mode, draft.height))
         if (out.width, out.height) != (draft.width, draft.height):
             out = replace(out, cells=tuple(tuple(RANDOM_TOKEN for _ in range(out.width))
@@ -351,6 +462,15 @@ def mode_switch_losses(before: Draft, after: Draft) -> list[str]:
         lost.append("the score goal")
     if before.collect and not after.collect:
         lost.append(f"{len(before.collect)} collect goal{'s' if len(before.collect) != 1 else ''}")
+    if before.jelly and not after.jelly:
+        lost.append("the jelly")
+    for name, gone in (("jelly", before.goal_jelly and not after.goal_jelly),
+                       ("stones", before.goal_stones and not after.goal_stones),
+                       ("drops", before.drops is not None and after.drops is None)):
+        if gone:
+            lost.append(f"the {name} goal")
+    if not before.specials and after.specials:
+        lost.append("specials: off")
     if (before.width, before.height) != (after.width, after.height):
         lost.append(f"the {before.width}x{before.height} size (now {after.width}x{after.height})")
     return lost
@@ -431,8 +551,12 @@ class EditModel:
         self.saved: Draft | None = draft
         self.tool: Tool = kind_tool(1) if draft.mode != Mode.SLIDE else tile_tool(1)
         self.shape = PEN
+        self.special = ""   # the special the kind brush puts on its tiles (see SPECIALS)
         self._rect_anchor: Cell | None = None
         self._pen_at: Cell | None = None   # where the pen last painted in this stroke
+        self._done: set[Cell] = set()      # the cells this stroke has painted
+        self._lock_on = True               # this stroke locks (else unlocks)
+        self._jelly_delta = 1              # this stroke adds a jelly layer (-1 takes one)
 
     # -- state -------------------------------------------------------------------------------
     @property
@@ -465,43 +589,104 @@ class EditModel:
     def select(self, tool: Tool) -> None:
         self.tool = tool
 
-    def press(self, cell: Cell) -> None:
-        """Mouse down on a cell with the current tool and shape."""
-        if self.shape == PEN:
+    def next_special(self) -> str:
+        """Q: the kind brush's next special (none, row line, column line, bomb, none...)."""
+        self.special = SPECIALS[(SPECIALS.index(self.special) + 1) % len(SPECIALS)]
+        if self.tool.name != "kind":
+            self.tool = kind_tool(1)   # a special rides a kind: pick the brush it goes on
+        return self.special
+
+    @property
+    def token(self) -> str:
+        """What a click paints: the kind brush with its special on it (`3h`), else the tool's token."""
+        if self.tool.name == "kind" and self.special:
+            return self.tool.token + self.special
+        return self.tool.token
+
+    def press(self, cell: Cell, remove: bool = False) -> None:
+        """Mouse down on a cell with the current tool and shape.
+
+        `remove` is the right button with a layer tool: it takes a jelly layer or a lock away
+        rather than adding one.
+        """
+        if self.tool in LAYER_TOOLS:
+            # A stroke or a rectangle does one thing throughout, decided where it starts: the
+            # lock goes on if the first tile had none and comes off if it had one (as a
+            # checkbox column is ticked by dragging).
+            self._lock_on = not remove and not is_locked(self.draft.token(cell))
+            self._jelly_delta = -1 if remove else 1
+        if self.shape == PEN or remove:
             self.history.begin_stroke()
+            self._done = set()
             self._paint(cell)
             self._pen_at = cell
         elif self.shape == RECT:
             self._rect_anchor = cell
         else:
-            self.history.apply(lambda d: bucket(d, cell, self.tool.token))
+            self.history.apply(lambda d: self._fill_area(d, cell))
 
     def drag(self, cell: Cell) -> None:
         """The pointer moved to `cell` while down: a pen paints every cell on the way there,
         so a fast drag that skips cells between two pointer events leaves no gaps."""
-        if self.shape == PEN and self.history.in_stroke:
+        if self.history.in_stroke:
             for step in line_cells(self._pen_at or cell, cell):
                 self._paint(step)
             self._pen_at = cell
 
     def release(self, cell: Cell | None) -> None:
-        if self.shape == PEN:
+        if self.history.in_stroke:
             self.history.end_stroke()
         elif self.shape == RECT and self._rect_anchor is not None:
             anchor, self._rect_anchor = self._rect_anchor, None
             if cell is not None:
-                self.history.apply(lambda d: fill_rect(d, anchor, cell, self.tool.token))
+                self.history.apply(lambda d: self._on_cells(d, rect_cells(d, anchor, cell)))
 
     @property
     def rect_anchor(self) -> Cell | None:
         return self._rect_anchor
 
-    def paint_at(self, cell: Cell) -> bool:
-        """Paint one cell as one step (the keyboard's Space)."""
-        return self.history.apply(lambda d: place(d, cell, self.tool.token))
+    def paint_at(self, cell: Cell, remove: bool = False) -> bool:
+        """Paint one cell as one step (the keyboard's Space; `remove`: a right-click)."""
+        steps = len(self.history.past)
+        shape, self.shape = self.shape, PEN   # one cell, whatever the shape
+        try:
+            self.press(cell, remove)
+        finally:
+            self.shape = shape
+        self.history.end_stroke()
+        return len(self.history.past) > steps
 
     def _paint(self, cell: Cell) -> None:
-        self.history.stroke(lambda d: place(d, cell, self.tool.token))
+        # Each cell once a stroke: a drag back over a cell adds no second jelly layer and
+        # does not cycle a stone's hits again.
+        if cell in self._done or not self.draft.inside(cell):
+            return
+        self._done.add(cell)
+        if self.tool.name == "stone" and len(self._done) == 1 and token_stone(self.draft.token(cell)) is not None:
+            # A click on a stone with the stone tool gives it one more hit to take (S3: back to S1).
+            self.history.stroke(lambda d: place(d, cell, next_hits(d.token(cell))))
+            return
+        self.history.stroke(lambda d: self._on_cells(d, [cell]))
+
+    def _on_cells(self, draft: Draft, cells: list[Cell]) -> Draft:
+        """What the tool does to these cells (one stroke step, a rectangle)."""
+        if self.tool == LOCK_TOOL:
+            return lock_cells(draft, cells, self._lock_on)
+        if self.tool == JELLY_TOOL:
+            return add_jelly(draft, cells, self._jelly_delta)
+        if len(cells) == 1:
+            return place(draft, cells[0], self.token)
+        return _fill_cells(draft, cells, self.token)
+
+    def _fill_area(self, draft: Draft, start: Cell) -> Draft:
+        """The bucket: the area of alike cells, alike in the layer the tool paints."""
+        if not draft.inside(start):
+            return draft
+        if self.tool == JELLY_TOOL:
+            return self._on_cells(draft, area(draft, start, draft.jelly_at))
+        if self.tool == LOCK_TOOL:
+            return self._on_cells(draft, area(draft, start, draft.token))
+        return bucket(draft, start, self.token)
 
     # -- other edits ----------------------------------------------------------------------------
     def resize(self, edge: str, delta: int) -> bool:
@@ -514,6 +699,7 @@ class EditModel:
         changed = self.history.apply(lambda d: set_mode(d, mode))
         if changed:
             self.tool = tile_tool(1) if mode == Mode.SLIDE else kind_tool(1)
+            self._fit_tool()
         return changed
 
     def set(self, **values: Any) -> bool:
@@ -559,6 +745,10 @@ class EditModel:
             self.tool = kind_tool(1)
         elif mode != Mode.CHAIN and name == "player":
             self.tool = kind_tool(1)
+        elif mode != Mode.MATCH3 and name in ("rainbow", "drop"):
+            self.tool = kind_tool(1)
+        if mode != Mode.MATCH3:
+            self.special = ""   # specials are match3's; the palette shows them only there
 
 
 def scatter_kind(draft: Draft, cell: Cell) -> str:

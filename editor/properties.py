@@ -75,6 +75,12 @@ class PropertiesPanel(EditorBase):
         b = button("on", self.toggle_diagonal, x=left + lw, y=y, width=80, height=26)
         self.props_buttons["diagonal"] = b
         add(b)
+        # Match3 uses the row for its specials switch (rules: specials).
+        modes = {Mode.MATCH3}
+        add_label("specials", left, y)
+        b = button("on", functools.partial(self.toggle_goal, "specials"), x=left + lw, y=y, width=80, height=26)
+        self.props_buttons["specials"] = b
+        add(b)
         # Slide levels use the same row for their board tools, and the next for the solution.
         modes = {Mode.SLIDE}
         add_label("board", left, y)
@@ -117,7 +123,19 @@ class PropertiesPanel(EditorBase):
             yy = y - row * (i // 3) - row
             self._collect_icons.append((k, x + 13, yy + 13))
             add_field(f"collect{k}", x + 30, yy, cw - 38)
-        self._props_bottom = y - row * 4
+        y -= row * 4
+        # The blocker goals: clear all the jelly, break all the stones (on/off), bring N drops down.
+        for i, (name, text) in enumerate((("goal_jelly", "all jelly"), ("goal_stones", "all stones"))):
+            x = left + i * half
+            add_label(text, x, y, 84)
+            b = button("off", functools.partial(self.toggle_goal, name), x=x + 84, y=y, width=70, height=26)
+            self.props_buttons[name] = b
+            add(b)
+        y -= row
+        modes = {Mode.MATCH3}
+        add_label("drops", left, y)
+        add_field("drops", left + lw, y, fw - 100)
+        self._props_bottom = y - row
         unscrolled = self._props_bottom - self._props_scroll
         self._props_max_scroll = max(0.0, 8 - unscrolled)
 
@@ -128,7 +146,7 @@ class PropertiesPanel(EditorBase):
             "id": d.id, "name": d.name, "description": d.description, "width": str(d.width),
             "height": str(d.height), "kinds": _text(d.kinds), "moves": _text(d.moves),
             "min_match": _text(d.min_match), "min_chain": _text(d.min_chain), "seed": _text(d.seed),
-            "score": _text(d.score),
+            "score": _text(d.score), "drops": _text(d.drops),
         }
         stars = d.stars or (None, None, None)
         for i in range(3):
@@ -141,6 +159,11 @@ class PropertiesPanel(EditorBase):
         for mode in Mode:
             self.props_buttons["mode:" + mode].style = button_style(11, selected=mode == d.mode)
         self.props_buttons["diagonal"].text = "on" if d.diagonal else "off"
+        for name in ("specials", "goal_jelly", "goal_stones"):
+            on = bool(getattr(d, name))
+            self.props_buttons[name].text = "on" if on else "off"
+            # A goal that is set shows as chosen, as the mode buttons do.
+            self.props_buttons[name].style = button_style(11, selected=on and name != "specials")
         ceiling = self.window.height - HEADER_H
         for widget, used_in in self._mode_widgets:
             # Shown in its modes, and only where the panel is: scrolled out, it hides.

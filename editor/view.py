@@ -10,6 +10,7 @@ import arcade
 import pyglet
 
 from game.core import Mode, Problem
+from game.core import token_stone
 from game.io.settings import Settings
 from game.ui.layout import Rect
 from game.ui.outcome import Action
@@ -22,12 +23,17 @@ from .drawing import EditorDrawing
 from .file_flow import FileFlow
 from .help import EditorHelp
 from .model import (
+    DROP_TOOL,
     ERASE_TOOL,
     FILL,
     GAP_TOOL,
     HOLE_TOOL,
+    JELLY_TOOL,
+    LAYER_TOOLS,
+    LOCK_TOOL,
     PEN,
     PLAYER_TOOL,
+    RAINBOW_TOOL,
     RANDOM_TOOL,
     RECT,
     Cell,
@@ -36,6 +42,8 @@ from .model import (
     blank,
     kind_tool,
     mode_switch_losses,
+    next_hits,
+    stone_tool,
     tile_tool,
 )
 from .pack_flow import PackFlow
@@ -164,6 +172,36 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
     def select_tool(self, tool: Tool) -> None:
         self.model.select(tool)
         self.picking_reach = False
+        self.refresh()
+
+    def select_stone(self) -> None:
+        """S, or the stone swatch: the stone tool; again, one more hit for the stones it paints."""
+        tool = self.model.tool
+        hits = token_stone(next_hits(tool.token)) or 1 if tool.name == "stone" else 1
+        self.select_tool(stone_tool(hits))
+        self.say(f"stone S{hits}: takes {hits} hit{'s' if hits > 1 else ''} (S again for more; "
+                 "a click on a stone adds one)")
+
+    def next_special(self) -> None:
+        """Q: the special the kind brush puts on its tiles, in turn."""
+        special = self.model.next_special()
+        self.picking_reach = False
+        self.say({"": "plain tiles", "h": "special h: clears its row", "v": "special v: clears its column",
+                  "b": "special b: a bomb, clears the 3x3 around it"}[special])
+        self.refresh()
+
+    def set_special(self, special: str) -> None:
+        """A special swatch: the kind brush with that special (a click on the chosen one: plain)."""
+        m = self.model
+        m.special = "" if (m.special == special and m.tool.name == "kind") else special
+        if m.tool.name != "kind":
+            m.select(kind_tool(1))
+        self.refresh()
+
+    def toggle_goal(self, name: str) -> None:
+        """The jelly and stones goals and the specials rule: on/off buttons, one undo step each."""
+        d = self.model.draft
+        self.model.set(**{name: not getattr(d, name)})
         self.refresh()
 
     def select_shape(self, shape: str) -> None:
@@ -435,6 +473,12 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
         if self.picking_reach:
             self._set_reach(cell)
             return
+        if button_ == arcade.MOUSE_BUTTON_RIGHT and self.model.tool in LAYER_TOOLS:
+            # With a layer tool the right button takes away what the left adds: a jelly
+            # layer, a lock; the tile stays.
+            self.model.paint_at(cell, remove=True)
+            self.refresh()
+            return
         if button_ == arcade.MOUSE_BUTTON_RIGHT:
             # Right-click erases, as in most tile editors.
             keep = self.model.tool
@@ -483,6 +527,11 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
         if text == "?" and self.dialog is None and self.active_field() is None:
             self.show_keys()
             return
+        if text == "*" and self.dialog is None and self.active_field() is None:
+            # Typed, so it works on any keyboard (Shift+8, the keypad's *).
+            if self.model.draft.mode == Mode.MATCH3:
+                self.select_tool(RAINBOW_TOOL)
+            return
         (self.dialog.ui if self.dialog is not None else self.ui).on_text(text)  # type: ignore[no-untyped-call]  # UIManager's own
 
     def on_text_motion(self, motion: int) -> None:
@@ -530,6 +579,16 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
             self.select_tool(GAP_TOOL)
         elif symbol == key.E:
             self.select_tool(ERASE_TOOL)
+        elif symbol == key.Q and d.mode == Mode.MATCH3:
+            self.next_special()
+        elif symbol == key.S and d.mode != Mode.SLIDE:
+            self.select_stone()
+        elif symbol == key.L and d.mode != Mode.SLIDE:
+            self.select_tool(LOCK_TOOL)
+        elif symbol == key.J and d.mode != Mode.SLIDE:
+            self.select_tool(JELLY_TOOL)
+        elif symbol == key.O and d.mode == Mode.MATCH3:
+            self.select_tool(DROP_TOOL)
         elif symbol in (key.B, key.F):
             self.select_shape(FILL)
         elif symbol == key.X:
@@ -566,8 +625,12 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
         return bool(y >= self.window.height - HEADER_H or x >= self.window.width - PROPS_W)
 
     def _palette_click(self, kind: str, value: Any) -> None:
-        if kind == "tool":
+        if kind == "tool" and value.name == "stone":
+            self.select_stone() if self.model.tool == value else self.select_tool(value)
+        elif kind == "tool":
             self.select_tool(value)
+        elif kind == "special":
+            self.set_special(value)
         elif kind == "shape":
             self.select_shape(value)
         elif kind == "step":

@@ -54,6 +54,8 @@ class Field(gui.UIInputText):
             self.commit()
 
     def on_event(self, event: Any) -> Any:
+        if not self.visible:
+            return False   # a field of another mode, hidden here: see Button
         if (not self.active and isinstance(event, gui.UIMousePressEvent)
                 and self.rect.point_in_rect(event.pos)):
             handled = super().on_event(event)
@@ -88,9 +90,23 @@ class Field(gui.UIInputText):
         return super().on_event(event)
 
 
+class Button(gui.UIFlatButton):
+    """A flat button that a hidden copy never answers for.
+
+    arcade's buttons take a press even while invisible, and the properties panel hides the
+    widgets of other modes in the same places (chain's diagonal, match3's specials, slide's
+    board tools share a row): a hidden one in front took the click of the one shown.
+    """
+
+    def on_event(self, event: Any) -> Any:
+        if not self.visible:
+            return False
+        return super().on_event(event)
+
+
 def button(text: str, on_click: Callable[[], Any], *, x: float, y: float, width: float,
            height: float = 28, font_size: int = 11) -> gui.UIFlatButton:
-    btn = gui.UIFlatButton(text=text, x=x, y=y, width=width, height=height,
+    btn = Button(text=text, x=x, y=y, width=width, height=height,
                            style=button_style(font_size))
 
     @btn.event("on_click")

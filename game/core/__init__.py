@@ -22,6 +22,7 @@ from .level import (
     RANDOM_TOKEN, Fault, Goals, Level, LevelError, Part, Problem, Rules, describe, level_mapping,
     parse_level, shorten, token_locked, token_special, token_stone, unknown_keys, valid_id,
 )
+from .level import MAX_JELLY, MAX_STONE_HITS
 from .rules.chain import Visits, chain_grid, chain_starts, paths_by_end, tiles_needed
 from .rules.blocked import blocker_progress, swap_clears
 from .rules.slide import gap
@@ -43,4 +44,5 @@ __all__ = [
     "run_cells", "Scored", "seed_state", "Session", "shorten", "Slid", "Slide", "Special", "Specials", "slide_solvable", "slide_sources", "solved_slide", "Spawned",
     "star_targets", "star_thresholds", "StarTargets", "StarUnit", "stars", "stars_reached", "State", "state_digest", "Status", "Swap", "swap_clears", "Swapped", "SwapRejected",
     "tiles_needed", "Turn", "token_special", "unknown_keys", "valid_id", "Visits", "Won",
+    "MAX_JELLY", "MAX_STONE_HITS",
 ]

@@ -1,0 +1,281 @@
+"""Specials, blockers and jelly in the editor, driven only through real mouse and key events."""
+
+from __future__ import annotations
+
+import pathlib
+from typing import Any
+
+import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
+import arcade
+
+from driving import (
+    cell_xy, center, click, drag, frame, new_level, palette_xy, press, save_as, send, set_field, shot,
+)
+from editor import files
+from editor.help import KEYS
+from editor.model import DROP_TOOL, JELLY_TOOL, LOCK_TOOL, RAINBOW_TOOL, kind_tool, stone_tool
+from editor.view import EditorView
+from game.io import load_level
+
+key = arcade.key
+RIGHT = arcade.MOUSE_BUTTON_RIGHT
+
+
+def problem_at(view: EditorView, cell: tuple[int, int]) -> list[str]:
+    return [p.message for p in view.model.problems() if p.cell == cell]
+
+
+def toggle(window: Any, view: EditorView, name: str) -> None:
+    click(window, *center(view.props_buttons[name]))
+
+
+def test_paint_every_blocker_token_and_jelly_set_the_goals_save_reload_and_play(
+        window: Any, editor: EditorView, screenshot_dir: pathlib.Path) -> None:
+    view = editor
+    new_level(window, view, "match3", 7, 7)
+    set_field(window, view, "id", "blockers-m3")
+    set_field(window, view, "moves", "20")
+    # Specials: the kind brush with Q stepping its special, and the special swatches.
+    press(window, key.KEY_3)
+    press(window, key.Q)
+    click(window, *cell_xy(view, (0, 0)))
+    press(window, key.Q)
+    click(window, *cell_xy(view, (0, 2)))
+    click(window, *palette_xy(view, "special", "b"))
+    click(window, *cell_xy(view, (0, 4)))
+    click(window, *palette_xy(view, "special", ""))
+    click(window, *cell_xy(view, (0, 6)))
+    send(window, "on_text", "*")                         # the rainbow, typed
+    assert view.model.tool == RAINBOW_TOOL
+    click(window, *cell_xy(view, (1, 0)))
+    assert [view.model.draft.token((0, c)) for c in (0, 2, 4, 6)] == ["3h", "3v", "3b", "3"]
+    assert view.model.draft.token((1, 0)) == "*"
+    # Stones: S picks one hit, a click on the stone adds one, S again paints two.
+    press(window, key.S)
+    click(window, *cell_xy(view, (2, 0)))
+    click(window, *cell_xy(view, (2, 0)))
+    assert view.model.draft.token((2, 0)) == "S2"
+    press(window, key.S)
+    assert view.model.tool == stone_tool(2)
+    click(window, *cell_xy(view, (2, 6)))
+    assert view.model.draft.token((2, 6)) == "S2"
+    # Locks: on a fixed kind and on a random cell; a lock on a hole is the loader's problem.
+    press(window, key.KEY_2)
+    click(window, *cell_xy(view, (4, 4)))
+    press(window, key.L)
+    click(window, *cell_xy(view, (4, 4)))
+    click(window, *cell_xy(view, (3, 1)))
+    assert (view.model.draft.token((4, 4)), view.model.draft.token((3, 1))) == ("2L", ".L")
+    press(window, key.H)
+    click(window, *cell_xy(view, (6, 6)))
+    click(window, *palette_xy(view, "tool", LOCK_TOOL))
+    click(window, *cell_xy(view, (6, 6)))
+    assert any("cannot be locked" in m for m in problem_at(view, (6, 6)))
+    click(window, *cell_xy(view, (6, 6)), RIGHT)         # right-click takes the lock off again
+    assert view.model.draft.token((6, 6)) == "#" and problem_at(view, (6, 6)) == []
+    # A drop with no drops goal: a problem at its cell, which a click on the problem shows.
+    press(window, key.O)
+    click(window, *cell_xy(view, (1, 3)))
+    [message] = problem_at(view, (1, 3))
+    assert "drops goal" in message
+    row = next(rect for rect, p in view._problem_rows if p.cell == (1, 3))
+    click(window, *row.center)
+    assert view.flash == (1, 3) and view.cursor == (1, 3)
+    set_field(window, view, "drops", "2")
+    assert problem_at(view, (1, 3)) == [] and view.flash is None
+    # Jelly: a stroke adds a layer, a click a second, right-click takes one; a hole refuses it.
+    press(window, key.J)
+    drag(window, [cell_xy(view, (5, 0)), cell_xy(view, (5, 1)), cell_xy(view, (5, 2))])
+    click(window, *cell_xy(view, (5, 0)))
+    click(window, *cell_xy(view, (5, 2)), RIGHT)
+    assert [view.model.draft.jelly_at((5, c)) for c in range(4)] == [2, 1, 0, 0]
+    assert view.model.draft.token((5, 0)) == "."         # the tile under it is untouched
+    click(window, *cell_xy(view, (6, 6)))
+    assert any("jelly on a hole" in m for m in problem_at(view, (6, 6)))
+    press(window, key.Z, key.MOD_CTRL)
+    assert problem_at(view, (6, 6)) == []
+    # The goals: all jelly, all stones (on/off buttons), drops typed above; the specials rule.
+    toggle(window, view, "goal_jelly")
+    toggle(window, view, "goal_stones")
+    assert (view.model.draft.goal_jelly, view.model.draft.goal_stones, view.model.draft.drops) == (True, True, 2)
+    assert view.props_buttons["goal_jelly"].text == "on"
+    toggle(window, view, "specials")                     # off: the placed specials are problems
+    assert {p.cell for p in view.model.problems()} >= {(0, 0), (0, 2), (0, 4), (1, 0)}, [str(p) for p in view.model.problems()]
+    toggle(window, view, "specials")
+    assert view.model.problems() == (), [str(p) for p in view.model.problems()]
+    d = view.model.draft
+    # The canvas shows each layer: jelly sprites under the tiles, the game's special pictures.
+    from game.core import Special
+    from game.ui import textures
+    canvas = view.canvas
+    assert canvas._jelly_sprites[5][0].visible and not canvas._jelly_sprites[5][2].visible
+    assert canvas._token_sprites[0][0].texture is textures.marked(3, Special.ROW, False)
+    assert canvas._token_sprites[1][3].texture is textures.drop()
+    press(window, key.KEY_1)
+    send(window, "on_mouse_motion", int(window.width - 100), int(window.height - 100), 1, 1)
+    shot(window, view, screenshot_dir / "editor-blockers.png")
+    # Save, load with the game's loader: every token, the jelly and the goals come back.
+    path = save_as(window, view, "blockers-m3")
+    level = load_level(path)
+    assert level == view.model.level()
+    for r in range(d.height):
+        for c in range(d.width):
+            assert level.token((r, c)) == d.token((r, c)), (r, c)
+    assert level.jelly is not None and [level.jelly[5][c] for c in range(3)] == [2, 1, 0]
+    assert (level.goals.jelly, level.goals.stones, level.goals.drops) == (True, True, 2)
+    # Opening the file again gives the same draft, and saving that the same bytes.
+    saved = path.read_bytes()
+    again = files.load_draft(path)
+    assert again == d
+    files.save_draft(again, path)
+    assert path.read_bytes() == saved
+    # Play-test: the game deals the level with its layers.
+    press(window, key.TAB)
+    from game.ui.play_view import PlayView
+    play = window.current_view
+    assert isinstance(play, PlayView)
+    state = play.session.state
+    assert state.level == level
+    assert dict(state.stones) == {(2, 0): 2, (2, 6): 2} and set(state.locks) == {(4, 4), (3, 1)}
+    assert state.jelly_at((5, 0)) == 2 and ((0, 0), Special.ROW) in state.specials
+    frame(window)
+    play.on_draw()
+    arcade.get_image().save(screenshot_dir / "editor-blockers-playtest.png")
+    press(window, key.TAB)
+    assert window.current_view is view
+    # Undo takes every edit back, to the blank board; redo brings them all again.
+    steps = len(view.model.history.past)
+    for _ in range(steps):
+        press(window, key.Z, key.MOD_CTRL)
+    blank = view.model.draft
+    assert blank.jelly == () and all(t == "." for row in blank.cells for t in row)
+    assert (blank.goal_jelly, blank.goal_stones, blank.drops) == (False, False, None)
+    for _ in range(steps):
+        press(window, key.Y, key.MOD_CTRL)
+    assert view.model.draft == d
+
+
+def test_chain_offers_its_blockers_only_and_the_loader_words_what_is_wrong(
+        window: Any, editor: EditorView, screenshot_dir: pathlib.Path) -> None:
+    view = editor
+    new_level(window, view, "chain", 6, 6)
+    tools = [v for _, k, v in view._palette if k == "tool"]
+    assert LOCK_TOOL in tools and JELLY_TOOL in tools and stone_tool(1) in tools
+    assert RAINBOW_TOOL not in tools and DROP_TOOL not in tools
+    assert not any(k == "special" for _, k, _v in view._palette)
+    assert not view.fields["drops"].visible and not view.props_buttons["specials"].visible
+    assert view.props_buttons["goal_jelly"].visible
+    # The diagonal switch shares its row with match3's specials and slide's board tools,
+    # hidden here: a click on it is its own (a hidden "solved" once took it and filled the board).
+    toggle(window, view, "diagonal")
+    assert view.model.draft.diagonal is False and view.model.draft.cells == view.model.history.past[-1].cells
+    press(window, key.Z, key.MOD_CTRL)
+    send(window, "on_text", "*")                         # no rainbow in chain
+    press(window, key.O)                                 # nor drops
+    assert view.model.tool == kind_tool(1)
+    press(window, key.P)
+    click(window, *cell_xy(view, (2, 2)))
+    press(window, key.L)
+    click(window, *cell_xy(view, (2, 2)))
+    assert any("player cannot be locked" in m for m in problem_at(view, (2, 2)))
+    click(window, *cell_xy(view, (2, 2)))
+    assert problem_at(view, (2, 2)) == []
+    # The stones goal with no stone, then a stone: the goal's problem comes and goes.
+    toggle(window, view, "goal_stones")
+    assert any(p.path == ("goals", "stones") for p in view.model.problems())
+    click(window, *palette_xy(view, "tool", stone_tool(1)))
+    click(window, *cell_xy(view, (0, 0)))
+    assert view.model.problems() == ()
+    # A rectangle of jelly: one layer in each of its cells, one undo step.
+    press(window, key.J)
+    press(window, key.X)
+    drag(window, [cell_xy(view, (4, 0)), cell_xy(view, (5, 1))])
+    assert view.model.draft.jelly_at((5, 1)) == 1 and view.model.draft.jelly_at((3, 1)) == 0
+    press(window, key.Z, key.MOD_CTRL)
+    assert view.model.draft.jelly == ()
+    # Switching to match3 keeps the blockers; to slide drops them, named, and undo restores.
+    before = view.model.draft
+    click(window, *center(view.props_buttons["mode:slide"]))
+    assert "the stones goal" in view.status and view.model.draft.goal_stones is False
+    press(window, key.Z, key.MOD_CTRL)
+    assert view.model.draft == before
+    # Play-test the chain level with its stone, a lock and jelly.
+    press(window, key.D)
+    press(window, key.L)
+    click(window, *cell_xy(view, (3, 3)))
+    press(window, key.J)
+    click(window, *cell_xy(view, (1, 1)))
+    toggle(window, view, "goal_jelly")
+    set_field(window, view, "moves", "12")
+    assert view.model.problems() == (), [str(p) for p in view.model.problems()]
+    shot(window, view, screenshot_dir / "editor-blockers-chain.png")
+    press(window, key.TAB)
+    from game.ui.play_view import PlayView
+    play = window.current_view
+    assert isinstance(play, PlayView)
+    state = play.session.state
+    assert dict(state.stones) == {(0, 0): 1} and state.locks == ((3, 3),) and state.jelly_at((1, 1)) == 1
+    press(window, key.TAB)
+    assert window.current_view is view
+
+
+def test_new_tools_have_tooltips_and_keys_on_the_sheet(window: Any, editor: EditorView) -> None:
+    view = editor
+    tips = dict((v.name if k == "tool" else f"{k}:{v}", text) for (_r, k, v), (_r2, text)
+                in zip(view._palette, view.tips()))
+    assert tips["stone"].startswith("Stone S1 (S")
+    assert tips["lock"].startswith("Lock (L)") and tips["jelly"].startswith("Jelly (J)")
+    assert tips["drop"].startswith("Drop (O)") and tips["rainbow"].startswith("Rainbow (*)")
+    assert tips["special:h"].startswith("Special h (Q)")
+    keys = [k for k, _ in KEYS]
+    assert {"Q / *", "S", "L / O", "J"} <= set(keys)
+    rest = palette_xy(view, "tool", JELLY_TOOL)
+    send(window, "on_mouse_motion", int(rest[0]), int(rest[1]), 1, 1)
+    for _ in range(40):
+        frame(window)
+    assert view._tip_text is not None and view._tip_text.text.startswith("Jelly (J)")
+
+
+def test_the_kind_swatches_show_the_special_the_brush_paints(window: Any, editor: EditorView) -> None:
+    from game.core import Special
+    from game.ui import textures
+
+    view = editor
+    press(window, key.KEY_3)
+    press(window, key.Q)
+    press(window, key.Q)                                 # v: clears its column
+    x, y = palette_xy(view, "tool", kind_tool(3))
+    [icon] = [s for s in view._chrome_icons if abs(s.center_x - x) < 1 and abs(s.center_y - y) < 1]
+    assert icon.texture is textures.marked(3, Special.COLUMN, False)
+    press(window, key.Q)
+    press(window, key.Q)                                 # round to plain tiles again
+    [icon] = [s for s in view._chrome_icons if abs(s.center_x - x) < 1 and abs(s.center_y - y) < 1]
+    assert icon.texture is textures.kind(3, False) and view.model.special == ""
+
+
+def test_the_key_sheet_pages_in_a_short_window_and_never_runs_off_it(window: Any, editor: EditorView) -> None:
+    view = editor
+    window._width, window._height = 800, 560          # what the layouts read (headless)
+    try:
+        send(window, "on_resize", 800, 560)
+        frame(window)
+        press(window, key.F1)
+        seen: list[str] = []
+        for page in (1, 2):
+            d = view.dialog
+            assert d is not None and d.title == f"Keys ({page} of 2)"
+            _left, bottom, _w, height = d.rect
+            assert bottom >= 0 and bottom + height <= 560
+            texts = [str(w.text) for w in d.ui.walk_widgets() if hasattr(w, "text")]
+            seen += [k for k, _ in KEYS if k in texts]
+            if page == 1:
+                click(window, *d.button_center("Next >"))
+        assert sorted(set(seen)) == sorted(k for k, _ in KEYS)
+        click(window, *view.dialog.button_center("< Prev"))
+        assert view.dialog is not None and view.dialog.title == "Keys (1 of 2)"
+        press(window, key.ESCAPE)
+        assert view.dialog is None
+    finally:
+        window._width, window._height = 1280, 800
+        send(window, "on_resize", 1280, 800)
+        frame(window)
