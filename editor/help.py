@@ -63,11 +63,9 @@ KEYS = [
     ("D / X / F", "pen / rectangle / bucket fill"),
     ("arrows", "move the keyboard cursor"),
     ("Space or Enter", "paint at the cursor (rectangle: first corner, then second)"),
-    ("Tab", "play-test; Tab in the game comes back"),
-    ("F5", "difficulty: bots play the level 200 times; Apply sets the move limit for a pass rate"),
+    ("Tab / F5", "play-test (Tab in the game comes back) / difficulty: bots play it 200 times"),
     ("Ctrl+Z / Ctrl+Y", "undo / redo (Ctrl+Shift+Z redoes too)"),
-    ("Ctrl+S / Ctrl+Shift+S", "save / save as"),
-    ("Ctrl+N / Ctrl+O", "new level / open"),
+    ("Ctrl+S / +Shift / N / O", "save / save as / new level / open"),
     ("Esc", "cancel a rectangle or a cell pick, close a dialog, or leave"),
     ("F1 or ?", "this sheet"),
 ]
