@@ -1,4 +1,4 @@
-"""The built-in pack: it loads, it teaches every mode, and every level is proven winnable."""
+"""The built-in packs: they load, First Steps teaches every mode, and every shipped level is proven winnable."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ import pathlib
 import pytest
 
 from game.core import Level, Session, stars
-from game.io import load_pack
-from game.io.packs import PACK_FILE
+from game.io import Pack, load_pack
+from game.io.packs import PACK_FILE, pack_paths
+from game.io.paths import levels_dir
 from game.io.replay import load_replay
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -17,10 +18,24 @@ REPLAYS = ROOT / "tests" / "replays"
 
 PACK = load_pack(PACK_DIR, builtin=True)
 LEVELS = {level.id: level for level in PACK.levels}
+# Every pack the game ships (levels/<pack>/pack.yaml), as the packs screen lists them.
+SHIPPED = [load_pack(path, builtin=True) for path in pack_paths(levels_dir())]
+SHIPPED_LEVELS = {(pack.id, level.id): level for pack in SHIPPED for level in pack.levels}
 
 
-def _level_files() -> list[pathlib.Path]:
-    return sorted(p for p in PACK_DIR.glob("*.yaml") if p.name not in (PACK_FILE, "playtest.yaml"))
+def _level_files(folder: pathlib.Path = PACK_DIR) -> list[pathlib.Path]:
+    return sorted(p for p in folder.glob("*.yaml") if p.name not in (PACK_FILE, "playtest.yaml"))
+
+
+def test_the_game_ships_both_packs_from_the_levels_folder() -> None:
+    assert pack_paths(levels_dir()) == [ROOT / "levels" / name for name in sorted(p.id for p in SHIPPED)]
+    assert {"first-steps", "sweet-mechanics"} <= {pack.id for pack in SHIPPED}
+
+
+def test_shipped_level_ids_differ_across_packs() -> None:
+    # tests/replays holds one file per level id, so two shipped levels may never share one.
+    ids = [level.id for pack in SHIPPED for level in pack.levels]
+    assert len(ids) == len(set(ids)), sorted({i for i in ids if ids.count(i) > 1})
 
 
 def test_pack_metadata_and_size() -> None:
@@ -29,15 +44,19 @@ def test_pack_metadata_and_size() -> None:
     assert len(PACK.levels) >= 24
 
 
-def test_every_level_file_is_in_the_pack_and_has_a_replay() -> None:
-    files = _level_files()
-    assert {p.stem for p in files} == set(LEVELS), "a level file is not listed in pack.yaml (or the other way)"
+@pytest.mark.parametrize("pack", SHIPPED, ids=[p.id for p in SHIPPED])
+def test_every_level_file_is_in_the_pack_and_has_a_replay(pack: Pack) -> None:
+    assert pack.source is not None
+    files = _level_files(pack.source)
+    assert {p.stem for p in files} == {lv.id for lv in pack.levels}, \
+        "a level file is not listed in pack.yaml (or the other way)"
     missing = [p.stem for p in files if not (REPLAYS / p.name).is_file()]
     assert not missing, f"no winning replay in tests/replays for: {', '.join(missing)}"
 
 
-def test_every_level_has_a_name_description_and_its_own_seed() -> None:
-    for level in PACK.levels:
+@pytest.mark.parametrize("pack", SHIPPED, ids=[p.id for p in SHIPPED])
+def test_every_level_has_a_name_description_and_its_own_seed(pack: Pack) -> None:
+    for level in pack.levels:
         assert level.name.strip() and level.name != level.id
         assert level.description.strip(), level.id
         # The replay must be the very game a player is dealt, so no level leaves its seed to chance.
@@ -91,12 +110,13 @@ def test_difficulty_rises_within_each_mode() -> None:
         assert area[-1] >= max(area[: len(area) // 2])
 
 
-@pytest.mark.parametrize("level_id", sorted(LEVELS))
-def test_shipped_level_replay_wins(level_id: str) -> None:
-    level = LEVELS[level_id]
+@pytest.mark.parametrize("pack_id, level_id", sorted(SHIPPED_LEVELS),
+                         ids=[f"{p}/{lv}" for p, lv in sorted(SHIPPED_LEVELS)])
+def test_shipped_level_replay_wins(pack_id: str, level_id: str) -> None:
+    level = SHIPPED_LEVELS[pack_id, level_id]
     replay = load_replay(REPLAYS / f"{level_id}.yaml")
     assert replay.level == level_id
-    assert replay.pack == PACK.id
+    assert replay.pack == pack_id
     assert replay.seed == level.seed, "the replay starts from the seed a player is dealt"
     session = Session.replay(level, replay.seed, replay.commands)
     assert session.state.status == "won", f"{level_id}: the replay ends {session.state.status}"
