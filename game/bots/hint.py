@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from game.core import (
-    Command, Created, Detonated, Fell, Mode, Reshuffled, Special, Spawned, State, Swap, decide, legal_commands,
-)
+from game.core import Command, Mode, Special, State, Swap, legal_commands, swap_specials
 
 from .person import PersonChainBot, PersonMatch3Bot
 
@@ -19,27 +17,9 @@ SPECIAL_WORTH: dict[Special, float] = {
 MORE_SPECIALS = 0.25
 
 
-def first_step_specials(state: State, swap: Swap) -> tuple[tuple[Special, ...], tuple[Special, ...]]:
-    """(made, set off): the specials the swap's own clear makes and fires, as the core decides them.
-
-    Only the swap's first cascade step is read, the part a player can see on the board: the
-    events stop there at the first fall or refill, so nothing the spawns bring is looked at.
-    """
-    made: list[Special] = []
-    fired: list[Special] = []
-    for event in decide(state, swap):
-        if isinstance(event, (Fell, Spawned, Reshuffled)):
-            break
-        if isinstance(event, Created):
-            made.append(event.special)
-        elif isinstance(event, Detonated):
-            fired.append(event.special)
-    return tuple(made), tuple(fired)
-
-
 def special_worth(state: State, swap: Swap) -> float:
     """The worth, in tiles, of the specials `swap` makes or sets off in its own step."""
-    made, fired = first_step_specials(state, swap)
+    made, fired = swap_specials(state, swap)
     worths = sorted((SPECIAL_WORTH[s] for s in made + fired), reverse=True)
     if not worths:
         return 0.0

@@ -14,7 +14,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from game.core import (
-    Chain, Command, Grid, Mode, Slide, State, Swap, blocker_progress, legal_commands, neighbours, swap_clears,
+    Chain, Command, Grid, Mode, Slide, Special, State, Swap, blocker_progress, legal_commands, neighbours,
+    swap_clears, swap_specials,
 )
 
 from .base import outcome, walk_distances
@@ -27,6 +28,8 @@ WANTED_WEIGHT = 4.0
 # A line longer than the minimum (a four or five) or two lines crossing is what makes a special
 # in the games people know: they go for it even before it pays.
 SPECIAL_BONUS = 2.5
+# How much more a person wants a bomb (an L or T) and a rainbow (a five) than a line (a four).
+SPECIAL_RANK = {Special.ROW: 1, Special.COLUMN: 1, Special.BOMB: 2, Special.RAINBOW: 3}
 # Each jelly layer, lock, stone hit (or cell cleared under a drop) a move takes counts like this
 # many tiles: blockers are what a blocker level asks for.
 BLOCKER_WEIGHT = 4.0
@@ -77,13 +80,10 @@ class PersonMatch3Bot:
         self.rng = random.Random(seed)
 
     def worth(self, state: State, swap: Swap) -> float:
-        cleared = swap_clears(state, swap)
+        cleared = swap_clears(state, swap)   # blasts included: firing a special pays in tiles
         worth = _tiles_worth(Counter(kind for _, kind in cleared), _wanted(state))
-        lines = Counter((("r", r), kind) for (r, _), kind in cleared)
-        lines.update((("c", c), kind) for (_, c), kind in cleared)
-        long_lines = [n for n in lines.values() if n >= state.level.rules.min_match]
-        if long_lines and (max(long_lines) > state.level.rules.min_match or len(long_lines) > 1):
-            worth += SPECIAL_BONUS * (max(long_lines) - state.level.rules.min_match + len(long_lines))
+        made, _fired = swap_specials(state, swap)
+        worth += SPECIAL_BONUS * sum(SPECIAL_RANK[s] for s in made)
         worth += BLOCKER_WEIGHT * blocker_progress(state, swap)
         return worth + DEPTH_WEIGHT * max(swap.a[0], swap.b[0]) / state.height
 

@@ -24,7 +24,7 @@ from .level import (
 )
 from .level import MAX_JELLY, MAX_STONE_HITS
 from .rules.chain import Visits, chain_grid, chain_starts, paths_by_end, tiles_needed
-from .rules.blocked import blocker_progress, swap_clears
+from .rules.blocked import blocker_progress, swap_clears, swap_specials
 from .rules.slide import gap
 from .rng import Draws, seed_state
 from .proof import RULES_VERSION, Check, Divergence, checks_of, first_divergence, state_digest
@@ -42,7 +42,7 @@ __all__ = [
     "parse_command", "design_warnings", "next_deal", "playability_problems", "parse_level", "paths_by_end", "Part", "PLAYER", "PLAYER_TOKEN", "PlayerMoved",
     "Problem", "progress", "RANDOM_TOKEN", "Reshuffled", "Rules", "Ruleset", "ruleset", "RULESETS", "RULES_VERSION",
     "run_cells", "Scored", "seed_state", "Session", "shorten", "Slid", "Slide", "Special", "Specials", "slide_solvable", "slide_sources", "solved_slide", "Spawned",
-    "star_targets", "star_thresholds", "StarTargets", "StarUnit", "stars", "stars_reached", "State", "state_digest", "Status", "Swap", "swap_clears", "Swapped", "SwapRejected",
+    "star_targets", "star_thresholds", "StarTargets", "StarUnit", "stars", "stars_reached", "State", "state_digest", "Status", "Swap", "swap_clears", "swap_specials", "Swapped", "SwapRejected",
     "tiles_needed", "Turn", "token_special", "unknown_keys", "valid_id", "Visits", "Won",
     "MAX_JELLY", "MAX_STONE_HITS",
 ]

@@ -390,3 +390,32 @@ def test_a_rainbow_swapped_with_a_kind_breaks_the_locks_on_that_kind_and_spares_
     assert set(cleared.cells) == (twos - {(0, 1), (1, 2)}) | {(0, 0), (0, 1)}   # the 2 moved to (0,0)
     assert of(step, Unlocked) == [Unlocked((1, 2))]
     assert after.at((1, 2)) == 2 and after.locks == ((3, 0),)
+
+
+@given(data=st.data(), ld=blocker_levels())
+@examples(40)
+def test_swap_specials_names_what_the_swaps_own_step_makes_and_sets_off(data: st.DataObject,
+                                                                       ld: dict[str, Any]) -> None:
+    """The board-only query bots and hints ask (swap_specials) says what decide's first step does:
+    its Created and Detonated specials before the step's Cleared, in order."""
+    from game.core import Created, swap_specials
+
+    assume(ld["mode"] == "match3")
+    for token in ("1h", "2v", "3b", "*"):       # more specials than the strategy places
+        r, c = data.draw(st.integers(0, ld["height"] - 1)), data.draw(st.integers(0, ld["width"] - 1))
+        row = ld["layout"][r].split()
+        if row[c] == ".":
+            row[c] = token
+            ld["layout"][r] = " ".join(row)
+    try:
+        state = new_game(Level.from_dict(ld), data.draw(st.integers(0, 2**32), label="seed"))
+    except LevelError:
+        assume(False)
+        return
+    for swap in legal_commands(state):
+        assert isinstance(swap, Swap)
+        events = decide(state, swap)
+        step = events[:next(i for i, e in enumerate(events) if isinstance(e, Cleared))]
+        made = tuple(e.special for e in step if isinstance(e, Created))
+        fired = tuple(e.special for e in step if isinstance(e, Detonated))
+        assert swap_specials(state, swap) == (made, fired), swap

@@ -160,6 +160,14 @@ def swap_clears(state: State, swap: Swap) -> tuple[tuple[Cell, int], ...]:
     return first[3]
 
 
+def swap_specials(state: State, swap: Swap) -> tuple[tuple[Special, ...], tuple[Special, ...]]:
+    """match3.swap_specials with blockers: what the swap's own step makes and sets off."""
+    if not state.has_blockers:
+        return match3.swap_specials(state, swap)
+    first = _first(state, swap)
+    return match3.outcome_specials(first[2] if first is not None else None)
+
+
 def blocker_progress(state: State, swap: Swap) -> int:
     """What the swap's own step does toward the blocker goals, as the board shows it (no RNG):
     jelly layers cleared, locks broken, stone hits, and cleared cells under a drop."""

@@ -574,6 +574,26 @@ def swap_clears(state: State, swap: Swap) -> tuple[tuple[Cell, int], ...]:
     return tuple((cell, work[cell[0]][cell[1]]) for cell in map(cell_of.__getitem__, bits_of(cleared)))
 
 
+def swap_specials(state: State, swap: Swap) -> tuple[tuple[Special, ...], tuple[Special, ...]]:
+    """(made, set off): the specials `swap`'s own clear (cascade step 1) makes and fires, in
+    firing order. Like swap_clears, a question about the board alone, never the RNG; empty for
+    a swap that is not legal."""
+    if state.level.mode != Mode.MATCH3:
+        raise IllegalMove(f"a {state.level.mode} level takes no swaps")
+    a, b = swap.a, swap.b
+    _check_cells(state, a, b)
+    board = board_of(state)
+    if not _special_swap(state, board, a, b) and not _legal(board, state.grid, a, b, state.level.rules.min_match):
+        return (), ()
+    return outcome_specials(_first_step(state, board, a, b)[3])
+
+
+def outcome_specials(outcome: Outcome | None) -> tuple[tuple[Special, ...], tuple[Special, ...]]:
+    if outcome is None:
+        return (), ()
+    return tuple(s for _, s in outcome.created), tuple(s for _, s in outcome.fired)
+
+
 def decide(state: State, command: Swap) -> list[Event]:
     """The events of `command` in a game still playing (game.decide checked both)."""
     level = state.level
