@@ -72,5 +72,5 @@ def run(args: argparse.Namespace) -> int:
     limit = f" of {level.moves}" if level.moves is not None else ""
     proven = f", {len(replay.checks)} checks match" if replay.checks else ""
     print(f"{where} ({level.name}), seed {replay.seed}: {state.status}, score {state.score}, "
-          f"{stars(state)} stars, {state.moves}{limit} moves, {len(replay.commands)} commands{proven}")
+          f"{stars(state)} star{'' if stars(state) == 1 else 's'}, {state.moves}{limit} moves, {len(replay.commands)} commands{proven}")
     return 0

@@ -6,7 +6,7 @@ import pathlib
 
 import pytest
 
-from game.core import Level, Session, stars
+from game.core import Level, Session, first_divergence, stars
 from game.io import Pack, load_pack
 from game.io.packs import PACK_FILE, pack_paths
 from game.io.paths import levels_dir
@@ -123,3 +123,7 @@ def test_shipped_level_replay_wins(pack_id: str, level_id: str) -> None:
     assert stars(session.state) >= 1
     # The win is the last command: nothing is played after the game ends.
     assert len(session.commands) == len(replay.commands)
+    # And it proves this very level: made on it (its hash), every check still matching, as
+    # `gridfall replay` reads it (a changed move limit changes the bonus, so the last check).
+    assert replay.level_hash == level.content_hash(), f"{level_id}: the replay was made on another version"
+    assert first_divergence(level, replay.seed, replay.commands, replay.checks) is None

@@ -1018,13 +1018,13 @@ def test_hud_stars_light_by_core_thresholds_while_playing(window: Any) -> None:
     from game.core import StarTargets, StarUnit, new_game, star_targets, star_thresholds, stars_reached
 
     # A collect level without star scores: its stars count moves left, a win now would give 3
-    # (15 moves: the marks are win, 4 left and 8 left), and fewer as the moves run down.
+    # (13 moves: the marks are win, 4 left and 7 left), and fewer as the moves run down.
     harvest = new_game(level("ring-harvest"), 7)
     assert star_thresholds(harvest) is None and stars_reached(harvest, 0) == 3
-    assert star_targets(harvest.level) == StarTargets(StarUnit.MOVES_LEFT, (0, 4, 8))
-    assert [stars_reached(replace(harvest, moves=m)) for m in (7, 8, 11, 12, 15)] == [3, 2, 2, 1, 1]
+    assert star_targets(harvest.level) == StarTargets(StarUnit.MOVES_LEFT, (0, 4, 7))
+    assert [stars_reached(replace(harvest, moves=m)) for m in (6, 7, 9, 10, 13)] == [3, 2, 2, 1, 1]
     harvest_view = open_view(window, level("ring-harvest"), speed="instant")
-    assert [m.text for m in harvest_view.hud.star_marks] == ["win", "4 left", "8 left"]
+    assert [m.text for m in harvest_view.hud.star_marks] == ["win", "4 left", "7 left"]
     nine = open_view(window, level("nine-tiles"), speed="instant")       # slide: moves, not points
     assert [m.text for m in nine.hud.star_marks] == ["≤60", "≤40", "≤20"]
     for hud in (harvest_view.hud, nine.hud):               # each mark clear of the next one
@@ -1106,7 +1106,7 @@ def test_the_pause_menu_is_the_menu_screens_kit_and_its_focus_ring_follows_the_k
 def test_the_hud_moves_with_each_event_of_a_cascade_not_at_its_end(window: Any) -> None:
     from game.core import Cleared, swap_clears
 
-    lv = level("ring-harvest")                           # collect 18 rings in 15 moves
+    lv = level("ring-harvest")                           # collect 18 rings in 13 moves
     view = open_view(window, lv, seed=lv.play_seed)
     state = view.state
     swap = next(c for c in legal_commands(state) if any(k == 1 for _, k in swap_clears(state, c)))
@@ -1125,10 +1125,10 @@ def test_the_hud_moves_with_each_event_of_a_cascade_not_at_its_end(window: Any) 
     settle(view)
     # During the batch (busy), the moves left already dropped and the rings already counted.
     during = [s for s in seen if s[2]]
-    assert during and during[0][0] == "Moves left 14"
+    assert during and during[0][0] == "Moves left 12"
     first_clear = next(i for i, e in enumerate(events) if isinstance(e, Cleared))
     assert seen[first_clear][1] != "0 / 18" and seen[first_clear][2]
-    assert view.hud.moves.text == "Moves left 14"
+    assert view.hud.moves.text == "Moves left 12"
 
 
 def test_the_button_bar_gives_the_mouse_every_control(window: Any, screenshot_dir: pathlib.Path) -> None:

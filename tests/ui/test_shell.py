@@ -522,13 +522,13 @@ def test_retry_deals_a_new_board_whose_seed_is_shown_and_a_lost_game_has_no_undo
 def test_a_fresh_level_opens_on_its_goal_card_which_the_pause_menu_shows_again(
         window: Any, fresh: pathlib.Path) -> None:
     app = App(window)
-    level = app.pack(PACK).level("the-diamond")              # collect two kinds, 18 moves
+    level = app.pack(PACK).level("the-diamond")              # collect two kinds, 16 moves
     view = app.play_level(PACK, level.id)
     card = view.goal_card
     assert card is not None and view.modal is card and card.title.text == level.name
     lines = [t.text for t in card.lines]
     assert " ".join(level.description.split())[:30] in " ".join(lines)
-    assert "Moves: 18" in lines and "Stars: a win · 5 moves left · 9 moves left" in lines
+    assert "Moves: 16" in lines and "Stars: a win · 4 moves left · 8 moves left" in lines
     assert [n.text for n in card.counts] == ["× 22", "× 22"] and len(card.icons) == 2
     image = draw(window, "goal_card")
     # The card's panel covers the middle of the window, over the board (sampled by its edge,
