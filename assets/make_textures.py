@@ -447,17 +447,25 @@ def lock() -> Image.Image:
     img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     steel, dark = (200, 206, 220, 255), (40, 42, 52, 255)
-    # Chain links along both diagonals: an X that leaves the tile's middle and edges visible.
-    for (x0, y0), (x1, y1) in (((0.06, 0.06), (0.94, 0.94)), ((0.94, 0.06), (0.06, 0.94))):
-        n = 7
+    # A chain along each diagonal: links alternate face-on (an open oval) and edge-on (a bar),
+    # as a real chain lies; the X leaves the tile's middle and edges to be seen.
+    def link(x: float, y: float, along: float, face: bool) -> None:
+        ca, sa = math.cos(along), math.sin(along)
+        a, b = big * 0.085, big * (0.05 if face else 0.022)
+        pts = [(x + a * math.cos(t) * ca - b * math.sin(t) * sa, y + a * math.cos(t) * sa + b * math.sin(t) * ca)
+               for t in (2 * math.pi * i / 32 for i in range(32))]
+        if face:
+            d.polygon(pts, outline=dark, width=SUPER * 7)
+            d.polygon(pts, outline=steel, width=SUPER * 3)
+        else:
+            d.polygon(pts, fill=steel, outline=dark, width=SUPER * 3)
+
+    for (x0, y0), (x1, y1) in (((0.08, 0.08), (0.92, 0.92)), ((0.92, 0.08), (0.08, 0.92))):
+        along = math.atan2(y1 - y0, x1 - x0)
+        n = 9
         for i in range(n):
             t = (i + 0.5) / n
-            x, y = big * (x0 + (x1 - x0) * t), big * (y0 + (y1 - y0) * t)
-            r1, r2 = big * 0.065, big * 0.035
-            d.ellipse((x - r1, y - r1, x + r1, y + r1), outline=dark, width=SUPER * 6)
-            d.ellipse((x - r1 + SUPER, y - r1 + SUPER, x + r1 - SUPER, y + r1 - SUPER), outline=steel,
-                      width=SUPER * 3)
-            del r2
+            link(big * (x0 + (x1 - x0) * t), big * (y0 + (y1 - y0) * t), along, i % 2 == 0)
     # The padlock at the bottom middle: shackle and body.
     c = big / 2
     d.arc((c - big * 0.13, big * 0.50, c + big * 0.13, big * 0.78), 180, 360, fill=dark, width=SUPER * 9)

@@ -748,7 +748,7 @@ class BoardRenderer:
         if self.reduced_motion:
             return []
         combo = self._combo and self._swap is not None and e.cell in self._swap
-        thick = 1.5 if combo else 0.9
+        thick = 1.8 if combo else 1.2
         if e.special in (Special.ROW, Special.COLUMN):
             self._sweep(e.cell, e.special == Special.ROW, thick)
         elif e.special == Special.BOMB:
@@ -761,7 +761,8 @@ class BoardRenderer:
             (ax, ay), (bx, by) = self.center(self._swap[0]), self.center(self._swap[1])
             mid = self.layout.cell_at((ax + bx) / 2, (ay + by) / 2) or e.cell
             self._blast(mid, 7.0, COMBO_COLOR)
-            self._popup("Combo!", (ax + bx) / 2, (ay + by) / 2 + self.layout.cell * 0.5, 26.0, COMBO_COLOR[:3])
+            # White words: gold on the gold wave would not read.
+            self._popup("Combo!", (ax + bx) / 2, (ay + by) / 2 + self.layout.cell * 0.5, 26.0, (255, 255, 255))
         return hold
 
     def _unlocked(self, e: Unlocked) -> list[Tween]:
