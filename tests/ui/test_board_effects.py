@@ -304,3 +304,39 @@ def test_the_speed_setting_slows_the_sweep(window: Any) -> None:
         widths.append(beam.width)
         finish(board, session)
     assert widths[1] < widths[0]      # twice the durations: the beam is not as far out yet
+
+
+def test_special_marks_read_on_every_kind_of_both_palettes_at_40_px(window: Any) -> None:
+    """A mark is white ink with a dark rim: on a white or a black tile one of the two still shows."""
+    from PIL import Image
+
+    from game.ui import textures
+
+    for special in (Special.ROW, Special.COLUMN, Special.BOMB):
+        mark = textures.load(f"special_{special.value}").image.convert("RGBA").resize((40, 40), Image.Resampling.LANCZOS)
+        inside = [(x, y) for y in range(40) for x in range(40) if mark.getpixel((x, y))[3] > 200]
+        for colorblind in (False, True):
+            for k in range(1, 10):
+                tile = textures.marked(k, special, colorblind).image.convert("RGB").resize((40, 40), Image.Resampling.LANCZOS)
+                light = sum(1 for p in inside if sum(tile.getpixel(p)) > 600)
+                dark = sum(1 for p in inside if sum(tile.getpixel(p)) < 180)
+                assert light >= 20 and dark >= 20, f"{special} on kind {k} (colour-blind {colorblind}) is hard to read"
+
+
+def test_a_colour_blind_board_of_every_special_and_blocker_at_small_cells(window: Any,
+                                                                         screenshot_dir: pathlib.Path) -> None:
+    from game.ui.board import Blockers, BoardRenderer
+    from game.ui.layout import Rect
+
+    rows = ["1h 2v 3b * 4 5 1", "2 3 4 5 1 2 3", "S3 S2 S1 . . . .", ". 3L . D . 4L .", ". . . . . . .",
+            ". . . . . . .", "5h 5v 1b . . . ."]
+    jelly = ["0 0 0 0 0 0 0", "1 1 1 2 2 2 0", "0 0 0 0 0 0 0", "1 1 2 2 0 0 0", "0 0 0 0 0 0 0",
+             "0 0 0 0 0 0 0", "0 0 0 0 0 0 0"]
+    session = Session(level(rows, jelly, jelly=True, stones=True, drops=1), 1)
+    # 7 cells in 320 px: about 44 px a cell, the small end of what a laptop shows.
+    board = BoardRenderer("match3", session.state.grid, Rect(480, 240, 320, 320), colorblind=True)
+    board.set_specials(session.state.specials)
+    board.set_blockers(Blockers.of(session.state))
+    assert board.layout.cell < 48
+    assert board.layer_cells() == board.state_layers(session.state)
+    shot(window, board, screenshot_dir / "fx_colour_blind_small.png")
