@@ -218,6 +218,7 @@ class BoardRenderer:
         self.jelly_sprites: dict[Cell, LayerSprite] = {}
         self._swap: tuple[Cell, Cell] | None = None   # the batch's swap: a rainbow's partner
         self._combo = False                            # two specials were swapped together
+        self._warmed = (0, 0)                          # the sizes _warm made textures for
         self._rings = {name: self._make_ring(color) for name, color in
                        (("hover", HOVER_COLOR), ("selected", SELECT_COLOR), ("cursor", CURSOR_COLOR))}
         self._path_arrows: list[arcade.Sprite] = []
@@ -261,6 +262,8 @@ class BoardRenderer:
     def set_specials(self, specials: Specials) -> None:
         """Show the state's specials on their tiles (after a deal, a snap, an undo)."""
         on = dict(specials)
+        if on:
+            self._warm()
         for cell, sprite in self.by_cell.items():
             special = on.get(cell) if sprite.kind > 0 else None
             if sprite.special != special:
@@ -389,7 +392,25 @@ class BoardRenderer:
         self._hits = dict(blockers.stones)
         self._locked = set(blockers.locks)
         self._jellies = dict(blockers.jelly)
+        if blockers.stones or blockers.locks or blockers.jelly:
+            self._warm()
         self._sync_layers()
+
+    def _warm(self) -> None:
+        """Make and upload every texture a blocker or an effect may change to, before play: a
+        first resize and upload mid-animation is a dropped frame on software GL. Once per size."""
+        if self._warmed == (self.tile_px, self.block_px):
+            return
+        self._warmed = (self.tile_px, self.block_px)
+        try:
+            atlas = arcade.get_window().ctx.default_atlas
+        except Exception:   # no window (a bare test): nothing to upload to
+            return
+        made = [self._layer_texture(name, n) for name, counts in (("jelly", (1, 2)), ("stones", (1, 2, 3)),
+                                                                  ("locks", (1,))) for n in counts]
+        made += [textures.load(name) for name in ("beam", "blast", "glow", "spark")]
+        for tex in made:
+            atlas.add(tex)
 
     def _layer_texture(self, layer: str, count: int) -> arcade.Texture:
         if layer == "jelly":
