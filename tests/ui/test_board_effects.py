@@ -340,3 +340,27 @@ def test_a_colour_blind_board_of_every_special_and_blocker_at_small_cells(window
     assert board.layout.cell < 48
     assert board.layer_cells() == board.state_layers(session.state)
     shot(window, board, screenshot_dir / "fx_colour_blind_small.png")
+
+
+def test_chain_mode_blockers_stay_equal_to_the_state_move_after_move(window: Any) -> None:
+    """Chain mode has jelly, stones and locks too: each eaten tile works them, and the board follows."""
+    rows = [". . . . .", ". S2 . .L .", ". . P . .", ". .L . S1 .", ". . . . ."]
+    jelly = ["1 1 1 1 1", "2 0 2 0 2", "1 1 0 1 1", "2 0 2 0 0", "1 1 1 1 1"]
+    lv = Level.from_dict({"format": 1, "id": "cb", "name": "Chain blockers", "mode": "chain", "width": 5,
+                          "height": 5, "kinds": 3, "layout": rows, "jelly": jelly, "moves": 20,
+                          "goals": {"jelly": True, "stones": True}})
+    session = Session(lv, 2)
+    board = board_for(window, session)
+    assert board.layer_cells() == board.state_layers(session.state)
+    seen: set[type] = set()
+    for _ in range(8):
+        if session.state.status != "playing" or not legal_commands(session.state):
+            break
+        command = max(legal_commands(session.state), key=lambda c: len(getattr(c, "path", ())))
+        events = session.play(command)
+        seen |= {type(e) for e in events}
+        from game.ui.board import Blockers
+
+        board.play(events, session.state.grid, specials=session.state.specials, blockers=Blockers.of(session.state))
+        finish(board, session)
+    assert JellyCleared in seen
