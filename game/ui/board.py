@@ -719,7 +719,7 @@ class BoardRenderer:
                else Tween(beam, SWEEP, ease=ease_out, center_y=rect.center[1], width=rect.height))
         self._fx(run, self._fade(beam, SWEEP))
 
-    def _blast(self, cell: Cell, cells_across: float, color: tuple[int, int, int, int]) -> None:
+    def _blast(self, cell: Cell, cells_across: float, color: tuple[int, int, int, int], glow_alpha: int = 200) -> None:
         """A bomb's shock wave: a ring that grows over the cells it takes, then fades."""
         tex = textures.load("blast")
         x, y = self.center(cell)
@@ -729,7 +729,7 @@ class BoardRenderer:
                  self._fade(ring, BLAST * 0.5, BLAST * 0.6))
         glow = self._effect(textures.load("glow"), x, y, color)
         glow.scale = self.layout.cell * cells_across * 0.8 / glow.texture.width
-        glow.alpha = 200
+        glow.alpha = glow_alpha
         self._fx(self._fade(glow, 0.0, BLAST))
 
     def _rays(self, cell: Cell, targets: Sequence[Cell]) -> None:
@@ -781,7 +781,7 @@ class BoardRenderer:
             self._combo = False
             (ax, ay), (bx, by) = self.center(self._swap[0]), self.center(self._swap[1])
             mid = self.layout.cell_at((ax + bx) / 2, (ay + by) / 2) or e.cell
-            self._blast(mid, 7.0, COMBO_COLOR)
+            self._blast(mid, 7.0, COMBO_COLOR, glow_alpha=130)   # wide but see-through: the tiles still read
             # White words: gold on the gold wave would not read.
             self._popup("Combo!", (ax + bx) / 2, (ay + by) / 2 + self.layout.cell * 0.5, 26.0, (255, 255, 255))
         return hold

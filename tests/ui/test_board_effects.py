@@ -111,7 +111,7 @@ def test_a_line_special_sweeps_its_whole_row(window: Any, screenshot_dir: pathli
     finish(board, session)
 
 
-def test_a_column_special_sweeps_down_its_column(window: Any) -> None:
+def test_a_column_special_sweeps_down_its_column(window: Any, screenshot_dir: pathlib.Path) -> None:
     session, swap = find(level(SPECIALS), fires(Special.COLUMN))
     board = board_for(window, session)
     fired = next(e for e in play(board, session, swap) if isinstance(e, Detonated))
@@ -119,6 +119,7 @@ def test_a_column_special_sweeps_down_its_column(window: Any) -> None:
     beam = effects(board, "beam")[0]
     assert beam.center_x == pytest.approx(board.center(fired.cell)[0]) and beam.angle == 90
     until(board, lambda: beam.width > board.layout.rect.height * 0.8)
+    shot(window, board, screenshot_dir / "fx_column_sweep.png")
     finish(board, session)
 
 
@@ -179,7 +180,7 @@ def test_two_specials_swapped_together_make_a_bigger_effect(window: Any, screens
     finish(board, session)
 
 
-def test_a_special_forms_with_its_run_pulling_into_its_cell(window: Any) -> None:
+def test_a_special_forms_with_its_run_pulling_into_its_cell(window: Any, screenshot_dir: pathlib.Path) -> None:
     def makes(events: list[Any], swap: Swap) -> bool:
         return any(isinstance(e, Created) for e in events[:3])
 
@@ -192,6 +193,7 @@ def test_a_special_forms_with_its_run_pulling_into_its_cell(window: Any) -> None
     pulled = [s for c, s in board.by_cell.items() if c != made.cell and s.kind == board.by_cell[made.cell].kind
               or False]
     board.update(0.08)
+    shot(window, board, screenshot_dir / "fx_special_forming.png")
     moving = [s for s in pulled if s.position != board.center(s.cell)]
     assert moving, "nothing pulled in"
     for s in moving:
@@ -232,7 +234,7 @@ def test_a_stone_shows_its_cracks_as_it_is_hit(window: Any) -> None:
     finish(board, session)
 
 
-def test_the_lock_sprite_goes_when_unlocked(window: Any) -> None:
+def test_the_lock_sprite_goes_when_unlocked(window: Any, screenshot_dir: pathlib.Path) -> None:
     session, swap = find(blocker_level(), lambda ev, s: any(isinstance(e, Unlocked) for e in ev))
     board = board_for(window, session)
     cell = (1, 4)
@@ -242,6 +244,7 @@ def test_the_lock_sprite_goes_when_unlocked(window: Any) -> None:
     until(board, lambda: cell not in board.lock_sprites)
     board.update(0.06)
     assert lock.alpha < 255 and lock.scale_x > 1.0     # breaking open, not just gone
+    shot(window, board, screenshot_dir / "fx_lock_breaking.png")
     finish(board, session)
     assert lock not in board.chains and cell not in board.layer_cells()["locks"]
     assert board.by_cell[cell].kind == 3 or session.state.at(cell) != 3   # the tile itself stayed
@@ -364,3 +367,12 @@ def test_chain_mode_blockers_stay_equal_to_the_state_move_after_move(window: Any
         board.play(events, session.state.grid, specials=session.state.specials, blockers=Blockers.of(session.state))
         finish(board, session)
     assert JellyCleared in seen
+
+
+def test_instant_speed_plays_a_special_to_its_end_within_one_update(window: Any) -> None:
+    session, swap = find(level(SPECIALS), fires(Special.ROW))
+    board = board_for(window, session, speed=0.0)
+    play(board, session, swap)
+    board.update(0.0)
+    assert not board.busy and not [s for s in board.effects if s.visible]
+    finish(board, session)
