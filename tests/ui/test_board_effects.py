@@ -376,3 +376,14 @@ def test_instant_speed_plays_a_special_to_its_end_within_one_update(window: Any)
     board.update(0.0)
     assert not board.busy and not [s for s in board.effects if s.visible]
     finish(board, session)
+
+
+@pytest.mark.parametrize("pair", [("*", "1b"), ("*", "*"), ("1h", "2v"), ("1h", "2b"), ("1b", "2b"), ("*", "2h")])
+def test_every_pair_of_specials_swapped_plays_to_a_board_equal_to_the_state(window: Any, pair: Any) -> None:
+    rows = [". . . . . .", ". . . . . .", f". . {pair[0]} {pair[1]} . .", ". . . . . .", ". . . . . .", ". . . . . ."]
+    session = Session(level(rows), 1)
+    board = board_for(window, session)
+    events = play(board, session, Swap((2, 2), (2, 3)))
+    assert sum(isinstance(e, Detonated) for e in events) >= 2
+    until(board, lambda: bool([s for s in board.effects if s.visible]))
+    finish(board, session)
