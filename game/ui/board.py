@@ -37,11 +37,13 @@ SLIDE = 0.11
 RESHUFFLE = 0.45
 END_PULSE = 0.45
 FORM = 0.14             # a special forming: its group pulls into its cell
-DETONATE = 0.12         # the hold after each special goes off, so a chain reaction reads in order
+DETONATE = 0.12         # the hold after each special goes off, so a chain reaction reads in order ...
+DETONATE_STEP = 0.36    # ... and the most a step's holds add up to (a board of bombs goes off quickly)
 SWEEP = 0.22            # a line's beam runs out along its row or column ...
 FADE = 0.22             # ... and every effect fades after its run
 BLAST = 0.32
 RAY = 0.16
+MAX_FX = 6              # specials a step shows going off (more burst with the step's sparks)
 MAX_RAYS = 30           # a rainbow on a big board: its rays stay few enough for software GL
 BREAK = 0.26            # a lock breaking, a stone cracking, a jelly layer going
 DROP_EXIT = 0.28
@@ -219,6 +221,7 @@ class BoardRenderer:
         self._swap: tuple[Cell, Cell] | None = None   # the batch's swap: a rainbow's partner
         self._combo = False                            # two specials were swapped together
         self._warmed = (0, 0)                          # the sizes _warm made textures for
+        self._quads_jelly: frozenset[Cell] = frozenset()   # the jelly cells the quads leave out
         self._rings = {name: self._make_ring(color) for name, color in
                        (("hover", HOVER_COLOR), ("selected", SELECT_COLOR), ("cursor", CURSOR_COLOR))}
         self._path_arrows: list[arcade.Sprite] = []
@@ -284,8 +287,10 @@ class BoardRenderer:
         self.snap(self.grid)
 
     # -- the static board -----------------------------------------------------------------
-    def _build_cells(self, grid: Grid) -> None:
+    def _build_quads(self, grid: Grid) -> None:
         # Flat quads in one shape list: a software renderer fills them far faster than textures.
+        # A jelly cell has none: its jelly sprite is drawn on the cell's colour, so each pixel
+        # of the board is filled once (jelly boards are often jelly all over).
         self.cells = ShapeElementList()
         size = self.layout.cell
         gap = max(1.0, round(size * 0.05))
@@ -295,12 +300,22 @@ class BoardRenderer:
                 if v == HOLE:
                     holes.add((r, c))
                     continue   # a hole is a gap: nothing is drawn there
+                if (r, c) in self._jellies:
+                    continue
                 x, y = self.center((r, c))
-                # A faint checker helps the eye count cells.
-                color = CELL_COLOR if (r + c) % 2 == 0 else CELL_COLOR_ALT
-                self.cells.append(create_rectangle_filled(x, y, size - gap, size - gap, color))
-        scale = size / textures.load("target").width
+                self.cells.append(create_rectangle_filled(x, y, size - gap, size - gap, self._cell_color((r, c))))
         self._holes = frozenset(holes)
+        self._quads_jelly = frozenset(self._jellies)
+
+    @staticmethod
+    def _cell_color(cell: Cell) -> tuple[int, int, int, int]:
+        # A faint checker helps the eye count cells.
+        return CELL_COLOR if (cell[0] + cell[1]) % 2 == 0 else CELL_COLOR_ALT
+
+    def _build_cells(self, grid: Grid) -> None:
+        self._build_quads(grid)
+        size = self.layout.cell
+        scale = size / textures.load("target").width
         self.under.clear()
         self._glows = []
         self._target = self._target_badge = None
@@ -406,21 +421,24 @@ class BoardRenderer:
             atlas = arcade.get_window().ctx.default_atlas
         except Exception:   # no window (a bare test): nothing to upload to
             return
-        made = [self._layer_texture(name, n) for name, counts in (("jelly", (1, 2)), ("stones", (1, 2, 3)),
-                                                                  ("locks", (1,))) for n in counts]
+        made = [self._layer_texture(name, n, cell) for name, counts in (("jelly", (1, 2)), ("stones", (1, 2, 3)),
+                                                                        ("locks", (1,)))
+                for n in counts for cell in ((0, 0), (0, 1))]
         made += [textures.load(name) for name in ("beam", "blast", "glow", "spark")]
         for tex in made:
             atlas.add(tex)
 
-    def _layer_texture(self, layer: str, count: int) -> arcade.Texture:
+    def _layer_texture(self, layer: str, count: int, cell: Cell = (0, 0)) -> arcade.Texture:
         if layer == "jelly":
-            return textures.fitted(textures.jelly(count), self.block_px)
+            return textures.on_cell(textures.jelly(count), self.block_px, self._cell_color(cell))
         if layer == "stones":
             return textures.fitted(textures.stone(count), self.block_px)
         return textures.fitted(textures.lock(), self.tile_px)
 
     def _sync_layers(self) -> None:
         """Make the jelly, stone and lock sprites show the layers recorded, each at rest on its cell."""
+        if frozenset(self._jellies) != self._quads_jelly:
+            self._build_quads(self.grid)
         stones = {(r, c): self._hits.get((r, c), 1) for r, row in enumerate(self.grid)
                   for c, v in enumerate(row) if v == STONE}
         for name, want, sprites, lst in (
@@ -434,7 +452,7 @@ class BoardRenderer:
                 if id(sprite) not in keep:   # a breaking blocker whose tween was cut short
                     sprite.remove_from_sprite_lists()
             for cell, count in want.items():
-                tex = self._layer_texture(name, count)
+                tex = self._layer_texture(name, count, cell)
                 known = sprites.get(cell)
                 if known is None:
                     sprite = sprites[cell] = LayerSprite(tex, cell, count)
@@ -473,7 +491,8 @@ class BoardRenderer:
                     f"{name} on {cell} is not centred"
                 assert cell not in shown[name], f"two {name} sprites on {cell}"
                 # The texture is what a player reads the count from.
-                assert layer.texture is self._layer_texture(name, layer.count), f"{name} on {cell} shows another count"
+                assert layer.texture is self._layer_texture(name, layer.count, cell), \
+                    f"{name} on {cell} shows another count"
                 shown[name][cell] = 1 if name == "locks" else layer.count
         return shown
 
@@ -607,11 +626,31 @@ class BoardRenderer:
                                               events=(e, spawned)))
                 i += 2
                 continue
-            if isinstance(e, (Created, Detonated)):
-                # What a special makes or blasts is in its step's Cleared, which comes after it.
-                cleared = next((ev.cells for ev in events[i + 1:] if isinstance(ev, Cleared)), ())
-                handler = self._created if isinstance(e, Created) else self._detonated
-                self.animator.push(self._step(handler, e, cleared, notify=on_event, events=(e,)))
+            if isinstance(e, Created):
+                # A step's specials form together (a rainbow with a bomb makes many at once); what
+                # they are made of is in the step's Cleared, which comes after them.
+                j = i
+                while j < len(events) and isinstance(events[j], Created):
+                    j += 1
+                made = tuple(ev for ev in events[i:j] if isinstance(ev, Created))
+                cleared = next((ev.cells for ev in events[j:] if isinstance(ev, Cleared)), ())
+                self.animator.push(self._step(self._created_all, made, cleared, notify=on_event, events=made))
+                i = j
+                continue
+            if isinstance(e, Detonated):
+                # Each goes off in turn, so a chain reaction reads in order, within one short
+                # hold for the whole step however many there are.
+                fired = 0
+                while i + fired < len(events) and isinstance(events[i + fired], Detonated):
+                    fired += 1
+                cleared = next((ev.cells for ev in events[i:] if isinstance(ev, Cleared)), ())
+                hold = min(DETONATE, DETONATE_STEP / fired)
+                for nth, ev in enumerate(events[i:i + fired]):
+                    assert isinstance(ev, Detonated)
+                    self.animator.push(self._step(self._detonated, ev, cleared, hold, nth, notify=on_event,
+                                                  events=(ev,)))
+                i += fired
+                continue
             else:
                 self.animator.push(self._step(self._handler(e), e, notify=on_event, events=(e,)))
             i += 1
@@ -727,6 +766,8 @@ class BoardRenderer:
         ring.scale = self.layout.cell * 0.5 / tex.width
         self._fx(Tween(ring, BLAST, ease=ease_out, scale=self.layout.cell * cells_across / tex.width),
                  self._fade(ring, BLAST * 0.5, BLAST * 0.6))
+        if not glow_alpha:
+            return
         glow = self._effect(textures.load("glow"), x, y, color)
         glow.scale = self.layout.cell * cells_across * 0.8 / glow.texture.width
         glow.alpha = glow_alpha
@@ -764,16 +805,21 @@ class BoardRenderer:
             return sorted(kinds)   # a rainbow with a special, or with a rainbow: it takes them all
         return sorted(c for c, k in kinds.items() if k == kind)
 
-    def _detonated(self, e: Detonated, cleared: Sequence[Cell]) -> list[Tween]:
-        hold = [Tween(None, DETONATE)]
+    def _detonated(self, e: Detonated, cleared: Sequence[Cell], hold_for: float = DETONATE,
+                   nth: int = 0) -> list[Tween]:
+        hold = [Tween(None, hold_for)]
         if self.reduced_motion:
             return []
+        if nth >= MAX_FX:
+            # A board of specials going off at once: the first few show theirs, the rest burst
+            # with the step's sparks (every big quad is paid for pixel by pixel on software GL).
+            return hold
         combo = self._combo and self._swap is not None and e.cell in self._swap
         thick = 1.8 if combo else 1.2
         if e.special in (Special.ROW, Special.COLUMN):
             self._sweep(e.cell, e.special == Special.ROW, thick)
         elif e.special == Special.BOMB:
-            self._blast(e.cell, 5.0 if combo else 3.4, BLAST_COLOR)
+            self._blast(e.cell, 5.0 if combo else 3.4, BLAST_COLOR, glow_alpha=200 if nth < 2 else 0)
         else:
             self._rays(e.cell, self._rainbow_targets(e.cell, cleared))
         if combo and self._swap is not None:
@@ -834,12 +880,13 @@ class BoardRenderer:
             self._jellies[e.cell] = e.layers
             if sprite is not None:
                 sprite.count = e.layers
-                sprite.texture = self._layer_texture("jelly", e.layers)
+                sprite.texture = self._layer_texture("jelly", e.layers, e.cell)
                 if not self.reduced_motion:
                     self._fx(Tween(sprite, BREAK, ease=there_and_back, relative=True, scale=(1.0, 0.12)))
             return []
         self._jellies.pop(e.cell, None)
         self.jelly_sprites.pop(e.cell, None)
+        self._build_quads(self.grid)   # the cell's own quad comes back under the jelly as it goes
         if sprite is not None:
             if self.reduced_motion:
                 self._remove(sprite)
@@ -873,6 +920,9 @@ class BoardRenderer:
                     seen.append(n)
                     todo.append(n)
         return seen
+
+    def _created_all(self, made: Sequence[Created], cleared: Sequence[Cell]) -> list[Tween]:
+        return [t for e in made for t in self._created(e, cleared)]
 
     def _created(self, e: Created, cleared: Sequence[Cell] = ()) -> list[Tween]:
         # The tile stays and shows its special (a rainbow loses its kind); its run pulls into it.

@@ -70,6 +70,22 @@ def slide_number(n: int) -> arcade.Texture:
 
 
 _fitted: dict[tuple[int, int], tuple[arcade.Texture, arcade.Texture]] = {}
+_on_cell: dict[tuple[int, int, tuple[int, int, int, int]], tuple[arcade.Texture, arcade.Texture]] = {}
+
+
+def on_cell(texture: arcade.Texture, px: int, color: tuple[int, int, int, int]) -> arcade.Texture:
+    """`texture` fitted to `px` and laid on a square of the cell's `color`: drawn instead of the
+    cell, a see-through layer (jelly) fills each pixel once, not twice, on software GL. Cached."""
+    px = max(1, int(px))
+    key = (id(texture), px, color)
+    known = _on_cell.get(key)
+    if known is None:
+        image = Image.new("RGBA", (px, px), color)
+        image.alpha_composite(fitted(texture, px).image.convert("RGBA"))
+        made = arcade.Texture(image, hash=f"{texture.cache_name}-cell{px}-{'-'.join(map(str, color))}")
+        _on_cell[key] = (texture, made)
+        return made
+    return known[1]
 
 
 def fitted(texture: arcade.Texture, px: int) -> arcade.Texture:

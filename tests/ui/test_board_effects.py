@@ -255,8 +255,15 @@ def test_jelly_drawn_matches_its_layers(window: Any, screenshot_dir: pathlib.Pat
 
     session, swap = find(blocker_level(), lambda ev, s: any(isinstance(e, JellyCleared) for e in ev))
     board = board_for(window, session)
-    assert board.jelly_sprites[(2, 0)].texture is textures.fitted(textures.jelly(2), board.block_px)
-    assert board.jelly_sprites[(3, 0)].texture is textures.fitted(textures.jelly(1), board.block_px)
+    two, one = board.jelly_sprites[(2, 0)], board.jelly_sprites[(3, 0)]
+    assert two.texture is board._layer_texture("jelly", 2, (2, 0))
+    assert one.texture is board._layer_texture("jelly", 1, (3, 0))
+    # Two layers look stronger than one: more of the pink, whatever the cell's checker shade.
+    def pink(sprite: Any) -> float:
+        pixels = list(sprite.texture.image.convert("RGB").getdata())
+        return sum(r - g for r, g, _ in pixels) / len(pixels)
+    assert pink(two) > pink(one) + 20
+    assert textures.jelly(2) is not textures.jelly(1)
     shot(window, board, screenshot_dir / "fx_blockers_at_rest.png")
     events = play(board, session, swap)
     finish(board, session)
