@@ -43,8 +43,8 @@ SWEEP = 0.22            # a line's beam runs out along its row or column ...
 FADE = 0.22             # ... and every effect fades after its run
 BLAST = 0.32
 RAY = 0.16
-MAX_FX = 6              # specials a step shows going off (more burst with the step's sparks)
-MAX_RAYS = 30           # a rainbow on a big board: its rays stay few enough for software GL
+MAX_FX = 4              # specials a step shows going off (more burst with the step's sparks)
+MAX_RAYS = 20           # a rainbow on a big board: its rays stay few enough for software GL
 BREAK = 0.26            # a lock breaking, a stone cracking, a jelly layer going
 DROP_EXIT = 0.28
 POPUP = 0.9
@@ -222,6 +222,7 @@ class BoardRenderer:
         self._combo = False                            # two specials were swapped together
         self._warmed = (0, 0)                          # the sizes _warm made textures for
         self._quads_jelly: frozenset[Cell] = frozenset()   # the jelly cells the quads leave out
+        self._pulled: set[Cell] = set()                    # tiles already pulled into a forming special
         self._rings = {name: self._make_ring(color) for name, color in
                        (("hover", HOVER_COLOR), ("selected", SELECT_COLOR), ("cursor", CURSOR_COLOR))}
         self._path_arrows: list[arcade.Sprite] = []
@@ -827,7 +828,7 @@ class BoardRenderer:
             self._combo = False
             (ax, ay), (bx, by) = self.center(self._swap[0]), self.center(self._swap[1])
             mid = self.layout.cell_at((ax + bx) / 2, (ay + by) / 2) or e.cell
-            self._blast(mid, 7.0, COMBO_COLOR, glow_alpha=130)   # wide but see-through: the tiles still read
+            self._blast(mid, 7.0, COMBO_COLOR, glow_alpha=0)   # a ring only: a glow this wide costs frames
             # White words: gold on the gold wave would not read.
             self._popup("Combo!", (ax + bx) / 2, (ay + by) / 2 + self.layout.cell * 0.5, 26.0, (255, 255, 255))
         return hold
@@ -922,7 +923,15 @@ class BoardRenderer:
         return seen
 
     def _created_all(self, made: Sequence[Created], cleared: Sequence[Cell]) -> list[Tween]:
-        return [t for e in made for t in self._created(e, cleared)]
+        # Many at once are a combo's doing (a rainbow turning a kind into specials), not runs:
+        # they only pop. Otherwise each tile joins one special's pull at most.
+        free = [] if len(made) > 2 else list(cleared)
+        out: list[Tween] = []
+        for e in made:
+            out += self._created(e, free)
+            free = [c for c in free if c not in self._pulled]
+        self._pulled.clear()
+        return out
 
     def _created(self, e: Created, cleared: Sequence[Cell] = ()) -> list[Tween]:
         # The tile stays and shows its special (a rainbow loses its kind); its run pulls into it.
@@ -936,6 +945,7 @@ class BoardRenderer:
         sprite.texture = self.texture_for(sprite.kind, e.special)
         if self.reduced_motion:
             return []
+        self._pulled.update(group)
         out = [self._move(self.by_cell[c], e.cell, FORM, ease=ease_in) for c in group]
         out.append(Tween(sprite, FORM * 2, ease=there_and_back, relative=True, scale=(1.0, 0.3)))
         return out
