@@ -655,7 +655,9 @@ class BoardRenderer:
             else:
                 self.animator.push(self._step(self._handler(e), e, notify=on_event, events=(e,)))
             i += 1
-        self.animator.push(lambda: [call(lambda: self._finish_batch(new_grid, specials, blockers))])
+        # A reshuffle pairs sprites by kind only, so then the specials are set, not checked.
+        check = not any(isinstance(e, Reshuffled) for e in events)
+        self.animator.push(lambda: [call(lambda: self._finish_batch(new_grid, specials, blockers, check))])
 
     def _step(self, handler: Callable[..., list[Tween]], *args: Any,
               notify: Callable[[Event], None] | None, events: tuple[Event, ...]) -> Callable[[], list[Tween]]:
@@ -666,9 +668,14 @@ class BoardRenderer:
             return handler(*args)
         return start
 
-    def _finish_batch(self, grid: Grid, specials: Specials = (), blockers: Blockers | None = None) -> None:
+    def _finish_batch(self, grid: Grid, specials: Specials = (), blockers: Blockers | None = None,
+                      check_specials: bool = False) -> None:
         self._swap, self._combo = None, False
         wrong = self.snap_after_batch(grid)
+        if check_specials:
+            riding = {cell: s.special for cell, s in self.by_cell.items() if s.special is not None}
+            want_specials = dict(specials)
+            wrong += [c for c in set(riding) | set(want_specials) if riding.get(c) != want_specials.get(c)]
         if blockers is not None:
             # Every layer must already show the state: a cell whose blocker the events left
             # wrong is a mismatch too (then repaired).

@@ -394,3 +394,15 @@ def test_every_pair_of_specials_swapped_plays_to_a_board_equal_to_the_state(wind
     assert sum(isinstance(e, Detonated) for e in events) >= 2
     until(board, lambda: bool([s for s in board.effects if s.visible]))
     finish(board, session)
+
+
+def test_a_locked_tile_a_rainbow_made_special_breaks_its_lock_and_falls_as_the_state_says(window: Any) -> None:
+    """A rainbow with a bomb makes every tile of the bomb's kind a bomb, the locked one too; that
+    one breaks its lock instead of clearing. Whatever the core keeps of it, the board shows the same."""
+    rows = [". . . . . .", ". . . . 1L .", ". . * 1b . .", ". . . . . .", ". . . . . .", ". . . . . ."]
+    session = Session(level(rows), 1)
+    board = board_for(window, session)
+    events = play(board, session, Swap((2, 2), (2, 3)))
+    assert Unlocked((1, 4)) in events and any(isinstance(e, Created) and e.cell == (1, 4) for e in events)
+    finish(board, session)
+    assert (1, 4) not in board.lock_sprites
