@@ -652,8 +652,7 @@ class BoardRenderer:
                                                   events=(ev,)))
                 i += fired
                 continue
-            else:
-                self.animator.push(self._step(self._handler(e), e, notify=on_event, events=(e,)))
+            self.animator.push(self._step(self._handler(e), e, notify=on_event, events=(e,)))
             i += 1
         # A reshuffle pairs sprites by kind only, so then the specials are set, not checked.
         check = not any(isinstance(e, Reshuffled) for e in events)
@@ -910,9 +909,8 @@ class BoardRenderer:
             return []
         if self.reduced_motion:
             return [self._vanish(sprite, CLEAR)]
-        # Out through the bottom of the board (the clip hides it as it goes), then gone.
-        x, y = self.center(e.cell)
-        below = y - self.layout.cell * 1.1 - (y - self.layout.rect.bottom)
+        # Out through the bottom edge of the board (the clip hides it as it goes), then gone.
+        below = self.layout.rect.bottom - self.layout.cell * 0.6
         return [Tween(sprite, DROP_EXIT, ease=ease_in, on_done=functools.partial(self._remove, sprite),
                       center_y=below, alpha=120.0)]
 
