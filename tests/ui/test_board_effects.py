@@ -406,3 +406,28 @@ def test_a_locked_tile_a_rainbow_made_special_breaks_its_lock_and_falls_as_the_s
     assert Unlocked((1, 4)) in events and any(isinstance(e, Created) and e.cell == (1, 4) for e in events)
     finish(board, session)
     assert (1, 4) not in board.lock_sprites
+
+
+def test_the_play_view_shows_every_blocker_layer_after_each_move_and_an_undo(window: Any) -> None:
+    from game.io.settings import Settings
+    from game.ui.play_view import PlayView
+
+    view = PlayView(blocker_level(), seed=3, settings=Settings())
+    window.show_view(view)
+    window.dispatch_events()
+    view.on_update(DT)
+    for _ in range(5):
+        if view.state.status != "playing":
+            break
+        assert view.submit(legal_commands(view.state)[-1])
+        for _ in range(900):
+            if not view.busy:
+                break
+            view.on_update(DT)
+        view.on_update(DT)
+        assert view.board.mismatches == []
+        assert view.board.sprite_cells() == view.board.grid_cells(view.state.grid)
+        assert view.board.layer_cells() == view.board.state_layers(view.state)
+    view.undo()
+    view.on_update(DT)
+    assert view.board.layer_cells() == view.board.state_layers(view.state)
