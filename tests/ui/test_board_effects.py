@@ -190,8 +190,8 @@ def test_a_special_forms_with_its_run_pulling_into_its_cell(window: Any, screens
     made = next(e for e in events if isinstance(e, Created))
     until(board, lambda: board.by_cell.get(made.cell) is not None and board.by_cell[made.cell].special is not None)
     target = board.center(made.cell)
-    pulled = [s for c, s in board.by_cell.items() if c != made.cell and s.kind == board.by_cell[made.cell].kind
-              or False]
+    # The swap is over: any tile now away from its cell is one being pulled in.
+    pulled = [s for c, s in board.by_cell.items() if c != made.cell]
     board.update(0.08)
     shot(window, board, screenshot_dir / "fx_special_forming.png")
     moving = [s for s in pulled if s.position != board.center(s.cell)]
