@@ -294,6 +294,223 @@ def star_icon(filled: bool) -> Image.Image:
     return _finish(img)
 
 
+# -- specials: marks drawn over a kind's tile (composed at run time), white with dark rims so they
+# read on every colour of both palettes, and by shape alone at 40 px.
+INK = (255, 255, 255, 255)
+RIM = (20, 20, 30, 255)
+
+
+def _double_arrow(big: int) -> list[Point]:
+    """A fat left-right arrow across the middle: a line special points along the line it clears."""
+    m = big / 2
+    shaft, head, tip, neck = big * 0.075, big * 0.20, big * 0.03, big * 0.27
+    return [(tip, m), (neck, m - head), (neck, m - shaft), (big - neck, m - shaft), (big - neck, m - head),
+            (big - tip, m), (big - neck, m + head), (big - neck, m + shaft), (neck, m + shaft), (neck, m + head)]
+
+
+def special_line(across: bool) -> Image.Image:
+    """A line special's mark: a double arrow along its row (across) or its column, with stripes."""
+    big = SIZE * SUPER
+    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    # Two thin stripes either side of the arrow: the row (or column) look of a striped candy.
+    for off in (-0.22, 0.22):
+        y = big / 2 + big * off
+        d.rounded_rectangle((big * 0.16, y - big * 0.03, big * 0.84, y + big * 0.03), radius=big * 0.03,
+                            fill=(255, 255, 255, 200), outline=RIM, width=SUPER * 2)
+    d.polygon(_double_arrow(big), fill=INK, outline=RIM, width=SUPER * 4)
+    if not across:
+        img = img.transpose(Image.Transpose.ROTATE_90)
+    return _finish(img)
+
+
+def special_bomb() -> Image.Image:
+    """A bomb's mark: a thick white ring wrapped round the tile, tied with a bow of two loops."""
+    big = SIZE * SUPER
+    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    c = big / 2
+    for r, w, col in ((0.45, 0.10, RIM), (0.435, 0.07, INK)):
+        d.ellipse((c - big * r, c - big * r, c + big * r, c + big * r), outline=col, width=int(big * w))
+    # The bow on top: two small loops and a knot, so the wrap reads even where the ring is hidden.
+    for dx in (-1, 1):
+        loop = [(c, big * 0.08), (c + dx * big * 0.17, big * 0.0 + SUPER * 2), (c + dx * big * 0.17, big * 0.16)]
+        d.polygon(loop, fill=INK, outline=RIM, width=SUPER * 3)
+    d.ellipse((c - big * 0.05, big * 0.03, c + big * 0.05, big * 0.13), fill=INK, outline=RIM, width=SUPER * 3)
+    return _finish(img)
+
+
+RAINBOW_COLOURS: tuple[RGB, ...] = ((230, 60, 60), (245, 150, 40), (245, 225, 60), (70, 190, 90),
+                                    (60, 200, 220), (60, 110, 230), (150, 80, 210), (230, 90, 190))
+
+
+def rainbow() -> Image.Image:
+    """The rainbow: a dark disc of eight coloured wedges round a white star (no kind's shape)."""
+    big = SIZE * SUPER
+    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    c = big / 2
+    r = big * 0.45
+    d.ellipse((c - r, c - r, c + r, c + r), fill=RIM)
+    r2 = r - SUPER * 4
+    n = len(RAINBOW_COLOURS)
+    for i, colour in enumerate(RAINBOW_COLOURS):
+        d.pieslice((c - r2, c - r2, c + r2, c + r2), i * 360 / n - 90, (i + 1) * 360 / n - 90, fill=(*colour, 255))
+    # Thin dark spokes between the wedges: the pattern reads even where two colours look alike.
+    for i in range(n):
+        a = math.radians(i * 360 / n - 90)
+        d.line((c, c, c + r2 * math.cos(a), c + r2 * math.sin(a)), fill=RIM, width=SUPER * 2)
+    d.polygon(_star(5, big * 0.22, big * 0.10, (c, c + big * 0.01)), fill=INK, outline=RIM, width=SUPER * 3)
+    return _finish(img)
+
+
+# -- blockers ---------------------------------------------------------------------------------
+def drop() -> Image.Image:
+    """A drop: an acorn (a brown cap with a stalk over a golden nut), unlike any tile's shape."""
+    big = SIZE * SUPER
+    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    c = big / 2
+    nut, nut_dark, cap, cap_dark = (226, 168, 80, 255), (120, 74, 24, 255), (120, 76, 38, 255), (58, 34, 14, 255)
+    # The nut: an egg pointing down.
+    d.ellipse((c - big * 0.27, big * 0.30, c + big * 0.27, big * 0.88), fill=nut_dark)
+    d.ellipse((c - big * 0.24, big * 0.31, c + big * 0.24, big * 0.85), fill=nut)
+    d.polygon([(c - big * 0.10, big * 0.80), (c + big * 0.10, big * 0.80), (c, big * 0.95)], fill=nut_dark)
+    d.ellipse((c - big * 0.13, big * 0.42, c - big * 0.04, big * 0.60), fill=(250, 214, 150, 255))  # shine
+    # The cap: a wide dome with a criss-cross and a stalk.
+    d.rectangle((c - big * 0.03, big * 0.04, c + big * 0.04, big * 0.18), fill=cap_dark)
+    d.chord((c - big * 0.36, big * 0.12, c + big * 0.36, big * 0.56), 180, 360, fill=cap_dark)
+    d.chord((c - big * 0.33, big * 0.15, c + big * 0.33, big * 0.52), 180, 360, fill=cap)
+    for k in range(-3, 4):
+        x = c + k * big * 0.09
+        d.line((x - big * 0.08, big * 0.18, x + big * 0.08, big * 0.34), fill=cap_dark, width=SUPER * 2)
+        d.line((x + big * 0.08, big * 0.18, x - big * 0.08, big * 0.34), fill=cap_dark, width=SUPER * 2)
+    d.rectangle((c - big * 0.36, big * 0.33, c + big * 0.36, big * 0.37), fill=cap_dark)
+    return _finish(img)
+
+
+def jelly(layers: int) -> Image.Image:
+    """Jelly under a cell: a see-through pink square; two layers are stronger and have two rims."""
+    big = SIZE * SUPER
+    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    a, b = big * 0.02, big * 0.98
+    if layers == 1:
+        d.rounded_rectangle((a, a, b, b), radius=big * 0.16, fill=(240, 110, 200, 95),
+                            outline=(255, 160, 225, 230), width=SUPER * 4)
+    else:
+        d.rounded_rectangle((a, a, b, b), radius=big * 0.16, fill=(215, 60, 170, 175),
+                            outline=(255, 190, 240, 255), width=SUPER * 5)
+        i = big * 0.12
+        d.rounded_rectangle((i, i, big - i, big - i), radius=big * 0.10, outline=(255, 190, 240, 220),
+                            width=SUPER * 3)
+    # Bubbles in a corner: jelly, not paint.
+    for x, y, r in ((0.14, 0.80, 0.035), (0.22, 0.88, 0.022)):
+        d.ellipse((big * (x - r), big * (y - r), big * (x + r), big * (y + r)), fill=(255, 230, 250, 200))
+    return _finish(img)
+
+
+def stone(hits: int) -> Image.Image:
+    """A stone with `hits` left: a grey block, more cracked at each hit, and `hits` pips on it."""
+    big = SIZE * SUPER
+    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    a, b = big * 0.03, big * 0.97
+    d.rounded_rectangle((a, a + SUPER * 3, b, b), radius=big * 0.12, fill=(70, 70, 78, 255))
+    d.rounded_rectangle((a, a, b, b - SUPER * 4), radius=big * 0.12, fill=(150, 150, 160, 255),
+                        outline=(90, 90, 100, 255), width=SUPER * 3)
+    d.rounded_rectangle((big * 0.12, big * 0.10, big * 0.88, big * 0.80), radius=big * 0.08, fill=(170, 170, 180, 255))
+    crack = (40, 40, 48, 255)
+    w = SUPER * 4
+    cracks = [
+        [(0.14, 0.12), (0.32, 0.30), (0.28, 0.44), (0.46, 0.56)],
+        [(0.88, 0.18), (0.70, 0.32), (0.74, 0.48), (0.56, 0.62), (0.60, 0.80)],
+        [(0.12, 0.70), (0.30, 0.62), (0.44, 0.72), (0.50, 0.50), (0.62, 0.40), (0.58, 0.12)],
+    ]
+    for line in cracks[:3 - hits]:
+        d.line([(big * x, big * y) for x, y in line], fill=crack, width=w, joint="curve")
+    if hits == 1:
+        # Nearly gone: a chipped corner too.
+        d.polygon([(b, big * 0.62), (b, b), (big * 0.70, b)], fill=(0, 0, 0, 0))
+    # Pips: the hits left, counted without relying on the cracks.
+    pip = big * 0.055
+    for i in range(hits):
+        x = big / 2 + (i - (hits - 1) / 2) * big * 0.16
+        y = big * 0.88
+        d.ellipse((x - pip, y - pip, x + pip, y + pip), fill=(250, 250, 255, 255), outline=crack, width=SUPER * 2)
+    return _finish(img)
+
+
+def lock() -> Image.Image:
+    """A lock over a tile: a steel chain across it held by a gold padlock (the tile shows between)."""
+    big = SIZE * SUPER
+    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    steel, dark = (200, 206, 220, 255), (40, 42, 52, 255)
+    # A chain along each diagonal: links alternate face-on (an open oval) and edge-on (a bar),
+    # as a real chain lies; the X leaves the tile's middle and edges to be seen.
+    def link(x: float, y: float, along: float, face: bool) -> None:
+        ca, sa = math.cos(along), math.sin(along)
+        a, b = big * 0.085, big * (0.05 if face else 0.022)
+        pts = [(x + a * math.cos(t) * ca - b * math.sin(t) * sa, y + a * math.cos(t) * sa + b * math.sin(t) * ca)
+               for t in (2 * math.pi * i / 32 for i in range(32))]
+        if face:
+            d.polygon(pts, outline=dark, width=SUPER * 7)
+            d.polygon(pts, outline=steel, width=SUPER * 3)
+        else:
+            d.polygon(pts, fill=steel, outline=dark, width=SUPER * 3)
+
+    for (x0, y0), (x1, y1) in (((0.08, 0.08), (0.92, 0.92)), ((0.92, 0.08), (0.08, 0.92))):
+        along = math.atan2(y1 - y0, x1 - x0)
+        n = 9
+        for i in range(n):
+            t = (i + 0.5) / n
+            link(big * (x0 + (x1 - x0) * t), big * (y0 + (y1 - y0) * t), along, i % 2 == 0)
+    # The padlock at the bottom middle: shackle and body.
+    c = big / 2
+    d.arc((c - big * 0.13, big * 0.50, c + big * 0.13, big * 0.78), 180, 360, fill=dark, width=SUPER * 9)
+    d.arc((c - big * 0.12, big * 0.51, c + big * 0.12, big * 0.77), 180, 360, fill=steel, width=SUPER * 5)
+    d.rounded_rectangle((c - big * 0.19, big * 0.62, c + big * 0.19, big * 0.94), radius=big * 0.05,
+                        fill=(245, 190, 40, 255), outline=dark, width=SUPER * 4)
+    d.ellipse((c - big * 0.04, big * 0.70, c + big * 0.04, big * 0.78), fill=dark)
+    d.rectangle((c - big * 0.015, big * 0.76, c + big * 0.015, big * 0.86), fill=dark)
+    return _finish(img)
+
+
+# -- effects: white, so the board tints them ----------------------------------------------------
+def beam() -> Image.Image:
+    """A soft horizontal beam with a bright core: stretched along a row or column (a line
+    special's sweep) or from a rainbow to each tile it takes (its rays)."""
+    big = SIZE * SUPER
+    profile = Image.new("L", (1, big), 0)
+    for y in range(big):
+        t = abs(y - big / 2) / (big / 2)
+        profile.putpixel((0, y), int(255 * max(0.0, 1 - t) ** 1.6))
+    alpha = profile.resize((big, big))
+    # Fade the two ends, so a stretched beam has no hard edge.
+    ends = Image.new("L", (big, 1), 0)
+    for x in range(big):
+        t = min(x, big - 1 - x) / (big * 0.12)
+        ends.putpixel((x, 0), int(255 * min(1.0, t)))
+    alpha = Image.composite(alpha, Image.new("L", (big, big), 0), ends.resize((big, big)))
+    img = Image.new("RGBA", (big, big), (255, 255, 255, 0))
+    img.putalpha(alpha)
+    return _finish(img)
+
+
+def blast() -> Image.Image:
+    """A bomb's blast: a bright soft ring (a shock wave), white so it can be tinted."""
+    big = SIZE * SUPER
+    mask = Image.new("L", (big, big), 0)
+    d = ImageDraw.Draw(mask)
+    c = big / 2
+    d.ellipse((c - big * 0.44, c - big * 0.44, c + big * 0.44, c + big * 0.44), outline=255, width=int(big * 0.09))
+    mask = mask.filter(ImageFilter.GaussianBlur(SUPER * 3))
+    img = Image.new("RGBA", (big, big), (255, 255, 255, 0))
+    img.putalpha(mask)
+    return _finish(img)
+
+
 def textures() -> dict[str, Callable[[], Image.Image]]:
     """Every texture's file stem and how to draw it."""
     made: dict[str, Callable[[], Image.Image]] = {}
@@ -304,6 +521,11 @@ def textures() -> dict[str, Callable[[], Image.Image]]:
         "cell": cell, "slide_tile": slide_tile, "player": player, "ring": ring, "glow": glow,
         "arrow": arrow, "spark": spark, "target": target,
         "star_on": lambda: star_icon(True), "star_off": lambda: star_icon(False),
+        "special_h": lambda: special_line(True), "special_v": lambda: special_line(False),
+        "special_b": special_bomb, "rainbow": rainbow, "drop": drop,
+        "jelly_1": lambda: jelly(1), "jelly_2": lambda: jelly(2),
+        "stone_1": lambda: stone(1), "stone_2": lambda: stone(2), "stone_3": lambda: stone(3),
+        "lock": lock, "beam": beam, "blast": blast,
     })
     return made
 

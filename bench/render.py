@@ -18,7 +18,7 @@ from typing import Any
 os.environ.setdefault("ARCADE_HEADLESS", "1")   # before anything imports arcade
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
-from game.core import Cleared, Command, Level, PlayerMoved, Session, legal_commands  # noqa: E402
+from game.core import Cleared, Command, Level, PlayerMoved, Session, Swap, legal_commands  # noqa: E402
 from game.io.settings import Settings  # noqa: E402
 import game.ui  # noqa: E402,F401  (prepares arcade, headless: set above)
 import arcade  # noqa: E402
@@ -43,6 +43,32 @@ def chain_level(size: int) -> Level:
                             "mode": "chain", "width": size, "height": size, "kinds": 3,
                             "moves": 99, "layout": [" ".join(r) for r in rows],
                             "goals": {"score": 999999}})
+
+
+def specials_level(size: int) -> Level:
+    # A rainbow beside a bomb mid-board, line specials round them: their swaps are the biggest effects.
+    rows = [["."] * size for _ in range(size)]
+    m = size // 2
+    rows[m][m], rows[m][m + 1] = "*", "1b"
+    rows[m - 2][m], rows[m + 2][m] = "2h", "3v"
+    return Level.from_dict({"format": 1, "id": f"bench-s{size}", "name": f"Specials {size}x{size}",
+                            "mode": "match3", "width": size, "height": size, "kinds": 5,
+                            "moves": 99, "layout": [" ".join(r) for r in rows], "goals": {"score": 999999}})
+
+
+def blockers_level(size: int) -> Level:
+    # Jelly under every cell, stones and locks scattered: every layer has sprites to draw and animate.
+    rows = [["."] * size for _ in range(size)]
+    for r in range(1, size - 1, 3):
+        for c in range(0, size, 3):
+            rows[r][c] = "S3"
+            rows[r + 1][(c + 1) % size] = ".L"
+    rows[0][size // 2] = "D"
+    return Level.from_dict({"format": 1, "id": f"bench-b{size}", "name": f"Blockers {size}x{size}",
+                            "mode": "match3", "width": size, "height": size, "kinds": 4, "moves": 99,
+                            "layout": [" ".join(r) for r in rows],
+                            "jelly": [" ".join("0" if v.startswith("S") else "2" for v in r) for r in rows],
+                            "goals": {"score": 999999, "drops": 1}})
 
 
 def heaviest(level: Level, seeds: range, tries: int) -> tuple[int, Command, int]:
@@ -110,10 +136,20 @@ def main(argv: list[str] | None = None) -> int:
           f"on {os.cpu_count()} cores (other work on the machine slows every frame)")
     base = min(statistics.median(still(window, m9, 1)) for _ in range(args.repeat))
     print(f"still 9x9 board: p50 {base:.2f} ms (the baseline)")
-    cases = [("cascade 9x9", m9, 40), ("cascade 16x16", m16, 25), ("chain walk 9x9", c9, 12)]
+    s9 = specials_level(9)
+    m = 9 // 2
+    cases: list[tuple[str, Level, int, Command | None]] = [
+        ("cascade 9x9", m9, 40, None), ("cascade 16x16", m16, 25, None), ("chain walk 9x9", c9, 12, None),
+        # A rainbow with a plain tile (its rays), a rainbow with a bomb (the combo: the whole board).
+        ("rainbow 9x9", s9, 0, Swap((m, m), (m - 1, m))), ("combo 9x9", s9, 0, Swap((m, m), (m, m + 1))),
+        ("blockers 9x9", blockers_level(9), 40, None)]
     worst9 = 0.0
-    for name, level, tries in cases:
-        seed, command, weight = heaviest(level, range(1, args.seeds + 1), tries)
+    for name, level, tries, fixed in cases:
+        if fixed is None:
+            seed, command, weight = heaviest(level, range(1, args.seeds + 1), tries)
+        else:
+            seed, command = 1, fixed
+            weight = sum(1 for e in Session(level, seed).play(command) if isinstance(e, Cleared))
         # Other processes share the cores: play the batch a few times and keep the quietest run,
         # listing every run's p95 so the noise is on the page too.
         runs = [run_case(window, level, seed, command) for _ in range(args.repeat)]

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import functools
 import math
+from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
 import arcade
 
 from game.core import (
-    HOLE, PLAYER, RAINBOW, STONE, BonusScored, Chained, Cleared, Cracked, Created, Detonated, DropCollected, Event, Fell,
-    JellyCleared, Lost, Mode, PlayerMoved, Reshuffled, Scored, Slid, Spawned, Special, Specials, SwapRejected, Swapped,
-    Unlocked, Won,
+    HOLE, PLAYER, RAINBOW, STONE, BonusScored, Chained, Cleared, Counts, Cracked, Created, Detonated, DropCollected,
+    Event, Fell, JellyCleared, Lost, Mode, PlayerMoved, Reshuffled, Scored, Slid, Spawned, Special, Specials, State,
+    SwapRejected, Swapped, Unlocked, Won,
 )
 from game.ui import textures
 from game.ui.layout import MAX_CELL, BoardLayout, Rect, budget_cell, cell_limits
@@ -35,6 +36,17 @@ WALK = 0.11
 SLIDE = 0.11
 RESHUFFLE = 0.45
 END_PULSE = 0.45
+FORM = 0.14             # a special forming: its group pulls into its cell
+DETONATE = 0.12         # the hold after each special goes off, so a chain reaction reads in order ...
+DETONATE_STEP = 0.36    # ... and the most a step's holds add up to (a board of bombs goes off quickly)
+SWEEP = 0.22            # a line's beam runs out along its row or column ...
+FADE = 0.22             # ... and every effect fades after its run
+BLAST = 0.32
+RAY = 0.16
+MAX_FX = 4              # specials a step shows going off (more burst with the step's sparks)
+MAX_RAYS = 20           # a rainbow on a big board: its rays stay few enough for software GL
+BREAK = 0.26            # a lock breaking, a stone cracking, a jelly layer going
+DROP_EXIT = 0.28
 POPUP = 0.9
 SLIDE_MAX_CELL = 150.0
 
@@ -50,14 +62,47 @@ MAX_SPARKS = 160        # per clear step: a 16x16 cascade must not flood the fra
 
 CELL_COLOR = (40, 46, 68, 255)
 CELL_COLOR_ALT = (46, 53, 78, 255)
-# A stone is drawn as a plain grey block in the board's cell quads (its own artwork is later work).
-STONE_COLOR = (128, 128, 136, 255)
+BLOCK_FILL = 0.96       # jelly and stones fill their cell, as the cell quad does
+SWEEP_COLOR = (200, 240, 255, 255)
+BLAST_COLOR = (255, 200, 110, 255)
+COMBO_COLOR = (255, 235, 120, 255)
+CHIP_COLOR = (190, 190, 200, 255)
+LOCK_COLOR = (255, 210, 80, 255)
+JELLY_COLOR = (255, 150, 220, 255)
+RAY_COLORS = ((255, 110, 110, 255), (255, 190, 90, 255), (250, 240, 110, 255), (120, 230, 140, 255),
+              (110, 220, 240, 255), (130, 160, 255, 255), (200, 140, 255, 255), (255, 140, 220, 255))
 HOVER_COLOR = (255, 255, 255, 90)
 SELECT_COLOR = (255, 220, 60, 255)
 CURSOR_COLOR = (90, 220, 255, 230)
 HINT_COLOR = (255, 240, 120)
 PATH_COLOR = (255, 255, 255, 235)
 BAD_PATH_COLOR = (255, 90, 90, 235)
+
+
+@dataclass(frozen=True, slots=True)
+class Blockers:
+    """The blocker layers a board shows (from a State): stones' hits left, locked cells, jelly layers."""
+
+    stones: Counts = ()
+    locks: tuple[Cell, ...] = ()
+    jelly: Counts = ()
+
+    @classmethod
+    def of(cls, state: State) -> "Blockers":
+        return cls(state.stones, state.locks, state.jelly)
+
+
+Shown = dict[str, dict[Cell, object]]
+"""A board's layers by name ('specials', 'stones', 'locks', 'jelly'), each cell to what is on it."""
+
+
+class LayerSprite(arcade.Sprite):
+    """A blocker on a cell (jelly, a stone, a lock): knows its cell and its count (layers, hits)."""
+
+    def __init__(self, texture: arcade.Texture, cell: Cell, count: int) -> None:
+        super().__init__(texture)
+        self.cell = cell
+        self.count = count
 
 
 class TileSprite(arcade.Sprite):
@@ -146,9 +191,12 @@ class BoardRenderer:
         self.animator = Animator(speed)
         self.cells: Any = ShapeElementList()
         self.under: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # the hint's glow and the reach target, below tiles
+        self.floor: arcade.SpriteList[LayerSprite] = arcade.SpriteList()  # jelly, under everything
         self.tiles: arcade.SpriteList[TileSprite] = arcade.SpriteList()
+        self.blocks: arcade.SpriteList[LayerSprite] = arcade.SpriteList()  # stones, over tiles falling past
+        self.chains: arcade.SpriteList[LayerSprite] = arcade.SpriteList()  # locks, over their tiles
         self.tokens: arcade.SpriteList[TileSprite] = arcade.SpriteList()  # the player: always drawn over the tiles
-        self.effects: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # sparks
+        self.effects: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # sparks, sweeps, blasts, rays
         self.overlay: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # rings and arrows, over everything
         self.by_cell: dict[Cell, TileSprite] = {}
         self.mismatches: list[Cell] = []
@@ -160,9 +208,21 @@ class BoardRenderer:
         self._next_popup = 0
         self._last_clear: Sequence[Cell] = ()
         self._walk_arrows: list[arcade.Sprite] = []
-        self._spark_pool: list[arcade.Sprite] = []
+        self._spark_pool: list[arcade.Sprite] = []   # every resting effect sprite, whatever it drew last
         self._holes: frozenset[Cell] = frozenset()
-        self._stones: frozenset[Cell] = frozenset()
+        # The blocker layers as the events so far said (the board records them, never works them
+        # out): a batch given no Blockers ends showing these.
+        self._hits: dict[Cell, int] = {}
+        self._locked: set[Cell] = set()
+        self._jellies: dict[Cell, int] = {}
+        self.stone_sprites: dict[Cell, LayerSprite] = {}
+        self.lock_sprites: dict[Cell, LayerSprite] = {}
+        self.jelly_sprites: dict[Cell, LayerSprite] = {}
+        self._swap: tuple[Cell, Cell] | None = None   # the batch's swap: a rainbow's partner
+        self._combo = False                            # two specials were swapped together
+        self._warmed = (0, 0)                          # the sizes _warm made textures for
+        self._quads_jelly: frozenset[Cell] = frozenset()   # the jelly cells the quads leave out
+        self._pulled: set[Cell] = set()                    # tiles already pulled into a forming special
         self._rings = {name: self._make_ring(color) for name, color in
                        (("hover", HOVER_COLOR), ("selected", SELECT_COLOR), ("cursor", CURSOR_COLOR))}
         self._path_arrows: list[arcade.Sprite] = []
@@ -206,6 +266,8 @@ class BoardRenderer:
     def set_specials(self, specials: Specials) -> None:
         """Show the state's specials on their tiles (after a deal, a snap, an undo)."""
         on = dict(specials)
+        if on:
+            self._warm()
         for cell, sprite in self.by_cell.items():
             special = on.get(cell) if sprite.kind > 0 else None
             if sprite.special != special:
@@ -226,28 +288,35 @@ class BoardRenderer:
         self.snap(self.grid)
 
     # -- the static board -----------------------------------------------------------------
-    def _build_cells(self, grid: Grid) -> None:
+    def _build_quads(self, grid: Grid) -> None:
         # Flat quads in one shape list: a software renderer fills them far faster than textures.
+        # A jelly cell has none: its jelly sprite is drawn on the cell's colour, so each pixel
+        # of the board is filled once (jelly boards are often jelly all over).
         self.cells = ShapeElementList()
         size = self.layout.cell
         gap = max(1.0, round(size * 0.05))
         holes: set[Cell] = set()
-        stones: set[Cell] = set()
         for r, row in enumerate(grid):
             for c, v in enumerate(row):
                 if v == HOLE:
                     holes.add((r, c))
                     continue   # a hole is a gap: nothing is drawn there
+                if (r, c) in self._jellies:
+                    continue
                 x, y = self.center((r, c))
-                # A faint checker helps the eye count cells.
-                color = CELL_COLOR if (r + c) % 2 == 0 else CELL_COLOR_ALT
-                if v == STONE:
-                    stones.add((r, c))
-                    color = STONE_COLOR
-                self.cells.append(create_rectangle_filled(x, y, size - gap, size - gap, color))
-        scale = size / textures.load("target").width
+                self.cells.append(create_rectangle_filled(x, y, size - gap, size - gap, self._cell_color((r, c))))
         self._holes = frozenset(holes)
-        self._stones = frozenset(stones)
+        self._quads_jelly = frozenset(self._jellies)
+
+    @staticmethod
+    def _cell_color(cell: Cell) -> tuple[int, int, int, int]:
+        # A faint checker helps the eye count cells.
+        return CELL_COLOR if (cell[0] + cell[1]) % 2 == 0 else CELL_COLOR_ALT
+
+    def _build_cells(self, grid: Grid) -> None:
+        self._build_quads(grid)
+        size = self.layout.cell
+        scale = size / textures.load("target").width
         self.under.clear()
         self._glows = []
         self._target = self._target_badge = None
@@ -291,8 +360,7 @@ class BoardRenderer:
     def snap(self, grid: Grid) -> list[Cell]:
         """Make the sprites match `grid` at once; returns the cells that did not already match."""
         self.animator.finish()
-        if (frozenset((r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v == HOLE) != self._holes
-                or frozenset((r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v == STONE) != self._stones):
+        if frozenset((r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v == HOLE) != self._holes:
             self.grid = grid
             self._build_cells(grid)
         self.grid = grid
@@ -327,7 +395,113 @@ class BoardRenderer:
             if spark.visible:
                 self._rest_spark(spark)
         self._clear_walk_arrows()
+        self._sync_layers()
         return sorted(wrong)
+
+    # -- blocker layers ---------------------------------------------------------------------
+    @property
+    def block_px(self) -> int:
+        return max(4, int(round(self.layout.cell * BLOCK_FILL)))
+
+    def set_blockers(self, blockers: Blockers) -> None:
+        """Show the state's blocker layers (after a deal, a snap, an undo); stones sit where the grid has STONE."""
+        self._hits = dict(blockers.stones)
+        self._locked = set(blockers.locks)
+        self._jellies = dict(blockers.jelly)
+        if blockers.stones or blockers.locks or blockers.jelly:
+            self._warm()
+        self._sync_layers()
+
+    def _warm(self) -> None:
+        """Make and upload every texture a blocker or an effect may change to, before play: a
+        first resize and upload mid-animation is a dropped frame on software GL. Once per size."""
+        if self._warmed == (self.tile_px, self.block_px):
+            return
+        self._warmed = (self.tile_px, self.block_px)
+        try:
+            atlas = arcade.get_window().ctx.default_atlas
+        except Exception:   # no window (a bare test): nothing to upload to
+            return
+        made = [self._layer_texture(name, n, cell) for name, counts in (("jelly", (1, 2)), ("stones", (1, 2, 3)),
+                                                                        ("locks", (1,)))
+                for n in counts for cell in ((0, 0), (0, 1))]
+        made += [textures.load(name) for name in ("beam", "blast", "glow", "spark")]
+        for tex in made:
+            atlas.add(tex)
+
+    def _layer_texture(self, layer: str, count: int, cell: Cell = (0, 0)) -> arcade.Texture:
+        if layer == "jelly":
+            return textures.on_cell(textures.jelly(count), self.block_px, self._cell_color(cell))
+        if layer == "stones":
+            return textures.fitted(textures.stone(count), self.block_px)
+        return textures.fitted(textures.lock(), self.tile_px)
+
+    def _sync_layers(self) -> None:
+        """Make the jelly, stone and lock sprites show the layers recorded, each at rest on its cell."""
+        if frozenset(self._jellies) != self._quads_jelly:
+            self._build_quads(self.grid)
+        stones = {(r, c): self._hits.get((r, c), 1) for r, row in enumerate(self.grid)
+                  for c, v in enumerate(row) if v == STONE}
+        for name, want, sprites, lst in (
+                ("jelly", self._jellies, self.jelly_sprites, self.floor),
+                ("stones", stones, self.stone_sprites, self.blocks),
+                ("locks", {cell: 1 for cell in self._locked}, self.lock_sprites, self.chains)):
+            for cell in [c for c in sprites if c not in want]:
+                self._remove(sprites.pop(cell))
+            keep = set(map(id, sprites.values()))
+            for sprite in list(lst):
+                if id(sprite) not in keep:   # a breaking blocker whose tween was cut short
+                    sprite.remove_from_sprite_lists()
+            for cell, count in want.items():
+                tex = self._layer_texture(name, count, cell)
+                known = sprites.get(cell)
+                if known is None:
+                    sprite = sprites[cell] = LayerSprite(tex, cell, count)
+                    lst.append(sprite)
+                else:
+                    sprite = known
+                    if sprite.texture is not tex:
+                        sprite.texture = tex
+                sprite.count = count
+                sprite.position = self.center(cell)
+                sprite.scale = 1.0
+                sprite.alpha = 255
+                sprite.angle = 0
+                sprite.color = (255, 255, 255, 255)
+
+    def layer_cells(self) -> Shown:
+        """What the board shows on each layer, read from the sprites' places and textures.
+
+        A test compares it with `state_layers(state)`: specials on the tiles, each stone's hits,
+        each lock, each cell's jelly layers. A sprite off its cell's centre raises AssertionError.
+        """
+        shown: Shown = {"specials": {}, "stones": {}, "locks": {}, "jelly": {}}
+        for sprite in self.tiles:
+            if sprite.visible and sprite.alpha > 0 and sprite.special is not None:
+                cell = self.layout.cell_at(sprite.center_x, sprite.center_y)
+                assert cell is not None
+                shown["specials"][cell] = sprite.special
+        for name, lst in (("stones", self.blocks), ("locks", self.chains), ("jelly", self.floor)):
+            for layer in lst:
+                if not layer.visible or layer.alpha == 0:
+                    continue
+                cell = self.layout.cell_at(layer.center_x, layer.center_y)
+                assert cell is not None, f"a {name} sprite sits off the board"
+                cx, cy = self.center(cell)
+                assert abs(cx - layer.center_x) < 0.5 and abs(cy - layer.center_y) < 0.5, \
+                    f"{name} on {cell} is not centred"
+                assert cell not in shown[name], f"two {name} sprites on {cell}"
+                # The texture is what a player reads the count from.
+                assert layer.texture is self._layer_texture(name, layer.count, cell), \
+                    f"{name} on {cell} shows another count"
+                shown[name][cell] = 1 if name == "locks" else layer.count
+        return shown
+
+    @staticmethod
+    def state_layers(state: State) -> Shown:
+        """The layers `state` holds, in the shape of `layer_cells`."""
+        return {"specials": dict(state.specials), "stones": dict(state.stones),
+                "locks": {cell: 1 for cell in state.locks}, "jelly": dict(state.jelly)}
 
     def sprite_cells(self) -> dict[Cell, int]:
         """What the sprites show: the cell under each sprite's centre and its value.
@@ -439,8 +613,10 @@ class BoardRenderer:
 
     # -- events into tweens -----------------------------------------------------------------
     def play(self, events: Sequence[Event], new_grid: Grid,
-             on_event: Callable[[Event], None] | None = None, specials: Specials = ()) -> None:
-        """Queue the batch's animation; afterwards the sprites equal `new_grid` and show `specials`."""
+             on_event: Callable[[Event], None] | None = None, specials: Specials = (),
+             blockers: Blockers | None = None) -> None:
+        """Queue the batch's animation; afterwards the sprites equal `new_grid` and show `specials`
+        and `blockers` (None: the blocker layers as the batch's events left them)."""
         i = 0
         while i < len(events):
             e = events[i]
@@ -451,9 +627,36 @@ class BoardRenderer:
                                               events=(e, spawned)))
                 i += 2
                 continue
+            if isinstance(e, Created):
+                # A step's specials form together (a rainbow with a bomb makes many at once); what
+                # they are made of is in the step's Cleared, which comes after them.
+                j = i
+                while j < len(events) and isinstance(events[j], Created):
+                    j += 1
+                made = tuple(ev for ev in events[i:j] if isinstance(ev, Created))
+                cleared = next((ev.cells for ev in events[j:] if isinstance(ev, Cleared)), ())
+                self.animator.push(self._step(self._created_all, made, cleared, notify=on_event, events=made))
+                i = j
+                continue
+            if isinstance(e, Detonated):
+                # Each goes off in turn, so a chain reaction reads in order, within one short
+                # hold for the whole step however many there are.
+                fired = 0
+                while i + fired < len(events) and isinstance(events[i + fired], Detonated):
+                    fired += 1
+                cleared = next((ev.cells for ev in events[i:] if isinstance(ev, Cleared)), ())
+                hold = min(DETONATE, DETONATE_STEP / fired)
+                for nth, ev in enumerate(events[i:i + fired]):
+                    assert isinstance(ev, Detonated)
+                    self.animator.push(self._step(self._detonated, ev, cleared, hold, nth, notify=on_event,
+                                                  events=(ev,)))
+                i += fired
+                continue
             self.animator.push(self._step(self._handler(e), e, notify=on_event, events=(e,)))
             i += 1
-        self.animator.push(lambda: [call(lambda: self._finish_batch(new_grid, specials))])
+        # A reshuffle pairs sprites by kind only, so then the specials are set, not checked.
+        check = not any(isinstance(e, Reshuffled) for e in events)
+        self.animator.push(lambda: [call(lambda: self._finish_batch(new_grid, specials, blockers, check))])
 
     def _step(self, handler: Callable[..., list[Tween]], *args: Any,
               notify: Callable[[Event], None] | None, events: tuple[Event, ...]) -> Callable[[], list[Tween]]:
@@ -464,8 +667,24 @@ class BoardRenderer:
             return handler(*args)
         return start
 
-    def _finish_batch(self, grid: Grid, specials: Specials = ()) -> None:
-        self.mismatches = self.snap_after_batch(grid)
+    def _finish_batch(self, grid: Grid, specials: Specials = (), blockers: Blockers | None = None,
+                      check_specials: bool = False) -> None:
+        self._swap, self._combo = None, False
+        wrong = self.snap_after_batch(grid)
+        if check_specials:
+            riding = {cell: s.special for cell, s in self.by_cell.items() if s.special is not None}
+            want_specials = dict(specials)
+            wrong += [c for c in set(riding) | set(want_specials) if riding.get(c) != want_specials.get(c)]
+        if blockers is not None:
+            # Every layer must already show the state: a cell whose blocker the events left
+            # wrong is a mismatch too (then repaired).
+            shown = self.layer_cells()
+            want: Shown = {"stones": dict(blockers.stones), "locks": {c: 1 for c in blockers.locks},
+                           "jelly": dict(blockers.jelly)}
+            for name, cells in want.items():
+                wrong += [c for c in set(cells) | set(shown[name]) if cells.get(c) != shown[name].get(c)]
+            self.set_blockers(blockers)
+        self.mismatches = sorted(set(wrong))
         # A reshuffle pairs sprites by kind only: the specials are set from the state after it.
         self.set_specials(specials)
         self.batches += 1
@@ -488,35 +707,253 @@ class BoardRenderer:
             Spawned: lambda ev: self._fall_and_spawn(None, ev), PlayerMoved: self._player_moved,
             Slid: self._slid, Reshuffled: self._reshuffled, Scored: self._scored,
             BonusScored: self._bonus_scored, Won: self._won, Lost: self._lost,
-            Created: self._created, Detonated: lambda ev: [],
-            # Blockers: locks and jelly have no sprites yet (their layer's artwork is later work).
-            Unlocked: lambda ev: [], JellyCleared: lambda ev: [], Cracked: self._cracked,
+            Unlocked: self._unlocked, JellyCleared: self._jelly_cleared, Cracked: self._cracked,
             DropCollected: self._drop_collected,
         }
         return handlers[type(e)]
 
+    # -- effects: sprites from one pool, tweened in the background so they never hold up a step
+    def _effect(self, texture: arcade.Texture, x: float, y: float,
+                color: tuple[int, int, int, int] = (255, 255, 255, 255)) -> arcade.Sprite:
+        sprite = self._spark_pool.pop() if self._spark_pool else None
+        if sprite is None:
+            sprite = arcade.Sprite(texture)
+            self.effects.append(sprite)
+        elif sprite.texture is not texture:
+            sprite.texture = texture
+        sprite.visible = True
+        sprite.scale = 1.0
+        sprite.angle = 0
+        sprite.alpha = 255
+        sprite.position = (x, y)
+        sprite.color = color
+        return sprite
+
+    def _fade(self, sprite: arcade.Sprite, delay: float, duration: float = FADE) -> Tween:
+        return Tween(sprite, duration, delay=delay, ease=ease_in, alpha=0.0,
+                     on_done=functools.partial(self._rest_spark, sprite))
+
+    def _fx(self, *tweens: Tween) -> None:
+        for tween in tweens:
+            self.animator.add_background(tween)
+
+    def _chips(self, cell: Cell, color: tuple[int, int, int, int], count: int = 4) -> None:
+        """A few small sparks off a blocker as it is hit (none with reduced motion)."""
+        if self.reduced_motion:
+            return
+        tex = textures.load("spark")
+        x, y = self.center(cell)
+        reach = self.layout.cell * 0.6
+        for k in range(count):
+            chip = self._effect(tex, x, y, color)
+            chip.scale = self.layout.cell * 0.22 / tex.width
+            angle = (k / count + 0.125) * 2 * math.pi
+            self._fx(Tween(chip, BREAK * 1.3, ease=ease_out, on_done=functools.partial(self._rest_spark, chip),
+                           center_x=x + math.cos(angle) * reach, center_y=y + math.sin(angle) * reach - reach * 0.3,
+                           alpha=0.0, scale=0.0))
+
+    def _sweep(self, cell: Cell, across: bool, thick: float) -> None:
+        """A line special's beam: it runs out from the special's cell to both ends of its line."""
+        tex = textures.load("beam")
+        x, y = self.center(cell)
+        rect = self.layout.rect
+        beam = self._effect(tex, x, y, SWEEP_COLOR)
+        if not across:
+            beam.angle = 90
+        beam.width, beam.height = self.layout.cell, self.layout.cell * thick
+        run = (Tween(beam, SWEEP, ease=ease_out, center_x=rect.center[0], width=rect.width) if across
+               else Tween(beam, SWEEP, ease=ease_out, center_y=rect.center[1], width=rect.height))
+        self._fx(run, self._fade(beam, SWEEP))
+
+    def _blast(self, cell: Cell, cells_across: float, color: tuple[int, int, int, int], glow_alpha: int = 200) -> None:
+        """A bomb's shock wave: a ring that grows over the cells it takes, then fades."""
+        tex = textures.load("blast")
+        x, y = self.center(cell)
+        ring = self._effect(tex, x, y, color)
+        ring.scale = self.layout.cell * 0.5 / tex.width
+        self._fx(Tween(ring, BLAST, ease=ease_out, scale=self.layout.cell * cells_across / tex.width),
+                 self._fade(ring, BLAST * 0.5, BLAST * 0.6))
+        if not glow_alpha:
+            return
+        glow = self._effect(textures.load("glow"), x, y, color)
+        glow.scale = self.layout.cell * cells_across * 0.8 / glow.texture.width
+        glow.alpha = glow_alpha
+        self._fx(self._fade(glow, 0.0, BLAST))
+
+    def _rays(self, cell: Cell, targets: Sequence[Cell]) -> None:
+        """A rainbow's rays: a beam grows from it to every tile it takes."""
+        tex = textures.load("beam")
+        x, y = self.center(cell)
+        for n, target in enumerate(targets[:MAX_RAYS]):
+            tx, ty = self.center(target)
+            length = math.hypot(tx - x, ty - y)
+            if length < 1:
+                continue
+            ray = self._effect(tex, x, y, RAY_COLORS[n % len(RAY_COLORS)])
+            ray.angle = -math.degrees(math.atan2(ty - y, tx - x))   # arcade 3 turns clockwise
+            ray.width, ray.height = 1.0, self.layout.cell * 0.45
+            self._fx(Tween(ray, RAY, ease=ease_out, center_x=(x + tx) / 2, center_y=(y + ty) / 2, width=length),
+                     self._fade(ray, RAY))
+
+    def _rainbow_targets(self, cell: Cell, cleared: Sequence[Cell]) -> list[Cell]:
+        """The cleared tiles of the kind a rainbow took: its swap partner's kind, else the kind
+        most of the step's cleared tiles have (a rainbow set off by a blast). Read from the sprites."""
+        kinds = {c: self.by_cell[c].kind for c in cleared if c in self.by_cell and c != cell}
+        kind = 0
+        if self._swap is not None and cell in self._swap:
+            other = self._swap[1] if self._swap[0] == cell else self._swap[0]
+            partner = self.by_cell.get(other)
+            if partner is not None and 0 < partner.kind != RAINBOW and partner.special is None:
+                kind = partner.kind
+        counted = [k for k in kinds.values() if 0 < k != RAINBOW]
+        if not kind and counted:
+            kind = max(sorted(set(counted)), key=counted.count)
+        if self._combo or not kind:
+            return sorted(kinds)   # a rainbow with a special, or with a rainbow: it takes them all
+        return sorted(c for c, k in kinds.items() if k == kind)
+
+    def _detonated(self, e: Detonated, cleared: Sequence[Cell], hold_for: float = DETONATE,
+                   nth: int = 0) -> list[Tween]:
+        hold = [Tween(None, hold_for)]
+        if self.reduced_motion:
+            return []
+        if nth >= MAX_FX:
+            # A board of specials going off at once: the first few show theirs, the rest burst
+            # with the step's sparks (every big quad is paid for pixel by pixel on software GL).
+            return hold
+        combo = self._combo and self._swap is not None and e.cell in self._swap
+        thick = 1.8 if combo else 1.2
+        if e.special in (Special.ROW, Special.COLUMN):
+            self._sweep(e.cell, e.special == Special.ROW, thick)
+        elif e.special == Special.BOMB:
+            self._blast(e.cell, 5.0 if combo else 3.4, BLAST_COLOR, glow_alpha=200 if nth < 2 else 0)
+        else:
+            self._rays(e.cell, self._rainbow_targets(e.cell, cleared))
+        if combo and self._swap is not None:
+            # The two specials together: one big shock wave from the swap and a word, once.
+            self._combo = False
+            (ax, ay), (bx, by) = self.center(self._swap[0]), self.center(self._swap[1])
+            mid = self.layout.cell_at((ax + bx) / 2, (ay + by) / 2) or e.cell
+            self._blast(mid, 7.0, COMBO_COLOR, glow_alpha=0)   # a ring only: a glow this wide costs frames
+            # White words: gold on the gold wave would not read.
+            self._popup("Combo!", (ax + bx) / 2, (ay + by) / 2 + self.layout.cell * 0.5, 26.0, (255, 255, 255))
+        return hold
+
+    def _unlocked(self, e: Unlocked) -> list[Tween]:
+        # The lock breaks open off its tile (the tile stays); the board records it, never decides it.
+        self._locked.discard(e.cell)
+        sprite = self.lock_sprites.pop(e.cell, None)
+        if sprite is None:
+            return []
+        if self.reduced_motion:
+            self._remove(sprite)
+            return []
+        self._chips(e.cell, LOCK_COLOR)
+        self._fx(Tween(sprite, BREAK, ease=ease_in, on_done=functools.partial(self._remove, sprite),
+                       scale=1.4, angle=25.0, alpha=0.0, center_y=sprite.center_y - self.layout.cell * 0.3))
+        return []
+
     def _cracked(self, e: Cracked) -> list[Tween]:
-        if e.hits == 0 and e.cell in self._stones:
-            # The stone is gone: its cell is drawn as an ordinary one from now on.
+        sprite = self.stone_sprites.get(e.cell)
+        if e.hits > 0:
+            self._hits[e.cell] = e.hits
+            if sprite is not None:
+                sprite.count = e.hits
+                sprite.texture = self._layer_texture("stones", e.hits)
+                if not self.reduced_motion:
+                    self._fx(Tween(sprite, BREAK, ease=shake, relative=True,
+                                   center_x=(sprite.center_x, self.layout.cell * 0.06)))
+            self._chips(e.cell, CHIP_COLOR, 3)
+            return []
+        # Broken: its cell is an ordinary empty one from now on (the event says so).
+        self._hits.pop(e.cell, None)
+        if self.grid[e.cell[0]][e.cell[1]] == STONE:
             rows = [list(row) for row in self.grid]
             rows[e.cell[0]][e.cell[1]] = 0
             self.grid = tuple(map(tuple, rows))
-            self._build_cells(self.grid)
+        self.stone_sprites.pop(e.cell, None)
+        self._chips(e.cell, CHIP_COLOR, 6)
+        if sprite is not None:
+            if self.reduced_motion:
+                self._remove(sprite)
+            else:
+                self._fx(Tween(sprite, BREAK, ease=ease_in, on_done=functools.partial(self._remove, sprite),
+                               scale=0.4, alpha=0.0))
+        return []
+
+    def _jelly_cleared(self, e: JellyCleared) -> list[Tween]:
+        sprite = self.jelly_sprites.get(e.cell)
+        if e.layers > 0:
+            self._jellies[e.cell] = e.layers
+            if sprite is not None:
+                sprite.count = e.layers
+                sprite.texture = self._layer_texture("jelly", e.layers, e.cell)
+                if not self.reduced_motion:
+                    self._fx(Tween(sprite, BREAK, ease=there_and_back, relative=True, scale=(1.0, 0.12)))
+            return []
+        self._jellies.pop(e.cell, None)
+        self.jelly_sprites.pop(e.cell, None)
+        self._build_quads(self.grid)   # the cell's own quad comes back under the jelly as it goes
+        if sprite is not None:
+            if self.reduced_motion:
+                self._remove(sprite)
+            else:
+                self._chips(e.cell, JELLY_COLOR, 3)
+                self._fx(Tween(sprite, BREAK, ease=ease_out, on_done=functools.partial(self._remove, sprite),
+                               scale=1.15, alpha=0.0))
         return []
 
     def _drop_collected(self, e: DropCollected) -> list[Tween]:
         sprite = self.by_cell.pop(e.cell, None)
-        return [] if sprite is None else [self._vanish(sprite, CLEAR)]
+        if sprite is None:
+            return []
+        if self.reduced_motion:
+            return [self._vanish(sprite, CLEAR)]
+        # Out through the bottom edge of the board (the clip hides it as it goes), then gone.
+        below = self.layout.rect.bottom - self.layout.cell * 0.6
+        return [Tween(sprite, DROP_EXIT, ease=ease_in, on_done=functools.partial(self._remove, sprite),
+                      center_y=below, alpha=120.0)]
 
-    def _created(self, e: Created) -> list[Tween]:
-        # The tile stays and shows its special (a rainbow loses its kind); the forming tween is later work.
+    def _group(self, cell: Cell, kind: int, cleared: Sequence[Cell]) -> list[Cell]:
+        """The cleared tiles of `kind` joined to `cell` through each other: the run that made it."""
+        pool = {c for c in cleared if c in self.by_cell and self.by_cell[c].kind == kind}
+        seen, todo = [], [cell]
+        while todo:
+            r, c = todo.pop()
+            for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if n in pool:
+                    pool.discard(n)
+                    seen.append(n)
+                    todo.append(n)
+        return seen
+
+    def _created_all(self, made: Sequence[Created], cleared: Sequence[Cell]) -> list[Tween]:
+        # Many at once are a combo's doing (a rainbow turning a kind into specials), not runs:
+        # they only pop. Otherwise each tile joins one special's pull at most.
+        free = [] if len(made) > 2 else list(cleared)
+        out: list[Tween] = []
+        for e in made:
+            out += self._created(e, free)
+            free = [c for c in free if c not in self._pulled]
+        self._pulled.clear()
+        return out
+
+    def _created(self, e: Created, cleared: Sequence[Cell] = ()) -> list[Tween]:
+        # The tile stays and shows its special (a rainbow loses its kind); its run pulls into it.
         sprite = self.by_cell.get(e.cell)
-        if sprite is not None:
-            if e.special == Special.RAINBOW:
-                sprite.kind = RAINBOW
-            sprite.special = e.special
-            sprite.texture = self.texture_for(sprite.kind, e.special)
-        return []
+        if sprite is None:
+            return []
+        group = self._group(e.cell, sprite.kind, cleared) if sprite.kind > 0 else []
+        if e.special == Special.RAINBOW:
+            sprite.kind = RAINBOW
+        sprite.special = e.special
+        sprite.texture = self.texture_for(sprite.kind, e.special)
+        if self.reduced_motion:
+            return []
+        self._pulled.update(group)
+        out = [self._move(self.by_cell[c], e.cell, FORM, ease=ease_in) for c in group]
+        out.append(Tween(sprite, FORM * 2, ease=there_and_back, relative=True, scale=(1.0, 0.3)))
+        return out
 
     def _move(self, sprite: TileSprite, cell: Cell, duration: float, ease: Any = ease_in_out,
               delay: float = 0.0) -> Tween:
@@ -531,6 +968,9 @@ class BoardRenderer:
         if b is not None:
             out.append(self._move(b, e.a, SWAP))
         self._relink({e.a: b, e.b: a})
+        # Remembered for the specials it sets off: a rainbow's partner, two specials' combo.
+        self._swap = (e.a, e.b)
+        self._combo = all(s is not None and (s.special is not None or s.kind == RAINBOW) for s in (a, b))
         return out
 
     def _relink(self, placed: dict[Cell, TileSprite | None]) -> None:
@@ -583,15 +1023,8 @@ class BoardRenderer:
             color = (*_KIND_SPARK[(kind - 1) % len(_KIND_SPARK)], 255) if kind > 0 and self.mode != Mode.SLIDE \
                 else (255, 255, 255, 255)
             for k in range(per):
-                spark = self._spark_pool.pop() if self._spark_pool else None
-                if spark is None:
-                    spark = arcade.Sprite(tex)
-                    self.effects.append(spark)
-                spark.visible = True
+                spark = self._effect(tex, x, y, color)
                 spark.scale = size
-                spark.alpha = 255
-                spark.position = (x, y)
-                spark.color = color
                 angle = (k / per + n * 0.37) * 2 * math.pi
                 out.append(Tween(spark, CLEAR * 1.6, ease=ease_out,
                                  on_done=functools.partial(self._rest_spark, spark),
@@ -750,6 +1183,7 @@ class BoardRenderer:
 
     def draw(self) -> None:
         self.cells.draw()
+        self.floor.draw()
         self.under.draw()
         window = arcade.get_window()
         ctx = window.ctx
@@ -761,6 +1195,8 @@ class BoardRenderer:
         try:
             self.tiles.draw()
             self.tokens.draw()
+            self.blocks.draw()
+            self.chains.draw()
         finally:
             ctx.scissor = None
         self.effects.draw()
@@ -775,4 +1211,4 @@ class BoardRenderer:
 _KIND_SPARK = ((255, 120, 120), (255, 230, 120), (140, 170, 255), (140, 230, 150), (210, 150, 255),
                (255, 180, 100), (140, 240, 250), (255, 160, 210), (255, 255, 255))
 
-__all__ = ["BoardRenderer", "Popup", "TileSprite"]
+__all__ = ["Blockers", "BoardRenderer", "LayerSprite", "Popup", "Shown", "TileSprite"]

@@ -14,7 +14,7 @@ from game.core import (
 from game.bots import hint_bot
 from game.io.settings import Settings, load_settings
 from game.ui import textures
-from game.ui.board import BoardRenderer
+from game.ui.board import Blockers, BoardRenderer
 from game.ui.goal_card import GoalCard
 from game.ui.hints import hint, hint_cells
 from game.ui.hud import Hud, is_strip
@@ -107,6 +107,7 @@ class PlayView(arcade.View):
                                    speed=self.settings.speed_factor, reach=self.level.goals.reach,
                                    reduced_motion=self.settings.reduced_motion)
         self.board.set_specials(state.specials)
+        self.board.set_blockers(Blockers.of(state))
         self.hud = Hud(state, colorblind=self.settings.colorblind, playtest=self.playtest,
                        text_scale=self.settings.text_scale)
         self.hud.place(hud_area)
@@ -208,7 +209,8 @@ class PlayView(arcade.View):
         self._shown = before
         self._clears = 0   # the batch's clears so far: each sounds a little higher
         self._animating = True
-        self.board.play(events, self.state.grid, on_event=self._on_event, specials=self.state.specials)
+        self.board.play(events, self.state.grid, on_event=self._on_event, specials=self.state.specials,
+                        blockers=Blockers.of(self.state))
         if not self.board.busy:       # "instant": the batch is already over
             self._after_batch()
         return True
@@ -262,6 +264,7 @@ class PlayView(arcade.View):
         self._clear_hint()
         self.board.snap(self.state.grid)
         self.board.set_specials(self.state.specials)
+        self.board.set_blockers(Blockers.of(self.state))
         self._animating = False
         self.hud.update_state(self.state)
         self.hud.set_score(self.state.score)

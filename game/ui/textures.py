@@ -70,6 +70,22 @@ def slide_number(n: int) -> arcade.Texture:
 
 
 _fitted: dict[tuple[int, int], tuple[arcade.Texture, arcade.Texture]] = {}
+_on_cell: dict[tuple[int, int, tuple[int, int, int, int]], tuple[arcade.Texture, arcade.Texture]] = {}
+
+
+def on_cell(texture: arcade.Texture, px: int, color: tuple[int, int, int, int]) -> arcade.Texture:
+    """`texture` fitted to `px` and laid on a square of the cell's `color`: drawn instead of the
+    cell, a see-through layer (jelly) fills each pixel once, not twice, on software GL. Cached."""
+    px = max(1, int(px))
+    key = (id(texture), px, color)
+    known = _on_cell.get(key)
+    if known is None:
+        image = Image.new("RGBA", (px, px), color)
+        image.alpha_composite(fitted(texture, px).image.convert("RGBA"))
+        made = arcade.Texture(image, hash=f"{texture.cache_name}-cell{px}-{'-'.join(map(str, color))}")
+        _on_cell[key] = (texture, made)
+        return made
+    return known[1]
 
 
 def fitted(texture: arcade.Texture, px: int) -> arcade.Texture:
@@ -105,53 +121,38 @@ def tile(value: int, mode: Mode, colorblind: bool = False,
     return kind(value, colorblind)
 
 
-# Specials are drawn here on the kind's tile for now (a plain mark, readable in both palettes);
-# their own artwork belongs in assets/make_textures.py.
 @functools.cache
 def marked(k: int, special: Special, colorblind: bool = False) -> arcade.Texture:
-    """Kind k's tile with a special's mark: a white bar across (h) or down (v), a ring (b)."""
+    """Kind k's tile with a special's mark laid over it: a double arrow along its row (h) or
+    column (v), a wrapped ring (b). The marks are drawn by assets/make_textures.py."""
     image = kind(k, colorblind).image.convert("RGBA").copy()
-    size = image.width
-    draw = ImageDraw.Draw(image)
-    ink, edge = (255, 255, 255, 235), (20, 20, 30, 255)
-    band = max(2, size // 9)
-    mid = size // 2
-    if special == Special.ROW:
-        draw.rectangle((size * 0.12, mid - band, size * 0.88, mid + band), fill=ink, outline=edge)
-    elif special == Special.COLUMN:
-        draw.rectangle((mid - band, size * 0.12, mid + band, size * 0.88), fill=ink, outline=edge)
-    else:
-        draw.ellipse((size * 0.2, size * 0.2, size * 0.8, size * 0.8), outline=edge, width=band + 2)
-        draw.ellipse((size * 0.22, size * 0.22, size * 0.78, size * 0.78), outline=ink, width=band)
-    return arcade.Texture(image, hash=f"gridfall-special-{k}-{special.value}-{colorblind}-{size}")
+    mark = load(f"special_{special.value}").image.convert("RGBA")
+    if mark.size != image.size:
+        mark = mark.resize(image.size, Image.Resampling.LANCZOS)
+    image.alpha_composite(mark)
+    return arcade.Texture(image, hash=f"gridfall-special-{k}-{special.value}-{colorblind}-{image.width}")
 
 
-@functools.cache
 def rainbow() -> arcade.Texture:
-    """The rainbow special: a disc of coloured wedges with a white star centre."""
-    size = kind(1).image.width
-    image = Image.new("RGBA", (size, size), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(image)
-    colours = [(230, 60, 60), (240, 150, 40), (240, 220, 60), (70, 190, 90), (60, 140, 230), (150, 80, 210)]
-    pad = size * 0.08
-    for i, colour in enumerate(colours):
-        draw.pieslice((pad, pad, size - pad, size - pad), i * 60, (i + 1) * 60, fill=(*colour, 255))
-    draw.ellipse((size * 0.36, size * 0.36, size * 0.64, size * 0.64), fill=(255, 255, 255, 255))
-    return arcade.Texture(image, hash=f"gridfall-rainbow-{size}")
+    """The rainbow special: eight coloured wedges round a white star."""
+    return load("rainbow")
 
 
-@functools.cache
 def drop() -> arcade.Texture:
-    """A drop (an item to bring down): a brown disc with a white arrow pointing down (a plain
-    mark for now; its own artwork belongs in assets/make_textures.py)."""
-    size = kind(1).image.width
-    image = Image.new("RGBA", (size, size), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(image)
-    pad = size * 0.1
-    draw.ellipse((pad, pad, size - pad, size - pad), fill=(150, 95, 45, 255), outline=(60, 35, 15, 255),
-                 width=max(2, size // 24))
-    mid = size / 2
-    draw.polygon([(mid - size * 0.2, size * 0.4), (mid + size * 0.2, size * 0.4), (mid, size * 0.7)],
-                 fill=(255, 255, 255, 240))
-    draw.rectangle((mid - size * 0.07, size * 0.25, mid + size * 0.07, size * 0.42), fill=(255, 255, 255, 240))
-    return arcade.Texture(image, hash=f"gridfall-drop-{size}")
+    """A drop (an item to bring down): an acorn, unlike any tile."""
+    return load("drop")
+
+
+def jelly(layers: int) -> arcade.Texture:
+    """Jelly under a cell, one or two layers (more show as two)."""
+    return load(f"jelly_{min(2, max(1, layers))}")
+
+
+def stone(hits: int) -> arcade.Texture:
+    """A stone with `hits` left (1..3): more cracks and fewer pips as it is hit."""
+    return load(f"stone_{min(3, max(1, hits))}")
+
+
+def lock() -> arcade.Texture:
+    """A lock laid over a tile: chains and a padlock."""
+    return load("lock")

@@ -14,7 +14,7 @@ from game.core import Command, Event, Level, Session, State, evolve
 from game.io.settings import Settings, load_settings
 from game.ui.hud import Hud
 from game.ui.layout import Rect
-from game.ui.board import BoardRenderer
+from game.ui.board import Blockers, BoardRenderer
 from game.ui.screens import style
 from game.ui.toast import Toast
 from game.ui.widgets import Button, ButtonBar
@@ -71,6 +71,7 @@ class TheatreView(arcade.View):
                                    speed=self._board_speed(), reach=self.level.goals.reach,
                                    reduced_motion=self.settings.reduced_motion)
         self.board.set_specials(state.specials)
+        self.board.set_blockers(Blockers.of(state))
         self.hud = Hud(state, colorblind=self.settings.colorblind, text_scale=self.settings.text_scale,
                        keys=KEYS)
         self.hud.mode.text = f"{self.title}, deal {self.seed}"
@@ -176,6 +177,7 @@ class TheatreView(arcade.View):
         state = self.state
         self.board.snap(state.grid)
         self.board.set_specials(state.specials)
+        self.board.set_blockers(Blockers.of(state))
         self._shown = state
         self.hud.update_state(state)
         self.hud.set_score(state.score)
@@ -202,7 +204,8 @@ class TheatreView(arcade.View):
         turn = self.turns[self.position]
         self._shown = self.state
         self.position += 1
-        self.board.play(turn.events, turn.state.grid, on_event=self._on_event, specials=turn.state.specials)
+        self.board.play(turn.events, turn.state.grid, on_event=self._on_event, specials=turn.state.specials,
+                        blockers=Blockers.of(turn.state))
         if not self.board.busy:
             self._snap_to(self.position)
         self._show_position()

@@ -173,33 +173,38 @@ def test_specials_made_and_fired_leave_the_sprites_equal_to_the_board_and_its_sp
         assert shown == dict(session.state.specials)
 
 
-def test_a_blocker_level_plays_with_sprites_equal_to_the_board_and_stones_drawn_grey(window: Any) -> None:
-    """Stones are grey cells (no sprite), drops are sprites that leave at the bottom, and
-    locks and jelly (no artwork yet) never stop a batch: after every move the sprites equal the grid."""
-    import arcade
+BLOCKER_ROWS = [". . . . .", ". S2 . 3L .", ". . D . .", ". . . . .", "S1 . . . ."]
+BLOCKER_JELLY = ["1 1 1 1 1", "0 0 0 0 0", "2 2 2 2 2", "0 0 0 0 0", "0 0 0 0 0"]
 
-    from game.core import STONE, Level, Session, legal_commands
-    from game.ui.board import STONE_COLOR
 
-    rows = [". . . . .", ". S2 . 3L .", ". . D . .", ". . . . .", "S1 . . . ."]
-    level = Level.from_dict({"format": 1, "id": "bl", "name": "Blockers", "mode": "match3",
-                             "width": 5, "height": 5, "kinds": 4, "layout": rows,
-                             "jelly": ["1 1 1 1 1", "0 0 0 0 0", "2 2 2 2 2", "0 0 0 0 0", "0 0 0 0 0"],
-                             "goals": {"jelly": True, "stones": True, "drops": 2}, "moves": 30})
-    session = Session(level, 3)
+def blocker_level() -> Any:
+    from game.core import Level
+
+    return Level.from_dict({"format": 1, "id": "bl", "name": "Blockers", "mode": "match3",
+                            "width": 5, "height": 5, "kinds": 4, "layout": BLOCKER_ROWS, "jelly": BLOCKER_JELLY,
+                            "goals": {"jelly": True, "stones": True, "drops": 2}, "moves": 30})
+
+
+@pytest.mark.parametrize("told", [True, False])
+def test_a_blocker_level_plays_with_every_layer_equal_to_the_state(window: Any, told: bool) -> None:
+    """After every move the tiles, specials, stones (hits), locks, jelly (layers) and drops the
+    board shows are the state's, whether the batch is told the state's blockers or not (then
+    the board shows what the events said)."""
+    from game.core import Session, legal_commands
+    from game.ui.board import Blockers
+
+    session = Session(blocker_level(), 3)
     board = make(window, session.state.grid)
-    window.clear(color=(0, 0, 0, 255))
-    board.draw()
-    image = arcade.get_image(0, 0, window.width, window.height).convert("RGB")
-    assert pixel(window, image, *board.center((1, 1))) == STONE_COLOR[:3]
-    assert (1, 1) not in board.sprite_cells()
+    board.set_blockers(Blockers.of(session.state))
+    assert board.layer_cells() == board.state_layers(session.state)
+    assert (1, 1) not in board.sprite_cells()     # a stone is no tile
     for _ in range(12):
         if session.state.status != "playing":
             break
         events = session.play(legal_commands(session.state)[-1])
-        board.play(events, session.state.grid, specials=session.state.specials)
+        board.play(events, session.state.grid, specials=session.state.specials,
+                   blockers=Blockers.of(session.state) if told else None)
         run(board)
         assert board.mismatches == []
         assert board.sprite_cells() == board.grid_cells(session.state.grid)
-        assert board._stones == {(r, c) for r, row in enumerate(session.state.grid)
-                                 for c, v in enumerate(row) if v == STONE}
+        assert board.layer_cells() == board.state_layers(session.state)

@@ -83,10 +83,12 @@ def settle(view: Any, limit: int = 5000) -> int:
 
 
 def assert_board_shown(view: Any) -> None:
-    """The sprites stand exactly where the core's grid says, and the animation needed no repair."""
+    """The sprites stand exactly where the core's grid says, every layer (specials, stones, locks,
+    jelly) shows the state's, and the animation needed no repair."""
     board = view.board
     assert board.mismatches == []
     assert board.sprite_cells() == board.grid_cells(view.state.grid)
+    assert board.layer_cells() == board.state_layers(view.state)
 
 
 def shot(window: Any, view: Any, path: pathlib.Path) -> Any:

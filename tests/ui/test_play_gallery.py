@@ -156,3 +156,4 @@ def test_a_blocker_level_opens_with_its_goals_in_the_hud_and_plays(window: Any, 
         view.hud.update_state(view.state)
         view.on_draw()
         assert view.board.mismatches == []
+        assert view.board.layer_cells() == view.board.state_layers(view.state)   # jelly, stones, locks too
