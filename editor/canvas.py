@@ -49,57 +49,28 @@ def marker(name: str) -> Any:
         d.rectangle((0, 0, size - 1, size - 1), fill=(12, 12, 16, 255))
         for k in range(-size, size, 16):
             d.line((k, size, k + size, 0), fill=(70, 40, 40, 255), width=3)
-    elif name.startswith("stone"):
-        # The game draws a stone as a plain grey block (game.ui.board's STONE_COLOR) and has no
-        # picture of it yet: the editor's is that block with a white pip for each hit it takes.
-        hits = int(name[5:])
-        d.rounded_rectangle((4, 4, 92, 92), 12, fill=(128, 128, 136, 255), outline=(70, 70, 80, 255), width=4)
-        d.line((14, 26, 30, 34, 26, 46, 44, 52), fill=(92, 92, 100, 255), width=3)   # a crack
-        d.line((64, 14, 70, 30, 84, 36), fill=(92, 92, 100, 255), width=3)
-        for i in range(hits):
-            x = size / 2 + (i - (hits - 1) / 2) * 24
-            d.ellipse((x - 8, 62, x + 8, 78), fill=(250, 250, 250, 255), outline=(40, 40, 50, 255), width=2)
-    elif name == "lock":   # a padlock, drawn over a locked tile and as the lock tool's icon
-        d.arc((30, 14, 66, 54), 180, 360, fill=(40, 36, 30, 255), width=12)
-        d.arc((30, 14, 66, 54), 180, 360, fill=(225, 225, 235, 255), width=7)
-        d.rounded_rectangle((22, 38, 74, 80), 8, fill=(236, 190, 60, 255), outline=(60, 44, 10, 255), width=4)
-        d.ellipse((42, 50, 54, 62), fill=(60, 44, 10, 255))
-        d.rectangle((46, 58, 50, 70), fill=(60, 44, 10, 255))
-    elif name.startswith("jelly"):
-        # Jelly under a tile: pink, deeper with two layers (which also get a white inner rim).
-        layers = int(name[5:] or 1)
-        fill = (236, 110, 196, 120) if layers == 1 else (236, 80, 180, 215)
-        d.rounded_rectangle((2, 2, 93, 93), 14, fill=fill, outline=(255, 170, 225, 255), width=3)
-        if layers >= 2:
-            d.rounded_rectangle((12, 12, 83, 83), 10, outline=(255, 255, 255, 200), width=3)
     return arcade.Texture(img, hash=f"gridfall-editor-{name}")
 
 
 @functools.cache
 def locked(base: Any) -> Any:
-    """A token's picture with the padlock over it (`3L`, `.L`; `#L` too, which the problems
-    list then explains): made once per picture."""
+    """A token's picture with the game's lock laid over it (`3L`, `.L`; `#L` too, which the
+    problems list then explains): made once per picture."""
     size = 96
     img = base.image.convert("RGBA").resize((size, size), Image.Resampling.LANCZOS)
-    d = ImageDraw.Draw(img)
-    # A gold frame says "held in place" at any size; the padlock sits in the corner, small
-    # enough that the tile's kind stays readable.
-    d.rounded_rectangle((3, 3, 92, 92), 12, outline=(60, 44, 10, 255), width=7)
-    d.rounded_rectangle((4, 4, 91, 91), 11, outline=(236, 190, 60, 255), width=4)
-    badge = marker("lock").image.convert("RGBA").resize((56, 56), Image.Resampling.LANCZOS)
-    img.alpha_composite(badge, (size - 56, size - 58))
+    img.alpha_composite(textures.lock().image.convert("RGBA").resize((size, size), Image.Resampling.LANCZOS))
     return arcade.Texture(img, hash=f"gridfall-editor-locked-{base.cache_name}")
 
 
 def token_texture(token: str, mode: Mode, colorblind: bool = False) -> Any | None:
     """The picture for one layout token (None for the slide gap: an empty cell).
 
-    Specials, rainbows and drops are the game's own pictures (game.ui.textures); stones and
-    locks, which the game has no picture for yet, are the editor's marks (see marker).
+    Specials, rainbows, drops, stones, locks and jelly are the game's own pictures
+    (game.ui.textures); only what the game never shows (a random cell, a hole) is the editor's.
     """
     if len(token) >= 2 and token.endswith("L") and mode != Mode.SLIDE:
         base = token_texture(token[:-1], mode, colorblind)
-        return locked(base) if base is not None else marker("lock")
+        return locked(base) if base is not None else textures.lock()
     if token == "*":
         return textures.rainbow()
     if token == "D":
@@ -109,7 +80,7 @@ def token_texture(token: str, mode: Mode, colorblind: bool = False) -> Any | Non
         return textures.marked(int(token[0]), special, colorblind)
     hits = token_stone(token)
     if hits is not None:
-        return marker(f"stone{hits}")
+        return textures.stone(hits)
     if token == "#":
         return marker("hole")
     if token == ".":
@@ -182,7 +153,7 @@ class Canvas:
                     sprite = self._jelly_sprites[r][c]
                     sprite.visible = n > 0
                     if n > 0:
-                        sprite.texture = marker(f"jelly{min(n, 2)}")
+                        sprite.texture = textures.jelly(n)
                         sprite.width = sprite.height = self.layout.cell * 0.96 if self.layout else 1
                     layers[c] = n
 
@@ -205,7 +176,7 @@ class Canvas:
                 s.visible = False
                 cell_row.append(s)
                 self.cells.append(s)
-                j = arcade.Sprite(marker("jelly1"), center_x=x, center_y=y)
+                j = arcade.Sprite(textures.jelly(1), center_x=x, center_y=y)
                 j.visible = False
                 jelly_row.append(j)
                 self.jelly.append(j)

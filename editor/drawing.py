@@ -225,10 +225,10 @@ class EditorDrawing(EditorBase):
             # the corner. A stone's swatch shows the hits it paints (S again, or a click, for more).
             stone = m.tool if m.tool.name == "stone" else stone_tool(1)
             blockers = [(RAINBOW_TOOL, textures.rainbow(), "*")] if d.mode == Mode.MATCH3 else []
-            blockers += [(stone, marker(f"stone{stone.token[1]}"), "S"), (LOCK_TOOL, marker("lock"), "L")]
+            blockers += [(stone, textures.stone(int(stone.token[1])), "S"), (LOCK_TOOL, textures.lock(), "L")]
             if d.mode == Mode.MATCH3:
                 blockers.append((DROP_TOOL, textures.drop(), "O"))
-            blockers.append((JELLY_TOOL, marker("jelly2"), "J"))
+            blockers.append((JELLY_TOOL, textures.jelly(2), "J"))
             self._label("Blockers", 12, y - 8, DIM, 10, anchor_y="center")
             y = self._swatches([(t, tex, k, False) for t, tex, k in blockers], y - 18, size)
         y -= 6
@@ -289,11 +289,11 @@ class EditorDrawing(EditorBase):
         elif m.tool == LOCK_TOOL and is_locked(under):
             tex = token_texture(under[:-1], m.draft.mode, self.colorblind)   # a click unlocks it
         elif m.tool == LOCK_TOOL:
-            tex = marker("lock")
+            tex = textures.lock()
         elif m.tool.name == "stone" and token_stone(under) is not None:
             tex = token_texture(next_hits(under), m.draft.mode)   # a click adds a hit
         elif m.tool == JELLY_TOOL:
-            tex = marker("jelly1")
+            tex = textures.jelly(1)
         else:
             tex = token_texture(m.token, m.draft.mode, self.colorblind)
         if tex is None or (under == m.token and m.tool.name != "stone"):
