@@ -7,26 +7,27 @@ from dataclasses import dataclass, field
 from itertools import chain
 from typing import Sequence
 
-from .grid import EMPTY, STONE, Cell, Grid, HOLE, PLAYER, neighbours
+from .grid import EMPTY, RAINBOW, STONE, Cell, Grid, HOLE, PLAYER, neighbours
 
 
 def run_cells(grid: Grid, min_match: int) -> set[Cell]:
-    """Every cell in a row or column run of `min_match` or more alike tiles (crossings once)."""
+    """Every cell in a row or column run of `min_match` or more alike tiles (crossings once).
+    Only kinds match: holes, gaps, stones, rainbows and drops side by side are no run."""
     found: set[Cell] = set()
     height = len(grid)
     width = len(grid[0]) if height else 0
     for r, row in enumerate(grid):
         start = 0
         for c in range(1, width + 1):
-            if c == width or row[c] != row[start] or row[start] <= 0:
-                if c - start >= min_match and row[start] > 0:
+            if c == width or row[c] != row[start] or not 0 < row[start] < RAINBOW:
+                if c - start >= min_match and 0 < row[start] < RAINBOW:
                     found.update((r, k) for k in range(start, c))
                 start = c
     for c in range(width):
         start = 0
         for r in range(1, height + 1):
-            if r == height or grid[r][c] != grid[start][c] or grid[start][c] <= 0:
-                if r - start >= min_match and grid[start][c] > 0:
+            if r == height or grid[r][c] != grid[start][c] or not 0 < grid[start][c] < RAINBOW:
+                if r - start >= min_match and 0 < grid[start][c] < RAINBOW:
                     found.update((k, c) for k in range(start, r))
                 start = r
     return found

@@ -123,7 +123,13 @@ def fold(state: State, events: Iterable[Event]) -> State:
                     rows = list(map(list, base))
                 rows[event.cell[0]][event.cell[1]] = RAINBOW
         elif isinstance(event, Detonated):
-            continue   # what it cleared is in the step's Cleared
+            # What it cleared is in the step's Cleared. A special on a locked tile (a rainbow
+            # combo turns tiles into specials, locked ones too) is spent all the same, though the
+            # lock, not the tile, is what the clear takes: the rules (rules/blocked.py) say so.
+            if event.cell in (state.locks if locks is None else locks):
+                if layer is None:
+                    layer = dict(specials)
+                layer.pop(event.cell, None)
         elif isinstance(event, Chained):
             moves += 1
         elif isinstance(event, JellyCleared):

@@ -419,3 +419,33 @@ def test_swap_specials_names_what_the_swaps_own_step_makes_and_sets_off(data: st
         made = tuple(e.special for e in step if isinstance(e, Created))
         fired = tuple(e.special for e in step if isinstance(e, Detonated))
         assert swap_specials(state, swap) == (made, fired), swap
+
+
+def test_a_special_on_a_locked_tile_is_spent_when_it_goes_off_though_the_tile_stays() -> None:
+    """A rainbow with a bomb makes every tile of the bomb's kind a bomb and sets them all off:
+    a locked one loses its lock instead of its tile, and its bomb is spent like the others (the
+    state kept it, so it could go off again on a later move while the rules thought it gone)."""
+    lv = board(6, 6, {(0, 0): "*", (0, 1): "2b", (1, 2): "2L", (3, 3): "2L"})
+    state = new_game(lv, 1)
+    events = decide(state, Swap((0, 0), (0, 1)))
+    first_unlock = next(i for i, e in enumerate(events) if isinstance(e, Unlocked))
+    step = events[:first_unlock + 2]                         # the first step, up to its Unlocked events
+    assert Detonated((1, 2), Special.BOMB) in step and Detonated((3, 3), Special.BOMB) in step
+    assert of(step, Unlocked) == [Unlocked((1, 2)), Unlocked((3, 3))]
+    after = fold(state, step)
+    assert after.at((1, 2)) == 2 and after.at((3, 3)) == 2   # the tiles stay ...
+    assert dict(after.specials).keys().isdisjoint({(1, 2), (3, 3)})   # ... their bombs are spent
+    assert after.locks == ()
+
+
+def test_drops_and_rainbows_side_by_side_are_no_run() -> None:
+    # Found by the random games above: a level with D D D placed read as "not still".
+    from game.core.grid import RAINBOW
+
+    grid = ((1, DROP, DROP, DROP), (RAINBOW, RAINBOW, RAINBOW, 2), (3, 3, 3, 4))
+    assert run_cells(grid, 3) == {(2, 0), (2, 1), (2, 2)}
+    lv = Level.from_dict({"format": 1, "id": "d", "name": "D", "mode": "match3", "width": 4, "height": 4,
+                          "kinds": 4, "moves": 3, "layout": [". . . .", ". D D D", ". . . .", ". . . ."],
+                          "goals": {"drops": 3}})
+    state = new_game(lv, 0)
+    assert not run_cells(state.grid, 3) and legal_commands(state)

@@ -340,7 +340,8 @@ def play(state: State, command: Swap) -> list[Event]:
             for bit, special in outcome.created:
                 layer[bit] = special
         # Every special in the step's cells went off and is spent (a locked tile that a
-        # rainbow turned into a special keeps its tile, not the special it fired).
+        # rainbow turned into a special keeps its tile, not the special it fired: fold drops
+        # a special on a locked cell at its Detonated, so the state agrees).
         for bit in [bit for bit in layer if runs >> bit & 1]:
             del layer[bit]
         events.append(Cleared(tuple(cleared)))
