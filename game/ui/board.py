@@ -815,6 +815,13 @@ class BoardRenderer:
     def _detonated(self, e: Detonated, cleared: Sequence[Cell], hold_for: float = DETONATE,
                    nth: int = 0) -> list[Tween]:
         hold = [Tween(None, hold_for)]
+        if e.cell in self._locked:
+            # Gone off on a locked tile: the clear takes the lock, not the tile, and the special
+            # is spent (as fold records it); the tile shows plain again.
+            sprite = self.by_cell.get(e.cell)
+            if sprite is not None and sprite.special is not None:
+                sprite.special = None
+                sprite.texture = self.texture_for(sprite.kind)
         if self.reduced_motion:
             return []
         if nth >= MAX_FX:

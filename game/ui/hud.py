@@ -41,6 +41,25 @@ def goal_text(goal: GoalProgress) -> str:
     return "Solved!" if goal.met else "Put the tiles in order"
 
 
+# Goals shown beside a picture of what they ask for: the tile, the target, jelly, a stone, a drop.
+PICTURED = (GoalName.COLLECT, GoalName.REACH, GoalName.JELLY, GoalName.STONES, GoalName.DROPS)
+
+
+def goal_picture(goal: GoalProgress, colorblind: bool = False) -> arcade.Texture | None:
+    """The picture beside a goal in the HUD (None: a goal told in words alone)."""
+    if goal.name == GoalName.COLLECT:
+        return textures.kind(goal.kind, colorblind)
+    if goal.name == GoalName.REACH:
+        return textures.load("target")
+    if goal.name == GoalName.JELLY:
+        return textures.jelly(2)
+    if goal.name == GoalName.STONES:
+        return textures.stone(3)
+    if goal.name == GoalName.DROPS:
+        return textures.drop()
+    return None
+
+
 class Hud:
     """Text objects and icon sprites in a side panel; texts change only when their value does."""
 
@@ -87,11 +106,8 @@ class Hud:
         self._goals = progress(state)
         for goal in self._goals:
             self.goal_texts.append(arcade.Text("", 0, 0, INK, z(16), anchor_y="center", batch=b))
-            if goal.name == GoalName.COLLECT:
-                tex = textures.kind(goal.kind, colorblind)
-                self.icons.append(arcade.Sprite(tex, scale=ICON / tex.width))
-            elif goal.name == GoalName.REACH:
-                tex = textures.load("target")
+            tex = goal_picture(goal, colorblind)
+            if tex is not None:
                 self.icons.append(arcade.Sprite(tex, scale=ICON / tex.width))
             else:
                 self.icons.append(arcade.Sprite(textures.load("star_on"), scale=0.0))
@@ -129,7 +145,7 @@ class Hud:
         self.goals_title.x, self.goals_title.y = x, y
         y -= 26 * self.scale
         for text, icon, goal in zip(self.goal_texts, self.icons, self._goals):
-            has_icon = goal.name in (GoalName.COLLECT, GoalName.REACH)
+            has_icon = goal.name in PICTURED
             icon.position = (x + ICON / 2, y - ICON / 2)
             text.x, text.y = (x + ICON + 10) if has_icon else x, y - ICON / 2
             y -= ICON + 10
@@ -158,7 +174,7 @@ class Hud:
         self.goals_title.x, self.goals_title.y = x, y
         y -= 26 * self.scale
         for text, icon, goal in zip(self.goal_texts, self.icons, self._goals):
-            has_icon = goal.name in (GoalName.COLLECT, GoalName.REACH)
+            has_icon = goal.name in PICTURED
             icon.position = (x + ICON / 2, y - ICON / 2)
             text.x, text.y = (x + ICON + 10) if has_icon else x, y - ICON / 2
             y -= ICON + 8

@@ -141,6 +141,11 @@ def test_a_blocker_level_opens_with_its_goals_in_the_hud_and_plays(window: Any, 
     view.on_draw()
     _hud_lines_do_not_overlap(view)
     assert [t.text for t in view.hud.goal_texts] == ["Jelly 0 / 26", "Stones 0 / 2", "Drops 0 / 2"]
+    # Each beside a picture of what it asks for (the game's jelly, stone and drop), left of its words.
+    from game.ui import textures
+    assert [i.texture for i in view.hud.icons] == [textures.jelly(2), textures.stone(3), textures.drop()]
+    for icon, text in zip(view.hud.icons, view.hud.goal_texts):
+        assert icon.width > 10 and icon.right < text.x and abs(icon.center_y - text.y) < 2
     lines = goal_lines(level, view.state)
     assert "Clear all the jelly (26 layers)" in lines and "Bring 2 drops to the bottom" in lines
     arcade.get_image(0, 0, window.width, window.height).save(screenshot_dir / "level_blockers.png")
