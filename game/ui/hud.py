@@ -102,6 +102,8 @@ class Hud:
         self.help = arcade.Text(keys, 0, 0, DIM, z(11),
                                 anchor_y="bottom", multiline=True, width=260, batch=b)
         self.shown_score = 0
+        self._bonus: tuple[int, int, int, float, float] | None = None   # (left, from, points, seconds, t)
+        self.banked_left: int | None = None   # moves left shown once a win's bonus counts them down
         self.lit = 0                       # stars lit in the HUD right now
         self._goals = progress(state)
         for goal in self._goals:
@@ -189,10 +191,41 @@ class Hud:
         if color is not None and tuple(text.color) != color:
             text.color = color
 
+    def collect_counters(self) -> dict[int, arcade.Sprite]:
+        """The picture of each collect goal still wanted, by kind: where collected tiles fly."""
+        return {goal.kind: icon for goal, icon in zip(self._goals, self.icons)
+                if goal.name == GoalName.COLLECT and goal.kind is not None and not goal.met}
+
+    def count_bonus(self, moves_left: int, points: int, seconds: float) -> None:
+        """A win's moves-left bonus: the moves left count down to 0 as their points count up."""
+        self._bonus = (moves_left, self.shown_score, points, max(1e-3, seconds), 0.0)
+        self.banked_left = moves_left
+
+    @property
+    def counting(self) -> bool:
+        return self._bonus is not None
+
+    def bonus_left(self) -> float:
+        """Seconds until the bonus has counted down (0 when none is counting)."""
+        return 0.0 if self._bonus is None else self._bonus[3] - self._bonus[4]
+
+    def update(self, dt: float) -> None:
+        if self._bonus is None:
+            return
+        left, start, points, seconds, t = self._bonus
+        t = min(seconds, t + dt)
+        f = t / seconds
+        self.banked_left = round(left * (1 - f))
+        self._set(self.moves, f"Moves left {self.banked_left}", INK)
+        self.set_score(start + round(points * f))
+        self._bonus = None if t >= seconds else (left, start, points, seconds, t)
+
     def update_state(self, state: State) -> None:
         """Everything but the score, which counts up as Scored events play (set_score)."""
         self.state = state
         left = state.moves_left
+        if self.banked_left is not None and state.status == Status.WON:
+            left = self.banked_left   # the moves left went into the bonus (count_bonus)
         if left is None:
             self._set(self.moves, f"Moves used {state.moves}", INK)
         else:

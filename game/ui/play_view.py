@@ -17,6 +17,7 @@ from game.ui import textures
 from game.ui.board import Blockers, BoardRenderer
 from game.ui.goal_card import GoalCard
 from game.ui.hints import hint, hint_cells
+from game.ui.fliers import GoalFliers
 from game.ui.hud import Hud, is_strip
 from game.ui.layout import Rect
 from game.ui.outcome import Action, PlayOutcome
@@ -119,6 +120,7 @@ class PlayView(arcade.View):
                               Button("Redo", lambda: None if self.redo() else None, "redo")])
         self.bar.place(self._bar_rect(hud_area))
         self.toast = Toast(self.settings.text_scale)
+        self.fliers = GoalFliers()   # collected tiles on their way to the HUD's counters
         self._place_toast()
         self.controller: Controller = controller_for(self.level.mode, self)
         self.pause_menu = None
@@ -223,9 +225,18 @@ class PlayView(arcade.View):
             if name is not None:
                 self.sounds.play(name, combo_pitch(self._clears) if isinstance(event, Cleared) else 1.0)
         shown_score = self.hud.shown_score
+        if isinstance(event, Cleared):
+            # The wanted tiles fly to their counters (read off the board as it was).
+            self.fliers.animator.speed = self.board.animator.speed
+            self.fliers.launch(event.cells, self._shown, self.board, self.hud.collect_counters(),
+                               self.settings.colorblind)
         self._shown = evolve(self._shown, event)   # the core's fold, one event at a time
         self.hud.update_state(self._shown)
-        if isinstance(event, (Scored, BonusScored)):
+        if isinstance(event, BonusScored) and self.board.animator.speed > 0:
+            # The moves left count down into points (instant with reduced motion).
+            self.hud.count_bonus(event.moves_left, event.points,
+                                 min(BONUS_MAX_SECONDS, BONUS_PER_MOVE * event.moves_left) * self.board.animator.speed)
+        elif isinstance(event, (Scored, BonusScored)):
             self.hud.set_score(shown_score + event.points)
         else:
             self.hud.set_score(shown_score)
@@ -234,12 +245,14 @@ class PlayView(arcade.View):
         self._animating = False
         state = self.state
         self.hud.update_state(state)
-        self.hud.set_score(state.score)
+        if not self.hud.counting:   # a bonus counting down ends on the state's score itself
+            self.hud.set_score(state.score)
         if state.status != Status.PLAYING:
             self.queued = None
             if state.status == Status.WON and not self.settings.reduced_motion:
-                # A moment to see the finished board (a solved slide, the win's wave) first.
-                self._result_wait = RESULT_PAUSE
+                # A moment to see the finished board (a solved slide, the win's wave, the
+                # bonus counted into the score) first.
+                self._result_wait = RESULT_PAUSE + self.hud.bonus_left()
             else:
                 self._show_result()
         elif self.queued is not None and not self.busy:
@@ -571,6 +584,8 @@ class PlayView(arcade.View):
     def on_update(self, delta_time: float) -> None:
         self.clock += delta_time
         self.board.update(delta_time)
+        self.fliers.update(delta_time)
+        self.hud.update(delta_time)
         self.toast.update(delta_time)
         if self._result_wait > 0:
             self._result_wait -= delta_time
@@ -592,6 +607,7 @@ class PlayView(arcade.View):
         self.hud.draw()
         self.bar.draw()
         self.board.draw()
+        self.fliers.draw()
         menu = self.modal
         if menu is not None:
             menu.draw(self.window.width, self.window.height)
@@ -611,6 +627,8 @@ def _cells_of(command: Command) -> tuple[tuple[int, int], ...]:
 
 
 RESULT_PAUSE = 0.9          # a won board on show before the result covers it
+BONUS_PER_MOVE = 0.09       # a win's moves left count down into points at this pace
+BONUS_MAX_SECONDS = 1.4     # however many were left
 SCORE_COUNT_SECONDS = 0.8   # the result's score counts up over this
 STAR_GAP = 0.35             # then a star lands every this many seconds
 STAR_LAND_SECONDS = 0.25

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import pathlib
 from typing import Any
 
@@ -1385,3 +1386,73 @@ def test_a_chain_being_drawn_shows_what_it_would_score(window: Any, screenshot_d
     scored = sum(e.points for e in view.session.batches[-1] if isinstance(e, Scored))
     assert label == f"+{scored:,}" and scored > 0
     assert view.board._path_label.text == ""            # committed: the preview goes
+
+
+def test_collected_tiles_fly_to_their_counter_which_swells_as_they_land(window: Any) -> None:
+    from game.core import swap_clears
+    from game.ui import textures
+
+    lv = level("ring-harvest")                               # collect 18 rings
+    view = open_view(window, lv, seed=lv.play_seed)
+    state = view.state
+    swap = next(c for c in legal_commands(state) if any(k == 1 for _, k in swap_clears(state, c)))
+    rings = sum(1 for _, k in swap_clears(state, swap) if k == 1)
+    counter = view.hud.collect_counters()[1]
+    rest = counter.scale_x
+    assert view.submit(swap)
+    for _ in range(300):
+        view.on_update(DT)
+        if view.fliers.flying:
+            break
+    flying = list(view.fliers.sprites)
+    assert 1 <= len(flying) <= min(rings, 6) and all(s.texture == textures.kind(1) for s in flying)
+    far = [math.dist(s.position, counter.position) for s in flying]
+    for _ in range(10):
+        view.on_update(DT)
+    assert all(math.dist(s.position, counter.position) < d for s, d in zip(flying, far))   # on their way
+    swelled = False
+    for _ in range(300):
+        view.on_update(DT)
+        swelled = swelled or counter.scale_x > rest * 1.05
+        if not view.fliers.flying and not view.fliers.animator.busy and not view.busy:
+            break
+    for _ in range(30):
+        view.on_update(DT)
+    assert swelled and not view.fliers.flying and counter.scale_x == pytest.approx(rest)
+    # Reduced motion: nothing flies, the counter just counts.
+    from game.ui.play_view import PlayView
+
+    calm = PlayView(lv, seed=lv.play_seed, settings=Settings(reduced_motion=True))
+    window.show_view(calm)
+    calm.close_goals()
+    assert calm.submit(swap)
+    for _ in range(600):
+        calm.on_update(DT)
+        assert not calm.fliers.flying
+        if not calm.busy:
+            break
+    assert calm.hud.goal_texts[0].text.startswith(f"{calm.state.collected[0]} /")
+
+
+def test_a_wins_moves_left_count_down_into_points_before_the_result(window: Any) -> None:
+    replay = load_replay(ROOT / "tests" / "replays" / "ring-harvest.yaml")
+    view = open_view(window, level(replay.level), seed=replay.seed)
+    for command in replay.commands[:-1]:
+        assert view.submit(command)
+        settle(view)
+    assert view.submit(replay.commands[-1])
+    seen: list[tuple[int, int]] = []
+    for _ in range(2000):
+        view.on_update(DT)
+        text = view.hud.moves.text
+        seen.append((int(text.rsplit(" ", 1)[1]), view.hud.shown_score))
+        if view.result_menu is not None:
+            break
+    state = view.state
+    assert state.status == "won" and view.result_menu is not None
+    left = state.level.moves - state.moves
+    lefts = [n for n, _ in seen]
+    assert left > 1 and left in lefts and lefts[-1] == 0                     # from the moves left down to 0
+    assert all(a >= b for a, b in zip(lefts[lefts.index(left):], lefts[lefts.index(left) + 1:]))
+    assert len(set(lefts[lefts.index(left):])) > 2                          # one by one, not at once
+    assert seen[-1][1] == state.score                                        # the score ends on the state's
