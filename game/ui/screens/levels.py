@@ -62,7 +62,8 @@ class LevelsView(MenuView):
                         action=lambda: self.app.play_level(self.pack_id, level.id))
         top = bottom + TILE_H
         dim = style.TEXT if open_ else style.TEXT_DIM
-        self.text(str(index + 1), left + 16, top - 36, dim, 24, display=True, scrolls=True)
+        # The body face, bold: the display face draws a 7 like another glyph.
+        self.text(str(index + 1), left + 16, top - 36, dim, 22, bold=True, scrolls=True)
         # Mode badge, coloured per mode (locked levels show it too: the player may plan ahead).
         label = style.MODE_LABELS.get(level.mode, level.mode.upper())
         badge_w = 92
