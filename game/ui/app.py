@@ -678,7 +678,9 @@ def run_game(
     """
     settings = load_settings()
     headless = bool(os.environ.get("ARCADE_HEADLESS"))
-    window = GridfallWindow(fullscreen=settings.fullscreen and not headless, visible=not headless)
+    # Shown only once its first screen is made: a window mapped before the game has loaded its
+    # packs and records showed black for a moment at every start.
+    window = GridfallWindow(fullscreen=settings.fullscreen and not headless, visible=False)
     app = App(window, editor_factory=editor_factory)
     window.app = app
     if pack is not None:
@@ -690,6 +692,8 @@ def run_game(
             app.play_level(pack.id, first, seed=seed)
     else:
         app.show_title()
+    if not headless:
+        window.set_visible(True)
     if frames is None:
         arcade.run()
         return 0
