@@ -24,7 +24,6 @@ key = arcade.key
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
 GAP = 0.45          # seconds between two moves at x1, once the board has settled
 KEYS = "Space play or pause\nLeft Right step   Home End\n+ - speed   S share\nEnter play from here\nEsc back"
-BACKGROUND = (16, 18, 30, 255)
 BAND = 104          # the strip under the board: timeline and buttons
 TOAST_ROOM = 58     # between the board and the timeline: a message (two lines) never covers tiles
 
@@ -321,7 +320,7 @@ class TheatreView(arcade.View):
                     self._wait = GAP * max(self.settings.speed_factor, 0.3) / self.speed
 
     def on_draw(self) -> None:
-        self.window.clear(color=BACKGROUND)
+        self.window.clear(color=style.PLAY_BG)
         self.hud.draw()
         self.board.draw()
         self.timeline.draw()

@@ -1456,3 +1456,21 @@ def test_a_wins_moves_left_count_down_into_points_before_the_result(window: Any)
     assert all(a >= b for a, b in zip(lefts[lefts.index(left):], lefts[lefts.index(left) + 1:]))
     assert len(set(lefts[lefts.index(left):])) > 2                          # one by one, not at once
     assert seen[-1][1] == state.score                                        # the score ends on the state's
+
+
+def test_the_play_screen_has_the_menus_night_sky_and_faint_grid(window: Any) -> None:
+    import arcade
+
+    from game.ui.screens import style
+    from test_shell import near, pixel
+
+    view = open_view(window, level("ring-harvest"))
+    view.close_goals()
+    view.on_draw()
+    image = arcade.get_image(0, 0, window.width, window.height).convert("RGB")
+    board = view.board.layout.rect
+    x, y = board.right + 30 + 0.5, board.center[1] + 20   # beside the board, off the grid's lines
+    x = x - (x % 64) + 32
+    assert near(pixel(window, image, x, y), style.PLAY_BG[:3], 8)
+    line = pixel(window, image, x + 32, y)                    # on a grid line: a touch lighter
+    assert sum(line) > sum(style.PLAY_BG[:3]) and near(line, style.PLAY_BG[:3], 12)

@@ -18,6 +18,7 @@ RGBA = tuple[int, int, int, int]
 BG_TOP: RGBA = (20, 22, 44, 255)
 BG_BOTTOM: RGBA = (46, 28, 74, 255)
 GRID_LINE: RGBA = (255, 255, 255, 12)
+PLAY_BG: RGBA = (32, 25, 58, 255)   # behind a game: the middle of the night gradient (BG_TOP..BG_BOTTOM)
 PANEL: RGBA = (44, 48, 84, 255)
 PANEL_HOVER: RGBA = (62, 68, 114, 255)
 PANEL_LOCKED: RGBA = (34, 36, 60, 255)
