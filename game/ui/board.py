@@ -76,6 +76,7 @@ SELECT_COLOR = (255, 220, 60, 255)
 CURSOR_COLOR = (90, 220, 255, 230)
 HINT_COLOR = (255, 240, 120)
 PATH_COLOR = (255, 255, 255, 235)
+ARROW_SPAN = 0.62   # an arrow's share of the distance between two tile centres
 BAD_PATH_COLOR = (255, 90, 90, 235)
 
 
@@ -552,7 +553,10 @@ class BoardRenderer:
         (ax, ay), (bx, by) = self.center(a), self.center(b)
         arrow.position = ((ax + bx) / 2, (ay + by) / 2)
         length = math.hypot(bx - ax, by - ay)
-        arrow.scale = length / tex.width
+        # Over the gap between the two tiles, not across them: the tiles of the path stay
+        # readable, and a diagonal's arrow is no fatter than a straight one's.
+        arrow.scale_x = ARROW_SPAN * length / tex.width
+        arrow.scale_y = ARROW_SPAN * self.layout.cell / tex.height
         arrow.angle = -math.degrees(math.atan2(by - ay, bx - ax))   # arcade 3 turns clockwise
         arrow.color = color
         self.overlay.append(arrow)

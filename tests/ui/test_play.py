@@ -517,6 +517,13 @@ def test_chain_hint_is_a_good_chain_with_arrows(window: Any) -> None:
     press_key(window, arcade.key.H)
     assert view.hint_command == legal_commands(view.state)[0]
     assert len(view.board._hint_arrows) == len(view.hint_command.path) - 1
+    # Each arrow sits over the gap between its two tiles, clear of both tiles' middles (the
+    # arrows crossed the tiles, hiding what the path eats), and diagonals are no fatter.
+    cell = view.board.layout.cell
+    path = view.hint_command.path
+    for arrow, a, b in zip(view.board._hint_arrows, path, path[1:]):
+        gap = math.dist(view.board.center(a), view.board.center(b))
+        assert arrow.width < gap - cell * 0.3 and arrow.height < cell * 0.7
 
 
 def _fewest_slides(grid: Any) -> int:
