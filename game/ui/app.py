@@ -279,7 +279,14 @@ class App:
 
     # -- dropped files ----------------------------------------------------------------------
     def on_file_drop(self, x: int, y: int, paths: list[str]) -> bool:
-        """pyglet's drop event: open the first file dropped (one thing at a time)."""
+        """pyglet's drop event: open the first file dropped (one thing at a time). Never over the
+        editor or its play-test: leaving it there could drop a designer's unsaved work."""
+        view = self.window.current_view
+        if self.editor_factory is not None and (hasattr(view, "model") or getattr(view, "playtest", False)):
+            say = getattr(view, "say", None)
+            if say is not None:
+                say("files dropped here are not opened: use Open in the editor, or drop them on the game's screens")
+            return True
         if paths:
             self.open_dropped(pathlib.Path(paths[0]))
         return True

@@ -607,3 +607,21 @@ def test_level_cards_and_the_goal_card_say_how_hard_the_pack_playtest_found_a_le
     view = app.play_level(PACK, level.id)
     lines = [t.text for t in view.goal_card.lines]
     assert f"{figures.label.capitalize()}: bots win {figures.pass_rate:.0%} of games" in lines
+
+
+def test_a_file_dropped_on_the_editor_never_takes_it_away(window: Any, fresh: pathlib.Path) -> None:
+    import editor
+    from editor.view import EditorView
+
+    app = App(window, editor_factory=editor.open_editor)
+    app.show_title()
+    click_widget(window, "level editor")
+    view = window.current_view
+    assert isinstance(view, EditorView)
+    view.model.set(name="Unsaved work")              # an edit not saved yet
+    shared = ROOT / "levels" / "first-steps" / "first-swap.yaml"
+    window.dispatch_event("on_file_drop", 10, 10, [str(shared)])
+    window.dispatch_events()
+    assert window.current_view is view and view.model.draft.name == "Unsaved work"
+    assert "use Open" in view.status
+    view.model.mark_saved()
