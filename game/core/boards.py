@@ -119,6 +119,8 @@ class Geometry:
     chutes: tuple[tuple[int, ...], ...]  # per column: the rows of its non-hole cells, top down
     slots: tuple[tuple[int, ...], ...]   # per column: row -> its index in the chute (-1: hole)
     solid: tuple[bool, ...]              # per column: no holes in it
+    # per column: its chute cells top down, each with its bit as a mask (where refills land)
+    chute_cells: tuple[tuple[tuple[Cell, int], ...], ...]
     # Tables the rules build on first use, by key (they depend on the geometry alone).
     tables: dict[int, tuple[tuple[tuple[Cell, Cell], ...], tuple[int, ...]]] = field(
         default_factory=dict)
@@ -147,8 +149,10 @@ def geometry(height: int, width: int, holes: int) -> Geometry:
             tuple(chute.index(r) if r in chute else -1 for r in range(height)) for chute in chutes
         )
         solid = tuple(len(chute) == height for chute in chutes)
+        chute_cells = tuple(tuple(((r, c), 1 << (r * stride + c)) for r in chute)
+                            for c, chute in enumerate(chutes))
         geo = Geometry(height, width, stride, holes, everything & ~holes, cell_of, chutes, slots,
-                       solid)
+                       solid, chute_cells)
         if len(_GEOMETRIES) > 256:   # boards of many shapes (property tests): keep it bounded
             _GEOMETRIES.clear()
         _GEOMETRIES[key] = geo
@@ -214,14 +218,26 @@ def bitboard(grid: Grid) -> Bitboard:
 
 def bits_of(mask: int) -> list[int]:
     """The set bits of `mask`, lowest first."""
-    text = bin(mask)[:1:-1]
     out: list[int] = []
+    if mask.bit_count() <= SPARSE_BITS:
+        # Few bits (a step's runs, nearly always): peel off the lowest one at a time.
+        while mask:
+            low = mask & -mask
+            out.append(low.bit_length() - 1)
+            mask ^= low
+        return out
+    # Many bits: one scan of the binary text, in C.
+    text = bin(mask)[:1:-1]
     find = text.find
     i = find("1")
     while i >= 0:
         out.append(i)
         i = find("1", i + 1)
     return out
+
+
+SPARSE_BITS = 32
+"""Up to this many set bits, peeling the lowest bit beats scanning the binary text (measured)."""
 
 
 def run_mask(masks: Sequence[int], stride: int, min_match: int) -> int:

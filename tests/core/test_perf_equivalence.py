@@ -8,6 +8,7 @@ is part of the contract: the same seed must deal the same boards and spawn the s
 from __future__ import annotations
 
 from dataclasses import replace
+from random import Random
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -411,3 +412,48 @@ def test_the_board_memo_never_answers_for_a_different_grid() -> None:
                   collected=(0,) * 5, rng=after.rng)
     assert other.grid != after.grid
     assert [(m.a, m.b) for m in legal_commands(other)] == ref_legal_swaps(other.grid, 3)
+
+
+# -- decide tells fold the state it worked out ----------------------------------------------------
+def _memo_levels() -> list[Level]:
+    base = {"format": 1, "name": "F", "mode": "match3", "width": 7, "height": 7, "kinds": 4, "moves": 20}
+    return [
+        Level.from_dict({**base, "id": "plain", "rules": {"specials": False}}),
+        Level.from_dict({**base, "id": "rich", "layout": ["# . . * . . #", ". 1h . . . 2b ."]
+                         + [". . . . . . ."] * 5}),
+        Level.from_dict({**base, "id": "held", "goals": {"drops": 2},
+                         "layout": [". . . . . . .", ". S2 . .L . . .", ". . . . . S1 ."]
+                         + [". . . . . . ."] * 4,
+                         "jelly": ["0 0 0 0 0 0 0"] * 4 + ["1 1 2 2 1 1 0"] * 3}),
+    ]
+
+
+def test_the_fold_after_decide_is_the_fold_of_its_events_worked_out_again() -> None:
+    for level in _memo_levels():
+        ended = 0
+        for seed in range(6):
+            state = new_game(level, seed)
+            rng = Random(seed)
+            while state.status == "playing" and state.moves < 30:
+                events = decide(state, rng.choice(legal_commands(state)))
+                after = fold(state, events)              # decide's own result
+                again = fold(state, list(events))        # another list: folded event by event
+                assert after == again and repr(after) == repr(again)
+                assert after == ref_fold(state, events) or level.rules.specials or after.has_blockers
+                state = after
+            ended += state.status != "playing"
+        assert ended, level.id   # the last move's end events (bonus, won or lost) were folded too
+
+
+def test_an_events_list_changed_after_decide_is_folded_as_it_now_is() -> None:
+    level = _memo_levels()[0]
+    state = new_game(level, 4)
+    events = decide(state, legal_commands(state)[0])
+    whole = fold(state, list(events))
+    spawned = events.pop()                 # the last refill, taken away
+    assert isinstance(spawned, Spawned)
+    shorter = fold(state, events)
+    assert shorter != whole and shorter == fold(state, list(events))
+    assert EMPTY in {v for row in shorter.grid for v in row}   # the cells it refilled are empty
+    events.append(Spawned(spawned.tiles, spawned.rng))        # equal, but not the same event
+    assert fold(state, events) == whole

@@ -35,6 +35,7 @@ from ..events import (
     Cleared, Cracked, Created, Detonated, DropCollected, Event, Fell, JellyCleared, Lost, Reshuffled, Scored,
     Spawned, SwapRejected, Swapped, Unlocked,
 )
+from ..evolve import fold, known_fold
 from ..goals import ending
 from ..grid import DROP, EMPTY, HOLE, ORTHOGONAL, RAINBOW, STONE, Cell, Grid
 from ..level import Level, LevelError, Problem
@@ -80,7 +81,11 @@ def _legal_masks(board: Bitboard, specials: Specials, locks: tuple[Cell, ...] | 
 
 def _playable(grid: Grid, specials: Specials, locks: tuple[Cell, ...] | set[Cell], min_match: int) -> bool:
     """No run on the board, and at least one legal swap."""
-    board = bitboard(grid)
+    return _playable_board(bitboard(grid), specials, locks, min_match)
+
+
+def _playable_board(board: Bitboard, specials: Specials, locks: tuple[Cell, ...] | set[Cell],
+                    min_match: int) -> bool:
     if run_mask(board.kinds, board.geo.stride, min_match):
         return False
     across, down = _legal_masks(board, specials, locks, min_match)
@@ -245,12 +250,13 @@ def _chute(work: list[list[int]], locks: set[Cell], c: int) -> list[int]:
 
 
 def _settle(work: list[list[int]], locks: set[Cell], layer: Layer, stride: int, kinds: int,
-            draws: Draws, spawn_drop: bool, events: list[Event]) -> None:
+            draws: Draws, spawn_drop: bool, events: list[Event], columns: set[int]) -> None:
     """Every column falls along its chute, then its empty top cells refill (drawn column by
-    column, top down, as match3.py draws); `spawn_drop` makes one of the new tiles a drop."""
+    column, top down, as match3.py draws); `spawn_drop` makes one of the new tiles a drop.
+    `columns` holds every column with an empty cell (in the others nothing falls or is drawn)."""
     moves: list[tuple[Cell, Cell]] = []
     tiles: list[tuple[Cell, int]] = []
-    for c in range(len(work[0])):
+    for c in sorted(columns):
         chute = _chute(work, locks, c)
         write = len(chute) - 1
         fallen: list[tuple[Cell, Cell]] = []
@@ -295,9 +301,10 @@ def _masks(work: list[list[int]]) -> list[int]:
     stride = board.geo.stride
     rainbows = 0
     for r, row in enumerate(work):
-        for c, v in enumerate(row):
-            if v == RAINBOW:
-                rainbows |= 1 << (r * stride + c)
+        if RAINBOW in row:
+            for c, v in enumerate(row):
+                if v == RAINBOW:
+                    rainbows |= 1 << (r * stride + c)
     return list(board.kinds) + [rainbows]
 
 
@@ -348,12 +355,14 @@ def play(state: State, command: Swap) -> list[Event]:
         for cell in unlocked:
             events.append(Unlocked(cell))
             locks.discard(cell)
+        emptied = {c for _, c in cleared}   # the columns that fall and refill
         for cell in struck:
             stones[cell] -= 1
             events.append(Cracked(cell, stones[cell]))
             if not stones[cell]:
                 del stones[cell]
                 work[cell[0]][cell[1]] = EMPTY
+                emptied.add(cell[1])
         for cell, left in jellied:
             events.append(JellyCleared(cell, left))
             if left:
@@ -369,7 +378,7 @@ def play(state: State, command: Swap) -> list[Event]:
         while True:
             on_board = sum(row.count(DROP) for row in work) if wanted is not None else 0
             spawn = wanted is not None and on_board == 0 and dropped < wanted
-            _settle(work, locks, layer, stride, level.kinds, draws, spawn, events)
+            _settle(work, locks, layer, stride, level.kinds, draws, spawn, events, emptied)
             if wanted is None:
                 break
             landed = []
@@ -379,6 +388,7 @@ def play(state: State, command: Swap) -> list[Event]:
                     landed.append((chute[-1], c))
             if not landed:
                 break
+            emptied = {c for _, c in landed}
             for cell in landed:
                 events.append(DropCollected(cell))
                 work[cell[0]][cell[1]] = EMPTY
@@ -398,13 +408,18 @@ def play(state: State, command: Swap) -> list[Event]:
                   tuple(sorted(stones.items())), tuple(sorted(locks)), tuple(sorted(jelly.items())),
                   dropped)
     end = ending(after)
-    if not end and not _playable(after.grid, specials, locks, min_match):
-        dealt = _reshuffle(after.grid, specials, locks, level.kinds, min_match, draws)
-        if dealt is None:
-            end = [Lost()]
+    if not end:
+        board = bitboard(after.grid)
+        if _playable_board(board, specials, locks, min_match):
+            object.__setattr__(after, "cache", board)   # the next legal_commands reads it
         else:
-            events.append(Reshuffled(dealt[0], draws.state, dealt[1]))
-    return events + end
+            dealt = _reshuffle(after.grid, specials, locks, level.kinds, min_match, draws)
+            end = [Lost()] if dealt is None else [Reshuffled(dealt[0], draws.state, dealt[1])]
+    if end:
+        after = fold(after, end)
+    events += end
+    known_fold(state, events, after)
+    return events
 
 
 POINTS_PER_TILE = match3.POINTS_PER_TILE

@@ -6,7 +6,7 @@ from typing import Callable
 
 from ..commands import Chain, Command
 from ..events import Chained, Cleared, Cracked, Event, JellyCleared, Lost, PlayerMoved, Reshuffled, Scored, Unlocked
-from ..evolve import fold
+from ..evolve import fold, known_fold
 from ..goals import ending
 from ..grid import EMPTY, ORTHOGONAL, PLAYER, STONE, Cell, Grid, are_neighbours, in_bounds, neighbours
 from ..level import Level, LevelError, Problem
@@ -333,7 +333,8 @@ def decide(state: State, command: Chain) -> list[Event]:
     grid = tuple(tuple(row) for row in work)
     draws = Draws(state.rng)
     grid = settle(grid, level.kinds, draws, events, locks)
-    end = ending(fold(state, events))
+    after = fold(state, events)
+    end = ending(after)
     if not end and find_chain(searchable(grid, locks), player, level.rules.min_chain, level.rules.diagonal) is None:
         rules = level.rules
         # Locked tiles read as stones, so the reshuffle leaves them where they are.
@@ -350,8 +351,12 @@ def decide(state: State, command: Chain) -> list[Event]:
                 for r, c in locks:
                     rows[r][c] = grid[r][c]
                 dealt = tuple(map(tuple, rows))
-            events.append(Reshuffled(dealt, draws.state))
-    return events + end
+            end = [Reshuffled(dealt, draws.state)]
+    if end:
+        after = fold(after, end)
+    events += end
+    known_fold(state, events, after)   # the caller's fold need not play the path again
+    return events
 
 
 def _blockers_hit(state: State, eaten: tuple[Cell, ...], work: list[list[int]], locks: set[Cell],

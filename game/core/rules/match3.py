@@ -11,6 +11,7 @@ from ..commands import Command, Swap
 from ..events import (
     Cleared, Created, Detonated, Event, Fell, Lost, Reshuffled, Scored, Spawned, SwapRejected, Swapped,
 )
+from ..evolve import fold, known_fold
 from ..goals import ending
 from ..grid import EMPTY, RAINBOW, Cell, Grid
 from ..level import Level, LevelError, Problem
@@ -316,7 +317,7 @@ def _cascade(work: list[list[int]], masks: list[int], geo: Geometry, kinds: int,
     from the swap. The board must be full.
     """
     stride, cell_of, chutes, slots = geo.stride, geo.cell_of, geo.chutes, geo.slots
-    solid, tables = geo.solid, geo.tables
+    solid, tables, chute_cells = geo.solid, geo.tables, geo.chute_cells
     points = 0
     step = 1
     rng = draws.state
@@ -339,26 +340,25 @@ def _cascade(work: list[list[int]], masks: list[int], geo: Geometry, kinds: int,
             for bit in [b for b in layer if runs >> b & 1]:
                 del layer[bit]
             bonus = SPECIAL_POINTS * (len(outcome.created) + len(outcome.fired)) * step
-        cells = tuple(map(cell_of.__getitem__, bits_of(runs)))
+        bits = bits_of(runs)
+        cells = tuple(map(cell_of.__getitem__, bits))
         gained = POINTS_PER_TILE * len(cells) * step + bonus
         events.append(Cleared(cells))
         events.append(Scored(gained, step))
         points += gained
         # Per column, its cleared rows (in reading order, so top down).
         hit: dict[int, list[int]] = {}
-        for r, c in cells:
+        for bit, (r, c) in zip(bits, cells):
             row = work[r]
-            counts[row[c]] += 1
+            kind = row[c]
+            counts[kind] += 1
+            masks[kind] ^= 1 << bit
             row[c] = EMPTY
             rows_hit = hit.get(c)
             if rows_hit is None:
                 hit[c] = [r]
             else:
                 rows_hit.append(r)
-        keep = ~runs
-        for k in range(1, len(masks)):
-            if counts[k]:
-                masks[k] &= keep
         moves: list[tuple[Cell, Cell]] = []
         tiles: list[tuple[Cell, int]] = []
         for c in sorted(hit):
@@ -402,15 +402,14 @@ def _cascade(work: list[list[int]], masks: list[int], geo: Geometry, kinds: int,
                     moves.extend(fallen)
                 empty_to = write + 1
             # New tiles for the chute cells left empty at the top (SplitMix64, as Draws.below).
-            for r in chute[:empty_to]:
+            for cell, flag in chute_cells[c][:empty_to]:
                 rng = (rng + GOLDEN) & MASK64
                 z = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
                 z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
                 kind = (z ^ (z >> 31)) % kinds + 1
-                work[r][c] = kind
-                b = r * stride + c
-                masks[kind] |= 1 << b
-                tiles.append((cell_of[b], kind))
+                work[cell[0]][c] = kind
+                masks[kind] |= flag
+                tiles.append((cell, kind))
         if moves:
             events.append(Fell(tuple(moves)))
             if layer:
@@ -481,6 +480,10 @@ def _check_cells(state: State, a: Cell, b: Cell) -> None:
     """Raise IllegalMove unless a and b are two tiles side by side on the board."""
     grid = state.grid
     height, width = state.level.height, state.level.width
+    (ar, ac), (br, bc) = a, b
+    if (0 <= ar < height and 0 <= ac < width and 0 <= br < height and 0 <= bc < width
+            and grid[ar][ac] > 0 and grid[br][bc] > 0 and abs(ar - br) + abs(ac - bc) == 1):
+        return   # the usual case, in one test; the loop below says what is wrong otherwise
     for cell in (a, b):
         if not (0 <= cell[0] < height and 0 <= cell[1] < width):
             raise IllegalMove(f"{cell[0]},{cell[1]} is outside the board")
@@ -530,22 +533,25 @@ def _first_step(state: State, board: Bitboard, a: Cell, b: Cell) -> tuple[
     (ar, ac), (br, bc) = a, b
     ka, kb = work[ar][ac], work[br][bc]
     work[ar][ac], work[br][bc] = kb, ka
-    layer = _layer(state.specials, stride)
-    rainbows = 0
-    for bit, special in layer.items():
-        if special == Special.RAINBOW:
-            rainbows |= 1 << bit
-    masks = list(board.kinds) + [rainbows]
     abit, bbit = ar * stride + ac, br * stride + bc
     both = (1 << abit) | (1 << bbit)
+    rainbows = 0
+    layer: Layer = {}
+    if state.specials:
+        layer = _layer(state.specials, stride)
+        for bit, special in layer.items():
+            if special == Special.RAINBOW:
+                rainbows |= 1 << bit
+        sa, sb = layer.pop(abit, None), layer.pop(bbit, None)
+        if sa is not None:
+            layer[bbit] = sa
+        if sb is not None:
+            layer[abit] = sb
+    masks = list(board.kinds)
+    masks.append(rainbows)
     masks[ka] ^= both
     masks[kb] ^= both
-    sa, sb = layer.pop(abit, None), layer.pop(bbit, None)
-    if sa is not None:
-        layer[bbit] = sa
-    if sb is not None:
-        layer[abit] = sb
-    if is_special_swap(layer, abit, bbit):
+    if layer and is_special_swap(layer, abit, bbit):
         effect = swap_step(geo, masks, layer, abit, bbit)
         return work, masks, layer, effect, effect.cleared
     runs, outcome = _next_step(masks, geo, state.level.rules.min_match, layer,
@@ -623,22 +629,29 @@ def decide(state: State, command: Swap) -> list[Event]:
     specials = tuple(sorted((cell_of[bit], special) for bit, special in layer.items()))
     after = State(level, tuple(map(tuple, work)), state.player,
                   state.score + points, state.moves + 1, state.status, collected, draws.state,
-                  specials)
+                  specials, state.stones, state.locks, state.jelly, state.dropped)
     end = ending(after)
     board = Bitboard(geo, tuple(masks[:RAINBOW]), geo.inside & ~masks[RAINBOW])
+    still: Bitboard | None = board   # the board kept with the state after (not after a reshuffle)
     if not end:
         # All the new board's legal swaps, not just whether one exists: the next
-        # legal_commands reads them from the memo instead of computing them again.
+        # legal_commands reads them from the board kept with the state.
         across, down = board.swaps(min_match)
         if not (across or down) and not any(_special_swaps(layer, geo.inside, stride)):
             dealt = _reshuffle(after.grid, specials, level.kinds, min_match, draws)
             if dealt is None:
                 end = [Lost()]
             else:
-                events.append(Reshuffled(dealt[0], draws.state, dealt[1]))
-                return events + end
-    _remember(after.grid, after.rng, board)
-    return events + end
+                end = [Reshuffled(dealt[0], draws.state, dealt[1])]
+                still = None
+    if still is not None:
+        object.__setattr__(after, "cache", still)   # a memo of the grid, invisible to ==
+        _remember(after.grid, after.rng, still)
+    if end:
+        after = fold(after, end)   # a few events that leave the tiles be (or deal them anew)
+    events += end
+    known_fold(state, events, after)
+    return events
 
 
 def legal_commands(state: State) -> list[Command]:

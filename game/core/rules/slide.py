@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..boards import slide_sources, solved_slide
 from ..commands import Command, Slide
 from ..events import Event, Scored, Slid
-from ..evolve import fold
+from ..evolve import fold, known_fold
 from ..goals import ending
 from ..grid import EMPTY, Cell, Grid, in_bounds
 from ..level import Level
@@ -65,7 +65,12 @@ def decide(state: State, command: Slide) -> list[Event]:
     if after.grid == solved_slide(state.level.height, state.level.width):
         events.append(Scored(solve_points(state.level, after.moves)))
         after = fold(after, events[-1:])
-    return events + ending(after)
+    end = ending(after)
+    if end:
+        after = fold(after, end)
+    events += end
+    known_fold(state, events, after)
+    return events
 
 
 def legal_commands(state: State) -> list[Command]:
