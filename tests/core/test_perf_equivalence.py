@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 from game.core import (
     EMPTY, HOLE, PLAYER, BonusScored, Cleared, Event, Fell, Level, LevelError, Lost, Mode, Reshuffled, Rules,
-    Scored, Session, Spawned, State, Swap, SwapRejected, Swapped, decide, evolve, fold,
-    legal_commands, new_game,
+    Scored, Session, Spawned, State, Swap, SwapRejected, Swapped, blocker_progress, decide, evolve, fold,
+    legal_commands, new_game, swap_clears, swap_specials,
 )
 from corekit import ref_runs
 
@@ -457,3 +457,22 @@ def test_an_events_list_changed_after_decide_is_folded_as_it_now_is() -> None:
     assert EMPTY in {v for row in shorter.grid for v in row}   # the cells it refilled are empty
     events.append(Spawned(spawned.tiles, spawned.rng))        # equal, but not the same event
     assert fold(state, events) == whole
+
+
+def test_the_board_questions_a_bot_asks_in_a_row_answer_for_their_own_state_and_swap() -> None:
+    # swap_clears, swap_specials and blocker_progress keep their last first step: asking them
+    # of two boards and many swaps, in turns, gives what each asked alone on a fresh copy gives.
+    for level in _memo_levels():
+        one, two = new_game(level, 1), new_game(level, 2)
+        assert one.grid != two.grid
+        asked = []
+        for swap in legal_commands(one)[:8] + legal_commands(two)[:8]:
+            assert isinstance(swap, Swap)
+            for state in (one, two, one):
+                asked.append((state, swap, swap_clears(state, swap), swap_specials(state, swap),
+                              blocker_progress(state, swap), swap_clears(state, swap)))
+        for state, swap, clears, specials, progress, again in asked:
+            alone = replace(state)
+            assert clears == again == swap_clears(alone, swap)
+            assert specials == swap_specials(replace(state), swap)
+            assert progress == blocker_progress(replace(state), swap)

@@ -194,11 +194,26 @@ def blocker_progress(state: State, swap: Swap) -> int:
     return hits + below_drop
 
 
-def _first(state: State, swap: Swap) -> tuple[list[list[int]], Layer, Outcome | None,
-                                                tuple[tuple[Cell, int], ...], int] | None:
+First = tuple[list[list[int]], Layer, "Outcome | None", tuple[tuple[Cell, int], ...], int]
+_LAST_FIRST: list[tuple[State, Swap, First | None] | None] = [None]
+
+
+def _first(state: State, swap: Swap) -> First | None:
     """The swap's own step on a board with blockers: the board after the swap, its specials,
     the step's Outcome, the tiles it clears (each with its kind), and its blocker hits; None
-    for a swap that is not legal (IllegalMove for one that names no two tiles side by side)."""
+    for a swap that is not legal (IllegalMove for one that names no two tiles side by side).
+
+    A bot asks swap_clears, swap_specials and blocker_progress of one swap in a row: the last
+    answer is kept (read only)."""
+    last = _LAST_FIRST[0]
+    if last is not None and last[0] is state and last[1] == swap:
+        return last[2]
+    found = _first_of(state, swap)
+    _LAST_FIRST[0] = (state, swap, found)
+    return found
+
+
+def _first_of(state: State, swap: Swap) -> First | None:
     a, b = swap.a, swap.b
     match3._check_cells(state, a, b)
     if a in state.locks or b in state.locks or DROP in (state.at(a), state.at(b)):
@@ -209,7 +224,7 @@ def _first(state: State, swap: Swap) -> tuple[list[list[int]], Layer, Outcome | 
     bit = top[0] * board.geo.stride + top[1]
     if not ((across if a[0] == b[0] else down) >> bit & 1):
         return None
-    work, _, layer, outcome, runs = match3._first_step(state, board, a, b)
+    work, _, layer, outcome, runs = match3.looked_at(state, board, a, b)
     hit = _split(work, board.geo, runs, outcome, set(state.locks), dict(state.stones), dict(state.jelly))
     return work, layer, outcome, tuple((c, work[c[0]][c[1]]) for c in hit[0]), len(hit[1]) + len(hit[2]) + len(hit[3])
 

@@ -559,6 +559,22 @@ def _first_step(state: State, board: Bitboard, a: Cell, b: Cell) -> tuple[
     return work, masks, layer, outcome, runs
 
 
+FirstStep = tuple[list[list[int]], list[int], Layer, "Outcome | None", int]
+_LOOKED: list[tuple[State, Cell, Cell, FirstStep] | None] = [None]
+
+
+def looked_at(state: State, board: Bitboard, a: Cell, b: Cell) -> FirstStep:
+    """_first_step for the questions that only read it (swap_clears, swap_specials and the
+    blocker rules' own): a bot asks them one after another of the same swap, so the last
+    answer is kept. Its board, masks and layer must not be changed (decide makes its own)."""
+    last = _LOOKED[0]
+    if last is not None and last[0] is state and last[1] == a and last[2] == b:
+        return last[3]
+    found = _first_step(state, board, a, b)
+    _LOOKED[0] = (state, a, b, found)
+    return found
+
+
 def swap_clears(state: State, swap: Swap) -> tuple[tuple[Cell, int], ...]:
     """The tiles `swap`'s own clear explodes (cascade step 1), each with its kind, in reading order.
 
@@ -575,7 +591,7 @@ def swap_clears(state: State, swap: Swap) -> tuple[tuple[Cell, int], ...]:
     board = board_of(state)
     if not _special_swap(state, board, a, b) and not _legal(board, state.grid, a, b, min_match):
         return ()
-    work, _, _, _, cleared = _first_step(state, board, a, b)
+    work, _, _, _, cleared = looked_at(state, board, a, b)
     cell_of = board.geo.cell_of
     return tuple((cell, work[cell[0]][cell[1]]) for cell in map(cell_of.__getitem__, bits_of(cleared)))
 
@@ -591,7 +607,7 @@ def swap_specials(state: State, swap: Swap) -> tuple[tuple[Special, ...], tuple[
     board = board_of(state)
     if not _special_swap(state, board, a, b) and not _legal(board, state.grid, a, b, state.level.rules.min_match):
         return (), ()
-    return outcome_specials(_first_step(state, board, a, b)[3])
+    return outcome_specials(looked_at(state, board, a, b)[3])
 
 
 def outcome_specials(outcome: Outcome | None) -> tuple[tuple[Special, ...], tuple[Special, ...]]:
