@@ -281,10 +281,14 @@ def _drops(geo: Geometry, c: int, drop: int) -> tuple[tuple[tuple[Cell, Cell], .
 
 # -- the cascade ---------------------------------------------------------------------------
 def _next_step(masks: list[int], geo: Geometry, min_match: int, layer: Layer, make: bool,
-               swapped: tuple[int, int] | None) -> tuple[int, Outcome | None]:
+               swapped: tuple[int, int] | None,
+               kinds: tuple[int, int] | None = None) -> tuple[int, Outcome | None]:
     """The cells the next cascade step clears, and its Outcome when specials take part
-    (None on the fast path: plain runs, no special made or caught)."""
-    kind_masks = masks[:RAINBOW]
+    (None on the fast path: plain runs, no special made or caught).
+
+    `kinds`, the two kinds a swap on a still board moved, looks for their runs alone: a still
+    board has none, so every run goes through a swapped tile."""
+    kind_masks = masks[:RAINBOW] if kinds is None else [masks[kinds[0]], masks[kinds[1]]]
     if not (make or layer):
         return run_mask(kind_masks, geo.stride, min_match), None
     rows, columns = run_parts(kind_masks, geo.stride, min_match)
@@ -555,7 +559,7 @@ def _first_step(state: State, board: Bitboard, a: Cell, b: Cell) -> tuple[
         effect = swap_step(geo, masks, layer, abit, bbit)
         return work, masks, layer, effect, effect.cleared
     runs, outcome = _next_step(masks, geo, state.level.rules.min_match, layer,
-                               state.level.rules.specials, (abit, bbit))
+                               state.level.rules.specials, (abit, bbit), (ka, kb))
     return work, masks, layer, outcome, runs
 
 
