@@ -48,10 +48,14 @@ class Created:
 
 @dataclass(frozen=True, slots=True)
 class Detonated:
-    """The special at `cell` went off; its blast is in the step's Cleared (this gives the view the order)."""
+    """The special at `cell` went off; its blast is in the step's Cleared (this gives the view the order).
+
+    `took` is the kind a rainbow took (every tile of that kind is in its blast); 0 for a line
+    or a bomb, and for a rainbow that took the whole board (swapped with another rainbow)."""
 
     cell: Cell
     special: Special
+    took: int = 0
 
 
 @dataclass(frozen=True, slots=True)

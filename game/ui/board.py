@@ -799,22 +799,13 @@ class BoardRenderer:
             self._fx(Tween(ray, RAY, ease=ease_out, center_x=(x + tx) / 2, center_y=(y + ty) / 2, width=length),
                      self._fade(ray, RAY))
 
-    def _rainbow_targets(self, cell: Cell, cleared: Sequence[Cell]) -> list[Cell]:
-        """The cleared tiles of the kind a rainbow took: its swap partner's kind, else the kind
-        most of the step's cleared tiles have (a rainbow set off by a blast). Read from the sprites."""
-        kinds = {c: self.by_cell[c].kind for c in cleared if c in self.by_cell and c != cell}
-        kind = 0
-        if self._swap is not None and cell in self._swap:
-            other = self._swap[1] if self._swap[0] == cell else self._swap[0]
-            partner = self.by_cell.get(other)
-            if partner is not None and 0 < partner.kind != RAINBOW and partner.special is None:
-                kind = partner.kind
-        counted = [k for k in kinds.values() if 0 < k != RAINBOW]
-        if not kind and counted:
-            kind = max(sorted(set(counted)), key=counted.count)
-        if self._combo or not kind:
-            return sorted(kinds)   # a rainbow with a special, or with a rainbow: it takes them all
-        return sorted(c for c, k in kinds.items() if k == kind)
+    def _rainbow_targets(self, e: Detonated, cleared: Sequence[Cell]) -> list[Cell]:
+        """The step's cleared tiles a rainbow took: those of the kind its event names, or all of
+        them for a rainbow that took every kind (two rainbows swapped). Read from the sprites."""
+        kinds = {c: self.by_cell[c].kind for c in cleared if c in self.by_cell and c != e.cell}
+        if not e.took:
+            return sorted(kinds)
+        return sorted(c for c, k in kinds.items() if k == e.took)
 
     def _detonated(self, e: Detonated, cleared: Sequence[Cell], hold_for: float = DETONATE,
                    nth: int = 0) -> list[Tween]:
@@ -839,7 +830,7 @@ class BoardRenderer:
         elif e.special == Special.BOMB:
             self._blast(e.cell, 5.0 if combo else 3.4, BLAST_COLOR, glow_alpha=200 if nth < 2 else 0)
         else:
-            self._rays(e.cell, self._rainbow_targets(e.cell, cleared))
+            self._rays(e.cell, self._rainbow_targets(e, cleared))
         if combo and self._swap is not None:
             # The two specials together: one big shock wave from the swap and a word, once.
             self._combo = False

@@ -384,7 +384,7 @@ def test_a_rainbow_swapped_with_a_kind_breaks_the_locks_on_that_kind_and_spares_
     state = new_game(lv, 1)
     twos = {(r, c) for r, row in enumerate(state.grid) for c, v in enumerate(row) if v == 2}
     step, after, _ = first_step(lv, Swap((0, 0), (0, 1)))
-    assert of(step, Detonated) == [Detonated((0, 1), Special.RAINBOW)]
+    assert of(step, Detonated) == [Detonated((0, 1), Special.RAINBOW, took=2)]   # it took the 2s
     cleared = of(step, Cleared)[0]
     assert isinstance(cleared, Cleared)
     assert set(cleared.cells) == (twos - {(0, 1), (1, 2)}) | {(0, 0), (0, 1)}   # the 2 moved to (0,0)

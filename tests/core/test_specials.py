@@ -40,6 +40,11 @@ def first_step(lv: Level, swap: Swap) -> tuple[list[Event], State]:
     return step, fold(state, events[:end + 1])
 
 
+def took(step: list[Event]) -> dict[Cell, int]:
+    """The kind each special that went off took (0: a line, a bomb, or every kind)."""
+    return {e.cell: e.took for e in step if isinstance(e, Detonated)}
+
+
 def cells(*spec: Any) -> set[Cell]:
     return set(spec)
 
@@ -199,6 +204,7 @@ def test_a_rainbow_caught_in_a_blast_clears_the_most_common_kind() -> None:
     after_swap = fold(state, [Swapped((2, 1), (2, 0))]).grid
     of_kind = {(r, c) for r, line in enumerate(after_swap) for c, v in enumerate(line) if v == kind}
     check(step, after, [], [((3, 0), H), ((3, 4), R)], {(2, 0), (4, 0)} | row(3, 6) | of_kind, {})
+    assert took(step) == {(3, 0): 0, (3, 4): kind}, "the event names the kind the rainbow took"
 
 
 def test_blasts_chain_in_one_step_in_firing_order() -> None:
@@ -239,6 +245,7 @@ def test_a_rainbow_swapped_with_a_tile_clears_every_tile_of_that_kind() -> None:
     # The 1 is now at (2,2), the rainbow at (2,3); the line special of kind 1 is caught and fires.
     check(step, after, [], [((2, 3), R), ((4, 4), V)],
           {(0, 0), (5, 5), (2, 2), (2, 3)} | column(4, 6), {})
+    assert took(step) == {(2, 3): 1, (4, 4): 0}
 
 
 @pytest.mark.parametrize("sa, sb, area", [
@@ -263,6 +270,7 @@ def test_a_rainbow_and_a_line_turn_every_tile_of_its_kind_into_that_line_and_set
     check(step, after, [((3, 4), H), ((5, 2), H)],
           [((0, 1), R), ((0, 0), H), ((3, 4), H), ((5, 2), H)],
           row(0, 6) | row(3, 6) | row(5, 6), {})
+    assert took(step)[(0, 1)] == 1, "the rainbow took the line's kind (and turned it into lines)"
 
 
 def test_a_rainbow_and_a_bomb_turn_every_tile_of_its_kind_into_a_bomb() -> None:
@@ -280,6 +288,7 @@ def test_two_rainbows_clear_the_whole_board() -> None:
     step, after = first_step(lv, Swap((2, 2), (2, 3)))
     every = {(r, c) for r in range(6) for c in range(6)} - holes
     check(step, after, [], [((2, 3), R), ((2, 2), R), ((4, 1), H)], every, {})
+    assert took(step) == {(2, 3): 0, (2, 2): 0, (4, 1): 0}, "two rainbows take every kind, no one kind"
 
 
 def test_a_line_with_a_plain_tile_needs_a_run_like_any_tile() -> None:

@@ -9,8 +9,8 @@ from typing import Any, Callable
 import pytest
 
 from game.core import (
-    Cracked, Created, Detonated, DropCollected, JellyCleared, Level, Session, Special, Swap, Unlocked, decide,
-    legal_commands,
+    Cleared, Cracked, Created, Detonated, DropCollected, JellyCleared, Level, Session, Special, Swap, Unlocked, decide,
+    fold, legal_commands,
 )
 
 DT = 1 / 60
@@ -158,11 +158,42 @@ def test_a_rainbow_sends_a_ray_to_every_tile_of_the_kind_it_takes(window: Any, s
     finish(board, session)
 
 
-def _far_end(ray: Any) -> tuple[float, float]:
+def test_a_rainbow_caught_in_a_blast_sends_its_rays_to_the_kind_the_core_says_it_took(
+        window: Any) -> None:
+    rows = [". . . . . .", ". . . . . .", ". 1h . . * .", ". . . . . .", ". . . . . .", ". . . . . ."]
+
+    def caught(events: list[Any], swap: Swap) -> bool:
+        fired = [e for e in events if isinstance(e, Detonated)]
+        return len(fired) >= 2 and fired[0].special == Special.ROW and fired[1].special == Special.RAINBOW
+
+    session, swap = find(level(rows), caught)
+    board = board_for(window, session)
+    before = session.state
+    events = play(board, session, swap)
+    swapped = fold(before, events[:1]).grid    # the board the blasts went off on
+    rainbow = next(e for e in events if isinstance(e, Detonated) and e.special == Special.RAINBOW)
+    assert rainbow.took > 0
+
+    def rays() -> list[Any]:   # beams from the rainbow (the row's sweep is a beam too)
+        return [b for b in effects(board, "beam") if board.cell_at(*_far_end(b, -1)) == rainbow.cell]
+
+    until(board, lambda: bool(rays()))
+    board.update(0.17)
+    ends = {board.cell_at(*_far_end(ray)) for ray in rays()}
+    step = next(e for e in events if isinstance(e, Cleared))
+    kinds = {swapped[r][c] for r, c in ends}
+    assert ends and ends <= set(step.cells)
+    assert kinds == {rainbow.took}, "every ray ends on a tile of the kind the rainbow took"
+    finish(board, session)
+
+
+def _far_end(ray: Any, side: int = 1) -> tuple[float, float]:
+    """Where a ray ends (side -1: where it starts)."""
     import math
 
     a = math.radians(-ray.angle)
-    return ray.center_x + math.cos(a) * ray.width / 2, ray.center_y + math.sin(a) * ray.width / 2
+    return (ray.center_x + side * math.cos(a) * ray.width / 2,
+            ray.center_y + side * math.sin(a) * ray.width / 2)
 
 
 def test_two_specials_swapped_together_make_a_bigger_effect(window: Any, screenshot_dir: pathlib.Path) -> None:

@@ -354,8 +354,9 @@ def play(state: State, command: Swap) -> list[Event]:
                 if special == Special.RAINBOW and not runs >> bit & 1:
                     r, c = cell_of[bit]
                     work[r][c] = RAINBOW
+            took = dict(outcome.took)
             for bit, special in outcome.fired:
-                events.append(Detonated(cell_of[bit], special))
+                events.append(Detonated(cell_of[bit], special, took.get(bit, 0)))
             bonus = SPECIAL_POINTS * (len(outcome.created) + len(outcome.fired)) * step
         cleared, unlocked, struck, jellied = _split(work, geo, runs, outcome, locks, stones, jelly)
         if outcome is not None:

@@ -337,8 +337,9 @@ def _cascade(work: list[list[int]], masks: list[int], geo: Geometry, kinds: int,
                     masks[work[r][c]] &= ~(1 << bit)
                     masks[RAINBOW] |= 1 << bit
                     work[r][c] = RAINBOW
+            took = dict(outcome.took)
             for bit, special in outcome.fired:
-                events.append(Detonated(cell_of[bit], special))
+                events.append(Detonated(cell_of[bit], special, took.get(bit, 0)))
             for bit, special in outcome.created:
                 layer[bit] = special
             for bit in [b for b in layer if runs >> b & 1]:

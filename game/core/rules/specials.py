@@ -27,6 +27,7 @@ class Outcome:
     created: tuple[tuple[int, Special], ...]
     fired: tuple[tuple[int, Special], ...]
     cleared: int
+    took: tuple[tuple[int, int], ...] = ()   # a fired rainbow's bit and the kind it took
 
 
 def makes_special(masks: list[int], rows: int, columns: int, stride: int) -> bool:
@@ -157,7 +158,8 @@ def most_common(masks: list[int]) -> int:
 
 
 def blast(geo: Geometry, masks: list[int], bit: int, special: Special) -> int:
-    """The cells the special at `bit` clears when it goes off (holes are skipped)."""
+    """The cells the special at `bit` clears when it goes off (holes are skipped); a rainbow
+    caught in a blast takes the kind most common on the board."""
     if special == Special.ROW:
         return _row(geo, bit // geo.stride)
     if special == Special.COLUMN:
@@ -168,24 +170,27 @@ def blast(geo: Geometry, masks: list[int], bit: int, special: Special) -> int:
 
 
 def chain(geo: Geometry, masks: list[int], layer: Layer, cleared: int, spared: int,
-          first: list[tuple[int, Special]]) -> tuple[int, list[tuple[int, Special]]]:
+          first: list[tuple[int, Special]]) -> tuple[int, list[tuple[int, Special]], list[tuple[int, int]]]:
     """Set off `first` and every special their blasts catch, in firing order.
 
     Returns every cell cleared (`cleared` and all blasts, never the `spared` cells where
-    specials are being made) and the specials fired.
+    specials are being made), the specials fired, and the kind each fired rainbow took.
     """
     fired: list[tuple[int, Special]] = []
+    took: list[tuple[int, int]] = []
     queue = list(first)
     i = 0
     while i < len(queue):
         bit, special = queue[i]
         i += 1
         fired.append((bit, special))
+        if special == Special.RAINBOW:
+            took.append((bit, most_common(masks)))
         caught = blast(geo, masks, bit, special) & ~cleared & ~spared
         if caught:
             cleared |= caught
             queue.extend((b, layer[b]) for b in bits_of(caught) if b in layer)
-    return cleared, fired
+    return cleared, fired, took
 
 
 def specials_in(layer: Layer, cells: int) -> list[tuple[int, Special]]:
@@ -206,8 +211,8 @@ def run_step(geo: Geometry, masks: list[int], layer: Layer, rows: int, columns: 
     for bit, _ in created:
         spared |= 1 << bit
     # A special on a cell that makes a new one still goes off; its cell keeps the new special.
-    cleared, fired = chain(geo, masks, layer, runs & ~spared, spared, specials_in(layer, runs))
-    return Outcome(tuple(created), tuple(fired), cleared)
+    cleared, fired, took = chain(geo, masks, layer, runs & ~spared, spared, specials_in(layer, runs))
+    return Outcome(tuple(created), tuple(fired), cleared, tuple(took))
 
 
 def is_special_swap(layer: Layer, a: int, b: int) -> bool:
@@ -231,19 +236,21 @@ def swap_step(geo: Geometry, masks: list[int], layer: Layer, a: int, b: int) -> 
         if partner == Special.RAINBOW:
             fired = [(b, Special.RAINBOW), (a, Special.RAINBOW)]
             cleared = geo.inside
-            return _spread(geo, masks, layer, cleared, both, fired, ())
+            return _spread(geo, masks, layer, cleared, both, fired, (), [])   # they take no one kind
         kind = next(k for k in range(1, RAINBOW) if masks[k] >> other & 1)
         if partner is None:
-            return _spread(geo, masks, layer, masks[kind] | both, both, [(rainbow, Special.RAINBOW)], ())
+            return _spread(geo, masks, layer, masks[kind] | both, both, [(rainbow, Special.RAINBOW)], (),
+                           [(rainbow, kind)])
         # Every tile of the partner's kind becomes the partner's special and goes off with its
         # own blast; the rainbow's part is that conversion, so it fires without a blast of its own.
         tiles = bits_of(masks[kind])
         created = tuple((bit, partner) for bit in tiles if bit != other)
         converted = dict(layer)
         converted.update(created)
-        cleared, fired = chain(geo, masks, converted, masks[kind] | both, 0,
-                               [(bit, partner) for bit in tiles])
-        return Outcome(created, ((rainbow, Special.RAINBOW),) + tuple(fired), cleared)
+        cleared, fired, took = chain(geo, masks, converted, masks[kind] | both, 0,
+                                     [(bit, partner) for bit in tiles])
+        return Outcome(created, ((rainbow, Special.RAINBOW),) + tuple(fired), cleared,
+                       ((rainbow, kind),) + tuple(took))
     assert sa is not None and sb is not None
     pair = {sa, sb}
     r, c = divmod(b, geo.stride)
@@ -258,12 +265,14 @@ def swap_step(geo: Geometry, masks: list[int], layer: Layer, a: int, b: int) -> 
                 area |= _column(geo, c + i)
     else:
         area = _square(geo, b, 2)
-    return _spread(geo, masks, layer, area | both, both, [(b, sb), (a, sa)], ())
+    return _spread(geo, masks, layer, area | both, both, [(b, sb), (a, sa)], (), [])
 
 
 def _spread(geo: Geometry, masks: list[int], layer: Layer, area: int, consumed: int,
-            fired: list[tuple[int, Special]], created: tuple[tuple[int, Special], ...]) -> Outcome:
-    """`fired` went off clearing `area`; the other specials caught there go off in turn."""
-    cleared, more = chain(geo, masks, layer, area, 0,
-                          [(b, s) for b, s in specials_in(layer, area) if not consumed >> b & 1])
-    return Outcome(created, tuple(fired + more), cleared)
+            fired: list[tuple[int, Special]], created: tuple[tuple[int, Special], ...],
+            took: list[tuple[int, int]]) -> Outcome:
+    """`fired` (its rainbows took `took`) went off clearing `area`; the other specials caught
+    there go off in turn."""
+    cleared, more, more_took = chain(geo, masks, layer, area, 0,
+                                     [(b, s) for b, s in specials_in(layer, area) if not consumed >> b & 1])
+    return Outcome(created, tuple(fired + more), cleared, tuple(took + more_took))
