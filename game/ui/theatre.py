@@ -97,12 +97,20 @@ class TheatreView(arcade.View):
         self._place(band)
 
     def _areas(self, width: float | None = None, height: float | None = None) -> tuple[Rect, Rect, Rect]:
-        from game.ui.play_view import hud_width
+        """(board, HUD, band): the HUD at the side, or across the top in a portrait window (as
+        in play); the band of timeline and buttons under the board, a message's room between."""
+        from game.ui.play_view import PORTRAIT_HUD_H, hud_width, is_portrait
 
         w = self.window.width if width is None else width
         h = self.window.height if height is None else height
-        hw = hud_width(w)
         margin = 20.0
+        if is_portrait(w, h):
+            hud_h = PORTRAIT_HUD_H * self.settings.text_scale
+            band = Rect(margin, margin, max(40.0, w - 2 * margin), BAND)
+            board = Rect(margin, margin + BAND + TOAST_ROOM, max(40.0, w - 2 * margin),
+                         max(40.0, h - hud_h - 2 * margin - BAND - TOAST_ROOM))
+            return board, Rect(0, h - hud_h, w, hud_h), band
+        hw = hud_width(w)
         band = Rect(hw + margin, margin, max(40.0, w - hw - 2 * margin), BAND)
         board = Rect(hw + margin, margin + BAND + TOAST_ROOM, max(40.0, w - hw - 2 * margin),
                      max(40.0, h - 2 * margin - BAND - TOAST_ROOM))

@@ -212,6 +212,32 @@ def test_share_from_the_theatre_says_where_in_a_small_window_without_covering_th
     finally:
         theatre.on_resize(window.width, window.height)
 
+
+def test_a_portrait_window_puts_the_theatre_s_hud_above_the_board_as_play_does(
+        window: Any, clean: pathlib.Path) -> None:
+    app = App(window)
+    view = _win(window, app)
+    click(window, *next(b for b in view.result_menu.buttons if b.key == "watch").rect.center)
+    theatre = window.current_view
+    assert isinstance(theatre, TheatreView)
+    try:
+        theatre.on_resize(700, 1000)
+        hud, board = theatre.hud.rect, theatre.board.layout.rect
+        assert hud.width == 700 and hud.bottom >= board.top               # across the top
+        assert board.width > 500                   # the board gets the width (a side HUD left it 440)
+        assert all(0 <= b.rect.left and b.rect.right <= 700 and b.rect.top < board.bottom
+                   for b in theatre.bar.buttons)                           # the buttons under it
+        # They work where they are: Prev by a real click steps back a move.
+        _theatre_settle(window)
+        at = theatre.position
+        click(window, *next(b for b in theatre.bar.buttons if b.key == "prev").rect.center)
+        assert theatre.position == max(0, at - 1)
+        theatre.on_resize(window.width, window.height)
+        assert theatre.hud.rect.right <= theatre.board.layout.rect.left      # beside it again
+    finally:
+        theatre.on_resize(window.width, window.height)
+
+
 def _drop(window: Any, path: pathlib.Path) -> None:
     send(window, "on_file_drop", 10, 10, [str(path)])
 
