@@ -447,6 +447,30 @@ def test_f11_while_playing_goes_through_the_app_and_is_saved(window: Any, fresh:
     assert widget(window.current_view, "fullscreen=False").selected
 
 
+def test_each_pack_card_shows_its_whole_description_on_at_most_two_lines(window: Any, fresh: pathlib.Path) -> None:
+    app = App(window)
+    app.show_packs()
+    view = window.current_view
+    assert isinstance(view, PacksView)
+    draw(window, "packs_descriptions")
+    for pack in app.packs()[0]:
+        card = widget(view, f"pack:{pack.id}")
+        about = " ".join(str(pack.description).split())
+        shown = next(t for t in view._texts if t.text.rstrip("…") and about.startswith(t.text.rstrip("…"))
+                     and t.multiline)
+        assert shown.text == about, "the shipped packs' descriptions are short enough to read whole"
+        assert shown.font_size == style.SMALL_SIZE + 1                      # never shrunk
+        assert shown.x + shown.content_width <= card.left + card.width - 250 - 24   # clear of the stars
+        assert shown.y - shown.content_height >= card.bottom                # inside its card
+    # A description too long for two lines ends in an ellipsis, at two lines.
+    from game.ui.screens.widgets import fit_lines
+
+    long = arcade.Text("word " * 200, 0, 0, style.TEXT, style.SMALL_SIZE + 1, multiline=True, width=400)
+    one = arcade.Text("Ag", 0, 0, style.TEXT, style.SMALL_SIZE + 1, multiline=True, width=400).content_height
+    fit_lines(long, 2)
+    assert long.text.endswith("…") and one < long.content_height <= 2 * one + 1
+
+
 def test_an_empty_pack_opens_on_its_levels_screen_which_says_so(window: Any, fresh: pathlib.Path) -> None:
     from game.io.packs import Pack
 

@@ -9,13 +9,14 @@ from game.io import pack_origin
 from game.ui.words import counted
 
 from . import style
-from .widgets import MenuView
+from .widgets import MenuView, fit_lines
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
 
-CARD_HEIGHT = 128
+CARD_HEIGHT = 140
+DESCRIPTION_LINES = 2
 CARD_GAP = 18
 
 
@@ -71,8 +72,12 @@ class PacksView(MenuView):
         self.text(f"{by}{counted(count, 'level')}  ·  {kind}", left + 28, top - 72,
                   style.TEXT_MUTED, style.SMALL_SIZE + 1, scrolls=True, max_width=text_w)
         if pack.description:
-            self.text(" ".join(str(pack.description).split()), left + 28, top - 100, style.TEXT_MUTED,
-                      style.SMALL_SIZE + 1, scrolls=True, max_width=text_w)
+            # Two lines at most, wrapped, in the size it was written for (shrunk to one line it
+            # was hard to read, and cut short).
+            about = self.text(" ".join(str(pack.description).split()), left + 28, top - 88,
+                              style.TEXT_MUTED, style.SMALL_SIZE + 1, scrolls=True, anchor_y="top",
+                              multiline=True, width=int(text_w))
+            fit_lines(about, DESCRIPTION_LINES)
         # Right side: levels done with a bar, then stars earned.
         rx = left + width - right_w - 24
         self.text(f"{done} / {count} done", rx, top - 44, style.TEXT, style.BODY_SIZE, scrolls=True)

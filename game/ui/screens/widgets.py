@@ -44,6 +44,26 @@ def fit(text: Any, max_width: float) -> None:
     text.text = full[:lo].rstrip() + "…"
 
 
+def fit_lines(text: Any, lines: int) -> None:
+    """Make a multiline arcade.Text (wrapped at its width) take `lines` lines at most: the whole
+    text when it fits, else the longest start of it that does, with an ellipsis."""
+    full = text.text
+    text.text = "Ag"
+    max_height = text.content_height * lines + 1   # one line's height, from the font itself
+    text.text = full
+    if text.content_height <= max_height:
+        return
+    lo, hi = 0, len(full)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        text.text = full[:mid].rstrip() + "…"
+        if text.content_height <= max_height:
+            lo = mid
+        else:
+            hi = mid - 1
+    text.text = full[:lo].rstrip() + "…"
+
+
 @dataclass(eq=False)
 class Widget:
     """A focusable box on screen: its background sprite, focus ring and the action it runs."""
