@@ -1,4 +1,4 @@
-"""Player settings (animation speed, palette, sound, fullscreen, reduced motion, text size), kept in the user's data folder."""
+"""Player settings (animation speed, palette, sound, fullscreen, reduced motion, text size, window size), kept in the user's data folder."""
 
 from __future__ import annotations
 
@@ -33,6 +33,8 @@ class Settings:
     # Accessibility: no shakes, sparks, pulses or sweeps, every move shown at once; bigger text.
     reduced_motion: bool = False
     text_size: str = "normal"
+    # The window's size when the game was last closed (not in full screen): it opens so again.
+    window: tuple[int, int] | None = None
 
     @property
     def speed_factor(self) -> float:
@@ -59,7 +61,14 @@ def _from_mapping(raw: Any) -> Settings:
     for key in ("colorblind", "sound", "fullscreen", "reduced_motion"):
         if isinstance(raw.get(key), bool):
             values[key] = raw[key]
+    window = raw.get("window")
+    if (isinstance(window, list) and len(window) == 2
+            and all(type(v) is int and 0 < v <= MAX_WINDOW_SIDE for v in window)):
+        values["window"] = (window[0], window[1])
     return Settings(**values)
+
+
+MAX_WINDOW_SIDE = 16384   # larger than any screen: a bigger number in the file is not a size
 
 
 def load_settings(path: pathlib.Path | None = None, notices: list[str] | None = None) -> Settings:
@@ -94,7 +103,8 @@ def save_settings(settings: Settings, path: pathlib.Path | None = None) -> None:
     Raises OSError when the data folder cannot be written (read-only, full, or a file).
     """
     path = path or settings_path()
-    text = "# Gridfall settings\n" + yaml.safe_dump(
-        dataclasses.asdict(settings), sort_keys=False, default_flow_style=False
-    )
+    data = dataclasses.asdict(settings)
+    if settings.window is not None:
+        data["window"] = list(settings.window)   # YAML's safe dumper writes lists, not tuples
+    text = "# Gridfall settings\n" + yaml.safe_dump(data, sort_keys=False, default_flow_style=False)
     atomic_write_text(path, text)

@@ -10,6 +10,7 @@ import sys
 from typing import Any, Callable, Sequence, TypeVar
 
 import arcade
+import pyglet
 
 from game.bots.daily import DAILY_MODES, DailyPuzzle, daily_puzzle, today_puzzles
 from game.core import Command, IllegalMove, Level, Session, Status, first_divergence, next_deal, stars
@@ -175,6 +176,7 @@ class App:
 
     def quit(self) -> None:
         self.save_current()
+        self.remember_window()
         if self._on_quit is not None:
             self._on_quit()
         else:
@@ -201,6 +203,14 @@ class App:
 
     def toggle_fullscreen(self) -> None:
         self.update_settings(fullscreen=not self.settings.fullscreen)
+
+    def remember_window(self) -> None:
+        """Keep the window's size for the next start (a full-screen window has no size of its own)."""
+        if self.window.fullscreen:
+            return
+        size = (int(self.window.width), int(self.window.height))
+        if size != self.settings.window:
+            self.update_settings(window=size)
 
     # -- playing ---------------------------------------------------------------------------
     def level_ids(self, pack_id: str) -> list[str]:
@@ -641,10 +651,11 @@ class App:
 class GridfallWindow(arcade.Window):
     """The game's own window: resizable with a minimum size; closing it saves the game in progress."""
 
-    def __init__(self, *, fullscreen: bool = False, visible: bool = True) -> None:
+    def __init__(self, *, fullscreen: bool = False, visible: bool = True,
+                 size: tuple[int, int] = WINDOW_SIZE) -> None:
         # No multisampling: our sprites gain nothing from it, and on software GL it makes
         # every frame about 2.5x slower (bench/render.py).
-        super().__init__(WINDOW_SIZE[0], WINDOW_SIZE[1], TITLE, fullscreen=fullscreen, resizable=True,
+        super().__init__(size[0], size[1], TITLE, fullscreen=fullscreen, resizable=True,
                          visible=visible, center_window=True, antialiasing=False)
         self.set_minimum_size(*MIN_SIZE)
         self.app: App | None = None
@@ -658,8 +669,27 @@ class GridfallWindow(arcade.Window):
     def on_close(self) -> None:
         if self.app is not None:
             self.app.save_current()
+            self.app.remember_window()
             self.app.playing = None
         super().on_close()
+
+
+def window_size(saved: tuple[int, int] | None, screen: tuple[int, int] | None) -> tuple[int, int]:
+    """The size to open the window at: the last one kept, else the default; never under the
+    minimum, and never larger than the screen (a size kept on a bigger monitor)."""
+    width, height = saved if saved is not None else WINDOW_SIZE
+    if screen is not None:
+        width, height = min(width, screen[0]), min(height, screen[1])
+    return max(width, MIN_SIZE[0]), max(height, MIN_SIZE[1])
+
+
+def _screen_size() -> tuple[int, int] | None:
+    """The default screen's size, when there is a display to ask."""
+    try:
+        screen = pyglet.display.get_display().get_default_screen()
+    except Exception:   # no display (headless): no screen to fit
+        return None
+    return int(screen.width), int(screen.height)
 
 
 def difficulty_line(figures: StoredResult) -> str:
@@ -687,7 +717,8 @@ def run_game(
     headless = bool(os.environ.get("ARCADE_HEADLESS"))
     # Shown only once its first screen is made: a window mapped before the game has loaded its
     # packs and records showed black for a moment at every start.
-    window = GridfallWindow(fullscreen=settings.fullscreen and not headless, visible=False)
+    size = WINDOW_SIZE if headless else window_size(settings.window, _screen_size())
+    window = GridfallWindow(fullscreen=settings.fullscreen and not headless, visible=False, size=size)
     app = App(window, editor_factory=editor_factory)
     window.app = app
     if pack is not None:

@@ -185,6 +185,18 @@ def test_settings_are_chosen_with_keys_and_mouse_and_saved_at_once(window: Any, 
     assert view.settings == again.settings
 
 
+def test_the_window_size_is_kept_for_the_next_start_but_not_a_full_screen_one(
+        window: Any, fresh: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    quits: list[bool] = []
+    app = App(window, on_quit=lambda: quits.append(True))
+    app.quit()                                  # Quit (closing the game window does the same)
+    assert quits and load_settings().window == (window.width, window.height)
+    monkeypatch.setattr(type(window), "fullscreen", property(lambda self: True))
+    app.update_settings(window=(1000, 700))
+    app.remember_window()                       # a full-screen window's size is the screen's
+    assert load_settings().window == (1000, 700)
+
+
 def test_a_corrupt_progress_file_is_set_aside_and_told_once(window: Any, fresh: pathlib.Path) -> None:
     progress_path().write_text("format: 1\npacks: {first-steps: [broken\n", encoding="utf-8")
     app = App(window)
