@@ -121,7 +121,8 @@ class PlayView(arcade.View):
         self.bar.place(self._bar_rect(hud_area))
         self.toast = Toast(self.settings.text_scale)
         self._make_backdrop(self.window.width, self.window.height)
-        self.fliers = GoalFliers()   # collected tiles on their way to the HUD's counters
+        # Collected tiles on their way to the HUD's counters, each counted as it lands.
+        self.fliers = GoalFliers(on_land=lambda: self.hud.update_state(self.fliers.owed(self._hud_state)))
         self._place_toast()
         self.controller: Controller = controller_for(self.level.mode, self)
         self.pause_menu = None
@@ -243,7 +244,7 @@ class PlayView(arcade.View):
             self.fliers.launch(event.cells, self._shown, self.board, self.hud.collect_counters(),
                                self.settings.colorblind)
         self._shown = evolve(self._shown, event)   # the core's fold, one event at a time
-        self.hud.update_state(self._shown)
+        self.hud.update_state(self.fliers.owed(self._shown))
         if isinstance(event, BonusScored) and self.board.animator.speed > 0:
             # The moves left count down into points (instant with reduced motion).
             self.hud.count_bonus(event.moves_left, event.points,
@@ -253,10 +254,15 @@ class PlayView(arcade.View):
         else:
             self.hud.set_score(shown_score)
 
+    @property
+    def _hud_state(self) -> State:
+        """The state the HUD follows: the one shown event by event while a batch plays."""
+        return self._shown if self._animating else self.state
+
     def _after_batch(self) -> None:
         self._animating = False
         state = self.state
-        self.hud.update_state(state)
+        self.hud.update_state(self.fliers.owed(state))
         if not self.hud.counting:   # a bonus counting down ends on the state's score itself
             self.hud.set_score(state.score)
         if state.status != Status.PLAYING:
@@ -291,6 +297,7 @@ class PlayView(arcade.View):
         self.board.set_specials(self.state.specials)
         self.board.set_blockers(Blockers.of(self.state))
         self._animating = False
+        self.fliers.clear()   # the board jumped: the tiles in flight are counted at once
         self.hud.update_state(self.state)
         self.hud.set_score(self.state.score)
 

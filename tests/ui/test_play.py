@@ -1413,19 +1413,28 @@ def test_collected_tiles_fly_to_their_counter_which_swells_as_they_land(window: 
             break
     flying = list(view.fliers.sprites)
     assert 1 <= len(flying) <= min(rings, 6) and all(s.texture == textures.kind(1) for s in flying)
+
+    def counted() -> int:
+        return int(view.hud.goal_texts[0].text.split(" /")[0])
+
+    assert counted() == state.collected[0]           # a tile counts when it reaches its counter
     far = [math.dist(s.position, counter.position) for s in flying]
     for _ in range(10):
         view.on_update(DT)
     assert all(math.dist(s.position, counter.position) < d for s, d in zip(flying, far))   # on their way
     swelled = False
+    seen = [counted()]
     for _ in range(300):
         view.on_update(DT)
         swelled = swelled or counter.scale_x > rest * 1.05
+        seen.append(counted())
         if not view.fliers.flying and not view.fliers.animator.busy and not view.busy:
             break
     for _ in range(30):
         view.on_update(DT)
     assert swelled and not view.fliers.flying and counter.scale_x == pytest.approx(rest)
+    # The counter went up step by step as the tiles landed, to the core's count.
+    assert seen == sorted(seen) and len(set(seen)) > 2 and counted() == view.state.collected[0]
     # Reduced motion: nothing flies, the counter just counts.
     from game.ui.play_view import PlayView
 
