@@ -465,7 +465,9 @@ def test_each_pack_card_shows_its_whole_description_on_at_most_two_lines(window:
     view = window.current_view
     assert isinstance(view, PacksView)
     draw(window, "packs_descriptions")
-    for pack in app.packs()[0]:
+    shipped = [pack for pack in app.packs()[0] if pack.id in ("first-steps", "sweet-mechanics")]
+    assert len(shipped) == 2   # (other tests may leave packs of their own, some with no description)
+    for pack in shipped:
         card = widget(view, f"pack:{pack.id}")
         about = " ".join(str(pack.description).split())
         shown = next(t for t in view._texts if t.text.rstrip("…") and about.startswith(t.text.rstrip("…"))
