@@ -201,9 +201,10 @@ def _write(frames: list[Any], out: pathlib.Path, dt: float) -> None:
         raise RecordError("nothing was recorded")
     if out.suffix.lower() == ".gif":
         out.parent.mkdir(parents=True, exist_ok=True)
+        indexed = _one_palette(frames)
         buffer = io.BytesIO()
-        frames[0].save(buffer, format="GIF", save_all=True, append_images=frames[1:],
-                       duration=max(10, int(round(dt * 1000))), loop=0, optimize=False)
+        indexed[0].save(buffer, format="GIF", save_all=True, append_images=indexed[1:],
+                        duration=max(10, int(round(dt * 1000))), loop=0, optimize=False)
         atomic_write_bytes(out, buffer.getvalue())
         return
     out.mkdir(parents=True, exist_ok=True)
@@ -211,6 +212,24 @@ def _write(frames: list[Any], out: pathlib.Path, dt: float) -> None:
         buffer = io.BytesIO()
         frame.save(buffer, format="PNG")
         atomic_write_bytes(out / f"frame_{i + 1:05d}.png", buffer.getvalue())
+
+
+GIF_COLORS = 256
+PALETTE_SAMPLES = 32   # frames the palette is made from: enough to catch the short-lived glows
+
+
+def _one_palette(frames: list[Any]) -> list[Any]:
+    """Every frame in one palette, undithered: a still part of the board is then the same
+    bytes from frame to frame, so the GIF stores only what moved (each frame's own palette,
+    dithered, made every pixel flicker and the file several times larger)."""
+    from PIL import Image
+
+    picks = frames[:: max(1, len(frames) // PALETTE_SAMPLES)][:PALETTE_SAMPLES]   # across the clip
+    sheet = Image.new("RGB", (picks[0].width, picks[0].height * len(picks)))
+    for i, frame in enumerate(picks):
+        sheet.paste(frame, (0, i * frame.height))
+    palette = sheet.quantize(GIF_COLORS, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    return [frame.quantize(palette=palette, dither=Image.Dither.NONE) for frame in frames]
 
 
 def run(args: argparse.Namespace) -> int:
