@@ -99,6 +99,12 @@ class Menu:
             b.widget = Widget(r.left, r.bottom, r.width, r.height, b.action, b.key, radius=radius,
                               background=background, texts=[b.text])
             b.widget.refresh()
+        # One size for the whole bar: the size the tightest label needed ("Pause" alone shrunk
+        # beside a full-size "Hint" looked like a different kind of button).
+        smallest = min(b.text.font_size for b in self.buttons if b.text is not None)
+        for b in self.buttons:
+            if b.text is not None and b.text.font_size > smallest:
+                b.text.font_size = smallest
         self.ring = arcade.SpriteList()
         self._ring_on = None
 
@@ -203,6 +209,12 @@ class ButtonBar:
             b.widget = Widget(r.left, r.bottom, r.width, r.height, b.action, b.key, radius=radius,
                               background=background, texts=[b.text])
             b.widget.refresh()
+        # One size for the whole bar: the size the tightest label needed ("Pause" alone shrunk
+        # beside a full-size "Hint" looked like a different kind of button).
+        smallest = min(b.text.font_size for b in self.buttons if b.text is not None)
+        for b in self.buttons:
+            if b.text is not None and b.text.font_size > smallest:
+                b.text.font_size = smallest
 
     def at(self, x: float, y: float) -> Button | None:
         return next((b for b in self.buttons if b.rect.contains(x, y)), None)

@@ -1174,6 +1174,14 @@ def test_the_button_bar_gives_the_mouse_every_control(window: Any, screenshot_di
     assert view.pause_menu is not None
     # The legend above no longer breaks an item over two lines.
     assert "\n" in view.hud.help.text and all(len(line) < 32 for line in view.hud.help.text.split("\n"))
+    # In a narrow window the labels shrink all alike, each whole inside its button.
+    try:
+        view.on_resize(960, 700)
+        texts = [b.text for b in view.bar.buttons]
+        assert len({t.font_size for t in texts}) == 1 and texts[0].font_size < 13
+        assert all(b.text.content_width <= b.rect.width - 8 and "…" not in b.text.text for b in view.bar.buttons)
+    finally:
+        view.on_resize(window.width, window.height)
 
 
 def test_messages_speak_to_the_player_beside_the_board_and_go_when_done(window: Any,
