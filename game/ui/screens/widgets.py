@@ -25,23 +25,12 @@ _ACTIVATE = (arcade.key.ENTER, arcade.key.RETURN, arcade.key.NUM_ENTER, arcade.k
 def fit(text: Any, max_width: float) -> None:
     """Make an arcade.Text fit `max_width` pixels: a smaller size first (down to three quarters,
     so "Across the Field" reads whole on its card), then an ellipsis."""
-    full = text.text
     if text.content_width <= max_width:
         return
     smallest = max(8, int(text.font_size * 0.75))
     while text.content_width > max_width and text.font_size > smallest:
         text.font_size -= 1
-    if text.content_width <= max_width:
-        return
-    lo, hi = 0, len(full)
-    while lo < hi:  # the longest prefix that fits, with its ellipsis
-        mid = (lo + hi + 1) // 2
-        text.text = full[:mid].rstrip() + "…"
-        if text.content_width <= max_width:
-            lo = mid
-        else:
-            hi = mid - 1
-    text.text = full[:lo].rstrip() + "…"
+    _shorten(text, lambda: bool(text.content_width <= max_width))
 
 
 def fit_lines(text: Any, lines: int) -> None:
@@ -51,13 +40,19 @@ def fit_lines(text: Any, lines: int) -> None:
     text.text = "Ag"
     max_height = text.content_height * lines + 1   # one line's height, from the font itself
     text.text = full
-    if text.content_height <= max_height:
+    _shorten(text, lambda: bool(text.content_height <= max_height))
+
+
+def _shorten(text: Any, fits: Callable[[], bool]) -> None:
+    """Leave `text` whole when it fits, else cut it to the longest start that fits with its ellipsis."""
+    if fits():
         return
+    full = text.text
     lo, hi = 0, len(full)
     while lo < hi:
         mid = (lo + hi + 1) // 2
         text.text = full[:mid].rstrip() + "…"
-        if text.content_height <= max_height:
+        if fits():
             lo = mid
         else:
             hi = mid - 1
