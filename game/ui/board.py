@@ -358,9 +358,13 @@ class BoardRenderer:
         if sprite.sprite_lists:
             sprite.remove_from_sprite_lists()
 
-    def snap(self, grid: Grid) -> list[Cell]:
-        """Make the sprites match `grid` at once; returns the cells that did not already match."""
-        self.animator.finish()
+    def snap(self, grid: Grid, keep_effects: bool = False) -> list[Cell]:
+        """Make the sprites match `grid` at once; returns the cells that did not already match.
+
+        `keep_effects` lets the sparks, beams, rays and score popups play out (a batch that
+        ended: they draw over the board and hold nothing up); else they end too."""
+        effects = {id(s) for s in self.effects} | {id(p) for p in self._popups} if keep_effects else set()
+        self.animator.finish(keep=lambda t: id(t.target) in effects)
         if frozenset((r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v == HOLE) != self._holes:
             self.grid = grid
             self._build_cells(grid)
@@ -392,9 +396,10 @@ class BoardRenderer:
             sprite.scale = 1.0
             sprite.alpha = 255
             sprite.angle = 0
-        for spark in self.effects:
-            if spark.visible:
-                self._rest_spark(spark)
+        if not keep_effects:
+            for spark in self.effects:
+                if spark.visible:
+                    self._rest_spark(spark)
         self._clear_walk_arrows()
         self._sync_layers()
         return sorted(wrong)
@@ -701,7 +706,7 @@ class BoardRenderer:
             if expected.get(cell) != sprite.kind:
                 wrong.append(cell)
         wrong += [cell for cell in expected if cell not in self.by_cell]
-        self.snap(grid)
+        self.snap(grid, keep_effects=True)
         return sorted(set(wrong))
 
     def _handler(self, e: Event) -> Callable[..., list[Tween]]:

@@ -167,8 +167,9 @@ class Animator:
             self._active = []
             budget = min((left for left in leftovers if left is not None), default=budget)
 
-    def finish(self) -> None:
-        """Play everything queued to its end now (a resize, an undo, a skip)."""
+    def finish(self, keep: Callable[[Tween], bool] | None = None) -> None:
+        """Play everything queued to its end now (a resize, an undo, a skip); background
+        tweens that `keep` names play on."""
         while self._active or self._queue:
             if not self._active:
                 self._start_next()
@@ -176,6 +177,10 @@ class Animator:
             for t in self._active:
                 t.finish()
             self._active = []
+        kept: list[Tween] = []
         for t in self._background:
-            t.finish()
-        self._background = []
+            if keep is not None and keep(t):
+                kept.append(t)
+            else:
+                t.finish()
+        self._background = kept

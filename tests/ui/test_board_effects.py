@@ -111,6 +111,28 @@ def test_a_line_special_sweeps_its_whole_row(window: Any, screenshot_dir: pathli
     finish(board, session)
 
 
+def test_the_last_score_popup_and_sparks_play_out_after_the_batch_ends(window: Any) -> None:
+    from game.ui.board import POPUP
+
+    session, swap = find(level(SPECIALS), fires(Special.ROW))
+    board = board_for(window, session)
+    play(board, session, swap)
+    until(board, lambda: not board.busy)
+    # The board is still and equal to the state, and the last "+N" still floats up and fades
+    # (it used to vanish the moment the batch ended).
+    finish(board, session)
+    floating = [p for p in board._popups if p.alpha > 0]
+    assert floating
+    start = {id(p): (p.center_y, p.alpha) for p in floating}
+    board.update(0.1)
+    assert all(p.center_y > start[id(p)][0] and p.alpha < start[id(p)][1] for p in floating)
+    for _ in range(int(POPUP / DT) + 2):
+        board.update(DT)
+    assert all(p.alpha == 0 for p in board._popups)
+    assert not any(s.visible for s in board.effects)   # every spark and beam back in the pool
+    assert board.sprite_cells() == board.grid_cells(session.state.grid)
+
+
 def test_a_column_special_sweeps_down_its_column(window: Any, screenshot_dir: pathlib.Path) -> None:
     session, swap = find(level(SPECIALS), fires(Special.COLUMN))
     board = board_for(window, session)
