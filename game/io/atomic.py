@@ -72,3 +72,16 @@ def sweep_stale_temporaries(path: str | os.PathLike[str]) -> int:
         except OSError:
             continue
     return removed
+
+
+def set_aside(path: pathlib.Path) -> pathlib.Path | None:
+    """Move a damaged file out of the way as `NAME.corrupt-N` (the first N free), so a fresh one
+    can start and nothing is lost; the new name, or None when it cannot be moved (read-only)."""
+    n = 1
+    while (backup := path.with_name(f"{path.name}.corrupt-{n}")).exists():
+        n += 1
+    try:
+        path.replace(backup)
+    except OSError:
+        return None
+    return backup

@@ -22,7 +22,7 @@ import yaml
 
 from game.core import Command, Level, describe, format_command, parse_command
 
-from .atomic import atomic_write_text, sweep_stale_temporaries
+from .atomic import atomic_write_text, set_aside, sweep_stale_temporaries
 from .levels import level_to_yaml
 from .paths import data_dir
 from .replay import replay_of, save_replay
@@ -242,15 +242,6 @@ class LoadedDailyRecords:
     backup: pathlib.Path | None = None
 
 
-def _backup_name(path: pathlib.Path) -> pathlib.Path:
-    n = 1
-    while True:
-        candidate = path.with_name(f"{path.name}.corrupt-{n}")
-        if not candidate.exists():
-            return candidate
-        n += 1
-
-
 def load_daily_records(path: pathlib.Path | None = None) -> LoadedDailyRecords:
     """Read the daily records. Missing: a fresh start; damaged: moved aside, never fatal."""
     try:
@@ -269,10 +260,8 @@ def load_daily_records(path: pathlib.Path | None = None) -> LoadedDailyRecords:
         reason = f"it is damaged ({exc})"
     except OSError as exc:
         reason = f"it could not be read ({exc.strerror or exc})"
-    backup = _backup_name(path)
-    try:
-        path.replace(backup)
-    except OSError:
+    backup = set_aside(path)
+    if backup is None:
         return LoadedDailyRecords(DailyRecords(), f"Your daily records {path} could not be used: "
                                   f"{reason}. Starting fresh.")
     return LoadedDailyRecords(DailyRecords(), f"Your daily records could not be used: {reason}. "

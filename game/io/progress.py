@@ -12,7 +12,7 @@ import yaml
 
 from game.core import Command, Level, describe, format_command, parse_command, shorten
 
-from .atomic import atomic_write_text, sweep_stale_temporaries
+from .atomic import atomic_write_text, set_aside, sweep_stale_temporaries
 from .paths import data_dir
 from .yamldoc import DocError, read_document
 
@@ -222,15 +222,6 @@ class LoadedProgress:
     backup: pathlib.Path | None = None
 
 
-def _backup_name(path: pathlib.Path) -> pathlib.Path:
-    n = 1
-    while True:
-        candidate = path.with_name(f"{path.name}.corrupt-{n}")
-        if not candidate.exists():
-            return candidate
-        n += 1
-
-
 def load_progress(path: pathlib.Path | None = None) -> LoadedProgress:
     """Read the progress file. A missing file is a fresh start; a bad one is moved aside, never fatal."""
     try:
@@ -249,10 +240,8 @@ def load_progress(path: pathlib.Path | None = None) -> LoadedProgress:
         reason = f"it could not be read (line {exc.line}: {exc.message})"
     except ProgressFileError as exc:
         reason = f"it is damaged ({exc})"
-    backup = _backup_name(path)
-    try:
-        path.replace(backup)
-    except OSError:
+    backup = set_aside(path)
+    if backup is None:
         # Cannot move it (read-only folder?): keep playing from a fresh start all the same.
         return LoadedProgress(
             Progress(), f"Your progress file {path} could not be used: {reason}. Starting fresh.", None
