@@ -140,20 +140,9 @@ class Hud:
         y -= 34 * self.scale
         self.moves.x, self.moves.y = x, y
         y -= 30 * self.scale
-        for i, s in enumerate(self.stars):
-            s.position = (x + ICON / 2 + i * (ICON + 14), y - ICON / 2)
-            self.star_marks[i].x, self.star_marks[i].y = s.center_x, y - ICON - 2
+        self._place_stars(x, y)
         y -= ICON + 34
-        self.goals_title.x, self.goals_title.y = x, y
-        y -= 26 * self.scale
-        for text, icon, goal in zip(self.goal_texts, self.icons, self._goals):
-            has_icon = goal.name in PICTURED
-            icon.position = (x + ICON / 2, y - ICON / 2)
-            text.x, text.y = (x + ICON + 10) if has_icon else x, y - ICON / 2
-            y -= ICON + 10
-        if not self._goals:
-            self.no_goal.x, self.no_goal.y = x, y - ICON / 2
-            y -= ICON + 10
+        self._place_goals(x, y, ICON + 10)
         self.help.x, self.help.y = x, rect.bottom + 16
         self.help.width = width
 
@@ -169,21 +158,29 @@ class Hud:
         self.score.x, self.score.y = x, y
         self.moves.x, self.moves.y = x + 190 * self.scale, y - 4
         y -= 34 * self.scale
+        self._place_stars(x, y)
+        x, y = rect.left + half + 12, rect.top - 16
+        self._place_goals(x, y, ICON + 8)
+        self.help.x, self.help.y = x, rect.bottom + 10
+        self.help.width = int(half - 36)
+
+    def _place_stars(self, x: float, y: float) -> None:
+        """The three stars in a row from (x, y) down, each with its mark under it."""
         for i, s in enumerate(self.stars):
             s.position = (x + ICON / 2 + i * (ICON + 14), y - ICON / 2)
             self.star_marks[i].x, self.star_marks[i].y = s.center_x, y - ICON - 2
-        x, y = rect.left + half + 12, rect.top - 16
+
+    def _place_goals(self, x: float, y: float, step: float) -> None:
+        """"Goals", then a line per goal (its picture first when it has one) `step` apart."""
         self.goals_title.x, self.goals_title.y = x, y
         y -= 26 * self.scale
         for text, icon, goal in zip(self.goal_texts, self.icons, self._goals):
             has_icon = goal.name in PICTURED
             icon.position = (x + ICON / 2, y - ICON / 2)
             text.x, text.y = (x + ICON + 10) if has_icon else x, y - ICON / 2
-            y -= ICON + 8
+            y -= step
         if not self._goals:
             self.no_goal.x, self.no_goal.y = x, y - ICON / 2
-        self.help.x, self.help.y = x, rect.bottom + 10
-        self.help.width = int(half - 36)
 
     def _set(self, text: arcade.Text, value: str, color: tuple[int, int, int, int] | None = None) -> None:
         if text.text != value:
