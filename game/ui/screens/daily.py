@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.bots.daily import DAILY_MODES, DailyPuzzle, day_text
+from game.core import Mode
 from game.io.daily_records import daily_replay_path
 
 from game.ui import textures
@@ -15,7 +16,7 @@ from . import style
 from .widgets import MenuView, Widget
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.navigator import Navigator
 
 
 CARD_W, CARD_H, GAP = 340, 330, 28
@@ -44,7 +45,7 @@ def days(n: int) -> str:
 class DailyView(MenuView):
     """Three cards, one a mode; choosing one plays the day's level in the normal play screen."""
 
-    def __init__(self, app: "App", focus_mode: str | None = None) -> None:
+    def __init__(self, app: "Navigator", focus_mode: Mode | None = None) -> None:
         super().__init__(app.window)
         self.app = app
         self.focus_mode = focus_mode
@@ -69,7 +70,7 @@ class DailyView(MenuView):
         mode = puzzle.mode
         records = self.app.daily_records
         wd = self.panel(left, bottom, width, CARD_H, 18, name=f"daily:{mode.value}",
-                        action=lambda: self.app.play_daily(mode.value))
+                        action=lambda: self.app.play_daily(mode))
         top = bottom + CARD_H
         cx = left + width / 2
         label = style.MODE_LABELS.get(mode, mode.upper())
@@ -115,7 +116,7 @@ class DailyView(MenuView):
         if best is not None and daily_replay_path(level.id).is_file():
             # Today's best game, kept when it was won, in the replay theatre.
             self.button("Watch", left + width - 12 - 76, bottom + 9, 76, 28,
-                        lambda: self.app.watch_daily_best(mode.value), name=f"watch:{mode.value}", font_size=12,
+                        lambda: self.app.watch_daily_best(mode), name=f"watch:{mode.value}", font_size=12,
                         colors=(style.OPTION, style.OPTION_HOVER))   # darker than the card: a button on it
             play_x = left + (width - 88) / 2
         self.text("Resume" if game is not None else "Play" if best is None else "Play again", play_x, bottom + 22, style.TEXT_DIM,
@@ -126,9 +127,9 @@ class DailyView(MenuView):
         want = self.focus_mode
         if want is None:
             day = self.app.today()
-            want = next((m.value for m in DAILY_MODES
-                         if self.app.daily_records.best(m.value, day) is None), DAILY_MODES[0].value)
-        return next((wd for wd in self.widgets if wd.name == f"daily:{want}"), super().initial_focus())
+            want = next((m for m in DAILY_MODES if self.app.daily_records.best(m.value, day) is None),
+                        DAILY_MODES[0])
+        return next((wd for wd in self.widgets if wd.name == f"daily:{want.value}"), super().initial_focus())
 
     def on_back(self) -> None:
         self.app.show_title()

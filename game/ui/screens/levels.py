@@ -10,7 +10,7 @@ from . import style
 from .widgets import MenuView, Widget
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.navigator import Navigator
 
 
 TILE_W, TILE_H, GAP = 184, 168, 20
@@ -23,7 +23,7 @@ DIFFICULTY_COLORS = {"easy": (130, 210, 140, 255), "medium": (235, 200, 110, 255
 class LevelsView(MenuView):
     """Open levels play on Enter or click; a locked one says which level opens it."""
 
-    def __init__(self, app: "App", pack_id: str, focus_level: str | None = None) -> None:
+    def __init__(self, app: "Navigator", pack_id: str, focus_level: str | None = None) -> None:
         super().__init__(app.window)
         self.app = app
         self.pack_id = pack_id

@@ -12,7 +12,7 @@ from . import style
 from .widgets import MenuView, fit_lines
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.navigator import Navigator
 
 
 CARD_HEIGHT = 140
@@ -23,7 +23,7 @@ CARD_GAP = 18
 class PacksView(MenuView):
     """A scrolling list of pack cards; choosing one opens its levels."""
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: "Navigator") -> None:
         super().__init__(app.window)
         self.app = app
 

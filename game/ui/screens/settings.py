@@ -11,7 +11,7 @@ from . import style
 from .widgets import MenuView
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.navigator import Navigator
 
 
 ROW_H = 104
@@ -20,7 +20,7 @@ ROW_H = 104
 class SettingsView(MenuView):
     """One row per setting, its choices side by side; the chosen one is filled."""
 
-    def __init__(self, app: "App", back: Callable[[], object] | None = None) -> None:
+    def __init__(self, app: "Navigator", back: Callable[[], object] | None = None) -> None:
         super().__init__(app.window)
         self.app = app
         self.back = back or app.show_title

@@ -15,7 +15,7 @@ from . import style
 from .widgets import MenuView
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.navigator import Navigator
 
 
 LOGO = "GRIDFALL"
@@ -66,7 +66,7 @@ class TitleView(MenuView):
 
     header_height = 0
 
-    def __init__(self, app: "App", notice: str | None = None) -> None:
+    def __init__(self, app: "Navigator", notice: str | None = None) -> None:
         super().__init__(app.window)
         self.app = app
         self.notice = notice
@@ -119,7 +119,7 @@ class TitleView(MenuView):
         bw = 320
         entries: list[tuple[str, str, Any]] = [("play", "Play", self.app.show_packs),
                                                ("daily", self.daily_label(), self.app.show_daily)]
-        if self.app.editor_factory is not None:
+        if self.app.can_edit:
             entries.append(("level editor", "Level editor", self.app.open_editor))
         entries.append(("settings", "Settings", self.app.show_settings))
         entries.append(("quit", "Quit", self.app.quit))

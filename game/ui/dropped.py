@@ -1,0 +1,156 @@
+"""Files dropped on the game's window: a pack installs, a replay plays in the theatre, a level opens."""
+
+from __future__ import annotations
+
+import os
+import pathlib
+from typing import Any, Callable, Protocol, Sequence
+
+import arcade
+
+from game.core import Command, IllegalMove, first_divergence
+from game.io import LevelFileError, is_pack_path, load_level
+from game.io import install_pack
+from game.io.packs import PackExistsError, lone_level_pack
+from game.io.replay import Replay, ReplayFileError, is_replay_file, load_replay
+from game.ui.shelf import Shelf
+from game.ui.words import counted
+
+from .screens.levels import LevelsView
+from .screens.notice import NoticeView
+from .screens.packs import PacksView
+from .screens.settings import SettingsView
+
+Back = Callable[[], object]
+
+
+class DropHost(Protocol):
+    """What opening a dropped file needs of the shell."""
+
+    window: arcade.Window
+    shelf: Shelf
+
+    @property
+    def can_edit(self) -> bool: ...
+    def show(self, view: Any) -> Any: ...
+    def show_title(self) -> Any: ...
+    def show_packs(self) -> Any: ...
+    def show_levels(self, pack_id: str, focus_level: str | None = None) -> Any: ...
+    def play_level(self, pack_id: str, level_id: str) -> Any: ...
+    def watch(self, pack_id: str, level_id: str, seed: int, commands: Sequence[Command], title: str) -> Any: ...
+    def back_to_game(self) -> Back | None: ...
+
+
+class Drops:
+    """Answers pyglet's drop event whatever screen is up: what cannot be used is said on a notice
+    screen (file, line and field), never raised."""
+
+    def __init__(self, host: DropHost) -> None:
+        self.host = host
+        # Under the views' handlers on the window's stack, so whatever screen is up, the app answers.
+        host.window.push_handlers(on_file_drop=self.on_file_drop)
+
+    def on_file_drop(self, x: int, y: int, paths: list[str]) -> bool:
+        """pyglet's drop event: open the first file dropped (one thing at a time). Never over the
+        editor or its play-test: leaving it there could drop a designer's unsaved work."""
+        view = self.host.window.current_view
+        if self.host.can_edit and (hasattr(view, "model") or getattr(view, "playtest", False)):
+            say = getattr(view, "say", None)
+            if say is not None:
+                say("files dropped here are not opened: use Open in the editor, or drop them on the game's screens")
+            return True
+        if paths:
+            self.open(pathlib.Path(paths[0]))
+        return True
+
+    def open(self, path: pathlib.Path) -> Any:
+        """Install a pack, watch a replay, or play a level, by what the file is."""
+        back = self._back_from(self.host.window.current_view)
+        try:
+            if is_pack_path(path):
+                return self.install(path, back)
+            if is_replay_file(path):
+                return self._watch(path, load_replay(path), back)
+            level = load_level(path)
+        except LevelFileError as exc:
+            return self._refused(path, f"{path.name} cannot be opened", exc, back)
+        except (ReplayFileError, OSError, ValueError) as exc:
+            return self.notice(f"{path.name} cannot be opened", [str(exc)], back)
+        pack = lone_level_pack(level, path)
+        self.host.shelf.add(pack)
+        return self.host.play_level(pack.id, level.id)
+
+    def install(self, path: pathlib.Path, back: Back, replace: bool = False) -> Any:
+        try:
+            pack = install_pack(path, replace=replace)
+        except PackExistsError:
+            return self.notice("Replace the installed pack?", [
+                f"An installed pack already has the id of {path.name}.",
+                "Replacing it keeps the old one as a backup; your progress stays."],
+                back, [("Replace", lambda: self.install(path, back, replace=True)), ("Cancel", back)])
+        except LevelFileError as exc:
+            return self._refused(path, f"{path.name} was not installed", exc, back)
+        except (OSError, ValueError) as exc:
+            return self.notice(f"{path.name} was not installed", [str(exc)], back)
+        self.host.shelf.forget_figures(pack.id)
+        view = (self.host.show_levels(pack.id) if self.host.shelf.has(pack.id, reload=True)
+                else self.host.show_packs())
+        view.show_toast(f"Installed \u201c{pack.name}\u201d: {counted(len(pack.levels), 'level')}", seconds=4.0)
+        return view
+
+    def _watch(self, path: pathlib.Path, replay: Replay, back: Back) -> Any:
+        """A dropped replay, in the theatre: its level from its pack, else the level file shared
+        beside it (Share writes both); a replay the rules now play differently says where."""
+        shelf = self.host.shelf
+        pack_id = next((p.id for p in shelf.packs()[0] if p.id == replay.pack
+                        and any(lv.id == replay.level for lv in p.levels)), None)
+        if pack_id is None:
+            beside = path.parent / f"{replay.level}.yaml"
+            if not beside.is_file():
+                return self.notice(f"{path.name} cannot be watched", [
+                    f"It is a replay of the level '{replay.level}'"
+                    + (f" of the pack '{replay.pack}'" if replay.pack else "") + ", which is not installed.",
+                    f"Install its pack, or put its level file {beside.name} beside it."], back)
+            try:
+                level = load_level(beside)
+            except (LevelFileError, OSError) as exc:
+                return self.notice(f"{beside.name} cannot be opened", [str(exc)], back)
+            pack = lone_level_pack(level, beside)
+            shelf.add(pack)
+            pack_id = pack.id
+        level = shelf.level(pack_id, replay.level)
+        try:
+            divergence = first_divergence(level, replay.seed, replay.commands, replay.checks)
+        except (IllegalMove, ValueError) as exc:
+            return self.notice(f"{path.name} does not play", [str(exc)], back)
+        if divergence is not None:
+            return self.notice(f"{path.name} plays differently now", [divergence.describe()], back)
+        return self.host.watch(pack_id, level.id, replay.seed, replay.commands, f"Replay {path.name}")
+
+    def _back_from(self, view: Any) -> Back:
+        """Where a notice's Back goes: the screen the file was dropped on (a game: the screen it
+        was chosen on)."""
+        game = self.host.back_to_game()
+        if game is not None:
+            return game
+        if isinstance(view, (PacksView, SettingsView)):
+            return self.host.show_packs
+        if isinstance(view, LevelsView):
+            pack_id = view.pack_id
+            return lambda: self.host.show_levels(pack_id)
+        return self.host.show_title
+
+    def _refused(self, path: pathlib.Path, title: str, exc: LevelFileError, back: Back) -> Any:
+        # Each problem as file:line:col: field: what, the file named by its name (its folder
+        # is where the player dropped it from, and would push the words off the screen).
+        folder = str(path.parent) + os.sep
+        problems = [str(p).replace(folder, "") for p in exc.problems[:6]]
+        if len(exc.problems) > 6:
+            problems.append(f"... and {len(exc.problems) - 6} more")
+        n = len(exc.problems)
+        return self.notice(title, [f"{counted(n, 'problem')} to fix first:", *problems], back, danger=True)
+
+    def notice(self, title: str, lines: Sequence[str], back: Back,
+               choices: Sequence[tuple[str, Back]] | None = None, danger: bool = False) -> Any:
+        text = [line for raw in lines for line in str(raw).splitlines()][:10]
+        return self.host.show(NoticeView(self.host.window, title, text, choices or [("OK", back)], danger=danger))

@@ -1,0 +1,39 @@
+"""The player's saved games and records: pack progress and the daily records, written at each change."""
+
+from __future__ import annotations
+
+import sys
+
+from game.io.daily_records import DailyRecords, load_daily_records, save_daily_records
+from game.io.kept_replays import Kept
+from game.io.progress import Progress, load_progress, save_progress
+
+
+class Saves:
+    """Both stores, read once at start (a damaged file is set aside and said in `notices`), and
+    each level's best win once read; a store that cannot be written is said on the console and
+    the game goes on."""
+
+    def __init__(self, notices: list[str]) -> None:
+        loaded = load_progress()
+        self.progress: Progress = loaded.progress
+        if loaded.notice:
+            notices.append(loaded.notice)
+        daily = load_daily_records()
+        self.daily_records: DailyRecords = daily.records
+        if daily.notice:
+            notices.append(daily.notice)
+        self.best: dict[tuple[str, str], Kept | None] = {}   # each level's best win, read once
+
+    def save_progress(self) -> None:
+        try:
+            save_progress(self.progress)
+        except OSError as exc:
+            # A full disk or read-only folder: keep playing, say so on the console.
+            print(f"gridfall: could not save progress: {exc}")
+
+    def save_daily(self) -> None:
+        try:
+            save_daily_records(self.daily_records)
+        except OSError as exc:
+            print(f"gridfall: could not save the daily records: {exc}", file=sys.stderr)

@@ -1,0 +1,105 @@
+"""The packs the game shows: built-in, installed and opened ones, read once, with their playtest figures."""
+
+from __future__ import annotations
+
+import pathlib
+from typing import Callable, Sequence
+
+from game.core import Level
+from game.io import LevelFileError, Pack, list_packs
+from game.io.paths import installed_packs_dir
+from game.io.playtest_file import PlaytestFileError, StoredPlaytest, StoredResult, read_results
+
+PackSource = Callable[[], Sequence[Pack]]
+
+
+class PartialPacks(Exception):
+    """The packs that loaded, and what was wrong with the others."""
+
+    def __init__(self, packs: list[Pack], message: str) -> None:
+        super().__init__(message)
+        self.packs = packs
+
+
+def default_packs() -> Sequence[Pack]:
+    """Built-in and installed packs; a broken one is left out and reported, never fatal."""
+    errors: list[LevelFileError] = []
+    packs = list_packs(errors)
+    if errors:
+        lines = [str(p) for exc in errors for p in exc.problems[:1]]
+        raise PartialPacks(packs, f"{len(errors)} pack(s) could not be read: " + "; ".join(lines[:3]))
+    return packs
+
+
+class Shelf:
+    """The pack list (read when the packs screen opens, kept until then) and each pack's stored
+    playtest figures (read once); packs opened from a path are listed first."""
+
+    def __init__(self, source: PackSource | None = None) -> None:
+        self._source = source or default_packs
+        self._extra: list[Pack] = []
+        self._packs: list[Pack] | None = None
+        self._error: str | None = None
+        self._results: dict[str, StoredPlaytest | None] = {}   # each pack's playtest.yaml, read once
+
+    def add(self, pack: Pack) -> None:
+        """A pack opened from a path (or a lone level file): listed first, before the known ones."""
+        self._extra = [p for p in self._extra if p.id != pack.id] + [pack]
+        self._packs = None
+
+    def packs(self, reload: bool = False) -> tuple[list[Pack], str | None]:
+        """The packs to show, and a message when they could not all be read."""
+        if self._packs is None or reload:
+            found: list[Pack] = []
+            self._error = None
+            try:
+                found = list(self._source())
+            except PartialPacks as partial:
+                found, self._error = partial.packs, str(partial)
+            except Exception as exc:  # a broken pack must not take the menu down with it
+                self._error = f"Some packs could not be read: {exc}"
+            extra_ids = {p.id for p in self._extra}
+            self._packs = self._extra + [p for p in found if p.id not in extra_ids]
+        return list(self._packs), self._error
+
+    def pack(self, pack_id: str) -> Pack:
+        for p in self.packs()[0]:
+            if p.id == pack_id:
+                return p
+        raise KeyError(f"no pack with id {pack_id!r}")
+
+    def has(self, pack_id: str, reload: bool = False) -> bool:
+        return any(p.id == pack_id for p in self.packs(reload=reload)[0])
+
+    def level(self, pack_id: str, level_id: str) -> Level:
+        for lv in self.pack(pack_id).levels:
+            if lv.id == level_id:
+                return lv
+        raise KeyError(f"pack {pack_id!r} has no level {level_id!r}")
+
+    def level_ids(self, pack_id: str) -> list[str]:
+        return [lv.id for lv in self.pack(pack_id).levels]
+
+    def installed_dir(self) -> pathlib.Path:
+        return installed_packs_dir()
+
+    def difficulty(self, pack_id: str, level_id: str) -> StoredResult | None:
+        """The pack's stored playtest figures for a level (gridfall playtest --write), when they
+        are there and still match the level; a broken file shows nothing rather than stopping."""
+        if pack_id not in self._results:
+            try:
+                self._results[pack_id] = read_results(self.pack(pack_id))
+            except (PlaytestFileError, OSError, KeyError):
+                self._results[pack_id] = None
+        stored = self._results[pack_id]
+        result = stored.levels.get(level_id) if stored is not None else None
+        return result if result is not None and result.current else None
+
+    def forget_figures(self, pack_id: str) -> None:
+        """A pack installed anew: its playtest figures are read again when next asked."""
+        self._results.pop(pack_id, None)
+
+
+def difficulty_line(figures: StoredResult) -> str:
+    """A level's stored playtest figures as the goal card says them."""
+    return f"{figures.label.capitalize()}: bots win {figures.pass_rate:.0%} of games"
