@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.bots import BOT_NAMES, make_bot, play_game, value
+from game.bots.base import turn_limit_for
 from game.core import Level, Status, Swap, fold, new_game, progress
 from game.bots.person import PersonMatch3Bot
 
@@ -31,10 +32,18 @@ def test_every_bot_plays_a_blocker_level_to_its_end_or_its_moves(name: str, lv: 
         bot = make_bot(name, lv, seed=3)
     except ValueError:
         pytest.skip(f"{name} does not play {lv.mode}")
-    session = play_game(lv, 5, bot, turn_limit=10 if name == "greedy" else None)
+    limit = 10 if name == "greedy" else turn_limit_for(lv)
+    session = play_game(lv, 5, bot, turn_limit=limit)
     assert session.commands, "the bot made moves"
     assert fold(session.initial, session.events) == session.state
-    assert session.state.status in (Status.WON, Status.LOST, Status.PLAYING)
+    state = session.state
+    if state.status == Status.PLAYING:
+        # Still playing: only because its turns ran out, never because a move changed nothing.
+        assert len(session.commands) == limit, f"{name} stopped after {len(session.commands)} of {limit} turns"
+    elif state.status == Status.LOST:
+        assert state.moves == lv.moves, f"{name} lost with {lv.moves - state.moves} moves left"
+    else:
+        assert state.status == Status.WON and all(g.met for g in progress(state))
 
 
 def test_the_greedy_bot_makes_progress_on_blocker_goals() -> None:

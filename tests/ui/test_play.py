@@ -307,24 +307,21 @@ def test_chain_keyboard_extend_backspace_enter(window: Any, numlock: bool) -> No
 def test_chain_two_arrow_keys_make_a_diagonal(window: Any) -> None:
     import arcade
 
-    view = open_view(window, first_level_of("chain", player=True))
-    ctrl = view.controller
-    state = view.state
-    player = state.player
-    # Find a diagonal neighbour of the player whose orthogonal way-point is also a tile.
-    for dr, dc in ((-1, -1), (-1, 1)):
-        target = (player[0] + dr, player[1] + dc)
-        if 0 <= target[0] < state.height and 0 <= target[1] < state.width and state.at(target) > 0:
-            break
-    else:
-        pytest.skip("the player has no diagonal tile above it on this deal")
-    first = arcade.key.UP
-    second = arcade.key.LEFT if dc < 0 else arcade.key.RIGHT
-    send(window, "on_key_press", first, 0)
-    send(window, "on_key_press", second, 0)            # the second key while the first is held
-    send(window, "on_key_release", second, 0)
-    send(window, "on_key_release", first, 0)
-    assert ctrl.path == [player, target]
+    # The token at 2,1 with a tile up-left (1,0) and up-right (1,2): a board made for it, so
+    # the test never depends on how a level happens to be dealt.
+    lv = Level.from_dict({"format": 1, "id": "diag-up", "name": "Diag up", "mode": "chain",
+                          "width": 4, "height": 4, "kinds": 4, "moves": 10,
+                          "layout": ["1 3 4 2", "2 3 1 4", "1 P 3 2", "3 4 2 3"]})
+    for side, target in ((arcade.key.LEFT, (1, 0)), (arcade.key.RIGHT, (1, 2))):
+        view = open_view(window, lv)
+        ctrl = view.controller
+        player = view.state.player
+        assert player == (2, 1) and view.state.at(target) > 0
+        send(window, "on_key_press", arcade.key.UP, 0)
+        send(window, "on_key_press", side, 0)              # the second key while the first is held
+        send(window, "on_key_release", side, 0)
+        send(window, "on_key_release", arcade.key.UP, 0)
+        assert ctrl.path == [player, target]
 
 
 def _diagonal_level(between: str) -> Level:
@@ -1367,16 +1364,14 @@ def test_a_cascade_sounds_higher_with_each_clear(window: Any) -> None:
     from game.core import Cleared, Session
 
     rec = Recorder()
-    lv = first_level_of("match3")
-    # A deal and a swap whose cascade clears at least twice.
-    for seed in range(40):
-        state = Session(lv, seed).state
-        combo = next((c for c in legal_commands(state)
-                      if sum(isinstance(e, Cleared) for e in Session.replay(lv, seed, [c]).batches[-1]) >= 2), None)
-        if combo is not None:
-            break
-    else:
-        pytest.skip("no cascade of two clears found")
+    # A board made for it: swapping 3,2 down makes a row of 1s; the tiles above fall into a
+    # row of 2s, a second clear however the new tiles are dealt.
+    lv = Level.from_dict({"format": 1, "id": "cascade", "name": "Cascade", "mode": "match3",
+                          "width": 5, "height": 5, "kinds": 4, "moves": 10,
+                          "layout": ["4 1 3 1 2", "1 3 4 2 3", "3 2 2 4 1", "1 1 3 2 4", "2 4 1 3 2"]})
+    combo = Swap((3, 2), (4, 2))
+    seed = 7
+    assert sum(isinstance(e, Cleared) for e in Session.replay(lv, seed, [combo]).batches[-1]) >= 2
     view = open_with(window, lv, Settings(animation_speed="fast", sound=True), seed=seed, sounds=rec)
     assert view.submit(combo)
     settle(view)
