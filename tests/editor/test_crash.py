@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import os
 import pathlib
-import random
 import signal
 import subprocess
 import sys
 import textwrap
-import time
 
 import pytest
 
@@ -18,15 +16,15 @@ from editor.model import EditModel, blank, kind_tool
 from game.io import load_level
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-ROUNDS = 150
 
-# The child paints a big board two ways and saves the level and the recovery file in turn,
-# as fast as it can, through the editor's own save path, until it is killed.
+# The child saves a big level and its recovery file once (version 0), then saves both again
+# (version 1) through the editor's own save path, with the file calls wrapped so that it stops
+# at the asked point of the asked write and says "caught": there the test kills it. No timing
+# and no luck: every kill lands where it is meant to, on any machine.
 CHILD = textwrap.dedent("""
-    import sys
+    import os, pathlib, sys, tempfile
     from editor import files, recovery
     from editor.model import EditModel, blank, kind_tool
-    import pathlib
 
     def version(k):
         m = EditModel(blank("match3", 32, 32))
@@ -38,59 +36,101 @@ CHILD = textwrap.dedent("""
         return m.draft
 
     target = pathlib.Path(sys.argv[1])
+    which, phase = sys.argv[2].split(":")
     drafts = [version(0), version(1)]
     slot = recovery.Slot()
     files.save_draft(drafts[0], target)
     slot.write(drafts[0], target)
+
+    temporaries = []
+    real_mkstemp, real_fdopen, real_fsync = tempfile.mkstemp, os.fdopen, os.fsync
+
+    def caught():
+        print("caught", flush=True)
+        sys.stdin.read()          # held here until the test kills the process
+
+    def ours():
+        # The level's own temporary (beside it: its backup copy has the same name elsewhere),
+        # or the recovery file's.
+        tmp = pathlib.Path(temporaries[-1]) if temporaries else pathlib.Path()
+        if which == "save":
+            return tmp.parent == target.parent and tmp.name.startswith("." + target.name + ".")
+        return tmp.parent == slot.path.parent and tmp.name.startswith(".editor-")
+
+    def mkstemp(*args, **kwargs):
+        fd, tmp = real_mkstemp(*args, **kwargs)
+        temporaries.append(tmp)
+        return fd, tmp
+
+    class Half:
+        # Writes half of what it is given, then stops: a kill in the middle of the write.
+        def __init__(self, handle):
+            self.handle = handle
+        def __enter__(self):
+            return self
+        def __exit__(self, *exc):
+            return self.handle.__exit__(*exc)
+        def write(self, data):
+            self.handle.write(data[:len(data) // 2])
+            self.handle.flush()
+            caught()
+        def __getattr__(self, name):
+            return getattr(self.handle, name)
+
+    def fdopen(fd, *args, **kwargs):
+        handle = real_fdopen(fd, *args, **kwargs)
+        return Half(handle) if phase == "half" and ours() else handle
+
+    def fsync(fd):
+        # Written and flushed, not yet moved into place: a kill just before os.replace.
+        real_fsync(fd)
+        if phase == "written" and ours():
+            caught()
+
+    tempfile.mkstemp, os.fdopen, os.fsync = mkstemp, fdopen, fsync
     print("ready", flush=True)
-    i = 1
-    while True:
-        files.save_draft(drafts[i % 2], target)
-        slot.write(drafts[i % 2], target)
-        i += 1
+    files.save_draft(drafts[1], target)
+    slot.write(drafts[1], target)
+    print("missed", flush=True)
 """)
 
 
-def _version_names() -> set[str]:
-    return {"Big 0", "Big 1"}
-
-
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL (POSIX)")
-def test_sigkill_during_save_and_autosave_leaves_whole_files(tmp_path: pathlib.Path) -> None:
+@pytest.mark.parametrize("point", ["save:half", "save:written", "autosave:half", "autosave:written"])
+def test_sigkill_during_save_or_autosave_leaves_whole_files(tmp_path: pathlib.Path, point: str) -> None:
     data = tmp_path / "data"
     target = data / "levels" / "big.yaml"
     env = {**os.environ, "GRIDFALL_DATA_DIR": str(data), "PYTHONPATH": str(ROOT)}
-    rng = random.Random(5)
-    torn = {"save": False, "autosave": False}
-    round_ = 0
-    # Kill again and again until both a save and an autosave were caught mid-write (their
-    # temporary files are left behind), checking after every kill that the files are whole.
-    while not all(torn.values()):
-        round_ += 1
-        # Usually a few rounds; a loaded machine (CI) can take many more to land in the short write.
-        assert round_ <= ROUNDS, f"no kill landed mid-write in {ROUNDS} rounds: {torn}"
-        child = subprocess.Popen([sys.executable, "-c", CHILD, str(target)], cwd=ROOT, env=env,
-                                 stdout=subprocess.PIPE, text=True)
+    child = subprocess.Popen([sys.executable, "-c", CHILD, str(target), point], cwd=ROOT, env=env,
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
         assert child.stdout is not None
         assert child.stdout.readline().strip() == "ready"
-        time.sleep(rng.uniform(0.02, 0.4))
+        assert child.stdout.readline().strip() == "caught", f"the child never reached {point}"
         child.send_signal(signal.SIGKILL)
         child.wait(timeout=30)
-        assert child.returncode == -signal.SIGKILL
-        # The level file is one whole version: the loader accepts it.
-        level = load_level(target)
-        assert level.name in _version_names() and level.width == 32
-        # The recovery file too.
-        os.environ["GRIDFALL_DATA_DIR"], saved = str(data), os.environ["GRIDFALL_DATA_DIR"]
-        try:
-            found = recovery.pending()   # the killed editor's work is offered, whole
-        finally:
-            os.environ["GRIDFALL_DATA_DIR"] = saved
-        assert len(found) == round_, round_
-        rec = found[0]
-        assert rec.draft.name in _version_names() and rec.draft.width == 32 and rec.source == target
-        torn["save"] |= any(p.name.endswith(".tmp") for p in target.parent.iterdir())
-        torn["autosave"] |= any(p.name.startswith(".editor-") for p in (data / "recovery").iterdir())
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert child.returncode == -signal.SIGKILL
+    killed_in_save = point.startswith("save:")
+    # The level file is one whole version: the old one when the kill was in its save.
+    level = load_level(target)
+    assert level.name == ("Big 0" if killed_in_save else "Big 1") and level.width == 32
+    # The recovery file too: the killed editor's work is offered, whole.
+    os.environ["GRIDFALL_DATA_DIR"], saved = str(data), os.environ["GRIDFALL_DATA_DIR"]
+    try:
+        found = recovery.pending()
+    finally:
+        os.environ["GRIDFALL_DATA_DIR"] = saved
+    assert len(found) == 1
+    rec = found[0]
+    assert rec.draft.name == "Big 0" and rec.draft.width == 32 and rec.source == target
+    # The kill left the write's temporary behind, beside the file it was for.
+    level_temps = [p.name for p in target.parent.iterdir() if p.name.endswith(".tmp")]
+    recovery_temps = [p.name for p in (data / "recovery").iterdir() if p.name.startswith(".editor-")]
+    assert (bool(level_temps), bool(recovery_temps)) == (killed_in_save, not killed_in_save)
     # The next editor start sweeps the recovery file's torn temporaries away.
     os.environ["GRIDFALL_DATA_DIR"], saved = str(data), os.environ["GRIDFALL_DATA_DIR"]
     try:

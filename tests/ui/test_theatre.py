@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import pathlib
 import shutil
-import time
 from typing import Any, Iterator
 
 import arcade
-import pyglet
 import pytest
 
 from game.core import Session, Status
@@ -159,16 +157,23 @@ def test_share_from_the_result_writes_the_files_the_card_and_a_gif(
         window: Any, clean: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
     copied: list[str] = []
     monkeypatch.setattr(window, "set_clipboard_text", copied.append, raising=False)
+    # The app polls for the GIF on the window's clock: what it schedules is called here as the
+    # clock would call it, once the recording process has ended (no sleeping for the clock).
+    scheduled: list[tuple[Any, float]] = []
+    unscheduled: list[Any] = []
+    monkeypatch.setattr(arcade, "schedule", lambda func, interval: scheduled.append((func, interval)))
+    monkeypatch.setattr(arcade, "unschedule", unscheduled.append)
+    shared_level = "first-swap"     # a one-move game: a short clip to record
     app = App(window)
-    view = _win(window, app)
+    view = _win(window, app, shared_level)
     share = next(b for b in view.result_menu.buttons if b.key == "share")
     click(window, *share.rect.center)
     folder = share_dir()
-    replays = list(folder.glob(f"{LEVEL}-*.replay.yaml"))
+    replays = list(folder.glob(f"{shared_level}-*.replay.yaml"))
     assert len(replays) == 1
     shared = load_replay(replays[0])
-    assert shared.commands == _golden().commands and shared.level == LEVEL and shared.pack == PACK
-    assert (folder / f"{LEVEL}.yaml").is_file()                # the level, so anyone can play it back
+    assert shared.commands == _golden(shared_level).commands and shared.level == shared_level and shared.pack == PACK
+    assert (folder / f"{shared_level}.yaml").is_file()          # the level, so anyone can play it back
     card = copied[-1]
     state = view.state
     assert card.splitlines()[0] == f"Gridfall, First Steps: {view.level.name} (match-3)"
@@ -177,14 +182,16 @@ def test_share_from_the_result_writes_the_files_the_card_and_a_gif(
     assert folder.name in view.toast.message and "clipboard" in view.toast.message
     image = draw(window, "result_shared")
     assert image is not None
-    # The GIF is recorded by `gridfall record` in its own process.
+    # The GIF is recorded by `gridfall record` in its own process: its end is the event waited on.
+    assert app.share_jobs.running and len(scheduled) == 1
+    poll, interval = scheduled[0]
+    assert interval <= 1.0
     app.share_jobs.wait(timeout=240)
     gif = replays[0].with_name(replays[0].name.replace(".replay.yaml", ".gif"))
     assert gif.is_file() and gif.read_bytes()[:6] in (b"GIF87a", b"GIF89a")
-    time.sleep(0.6)
-    pyglet.clock.tick()                                         # the app's poll, on the window's clock, says so
+    poll(interval)                                              # the app's poll says so
     assert view.toast.message == f"The GIF is ready: {gif.name}"
-    assert not app.share_jobs.running and not app._polling_shares
+    assert not app.share_jobs.running and not app._polling_shares and unscheduled == [poll]
 
 
 
