@@ -3,7 +3,7 @@ Apply sets the suggested move limit as one undo step (issue 10, "In the editor")
 
 from __future__ import annotations
 
-import time
+import concurrent.futures
 from typing import Any
 
 import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
@@ -17,13 +17,14 @@ key = arcade.key
 
 
 def _finish(window: Any, view: EditorView, limit: float = 180) -> None:
-    """Frames until the bots' games are in (they run in other processes; painting goes on)."""
-    deadline = time.monotonic() + limit
-    while view.difficulty.running:
-        assert time.monotonic() < deadline, "the difficulty run never finished"
-        frame(window)
-        time.sleep(0.02)
+    """Wait for the bots' games (they run in other processes: their futures are the event), then
+    the frames in which the editor collects and shows them."""
+    run = view.difficulty
+    _done, pending = concurrent.futures.wait(run._pending, timeout=limit)
+    assert not pending, "the difficulty run never finished"
     frame(window)
+    frame(window)
+    assert not run.running
 
 
 def _shown(view: EditorView) -> dict[str, str]:
