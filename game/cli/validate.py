@@ -13,7 +13,7 @@ from game.cli.output import safe
 from game.io.levels import LEVEL_SUFFIXES, check_level_file
 from game.io.pack_proofs import Proof, prove_pack, replays_dir
 from game.io.packs import PACK_FILE, check_pack, is_pack_path
-from game.io.playtest_file import FILE_NAME as RESULTS_FILE
+from game.io.playtest_file import FILE_NAME as RESULTS_FILE, PlaytestFileError, read_results
 from game.io.problems import FileProblem, sort_problems
 
 
@@ -84,6 +84,11 @@ def check(paths: list[pathlib.Path], notes: list[str] | None = None) -> tuple[li
                 if pack is not None and path.is_dir() and notes is not None:
                     notes += unlisted(path, {f"{level.id}.yaml" for level in pack.levels}
                                       | {f"{level.id}.yml" for level in pack.levels})
+                if pack is not None:   # the stored playtest figures the game shows
+                    try:
+                        read_results(pack)
+                    except PlaytestFileError as exc:
+                        bad = bad + exc.problems
                 folder = replays_dir(pack) if pack is not None else None
                 if pack is not None and folder is not None and folder.is_dir():
                     proofs = prove_pack(pack)
