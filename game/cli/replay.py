@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import pathlib
 import sys
 from typing import Any
 
-from game.core import RULES_VERSION, IllegalMove, Level, LevelError, Session, first_divergence, stars
+from game.core import RULES_VERSION, IllegalMove, Level, LevelError, Session, first_divergence, stars, valid_id
 from game.io import LevelFileError, PackNotFoundError, find_pack, load_level
 from game.io.replay import ReplayFileError, load_replay
 
@@ -30,6 +31,10 @@ def _level(args: argparse.Namespace, pack_id: str | None, level_id: str) -> Leve
             raise ValueError(f"the replay is for level '{level_id}' but {args.level} holds '{level.id}'")
         return level
     if pack_id is None:
+        # Share and `gridfall code --decode` write a game's level file beside its replay.
+        beside = pathlib.Path(args.path).parent / f"{level_id}.yaml"
+        if valid_id(level_id) and beside.is_file():   # an id, never a path out of the folder
+            return load_level(beside)
         raise ValueError("the replay names no pack: give the level file with --level")
     try:
         return find_pack(pack_id).level(level_id)
