@@ -36,7 +36,8 @@ if screen == "title":
 else:
     from game.io import load_level
     from game.ui.play_view import PlayView
-    level = load_level(__import__("pathlib").Path("levels/first-steps/garden-beds.yaml"))
+    from game.io.paths import levels_dir
+    level = load_level(levels_dir() / "first-steps" / "garden-beds.yaml")
     view = PlayView(level, seed=3)
     window.show_view(view)
     if screen == "dialog":

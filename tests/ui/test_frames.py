@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import pathlib
 from types import SimpleNamespace
 from typing import Any
 
 DT = 1 / 60
-ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
 def settle(view: Any, seconds: float) -> None:
@@ -22,7 +20,9 @@ def test_an_untouched_board_stops_asking_for_frames_and_a_move_asks_again(window
     from game.ui.frames import wants_frames
     from game.ui.play_view import PlayView
 
-    level = load_level(ROOT / "levels" / "first-steps" / "garden-beds.yaml")
+    from game.io.paths import levels_dir
+
+    level = load_level(levels_dir() / "first-steps" / "garden-beds.yaml")
     view = PlayView(level, seed=3, settings=Settings(animation_speed="normal"))
     window.show_view(view)
     settle(view, 0.5)
