@@ -24,6 +24,7 @@ from game.io.replay import ReplayFileError, is_replay_file, load_replay
 from game.io.playtest_file import PlaytestFileError, StoredPlaytest, StoredResult, read_results
 from game.io.progress import Progress, load_progress, save_progress
 from game.io.settings import Settings, load_settings, save_settings
+from game.ui.frames import OnDemandWindow
 from game.ui.outcome import Action, PlayOutcome
 from game.ui.words import counted
 
@@ -673,7 +674,7 @@ class App:
             print(f"gridfall: could not save progress: {exc}")
 
 
-class GridfallWindow(arcade.Window):
+class GridfallWindow(OnDemandWindow):
     """The game's own window: resizable with a minimum size; closing it saves the game in progress."""
 
     def __init__(self, *, fullscreen: bool = False, visible: bool = True,
