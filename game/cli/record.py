@@ -64,7 +64,7 @@ def _load(args: argparse.Namespace) -> tuple[Any, int, list[Any], bool]:
         try:
             # The rules first: a replay that does not play (a command after the end, an
             # illegal one) is refused as `gridfall replay` refuses it, before any frame.
-            Session.replay(level, replay.seed, replay.commands)
+            Session.replay(level, replay.seed, replay.commands, replay.plays_by)
         except (IllegalMove, LevelError) as exc:
             raise RecordError(f"{path}: {shorten(str(exc), 300)}") from None
         return level, replay.seed, list(replay.commands), True

@@ -50,12 +50,12 @@ def run(args: argparse.Namespace) -> int:
     if replay.level_hash is not None and replay.level_hash != level.content_hash():
         notes.append(f"the level '{level.id}' changed since the replay was made")
     try:
-        divergence = first_divergence(level, replay.seed, replay.commands, replay.checks)
+        divergence = first_divergence(level, replay.seed, replay.commands, replay.checks, replay.plays_by)
         if divergence is not None:
             why = f" ({'; '.join(notes)})" if notes else ""
             print(f"gridfall replay: {args.path}: {divergence.describe()}{why}", file=sys.stderr)
             return 1
-        session = Session.replay(level, replay.seed, replay.commands)
+        session = Session.replay(level, replay.seed, replay.commands, replay.plays_by)
     except IllegalMove as exc:
         # Session.replay names the command: "command N (text): why".
         why = f" ({'; '.join(notes)})" if notes else ""

@@ -8,7 +8,7 @@ from enum import StrEnum
 from .boards import solved_slide
 from .events import BonusScored, Event, Lost, Won
 from .level import Level
-from .state import State
+from .state import REACH_ON_THE_WAY, State
 from .vocab import GoalName, Mode, Status
 
 
@@ -38,7 +38,7 @@ def progress(state: State) -> list[GoalProgress]:
     for kind, count in goals.collect:
         out.append(GoalProgress(GoalName.COLLECT, min(state.collected_of(kind), count), count, kind))
     if goals.reach is not None:
-        out.append(GoalProgress(GoalName.REACH, int(state.player == goals.reach), 1))
+        out.append(GoalProgress(GoalName.REACH, int(reached(state)), 1))
     if goals.jelly:
         total = sum(layers for _, layers in level.jelly_cells)
         out.append(GoalProgress(GoalName.JELLY, total - sum(layers for _, layers in state.jelly), total))
@@ -48,6 +48,15 @@ def progress(state: State) -> list[GoalProgress]:
     if goals.drops is not None:
         out.append(GoalProgress(GoalName.DROPS, min(state.dropped, goals.drops), goals.drops))
     return out
+
+
+def reached(state: State) -> bool:
+    """Whether the reach goal is met: the token stands on its cell, or (from rules version
+    REACH_ON_THE_WAY) stood on it at any step of a walk, as players expect."""
+    target = state.level.goals.reach
+    if target is None:
+        return False
+    return state.player == target or (state.reached and state.rules >= REACH_ON_THE_WAY)
 
 
 def goals_met(state: State) -> bool:

@@ -47,10 +47,10 @@ def prove_pack(pack: Pack) -> list[Proof]:
             replay = load_replay(file)
             if replay.level != level.id:
                 raise ValueError(f"it is a replay of '{shorten(replay.level)}', not of '{level.id}'")
-            divergence = first_divergence(level, replay.seed, replay.commands, replay.checks)
+            divergence = first_divergence(level, replay.seed, replay.commands, replay.checks, replay.plays_by)
             if divergence is not None:
                 raise ValueError(divergence.describe())
-            state = Session.replay(level, replay.seed, replay.commands).state
+            state = Session.replay(level, replay.seed, replay.commands, replay.plays_by).state
             if state.status != Status.WON:
                 raise ValueError(f"it ends {state.status}, not won, after {state.moves} moves")
         except (ReplayFileError, IllegalMove, LevelError, ValueError) as exc:

@@ -18,6 +18,7 @@ from .yamldoc import DocError, read_document
 
 FORMAT = 2
 READS = (1, 2)   # format 1 (no rules version, level hash or checks) still loads
+UNVERSIONED_RULES = 2   # the rules a format-1 replay (no rules version written) was made with
 KEYS = ("format", "rules", "pack", "level", "level_hash", "seed", "commands", "checks")
 
 
@@ -46,6 +47,15 @@ class Replay:
     rules: int | None = None
     level_hash: str | None = None
     checks: tuple[Check, ...] = ()
+
+    @property
+    def plays_by(self) -> int:
+        """The rules version this replay is played and proven by: its own (a file from before
+        versions were written plays by the last rules of that time; one from a newer game than
+        this one, by today's)."""
+        if self.rules is None:
+            return UNVERSIONED_RULES
+        return min(self.rules, RULES_VERSION)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"format": FORMAT}
