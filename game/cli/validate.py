@@ -8,6 +8,7 @@ import pathlib
 import sys
 from typing import Any
 
+from game.cli.level_source import path_or_pack_id
 from game.cli.output import safe
 from game.io.levels import LEVEL_SUFFIXES, check_level_file
 from game.io.pack_proofs import prove_pack, replays_dir
@@ -23,7 +24,7 @@ def register(subparsers: Any) -> None:
         "as file:line:col: field: message; exits 0 when everything is clean, 1 when not.")
     parser.add_argument("paths", nargs="+", metavar="PATH",
                         help="a level .yaml, a pack folder (with pack.yaml), a NAME.pack.yaml, "
-                        "or a folder of these")
+                        "a folder of these, or the id of a built-in or installed pack")
     parser.add_argument("--json", action="store_true", help="print the result as JSON for tools")
     parser.set_defaults(run=run)
 
@@ -97,7 +98,7 @@ def check(paths: list[pathlib.Path], notes: list[str] | None = None) -> tuple[li
 def run(args: argparse.Namespace) -> int:
     try:
         notes: list[str] = []
-        checked, problems = check([pathlib.Path(p) for p in args.paths], notes)
+        checked, problems = check([path_or_pack_id(pathlib.Path(p)) for p in args.paths], notes)
     except Exception as exc:  # never a traceback for a designer: say what broke, exit 1
         print(f"gridfall validate: could not finish ({type(exc).__name__}: {exc})", file=sys.stderr)
         return 1

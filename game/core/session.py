@@ -9,7 +9,8 @@ from .commands import Command
 from .events import Event
 from .evolve import fold
 from .game import decide, new_game
-from .level import Level, shorten
+from .checking import shorten
+from .level import Level
 from .state import RULES_VERSION, IllegalMove, State
 
 

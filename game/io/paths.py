@@ -2,22 +2,54 @@
 
 from __future__ import annotations
 
+import atexit
+import functools
+import importlib.resources
 import os
 import pathlib
+import shutil
+import tempfile
 
 import platformdirs
 
-REPO_ROOT = pathlib.Path(__file__).resolve().parents[2]
 WORKING_FOLDER = "my-packs"   # in the data folder: the packs a designer is making
 
 
 def levels_dir() -> pathlib.Path:
-    """The built-in packs shipped with the game."""
-    return REPO_ROOT / "levels"
+    """The built-in packs shipped with the game (package data: game/data/levels)."""
+    return shipped_dir("levels")
 
 
 def assets_dir() -> pathlib.Path:
-    return REPO_ROOT / "assets"
+    """Textures and sounds shipped with the game (package data: game/data/assets)."""
+    return shipped_dir("assets")
+
+
+def shipped_dir(name: str) -> pathlib.Path:
+    """A folder of the game's package data, read through importlib.resources, so a checkout,
+    an installed wheel (pip, pipx) and a one-folder bundle all find it beside the code."""
+    folder = importlib.resources.files("game").joinpath("data", name)
+    if isinstance(folder, pathlib.Path):
+        return folder
+    return _unpacked(name)
+
+
+@functools.cache
+def _unpacked(name: str) -> pathlib.Path:
+    """Package data that is not a folder on disk (the game imported from a zip): copied once
+    into a temporary folder that lives as long as the process, since packs and textures are
+    read as files."""
+    target = pathlib.Path(tempfile.mkdtemp(prefix="gridfall-data-"))
+    atexit.register(shutil.rmtree, target, True)
+    stack = [(importlib.resources.files("game").joinpath("data", name), target / name)]
+    while stack:
+        source, dest = stack.pop()
+        if source.is_dir():
+            dest.mkdir()
+            stack.extend((child, dest / child.name) for child in source.iterdir())
+        else:
+            dest.write_bytes(source.read_bytes())
+    return target / name
 
 
 def data_dir() -> pathlib.Path:

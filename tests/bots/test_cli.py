@@ -13,7 +13,7 @@ from game.io import Pack, load_pack, save_level, save_pack
 from game.io.replay import Replay, load_replay, save_replay
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-PACK_DIR = ROOT / "levels" / "first-steps"
+PACK_DIR = ROOT / "game" / "data" / "levels" / "first-steps"
 
 
 def test_simulate_prints_win_rate_score_and_moves(capsys: pytest.CaptureFixture[str]) -> None:

@@ -8,7 +8,7 @@ import pathlib
 import pytest
 
 from game.core import Level
-from game.core.level import KEY_ORDER
+from game.core.level_format import KEY_ORDER
 from game.io import LevelFileError, level_to_yaml, load_level, save_level
 from levelgen import generated_level
 from game.io.paths import levels_dir

@@ -198,7 +198,7 @@ def test_a_pack_carries_its_authors_replays_and_validate_and_install_prove_them(
     pack = tmp_path / "proofs"
     pack.mkdir()
     for name in ("first-swap.yaml", "token-walk.yaml", "slide-in.yaml"):
-        shutil.copy(root / "levels" / "first-steps" / name, pack / name)
+        shutil.copy(root / "game" / "data" / "levels" / "first-steps" / name, pack / name)
     (pack / "pack.yaml").write_text("format: 1\nid: proofs\nname: Proofs\nlevels: [first-swap.yaml, "
                                     "token-walk.yaml, slide-in.yaml]\n")
     (pack / "replays").mkdir()

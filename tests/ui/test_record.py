@@ -41,7 +41,7 @@ def test_record_a_winning_replay_as_an_animated_gif(window: Any, tmp_path: pathl
 def test_record_a_bot_game_of_a_level_file_as_png_frames(window: Any, tmp_path: pathlib.Path,
                                                          capsys: Any) -> None:
     out = tmp_path / "frames"
-    level = ROOT / "levels/first-steps/token-walk.yaml"
+    level = ROOT / "game/data/levels/first-steps/token-walk.yaml"
     code = main(["record", str(level), "--bot", "--moves", "2", "--out", str(out), "--fps", "15",
                  "--speed", "fast"])
     said = capsys.readouterr().out

@@ -38,7 +38,8 @@ from ..events import (
 from ..evolve import fold, known_fold
 from ..goals import ending
 from ..grid import DROP, EMPTY, HOLE, ORTHOGONAL, RAINBOW, STONE, Cell, Grid
-from ..level import Level, LevelError, Problem
+from ..checking import Problem
+from ..level import Level, LevelError
 from ..rng import Draws
 from ..state import IllegalMove, Specials, State
 from ..vocab import Special

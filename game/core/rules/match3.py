@@ -14,7 +14,8 @@ from ..events import (
 from ..evolve import fold, known_fold
 from ..goals import ending
 from ..grid import EMPTY, RAINBOW, Cell, Grid
-from ..level import Level, LevelError, Problem
+from ..checking import Problem
+from ..level import Level, LevelError
 from ..rng import GOLDEN, MASK64, Draws
 from ..state import IllegalMove, Specials, State
 from ..vocab import Mode, Special
