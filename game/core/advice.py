@@ -3,7 +3,6 @@ rule the hint, the bots and the HUD ask)."""
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import replace
 from typing import Sequence
 
@@ -11,7 +10,7 @@ from .checking import Problem
 from .commands import Command
 from .evolve import fold
 from .game import decide
-from .goals import progress
+from .goals import progress, walk_steps
 from .grid import DROP, Cell, neighbours
 from .level import Level
 from .rng import seed_state
@@ -49,20 +48,6 @@ def design_warnings(level: Level) -> list[Problem]:
         out.append(Problem(("goals", "reach"), f"the player can never get to {reach[0]},{reach[1]}: "
                            f"holes cut it off from the start at {start[0]},{start[1]}", reach))
     return out
-
-
-def walk_steps(level: Level, target: Cell) -> dict[Cell, int]:
-    """Steps from every cell to `target` walking around the level's holes (a BFS from it)."""
-    holes = level.holes
-    seen = {target: 0}
-    todo = deque([target])
-    while todo:
-        cell = todo.popleft()
-        for n in neighbours(cell, level.height, level.width, level.rules.diagonal):
-            if n not in seen and n not in holes:
-                seen[n] = seen[cell] + 1
-                todo.append(n)
-    return seen
 
 
 def standing(state: State, steps: dict[Cell, int] | None = None) -> float:

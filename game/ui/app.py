@@ -505,7 +505,9 @@ class App:
                        "Your game: won" if outcome.status == Status.WON else "Your game")
             return
         if action == Action.RETRY:
-            # A new board each time, as the genre deals; its seed is shown, so it can be replayed.
+            self.play_level(pack_id, level_id, seed=outcome.seed)   # the same deal again
+            return
+        if action == Action.NEW_DEAL:
             self.play_level(pack_id, level_id, seed=next_deal(level, outcome.seed))
             return
         if action == Action.NEXT:
@@ -548,7 +550,7 @@ class App:
                         on_fullscreen=self.toggle_fullscreen, on_change=self.save_current,
                         show_goals=not played,
                         on_share=lambda s, c: self.share(None, puzzle.level, s, c),
-                        back_to="daily", next_label="Next puzzle")
+                        back_to="daily", next_label="Next puzzle", new_deals=False)
         self._show(view)
         self.daily_playing = (puzzle, view)
         if commands:
