@@ -25,7 +25,9 @@ BAR_ROOM = 14.0   # what the score bar adds under the stars' marks
 
 def no_goal_text(moves: int | None) -> str:
     """What a level without goals (a score run) asks of the player."""
-    return "Endless: no goal" if moves is None else f"Use all {moves} moves"
+    if moves is None:
+        return "Endless: no goal"
+    return "Use your one move" if moves == 1 else f"Use all {moves} moves"
 
 
 def goal_text(goal: GoalProgress) -> str:

@@ -83,6 +83,7 @@ class PlayView(arcade.View):
         self.pause_menu: Menu | None = None
         self.result_menu: Menu | None = None
         self.goal_card: GoalCard | None = None
+        self.card_from_pause = False
         self.result_stars: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.idle = 0.0
         self.clock = 0.0
@@ -387,6 +388,7 @@ class PlayView(arcade.View):
 
     def show_goals(self) -> None:
         """The goal card: the level's name, words, goals with their pictures, moves and stars."""
+        self.card_from_pause = self.pause_menu is not None   # where Esc on the card goes back to
         self.pause_menu = None
         self.goal_card = GoalCard(self.level, self.state, self.close_goals, colorblind=self.settings.colorblind,
                                   text_scale=self.settings.text_scale, difficulty=self.difficulty)
@@ -394,6 +396,15 @@ class PlayView(arcade.View):
 
     def close_goals(self) -> None:
         self.goal_card = None
+
+    def goal_card_back(self) -> None:
+        """Esc on the goal card goes back: to the pause menu it was opened from, or, before the
+        level's first move, out to where the level was chosen."""
+        self.goal_card = None
+        if self.card_from_pause:
+            self.open_pause()
+        elif self.on_leave is not None and not self.session.commands:
+            self.leave(Action.EDITOR if self.playtest else Action.LEVELS)
 
     def open_pause(self) -> None:
         self.board.animator.finish()
@@ -569,7 +580,10 @@ class PlayView(arcade.View):
                 self.pause_menu.key(symbol)
             return
         if self.goal_card is not None:
-            self.close_goals()   # any key: the card has been read
+            if symbol == key.ESCAPE:
+                self.goal_card_back()
+            else:
+                self.close_goals()   # any other key: the card has been read
             return
         self._touched()
         if symbol == key.ESCAPE:

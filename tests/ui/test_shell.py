@@ -676,3 +676,21 @@ def test_a_file_dropped_on_the_editor_never_takes_it_away(window: Any, fresh: pa
     assert window.current_view is view and view.model.draft.name == "Unsaved work"
     assert "use Open" in view.status
     view.model.mark_saved()
+
+
+def test_esc_on_the_goal_card_goes_back_and_its_lines_fit_the_card(window: Any, fresh: pathlib.Path) -> None:
+    app = App(window)
+    view = app.play_level("first-steps", "slide-in")
+    card = view.goal_card
+    assert card is not None
+    for line in card.lines:                                   # no line spills out of the box
+        assert line.content_width <= card.panel.width - 24, line.text
+    press_key(window, arcade.key.ESCAPE)                      # a fresh card: back to the level list
+    assert isinstance(window.current_view, LevelsView) and view.session.commands == []
+    view = app.play_level(PACK, "the-diamond")
+    press_key(window, arcade.key.ENTER)                       # read: play
+    press_key(window, arcade.key.ESCAPE)
+    click(window, *next(b for b in view.pause_menu.buttons if b.key == "goals").rect.center)
+    assert view.goal_card is not None
+    press_key(window, arcade.key.ESCAPE)                      # opened from the pause menu: back to it
+    assert view.goal_card is None and view.pause_menu is not None and window.current_view is view
