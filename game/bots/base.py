@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Protocol
 
-from game.core.goals import walk_steps
+from game.core import walk_steps
 
 from game.core import (
     DROP, Cell, Command, GoalName, Level, Mode, Session, State, Status, decide, fold, neighbours, progress,

@@ -13,11 +13,11 @@ from .events import (
     PlayerMoved, Reshuffled, Scored, Slid, Spawned, SwapRejected, Swapped, Unlocked, Won,
 )
 from .evolve import evolve, fold
-from .advice import design_warnings
+from .advice import best_move, design_warnings
 from .game import RULESETS, Ruleset, decide, legal_commands, new_game, next_deal, playability_problems, ruleset
 from .goals import (
     GoalProgress, Shortfall, StarTargets, StarUnit, goals_met, progress, shortfalls, star_targets, star_thresholds, stars,
-    stars_earned, stars_reached,
+    stars_earned, stars_reached, walk_steps,
 )
 from .grid import DROP, EMPTY, HOLE, PLAYER, RAINBOW, STONE, Cell, Grid, are_neighbours, are_orthogonal_neighbours, neighbours
 from .checking import Fault, Part, Problem, describe, shorten, unknown_keys
@@ -35,6 +35,7 @@ from .proof import RULES_VERSION, Check, Divergence, checks_of, first_divergence
 from .session import Session, Turn
 from .state import Counts, IllegalMove, Specials, State
 from .vocab import GoalName, Mode, Special, Status
+from .sharecode import MAX_CODE_CHARS, CodeError, CodeKind, decode as decode_code, encode as encode_code, find_code, looks_like_code
 
 __all__ = [
     "are_neighbours", "blocker_progress", "BonusScored", "Counts", "Cracked", "DROP", "DROP_TOKEN", "DropCollected",
@@ -49,4 +50,6 @@ __all__ = [
     "star_targets", "star_thresholds", "StarTargets", "StarUnit", "stars", "stars_earned", "stars_reached", "Shortfall", "shortfalls", "State", "state_digest", "Status", "Swap", "swap_clears", "swap_specials", "Swapped", "SwapRejected",
     "tiles_needed", "Turn", "token_special", "unknown_keys", "valid_id", "Visits", "Won",
     "MAX_JELLY", "MAX_STONE_HITS",
+    "best_move", "walk_steps", "MAX_CODE_CHARS", "CodeError", "CodeKind", "decode_code", "encode_code", "find_code",
+    "looks_like_code",
 ]

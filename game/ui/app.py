@@ -326,7 +326,7 @@ class App:
     def open_code(self, text: str) -> Any:
         """A share code (pasted with Ctrl+V, or given to `gridfall play CODE`): a level plays, a
         game opens in the theatre; a bad code is said in one line on a notice screen."""
-        from game.core.sharecode import find_code
+        from game.core import find_code
         from game.io.codes import CodeError, open_code
 
         back = self._back_from(self.window.current_view)
