@@ -57,7 +57,7 @@ class PlayView(arcade.View):
                  on_change: Callable[[], None] | None = None, show_goals: bool = False,
                  difficulty: str | None = None,
                  on_share: Callable[[int, tuple[Command, ...]], str] | None = None,
-                 back_to: str = "levels", next_label: str = "Next level", new_deals: bool = True) -> None:
+                 back_to: str = "levels", next_label: str | None = "Next level", new_deals: bool = True) -> None:
         super().__init__()
         self.level = level
         self.settings = settings if settings is not None else load_settings()
@@ -441,9 +441,10 @@ class PlayView(arcade.View):
             buttons = [Button("Retry", lambda: self._leave_or(Action.RETRY, self.retry), "retry"),
                        Button("Back to editor", lambda: self.leave(Action.EDITOR), "editor")]
         elif won:
-            buttons = [Button(self.next_label, lambda: self.leave(Action.NEXT), "next"),
-                       Button("Retry", lambda: self._leave_or(Action.RETRY, self.retry), "retry"),
+            buttons = [Button("Retry", lambda: self._leave_or(Action.RETRY, self.retry), "retry"),
                        Button(self.back_to.capitalize(), lambda: self.leave(Action.LEVELS), "levels")]
+            if self.next_label is not None:   # None: the last level, with nothing after it
+                buttons.insert(0, Button(self.next_label, lambda: self.leave(Action.NEXT), "next"))
         else:
             buttons = [Button("Retry", lambda: self._leave_or(Action.RETRY, self.retry), "retry"),
                        Button(self.back_to.capitalize(), lambda: self.leave(Action.LEVELS), "levels")]
