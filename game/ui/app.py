@@ -282,6 +282,7 @@ class App:
                         next_label=self._next_label(pack_id, level_id))
         self._show(view)
         self.playing = (pack_id, level_id, view)
+        view.on_settings = lambda: self._settings_mid_level(view, lambda: setattr(self, "playing", (pack_id, level_id, view)))
         if commands:
             view.say(f"Playing on from move {len(played)} of the replay.")
             self.save_current()   # the branch is this level's game now: a kill keeps it
@@ -567,6 +568,14 @@ class App:
             return "Next level"
         return "Next pack" if self._pack_after(pack_id) is not None else None
 
+    def _settings_mid_level(self, view: Any, resume: Callable[[], None]) -> None:
+        """The settings from a game's pause menu; Back returns to that game with them applied."""
+        def back() -> None:
+            self.window.show_view(view)
+            resume()
+            view.apply_settings(self.settings)
+        self.show_settings(back=back)
+
     def stars_to_open(self, pack_id: str) -> int:
         """Stars still wanted before `pack_id` opens (0: open): see Progress.stars_to_open."""
         packs = [(p.id, [lv.id for lv in p.levels], p.builtin) for p in self.packs()[0]]
@@ -615,6 +624,7 @@ class App:
                         back_to="daily", next_label="Next puzzle", new_deals=False)
         self._show(view)
         self.daily_playing = (puzzle, view)
+        view.on_settings = lambda: self._settings_mid_level(view, lambda: setattr(self, "daily_playing", (puzzle, view)))
         if commands:
             view.say(f"Playing on from move {len(commands)} of the replay.")
             self.save_current()   # the branch is today's game now: a kill keeps it

@@ -718,3 +718,24 @@ def test_the_next_shipped_pack_opens_at_half_the_stars_of_the_one_before(window:
     view.on_update(1 / 60)
     click_widget(window, "pack:sweet-mechanics")
     assert isinstance(window.current_view, LevelsView) and window.current_view.pack_id == "sweet-mechanics"
+
+
+def test_settings_from_the_pause_menu_apply_mid_level_and_back_returns_to_the_game(
+        window: Any, fresh: pathlib.Path) -> None:
+    from game.core import legal_commands
+
+    app = App(window)
+    view = app.play_level(PACK, "the-diamond")
+    press_key(window, arcade.key.ENTER)                        # the goal card read
+    view.submit(legal_commands(view.state)[0])
+    settle(window)
+    played = view.state
+    press_key(window, arcade.key.ESCAPE)
+    click(window, *next(b for b in view.pause_menu.buttons if b.key == "settings").rect.center)
+    assert isinstance(window.current_view, SettingsView)
+    click_widget(window, "sound=False")
+    click_widget(window, "reduced_motion=True")
+    press_key(window, arcade.key.ESCAPE)                       # back: the same game, settings applied
+    assert window.current_view is view and view.state == played and view.pause_menu is not None
+    assert view.board.reduced_motion and not view.settings.sound
+    assert app.playing is not None and app.playing[2] is view     # still the game the app keeps
