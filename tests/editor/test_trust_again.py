@@ -36,6 +36,16 @@ def elsewhere(tmp_path: pathlib.Path) -> Iterator[pathlib.Path]:
         os.chdir(old)
 
 
+@pytest.fixture(autouse=True)
+def _own_packs() -> Iterator[None]:
+    """Packs these tests make are gone after each (other tests look packs up by place)."""
+    before = {p.folder for p in files.user_packs()}
+    yield
+    for pack in files.user_packs():
+        if pack.folder not in before:
+            shutil.rmtree(pack.folder)
+
+
 def _killed(view: EditorView) -> pathlib.Path:
     """What a killed editor leaves: its recovery file, held by no running editor any more."""
     frame(view.window, 1.0)
