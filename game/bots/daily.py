@@ -36,13 +36,14 @@ import dataclasses
 import datetime
 import hashlib
 import random
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Sequence
 
 from game.core import (
-    Cell, Command, Draws, Goals, Level, LevelError, Mode, Session, State, Status, new_game, solved_slide,
-    slide_sources,
+    Cell, Command, Draws, Goals, Level, LevelError, Mode, Session, State, Status, new_game, shorten,
+    solved_slide, slide_sources,
 )
 
 from .base import play_game
@@ -52,6 +53,7 @@ from .slide_solver import optimal_solution
 KEY_PREFIX = "gridfall-daily"
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 DAILY_MODES = (Mode.MATCH3, Mode.CHAIN, Mode.SLIDE)
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 CALIBRATION_GAMES = 8
 # Sorted from the weakest, the calibration game whose result the target is made from (the
@@ -113,17 +115,20 @@ def parse_mode(text: str) -> Mode:
     try:
         return Mode(text)
     except ValueError:
-        raise DailyError(f"unknown mode {text!r} (one of {', '.join(m.value for m in DAILY_MODES)})") from None
+        raise DailyError(f"unknown mode {shorten(text)!r} (one of "
+                         f"{', '.join(m.value for m in DAILY_MODES)})") from None
 
 
 def parse_date(text: str) -> datetime.date:
-    """A date written YYYY-MM-DD; DailyError otherwise."""
+    """A date written YYYY-MM-DD, and only so; DailyError otherwise (never echoing more than
+    a few words of what was given). fromisoformat alone would also take an ISO week date
+    (2026-W01-1) or a compact one (20261123)."""
     try:
-        if len(text) != 10:
+        if _DATE.fullmatch(text) is None:
             raise ValueError
         return datetime.date.fromisoformat(text)
     except ValueError:
-        raise DailyError(f"not a date: {text!r} (write YYYY-MM-DD, like 2026-11-23)") from None
+        raise DailyError(f"not a date: {shorten(text)!r} (write YYYY-MM-DD, like 2026-11-23)") from None
 
 
 def daily_key(day: datetime.date, mode: Mode) -> str:

@@ -86,11 +86,13 @@ class DailyRecords:
         """Count a win of `day`'s puzzle; True when it is that day's new best.
 
         A second win the same day never adds to the streak; a win the day after the last one
-        adds one; a win after a missed day starts again at 1. A win of an earlier day's puzzle
-        (the clock went back) keeps its best but leaves the streak alone.
+        adds one; a win after a missed day starts again at 1. A last win dated after `day` was
+        made while the clock was set wrong (ahead): the present is trusted, so the streak
+        starts again at 1 from `day` (before, it stayed frozen until that future date came);
+        the day bests and the longest streak are kept.
         """
         record = self.mode(mode)
-        if record.last_win is None or day > record.last_win:
+        if record.last_win is None or day != record.last_win:
             follows = record.last_win is not None and day - record.last_win == datetime.timedelta(days=1)
             record.streak = record.streak + 1 if follows else 1
             record.last_win = day

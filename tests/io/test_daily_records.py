@@ -5,6 +5,8 @@ from __future__ import annotations
 import datetime
 import pathlib
 
+import pytest
+
 from game.core import Session, Status
 from game.io import load_level
 from game.io.daily_records import (
@@ -56,12 +58,19 @@ def test_modes_keep_their_own_streaks() -> None:
     assert (records.streak("match3", MON), records.streak("slide", MON), records.streak("chain", MON)) == (2, 1, 0)
 
 
-def test_an_earlier_days_win_leaves_the_streak_alone() -> None:
+@pytest.mark.parametrize("ahead", [1, 5, 400, 3000])
+def test_a_win_dated_in_the_future_never_freezes_the_streak(ahead: int) -> None:
+    # Issue 22: one win while the clock was set ahead froze the streak until that date came.
     records = DailyRecords()
-    records.record_win("match3", MON, 100, 1, 5)
-    records.record_win("match3", MON - 5 * DAY, 300, 3, 5)   # the clock went back
+    records.record_win("match3", MON - DAY, 100, 1, 5)
+    records.record_win("match3", MON + ahead * DAY, 100, 1, 5)   # the clock was set ahead
+    assert records.streak("match3", MON) == 0                    # nothing shown from the future
+    records.record_win("match3", MON, 300, 3, 5)                 # the clock is right again
     assert records.streak("match3", MON) == 1
-    assert records.best("match3", MON - 5 * DAY) is not None
+    records.record_win("match3", MON + DAY, 300, 3, 5)
+    assert records.streak("match3", MON + DAY) == 2
+    assert records.best("match3", MON + ahead * DAY) is not None or ahead == 1   # bests kept
+    assert records.longest("match3") >= 2
 
 
 def test_records_round_trip_through_the_file(tmp_path: pathlib.Path) -> None:
