@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game.core import Fault, Level, Problem, describe, shorten, unknown_keys, valid_id
+from game.core import Fault, Level, Problem, describe, quoted, shorten, unknown_keys, valid_id
 
 from .atomic import atomic_write_text
 from .levels import LEVEL_SUFFIXES, check_level_file, check_level_value, level_body_lines, level_to_yaml
@@ -218,10 +218,10 @@ def _unique_ids(where: Locator, ids: list[tuple[str, FileProblem | None, Any]]) 
         key = level_id.lower()
         if key in seen:
             first, other = seen[key]
-            what = (f"level id '{level_id}' is used twice in this pack (also entry {first + 1})"
+            what = (f"level id {quoted(level_id)} is used twice in this pack (also entry {first + 1})"
                     if other == level_id else
-                    f"level id '{level_id}' differs from '{other}' (entry {first + 1}) only in "
-                    "case, and macOS and Windows keep them as one file")
+                    f"level id {quoted(level_id)} differs from {quoted(other)} (entry {first + 1}) "
+                    "only in case, and macOS and Windows keep them as one file")
             out.append(where.place(Problem(path, f"{what}; ids must differ")))
         else:
             seen[key] = (n, level_id)
@@ -321,7 +321,7 @@ def _check_one_file(file: pathlib.Path, builtin: bool) -> tuple[Pack | None, lis
             break
         if isinstance(entry, str):
             problems.append(where.place(Problem(at, "a one-file pack holds its levels inline; "
-                                                f"found the file name '{entry}' (use 'gridfall "
+                                                f"found the file name {quoted(entry)} (use 'gridfall "
                                                 "pack build FOLDER' to make one)")))
             continue
         level, found = check_level_value(where, entry, at)
