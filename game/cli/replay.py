@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import pathlib
 import sys
 from typing import Any
 
-from game.core import Level, stars
+from game.core import Level, stars, valid_id
 from game.io import LevelFileError, PackNotFoundError, find_pack, load_level
 from game.io.replay import Replay, ReplayFileError, load_replay, replay_notes, verify_replay
 
@@ -31,6 +32,10 @@ def _level(args: argparse.Namespace, replay: Replay) -> Level:
                 "level", f"the replay is for level '{replay.level}' but {args.level} holds '{level.id}'"))
         return level
     if replay.pack is None:
+        # Share and `gridfall code --decode` write a game's level file beside its replay.
+        beside = pathlib.Path(args.path).parent / f"{replay.level}.yaml"
+        if valid_id(replay.level) and beside.is_file():   # an id, never a path out of the folder
+            return load_level(beside)
         raise ReplayFileError(replay.problem(
             "level", "the replay names no pack: give the level file with --level"))
     try:

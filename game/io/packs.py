@@ -380,8 +380,9 @@ def pack_index_text(pack_id: str, name: str, level_files: Sequence[str], *, auth
     return "\n".join(lines) + "\n"
 
 
-def pack_to_yaml(pack: Pack, schema: str | None = DEFAULT_PACK_REF) -> str:
-    """The one-file form: the pack's metadata, then every level inline, in order."""
+def pack_to_yaml(pack: Pack, schema: str | None = None) -> str:
+    """The one-file form: the pack's metadata, then every level inline, in order. It is the
+    form that is shared, so by default it names no schema (see schema_ref)."""
     lines = [f"# yaml-language-server: $schema={schema}"] if schema else []
     lines += _meta_lines(pack)
     lines.append("levels:")
@@ -400,7 +401,8 @@ def pack_index_yaml(pack: Pack, schema: str | None = DEFAULT_PACK_REF) -> str:
 
 
 def save_pack(pack: Pack, path: str | os.PathLike[str]) -> None:
-    """NAME.pack.yaml gets the one-file form; any other path is a folder with pack.yaml.
+    """NAME.pack.yaml gets the one-file form (naming no schema: it is the form that is shared);
+    any other path is a folder with pack.yaml (schema lines as schema_ref decides).
 
     Each file is written atomically; level files are written before pack.yaml, so a pack
     folder never lists a level that is not there.
@@ -408,7 +410,8 @@ def save_pack(pack: Pack, path: str | os.PathLike[str]) -> None:
     _check_ids(pack)
     target = pathlib.Path(path)
     if is_one_file_pack(target):
-        atomic_write_text(target, pack_to_yaml(pack, schema_ref(target, "pack")))
+        # The one-file form is the one that travels: no schema path is right wherever it lands.
+        atomic_write_text(target, pack_to_yaml(pack, None))
         return
     target.mkdir(parents=True, exist_ok=True)
     for level in pack.levels:
