@@ -59,7 +59,13 @@ def test_replay_with_a_level_file_and_bad_replays(tmp_path: pathlib.Path,
     assert main(["replay", str(good), "--level", str(tmp_path / "tiny.yaml")]) == 0
     assert "tiny (Tiny), seed 0: won" in capsys.readouterr().out
 
-    assert main(["replay", str(good)]) == 1
+    # The level file beside the replay (as Share writes it) is found by the replay's level id.
+    assert main(["replay", str(good)]) == 0
+    capsys.readouterr()
+    alone = tmp_path / "alone"
+    alone.mkdir()
+    save_replay(Replay(None, "tiny", 0, (parse_command("slide 1,1"),)), alone / "good.yaml")
+    assert main(["replay", str(alone / "good.yaml")]) == 1
     assert "--level" in capsys.readouterr().err
 
     illegal = tmp_path / "illegal.yaml"
