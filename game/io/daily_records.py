@@ -13,7 +13,6 @@ Dates are passed in: nothing here reads the clock, so the streak rules are teste
 from __future__ import annotations
 
 import datetime
-import os
 import pathlib
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
@@ -22,11 +21,11 @@ import yaml
 
 from game.core import Command, Level, describe, format_command, parse_command
 
-from .atomic import atomic_write_text, set_aside, sweep_stale_temporaries
+from .atomic import atomic_write_text
 from .levels import level_to_yaml
 from .paths import data_folder, data_path
+from .saved_file import SavedFileError, load_saved
 from .replay import replay_of, save_replay
-from .yamldoc import DocError, read_document
 
 FORMAT = 1
 FILE_NAME = "daily.yaml"
@@ -36,7 +35,7 @@ MAX_DAILY_KEYS = 10_000
 MODES = ("match3", "chain", "slide")
 
 
-class DailyFileError(ValueError):
+class DailyFileError(SavedFileError):
     """A daily records file that cannot be read back as Gridfall daily records."""
 
 
@@ -246,28 +245,9 @@ class LoadedDailyRecords:
 
 def load_daily_records(path: pathlib.Path | None = None) -> LoadedDailyRecords:
     """Read the daily records. Missing: a fresh start; damaged: moved aside, never fatal."""
-    try:
-        path = path or daily_path()
-    except OSError as exc:
-        return LoadedDailyRecords(DailyRecords(), f"Your daily records cannot be kept: {exc}.")
-    sweep_stale_temporaries(path)
-    if not os.path.lexists(path):
-        return LoadedDailyRecords(DailyRecords())
-    try:
-        raw = read_document(path, max_keys=MAX_DAILY_KEYS).value
-        return LoadedDailyRecords(DailyRecords.from_dict(raw))
-    except DocError as exc:
-        reason = f"it could not be read (line {exc.line}: {exc.message})"
-    except DailyFileError as exc:
-        reason = f"it is damaged ({exc})"
-    except OSError as exc:
-        reason = f"it could not be read ({exc.strerror or exc})"
-    backup = set_aside(path)
-    if backup is None:
-        return LoadedDailyRecords(DailyRecords(), f"Your daily records {path} could not be used: "
-                                  f"{reason}. Starting fresh.")
-    return LoadedDailyRecords(DailyRecords(), f"Your daily records could not be used: {reason}. "
-                              f"They were kept as {backup.name} and fresh ones started.", backup)
+    loaded = load_saved(daily_path, path, "daily records", DailyRecords.from_dict, DailyRecords,
+                        max_keys=MAX_DAILY_KEYS)
+    return LoadedDailyRecords(loaded.value, loaded.notice, loaded.backup)
 
 
 def save_daily_records(records: DailyRecords, path: pathlib.Path | None = None) -> None:

@@ -157,3 +157,19 @@ def test_a_winning_daily_is_kept_as_a_replay_that_plays_again(data_dir: pathlib.
     assert replay.level == level.id and replay.seed == puzzle.seed
     assert replay.level_hash == level.content_hash()
     assert Session.replay(level, replay.seed, replay.commands).state.status == Status.WON
+
+
+@pytest.mark.parametrize("text, place", [
+    ("format: 1\nmodes:\n  match3:\n    streak: -4\n", ":4:5: modes.match3.streak: "),
+    ("format: 1\nmodes:\n  match3:\n    days:\n      '2026-01-01': {score: x, stars: 1, moves: 1}\n",
+     ":5:22: modes.match3.days.2026-01-01.score: "),
+    ("format: 1\nmodes:\n  golf: {}\n", ":2:1: modes: "),
+    ("format: 1\nmodes: [1\n", ":3:1: YAML syntax error"),
+])
+def test_a_damaged_records_file_is_named_at_its_line_and_field(tmp_path: pathlib.Path, text: str,
+                                                               place: str) -> None:
+    path = tmp_path / "daily.yaml"
+    path.write_text(text, encoding="utf-8")
+    loaded = load_daily_records(path)
+    assert loaded.notice is not None and f"{path}{place}" in loaded.notice
+    assert loaded.backup is not None and loaded.backup.read_text(encoding="utf-8") == text
