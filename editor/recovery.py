@@ -7,7 +7,7 @@ import pathlib
 import secrets
 from dataclasses import dataclass
 
-import yaml
+from game.io.yamlout import dump
 
 from game.io.atomic import atomic_write_text, sweep_stale_temporaries
 from game.io.paths import data_dir
@@ -54,7 +54,7 @@ class Slot:
                 "level": draft.to_mapping()}
         _HELD.add(self.path)
         atomic_write_text(self.path, "# Gridfall editor recovery\n"
-                          + yaml.safe_dump(body, sort_keys=False, allow_unicode=True))
+                          + dump(body))
 
     @property
     def held(self) -> bool:

@@ -17,8 +17,6 @@ import pathlib
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
 
-import yaml
-
 from game.core import Command, Level, describe, format_command, parse_command
 
 from .atomic import atomic_write_text
@@ -26,6 +24,7 @@ from .levels import level_to_yaml
 from .paths import data_folder, data_path
 from .saved_file import SavedFileError, load_saved
 from .replay import replay_of, save_replay
+from .yamlout import dump
 
 FORMAT = 1
 FILE_NAME = "daily.yaml"
@@ -253,8 +252,7 @@ def load_daily_records(path: pathlib.Path | None = None) -> LoadedDailyRecords:
 def save_daily_records(records: DailyRecords, path: pathlib.Path | None = None) -> None:
     """Write the records atomically."""
     path = path or daily_path()
-    text = "# Gridfall daily puzzles (written by the game)\n" + yaml.safe_dump(
-        records.to_dict(), sort_keys=False, default_flow_style=False, allow_unicode=True)
+    text = "# Gridfall daily puzzles (written by the game)\n" + dump(records.to_dict())
     atomic_write_text(path, text)
 
 

@@ -7,13 +7,12 @@ import pathlib
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
-import yaml
-
 from game.core import Command, Level, describe, format_command, parse_command, shorten
 
 from .atomic import atomic_write_text
 from .paths import data_path
 from .saved_file import SavedFileError, load_saved
+from .yamlout import dump
 
 FORMAT = 1
 FILE_NAME = "progress.yaml"
@@ -231,7 +230,5 @@ def load_progress(path: pathlib.Path | None = None) -> LoadedProgress:
 def save_progress(progress: Progress, path: pathlib.Path | None = None) -> None:
     """Write the progress atomically, packs and levels in sorted order."""
     path = path or progress_path()
-    text = "# Gridfall progress (written by the game)\n" + yaml.safe_dump(
-        progress.to_dict(), sort_keys=False, default_flow_style=False, allow_unicode=True
-    )
+    text = "# Gridfall progress (written by the game)\n" + dump(progress.to_dict())
     atomic_write_text(path, text)
