@@ -6,7 +6,7 @@ The generator is a pure function of a date and a mode (it never reads the clock)
    (big-endian) are the game's seed; the next 8 start the core's own RNG
    (game.core Draws, SplitMix64), which makes every other choice. Python's `random` module
    and `hash()` decide nothing: the person bots that calibrate the level draw their noise
-   from the core's RNG too (CoreRandom), so no Python version can change a daily.
+   from the core's RNG too (BotRandom, over Draws), so no Python version can change a daily.
 2. match3 and chain: a 6..8 x 6..8 board with 5..6 kinds (chain 4..6), sometimes a few holes
    placed mirror-wise, and (chain) sometimes the player token. The goal is a score or a number
    of tiles of one kind (chain also: walk the token to a cell near the top). The move limit
@@ -35,7 +35,6 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import hashlib
-import random
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -46,7 +45,7 @@ from game.core import (
     solved_slide, slide_sources,
 )
 
-from .base import play_game
+from .base import BotRandom, play_game
 from .person import person_bot
 from .slide_solver import optimal_solution
 
@@ -86,28 +85,6 @@ class DailyPuzzle:
     level: Level
     seed: int
     proof: tuple[Command, ...]
-
-
-class CoreRandom(random.Random):
-    """The two random.Random methods the person bots call, drawn from the core's RNG.
-
-    random.Random's other methods may change between Python versions; these never do.
-    """
-
-    def __init__(self, state: int) -> None:
-        super().__init__(0)
-        self.draws = Draws(state)
-
-    def random(self) -> float:
-        return (self.draws.next64() >> 11) / float(1 << 53)
-
-    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
-        if stop is None:
-            start, stop = 0, start
-        span = (stop - start + step - 1) // step
-        if span <= 0:
-            raise ValueError("empty range for randrange")
-        return start + step * self.draws.below(span)
 
 
 def parse_mode(text: str) -> Mode:
@@ -293,7 +270,7 @@ class _Game:
 def _person_game(level: Level, seed: int, noise: int) -> _Game:
     """A person-like bot's game, its noise drawn from the core's RNG (never Python's)."""
     bot = person_bot(level.mode)
-    bot.rng = CoreRandom(noise)
+    bot.rng = BotRandom(noise)
     session = play_game(level, seed, bot)
     return _Game(tuple(session.commands), session.state)
 
