@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 from game.cli.output import safe
-from game.core.sharecode import MAX_CODE_CHARS
+from game.core import MAX_CODE_CHARS
 
 HELP = ("a level as a short code for a chat message (a replay: the whole game), or a code back "
         "into files")

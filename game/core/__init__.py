@@ -30,6 +30,9 @@ from .rules.slide import gap
 from .rng import Draws, seed_state
 from .proof import RULES_VERSION, Check, Divergence, checks_of, first_divergence, state_digest
 from .session import Session, Turn
+from .sharecode import (
+    MAX_CODE_CHARS, CodeError, CodeKind, decode_code, encode_code, find_code, looks_like_code,
+)
 from .state import Counts, IllegalMove, Specials, State
 from .vocab import GoalName, Mode, Special, Status
 
@@ -46,4 +49,5 @@ __all__ = [
     "star_targets", "star_thresholds", "StarTargets", "StarUnit", "stars", "stars_reached", "State", "state_digest", "Status", "Swap", "swap_clears", "swap_specials", "Swapped", "SwapRejected",
     "tiles_needed", "Turn", "token_special", "unknown_keys", "valid_id", "Visits", "Won",
     "MAX_JELLY", "MAX_STONE_HITS",
+    "MAX_CODE_CHARS", "CodeError", "CodeKind", "decode_code", "encode_code", "find_code", "looks_like_code",
 ]

@@ -58,7 +58,7 @@ class CodeError(ValueError):
     """A text that is not a share code this game can open; the message is one line."""
 
 
-def encode(kind: CodeKind, text: str) -> str:
+def encode_code(kind: CodeKind, text: str) -> str:
     """The share code of `text` (a level or game file's text)."""
     data = text.encode("utf-8")
     if len(data) > MAX_TEXT_BYTES:
@@ -72,7 +72,7 @@ def encode(kind: CodeKind, text: str) -> str:
     return code
 
 
-def decode(code: str) -> tuple[CodeKind, str]:
+def decode_code(code: str) -> tuple[CodeKind, str]:
     """What a code holds and its text; CodeError (one line) for anything that is not a whole,
     undamaged code of a version this game reads."""
     code = "".join(code.split())   # a chat may wrap a long code over lines

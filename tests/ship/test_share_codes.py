@@ -12,7 +12,8 @@ from hypothesis import given, settings, strategies as st
 from game.cli import main
 from game.core import Level
 from game.core import sharecode
-from game.core.sharecode import CodeError, CodeKind, decode, encode, find_code
+from game.core.sharecode import CodeError, CodeKind, find_code
+from game.core.sharecode import decode_code as decode, encode_code as encode
 from game.io import LevelFileError, level_to_yaml, load_level
 from game.io.codes import game_code, level_code, open_code
 from game.io.paths import levels_dir
