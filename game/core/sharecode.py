@@ -75,6 +75,9 @@ def encode_code(kind: CodeKind, text: str) -> str:
 def decode_code(code: str) -> tuple[CodeKind, str]:
     """What a code holds and its text; CodeError (one line) for anything that is not a whole,
     undamaged code of a version this game reads."""
+    if len(code) > 4 * MAX_CODE_CHARS:   # refused before any copy is made of it
+        raise CodeError(f"the text is {len(code):,} characters; a Gridfall code is at most "
+                        f"{MAX_CODE_CHARS:,} (is it something else?)")
     code = "".join(code.split())   # a chat may wrap a long code over lines
     if len(code) > MAX_CODE_CHARS:
         raise CodeError(f"the code is {len(code):,} characters; a Gridfall code is at most "

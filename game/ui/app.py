@@ -325,7 +325,7 @@ class App:
     def open_code(self, text: str) -> Any:
         """A share code (pasted with Ctrl+V, or given to `gridfall play CODE`): a level plays, a
         game opens in the theatre; a bad code is said in one line on a notice screen."""
-        from game.core.sharecode import find_code
+        from game.core import find_code
         from game.io.codes import CodeError, open_code
 
         back = self._back_from(self.window.current_view)
@@ -748,6 +748,10 @@ def run_game(
     window = GridfallWindow(fullscreen=settings.fullscreen and not headless, visible=False, size=size)
     app = App(window, editor_factory=editor_factory)
     window.app = app
+    from game.ui.pad import PadInput
+
+    pads = PadInput(window)   # controllers found now and plugged in later drive every screen
+    pads.start()
     if pack is not None:
         app.add_pack(pack)
         first = level_id or app.first_open_level(pack.id)

@@ -114,8 +114,10 @@ def test_foreign_and_newer_codes_say_what_they_are(text: str, words: str) -> Non
 
 
 def test_an_oversized_code_is_refused_before_any_work() -> None:
-    with pytest.raises(CodeError, match="is 1,000,004 characters; a Gridfall code is at most 20,000"):
+    with pytest.raises(CodeError, match="the text is 1,000,004 characters; a Gridfall code is at most 20,000"):
         decode("GFL1" + "2" * 1_000_000)
+    with pytest.raises(CodeError, match="the code is 20,004 characters; a Gridfall code is at most 20,000"):
+        decode("GFL1" + "2" * 20_000 + " \n")
 
 
 def test_a_decompression_bomb_with_a_right_checksum_stops_at_the_limit() -> None:
