@@ -62,18 +62,43 @@ def data_dir() -> pathlib.Path:
     return _folder(base)
 
 
+class LinkInDataError(OSError):
+    """A link inside the data folder: Gridfall never reads, writes or deletes through one."""
+
+
+def data_path(*parts: str) -> pathlib.Path:
+    """data_dir()/parts, refusing every part that is a link (a symbolic link could lead out of
+    the data folder, and the game would then read, write or delete the player's other files
+    there). Nothing is made; the data folder itself may be a link the player chose."""
+    path = data_dir()
+    for part in parts:
+        path = path / part
+        if path.is_symlink():
+            raise LinkInDataError(f"{path} is a link; Gridfall never follows links inside its "
+                                  "data folder: move it away")
+    return path
+
+
+def data_folder(*parts: str) -> pathlib.Path:
+    """data_path(*parts) as a folder, each part made when missing (and checked: no links)."""
+    path = data_dir()
+    for n in range(len(parts)):
+        path = _folder(data_path(*parts[: n + 1]))
+    return path
+
+
 def installed_packs_dir() -> pathlib.Path:
-    return _folder(data_dir() / "packs")
+    return data_folder("packs")
 
 
 def user_packs_dir() -> pathlib.Path:
     """The packs a designer is building in the editor: kept apart from installed packs, so an
     install never replaces work in progress and `pack list` can tell the two apart."""
-    return _folder(data_dir() / WORKING_FOLDER)
+    return data_folder(WORKING_FOLDER)
 
 
 def user_levels_dir() -> pathlib.Path:
-    return _folder(data_dir() / "levels")
+    return data_folder("levels")
 
 
 def _folder(path: pathlib.Path) -> pathlib.Path:

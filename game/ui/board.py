@@ -16,6 +16,7 @@ from game.core import (
 )
 from game.ui import textures
 from game.ui.layout import MAX_CELL, BoardLayout, Rect, budget_cell, cell_limits
+from game.ui.words import counted
 from game.ui.tween import (
     Animator, Tween, call, ease_in, ease_in_out, ease_out, linear, shake, there_and_back,
 )
@@ -601,9 +602,10 @@ class BoardRenderer:
             self._glows.append(g)
         self._hint_arrows = [self._arrow(a, b, (*HINT_COLOR, 255)) for a, b in zip(path, path[1:])]
 
-    def pulse_hint(self, phase: float) -> None:
-        """Breathe the hint's glow (phase in seconds, from the view's own clock)."""
-        a = 230 if self.reduced_motion else int(150 + 105 * (0.5 + 0.5 * math.sin(phase * 5.0)))
+    def pulse_hint(self, phase: float, strength: float = 1.0) -> None:
+        """Breathe the hint's glow (phase in seconds, from the view's own clock); `strength` 0
+        holds it steady, as reduced motion does."""
+        a = 230 if self.reduced_motion else int(230 + strength * (150 + 105 * (0.5 + 0.5 * math.sin(phase * 5.0)) - 230))
         for g in self._glows:
             g.alpha = a
 
@@ -1157,7 +1159,7 @@ class BoardRenderer:
 
     def _bonus_scored(self, e: BonusScored) -> list[Tween]:
         # The moves-left bonus of a win: over the middle of the board, not over a clear.
-        self._popup(f"+{e.points} for {e.moves_left} moves left", *self.layout.rect.center, 26.0,
+        self._popup(f"+{e.points} for {counted(e.moves_left, 'move')} left", *self.layout.rect.center, 26.0,
                     (140, 220, 255))
         return []
 

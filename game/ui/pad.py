@@ -90,6 +90,9 @@ class PadInput:
     def send(self, action: Action) -> bool:
         """Give `action` to the current view; True when something took it."""
         self.last_was_pad = True
+        request = getattr(self.window, "request_frame", None)
+        if request is not None:
+            request()   # a pad is input no window event announces: the screen may change
         view = self.window.current_view
         if view is None:
             return False

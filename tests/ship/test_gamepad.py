@@ -70,6 +70,14 @@ def test_a_pad_plugged_in_on_the_title_moves_presses_and_goes_back(window: Any) 
     assert isinstance(window.current_view, SettingsView)
     pad.press("b")
     assert isinstance(window.current_view, TitleView)
+    asked: list[bool] = []
+    window.request_frame = lambda: asked.append(True)   # a window that draws on demand
+    try:
+        pad.press("a")
+    finally:
+        del window.request_frame
+    assert isinstance(window.current_view, SettingsView) and asked == [True]
+    pad.press("b")
     pads.detach(pad)              # unplugged: its events no longer reach the game
     pad.press("a")
     assert isinstance(window.current_view, TitleView)
