@@ -346,7 +346,7 @@ class App:
         if opened.replay is None:
             return self.play_level(opened.pack_id, level.id)
         return self.watch(opened.pack_id, level.id, opened.replay.seed, opened.replay.commands,
-                          f"Game code: {level.name}")
+                          f"Game code: {level.name}", rules=opened.replay.plays_by)
 
     def install_dropped(self, path: pathlib.Path, back: Callable[[], object], replace: bool = False) -> Any:
         from game.io import install_pack

