@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from enum import StrEnum
 
 import arcade
@@ -14,6 +15,10 @@ class Action(StrEnum):
     DOWN = "down"
     LEFT = "left"
     RIGHT = "right"
+    UP_LEFT = "up-left"        # the stick's diagonals: a chain path steps diagonally
+    UP_RIGHT = "up-right"
+    DOWN_LEFT = "down-left"
+    DOWN_RIGHT = "down-right"
     PRESS = "press"        # A, Enter: press the focused button, pick a tile, commit a chain
     BACK = "back"          # B, Esc: go back, backtrack
     PAUSE = "pause"        # Start: the pause menu
@@ -39,13 +44,22 @@ KEYS: dict[Action, int] = {
     Action.RIGHT: arcade.key.RIGHT, Action.PRESS: arcade.key.ENTER, Action.BACK: arcade.key.ESCAPE,
     Action.PAUSE: arcade.key.ESCAPE, Action.PREVIOUS: arcade.key.LEFT, Action.NEXT: arcade.key.RIGHT,
     Action.HINT: arcade.key.H,
+    # The keypad's corners: the keys a chain path takes for a diagonal step.
+    Action.UP_LEFT: arcade.key.NUM_7, Action.UP_RIGHT: arcade.key.NUM_9,
+    Action.DOWN_LEFT: arcade.key.NUM_1, Action.DOWN_RIGHT: arcade.key.NUM_3,
 }
+# In a chain level B backtracks one step (Backspace), as the issue's pad layout asks; Start
+# still cancels the path, then pauses (Esc).
+CHAIN_KEYS: dict[Action, int] = {**KEYS, Action.BACK: arcade.key.BACKSPACE}
+
+_EIGHT = (Action.RIGHT, Action.UP_RIGHT, Action.UP, Action.UP_LEFT,
+          Action.LEFT, Action.DOWN_LEFT, Action.DOWN, Action.DOWN_RIGHT)
 
 
 def direction_of(x: float, y: float, threshold: float) -> Action | None:
-    """The direction a stick or D-pad points in (the stronger axis), or None inside `threshold`."""
+    """The one of eight directions a stick or D-pad points in (45-degree sectors: within 22.5
+    degrees of an axis is straight), or None inside `threshold`."""
     if max(abs(x), abs(y)) < threshold:
         return None
-    if abs(x) > abs(y):
-        return Action.RIGHT if x > 0 else Action.LEFT
-    return Action.UP if y > 0 else Action.DOWN
+    sector = round(math.atan2(y, x) / (math.pi / 4)) % 8
+    return _EIGHT[sector]

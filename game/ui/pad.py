@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import KEYS, PAD_BUTTONS, Action, direction_of
+from game.core import Mode
+
+from .actions import CHAIN_KEYS, KEYS, PAD_BUTTONS, Action, direction_of
 
 STICK_ON = 0.6    # a stick counts as pushed past this...
 STICK_OFF = 0.35  # ...and as let go under this: no flicker around one threshold
@@ -99,7 +101,8 @@ class PadInput:
         handler = getattr(view, "on_action", None)
         if handler is not None:
             return bool(handler(action))
-        symbol = KEYS[action]
+        level = getattr(view, "level", None)
+        symbol = (CHAIN_KEYS if getattr(level, "mode", None) == Mode.CHAIN else KEYS)[action]
         taken = view.on_key_press(symbol, 0)
         release = getattr(view, "on_key_release", None)
         if release is not None:

@@ -134,3 +134,31 @@ def test_a_pad_in_the_theatre_pauses_steps_and_leaves(window: Any) -> None:
     assert view.position == position
     pad.press("b")
     assert not isinstance(window.current_view, TheatreView)
+
+
+def test_a_pad_draws_a_chain_in_eight_directions_and_b_backtracks(window: Any) -> None:
+    app = App(window)
+    view = app.play_level("first-steps", "token-walk")
+    assert isinstance(view, PlayView) and view.level.mode == "chain"
+    pads = PadInput(window)
+    pad = Pad()
+    pads.attach(pad)
+    if view.goal_card is not None:
+        pad.press("a")
+    state = view.state
+    player = state.player
+    assert player is not None
+    # A diagonal neighbour of the token holding a tile, and the stick pushed toward it.
+    for (dr, dc), (x, y) in (((-1, -1), (-0.7, 0.7)), ((-1, 1), (0.7, 0.7)),
+                             ((1, -1), (-0.7, -0.7)), ((1, 1), (0.7, -0.7))):
+        r, c = player[0] + dr, player[1] + dc
+        if 0 <= r < state.height and 0 <= c < state.width and state.at((r, c)) > 0:
+            break
+    else:
+        raise AssertionError("the token has no diagonal neighbour with a tile")
+    controller: Any = view.controller
+    pad.stick(x, y)
+    assert controller.path == [player, (r, c)]
+    pad.stick(0.0, 0.0)
+    pad.press("b")                # B takes the last step back
+    assert controller.path == [player]
