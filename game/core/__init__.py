@@ -33,9 +33,11 @@ from .rules.slide import gap
 from .rng import MASK64, Draws, seed_state
 from .proof import RULES_VERSION, Check, Divergence, checks_of, first_divergence, state_digest
 from .session import Session, Turn
+from .sharecode import (
+    MAX_CODE_CHARS, CodeError, CodeKind, decode_code, encode_code, find_code, looks_like_code,
+)
 from .state import Counts, IllegalMove, Specials, State
 from .vocab import GoalName, Mode, Special, Status
-from .sharecode import MAX_CODE_CHARS, CodeError, CodeKind, decode as decode_code, encode as encode_code, find_code, looks_like_code
 
 __all__ = [
     "are_neighbours", "blocker_progress", "BonusScored", "Counts", "Cracked", "DROP", "DROP_TOKEN", "DropCollected",
@@ -50,6 +52,6 @@ __all__ = [
     "star_targets", "star_thresholds", "StarTargets", "StarUnit", "stars", "stars_earned", "stars_reached", "Shortfall", "shortfalls", "State", "state_digest", "Status", "Swap", "swap_clears", "swap_specials", "Swapped", "SwapRejected",
     "tiles_needed", "Turn", "token_special", "unknown_keys", "valid_id", "Visits", "Won",
     "MAX_JELLY", "MAX_STONE_HITS",
-    "best_move", "walk_steps", "MASK64", "MAX_CODE_CHARS", "CodeError", "CodeKind", "decode_code", "encode_code", "find_code",
-    "looks_like_code",
+    "best_move", "walk_steps", "MASK64",
+    "MAX_CODE_CHARS", "CodeError", "CodeKind", "decode_code", "encode_code", "find_code", "looks_like_code",
 ]

@@ -12,6 +12,7 @@ import arcade
 
 from game.core import RULES_VERSION, Command, Event, Level, Session, State, evolve
 from game.io.settings import Settings, load_settings
+from game.ui.actions import Action
 from game.ui.hud import Hud
 from game.ui.layout import Rect
 from game.ui.board import Blockers, BoardRenderer
@@ -272,6 +273,20 @@ class TheatreView(arcade.View):
         return t.left - 10 <= x <= t.right + 10 and t.bottom - 14 <= y <= t.top + 14
 
     # -- input ----------------------------------------------------------------------------
+    def on_action(self, action: Action) -> bool:
+        """A controller in the theatre: A or Start pauses, the shoulders (or left and right)
+        step, up and down set the speed, B goes back."""
+        steps: dict[Action, Callable[[], object]] = {Action.PRESS: self.toggle, Action.PAUSE: self.toggle, Action.BACK: self.on_back,
+                 Action.PREVIOUS: self.step_back, Action.LEFT: self.step_back,
+                 Action.NEXT: self.step_forward, Action.RIGHT: self.step_forward,
+                 Action.UP: lambda: self.set_speed(self.speed_index + 1),
+                 Action.DOWN: lambda: self.set_speed(self.speed_index - 1)}
+        step = steps.get(action)
+        if step is None:
+            return False
+        step()
+        return True
+
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
         if symbol == key.ESCAPE:
             self.on_back()
