@@ -226,8 +226,7 @@ class PlayView(arcade.View):
         self._shown = before
         self._clears = 0   # the batch's clears so far: each sounds a little higher
         self._animating = True
-        self.board.play(events, self.state.grid, on_event=self._on_event, specials=self.state.specials,
-                        blockers=Blockers.of(self.state))
+        self.board.play(events, self.state, on_event=self._on_event, before=before)
         if not self.board.busy:       # "instant": the batch is already over
             self._after_batch()
         return True

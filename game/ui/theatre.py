@@ -211,8 +211,7 @@ class TheatreView(arcade.View):
         turn = self.turns[self.position]
         self._shown = self.state
         self.position += 1
-        self.board.play(turn.events, turn.state.grid, on_event=self._on_event, specials=turn.state.specials,
-                        blockers=Blockers.of(turn.state))
+        self.board.play(turn.events, turn.state, on_event=self._on_event, before=self._shown)
         if not self.board.busy:
             self._snap_to(self.position)
         self._show_position()
