@@ -13,7 +13,7 @@ from game.core import (
 )
 from game.bots import hint_bot
 from game.io.settings import Settings, load_settings
-from game.ui import textures
+from game.ui import frames, textures
 from game.ui.board import Blockers, BoardRenderer, renderer_name
 from game.ui.goal_card import GoalCard
 from game.ui.hints import hint, hint_cells
@@ -634,7 +634,7 @@ class PlayView(arcade.View):
                 or (self.hint_command is not None and self._hint_age < HINT_PULSE))
 
     def on_draw(self) -> None:
-        self.window.clear(color=PLAY_BG)
+        frames.clear(self.window, PLAY_BG)
         if self._gradient is not None:
             self._gradient.draw()
         self._grid.draw()

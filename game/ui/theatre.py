@@ -12,6 +12,7 @@ import arcade
 
 from game.core import Command, Event, Level, Session, State, evolve
 from game.io.settings import Settings, load_settings
+from game.ui import frames
 from game.ui.hud import Hud
 from game.ui.layout import Rect
 from game.ui.board import Blockers, BoardRenderer
@@ -327,7 +328,7 @@ class TheatreView(arcade.View):
                     self._wait = GAP * max(self.settings.speed_factor, 0.3) / self.speed
 
     def on_draw(self) -> None:
-        self.window.clear(color=style.PLAY_BG)
+        frames.clear(self.window, style.PLAY_BG)
         self.hud.draw()
         self.board.draw()
         self.timeline.draw()
