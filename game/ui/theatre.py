@@ -12,6 +12,7 @@ import arcade
 
 from game.core import RULES_VERSION, Command, Event, Level, Session, State, evolve
 from game.io.settings import Settings, load_settings
+from game.ui import frames
 from game.ui.actions import Action
 from game.ui.hud import Hud
 from game.ui.layout import Rect
@@ -213,8 +214,7 @@ class TheatreView(arcade.View):
         turn = self.turns[self.position]
         self._shown = self.state
         self.position += 1
-        self.board.play(turn.events, turn.state.grid, on_event=self._on_event, specials=turn.state.specials,
-                        blockers=Blockers.of(turn.state))
+        self.board.play(turn.events, turn.state, on_event=self._on_event, before=self._shown)
         if not self.board.busy:
             self._snap_to(self.position)
         self._show_position()
@@ -344,7 +344,7 @@ class TheatreView(arcade.View):
                     self._wait = GAP * max(self.settings.speed_factor, 0.3) / self.speed
 
     def on_draw(self) -> None:
-        self.window.clear(color=style.PLAY_BG)
+        frames.clear(self.window, style.PLAY_BG)
         self.hud.draw()
         self.board.draw()
         self.timeline.draw()

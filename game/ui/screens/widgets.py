@@ -285,7 +285,7 @@ class MenuView(arcade.View):
                 or self._built_size != (self.window.width, self.window.height))
 
     def on_draw(self) -> None:
-        self.clear()
+        frames.clear(self.window, self.window.background_color)
         self._back.draw()
         self._grid_lines.draw()
         self.draw_under()
