@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import Protocol
 
 from game.core import (
-    DROP, Cell, Command, GoalName, Level, Mode, Session, State, Status, decide, fold, neighbours, progress,
+    DROP, Cell, Command, GoalName, Level, Mode, Session, State, Status, neighbours, play, progress,
 )
 
 # A win beats any unfinished state, and a loss is below every one of them.
@@ -99,8 +99,8 @@ def _blocker_credit(state: State) -> float:
 
 
 def outcome(state: State, command: Command) -> State:
-    """The state after `command` (decide then fold: exactly what a Session would do)."""
-    return fold(state, decide(state, command))
+    """The state after `command` (the rules' own: exactly what a Session would do)."""
+    return play(state, command)[1]
 
 
 def turn_limit_for(level: Level) -> int:

@@ -121,6 +121,7 @@ class Geometry:
     solid: tuple[bool, ...]              # per column: no holes in it
     # per column: its chute cells top down, each with its bit as a mask (where refills land)
     chute_cells: tuple[tuple[tuple[Cell, int], ...], ...]
+    column_bits: tuple[int, ...]         # per column: the bits of its cells (holes too)
     # Tables the rules build on first use, by key (they depend on the geometry alone).
     tables: dict[int, tuple[tuple[tuple[Cell, Cell], ...], tuple[int, ...]]] = field(
         default_factory=dict)
@@ -151,8 +152,9 @@ def geometry(height: int, width: int, holes: int) -> Geometry:
         solid = tuple(len(chute) == height for chute in chutes)
         chute_cells = tuple(tuple(((r, c), 1 << (r * stride + c)) for r in chute)
                             for c, chute in enumerate(chutes))
+        column_bits = tuple(sum(1 << (r * stride + c) for r in range(height)) for c in range(width))
         geo = Geometry(height, width, stride, holes, everything & ~holes, cell_of, chutes, slots,
-                       solid, chute_cells)
+                       solid, chute_cells, column_bits)
         if len(_GEOMETRIES) > 256:   # boards of many shapes (property tests): keep it bounded
             _GEOMETRIES.clear()
         _GEOMETRIES[key] = geo
@@ -162,10 +164,12 @@ def geometry(height: int, width: int, holes: int) -> Geometry:
 class Bitboard:
     """A grid as one mask per kind (index 0 unused) plus the mask of every tile.
 
-    It also remembers its legal-swap masks once asked (they depend on the masks alone).
+    It also remembers its legal-swap masks once asked (they depend on the masks alone), and
+    `asked` keeps the last answer to a question about one swap (the rules' own use: a board is
+    kept with one State, so the answers are that state's).
     """
 
-    __slots__ = ("geo", "kinds", "tiles", "_swaps", "_rule")
+    __slots__ = ("geo", "kinds", "tiles", "_swaps", "_rule", "asked")
 
     def __init__(self, geo: Geometry, kinds: tuple[int, ...], tiles: int) -> None:
         self.geo = geo
@@ -173,6 +177,7 @@ class Bitboard:
         self.tiles = tiles
         self._swaps: tuple[int, int] | None = None
         self._rule = 0
+        self.asked: dict[object, object] = {}
 
     def swaps(self, min_match: int) -> tuple[int, int]:
         """swap_masks(self, min_match), computed once."""
