@@ -48,7 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bitref import play_games as reference_games  # noqa: E402
 from luxe_baseline import LuxeGrid  # noqa: E402
 
-from game.core import Level, State, Swap, decide, fold, legal_commands, new_game  # noqa: E402
+from game.core import Level, State, Swap, decide, fold, legal_commands, new_game, play  # noqa: E402
 
 KINDS = 6
 # CPU time of this process: other programs on the machine (six helpers share two cores here)
@@ -128,7 +128,7 @@ def core_games(level: Level, games: int) -> int:
             legal = legal_commands(state)
             if not legal:
                 break
-            state = fold(state, decide(state, rnd.choice(legal)))
+            state = play(state, rnd.choice(legal))[1]
             played += 1
     return played
 
@@ -273,7 +273,7 @@ def bot_core(level: Level, games: int) -> Callable[[], tuple[int, float]]:
                 legal = legal_commands(state)
                 if not legal:
                     break
-                state = fold(state, decide(state, rnd.choice(legal)))
+                state = play(state, rnd.choice(legal))[1]
                 moves += 1
         return moves, CLOCK() - t0
     return run

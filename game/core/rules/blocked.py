@@ -24,6 +24,7 @@ asks of one swap (swap_clears, swap_specials, blocker_progress) with the blocker
 
 from __future__ import annotations
 
+from ..boards import bits_of
 from ..commands import Command, Swap
 from ..events import Event
 from ..grid import DROP, Cell, Grid
@@ -32,7 +33,7 @@ from ..rng import Draws
 from ..state import State
 from ..vocab import Special
 from . import match3
-from .cascade import split
+from .cascade import Blockers
 from .specials import Layer, Outcome
 
 
@@ -134,5 +135,7 @@ def _first_of(state: State, swap: Swap) -> First | None:
     if not match3.swap_is_legal(state, board, a, b):
         return None
     work, _, layer, outcome, runs = match3.looked_at(state, board, a, b)
-    hit = split(work, board.geo, runs, outcome, set(state.locks), dict(state.stones), dict(state.jelly))
-    return work, layer, outcome, tuple((c, work[c[0]][c[1]]) for c in hit[0]), len(hit[1]) + len(hit[2]) + len(hit[3])
+    geo = board.geo
+    cleared, unlocked, struck, jellied = Blockers(state, geo).split(runs, outcome, match3.drop_bits(state, geo))
+    cells = tuple((cell, work[cell[0]][cell[1]]) for cell in map(geo.cell_of.__getitem__, bits_of(cleared)))
+    return work, layer, outcome, cells, unlocked.bit_count() + struck.bit_count() + jellied.bit_count()

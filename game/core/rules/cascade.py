@@ -37,105 +37,121 @@ MAKING_STEPS = 10
 """Only a cascade's first steps make specials: on a big board with few kinds every refill makes
 runs of four and five, whose specials clear more and bring more, and a cascade must settle."""
 
-Split = tuple[list[Cell], list[Cell], list[Cell], list[tuple[Cell, int]]]
-"""One step's hits by what they hit: tiles cleared, locks broken, stones hit, jelly layers
-cleared (with the layers left), each in reading order."""
+Split = tuple[int, int, int, int]
+"""One step's hits by what they hit, as bit masks: tiles cleared, locks broken, stones hit,
+jelly layers cleared."""
 
 
 class Blockers:
-    """A board's blocker layers while a move plays out, and the cascade's hooks for them."""
+    """A board's blocker layers while a move plays out (by cell bit), and the cascade's hooks."""
 
-    __slots__ = ("stones", "locks", "jelly", "dropped", "wanted", "fixed", "stride")
+    __slots__ = ("stones", "jelly", "locks", "stone_bits", "jelly_bits", "dropped", "wanted", "geo")
 
-    def __init__(self, state: State, stride: int) -> None:
-        self.stones = dict(state.stones)
-        self.locks = set(state.locks)
-        self.jelly = dict(state.jelly)
+    def __init__(self, state: State, geo: Geometry) -> None:
+        stride = geo.stride
+        self.geo = geo
+        self.stones = {r * stride + c: hits for (r, c), hits in state.stones}
+        self.jelly = {r * stride + c: layers for (r, c), layers in state.jelly}
+        locks = 0
+        for r, c in state.locks:
+            locks |= 1 << (r * stride + c)
+        self.locks = locks
+        self.stone_bits = sum(1 << bit for bit in self.stones)
+        self.jelly_bits = sum(1 << bit for bit in self.jelly)
         self.dropped = state.dropped
         self.wanted = state.level.goals.drops
-        self.stride = stride
-        fixed = 0
-        for r, c in (*self.stones, *self.locks):
-            fixed |= 1 << (r * stride + c)
-        self.fixed = fixed   # the cells no tile falls through: stones and locked tiles
 
-    def split(self, work: list[list[int]], geo: Geometry, runs: int, outcome: Outcome | None) -> Split:
-        """What the step's cells (`runs`: runs and blasts) hit; reads the board, changes nothing."""
-        return split(work, geo, runs, outcome, self.locks, self.stones, self.jelly)
+    @property
+    def fixed(self) -> int:
+        """The cells no tile falls through: stones and locked tiles."""
+        return self.stone_bits | self.locks
 
-    def strike(self, hits: Split, work: list[list[int]], events: list[Event]) -> tuple[int, list[Cell]]:
+    def split(self, runs: int, outcome: Outcome | None, drops: int) -> Split:
+        """What the step's cells (`runs`: runs and blasts) hit; changes nothing. `drops`: the
+        drops' bits (never cleared)."""
+        made = 0
+        if outcome is not None:
+            for bit, _ in outcome.created:
+                made |= 1 << bit
+        geo = self.geo
+        stones, locks = self.stone_bits, self.locks
+        cleared = runs & ~stones & ~locks & ~drops & geo.inside
+        unlocked = (runs | made) & locks
+        struck = runs & stones
+        if stones:
+            near = cleared | unlocked | made
+            s = geo.stride
+            struck |= ((near << 1) | (near >> 1) | (near << s) | (near >> s)) & stones
+        jellied = (cleared | made) & ~unlocked & self.jelly_bits
+        return cleared, unlocked, struck, jellied
+
+    def strike(self, hits: Split, work: list[list[int]], events: list[Event]) -> tuple[int, int]:
         """Apply the step's hits on the blocker layers (after its Cleared): locks break, stones
         crack (a broken one leaves its cell empty), jelly thins. Returns the number of hits and
-        the cells the broken stones left empty."""
+        the bits of the cells the broken stones left empty."""
         _, unlocked, struck, jellied = hits
-        stride = self.stride
-        for cell in unlocked:
-            events.append(Unlocked(cell))
-            self.locks.discard(cell)
-            self.fixed &= ~(1 << (cell[0] * stride + cell[1]))
-        freed: list[Cell] = []
-        stones = self.stones
-        for cell in struck:
-            left = stones[cell] - 1
-            events.append(Cracked(cell, left))
-            if left:
-                stones[cell] = left
-            else:
-                del stones[cell]
-                work[cell[0]][cell[1]] = EMPTY
-                self.fixed &= ~(1 << (cell[0] * stride + cell[1]))
-                freed.append(cell)
-        jelly = self.jelly
-        for cell, left in jellied:
-            events.append(JellyCleared(cell, left))
-            if left:
-                jelly[cell] = left
-            else:
-                del jelly[cell]
-        return len(unlocked) + len(struck) + len(jellied), freed
+        cell_of = self.geo.cell_of
+        count = 0
+        if unlocked:
+            for bit in bits_of(unlocked):
+                events.append(Unlocked(cell_of[bit]))
+                count += 1
+            self.locks &= ~unlocked
+        freed = 0
+        if struck:
+            stones = self.stones
+            for bit in bits_of(struck):
+                left = stones[bit] - 1
+                cell = cell_of[bit]
+                events.append(Cracked(cell, left))
+                count += 1
+                if left:
+                    stones[bit] = left
+                else:
+                    del stones[bit]
+                    work[cell[0]][cell[1]] = EMPTY
+                    freed |= 1 << bit
+            self.stone_bits &= ~freed
+        if jellied:
+            jelly = self.jelly
+            for bit in bits_of(jellied):
+                left = jelly[bit] - 1
+                events.append(JellyCleared(cell_of[bit], left))
+                count += 1
+                if left:
+                    jelly[bit] = left
+                else:
+                    del jelly[bit]
+                    self.jelly_bits &= ~(1 << bit)
+        return count, freed
 
     def wants_drop(self, masks: list[int]) -> bool:
         """Whether the next refill brings a drop: none on the board, and the goal wants more."""
         return self.wanted is not None and not masks[DROP] and self.dropped < self.wanted
 
-    def landed(self, work: list[list[int]], geo: Geometry) -> list[Cell]:
-        """The drops on the bottom cell of their column's chute, column by column."""
-        out: list[Cell] = []
-        stride, fixed = self.stride, self.fixed
+    def landed(self, masks: list[int]) -> list[int]:
+        """The bits of the drops on the bottom cell of their column's chute, column by column."""
+        drops = masks[DROP]
+        if not drops:
+            return []
+        out: list[int] = []
+        geo = self.geo
+        stride, fixed = geo.stride, self.fixed
         for c, rows in enumerate(geo.chutes):
             for r in reversed(rows):
-                if not fixed >> (r * stride + c) & 1:
-                    if work[r][c] == DROP:
-                        out.append((r, c))
+                bit = r * stride + c
+                if not fixed >> bit & 1:
+                    if drops >> bit & 1:
+                        out.append(bit)
                     break
         return out
 
-
-def split(work: list[list[int]], geo: Geometry, runs: int, outcome: Outcome | None, locks: set[Cell],
-          stones: dict[Cell, int], jelly: dict[Cell, int]) -> Split:
-    """One step's hits split by what they hit (see Split). Reads the board, changes nothing."""
-    cell_of = geo.cell_of
-    made = [cell_of[bit] for bit, _ in outcome.created] if outcome is not None else []
-    cleared: list[Cell] = []
-    struck: set[Cell] = set()
-    unlocked: set[Cell] = {cell for cell in made if cell in locks}
-    for cell in map(cell_of.__getitem__, bits_of(runs)):
-        value = work[cell[0]][cell[1]]
-        if value == STONE:
-            struck.add(cell)   # a blast on it
-        elif cell in locks:
-            unlocked.add(cell)
-        elif value > 0 and value != DROP:
-            cleared.append(cell)
-    height, width = geo.height, geo.width
-    if stones:
-        for r, c in (*cleared, *unlocked, *made):
-            for dr, dc in ORTHOGONAL:
-                n = (r + dr, c + dc)
-                if n in stones and 0 <= n[0] < height and 0 <= n[1] < width:
-                    struck.add(n)
-    jellied = [(cell, jelly[cell] - 1) for cell in sorted({*cleared, *made} - unlocked) if cell in jelly]
-    return cleared, sorted(unlocked), sorted(struck), jellied
+    def layers(self) -> tuple[tuple[tuple[Cell, int], ...], tuple[Cell, ...], tuple[tuple[Cell, int], ...]]:
+        """(stones, locks, jelly) as a State keeps them: by cell, in reading order."""
+        cell_of = self.geo.cell_of
+        return (tuple((cell_of[b], h) for b, h in sorted(self.stones.items())),
+                tuple(map(cell_of.__getitem__, bits_of(self.locks))),
+                tuple((cell_of[b], n) for b, n in sorted(self.jelly.items())))
 
 
 def next_step(masks: list[int], geo: Geometry, min_match: int, layer: Layer, make: bool,
@@ -201,11 +217,11 @@ def cascade(work: list[list[int]], masks: list[int], geo: Geometry, kinds: int, 
             cells = tuple(map(cell_of.__getitem__, bits))
             events.append(Cleared(cells))
             gained = POINTS_PER_TILE * len(cells)
-            freed: list[Cell] = []
+            freed = 0
         else:
-            hits = blockers.split(work, geo, runs, outcome)
-            cells = tuple(hits[0])
-            bits = [r * stride + c for r, c in cells]
+            hits = blockers.split(runs, outcome, masks[DROP])
+            bits = bits_of(hits[0])
+            cells = tuple(map(cell_of.__getitem__, bits))
             events.append(Cleared(cells))
             struck, freed = blockers.strike(hits, work, events)
             gained = POINTS_PER_TILE * len(cells) + POINTS_PER_HIT * struck
@@ -236,9 +252,10 @@ def cascade(work: list[list[int]], masks: list[int], geo: Geometry, kinds: int, 
         if blockers is None:
             rng = settle(work, masks, geo, kinds, hit, rng, events, layer)
         else:
-            for r, c in freed:
-                hit.setdefault(c, []).append(r)
-                hit[c].sort()
+            if freed:
+                for r, c in map(cell_of.__getitem__, bits_of(freed)):
+                    hit.setdefault(c, []).append(r)
+                    hit[c].sort()
             rng, points = _settle_blocked(work, masks, geo, kinds, hit, rng, events, layer, blockers,
                                           step, points)
         step += 1
@@ -258,14 +275,15 @@ def _settle_blocked(work: list[list[int]], masks: list[int], geo: Geometry, kind
                          blockers.wants_drop(masks))
         if blockers.wanted is None:
             return rng, points
-        landed = blockers.landed(work, geo)
+        landed = blockers.landed(masks)
         if not landed:
             return rng, points
         hit = {}
-        for r, c in landed:
+        for bit in landed:
+            r, c = geo.cell_of[bit]
             events.append(DropCollected((r, c)))
             work[r][c] = EMPTY
-            masks[DROP] &= ~(1 << (r * stride + c))
+            masks[DROP] &= ~(1 << bit)
             blockers.dropped += 1
             hit[c] = [r]
         gained = DROP_POINTS * len(landed) * step

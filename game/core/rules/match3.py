@@ -489,13 +489,8 @@ def play(state: State, command: Swap) -> tuple[list[Event], State]:
     hooks: Blockers | None = None
     drops = 0
     if blocked:
-        hooks = Blockers(state, stride)
-        if level.goals.drops is not None:
-            for r, row in enumerate(state.grid):
-                if DROP in row:
-                    for c, v in enumerate(row):
-                        if v == DROP:
-                            drops |= 1 << (r * stride + c)
+        hooks = Blockers(state, geo)
+        drops = drop_bits(state, geo)
     masks.append(drops)   # masks[DROP]
     counts = [0] * len(masks)
     points, rng = cascade(work, masks, geo, level.kinds, min_match, state.rng, events, counts, layer,
@@ -509,8 +504,7 @@ def play(state: State, command: Swap) -> tuple[list[Event], State]:
     if hooks is None:
         stones, locks, jelly, dropped = state.stones, state.locks, state.jelly, state.dropped
     else:
-        stones, locks = tuple(sorted(hooks.stones.items())), tuple(sorted(hooks.locks))
-        jelly, dropped = tuple(sorted(hooks.jelly.items())), hooks.dropped
+        (stones, locks, jelly), dropped = hooks.layers(), hooks.dropped
     after = State(level, tuple(map(tuple, work)), state.player, state.score + points, state.moves + 1,
                   state.status, collected, rng, specials, stones, locks, jelly, dropped)
     end = ending(after)
@@ -518,7 +512,8 @@ def play(state: State, command: Swap) -> tuple[list[Event], State]:
     for m in masks[1:RAINBOW]:
         tiles |= m
     still = Bitboard(geo, tuple(masks[:RAINBOW]), tiles)
-    if not end and not _playable_board(still, min_match, specials, locks):
+    # A cascade ends with no run on the board: only a legal swap is left to ask for.
+    if not end and not any(_legal_masks(still, specials, locks, min_match)):
         draws = Draws(rng)
         dealt = reshuffle_board(after.grid, specials, locks, level.kinds, min_match, draws)
         end = [Lost()] if dealt is None else [Reshuffled(dealt[0], draws.state, dealt[1])]
@@ -533,6 +528,18 @@ def play(state: State, command: Swap) -> tuple[list[Event], State]:
 def decide(state: State, command: Swap) -> list[Event]:
     """The events of `command` in a game still playing (game.decide checked both)."""
     return play(state, command)[0]
+
+
+def drop_bits(state: State, geo: Geometry) -> int:
+    """The bits of the drops on the state's board."""
+    found = 0
+    stride = geo.stride
+    for r, row in enumerate(state.grid):
+        if DROP in row:
+            for c, v in enumerate(row):
+                if v == DROP:
+                    found |= 1 << (r * stride + c)
+    return found
 
 
 def legal_commands(state: State) -> list[Command]:
