@@ -165,11 +165,11 @@ class Bitboard:
     """A grid as one mask per kind (index 0 unused) plus the mask of every tile.
 
     It also remembers its legal-swap masks once asked (they depend on the masks alone), and
-    `asked` keeps the last answer to a question about one swap (the rules' own use: a board is
-    kept with one State, so the answers are that state's).
+    `asked` keeps the last answer to a question about one swap, `layers` the blocker layers by
+    bit (the rules' own use: a board is kept with one State, so these are that state's).
     """
 
-    __slots__ = ("geo", "kinds", "tiles", "_swaps", "_rule", "asked")
+    __slots__ = ("geo", "kinds", "tiles", "_swaps", "_rule", "asked", "layers")
 
     def __init__(self, geo: Geometry, kinds: tuple[int, ...], tiles: int) -> None:
         self.geo = geo
@@ -178,6 +178,7 @@ class Bitboard:
         self._swaps: tuple[int, int] | None = None
         self._rule = 0
         self.asked: dict[object, object] = {}
+        self.layers: object = None   # the blocker layers by bit, as the move that made it left them
 
     def swaps(self, min_match: int) -> tuple[int, int]:
         """swap_masks(self, min_match), computed once."""

@@ -37,6 +37,8 @@ MAKING_STEPS = 10
 """Only a cascade's first steps make specials: on a big board with few kinds every refill makes
 runs of four and five, whose specials clear more and bring more, and a cascade must settle."""
 
+Kept = tuple[dict[int, int], dict[int, int], int, int, int]
+"""A Blockers' layers by bit: stones' hits, jelly's layers, and the bits of locks, stones, jelly."""
 Split = tuple[int, int, int, int]
 """One step's hits by what they hit, as bit masks: tiles cleared, locks broken, stones hit,
 jelly layers cleared."""
@@ -45,21 +47,33 @@ jelly layers cleared."""
 class Blockers:
     """A board's blocker layers while a move plays out (by cell bit), and the cascade's hooks."""
 
-    __slots__ = ("stones", "jelly", "locks", "stone_bits", "jelly_bits", "dropped", "wanted", "geo")
+    __slots__ = ("stones", "jelly", "locks", "stone_bits", "jelly_bits", "dropped", "wanted", "geo", "touched")
 
-    def __init__(self, state: State, geo: Geometry) -> None:
-        stride = geo.stride
+    def __init__(self, state: State, geo: Geometry, kept: Kept | None = None) -> None:
+        """The layers of `state`; `kept`: the same layers by bit, as the move before left them."""
         self.geo = geo
-        self.stones = {r * stride + c: hits for (r, c), hits in state.stones}
-        self.jelly = {r * stride + c: layers for (r, c), layers in state.jelly}
-        locks = 0
-        for r, c in state.locks:
-            locks |= 1 << (r * stride + c)
-        self.locks = locks
-        self.stone_bits = sum(1 << bit for bit in self.stones)
-        self.jelly_bits = sum(1 << bit for bit in self.jelly)
+        if kept is not None:
+            stones, jelly, self.locks, self.stone_bits, self.jelly_bits = kept
+            self.stones, self.jelly = dict(stones), dict(jelly)
+        else:
+            stride = geo.stride
+            self.stones = {r * stride + c: hits for (r, c), hits in state.stones}
+            self.jelly = {r * stride + c: layers for (r, c), layers in state.jelly}
+            locks = stone_bits = jelly_bits = 0
+            for r, c in state.locks:
+                locks |= 1 << (r * stride + c)
+            for bit in self.stones:
+                stone_bits |= 1 << bit
+            for bit in self.jelly:
+                jelly_bits |= 1 << bit
+            self.locks, self.stone_bits, self.jelly_bits = locks, stone_bits, jelly_bits
         self.dropped = state.dropped
         self.wanted = state.level.goals.drops
+        self.touched = False   # whether a lock, stone or jelly layer changed in this move
+
+    def kept(self) -> Kept:
+        """The layers by bit, for the next move's Blockers (which copies what it changes)."""
+        return self.stones, self.jelly, self.locks, self.stone_bits, self.jelly_bits
 
     @property
     def fixed(self) -> int:
@@ -92,6 +106,8 @@ class Blockers:
         _, unlocked, struck, jellied = hits
         cell_of = self.geo.cell_of
         count = 0
+        if unlocked or struck or jellied:
+            self.touched = True
         if unlocked:
             for bit in bits_of(unlocked):
                 events.append(Unlocked(cell_of[bit]))
@@ -146,8 +162,12 @@ class Blockers:
                     break
         return out
 
-    def layers(self) -> tuple[tuple[tuple[Cell, int], ...], tuple[Cell, ...], tuple[tuple[Cell, int], ...]]:
-        """(stones, locks, jelly) as a State keeps them: by cell, in reading order."""
+    def layers(self, state: State) -> tuple[tuple[tuple[Cell, int], ...], tuple[Cell, ...],
+                                            tuple[tuple[Cell, int], ...]]:
+        """(stones, locks, jelly) as a State keeps them: by cell, in reading order (`state`'s own
+        when the move changed none)."""
+        if not self.touched:
+            return state.stones, state.locks, state.jelly
         cell_of = self.geo.cell_of
         return (tuple((cell_of[b], h) for b, h in sorted(self.stones.items())),
                 tuple(map(cell_of.__getitem__, bits_of(self.locks))),

@@ -17,7 +17,7 @@ from ..rng import GOLDEN, MASK64, Draws
 from ..state import IllegalMove, Specials, State
 from ..vocab import Mode, Special
 from .cascade import MAKING_STEPS as MAKING_STEPS, POINTS_PER_TILE as POINTS_PER_TILE
-from .cascade import Blockers, cascade, next_step
+from .cascade import Blockers, Kept, cascade, next_step
 from .common import reshuffle
 from .specials import Layer, Outcome, is_special_swap, swap_step
 
@@ -489,7 +489,7 @@ def play(state: State, command: Swap) -> tuple[list[Event], State]:
     hooks: Blockers | None = None
     drops = 0
     if blocked:
-        hooks = Blockers(state, geo)
+        hooks = Blockers(state, geo, cast("Kept | None", board.layers))
         drops = drop_bits(state, geo)
     masks.append(drops)   # masks[DROP]
     counts = [0] * len(masks)
@@ -504,7 +504,7 @@ def play(state: State, command: Swap) -> tuple[list[Event], State]:
     if hooks is None:
         stones, locks, jelly, dropped = state.stones, state.locks, state.jelly, state.dropped
     else:
-        (stones, locks, jelly), dropped = hooks.layers(), hooks.dropped
+        (stones, locks, jelly), dropped = hooks.layers(state), hooks.dropped
     after = State(level, tuple(map(tuple, work)), state.player, state.score + points, state.moves + 1,
                   state.status, collected, rng, specials, stones, locks, jelly, dropped)
     end = ending(after)
@@ -522,6 +522,8 @@ def play(state: State, command: Swap) -> tuple[list[Event], State]:
         events += end
     if not (end and isinstance(end[-1], Reshuffled)):
         object.__setattr__(after, "cache", still)   # the next legal_commands reads it
+        if hooks is not None:
+            still.layers = hooks.kept()
     return events, after
 
 
