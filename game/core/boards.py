@@ -169,7 +169,7 @@ class Bitboard:
     bit (the rules' own use: a board is kept with one State, so these are that state's).
     """
 
-    __slots__ = ("geo", "kinds", "tiles", "_swaps", "_rule", "asked", "layers")
+    __slots__ = ("geo", "kinds", "tiles", "_swaps", "_rule", "asked", "layers", "drops", "legal")
 
     def __init__(self, geo: Geometry, kinds: tuple[int, ...], tiles: int) -> None:
         self.geo = geo
@@ -179,6 +179,8 @@ class Bitboard:
         self._rule = 0
         self.asked: dict[object, object] = {}
         self.layers: object = None   # the blocker layers by bit, as the move that made it left them
+        self.drops = -1              # the drops' bits (-1: not looked for yet)
+        self.legal: tuple[int, int] | None = None   # the legal swaps, specials' and locks' counted
 
     def swaps(self, min_match: int) -> tuple[int, int]:
         """swap_masks(self, min_match), computed once."""

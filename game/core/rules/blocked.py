@@ -24,7 +24,9 @@ asks of one swap (swap_clears, swap_specials, blocker_progress) with the blocker
 
 from __future__ import annotations
 
-from ..boards import bits_of
+from typing import cast
+
+from ..boards import Bitboard, bits_of
 from ..commands import Command, Swap
 from ..events import Event
 from ..grid import DROP, Cell, Grid
@@ -33,7 +35,7 @@ from ..rng import Draws
 from ..state import State
 from ..vocab import Special
 from . import match3
-from .cascade import Blockers
+from .cascade import split
 from .specials import Layer, Outcome
 
 
@@ -75,7 +77,7 @@ def swap_clears(state: State, swap: Swap) -> tuple[tuple[Cell, int], ...]:
     first = _first(state, swap)
     if first is None:
         return ()
-    return first[3]
+    return first[2]
 
 
 def swap_specials(state: State, swap: Swap) -> tuple[tuple[Special, ...], tuple[Special, ...]]:
@@ -83,7 +85,7 @@ def swap_specials(state: State, swap: Swap) -> tuple[tuple[Special, ...], tuple[
     if not state.has_blockers:
         return match3.swap_specials(state, swap)
     first = _first(state, swap)
-    return match3.outcome_specials(first[2] if first is not None else None)
+    return match3.outcome_specials(first[1] if first is not None else None)
 
 
 def blocker_progress(state: State, swap: Swap) -> int:
@@ -94,20 +96,12 @@ def blocker_progress(state: State, swap: Swap) -> int:
     first = _first(state, swap)
     if first is None:
         return 0
-    cleared, hits = first[3], first[4]
-    below_drop = 0
-    drop_columns: dict[int, int] = {}
-    for r, row in enumerate(state.grid):
-        for c, v in enumerate(row):
-            if v == DROP:
-                drop_columns[c] = min(drop_columns.get(c, r), r)
-    for (r, c), _ in cleared:
-        if c in drop_columns and r > drop_columns[c]:
-            below_drop += 1
-    return hits + below_drop
+    return first[3] + first[4]
 
 
-First = tuple[list[list[int]], Layer, "Outcome | None", tuple[tuple[Cell, int], ...], int]
+First = tuple[Layer, "Outcome | None", tuple[tuple[Cell, int], ...], int, int]
+"""After the swap: its specials, the step's Outcome, the tiles it clears (each with its
+kind), its blocker hits, and how many of the tiles it clears lie under a drop."""
 
 
 def _first(state: State, swap: Swap) -> First | None:
@@ -117,25 +111,45 @@ def _first(state: State, swap: Swap) -> First | None:
 
     A bot asks swap_clears, swap_specials and blocker_progress of one swap in a row: the board
     kept with the state keeps the last answer (read only)."""
-    match3._check_cells(state, swap.a, swap.b)
     board = match3.board_of(state)
-    key = ("blocked", swap)
-    if key in board.asked:
-        return board.asked[key]   # type: ignore[return-value]
-    found = _first_of(state, swap)
-    board.asked[key] = found
+    last = board.asked.get("blocked")
+    if last is not None and (last[0] is swap or last[0] == swap):   # type: ignore[index]
+        return last[1]   # type: ignore[index,no-any-return]
+    match3._check_cells(state, swap.a, swap.b)
+    found = _first_of(state, board, swap)
+    board.asked["blocked"] = (swap, found)
     return found
 
 
-def _first_of(state: State, swap: Swap) -> First | None:
+def _first_of(state: State, board: Bitboard, swap: Swap) -> First | None:
     a, b = swap.a, swap.b
-    if a in state.locks or b in state.locks or DROP in (state.at(a), state.at(b)):
+    geo = board.geo
+    stride = geo.stride
+    stones, jelly, locks, stone_bits, jelly_bits = match3.kept_layers(state, board)
+    drops = match3.drop_bits(state, board)
+    if (locks | drops) >> (a[0] * stride + a[1]) & 1 or (locks | drops) >> (b[0] * stride + b[1]) & 1:
         return None
-    board = match3.board_of(state)
     if not match3.swap_is_legal(state, board, a, b):
         return None
-    work, _, layer, outcome, runs = match3.looked_at(state, board, a, b)
-    geo = board.geo
-    cleared, unlocked, struck, jellied = Blockers(state, geo).split(runs, outcome, match3.drop_bits(state, geo))
-    cells = tuple((cell, work[cell[0]][cell[1]]) for cell in map(geo.cell_of.__getitem__, bits_of(cleared)))
-    return work, layer, outcome, cells, unlocked.bit_count() + struck.bit_count() + jellied.bit_count()
+    _, layer, outcome, runs = match3.looked_at(state, board, a, b)
+    cleared, unlocked, struck, jellied = split(geo, runs, outcome, drops, locks, stone_bits, jelly_bits)
+    cells = match3.kinds_after(state, a, b, map(geo.cell_of.__getitem__, bits_of(cleared)))
+    return (layer, outcome, cells, unlocked.bit_count() + struck.bit_count() + jellied.bit_count(),
+            (cleared & _under(board, drops)).bit_count())
+
+
+def _under(board: Bitboard, drops: int) -> int:
+    """The cells under a drop: every cell of a column below its highest drop (kept with the board)."""
+    found = board.asked.get("under")
+    if found is None:
+        below = 0
+        if drops:
+            geo = board.geo
+            s = geo.stride
+            board_bits = (1 << (geo.height * s)) - 1
+            spread = (drops << s) & board_bits
+            while spread & ~below:
+                below |= spread
+                spread = (below << s) & board_bits
+        found = board.asked["under"] = below
+    return cast(int, found)

@@ -83,21 +83,7 @@ class Blockers:
     def split(self, runs: int, outcome: Outcome | None, drops: int) -> Split:
         """What the step's cells (`runs`: runs and blasts) hit; changes nothing. `drops`: the
         drops' bits (never cleared)."""
-        made = 0
-        if outcome is not None:
-            for bit, _ in outcome.created:
-                made |= 1 << bit
-        geo = self.geo
-        stones, locks = self.stone_bits, self.locks
-        cleared = runs & ~stones & ~locks & ~drops & geo.inside
-        unlocked = (runs | made) & locks
-        struck = runs & stones
-        if stones:
-            near = cleared | unlocked | made
-            s = geo.stride
-            struck |= ((near << 1) | (near >> 1) | (near << s) | (near >> s)) & stones
-        jellied = (cleared | made) & ~unlocked & self.jelly_bits
-        return cleared, unlocked, struck, jellied
+        return split(self.geo, runs, outcome, drops, self.locks, self.stone_bits, self.jelly_bits)
 
     def strike(self, hits: Split, work: list[list[int]], events: list[Event]) -> tuple[int, int]:
         """Apply the step's hits on the blocker layers (after its Cleared): locks break, stones
@@ -172,6 +158,28 @@ class Blockers:
         return (tuple((cell_of[b], h) for b, h in sorted(self.stones.items())),
                 tuple(map(cell_of.__getitem__, bits_of(self.locks))),
                 tuple((cell_of[b], n) for b, n in sorted(self.jelly.items())))
+
+
+def split(geo: Geometry, runs: int, outcome: Outcome | None, drops: int, locks: int, stones: int,
+          jelly: int) -> Split:
+    """What a step's cells (`runs`: runs and blasts) hit, given the bits of the drops, locked
+    tiles, stones and jelly: a locked tile (or one a special is made on) breaks its lock and
+    stays; a stone in a blast or beside a cleared, unlocked or special-made cell takes a hit;
+    jelly under a cleared or special-made tile (not a locked one) loses a layer; drops and
+    stones never clear."""
+    made = 0
+    if outcome is not None:
+        for bit, _ in outcome.created:
+            made |= 1 << bit
+    cleared = runs & ~stones & ~locks & ~drops & geo.inside
+    unlocked = (runs | made) & locks
+    struck = runs & stones
+    if stones:
+        near = cleared | unlocked | made
+        s = geo.stride
+        struck |= ((near << 1) | (near >> 1) | (near << s) | (near >> s)) & stones
+    jellied = (cleared | made) & ~unlocked & jelly
+    return cleared, unlocked, struck, jellied
 
 
 def next_step(masks: list[int], geo: Geometry, min_match: int, layer: Layer, make: bool,

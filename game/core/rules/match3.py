@@ -267,6 +267,14 @@ def _legal_masks(board: Bitboard, specials: Specials, locks: Iterable[Cell], min
     return across, down
 
 
+def legal_masks(state: State, board: Bitboard) -> tuple[int, int]:
+    """_legal_masks of the state (found once, kept with its board)."""
+    found = board.legal
+    if found is None:
+        found = board.legal = _legal_masks(board, state.specials, state.locks, state.level.rules.min_match)
+    return found
+
+
 def playable(grid: Grid, min_match: int, specials: Specials = (), locks: Iterable[Cell] = ()) -> bool:
     """No run on the board, and at least one legal swap (a run's or a special's)."""
     return _playable_board(bitboard(grid), min_match, specials, locks)
@@ -351,13 +359,19 @@ def _first_step(state: State, board: Bitboard, a: Cell, b: Cell) -> tuple[
         list[list[int]], list[int], Layer, Outcome | None, int]:
     """After swapping a and b: the board, its masks (the kinds', then the rainbows'), the
     specials by bit, the first step's Outcome when specials take part, and the cells it clears."""
+    work = list(map(list, state.grid))
+    (ar, ac), (br, bc) = a, b
+    work[ar][ac], work[br][bc] = work[br][bc], work[ar][ac]
+    return (work, *_first_masks(state, board, a, b))
+
+
+def _first_masks(state: State, board: Bitboard, a: Cell, b: Cell) -> tuple[list[int], Layer, Outcome | None, int]:
+    """_first_step without the board: the masks, the layer, the Outcome and the cells cleared."""
     geo = board.geo
     stride = geo.stride
     grid = state.grid
-    work = list(map(list, grid))
     (ar, ac), (br, bc) = a, b
-    ka, kb = work[ar][ac], work[br][bc]
-    work[ar][ac], work[br][bc] = kb, ka
+    ka, kb = grid[ar][ac], grid[br][bc]
     abit, bbit = ar * stride + ac, br * stride + bc
     both = (1 << abit) | (1 << bbit)
     rainbows = 0
@@ -378,27 +392,38 @@ def _first_step(state: State, board: Bitboard, a: Cell, b: Cell) -> tuple[
     masks[kb] ^= both
     if layer and is_special_swap(layer, abit, bbit):
         effect = swap_step(geo, masks, layer, abit, bbit)
-        return work, masks, layer, effect, effect.cleared
+        return masks, layer, effect, effect.cleared
     runs, outcome = next_step(masks, geo, state.level.rules.min_match, layer,
-                               state.level.rules.specials, (abit, bbit), (ka, kb))
-    return work, masks, layer, outcome, runs
+                              state.level.rules.specials, (abit, bbit), (ka, kb))
+    return masks, layer, outcome, runs
 
 
-FirstStep = tuple[list[list[int]], list[int], Layer, "Outcome | None", int]
+FirstStep = tuple[list[int], Layer, "Outcome | None", int]
 
 
 def looked_at(state: State, board: Bitboard, a: Cell, b: Cell) -> FirstStep:
     """_first_step for the questions that only read it (swap_clears, swap_specials and the
-    blocker rules' own): a bot asks them one after another of the same swap, so the board kept
-    with the state keeps the last answer. Its board, masks and layer must not be changed."""
+    blocker rules' own), without the board: a bot asks them one after another of the same
+    swap, so the board kept with the state keeps the last answer. Its masks and layer must not
+    be changed."""
     asked = board.asked
     key = ("first", a, b)
     found = asked.get(key)
     if found is None:
-        found = _first_step(state, board, a, b)
+        found = _first_masks(state, board, a, b)
         asked.clear()   # one swap at a time: the last answer only
         asked[key] = found
     return cast(FirstStep, found)
+
+
+def kinds_after(state: State, a: Cell, b: Cell, cells: Iterable[Cell]) -> tuple[tuple[Cell, int], ...]:
+    """Each of `cells` with the value it holds once a and b swapped (a rainbow's is RAINBOW)."""
+    grid = state.grid
+    out = []
+    for cell in cells:
+        at = b if cell == a else a if cell == b else cell
+        out.append((cell, grid[at[0]][at[1]]))
+    return tuple(out)
 
 
 def swap_clears(state: State, swap: Swap) -> tuple[tuple[Cell, int], ...]:
@@ -417,9 +442,8 @@ def swap_clears(state: State, swap: Swap) -> tuple[tuple[Cell, int], ...]:
     board = board_of(state)
     if not _special_swap(state, board, a, b) and not _legal(board, state.grid, a, b, min_match):
         return ()
-    work, _, _, _, cleared = looked_at(state, board, a, b)
-    cell_of = board.geo.cell_of
-    return tuple((cell, work[cell[0]][cell[1]]) for cell in map(cell_of.__getitem__, bits_of(cleared)))
+    cleared = looked_at(state, board, a, b)[3]
+    return kinds_after(state, a, b, map(board.geo.cell_of.__getitem__, bits_of(cleared)))
 
 
 def swap_specials(state: State, swap: Swap) -> tuple[tuple[Special, ...], tuple[Special, ...]]:
@@ -433,7 +457,7 @@ def swap_specials(state: State, swap: Swap) -> tuple[tuple[Special, ...], tuple[
     board = board_of(state)
     if not _special_swap(state, board, a, b) and not _legal(board, state.grid, a, b, state.level.rules.min_match):
         return (), ()
-    return outcome_specials(looked_at(state, board, a, b)[3])
+    return outcome_specials(looked_at(state, board, a, b)[2])
 
 
 def outcome_specials(outcome: Outcome | None) -> tuple[tuple[Special, ...], tuple[Special, ...]]:
@@ -462,7 +486,7 @@ def _check_blocked(state: State, a: Cell, b: Cell) -> None:
 def swap_is_legal(state: State, board: Bitboard, a: Cell, b: Cell) -> bool:
     """Whether swapping the side-by-side tiles a and b is a move (a run, or specials), locks aside."""
     if state.has_blockers:
-        across, down = _legal_masks(board, state.specials, state.locks, state.level.rules.min_match)
+        across, down = legal_masks(state, board)
         top = min(a, b)
         return bool((across if a[0] == b[0] else down) >> (top[0] * board.geo.stride + top[1]) & 1)
     return _special_swap(state, board, a, b) or _legal(board, state.grid, a, b, state.level.rules.min_match)
@@ -489,8 +513,8 @@ def play(state: State, command: Swap) -> tuple[list[Event], State]:
     hooks: Blockers | None = None
     drops = 0
     if blocked:
-        hooks = Blockers(state, geo, cast("Kept | None", board.layers))
-        drops = drop_bits(state, geo)
+        hooks = Blockers(state, geo, kept_layers(state, board))
+        drops = drop_bits(state, board)
     masks.append(drops)   # masks[DROP]
     counts = [0] * len(masks)
     points, rng = cascade(work, masks, geo, level.kinds, min_match, state.rng, events, counts, layer,
@@ -513,7 +537,8 @@ def play(state: State, command: Swap) -> tuple[list[Event], State]:
         tiles |= m
     still = Bitboard(geo, tuple(masks[:RAINBOW]), tiles)
     # A cascade ends with no run on the board: only a legal swap is left to ask for.
-    if not end and not any(_legal_masks(still, specials, locks, min_match)):
+    still.legal = _legal_masks(still, specials, locks, min_match)   # the after state's, kept with it
+    if not end and not any(still.legal):
         draws = Draws(rng)
         dealt = reshuffle_board(after.grid, specials, locks, level.kinds, min_match, draws)
         end = [Lost()] if dealt is None else [Reshuffled(dealt[0], draws.state, dealt[1])]
@@ -524,6 +549,7 @@ def play(state: State, command: Swap) -> tuple[list[Event], State]:
         object.__setattr__(after, "cache", still)   # the next legal_commands reads it
         if hooks is not None:
             still.layers = hooks.kept()
+            still.drops = masks[DROP]
     return events, after
 
 
@@ -532,11 +558,23 @@ def decide(state: State, command: Swap) -> list[Event]:
     return play(state, command)[0]
 
 
-def drop_bits(state: State, geo: Geometry) -> int:
-    """The bits of the drops on the state's board."""
+def kept_layers(state: State, board: Bitboard) -> Kept:
+    """The state's blocker layers by bit, kept with its board (read only: Blockers copies them)."""
+    if board.layers is None:
+        board.layers = Blockers(state, board.geo).kept()
+    return cast(Kept, board.layers)
+
+
+def drop_bits(state: State, board: Bitboard) -> int:
+    """The bits of the drops on the state's board (found once, kept with its board)."""
+    if board.drops < 0:
+        board.drops = _find_drops(state.grid, board.geo.stride)
+    return board.drops
+
+
+def _find_drops(grid: Grid, stride: int) -> int:
     found = 0
-    stride = geo.stride
-    for r, row in enumerate(state.grid):
+    for r, row in enumerate(grid):
         if DROP in row:
             for c, v in enumerate(row):
                 if v == DROP:
@@ -549,7 +587,7 @@ def legal_commands(state: State) -> list[Command]:
     board = board_of(state)
     min_match = state.level.rules.min_match
     if state.locks:
-        across, down = _legal_masks(board, state.specials, state.locks, min_match)
+        across, down = legal_masks(state, board)
         return cast("list[Command]", _swap_list(board.geo, across, down))
     extra = (0, 0)
     if state.specials:
