@@ -165,8 +165,9 @@ class Bitboard:
     """A grid as one mask per kind (index 0 unused) plus the mask of every tile.
 
     It also remembers its legal-swap masks once asked (they depend on the masks alone), and
-    `asked` keeps the last answer to a question about one swap, `layers` the blocker layers by
-    bit (the rules' own use: a board is kept with one State, so these are that state's).
+    `asked` keeps facts the rules work out about the state (its specials by bit, the last answer
+    to a question about one swap), `layers` the blocker layers by bit, `drops` the drops' bits,
+    `legal` the legal swaps (a board is kept with one State, so these are that state's).
     """
 
     __slots__ = ("geo", "kinds", "tiles", "_swaps", "_rule", "asked", "layers", "drops", "legal")
@@ -290,6 +291,11 @@ def run_parts(masks: Sequence[int], stride: int, min_match: int) -> tuple[int, i
         if m:
             same_right |= m & (m >> 1)
             same_below |= m & (m >> stride)
+    if min_match == 3:   # the common rule, written out
+        across = same_right & (same_right >> 1)
+        along = same_below & (same_below >> stride)
+        return (across | (across << 1) | (across << 2),
+                along | (along << stride) | (along << (stride + stride)))
     across = same_right
     along = same_below
     for i in range(1, min_match - 1):

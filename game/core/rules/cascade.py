@@ -202,7 +202,7 @@ def next_step(masks: list[int], geo: Geometry, min_match: int, layer: Layer, mak
         if runs >> bit & 1:
             caught = True
             break
-    if not caught and not (make and makes_special(masks, rows, columns, geo.stride)):
+    if not caught and not (make and makes_special(kind_masks, rows, columns, geo.stride)):
         return runs, None
     outcome = run_step(geo, masks, layer, rows, columns, make, swapped)
     return outcome.cleared, outcome

@@ -352,7 +352,15 @@ def _special_swap(state: State, board: Bitboard, a: Cell, b: Cell) -> bool:
     if not state.specials:
         return False
     stride = board.geo.stride
-    return is_special_swap(_layer(state.specials, stride), a[0] * stride + a[1], b[0] * stride + b[1])
+    return is_special_swap(_base_layer(state, board), a[0] * stride + a[1], b[0] * stride + b[1])
+
+
+def _base_layer(state: State, board: Bitboard) -> Layer:
+    """The state's specials by bit (found once, kept with its board; read only)."""
+    found = board.asked.get("layer")
+    if found is None:
+        found = board.asked["layer"] = _layer(state.specials, board.geo.stride)
+    return cast(Layer, found)
 
 
 def _first_step(state: State, board: Bitboard, a: Cell, b: Cell) -> tuple[
@@ -377,7 +385,7 @@ def _first_masks(state: State, board: Bitboard, a: Cell, b: Cell) -> tuple[list[
     rainbows = 0
     layer: Layer = {}
     if state.specials:
-        layer = _layer(state.specials, stride)
+        layer = dict(_base_layer(state, board))
         for bit, special in layer.items():
             if special == Special.RAINBOW:
                 rainbows |= 1 << bit
@@ -407,13 +415,12 @@ def looked_at(state: State, board: Bitboard, a: Cell, b: Cell) -> FirstStep:
     swap, so the board kept with the state keeps the last answer. Its masks and layer must not
     be changed."""
     asked = board.asked
-    key = ("first", a, b)
-    found = asked.get(key)
-    if found is None:
-        found = _first_masks(state, board, a, b)
-        asked.clear()   # one swap at a time: the last answer only
-        asked[key] = found
-    return cast(FirstStep, found)
+    last = asked.get("first")
+    if last is not None and last[0] == (a, b):   # type: ignore[index]
+        return last[1]   # type: ignore[index,no-any-return]
+    found = _first_masks(state, board, a, b)
+    asked["first"] = ((a, b), found)   # one swap at a time: the last answer only
+    return found
 
 
 def kinds_after(state: State, a: Cell, b: Cell, cells: Iterable[Cell]) -> tuple[tuple[Cell, int], ...]:
