@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: play test typecheck bench clean
+.PHONY: play test typecheck bench dist clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -23,5 +23,11 @@ test: typecheck
 bench: $(STAMP)
 	$(PY) bench/core.py
 
+# The wheel and the sdist in dist/, built offline in .venv (the shipped packs, schemas, textures
+# and sounds are package data inside them): `pipx install dist/gridfall-*.whl`.
+dist: $(STAMP)
+	rm -rf dist
+	$(PY) -m build --no-isolation --outdir dist .
+
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build dist *.egg-info

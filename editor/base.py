@@ -171,10 +171,15 @@ class EditorBase(arcade.View):
         return self.status if self.status_age < (STATUS_BAD_SECONDS if self.status_bad else STATUS_SECONDS) else ""
 
 
-    def open_dialog(self, dialog: Dialog) -> None:
+    def commit_typing(self) -> None:
+        """What is typed in a property field counts now: before a save, a close, an open,
+        a play-test or a bot run, exactly as when the field loses the focus."""
         f = self.active_field()
         if f is not None:
             f.deactivate()
+
+    def open_dialog(self, dialog: Dialog) -> None:
+        self.commit_typing()
         self.dialog = dialog
 
 

@@ -174,6 +174,7 @@ class DifficultyPanel(EditorBase):
 
     def run_difficulty(self) -> None:
         """F5 or the panel's button: play the level as it is now (problems first, if it has any)."""
+        self.commit_typing()
         try:
             level = self.model.level()
         except ValueError:

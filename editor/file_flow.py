@@ -19,7 +19,8 @@ class FileFlow(EditorBase):
 
     # -- files ---------------------------------------------------------------------------------------
     def guard(self, then: Callable[[], None], doing: str) -> None:
-        """Run `then`, first asking what to do with unsaved changes."""
+        """Run `then`, first asking what to do with unsaved changes (typed text included)."""
+        self.commit_typing()
         if not self.model.dirty:
             then()
             return
@@ -45,6 +46,7 @@ class FileFlow(EditorBase):
         Returns True when saved now; False when it was refused or asks first (then `then`
         runs once the save is done).
         """
+        self.commit_typing()
         path = self.model.path
         if path is None or not self._writable(path):
             self.ask_save_as(then)

@@ -16,7 +16,7 @@ from game.ui.layout import Rect
 from game.ui.outcome import Action
 
 from . import files, recovery, slide_tools
-from .base import AUTOSAVE_SECONDS, HEADER_H, PALETTE_W, PROBLEMS_H, PROPS_W, EditorBase
+from .base import AUTOSAVE_SECONDS, HEADER_H, PALETTE_W, PROBLEMS_H, PROPS_W, EditorBase, _clip
 from .canvas import Canvas
 from .difficulty import DifficultyPanel, DifficultyRun
 from .drawing import EditorDrawing
@@ -310,6 +310,7 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
     # -- dialogs and the play-test -------------------------------------------------------------------
     def playtest(self) -> None:
         """Tab: play the level as it is now in the real play view; Tab there comes back here."""
+        self.commit_typing()
         m = self.model
         problems = m.problems()
         if problems:
@@ -377,9 +378,11 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
             self.close_dialog()
             self.offer_recovery(rest)
 
-        where = f" ({rec.source.name})" if rec.source is not None else ""
+        where = (f"Save writes them to {_clip(str(rec.source), 90)}" if rec.source is not None
+                 else "It had no file yet: Save asks where it goes")
         self.open_dialog(Dialog(self.window, "Restore unsaved work?", [
-            [("label", f"An editor closed with unsaved changes to '{rec.draft.name}'{where}.", 740)],
+            [("label", f"An editor closed with unsaved changes to '{_clip(rec.draft.name, 40)}'.", 740)],
+            [("label", where + ".", 740)],
             [("button", "Restore", 120, restore), ("button", "Discard", 120, discard)],
         ], width=780, default="Restore"))
 
@@ -427,9 +430,14 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
                     self.say(f"autosave failed: {error}", bad=True)
         else:
             self.since_autosave = 0.0
+            if not self.model.dirty and self.slot.held:
+                # Undone back to what is saved: nothing is left to recover, so the next
+                # start must not offer a stale copy.
+                self.slot.clear()
 
     def on_close(self) -> bool | None:
         """Quitting with unsaved changes asks first (returning True keeps the window open)."""
+        self.commit_typing()
         if self.model.dirty:
             self.guard(self.window.close, "quit")
             return True

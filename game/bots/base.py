@@ -19,6 +19,13 @@ GOAL_WEIGHT = 1000.0
 DEFAULT_TURN_LIMIT = 400
 # The reduction solver needs up to about 14 slides a cell on big boards.
 SLIDE_TURNS_PER_CELL = 40
+# A match3 or chain bot's turn costs about its board's cells: past this many cells x turns a
+# game is called off, so one game of a 32x32 level is seconds, not minutes (9x9: 740 turns,
+# far past any shipped level's moves; 32x32: 58).
+MAX_CELL_TURNS = 60_000
+# Boards up to this many cells get the look one move further (every shipped board does); on
+# bigger ones it would cost five times the move itself, for little.
+LOOKAHEAD_CELLS = 144
 
 
 class Bot(Protocol):
@@ -107,7 +114,8 @@ def turn_limit_for(level: Level) -> int:
     """How many turns a bot game may take before it is called off."""
     if level.mode == Mode.SLIDE:
         return max(level.moves or 0, SLIDE_TURNS_PER_CELL * level.width * level.height)
-    return level.moves if level.moves is not None else DEFAULT_TURN_LIMIT
+    wanted = level.moves if level.moves is not None else DEFAULT_TURN_LIMIT
+    return min(wanted, max(1, MAX_CELL_TURNS // (level.width * level.height)))
 
 
 def play_game(level: Level, seed: int, bot: Bot, turn_limit: int | None = None) -> Session:
@@ -179,7 +187,8 @@ class LookaheadBot:
             after = outcome(state, command)
             scored.append((value(after) + self._jitter(), command, after))
         scored.sort(key=lambda item: -item[0])
-        if not self.lookahead or scored[0][2].status != Status.PLAYING:
+        if (not self.lookahead or scored[0][2].status != Status.PLAYING
+                or state.width * state.height > LOOKAHEAD_CELLS):
             return scored[0][1]
         best_value, best = float("-inf"), scored[0][1]
         for first_value, command, after in scored[:self.lookahead_width]:

@@ -10,9 +10,25 @@ from game.core import Level
 from game.io import LevelFileError, Pack, is_pack_path, load_level, load_pack
 
 
+def path_or_pack_id(path: pathlib.Path) -> pathlib.Path:
+    """`path`, or, when nothing is there and it is a bare name, the folder or file of the
+    built-in or installed pack with that id: `gridfall validate first-steps` works wherever the
+    game is installed, with the shipped packs inside the package."""
+    if path.exists() or path.is_symlink() or len(path.parts) != 1 or path.suffix:
+        return path
+    from game.io import PackNotFoundError, find_pack
+
+    try:
+        source = find_pack(path.name).source
+    except PackNotFoundError:
+        return path
+    return source if source is not None else path
+
+
 def levels_at(path: pathlib.Path, command: str) -> tuple[list[Level], Pack | None] | None:
-    """The levels of a level file or pack at `path`; None after telling stderr why not
-    (every problem with its file:line:col, or why the file cannot be read)."""
+    """The levels of a level file or pack at `path` (or a pack id); None after telling stderr
+    why not (every problem with its file:line:col, or why the file cannot be read)."""
+    path = path_or_pack_id(path)
     try:
         if is_pack_path(path):
             pack = load_pack(path)

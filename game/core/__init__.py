@@ -16,12 +16,13 @@ from .advice import design_warnings
 from .game import RULESETS, Ruleset, decide, legal_commands, new_game, next_deal, play, playability_problems, ruleset
 from .goals import GoalProgress, StarTargets, StarUnit, goals_met, progress, star_targets, star_thresholds, stars, stars_reached
 from .grid import DROP, EMPTY, HOLE, PLAYER, RAINBOW, STONE, Cell, Grid, are_neighbours, are_orthogonal_neighbours, neighbours
-from .level import (
-    DEFAULT_KINDS, DEFAULT_SEED, DROP_TOKEN, GAP_TOKEN, HOLE_TOKEN, LOCK_TOKEN, RAINBOW_TOKEN, STONE_TOKEN, MAX_SIZE, MAX_SLIDE_SIZE, MIN_SIZE, MODES, PLAYER_TOKEN,
-    RANDOM_TOKEN, Fault, Goals, Level, LevelError, Part, Problem, Rules, describe, level_mapping,
-    parse_level, shorten, token_locked, token_special, token_stone, unknown_keys, valid_id,
+from .checking import Fault, Part, Problem, describe, shorten, unknown_keys
+from .level import Level, LevelError, level_mapping, parse_level
+from .level_format import (
+    DEFAULT_KINDS, DEFAULT_SEED, DROP_TOKEN, GAP_TOKEN, HOLE_TOKEN, LOCK_TOKEN, MAX_JELLY, MAX_SIZE,
+    MAX_SLIDE_SIZE, MAX_STONE_HITS, MIN_SIZE, MODES, PLAYER_TOKEN, RAINBOW_TOKEN, RANDOM_TOKEN,
+    STONE_TOKEN, Goals, Rules, token_locked, token_special, token_stone, valid_id,
 )
-from .level import MAX_JELLY, MAX_STONE_HITS
 from .rules.chain import Visits, chain_grid, chain_starts, paths_by_end, tiles_needed
 from .rules.blocked import blocker_progress, swap_clears, swap_specials
 from .rules.slide import gap

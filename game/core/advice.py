@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import deque
 
 from .grid import Cell, neighbours
-from .level import Level, Problem
+from .checking import Problem
+from .level import Level
 from .vocab import Mode
 
 

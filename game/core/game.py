@@ -8,7 +8,8 @@ from typing import Any, Callable, Generic, TypeVar
 from .commands import Chain, Command, Slide, Swap
 from .events import Event
 from .grid import Grid
-from .level import Level, LevelError, Problem, shorten
+from .checking import Problem, shorten
+from .level import Level, LevelError
 from .rng import Draws, seed_state
 from .rules import blocked, chain, match3, slide
 from .state import IllegalMove, State

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from .commands import Command
-from .level import Level, shorten
+from .checking import shorten
+from .level import Level
 from .session import Session
 from .state import State
 

@@ -8,7 +8,8 @@ from typing import Iterable, Iterator
 from .commands import Command
 from .events import Event
 from .game import new_game, play
-from .level import Level, shorten
+from .checking import shorten
+from .level import Level
 from .state import IllegalMove, State
 
 

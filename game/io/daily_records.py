@@ -24,7 +24,7 @@ from game.core import Command, Level, describe, format_command, parse_command
 
 from .atomic import atomic_write_text, set_aside, sweep_stale_temporaries
 from .levels import level_to_yaml
-from .paths import data_dir
+from .paths import data_folder, data_path
 from .replay import replay_of, save_replay
 from .yamldoc import DocError, read_document
 
@@ -230,7 +230,7 @@ def _game_from(raw: Any, where: str) -> DailyGame:
 # -- the file -----------------------------------------------------------------------------------
 
 def daily_path() -> pathlib.Path:
-    return data_dir() / FILE_NAME
+    return data_path(FILE_NAME)
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,13 +278,15 @@ def save_daily_records(records: DailyRecords, path: pathlib.Path | None = None) 
 
 def daily_replay_path(level_id: str) -> pathlib.Path:
     """Where a daily's winning replay is kept (its level file beside it, as <id>.yaml)."""
-    return data_dir() / REPLAY_FOLDER / f"{level_id}.replay.yaml"
+    return data_path(REPLAY_FOLDER, f"{level_id}.replay.yaml")
 
 
 def save_daily_replay(level: Level, seed: int, commands: Sequence[Command]) -> pathlib.Path:
     """Keep a daily's winning game as a replay, with the level file it plays on beside it
     (`gridfall replay daily/<id>.replay.yaml --level daily/<id>.yaml` plays it again)."""
+    data_folder(REPLAY_FOLDER)   # made, and never a link out of the data folder
     path = daily_replay_path(level.id)
+    data_path(REPLAY_FOLDER, f"{level.id}.yaml")
     atomic_write_text(path.with_name(f"{level.id}.yaml"), level_to_yaml(level, schema=None))
     save_replay(replay_of(level, seed, commands, pack=None), path)
     return path

@@ -32,12 +32,21 @@ def check_level_file(path: str | os.PathLike[str]) -> tuple[Level | None, list[F
     """The level (None when it has problems) and every problem found in the file."""
     file = str(path)
     try:
-        doc = parse(read_text(path))
+        text = read_text(path)
+    except DocError as exc:
+        return None, [FileProblem(file, exc.line, exc.column, "", exc.message)]
+    return check_level_text(text, file, _stem(pathlib.Path(file).name))
+
+
+def check_level_text(text: str, file: str, stem: str | None) -> tuple[Level | None, list[FileProblem]]:
+    """check_level_file on a level file's text (a share code's, say), problems named `file`;
+    `stem` is the file name the id must equal (None: no file yet, any valid id)."""
+    try:
+        doc = parse(text)
     except DocError as exc:
         return None, [FileProblem(file, exc.line, exc.column, "", exc.message)]
     where = Locator(doc, file)
     problems = [where.at(node, p, m) for node, p, m in doc.problems]
-    stem = _stem(pathlib.Path(file).name)
     if isinstance(doc.value, Mapping) and "levels" in doc.value and "mode" not in doc.value:
         problems.append(where.place(Problem((), "this looks like a pack (it has 'levels'); check "
                                             "it with 'gridfall validate' or load it as a pack")))

@@ -17,7 +17,7 @@ from game.core import Fault, Level, Problem, describe, shorten, unknown_keys, va
 from .atomic import atomic_write_text
 from .levels import LEVEL_SUFFIXES, check_level_file, check_level_value, level_body_lines, level_to_yaml
 from .locate import Locator
-from .paths import WORKING_FOLDER, installed_packs_dir, levels_dir, user_packs_dir
+from .paths import WORKING_FOLDER, LinkInDataError, installed_packs_dir, levels_dir, user_packs_dir
 from .problems import MAX_PROBLEMS, FileProblem, LevelFileError
 from .schema import DEFAULT_PACK_REF, schema_ref
 from .yamldoc import Doc, DocError, Path, parse, read_text
@@ -59,14 +59,23 @@ class Pack:
 
 def _keep_backup(root: pathlib.Path, replaced: pathlib.Path, pack_id: str) -> None:
     """Move a replaced pack folder into packs/.backups/ID-N (the newest N kept)."""
-    backups = root / BACKUPS
-    backups.mkdir(exist_ok=True)
+    backups = _backups_folder(root)
     n = 1
     while (backups / f"{pack_id}-{n}").exists():
         n += 1
     os.replace(replaced, backups / f"{pack_id}-{n}")
     for stale in sorted(backups.glob(f"{pack_id}-*"), key=lambda p: p.stat().st_mtime)[:-KEEP_BACKUPS]:
         shutil.rmtree(stale, ignore_errors=True)
+
+
+def _backups_folder(root: pathlib.Path) -> pathlib.Path:
+    """packs/.backups, made; never a link (a replace moves folders into it and prunes it)."""
+    backups = root / BACKUPS
+    if backups.is_symlink():
+        raise LinkInDataError(f"{backups} is a link; Gridfall never follows links inside its "
+                              "data folder: move it away")
+    backups.mkdir(exist_ok=True)
+    return backups
 
 
 def lone_level_pack(level: Level, path: pathlib.Path) -> Pack:
@@ -201,16 +210,21 @@ def _over_budget(where: Locator, at: Path, levels: list[Level], left: int) -> Fi
 
 
 def _unique_ids(where: Locator, ids: list[tuple[str, FileProblem | None, Any]]) -> list[FileProblem]:
-    """Level ids must differ within a pack (progress and replays are kept by id)."""
-    seen: dict[str, int] = {}
+    """Level ids must differ within a pack (progress and replays are kept by id), and by more
+    than case: macOS and Windows file systems take 'lvl.yaml' and 'LVL.yaml' for one file."""
+    seen: dict[str, tuple[int, str]] = {}
     out = []
     for n, (level_id, _, path) in enumerate(ids):
-        if level_id in seen:
-            out.append(where.place(Problem(path, f"level id '{level_id}' is used twice in this "
-                                           f"pack (also entry {seen[level_id] + 1}); ids must "
-                                           "differ")))
+        key = level_id.lower()
+        if key in seen:
+            first, other = seen[key]
+            what = (f"level id '{level_id}' is used twice in this pack (also entry {first + 1})"
+                    if other == level_id else
+                    f"level id '{level_id}' differs from '{other}' (entry {first + 1}) only in "
+                    "case, and macOS and Windows keep them as one file")
+            out.append(where.place(Problem(path, f"{what}; ids must differ")))
         else:
-            seen[level_id] = n
+            seen[key] = (n, level_id)
     return out
 
 
@@ -366,8 +380,9 @@ def pack_index_text(pack_id: str, name: str, level_files: Sequence[str], *, auth
     return "\n".join(lines) + "\n"
 
 
-def pack_to_yaml(pack: Pack, schema: str | None = DEFAULT_PACK_REF) -> str:
-    """The one-file form: the pack's metadata, then every level inline, in order."""
+def pack_to_yaml(pack: Pack, schema: str | None = None) -> str:
+    """The one-file form: the pack's metadata, then every level inline, in order. It is the
+    form that is shared, so by default it names no schema (see schema_ref)."""
     lines = [f"# yaml-language-server: $schema={schema}"] if schema else []
     lines += _meta_lines(pack)
     lines.append("levels:")
@@ -386,7 +401,8 @@ def pack_index_yaml(pack: Pack, schema: str | None = DEFAULT_PACK_REF) -> str:
 
 
 def save_pack(pack: Pack, path: str | os.PathLike[str]) -> None:
-    """NAME.pack.yaml gets the one-file form; any other path is a folder with pack.yaml.
+    """NAME.pack.yaml gets the one-file form (naming no schema: it is the form that is shared);
+    any other path is a folder with pack.yaml (schema lines as schema_ref decides).
 
     Each file is written atomically; level files are written before pack.yaml, so a pack
     folder never lists a level that is not there.
@@ -394,7 +410,8 @@ def save_pack(pack: Pack, path: str | os.PathLike[str]) -> None:
     _check_ids(pack)
     target = pathlib.Path(path)
     if is_one_file_pack(target):
-        atomic_write_text(target, pack_to_yaml(pack, schema_ref(target, "pack")))
+        # The one-file form is the one that travels: no schema path is right wherever it lands.
+        atomic_write_text(target, pack_to_yaml(pack, None))
         return
     target.mkdir(parents=True, exist_ok=True)
     for level in pack.levels:
@@ -483,7 +500,7 @@ def recover_interrupted_installs(root: pathlib.Path) -> None:
 
 
 def list_packs(errors: list[LevelFileError] | None = None) -> list[Pack]:
-    """Built-in packs from levels/, installed ones, then the designer's own (see user_packs_dir).
+    """Built-in packs from game/data/levels (package data), installed ones, then the designer's own (see user_packs_dir).
 
     A pack with problems is left out (the game must still start); pass a list as `errors`
     to receive what was wrong with it. A designer's own pack is work in progress: its
@@ -555,13 +572,21 @@ def install_pack(path: str | os.PathLike[str], *, replace: bool = False) -> Pack
     pack = load_pack(path)
     for builtin in pack_paths(levels_dir()):
         try:
-            if load_pack(builtin).id == pack.id:
-                raise ValueError(f"a built-in pack already has the id '{pack.id}'; "
-                                 "change the pack's id to install it")
+            if load_pack(builtin).id.lower() == pack.id.lower():
+                raise ValueError(f"a built-in pack already has the id '{pack.id}' (letter case "
+                                 "aside); change the pack's id to install it")
         except LevelFileError:
             continue
     root = installed_packs_dir()
     recover_interrupted_installs(root)
+    _backups_folder(root)   # a link there is refused before anything moves
+    for other in root.iterdir():
+        # 'KEEPER' beside 'keeper' is one folder on macOS and Windows: one would overwrite
+        # the other there, so neither system gets both.
+        if other.name.lower() == pack.id.lower() and other.name != pack.id:
+            raise ValueError(f"an installed pack has the id '{other.name}', which differs from "
+                             f"'{pack.id}' only in case (one folder on macOS and Windows); "
+                             "change the pack's id to install it")
     target = root / pack.id
     if (target.exists() or target.is_symlink()) and not replace:
         raise PackExistsError(f"an installed pack already has the id '{pack.id}' ({target}); "

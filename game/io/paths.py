@@ -2,22 +2,54 @@
 
 from __future__ import annotations
 
+import atexit
+import functools
+import importlib.resources
 import os
 import pathlib
+import shutil
+import tempfile
 
 import platformdirs
 
-REPO_ROOT = pathlib.Path(__file__).resolve().parents[2]
 WORKING_FOLDER = "my-packs"   # in the data folder: the packs a designer is making
 
 
 def levels_dir() -> pathlib.Path:
-    """The built-in packs shipped with the game."""
-    return REPO_ROOT / "levels"
+    """The built-in packs shipped with the game (package data: game/data/levels)."""
+    return shipped_dir("levels")
 
 
 def assets_dir() -> pathlib.Path:
-    return REPO_ROOT / "assets"
+    """Textures and sounds shipped with the game (package data: game/data/assets)."""
+    return shipped_dir("assets")
+
+
+def shipped_dir(name: str) -> pathlib.Path:
+    """A folder of the game's package data, read through importlib.resources, so a checkout,
+    an installed wheel (pip, pipx) and a one-folder bundle all find it beside the code."""
+    folder = importlib.resources.files("game").joinpath("data", name)
+    if isinstance(folder, pathlib.Path):
+        return folder
+    return _unpacked(name)
+
+
+@functools.cache
+def _unpacked(name: str) -> pathlib.Path:
+    """Package data that is not a folder on disk (the game imported from a zip): copied once
+    into a temporary folder that lives as long as the process, since packs and textures are
+    read as files."""
+    target = pathlib.Path(tempfile.mkdtemp(prefix="gridfall-data-"))
+    atexit.register(shutil.rmtree, target, True)
+    stack = [(importlib.resources.files("game").joinpath("data", name), target / name)]
+    while stack:
+        source, dest = stack.pop()
+        if source.is_dir():
+            dest.mkdir()
+            stack.extend((child, dest / child.name) for child in source.iterdir())
+        else:
+            dest.write_bytes(source.read_bytes())
+    return target / name
 
 
 def data_dir() -> pathlib.Path:
@@ -30,18 +62,43 @@ def data_dir() -> pathlib.Path:
     return _folder(base)
 
 
+class LinkInDataError(OSError):
+    """A link inside the data folder: Gridfall never reads, writes or deletes through one."""
+
+
+def data_path(*parts: str) -> pathlib.Path:
+    """data_dir()/parts, refusing every part that is a link (a symbolic link could lead out of
+    the data folder, and the game would then read, write or delete the player's other files
+    there). Nothing is made; the data folder itself may be a link the player chose."""
+    path = data_dir()
+    for part in parts:
+        path = path / part
+        if path.is_symlink():
+            raise LinkInDataError(f"{path} is a link; Gridfall never follows links inside its "
+                                  "data folder: move it away")
+    return path
+
+
+def data_folder(*parts: str) -> pathlib.Path:
+    """data_path(*parts) as a folder, each part made when missing (and checked: no links)."""
+    path = data_dir()
+    for n in range(len(parts)):
+        path = _folder(data_path(*parts[: n + 1]))
+    return path
+
+
 def installed_packs_dir() -> pathlib.Path:
-    return _folder(data_dir() / "packs")
+    return data_folder("packs")
 
 
 def user_packs_dir() -> pathlib.Path:
     """The packs a designer is building in the editor: kept apart from installed packs, so an
     install never replaces work in progress and `pack list` can tell the two apart."""
-    return _folder(data_dir() / WORKING_FOLDER)
+    return data_folder(WORKING_FOLDER)
 
 
 def user_levels_dir() -> pathlib.Path:
-    return _folder(data_dir() / "levels")
+    return data_folder("levels")
 
 
 def _folder(path: pathlib.Path) -> pathlib.Path:

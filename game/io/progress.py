@@ -13,7 +13,7 @@ import yaml
 from game.core import Command, Level, describe, format_command, parse_command, shorten
 
 from .atomic import atomic_write_text, set_aside, sweep_stale_temporaries
-from .paths import data_dir
+from .paths import data_path
 from .yamldoc import DocError, read_document
 
 FORMAT = 1
@@ -210,7 +210,7 @@ def _level_from(entry: Any, where: str) -> LevelProgress:
 
 
 def progress_path() -> pathlib.Path:
-    return data_dir() / FILE_NAME
+    return data_path(FILE_NAME)
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ from typing import Any
 import yaml
 
 from .atomic import atomic_write_text
-from .paths import data_dir
+from .paths import data_path
 from .yamldoc import DocError, read_document
 
 SPEEDS = ("slow", "normal", "fast", "instant")
@@ -46,7 +46,7 @@ class Settings:
 
 
 def settings_path() -> pathlib.Path:
-    return data_dir() / FILE_NAME
+    return data_path(FILE_NAME)
 
 
 def _from_mapping(raw: Any) -> Settings:

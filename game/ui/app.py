@@ -24,6 +24,7 @@ from game.io.replay import ReplayFileError, is_replay_file, load_replay
 from game.io.playtest_file import PlaytestFileError, StoredPlaytest, StoredResult, read_results
 from game.io.progress import Progress, load_progress, save_progress
 from game.io.settings import Settings, load_settings, save_settings
+from game.ui.frames import OnDemandWindow
 from game.ui.outcome import Action, PlayOutcome
 from game.ui.words import counted
 
@@ -321,6 +322,31 @@ class App:
         pack = lone_level_pack(level, path)
         self.add_pack(pack)
         return self.play_level(pack.id, level.id)
+
+    def open_code(self, text: str) -> Any:
+        """A share code (pasted with Ctrl+V, or given to `gridfall play CODE`): a level plays, a
+        game opens in the theatre; a bad code is said in one line on a notice screen."""
+        from game.core.sharecode import find_code
+        from game.io.codes import CodeError, open_code
+
+        back = self._back_from(self.window.current_view)
+        code = find_code(text)
+        if code is None:
+            return self._notice("No code to open", [
+                "Copy a Gridfall share code first (it starts with GFL1 for a level, GFG1 for a game),",
+                "then press Ctrl+V or Paste a code."], back)
+        try:
+            opened = open_code(code)
+        except LevelFileError as exc:
+            return self._refused(pathlib.Path("code"), "The code's level cannot be played", exc, back)
+        except CodeError as exc:
+            return self._notice("The code cannot be opened", [str(exc)], back)
+        level = opened.level
+        self.add_pack(Pack(id=opened.pack_id, name=level.name, levels=(level,), description="from a share code"))
+        if opened.replay is None:
+            return self.play_level(opened.pack_id, level.id)
+        return self.watch(opened.pack_id, level.id, opened.replay.seed, opened.replay.commands,
+                          f"Game code: {level.name}")
 
     def install_dropped(self, path: pathlib.Path, back: Callable[[], object], replace: bool = False) -> Any:
         from game.io import install_pack
@@ -648,7 +674,7 @@ class App:
             print(f"gridfall: could not save progress: {exc}")
 
 
-class GridfallWindow(arcade.Window):
+class GridfallWindow(OnDemandWindow):
     """The game's own window: resizable with a minimum size; closing it saves the game in progress."""
 
     def __init__(self, *, fullscreen: bool = False, visible: bool = True,
@@ -705,13 +731,15 @@ def run_game(
     screenshot: pathlib.Path | None = None,
     editor_factory: EditorFactory | None = None,
     seed: int | None = None,
+    code: str | None = None,
 ) -> int:
     """Open the game window on the title screen, or straight on a level of `pack`; return an exit code.
 
     With `frames`, run that many fixed 1/60 s frames and stop (smoke runs, headless screenshots).
     `seed` deals the level from that seed instead of resuming it.
     `editor_factory` opens the level editor from the title screen; the command line passes it in
-    because the game sits below the editor in the layers and never imports it.
+    because the game sits below the editor in the layers and never imports it. `code` opens a
+    share code (a level to play, a game in the theatre) over the title screen.
     """
     settings = load_settings()
     headless = bool(os.environ.get("ARCADE_HEADLESS"))
@@ -730,6 +758,8 @@ def run_game(
             app.play_level(pack.id, first, seed=seed)
     else:
         app.show_title()
+        if code is not None:
+            app.open_code(code)
     if not headless:
         window.set_visible(True)
     if frames is None:

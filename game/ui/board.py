@@ -601,9 +601,10 @@ class BoardRenderer:
             self._glows.append(g)
         self._hint_arrows = [self._arrow(a, b, (*HINT_COLOR, 255)) for a, b in zip(path, path[1:])]
 
-    def pulse_hint(self, phase: float) -> None:
-        """Breathe the hint's glow (phase in seconds, from the view's own clock)."""
-        a = 230 if self.reduced_motion else int(150 + 105 * (0.5 + 0.5 * math.sin(phase * 5.0)))
+    def pulse_hint(self, phase: float, strength: float = 1.0) -> None:
+        """Breathe the hint's glow (phase in seconds, from the view's own clock); `strength` 0
+        holds it steady, as reduced motion does."""
+        a = 230 if self.reduced_motion else int(230 + strength * (150 + 105 * (0.5 + 0.5 * math.sin(phase * 5.0)) - 230))
         for g in self._glows:
             g.alpha = a
 

@@ -30,6 +30,7 @@ from game.ui.widgets import Button, ButtonBar, Menu
 key = arcade.key
 
 IDLE_HINT = 5.0          # seconds without input before the hint shows itself
+HINT_PULSE = 4.0         # the hint's glow breathes this long, then settles and glows steady
 _NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
 
 
@@ -85,6 +86,7 @@ class PlayView(arcade.View):
         self.result_stars: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.idle = 0.0
         self.clock = 0.0
+        self._hint_age = 0.0   # seconds the hint has shown: it breathes a while, then rests
         self.hint_command: Command | None = None
         # The bot behind the hints; it keeps its own plan (the slide solver's) between hints.
         self.hinter = hint_bot(level)
@@ -358,6 +360,7 @@ class PlayView(arcade.View):
 
     def _show_hint(self, command: Command) -> None:
         self.hint_command = command
+        self._hint_age = 0.0
         cells, path = hint_cells(command)
         self.board.set_hint(cells, path)
 
@@ -618,8 +621,18 @@ class PlayView(arcade.View):
             self.idle += delta_time
             if self.idle >= IDLE_HINT and self.hint_command is None:
                 self.show_hint()
-        if self.hint_command is not None:
-            self.board.pulse_hint(self.clock)
+        if self.hint_command is not None and self._hint_age < HINT_PULSE:
+            # A few breaths, the last ones fading into a steady glow: a pulse forever would need
+            # sixty frames a second for as long as the player thinks.
+            self._hint_age += delta_time
+            self.board.pulse_hint(self.clock, min(1.0, max(0.0, HINT_PULSE - self._hint_age)))
+
+    def in_motion(self) -> bool:
+        """Something on screen moves (the window draws only then, and after input: game.ui.frames)."""
+        return (self.board.animator.moving or self.fliers.animator.moving or self.hud.counting
+                or self.toast.fading or self._result_wait > 0
+                or (self.result_menu is not None and self._result_age < RESULT_SHOWN)
+                or (self.hint_command is not None and self._hint_age < HINT_PULSE))
 
     def on_draw(self) -> None:
         self.window.clear(color=PLAY_BG)

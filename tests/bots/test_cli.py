@@ -13,7 +13,7 @@ from game.io import Pack, load_pack, save_level, save_pack
 from game.io.replay import Replay, load_replay, save_replay
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-PACK_DIR = ROOT / "levels" / "first-steps"
+PACK_DIR = ROOT / "game" / "data" / "levels" / "first-steps"
 
 
 def test_simulate_prints_win_rate_score_and_moves(capsys: pytest.CaptureFixture[str]) -> None:
@@ -66,19 +66,19 @@ def test_replay_with_a_level_file_and_bad_replays(tmp_path: pathlib.Path,
     save_replay(Replay(None, "tiny", 0, (parse_command("slide 0,1"),)), illegal)
     assert main(["replay", str(illegal), "--level", str(tmp_path / "tiny.yaml")]) == 1
     err = capsys.readouterr().err
-    assert f"{illegal}: illegal command 1 (slide 0,1): " in err and "Traceback" not in err
+    assert f"{illegal}:6:3: commands[0]: illegal command 1 (slide 0,1): " in err and "Traceback" not in err
 
     late = tmp_path / "late.yaml"
     save_replay(Replay(None, "tiny", 0, (parse_command("slide 1,1"), parse_command("slide 1,0"))),
                 late)
     assert main(["replay", str(late), "--level", str(tmp_path / "tiny.yaml")]) == 1
     err = capsys.readouterr().err
-    assert f"{late}: illegal command 2 (slide 1,0): the game is over (won)" in err
+    assert f"{late}:7:3: commands[1]: illegal command 2 (slide 1,0): the game is over (won)" in err
 
     broken = tmp_path / "broken.yaml"
     broken.write_text("format: 1\nlevel: tiny\nseed: x\ncommands: []\n", encoding="utf-8")
     assert main(["replay", str(broken)]) == 1
-    assert "broken.yaml:3: seed:" in capsys.readouterr().err
+    assert "broken.yaml:3:7: seed:" in capsys.readouterr().err
 
 
 def test_the_prover_writes_checks_and_repairs_replays(tmp_path: pathlib.Path,

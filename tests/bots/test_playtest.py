@@ -17,7 +17,7 @@ from game.io import Pack, load_level, load_pack, save_pack
 from game.io.playtest_file import PlaytestFileError, read_results, results_path
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-PACK_DIR = ROOT / "levels" / "first-steps"
+PACK_DIR = ROOT / "game" / "data" / "levels" / "first-steps"
 
 
 def _level(name: str):  # type: ignore[no-untyped-def]

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from corekit import examples
 from game.core import HOLE, PLAYER, Level, LevelError, Problem, parse_level
-from game.core.level import Fault, Part, describe, unknown_keys
+from game.core.checking import Fault, Part, describe, unknown_keys
 
 BASE: dict[str, Any] = {"format": 1, "id": "meadow-03", "name": "Meadow 3", "mode": "match3",
                         "width": 8, "height": 8}

@@ -21,24 +21,22 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 SLIDE = "format: 1\nid: {id}\nname: S\nmode: slide\nwidth: 3\nheight: 3\nlayout:\n  - 1 2 3\n  - 4 {tile} 6\n  - 7 _ 8\n"
 
 
-def _run(capsys: Any, *argv: str) -> tuple[int, str, float]:
-    started = time.perf_counter()
+def _run(capsys: Any, *argv: str) -> tuple[int, str]:
     code = main(list(argv))
-    seconds = time.perf_counter() - started
     out = capsys.readouterr()
     said = out.out + out.err
     assert "Traceback" not in said
-    return code, said, seconds
+    return code, said
 
 
 def test_a_slide_tile_of_thousands_of_digits_is_a_located_problem(tmp_path: pathlib.Path,
                                                                    capsys: Any) -> None:
     level = tmp_path / "huge.yaml"
     level.write_text(SLIDE.format(id="huge", tile="9" * 5000))
-    code, said, seconds = _run(capsys, "validate", str(level))
+    code, said = _run(capsys, "validate", str(level))
     assert code == 1 and f"{level}:9:" in said and "does not exist" in said
-    assert seconds < 2 and max(len(line) for line in said.splitlines()) < 300
-    code, said, _ = _run(capsys, "simulate", str(level), "--games", "1")
+    assert max(len(line) for line in said.splitlines()) < 300
+    code, said = _run(capsys, "simulate", str(level), "--games", "1")
     assert code == 1
 
 
@@ -50,9 +48,9 @@ def test_one_broken_installed_pack_hides_no_other(capsys: Any) -> None:
     try:
         errors: list[Any] = []
         assert "first-steps" in [p.id for p in list_packs(errors)] and errors
-        code, said, _ = _run(capsys, "pack", "list")
+        code, said = _run(capsys, "pack", "list")
         assert code == 0 and "first-steps" in said and "skipped a broken pack" in said
-        code, said, _ = _run(capsys, "replay", str(ROOT / "tests/replays/first-swap.yaml"))
+        code, said = _run(capsys, "replay", str(ROOT / "tests/replays/first-swap.yaml"))
         assert code == 0, said
     finally:
         for f in broken.iterdir():
@@ -66,8 +64,8 @@ def test_validate_walks_link_loops_once_and_ends(tmp_path: pathlib.Path, capsys:
     (top / "a" / "one.yaml").write_text(SLIDE.format(id="one", tile="5"))
     (top / "a" / "back").symlink_to(top, target_is_directory=True)
     (top / "loop").symlink_to(top / "a", target_is_directory=True)
-    code, said, seconds = _run(capsys, "validate", "--json", str(top))
-    assert code == 0 and seconds < 2
+    code, said = _run(capsys, "validate", "--json", str(top))
+    assert code == 0
     assert said.count("one.yaml") == 1
 
 
@@ -76,7 +74,7 @@ def test_a_file_name_that_is_not_utf8_is_printed_not_fatal(tmp_path: pathlib.Pat
     folder.mkdir()
     name = os.fsdecode(b"bad\xff.yaml")
     (folder / name).write_text("format: 1\nid: bad\n")
-    code, said, _ = _run(capsys, "validate", str(folder))
+    code, said = _run(capsys, "validate", str(folder))
     assert code == 1 and "bad" in said
 
 
@@ -87,8 +85,8 @@ def test_many_missing_level_files_are_reported_in_proportion(tmp_path: pathlib.P
         (folder / f"levl-{i:04d}.yaml").write_text("")
     listed = "\n".join(f"  - level-{i:04d}.yaml" for i in range(1000))
     (folder / "pack.yaml").write_text(f"format: 1\nid: near\nname: Near\nlevels:\n{listed}\n")
-    code, said, seconds = _run(capsys, "validate", str(folder))
-    assert code == 1 and seconds < 4 and "did you mean 'levl-0000.yaml'?" in said
+    code, said = _run(capsys, "validate", str(folder))
+    assert code == 1 and "did you mean 'levl-0000.yaml'?" in said
 
 
 def test_ids_are_whole_words_and_names_never_reach_the_terminal_raw(tmp_path: pathlib.Path,
@@ -97,15 +95,15 @@ def test_ids_are_whole_words_and_names_never_reach_the_terminal_raw(tmp_path: pa
     source = tmp_path / "loud.pack.yaml"
     level = Level(id="one", name="One", mode="slide", width=3, height=3)
     save_pack(Pack(id="loud", name="Red \x1b[31mALERT\x1b[0m", levels=(level,)), source)
-    code, said, _ = _run(capsys, "pack", "install", str(source))
+    code, said = _run(capsys, "pack", "install", str(source))
     assert code == 0 and "\x1b" not in said and "\\x1b[31m" in said
-    code, said, _ = _run(capsys, "pack", "list")
+    code, said = _run(capsys, "pack", "list")
     assert "\x1b" not in said and "loud" in said
     newline = tmp_path / "nl.pack.yaml"
     newline.write_text(source.read_text().replace("id: loud", 'id: "loud\\n"', 1))
-    code, said, _ = _run(capsys, "pack", "install", "--replace", str(newline))
+    code, said = _run(capsys, "pack", "install", "--replace", str(newline))
     assert code == 1 and not [p for p in installed_packs_dir().iterdir() if "\n" in p.name]
-    code, _, _ = _run(capsys, "pack", "install", "--replace", str(source))
+    code, _ = _run(capsys, "pack", "install", "--replace", str(source))
     assert code == 0
     import shutil
     shutil.rmtree(installed_packs_dir() / "loud")
@@ -120,17 +118,17 @@ def test_a_level_file_linked_from_outside_the_pack_is_refused_unread(tmp_path: p
     folder.mkdir()
     (folder / "one.yaml").symlink_to(secret)
     (folder / "pack.yaml").write_text("format: 1\nid: sneaky\nname: S\nlevels: [one.yaml]\n")
-    code, said, _ = _run(capsys, "validate", str(folder))
+    code, said = _run(capsys, "validate", str(folder))
     assert code == 1 and "is a link" in said and "hunter2" not in said
-    code, said, _ = _run(capsys, "pack", "install", str(folder))
+    code, said = _run(capsys, "pack", "install", str(folder))
     assert code == 1 and not (installed_packs_dir() / "sneaky").exists()
 
 
 def test_long_keys_are_cut_in_messages(tmp_path: pathlib.Path, capsys: Any) -> None:
     level = tmp_path / "wide.yaml"
     level.write_text(SLIDE.format(id="wide", tile="5") + "k" * 500_000 + ": 1\n")
-    code, said, seconds = _run(capsys, "validate", str(level))
-    assert code == 1 and seconds < 2 and max(len(line) for line in said.splitlines()) < 1000
+    code, said = _run(capsys, "validate", str(level))
+    assert code == 1 and max(len(line) for line in said.splitlines()) < 1000
 
 
 def test_stale_save_temporaries_are_swept_and_live_ones_kept(tmp_path: pathlib.Path) -> None:
@@ -156,7 +154,7 @@ def test_simulate_reports_seeds_that_cannot_be_dealt_and_goes_on(tmp_path: pathl
     file = tmp_path / "tight.yaml"
     file.write_text("format: 1\nid: tight\nname: Tight\nmode: match3\nwidth: 3\nheight: 8\n"
                     "kinds: 9\nmoves: 3\nrules: {min_match: 5}\n")
-    code, said, _ = _run(capsys, "simulate", str(file), "--games", "29")
+    code, said = _run(capsys, "simulate", str(file), "--games", "29")
     assert code == 0 and "could not be dealt" in said
 
 
@@ -195,8 +193,8 @@ def test_packs_past_the_size_limits_are_refused_early_saying_which(tmp_path: pat
     many.mkdir()
     listed = "\n".join(f"  - l{i}.yaml" for i in range(MAX_PACK_LEVELS + 1))
     (many / "pack.yaml").write_text(f"format: 1\nid: many\nname: Many\nlevels:\n{listed}\n")
-    code, said, seconds = _run(capsys, "validate", str(many))
-    assert code == 1 and f"at most {MAX_PACK_LEVELS:,} levels" in said and seconds < 2
+    code, said = _run(capsys, "validate", str(many))
+    assert code == 1 and f"at most {MAX_PACK_LEVELS:,} levels" in said
 
     big = tmp_path / "big"
     big.mkdir()
@@ -206,5 +204,5 @@ def test_packs_past_the_size_limits_are_refused_early_saying_which(tmp_path: pat
                                         "height: 32\nkinds: 6\n")
     listed = "\n".join(f"  - b{i}.yaml" for i in range(count))
     (big / "pack.yaml").write_text(f"format: 1\nid: big\nname: Big\nlevels:\n{listed}\n")
-    code, said, _ = _run(capsys, "validate", str(big))
+    code, said = _run(capsys, "validate", str(big))
     assert code == 1 and f"more than {MAX_PACK_CELLS:,}" in said

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.core import Level
-from game.core.level import GOAL_KEYS, KEY_ORDER, RULE_KEYS
+from game.core.level_format import GOAL_KEYS, KEY_ORDER, RULE_KEYS
 from game.io import LevelFileError, load_level, load_pack
 from levelgen import generated_level
 from game.io.yamldoc import parse, read_text

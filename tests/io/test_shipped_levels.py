@@ -13,12 +13,12 @@ from game.io.paths import levels_dir
 from game.io.replay import load_replay
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-PACK_DIR = ROOT / "levels" / "first-steps"
+PACK_DIR = ROOT / "game" / "data" / "levels" / "first-steps"
 REPLAYS = ROOT / "tests" / "replays"
 
 PACK = load_pack(PACK_DIR, builtin=True)
 LEVELS = {level.id: level for level in PACK.levels}
-# Every pack the game ships (levels/<pack>/pack.yaml), as the packs screen lists them.
+# Every pack the game ships (game/data/levels/<pack>/pack.yaml), as the packs screen lists them.
 SHIPPED = [load_pack(path, builtin=True) for path in pack_paths(levels_dir())]
 SHIPPED_LEVELS = {(pack.id, level.id): level for pack in SHIPPED for level in pack.levels}
 
@@ -28,7 +28,7 @@ def _level_files(folder: pathlib.Path = PACK_DIR) -> list[pathlib.Path]:
 
 
 def test_the_game_ships_both_packs_from_the_levels_folder() -> None:
-    assert pack_paths(levels_dir()) == [ROOT / "levels" / name for name in sorted(p.id for p in SHIPPED)]
+    assert pack_paths(levels_dir()) == [ROOT / "game" / "data" / "levels" / name for name in sorted(p.id for p in SHIPPED)]
     assert {"first-steps", "sweet-mechanics"} <= {pack.id for pack in SHIPPED}
 
 

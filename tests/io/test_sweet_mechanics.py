@@ -18,7 +18,7 @@ from game.io.playtest_file import read_results
 from game.io.replay import load_replay
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-FOLDER = ROOT / "levels" / "sweet-mechanics"
+FOLDER = ROOT / "game" / "data" / "levels" / "sweet-mechanics"
 REPLAYS = ROOT / "tests" / "replays"
 PACK = load_pack(FOLDER, builtin=True)
 LINES = {Special.ROW, Special.COLUMN}
@@ -48,7 +48,7 @@ def test_the_pack_is_shipped_listed_and_described() -> None:
     assert PACK.author and PACK.version and PACK.description
     assert len(PACK.levels) >= 24
     assert {lv.mode for lv in PACK.levels} == {Mode.MATCH3, Mode.CHAIN}
-    # The packs screen reads shipped packs from levels/: both are there, built in.
+    # The packs screen reads shipped packs from game/data/levels/: both are there, built in.
     listed = {p.id: p for p in list_packs()}
     assert listed["sweet-mechanics"].builtin and listed["first-steps"].builtin
     assert find_pack("sweet-mechanics").levels == PACK.levels
@@ -131,7 +131,7 @@ def test_blockers_come_one_at_a_time_then_mixed_and_in_chain() -> None:
 
 def test_the_stored_playtest_is_current_and_rises_in_difficulty() -> None:
     stored = read_results(PACK)
-    assert stored is not None, "write it with: gridfall playtest levels/sweet-mechanics --write"
+    assert stored is not None, "write it with: gridfall playtest game/data/levels/sweet-mechanics --write"
     assert stored.games >= 200 and stored.bot == "person"
     assert set(stored.levels) == {lv.id for lv in PACK.levels}
     assert all(r.current for r in stored.levels.values()), "a level changed since the pack was playtested"

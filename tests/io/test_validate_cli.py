@@ -13,7 +13,9 @@ import pytest
 from game.cli import main
 from game.io import Pack, save_pack
 from levelgen import generated_level
-from game.io.paths import REPO_ROOT, levels_dir
+from game.io.paths import levels_dir
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 BAD = pathlib.Path(__file__).parent / "bad"
 LINE = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): (?P<rest>.+)$")
@@ -67,7 +69,7 @@ def test_a_real_process_never_shows_a_traceback(tmp_path: pathlib.Path) -> None:
     missing = tmp_path / "missing.yaml"
     result = subprocess.run(
         [sys.executable, "-m", "game", "validate", str(junk), str(missing), str(BAD / "billion-laughs.yaml")],
-        capture_output=True, text=True, cwd=REPO_ROOT, timeout=60)
+        capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert result.returncode == 1
     assert "Traceback" not in result.stdout + result.stderr
     assert f"{junk}:1:1: holds binary data" in result.stdout

@@ -147,7 +147,7 @@ def test_title_menu_keyboard_and_mouse(window: Any, fresh: pathlib.Path) -> None
 def test_no_editor_button_without_an_editor(window: Any, fresh: pathlib.Path) -> None:
     app = App(window)
     app.show_title()
-    assert [w.name for w in window.current_view.widgets] == ["play", "daily", "settings", "quit"]
+    assert [w.name for w in window.current_view.widgets] == ["play", "daily", "settings", "quit", "paste"]
 
 
 def test_settings_are_chosen_with_keys_and_mouse_and_saved_at_once(window: Any, fresh: pathlib.Path) -> None:
@@ -615,7 +615,7 @@ def test_a_level_file_opened_on_its_own_says_so_on_the_packs_screen(window: Any,
     from game.io import load_level, pack_origin
     from game.io.packs import lone_level_pack
 
-    path = ROOT / "levels" / PACK / "first-swap.yaml"
+    path = ROOT / "game" / "data" / "levels" / PACK / "first-swap.yaml"
     pack = lone_level_pack(load_level(path), path)
     assert pack_origin(pack) == "file"
     app = App(window)
@@ -657,7 +657,7 @@ def test_a_file_dropped_on_the_editor_never_takes_it_away(window: Any, fresh: pa
     view = window.current_view
     assert isinstance(view, EditorView)
     view.model.set(name="Unsaved work")              # an edit not saved yet
-    shared = ROOT / "levels" / "first-steps" / "first-swap.yaml"
+    shared = ROOT / "game" / "data" / "levels" / "first-steps" / "first-swap.yaml"
     window.dispatch_event("on_file_drop", 10, 10, [str(shared)])
     window.dispatch_events()
     assert window.current_view is view and view.model.draft.name == "Unsaved work"

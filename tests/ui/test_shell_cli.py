@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-LEVEL = ROOT / "levels" / "first-steps" / "first-swap.yaml"
+LEVEL = ROOT / "game" / "data" / "levels" / "first-steps" / "first-swap.yaml"
 
 
 def gridfall(*args: str, display: bool = False, headless: bool = False,

@@ -30,7 +30,8 @@ from ..boards import Bitboard, bits_of
 from ..commands import Command, Swap
 from ..events import Event
 from ..grid import DROP, Cell, Grid
-from ..level import Level, LevelError, Problem
+from ..checking import Problem
+from ..level import Level, LevelError
 from ..rng import Draws
 from ..state import State
 from ..vocab import Special

@@ -9,7 +9,8 @@ from ..events import Chained, Cleared, Cracked, Event, JellyCleared, Lost, Playe
 from ..evolve import fold
 from ..goals import ending
 from ..grid import EMPTY, ORTHOGONAL, PLAYER, STONE, Cell, Grid, are_neighbours, in_bounds, neighbours
-from ..level import Level, LevelError, Problem
+from ..checking import Problem
+from ..level import Level, LevelError
 from ..rng import Draws
 from ..state import IllegalMove, State
 from .common import reshuffle, settle_grid

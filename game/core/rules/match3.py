@@ -12,7 +12,8 @@ from ..events import Event, Lost, Reshuffled, SwapRejected, Swapped
 from ..evolve import fold
 from ..goals import ending
 from ..grid import DROP, EMPTY, RAINBOW, STONE, Cell, Grid
-from ..level import Level, LevelError, Problem
+from ..checking import Problem
+from ..level import Level, LevelError
 from ..rng import GOLDEN, MASK64, Draws
 from ..state import IllegalMove, Specials, State
 from ..vocab import Mode, Special

@@ -9,6 +9,8 @@ import arcade
 import pyglet
 
 
+from game.ui import frames
+
 from . import style
 
 
@@ -217,6 +219,7 @@ class MenuView(arcade.View):
         self._toast_bg.append(arcade.Sprite(style.rounded_rect(width, 48, 24), center_x=w / 2, center_y=36))
         self._toast_bg[0].color = (10, 10, 24, 230)
         self._toast_left = seconds
+        frames.request()
 
     # -- life cycle ----------------------------------------------------------------------
     def rebuild(self) -> None:
@@ -266,10 +269,16 @@ class MenuView(arcade.View):
             self._toast_left -= delta_time
             if self._toast_left <= 0:
                 self.toast = None
+                frames.request()   # its going is a change no input announced
         self.animate(delta_time)
 
     def animate(self, delta_time: float) -> None:
         """Per-frame motion of a screen (title tiles); the base menu is still."""
+
+    def in_motion(self) -> bool:
+        """Something moves (game.ui.frames draws only then, and after input): a red flash, a rebuild."""
+        return (any(wd.shake > 0 for wd in self.widgets)
+                or self._built_size != (self.window.width, self.window.height))
 
     def on_draw(self) -> None:
         self.clear()

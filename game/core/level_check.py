@@ -1,0 +1,502 @@
+"""The level validator: every problem with a level-file mapping, located by field and cell."""
+
+from __future__ import annotations
+
+import difflib
+from collections import Counter
+from typing import Any, Mapping
+
+from .boards import run_cells, slide_solvable, solved_slide
+from .checking import Collector, Fault, Part, Path, Problem, describe, is_whole, shorten, unknown_keys
+from .grid import EMPTY, Cell, neighbours
+from .level_format import (
+    DEFAULT_KINDS, DROP_TOKEN, FORMAT, GAP_TOKEN, GOAL_KEYS, HOLE_TOKEN, KEY_ORDER, KIND_SPECIALS,
+    LOCK_TOKEN, MAX_JELLY, MAX_KINDS, MAX_SIZE, MAX_SLIDE_SIZE, MAX_STONE_HITS, MIN_KINDS, MIN_SIZE,
+    MODES, PLAYER_TOKEN, RAINBOW_TOKEN, RANDOM_TOKEN, RULE_KEYS, STONE_TOKEN, Goals, Rules,
+    chute_bottoms, is_digits, token_locked, token_special, token_stone, token_value, valid_id,
+)
+from .vocab import Mode, Special
+
+
+def _int_field(
+    out: Collector, data: Mapping[str, Any], key: str, lo: int, hi: int | None,
+    path: Path = (), required: bool = False, what: str = "a whole number",
+) -> int | None:
+    if key not in data or data[key] is None:
+        if required:
+            out.add(path + (key,), f"is required ({what})", fault=Fault.TYPE)
+        return None
+    value = data[key]
+    if not is_whole(value):
+        out.add(path + (key,), f"expected {what}, found {describe(value)}", fault=Fault.TYPE)
+        return None
+    if value < lo or (hi is not None and value > hi):
+        rng = f"{lo}..{hi}" if hi is not None else f"at least {lo}"
+        out.add(path + (key,), f"must be {rng}, found {value}")
+        return None
+    return int(value)
+
+
+def _str_field(out: Collector, data: Mapping[str, Any], key: str, required: bool) -> str | None:
+    if key not in data or data[key] is None:
+        if required:
+            out.add((key,), "is required (text)", fault=Fault.TYPE)
+        return None
+    value = data[key]
+    if not isinstance(value, str):
+        out.add((key,), f"expected text, found {describe(value)}", fault=Fault.NOT_TEXT)
+        return None
+    return value
+
+
+def check_level(data: Mapping[str, Any]) -> tuple[dict[str, Any] | None, list[Problem]]:
+    """Check a level mapping; return the fields of its Level (None when it cannot be built) and
+    every problem. The value type (level.py) builds the Level from them."""
+    out = Collector()
+    if not isinstance(data, Mapping):
+        out.add((), f"a level is a mapping of keys to values, found {describe(data)}",
+                fault=Fault.TYPE)
+        return None, out.problems
+    out.problems += unknown_keys(data, KEY_ORDER)
+
+    fmt = data.get("format")
+    if "format" not in data:
+        out.add(("format",), f"is required (write 'format: {FORMAT}')", fault=Fault.TYPE)
+    elif not is_whole(fmt) or fmt != FORMAT:
+        out.add(("format",), f"this game reads format {FORMAT}, found {describe(fmt)}",
+                fault=Fault.VALUE if is_whole(fmt) else Fault.TYPE)
+
+    level_id = _str_field(out, data, "id", required=True)
+    if level_id is not None and not valid_id(level_id):
+        out.add(("id",), "use 1-64 letters, digits, '-' or '_', starting with a letter or digit"
+                f", found {describe(level_id)}")
+        level_id = None
+    name = _str_field(out, data, "name", required=True)
+    if name is not None and not name.strip():
+        out.add(("name",), "must not be blank")
+    description = _str_field(out, data, "description", required=False) or ""
+
+    raw_mode = data.get("mode")
+    mode: Mode | None = None
+    if "mode" not in data:
+        out.add(("mode",), f"is required (one of {', '.join(MODES)})")
+    elif raw_mode not in MODES:
+        near = difflib.get_close_matches(str(raw_mode), MODES, n=1, cutoff=0.5)
+        hint = f"; did you mean '{near[0]}'?" if near else ""
+        out.add(("mode",), f"expected one of {', '.join(MODES)}, found {describe(raw_mode)}{hint}",
+                fault=Fault.NOT_TEXT)
+    else:
+        mode = Mode(raw_mode)
+
+    hi = MAX_SLIDE_SIZE if mode == Mode.SLIDE else MAX_SIZE
+    width = _int_field(out, data, "width", MIN_SIZE, hi, required=True)
+    height = _int_field(out, data, "height", MIN_SIZE, hi, required=True)
+    kinds = _int_field(out, data, "kinds", MIN_KINDS, MAX_KINDS)
+    if kinds is None:
+        kinds = DEFAULT_KINDS if not ("kinds" in data and data["kinds"] is not None) else None
+    if mode == Mode.SLIDE and "kinds" in data:
+        out.add(("kinds",), "slide levels use numbered tiles, not kinds; remove 'kinds'")
+    seed = _int_field(out, data, "seed", 0, (1 << 63) - 1)
+    moves = _int_field(out, data, "moves", 1, 9999)
+
+    rules = _parse_rules(out, data.get("rules"), mode)
+    layout = _parse_layout(out, data.get("layout"), mode, width, height, kinds)
+    jelly = _parse_jelly(out, data.get("jelly"), mode, width, height, layout)
+    goals = _parse_goals(out, data.get("goals"), mode, width, height, kinds, layout)
+    stars = _parse_stars(out, data.get("stars"))
+
+    if layout is not None and mode is not None and width is not None and height is not None:
+        _check_layout_semantics(out, layout, mode, rules, width, height)
+    if rules is not None and width is not None and height is not None:
+        _check_rules_fit(out, rules, mode, width, height)
+    if goals is not None and mode is not None and mode != Mode.SLIDE and width is not None and height is not None:
+        _check_blockers(out, layout, jelly, goals, mode, moves, width, height)
+
+    if out.problems or None in (level_id, name, mode, width, height, kinds) or rules is None:
+        return None, out.problems
+    assert level_id is not None and name is not None and mode is not None
+    assert width is not None and height is not None and kinds is not None
+    fields: dict[str, Any] = dict(
+        id=level_id, name=name, mode=mode, width=width, height=height,
+        kinds=kinds, description=description, seed=seed, moves=moves, layout=layout,
+        jelly=jelly, goals=goals or Goals(), stars=stars, rules=rules,
+    )
+    return fields, out.problems
+
+
+def _parse_rules(out: Collector, raw: Any, mode: Mode | None) -> Rules | None:
+    if raw is None:
+        return Rules()
+    if not isinstance(raw, Mapping):
+        out.add(("rules",), f"expected a mapping like {{min_match: 3}}, found {describe(raw)}",
+                fault=Fault.TYPE)
+        return None
+    out.problems += unknown_keys(raw, RULE_KEYS, ("rules",))
+    min_match = _int_field(out, raw, "min_match", 3, 5, ("rules",))
+    min_chain = _int_field(out, raw, "min_chain", 2, 9, ("rules",))
+    diagonal = raw.get("diagonal", True)
+    if not isinstance(diagonal, bool):
+        out.add(("rules", "diagonal"), f"expected true or false, found {describe(diagonal)}",
+                fault=Fault.TYPE)
+        diagonal = True
+    specials = raw.get("specials", True)
+    if not isinstance(specials, bool):
+        out.add(("rules", "specials"), f"expected true or false, found {describe(specials)}",
+                fault=Fault.TYPE)
+        specials = True
+    elif "specials" in raw and mode not in (Mode.MATCH3, None):
+        out.add(("rules", "specials"), "only match3 levels have special tiles; remove 'specials'")
+    if ("min_match" in raw and min_match is None) or ("min_chain" in raw and min_chain is None):
+        return None
+    return Rules(
+        min_match=3 if min_match is None else min_match,
+        min_chain=3 if min_chain is None else min_chain,
+        diagonal=diagonal, specials=specials,
+    )
+
+
+def _check_rules_fit(out: Collector, rules: Rules, mode: Mode | None, width: int, height: int) -> None:
+    # Caught here, not at deal time, so the designer hears which rule is impossible.
+    if mode == Mode.MATCH3 and rules.min_match > max(width, height):
+        out.add(("rules", "min_match"), f"a run of {rules.min_match} cannot fit on a "
+                f"{width}x{height} board; lower min_match or enlarge the board")
+    if mode == Mode.CHAIN and rules.min_chain > width * height:
+        out.add(("rules", "min_chain"), f"a chain of {rules.min_chain} cannot fit on a "
+                f"{width}x{height} board; lower min_chain or enlarge the board")
+
+
+def _parse_layout(
+    out: Collector, raw: Any, mode: Mode | None, width: int | None, height: int | None,
+    kinds: int | None,
+) -> tuple[tuple[str, ...], ...] | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, list) or not all(isinstance(row, str) for row in raw):
+        out.add(("layout",), "expected a list of rows, each a text like \"1 2 . #\"",
+                fault=Fault.TYPE)
+        return None
+    rows = tuple(tuple(row.split()) for row in raw)
+    ok = True
+    if height is not None and len(rows) != height:
+        out.add(("layout",), f"has {len(rows)} rows but the level's height is {height}")
+        ok = False
+    for r, row in enumerate(rows):
+        if width is not None and len(row) != width:
+            out.add(("layout", r), f"row {r} has {len(row)} cells but the level's width is {width}")
+            ok = False
+        for c, tok in enumerate(row):
+            message = _token_problem(tok, mode, kinds, width, height)
+            if message:
+                out.add(("layout", r), f"cell {r},{c}: {message}", (r, c))
+                ok = False
+    return rows if ok else None
+
+
+def _token_problem(
+    tok: str, mode: Mode | None, kinds: int | None, width: int | None, height: int | None,
+) -> str | None:
+    if mode == Mode.SLIDE:
+        if tok == GAP_TOKEN:
+            return None
+        if is_digits(tok) and width is not None and height is not None:
+            # A board has at most 12x12 cells: a longer number is no tile, and int() of
+            # thousands of digits is slow (and refused past 4300), so it is never converted.
+            if len(tok) <= 4 and 1 <= int(tok) < width * height:
+                return None
+            return (f"tile {shorten(tok, 12)} does not exist (this board has tiles "
+                    f"1..{width * height - 1})")
+        return f"'{shorten(tok)}' is not a slide cell (write a tile number or '_' for the gap)"
+    if tok in (RANDOM_TOKEN, HOLE_TOKEN):
+        return None
+    if tok == PLAYER_TOKEN:
+        return None if mode == Mode.CHAIN or mode is None else "only chain levels have a player 'P'"
+    if tok == GAP_TOKEN:
+        return "'_' is the slide gap; match3 and chain boards use '.' for a random tile"
+    if len(tok) == 1 and is_digits(tok) and tok != "0":
+        if kinds is not None and int(tok) > kinds:
+            return f"kind {tok} does not exist (this level has {kinds} kinds)"
+        return None
+    special = token_special(tok)
+    if special is not None or (len(tok) == 2 and tok[1] in KIND_SPECIALS):
+        if mode not in (Mode.MATCH3, None):
+            return f"'{shorten(tok)}' is a special tile: only match3 levels have specials"
+        if special is None:
+            if tok[0] == HOLE_TOKEN:
+                return f"'{shorten(tok)}': a hole holds no tile, so it cannot hold a special"
+            if tok[0] == RANDOM_TOKEN:
+                return f"'{shorten(tok)}': a special needs a fixed kind, like '3{tok[1]}'"
+            return f"'{shorten(tok)}' is not a cell (a special is a kind 1-9 then h, v or b, like '3h')"
+        if special != Special.RAINBOW and (tok[0] == "0" or (kinds is not None and int(tok[0]) > kinds)):
+            return f"kind {tok[0]} does not exist (this level has {kinds} kinds)"
+        return None
+    if len(tok) == 2 and tok[0] == STONE_TOKEN and is_digits(tok[1]):
+        if token_stone(tok) is None:
+            return f"a stone takes 1 to {MAX_STONE_HITS} hits: write S1, S2 or S3, not '{tok}'"
+        return None
+    if len(tok) == 2 and tok[1] == LOCK_TOKEN:
+        if tok[0] == HOLE_TOKEN:
+            return f"'{tok}': a hole holds no tile, so it cannot be locked"
+        if tok[0] == PLAYER_TOKEN:
+            return f"'{tok}': the player cannot be locked"
+        if tok[0] == RAINBOW_TOKEN:
+            return f"'{tok}': a lock goes on a plain tile (a kind or '.'), not a rainbow"
+        if not token_locked(tok):
+            return f"'{shorten(tok)}' is not a cell (a locked tile is a kind 1-9 or '.' then L, like '3L')"
+        if tok[0] != RANDOM_TOKEN and kinds is not None and int(tok[0]) > kinds:
+            return f"kind {tok[0]} does not exist (this level has {kinds} kinds)"
+        return None
+    if tok == DROP_TOKEN:
+        return None if mode in (Mode.MATCH3, None) else "drops 'D' are for match3 levels only"
+    return (f"'{shorten(tok)}' is not a cell (use 1-9 for a kind, '.' random, '#' hole, 'P' player"
+            f"{', 3h/3v/3b a kind with a special, * a rainbow' if mode != Mode.CHAIN else ''}"
+            f", S1-S3 a stone, 3L or .L a locked tile{', D a drop' if mode != Mode.CHAIN else ''})")
+
+
+def _check_layout_semantics(
+    out: Collector, layout: tuple[tuple[str, ...], ...], mode: Mode, rules: Rules | None,
+    width: int, height: int,
+) -> None:
+    flat = [tok for row in layout for tok in row]
+    if mode == Mode.SLIDE:
+        if flat.count(GAP_TOKEN) != 1:
+            out.add(("layout",), f"a slide board has exactly one gap '_', found {flat.count(GAP_TOKEN)}")
+            return
+        numbers = sorted(int(t) for t in flat if t != GAP_TOKEN)
+        if numbers != list(range(1, width * height)):
+            counts = Counter(numbers)
+            dupes = sorted(n for n, k in counts.items() if k > 1)
+            missing = sorted(set(range(1, width * height)) - set(numbers))
+            detail = []
+            if dupes:
+                detail.append("repeated: " + ", ".join(map(str, dupes)))
+            if missing:
+                detail.append("missing: " + ", ".join(map(str, missing)))
+            out.add(("layout",), f"a slide board holds each tile 1..{width * height - 1} once ({'; '.join(detail)})")
+            return
+        grid = tuple(tuple(token_value(t) for t in row) for row in layout)
+        if not slide_solvable(grid):
+            out.add(("layout",), "this slide board cannot be solved (two tiles are swapped "
+                    "relative to any solvable board: swap any two tiles to fix it)")
+        elif grid == solved_slide(height, width):
+            # It would start solved yet 'playing', with no move able to win it.
+            out.add(("layout",), "this slide board is already solved: shuffle it (slide some "
+                    "tiles) or leave the layout out for a random deal")
+        return
+    players = [(r, c) for r, row in enumerate(layout) for c, t in enumerate(row) if t == PLAYER_TOKEN]
+    if len(players) > 1:
+        cells = ", ".join(f"{r},{c}" for r, c in players)
+        out.add(("layout",), f"a level has at most one player start 'P', found {len(players)} at {cells}",
+                players[1])
+    tiles = sum(1 for t in flat if t not in (HOLE_TOKEN, PLAYER_TOKEN))
+    if tiles == 0:
+        out.add(("layout",), "the board has no tile cells: every cell is a hole or the player")
+    elif len(players) == 1:
+        diagonal = rules.diagonal if rules is not None else True
+        pr, pc = players[0]
+        around = [layout[r][c] for r, c in neighbours((pr, pc), height, width, diagonal)]
+        if not any(tok != HOLE_TOKEN for tok in around):
+            # no chain could ever start: say so here, not as a failed deal at play time
+            out.add(("layout",), f"cannot deal a starting board: the player at {pr},{pc} has "
+                    f"no tile cell next to it ({'8' if diagonal else '4'} neighbours), so no "
+                    "chain can start", (pr, pc))
+        elif not any(tok != HOLE_TOKEN and token_stone(tok) is None and not token_locked(tok) for tok in around):
+            # a chain is what breaks stones and locks, so walled in the player never moves
+            out.add(("layout",), f"cannot deal a starting board: the player at {pr},{pc} has "
+                    "only stones, locked tiles and holes next to it, and a chain never runs "
+                    "over those, so no chain can start", (pr, pc))
+    if mode == Mode.MATCH3 and rules is not None and not rules.specials:
+        for r, row in enumerate(layout):
+            for c, tok in enumerate(row):
+                if token_special(tok) is not None:
+                    out.add(("layout", r), f"cell {r},{c}: '{tok}' is a special tile, but this "
+                            "level turns specials off (rules: specials: false)", (r, c))
+    if mode == Mode.MATCH3 and rules is not None:
+        grid = tuple(
+            tuple(token_value(t) if is_digits(t[0]) else EMPTY for t in row) for row in layout
+        )
+        runs = sorted(run_cells(grid, rules.min_match))
+        if runs:
+            cells = ", ".join(f"{r},{c}" for r, c in runs[:6])
+            more = "..." if len(runs) > 6 else ""
+            out.add(("layout",), f"fixed tiles already make a run of {rules.min_match} "
+                    f"at {cells}{more}: a new board must start with no free match", runs[0])
+
+
+def _parse_goals(
+    out: Collector, raw: Any, mode: Mode | None, width: int | None, height: int | None,
+    kinds: int | None, layout: tuple[tuple[str, ...], ...] | None,
+) -> Goals | None:
+    if raw is None:
+        return Goals()
+    if not isinstance(raw, Mapping):
+        out.add(("goals",), f"expected a mapping like {{score: 3000}}, found {describe(raw)}",
+                fault=Fault.TYPE)
+        return None
+    out.problems += unknown_keys(raw, GOAL_KEYS, ("goals",))
+    if mode == Mode.SLIDE and raw:
+        out.add(("goals",), "a slide level is won by solving the board; it takes no goals "
+                "(use 'moves' to limit it)")
+        return None
+    score = _int_field(out, raw, "score", 1, None, ("goals",))
+    collect: list[tuple[int, int]] = []
+    raw_collect = raw.get("collect")
+    if raw_collect is not None:
+        if not isinstance(raw_collect, Mapping) or not raw_collect:
+            out.add(("goals", "collect"), "expected a mapping of kind to count, like {1: 20, 3: 15}",
+                    fault=Fault.TYPE)
+        else:
+            for kind, count in raw_collect.items():
+                if not is_whole(kind):
+                    out.add(("goals", "collect", str(kind)), f"a kind is a number 1..{kinds or MAX_KINDS}, found {describe(kind)}",
+                            part=Part.KEY, fault=Fault.TYPE)
+                    continue
+                if kinds is not None and not 1 <= kind <= kinds:
+                    out.add(("goals", "collect", kind), f"kind {kind} does not exist (this level has {kinds} kinds)",
+                            part=Part.KEY)
+                    continue
+                if not is_whole(count) or count < 1:
+                    out.add(("goals", "collect", kind), f"the count must be a whole number of at least 1, found {describe(count)}",
+                            fault=Fault.VALUE if is_whole(count) else Fault.TYPE)
+                    continue
+                collect.append((int(kind), int(count)))
+    reach: Cell | None = None
+    raw_reach = raw.get("reach")
+    if raw_reach is not None:
+        if (not isinstance(raw_reach, list) or len(raw_reach) != 2
+                or not all(is_whole(v) for v in raw_reach)):
+            out.add(("goals", "reach"), f"expected [row, column], found {describe(raw_reach)}",
+                    fault=Fault.TYPE)
+        else:
+            reach = (int(raw_reach[0]), int(raw_reach[1]))
+            if mode != Mode.CHAIN:
+                out.add(("goals", "reach"), "only chain levels have a reach goal (the player walks there)")
+            if width is not None and height is not None and not (0 <= reach[0] < height and 0 <= reach[1] < width):
+                out.add(("goals", "reach"), f"{reach[0]},{reach[1]} is outside the {width}x{height} board")
+            elif layout is not None:
+                try:
+                    tok = layout[reach[0]][reach[1]]
+                except IndexError:
+                    tok = ""
+                if tok == HOLE_TOKEN:
+                    out.add(("goals", "reach"), f"{reach[0]},{reach[1]} is a hole: the player can never stand there", reach)
+                if tok == PLAYER_TOKEN:
+                    out.add(("goals", "reach"), f"{reach[0]},{reach[1]} is where the player starts: the goal would be met at once", reach)
+            if mode == Mode.CHAIN and (layout is None or not any(PLAYER_TOKEN in row for row in layout)):
+                out.add(("goals", "reach"), "a reach goal needs a player: put a 'P' in the layout")
+    flags = {}
+    for key in ("jelly", "stones"):
+        value = raw.get(key, False)
+        if value is None:
+            value = False
+        if not isinstance(value, bool):
+            out.add(("goals", key), f"expected true or false, found {describe(value)}", fault=Fault.TYPE)
+            value = False
+        flags[key] = value
+    drops = _int_field(out, raw, "drops", 1, 999, ("goals",))
+    if drops is not None and mode not in (Mode.MATCH3, None):
+        out.add(("goals", "drops"), "drops are for match3 levels only (tiles fall to the bottom there)")
+    return Goals(score=score, collect=tuple(sorted(collect)), reach=reach,
+                 jelly=flags["jelly"], stones=flags["stones"], drops=drops)
+
+
+def _parse_jelly(
+    out: Collector, raw: Any, mode: Mode | None, width: int | None, height: int | None,
+    layout: tuple[tuple[str, ...], ...] | None,
+) -> tuple[tuple[int, ...], ...] | None:
+    """The `jelly:` key: one row of digits 0..2 a board row, like `layout`."""
+    if raw is None:
+        return None
+    if mode == Mode.SLIDE:
+        out.add(("jelly",), "slide levels have no blockers; remove 'jelly'")
+        return None
+    if not isinstance(raw, list) or not all(isinstance(row, str) for row in raw):
+        out.add(("jelly",), "expected a list of rows, each a text of layers 0-2 like \"0 1 2 0\"",
+                fault=Fault.TYPE)
+        return None
+    rows = [row.split() for row in raw]
+    ok = True
+    if height is not None and len(rows) != height:
+        out.add(("jelly",), f"has {len(rows)} rows but the level's height is {height}")
+        ok = False
+    found: list[tuple[int, ...]] = []
+    for r, row in enumerate(rows):
+        if width is not None and len(row) != width:
+            out.add(("jelly", r), f"row {r} has {len(row)} cells but the level's width is {width}")
+            ok = False
+        if len(row) > MAX_SIZE:
+            continue   # far past any board: not worth a problem per cell
+        layers: list[int] = []
+        for c, tok in enumerate(row):
+            if tok not in ("0", "1", "2"):
+                out.add(("jelly", r), f"cell {r},{c}: jelly is 0, 1 or {MAX_JELLY} layers, found "
+                        f"'{shorten(tok)}'", (r, c))
+                ok = False
+                continue
+            n = int(tok)
+            layers.append(n)
+            under = layout[r][c] if layout is not None and r < len(layout) and c < len(layout[r]) else RANDOM_TOKEN
+            if n and under == HOLE_TOKEN:
+                out.add(("jelly", r), f"cell {r},{c}: jelly on a hole: jelly lies under a tile, "
+                        "and a hole has none", (r, c))
+                ok = False
+            elif n and under == PLAYER_TOKEN:
+                out.add(("jelly", r), f"cell {r},{c}: jelly under the player: only an eaten tile "
+                        "clears jelly, and the player's cell has none", (r, c))
+                ok = False
+            elif n and token_stone(under) is not None:
+                out.add(("jelly", r), f"cell {r},{c}: jelly under a stone: jelly lies under a "
+                        "tile; put it beside the stone", (r, c))
+                ok = False
+        found.append(tuple(layers))
+    return tuple(found) if ok else None
+
+
+
+
+def _check_blockers(
+    out: Collector, layout: tuple[tuple[str, ...], ...] | None,
+    jelly: tuple[tuple[int, ...], ...] | None, goals: Goals, mode: Mode, moves: int | None,
+    width: int, height: int,
+) -> None:
+    """The blocker goals against what the board places, and drops that could never be collected."""
+    flat = [tok for row in layout for tok in row] if layout is not None else []
+    if goals.jelly and not any(n for row in jelly or () for n in row):
+        out.add(("goals", "jelly"), "there is no jelly to clear: add a 'jelly:' map with layers "
+                "1 or 2, or remove the goal")
+    if goals.stones and not any(token_stone(t) is not None for t in flat):
+        out.add(("goals", "stones"), "there is no stone to break: place S1, S2 or S3 in the "
+                "layout, or remove the goal")
+    placed = flat.count(DROP_TOKEN)
+    if layout is not None and placed:
+        bottoms = chute_bottoms(layout)
+        for r, row in enumerate(layout):
+            for c, tok in enumerate(row):
+                if tok != DROP_TOKEN:
+                    continue
+                if goals.drops is None and mode == Mode.MATCH3:
+                    out.add(("layout", r), f"cell {r},{c}: a drop 'D' counts only toward a drops "
+                            "goal: add 'drops:' to the goals", (r, c))
+                elif bottoms.get(c) == r:
+                    out.add(("layout", r), f"cell {r},{c}: this drop is on the bottom cell of its "
+                            "column already, so it would be collected before the first move", (r, c))
+    if goals.drops is not None and mode == Mode.MATCH3:
+        spawned = goals.drops - placed
+        # Missing drops enter from the top one at a time (never two on the board), so each
+        # needs a move of its own at least.
+        if spawned > 0 and moves is not None and spawned > moves:
+            out.add(("goals", "drops"), f"{goals.drops} drops, but the layout places {placed} and "
+                    f"the other {spawned} enter one at a time, a move each at least: more than the "
+                    f"{moves} moves; place more 'D' or lower the goal")
+
+
+def _parse_stars(out: Collector, raw: Any) -> tuple[int, int, int] | None:
+    if raw is None:
+        return None
+    if (not isinstance(raw, list) or len(raw) != 3 or not all(is_whole(v) and v >= 0 for v in raw)):
+        out.add(("stars",), f"expected three scores for one, two and three stars, like [1000, 2000, 3000], found {describe(raw)}",
+                fault=Fault.TYPE)
+        return None
+    if not raw[0] <= raw[1] <= raw[2]:
+        out.add(("stars",), f"the three star scores must not go down, found {raw}")
+        return None
+    return (int(raw[0]), int(raw[1]), int(raw[2]))

@@ -1,0 +1,136 @@
+"""What a level file holds: its keys and limits, the layout tokens, and the Rules and Goals values."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .grid import DROP, EMPTY, HOLE, PLAYER, RAINBOW, STONE, Cell
+from .vocab import Mode, Special
+
+FORMAT = 1
+MODES = tuple(mode.value for mode in Mode)
+MIN_SIZE, MAX_SIZE = 2, 32
+MAX_SLIDE_SIZE = 12
+MIN_KINDS, MAX_KINDS = 3, 9
+DEFAULT_KINDS = 6
+DEFAULT_SEED = 0   # the seed of a level that names none (Level.play_seed)
+
+# The documented order of a level file's keys; writers emit them in this order.
+KEY_ORDER = (
+    "format", "id", "name", "description", "mode", "width", "height", "kinds",
+    "seed", "moves", "layout", "jelly", "goals", "stars", "rules",
+)
+GOAL_KEYS = ("score", "collect", "reach", "jelly", "stones", "drops")
+RULE_KEYS = ("min_match", "min_chain", "diagonal", "specials")
+ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+
+
+def valid_id(text: object) -> bool:
+    """A level or pack id: 1-64 letters, digits, '-' or '_', starting with a letter or digit.
+
+    The whole text must match (fullmatch: '$' would let a trailing newline through), so an id
+    is always safe as a file name.
+    """
+    return isinstance(text, str) and ID_PATTERN.fullmatch(text) is not None
+
+# Layout tokens: a digit is a fixed tile, the rest are these.
+RANDOM_TOKEN = "."
+HOLE_TOKEN = "#"
+PLAYER_TOKEN = "P"
+GAP_TOKEN = "_"
+RAINBOW_TOKEN = "*"
+# A match3 tile with a special is its kind followed by the letter: `3h`, `3v`, `3b`.
+KIND_SPECIALS = (Special.ROW, Special.COLUMN, Special.BOMB)
+# Blockers: `S1`..`S3` a stone with its hits, `3L` / `.L` a locked tile, `D` a drop.
+STONE_TOKEN = "S"
+LOCK_TOKEN = "L"
+DROP_TOKEN = "D"
+MAX_STONE_HITS = 3
+MAX_JELLY = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Rule switches a level may change."""
+
+    min_match: int = 3
+    min_chain: int = 3
+    diagonal: bool = True
+    specials: bool = True      # match3: runs of 4, 5 and L/T shapes make special tiles
+
+
+@dataclass(frozen=True, slots=True)
+class Goals:
+    """What wins the level; every goal that is set must be met."""
+
+    score: int | None = None
+    collect: tuple[tuple[int, int], ...] = ()
+    reach: Cell | None = None
+    jelly: bool = False          # clear every layer of jelly
+    stones: bool = False         # break every stone
+    drops: int | None = None     # bring this many drops to the bottom
+
+    def is_empty(self) -> bool:
+        return (self.score is None and not self.collect and self.reach is None
+                and not self.jelly and not self.stones and self.drops is None)
+
+
+
+def is_digits(tok: str) -> bool:
+    # str.isdigit() also accepts '²' and '１', which int() refuses or a file should not hold.
+    return tok.isascii() and tok.isdigit()
+
+
+def token_special(tok: str) -> Special | None:
+    """The special a layout token places: `*` a rainbow, `3h` a row line, ...; else None."""
+    if tok == RAINBOW_TOKEN:
+        return Special.RAINBOW
+    if len(tok) == 2 and is_digits(tok[0]) and tok[1] in KIND_SPECIALS:
+        return Special(tok[1])
+    return None
+
+
+def token_stone(tok: str) -> int | None:
+    """The hits of the stone a layout token places (`S1`..`S3`), else None."""
+    if len(tok) == 2 and tok[0] == STONE_TOKEN and tok[1] in "123":
+        return int(tok[1])
+    return None
+
+
+def token_locked(tok: str) -> bool:
+    """Whether a layout token places a locked tile (`3L`, or `.L` a random one)."""
+    return len(tok) == 2 and tok[1] == LOCK_TOKEN and (tok[0] == RANDOM_TOKEN or (is_digits(tok[0]) and tok[0] != "0"))
+
+
+def token_value(tok: str) -> int:
+    if tok == HOLE_TOKEN:
+        return HOLE
+    if token_stone(tok) is not None:
+        return STONE
+    if tok == DROP_TOKEN:
+        return DROP
+    if token_locked(tok):
+        return EMPTY if tok[0] == RANDOM_TOKEN else int(tok[0])
+    if tok == PLAYER_TOKEN:
+        return PLAYER
+    if tok in (RANDOM_TOKEN, GAP_TOKEN):
+        return EMPTY
+    if tok == RAINBOW_TOKEN:
+        return RAINBOW
+    if token_special(tok) is not None:
+        return int(tok[0])
+    return int(tok)
+
+
+def chute_bottoms(layout: tuple[tuple[str, ...], ...]) -> dict[int, int]:
+    """Each column's lowest cell a tile can fall to, from a layout (holes, stones, locked tiles
+    and the player are not part of a chute); a column with none is left out."""
+    out: dict[int, int] = {}
+    for c in range(len(layout[0]) if layout else 0):
+        for r in range(len(layout) - 1, -1, -1):
+            tok = layout[r][c]
+            if tok not in (HOLE_TOKEN, PLAYER_TOKEN) and token_stone(tok) is None and not token_locked(tok):
+                out[c] = r
+                break
+    return out
