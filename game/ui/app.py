@@ -12,7 +12,7 @@ from typing import Any, Callable, Sequence, TypeVar
 import arcade
 
 from game.bots.daily import DailyPuzzle, daily_puzzle, today_puzzles
-from game.core import Command, Mode, Status, stars
+from game.core import RULES_VERSION, Command, Mode, Status, stars
 from game.io import Pack
 from game.io.daily_records import REPLAY_FOLDER, DailyRecords
 from game.io.kept_replays import Kept
@@ -108,6 +108,18 @@ class App:
 
     def difficulty(self, pack_id: str, level_id: str) -> StoredResult | None:
         return self.shelf.difficulty(pack_id, level_id)
+
+    def stars_to_open(self, pack_id: str) -> int:
+        """Stars still wanted before `pack_id` opens (0: open): see Progress.stars_to_open."""
+        return self.shelf.stars_to_open(self.progress, pack_id)
+
+    def locked_words(self, pack_id: str) -> str:
+        """Why a pack is locked, in a player's words."""
+        return self.shelf.locked_words(self.progress, pack_id)
+
+    def open_code(self, text: str) -> Any:
+        """A share code (pasted, or given to `gridfall play CODE`): a level plays, a game is watched."""
+        return self.drops.open_code(text)
 
     def first_open_level(self, pack_id: str) -> str | None:
         """The first level not yet completed (the first level when all are); None for an empty pack."""
@@ -242,9 +254,10 @@ class App:
                         difficulty=slot.difficulty, on_leave=lambda outcome: self._left(slot, outcome),
                         on_fullscreen=self.toggle_fullscreen, on_change=self.save_current,
                         show_goals=not begin.commands, on_share=lambda s, c: self.share(slot, s, c),
-                        back_to=slot.back_to, next_label=slot.next_label)
+                        back_to=slot.back_to, next_label=slot.next_label, new_deals=slot.new_deals)
         self.show(view)
         self.playing = (slot, view)
+        view.on_settings = lambda: self._settings_mid_level(view, lambda: setattr(self, "playing", (slot, view)))
         if start is not None and start.commands:
             view.say(f"Playing on from move {len(start.commands)} of the replay.")
             self.save_current()   # the branch is this slot's game now: a kill keeps it
@@ -261,6 +274,9 @@ class App:
             self.watch_game(slot, Watchable(outcome.seed, outcome.commands, title))
             return
         if outcome.action == Action.RETRY:
+            self.play(slot, Start(slot.again(outcome.seed)))
+            return
+        if outcome.action == Action.NEW_DEAL:
             self.play(slot, Start(slot.redeal(outcome.seed)))
             return
         if outcome.action == Action.NEXT:
@@ -268,7 +284,17 @@ class App:
             if following is not None:
                 self.play(following)
                 return
+            if slot.beyond(self):
+                return
         slot.home(self)
+
+    def _settings_mid_level(self, view: Any, resume: Callable[[], None]) -> None:
+        """The settings from a game's pause menu; Back returns to that game with them applied."""
+        def back() -> None:
+            self.window.show_view(view)
+            resume()
+            view.apply_settings(self.settings)
+        self.show_settings(back=back)
 
     def save_current(self) -> None:
         """Keep the game on screen (after every move, window closing, quitting): the same as
@@ -298,12 +324,13 @@ class App:
         view = TheatreView(slot.level, game.seed, game.commands, title=game.title, settings=self.settings,
                            on_back=lambda: slot.home(self),
                            on_play_from=lambda s, c: self.play(slot, Start(s, tuple(c))),
-                           on_share=lambda s, c: self.share(slot, s, c))
+                           on_share=lambda s, c: self.share(slot, s, c), rules=game.rules)
         return self.show(view)
 
-    def watch(self, pack_id: str, level_id: str, seed: int, commands: Sequence[Command], title: str) -> Any:
+    def watch(self, pack_id: str, level_id: str, seed: int, commands: Sequence[Command], title: str,
+              rules: int = RULES_VERSION) -> Any:
         """The replay theatre on a game of this level; Back returns to the pack's levels."""
-        return self.watch_game(self.level_slot(pack_id, level_id), Watchable(seed, tuple(commands), title))
+        return self.watch_game(self.level_slot(pack_id, level_id), Watchable(seed, tuple(commands), title, rules))
 
     def watch_best(self, pack_id: str, level_id: str) -> Any:
         return self._watch_best(self.level_slot(pack_id, level_id))
@@ -348,13 +375,15 @@ def run_game(
     screenshot: pathlib.Path | None = None,
     editor_factory: EditorFactory | None = None,
     seed: int | None = None,
+    code: str | None = None,
 ) -> int:
     """Open the game window on the title screen, or straight on a level of `pack`; return an exit code.
 
     With `frames`, run that many fixed 1/60 s frames and stop (smoke runs, headless screenshots).
     `seed` deals the level from that seed instead of resuming it.
     `editor_factory` opens the level editor from the title screen; the command line passes it in
-    because the game sits below the editor in the layers and never imports it.
+    because the game sits below the editor in the layers and never imports it. `code` opens a
+    share code (a level to play, a game in the theatre) over the title screen.
     """
     settings = load_settings()
     headless = bool(os.environ.get("ARCADE_HEADLESS"))
@@ -364,6 +393,10 @@ def run_game(
     window = GridfallWindow(fullscreen=settings.fullscreen and not headless, visible=False, size=size)
     app = App(window, editor_factory=editor_factory)
     window.app = app
+    from game.ui.pad import PadInput
+
+    pads = PadInput(window)   # controllers found now and plugged in later drive every screen
+    pads.start()
     if pack is not None:
         app.add_pack(pack)
         first = level_id or app.first_open_level(pack.id)
@@ -373,6 +406,8 @@ def run_game(
             app.play_level(pack.id, first, seed=seed)
     else:
         app.show_title()
+        if code is not None:
+            app.open_code(code)
     if not headless:
         window.set_visible(True)
     if frames is None:

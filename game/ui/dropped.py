@@ -1,4 +1,5 @@
-"""Files dropped on the game's window: a pack installs, a replay plays in the theatre, a level opens."""
+"""Files dropped on the game's window and share codes pasted: a pack installs, a game plays in the
+theatre, a level opens; what cannot be used is said on a notice screen."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ from typing import Any, Callable, Protocol, Sequence
 
 import arcade
 
-from game.core import Command, IllegalMove, first_divergence
+from game.core import Command, IllegalMove, find_code, first_divergence
 from game.io import LevelFileError, is_pack_path, load_level
-from game.io import install_pack
+from game.io import Pack, install_pack
+from game.io.codes import CodeError, open_code
 from game.io.packs import PackExistsError, lone_level_pack
 from game.io.replay import Replay, ReplayFileError, is_replay_file, load_replay
 from game.ui.shelf import Shelf
@@ -37,7 +39,8 @@ class DropHost(Protocol):
     def show_packs(self) -> Any: ...
     def show_levels(self, pack_id: str, focus_level: str | None = None) -> Any: ...
     def play_level(self, pack_id: str, level_id: str) -> Any: ...
-    def watch(self, pack_id: str, level_id: str, seed: int, commands: Sequence[Command], title: str) -> Any: ...
+    def watch(self, pack_id: str, level_id: str, seed: int, commands: Sequence[Command], title: str,
+              rules: int = ...) -> Any: ...
     def back_to_game(self) -> Back | None: ...
 
 
@@ -120,12 +123,35 @@ class Drops:
             pack_id = pack.id
         level = shelf.level(pack_id, replay.level)
         try:
-            divergence = first_divergence(level, replay.seed, replay.commands, replay.checks)
+            divergence = first_divergence(level, replay.seed, replay.commands, replay.checks, replay.plays_by)
         except (IllegalMove, ValueError) as exc:
             return self.notice(f"{path.name} does not play", [str(exc)], back)
         if divergence is not None:
             return self.notice(f"{path.name} plays differently now", [divergence.describe()], back)
-        return self.host.watch(pack_id, level.id, replay.seed, replay.commands, f"Replay {path.name}")
+        return self.host.watch(pack_id, level.id, replay.seed, replay.commands, f"Replay {path.name}",
+                               rules=replay.plays_by)
+
+    def open_code(self, text: str) -> Any:
+        """A share code (pasted with Ctrl+V, or given to `gridfall play CODE`): a level plays, a
+        game opens in the theatre; a bad code is said in one line on a notice screen."""
+        back = self._back_from(self.host.window.current_view)
+        code = find_code(text)
+        if code is None:
+            return self.notice("No code to open", [
+                "Copy a Gridfall share code first (it starts with GFL1 for a level, GFG1 for a game),",
+                "then press Ctrl+V or Paste a code."], back)
+        try:
+            opened = open_code(code)
+        except LevelFileError as exc:
+            return self._refused(pathlib.Path("code"), "The code's level cannot be played", exc, back)
+        except CodeError as exc:
+            return self.notice("The code cannot be opened", [str(exc)], back)
+        level = opened.level
+        self.host.shelf.add(Pack(id=opened.pack_id, name=level.name, levels=(level,), description="from a share code"))
+        if opened.replay is None:
+            return self.host.play_level(opened.pack_id, level.id)
+        return self.host.watch(opened.pack_id, level.id, opened.replay.seed, opened.replay.commands,
+                               f"Game code: {level.name}", rules=opened.replay.plays_by)
 
     def _back_from(self, view: Any) -> Back:
         """Where a notice's Back goes: the screen the file was dropped on (a game: the screen it

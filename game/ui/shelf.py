@@ -9,6 +9,8 @@ from game.core import Level
 from game.io import LevelFileError, Pack, list_packs
 from game.io.paths import installed_packs_dir
 from game.io.playtest_file import PlaytestFileError, StoredPlaytest, StoredResult, read_results
+from game.io.progress import Progress
+from game.ui.words import counted
 
 PackSource = Callable[[], Sequence[Pack]]
 
@@ -94,6 +96,25 @@ class Shelf:
         stored = self._results[pack_id]
         result = stored.levels.get(level_id) if stored is not None else None
         return result if result is not None and result.current else None
+
+    def pack_after(self, pack_id: str) -> Pack | None:
+        """The shipped pack shown after `pack_id`, if it is shipped and one follows."""
+        packs = [p for p in self.packs()[0] if p.builtin]
+        ids = [p.id for p in packs]
+        return packs[ids.index(pack_id) + 1] if pack_id in ids and ids.index(pack_id) + 1 < len(ids) else None
+
+    def stars_to_open(self, progress: Progress, pack_id: str) -> int:
+        """Stars still wanted before `pack_id` opens (0: open): see Progress.stars_to_open."""
+        packs = [(p.id, [lv.id for lv in p.levels], p.builtin) for p in self.packs()[0]]
+        return progress.stars_to_open(packs, pack_id)
+
+    def locked_words(self, progress: Progress, pack_id: str) -> str:
+        """Why a pack is locked, in a player's words."""
+        need = self.stars_to_open(progress, pack_id)
+        before = next((p for p in self.packs()[0] if p.builtin
+                       and getattr(self.pack_after(p.id), "id", None) == pack_id), None)
+        where = f" in {before.name}" if before is not None else ""
+        return f"Earn {counted(need, 'more star')}{where} to open it"
 
     def forget_figures(self, pack_id: str) -> None:
         """A pack installed anew: its playtest figures are read again when next asked."""

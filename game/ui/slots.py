@@ -12,7 +12,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
 from game.bots.daily import DAILY_MODES, DailyPuzzle, daily_puzzle
-from game.core import Command, IllegalMove, Level, Mode, Session, Status, first_divergence, next_deal, stars
+from game.core import (
+    RULES_VERSION, Command, IllegalMove, Level, Mode, Session, Status, first_divergence, next_deal, stars,
+)
 from game.io.daily_records import daily_replay_path, save_daily_replay
 from game.io.kept_replays import Kept, best_win, keep_finished
 from game.io.replay import ReplayFileError, load_replay
@@ -39,6 +41,7 @@ class Watchable:
     seed: int
     commands: tuple[Command, ...]
     title: str
+    rules: int = RULES_VERSION   # the rules version it plays by
 
 
 class Slot(abc.ABC):
@@ -49,7 +52,7 @@ class Slot(abc.ABC):
     pack_name: str | None = None
     difficulty: str | None = None   # the goal card's line of playtest figures
     back_to = "levels"              # what the play view's Back is called
-    next_label = "Next level"
+    new_deals = True                # whether "New deal" is offered (a daily has one deal a day)
     yours = "Your game"             # the theatre's title for the game just played
 
     def __init__(self, saves: Saves) -> None:
@@ -69,12 +72,25 @@ class Slot(abc.ABC):
         """Keep how the game stands: a win counts, a loss is dropped, a game in play resumes later."""
 
     @abc.abstractmethod
+    def again(self, seed: int) -> int:
+        """The seed Retry deals after a game dealt from `seed`: the same board again."""
+
+    @abc.abstractmethod
     def redeal(self, seed: int) -> int:
-        """The seed a Retry deals after a game dealt from `seed`."""
+        """The seed New deal deals after a game dealt from `seed`."""
+
+    @property
+    @abc.abstractmethod
+    def next_label(self) -> str | None:
+        """What the result's Next says; None when nothing comes after this one."""
 
     @abc.abstractmethod
     def following(self) -> Slot | None:
         """What Next plays after this one, when there is something open to play."""
+
+    def beyond(self, nav: Navigator) -> bool:
+        """Where Next goes when no game follows (a pack's end: the next pack); True when it went."""
+        return False
 
     @abc.abstractmethod
     def best(self) -> Watchable | None:
@@ -138,9 +154,19 @@ class LevelSlot(Slot):
         if kept is not None and kept.won:
             self.saves.best.pop((self.pack_id, self.level.id), None)
 
+    def again(self, seed: int) -> int:
+        return seed
+
     def redeal(self, seed: int) -> int:
-        # A new board each time, as the genre deals; its seed is shown, so it can be replayed.
+        # A new board, as the genre deals; its seed is shown, so it can be replayed.
         return next_deal(self.level, seed)
+
+    @property
+    def next_label(self) -> str | None:
+        ids = self.shelf.level_ids(self.pack_id)
+        if self.level.id in ids and ids.index(self.level.id) + 1 < len(ids):
+            return "Next level"
+        return "Next pack" if self.shelf.pack_after(self.pack_id) is not None else None
 
     def following(self) -> Slot | None:
         ids = self.shelf.level_ids(self.pack_id)
@@ -148,6 +174,18 @@ class LevelSlot(Slot):
         if i + 1 < len(ids) and self.saves.progress.unlocked(self.pack_id, ids, ids[i + 1]):
             return LevelSlot(self.saves, self.shelf, self.pack_id, ids[i + 1])
         return None
+
+    def beyond(self, nav: Navigator) -> bool:
+        ids = self.shelf.level_ids(self.pack_id)
+        after = self.shelf.pack_after(self.pack_id)
+        if after is None or ids.index(self.level.id) + 1 != len(ids):
+            return False
+        # The pack is done: the next one opens, or the packs screen says what it asks.
+        if self.shelf.stars_to_open(self.saves.progress, after.id) == 0:
+            nav.show_levels(after.id)
+        else:
+            nav.show_packs().show_toast(self.shelf.locked_words(self.saves.progress, after.id))
+        return True
 
     def best_win(self) -> Kept | None:
         """The level's best win kept in the data folder, when it still plays on the level."""
@@ -164,7 +202,7 @@ class LevelSlot(Slot):
         if kept is None:
             return None
         return Watchable(kept.replay.seed, tuple(kept.replay.commands),
-                         f"Your best: {kept.score:,} in {counted(kept.moves, 'move')}")
+                         f"Your best: {kept.score:,} in {counted(kept.moves, 'move')}", kept.replay.plays_by)
 
     def home(self, nav: Navigator) -> object:
         return nav.show_levels(self.pack_id, focus_level=self.level.id)
@@ -180,7 +218,7 @@ class DailySlot(Slot):
     """Today's puzzle of one mode: the daily records keep its game in play, the day's best and the streak."""
 
     back_to = "daily"
-    next_label = "Next puzzle"
+    new_deals = False
     yours = "Your daily"
 
     def __init__(self, saves: Saves, puzzle: DailyPuzzle) -> None:
@@ -229,8 +267,15 @@ class DailySlot(Slot):
             except OSError as exc:
                 print(f"gridfall: could not keep the daily's replay: {exc}", file=sys.stderr)
 
-    def redeal(self, seed: int) -> int:
+    def again(self, seed: int) -> int:
         return self.puzzle.seed   # the day's board again: every player plays the same one
+
+    def redeal(self, seed: int) -> int:
+        return self.puzzle.seed   # one deal a day (the play view offers no New deal)
+
+    @property
+    def next_label(self) -> str | None:
+        return "Next puzzle"
 
     def following(self) -> Slot | None:
         # The next mode not yet won today, in the daily screen's order.

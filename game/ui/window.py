@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Protocol
 
-import arcade
 import pyglet
+
+from game.ui.frames import OnDemandWindow
 
 WINDOW_SIZE = (1280, 800)
 MIN_SIZE = (960, 640)
@@ -18,7 +19,7 @@ class Closing(Protocol):
     def on_window_close(self) -> None: ...
 
 
-class GridfallWindow(arcade.Window):
+class GridfallWindow(OnDemandWindow):
     """The game's own window: resizable with a minimum size; closing it saves the game in progress."""
 
     def __init__(self, *, fullscreen: bool = False, visible: bool = True,

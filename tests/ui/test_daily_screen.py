@@ -118,9 +118,9 @@ def test_a_daily_won_counts_for_the_streak_and_keeps_its_replay(window: Any, cle
     press_key(window, arcade.key.SPACE)                # any key: read
     assert nxt.goal_card is None
     press_key(window, arcade.key.ESCAPE)
-    for _ in range(4):
-        press_key(window, arcade.key.DOWN)             # Resume, Restart, Undo, Goals, Back to daily
-    assert nxt.pause_menu is not None and nxt.pause_menu.buttons[4].label == "Back to daily"
+    for _ in range(5):
+        press_key(window, arcade.key.DOWN)             # Resume, Restart, Undo, Goals, Settings, Back to daily
+    assert nxt.pause_menu is not None and nxt.pause_menu.buttons[5].label == "Back to daily"
     press_key(window, arcade.key.ENTER)
     view = window.current_view
     assert isinstance(view, DailyView) and view.focus is widget(view, "daily:match3")
@@ -263,8 +263,8 @@ def test_a_daily_left_halfway_resumes_today_and_retry_starts_it_again(window: An
     game = load_daily_records().records.saved_game("slide", DAY)
     assert game is not None and game.parsed_commands() == tuple(puzzle.proof[:3])
     press_key(window, arcade.key.ESCAPE)
-    for _ in range(4):
-        press_key(window, arcade.key.DOWN)
+    for _ in range(5):
+        press_key(window, arcade.key.DOWN)             # Resume, Restart, Undo, Goals, Settings, Back to daily
     press_key(window, arcade.key.ENTER)                # Back to daily
     view = window.current_view
     assert isinstance(view, DailyView)
