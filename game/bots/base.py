@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections import deque
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Protocol
+
+from game.core.goals import walk_steps
 
 from game.core import (
     DROP, Cell, Command, GoalName, Level, Mode, Session, State, Status, neighbours, play, progress,
@@ -46,17 +47,9 @@ def distance(a: Cell, b: Cell, diagonal: bool) -> int:
 
 @lru_cache(maxsize=64)
 def walk_distances(level: Level, target: Cell) -> dict[Cell, int]:
-    """Steps from every cell to `target` walking around the level's holes (a BFS from it)."""
-    holes = level.holes
-    seen = {target: 0}
-    queue = deque([target])
-    while queue:
-        cell = queue.popleft()
-        for n in neighbours(cell, level.height, level.width, level.rules.diagonal):
-            if n not in seen and n not in holes:
-                seen[n] = seen[cell] + 1
-                queue.append(n)
-    return seen
+    """Steps from every cell to `target` walking around the level's holes (the core's
+    advice.walk_steps, kept per level and target: bots ask it every move)."""
+    return walk_steps(level, target)
 
 
 def value(state: State) -> float:

@@ -37,6 +37,7 @@ def fold(state: State, events: Iterable[Event]) -> State:
     locks: set[Cell] | None = None
     jelly: dict[Cell, int] | None = None
     dropped = state.dropped
+    reached, target = state.reached, level.goals.reach
     changed = False
     # The most frequent events are tested first; a board event copies the rows on first use.
     for event in events:
@@ -108,6 +109,8 @@ def fold(state: State, events: Iterable[Event]) -> State:
             rows[sr][sc] = EMPTY
             rows[dr][dc] = PLAYER
             player = event.dst
+            if player == target:
+                reached = True   # goals.progress says which rules versions count it
         elif isinstance(event, Slid):
             if rows is None:
                 rows = list(map(list, base))
@@ -183,6 +186,6 @@ def fold(state: State, events: Iterable[Event]) -> State:
         state.stones if stones is None else tuple(sorted(stones.items())),
         state.locks if locks is None else tuple(sorted(locks)),
         state.jelly if jelly is None else tuple(sorted(jelly.items())),
-        dropped,
+        dropped, reached, state.rules,
     )
 

@@ -12,7 +12,7 @@ from .checking import Problem, shorten
 from .level import Level, LevelError
 from .rng import Draws, seed_state
 from .rules import blocked, chain, match3, slide
-from .state import IllegalMove, State
+from .state import RULES_VERSION, IllegalMove, State
 from .vocab import Mode, Status
 
 C = TypeVar("C", Swap, Chain, Slide)
@@ -53,20 +53,21 @@ def ruleset(mode: Mode) -> Ruleset[Any]:
     return RULESETS[mode]
 
 
-def new_game(level: Level, seed: int) -> State:
-    """The first state of `level` dealt from `seed` (the same level and seed, the same board).
+def new_game(level: Level, seed: int, rules: int = RULES_VERSION) -> State:
+    """The first state of `level` dealt from `seed` (the same level and seed, the same board),
+    played by rules version `rules` (an older replay's own; today's by default).
 
     Raises LevelError when the level cannot be dealt (say, no legal move can exist).
     """
-    rules = RULESETS[level.mode]
+    mode = RULESETS[level.mode]
     draws = Draws(seed_state(level.id, seed))
-    grid = rules.deal(level, draws)
+    grid = mode.deal(level, draws)
     return State(
-        level=level, grid=grid, player=level.player_start if rules.has_player else None,
-        collected=(0,) * (level.kinds if rules.has_kinds else 0), rng=draws.state,
+        level=level, grid=grid, player=level.player_start if mode.has_player else None,
+        collected=(0,) * (level.kinds if mode.has_kinds else 0), rng=draws.state,
         specials=level.specials,
-        stones=level.stones if rules.has_kinds else (), locks=level.locks if rules.has_kinds else (),
-        jelly=level.jelly_cells if rules.has_kinds else (),
+        stones=level.stones if mode.has_kinds else (), locks=level.locks if mode.has_kinds else (),
+        jelly=level.jelly_cells if mode.has_kinds else (), rules=rules,
     )
 
 

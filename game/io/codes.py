@@ -84,7 +84,7 @@ def _proven(level: Level, text: str) -> Replay:
         if doc.problems:
             node, _, message = doc.problems[0]
             raise CodeError(f"the game in the code is damaged: line {node.start_mark.line + 1}: {message}")
-        replay = replay_from_dict(doc.value, where, doc.root)
+        replay = replay_from_dict(doc.value, where, doc)
     except (DocError, ReplayFileError) as exc:
         raise CodeError(f"the game in the code is damaged: {shorten(str(exc), 160)}") from None
     if replay.level != level.id:
@@ -95,7 +95,7 @@ def _proven(level: Level, text: str) -> Replay:
     if not replay.checks and replay.commands:
         raise CodeError("the game in the code carries no checks, so it cannot prove itself")
     try:
-        divergence = first_divergence(level, replay.seed, replay.commands, replay.checks)
+        divergence = first_divergence(level, replay.seed, replay.commands, replay.checks, replay.plays_by)
     except (IllegalMove, ValueError) as exc:
         raise CodeError(f"the game in the code does not play: {shorten(str(exc), 160)}") from None
     if divergence is not None:

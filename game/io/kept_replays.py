@@ -112,7 +112,7 @@ def _read(path: pathlib.Path, level: Level) -> Kept | None:
             return None
         from game.core import Session
 
-        state = Session.replay(level, replay.seed, replay.commands).state
+        state = Session.replay(level, replay.seed, replay.commands, replay.plays_by).state
     except (ReplayFileError, IllegalMove, LevelError, OSError, ValueError):
         return None
     return Kept(path, replay, state.score, state.moves, state.status == Status.WON)

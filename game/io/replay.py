@@ -21,6 +21,7 @@ from .yamldoc import Doc, DocError, Path, read_document
 
 FORMAT = 2
 READS = (1, 2)   # format 1 (no rules version, level hash or checks) still loads
+UNVERSIONED_RULES = 2   # the rules a format-1 replay (no rules version written) was made with
 KEYS = ("format", "rules", "pack", "level", "level_hash", "seed", "commands", "checks")
 MAX_SEED = (1 << 63) - 1   # the largest seed a level may name
 MAX_RULES = 1_000          # far past any rules version this game will reach
@@ -58,6 +59,15 @@ class Replay:
         """A problem found after loading (the level it names disagrees), placed at `key`."""
         line, column = next(((ln, col) for k, ln, col in self.marks if k == key), (1, 1))
         return FileProblem(self.file, line, column, key, message)
+
+    @property
+    def plays_by(self) -> int:
+        """The rules version this replay is played and proven by: its own (a file from before
+        versions were written plays by the last rules of that time; one from a newer game than
+        this one, by today's)."""
+        if self.rules is None:
+            return UNVERSIONED_RULES
+        return min(self.rules, RULES_VERSION)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"format": FORMAT}
@@ -107,11 +117,11 @@ def verify_replay(replay: Replay, level: Level) -> Session:
     or stale file), an illegal command, a seed the level cannot be dealt from."""
     check_level_hash(replay, level)
     try:
-        divergence = first_divergence(level, replay.seed, replay.commands, replay.checks)
+        divergence = first_divergence(level, replay.seed, replay.commands, replay.checks, replay.plays_by)
         if divergence is not None:
             raise ReplayFileError(replay.problem(f"checks[{divergence.number - 1}]",
                                                  divergence.describe()))
-        return Session.replay(level, replay.seed, replay.commands)
+        return Session.replay(level, replay.seed, replay.commands, replay.plays_by)
     except IllegalMove as exc:
         number = _COMMAND_NUMBER.match(str(exc))
         key = f"commands[{int(number.group(1)) - 1}]" if number else "commands"

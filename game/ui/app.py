@@ -13,7 +13,7 @@ import arcade
 import pyglet
 
 from game.bots.daily import DAILY_MODES, DailyPuzzle, daily_puzzle, today_puzzles
-from game.core import Command, IllegalMove, Level, Session, Status, first_divergence, next_deal, stars
+from game.core import RULES_VERSION, Command, IllegalMove, Level, Session, Status, first_divergence, next_deal, stars
 from game.io import LevelFileError, Pack, list_packs
 from game.io.daily_records import (
     REPLAY_FOLDER, DailyRecords, daily_replay_path, load_daily_records, save_daily_records, save_daily_replay,
@@ -395,12 +395,13 @@ class App:
             pack_id = pack.id
         level = self._level(pack_id, replay.level)
         try:
-            divergence = first_divergence(level, replay.seed, replay.commands, replay.checks)
+            divergence = first_divergence(level, replay.seed, replay.commands, replay.checks, replay.plays_by)
         except (IllegalMove, ValueError) as exc:
             return self._notice(f"{path.name} does not play", [str(exc)], back)
         if divergence is not None:
             return self._notice(f"{path.name} plays differently now", [divergence.describe()], back)
-        return self.watch(pack_id, level.id, replay.seed, replay.commands, f"Replay {path.name}")
+        return self.watch(pack_id, level.id, replay.seed, replay.commands, f"Replay {path.name}",
+                          rules=replay.plays_by)
 
     def _back_from(self, view: Any) -> Callable[[], object]:
         """Where a notice's Back goes: the screen the file was dropped on (a game: its levels)."""
@@ -442,22 +443,23 @@ class App:
                 self._best[(pack_id, level_id)] = None
         return self._best[(pack_id, level_id)]
 
-    def watch(self, pack_id: str, level_id: str, seed: int, commands: Sequence[Command], title: str) -> Any:
+    def watch(self, pack_id: str, level_id: str, seed: int, commands: Sequence[Command], title: str,
+              rules: int = RULES_VERSION) -> Any:
         """The replay theatre on a game of this level; Back returns to the pack's levels."""
         level = self._level(pack_id, level_id)
         return self._theatre(level, seed, commands, title,
                              back=lambda: self.show_levels(pack_id, focus_level=level_id),
                              play_from=lambda s, c: self.play_level(pack_id, level_id, seed=s, commands=c),
-                             pack_id=pack_id)
+                             pack_id=pack_id, rules=rules)
 
     def _theatre(self, level: Level, seed: int, commands: Sequence[Command], title: str, *,
                  back: Callable[[], object], play_from: Callable[[int, tuple[Command, ...]], object],
-                 pack_id: str | None) -> Any:
+                 pack_id: str | None, rules: int = RULES_VERSION) -> Any:
         """The theatre on any game (a pack's level or a daily): where Back and play-from go is the caller's."""
         from game.ui.theatre import TheatreView
 
         view = TheatreView(level, seed, commands, title=title, settings=self.settings, on_back=back,
-                           on_play_from=play_from, on_share=lambda s, c: self.share(pack_id, level, s, c))
+                           on_play_from=play_from, on_share=lambda s, c: self.share(pack_id, level, s, c), rules=rules)
         return self._show(view)
 
     def watch_best(self, pack_id: str, level_id: str) -> Any:
@@ -465,7 +467,7 @@ class App:
         if best is None:
             return None
         return self.watch(pack_id, level_id, best.replay.seed, best.replay.commands,
-                          f"Your best: {best.score:,} in {counted(best.moves, 'move')}")
+                          f"Your best: {best.score:,} in {counted(best.moves, 'move')}", rules=best.replay.plays_by)
 
     def share(self, pack_id: str | None, level: Level, seed: int, commands: Sequence[Command]) -> str:
         """Share a game (of a pack's level, or a daily when `pack_id` is None): files in the share
@@ -529,7 +531,9 @@ class App:
                        "Your game: won" if outcome.status == Status.WON else "Your game")
             return
         if action == Action.RETRY:
-            # A new board each time, as the genre deals; its seed is shown, so it can be replayed.
+            self.play_level(pack_id, level_id, seed=outcome.seed)   # the same deal again
+            return
+        if action == Action.NEW_DEAL:
             self.play_level(pack_id, level_id, seed=next_deal(level, outcome.seed))
             return
         if action == Action.NEXT:
@@ -572,7 +576,7 @@ class App:
                         on_fullscreen=self.toggle_fullscreen, on_change=self.save_current,
                         show_goals=not played,
                         on_share=lambda s, c: self.share(None, puzzle.level, s, c),
-                        back_to="daily", next_label="Next puzzle")
+                        back_to="daily", next_label="Next puzzle", new_deals=False)
         self._show(view)
         self.daily_playing = (puzzle, view)
         if commands:

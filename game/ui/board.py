@@ -16,6 +16,7 @@ from game.core import (
 )
 from game.ui import textures
 from game.ui.layout import MAX_CELL, BoardLayout, Rect, budget_cell, cell_limits
+from game.ui.words import counted
 from game.ui.tween import (
     Animator, Tween, call, ease_in, ease_in_out, ease_out, linear, shake, there_and_back,
 )
@@ -1158,7 +1159,7 @@ class BoardRenderer:
 
     def _bonus_scored(self, e: BonusScored) -> list[Tween]:
         # The moves-left bonus of a win: over the middle of the board, not over a clear.
-        self._popup(f"+{e.points} for {e.moves_left} moves left", *self.layout.rect.center, 26.0,
+        self._popup(f"+{e.points} for {counted(e.moves_left, 'move')} left", *self.layout.rect.center, 26.0,
                     (140, 220, 255))
         return []
 

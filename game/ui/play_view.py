@@ -9,7 +9,7 @@ import arcade
 
 from game.core import (
     BonusScored, Chain, Cleared, Command, Event, IllegalMove, Level, Scored, Session, Slide, State, Status, Swap,
-    SwapRejected, evolve, next_deal, stars,
+    SwapRejected, evolve, next_deal, shortfalls, stars,
 )
 from game.bots import hint_bot
 from game.io.settings import Settings, load_settings
@@ -18,7 +18,7 @@ from game.ui.board import Blockers, BoardRenderer, renderer_name
 from game.ui.goal_card import GoalCard
 from game.ui.hints import hint, hint_cells
 from game.ui.fliers import GoalFliers
-from game.ui.hud import Hud, is_strip
+from game.ui.hud import Hud, is_strip, shortfall_text
 from game.ui.layout import Rect, software_rendering
 from game.ui.screens.style import PLAY_BG
 from game.ui.outcome import Action, PlayOutcome
@@ -58,11 +58,12 @@ class PlayView(arcade.View):
                  on_change: Callable[[], None] | None = None, show_goals: bool = False,
                  difficulty: str | None = None,
                  on_share: Callable[[int, tuple[Command, ...]], str] | None = None,
-                 back_to: str = "levels", next_label: str = "Next level") -> None:
+                 back_to: str = "levels", next_label: str = "Next level", new_deals: bool = True) -> None:
         super().__init__()
         self.level = level
         self.settings = settings if settings is not None else load_settings()
         self.seed = level.play_seed if seed is None else seed
+        self.new_deals = new_deals   # "New deal" is offered (not for a daily: one deal a day)
         self.on_leave = on_leave
         self.playtest = playtest
         self.sounds: Player = sounds if sounds is not None else shared_player()
@@ -83,6 +84,7 @@ class PlayView(arcade.View):
         self.pause_menu: Menu | None = None
         self.result_menu: Menu | None = None
         self.goal_card: GoalCard | None = None
+        self.card_from_pause = False
         self.result_stars: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.idle = 0.0
         self.clock = 0.0
@@ -342,10 +344,14 @@ class PlayView(arcade.View):
         self._changed()
 
     def retry(self) -> None:
-        """Play the level again on a new board (the next seed that deals), as the app's Retry
-        does: a view with no owner to leave to (a bare view, gridfall record) deals anew too."""
+        """Play the same deal again, as the app's Retry does (a view with no owner to leave to:
+        a bare view, gridfall record, the editor's play-test)."""
+        self.restart(self.seed)
+
+    def new_deal(self) -> None:
+        """Play the level on another board (the next seed that deals), as the app's New deal does."""
         self.restart(next_deal(self.level, self.seed))
-        self.say(f"A new board: deal {self.seed}.")
+        self.say("A new deal.")
 
     # -- hints ----------------------------------------------------------------------------
     def show_hint(self) -> Command | None:
@@ -385,6 +391,7 @@ class PlayView(arcade.View):
 
     def show_goals(self) -> None:
         """The goal card: the level's name, words, goals with their pictures, moves and stars."""
+        self.card_from_pause = self.pause_menu is not None   # where Esc on the card goes back to
         self.pause_menu = None
         self.goal_card = GoalCard(self.level, self.state, self.close_goals, colorblind=self.settings.colorblind,
                                   text_scale=self.settings.text_scale, difficulty=self.difficulty)
@@ -392,6 +399,15 @@ class PlayView(arcade.View):
 
     def close_goals(self) -> None:
         self.goal_card = None
+
+    def goal_card_back(self) -> None:
+        """Esc on the goal card goes back: to the pause menu it was opened from, or, before the
+        level's first move, out to where the level was chosen."""
+        self.goal_card = None
+        if self.card_from_pause:
+            self.open_pause()
+        elif self.on_leave is not None and not self.session.commands:
+            self.leave(Action.EDITOR if self.playtest else Action.LEVELS)
 
     def open_pause(self) -> None:
         self.board.animator.finish()
@@ -420,9 +436,10 @@ class PlayView(arcade.View):
         state = self.state
         won = state.status == Status.WON
         earned = stars(state)
-        lines = [f"Score {state.score:,}", f"Moves used {state.moves}", self.deal_line()]
-        if not won and state.level.goals.score is not None:
-            lines.insert(1, f"Target {state.level.goals.score:,}")   # how far off the loss was
+        lines = [f"Score {state.score:,}", f"Moves used {state.moves}"]
+        if not won:
+            # What was missing, goal by goal, in the player's words (the core counts it).
+            lines[1:1] = [shortfall_text(s) for s in shortfalls(state)][:3]
         if self.playtest:
             buttons = [Button("Retry", lambda: self._leave_or(Action.RETRY, self.retry), "retry"),
                        Button("Back to editor", lambda: self.leave(Action.EDITOR), "editor")]
@@ -433,6 +450,8 @@ class PlayView(arcade.View):
         else:
             buttons = [Button("Retry", lambda: self._leave_or(Action.RETRY, self.retry), "retry"),
                        Button(self.back_to.capitalize(), lambda: self.leave(Action.LEVELS), "levels")]
+            if self.new_deals:
+                buttons.insert(1, Button("New deal", lambda: self._leave_or(Action.NEW_DEAL, self.new_deal), "new deal"))
         if self.on_leave is not None and not self.playtest:
             # Watch the game again in the theatre, or share it: both only where an app owns the view.
             buttons.insert(-1, Button("Watch", lambda: self.leave(Action.WATCH), "watch"))
@@ -564,7 +583,10 @@ class PlayView(arcade.View):
                 self.pause_menu.key(symbol)
             return
         if self.goal_card is not None:
-            self.close_goals()   # any key: the card has been read
+            if symbol == key.ESCAPE:
+                self.goal_card_back()
+            else:
+                self.close_goals()   # any other key: the card has been read
             return
         self._touched()
         if symbol == key.ESCAPE:

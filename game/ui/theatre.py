@@ -10,7 +10,7 @@ from typing import Callable, Sequence
 
 import arcade
 
-from game.core import Command, Event, Level, Session, State, evolve
+from game.core import RULES_VERSION, Command, Event, Level, Session, State, evolve
 from game.io.settings import Settings, load_settings
 from game.ui.hud import Hud
 from game.ui.layout import Rect
@@ -41,7 +41,7 @@ class TheatreView(arcade.View):
     def __init__(self, level: Level, seed: int, commands: Sequence[Command], *, title: str,
                  on_back: Callable[[], object], on_play_from: PlayFrom | None = None,
                  on_share: Share | None = None, settings: Settings | None = None,
-                 autoplay: bool = True) -> None:
+                 autoplay: bool = True, rules: int = RULES_VERSION) -> None:
         super().__init__()
         self.level = level
         self.seed = seed
@@ -49,7 +49,8 @@ class TheatreView(arcade.View):
         self.on_back = on_back
         self.on_play_from = on_play_from
         self.on_share = on_share
-        session = Session.replay(level, seed, commands)   # raises IllegalMove for a bad replay
+        # By the replay's own rules version; raises IllegalMove for a bad replay.
+        session = Session.replay(level, seed, commands, rules)
         self.turns = session.turns
         self.commands = tuple(t.command for t in self.turns)
         self.states: list[State] = [session.initial, *(t.state for t in self.turns)]

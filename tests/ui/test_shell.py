@@ -514,7 +514,7 @@ def test_every_move_is_saved_at_once_so_a_kill_loses_nothing(window: Any, fresh:
     assert view.session.commands == [] and (game is None or not game.commands)   # nothing to resume
 
 
-def test_retry_deals_a_new_board_whose_seed_is_shown_and_a_lost_game_has_no_undo(
+def test_retry_plays_the_same_deal_new_deal_another_and_a_lost_game_has_no_undo(
         window: Any, fresh: pathlib.Path) -> None:
     from game.core import Session, Status, legal_commands
 
@@ -533,12 +533,25 @@ def test_retry_deals_a_new_board_whose_seed_is_shown_and_a_lost_game_has_no_undo
         view.submit(losing[0])                               # the poorest move each time
         settle(window)
     assert view.state.status == Status.LOST and view.result_menu is not None
-    assert f"Deal {first_seed}" in [t.text for t in view.result_menu.lines]
+    assert not any(t.text.startswith("Deal") for t in view.result_menu.lines)
     moves = len(view.session.commands)
     press_key(window, arcade.key.Z)                          # no undo out of a lost game
     assert len(view.session.commands) == moves and view.state.status == Status.LOST
     retry = next(b for b in view.result_menu.buttons if b.key == "retry")
     click(window, *retry.rect.center)
+    same = window.current_view
+    assert isinstance(same, PlayView) and same is not view and same.seed == first_seed
+    assert same.state == Session(level, first_seed).state                # Retry: the same deal
+    press_key(window, arcade.key.ENTER)                     # the goal card
+    while same.state.status == Status.PLAYING:              # lose it again
+        options = legal_commands(same.state)
+        after = {c: Session.replay(level, same.seed, [*same.session.commands, c]).state for c in options}
+        losing = sorted((c for c in options if after[c].status != Status.WON), key=lambda c: after[c].score)
+        same.submit(losing[0])
+        settle(window)
+    assert same.result_menu is not None
+    new_deal = next(b for b in same.result_menu.buttons if b.key == "new deal")
+    click(window, *new_deal.rect.center)
     again = window.current_view
     assert isinstance(again, PlayView) and again is not view and again.session.commands == []
     assert again.seed != first_seed and again.state.grid != Session(level, first_seed).state.grid
@@ -663,3 +676,21 @@ def test_a_file_dropped_on_the_editor_never_takes_it_away(window: Any, fresh: pa
     assert window.current_view is view and view.model.draft.name == "Unsaved work"
     assert "use Open" in view.status
     view.model.mark_saved()
+
+
+def test_esc_on_the_goal_card_goes_back_and_its_lines_fit_the_card(window: Any, fresh: pathlib.Path) -> None:
+    app = App(window)
+    view = app.play_level("first-steps", "slide-in")
+    card = view.goal_card
+    assert card is not None
+    for line in card.lines:                                   # no line spills out of the box
+        assert line.content_width <= card.panel.width - 24, line.text
+    press_key(window, arcade.key.ESCAPE)                      # a fresh card: back to the level list
+    assert isinstance(window.current_view, LevelsView) and view.session.commands == []
+    view = app.play_level(PACK, "the-diamond")
+    press_key(window, arcade.key.ENTER)                       # read: play
+    press_key(window, arcade.key.ESCAPE)
+    click(window, *next(b for b in view.pause_menu.buttons if b.key == "goals").rect.center)
+    assert view.goal_card is not None
+    press_key(window, arcade.key.ESCAPE)                      # opened from the pause menu: back to it
+    assert view.goal_card is None and view.pause_menu is not None and window.current_view is view

@@ -538,7 +538,7 @@ def play(state: State, command: Swap) -> tuple[list[Event], State]:
     else:
         (stones, locks, jelly), dropped = hooks.layers(state), hooks.dropped
     after = State(level, tuple(map(tuple, work)), state.player, state.score + points, state.moves + 1,
-                  state.status, collected, rng, specials, stones, locks, jelly, dropped)
+                  state.status, collected, rng, specials, stones, locks, jelly, dropped, state.reached, state.rules)
     end = ending(after)
     tiles = 0
     for m in masks[1:RAINBOW]:

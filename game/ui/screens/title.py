@@ -160,6 +160,7 @@ class TitleView(MenuView):
         return next((wd for wd in self.widgets if wd.name == "play"), None)
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        self.wake()   # input: the background tiles drift again
         if is_paste(symbol, modifiers):
             paste_code(self.app)
             return True
@@ -202,10 +203,6 @@ class TitleView(MenuView):
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         self.wake()
         super().on_mouse_press(x, y, button, modifiers)
-
-    def on_key_press(self, symbol: int, modifiers: int) -> bool:
-        self.wake()
-        return super().on_key_press(symbol, modifiers)
 
     def animate(self, delta_time: float) -> None:
         if not self.logo_landed:
