@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from game.core import (
     EMPTY, HOLE, PLAYER, RAINBOW, BonusScored, Chained, Cleared, Cracked, Created, Detonated, DropCollected,
     Event, Fell, JellyCleared, Level, LevelError, Lost, Mode, PlayerMoved, Reshuffled, Rules, Scored, Session,
-    Slid, Spawned, Special, State, Status, Swap, SwapRejected, Swapped, Unlocked, Won, blocker_progress, decide,
+    Slid, Slide, Spawned, Special, State, Status, Swap, SwapRejected, Swapped, Unlocked, Won, blocker_progress, decide,
     evolve, fold, legal_commands, new_game, play, swap_clears, swap_specials,
 )
 from corekit import ref_runs
@@ -536,3 +536,25 @@ def test_the_board_questions_a_bot_asks_in_a_row_answer_for_their_own_state_and_
             assert clears == again == swap_clears(alone, swap)
             assert specials == swap_specials(replace(state), swap)
             assert progress == blocker_progress(replace(state), swap)
+
+
+def test_a_slide_leads_where_its_events_fold_on_any_board_size() -> None:
+    # play builds only the rows a tile crosses and keeps the gap and the count of tiles not
+    # home with the state; the state it returns must be the fold of its events, solved included.
+    for size in (3, 12):
+        level = Level.from_dict({"format": 1, "id": "sl", "name": "Sl", "mode": "slide", "width": size,
+                                 "height": size, "moves": 400})
+        state = new_game(level, 1)
+        rng = Random(size)
+        for _ in range(150):
+            events, after = play(state, rng.choice(legal_commands(state)))
+            assert after == fold(state, events) == ref_fold(state, events)
+            state = after
+    # One slide from solved: the move that solves it scores and wins.
+    layout = [" ".join(str(r * 3 + c + 1) for c in range(3)) for r in range(2)] + ["7 _ 8"]
+    level = Level.from_dict({"format": 1, "id": "sl", "name": "Sl", "mode": "slide", "width": 3,
+                             "height": 3, "layout": layout})
+    state = new_game(level, 0)
+    events, after = play(state, Slide((2, 2)))
+    assert after == fold(state, events) == ref_fold(state, events)
+    assert after.status == Status.WON and any(isinstance(e, Scored) for e in events)
