@@ -12,14 +12,14 @@ from .events import (
     PlayerMoved, Reshuffled, Scored, Slid, Spawned, SwapRejected, Swapped, Unlocked, Won,
 )
 from .evolve import evolve, fold
-from .advice import design_warnings
+from .advice import best_move, design_warnings
 from .game import RULESETS, Ruleset, decide, legal_commands, new_game, next_deal, play, playability_problems, ruleset
 from .goals import (
     GoalProgress, Shortfall, StarTargets, StarUnit, goals_met, progress, shortfalls, star_targets, star_thresholds, stars,
-    stars_earned, stars_reached,
+    stars_earned, stars_reached, walk_steps,
 )
 from .grid import DROP, EMPTY, HOLE, PLAYER, RAINBOW, STONE, Cell, Grid, are_neighbours, are_orthogonal_neighbours, neighbours
-from .checking import Fault, Part, Problem, describe, shorten, unknown_keys
+from .checking import Fault, Part, Problem, describe, quoted, shorten, unknown_keys
 from .level import Level, LevelError, level_mapping, parse_level
 from .level_format import (
     DEFAULT_KINDS, DEFAULT_SEED, DROP_TOKEN, GAP_TOKEN, HOLE_TOKEN, LOCK_TOKEN, MAX_JELLY, MAX_SIZE,
@@ -29,16 +29,19 @@ from .level_format import (
 from .rules.chain import Visits, chain_grid, chain_starts, paths_by_end, tiles_needed
 from .rules.blocked import blocker_progress, swap_clears, swap_specials
 from .rules.slide import gap
-from .rng import Draws, seed_state
+from .rng import MASK64, Draws, seed_state
 from .proof import DIGEST_VERSION, DIGEST_VERSIONS, RULES_VERSION, Check, Divergence, checks_of, first_divergence, state_digest
 from .session import Session, Turn
+from .sharecode import (
+    MAX_CODE_CHARS, CodeError, CodeKind, decode_code, encode_code, find_code, looks_like_code,
+)
 from .state import Counts, IllegalMove, Specials, State
 from .vocab import GoalName, Mode, Special, Status
 
 __all__ = [
     "are_neighbours", "blocker_progress", "BonusScored", "Counts", "Cracked", "DROP", "DROP_TOKEN", "DropCollected",
     "JellyCleared", "LOCK_TOKEN", "STONE", "STONE_TOKEN", "token_locked", "token_stone", "Unlocked", "are_orthogonal_neighbours", "Cell", "Chain", "Check", "checks_of", "chain_grid", "chain_starts", "Chained",
-    "Cleared", "Command", "Created", "Detonated", "decide", "DIGEST_VERSION", "DIGEST_VERSIONS", "Draws", "Divergence", "DEFAULT_KINDS", "DEFAULT_SEED", "describe", "EMPTY", "Event", "evolve", "Fault", "Fell", "fold", "first_divergence",
+    "Cleared", "Command", "Created", "Detonated", "decide", "DIGEST_VERSION", "DIGEST_VERSIONS", "Draws", "Divergence", "DEFAULT_KINDS", "DEFAULT_SEED", "describe", "quoted", "EMPTY", "Event", "evolve", "Fault", "Fell", "fold", "first_divergence",
     "format_command", "gap", "GAP_TOKEN", "GoalName", "GoalProgress", "Goals", "goals_met", "Grid",
     "HOLE", "HOLE_TOKEN", "RAINBOW", "RAINBOW_TOKEN", "IllegalMove", "legal_commands", "Level", "level_mapping", "LevelError",
     "Lost", "MAX_SIZE", "MAX_SLIDE_SIZE", "MIN_SIZE", "Mode", "MODES", "neighbours", "new_game",
@@ -48,4 +51,6 @@ __all__ = [
     "star_targets", "star_thresholds", "StarTargets", "StarUnit", "stars", "stars_earned", "stars_reached", "Shortfall", "shortfalls", "State", "state_digest", "Status", "Swap", "swap_clears", "swap_specials", "Swapped", "SwapRejected",
     "tiles_needed", "Turn", "token_special", "unknown_keys", "valid_id", "Visits", "Won",
     "MAX_JELLY", "MAX_STONE_HITS",
+    "best_move", "walk_steps", "MASK64",
+    "MAX_CODE_CHARS", "CodeError", "CodeKind", "decode_code", "encode_code", "find_code", "looks_like_code",
 ]
