@@ -122,9 +122,9 @@ class Geometry:
     # per column: its chute cells top down, each with its bit as a mask (where refills land)
     chute_cells: tuple[tuple[tuple[Cell, int], ...], ...]
     column_bits: tuple[int, ...]         # per column: the bits of its cells (holes too)
-    # Tables the rules build on first use, by key (they depend on the geometry alone).
-    tables: dict[int, tuple[tuple[tuple[Cell, Cell], ...], tuple[int, ...]]] = field(
-        default_factory=dict)
+    # Tables the rules build on first use, by key (they depend on the geometry alone): the fall
+    # tables (rules/common.py) and the swap table (rules/match3.py).
+    tables: dict[int, tuple[object, ...]] = field(default_factory=dict)
 
 
 _GEOMETRIES: dict[tuple[int, int, int], Geometry] = {}

@@ -13,15 +13,29 @@ from .level import Level
 from .session import Session
 from .state import REACH_ON_THE_WAY, RULES_VERSION, State
 
-__all__ = ["RULES_VERSION", "Check", "Divergence", "checks_of", "first_divergence", "state_digest"]
+__all__ = ["DIGEST_VERSION", "DIGEST_VERSIONS", "RULES_VERSION", "Check", "Divergence", "checks_of",
+           "first_divergence", "state_digest"]
 
 
-def state_digest(state: State) -> str:
+DIGEST_VERSION = 2
+"""The digest today's replays are written with. Each version stays readable, so every replay
+written before still verifies under the digest it was made with (a replay file names its
+digest version; one that names none was made with version 1):
+1. the board, player, score, moves, status, collected tiles, RNG stream, (when a game has any)
+   the blocker layers, and (rules 3 on) a reach goal met on the way;
+2. all of version 1's, and the specials layer (a special on the wrong cell shows at once,
+   not only when it fires)."""
+DIGEST_VERSIONS = (1, 2)
+
+
+def state_digest(state: State, version: int = DIGEST_VERSION) -> str:
     """8 hex characters that change when anything a player could notice changes.
 
-    sha256 over a fixed text of the board, player, score, moves, status, collected tiles, the
-    RNG stream and (when a game has any) the blocker layers: never Python's hash(), which is salted per process.
+    sha256 over a fixed text of the state (what `version` covers, see DIGEST_VERSION): never
+    Python's hash(), which is salted per process. ValueError for a version this game does not know.
     """
+    if version not in DIGEST_VERSIONS:
+        raise ValueError(f"digest version {version} is not one of {', '.join(map(str, DIGEST_VERSIONS))}")
     parts: tuple[object, ...] = (state.grid, state.player, state.score, state.moves, str(state.status),
                                  state.collected, state.rng)
     if state.stones or state.locks or state.jelly or state.dropped:
@@ -31,39 +45,43 @@ def state_digest(state: State) -> str:
         # A reach met on the way, which the board alone no longer shows: only from the version
         # where it counts, so every replay of an older version keeps its digests.
         parts += ("reached",)
+    if version >= 2:
+        parts += (("specials",) + tuple((cell, str(special)) for cell, special in state.specials),)
     text = repr(parts)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:8]
 
 
 @dataclass(frozen=True, slots=True)
 class Check:
-    """What the game was like after one command: its digest, score and moves used."""
+    """What the game was like after one command: its digest (of digest `version`), score and moves used."""
 
     digest: str
     score: int
     moves: int
+    version: int = DIGEST_VERSION
 
     @staticmethod
-    def of(state: State) -> "Check":
-        return Check(state_digest(state), state.score, state.moves)
+    def of(state: State, version: int = DIGEST_VERSION) -> "Check":
+        return Check(state_digest(state, version), state.score, state.moves, version)
 
     def text(self) -> str:
         """'1a2b3c4d 940 1': the form a replay file keeps."""
         return f"{self.digest} {self.score} {self.moves}"
 
     @staticmethod
-    def parse(text: str) -> "Check":
-        """The inverse of text(); ValueError for anything else."""
+    def parse(text: str, version: int = 1) -> "Check":
+        """The inverse of text() (the text does not say its digest version: the file does);
+        ValueError for anything else."""
         parts = text.split(" ")
         if (len(parts) != 3 or len(parts[0]) != 8 or any(c not in "0123456789abcdef" for c in parts[0])
                 or not all(p.isascii() and p.isdigit() and len(p) <= 18 for p in parts[1:])):
             raise ValueError(f"expected 'digest score moves' like '1a2b3c4d 940 1', found {shorten(text)!r}")
-        return Check(parts[0], int(parts[1]), int(parts[2]))
+        return Check(parts[0], int(parts[1]), int(parts[2]), version)
 
 
-def checks_of(session: Session, commands: Sequence[Command]) -> tuple[Check, ...]:
+def checks_of(session: Session, commands: Sequence[Command], version: int = DIGEST_VERSION) -> tuple[Check, ...]:
     """The check after each of `commands`, played from `session`'s start (the session is used up)."""
-    return tuple(Check.of(state) for state in session.play_all(commands))
+    return tuple(Check.of(state, version) for state in session.play_all(commands))
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +112,7 @@ def first_divergence(level: Level, seed: int, commands: Sequence[Command],
     """
     for i, state in enumerate(Session(level, seed, rules).play_all(commands)):
         if i < len(checks):
-            actual = Check.of(state)
+            actual = Check.of(state, checks[i].version)   # each check under its own digest
             if actual != checks[i]:
                 return Divergence(i + 1, commands[i], checks[i], actual)
     return None

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from game.core import (
-    RULES_VERSION, Check, Command, IllegalMove, Level, LevelError, Part, Problem, Session,
+    DIGEST_VERSIONS, RULES_VERSION, Check, Command, IllegalMove, Level, LevelError, Part, Problem, Session,
     checks_of, describe, first_divergence, format_command, parse_command, shorten, valid_id,
 )
 
@@ -21,7 +21,9 @@ from .yamlout import dump
 FORMAT = 2
 READS = (1, 2)   # format 1 (no rules version, level hash or checks) still loads
 UNVERSIONED_RULES = 2   # the rules a format-1 replay (no rules version written) was made with
-KEYS = ("format", "rules", "pack", "level", "level_hash", "seed", "commands", "checks")
+KEYS = ("format", "rules", "pack", "level", "level_hash", "seed", "commands", "digest", "checks")
+# `digest` names the digest version of the checks (core.DIGEST_VERSIONS); a file without it was
+# written before digests had versions, with version 1, and verifies under version 1 still.
 MAX_SEED = (1 << 63) - 1   # the largest seed a level may name
 MAX_RULES = 1_000          # far past any rules version this game will reach
 _HASH = re.compile(r"[0-9a-f]{16}")   # Level.content_hash: 16 hex digits
@@ -79,6 +81,8 @@ class Replay:
         out["seed"] = self.seed
         out["commands"] = [format_command(c) for c in self.commands]
         if self.checks:
+            if self.checks[0].version != 1:
+                out["digest"] = self.checks[0].version
             out["checks"] = [c.text() for c in self.checks]
         return out
 
@@ -222,6 +226,10 @@ def replay_from_dict(data: Any, name: str = "<replay>", doc: Doc | None = None) 
                                    or _HASH.fullmatch(level_hash) is None):
         raise fail(("level_hash",), "expected the level's content hash (16 digits 0-9 and "
                    f"letters a-f), found {describe(level_hash)}")
+    digest = data.get("digest", 1)
+    if isinstance(digest, bool) or digest not in DIGEST_VERSIONS:
+        raise fail(("digest",), f"expected the checks' digest version, one of "
+                   f"{', '.join(map(str, DIGEST_VERSIONS))}, found {describe(digest)}")
     raw_checks = data.get("checks") or []
     if not isinstance(raw_checks, list) or len(raw_checks) > len(commands):
         raise fail(("checks",), "expected a list with at most one check a command")
@@ -230,7 +238,7 @@ def replay_from_dict(data: Any, name: str = "<replay>", doc: Doc | None = None) 
         if not isinstance(text, str):
             raise fail(("checks", i), f"expected a check text, found {describe(text)}")
         try:
-            checks.append(Check.parse(text))
+            checks.append(Check.parse(text, digest))
         except ValueError as exc:
             raise fail(("checks", i), shorten(str(exc), 200)) from None
     marks: tuple[tuple[str, int, int], ...] = ()

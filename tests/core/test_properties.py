@@ -14,6 +14,7 @@ from corekit import (
     Grid, build_or_skip, ref_chain_exists, canonical, cells_with, examples, holes_of, level_dicts, random_commands,
     ref_chain_ok, ref_gravity, ref_legal_swaps, ref_runs, ref_slide_solvable, ref_special_swaps, solved,
 )
+from game.core.state import REACH_ON_THE_WAY
 from game.core import (
     EMPTY, HOLE, PLAYER, RAINBOW, BonusScored, Chain, Chained, Cleared, Created, Detonated, Event, Fell, IllegalMove, Level,
     LevelError, Lost, PlayerMoved, Reshuffled, Scored, Session, Slid, Slide, Spawned, State, Swap,
@@ -260,9 +261,11 @@ def check_ending(state: State) -> None:
         met = limit is not None and state.moves >= limit
     else:
         g = level.goals
+        # From rules 3 a reach goal counts when the token stood on it at any step of a walk.
+        reached = state.player == g.reach or (state.reached and state.rules >= REACH_ON_THE_WAY)
         met = ((g.score is None or state.score >= g.score)
                and all(state.collected_of(k) >= n for k, n in g.collect)
-               and (g.reach is None or state.player == g.reach))
+               and (g.reach is None or reached))
     if met:
         assert state.status == "won"
     elif limit is not None and state.moves >= limit:

@@ -3,7 +3,7 @@ the top, and the reshuffle when no move is left (match3, with or without blocker
 
 from __future__ import annotations
 
-from typing import AbstractSet, Callable
+from typing import AbstractSet, Callable, cast
 
 from ..boards import Geometry, geometry
 from ..events import Event, Fell, Spawned
@@ -42,7 +42,7 @@ def settle(work: list[list[int]], masks: list[int], geo: Geometry, kinds: int, h
             # One unbroken block in a column without holes or fixed cells (nearly every clear):
             # every tile above it drops by the block's height; the moves come from a table.
             table = tables.get(drop * stride + c)
-            pairs, swaps = table if table is not None else _drops(geo, c, drop)
+            pairs, swaps = cast(Drops, table) if table is not None else _drops(geo, c, drop)
             for r in range(top - 1, -1, -1):
                 kind = work[r][c]
                 work[r + drop][c] = kind
@@ -116,15 +116,19 @@ def settle(work: list[list[int]], masks: list[int], geo: Geometry, kinds: int, h
     return rng
 
 
-def _drops(geo: Geometry, c: int, drop: int) -> tuple[tuple[tuple[Cell, Cell], ...], tuple[int, ...]]:
+Drops = tuple[tuple[tuple[Cell, Cell], ...], tuple[int, ...]]
+
+
+def _drops(geo: Geometry, c: int, drop: int) -> Drops:
     """For column c of a hole-free board and a fall of `drop` rows: entry r of the first
     table is the move ((r, c), (r + drop, c)), of the second the bits of both cells."""
     s = geo.stride
     rows = range(geo.height - drop)
-    found = geo.tables[drop * s + c] = (
+    found: Drops = (
         tuple(((r, c), (r + drop, c)) for r in rows),
         tuple((1 << (r * s + c)) | (1 << ((r + drop) * s + c)) for r in rows),
     )
+    geo.tables[drop * s + c] = found
     return found
 
 

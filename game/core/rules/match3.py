@@ -66,26 +66,25 @@ def swap_makes_run(grid: Grid, a: Cell, b: Cell, min_match: int) -> bool:
 
 
 # -- whole-board questions, answered on bitboards --------------------------------------------
-_SWAP_TABLES: dict[tuple[int, int], tuple[Swap, ...]] = {}
 _BITS = bytes.maketrans(b"01", b"\x00\x01")
 
 
 def _swap_table(geo: Geometry) -> tuple[Swap, ...]:
     """Entry 2*bit is the swap of that cell with its right neighbour, 2*bit+1 with the one below.
 
-    Swaps are immutable values, so one table per board size serves every call.
-    """
-    key = (geo.height, geo.width)
-    table = _SWAP_TABLES.get(key)
+    Swaps are immutable values, so one table per geometry (kept in it) serves every call."""
+    table = geo.tables.get(SWAP_TABLE)
     if table is None:
-        if len(_SWAP_TABLES) >= 64:   # boards of many sizes (property tests): stay bounded
-            _SWAP_TABLES.clear()
         items: list[Swap] = []
         for r, c in geo.cell_of:
             items.append(Swap((r, c), (r, c + 1)))
             items.append(Swap((r, c), (r + 1, c)))
-        table = _SWAP_TABLES[key] = tuple(items)
-    return table
+        table = geo.tables[SWAP_TABLE] = tuple(items)
+    return cast("tuple[Swap, ...]", table)
+
+
+SWAP_TABLE = -1
+"""The key of the swap table in Geometry.tables (the fall tables use keys of 0 and up)."""
 
 
 def _swaps(board: Bitboard, min_match: int, extra: tuple[int, int] = (0, 0)) -> list[Swap]:
@@ -223,16 +222,9 @@ def fill(template: Grid, kinds: int, min_match: int, draws: Draws,
     return grid, ""
 
 
-_TEMPLATES: dict[Level, Grid] = {}
-
-
 def deal(level: Level, draws: Draws) -> Grid:
     """A starting board: the fixed tiles, random ones elsewhere, no run, at least one swap."""
-    template = _TEMPLATES.get(level)
-    if template is None:   # levels are values: the same level, the same template
-        if len(_TEMPLATES) >= 64:
-            _TEMPLATES.clear()
-        template = _TEMPLATES[level] = level.template()
+    template = level.template()
     why = ""
     # Specials placed side by side (or a rainbow) are a move already.
     geo_stride = level.width + 1
@@ -538,7 +530,7 @@ def play(state: State, command: Swap) -> tuple[list[Event], State]:
     else:
         (stones, locks, jelly), dropped = hooks.layers(state), hooks.dropped
     after = State(level, tuple(map(tuple, work)), state.player, state.score + points, state.moves + 1,
-                  state.status, collected, rng, specials, stones, locks, jelly, dropped)
+                  state.status, collected, rng, specials, stones, locks, jelly, dropped, state.reached, state.rules)
     end = ending(after)
     tiles = 0
     for m in masks[1:RAINBOW]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..boards import slide_sources, solved_slide
 from ..commands import Command, Slide
 from ..events import Event, Scored, Slid
@@ -51,33 +53,76 @@ def deal(level: Level, draws: Draws) -> Grid:
     return tuple(tuple(row) for row in work)
 
 
+class Facts:
+    """What a slide move needs of a board, kept with its State (the state's `cache`): where the
+    gap is and how many tiles are not home, so a move costs the same on any board size."""
+
+    __slots__ = ("gap", "misplaced")
+
+    def __init__(self, gap: Cell, misplaced: int) -> None:
+        self.gap = gap
+        self.misplaced = misplaced
+
+
+def facts_of(state: State) -> Facts:
+    """The state's Facts, worked out from its grid once and kept with it."""
+    cached = state.cache
+    if isinstance(cached, Facts):
+        return cached
+    width = state.level.width
+    misplaced = sum(1 for r, row in enumerate(state.grid) for c, v in enumerate(row)
+                    if v != EMPTY and v != r * width + c + 1)
+    found = Facts(gap(state.grid), misplaced)
+    object.__setattr__(state, "cache", found)   # a fact of the grid, invisible to ==
+    return found
+
+
 def decide(state: State, command: Slide) -> list[Event]:
     """The events of `command` in a game still playing (game.decide checked both)."""
     return play(state, command)[0]
 
 
 def play(state: State, command: Slide) -> tuple[list[Event], State]:
-    """The events of `command` in a game still playing, and the state they lead to."""
+    """The events of `command` in a game still playing, and the state they lead to.
+
+    Only the one or two rows the tile crosses are built anew, and whether the board is solved
+    is a count kept with the state: a slide costs the same on a 3x3 and a 12x12 board."""
+    level = state.level
+    height, width = level.height, level.width
     cell = command.cell
-    if not in_bounds(cell, state.level.height, state.level.width):
+    if not in_bounds(cell, height, width):
         raise IllegalMove(f"{cell[0]},{cell[1]} is outside the board")
-    empty = gap(state.grid)
-    if cell not in slide_sources(empty, state.level.height, state.level.width):
+    facts = facts_of(state)
+    empty = facts.gap
+    if cell not in slide_sources(empty, height, width):
         raise IllegalMove(f"{cell[0]},{cell[1]} is not next to the gap at {empty[0]},{empty[1]}",
                           said="Only a tile beside the gap can slide.")
     events: list[Event] = [Slid(cell, empty)]
-    after = fold(state, events)
-    if after.grid == solved_slide(state.level.height, state.level.width):
-        events.append(Scored(solve_points(state.level, after.moves)))
-        after = fold(after, events[-1:])
+    (sr, sc), (dr, dc) = cell, empty
+    rows = list(state.grid)
+    tile = rows[sr][sc]
+    if sr == dr:
+        row = list(rows[sr])
+        row[dc], row[sc] = tile, EMPTY
+        rows[sr] = tuple(row)
+    else:
+        src, dst = list(rows[sr]), list(rows[dr])
+        src[sc], dst[dc] = EMPTY, tile
+        rows[sr], rows[dr] = tuple(src), tuple(dst)
+    home = divmod(tile - 1, width)
+    misplaced = facts.misplaced - (home != cell) + (home != empty)
+    after = replace(state, grid=tuple(rows), moves=state.moves + 1)   # what fold gives for Slid
+    if not misplaced:
+        events.append(Scored(solve_points(level, after.moves)))
+        after = replace(after, score=after.score + solve_points(level, after.moves))
     end = ending(after)
     if end:
         after = fold(after, end)
     events += end
+    object.__setattr__(after, "cache", Facts(cell, misplaced))
     return events, after
 
 
 def legal_commands(state: State) -> list[Command]:
     """The legal commands of a game still playing (game.legal_commands checked that)."""
-    empty = gap(state.grid)
-    return [Slide(n) for n in slide_sources(empty, state.level.height, state.level.width)]
+    return [Slide(n) for n in slide_sources(facts_of(state).gap, state.level.height, state.level.width)]
