@@ -16,6 +16,7 @@ from game.ui.screens import style
 from . import files, recovery, slide_tools
 from .canvas import Canvas
 from .model import Cell, EditModel
+from .pack_check import PackCheck
 from .widgets import Dialog, Field
 
 gui = arcade.gui
@@ -93,6 +94,7 @@ class EditorBase(arcade.View):
     _props_bottom: float
     _problems_first: int
     _collect_icons: list[tuple[int, float, float]]
+    pack_check: PackCheck
 
     # -- what one part asks of another (each is made by the part named) ----------------------------
     def refresh(self) -> None:
@@ -171,10 +173,15 @@ class EditorBase(arcade.View):
         return self.status if self.status_age < (STATUS_BAD_SECONDS if self.status_bad else STATUS_SECONDS) else ""
 
 
-    def open_dialog(self, dialog: Dialog) -> None:
+    def commit_typing(self) -> None:
+        """What is typed in a property field counts now: before a save, a close, an open,
+        a play-test or a bot run, exactly as when the field loses the focus."""
         f = self.active_field()
         if f is not None:
             f.deactivate()
+
+    def open_dialog(self, dialog: Dialog) -> None:
+        self.commit_typing()
         self.dialog = dialog
 
 

@@ -19,7 +19,8 @@ class FileFlow(EditorBase):
 
     # -- files ---------------------------------------------------------------------------------------
     def guard(self, then: Callable[[], None], doing: str) -> None:
-        """Run `then`, first asking what to do with unsaved changes."""
+        """Run `then`, first asking what to do with unsaved changes (typed text included)."""
+        self.commit_typing()
         if not self.model.dirty:
             then()
             return
@@ -45,6 +46,7 @@ class FileFlow(EditorBase):
         Returns True when saved now; False when it was refused or asks first (then `then`
         runs once the save is done).
         """
+        self.commit_typing()
         path = self.model.path
         if path is None or not self._writable(path):
             self.ask_save_as(then)
@@ -100,6 +102,12 @@ class FileFlow(EditorBase):
                 pack.edit(lambda: pack.meta.__setitem__("levels", pack.levels[:at] + [new.name] + pack.levels[at:]))
             else:
                 pack.rename(old.name, new.name)
+        elif pack is not None and old.name in pack.levels and not keep_old:
+            # Renamed onto another listed level (its file replaced, kept in the backups): the
+            # level keeps its own place and the replaced one's entry goes, so the pack never
+            # lists a file that is gone, nor one file twice.
+            pack.edit(lambda: pack.meta.__setitem__(
+                "levels", [new.name if n == old.name else n for n in pack.levels if n != new.name]))
         self.say(f"saved {new.name}" + (f" (a copy: {old.name} is unchanged)" if keep_old
                                         else f" (renamed from {old.name})"))
         if then is not None:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import functools
+import os
+import pathlib
 import random
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Mapping
@@ -546,6 +548,7 @@ class EditModel:
 
     def __init__(self, draft: Draft, path: Any = None) -> None:
         self.history = History(draft)
+        self._path: pathlib.Path | None = None
         self.path = path
         # A fresh board is nothing to lose; restored or changed work is (see mark_saved).
         self.saved: Draft | None = draft
@@ -559,6 +562,17 @@ class EditModel:
         self._jelly_delta = 1              # this stroke adds a jelly layer (-1 takes one)
 
     # -- state -------------------------------------------------------------------------------
+    @property
+    def path(self) -> pathlib.Path | None:
+        """The level's file, always absolute: a recovery file or a save made after a change of
+        folder must still mean the file the work came from (issue 22: a relative path sent a
+        restored save to a new folder under the new working folder)."""
+        return self._path
+
+    @path.setter
+    def path(self, path: Any) -> None:
+        self._path = pathlib.Path(os.path.abspath(path)) if path is not None else None
+
     @property
     def draft(self) -> Draft:
         return self.history.current

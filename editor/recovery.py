@@ -7,25 +7,18 @@ import pathlib
 import secrets
 from dataclasses import dataclass
 
-import yaml
+from game.io.yamlout import dump
 
 from game.io.atomic import atomic_write_text, sweep_stale_temporaries
-from game.io.paths import data_dir
+from game.io.paths import data_dir, recovery_dir
 from game.io.yamldoc import DocError, read_document
 
 from .model import Draft, from_mapping
 
-FOLDER = "recovery"
 LEGACY_NAME = "editor-recovery.yaml"   # the one shared file of earlier versions, still offered
 
 # The slots this process holds: their files belong to a live editor and are never offered.
 _HELD: set[pathlib.Path] = set()
-
-
-def recovery_dir() -> pathlib.Path:
-    path = data_dir() / FOLDER
-    path.mkdir(parents=True, exist_ok=True)
-    return path
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,11 +41,13 @@ class Slot:
 
     def write(self, draft: Draft, source: pathlib.Path | None) -> None:
         """Autosave atomically: a crash mid-write leaves the previous version whole."""
-        body = {"format": 1, "pid": os.getpid(), "source": str(source) if source else None,
+        # The source is named absolutely: the editor that restores it may start in another folder.
+        where = os.path.abspath(source) if source is not None else None
+        body = {"format": 1, "pid": os.getpid(), "source": where,
                 "level": draft.to_mapping()}
         _HELD.add(self.path)
         atomic_write_text(self.path, "# Gridfall editor recovery\n"
-                          + yaml.safe_dump(body, sort_keys=False, allow_unicode=True))
+                          + dump(body))
 
     @property
     def held(self) -> bool:
@@ -75,7 +70,10 @@ def read(file: pathlib.Path) -> tuple[Recovery, int | None] | None:
         return None
     source = data.get("source")
     pid = data.get("pid")
-    return (Recovery(from_mapping(data["level"]), pathlib.Path(source) if isinstance(source, str) else None, file),
+    # A relative source (written by an older editor) names a file only from a folder no one
+    # knows any more: restore it as unsaved work with no file, so Save asks where it goes.
+    path = pathlib.Path(source) if isinstance(source, str) and os.path.isabs(source) else None
+    return (Recovery(from_mapping(data["level"]), path, file),
             pid if isinstance(pid, int) and not isinstance(pid, bool) else None)
 
 

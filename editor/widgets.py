@@ -48,9 +48,11 @@ class Field(gui.UIInputText):
             self._on_commit(self.key, self.text)
 
     def deactivate(self) -> None:
-        was = getattr(self, "_ready", False) and self.active
+        # arcade also lands here after another widget took the focus (a click on the next
+        # field clears `_active` first, then calls deactivate): commit whatever was typed,
+        # whether or not the field still counts as active by now.
         super().deactivate()  # type: ignore[no-untyped-call]  # arcade.gui leaves it unannotated
-        if was:
+        if getattr(self, "_ready", False):
             self.commit()
 
     def on_event(self, event: Any) -> Any:

@@ -20,6 +20,8 @@ SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
     ("edit", "game.cli.edit", "open the level editor"),
     ("record", "game.cli.record", "record a replay or a bot's game as an animated GIF (offscreen)"),
     ("daily", "game.cli.daily", "print or write the daily puzzle's level file"),
+    ("code", "game.cli.code", "a level as a short code for a chat message (a replay: the whole game), or a code "
+                              "back into files"),
 )
 
 

@@ -18,6 +18,7 @@ from game.core import (
     JellyCleared, Lost, PlayerMoved, Reshuffled, Scored, Slid, Spawned, Special, Specials, State, SwapRejected,
     Swapped, Unlocked, Won, evolve,
 )
+from game.ui.words import counted
 from game.ui.board_sprites import (
     BLAST_COLOR, CHIP_COLOR, COMBO_COLOR, JELLY_COLOR, LOCK_COLOR, PATH_COLOR, Blockers, Cell, Grid, TileSprite,
 )
@@ -481,7 +482,7 @@ class Choreographer:
 
     def _bonus_scored(self, e: BonusScored) -> list[Tween]:
         # The moves-left bonus of a win: over the middle of the board, not over a clear.
-        self.fx.popup(f"+{e.points} for {e.moves_left} moves left", *self.board.layout.rect.center, 26.0,
+        self.fx.popup(f"+{e.points} for {counted(e.moves_left, 'move')} left", *self.board.layout.rect.center, 26.0,
                     (140, 220, 255))
         return []
 

@@ -6,8 +6,9 @@ from typing import Callable, Protocol
 
 import arcade
 
-from game.core import State, Status, stars
+from game.core import State, Status, shortfalls, stars
 from game.ui import textures
+from game.ui.hud import shortfall_text
 from game.ui.outcome import Action
 from game.ui.widgets import Button, Menu
 
@@ -24,14 +25,15 @@ class ResultHost(Protocol):
     """What the result's buttons lead to: the play view's ways out."""
 
     playtest: bool
-    next_label: str
+    next_label: str | None   # None: the last level, with nothing after it
     back_to: str
+    new_deals: bool
     on_leave: Callable[..., None] | None
     on_share: Callable[..., str] | None
 
-    def deal_line(self) -> str: ...
     def leave(self, action: Action) -> None: ...
     def retry(self) -> None: ...
+    def new_deal(self) -> None: ...
     def share(self) -> None: ...
     def _leave_or(self, action: Action, fallback: Callable[[], None]) -> None: ...
 
@@ -40,19 +42,23 @@ def result_menu(host: ResultHost, state: State) -> tuple[Menu, arcade.SpriteList
     """The result's menu for a finished `state`, and its three stars (none for a loss)."""
     won = state.status == Status.WON
     earned = stars(state)
-    lines = [f"Score {state.score:,}", f"Moves used {state.moves}", host.deal_line()]
-    if not won and state.level.goals.score is not None:
-        lines.insert(1, f"Target {state.level.goals.score:,}")   # how far off the loss was
+    lines = [f"Score {state.score:,}", f"Moves used {state.moves}"]
+    if not won:
+        # What was missing, goal by goal, in the player's words (the core counts it).
+        lines[1:1] = [shortfall_text(s) for s in shortfalls(state)][:3]
     if host.playtest:
         buttons = [Button("Retry", lambda: host._leave_or(Action.RETRY, host.retry), "retry"),
                    Button("Back to editor", lambda: host.leave(Action.EDITOR), "editor")]
     elif won:
-        buttons = [Button(host.next_label, lambda: host.leave(Action.NEXT), "next"),
-                   Button("Retry", lambda: host._leave_or(Action.RETRY, host.retry), "retry"),
+        buttons = [Button("Retry", lambda: host._leave_or(Action.RETRY, host.retry), "retry"),
                    Button(host.back_to.capitalize(), lambda: host.leave(Action.LEVELS), "levels")]
+        if host.next_label is not None:   # None: the last level, with nothing after it
+            buttons.insert(0, Button(host.next_label, lambda: host.leave(Action.NEXT), "next"))
     else:
         buttons = [Button("Retry", lambda: host._leave_or(Action.RETRY, host.retry), "retry"),
                    Button(host.back_to.capitalize(), lambda: host.leave(Action.LEVELS), "levels")]
+        if host.new_deals:
+            buttons.insert(1, Button("New deal", lambda: host._leave_or(Action.NEW_DEAL, host.new_deal), "new deal"))
     if host.on_leave is not None and not host.playtest:
         # Watch the game again in the theatre, or share it: both only where an app owns the view.
         buttons.insert(-1, Button("Watch", lambda: host.leave(Action.WATCH), "watch"))

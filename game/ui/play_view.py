@@ -9,7 +9,7 @@ import arcade
 
 from game.core import (
     BonusScored, Chain, Cleared, Command, Event, IllegalMove, Level, Scored, Session, Slide, State, Status, Swap,
-    SwapRejected, evolve, next_deal, stars,
+    SwapRejected, evolve, next_deal, shortfalls, stars,
 )
 from game.bots import hint_bot
 from game.io.settings import Settings, load_settings
@@ -50,11 +50,14 @@ class PlayView(arcade.View):
                  on_change: Callable[[], None] | None = None, show_goals: bool = False,
                  difficulty: str | None = None,
                  on_share: Callable[[int, tuple[Command, ...]], str] | None = None,
-                 back_to: str = "levels", next_label: str = "Next level") -> None:
+                 back_to: str = "levels", next_label: str | None = "Next level", new_deals: bool = True,
+                 on_settings: Callable[[], None] | None = None) -> None:
         super().__init__()
         self.level = level
         self.settings = settings if settings is not None else load_settings()
         self.seed = level.play_seed if seed is None else seed
+        self.new_deals = new_deals   # "New deal" is offered (not for a daily: one deal a day)
+        self.on_settings = on_settings   # the pause menu's Settings (whoever owns them shows them)
         self.on_leave = on_leave
         self.playtest = playtest
         self.sounds: Player = sounds if sounds is not None else shared_player()
@@ -75,6 +78,7 @@ class PlayView(arcade.View):
         self.pause_menu: Menu | None = None
         self.result_menu: Menu | None = None
         self.goal_card: GoalCard | None = None
+        self.card_from_pause = False
         self.result_stars: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.idle = 0.0
         self.clock = 0.0
@@ -309,10 +313,14 @@ class PlayView(arcade.View):
         self._changed()
 
     def retry(self) -> None:
-        """Play the level again on a new board (the next seed that deals), as the app's Retry
-        does: a view with no owner to leave to (a bare view, gridfall record) deals anew too."""
+        """Play the same deal again, as the app's Retry does (a view with no owner to leave to:
+        a bare view, gridfall record, the editor's play-test)."""
+        self.restart(self.seed)
+
+    def new_deal(self) -> None:
+        """Play the level on another board (the next seed that deals), as the app's New deal does."""
         self.restart(next_deal(self.level, self.seed))
-        self.say(f"A new board: deal {self.seed}.")
+        self.say("A new deal.")
 
     # -- hints ----------------------------------------------------------------------------
     def show_hint(self) -> Command | None:
@@ -369,6 +377,7 @@ class PlayView(arcade.View):
 
     def show_goals(self) -> None:
         """The goal card: the level's name, words, goals with their pictures, moves and stars."""
+        self.card_from_pause = self.pause_menu is not None   # where Esc on the card goes back to
         self.pause_menu = None
         self.goal_card = GoalCard(self.level, self.state, self.close_goals, colorblind=self.settings.colorblind,
                                   text_scale=self.settings.text_scale, difficulty=self.difficulty)
@@ -376,6 +385,15 @@ class PlayView(arcade.View):
 
     def close_goals(self) -> None:
         self.goal_card = None
+
+    def goal_card_back(self) -> None:
+        """Esc on the goal card goes back: to the pause menu it was opened from, or, before the
+        level's first move, out to where the level was chosen."""
+        self.goal_card = None
+        if self.card_from_pause:
+            self.open_pause()
+        elif self.on_leave is not None and not self.session.commands:
+            self.leave(Action.EDITOR if self.playtest else Action.LEVELS)
 
     def open_pause(self) -> None:
         self.board.animator.finish()
@@ -389,12 +407,26 @@ class PlayView(arcade.View):
             Button("Restart", lambda: self._leave_or(Action.RETRY, self.retry), "restart"),
             Button("Undo", self._pause_undo, "undo"),
             Button("Goals", self.show_goals, "goals"),
+            *([Button("Settings", self._open_settings, "settings")] if self.on_settings is not None else []),
             Button(back[1], lambda: self.leave(back[0]), back[0]),
         ], lines=[self.level.name, self.deal_line()])
         self._place_menu(self.pause_menu)
 
     def close_pause(self) -> None:
         self.pause_menu = None
+
+    def _open_settings(self) -> None:
+        self.pause_menu = None
+        if self.on_settings is not None:
+            self.on_settings()
+
+    def apply_settings(self, settings: Settings) -> None:
+        """Back from the settings mid-level: the board and HUD as they now ask (sound, motion,
+        speed, colours, text size), the game where it was, the pause menu it was left from."""
+        self.settings = settings
+        self._build()
+        self._shown = self.state
+        self.open_pause()
 
     def _pause_undo(self) -> None:
         self.pause_menu = None
@@ -496,7 +528,10 @@ class PlayView(arcade.View):
                 self.pause_menu.key(symbol)
             return
         if self.goal_card is not None:
-            self.close_goals()   # any key: the card has been read
+            if symbol == key.ESCAPE:
+                self.goal_card_back()
+            else:
+                self.close_goals()   # any other key: the card has been read
             return
         self._touched()
         if symbol == key.ESCAPE:

@@ -10,9 +10,10 @@ from typing import Callable, Sequence
 
 import arcade
 
-from game.core import Command, Event, Level, Session, State, evolve
+from game.core import RULES_VERSION, Command, Event, Level, Session, State, evolve
 from game.io.settings import Settings, load_settings
 from game.ui import frames
+from game.ui.actions import Action
 from game.ui.hud import Hud
 from game.ui.layout import Rect
 from game.ui.board import Blockers, BoardRenderer
@@ -42,7 +43,7 @@ class TheatreView(arcade.View):
     def __init__(self, level: Level, seed: int, commands: Sequence[Command], *, title: str,
                  on_back: Callable[[], object], on_play_from: PlayFrom | None = None,
                  on_share: Share | None = None, settings: Settings | None = None,
-                 autoplay: bool = True) -> None:
+                 autoplay: bool = True, rules: int = RULES_VERSION) -> None:
         super().__init__()
         self.level = level
         self.seed = seed
@@ -50,7 +51,8 @@ class TheatreView(arcade.View):
         self.on_back = on_back
         self.on_play_from = on_play_from
         self.on_share = on_share
-        session = Session.replay(level, seed, commands)   # raises IllegalMove for a bad replay
+        # By the replay's own rules version; raises IllegalMove for a bad replay.
+        session = Session.replay(level, seed, commands, rules)
         self.turns = session.turns
         self.commands = tuple(t.command for t in self.turns)
         self.states: list[State] = [session.initial, *(t.state for t in self.turns)]
@@ -271,6 +273,20 @@ class TheatreView(arcade.View):
         return t.left - 10 <= x <= t.right + 10 and t.bottom - 14 <= y <= t.top + 14
 
     # -- input ----------------------------------------------------------------------------
+    def on_action(self, action: Action) -> bool:
+        """A controller in the theatre: A or Start pauses, the shoulders (or left and right)
+        step, up and down set the speed, B goes back."""
+        steps: dict[Action, Callable[[], object]] = {Action.PRESS: self.toggle, Action.PAUSE: self.toggle, Action.BACK: self.on_back,
+                 Action.PREVIOUS: self.step_back, Action.LEFT: self.step_back,
+                 Action.NEXT: self.step_forward, Action.RIGHT: self.step_forward,
+                 Action.UP: lambda: self.set_speed(self.speed_index + 1),
+                 Action.DOWN: lambda: self.set_speed(self.speed_index - 1)}
+        step = steps.get(action)
+        if step is None:
+            return False
+        step()
+        return True
+
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
         if symbol == key.ESCAPE:
             self.on_back()

@@ -32,7 +32,7 @@ def imported(*argv: str) -> tuple[set[str], str]:
 def test_help_lists_every_command_without_importing_them() -> None:
     heavy, text = imported("--help")
     assert heavy == set()
-    for command in ("play", "simulate", "playtest", "replay", "validate", "pack", "edit", "record", "daily"):
+    for command in ("play", "simulate", "playtest", "replay", "validate", "pack", "edit", "record", "daily", "code"):
         assert f"    {command} " in text
 
 
@@ -45,3 +45,15 @@ def test_a_commands_own_help_still_has_its_options() -> None:
 def test_version_is_printed() -> None:
     _, text = imported("--version")
     assert text.startswith("gridfall ")
+
+
+def test_each_command_is_listed_with_its_own_help() -> None:
+    import argparse
+
+    from game.cli import SUBCOMMANDS, build_parser
+
+    def listed(parser: argparse.ArgumentParser) -> dict[str, str]:
+        sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        return {a.dest: str(a.help) for a in sub._choices_actions}
+
+    assert listed(build_parser()) == listed(build_parser(every=True)) == {n: h for n, _, h in SUBCOMMANDS}

@@ -12,6 +12,7 @@ import arcade
 from game.bots.daily import DAILY_MODES
 
 from . import style
+from .paste import LABEL as PASTE_LABEL, NAME as PASTE_NAME, is_paste, paste_code
 from .widgets import MenuView
 
 if TYPE_CHECKING:
@@ -132,6 +133,9 @@ class TitleView(MenuView):
             self.button(label, w / 2 - bw / 2, top - bh - i * step, bw, bh, action, name=name,
                         primary=(i == 0))
 
+        # A share code from a chat opens from here (or Ctrl+V): bottom right, clear of the key line.
+        self.button(PASTE_LABEL, w - 214, 12, 190, 40, lambda: paste_code(self.app), name=PASTE_NAME,
+                    font_size=13)
         if self.notice:
             self._build_notice(w, h)
         self.text("Arrows and Enter, or the mouse  ·  Esc goes back  ·  F11 fullscreen", w / 2, 26,
@@ -154,6 +158,13 @@ class TitleView(MenuView):
 
     def initial_focus(self) -> Any:
         return next((wd for wd in self.widgets if wd.name == "play"), None)
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        self.wake()   # input: the background tiles drift again
+        if is_paste(symbol, modifiers):
+            paste_code(self.app)
+            return True
+        return super().on_key_press(symbol, modifiers)
 
     def on_back(self) -> None:
         # Esc on the title does not quit at once: it points at Quit, Enter confirms.
@@ -192,10 +203,6 @@ class TitleView(MenuView):
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         self.wake()
         super().on_mouse_press(x, y, button, modifiers)
-
-    def on_key_press(self, symbol: int, modifiers: int) -> bool:
-        self.wake()
-        return super().on_key_press(symbol, modifiers)
 
     def animate(self, delta_time: float) -> None:
         if not self.logo_landed:
