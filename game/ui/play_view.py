@@ -8,8 +8,8 @@ from typing import Callable, Sequence
 import arcade
 
 from game.core import (
-    BonusScored, Chain, Cleared, Command, Event, IllegalMove, Level, Scored, Session, Slide, State, Status, Swap,
-    SwapRejected, evolve, next_deal, shortfalls, stars,
+    BonusScored, Cleared, Command, Event, IllegalMove, Level, Scored, Session, State, Status,
+    SwapRejected, evolve, next_deal, stars,
 )
 from game.bots import hint_bot
 from game.io.settings import Settings, load_settings
@@ -19,24 +19,23 @@ from game.ui.goal_card import GoalCard
 from game.ui.hints import hint, hint_cells
 from game.ui.fliers import GoalFliers
 from game.ui.hud import Hud
-from game.ui.layout import software_rendering
 from game.ui.screens.style import PLAY_BG
 from game.ui.outcome import Action, PlayOutcome
-from game.ui.play_input import Controller, controller_for
-from game.ui.play_layout import BAR_BOTTOM, PORTRAIT_HUD_H, bar_rect, hud_width, is_portrait, play_areas
-from game.ui.play_result import (
+from game.ui.play_input import Controller, cells_of, controller_for
+from game.ui.play_layout import BAR_BOTTOM, PORTRAIT_HUD_H, backdrop, bar_rect, hud_width, is_portrait, play_areas
+from game.ui.play_menus import (
     BONUS_MAX_SECONDS, BONUS_PER_MOVE, RESULT_PAUSE, RESULT_SHOWN, SCORE_COUNT_SECONDS, STAR_GAP, STAR_LAND_SECONDS,
-    count_up, result_menu,
+    count_up, pause_menu, result_menu,
 )
 from game.ui.sound import Player, combo_pitch, effect_for, shared_player
 from game.ui.toast import Toast
 from game.ui.widgets import Button, ButtonBar, Menu
+from game.ui.words import number_word
 
 key = arcade.key
 
 IDLE_HINT = 5.0          # seconds without input before the hint shows itself
 HINT_PULSE = 4.0         # the hint's glow breathes this long, then settles and glows steady
-_NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
 
 
 class PlayView(arcade.View):
@@ -118,10 +117,10 @@ class PlayView(arcade.View):
                               Button("Redo", lambda: None if self.redo() else None, "redo")])
         self.bar.place(bar_rect(hud_area, self.settings.text_scale))
         self.toast = Toast(self.settings.text_scale)
-        self._make_backdrop(self.window.width, self.window.height)
+        self._gradient, self._grid = backdrop(self.window.width, self.window.height, renderer_name())
         # Collected tiles on their way to the HUD's counters, each counted as it lands.
         self.fliers = GoalFliers(on_land=lambda: self.hud.update_state(self.fliers.owed(self._hud_state)))
-        self._place_toast()
+        self.toast.place_under(self.board.layout.rect)
         self.controller: Controller = controller_for(self.level.mode, self)
         self.pause_menu = None
         self.result_menu = None
@@ -146,23 +145,13 @@ class PlayView(arcade.View):
     def on_show_view(self) -> None:
         self.on_resize(self.window.width, self.window.height)
 
-    def _make_backdrop(self, width: int, height: int) -> None:
-        """The menus' night sky behind the game: their gradient on a GPU; on software GL (where
-        a full-window quad cost +40-60% a frame, measured) a flat colour from its middle, with
-        the same faint grid of thin lines."""
-        from game.ui.screens import style
-
-        self._gradient = None if software_rendering(renderer_name()) else style.backdrop(width, height)
-        self._grid: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
-        self._grid.extend(style.grid_lines(width, height))
-
     def on_resize(self, width: int, height: int) -> None:
-        self._make_backdrop(width, height)
+        self._gradient, self._grid = backdrop(width, height, renderer_name())
         board_area, hud_area = play_areas(width, height, self.settings.text_scale)
         self.board.set_area(board_area)
         self.hud.place(hud_area)
         self.bar.place(bar_rect(hud_area, self.settings.text_scale))
-        self._place_toast()
+        self.toast.place_under(self.board.layout.rect)
         if self.hint_command is not None:
             self._show_hint(self.hint_command)
         for menu in (self.pause_menu, self.result_menu, self.goal_card):
@@ -192,7 +181,7 @@ class PlayView(arcade.View):
         self.toast.clear()   # the move went through: whatever was said before is done with
         if any(isinstance(e, SwapRejected) for e in events):
             n = self.level.rules.min_match
-            self.say(f"No line of {_NUMBER_WORDS.get(n, str(n))} there: the tiles go back.", error=True)
+            self.say(f"No line of {number_word(n)} there: the tiles go back.", error=True)
         self._changed()
         # The HUD follows the events as they play (moves, goal counters), not the batch's end.
         self._shown = before
@@ -249,17 +238,11 @@ class PlayView(arcade.View):
         elif self.queued is not None and not self.busy:
             command, self.queued = self.queued, None
             if not self.submit(command):
-                self.board.shake(_cells_of(command))
+                self.board.shake(cells_of(command))
 
     def say(self, message: str, error: bool = False) -> None:
         """Tell the player one thing, beside the board: news, or (error) a refusal."""
         self.toast.show(message, error)
-
-    def _place_toast(self) -> None:
-        # Under the board when there is room, else over its lowest row.
-        rect = self.board.layout.rect
-        y = rect.bottom - 26 if rect.bottom >= 46 else rect.bottom + 26
-        self.toast.place(rect.center[0], y, max(200.0, rect.width))
 
     def _snap(self) -> None:
         self.queued = None
@@ -401,15 +384,7 @@ class PlayView(arcade.View):
             self._after_batch()
         if self.result_menu is not None:
             return
-        back = (Action.EDITOR, "Back to editor") if self.playtest else (Action.LEVELS, f"Back to {self.back_to}")
-        self.pause_menu = Menu("Paused", [
-            Button("Resume", self.close_pause, "resume"),
-            Button("Restart", lambda: self._leave_or(Action.RETRY, self.retry), "restart"),
-            Button("Undo", self._pause_undo, "undo"),
-            Button("Goals", self.show_goals, "goals"),
-            *([Button("Settings", self._open_settings, "settings")] if self.on_settings is not None else []),
-            Button(back[1], lambda: self.leave(back[0]), back[0]),
-        ], lines=[self.level.name, self.deal_line()])
+        self.pause_menu = pause_menu(self)
         self._place_menu(self.pause_menu)
 
     def close_pause(self) -> None:
@@ -617,15 +592,6 @@ class PlayView(arcade.View):
                 self.result_stars.draw()
         self.toast.draw()   # over a menu too: what Share says is read on the result screen
 
-
-def _cells_of(command: Command) -> tuple[tuple[int, int], ...]:
-    """The cells a refused queued move named, to shake them."""
-    if isinstance(command, Swap):
-        return (command.a, command.b)
-    if isinstance(command, Chain):
-        return tuple(command.path)
-    assert isinstance(command, Slide)
-    return (command.cell,)
 
 
 

@@ -1,4 +1,4 @@
-"""The result a finished game shows: its menu (next, retry, watch, share, back) and the count-up with its stars."""
+"""The play screen's menus: the pause menu, and the result a finished game shows with its count-up and stars."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from typing import Callable, Protocol
 
 import arcade
 
-from game.core import State, Status, shortfalls, stars
+from game.core import Level, State, Status, shortfalls, stars
 from game.ui import textures
 from game.ui.hud import shortfall_text
 from game.ui.outcome import Action
@@ -21,8 +21,8 @@ STAR_LAND_SECONDS = 0.25
 RESULT_SHOWN = SCORE_COUNT_SECONDS + 3 * STAR_GAP + STAR_LAND_SECONDS
 
 
-class ResultHost(Protocol):
-    """What the result's buttons lead to: the play view's ways out."""
+class MenuHost(Protocol):
+    """What the menus' buttons lead to: the play view's ways out."""
 
     playtest: bool
     next_label: str | None   # None: the last level, with nothing after it
@@ -32,13 +32,34 @@ class ResultHost(Protocol):
     on_share: Callable[..., str] | None
 
     def leave(self, action: Action) -> None: ...
+    level: Level
+    on_settings: Callable[[], None] | None
+
     def retry(self) -> None: ...
+    def close_pause(self) -> None: ...
+    def show_goals(self) -> None: ...
+    def _pause_undo(self) -> None: ...
+    def _open_settings(self) -> None: ...
+    def deal_line(self) -> str: ...
     def new_deal(self) -> None: ...
     def share(self) -> None: ...
     def _leave_or(self, action: Action, fallback: Callable[[], None]) -> None: ...
 
 
-def result_menu(host: ResultHost, state: State) -> tuple[Menu, arcade.SpriteList[arcade.Sprite]]:
+def pause_menu(host: MenuHost) -> Menu:
+    """The pause menu: resume, restart, undo, the goals, the settings (where an app has them), back."""
+    back = (Action.EDITOR, "Back to editor") if host.playtest else (Action.LEVELS, f"Back to {host.back_to}")
+    return Menu("Paused", [
+        Button("Resume", host.close_pause, "resume"),
+        Button("Restart", lambda: host._leave_or(Action.RETRY, host.retry), "restart"),
+        Button("Undo", host._pause_undo, "undo"),
+        Button("Goals", host.show_goals, "goals"),
+        *([Button("Settings", host._open_settings, "settings")] if host.on_settings is not None else []),
+        Button(back[1], lambda: host.leave(back[0]), back[0]),
+    ], lines=[host.level.name, host.deal_line()])
+
+
+def result_menu(host: MenuHost, state: State) -> tuple[Menu, arcade.SpriteList[arcade.Sprite]]:
     """The result's menu for a finished `state`, and its three stars (none for a loss)."""
     won = state.status == Status.WON
     earned = stars(state)
@@ -86,4 +107,4 @@ def count_up(menu: Menu, shown: arcade.SpriteList[arcade.Sprite], t: float, scor
 
 
 __all__ = ["BONUS_MAX_SECONDS", "BONUS_PER_MOVE", "RESULT_PAUSE", "RESULT_SHOWN", "SCORE_COUNT_SECONDS",
-           "STAR_GAP", "STAR_LAND_SECONDS", "ResultHost", "count_up", "result_menu"]
+           "STAR_GAP", "STAR_LAND_SECONDS", "MenuHost", "count_up", "pause_menu", "result_menu"]
