@@ -7,7 +7,7 @@ import io
 import os
 import pathlib
 import sys
-from typing import Any
+from typing import Any, Callable
 
 DEFAULT_MOVES = 10
 
@@ -145,12 +145,24 @@ def record(args: argparse.Namespace) -> str:
     frames: list[Any] = []
     size = (int(window.width * args.scale), int(window.height * args.scale))
 
+    from game.ui.frames import wants_frames
+
+    read_frame = _frame_reader(window, size)
+
+    fresh = [True, False]   # [a move was made since the last frame drawn, the view moved at it]
+
     def capture(count: int = 1) -> None:
         for _ in range(count):
             view.on_update(dt)
+            moving = wants_frames(view)
+            if frames and not (fresh[0] or moving or fresh[1]):
+                # Nothing on screen changed (a pause between moves, the end): the same picture
+                # again, neither drawn nor read back (the GIF writer folds it into the last one).
+                frames.append(frames[-1])
+                continue
+            fresh[:] = [False, moving]
             view.on_draw()
-            image = arcade.get_image(0, 0, window.width, window.height).convert("RGB")
-            frames.append(image.resize(size) if args.scale != 1.0 else image)
+            frames.append(read_frame())
 
     limit = args.moves if args.moves is not None else (len(commands) if from_replay else DEFAULT_MOVES)
     # The same bots as `gridfall simulate`: the best for the mode, or random legal moves.
@@ -165,6 +177,7 @@ def record(args: argparse.Namespace) -> str:
             command = commands[played]
         else:
             command = bot.choose(view.state)
+        fresh[0] = True
         try:
             ok = view.submit(command)
         except IllegalMove as exc:
@@ -195,6 +208,36 @@ def record(args: argparse.Namespace) -> str:
     if problems:
         raise RuntimeError("the animation did not end where the core did: " + "; ".join(problems))
     return summary
+
+
+def _frame_reader(window: Any, size: tuple[int, int]) -> Callable[[], Any]:
+    """A function reading the frame just drawn as an RGB image of the clip's `size`.
+
+    At half size or more (a shared game's clip is half) the GL shrinks it first, blitting the
+    window into a framebuffer of the clip's size (linear: at exactly half, each 2x2 block
+    averaged), so a quarter of the pixels is read back, flipped and converted; smaller clips are
+    read whole and resampled."""
+    import arcade
+    from PIL import Image
+    from pyglet import gl
+
+    width, height = window.width, window.height
+    if size[0] * 2 < width or size[1] * 2 < height:
+        def read_whole() -> Any:
+            image = arcade.get_image(0, 0, width, height).convert("RGB")
+            return image if image.size == size else image.resize(size)
+        return read_whole
+    ctx = window.ctx
+    small = ctx.framebuffer(color_attachments=[ctx.texture(size, components=4)])
+
+    def read_small() -> Any:
+        gl.glBindFramebuffer(gl.GL_READ_FRAMEBUFFER, ctx.screen.glo.value)
+        gl.glBindFramebuffer(gl.GL_DRAW_FRAMEBUFFER, small.glo.value)
+        gl.glBlitFramebuffer(0, 0, width, height, 0, 0, size[0], size[1], gl.GL_COLOR_BUFFER_BIT, gl.GL_LINEAR)
+        ctx.screen.use(force=True)   # back to drawing (and reading) the window
+        data = small.read(components=3)
+        return Image.frombytes("RGB", size, data).transpose(Image.Transpose.FLIP_TOP_BOTTOM)
+    return read_small
 
 
 def _has_window(arcade: Any) -> bool:
@@ -235,12 +278,19 @@ def _one_palette(frames: list[Any]) -> list[Any]:
     dithered, made every pixel flicker and the file several times larger)."""
     from PIL import Image
 
-    picks = frames[:: max(1, len(frames) // PALETTE_SAMPLES)][:PALETTE_SAMPLES]   # across the clip
-    sheet = Image.new("RGB", (picks[0].width, picks[0].height * len(picks)))
-    for i, frame in enumerate(picks):
+    unique = [f for n, f in enumerate(frames) if n == 0 or f is not frames[n - 1]]   # a still stretch once
+    picks = unique[:: max(1, len(unique) // PALETTE_SAMPLES)][:PALETTE_SAMPLES]   # across the clip
+    # Each pick at half size: the colours are all there, and the median cut has a quarter of the work.
+    small = [pick.reduce(2) for pick in picks]
+    sheet = Image.new("RGB", (small[0].width, small[0].height * len(small)))
+    for i, frame in enumerate(small):
         sheet.paste(frame, (0, i * frame.height))
     palette = sheet.quantize(GIF_COLORS, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
-    return [frame.quantize(palette=palette, dither=Image.Dither.NONE) for frame in frames]
+    out: list[Any] = []
+    for n, frame in enumerate(frames):
+        # A repeated picture is the same object: quantized once.
+        out.append(out[-1] if n and frame is frames[n - 1] else frame.quantize(palette=palette, dither=Image.Dither.NONE))
+    return out
 
 
 def run(args: argparse.Namespace) -> int:

@@ -420,3 +420,12 @@ def controller_for(mode: Mode, host: Host) -> Controller:
         return ChainInput(host)
     return SlideInput(host)
 
+
+def cells_of(command: Command) -> tuple[tuple[int, int], ...]:
+    """The cells a move names (a refused queued one's are shaken)."""
+    if isinstance(command, Swap):
+        return (command.a, command.b)
+    if isinstance(command, Chain):
+        return tuple(command.path)
+    assert isinstance(command, Slide)
+    return (command.cell,)

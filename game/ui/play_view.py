@@ -8,43 +8,34 @@ from typing import Callable, Sequence
 import arcade
 
 from game.core import (
-    BonusScored, Chain, Cleared, Command, Event, IllegalMove, Level, Scored, Session, Slide, State, Status, Swap,
-    SwapRejected, evolve, next_deal, shortfalls, stars,
+    BonusScored, Cleared, Command, Event, IllegalMove, Level, Scored, Session, State, Status,
+    SwapRejected, evolve, next_deal, stars,
 )
 from game.bots import hint_bot
 from game.io.settings import Settings, load_settings
-from game.ui import frames, textures
+from game.ui import frames
 from game.ui.board import Blockers, BoardRenderer, renderer_name
 from game.ui.goal_card import GoalCard
 from game.ui.hints import hint, hint_cells
 from game.ui.fliers import GoalFliers
-from game.ui.hud import Hud, is_strip, shortfall_text
-from game.ui.layout import Rect, software_rendering
+from game.ui.hud import Hud
 from game.ui.screens.style import PLAY_BG
 from game.ui.outcome import Action, PlayOutcome
-from game.ui.play_input import Controller, controller_for
+from game.ui.play_input import Controller, cells_of, controller_for
+from game.ui.play_layout import BAR_BOTTOM, PORTRAIT_HUD_H, backdrop, bar_rect, hud_width, is_portrait, play_areas
+from game.ui.play_menus import (
+    BONUS_MAX_SECONDS, BONUS_PER_MOVE, RESULT_PAUSE, RESULT_SHOWN, SCORE_COUNT_SECONDS, STAR_GAP, STAR_LAND_SECONDS,
+    count_up, pause_menu, result_menu,
+)
 from game.ui.sound import Player, combo_pitch, effect_for, shared_player
 from game.ui.toast import Toast
 from game.ui.widgets import Button, ButtonBar, Menu
+from game.ui.words import number_word
 
 key = arcade.key
 
 IDLE_HINT = 5.0          # seconds without input before the hint shows itself
 HINT_PULSE = 4.0         # the hint's glow breathes this long, then settles and glows steady
-_NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
-
-
-def hud_width(window_width: float) -> float:
-    return max(220.0, min(320.0, window_width * 0.24))
-
-
-PORTRAIT_HUD_H = 230   # the HUD strip above the board in a portrait window (times the text scale)
-BAR_BOTTOM = 16        # the button bar's bottom edge there
-
-
-def is_portrait(width: float, height: float) -> bool:
-    """A window clearly taller than wide (a phone-shaped or rotated screen): HUD above the board."""
-    return height > width * 1.15
 
 
 class PlayView(arcade.View):
@@ -108,7 +99,7 @@ class PlayView(arcade.View):
     # -- set-up ---------------------------------------------------------------------------
     def _build(self) -> None:
         state = self.state
-        board_area, hud_area = self._areas()
+        board_area, hud_area = play_areas(self.window.width, self.window.height, self.settings.text_scale)
         self.board = BoardRenderer(self.level.mode, state.grid, board_area,
                                    colorblind=self.settings.colorblind,
                                    speed=self.settings.speed_factor, reach=self.level.goals.reach,
@@ -124,12 +115,12 @@ class PlayView(arcade.View):
                               Button("Hint", lambda: None if self.show_hint() else None, "hint"),
                               Button("Undo", lambda: None if self.undo() else None, "undo"),
                               Button("Redo", lambda: None if self.redo() else None, "redo")])
-        self.bar.place(self._bar_rect(hud_area))
+        self.bar.place(bar_rect(hud_area, self.settings.text_scale))
         self.toast = Toast(self.settings.text_scale)
-        self._make_backdrop(self.window.width, self.window.height)
+        self._gradient, self._grid = backdrop(self.window.width, self.window.height, renderer_name())
         # Collected tiles on their way to the HUD's counters, each counted as it lands.
         self.fliers = GoalFliers(on_land=lambda: self.hud.update_state(self.fliers.owed(self._hud_state)))
-        self._place_toast()
+        self.toast.place_under(self.board.layout.rect)
         self.controller: Controller = controller_for(self.level.mode, self)
         self.pause_menu = None
         self.result_menu = None
@@ -137,30 +128,6 @@ class PlayView(arcade.View):
         self.idle = 0.0
         if state.status != Status.PLAYING:
             self._show_result()
-
-    def _areas(self, width: float | None = None, height: float | None = None) -> tuple[Rect, Rect]:
-        w = self.window.width if width is None else width
-        h = self.window.height if height is None else height
-        margin = 20.0
-        if is_portrait(w, h):
-            # The HUD across the top, the buttons along the bottom, the board between them
-            # (with room under it for a message).
-            hud_h = PORTRAIT_HUD_H * self.settings.text_scale
-            bottom = BAR_BOTTOM + 36 + 50
-            board = Rect(margin, bottom, max(40.0, w - 2 * margin), max(40.0, h - hud_h - bottom - 8))
-            return board, Rect(0, h - hud_h, w, hud_h)
-        hw = hud_width(w)
-        board = Rect(hw + margin, margin, max(40.0, w - hw - 2 * margin), max(40.0, h - 2 * margin))
-        return board, Rect(0, 0, hw, h)
-
-    def _bar_rect(self, hud_area: Rect) -> Rect:
-        """The button bar's place: across the HUD, just above its key legend (taller with large
-        text); in a portrait window, along the bottom under the board."""
-        if is_strip(hud_area):
-            width = max(80.0, min(hud_area.width - 48, 520.0))
-            return Rect(hud_area.left + (hud_area.width - width) / 2, BAR_BOTTOM, width, 36)
-        return Rect(hud_area.left + 24, hud_area.bottom + 24 + 40 * self.settings.text_scale,
-                    max(80.0, hud_area.width - 48), 36)
 
     @property
     def state(self) -> State:
@@ -178,23 +145,13 @@ class PlayView(arcade.View):
     def on_show_view(self) -> None:
         self.on_resize(self.window.width, self.window.height)
 
-    def _make_backdrop(self, width: int, height: int) -> None:
-        """The menus' night sky behind the game: their gradient on a GPU; on software GL (where
-        a full-window quad cost +40-60% a frame, measured) a flat colour from its middle, with
-        the same faint grid of thin lines."""
-        from game.ui.screens import style
-
-        self._gradient = None if software_rendering(renderer_name()) else style.backdrop(width, height)
-        self._grid: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
-        self._grid.extend(style.grid_lines(width, height))
-
     def on_resize(self, width: int, height: int) -> None:
-        self._make_backdrop(width, height)
-        board_area, hud_area = self._areas(width, height)
+        self._gradient, self._grid = backdrop(width, height, renderer_name())
+        board_area, hud_area = play_areas(width, height, self.settings.text_scale)
         self.board.set_area(board_area)
         self.hud.place(hud_area)
-        self.bar.place(self._bar_rect(hud_area))
-        self._place_toast()
+        self.bar.place(bar_rect(hud_area, self.settings.text_scale))
+        self.toast.place_under(self.board.layout.rect)
         if self.hint_command is not None:
             self._show_hint(self.hint_command)
         for menu in (self.pause_menu, self.result_menu, self.goal_card):
@@ -224,7 +181,7 @@ class PlayView(arcade.View):
         self.toast.clear()   # the move went through: whatever was said before is done with
         if any(isinstance(e, SwapRejected) for e in events):
             n = self.level.rules.min_match
-            self.say(f"No line of {_NUMBER_WORDS.get(n, str(n))} there: the tiles go back.", error=True)
+            self.say(f"No line of {number_word(n)} there: the tiles go back.", error=True)
         self._changed()
         # The HUD follows the events as they play (moves, goal counters), not the batch's end.
         self._shown = before
@@ -281,17 +238,11 @@ class PlayView(arcade.View):
         elif self.queued is not None and not self.busy:
             command, self.queued = self.queued, None
             if not self.submit(command):
-                self.board.shake(_cells_of(command))
+                self.board.shake(cells_of(command))
 
     def say(self, message: str, error: bool = False) -> None:
         """Tell the player one thing, beside the board: news, or (error) a refusal."""
         self.toast.show(message, error)
-
-    def _place_toast(self) -> None:
-        # Under the board when there is room, else over its lowest row.
-        rect = self.board.layout.rect
-        y = rect.bottom - 26 if rect.bottom >= 46 else rect.bottom + 26
-        self.toast.place(rect.center[0], y, max(200.0, rect.width))
 
     def _snap(self) -> None:
         self.queued = None
@@ -381,6 +332,23 @@ class PlayView(arcade.View):
         self._clear_hint()
 
     # -- menus ----------------------------------------------------------------------------
+    def _show_result(self) -> None:
+        state = self.state
+        self.pause_menu = None
+        self.result_menu, self.result_stars = result_menu(self, state)
+        self._place_menu(self.result_menu)
+        # The finish plays out: the score counts up, then the stars land one by one.
+        self._result_age = RESULT_SHOWN if self.settings.reduced_motion else 0.0
+        self._result_score = state.score
+        self._play_result(0.0)
+
+    def _play_result(self, dt: float) -> None:
+        """Advance the result's count-up and star landings (instant with reduced motion)."""
+        if self.result_menu is None or self._result_age >= RESULT_SHOWN:
+            return
+        self._result_age = min(RESULT_SHOWN, self._result_age + dt)
+        count_up(self.result_menu, self.result_stars, self._result_age, self._result_score)
+
     def _place_menu(self, menu: Menu, width: float | None = None, height: float | None = None) -> None:
         menu.place(self.window.width if width is None else width,
                    self.window.height if height is None else height)
@@ -416,15 +384,7 @@ class PlayView(arcade.View):
             self._after_batch()
         if self.result_menu is not None:
             return
-        back = (Action.EDITOR, "Back to editor") if self.playtest else (Action.LEVELS, f"Back to {self.back_to}")
-        self.pause_menu = Menu("Paused", [
-            Button("Resume", self.close_pause, "resume"),
-            Button("Restart", lambda: self._leave_or(Action.RETRY, self.retry), "restart"),
-            Button("Undo", self._pause_undo, "undo"),
-            Button("Goals", self.show_goals, "goals"),
-            *([Button("Settings", self._open_settings, "settings")] if self.on_settings is not None else []),
-            Button(back[1], lambda: self.leave(back[0]), back[0]),
-        ], lines=[self.level.name, self.deal_line()])
+        self.pause_menu = pause_menu(self)
         self._place_menu(self.pause_menu)
 
     def close_pause(self) -> None:
@@ -446,62 +406,6 @@ class PlayView(arcade.View):
     def _pause_undo(self) -> None:
         self.pause_menu = None
         self.undo()
-
-    def _show_result(self) -> None:
-        state = self.state
-        won = state.status == Status.WON
-        earned = stars(state)
-        lines = [f"Score {state.score:,}", f"Moves used {state.moves}"]
-        if not won:
-            # What was missing, goal by goal, in the player's words (the core counts it).
-            lines[1:1] = [shortfall_text(s) for s in shortfalls(state)][:3]
-        if self.playtest:
-            buttons = [Button("Retry", lambda: self._leave_or(Action.RETRY, self.retry), "retry"),
-                       Button("Back to editor", lambda: self.leave(Action.EDITOR), "editor")]
-        elif won:
-            buttons = [Button("Retry", lambda: self._leave_or(Action.RETRY, self.retry), "retry"),
-                       Button(self.back_to.capitalize(), lambda: self.leave(Action.LEVELS), "levels")]
-            if self.next_label is not None:   # None: the last level, with nothing after it
-                buttons.insert(0, Button(self.next_label, lambda: self.leave(Action.NEXT), "next"))
-        else:
-            buttons = [Button("Retry", lambda: self._leave_or(Action.RETRY, self.retry), "retry"),
-                       Button(self.back_to.capitalize(), lambda: self.leave(Action.LEVELS), "levels")]
-            if self.new_deals:
-                buttons.insert(1, Button("New deal", lambda: self._leave_or(Action.NEW_DEAL, self.new_deal), "new deal"))
-        if self.on_leave is not None and not self.playtest:
-            # Watch the game again in the theatre, or share it: both only where an app owns the view.
-            buttons.insert(-1, Button("Watch", lambda: self.leave(Action.WATCH), "watch"))
-        if self.on_share is not None:
-            buttons.insert(-1, Button("Share", self.share, "share"))
-        menu = Menu("Level complete!" if won else "Out of moves", buttons, lines=lines)
-        menu.extra_height = 66 if won else 0
-        self.result_stars = arcade.SpriteList()
-        if won:
-            for i in range(3):
-                tex = textures.load("star_on" if i < earned else "star_off")
-                self.result_stars.append(arcade.Sprite(tex, scale=56 / tex.width))
-        self.pause_menu = None
-        self.result_menu = menu
-        self._place_menu(menu)
-        # The finish plays out: the score counts up, then the stars land one by one.
-        self._result_age = RESULT_SHOWN if self.settings.reduced_motion else 0.0
-        self._result_score = state.score
-        self._play_result(0.0)
-
-    def _play_result(self, dt: float) -> None:
-        """Advance the result's count-up and star landings (instant with reduced motion)."""
-        menu = self.result_menu
-        if menu is None or self._result_age >= RESULT_SHOWN:
-            return
-        self._result_age = min(RESULT_SHOWN, self._result_age + dt)
-        t = self._result_age
-        counted = round(self._result_score * min(1.0, t / SCORE_COUNT_SECONDS))
-        menu.lines[0].text = f"Score {counted:,}"
-        for i, star in enumerate(self.result_stars):
-            # Each star lands in turn after the count: a quick swell from nothing.
-            k = (t - SCORE_COUNT_SECONDS - STAR_GAP * i) / STAR_LAND_SECONDS
-            size = 0.0 if k <= 0 else min(1.0, k) * (1.0 + 0.25 * max(0.0, 1.0 - abs(2 * k - 1)))
-            star.scale = 56 / star.texture.width * size
 
     def share(self) -> None:
         """Share this game (the result screen's Share): the app writes the files; we say where."""
@@ -689,23 +593,8 @@ class PlayView(arcade.View):
         self.toast.draw()   # over a menu too: what Share says is read on the result screen
 
 
-def _cells_of(command: Command) -> tuple[tuple[int, int], ...]:
-    """The cells a refused queued move named, to shake them."""
-    if isinstance(command, Swap):
-        return (command.a, command.b)
-    if isinstance(command, Chain):
-        return tuple(command.path)
-    assert isinstance(command, Slide)
-    return (command.cell,)
 
 
-RESULT_PAUSE = 0.9          # a won board on show before the result covers it
-BONUS_PER_MOVE = 0.09       # a win's moves left count down into points at this pace
-BONUS_MAX_SECONDS = 1.4     # however many were left
-SCORE_COUNT_SECONDS = 0.8   # the result's score counts up over this
-STAR_GAP = 0.35             # then a star lands every this many seconds
-STAR_LAND_SECONDS = 0.25
-RESULT_SHOWN = SCORE_COUNT_SECONDS + 3 * STAR_GAP + STAR_LAND_SECONDS
-
-
-__all__ = ["Action", "PlayOutcome", "PlayView"]
+__all__ = ["Action", "BAR_BOTTOM", "BONUS_MAX_SECONDS", "BONUS_PER_MOVE", "PORTRAIT_HUD_H", "PlayOutcome", "PlayView",
+           "RESULT_PAUSE", "RESULT_SHOWN", "SCORE_COUNT_SECONDS", "STAR_GAP", "STAR_LAND_SECONDS", "hud_width",
+           "is_portrait"]

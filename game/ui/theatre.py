@@ -102,7 +102,7 @@ class TheatreView(arcade.View):
     def _areas(self, width: float | None = None, height: float | None = None) -> tuple[Rect, Rect, Rect]:
         """(board, HUD, band): the HUD at the side, or across the top in a portrait window (as
         in play); the band of timeline and buttons under the board, a message's room between."""
-        from game.ui.play_view import PORTRAIT_HUD_H, hud_width, is_portrait
+        from game.ui.play_layout import PORTRAIT_HUD_H, hud_width, is_portrait
 
         w = self.window.width if width is None else width
         h = self.window.height if height is None else height

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import arcade
 
 from game.ui import frames
@@ -32,6 +34,11 @@ class Toast:
     def place(self, x: float, y: float, max_width: float) -> None:
         self._at, self._max_width = (x, y), max_width
         self._build()
+
+    def place_under(self, rect: Any) -> None:
+        """Under a board's rectangle when there is room, else over its lowest row."""
+        y = rect.bottom - 26 if rect.bottom >= 46 else rect.bottom + 26
+        self.place(rect.center[0], y, max(200.0, rect.width))
 
     def show(self, message: str, error: bool = False) -> None:
         self.text.text = message

@@ -12,6 +12,14 @@ def kind_name(kind: int) -> str:
     return KIND_NAMES[kind - 1] if 1 <= kind <= len(KIND_NAMES) else "tile"
 
 
+NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
+
+
+def number_word(n: int) -> str:
+    """A small count in words ('three'), as a sentence says it; larger ones in digits."""
+    return NUMBER_WORDS.get(n, str(n))
+
+
 def counted(n: int, noun: str) -> str:
     """`n` and the noun, plural unless n is one (every noun the game counts takes an s)."""
     return f"{n:,} {noun}{'' if n == 1 else 's'}"

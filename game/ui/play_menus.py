@@ -1,0 +1,110 @@
+"""The play screen's menus: the pause menu, and the result a finished game shows with its count-up and stars."""
+
+from __future__ import annotations
+
+from typing import Callable, Protocol
+
+import arcade
+
+from game.core import Level, State, Status, shortfalls, stars
+from game.ui import textures
+from game.ui.hud import shortfall_text
+from game.ui.outcome import Action
+from game.ui.widgets import Button, Menu
+
+RESULT_PAUSE = 0.9          # a won board on show before the result covers it
+BONUS_PER_MOVE = 0.09       # a win's moves left count down into points at this pace
+BONUS_MAX_SECONDS = 1.4     # however many were left
+SCORE_COUNT_SECONDS = 0.8   # the result's score counts up over this
+STAR_GAP = 0.35             # then a star lands every this many seconds
+STAR_LAND_SECONDS = 0.25
+RESULT_SHOWN = SCORE_COUNT_SECONDS + 3 * STAR_GAP + STAR_LAND_SECONDS
+
+
+class MenuHost(Protocol):
+    """What the menus' buttons lead to: the play view's ways out."""
+
+    playtest: bool
+    next_label: str | None   # None: the last level, with nothing after it
+    back_to: str
+    new_deals: bool
+    on_leave: Callable[..., None] | None
+    on_share: Callable[..., str] | None
+
+    def leave(self, action: Action) -> None: ...
+    level: Level
+    on_settings: Callable[[], None] | None
+
+    def retry(self) -> None: ...
+    def close_pause(self) -> None: ...
+    def show_goals(self) -> None: ...
+    def _pause_undo(self) -> None: ...
+    def _open_settings(self) -> None: ...
+    def deal_line(self) -> str: ...
+    def new_deal(self) -> None: ...
+    def share(self) -> None: ...
+    def _leave_or(self, action: Action, fallback: Callable[[], None]) -> None: ...
+
+
+def pause_menu(host: MenuHost) -> Menu:
+    """The pause menu: resume, restart, undo, the goals, the settings (where an app has them), back."""
+    back = (Action.EDITOR, "Back to editor") if host.playtest else (Action.LEVELS, f"Back to {host.back_to}")
+    return Menu("Paused", [
+        Button("Resume", host.close_pause, "resume"),
+        Button("Restart", lambda: host._leave_or(Action.RETRY, host.retry), "restart"),
+        Button("Undo", host._pause_undo, "undo"),
+        Button("Goals", host.show_goals, "goals"),
+        *([Button("Settings", host._open_settings, "settings")] if host.on_settings is not None else []),
+        Button(back[1], lambda: host.leave(back[0]), back[0]),
+    ], lines=[host.level.name, host.deal_line()])
+
+
+def result_menu(host: MenuHost, state: State) -> tuple[Menu, arcade.SpriteList[arcade.Sprite]]:
+    """The result's menu for a finished `state`, and its three stars (none for a loss)."""
+    won = state.status == Status.WON
+    earned = stars(state)
+    lines = [f"Score {state.score:,}", f"Moves used {state.moves}"]
+    if not won:
+        # What was missing, goal by goal, in the player's words (the core counts it).
+        lines[1:1] = [shortfall_text(s) for s in shortfalls(state)][:3]
+    if host.playtest:
+        buttons = [Button("Retry", lambda: host._leave_or(Action.RETRY, host.retry), "retry"),
+                   Button("Back to editor", lambda: host.leave(Action.EDITOR), "editor")]
+    elif won:
+        buttons = [Button("Retry", lambda: host._leave_or(Action.RETRY, host.retry), "retry"),
+                   Button(host.back_to.capitalize(), lambda: host.leave(Action.LEVELS), "levels")]
+        if host.next_label is not None:   # None: the last level, with nothing after it
+            buttons.insert(0, Button(host.next_label, lambda: host.leave(Action.NEXT), "next"))
+    else:
+        buttons = [Button("Retry", lambda: host._leave_or(Action.RETRY, host.retry), "retry"),
+                   Button(host.back_to.capitalize(), lambda: host.leave(Action.LEVELS), "levels")]
+        if host.new_deals:
+            buttons.insert(1, Button("New deal", lambda: host._leave_or(Action.NEW_DEAL, host.new_deal), "new deal"))
+    if host.on_leave is not None and not host.playtest:
+        # Watch the game again in the theatre, or share it: both only where an app owns the view.
+        buttons.insert(-1, Button("Watch", lambda: host.leave(Action.WATCH), "watch"))
+    if host.on_share is not None:
+        buttons.insert(-1, Button("Share", host.share, "share"))
+    menu = Menu("Level complete!" if won else "Out of moves", buttons, lines=lines)
+    menu.extra_height = 66 if won else 0
+    shown: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+    if won:
+        for i in range(3):
+            tex = textures.load("star_on" if i < earned else "star_off")
+            shown.append(arcade.Sprite(tex, scale=56 / tex.width))
+    return menu, shown
+
+
+def count_up(menu: Menu, shown: arcade.SpriteList[arcade.Sprite], t: float, score: int) -> None:
+    """The result `t` seconds in: the score counted up so far, each star landed or landing."""
+    counted = round(score * min(1.0, t / SCORE_COUNT_SECONDS))
+    menu.lines[0].text = f"Score {counted:,}"
+    for i, star in enumerate(shown):
+        # Each star lands in turn after the count: a quick swell from nothing.
+        k = (t - SCORE_COUNT_SECONDS - STAR_GAP * i) / STAR_LAND_SECONDS
+        size = 0.0 if k <= 0 else min(1.0, k) * (1.0 + 0.25 * max(0.0, 1.0 - abs(2 * k - 1)))
+        star.scale = 56 / star.texture.width * size
+
+
+__all__ = ["BONUS_MAX_SECONDS", "BONUS_PER_MOVE", "RESULT_PAUSE", "RESULT_SHOWN", "SCORE_COUNT_SECONDS",
+           "STAR_GAP", "STAR_LAND_SECONDS", "MenuHost", "count_up", "pause_menu", "result_menu"]
