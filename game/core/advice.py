@@ -142,6 +142,25 @@ def _next_chain(state: State) -> float:
     return best
 
 
+def blast_cells(state: State, cell: Cell) -> tuple[Cell, ...]:
+    """The cells the special on `cell` clears when it goes off, as a player picking it should
+    see them: its row or column, or the 3x3 round a bomb (holes left out). A rainbow's depend on
+    the tile it is swapped with, so none; nor for a cell with no special."""
+    special = state.special_at(cell)
+    level = state.level
+    r0, c0 = cell
+    if special == Special.ROW:
+        cells = [(r0, c) for c in range(level.width)]
+    elif special == Special.COLUMN:
+        cells = [(r, c0) for r in range(level.height)]
+    elif special == Special.BOMB:
+        cells = [(r, c) for r in range(r0 - 1, r0 + 2) for c in range(c0 - 1, c0 + 2)
+                 if 0 <= r < level.height and 0 <= c < level.width]
+    else:
+        return ()
+    return tuple(c for c in cells if c not in level.holes)
+
+
 def move_worth(state: State, command: Command, steps: dict[Cell, int] | None = None) -> float:
     """What playing `command` in `state` is worth toward the goals: the standing it leads to,
     averaged over the imagined refills (the move's own step is on the board for all to see)."""

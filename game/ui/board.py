@@ -76,6 +76,7 @@ HOVER_COLOR = (255, 255, 255, 90)
 SELECT_COLOR = (255, 220, 60, 255)
 CURSOR_COLOR = (90, 220, 255, 230)
 HINT_COLOR = (255, 240, 120)
+BLAST_PREVIEW_COLOR = (255, 120, 90, 200)   # under the cells a picked special will clear
 PATH_COLOR = (255, 255, 255, 235)
 ARROW_SPAN = 0.62   # an arrow's share of the distance between two tile centres
 BAD_PATH_COLOR = (255, 90, 90, 235)
@@ -321,6 +322,7 @@ class BoardRenderer:
         scale = size / textures.load("target").width
         self.under.clear()
         self._glows = []
+        self._blast_marks: list[arcade.Sprite] = []
         self._target = self._target_badge = None
         if self.reach is not None:
             self._target = arcade.Sprite(textures.load("target"), scale=scale)
@@ -601,6 +603,19 @@ class BoardRenderer:
             self.under.append(g)
             self._glows.append(g)
         self._hint_arrows = [self._arrow(a, b, (*HINT_COLOR, 255)) for a, b in zip(path, path[1:])]
+
+    def set_blast(self, cells: Sequence[Cell]) -> None:
+        """A soft glow under the cells a picked special will clear (empty: none)."""
+        for mark in self._blast_marks:
+            self._remove(mark)
+        tex = textures.load("glow")
+        self._blast_marks = []
+        for cell in cells:
+            mark = arcade.Sprite(tex, scale=self.layout.cell * 1.1 / tex.width)
+            mark.position = self.center(cell)
+            mark.color = BLAST_PREVIEW_COLOR
+            self.under.append(mark)
+            self._blast_marks.append(mark)
 
     def pulse_hint(self, phase: float, strength: float = 1.0) -> None:
         """Breathe the hint's glow (phase in seconds, from the view's own clock); `strength` 0
