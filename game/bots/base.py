@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Protocol
+from typing import Protocol, TypeVar
 
-from game.core.goals import walk_steps
+from game.core import MASK64, walk_steps
 
 from game.core import (
-    DROP, Cell, Command, GoalName, Level, Mode, Session, State, Status, decide, fold, neighbours, progress,
+    Draws, DROP, Cell, Command, GoalName, Level, Mode, Session, State, Status, neighbours, play, progress,
 )
+
+T = TypeVar("T")
 
 # A win beats any unfinished state, and a loss is below every one of them.
 WIN_VALUE = 1_000_000.0
@@ -27,6 +28,38 @@ MAX_CELL_TURNS = 60_000
 # Boards up to this many cells get the look one move further (every shipped board does); on
 # bigger ones it would cost five times the move itself, for little.
 LOOKAHEAD_CELLS = 144
+
+
+class BotRandom:
+    """A bot's random choices, drawn from the core's RNG (Draws): the house's one random
+    source. A game of a bot is the same on every Python version (random.Random's methods may
+    change between versions; these never do), so a daily made from bot games never changes."""
+
+    __slots__ = ("draws",)
+
+    def __init__(self, seed: int = 0) -> None:
+        self.draws = Draws(seed & MASK64)
+
+    def random(self) -> float:
+        """A float in [0, 1) with 53 random bits."""
+        return (self.draws.next64() >> 11) / float(1 << 53)
+
+    def randrange(self, n: int) -> int:
+        """A number in 0..n-1."""
+        if n <= 0:
+            raise ValueError("empty range for randrange")
+        return self.draws.below(n)
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[self.randrange(len(items))]
+
+    def sample(self, items: Sequence[T], k: int) -> list[T]:
+        """`k` different items, in the order drawn (a partial Fisher-Yates)."""
+        pool = list(items)
+        for i in range(k):
+            j = i + self.draws.below(len(pool) - i)
+            pool[i], pool[j] = pool[j], pool[i]
+        return pool[:k]
 
 
 class Bot(Protocol):
@@ -99,8 +132,8 @@ def _blocker_credit(state: State) -> float:
 
 
 def outcome(state: State, command: Command) -> State:
-    """The state after `command` (decide then fold: exactly what a Session would do)."""
-    return fold(state, decide(state, command))
+    """The state after `command` (the rules' own: exactly what a Session would do)."""
+    return play(state, command)[1]
 
 
 def turn_limit_for(level: Level) -> int:
@@ -148,7 +181,7 @@ class LookaheadBot:
     lookahead_discount = 0.9
 
     def __init__(self, seed: int = 0, lookahead: bool = True, noise: float = 0.0) -> None:
-        self.rng = random.Random(seed)
+        self.rng = BotRandom(seed)
         self.lookahead = lookahead
         # Noise makes different bot seeds play different games (for the prover's retries).
         self.noise = noise

@@ -12,7 +12,7 @@ from game.cli.level_source import path_or_pack_id
 from game.cli.output import safe
 from game.io.levels import LEVEL_SUFFIXES, check_level_file
 from game.io.pack_proofs import Proof, prove_pack, replays_dir
-from game.io.packs import PACK_FILE, check_pack, is_pack_path
+from game.io.pack_files import PACK_FILE, check_pack, is_pack_path
 from game.io.playtest_file import FILE_NAME as RESULTS_FILE, PlaytestFileError, read_results
 from game.io.problems import FileProblem, sort_problems
 

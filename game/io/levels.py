@@ -7,7 +7,7 @@ import pathlib
 from collections.abc import Mapping
 from typing import Any
 
-from game.core import MAX_SIZE, Level, Problem, parse_level, playability_problems
+from game.core import MAX_SIZE, Level, Problem, parse_level, playability_problems, quoted, valid_id
 
 from .atomic import atomic_write_text
 from .locate import Locator
@@ -81,9 +81,10 @@ def check_level_value(where: Locator, value: Any, base: Path, expect_id: str | N
                                             "first)"), base))
     if (expect_id is not None and isinstance(value, Mapping) and isinstance(value.get("id"), str)
             and value["id"] != expect_id):
-        problems.append(where.place(Problem(("id",), f"the id '{value['id']}' must equal the "
-                                            f"file name '{expect_id}': rename the file to "
-                                            f"{value['id']}.yaml or write 'id: {expect_id}'"), base))
+        given, wanted = quoted(value["id"]), quoted(expect_id)
+        fix = (f"rename the file to {value['id']}.yaml or " if valid_id(value["id"]) else "")
+        problems.append(where.place(Problem(("id",), f"the id {given} must equal the file name "
+                                            f"{wanted}: {fix}write 'id: {wanted[1:-1]}'"), base))
     if level is not None and not problems and playable:
         problems += _playability(where, level, base)
     return (level if not problems else None), problems

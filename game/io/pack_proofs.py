@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from game.core import Status, shorten
 
-from .packs import PACK_FILE, Pack
+from .pack_files import PACK_FILE, Pack
 from .problems import FileProblem
 from .replay import ReplayFileError, load_replay, verify_replay
 

@@ -112,3 +112,31 @@ def _folder(path: pathlib.Path) -> pathlib.Path:
     if not path.is_dir():
         raise NotADirectoryError(f"{path} is not a folder; move it away")
     return path
+
+
+SHARE_FOLDER = "Gridfall"   # in the player's Documents: shared games a player finds without help
+
+
+def share_dir() -> pathlib.Path:
+    """Where shared games go: Documents/Gridfall, a folder a player finds without help.
+
+    GRIDFALL_SHARE_DIR names another; with GRIDFALL_DATA_DIR set (a portable install, the
+    tests) it is that folder's shared/, so nothing is written outside it.
+    """
+    override = os.environ.get("GRIDFALL_SHARE_DIR")
+    if override:
+        return _folder(pathlib.Path(override))
+    if os.environ.get("GRIDFALL_DATA_DIR"):
+        return data_folder("shared")
+    return _folder(pathlib.Path(platformdirs.user_documents_dir()) / SHARE_FOLDER)
+
+
+def recovery_dir() -> pathlib.Path:
+    """The editor's unsaved work, one file per open editor (data folder's recovery/)."""
+    return data_folder("recovery")
+
+
+def exports_dir() -> pathlib.Path:
+    """Packs the editor exports as one shareable file (data folder's exports/)."""
+    return data_folder("exports")
+

@@ -13,7 +13,7 @@ from game.core import Problem, describe
 
 from .atomic import atomic_write_text
 from .locate import Locator
-from .packs import PACK_FILE, Pack, is_one_file_pack
+from .pack_files import PACK_FILE, Pack, is_one_file_pack
 from .problems import FileProblem, LevelFileError
 from .yamldoc import DocError, parse, read_text
 from .yamlout import flow, scalar

@@ -7,8 +7,6 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-import yaml
-
 from game.core import (
     RULES_VERSION, Check, Command, IllegalMove, Level, LevelError, Part, Problem, Session,
     checks_of, describe, first_divergence, format_command, parse_command, shorten, valid_id,
@@ -18,6 +16,7 @@ from .atomic import atomic_write_text
 from .locate import Locator
 from .problems import FileProblem
 from .yamldoc import Doc, DocError, Path, read_document
+from .yamlout import dump
 
 FORMAT = 2
 READS = (1, 2)   # format 1 (no rules version, level hash or checks) still loads
@@ -134,8 +133,7 @@ def verify_replay(replay: Replay, level: Level) -> Session:
 
 def replay_to_yaml(replay: Replay) -> str:
     """The file text: keys in a fixed order, one command a line (same replay, same bytes)."""
-    return yaml.safe_dump(replay.to_dict(), sort_keys=False, default_flow_style=False,
-                          allow_unicode=True, width=1000)
+    return dump(replay.to_dict())
 
 
 def save_replay(replay: Replay, path: str | os.PathLike[str]) -> None:

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import os
 import pathlib
 from dataclasses import dataclass
 from typing import Sequence
 
-import platformdirs
 
 from game.core import Command, Level, Mode, Session, Status, stars
 
@@ -15,28 +13,10 @@ from .codes import game_code, level_code
 from .kept_replays import game_key
 from .levels import level_to_yaml
 from .atomic import atomic_write_text
-from .paths import data_dir
+from .paths import share_dir
 from .replay import replay_of, save_replay
 
-SHARE_FOLDER = "Gridfall"
 _MODE_WORDS = {Mode.MATCH3: "match-3", Mode.CHAIN: "chain", Mode.SLIDE: "slide"}
-
-
-def share_dir() -> pathlib.Path:
-    """Where shared games go: Documents/Gridfall, a folder a player finds without help.
-
-    GRIDFALL_SHARE_DIR names another; with GRIDFALL_DATA_DIR set (a portable install, the
-    tests) it is that folder's shared/, so nothing is written outside it.
-    """
-    override = os.environ.get("GRIDFALL_SHARE_DIR")
-    if override:
-        base = pathlib.Path(override)
-    elif os.environ.get("GRIDFALL_DATA_DIR"):
-        base = data_dir() / "shared"
-    else:
-        base = pathlib.Path(platformdirs.user_documents_dir()) / SHARE_FOLDER
-    base.mkdir(parents=True, exist_ok=True)
-    return base
 
 
 @dataclass(frozen=True, slots=True)

@@ -328,7 +328,7 @@ class App:
     def open_code(self, text: str) -> Any:
         """A share code (pasted with Ctrl+V, or given to `gridfall play CODE`): a level plays, a
         game opens in the theatre; a bad code is said in one line on a notice screen."""
-        from game.core.sharecode import find_code
+        from game.core import find_code
         from game.io.codes import CodeError, open_code
 
         back = self._back_from(self.window.current_view)
@@ -348,7 +348,7 @@ class App:
         if opened.replay is None:
             return self.play_level(opened.pack_id, level.id)
         return self.watch(opened.pack_id, level.id, opened.replay.seed, opened.replay.commands,
-                          f"Game code: {level.name}")
+                          f"Game code: {level.name}", rules=opened.replay.plays_by)
 
     def install_dropped(self, path: pathlib.Path, back: Callable[[], object], replace: bool = False) -> Any:
         from game.io import install_pack
@@ -799,6 +799,10 @@ def run_game(
     window = GridfallWindow(fullscreen=settings.fullscreen and not headless, visible=False, size=size)
     app = App(window, editor_factory=editor_factory)
     window.app = app
+    from game.ui.pad import PadInput
+
+    pads = PadInput(window)   # controllers found now and plugged in later drive every screen
+    pads.start()
     if pack is not None:
         app.add_pack(pack)
         first = level_id or app.first_open_level(pack.id)

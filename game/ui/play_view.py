@@ -13,7 +13,7 @@ from game.core import (
 )
 from game.bots import hint_bot
 from game.io.settings import Settings, load_settings
-from game.ui import textures
+from game.ui import frames, textures
 from game.ui.board import Blockers, BoardRenderer, renderer_name
 from game.ui.goal_card import GoalCard
 from game.ui.hints import hint, hint_cells
@@ -230,8 +230,7 @@ class PlayView(arcade.View):
         self._shown = before
         self._clears = 0   # the batch's clears so far: each sounds a little higher
         self._animating = True
-        self.board.play(events, self.state.grid, on_event=self._on_event, specials=self.state.specials,
-                        blockers=Blockers.of(self.state))
+        self.board.play(events, self.state, on_event=self._on_event, before=before)
         if not self.board.busy:       # "instant": the batch is already over
             self._after_batch()
         return True
@@ -674,7 +673,7 @@ class PlayView(arcade.View):
                 or (self.hint_command is not None and self._hint_age < HINT_PULSE))
 
     def on_draw(self) -> None:
-        self.window.clear(color=PLAY_BG)
+        frames.clear(self.window, PLAY_BG)
         if self._gradient is not None:
             self._gradient.draw()
         self._grid.draw()

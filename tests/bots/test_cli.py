@@ -54,13 +54,18 @@ def test_replay_with_a_level_file_and_bad_replays(tmp_path: pathlib.Path,
     level = Level.from_dict({"format": 1, "id": "tiny", "name": "Tiny", "mode": "slide",
                              "width": 2, "height": 2, "layout": ["1 2", "_ 3"]})
     save_level(level, tmp_path / "tiny.yaml")
-    good = tmp_path / "good.yaml"
+    good = tmp_path / "replays" / "good.yaml"
+    good.parent.mkdir()
     save_replay(Replay(None, "tiny", 0, (parse_command("slide 1,1"),)), good)
     assert main(["replay", str(good), "--level", str(tmp_path / "tiny.yaml")]) == 0
     assert "tiny (Tiny), seed 0: won" in capsys.readouterr().out
 
-    assert main(["replay", str(good)]) == 1
+    assert main(["replay", str(good)]) == 1   # no pack, no --level, no level file beside it
     assert "--level" in capsys.readouterr().err
+
+    save_level(level, good.parent / "tiny.yaml")   # as Share and `code --decode` lay them out
+    assert main(["replay", str(good)]) == 0
+    assert "tiny (Tiny), seed 0: won" in capsys.readouterr().out
 
     illegal = tmp_path / "illegal.yaml"
     save_replay(Replay(None, "tiny", 0, (parse_command("slide 0,1"),)), illegal)

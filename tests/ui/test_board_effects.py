@@ -58,8 +58,9 @@ def fires(special: Special) -> Callable[[list[Any], Swap], bool]:
 def play(board: Any, session: Session, command: Swap) -> list[Any]:
     from game.ui.board import Blockers
 
+    before = session.state
     events = session.play(command)
-    board.play(events, session.state.grid, specials=session.state.specials, blockers=Blockers.of(session.state))
+    board.play(events, session.state, before=before)
     return events
 
 
@@ -309,8 +310,8 @@ def test_jelly_drawn_matches_its_layers(window: Any, screenshot_dir: pathlib.Pat
     session, swap = find(blocker_level(), lambda ev, s: any(isinstance(e, JellyCleared) for e in ev))
     board = board_for(window, session)
     two, one = board.jelly_sprites[(2, 0)], board.jelly_sprites[(3, 0)]
-    assert two.texture is board._layer_texture("jelly", 2, (2, 0))
-    assert one.texture is board._layer_texture("jelly", 1, (3, 0))
+    assert two.texture is board.layer_texture("jelly", 2, (2, 0))
+    assert one.texture is board.layer_texture("jelly", 1, (3, 0))
     # Two layers look stronger than one: more of the pink, whatever the cell's checker shade.
     def pink(sprite: Any) -> float:
         pixels = list(sprite.texture.image.convert("RGB").getdata())
@@ -441,11 +442,12 @@ def test_chain_mode_blockers_stay_equal_to_the_state_move_after_move(window: Any
         if session.state.status != "playing" or not legal_commands(session.state):
             break
         command = max(legal_commands(session.state), key=lambda c: len(getattr(c, "path", ())))
+        before = session.state
         events = session.play(command)
         seen |= {type(e) for e in events}
         from game.ui.board import Blockers
 
-        board.play(events, session.state.grid, specials=session.state.specials, blockers=Blockers.of(session.state))
+        board.play(events, session.state, before=before)
         finish(board, session)
     assert JellyCleared in seen
 
