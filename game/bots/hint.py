@@ -6,7 +6,11 @@ from __future__ import annotations
 from game.core import Command, Mode, State, legal_commands
 from game.core import best_move
 
-from .chain_bot import candidate_chains
+from .chain_bot import SEARCH_BUDGET, candidate_chains
+
+# The best few moves are also weighed by the best move after them (0: one move deep).
+FOLLOW_UPS = 0
+FOLLOW_UP_BUDGET = SEARCH_BUDGET // 4
 
 
 class HintBot:
@@ -22,7 +26,8 @@ class HintBot:
 
     def choose(self, state: State) -> Command:
         if state.level.mode == Mode.MATCH3:
-            return best_move(state, legal_commands(state))
+            return best_move(state, legal_commands(state), FOLLOW_UPS, legal_commands)
         if state.level.mode == Mode.CHAIN:
-            return best_move(state, list(candidate_chains(state)))
+            return best_move(state, list(candidate_chains(state)), FOLLOW_UPS,
+                             lambda s: candidate_chains(s, FOLLOW_UP_BUDGET))
         raise ValueError(f"the hint bot plays match3 and chain levels, not {state.level.mode}")

@@ -4,7 +4,7 @@ rule the hint, the bots and the HUD ask)."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Sequence
+from typing import Callable, Sequence
 
 from .checking import Problem
 from .commands import Command
@@ -32,6 +32,8 @@ SPECIAL_SHARE = 0.3
 RAINBOW_SHARE = 0.7
 # Drops: how far down the board a drop has come counts as this share of collecting it.
 DROP_DEPTH_SHARE = 0.5
+# A move looked past counts the best move after it at this share of the difference.
+LOOKAHEAD_DISCOUNT = 0.9
 # chain: the wanted tiles the token stands next to (the next chain's food) count this share.
 NEXT_CHAIN_SHARE = 0.5
 
@@ -171,10 +173,31 @@ def move_worth(state: State, command: Command, steps: dict[Cell, int] | None = N
     return total / len(IMAGINED)
 
 
-def best_move(state: State, options: Sequence[Command]) -> Command:
-    """The option that serves the goals most (the first of equals); ValueError when none."""
+def best_move(state: State, options: Sequence[Command], follow_ups: int = 0,
+              more: Callable[[State], Sequence[Command]] | None = None) -> Command:
+    """The option that serves the goals most (the first of equals); ValueError when none.
+
+    With `follow_ups`, the best few are also weighed by the best move after them (on the first
+    imagined refill), as a player who looks one move ahead does; `more` lists those moves."""
     if not options:
         raise ValueError("no legal move in this state")
     reach = state.level.goals.reach
     steps = walk_steps(state.level, reach) if reach is not None else None
-    return max(options, key=lambda c: move_worth(state, c, steps))
+    worth = {i: move_worth(state, c, steps) for i, c in enumerate(options)}
+    ranked = sorted(worth, key=lambda i: -worth[i])
+    if not follow_ups or more is None:
+        return options[ranked[0]]
+    best, best_value = ranked[0], float("-inf")
+    for i in ranked[:follow_ups]:
+        first = worth[i]
+        imagined = replace(state, rng=IMAGINED[0])
+        after = fold(imagined, decide(imagined, options[i]))
+        total = first
+        if after.status == Status.PLAYING:
+            nexts = more(after)
+            if nexts:
+                second = max(standing(fold(after, decide(after, c)), steps) for c in nexts)
+                total = first + LOOKAHEAD_DISCOUNT * (second - first)
+        if total > best_value:
+            best, best_value = i, total
+    return options[best]

@@ -7,9 +7,9 @@ from typing import Protocol
 
 import arcade
 
-from game.core import Chain, Command, IllegalMove, Mode, Scored, Slide, State, Swap, decide
+from game.core import Chain, Command, IllegalMove, Mode, Scored, Slide, State, Swap, blast_cells, decide
 from game.core import are_neighbours, are_orthogonal_neighbours, gap
-from game.core.advice import blast_cells
+
 from game.ui.board import BoardRenderer
 
 key = arcade.key
