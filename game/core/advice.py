@@ -4,7 +4,7 @@ rule the hint, the bots and the HUD ask)."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Sequence
+from typing import Callable, Sequence
 
 from .checking import Problem
 from .commands import Command
@@ -31,6 +31,8 @@ SPECIAL_SHARE = 0.3
 RAINBOW_SHARE = 0.7
 # Drops: how far down the board a drop has come counts as this share of collecting it.
 DROP_DEPTH_SHARE = 0.5
+# A move looked past counts the best move after it at this share of the difference.
+LOOKAHEAD_DISCOUNT = 0.9
 # chain: the wanted tiles the token stands next to (the next chain's food) count this share.
 NEXT_CHAIN_SHARE = 0.5
 
@@ -141,6 +143,25 @@ def _next_chain(state: State) -> float:
     return best
 
 
+def blast_cells(state: State, cell: Cell) -> tuple[Cell, ...]:
+    """The cells the special on `cell` clears when it goes off, as a player picking it should
+    see them: its row or column, or the 3x3 round a bomb (holes left out). A rainbow's depend on
+    the tile it is swapped with, so none; nor for a cell with no special."""
+    special = state.special_at(cell)
+    level = state.level
+    r0, c0 = cell
+    if special == Special.ROW:
+        cells = [(r0, c) for c in range(level.width)]
+    elif special == Special.COLUMN:
+        cells = [(r, c0) for r in range(level.height)]
+    elif special == Special.BOMB:
+        cells = [(r, c) for r in range(r0 - 1, r0 + 2) for c in range(c0 - 1, c0 + 2)
+                 if 0 <= r < level.height and 0 <= c < level.width]
+    else:
+        return ()
+    return tuple(c for c in cells if c not in level.holes)
+
+
 def move_worth(state: State, command: Command, steps: dict[Cell, int] | None = None) -> float:
     """What playing `command` in `state` is worth toward the goals: the standing it leads to,
     averaged over the imagined refills (the move's own step is on the board for all to see)."""
@@ -151,10 +172,31 @@ def move_worth(state: State, command: Command, steps: dict[Cell, int] | None = N
     return total / len(IMAGINED)
 
 
-def best_move(state: State, options: Sequence[Command]) -> Command:
-    """The option that serves the goals most (the first of equals); ValueError when none."""
+def best_move(state: State, options: Sequence[Command], follow_ups: int = 0,
+              more: Callable[[State], Sequence[Command]] | None = None) -> Command:
+    """The option that serves the goals most (the first of equals); ValueError when none.
+
+    With `follow_ups`, the best few are also weighed by the best move after them (on the first
+    imagined refill), as a player who looks one move ahead does; `more` lists those moves."""
     if not options:
         raise ValueError("no legal move in this state")
     reach = state.level.goals.reach
     steps = walk_steps(state.level, reach) if reach is not None else None
-    return max(options, key=lambda c: move_worth(state, c, steps))
+    worth = {i: move_worth(state, c, steps) for i, c in enumerate(options)}
+    ranked = sorted(worth, key=lambda i: -worth[i])
+    if not follow_ups or more is None:
+        return options[ranked[0]]
+    best, best_value = ranked[0], float("-inf")
+    for i in ranked[:follow_ups]:
+        first = worth[i]
+        imagined = replace(state, rng=IMAGINED[0])
+        after = fold(imagined, decide(imagined, options[i]))
+        total = first
+        if after.status == Status.PLAYING:
+            nexts = more(after)
+            if nexts:
+                second = max(standing(fold(after, decide(after, c)), steps) for c in nexts)
+                total = first + LOOKAHEAD_DISCOUNT * (second - first)
+        if total > best_value:
+            best, best_value = i, total
+    return options[best]

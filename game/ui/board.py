@@ -18,7 +18,7 @@ from game.ui import textures
 from game.ui.board_choreography import Choreographer
 from game.ui.board_effects import Effects
 from game.ui.board_sprites import (
-    ARROW_SPAN, BAD_PATH_COLOR, BLOCK_FILL, CURSOR_COLOR, HINT_COLOR, HOVER_COLOR, PATH_COLOR, SELECT_COLOR,
+    ARROW_SPAN, BAD_PATH_COLOR, BLAST_PREVIEW_COLOR, BLOCK_FILL, CURSOR_COLOR, HINT_COLOR, HOVER_COLOR, PATH_COLOR, SELECT_COLOR,
     TILE_FILL, Blockers, Cell, Grid, LayerSprite, Popup, Shown, TileSprite, cell_color,
 )
 from game.ui.board_timing import POPUP, SHAKE
@@ -180,6 +180,7 @@ class BoardRenderer:
         scale = size / textures.load("target").width
         self.under.clear()
         self._glows = []
+        self._blast_marks: list[arcade.Sprite] = []
         self._target = self._target_badge = None
         if self.reach is not None:
             self._target = arcade.Sprite(textures.load("target"), scale=scale)
@@ -458,6 +459,19 @@ class BoardRenderer:
             self.under.append(g)
             self._glows.append(g)
         self._hint_arrows = [self.arrow(a, b, (*HINT_COLOR, 255)) for a, b in zip(path, path[1:])]
+
+    def set_blast(self, cells: Sequence[Cell]) -> None:
+        """A soft glow under the cells a picked special will clear (empty: none)."""
+        for mark in self._blast_marks:
+            self.remove(mark)
+        tex = textures.load("glow")
+        self._blast_marks = []
+        for cell in cells:
+            mark = arcade.Sprite(tex, scale=self.layout.cell * 1.1 / tex.width)
+            mark.position = self.center(cell)
+            mark.color = BLAST_PREVIEW_COLOR
+            self.under.append(mark)
+            self._blast_marks.append(mark)
 
     def pulse_hint(self, phase: float, strength: float = 1.0) -> None:
         """Breathe the hint's glow (phase in seconds, from the view's own clock); `strength` 0

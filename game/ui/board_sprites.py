@@ -27,6 +27,7 @@ HOVER_COLOR = (255, 255, 255, 90)
 SELECT_COLOR = (255, 220, 60, 255)
 CURSOR_COLOR = (90, 220, 255, 230)
 HINT_COLOR = (255, 240, 120)
+BLAST_PREVIEW_COLOR = (255, 120, 90, 200)   # under the cells a picked special will clear
 PATH_COLOR = (255, 255, 255, 235)
 BAD_PATH_COLOR = (255, 90, 90, 235)
 ARROW_SPAN = 0.62   # an arrow's share of the distance between two tile centres

@@ -7,8 +7,9 @@ from typing import Protocol
 
 import arcade
 
-from game.core import Chain, Command, IllegalMove, Mode, Scored, Slide, State, Swap, decide
+from game.core import Chain, Command, IllegalMove, Mode, Scored, Slide, State, Swap, blast_cells, decide
 from game.core import are_neighbours, are_orthogonal_neighbours, gap
+
 from game.ui.board import BoardRenderer
 
 key = arcade.key
@@ -105,6 +106,8 @@ class Match3Input(Controller):
     def _select(self, cell: Cell | None) -> None:
         self.selected = cell
         self.host.board.set_selected(cell)
+        # A picked special shows what it will clear (the core says which cells).
+        self.host.board.set_blast(blast_cells(self.host.state, cell) if cell is not None else ())
 
     def _try(self, a: Cell, b: Cell) -> None:
         self._select(None)

@@ -12,7 +12,7 @@ import pytest
 from game.bots import HintBot
 from game.bots.playtest import play_seeds
 from game.core import Chain, Level, Status, Swap, legal_commands, new_game
-from game.core.advice import best_move
+from game.core import best_move
 from game.io import find_pack
 
 # A board with no free swap (kind (c + 2r) % 6 + 1); a rainbow at 3,3 beside a 2 (right) and a 5 (below).

@@ -1542,3 +1542,21 @@ def test_a_daily_title_stays_on_one_line_and_a_long_name_still_wraps(window: Any
     long = Level.from_dict({**daily.to_dict(), "name": "A very long level name that no single line can hold"})
     view = open_view(window, long)
     assert view.hud.name.multiline and view.hud.name.font_size == 22
+
+
+def test_picking_a_special_shows_the_cells_it_will_clear(window: Any) -> None:
+    lv = Level.from_dict({"format": 1, "id": "picks", "name": "Picks", "mode": "match3", "width": 7, "height": 7,
+                          "kinds": 5, "moves": 9, "goals": {"score": 5000},
+                          "layout": [". . . . . . .", ". . 5h . . . .", ". . . . . . .", ". . . . . . .",
+                                     ". . . 2b . . .", ". . . . . . .", ". . . . . . ."]})
+    view = open_view(window, lv)
+    click(window, view.board.center((1, 2)))                  # a row special: its whole row
+    marks = {view.board.cell_at(*m.position) for m in view.board._blast_marks}
+    assert marks == {(1, c) for c in range(7)}
+    click(window, view.board.center((4, 3)))                  # not a neighbour: the bomb is picked instead
+    marks = {view.board.cell_at(*m.position) for m in view.board._blast_marks}
+    assert marks == {(r, c) for r in (3, 4, 5) for c in (2, 3, 4)}
+    click(window, view.board.center((4, 3)))                  # picked again: let go, nothing shown
+    assert view.board._blast_marks == []
+    click(window, view.board.center((0, 0)))                  # a plain tile: nothing to show
+    assert view.board._blast_marks == []
