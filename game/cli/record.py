@@ -7,6 +7,8 @@ import io
 import os
 import pathlib
 import sys
+
+from game.cli.output import safe
 from typing import Any
 
 DEFAULT_MOVES = 10
@@ -57,7 +59,11 @@ def _load(args: argparse.Namespace) -> tuple[Any, int, list[Any], bool]:
     from game.io.yamldoc import DocError, read_document
 
     path: pathlib.Path = pathlib.Path(args.source)
-    if not path.is_file():
+    try:
+        found = path.is_file()
+    except OSError as exc:   # a name too long for the file system
+        raise RecordError(f"{path}: {exc.strerror or exc}") from None
+    if not found:
         raise RecordError(f"{path}: no such file")
     try:
         doc = read_document(path)   # bounded: size, depth, aliases and numbers checked first
@@ -247,9 +253,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         print(record(args))
     except OptionError as exc:
-        print(f"gridfall record: {exc}", file=sys.stderr)
+        print(safe(f"gridfall record: {exc}"), file=sys.stderr)
         return 2
     except (RecordError, RuntimeError) as exc:
-        print(f"gridfall record: {exc}", file=sys.stderr)
+        print(safe(f"gridfall record: {exc}"), file=sys.stderr)
         return 1
     return 0

@@ -9,7 +9,7 @@ import shutil
 import tempfile
 import time
 
-from game.core import shorten
+from game.core import quoted, shorten
 
 from .pack_files import (
     MAX_HINT_CANDIDATES as MAX_HINT_CANDIDATES, MAX_NAME_HINTS as MAX_NAME_HINTS,
@@ -182,7 +182,7 @@ def find_pack(pack_id: str) -> Pack:
     for pack in list_packs():
         if pack.id == pack_id:
             return pack
-    raise PackNotFoundError(f"no pack with the id '{pack_id}' (built-in or installed)")
+    raise PackNotFoundError(f"no pack with the id {quoted(pack_id)} (built-in or installed)")
 
 
 class PackExistsError(ValueError):
