@@ -145,6 +145,9 @@ def run_size(width: int, height: int, args: argparse.Namespace) -> None:
     base_times, base_cpu = min(stills, key=lambda tc: statistics.median(tc[1]))
     base = statistics.median(base_times)
     print(f"  {'still 9x9 board':27s} {figures(base_times, base_cpu)}  (the baseline: CPU per still frame)")
+    if args.still:
+        window.close()
+        return
     s9 = specials_level(9)
     m = 9 // 2
     cases: list[tuple[str, Level, int, Command | None]] = [
@@ -180,6 +183,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3, help="runs of each case (the quietest is kept)")
     parser.add_argument("--size", help="one window size, WIDTHxHEIGHT (default: 1280x800 then 1920x1080, "
                                        "each in a process of its own)")
+    parser.add_argument("--still", action="store_true", help="the still board only (quick)")
     parser.add_argument("--msaa", action="store_true",
                         help="a window with 4x multisampling (the game's window has none: "
                              "on llvmpipe it fills 4x the samples)")

@@ -16,6 +16,7 @@ from game.ui.screens import style
 from . import files, recovery, slide_tools
 from .canvas import Canvas
 from .model import Cell, EditModel
+from .pack_check import PackCheck
 from .widgets import Dialog, Field
 
 gui = arcade.gui
@@ -93,6 +94,7 @@ class EditorBase(arcade.View):
     _props_bottom: float
     _problems_first: int
     _collect_icons: list[tuple[int, float, float]]
+    pack_check: PackCheck
 
     # -- what one part asks of another (each is made by the part named) ----------------------------
     def refresh(self) -> None:

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import collections
+import dataclasses
+import json
 import multiprocessing
+import pathlib
+import re
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 import arcade
@@ -11,6 +15,8 @@ import arcade
 from game.bots.farm import Job, chunked, default_workers
 from game.bots.playtest import PERSON, GameRecord, LevelReport, cap_for, play_seeds, report
 from game.core import Level, Problem
+from game.io.atomic import atomic_write_text
+from game.io.paths import data_dir
 from game.ui.layout import Rect
 
 from .base import BAD, DIM, GOOD, PANEL, PROBLEMS_H, PROPS_W, SELECTED, TEXT, WARN, EditorBase, _clip
@@ -23,6 +29,7 @@ TOO_HARD, TOO_EASY, MANY_RESHUFFLES = 0.05, 0.98, 0.25
 PANEL_W = 380               # the panel's share of the problems strip, on the right
 MIN_PANEL_W = 200           # narrower (a small window): no panel; F5 still runs, the status line tells
 LABEL_COLORS = {"easy": GOOD, "medium": TEXT, "hard": WARN, "very hard": BAD, "unfair": BAD}
+KEPT_RUNS = 300             # stored runs kept in the data folder (the oldest go first)
 
 
 def _play(job: Job) -> list[GameRecord]:
@@ -42,8 +49,14 @@ class DifficultyRun:
     """Plays GAMES person-like games of a level on worker processes (painting goes on), and keeps
     the figures by the level's content hash: an edit makes them stale, undoing it makes them good."""
 
-    def __init__(self, games: int = GAMES, workers: int | None = None) -> None:
+    def __init__(self, games: int = GAMES, workers: int | None = None,
+                 store: pathlib.Path | None = None) -> None:
         self.games = games
+        # Finished runs are kept by content hash in the data folder, so closing the editor and
+        # opening the level again shows its figures without playing it again.
+        self.store = store if store is not None else data_dir() / "difficulty"
+        self._owners: dict[str, str] = {}   # which level (its file, or an unsaved draft) ran what
+        self._owner = ""
         # One core stays the editor's (on a 2-core machine: one worker).
         self.workers = workers if workers is not None else max(1, default_workers() - 1)
         self.target = TARGET
@@ -55,9 +68,11 @@ class DifficultyRun:
         self.error: str | None = None
 
     # -- running ----------------------------------------------------------------------------------
-    def start(self, level: Level) -> None:
-        """Play `level` (a run already going for another version of it is dropped)."""
+    def start(self, level: Level, owner: str = "") -> None:
+        """Play `level` (a run already going for another version of it is dropped); `owner`
+        names the level being edited, whose latest figures the panel shows as stale."""
         self.cancel()
+        self._owner = owner
         self.error = None
         if self._pool is None:
             # spawn: the editor has threads (the slide solver, pyglet) that fork copies badly.
@@ -90,7 +105,37 @@ class DifficultyRun:
             self.error = f"the bots could not play it: {exc}"
             return True
         self.figures[level.content_hash()] = Figures(level, records, report(level, records, PERSON, self.target))
+        self._owners[self._owner] = level.content_hash()
+        self._keep(level.content_hash(), records)
         return True
+
+    # -- kept runs --------------------------------------------------------------------------------------
+    def _keep(self, level_hash: str, records: tuple[GameRecord, ...]) -> None:
+        """Write a finished run's games to the data folder (a failed write only loses the cache)."""
+        try:
+            self.store.mkdir(parents=True, exist_ok=True)
+            atomic_write_text(self.store / f"{level_hash}.json",
+                              json.dumps([dataclasses.astuple(r) for r in records]))
+            kept = sorted(self.store.glob("*.json"), key=lambda p: p.stat().st_mtime)
+            for old in kept[:-KEPT_RUNS]:
+                old.unlink(missing_ok=True)
+        except OSError:
+            pass
+
+    def recall(self, level: Level) -> Figures | None:
+        """The figures of `level` as it is now: from this session, else from a kept run."""
+        level_hash = level.content_hash()
+        if level_hash in self.figures or not re.fullmatch(r"[0-9a-f]{16}", level_hash):
+            return self.figures.get(level_hash)
+        try:
+            rows = json.loads((self.store / f"{level_hash}.json").read_text(encoding="utf-8"))
+            records = tuple(GameRecord(*row) for row in rows)
+        except (OSError, ValueError, TypeError):
+            return None   # none kept, or a damaged file: the panel offers a run
+        if not records or any(not isinstance(r.seed, int) for r in records):
+            return None
+        self.figures[level_hash] = Figures(level, records, report(level, records, PERSON, self.target))
+        return self.figures[level_hash]
 
     def cancel(self) -> None:
         for future in self._pending:
@@ -108,7 +153,11 @@ class DifficultyRun:
     def for_level(self, level_hash: str | None) -> Figures | None:
         return self.figures.get(level_hash) if level_hash is not None else None
 
-    def latest(self) -> Figures | None:
+    def latest(self, owner: str | None = None) -> Figures | None:
+        """The last run's figures (with an owner: the last run of that level, none for another:
+        a new or another level never shows the figures of the one before)."""
+        if owner is not None:
+            return self.figures.get(self._owners.get(owner, ""))
         return next(reversed(self.figures.values()), None) if self.figures else None
 
     def aim(self, target: float) -> None:
@@ -163,14 +212,23 @@ class DifficultyPanel(EditorBase):
 
     def current_hash(self) -> str | None:
         """The content hash of the level as it is now, or None while it has problems (worked
-        out once per edit: the panel asks every frame)."""
+        out once per edit: the panel asks every frame). A run kept from an earlier session is
+        read back here, the first time the level is seen as it was played."""
         draft = self.model.draft
         if self._hashed[0] is not draft:
             try:
-                self._hashed = (draft, self.model.level().content_hash())
+                level = self.model.level()
             except ValueError:
                 self._hashed = (draft, None)
+            else:
+                self._hashed = (draft, level.content_hash())
+                self.difficulty.recall(level)
         return self._hashed[1]
+
+    def difficulty_owner(self) -> str:
+        """Which level the panel is about: its file, or this unsaved draft."""
+        path = self.model.path
+        return str(path) if path is not None else f"unsaved:{id(self.model)}"
 
     def run_difficulty(self) -> None:
         """F5 or the panel's button: play the level as it is now (problems first, if it has any)."""
@@ -183,7 +241,7 @@ class DifficultyPanel(EditorBase):
         if self.difficulty.for_level(level.content_hash()) is not None and not self.difficulty.running:
             self.say("these figures are for the level as it is now: edit it, then run again")
             return
-        self.difficulty.start(level)
+        self.difficulty.start(level, self.difficulty_owner())
         self.say(f"the bots are playing it {self.difficulty.games} times; paint on meanwhile")
 
     def apply_suggestion(self) -> None:
@@ -239,7 +297,7 @@ class DifficultyPanel(EditorBase):
         run = self.difficulty
         level_hash = self.current_hash()
         figures = run.for_level(level_hash)
-        shown = figures or run.latest()
+        shown = figures or run.latest(self.difficulty_owner())
         self._text("dhead", "Difficulty", left, top, TEXT, 12, bold=True, anchor_y="center")
         self._button("run", "Run (F5)", area.right - 84, top - 11, 74, enabled=not run.running)
         if run.running:

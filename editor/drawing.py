@@ -313,8 +313,12 @@ class EditorDrawing(EditorBase):
         return (list(self.model.warnings()) + ([taken] if taken is not None else [])
                 + self.difficulty_warnings())
 
+    def shown_problems(self) -> list[Problem]:
+        """The level's problems, then its pack's as `gridfall validate` finds them."""
+        return list(self.model.problems()) + list(self.pack_check.problems(self.model.path))
+
     def _draw_problems(self) -> None:
-        problems = self.model.problems()
+        problems = self.shown_problems()
         warnings = self.warnings()
         if self.flash is not None and all(p.cell != self.flash for p in (*problems, *warnings)):
             self.flash = None   # the problem it showed is fixed: no red left behind

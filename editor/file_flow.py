@@ -102,6 +102,12 @@ class FileFlow(EditorBase):
                 pack.edit(lambda: pack.meta.__setitem__("levels", pack.levels[:at] + [new.name] + pack.levels[at:]))
             else:
                 pack.rename(old.name, new.name)
+        elif pack is not None and old.name in pack.levels and not keep_old:
+            # Renamed onto another listed level (its file replaced, kept in the backups): the
+            # level keeps its own place and the replaced one's entry goes, so the pack never
+            # lists a file that is gone, nor one file twice.
+            pack.edit(lambda: pack.meta.__setitem__(
+                "levels", [new.name if n == old.name else n for n in pack.levels if n != new.name]))
         self.say(f"saved {new.name}" + (f" (a copy: {old.name} is unchanged)" if keep_old
                                         else f" (renamed from {old.name})"))
         if then is not None:

@@ -18,6 +18,7 @@ from game.io.schema import schema_ref
 from game.io.yamldoc import DocError, read_document
 from game.io.levels import mapping_to_yaml as write_mapping
 from game.io.packs import pack_index_text
+from game.io.playtest_file import FILE_NAME as PLAYTEST_FILE
 
 from . import backups
 from .model import Draft, check, from_level, from_mapping
@@ -218,14 +219,16 @@ class PackFolder:
         self.edit(lambda: self.meta.__setitem__("levels", [new if n == old else n for n in self.levels]))
 
     def unlisted(self) -> list[str]:
-        """Level files in the folder the pack does not list (removed ones, until deleted)."""
+        """Level files in the folder the pack does not list (removed ones, until deleted).
+        The pack's own files (pack.yaml, the bots' playtest.yaml) are never levels."""
         listed = set(self.levels)
         return sorted(p.name for p in self.folder.glob("*.yaml")
-                      if p.name != PACK_FILE and p.name not in listed and p.is_file())
+                      if p.name not in (PACK_FILE, PLAYTEST_FILE) and p.name not in listed
+                      and valid_id(p.stem) and p.is_file())
 
     def delete_file(self, name: str) -> None:
         """Delete an unlisted level file; its last version stays in the backups."""
-        if name in self.levels or name == PACK_FILE or pathlib.Path(name).name != name:
+        if name in self.levels or name in (PACK_FILE, PLAYTEST_FILE) or pathlib.Path(name).name != name:
             raise EditorFileError(f"{name}: only a file the pack no longer lists can be deleted")
         path = self.folder / name
         backups.keep(path)

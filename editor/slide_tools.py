@@ -38,8 +38,11 @@ def to_grid(draft: Draft) -> Grid | None:
 
 def shuffled(draft: Draft, moves: int, seed: int) -> Cells:
     """The board after `moves` random legal slides (never straight back), from the draft's own
-    board when it is whole, else from the solved one: always solvable, as the game's deal is."""
-    grid = to_grid(draft) or solved_slide(draft.height, draft.width)
+    board when it is whole and solvable, else from the solved one: always solvable, as the
+    game's deal is (legal slides keep a board's parity, so an unsolvable board stays one)."""
+    grid = to_grid(draft)
+    if grid is None or not slide_solvable(grid):
+        grid = solved_slide(draft.height, draft.width)
     cells = [list(row) for row in grid]
     rng = random.Random(seed)
     gap = next((r, c) for r, row in enumerate(cells) for c, v in enumerate(row) if v == EMPTY)

@@ -10,7 +10,7 @@ import arcade
 import pyglet
 
 from game.core import Mode, Problem
-from game.core import token_stone
+from game.core import slide_solvable, token_stone
 from game.io.settings import Settings
 from game.ui.layout import Rect
 from game.ui.outcome import Action
@@ -46,6 +46,7 @@ from .model import (
     stone_tool,
     tile_tool,
 )
+from .pack_check import PackCheck
 from .pack_flow import PackFlow
 from .properties import PropertiesPanel
 from .widgets import Dialog, Field, button
@@ -91,6 +92,7 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
         self._problems_first = 0   # the first problem the problems panel shows (scrolled)
         self.slot = recovery.Slot()   # this editor's own recovery file
         self.solutions = slide_tools.SolutionCounter()   # a slide board's solution length
+        self.pack_check = PackCheck()   # the pack's problems, as gridfall validate finds them
         self.difficulty = DifficultyRun()   # the Difficulty panel's bot games and figures
         self._difficulty_buttons = {}
         self._hashed = (None, None)
@@ -241,8 +243,14 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
 
     def slide_shuffle(self) -> None:
         d = self.model.draft
+        grid = slide_tools.to_grid(d)
         self.model.set(cells=slide_tools.shuffled(d, SHUFFLE_MOVES, random.randrange(1 << 31)))
-        self.say(f"{SHUFFLE_MOVES} random legal slides: always solvable")
+        if grid is not None and not slide_solvable(grid):
+            # Slides never change whether a board can be solved: this one started over.
+            self.say(f"this board could not be solved: {SHUFFLE_MOVES} random legal slides of the "
+                     "solved board instead (Ctrl+Z brings yours back)", bad=True)
+        else:
+            self.say(f"{SHUFFLE_MOVES} random legal slides: always solvable")
         self.refresh()
 
     def toggle_diagonal(self) -> None:
@@ -507,7 +515,7 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
         if x >= self.window.width - PROPS_W and y < self.window.height - HEADER_H:
             self.scroll_props(scroll_y)
         elif PALETTE_W <= x < self.window.width - PROPS_W and y < PROBLEMS_H:
-            listed = len(self.model.problems()) + len(self.warnings())
+            listed = len(self.shown_problems()) + len(self.warnings())
             self._problems_first = max(0, min(listed - 1, self._problems_first - int(scroll_y)))
 
     def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:

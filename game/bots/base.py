@@ -6,11 +6,10 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Protocol, TypeVar
 
-from game.core.goals import walk_steps
-from game.core.rng import MASK64
+from game.core import MASK64, walk_steps
 
 from game.core import (
-    Draws, DROP, Cell, Command, GoalName, Level, Mode, Session, State, Status, decide, fold, neighbours, progress,
+    Draws, DROP, Cell, Command, GoalName, Level, Mode, Session, State, Status, neighbours, play, progress,
 )
 
 T = TypeVar("T")
@@ -133,8 +132,8 @@ def _blocker_credit(state: State) -> float:
 
 
 def outcome(state: State, command: Command) -> State:
-    """The state after `command` (decide then fold: exactly what a Session would do)."""
-    return fold(state, decide(state, command))
+    """The state after `command` (the rules' own: exactly what a Session would do)."""
+    return play(state, command)[1]
 
 
 def turn_limit_for(level: Level) -> int:

@@ -4,7 +4,7 @@ core's advice weighs it (game.core.advice), never a guess and never a peek at th
 from __future__ import annotations
 
 from game.core import Command, Mode, State, legal_commands
-from game.core.advice import best_move
+from game.core import best_move
 
 from .chain_bot import candidate_chains
 

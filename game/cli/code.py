@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 from game.cli.output import safe
-from game.core.sharecode import MAX_CODE_CHARS
+from game.core import MAX_CODE_CHARS
 
 HELP = ("a level as a short code for a chat message (a replay: the whole game), or a code back "
         "into files")
@@ -46,14 +46,14 @@ def run(args: argparse.Namespace) -> int:
 
 def _encode(path: pathlib.Path, level_file: str | None) -> int:
     from game.io import LevelFileError, load_level
-    from game.io.codes import CodeError, game_code, level_code
+    from game.io.codes import CodeError, level_code, replay_code
     from game.io.replay import ReplayFileError, is_replay_file, load_replay
 
     try:
         if is_replay_file(path):
             replay = load_replay(path)
             level = _replay_level(path, replay.pack, replay.level, level_file)
-            code = game_code(level, replay.seed, replay.commands)
+            code = replay_code(level, replay)
         else:
             if level_file is not None:
                 raise ValueError("--level is for a replay; this is a level file")
@@ -62,7 +62,7 @@ def _encode(path: pathlib.Path, level_file: str | None) -> int:
         for problem in exc.problems:
             print(safe(f"gridfall code: {problem}"), file=sys.stderr)
         return 1
-    except (CodeError, ReplayFileError, ValueError, OSError, LookupError) as exc:
+    except (CodeError, ReplayFileError, ValueError, OSError, LookupError) as exc:   # IllegalMove too
         print(safe(f"gridfall code: {path}: {exc}"), file=sys.stderr)
         return 1
     print(code)

@@ -54,7 +54,7 @@ def display_problem(frames: int | None = None) -> str | None:
 
 def resolve(args: argparse.Namespace) -> tuple[Any, str | None]:
     """The pack to open (None for the title screen) and the level id; raises ValueError to print."""
-    from game.core.sharecode import looks_like_code
+    from game.core import looks_like_code
     from game.io import find_pack, is_pack_path, load_level, load_pack
     from game.io.codes import open_code
     from game.io.packs import lone_level_pack

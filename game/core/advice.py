@@ -28,6 +28,8 @@ WIN = 100.0
 SPECIAL_REACH = {Special.ROW: 1.0, Special.COLUMN: 1.0, Special.BOMB: 9.0, Special.RAINBOW: 0.0}
 # What a special waiting on the board counts for, against the same tiles cleared now.
 SPECIAL_SHARE = 0.3
+# A rainbow is kept for the kind the goals want (a player saves it for that swap).
+RAINBOW_SHARE = 0.7
 # Drops: how far down the board a drop has come counts as this share of collecting it.
 DROP_DEPTH_SHARE = 0.5
 # chain: the wanted tiles the token stands next to (the next chain's food) count this share.
@@ -98,7 +100,8 @@ def standing(state: State, steps: dict[Cell, int] | None = None) -> float:
                                               level.height if special == Special.COLUMN else 1)
             if special == Special.RAINBOW:
                 tiles = _best_wanted_kind(state) or cells / level.kinds
-            total += SPECIAL_SHARE * soon * tiles * per_tile
+            share = RAINBOW_SHARE if special == Special.RAINBOW else SPECIAL_SHARE
+            total += share * soon * tiles * per_tile
     if level.mode == Mode.CHAIN and state.player is not None and left != 0:
         total += NEXT_CHAIN_SHARE * _next_chain(state)
     return total

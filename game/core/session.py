@@ -7,8 +7,7 @@ from typing import Iterable, Iterator
 
 from .commands import Command
 from .events import Event
-from .evolve import fold
-from .game import decide, new_game
+from .game import new_game, play
 from .checking import shorten
 from .level import Level
 from .state import RULES_VERSION, IllegalMove, State
@@ -70,8 +69,7 @@ class Session:
     def play(self, command: Command) -> list[Event]:
         """Apply `command`; raises IllegalMove (nothing changes) when the rules forbid it."""
         before = self.state
-        events = decide(before, command)
-        after = fold(before, events)
+        events, after = play(before, command)
         if after is before or after == before:
             return events
         self._turns.append(Turn(command, tuple(events), after))

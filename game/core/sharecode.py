@@ -58,7 +58,7 @@ class CodeError(ValueError):
     """A text that is not a share code this game can open; the message is one line."""
 
 
-def encode(kind: CodeKind, text: str) -> str:
+def encode_code(kind: CodeKind, text: str) -> str:
     """The share code of `text` (a level or game file's text)."""
     data = text.encode("utf-8")
     if len(data) > MAX_TEXT_BYTES:
@@ -72,9 +72,12 @@ def encode(kind: CodeKind, text: str) -> str:
     return code
 
 
-def decode(code: str) -> tuple[CodeKind, str]:
+def decode_code(code: str) -> tuple[CodeKind, str]:
     """What a code holds and its text; CodeError (one line) for anything that is not a whole,
     undamaged code of a version this game reads."""
+    if len(code) > 4 * MAX_CODE_CHARS:   # refused before any copy is made of it
+        raise CodeError(f"the text is {len(code):,} characters; a Gridfall code is at most "
+                        f"{MAX_CODE_CHARS:,} (is it something else?)")
     code = "".join(code.split())   # a chat may wrap a long code over lines
     if len(code) > MAX_CODE_CHARS:
         raise CodeError(f"the code is {len(code):,} characters; a Gridfall code is at most "

@@ -3,13 +3,15 @@ file gets (the level loader, the replay reader, the replay's proof)."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import pathlib
 from dataclasses import dataclass
 from typing import Sequence
 
-from game.core import Command, IllegalMove, Level, first_divergence, shorten
-from game.core.sharecode import CodeError, CodeKind, decode, encode
+from game.core import (
+    CodeError, CodeKind, Command, IllegalMove, Level, decode_code, encode_code, first_divergence, shorten,
+)
 
 from .kept_replays import game_key
 from .levels import check_level_text, level_to_yaml, save_level
@@ -23,7 +25,7 @@ CODE_FILE = "code"            # how problems in a code's level name their "file"
 # documents, readable as it is.
 SEPARATOR = "\n---\n"
 
-__all__ = ["CodeError", "Opened", "game_code", "level_code", "open_code", "write_opened"]
+__all__ = ["CodeError", "Opened", "game_code", "level_code", "open_code", "replay_code", "write_opened"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,21 +44,33 @@ class Opened:
 
 def level_code(level: Level) -> str:
     """The level's share code: its level file's text (no schema line), packed."""
-    return encode(CodeKind.LEVEL, level_to_yaml(level, schema=None))
+    return encode_code(CodeKind.LEVEL, level_to_yaml(level, schema=None))
 
 
 def game_code(level: Level, seed: int, commands: Sequence[Command]) -> str:
     """A game's share code: the level, the seed and the commands with a check after each, so the
     code proves itself as a replay file does. Raises IllegalMove for commands that do not play."""
     replay = replay_of(level, seed, commands, pack=None)
-    return encode(CodeKind.GAME, level_to_yaml(level, schema=None) + SEPARATOR + replay_to_yaml(replay))
+    return encode_code(CodeKind.GAME, level_to_yaml(level, schema=None) + SEPARATOR + replay_to_yaml(replay))
+
+
+def replay_code(level: Level, replay: Replay) -> str:
+    """A replay file's game as a code, as it was recorded (its rules version, its checks), once
+    it proves itself on `level`; a replay without checks (format 1) gets them from today's rules."""
+    if not replay.checks:
+        return game_code(level, replay.seed, replay.commands)
+    divergence = first_divergence(level, replay.seed, replay.commands, replay.checks, replay.plays_by)
+    if divergence is not None:
+        raise CodeError(f"the replay does not prove itself on the level '{level.id}': {divergence.describe()}")
+    shared = dataclasses.replace(replay, pack=None)
+    return encode_code(CodeKind.GAME, level_to_yaml(level, schema=None) + SEPARATOR + replay_to_yaml(shared))
 
 
 def open_code(code: str) -> Opened:
     """The level (and game) a code holds. CodeError (one line) for a code that is foreign,
     damaged, cut short, too large or a game that does not prove itself; LevelFileError (each
     problem at code:line:col) for a level that a file with the same text would fail with."""
-    kind, text = decode(code)
+    kind, text = decode_code(code)
     replay_text = None
     if kind is CodeKind.GAME:
         level_text, found, replay_text = text.partition(SEPARATOR)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import pathlib
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 from game.core import Command, Level, describe, format_command, parse_command, shorten
 
@@ -71,6 +71,22 @@ class Progress:
 
     def star_count(self, pack_id: str, level_ids: Iterable[str]) -> int:
         return sum(self.get(pack_id, lid).stars for lid in level_ids)
+
+    def stars_to_open(self, packs: Sequence[tuple[str, Sequence[str], bool]], pack_id: str) -> int:
+        """Stars still wanted to open `pack_id` (0: open). `packs` lists every pack in the order
+        shown, as (id, level ids, shipped). A shipped pack after the first opens when the
+        shipped pack before it has earned half its stars (1.5 a level): stars earn the next pack,
+        as the genre's episodes do. A pack of the player's own or installed is always open."""
+        before: tuple[str, Sequence[str]] | None = None
+        for pid, ids, shipped in packs:
+            if pid == pack_id:
+                if not shipped or before is None:
+                    return 0
+                need = -(-3 * len(before[1]) // 2)
+                return max(0, need - self.star_count(before[0], before[1]))
+            if shipped:
+                before = (pid, ids)
+        return 0
 
     def unlocked(self, pack_id: str, level_ids: list[str], level_id: str) -> bool:
         """Completed levels are open, and so is the first level not completed yet."""

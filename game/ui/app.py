@@ -278,9 +278,11 @@ class App:
                         on_leave=lambda outcome: self._left_level(pack_id, level_id, outcome),
                         on_fullscreen=self.toggle_fullscreen, on_change=self.save_current,
                         show_goals=not played,
-                        on_share=lambda s, c: self.share(pack_id, level, s, c))
+                        on_share=lambda s, c: self.share(pack_id, level, s, c),
+                        next_label=self._next_label(pack_id, level_id))
         self._show(view)
         self.playing = (pack_id, level_id, view)
+        view.on_settings = lambda: self._settings_mid_level(view, lambda: setattr(self, "playing", (pack_id, level_id, view)))
         if commands:
             view.say(f"Playing on from move {len(played)} of the replay.")
             self.save_current()   # the branch is this level's game now: a kill keeps it
@@ -326,7 +328,7 @@ class App:
     def open_code(self, text: str) -> Any:
         """A share code (pasted with Ctrl+V, or given to `gridfall play CODE`): a level plays, a
         game opens in the theatre; a bad code is said in one line on a notice screen."""
-        from game.core.sharecode import find_code
+        from game.core import find_code
         from game.io.codes import CodeError, open_code
 
         back = self._back_from(self.window.current_view)
@@ -346,7 +348,7 @@ class App:
         if opened.replay is None:
             return self.play_level(opened.pack_id, level.id)
         return self.watch(opened.pack_id, level.id, opened.replay.seed, opened.replay.commands,
-                          f"Game code: {level.name}")
+                          f"Game code: {level.name}", rules=opened.replay.plays_by)
 
     def install_dropped(self, path: pathlib.Path, back: Callable[[], object], replace: bool = False) -> Any:
         from game.io import install_pack
@@ -542,7 +544,50 @@ class App:
             if i + 1 < len(ids) and self.progress.unlocked(pack_id, ids, ids[i + 1]):
                 self.play_level(pack_id, ids[i + 1])
                 return
+            after = self._pack_after(pack_id)
+            if i + 1 == len(ids) and after is not None:
+                # The pack is done: the next one opens, or the packs screen says what it asks.
+                if self.stars_to_open(after.id) == 0:
+                    self.show_levels(after.id)
+                else:
+                    self.show_packs().show_toast(self.locked_words(after.id))
+                return
         self.show_levels(pack_id, focus_level=level_id)
+
+    def _pack_after(self, pack_id: str) -> Pack | None:
+        """The shipped pack shown after `pack_id`, if it is shipped and one follows."""
+        packs = [p for p in self.packs()[0] if p.builtin]
+        ids = [p.id for p in packs]
+        return packs[ids.index(pack_id) + 1] if pack_id in ids and ids.index(pack_id) + 1 < len(ids) else None
+
+    def _next_label(self, pack_id: str, level_id: str) -> str | None:
+        """What the result's Next button says: the next level, the next pack, or (the last
+        level of the last pack) nothing."""
+        ids = self.level_ids(pack_id)
+        if level_id in ids and ids.index(level_id) + 1 < len(ids):
+            return "Next level"
+        return "Next pack" if self._pack_after(pack_id) is not None else None
+
+    def _settings_mid_level(self, view: Any, resume: Callable[[], None]) -> None:
+        """The settings from a game's pause menu; Back returns to that game with them applied."""
+        def back() -> None:
+            self.window.show_view(view)
+            resume()
+            view.apply_settings(self.settings)
+        self.show_settings(back=back)
+
+    def stars_to_open(self, pack_id: str) -> int:
+        """Stars still wanted before `pack_id` opens (0: open): see Progress.stars_to_open."""
+        packs = [(p.id, [lv.id for lv in p.levels], p.builtin) for p in self.packs()[0]]
+        return self.progress.stars_to_open(packs, pack_id)
+
+    def locked_words(self, pack_id: str) -> str:
+        """Why a pack is locked, in a player's words."""
+        need = self.stars_to_open(pack_id)
+        before = next((p for p in self.packs()[0] if p.builtin and self._pack_after(p.id) is not None
+                       and self._pack_after(p.id).id == pack_id), None)   # type: ignore[union-attr]
+        where = f" in {before.name}" if before is not None else ""
+        return f"Earn {counted(need, 'more star')}{where} to open it"
 
     # -- the daily puzzles --------------------------------------------------------------------
     def daily_puzzles(self) -> list[DailyPuzzle]:
@@ -579,6 +624,7 @@ class App:
                         back_to="daily", next_label="Next puzzle", new_deals=False)
         self._show(view)
         self.daily_playing = (puzzle, view)
+        view.on_settings = lambda: self._settings_mid_level(view, lambda: setattr(self, "daily_playing", (puzzle, view)))
         if commands:
             view.say(f"Playing on from move {len(commands)} of the replay.")
             self.save_current()   # the branch is today's game now: a kill keeps it
@@ -753,6 +799,10 @@ def run_game(
     window = GridfallWindow(fullscreen=settings.fullscreen and not headless, visible=False, size=size)
     app = App(window, editor_factory=editor_factory)
     window.app = app
+    from game.ui.pad import PadInput
+
+    pads = PadInput(window)   # controllers found now and plugged in later drive every screen
+    pads.start()
     if pack is not None:
         app.add_pack(pack)
         first = level_id or app.first_open_level(pack.id)

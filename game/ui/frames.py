@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, Protocol, runtime_checkable
 
 import arcade
+from pyglet import gl
 
 ON_DEMAND = True   # False: draw every frame, as the game did before (bench/game_idle.py's baseline)
 
@@ -74,6 +75,15 @@ class OnDemandWindow(arcade.Window):
         super().draw(dt)
 
 
+def clear(window: arcade.Window, color: tuple[int, int, int] | tuple[int, int, int, int]) -> None:
+    """Clear the window's colour only, to `color`. Its depth buffer is never used (sprites draw in
+    order), and clearing it too doubled a clear's cost on software GL (2.4 -> 5.2 ms at 1280x800)."""
+    window.ctx.screen.use()
+    alpha = color[3] if len(color) == 4 else 255
+    gl.glClearColor(color[0] / 255, color[1] / 255, color[2] / 255, alpha / 255)
+    gl.glClear(gl.GL_COLOR_BUFFER_BIT)
+
+
 def request() -> None:
     """Ask the current window for a frame (harmless when it draws every frame, or there is none)."""
     try:
@@ -84,4 +94,4 @@ def request() -> None:
         window.request_frame()
 
 
-__all__ = ["Moving", "ON_DEMAND", "OnDemandWindow", "request", "wants_frames"]
+__all__ = ["Moving", "ON_DEMAND", "OnDemandWindow", "clear", "request", "wants_frames"]

@@ -159,7 +159,7 @@ class Hud:
         y = rect.top - 24
         width = int(rect.width - 40)
         self.name.x, self.name.y = x, y
-        self.name.width = width
+        self._fit_name(width)
         y -= self.name.content_height + 6
         self.mode.x, self.mode.y = x, y
         self.mode.width = width
@@ -179,7 +179,8 @@ class Hud:
         half = rect.width / 2
         x, y = rect.left + 24, rect.top - 16
         width = int(half - 40)
-        self.name.x, self.name.y, self.name.width = x, y, width
+        self.name.x, self.name.y = x, y
+        self._fit_name(width)
         y -= self.name.content_height + 4
         self.mode.x, self.mode.y, self.mode.width = x, y, width
         y -= self.mode.content_height + 10
@@ -191,6 +192,20 @@ class Hud:
         self._place_goals(x, y, ICON + 8)
         self.help.x, self.help.y = x, rect.bottom + 10
         self.help.width = int(half - 36)
+
+    def _fit_name(self, width: int) -> None:
+        """The level's name on one line, a little smaller if that is all it takes ("Daily ·
+        26 Nov 2026" wrapped); a name too long for that wraps at the full size."""
+        name = self.name
+        full, least = round(22 * self.scale), round(17 * self.scale)
+        name.multiline = False
+        for size in range(full, least - 1, -1):
+            name.font_size = size
+            if name.content_width <= width:
+                return
+        name.font_size = full
+        name.multiline = True
+        name.width = width
 
     def _place_stars(self, x: float, y: float) -> None:
         """The three stars in a row from (x, y) down, each with its mark under it."""

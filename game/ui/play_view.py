@@ -13,7 +13,7 @@ from game.core import (
 )
 from game.bots import hint_bot
 from game.io.settings import Settings, load_settings
-from game.ui import textures
+from game.ui import frames, textures
 from game.ui.board import Blockers, BoardRenderer, renderer_name
 from game.ui.goal_card import GoalCard
 from game.ui.hints import hint, hint_cells
@@ -58,12 +58,14 @@ class PlayView(arcade.View):
                  on_change: Callable[[], None] | None = None, show_goals: bool = False,
                  difficulty: str | None = None,
                  on_share: Callable[[int, tuple[Command, ...]], str] | None = None,
-                 back_to: str = "levels", next_label: str = "Next level", new_deals: bool = True) -> None:
+                 back_to: str = "levels", next_label: str | None = "Next level", new_deals: bool = True,
+                 on_settings: Callable[[], None] | None = None) -> None:
         super().__init__()
         self.level = level
         self.settings = settings if settings is not None else load_settings()
         self.seed = level.play_seed if seed is None else seed
         self.new_deals = new_deals   # "New deal" is offered (not for a daily: one deal a day)
+        self.on_settings = on_settings   # the pause menu's Settings (whoever owns them shows them)
         self.on_leave = on_leave
         self.playtest = playtest
         self.sounds: Player = sounds if sounds is not None else shared_player()
@@ -228,8 +230,7 @@ class PlayView(arcade.View):
         self._shown = before
         self._clears = 0   # the batch's clears so far: each sounds a little higher
         self._animating = True
-        self.board.play(events, self.state.grid, on_event=self._on_event, specials=self.state.specials,
-                        blockers=Blockers.of(self.state))
+        self.board.play(events, self.state, on_event=self._on_event, before=before)
         if not self.board.busy:       # "instant": the batch is already over
             self._after_batch()
         return True
@@ -421,12 +422,26 @@ class PlayView(arcade.View):
             Button("Restart", lambda: self._leave_or(Action.RETRY, self.retry), "restart"),
             Button("Undo", self._pause_undo, "undo"),
             Button("Goals", self.show_goals, "goals"),
+            *([Button("Settings", self._open_settings, "settings")] if self.on_settings is not None else []),
             Button(back[1], lambda: self.leave(back[0]), back[0]),
         ], lines=[self.level.name, self.deal_line()])
         self._place_menu(self.pause_menu)
 
     def close_pause(self) -> None:
         self.pause_menu = None
+
+    def _open_settings(self) -> None:
+        self.pause_menu = None
+        if self.on_settings is not None:
+            self.on_settings()
+
+    def apply_settings(self, settings: Settings) -> None:
+        """Back from the settings mid-level: the board and HUD as they now ask (sound, motion,
+        speed, colours, text size), the game where it was, the pause menu it was left from."""
+        self.settings = settings
+        self._build()
+        self._shown = self.state
+        self.open_pause()
 
     def _pause_undo(self) -> None:
         self.pause_menu = None
@@ -444,9 +459,10 @@ class PlayView(arcade.View):
             buttons = [Button("Retry", lambda: self._leave_or(Action.RETRY, self.retry), "retry"),
                        Button("Back to editor", lambda: self.leave(Action.EDITOR), "editor")]
         elif won:
-            buttons = [Button(self.next_label, lambda: self.leave(Action.NEXT), "next"),
-                       Button("Retry", lambda: self._leave_or(Action.RETRY, self.retry), "retry"),
+            buttons = [Button("Retry", lambda: self._leave_or(Action.RETRY, self.retry), "retry"),
                        Button(self.back_to.capitalize(), lambda: self.leave(Action.LEVELS), "levels")]
+            if self.next_label is not None:   # None: the last level, with nothing after it
+                buttons.insert(0, Button(self.next_label, lambda: self.leave(Action.NEXT), "next"))
         else:
             buttons = [Button("Retry", lambda: self._leave_or(Action.RETRY, self.retry), "retry"),
                        Button(self.back_to.capitalize(), lambda: self.leave(Action.LEVELS), "levels")]
@@ -657,7 +673,7 @@ class PlayView(arcade.View):
                 or (self.hint_command is not None and self._hint_age < HINT_PULSE))
 
     def on_draw(self) -> None:
-        self.window.clear(color=PLAY_BG)
+        frames.clear(self.window, PLAY_BG)
         if self._gradient is not None:
             self._gradient.draw()
         self._grid.draw()

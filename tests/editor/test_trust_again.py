@@ -11,11 +11,16 @@ from typing import Any, Iterator
 import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
 import arcade
 import pytest
+from concurrent.futures import Future
 
 from driving import cell_xy, center, click, frame, header, new_level, press, save_as, send, set_field, type_text
-from editor import open_editor, recovery
+from editor import files, open_editor, recovery, slide_tools
+from editor.model import EditModel, blank, kind_tool
 from editor.view import EditorView
-from game.io import load_level
+from game.bots.playtest import PERSON, cap_for, play_seeds
+from game.core import Mode, slide_solvable
+from game.io import load_level, load_pack
+from game.io.packs import check_pack
 
 key = arcade.key
 
@@ -29,6 +34,16 @@ def elsewhere(tmp_path: pathlib.Path) -> Iterator[pathlib.Path]:
         yield tmp_path
     finally:
         os.chdir(old)
+
+
+@pytest.fixture(autouse=True)
+def _own_packs() -> Iterator[None]:
+    """Packs these tests make are gone after each (other tests look packs up by place)."""
+    before = {p.folder for p in files.user_packs()}
+    yield
+    for pack in files.user_packs():
+        if pack.folder not in before:
+            shutil.rmtree(pack.folder)
 
 
 def _killed(view: EditorView) -> pathlib.Path:
@@ -143,3 +158,116 @@ def test_undo_back_to_the_saved_level_leaves_nothing_to_recover(window: Any, edi
     assert not view.model.dirty
     frame(window)
     assert not view.slot.path.exists() and recovery.pending() == []
+
+
+def _listed(pack_id: str) -> list[str]:
+    return next(p for p in files.user_packs() if p.folder.name == pack_id).levels
+
+
+def _in_pack(view: EditorView, pack_id: str, level_id: str, kind: int) -> pathlib.Path:
+    """A small valid level in the pack (set up through the editor's files, not the mouse: the
+    tests drive what they are about), then opened in the editor."""
+    pack = next((p for p in files.user_packs() if p.folder.name == pack_id), None) or files.new_pack(pack_id, pack_id)
+    m = EditModel(blank(Mode.MATCH3, 5, 5, level_id=level_id))
+    m.select(kind_tool(kind))
+    m.paint_at((0, 0))
+    path = pack.add(m.draft)
+    view.model.mark_saved()
+    view.open_path(path)
+    frame(view.window)
+    return path
+
+
+def test_renaming_onto_another_levels_id_keeps_the_pack_valid(window: Any, editor: EditorView) -> None:
+    view = editor
+    first = _in_pack(view, "orchard", "orchard-1", 1)
+    second = _in_pack(view, "orchard", "orchard-2", 2)
+    assert _listed("orchard") == ["orchard-1.yaml", "orchard-2.yaml"]
+    set_field(window, view, "id", "orchard-1")
+    press(window, key.S, key.MOD_CTRL)
+    click(window, *view.dialog.button_center("Rename"))
+    assert view.dialog is not None and view.dialog.title == "Replace orchard-1.yaml?"
+    click(window, *view.dialog.button_center("Replace"))
+    assert view.dialog is None and not second.exists()
+    assert _listed("orchard") == ["orchard-1.yaml"]      # never a listed file that is gone
+    check_pack(first.parent)                             # what gridfall validate reads
+    assert load_pack(first.parent).levels[0].layout[0][0] == "2"
+    frame(window)
+    assert not any(p.path == ("pack",) for p in view.shown_problems())
+
+
+def test_the_problems_panel_checks_the_pack_as_validate_does(window: Any, editor: EditorView) -> None:
+    view = editor
+    first = _in_pack(view, "grove", "grove-1", 1)
+    _in_pack(view, "grove", "grove-2", 2)
+    frame(window)
+    assert not view.shown_problems()
+    # Someone lists a file that is not there: the editor says so, as validate does.
+    index = first.parent / "pack.yaml"
+    index.write_text(index.read_text().replace("- grove-2.yaml", "- grove-2.yaml\n  - grove-9.yaml"))
+    view.pack_check.forget()
+    frame(window)
+    _pack, found = check_pack(first.parent)
+    assert found
+    shown = [str(p) for p in view.shown_problems()]
+    assert any("grove-9" in s and "validate" in s for s in shown), shown
+    assert "problem" in view._texts["phead"].text
+
+
+def test_the_pack_dialog_never_offers_playtest_yaml_as_a_level(window: Any, editor: EditorView) -> None:
+    view = editor
+    path = _in_pack(view, "tested", "tested-1", 1)
+    (path.parent / "playtest.yaml").write_text("format: 1\npack: tested\nbot: person\ngames: 5\n"
+                                               "date: '2026-01-01'\nlevels: {}\n")
+    (path.parent / "stray.yaml").write_text("id: stray\n")
+    header(window, view, "Pack")
+    click(window, *view.dialog.button_center("open tested"))
+    buttons = set(view.dialog.buttons)
+    assert "list stray.yaml" in buttons
+    assert not any("playtest" in b for b in buttons)
+    press(window, key.ESCAPE)
+
+
+def test_shuffle_of_an_unsolvable_slide_board_gives_a_solvable_one(window: Any, editor: EditorView) -> None:
+    view = editor
+    new_level(window, view, "slide", 3, 3)
+    click(window, *center(view.props_buttons["solved"]))
+    # Swap tiles 1 and 2 by hand: a board no slides can solve.
+    press(window, key.KEY_2)
+    click(window, *cell_xy(view, (0, 0)))
+    assert slide_tools.to_grid(view.model.draft) is not None
+    assert not slide_solvable(slide_tools.to_grid(view.model.draft))
+    click(window, *center(view.props_buttons["shuffle"]))
+    grid = slide_tools.to_grid(view.model.draft)
+    assert grid is not None and slide_solvable(grid)
+    assert "could not be solved" in view.status and view.status_bad
+
+
+def _played(window: Any, view: EditorView, games: int = 6) -> None:
+    """A finished bot run of the level as it is now (a few games, in this process)."""
+    level = view.model.level()
+    done: Future[list[Any]] = Future()
+    done.set_result(play_seeds(level, tuple(range(games)), PERSON, cap_for(level)))
+    run = view.difficulty
+    run._owner, run._level, run._pending, run._sizes = view.difficulty_owner(), level, [done], [games]
+    frame(window)
+
+
+def test_the_difficulty_panel_belongs_to_its_level_and_survives_reopening(window: Any, editor: EditorView) -> None:
+    view = editor
+    new_level(window, view, "match3", 5, 5)
+    set_field(window, view, "moves", "12")
+    path = save_as(window, view, "judged")
+    _played(window, view)
+    assert view.difficulty.for_level(view.current_hash()) is not None
+    assert "bots win" in view._texts["d1"].text
+    press(window, key.N, key.MOD_CTRL)                   # a new level: nothing from the last one
+    click(window, *view.dialog.button_center("Create"))
+    frame(window)
+    assert "How hard is it?" in view._texts["d1"].text
+    # Another editor (the next session) opens the file: the figures are back, not played again.
+    view.difficulty.close()
+    again = open_editor(window, path, on_leave=lambda: None)
+    frame(window)
+    assert "bots win" in again._texts["d1"].text and not again.difficulty.running
+    again.difficulty.close()

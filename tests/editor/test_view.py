@@ -254,15 +254,15 @@ def test_pack_add_reorder_export_validates(window: Any, editor: EditorView, data
         click(window, *d.button_center("Add this level"))
         made.append(f"lvl-{mode}.yaml")
         click(window, *view.dialog.button_center("Close"))
-    pack = files.user_packs()[0]
+    pack = _my_pack()
     assert pack.levels == made
     header(window, view, "Pack")
     click(window, *view.dialog.button_center("open my-pack"))
     shot(window, view, SCREENSHOTS / "editor-pack-dialog.png")
     click(window, *view.dialog.button_center("down 1"))
-    assert files.user_packs()[0].levels == [made[1], made[0], made[2]]
+    assert _my_pack().levels == [made[1], made[0], made[2]]
     click(window, *view.dialog.button_center("remove 3"))
-    assert files.user_packs()[0].levels == [made[1], made[0]]
+    assert _my_pack().levels == [made[1], made[0]]
     click(window, *view.dialog.button_center("Export"))
     target = data_dir / "exports" / "my-pack.pack.yaml"
     assert target.is_file(), view.status
@@ -497,3 +497,8 @@ def test_growing_the_window_keeps_every_header_button_and_field_reachable(window
     assert editor.header_buttons and all(b.rect.right <= window.width for b in editor.header_buttons.values())
     header(window, editor, "Pack")
     assert editor.dialog is not None and "Packs" in editor.dialog.title
+
+
+def _my_pack() -> files.PackFolder:
+    """The pack test_pack_add_reorder_export_validates makes (other tests make packs too)."""
+    return next(p for p in files.user_packs() if p.folder.name == "my-pack")

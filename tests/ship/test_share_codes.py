@@ -12,7 +12,8 @@ from hypothesis import given, settings, strategies as st
 from game.cli import main
 from game.core import Level
 from game.core import sharecode
-from game.core.sharecode import CodeError, CodeKind, decode, encode, find_code
+from game.core.sharecode import CodeError, CodeKind, find_code
+from game.core.sharecode import decode_code as decode, encode_code as encode
 from game.io import LevelFileError, level_to_yaml, load_level
 from game.io.codes import game_code, level_code, open_code
 from game.io.paths import levels_dir
@@ -113,8 +114,10 @@ def test_foreign_and_newer_codes_say_what_they_are(text: str, words: str) -> Non
 
 
 def test_an_oversized_code_is_refused_before_any_work() -> None:
-    with pytest.raises(CodeError, match="is 1,000,004 characters; a Gridfall code is at most 20,000"):
+    with pytest.raises(CodeError, match="the text is 1,000,004 characters; a Gridfall code is at most 20,000"):
         decode("GFL1" + "2" * 1_000_000)
+    with pytest.raises(CodeError, match="the code is 20,004 characters; a Gridfall code is at most 20,000"):
+        decode("GFL1" + "2" * 20_000 + " \n")
 
 
 def test_a_decompression_bomb_with_a_right_checksum_stops_at_the_limit() -> None:
@@ -222,3 +225,20 @@ def test_a_level_round_trips_through_encode_with_any_name() -> None:
     for name in ("no", "a #b", "say \"hi\"", "\U0001f340 luck", "key: v", "- dash"):
         level = Level.from_dict({**base.to_dict(), "name": name})
         assert open_code(level_code(level)).level == level
+
+
+def test_a_replay_file_travels_as_recorded_under_its_own_rules_and_a_forged_one_does_not(
+        tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
+    older = ROOT / "tests" / "replays" / "older" / "the-long-way-rules-2.yaml"
+    status, out, _ = _cli(capsys, "code", str(older))
+    assert status == 0
+    opened = open_code(out.strip())
+    recorded = load_replay(older)
+    assert opened.replay is not None and opened.replay.rules == recorded.rules == 2
+    assert (opened.replay.commands, opened.replay.checks) == (recorded.commands, recorded.checks)
+    forged = tmp_path / "forged.replay.yaml"
+    text = (ROOT / "tests" / "replays" / "sweet-finale.yaml").read_text(encoding="utf-8")
+    first_check = text.split("checks:\n- ", 1)[1][:8]
+    forged.write_text(text.replace(first_check, "00000000", 1), encoding="utf-8")
+    status, _, err = _cli(capsys, "code", str(forged))
+    assert status == 1 and "does not prove itself" in _one_line(err)

@@ -1535,3 +1535,15 @@ def test_stars_light_only_when_earned_and_a_points_bar_fills_toward_the_marks(wi
         settle(view)
     assert view.hud.lit == stars_earned(view.state) >= 1
     assert view.hud.bar_fill() == min(1.0, view.hud.shown_score / 400)
+
+
+def test_a_daily_title_stays_on_one_line_and_a_long_name_still_wraps(window: Any) -> None:
+    daily = Level.from_dict({"format": 1, "id": "daily", "name": "Daily · 26 Nov 2026", "mode": "match3",
+                             "width": 7, "height": 7, "kinds": 5, "moves": 12, "goals": {"score": 900}})
+    view = open_view(window, daily)
+    name = view.hud.name
+    assert not name.multiline and name.content_width <= view.hud.rect.width - 40
+    assert name.content_height < 1.5 * name.font_size * 1.6      # one line
+    long = Level.from_dict({**daily.to_dict(), "name": "A very long level name that no single line can hold"})
+    view = open_view(window, long)
+    assert view.hud.name.multiline and view.hud.name.font_size == 22

@@ -435,11 +435,15 @@ def test_every_way_out_of_a_level_updates_progress(window: Any, fresh: pathlib.P
     assert isinstance(window.current_view, LevelsView)
     lp = load_progress().progress.get(PACK, level.id)
     assert lp.game is None and not lp.completed
-    # "Next" after winning the last level of a pack goes back to the pack's levels.
+    # "Next pack" after winning the last level of a pack: the next shipped pack opens at half
+    # this pack's stars; short of them, the packs screen says how many more it takes.
     last = pack.levels[-1]
-    app.play_level(PACK, last.id)
+    assert app.play_level(PACK, last.id).next_label == "Next pack"
     window.current_view.on_leave(PlayOutcome(last.id, 0, "won", 999, 2, played, "next"))
-    assert isinstance(window.current_view, LevelsView)
+    assert isinstance(window.current_view, PacksView)
+    need = -(-3 * len(pack.levels) // 2) - 2
+    assert app.stars_to_open("sweet-mechanics") == need
+    assert window.current_view.toast.text == f"Earn {need} more stars in {pack.name} to open it"
     assert load_progress().progress.get(PACK, last.id).stars == 2
 
 
@@ -694,3 +698,44 @@ def test_esc_on_the_goal_card_goes_back_and_its_lines_fit_the_card(window: Any, 
     assert view.goal_card is not None
     press_key(window, arcade.key.ESCAPE)                      # opened from the pause menu: back to it
     assert view.goal_card is None and view.pause_menu is not None and window.current_view is view
+
+
+def test_the_next_shipped_pack_opens_at_half_the_stars_of_the_one_before(window: Any, fresh: pathlib.Path) -> None:
+    app = App(window)
+    first = app.pack(PACK)
+    need = -(-3 * len(first.levels) // 2)
+    assert app.stars_to_open(PACK) == 0 and app.stars_to_open("sweet-mechanics") == need
+    view = app.show_packs()
+    view.on_update(1 / 60)
+    draw(window, "packs_locked")
+    assert f"{need} more stars" in [t.text for t in view._texts]
+    click_widget(window, "pack:sweet-mechanics")                 # refused, with the reason
+    assert window.current_view is view and "more stars" in view.toast.text
+    for lv in first.levels:                                       # two stars a level: enough
+        app.progress.record_win(PACK, lv.id, 100, 2)
+    assert app.stars_to_open("sweet-mechanics") == 0
+    view = app.show_packs()
+    view.on_update(1 / 60)
+    click_widget(window, "pack:sweet-mechanics")
+    assert isinstance(window.current_view, LevelsView) and window.current_view.pack_id == "sweet-mechanics"
+
+
+def test_settings_from_the_pause_menu_apply_mid_level_and_back_returns_to_the_game(
+        window: Any, fresh: pathlib.Path) -> None:
+    from game.core import legal_commands
+
+    app = App(window)
+    view = app.play_level(PACK, "the-diamond")
+    press_key(window, arcade.key.ENTER)                        # the goal card read
+    view.submit(legal_commands(view.state)[0])
+    settle(window)
+    played = view.state
+    press_key(window, arcade.key.ESCAPE)
+    click(window, *next(b for b in view.pause_menu.buttons if b.key == "settings").rect.center)
+    assert isinstance(window.current_view, SettingsView)
+    click_widget(window, "sound=False")
+    click_widget(window, "reduced_motion=True")
+    press_key(window, arcade.key.ESCAPE)                       # back: the same game, settings applied
+    assert window.current_view is view and view.state == played and view.pause_menu is not None
+    assert view.board.reduced_motion and not view.settings.sound
+    assert app.playing is not None and app.playing[2] is view     # still the game the app keeps
