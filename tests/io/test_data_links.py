@@ -149,3 +149,20 @@ def test_a_linked_installed_pack_is_never_listed_or_read(data: pathlib.Path, tmp
 
     pack, problems = check_pack(packs / "near")
     assert pack is None and "is a link" in problems[0].message
+
+
+def test_a_linked_recovery_folder_is_never_read_written_or_swept(data: pathlib.Path, outside: pathlib.Path) -> None:
+    from editor import recovery
+    from editor.model import from_level
+    from game.core import Level
+
+    (outside / ".editor-aaaaaaaaaaaa.yaml.x.tmp").write_text("mine\n")
+    (outside / "editor-bbbbbbbbbbbb.yaml").write_text("mine too\n")
+    before = _snapshot(outside)
+    (data / "recovery").symlink_to(outside, target_is_directory=True)
+    recovery.sweep_temporaries()
+    assert recovery.pending() == []
+    slot = recovery.Slot()
+    with pytest.raises(OSError, match="is a link"):
+        slot.write(from_level(Level(id="a", name="A", mode="slide", width=3, height=3)), None)
+    assert _snapshot(outside) == before
