@@ -91,3 +91,11 @@ def test_a_named_pipe_is_refused_unread_by_every_command(tmp_path: pathlib.Path,
         said = out.out + out.err
         assert "Traceback" not in said and ("regular file" in said or "is not a pack" in said), argv
     assert pipe.is_fifo()
+
+
+@pytest.mark.parametrize("length", [60, 1000])
+def test_a_long_unknown_key_is_placed_at_its_own_line(tmp_path: pathlib.Path, capsys: Any, length: int) -> None:
+    path = tmp_path / "long.yaml"
+    path.write_text(SLIDE.format(id="long") + "k" * length + ": 1\n")
+    said = _validate(capsys, path)
+    assert said.startswith(f"{path}:7:1: kkk") and "unknown key" in said and len(said) < 500
