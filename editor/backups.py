@@ -54,8 +54,11 @@ def keep(path: pathlib.Path, now: datetime.datetime | None = None) -> pathlib.Pa
 
 
 def versions(path: pathlib.Path) -> list[Version]:
-    """The kept versions of `path`, newest first."""
-    folder = folder_for(path)
+    """The kept versions of `path`, newest first (none through a link in the data folder)."""
+    try:
+        folder = folder_for(path)
+    except OSError:
+        return []
     if not folder.is_dir():
         return []
     out: list[Version] = []

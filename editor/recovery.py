@@ -37,11 +37,16 @@ class Slot:
     """One editor's own recovery file, named at random so two editors never share one."""
 
     def __init__(self) -> None:
-        self.path = recovery_dir() / f"editor-{secrets.token_hex(6)}.yaml"
+        name = f"editor-{secrets.token_hex(6)}.yaml"
+        try:
+            self.path = recovery_dir() / name
+        except OSError:   # a link or a file in the way: each write says so (autosave failed)
+            self.path = data_dir() / "recovery" / name
 
     def write(self, draft: Draft, source: pathlib.Path | None) -> None:
         """Autosave atomically: a crash mid-write leaves the previous version whole."""
         # The source is named absolutely: the editor that restores it may start in another folder.
+        recovery_dir()   # never a write through a link out of the data folder (OSError)
         where = os.path.abspath(source) if source is not None else None
         body = {"format": 1, "pid": os.getpid(), "source": where,
                 "level": draft.to_mapping()}
@@ -83,7 +88,11 @@ def pending() -> list[Recovery]:
     An editor that is still running (another window, or this process's own slot) keeps its
     file: offering it would let two editors fight over one piece of work.
     """
-    candidates = [data_dir() / LEGACY_NAME, *recovery_dir().glob("editor-*.yaml")]
+    try:
+        slots = list(recovery_dir().glob("editor-*.yaml"))
+    except OSError:   # a link in the data folder is never read through
+        slots = []
+    candidates = [data_dir() / LEGACY_NAME, *slots]
     found: list[tuple[float, Recovery]] = []
     for file in candidates:
         if file in _HELD or not file.is_file():
@@ -121,7 +130,10 @@ def sweep_temporaries() -> None:
     """
     for stale in data_dir().glob(f".{LEGACY_NAME}.*.tmp"):
         stale.unlink(missing_ok=True)
-    folder = recovery_dir()
+    try:
+        folder = recovery_dir()
+    except OSError:   # nothing is removed through a link
+        return
     for stale in folder.glob(".editor-*.yaml.*.tmp"):
         slot = folder / stale.name[1:].split(".yaml.", 1)[0]
         slot = slot.with_name(slot.name + ".yaml")

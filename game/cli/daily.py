@@ -10,6 +10,7 @@ import sys
 from typing import Any
 
 from game.bots.daily import DAILY_MODES, DailyError, daily_puzzle, parse_date, parse_mode
+from game.cli.output import safe
 from game.io.atomic import atomic_write_text
 from game.io.levels import level_to_yaml
 
@@ -49,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
             target = target / f"{puzzle.level.id}.yaml"
         atomic_write_text(target, text)
     except OSError as exc:
-        print(f"gridfall daily: cannot write {target}: {exc.strerror or exc}", file=sys.stderr)
+        print(safe(f"gridfall daily: cannot write {target}: {exc.strerror or exc}"), file=sys.stderr)
         return 1
     print(f"wrote {puzzle.level.name} ({mode.value}) to {target}", file=sys.stderr)
     if target.stem != puzzle.level.id:

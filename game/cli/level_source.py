@@ -14,7 +14,10 @@ def path_or_pack_id(path: pathlib.Path) -> pathlib.Path:
     """`path`, or, when nothing is there and it is a bare name, the folder or file of the
     built-in or installed pack with that id: `gridfall validate first-steps` works wherever the
     game is installed, with the shipped packs inside the package."""
-    if path.exists() or path.is_symlink() or len(path.parts) != 1 or path.suffix:
+    try:
+        if path.exists() or path.is_symlink() or len(path.parts) != 1 or path.suffix:
+            return path
+    except OSError:   # a name too long for the file system: the check that reads it says so
         return path
     from game.io import PackNotFoundError, find_pack
 

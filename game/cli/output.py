@@ -7,6 +7,8 @@ import sys
 
 # C0 and C1 control characters (ESC starts a terminal escape sequence), but not tab or newline.
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# A run without spaces this long is a hostile path or value: shown cut, its ends kept.
+_LONG = re.compile(r"\S{241,}")
 
 
 def safe(text: object) -> str:
@@ -16,6 +18,7 @@ def safe(text: object) -> str:
     sequence in it would rewrite the user's terminal.
     """
     shown = _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", str(text))
+    shown = _LONG.sub(lambda m: f"{m.group()[:100]}...{m.group()[-100:]}", shown)
     return shown.encode("utf-8", "backslashreplace").decode("utf-8")
 
 

@@ -9,6 +9,8 @@ import pathlib
 import sys
 from typing import Any, Callable
 
+from game.cli.output import safe
+
 DEFAULT_MOVES = 10
 
 
@@ -57,7 +59,11 @@ def _load(args: argparse.Namespace) -> tuple[Any, int, list[Any], bool]:
     from game.io.yamldoc import DocError, read_document
 
     path: pathlib.Path = pathlib.Path(args.source)
-    if not path.is_file():
+    try:
+        found = path.is_file()
+    except OSError as exc:   # a name too long for the file system
+        raise RecordError(f"{path}: {exc.strerror or exc}") from None
+    if not found:
         raise RecordError(f"{path}: no such file")
     try:
         doc = read_document(path)   # bounded: size, depth, aliases and numbers checked first
@@ -297,9 +303,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         print(record(args))
     except OptionError as exc:
-        print(f"gridfall record: {exc}", file=sys.stderr)
+        print(safe(f"gridfall record: {exc}"), file=sys.stderr)
         return 2
     except (RecordError, RuntimeError) as exc:
-        print(f"gridfall record: {exc}", file=sys.stderr)
+        print(safe(f"gridfall record: {exc}"), file=sys.stderr)
         return 1
     return 0

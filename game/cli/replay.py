@@ -7,6 +7,7 @@ import pathlib
 import sys
 from typing import Any
 
+from game.cli.output import safe
 from game.core import Level, stars, valid_id
 from game.io import LevelFileError, PackNotFoundError, find_pack, load_level
 from game.io.replay import Replay, ReplayFileError, load_replay, replay_notes, verify_replay
@@ -52,14 +53,14 @@ def run(args: argparse.Namespace) -> int:
         replay = load_replay(args.path)
         level = _level(args, replay)
     except (ReplayFileError, LevelFileError, PackNotFoundError, ValueError, OSError) as exc:
-        print(f"gridfall replay: {exc}", file=sys.stderr)
+        print(safe(f"gridfall replay: {exc}"), file=sys.stderr)
         return 1
     notes = replay_notes(replay, level)
     try:
         session = verify_replay(replay, level)
     except ReplayFileError as exc:
         why = f" ({'; '.join(notes)})" if notes else ""
-        print(f"gridfall replay: {exc}{why}", file=sys.stderr)
+        print(safe(f"gridfall replay: {exc}{why}"), file=sys.stderr)
         return 1
     if args.verbose:
         for i, turn in enumerate(session.turns, start=1):

@@ -74,7 +74,11 @@ def check(paths: list[pathlib.Path], notes: list[str] | None = None) -> tuple[li
     checked: list[dict[str, Any]] = []
     problems: list[FileProblem] = []
     for given in paths:
-        found = targets(given) if given.exists() else [("level", given)]
+        try:
+            found = targets(given) if given.exists() else [("level", given)]
+        except OSError as exc:   # a name too long for the file system, a link loop
+            problems.append(FileProblem(str(given), 1, 1, "", f"cannot be read ({exc.strerror or exc})"))
+            continue
         if not found:
             problems.append(FileProblem(str(given), 1, 1, "", "holds no level or pack files"))
         for kind, path in found:
@@ -111,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
         notes: list[str] = []
         checked, problems = check([path_or_pack_id(pathlib.Path(p)) for p in args.paths], notes)
     except Exception as exc:  # never a traceback for a designer: say what broke, exit 1
-        print(f"gridfall validate: could not finish ({type(exc).__name__}: {exc})", file=sys.stderr)
+        print(safe(f"gridfall validate: could not finish ({type(exc).__name__}: {exc})"), file=sys.stderr)
         return 1
     if args.json:
         print(json.dumps({"ok": not problems, "checked": checked,

@@ -190,12 +190,12 @@ def best_move(state: State, options: Sequence[Command], follow_ups: int = 0,
     for i in ranked[:follow_ups]:
         first = worth[i]
         imagined = replace(state, rng=IMAGINED[0])
-        after = fold(imagined, decide(imagined, options[i]))
+        after = play(imagined, options[i])[1]
         total = first
         if after.status == Status.PLAYING:
             nexts = more(after)
             if nexts:
-                second = max(standing(fold(after, decide(after, c)), steps) for c in nexts)
+                second = max(standing(play(after, c)[1], steps) for c in nexts)
                 total = first + LOOKAHEAD_DISCOUNT * (second - first)
         if total > best_value:
             best, best_value = i, total

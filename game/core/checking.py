@@ -52,7 +52,7 @@ class Problem:
         return (self.path[0], self.cell[0]) if self.cell is not None else None
 
     def where(self) -> str:
-        return ".".join(str(p) for p in self.path) if self.path else "(level)"
+        return ".".join(shorten(str(p)) for p in self.path) if self.path else "(level)"
 
     def __str__(self) -> str:
         return f"{self.where()}: {self.message}"
@@ -123,6 +123,9 @@ def unknown_keys(data: Mapping[Any, Any], known: tuple[str, ...], path: Path = (
         shown = shorten(str(key))
         near = difflib.get_close_matches(shown, known, n=1, cutoff=0.6)
         hint = f"; did you mean '{near[0]}'?" if near else f"; known keys: {', '.join(known)}"
-        out.append(Problem(path + (shown,), f"unknown key '{shown}'{hint}", part=Part.KEY,
+        # The path holds the key itself, so the file's line of a long key is found; where()
+        # and the file's field names show it cut.
+        part = key if isinstance(key, (str, int)) and not isinstance(key, bool) else str(key)
+        out.append(Problem(path + (part,), f"unknown key '{shown}'{hint}", part=Part.KEY,
                            fault=Fault.TYPE))
     return out

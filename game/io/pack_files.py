@@ -214,6 +214,10 @@ def _open_pack_file(
 
 
 def _check_folder(folder: pathlib.Path, pack_file: pathlib.Path, builtin: bool) -> tuple[Pack | None, list[FileProblem]]:
+    if pack_file.is_symlink():
+        # Its level files are refused as links too: a pack is read from its own folder only.
+        return None, [FileProblem(str(pack_file), 1, 1, "", "is a link; a pack's files are read "
+                                  "from its own folder, never through a link")]
     if not pack_file.is_file():
         return None, [FileProblem(str(pack_file), 1, 1, "", "no pack.yaml here: a pack folder "
                                   "holds pack.yaml and its level files")]

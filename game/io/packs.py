@@ -9,7 +9,7 @@ import shutil
 import tempfile
 import time
 
-from game.core import shorten
+from game.core import quoted, shorten
 
 from .pack_files import (
     MAX_HINT_CANDIDATES as MAX_HINT_CANDIDATES, MAX_NAME_HINTS as MAX_NAME_HINTS,
@@ -58,12 +58,13 @@ def _backups_folder(root: pathlib.Path) -> pathlib.Path:
 # -- finding and installing ----------------------------------------------------------------
 
 def pack_paths(folder: pathlib.Path) -> list[pathlib.Path]:
-    """Pack folders (holding pack.yaml) and one-file packs directly inside `folder`, by name."""
+    """Pack folders (holding pack.yaml) and one-file packs directly inside `folder`, by name.
+    A link is never one: a link in the data folder could lead anywhere on the disk."""
     if not folder.is_dir():
         return []
-    found = [p for p in folder.iterdir()
-             if (p.is_dir() and (p / PACK_FILE).is_file() and not p.name.startswith("."))
-             or (p.is_file() and is_one_file_pack(p))]
+    found = [p for p in folder.iterdir() if not p.is_symlink() and (
+             (p.is_dir() and (p / PACK_FILE).is_file() and not p.name.startswith("."))
+             or (p.is_file() and is_one_file_pack(p)))]
     return sorted(found, key=lambda p: p.name)
 
 
@@ -181,7 +182,7 @@ def find_pack(pack_id: str) -> Pack:
     for pack in list_packs():
         if pack.id == pack_id:
             return pack
-    raise PackNotFoundError(f"no pack with the id '{pack_id}' (built-in or installed)")
+    raise PackNotFoundError(f"no pack with the id {quoted(pack_id)} (built-in or installed)")
 
 
 class PackExistsError(ValueError):

@@ -16,7 +16,9 @@ class FileProblem:
     message: str
 
     def __str__(self) -> str:
-        where = f"{self.file}:{self.line}:{self.column}"
+        # A file name of thousands of characters is shown cut, its ends kept.
+        file = self.file if len(self.file) <= 240 else f"{self.file[:100]}...{self.file[-100:]}"
+        where = f"{file}:{self.line}:{self.column}"
         return f"{where}: {self.field}: {self.message}" if self.field else f"{where}: {self.message}"
 
     def to_json(self) -> dict[str, object]:

@@ -10,6 +10,7 @@ from typing import Any
 
 from .atomic import atomic_write_text
 from .paths import data_path
+from .problems import FileProblem
 from .yamldoc import DocError, read_document
 from .yamlout import dump
 
@@ -90,8 +91,9 @@ def load_settings(path: pathlib.Path | None = None, notices: list[str] | None = 
             raise DocError(1, 1, "it holds no settings mapping")
     except DocError as exc:
         if notices is not None:
-            notices.append(f"Your settings file {path} could not be read (line {exc.line}: "
-                           f"{exc.message}); the defaults are used until you change a setting.")
+            where = FileProblem(str(path), exc.line, exc.column, exc.field, exc.message)
+            notices.append(f"Your settings file could not be read ({where}); the defaults are "
+                           "used until you change a setting.")
         return Settings()
     return _from_mapping(raw)
 

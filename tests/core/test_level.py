@@ -301,7 +301,7 @@ def test_the_shared_helpers_describe_values_and_unknown_keys() -> None:
         "a mapping", "a list"]
     found = unknown_keys({"nmae": 1, "id": 2, 7: 3}, ("id", "name"), ("pack",))
     assert [(p.path, p.part, p.fault) for p in found] == [
-        (("pack", "nmae"), Part.KEY, Fault.TYPE), (("pack", "7"), Part.KEY, Fault.TYPE)]
+        (("pack", "nmae"), Part.KEY, Fault.TYPE), (("pack", 7), Part.KEY, Fault.TYPE)]   # the key itself: its line is found
     assert found[0].message == "unknown key 'nmae'; did you mean 'name'?"
     assert found[1].message == "unknown key '7'; known keys: id, name"
 

@@ -128,3 +128,41 @@ def test_a_linked_pack_or_level_folder_is_refused(data: pathlib.Path, outside: p
     (data / folder).symlink_to(outside, target_is_directory=True)
     with pytest.raises(OSError, match="is a link"):
         get()  # type: ignore[operator]
+
+
+def test_a_linked_installed_pack_is_never_listed_or_read(data: pathlib.Path, tmp_path: pathlib.Path) -> None:
+    from game.io import Pack, list_packs, save_pack
+    from game.core import Level
+
+    level = Level(id="one", name="One", mode="slide", width=3, height=3)
+    elsewhere = tmp_path / "elsewhere"
+    save_pack(Pack(id="far", name="Far", levels=(level,)), elsewhere / "far")
+    save_pack(Pack(id="farfile", name="Far", levels=(level,)), elsewhere / "farfile.pack.yaml")
+    packs = installed_packs_dir()
+    (packs / "far").symlink_to(elsewhere / "far", target_is_directory=True)
+    (packs / "farfile.pack.yaml").symlink_to(elsewhere / "farfile.pack.yaml")
+    (packs / "near").mkdir()
+    (packs / "near" / "pack.yaml").symlink_to(elsewhere / "far" / "pack.yaml")
+    ids = {p.id for p in list_packs()}
+    assert not {"far", "farfile"} & ids
+    from game.io import check_pack
+
+    pack, problems = check_pack(packs / "near")
+    assert pack is None and "is a link" in problems[0].message
+
+
+def test_a_linked_recovery_folder_is_never_read_written_or_swept(data: pathlib.Path, outside: pathlib.Path) -> None:
+    from editor import recovery
+    from editor.model import from_level
+    from game.core import Level
+
+    (outside / ".editor-aaaaaaaaaaaa.yaml.x.tmp").write_text("mine\n")
+    (outside / "editor-bbbbbbbbbbbb.yaml").write_text("mine too\n")
+    before = _snapshot(outside)
+    (data / "recovery").symlink_to(outside, target_is_directory=True)
+    recovery.sweep_temporaries()
+    assert recovery.pending() == []
+    slot = recovery.Slot()
+    with pytest.raises(OSError, match="is a link"):
+        slot.write(from_level(Level(id="a", name="A", mode="slide", width=3, height=3)), None)
+    assert _snapshot(outside) == before

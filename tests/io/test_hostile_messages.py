@@ -62,3 +62,40 @@ def test_a_pack_authors_bad_replay_is_placed_at_its_own_line(tmp_path: pathlib.P
     said = _validate(capsys, folder)
     line = next(n for n, t in enumerate(path.read_text().splitlines(), 1) if t.startswith("- 00000000"))
     assert f"{path}:{line}:3: checks[0]: does not prove level 'tiny': the game differs" in said
+
+
+@pytest.mark.parametrize("argv", [
+    ["validate", "{long}"], ["replay", "{long}"], ["pack", "install", "{long}"],
+    ["daily", "-o", "{long}/x.yaml"], ["simulate", "{long}"], ["record", "{long}", "--out", "{tmp}/a.gif"],
+])
+def test_a_path_of_ten_thousand_characters_is_never_echoed_whole(tmp_path: pathlib.Path, capsys: Any,
+                                                                 argv: list[str]) -> None:
+    long = str(tmp_path / ("x" * 10_000))
+    assert main([a.format(long=long, tmp=tmp_path) for a in argv]) == 1
+    out = capsys.readouterr()
+    said = out.out + out.err
+    assert "Traceback" not in said and "could not finish" not in said
+    assert max(len(line) for line in said.splitlines()) < 600
+
+
+@pytest.mark.parametrize("name", ["fifo.yaml", "fifo.pack.yaml"])
+def test_a_named_pipe_is_refused_unread_by_every_command(tmp_path: pathlib.Path, capsys: Any, name: str) -> None:
+    import os
+
+    pipe = tmp_path / name
+    os.mkfifo(pipe)
+    for argv in (["validate", str(pipe)], ["replay", str(pipe)], ["simulate", str(pipe)],
+                 ["pack", "install", str(pipe)], ["daily", "-o", str(pipe)]):
+        assert main(argv) == 1, argv
+        out = capsys.readouterr()
+        said = out.out + out.err
+        assert "Traceback" not in said and ("regular file" in said or "is not a pack" in said), argv
+    assert pipe.is_fifo()
+
+
+@pytest.mark.parametrize("length", [60, 1000])
+def test_a_long_unknown_key_is_placed_at_its_own_line(tmp_path: pathlib.Path, capsys: Any, length: int) -> None:
+    path = tmp_path / "long.yaml"
+    path.write_text(SLIDE.format(id="long") + "k" * length + ": 1\n")
+    said = _validate(capsys, path)
+    assert said.startswith(f"{path}:7:1: kkk") and "unknown key" in said and len(said) < 500

@@ -57,7 +57,7 @@ def test_bad_settings_fall_back_to_the_defaults_and_say_so(tmp_path: pathlib.Pat
     got = load_settings(path, notices)
     if case == "impossible date":
         # Only one value is bad: the file is read, the good value kept, the date refused.
-        assert notices and "line 2" in notices[0] and "2024-13-45" in notices[0]
+        assert notices and f"{path}:2:" in notices[0] and "2024-13-45" in notices[0]
         assert got == Settings()
     else:
         assert got == Settings()
