@@ -10,9 +10,10 @@ import dataclasses
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
-from game.core import Command, Level, LevelError, Reshuffled, State, stars
+from game.core import Command, Level, LevelError, Mode, Reshuffled, State, Status, stars
 
 from . import BEST_FOR_MODE, make_bot
 from .base import Bot, play_game
@@ -92,19 +93,19 @@ def play_one(level: Level, seed: int, bot: str = PERSON, cap: int | None = None)
         return GameRecord(seed, dealt=False, won=False, moves=0, score=0, stars=0,
                           reshuffles=0, stuck=False)
     state = session.state
-    won = state.status == "won"
+    won = state.status == Status.WON
     limit = level.moves
-    lost_at_limit = state.status == "lost" and limit is not None and state.moves >= limit
+    lost_at_limit = state.status == Status.LOST and limit is not None and state.moves >= limit
     won_at = state.moves if won else None
     if cap is not None and lost_at_limit and cap > state.moves:
         longer = play_game(dataclasses.replace(level, moves=cap), seed,
                            _Resume(session.commands, player))
-        if longer.state.status == "won":
+        if longer.state.status == Status.WON:
             won_at = longer.state.moves
     return GameRecord(
         seed=seed, dealt=True, won=won, moves=state.moves, score=state.score, stars=stars(state),
         reshuffles=sum(1 for e in session.events if isinstance(e, Reshuffled)),
-        stuck=state.status == "lost" and not lost_at_limit, won_at=won_at)
+        stuck=state.status == Status.LOST and not lost_at_limit, won_at=won_at)
 
 
 def play_seeds(level: Level, seeds: Sequence[int], bot: str = PERSON,
@@ -166,7 +167,7 @@ class LevelReport:
 
     level_id: str
     level_hash: str
-    mode: str
+    mode: Mode
     bot: str
     games: int
     undealt: int
@@ -190,7 +191,9 @@ class LevelReport:
         out: dict[str, Any] = {}
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
-            if isinstance(value, float):
+            if isinstance(value, Enum):
+                value = value.value      # the file and --json hold the word
+            elif isinstance(value, float):
                 value = round(value, 4)
             elif isinstance(value, tuple):
                 value = [round(v, 4) for v in value]
@@ -213,7 +216,7 @@ def report(level: Level, records: Sequence[GameRecord], bot: str,
     cap = cap_for(level)
     suggested = None
     # A score run (no goals) is won by using its moves: no limit changes its pass rate.
-    if suggest is not None and cap is not None and (level.mode == "slide" or not level.goals.is_empty()):
+    if suggest is not None and cap is not None and (level.mode == Mode.SLIDE or not level.goals.is_empty()):
         suggested = suggest_limit(played, suggest, cap)
     return LevelReport(
         level_id=level.id, level_hash=level.content_hash(), mode=level.mode, bot=bot, games=n,

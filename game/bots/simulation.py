@@ -15,7 +15,7 @@ class GameResult:
     """One bot game: the seed it was dealt from and how it ended."""
 
     seed: int
-    status: str
+    status: Status
     score: int
     moves: int
     stars: int

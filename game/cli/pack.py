@@ -12,6 +12,7 @@ from game.cli.output import safe
 from game.io.packs import (
     ONE_FILE_SUFFIXES, install_pack, is_one_file_pack, list_packs, load_pack, pack_origin, save_pack,
 )
+from game.io.pack_proofs import Verdict
 from game.io.problems import LevelFileError
 
 
@@ -83,12 +84,12 @@ def run_install(args: argparse.Namespace) -> int:
         return _refuse(exc, "install")
     print(safe(f"installed '{pack.name}' ({pack.id}, {len(pack.levels)} levels) into {pack.source}"))
     for proof in proofs:
-        if proof.verdict == "fails":   # the author's problem: the pack still installs
+        if proof.verdict == Verdict.FAILS:   # the author's problem: the pack still installs
             print(safe(f"warning: {proof.file} does not prove level '{proof.level_id}': {proof.why}"),
                   file=sys.stderr)
-    proven = [p.level_id for p in proofs if p.verdict == "proven"]
+    proven = [p.level_id for p in proofs if p.verdict == Verdict.PROVEN]
     print(safe(f"{len(proven)} of {len(proofs)} levels proven by the author's replays"
-               + (f"; not proven: {', '.join(p.level_id for p in proofs if p.verdict != 'proven')}"
+               + (f"; not proven: {', '.join(p.level_id for p in proofs if p.verdict != Verdict.PROVEN)}"
                   if len(proven) < len(proofs) else "")))
     return 0
 

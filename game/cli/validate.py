@@ -11,7 +11,7 @@ from typing import Any
 from game.cli.level_source import path_or_pack_id
 from game.cli.output import safe
 from game.io.levels import LEVEL_SUFFIXES, check_level_file
-from game.io.pack_proofs import Proof, prove_pack, replays_dir
+from game.io.pack_proofs import Proof, Verdict, prove_pack, replays_dir
 from game.io.pack_files import PACK_FILE, check_pack, is_pack_path
 from game.io.playtest_file import FILE_NAME as RESULTS_FILE, PlaytestFileError, read_results
 from game.io.problems import FileProblem, sort_problems
@@ -96,12 +96,12 @@ def check(paths: list[pathlib.Path], notes: list[str] | None = None) -> tuple[li
                 folder = replays_dir(pack) if pack is not None else None
                 if pack is not None and folder is not None and folder.is_dir():
                     proofs = prove_pack(pack)
-                    bad = bad + [_proof_problem(p) for p in proofs if p.verdict == "fails"]
+                    bad = bad + [_proof_problem(p) for p in proofs if p.verdict == Verdict.FAILS]
                     if notes is not None:
-                        proven = sum(p.verdict == "proven" for p in proofs)
+                        proven = sum(p.verdict == Verdict.PROVEN for p in proofs)
                         notes.append(f"note: {path}: {proven} of {len(proofs)} levels proven by their "
                                      "replays; not proven: " + (", ".join(p.level_id for p in proofs
-                                                                          if p.verdict != "proven") or "none"))
+                                                                          if p.verdict != Verdict.PROVEN) or "none"))
             else:
                 level, bad = check_level_file(path)
                 count = 1 if level else None

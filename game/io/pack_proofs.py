@@ -6,6 +6,7 @@ from __future__ import annotations
 import pathlib
 import shutil
 from dataclasses import dataclass
+from enum import StrEnum
 
 from game.core import Status, shorten
 
@@ -16,12 +17,20 @@ from .replay import ReplayFileError, load_replay, verify_replay
 REPLAYS = "replays"
 
 
+class Verdict(StrEnum):
+    """What a level's replay says of it."""
+
+    PROVEN = "proven"            # the replay plays on the level and wins
+    FAILS = "fails"              # there is a replay, and it does not (the author's problem)
+    NOT_PROVEN = "not proven"    # no replay for the level
+
+
 @dataclass(frozen=True, slots=True)
 class Proof:
-    """What a level's replay showed: `proven`, `not proven` (no replay) or `fails` (and why)."""
+    """What a level's replay showed: its verdict, and for one that fails, why and where."""
 
     level_id: str
-    verdict: str
+    verdict: Verdict
     file: pathlib.Path | None = None
     why: str = ""
     problem: FileProblem | None = None   # where in the replay file it fails (line, column, field)
@@ -43,7 +52,7 @@ def prove_pack(pack: Pack) -> list[Proof]:
     for level in pack.levels:
         file = folder / f"{level.id}.yaml" if folder is not None else None
         if file is None or not file.is_file() or file.is_symlink():
-            out.append(Proof(level.id, "not proven"))
+            out.append(Proof(level.id, Verdict.NOT_PROVEN))
             continue
         try:
             replay = load_replay(file)
@@ -55,15 +64,15 @@ def prove_pack(pack: Pack) -> list[Proof]:
                 raise ReplayFileError(replay.problem(
                     "commands", f"it ends {state.status}, not won, after {state.moves} moves"))
         except ReplayFileError as exc:
-            out.append(Proof(level.id, "fails", file, shorten(exc.message, 300), exc.problem))
+            out.append(Proof(level.id, Verdict.FAILS, file, shorten(exc.message, 300), exc.problem))
             continue
-        out.append(Proof(level.id, "proven", file))
+        out.append(Proof(level.id, Verdict.PROVEN, file))
     return out
 
 
 def copy_proofs(proofs: list[Proof], into: pathlib.Path) -> None:
     """Copy the replays that prove their level into `into`/replays (an install carries them)."""
-    good = [p for p in proofs if p.verdict == "proven" and p.file is not None]
+    good = [p for p in proofs if p.verdict == Verdict.PROVEN and p.file is not None]
     if not good:
         return
     target = into / REPLAYS

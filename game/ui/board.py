@@ -18,8 +18,8 @@ from game.ui import textures
 from game.ui.board_choreography import Choreographer
 from game.ui.board_effects import Effects
 from game.ui.board_sprites import (
-    ARROW_SPAN, BAD_PATH_COLOR, BLAST_PREVIEW_COLOR, BLOCK_FILL, CURSOR_COLOR, HINT_COLOR, HOVER_COLOR, PATH_COLOR, SELECT_COLOR,
-    TILE_FILL, Blockers, Cell, Grid, LayerSprite, Popup, Shown, TileSprite, cell_color,
+    ARROW_SPAN, BAD_PATH_COLOR, BLAST_PREVIEW_COLOR, BLOCK_FILL, CURSOR_COLOR, HINT_COLOR, HOVER_COLOR, PATH_COLOR,
+    SELECT_COLOR, TILE_FILL, Blockers, Cell, Grid, Layer, LayerSprite, Popup, Shown, TileSprite, cell_color,
 )
 from game.ui.board_timing import POPUP, SHAKE
 from game.ui.layout import MAX_CELL, BoardLayout, Rect, budget_cell, cell_limits
@@ -285,17 +285,18 @@ class BoardRenderer:
             atlas = arcade.get_window().ctx.default_atlas
         except Exception:   # no window (a bare test): nothing to upload to
             return
-        made = [self.layer_texture(name, n, cell) for name, counts in (("jelly", (1, 2)), ("stones", (1, 2, 3)),
-                                                                        ("locks", (1,)))
+        made = [self.layer_texture(name, n, cell) for name, counts in ((Layer.JELLY, (1, 2)),
+                                                                        (Layer.STONES, (1, 2, 3)),
+                                                                        (Layer.LOCKS, (1,)))
                 for n in counts for cell in ((0, 0), (0, 1))]
         made += [textures.load(name) for name in ("beam", "blast", "glow", "spark")]
         for tex in made:
             atlas.add(tex)
 
-    def layer_texture(self, layer: str, count: int, cell: Cell = (0, 0)) -> arcade.Texture:
-        if layer == "jelly":
+    def layer_texture(self, layer: Layer, count: int, cell: Cell = (0, 0)) -> arcade.Texture:
+        if layer == Layer.JELLY:
             return textures.on_cell(textures.jelly(count), self.block_px, cell_color(cell))
-        if layer == "stones":
+        if layer == Layer.STONES:
             return textures.fitted(textures.stone(count), self.block_px)
         return textures.fitted(textures.lock(), self.tile_px)
 
@@ -308,9 +309,9 @@ class BoardRenderer:
         stones = {(r, c): hits.get((r, c), 1) for r, row in enumerate(self.grid)
                   for c, v in enumerate(row) if v == STONE}
         for name, want, sprites, lst in (
-                ("jelly", jellies, self.jelly_sprites, self.floor),
-                ("stones", stones, self.stone_sprites, self.blocks),
-                ("locks", {cell: 1 for cell in self.layers.locks}, self.lock_sprites, self.chains)):
+                (Layer.JELLY, jellies, self.jelly_sprites, self.floor),
+                (Layer.STONES, stones, self.stone_sprites, self.blocks),
+                (Layer.LOCKS, {cell: 1 for cell in self.layers.locks}, self.lock_sprites, self.chains)):
             for cell in [c for c in sprites if c not in want]:
                 self.remove(sprites.pop(cell))
             keep = set(map(id, sprites.values()))
@@ -340,13 +341,13 @@ class BoardRenderer:
         A test compares it with `state_layers(state)`: specials on the tiles, each stone's hits,
         each lock, each cell's jelly layers. A sprite off its cell's centre raises AssertionError.
         """
-        shown: Shown = {"specials": {}, "stones": {}, "locks": {}, "jelly": {}}
+        shown: Shown = {layer: {} for layer in (Layer.SPECIALS, Layer.STONES, Layer.LOCKS, Layer.JELLY)}
         for sprite in self.tiles:
             if sprite.visible and sprite.alpha > 0 and sprite.special is not None:
                 cell = self.layout.cell_at(sprite.center_x, sprite.center_y)
                 assert cell is not None
-                shown["specials"][cell] = sprite.special
-        for name, lst in (("stones", self.blocks), ("locks", self.chains), ("jelly", self.floor)):
+                shown[Layer.SPECIALS][cell] = sprite.special
+        for name, lst in ((Layer.STONES, self.blocks), (Layer.LOCKS, self.chains), (Layer.JELLY, self.floor)):
             for layer in lst:
                 if not layer.visible or layer.alpha == 0:
                     continue
@@ -359,14 +360,14 @@ class BoardRenderer:
                 # The texture is what a player reads the count from.
                 assert layer.texture is self.layer_texture(name, layer.count, cell), \
                     f"{name} on {cell} shows another count"
-                shown[name][cell] = 1 if name == "locks" else layer.count
+                shown[name][cell] = 1 if name == Layer.LOCKS else layer.count
         return shown
 
     @staticmethod
     def state_layers(state: State) -> Shown:
         """The layers `state` holds, in the shape of `layer_cells`."""
-        return {"specials": dict(state.specials), "stones": dict(state.stones),
-                "locks": {cell: 1 for cell in state.locks}, "jelly": dict(state.jelly)}
+        return {Layer.SPECIALS: dict(state.specials), Layer.STONES: dict(state.stones),
+                Layer.LOCKS: {cell: 1 for cell in state.locks}, Layer.JELLY: dict(state.jelly)}
 
     def sprite_cells(self) -> dict[Cell, int]:
         """What the sprites show: the cell under each sprite's centre and its value.

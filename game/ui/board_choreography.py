@@ -20,7 +20,7 @@ from game.core import (
 )
 from game.ui.words import counted
 from game.ui.board_sprites import (
-    BLAST_COLOR, CHIP_COLOR, COMBO_COLOR, JELLY_COLOR, LOCK_COLOR, PATH_COLOR, Blockers, Cell, Grid, TileSprite,
+    BLAST_COLOR, CHIP_COLOR, COMBO_COLOR, JELLY_COLOR, LOCK_COLOR, PATH_COLOR, Blockers, Cell, Grid, Layer, TileSprite,
 )
 from game.ui.board_timing import (
     BREAK, CLEAR, DETONATE, DETONATE_STEP, DROP_EXIT, END_PULSE, FALL_BASE, FALL_PER_ROW, FORM, MAX_FX, REJECT,
@@ -141,8 +141,9 @@ class Choreographer:
         if blockers is not None:
             # The layers the steps' states left on show must be the batch's last state's.
             shown = board.layer_cells()
-            want = {"stones": dict(blockers.stones), "locks": {c: 1 for c in blockers.locks},
-                    "jelly": dict(blockers.jelly)}
+            want: dict[Layer, dict[Cell, int]] = {Layer.STONES: dict(blockers.stones),
+                                                  Layer.LOCKS: {c: 1 for c in blockers.locks},
+                                                  Layer.JELLY: dict(blockers.jelly)}
             for name, cells in want.items():
                 wrong += [c for c in set(cells) | set(shown[name]) if cells.get(c) != shown[name].get(c)]
             board.set_blockers(blockers)
@@ -231,7 +232,7 @@ class Choreographer:
         if e.hits > 0:
             if sprite is not None:
                 sprite.count = e.hits
-                sprite.texture = self.board.layer_texture("stones", e.hits)
+                sprite.texture = self.board.layer_texture(Layer.STONES, e.hits)
                 if not self.board.reduced_motion:
                     self._background(Tween(sprite, BREAK, ease=shake, relative=True,
                                    center_x=(sprite.center_x, self.board.layout.cell * 0.06)))
@@ -253,7 +254,7 @@ class Choreographer:
         if e.layers > 0:
             if sprite is not None:
                 sprite.count = e.layers
-                sprite.texture = self.board.layer_texture("jelly", e.layers, e.cell)
+                sprite.texture = self.board.layer_texture(Layer.JELLY, e.layers, e.cell)
                 if not self.board.reduced_motion:
                     self._background(Tween(sprite, BREAK, ease=there_and_back, relative=True, scale=(1.0, 0.12)))
             return []

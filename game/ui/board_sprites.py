@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 import arcade
 
@@ -54,7 +55,18 @@ class Blockers:
         return cls(state.stones, state.locks, state.jelly)
 
 
-Shown = dict[str, dict[Cell, object]]
+
+
+class Layer(StrEnum):
+    """What the board shows over or under the tiles, one sprite list each (and the tiles' specials)."""
+
+    JELLY = "jelly"
+    STONES = "stones"
+    LOCKS = "locks"
+    SPECIALS = "specials"
+
+
+Shown = dict[Layer, dict[Cell, object]]
 """A board's layers by name ('specials', 'stones', 'locks', 'jelly'), each cell to what is on it."""
 
 
@@ -131,4 +143,4 @@ class Popup:
             self.text.draw()
 
 
-__all__ = ["Blockers", "Cell", "Grid", "LayerSprite", "Popup", "Shown", "TileSprite", "cell_color"]
+__all__ = ["Blockers", "Cell", "Grid", "Layer", "LayerSprite", "Popup", "Shown", "TileSprite", "cell_color"]
