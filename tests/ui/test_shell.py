@@ -335,8 +335,8 @@ def test_title_to_play_win_next_and_resume(window: Any, fresh: pathlib.Path) -> 
     before = view2.state
     press_key(window, arcade.key.ESCAPE)
     assert view2.pause_menu is not None
-    for _ in range(4):
-        press_key(window, arcade.key.DOWN)                   # Resume, Restart, Undo, Goals, Back to levels
+    for _ in range(5):
+        press_key(window, arcade.key.DOWN)                   # Resume, Restart, Undo, Goals, Settings, Back to levels
     press_key(window, arcade.key.ENTER)
     levels = window.current_view
     assert isinstance(levels, LevelsView) and levels.focus.name == f"level:{second.id}"
