@@ -335,8 +335,9 @@ def test_title_to_play_win_next_and_resume(window: Any, fresh: pathlib.Path) -> 
     before = view2.state
     press_key(window, arcade.key.ESCAPE)
     assert view2.pause_menu is not None
-    for _ in range(5):
-        press_key(window, arcade.key.DOWN)                   # Resume, Restart, Undo, Goals, Settings, Back to levels
+    # By keys, down from Resume to "Back to levels", however many buttons lie between.
+    for _ in range([b.key for b in view2.pause_menu.buttons].index("levels")):
+        press_key(window, arcade.key.DOWN)
     press_key(window, arcade.key.ENTER)
     levels = window.current_view
     assert isinstance(levels, LevelsView) and levels.focus.name == f"level:{second.id}"
