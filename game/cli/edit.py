@@ -65,10 +65,14 @@ def run(args: argparse.Namespace) -> int:
     import arcade
 
     import game.ui  # noqa: F401  (prepares arcade before the window is made)
+    from game.ui.frames import OnDemandWindow
+
     settings = load_settings()
     try:
-        window = arcade.Window(1280, 800, "Gridfall editor", resizable=True,
-                               fullscreen=settings.fullscreen, antialiasing=False)
+        # The game's on-demand window: the editor view draws every frame until it says when it
+        # moves (game.ui.frames: an `in_motion` method), as the game's screens do.
+        window = OnDemandWindow(1280, 800, "Gridfall editor", resizable=True,
+                                fullscreen=settings.fullscreen, antialiasing=False)
     except Exception as error:  # pyglet raises several kinds when there is no usable display
         print(f"gridfall edit: cannot open a window: {error}", file=sys.stderr)
         return 2

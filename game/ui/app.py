@@ -356,12 +356,12 @@ class App:
 
     def poll_shares(self, _delta: float = 0.0) -> None:
         """Say on whatever screen is up when a shared game's GIF is written (or could not be)."""
-        toast = getattr(self.window.current_view, "toast", None)
+        from game.ui.share_job import announce
+
         for shared, ok in self.share_jobs.reap():
             message = (f"The GIF is ready: {shared.gif.name}" if ok
                        else f"The GIF of {shared.replay.name} could not be recorded; the replay is shared.")
-            if toast is not None:
-                toast.show(message, error=not ok)
+            announce(self.window.current_view, message, not ok)
         if not self.share_jobs.running and self._polling_shares:
             self._polling_shares = False
             arcade.unschedule(self.poll_shares)

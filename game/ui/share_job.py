@@ -6,7 +6,7 @@ import os
 import pathlib
 import subprocess
 import sys
-from typing import Any, Sequence
+from typing import Any, Protocol, Sequence, runtime_checkable
 
 from game.core import Command, Level
 from game.io.share import Shared, share_game
@@ -39,6 +39,22 @@ class ShareJobs:
         """Let every GIF finish (quitting, tests)."""
         for proc, _ in self.running:
             proc.wait(timeout)
+
+
+@runtime_checkable
+class Says(Protocol):
+    """A screen that can tell the player one thing (the play view, the menus, the theatre, the editor)."""
+
+    def say(self, message: str, error: bool = False, /) -> None: ...
+
+
+def announce(view: object, message: str, error: bool = False) -> None:
+    """Say `message` on whatever screen is up (a GIF finishes while the player is elsewhere); on the
+    console when that screen cannot say things."""
+    if isinstance(view, Says):
+        view.say(message, error)
+    else:
+        print(f"gridfall: {message}")
 
 
 def share(window: Any, jobs: ShareJobs, level: Level, pack_id: str | None, pack_name: str | None, seed: int,

@@ -323,6 +323,10 @@ class TheatreView(arcade.View):
         if self.scrubbing:
             self.scrub(x)
 
+    def say(self, message: str, error: bool = False) -> None:
+        """Tell the player one thing under the board (a shared game's GIF is ready)."""
+        self.toast.show(message, error)
+
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
         self.scrubbing = False
 

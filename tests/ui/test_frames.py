@@ -76,3 +76,24 @@ def test_the_window_draws_after_input_while_moving_and_once_after() -> None:
     assert not ask()
     gate.current_view = SimpleNamespace()   # a view that does not say (the editor): every frame
     assert ask() and ask()
+
+
+def test_news_from_elsewhere_is_said_on_whatever_screen_is_up(window: Any, capsys: Any) -> None:
+    """A shared game's GIF finishing is told on the title, the play screen, or the console."""
+    from game.io.paths import levels_dir
+    from game.io import load_level
+    from game.io.settings import Settings
+    from game.ui.app import App
+    from game.ui.play_view import PlayView
+    from game.ui.share_job import announce
+
+    title = App(window).show_title()
+    announce(title, "The GIF is ready: game.gif")
+    assert title.toast is not None and title.toast.text == "The GIF is ready: game.gif"
+    view = PlayView(load_level(levels_dir() / "first-steps" / "garden-beds.yaml"), seed=3,
+                    settings=Settings(animation_speed="normal"))
+    window.show_view(view)
+    announce(view, "The GIF of x could not be recorded", True)
+    assert view.toast.left > 0 and view.toast.error and "could not" in view.toast.text.text
+    announce(object(), "The GIF is ready: game.gif")
+    assert "The GIF is ready" in capsys.readouterr().out

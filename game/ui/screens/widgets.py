@@ -212,6 +212,10 @@ class MenuView(arcade.View):
         widget.texts.append(t)
         return widget
 
+    def say(self, message: str, error: bool = False) -> None:
+        """Tell the player one thing (news from elsewhere: a shared game's GIF is ready)."""
+        self.show_toast(message, max(2.5, len(message) / 18))
+
     def show_toast(self, message: str, seconds: float = 2.5) -> None:
         """A short message at the bottom of the screen (e.g. why a level is locked)."""
         w = self.window.width
