@@ -17,6 +17,7 @@ from . import files, recovery, slide_tools
 from .canvas import Canvas
 from .model import Cell, EditModel
 from .pack_check import PackCheck
+from .resize_flow import ResizeFlow
 from .widgets import Dialog, Field
 
 gui = arcade.gui
@@ -95,6 +96,7 @@ class EditorBase(arcade.View):
     _problems_first: int
     _collect_icons: list[tuple[int, float, float]]
     pack_check: PackCheck
+    resizer: ResizeFlow
 
     # -- what one part asks of another (each is made by the part named) ----------------------------
     def refresh(self) -> None:

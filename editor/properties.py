@@ -203,7 +203,8 @@ class PropertiesPanel(EditorBase):
                          f"can be: set to {fitted}", bad=True)
             w = fitted if key == "width" else m.draft.width
             h = fitted if key == "height" else m.draft.height
-            m.set_size(w, h)
+            self.resizer.set_size(w, h)
+            return
         elif key.startswith("star"):
             m.set_star(int(key[4:]), parse_scalar(text))
         elif key.startswith("collect"):

@@ -47,6 +47,7 @@ from .model import (
     tile_tool,
 )
 from .pack_check import PackCheck
+from .resize_flow import ResizeFlow
 from .pack_flow import PackFlow
 from .properties import PropertiesPanel
 from .widgets import Dialog, Field, button
@@ -93,6 +94,7 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
         self.slot = recovery.Slot()   # this editor's own recovery file
         self.solutions = slide_tools.SolutionCounter()   # a slide board's solution length
         self.pack_check = PackCheck()   # the pack's problems, as gridfall validate finds them
+        self.resizer = ResizeFlow(self)   # size changes that ask before content goes
         self.difficulty = DifficultyRun()   # the Difficulty panel's bot games and figures
         self._difficulty_buttons = {}
         self._hashed = (None, None)
@@ -467,6 +469,8 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
             return
         if self.ui.on_mouse_press(x, y, button_, modifiers) or self._over_widget(x, y):
             return
+        if self.dialog is not None:
+            return   # the click ended typing in a field, whose new value asks something first
         if self.difficulty_click(x, y):
             return
         for rect, kind, value in self._palette:
@@ -475,8 +479,7 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
                 return
         for (edge, delta), rect in self.canvas.edge_buttons().items():
             if rect.contains(x, y):
-                self.model.resize(edge, delta)
-                self.refresh()
+                self.resizer.edge(edge, delta)
                 return
         for rect, problem in self._problem_rows:
             if rect.contains(x, y):

@@ -271,3 +271,36 @@ def test_the_difficulty_panel_belongs_to_its_level_and_survives_reopening(window
     frame(window)
     assert "bots win" in again._texts["d1"].text and not again.difficulty.running
     again.difficulty.close()
+
+
+def test_a_smaller_size_asks_what_goes_and_which_side_stays(window: Any, editor: EditorView) -> None:
+    view = editor
+    new_level(window, view, "match3", 6, 5)
+    press(window, key.S)                               # stones in the two right columns
+    click(window, *cell_xy(view, (0, 4)))
+    click(window, *cell_xy(view, (1, 5)))
+    press(window, key.J)                               # jelly at the far left
+    click(window, *cell_xy(view, (2, 0)))
+    before = view.model.draft
+    set_field(window, view, "width", "4")
+    d = view.dialog
+    assert d is not None and "which side" in d.title and view.model.draft == before
+    texts = [str(w.text) for w in d.ui.walk_widgets() if hasattr(w, "text")]
+    assert "takes away 2 stones" in texts and "takes away 1 jelly layer" in texts, texts
+    click(window, *d.button_center("right"))            # keep the right side: crop at the left
+    assert view.dialog is None
+    after = view.model.draft
+    assert after.width == 4 and after.token((0, 2)) == "S1" and after.token((1, 3)) == "S1"
+    assert not after.jelly and "took away 1 jelly layer" in view.status
+    press(window, key.Z, key.MOD_CTRL)
+    assert view.model.draft == before
+    # The edge's '-' asks too when the column holds something, and Cancel keeps it.
+    minus = next(r for (edge, delta), r in view.canvas.edge_buttons().items() if edge == "right" and delta < 0)
+    click(window, *minus.center)
+    assert view.dialog is not None and view.dialog.title == "Remove the right column?"
+    click(window, *view.dialog.button_center("Cancel"))
+    assert view.model.draft == before and view.fields["width"].text == "6"
+    # An empty column goes at once.
+    bottom_minus = next(r for (edge, delta), r in view.canvas.edge_buttons().items() if edge == "bottom" and delta < 0)
+    click(window, *bottom_minus.center)
+    assert view.dialog is None and view.model.draft.height == 4
