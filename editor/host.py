@@ -25,3 +25,12 @@ class Host(Protocol):
 
     def say(self, text: str, bad: bool = False) -> None:
         """Put a message on the status line (the one place it is written)."""
+
+    def commit_typing(self) -> None:
+        """What is typed in a field counts now (before a play-test, a save, a close)."""
+
+    def show_problems(self, title: str, lines: list[str]) -> None:
+        """A dialog listing problems, with OK."""
+
+    def on_close(self) -> bool | None:
+        """The window's close: asks about unsaved changes first (True keeps it open)."""

@@ -6,7 +6,7 @@ import os
 import pathlib
 import random
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable
 
 from game.core import (
     DEFAULT_KINDS, DROP_TOKEN, GAP_TOKEN, HOLE_TOKEN, LOCK_TOKEN, MAX_JELLY, MAX_STONE_HITS, PLAYER_TOKEN,

@@ -16,10 +16,11 @@ from concurrent.futures import Future
 from driving import cell_xy, center, click, frame, header, new_level, press, save_as, send, set_field, type_text
 from editor import files, open_editor, recovery, slide_tools
 from editor.model import EditModel, blank, kind_tool
-from editor.view import EditorView
+from editor.base import HEADER_H, PALETTE_W, PROBLEMS_H, PROPS_W
+from editor.view import MIN_WINDOW, EditorView
 from game.bots.playtest import PERSON, cap_for, play_seeds
 from game.core import Mode, slide_solvable
-from game.io import load_level, load_pack
+from game.io import LevelFileError, load_level, load_pack
 from game.io.packs import check_pack
 
 key = arcade.key
@@ -304,3 +305,61 @@ def test_a_smaller_size_asks_what_goes_and_which_side_stays(window: Any, editor:
     bottom_minus = next(r for (edge, delta), r in view.canvas.edge_buttons().items() if edge == "bottom" and delta < 0)
     click(window, *bottom_minus.center)
     assert view.dialog is None and view.model.draft.height == 4
+
+
+HAND_EDITED = """\
+format: 1
+id: hand
+name: Hand edited
+mode: match3
+width: 7
+height: 3
+kinds: no
+moves: 20
+layout:
+  - 1 2 3 1 2 3 4 4
+  - . . . . . . . .
+  - . . . . . . . .
+goals: {score: 100}
+"""
+
+
+def test_a_hand_edited_file_is_never_trimmed_silently(window: Any, editor: EditorView, tmp_path: pathlib.Path) -> None:
+    view = editor
+    path = tmp_path / "hand.yaml"
+    path.write_text(HAND_EDITED)
+    before = path.read_bytes()
+    try:
+        load_level(path)
+    except LevelFileError as error:
+        loader = error.problems
+    view.open_path(path)
+    frame(window)
+    d = view.dialog
+    assert d is not None and "cannot keep" in d.title
+    texts = [str(w.text) for w in d.ui.walk_widgets() if hasattr(w, "text")]
+    assert any("layout row 1: 8 cells for a width of 7" in t for t in texts), texts
+    assert view.fields["kinds"].text == "no"              # as written, never "False"
+    shown = [str(p) for p in view.shown_problems()]
+    for problem in loader:                                # the loader's problems, every one
+        assert any(problem.message in s for s in shown), (problem, shown)
+    click(window, *d.button_center("OK"))
+    assert view.model.dirty                               # what it could not keep: unsaved, so it asks
+    assert view.on_close() is True and "Unsaved" in view.dialog.title
+    click(window, *view.dialog.button_center("Cancel"))   # (Discard would close the test window)
+    assert path.read_bytes() == before
+
+
+def test_the_editor_asks_for_a_window_where_everything_fits(window: Any, editor: EditorView,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[tuple[int, int]] = []
+    monkeypatch.setattr(window, "set_minimum_size", lambda w, h: asked.append((w, h)))
+    editor.on_show_view()
+    assert asked and asked[-1] == MIN_WINDOW
+    # At that size the header's buttons leave room for the title, and a 10x10 board gets
+    # cells a finger can hit (the panels beside it are fixed widths).
+    buttons = sum(b.rect.width + 6 for b in editor.header_buttons.values())
+    assert buttons + 240 <= MIN_WINDOW[0]
+    board_w = MIN_WINDOW[0] - PALETTE_W - PROPS_W - 92
+    board_h = MIN_WINDOW[1] - HEADER_H - PROBLEMS_H - 80
+    assert min(board_w, board_h) / 10 >= 30
