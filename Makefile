@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: play test typecheck bench dist clean
+.PHONY: play test typecheck bench dist bundle clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -26,8 +26,14 @@ bench: $(STAMP)
 # The wheel and the sdist in dist/, built offline in .venv (the shipped packs, schemas, textures
 # and sounds are package data inside them): `pipx install dist/gridfall-*.whl`.
 dist: $(STAMP)
-	rm -rf dist
+	rm -f dist/gridfall-*.whl dist/gridfall-*.tar.gz
 	$(PY) -m build --no-isolation --outdir dist .
+
+# The one-folder build for players without Python (PyInstaller) in dist/bundle/gridfall/, then
+# started headless from another folder (packaging/bundle.py). Slow: never part of `make test`.
+bundle: $(STAMP)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev,bundle]'
+	$(PY) packaging/bundle.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

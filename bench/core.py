@@ -1,6 +1,15 @@
-"""Bench the match3 board core against a nested-loop port of the luxe tutorial, in one run.
+"""Bench the match3 board core against a plain bit-parallel engine and the luxe tutorial, in one run.
 
-Run: `make bench` (or `.venv/bin/python bench/core.py [--quick]`).
+Run: `make bench` (or `.venv/bin/python bench/core.py [--quick] [--ratios-only]`).
+
+First, the ratios of issue 20: a random-legal-move bot in 30-move games with 6 kinds, a new
+deal each game, on the core (new_game, legal_commands, then the rules' move) and on
+bench/bitref.py's plain bit-parallel engine (one int per kind, no events), on plain 9x9, plain
+20x20 and a 9x9 board with jelly, stones and locks. The two sides take turns, round after
+round, in this one process, timed with its CPU clock; each figure is the median of the rounds'
+moves per CPU-second. Goals: core/reference >= 0.5 on the plain boards, >= 0.35 with blockers.
+
+Then the older comparison against the luxe tutorial's nested-loop port:
 
 For 9x9 and 20x20 boards with 6 kinds it times, on the same boards and seeds for both sides:
   - legal-swap enumeration (core: legal_commands; baseline: try every swap, rescan the board),
@@ -36,9 +45,10 @@ from typing import Callable
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bitref import play_games as reference_games  # noqa: E402
 from luxe_baseline import LuxeGrid  # noqa: E402
 
-from game.core import Level, State, Swap, decide, fold, legal_commands, new_game  # noqa: E402
+from game.core import Level, State, Swap, decide, fold, legal_commands, new_game, play  # noqa: E402
 
 KINDS = 6
 # CPU time of this process: other programs on the machine (six helpers share two cores here)
@@ -87,6 +97,79 @@ def bench_level(size: int, specials: bool = False, blockers: bool = False) -> Le
                                       for c in range(size)) for r in range(size)]
         data["layout"] = [" ".join(row) for row in cells]
     return Level.from_dict(data)
+
+
+def blocker_level(size: int) -> Level:
+    """A size x size board with stones, locked tiles and jelly, no specials (as the reference)."""
+    cells = [["."] * size for _ in range(size)]
+    for r in range(2, size - 2, 3):
+        for c in range(0, size, 4):
+            cells[r][c] = "S3" if (r + c) % 2 else ".L"
+    jelly = [" ".join("2" if r >= size // 2 and cells[r][c][0] != "S" else "0" for c in range(size))
+             for r in range(size)]
+    return Level.from_dict({
+        "format": 1, "id": f"bench-blockers-{size}", "name": f"Bench blockers {size}x{size}",
+        "mode": "match3", "width": size, "height": size, "kinds": KINDS,
+        "rules": {"specials": False}, "layout": [" ".join(row) for row in cells], "jelly": jelly,
+    })
+
+
+# -- issue 20: the core against the plain bit-parallel engine --------------------------------
+RATIO_GOALS = {"plain 9x9": 0.5, "plain 20x20": 0.5, "blockers 9x9": 0.35}
+
+
+def core_games(level: Level, games: int) -> int:
+    """The random bot on the core: the moves it played."""
+    played = 0
+    for seed in range(games):
+        rnd = random.Random(seed)
+        state = new_game(level, seed)
+        for _ in range(GAME_MOVES):
+            legal = legal_commands(state)
+            if not legal:
+                break
+            state = play(state, rnd.choice(legal))[1]
+            played += 1
+    return played
+
+
+def ratios(rounds: int, quick: bool) -> list[tuple[str, float, float]]:
+    """(board, core moves/s, reference moves/s) for each board, rounds interleaved."""
+    boards = [("plain 9x9", bench_level(9), 9, 40), ("plain 20x20", bench_level(20), 20, 8),
+              ("blockers 9x9", blocker_level(9), 9, 40)]
+    if quick:
+        boards = [(name, level, size, max(2, games // 4)) for name, level, size, games in boards]
+    rates: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name, *_ in boards}
+    for name, level, size, games in boards:   # warm-up (geometry tables, imports)
+        core_games(level, 1)
+        reference_games(size, size, KINDS, 1, GAME_MOVES)
+    for _ in range(rounds):
+        for name, level, size, games in boards:
+            t0 = CLOCK()
+            moves = core_games(level, games)
+            t1 = CLOCK()
+            ref_moves = reference_games(size, size, KINDS, games, GAME_MOVES)
+            t2 = CLOCK()
+            rates[name][0].append(moves / (t1 - t0))
+            rates[name][1].append(ref_moves / (t2 - t1))
+    return [(name, statistics.median(rates[name][0]), statistics.median(rates[name][1]))
+            for name, *_ in boards]
+
+
+def print_ratios(rounds: int, quick: bool) -> list[str]:
+    """Print the issue-20 table; the goals missed."""
+    missed = []
+    print(f"{'board':<13} {'core moves/s':>13} {'reference':>10}   core/reference (goal)")
+    for name, core_rate, ref_rate in ratios(rounds, quick):
+        ratio = core_rate / ref_rate
+        goal = RATIO_GOALS[name]
+        print(f"{name:<13} {core_rate:13.0f} {ref_rate:10.0f}   {ratio:5.2f} (>= {goal}: "
+              f"{'met' if ratio >= goal else 'MISSED'})")
+        if ratio < goal:
+            missed.append(f"{name} {ratio:.2f} < {goal}")
+    print(f"(random-legal-move bot, {GAME_MOVES}-move games, {KINDS} kinds; medians of {rounds} "
+          f"interleaved rounds, CPU seconds of this process)\n")
+    return missed
 
 
 def fresh(state: State) -> State:
@@ -190,7 +273,7 @@ def bot_core(level: Level, games: int) -> Callable[[], tuple[int, float]]:
                 legal = legal_commands(state)
                 if not legal:
                     break
-                state = fold(state, decide(state, rnd.choice(legal)))
+                state = play(state, rnd.choice(legal))[1]
                 moves += 1
         return moves, CLOCK() - t0
     return run
@@ -220,11 +303,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="fewer samples (a smoke run)")
     parser.add_argument("--sizes", type=int, nargs="*", default=[9, 20])
     parser.add_argument("--bot-only", action="store_true", help="time only the bot")
+    parser.add_argument("--ratios-only", action="store_true",
+                        help="only the core/reference ratios of issue 20")
+    parser.add_argument("--rounds", type=int, default=0, help="interleaved rounds for the ratios")
     args = parser.parse_args(argv)
     plans = QUICK if args.quick else PLANS
     started = time.perf_counter()
     rows: list[tuple[str, str, float, float, str]] = []
-    failed: list[str] = []
+    failed = print_ratios(args.rounds or (3 if args.quick else 9), args.quick)
+    if args.ratios_only:
+        print("goals missed: " + "; ".join(failed) if failed else "every goal met")
+        return 0
     for size in args.sizes:
         plan = plans.get(size) or Plan(size, 50, 2, 6, 1, 3)
         level = bench_level(size)

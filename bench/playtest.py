@@ -1,6 +1,11 @@
-"""Bench the playtest lab: games per second per core for each bot, and 1000 games on all cores.
+"""Bench the playtest lab: CPU seconds of `gridfall playtest LEVEL -n 1000 --workers 2` per shipped
+level; games per second per core for each bot; and 1000 games on all cores.
 
-Run: `.venv/bin/python bench/playtest.py [--games N] [--sample N]`.
+Run: `.venv/bin/python bench/playtest.py [--levels [ID ...]] [--games N] [--sample N]`.
+
+With --levels (every shipped level, or the ids named), it runs the real command line for each
+level in a child process and prints the CPU time (user+sys) of the whole process tree, start-up
+included; issue 20's goal is at most 12 CPU-seconds for 1000 games of any shipped level.
 
 Two levels: a 9x9 match3 level with 6 kinds and 20 moves, and a 7x7 chain level (a player token,
 5 kinds) with 15 moves. For each bot it plays `--sample` games in this process (games per second
@@ -12,6 +17,8 @@ the same path `gridfall playtest` uses (wall time, process start-up included). T
 from __future__ import annotations
 
 import argparse
+import resource
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -35,11 +42,60 @@ CHAIN = Level.from_dict({
 BOTS = {"match3": ("person", "greedy", "fair", "random"), "chain": ("person", "chain", "random")}
 
 
+CPU_GOAL = 12.0
+
+
+def shipped_files() -> list[tuple[str, Path]]:
+    """(level id, file) of every shipped level, pack by pack."""
+    from game.io import load_pack
+    from game.io.packs import pack_paths
+    from game.io.paths import levels_dir
+
+    out = []
+    for path in pack_paths(levels_dir()):
+        pack = load_pack(path, builtin=True)
+        for level in pack.levels:
+            out.append((level.id, path / f"{level.id}.yaml"))
+    return out
+
+
+def children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def level_cpu(ids: list[str], games: int, workers: int) -> None:
+    """Run `gridfall playtest FILE -n games --workers N` per level; print its tree's CPU seconds."""
+    files = shipped_files()
+    if ids:
+        files = [(i, f) for i, f in files if i in ids]
+    print(f"{'level':<20} {'CPU s':>7} {'wall s':>7}   (gridfall playtest -n {games} --workers {workers}; "
+          f"goal <= {CPU_GOAL:g} CPU s)")
+    over = []
+    for level_id, file in files:
+        before, start = children_cpu(), time.perf_counter()
+        done = subprocess.run([sys.executable, "-m", "game", "playtest", str(file), "-n", str(games),
+                               "--workers", str(workers)], capture_output=True, text=True)
+        cpu, wall = children_cpu() - before, time.perf_counter() - start
+        flag = "" if done.returncode == 0 else f"  (exit {done.returncode}: {done.stderr.strip()[-80:]})"
+        if cpu > CPU_GOAL:
+            over.append(level_id)
+            flag += "  OVER"
+        print(f"{level_id:<20} {cpu:7.1f} {wall:7.1f}{flag}", flush=True)
+    print("over the goal: " + ", ".join(over) if over else "every level within the goal")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000, help="games on all cores (default 1000)")
     parser.add_argument("--sample", type=int, default=40, help="games a bot plays for its rate (default 40)")
+    parser.add_argument("--levels", nargs="*", default=None, metavar="ID",
+                        help="CPU of `gridfall playtest` per shipped level (all, or these ids)")
+    parser.add_argument("--workers", type=int, default=2, help="workers for --levels (default 2)")
     args = parser.parse_args()
+    if args.levels is not None:
+        level_cpu(args.levels, args.games, args.workers)
+        return
     workers = default_workers()
     print(f"{'level':<14} {'bot':<8} {'games/s/core':>13} {'wins':>6}")
     for level in (MATCH3, CHAIN):

@@ -8,8 +8,8 @@ import hashlib
 import pathlib
 from dataclasses import dataclass
 
-from game.io.atomic import atomic_write_bytes
-from game.io.paths import data_dir
+from game.io.atomic import atomic_write_bytes, read_regular
+from game.io.paths import data_path
 
 KEEP = 10            # versions kept per file: the oldest goes when an eleventh is made
 FOLDER = "backups"
@@ -31,14 +31,13 @@ class Version:
 def folder_for(path: pathlib.Path) -> pathlib.Path:
     """Where `path`'s versions live: named after the file, kept apart per folder it is in."""
     where = hashlib.sha1(str(path.resolve().parent).encode("utf-8")).hexdigest()[:10]
-    return data_dir() / FOLDER / f"{path.stem}-{where}"
+    return data_path(FOLDER, f"{path.stem}-{where}")   # never a link out of the data folder
 
 
 def keep(path: pathlib.Path, now: datetime.datetime | None = None) -> pathlib.Path | None:
     """Copy `path` (if it exists) into its backups before it is replaced or deleted."""
-    try:
-        data = path.read_bytes()
-    except (FileNotFoundError, IsADirectoryError):
+    data = read_regular(path)
+    if data is None:
         return None
     kept = versions(path)
     if kept and kept[0].copy.read_bytes() == data:

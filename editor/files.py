@@ -11,7 +11,9 @@ import game.io as gio
 from game.core import valid_id
 from game.io.atomic import atomic_write_text
 from game.io.packs import PACK_FILE, Pack
-from game.io.paths import data_dir, installed_packs_dir, levels_dir, user_levels_dir, user_packs_dir
+from game.io.paths import (
+    data_dir, exports_dir, installed_packs_dir, levels_dir, user_levels_dir, user_packs_dir,
+)
 from game.io.schema import schema_ref
 from game.io.yamldoc import DocError, read_document
 from game.io.levels import mapping_to_yaml as write_mapping
@@ -352,9 +354,3 @@ def new_pack(pack_id: str, name: str, author: str = "") -> PackFolder:
                                "author": author, "version": "1.0", "description": "", "levels": []})
     pack.save()
     return pack
-
-
-def exports_dir() -> pathlib.Path:
-    path = data_dir() / "exports"
-    path.mkdir(parents=True, exist_ok=True)
-    return path

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from game.io.paths import exports_dir
+
 from . import files
 from .base import LEVELS_PER_PAGE, PACKS_PER_PAGE, EditorBase, _page, _pager
 from .widgets import Dialog
@@ -178,7 +180,7 @@ class PackFlow(EditorBase):
 
     def _pack_export(self, pack: files.PackFolder) -> None:
         self._read_pack_fields(pack)
-        target = files.exports_dir() / f"{pack.folder.name}.pack.yaml"
+        target = exports_dir() / f"{pack.folder.name}.pack.yaml"
         try:
             pack.export(target)
         except files.EditorFileError as error:

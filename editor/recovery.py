@@ -7,25 +7,18 @@ import pathlib
 import secrets
 from dataclasses import dataclass
 
-import yaml
+from game.io.yamlout import dump
 
 from game.io.atomic import atomic_write_text, sweep_stale_temporaries
-from game.io.paths import data_dir
+from game.io.paths import data_dir, recovery_dir
 from game.io.yamldoc import DocError, read_document
 
 from .model import Draft, from_mapping
 
-FOLDER = "recovery"
 LEGACY_NAME = "editor-recovery.yaml"   # the one shared file of earlier versions, still offered
 
 # The slots this process holds: their files belong to a live editor and are never offered.
 _HELD: set[pathlib.Path] = set()
-
-
-def recovery_dir() -> pathlib.Path:
-    path = data_dir() / FOLDER
-    path.mkdir(parents=True, exist_ok=True)
-    return path
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +47,7 @@ class Slot:
                 "level": draft.to_mapping()}
         _HELD.add(self.path)
         atomic_write_text(self.path, "# Gridfall editor recovery\n"
-                          + yaml.safe_dump(body, sort_keys=False, allow_unicode=True))
+                          + dump(body))
 
     @property
     def held(self) -> bool:

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-import random
-from collections import deque
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Protocol
+from typing import Protocol, TypeVar
+
+from game.core import MASK64, walk_steps
 
 from game.core import (
-    DROP, Cell, Command, GoalName, Level, Mode, Session, State, Status, decide, fold, neighbours, progress,
+    Draws, DROP, Cell, Command, GoalName, Level, Mode, Session, State, Status, neighbours, play, progress,
 )
+
+T = TypeVar("T")
 
 # A win beats any unfinished state, and a loss is below every one of them.
 WIN_VALUE = 1_000_000.0
@@ -19,6 +21,45 @@ GOAL_WEIGHT = 1000.0
 DEFAULT_TURN_LIMIT = 400
 # The reduction solver needs up to about 14 slides a cell on big boards.
 SLIDE_TURNS_PER_CELL = 40
+# A match3 or chain bot's turn costs about its board's cells: past this many cells x turns a
+# game is called off, so one game of a 32x32 level is seconds, not minutes (9x9: 740 turns,
+# far past any shipped level's moves; 32x32: 58).
+MAX_CELL_TURNS = 60_000
+# Boards up to this many cells get the look one move further (every shipped board does); on
+# bigger ones it would cost five times the move itself, for little.
+LOOKAHEAD_CELLS = 144
+
+
+class BotRandom:
+    """A bot's random choices, drawn from the core's RNG (Draws): the house's one random
+    source. A game of a bot is the same on every Python version (random.Random's methods may
+    change between versions; these never do), so a daily made from bot games never changes."""
+
+    __slots__ = ("draws",)
+
+    def __init__(self, seed: int = 0) -> None:
+        self.draws = Draws(seed & MASK64)
+
+    def random(self) -> float:
+        """A float in [0, 1) with 53 random bits."""
+        return (self.draws.next64() >> 11) / float(1 << 53)
+
+    def randrange(self, n: int) -> int:
+        """A number in 0..n-1."""
+        if n <= 0:
+            raise ValueError("empty range for randrange")
+        return self.draws.below(n)
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[self.randrange(len(items))]
+
+    def sample(self, items: Sequence[T], k: int) -> list[T]:
+        """`k` different items, in the order drawn (a partial Fisher-Yates)."""
+        pool = list(items)
+        for i in range(k):
+            j = i + self.draws.below(len(pool) - i)
+            pool[i], pool[j] = pool[j], pool[i]
+        return pool[:k]
 
 
 class Bot(Protocol):
@@ -39,17 +80,9 @@ def distance(a: Cell, b: Cell, diagonal: bool) -> int:
 
 @lru_cache(maxsize=64)
 def walk_distances(level: Level, target: Cell) -> dict[Cell, int]:
-    """Steps from every cell to `target` walking around the level's holes (a BFS from it)."""
-    holes = level.holes
-    seen = {target: 0}
-    queue = deque([target])
-    while queue:
-        cell = queue.popleft()
-        for n in neighbours(cell, level.height, level.width, level.rules.diagonal):
-            if n not in seen and n not in holes:
-                seen[n] = seen[cell] + 1
-                queue.append(n)
-    return seen
+    """Steps from every cell to `target` walking around the level's holes (the core's
+    advice.walk_steps, kept per level and target: bots ask it every move)."""
+    return walk_steps(level, target)
 
 
 def value(state: State) -> float:
@@ -99,15 +132,16 @@ def _blocker_credit(state: State) -> float:
 
 
 def outcome(state: State, command: Command) -> State:
-    """The state after `command` (decide then fold: exactly what a Session would do)."""
-    return fold(state, decide(state, command))
+    """The state after `command` (the rules' own: exactly what a Session would do)."""
+    return play(state, command)[1]
 
 
 def turn_limit_for(level: Level) -> int:
     """How many turns a bot game may take before it is called off."""
     if level.mode == Mode.SLIDE:
         return max(level.moves or 0, SLIDE_TURNS_PER_CELL * level.width * level.height)
-    return level.moves if level.moves is not None else DEFAULT_TURN_LIMIT
+    wanted = level.moves if level.moves is not None else DEFAULT_TURN_LIMIT
+    return min(wanted, max(1, MAX_CELL_TURNS // (level.width * level.height)))
 
 
 def play_game(level: Level, seed: int, bot: Bot, turn_limit: int | None = None) -> Session:
@@ -147,7 +181,7 @@ class LookaheadBot:
     lookahead_discount = 0.9
 
     def __init__(self, seed: int = 0, lookahead: bool = True, noise: float = 0.0) -> None:
-        self.rng = random.Random(seed)
+        self.rng = BotRandom(seed)
         self.lookahead = lookahead
         # Noise makes different bot seeds play different games (for the prover's retries).
         self.noise = noise
@@ -179,7 +213,8 @@ class LookaheadBot:
             after = outcome(state, command)
             scored.append((value(after) + self._jitter(), command, after))
         scored.sort(key=lambda item: -item[0])
-        if not self.lookahead or scored[0][2].status != Status.PLAYING:
+        if (not self.lookahead or scored[0][2].status != Status.PLAYING
+                or state.width * state.height > LOOKAHEAD_CELLS):
             return scored[0][1]
         best_value, best = float("-inf"), scored[0][1]
         for first_value, command, after in scored[:self.lookahead_width]:

@@ -6,7 +6,7 @@ The generator is a pure function of a date and a mode (it never reads the clock)
    (big-endian) are the game's seed; the next 8 start the core's own RNG
    (game.core Draws, SplitMix64), which makes every other choice. Python's `random` module
    and `hash()` decide nothing: the person bots that calibrate the level draw their noise
-   from the core's RNG too (CoreRandom), so no Python version can change a daily.
+   from the core's RNG too (BotRandom, over Draws), so no Python version can change a daily.
 2. match3 and chain: a 6..8 x 6..8 board with 5..6 kinds (chain 4..6), sometimes a few holes
    placed mirror-wise, and (chain) sometimes the player token. The goal is a score or a number
    of tiles of one kind (chain also: walk the token to a cell near the top). The move limit
@@ -35,23 +35,24 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import hashlib
-import random
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Sequence
 
 from game.core import (
-    Cell, Command, Draws, Goals, Level, LevelError, Mode, Session, State, Status, new_game, solved_slide,
-    slide_sources,
+    Cell, Command, Draws, Goals, Level, LevelError, Mode, Session, State, Status, new_game, shorten,
+    solved_slide, slide_sources,
 )
 
-from .base import play_game
+from .base import BotRandom, play_game
 from .person import person_bot
 from .slide_solver import optimal_solution
 
 KEY_PREFIX = "gridfall-daily"
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 DAILY_MODES = (Mode.MATCH3, Mode.CHAIN, Mode.SLIDE)
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 CALIBRATION_GAMES = 8
 # Sorted from the weakest, the calibration game whose result the target is made from (the
@@ -86,44 +87,25 @@ class DailyPuzzle:
     proof: tuple[Command, ...]
 
 
-class CoreRandom(random.Random):
-    """The two random.Random methods the person bots call, drawn from the core's RNG.
-
-    random.Random's other methods may change between Python versions; these never do.
-    """
-
-    def __init__(self, state: int) -> None:
-        super().__init__(0)
-        self.draws = Draws(state)
-
-    def random(self) -> float:
-        return (self.draws.next64() >> 11) / float(1 << 53)
-
-    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
-        if stop is None:
-            start, stop = 0, start
-        span = (stop - start + step - 1) // step
-        if span <= 0:
-            raise ValueError("empty range for randrange")
-        return start + step * self.draws.below(span)
-
-
 def parse_mode(text: str) -> Mode:
     """A daily mode from its name; DailyError naming the modes otherwise."""
     try:
         return Mode(text)
     except ValueError:
-        raise DailyError(f"unknown mode {text!r} (one of {', '.join(m.value for m in DAILY_MODES)})") from None
+        raise DailyError(f"unknown mode {shorten(text)!r} (one of "
+                         f"{', '.join(m.value for m in DAILY_MODES)})") from None
 
 
 def parse_date(text: str) -> datetime.date:
-    """A date written YYYY-MM-DD; DailyError otherwise."""
+    """A date written YYYY-MM-DD, and only so; DailyError otherwise (never echoing more than
+    a few words of what was given). fromisoformat alone would also take an ISO week date
+    (2026-W01-1) or a compact one (20261123)."""
     try:
-        if len(text) != 10:
+        if _DATE.fullmatch(text) is None:
             raise ValueError
         return datetime.date.fromisoformat(text)
     except ValueError:
-        raise DailyError(f"not a date: {text!r} (write YYYY-MM-DD, like 2026-11-23)") from None
+        raise DailyError(f"not a date: {shorten(text)!r} (write YYYY-MM-DD, like 2026-11-23)") from None
 
 
 def daily_key(day: datetime.date, mode: Mode) -> str:
@@ -288,7 +270,7 @@ class _Game:
 def _person_game(level: Level, seed: int, noise: int) -> _Game:
     """A person-like bot's game, its noise drawn from the core's RNG (never Python's)."""
     bot = person_bot(level.mode)
-    bot.rng = CoreRandom(noise)
+    bot.rng = BotRandom(noise)
     session = play_game(level, seed, bot)
     return _Game(tuple(session.commands), session.state)
 

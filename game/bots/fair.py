@@ -7,9 +7,9 @@ chain level it plays the longest chain the core finds on the board. The game's h
 
 from __future__ import annotations
 
-import random
-
 from game.core import Chain, Command, Mode, State, Swap, blocker_progress, legal_commands, progress, swap_clears
+
+from .base import BotRandom
 
 # A tile of a kind the level still wants is worth this many tiles of any other kind.
 WANTED_WEIGHT = 5.0
@@ -23,7 +23,7 @@ class FairBot:
     name = "fair"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+        self.rng = BotRandom(seed)
 
     def _worth(self, state: State, swap: Swap, wanted: set[int]) -> float:
         # The core says what the swap clears, from the board alone (never the spawns).

@@ -97,9 +97,10 @@ def _on_cluster(pieces: Sequence[Job], scheduler: str,
         from distributed import Client, as_completed as cluster_completed
     except ImportError:
         raise ClusterUnavailable("--scheduler needs Dask distributed: pip install 'gridfall[cluster]'") from None
+    _probe(scheduler)
     client: Any
     try:
-        client = Client(scheduler, timeout=30)  # type: ignore[no-untyped-call]  # distributed is unannotated
+        client = Client(scheduler, timeout=REACH_SECONDS)  # type: ignore[no-untyped-call]  # distributed is unannotated
     except (OSError, TimeoutError) as exc:
         raise ClusterUnavailable(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
     try:
@@ -119,3 +120,31 @@ def _on_cluster(pieces: Sequence[Job], scheduler: str,
 
 class ClusterUnavailable(RuntimeError):
     """The Dask cluster asked for cannot be used (not installed, or not reachable)."""
+
+
+REACH_SECONDS = 4   # a scheduler that does not answer in this long is said to be unreachable
+
+
+def _probe(scheduler: str) -> None:
+    """Fail within seconds when nothing listens at a tcp:// address (Dask itself retries for
+    half a minute first); other address kinds are left to Dask."""
+    import socket
+    from urllib.parse import urlsplit
+
+    shown = scheduler if len(scheduler) <= 120 else scheduler[:117] + "..."
+    if "://" not in scheduler:
+        scheduler = "tcp://" + scheduler
+    try:
+        parts = urlsplit(scheduler)
+        host, port = parts.hostname, parts.port
+    except ValueError as exc:
+        raise ClusterUnavailable(f"--scheduler {shown}: not an address like tcp://host:8786 ({exc})") from None
+    if parts.scheme != "tcp":
+        return
+    if not host or port is None:
+        raise ClusterUnavailable(f"--scheduler {shown}: not an address like tcp://host:8786")
+    try:
+        socket.create_connection((host, port), timeout=REACH_SECONDS).close()
+    except OSError as exc:
+        raise ClusterUnavailable(f"cannot reach the Dask scheduler at {shown}: "
+                                 f"{exc.strerror or exc or 'no answer'}") from None

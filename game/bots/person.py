@@ -9,7 +9,6 @@ know; they stay as the upper bound.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 
@@ -18,7 +17,7 @@ from game.core import (
     swap_clears, swap_specials,
 )
 
-from .base import outcome, walk_distances
+from .base import BotRandom, outcome, walk_distances
 from .slide_solver import Unsolvable, _Board, _finish_corner, _solve_column, _solve_row, _tidy
 
 # Each legal command is noticed with this chance; a person misses some moves on a busy board.
@@ -41,7 +40,7 @@ REACH_STEP_WEIGHT = 1.5
 SLIP = 0.03
 
 
-def _notice(rng: random.Random, options: Sequence[Command],
+def _notice(rng: BotRandom, options: Sequence[Command],
             worth: Callable[[Command], float]) -> Command:
     """The best of the commands a person happens to notice (at least one, picked at random)."""
     best: Command | None = None
@@ -77,7 +76,7 @@ class PersonMatch3Bot:
     name = "person"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+        self.rng = BotRandom(seed)
 
     def worth(self, state: State, swap: Swap) -> float:
         cleared = swap_clears(state, swap)   # blasts included: firing a special pays in tiles
@@ -100,7 +99,7 @@ class PersonChainBot:
     name = "person"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+        self.rng = BotRandom(seed)
 
     def worth(self, state: State, chain: Chain) -> float:
         tiles = chain.path[1:] if state.player is not None else chain.path
@@ -158,7 +157,7 @@ class PersonSlideBot:
     name = "person"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+        self.rng = BotRandom(seed)
         self.plan: list[Slide] = []
         self.expect: Grid | None = None
 

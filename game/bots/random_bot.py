@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import random
-
 from game.core import Command, State, legal_commands
+
+from .base import BotRandom
 
 
 class RandomBot:
@@ -13,7 +13,7 @@ class RandomBot:
     name = "random"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+        self.rng = BotRandom(seed)
 
     def choose(self, state: State) -> Command:
         commands = legal_commands(state)

@@ -18,6 +18,7 @@ SUBCOMMANDS: tuple[str, ...] = (
     "game.cli.edit",
     "game.cli.record",
     "game.cli.daily",
+    "game.cli.code",
 )
 
 

@@ -8,6 +8,8 @@ import pathlib
 import sys
 from typing import Any
 
+from game.cli.output import safe
+
 NO_DISPLAY = (
     "gridfall: no display found (DISPLAY is not set), so the game window cannot open; "
     "run it under a virtual display with `xvfb-run -a gridfall`, "
@@ -21,7 +23,8 @@ def register(subparsers: Any) -> None:
         description="Open the game on its title screen, or straight on a level of a pack or a level file.",
     )
     parser.add_argument("file", nargs="?", metavar="FILE.yaml",
-                        help="a level file, a one-file pack (NAME.pack.yaml) or a pack folder to play")
+                        help="a level file, a one-file pack (NAME.pack.yaml) or a pack folder to play, "
+                        "or a share code (GFL1... a level, GFG1... a game to watch)")
     parser.add_argument("--pack", metavar="PATH_OR_ID", help="a pack folder or file, or a pack id")
     parser.add_argument("--level", metavar="ID", help="the level of the pack to open (default: the next unfinished)")
     parser.add_argument("--seed", type=int, metavar="N",
@@ -51,7 +54,9 @@ def display_problem(frames: int | None = None) -> str | None:
 
 def resolve(args: argparse.Namespace) -> tuple[Any, str | None]:
     """The pack to open (None for the title screen) and the level id; raises ValueError to print."""
+    from game.core import looks_like_code
     from game.io import find_pack, is_pack_path, load_level, load_pack
+    from game.io.codes import open_code
     from game.io.packs import lone_level_pack
 
     if args.file and args.pack:
@@ -63,6 +68,11 @@ def resolve(args: argparse.Namespace) -> tuple[Any, str | None]:
     pack = None
     if args.file:
         path = pathlib.Path(args.file)
+        if not path.exists() and looks_like_code(args.file):
+            if args.level or args.seed is not None:
+                raise ValueError("a share code holds its own level (and a game its own seed)")
+            open_code(args.file)   # a bad code is said here, in one line, before any window
+            return None, None
         if not path.exists():
             raise ValueError(f"{path}: no such file")
         if is_pack_path(path):
@@ -92,11 +102,12 @@ def run(args: argparse.Namespace) -> int:
         pack, level_id = resolve(args)
     except LevelFileError as exc:
         for problem in exc.problems:
-            print(f"gridfall: {problem}", file=sys.stderr)
+            print(safe(f"gridfall: {problem}"), file=sys.stderr)
         return 1
-    except (ValueError, PackNotFoundError) as exc:
-        print(f"gridfall: {exc}", file=sys.stderr)
+    except (ValueError, PackNotFoundError) as exc:   # CodeError is a ValueError: one line
+        print(safe(f"gridfall: {exc}"), file=sys.stderr)
         return 1
+    code = args.file if args.file and pack is None else None
     no_display = display_problem(args.frames)
     if no_display:
         print(no_display, file=sys.stderr)
@@ -106,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
         from game.ui.app import run_game
 
         return run_game(pack=pack, level_id=level_id, frames=args.frames, screenshot=args.screenshot,
-                        editor_factory=open_editor, seed=args.seed)
+                        editor_factory=open_editor, seed=args.seed, code=code)
     except Exception as exc:  # a window that will not open (no GL, a display that went away)
         if type(exc).__name__ in ("NoSuchDisplayException", "NoSuchConfigException", "GLException",
                                   "ContextException", "WindowException"):

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import io
 import json
+import os
 import pathlib
 import sys
 from collections.abc import Callable, Sequence
@@ -25,8 +27,14 @@ from game.bots.playtest import (
     report,
 )
 from game.cli.level_source import levels_at
-from game.core import Level
-from game.io.playtest_file import write_results
+from game.core import Level, shorten
+from game.io.atomic import atomic_write_bytes
+from game.io.playtest_file import results_path, write_results
+
+MAX_GAMES = 100_000      # games a level: a million would take hours and its records gigabytes
+MAX_WORKERS = 256
+MAX_SEED = (1 << 63) - 1
+PLOT_FORMATS = (".png", ".svg", ".pdf")
 
 LABEL_HELP = ", ".join(f"{name} >= {100 * bound:.0f}%" for bound, name in LABELS[:-1]) + \
     f", {LABELS[-1][1]} below"
@@ -138,17 +146,52 @@ def plot(path: pathlib.Path, levels: Sequence[Level], records: Sequence[Sequence
         for ax in (curve_ax, hist_ax):
             ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     fig.tight_layout()
-    fig.savefig(path, dpi=90)
-    plt.close(fig)
+    buffer = io.BytesIO()
+    try:
+        fig.savefig(buffer, dpi=90, format=path.suffix.lower()[1:])
+    finally:
+        plt.close(fig)
+    atomic_write_bytes(path, buffer.getvalue())   # a full disk leaves the old picture whole
+
+
+def _bad_option(args: argparse.Namespace) -> str | None:
+    """What is wrong with the numbers asked for, before anything is read or played."""
+    if not 1 <= args.games <= MAX_GAMES:
+        return f"--games must be 1..{MAX_GAMES:,}, found {shorten(str(args.games), 24)}"
+    if args.workers is not None and not 1 <= args.workers <= MAX_WORKERS:
+        return (f"--workers must be 1..{MAX_WORKERS} (leave it out for every core), found "
+                f"{shorten(str(args.workers), 24)}")
+    if not 0 <= args.first_seed <= MAX_SEED - args.games:
+        return f"--first-seed must be 0..{MAX_SEED - args.games}, found {shorten(str(args.first_seed), 24)}"
+    if args.suggest is not None and not 0 <= args.suggest <= 1:
+        return "--suggest takes a pass rate from 0 to 1, like 0.6"
+    if args.plot is not None:
+        return _unwritable(pathlib.Path(args.plot), "--plot", PLOT_FORMATS)
+    return None
+
+
+def _unwritable(path: pathlib.Path, option: str, suffixes: tuple[str, ...] = ()) -> str | None:
+    """Why `path` cannot be written (checked before hours of games, not after), or None."""
+    shown = shorten(str(path), 120)
+    if suffixes and path.suffix.lower() not in suffixes:
+        return f"{option} {shown}: name a {', '.join(s[1:] for s in suffixes)} file"
+    folder = path.parent
+    if not folder.is_dir():
+        return f"{option} {shown}: the folder {shorten(str(folder), 120)} does not exist"
+    if path.is_dir():
+        return f"{option} {shown}: is a folder"
+    if path.exists() and not path.is_file():
+        return f"{option} {shown}: is not a regular file"
+    if (path.exists() and not os.access(path, os.W_OK)) or not os.access(folder, os.W_OK | os.X_OK):
+        return f"{option} {shown}: cannot be written (read-only)"
+    return None
 
 
 def run(args: argparse.Namespace) -> int:
     name = "gridfall playtest"
-    if args.games < 1:
-        print(f"{name}: --games must be at least 1", file=sys.stderr)
-        return 2
-    if args.suggest is not None and not 0 <= args.suggest <= 1:
-        print(f"{name}: --suggest takes a pass rate from 0 to 1, like 0.6", file=sys.stderr)
+    bad = _bad_option(args)
+    if bad is not None:
+        print(f"{name}: {bad}", file=sys.stderr)
         return 2
     path = pathlib.Path(args.path)
     found = levels_at(path, name)
@@ -159,6 +202,11 @@ def run(args: argparse.Namespace) -> int:
     if args.write and not pack_id:
         print(f"{name}: --write stores results beside a pack; {path} is one level", file=sys.stderr)
         return 2
+    if args.write:
+        bad = _unwritable(results_path(path), "--write")
+        if bad is not None:
+            print(f"{name}: {bad}", file=sys.stderr)
+            return 1
     # The curve needs each game played on past the limit; the report itself never does.
     longer = args.suggest is not None or args.plot is not None
     seeds = tuple(range(args.first_seed, args.first_seed + args.games))
@@ -183,11 +231,18 @@ def run(args: argparse.Namespace) -> int:
         print(f"{args.bot} bot: {BOT_LABELS.get(args.bot, 'a named bot')}; {args.games} games a level "
               f"(seeds {seeds[0]}..{seeds[-1]})")
         print(table(reports))
-    if args.plot is not None:
-        plot(pathlib.Path(args.plot), levels, records, args.bot)
-        print(f"{name}: wrote {args.plot}", file=sys.stderr)
-    if args.write:
-        date = datetime.date.today().isoformat()
-        written = write_results(path, pack_id, args.bot, args.games, date, [r.to_dict() for r in reports])
-        print(f"{name}: wrote {written}", file=sys.stderr)
+    target = pathlib.Path(args.plot) if args.plot is not None else results_path(path)
+    try:
+        if args.plot is not None:
+            plot(target, levels, records, args.bot)
+            print(f"{name}: wrote {args.plot}", file=sys.stderr)
+        if args.write:
+            target = results_path(path)
+            date = datetime.date.today().isoformat()
+            written = write_results(path, pack_id, args.bot, args.games, date, [r.to_dict() for r in reports])
+            print(f"{name}: wrote {written}", file=sys.stderr)
+    except OSError as exc:   # a disk that filled while the games were played: the old file stays
+        print(f"{name}: {shorten(str(target), 120)}: cannot be written ({exc.strerror or exc}); "
+              "the figures above were not stored", file=sys.stderr)
+        return 1
     return 0

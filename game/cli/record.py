@@ -6,6 +6,7 @@ import argparse
 import io
 import os
 import pathlib
+import sys
 from typing import Any
 
 DEFAULT_MOVES = 10
@@ -37,15 +38,22 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
+MAX_MOVES = 1_000   # a clip of a thousand moves is already minutes long; more is a typo
+
+
 class RecordError(ValueError):
-    """Something the user can fix: a missing file, an unknown pack or level, a bad option."""
+    """Something the user can fix in a file: a missing one, an unknown pack or level, a bad replay."""
+
+
+class OptionError(RecordError):
+    """An option out of its range (exit 2, as argparse does for a bad argument)."""
 
 
 def _load(args: argparse.Namespace) -> tuple[Any, int, list[Any], bool]:
     """(level, seed, commands, from_replay) from the source file."""
-    from game.core import IllegalMove, LevelError, Session, new_game, shorten
+    from game.core import LevelError, new_game
     from game.io import LevelFileError, load_level
-    from game.io.replay import ReplayFileError, replay_from_dict
+    from game.io.replay import ReplayFileError, replay_from_dict, verify_replay
     from game.io.yamldoc import DocError, read_document
 
     path: pathlib.Path = pathlib.Path(args.source)
@@ -54,19 +62,17 @@ def _load(args: argparse.Namespace) -> tuple[Any, int, list[Any], bool]:
     try:
         doc = read_document(path)   # bounded: size, depth, aliases and numbers checked first
     except DocError as exc:
-        raise RecordError(f"{path}:{exc.line}:{exc.column}: {exc.message}") from None
+        raise RecordError(f"{path}:{exc.line}:{exc.column}: {exc}") from None
     if isinstance(doc.value, dict) and "commands" in doc.value:
         try:
-            replay = replay_from_dict(doc.value, str(path), doc.root)
+            replay = replay_from_dict(doc.value, str(path), doc)
+            level = _replay_level(replay, args.level, path)
+            # The rules first: a replay that does not play (a command after the end, an
+            # illegal one, a check the game disagrees with: a forged file) is refused as
+            # `gridfall replay` refuses it, before any frame.
+            verify_replay(replay, level)
         except ReplayFileError as exc:
             raise RecordError(str(exc)) from None
-        level = _replay_level(replay, args.level, path)
-        try:
-            # The rules first: a replay that does not play (a command after the end, an
-            # illegal one) is refused as `gridfall replay` refuses it, before any frame.
-            Session.replay(level, replay.seed, replay.commands)
-        except (IllegalMove, LevelError) as exc:
-            raise RecordError(f"{path}: {shorten(str(exc), 300)}") from None
         return level, replay.seed, list(replay.commands), True
     try:
         level = load_level(path)
@@ -103,17 +109,22 @@ def _replay_level(replay: Any, level_file: pathlib.Path | None, source: pathlib.
 
 def record(args: argparse.Namespace) -> str:
     """Play and capture; returns the summary line. Raises RecordError for a user's mistake."""
+    from game.core import shorten
+    from game.io.replay import MAX_SEED
+
     if args.fps <= 0 or args.fps > 100:
-        raise RecordError("--fps must be between 1 and 100")
+        raise OptionError("--fps must be between 1 and 100")
     if not 0.1 <= args.scale <= 1.0:
-        raise RecordError("--scale must be between 0.1 and 1")
-    if args.moves is not None and args.moves < 0:
-        raise RecordError("--moves must be 0 or more")
+        raise OptionError("--scale must be between 0.1 and 1")
+    if args.moves is not None and not 0 <= args.moves <= MAX_MOVES:
+        raise OptionError(f"--moves must be 0..{MAX_MOVES:,}, found {shorten(str(args.moves), 20)}")
+    if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
+        raise OptionError(f"--seed must be a whole number 0..{MAX_SEED}")
     out = pathlib.Path(args.out)
     if out.suffix.lower() == ".gif" and out.is_dir():
-        raise RecordError(f"--out {out}: is a folder; name a .gif file, or a folder without .gif for PNG frames")
+        raise OptionError(f"--out {out}: is a folder; name a .gif file, or a folder without .gif for PNG frames")
     if out.suffix.lower() != ".gif" and out.exists() and not out.is_dir():
-        raise RecordError(f"--out {out}: is a file; PNG frames go into a folder")
+        raise OptionError(f"--out {out}: is a file; PNG frames go into a folder")
     level, seed, commands, from_replay = _load(args)
     # Offscreen: ARCADE_HEADLESS must be set before arcade is first imported.
     os.environ.setdefault("ARCADE_HEADLESS", "1")
@@ -235,10 +246,10 @@ def _one_palette(frames: list[Any]) -> list[Any]:
 def run(args: argparse.Namespace) -> int:
     try:
         print(record(args))
-    except RecordError as exc:
-        print(f"gridfall record: {exc}")
+    except OptionError as exc:
+        print(f"gridfall record: {exc}", file=sys.stderr)
         return 2
-    except RuntimeError as exc:
-        print(f"gridfall record: {exc}")
+    except (RecordError, RuntimeError) as exc:
+        print(f"gridfall record: {exc}", file=sys.stderr)
         return 1
     return 0

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import pathlib
 import sys
 from typing import Any
 
-from game.core import RULES_VERSION, IllegalMove, Level, LevelError, Session, first_divergence, stars
+from game.core import Level, stars, valid_id
 from game.io import LevelFileError, PackNotFoundError, find_pack, load_level
-from game.io.replay import ReplayFileError, load_replay
+from game.io.replay import Replay, ReplayFileError, load_replay, replay_notes, verify_replay
 
 
 def register(subparsers: Any) -> None:
@@ -23,46 +24,42 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def _level(args: argparse.Namespace, pack_id: str | None, level_id: str) -> Level:
+def _level(args: argparse.Namespace, replay: Replay) -> Level:
     if args.level:
         level = load_level(args.level)
-        if level.id != level_id:
-            raise ValueError(f"the replay is for level '{level_id}' but {args.level} holds '{level.id}'")
+        if level.id != replay.level:
+            raise ReplayFileError(replay.problem(
+                "level", f"the replay is for level '{replay.level}' but {args.level} holds '{level.id}'"))
         return level
-    if pack_id is None:
-        raise ValueError("the replay names no pack: give the level file with --level")
+    if replay.pack is None:
+        # Share and `gridfall code --decode` write a game's level file beside its replay.
+        beside = pathlib.Path(args.path).parent / f"{replay.level}.yaml"
+        if valid_id(replay.level) and beside.is_file():   # an id, never a path out of the folder
+            return load_level(beside)
+        raise ReplayFileError(replay.problem(
+            "level", "the replay names no pack: give the level file with --level"))
     try:
-        return find_pack(pack_id).level(level_id)
+        return find_pack(replay.pack).level(replay.level)
+    except PackNotFoundError as exc:
+        raise ReplayFileError(replay.problem("pack", str(exc))) from None
     except KeyError:
-        raise ValueError(f"pack '{pack_id}' has no level '{level_id}'") from None
+        raise ReplayFileError(replay.problem(
+            "level", f"pack '{replay.pack}' has no level '{replay.level}'")) from None
 
 
 def run(args: argparse.Namespace) -> int:
     try:
         replay = load_replay(args.path)
-        level = _level(args, replay.pack, replay.level)
+        level = _level(args, replay)
     except (ReplayFileError, LevelFileError, PackNotFoundError, ValueError, OSError) as exc:
         print(f"gridfall replay: {exc}", file=sys.stderr)
         return 1
-    notes = []
-    if replay.rules is not None and replay.rules != RULES_VERSION:
-        notes.append(f"made with rules version {replay.rules}; this game plays version {RULES_VERSION}")
-    if replay.level_hash is not None and replay.level_hash != level.content_hash():
-        notes.append(f"the level '{level.id}' changed since the replay was made")
+    notes = replay_notes(replay, level)
     try:
-        divergence = first_divergence(level, replay.seed, replay.commands, replay.checks)
-        if divergence is not None:
-            why = f" ({'; '.join(notes)})" if notes else ""
-            print(f"gridfall replay: {args.path}: {divergence.describe()}{why}", file=sys.stderr)
-            return 1
-        session = Session.replay(level, replay.seed, replay.commands)
-    except IllegalMove as exc:
-        # Session.replay names the command: "command N (text): why".
+        session = verify_replay(replay, level)
+    except ReplayFileError as exc:
         why = f" ({'; '.join(notes)})" if notes else ""
-        print(f"gridfall replay: {args.path}: illegal {exc}{why}", file=sys.stderr)
-        return 1
-    except LevelError as exc:
-        print(f"gridfall replay: {args.path}: the level cannot be dealt: {exc}", file=sys.stderr)
+        print(f"gridfall replay: {exc}{why}", file=sys.stderr)
         return 1
     if args.verbose:
         for i, turn in enumerate(session.turns, start=1):
@@ -71,6 +68,8 @@ def run(args: argparse.Namespace) -> int:
     where = f"{replay.pack}/{level.id}" if replay.pack else level.id
     limit = f" of {level.moves}" if level.moves is not None else ""
     proven = f", {len(replay.checks)} checks match" if replay.checks else ""
+    for note in notes:
+        print(f"gridfall replay: note: {args.path}: {note}", file=sys.stderr)
     print(f"{where} ({level.name}), seed {replay.seed}: {state.status}, score {state.score}, "
           f"{stars(state)} star{'' if stars(state) == 1 else 's'}, {state.moves}{limit} moves, {len(replay.commands)} commands{proven}")
     return 0

@@ -11,9 +11,9 @@ from typing import Any
 from game.cli.level_source import path_or_pack_id
 from game.cli.output import safe
 from game.io.levels import LEVEL_SUFFIXES, check_level_file
-from game.io.pack_proofs import prove_pack, replays_dir
-from game.io.packs import PACK_FILE, check_pack, is_pack_path
-from game.io.playtest_file import FILE_NAME as RESULTS_FILE
+from game.io.pack_proofs import Proof, prove_pack, replays_dir
+from game.io.pack_files import PACK_FILE, check_pack, is_pack_path
+from game.io.playtest_file import FILE_NAME as RESULTS_FILE, PlaytestFileError, read_results
 from game.io.problems import FileProblem, sort_problems
 
 
@@ -62,6 +62,13 @@ def unlisted(folder: pathlib.Path, listed: set[str]) -> list[str]:
             and path.name not in listed and not path.name.startswith(".")]
 
 
+def _proof_problem(proof: Proof) -> FileProblem:
+    """A failing proof as a problem at its place in the replay file."""
+    p = proof.problem or FileProblem(str(proof.file), 1, 1, "", proof.why)
+    return FileProblem(p.file, p.line, p.column, p.field,
+                       f"does not prove level '{proof.level_id}': {p.message}")
+
+
 def check(paths: list[pathlib.Path], notes: list[str] | None = None) -> tuple[list[dict[str, Any]], list[FileProblem]]:
     """Check every path; returns what was checked (with level counts) and every problem."""
     checked: list[dict[str, Any]] = []
@@ -77,11 +84,15 @@ def check(paths: list[pathlib.Path], notes: list[str] | None = None) -> tuple[li
                 if pack is not None and path.is_dir() and notes is not None:
                     notes += unlisted(path, {f"{level.id}.yaml" for level in pack.levels}
                                       | {f"{level.id}.yml" for level in pack.levels})
+                if pack is not None:   # the stored playtest figures the game shows
+                    try:
+                        read_results(pack)
+                    except PlaytestFileError as exc:
+                        bad = bad + exc.problems
                 folder = replays_dir(pack) if pack is not None else None
                 if pack is not None and folder is not None and folder.is_dir():
                     proofs = prove_pack(pack)
-                    bad = bad + [FileProblem(str(p.file), 1, 1, "", f"does not prove level '{p.level_id}': {p.why}")
-                                 for p in proofs if p.verdict == "fails"]
+                    bad = bad + [_proof_problem(p) for p in proofs if p.verdict == "fails"]
                     if notes is not None:
                         proven = sum(p.verdict == "proven" for p in proofs)
                         notes.append(f"note: {path}: {proven} of {len(proofs)} levels proven by their "

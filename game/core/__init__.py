@@ -1,9 +1,8 @@
 """Gridfall's board core: pure, deterministic, event-sourced rules for match3, chain and slide.
 
-Threads: the core keeps a few small module-level memos for speed (match3's recent boards and
-swap tables, board geometries, and the bitboard memo set on a State). They never change an
-answer, but they are plain dicts updated without locks, so use the core from one thread per
-process (separate processes are fine: each has its own memos).
+play(state, command) gives the events and the state they lead to; decide gives the events
+alone and fold(state, events) the state again (replays). A State keeps its bitboard with it
+(a fact of its grid, invisible to ==), so a move starts from the board the last one left.
 """
 
 from .boards import run_cells, slide_solvable, slide_sources, solved_slide
@@ -13,11 +12,14 @@ from .events import (
     PlayerMoved, Reshuffled, Scored, Slid, Spawned, SwapRejected, Swapped, Unlocked, Won,
 )
 from .evolve import evolve, fold
-from .advice import design_warnings
-from .game import RULESETS, Ruleset, decide, legal_commands, new_game, next_deal, playability_problems, ruleset
-from .goals import GoalProgress, StarTargets, StarUnit, goals_met, progress, star_targets, star_thresholds, stars, stars_reached
+from .advice import best_move, design_warnings
+from .game import RULESETS, Ruleset, decide, legal_commands, new_game, next_deal, play, playability_problems, ruleset
+from .goals import (
+    GoalProgress, Shortfall, StarTargets, StarUnit, goals_met, progress, shortfalls, star_targets, star_thresholds, stars,
+    stars_earned, stars_reached, walk_steps,
+)
 from .grid import DROP, EMPTY, HOLE, PLAYER, RAINBOW, STONE, Cell, Grid, are_neighbours, are_orthogonal_neighbours, neighbours
-from .checking import Fault, Part, Problem, describe, shorten, unknown_keys
+from .checking import Fault, Part, Problem, describe, quoted, shorten, unknown_keys
 from .level import Level, LevelError, level_mapping, parse_level
 from .level_format import (
     DEFAULT_KINDS, DEFAULT_SEED, DROP_TOKEN, GAP_TOKEN, HOLE_TOKEN, LOCK_TOKEN, MAX_JELLY, MAX_SIZE,
@@ -27,23 +29,28 @@ from .level_format import (
 from .rules.chain import Visits, chain_grid, chain_starts, paths_by_end, tiles_needed
 from .rules.blocked import blocker_progress, swap_clears, swap_specials
 from .rules.slide import gap
-from .rng import Draws, seed_state
+from .rng import MASK64, Draws, seed_state
 from .proof import RULES_VERSION, Check, Divergence, checks_of, first_divergence, state_digest
 from .session import Session, Turn
+from .sharecode import (
+    MAX_CODE_CHARS, CodeError, CodeKind, decode_code, encode_code, find_code, looks_like_code,
+)
 from .state import Counts, IllegalMove, Specials, State
 from .vocab import GoalName, Mode, Special, Status
 
 __all__ = [
     "are_neighbours", "blocker_progress", "BonusScored", "Counts", "Cracked", "DROP", "DROP_TOKEN", "DropCollected",
     "JellyCleared", "LOCK_TOKEN", "STONE", "STONE_TOKEN", "token_locked", "token_stone", "Unlocked", "are_orthogonal_neighbours", "Cell", "Chain", "Check", "checks_of", "chain_grid", "chain_starts", "Chained",
-    "Cleared", "Command", "Created", "Detonated", "decide", "Draws", "Divergence", "DEFAULT_KINDS", "DEFAULT_SEED", "describe", "EMPTY", "Event", "evolve", "Fault", "Fell", "fold", "first_divergence",
+    "Cleared", "Command", "Created", "Detonated", "decide", "Draws", "Divergence", "DEFAULT_KINDS", "DEFAULT_SEED", "describe", "quoted", "EMPTY", "Event", "evolve", "Fault", "Fell", "fold", "first_divergence",
     "format_command", "gap", "GAP_TOKEN", "GoalName", "GoalProgress", "Goals", "goals_met", "Grid",
     "HOLE", "HOLE_TOKEN", "RAINBOW", "RAINBOW_TOKEN", "IllegalMove", "legal_commands", "Level", "level_mapping", "LevelError",
     "Lost", "MAX_SIZE", "MAX_SLIDE_SIZE", "MIN_SIZE", "Mode", "MODES", "neighbours", "new_game",
-    "parse_command", "design_warnings", "next_deal", "playability_problems", "parse_level", "paths_by_end", "Part", "PLAYER", "PLAYER_TOKEN", "PlayerMoved",
+    "parse_command", "design_warnings", "next_deal", "play", "playability_problems", "parse_level", "paths_by_end", "Part", "PLAYER", "PLAYER_TOKEN", "PlayerMoved",
     "Problem", "progress", "RANDOM_TOKEN", "Reshuffled", "Rules", "Ruleset", "ruleset", "RULESETS", "RULES_VERSION",
     "run_cells", "Scored", "seed_state", "Session", "shorten", "Slid", "Slide", "Special", "Specials", "slide_solvable", "slide_sources", "solved_slide", "Spawned",
-    "star_targets", "star_thresholds", "StarTargets", "StarUnit", "stars", "stars_reached", "State", "state_digest", "Status", "Swap", "swap_clears", "swap_specials", "Swapped", "SwapRejected",
+    "star_targets", "star_thresholds", "StarTargets", "StarUnit", "stars", "stars_earned", "stars_reached", "Shortfall", "shortfalls", "State", "state_digest", "Status", "Swap", "swap_clears", "swap_specials", "Swapped", "SwapRejected",
     "tiles_needed", "Turn", "token_special", "unknown_keys", "valid_id", "Visits", "Won",
     "MAX_JELLY", "MAX_STONE_HITS",
+    "best_move", "walk_steps", "MASK64",
+    "MAX_CODE_CHARS", "CodeError", "CodeKind", "decode_code", "encode_code", "find_code", "looks_like_code",
 ]

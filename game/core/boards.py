@@ -121,6 +121,7 @@ class Geometry:
     solid: tuple[bool, ...]              # per column: no holes in it
     # per column: its chute cells top down, each with its bit as a mask (where refills land)
     chute_cells: tuple[tuple[tuple[Cell, int], ...], ...]
+    column_bits: tuple[int, ...]         # per column: the bits of its cells (holes too)
     # Tables the rules build on first use, by key (they depend on the geometry alone).
     tables: dict[int, tuple[tuple[tuple[Cell, Cell], ...], tuple[int, ...]]] = field(
         default_factory=dict)
@@ -151,8 +152,9 @@ def geometry(height: int, width: int, holes: int) -> Geometry:
         solid = tuple(len(chute) == height for chute in chutes)
         chute_cells = tuple(tuple(((r, c), 1 << (r * stride + c)) for r in chute)
                             for c, chute in enumerate(chutes))
+        column_bits = tuple(sum(1 << (r * stride + c) for r in range(height)) for c in range(width))
         geo = Geometry(height, width, stride, holes, everything & ~holes, cell_of, chutes, slots,
-                       solid, chute_cells)
+                       solid, chute_cells, column_bits)
         if len(_GEOMETRIES) > 256:   # boards of many shapes (property tests): keep it bounded
             _GEOMETRIES.clear()
         _GEOMETRIES[key] = geo
@@ -162,10 +164,13 @@ def geometry(height: int, width: int, holes: int) -> Geometry:
 class Bitboard:
     """A grid as one mask per kind (index 0 unused) plus the mask of every tile.
 
-    It also remembers its legal-swap masks once asked (they depend on the masks alone).
+    It also remembers its legal-swap masks once asked (they depend on the masks alone), and
+    `asked` keeps facts the rules work out about the state (its specials by bit, the last answer
+    to a question about one swap), `layers` the blocker layers by bit, `drops` the drops' bits,
+    `legal` the legal swaps (a board is kept with one State, so these are that state's).
     """
 
-    __slots__ = ("geo", "kinds", "tiles", "_swaps", "_rule")
+    __slots__ = ("geo", "kinds", "tiles", "_swaps", "_rule", "asked", "layers", "drops", "legal")
 
     def __init__(self, geo: Geometry, kinds: tuple[int, ...], tiles: int) -> None:
         self.geo = geo
@@ -173,6 +178,10 @@ class Bitboard:
         self.tiles = tiles
         self._swaps: tuple[int, int] | None = None
         self._rule = 0
+        self.asked: dict[object, object] = {}
+        self.layers: object = None   # the blocker layers by bit, as the move that made it left them
+        self.drops = -1              # the drops' bits (-1: not looked for yet)
+        self.legal: tuple[int, int] | None = None   # the legal swaps, specials' and locks' counted
 
     def swaps(self, min_match: int) -> tuple[int, int]:
         """swap_masks(self, min_match), computed once."""
@@ -282,6 +291,11 @@ def run_parts(masks: Sequence[int], stride: int, min_match: int) -> tuple[int, i
         if m:
             same_right |= m & (m >> 1)
             same_below |= m & (m >> stride)
+    if min_match == 3:   # the common rule, written out
+        across = same_right & (same_right >> 1)
+        along = same_below & (same_below >> stride)
+        return (across | (across << 1) | (across << 2),
+                along | (along << stride) | (along << (stride + stride)))
     across = same_right
     along = same_below
     for i in range(1, min_match - 1):

@@ -108,6 +108,12 @@ def shorten(text: str, limit: int = 40) -> str:
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
+def quoted(text: str, limit: int = 40) -> str:
+    """`text` cut to `limit` and quoted with its control characters escaped: an id holding a
+    newline or an escape sequence is shown as '\\n', never printed raw into a message."""
+    return repr(shorten(text, limit))
+
+
 def unknown_keys(data: Mapping[Any, Any], known: tuple[str, ...], path: Path = ()) -> list[Problem]:
     """A problem on each key of `data` that is not in `known`, naming the nearest known key."""
     out = []

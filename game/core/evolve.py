@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from operator import is_
-from typing import Iterable, Sequence
+from typing import Iterable
 
 from .events import (
     BonusScored, Chained, Cleared, Cracked, Created, Detonated, DropCollected, Event, Fell, JellyCleared, Lost,
@@ -19,33 +18,12 @@ def evolve(state: State, event: Event) -> State:
     return fold(state, (event,))
 
 
-# decide often knows the state its events lead to (it works the board out to find them): it
-# leaves that state here, so the fold that follows (a bot's, a session's) need not play the
-# board again. A memo only: it answers for exactly the events list decide returned, unchanged
-# (the same event objects, in order), folded onto exactly the state decide was given.
-_KNOWN: dict[int, tuple[State, Sequence[Event], tuple[Event, ...], State]] = {}
-_KNOWN_SIZE = 64   # a bot may try every legal move before it folds one
-
-
-def known_fold(state: State, events: Sequence[Event], after: State) -> None:
-    """Say that fold(state, events) is `after` (the caller worked it out another way)."""
-    if len(_KNOWN) >= _KNOWN_SIZE:
-        _KNOWN.clear()   # (not the oldest alone: threads that share the core may race on it)
-    _KNOWN[id(events)] = (state, events, tuple(events), after)
-
-
 def fold(state: State, events: Iterable[Event]) -> State:
     """The state after every event in order.
 
     One pass over the events with a working copy of the board: each event does exactly what
     it says to the cells it names, and the new State is built once at the end.
     """
-    known = _KNOWN.get(id(events))
-    if known is not None and known[0] is state and known[1] is events:
-        told = known[2]
-        # The list may have been changed since: only the very same events give the same state.
-        if len(told) == len(known[1]) and all(map(is_, told, known[1])):
-            return known[3]
     level, base, player = state.level, state.grid, state.player
     score, moves, status, collected, rng = (
         state.score, state.moves, state.status, state.collected, state.rng)
@@ -59,6 +37,7 @@ def fold(state: State, events: Iterable[Event]) -> State:
     locks: set[Cell] | None = None
     jelly: dict[Cell, int] | None = None
     dropped = state.dropped
+    reached, target = state.reached, level.goals.reach
     changed = False
     # The most frequent events are tested first; a board event copies the rows on first use.
     for event in events:
@@ -130,6 +109,8 @@ def fold(state: State, events: Iterable[Event]) -> State:
             rows[sr][sc] = EMPTY
             rows[dr][dc] = PLAYER
             player = event.dst
+            if player == target:
+                reached = True   # goals.progress says which rules versions count it
         elif isinstance(event, Slid):
             if rows is None:
                 rows = list(map(list, base))
@@ -205,6 +186,6 @@ def fold(state: State, events: Iterable[Event]) -> State:
         state.stones if stones is None else tuple(sorted(stones.items())),
         state.locks if locks is None else tuple(sorted(locks)),
         state.jelly if jelly is None else tuple(sorted(jelly.items())),
-        dropped,
+        dropped, reached, state.rules,
     )
 

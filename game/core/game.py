@@ -11,8 +11,8 @@ from .grid import Grid
 from .checking import Problem, shorten
 from .level import Level, LevelError
 from .rng import Draws, seed_state
-from .rules import blocked, chain, slide
-from .state import IllegalMove, State
+from .rules import blocked, chain, match3, slide
+from .state import RULES_VERSION, IllegalMove, State
 from .vocab import Mode, Status
 
 C = TypeVar("C", Swap, Chain, Slide)
@@ -22,27 +22,28 @@ C = TypeVar("C", Swap, Chain, Slide)
 class Ruleset(Generic[C]):
     """What one mode plays by: its command, how it deals, decides and lists its moves.
 
-    `decide` and `legal_commands` see only games still playing and commands of their own type:
-    game.decide and game.legal_commands check that once for every mode.
+    `play` (the events of a command and the state they lead to) and `legal_commands` see only
+    games still playing and commands of their own type: game.play and game.legal_commands
+    check that once for every mode.
     """
 
     mode: Mode
     command: type[C]
     command_noun: str           # "swaps": for "a match3 level takes swaps, not ..."
     deal: Callable[[Level, Draws], Grid]
-    decide: Callable[[State, C], list[Event]]
+    play: Callable[[State, C], tuple[list[Event], State]]
     legal_commands: Callable[[State], list[Command]]
     has_kinds: bool             # tiles of `kinds` kinds (not numbered slide tiles)
     has_player: bool            # a player token may stand on the board
 
 
 RULESETS: dict[Mode, Ruleset[Any]] = {
-    # blocked.py plays levels with blockers and hands the rest to match3.py's fast rules.
-    Mode.MATCH3: Ruleset(Mode.MATCH3, Swap, "swaps", blocked.deal, blocked.decide,
-                         blocked.legal_commands, has_kinds=True, has_player=False),
-    Mode.CHAIN: Ruleset(Mode.CHAIN, Chain, "chains", chain.deal, chain.decide,
+    # One set of match3 rules for every board; blocked.py deals the boards with blockers.
+    Mode.MATCH3: Ruleset(Mode.MATCH3, Swap, "swaps", blocked.deal, match3.play,
+                         match3.legal_commands, has_kinds=True, has_player=False),
+    Mode.CHAIN: Ruleset(Mode.CHAIN, Chain, "chains", chain.deal, chain.play,
                         chain.legal_commands, has_kinds=True, has_player=True),
-    Mode.SLIDE: Ruleset(Mode.SLIDE, Slide, "slides", slide.deal, slide.decide,
+    Mode.SLIDE: Ruleset(Mode.SLIDE, Slide, "slides", slide.deal, slide.play,
                         slide.legal_commands, has_kinds=False, has_player=False),
 }
 
@@ -52,20 +53,21 @@ def ruleset(mode: Mode) -> Ruleset[Any]:
     return RULESETS[mode]
 
 
-def new_game(level: Level, seed: int) -> State:
-    """The first state of `level` dealt from `seed` (the same level and seed, the same board).
+def new_game(level: Level, seed: int, rules: int = RULES_VERSION) -> State:
+    """The first state of `level` dealt from `seed` (the same level and seed, the same board),
+    played by rules version `rules` (an older replay's own; today's by default).
 
     Raises LevelError when the level cannot be dealt (say, no legal move can exist).
     """
-    rules = RULESETS[level.mode]
+    mode = RULESETS[level.mode]
     draws = Draws(seed_state(level.id, seed))
-    grid = rules.deal(level, draws)
+    grid = mode.deal(level, draws)
     return State(
-        level=level, grid=grid, player=level.player_start if rules.has_player else None,
-        collected=(0,) * (level.kinds if rules.has_kinds else 0), rng=draws.state,
+        level=level, grid=grid, player=level.player_start if mode.has_player else None,
+        collected=(0,) * (level.kinds if mode.has_kinds else 0), rng=draws.state,
         specials=level.specials,
-        stones=level.stones if rules.has_kinds else (), locks=level.locks if rules.has_kinds else (),
-        jelly=level.jelly_cells if rules.has_kinds else (),
+        stones=level.stones if mode.has_kinds else (), locks=level.locks if mode.has_kinds else (),
+        jelly=level.jelly_cells if mode.has_kinds else (), rules=rules,
     )
 
 
@@ -100,14 +102,22 @@ def next_deal(level: Level, seed: int) -> int:
     return seed   # no other seed deals: the same board again
 
 
-def decide(state: State, command: Command) -> list[Event]:
-    """The events `command` causes in `state`; raises IllegalMove when the rules forbid it."""
+def play(state: State, command: Command) -> tuple[list[Event], State]:
+    """The events `command` causes in `state`, and the state they lead to (what
+    fold(state, events) gives, worked out with them); raises IllegalMove when the rules forbid it.
+
+    A command that changes nothing (a rejected swap) leads to `state` itself."""
     rules = RULESETS[state.level.mode]
     if not isinstance(command, rules.command):
         raise IllegalMove(f"a {rules.mode} level takes {rules.command_noun}, not {shorten(str(command), 60)}")
     if state.status != Status.PLAYING:
         raise IllegalMove(f"the game is over ({state.status})")
-    return rules.decide(state, command)
+    return rules.play(state, command)
+
+
+def decide(state: State, command: Command) -> list[Event]:
+    """The events `command` causes in `state`; raises IllegalMove when the rules forbid it."""
+    return play(state, command)[0]
 
 
 def legal_commands(state: State) -> list[Command]:

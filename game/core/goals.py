@@ -6,9 +6,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .boards import solved_slide
+from .grid import DROP, Cell, neighbours
 from .events import BonusScored, Event, Lost, Won
 from .level import Level
-from .state import State
+from .state import REACH_ON_THE_WAY, State
 from .vocab import GoalName, Mode, Status
 
 
@@ -38,7 +39,7 @@ def progress(state: State) -> list[GoalProgress]:
     for kind, count in goals.collect:
         out.append(GoalProgress(GoalName.COLLECT, min(state.collected_of(kind), count), count, kind))
     if goals.reach is not None:
-        out.append(GoalProgress(GoalName.REACH, int(state.player == goals.reach), 1))
+        out.append(GoalProgress(GoalName.REACH, int(reached(state)), 1))
     if goals.jelly:
         total = sum(layers for _, layers in level.jelly_cells)
         out.append(GoalProgress(GoalName.JELLY, total - sum(layers for _, layers in state.jelly), total))
@@ -48,6 +49,15 @@ def progress(state: State) -> list[GoalProgress]:
     if goals.drops is not None:
         out.append(GoalProgress(GoalName.DROPS, min(state.dropped, goals.drops), goals.drops))
     return out
+
+
+def reached(state: State) -> bool:
+    """Whether the reach goal is met: the token stands on its cell, or (from rules version
+    REACH_ON_THE_WAY) stood on it at any step of a walk, as players expect."""
+    target = state.level.goals.reach
+    if target is None:
+        return False
+    return state.player == target or (state.reached and state.rules >= REACH_ON_THE_WAY)
 
 
 def goals_met(state: State) -> bool:
@@ -156,3 +166,69 @@ def stars(state: State) -> int:
     if star_targets(state.level) is None:
         return 3
     return max(1, stars_reached(state))
+
+
+def stars_earned(state: State, score: int | None = None) -> int:
+    """The stars a player has earned so far, as the HUD lights them: a won game's stars; none
+    for a lost one; while playing, the point marks `score` (default the state's) has passed on
+    a level whose stars count points, and none on one whose stars count moves left at the win
+    (those are only earned by winning)."""
+    if state.status == Status.WON:
+        return stars(state)
+    if state.status == Status.LOST:
+        return 0
+    targets = star_targets(state.level)
+    if targets is None or targets.unit != StarUnit.POINTS:
+        return 0
+    points = state.score if score is None else score
+    return sum(1 for m in targets.marks if points >= m)
+
+
+@dataclass(frozen=True, slots=True)
+class Shortfall:
+    """One goal a game ended without: what it is, how much is missing (tiles, layers, stones,
+    drops or points; for a reach goal the steps from the target; for drops, `rows` is how far
+    the lowest drop still on the board was from the bottom, or None), and the kind to collect."""
+
+    name: GoalName
+    missing: int
+    kind: int = 0
+    rows: int | None = None
+
+
+def shortfalls(state: State) -> list[Shortfall]:
+    """What each unmet goal still lacked: what a lost level tells the player."""
+    out: list[Shortfall] = []
+    for goal in progress(state):
+        if goal.met:
+            continue
+        if goal.name == GoalName.REACH:
+            out.append(Shortfall(goal.name, _steps_to_target(state)))
+        elif goal.name == GoalName.DROPS:
+            lowest = max((r for r, row in enumerate(state.grid) for v in row if v == DROP), default=None)
+            rows = None if lowest is None else state.height - 1 - lowest
+            out.append(Shortfall(goal.name, goal.target - goal.current, rows=rows))
+        else:
+            out.append(Shortfall(goal.name, goal.target - goal.current, goal.kind))
+    return out
+
+
+def _steps_to_target(state: State) -> int:
+    """Steps (around holes) from the token to the reach target; 0 when either is missing."""
+    target, start = state.level.goals.reach, state.player
+    if target is None or start is None:
+        return 0
+    return walk_steps(state.level, target).get(start, 0)
+
+
+def walk_steps(level: Level, target: Cell) -> dict[Cell, int]:
+    """Steps from every cell to `target` walking around the level's holes (a BFS from it)."""
+    holes = level.holes
+    seen = {target: 0}
+    todo = [target]
+    for cell in todo:
+        for n in neighbours(cell, level.height, level.width, level.rules.diagonal):
+            if n not in seen and n not in holes:
+                seen[n] = seen[cell] + 1
+                todo.append(n)
+    return seen

@@ -11,10 +11,9 @@ from .commands import Command
 from .checking import shorten
 from .level import Level
 from .session import Session
-from .state import State
+from .state import REACH_ON_THE_WAY, RULES_VERSION, State
 
-RULES_VERSION = 2
-"""Raised whenever a rule changes what a command does; replays name the version they were made with."""
+__all__ = ["RULES_VERSION", "Check", "Divergence", "checks_of", "first_divergence", "state_digest"]
 
 
 def state_digest(state: State) -> str:
@@ -28,6 +27,10 @@ def state_digest(state: State) -> str:
     if state.stones or state.locks or state.jelly or state.dropped:
         # Only games with blockers add their layers, so every older replay keeps its digests.
         parts += (state.stones, state.locks, state.jelly, state.dropped)
+    if state.reached and state.rules >= REACH_ON_THE_WAY and state.player != state.level.goals.reach:
+        # A reach met on the way, which the board alone no longer shows: only from the version
+        # where it counts, so every replay of an older version keeps its digests.
+        parts += ("reached",)
     text = repr(parts)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:8]
 
@@ -82,13 +85,14 @@ class Divergence:
 
 
 def first_divergence(level: Level, seed: int, commands: Sequence[Command],
-                     checks: Sequence[Check]) -> Divergence | None:
-    """Play `commands` and compare each state with its recorded check (as many as there are).
+                     checks: Sequence[Check], rules: int = RULES_VERSION) -> Divergence | None:
+    """Play `commands` by rules version `rules` and compare each state with its recorded check
+    (as many as there are).
 
     Raises IllegalMove naming the command ("command N (text): why") when one is refused,
     and LevelError when the level cannot be dealt from `seed`.
     """
-    for i, state in enumerate(Session(level, seed).play_all(commands)):
+    for i, state in enumerate(Session(level, seed, rules).play_all(commands)):
         if i < len(checks):
             actual = Check.of(state)
             if actual != checks[i]:

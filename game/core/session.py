@@ -7,11 +7,10 @@ from typing import Iterable, Iterator
 
 from .commands import Command
 from .events import Event
-from .evolve import fold
-from .game import decide, new_game
+from .game import new_game, play
 from .checking import shorten
 from .level import Level
-from .state import IllegalMove, State
+from .state import RULES_VERSION, IllegalMove, State
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,10 +29,11 @@ class Session:
     so undo always steps back over a real move.
     """
 
-    def __init__(self, level: Level, seed: int) -> None:
+    def __init__(self, level: Level, seed: int, rules: int = RULES_VERSION) -> None:
         self.level = level
         self.seed = seed
-        self.initial: State = new_game(level, seed)
+        self.rules = rules   # the rules version it plays by (a replay's own)
+        self.initial: State = new_game(level, seed, rules)
         self._turns: list[Turn] = []
         self._undone: list[Turn] = []
 
@@ -69,8 +69,7 @@ class Session:
     def play(self, command: Command) -> list[Event]:
         """Apply `command`; raises IllegalMove (nothing changes) when the rules forbid it."""
         before = self.state
-        events = decide(before, command)
-        after = fold(before, events)
+        events, after = play(before, command)
         if after is before or after == before:
             return events
         self._turns.append(Turn(command, tuple(events), after))
@@ -102,9 +101,11 @@ class Session:
             yield self.state
 
     @classmethod
-    def replay(cls, level: Level, seed: int, commands: Iterable[Command]) -> "Session":
-        """A session that has played `commands` from the start; raises IllegalMove on a bad one."""
-        session = cls(level, seed)
+    def replay(cls, level: Level, seed: int, commands: Iterable[Command],
+               rules: int = RULES_VERSION) -> "Session":
+        """A session that has played `commands` from the start by rules version `rules`;
+        raises IllegalMove on a bad one."""
+        session = cls(level, seed, rules)
         for _ in session.play_all(commands):
             pass
         return session

@@ -13,6 +13,13 @@ Specials = tuple[tuple[Cell, Special], ...]
 Counts = tuple[tuple[Cell, int], ...]
 """A counted layer (a stone's hits, jelly's layers): cells with a count above 0, in reading order."""
 
+RULES_VERSION = 3
+"""Raised whenever a rule changes what a command does; replays name the version they were made
+with, and a game is played by the version it was started under (State.rules)."""
+REACH_ON_THE_WAY = 3
+"""From this version a reach goal is met when the token stands on the target at any step of its
+walk (before it, only where the walk ended counted)."""
+
 
 class IllegalMove(ValueError):
     """A command the rules forbid in this state.
@@ -30,7 +37,8 @@ class IllegalMove(ValueError):
 class State:
     """The board, the player, score, moves used, status, goal progress, the RNG stream, the
     specials, and the blocker layers: stones' hits left (the grid holds STONE there), locked
-    tiles, jelly layers left, and how many drops were collected (a drop is DROP in the grid)."""
+    tiles, jelly layers left, how many drops were collected (a drop is DROP in the grid), whether
+    the token ever stood on a reach goal, and the rules version the game plays by."""
 
     level: Level
     grid: Grid
@@ -45,6 +53,10 @@ class State:
     locks: tuple[Cell, ...] = ()
     jelly: Counts = ()
     dropped: int = 0
+    # Whether the token has stood on the reach goal's cell at any step of any walk this game.
+    reached: bool = False
+    # The rules version this game is played by (an older replay plays by its own).
+    rules: int = RULES_VERSION
     # Facts derived from `grid` alone (match3 keeps its bitboard here), made on first use.
     # Not an init field, so dataclasses.replace never carries it over to a changed grid;
     # not compared, hashed or printed, so two equal states stay equal with or without it.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import pathlib
 import stat
@@ -16,9 +17,39 @@ def _umask() -> int:
     return current
 
 
+def read_regular(path: str | os.PathLike[str]) -> bytes | None:
+    """The bytes of `path` when it is a regular file; None when it is missing, a folder, a named
+    pipe or a device. Opened without blocking, so a FIFO never hangs the caller (a plain read
+    of one waits for a writer forever)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            return handle.read()
+    finally:
+        os.close(fd)
+
+
 def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
-    """Write `data` to `path` so that a crash leaves either the old file or the new one."""
+    """Write `data` to `path` so that a crash leaves either the old file or the new one.
+
+    Only a regular file (or a link, which is replaced, never followed) is ever replaced: a
+    named pipe, a socket or a device in the way is refused, so is a folder."""
     target = pathlib.Path(path)
+    try:
+        mode = os.lstat(target).st_mode
+    except FileNotFoundError:
+        mode = None
+    if mode is not None and stat.S_ISDIR(mode):
+        raise IsADirectoryError(errno.EISDIR, "is a folder, not a file", str(target))
+    if mode is not None and not (stat.S_ISREG(mode) or stat.S_ISLNK(mode)):
+        raise OSError(errno.EINVAL, "is not a regular file (a named pipe or a device); "
+                      "choose another name", str(target))
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:

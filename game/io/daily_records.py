@@ -13,20 +13,18 @@ Dates are passed in: nothing here reads the clock, so the streak rules are teste
 from __future__ import annotations
 
 import datetime
-import os
 import pathlib
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
 
-import yaml
-
 from game.core import Command, Level, describe, format_command, parse_command
 
-from .atomic import atomic_write_text, set_aside, sweep_stale_temporaries
+from .atomic import atomic_write_text
 from .levels import level_to_yaml
-from .paths import data_dir
+from .paths import data_folder, data_path
+from .saved_file import SavedFileError, load_saved
 from .replay import replay_of, save_replay
-from .yamldoc import DocError, read_document
+from .yamlout import dump
 
 FORMAT = 1
 FILE_NAME = "daily.yaml"
@@ -36,7 +34,7 @@ MAX_DAILY_KEYS = 10_000
 MODES = ("match3", "chain", "slide")
 
 
-class DailyFileError(ValueError):
+class DailyFileError(SavedFileError):
     """A daily records file that cannot be read back as Gridfall daily records."""
 
 
@@ -86,11 +84,13 @@ class DailyRecords:
         """Count a win of `day`'s puzzle; True when it is that day's new best.
 
         A second win the same day never adds to the streak; a win the day after the last one
-        adds one; a win after a missed day starts again at 1. A win of an earlier day's puzzle
-        (the clock went back) keeps its best but leaves the streak alone.
+        adds one; a win after a missed day starts again at 1. A last win dated after `day` was
+        made while the clock was set wrong (ahead): the present is trusted, so the streak
+        starts again at 1 from `day` (before, it stayed frozen until that future date came);
+        the day bests and the longest streak are kept.
         """
         record = self.mode(mode)
-        if record.last_win is None or day > record.last_win:
+        if record.last_win is None or day != record.last_win:
             follows = record.last_win is not None and day - record.last_win == datetime.timedelta(days=1)
             record.streak = record.streak + 1 if follows else 1
             record.last_win = day
@@ -230,7 +230,7 @@ def _game_from(raw: Any, where: str) -> DailyGame:
 # -- the file -----------------------------------------------------------------------------------
 
 def daily_path() -> pathlib.Path:
-    return data_dir() / FILE_NAME
+    return data_path(FILE_NAME)
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,47 +244,29 @@ class LoadedDailyRecords:
 
 def load_daily_records(path: pathlib.Path | None = None) -> LoadedDailyRecords:
     """Read the daily records. Missing: a fresh start; damaged: moved aside, never fatal."""
-    try:
-        path = path or daily_path()
-    except OSError as exc:
-        return LoadedDailyRecords(DailyRecords(), f"Your daily records cannot be kept: {exc}.")
-    sweep_stale_temporaries(path)
-    if not os.path.lexists(path):
-        return LoadedDailyRecords(DailyRecords())
-    try:
-        raw = read_document(path, max_keys=MAX_DAILY_KEYS).value
-        return LoadedDailyRecords(DailyRecords.from_dict(raw))
-    except DocError as exc:
-        reason = f"it could not be read (line {exc.line}: {exc.message})"
-    except DailyFileError as exc:
-        reason = f"it is damaged ({exc})"
-    except OSError as exc:
-        reason = f"it could not be read ({exc.strerror or exc})"
-    backup = set_aside(path)
-    if backup is None:
-        return LoadedDailyRecords(DailyRecords(), f"Your daily records {path} could not be used: "
-                                  f"{reason}. Starting fresh.")
-    return LoadedDailyRecords(DailyRecords(), f"Your daily records could not be used: {reason}. "
-                              f"They were kept as {backup.name} and fresh ones started.", backup)
+    loaded = load_saved(daily_path, path, "daily records", DailyRecords.from_dict, DailyRecords,
+                        max_keys=MAX_DAILY_KEYS)
+    return LoadedDailyRecords(loaded.value, loaded.notice, loaded.backup)
 
 
 def save_daily_records(records: DailyRecords, path: pathlib.Path | None = None) -> None:
     """Write the records atomically."""
     path = path or daily_path()
-    text = "# Gridfall daily puzzles (written by the game)\n" + yaml.safe_dump(
-        records.to_dict(), sort_keys=False, default_flow_style=False, allow_unicode=True)
+    text = "# Gridfall daily puzzles (written by the game)\n" + dump(records.to_dict())
     atomic_write_text(path, text)
 
 
 def daily_replay_path(level_id: str) -> pathlib.Path:
     """Where a daily's winning replay is kept (its level file beside it, as <id>.yaml)."""
-    return data_dir() / REPLAY_FOLDER / f"{level_id}.replay.yaml"
+    return data_path(REPLAY_FOLDER, f"{level_id}.replay.yaml")
 
 
 def save_daily_replay(level: Level, seed: int, commands: Sequence[Command]) -> pathlib.Path:
     """Keep a daily's winning game as a replay, with the level file it plays on beside it
     (`gridfall replay daily/<id>.replay.yaml --level daily/<id>.yaml` plays it again)."""
+    data_folder(REPLAY_FOLDER)   # made, and never a link out of the data folder
     path = daily_replay_path(level.id)
+    data_path(REPLAY_FOLDER, f"{level.id}.yaml")
     atomic_write_text(path.with_name(f"{level.id}.yaml"), level_to_yaml(level, schema=None))
     save_replay(replay_of(level, seed, commands, pack=None), path)
     return path

@@ -10,7 +10,7 @@ from typing import Sequence
 
 from game.core import Command, IllegalMove, Level, LevelError, Status, format_command, valid_id
 
-from .paths import data_dir
+from .paths import data_folder, data_path
 from .replay import Replay, ReplayFileError, load_replay, replay_of, save_replay
 
 KEEP = 20            # finished games kept per level: older ones make way
@@ -29,16 +29,21 @@ class Kept:
     won: bool
 
 
+ROOT = "replays"
+
+
 def replays_root() -> pathlib.Path:
-    return data_dir() / "replays"
+    return data_path(ROOT)
 
 
-def level_folder(pack_id: str, level_id: str) -> pathlib.Path:
-    """replays/PACK/LEVEL: both ids are checked by the loader's id rule, so neither leaves the folder."""
+def level_folder(pack_id: str, level_id: str, make: bool = False) -> pathlib.Path:
+    """replays/PACK/LEVEL: both ids are checked by the loader's id rule, so neither leaves the
+    folder, and no part may be a link (LinkInDataError), so nothing is written or deleted
+    outside the data folder through one. `make` makes the folders."""
     for what, value in (("pack", pack_id), ("level", level_id)):
         if not valid_id(value):
             raise ValueError(f"not a {what} id a replay folder can be named by: {value!r}")
-    return replays_root() / pack_id / level_id
+    return (data_folder if make else data_path)(ROOT, pack_id, level_id)
 
 
 def game_key(seed: int, commands: Sequence[Command]) -> str:
@@ -57,8 +62,7 @@ def keep_finished(level: Level, pack_id: str, seed: int, commands: Sequence[Comm
     state = Session.replay(level, seed, commands).state
     if state.status == Status.PLAYING:
         return None
-    folder = level_folder(pack_id, level.id)
-    folder.mkdir(parents=True, exist_ok=True)
+    folder = level_folder(pack_id, level.id, make=True)
     key = game_key(seed, commands)
     games = _numbered(folder)
     if any(k == key for _, k, _ in games):
@@ -67,7 +71,8 @@ def keep_finished(level: Level, pack_id: str, seed: int, commands: Sequence[Comm
     path = folder / f"{number:04d}-{key}.yaml"
     save_replay(replay, path)
     for _, _, old in games[: max(0, len(games) + 1 - KEEP)]:
-        old.unlink(missing_ok=True)
+        if _ours(old, pack_id, level.id):   # never delete a file the game did not write
+            old.unlink(missing_ok=True)
     kept = Kept(path, replay, state.score, state.moves, state.status == Status.WON)
     if kept.won:
         best = best_win(pack_id, level)
@@ -77,15 +82,25 @@ def keep_finished(level: Level, pack_id: str, seed: int, commands: Sequence[Comm
 
 
 def _numbered(folder: pathlib.Path) -> list[tuple[int, str, pathlib.Path]]:
-    """The finished games in a level's folder, oldest first."""
-    if not folder.is_dir():
+    """The finished games in a level's folder, oldest first (links are never one)."""
+    if folder.is_symlink() or not folder.is_dir():
         return []
     found = []
     for path in folder.iterdir():
         m = _NAME.match(path.name)
-        if m is not None and path.is_file():
+        if m is not None and not path.is_symlink() and path.is_file():
             found.append((int(m.group(1)), m.group(2), path))
     return sorted(found)
+
+
+def _ours(path: pathlib.Path, pack_id: str, level_id: str) -> bool:
+    """Whether `path` is a replay this game kept for this level (named and holding so): a file
+    merely named like one is the player's, and stays."""
+    try:
+        replay = load_replay(path)
+    except (ReplayFileError, OSError):
+        return False
+    return replay.pack == pack_id and replay.level == level_id
 
 
 def _read(path: pathlib.Path, level: Level) -> Kept | None:
@@ -97,7 +112,7 @@ def _read(path: pathlib.Path, level: Level) -> Kept | None:
             return None
         from game.core import Session
 
-        state = Session.replay(level, replay.seed, replay.commands).state
+        state = Session.replay(level, replay.seed, replay.commands, replay.plays_by).state
     except (ReplayFileError, IllegalMove, LevelError, OSError, ValueError):
         return None
     return Kept(path, replay, state.score, state.moves, state.status == Status.WON)
@@ -105,11 +120,17 @@ def _read(path: pathlib.Path, level: Level) -> Kept | None:
 
 def best_win(pack_id: str, level: Level) -> Kept | None:
     """The level's best win, when there is one and it still plays on the level."""
-    path = level_folder(pack_id, level.id) / BEST
-    return _read(path, level) if path.is_file() else None
+    try:
+        path = level_folder(pack_id, level.id) / BEST
+    except OSError:
+        return None
+    return _read(path, level) if not path.is_symlink() and path.is_file() else None
 
 
 def finished_games(pack_id: str, level: Level) -> list[Kept]:
     """The level's kept games that still play, newest first."""
-    games = _numbered(level_folder(pack_id, level.id))
+    try:
+        games = _numbered(level_folder(pack_id, level.id))
+    except OSError:
+        return []
     return [k for _, _, path in reversed(games) if (k := _read(path, level)) is not None]

@@ -7,7 +7,7 @@ import pathlib
 from collections.abc import Mapping
 from typing import Any
 
-from game.core import MAX_SIZE, Level, Problem, parse_level, playability_problems
+from game.core import MAX_SIZE, Level, Problem, parse_level, playability_problems, quoted, valid_id
 
 from .atomic import atomic_write_text
 from .locate import Locator
@@ -32,12 +32,21 @@ def check_level_file(path: str | os.PathLike[str]) -> tuple[Level | None, list[F
     """The level (None when it has problems) and every problem found in the file."""
     file = str(path)
     try:
-        doc = parse(read_text(path))
+        text = read_text(path)
+    except DocError as exc:
+        return None, [FileProblem(file, exc.line, exc.column, "", exc.message)]
+    return check_level_text(text, file, _stem(pathlib.Path(file).name))
+
+
+def check_level_text(text: str, file: str, stem: str | None) -> tuple[Level | None, list[FileProblem]]:
+    """check_level_file on a level file's text (a share code's, say), problems named `file`;
+    `stem` is the file name the id must equal (None: no file yet, any valid id)."""
+    try:
+        doc = parse(text)
     except DocError as exc:
         return None, [FileProblem(file, exc.line, exc.column, "", exc.message)]
     where = Locator(doc, file)
     problems = [where.at(node, p, m) for node, p, m in doc.problems]
-    stem = _stem(pathlib.Path(file).name)
     if isinstance(doc.value, Mapping) and "levels" in doc.value and "mode" not in doc.value:
         problems.append(where.place(Problem((), "this looks like a pack (it has 'levels'); check "
                                             "it with 'gridfall validate' or load it as a pack")))
@@ -72,9 +81,10 @@ def check_level_value(where: Locator, value: Any, base: Path, expect_id: str | N
                                             "first)"), base))
     if (expect_id is not None and isinstance(value, Mapping) and isinstance(value.get("id"), str)
             and value["id"] != expect_id):
-        problems.append(where.place(Problem(("id",), f"the id '{value['id']}' must equal the "
-                                            f"file name '{expect_id}': rename the file to "
-                                            f"{value['id']}.yaml or write 'id: {expect_id}'"), base))
+        given, wanted = quoted(value["id"]), quoted(expect_id)
+        fix = (f"rename the file to {value['id']}.yaml or " if valid_id(value["id"]) else "")
+        problems.append(where.place(Problem(("id",), f"the id {given} must equal the file name "
+                                            f"{wanted}: {fix}write 'id: {wanted[1:-1]}'"), base))
     if level is not None and not problems and playable:
         problems += _playability(where, level, base)
     return (level if not problems else None), problems

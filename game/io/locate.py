@@ -27,14 +27,7 @@ class Locator:
 
     def field_name(self, path: Path) -> str:
         """'goals.collect.7', 'layout[3]', 'levels[2].id': list items in brackets."""
-        out = ""
-        for n, part in enumerate(path):
-            entry = self.doc.entry(path[: n + 1])
-            if entry is not None and entry.in_list:
-                out += f"[{part}]"
-            else:
-                out += ("." if out else "") + str(part)
-        return out
+        return self.doc.field_name(path)
 
     def place(self, problem: Problem, base: Path = ()) -> FileProblem:
         """A FileProblem for `problem`, whose path starts at `base` in this file.

@@ -7,10 +7,11 @@ import pathlib
 import shutil
 from dataclasses import dataclass
 
-from game.core import IllegalMove, LevelError, Session, Status, first_divergence, shorten
+from game.core import Status, shorten
 
-from .packs import PACK_FILE, Pack
-from .replay import ReplayFileError, load_replay
+from .pack_files import PACK_FILE, Pack
+from .problems import FileProblem
+from .replay import ReplayFileError, load_replay, verify_replay
 
 REPLAYS = "replays"
 
@@ -23,6 +24,7 @@ class Proof:
     verdict: str
     file: pathlib.Path | None = None
     why: str = ""
+    problem: FileProblem | None = None   # where in the replay file it fails (line, column, field)
 
 
 def replays_dir(pack: Pack) -> pathlib.Path | None:
@@ -46,15 +48,14 @@ def prove_pack(pack: Pack) -> list[Proof]:
         try:
             replay = load_replay(file)
             if replay.level != level.id:
-                raise ValueError(f"it is a replay of '{shorten(replay.level)}', not of '{level.id}'")
-            divergence = first_divergence(level, replay.seed, replay.commands, replay.checks)
-            if divergence is not None:
-                raise ValueError(divergence.describe())
-            state = Session.replay(level, replay.seed, replay.commands).state
+                raise ReplayFileError(replay.problem(
+                    "level", f"it is a replay of '{shorten(replay.level)}', not of '{level.id}'"))
+            state = verify_replay(replay, level).state
             if state.status != Status.WON:
-                raise ValueError(f"it ends {state.status}, not won, after {state.moves} moves")
-        except (ReplayFileError, IllegalMove, LevelError, ValueError) as exc:
-            out.append(Proof(level.id, "fails", file, shorten(str(exc), 300)))
+                raise ReplayFileError(replay.problem(
+                    "commands", f"it ends {state.status}, not won, after {state.moves} moves"))
+        except ReplayFileError as exc:
+            out.append(Proof(level.id, "fails", file, shorten(exc.message, 300), exc.problem))
             continue
         out.append(Proof(level.id, "proven", file))
     return out

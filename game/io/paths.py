@@ -62,18 +62,43 @@ def data_dir() -> pathlib.Path:
     return _folder(base)
 
 
+class LinkInDataError(OSError):
+    """A link inside the data folder: Gridfall never reads, writes or deletes through one."""
+
+
+def data_path(*parts: str) -> pathlib.Path:
+    """data_dir()/parts, refusing every part that is a link (a symbolic link could lead out of
+    the data folder, and the game would then read, write or delete the player's other files
+    there). Nothing is made; the data folder itself may be a link the player chose."""
+    path = data_dir()
+    for part in parts:
+        path = path / part
+        if path.is_symlink():
+            raise LinkInDataError(f"{path} is a link; Gridfall never follows links inside its "
+                                  "data folder: move it away")
+    return path
+
+
+def data_folder(*parts: str) -> pathlib.Path:
+    """data_path(*parts) as a folder, each part made when missing (and checked: no links)."""
+    path = data_dir()
+    for n in range(len(parts)):
+        path = _folder(data_path(*parts[: n + 1]))
+    return path
+
+
 def installed_packs_dir() -> pathlib.Path:
-    return _folder(data_dir() / "packs")
+    return data_folder("packs")
 
 
 def user_packs_dir() -> pathlib.Path:
     """The packs a designer is building in the editor: kept apart from installed packs, so an
     install never replaces work in progress and `pack list` can tell the two apart."""
-    return _folder(data_dir() / WORKING_FOLDER)
+    return data_folder(WORKING_FOLDER)
 
 
 def user_levels_dir() -> pathlib.Path:
-    return _folder(data_dir() / "levels")
+    return data_folder("levels")
 
 
 def _folder(path: pathlib.Path) -> pathlib.Path:
@@ -87,3 +112,31 @@ def _folder(path: pathlib.Path) -> pathlib.Path:
     if not path.is_dir():
         raise NotADirectoryError(f"{path} is not a folder; move it away")
     return path
+
+
+SHARE_FOLDER = "Gridfall"   # in the player's Documents: shared games a player finds without help
+
+
+def share_dir() -> pathlib.Path:
+    """Where shared games go: Documents/Gridfall, a folder a player finds without help.
+
+    GRIDFALL_SHARE_DIR names another; with GRIDFALL_DATA_DIR set (a portable install, the
+    tests) it is that folder's shared/, so nothing is written outside it.
+    """
+    override = os.environ.get("GRIDFALL_SHARE_DIR")
+    if override:
+        return _folder(pathlib.Path(override))
+    if os.environ.get("GRIDFALL_DATA_DIR"):
+        return data_folder("shared")
+    return _folder(pathlib.Path(platformdirs.user_documents_dir()) / SHARE_FOLDER)
+
+
+def recovery_dir() -> pathlib.Path:
+    """The editor's unsaved work, one file per open editor (data folder's recovery/)."""
+    return data_folder("recovery")
+
+
+def exports_dir() -> pathlib.Path:
+    """Packs the editor exports as one shareable file (data folder's exports/)."""
+    return data_folder("exports")
+

@@ -13,7 +13,7 @@ from game.core import Problem, describe
 
 from .atomic import atomic_write_text
 from .locate import Locator
-from .packs import PACK_FILE, Pack, is_one_file_pack
+from .pack_files import PACK_FILE, Pack, is_one_file_pack
 from .problems import FileProblem, LevelFileError
 from .yamldoc import DocError, parse, read_text
 from .yamlout import flow, scalar
@@ -91,6 +91,46 @@ def write_results(pack_source: str | os.PathLike[str], pack_id: str, bot: str, g
     return path
 
 
+RATES = ("pass_rate", "reshuffle_rate", "stuck_rate", "suggest_target")
+"""Figures that are shares of games: 0..1."""
+RATE_LISTS = ("interval", "star_rates")
+COUNTS = ("games", "undealt", "wins", "median_moves", "best_moves", "move_limit", "suggested_moves")
+"""Figures that count games or moves: whole numbers, 0 or more."""
+REQUIRED = ("pass_rate",)
+
+
+def _is_count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and value == value
+
+
+def _bad_figures(figures: Mapping[Any, Any]) -> list[tuple[str, str]]:
+    """(key, what is wrong) for each figure no game could have given: a negative count, a rate
+    outside 0..1, a number where text belongs; they would be shown to the player as figures."""
+    out = []
+    for key in REQUIRED:
+        if figures.get(key) is None:
+            out.append((key, "is required: a number from 0 to 1"))
+    for key, value in figures.items():
+        if value is None and key not in REQUIRED:
+            continue
+        if key in RATES and not (_is_number(value) and 0 <= value <= 1):
+            out.append((str(key), f"expected a share of games from 0 to 1, found {describe(value)}"))
+        elif key in RATE_LISTS and not (isinstance(value, list) and value
+                                        and all(_is_number(v) and 0 <= v <= 1 for v in value)):
+            out.append((str(key), f"expected a list of shares from 0 to 1, found {describe(value)}"))
+        elif key in COUNTS and not (_is_count(value) and value >= 0):
+            out.append((str(key), f"expected a whole number of at least 0, found {describe(value)}"))
+        elif key == "mean_score" and not (_is_number(value) and value >= 0):
+            out.append((str(key), f"expected a score of at least 0, found {describe(value)}"))
+        elif key == "attempts_per_success" and not (_is_number(value) and value >= 1):
+            out.append((str(key), f"expected a number of at least 1, found {describe(value)}"))
+    return out
+
+
 def read_results(pack: Pack) -> StoredPlaytest | None:
     """The stored results of `pack`'s levels (None when it has none, or no file to sit beside),
     each marked current when the level's content hash still matches the one played.
@@ -116,7 +156,10 @@ def read_results(pack: Pack) -> StoredPlaytest | None:
                                       f"found {describe(data.get('format'))}")))
     for key, kind in (("bot", str), ("date", str), ("games", int)):
         if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
-            problems.append(where.place(Problem((key,), f"is required ({'a number' if kind is int else 'text'})")))
+            problems.append(where.place(Problem((key,), f"is required ({'a number' if kind is int else 'text'}), "
+                                                f"found {describe(data.get(key))}")))
+    if _is_count(data.get("games")) and data["games"] < 1:
+        problems.append(where.place(Problem(("games",), f"must be at least 1, found {data['games']}")))
     stored = data.get("levels")
     if not isinstance(stored, dict):
         problems.append(where.place(Problem(("levels",), "is required: a mapping of level id to its figures")))
@@ -129,15 +172,16 @@ def read_results(pack: Pack) -> StoredPlaytest | None:
             problems.append(where.place(Problem(at, "a level's figures are a mapping (pass_rate, label, ...)")))
             continue
         rate, name, digest = figures.get("pass_rate"), figures.get("label"), figures.get("level_hash")
-        if not isinstance(rate, (int, float)) or isinstance(rate, bool) or not 0 <= rate <= 1:
-            problems.append(where.place(Problem(at + ("pass_rate",), "is required: a number from 0 to 1")))
+        bad = _bad_figures(figures)
+        if bad:
+            problems += [where.place(Problem(at + (key,), message)) for key, message in bad]
         elif not isinstance(name, str):
             problems.append(where.place(Problem(at + ("label",), "is required (text)")))
         elif not isinstance(digest, str):
             problems.append(where.place(Problem(at + ("level_hash",), "is required (text)")))
         elif str(level_id) in hashes:
             # A level no longer in the pack is left out; one that changed is kept, not current.
-            out[str(level_id)] = StoredResult(str(level_id), name, float(rate), figures,
+            out[str(level_id)] = StoredResult(str(level_id), name, float(rate or 0), figures,
                                               current=digest == hashes[str(level_id)])
     if problems:
         raise PlaytestFileError(problems)

@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 import dataclasses
-import os
 import pathlib
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
-
-import yaml
+from typing import Any, Iterable, Mapping, Sequence
 
 from game.core import Command, Level, describe, format_command, parse_command, shorten
 
-from .atomic import atomic_write_text, set_aside, sweep_stale_temporaries
-from .paths import data_dir
-from .yamldoc import DocError, read_document
+from .atomic import atomic_write_text
+from .paths import data_path
+from .saved_file import SavedFileError, load_saved
+from .yamlout import dump
 
 FORMAT = 1
 FILE_NAME = "progress.yaml"
@@ -22,7 +20,7 @@ FILE_NAME = "progress.yaml"
 MAX_PROGRESS_KEYS = 100_000
 
 
-class ProgressFileError(ValueError):
+class ProgressFileError(SavedFileError):
     """A progress file that cannot be read back as Gridfall progress."""
 
 
@@ -73,6 +71,22 @@ class Progress:
 
     def star_count(self, pack_id: str, level_ids: Iterable[str]) -> int:
         return sum(self.get(pack_id, lid).stars for lid in level_ids)
+
+    def stars_to_open(self, packs: Sequence[tuple[str, Sequence[str], bool]], pack_id: str) -> int:
+        """Stars still wanted to open `pack_id` (0: open). `packs` lists every pack in the order
+        shown, as (id, level ids, shipped). A shipped pack after the first opens when the
+        shipped pack before it has earned half its stars (1.5 a level): stars earn the next pack,
+        as the genre's episodes do. A pack of the player's own or installed is always open."""
+        before: tuple[str, Sequence[str]] | None = None
+        for pid, ids, shipped in packs:
+            if pid == pack_id:
+                if not shipped or before is None:
+                    return 0
+                need = -(-3 * len(before[1]) // 2)
+                return max(0, need - self.star_count(before[0], before[1]))
+            if shipped:
+                before = (pid, ids)
+        return 0
 
     def unlocked(self, pack_id: str, level_ids: list[str], level_id: str) -> bool:
         """Completed levels are open, and so is the first level not completed yet."""
@@ -210,7 +224,7 @@ def _level_from(entry: Any, where: str) -> LevelProgress:
 
 
 def progress_path() -> pathlib.Path:
-    return data_dir() / FILE_NAME
+    return data_path(FILE_NAME)
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,39 +238,13 @@ class LoadedProgress:
 
 def load_progress(path: pathlib.Path | None = None) -> LoadedProgress:
     """Read the progress file. A missing file is a fresh start; a bad one is moved aside, never fatal."""
-    try:
-        path = path or progress_path()
-    except OSError as exc:   # the data folder is a file, or cannot be made
-        return LoadedProgress(Progress(), f"Your progress cannot be kept: {exc}. Playing without saving.", None)
-    sweep_stale_temporaries(path)   # what killed saves left, once per start
-    if not os.path.lexists(path):
-        return LoadedProgress(Progress())
-    try:
-        # The bounded reader: a named pipe, an alias bomb or a 5,000-digit number is refused
-        # with its line, never read in full, built in full or waited on.
-        raw = read_document(path, max_keys=MAX_PROGRESS_KEYS).value
-        return LoadedProgress(Progress.from_dict(raw))
-    except DocError as exc:
-        reason = f"it could not be read (line {exc.line}: {exc.message})"
-    except ProgressFileError as exc:
-        reason = f"it is damaged ({exc})"
-    backup = set_aside(path)
-    if backup is None:
-        # Cannot move it (read-only folder?): keep playing from a fresh start all the same.
-        return LoadedProgress(
-            Progress(), f"Your progress file {path} could not be used: {reason}. Starting fresh.", None
-        )
-    notice = (
-        f"Your saved progress could not be used: {reason}. "
-        f"It was kept as {backup.name} and a fresh progress file was started."
-    )
-    return LoadedProgress(Progress(), notice, backup)
+    loaded = load_saved(progress_path, path, "progress", Progress.from_dict, Progress,
+                        max_keys=MAX_PROGRESS_KEYS, without_saving=" Playing without saving.")
+    return LoadedProgress(loaded.value, loaded.notice, loaded.backup)
 
 
 def save_progress(progress: Progress, path: pathlib.Path | None = None) -> None:
     """Write the progress atomically, packs and levels in sorted order."""
     path = path or progress_path()
-    text = "# Gridfall progress (written by the game)\n" + yaml.safe_dump(
-        progress.to_dict(), sort_keys=False, default_flow_style=False, allow_unicode=True
-    )
+    text = "# Gridfall progress (written by the game)\n" + dump(progress.to_dict())
     atomic_write_text(path, text)

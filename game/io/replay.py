@@ -3,34 +3,38 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-import yaml
-
 from game.core import (
-    RULES_VERSION, Check, Command, Level, Session, checks_of, describe, format_command, parse_command,
-    shorten,
+    RULES_VERSION, Check, Command, IllegalMove, Level, LevelError, Part, Problem, Session,
+    checks_of, describe, first_divergence, format_command, parse_command, shorten, valid_id,
 )
 
 from .atomic import atomic_write_text
-from .yamldoc import DocError, read_document
+from .locate import Locator
+from .problems import FileProblem
+from .yamldoc import Doc, DocError, Path, read_document
+from .yamlout import dump
 
 FORMAT = 2
 READS = (1, 2)   # format 1 (no rules version, level hash or checks) still loads
+UNVERSIONED_RULES = 2   # the rules a format-1 replay (no rules version written) was made with
 KEYS = ("format", "rules", "pack", "level", "level_hash", "seed", "commands", "checks")
+MAX_SEED = (1 << 63) - 1   # the largest seed a level may name
+MAX_RULES = 1_000          # far past any rules version this game will reach
+_HASH = re.compile(r"[0-9a-f]{16}")   # Level.content_hash: 16 hex digits
 
 
 class ReplayFileError(ValueError):
-    """A replay file that cannot be used: names the file, the line and the field."""
+    """A replay file that cannot be used: names the file, the line and column, and the field."""
 
-    def __init__(self, file: str, field: str, message: str, line: int = 0) -> None:
-        self.file = file
-        self.field = field
-        self.message = message
-        self.line = line
-        where = f"{file}:{line}" if line else file
-        super().__init__(f"{where}: {field}: {message}" if field else f"{where}: {message}")
+    def __init__(self, problem: FileProblem) -> None:
+        self.problem = problem
+        self.file, self.field, self.message = problem.file, problem.field, problem.message
+        self.line, self.column = problem.line, problem.column
+        super().__init__(str(problem))
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +50,23 @@ class Replay:
     rules: int | None = None
     level_hash: str | None = None
     checks: tuple[Check, ...] = ()
+    # Where each top-level key sat in its file (line, column), for messages found later.
+    marks: tuple[tuple[str, int, int], ...] = field(default=(), compare=False, repr=False)
+    file: str = field(default="<replay>", compare=False, repr=False)
+
+    def problem(self, key: str, message: str) -> FileProblem:
+        """A problem found after loading (the level it names disagrees), placed at `key`."""
+        line, column = next(((ln, col) for k, ln, col in self.marks if k == key), (1, 1))
+        return FileProblem(self.file, line, column, key, message)
+
+    @property
+    def plays_by(self) -> int:
+        """The rules version this replay is played and proven by: its own (a file from before
+        versions were written plays by the last rules of that time; one from a newer game than
+        this one, by today's)."""
+        if self.rules is None:
+            return UNVERSIONED_RULES
+        return min(self.rules, RULES_VERSION)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"format": FORMAT}
@@ -69,10 +90,50 @@ def replay_of(level: Level, seed: int, commands: Sequence[Command], pack: str | 
     return Replay(pack, level.id, seed, tuple(commands), RULES_VERSION, level.content_hash(), checks)
 
 
+def replay_notes(replay: Replay, level: Level) -> list[str]:
+    """What a player should hear about a replay that plays: made with other rules."""
+    if replay.rules is not None and replay.rules != RULES_VERSION:
+        return [f"made with rules version {replay.rules}; this game plays version {RULES_VERSION}"]
+    return []
+
+
+def check_level_hash(replay: Replay, level: Level) -> None:
+    """Refuse a replay whose level_hash is not `level`'s: the level changed since it was made,
+    or the file was edited, so its checks prove nothing about this level."""
+    if replay.level_hash is not None and replay.level_hash != level.content_hash():
+        raise ReplayFileError(replay.problem(
+            "level_hash", f"{replay.level_hash} is not the hash of the level '{level.id}' as it "
+            f"is now ({level.content_hash()}): the level changed since the replay was made, or "
+            "the file was edited"))
+
+
+_COMMAND_NUMBER = re.compile(r"command (\d+) ")
+
+
+def verify_replay(replay: Replay, level: Level) -> Session:
+    """Play `replay` on `level` and return the game, or raise ReplayFileError placed where the
+    file goes wrong: a level_hash of another level, a check the game disagrees with (a forged
+    or stale file), an illegal command, a seed the level cannot be dealt from."""
+    check_level_hash(replay, level)
+    try:
+        divergence = first_divergence(level, replay.seed, replay.commands, replay.checks, replay.plays_by)
+        if divergence is not None:
+            raise ReplayFileError(replay.problem(f"checks[{divergence.number - 1}]",
+                                                 divergence.describe()))
+        return Session.replay(level, replay.seed, replay.commands, replay.plays_by)
+    except IllegalMove as exc:
+        number = _COMMAND_NUMBER.match(str(exc))
+        key = f"commands[{int(number.group(1)) - 1}]" if number else "commands"
+        raise ReplayFileError(replay.problem(key, f"illegal {shorten(str(exc), 300)}")) from None
+    except LevelError as exc:
+        raise ReplayFileError(replay.problem(
+            "seed", f"the level '{level.id}' cannot be dealt from this seed: "
+            f"{shorten(str(exc), 300)}")) from None
+
+
 def replay_to_yaml(replay: Replay) -> str:
     """The file text: keys in a fixed order, one command a line (same replay, same bytes)."""
-    return yaml.safe_dump(replay.to_dict(), sort_keys=False, default_flow_style=False,
-                          allow_unicode=True, width=1000)
+    return dump(replay.to_dict())
 
 
 def save_replay(replay: Replay, path: str | os.PathLike[str]) -> None:
@@ -80,29 +141,16 @@ def save_replay(replay: Replay, path: str | os.PathLike[str]) -> None:
     atomic_write_text(path, replay_to_yaml(replay))
 
 
-def _lines(root: yaml.Node | None) -> tuple[dict[str, int], list[int]]:
-    """Line numbers (1-based) of each top-level key and of each command, for messages."""
-    keys: dict[str, int] = {}
-    commands: list[int] = []
-    if isinstance(root, yaml.MappingNode):
-        for key, val in root.value:
-            if isinstance(key, yaml.ScalarNode):
-                keys[str(key.value)] = key.start_mark.line + 1
-                if key.value == "commands" and isinstance(val, yaml.SequenceNode):
-                    commands = [item.start_mark.line + 1 for item in val.value]
-    return keys, commands
-
-
 def load_replay(path: str | os.PathLike[str]) -> Replay:
-    """Read a replay file; raise ReplayFileError naming the file, line and field when it is bad."""
+    """Read a replay file; raise ReplayFileError naming the file, line, column and field."""
     name = str(path)
     try:
         # The bounded reader: size, text, depth, aliases and number lengths are checked
         # before any value is built, and the file is parsed once.
         doc = read_document(path)
     except DocError as exc:
-        raise ReplayFileError(name, "", exc.message, exc.line) from None
-    return replay_from_dict(doc.value, name, doc.root)
+        raise ReplayFileError(FileProblem(name, exc.line, exc.column, exc.field, exc.message)) from None
+    return replay_from_dict(doc.value, name, doc)
 
 
 def is_replay_file(path: str | os.PathLike[str]) -> bool:
@@ -115,62 +163,87 @@ def is_replay_file(path: str | os.PathLike[str]) -> bool:
     return isinstance(doc.value, dict) and "commands" in doc.value and "seed" in doc.value
 
 
-def replay_from_dict(data: Any, name: str = "<replay>", root: yaml.Node | None = None) -> Replay:
-    """Check a replay mapping and build the Replay (`name` and `root` only improve messages)."""
-    keys, command_lines = _lines(root)
+def replay_from_dict(data: Any, name: str = "<replay>", doc: Doc | None = None) -> Replay:
+    """Check a replay mapping and build the Replay (`name` and `doc` only place the messages)."""
+    where = Locator(doc, name) if doc is not None else None
 
-    def fail(field: str, message: str, line: int | None = None) -> ReplayFileError:
-        return ReplayFileError(name, field, message, keys.get(field, 0) if line is None else line)
+    def fail(path: Path, message: str, part: Part = Part.VALUE) -> ReplayFileError:
+        if where is None:
+            field = ".".join(str(p) for p in path)
+            return ReplayFileError(FileProblem(name, 1, 1, field, message))
+        return ReplayFileError(where.place(Problem(path, message, part=part)))
 
     if not isinstance(data, dict):
-        raise fail("", "a replay is a mapping with format, pack, level, seed and commands")
+        raise fail((), "a replay is a mapping with format, pack, level, seed and commands")
     for key in data:
         if key not in KEYS:
-            raise fail(str(key), f"unknown key (a replay has {', '.join(KEYS)})", keys.get(str(key), 0))
+            raise fail((key,), f"unknown key (a replay has {', '.join(KEYS)})", Part.KEY)
     for key in ("format", "level", "seed", "commands"):
         if key not in data:
-            raise fail(key, "is required", 0)
+            raise fail((key,), "is required")
     fmt = data["format"]
     if isinstance(fmt, bool) or fmt not in READS:
-        raise fail("format", f"this game reads replay formats {' and '.join(map(str, READS))}, "
+        raise fail(("format",), f"this game reads replay formats {' and '.join(map(str, READS))}, "
                    f"found {describe(fmt)}")
     pack = data.get("pack")
-    if pack is not None and not isinstance(pack, str):
-        raise fail("pack", f"expected a pack id (text) or nothing, found {describe(pack)}")
+    if pack is not None and not valid_id(pack):
+        raise fail(("pack",), f"expected a pack id (letters, digits, '-' or '_') or nothing, "
+                   f"found {describe(pack)}")
     level = data["level"]
-    if not isinstance(level, str) or not level:
-        raise fail("level", f"expected a level id (text), found {describe(level)}")
+    if not valid_id(level):
+        # Never a path: a replay shared or dropped could otherwise reach any file on the disk.
+        raise fail(("level",), f"expected a level id (letters, digits, '-' or '_'; never a path), "
+                   f"found {describe(level)}")
     seed = data["seed"]
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise fail("seed", f"expected a whole number of at least 0, found {describe(seed)}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise fail(("seed",), f"expected a whole number of at least 0 (and below 2**63), found {describe(seed)}")
     raw = data["commands"]
     if raw is None:
         raw = []
     if not isinstance(raw, list):
-        raise fail("commands", "expected a list of commands like 'swap 1,2 1,3'")
+        raise fail(("commands",), "expected a list of commands like 'swap 1,2 1,3', "
+                   f"found {describe(raw)}")
     commands: list[Command] = []
     for i, text in enumerate(raw):
-        line = command_lines[i] if i < len(command_lines) else keys.get("commands", 0)
         if not isinstance(text, str):
-            raise fail(f"commands[{i}]", f"expected a command text like 'swap 1,2 1,3', found {describe(text)}", line)
+            raise fail(("commands", i), "expected a command text like 'swap 1,2 1,3', "
+                       f"found {describe(text)}")
         try:
             commands.append(parse_command(text))
         except ValueError as exc:
-            raise fail(f"commands[{i}]", shorten(str(exc), 200), line) from None
+            raise fail(("commands", i), shorten(str(exc), 200)) from None
     rules = data.get("rules")
-    if rules is not None and (isinstance(rules, bool) or not isinstance(rules, int) or rules < 1):
-        raise fail("rules", f"expected the rules version, a whole number, found {describe(rules)}")
+    if rules is not None and (isinstance(rules, bool) or not isinstance(rules, int)
+                              or not 1 <= rules <= MAX_RULES):
+        raise fail(("rules",), f"expected the rules version, a whole number 1..{MAX_RULES}, "
+                   f"found {describe(rules)}")
     level_hash = data.get("level_hash")
-    if level_hash is not None and not isinstance(level_hash, str):
-        raise fail("level_hash", f"expected the level's content hash (text), found {describe(level_hash)}")
+    if level_hash is not None and (not isinstance(level_hash, str)
+                                   or _HASH.fullmatch(level_hash) is None):
+        raise fail(("level_hash",), "expected the level's content hash (16 digits 0-9 and "
+                   f"letters a-f), found {describe(level_hash)}")
     raw_checks = data.get("checks") or []
     if not isinstance(raw_checks, list) or len(raw_checks) > len(commands):
-        raise fail("checks", "expected a list with at most one check a command")
+        raise fail(("checks",), "expected a list with at most one check a command")
     checks: list[Check] = []
     for i, text in enumerate(raw_checks):
+        if not isinstance(text, str):
+            raise fail(("checks", i), f"expected a check text, found {describe(text)}")
         try:
-            checks.append(Check.parse(text if isinstance(text, str) else ""))
+            checks.append(Check.parse(text))
         except ValueError as exc:
-            raise fail(f"checks[{i}]", str(exc)) from None
+            raise fail(("checks", i), shorten(str(exc), 200)) from None
+    marks: tuple[tuple[str, int, int], ...] = ()
+    if doc is not None:
+        places: list[Path] = [(str(k),) for k in data]
+        places += [("commands", i) for i in range(len(commands))]
+        places += [("checks", i) for i in range(len(checks))]
+        marks = tuple((doc.field_name(p), *_mark(doc, p)) for p in places)
     return Replay(pack=pack, level=level, seed=seed, commands=tuple(commands), rules=rules,
-                  level_hash=level_hash, checks=tuple(checks))
+                  level_hash=level_hash, checks=tuple(checks), marks=marks, file=name)
+
+
+def _mark(doc: Doc, path: Path) -> tuple[int, int]:
+    entry = doc.entry(path)
+    node = entry.node if entry is not None else doc.root
+    return node.start_mark.line + 1, node.start_mark.column + 1

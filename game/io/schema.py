@@ -8,7 +8,7 @@ import pathlib
 from .atomic import atomic_write_bytes
 from .paths import data_dir, levels_dir
 
-# A file inside a pack folder under levels/ sees the schemas one folder up.
+# A file inside a shipped pack folder (game/data/levels/PACK) sees the schemas one folder up.
 DEFAULT_LEVEL_REF = "../schema/level.schema.json"
 DEFAULT_PACK_REF = "../schema/pack.schema.json"
 
@@ -18,30 +18,40 @@ def schema_dir() -> pathlib.Path:
 
 
 def schema_path(kind: str) -> pathlib.Path:
-    """levels/schema/level.schema.json or pack.schema.json."""
+    """The shipped level.schema.json or pack.schema.json (package data)."""
     return schema_dir() / f"{kind}.schema.json"
 
 
-def schema_ref(target: str | os.PathLike[str], kind: str) -> str:
-    """The schema reference written at the top of a file saved at `target`, with '/' separators.
+def schema_ref(target: str | os.PathLike[str], kind: str) -> str | None:
+    """The schema reference written at the top of a file saved at `target` ('/' separators), or
+    None when no reference would stay right.
 
-    Inside the checkout it points at levels/schema. A file in the user's data folder (own
-    levels, own and installed packs, exports) points at the copy kept in the data folder's
-    schema/ folder: a relative path that stays right when the file is shared and installed on
-    another machine, where a path into this checkout would not.
+    A reference is a path relative to the file, written only where the game fixes where the
+    schema sits beside it: a file among the shipped levels (package data) points at the schemas
+    shipped with them, and a file in the user's data folder (own levels, own and installed packs)
+    at the copy kept in the data folder's schema/, so both stay right on every machine. A file
+    anywhere else is on its way to a person or another machine: a path from it to this machine's
+    schema (inside site-packages, in a checkout) is right nowhere else, and Gridfall publishes
+    no schema address that would be, so such a file names no schema at all.
     """
     folder = os.path.dirname(os.path.abspath(target))
-    schema = schema_path(kind)
-    try:
-        data = data_dir()
-    except OSError:
-        data = None
-    if data is not None and _inside(folder, data) and not _inside(folder, levels_dir()):
+    schema: pathlib.Path | None
+    if _inside(folder, levels_dir()):
+        schema = schema_path(kind)
+    else:
+        try:
+            data = data_dir()
+        except OSError:
+            return None
+        if not _inside(folder, data):
+            return None
         schema = _data_copy(data, kind)
+        if schema is None:
+            return None
     try:
         rel = os.path.relpath(schema, start=folder)
     except ValueError:  # another drive on Windows: no relative path exists
-        return schema.as_uri()
+        return None
     return rel.replace(os.sep, "/")
 
 
@@ -49,8 +59,9 @@ def _inside(folder: str, root: pathlib.Path) -> bool:
     return pathlib.Path(folder).resolve().is_relative_to(root.resolve())
 
 
-def _data_copy(data: pathlib.Path, kind: str) -> pathlib.Path:
-    """The data folder's copy of a schema, written (atomically) when missing or out of date."""
+def _data_copy(data: pathlib.Path, kind: str) -> pathlib.Path | None:
+    """The data folder's copy of a schema, written (atomically) when missing or out of date;
+    None when it cannot be kept."""
     copy = data / "schema" / f"{kind}.schema.json"
     text = schema_path(kind).read_bytes()
     try:
@@ -61,5 +72,5 @@ def _data_copy(data: pathlib.Path, kind: str) -> pathlib.Path:
         try:
             atomic_write_bytes(copy, text)
         except OSError:
-            return schema_path(kind)   # cannot keep a copy: the checkout's schema still helps here
+            return None   # no copy to point at: a path to this machine's package would not travel
     return copy

@@ -8,11 +8,10 @@ import pathlib
 from dataclasses import dataclass
 from typing import Any
 
-import yaml
-
 from .atomic import atomic_write_text
-from .paths import data_dir
+from .paths import data_path
 from .yamldoc import DocError, read_document
+from .yamlout import dump
 
 SPEEDS = ("slow", "normal", "fast", "instant")
 # How much every animation's duration is scaled by; "instant" skips animations.
@@ -46,7 +45,7 @@ class Settings:
 
 
 def settings_path() -> pathlib.Path:
-    return data_dir() / FILE_NAME
+    return data_path(FILE_NAME)
 
 
 def _from_mapping(raw: Any) -> Settings:
@@ -106,5 +105,5 @@ def save_settings(settings: Settings, path: pathlib.Path | None = None) -> None:
     data = dataclasses.asdict(settings)
     if settings.window is not None:
         data["window"] = list(settings.window)   # YAML's safe dumper writes lists, not tuples
-    text = "# Gridfall settings\n" + yaml.safe_dump(data, sort_keys=False, default_flow_style=False)
+    text = "# Gridfall settings\n" + dump(data)
     atomic_write_text(path, text)

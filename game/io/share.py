@@ -2,40 +2,21 @@
 
 from __future__ import annotations
 
-import os
 import pathlib
 from dataclasses import dataclass
 from typing import Sequence
 
-import platformdirs
 
 from game.core import Command, Level, Mode, Session, Status, stars
 
+from .codes import game_code, level_code
 from .kept_replays import game_key
 from .levels import level_to_yaml
 from .atomic import atomic_write_text
-from .paths import data_dir
+from .paths import share_dir
 from .replay import replay_of, save_replay
 
-SHARE_FOLDER = "Gridfall"
 _MODE_WORDS = {Mode.MATCH3: "match-3", Mode.CHAIN: "chain", Mode.SLIDE: "slide"}
-
-
-def share_dir() -> pathlib.Path:
-    """Where shared games go: Documents/Gridfall, a folder a player finds without help.
-
-    GRIDFALL_SHARE_DIR names another; with GRIDFALL_DATA_DIR set (a portable install, the
-    tests) it is that folder's shared/, so nothing is written outside it.
-    """
-    override = os.environ.get("GRIDFALL_SHARE_DIR")
-    if override:
-        base = pathlib.Path(override)
-    elif os.environ.get("GRIDFALL_DATA_DIR"):
-        base = data_dir() / "shared"
-    else:
-        base = pathlib.Path(platformdirs.user_documents_dir()) / SHARE_FOLDER
-    base.mkdir(parents=True, exist_ok=True)
-    return base
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +32,9 @@ class Shared:
 
 
 def share_card(level: Level, pack_name: str | None, seed: int, commands: Sequence[Command]) -> str:
-    """A few plain lines that tell how a game went and give nothing of the solution away."""
+    """A few plain lines that tell how a game went and give nothing of the solution away in
+    plain sight; then the level's share code (to play it) and the game's (to watch it), which
+    Ctrl+V on the game's title or levels screen, or `gridfall play CODE`, opens."""
     state = Session.replay(level, seed, commands).state
     where = f"{pack_name}: {level.name}" if pack_name else level.name
     head = f"Gridfall, {where} ({_MODE_WORDS.get(level.mode, str(level.mode))})"
@@ -63,7 +46,8 @@ def share_card(level: Level, pack_name: str | None, seed: int, commands: Sequenc
         result = f"Out of moves after {moves}, {state.score:,} points"
     else:
         result = f"{moves} played so far, {state.score:,} points"
-    return "\n".join([head, result, f"Deal {seed}"])
+    return "\n".join([head, result, f"Deal {seed}", f"Play it: {level_code(level)}",
+                      f"Watch it: {game_code(level, seed, commands)}"])
 
 
 def share_game(level: Level, pack_id: str | None, pack_name: str | None, seed: int,

@@ -15,6 +15,8 @@ from yaml.events import (
 )
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from game.core import shorten
+
 # libyaml when the wheel has it (fast); the pure-Python parser otherwise. Either way we only
 # take parser events and build everything else ourselves, with limits.
 _Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -66,11 +68,15 @@ def _text_position(text: str, offset: int) -> tuple[int, int]:
 class DocError(Exception):
     """A file that cannot be read as one YAML document; carries a 1-based line and column."""
 
-    def __init__(self, line: int, column: int, message: str) -> None:
+    def __init__(self, line: int, column: int, message: str, field: str = "") -> None:
         super().__init__(message)
         self.line = line
         self.column = column
         self.message = message
+        self.field = field   # the field the value sits in ('seed', 'commands[3]'), when known
+
+    def __str__(self) -> str:
+        return f"{self.field}: {self.message}" if self.field else self.message
 
 
 @dataclass(slots=True)
@@ -104,6 +110,18 @@ class Doc:
         if self._lines is None:
             self._lines = split_lines(self.text)
         return self._lines[number] if 0 <= number < len(self._lines) else ""
+
+    def field_name(self, path: Path) -> str:
+        """'goals.collect.7', 'layout[3]', 'levels[2].id': list items in brackets."""
+        out = ""
+        for n, part in enumerate(path):
+            entry = self.entry(path[: n + 1])
+            shown = shorten(str(part))   # a 500,000-character key is named, never echoed
+            if entry is not None and entry.in_list:
+                out += f"[{shown}]"
+            else:
+                out += ("." if out else "") + shown
+        return out
 
     def entry(self, path: Path) -> Entry | None:
         found = self.index.get(path)
@@ -202,6 +220,12 @@ def _syntax_error(exc: yaml.YAMLError, text: str) -> DocError:
         if needle in message and (not char or here == char):
             message += f"; {hint}"
             break
+    if (context == "while scanning a simple key" and context_mark is not None
+            and context_mark.line + 1 == line):
+        # A key too long for YAML (over 1024 characters): point at where it starts, not at
+        # its far end.
+        column = context_mark.column + 1
+        message += " (a key may be at most 1024 characters long)"
     return DocError(line, column, message)
 
 
@@ -240,8 +264,10 @@ def read_document(path: str | os.PathLike[str], *, max_keys: int = MAX_KEYS) -> 
     """
     doc = parse(read_text(path), max_keys=max_keys)
     if doc.problems:
-        node, _, message = doc.problems[0]
-        raise _mark_error(node.start_mark, message)
+        node, where, message = doc.problems[0]
+        error = _mark_error(node.start_mark, message)
+        error.field = doc.field_name(where)
+        raise error
     return doc
 
 

@@ -75,3 +75,69 @@ def mapping_lines(data: dict[str, Any], block_keys: frozenset[str] = frozenset()
         else:
             lines.append(f"{key}: {scalar(value)}")
     return lines
+
+
+def _dump_scalar(value: Any) -> str:
+    """A value as a block file writes it: text plain when it reads back the same, else in
+    single quotes (as PyYAML did: '2026-11-23'), else in double quotes with escapes."""
+    if isinstance(value, float):
+        if value != value:
+            return ".nan"
+        if value in (float("inf"), float("-inf")):
+            return ".inf" if value > 0 else "-.inf"
+        text = repr(value)
+        # YAML 1.1 reads '5e-324' as text: a float needs its dot ('5.0e-324'), as PyYAML writes.
+        return text.replace("e", ".0e", 1) if "." not in text and "e" in text else text
+    if isinstance(value, str) and not _plain_ok(value):
+        if value and value.isprintable() and value[0] != " " and value[-1] != " ":
+            return "'" + value.replace("'", "''") + "'"
+        return quoted(value)
+    return scalar(value)
+
+
+def dump(data: Any, indent: int = 0) -> str:
+    """Any plain value (mappings, lists, text, numbers, booleans, None) as block YAML, keys in
+    the order given: the one writer for every file the game writes (levels and packs through
+    mapping_lines, saves, settings, replays and drafts through this), the same value always
+    the same bytes."""
+    return "\n".join(_block(data, indent)) + "\n"
+
+
+def _block(value: Any, indent: int) -> list[str]:
+    pad = " " * indent
+    if isinstance(value, dict):
+        if not value:
+            return [pad + "{}"]
+        lines: list[str] = []
+        for key, item in value.items():
+            head = f"{pad}{_dump_scalar(key)}:"
+            if isinstance(item, dict) and item:
+                lines.append(head)
+                lines.extend(_block(item, indent + 2))
+            elif isinstance(item, (list, tuple)) and item:
+                lines.append(head)
+                lines.extend(_block(list(item), indent))   # a list sits at its key's indent
+            else:
+                lines.append(f"{head} {_inline(item)}")
+        return lines
+    if isinstance(value, (list, tuple)):
+        if not value:
+            return [pad + "[]"]
+        lines = []
+        for item in value:
+            if isinstance(item, (dict, list, tuple)) and item:
+                inner = _block(item, indent + 2)
+                lines.append(f"{pad}- {inner[0].lstrip()}")
+                lines.extend(inner[1:])
+            else:
+                lines.append(f"{pad}- {_inline(item)}")
+        return lines
+    return [pad + _inline(value)]
+
+
+def _inline(value: Any) -> str:
+    if isinstance(value, dict):
+        return "{}"
+    if isinstance(value, (list, tuple)):
+        return "[]"
+    return _dump_scalar(value)

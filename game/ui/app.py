@@ -13,7 +13,7 @@ import arcade
 import pyglet
 
 from game.bots.daily import DAILY_MODES, DailyPuzzle, daily_puzzle, today_puzzles
-from game.core import Command, IllegalMove, Level, Session, Status, first_divergence, next_deal, stars
+from game.core import RULES_VERSION, Command, IllegalMove, Level, Session, Status, first_divergence, next_deal, stars
 from game.io import LevelFileError, Pack, list_packs
 from game.io.daily_records import (
     REPLAY_FOLDER, DailyRecords, daily_replay_path, load_daily_records, save_daily_records, save_daily_replay,
@@ -24,6 +24,7 @@ from game.io.replay import ReplayFileError, is_replay_file, load_replay
 from game.io.playtest_file import PlaytestFileError, StoredPlaytest, StoredResult, read_results
 from game.io.progress import Progress, load_progress, save_progress
 from game.io.settings import Settings, load_settings, save_settings
+from game.ui.frames import OnDemandWindow
 from game.ui.outcome import Action, PlayOutcome
 from game.ui.words import counted
 
@@ -277,9 +278,11 @@ class App:
                         on_leave=lambda outcome: self._left_level(pack_id, level_id, outcome),
                         on_fullscreen=self.toggle_fullscreen, on_change=self.save_current,
                         show_goals=not played,
-                        on_share=lambda s, c: self.share(pack_id, level, s, c))
+                        on_share=lambda s, c: self.share(pack_id, level, s, c),
+                        next_label=self._next_label(pack_id, level_id))
         self._show(view)
         self.playing = (pack_id, level_id, view)
+        view.on_settings = lambda: self._settings_mid_level(view, lambda: setattr(self, "playing", (pack_id, level_id, view)))
         if commands:
             view.say(f"Playing on from move {len(played)} of the replay.")
             self.save_current()   # the branch is this level's game now: a kill keeps it
@@ -321,6 +324,31 @@ class App:
         pack = lone_level_pack(level, path)
         self.add_pack(pack)
         return self.play_level(pack.id, level.id)
+
+    def open_code(self, text: str) -> Any:
+        """A share code (pasted with Ctrl+V, or given to `gridfall play CODE`): a level plays, a
+        game opens in the theatre; a bad code is said in one line on a notice screen."""
+        from game.core import find_code
+        from game.io.codes import CodeError, open_code
+
+        back = self._back_from(self.window.current_view)
+        code = find_code(text)
+        if code is None:
+            return self._notice("No code to open", [
+                "Copy a Gridfall share code first (it starts with GFL1 for a level, GFG1 for a game),",
+                "then press Ctrl+V or Paste a code."], back)
+        try:
+            opened = open_code(code)
+        except LevelFileError as exc:
+            return self._refused(pathlib.Path("code"), "The code's level cannot be played", exc, back)
+        except CodeError as exc:
+            return self._notice("The code cannot be opened", [str(exc)], back)
+        level = opened.level
+        self.add_pack(Pack(id=opened.pack_id, name=level.name, levels=(level,), description="from a share code"))
+        if opened.replay is None:
+            return self.play_level(opened.pack_id, level.id)
+        return self.watch(opened.pack_id, level.id, opened.replay.seed, opened.replay.commands,
+                          f"Game code: {level.name}", rules=opened.replay.plays_by)
 
     def install_dropped(self, path: pathlib.Path, back: Callable[[], object], replace: bool = False) -> Any:
         from game.io import install_pack
@@ -369,12 +397,13 @@ class App:
             pack_id = pack.id
         level = self._level(pack_id, replay.level)
         try:
-            divergence = first_divergence(level, replay.seed, replay.commands, replay.checks)
+            divergence = first_divergence(level, replay.seed, replay.commands, replay.checks, replay.plays_by)
         except (IllegalMove, ValueError) as exc:
             return self._notice(f"{path.name} does not play", [str(exc)], back)
         if divergence is not None:
             return self._notice(f"{path.name} plays differently now", [divergence.describe()], back)
-        return self.watch(pack_id, level.id, replay.seed, replay.commands, f"Replay {path.name}")
+        return self.watch(pack_id, level.id, replay.seed, replay.commands, f"Replay {path.name}",
+                          rules=replay.plays_by)
 
     def _back_from(self, view: Any) -> Callable[[], object]:
         """Where a notice's Back goes: the screen the file was dropped on (a game: its levels)."""
@@ -416,22 +445,23 @@ class App:
                 self._best[(pack_id, level_id)] = None
         return self._best[(pack_id, level_id)]
 
-    def watch(self, pack_id: str, level_id: str, seed: int, commands: Sequence[Command], title: str) -> Any:
+    def watch(self, pack_id: str, level_id: str, seed: int, commands: Sequence[Command], title: str,
+              rules: int = RULES_VERSION) -> Any:
         """The replay theatre on a game of this level; Back returns to the pack's levels."""
         level = self._level(pack_id, level_id)
         return self._theatre(level, seed, commands, title,
                              back=lambda: self.show_levels(pack_id, focus_level=level_id),
                              play_from=lambda s, c: self.play_level(pack_id, level_id, seed=s, commands=c),
-                             pack_id=pack_id)
+                             pack_id=pack_id, rules=rules)
 
     def _theatre(self, level: Level, seed: int, commands: Sequence[Command], title: str, *,
                  back: Callable[[], object], play_from: Callable[[int, tuple[Command, ...]], object],
-                 pack_id: str | None) -> Any:
+                 pack_id: str | None, rules: int = RULES_VERSION) -> Any:
         """The theatre on any game (a pack's level or a daily): where Back and play-from go is the caller's."""
         from game.ui.theatre import TheatreView
 
         view = TheatreView(level, seed, commands, title=title, settings=self.settings, on_back=back,
-                           on_play_from=play_from, on_share=lambda s, c: self.share(pack_id, level, s, c))
+                           on_play_from=play_from, on_share=lambda s, c: self.share(pack_id, level, s, c), rules=rules)
         return self._show(view)
 
     def watch_best(self, pack_id: str, level_id: str) -> Any:
@@ -439,7 +469,7 @@ class App:
         if best is None:
             return None
         return self.watch(pack_id, level_id, best.replay.seed, best.replay.commands,
-                          f"Your best: {best.score:,} in {counted(best.moves, 'move')}")
+                          f"Your best: {best.score:,} in {counted(best.moves, 'move')}", rules=best.replay.plays_by)
 
     def share(self, pack_id: str | None, level: Level, seed: int, commands: Sequence[Command]) -> str:
         """Share a game (of a pack's level, or a daily when `pack_id` is None): files in the share
@@ -503,7 +533,9 @@ class App:
                        "Your game: won" if outcome.status == Status.WON else "Your game")
             return
         if action == Action.RETRY:
-            # A new board each time, as the genre deals; its seed is shown, so it can be replayed.
+            self.play_level(pack_id, level_id, seed=outcome.seed)   # the same deal again
+            return
+        if action == Action.NEW_DEAL:
             self.play_level(pack_id, level_id, seed=next_deal(level, outcome.seed))
             return
         if action == Action.NEXT:
@@ -512,7 +544,50 @@ class App:
             if i + 1 < len(ids) and self.progress.unlocked(pack_id, ids, ids[i + 1]):
                 self.play_level(pack_id, ids[i + 1])
                 return
+            after = self._pack_after(pack_id)
+            if i + 1 == len(ids) and after is not None:
+                # The pack is done: the next one opens, or the packs screen says what it asks.
+                if self.stars_to_open(after.id) == 0:
+                    self.show_levels(after.id)
+                else:
+                    self.show_packs().show_toast(self.locked_words(after.id))
+                return
         self.show_levels(pack_id, focus_level=level_id)
+
+    def _pack_after(self, pack_id: str) -> Pack | None:
+        """The shipped pack shown after `pack_id`, if it is shipped and one follows."""
+        packs = [p for p in self.packs()[0] if p.builtin]
+        ids = [p.id for p in packs]
+        return packs[ids.index(pack_id) + 1] if pack_id in ids and ids.index(pack_id) + 1 < len(ids) else None
+
+    def _next_label(self, pack_id: str, level_id: str) -> str | None:
+        """What the result's Next button says: the next level, the next pack, or (the last
+        level of the last pack) nothing."""
+        ids = self.level_ids(pack_id)
+        if level_id in ids and ids.index(level_id) + 1 < len(ids):
+            return "Next level"
+        return "Next pack" if self._pack_after(pack_id) is not None else None
+
+    def _settings_mid_level(self, view: Any, resume: Callable[[], None]) -> None:
+        """The settings from a game's pause menu; Back returns to that game with them applied."""
+        def back() -> None:
+            self.window.show_view(view)
+            resume()
+            view.apply_settings(self.settings)
+        self.show_settings(back=back)
+
+    def stars_to_open(self, pack_id: str) -> int:
+        """Stars still wanted before `pack_id` opens (0: open): see Progress.stars_to_open."""
+        packs = [(p.id, [lv.id for lv in p.levels], p.builtin) for p in self.packs()[0]]
+        return self.progress.stars_to_open(packs, pack_id)
+
+    def locked_words(self, pack_id: str) -> str:
+        """Why a pack is locked, in a player's words."""
+        need = self.stars_to_open(pack_id)
+        before = next((p for p in self.packs()[0] if p.builtin and self._pack_after(p.id) is not None
+                       and self._pack_after(p.id).id == pack_id), None)   # type: ignore[union-attr]
+        where = f" in {before.name}" if before is not None else ""
+        return f"Earn {counted(need, 'more star')}{where} to open it"
 
     # -- the daily puzzles --------------------------------------------------------------------
     def daily_puzzles(self) -> list[DailyPuzzle]:
@@ -546,9 +621,10 @@ class App:
                         on_fullscreen=self.toggle_fullscreen, on_change=self.save_current,
                         show_goals=not played,
                         on_share=lambda s, c: self.share(None, puzzle.level, s, c),
-                        back_to="daily", next_label="Next puzzle")
+                        back_to="daily", next_label="Next puzzle", new_deals=False)
         self._show(view)
         self.daily_playing = (puzzle, view)
+        view.on_settings = lambda: self._settings_mid_level(view, lambda: setattr(self, "daily_playing", (puzzle, view)))
         if commands:
             view.say(f"Playing on from move {len(commands)} of the replay.")
             self.save_current()   # the branch is today's game now: a kill keeps it
@@ -648,7 +724,7 @@ class App:
             print(f"gridfall: could not save progress: {exc}")
 
 
-class GridfallWindow(arcade.Window):
+class GridfallWindow(OnDemandWindow):
     """The game's own window: resizable with a minimum size; closing it saves the game in progress."""
 
     def __init__(self, *, fullscreen: bool = False, visible: bool = True,
@@ -705,13 +781,15 @@ def run_game(
     screenshot: pathlib.Path | None = None,
     editor_factory: EditorFactory | None = None,
     seed: int | None = None,
+    code: str | None = None,
 ) -> int:
     """Open the game window on the title screen, or straight on a level of `pack`; return an exit code.
 
     With `frames`, run that many fixed 1/60 s frames and stop (smoke runs, headless screenshots).
     `seed` deals the level from that seed instead of resuming it.
     `editor_factory` opens the level editor from the title screen; the command line passes it in
-    because the game sits below the editor in the layers and never imports it.
+    because the game sits below the editor in the layers and never imports it. `code` opens a
+    share code (a level to play, a game in the theatre) over the title screen.
     """
     settings = load_settings()
     headless = bool(os.environ.get("ARCADE_HEADLESS"))
@@ -721,6 +799,10 @@ def run_game(
     window = GridfallWindow(fullscreen=settings.fullscreen and not headless, visible=False, size=size)
     app = App(window, editor_factory=editor_factory)
     window.app = app
+    from game.ui.pad import PadInput
+
+    pads = PadInput(window)   # controllers found now and plugged in later drive every screen
+    pads.start()
     if pack is not None:
         app.add_pack(pack)
         first = level_id or app.first_open_level(pack.id)
@@ -730,6 +812,8 @@ def run_game(
             app.play_level(pack.id, first, seed=seed)
     else:
         app.show_title()
+        if code is not None:
+            app.open_code(code)
     if not headless:
         window.set_visible(True)
     if frames is None:

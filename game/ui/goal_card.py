@@ -12,6 +12,9 @@ from game.ui import textures
 from game.ui.hud import compact
 from game.ui.screens import style
 from game.ui.widgets import Button, Menu
+from game.ui.words import counted
+
+LINE_CHARACTERS = 46   # what one line of the card holds at its width: longer lines wrap
 
 ICON = 40.0
 CARD_WIDTH = 560
@@ -20,7 +23,7 @@ CARD_WIDTH = 560
 def goal_lines(level: Level, state: State, difficulty: str | None = None) -> list[str]:
     """The level's own words, then each goal, the moves and the stars, in the level's units,
     and how hard the pack's playtest found it."""
-    lines = textwrap.wrap(" ".join(level.description.split()), 46)[:3]
+    lines = textwrap.wrap(" ".join(level.description.split()), LINE_CHARACTERS)[:3]
     for goal in progress(state):
         if goal.name == GoalName.SCORE:
             lines.append(f"Score {goal.target:,} points")
@@ -33,15 +36,16 @@ def goal_lines(level: Level, state: State, difficulty: str | None = None) -> lis
         elif goal.name == GoalName.STONES:
             lines.append(f"Break every stone ({goal.target})")
         elif goal.name == GoalName.DROPS:
-            lines.append(f"Bring {goal.target} drops to the bottom")
+            lines.append(f"Bring {counted(goal.target, 'drop')} to the bottom")
     if not progress(state):
-        lines.append("No goal: score what you can" + (f" in {level.moves} moves" if level.moves else ""))
+        lines.append("No goal: score what you can" + (f" in {counted(level.moves, 'move')}" if level.moves else ""))
     elif level.moves is not None:
         lines.append(f"Moves: {level.moves}")
     lines.append(stars_line(level))
     if difficulty:
         lines.append(difficulty)
-    return lines
+    # Every line fits the card (a long goal or stars line wrapped out of its box).
+    return [piece for line in lines for piece in (textwrap.wrap(line, LINE_CHARACTERS) or [line])]
 
 
 def stars_line(level: Level) -> str:
@@ -53,8 +57,8 @@ def stars_line(level: Level) -> str:
     if targets.unit == StarUnit.POINTS:
         return f"Stars at {compact(a)} · {compact(b)} · {compact(c)} points"
     if targets.unit == StarUnit.MOVES_LEFT:
-        return f"Stars: a win · {b} moves left · {c} moves left"
-    return f"Stars: solve in {a} · {b} · {c} moves"
+        return f"Stars: a win · {counted(b, 'move')} left · {counted(c, 'move')} left"
+    return f"Stars: solve in {a} · {b} · {counted(c, 'move')}"
 
 
 class GoalCard(Menu):

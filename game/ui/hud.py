@@ -6,10 +6,11 @@ from __future__ import annotations
 import arcade
 import pyglet
 
-from game.core import GoalName, GoalProgress, Mode, State, Status, progress, stars
-from game.core import StarTargets, StarUnit, star_targets, stars_reached
+from game.core import GoalName, GoalProgress, Mode, Shortfall, State, Status, progress, stars
+from game.core import StarTargets, StarUnit, star_targets, stars_earned
 from game.ui import textures
 from game.ui.layout import Rect
+from game.ui.words import counted, kind_name
 
 
 INK = (236, 238, 246, 255)
@@ -17,11 +18,16 @@ DIM = (160, 166, 190, 255)
 DONE = (120, 230, 140, 255)
 WARN = (255, 150, 120, 255)
 ICON = 34.0
+STAR_GOLD = (255, 204, 64, 255)
+BAR_HEIGHT = 6.0
+BAR_ROOM = 14.0   # what the score bar adds under the stars' marks
 
 
 def no_goal_text(moves: int | None) -> str:
     """What a level without goals (a score run) asks of the player."""
-    return "Endless: no goal" if moves is None else f"Use all {moves} moves"
+    if moves is None:
+        return "Endless: no goal"
+    return "Use your one move" if moves == 1 else f"Use all {moves} moves"
 
 
 def goal_text(goal: GoalProgress) -> str:
@@ -39,6 +45,26 @@ def goal_text(goal: GoalProgress) -> str:
     if goal.name == GoalName.DROPS:
         return f"Drops {goal.current} / {goal.target}"
     return "Solved!" if goal.met else "Put the tiles in order"
+
+
+def shortfall_text(s: Shortfall) -> str:
+    """What a lost game lacked of one goal, in a player's words: '5 squares short'."""
+    if s.name == GoalName.COLLECT:
+        return f"{counted(s.missing, kind_name(s.kind))} short"
+    if s.name == GoalName.SCORE:
+        return f"{counted(s.missing, 'point')} short"
+    if s.name == GoalName.JELLY:
+        return f"{s.missing:,} jelly left"
+    if s.name == GoalName.STONES:
+        return f"{counted(s.missing, 'stone')} left"
+    if s.name == GoalName.DROPS:
+        if s.rows is None:
+            return f"{counted(s.missing, 'drop')} still to bring down"
+        where = f"{counted(s.rows, 'row')} from the bottom"
+        return f"the drop is {where}" if s.missing == 1 else f"{s.missing} drops short; the lowest is {where}"
+    if s.name == GoalName.REACH:
+        return f"the token is {counted(s.missing, 'step')} from the target"
+    return "not solved"
 
 
 # Goals shown beside a picture of what they ask for: the tile, the target, jelly, a stone, a drop.
@@ -114,6 +140,8 @@ class Hud:
             else:
                 self.icons.append(arcade.Sprite(textures.load("star_on"), scale=0.0))
         self.targets = star_targets(state.level)
+        # On a level whose stars count points, a bar under the stars fills toward each mark.
+        self.bar: Rect | None = None
         for _ in range(3):
             self.stars.append(arcade.Sprite(textures.load("star_off"), scale=ICON / 96))
         for _ in range(3):
@@ -131,7 +159,7 @@ class Hud:
         y = rect.top - 24
         width = int(rect.width - 40)
         self.name.x, self.name.y = x, y
-        self.name.width = width
+        self._fit_name(width)
         y -= self.name.content_height + 6
         self.mode.x, self.mode.y = x, y
         self.mode.width = width
@@ -141,7 +169,7 @@ class Hud:
         self.moves.x, self.moves.y = x, y
         y -= 30 * self.scale
         self._place_stars(x, y)
-        y -= ICON + 34
+        y -= ICON + 34 + (BAR_ROOM if self.has_bar else 0)
         self._place_goals(x, y, ICON + 10)
         self.help.x, self.help.y = x, rect.bottom + 16
         self.help.width = width
@@ -151,7 +179,8 @@ class Hud:
         half = rect.width / 2
         x, y = rect.left + 24, rect.top - 16
         width = int(half - 40)
-        self.name.x, self.name.y, self.name.width = x, y, width
+        self.name.x, self.name.y = x, y
+        self._fit_name(width)
         y -= self.name.content_height + 4
         self.mode.x, self.mode.y, self.mode.width = x, y, width
         y -= self.mode.content_height + 10
@@ -164,11 +193,39 @@ class Hud:
         self.help.x, self.help.y = x, rect.bottom + 10
         self.help.width = int(half - 36)
 
+    def _fit_name(self, width: int) -> None:
+        """The level's name on one line, a little smaller if that is all it takes ("Daily ·
+        26 Nov 2026" wrapped); a name too long for that wraps at the full size."""
+        name = self.name
+        full, least = round(22 * self.scale), round(17 * self.scale)
+        name.multiline = False
+        for size in range(full, least - 1, -1):
+            name.font_size = size
+            if name.content_width <= width:
+                return
+        name.font_size = full
+        name.multiline = True
+        name.width = width
+
     def _place_stars(self, x: float, y: float) -> None:
         """The three stars in a row from (x, y) down, each with its mark under it."""
         for i, s in enumerate(self.stars):
             s.position = (x + ICON / 2 + i * (ICON + 14), y - ICON / 2)
             self.star_marks[i].x, self.star_marks[i].y = s.center_x, y - ICON - 2
+        if self.has_bar:
+            left, right = x, x + 3 * ICON + 2 * 14
+            top = y - ICON - 4 - 16 * self.scale
+            self.bar = Rect(left, top - BAR_HEIGHT, right - left, BAR_HEIGHT)
+
+    @property
+    def has_bar(self) -> bool:
+        return self.targets is not None and self.targets.unit == StarUnit.POINTS
+
+    def bar_fill(self) -> float:
+        """How full the score bar is: the shown score over the third star's mark (0..1)."""
+        if self.targets is None or not self.has_bar:
+            return 0.0
+        return max(0.0, min(1.0, self.shown_score / max(1, self.targets.marks[2])))
 
     def _place_goals(self, x: float, y: float, step: float) -> None:
         """"Goals", then a line per goal (its picture first when it has one) `step` apart."""
@@ -239,8 +296,9 @@ class Hud:
     def set_score(self, score: int) -> None:
         self.shown_score = score
         self._set(self.score, f"Score {score:,}")   # thousands grouped, as the level cards write them
-        # While playing, the stars the counted-up score reaches; once won, the stars awarded.
-        self.lit = self.won_stars if self.won_stars is not None else stars_reached(self.state, score)
+        # Stars light when earned: the marks the counted-up score passes, the stars a win gave;
+        # none before a moves-left level is won, and none beside a loss.
+        self.lit = self.won_stars if self.won_stars is not None else stars_earned(self.state, score)
         for i, s in enumerate(self.stars):
             self._set(self.star_marks[i], star_mark(self.targets, i))
             want = textures.load("star_on" if i < self.lit else "star_off")
@@ -257,6 +315,17 @@ class Hud:
         self.batch.draw()
         self.icons.draw()
         self.stars.draw()
+        bar = self.bar
+        if bar is not None and self.targets is not None:
+            # Three rectangles and two ticks: cheap enough to draw with the HUD.
+            arcade.draw_lrbt_rectangle_filled(bar.left, bar.right, bar.bottom, bar.top, (44, 50, 74, 255))
+            fill = bar.left + bar.width * self.bar_fill()
+            if fill > bar.left:
+                arcade.draw_lrbt_rectangle_filled(bar.left, fill, bar.bottom, bar.top, STAR_GOLD)
+            top_mark = max(1, self.targets.marks[2])
+            for mark in self.targets.marks[:2]:
+                tx = bar.left + bar.width * min(1.0, mark / top_mark)
+                arcade.draw_lrbt_rectangle_filled(tx - 1, tx + 1, bar.bottom - 3, bar.top + 3, INK)
 
 
 def is_strip(rect: Rect) -> bool:

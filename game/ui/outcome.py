@@ -13,7 +13,8 @@ class Action(StrEnum):
 
     NEXT = "next"
     LEVELS = "levels"
-    RETRY = "retry"
+    RETRY = "retry"         # the same deal again
+    NEW_DEAL = "new deal"   # another deal of the level
     EDITOR = "editor"
     WATCH = "watch"     # the game just finished, in the replay theatre
 

@@ -9,16 +9,16 @@ import arcade
 
 from game.core import (
     BonusScored, Chain, Cleared, Command, Event, IllegalMove, Level, Scored, Session, Slide, State, Status, Swap,
-    SwapRejected, evolve, next_deal, stars,
+    SwapRejected, evolve, next_deal, shortfalls, stars,
 )
 from game.bots import hint_bot
 from game.io.settings import Settings, load_settings
-from game.ui import textures
+from game.ui import frames, textures
 from game.ui.board import Blockers, BoardRenderer, renderer_name
 from game.ui.goal_card import GoalCard
 from game.ui.hints import hint, hint_cells
 from game.ui.fliers import GoalFliers
-from game.ui.hud import Hud, is_strip
+from game.ui.hud import Hud, is_strip, shortfall_text
 from game.ui.layout import Rect, software_rendering
 from game.ui.screens.style import PLAY_BG
 from game.ui.outcome import Action, PlayOutcome
@@ -30,6 +30,7 @@ from game.ui.widgets import Button, ButtonBar, Menu
 key = arcade.key
 
 IDLE_HINT = 5.0          # seconds without input before the hint shows itself
+HINT_PULSE = 4.0         # the hint's glow breathes this long, then settles and glows steady
 _NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
 
 
@@ -57,11 +58,14 @@ class PlayView(arcade.View):
                  on_change: Callable[[], None] | None = None, show_goals: bool = False,
                  difficulty: str | None = None,
                  on_share: Callable[[int, tuple[Command, ...]], str] | None = None,
-                 back_to: str = "levels", next_label: str = "Next level") -> None:
+                 back_to: str = "levels", next_label: str | None = "Next level", new_deals: bool = True,
+                 on_settings: Callable[[], None] | None = None) -> None:
         super().__init__()
         self.level = level
         self.settings = settings if settings is not None else load_settings()
         self.seed = level.play_seed if seed is None else seed
+        self.new_deals = new_deals   # "New deal" is offered (not for a daily: one deal a day)
+        self.on_settings = on_settings   # the pause menu's Settings (whoever owns them shows them)
         self.on_leave = on_leave
         self.playtest = playtest
         self.sounds: Player = sounds if sounds is not None else shared_player()
@@ -82,9 +86,11 @@ class PlayView(arcade.View):
         self.pause_menu: Menu | None = None
         self.result_menu: Menu | None = None
         self.goal_card: GoalCard | None = None
+        self.card_from_pause = False
         self.result_stars: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.idle = 0.0
         self.clock = 0.0
+        self._hint_age = 0.0   # seconds the hint has shown: it breathes a while, then rests
         self.hint_command: Command | None = None
         # The bot behind the hints; it keeps its own plan (the slide solver's) between hints.
         self.hinter = hint_bot(level)
@@ -224,8 +230,7 @@ class PlayView(arcade.View):
         self._shown = before
         self._clears = 0   # the batch's clears so far: each sounds a little higher
         self._animating = True
-        self.board.play(events, self.state.grid, on_event=self._on_event, specials=self.state.specials,
-                        blockers=Blockers.of(self.state))
+        self.board.play(events, self.state, on_event=self._on_event, before=before)
         if not self.board.busy:       # "instant": the batch is already over
             self._after_batch()
         return True
@@ -340,10 +345,14 @@ class PlayView(arcade.View):
         self._changed()
 
     def retry(self) -> None:
-        """Play the level again on a new board (the next seed that deals), as the app's Retry
-        does: a view with no owner to leave to (a bare view, gridfall record) deals anew too."""
+        """Play the same deal again, as the app's Retry does (a view with no owner to leave to:
+        a bare view, gridfall record, the editor's play-test)."""
+        self.restart(self.seed)
+
+    def new_deal(self) -> None:
+        """Play the level on another board (the next seed that deals), as the app's New deal does."""
         self.restart(next_deal(self.level, self.seed))
-        self.say(f"A new board: deal {self.seed}.")
+        self.say("A new deal.")
 
     # -- hints ----------------------------------------------------------------------------
     def show_hint(self) -> Command | None:
@@ -358,6 +367,7 @@ class PlayView(arcade.View):
 
     def _show_hint(self, command: Command) -> None:
         self.hint_command = command
+        self._hint_age = 0.0
         cells, path = hint_cells(command)
         self.board.set_hint(cells, path)
 
@@ -382,6 +392,7 @@ class PlayView(arcade.View):
 
     def show_goals(self) -> None:
         """The goal card: the level's name, words, goals with their pictures, moves and stars."""
+        self.card_from_pause = self.pause_menu is not None   # where Esc on the card goes back to
         self.pause_menu = None
         self.goal_card = GoalCard(self.level, self.state, self.close_goals, colorblind=self.settings.colorblind,
                                   text_scale=self.settings.text_scale, difficulty=self.difficulty)
@@ -389,6 +400,15 @@ class PlayView(arcade.View):
 
     def close_goals(self) -> None:
         self.goal_card = None
+
+    def goal_card_back(self) -> None:
+        """Esc on the goal card goes back: to the pause menu it was opened from, or, before the
+        level's first move, out to where the level was chosen."""
+        self.goal_card = None
+        if self.card_from_pause:
+            self.open_pause()
+        elif self.on_leave is not None and not self.session.commands:
+            self.leave(Action.EDITOR if self.playtest else Action.LEVELS)
 
     def open_pause(self) -> None:
         self.board.animator.finish()
@@ -402,12 +422,26 @@ class PlayView(arcade.View):
             Button("Restart", lambda: self._leave_or(Action.RETRY, self.retry), "restart"),
             Button("Undo", self._pause_undo, "undo"),
             Button("Goals", self.show_goals, "goals"),
+            *([Button("Settings", self._open_settings, "settings")] if self.on_settings is not None else []),
             Button(back[1], lambda: self.leave(back[0]), back[0]),
         ], lines=[self.level.name, self.deal_line()])
         self._place_menu(self.pause_menu)
 
     def close_pause(self) -> None:
         self.pause_menu = None
+
+    def _open_settings(self) -> None:
+        self.pause_menu = None
+        if self.on_settings is not None:
+            self.on_settings()
+
+    def apply_settings(self, settings: Settings) -> None:
+        """Back from the settings mid-level: the board and HUD as they now ask (sound, motion,
+        speed, colours, text size), the game where it was, the pause menu it was left from."""
+        self.settings = settings
+        self._build()
+        self._shown = self.state
+        self.open_pause()
 
     def _pause_undo(self) -> None:
         self.pause_menu = None
@@ -417,19 +451,23 @@ class PlayView(arcade.View):
         state = self.state
         won = state.status == Status.WON
         earned = stars(state)
-        lines = [f"Score {state.score:,}", f"Moves used {state.moves}", self.deal_line()]
-        if not won and state.level.goals.score is not None:
-            lines.insert(1, f"Target {state.level.goals.score:,}")   # how far off the loss was
+        lines = [f"Score {state.score:,}", f"Moves used {state.moves}"]
+        if not won:
+            # What was missing, goal by goal, in the player's words (the core counts it).
+            lines[1:1] = [shortfall_text(s) for s in shortfalls(state)][:3]
         if self.playtest:
             buttons = [Button("Retry", lambda: self._leave_or(Action.RETRY, self.retry), "retry"),
                        Button("Back to editor", lambda: self.leave(Action.EDITOR), "editor")]
         elif won:
-            buttons = [Button(self.next_label, lambda: self.leave(Action.NEXT), "next"),
-                       Button("Retry", lambda: self._leave_or(Action.RETRY, self.retry), "retry"),
+            buttons = [Button("Retry", lambda: self._leave_or(Action.RETRY, self.retry), "retry"),
                        Button(self.back_to.capitalize(), lambda: self.leave(Action.LEVELS), "levels")]
+            if self.next_label is not None:   # None: the last level, with nothing after it
+                buttons.insert(0, Button(self.next_label, lambda: self.leave(Action.NEXT), "next"))
         else:
             buttons = [Button("Retry", lambda: self._leave_or(Action.RETRY, self.retry), "retry"),
                        Button(self.back_to.capitalize(), lambda: self.leave(Action.LEVELS), "levels")]
+            if self.new_deals:
+                buttons.insert(1, Button("New deal", lambda: self._leave_or(Action.NEW_DEAL, self.new_deal), "new deal"))
         if self.on_leave is not None and not self.playtest:
             # Watch the game again in the theatre, or share it: both only where an app owns the view.
             buttons.insert(-1, Button("Watch", lambda: self.leave(Action.WATCH), "watch"))
@@ -561,7 +599,10 @@ class PlayView(arcade.View):
                 self.pause_menu.key(symbol)
             return
         if self.goal_card is not None:
-            self.close_goals()   # any key: the card has been read
+            if symbol == key.ESCAPE:
+                self.goal_card_back()
+            else:
+                self.close_goals()   # any other key: the card has been read
             return
         self._touched()
         if symbol == key.ESCAPE:
@@ -618,11 +659,21 @@ class PlayView(arcade.View):
             self.idle += delta_time
             if self.idle >= IDLE_HINT and self.hint_command is None:
                 self.show_hint()
-        if self.hint_command is not None:
-            self.board.pulse_hint(self.clock)
+        if self.hint_command is not None and self._hint_age < HINT_PULSE:
+            # A few breaths, the last ones fading into a steady glow: a pulse forever would need
+            # sixty frames a second for as long as the player thinks.
+            self._hint_age += delta_time
+            self.board.pulse_hint(self.clock, min(1.0, max(0.0, HINT_PULSE - self._hint_age)))
+
+    def in_motion(self) -> bool:
+        """Something on screen moves (the window draws only then, and after input: game.ui.frames)."""
+        return (self.board.animator.moving or self.fliers.animator.moving or self.hud.counting
+                or self.toast.fading or self._result_wait > 0
+                or (self.result_menu is not None and self._result_age < RESULT_SHOWN)
+                or (self.hint_command is not None and self._hint_age < HINT_PULSE))
 
     def on_draw(self) -> None:
-        self.window.clear(color=PLAY_BG)
+        frames.clear(self.window, PLAY_BG)
         if self._gradient is not None:
             self._gradient.draw()
         self._grid.draw()

@@ -123,14 +123,43 @@ def tile(value: int, mode: Mode, colorblind: bool = False,
 
 @functools.cache
 def marked(k: int, special: Special, colorblind: bool = False) -> arcade.Texture:
-    """Kind k's tile with a special's mark laid over it: a double arrow along its row (h) or
-    column (v), a wrapped ring (b). The marks are drawn by game/data/assets/make_textures.py."""
-    image = kind(k, colorblind).image.convert("RGBA").copy()
-    mark = load(f"special_{special.value}").image.convert("RGBA")
-    if mark.size != image.size:
-        mark = mark.resize(image.size, Image.Resampling.LANCZOS)
-    image.alpha_composite(mark)
-    return arcade.Texture(image, hash=f"gridfall-special-{k}-{special.value}-{colorblind}-{image.width}")
+    """Kind k's tile as a special, readable at a glance with its shape still whole: a line
+    special keeps its tile a little smaller between two bold arrowheads on the edges it clears
+    toward (left and right for a row, top and bottom for a column); a bomb sits its tile, smaller,
+    on a dark round casing with a lit fuse."""
+    base = kind(k, colorblind).image.convert("RGBA")
+    size = base.width
+    image = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    ink, rim = (255, 255, 255, 255), (30, 24, 40, 255)
+    if special == Special.BOMB:
+        pad = size * 0.05
+        draw.ellipse((pad, pad, size - pad, size - pad), fill=(66, 60, 86, 255), outline=(255, 214, 90, 255),
+                     width=max(3, size // 16))
+        fuse = [(size * 0.70, size * 0.20), (size * 0.80, size * 0.08)]
+        draw.line(fuse, fill=(200, 170, 120, 255), width=max(2, size // 20))
+        r = size * 0.07
+        draw.ellipse((fuse[1][0] - r, fuse[1][1] - r, fuse[1][0] + r, fuse[1][1] + r), fill=(255, 190, 60, 255))
+        inner = int(size * 0.66)
+    else:
+        # A band along the line it clears, behind the tile: the direction reads, the shape stays.
+        band = size * 0.19
+        box = (0, size / 2 - band, size, size / 2 + band) if special == Special.ROW \
+            else (size / 2 - band, 0, size / 2 + band, size)
+        draw.rounded_rectangle(box, radius=band, fill=(255, 255, 255, 70), outline=(255, 255, 255, 150),
+                               width=max(1, size // 48))
+        inner = int(size * 0.78)
+    tile_image = base.resize((inner, inner), Image.Resampling.LANCZOS)
+    image.alpha_composite(tile_image, ((size - inner) // 2, (size - inner) // 2))
+    if special in (Special.ROW, Special.COLUMN):
+        depth, half = size * 0.17, size * 0.2
+        heads = [[(0, size / 2), (depth, size / 2 - half), (depth, size / 2 + half)],
+                 [(size, size / 2), (size - depth, size / 2 - half), (size - depth, size / 2 + half)]]
+        if special == Special.COLUMN:
+            heads = [[(y, x) for x, y in head] for head in heads]
+        for head in heads:
+            draw.polygon(head, fill=ink, outline=rim, width=max(1, size // 40))
+    return arcade.Texture(image, hash=f"gridfall-special2-{k}-{special.value}-{colorblind}-{size}")
 
 
 def rainbow() -> arcade.Texture:

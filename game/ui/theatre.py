@@ -10,8 +10,10 @@ from typing import Callable, Sequence
 
 import arcade
 
-from game.core import Command, Event, Level, Session, State, evolve
+from game.core import RULES_VERSION, Command, Event, Level, Session, State, evolve
 from game.io.settings import Settings, load_settings
+from game.ui import frames
+from game.ui.actions import Action
 from game.ui.hud import Hud
 from game.ui.layout import Rect
 from game.ui.board import Blockers, BoardRenderer
@@ -41,7 +43,7 @@ class TheatreView(arcade.View):
     def __init__(self, level: Level, seed: int, commands: Sequence[Command], *, title: str,
                  on_back: Callable[[], object], on_play_from: PlayFrom | None = None,
                  on_share: Share | None = None, settings: Settings | None = None,
-                 autoplay: bool = True) -> None:
+                 autoplay: bool = True, rules: int = RULES_VERSION) -> None:
         super().__init__()
         self.level = level
         self.seed = seed
@@ -49,7 +51,8 @@ class TheatreView(arcade.View):
         self.on_back = on_back
         self.on_play_from = on_play_from
         self.on_share = on_share
-        session = Session.replay(level, seed, commands)   # raises IllegalMove for a bad replay
+        # By the replay's own rules version; raises IllegalMove for a bad replay.
+        session = Session.replay(level, seed, commands, rules)
         self.turns = session.turns
         self.commands = tuple(t.command for t in self.turns)
         self.states: list[State] = [session.initial, *(t.state for t in self.turns)]
@@ -211,8 +214,7 @@ class TheatreView(arcade.View):
         turn = self.turns[self.position]
         self._shown = self.state
         self.position += 1
-        self.board.play(turn.events, turn.state.grid, on_event=self._on_event, specials=turn.state.specials,
-                        blockers=Blockers.of(turn.state))
+        self.board.play(turn.events, turn.state, on_event=self._on_event, before=self._shown)
         if not self.board.busy:
             self._snap_to(self.position)
         self._show_position()
@@ -271,6 +273,20 @@ class TheatreView(arcade.View):
         return t.left - 10 <= x <= t.right + 10 and t.bottom - 14 <= y <= t.top + 14
 
     # -- input ----------------------------------------------------------------------------
+    def on_action(self, action: Action) -> bool:
+        """A controller in the theatre: A or Start pauses, the shoulders (or left and right)
+        step, up and down set the speed, B goes back."""
+        steps: dict[Action, Callable[[], object]] = {Action.PRESS: self.toggle, Action.PAUSE: self.toggle, Action.BACK: self.on_back,
+                 Action.PREVIOUS: self.step_back, Action.LEFT: self.step_back,
+                 Action.NEXT: self.step_forward, Action.RIGHT: self.step_forward,
+                 Action.UP: lambda: self.set_speed(self.speed_index + 1),
+                 Action.DOWN: lambda: self.set_speed(self.speed_index - 1)}
+        step = steps.get(action)
+        if step is None:
+            return False
+        step()
+        return True
+
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
         if symbol == key.ESCAPE:
             self.on_back()
@@ -328,7 +344,7 @@ class TheatreView(arcade.View):
                     self._wait = GAP * max(self.settings.speed_factor, 0.3) / self.speed
 
     def on_draw(self) -> None:
-        self.window.clear(color=style.PLAY_BG)
+        frames.clear(self.window, style.PLAY_BG)
         self.hud.draw()
         self.board.draw()
         self.timeline.draw()

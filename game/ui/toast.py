@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import arcade
 
+from game.ui import frames
 from game.ui.screens import style
 
 SECONDS = 3.0    # how long a message stays
@@ -38,12 +39,18 @@ class Toast:
         # Long enough to be read: a longer message (where Share put the files) stays longer.
         self.left = max(SECONDS, len(message) / 18)
         self._build()
+        frames.request()   # said by a timer too (a share's GIF is ready): no input brings a frame
 
     def clear(self) -> None:
         self.left = 0.0
 
     def update(self, dt: float) -> None:
         self.left = max(0.0, self.left - dt)
+
+    @property
+    def fading(self) -> bool:
+        """The message is fading out (it needs frames; shown still, it needs none)."""
+        return 0.0 < self.left <= FADE
 
     def _build(self) -> None:
         x, y = self._at

@@ -136,6 +136,11 @@ class Animator:
     def busy(self) -> bool:
         return bool(self._active or self._queue)
 
+    @property
+    def moving(self) -> bool:
+        """Anything plays, a step or a background tween: a frame is needed."""
+        return bool(self._active or self._queue or self._background)
+
     def push(self, step: StepFactory) -> None:
         self._queue.append(step)
 

@@ -9,7 +9,7 @@ import pytest
 from game.bots import ChainBot, FairBot, GreedyBot, RandomBot, make_bot, play_game
 from game.bots.proving import find_win
 from game.bots.simulation import simulate
-from game.core import Chain, Level, Session, Swap, legal_commands, new_game
+from game.core import Chain, Level, Session, Status, Swap, legal_commands, new_game
 
 MATCH3 = Level.from_dict({
     "format": 1, "id": "budget", "name": "Budget", "mode": "match3", "width": 8, "height": 8,
@@ -139,8 +139,8 @@ HARVEST = Level.from_dict({
 def test_fair_bot_goes_for_the_wanted_kind_without_seeing_spawns() -> None:
     fair = [play_game(HARVEST, s, FairBot(s)).state for s in range(8)]
     chance = [play_game(HARVEST, s, RandomBot(s)).state for s in range(8)]
-    for state in fair:
-        assert state.moves == 15
+    for state in fair:   # never stuck: every game plays its 15 moves, or is won sooner
+        assert state.moves == 15 or (state.status == Status.WON and state.collected_of(1) >= 40)
 
     def per_move(states: list[Any]) -> float:
         return sum(st.collected_of(1) for st in states) / sum(st.moves for st in states)

@@ -54,31 +54,36 @@ def test_replay_with_a_level_file_and_bad_replays(tmp_path: pathlib.Path,
     level = Level.from_dict({"format": 1, "id": "tiny", "name": "Tiny", "mode": "slide",
                              "width": 2, "height": 2, "layout": ["1 2", "_ 3"]})
     save_level(level, tmp_path / "tiny.yaml")
-    good = tmp_path / "good.yaml"
+    good = tmp_path / "replays" / "good.yaml"
+    good.parent.mkdir()
     save_replay(Replay(None, "tiny", 0, (parse_command("slide 1,1"),)), good)
     assert main(["replay", str(good), "--level", str(tmp_path / "tiny.yaml")]) == 0
     assert "tiny (Tiny), seed 0: won" in capsys.readouterr().out
 
-    assert main(["replay", str(good)]) == 1
+    assert main(["replay", str(good)]) == 1   # no pack, no --level, no level file beside it
     assert "--level" in capsys.readouterr().err
+
+    save_level(level, good.parent / "tiny.yaml")   # as Share and `code --decode` lay them out
+    assert main(["replay", str(good)]) == 0
+    assert "tiny (Tiny), seed 0: won" in capsys.readouterr().out
 
     illegal = tmp_path / "illegal.yaml"
     save_replay(Replay(None, "tiny", 0, (parse_command("slide 0,1"),)), illegal)
     assert main(["replay", str(illegal), "--level", str(tmp_path / "tiny.yaml")]) == 1
     err = capsys.readouterr().err
-    assert f"{illegal}: illegal command 1 (slide 0,1): " in err and "Traceback" not in err
+    assert f"{illegal}:6:3: commands[0]: illegal command 1 (slide 0,1): " in err and "Traceback" not in err
 
     late = tmp_path / "late.yaml"
     save_replay(Replay(None, "tiny", 0, (parse_command("slide 1,1"), parse_command("slide 1,0"))),
                 late)
     assert main(["replay", str(late), "--level", str(tmp_path / "tiny.yaml")]) == 1
     err = capsys.readouterr().err
-    assert f"{late}: illegal command 2 (slide 1,0): the game is over (won)" in err
+    assert f"{late}:7:3: commands[1]: illegal command 2 (slide 1,0): the game is over (won)" in err
 
     broken = tmp_path / "broken.yaml"
     broken.write_text("format: 1\nlevel: tiny\nseed: x\ncommands: []\n", encoding="utf-8")
     assert main(["replay", str(broken)]) == 1
-    assert "broken.yaml:3: seed:" in capsys.readouterr().err
+    assert "broken.yaml:3:7: seed:" in capsys.readouterr().err
 
 
 def test_the_prover_writes_checks_and_repairs_replays(tmp_path: pathlib.Path,

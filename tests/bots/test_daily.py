@@ -11,8 +11,9 @@ import sys
 import pytest
 
 from game.bots.daily import (
-    DAILY_MODES, CoreRandom, DailyError, daily_id, daily_name, daily_puzzle, parse_date, parse_mode,
+    DAILY_MODES, DailyError, daily_id, daily_name, daily_puzzle, parse_date, parse_mode,
 )
+from game.bots.base import BotRandom
 from game.cli import main
 from game.core import Level, Mode, Session, Status
 from game.io import load_level
@@ -110,7 +111,7 @@ def test_the_generator_never_reads_the_clock(monkeypatch: pytest.MonkeyPatch) ->
 
 
 def test_nothing_the_daily_depends_on_asks_pythons_random_or_hash() -> None:
-    """The generator and the person bots it plays draw only through CoreRandom's two methods."""
+    """The generator and the person bots it plays draw only through BotRandom (the core's Draws)."""
     import ast
 
     bots = ROOT / "game" / "bots"
@@ -119,22 +120,29 @@ def test_nothing_the_daily_depends_on_asks_pythons_random_or_hash() -> None:
     assert not [f for f in calls if isinstance(f, ast.Name) and f.id == "hash"]
     assert not [f for f in calls if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name)
                 and f.value.id == "random"]
-    # The person bots' noise: only random() and randrange(), which CoreRandom overrides.
+    # The person bots' noise: only random() and randrange(), which BotRandom draws from Draws.
     person = ast.parse((bots / "person.py").read_text(encoding="utf-8"))
     used = {node.attr for node in ast.walk(person) if isinstance(node, ast.Attribute)
             and isinstance(node.value, (ast.Name, ast.Attribute))
             and (getattr(node.value, "id", None) == "rng" or getattr(node.value, "attr", None) == "rng")}
     assert used and used <= {"random", "randrange"}, used
-    assert {"random", "randrange"} <= set(vars(CoreRandom))
+    assert {"random", "randrange"} <= set(vars(BotRandom))
+    bots_source = "\n".join(p.read_text(encoding="utf-8") for p in bots.glob("*.py"))
+    assert "import random" not in bots_source and "random.Random(" not in bots_source
 
 
-def test_core_random_draws_from_the_core_rng() -> None:
-    a, b = CoreRandom(7), CoreRandom(7)
+def test_bot_random_draws_from_the_core_rng() -> None:
+    from game.core import Draws
+
+    a, b = BotRandom(7), BotRandom(7)
     draws = [a.random() for _ in range(50)]
     assert draws == [b.random() for _ in range(50)]
     assert all(0.0 <= x < 1.0 for x in draws)
     assert {a.randrange(3) for _ in range(200)} == {0, 1, 2}
-    assert all(10 <= a.randrange(10, 20, 5) <= 15 for _ in range(50))
+    core = Draws(7)
+    assert [BotRandom(7).randrange(9) for _ in range(1)] == [core.below(9)]
+    assert sorted(a.sample(range(10), 10)) == list(range(10)) and len(set(a.sample("abcdef", 4))) == 4
+    assert a.choice("xyz") in "xyz"
 
 
 def test_bad_dates_and_modes_are_named() -> None:

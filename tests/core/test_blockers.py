@@ -8,13 +8,15 @@ import pytest
 from hypothesis import assume, event, given
 from hypothesis import strategies as st
 
+import blockref
 from corekit import examples, level
 from game.core import (
-    DROP, EMPTY, HOLE, STONE, Chain, Chained, Cleared, Cracked, Detonated, DropCollected, Event, Fell, IllegalMove,
-    JellyCleared, Level, LevelError, Reshuffled, Scored, Session, Spawned, Special, State, Status, Swap, Swapped,
-    Unlocked, Won, blocker_progress, decide, fold, legal_commands, new_game, run_cells, swap_clears,
+    DROP, EMPTY, HOLE, STONE, BonusScored, Chain, Chained, Cleared, Cracked, Detonated, DropCollected, Event, Fell,
+    IllegalMove, JellyCleared, Level, LevelError, Lost, Reshuffled, Scored, Session, Spawned, Special, State, Status,
+    Swap, Swapped, Unlocked, Won, blocker_progress, decide, fold, legal_commands, new_game, play, run_cells,
+    swap_clears,
 )
-from game.core.rules import blocked, match3
+from game.core.rules import match3
 
 Cell = tuple[int, int]
 
@@ -190,7 +192,7 @@ def test_a_reshuffle_keeps_stones_locks_and_drops_where_they_are() -> None:
 
     grid = ((2, 3, STONE, 5), (DROP, 5, 2, 3), (2, 3, 4, HOLE), (4, 5, 2, 3))
     locks = {(3, 0), (0, 3)}
-    dealt = blocked._reshuffle(grid, (), locks, 5, 3, Draws(7))
+    dealt = match3.reshuffle_board(grid, (), locks, 5, 3, Draws(7))
     assert dealt is not None
     new, _ = dealt
     for r, row in enumerate(grid):
@@ -198,7 +200,7 @@ def test_a_reshuffle_keeps_stones_locks_and_drops_where_they_are() -> None:
             if v in (STONE, DROP, HOLE) or (r, c) in locks:
                 assert new[r][c] == v
     assert not run_cells(new, 3)
-    assert blocked._playable(new, (), locks, 3)
+    assert match3.playable(new, 3, (), locks)
 
 
 # -- chain mode ---------------------------------------------------------------------------------
@@ -352,30 +354,62 @@ def test_random_games_with_blockers_keep_every_blocker_rule(data: st.DataObject,
     assert again.events == session.events and again.state == session.state
 
 
-@given(data=st.data(), width=st.integers(3, 9), height=st.integers(3, 9), kinds=st.integers(3, 6),
-       specials=st.booleans())
-@examples(60)
-def test_the_blocker_rules_play_a_board_without_blockers_exactly_as_the_fast_rules(
-        data: st.DataObject, width: int, height: int, kinds: int, specials: bool) -> None:
-    """blocked.play is match3.decide plus the layers: on a board with none, the same events."""
-    holes = data.draw(st.sets(st.tuples(st.integers(0, height - 1), st.integers(0, width - 1)), max_size=3))
-    rows = [" ".join("#" if (r, c) in holes else "." for c in range(width)) for r in range(height)]
+@st.composite
+def blocker_boards(draw: st.DrawFn) -> Level:
+    """A small match3 level (no specials) with any mix of holes, stones, locks, drops and jelly."""
+    width, height = draw(st.integers(3, 7)), draw(st.integers(3, 7))
+    kinds = draw(st.integers(3, 6))
+    tokens = [".", ".", ".", ".", ".", "#", "S1", "S2", "S3", ".L", "D"]
+    cells = draw(st.lists(st.integers(0, len(tokens) - 1), min_size=width * height, max_size=width * height))
+    layers = draw(st.lists(st.sampled_from([0, 0, 1, 2]), min_size=width * height, max_size=width * height))
+    # Jelly lies under tiles only (not under a hole or a stone).
+    jelly = [" ".join(str(layers[r * width + c]) if tokens[cells[r * width + c]] in (".", ".L", "D") else "0"
+                      for c in range(width)) for r in range(height)]
+    rows = [" ".join(tokens[cells[r * width + c]] for c in range(width)) for r in range(height)]
+    goals: dict[str, Any] = {}
+    if draw(st.booleans()):
+        goals["drops"] = draw(st.integers(1, 4))
     try:
-        lv = level("match3", width, height, kinds=kinds, layout=rows, rules={"specials": specials})
+        return level("match3", width, height, kinds=kinds, layout=rows, jelly=jelly, moves=40,
+                     rules={"specials": False}, **({"goals": goals} if goals else {}))
+    except LevelError:
+        assume(False)
+        raise
+
+
+@given(data=st.data(), lv=blocker_boards())
+@examples(30)
+def test_the_engine_plays_blocker_boards_as_the_slow_reference(data: st.DataObject, lv: Level) -> None:
+    """The one cascade with its blocker hooks gives, move after move, the events of
+    tests/core/blockref.py (cell by cell, from the rules), end-of-game events aside; its legal
+    swaps are the reference's; and fold of its events is the state it returns."""
+    try:
         state = new_game(lv, data.draw(st.integers(0, 2**32)))
     except LevelError:
         assume(False)
         return
     for _ in range(6):
-        legal = legal_commands(state)
-        if not legal or state.status != Status.PLAYING:
+        if state.status != Status.PLAYING:
             break
-        assert blocked.legal_commands(state) == match3.legal_commands(state)
-        command = legal[data.draw(st.integers(0, len(legal) - 1))]
-        assert isinstance(command, Swap)
-        fast = match3.decide(state, command)
-        assert blocked.play(state, command) == fast
-        state = fold(state, fast)
+        grid = [list(row) for row in state.grid]
+        legal = [(m.a, m.b) for m in legal_commands(state) if isinstance(m, Swap)]
+        assert legal == blockref.legal_swaps(grid, set(state.locks), lv.rules.min_match)
+        if not legal:
+            break
+        if data.draw(st.integers(0, 3)) == 0:
+            # A swap of two free side-by-side tiles that may make no run (rejected).
+            free = [((r, c), (r, c + 1)) for r in range(lv.height) for c in range(lv.width - 1)
+                    if blockref.movable(grid, set(state.locks), (r, c))
+                    and blockref.movable(grid, set(state.locks), (r, c + 1))]
+            a, b = free[data.draw(st.integers(0, len(free) - 1))] if free else legal[0]
+        else:
+            a, b = legal[data.draw(st.integers(0, len(legal) - 1))]
+        events, after = play(state, Swap(a, b))
+        expected = blockref.play(state, Swap(a, b))
+        assert events[:len(expected)] == expected
+        assert all(isinstance(e, (Won, Lost, BonusScored, Reshuffled)) for e in events[len(expected):])
+        assert fold(state, events) == after
+        state = after
 
 
 def test_a_rainbow_swapped_with_a_kind_breaks_the_locks_on_that_kind_and_spares_the_tiles() -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import datetime
 import pathlib
 
+import pytest
+
 from game.core import Session, Status
 from game.io import load_level
 from game.io.daily_records import (
@@ -56,12 +58,19 @@ def test_modes_keep_their_own_streaks() -> None:
     assert (records.streak("match3", MON), records.streak("slide", MON), records.streak("chain", MON)) == (2, 1, 0)
 
 
-def test_an_earlier_days_win_leaves_the_streak_alone() -> None:
+@pytest.mark.parametrize("ahead", [1, 5, 400, 3000])
+def test_a_win_dated_in_the_future_never_freezes_the_streak(ahead: int) -> None:
+    # Issue 22: one win while the clock was set ahead froze the streak until that date came.
     records = DailyRecords()
-    records.record_win("match3", MON, 100, 1, 5)
-    records.record_win("match3", MON - 5 * DAY, 300, 3, 5)   # the clock went back
+    records.record_win("match3", MON - DAY, 100, 1, 5)
+    records.record_win("match3", MON + ahead * DAY, 100, 1, 5)   # the clock was set ahead
+    assert records.streak("match3", MON) == 0                    # nothing shown from the future
+    records.record_win("match3", MON, 300, 3, 5)                 # the clock is right again
     assert records.streak("match3", MON) == 1
-    assert records.best("match3", MON - 5 * DAY) is not None
+    records.record_win("match3", MON + DAY, 300, 3, 5)
+    assert records.streak("match3", MON + DAY) == 2
+    assert records.best("match3", MON + ahead * DAY) is not None or ahead == 1   # bests kept
+    assert records.longest("match3") >= 2
 
 
 def test_records_round_trip_through_the_file(tmp_path: pathlib.Path) -> None:
@@ -148,3 +157,19 @@ def test_a_winning_daily_is_kept_as_a_replay_that_plays_again(data_dir: pathlib.
     assert replay.level == level.id and replay.seed == puzzle.seed
     assert replay.level_hash == level.content_hash()
     assert Session.replay(level, replay.seed, replay.commands).state.status == Status.WON
+
+
+@pytest.mark.parametrize("text, place", [
+    ("format: 1\nmodes:\n  match3:\n    streak: -4\n", ":4:5: modes.match3.streak: "),
+    ("format: 1\nmodes:\n  match3:\n    days:\n      '2026-01-01': {score: x, stars: 1, moves: 1}\n",
+     ":5:22: modes.match3.days.2026-01-01.score: "),
+    ("format: 1\nmodes:\n  golf: {}\n", ":2:1: modes: "),
+    ("format: 1\nmodes: [1\n", ":3:1: YAML syntax error"),
+])
+def test_a_damaged_records_file_is_named_at_its_line_and_field(tmp_path: pathlib.Path, text: str,
+                                                               place: str) -> None:
+    path = tmp_path / "daily.yaml"
+    path.write_text(text, encoding="utf-8")
+    loaded = load_daily_records(path)
+    assert loaded.notice is not None and f"{path}{place}" in loaded.notice
+    assert loaded.backup is not None and loaded.backup.read_text(encoding="utf-8") == text

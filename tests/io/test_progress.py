@@ -79,7 +79,7 @@ def test_saved_game_resumes_the_exact_board(tmp_path: pathlib.Path) -> None:
 
 
 @pytest.mark.parametrize("text, why", [
-    ("format: 1\npacks: [oops\n", "line 3: YAML syntax error"),
+    ("format: 1\npacks: [oops\n", "progress.yaml:3:1: YAML syntax error"),
     ("\xff\xfe garbage".encode("latin-1").decode("latin-1"), "damaged"),
     ("format: 1\npacks:\n  pk:\n    l1: {completed: maybe}\n", "packs.pk.l1.completed"),
     ("format: 1\npacks:\n  pk:\n    l1: {stars: 9}\n", "packs.pk.l1.stars"),

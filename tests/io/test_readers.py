@@ -143,11 +143,11 @@ def test_record_refuses_bad_inputs_before_any_window(tmp_path: pathlib.Path, cap
     dated = tmp_path / "dated.yaml"
     dated.write_text("format: 1\nid: dated\nname: D\nmode: match3\nwidth: 5\nheight: 5\nseed: 2024-13-45\n")
     code, said = _record(capsys, str(dated), "--out", str(tmp_path / "a.gif"))
-    assert code == 2 and f"{dated}:7:" in said and "Traceback" not in said
+    assert code == 1 and f"{dated}:7:" in said and "Traceback" not in said
     deep = tmp_path / "deep.yaml"
     deep.write_text(DEEP)
     code, said = _record(capsys, str(deep), "--out", str(tmp_path / "b.gif"))
-    assert code == 2 and str(deep) in said and "nested" in said
+    assert code == 1 and str(deep) in said and "nested" in said
     folder = tmp_path / "clip.gif"
     folder.mkdir()
     code, said = _record(capsys, str(ROOT / "tests/replays/first-swap.yaml"), "--out", str(folder))
@@ -156,7 +156,7 @@ def test_record_refuses_bad_inputs_before_any_window(tmp_path: pathlib.Path, cap
     tight.write_text("format: 1\nid: tight\nname: T\nmode: match3\nwidth: 3\nheight: 8\n"
                      "kinds: 9\nmoves: 3\nrules: {min_match: 5}\n")
     code, said = _record(capsys, str(tight), "--out", str(tmp_path / "c.gif"), "--seed", "7")
-    assert code == 2 and "cannot be dealt from seed 7" in said and "Traceback" not in said
+    assert code == 1 and "cannot be dealt from seed 7" in said and "Traceback" not in said
     assert not (tmp_path / "c.gif").exists()
 
 
@@ -168,7 +168,7 @@ def test_record_refuses_a_replay_that_plays_on_after_the_end(tmp_path: pathlib.P
     late = tmp_path / "late.yaml"
     save_replay(dataclasses.replace(won, commands=won.commands + (parse_command("swap 0,0 0,1"),)), late)
     code, said = _record(capsys, str(late), "--out", str(tmp_path / "late.gif"))
-    assert code == 2 and "the game is over" in said and not (tmp_path / "late.gif").exists()
+    assert code == 1 and "the game is over" in said and not (tmp_path / "late.gif").exists()
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

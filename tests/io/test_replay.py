@@ -88,7 +88,7 @@ GOOD_HEAD = "format: 1\npack: p\nlevel: a\nseed: 3\n"
     ("format: 1\nlevel: a\nseed: yes\ncommands: []\n", "seed", 3, "whole number"),
     ("format: 1\nlevel: 12\nseed: 3\ncommands: []\n", "level", 2, "level id"),
     ("format: 1\npack: [x]\nlevel: a\nseed: 3\ncommands: []\n", "pack", 2, "pack id"),
-    ("format: 1\nlevel: a\ncommands: []\n", "seed", 0, "required"),
+    ("format: 1\nlevel: a\ncommands: []\n", "seed", 1, "required"),
     (GOOD_HEAD + "commands: []\nspeed: 3\n", "speed", 6, "unknown key"),
 ])
 def test_bad_fields_are_named_with_their_line(tmp_path: pathlib.Path, text: str, field: str,
@@ -115,7 +115,7 @@ def test_not_a_mapping_binary_and_huge_files(tmp_path: pathlib.Path,
 
 
 def test_a_missing_file_is_a_clear_error(tmp_path: pathlib.Path) -> None:
-    with pytest.raises(ReplayFileError, match="nope.yaml:1: no such file"):
+    with pytest.raises(ReplayFileError, match="nope.yaml:1:1: no such file"):
         load_replay(tmp_path / "nope.yaml")
 
 
@@ -172,7 +172,12 @@ def test_a_changed_level_is_named_when_its_replay_no_longer_plays(tmp_path: path
                                                                   capsys: Any) -> None:
     path, replay = _proven(tmp_path)
     save_replay(dataclasses.replace(replay, level_hash="0123456789abcdef"), path)
-    assert main(["replay", str(path)]) == 0   # the game is still the same: it plays
+    # Even where the game happens to agree, a hash of another level is refused, placed at
+    # its line (issue 22: a forged level_hash was accepted silently).
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert f"{path}:5:13: level_hash: 0123456789abcdef is not the hash" in err
+    assert len(err.strip().splitlines()) == 1
     broken = dataclasses.replace(replay, level_hash="0123456789abcdef",
                                  checks=(replay.checks[0], dataclasses.replace(replay.checks[1], moves=9)))
     save_replay(broken, path)

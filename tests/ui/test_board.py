@@ -188,8 +188,8 @@ def blocker_level() -> Any:
 @pytest.mark.parametrize("told", [True, False])
 def test_a_blocker_level_plays_with_every_layer_equal_to_the_state(window: Any, told: bool) -> None:
     """After every move the tiles, specials, stones (hits), locks, jelly (layers) and drops the
-    board shows are the state's, whether the batch is told the state's blockers or not (then
-    the board shows what the events said)."""
+    board shows are the state's, whether the batch is told the state after it or only the state
+    before (then the board shows the core's fold of the events)."""
     from game.core import Session, legal_commands
     from game.ui.board import Blockers
 
@@ -201,9 +201,10 @@ def test_a_blocker_level_plays_with_every_layer_equal_to_the_state(window: Any, 
     for _ in range(12):
         if session.state.status != "playing":
             break
+        before = session.state
         events = session.play(legal_commands(session.state)[-1])
-        board.play(events, session.state.grid, specials=session.state.specials,
-                   blockers=Blockers.of(session.state) if told else None)
+        # Told the state after, or only the state before (the board folds the events itself).
+        board.play(events, session.state if told else session.state.grid, before=before)
         run(board)
         assert board.mismatches == []
         assert board.sprite_cells() == board.grid_cells(session.state.grid)

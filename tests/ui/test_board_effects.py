@@ -58,8 +58,9 @@ def fires(special: Special) -> Callable[[list[Any], Swap], bool]:
 def play(board: Any, session: Session, command: Swap) -> list[Any]:
     from game.ui.board import Blockers
 
+    before = session.state
     events = session.play(command)
-    board.play(events, session.state.grid, specials=session.state.specials, blockers=Blockers.of(session.state))
+    board.play(events, session.state, before=before)
     return events
 
 
@@ -309,8 +310,8 @@ def test_jelly_drawn_matches_its_layers(window: Any, screenshot_dir: pathlib.Pat
     session, swap = find(blocker_level(), lambda ev, s: any(isinstance(e, JellyCleared) for e in ev))
     board = board_for(window, session)
     two, one = board.jelly_sprites[(2, 0)], board.jelly_sprites[(3, 0)]
-    assert two.texture is board._layer_texture("jelly", 2, (2, 0))
-    assert one.texture is board._layer_texture("jelly", 1, (3, 0))
+    assert two.texture is board.layer_texture("jelly", 2, (2, 0))
+    assert one.texture is board.layer_texture("jelly", 1, (3, 0))
     # Two layers look stronger than one: more of the pink, whatever the cell's checker shade.
     def pink(sprite: Any) -> float:
         pixels = list(sprite.texture.image.convert("RGB").getdata())
@@ -370,20 +371,41 @@ def test_the_speed_setting_slows_the_sweep(window: Any) -> None:
 
 
 def test_special_marks_read_on_every_kind_of_both_palettes_at_40_px(window: Any) -> None:
-    """A mark is white ink with a dark rim: on a white or a black tile one of the two still shows."""
+    """A special reads at a glance and its tile's shape stays whole: the middle of a special is
+    its kind's own tile (smaller), a line special has white arrowheads with a dark rim on the two
+    edges it clears toward, a bomb a round casing all round it."""
     from PIL import Image
 
     from game.ui import textures
 
-    for special in (Special.ROW, Special.COLUMN, Special.BOMB):
-        mark = textures.load(f"special_{special.value}").image.convert("RGBA").resize((40, 40), Image.Resampling.LANCZOS)
-        inside = [(x, y) for y in range(40) for x in range(40) if mark.getpixel((x, y))[3] > 200]
-        for colorblind in (False, True):
-            for k in range(1, 10):
-                tile = textures.marked(k, special, colorblind).image.convert("RGB").resize((40, 40), Image.Resampling.LANCZOS)
-                light = sum(1 for p in inside if sum(tile.getpixel(p)) > 600)
-                dark = sum(1 for p in inside if sum(tile.getpixel(p)) < 180)
-                assert light >= 20 and dark >= 20, f"{special} on kind {k} (colour-blind {colorblind}) is hard to read"
+    def at(image: Any, x: float, y: float) -> tuple[int, int, int, int]:
+        return image.getpixel((int(x * 39), int(y * 39)))  # type: ignore[no-any-return]
+
+    for colorblind in (False, True):
+        for k in range(1, 10):
+            for special in (Special.ROW, Special.COLUMN, Special.BOMB):
+                big = textures.marked(k, special, colorblind).image.convert("RGBA")
+                tile = big.resize((40, 40), Image.Resampling.LANCZOS)
+                # The kind's own shape, whole, at the size the special draws it, in its middle.
+                inner = int(big.width * (0.66 if special == Special.BOMB else 0.78))
+                shape = textures.kind(k, colorblind).image.convert("RGBA").resize((inner, inner), Image.Resampling.LANCZOS)
+                off = (big.width - inner) // 2
+                solid = [(x, y) for y in range(0, inner, 3) for x in range(0, inner, 3) if shape.getpixel((x, y))[3] > 250]
+                differ = sum(sum(abs(a - b) for a, b in zip(big.getpixel((x + off, y + off))[:3], shape.getpixel((x, y))[:3]))
+                             for x, y in solid) / len(solid)
+                assert differ < 12, f"{special} covers kind {k}'s shape (colour-blind {colorblind})"
+                edges = {"left": at(tile, 0.03, 0.5), "right": at(tile, 0.97, 0.5),
+                         "top": at(tile, 0.5, 0.03), "bottom": at(tile, 0.5, 0.97)}
+                if special == Special.BOMB:                               # the casing all round
+                    assert all(at(tile, x, y)[3] > 200 for x, y in ((0.09, 0.5), (0.91, 0.5), (0.5, 0.09), (0.5, 0.91)))
+                    continue
+                along = ("left", "right") if special == Special.ROW else ("top", "bottom")
+                for side in along:                                        # a white arrowhead's tip
+                    assert edges[side][3] > 150, f"{special} on kind {k}: no arrow on the {side}"
+                head = [tile.getpixel((x, y)) for y in range(40) for x in range(40)
+                        if (x < 7 or x > 32) == (special == Special.ROW) and (y < 7 or y > 32) != (special == Special.ROW)]
+                assert sum(1 for p in head if p[3] > 200 and sum(p[:3]) > 600) >= 8     # white ink
+                assert sum(1 for p in head if p[3] > 200 and sum(p[:3]) < 180) >= 3     # its dark rim
 
 
 def test_a_colour_blind_board_of_every_special_and_blocker_at_small_cells(window: Any,
@@ -420,11 +442,12 @@ def test_chain_mode_blockers_stay_equal_to_the_state_move_after_move(window: Any
         if session.state.status != "playing" or not legal_commands(session.state):
             break
         command = max(legal_commands(session.state), key=lambda c: len(getattr(c, "path", ())))
+        before = session.state
         events = session.play(command)
         seen |= {type(e) for e in events}
         from game.ui.board import Blockers
 
-        board.play(events, session.state.grid, specials=session.state.specials, blockers=Blockers.of(session.state))
+        board.play(events, session.state, before=before)
         finish(board, session)
     assert JellyCleared in seen
 

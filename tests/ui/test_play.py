@@ -695,7 +695,7 @@ def test_result_overlay_after_a_win(window: Any, screenshot_dir: pathlib.Path) -
     assert list(outcome.commands) == view.session.commands
 
 
-def test_lost_game_offers_retry_which_restarts(window: Any, screenshot_dir: pathlib.Path) -> None:
+def test_lost_game_says_what_was_missing_and_retry_plays_the_same_deal(window: Any, screenshot_dir: pathlib.Path) -> None:
     lv = Level.from_dict({"format": 1, "id": "too-hard", "name": "Too hard", "mode": "match3",
                           "width": 7, "height": 7, "kinds": 5, "moves": 3, "goals": {"score": 99999}})
     view = open_view(window, lv, seed=5, speed="fast")
@@ -705,20 +705,27 @@ def test_lost_game_offers_retry_which_restarts(window: Any, screenshot_dir: path
     assert view.state.status == "lost"
     menu = view.result_menu
     assert menu is not None and menu.title.text == "Out of moves"
-    assert [b.key for b in menu.buttons] == ["retry", "levels"]
+    assert [b.key for b in menu.buttons] == ["retry", "new deal", "levels"]
     assert_menu_tidy(menu)
     shot(window, view, screenshot_dir / "play_result_lost.png")
     import arcade
 
-    assert "Deal 5" in [t.text for t in menu.lines]     # the deal that was lost, by its seed
+    lines = [t.text for t in menu.lines]
+    assert f"{99999 - view.state.score:,} points short" in lines     # what was missing
+    assert not any(line.startswith("Deal") for line in lines)       # no raw seed on the card
+    assert view.hud.lit == 0                                        # no star beside a loss
     press_key(window, arcade.key.Z)                     # no undo out of a lost game
     assert view.state.status == "lost" and len(view.session.commands) == 3 and view.result_menu is menu
     press_key(window, arcade.key.ENTER)                 # Retry has the focus
     assert view.state.status == "playing" and view.session.commands == []
-    # A new board, named by its seed: the same seed deals it again.
+    assert view.seed == 5 and view.state == Session(lv, 5).state     # the same deal again
+    for _ in range(3):
+        assert view.submit(legal_commands(view.state)[0])
+        settle(view)
+    click_button(window, view.result_menu, "new deal")
+    assert view.state.status == "playing" and view.session.commands == []
     assert view.seed != 5 and view.state == Session(lv, view.seed).state
     assert view.state.grid != Session(lv, 5).state.grid
-    assert view.toast.message == f"A new board: deal {view.seed}."
 
 
 def test_pause_menu_resume_and_back_to_levels(window: Any, screenshot_dir: pathlib.Path) -> None:
@@ -757,11 +764,8 @@ def test_pause_undo_and_restart(window: Any) -> None:
     press_key(window, arcade.key.ESCAPE)
     seed = view.seed
     click_button(window, view.pause_menu, "restart")
-    # Started again on a new board, as Retry deals: the pause menu names it.
-    assert view.session.commands == [] and view.seed != seed and view.state.grid != start.grid
-    assert view.state == Session(view.level, view.seed).state
-    press_key(window, arcade.key.ESCAPE)
-    assert f"Deal {view.seed}" in [t.text for t in view.pause_menu.lines]
+    # Started again on the same deal, as Retry plays it.
+    assert view.session.commands == [] and view.seed == seed and view.state == start
 
 
 def test_playtest_tab_goes_back_to_the_editor(window: Any) -> None:
@@ -1513,3 +1517,33 @@ def test_the_play_screen_has_the_menus_night_sky_and_faint_grid(window: Any) -> 
     assert near(pixel(window, image, x, y), style.PLAY_BG[:3], 8)
     line = pixel(window, image, x + 32, y)                    # on a grid line: a touch lighter
     assert sum(line) > sum(style.PLAY_BG[:3]) and near(line, style.PLAY_BG[:3], 12)
+
+
+def test_stars_light_only_when_earned_and_a_points_bar_fills_toward_the_marks(window: Any) -> None:
+    from game.core import stars_earned
+
+    collect = Level.from_dict({"format": 1, "id": "harvest", "name": "Harvest", "mode": "match3",
+                               "width": 7, "height": 7, "kinds": 5, "moves": 12, "goals": {"collect": {1: 9}}})
+    view = open_view(window, collect, seed=3)
+    assert view.hud.lit == 0 and view.hud.bar is None        # a moves-left level: earned by winning only
+    points = Level.from_dict({"format": 1, "id": "points", "name": "Points", "mode": "match3",
+                              "width": 7, "height": 7, "kinds": 5, "moves": 12, "goals": {"score": 200}})
+    view = open_view(window, points, seed=3)
+    assert view.hud.lit == 0 and view.hud.bar is not None and view.hud.bar_fill() == 0.0
+    while view.state.status == "playing" and view.state.score < 200:
+        assert view.submit(legal_commands(view.state)[0])
+        settle(view)
+    assert view.hud.lit == stars_earned(view.state) >= 1
+    assert view.hud.bar_fill() == min(1.0, view.hud.shown_score / 400)
+
+
+def test_a_daily_title_stays_on_one_line_and_a_long_name_still_wraps(window: Any) -> None:
+    daily = Level.from_dict({"format": 1, "id": "daily", "name": "Daily · 26 Nov 2026", "mode": "match3",
+                             "width": 7, "height": 7, "kinds": 5, "moves": 12, "goals": {"score": 900}})
+    view = open_view(window, daily)
+    name = view.hud.name
+    assert not name.multiline and name.content_width <= view.hud.rect.width - 40
+    assert name.content_height < 1.5 * name.font_size * 1.6      # one line
+    long = Level.from_dict({**daily.to_dict(), "name": "A very long level name that no single line can hold"})
+    view = open_view(window, long)
+    assert view.hud.name.multiline and view.hud.name.font_size == 22

@@ -152,8 +152,9 @@ def test_a_blocker_level_opens_with_its_goals_in_the_hud_and_plays(window: Any, 
     for _ in range(4):
         if view.state.status != Status.PLAYING:
             break
+        before = view.state
         events = view.session.play(legal_commands(view.state)[0])
-        view.board.play(events, view.state.grid, specials=view.state.specials)
+        view.board.play(events, view.state, before=before)
         for _ in range(600):
             if not view.board.busy:
                 break

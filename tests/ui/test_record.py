@@ -55,10 +55,12 @@ def test_record_a_bot_game_of_a_level_file_as_png_frames(window: Any, tmp_path: 
 def test_record_says_what_is_wrong_without_a_traceback(window: Any, tmp_path: pathlib.Path,
                                                        capsys: Any) -> None:
     code = main(["record", str(tmp_path / "missing.yaml"), "--out", str(tmp_path / "x.gif")])
-    said = capsys.readouterr().out
-    assert code == 2 and "missing.yaml: no such file" in said
+    out = capsys.readouterr()
+    said = out.out + out.err
+    assert code == 1 and "missing.yaml: no such file" in said
     bad = tmp_path / "bad.yaml"
     bad.write_text("format: 1\npack: first-steps\nlevel: no-such-level\nseed: 1\ncommands: []\n")
     code = main(["record", str(bad), "--out", str(tmp_path / "x.gif")])
-    said = capsys.readouterr().out
-    assert code == 2 and "no-such-level" in said and "Traceback" not in said
+    out = capsys.readouterr()
+    said = out.out + out.err
+    assert code == 1 and "no-such-level" in said and "Traceback" not in said

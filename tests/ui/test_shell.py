@@ -147,7 +147,7 @@ def test_title_menu_keyboard_and_mouse(window: Any, fresh: pathlib.Path) -> None
 def test_no_editor_button_without_an_editor(window: Any, fresh: pathlib.Path) -> None:
     app = App(window)
     app.show_title()
-    assert [w.name for w in window.current_view.widgets] == ["play", "daily", "settings", "quit"]
+    assert [w.name for w in window.current_view.widgets] == ["play", "daily", "settings", "quit", "paste"]
 
 
 def test_settings_are_chosen_with_keys_and_mouse_and_saved_at_once(window: Any, fresh: pathlib.Path) -> None:
@@ -435,11 +435,15 @@ def test_every_way_out_of_a_level_updates_progress(window: Any, fresh: pathlib.P
     assert isinstance(window.current_view, LevelsView)
     lp = load_progress().progress.get(PACK, level.id)
     assert lp.game is None and not lp.completed
-    # "Next" after winning the last level of a pack goes back to the pack's levels.
+    # "Next pack" after winning the last level of a pack: the next shipped pack opens at half
+    # this pack's stars; short of them, the packs screen says how many more it takes.
     last = pack.levels[-1]
-    app.play_level(PACK, last.id)
+    assert app.play_level(PACK, last.id).next_label == "Next pack"
     window.current_view.on_leave(PlayOutcome(last.id, 0, "won", 999, 2, played, "next"))
-    assert isinstance(window.current_view, LevelsView)
+    assert isinstance(window.current_view, PacksView)
+    need = -(-3 * len(pack.levels) // 2) - 2
+    assert app.stars_to_open("sweet-mechanics") == need
+    assert window.current_view.toast.text == f"Earn {need} more stars in {pack.name} to open it"
     assert load_progress().progress.get(PACK, last.id).stars == 2
 
 
@@ -514,7 +518,7 @@ def test_every_move_is_saved_at_once_so_a_kill_loses_nothing(window: Any, fresh:
     assert view.session.commands == [] and (game is None or not game.commands)   # nothing to resume
 
 
-def test_retry_deals_a_new_board_whose_seed_is_shown_and_a_lost_game_has_no_undo(
+def test_retry_plays_the_same_deal_new_deal_another_and_a_lost_game_has_no_undo(
         window: Any, fresh: pathlib.Path) -> None:
     from game.core import Session, Status, legal_commands
 
@@ -533,12 +537,25 @@ def test_retry_deals_a_new_board_whose_seed_is_shown_and_a_lost_game_has_no_undo
         view.submit(losing[0])                               # the poorest move each time
         settle(window)
     assert view.state.status == Status.LOST and view.result_menu is not None
-    assert f"Deal {first_seed}" in [t.text for t in view.result_menu.lines]
+    assert not any(t.text.startswith("Deal") for t in view.result_menu.lines)
     moves = len(view.session.commands)
     press_key(window, arcade.key.Z)                          # no undo out of a lost game
     assert len(view.session.commands) == moves and view.state.status == Status.LOST
     retry = next(b for b in view.result_menu.buttons if b.key == "retry")
     click(window, *retry.rect.center)
+    same = window.current_view
+    assert isinstance(same, PlayView) and same is not view and same.seed == first_seed
+    assert same.state == Session(level, first_seed).state                # Retry: the same deal
+    press_key(window, arcade.key.ENTER)                     # the goal card
+    while same.state.status == Status.PLAYING:              # lose it again
+        options = legal_commands(same.state)
+        after = {c: Session.replay(level, same.seed, [*same.session.commands, c]).state for c in options}
+        losing = sorted((c for c in options if after[c].status != Status.WON), key=lambda c: after[c].score)
+        same.submit(losing[0])
+        settle(window)
+    assert same.result_menu is not None
+    new_deal = next(b for b in same.result_menu.buttons if b.key == "new deal")
+    click(window, *new_deal.rect.center)
     again = window.current_view
     assert isinstance(again, PlayView) and again is not view and again.session.commands == []
     assert again.seed != first_seed and again.state.grid != Session(level, first_seed).state.grid
@@ -663,3 +680,62 @@ def test_a_file_dropped_on_the_editor_never_takes_it_away(window: Any, fresh: pa
     assert window.current_view is view and view.model.draft.name == "Unsaved work"
     assert "use Open" in view.status
     view.model.mark_saved()
+
+
+def test_esc_on_the_goal_card_goes_back_and_its_lines_fit_the_card(window: Any, fresh: pathlib.Path) -> None:
+    app = App(window)
+    view = app.play_level("first-steps", "slide-in")
+    card = view.goal_card
+    assert card is not None
+    for line in card.lines:                                   # no line spills out of the box
+        assert line.content_width <= card.panel.width - 24, line.text
+    press_key(window, arcade.key.ESCAPE)                      # a fresh card: back to the level list
+    assert isinstance(window.current_view, LevelsView) and view.session.commands == []
+    view = app.play_level(PACK, "the-diamond")
+    press_key(window, arcade.key.ENTER)                       # read: play
+    press_key(window, arcade.key.ESCAPE)
+    click(window, *next(b for b in view.pause_menu.buttons if b.key == "goals").rect.center)
+    assert view.goal_card is not None
+    press_key(window, arcade.key.ESCAPE)                      # opened from the pause menu: back to it
+    assert view.goal_card is None and view.pause_menu is not None and window.current_view is view
+
+
+def test_the_next_shipped_pack_opens_at_half_the_stars_of_the_one_before(window: Any, fresh: pathlib.Path) -> None:
+    app = App(window)
+    first = app.pack(PACK)
+    need = -(-3 * len(first.levels) // 2)
+    assert app.stars_to_open(PACK) == 0 and app.stars_to_open("sweet-mechanics") == need
+    view = app.show_packs()
+    view.on_update(1 / 60)
+    draw(window, "packs_locked")
+    assert f"{need} more stars" in [t.text for t in view._texts]
+    click_widget(window, "pack:sweet-mechanics")                 # refused, with the reason
+    assert window.current_view is view and "more stars" in view.toast.text
+    for lv in first.levels:                                       # two stars a level: enough
+        app.progress.record_win(PACK, lv.id, 100, 2)
+    assert app.stars_to_open("sweet-mechanics") == 0
+    view = app.show_packs()
+    view.on_update(1 / 60)
+    click_widget(window, "pack:sweet-mechanics")
+    assert isinstance(window.current_view, LevelsView) and window.current_view.pack_id == "sweet-mechanics"
+
+
+def test_settings_from_the_pause_menu_apply_mid_level_and_back_returns_to_the_game(
+        window: Any, fresh: pathlib.Path) -> None:
+    from game.core import legal_commands
+
+    app = App(window)
+    view = app.play_level(PACK, "the-diamond")
+    press_key(window, arcade.key.ENTER)                        # the goal card read
+    view.submit(legal_commands(view.state)[0])
+    settle(window)
+    played = view.state
+    press_key(window, arcade.key.ESCAPE)
+    click(window, *next(b for b in view.pause_menu.buttons if b.key == "settings").rect.center)
+    assert isinstance(window.current_view, SettingsView)
+    click_widget(window, "sound=False")
+    click_widget(window, "reduced_motion=True")
+    press_key(window, arcade.key.ESCAPE)                       # back: the same game, settings applied
+    assert window.current_view is view and view.state == played and view.pause_menu is not None
+    assert view.board.reduced_motion and not view.settings.sound
+    assert app.playing is not None and app.playing[2] is view     # still the game the app keeps

@@ -110,6 +110,14 @@ def test_a_won_game_is_watched_from_the_result_stepped_scrubbed_and_played_on(
     assert theatre.speed == 8.0 and theatre.board.speed == pytest.approx(theatre.settings.speed_factor / 8)
     click(window, *next(b for b in theatre.bar.buttons if b.key == "speed").rect.center)
     assert theatre.speed == 0.5                                 # round again from x8
+    # The real "+": Shift and = (X11 says PLUS with Shift held; some layouts EQUAL with Shift).
+    for symbol in (arcade.key.PLUS, arcade.key.EQUAL):
+        send(window, "on_key_press", symbol, arcade.key.MOD_SHIFT)
+        send(window, "on_key_release", symbol, arcade.key.MOD_SHIFT)
+    assert theatre.speed == 2.0
+    press_key(window, arcade.key.MINUS)
+    press_key(window, arcade.key.MINUS)
+    assert theatre.speed == 0.5
     # Scrub: press on the timeline and drag along it: the board jumps to the move under the pointer.
     t = theatre.track
     y = t.center[1]

@@ -6,14 +6,14 @@ from typing import Callable
 
 from ..commands import Chain, Command
 from ..events import Chained, Cleared, Cracked, Event, JellyCleared, Lost, PlayerMoved, Reshuffled, Scored, Unlocked
-from ..evolve import fold, known_fold
+from ..evolve import fold
 from ..goals import ending
 from ..grid import EMPTY, ORTHOGONAL, PLAYER, STONE, Cell, Grid, are_neighbours, in_bounds, neighbours
 from ..checking import Problem
 from ..level import Level, LevelError
 from ..rng import Draws
 from ..state import IllegalMove, State
-from .common import reshuffle, settle
+from .common import reshuffle, settle_grid
 
 POINTS_PER_TILE = 10
 POINTS_PER_HIT = 10   # each stone hit, lock broken and jelly layer cleared
@@ -310,6 +310,11 @@ def check_path(state: State, path: tuple[Cell, ...]) -> None:
 
 def decide(state: State, command: Chain) -> list[Event]:
     """The events of `command` in a game still playing (game.decide checked both)."""
+    return play(state, command)[0]
+
+
+def play(state: State, command: Chain) -> tuple[list[Event], State]:
+    """The events of `command` in a game still playing, and the state they lead to."""
     path = tuple(command.path)
     check_path(state, path)
     level = state.level
@@ -333,20 +338,21 @@ def decide(state: State, command: Chain) -> list[Event]:
     events.append(Scored(chain_points(len(eaten_cells)) + POINTS_PER_HIT * hits, 1))
     grid = tuple(tuple(row) for row in work)
     draws = Draws(state.rng)
-    grid = settle(grid, level.kinds, draws, events, locks)
+    grid = settle_grid(grid, level.kinds, draws, events, locks)
     after = fold(state, events)
     end = ending(after)
     if not end and find_chain(searchable(grid, locks), player, level.rules.min_chain, level.rules.diagonal) is None:
         rules = level.rules
         # Locked tiles read as stones, so the reshuffle leaves them where they are.
-        dealt = reshuffle(
+        shuffled = reshuffle(
             searchable(grid, locks), draws,
-            lambda g: find_chain(g, player, rules.min_chain, rules.diagonal) is not None,
+            lambda g, _: find_chain(g, player, rules.min_chain, rules.diagonal) is not None,
             lambda blank: _random_fill(blank, level.kinds, draws),
         )
-        if dealt is None:
+        if shuffled is None:
             end = [Lost()]
         else:
+            dealt = shuffled[0]
             if locks:
                 rows = [list(row) for row in dealt]
                 for r, c in locks:
@@ -356,8 +362,7 @@ def decide(state: State, command: Chain) -> list[Event]:
     if end:
         after = fold(after, end)
     events += end
-    known_fold(state, events, after)   # the caller's fold need not play the path again
-    return events
+    return events, after
 
 
 def _blockers_hit(state: State, eaten: tuple[Cell, ...], work: list[list[int]], locks: set[Cell],

@@ -1,83 +1,188 @@
-"""Pieces shared by the falling-tile modes: gravity along chutes and refilling from the top."""
+"""Pieces shared by the falling-tile modes: columns settling along their chutes, the refill from
+the top, and the reshuffle when no move is left (match3, with or without blockers, and chain)."""
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import AbstractSet, Callable
 
-from ..boards import chutes
+from ..boards import Geometry, geometry
 from ..events import Event, Fell, Spawned
-from ..grid import EMPTY, Cell, Grid
-from ..rng import Draws
-
-
-def gravity(grid: Grid, fixed: frozenset[Cell] | set[Cell] = frozenset()) -> Fell | None:
-    """Every tile falls to the bottom of its chute, in order (a stable partition); `fixed`
-    cells (locked tiles) are no part of a chute."""
-    moves: list[tuple[Cell, Cell]] = []
-    for chute in chutes(grid, fixed):
-        tiles = [cell for cell in chute if grid[cell[0]][cell[1]] != EMPTY]
-        if len(tiles) == len(chute):
-            continue
-        landing = chute[len(chute) - len(tiles):]
-        for src, dst in zip(tiles, landing):
-            if src != dst:
-                moves.append((src, dst))
-    return Fell(tuple(moves)) if moves else None
-
-
-def refill(grid: Grid, kinds: int, draws: Draws) -> Spawned | None:
-    """New tiles for every empty cell (after gravity these are the tops of the chutes)."""
-    tiles: list[tuple[Cell, int]] = []
-    for c in range(len(grid[0])):
-        for r in range(len(grid)):
-            if grid[r][c] == EMPTY:
-                tiles.append(((r, c), draws.below(kinds) + 1))
-    return Spawned(tuple(tiles), draws.state) if tiles else None
-
-
-def settle(grid: Grid, kinds: int, draws: Draws, events: list[Event],
-           fixed: frozenset[Cell] | set[Cell] = frozenset()) -> Grid:
-    """Gravity then refill: append Fell and Spawned (when anything moved or came) to `events`."""
-    fell = gravity(grid, fixed)
-    if fell is not None:
-        events.append(fell)
-        work = [list(row) for row in grid]
-        for (sr, sc), _ in fell.moves:
-            work[sr][sc] = EMPTY
-        for (sr, sc), (dr, dc) in fell.moves:
-            work[dr][dc] = grid[sr][sc]
-        grid = tuple(tuple(row) for row in work)
-    spawned = refill(grid, kinds, draws)
-    if spawned is not None:
-        events.append(spawned)
-        work = [list(row) for row in grid]
-        for (r, c), kind in spawned.tiles:
-            work[r][c] = kind
-        grid = tuple(tuple(row) for row in work)
-    return grid
-
+from ..grid import DROP, EMPTY, HOLE, PLAYER, STONE, Cell, Grid
+from ..rng import GOLDEN, MASK64, Draws
+from ..state import Specials
+from .specials import Layer
 
 SHUFFLE_ATTEMPTS = 100
 
 
-def reshuffle(
-    grid: Grid, draws: Draws, playable: Callable[[Grid], bool],
-    fresh: Callable[[Grid], Grid | None],
-) -> Grid | None:
-    """The same tiles dealt again until `playable`; else fresh deals of the tile cells; else None."""
-    spots = [(r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v > 0]
-    tiles = [grid[r][c] for r, c in spots]
+def settle(work: list[list[int]], masks: list[int], geo: Geometry, kinds: int, hit: dict[int, list[int]],
+           rng: int, events: list[Event], layer: Layer, fixed: int = 0, spawn_drop: bool = False) -> int:
+    """Every column in `hit` falls along its chute, then its empty top cells refill; returns the
+    RNG stream after the draws.
+
+    `hit` maps each column with an empty cell to its empty rows, top down (every other cell of
+    its chute holds a tile). A chute is a column's cells that are not holes and not in `fixed`
+    (the bits of stones, locked tiles and the player, which never fall: tiles fall past them).
+    Tiles drop in order (a stable partition); `masks` (one per kind, RAINBOW and DROP included)
+    and `layer` (specials ride their tiles) follow. New tiles are drawn column by column, top
+    down, from the SplitMix64 stream `rng` (as Draws.below); with `spawn_drop` one more draw
+    turns one of them into a drop. Appends one Fell and one Spawned (when anything moved or came).
+    """
+    stride, cell_of, chutes, slots = geo.stride, geo.cell_of, geo.chutes, geo.slots
+    solid, tables, chute_cells, column_bits = geo.solid, geo.tables, geo.chute_cells, geo.column_bits
+    moves: list[tuple[Cell, Cell]] = []
+    tiles: list[tuple[Cell, int]] = []
+    flags: list[int] = []
+    for c in sorted(hit):
+        rows_hit = hit[c]
+        top, low = rows_hit[0], rows_hit[-1]
+        drop = low - top + 1
+        held = fixed & column_bits[c]
+        if drop == len(rows_hit) and solid[c] and not held:
+            # One unbroken block in a column without holes or fixed cells (nearly every clear):
+            # every tile above it drops by the block's height; the moves come from a table.
+            table = tables.get(drop * stride + c)
+            pairs, swaps = table if table is not None else _drops(geo, c, drop)
+            for r in range(top - 1, -1, -1):
+                kind = work[r][c]
+                work[r + drop][c] = kind
+                masks[kind] ^= swaps[r]
+            moves.extend(pairs[:top])
+            fresh = chute_cells[c][:drop]
+        else:
+            if held:
+                chute: tuple[int, ...] = tuple(r for r in chutes[c] if not held >> (r * stride + c) & 1)
+                write = chute.index(low)
+            else:
+                chute = chutes[c]
+                write = slots[c][low]
+            # Stable compaction, bottom up: each tile drops to the lowest free chute cell.
+            fallen: list[tuple[Cell, Cell]] = []
+            for i in range(write - 1, -1, -1):
+                r = chute[i]
+                row = work[r]
+                kind = row[c]
+                if kind:
+                    # i < write always holds (write starts above i and drops at most as fast),
+                    # so every tile found here moves.
+                    dst = chute[write]
+                    work[dst][c] = kind
+                    row[c] = EMPTY
+                    sb = r * stride + c
+                    db = dst * stride + c
+                    fallen.append((cell_of[sb], cell_of[db]))
+                    masks[kind] ^= (1 << sb) | (1 << db)
+                    write -= 1
+            if fallen:
+                fallen.reverse()   # the event lists each column's tiles top down
+                moves.extend(fallen)
+            if held:
+                fresh = tuple(((r, c), 1 << (r * stride + c)) for r in chute[:write + 1])
+            else:
+                fresh = chute_cells[c][:write + 1]
+        # New tiles for the chute cells left empty at the top (SplitMix64, as Draws.below).
+        for cell, flag in fresh:
+            rng = (rng + GOLDEN) & MASK64
+            z = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+            kind = (z ^ (z >> 31)) % kinds + 1
+            work[cell[0]][c] = kind
+            masks[kind] |= flag
+            tiles.append((cell, kind))
+            if spawn_drop:
+                flags.append(flag)
+    if spawn_drop and tiles:
+        rng = (rng + GOLDEN) & MASK64
+        z = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        i = (z ^ (z >> 31)) % len(tiles)
+        (r, c), kind = tiles[i]
+        work[r][c] = DROP
+        masks[kind] ^= flags[i]
+        masks[DROP] |= flags[i]
+        tiles[i] = ((r, c), DROP)
+    if moves:
+        events.append(Fell(tuple(moves)))
+        if layer:
+            # Specials ride their tiles down (all at once, like the tiles).
+            riding = []
+            for (sr, sc), (dr, dc) in moves:
+                src = sr * stride + sc
+                if src in layer:
+                    riding.append((dr * stride + dc, layer.pop(src)))
+            layer.update(riding)
+    if tiles:
+        events.append(Spawned(tuple(tiles), rng))
+    return rng
+
+
+def _drops(geo: Geometry, c: int, drop: int) -> tuple[tuple[tuple[Cell, Cell], ...], tuple[int, ...]]:
+    """For column c of a hole-free board and a fall of `drop` rows: entry r of the first
+    table is the move ((r, c), (r + drop, c)), of the second the bits of both cells."""
+    s = geo.stride
+    rows = range(geo.height - drop)
+    found = geo.tables[drop * s + c] = (
+        tuple(((r, c), (r + drop, c)) for r in rows),
+        tuple((1 << (r * s + c)) | (1 << ((r + drop) * s + c)) for r in rows),
+    )
+    return found
+
+
+def settle_grid(grid: Grid, kinds: int, draws: Draws, events: list[Event],
+                fixed: AbstractSet[Cell] = frozenset()) -> Grid:
+    """settle() for a whole grid (chain's board after a path): every empty cell's column falls
+    and refills; the player, stones, holes and the `fixed` cells (locked tiles) never fall."""
+    height, width = len(grid), len(grid[0])
+    geo = geometry(height, width, _bits(grid, width, (HOLE,)))
+    work = list(map(list, grid))
+    hit: dict[int, list[int]] = {}
+    for r, row in enumerate(grid):
+        for c, v in enumerate(row):
+            if v == EMPTY:
+                hit.setdefault(c, []).append(r)
+    if not hit:
+        return grid
+    held = _bits(grid, width, (PLAYER, STONE))
+    for r, c in fixed:
+        held |= 1 << (r * geo.stride + c)
+    masks = [0] * (DROP + 1)   # settle keeps them; chain has no use for them
+    draws.state = settle(work, masks, geo, kinds, hit, draws.state, events, {}, held)
+    return tuple(map(tuple, work))
+
+
+def _bits(grid: Grid, width: int, values: tuple[int, ...]) -> int:
+    stride = width + 1
+    found = 0
+    for r, row in enumerate(grid):
+        for c, v in enumerate(row):
+            if v in values:
+                found |= 1 << (r * stride + c)
+    return found
+
+
+def reshuffle(grid: Grid, draws: Draws, playable: Callable[[Grid, Specials], bool],
+              fresh: Callable[[Grid], Grid | None], specials: Specials = (),
+              fixed: AbstractSet[Cell] = frozenset()) -> tuple[Grid, Specials] | None:
+    """No move is left: the same tiles, each with its special, dealt again over the tile cells
+    until `playable`; else `fresh` deals of the plain tile cells (specials stay where they are);
+    else None. Cells in `fixed` (locked tiles, drops) keep their tiles."""
+    spots = [(r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v > 0 and (r, c) not in fixed]
+    on = dict(specials)
+    tiles = [(grid[r][c], on.get((r, c))) for r, c in spots]
     for _ in range(SHUFFLE_ATTEMPTS):
         draws.shuffle(tiles)
         work = [list(row) for row in grid]
-        for (r, c), kind in zip(spots, tiles):
+        for (r, c), (kind, _) in zip(spots, tiles):
             work[r][c] = kind
         dealt = tuple(tuple(row) for row in work)
-        if playable(dealt):
-            return dealt
-    blank = tuple(tuple(EMPTY if v > 0 else v for v in row) for row in grid)
+        # Spots are in reading order, so the moved specials are too.
+        moved = tuple((cell, special) for cell, (_, special) in zip(spots, tiles) if special is not None)
+        if playable(dealt, moved):
+            return dealt, moved
+    blank = tuple(tuple(EMPTY if v > 0 and (r, c) not in fixed and (r, c) not in on else v
+                        for c, v in enumerate(row)) for r, row in enumerate(grid))
     for _ in range(SHUFFLE_ATTEMPTS):
         candidate = fresh(blank)
-        if candidate is not None and playable(candidate):
-            return candidate
+        if candidate is not None and playable(candidate, specials):
+            return candidate, specials
     return None

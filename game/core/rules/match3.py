@@ -4,29 +4,25 @@ from __future__ import annotations
 
 from itertools import compress
 from operator import add
-from typing import cast
+from typing import Iterable, cast
 
-from ..boards import Bitboard, Geometry, bitboard, bits_of, run_mask, run_parts
+from ..boards import Bitboard, Geometry, bitboard, bits_of, run_mask
 from ..commands import Command, Swap
-from ..events import (
-    Cleared, Created, Detonated, Event, Fell, Lost, Reshuffled, Scored, Spawned, SwapRejected, Swapped,
-)
-from ..evolve import fold, known_fold
+from ..events import Event, Lost, Reshuffled, SwapRejected, Swapped
+from ..evolve import fold
 from ..goals import ending
-from ..grid import EMPTY, RAINBOW, Cell, Grid
+from ..grid import DROP, EMPTY, RAINBOW, STONE, Cell, Grid
 from ..checking import Problem
 from ..level import Level, LevelError
 from ..rng import GOLDEN, MASK64, Draws
 from ..state import IllegalMove, Specials, State
 from ..vocab import Mode, Special
-from .common import SHUFFLE_ATTEMPTS
-from .specials import SPECIAL_POINTS, Layer, Outcome, is_special_swap, makes_special, run_step, swap_step
+from .cascade import MAKING_STEPS as MAKING_STEPS, POINTS_PER_TILE as POINTS_PER_TILE
+from .cascade import Blockers, Kept, cascade, next_step
+from .common import reshuffle
+from .specials import Layer, Outcome, is_special_swap, swap_step
 
-POINTS_PER_TILE = 10
 DEAL_ATTEMPTS = 200
-MAKING_STEPS = 10
-"""Only a cascade's first steps make specials: on a big board with few kinds every refill makes
-runs of four and five, whose specials clear more and bring more, and a cascade must settle."""
 
 
 # -- small local checks on a grid ------------------------------------------------------------
@@ -134,30 +130,14 @@ def _special_swaps(layer: Layer, tiles: int, stride: int) -> tuple[int, int]:
     return across, down
 
 
-# The last boards decide dealt, by the RNG state that came with them: the state fold makes
-# from those events has that grid and that rng, so its legal_commands need not rebuild the
-# bitboard from the grid. A memo only: a hit is checked against the grid itself.
-_RECENT: dict[int, tuple[Grid, Bitboard]] = {}
-_RECENT_SIZE = 16
-
-
-def _remember(grid: Grid, rng: int, board: Bitboard) -> None:
-    if len(_RECENT) >= _RECENT_SIZE:
-        del _RECENT[next(iter(_RECENT))]
-    _RECENT[rng] = (grid, board)
-
-
 def board_of(state: State) -> Bitboard:
-    """The state's bitboard, made from its grid once and kept in its cache."""
+    """The state's bitboard: kept with it by the move that led to it, else made from its grid
+    once and kept (a fact of the grid, invisible to ==)."""
     cached = state.cache
     if isinstance(cached, Bitboard):
         return cached
-    seen = _RECENT.get(state.rng)
-    if seen is not None and seen[0] == state.grid:
-        board = seen[1]
-    else:
-        board = bitboard(state.grid)
-    object.__setattr__(state, "cache", board)  # a memo of the grid, invisible to ==
+    board = bitboard(state.grid)
+    object.__setattr__(state, "cache", board)
     return board
 
 
@@ -268,183 +248,44 @@ def deal(level: Level, draws: Draws) -> Grid:
                               f"(tried {DEAL_ATTEMPTS} deals; add kinds, cells or fewer fixed tiles)")])
 
 
-def _drops(geo: Geometry, c: int, drop: int) -> tuple[tuple[tuple[Cell, Cell], ...], tuple[int, ...]]:
-    """For column c of a hole-free board and a fall of `drop` rows: entry r of the first
-    table is the move ((r, c), (r + drop, c)), of the second the bits of both cells."""
-    s = geo.stride
-    rows = range(geo.height - drop)
-    found = geo.tables[drop * s + c] = (
-        tuple(((r, c), (r + drop, c)) for r in rows),
-        tuple((1 << (r * s + c)) | (1 << ((r + drop) * s + c)) for r in rows),
-    )
+def _legal_masks(board: Bitboard, specials: Specials, locks: Iterable[Cell], min_match: int) -> tuple[int, int]:
+    """(across, down) masks of the legal swaps: runs' and specials', none with a locked tile.
+
+    Stones and drops are in no kind mask, so no swap ever moves one.
+    """
+    stride = board.geo.stride
+    across, down = board.swaps(min_match)
+    if specials:
+        extra = _special_swaps(_layer(specials, stride), _tiles(board, specials), stride)
+        across |= extra[0]
+        down |= extra[1]
+    held = 0
+    for r, c in locks:
+        held |= 1 << (r * stride + c)
+    if held:
+        across &= ~(held | (held >> 1))
+        down &= ~(held | (held >> stride))
+    return across, down
+
+
+def legal_masks(state: State, board: Bitboard) -> tuple[int, int]:
+    """_legal_masks of the state (found once, kept with its board)."""
+    found = board.legal
+    if found is None:
+        found = board.legal = _legal_masks(board, state.specials, state.locks, state.level.rules.min_match)
     return found
 
 
-# -- the cascade ---------------------------------------------------------------------------
-def _next_step(masks: list[int], geo: Geometry, min_match: int, layer: Layer, make: bool,
-               swapped: tuple[int, int] | None,
-               kinds: tuple[int, int] | None = None) -> tuple[int, Outcome | None]:
-    """The cells the next cascade step clears, and its Outcome when specials take part
-    (None on the fast path: plain runs, no special made or caught).
-
-    `kinds`, the two kinds a swap on a still board moved, looks for their runs alone: a still
-    board has none, so every run goes through a swapped tile."""
-    kind_masks = masks[:RAINBOW] if kinds is None else [masks[kinds[0]], masks[kinds[1]]]
-    if not (make or layer):
-        return run_mask(kind_masks, geo.stride, min_match), None
-    rows, columns = run_parts(kind_masks, geo.stride, min_match)
-    runs = rows | columns
-    if not runs:
-        return 0, None
-    caught = False
-    for bit in layer:
-        if runs >> bit & 1:
-            caught = True
-            break
-    if not caught and not (make and makes_special(masks, rows, columns, geo.stride)):
-        return runs, None
-    outcome = run_step(geo, masks, layer, rows, columns, make, swapped)
-    return outcome.cleared, outcome
-
-
-def _cascade(work: list[list[int]], masks: list[int], geo: Geometry, kinds: int, min_match: int,
-             draws: Draws, events: list[Event], counts: list[int], layer: Layer, make: bool,
-             first: tuple[int, Outcome | None]) -> int:
-    """Clear, fall and refill `work`, `masks` (one per kind, then the rainbows') and `layer` in
-    place until still; append each step's events, add each cleared kind to `counts`; return
-    the points scored.
-
-    One step is the specials it makes (Created) and sets off (Detonated, in firing order), one
-    Cleared (every cell that goes: runs and blasts at once), one Fell (each column's tiles drop
-    along its chute, past holes, in order) and one Spawned (new tiles at the top of each chute,
-    drawn column by column, top down, from the stream in `draws`). `first` is the first step
-    (the cells it clears, and its Outcome when specials take part), worked out by the caller
-    from the swap. The board must be full.
-    """
-    stride, cell_of, chutes, slots = geo.stride, geo.cell_of, geo.chutes, geo.slots
-    solid, tables, chute_cells = geo.solid, geo.tables, geo.chute_cells
-    points = 0
-    step = 1
-    rng = draws.state
-    runs, outcome = first
-    while runs:
-        bonus = 0
-        if outcome is not None:
-            for bit, special in outcome.created:
-                events.append(Created(cell_of[bit], special))
-                if special == Special.RAINBOW and not runs >> bit & 1:
-                    # The tile keeps its cell but loses its kind.
-                    r, c = cell_of[bit]
-                    masks[work[r][c]] &= ~(1 << bit)
-                    masks[RAINBOW] |= 1 << bit
-                    work[r][c] = RAINBOW
-            took = dict(outcome.took)
-            for bit, special in outcome.fired:
-                events.append(Detonated(cell_of[bit], special, took.get(bit, 0)))
-            for bit, special in outcome.created:
-                layer[bit] = special
-            for bit in [b for b in layer if runs >> b & 1]:
-                del layer[bit]
-            bonus = SPECIAL_POINTS * (len(outcome.created) + len(outcome.fired)) * step
-        bits = bits_of(runs)
-        cells = tuple(map(cell_of.__getitem__, bits))
-        gained = POINTS_PER_TILE * len(cells) * step + bonus
-        events.append(Cleared(cells))
-        events.append(Scored(gained, step))
-        points += gained
-        # Per column, its cleared rows (in reading order, so top down).
-        hit: dict[int, list[int]] = {}
-        for bit, (r, c) in zip(bits, cells):
-            row = work[r]
-            kind = row[c]
-            counts[kind] += 1
-            masks[kind] ^= 1 << bit
-            row[c] = EMPTY
-            rows_hit = hit.get(c)
-            if rows_hit is None:
-                hit[c] = [r]
-            else:
-                rows_hit.append(r)
-        moves: list[tuple[Cell, Cell]] = []
-        tiles: list[tuple[Cell, int]] = []
-        for c in sorted(hit):
-            rows_hit = hit[c]
-            top, low = rows_hit[0], rows_hit[-1]
-            drop = low - top + 1
-            if drop == len(rows_hit) and solid[c]:
-                # One unbroken block in a column without holes (nearly every clear): every
-                # tile above it drops by the block's height; the moves come from a table.
-                table = tables.get(drop * stride + c)
-                pairs, flips = table if table is not None else _drops(geo, c, drop)
-                for r in range(top - 1, -1, -1):
-                    kind = work[r][c]
-                    work[r + drop][c] = kind
-                    masks[kind] ^= flips[r]
-                moves.extend(pairs[:top])
-                empty_to = drop
-                chute = chutes[c]
-            else:
-                chute = chutes[c]
-                # Stable compaction, bottom up: each tile drops to the lowest free chute cell.
-                write = slots[c][low]
-                fallen: list[tuple[Cell, Cell]] = []
-                for i in range(write - 1, -1, -1):
-                    r = chute[i]
-                    row = work[r]
-                    kind = row[c]
-                    if kind:
-                        # i < write always holds (write starts above i and drops at most
-                        # as fast), so every tile found here moves.
-                        dst = chute[write]
-                        work[dst][c] = kind
-                        row[c] = EMPTY
-                        sb = r * stride + c
-                        db = dst * stride + c
-                        fallen.append((cell_of[sb], cell_of[db]))
-                        masks[kind] ^= (1 << sb) | (1 << db)
-                        write -= 1
-                if fallen:
-                    fallen.reverse()   # the event lists each column's tiles top down
-                    moves.extend(fallen)
-                empty_to = write + 1
-            # New tiles for the chute cells left empty at the top (SplitMix64, as Draws.below).
-            for cell, flag in chute_cells[c][:empty_to]:
-                rng = (rng + GOLDEN) & MASK64
-                z = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-                kind = (z ^ (z >> 31)) % kinds + 1
-                work[cell[0]][c] = kind
-                masks[kind] |= flag
-                tiles.append((cell, kind))
-        if moves:
-            events.append(Fell(tuple(moves)))
-            if layer:
-                # Specials ride their tiles down (all at once, like the tiles).
-                riding = []
-                for (sr, sc), (dr, dc) in moves:
-                    src = sr * stride + sc
-                    if src in layer:
-                        riding.append((dr * stride + dc, layer.pop(src)))
-                layer.update(riding)
-        if tiles:
-            events.append(Spawned(tuple(tiles), rng))
-        step += 1
-        runs, outcome = _next_step(masks, geo, min_match, layer, make and step <= MAKING_STEPS, None)
-    draws.state = rng
-    return points
-
-
-def _playable(grid: Grid, min_match: int, specials: Specials = ()) -> bool:
+def playable(grid: Grid, min_match: int, specials: Specials = (), locks: Iterable[Cell] = ()) -> bool:
     """No run on the board, and at least one legal swap (a run's or a special's)."""
-    board = bitboard(grid)
+    return _playable_board(bitboard(grid), min_match, specials, locks)
+
+
+def _playable_board(board: Bitboard, min_match: int, specials: Specials, locks: Iterable[Cell]) -> bool:
     if run_mask(board.kinds, board.geo.stride, min_match):
         return False
-    if specials:
-        stride = board.geo.stride
-        across, down = _special_swaps(_layer(specials, stride), _tiles(board, specials), stride)
-        if across or down:
-            return True
-    return board.has_swap(min_match)
+    across, down = _legal_masks(board, specials, locks, min_match)
+    return bool(across or down)
 
 
 def _tiles(board: Bitboard, specials: Specials) -> int:
@@ -457,29 +298,16 @@ def _tiles(board: Bitboard, specials: Specials) -> int:
     return tiles
 
 
-def _reshuffle(grid: Grid, specials: Specials, kinds: int, min_match: int,
-               draws: Draws) -> tuple[Grid, Specials] | None:
-    """The same tiles, each with its special, dealt again until playable; else fresh kinds for
-    the plain tiles (the specials stay where they are); else None."""
-    spots = [(r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v > 0]
-    on = dict(specials)
-    tiles = [(grid[r][c], on.get((r, c))) for r, c in spots]
-    for _ in range(SHUFFLE_ATTEMPTS):
-        draws.shuffle(tiles)
-        work = [list(row) for row in grid]
-        for (r, c), (kind, _) in zip(spots, tiles):
-            work[r][c] = kind
-        dealt = tuple(tuple(row) for row in work)
-        moved = tuple((cell, special) for cell, (_, special) in zip(spots, tiles) if special is not None)
-        if _playable(dealt, min_match, moved):
-            return dealt, moved
-    blank = tuple(tuple(v if v <= 0 or (r, c) in on else EMPTY for c, v in enumerate(row))
-                  for r, row in enumerate(grid))
-    for _ in range(SHUFFLE_ATTEMPTS):
-        candidate = fill(blank, kinds, min_match, draws, need_swap=not specials)[0]
-        if candidate is not None and _playable(candidate, min_match, specials):
-            return candidate, specials
-    return None
+def reshuffle_board(grid: Grid, specials: Specials, locks: Iterable[Cell], kinds: int, min_match: int,
+                    draws: Draws) -> tuple[Grid, Specials] | None:
+    """No move is left: common.reshuffle with match3's idea of playable; locked tiles and drops
+    stay where they are (their cells are fixed), every special rides its tile."""
+    locked = set(locks)
+    fixed = locked | {(r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v == DROP}
+    return reshuffle(
+        grid, draws, lambda dealt, moved: playable(dealt, min_match, moved, locked),
+        lambda blank: fill(blank, kinds, min_match, draws, need_swap=not specials)[0],
+        specials, fixed)
 
 
 def _check_cells(state: State, a: Cell, b: Cell) -> None:
@@ -525,26 +353,40 @@ def _special_swap(state: State, board: Bitboard, a: Cell, b: Cell) -> bool:
     if not state.specials:
         return False
     stride = board.geo.stride
-    return is_special_swap(_layer(state.specials, stride), a[0] * stride + a[1], b[0] * stride + b[1])
+    return is_special_swap(_base_layer(state, board), a[0] * stride + a[1], b[0] * stride + b[1])
+
+
+def _base_layer(state: State, board: Bitboard) -> Layer:
+    """The state's specials by bit (found once, kept with its board; read only)."""
+    found = board.asked.get("layer")
+    if found is None:
+        found = board.asked["layer"] = _layer(state.specials, board.geo.stride)
+    return cast(Layer, found)
 
 
 def _first_step(state: State, board: Bitboard, a: Cell, b: Cell) -> tuple[
         list[list[int]], list[int], Layer, Outcome | None, int]:
     """After swapping a and b: the board, its masks (the kinds', then the rainbows'), the
     specials by bit, the first step's Outcome when specials take part, and the cells it clears."""
+    work = list(map(list, state.grid))
+    (ar, ac), (br, bc) = a, b
+    work[ar][ac], work[br][bc] = work[br][bc], work[ar][ac]
+    return (work, *_first_masks(state, board, a, b))
+
+
+def _first_masks(state: State, board: Bitboard, a: Cell, b: Cell) -> tuple[list[int], Layer, Outcome | None, int]:
+    """_first_step without the board: the masks, the layer, the Outcome and the cells cleared."""
     geo = board.geo
     stride = geo.stride
     grid = state.grid
-    work = list(map(list, grid))
     (ar, ac), (br, bc) = a, b
-    ka, kb = work[ar][ac], work[br][bc]
-    work[ar][ac], work[br][bc] = kb, ka
+    ka, kb = grid[ar][ac], grid[br][bc]
     abit, bbit = ar * stride + ac, br * stride + bc
     both = (1 << abit) | (1 << bbit)
     rainbows = 0
     layer: Layer = {}
     if state.specials:
-        layer = _layer(state.specials, stride)
+        layer = dict(_base_layer(state, board))
         for bit, special in layer.items():
             if special == Special.RAINBOW:
                 rainbows |= 1 << bit
@@ -559,26 +401,37 @@ def _first_step(state: State, board: Bitboard, a: Cell, b: Cell) -> tuple[
     masks[kb] ^= both
     if layer and is_special_swap(layer, abit, bbit):
         effect = swap_step(geo, masks, layer, abit, bbit)
-        return work, masks, layer, effect, effect.cleared
-    runs, outcome = _next_step(masks, geo, state.level.rules.min_match, layer,
-                               state.level.rules.specials, (abit, bbit), (ka, kb))
-    return work, masks, layer, outcome, runs
+        return masks, layer, effect, effect.cleared
+    runs, outcome = next_step(masks, geo, state.level.rules.min_match, layer,
+                              state.level.rules.specials, (abit, bbit), (ka, kb))
+    return masks, layer, outcome, runs
 
 
-FirstStep = tuple[list[list[int]], list[int], Layer, "Outcome | None", int]
-_LOOKED: list[tuple[State, Cell, Cell, FirstStep] | None] = [None]
+FirstStep = tuple[list[int], Layer, "Outcome | None", int]
 
 
 def looked_at(state: State, board: Bitboard, a: Cell, b: Cell) -> FirstStep:
     """_first_step for the questions that only read it (swap_clears, swap_specials and the
-    blocker rules' own): a bot asks them one after another of the same swap, so the last
-    answer is kept. Its board, masks and layer must not be changed (decide makes its own)."""
-    last = _LOOKED[0]
-    if last is not None and last[0] is state and last[1] == a and last[2] == b:
-        return last[3]
-    found = _first_step(state, board, a, b)
-    _LOOKED[0] = (state, a, b, found)
+    blocker rules' own), without the board: a bot asks them one after another of the same
+    swap, so the board kept with the state keeps the last answer. Its masks and layer must not
+    be changed."""
+    asked = board.asked
+    last = asked.get("first")
+    if last is not None and last[0] == (a, b):   # type: ignore[index]
+        return last[1]   # type: ignore[index,no-any-return]
+    found = _first_masks(state, board, a, b)
+    asked["first"] = ((a, b), found)   # one swap at a time: the last answer only
     return found
+
+
+def kinds_after(state: State, a: Cell, b: Cell, cells: Iterable[Cell]) -> tuple[tuple[Cell, int], ...]:
+    """Each of `cells` with the value it holds once a and b swapped (a rainbow's is RAINBOW)."""
+    grid = state.grid
+    out = []
+    for cell in cells:
+        at = b if cell == a else a if cell == b else cell
+        out.append((cell, grid[at[0]][at[1]]))
+    return tuple(out)
 
 
 def swap_clears(state: State, swap: Swap) -> tuple[tuple[Cell, int], ...]:
@@ -597,9 +450,8 @@ def swap_clears(state: State, swap: Swap) -> tuple[tuple[Cell, int], ...]:
     board = board_of(state)
     if not _special_swap(state, board, a, b) and not _legal(board, state.grid, a, b, min_match):
         return ()
-    work, _, _, _, cleared = looked_at(state, board, a, b)
-    cell_of = board.geo.cell_of
-    return tuple((cell, work[cell[0]][cell[1]]) for cell in map(cell_of.__getitem__, bits_of(cleared)))
+    cleared = looked_at(state, board, a, b)[3]
+    return kinds_after(state, a, b, map(board.geo.cell_of.__getitem__, bits_of(cleared)))
 
 
 def swap_specials(state: State, swap: Swap) -> tuple[tuple[Special, ...], tuple[Special, ...]]:
@@ -613,7 +465,7 @@ def swap_specials(state: State, swap: Swap) -> tuple[tuple[Special, ...], tuple[
     board = board_of(state)
     if not _special_swap(state, board, a, b) and not _legal(board, state.grid, a, b, state.level.rules.min_match):
         return (), ()
-    return outcome_specials(looked_at(state, board, a, b)[3])
+    return outcome_specials(looked_at(state, board, a, b)[2])
 
 
 def outcome_specials(outcome: Outcome | None) -> tuple[tuple[Special, ...], tuple[Special, ...]]:
@@ -622,66 +474,144 @@ def outcome_specials(outcome: Outcome | None) -> tuple[tuple[Special, ...], tupl
     return tuple(s for _, s in outcome.created), tuple(s for _, s in outcome.fired)
 
 
-def decide(state: State, command: Swap) -> list[Event]:
-    """The events of `command` in a game still playing (game.decide checked both)."""
+def _check_blocked(state: State, a: Cell, b: Cell) -> None:
+    """Raise IllegalMove for a swap that moves a stone, a drop or a locked tile."""
+    for cell in (a, b):
+        if not (0 <= cell[0] < state.height and 0 <= cell[1] < state.width):
+            break   # _check_cells names it
+        value = state.at(cell)
+        if value == STONE:
+            raise IllegalMove(f"{cell[0]},{cell[1]} is a stone, which never moves",
+                              said="Stones cannot be moved: clear tiles next to them.")
+        if value == DROP:
+            raise IllegalMove(f"{cell[0]},{cell[1]} is a drop, which is never swapped",
+                              said="Drops cannot be swapped: clear the tiles under them.")
+        if cell in state.locks:
+            raise IllegalMove(f"{cell[0]},{cell[1]} is locked",
+                              said="That tile is locked: match it to break the lock.")
+
+
+def swap_is_legal(state: State, board: Bitboard, a: Cell, b: Cell) -> bool:
+    """Whether swapping the side-by-side tiles a and b is a move (a run, or specials), locks aside."""
+    if state.has_blockers:
+        across, down = legal_masks(state, board)
+        top = min(a, b)
+        return bool((across if a[0] == b[0] else down) >> (top[0] * board.geo.stride + top[1]) & 1)
+    return _special_swap(state, board, a, b) or _legal(board, state.grid, a, b, state.level.rules.min_match)
+
+
+def play(state: State, command: Swap) -> tuple[list[Event], State]:
+    """The events of `command` in a game still playing (game.play checked both), and the state
+    they lead to: the one cascade (rules/cascade.py), with the blocker hooks when the board has any."""
     level = state.level
     a, b = command.a, command.b
-    grid = state.grid
+    blocked = state.has_blockers
+    if blocked:
+        _check_blocked(state, a, b)
     _check_cells(state, a, b)
     min_match = level.rules.min_match
     board = board_of(state)
-    geo = board.geo
-    special_swap = _special_swap(state, board, a, b)
-    if not special_swap and not _legal(board, grid, a, b, min_match):
-        return [SwapRejected(a, b)]
+    if not swap_is_legal(state, board, a, b):
+        return [SwapRejected(a, b)], state
 
     events: list[Event] = [Swapped(a, b)]
-    draws = Draws(state.rng)
-    # The rules deal and refill only full boards (holes aside): the bitboard holds every tile.
+    geo = board.geo
     stride = geo.stride
     work, masks, layer, outcome, cleared = _first_step(state, board, a, b)
+    hooks: Blockers | None = None
+    drops = 0
+    if blocked:
+        hooks = Blockers(state, geo, kept_layers(state, board))
+        drops = drop_bits(state, board)
+    masks.append(drops)   # masks[DROP]
     counts = [0] * len(masks)
-    points = _cascade(work, masks, geo, level.kinds, min_match, draws, events, counts, layer,
-                      level.rules.specials, (cleared, outcome))
+    points, rng = cascade(work, masks, geo, level.kinds, min_match, state.rng, events, counts, layer,
+                          level.rules.specials, (cleared, outcome), hooks)
     # The state after these events, for the goals: what fold would give, made directly.
     collected = state.collected
     if any(counts):
         collected = tuple(map(add, collected, counts[1:]))
     cell_of = geo.cell_of
     specials = tuple(sorted((cell_of[bit], special) for bit, special in layer.items()))
-    after = State(level, tuple(map(tuple, work)), state.player,
-                  state.score + points, state.moves + 1, state.status, collected, draws.state,
-                  specials, state.stones, state.locks, state.jelly, state.dropped)
+    if hooks is None:
+        stones, locks, jelly, dropped = state.stones, state.locks, state.jelly, state.dropped
+    else:
+        (stones, locks, jelly), dropped = hooks.layers(state), hooks.dropped
+    after = State(level, tuple(map(tuple, work)), state.player, state.score + points, state.moves + 1,
+                  state.status, collected, rng, specials, stones, locks, jelly, dropped)
     end = ending(after)
-    board = Bitboard(geo, tuple(masks[:RAINBOW]), geo.inside & ~masks[RAINBOW])
-    still: Bitboard | None = board   # the board kept with the state after (not after a reshuffle)
-    if not end:
-        # All the new board's legal swaps, not just whether one exists: the next
-        # legal_commands reads them from the board kept with the state.
-        across, down = board.swaps(min_match)
-        if not (across or down) and not any(_special_swaps(layer, geo.inside, stride)):
-            dealt = _reshuffle(after.grid, specials, level.kinds, min_match, draws)
-            if dealt is None:
-                end = [Lost()]
-            else:
-                end = [Reshuffled(dealt[0], draws.state, dealt[1])]
-                still = None
-    if still is not None:
-        object.__setattr__(after, "cache", still)   # a memo of the grid, invisible to ==
-        _remember(after.grid, after.rng, still)
+    tiles = 0
+    for m in masks[1:RAINBOW]:
+        tiles |= m
+    still = Bitboard(geo, tuple(masks[:RAINBOW]), tiles)
+    # A cascade ends with no run on the board: only a legal swap is left to ask for.
+    still.legal = _legal_masks(still, specials, locks, min_match)   # the after state's, kept with it
+    if not end and not any(still.legal):
+        draws = Draws(rng)
+        dealt = reshuffle_board(after.grid, specials, locks, level.kinds, min_match, draws)
+        end = [Lost()] if dealt is None else [Reshuffled(dealt[0], draws.state, dealt[1])]
     if end:
         after = fold(after, end)   # a few events that leave the tiles be (or deal them anew)
-    events += end
-    known_fold(state, events, after)
-    return events
+        events += end
+    if not (end and isinstance(end[-1], Reshuffled)):
+        object.__setattr__(after, "cache", still)   # the next legal_commands reads it
+        if hooks is not None:
+            still.layers = hooks.kept()
+            still.drops = masks[DROP]
+    return events, after
+
+
+def decide(state: State, command: Swap) -> list[Event]:
+    """The events of `command` in a game still playing (game.decide checked both)."""
+    return play(state, command)[0]
+
+
+def kept_layers(state: State, board: Bitboard) -> Kept:
+    """The state's blocker layers by bit, kept with its board (read only: Blockers copies them)."""
+    if board.layers is None:
+        board.layers = Blockers(state, board.geo).kept()
+    return cast(Kept, board.layers)
+
+
+def drop_bits(state: State, board: Bitboard) -> int:
+    """The bits of the drops on the state's board (found once, kept with its board)."""
+    if board.drops < 0:
+        board.drops = _find_drops(state.grid, board.geo.stride)
+    return board.drops
+
+
+def _find_drops(grid: Grid, stride: int) -> int:
+    found = 0
+    for r, row in enumerate(grid):
+        if DROP in row:
+            for c, v in enumerate(row):
+                if v == DROP:
+                    found |= 1 << (r * stride + c)
+    return found
 
 
 def legal_commands(state: State) -> list[Command]:
     """The legal commands of a game still playing (game.legal_commands checked that)."""
     board = board_of(state)
+    min_match = state.level.rules.min_match
+    if state.locks:
+        across, down = legal_masks(state, board)
+        return cast("list[Command]", _swap_list(board.geo, across, down))
     extra = (0, 0)
     if state.specials:
         stride = board.geo.stride
         extra = _special_swaps(_layer(state.specials, stride), _tiles(board, state.specials), stride)
     # A fresh list each call, so the caller may keep or change it.
-    return cast("list[Command]", _swaps(board, state.level.rules.min_match, extra))
+    return cast("list[Command]", _swaps(board, min_match, extra))
+
+
+def _swap_list(geo: Geometry, across: int, down: int) -> list[Swap]:
+    """The swaps of the masks in reading order (at one cell, the swap to the right first)."""
+    table = _swap_table(geo)
+    out: list[Swap] = []
+    for bit in bits_of(across | down):
+        if across >> bit & 1:
+            out.append(table[2 * bit])
+        if down >> bit & 1:
+            out.append(table[2 * bit + 1])
+    return out

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..boards import slide_sources, solved_slide
 from ..commands import Command, Slide
 from ..events import Event, Scored, Slid
-from ..evolve import fold, known_fold
+from ..evolve import fold
 from ..goals import ending
 from ..grid import EMPTY, Cell, Grid, in_bounds
 from ..level import Level
@@ -53,6 +53,11 @@ def deal(level: Level, draws: Draws) -> Grid:
 
 def decide(state: State, command: Slide) -> list[Event]:
     """The events of `command` in a game still playing (game.decide checked both)."""
+    return play(state, command)[0]
+
+
+def play(state: State, command: Slide) -> tuple[list[Event], State]:
+    """The events of `command` in a game still playing, and the state they lead to."""
     cell = command.cell
     if not in_bounds(cell, state.level.height, state.level.width):
         raise IllegalMove(f"{cell[0]},{cell[1]} is outside the board")
@@ -69,8 +74,7 @@ def decide(state: State, command: Slide) -> list[Event]:
     if end:
         after = fold(after, end)
     events += end
-    known_fold(state, events, after)
-    return events
+    return events, after
 
 
 def legal_commands(state: State) -> list[Command]:

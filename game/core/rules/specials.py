@@ -30,13 +30,14 @@ class Outcome:
     took: tuple[tuple[int, int], ...] = ()   # a fired rainbow's bit and the kind it took
 
 
-def makes_special(masks: list[int], rows: int, columns: int, stride: int) -> bool:
+def makes_special(kind_masks: list[int], rows: int, columns: int, stride: int) -> bool:
     """Whether the runs (`rows` along rows, `columns` along columns) make any special: a
-    crossing of two runs, or a straight run of four or more of one kind."""
+    crossing of two runs, or a straight run of four or more of one kind (`kind_masks`: the
+    masks of every kind that may have a run)."""
     if rows & columns:
         return True
     s2, s3 = stride + stride, stride * 3
-    for m in masks[1:RAINBOW]:
+    for m in kind_masks:
         if m:
             across = rows & m
             if across & (across >> 1) & (across >> 2) & (across >> 3):

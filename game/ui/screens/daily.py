@@ -26,7 +26,7 @@ def goal_line(puzzle: DailyPuzzle) -> str:
     """What the day's level asks, in a few words."""
     level = puzzle.level
     goals = level.goals
-    moves = f"in {level.moves} moves" if level.moves is not None else ""
+    moves = f"in {counted(level.moves, 'move')}" if level.moves is not None else ""
     if goals.score is not None:
         return f"Score {goals.score:,} {moves}"
     if goals.collect:
@@ -82,7 +82,7 @@ class DailyView(MenuView):
             # The tile to collect as the player will see it, then how many and in how many moves.
             kind, count = level.goals.collect[0]
             word = self.text("Collect", 0, top - 124, style.TEXT, style.BODY_SIZE, anchor_y="center")
-            line = self.text(f"× {count} in {level.moves} moves", 0, top - 124, style.TEXT,
+            line = self.text(f"× {count} in {counted(level.moves or 0, 'move')}", 0, top - 124, style.TEXT,
                              style.BODY_SIZE, anchor_y="center")
             tex = textures.kind(kind, self.app.settings.colorblind)
             total = word.content_width + 6 + ICON + 6 + line.content_width

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 
 from . import style
+from .paste import LABEL as PASTE_LABEL, NAME as PASTE_NAME, is_paste, paste_code
 from .widgets import MenuView, Widget
 
 if TYPE_CHECKING:
@@ -40,6 +41,9 @@ class LevelsView(MenuView):
         stars = progress.star_count(pack.id, ids)
         self.header(pack.name, f"by {pack.author or 'unknown author'}  ·  {done} / {len(ids)} done  ·  "
                                f"{stars} / {3 * len(ids)} stars", back=self.app.show_packs)
+        # A level from a share code opens from here too (or Ctrl+V): at the header's right.
+        self.button(PASTE_LABEL, w - 32 - 180, h - self.header_height / 2 - 22, 180, 44,
+                    lambda: paste_code(self.app), name=PASTE_NAME, header=True, font_size=13)
         cols = max(2, min(6, int((w - 60 + GAP) // (TILE_W + GAP))))
         grid_w = cols * TILE_W + (cols - 1) * GAP
         left0 = w / 2 - grid_w / 2
@@ -127,6 +131,12 @@ class LevelsView(MenuView):
             self.show_toast(f"Locked: finish level {ids.index(first_open.id) + 1}, “{first_open.name}”, to open it")
         else:
             self.show_toast("Locked")
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        if is_paste(symbol, modifiers):
+            paste_code(self.app)
+            return True
+        return super().on_key_press(symbol, modifiers)
 
     def on_back(self) -> None:
         self.app.show_packs()

@@ -58,8 +58,10 @@ class PacksView(MenuView):
         progress = self.app.progress
         done = progress.completed_count(pack_id, level_ids)
         stars = progress.star_count(pack_id, level_ids)
-        wd = self.panel(left, bottom, width, CARD_HEIGHT, 16, name=f"pack:{pack_id}",
-                        action=lambda: self.app.show_levels(pack_id), scrolls=True)
+        need = self.app.stars_to_open(pack_id)
+        colors = (style.PANEL, style.PANEL_HOVER) if not need else (style.PANEL_LOCKED, style.PANEL_LOCKED)
+        wd = self.panel(left, bottom, width, CARD_HEIGHT, 16, name=f"pack:{pack_id}", enabled=not need,
+                        colors=colors, action=lambda: self.app.show_levels(pack_id), scrolls=True)
         right_w = 250
         text_w = width - right_w - 90
         top = bottom + CARD_HEIGHT
@@ -78,8 +80,15 @@ class PacksView(MenuView):
                               style.TEXT_MUTED, style.SMALL_SIZE + 1, scrolls=True, anchor_y="top",
                               multiline=True, width=int(text_w))
             fit_lines(about, DESCRIPTION_LINES)
-        # Right side: levels done with a bar, then stars earned.
+        # Right side: levels done with a bar, then stars earned; a locked pack says what opens it.
         rx = left + width - right_w - 24
+        if need:
+            self.sprite(style.padlock(34), rx + 17, top - 52, style.TEXT_DIM, scrolls=True)
+            self.text(f"{counted(need, 'more star')}", rx + 44, top - 52, style.GOLD, style.BODY_SIZE,
+                      scrolls=True, anchor_y="center", max_width=right_w - 44)
+            self.text("to open it", rx + 44, top - 78, style.TEXT_MUTED, style.SMALL_SIZE + 1,
+                      scrolls=True, anchor_y="center")
+            return
         self.text(f"{done} / {count} done", rx, top - 44, style.TEXT, style.BODY_SIZE, scrolls=True)
         bar_y = top - 66
         self.sprite(style.rounded_rect(right_w, 12, 6), rx + right_w / 2, bar_y, style.BAR_BG, scrolls=True)
@@ -89,6 +98,10 @@ class PacksView(MenuView):
         self.sprite(style.star(24), rx + 12, top - 100, style.GOLD if stars else style.STAR_EMPTY, scrolls=True)
         self.text(f"{stars} / {3 * count}", rx + 32, top - 100, style.TEXT, style.BODY_SIZE, scrolls=True,
                   anchor_y="center")
+
+    def refused(self, widget: Any) -> None:
+        pack_id = widget.name.removeprefix("pack:")
+        self.show_toast(f"Locked: {self.app.locked_words(pack_id)}")
 
     def on_back(self) -> None:
         self.app.show_title()

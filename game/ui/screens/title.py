@@ -12,6 +12,7 @@ import arcade
 from game.bots.daily import DAILY_MODES
 
 from . import style
+from .paste import LABEL as PASTE_LABEL, NAME as PASTE_NAME, is_paste, paste_code
 from .widgets import MenuView
 
 if TYPE_CHECKING:
@@ -22,6 +23,8 @@ LOGO = "GRIDFALL"
 DROP_TIME = 0.55      # seconds one logo tile takes to land
 DROP_STAGGER = 0.07   # delay between neighbouring tiles
 MENU_FLOOR = 50       # the lowest a menu button may reach: the key line sits below
+RAIN_AWAKE = 8.0      # seconds the background tiles drift after the last input ...
+RAIN_SETTLE = 2.0     # ... then they slow to rest over this: a still title needs no frames
 
 
 def _ease_out_bounce(t: float) -> float:
@@ -84,6 +87,8 @@ class TitleView(MenuView):
             self._rain_speed.append(18 + rng.random() * 30)
         self._rain_fractions = [(s.center_x, s.center_y) for s in self._rain]
         self._rain_placed: tuple[int, int] | None = None
+        self._calm = 0.0   # seconds since the last input: the tiles drift while it is short
+        self._rain_time = 0.0
 
     def daily_label(self) -> str:
         """Daily, with the longest streak still alive: a reason to come back tomorrow."""
@@ -128,6 +133,9 @@ class TitleView(MenuView):
             self.button(label, w / 2 - bw / 2, top - bh - i * step, bw, bh, action, name=name,
                         primary=(i == 0))
 
+        # A share code from a chat opens from here (or Ctrl+V): bottom right, clear of the key line.
+        self.button(PASTE_LABEL, w - 214, 12, 190, 40, lambda: paste_code(self.app), name=PASTE_NAME,
+                    font_size=13)
         if self.notice:
             self._build_notice(w, h)
         self.text("Arrows and Enter, or the mouse  ·  Esc goes back  ·  F11 fullscreen", w / 2, 26,
@@ -151,6 +159,13 @@ class TitleView(MenuView):
     def initial_focus(self) -> Any:
         return next((wd for wd in self.widgets if wd.name == "play"), None)
 
+    def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        self.wake()   # input: the background tiles drift again
+        if is_paste(symbol, modifiers):
+            paste_code(self.app)
+            return True
+        return super().on_key_press(symbol, modifiers)
+
     def on_back(self) -> None:
         # Esc on the title does not quit at once: it points at Quit, Enter confirms.
         self.set_focus(next((wd for wd in self.widgets if wd.name == "quit"), None))
@@ -169,14 +184,39 @@ class TitleView(MenuView):
             if text is not None:
                 text.y = y
 
+    @property
+    def rain_pace(self) -> float:
+        """How fast the background tiles drift: 1 after input, easing to 0 (at rest) when left alone."""
+        return min(1.0, max(0.0, (RAIN_AWAKE + RAIN_SETTLE - self._calm) / RAIN_SETTLE))
+
+    def in_motion(self) -> bool:
+        return super().in_motion() or not self.logo_landed or self.rain_pace > 0
+
+    def wake(self) -> None:
+        """Input: the background tiles drift again."""
+        self._calm = 0.0
+
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        self.wake()
+        super().on_mouse_motion(x, y, dx, dy)
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        self.wake()
+        super().on_mouse_press(x, y, button, modifiers)
+
     def animate(self, delta_time: float) -> None:
         if not self.logo_landed:
             self._logo_time += delta_time
             self._place_logo()
+        self._calm += delta_time
+        pace = self.rain_pace
+        if pace <= 0:
+            return
+        self._rain_time += delta_time * pace   # their sway slows with them, and resumes where it was
         h = self.window.height
         for s, speed in zip(self._rain, self._rain_speed):
-            s.center_y -= speed * delta_time
-            s.angle = math.sin(self.time * 0.5 + s.center_x) * 8
+            s.center_y -= speed * delta_time * pace
+            s.angle = math.sin(self._rain_time * 0.5 + s.center_x) * 8
             if s.center_y < -30:
                 s.center_y = h + 30
 

@@ -9,17 +9,23 @@ import arcade
 import pyglet
 
 
+from game.ui import frames
+from game.ui.actions import DIRECTIONS, Action as InputAction
+
 from . import style
 
 
 Action = Callable[[], object]
 
 # Arrow keys and their direction on screen.
-_DIRECTIONS = {
-    arcade.key.UP: (0, 1), arcade.key.DOWN: (0, -1),
-    arcade.key.LEFT: (-1, 0), arcade.key.RIGHT: (1, 0),
+# A menu's keys, as the actions a controller sends too (game/ui/pad.py).
+_KEY_ACTIONS = {
+    arcade.key.UP: InputAction.UP, arcade.key.DOWN: InputAction.DOWN,
+    arcade.key.LEFT: InputAction.LEFT, arcade.key.RIGHT: InputAction.RIGHT,
+    arcade.key.ENTER: InputAction.PRESS, arcade.key.RETURN: InputAction.PRESS,
+    arcade.key.NUM_ENTER: InputAction.PRESS, arcade.key.SPACE: InputAction.PRESS,
+    arcade.key.ESCAPE: InputAction.BACK,
 }
-_ACTIVATE = (arcade.key.ENTER, arcade.key.RETURN, arcade.key.NUM_ENTER, arcade.key.SPACE)
 
 
 def fit(text: Any, max_width: float) -> None:
@@ -217,6 +223,7 @@ class MenuView(arcade.View):
         self._toast_bg.append(arcade.Sprite(style.rounded_rect(width, 48, 24), center_x=w / 2, center_y=36))
         self._toast_bg[0].color = (10, 10, 24, 230)
         self._toast_left = seconds
+        frames.request()
 
     # -- life cycle ----------------------------------------------------------------------
     def rebuild(self) -> None:
@@ -266,13 +273,19 @@ class MenuView(arcade.View):
             self._toast_left -= delta_time
             if self._toast_left <= 0:
                 self.toast = None
+                frames.request()   # its going is a change no input announced
         self.animate(delta_time)
 
     def animate(self, delta_time: float) -> None:
         """Per-frame motion of a screen (title tiles); the base menu is still."""
 
+    def in_motion(self) -> bool:
+        """Something moves (game.ui.frames draws only then, and after input): a red flash, a rebuild."""
+        return (any(wd.shake > 0 for wd in self.widgets)
+                or self._built_size != (self.window.width, self.window.height))
+
     def on_draw(self) -> None:
-        self.clear()
+        frames.clear(self.window, self.window.background_color)
         self._back.draw()
         self._grid_lines.draw()
         self.draw_under()
@@ -438,15 +451,23 @@ class MenuView(arcade.View):
             self.set_focus(hit)
             self.activate(hit)
 
-    def on_key_press(self, symbol: int, modifiers: int) -> bool:
-        if symbol in _DIRECTIONS:
-            self.move_focus(*_DIRECTIONS[symbol])
-        elif symbol in _ACTIVATE:
+    def on_action(self, action: InputAction) -> bool:
+        """What keys and a controller both ask of a menu: move the focus, press, go back."""
+        if action in DIRECTIONS:
+            self.move_focus(*DIRECTIONS[action])
+        elif action is InputAction.PRESS:
             if self.focus is not None:
                 self.activate(self.focus)
-        elif symbol == arcade.key.ESCAPE:
+        elif action in (InputAction.BACK, InputAction.PAUSE):
             self.on_back()
-        elif symbol == arcade.key.F11 and getattr(self, "app", None) is not None:
+        else:
+            return False
+        return True
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        if symbol in _KEY_ACTIONS:
+            return self.on_action(_KEY_ACTIONS[symbol])
+        if symbol == arcade.key.F11 and getattr(self, "app", None) is not None:
             getattr(self, "app").toggle_fullscreen()
             self.rebuild()  # the settings screen shows the new value
         elif symbol in (arcade.key.PAGEDOWN, arcade.key.PAGEUP):

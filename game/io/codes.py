@@ -1,0 +1,156 @@
+"""Levels and games as share codes, and codes back into levels and games through every check a
+file gets (the level loader, the replay reader, the replay's proof)."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import pathlib
+from dataclasses import dataclass
+from typing import Sequence
+
+from game.core import (
+    CodeError, CodeKind, Command, IllegalMove, Level, decode_code, encode_code, first_divergence, shorten,
+)
+
+from .kept_replays import game_key
+from .levels import check_level_text, level_to_yaml, save_level
+from .problems import FileProblem, LevelFileError
+from .replay import Replay, ReplayFileError, replay_from_dict, replay_of, replay_to_yaml, save_replay
+from .yamldoc import DocError, parse
+from .yamldoc import decode as checked_text
+
+CODE_FILE = "code"            # how problems in a code's level name their "file"
+# A game code's text is the level file, this line, then the replay file: a YAML stream of two
+# documents, readable as it is.
+SEPARATOR = "\n---\n"
+
+__all__ = ["CodeError", "Opened", "game_code", "level_code", "open_code", "replay_code", "write_opened"]
+
+
+@dataclass(frozen=True, slots=True)
+class Opened:
+    """What a code held: a level, and for a game code the replay that plays on it (proven)."""
+
+    level: Level
+    replay: Replay | None = None
+
+    @property
+    def pack_id(self) -> str:
+        """The pack of one a code's level is shown in: named by its content, so two different
+        levels with one id never share progress."""
+        return f"code-{self.level.content_hash()[:10]}"
+
+
+def level_code(level: Level) -> str:
+    """The level's share code: its level file's text (no schema line), packed."""
+    return encode_code(CodeKind.LEVEL, level_to_yaml(level, schema=None))
+
+
+def game_code(level: Level, seed: int, commands: Sequence[Command]) -> str:
+    """A game's share code: the level, the seed and the commands with a check after each, so the
+    code proves itself as a replay file does. Raises IllegalMove for commands that do not play."""
+    replay = replay_of(level, seed, commands, pack=None)
+    return encode_code(CodeKind.GAME, level_to_yaml(level, schema=None) + SEPARATOR + replay_to_yaml(replay))
+
+
+def replay_code(level: Level, replay: Replay) -> str:
+    """A replay file's game as a code, as it was recorded (its rules version, its checks), once
+    it proves itself on `level`; a replay without checks (format 1) gets them from today's rules."""
+    if not replay.checks:
+        return game_code(level, replay.seed, replay.commands)
+    divergence = first_divergence(level, replay.seed, replay.commands, replay.checks, replay.plays_by)
+    if divergence is not None:
+        raise CodeError(f"the replay does not prove itself on the level '{level.id}': {divergence.describe()}")
+    shared = dataclasses.replace(replay, pack=None)
+    return encode_code(CodeKind.GAME, level_to_yaml(level, schema=None) + SEPARATOR + replay_to_yaml(shared))
+
+
+def open_code(code: str) -> Opened:
+    """The level (and game) a code holds. CodeError (one line) for a code that is foreign,
+    damaged, cut short, too large or a game that does not prove itself; LevelFileError (each
+    problem at code:line:col) for a level that a file with the same text would fail with."""
+    kind, text = decode_code(code)
+    replay_text = None
+    if kind is CodeKind.GAME:
+        level_text, found, replay_text = text.partition(SEPARATOR)
+        if not found:
+            raise CodeError("the game code holds a level but no game (damaged?)")
+    else:
+        level_text = text
+    try:
+        level_text = checked_text(level_text.encode("utf-8"))
+    except DocError as exc:
+        raise LevelFileError([FileProblem(CODE_FILE, exc.line, exc.column, "", exc.message)]) from None
+    level, problems = check_level_text(level_text, CODE_FILE, None)
+    if problems or level is None:
+        raise LevelFileError(problems or [FileProblem(CODE_FILE, 1, 1, "", "not a level")])
+    if replay_text is None:
+        return Opened(level)
+    return Opened(level, _proven(level, replay_text))
+
+
+def _proven(level: Level, text: str) -> Replay:
+    """The game code's replay, read like a replay file and held to its checks."""
+    where = f"{CODE_FILE} (game)"
+    try:
+        doc = parse(checked_text(text.encode("utf-8")))
+        if doc.problems:
+            node, _, message = doc.problems[0]
+            raise CodeError(f"the game in the code is damaged: line {node.start_mark.line + 1}: {message}")
+        replay = replay_from_dict(doc.value, where, doc)
+    except (DocError, ReplayFileError) as exc:
+        raise CodeError(f"the game in the code is damaged: {shorten(str(exc), 160)}") from None
+    if replay.level != level.id:
+        raise CodeError(f"the game in the code is for the level '{shorten(replay.level, 40)}', "
+                        f"not the code's level '{level.id}'")
+    if replay.level_hash is not None and replay.level_hash != level.content_hash():
+        raise CodeError("the game in the code was played on another version of its level")
+    if not replay.checks and replay.commands:
+        raise CodeError("the game in the code carries no checks, so it cannot prove itself")
+    try:
+        divergence = first_divergence(level, replay.seed, replay.commands, replay.checks, replay.plays_by)
+    except (IllegalMove, ValueError) as exc:
+        raise CodeError(f"the game in the code does not play: {shorten(str(exc), 160)}") from None
+    if divergence is not None:
+        raise CodeError(f"the game in the code plays differently now: {divergence.describe()}")
+    return replay
+
+
+def write_opened(opened: Opened, folder: str | os.PathLike[str]) -> list[pathlib.Path]:
+    """Write what a code held into `folder` (made when missing): ID.yaml, and for a game
+    ID-KEY.replay.yaml beside it (the pair Share writes, which the game opens when dropped).
+    Refuses (FileExistsError) to replace a different file of the same name."""
+    target = pathlib.Path(folder)
+    target.mkdir(parents=True, exist_ok=True)
+    level_path = target / f"{opened.level.id}.yaml"
+    out = [level_path]
+    _refuse_other(level_path, opened.level)
+    if opened.replay is not None:
+        replay_path = target / f"{opened.level.id}-{game_key(opened.replay.seed, opened.replay.commands)}.replay.yaml"
+        if replay_path.exists() or replay_path.is_symlink():
+            try:
+                same = not replay_path.is_symlink() and replay_path.read_text(encoding="utf-8") == replay_to_yaml(opened.replay)
+            except (OSError, UnicodeDecodeError):
+                same = False
+            if not same:
+                raise FileExistsError(f"{replay_path} is there already and holds something else; give another folder")
+        out.append(replay_path)
+    save_level(opened.level, level_path)
+    if opened.replay is not None:
+        save_replay(opened.replay, out[1])
+    return out
+
+
+def _refuse_other(path: pathlib.Path, level: Level) -> None:
+    """A file already at `path` must be this very level, or it is someone's work: keep it."""
+    if not (path.exists() or path.is_symlink()):
+        return
+    from .levels import load_level
+
+    try:
+        same = path.is_file() and not path.is_symlink() and load_level(path) == level
+    except (LevelFileError, OSError):
+        same = False
+    if not same:
+        raise FileExistsError(f"{path} is there already and holds something else; give another folder")

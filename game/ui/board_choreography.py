@@ -1,0 +1,505 @@
+"""The board's choreography: one batch of the core's events, step by step, into tweens between its states.
+
+The board never applies rules. Given the state before a batch and its events, each step's state
+after is the core's own fold (`evolve`); a step's tweens take the sprites from the one to the
+other, and when the batch is over the board shows the state after it exactly. Timing lives in
+`board_timing`; the sparks, beams and pop-ups in `board_effects`.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING, Any, Callable, Sequence
+
+import arcade
+
+from game.core import (
+    RAINBOW, BonusScored, Chained, Cleared, Cracked, Created, Detonated, DropCollected, Event, Fell,
+    JellyCleared, Lost, PlayerMoved, Reshuffled, Scored, Slid, Spawned, Special, Specials, State, SwapRejected,
+    Swapped, Unlocked, Won, evolve,
+)
+from game.ui.words import counted
+from game.ui.board_sprites import (
+    BLAST_COLOR, CHIP_COLOR, COMBO_COLOR, JELLY_COLOR, LOCK_COLOR, PATH_COLOR, Blockers, Cell, Grid, TileSprite,
+)
+from game.ui.board_timing import (
+    BREAK, CLEAR, DETONATE, DETONATE_STEP, DROP_EXIT, END_PULSE, FALL_BASE, FALL_PER_ROW, FORM, MAX_FX, REJECT,
+    RESHUFFLE, SLIDE, SWAP, WALK,
+)
+from game.ui.tween import Tween, call, ease_in, ease_in_out, ease_out, linear, shake, there_and_back
+
+if TYPE_CHECKING:
+    from game.ui.board import BoardRenderer
+
+
+class Choreographer:
+    """Plays batches on one board: queues a tween step per event (a Fell and the Spawned after it
+    play together), tracking what a batch needs across its steps (its swap, the last clear)."""
+
+    def __init__(self, board: "BoardRenderer") -> None:
+        self.board = board
+        self.fx = board.effects
+        self._last_clear: Sequence[Cell] = ()
+        self._walk_arrows: list[arcade.Sprite] = []
+        self._swap: tuple[Cell, Cell] | None = None   # the batch's swap: a rainbow's partner
+        self._combo = False                            # two specials were swapped together
+        self._pulled: set[Cell] = set()                # tiles already pulled into a forming special
+        self._step_before: State | None = None         # the state the step being played starts from
+
+    def _background(self, *tweens: Tween) -> None:
+        for tween in tweens:
+            self.board.animator.add_background(tween)
+
+    # -- a batch ----------------------------------------------------------------------------
+    def play(self, events: Sequence[Event], after: State | Grid, on_event: Callable[[Event], None] | None = None,
+             before: State | None = None, specials: Specials = (), blockers: Blockers | None = None) -> None:
+        """Queue the batch's tween steps. With `before` (and `after` a State) each step plays
+        between the core's states, folded event by event; a bare grid (a hand-made batch) has
+        no states, and its `specials` and `blockers` say what the board ends showing."""
+        animator = self.board.animator
+        states: list[State | None] = [None] * (len(events) + 1)
+        if before is not None:
+            states[0] = before
+            for n, e in enumerate(events):
+                states[n + 1] = evolve(states[n], e)   # type: ignore[arg-type]
+        if isinstance(after, State):
+            grid, specials, blockers = after.grid, after.specials, Blockers.of(after)
+        else:
+            grid = after
+            last = states[-1]
+            if last is not None:   # only the state before: the fold says where the batch ends
+                specials, blockers = last.specials, Blockers.of(last)
+        i = 0
+        while i < len(events):
+            e = events[i]
+            if isinstance(e, Fell) and i + 1 < len(events) and isinstance(events[i + 1], Spawned):
+                spawned = events[i + 1]
+                assert isinstance(spawned, Spawned)
+                animator.push(self._step(self._fall_and_spawn, e, spawned, notify=on_event, events=(e, spawned),
+                                         span=(states[i], states[i + 2])))
+                i += 2
+                continue
+            if isinstance(e, Created):
+                # A step's specials form together (a rainbow with a bomb makes many at once); what
+                # they are made of is in the step's Cleared, which comes after them.
+                j = i
+                while j < len(events) and isinstance(events[j], Created):
+                    j += 1
+                made = tuple(ev for ev in events[i:j] if isinstance(ev, Created))
+                cleared = next((ev.cells for ev in events[j:] if isinstance(ev, Cleared)), ())
+                animator.push(self._step(self._created_all, made, cleared, notify=on_event, events=made,
+                                         span=(states[i], states[j])))
+                i = j
+                continue
+            if isinstance(e, Detonated):
+                # Each goes off in turn, so a chain reaction reads in order, within one short
+                # hold for the whole step however many there are.
+                fired = 0
+                while i + fired < len(events) and isinstance(events[i + fired], Detonated):
+                    fired += 1
+                cleared = next((ev.cells for ev in events[i:] if isinstance(ev, Cleared)), ())
+                hold = min(DETONATE, DETONATE_STEP / fired)
+                for nth, ev in enumerate(events[i:i + fired]):
+                    assert isinstance(ev, Detonated)
+                    animator.push(self._step(self._detonated, ev, cleared, hold, nth, notify=on_event, events=(ev,),
+                                             span=(states[i + nth], states[i + nth + 1])))
+                i += fired
+                continue
+            animator.push(self._step(self._handler(e), e, notify=on_event, events=(e,), span=(states[i], states[i + 1])))
+            i += 1
+        # A reshuffle pairs sprites by kind only, so then the specials are set, not checked.
+        check = not any(isinstance(e, Reshuffled) for e in events)
+        animator.push(lambda: [call(lambda: self._finish(grid, specials, blockers, check))])
+
+    def _step(self, handler: Callable[..., list[Tween]], *args: Any, notify: Callable[[Event], None] | None,
+              events: tuple[Event, ...], span: tuple[State | None, State | None]) -> Callable[[], list[Tween]]:
+        def start() -> list[Tween]:
+            if notify is not None:
+                for e in events:
+                    notify(e)
+            self._step_before = span[0]
+            if span[1] is not None:
+                # The board stands on the step's state: its cells (a broken stone's is empty
+                # from now on) and its blocker layers, as the core folded them.
+                self.board.grid = span[1].grid
+                self.board.layers = Blockers.of(span[1])
+            return handler(*args)
+        return start
+
+    def _finish(self, grid: Grid, specials: Specials, blockers: Blockers | None, check_specials: bool) -> None:
+        """The batch is over: note where the tweens left any sprite off the state, then show it."""
+        board = self.board
+        self._swap, self._combo, self._step_before = None, False, None
+        expected = board.grid_cells(grid)
+        wrong = [cell for cell, sprite in board.by_cell.items() if expected.get(cell) != sprite.kind]
+        wrong += [cell for cell in expected if cell not in board.by_cell]
+        if check_specials:
+            riding = {cell: s.special for cell, s in board.by_cell.items() if s.special is not None}
+            want_specials = dict(specials)
+            wrong += [c for c in set(riding) | set(want_specials) if riding.get(c) != want_specials.get(c)]
+        board.snap(grid, keep_effects=True)   # the tiles at rest (a blocker breaking is gone now)
+        if blockers is not None:
+            # The layers the steps' states left on show must be the batch's last state's.
+            shown = board.layer_cells()
+            want = {"stones": dict(blockers.stones), "locks": {c: 1 for c in blockers.locks},
+                    "jelly": dict(blockers.jelly)}
+            for name, cells in want.items():
+                wrong += [c for c in set(cells) | set(shown[name]) if cells.get(c) != shown[name].get(c)]
+            board.set_blockers(blockers)
+        board.mismatches = sorted(set(wrong))
+        # A reshuffle pairs sprites by kind only: the specials are set from the state after it.
+        board.set_specials(specials)
+        board.batches += 1
+
+    def clear_walk_arrows(self) -> None:
+        for arrow in self._walk_arrows:
+            self.board.remove(arrow)
+        self._walk_arrows = []
+
+    def _handler(self, e: Event) -> Callable[..., list[Tween]]:
+        handlers: dict[type, Callable[..., list[Tween]]] = {
+            Swapped: self._swapped, SwapRejected: self._rejected, Chained: self._chained,
+            Cleared: self._cleared, Fell: lambda ev: self._fall_and_spawn(ev, None),
+            Spawned: lambda ev: self._fall_and_spawn(None, ev), PlayerMoved: self._player_moved,
+            Slid: self._slid, Reshuffled: self._reshuffled, Scored: self._scored,
+            BonusScored: self._bonus_scored, Won: self._won, Lost: self._lost,
+            Unlocked: self._unlocked, JellyCleared: self._jelly_cleared, Cracked: self._cracked,
+            DropCollected: self._drop_collected,
+        }
+        return handlers[type(e)]
+
+    # -- one step each ------------------------------------------------------------------------
+    def _rainbow_targets(self, e: Detonated, cleared: Sequence[Cell]) -> list[Cell]:
+        """The step's cleared tiles a rainbow took: those of the kind its event names, or all of
+        them for a rainbow that took every kind (two rainbows swapped). Read from the sprites."""
+        by_cell = self.board.by_cell
+        kinds = {c: by_cell[c].kind for c in cleared if c in by_cell and c != e.cell}
+        if not e.took:
+            return sorted(kinds)
+        return sorted(c for c, k in kinds.items() if k == e.took)
+
+    def _detonated(self, e: Detonated, cleared: Sequence[Cell], hold_for: float = DETONATE,
+                   nth: int = 0) -> list[Tween]:
+        hold = [Tween(None, hold_for)]
+        before = self._step_before
+        if e.cell in (before.locks if before is not None else self.board.layers.locks):
+            # Gone off on a locked tile: the clear takes the lock, not the tile, and the special
+            # is spent (as fold records it); the tile shows plain again.
+            sprite = self.board.by_cell.get(e.cell)
+            if sprite is not None and sprite.special is not None:
+                sprite.special = None
+                sprite.texture = self.board.texture_for(sprite.kind)
+        if self.board.reduced_motion:
+            return []
+        if nth >= MAX_FX:
+            # A board of specials going off at once: the first few show theirs, the rest burst
+            # with the step's sparks (every big quad is paid for pixel by pixel on software GL).
+            return hold
+        combo = self._combo and self._swap is not None and e.cell in self._swap
+        thick = 1.8 if combo else 1.2
+        if e.special in (Special.ROW, Special.COLUMN):
+            self.fx.sweep(e.cell, e.special == Special.ROW, thick)
+        elif e.special == Special.BOMB:
+            self.fx.blast(e.cell, 5.0 if combo else 3.4, BLAST_COLOR, glow_alpha=200 if nth < 2 else 0)
+        else:
+            self.fx.rays(e.cell, self._rainbow_targets(e, cleared))
+        if combo and self._swap is not None:
+            # The two specials together: one big shock wave from the swap and a word, once.
+            self._combo = False
+            (ax, ay), (bx, by) = self.board.center(self._swap[0]), self.board.center(self._swap[1])
+            mid = self.board.layout.cell_at((ax + bx) / 2, (ay + by) / 2) or e.cell
+            self.fx.blast(mid, 7.0, COMBO_COLOR, glow_alpha=0)   # a ring only: a glow this wide costs frames
+            # White words: gold on the gold wave would not read.
+            self.fx.popup("Combo!", (ax + bx) / 2, (ay + by) / 2 + self.board.layout.cell * 0.5, 26.0, (255, 255, 255))
+        return hold
+
+    def _unlocked(self, e: Unlocked) -> list[Tween]:
+        # The lock breaks open off its tile (the tile stays); the board records it, never decides it.
+        sprite = self.board.lock_sprites.pop(e.cell, None)
+        if sprite is None:
+            return []
+        if self.board.reduced_motion:
+            self.board.remove(sprite)
+            return []
+        self.fx.chips(e.cell, LOCK_COLOR)
+        self._background(Tween(sprite, BREAK, ease=ease_in, on_done=functools.partial(self.board.remove, sprite),
+                       scale=1.4, angle=25.0, alpha=0.0, center_y=sprite.center_y - self.board.layout.cell * 0.3))
+        return []
+
+    def _cracked(self, e: Cracked) -> list[Tween]:
+        sprite = self.board.stone_sprites.get(e.cell)
+        if e.hits > 0:
+            if sprite is not None:
+                sprite.count = e.hits
+                sprite.texture = self.board.layer_texture("stones", e.hits)
+                if not self.board.reduced_motion:
+                    self._background(Tween(sprite, BREAK, ease=shake, relative=True,
+                                   center_x=(sprite.center_x, self.board.layout.cell * 0.06)))
+            self.fx.chips(e.cell, CHIP_COLOR, 3)
+            return []
+        # Broken: its cell is an ordinary empty one from now on (the step's state says so).
+        self.board.stone_sprites.pop(e.cell, None)
+        self.fx.chips(e.cell, CHIP_COLOR, 6)
+        if sprite is not None:
+            if self.board.reduced_motion:
+                self.board.remove(sprite)
+            else:
+                self._background(Tween(sprite, BREAK, ease=ease_in, on_done=functools.partial(self.board.remove, sprite),
+                               scale=0.4, alpha=0.0))
+        return []
+
+    def _jelly_cleared(self, e: JellyCleared) -> list[Tween]:
+        sprite = self.board.jelly_sprites.get(e.cell)
+        if e.layers > 0:
+            if sprite is not None:
+                sprite.count = e.layers
+                sprite.texture = self.board.layer_texture("jelly", e.layers, e.cell)
+                if not self.board.reduced_motion:
+                    self._background(Tween(sprite, BREAK, ease=there_and_back, relative=True, scale=(1.0, 0.12)))
+            return []
+        self.board.jelly_sprites.pop(e.cell, None)
+        self.board.build_quads(self.board.grid)   # the cell's own quad comes back under the jelly as it goes
+        if sprite is not None:
+            if self.board.reduced_motion:
+                self.board.remove(sprite)
+            else:
+                self.fx.chips(e.cell, JELLY_COLOR, 3)
+                self._background(Tween(sprite, BREAK, ease=ease_out, on_done=functools.partial(self.board.remove, sprite),
+                               scale=1.15, alpha=0.0))
+        return []
+
+    def _drop_collected(self, e: DropCollected) -> list[Tween]:
+        sprite = self.board.by_cell.pop(e.cell, None)
+        if sprite is None:
+            return []
+        if self.board.reduced_motion:
+            return [self._vanish(sprite, CLEAR)]
+        # Out through the bottom edge of the board (the clip hides it as it goes), then gone.
+        below = self.board.layout.rect.bottom - self.board.layout.cell * 0.6
+        return [Tween(sprite, DROP_EXIT, ease=ease_in, on_done=functools.partial(self.board.remove, sprite),
+                      center_y=below, alpha=120.0)]
+
+    def _group(self, cell: Cell, kind: int, cleared: Sequence[Cell]) -> list[Cell]:
+        """The cleared tiles of `kind` joined to `cell` through each other: the run that made it."""
+        pool = {c for c in cleared if c in self.board.by_cell and self.board.by_cell[c].kind == kind}
+        seen, todo = [], [cell]
+        while todo:
+            r, c = todo.pop()
+            for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if n in pool:
+                    pool.discard(n)
+                    seen.append(n)
+                    todo.append(n)
+        return seen
+
+    def _created_all(self, made: Sequence[Created], cleared: Sequence[Cell]) -> list[Tween]:
+        # Many at once are a combo's doing (a rainbow turning a kind into specials), not runs:
+        # they only pop. Otherwise each tile joins one special's pull at most.
+        free = [] if len(made) > 2 else list(cleared)
+        out: list[Tween] = []
+        for e in made:
+            out += self._created(e, free)
+            free = [c for c in free if c not in self._pulled]
+        self._pulled.clear()
+        return out
+
+    def _created(self, e: Created, cleared: Sequence[Cell] = ()) -> list[Tween]:
+        # The tile stays and shows its special (a rainbow loses its kind); its run pulls into it.
+        sprite = self.board.by_cell.get(e.cell)
+        if sprite is None:
+            return []
+        group = self._group(e.cell, sprite.kind, cleared) if sprite.kind > 0 else []
+        if e.special == Special.RAINBOW:
+            sprite.kind = RAINBOW
+        sprite.special = e.special
+        sprite.texture = self.board.texture_for(sprite.kind, e.special)
+        if self.board.reduced_motion:
+            return []
+        self._pulled.update(group)
+        out = [self._move(self.board.by_cell[c], e.cell, FORM, ease=ease_in) for c in group]
+        out.append(Tween(sprite, FORM * 2, ease=there_and_back, relative=True, scale=(1.0, 0.3)))
+        return out
+
+    def _move(self, sprite: TileSprite, cell: Cell, duration: float, ease: Any = ease_in_out,
+              delay: float = 0.0) -> Tween:
+        x, y = self.board.center(cell)
+        return Tween(sprite, duration, ease=ease, delay=delay, center_x=x, center_y=y)
+
+    def _swapped(self, e: Swapped) -> list[Tween]:
+        a, b = self.board.by_cell.get(e.a), self.board.by_cell.get(e.b)
+        out: list[Tween] = []
+        if a is not None:
+            out.append(self._move(a, e.b, SWAP))
+        if b is not None:
+            out.append(self._move(b, e.a, SWAP))
+        self._relink({e.a: b, e.b: a})
+        # Remembered for the specials it sets off: a rainbow's partner, two specials' combo.
+        self._swap = (e.a, e.b)
+        self._combo = all(s is not None and (s.special is not None or s.kind == RAINBOW) for s in (a, b))
+        return out
+
+    def _relink(self, placed: dict[Cell, TileSprite | None]) -> None:
+        for cell, sprite in placed.items():
+            if sprite is None:
+                self.board.by_cell.pop(cell, None)
+            else:
+                self.board.by_cell[cell] = sprite
+                sprite.cell = cell
+
+    def _rejected(self, e: SwapRejected) -> list[Tween]:
+        out: list[Tween] = []
+        for here, there in ((e.a, e.b), (e.b, e.a)):
+            sprite = self.board.by_cell.get(here)
+            if sprite is None:
+                continue
+            (hx, hy), (tx, ty) = self.board.center(here), self.board.center(there)
+            # Most of the way over and back: it tried, the rules said no.
+            out.append(Tween(sprite, REJECT, ease=there_and_back, relative=True,
+                             center_x=(hx, (tx - hx) * 0.8), center_y=(hy, (ty - hy) * 0.8)))
+        return out
+
+    def _chained(self, e: Chained) -> list[Tween]:
+        self.board.set_path(())
+        self.clear_walk_arrows()
+        self._walk_arrows = [self.board.arrow(a, b, PATH_COLOR) for a, b in zip(e.path, e.path[1:])]
+        self._last_clear = e.path
+        return []
+
+    def _vanish(self, sprite: arcade.Sprite, duration: float, delay: float = 0.0) -> Tween:
+        def gone() -> None:
+            self.board.remove(sprite)
+        return Tween(sprite, duration, delay=delay, ease=ease_in, on_done=gone,
+                     scale=0.0, alpha=0.0)
+
+    def _cleared(self, e: Cleared) -> list[Tween]:
+        self.clear_walk_arrows()
+        self._last_clear = e.cells
+        out: list[Tween] = []
+        if not self.board.reduced_motion:
+            # Sparks fly on past the step: they must not hold up the fall.
+            by_cell = self.board.by_cell
+            self.fx.burst(e.cells, {c: by_cell[c].kind for c in e.cells if c in by_cell})
+        for cell in e.cells:
+            sprite = self.board.by_cell.pop(cell, None)
+            if sprite is not None:
+                out.append(self._vanish(sprite, CLEAR))
+        return out
+
+    def _fall_and_spawn(self, fell: Fell | None, spawned: Spawned | None) -> list[Tween]:
+        self.clear_walk_arrows()
+        out: list[Tween] = []
+        if fell is not None:
+            movers = [(self.board.by_cell.pop(src, None), src, dst) for src, dst in fell.moves]
+            for sprite, src, dst in movers:
+                if sprite is None:
+                    continue
+                self.board.by_cell[dst] = sprite
+                sprite.cell = dst
+                rows = abs(dst[0] - src[0])
+                # Longer drops take longer, as a falling thing would; all columns move at once.
+                out.append(self._move(sprite, dst, FALL_BASE + FALL_PER_ROW * rows, ease=ease_out))
+        if spawned is not None:
+            per_column: dict[int, int] = {}
+            for (r, c), _ in spawned.tiles:
+                per_column[c] = per_column.get(c, 0) + 1
+            for (r, c), kind in spawned.tiles:
+                drop = per_column[c]
+                old = self.board.by_cell.pop((r, c), None)
+                if old is not None:
+                    self.board.remove(old)
+                sprite = self.board.new_sprite((r, c), kind)
+                # Start `drop` rows higher: above the board, where the clip hides it until it enters.
+                sprite.position = self.board.layout.center_of(r - drop, c)
+                self.board.by_cell[(r, c)] = sprite
+                out.append(self._move(sprite, (r, c), FALL_BASE + FALL_PER_ROW * drop, ease=ease_out))
+        return out
+
+    def _player_moved(self, e: PlayerMoved) -> list[Tween]:
+        token = self.board.by_cell.pop(e.src, None)
+        eaten = self.board.by_cell.pop(e.dst, None)
+        out: list[Tween] = []
+        if token is not None:
+            self.board.by_cell[e.dst] = token
+            token.cell = e.dst
+            out.append(self._move(token, e.dst, WALK, ease=linear))
+        if eaten is not None:
+            out.append(self._vanish(eaten, WALK * 0.7, delay=WALK * 0.3))
+        if self._walk_arrows:
+            self.board.remove(self._walk_arrows.pop(0))
+        return out
+
+    def _slid(self, e: Slid) -> list[Tween]:
+        sprite = self.board.by_cell.pop(e.src, None)
+        if sprite is None:
+            return []
+        self.board.by_cell[e.dst] = sprite
+        sprite.cell = e.dst
+        return [self._move(sprite, e.dst, SLIDE, ease=ease_out)]
+
+    def _reshuffled(self, e: Reshuffled) -> list[Tween]:
+        # Pair each kind's sprites with that kind's new cells; any left over fade out or in.
+        free: dict[int, list[TileSprite]] = {}
+        for cell in sorted(self.board.by_cell):
+            sprite = self.board.by_cell[cell]
+            if sprite.kind > 0:
+                free.setdefault(sprite.kind, []).append(sprite)
+        placed: dict[Cell, TileSprite] = {cell: s for cell, s in self.board.by_cell.items() if s.kind <= 0}
+        out: list[Tween] = []
+        for r, row in enumerate(e.grid):
+            for c, v in enumerate(row):
+                if v <= 0:
+                    continue
+                pool = free.get(v)
+                if pool:
+                    sprite = pool.pop(0)
+                    out.append(self._move(sprite, (r, c), RESHUFFLE, ease=ease_in_out))
+                else:
+                    sprite = self.board.new_sprite((r, c), v)
+                    sprite.alpha = 0
+                    out.append(Tween(sprite, RESHUFFLE, alpha=255.0))
+                sprite.cell = (r, c)
+                placed[(r, c)] = sprite
+        for pool in free.values():
+            for sprite in pool:
+                out.append(self._vanish(sprite, RESHUFFLE))
+        self.board.by_cell = placed
+        return out
+
+    def _popup_at(self) -> tuple[float, float]:
+        cells = [c for c in self._last_clear if 0 <= c[0] < self.board.rows and 0 <= c[1] < self.board.cols]
+        if not cells:
+            return self.board.layout.rect.center
+        xs, ys = zip(*(self.board.center(c) for c in cells))
+        return (sum(xs) / len(xs), sum(ys) / len(ys))
+
+    def _scored(self, e: Scored) -> list[Tween]:
+        text = f"+{e.points}" + (f"  x{e.combo}" if e.combo > 1 else "")
+        # Two sizes only: every new font size makes pyglet render its glyphs again.
+        size = 26.0 if e.combo != 1 else 20.0
+        color = (255, 240, 140) if e.combo == 1 else (255, 170, 90)
+        self.fx.popup(text, *self._popup_at(), size, color)
+        return []
+
+    def _bonus_scored(self, e: BonusScored) -> list[Tween]:
+        # The moves-left bonus of a win: over the middle of the board, not over a clear.
+        self.fx.popup(f"+{e.points} for {counted(e.moves_left, 'move')} left", *self.board.layout.rect.center, 26.0,
+                    (140, 220, 255))
+        return []
+
+    def _won(self, e: Won) -> list[Tween]:
+        if self.board.reduced_motion:
+            return []
+        # One gentle wave across the board, never a strobe: each tile swells once, in turn.
+        # Tile textures are made at the tile's pixel size (textures.fitted): their scale is 1.
+        return [Tween(s, END_PULSE, ease=there_and_back, relative=True, scale=(s.scale_x, 0.18),
+                      delay=0.012 * (s.cell[0] + s.cell[1]))
+                for s in self.board.by_cell.values()]
+
+    def _lost(self, e: Lost) -> list[Tween]:
+        if self.board.reduced_motion:
+            return []
+        return [Tween(s, END_PULSE, ease=there_and_back, relative=True, alpha=(255.0, -150.0))
+                for s in self.board.by_cell.values()]
+
+
+__all__ = ["Choreographer"]

@@ -1,0 +1,189 @@
+"""The board's effects: sparks, chips, beams, blasts, rays and score pop-ups, from one pool, in the background.
+
+Effects never hold up a step: they are background tweens, and their sprites are kept and reused
+(adding and removing sprites every burst costs frames on software GL).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from typing import Iterator, Protocol, Sequence
+
+import arcade
+
+from game.core import Mode
+from game.ui import textures
+from game.ui.board_sprites import KIND_SPARK, Cell, Popup
+from game.ui.board_timing import BLAST, BREAK, CLEAR, FADE, MAX_RAYS, MAX_SPARKS, POPUP, RAY, SWEEP
+from game.ui.layout import BoardLayout
+from game.ui.board_sprites import RAY_COLORS, SWEEP_COLOR
+from game.ui.tween import Animator, Tween, ease_in, ease_out
+
+Color = tuple[int, int, int, int]
+
+
+class EffectsHost(Protocol):
+    """What the effects ask of their board: where cells are, its clock, its player's settings."""
+
+    layout: BoardLayout
+    animator: Animator
+    reduced_motion: bool
+    mode: Mode
+
+    def center(self, cell: Cell) -> tuple[float, float]: ...
+
+
+class Effects:
+    """Every effect sprite of one board (the pool) and its six score pop-ups."""
+
+    def __init__(self, host: EffectsHost) -> None:
+        self.host = host
+        self.sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self.pool: list[arcade.Sprite] = []   # every resting effect sprite, whatever it drew last
+        self.popups = [Popup() for _ in range(6)]
+        self._next_popup = 0
+
+    def __iter__(self) -> Iterator[arcade.Sprite]:
+        return iter(self.sprites)
+
+    def __len__(self) -> int:
+        return len(self.sprites)
+
+    @property
+    def _cell(self) -> float:
+        return self.host.layout.cell
+
+    def _background(self, *tweens: Tween) -> None:
+        for tween in tweens:
+            self.host.animator.add_background(tween)
+
+    def sprite(self, texture: arcade.Texture, x: float, y: float, color: Color = (255, 255, 255, 255)) -> arcade.Sprite:
+        """A sprite from the pool (or a new one), shown at (x, y)."""
+        sprite = self.pool.pop() if self.pool else None
+        if sprite is None:
+            sprite = arcade.Sprite(texture)
+            self.sprites.append(sprite)
+        elif sprite.texture is not texture:
+            sprite.texture = texture
+        sprite.visible = True
+        sprite.scale = 1.0
+        sprite.angle = 0
+        sprite.alpha = 255
+        sprite.position = (x, y)
+        sprite.color = color
+        return sprite
+
+    def rest(self, sprite: arcade.Sprite) -> None:
+        """Back to the pool (hidden)."""
+        if not sprite.visible:
+            return   # already resting (a finished tween and a snap may both say so)
+        sprite.visible = False
+        self.pool.append(sprite)
+
+    def rest_all(self) -> None:
+        for sprite in self.sprites:
+            if sprite.visible:
+                self.rest(sprite)
+
+    def fade(self, sprite: arcade.Sprite, delay: float, duration: float = FADE) -> Tween:
+        return Tween(sprite, duration, delay=delay, ease=ease_in, alpha=0.0,
+                     on_done=functools.partial(self.rest, sprite))
+
+    def chips(self, cell: Cell, color: Color, count: int = 4) -> None:
+        """A few small sparks off a blocker as it is hit (none with reduced motion)."""
+        if self.host.reduced_motion:
+            return
+        tex = textures.load("spark")
+        x, y = self.host.center(cell)
+        reach = self._cell * 0.6
+        for k in range(count):
+            chip = self.sprite(tex, x, y, color)
+            chip.scale = self._cell * 0.22 / tex.width
+            angle = (k / count + 0.125) * 2 * math.pi
+            self._background(Tween(chip, BREAK * 1.3, ease=ease_out, on_done=functools.partial(self.rest, chip),
+                                   center_x=x + math.cos(angle) * reach,
+                                   center_y=y + math.sin(angle) * reach - reach * 0.3, alpha=0.0, scale=0.0))
+
+    def sweep(self, cell: Cell, across: bool, thick: float) -> None:
+        """A line special's beam: it runs out from the special's cell to both ends of its line."""
+        tex = textures.load("beam")
+        x, y = self.host.center(cell)
+        rect = self.host.layout.rect
+        beam = self.sprite(tex, x, y, SWEEP_COLOR)
+        if not across:
+            beam.angle = 90
+        beam.width, beam.height = self._cell, self._cell * thick
+        run = (Tween(beam, SWEEP, ease=ease_out, center_x=rect.center[0], width=rect.width) if across
+               else Tween(beam, SWEEP, ease=ease_out, center_y=rect.center[1], width=rect.height))
+        self._background(run, self.fade(beam, SWEEP))
+
+    def blast(self, cell: Cell, cells_across: float, color: Color, glow_alpha: int = 200) -> None:
+        """A bomb's shock wave: a ring that grows over the cells it takes, then fades."""
+        tex = textures.load("blast")
+        x, y = self.host.center(cell)
+        ring = self.sprite(tex, x, y, color)
+        ring.scale = self._cell * 0.5 / tex.width
+        self._background(Tween(ring, BLAST, ease=ease_out, scale=self._cell * cells_across / tex.width),
+                         self.fade(ring, BLAST * 0.5, BLAST * 0.6))
+        if not glow_alpha:
+            return
+        glow = self.sprite(textures.load("glow"), x, y, color)
+        glow.scale = self._cell * cells_across * 0.8 / glow.texture.width
+        glow.alpha = glow_alpha
+        self._background(self.fade(glow, 0.0, BLAST))
+
+    def rays(self, cell: Cell, targets: Sequence[Cell]) -> None:
+        """A rainbow's rays: a beam grows from it to every tile it takes."""
+        tex = textures.load("beam")
+        x, y = self.host.center(cell)
+        for n, target in enumerate(targets[:MAX_RAYS]):
+            tx, ty = self.host.center(target)
+            length = math.hypot(tx - x, ty - y)
+            if length < 1:
+                continue
+            ray = self.sprite(tex, x, y, RAY_COLORS[n % len(RAY_COLORS)])
+            ray.angle = -math.degrees(math.atan2(ty - y, tx - x))   # arcade 3 turns clockwise
+            ray.width, ray.height = 1.0, self._cell * 0.45
+            self._background(Tween(ray, RAY, ease=ease_out, center_x=(x + tx) / 2, center_y=(y + ty) / 2,
+                                   width=length), self.fade(ray, RAY))
+
+    def burst(self, cells: Sequence[Cell], kinds: dict[Cell, int]) -> None:
+        """Sparks fly off every cleared tile, tinted as its kind (they fly on past the step)."""
+        tex = textures.load("spark")
+        per = max(1, min(4, MAX_SPARKS // max(1, len(cells))))
+        reach = self._cell * 0.55
+        size = self._cell * 0.3 / tex.width
+        for n, cell in enumerate(cells):
+            x, y = self.host.center(cell)
+            kind = kinds.get(cell, 0)
+            color = (*KIND_SPARK[(kind - 1) % len(KIND_SPARK)], 255) if kind > 0 and self.host.mode != Mode.SLIDE \
+                else (255, 255, 255, 255)
+            for k in range(per):
+                spark = self.sprite(tex, x, y, color)
+                spark.scale = size
+                angle = (k / per + n * 0.37) * 2 * math.pi
+                self._background(Tween(spark, CLEAR * 1.6, ease=ease_out, on_done=functools.partial(self.rest, spark),
+                                       center_x=x + math.cos(angle) * reach,
+                                       center_y=y + math.sin(angle) * reach, alpha=0.0, scale=0.0))
+
+    def popup(self, text: str, x: float, y: float, size: float, color: tuple[int, int, int]) -> None:
+        """A score (or a word) rising and fading from (x, y); the oldest of six is reused."""
+        popup = self.popups[self._next_popup]
+        self._next_popup = (self._next_popup + 1) % len(self.popups)
+        popup.show(text, x, y, size, color)
+        self._background(Tween(popup, POPUP, ease=ease_out, center_y=y + self._cell * 0.9, alpha=0.0))
+
+    def owns(self, target: object) -> bool:
+        """Whether a tween's target is an effect (it may play on after a batch ends)."""
+        return target in self.popups or any(target is s for s in self.sprites)
+
+    def draw(self) -> None:
+        self.sprites.draw()
+
+    def draw_popups(self) -> None:
+        for popup in self.popups:
+            popup.draw()
+
+
+__all__ = ["Effects", "EffectsHost"]

@@ -1,0 +1,133 @@
+"""What a board is drawn with: its colours, the tile and blocker sprites, the score pop-up, the blocker layers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import arcade
+
+from game.core import Counts, Special, State
+
+Cell = tuple[int, int]
+Grid = tuple[tuple[int, ...], ...]
+
+TILE_FILL = 0.86        # a tile's share of its cell: a gap between tiles reads as a grid
+BLOCK_FILL = 0.96       # jelly and stones fill their cell, as the cell quad does
+CELL_COLOR = (40, 46, 68, 255)
+CELL_COLOR_ALT = (46, 53, 78, 255)
+SWEEP_COLOR = (200, 240, 255, 255)
+BLAST_COLOR = (255, 200, 110, 255)
+COMBO_COLOR = (255, 235, 120, 255)
+CHIP_COLOR = (190, 190, 200, 255)
+LOCK_COLOR = (255, 210, 80, 255)
+JELLY_COLOR = (255, 150, 220, 255)
+RAY_COLORS = ((255, 110, 110, 255), (255, 190, 90, 255), (250, 240, 110, 255), (120, 230, 140, 255),
+              (110, 220, 240, 255), (130, 160, 255, 255), (200, 140, 255, 255), (255, 140, 220, 255))
+HOVER_COLOR = (255, 255, 255, 90)
+SELECT_COLOR = (255, 220, 60, 255)
+CURSOR_COLOR = (90, 220, 255, 230)
+HINT_COLOR = (255, 240, 120)
+PATH_COLOR = (255, 255, 255, 235)
+BAD_PATH_COLOR = (255, 90, 90, 235)
+ARROW_SPAN = 0.62   # an arrow's share of the distance between two tile centres
+# Spark tints by kind, matching the normal palette (bursts read as the tile that burst).
+KIND_SPARK = ((255, 120, 120), (255, 230, 120), (140, 170, 255), (140, 230, 150), (210, 150, 255),
+              (255, 180, 100), (140, 240, 250), (255, 160, 210), (255, 255, 255))
+
+
+def cell_color(cell: Cell) -> tuple[int, int, int, int]:
+    """A cell's background: a faint checker helps the eye count cells."""
+    return CELL_COLOR if (cell[0] + cell[1]) % 2 == 0 else CELL_COLOR_ALT
+
+
+@dataclass(frozen=True, slots=True)
+class Blockers:
+    """The blocker layers a board shows (from a State): stones' hits left, locked cells, jelly layers."""
+
+    stones: Counts = ()
+    locks: tuple[Cell, ...] = ()
+    jelly: Counts = ()
+
+    @classmethod
+    def of(cls, state: State) -> "Blockers":
+        return cls(state.stones, state.locks, state.jelly)
+
+
+Shown = dict[str, dict[Cell, object]]
+"""A board's layers by name ('specials', 'stones', 'locks', 'jelly'), each cell to what is on it."""
+
+
+class LayerSprite(arcade.Sprite):
+    """A blocker on a cell (jelly, a stone, a lock): knows its cell and its count (layers, hits)."""
+
+    def __init__(self, texture: arcade.Texture, cell: Cell, count: int) -> None:
+        super().__init__(texture)
+        self.cell = cell
+        self.count = count
+
+
+class TileSprite(arcade.Sprite):
+    """A tile (or the player) on the board: knows its cell and its grid value."""
+
+    def __init__(self, texture: arcade.Texture, cell: Cell, kind: int) -> None:
+        super().__init__(texture)
+        self.cell = cell
+        self.kind = kind
+        self.special: Special | None = None   # a match3 special riding this tile
+
+
+class Popup:
+    """A score pop-up: an arcade.Text whose height and alpha can be tweened."""
+
+    def __init__(self) -> None:
+        self.text = arcade.Text("", 0, 0, (255, 255, 255, 0), 22, anchor_x="center",
+                                anchor_y="center", bold=True)
+        self.shadow = arcade.Text("", 0, 0, (0, 0, 0, 0), 22, anchor_x="center",
+                                  anchor_y="center", bold=True)
+        self._alpha = 0
+        self.base = (255, 255, 255)
+
+    def show(self, value: str, x: float, y: float, size: float, color: tuple[int, int, int]) -> None:
+        for t in (self.text, self.shadow):
+            t.text = value
+            t.font_size = size
+        self.base = color
+        self.center_x = x
+        self.center_y = y
+        self.alpha = 255
+
+    @property
+    def center_x(self) -> float:
+        return float(self.text.x)
+
+    @center_x.setter
+    def center_x(self, x: float) -> None:
+        self.text.x = x
+        self.shadow.x = x + 2
+
+    @property
+    def center_y(self) -> float:
+        return float(self.text.y)
+
+    @center_y.setter
+    def center_y(self, y: float) -> None:
+        self.text.y = y
+        self.shadow.y = y - 2
+
+    @property
+    def alpha(self) -> int:
+        return self._alpha
+
+    @alpha.setter
+    def alpha(self, a: int) -> None:
+        self._alpha = a
+        self.text.color = (*self.base, a)
+        self.shadow.color = (0, 0, 0, a * 3 // 4)
+
+    def draw(self) -> None:
+        if self._alpha > 0:
+            self.shadow.draw()
+            self.text.draw()
+
+
+__all__ = ["Blockers", "Cell", "Grid", "LayerSprite", "Popup", "Shown", "TileSprite", "cell_color"]

@@ -1,0 +1,31 @@
+"""The board's timing: how long each kind of step and effect plays at "normal" speed, and how many show.
+
+The animation-speed setting scales every duration (0 is "instant"); reduced motion drops the
+shakes, sparks and pulses. One place, so the feel of the game is tuned here.
+"""
+
+from __future__ import annotations
+
+SWAP = 0.16
+REJECT = 0.34
+CLEAR = 0.20
+FALL_BASE, FALL_PER_ROW = 0.10, 0.045
+WALK = 0.11
+SLIDE = 0.11
+RESHUFFLE = 0.45
+END_PULSE = 0.45
+FORM = 0.14             # a special forming: its group pulls into its cell
+DETONATE = 0.12         # the hold after each special goes off, so a chain reaction reads in order ...
+DETONATE_STEP = 0.36    # ... and the most a step's holds add up to (a board of bombs goes off quickly)
+SWEEP = 0.22            # a line's beam runs out along its row or column ...
+FADE = 0.22             # ... and every effect fades after its run
+BLAST = 0.32
+RAY = 0.16
+BREAK = 0.26            # a lock breaking, a stone cracking, a jelly layer going
+DROP_EXIT = 0.28
+POPUP = 0.9
+SHAKE = 0.35            # a refused queued move's wobble
+
+MAX_FX = 4              # specials a step shows going off (more burst with the step's sparks)
+MAX_RAYS = 20           # a rainbow on a big board: its rays stay few enough for software GL
+MAX_SPARKS = 160        # per clear step: a 16x16 cascade must not flood the frame

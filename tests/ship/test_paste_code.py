@@ -1,0 +1,127 @@
+"""Ctrl+V and "Paste a code" on the title and levels screens open a share code from the clipboard."""
+
+from __future__ import annotations
+
+import pathlib
+from typing import Any, Iterator
+
+import arcade
+import pytest
+
+from game.io import load_level
+from game.io.codes import game_code, level_code
+from game.io.paths import levels_dir
+from game.io.replay import load_replay
+from game.io.share import share_card
+from game.ui.app import App
+from game.ui.play_view import PlayView
+from game.ui.screens.levels import LevelsView
+from game.ui.screens.notice import NoticeView
+from game.ui.screens.title import TitleView
+from game.ui.theatre import TheatreView
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+FINALE = levels_dir() / "sweet-mechanics" / "sweet-finale.yaml"
+SCREENSHOTS = ROOT / "tests" / "screenshots"
+
+
+def send(window: Any, name: str, *args: Any) -> None:
+    window.dispatch_event(name, *args)
+    window.dispatch_events()   # dispatch_event only queues
+
+
+def ctrl_v(window: Any) -> None:
+    send(window, "on_key_press", arcade.key.V, arcade.key.MOD_CTRL)
+    send(window, "on_key_release", arcade.key.V, arcade.key.MOD_CTRL)
+
+
+def click_widget(window: Any, name: str) -> None:
+    widget = next(w for w in window.current_view.widgets if w.name == name)
+    x, y = int(widget.left + widget.width / 2), int(widget.bottom + widget.height / 2)
+    send(window, "on_mouse_motion", x, y, 0, 0)
+    send(window, "on_mouse_press", x, y, arcade.MOUSE_BUTTON_LEFT, 0)
+    send(window, "on_mouse_release", x, y, arcade.MOUSE_BUTTON_LEFT, 0)
+
+
+@pytest.fixture()
+def clipboard(window: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """The window's clipboard as the game reads it (a headless window has none of its own)."""
+    held: list[str] = [""]
+    monkeypatch.setattr(window, "get_clipboard_text", lambda: held[0], raising=False)
+    yield held
+
+
+def test_ctrl_v_on_the_title_plays_a_pasted_level_code(window: Any, clipboard: list[str]) -> None:
+    level = load_level(FINALE)
+    app = App(window)
+    app.show_title()
+    clipboard[0] = f"try this one!\n{level_code(level)}\n"
+    ctrl_v(window)
+    view = window.current_view
+    assert isinstance(view, PlayView) and view.level == level
+    view.on_update(1 / 60)
+    view.on_draw()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    arcade.get_image(0, 0, window.width, window.height).save(SCREENSHOTS / "paste_level_code.png")
+
+
+def test_a_pasted_share_card_opens_its_game_in_the_theatre_from_the_levels_screen(
+        window: Any, clipboard: list[str]) -> None:
+    level = load_level(FINALE)
+    replay = load_replay(ROOT / "tests" / "replays" / "sweet-finale.yaml")
+    card = share_card(level, "Sweet Mechanics", replay.seed, replay.commands)
+    assert f"Play it: {level_code(level)}" in card
+    assert f"Watch it: {game_code(level, replay.seed, replay.commands)}" in card
+    app = App(window)
+    app.show_levels("first-steps")
+    assert isinstance(window.current_view, LevelsView)
+    # The whole card is on the clipboard: the game's code is taken, not the level's.
+    clipboard[0] = card.split("Play it: ")[0] + card.split("\n")[-1]
+    ctrl_v(window)
+    view = window.current_view
+    assert isinstance(view, TheatreView) and view.level == level
+    assert list(view.commands) == list(replay.commands)
+
+
+def test_the_paste_button_says_in_one_line_what_is_wrong_and_goes_back(window: Any, clipboard: list[str]) -> None:
+    app = App(window)
+    app.show_title()
+    code = level_code(load_level(FINALE))
+    clipboard[0] = code[:-5]
+    click_widget(window, "paste")
+    notice = window.current_view
+    assert isinstance(notice, NoticeView) and notice.title == "The code cannot be opened"
+    assert len(notice.lines) == 1 and notice.lines[0].startswith("the code is damaged or cut short")
+    send(window, "on_key_press", arcade.key.ESCAPE, 0)
+    assert isinstance(window.current_view, TitleView)
+    clipboard[0] = "just some words"
+    ctrl_v(window)
+    assert isinstance(window.current_view, NoticeView) and window.current_view.title == "No code to open"
+
+
+def test_plain_v_does_nothing_and_the_button_sits_clear_of_the_menu(
+        window: Any, clipboard: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    app = App(window)
+    app.show_title()
+    clipboard[0] = level_code(load_level(FINALE))
+    send(window, "on_key_press", arcade.key.V, 0)
+    assert isinstance(window.current_view, TitleView)
+    for size in ((1280, 800), (960, 640)):   # the default and the smallest window
+        monkeypatch.setattr(type(window), "width", property(lambda self: size[0]))
+        monkeypatch.setattr(type(window), "height", property(lambda self: size[1]))
+        window.current_view.on_resize(*size)
+        window.current_view.on_update(1 / 60)   # rebuilt for the new size
+        widgets = window.current_view.widgets
+        paste = next(w for w in widgets if w.name == "paste")
+        assert paste.left + paste.width <= size[0] and paste.bottom >= 0
+        for other in widgets:
+            if other is not paste:
+                apart = (other.left + other.width <= paste.left or paste.left + paste.width <= other.left
+                         or other.bottom + other.height <= paste.bottom or paste.bottom + paste.height <= other.bottom)
+                assert apart, other.name
+    monkeypatch.undo()
+    window.current_view.on_resize(window.width, window.height)
+    window.current_view.on_update(1 / 60)
+    window.current_view.on_draw()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    arcade.get_image(0, 0, window.width, window.height).save(SCREENSHOTS / "paste_title.png")
