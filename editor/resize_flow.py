@@ -14,9 +14,9 @@ SIDES = {"left": "at the right", "right": "at the left", "center": "at both side
 
 
 class ResizeFlow:
-    """A part of the editor: a size typed in, or an edge's '-' pressed, changes the board at
-    once while nothing but empty (random) cells would go; otherwise it asks, saying what each
-    choice would take away, and lets the designer pick the side that stays."""
+    """A part of the editor. A size typed in changes an empty board at once; a board holding
+    anything asks which side grows or is cropped (the anchor), saying what each choice would
+    take away. An edge's '-' asks only when its row or column holds something."""
 
     def __init__(self, host: Host) -> None:
         self.host = host
