@@ -17,6 +17,9 @@ from . import files, recovery, slide_tools
 from .canvas import Canvas
 from .model import Cell, EditModel
 from .pack_check import PackCheck
+from .playtest_flow import PlaytestFlow
+from .slide_actions import SlideActions
+from .resize_flow import ResizeFlow
 from .widgets import Dialog, Field
 
 gui = arcade.gui
@@ -58,7 +61,8 @@ class EditorBase(arcade.View):
     status_bad: bool
     status_age: float
     since_autosave: float
-    playing: Any
+    slide: SlideActions
+    playtester: PlaytestFlow
     mouse_down: bool
     origin: str
     canvas: Canvas
@@ -95,6 +99,8 @@ class EditorBase(arcade.View):
     _problems_first: int
     _collect_icons: list[tuple[int, float, float]]
     pack_check: PackCheck
+    loaded: files.Opened | None   # the file as opened, while it had problems
+    resizer: ResizeFlow
 
     # -- what one part asks of another (each is made by the part named) ----------------------------
     def refresh(self) -> None:
@@ -142,12 +148,6 @@ class EditorBase(arcade.View):
         raise NotImplementedError
 
     def new_seed(self) -> None:
-        raise NotImplementedError
-
-    def slide_solved(self) -> None:
-        raise NotImplementedError
-
-    def slide_shuffle(self) -> None:
         raise NotImplementedError
 
     def toggle_diagonal(self) -> None:

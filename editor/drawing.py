@@ -314,8 +314,16 @@ class EditorDrawing(EditorBase):
                 + self.difficulty_warnings())
 
     def shown_problems(self) -> list[Problem]:
-        """The level's problems, then its pack's as `gridfall validate` finds them."""
-        return list(self.model.problems()) + list(self.pack_check.problems(self.model.path))
+        """The level's problems, then its pack's as `gridfall validate` finds them. Until the
+        first edit of a file opened with problems, the level's are the loader's own, with
+        their lines (the draft can hold less than a hand-edited file says)."""
+        loaded = self.loaded
+        if loaded is not None and loaded.draft is self.model.draft:
+            own = [Problem((p.field or "file",), f"{p.message} (line {p.line}, column {p.column})")
+                   for p in loaded.problems] + [Problem(("opened",), c) for c in loaded.changed]
+        else:
+            own = list(self.model.problems())
+        return own + list(self.pack_check.problems(self.model.path))
 
     def _draw_problems(self) -> None:
         problems = self.shown_problems()

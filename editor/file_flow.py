@@ -8,8 +8,8 @@ from typing import Any, Callable
 from game.core import Mode, Problem, valid_id
 from game.io.paths import installed_packs_dir, levels_dir, user_levels_dir
 
-from . import backups, files
-from .base import EditorBase
+from . import backups, files, recovery
+from .base import EditorBase, _clip
 from .model import EditModel, blank, from_mapping
 from .widgets import Dialog, button_style
 
@@ -247,6 +247,7 @@ class FileFlow(EditorBase):
 
     def replace_model(self, model: EditModel) -> None:
         self.model = model
+        self.loaded = None
         self.origin = ""
         self.cursor = (0, 0)
         self.flash = None
@@ -324,15 +325,17 @@ class FileFlow(EditorBase):
         self.close_dialog()
         try:
             if entry.path is not None:
-                draft = files.load_draft(entry.path)
+                opened = files.open_level(entry.path)
             else:
                 assert entry.mapping is not None
-                draft = from_mapping(entry.mapping)
+                opened = files.Opened(from_mapping(entry.mapping))
         except files.EditorFileError as error:
             self.say(str(error).splitlines()[0], bad=True)
             return
+        draft = opened.draft
         path = entry.path if entry.writable else None
         self.replace_model(EditModel(draft, path))
+        self._report_opened(opened)
         self.origin = "" if path is not None else f"from {entry.group}, read-only"
         if path is None:
             self.model.saved = draft  # an unchanged shipped level is nothing to lose
@@ -340,13 +343,55 @@ class FileFlow(EditorBase):
         self.refresh()
 
     def open_path(self, path: pathlib.Path) -> None:
-        draft = files.load_draft(path)
+        opened = files.open_level(path)
         writable = self._writable(path)
-        self.replace_model(EditModel(draft, path if writable else None))
-        self.model.saved = draft
+        self.replace_model(EditModel(opened.draft, path if writable else None))
+        self.model.saved = opened.draft
         if not writable:
             self.origin = f"from {path.parent.name}, read-only"
+        self._report_opened(opened)
         self.refresh()
+
+    def _report_opened(self, opened: files.Opened) -> None:
+        """A file with problems shows the loader's own (the panel lists them until the first
+        edit); what the editor could not keep of it is said now, and makes the level unsaved,
+        so nothing changes on disk unless the designer saves."""
+        self.loaded = opened if opened.problems or opened.changed else None
+        if opened.changed:
+            self.model.saved = None
+            self.show_problems("The editor cannot keep all of this file as written",
+                               list(opened.changed) + ["Nothing is written until you save; closing asks first."])
+        elif opened.problems:
+            self.say(f"opened with {len(opened.problems)} problems (the loader's, in the panel)", bad=True)
+
+    def offer_recovery(self, found: list[recovery.Recovery]) -> None:
+        """Offer work that editors left unsaved, newest first, one dialog at a time."""
+        if not found:
+            return
+        rec, rest = found[0], found[1:]
+
+        def restore() -> None:
+            self.close_dialog()
+            model = EditModel(rec.draft, rec.source)
+            model.saved = None   # restored work is unsaved until the designer saves it
+            self.replace_model(model)
+            # The work is this editor's now: its own slot holds it, the old file goes.
+            self.slot.write(rec.draft, rec.source)
+            rec.discard()
+            self.say("restored your unsaved work" + (f" ({len(rest)} more offered next time)" if rest else ""))
+
+        def discard() -> None:
+            rec.discard()
+            self.close_dialog()
+            self.offer_recovery(rest)
+
+        where = (f"Save writes them to {_clip(str(rec.source), 90)}" if rec.source is not None
+                 else "It had no file yet: Save asks where it goes")
+        self.open_dialog(Dialog(self.window, "Restore unsaved work?", [
+            [("label", f"An editor closed with unsaved changes to '{_clip(rec.draft.name, 40)}'.", 740)],
+            [("label", where + ".", 740)],
+            [("button", "Restore", 120, restore), ("button", "Discard", 120, discard)],
+        ], width=780, default="Restore"))
 
 
 def _short(folder: pathlib.Path) -> str:

@@ -60,17 +60,79 @@ def save_draft(draft: Draft, path: pathlib.Path) -> bool:
 
 def load_draft(path: pathlib.Path) -> Draft:
     """Open a level file; a file with problems still opens as a draft (the panel lists them)."""
+    return open_level(path).draft
+
+
+@dataclass(frozen=True, slots=True)
+class Opened:
+    """A level file as the editor opened it: the draft, the loader's problems with the file
+    (each naming line and field, as `gridfall validate` does), and what the draft could not
+    keep of the file as written (said before anything is saved)."""
+
+    draft: Draft
+    problems: tuple[gio.FileProblem, ...] = ()
+    changed: tuple[str, ...] = ()
+
+
+# Fields a designer types as text or a number: a YAML 1.1 word read as true/false (`kinds: no`)
+# is shown as written, never as "False".
+_TYPED = ("kinds", "seed", "moves", "min_match", "min_chain", "score", "drops")
+
+
+def open_level(path: pathlib.Path) -> Opened:
+    """Open a level file for editing; a file with problems opens as a draft, with every one."""
     try:
-        return from_level(gio.load_level(path))
-    except gio.LevelFileError:
-        pass  # a draft with problems: read what is there below
+        return Opened(from_level(gio.load_level(path)))
+    except gio.LevelFileError as error:
+        problems = tuple(error.problems)
     try:
-        data = read_document(path).value
+        doc = read_document(path)
     except DocError as error:
         raise EditorFileError(f"{path}:{error.line}:{error.column}: cannot open: {error.message}") from None
+    data = doc.value
     if not isinstance(data, dict):
         raise EditorFileError(f"{path}: not a level file (expected a mapping of keys)")
-    return from_mapping(data)
+    data = dict(data)
+    changed: list[str] = []
+    for key in _TYPED:
+        for at in ((key,), ("goals", key), ("rules", key)):
+            entry = doc.entry(at)
+            holder = data if len(at) == 1 else data.get(at[0])
+            if entry is None or not isinstance(holder, dict) or not isinstance(holder.get(key), (bool, float)):
+                continue
+            raw = str(getattr(entry.node, "value", holder[key]))
+            if len(at) > 1:
+                holder = data[at[0]] = dict(holder)
+            holder[key] = raw   # as written: the problem names it, the field shows it
+    draft = from_mapping(data)
+    changed += _not_kept(data, draft)
+    return Opened(draft, problems, tuple(changed))
+
+
+def _not_kept(data: dict[str, Any], draft: Draft) -> list[str]:
+    """What of the file the draft leaves out or changes, in words."""
+    out: list[str] = []
+    for key in ("width", "height"):
+        if data.get(key) != getattr(draft, key):
+            out.append(f"{key}: the file says {str(data.get(key))[:40]!r}; the board is {getattr(draft, key)}")
+    for key in ("layout", "jelly"):
+        rows = data.get(key)
+        if not isinstance(rows, list):
+            continue
+        if len(rows) > draft.height:
+            out.append(f"{key}: {len(rows)} rows for a height of {draft.height}: the rest are hidden "
+                       "(a save drops them)")
+        for r, text in enumerate(rows[:draft.height]):
+            n = len(text.split()) if isinstance(text, str) else 0
+            if n > draft.width:
+                out.append(f"{key} row {r + 1}: {n} cells for a width of {draft.width}: the rest are hidden "
+                           "(a save drops them)")
+            elif not isinstance(text, str):
+                out.append(f"{key} row {r + 1} is not a line of cells: shown as random cells")
+    if data.get("mode") != draft.mode:
+        out.append(f"mode: {str(data.get('mode'))[:40]!r} is no mode: shown as {draft.mode}")
+    # An unknown key is among the loader's problems already ("unknown key ..."): not repeated.
+    return out
 
 
 # -- what Open lists ----------------------------------------------------------------------------------

@@ -84,7 +84,7 @@ class PropertiesPanel(EditorBase):
         # Slide levels use the same row for their board tools, and the next for the solution.
         modes = {Mode.SLIDE}
         add_label("board", left, y)
-        for i, (name, action) in enumerate((("solved", self.slide_solved), ("shuffle", self.slide_shuffle))):
+        for i, (name, action) in enumerate((("solved", self.slide.solved), ("shuffle", self.slide.shuffle))):
             b = button(name, action, x=left + lw + i * 104, y=y, width=98, height=26)
             self.props_buttons[name] = b
             add(b)
@@ -203,7 +203,8 @@ class PropertiesPanel(EditorBase):
                          f"can be: set to {fitted}", bad=True)
             w = fitted if key == "width" else m.draft.width
             h = fitted if key == "height" else m.draft.height
-            m.set_size(w, h)
+            self.resizer.set_size(w, h)
+            return
         elif key.startswith("star"):
             m.set_star(int(key[4:]), parse_scalar(text))
         elif key.startswith("collect"):

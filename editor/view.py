@@ -10,13 +10,12 @@ import arcade
 import pyglet
 
 from game.core import Mode, Problem
-from game.core import slide_solvable, token_stone
+from game.core import token_stone
 from game.io.settings import Settings
 from game.ui.layout import Rect
-from game.ui.outcome import Action
 
 from . import files, recovery, slide_tools
-from .base import AUTOSAVE_SECONDS, HEADER_H, PALETTE_W, PROBLEMS_H, PROPS_W, EditorBase, _clip
+from .base import AUTOSAVE_SECONDS, HEADER_H, PALETTE_W, PROBLEMS_H, PROPS_W, EditorBase
 from .canvas import Canvas
 from .difficulty import DifficultyPanel, DifficultyRun
 from .drawing import EditorDrawing
@@ -47,6 +46,9 @@ from .model import (
     tile_tool,
 )
 from .pack_check import PackCheck
+from .playtest_flow import PlaytestFlow
+from .slide_actions import SlideActions
+from .resize_flow import ResizeFlow
 from .pack_flow import PackFlow
 from .properties import PropertiesPanel
 from .widgets import Dialog, Field, button
@@ -56,8 +58,7 @@ gui = arcade.gui
 DRAW_RATE = 1 / 60
 IDLE_DRAW_RATE = 1 / 4    # often enough for a text caret's blink
 IDLE_AFTER = 1.0          # seconds without input before drawing slows down
-SHUFFLE_MOVES = 30        # legal slides per press of "shuffle"
-TYPE_DIGITS_SECONDS = 1.0   # digits typed within this make one slide tile number
+MIN_WINDOW = (1024, 720)    # the editor's smallest window (issue 22: at 400x300 panels overlapped)
 WAKE_EVENTS = ("on_mouse_motion", "on_mouse_press", "on_mouse_drag", "on_mouse_release",
                "on_mouse_scroll", "on_key_press", "on_key_release", "on_text", "on_text_motion",
                "on_text_motion_select", "on_resize")
@@ -84,7 +85,6 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
         self.status_bad = False
         self.status_age = 0.0
         self.since_autosave = 0.0
-        self.playing: Any = None
         self.mouse_down = False
         self.origin = ""   # where an unsaved draft came from ("read-only: <pack>"), for the title
         self._props_scroll = 0.0   # how far the properties panel is scrolled (a short window)
@@ -93,6 +93,8 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
         self.slot = recovery.Slot()   # this editor's own recovery file
         self.solutions = slide_tools.SolutionCounter()   # a slide board's solution length
         self.pack_check = PackCheck()   # the pack's problems, as gridfall validate finds them
+        self.resizer = ResizeFlow(self)   # size changes that ask before content goes
+        self.loaded: files.Opened | None = None
         self.difficulty = DifficultyRun()   # the Difficulty panel's bot games and figures
         self._difficulty_buttons = {}
         self._hashed = (None, None)
@@ -102,8 +104,9 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
         self._tip_rest = 0.0   # seconds it has rested there
         self._tip_text: Any = None
         self.keyboard_led = False   # the keyboard moved the cursor last (not the mouse)
-        self._typed: int | None = None   # a slide tile number being typed, digit by digit
-        self._typed_age = 0.0
+        self.slide = SlideActions(self)   # the slide board's tools and typed tile numbers
+        self.playtester = PlaytestFlow(self, settings)   # the play view, while a play-test runs
+        self._game_minimum: tuple[int, int] | None = None   # the window's minimum before the editor
         self._idle = 0.0     # seconds since the last input
         self._slow = False   # drawing at the idle rate
         self._wakers = {name: self._wake for name in WAKE_EVENTS}
@@ -221,38 +224,6 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
         self.model.set(seed=random.randrange(1, 1 << 31))
         self.refresh()
 
-    def _type_tile_digit(self, digit: int) -> None:
-        """Slide tiles by number: digits typed within a second make one number (1, 2 is 12)."""
-        d = self.model.draft
-        largest = d.width * d.height - 1
-        n = digit
-        if self._typed is not None and self._typed_age < TYPE_DIGITS_SECONDS:
-            joined = self._typed * 10 + digit
-            if joined <= largest:
-                n = joined
-        self._typed, self._typed_age = n, 0.0
-        if 1 <= n <= largest:
-            self.select_tool(tile_tool(n))
-            self.say(f"tile {n}" + (" (type another digit for a two-digit tile)" if n * 10 <= largest else ""))
-
-    def slide_solved(self) -> None:
-        d = self.model.draft
-        self.model.set(cells=slide_tools.solved_cells(d.width, d.height))
-        self.say("the solved board: shuffle it (a solved level is a problem)")
-        self.refresh()
-
-    def slide_shuffle(self) -> None:
-        d = self.model.draft
-        grid = slide_tools.to_grid(d)
-        self.model.set(cells=slide_tools.shuffled(d, SHUFFLE_MOVES, random.randrange(1 << 31)))
-        if grid is not None and not slide_solvable(grid):
-            # Slides never change whether a board can be solved: this one started over.
-            self.say(f"this board could not be solved: {SHUFFLE_MOVES} random legal slides of the "
-                     "solved board instead (Ctrl+Z brings yours back)", bad=True)
-        else:
-            self.say(f"{SHUFFLE_MOVES} random legal slides: always solvable")
-        self.refresh()
-
     def toggle_diagonal(self) -> None:
         self.model.set(diagonal=not self.model.draft.diagonal)
         self.refresh()
@@ -276,12 +247,6 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
         if self.model.redo():
             self.say("redone")
         self.refresh()
-
-    def slide_number_step(self, delta: int) -> None:
-        d = self.model.draft
-        n = int(self.model.tool.token) if self.model.tool.name == "tile" else 1
-        n = (n - 1 + delta) % max(1, d.width * d.height - 1) + 1
-        self.select_tool(tile_tool(n))
 
     def paint_cursor(self) -> None:
         m = self.model
@@ -318,42 +283,7 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
     # -- dialogs and the play-test -------------------------------------------------------------------
     def playtest(self) -> None:
         """Tab: play the level as it is now in the real play view; Tab there comes back here."""
-        self.commit_typing()
-        m = self.model
-        problems = m.problems()
-        if problems:
-            self.show_problems("Fix these before play-testing", [str(p) for p in problems])
-            return
-        try:
-            from game.ui.play_view import PlayView
-        except ImportError as error:
-            self.say(f"the play view is not available: {error}", bad=True)
-            return
-        level = m.level()
-        # The game's seed rule, which the editor's checks deal with too.
-        self.playing = PlayView(level, seed=level.play_seed, settings=self.settings, playtest=True,
-                                on_leave=self._back_from_play, show_goals=True)
-        # Closing the window mid play-test still asks about unsaved edits: the play view knows
-        # nothing of them, so the editor listens for the close itself until it is back.
-        self.window.push_handlers(on_close=self._close_during_playtest)
-        self.window.show_view(self.playing)
-
-    def _close_during_playtest(self) -> bool | None:
-        if not self.model.dirty:
-            return None   # nothing to lose: the window closes
-        self._back_from_play()
-        return self.on_close()
-
-    def _back_from_play(self, outcome: Any = None) -> None:
-        if outcome is not None and outcome.action == Action.RETRY and self.playing is not None:
-            # Retry on the result screen plays the level again; only 'editor' comes back here.
-            self.playing.restart()
-            return
-        self.playing = None
-        self.window.remove_handler("on_close", self._close_during_playtest)
-        self.window.show_view(self)
-        if outcome is not None:
-            self.say(f"play-test: {outcome.status}, score {outcome.score}")
+        self.playtester.start()
 
     def leave(self) -> None:
         def go() -> None:
@@ -365,42 +295,21 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
                 self.window.close()
         self.guard(go, "leave the editor")
 
-    def offer_recovery(self, found: list[recovery.Recovery]) -> None:
-        """Offer work that editors left unsaved, newest first, one dialog at a time."""
-        if not found:
-            return
-        rec, rest = found[0], found[1:]
-
-        def restore() -> None:
-            self.close_dialog()
-            model = EditModel(rec.draft, rec.source)
-            model.saved = None   # restored work is unsaved until the designer saves it
-            self.replace_model(model)
-            # The work is this editor's now: its own slot holds it, the old file goes.
-            self.slot.write(rec.draft, rec.source)
-            rec.discard()
-            self.say("restored your unsaved work" + (f" ({len(rest)} more offered next time)" if rest else ""))
-
-        def discard() -> None:
-            rec.discard()
-            self.close_dialog()
-            self.offer_recovery(rest)
-
-        where = (f"Save writes them to {_clip(str(rec.source), 90)}" if rec.source is not None
-                 else "It had no file yet: Save asks where it goes")
-        self.open_dialog(Dialog(self.window, "Restore unsaved work?", [
-            [("label", f"An editor closed with unsaved changes to '{_clip(rec.draft.name, 40)}'.", 740)],
-            [("label", where + ".", 740)],
-            [("button", "Restore", 120, restore), ("button", "Discard", 120, discard)],
-        ], width=780, default="Restore"))
-
     # -- arcade events ----------------------------------------------------------------------------
     def on_show_view(self) -> None:
+        # The smallest window where the header's buttons, the palette, the properties and a
+        # board of readable cells all fit; the window it shares with the game gets its own back.
+        self._game_minimum = getattr(self.window, "_minimum_size", None)
+        self.window.set_minimum_size(*MIN_WINDOW)
+        if self.window.width < MIN_WINDOW[0] or self.window.height < MIN_WINDOW[1]:
+            self.window.set_size(max(self.window.width, MIN_WINDOW[0]), max(self.window.height, MIN_WINDOW[1]))
         self.window.set_caption(self.title())
         self.window.push_handlers(**self._wakers)
         self._wake()
 
     def on_hide_view(self) -> None:
+        if self._game_minimum is not None:
+            self.window.set_minimum_size(*self._game_minimum)
         self.window.remove_handlers(**self._wakers)
         self.window.set_draw_rate(DRAW_RATE)   # the next view draws at the full rate
 
@@ -416,7 +325,7 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
         # a full-rate idle editor kept a whole core busy (bench/editor_idle.py measures it).
         self._idle += dt
         self._tip_rest += dt
-        self._typed_age += dt
+        self.slide.tick(dt)
         self.status_age += dt
         if not self._slow and self._idle >= IDLE_AFTER:
             self._slow = True
@@ -467,6 +376,8 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
             return
         if self.ui.on_mouse_press(x, y, button_, modifiers) or self._over_widget(x, y):
             return
+        if self.dialog is not None:
+            return   # the click ended typing in a field, whose new value asks something first
         if self.difficulty_click(x, y):
             return
         for rect, kind, value in self._palette:
@@ -475,8 +386,7 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
                 return
         for (edge, delta), rect in self.canvas.edge_buttons().items():
             if rect.contains(x, y):
-                self.model.resize(edge, delta)
-                self.refresh()
+                self.resizer.edge(edge, delta)
                 return
         for rect, problem in self._problem_rows:
             if rect.contains(x, y):
@@ -581,7 +491,7 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
             return
         d = self.model.draft
         if d.mode == Mode.SLIDE and (key.KEY_0 <= symbol <= key.KEY_9 or key.NUM_0 <= symbol <= key.NUM_9):
-            self._type_tile_digit(symbol - (key.KEY_0 if symbol <= key.KEY_9 else key.NUM_0))
+            self.slide.type_digit(symbol - (key.KEY_0 if symbol <= key.KEY_9 else key.NUM_0))
         elif key.KEY_1 <= symbol <= key.KEY_9 or key.NUM_1 <= symbol <= key.NUM_9:
             n = symbol - (key.KEY_1 if symbol <= key.KEY_9 else key.NUM_1) + 1
             self.select_tool(kind_tool(n))
@@ -612,9 +522,9 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
         elif symbol == key.D:
             self.select_shape(PEN)
         elif symbol in (key.PLUS, key.EQUAL, key.NUM_ADD) and d.mode == Mode.SLIDE:
-            self.slide_number_step(1)
+            self.slide.step(1)
         elif symbol in (key.MINUS, key.NUM_SUBTRACT) and d.mode == Mode.SLIDE:
-            self.slide_number_step(-1)
+            self.slide.step(-1)
         elif symbol in (key.UP, key.DOWN, key.LEFT, key.RIGHT):
             dr, dc = {key.UP: (-1, 0), key.DOWN: (1, 0), key.LEFT: (0, -1), key.RIGHT: (0, 1)}[symbol]
             r, c = self.cursor
@@ -650,7 +560,7 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
         elif kind == "shape":
             self.select_shape(value)
         elif kind == "step":
-            self.slide_number_step(value)
+            self.slide.step(value)
 
     def show_problem(self, problem: Problem) -> None:
         """Clicking a problem shows its cell: the cursor goes there and the cell flashes red."""

@@ -189,8 +189,8 @@ def test_closing_the_window_during_a_playtest_asks_about_unsaved_edits(window: A
     painted_level(window, view, "closing")
     assert view.model.dirty and not view.model.problems()
     press(window, key.TAB)
-    assert window.current_view is view.playing
-    assert view.playing.hud.help.text.startswith("Tab back to the editor\n")   # the way back, said
+    assert window.current_view is view.playtester.playing
+    assert view.playtester.playing.hud.help.text.startswith("Tab back to the editor\n")   # the way back, said
     handled = window.dispatch_event("on_close")          # the window's close button
     window.dispatch_events()
     frame(window)
@@ -199,7 +199,7 @@ def test_closing_the_window_during_a_playtest_asks_about_unsaved_edits(window: A
     click(window, *view.dialog.button_center("Cancel"))
     # Back in the editor, the play-test's close listener is gone: play-testing again works.
     press(window, key.TAB)
-    assert window.current_view is view.playing
+    assert window.current_view is view.playtester.playing
     press(window, key.TAB)
     assert window.current_view is view
 

@@ -16,10 +16,11 @@ from concurrent.futures import Future
 from driving import cell_xy, center, click, frame, header, new_level, press, save_as, send, set_field, type_text
 from editor import files, open_editor, recovery, slide_tools
 from editor.model import EditModel, blank, kind_tool
-from editor.view import EditorView
+from editor.base import HEADER_H, PALETTE_W, PROBLEMS_H, PROPS_W
+from editor.view import MIN_WINDOW, EditorView
 from game.bots.playtest import PERSON, cap_for, play_seeds
 from game.core import Mode, slide_solvable
-from game.io import load_level, load_pack
+from game.io import LevelFileError, load_level, load_pack
 from game.io.packs import check_pack
 
 key = arcade.key
@@ -271,3 +272,94 @@ def test_the_difficulty_panel_belongs_to_its_level_and_survives_reopening(window
     frame(window)
     assert "bots win" in again._texts["d1"].text and not again.difficulty.running
     again.difficulty.close()
+
+
+def test_a_smaller_size_asks_what_goes_and_which_side_stays(window: Any, editor: EditorView) -> None:
+    view = editor
+    new_level(window, view, "match3", 6, 5)
+    press(window, key.S)                               # stones in the two right columns
+    click(window, *cell_xy(view, (0, 4)))
+    click(window, *cell_xy(view, (1, 5)))
+    press(window, key.J)                               # jelly at the far left
+    click(window, *cell_xy(view, (2, 0)))
+    before = view.model.draft
+    set_field(window, view, "width", "4")
+    d = view.dialog
+    assert d is not None and "which side" in d.title and view.model.draft == before
+    texts = [str(w.text) for w in d.ui.walk_widgets() if hasattr(w, "text")]
+    assert "takes away 2 stones" in texts and "takes away 1 jelly layer" in texts, texts
+    click(window, *d.button_center("right"))            # keep the right side: crop at the left
+    assert view.dialog is None
+    after = view.model.draft
+    assert after.width == 4 and after.token((0, 2)) == "S1" and after.token((1, 3)) == "S1"
+    assert not after.jelly and "took away 1 jelly layer" in view.status
+    press(window, key.Z, key.MOD_CTRL)
+    assert view.model.draft == before
+    # The edge's '-' asks too when the column holds something, and Cancel keeps it.
+    minus = next(r for (edge, delta), r in view.canvas.edge_buttons().items() if edge == "right" and delta < 0)
+    click(window, *minus.center)
+    assert view.dialog is not None and view.dialog.title == "Remove the right column?"
+    click(window, *view.dialog.button_center("Cancel"))
+    assert view.model.draft == before and view.fields["width"].text == "6"
+    # An empty column goes at once.
+    bottom_minus = next(r for (edge, delta), r in view.canvas.edge_buttons().items() if edge == "bottom" and delta < 0)
+    click(window, *bottom_minus.center)
+    assert view.dialog is None and view.model.draft.height == 4
+
+
+HAND_EDITED = """\
+format: 1
+id: hand
+name: Hand edited
+mode: match3
+width: 7
+height: 3
+kinds: no
+moves: 20
+layout:
+  - 1 2 3 1 2 3 4 4
+  - . . . . . . . .
+  - . . . . . . . .
+goals: {score: 100}
+"""
+
+
+def test_a_hand_edited_file_is_never_trimmed_silently(window: Any, editor: EditorView, tmp_path: pathlib.Path) -> None:
+    view = editor
+    path = tmp_path / "hand.yaml"
+    path.write_text(HAND_EDITED)
+    before = path.read_bytes()
+    try:
+        load_level(path)
+    except LevelFileError as error:
+        loader = error.problems
+    view.open_path(path)
+    frame(window)
+    d = view.dialog
+    assert d is not None and "cannot keep" in d.title
+    texts = [str(w.text) for w in d.ui.walk_widgets() if hasattr(w, "text")]
+    assert any("layout row 1: 8 cells for a width of 7" in t for t in texts), texts
+    assert view.fields["kinds"].text == "no"              # as written, never "False"
+    shown = [str(p) for p in view.shown_problems()]
+    for problem in loader:                                # the loader's problems, every one
+        assert any(problem.message in s for s in shown), (problem, shown)
+    click(window, *d.button_center("OK"))
+    assert view.model.dirty                               # what it could not keep: unsaved, so it asks
+    assert view.on_close() is True and "Unsaved" in view.dialog.title
+    click(window, *view.dialog.button_center("Cancel"))   # (Discard would close the test window)
+    assert path.read_bytes() == before
+
+
+def test_the_editor_asks_for_a_window_where_everything_fits(window: Any, editor: EditorView,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[tuple[int, int]] = []
+    monkeypatch.setattr(window, "set_minimum_size", lambda w, h: asked.append((w, h)))
+    editor.on_show_view()
+    assert asked and asked[-1] == MIN_WINDOW
+    # At that size the header's buttons leave room for the title, and a 10x10 board gets
+    # cells a finger can hit (the panels beside it are fixed widths).
+    buttons = sum(b.rect.width + 6 for b in editor.header_buttons.values())
+    assert buttons + 240 <= MIN_WINDOW[0]
+    board_w = MIN_WINDOW[0] - PALETTE_W - PROPS_W - 92
+    board_h = MIN_WINDOW[1] - HEADER_H - PROBLEMS_H - 80
+    assert min(board_w, board_h) / 10 >= 30

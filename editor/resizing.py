@@ -1,0 +1,176 @@
+"""Changing a draft's size or mode: at an edge or about an anchor, and what a change would take away."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from game.core import (
+    DROP_TOKEN, GAP_TOKEN, HOLE_TOKEN, LOCK_TOKEN, MODES, PLAYER_TOKEN, RANDOM_TOKEN, Mode, token_stone,
+)
+
+from .draft import Draft, clamp_size
+
+EDGES = ("top", "bottom", "left", "right")
+# Where a board keeps its content when its size changes: the side that stays put, or the middle.
+H_ANCHORS = ("left", "center", "right")
+V_ANCHORS = ("top", "middle", "bottom")
+
+
+def resize(draft: Draft, edge: str, delta: int) -> Draft:
+    """Add (delta > 0) or remove rows/columns at one edge; content keeps its place on the board."""
+    if edge not in EDGES:
+        raise ValueError(f"edge must be one of {', '.join(EDGES)}")
+    vertical = edge in ("top", "bottom")
+    old = draft.height if vertical else draft.width
+    new = clamp_size(draft.mode, old + delta)
+    delta = new - old
+    if delta == 0:
+        return draft
+    shift_r = delta if edge == "top" else 0
+    shift_c = delta if edge == "left" else 0
+    height = new if vertical else draft.height
+    width = draft.width if vertical else new
+    rows = tuple(
+        tuple(
+            draft.cells[r - shift_r][c - shift_c] if draft.inside((r - shift_r, c - shift_c))
+            else RANDOM_TOKEN
+            for c in range(width)
+        )
+        for r in range(height)
+    )
+    jelly = tuple(
+        tuple(
+            draft.jelly_at((r - shift_r, c - shift_c)) if draft.inside((r - shift_r, c - shift_c)) else 0
+            for c in range(width)
+        )
+        for r in range(height)
+    )
+    reach = draft.reach
+    if reach is not None:
+        reach = (reach[0] + shift_r, reach[1] + shift_c)
+    return replace(draft, width=width, height=height, cells=rows, reach=reach,
+                   jelly=jelly if any(any(row) for row in jelly) else ())
+
+
+def set_size(draft: Draft, width: int, height: int) -> Draft:
+    """Change the size from the properties panel: rows and columns come and go at the bottom/right."""
+    draft = resize(draft, "right", width - draft.width)
+    return resize(draft, "bottom", height - draft.height)
+
+
+def set_mode(draft: Draft, mode: Mode) -> Draft:
+    """Switch the mode, dropping what the new mode cannot hold (undo brings it back)."""
+    if mode == draft.mode:
+        return draft
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {', '.join(MODES)}")
+    mode = Mode(mode)
+    if mode == Mode.SLIDE or draft.mode == Mode.SLIDE:
+        cells = tuple(tuple(RANDOM_TOKEN for _ in row) for row in draft.cells)
+    else:
+        cells = tuple(tuple(RANDOM_TOKEN if t == PLAYER_TOKEN else t for t in row)
+                      for row in draft.cells)
+    out = replace(draft, mode=mode, cells=cells)
+    if mode != Mode.MATCH3:
+        # Drops and the specials switch are match3's: the fields that set them are hidden in
+        # other modes, so a problem about them could not be fixed where it is shown.
+        out = replace(out, drops=None, specials=True)
+    if mode == Mode.SLIDE:
+        # Slide has no blockers: no jelly and no blocker goals.
+        out = replace(out, score=None, collect=(), reach=None, jelly=(), goal_jelly=False, goal_stones=False,
+                      width=clamp_size(mode, draft.width), height=clamp_size(mode, draft.height))
+        if (out.width, out.height) != (draft.width, draft.height):
+            out = replace(out, cells=tuple(tuple(RANDOM_TOKEN for _ in range(out.width))
+                                           for _ in range(out.height)))
+    elif mode != Mode.CHAIN:
+        out = replace(out, reach=None)
+    return out
+
+
+def mode_switch_losses(before: Draft, after: Draft) -> list[str]:
+    """What a mode switch dropped, in words (undo brings it all back)."""
+    lost: list[str] = []
+    fixed = sum(1 for r in range(min(before.height, after.height)) for c in range(min(before.width, after.width))
+                if before.token((r, c)) not in (RANDOM_TOKEN, PLAYER_TOKEN, GAP_TOKEN)
+                and after.token((r, c)) == RANDOM_TOKEN)
+    if fixed:
+        lost.append(f"{fixed} placed cell{'s' if fixed != 1 else ''}")
+    if before.find(PLAYER_TOKEN) and not after.find(PLAYER_TOKEN):
+        lost.append("the player start")
+    if before.reach is not None and after.reach is None:
+        lost.append("the reach goal")
+    if before.score is not None and after.score is None:
+        lost.append("the score goal")
+    if before.collect and not after.collect:
+        lost.append(f"{len(before.collect)} collect goal{'s' if len(before.collect) != 1 else ''}")
+    if before.jelly and not after.jelly:
+        lost.append("the jelly")
+    for name, gone in (("jelly", before.goal_jelly and not after.goal_jelly),
+                       ("stones", before.goal_stones and not after.goal_stones),
+                       ("drops", before.drops is not None and after.drops is None)):
+        if gone:
+            lost.append(f"the {name} goal")
+    if not before.specials and after.specials:
+        lost.append("specials: off")
+    if (before.width, before.height) != (after.width, after.height):
+        lost.append(f"the {before.width}x{before.height} size (now {after.width}x{after.height})")
+    return lost
+
+
+def resize_to(draft: Draft, width: int, height: int, h_anchor: str = "left", v_anchor: str = "top") -> Draft:
+    """The board at width x height, its content kept against the anchor: the side that stays
+    put ('left' grows or crops at the right), or the middle (both sides, the odd one on the
+    right or at the bottom)."""
+    if h_anchor not in H_ANCHORS or v_anchor not in V_ANCHORS:
+        raise ValueError(f"anchor must be one of {', '.join(H_ANCHORS)} and {', '.join(V_ANCHORS)}")
+    width, height = clamp_size(draft.mode, width), clamp_size(draft.mode, height)
+    for delta, anchor, near, far in ((width - draft.width, h_anchor, "left", "right"),
+                                     (height - draft.height, v_anchor, "top", "bottom")):
+        if anchor in ("left", "top"):
+            draft = resize(draft, far, delta)
+        elif anchor in ("right", "bottom"):
+            draft = resize(draft, near, delta)
+        else:
+            half = int(delta / 2)   # toward zero: the odd row or column is the far side's
+            draft = resize(resize(draft, near, half), far, delta - half)
+    return draft
+
+
+def content(draft: Draft) -> list[str]:
+    """What is on the board at all (placed tiles, blockers, jelly, the reach goal), in words."""
+    empty = tuple(tuple(RANDOM_TOKEN for _ in row) for row in draft.cells)
+    return losses(draft, replace(draft, cells=empty, jelly=(), reach=None))
+
+
+def losses(before: Draft, after: Draft) -> list[str]:
+    """What a resize would take away, in words ("2 stones, 3 jelly layers, the reach goal");
+    nothing when it only adds room or crops empty (random) cells."""
+    def count(d: Draft) -> dict[str, int]:
+        out = {"placed tile": 0, "hole": 0, "stone": 0, "lock": 0, "drop": 0, "player start": 0,
+               "gap": 0, "jelly layer": 0}
+        for r, row in enumerate(d.cells):
+            for c, tok in enumerate(row):
+                out["jelly layer"] += d.jelly_at((r, c))
+                if tok == RANDOM_TOKEN:
+                    continue
+                if len(tok) >= 2 and tok.endswith(LOCK_TOKEN):
+                    out["lock"] += 1
+                    tok = tok[:-1]
+                    if tok == RANDOM_TOKEN:
+                        continue
+                name = {HOLE_TOKEN: "hole", DROP_TOKEN: "drop", PLAYER_TOKEN: "player start",
+                        GAP_TOKEN: "gap"}.get(tok)
+                if name is None:
+                    name = "stone" if token_stone(tok) is not None else "placed tile"
+                out[name] += 1
+        return out
+
+    was, now = count(before), count(after)
+    out = []
+    for name, n in was.items():
+        gone = n - now[name]
+        if gone > 0:
+            out.append(f"{gone} {name}{'s' if gone != 1 else ''}")
+    if before.reach is not None and before.inside(before.reach) and (after.reach is None or not after.inside(after.reach)):
+        out.append("the reach goal")
+    return out
