@@ -18,7 +18,7 @@ typecheck: $(STAMP)
 	$(PY) -m mypy --strict game editor
 
 test: typecheck
-	$(PY) -m pytest
+	$(PY) -m pytest -n 2
 
 bench: $(STAMP)
 	$(PY) bench/core.py

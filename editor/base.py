@@ -228,3 +228,8 @@ def _text(value: Any) -> str:
 
 def _clip(text: str, n: int) -> str:
     return text if len(text) <= n else text[: n - 3] + "..."
+
+
+def _clip_path(path: str, n: int) -> str:
+    """A long path cut at its start: the folder and file name at its end are what a designer reads."""
+    return path if len(path) <= n else "..." + path[-(n - 3):]

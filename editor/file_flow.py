@@ -9,7 +9,7 @@ from game.core import Mode, Problem, valid_id
 from game.io.paths import installed_packs_dir, levels_dir, user_levels_dir
 
 from . import backups, files, recovery
-from .base import EditorBase, _clip
+from .base import EditorBase, _clip, _clip_path
 from .model import EditModel, blank, from_mapping
 from .widgets import Dialog, button_style
 
@@ -385,7 +385,7 @@ class FileFlow(EditorBase):
             self.close_dialog()
             self.offer_recovery(rest)
 
-        where = (f"Save writes them to {_clip(str(rec.source), 90)}" if rec.source is not None
+        where = (f"Save writes them to {_clip_path(str(rec.source), 90)}" if rec.source is not None
                  else "It had no file yet: Save asks where it goes")
         self.open_dialog(Dialog(self.window, "Restore unsaved work?", [
             [("label", f"An editor closed with unsaved changes to '{_clip(rec.draft.name, 40)}'.", 740)],

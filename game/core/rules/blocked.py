@@ -29,13 +29,13 @@ from typing import cast
 from ..boards import Bitboard, bits_of
 from ..commands import Command, Swap
 from ..events import Event
-from ..grid import DROP, Cell, Grid
+from ..grid import Cell, Grid
 from ..checking import Problem
 from ..level import Level, LevelError
 from ..rng import Draws
 from ..state import State
 from ..vocab import Special
-from . import match3
+from . import match3, questions
 from .cascade import split
 from .specials import Layer, Outcome
 
@@ -72,9 +72,9 @@ def play(state: State, command: Swap) -> tuple[list[Event], State]:
 
 
 def swap_clears(state: State, swap: Swap) -> tuple[tuple[Cell, int], ...]:
-    """match3.swap_clears with blockers: the tiles the swap's own step takes off the board."""
+    """questions.swap_clears with blockers: the tiles the swap's own step takes off the board."""
     if not state.has_blockers:
-        return match3.swap_clears(state, swap)
+        return questions.swap_clears(state, swap)
     first = _first(state, swap)
     if first is None:
         return ()
@@ -82,11 +82,11 @@ def swap_clears(state: State, swap: Swap) -> tuple[tuple[Cell, int], ...]:
 
 
 def swap_specials(state: State, swap: Swap) -> tuple[tuple[Special, ...], tuple[Special, ...]]:
-    """match3.swap_specials with blockers: what the swap's own step makes and sets off."""
+    """questions.swap_specials with blockers: what the swap's own step makes and sets off."""
     if not state.has_blockers:
-        return match3.swap_specials(state, swap)
+        return questions.swap_specials(state, swap)
     first = _first(state, swap)
-    return match3.outcome_specials(first[1] if first is not None else None)
+    return questions.outcome_specials(first[1] if first is not None else None)
 
 
 def blocker_progress(state: State, swap: Swap) -> int:
@@ -132,9 +132,9 @@ def _first_of(state: State, board: Bitboard, swap: Swap) -> First | None:
         return None
     if not match3.swap_is_legal(state, board, a, b):
         return None
-    _, layer, outcome, runs = match3.looked_at(state, board, a, b)
+    _, layer, outcome, runs = questions.looked_at(state, board, a, b)
     cleared, unlocked, struck, jellied = split(geo, runs, outcome, drops, locks, stone_bits, jelly_bits)
-    cells = match3.kinds_after(state, a, b, map(geo.cell_of.__getitem__, bits_of(cleared)))
+    cells = questions.kinds_after(state, a, b, map(geo.cell_of.__getitem__, bits_of(cleared)))
     return (layer, outcome, cells, unlocked.bit_count() + struck.bit_count() + jellied.bit_count(),
             (cleared & _under(board, drops)).bit_count())
 
