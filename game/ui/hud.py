@@ -174,6 +174,11 @@ class Hud:
         self.help.x, self.help.y = x, rect.bottom + 16
         self.help.width = width
 
+    @property
+    def legend_top(self) -> float:
+        """The top edge of the key legend as laid out (it wraps onto more lines in a narrow HUD)."""
+        return float(self.help.y + self.help.content_height)
+
     def _place_strip(self, rect: Rect) -> None:
         # Left: the level, score, moves and stars; right: the goals, and the keys under them.
         half = rect.width / 2

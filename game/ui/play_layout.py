@@ -49,13 +49,17 @@ def backdrop(width: int, height: int, renderer: str) -> tuple[Any, arcade.Sprite
     return gradient, grid
 
 
-def bar_rect(hud_area: Rect, text_scale: float) -> Rect:
-    """The button bar's place: across the HUD, just above its key legend (taller with large
+def bar_rect(hud_area: Rect, text_scale: float, legend_top: float | None = None) -> Rect:
+    """The button bar's place: across the HUD, just above its key legend (`legend_top`, the
+    legend's top edge as laid out: a narrow HUD wraps it onto more lines; taller with large
     text); in a portrait window, along the bottom under the board."""
     if is_strip(hud_area):
         width = max(80.0, min(hud_area.width - 48, 520.0))
         return Rect(hud_area.left + (hud_area.width - width) / 2, BAR_BOTTOM, width, 36)
-    return Rect(hud_area.left + 24, hud_area.bottom + 24 + 40 * text_scale, max(80.0, hud_area.width - 48), 36)
+    bottom = hud_area.bottom + 24 + 40 * text_scale
+    if legend_top is not None:
+        bottom = max(bottom, legend_top + 8)
+    return Rect(hud_area.left + 24, bottom, max(80.0, hud_area.width - 48), 36)
 
 
 __all__ = ["BAR_BOTTOM", "PORTRAIT_HUD_H", "backdrop", "bar_rect", "hud_width", "is_portrait", "play_areas"]

@@ -115,7 +115,7 @@ class PlayView(arcade.View):
                               Button("Hint", lambda: None if self.show_hint() else None, "hint"),
                               Button("Undo", lambda: None if self.undo() else None, "undo"),
                               Button("Redo", lambda: None if self.redo() else None, "redo")])
-        self.bar.place(bar_rect(hud_area, self.settings.text_scale))
+        self.bar.place(bar_rect(hud_area, self.settings.text_scale, self.hud.legend_top))
         self.toast = Toast(self.settings.text_scale)
         self._gradient, self._grid = backdrop(self.window.width, self.window.height, renderer_name())
         # Collected tiles on their way to the HUD's counters, each counted as it lands.
@@ -150,7 +150,7 @@ class PlayView(arcade.View):
         board_area, hud_area = play_areas(width, height, self.settings.text_scale)
         self.board.set_area(board_area)
         self.hud.place(hud_area)
-        self.bar.place(bar_rect(hud_area, self.settings.text_scale))
+        self.bar.place(bar_rect(hud_area, self.settings.text_scale, self.hud.legend_top))
         self.toast.place_under(self.board.layout.rect)
         if self.hint_command is not None:
             self._show_hint(self.hint_command)

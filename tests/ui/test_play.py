@@ -1181,6 +1181,9 @@ def test_the_button_bar_gives_the_mouse_every_control(window: Any, screenshot_di
         texts = [b.text for b in view.bar.buttons]
         assert len({t.font_size for t in texts}) == 1 and texts[0].font_size < 13
         assert all(b.text.content_width <= b.rect.width - 8 and "…" not in b.text.text for b in view.bar.buttons)
+        # At the smallest window the legend wraps onto a third line: the buttons stay above it.
+        view.on_resize(960, 640)
+        assert view.bar.rect.bottom >= view.hud.help.y + view.hud.help.content_height
     finally:
         view.on_resize(window.width, window.height)
 
