@@ -64,34 +64,17 @@ class _Board:
 
     def move_gap(self, target: int, locked: set[int]) -> None:
         """Walk the gap to `target` without disturbing `locked` cells."""
-        if self.gap == target:
-            return
-        back: dict[int, int] = {self.gap: -1}
-        queue = deque([self.gap])
-        while queue:
-            cur = queue.popleft()
-            if cur == target:
-                break
-            for n in self.nbrs(cur):
-                if n not in back and n not in locked:
-                    back[n] = cur
-                    queue.append(n)
-        if target not in back:
+        if not self.gap_to(target, locked):
             raise Unsolvable(f"the gap cannot reach cell {divmod(target, self.w)}")
-        path = []
-        cur = target
-        while cur != self.gap:
-            path.append(cur)
-            cur = back[cur]
-        for i in reversed(path):
-            self.slide(i)
 
-    def gap_to(self, target: int, blocked: set[int], also: int) -> bool:
-        """Walk the gap to `target` around `blocked` cells and the cell `also`; False (and no
-        slide made) when it cannot get there."""
+    def gap_to(self, target: int, blocked: set[int], also: int | None = None) -> bool:
+        """Walk the gap to `target` around `blocked` cells (and the cell `also`) by a shortest
+        way; False (and no slide made) when it cannot get there."""
         if self.gap == target:
             return True
-        back: dict[int, int] = {self.gap: -1, also: also}
+        back: dict[int, int] = {self.gap: -1}
+        if also is not None:
+            back[also] = also
         queue = deque([self.gap])
         while queue:
             cur = queue.popleft()
