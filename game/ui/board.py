@@ -447,32 +447,29 @@ class BoardRenderer:
 
     def set_hint(self, cells: Sequence[Cell], path: Sequence[Cell] = ()) -> None:
         """Glow under `cells` (and yellow arrows along `path`); empty clears the hint."""
-        for g in self._glows:
-            self.remove(g)
         for arrow in self._hint_arrows:
             self.remove(arrow)
-        tex = textures.load("glow")
-        self._glows = []
-        for cell in cells:
-            g = arcade.Sprite(tex, scale=self.layout.cell * 1.35 / tex.width)
-            g.position = self.center(cell)
-            g.color = (*HINT_COLOR, 255)
-            self.under.append(g)
-            self._glows.append(g)
+        self._glows = self._glow_under(self._glows, cells, 1.35, (*HINT_COLOR, 255))
         self._hint_arrows = [self.arrow(a, b, (*HINT_COLOR, 255)) for a, b in zip(path, path[1:])]
 
     def set_blast(self, cells: Sequence[Cell]) -> None:
         """A soft glow under the cells a picked special will clear (empty: none)."""
-        for mark in self._blast_marks:
-            self.remove(mark)
+        self._blast_marks = self._glow_under(self._blast_marks, cells, 1.1, BLAST_PREVIEW_COLOR)
+
+    def _glow_under(self, old: list[arcade.Sprite], cells: Sequence[Cell], size: float,
+                    color: tuple[int, int, int, int]) -> list[arcade.Sprite]:
+        """Replace the glows `old` by one under each of `cells` (`size` cells wide, in `color`)."""
+        for g in old:
+            self.remove(g)
         tex = textures.load("glow")
-        self._blast_marks = []
+        glows = []
         for cell in cells:
-            mark = arcade.Sprite(tex, scale=self.layout.cell * 1.1 / tex.width)
-            mark.position = self.center(cell)
-            mark.color = BLAST_PREVIEW_COLOR
-            self.under.append(mark)
-            self._blast_marks.append(mark)
+            g = arcade.Sprite(tex, scale=self.layout.cell * size / tex.width)
+            g.position = self.center(cell)
+            g.color = color
+            self.under.append(g)
+            glows.append(g)
+        return glows
 
     def pulse_hint(self, phase: float, strength: float = 1.0) -> None:
         """Breathe the hint's glow (phase in seconds, from the view's own clock); `strength` 0
