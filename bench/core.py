@@ -262,19 +262,10 @@ def swap_base(states: list[State], swaps: list[Swap]) -> Callable[[], tuple[int,
 
 # -- the random bot ------------------------------------------------------------------------
 def bot_core(level: Level, games: int) -> Callable[[], tuple[int, float]]:
-    """legal_commands, decide and fold from the public API; a new_game every GAME_MOVES moves."""
+    """core_games timed: play() from the public API, a new_game every GAME_MOVES moves."""
     def run() -> tuple[int, float]:
-        moves = 0
         t0 = CLOCK()
-        for seed in range(games):
-            rnd = random.Random(seed)
-            state = new_game(level, seed)
-            for _ in range(GAME_MOVES):
-                legal = legal_commands(state)
-                if not legal:
-                    break
-                state = play(state, rnd.choice(legal))[1]
-                moves += 1
+        moves = core_games(level, games)
         return moves, CLOCK() - t0
     return run
 
