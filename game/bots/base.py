@@ -9,7 +9,7 @@ from typing import Protocol, TypeVar
 from game.core import MASK64, walk_steps
 
 from game.core import (
-    Draws, DROP, Cell, Command, GoalName, Level, Mode, Session, State, Status, neighbours, play, progress,
+    Draws, DROP, Cell, Command, GoalName, Level, Mode, Session, State, Status, play, progress,
 )
 
 T = TypeVar("T")

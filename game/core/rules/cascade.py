@@ -22,7 +22,7 @@ from ..boards import Geometry, bits_of, run_mask, run_parts
 from ..events import (
     Cleared, Cracked, Created, Detonated, DropCollected, Event, JellyCleared, Scored, Unlocked,
 )
-from ..grid import DROP, EMPTY, ORTHOGONAL, RAINBOW, STONE, Cell
+from ..grid import DROP, EMPTY, RAINBOW, Cell
 from ..state import State
 from ..vocab import Special
 from .common import settle
@@ -222,7 +222,7 @@ def cascade(work: list[list[int]], masks: list[int], geo: Geometry, kinds: int, 
     from the stream `rng`). `first` is the first step (the cells it clears, and its Outcome
     when specials take part), worked out by the caller from the swap. The board must be full.
     """
-    stride, cell_of = geo.stride, geo.cell_of
+    cell_of = geo.cell_of
     points = 0
     step = 1
     runs, outcome = first
@@ -296,7 +296,6 @@ def _settle_blocked(work: list[list[int]], masks: list[int], geo: Geometry, kind
                     blockers: Blockers, step: int, points: int) -> tuple[int, int]:
     """settle() around the fixed cells, then the after-fall hook: drops on the bottom of their
     chute leave the board (DropCollected, Scored) and their columns fall and refill again."""
-    stride = geo.stride
     while True:
         if hit:
             rng = settle(work, masks, geo, kinds, hit, rng, events, layer, blockers.fixed,

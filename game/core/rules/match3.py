@@ -441,7 +441,6 @@ def play(state: State, command: Swap) -> tuple[list[Event], State]:
 
     events: list[Event] = [Swapped(a, b)]
     geo = board.geo
-    stride = geo.stride
     work, masks, layer, outcome, cleared = _first_step(state, board, a, b)
     hooks: Blockers | None = None
     drops = 0
