@@ -9,6 +9,7 @@ import pyglet
 from game.core import GoalName, GoalProgress, Mode, Shortfall, State, Status, progress, stars
 from game.core import StarTargets, StarUnit, star_targets, stars_earned
 from game.ui import textures
+from game.ui.key_help import play_keys
 from game.ui.layout import Rect
 from game.ui.words import counted, kind_name
 
@@ -123,8 +124,7 @@ class Hud:
         # A play-test from the editor says how to get back to it.
         # Whole items a line (a wrap mid-item read "Esc" / "menu").
         if keys is None:   # the play view's keys unless the screen has its own (the theatre)
-            keys = "Tab back to the editor\nH hint   Z undo   Y redo   Esc menu" if playtest \
-                else "H hint   Z undo   Y redo\nEsc menu   F11 full screen"
+            keys = play_keys(playtest)
         self.help = arcade.Text(keys, 0, 0, DIM, z(11),
                                 anchor_y="bottom", multiline=True, width=260, batch=b)
         self.shown_score = 0
@@ -173,6 +173,13 @@ class Hud:
         self._place_goals(x, y, ICON + 10)
         self.help.x, self.help.y = x, rect.bottom + 16
         self.help.width = width
+
+    def set_keys(self, keys: str) -> bool:
+        """Show other key help (a pad's buttons, or the keys again); True when it changed."""
+        if self.help.text == keys:
+            return False
+        self.help.text = keys
+        return True
 
     @property
     def legend_top(self) -> float:
