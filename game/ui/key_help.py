@@ -3,6 +3,8 @@ while a pad is the last thing used (game/ui/pad.py), in play and in the theatre.
 
 from __future__ import annotations
 
+from typing import Callable
+
 from game.core import Mode
 
 # The names printed on the buttons of each family of pad (pyglet's Controller.type).
@@ -34,6 +36,22 @@ def lines(items: list[str]) -> str:
             out[-1] += "   " + item
         else:
             out.append(item)
+    return "\n".join(out)
+
+
+def wrap_items(text: str, fits: Callable[[str], bool]) -> str:
+    """`text`'s lines, each broken between its items (three spaces apart) where it is wider
+    than `fits` allows: a line may wrap, an item never splits."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        row = ""
+        for item in (i.strip() for i in line.split("   ") if i.strip()):
+            if row and not fits(row + "   " + item):
+                out.append(row)
+                row = item
+            else:
+                row = row + "   " + item if row else item
+        out.append(row)
     return "\n".join(out)
 
 

@@ -324,6 +324,21 @@ def test_the_key_help_shows_pad_buttons_while_a_pad_is_used_and_keys_after_a_key
     window.dispatch_event("on_key_press", arcade.key.RIGHT, 0)
     window.dispatch_events()
     assert view.hud.help.text == keys and not pad_in_use(window)
+    # At the smallest window the legend wraps between items, never inside one ("F11 full /
+    # screen"), the keys' and the pad's alike.
+    try:
+        view.on_resize(960, 640)
+        for pad_used in (False, True):
+            if pad_used:
+                pad.press("y")
+            items = [i for line in view.hud.keys.split("\n") for i in line.split("   ")]
+            shown = [i for line in view.hud.help.text.split("\n") for i in line.split("   ")]
+            assert shown == items and view.hud.help.text != view.hud.keys
+            assert view.bar.rect.bottom >= view.hud.help.y + view.hud.help.content_height
+    finally:
+        view.on_resize(window.width, window.height)
+    window.dispatch_event("on_key_press", arcade.key.RIGHT, 0)
+    window.dispatch_events()
     pad.tilt(0, 1)
     assert view.hud.help.text == help_text
     # A screen opened while the pad is in use shows its buttons from the start, cursor too.
