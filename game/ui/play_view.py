@@ -412,10 +412,6 @@ class PlayView(arcade.View):
         if self.on_share is not None:
             self.say(self.on_share(self.seed, tuple(self.session.commands)))
 
-    def deal_line(self) -> str:
-        """The deal's seed, as `gridfall play LEVEL --seed N` takes it to play this board again."""
-        return f"Deal {self.seed}"
-
     # -- leaving --------------------------------------------------------------------------
     def outcome(self, action: Action) -> PlayOutcome:
         state = self.state
