@@ -7,7 +7,7 @@ import json
 from dataclasses import dataclass, field, fields
 from typing import Any, Callable, Mapping, TypeVar
 
-from .boards import Geometry, make_geometry
+from .boards import Geometry, make_geometry, solved_slide
 from .checking import Problem
 from .grid import Cell, Grid
 from .level_check import check_level
@@ -62,17 +62,22 @@ class Level:
             object.__setattr__(self, name, value)
         object.__setattr__(self, "derived", {})
 
-    def _kept(self, name: str, make: Callable[[], T]) -> T:
-        """The derived fact `name`, made by `make` on first use (an immutable value)."""
+    def kept(self, name: str, make: Callable[[], T]) -> T:
+        """The derived fact `name`, made by `make` on first use and kept with the level (an
+        immutable value that depends on the level alone: the rules keep their tables here)."""
         found = self.derived.get(name, _MISSING)
         if found is _MISSING:
             found = self.derived[name] = make()
         return found  # type: ignore[return-value]
 
+    def solved_board(self) -> Grid:
+        """A slide level's goal: 1..N-1 row by row, the gap last."""
+        return self.kept("solved", lambda: solved_slide(self.height, self.width))
+
     def geometry(self) -> Geometry:
         """The board's geometry: its size and the layout's holes, with the tables the rules
         build on it (kept with the level, so every game of it shares them)."""
-        return self._kept("geometry", self._make_geometry)
+        return self.kept("geometry", self._make_geometry)
 
     def _make_geometry(self) -> Geometry:
         stride = self.width + 1
@@ -114,7 +119,7 @@ class Level:
 
     @property
     def player_start(self) -> Cell | None:
-        return self._kept("player_start", self._player_start)
+        return self.kept("player_start", self._player_start)
 
     def _player_start(self) -> Cell | None:
         if self.layout is None:
@@ -127,7 +132,7 @@ class Level:
 
     @property
     def holes(self) -> frozenset[Cell]:
-        return self._kept("holes", self._holes)
+        return self.kept("holes", self._holes)
 
     def _holes(self) -> frozenset[Cell]:
         if self.layout is None:
@@ -142,7 +147,7 @@ class Level:
     @property
     def specials(self) -> tuple[tuple[Cell, Special], ...]:
         """The specials the layout places (`3h`, `3v`, `3b`, `*`), in reading order."""
-        return self._kept("specials", self._specials)
+        return self.kept("specials", self._specials)
 
     def _specials(self) -> tuple[tuple[Cell, Special], ...]:
         if self.layout is None:
@@ -157,7 +162,7 @@ class Level:
     @property
     def stones(self) -> tuple[tuple[Cell, int], ...]:
         """The stones the layout places (`S1`..`S3`), each with its hits, in reading order."""
-        return self._kept("stones", self._stones)
+        return self.kept("stones", self._stones)
 
     def _stones(self) -> tuple[tuple[Cell, int], ...]:
         if self.layout is None:
@@ -168,7 +173,7 @@ class Level:
     @property
     def locks(self) -> tuple[Cell, ...]:
         """The locked tiles the layout places (`3L`, `.L`), in reading order."""
-        return self._kept("locks", self._locks)
+        return self.kept("locks", self._locks)
 
     def _locks(self) -> tuple[Cell, ...]:
         if self.layout is None:
@@ -179,7 +184,7 @@ class Level:
     @property
     def drops_placed(self) -> int:
         """How many drops (`D`) the layout places."""
-        return self._kept("drops_placed", self._drops_placed)
+        return self.kept("drops_placed", self._drops_placed)
 
     def _drops_placed(self) -> int:
         if self.layout is None:
@@ -189,7 +194,7 @@ class Level:
     @property
     def jelly_cells(self) -> tuple[tuple[Cell, int], ...]:
         """The cells with jelly under them, each with its layers, in reading order."""
-        return self._kept("jelly_cells", self._jelly_cells)
+        return self.kept("jelly_cells", self._jelly_cells)
 
     def _jelly_cells(self) -> tuple[tuple[Cell, int], ...]:
         if self.jelly is None:
@@ -199,7 +204,7 @@ class Level:
     @property
     def has_blockers(self) -> bool:
         """Whether the level places any blocker or asks for drops (the rules then track layers)."""
-        return self._kept("has_blockers", self._has_blockers)
+        return self.kept("has_blockers", self._has_blockers)
 
     def _has_blockers(self) -> bool:
         return bool(self.stones or self.locks or self.jelly_cells or self.drops_placed
@@ -207,7 +212,7 @@ class Level:
 
     def template(self) -> Grid:
         """The layout as grid values: fixed kinds, HOLE, PLAYER, STONE, DROP, and EMPTY where random."""
-        return self._kept("template", self._template)
+        return self.kept("template", self._template)
 
     def _template(self) -> Grid:
         return tuple(
