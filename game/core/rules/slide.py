@@ -138,7 +138,8 @@ def play(state: State, command: Slide) -> tuple[list[Event], State]:
     after = State(level, tuple(rows), state.player, score, moves, state.status, state.collected, state.rng,
                   state.specials, state.stones, state.locks, state.jelly, state.dropped, state.reached,
                   state.rules)
-    end = ending(after)
+    # A board with a tile off its home is not solved: only the move limit can end the game then.
+    end = ending(after) if not misplaced or (level.moves is not None and moves >= level.moves) else []
     if end:
         after = fold(after, end)
     events += end
