@@ -38,6 +38,10 @@ def _sources(h: int, w: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(r * w + c for r, c in slide_sources(divmod(i, w), h, w)) for i in range(h * w))
 
 
+PAIR_TABLE_STATES = 1 << 17
+"""Up to this many (tile, tile, gap) states (boards up to 7x7) the pair search keeps them in a list."""
+
+
 class _Board:
     """A mutable flat board that records every cell the gap moves to (one Slide each)."""
 
@@ -75,11 +79,14 @@ class _Board:
             return True
         if target in blocked or target == also:
             return False
+        sources = self.sources
+        if target in sources[gap]:
+            self.slide(target)   # next to the gap: the breadth-first walk's first step
+            return True
         back = [-2] * len(self.cells)   # -2: not reached; else the cell it was reached from
         back[gap] = -1
         if also is not None:
             back[also] = also   # never entered
-        sources = self.sources
         queue = [gap]
         for cur in queue:   # breadth first: the list grows behind the loop
             for n in sources[cur]:
@@ -174,21 +181,38 @@ class _Board:
         size = len(self.cells)
         # A search state (x cell, y cell, gap cell) is the number (px * size + py) * size + gap.
         start = (self.where(x) * size + self.where(y)) * size + self.gap
-        back: dict[int, int] = {start: -1}
         free = self._free(locked)
-        queue = [start]
         goal = -1
-        for state in queue:   # breadth first: the list grows behind the loop
-            pxy, gap = divmod(state, size)
-            px, py = divmod(pxy, size)
-            if px == x_to and py == y_to:
-                goal = state
-                break
-            for n in free[gap]:
-                nxt = ((gap if n == px else px) * size + (gap if n == py else py)) * size + n
-                if nxt not in back:
-                    back[nxt] = state
-                    queue.append(nxt)
+        queue = [start]
+        if size ** 3 <= PAIR_TABLE_STATES:
+            # Where each state was reached from (-2: not yet), as a flat list: a small board's
+            # states are few, and a list is read faster than a dict.
+            back: list[int] | dict[int, int] = [-2] * size ** 3
+            back[start] = -1
+            for state in queue:   # breadth first: the list grows behind the loop
+                pxy, gap = divmod(state, size)
+                px, py = divmod(pxy, size)
+                if px == x_to and py == y_to:
+                    goal = state
+                    break
+                for n in free[gap]:
+                    nxt = ((gap if n == px else px) * size + (gap if n == py else py)) * size + n
+                    if back[nxt] == -2:
+                        back[nxt] = state
+                        queue.append(nxt)
+        else:
+            back = {start: -1}
+            for state in queue:
+                pxy, gap = divmod(state, size)
+                px, py = divmod(pxy, size)
+                if px == x_to and py == y_to:
+                    goal = state
+                    break
+                for n in free[gap]:
+                    nxt = ((gap if n == px else px) * size + (gap if n == py else py)) * size + n
+                    if nxt not in back:
+                        back[nxt] = state
+                        queue.append(nxt)
         if goal < 0:
             raise Unsolvable(f"tiles {x} and {y} cannot both reach their cells")
         path: list[int] = []
