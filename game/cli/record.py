@@ -142,6 +142,7 @@ def record(args: argparse.Namespace) -> str:
     from game.bots import RandomBot, make_bot
     from game.ui.play_view import PlayView
 
+    _smooth_glyphs()
     window = arcade.get_window() if _has_window(arcade) else arcade.Window(
         1280, 800, "Gridfall record", visible=False, antialiasing=False)
     view = PlayView(level, seed=seed, settings=Settings(animation_speed=args.speed, sound=False))  # a clip is silent
@@ -153,7 +154,7 @@ def record(args: argparse.Namespace) -> str:
 
     from game.ui.frames import wants_frames
 
-    read_frame = _frame_reader(window, size)
+    draw_frame = _frame_drawer(window, view, size)
 
     fresh = [True, False]   # [a move was made since the last frame drawn, the view moved at it]
 
@@ -167,8 +168,7 @@ def record(args: argparse.Namespace) -> str:
                 frames.append(frames[-1])
                 continue
             fresh[:] = [False, moving]
-            view.on_draw()
-            frames.append(read_frame())
+            frames.append(draw_frame())
 
     limit = args.moves if args.moves is not None else (len(commands) if from_replay else DEFAULT_MOVES)
     # The same bots as `gridfall simulate`: the best for the mode, or random legal moves.
@@ -216,34 +216,74 @@ def record(args: argparse.Namespace) -> str:
     return summary
 
 
-def _frame_reader(window: Any, size: tuple[int, int]) -> Callable[[], Any]:
-    """A function reading the frame just drawn as an RGB image of the clip's `size`.
+def _smooth_glyphs() -> None:
+    """Glyphs sampled smoothly when shrunk: drawn at the clip's scale (_frame_drawer), pyglet's
+    nearest-texel glyphs lost the thin strokes of small text; linear sampling at exactly half
+    averages each 2x2 block, as shrinking a full-size frame did. (Fonts loaded before this keep
+    theirs: only a clip recorded in a process of its own, as sharing does, is sure of it.)"""
+    import pyglet.font.base
+    from pyglet import gl
 
-    At half size or more (a shared game's clip is half) the GL shrinks it first, blitting the
-    window into a framebuffer of the clip's size (linear: at exactly half, each 2x2 block
-    averaged), so a quarter of the pixels is read back, flipped and converted; smaller clips are
-    read whole and resampled."""
+    pyglet.font.base.Font.texture_min_filter = gl.GL_LINEAR
+
+
+def _frame_drawer(window: Any, view: Any, size: tuple[int, int]) -> Callable[[], Any]:
+    """A function drawing the view's next frame and returning it as an RGB image of the clip's `size`.
+
+    The board side is drawn straight into a framebuffer of the clip's size with the window's
+    projection (game.ui.frames.drawing_into): at the clip's scale, so a half-size clip fills a
+    quarter of the pixels (on software GL the fill is most of a frame's cost) and nothing is
+    shrunk. Small text drawn that small lost thin strokes, so the side panel (name, score,
+    goals, buttons, keys) is drawn at full size and shrunk whenever it changes, and kept: most
+    frames change only the board. Clips smaller than half are drawn whole and resampled."""
     import arcade
     from PIL import Image
     from pyglet import gl
 
+    from game.ui.damage import repainting
+    from game.ui.frames import drawing_into
+
     width, height = window.width, window.height
+    ctx = window.ctx
     if size[0] * 2 < width or size[1] * 2 < height:
-        def read_whole() -> Any:
+        def draw_whole() -> Any:
+            view.on_draw()
             image = arcade.get_image(0, 0, width, height).convert("RGB")
             return image if image.size == size else image.resize(size)
-        return read_whole
-    ctx = window.ctx
-    small = ctx.framebuffer(color_attachments=[ctx.texture(size, components=4)])
+        return draw_whole
+    target = ctx.framebuffer(color_attachments=[ctx.texture(size, components=4)])
+    panel = ctx.framebuffer(color_attachments=[ctx.texture(size, components=4)])
+    kept: list[Any] = [None]   # what the kept side panel showed
 
-    def read_small() -> Any:
-        gl.glBindFramebuffer(gl.GL_READ_FRAMEBUFFER, ctx.screen.glo.value)
-        gl.glBindFramebuffer(gl.GL_DRAW_FRAMEBUFFER, small.glo.value)
-        gl.glBlitFramebuffer(0, 0, width, height, 0, 0, size[0], size[1], gl.GL_COLOR_BUFFER_BIT, gl.GL_LINEAR)
-        ctx.screen.use(force=True)   # back to drawing (and reading) the window
-        data = small.read(components=3)
+    def blit(src: Any, dst: Any, box: tuple[int, int, int, int], to: tuple[int, int, int, int], linear: bool) -> None:
+        gl.glBindFramebuffer(gl.GL_READ_FRAMEBUFFER, src.glo.value)
+        gl.glBindFramebuffer(gl.GL_DRAW_FRAMEBUFFER, dst.glo.value)
+        gl.glBlitFramebuffer(*box, *to, gl.GL_COLOR_BUFFER_BIT, gl.GL_LINEAR if linear else gl.GL_NEAREST)
+        ctx.screen.use(force=True)
+
+    def draw() -> Any:
+        hud = view.hud.rect
+        sx, sy = size[0] / width, size[1] / height
+        side = (int(hud.left * sx), int(hud.bottom * sy), int(hud.right * sx), int(hud.top * sy))
+        key = ([k for k, _ in view.hud.marks() + view.bar.marks()], view.modal is not None,
+               bool(view.fliers.sprites), view.toast.message)
+        if key != kept[0]:
+            # The panel changed: drawn at full size on the window and shrunk (each 2x2 block averaged).
+            view.redraw.forget()
+            with repainting(ctx, (int(hud.left), int(hud.bottom), int(hud.right), int(hud.top))):
+                view.on_draw()
+            if (width, height) == (size[0] * 2, size[1] * 2):   # exactly half (a shared clip): the panel alone
+                blit(ctx.screen, panel, tuple(2 * v for v in side), side, linear=True)  # type: ignore[arg-type]
+            else:
+                blit(ctx.screen, panel, (0, 0, width, height), (0, 0, *size), linear=True)
+            kept[0] = key
+        with drawing_into(target):
+            view.on_draw()
+        if view.modal is None and not view.fliers.sprites:   # (a menu or tiles in flight cross the panel)
+            blit(panel, target, side, side, linear=False)
+        data = target.read(components=3)
         return Image.frombytes("RGB", size, data).transpose(Image.Transpose.FLIP_TOP_BOTTOM)
-    return read_small
+    return draw
 
 
 def _has_window(arcade: Any) -> bool:
