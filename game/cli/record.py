@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import math
 import os
 import pathlib
 import sys
@@ -216,6 +217,9 @@ def record(args: argparse.Namespace) -> str:
     return summary
 
 
+WHOLE_FRAMES = False   # True: every frame drawn full size and shrunk, as before (bench/gif.py's baseline)
+
+
 def _smooth_glyphs() -> None:
     """Glyphs sampled smoothly when shrunk: drawn at the clip's scale (_frame_drawer), pyglet's
     nearest-texel glyphs lost the thin strokes of small text; linear sampling at exactly half
@@ -230,26 +234,31 @@ def _smooth_glyphs() -> None:
 def _frame_drawer(window: Any, view: Any, size: tuple[int, int]) -> Callable[[], Any]:
     """A function drawing the view's next frame and returning it as an RGB image of the clip's `size`.
 
-    The board side is drawn straight into a framebuffer of the clip's size with the window's
-    projection (game.ui.frames.drawing_into): at the clip's scale, so a half-size clip fills a
-    quarter of the pixels (on software GL the fill is most of a frame's cost) and nothing is
-    shrunk. Small text drawn that small lost thin strokes, so the side panel (name, score,
-    goals, buttons, keys) is drawn at full size and shrunk whenever it changes, and kept: most
-    frames change only the board. Clips smaller than half are drawn whole and resampled."""
+    A half-size clip (a shared game's) has the board side drawn straight into a framebuffer of
+    the clip's size with the window's projection (game.ui.frames.drawing_into): a quarter of
+    the pixels (on software GL the fill is most of a frame's cost) and nothing to shrink. Small
+    text drawn that small lost thin strokes, so the side panel (name, score, goals, buttons,
+    keys) is drawn at full size and shrunk (each 2x2 block averaged) only when it changes, and
+    kept: most frames change only the board. Other sizes are drawn whole and shrunk."""
     import arcade
     from PIL import Image
     from pyglet import gl
 
     from game.ui.damage import repainting
     from game.ui.frames import drawing_into
+    from game.ui.hud import is_strip
 
     width, height = window.width, window.height
     ctx = window.ctx
-    if size[0] * 2 < width or size[1] * 2 < height:
+    hud = view.hud.rect
+    # The column between the panel and the board where the two are joined (even: it halves exactly).
+    split = 2 * math.ceil((hud.right + 10) / 2)
+    if (WHOLE_FRAMES or (width, height) != (size[0] * 2, size[1] * 2) or is_strip(hud)
+            or split >= view.board.layout.rect.left - 2):
         def draw_whole() -> Any:
             view.on_draw()
             image = arcade.get_image(0, 0, width, height).convert("RGB")
-            return image if image.size == size else image.resize(size)
+            return image if image.size == size else image.resize(size, Image.Resampling.BOX)
         return draw_whole
     target = ctx.framebuffer(color_attachments=[ctx.texture(size, components=4)])
     panel = ctx.framebuffer(color_attachments=[ctx.texture(size, components=4)])
@@ -258,29 +267,33 @@ def _frame_drawer(window: Any, view: Any, size: tuple[int, int]) -> Callable[[],
     def blit(src: Any, dst: Any, box: tuple[int, int, int, int], to: tuple[int, int, int, int], linear: bool) -> None:
         gl.glBindFramebuffer(gl.GL_READ_FRAMEBUFFER, src.glo.value)
         gl.glBindFramebuffer(gl.GL_DRAW_FRAMEBUFFER, dst.glo.value)
-        gl.glBlitFramebuffer(*box, *to, gl.GL_COLOR_BUFFER_BIT, gl.GL_LINEAR if linear else gl.GL_NEAREST)
-        ctx.screen.use(force=True)
+        gl.glDisable(gl.GL_SCISSOR_TEST)   # a blit is clipped by the scissor too: copy all it is asked to
+        try:
+            gl.glBlitFramebuffer(*box, *to, gl.GL_COLOR_BUFFER_BIT, gl.GL_LINEAR if linear else gl.GL_NEAREST)
+        finally:
+            gl.glEnable(gl.GL_SCISSOR_TEST)
+            ctx.screen.use(force=True)
 
     def draw() -> Any:
-        hud = view.hud.rect
-        sx, sy = size[0] / width, size[1] / height
-        side = (int(hud.left * sx), int(hud.bottom * sy), int(hud.right * sx), int(hud.top * sy))
+        small = (0, 0, split // 2, size[1])
         key = ([k for k, _ in view.hud.marks() + view.bar.marks()], view.modal is not None,
                bool(view.fliers.sprites), view.toast.message)
-        if key != kept[0]:
-            # The panel changed: drawn at full size on the window and shrunk (each 2x2 block averaged).
+        crossed = view.modal is not None or bool(view.fliers.sprites)   # a menu, tiles in flight: over both
+        if key != kept[0] and not crossed:
+            # The panel changed: drawn at full size on the window and shrunk.
             view.redraw.forget()
-            with repainting(ctx, (int(hud.left), int(hud.bottom), int(hud.right), int(hud.top))):
+            with repainting(ctx, (0, 0, split, height)):
                 view.on_draw()
-            if (width, height) == (size[0] * 2, size[1] * 2):   # exactly half (a shared clip): the panel alone
-                blit(ctx.screen, panel, tuple(2 * v for v in side), side, linear=True)  # type: ignore[arg-type]
-            else:
-                blit(ctx.screen, panel, (0, 0, width, height), (0, 0, *size), linear=True)
+            blit(ctx.screen, panel, (0, 0, split, height), small, linear=True)
             kept[0] = key
         with drawing_into(target):
-            view.on_draw()
-        if view.modal is None and not view.fliers.sprites:   # (a menu or tiles in flight cross the panel)
-            blit(panel, target, side, side, linear=False)
+            if crossed:
+                view.on_draw()
+            else:   # the board side only (the panel's own drawing is skipped), the panel kept over it
+                with repainting(ctx, (split, 0, width, height)):
+                    view.on_draw()
+        if not crossed:
+            blit(panel, target, small, small, linear=False)
         data = target.read(components=3)
         return Image.frombytes("RGB", size, data).transpose(Image.Transpose.FLIP_TOP_BOTTOM)
     return draw

@@ -93,6 +93,7 @@ def drawing_into(framebuffer: Any) -> Iterator[None]:
     pixels at half size, and nothing to shrink afterwards)."""
     global _target
     _target = framebuffer
+    framebuffer.use()   # bound from the start: a scissor set inside is the framebuffer's own
     try:
         yield
     finally:
