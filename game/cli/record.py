@@ -253,13 +253,11 @@ def _frame_drawer(window: Any, view: Any, size: tuple[int, int]) -> Callable[[],
     hud = view.hud.rect
     # The column between the panel and the board where the two are joined (even: it halves exactly).
     split = 2 * math.ceil((hud.right + 10) / 2)
-    if (WHOLE_FRAMES or (width, height) != (size[0] * 2, size[1] * 2) or is_strip(hud)
-            or split >= view.board.layout.rect.left - 2):
-        def draw_whole() -> Any:
+    if size[0] * 2 < width or size[1] * 2 < height:
+        def draw_small() -> Any:   # read whole and resampled
             view.on_draw()
-            image = arcade.get_image(0, 0, width, height).convert("RGB")
-            return image if image.size == size else image.resize(size, Image.Resampling.BOX)
-        return draw_whole
+            return arcade.get_image(0, 0, width, height).convert("RGB").resize(size, Image.Resampling.BOX)
+        return draw_small
     target = ctx.framebuffer(color_attachments=[ctx.texture(size, components=4)])
     panel = ctx.framebuffer(color_attachments=[ctx.texture(size, components=4)])
     kept: list[Any] = [None]   # what the kept side panel showed
@@ -273,6 +271,18 @@ def _frame_drawer(window: Any, view: Any, size: tuple[int, int]) -> Callable[[],
         finally:
             gl.glEnable(gl.GL_SCISSOR_TEST)
             ctx.screen.use(force=True)
+
+    def read() -> Any:
+        data = target.read(components=3)
+        return Image.frombytes("RGB", size, data).transpose(Image.Transpose.FLIP_TOP_BOTTOM)
+
+    if (WHOLE_FRAMES or (width, height) != (size[0] * 2, size[1] * 2) or is_strip(hud)
+            or split >= view.board.layout.rect.left - 2):
+        def draw_whole() -> Any:   # drawn whole at full size, shrunk by the GL (linear: at half, 2x2 averaged)
+            view.on_draw()
+            blit(ctx.screen, target, (0, 0, width, height), (0, 0, *size), linear=True)
+            return read()
+        return draw_whole
 
     def draw() -> Any:
         small = (0, 0, split // 2, size[1])
@@ -294,8 +304,7 @@ def _frame_drawer(window: Any, view: Any, size: tuple[int, int]) -> Callable[[],
                     view.on_draw()
         if not crossed:
             blit(panel, target, small, small, linear=False)
-        data = target.read(components=3)
-        return Image.frombytes("RGB", size, data).transpose(Image.Transpose.FLIP_TOP_BOTTOM)
+        return read()
     return draw
 
 
