@@ -14,7 +14,8 @@ from game.ui import textures
 from game.ui.layout import Rect
 from game.ui.screens import style
 
-from .base import (
+from .base import EditorBase
+from .look import (
     BAD,
     BG,
     DIM,
@@ -27,9 +28,8 @@ from .base import (
     SELECTED,
     TEXT,
     WARN,
-    EditorBase,
-    _clip,
-    _rgba,
+    clip,
+    rgba,
 )
 from .canvas import marker, token_texture
 from .model import (
@@ -56,29 +56,11 @@ from .model import (
 class EditorDrawing(EditorBase):
     """Drawing the editor, for EditorView."""
 
-    def _text(self, key: str, text: str, x: float, y: float, color: Any = TEXT, size: int = 11,
-              **kw: Any) -> None:
-        """Show a changing text this frame (one cached arcade.Text in the view's batch)."""
-        rgba = _rgba(color)
-        t = self._texts.get(key)
-        if t is None:
-            t = self._texts[key] = arcade.Text(text, x, y, rgba, size, batch=self._batch,
-                                                   font_name=style.BODY_FONT, **kw)
-        else:
-            if t.text != text:
-                t.text = text
-            if (t.x, t.y) != (x, y):
-                t.position = (x, y)
-            if tuple(t.color) != rgba:
-                t.color = rgba
-            t.visible = True
-        self._texts_used.add(key)
-
     def _chrome_key(self) -> tuple[Any, ...]:
         m = self.model
         d = m.draft
         lay = self.canvas.layout
-        return (self.window.width, self.window.height, self._props_scroll, d.mode, d.kinds, m.tool, m.special, m.shape,
+        return (self.window.width, self.window.height, d.mode, d.kinds, m.tool, m.special, m.shape,
                 self.colorblind, (lay.left, lay.top, lay.cell, lay.rows, lay.cols) if lay else None)
 
     def on_draw(self) -> None:
@@ -90,11 +72,11 @@ class EditorDrawing(EditorBase):
         if key != self._chrome_built:
             self._build_chrome()
             self._chrome_built = key
-        self._texts_used = set()
+        self.texts.begin_frame()
         self._chrome.draw()
         # The title keeps clear of the header's buttons, however narrow the window.
         room = min(b.rect.left for b in self.header_buttons.values()) - 20
-        self._text("title", _clip(self.title().removeprefix("Gridfall editor - "), max(8, int(room / 8.5))),
+        self.texts.show("title", clip(self.title().removeprefix("Gridfall editor - "), max(8, int(room / 8.5))),
                    12, h - HEADER_H / 2, BAD if m.dirty else TEXT, 13, anchor_y="center")
         self._draw_problems()
         self.canvas.draw(m.draft, cursor=self.cursor, reach=m.draft.reach, flash=self.flash,
@@ -102,37 +84,18 @@ class EditorDrawing(EditorBase):
                          colorblind=self.colorblind)
         self._draw_brush_preview()
         self._chrome_icons.draw()
-        self._text("undoinfo", f"undo {len(m.history.past)} / redo {len(m.history.future)}",
+        self.texts.show("undoinfo", f"undo {len(m.history.past)} / redo {len(m.history.future)}",
                    12, 14, DIM, 10)
-        ceiling = h - HEADER_H
-        if m.draft.mode == Mode.SLIDE and 0 <= self._solution_xy[1] <= ceiling:
-            self._text("solution", _clip(self.solutions.text(m.draft), 46), *self._solution_xy, TEXT, 11,
-                       anchor_y="center")
-        if m.draft.mode == Mode.CHAIN and not 0 <= self._reach_xy[1] <= ceiling:
-            pass   # scrolled out of the properties panel
-        elif m.draft.mode == Mode.CHAIN and self.picking_reach:
-            self._text("reach", "pick...", *self._reach_xy, GOOD, 10, anchor_y="center")
-        elif m.draft.mode == Mode.CHAIN:
-            r = m.draft.reach
-            self._text("reach", f"{r[0]},{r[1]}" if r else "none", *self._reach_xy, TEXT, 11,
-                       anchor_y="center")
-        for k, t in self._texts.items():
-            if k not in self._texts_used:
-                t.visible = False
+        self.texts.end_frame()
         self._chrome_batch.draw()
-        if self._props_max_scroll > 0:
-            # A scroll bar: the panel holds more than it shows (the wheel moves it).
-            span = h - HEADER_H
-            shown = span / (span + self._props_max_scroll)
-            top = h - HEADER_H - (self._props_scroll / (span + self._props_max_scroll)) * span
-            arcade.draw_lrbt_rectangle_filled(self.window.width - 6, self.window.width - 2, top - span * shown, top, DIM)
-        self._draw_difficulty()
-        self._batch.draw()
+        for part in self.parts:
+            part.draw()
+        self.texts.draw()
         self.ui.draw()
         if self.dialog is not None:
             self.dialog.draw()
         else:
-            self.draw_tip()
+            self.help.draw_tip()
 
     def _build_chrome(self) -> None:
         """Make the panels, palette, edge buttons and collect icons for the model as it is now."""
@@ -151,17 +114,10 @@ class EditorDrawing(EditorBase):
             self._fill(rect, (60, 66, 84))
             self._label("+" if delta > 0 else "-", *rect.center, TEXT, 11,
                         anchor_x="center", anchor_y="center")
-        if self.model.draft.mode != Mode.SLIDE:
-            kinds = self.model.draft.kinds
-            for k, x, y in self._collect_icons:
-                if not 0 <= y <= self.window.height - HEADER_H:
-                    continue   # scrolled out of the properties panel
-                self._icon(textures.kind(k, self.colorblind), x, y, 22,
-                           255 if not isinstance(kinds, int) or k <= kinds else 90)
 
     def _fill(self, rect: Rect, color: Any) -> None:
         s = arcade.SpriteSolidColor(max(1, round(rect.width)), max(1, round(rect.height)),
-                                    center_x=rect.center[0], center_y=rect.center[1], color=_rgba(color))
+                                    center_x=rect.center[0], center_y=rect.center[1], color=rgba(color))
         self._chrome.append(s)
 
     def _icon(self, tex: Any, x: float, y: float, size: float, alpha: int = 255) -> None:
@@ -171,7 +127,7 @@ class EditorDrawing(EditorBase):
         self._chrome_icons.append(s)
 
     def _label(self, text: str, x: float, y: float, color: Any, size: int, **kw: Any) -> None:
-        self._chrome_texts.append(arcade.Text(text, x, y, _rgba(color), size, font_name=style.BODY_FONT,
+        self._chrome_texts.append(arcade.Text(text, x, y, rgba(color), size, font_name=style.BODY_FONT,
                                               batch=self._chrome_batch, **kw))
 
     def _build_palette(self) -> None:
@@ -280,7 +236,7 @@ class EditorDrawing(EditorBase):
         m = self.model
         cell = self.hover
         lay = self.canvas.layout
-        if cell is None or lay is None or self.mouse_down or self.dialog is not None or self.picking_reach \
+        if cell is None or lay is None or self.mouse_down or self.dialog is not None or self.props.picking_reach \
                 or not m.draft.inside(cell):
             return
         under = m.draft.token(cell)
@@ -311,7 +267,7 @@ class EditorDrawing(EditorBase):
         warnings and an id another file already has."""
         taken = self.id_taken()
         return (list(self.model.warnings()) + ([taken] if taken is not None else [])
-                + self.difficulty_warnings())
+                + self.difficulty.warnings())
 
     def shown_problems(self) -> list[Problem]:
         """The level's problems, then its pack's as `gridfall validate` finds them. Until the
@@ -333,17 +289,17 @@ class EditorDrawing(EditorBase):
         left = PALETTE_W + 12
         top = PROBLEMS_H - 12
         self._problem_rows = []
-        width = self.window.width - PROPS_W - PALETTE_W - 16 - self.difficulty_width()
+        width = self.window.width - PROPS_W - PALETTE_W - 16 - self.difficulty.width()
         chars = max(30, int(width / 7.8))   # wrap to the panel, never under the properties
         head_chars = max(24, int(width / 8.4))
         if problems:
             head = f"{len(problems)} problem{'s' if len(problems) > 1 else ''} (click one to see its cell)"
-            self._text("phead", _clip(head, head_chars), left, top - 8, BAD, 12, anchor_y="center")
+            self.texts.show("phead", clip(head, head_chars), left, top - 8, BAD, 12, anchor_y="center")
         elif warnings:
             head = f"No problems, {len(warnings)} warning{'s' if len(warnings) > 1 else ''}: Tab to play-test"
-            self._text("phead", _clip(head, head_chars), left, top - 8, WARN, 12, anchor_y="center")
+            self.texts.show("phead", clip(head, head_chars), left, top - 8, WARN, 12, anchor_y="center")
         else:
-            self._text("phead", _clip("No problems: Tab to play-test", head_chars), left, top - 8, GOOD, 12,
+            self.texts.show("phead", clip("No problems: Tab to play-test", head_chars), left, top - 8, GOOD, 12,
                        anchor_y="center")
         y = top - 30
         lines_left = 4   # and a line for "... and N more" clear of the status line below
@@ -361,7 +317,7 @@ class EditorDrawing(EditorBase):
                 arcade.draw_lrbt_rectangle_filled(rect.left, rect.right, rect.bottom, rect.top, (70, 40, 46))
             for line in lines:
                 k = f"prob{4 - lines_left}"
-                self._text(k, line, left, y, WARN if warning else TEXT, 11, anchor_y="center")
+                self.texts.show(k, line, left, y, WARN if warning else TEXT, 11, anchor_y="center")
                 y -= 18
                 lines_left -= 1
             shown += 1
@@ -369,6 +325,7 @@ class EditorDrawing(EditorBase):
         if hidden:
             above = f"{self._problems_first} above, " if self._problems_first else ""
             below = len(listed) - self._problems_first - shown
-            self._text("pmore", f"... {above}{below} more (scroll the wheel here)" if below or above else "",
+            self.texts.show("pmore", f"... {above}{below} more (scroll the wheel here)" if below or above else "",
                        left, y, DIM, 10, anchor_y="center")
-        self._text("status", _clip(self.status_shown(), max(20, int(width / 6.5))), left, 10, BAD if self.status_bad else DIM, 10)
+        self.texts.show("status", clip(self.status.shown(), max(20, int(width / 6.5))), left, 10,
+                        BAD if self.status.bad else DIM, 10)

@@ -9,7 +9,8 @@ from game.core import Mode, Problem, valid_id
 from game.io.paths import installed_packs_dir, levels_dir, user_levels_dir
 
 from . import backups, files, recovery
-from .base import EditorBase, _clip, _clip_path
+from .base import EditorBase
+from .look import clip, clip_path
 from .model import EditModel, blank, from_mapping
 from .widgets import Dialog, button_style
 
@@ -251,8 +252,9 @@ class FileFlow(EditorBase):
         self.origin = ""
         self.cursor = (0, 0)
         self.flash = None
-        self.picking_reach = False
         self.since_autosave = 0.0
+        for part in self.parts:
+            part.model_replaced()
         self.refresh()
 
     def ask_open(self, page: int = 0) -> None:
@@ -385,10 +387,10 @@ class FileFlow(EditorBase):
             self.close_dialog()
             self.offer_recovery(rest)
 
-        where = (f"Save writes them to {_clip_path(str(rec.source), 90)}" if rec.source is not None
+        where = (f"Save writes them to {clip_path(str(rec.source), 90)}" if rec.source is not None
                  else "It had no file yet: Save asks where it goes")
         self.open_dialog(Dialog(self.window, "Restore unsaved work?", [
-            [("label", f"An editor closed with unsaved changes to '{_clip(rec.draft.name, 40)}'.", 740)],
+            [("label", f"An editor closed with unsaved changes to '{clip(rec.draft.name, 40)}'.", 740)],
             [("label", where + ".", 740)],
             [("button", "Restore", 120, restore), ("button", "Discard", 120, discard)],
         ], width=780, default="Restore"))

@@ -7,7 +7,8 @@ from typing import Any, Callable
 from game.io.paths import exports_dir
 
 from . import files
-from .base import LEVELS_PER_PAGE, PACKS_PER_PAGE, EditorBase, _page, _pager
+from .base import EditorBase
+from .look import LEVELS_PER_PAGE, PACKS_PER_PAGE, page_of, pager
 from .widgets import Dialog
 
 
@@ -28,7 +29,7 @@ class PackFlow(EditorBase):
 
     def ask_pack(self, page: int = 0, error: str = "") -> None:
         packs = [self._known_pack(p) for p in files.user_packs()]
-        page, pages, shown = _page(packs, page, PACKS_PER_PAGE)
+        page, pages, shown = page_of(packs, page, PACKS_PER_PAGE)
         rows: list[list[tuple[Any, ...]]] = []
         for pack in shown:
             rows.append([("label", f"{pack.meta.get('name', pack.folder.name)} "
@@ -37,7 +38,7 @@ class PackFlow(EditorBase):
         rows.append([("label", "new pack id", 120), ("field", "new_id", "", 220),
                      ("button", "Create pack", 160, self._create_pack)])
         rows.append([("button", "Close", 110, self.close_dialog)]
-                    + _pager(page, pages, lambda n: self._repack(n)))
+                    + pager(page, pages, lambda n: self._repack(n)))
         self.open_dialog(Dialog(self.window, "Packs you are making (kept apart from installed packs)",
                                 rows, default="Create pack", error=error))
 
@@ -67,7 +68,7 @@ class PackFlow(EditorBase):
             [("label", "version", 90), ("field", "version", str(m.get("version") or ""), 100),
              ("label", "description", 120), ("field", "description", str(m.get("description") or ""), 210)],
         ]
-        page, pages, shown = _page(pack.levels, page, LEVELS_PER_PAGE)
+        page, pages, shown = page_of(pack.levels, page, LEVELS_PER_PAGE)
         self._pack_page = page
         for i, name in enumerate(shown, start=page * LEVELS_PER_PAGE):
             rows.append([("label", f"{i + 1}. {name}", 330),
@@ -75,7 +76,7 @@ class PackFlow(EditorBase):
                          ("button", f"down {i + 1}", 80, lambda i=i: self._pack_edit(pack, lambda: pack.move(i, 1))),
                          ("button", f"remove {i + 1}", 100, lambda i=i: self._pack_remove(pack, i))])
         if pages > 1:
-            rows.append(_pager(page, pages, lambda n: self.pack_dialog(pack, n)))
+            rows.append(pager(page, pages, lambda n: self.pack_dialog(pack, n)))
         # Files a remove left in the folder: listed again, or deleted on purpose.
         for name in pack.unlisted()[:3]:
             rows.append([("label", f"not listed: {name}", 330),

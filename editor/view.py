@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import functools
 import pathlib
-import random
 from typing import Any, Callable
 
 import arcade
@@ -14,10 +14,11 @@ from game.core import token_stone
 from game.io.settings import Settings
 from game.ui.layout import Rect
 
-from . import files, recovery, slide_tools
-from .base import AUTOSAVE_SECONDS, HEADER_H, PALETTE_W, PROBLEMS_H, PROPS_W, EditorBase
+from . import files, recovery
+from .base import EditorBase
+from .look import AUTOSAVE_SECONDS, HEADER_H, PALETTE_W, PROBLEMS_H, PROPS_W
 from .canvas import Canvas
-from .difficulty import DifficultyPanel, DifficultyRun
+from .difficulty import DifficultyPanel
 from .drawing import EditorDrawing
 from .file_flow import FileFlow
 from .help import EditorHelp
@@ -40,18 +41,20 @@ from .model import (
     Tool,
     blank,
     kind_tool,
-    mode_switch_losses,
     next_hits,
     stone_tool,
     tile_tool,
 )
+from .host import Part
 from .pack_check import PackCheck
 from .playtest_flow import PlaytestFlow
 from .slide_actions import SlideActions
 from .resize_flow import ResizeFlow
 from .pack_flow import PackFlow
 from .properties import PropertiesPanel
-from .widgets import Dialog, Field, button
+from .status import StatusLine
+from .texts import Texts
+from .widgets import Dialog, button
 
 gui = arcade.gui
 
@@ -64,7 +67,7 @@ WAKE_EVENTS = ("on_mouse_motion", "on_mouse_press", "on_mouse_drag", "on_mouse_r
                "on_text_motion_select", "on_resize")
 
 
-class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDrawing, EditorHelp, EditorBase):
+class EditorView(FileFlow, PackFlow, EditorDrawing, EditorBase):
     """The level editor, a view of the game's window."""
 
     def __init__(self, window: Any, model: EditModel | None = None, *,
@@ -79,30 +82,20 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
         self.cursor: Cell = (0, 0)
         self.flash: Cell | None = None
         self.hover: Cell | None = None
-        self.picking_reach = False
         self.dialog: Dialog | None = None
-        self.status = ""
-        self.status_bad = False
-        self.status_age = 0.0
+        self.status = StatusLine()   # the one place the status line is kept (say() writes it)
+        self.texts = Texts()   # texts that change (title, problems, status), drawn in one batch
+        self.parts: list[Part] = []   # parts that draw, tick or take input (host.py), in order
         self.since_autosave = 0.0
         self.mouse_down = False
         self.origin = ""   # where an unsaved draft came from ("read-only: <pack>"), for the title
-        self._props_scroll = 0.0   # how far the properties panel is scrolled (a short window)
-        self._props_max_scroll = 0.0
         self._problems_first = 0   # the first problem the problems panel shows (scrolled)
         self.slot = recovery.Slot()   # this editor's own recovery file
-        self.solutions = slide_tools.SolutionCounter()   # a slide board's solution length
         self.pack_check = PackCheck()   # the pack's problems, as gridfall validate finds them
         self.resizer = ResizeFlow(self)   # size changes that ask before content goes
         self.loaded: files.Opened | None = None
-        self.difficulty = DifficultyRun()   # the Difficulty panel's bot games and figures
-        self._difficulty_buttons = {}
-        self._hashed = (None, None)
         self._recovered: Any = None    # the draft the slot holds (autosaved)
         self._id_check: tuple[Any, Problem | None] = (None, None)   # (what was asked, the warning)
-        self._pointer: tuple[float, float] | None = None   # where the mouse rests, for tooltips
-        self._tip_rest = 0.0   # seconds it has rested there
-        self._tip_text: Any = None
         self.keyboard_led = False   # the keyboard moved the cursor last (not the mouse)
         self.slide = SlideActions(self)   # the slide board's tools and typed tile numbers
         self.playtester = PlaytestFlow(self, settings)   # the play view, while a play-test runs
@@ -110,13 +103,17 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
         self._idle = 0.0     # seconds since the last input
         self._slow = False   # drawing at the idle rate
         self._wakers = {name: self._wake for name in WAKE_EVENTS}
-        self._build(window.width, window.height)
         self._palette: list[tuple[Rect, str, Any]] = []
+        self.help = EditorHelp(self, lambda: self._palette, lambda: self.header_buttons, lambda: self.props.buttons)
+        self.add_part(self.help)
+        self.difficulty = DifficultyPanel(self)   # the bots' games of the level, and what they say
+        self.add_part(self.difficulty)
+        # The properties panel: every field and rule (a scroll makes the widgets anew).
+        self.props = PropertiesPanel(self, self.resizer, self.slide,
+                                     lambda: self.on_resize(self.window.width, self.window.height), self.colorblind)
+        self.add_part(self.props)
+        self._build(window.width, window.height)
         self._problem_rows: list[tuple[Rect, Problem]] = []
-        # Texts that change (title, problems, status), drawn in one batch; kept referenced.
-        self._batch = pyglet.graphics.Batch()
-        self._texts: dict[str, Any] = {}
-        self._texts_used: set[str] = set()
         # What stays put between edits (see _build_chrome), rebuilt when _chrome_key changes.
         self._chrome: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self._chrome_icons: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
@@ -127,6 +124,11 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
         self._pack_page = 0
         self._packs: dict[pathlib.Path, files.PackFolder] = {}   # packs seen, with their undo steps
         self.refresh()
+
+    def add_part(self, part: Part) -> None:
+        """A part that draws, ticks or takes input (host.py): it hears every event after the
+        ones before it."""
+        self.parts.append(part)
 
     # -- building the panels -------------------------------------------------------------------
     def _build(self, w: int, h: int) -> None:
@@ -139,20 +141,17 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
         # this view hears of it: size them to the new window now, or widgets past the old
         # size are cut off (a grown window lost its header buttons and properties).
         self.ui.on_resize(w, h)  # type: ignore[no-untyped-call]  # arcade.gui leaves it unannotated
-        self.fields: dict[str, Field] = {}
-        self.props_buttons: dict[str, Any] = {}
         self.header_buttons: dict[str, Any] = {}
         self._build_header()
-        self._build_props()
+        self.props.build(self.ui)
 
     def on_resize(self, width: int, height: int) -> None:
         """A resized or full-screen window gets the same panels, the board fitted anew."""
-        field = self.active_field()
+        field = self.props.active_field()
         if field is not None:
             field.deactivate()
         self._build(width, height)
-        self._batch = pyglet.graphics.Batch()
-        self._texts = {}
+        self.texts.reset()
         self._chrome_built = None
         self.refresh()
 
@@ -161,7 +160,7 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
         x = self.window.width - 8
         actions: list[tuple[str, Callable[[], Any]]] = [
             ("New", self.ask_new), ("Open", self.ask_open), ("Save", self.save),
-            ("Save As", self.ask_save_as), ("Pack", self.ask_pack), ("Difficulty", self.run_difficulty),
+            ("Save As", self.ask_save_as), ("Pack", self.ask_pack), ("Difficulty", self.difficulty.start),
             ("Play (Tab)", self.playtest),
             ("Undo", self.undo), ("Redo", self.redo), ("Back", self.leave),
         ]
@@ -173,10 +172,22 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
             self.ui.add(b)
 
 
+    def refresh(self) -> None:
+        """Bring every widget in step with the model (after any change to it)."""
+        self.props.refresh()
+        d = self.model.draft
+        self.cursor = (min(self.cursor[0], d.height - 1), min(self.cursor[1], d.width - 1))
+        self.window.set_caption(self.title())
+
+    def title(self) -> str:
+        path = self.model.path
+        where = _where(path) if path is not None else (self.origin or "not saved yet")
+        return f"Gridfall editor - {self.model.draft.name} ({where}){' *' if self.model.dirty else ''}"
+
     # -- edits -------------------------------------------------------------------------------------
     def select_tool(self, tool: Tool) -> None:
         self.model.select(tool)
-        self.picking_reach = False
+        self.props.stop_picking()
         self.refresh()
 
     def select_stone(self) -> None:
@@ -190,7 +201,7 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
     def next_special(self) -> None:
         """Q: the special the kind brush puts on its tiles, in turn."""
         special = self.model.next_special()
-        self.picking_reach = False
+        self.props.stop_picking()
         self.say({"": "plain tiles", "h": "special h: clears its row", "v": "special v: clears its column",
                   "b": "special b: a bomb, clears the 3x3 around it"}[special])
         self.refresh()
@@ -203,40 +214,8 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
             m.select(kind_tool(1))
         self.refresh()
 
-    def toggle_goal(self, name: str) -> None:
-        """The jelly and stones goals and the specials rule: on/off buttons, one undo step each."""
-        d = self.model.draft
-        self.model.set(**{name: not getattr(d, name)})
-        self.refresh()
-
     def select_shape(self, shape: str) -> None:
         self.model.shape = shape
-
-    def set_mode(self, mode: Mode) -> None:
-        before = self.model.draft
-        if self.model.set_mode(mode):
-            lost = mode_switch_losses(before, self.model.draft)
-            if lost:
-                self.say(f"now {mode}: dropped {', '.join(lost)} (Ctrl+Z brings them back)", bad=True)
-        self.refresh()
-
-    def new_seed(self) -> None:
-        self.model.set(seed=random.randrange(1, 1 << 31))
-        self.refresh()
-
-    def toggle_diagonal(self) -> None:
-        self.model.set(diagonal=not self.model.draft.diagonal)
-        self.refresh()
-
-    def clear_reach(self) -> None:
-        self.model.set(reach=None)
-        self.picking_reach = False
-        self.refresh()
-
-    def pick_reach(self) -> None:
-        self.picking_reach = not self.picking_reach
-        self.say("click the cell the player must reach" if self.picking_reach else "")
-        self.refresh()
 
     def undo(self) -> None:
         if self.model.undo():
@@ -250,8 +229,8 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
 
     def paint_cursor(self) -> None:
         m = self.model
-        if self.picking_reach:
-            self._set_reach(self.cursor)
+        if self.props.picking_reach:
+            self.props.set_reach(self.cursor)
         elif m.shape == PEN:
             m.paint_at(self.cursor)
         elif m.shape == RECT:
@@ -271,12 +250,6 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
             n = int(m.tool.token)
             if d.find(m.tool.token) and n < d.width * d.height - 1 and not m.history.in_stroke:
                 m.select(tile_tool(n + 1))
-        self.refresh()
-
-    def _set_reach(self, cell: Cell) -> None:
-        self.model.set(reach=cell)
-        self.picking_reach = False
-        self.say(f"reach goal: {cell[0]},{cell[1]}")
         self.refresh()
 
 
@@ -324,14 +297,14 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
         # With nothing happening, draw a few times a second instead of sixty: on software GL
         # a full-rate idle editor kept a whole core busy (bench/editor_idle.py measures it).
         self._idle += dt
-        self._tip_rest += dt
         self.slide.tick(dt)
-        self.status_age += dt
+        self.status.tick(dt)
+        for part in self.parts:
+            part.tick(dt)
         if not self._slow and self._idle >= IDLE_AFTER:
             self._slow = True
             self.window.set_draw_rate(IDLE_DRAW_RATE)
         self.ui.on_update(dt)  # type: ignore[no-untyped-call]  # UIManager's own
-        self.poll_difficulty()
         if self.dialog is not None:
             self.dialog.ui.on_update(dt)  # type: ignore[no-untyped-call]  # UIManager's own
         # Autosave counts game time (on_update), never the wall clock: a moment after each
@@ -361,7 +334,7 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
         return None
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
-        self._pointer, self._tip_rest = (x, y), 0.0
+        self.help.moved(x, y)
         self.keyboard_led = False
         if self.dialog is not None:
             self.dialog.ui.on_mouse_motion(x, y, dx, dy)
@@ -370,7 +343,7 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
         self.hover = self.canvas.cell_at(x, y)
 
     def on_mouse_press(self, x: int, y: int, button_: int, modifiers: int) -> None:
-        self._tip_rest = -float("inf")   # a click hides the tooltip until the pointer moves on
+        self.help.clicked()
         if self.dialog is not None:
             self.dialog.ui.on_mouse_press(x, y, button_, modifiers)
             return
@@ -378,7 +351,7 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
             return
         if self.dialog is not None:
             return   # the click ended typing in a field, whose new value asks something first
-        if self.difficulty_click(x, y):
+        if any(part.click(x, y, button_) for part in self.parts):
             return
         for rect, kind, value in self._palette:
             if rect.contains(x, y):
@@ -396,8 +369,8 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
         if cell is None:
             return
         self.cursor = cell
-        if self.picking_reach:
-            self._set_reach(cell)
+        if self.props.picking_reach:
+            self.props.set_reach(cell)
             return
         if button_ == arcade.MOUSE_BUTTON_RIGHT and self.model.tool in LAYER_TOOLS:
             # With a layer tool the right button takes away what the left adds: a jelly
@@ -423,7 +396,7 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
         if self.dialog is not None:
             return
         if x >= self.window.width - PROPS_W and y < self.window.height - HEADER_H:
-            self.scroll_props(scroll_y)
+            self.props.scroll_by(scroll_y)
         elif PALETTE_W <= x < self.window.width - PROPS_W and y < PROBLEMS_H:
             listed = len(self.shown_problems()) + len(self.warnings())
             self._problems_first = max(0, min(listed - 1, self._problems_first - int(scroll_y)))
@@ -450,10 +423,10 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
             self._after_paint()
 
     def on_text(self, text: str) -> None:
-        if text == "?" and self.dialog is None and self.active_field() is None:
-            self.show_keys()
+        if text == "?" and self.dialog is None and self.props.active_field() is None:
+            self.help.show_keys()
             return
-        if text == "*" and self.dialog is None and self.active_field() is None:
+        if text == "*" and self.dialog is None and self.props.active_field() is None:
             # Typed, so it works on any keyboard (Shift+8, the keypad's *).
             if self.model.draft.mode == Mode.MATCH3:
                 self.select_tool(RAINBOW_TOOL)
@@ -477,8 +450,10 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
                 if not any(f.active for f in dialog.fields.values()):
                     self.close_dialog()
             return
-        if self.active_field() is not None:
+        if self.props.active_field() is not None:
             self.ui.on_key_press(symbol, modifiers)
+            return
+        if any(part.key(symbol, modifiers) for part in self.parts):
             return
         ctrl = bool(modifiers & (key.MOD_CTRL | key.MOD_COMMAND))
         shift = bool(modifiers & key.MOD_SHIFT)
@@ -535,15 +510,15 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
         elif symbol == key.TAB:
             self.playtest()
         elif symbol == key.F1:
-            self.show_keys()
+            self.help.show_keys()
         elif symbol == key.F5:
-            self.run_difficulty()
+            self.difficulty.start()
         elif symbol == key.ESCAPE:
             # The nearest thing first: a half-drawn rectangle, a cell pick, then the editor.
             if self.model.cancel_rect():
                 self.say("rectangle cancelled")
-            elif self.picking_reach:
-                self.pick_reach()
+            elif self.props.picking_reach:
+                self.props.pick_reach()
             else:
                 self.leave()
 
@@ -575,3 +550,8 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
     # it shows changes; the texts that change (title, problems, status) live in a second Batch.
 
 
+@functools.lru_cache(maxsize=32)
+def _where(path: pathlib.Path) -> str:
+    """A level's file as the title names it: the pack's folder and the file for a pack's level,
+    so the designer always sees which copy is open (asked once per path, not every frame)."""
+    return f"{path.parent.name}/{path.name}" if (path.parent / "pack.yaml").is_file() else path.name

@@ -59,7 +59,7 @@ def test_an_id_that_is_no_file_name_never_becomes_a_path(window: Any, editor: Ed
     set_field(window, view, "id", "sub/dir")
     assert any("id" in p.where() for p in view.model.problems())
     press(window, key.S, key.MOD_CTRL)                   # no crash, nothing written
-    assert view.model.dirty and "not saved" in view.status and "sub/dir" in view.status
+    assert view.model.dirty and "not saved" in view.status.text and "sub/dir" in view.status.text
     assert set(user_levels_dir().rglob("*")) == before and path.exists()
     # Save As refuses a path and an id that is no name, in the dialog itself.
     for typed, says in (("../escape", "is a path"), ("bad name", "cannot be a level id")):
@@ -212,7 +212,7 @@ def test_a_working_pack_and_an_installed_pack_never_share_a_folder(window: Any, 
     click(window, *view.dialog.button_center("Add this level"))
     click(window, *view.dialog.button_center("Export"))
     exported = data_dir / "exports" / "shared-id.pack.yaml"
-    assert exported.is_file(), view.status
+    assert exported.is_file(), view.status.text
     working = user_packs_dir() / "shared-id"
     before = {p.name: p.read_bytes() for p in working.iterdir()}
     install_pack(exported)                               # someone installs the shared pack
@@ -254,13 +254,13 @@ def test_an_unreachable_reach_goal_is_a_warning_in_the_panel(window: Any, editor
     press(window, key.H)
     for c in range(5):
         click(window, *cell_xy(view, (2, c)))
-    click(window, *center(view.props_buttons["pick cell"]))
+    click(window, *center(view.props.buttons["pick cell"]))
     click(window, *cell_xy(view, (4, 4)))
     frame(window)
     assert not view.model.problems()
-    texts = [t.text for k, t in view._texts.items() if t.visible and (k.startswith("prob") or k == "phead")]
-    lines = " ".join(view._texts[k].text for k in ("prob0", "prob1", "prob2", "prob3")
-                     if k in view._texts and view._texts[k].visible)   # the warning, wrapped to the panel
+    texts = [t.text for k, t in view.texts.shown.items() if t.visible and (k.startswith("prob") or k == "phead")]
+    lines = " ".join(view.texts.shown[k].text for k in ("prob0", "prob1", "prob2", "prob3")
+                     if k in view.texts.shown and view.texts.shown[k].visible)   # the warning, wrapped to the panel
     assert any("warning" in t for t in texts) and "can never get to 4,4" in lines, texts
 
 

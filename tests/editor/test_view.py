@@ -119,7 +119,7 @@ def test_chain_player_reach_playtest_and_back_with_history(window: Any, editor: 
     press(window, key.H)
     click(window, *cell_xy(view, (0, 0)))
     # Reach: pick the cell on the board; first a hole, which is a problem with its cell.
-    click(window, *center(view.props_buttons["pick cell"]))
+    click(window, *center(view.props.buttons["pick cell"]))
     click(window, *cell_xy(view, (0, 0)))
     assert view.model.draft.reach == (0, 0)
     [problem] = view.model.problems()
@@ -128,7 +128,7 @@ def test_chain_player_reach_playtest_and_back_with_history(window: Any, editor: 
     assert view.dialog is not None and "Fix these" in view.dialog.title
     press(window, key.ESCAPE)
     assert view.dialog is None
-    click(window, *center(view.props_buttons["pick cell"]))
+    click(window, *center(view.props.buttons["pick cell"]))
     click(window, *cell_xy(view, (0, 5)))
     assert view.model.problems() == ()
     set_field(window, view, "moves", "15")
@@ -265,14 +265,14 @@ def test_pack_add_reorder_export_validates(window: Any, editor: EditorView, data
     assert _my_pack().levels == [made[1], made[0]]
     click(window, *view.dialog.button_center("Export"))
     target = data_dir / "exports" / "my-pack.pack.yaml"
-    assert target.is_file(), view.status
+    assert target.is_file(), view.status.text
     out = subprocess.run([sys.executable, "-m", "game", "validate", str(target)],
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stdout + out.stderr
     # A level with problems is added as a draft but export refuses, listing it.
     new_level(window, view, "chain", 4, 4)
     set_field(window, view, "id", "broken")
-    click(window, *center(view.props_buttons["pick cell"]))
+    click(window, *center(view.props.buttons["pick cell"]))
     click(window, *cell_xy(view, (3, 3)))                # a reach goal with no player
     header(window, view, "Pack")
     click(window, *view.dialog.button_center("open my-pack"))
@@ -424,7 +424,7 @@ def test_text_fields_work_with_the_keyboard(window: Any, editor: EditorView) -> 
     view = editor
     send(window, "on_resize", window.width, window.height)   # rebuilt panels work the same
     frame(window)
-    name = view.fields["name"]
+    name = view.props.fields["name"]
     click(window, *center(name))
     assert name.active
     type_text(window, "123")                              # digits type, they pick no kind
@@ -434,20 +434,20 @@ def test_text_fields_work_with_the_keyboard(window: Any, editor: EditorView) -> 
     click(window, *center(name))
     type_text(window, " two")
     press(window, key.TAB)                                # Tab commits and moves on
-    assert view.model.draft.name == "Untitled two" and view.fields["description"].active
+    assert view.model.draft.name == "Untitled two" and view.props.fields["description"].active
     type_text(window, "desc")
     click(window, *cell_xy(view, (0, 0)))                 # clicking elsewhere commits too
-    assert view.model.draft.description == "desc" and not view.fields["description"].active
+    assert view.model.draft.description == "desc" and not view.props.fields["description"].active
     assert view.model.draft.token((0, 0)) == "1"          # ...and then the click painted
     press(window, key.Z, key.MOD_CTRL)                    # each commit is one undo step
     assert view.model.draft.description == "desc" and view.model.draft.token((0, 0)) == "."
     press(window, key.Z, key.MOD_CTRL)
     assert view.model.draft.description == "" and view.model.draft.name == "Untitled two"
     set_field(window, view, "width", "40")                # clamped to the largest board
-    assert view.model.draft.width == 32 and view.fields["width"].text == "32"
+    assert view.model.draft.width == 32 and view.props.fields["width"].text == "32"
     set_field(window, view, "width", "wide")
-    assert view.model.draft.width == 32 and view.fields["width"].text == "32"   # and says why
-    assert "not a whole number" in view.status and view.status_bad
+    assert view.model.draft.width == 32 and view.props.fields["width"].text == "32"   # and says why
+    assert "not a whole number" in view.status.text and view.status.bad
 
 
 def test_playtest_a_slide_to_the_end_retry_then_back(window: Any, editor: EditorView) -> None:
