@@ -66,7 +66,7 @@ def cell_xy(view: EditorView, cell: tuple[int, int]) -> tuple[float, float]:
 
 
 def palette_xy(view: EditorView, kind: str, value: Any) -> tuple[float, float]:
-    for rect, k, v in view._palette:
+    for rect, k, v in view.chrome.entries:
         if k == kind and v == value:
             return rect.center
     raise AssertionError(f"no palette entry {kind} {value}")

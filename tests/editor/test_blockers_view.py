@@ -78,11 +78,11 @@ def test_paint_every_blocker_token_and_jelly_set_the_goals_save_reload_and_play(
     click(window, *cell_xy(view, (1, 3)))
     [message] = problem_at(view, (1, 3))
     assert "drops goal" in message
-    row = next(rect for rect, p in view._problem_rows if p.cell == (1, 3))
+    row = next(rect for rect, p in view.problems.rows if p.cell == (1, 3))
     click(window, *row.center)
-    assert view.flash == (1, 3) and view.cursor == (1, 3)
+    assert view.problems.flash == (1, 3) and view.cursor == (1, 3)
     set_field(window, view, "drops", "2")
-    assert problem_at(view, (1, 3)) == [] and view.flash is None
+    assert problem_at(view, (1, 3)) == [] and view.problems.flash is None
     # Jelly: a stroke adds a layer, a click a second, right-click takes one; a hole refuses it.
     press(window, key.J)
     drag(window, [cell_xy(view, (5, 0)), cell_xy(view, (5, 1)), cell_xy(view, (5, 2))])
@@ -159,10 +159,10 @@ def test_chain_offers_its_blockers_only_and_the_loader_words_what_is_wrong(
         window: Any, editor: EditorView, screenshot_dir: pathlib.Path) -> None:
     view = editor
     new_level(window, view, "chain", 6, 6)
-    tools = [v for _, k, v in view._palette if k == "tool"]
+    tools = [v for _, k, v in view.chrome.entries if k == "tool"]
     assert LOCK_TOOL in tools and JELLY_TOOL in tools and stone_tool(1) in tools
     assert RAINBOW_TOOL not in tools and DROP_TOOL not in tools
-    assert not any(k == "special" for _, k, _v in view._palette)
+    assert not any(k == "special" for _, k, _v in view.chrome.entries)
     assert not view.props.fields["drops"].visible and not view.props.buttons["specials"].visible
     assert view.props.buttons["goal_jelly"].visible
     # The diagonal switch shares its row with match3's specials and slide's board tools,
@@ -222,7 +222,7 @@ def test_chain_offers_its_blockers_only_and_the_loader_words_what_is_wrong(
 def test_new_tools_have_tooltips_and_keys_on_the_sheet(window: Any, editor: EditorView) -> None:
     view = editor
     tips = dict((v.name if k == "tool" else f"{k}:{v}", text) for (_r, k, v), (_r2, text)
-                in zip(view._palette, view.help.tips()))
+                in zip(view.chrome.entries, view.help.tips()))
     assert tips["stone"].startswith("Stone S1 (S")
     assert tips["lock"].startswith("Lock (L)") and tips["jelly"].startswith("Jelly (J)")
     assert tips["drop"].startswith("Drop (O)") and tips["rainbow"].startswith("Rainbow (*)")
@@ -245,11 +245,11 @@ def test_the_kind_swatches_show_the_special_the_brush_paints(window: Any, editor
     press(window, key.Q)
     press(window, key.Q)                                 # v: clears its column
     x, y = palette_xy(view, "tool", kind_tool(3))
-    [icon] = [s for s in view._chrome_icons if abs(s.center_x - x) < 1 and abs(s.center_y - y) < 1]
+    [icon] = [s for s in view.chrome.icons if abs(s.center_x - x) < 1 and abs(s.center_y - y) < 1]
     assert icon.texture is textures.marked(3, Special.COLUMN, False)
     press(window, key.Q)
     press(window, key.Q)                                 # round to plain tiles again
-    [icon] = [s for s in view._chrome_icons if abs(s.center_x - x) < 1 and abs(s.center_y - y) < 1]
+    [icon] = [s for s in view.chrome.icons if abs(s.center_x - x) < 1 and abs(s.center_y - y) < 1]
     assert icon.texture is textures.kind(3, False) and view.model.special == ""
 
 

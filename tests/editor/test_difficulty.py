@@ -53,7 +53,7 @@ def test_difficulty_runs_warns_suggests_and_applies_as_one_undo_step(window: Any
         assert r.pass_rate < 0.05 and r.label == "unfair"
         assert _shown(view)["d1"].startswith(f"unfair: bots win {r.pass_rate:.0%}")
         # A warning (never an error) in the problems panel, from the same figures.
-        assert any("bots win" in str(w) for w in view.warnings()) and not view.model.problems()
+        assert any("bots win" in str(w) for w in view.problems.warnings()) and not view.model.problems()
         assert view.texts.shown["phead"].text.startswith("No problems, 1 warning")
         # The suggestion for 60%, read off the same games played on past the limit; Apply sets it.
         suggested = r.suggested_moves
@@ -63,7 +63,7 @@ def test_difficulty_runs_warns_suggests_and_applies_as_one_undo_step(window: Any
         click(window, *view.difficulty.buttons["apply"].center)
         assert view.model.draft.moves == suggested
         assert "stale" in _shown(view)["d2"] and "apply" not in view.difficulty.buttons
-        assert not any("bots win" in str(w) for w in view.warnings())   # the figures are not this level's
+        assert not any("bots win" in str(w) for w in view.problems.warnings())   # the figures are not this level's
         press(window, key.Z, key.MOD_CTRL)                 # one undo step: the old limit, its figures back
         assert view.model.draft.moves == 2 and view.difficulty.run.for_level(view.difficulty.current_hash()) is figures
         press(window, key.Y, key.MOD_CTRL)

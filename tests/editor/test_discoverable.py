@@ -26,7 +26,7 @@ def test_every_tool_and_button_has_a_tooltip_shown_on_hover(window: Any, editor:
     view = editor
     tipped = [text for _, text in view.help.tips()]
     assert all(view.header_buttons[name] for name in HEADER_TIPS)
-    assert len([t for t in tipped if t]) >= len(view._palette) + len(view.header_buttons)
+    assert len([t for t in tipped if t]) >= len(view.chrome.entries) + len(view.header_buttons)
     x, y = palette_xy(view, "tool", ERASE_TOOL)
     send(window, "on_mouse_motion", int(x), int(y), 1, 1)
     frame(window)

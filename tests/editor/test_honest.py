@@ -56,13 +56,13 @@ def test_a_fixed_problems_flash_and_old_messages_go(window: Any, editor: EditorV
     for c in range(3):
         click(window, *cell_xy(view, (0, c)))             # a free run: a problem at a cell
     problem = next(p for p in view.model.problems() if p.cell is not None)
-    rect = next(r for r, p in view._problem_rows if p == problem)
+    rect = next(r for r, p in view.problems.rows if p == problem)
     click(window, *rect.center)
-    assert view.flash == problem.cell and view.cursor == problem.cell
+    assert view.problems.flash == problem.cell and view.cursor == problem.cell
     press(window, key.E)
     click(window, *cell_xy(view, (0, 1)))               # fixed
     frame(window)
-    assert view.flash is None
+    assert view.problems.flash is None
     view.say("something went wrong", bad=True)
     for _ in range(16):
         frame(window, 1.0)

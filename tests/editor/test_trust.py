@@ -141,7 +141,7 @@ def test_a_new_id_asks_rename_or_copy_and_a_taken_id_warns(window: Any, editor: 
     # Taking an id another file has is a warning in the panel before any save.
     set_field(window, view, "id", "beta")
     frame(window)
-    assert any("beta.yaml" in str(w) and "already exists" in str(w) for w in view.warnings())
+    assert any("beta.yaml" in str(w) and "already exists" in str(w) for w in view.problems.warnings())
     press(window, key.S, key.MOD_CTRL)
     click(window, *view.dialog.button_center("Rename"))
     assert view.dialog is not None and view.dialog.title == "Replace beta.yaml?"
@@ -224,12 +224,12 @@ def test_a_working_pack_and_an_installed_pack_never_share_a_folder(window: Any, 
     other = EditorView(window, on_leave=lambda: None)
     other.model.set(name="other work")
     other.slot.write(other.model.draft, None)
-    view.slot.write(view.model.draft, view.model.path)
+    view.autosave.slot.write(view.model.draft, view.model.path)
     other.model.mark_saved()
     other.leave()
-    assert not other.slot.path.exists() and view.slot.path.exists()
+    assert not other.slot.path.exists() and view.autosave.slot.path.exists()
     assert recovery.pending() == []                      # a running editor's file is never offered
-    view.slot.clear()
+    view.autosave.slot.clear()
 
 
 def test_a_fast_pen_drag_leaves_no_gaps(window: Any, editor: EditorView) -> None:

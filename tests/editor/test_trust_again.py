@@ -51,9 +51,9 @@ def _killed(view: EditorView) -> pathlib.Path:
     """What a killed editor leaves: its recovery file, held by no running editor any more."""
     frame(view.window, 1.0)
     frame(view.window, 1.5)                           # autosaved a moment after the change
-    assert view.slot.path.exists()
-    left = view.slot.path.with_name("editor-killed0000.yaml")
-    shutil.copy(view.slot.path, left)
+    assert view.autosave.slot.path.exists()
+    left = view.autosave.slot.path.with_name("editor-killed0000.yaml")
+    shutil.copy(view.autosave.slot.path, left)
     return left
 
 
@@ -73,7 +73,7 @@ def test_restore_then_save_writes_the_file_the_work_came_from(window: Any, edito
     click(window, *cell_xy(view, (0, 0)))
     left = _killed(view)
     view.model.mark_saved()
-    view.slot.clear()
+    view.autosave.slot.clear()
     # Started again from another folder: Restore, then Ctrl+S.
     other = elsewhere / "other"
     other.mkdir()
@@ -155,11 +155,11 @@ def test_undo_back_to_the_saved_level_leaves_nothing_to_recover(window: Any, edi
     click(window, *cell_xy(view, (1, 1)))
     frame(window, 1.0)
     frame(window, 1.5)
-    assert view.slot.path.exists()                     # autosaved while it had changes
+    assert view.autosave.slot.path.exists()                     # autosaved while it had changes
     press(window, key.Z, key.MOD_CTRL)
     assert not view.model.dirty
     frame(window)
-    assert not view.slot.path.exists() and recovery.pending() == []
+    assert not view.autosave.slot.path.exists() and recovery.pending() == []
 
 
 def _listed(pack_id: str) -> list[str]:
@@ -195,7 +195,7 @@ def test_renaming_onto_another_levels_id_keeps_the_pack_valid(window: Any, edito
     check_pack(first.parent)                             # what gridfall validate reads
     assert load_pack(first.parent).levels[0].layout[0][0] == "2"
     frame(window)
-    assert not any(p.path == ("pack",) for p in view.shown_problems())
+    assert not any(p.path == ("pack",) for p in view.problems.shown())
 
 
 def test_the_problems_panel_checks_the_pack_as_validate_does(window: Any, editor: EditorView) -> None:
@@ -203,15 +203,15 @@ def test_the_problems_panel_checks_the_pack_as_validate_does(window: Any, editor
     first = _in_pack(view, "grove", "grove-1", 1)
     _in_pack(view, "grove", "grove-2", 2)
     frame(window)
-    assert not view.shown_problems()
+    assert not view.problems.shown()
     # Someone lists a file that is not there: the editor says so, as validate does.
     index = first.parent / "pack.yaml"
     index.write_text(index.read_text().replace("- grove-2.yaml", "- grove-2.yaml\n  - grove-9.yaml"))
-    view.pack_check.forget()
+    view.problems.pack_check.forget()
     frame(window)
     _pack, found = check_pack(first.parent)
     assert found
-    shown = [str(p) for p in view.shown_problems()]
+    shown = [str(p) for p in view.problems.shown()]
     assert any("grove-9" in s and "validate" in s for s in shown), shown
     assert "problem" in view.texts.shown["phead"].text
 
@@ -341,7 +341,7 @@ def test_a_hand_edited_file_is_never_trimmed_silently(window: Any, editor: Edito
     texts = [str(w.text) for w in d.ui.walk_widgets() if hasattr(w, "text")]
     assert any("layout row 1: 8 cells for a width of 7" in t for t in texts), texts
     assert view.props.fields["kinds"].text == "no"              # as written, never "False"
-    shown = [str(p) for p in view.shown_problems()]
+    shown = [str(p) for p in view.problems.shown()]
     for problem in loader:                                # the loader's problems, every one
         assert any(problem.message in s for s in shown), (problem, shown)
     click(window, *d.button_center("OK"))

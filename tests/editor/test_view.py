@@ -76,9 +76,9 @@ def test_match3_from_blank_each_tool_goals_save_and_load_cell_by_cell(window: An
     press(window, key.KEY_2)
     click(window, *cell_xy(view, (2, 0)))
     assert any("already make a run" in str(p) for p in view.model.problems())
-    row_rect = view._problem_rows[0][0]
+    row_rect = view.problems.rows[0][0]
     click(window, *row_rect.center)                   # clicking the problem shows its cell
-    assert view.flash is not None and view.cursor == view.flash
+    assert view.problems.flash is not None and view.cursor == view.problems.flash
     press(window, key.Z, key.MOD_CTRL)
     assert view.model.problems() == ()
     # Goals and properties through the text fields.
@@ -200,9 +200,9 @@ def test_guard_on_leave_and_autosave_recovery(window: Any, editor: EditorView, d
     click(window, *cell_xy(view, (2, 2)))
     assert view.model.dirty and view.title().endswith("*")
     frame(window, 1.0)
-    assert not view.slot.path.exists()                  # a moment after the change...
+    assert not view.autosave.slot.path.exists()                  # a moment after the change...
     frame(window, 1.0)                                  # ...it is autosaved
-    got = recovery.read(view.slot.path)
+    got = recovery.read(view.autosave.slot.path)
     assert got is not None and got[0].draft == view.model.draft
     assert recovery.pending() == []          # a running editor's work is never offered
     header(window, view, "Back")                         # guarded
@@ -230,7 +230,7 @@ def test_guard_on_leave_and_autosave_recovery(window: Any, editor: EditorView, d
     assert again.model.draft.name == "Killed work" and again.model.draft.token((2, 2)) == "1"
     assert again.model.dirty and recovery.pending() == []
     again.model.mark_saved()
-    again.slot.clear()
+    again.autosave.slot.clear()
 
 
 def test_pack_add_reorder_export_validates(window: Any, editor: EditorView, data_dir: pathlib.Path) -> None:
@@ -387,7 +387,7 @@ def test_pack_dialogs_page_past_ten_packs_and_ten_levels(window: Any, editor: Ed
     assert sorted(seen) == sorted(f"open {p.folder.name}" for p in files.user_packs())
     assert "< Prev" in view.dialog.buttons
     view.close_dialog()
-    view.pack_dialog(big)
+    view.packs.pack_dialog(big)
     d = view.dialog
     assert d is not None and "remove 10" in d.buttons and "remove 11" not in d.buttons
     click(window, *d.button_center("Next >"))
