@@ -17,9 +17,11 @@ from .look import BAD, BG, DIM, HEADER_H, PALETTE_W, PROBLEMS_H, PROPS_W, TEXT, 
 from .autosave import Autosave
 from .canvas import Canvas
 from .difficulty import DifficultyPanel
+from .difficulty_sheet import DifficultySheet
 from .drawing import Chrome
 from .file_flow import FileFlow
 from .help import EditorHelp
+from .overlay import Sheets
 from .model import ERASE_TOOL, LAYER_TOOLS, PEN, RAINBOW_TOOL, RECT, Cell, EditModel, blank, tile_tool
 from .host import Part
 from .playtest_flow import PlaytestFlow
@@ -80,7 +82,11 @@ class EditorView(arcade.View):
         self.playtester = PlaytestFlow(self, settings)   # the play view, while a play-test runs
         self.packs = PackFlow(self, self.autosave)   # the pack dialogs
         self.file_flow = self.add_part(FileFlow(self, self.autosave))   # new, open, save, restore
-        self.difficulty = self.add_part(DifficultyPanel(self))   # the bots' games, and what they say
+        self.difficulty = self.add_part(DifficultyPanel(self, lambda: self.difficulty_sheet.open()))
+        # Sheets over the board, each a part: the difficulty report (F6).
+        self.difficulty_sheet = DifficultySheet(self, lambda: self.difficulty.run.for_level(self.difficulty.current_hash()),
+                                                self.difficulty.start, lambda: self.difficulty.run.target)
+        self.sheets = Sheets(self.difficulty_sheet)
         # The properties panel: every field and rule (a scroll makes the widgets anew).
         self.props = self.add_part(PropertiesPanel(
             self, self.resizer, self.slide, lambda: self.on_resize(self.window.width, self.window.height),
@@ -297,6 +303,8 @@ class EditorView(arcade.View):
             return
         if self.dialog is not None:
             return   # the click ended typing in a field, whose new value asks something first
+        if self.sheets.press(x, y, button_, modifiers):
+            return
         if any(part.click(x, y, button_) for part in self.parts):
             return
         cell = self.canvas.cell_at(x, y)
@@ -329,6 +337,8 @@ class EditorView(arcade.View):
         """The wheel scrolls the panel under the pointer when it holds more than it shows."""
         if self.dialog is not None:
             return
+        if self.sheets.scroll(x, y, scroll_y):
+            return
         if x >= self.window.width - PROPS_W and y < self.window.height - HEADER_H:
             self.props.scroll_by(scroll_y)
         elif PALETTE_W <= x < self.window.width - PROPS_W and y < PROBLEMS_H:
@@ -339,6 +349,8 @@ class EditorView(arcade.View):
             self.dialog.ui.on_mouse_drag(x, y, dx, dy, buttons, modifiers)
             return
         self.ui.on_mouse_drag(x, y, dx, dy, buttons, modifiers)
+        if self.sheets.drag(x, y):
+            return
         cell = self.canvas.cell_at(x, y)
         self.hover = cell
         if self.mouse_down and cell is not None:
@@ -350,6 +362,7 @@ class EditorView(arcade.View):
             self.dialog.ui.on_mouse_release(x, y, button_, modifiers)
             return
         self.ui.on_mouse_release(x, y, button_, modifiers)
+        self.sheets.release(x, y)
         if self.mouse_down:
             self.mouse_down = False
             self.model.release(self.canvas.cell_at(x, y))
@@ -386,6 +399,8 @@ class EditorView(arcade.View):
         if self.props.active_field() is not None:
             self.ui.on_key_press(symbol, modifiers)
             return
+        if self.sheets.key(symbol, modifiers):
+            return
         if any(part.key(symbol, modifiers) for part in self.parts):
             return
         ctrl = bool(modifiers & (key.MOD_CTRL | key.MOD_COMMAND))
@@ -412,6 +427,8 @@ class EditorView(arcade.View):
             self.help.show_keys()
         elif symbol == key.F5:
             self.difficulty.start()
+        elif symbol == key.F6:
+            self.difficulty_sheet.open()
         elif symbol == key.ESCAPE:
             # The nearest thing first: a half-drawn rectangle, a cell pick, then the editor.
             if self.model.cancel_rect():
@@ -455,6 +472,8 @@ class EditorView(arcade.View):
             self.dialog.draw()
         else:
             self.help.draw_tip()
+        if self.sheets.draw() and self.dialog is not None:
+            self.dialog.draw()   # a dialog asked from a sheet stays on top
 
     def _rect_end(self) -> Cell:
         """Where a rectangle being drawn ends: the keyboard cursor when keys moved it last."""
