@@ -12,7 +12,7 @@ from . import backups, files, recovery
 from .autosave import Autosave
 from .host import Host, Part
 from .look import clip, clip_path
-from .model import EditModel, blank, from_mapping
+from .model import EditModel, blank, read_draft
 from .widgets import Dialog, button_style
 
 
@@ -332,7 +332,7 @@ class FileFlow(Part):
                 opened = files.open_level(entry.path)
             else:
                 assert entry.mapping is not None
-                opened = files.Opened(from_mapping(entry.mapping))
+                opened = files.Opened(read_draft(entry.mapping))
         except files.EditorFileError as error:
             self.host.say(str(error).splitlines()[0], bad=True)
             return
