@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from .commands import Chain
 from .goals import walk_steps
-from .grid import ORTHOGONAL, Cell
-from .rules.chain import Visits, _walk_paths, chain_grid, chain_starts, good_chains, tiles_needed
+from collections.abc import Callable
+
+from .grid import ORTHOGONAL, Cell, Grid, neighbours
+from .rules.chain import Visits, chain_grid, chain_starts, good_chains, tiles_needed
 from .state import State
 
 # Node visits for the path search of one hint: a board of 8x8 with 6 kinds rarely needs 1000.
@@ -17,6 +19,32 @@ SEARCH_BUDGET = 6000
 LONGEST_KEPT = 16
 GOAL_KEPT = 16
 NEAREST_KEPT = 10
+
+
+def walk_paths(grid: Grid, start: Cell, diagonal: bool, visits: Visits, budget: int,
+               seen: Callable[[list[Cell]], None]) -> None:
+    """Depth-first over the simple same-kind paths from `start`, calling `seen` on each: at
+    most `budget` cells grown from, each also taken from the shared `visits`."""
+    kind = grid[start[0]][start[1]]
+    height, width = len(grid), len(grid[0])
+    path: list[Cell] = [start]
+    on = {start}
+    left = [budget]
+
+    def walk() -> None:
+        seen(path)
+        if left[0] <= 0 or not visits.take():
+            return
+        left[0] -= 1
+        for n in neighbours(path[-1], height, width, diagonal):
+            if grid[n[0]][n[1]] == kind and n not in on:
+                path.append(n)
+                on.add(n)
+                walk()
+                on.discard(n)
+                path.pop()
+
+    walk()
 
 
 def goal_chains(state: State, budget: int = SEARCH_BUDGET) -> list[Chain]:
@@ -57,7 +85,7 @@ def goal_chains(state: State, budget: int = SEARCH_BUDGET) -> list[Chain]:
 
     visits = Visits(budget)
     for start in starts:
-        _walk_paths(grid, start, diagonal, visits, per_start, seen)
+        walk_paths(grid, start, diagonal, visits, per_start, seen)
     paths = sorted(longest.values(), key=lambda p: (-len(p), p))
     kept = paths[:LONGEST_KEPT]
     rich = sorted(richest.values(), key=lambda wp: (-wp[0], -wp[1], wp[2]))
