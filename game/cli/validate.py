@@ -32,6 +32,8 @@ def register(subparsers: Any) -> None:
                         help="also play each level that says what it teaches (teaches:) with the person-like "
                         f"bot and a bot that never uses the lesson, {LESSON_GAMES} games each, and report "
                         "a level that does not teach it (slow: seconds a level)")
+    parser.add_argument("--lesson-games", type=int, default=LESSON_GAMES, metavar="N",
+                        help=f"games per bot for --lessons (default {LESSON_GAMES})")
     parser.set_defaults(run=run)
 
 
@@ -76,9 +78,9 @@ def _proof_problem(proof: Proof) -> FileProblem:
 
 
 def check(paths: list[pathlib.Path], notes: list[str] | None = None,
-          lessons: bool = False) -> tuple[list[dict[str, Any]], list[FileProblem]]:
+          lessons: int = 0) -> tuple[list[dict[str, Any]], list[FileProblem]]:
     """Check every path; returns what was checked (with level counts) and every problem
-    (with `lessons`, also each level that fails the lesson its `teaches:` names)."""
+    (with `lessons` games a bot, also each level that fails the lesson its `teaches:` names)."""
     checked: list[dict[str, Any]] = []
     problems: list[FileProblem] = []
     for given in paths:
@@ -111,12 +113,12 @@ def check(paths: list[pathlib.Path], notes: list[str] | None = None,
                                      "replays; not proven: " + (", ".join(p.level_id for p in proofs
                                                                           if p.verdict != Verdict.PROVEN) or "none"))
                 if pack is not None and lessons:
-                    bad = bad + lesson_problems(pack.levels, path)
+                    bad = bad + lesson_problems(pack.levels, path, lessons)
             else:
                 level, bad = check_level_file(path)
                 count = 1 if level else None
                 if level is not None and lessons:
-                    bad = bad + lesson_problems((level,), path)
+                    bad = bad + lesson_problems((level,), path, lessons)
             checked.append({"path": str(path), "kind": kind, "ok": not bad, "levels": count})
             problems += sort_problems(bad)
     return checked, problems
@@ -125,7 +127,8 @@ def check(paths: list[pathlib.Path], notes: list[str] | None = None,
 def run(args: argparse.Namespace) -> int:
     try:
         notes: list[str] = []
-        checked, problems = check([path_or_pack_id(pathlib.Path(p)) for p in args.paths], notes, args.lessons)
+        checked, problems = check([path_or_pack_id(pathlib.Path(p)) for p in args.paths], notes,
+                                 max(1, args.lesson_games) if args.lessons else 0)
     except Exception as exc:  # never a traceback for a designer: say what broke, exit 1
         print(safe(f"gridfall validate: could not finish ({type(exc).__name__}: {exc})"), file=sys.stderr)
         return 1
