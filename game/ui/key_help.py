@@ -74,3 +74,11 @@ def theatre_pad(family: str = "XB") -> str:
     n = NAMES.get(family, NAMES["XB"])
     return "\n".join([f"{n['a']} play or pause", f"{n['shoulders']} step", f"{n['triggers']} scrub (harder: faster)",
                       "Up Down speed", f"{n['b']} back"])
+
+
+def menu_help(pad: bool, family: str = "XB") -> str:
+    """The title screen's line on how to get about the menus."""
+    if not pad:
+        return "Arrows and Enter, or the mouse  ·  Esc goes back  ·  F11 fullscreen"
+    n = NAMES.get(family, NAMES["XB"])
+    return f"Stick or D-pad, {n['a']} chooses  ·  {n['b']} goes back  ·  {n['start']} pauses a game"

@@ -86,6 +86,11 @@ def test_a_pad_plugged_in_on_the_title_moves_presses_and_goes_back(window: Any) 
         pad.stick(0.0, 0.0)
         pad.tilt(0, 1)
         assert focus() == "settings" and pad_in_use(window)
+        title = window.current_view
+        assert "A chooses" in title._help.text and "B goes back" in title._help.text
+        title.on_key_press(arcade.key.UP, 0)             # a key: the line says the keys again
+        assert "Arrows and Enter" in title._help.text and not pad_in_use(window)
+        pad.tilt(0, -1)
         pad.press("a")
         assert isinstance(window.current_view, SettingsView)
         pad.press("b")
@@ -114,9 +119,11 @@ def test_a_pad_plays_match3_with_a_cursor_a_picks_and_a_direction_swaps(window: 
     swap = next(c for c in legal_commands(view.state) if isinstance(c, Swap))
     walk(pad, view, swap.a)
     pad.press("a")
-    assert controller.selected == swap.a
+    rings = view.board._ring_cells
+    assert controller.selected == swap.a and rings["selected"] == swap.a and rings["cursor"] is None
     pad.tilt(*PUSH[(swap.b[0] - swap.a[0], swap.b[1] - swap.a[1])])   # the direction swaps
     assert view.session.commands == [swap] and controller.selected is None
+    assert rings["cursor"] == swap.a and rings["selected"] is None   # the cursor stays where it was
     settle(view)
     pad.press("a")                # picks again; B drops the pick, as Esc does...
     assert controller.selected is not None
