@@ -10,6 +10,7 @@ from game.core import GoalName, GoalProgress, Mode, Shortfall, State, Status, pr
 from game.core import StarTargets, StarUnit, star_targets, stars_earned
 from game.ui import textures
 from game.ui.key_help import play_keys, wrap_items
+from game.ui.damage import Mark, box, sprite_marks, text_mark
 from game.ui.layout import Rect
 from game.ui.words import counted, kind_name
 
@@ -332,6 +333,23 @@ class Hud:
             want = textures.load("star_on" if i < self.lit else "star_off")
             if s.texture is not want:
                 s.texture = want
+
+    def marks(self) -> list[Mark]:
+        """What the HUD shows and where (game.ui.damage): every text, picture and star, and its
+        divider and score bar."""
+        r = self.rect
+        out: list[Mark] = [(("hud", r), box(r.left, r.bottom, r.right, r.top) if is_strip(r)
+                            else box(r.right - 3, r.bottom + 14, r.right + 1, r.top - 14))]
+        texts = [self.name, self.mode, self.score, self.moves, self.goals_title, *self.goal_texts, self.no_goal,
+                 *self.star_marks, self.help]
+        out.extend(m for m in (text_mark("hud", t) for t in texts) if m is not None)
+        out.extend(sprite_marks("hud-icons", self.icons))
+        out.extend(sprite_marks("hud-stars", self.stars))
+        bar = self.bar
+        if bar is not None and self.targets is not None:
+            out.append((("hud-bar", bar, self.bar_fill(), self.targets.marks),
+                        box(bar.left - 2, bar.bottom - 3, bar.right + 2, bar.top + 3)))
+        return out
 
     def draw(self) -> None:
         r = self.rect

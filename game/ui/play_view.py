@@ -15,6 +15,7 @@ from game.bots import hint_bot
 from game.io.settings import Settings, load_settings
 from game.ui import frames
 from game.ui.board import Blockers, BoardRenderer, renderer_name
+from game.ui.damage import Mark, Redraw, repaints
 from game.ui.goal_card import GoalCard
 from game.ui.hints import hint, hint_cells
 from game.ui.fliers import GoalFliers
@@ -95,12 +96,14 @@ class PlayView(arcade.View):
         self._result_wait = 0.0                   # seconds the won board shows before the result
         self._clears = 0
         self._result_score = 0
+        self.redraw = Redraw(self.window, renderer_name())   # what a still frame repaints
         self._build()
         if show_goals:
             self.show_goals()   # a fresh game starts with what the level asks
 
     # -- set-up ---------------------------------------------------------------------------
     def _build(self) -> None:
+        self.redraw.forget()
         state = self.state
         board_area, hud_area = play_areas(self.window.width, self.window.height, self.settings.text_scale)
         self.board = BoardRenderer(self.level.mode, state.grid, board_area,
@@ -152,6 +155,7 @@ class PlayView(arcade.View):
         self.on_resize(self.window.width, self.window.height)
 
     def on_resize(self, width: int, height: int) -> None:
+        self.redraw.forget()
         self._gradient, self._grid = backdrop(width, height, renderer_name())
         board_area, hud_area = play_areas(width, height, self.settings.text_scale)
         self.board.set_area(board_area)
@@ -572,13 +576,28 @@ class PlayView(arcade.View):
                 or (self.result_menu is not None and self._result_age < RESULT_SHOWN)
                 or (self.hint_command is not None and self._hint_age < HINT_PULSE))
 
+    def _marks(self) -> list[Mark]:
+        """Everything on_draw shows, in its order, and where (game.ui.damage)."""
+        w, h = self.window.width, self.window.height
+        out: list[Mark] = [(("backdrop", id(self._gradient), id(self._grid)), (0, 0, w, h))]
+        out += self.hud.marks() + self.bar.marks() + self.board.marks() + self.fliers.marks() + self.toast.marks()
+        return out
+
     def on_draw(self) -> None:
+        # A still screen (no tween, no menu) repaints only what its marks say changed.
+        still = self.modal is None and not self.board.animator.moving and not self.fliers.animator.moving
+        self.redraw.frame(self._draw_scene, self._marks, still)
+
+    def _draw_scene(self) -> None:
         frames.clear(self.window, PLAY_BG)
         if self._gradient is not None:
             self._gradient.draw()
         self._grid.draw()
-        self.hud.draw()
-        self.bar.draw()
+        # A still frame repainting the board only skips the side panel (its texts cost a millisecond).
+        if repaints(self.hud.rect):
+            self.hud.draw()
+        if repaints(self.bar.rect):
+            self.bar.draw()
         self.board.draw()
         self.fliers.draw()
         menu = self.modal

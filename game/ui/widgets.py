@@ -13,6 +13,7 @@ from typing import Any, Callable, Sequence
 import arcade
 
 from game.ui.actions import Action as Input
+from game.ui.damage import Mark, sprite_marks, text_mark
 from game.ui.layout import Rect
 from game.ui.screens import style
 from game.ui.screens.widgets import Widget, fit
@@ -242,6 +243,12 @@ class ButtonBar:
             if b.widget is not None and b.widget.hovered != b.rect.contains(x, y):
                 b.widget.hovered = not b.widget.hovered
                 b.widget.refresh()
+
+    def marks(self) -> list[Mark]:
+        """What the bar shows and where (game.ui.damage): each button, hovered or not."""
+        out = list(sprite_marks("bar", self.sprites))
+        out.extend(m for m in (text_mark("bar", b.text) for b in self.buttons if b.text is not None) if m)
+        return out
 
     def draw(self) -> None:
         self.sprites.draw()

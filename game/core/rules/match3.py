@@ -8,18 +8,19 @@ from typing import Iterable, cast
 
 from ..boards import Bitboard, Geometry, bitboard, bits_of, run_mask
 from ..commands import Command, Swap
-from ..events import Event, Lost, Reshuffled, SwapRejected, Swapped
+from ..events import Event, Lost, Reshuffled, SwapRejected, Swapped, Won
 from ..evolve import fold
 from ..goals import ending
 from ..grid import DROP, EMPTY, RAINBOW, STONE, Cell, Grid
 from ..checking import Problem
 from ..level import Level, LevelError
 from ..rng import GOLDEN, MASK64, Draws
-from ..state import IllegalMove, Specials, State
+from ..state import FINALE, IllegalMove, Specials, State
 from ..vocab import Special
 from .cascade import MAKING_STEPS as MAKING_STEPS, POINTS_PER_TILE as POINTS_PER_TILE
 from .cascade import Blockers, Kept, cascade, next_step
 from .common import reshuffle
+from .finale import finale
 from .specials import Layer, Outcome, is_special_swap, swap_step
 
 DEAL_ATTEMPTS = 200
@@ -478,10 +479,13 @@ def play(state: State, command: Swap) -> tuple[list[Event], State]:
         draws = Draws(rng)
         dealt = reshuffle_board(after.grid, specials, locks, level.kinds, min_match, draws, geo)
         end = [Lost()] if dealt is None else [Reshuffled(dealt[0], draws.state, dealt[1])]
+    elif end and isinstance(end[-1], Won) and after.rules >= FINALE:
+        end = finale(after)   # the specials left go off, then the moves left (rules/finale.py)
+    settled = after.grid
     if end:
         after = fold(after, end)   # a few events that leave the tiles be (or deal them anew)
         events += end
-    if not (end and isinstance(end[-1], Reshuffled)):
+    if not end or after.grid is settled:   # not after a reshuffle or a finale: still the board
         object.__setattr__(after, "cache", still)   # the next legal_commands reads it
         if hooks is not None:
             still.layers = hooks.kept()
