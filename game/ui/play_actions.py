@@ -1,5 +1,5 @@
-"""A pad's actions on the play screen, by meaning: the card or menu on top first, then pause,
-undo and hint, then the board's own (a cursor, a path, a slide). The keys' twin (PlayView.on_key_press)."""
+"""Keys and a pad's actions on the play screen, by meaning: the card or menu on top first, then
+pause, undo and hint, then the board's own (a cursor, a path, a slide); and the key help."""
 
 from __future__ import annotations
 
@@ -12,13 +12,15 @@ from game.io.settings import Settings
 from game.ui.actions import Action as Input
 from game.ui.hud import Hud
 from game.ui.key_help import play_keys, play_pad
-from game.ui.pad import keys_used, pad_family
+from game.ui.pad import keys_used, pad_family, pad_in_use
 from game.ui.play_input import Controller
 from game.ui.play_layout import bar_rect
 from game.ui.widgets import ButtonBar, Menu
 
 
 key = arcade.key
+
+__all__ = ["ActionHost", "Input", "MENU_KEYS", "key_words", "menu_key", "pad_in_use", "play_action", "play_key", "show_key_help"]
 
 # What a key means while a menu or the goal card is up: the same as the pad's button.
 MENU_KEYS: dict[int, Input] = {
@@ -46,7 +48,10 @@ class ActionHost(Protocol):
     def goal_card(self) -> Menu | None: ...
     @property
     def state(self) -> State: ...
+    @property
+    def modal(self) -> Menu | None: ...
     def undo(self) -> bool: ...
+    def redo(self) -> bool: ...
     def show_hint(self) -> object: ...
     def open_pause(self) -> None: ...
     def close_pause(self) -> None: ...
@@ -91,6 +96,25 @@ def play_action(host: ActionHost, action: Input) -> bool:
     if host.state.status != Status.PLAYING:
         return False
     return host.controller.act(action)
+
+
+def play_key(host: ActionHost, symbol: int, modifiers: int) -> None:
+    """A key on the play screen (F11 and the play-test's Tab are the view's own): the same
+    meanings as the pad's buttons, Esc dropping a half-made move whole, Y redo."""
+    if host.modal is not None:
+        menu_key(host, symbol)   # the pause or result menu, the goal card: as a pad's buttons
+        return
+    host._touched()
+    if symbol == key.ESCAPE:
+        if not host.controller.cancel():
+            host.open_pause()
+        return
+    if symbol in (key.Z, key.Y, key.H):
+        host.settle()
+        {key.Z: host.undo, key.Y: host.redo, key.H: host.show_hint}[symbol]()
+        return
+    if host.state.status == Status.PLAYING:
+        host.controller.key_press(symbol, modifiers)
 
 
 def menu_key(host: ActionHost, symbol: int) -> None:
