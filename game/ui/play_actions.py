@@ -7,7 +7,7 @@ from typing import Any, Protocol
 
 import arcade
 
-from game.core import Level, Mode, State, Status
+from game.core import Level, State, Status
 from game.io.settings import Settings
 from game.ui.actions import Action as Input
 from game.ui.hud import Hud
@@ -127,9 +127,11 @@ def menu_key(host: ActionHost, symbol: int) -> None:
         host.close_goals()
 
 
-def key_words(mode: Mode, window: Any, playtest: bool, pad: bool) -> str:
-    """The legend's words: the last pad's buttons for this mode, or the keys."""
-    return play_pad(mode, pad_family(window), playtest) if pad else play_keys(playtest)
+def key_words(level: Level, window: Any, playtest: bool, pad: bool) -> str:
+    """The legend's words: the last pad's buttons for this level's mode, or the keys."""
+    if not pad:
+        return play_keys(playtest)
+    return play_pad(level.mode, pad_family(window), playtest, token=level.player_start is not None)
 
 
 def show_key_help(host: ActionHost, pad: bool) -> None:
@@ -137,7 +139,7 @@ def show_key_help(host: ActionHost, pad: bool) -> None:
     is pressed; the button bar stays above it, and a pad player gets the board's cursor."""
     if not pad:
         keys_used(host.window)
-    if host.hud.set_keys(key_words(host.level.mode, host.window, host.playtest, pad)):
+    if host.hud.set_keys(key_words(host.level, host.window, host.playtest, pad)):
         host.bar.place(bar_rect(host.hud.rect, host.settings.text_scale, host.hud.legend_top))
         if pad:
             host.controller.show_cursor()

@@ -352,3 +352,11 @@ def test_the_key_help_shows_pad_buttons_while_a_pad_is_used_and_keys_after_a_key
     again = App(window).play_level("first-steps", "token-walk", fresh=True)
     assert isinstance(again, PlayView)
     assert "Stick draw" in again.hud.help.text and "B step back" in again.hud.help.text
+    # A chain level without a token: A starts the path where the cursor is, and the help says so.
+    free = App(window).play_level("first-steps", "free-hand", fresh=True)
+    assert isinstance(free, PlayView) and free.state.player is None
+    assert "A start" in free.hud.help.text and free.controller.cursor is not None
+    if free.goal_card is not None:
+        pad.press("a")
+    pad.press("a")
+    assert free.controller.path == [free.controller.cursor]
