@@ -360,3 +360,33 @@ def test_the_key_help_shows_pad_buttons_while_a_pad_is_used_and_keys_after_a_key
         pad.press("a")
     pad.press("a")
     assert free.controller.path == [free.controller.cursor]
+
+
+def test_a_direction_held_repeats_after_a_moment_as_a_held_key_does(window: Any) -> None:
+    manager = VirtualManager()
+    pads = PadInput(window)
+    pads.start(manager)
+    try:
+        view = App(window).play_level("first-steps", "first-swap", fresh=True)
+        assert isinstance(view, PlayView)
+        pad = VirtualPad()
+        manager.plug(pad)
+        if view.goal_card is not None:
+            pad.press("a")
+        controller: Any = view.controller
+        pad.tilt(-1, 0)
+        pad.tilt(-1, 0)
+        pad.tilt(-1, 0)           # the left edge
+        row, col = controller.cursor
+        pad.stick(1.0, 0.0)       # pushed right and held: one step at once...
+        assert controller.cursor == (row, col + 1)
+        pads.tick(0.3)
+        assert controller.cursor == (row, col + 1)   # ...none more for a moment...
+        pads.tick(0.15)
+        pads.tick(0.11)
+        assert controller.cursor == (row, col + 3)   # ...then one each tenth of a second or so
+        pad.stick(0.0, 0.0)       # let go: it stops
+        pads.tick(1.0)
+        assert controller.cursor == (row, col + 3)
+    finally:
+        pads.stop()
