@@ -20,7 +20,8 @@ from game.ui.widgets import ButtonBar, Menu
 
 key = arcade.key
 
-__all__ = ["ActionHost", "Input", "MENU_KEYS", "key_words", "menu_key", "pad_in_use", "play_action", "play_key", "show_key_help"]
+__all__ = ["ActionHost", "Input", "MENU_KEYS", "key_words", "menu_key", "pad_in_use", "play_action", "play_key",
+           "show_key_help"]
 
 # What a key means while a menu or the goal card is up: the same as the pad's button.
 MENU_KEYS: dict[int, Input] = {
