@@ -27,6 +27,7 @@ class LevelReading:
     id: str | None = None
     name: str | None = None
     description: str | None = None
+    teaches: str | None = None      # the lesson as written (the validator checks it)
     mode: Mode | None = None               # None: missing or no mode
     width: int | None = None               # a whole number as written (not range-checked)
     height: int | None = None
@@ -72,6 +73,7 @@ def read_level(data: Mapping[str, Any]) -> LevelReading:
     return LevelReading(
         level, tuple(problems),
         id=_text(data.get("id")), name=_text(data.get("name")), description=_text(data.get("description")),
+        teaches=_text(data.get("teaches")),
         mode=Mode(mode) if isinstance(mode, str) and mode in Mode._value2member_map_ else None,
         width=_whole(data.get("width")), height=_whole(data.get("height")),
         layout=layout, layout_text=layout_text, jelly=jelly,

@@ -110,3 +110,11 @@ def test_the_shipped_teaching_levels_say_lessons_the_loader_accepts() -> None:
     assert taught["stepping-stones"] is Lesson.STONES and taught["lockdown"] is Lesson.LOCKS
     assert dataclasses.replace(pack.level("lockdown"), teaches=None).content_hash() \
         == pack.level("lockdown").content_hash()
+
+
+def test_the_editor_keeps_what_a_level_teaches() -> None:
+    from editor.draft import read_draft
+
+    level = find_pack("sweet-mechanics").level("stepping-stones")
+    again = Level.from_dict(read_draft(level.to_dict()).to_mapping())
+    assert again.teaches is Lesson.STONES and again == level
