@@ -15,7 +15,7 @@ from .level_format import (
     DEFAULT_KINDS, DEFAULT_SEED, DROP_TOKEN, FORMAT, HOLE_TOKEN, PLAYER_TOKEN, RANDOM_TOKEN, Goals,
     Rules, token_locked, token_special, token_stone, token_value,
 )
-from .vocab import Mode, Special
+from .vocab import Lesson, Mode, Special
 
 T = TypeVar("T")
 _MISSING = object()
@@ -47,6 +47,7 @@ class Level:
     goals: Goals = field(default_factory=Goals)
     stars: tuple[int, int, int] | None = None
     rules: Rules = field(default_factory=Rules)
+    teaches: Lesson | None = None   # the mechanic the level teaches (the lab checks it does)
     # Facts derived from the fields alone (the layout's stones, the board's geometry, ...),
     # made on first use and kept with this value: the rules ask them every move. Not an init
     # field, so dataclasses.replace starts a changed level with none; not compared, hashed,
@@ -91,7 +92,7 @@ class Level:
         name and description): stored results, replays and saves name it, so a changed level
         is noticed. sha256, never Python's hash(), which changes from run to run."""
         data = self.to_dict()
-        for cosmetic in ("name", "description"):
+        for cosmetic in ("name", "description", "teaches"):   # what a level says, not how it plays
             data.pop(cosmetic, None)
         blob = json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
         return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:16]
@@ -106,9 +107,11 @@ class Level:
         return self.seed if self.seed is not None else DEFAULT_SEED
 
     def __post_init__(self) -> None:
-        # A level built in code may name its mode as text; the field always holds a Mode.
+        # A level built in code may name its mode (or lesson) as text; the field holds the enum.
         if type(self.mode) is not Mode:
             object.__setattr__(self, "mode", Mode(self.mode))
+        if self.teaches is not None and type(self.teaches) is not Lesson:
+            object.__setattr__(self, "teaches", Lesson(self.teaches))
 
     # -- derived facts the rules need -------------------------------------------------
     def token(self, cell: Cell) -> str:
@@ -235,7 +238,7 @@ class Level:
             id=self.id, name=self.name, description=self.description, mode=self.mode,
             width=self.width, height=self.height, kinds=self.kinds, seed=self.seed,
             moves=self.moves, layout=self.layout, goals=self.goals, stars=self.stars,
-            rules=self.rules, jelly=self.jelly,
+            rules=self.rules, jelly=self.jelly, teaches=self.teaches,
         )
 
 
@@ -245,7 +248,7 @@ _FIELDS = tuple(f.name for f in fields(Level) if f.init)
 def level_mapping(
     *, id: Any, name: Any, description: Any, mode: Any, width: Any, height: Any, kinds: Any,
     seed: Any, moves: Any, layout: tuple[tuple[str, ...], ...] | None, goals: Goals,
-    stars: Any, rules: Rules, jelly: tuple[tuple[int, ...], ...] | None = None,
+    stars: Any, rules: Rules, jelly: tuple[tuple[int, ...], ...] | None = None, teaches: Any = None,
 ) -> dict[str, Any]:
     """A level-file mapping from its parts, keys in the documented order, defaults left out.
 
@@ -255,6 +258,8 @@ def level_mapping(
     out: dict[str, Any] = {"format": FORMAT, "id": id, "name": name}
     if description:
         out["description"] = description
+    if teaches is not None:
+        out["teaches"] = teaches.value if isinstance(teaches, Lesson) else teaches
     out["mode"] = mode.value if isinstance(mode, Mode) else mode   # plain text for any writer
     out["width"] = width
     out["height"] = height
