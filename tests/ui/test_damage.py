@@ -91,3 +91,12 @@ def test_still_frames_repaint_only_what_changed_and_match_a_whole_frame(window: 
             parts += _same_as_whole(window, view, lambda: [view.on_update(DT) for _ in range(2)],
                                     partial=False) is not None
         assert parts, "no frame of a move repainted less than the whole window"
+        # A blast's shake draws the board off its place a few pixels, then back.
+        view.board.animator.finish()
+        jolt = view.board.effects.jolt
+        jolt.strength, jolt.amplitude = 1.0, 6.0
+        for _ in range(3):
+            jolt.age += 0.03
+            _same_as_whole(window, view, lambda: None, partial=False)
+        jolt.strength = 0.0
+        _same_as_whole(window, view, lambda: None)
