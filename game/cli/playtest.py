@@ -27,6 +27,7 @@ from game.bots.playtest import (
     report,
 )
 from game.cli.level_source import levels_at
+from game.cli.playtest_stars import star_report
 from game.core import Level, shorten
 from game.io.atomic import atomic_write_bytes
 from game.io.playtest_file import results_path, write_results
@@ -65,6 +66,11 @@ def register(subparsers: Any) -> None:
                         help="also find the move limit whose pass rate is nearest RATE (0..1)")
     parser.add_argument("--write", action="store_true",
                         help="store the results beside the pack (playtest.yaml) for the game to show")
+    parser.add_argument("--stars", action="store_true",
+                        help="also suggest each match3 level's star scores from the winning games "
+                             "(the second star at the median win, the third for the best fifth)")
+    parser.add_argument("--apply-stars", action="store_true",
+                        help="write the suggested star scores into the level files (implies --stars)")
     parser.set_defaults(run=run)
 
 
@@ -105,6 +111,13 @@ def table(reports: Sequence[LevelReport]) -> str:
         lines.append(line)
     lines.append("moves: median of the won games (what the best 5% needed)/limit; tries: attempts per "
                  "success; nomove: games that ended with no move left")
+    short = [r for r in reports if r.lost_goals]
+    if short:
+        lines.append("")
+        lines.append("the lost games ended with (share of the lost games; medians):")
+    for r in short:
+        said = "; ".join(f"{_percent(g.share)} {g.phrase}" for g in r.lost_goals)
+        lines.append(f"  {r.level_id[:20]}: {said}")
     return "\n".join(lines)
 
 
@@ -223,7 +236,8 @@ def run(args: argparse.Namespace) -> int:
         return 1
     finally:
         close()
-    reports = [report(level, games, args.bot, args.suggest) for level, games in zip(levels, records)]
+    reports = [report(level, games, args.bot, args.suggest, cap_for(level) if longer else None)
+               for level, games in zip(levels, records)]
     if args.json:
         print(json.dumps({"bot": args.bot, "games": args.games, "first_seed": args.first_seed,
                           "levels": [r.to_dict() for r in reports]}, indent=2))
@@ -231,6 +245,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"{args.bot} bot: {BOT_LABELS.get(args.bot, 'a named bot')}; {args.games} games a level "
               f"(seeds {seeds[0]}..{seeds[-1]})")
         print(table(reports))
+    if args.stars or args.apply_stars:
+        status = star_report(levels, records, path, pack, args.apply_stars, name)
+        if status:
+            return status
     target = pathlib.Path(args.plot) if args.plot is not None else results_path(path)
     try:
         if args.plot is not None:

@@ -11,6 +11,7 @@ from game.ui import textures
 from game.ui.hud import shortfall_text
 from game.ui.outcome import Action
 from game.ui.widgets import Button, Menu
+from game.ui.words import counted
 
 RESULT_PAUSE = 0.9          # a won board on show before the result covers it
 BONUS_PER_MOVE = 0.09       # a win's moves left count down into points at this pace
@@ -40,7 +41,8 @@ class MenuHost(Protocol):
     def show_goals(self) -> None: ...
     def _pause_undo(self) -> None: ...
     def _open_settings(self) -> None: ...
-    def deal_line(self) -> str: ...
+    @property
+    def state(self) -> State: ...
     def new_deal(self) -> None: ...
     def share(self) -> None: ...
     def _leave_or(self, action: Action, fallback: Callable[[], None]) -> None: ...
@@ -56,7 +58,14 @@ def pause_menu(host: MenuHost) -> Menu:
         Button("Goals", host.show_goals, "goals"),
         *([Button("Settings", host._open_settings, "settings")] if host.on_settings is not None else []),
         Button(back[1], lambda: host.leave(back[0]), back[0]),
-    ], lines=[host.level.name, host.deal_line()])
+    ], lines=[host.level.name, pause_line(host.state)])
+
+
+def pause_line(state: State) -> str:
+    """Where the game stands, as the pause card says it: the score and the moves left (or made)."""
+    left = state.moves_left
+    moves = counted(left, "move") + " left" if left is not None else counted(state.moves, "move") + " made"
+    return f"Score {state.score:,}  ·  {moves}"
 
 
 def result_menu(host: MenuHost, state: State) -> tuple[Menu, arcade.SpriteList[arcade.Sprite]]:

@@ -8,17 +8,19 @@ from typing import Callable, Sequence
 import arcade
 
 from game.core import (
-    BonusScored, Cleared, Command, Event, IllegalMove, Level, Scored, Session, State, Status,
+    BonusScored, Cleared, Command, Event, FinaleBegan, IllegalMove, Level, MoveTurned, Scored, Session, State, Status,
     SwapRejected, evolve, next_deal, stars,
 )
 from game.bots import hint_bot
 from game.io.settings import Settings, load_settings
 from game.ui import frames
 from game.ui.board import Blockers, BoardRenderer, renderer_name
+from game.ui.damage import Mark, Redraw, repaints
 from game.ui.goal_card import GoalCard
 from game.ui.hints import hint, hint_cells
 from game.ui.fliers import GoalFliers
 from game.ui.hud import Hud
+from game.ui.play_actions import Input, pad_in_use, play_action, play_key, show_key_help
 from game.ui.screens.style import PLAY_BG
 from game.ui.outcome import Action, PlayOutcome
 from game.ui.play_input import Controller, cells_of, controller_for
@@ -27,7 +29,7 @@ from game.ui.play_menus import (
     BONUS_MAX_SECONDS, BONUS_PER_MOVE, RESULT_PAUSE, RESULT_SHOWN, SCORE_COUNT_SECONDS, STAR_GAP, STAR_LAND_SECONDS,
     count_up, pause_menu, result_menu,
 )
-from game.ui.sound import Player, combo_pitch, effect_for, shared_player
+from game.ui.sound import Cues, Player, shared_player
 from game.ui.toast import Toast
 from game.ui.widgets import Button, ButtonBar, Menu
 from game.ui.words import number_word
@@ -90,14 +92,16 @@ class PlayView(arcade.View):
         self.queued: Command | None = None        # a move made during an animation, played after it
         self._result_age = RESULT_SHOWN           # how far the result's count-up has played
         self._result_wait = 0.0                   # seconds the won board shows before the result
-        self._clears = 0
+        self.cues = Cues()   # which sound each event of a batch makes
         self._result_score = 0
+        self.redraw = Redraw(self.window, renderer_name())   # what a still frame repaints
         self._build()
         if show_goals:
             self.show_goals()   # a fresh game starts with what the level asks
 
     # -- set-up ---------------------------------------------------------------------------
     def _build(self) -> None:
+        self.redraw.forget()
         state = self.state
         board_area, hud_area = play_areas(self.window.width, self.window.height, self.settings.text_scale)
         self.board = BoardRenderer(self.level.mode, state.grid, board_area,
@@ -122,6 +126,7 @@ class PlayView(arcade.View):
         self.fliers = GoalFliers(on_land=lambda: self.hud.update_state(self.fliers.owed(self._hud_state)))
         self.toast.place_under(self.board.layout.rect)
         self.controller: Controller = controller_for(self.level.mode, self)
+        show_key_help(self, pad=pad_in_use(self.window))   # a pad's buttons, and the cursor, from the start
         self.pause_menu = None
         self.result_menu = None
         self.hint_command = None
@@ -146,6 +151,7 @@ class PlayView(arcade.View):
         self.on_resize(self.window.width, self.window.height)
 
     def on_resize(self, width: int, height: int) -> None:
+        self.redraw.forget()
         self._gradient, self._grid = backdrop(width, height, renderer_name())
         board_area, hud_area = play_areas(width, height, self.settings.text_scale)
         self.board.set_area(board_area)
@@ -185,7 +191,7 @@ class PlayView(arcade.View):
         self._changed()
         # The HUD follows the events as they play (moves, goal counters), not the batch's end.
         self._shown = before
-        self._clears = 0   # the batch's clears so far: each sounds a little higher
+        self.cues.begin(before, events)   # the batch's sounds: its clears climb; a special, a combo each its own
         self._animating = True
         self.board.play(events, self.state, on_event=self._on_event, before=before)
         if not self.board.busy:       # "instant": the batch is already over
@@ -193,12 +199,11 @@ class PlayView(arcade.View):
         return True
 
     def _on_event(self, event: Event) -> None:
-        if isinstance(event, Cleared):
-            self._clears += 1
-        if self.settings.sound:
-            name = effect_for(event)
-            if name is not None:
-                self.sounds.play(name, combo_pitch(self._clears) if isinstance(event, Cleared) else 1.0)
+        cue = self.cues.cue(event)
+        if cue is not None and self.settings.sound:
+            self.sounds.play(*cue)
+        if isinstance(event, (FinaleBegan, MoveTurned)):
+            self.hud.bank(event.moves_left)   # the finale turns the moves left into lines, one by one
         shown_score = self.hud.shown_score
         if isinstance(event, Cleared):
             # The wanted tiles fly to their counters (read off the board as it was).
@@ -330,6 +335,9 @@ class PlayView(arcade.View):
     def _touched(self) -> None:
         self.idle = 0.0
         self._clear_hint()
+        if self._animating and self.state.status == Status.WON:
+            self.board.animator.finish()   # a click or a key skips a won game's finale to its end
+            self._after_batch()
 
     # -- menus ----------------------------------------------------------------------------
     def _show_result(self) -> None:
@@ -412,10 +420,6 @@ class PlayView(arcade.View):
         if self.on_share is not None:
             self.say(self.on_share(self.seed, tuple(self.session.commands)))
 
-    def deal_line(self) -> str:
-        """The deal's seed, as `gridfall play LEVEL --seed N` takes it to play this board again."""
-        return f"Deal {self.seed}"
-
     # -- leaving --------------------------------------------------------------------------
     def outcome(self, action: Action) -> PlayOutcome:
         state = self.state
@@ -432,7 +436,7 @@ class PlayView(arcade.View):
         elif action == Action.RETRY:
             self.retry()
         else:
-            # Opened on its own (record, a bare test): there is nowhere to go back to.
+            # Opened on its own (record, a bare test): nowhere to go back to.
             self.pause_menu = None
 
     def _leave_or(self, action: Action, fallback: Callable[[], None]) -> None:
@@ -453,9 +457,7 @@ class PlayView(arcade.View):
             return
         self._touched()
         if self.bar.at(x, y) is not None:
-            if self.busy and self._animating:
-                self.board.animator.finish()   # as the keys do: undo or a hint ends the animation
-                self._after_batch()
+            self.settle()   # as the keys do: undo or a hint ends the animation
             self.bar.press(x, y)
             return
         if self.state.status != Status.PLAYING:
@@ -482,7 +484,20 @@ class PlayView(arcade.View):
         self.bar.hover(x, y)
         self.controller.hover(x, y)
 
+    def on_action(self, action: Input) -> bool:
+        """A pad's action (game/ui/pad.py): the key help shows its buttons from now on."""
+        show_key_help(self, pad=True)
+        return play_action(self, action)
+
+    def settle(self) -> None:
+        """End the batch on show at once (before an undo, a hint: they act on the settled board)."""
+        if self.busy:
+            self.board.animator.finish()
+            if self._animating:
+                self._after_batch()
+
     def on_key_press(self, symbol: int, modifiers: int) -> None:
+        show_key_help(self, pad=False)
         if symbol == key.F11:
             self.toggle_fullscreen()
             return
@@ -490,45 +505,7 @@ class PlayView(arcade.View):
             # Back to the editor from anywhere, the pause and result menus included.
             self.leave(Action.EDITOR)
             return
-        if self.result_menu is not None:
-            if symbol in (key.Z,) and self.state.status != Status.WON:
-                self.undo()
-                return
-            self.result_menu.key(symbol)
-            return
-        if self.pause_menu is not None:
-            if symbol == key.ESCAPE:
-                self.close_pause()
-            else:
-                self.pause_menu.key(symbol)
-            return
-        if self.goal_card is not None:
-            if symbol == key.ESCAPE:
-                self.goal_card_back()
-            else:
-                self.close_goals()   # any other key: the card has been read
-            return
-        self._touched()
-        if symbol == key.ESCAPE:
-            if not self.controller.cancel():
-                self.open_pause()
-            return
-        if symbol in (key.Z, key.Y, key.H) and self.busy:
-            self.board.animator.finish()
-            if self._animating:
-                self._after_batch()
-        if symbol == key.Z:
-            self.undo()
-            return
-        if symbol == key.Y:
-            self.redo()
-            return
-        if symbol == key.H:
-            self.show_hint()
-            return
-        if self.state.status != Status.PLAYING:
-            return
-        self.controller.key_press(symbol, modifiers)
+        play_key(self, symbol, modifiers)   # the menus, Esc, undo, redo, hint, the board's keys
 
     def on_key_release(self, symbol: int, modifiers: int) -> None:
         self.controller.key_release(symbol, modifiers)
@@ -536,12 +513,11 @@ class PlayView(arcade.View):
     def toggle_fullscreen(self) -> None:
         if self.on_fullscreen is not None:
             self.on_fullscreen()
-            self.on_resize(self.window.width, self.window.height)
-            return
-        if os.environ.get("ARCADE_HEADLESS"):
+        elif os.environ.get("ARCADE_HEADLESS"):
             self.say("Full screen needs a real display.", error=True)
             return
-        self.window.set_fullscreen(not self.window.fullscreen)
+        else:
+            self.window.set_fullscreen(not self.window.fullscreen)
         self.on_resize(self.window.width, self.window.height)
 
     # -- frame ----------------------------------------------------------------------------
@@ -576,13 +552,28 @@ class PlayView(arcade.View):
                 or (self.result_menu is not None and self._result_age < RESULT_SHOWN)
                 or (self.hint_command is not None and self._hint_age < HINT_PULSE))
 
+    def _marks(self) -> list[Mark]:
+        """Everything on_draw shows, in its order, and where (game.ui.damage)."""
+        w, h = self.window.width, self.window.height
+        out: list[Mark] = [(("backdrop", id(self._gradient), id(self._grid)), (0, 0, w, h))]
+        out += self.hud.marks() + self.bar.marks() + self.board.marks() + self.fliers.marks() + self.toast.marks()
+        return out
+
     def on_draw(self) -> None:
+        # A still screen (no tween, no menu) repaints only what its marks say changed.
+        still = self.modal is None and not self.board.animator.moving and not self.fliers.animator.moving
+        self.redraw.frame(self._draw_scene, self._marks, still)
+
+    def _draw_scene(self) -> None:
         frames.clear(self.window, PLAY_BG)
         if self._gradient is not None:
             self._gradient.draw()
         self._grid.draw()
-        self.hud.draw()
-        self.bar.draw()
+        # A still frame repainting the board only skips the side panel (its texts cost a millisecond).
+        if repaints(self.hud.rect):
+            self.hud.draw()
+        if repaints(self.bar.rect):
+            self.bar.draw()
         self.board.draw()
         self.fliers.draw()
         menu = self.modal
@@ -591,8 +582,6 @@ class PlayView(arcade.View):
             if menu is self.result_menu:
                 self.result_stars.draw()
         self.toast.draw()   # over a menu too: what Share says is read on the result screen
-
-
 
 
 __all__ = ["Action", "BAR_BOTTOM", "BONUS_MAX_SECONDS", "BONUS_PER_MOVE", "PORTRAIT_HUD_H", "PlayOutcome", "PlayView",

@@ -86,7 +86,7 @@ def cell_xy(view: EditorView, cell: tuple[int, int]) -> tuple[float, float]:
 
 
 def palette_xy(view: EditorView, kind: str, value: Any) -> tuple[float, float]:
-    for rect, k, v in view._palette:
+    for rect, k, v in view.chrome.entries:
         if k == kind and v == value:
             return rect.center
     raise AssertionError(f"no palette entry {kind} {value}")
@@ -94,15 +94,15 @@ def palette_xy(view: EditorView, kind: str, value: Any) -> tuple[float, float]:
 
 def set_field(window: Any, view: EditorView, key_: str, text: str) -> None:
     """Click into a property field, select all, type, press Enter: as a person does."""
-    click(window, *center(view.fields[key_]))
-    assert view.fields[key_].active
-    if view.fields[key_].text:
+    click(window, *center(view.props.fields[key_]))
+    assert view.props.fields[key_].active
+    if view.props.fields[key_].text:
         press(window, key.A, key.MOD_CTRL)                 # select all, then type over it
         send(window, "on_text_motion", key.MOTION_BACKSPACE)
-    assert view.fields[key_].text == ""
+    assert view.props.fields[key_].text == ""
     type_text(window, text)
     press(window, key.ENTER)
-    assert not view.fields[key_].active
+    assert not view.props.fields[key_].active
 
 
 def clear(window: Any, field: Any) -> None:
@@ -148,7 +148,7 @@ def save_as(window: Any, view: EditorView, name: str) -> pathlib.Path:
     clear(window, f)
     type_text(window, name)
     click(window, *d.button_center("Save"))
-    assert view.dialog is None, view.status
+    assert view.dialog is None, view.status.text
     return view.model.path
 
 
