@@ -13,7 +13,7 @@ from .events import (
     Won,
 )
 from .evolve import evolve, fold
-from .advice import best_move, blast_cells, design_warnings
+from .advice import best_move, blast_cells, design_warnings, hint_move, hint_options
 from .game import RULESETS, Ruleset, decide, legal_commands, new_game, next_deal, play, playability_problems, ruleset
 from .goals import (
     GoalProgress, Shortfall, StarTargets, StarUnit, goals_met, progress, shortfalls, star_targets, star_thresholds, stars,
@@ -38,7 +38,8 @@ from .sharecode import (
     MAX_CODE_CHARS, CodeError, CodeKind, decode_code, encode_code, find_code, looks_like_code,
 )
 from .state import FINALE, Counts, IllegalMove, Specials, State
-from .vocab import GoalName, Mode, Special, Status
+from .vocab import GoalName, Lesson, Mode, Special, Status
+from .lessons import combo_of, lesson_used
 
 __all__ = [
     "are_neighbours", "blocker_progress", "BonusScored", "Counts", "Cracked", "DROP", "DROP_TOKEN", "DropCollected",
@@ -53,6 +54,7 @@ __all__ = [
     "star_targets", "star_thresholds", "StarTargets", "StarUnit", "stars", "stars_earned", "stars_reached", "Shortfall", "shortfalls", "State", "state_digest", "Status", "Swap", "swap_clears", "swap_specials", "Swapped", "SwapRejected",
     "tiles_needed", "Turn", "token_special", "unknown_keys", "valid_id", "Visits", "Won",
     "MAX_JELLY", "MAX_STONE_HITS",
-    "best_move", "blast_cells", "walk_steps", "MASK64", "FinaleBegan", "LeftoversFired", "MoveTurned", "FINALE",
+    "best_move", "blast_cells", "hint_move", "hint_options", "Lesson", "combo_of", "lesson_used", "walk_steps", "MASK64",
+    "FinaleBegan", "LeftoversFired", "MoveTurned", "FINALE",
     "MAX_CODE_CHARS", "CodeError", "CodeKind", "decode_code", "encode_code", "find_code", "looks_like_code",
 ]

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import pathlib
-from typing import Any
+from typing import Any, Iterator
 
 import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
 import arcade
+from arcade import gui
 
 from editor import recovery
 from editor.view import EditorView
@@ -16,11 +18,29 @@ key = arcade.key
 
 # -- driving helpers: everything goes through window.dispatch_event ---------------------------
 
+@contextlib.contextmanager
+def _widgets_laid_out_not_rendered() -> Iterator[None]:
+    """Inside: a UIManager's draw lays its widgets out (every rect a test or a click reads is
+    where a person would see it) but renders no widget pixels. Each input re-rendered the whole
+    arcade.gui tree into its framebuffer, most of an editor test's time; the widgets keep their
+    pending render, so the next real draw (`shot`, `view.on_draw()`) shows every change."""
+    draw = gui.UIManager.draw
+    gui.UIManager.draw = gui.UIManager.execute_layout  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        gui.UIManager.draw = draw  # type: ignore[method-assign]
+
+
 def frame(window: Any, dt: float = 1 / 60) -> None:
+    """One frame after input: the window's queued events, on_update, then the view's draw, its
+    widgets laid out but not rendered (the view's own draw runs whole: its layout, hit areas,
+    texts). Read pixels with `shot` or after `view.on_draw()`, which render everything."""
     window.dispatch_events()
     view = window.current_view
     view.on_update(dt)
-    view.on_draw()
+    with _widgets_laid_out_not_rendered():
+        view.on_draw()
 
 
 def send(window: Any, name: str, *args: Any) -> None:
