@@ -248,9 +248,13 @@ class DifficultyPanel(Part):
         area = self.rect()
         return area.width + 24 if area.width >= MIN_PANEL_W else 0.0   # and a gap: wrapping is by estimate
 
+    def figures(self) -> Figures | None:
+        """The bots' figures for the level as it is now (None: no run of it, or it has problems)."""
+        return self.run.for_level(self.current_hash())
+
     def warnings(self) -> list[Problem]:
         """Warnings from the bots' games of the level as it is now (none without a run)."""
-        return warnings_of(self.run.for_level(self.current_hash()))
+        return warnings_of(self.figures())
 
     def current_hash(self) -> str | None:
         """The content hash of the level as it is now, or None while it has problems (worked

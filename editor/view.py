@@ -84,8 +84,8 @@ class EditorView(arcade.View):
         self.file_flow = self.add_part(FileFlow(self, self.autosave))   # new, open, save, restore
         self.difficulty = self.add_part(DifficultyPanel(self, lambda: self.difficulty_sheet.open()))
         # Sheets over the board, each a part: the difficulty report (F6).
-        self.difficulty_sheet = DifficultySheet(self, lambda: self.difficulty.run.for_level(self.difficulty.current_hash()),
-                                                self.difficulty.start, lambda: self.difficulty.run.target)
+        self.difficulty_sheet = DifficultySheet(self, self.difficulty.figures, self.difficulty.start,
+                                                lambda: self.difficulty.run.target)
         self.sheets = Sheets(self.difficulty_sheet)
         # The properties panel: every field and rule (a scroll makes the widgets anew).
         self.props = self.add_part(PropertiesPanel(

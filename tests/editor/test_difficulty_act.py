@@ -21,7 +21,7 @@ key = arcade.key
 
 
 def _finish(window: Any, view: EditorView) -> None:
-    _done, pending = concurrent.futures.wait(view.difficulty._pending, timeout=180)
+    _done, pending = concurrent.futures.wait(view.difficulty.run._pending, timeout=180)
     assert not pending, "the difficulty run never finished"
     frame(window)
     frame(window)
