@@ -4,23 +4,29 @@ from __future__ import annotations
 
 import collections
 import dataclasses
+import functools
 import json
 import multiprocessing
+import os
 import pathlib
 import re
 from concurrent.futures import Future, ProcessPoolExecutor
+from collections.abc import Callable
 from dataclasses import dataclass
 import arcade
 
 from game.bots.farm import Job, chunked, default_workers
-from game.bots.playtest import PERSON, GameRecord, LevelReport, cap_for, play_seeds, report
+from game.bots.playtest import PERSON, GameRecord, LevelReport, cap_for, nearest_limit, play_seeds, report
 from game.core import Level, Problem
 from game.io.atomic import atomic_write_text
 from game.io.paths import data_dir
 from game.ui.layout import Rect
 
+from . import pack_results
 from .base import BAD, DIM, GOOD, PANEL, PROBLEMS_H, PROPS_W, SELECTED, TEXT, WARN, EditorBase, _clip
 
+# A bot worker yields the cores to the editor (nice 10), where the system has nice.
+_NICE = functools.partial(os.nice, 10) if hasattr(os, "nice") else None
 GAMES = 200                 # per run: a figure within about +-7% in a few seconds
 TARGETS = tuple(t / 10 for t in range(1, 10))   # the pass rates a designer can aim the limit at
 TARGET = 0.6
@@ -32,8 +38,19 @@ LABEL_COLORS = {"easy": GOOD, "medium": TEXT, "hard": WARN, "very hard": BAD, "u
 KEPT_RUNS = 300             # stored runs kept in the data folder (the oldest go first)
 
 
-def _play(job: Job) -> list[GameRecord]:
-    return play_seeds(job.level, job.seeds, job.bot, job.cap)
+def figures_of(level: Level, records: tuple[GameRecord, ...], target: float) -> Figures:
+    """A run's figures: the games were played on to cap_for(level), so the curve reaches it."""
+    return Figures(level, records, report(level, records, PERSON, target, cap_for(level)))
+
+
+def aimed(figures: Figures, target: float) -> Figures:
+    """The same figures with the move limit suggested for another pass rate (from the games, or
+    for figures read back from a pack's playtest.yaml, from the stored curve)."""
+    if figures.records:
+        return figures_of(figures.level, figures.records, target)
+    r = figures.report
+    return Figures(figures.level, (), dataclasses.replace(
+        r, suggested_moves=nearest_limit(r.limit_curve, target), suggest_target=target))
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,8 +74,9 @@ class DifficultyRun:
         self.store = store if store is not None else data_dir() / "difficulty"
         self._owners: dict[str, str] = {}   # which level (its file, or an unsaved draft) ran what
         self._owner = ""
-        # One core stays the editor's (on a 2-core machine: one worker).
-        self.workers = workers if workers is not None else max(1, default_workers() - 1)
+        # Every core: the workers play at a lower priority (nice 10), so painting
+        # in the editor stays smooth while they use the rest.
+        self.workers = workers if workers is not None else default_workers()
         self.target = TARGET
         self._pool: ProcessPoolExecutor | None = None
         self._level: Level | None = None
@@ -77,11 +95,22 @@ class DifficultyRun:
         if self._pool is None:
             # spawn: the editor has threads (the slide solver, pyglet) that fork copies badly.
             self._pool = ProcessPoolExecutor(max_workers=self.workers,
-                                             mp_context=multiprocessing.get_context("spawn"))
+                                             mp_context=multiprocessing.get_context("spawn"),
+                                             # a worker yields the cores to the editor's drawing
+                                             # and input; os.nice is not on every system
+                                             initializer=_NICE)
         pieces = chunked(Job(level, tuple(range(self.games)), PERSON, cap_for(level)))
         self._level = level
-        self._pending = [self._pool.submit(_play, piece) for piece in pieces]
+        # play_seeds itself, not a function of this module: a spawned worker then imports the
+        # bots alone, not the editor and arcade (seconds of start-up a worker).
+        self._pending = [self._pool.submit(play_seeds, piece.level, piece.seeds, piece.bot, piece.cap)
+                         for piece in pieces]
         self._sizes = [len(piece.seeds) for piece in pieces]
+
+    @property
+    def owner(self) -> str:
+        """Which level the last run was of: its file, or 'unsaved:...' for a draft never saved."""
+        return self._owner
 
     @property
     def running(self) -> bool:
@@ -104,7 +133,7 @@ class DifficultyRun:
         except Exception as exc:   # a worker died or raised: say so, never crash the editor
             self.error = f"the bots could not play it: {exc}"
             return True
-        self.figures[level.content_hash()] = Figures(level, records, report(level, records, PERSON, self.target))
+        self.figures[level.content_hash()] = figures_of(level, records, self.target)
         self._owners[self._owner] = level.content_hash()
         self._keep(level.content_hash(), records)
         return True
@@ -115,26 +144,31 @@ class DifficultyRun:
         try:
             self.store.mkdir(parents=True, exist_ok=True)
             atomic_write_text(self.store / f"{level_hash}.json",
-                              json.dumps([dataclasses.astuple(r) for r in records]))
+                              json.dumps([r.to_row() for r in records]))
             kept = sorted(self.store.glob("*.json"), key=lambda p: p.stat().st_mtime)
             for old in kept[:-KEPT_RUNS]:
                 old.unlink(missing_ok=True)
         except OSError:
             pass
 
-    def recall(self, level: Level) -> Figures | None:
-        """The figures of `level` as it is now: from this session, else from a kept run."""
+    def recall(self, level: Level, path: pathlib.Path | None = None) -> Figures | None:
+        """The figures of `level` as it is now: from this session, else from a kept run, else
+        (for a level file of a pack) from the pack's playtest.yaml when played as it is now."""
         level_hash = level.content_hash()
         if level_hash in self.figures or not re.fullmatch(r"[0-9a-f]{16}", level_hash):
             return self.figures.get(level_hash)
         try:
             rows = json.loads((self.store / f"{level_hash}.json").read_text(encoding="utf-8"))
-            records = tuple(GameRecord(*row) for row in rows)
-        except (OSError, ValueError, TypeError):
-            return None   # none kept, or a damaged file: the panel offers a run
-        if not records or any(not isinstance(r.seed, int) for r in records):
-            return None
-        self.figures[level_hash] = Figures(level, records, report(level, records, PERSON, self.target))
+            records = tuple(GameRecord.from_row(row) for row in rows)
+        except (OSError, ValueError, TypeError, KeyError, IndexError):
+            records = ()   # none kept, or a damaged file
+        if records:
+            self.figures[level_hash] = figures_of(level, records, self.target)
+        else:
+            stored = pack_results.recall(path, level)
+            if stored is None:
+                return None   # the panel offers a run
+            self.figures[level_hash] = aimed(Figures(level, (), stored), self.target)
         return self.figures[level_hash]
 
     def cancel(self) -> None:
@@ -164,7 +198,7 @@ class DifficultyRun:
         """Aim the suggested move limit at another pass rate: read off the same games again."""
         self.target = min(TARGETS, key=lambda t: abs(t - target))
         for key, f in self.figures.items():
-            self.figures[key] = Figures(f.level, f.records, report(f.level, f.records, PERSON, self.target))
+            self.figures[key] = aimed(f, self.target)
 
 
 def warnings_of(figures: Figures | None) -> list[Problem]:
@@ -195,6 +229,7 @@ class DifficultyPanel(EditorBase):
     """The panel on the right of the problems strip, for EditorView."""
 
     difficulty: DifficultyRun
+    difficulty_details: Callable[[], None]   # opens the difficulty report over the board (F6)
     _difficulty_buttons: dict[str, Rect]
     _hashed: tuple[object, str | None]
 
@@ -222,7 +257,7 @@ class DifficultyPanel(EditorBase):
                 self._hashed = (draft, None)
             else:
                 self._hashed = (draft, level.content_hash())
-                self.difficulty.recall(level)
+                self.difficulty.recall(level, self.model.path)
         return self._hashed[1]
 
     def difficulty_owner(self) -> str:
@@ -261,13 +296,18 @@ class DifficultyPanel(EditorBase):
             else:
                 latest = self.difficulty.latest()
                 if latest is not None:
-                    self.say(f"difficulty: {latest.report.label}, bots win {latest.report.pass_rate:.0%}")
+                    # Kept with the pack too (playtest.yaml), for the overview and the next session.
+                    kept = pack_results.keep(self.difficulty.owner, latest.report)
+                    self.say(f"difficulty: {latest.report.label}, bots win {latest.report.pass_rate:.0%}"
+                             + (f" (kept in the pack's {kept})" if kept else ""))
 
     def difficulty_click(self, x: float, y: float) -> bool:
         for name, rect in self._difficulty_buttons.items():
             if rect.contains(x, y):
                 if name == "run":
                     self.run_difficulty()
+                elif name == "details":
+                    self.difficulty_details()
                 elif name == "apply":
                     self.apply_suggestion()
                 elif name in ("lower", "higher"):
@@ -300,6 +340,8 @@ class DifficultyPanel(EditorBase):
         shown = figures or run.latest(self.difficulty_owner())
         self._text("dhead", "Difficulty", left, top, TEXT, 12, bold=True, anchor_y="center")
         self._button("run", "Run (F5)", area.right - 84, top - 11, 74, enabled=not run.running)
+        self._button("details", "Details (F6)", area.right - 188, top - 11, 98,
+                     enabled=not run.running and figures is not None)
         if run.running:
             share = run.progress()
             self._text("d1", _clip(f"{run.games} person-like bot games: {share:.0%}", chars), left, top - 28,
@@ -325,8 +367,12 @@ class DifficultyPanel(EditorBase):
         else:
             moves = (f"a win takes {r.median_moves} moves, the best 5% {r.best_moves}"
                      if r.median_moves is not None else "no bot won it")
-            self._text("d2", _clip(moves, chars), left, top - 46, DIM, 10, anchor_y="center")
-        self._draw_histogram(shown, Rect(left, area.bottom + 36, area.width - 20, top - 60 - area.bottom - 36),
+            if r.lost_goals:   # what the lost games lacked, shortly (the sheet, F6, says more)
+                lost = ", ".join(f"{g.share:.0%} {g.phrase.split(' (')[0]}" for g in r.lost_goals[:2])
+                moves = (f"wins in {r.median_moves}; " if r.median_moves is not None else "") + f"lost: {lost}"
+            self._text("d2", _clip(moves, chars), left, top - 46, WARN if r.lost_goals else DIM, 10,
+                       anchor_y="center")
+        self._draw_histogram(shown, Rect(left + 18, area.bottom + 44, area.width - 38, top - 60 - area.bottom - 44),
                              stale)
         # The suggestion for the target pass rate, with Apply (one undo step) when it would change.
         y = area.bottom + 8
@@ -367,3 +413,14 @@ class DifficultyPanel(EditorBase):
             x = box.left + moves * bar_w
             arcade.draw_line(x, box.bottom, x, box.top, color, 1)
         arcade.draw_line(box.left, box.bottom, box.right, box.bottom, DIM, 1)
+        arcade.draw_line(box.left, box.bottom, box.left, box.top, DIM, 1)
+        # Axes: the move counts under the bars (1, the limit, the last), the tallest bar's games.
+        self._text("dh:y", f"{tallest}", box.left - 3, box.top, DIM, 8, anchor_x="right", anchor_y="top")
+        if box.height >= 26:
+            self._text("dh:y0", "0", box.left - 3, box.bottom, DIM, 8, anchor_x="right", anchor_y="bottom")
+        for name, moves in (("1", 1), ("lim", limit), ("cap", cap)):
+            if name == "1" and limit * bar_w < 24 or name == "cap" and (cap - limit) * bar_w < 60:
+                continue   # too near the limit's label to read
+            x = box.right if name == "cap" else box.left + (moves - 0.5) * bar_w
+            self._text(f"dh:x{name}", f"{moves}" + (" moves" if name == "cap" else ""), x, box.bottom - 1,
+                       DIM, 8, anchor_x="right" if name == "cap" else "center", anchor_y="top")

@@ -18,6 +18,8 @@ from . import files, recovery, slide_tools
 from .base import AUTOSAVE_SECONDS, HEADER_H, PALETTE_W, PROBLEMS_H, PROPS_W, EditorBase
 from .canvas import Canvas
 from .difficulty import DifficultyPanel, DifficultyRun
+from .difficulty_sheet import DifficultySheet
+from .overlay import Sheets
 from .drawing import EditorDrawing
 from .file_flow import FileFlow
 from .help import EditorHelp
@@ -106,6 +108,11 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
         self.keyboard_led = False   # the keyboard moved the cursor last (not the mouse)
         self.slide = SlideActions(self)   # the slide board's tools and typed tile numbers
         self.playtester = PlaytestFlow(self, settings)   # the play view, while a play-test runs
+        # Sheets over the board, each a part: the difficulty report (F6).
+        self.difficulty_sheet = DifficultySheet(self, lambda: self.difficulty.for_level(self.current_hash()),
+                                                self.run_difficulty, lambda: self.difficulty.target)
+        self.difficulty_details = self.difficulty_sheet.open
+        self.sheets = Sheets(self.difficulty_sheet)
         self._game_minimum: tuple[int, int] | None = None   # the window's minimum before the editor
         self._idle = 0.0     # seconds since the last input
         self._slow = False   # drawing at the idle rate
@@ -296,6 +303,11 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
         self.guard(go, "leave the editor")
 
     # -- arcade events ----------------------------------------------------------------------------
+    def on_draw(self) -> None:
+        super().on_draw()
+        if self.sheets.draw() and self.dialog is not None:
+            self.dialog.draw()   # a dialog asked from a sheet stays on top
+
     def on_show_view(self) -> None:
         # The smallest window where the header's buttons, the palette, the properties and a
         # board of readable cells all fit; the window it shares with the game gets its own back.
@@ -378,6 +390,8 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
             return
         if self.dialog is not None:
             return   # the click ended typing in a field, whose new value asks something first
+        if self.sheets.press(x, y, button_, modifiers):
+            return
         if self.difficulty_click(x, y):
             return
         for rect, kind, value in self._palette:
@@ -422,6 +436,8 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
         """The wheel scrolls the panel under the pointer when it holds more than it shows."""
         if self.dialog is not None:
             return
+        if self.sheets.scroll(x, y, scroll_y):
+            return
         if x >= self.window.width - PROPS_W and y < self.window.height - HEADER_H:
             self.scroll_props(scroll_y)
         elif PALETTE_W <= x < self.window.width - PROPS_W and y < PROBLEMS_H:
@@ -433,6 +449,8 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
             self.dialog.ui.on_mouse_drag(x, y, dx, dy, buttons, modifiers)
             return
         self.ui.on_mouse_drag(x, y, dx, dy, buttons, modifiers)
+        if self.sheets.drag(x, y):
+            return
         cell = self.canvas.cell_at(x, y)
         self.hover = cell
         if self.mouse_down and cell is not None:
@@ -444,6 +462,7 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
             self.dialog.ui.on_mouse_release(x, y, button_, modifiers)
             return
         self.ui.on_mouse_release(x, y, button_, modifiers)
+        self.sheets.release(x, y)
         if self.mouse_down:
             self.mouse_down = False
             self.model.release(self.canvas.cell_at(x, y))
@@ -479,6 +498,8 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
             return
         if self.active_field() is not None:
             self.ui.on_key_press(symbol, modifiers)
+            return
+        if self.sheets.key(symbol, modifiers):
             return
         ctrl = bool(modifiers & (key.MOD_CTRL | key.MOD_COMMAND))
         shift = bool(modifiers & key.MOD_SHIFT)
@@ -538,6 +559,8 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
             self.show_keys()
         elif symbol == key.F5:
             self.run_difficulty()
+        elif symbol == key.F6:
+            self.difficulty_sheet.open()
         elif symbol == key.ESCAPE:
             # The nearest thing first: a half-drawn rectangle, a cell pick, then the editor.
             if self.model.cancel_rect():

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from game.core import Command, Level, LevelError, Mode, Reshuffled, State, Status, stars
+from game.core import (Command, GoalName, Level, LevelError, Mode, Reshuffled, Shortfall, State, Status,
+                       shortfalls, stars)
 
 from . import BEST_FOR_MODE, make_bot
 from .base import Bot, play_game
@@ -54,6 +55,25 @@ class GameRecord:
     reshuffles: int      # times the board ran out of moves and was dealt again
     stuck: bool          # lost with moves to spare: no move left and no reshuffle found
     won_at: int | None = None
+    short: tuple[Shortfall, ...] = ()   # a lost game: each goal it ended without, and by how much
+
+    def to_row(self) -> list[Any]:
+        """Plain values (JSON): the fields in order, each shortfall as [goal, missing, kind, rows]."""
+        return [self.seed, self.dealt, self.won, self.moves, self.score, self.stars, self.reshuffles,
+                self.stuck, self.won_at, [[s.name.value, s.missing, s.kind, s.rows] for s in self.short]]
+
+    @classmethod
+    def from_row(cls, row: Sequence[Any]) -> GameRecord:
+        """The record of `to_row`'s values (older rows without shortfalls read as none);
+        raises ValueError or TypeError for values no game could have given."""
+        head, short = list(row[:9]), (row[9] if len(row) > 9 else [])
+        if len(head) < 8 or not all(isinstance(v, int) for v in head[:8]) or \
+                not (head[8:] in ([], [None]) or isinstance(head[8], int)):
+            raise ValueError(f"not a game record: {row!r:.80}")
+        record = cls(*head)
+        kept = tuple(Shortfall(GoalName(name), int(missing), int(kind), None if rows is None else int(rows))
+                     for name, missing, kind, rows in short)
+        return dataclasses.replace(record, short=kept)
 
 
 def bot_name(bot: str, level: Level) -> str:
@@ -105,7 +125,8 @@ def play_one(level: Level, seed: int, bot: str = PERSON, cap: int | None = None)
     return GameRecord(
         seed=seed, dealt=True, won=won, moves=state.moves, score=state.score, stars=stars(state),
         reshuffles=sum(1 for e in session.events if isinstance(e, Reshuffled)),
-        stuck=state.status == Status.LOST and not lost_at_limit, won_at=won_at)
+        stuck=state.status == Status.LOST and not lost_at_limit, won_at=won_at,
+        short=tuple(shortfalls(state)) if state.status == Status.LOST else ())
 
 
 def play_seeds(level: Level, seeds: Sequence[int], bot: str = PERSON,
@@ -157,8 +178,86 @@ def suggest_limit(records: Sequence[GameRecord], target: float, cap: int) -> int
     limits = list(range(1, cap + 1))
     if not any(r.dealt for r in records):
         return None
-    curve = pass_curve(records, limits)
-    return min(zip(limits, curve), key=lambda lc: (abs(lc[1] - target), lc[0]))[0]
+    return nearest_limit(tuple(zip(limits, pass_curve(records, limits))), target)
+
+
+def nearest_limit(curve: Sequence[tuple[int, float]], target: float) -> int | None:
+    """The limit of a (limit, pass rate) curve whose rate is nearest `target`; the smallest on a tie."""
+    if not curve:
+        return None
+    return min(curve, key=lambda lc: (abs(lc[1] - target), lc[0]))[0]
+
+
+@dataclass(frozen=True, slots=True)
+class GoalShortfall:
+    """Of the lost games, the share that ended short of one goal, and by how much (medians)."""
+
+    goal: GoalName
+    kind: int                # the kind to collect (0 for other goals)
+    share: float             # of the lost games
+    missing: int             # median of what was missing (tiles, layers, stones, drops, points, steps)
+    rows: int | None = None  # drops: median rows from the bottom of the lowest drop left
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"goal": self.goal.value, "share": round(self.share, 4), "missing": self.missing}
+        if self.kind:
+            out["kind"] = self.kind
+        if self.rows is not None:
+            out["rows"] = self.rows
+        return out
+
+    @property
+    def phrase(self) -> str:
+        """What the lost games lacked, in a designer's words: 'jelly left (median 4 layers)'."""
+        n = self.missing
+        if self.goal == GoalName.JELLY:
+            return f"jelly left ({_counted(n, 'layer')})"
+        if self.goal == GoalName.STONES:
+            return f"stones left ({_counted(n, 'stone')})"
+        if self.goal == GoalName.COLLECT:
+            return f"kind {self.kind} short ({_counted(n, 'tile')})"
+        if self.goal == GoalName.SCORE:
+            return f"the score short ({_counted(n, 'point')})"
+        if self.goal == GoalName.REACH:
+            return f"the token short of the target ({_counted(n, 'step')})"
+        if self.goal == GoalName.DROPS:
+            where = "" if self.rows is None else f", the lowest {_counted(self.rows, 'row')} from the bottom"
+            return f"{_counted(n, 'drop')} not down{where}"
+        return "not solved"
+
+
+def _counted(n: int, noun: str) -> str:
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"
+
+
+def lost_goals(records: Sequence[GameRecord]) -> tuple[GoalShortfall, ...]:
+    """For the lost games: each goal some ended short of, how often and by how much; the
+    commonest first (a game short of two goals counts for both)."""
+    lost = [r for r in records if r.dealt and not r.won]
+    if not lost:
+        return ()
+    seen: dict[tuple[GoalName, int], list[Shortfall]] = {}
+    for r in lost:
+        for s in r.short:
+            seen.setdefault((s.name, s.kind), []).append(s)
+    out = []
+    for (goal, kind), short in seen.items():
+        rows = [s.rows for s in short if s.rows is not None]
+        out.append(GoalShortfall(goal, kind, len(short) / len(lost),
+                                 nearest_rank([s.missing for s in short], 0.5) or 0,
+                                 nearest_rank(rows, 0.5)))
+    return tuple(sorted(out, key=lambda g: (-g.share, g.goal.value, g.kind)))
+
+
+def limit_curve(level: Level, records: Sequence[GameRecord], cap: int | None) -> tuple[tuple[int, float], ...]:
+    """The pass rate for move limits around the level's: from half its limit up to it, and on
+    to `cap` when the games were played on past the limit (a lower limit's rate needs no more:
+    a game won at move m is won under any limit from m)."""
+    if level.moves is None or not any(r.dealt for r in records):
+        return ()
+    top = cap if cap is not None and cap > level.moves else level.moves
+    limits = list(range(max(1, level.moves // 2), top + 1))
+    return tuple(zip(limits, pass_curve(records, limits)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,13 +284,53 @@ class LevelReport:
     move_limit: int | None
     suggested_moves: int | None = None   # --suggest: the limit nearest the target pass rate
     suggest_target: float | None = None
+    lost_goals: tuple[GoalShortfall, ...] = ()          # what the lost games lacked, commonest first
+    limit_curve: tuple[tuple[int, float], ...] = ()     # (move limit, pass rate) around the level's
+
+    @classmethod
+    def from_dict(cls, figures: Mapping[str, Any]) -> LevelReport:
+        """A report again from its plain form (as playtest.yaml keeps it, checked by its reader);
+        figures the file leaves out read as none."""
+        def rates(key: str, size: int) -> tuple[float, ...]:
+            value = figures.get(key)
+            return tuple(float(v) for v in value) if isinstance(value, list) and len(value) == size \
+                else tuple(0.0 for _ in range(size))
+
+        def count(key: str) -> int | None:
+            value = figures.get(key)
+            return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+        lo, hi = rates("interval", 2)
+        one, two, three = rates("star_rates", 3)
+        lost = tuple(GoalShortfall(GoalName(g["goal"]), int(g.get("kind", 0)), float(g["share"]),
+                                   int(g["missing"]), g.get("rows"))
+                     for g in figures.get("lost_goals") or ())
+        return cls(
+            level_id=str(figures.get("level_id", "")), level_hash=str(figures.get("level_hash", "")),
+            mode=Mode(figures.get("mode", Mode.MATCH3.value)), bot=str(figures.get("bot", PERSON)),
+            games=count("games") or 0, undealt=count("undealt") or 0, wins=count("wins") or 0,
+            pass_rate=float(figures.get("pass_rate") or 0.0), interval=(lo, hi),
+            attempts_per_success=figures.get("attempts_per_success"),
+            median_moves=count("median_moves"), best_moves=count("best_moves"),
+            mean_score=float(figures.get("mean_score") or 0.0), star_rates=(one, two, three),
+            reshuffle_rate=float(figures.get("reshuffle_rate") or 0.0),
+            stuck_rate=float(figures.get("stuck_rate") or 0.0),
+            label=str(figures.get("label", label(float(figures.get("pass_rate") or 0.0)))),
+            move_limit=count("move_limit"), suggested_moves=count("suggested_moves"),
+            suggest_target=figures.get("suggest_target"), lost_goals=lost,
+            limit_curve=tuple((int(lim), float(rate)) for lim, rate in figures.get("limit_curve") or ()),
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """Plain values, rounded for reading: the --json and playtest.yaml form."""
         out: dict[str, Any] = {}
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
-            if isinstance(value, Enum):
+            if f.name == "lost_goals":
+                value = [g.to_dict() for g in value]
+            elif f.name == "limit_curve":
+                value = [[limit, round(rate, 4)] for limit, rate in value]
+            elif isinstance(value, Enum):
                 value = value.value      # the file and --json hold the word
             elif isinstance(value, float):
                 value = round(value, 4)
@@ -202,8 +341,9 @@ class LevelReport:
 
 
 def report(level: Level, records: Sequence[GameRecord], bot: str,
-           suggest: float | None = None) -> LevelReport:
-    """The figures of one level's records (games played with `cap_for(level)` when suggesting)."""
+           suggest: float | None = None, played_to: int | None = None) -> LevelReport:
+    """The figures of one level's records (games played with `cap_for(level)` when suggesting;
+    `played_to`: the limit the games were played on to, which the curve of limits reaches)."""
     played = [r for r in records if r.dealt]
     n = len(played)
     wins = [r for r in played if r.won]
@@ -216,7 +356,8 @@ def report(level: Level, records: Sequence[GameRecord], bot: str,
     cap = cap_for(level)
     suggested = None
     # A score run (no goals) is won by using its moves: no limit changes its pass rate.
-    if suggest is not None and cap is not None and (level.mode == Mode.SLIDE or not level.goals.is_empty()):
+    limited = level.mode == Mode.SLIDE or not level.goals.is_empty()
+    if suggest is not None and cap is not None and limited:
         suggested = suggest_limit(played, suggest, cap)
     return LevelReport(
         level_id=level.id, level_hash=level.content_hash(), mode=level.mode, bot=bot, games=n,
@@ -232,4 +373,5 @@ def report(level: Level, records: Sequence[GameRecord], bot: str,
         stuck_rate=share(sum(1 for r in played if r.stuck)),
         label=label(rate), move_limit=level.moves,
         suggested_moves=suggested, suggest_target=suggest if suggested is not None else None,
+        lost_goals=lost_goals(played), limit_curve=limit_curve(level, played, played_to) if limited else (),
     )

@@ -111,6 +111,13 @@ def table(reports: Sequence[LevelReport]) -> str:
         lines.append(line)
     lines.append("moves: median of the won games (what the best 5% needed)/limit; tries: attempts per "
                  "success; nomove: games that ended with no move left")
+    short = [r for r in reports if r.lost_goals]
+    if short:
+        lines.append("")
+        lines.append("the lost games ended with (share of the lost games; medians):")
+    for r in short:
+        said = "; ".join(f"{_percent(g.share)} {g.phrase}" for g in r.lost_goals)
+        lines.append(f"  {r.level_id[:20]}: {said}")
     return "\n".join(lines)
 
 
@@ -229,7 +236,8 @@ def run(args: argparse.Namespace) -> int:
         return 1
     finally:
         close()
-    reports = [report(level, games, args.bot, args.suggest) for level, games in zip(levels, records)]
+    reports = [report(level, games, args.bot, args.suggest, cap_for(level) if longer else None)
+               for level, games in zip(levels, records)]
     if args.json:
         print(json.dumps({"bot": args.bot, "games": args.games, "first_seed": args.first_seed,
                           "levels": [r.to_dict() for r in reports]}, indent=2))

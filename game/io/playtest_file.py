@@ -9,14 +9,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game.core import Problem, describe
+from game.core import GoalName, Problem, describe
 
 from .atomic import atomic_write_text
 from .locate import Locator
 from .pack_files import PACK_FILE, Pack, is_one_file_pack
 from .problems import FileProblem, LevelFileError
 from .yamldoc import DocError, parse, read_text
-from .yamlout import flow, scalar
+from .yamlout import scalar
 
 FORMAT = 1
 FILE_NAME = "playtest.yaml"
@@ -65,8 +65,8 @@ def _value(value: Any) -> str:
         return repr(value)
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(_value(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return flow(value)
+    if isinstance(value, dict):   # its floats as numbers too (flow() would quote them)
+        return "{" + ", ".join(f"{scalar(k)}: {_value(v)}" for k, v in value.items()) + "}"
     return scalar(value)
 
 
@@ -97,6 +97,7 @@ RATE_LISTS = ("interval", "star_rates")
 COUNTS = ("games", "undealt", "wins", "median_moves", "best_moves", "move_limit", "suggested_moves")
 """Figures that count games or moves: whole numbers, 0 or more."""
 REQUIRED = ("pass_rate",)
+GOAL_WORDS = frozenset(g.value for g in GoalName)
 
 
 def _is_count(value: Any) -> bool:
@@ -128,7 +129,29 @@ def _bad_figures(figures: Mapping[Any, Any]) -> list[tuple[str, str]]:
             out.append((str(key), f"expected a score of at least 0, found {describe(value)}"))
         elif key == "attempts_per_success" and not (_is_number(value) and value >= 1):
             out.append((str(key), f"expected a number of at least 1, found {describe(value)}"))
+        elif key == "limit_curve" and not (isinstance(value, list) and all(_is_curve_point(v) for v in value)):
+            out.append((str(key), "expected a list of [move limit, pass rate] pairs (a whole number "
+                                  f"of at least 1, a share from 0 to 1), found {describe(value)}"))
+        elif key == "lost_goals" and not (isinstance(value, list) and all(_is_lost_goal(v) for v in value)):
+            out.append((str(key), "expected a list of {goal, share, missing} mappings (a goal word, a "
+                                  f"share from 0 to 1, a count), found {describe(value)}"))
     return out
+
+
+def _is_curve_point(value: Any) -> bool:
+    return (isinstance(value, list) and len(value) == 2 and _is_count(value[0]) and value[0] >= 1
+            and _is_number(value[1]) and 0 <= value[1] <= 1)
+
+
+def _is_lost_goal(value: Any) -> bool:
+    if not isinstance(value, dict) or value.get("goal") not in GOAL_WORDS:
+        return False
+    share: Any = value.get("share")
+    missing: Any = value.get("missing")
+    if not (_is_number(share) and 0 <= share <= 1 and _is_count(missing) and missing >= 0):
+        return False
+    kind, rows = value.get("kind", 0), value.get("rows", 0)
+    return _is_count(kind) and kind >= 0 and (rows is None or (_is_count(rows) and rows >= 0))
 
 
 def read_results(pack: Pack) -> StoredPlaytest | None:
@@ -186,3 +209,51 @@ def read_results(pack: Pack) -> StoredPlaytest | None:
     if problems:
         raise PlaytestFileError(problems)
     return StoredPlaytest(path, data["bot"], data["games"], data["date"], out)
+
+
+def _raw_levels(path: pathlib.Path) -> tuple[dict[str, Any], dict[Any, Any]] | None:
+    """(the file's top mapping, its levels) when it reads cleanly; None for none or a broken file."""
+    try:
+        doc = parse(read_text(path))
+    except (DocError, OSError):
+        return None
+    data = doc.value
+    if doc.problems or not isinstance(data, dict) or data.get("format") != FORMAT:
+        return None
+    levels = data.get("levels")
+    return (data, levels) if isinstance(levels, dict) else None
+
+
+def stored_figures(pack_source: str | os.PathLike[str], level_id: str,
+                   level_hash: str) -> dict[str, Any] | None:
+    """One level's stored figures when they were played on the level as it is now (its content
+    hash matches) and read as figures a game could give; else None. Reads the one file, not the pack."""
+    path = results_path(pack_source)
+    if not path.is_file():
+        return None
+    raw = _raw_levels(path)
+    figures = raw[1].get(level_id) if raw is not None else None
+    if not isinstance(figures, dict) or figures.get("level_hash") != level_hash or _bad_figures(figures):
+        return None
+    return {**figures, "level_id": level_id}
+
+
+def store_result(pack_source: str | os.PathLike[str], pack_id: str, bot: str, games: int, date: str,
+                 figures: Mapping[str, Any]) -> pathlib.Path:
+    """Put one level's figures (a report's plain form) into the pack's playtest.yaml, keeping
+    every other level's as stored: the editor's Difficulty run on one level of a pack.
+    A file there that does not read cleanly is never replaced: PlaytestFileError says why."""
+    path = results_path(pack_source)
+    kept: dict[Any, Any] = {}
+    if path.exists():
+        raw = _raw_levels(path)
+        if raw is None:
+            raise PlaytestFileError([FileProblem(str(path), 1, 1, "", "cannot be read as playtest results: "
+                                                 "fix or remove it (gridfall validate says where)")])
+        data, kept = raw
+        bot = data["bot"] if isinstance(data.get("bot"), str) else bot
+        games = data["games"] if _is_count(data.get("games")) and data["games"] >= 1 else games
+    level_id = str(figures["level_id"])
+    kept = {**kept, level_id: {k: v for k, v in figures.items() if k != "level_id"}}
+    levels = [{"level_id": str(key), **value} for key, value in kept.items() if isinstance(value, dict)]
+    return write_results(pack_source, pack_id, bot, games, date, levels)

@@ -10,7 +10,8 @@ import pytest
 
 from game.bots import make_bot, play_game
 from game.bots.farm import Job, play_jobs
-from game.bots.playtest import cap_for, label, pass_curve, play_seeds, report, wilson
+from game.bots.playtest import (GameRecord, LevelReport, cap_for, label, lost_goals, pass_curve, play_seeds,
+                                report, wilson)
 from game.cli import main
 from game.core import Session, legal_commands, new_game
 from game.io import Pack, load_level, load_pack, save_pack
@@ -159,3 +160,49 @@ def test_playtest_errors_are_clear(capsys: pytest.CaptureFixture[str]) -> None:
     assert "plays match3 levels" in capsys.readouterr().err
     assert main(["playtest", str(PACK_DIR / "fifteen.yaml"), "--write", "-n", "2"]) == 2
     assert "beside a pack" in capsys.readouterr().err
+
+
+def test_json_says_which_goal_the_lost_games_lacked_and_the_file_keeps_it(
+        tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 23 item 4: a lost game's shortfall per goal, in --json and in playtest.yaml, read back whole."""
+    sweet = ROOT / "game" / "data" / "levels" / "sweet-mechanics"
+    level = load_level(sweet / "thick-jelly.yaml")
+    tight = dataclasses.replace(level, moves=3)     # too few moves: most games end with jelly left
+    save_pack(Pack(id="tight", name="Tight", levels=(tight,)), tmp_path / "tight")
+    assert main(["playtest", str(tmp_path / "tight"), "-n", "6", "-j", "1", "--json", "--write",
+                 "--suggest", "0.5"]) == 0
+    out = json.loads(capsys.readouterr().out)["levels"][0]
+    lost = out["games"] - out["wins"]
+    assert lost > 0 and out["lost_goals"][0]["goal"] == "jelly" and out["lost_goals"][0]["share"] == 1.0
+    assert out["lost_goals"][0]["missing"] >= 1
+    # The curve reaches past the limit (the games were played on), and never falls.
+    limits = [lim for lim, _ in out["limit_curve"]]
+    rates = [rate for _, rate in out["limit_curve"]]
+    assert limits[0] == 1 and limits[-1] == cap_for(tight) and rates == sorted(rates)
+    assert dict(out["limit_curve"])[3] == out["pass_rate"]
+    stored = read_results(load_pack(tmp_path / "tight"))
+    assert stored is not None
+    figures = dict(stored.levels["thick-jelly"].figures)
+    assert LevelReport.from_dict({**figures, "level_id": "thick-jelly"}).to_dict() == out
+    # A hand-edited shortfall no game could give is a located problem, not a figure shown.
+    path = results_path(tmp_path / "tight")
+    path.write_text(path.read_text(encoding="utf-8").replace("share: 1.0", "share: 7"), encoding="utf-8")
+    with pytest.raises(PlaytestFileError) as caught:
+        read_results(load_pack(tmp_path / "tight"))
+    assert "levels.thick-jelly.lost_goals" in str(caught.value) and f"{path}:" in str(caught.value)
+
+
+def test_lost_goals_count_each_goal_a_game_ended_without() -> None:
+    from game.core import GoalName, Shortfall
+    records = [GameRecord(1, True, False, 10, 0, 0, 0, False, None,
+                          (Shortfall(GoalName.JELLY, 4), Shortfall(GoalName.DROPS, 1, rows=5))),
+               GameRecord(2, True, False, 10, 0, 0, 0, False, None, (Shortfall(GoalName.JELLY, 2),)),
+               GameRecord(3, True, True, 7, 0, 1, 0, False, 7)]
+    jelly, drops = lost_goals(records)
+    assert (jelly.goal, jelly.share, jelly.missing) == (GoalName.JELLY, 1.0, 2)
+    assert (drops.goal, drops.share, drops.rows) == (GoalName.DROPS, 0.5, 5)
+    assert drops.phrase == "1 drop not down, the lowest 5 rows from the bottom"
+    assert GameRecord.from_row(records[0].to_row()) == records[0]
+    assert GameRecord.from_row([4, True, True, 3, 10, 3, 0, False, 3]).short == ()   # an older row
+    with pytest.raises(ValueError):
+        GameRecord.from_row(["x", True])

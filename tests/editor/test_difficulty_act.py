@@ -1,0 +1,134 @@
+"""Difficulty a designer can act on (issue 23 item 4): what the lost games lacked, the pass rate by
+move limit with Apply, axes, and the figures kept with the pack for the next session."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import pathlib
+from typing import Any
+
+import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
+import arcade
+
+from driving import SCREENSHOTS, center, click, drag, frame, new_level, press, save_as, set_field, shot
+from editor import files
+from editor.difficulty import DifficultyRun
+from editor.view import EditorView
+from game.io.playtest_file import results_path, stored_figures
+from game.io.packs import load_pack
+
+key = arcade.key
+
+
+def _finish(window: Any, view: EditorView) -> None:
+    _done, pending = concurrent.futures.wait(view.difficulty._pending, timeout=180)
+    assert not pending, "the difficulty run never finished"
+    frame(window)
+    frame(window)
+    assert not view.difficulty.running
+
+
+def _jelly_level(window: Any, view: EditorView) -> None:
+    """A 6x6 level whose goal is a bottom row of jelly, with too few moves for most games."""
+    new_level(window, view, "match3", 6, 6)
+    set_field(window, view, "kinds", "5")
+    set_field(window, view, "moves", "4")
+    press(window, key.J)
+    drag(window, [view.canvas.center((5, c)) for c in range(6)])
+    click(window, *center(view.props_buttons["goal_jelly"]))
+    assert view.model.draft.goal_jelly and not view.model.problems()
+
+
+def test_lost_goals_the_limit_curve_and_apply_from_the_sheet(window: Any, editor: EditorView,
+                                                              data_dir: pathlib.Path) -> None:
+    view = editor
+    view.difficulty.close()
+    view.difficulty = DifficultyRun(games=24, workers=1, store=data_dir / "difficulty-act")
+    try:
+        _jelly_level(window, view)
+        press(window, key.F5)
+        _finish(window, view)
+        figures = view.difficulty.for_level(view.current_hash())
+        assert figures is not None
+        r = figures.report
+        lost = r.games - r.wins
+        assert lost > 0 and r.lost_goals and r.lost_goals[0].goal == "jelly"
+        # Every lost game ended with jelly left (the only goal), by at least one layer.
+        assert r.lost_goals[0].share == 1.0 and r.lost_goals[0].missing >= 1
+        # The panel says it in a line, and its histogram has numbers on its axes.
+        texts = {k: t.text for k, t in view._texts.items() if t.visible}
+        assert "lost: 100% jelly left" in texts["d2"]
+        assert texts["dh:y"].isdigit() and "moves" in texts["dh:xcap"]
+        # The curve: the pass rate for limits from half the limit to the games' raised limit,
+        # never falling as the limit grows, and the level's own limit gives its pass rate.
+        curve = dict(r.limit_curve)
+        assert min(curve) == 2 and max(curve) >= 8
+        assert list(curve.values()) == sorted(curve.values())
+        assert curve[4] == r.pass_rate
+        # F6: the sheet over the board, with what the lost games lacked and both charts.
+        press(window, key.F6)
+        sheet = view.difficulty_sheet
+        assert sheet.is_open
+        frame(window)
+        shown = sheet.labels.shown()
+        assert shown["lost"] == f"Of the {lost} lost games:"
+        assert shown["lost0"].startswith("100% ended with jelly left")
+        assert shown["c:xt"] == "move limit" and shown["c:y4"] == "100%" and shown["h:yt"] == "games"
+        shot(window, view, SCREENSHOTS / "editor-difficulty-sheet.png")
+        # Pick a limit on the curve with the mouse, then one more with the keyboard, and Apply.
+        plot = sheet._curve
+        assert plot is not None
+        click(window, plot.px(7), plot.box.center[1])
+        assert sheet.picked == 7
+        press(window, key.RIGHT)
+        assert sheet.picked == 8 and shown != sheet.labels.shown()
+        assert sheet.labels.shown()["cpick"] == f"8 moves: bots win {curve[8]:.0%}"
+        click(window, *sheet.buttons["apply"].center)
+        assert view.model.draft.moves == 8 and not sheet.is_open
+        assert "move limit set to 8" in view.status
+        press(window, key.Z, key.MOD_CTRL)                 # one undo step: the old limit and figures
+        assert view.model.draft.moves == 4 and view.difficulty.for_level(view.current_hash()) is figures
+        # Escape closes the sheet and leaves the editor open.
+        press(window, key.F6)
+        assert sheet.is_open
+        press(window, key.ESCAPE)
+        assert not sheet.is_open and view.window.current_view is view
+    finally:
+        view.difficulty.close()
+
+
+def test_figures_are_kept_in_the_pack_and_read_back_in_a_new_session(window: Any, editor: EditorView,
+                                                                     data_dir: pathlib.Path) -> None:
+    view = editor
+    view.difficulty.close()
+    view.difficulty = DifficultyRun(games=8, workers=1, store=data_dir / "difficulty-kept")
+    pack = files.new_pack("kept-figures", "Kept figures")
+    try:
+        _jelly_level(window, view)
+        set_field(window, view, "id", "jelly-row")
+        path = save_as(window, view, str(pack.folder / "jelly-row.yaml"))
+        pack.add(files.load_draft(path))
+        press(window, key.F5)
+        _finish(window, view)
+        assert "kept in the pack's playtest.yaml" in view.status
+        level = load_pack(pack.folder).levels[0]
+        stored = stored_figures(pack.folder, "jelly-row", level.content_hash())
+        assert stored is not None and stored["games"] == 8 and stored["lost_goals"][0]["goal"] == "jelly"
+        assert results_path(pack.folder).is_file()
+    finally:
+        view.difficulty.close()
+    # Another session: no figures in the data folder's store, the pack's file says them.
+    view.difficulty = DifficultyRun(games=20, workers=1, store=data_dir / "difficulty-empty")
+    view.open_path(path)
+    frame(window)
+    figures = view.difficulty.for_level(view.current_hash())
+    assert figures is not None and figures.records == () and figures.report.games == 8
+    assert view._texts["d1"].text.startswith(f"{figures.report.label}: bots win")
+    # The sheet draws the stored curve; the histogram asks for a run (no games kept).
+    press(window, key.F6)
+    assert view.difficulty_sheet.labels.shown()["hnone"].startswith("kept figures")
+    press(window, key.ESCAPE)
+    # An edit makes them stale: the panel says so instead of showing another level's figures.
+    set_field(window, view, "moves", "5")
+    assert view.difficulty.for_level(view.current_hash()) is None
+    view.difficulty.close()
