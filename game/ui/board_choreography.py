@@ -526,7 +526,9 @@ class Choreographer:
         # Two sizes only: every new font size makes pyglet render its glyphs again.
         size = 26.0 if e.combo != 1 else 20.0
         color = (255, 240, 140) if e.combo == 1 else (255, 170, 90)
-        self.fx.popup(text, *self._popup_at(), size, color)
+        if self._pace is None or e.combo == 1:
+            # (In the finale only each line's own points rise: its fast cascades would pile them up.)
+            self.fx.popup(text, *self._popup_at(), size, color)
         if e.combo > 1:
             self.fx.count(e.combo)   # the cascade counter climbs step by step (its sound does too)
         return []
