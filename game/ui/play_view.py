@@ -20,9 +20,7 @@ from game.ui.goal_card import GoalCard
 from game.ui.hints import hint, hint_cells
 from game.ui.fliers import GoalFliers
 from game.ui.hud import Hud
-from game.ui.actions import Action as Input
-from game.ui.pad import pad_in_use
-from game.ui.play_actions import key_words, menu_key, play_action, show_key_help
+from game.ui.play_actions import Input, pad_in_use, play_action, play_key, show_key_help
 from game.ui.screens.style import PLAY_BG
 from game.ui.outcome import Action, PlayOutcome
 from game.ui.play_input import Controller, cells_of, controller_for
@@ -113,8 +111,7 @@ class PlayView(arcade.View):
         self.board.set_specials(state.specials)
         self.board.set_blockers(Blockers.of(state))
         self.hud = Hud(state, colorblind=self.settings.colorblind, playtest=self.playtest,
-                       text_scale=self.settings.text_scale,
-                       keys=key_words(self.level.mode, self.window, self.playtest, pad_in_use(self.window)))
+                       text_scale=self.settings.text_scale)
         self.hud.place(hud_area)
         self.hud.set_score(state.score)
         # Every control a key gives, for the mouse too.
@@ -129,8 +126,7 @@ class PlayView(arcade.View):
         self.fliers = GoalFliers(on_land=lambda: self.hud.update_state(self.fliers.owed(self._hud_state)))
         self.toast.place_under(self.board.layout.rect)
         self.controller: Controller = controller_for(self.level.mode, self)
-        if pad_in_use(self.window):
-            self.controller.show_cursor()   # a pad player sees where A acts from the start
+        show_key_help(self, pad=pad_in_use(self.window))   # a pad's buttons, and the cursor, from the start
         self.pause_menu = None
         self.result_menu = None
         self.hint_command = None
@@ -509,28 +505,7 @@ class PlayView(arcade.View):
             # Back to the editor from anywhere, the pause and result menus included.
             self.leave(Action.EDITOR)
             return
-        if self.modal is not None:
-            menu_key(self, symbol)   # the pause or result menu, the goal card: as a pad's buttons
-            return
-        self._touched()
-        if symbol == key.ESCAPE:
-            if not self.controller.cancel():
-                self.open_pause()
-            return
-        if symbol in (key.Z, key.Y, key.H):
-            self.settle()
-        if symbol == key.Z:
-            self.undo()
-            return
-        if symbol == key.Y:
-            self.redo()
-            return
-        if symbol == key.H:
-            self.show_hint()
-            return
-        if self.state.status != Status.PLAYING:
-            return
-        self.controller.key_press(symbol, modifiers)
+        play_key(self, symbol, modifiers)   # the menus, Esc, undo, redo, hint, the board's keys
 
     def on_key_release(self, symbol: int, modifiers: int) -> None:
         self.controller.key_release(symbol, modifiers)
@@ -538,12 +513,11 @@ class PlayView(arcade.View):
     def toggle_fullscreen(self) -> None:
         if self.on_fullscreen is not None:
             self.on_fullscreen()
-            self.on_resize(self.window.width, self.window.height)
-            return
-        if os.environ.get("ARCADE_HEADLESS"):
+        elif os.environ.get("ARCADE_HEADLESS"):
             self.say("Full screen needs a real display.", error=True)
             return
-        self.window.set_fullscreen(not self.window.fullscreen)
+        else:
+            self.window.set_fullscreen(not self.window.fullscreen)
         self.on_resize(self.window.width, self.window.height)
 
     # -- frame ----------------------------------------------------------------------------
