@@ -513,7 +513,7 @@ class BoardRenderer:
                          ("blocks", self.blocks), ("chains", self.chains), ("effects", self.effects.sprites),
                          ("overlay", self.overlay)):
             out.extend(sprite_marks(tag, lst))
-        for popup in self.effects.popups:
+        for popup in (*self.effects.popups, self.effects.counter, self.effects.banner):
             if popup.alpha > 0:
                 out.extend(m for m in (text_mark("popup", popup.shadow), text_mark("popup", popup.text)) if m)
         fx = self.effects

@@ -278,8 +278,12 @@ class Effects:
 
     def show_banner(self, text: str) -> None:
         """A word over the middle of the board that stays until `hide_banner` (the finale's "Bonus!")."""
-        x, y = self.host.layout.rect.center
-        self.banner.show(text, x, y + self._cell * 0.5, BANNER_SIZE, (255, 236, 150))
+        rect = self.host.layout.rect
+        # Above the board where the window has room (the scores rising off the board stay clear
+        # of it), else just inside its top edge.
+        room = arcade.get_window().height - rect.top
+        y = rect.top + BANNER_SIZE * 0.9 if room > BANNER_SIZE * 1.8 else rect.top - BANNER_SIZE * 0.9
+        self.banner.show(text, rect.center[0], y, BANNER_SIZE, (255, 236, 150))
 
     def hide_banner(self) -> None:
         if self.banner.alpha > 0:
