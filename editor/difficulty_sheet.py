@@ -10,7 +10,7 @@ from game.bots.playtest import cap_for
 from game.ui.layout import Rect
 
 from . import charts
-from .base import BAD, DIM, GOOD, PANEL, SELECTED, TEXT, WARN, _clip
+from .look import BAD, DIM, GOOD, PANEL, SELECTED, TEXT, WARN, clip
 from .difficulty import Figures, histogram
 from .host import Host
 from .overlay import board_area
@@ -126,7 +126,7 @@ class DifficultySheet:
         left, top = area.left + 16, area.top - 20
         chars = int((area.width - 130) / 7.2)
         level = self.host.model.draft
-        self.labels.put("title", _clip(f"How hard is '{level.name or level.id}'?", chars), left, top, TEXT, 14,
+        self.labels.put("title", clip(f"How hard is '{level.name or level.id}'?", chars), left, top, TEXT, 14,
                         bold=True, anchor_y="center")
         self._button("close", "Close (Esc)", Rect(area.right - 106, top - 12, 94, 24))
         figures = self._figures()
@@ -145,13 +145,13 @@ class DifficultySheet:
         lost = r.games - r.wins
         head = (f"{r.label}: bots win {r.pass_rate:.0%} ({lo:.0%}-{hi:.0%}) of {r.games} person-like games"
                 + (f"; a win takes {r.median_moves} moves" if r.median_moves is not None else ""))
-        self.labels.put("head", _clip(head, chars + 16), left, top - 30, TEXT, 11, anchor_y="center")
+        self.labels.put("head", clip(head, chars + 16), left, top - 30, TEXT, 11, anchor_y="center")
         y = top - 52
         if lost and r.lost_goals:
             self.labels.put("lost", f"Of the {lost} lost games:", left, y, DIM, 10, anchor_y="center")
             for i, goal in enumerate(r.lost_goals[:4]):
                 y -= 16
-                self.labels.put(f"lost{i}", _clip(f"{goal.share:.0%} ended with {goal.phrase}", chars + 16),
+                self.labels.put(f"lost{i}", clip(f"{goal.share:.0%} ended with {goal.phrase}", chars + 16),
                                 left + 12, y, WARN if goal.share >= 0.5 else TEXT, 10, anchor_y="center")
         elif lost:
             self.labels.put("lost", f"{lost} lost games, every goal met or none set (a score run)", left, y,

@@ -8,7 +8,7 @@ from typing import Callable, Sequence
 import arcade
 
 from game.core import (
-    BonusScored, Cleared, Command, Event, IllegalMove, Level, Scored, Session, State, Status,
+    BonusScored, Cleared, Command, Event, FinaleBegan, IllegalMove, Level, MoveTurned, Scored, Session, State, Status,
     SwapRejected, evolve, next_deal, stars,
 )
 from game.bots import hint_bot
@@ -29,7 +29,7 @@ from game.ui.play_menus import (
     BONUS_MAX_SECONDS, BONUS_PER_MOVE, RESULT_PAUSE, RESULT_SHOWN, SCORE_COUNT_SECONDS, STAR_GAP, STAR_LAND_SECONDS,
     count_up, pause_menu, result_menu,
 )
-from game.ui.sound import Player, combo_pitch, effect_for, shared_player
+from game.ui.sound import Cues, Player, shared_player
 from game.ui.toast import Toast
 from game.ui.widgets import Button, ButtonBar, Menu
 from game.ui.words import number_word
@@ -92,7 +92,7 @@ class PlayView(arcade.View):
         self.queued: Command | None = None        # a move made during an animation, played after it
         self._result_age = RESULT_SHOWN           # how far the result's count-up has played
         self._result_wait = 0.0                   # seconds the won board shows before the result
-        self._clears = 0
+        self.cues = Cues()   # which sound each event of a batch makes
         self._result_score = 0
         self.redraw = Redraw(self.window, renderer_name())   # what a still frame repaints
         self._build()
@@ -191,7 +191,7 @@ class PlayView(arcade.View):
         self._changed()
         # The HUD follows the events as they play (moves, goal counters), not the batch's end.
         self._shown = before
-        self._clears = 0   # the batch's clears so far: each sounds a little higher
+        self.cues.begin(before, events)   # the batch's sounds: its clears climb; a special, a combo each its own
         self._animating = True
         self.board.play(events, self.state, on_event=self._on_event, before=before)
         if not self.board.busy:       # "instant": the batch is already over
@@ -199,12 +199,11 @@ class PlayView(arcade.View):
         return True
 
     def _on_event(self, event: Event) -> None:
-        if isinstance(event, Cleared):
-            self._clears += 1
-        if self.settings.sound:
-            name = effect_for(event)
-            if name is not None:
-                self.sounds.play(name, combo_pitch(self._clears) if isinstance(event, Cleared) else 1.0)
+        cue = self.cues.cue(event)
+        if cue is not None and self.settings.sound:
+            self.sounds.play(*cue)
+        if isinstance(event, (FinaleBegan, MoveTurned)):
+            self.hud.bank(event.moves_left)   # the finale turns the moves left into lines, one by one
         shown_score = self.hud.shown_score
         if isinstance(event, Cleared):
             # The wanted tiles fly to their counters (read off the board as it was).
@@ -336,6 +335,9 @@ class PlayView(arcade.View):
     def _touched(self) -> None:
         self.idle = 0.0
         self._clear_hint()
+        if self._animating and self.state.status == Status.WON:
+            self.board.animator.finish()   # a click or a key skips a won game's finale to its end
+            self._after_batch()
 
     # -- menus ----------------------------------------------------------------------------
     def _show_result(self) -> None:
