@@ -49,6 +49,7 @@ from .model import (
 )
 from .pack_check import PackCheck
 from .playtest_flow import PlaytestFlow
+from .proof_flow import ProofFlow
 from .slide_actions import SlideActions
 from .resize_flow import ResizeFlow
 from .pack_flow import PackFlow
@@ -107,8 +108,8 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
         self._tip_text: Any = None
         self.keyboard_led = False   # the keyboard moved the cursor last (not the mouse)
         self.slide = SlideActions(self)   # the slide board's tools and typed tile numbers
-        self.playtester = PlaytestFlow(self, settings)   # the play view, while a play-test runs
-        # Sheets over the board, each a part: the difficulty report (F6).
+        self.proofs = ProofFlow(self, self.save)   # a won play-test kept as the level's proof
+        self.playtester = PlaytestFlow(self, settings, self.proofs.offer)   # the play view, while a play-test runs
         self.difficulty_sheet = DifficultySheet(self, lambda: self.difficulty.for_level(self.current_hash()),
                                                 self.run_difficulty, lambda: self.difficulty.target)
         self.difficulty_details = self.difficulty_sheet.open
@@ -178,7 +179,6 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
             b = button(text, action, x=x, y=y, width=width, height=28)
             self.header_buttons[text] = b
             self.ui.add(b)
-
 
     # -- edits -------------------------------------------------------------------------------------
     def select_tool(self, tool: Tool) -> None:
@@ -285,7 +285,6 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
         self.picking_reach = False
         self.say(f"reach goal: {cell[0]},{cell[1]}")
         self.refresh()
-
 
     # -- dialogs and the play-test -------------------------------------------------------------------
     def playtest(self) -> None:
