@@ -18,6 +18,7 @@ from . import files, recovery, slide_tools
 from .base import AUTOSAVE_SECONDS, HEADER_H, PALETTE_W, PROBLEMS_H, PROPS_W, EditorBase
 from .canvas import Canvas
 from .difficulty import DifficultyPanel, DifficultyRun
+from .deal_preview import DealPreview
 from .difficulty_sheet import DifficultySheet
 from .overlay import Sheets
 from .drawing import EditorDrawing
@@ -114,6 +115,7 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
                                                 self.run_difficulty, lambda: self.difficulty.target)
         self.difficulty_details = self.difficulty_sheet.open
         self.sheets = Sheets(self.difficulty_sheet)
+        self.deal = DealPreview(self)   # the seeded deal on the random cells, another deal, keep it
         self._game_minimum: tuple[int, int] | None = None   # the window's minimum before the editor
         self._idle = 0.0     # seconds since the last input
         self._slow = False   # drawing at the idle rate
@@ -303,9 +305,12 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
 
     # -- arcade events ----------------------------------------------------------------------------
     def on_draw(self) -> None:
+        self.deal.update(self.canvas, self.colorblind)
         super().on_draw()
-        if self.sheets.draw() and self.dialog is not None:
-            self.dialog.draw()   # a dialog asked from a sheet stays on top
+        self.deal.draw(self.canvas, self.colorblind)
+        self.sheets.draw()
+        if self.dialog is not None:
+            self.dialog.draw()   # again, on top of the deal's strip and a sheet
 
     def on_show_view(self) -> None:
         # The smallest window where the header's buttons, the palette, the properties and a
@@ -389,7 +394,7 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
             return
         if self.dialog is not None:
             return   # the click ended typing in a field, whose new value asks something first
-        if self.sheets.press(x, y, button_, modifiers):
+        if self.sheets.press(x, y, button_, modifiers) or self.deal.press(x, y):
             return
         if self.difficulty_click(x, y):
             return
@@ -590,10 +595,3 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
         if problem.cell is not None:
             self.cursor = problem.cell
         self.say(str(problem), bad=True)
-
-    # -- drawing --------------------------------------------------------------------------------------
-    # What stays put between edits (panels, palette, edge buttons, collect icons and their labels)
-    # is built once into SpriteLists and a text Batch (_build_chrome) and rebuilt only when what
-    # it shows changes; the texts that change (title, problems, status) live in a second Batch.
-
-
