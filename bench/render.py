@@ -3,8 +3,11 @@
 Run: .venv/bin/python bench/render.py   (ARCADE_HEADLESS; one window per size, 1280x800 and 1920x1080,
 each in its own process). Per case it prints p50/p95/p99 of the wall time a frame takes and the CPU
 time (user+sys, every thread: llvmpipe fills on threads of ours) a frame costs, and the ratio of the
-case's p95 to a still board's frame measured in the same run; each case is played --repeat times and
-the quietest run kept (the machine is shared). `--size 1280x800` runs one size only.
+case's p95 to a whole still board's frame measured in the same run; each case is played --repeat times
+and the quietest run kept (the machine is shared). `--size 1280x800` runs one size only. A still board
+is measured twice: every frame whole (after a resize or an expose), and as the game draws it while the
+mouse crosses the board (only the changed cells repainted: game.ui.damage). `--parts N` breaks a whole
+still frame into its parts.
 """
 
 from __future__ import annotations
@@ -115,14 +118,94 @@ def run_case(window: Any, level: Level, seed: int, command: Command) -> tuple[li
     return times, list(CPU)
 
 
-def still(window: Any, level: Level, seed: int) -> tuple[list[float], list[float]]:
+def still(window: Any, level: Level, seed: int, hover: bool = False) -> tuple[list[float], list[float]]:
+    """A still board's frames: each drawn whole (as after a resize or an expose), or (`hover`)
+    as the game draws them while the mouse crosses the board: a cell further each frame, the
+    hover ring moving, only the two cells it left and entered repainted (game.ui.damage)."""
     view = PlayView(level, seed=seed, settings=Settings(animation_speed="normal"))
     window.show_view(view)
+    window.dispatch_events()
     for _ in range(5):
         frame(window, view)
     CPU.clear()
-    times = [frame(window, view) for _ in range(60)]
+    times = []
+    cells = [(r, c) for r in range(level.height) for c in range(level.width)]
+    for n in range(60):
+        if hover:
+            x, y = view.board.center(cells[(n * 5) % len(cells)])
+            window.dispatch_event("on_mouse_motion", x, y, 0, 0)
+            window.dispatch_events()
+        else:
+            view.redraw.forget()
+        times.append(frame(window, view))
     return times, list(CPU)
+
+
+def parts(window: Any, level: Level, seed: int, rounds: int) -> None:
+    """CPU per part of a still play frame, each part's cost measured two ways: the frame less
+    that part (what leaving it out saves), and the part drawn alone then finished (what it costs
+    on a window already drawn). Rounds interleave the variants, so the machine's noise is shared."""
+    from game.ui import frames as frames_mod
+    from game.ui.screens.style import PLAY_BG
+
+    view = PlayView(level, seed=seed, settings=Settings(animation_speed="normal"))
+    window.show_view(view)
+    window.dispatch_events()
+    ctx, board, hud = window.ctx, view.board, view.hud
+
+    def board_tiles() -> None:
+        rect = board.layout.rect
+        ctx.scissor = (int(rect.left), int(rect.bottom), int(rect.width + 1), int(rect.height + 1))
+        for lst in (board.tiles, board.tokens, board.blocks, board.chains):
+            lst.draw()
+        ctx.scissor = None
+
+    def hud_divider() -> None:
+        r = hud.rect
+        arcade.draw_line(r.right - 1, r.bottom + 16, r.right - 1, r.top - 16, (44, 50, 74, 255), 2)
+
+    named: list[tuple[str, Any]] = [
+        ("window clear", lambda: frames_mod.clear(window, PLAY_BG)),
+        ("backdrop grid lines", lambda: view._grid.draw()),
+        ("HUD divider + bar", hud_divider),
+        ("HUD texts (one batch)", lambda: hud.batch.draw()),
+        ("HUD icons + stars", lambda: (hud.icons.draw(), hud.stars.draw())),
+        ("button bar", lambda: view.bar.draw()),
+        ("cell quads", lambda: board.cells.draw()),
+        ("jelly", lambda: board.floor.draw()),
+        ("tiles, stones, locks", board_tiles),
+        ("glows, rings, effects", lambda: (board.under.draw(), board.effects.draw(), board.overlay.draw())),
+        ("toast, fliers", lambda: (view.toast.draw(), view.fliers.draw())),
+    ]
+
+    def everything(skip: str | None = None) -> None:
+        for name, draw in named:
+            if name != skip:
+                draw()
+
+    def timed(fn: Any) -> float:
+        cpu = time.process_time()
+        fn()
+        ctx.finish()
+        return (time.process_time() - cpu) * 1000
+
+    for _ in range(5):
+        timed(everything)
+    whole: list[float] = []
+    without: dict[str, list[float]] = {name: [] for name, _ in named}
+    alone: dict[str, list[float]] = {name: [] for name, _ in named}
+    for _ in range(rounds):
+        whole.append(timed(everything))
+        for name, draw in named:
+            without[name].append(timed(lambda: everything(skip=name)))
+            everything()
+            ctx.finish()
+            alone[name].append(timed(draw))
+    base = statistics.median(whole)
+    print(f"  parts of a whole still frame ({level.name}): all of them {base:.2f} ms CPU (median of {rounds})")
+    print(f"    {'part':24s} {'frame less it':>14s} {'drawn alone':>12s}")
+    for name, _ in named:
+        print(f"    {name:24s} {base - statistics.median(without[name]):11.2f} ms {statistics.median(alone[name]):9.2f} ms")
 
 
 def pct(values: list[float], p: float) -> float:
@@ -141,10 +224,17 @@ def run_size(width: int, height: int, args: argparse.Namespace) -> None:
     load = os.getloadavg()[0]
     print(f"{width}x{height}, {'4x ' if args.msaa else 'no '}multisampling (as the game's window), "
           f"load average {load:.1f} on {os.cpu_count()} cores (other work on the machine slows every frame)")
+    if args.parts:
+        parts(window, m9, 1, args.parts)
+        parts(window, blockers_level(9), 1, args.parts)
     stills = [still(window, m9, 1) for _ in range(args.repeat)]
     base_times, base_cpu = min(stills, key=lambda tc: statistics.median(tc[1]))
     base = statistics.median(base_times)
-    print(f"  {'still 9x9 board':27s} {figures(base_times, base_cpu)}  (the baseline: CPU per still frame)")
+    print(f"  {'still 9x9 board, whole':27s} {figures(base_times, base_cpu)}  (the baseline: a whole still frame)")
+    for name, level in (("hover over 9x9 board", m9), ("hover, 9x9 blockers", blockers_level(9))):
+        times, cpu = min((still(window, level, 1, hover=True) for _ in range(args.repeat)),
+                         key=lambda tc: statistics.median(tc[1]))
+        print(f"  {name:27s} {figures(times, cpu)}  (the frames the game draws on a still board)")
     if args.still:
         window.close()
         return
@@ -184,6 +274,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--size", help="one window size, WIDTHxHEIGHT (default: 1280x800 then 1920x1080, "
                                        "each in a process of its own)")
     parser.add_argument("--still", action="store_true", help="the still board only (quick)")
+    parser.add_argument("--parts", type=int, default=0, metavar="ROUNDS",
+                        help="also break a whole still frame into its parts (CPU each), over ROUNDS rounds")
     parser.add_argument("--msaa", action="store_true",
                         help="a window with 4x multisampling (the game's window has none: "
                              "on llvmpipe it fills 4x the samples)")

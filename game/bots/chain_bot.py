@@ -27,7 +27,7 @@ def candidate_chains(state: State, budget: int = SEARCH_BUDGET) -> list[Chain]:
     need = tiles_needed(state.level.rules.min_chain, player is not None)
     starts = chain_starts(grid, player, diagonal)
     per_start = max(50, budget // max(1, len(starts)))
-    best = paths_by_end(grid, starts, need, diagonal, Visits(budget), per_start)
+    best = paths_by_end(grid, starts, need, diagonal, Visits(budget), per_start, state.level.geometry())
     head: tuple[Cell, ...] = (player,) if player is not None else ()
     paths = sorted(best.values(), key=lambda p: (-len(p), p))
     kept = paths[:LONGEST_KEPT]

@@ -8,8 +8,9 @@ alone and fold(state, events) the state again (replays). A State keeps its bitbo
 from .boards import run_cells, slide_solvable, slide_sources, solved_slide
 from .commands import Chain, Command, Slide, Swap, format_command, parse_command
 from .events import (
-    BonusScored, Chained, Cleared, Cracked, Created, Detonated, DropCollected, Event, Fell, JellyCleared, Lost,
-    PlayerMoved, Reshuffled, Scored, Slid, Spawned, SwapRejected, Swapped, Unlocked, Won,
+    BonusScored, Chained, Cleared, Cracked, Created, Detonated, DropCollected, Event, Fell, FinaleBegan, JellyCleared,
+    LeftoversFired, Lost, MoveTurned, PlayerMoved, Reshuffled, Scored, Slid, Spawned, SwapRejected, Swapped, Unlocked,
+    Won,
 )
 from .evolve import evolve, fold
 from .advice import best_move, blast_cells, design_warnings
@@ -35,7 +36,7 @@ from .session import Session, Turn
 from .sharecode import (
     MAX_CODE_CHARS, CodeError, CodeKind, decode_code, encode_code, find_code, looks_like_code,
 )
-from .state import Counts, IllegalMove, Specials, State
+from .state import FINALE, Counts, IllegalMove, Specials, State
 from .vocab import GoalName, Mode, Special, Status
 
 __all__ = [
@@ -51,6 +52,6 @@ __all__ = [
     "star_targets", "star_thresholds", "StarTargets", "StarUnit", "stars", "stars_earned", "stars_reached", "Shortfall", "shortfalls", "State", "state_digest", "Status", "Swap", "swap_clears", "swap_specials", "Swapped", "SwapRejected",
     "tiles_needed", "Turn", "token_special", "unknown_keys", "valid_id", "Visits", "Won",
     "MAX_JELLY", "MAX_STONE_HITS",
-    "best_move", "blast_cells", "walk_steps", "MASK64",
+    "best_move", "blast_cells", "walk_steps", "MASK64", "FinaleBegan", "LeftoversFired", "MoveTurned", "FINALE",
     "MAX_CODE_CHARS", "CodeError", "CodeKind", "decode_code", "encode_code", "find_code", "looks_like_code",
 ]

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from itertools import chain
 from typing import Sequence
 
-from .grid import EMPTY, RAINBOW, STONE, Cell, Grid, HOLE, PLAYER, neighbours
+from .grid import ALL_EIGHT, EMPTY, ORTHOGONAL, RAINBOW, STONE, Cell, Grid, HOLE, PLAYER, neighbours
 
 
 def run_cells(grid: Grid, min_match: int) -> set[Cell]:
@@ -122,43 +122,78 @@ class Geometry:
     # per column: its chute cells top down, each with its bit as a mask (where refills land)
     chute_cells: tuple[tuple[tuple[Cell, int], ...], ...]
     column_bits: tuple[int, ...]         # per column: the bits of its cells (holes too)
+    # Packs a grid's cells into bytes, a zero byte closing each row (bitboard() reads masks off it).
+    packer: struct.Struct
     # Tables the rules build on first use, by key (they depend on the geometry alone): the fall
-    # tables (rules/common.py) and the swap table (rules/match3.py).
+    # tables (rules/common.py), the swap table (rules/match3.py), the neighbour tables (chain).
     tables: dict[int, tuple[object, ...]] = field(default_factory=dict)
 
 
-_GEOMETRIES: dict[tuple[int, int, int], Geometry] = {}
-_PACKS: dict[tuple[int, int], struct.Struct] = {}
+def make_geometry(height: int, width: int, holes: int) -> Geometry:
+    """The geometry of a height x width board with HOLE cells at the bits `holes`.
+
+    A level keeps its own (Level.geometry), so its games share the tables built on it."""
+    stride = width + 1
+    cell_of = tuple(
+        (b // stride, b % stride) if b % stride < width else (-1, -1)
+        for b in range(height * stride)
+    )
+    everything = sum(1 << (r * stride + c) for r in range(height) for c in range(width))
+    chutes = tuple(
+        tuple(r for r in range(height) if not holes >> (r * stride + c) & 1)
+        for c in range(width)
+    )
+    slots = tuple(
+        tuple(chute.index(r) if r in chute else -1 for r in range(height)) for chute in chutes
+    )
+    solid = tuple(len(chute) == height for chute in chutes)
+    chute_cells = tuple(tuple(((r, c), 1 << (r * stride + c)) for r in chute)
+                        for c, chute in enumerate(chutes))
+    column_bits = tuple(sum(1 << (r * stride + c) for r in range(height)) for c in range(width))
+    return Geometry(height, width, stride, holes, everything & ~holes, cell_of, chutes, slots,
+                    solid, chute_cells, column_bits, struct.Struct(f"{width}bx" * height))
 
 
-def geometry(height: int, width: int, holes: int) -> Geometry:
-    """The (cached) geometry of a height x width board with HOLE cells at the bits `holes`."""
-    key = (height, width, holes)
-    geo = _GEOMETRIES.get(key)
-    if geo is None:
-        stride = width + 1
-        cell_of = tuple(
-            (b // stride, b % stride) if b % stride < width else (-1, -1)
-            for b in range(height * stride)
-        )
-        everything = sum(1 << (r * stride + c) for r in range(height) for c in range(width))
-        chutes = tuple(
-            tuple(r for r in range(height) if not holes >> (r * stride + c) & 1)
-            for c in range(width)
-        )
-        slots = tuple(
-            tuple(chute.index(r) if r in chute else -1 for r in range(height)) for chute in chutes
-        )
-        solid = tuple(len(chute) == height for chute in chutes)
-        chute_cells = tuple(tuple(((r, c), 1 << (r * stride + c)) for r in chute)
-                            for c, chute in enumerate(chutes))
-        column_bits = tuple(sum(1 << (r * stride + c) for r in range(height)) for c in range(width))
-        geo = Geometry(height, width, stride, holes, everything & ~holes, cell_of, chutes, slots,
-                       solid, chute_cells, column_bits)
-        if len(_GEOMETRIES) > 256:   # boards of many shapes (property tests): keep it bounded
-            _GEOMETRIES.clear()
-        _GEOMETRIES[key] = geo
-    return geo
+Near = tuple[tuple[int, ...], ...]
+"""Per bit (r * stride + c), the bits of the cells next to it on the board, in grid.neighbours'
+order (guard bits have none)."""
+_NEAR_KEYS = {False: -2, True: -3}   # their keys in Geometry.tables (after the swap table's -1)
+
+
+def near_table(height: int, width: int, diagonal: bool) -> Near:
+    """The Near table of a height x width board: 4 neighbours, or 8 with `diagonal`."""
+    stride = width + 1
+    steps = ALL_EIGHT if diagonal else ORTHOGONAL
+    out: list[tuple[int, ...]] = []
+    for b in range(height * stride):
+        r, c = divmod(b, stride)
+        if c == width:
+            out.append(())
+            continue
+        out.append(tuple((r + dr) * stride + c + dc for dr, dc in steps
+                         if 0 <= r + dr < height and 0 <= c + dc < width))
+    return tuple(out)
+
+
+def geometry_near(geo: Geometry, diagonal: bool) -> Near:
+    """near_table of the geometry's board (built once, kept in its tables)."""
+    key = _NEAR_KEYS[diagonal]
+    table = geo.tables.get(key)
+    if table is None:
+        table = geo.tables[key] = near_table(geo.height, geo.width, diagonal)
+    return table  # type: ignore[return-value]
+
+
+def holes_of(grid: Grid) -> int:
+    """The bits of the HOLE cells of `grid`."""
+    stride = len(grid[0]) + 1
+    found = 0
+    for r, row in enumerate(grid):
+        if HOLE in row:
+            for c, v in enumerate(row):
+                if v == HOLE:
+                    found |= 1 << (r * stride + c)
+    return found
 
 
 class Bitboard:
@@ -201,20 +236,20 @@ class Bitboard:
         return bool(across or down)
 
 
-def bitboard(grid: Grid) -> Bitboard:
-    """The bitboard of `grid` (kinds 1..9; holes go into the geometry)."""
+def bitboard(grid: Grid, geo: Geometry | None = None) -> Bitboard:
+    """The bitboard of `grid` (kinds 1..9; holes go into the geometry): on `geo` when its
+    shape and holes are the grid's (a level's own, whose tables are built already), else on
+    a geometry made for it."""
     height = len(grid)
     width = len(grid[0])
-    pack = _PACKS.get((height, width))
-    if pack is None:
-        if len(_PACKS) >= 256:
-            _PACKS.clear()
-        pack = _PACKS[(height, width)] = struct.Struct(f"{width}bx" * height)
+    if geo is None or geo.height != height or geo.width != width:
+        geo = make_geometry(height, width, holes_of(grid))
     # One byte per cell, a zero byte closing each row, reversed so cell bit 0 is the last
     # character: int(text, 2) then reads each kind's mask straight off the translated bytes.
-    packed = pack.pack(*chain.from_iterable(grid))[::-1]
+    packed = geo.packer.pack(*chain.from_iterable(grid))[::-1]
     holes = int(packed.translate(_PICK[_HOLE_BYTE]), 2) if _HOLE_BYTE in packed else 0
-    geo = geometry(height, width, holes)
+    if holes != geo.holes:
+        geo = make_geometry(height, width, holes)
     masks = [0] * (MAX_KIND + 1)
     tiles = 0
     for k in range(1, MAX_KIND + 1):

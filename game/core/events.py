@@ -146,6 +146,34 @@ class BonusScored:
 
 
 @dataclass(frozen=True, slots=True)
+class FinaleBegan:
+    """A match3 level was won (rules version 4 on) with `moves_left` moves to spare or specials
+    on the board: the finale plays out (the specials left go off, then each move left becomes a
+    line special that fires), and Won ends it."""
+
+    moves_left: int
+
+
+@dataclass(frozen=True, slots=True)
+class LeftoversFired:
+    """In the finale, the `count` specials left on the board went off at once: their Detonated
+    events, the step's Cleared and its cascade follow."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class MoveTurned:
+    """In the finale, a move left became a line special on the tile at `cell`, drawn from the
+    game's stream (`rng` is the stream after the draw); `moves_left` are still to turn. Its
+    Created, Detonated, the step's Cleared and its cascade follow."""
+
+    cell: Cell
+    moves_left: int
+    rng: int
+
+
+@dataclass(frozen=True, slots=True)
 class Won:
     """Every goal was met."""
 
@@ -157,5 +185,6 @@ class Lost:
 
 Event = (
     Swapped | SwapRejected | Chained | Created | Detonated | Cleared | Unlocked | Cracked | JellyCleared
-    | DropCollected | Fell | Spawned | PlayerMoved | Slid | Reshuffled | Scored | BonusScored | Won | Lost
+    | DropCollected | Fell | Spawned | PlayerMoved | Slid | Reshuffled | Scored | BonusScored
+    | FinaleBegan | LeftoversFired | MoveTurned | Won | Lost
 )

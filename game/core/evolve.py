@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Iterable
 
 from .events import (
-    BonusScored, Chained, Cleared, Cracked, Created, Detonated, DropCollected, Event, Fell, JellyCleared, Lost,
-    PlayerMoved, Reshuffled, Scored, Slid, Spawned, SwapRejected, Swapped, Unlocked, Won,
+    BonusScored, Chained, Cleared, Cracked, Created, Detonated, DropCollected, Event, Fell, FinaleBegan,
+    JellyCleared, LeftoversFired, Lost, MoveTurned, PlayerMoved, Reshuffled, Scored, Slid, Spawned, SwapRejected,
+    Swapped, Unlocked, Won,
 )
 from .grid import EMPTY, PLAYER, RAINBOW, Cell, Grid
 from .state import State
@@ -167,6 +168,10 @@ def fold(state: State, events: Iterable[Event]) -> State:
             specials, layer = event.specials, None
         elif isinstance(event, BonusScored):
             score += event.points
+        elif isinstance(event, MoveTurned):
+            rng = event.rng   # the line special itself is the Created after it
+        elif isinstance(event, (FinaleBegan, LeftoversFired)):
+            continue   # markers for the view: what changes is in the events after them
         elif isinstance(event, Won):
             status = Status.WON
         elif isinstance(event, Lost):

@@ -9,7 +9,7 @@ from .boards import solved_slide
 from .grid import DROP, Cell, neighbours
 from .events import BonusScored, Event, Lost, Won
 from .level import Level
-from .state import REACH_ON_THE_WAY, State
+from .state import FINALE, REACH_ON_THE_WAY, State
 from .vocab import GoalName, Mode, Status
 
 
@@ -76,11 +76,14 @@ def moves_left_bonus(state: State) -> BonusScored | None:
 
     A level ends the moment its goals are met, so without this the second and third stars
     of a score goal could only come from overshooting on the last move; finishing early is
-    what a good player does, and it should pay. Slide already scores by moves used.
+    what a good player does, and it should pay. Slide already scores by moves used; match3 from
+    rules version FINALE plays its finale instead.
     """
     left = state.moves_left
     if state.level.mode == Mode.SLIDE or not left:
         return None
+    if state.level.mode == Mode.MATCH3 and state.rules >= FINALE:
+        return None   # the finale (rules/finale.py) turns the moves left into line specials instead
     return BonusScored(left, MOVES_LEFT_BONUS * left)
 
 

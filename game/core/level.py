@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field
-from typing import Any, Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any, Callable, Mapping, TypeVar
 
+from .boards import Geometry, make_geometry
 from .checking import Problem
 from .grid import Cell, Grid
 from .level_check import check_level
@@ -15,6 +16,9 @@ from .level_format import (
     Rules, token_locked, token_special, token_stone, token_value,
 )
 from .vocab import Mode, Special
+
+T = TypeVar("T")
+_MISSING = object()
 
 
 class LevelError(ValueError):
@@ -43,6 +47,39 @@ class Level:
     goals: Goals = field(default_factory=Goals)
     stars: tuple[int, int, int] | None = None
     rules: Rules = field(default_factory=Rules)
+    # Facts derived from the fields alone (the layout's stones, the board's geometry, ...),
+    # made on first use and kept with this value: the rules ask them every move. Not an init
+    # field, so dataclasses.replace starts a changed level with none; not compared, hashed,
+    # printed or pickled.
+    derived: dict[str, object] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def __getstate__(self) -> list[object]:
+        # What a worker process is sent: the fields, not the derived facts (it makes its own).
+        return [getattr(self, f) for f in _FIELDS]
+
+    def __setstate__(self, state: list[object]) -> None:
+        for name, value in zip(_FIELDS, state):
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "derived", {})
+
+    def _kept(self, name: str, make: Callable[[], T]) -> T:
+        """The derived fact `name`, made by `make` on first use (an immutable value)."""
+        found = self.derived.get(name, _MISSING)
+        if found is _MISSING:
+            found = self.derived[name] = make()
+        return found  # type: ignore[return-value]
+
+    def geometry(self) -> Geometry:
+        """The board's geometry: its size and the layout's holes, with the tables the rules
+        build on it (kept with the level, so every game of it shares them)."""
+        return self._kept("geometry", self._make_geometry)
+
+    def _make_geometry(self) -> Geometry:
+        stride = self.width + 1
+        holes = 0
+        for r, c in self.holes:
+            holes |= 1 << (r * stride + c)
+        return make_geometry(self.height, self.width, holes)
 
     def content_hash(self) -> str:
         """A short, stable fingerprint of how the level plays (its canonical mapping less the
@@ -77,6 +114,9 @@ class Level:
 
     @property
     def player_start(self) -> Cell | None:
+        return self._kept("player_start", self._player_start)
+
+    def _player_start(self) -> Cell | None:
         if self.layout is None:
             return None
         for r, row in enumerate(self.layout):
@@ -87,6 +127,9 @@ class Level:
 
     @property
     def holes(self) -> frozenset[Cell]:
+        return self._kept("holes", self._holes)
+
+    def _holes(self) -> frozenset[Cell]:
         if self.layout is None:
             return frozenset()
         return frozenset(
@@ -99,6 +142,9 @@ class Level:
     @property
     def specials(self) -> tuple[tuple[Cell, Special], ...]:
         """The specials the layout places (`3h`, `3v`, `3b`, `*`), in reading order."""
+        return self._kept("specials", self._specials)
+
+    def _specials(self) -> tuple[tuple[Cell, Special], ...]:
         if self.layout is None:
             return ()
         return tuple(
@@ -111,6 +157,9 @@ class Level:
     @property
     def stones(self) -> tuple[tuple[Cell, int], ...]:
         """The stones the layout places (`S1`..`S3`), each with its hits, in reading order."""
+        return self._kept("stones", self._stones)
+
+    def _stones(self) -> tuple[tuple[Cell, int], ...]:
         if self.layout is None:
             return ()
         return tuple(((r, c), int(tok[1])) for r, row in enumerate(self.layout)
@@ -119,6 +168,9 @@ class Level:
     @property
     def locks(self) -> tuple[Cell, ...]:
         """The locked tiles the layout places (`3L`, `.L`), in reading order."""
+        return self._kept("locks", self._locks)
+
+    def _locks(self) -> tuple[Cell, ...]:
         if self.layout is None:
             return ()
         return tuple((r, c) for r, row in enumerate(self.layout)
@@ -127,6 +179,9 @@ class Level:
     @property
     def drops_placed(self) -> int:
         """How many drops (`D`) the layout places."""
+        return self._kept("drops_placed", self._drops_placed)
+
+    def _drops_placed(self) -> int:
         if self.layout is None:
             return 0
         return sum(row.count(DROP_TOKEN) for row in self.layout)
@@ -134,6 +189,9 @@ class Level:
     @property
     def jelly_cells(self) -> tuple[tuple[Cell, int], ...]:
         """The cells with jelly under them, each with its layers, in reading order."""
+        return self._kept("jelly_cells", self._jelly_cells)
+
+    def _jelly_cells(self) -> tuple[tuple[Cell, int], ...]:
         if self.jelly is None:
             return ()
         return tuple(((r, c), n) for r, row in enumerate(self.jelly) for c, n in enumerate(row) if n > 0)
@@ -141,11 +199,17 @@ class Level:
     @property
     def has_blockers(self) -> bool:
         """Whether the level places any blocker or asks for drops (the rules then track layers)."""
+        return self._kept("has_blockers", self._has_blockers)
+
+    def _has_blockers(self) -> bool:
         return bool(self.stones or self.locks or self.jelly_cells or self.drops_placed
                     or self.goals.drops is not None)
 
     def template(self) -> Grid:
         """The layout as grid values: fixed kinds, HOLE, PLAYER, STONE, DROP, and EMPTY where random."""
+        return self._kept("template", self._template)
+
+    def _template(self) -> Grid:
         return tuple(
             tuple(token_value(self.token((r, c))) for c in range(self.width))
             for r in range(self.height)
@@ -168,6 +232,9 @@ class Level:
             moves=self.moves, layout=self.layout, goals=self.goals, stars=self.stars,
             rules=self.rules, jelly=self.jelly,
         )
+
+
+_FIELDS = tuple(f.name for f in fields(Level) if f.init)
 
 
 def level_mapping(

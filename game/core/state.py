@@ -13,12 +13,16 @@ Specials = tuple[tuple[Cell, Special], ...]
 Counts = tuple[tuple[Cell, int], ...]
 """A counted layer (a stone's hits, jelly's layers): cells with a count above 0, in reading order."""
 
-RULES_VERSION = 3
+RULES_VERSION = 4
 """Raised whenever a rule changes what a command does; replays name the version they were made
 with, and a game is played by the version it was started under (State.rules)."""
 REACH_ON_THE_WAY = 3
 """From this version a reach goal is met when the token stands on the target at any step of its
 walk (before it, only where the walk ended counted)."""
+FINALE = 4
+"""From this version a won match3 level plays the finale (rules/finale.py): the specials left
+go off, then each move left becomes a line special that fires, scored by the cascade (before
+it, a flat bonus of 50 points paid each move left)."""
 
 
 class IllegalMove(ValueError):

@@ -25,6 +25,7 @@ class Action(StrEnum):
     PREVIOUS = "previous"  # left shoulder: the theatre's step back
     NEXT = "next"          # right shoulder: the theatre's step on
     HINT = "hint"          # Y
+    UNDO = "undo"          # X: take the last move back
 
 
 DIRECTIONS: dict[Action, tuple[int, int]] = {
@@ -33,7 +34,7 @@ DIRECTIONS: dict[Action, tuple[int, int]] = {
 
 # Controller buttons by pyglet's names for the standard (SDL) layout: A is the south button.
 PAD_BUTTONS: dict[str, Action] = {
-    "a": Action.PRESS, "b": Action.BACK, "start": Action.PAUSE, "y": Action.HINT,
+    "a": Action.PRESS, "b": Action.BACK, "start": Action.PAUSE, "y": Action.HINT, "x": Action.UNDO,
     "leftshoulder": Action.PREVIOUS, "rightshoulder": Action.NEXT,
 }
 
@@ -43,7 +44,7 @@ KEYS: dict[Action, int] = {
     Action.UP: arcade.key.UP, Action.DOWN: arcade.key.DOWN, Action.LEFT: arcade.key.LEFT,
     Action.RIGHT: arcade.key.RIGHT, Action.PRESS: arcade.key.ENTER, Action.BACK: arcade.key.ESCAPE,
     Action.PAUSE: arcade.key.ESCAPE, Action.PREVIOUS: arcade.key.LEFT, Action.NEXT: arcade.key.RIGHT,
-    Action.HINT: arcade.key.H,
+    Action.HINT: arcade.key.H, Action.UNDO: arcade.key.Z,
     # The keypad's corners: the keys a chain path takes for a diagonal step.
     Action.UP_LEFT: arcade.key.NUM_7, Action.UP_RIGHT: arcade.key.NUM_9,
     Action.DOWN_LEFT: arcade.key.NUM_1, Action.DOWN_RIGHT: arcade.key.NUM_3,

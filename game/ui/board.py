@@ -22,6 +22,7 @@ from game.ui.board_sprites import (
     SELECT_COLOR, TILE_FILL, Blockers, Cell, Grid, Layer, LayerSprite, Popup, Shown, TileSprite, cell_color,
 )
 from game.ui.board_timing import POPUP, SHAKE
+from game.ui.damage import Mark, box, clipped_to, sprite_marks, text_mark
 from game.ui.layout import MAX_CELL, BoardLayout, Rect, budget_cell, cell_limits
 from game.ui.tween import Animator, Tween, shake
 
@@ -503,24 +504,36 @@ class BoardRenderer:
     def update(self, dt: float) -> None:
         self.animator.update(dt)
 
+    def marks(self) -> list[Mark]:
+        """What the board shows and where, in drawing order (game.ui.damage: a still frame
+        repaints only the marks that changed)."""
+        rect = self.layout.rect
+        out: list[Mark] = [(("cells", id(self.cells), len(self.cells)), box(rect.left, rect.bottom, rect.right, rect.top))]
+        for tag, lst in (("floor", self.floor), ("under", self.under), ("tiles", self.tiles), ("tokens", self.tokens),
+                         ("blocks", self.blocks), ("chains", self.chains), ("effects", self.effects.sprites),
+                         ("overlay", self.overlay)):
+            out.extend(sprite_marks(tag, lst))
+        for popup in self.effects.popups:
+            if popup.alpha > 0:
+                out.extend(m for m in (text_mark("popup", popup.shadow), text_mark("popup", popup.text)) if m)
+        label = text_mark("path-label", self._path_label)
+        if label is not None:
+            out.append(label)
+        return out
+
     def draw(self) -> None:
         self.cells.draw()
         self.floor.draw()
         self.under.draw()
-        window = arcade.get_window()
-        ctx = window.ctx
-        ratio = window.get_pixel_ratio()
         rect = self.layout.rect
-        # Clip tiles to the board: spawned tiles come in from above without crossing the HUD.
-        ctx.scissor = (int(rect.left * ratio), int(rect.bottom * ratio),
-                       int(math.ceil(rect.width * ratio)), int(math.ceil(rect.height * ratio)))
-        try:
-            self.tiles.draw()
-            self.tokens.draw()
-            self.blocks.draw()
-            self.chains.draw()
-        finally:
-            ctx.scissor = None
+        # Clip tiles to the board: spawned tiles come in from above without crossing the HUD
+        # (inside the rectangle a still frame repaints, when it repaints only a part).
+        with clipped_to(arcade.get_window().ctx, box(rect.left, rect.bottom, rect.right, rect.top, pad=0)) as shown:
+            if shown:
+                self.tiles.draw()
+                self.tokens.draw()
+                self.blocks.draw()
+                self.chains.draw()
         self.effects.draw()
         self.overlay.draw()
         self.effects.draw_popups()

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 import arcade
 
 from game.core import (
-    RAINBOW, BonusScored, Chained, Cleared, Cracked, Created, Detonated, DropCollected, Event, Fell,
-    JellyCleared, Lost, PlayerMoved, Reshuffled, Scored, Slid, Spawned, Special, Specials, State, SwapRejected,
+    RAINBOW, BonusScored, Chained, Cleared, Cracked, Created, Detonated, DropCollected, Event, Fell, FinaleBegan,
+    JellyCleared, LeftoversFired, Lost, MoveTurned, PlayerMoved, Reshuffled, Scored, Slid, Spawned, Special, Specials, State, SwapRejected,
     Swapped, Unlocked, Won, evolve,
 )
 from game.ui.words import counted
@@ -23,8 +23,8 @@ from game.ui.board_sprites import (
     BLAST_COLOR, CHIP_COLOR, COMBO_COLOR, JELLY_COLOR, LOCK_COLOR, PATH_COLOR, Blockers, Cell, Grid, Layer, TileSprite,
 )
 from game.ui.board_timing import (
-    BREAK, CLEAR, DETONATE, DETONATE_STEP, DROP_EXIT, END_PULSE, FALL_BASE, FALL_PER_ROW, FORM, MAX_FX, REJECT,
-    RESHUFFLE, SLIDE, SWAP, WALK,
+    BREAK, CLEAR, DETONATE, DETONATE_STEP, DROP_EXIT, END_PULSE, FALL_BASE, FALL_PER_ROW, FINALE_INTRO, FINALE_PACE,
+    FINALE_PACE_MOVES, FINALE_PACE_TOP, FORM, MAX_FX, REJECT, RESHUFFLE, SLIDE, SWAP, WALK,
 )
 from game.ui.tween import Tween, call, ease_in, ease_in_out, ease_out, linear, shake, there_and_back
 
@@ -45,6 +45,7 @@ class Choreographer:
         self._combo = False                            # two specials were swapped together
         self._pulled: set[Cell] = set()                # tiles already pulled into a forming special
         self._step_before: State | None = None         # the state the step being played starts from
+        self._pace: float | None = None                # the animator's own speed while a finale plays faster
 
     def _background(self, *tweens: Tween) -> None:
         for tween in tweens:
@@ -130,6 +131,8 @@ class Choreographer:
         """The batch is over: note where the tweens left any sprite off the state, then show it."""
         board = self.board
         self._swap, self._combo, self._step_before = None, False, None
+        if self._pace is not None:   # the finale is over (or was skipped): the player's speed again
+            board.animator.speed, self._pace = self._pace, None
         expected = board.grid_cells(grid)
         wrong = [cell for cell, sprite in board.by_cell.items() if expected.get(cell) != sprite.kind]
         wrong += [cell for cell in expected if cell not in board.by_cell]
@@ -165,7 +168,8 @@ class Choreographer:
             Slid: self._slid, Reshuffled: self._reshuffled, Scored: self._scored,
             BonusScored: self._bonus_scored, Won: self._won, Lost: self._lost,
             Unlocked: self._unlocked, JellyCleared: self._jelly_cleared, Cracked: self._cracked,
-            DropCollected: self._drop_collected,
+            DropCollected: self._drop_collected, FinaleBegan: self._finale_began,
+            LeftoversFired: lambda ev: [], MoveTurned: lambda ev: [],
         }
         return handlers[type(e)]
 
@@ -486,6 +490,17 @@ class Choreographer:
         self.fx.popup(f"+{e.points} for {counted(e.moves_left, 'move')} left", *self.board.layout.rect.center, 26.0,
                     (140, 220, 255))
         return []
+
+    def _finale_began(self, e: FinaleBegan) -> list[Tween]:
+        # The level is won; what is left on the board plays out as the bonus, briskly.
+        self.fx.popup("Bonus!", *self.board.layout.rect.center, 26.0, (255, 255, 255))
+        animator = self.board.animator
+        if animator.speed <= 0 or self._pace is not None:
+            return []
+        self._pace = animator.speed
+        faster = min(FINALE_PACE_TOP, FINALE_PACE * max(1.0, e.moves_left / FINALE_PACE_MOVES))
+        animator.speed = self._pace / faster
+        return [Tween(None, FINALE_INTRO * faster)]   # scaled by the new speed: FINALE_INTRO at the player's
 
     def _won(self, e: Won) -> list[Tween]:
         if self.board.reduced_motion:

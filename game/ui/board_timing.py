@@ -26,6 +26,11 @@ DROP_EXIT = 0.28
 POPUP = 0.9
 SHAKE = 0.35            # a refused queued move's wobble
 
+FINALE_INTRO = 0.4      # the finale's "Bonus!" banner holds the board this long before the first line ...
+FINALE_PACE = 2.0       # ... then its steps play this many times faster than a move's ...
+FINALE_PACE_MOVES = 5   # ... and faster still with more moves left than this (each adds its share) ...
+FINALE_PACE_TOP = 4.0   # ... up to this: a long finale is a flourish, never a wait (a click skips it)
+
 MAX_FX = 4              # specials a step shows going off (more burst with the step's sparks)
 MAX_RAYS = 20           # a rainbow on a big board: its rays stay few enough for software GL
 MAX_SPARKS = 160        # per clear step: a 16x16 cascade must not flood the frame

@@ -11,6 +11,7 @@ import arcade
 from game.core import Cell, State
 
 from . import textures
+from .damage import Mark, sprite_marks
 from .tween import Animator, Tween, ease_in_out, there_and_back
 
 FLIGHT = 0.5            # seconds from the board to the counter
@@ -91,6 +92,10 @@ class GoalFliers:
 
     def update(self, dt: float) -> None:
         self.animator.update(dt)
+
+    def marks(self) -> list[Mark]:
+        """The tiles in flight and where (game.ui.damage)."""
+        return list(sprite_marks("fliers", self.sprites))
 
     def draw(self) -> None:
         if self.sprites:

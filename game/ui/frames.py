@@ -26,6 +26,9 @@ WAKING = frozenset({
     "on_deactivate", "on_file_drop", "on_move",
 })
 
+# Window events after which the back buffer may no longer hold the last frame: the next is whole.
+REPAINTING = frozenset({"on_resize", "on_expose", "on_show"})
+
 
 @runtime_checkable
 class Moving(Protocol):
@@ -45,6 +48,7 @@ class OnDemandWindow(arcade.Window):
     _frame_wanted = True   # class defaults: set before arcade's __init__ dispatches anything
     _was_moving = False
     frames_drawn = 0       # frames actually drawn (a test reads it: a still screen draws none)
+    repaints = 0           # events after which the whole window is drawn again (game.ui.damage)
 
     def request_frame(self) -> None:
         """Draw at the next tick (something changed that no input or motion announced)."""
@@ -53,11 +57,14 @@ class OnDemandWindow(arcade.Window):
     def dispatch_event(self, event_type: str, *args: Any) -> Any:
         if event_type in WAKING:
             self._frame_wanted = True
+        if event_type in REPAINTING:
+            self.repaints += 1
         return super().dispatch_event(event_type, *args)
 
     def show_view(self, new_view: arcade.View) -> None:
         super().show_view(new_view)
         self._frame_wanted = True
+        self.repaints += 1
 
     def needs_frame(self) -> bool:
         """Whether the next tick draws (and forgets the request it answers)."""

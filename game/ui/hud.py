@@ -9,6 +9,8 @@ import pyglet
 from game.core import GoalName, GoalProgress, Mode, Shortfall, State, Status, progress, stars
 from game.core import StarTargets, StarUnit, star_targets, stars_earned
 from game.ui import textures
+from game.ui.key_help import play_keys, wrap_items
+from game.ui.damage import Mark, box, sprite_marks, text_mark
 from game.ui.layout import Rect
 from game.ui.words import counted, kind_name
 
@@ -123,10 +125,11 @@ class Hud:
         # A play-test from the editor says how to get back to it.
         # Whole items a line (a wrap mid-item read "Esc" / "menu").
         if keys is None:   # the play view's keys unless the screen has its own (the theatre)
-            keys = "Tab back to the editor\nH hint   Z undo   Y redo   Esc menu" if playtest \
-                else "H hint   Z undo   Y redo\nEsc menu   F11 full screen"
+            keys = play_keys(playtest)
+        self.keys = keys
         self.help = arcade.Text(keys, 0, 0, DIM, z(11),
                                 anchor_y="bottom", multiline=True, width=260, batch=b)
+        self._measure = arcade.Text("", 0, 0, DIM, z(11))   # one legend line's width, for wrapping it
         self.shown_score = 0
         self._bonus: tuple[int, int, int, float, float] | None = None   # (left, from, points, seconds, t)
         self.banked_left: int | None = None   # moves left shown once a win's bonus counts them down
@@ -173,6 +176,26 @@ class Hud:
         self._place_goals(x, y, ICON + 10)
         self.help.x, self.help.y = x, rect.bottom + 16
         self.help.width = width
+        self._wrap_keys()
+
+    def set_keys(self, keys: str) -> bool:
+        """Show other key help (a pad's buttons, or the keys again); True when it changed."""
+        if self.keys == keys:
+            return False
+        self.keys = keys
+        self._wrap_keys()
+        return True
+
+    def _wrap_keys(self) -> None:
+        """The legend in lines as wide as the HUD, broken between items, never inside one
+        ("F11 full / screen" at the smallest window)."""
+        def fits(line: str) -> bool:
+            self._measure.text = line
+            return float(self._measure.content_width) <= (self.help.width or 260)
+
+        wrapped = wrap_items(self.keys, fits)
+        if self.help.text != wrapped:
+            self.help.text = wrapped
 
     @property
     def legend_top(self) -> float:
@@ -197,6 +220,7 @@ class Hud:
         self._place_goals(x, y, ICON + 8)
         self.help.x, self.help.y = x, rect.bottom + 10
         self.help.width = int(half - 36)
+        self._wrap_keys()
 
     def _fit_name(self, width: int) -> None:
         """The level's name on one line, a little smaller if that is all it takes ("Daily ·
@@ -309,6 +333,23 @@ class Hud:
             want = textures.load("star_on" if i < self.lit else "star_off")
             if s.texture is not want:
                 s.texture = want
+
+    def marks(self) -> list[Mark]:
+        """What the HUD shows and where (game.ui.damage): every text, picture and star, and its
+        divider and score bar."""
+        r = self.rect
+        out: list[Mark] = [(("hud", r), box(r.left, r.bottom, r.right, r.top) if is_strip(r)
+                            else box(r.right - 3, r.bottom + 14, r.right + 1, r.top - 14))]
+        texts = [self.name, self.mode, self.score, self.moves, self.goals_title, *self.goal_texts, self.no_goal,
+                 *self.star_marks, self.help]
+        out.extend(m for m in (text_mark("hud", t) for t in texts) if m is not None)
+        out.extend(sprite_marks("hud-icons", self.icons))
+        out.extend(sprite_marks("hud-stars", self.stars))
+        bar = self.bar
+        if bar is not None and self.targets is not None:
+            out.append((("hud-bar", bar, self.bar_fill(), self.targets.marks),
+                        box(bar.left - 2, bar.bottom - 3, bar.right + 2, bar.top + 3)))
+        return out
 
     def draw(self) -> None:
         r = self.rect

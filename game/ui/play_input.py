@@ -10,6 +10,7 @@ import arcade
 from game.core import Chain, Command, IllegalMove, Mode, Scored, Slide, State, Swap, blast_cells, decide
 from game.core import are_neighbours, are_orthogonal_neighbours, gap
 
+from game.ui.actions import Action as Input
 from game.ui.board import BoardRenderer
 
 key = arcade.key
@@ -26,6 +27,11 @@ NUMPAD: dict[int, Cell] = {
     # Windows sends the plain navigation keys for the keypad with NumLock off (its 8 is UP):
     # the corners of the keypad are the corners of the board there too.
     key.HOME: (-1, -1), key.PAGEUP: (-1, 1), key.END: (1, -1), key.PAGEDOWN: (1, 1),
+}
+# A pad's directions as steps on the board (row 0 at the top): eight, for a chain's diagonals.
+STEPS: dict[Input, Cell] = {
+    Input.UP: (-1, 0), Input.DOWN: (1, 0), Input.LEFT: (0, -1), Input.RIGHT: (0, 1),
+    Input.UP_LEFT: (-1, -1), Input.UP_RIGHT: (-1, 1), Input.DOWN_LEFT: (1, -1), Input.DOWN_RIGHT: (1, 1),
 }
 CONFIRM = (key.ENTER, key.RETURN, key.NUM_ENTER)
 FLICK = 0.3   # of a cell: how far a press must travel to mean a swap
@@ -83,6 +89,17 @@ class Controller:
 
     def reset(self) -> None:
         self.cancel()
+
+    def act(self, action: Input) -> bool:
+        """A pad's action on the board (game/ui/pad.py); False when it means nothing here."""
+        return False
+
+    def back(self) -> bool:
+        """B: take back what is half made (a pick, a step of a path); False when there is nothing."""
+        return self.cancel()
+
+    def show_cursor(self) -> None:
+        """A pad took over: the board's cursor shows where its buttons act (modes with one)."""
 
     def _move_cursor(self, d: Cell) -> None:
         state = self.host.state
@@ -175,6 +192,34 @@ class Match3Input(Controller):
         self._select(None)
         self.pressed = None
         return had
+
+    def show_cursor(self) -> None:
+        self._move_cursor((0, 0))
+
+    def act(self, action: Input) -> bool:
+        """A pad: a direction moves the cursor, A picks the tile under it (A again drops it), and
+        a direction with a tile picked swaps it with that neighbour, as the genre's consoles do."""
+        d = STEPS.get(action)
+        if d is not None:
+            picked = self.selected
+            if picked is None:
+                self._move_cursor(d)
+            elif action in (Input.UP, Input.DOWN, Input.LEFT, Input.RIGHT):
+                other = _step(picked, d, self.host.state)
+                if other is not None:
+                    self._try(picked, other)
+            return True
+        if action is Input.PRESS:
+            if self.cursor is None:
+                self.show_cursor()
+            cursor = self.cursor
+            assert cursor is not None
+            if self.selected == cursor:
+                self._select(None)
+            elif self.host.state.at(cursor) > 0:
+                self._select(cursor)
+            return True
+        return False
 
 
 class ChainInput(Controller):
@@ -358,6 +403,48 @@ class ChainInput(Controller):
             return True
         return False
 
+    def show_cursor(self) -> None:
+        if not self.has_player and not self.path:
+            self._move_cursor((0, 0))   # a level without a token: the path starts where the cursor is
+
+    def act(self, action: Input) -> bool:
+        """A pad: the stick draws the path from the token in eight directions (a step back onto
+        the path takes the last step back), A commits, B backtracks (`back`)."""
+        state = self.host.state
+        d = STEPS.get(action)
+        if d is not None:
+            if not self.path:
+                if state.player is None:
+                    self._move_cursor(d)
+                    return True
+                self.path = [state.player]
+            target = _step(self.path[-1], d, state)
+            if target is not None:
+                self._visit(target)
+            return True
+        if action is Input.PRESS:
+            if self.path:
+                self.commit()
+            elif not self.has_player and self.cursor is not None and self._start(self.cursor):
+                self.host.board.set_cursor(None)
+            return True
+        return False
+
+    def back(self) -> bool:
+        """One step back along the path; the path's start last (then a token-less level's cursor
+        shows again). False when there is no path: B then goes back as Esc does."""
+        self._first = None
+        if len(self.path) > 1:
+            self.path.pop()
+        elif self.path:
+            self.path = []
+            if not self.has_player and self.cursor is not None:
+                self.host.board.set_cursor(self.cursor)
+        else:
+            return False
+        self._show()
+        return True
+
     def _diagonal(self, symbol: int) -> bool:
         """Two arrows at once: `symbol` pressed while an arrow at right angles to it is held.
 
@@ -406,14 +493,24 @@ class SlideInput(Controller):
     def key_press(self, symbol: int, modifiers: int) -> bool:
         if symbol not in ARROWS:
             return False
-        dr, dc = ARROWS[symbol]
+        self._slide(ARROWS[symbol])
+        return True
+
+    def act(self, action: Input) -> bool:
+        """A pad: the D-pad (or stick) moves the tile on the far side of the gap into it."""
+        if action not in (Input.UP, Input.DOWN, Input.LEFT, Input.RIGHT):
+            return False
+        self._slide(STEPS[action])
+        return True
+
+    def _slide(self, d: Cell) -> None:
+        dr, dc = d
         gr, gc = gap(self.host.state.grid)
         # As in the fifteen puzzle: the arrow names where the tile goes, so it comes from behind.
         source = (gr - dr, gc - dc)
         state = self.host.state
         if 0 <= source[0] < state.height and 0 <= source[1] < state.width:
             self.host.submit(Slide(source))
-        return True
 
 
 def controller_for(mode: Mode, host: Host) -> Controller:

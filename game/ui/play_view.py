@@ -15,10 +15,14 @@ from game.bots import hint_bot
 from game.io.settings import Settings, load_settings
 from game.ui import frames
 from game.ui.board import Blockers, BoardRenderer, renderer_name
+from game.ui.damage import Mark, Redraw, repaints
 from game.ui.goal_card import GoalCard
 from game.ui.hints import hint, hint_cells
 from game.ui.fliers import GoalFliers
 from game.ui.hud import Hud
+from game.ui.actions import Action as Input
+from game.ui.pad import pad_in_use
+from game.ui.play_actions import key_words, menu_key, play_action, show_key_help
 from game.ui.screens.style import PLAY_BG
 from game.ui.outcome import Action, PlayOutcome
 from game.ui.play_input import Controller, cells_of, controller_for
@@ -92,12 +96,14 @@ class PlayView(arcade.View):
         self._result_wait = 0.0                   # seconds the won board shows before the result
         self._clears = 0
         self._result_score = 0
+        self.redraw = Redraw(self.window, renderer_name())   # what a still frame repaints
         self._build()
         if show_goals:
             self.show_goals()   # a fresh game starts with what the level asks
 
     # -- set-up ---------------------------------------------------------------------------
     def _build(self) -> None:
+        self.redraw.forget()
         state = self.state
         board_area, hud_area = play_areas(self.window.width, self.window.height, self.settings.text_scale)
         self.board = BoardRenderer(self.level.mode, state.grid, board_area,
@@ -107,7 +113,8 @@ class PlayView(arcade.View):
         self.board.set_specials(state.specials)
         self.board.set_blockers(Blockers.of(state))
         self.hud = Hud(state, colorblind=self.settings.colorblind, playtest=self.playtest,
-                       text_scale=self.settings.text_scale)
+                       text_scale=self.settings.text_scale,
+                       keys=key_words(self.level.mode, self.window, self.playtest, pad_in_use(self.window)))
         self.hud.place(hud_area)
         self.hud.set_score(state.score)
         # Every control a key gives, for the mouse too.
@@ -122,6 +129,8 @@ class PlayView(arcade.View):
         self.fliers = GoalFliers(on_land=lambda: self.hud.update_state(self.fliers.owed(self._hud_state)))
         self.toast.place_under(self.board.layout.rect)
         self.controller: Controller = controller_for(self.level.mode, self)
+        if pad_in_use(self.window):
+            self.controller.show_cursor()   # a pad player sees where A acts from the start
         self.pause_menu = None
         self.result_menu = None
         self.hint_command = None
@@ -146,6 +155,7 @@ class PlayView(arcade.View):
         self.on_resize(self.window.width, self.window.height)
 
     def on_resize(self, width: int, height: int) -> None:
+        self.redraw.forget()
         self._gradient, self._grid = backdrop(width, height, renderer_name())
         board_area, hud_area = play_areas(width, height, self.settings.text_scale)
         self.board.set_area(board_area)
@@ -428,7 +438,7 @@ class PlayView(arcade.View):
         elif action == Action.RETRY:
             self.retry()
         else:
-            # Opened on its own (record, a bare test): there is nowhere to go back to.
+            # Opened on its own (record, a bare test): nowhere to go back to.
             self.pause_menu = None
 
     def _leave_or(self, action: Action, fallback: Callable[[], None]) -> None:
@@ -449,9 +459,7 @@ class PlayView(arcade.View):
             return
         self._touched()
         if self.bar.at(x, y) is not None:
-            if self.busy and self._animating:
-                self.board.animator.finish()   # as the keys do: undo or a hint ends the animation
-                self._after_batch()
+            self.settle()   # as the keys do: undo or a hint ends the animation
             self.bar.press(x, y)
             return
         if self.state.status != Status.PLAYING:
@@ -478,7 +486,20 @@ class PlayView(arcade.View):
         self.bar.hover(x, y)
         self.controller.hover(x, y)
 
+    def on_action(self, action: Input) -> bool:
+        """A pad's action (game/ui/pad.py): the key help shows its buttons from now on."""
+        show_key_help(self, pad=True)
+        return play_action(self, action)
+
+    def settle(self) -> None:
+        """End the batch on show at once (before an undo, a hint: they act on the settled board)."""
+        if self.busy:
+            self.board.animator.finish()
+            if self._animating:
+                self._after_batch()
+
     def on_key_press(self, symbol: int, modifiers: int) -> None:
+        show_key_help(self, pad=False)
         if symbol == key.F11:
             self.toggle_fullscreen()
             return
@@ -486,33 +507,16 @@ class PlayView(arcade.View):
             # Back to the editor from anywhere, the pause and result menus included.
             self.leave(Action.EDITOR)
             return
-        if self.result_menu is not None:
-            if symbol in (key.Z,) and self.state.status != Status.WON:
-                self.undo()
-                return
-            self.result_menu.key(symbol)
-            return
-        if self.pause_menu is not None:
-            if symbol == key.ESCAPE:
-                self.close_pause()
-            else:
-                self.pause_menu.key(symbol)
-            return
-        if self.goal_card is not None:
-            if symbol == key.ESCAPE:
-                self.goal_card_back()
-            else:
-                self.close_goals()   # any other key: the card has been read
+        if self.modal is not None:
+            menu_key(self, symbol)   # the pause or result menu, the goal card: as a pad's buttons
             return
         self._touched()
         if symbol == key.ESCAPE:
             if not self.controller.cancel():
                 self.open_pause()
             return
-        if symbol in (key.Z, key.Y, key.H) and self.busy:
-            self.board.animator.finish()
-            if self._animating:
-                self._after_batch()
+        if symbol in (key.Z, key.Y, key.H):
+            self.settle()
         if symbol == key.Z:
             self.undo()
             return
@@ -572,13 +576,28 @@ class PlayView(arcade.View):
                 or (self.result_menu is not None and self._result_age < RESULT_SHOWN)
                 or (self.hint_command is not None and self._hint_age < HINT_PULSE))
 
+    def _marks(self) -> list[Mark]:
+        """Everything on_draw shows, in its order, and where (game.ui.damage)."""
+        w, h = self.window.width, self.window.height
+        out: list[Mark] = [(("backdrop", id(self._gradient), id(self._grid)), (0, 0, w, h))]
+        out += self.hud.marks() + self.bar.marks() + self.board.marks() + self.fliers.marks() + self.toast.marks()
+        return out
+
     def on_draw(self) -> None:
+        # A still screen (no tween, no menu) repaints only what its marks say changed.
+        still = self.modal is None and not self.board.animator.moving and not self.fliers.animator.moving
+        self.redraw.frame(self._draw_scene, self._marks, still)
+
+    def _draw_scene(self) -> None:
         frames.clear(self.window, PLAY_BG)
         if self._gradient is not None:
             self._gradient.draw()
         self._grid.draw()
-        self.hud.draw()
-        self.bar.draw()
+        # A still frame repainting the board only skips the side panel (its texts cost a millisecond).
+        if repaints(self.hud.rect):
+            self.hud.draw()
+        if repaints(self.bar.rect):
+            self.bar.draw()
         self.board.draw()
         self.fliers.draw()
         menu = self.modal
@@ -587,8 +606,6 @@ class PlayView(arcade.View):
             if menu is self.result_menu:
                 self.result_stars.draw()
         self.toast.draw()   # over a menu too: what Share says is read on the result screen
-
-
 
 
 __all__ = ["Action", "BAR_BOTTOM", "BONUS_MAX_SECONDS", "BONUS_PER_MOVE", "PORTRAIT_HUD_H", "PlayOutcome", "PlayView",

@@ -6,6 +6,7 @@ from there. Every state is the core's (one Session replayed once); the board onl
 
 from __future__ import annotations
 
+import math
 from typing import Callable, Sequence
 
 import arcade
@@ -15,6 +16,8 @@ from game.io.settings import Settings, load_settings
 from game.ui import frames
 from game.ui.actions import Action
 from game.ui.hud import Hud
+from game.ui.key_help import THEATRE_KEYS, theatre_pad
+from game.ui.pad import keys_used, pad_family, pad_in_use
 from game.ui.layout import Rect
 from game.ui.board import Blockers, BoardRenderer
 from game.ui.screens import style
@@ -25,7 +28,8 @@ key = arcade.key
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
 GAP = 0.45          # seconds between two moves at x1, once the board has settled
-KEYS = "Space play or pause\nLeft Right step   Home End\n+ - speed   S share\nEnter play from here\nEsc back"
+KEYS = THEATRE_KEYS
+SCRUB_FASTEST = 20.0   # moves a second with a trigger pulled all the way; a light pull creeps
 BAND = 104          # the strip under the board: timeline and buttons
 TOAST_ROOM = 58     # between the board and the timeline: a message (two lines) never covers tiles
 
@@ -62,6 +66,8 @@ class TheatreView(arcade.View):
         self._wait = GAP
         self._shown: State = self.states[0]
         self.scrubbing = False
+        self.scrub_rate = 0.0    # the triggers: -1 (back, fast) .. 1 (forward, fast)
+        self._scrub_at = 0.0     # where a trigger scrub has got to, between two moves
         self.title = title
         self._build()
 
@@ -75,7 +81,7 @@ class TheatreView(arcade.View):
         self.board.set_specials(state.specials)
         self.board.set_blockers(Blockers.of(state))
         self.hud = Hud(state, colorblind=self.settings.colorblind, text_scale=self.settings.text_scale,
-                       keys=KEYS)
+                       keys=theatre_pad(pad_family(self.window)) if pad_in_use(self.window) else KEYS)
         self.hud.mode.text = f"{self.title}, deal {self.seed}"
         self.hud.place(hud_area)
         self.hud.set_score(state.score)
@@ -173,7 +179,7 @@ class TheatreView(arcade.View):
         self._fill.width = width
         self._fill.center_x = t.left + width / 2
         self._knob.center_x = t.left + t.width * frac
-        what = "playing" if self.playing else "paused"
+        what = "scrubbing" if self.scrub_rate else "playing" if self.playing else "paused"
         if self.position == n and not self.playing:
             what = f"the end: {self.state.status}"
         self.label.text = f"Move {self.position} of {n}   {_speed_label(self.speed)}   {what}"
@@ -273,9 +279,30 @@ class TheatreView(arcade.View):
         return t.left - 10 <= x <= t.right + 10 and t.bottom - 14 <= y <= t.top + 14
 
     # -- input ----------------------------------------------------------------------------
+    def on_scrub(self, rate: float) -> None:
+        """The triggers (game/ui/pad.py): how far the right one (forward, rate > 0) or the left
+        one (back) is pulled sets how fast the game runs through its moves; 0 stops."""
+        self.hud.set_keys(theatre_pad(pad_family(self.window)))
+        if rate and (not self.scrub_rate or (rate > 0) != (self.scrub_rate > 0)):
+            self.playing = False
+            self._snap_to(self.position)   # a move on show ends: the scrub starts from it
+            self._scrub_at = float(self.position)
+        self.scrub_rate = rate
+        self._show_position()
+
+    def _run_scrub(self, delta_time: float) -> None:
+        rate = self.scrub_rate
+        moves_a_second = 1.0 + (SCRUB_FASTEST - 1.0) * rate * rate
+        n = len(self.turns)
+        self._scrub_at = max(0.0, min(float(n), self._scrub_at + math.copysign(moves_a_second, rate) * delta_time))
+        target = math.floor(self._scrub_at) if rate > 0 else math.ceil(self._scrub_at)
+        if target != self.position:
+            self._snap_to(target)
+
     def on_action(self, action: Action) -> bool:
         """A controller in the theatre: A or Start pauses, the shoulders (or left and right)
         step, up and down set the speed, B goes back."""
+        self.hud.set_keys(theatre_pad(pad_family(self.window)))
         steps: dict[Action, Callable[[], object]] = {Action.PRESS: self.toggle, Action.PAUSE: self.toggle, Action.BACK: self.on_back,
                  Action.PREVIOUS: self.step_back, Action.LEFT: self.step_back,
                  Action.NEXT: self.step_forward, Action.RIGHT: self.step_forward,
@@ -288,6 +315,8 @@ class TheatreView(arcade.View):
         return True
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        keys_used(self.window)
+        self.hud.set_keys(KEYS)
         if symbol == key.ESCAPE:
             self.on_back()
         elif symbol == key.SPACE:
@@ -337,6 +366,8 @@ class TheatreView(arcade.View):
     def on_update(self, delta_time: float) -> None:
         self.board.update(delta_time)
         self.toast.update(delta_time)
+        if self.scrub_rate:
+            self._run_scrub(delta_time)
         if self.playing and not self.board.busy:
             self._wait -= delta_time
             if self._wait <= 0:

@@ -7,6 +7,7 @@ from typing import Any
 import arcade
 
 from game.ui import frames
+from game.ui.damage import Mark, box, sprite_marks, text_mark, union
 from game.ui.screens import style
 
 SECONDS = 3.0    # how long a message stays
@@ -76,6 +77,17 @@ class Toast:
                                  center_x=x, center_y=y)
             pill.color = style.OVERLAY_PANEL
             self.pill.append(pill)
+
+    def marks(self) -> list[Mark]:
+        """What the toast shows and where (game.ui.damage): its words and how faded they are."""
+        if self.left <= 0 or not self.text.text:
+            return []
+        text = text_mark("toast", self.text)
+        where = box(self.text.left, self.text.bottom, self.text.right, self.text.top, pad=4)
+        for _, b in sprite_marks("toast", self.pill):
+            where = union(where, b)
+        key = (text[0] if text else None, self.error, int(255 * min(1.0, self.left / FADE)))
+        return [(("toast", key), where)]
 
     def draw(self) -> None:
         if self.left <= 0 or not self.text.text:

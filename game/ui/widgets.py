@@ -12,6 +12,8 @@ from typing import Any, Callable, Sequence
 
 import arcade
 
+from game.ui.actions import Action as Input
+from game.ui.damage import Mark, sprite_marks, text_mark
 from game.ui.layout import Rect
 from game.ui.screens import style
 from game.ui.screens.widgets import Widget, fit
@@ -130,10 +132,20 @@ class Menu:
     def key(self, symbol: int) -> bool:
         k = arcade.key
         if symbol in (k.UP, k.W):
+            return self.act(Input.UP)
+        if symbol in (k.DOWN, k.S, k.TAB):
+            return self.act(Input.DOWN)
+        if symbol in (k.ENTER, k.RETURN, k.SPACE, k.NUM_ENTER):
+            return self.act(Input.PRESS)
+        return False
+
+    def act(self, action: Input) -> bool:
+        """What the keys mean, and a pad sends: up and down move the focus, A (Enter) presses."""
+        if action is Input.UP:
             self.focus = (self.focus - 1) % len(self.buttons)
-        elif symbol in (k.DOWN, k.S, k.TAB):
+        elif action is Input.DOWN:
             self.focus = (self.focus + 1) % len(self.buttons)
-        elif symbol in (k.ENTER, k.RETURN, k.SPACE, k.NUM_ENTER):
+        elif action is Input.PRESS:
             self.buttons[self.focus].action()
         else:
             return False
@@ -231,6 +243,12 @@ class ButtonBar:
             if b.widget is not None and b.widget.hovered != b.rect.contains(x, y):
                 b.widget.hovered = not b.widget.hovered
                 b.widget.refresh()
+
+    def marks(self) -> list[Mark]:
+        """What the bar shows and where (game.ui.damage): each button, hovered or not."""
+        out = list(sprite_marks("bar", self.sprites))
+        out.extend(m for m in (text_mark("bar", b.text) for b in self.buttons if b.text is not None) if m)
+        return out
 
     def draw(self) -> None:
         self.sprites.draw()

@@ -6,6 +6,11 @@ change one event: each line of fingerprints.txt is a sha256 over the events, the
 questions a bot asks (swap_clears, swap_specials, blocker_progress) and the final state of
 games a seeded random bot plays. A rule change that is meant (and bumps RULES_VERSION) writes
 them again: `.venv/bin/python tests/core/test_fingerprint.py --write`.
+
+fingerprints-rules-3.txt is never written again: the games of the bench boards and of the
+shipped levels (each named with its content hash) played by rules version 3, as they were
+before the finale (rules 4). An older replay plays by its own version, so those games must
+never change; a level reshaped since simply has no rules-3 print to hold.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ from game.io.paths import levels_dir  # noqa: E402
 from game.io.replay import load_replay  # noqa: E402
 
 GOLDEN = pathlib.Path(__file__).with_name("fingerprints.txt")
+GOLDEN_RULES_3 = pathlib.Path(__file__).with_name("fingerprints-rules-3.txt")
 REPLAYS = ROOT / "tests" / "replays"
 SEEDS = 4          # games per level (the level's own seed, then 1, 2, 3)
 MOVES = 25         # moves a game at most
@@ -58,13 +64,14 @@ def state_text(state: State) -> bytes:
                  state.rng, state.specials, state.stones, state.locks, state.jelly, state.dropped)).encode()
 
 
-def level_print(level: Level) -> str:
-    """Games of `level` by a seeded random bot, with a swap it refuses now and then."""
+def level_print(level: Level, rules: int = RULES_VERSION) -> str:
+    """Games of `level` by a seeded random bot, with a swap it refuses now and then, played by
+    rules version `rules`."""
     h = hashlib.sha256()
     seeds = [level.play_seed, 1, 2, 3][:SEEDS]
     for seed in seeds:
         rnd = random.Random(seed)
-        session = Session(level, seed)
+        session = Session(level, seed, rules)
         for _ in range(MOVES):
             state = session.state
             if state.status != "playing":
@@ -91,10 +98,11 @@ def level_print(level: Level) -> str:
     return h.hexdigest()[:16]
 
 
-def replay_print(path: pathlib.Path) -> str:
+def replay_print(path: pathlib.Path, rules: int | None = None) -> str:
+    """The events of a golden replay played by `rules` (default: its own version)."""
     replay = load_replay(path)
     level = next(lv for lv in SHIPPED if lv.id == replay.level)
-    session = Session.replay(level, replay.seed, replay.commands)
+    session = Session.replay(level, replay.seed, replay.commands, replay.plays_by if rules is None else rules)
     h = hashlib.sha256()
     for turn in session.turns:
         h.update(repr(turn.events).encode())
@@ -102,10 +110,10 @@ def replay_print(path: pathlib.Path) -> str:
     return h.hexdigest()[:16]
 
 
-def current() -> dict[str, str]:
-    found = {f"level {lv.id}": level_print(lv) for lv in shipped_levels()}
-    found.update({name: level_print(lv) for name, lv in bench_levels().items()})
-    found.update({f"replay {p.stem}": replay_print(p) for p in sorted(REPLAYS.glob("*.yaml"))})
+def current(rules: int = RULES_VERSION) -> dict[str, str]:
+    found = {f"level {lv.id}": level_print(lv, rules) for lv in shipped_levels()}
+    found.update({name: level_print(lv, rules) for name, lv in bench_levels().items()})
+    found.update({f"replay {p.stem}": replay_print(p, rules) for p in sorted(REPLAYS.glob("*.yaml"))})
     return found
 
 
@@ -129,6 +137,18 @@ def test_events_are_byte_for_byte_those_recorded(kind: str) -> None:
     changed = sorted(k for k in expected if k in found and found[k] != expected[k])
     assert not changed, f"events changed for: {', '.join(changed)}"
     assert len(set(expected) & set(found)) >= min(len(expected), 5)
+
+
+def test_rules_3_games_are_byte_for_byte_those_played_before_the_finale() -> None:
+    lines = GOLDEN_RULES_3.read_text(encoding="utf-8").splitlines()
+    assert lines[0] == "rules 3"
+    expected = dict(line.rsplit(" ", 1) for line in lines[1:] if line.strip())
+    found = {name: level_print(lv, 3) for name, lv in bench_levels().items()}
+    found.update({f"level {lv.id} {lv.content_hash()}": level_print(lv, 3) for lv in shipped_levels()
+                  if f"level {lv.id} {lv.content_hash()}" in expected})
+    changed = sorted(k for k in expected if k in found and found[k] != expected[k])
+    assert not changed, f"rules 3 games changed for: {', '.join(changed)}"
+    assert sum(1 for k in found if k.startswith("bench ")) == 5
 
 
 if __name__ == "__main__" and sys.argv[1:] == ["--write"]:

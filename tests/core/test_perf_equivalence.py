@@ -16,11 +16,12 @@ from hypothesis import strategies as st
 
 from game.core import (
     EMPTY, HOLE, PLAYER, RAINBOW, BonusScored, Chained, Cleared, Cracked, Created, Detonated, DropCollected,
-    Event, Fell, JellyCleared, Level, LevelError, Lost, Mode, PlayerMoved, Reshuffled, Rules, Scored, Session,
+    Event, Fell, FinaleBegan, JellyCleared, LeftoversFired, Level, MoveTurned, LevelError, Lost, Mode, PlayerMoved, Reshuffled, Rules, Scored, Session,
     Slid, Slide, Spawned, Special, State, Status, Swap, SwapRejected, Swapped, Unlocked, Won, blocker_progress, decide,
     evolve, fold, legal_commands, new_game, play, swap_clears, swap_specials,
 )
 from corekit import ref_runs
+from finaleref import check_finale
 
 from game.core.boards import bitboard, run_mask
 from game.core.goals import ending
@@ -236,8 +237,10 @@ def ref_fold(state: State, events: list[Event]) -> State:
             rows[e.dst[0]][e.dst[1]] = rows[e.src[0]][e.src[1]]
             rows[e.src[0]][e.src[1]] = EMPTY
             state = replace(state, grid=_freeze(rows), moves=state.moves + 1)
-        elif isinstance(e, SwapRejected):
+        elif isinstance(e, (SwapRejected, FinaleBegan, LeftoversFired)):
             pass
+        elif isinstance(e, MoveTurned):
+            state = replace(state, rng=e.rng)   # its line is the Created after it
         elif isinstance(e, Won):
             state = replace(state, status=Status.WON)
         elif isinstance(e, Lost):
@@ -382,7 +385,15 @@ def test_decide_gives_the_plain_events_move_after_move(level: Level, seed: int, 
         # Half the time decide meets a state that already knows its legal swaps, half a new one.
         probe = state if i % 2 else replace(state)
         events, after = play(probe, command)
-        assert events == ref_decide(replace(state), command) == decide(replace(state), command)
+        expected = ref_decide(replace(state), command)
+        assert events == decide(replace(state), command)
+        cut = next((n for n, e in enumerate(events) if isinstance(e, FinaleBegan)), None)
+        if cut is None:
+            assert events == expected
+        else:
+            # A win with something to spare plays the finale (finaleref holds it to its rule).
+            assert events[:cut] + [Won()] == expected
+            check_finale(ref_fold(state, events[:cut]), events[cut:])
         assert after == fold(state, events) == ref_fold(state, events)
         state = after
         compared += 1

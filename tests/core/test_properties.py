@@ -14,10 +14,11 @@ from corekit import (
     Grid, build_or_skip, ref_chain_exists, canonical, cells_with, examples, holes_of, level_dicts, random_commands,
     ref_chain_ok, ref_gravity, ref_legal_swaps, ref_runs, ref_slide_solvable, ref_special_swaps, solved,
 )
-from game.core.state import REACH_ON_THE_WAY
+from finaleref import check_finale
+from game.core.state import FINALE, REACH_ON_THE_WAY
 from game.core import (
-    EMPTY, HOLE, PLAYER, RAINBOW, BonusScored, Chain, Chained, Cleared, Created, Detonated, Event, Fell, IllegalMove, Level,
-    LevelError, Lost, PlayerMoved, Reshuffled, Scored, Session, Slid, Slide, Spawned, State, Swap,
+    EMPTY, HOLE, PLAYER, RAINBOW, BonusScored, Chain, Chained, Cleared, Created, Detonated, Event, Fell, FinaleBegan,
+    IllegalMove, Level, LeftoversFired, LevelError, Lost, MoveTurned, PlayerMoved, Reshuffled, Scored, Session, Slid, Slide, Spawned, State, Swap,
     SwapRejected, Swapped, Won, decide, evolve, fold, format_command, legal_commands, new_game,
     parse_command,
 )
@@ -91,8 +92,13 @@ def check_batch(before: State, events: list[Event]) -> State:
     step_events: list[Event] = []
     step_grid = before.grid
     swap_effect = False
+    finale = False
     for i, e in enumerate(events):
         assert not ended, "nothing follows Won or Lost"
+        if isinstance(e, FinaleBegan):
+            assert level.mode == "match3" and before.rules >= FINALE and not finale
+            check_finale(s, events[i:])
+            finale = True
         nxt = evolve(s, e)
         if not isinstance(e, PlayerMoved):
             assert nxt.player == s.player, f"the player moves only by PlayerMoved ({e})"
@@ -143,7 +149,8 @@ def check_batch(before: State, events: list[Event]) -> State:
                 step_events = []
                 swap_effect = False
         elif isinstance(e, (Created, Detonated)):
-            assert level.mode == "match3" and level.rules.specials
+            # The finale's lines go off on any match3 board, even one that makes no specials.
+            assert level.mode == "match3" and (level.rules.specials or finale)
             if not step_events:
                 step_grid = s.grid
             step_events.append(e)
@@ -179,7 +186,9 @@ def check_batch(before: State, events: list[Event]) -> State:
         s = nxt
     assert sum(isinstance(e, MOVE_EVENTS) for e in events) == s.moves - before.moves
     check_order(level, events)
-    check_scores(before, events)
+    # The move's own cascade scores as ever; check_finale held the finale's steps to theirs.
+    cut = next((n for n, e in enumerate(events) if isinstance(e, FinaleBegan)), None)
+    check_scores(before, events if cut is None else events[:cut] + [Won()])
     check_ending(s)
     points = sum(e.points for e in events if isinstance(e, (Scored, BonusScored)))
     assert points == s.score - before.score
@@ -188,9 +197,13 @@ def check_batch(before: State, events: list[Event]) -> State:
 
 # The order of a batch, as the animator plays it: one letter an event, one pattern a mode.
 LETTERS = {Swapped: "S", Created: "O", Detonated: "X", Cleared: "C", Scored: "$", Fell: "F", Spawned: "N", Reshuffled: "R",
-           BonusScored: "B", Won: "W", Lost: "L", Chained: "K", PlayerMoved: "P", Slid: "D"}
+           BonusScored: "B", Won: "W", Lost: "L", Chained: "K", PlayerMoved: "P", Slid: "D", FinaleBegan: "G",
+           LeftoversFired: "Y", MoveTurned: "T"}
 GRAMMAR = {
-    "match3": r"S(O*X*C\$F?N)+(R|B?W|L)?",   # a swap, cascade steps until still
+    # a swap, cascade steps until still, then an ending: from rules 4 a win may play the finale
+    # (the specials left go off, then each move left turns into a line that goes off, each one
+    # cascade), and it pays no flat bonus.
+    "match3": r"S(O*X*C\$F?N)+(R|B?W|L|G(YX+C\$F?N(O*X*C\$F?N)*|TOX+C\$F?N(O*X*C\$F?N)*)+W)?",
     "chain": r"K(P+|C)\$F?N(R|B?W|L)?",     # one chain, no cascades; a bonus before a win
     "slide": r"D\$?[WL]?",
 }
@@ -224,6 +237,8 @@ def check_scores(before: State, events: list[Event]) -> None:
         assert level.moves is not None
         assert bonus.moves_left == level.moves - before.moves - 1
         assert bonus.points == 50 * (level.moves - before.moves - 1)
+    elif level.mode == "match3" and before.rules >= FINALE:
+        pass   # a win with moves left plays the finale instead (check_finale)
     elif level.mode != "slide" and any(isinstance(e, Won) for e in events) and level.moves is not None:
         assert before.moves + 1 == level.moves, "a win with moves left pays the bonus"
     if level.mode == "match3":

@@ -50,18 +50,6 @@ def test_under_rules_version_2_only_where_the_walk_ends_counts() -> None:
     assert not _reach(session) and session.state.status == Status.PLAYING
 
 
-OLDER = sorted((Path(__file__).parents[1] / "replays" / "older").glob("*.yaml"))
-
-
-@pytest.mark.parametrize("path", OLDER, ids=[p.stem for p in OLDER])
-def test_an_older_replay_still_verifies_under_its_own_version(path: Path) -> None:
-    replay = load_replay(path)
-    assert replay.rules == 2 and replay.plays_by == 2
-    level = find_pack(str(replay.pack)).level(replay.level)
-    assert first_divergence(level, replay.seed, replay.commands, replay.checks, replay.plays_by) is None
-    assert Session.replay(level, replay.seed, replay.commands, replay.plays_by).state.status == Status.WON
-
-
 def test_the_older_deep_dive_replay_crosses_the_target_early_so_todays_rules_end_it_sooner() -> None:
     replay = load_replay(Path(__file__).parents[1] / "replays" / "older" / "deep-dive-rules-2.yaml")
     level = find_pack(str(replay.pack)).level(replay.level)

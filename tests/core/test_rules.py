@@ -126,8 +126,9 @@ def test_score_goal_ends_in_won_with_stars() -> None:
     assert [g.name for g in progress(s.state)] == ["score"] and progress(s.state)[0].met
 
 
-def test_a_win_with_moves_to_spare_pays_a_named_bonus_just_before_won() -> None:
-    s = Session(level("match3", 5, 5, kinds=5, moves=5, layout=T_BOARD, goals={"score": 60}), 1)
+def test_a_win_with_moves_to_spare_pays_a_named_bonus_just_before_won_under_rules_3() -> None:
+    # Rules 3 games (older replays) keep the flat bonus; from rules 4 match3 plays the finale.
+    s = Session(level("match3", 5, 5, kinds=5, moves=5, layout=T_BOARD, goals={"score": 60}), 1, rules=3)
     before = s.state
     events = s.play(Swap((2, 2), (1, 2)))
     # Four moves left after the winning swap: 50 points each, named as the bonus it is.
@@ -136,7 +137,7 @@ def test_a_win_with_moves_to_spare_pays_a_named_bonus_just_before_won() -> None:
     earned = sum(e.points for e in events if isinstance(e, Scored))
     assert s.state.score == before.score + earned + 200
     # A win on the last move has nothing to spare: no bonus.
-    last = Session(level("match3", 5, 5, kinds=5, moves=1, layout=T_BOARD, goals={"score": 60}), 1)
+    last = Session(level("match3", 5, 5, kinds=5, moves=1, layout=T_BOARD, goals={"score": 60}), 1, rules=3)
     assert not any(isinstance(e, BonusScored) for e in last.play(Swap((2, 2), (1, 2))))
 
 

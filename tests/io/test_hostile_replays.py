@@ -14,6 +14,9 @@ from game.io.replay import ReplayFileError, load_replay
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 GOOD = (ROOT / "tests/replays/first-swap.yaml").read_text(encoding="utf-8")
+CHECK = GOOD.split("checks:\n- ", 1)[1].splitlines()[0]   # its one check: 'digest score moves'
+CHECK_LINE = GOOD.splitlines().index(f"- {CHECK}") + 1
+
 
 
 def _said(capsys: Any) -> str:
@@ -78,24 +81,24 @@ def test_a_forged_level_hash_is_refused_even_where_the_game_agrees(tmp_path: pat
 
 def test_a_forged_check_is_placed_on_its_own_line(tmp_path: pathlib.Path, capsys: Any) -> None:
     path = tmp_path / "r.yaml"
-    path.write_text(GOOD.replace("- d64eff8c 1590 1", "- d64eff8c 9999 1"), encoding="utf-8")
+    path.write_text(GOOD.replace(f"- {CHECK}", f"- {CHECK.split()[0]} 9999 1"), encoding="utf-8")
     assert main(["replay", str(path)]) == 1
-    assert f"{path}:10:3: checks[0]: the game differs from command 1" in _said(capsys)
+    assert f"{path}:{CHECK_LINE}:3: checks[0]: the game differs from command 1" in _said(capsys)
     # gridfall record refuses it as replay does, before any window or frame
     out = tmp_path / "clip.gif"
     assert main(["record", str(path), "--out", str(out)]) == 1
     said = _said(capsys)
-    assert f"{path}:10:3: checks[0]: the game differs" in said and not out.exists()
+    assert f"{path}:{CHECK_LINE}:3: checks[0]: the game differs" in said and not out.exists()
 
 
 @pytest.mark.parametrize("check", ["nonsense", "'[1, 2]'", "zzzzzzzz 1 1", "d64eff8c -1 1",
                                    "'" + "9" * 60 + " 1 1'"])
 def test_a_bad_check_text_is_named_at_its_line_not_line_0(tmp_path: pathlib.Path, check: str) -> None:
     path = tmp_path / "r.yaml"
-    path.write_text(GOOD.replace("- d64eff8c 1590 1", f"- {check}"), encoding="utf-8")
+    path.write_text(GOOD.replace(f"- {CHECK}", f"- {check}"), encoding="utf-8")
     with pytest.raises(ReplayFileError) as caught:
         load_replay(path)
-    assert (caught.value.line, caught.value.field) == (10, "checks[0]")
+    assert (caught.value.line, caught.value.field) == (CHECK_LINE, "checks[0]")
     assert len(str(caught.value)) < 400
 
 
@@ -115,7 +118,8 @@ def test_a_bad_seed_names_the_seed_field(tmp_path: pathlib.Path, capsys: Any, se
 
 
 def test_an_unknown_key_of_any_length_is_one_short_located_line(tmp_path: pathlib.Path, capsys: Any) -> None:
-    for key, line in (("speed", 11), ("k" * 1000, 11), ("'" + "k" * 500_000 + "'", 11)):
+    after = len(GOOD.splitlines()) + 1   # the line after the file's last
+    for key, line in (("speed", after), ("k" * 1000, after), ("'" + "k" * 500_000 + "'", after)):
         path = tmp_path / "r.yaml"
         path.write_text(GOOD + f"{key}: 3\n", encoding="utf-8")
         assert main(["replay", str(path)]) == 1

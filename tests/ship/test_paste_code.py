@@ -125,3 +125,19 @@ def test_plain_v_does_nothing_and_the_button_sits_clear_of_the_menu(
     window.current_view.on_draw()
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     arcade.get_image(0, 0, window.width, window.height).save(SCREENSHOTS / "paste_title.png")
+
+
+def test_a_pack_opened_from_a_code_says_so_on_the_packs_screen(window: Any, clipboard: list[str]) -> None:
+    level = load_level(FINALE)
+    app = App(window)
+    app.show_title()
+    clipboard[0] = level_code(level)
+    ctrl_v(window)
+    assert isinstance(window.current_view, PlayView)
+    packs = app.show_packs()
+    packs.on_update(1 / 60)
+    card_lines = [t.text for t in packs._texts if "level" in t.text and "·" in t.text]
+    from_code = [line for line in card_lines if "share code" in line]
+    # The code's pack of one, by where it came from, not "installed"; the shipped ones built-in.
+    assert len(from_code) == 1 and "installed" not in from_code[0]
+    assert any("built-in" in line for line in card_lines)

@@ -49,10 +49,11 @@ def deal(level: Level, draws: Draws) -> Grid:
     specials, locks = level.specials, level.locks
     why = ""
     for _ in range(match3.DEAL_ATTEMPTS):
-        grid, why = match3.fill(template, level.kinds, level.rules.min_match, draws, need_swap=False)
+        grid, why = match3.fill(template, level.kinds, level.rules.min_match, draws, need_swap=False,
+                                geo=level.geometry())
         if grid is None:
             continue
-        if match3.playable(grid, level.rules.min_match, specials, locks):
+        if match3.playable(grid, level.rules.min_match, specials, locks, level.geometry()):
             return grid
         why = "no swap on this board can ever make a run (locked tiles, stones and drops never swap)"
     raise LevelError([Problem(("layout",), f"cannot deal a starting board: {why} "

@@ -8,7 +8,8 @@ from ..commands import Chain, Command
 from ..events import Chained, Cleared, Cracked, Event, JellyCleared, Lost, PlayerMoved, Reshuffled, Scored, Unlocked
 from ..evolve import fold
 from ..goals import ending
-from ..grid import EMPTY, ORTHOGONAL, PLAYER, STONE, Cell, Grid, are_neighbours, in_bounds, neighbours
+from ..grid import EMPTY, HOLE, ORTHOGONAL, PLAYER, STONE, Cell, Grid, are_neighbours, in_bounds, neighbours
+from ..boards import Geometry, geometry_near, near_table
 from ..checking import Problem
 from ..level import Level, LevelError
 from ..rng import Draws
@@ -98,118 +99,204 @@ def component_of(grid: Grid, cell: Cell, diagonal: bool,
     return component
 
 
-def _extend(grid: Grid, path: list[Cell], kind: int, need: int, diagonal: bool,
-            visits: Visits | None) -> bool:
-    """Depth-first: grow `path` (same kind, no repeats) until it has `need` cells."""
-    if len(path) >= need:
-        return True
-    if visits is not None and not visits.take():
-        return False
-    height, width = len(grid), len(grid[0])
-    for n in neighbours(path[-1], height, width, diagonal):
-        if grid[n[0]][n[1]] == kind and n not in path:
-            path.append(n)
-            if _extend(grid, path, kind, need, diagonal, visits):
-                return True
-            path.pop()
-    return False
+class _Flat:
+    """A chain search's board: each cell's value by bit (r * stride + c, as the bitboards
+    number cells; guard bits hold HOLE), and per tile the bits of its neighbours of its own
+    kind, in grid.neighbours' order (so every search visits cells in the order it always did)."""
+
+    __slots__ = ("values", "near", "same", "cell_of", "stride")
+
+    def __init__(self, grid: Grid, diagonal: bool, geo: Geometry | None) -> None:
+        height, width = len(grid), len(grid[0])
+        stride = width + 1
+        if geo is not None and geo.height == height and geo.width == width:
+            near, self.cell_of = geometry_near(geo, diagonal), geo.cell_of
+        else:
+            near = near_table(height, width, diagonal)
+            self.cell_of = tuple(divmod(b, stride) for b in range(height * stride))
+        values = [HOLE] * (height * stride)
+        for r, row in enumerate(grid):
+            values[r * stride:r * stride + width] = row
+        self.values = values
+        self.near = near
+        self.stride = stride
+        self.same: list[tuple[int, ...]] = [
+            tuple([n for n in near[b] if values[n] == v]) if v > 0 else () for b, v in enumerate(values)]
+
+    def bit(self, cell: Cell) -> int:
+        return cell[0] * self.stride + cell[1]
+
+    def cells(self, bits: list[int]) -> tuple[Cell, ...]:
+        return tuple(map(self.cell_of.__getitem__, bits))
+
+    def starts(self, player: Cell | None) -> list[int]:
+        """chain_starts, as bits: the player's tile neighbours, or every tile."""
+        values = self.values
+        if player is not None:
+            return [n for n in self.near[self.bit(player)] if values[n] > 0]
+        return [b for b, v in enumerate(values) if v > 0]
+
+    def component(self, start: int, found: list[list[int] | None]) -> list[int]:
+        """The tiles of `start`'s kind it can reach on its kind (kept in `found` for each)."""
+        members = found[start]
+        if members is None:
+            members = [start]
+            found[start] = members
+            same = self.same
+            i = 0
+            while i < len(members):
+                for n in same[members[i]]:
+                    if found[n] is None:
+                        found[n] = members
+                        members.append(n)
+                i += 1
+        return members
+
+
+def _extend(flat: _Flat, start: int, need: int, visits: Visits | None) -> list[int] | None:
+    """Depth-first from `start` over its kind (no cell twice) until the path has `need` cells;
+    each cell grown from takes one visit from `visits` (unbounded when None)."""
+    path = [start]
+    if need <= 1:
+        return path
+    vleft = visits.left if visits is not None else -1
+    if visits is not None:
+        if vleft <= 0:
+            return None
+        vleft -= 1
+    same = flat.same
+    on = bytearray(len(flat.values))
+    on[start] = 1
+    stack = [iter(same[start])]
+    found: list[int] | None = None
+    while stack:
+        for n in stack[-1]:
+            if not on[n]:
+                path.append(n)
+                if len(path) >= need:
+                    found = path
+                    break
+                if visits is not None:
+                    if vleft <= 0:
+                        path.pop()
+                        continue
+                    vleft -= 1
+                on[n] = 1
+                stack.append(iter(same[n]))
+                break
+        else:
+            stack.pop()
+            on[path.pop()] = 0
+            continue
+        if found is not None:
+            break
+    if visits is not None:
+        visits.used += visits.left - vleft
+        visits.left = vleft
+    return found
 
 
 def find_chain(grid: Grid, player: Cell | None, min_chain: int, diagonal: bool,
-               visits: Visits | None = None) -> tuple[Cell, ...] | None:
+               visits: Visits | None = None, geo: Geometry | None = None) -> tuple[Cell, ...] | None:
     """One legal chain (the player first when there is one), or None when none exists.
 
     Exact (no budget) unless `visits` is given; starts whose kind component is smaller than
     the chain needs are skipped, which changes no answer (nothing could be found there).
+    `geo`: the board's geometry (the level's), whose neighbour tables are kept.
     """
     need = tiles_needed(min_chain, player is not None)
-    components: dict[Cell, frozenset[Cell]] = {}
+    flat = _Flat(grid, diagonal, geo)
+    components: list[list[int] | None] = [None] * len(flat.values)
     # A component proven to hold no chain from one start may still hold one from another
     # (a path's ends matter), so only the size test prunes whole components.
-    for start in chain_starts(grid, player, diagonal):
-        if len(component_of(grid, start, diagonal, components)) < need:
+    for start in flat.starts(player):
+        if len(flat.component(start, components)) < need:
             continue
-        path = [start]
-        if _extend(grid, path, grid[start[0]][start[1]], need, diagonal, visits):
-            return ((player,) if player is not None else ()) + tuple(path)
+        path = _extend(flat, start, need, visits)
+        if path is not None:
+            return ((player,) if player is not None else ()) + flat.cells(path)
     return None
 
 
-def _walk_paths(grid: Grid, start: Cell, diagonal: bool, visits: Visits, budget: int,
-                seen: Callable[[list[Cell]], None]) -> None:
-    """Depth-first over the simple same-kind paths from `start`, calling `seen` on each.
-
-    At most `budget` expansions, each also taken from the shared `visits`.
-    """
-    kind = grid[start[0]][start[1]]
-    height, width = len(grid), len(grid[0])
-    path: list[Cell] = [start]
-    left = [budget]
-
-    def walk() -> None:
-        seen(path)
-        if left[0] <= 0 or not visits.take():
-            return
-        left[0] -= 1
-        for n in neighbours(path[-1], height, width, diagonal):
-            if grid[n[0]][n[1]] == kind and n not in path:
+def _walk(flat: _Flat, start: int, visits: Visits, budget: int, need: int,
+          ends: dict[int, list[int]] | None) -> list[int]:
+    """Depth-first over the simple same-kind paths from `start`: at most `budget` cells grown
+    from, each also taken from the shared `visits`. Returns the longest path found (the first
+    of its length); with `ends`, also keeps there for each end cell the longest path of at
+    least `need` cells found ending on it."""
+    best = [start]
+    if ends is not None and need <= 1 and start not in ends:
+        ends[start] = [start]
+    if budget <= 0 or visits.left <= 0:
+        return best
+    same = flat.same
+    on = bytearray(len(flat.values))
+    on[start] = 1
+    path = [start]
+    best_len = 1
+    left = budget - 1
+    vleft = visits.left - 1
+    stack = [iter(same[start])]
+    while stack:
+        for n in stack[-1]:
+            if not on[n]:
                 path.append(n)
-                walk()
-                path.pop()
-
-    walk()
+                length = len(path)
+                if length > best_len:
+                    best = path[:]
+                    best_len = length
+                if ends is not None and length >= need and length > len(ends.get(n, ())):
+                    ends[n] = path[:]
+                if left <= 0 or vleft <= 0:
+                    path.pop()
+                    continue
+                left -= 1
+                vleft -= 1
+                on[n] = 1
+                stack.append(iter(same[n]))
+                break
+        else:
+            stack.pop()
+            on[path.pop()] = 0
+    visits.used += visits.left - vleft
+    visits.left = vleft
+    return best
 
 
 def paths_by_end(grid: Grid, starts: list[Cell], need: int, diagonal: bool, visits: Visits,
-                 per_start: int) -> dict[Cell, list[Cell]]:
+                 per_start: int, geo: Geometry | None = None) -> dict[Cell, list[Cell]]:
     """For every cell a chain of at least `need` tiles can end on, the longest one found.
 
     Each start gets at most `per_start` visits out of the shared `visits` budget, so that one
-    big blob cannot starve the rest.
+    big blob cannot starve the rest. `geo`: the board's geometry (the level's), if known.
     """
-    best: dict[Cell, list[Cell]] = {}
-
-    def seen(path: list[Cell]) -> None:
-        if len(path) >= need and len(path) > len(best.get(path[-1], ())):
-            best[path[-1]] = list(path)
-
+    flat = _Flat(grid, diagonal, geo)
+    ends: dict[int, list[int]] = {}
     for start in starts:
-        _walk_paths(grid, start, diagonal, visits, per_start, seen)
-    return best
+        _walk(flat, flat.bit(start), visits, per_start, need, ends)
+    cell_of = flat.cell_of
+    return {cell_of[end]: list(flat.cells(path)) for end, path in ends.items()}
 
 
-def _longest_from(grid: Grid, start: Cell, diagonal: bool, visits: Visits, budget: int) -> list[Cell]:
-    best: list[Cell] = [start]
-
-    def seen(path: list[Cell]) -> None:
-        nonlocal best
-        if len(path) > len(best):
-            best = list(path)
-
-    _walk_paths(grid, start, diagonal, visits, budget, seen)
-    return best
-
-
-def _search_starts(grid: Grid, player: Cell | None, diagonal: bool, need: int,
-                   components: dict[Cell, frozenset[Cell]]) -> list[Cell]:
+def _search_starts(flat: _Flat, player: Cell | None, need: int,
+                   components: list[list[int] | None]) -> list[int]:
     """The starts worth a search: with a player all its neighbours (few); without one, one
     cell per component big enough, the one with fewest same-kind neighbours (a path's end)."""
-    starts = [s for s in chain_starts(grid, player, diagonal)
-              if len(component_of(grid, s, diagonal, components)) >= need]
+    starts = [s for s in flat.starts(player) if len(flat.component(s, components)) >= need]
     if player is not None:
         return starts
-    height, width = len(grid), len(grid[0])
-    chosen: dict[frozenset[Cell], Cell] = {}
+    same = flat.same
+    chosen: dict[int, int] = {}
     for s in starts:
         component = components[s]
-        if component in chosen:
+        assert component is not None
+        key = id(component)
+        if key in chosen:
             continue
-        chosen[component] = min(
-            sorted(component),
-            key=lambda cell: sum(1 for n in neighbours(cell, height, width, diagonal)
-                                 if n in component))
+        # Reading order is bit order: the first cell with the fewest neighbours of its kind.
+        chosen[key] = min(sorted(component), key=lambda b: len(same[b]))
     # Bigger components first: they hold the longest chains.
-    return sorted(chosen.values(), key=lambda s: (-len(components[s]), s))
+    return sorted(chosen.values(), key=lambda s: (-len(components[s] or ()), s))
 
 
 def good_chains(state: State, visits: Visits | None = None) -> list[Chain]:
@@ -224,19 +311,21 @@ def good_chains(state: State, visits: Visits | None = None) -> list[Chain]:
     diagonal = level.rules.diagonal
     need = tiles_needed(level.rules.min_chain, player is not None)
     budget = visits if visits is not None else Visits(SEARCH_BUDGET)
-    components: dict[Cell, frozenset[Cell]] = {}
-    starts = _search_starts(grid, player, diagonal, need, components)
+    geo = level.geometry()
+    flat = _Flat(grid, diagonal, geo)
+    components: list[list[int] | None] = [None] * len(flat.values)
+    starts = _search_starts(flat, player, need, components)
     head: tuple[Cell, ...] = (player,) if player is not None else ()
     found: list[Chain] = []
     for i, start in enumerate(starts):
         if budget.left <= 0:
             break
         share = max(need, budget.left // (len(starts) - i))
-        tiles = _longest_from(grid, start, diagonal, budget, share)
+        tiles = _walk(flat, start, budget, share, need, None)
         if len(tiles) >= need:
-            found.append(Chain(head + tuple(tiles)))
+            found.append(Chain(head + flat.cells(tiles)))
     if not found:
-        exact = find_chain(grid, player, level.rules.min_chain, diagonal)
+        exact = find_chain(grid, player, level.rules.min_chain, diagonal, geo=geo)
         if exact is not None:
             found.append(Chain(exact))
     found.sort(key=lambda ch: -len(ch.path))
@@ -258,7 +347,8 @@ def deal(level: Level, draws: Draws) -> Grid:
     attempts = DEAL_ATTEMPTS if random_cells else 1
     for _ in range(attempts):
         grid = _random_fill(template, level.kinds, draws)
-        if find_chain(searchable(grid, locks), player, level.rules.min_chain, level.rules.diagonal) is not None:
+        if find_chain(searchable(grid, locks), player, level.rules.min_chain, level.rules.diagonal,
+                      geo=level.geometry()) is not None:
             return grid
     if random_cells:
         tried = f"tried {attempts} deals"
@@ -338,15 +428,17 @@ def play(state: State, command: Chain) -> tuple[list[Event], State]:
     events.append(Scored(chain_points(len(eaten_cells)) + POINTS_PER_HIT * hits, 1))
     grid = tuple(tuple(row) for row in work)
     draws = Draws(state.rng)
-    grid = settle_grid(grid, level.kinds, draws, events, locks)
+    grid = settle_grid(grid, level.kinds, draws, events, locks, level.geometry())
     after = fold(state, events)
     end = ending(after)
-    if not end and find_chain(searchable(grid, locks), player, level.rules.min_chain, level.rules.diagonal) is None:
+    geo = level.geometry()
+    if not end and find_chain(searchable(grid, locks), player, level.rules.min_chain, level.rules.diagonal,
+                              geo=geo) is None:
         rules = level.rules
         # Locked tiles read as stones, so the reshuffle leaves them where they are.
         shuffled = reshuffle(
             searchable(grid, locks), draws,
-            lambda g, _: find_chain(g, player, rules.min_chain, rules.diagonal) is not None,
+            lambda g, _: find_chain(g, player, rules.min_chain, rules.diagonal, geo=geo) is not None,
             lambda blank: _random_fill(blank, level.kinds, draws),
         )
         if shuffled is None:

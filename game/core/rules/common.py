@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import AbstractSet, Callable, cast
 
-from ..boards import Geometry, geometry
+from ..boards import Geometry, holes_of, make_geometry
 from ..events import Event, Fell, Spawned
 from ..grid import DROP, EMPTY, HOLE, PLAYER, STONE, Cell, Grid
 from ..rng import GOLDEN, MASK64, Draws
@@ -133,11 +133,14 @@ def _drops(geo: Geometry, c: int, drop: int) -> Drops:
 
 
 def settle_grid(grid: Grid, kinds: int, draws: Draws, events: list[Event],
-                fixed: AbstractSet[Cell] = frozenset()) -> Grid:
+                fixed: AbstractSet[Cell] = frozenset(), geo: Geometry | None = None) -> Grid:
     """settle() for a whole grid (chain's board after a path): every empty cell's column falls
-    and refills; the player, stones, holes and the `fixed` cells (locked tiles) never fall."""
+    and refills; the player, stones, holes and the `fixed` cells (locked tiles) never fall.
+    `geo`: the board's geometry (the level's, whose fall tables are built already), if known."""
     height, width = len(grid), len(grid[0])
-    geo = geometry(height, width, _bits(grid, width, (HOLE,)))
+    holes = holes_of(grid)
+    if geo is None or geo.holes != holes or geo.height != height or geo.width != width:
+        geo = make_geometry(height, width, holes)
     work = list(map(list, grid))
     hit: dict[int, list[int]] = {}
     for r, row in enumerate(grid):

@@ -8,18 +8,19 @@ from typing import Iterable, cast
 
 from ..boards import Bitboard, Geometry, bitboard, bits_of, run_mask
 from ..commands import Command, Swap
-from ..events import Event, Lost, Reshuffled, SwapRejected, Swapped
+from ..events import Event, Lost, Reshuffled, SwapRejected, Swapped, Won
 from ..evolve import fold
 from ..goals import ending
 from ..grid import DROP, EMPTY, RAINBOW, STONE, Cell, Grid
 from ..checking import Problem
 from ..level import Level, LevelError
 from ..rng import GOLDEN, MASK64, Draws
-from ..state import IllegalMove, Specials, State
+from ..state import FINALE, IllegalMove, Specials, State
 from ..vocab import Special
 from .cascade import MAKING_STEPS as MAKING_STEPS, POINTS_PER_TILE as POINTS_PER_TILE
 from .cascade import Blockers, Kept, cascade, next_step
 from .common import reshuffle
+from .finale import finale
 from .specials import Layer, Outcome, is_special_swap, swap_step
 
 DEAL_ATTEMPTS = 200
@@ -105,8 +106,8 @@ def _swaps(board: Bitboard, min_match: int, extra: tuple[int, int] = (0, 0)) -> 
     return list(compress(_swap_table(geo), picks.translate(_BITS)))
 
 
-def has_legal_swap(grid: Grid, min_match: int) -> bool:
-    return bitboard(grid).has_swap(min_match)
+def has_legal_swap(grid: Grid, min_match: int, geo: Geometry | None = None) -> bool:
+    return bitboard(grid, geo).has_swap(min_match)
 
 
 def _layer(specials: Specials, stride: int) -> Layer:
@@ -135,17 +136,18 @@ def board_of(state: State) -> Bitboard:
     cached = state.cache
     if isinstance(cached, Bitboard):
         return cached
-    board = bitboard(state.grid)
+    board = bitboard(state.grid, state.level.geometry())
     object.__setattr__(state, "cache", board)
     return board
 
 
 # -- dealing ----------------------------------------------------------------------------------
 def fill(template: Grid, kinds: int, min_match: int, draws: Draws,
-         need_swap: bool = True) -> tuple[Grid | None, str]:
+         need_swap: bool = True, geo: Geometry | None = None) -> tuple[Grid | None, str]:
     """Fill the EMPTY cells of `template` so that no run forms; (grid, '') or (None, why).
 
-    Without `need_swap` (specials already give a move) the board need not have a swap that runs.
+    Without `need_swap` (specials already give a move) the board need not have a swap that
+    runs. `geo`: the board's geometry, when the caller has it (the level's).
 
     Cells are filled in reading order; each takes a random kind among those that make no
     run with the tiles already there (only a neighbour's kind can make one).
@@ -217,7 +219,7 @@ def fill(template: Grid, kinds: int, min_match: int, draws: Draws,
             row[c] = choices[(z ^ (z >> 31)) % len(choices)]
     draws.state = rng
     grid = tuple(map(tuple, work))
-    if need_swap and not has_legal_swap(grid, min_match):
+    if need_swap and not has_legal_swap(grid, min_match, geo):
         return None, "no swap on this board can ever make a run"
     return grid, ""
 
@@ -233,7 +235,7 @@ def deal(level: Level, draws: Draws) -> Grid:
     across, down = _special_swaps(_layer(level.specials, geo_stride), tiles, geo_stride)
     need_swap = not (across or down)
     for _ in range(DEAL_ATTEMPTS):
-        grid, why = fill(template, level.kinds, level.rules.min_match, draws, need_swap)
+        grid, why = fill(template, level.kinds, level.rules.min_match, draws, need_swap, level.geometry())
         if grid is not None:
             return grid
     raise LevelError([Problem(("layout",), f"cannot deal a starting board: {why} "
@@ -268,9 +270,11 @@ def legal_masks(state: State, board: Bitboard) -> tuple[int, int]:
     return found
 
 
-def playable(grid: Grid, min_match: int, specials: Specials = (), locks: Iterable[Cell] = ()) -> bool:
-    """No run on the board, and at least one legal swap (a run's or a special's)."""
-    return _playable_board(bitboard(grid), min_match, specials, locks)
+def playable(grid: Grid, min_match: int, specials: Specials = (), locks: Iterable[Cell] = (),
+             geo: Geometry | None = None) -> bool:
+    """No run on the board, and at least one legal swap (a run's or a special's); `geo`: the
+    board's geometry, when the caller has it."""
+    return _playable_board(bitboard(grid, geo), min_match, specials, locks)
 
 
 def _playable_board(board: Bitboard, min_match: int, specials: Specials, locks: Iterable[Cell]) -> bool:
@@ -291,14 +295,15 @@ def _tiles(board: Bitboard, specials: Specials) -> int:
 
 
 def reshuffle_board(grid: Grid, specials: Specials, locks: Iterable[Cell], kinds: int, min_match: int,
-                    draws: Draws) -> tuple[Grid, Specials] | None:
+                    draws: Draws, geo: Geometry | None = None) -> tuple[Grid, Specials] | None:
     """No move is left: common.reshuffle with match3's idea of playable; locked tiles and drops
-    stay where they are (their cells are fixed), every special rides its tile."""
+    stay where they are (their cells are fixed), every special rides its tile. `geo`: the
+    board's geometry, when the caller has it."""
     locked = set(locks)
     fixed = locked | {(r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v == DROP}
     return reshuffle(
-        grid, draws, lambda dealt, moved: playable(dealt, min_match, moved, locked),
-        lambda blank: fill(blank, kinds, min_match, draws, need_swap=not specials)[0],
+        grid, draws, lambda dealt, moved: playable(dealt, min_match, moved, locked, geo),
+        lambda blank: fill(blank, kinds, min_match, draws, need_swap=not specials, geo=geo)[0],
         specials, fixed)
 
 
@@ -472,12 +477,15 @@ def play(state: State, command: Swap) -> tuple[list[Event], State]:
     still.legal = _legal_masks(still, specials, locks, min_match)   # the after state's, kept with it
     if not end and not any(still.legal):
         draws = Draws(rng)
-        dealt = reshuffle_board(after.grid, specials, locks, level.kinds, min_match, draws)
+        dealt = reshuffle_board(after.grid, specials, locks, level.kinds, min_match, draws, geo)
         end = [Lost()] if dealt is None else [Reshuffled(dealt[0], draws.state, dealt[1])]
+    elif end and isinstance(end[-1], Won) and after.rules >= FINALE:
+        end = finale(after)   # the specials left go off, then the moves left (rules/finale.py)
+    settled = after.grid
     if end:
         after = fold(after, end)   # a few events that leave the tiles be (or deal them anew)
         events += end
-    if not (end and isinstance(end[-1], Reshuffled)):
+    if not end or after.grid is settled:   # not after a reshuffle or a finale: still the board
         object.__setattr__(after, "cache", still)   # the next legal_commands reads it
         if hooks is not None:
             still.layers = hooks.kept()

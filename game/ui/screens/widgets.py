@@ -11,6 +11,7 @@ import pyglet
 
 from game.ui import frames
 from game.ui.actions import DIRECTIONS, Action as InputAction
+from game.ui.pad import keys_used
 
 from . import style
 
@@ -469,6 +470,7 @@ class MenuView(arcade.View):
         return True
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        keys_used(self.window)   # the next play screen's help shows keys, not a pad's buttons
         if symbol in _KEY_ACTIONS:
             return self.on_action(_KEY_ACTIONS[symbol])
         if symbol == arcade.key.F11 and getattr(self, "app", None) is not None:

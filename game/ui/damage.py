@@ -1,0 +1,197 @@
+"""Redrawing only what changed: a still screen's frame repaints the rectangles whose contents changed.
+
+On software GL every pixel filled costs CPU: a full 1280x800 play frame is about 15 ms, and no
+cache helps (copying a cached window into the back buffer costs as much as drawing it: llvmpipe
+blits through a textured quad). But the window's back buffer keeps the last frame there (Mesa's
+software winsys copies it to the screen; an offscreen window is never swapped), so a frame that
+only moves the hover ring needs to repaint two cells, not the window.
+
+Each part of a screen lists its marks: (what it shows, where) for every sprite and text it
+draws, in drawing order. Between two still frames the marks that appeared or vanished are the
+damage; the frame is drawn as usual, once per damaged rectangle, clipped to it (`clip()` is the
+rectangle a part that sets its own scissor must stay inside). Anything that moves, a new view, a
+resize or an expose draws the whole window. On a GPU (whose swap may not keep the back buffer,
+and where a full frame is under a millisecond) every frame is whole.
+"""
+
+from __future__ import annotations
+
+import math
+from contextlib import contextmanager
+from typing import Any, Callable, Hashable, Iterable, Iterator, Sequence
+
+import arcade
+
+Box = tuple[int, int, int, int]            # left, bottom, right, top in window pixels
+Mark = tuple[Hashable, Box]                # what a thing shows (all that decides its pixels) and where
+PAD = 2                                    # linear filtering and anti-aliased glyph edges bleed a pixel
+FULL_SHARE = 0.45                          # damage over this share of the window: one whole frame
+PASSES = 3                                 # at most this many clipped passes a frame (each re-walks the scene)
+
+ENABLED = True                             # False: every frame whole (bench/render.py measures both)
+
+_clip: Box | None = None
+
+
+def clip() -> Box | None:
+    """The rectangle this frame repaints (window pixels), or None for the whole window."""
+    return _clip
+
+
+def repaints(rect: Any, margin: float = 8) -> bool:
+    """Whether this frame repaints any of `rect` (a Rect; `margin` for what a part draws just
+    outside it: glyph edges, a ring's glow): a part wholly outside the clip need not be drawn."""
+    if _clip is None:
+        return True
+    return intersect(_clip, box(rect.left, rect.bottom, rect.right, rect.top, pad=int(margin))) is not None
+
+
+def sprite_marks(tag: str, sprites: Iterable[Any]) -> Iterator[Mark]:
+    """A mark per sprite: its texture, place, size, turn and colour (the list's order too: an
+    earlier sprite drawn under a later one)."""
+    for i, s in enumerate(sprites):
+        color = s.color
+        if not s.visible or color[3] == 0:
+            continue
+        w, h, angle = s.width, s.height, s.angle
+        r_x, r_y = (w / 2, h / 2) if angle % 180 == 0 else (math.hypot(w, h) / 2,) * 2
+        x, y = s.position
+        yield ((tag, i, id(s), id(s.texture), x, y, w, h, angle, color),
+               (int(x - r_x) - PAD - 1, int(y - r_y) - PAD - 1, int(x + r_x) + PAD + 1, int(y + r_y) + PAD + 1))
+
+
+def text_mark(tag: str, text: arcade.Text) -> Mark | None:
+    """A text's mark (None when it shows nothing)."""
+    if not text.text or not text.visible:
+        return None
+    return ((tag, id(text), text.text, text.x, text.y, tuple(text.color), text.font_size, text.bold,
+             text.width, text.multiline, text.rotation, text.anchor_x, text.anchor_y),
+            box(text.left, text.bottom, text.right, text.top, pad=PAD + 2))
+
+
+def box(left: float, bottom: float, right: float, top: float, pad: int = PAD) -> Box:
+    return (int(math.floor(left)) - pad, int(math.floor(bottom)) - pad,
+            int(math.ceil(right)) + pad, int(math.ceil(top)) + pad)
+
+
+def area(b: Box) -> int:
+    return max(0, b[2] - b[0]) * max(0, b[3] - b[1])
+
+
+def union(a: Box, b: Box) -> Box:
+    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+
+
+def intersect(a: Box, b: Box) -> Box | None:
+    out = (max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3]))
+    return out if out[0] < out[2] and out[1] < out[3] else None
+
+
+def merge(boxes: Sequence[Box], limit: int = PASSES) -> list[Box]:
+    """Few rectangles covering `boxes`: overlapping ones joined, then the closest pairs until
+    `limit` are left (each pass walks the whole scene again: a pass costs more than some pixels)."""
+    out = list(boxes)
+    changed = True
+    while changed:
+        changed = False
+        for i in range(len(out)):
+            for j in range(i + 1, len(out)):
+                if intersect(out[i], out[j]) is not None:
+                    out[i] = union(out[i], out.pop(j))
+                    changed = True
+                    break
+            if changed:
+                break
+    while len(out) > limit:
+        # Join the pair whose union wastes the fewest pixels.
+        _, i, j = min((area(union(a, b)) - area(a) - area(b), i, j)
+                      for i, a in enumerate(out) for j, b in enumerate(out) if i < j)
+        out[i] = union(out[i], out.pop(j))
+    return out
+
+
+def changed(before: Sequence[Mark], after: Sequence[Mark]) -> list[Box]:
+    """The rectangles of the marks in one list and not the other (what vanished, what appeared)."""
+    old, new = dict(before), dict(after)
+    return [b for k, b in before if k not in new] + [b for k, b in after if k not in old]
+
+
+def keeps_back_buffer(renderer: str) -> bool:
+    """Whether the GL keeps the back buffer between frames: Mesa's software rasterisers do
+    (swap copies it out); a GPU's swap may hand back another buffer."""
+    name = renderer.lower()
+    return any(s in name for s in ("llvmpipe", "softpipe", "swrast"))
+
+
+class Redraw:
+    """A view's frames: whole when something moves, else only the damaged rectangles (see above)."""
+
+    def __init__(self, window: arcade.Window, renderer: str) -> None:
+        self.window = window
+        self.enabled = keeps_back_buffer(renderer)
+        self._last: list[Mark] | None = None
+        self._epoch: tuple[tuple[int, int], int] = ((0, 0), -1)
+        self.last_boxes: list[Box] | None = None   # the rectangles the last frame repainted (None: all)
+
+    def forget(self) -> None:
+        """The next frame is whole (a new view on screen, a resize, an expose, a re-layout)."""
+        self._last = None
+
+    def frame(self, draw: Callable[[], None], marks: Callable[[], list[Mark]], still: bool) -> None:
+        """Draw a frame: `draw` the scene (whole, or once per damaged rectangle, clipped).
+        `still`: nothing moves but what `marks` says (a tween, a modal menu: draw whole)."""
+        global _clip
+        size = (self.window.width, self.window.height)
+        # A resize, an expose, another view shown since: the back buffer may not hold our frame.
+        epoch = (size, getattr(self.window, "repaints", 0))
+        if not (ENABLED and self.enabled and still) or epoch != self._epoch:
+            self._epoch = epoch
+            self._last = marks() if ENABLED and self.enabled and still else None
+            self.last_boxes = None
+            draw()
+            return
+        now = marks()
+        before, self._last = self._last, now
+        if before is None:
+            self.last_boxes = None
+            draw()
+            return
+        screen = (0, 0, size[0], size[1])
+        boxes = [c for c in (intersect(b, screen) for b in changed(before, now)) if c is not None]
+        if not boxes:
+            self.last_boxes = []
+            return   # the back buffer already shows this frame
+        boxes = merge(boxes)
+        if sum(map(area, boxes)) > FULL_SHARE * area(screen):
+            self.last_boxes = None
+            draw()
+            return
+        self.last_boxes = boxes
+        ctx = self.window.ctx
+        try:
+            for b in boxes:
+                _clip = b
+                ctx.scissor = (b[0], b[1], b[2] - b[0], b[3] - b[1])
+                draw()
+        finally:
+            _clip = None
+            ctx.scissor = None
+
+
+@contextmanager
+def clipped_to(ctx: Any, rect: Box) -> Iterator[bool]:
+    """Scissor to `rect` within this frame's clip; yields False when nothing of it is repainted."""
+    outer = _clip
+    inner = rect if outer is None else intersect(rect, outer)
+    if inner is None:
+        yield False
+        return
+    ctx.scissor = (inner[0], inner[1], inner[2] - inner[0], inner[3] - inner[1])
+    try:
+        yield True
+    finally:
+        ctx.scissor = None if outer is None else (outer[0], outer[1], outer[2] - outer[0], outer[3] - outer[1])
+
+
+__all__ = ["Box", "Mark", "Redraw", "box", "changed", "clip", "clipped_to", "keeps_back_buffer", "merge",
+           "repaints", "sprite_marks", "text_mark"]

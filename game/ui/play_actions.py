@@ -1,0 +1,119 @@
+"""A pad's actions on the play screen, by meaning: the card or menu on top first, then pause,
+undo and hint, then the board's own (a cursor, a path, a slide). The keys' twin (PlayView.on_key_press)."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+import arcade
+
+from game.core import Level, Mode, State, Status
+from game.io.settings import Settings
+from game.ui.actions import Action as Input
+from game.ui.hud import Hud
+from game.ui.key_help import play_keys, play_pad
+from game.ui.pad import keys_used, pad_family
+from game.ui.play_input import Controller
+from game.ui.play_layout import bar_rect
+from game.ui.widgets import ButtonBar, Menu
+
+
+key = arcade.key
+
+# What a key means while a menu or the goal card is up: the same as the pad's button.
+MENU_KEYS: dict[int, Input] = {
+    key.ESCAPE: Input.BACK, key.Z: Input.UNDO, key.UP: Input.UP, key.W: Input.UP,
+    key.DOWN: Input.DOWN, key.S: Input.DOWN, key.TAB: Input.DOWN, key.ENTER: Input.PRESS,
+    key.RETURN: Input.PRESS, key.NUM_ENTER: Input.PRESS, key.SPACE: Input.PRESS,
+}
+
+
+class ActionHost(Protocol):
+    """What the actions need from the play view."""
+
+    controller: Controller
+    result_menu: Menu | None
+    pause_menu: Menu | None
+    hud: Hud
+    bar: ButtonBar
+    settings: Settings
+    level: Level
+    playtest: bool
+
+    @property
+    def window(self) -> Any: ...
+    @property
+    def goal_card(self) -> Menu | None: ...
+    @property
+    def state(self) -> State: ...
+    def undo(self) -> bool: ...
+    def show_hint(self) -> object: ...
+    def open_pause(self) -> None: ...
+    def close_pause(self) -> None: ...
+    def close_goals(self) -> None: ...
+    def goal_card_back(self) -> None: ...
+    def settle(self) -> None: ...
+    def _touched(self) -> None: ...
+
+
+def play_action(host: ActionHost, action: Input) -> bool:
+    """Do what `action` means on the play screen now; False when it means nothing here.
+
+    B goes back wherever Esc would (out of the pause menu, the goal card, a half-made move, then
+    into the pause menu); Start pauses and, in the pause menu, resumes.
+    """
+    if host.result_menu is not None:
+        if action is Input.UNDO and host.state.status != Status.WON:
+            return host.undo()   # a lost game's last move taken back, as Z does
+        return host.result_menu.act(action)
+    if host.pause_menu is not None:
+        if action in (Input.BACK, Input.PAUSE):
+            host.close_pause()
+            return True
+        return host.pause_menu.act(action)
+    if host.goal_card is not None:
+        if action is Input.BACK:
+            host.goal_card_back()
+        else:
+            host.close_goals()   # any other button: the card has been read
+        return True
+    host._touched()
+    if action is Input.PAUSE:
+        host.open_pause()
+        return True
+    if action is Input.BACK:
+        if not host.controller.back():
+            host.open_pause()
+        return True
+    if action in (Input.UNDO, Input.HINT):
+        host.settle()   # as the keys do: undo or a hint ends the animation on show
+        return bool(host.undo() if action is Input.UNDO else host.show_hint())
+    if host.state.status != Status.PLAYING:
+        return False
+    return host.controller.act(action)
+
+
+def menu_key(host: ActionHost, symbol: int) -> None:
+    """A key while a menu or the goal card is up: what the pad's button of that meaning does
+    (any other key closes the goal card: it has been read)."""
+    action = MENU_KEYS.get(symbol)
+    if action is not None:
+        play_action(host, action)
+    elif host.result_menu is None and host.pause_menu is None:
+        host.close_goals()
+
+
+def key_words(mode: Mode, window: Any, playtest: bool, pad: bool) -> str:
+    """The legend's words: the last pad's buttons for this mode, or the keys."""
+    return play_pad(mode, pad_family(window), playtest) if pad else play_keys(playtest)
+
+
+def show_key_help(host: ActionHost, pad: bool) -> None:
+    """The legend says the pad's buttons while a pad is the last thing used, the keys once a key
+    is pressed; the button bar stays above it, and a pad player gets the board's cursor."""
+    if not pad:
+        keys_used(host.window)
+    if host.hud.set_keys(key_words(host.level.mode, host.window, host.playtest, pad)):
+        host.bar.place(bar_rect(host.hud.rect, host.settings.text_scale, host.hud.legend_top))
+        if pad:
+            host.controller.show_cursor()
