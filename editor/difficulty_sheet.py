@@ -11,7 +11,7 @@ from game.ui.layout import Rect
 
 from . import charts
 from .base import BAD, DIM, GOOD, PANEL, SELECTED, TEXT, WARN, _clip
-from .difficulty import Figures, histogram
+from .difficulty import TARGET, Figures, histogram
 from .host import Host
 from .overlay import board_area
 
@@ -25,12 +25,10 @@ class DifficultySheet:
     """A part: opened from the Difficulty panel (Details, or F6); Escape or Close shuts it.
     It reads the figures of the level as it is now and changes only the move limit (Apply)."""
 
-    def __init__(self, host: Host, figures: Callable[[], Figures | None], run: Callable[[], None],
-                 target: Callable[[], float]) -> None:
+    def __init__(self, host: Host, figures: Callable[[], Figures | None], run: Callable[[], None]) -> None:
         self.host = host
         self._figures = figures
         self._run = run
-        self._target = target
         self.labels = charts.Labels()
         self.is_open = False
         self.picked: int | None = None    # the move limit picked on the curve
@@ -179,7 +177,7 @@ class DifficultySheet:
             return
         plot = charts.Plot(box, curve[0][0] - 0.5, curve[-1][0] + 0.5, 0.0, 1.0)
         self._curve = plot
-        target = self._target()
+        target = r.suggest_target if r.suggest_target is not None else TARGET   # the panel's aim
         charts.bands(plot, [(target - 0.1, target + 0.1, BAND)])
         charts.axes(plot, self.labels, "c", x_title="move limit", y_title="bots win",
                     x_fmt=lambda v: f"{v:.0f}", y_fmt=lambda v: f"{v:.0%}",
@@ -205,7 +203,7 @@ class DifficultySheet:
         can = picked is not None and picked != limit
         said = f"Apply {picked} moves" if picked is not None else "Apply"
         self._button("apply", said, Rect(box.left, box.bottom - 70, 150, 26), enabled=can)
-        self.labels.put("chint", f"the band: {self._target():.0%} +-10%, the panel's aim; Left/Right pick",
+        self.labels.put("chint", f"the band: {target:.0%} +-10%, the panel's aim; Left/Right pick",
                         box.left + 160, box.bottom - 57, DIM, 9, anchor_y="center")
 
     def _draw_wins(self, figures: Figures, box: Rect) -> None:

@@ -49,6 +49,7 @@ from .model import (
     tile_tool,
 )
 from .pack_check import PackCheck
+from .pack_overview import PackOverview
 from .playtest_flow import PlaytestFlow
 from .proof_flow import ProofFlow
 from .slide_actions import SlideActions
@@ -111,10 +112,10 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
         self.slide = SlideActions(self)   # the slide board's tools and typed tile numbers
         self.proofs = ProofFlow(self, self.save)   # a won play-test kept as the level's proof
         self.playtester = PlaytestFlow(self, settings, self.proofs.offer)   # the play view, while a play-test runs
-        self.difficulty_sheet = DifficultySheet(self, lambda: self.difficulty.for_level(self.current_hash()),
-                                                self.run_difficulty, lambda: self.difficulty.target)
+        self.difficulty_sheet = DifficultySheet(self, lambda: self.difficulty.for_level(self.current_hash()), self.run_difficulty)
         self.difficulty_details = self.difficulty_sheet.open
-        self.sheets = Sheets(self.difficulty_sheet)
+        self.overview = PackOverview(self, self._known_pack, lambda p: self.guard(lambda: self.open_path(p), "open it"))
+        self.sheets = Sheets(self.difficulty_sheet, self.overview)
         self.deal = DealPreview(self)   # the seeded deal on the random cells, another deal, keep it
         self._game_minimum: tuple[int, int] | None = None   # the window's minimum before the editor
         self._idle = 0.0     # seconds since the last input
@@ -171,7 +172,8 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
         x = self.window.width - 8
         actions: list[tuple[str, Callable[[], Any]]] = [
             ("New", self.ask_new), ("Open", self.ask_open), ("Save", self.save),
-            ("Save As", self.ask_save_as), ("Pack", self.ask_pack), ("Difficulty", self.run_difficulty),
+            ("Save As", self.ask_save_as), ("Pack", self.ask_pack), ("Overview", self.overview.open),
+            ("Difficulty", self.run_difficulty),
             ("Play (Tab)", self.playtest),
             ("Undo", self.undo), ("Redo", self.redo), ("Back", self.leave),
         ]
@@ -297,6 +299,7 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
         def go() -> None:
             self.slot.clear()
             self.difficulty.close()
+            self.overview.run.stop()
             if self.on_leave is not None:
                 self.on_leave()
             else:
@@ -563,8 +566,8 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
             self.show_keys()
         elif symbol == key.F5:
             self.run_difficulty()
-        elif symbol == key.F6:
-            self.difficulty_sheet.open()
+        elif symbol in (key.F6, key.F7):
+            (self.difficulty_sheet if symbol == key.F6 else self.overview).open()
         elif symbol == key.ESCAPE:
             # The nearest thing first: a half-drawn rectangle, a cell pick, then the editor.
             if self.model.cancel_rect():
