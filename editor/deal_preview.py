@@ -12,22 +12,23 @@ from game.ui import textures
 from game.ui.layout import Rect
 
 from . import charts
-from .base import DIM, PANEL, SELECTED, TEXT
+from .look import DIM, PANEL, SELECTED, TEXT
 from .canvas import Canvas
-from .host import Host
+from .host import Host, Part
 
 DEALT_ALPHA = 190       # a dealt tile shows a little faded: the "?" under it says it is random
 SPAWNS = 8              # the next tiles to fall shown above the board
 ICON = 18
 
 
-class DealPreview:
+class DealPreview(Part):
     """A part: the deal of the level as it is now from its seed (or a deal being looked at), drawn
     over the canvas's random cells. It asks the core (new_game, next_deal, next_spawns); it only
     changes the level when the designer keeps a deal (one undo step: the seed)."""
 
-    def __init__(self, host: Host) -> None:
-        self.host = host
+    def __init__(self, host: Host, colorblind: bool = False) -> None:
+        super().__init__(host)
+        self.colorblind = colorblind
         self.showing = True
         self.looking: int | None = None   # a seed being looked at ("another deal"), not yet kept
         self.buttons: dict[str, Rect] = {}
@@ -93,6 +94,19 @@ class DealPreview:
     def toggle(self) -> None:
         self.showing = not self.showing
 
+    # -- the part's hooks (host.py) ------------------------------------------------------------------------
+    def tick(self, dt: float) -> None:
+        self.update(self.host.canvas, self.colorblind)   # before the board is drawn this frame
+
+    def draw(self) -> None:
+        self.draw_strip(self.host.canvas, self.colorblind)
+
+    def click(self, x: float, y: float, button: int) -> bool:
+        return self.press(x, y)
+
+    def model_replaced(self) -> None:
+        self.looking = None   # another level: its own seed
+
     def press(self, x: float, y: float) -> bool:
         for name, rect in self.buttons.items():
             if rect.contains(x, y):
@@ -122,7 +136,7 @@ class DealPreview:
         self._lay_tiles(state, canvas, colorblind)
         canvas.dealt = self.sprites
 
-    def draw(self, canvas: Canvas, colorblind: bool = False) -> None:
+    def draw_strip(self, canvas: Canvas, colorblind: bool = False) -> None:
         """The strip above the board: the seed, Another deal, Keep this deal, the next to fall."""
         self.buttons = {}
         self.labels.begin()

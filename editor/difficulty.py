@@ -23,7 +23,8 @@ from game.io.paths import data_dir
 from game.ui.layout import Rect
 
 from . import pack_results
-from .base import BAD, DIM, GOOD, PANEL, PROBLEMS_H, PROPS_W, SELECTED, TEXT, WARN, EditorBase, _clip
+from .host import Host, Part
+from .look import BAD, DIM, GOOD, PANEL, PROBLEMS_H, PROPS_W, SELECTED, TEXT, WARN, clip
 
 # A bot worker yields the cores to the editor (nice 10), where the system has nice.
 _NICE = functools.partial(os.nice, 10) if hasattr(os, "nice") else None
@@ -225,159 +226,172 @@ def histogram(records: tuple[GameRecord, ...], cap: int) -> list[int]:
     return [counts.get(m, 0) for m in range(1, cap + 1)]
 
 
-class DifficultyPanel(EditorBase):
-    """The panel on the right of the problems strip, for EditorView."""
+class DifficultyPanel(Part):
+    """A part of the editor: the panel on the right of the problems strip. It owns the bots'
+    run (`run`), its buttons as drawn this frame and the level's hash for the last draft."""
 
-    difficulty: DifficultyRun
-    difficulty_details: Callable[[], None]   # opens the difficulty report over the board (F6)
-    _difficulty_buttons: dict[str, Rect]
-    _hashed: tuple[object, str | None]
+    def __init__(self, host: Host, details: Callable[[], None], run: DifficultyRun | None = None) -> None:
+        super().__init__(host)
+        self.run = run if run is not None else DifficultyRun()
+        self._details = details   # opens the difficulty report over the board (F6)
+        self.buttons: dict[str, Rect] = {}   # the panel's buttons as drawn this frame
+        self._hashed: tuple[object, str | None] = (None, None)   # (the draft, its content hash)
 
-    def difficulty_rect(self) -> Rect:
-        strip = self.window.width - PROPS_W - 180
+    def rect(self) -> Rect:
+        window = self.host.window
+        strip = window.width - PROPS_W - 180
         width = min(PANEL_W, max(0.0, strip * 0.5))
-        return Rect(self.window.width - PROPS_W - width - 4, 4, width, PROBLEMS_H - 12)
+        return Rect(window.width - PROPS_W - width - 4, 4, width, PROBLEMS_H - 12)
 
-    def difficulty_width(self) -> float:
-        area = self.difficulty_rect()
+    def width(self) -> float:
+        """How much of the problems strip the panel takes (nothing in a narrow window)."""
+        area = self.rect()
         return area.width + 24 if area.width >= MIN_PANEL_W else 0.0   # and a gap: wrapping is by estimate
 
-    def difficulty_warnings(self) -> list[Problem]:
-        return warnings_of(self.difficulty.for_level(self.current_hash()))
+    def warnings(self) -> list[Problem]:
+        """Warnings from the bots' games of the level as it is now (none without a run)."""
+        return warnings_of(self.run.for_level(self.current_hash()))
 
     def current_hash(self) -> str | None:
         """The content hash of the level as it is now, or None while it has problems (worked
         out once per edit: the panel asks every frame). A run kept from an earlier session is
         read back here, the first time the level is seen as it was played."""
-        draft = self.model.draft
+        model = self.host.model
+        draft = model.draft
         if self._hashed[0] is not draft:
             try:
-                level = self.model.level()
+                level = model.level()
             except ValueError:
                 self._hashed = (draft, None)
             else:
                 self._hashed = (draft, level.content_hash())
-                self.difficulty.recall(level, self.model.path)
+                self.run.recall(level, model.path)
         return self._hashed[1]
 
-    def difficulty_owner(self) -> str:
+    def owner(self) -> str:
         """Which level the panel is about: its file, or this unsaved draft."""
-        path = self.model.path
-        return str(path) if path is not None else f"unsaved:{id(self.model)}"
+        model = self.host.model
+        return str(model.path) if model.path is not None else f"unsaved:{id(model)}"
 
-    def run_difficulty(self) -> None:
+    def start(self) -> None:
         """F5 or the panel's button: play the level as it is now (problems first, if it has any)."""
-        self.commit_typing()
+        host = self.host
+        host.commit_typing()
         try:
-            level = self.model.level()
+            level = host.model.level()
         except ValueError:
-            self.say("fix the problems first: the bots play only a level the game can load", bad=True)
+            host.say("fix the problems first: the bots play only a level the game can load", bad=True)
             return
-        if self.difficulty.for_level(level.content_hash()) is not None and not self.difficulty.running:
-            self.say("these figures are for the level as it is now: edit it, then run again")
+        if self.run.for_level(level.content_hash()) is not None and not self.run.running:
+            host.say("these figures are for the level as it is now: edit it, then run again")
             return
-        self.difficulty.start(level, self.difficulty_owner())
-        self.say(f"the bots are playing it {self.difficulty.games} times; paint on meanwhile")
+        self.run.start(level, self.owner())
+        host.say(f"the bots are playing it {self.run.games} times; paint on meanwhile")
 
     def apply_suggestion(self) -> None:
         """Set the move limit the figures suggest: one undo step."""
-        figures = self.difficulty.for_level(self.current_hash())
+        figures = self.run.for_level(self.current_hash())
         moves = figures.report.suggested_moves if figures is not None else None
         if moves is None:
             return
-        if self.model.set(moves=moves):
-            self.say(f"move limit set to {moves} (Ctrl+Z undoes it); run again to check")
-        self.refresh()
+        if self.host.model.set(moves=moves):
+            self.host.say(f"move limit set to {moves} (Ctrl+Z undoes it); run again to check")
+        self.host.refresh()
 
-    def poll_difficulty(self) -> None:
-        if self.difficulty.poll():
-            if self.difficulty.error is not None:
-                self.say(self.difficulty.error, bad=True)
+    def tick(self, dt: float) -> None:
+        """Collect the bots' finished games; say the outcome when the run ends."""
+        if self.run.poll():
+            if self.run.error is not None:
+                self.host.say(self.run.error, bad=True)
             else:
-                latest = self.difficulty.latest()
+                latest = self.run.latest()
                 if latest is not None:
                     # Kept with the pack too (playtest.yaml), for the overview and the next session.
-                    kept = pack_results.keep(self.difficulty.owner, latest.report)
-                    self.say(f"difficulty: {latest.report.label}, bots win {latest.report.pass_rate:.0%}"
-                             + (f" (kept in the pack's {kept})" if kept else ""))
+                    kept = pack_results.keep(self.run.owner, latest.report)
+                    self.host.say(f"difficulty: {latest.report.label}, bots win {latest.report.pass_rate:.0%}"
+                                  + (f" (kept in the pack's {kept})" if kept else ""))
 
-    def difficulty_click(self, x: float, y: float) -> bool:
-        for name, rect in self._difficulty_buttons.items():
+    def click(self, x: float, y: float, button: int) -> bool:
+        for name, rect in self.buttons.items():
             if rect.contains(x, y):
                 if name == "run":
-                    self.run_difficulty()
+                    self.start()
                 elif name == "details":
-                    self.difficulty_details()
+                    self._details()
                 elif name == "apply":
                     self.apply_suggestion()
                 elif name in ("lower", "higher"):
                     step = -0.1 if name == "lower" else 0.1
-                    self.difficulty.aim(self.difficulty.target + step)
+                    self.run.aim(self.run.target + step)
                 return True
         return False
+
+    def close(self) -> None:
+        """The editor is leaving: stop the bots' workers."""
+        self.run.close()
 
     def _button(self, name: str, label: str, left: float, bottom: float, width: float,
                 enabled: bool = True) -> None:
         rect = Rect(left, bottom, width, 22)
         arcade.draw_lrbt_rectangle_filled(rect.left, rect.right, rect.bottom, rect.top,
                                           SELECTED if enabled else PANEL)
-        self._text(f"db:{name}", label, rect.center[0], rect.center[1], TEXT if enabled else DIM, 10,
+        self.host.texts.show(f"db:{name}", label, rect.center[0], rect.center[1], TEXT if enabled else DIM, 10,
                    anchor_x="center", anchor_y="center")
         if enabled:
-            self._difficulty_buttons[name] = rect
+            self.buttons[name] = rect
 
-    def _draw_difficulty(self) -> None:
-        self._difficulty_buttons = {}
-        area = self.difficulty_rect()
+    def draw(self) -> None:
+        self.buttons = {}
+        area = self.rect()
         if area.width < MIN_PANEL_W:
             return   # a narrow window: F5 still runs it, the status line says the outcome
         arcade.draw_lrbt_rectangle_filled(area.left, area.right, area.bottom, area.top, (38, 40, 70))
         left, top = area.left + 10, area.top - 14
         chars = int((area.width - 20) / 6.6)
-        run = self.difficulty
+        run = self.run
+        text = self.host.texts.show
         level_hash = self.current_hash()
         figures = run.for_level(level_hash)
-        shown = figures or run.latest(self.difficulty_owner())
-        self._text("dhead", "Difficulty", left, top, TEXT, 12, bold=True, anchor_y="center")
+        shown = figures or run.latest(self.owner())
+        text("dhead", "Difficulty", left, top, TEXT, 12, bold=True, anchor_y="center")
         self._button("run", "Run (F5)", area.right - 84, top - 11, 74, enabled=not run.running)
         self._button("details", "Details (F6)", area.right - 188, top - 11, 98,
                      enabled=not run.running and figures is not None)
         if run.running:
             share = run.progress()
-            self._text("d1", _clip(f"{run.games} person-like bot games: {share:.0%}", chars), left, top - 28,
-                       DIM, 10, anchor_y="center")
+            text("d1", clip(f"{run.games} person-like bot games: {share:.0%}", chars), left, top - 28,
+                 DIM, 10, anchor_y="center")
             bar = Rect(left, top - 50, area.width - 20, 10)
             arcade.draw_lrbt_rectangle_filled(bar.left, bar.right, bar.bottom, bar.top, PANEL)
             arcade.draw_lrbt_rectangle_filled(bar.left, bar.left + max(1.0, bar.width * share), bar.bottom,
                                               bar.top, GOOD)
             return
         if shown is None:
-            self._text("d1", _clip(f"How hard is it? Person-like bots play it {run.games} times.", chars),
-                       left, top - 28, DIM, 10, anchor_y="center")
+            text("d1", clip(f"How hard is it? Person-like bots play it {run.games} times.", chars),
+                 left, top - 28, DIM, 10, anchor_y="center")
             return
         r = shown.report
         stale = figures is None
         lo, hi = r.interval
         color = DIM if stale else LABEL_COLORS.get(r.label, TEXT)
         head = f"{r.label}: bots win {r.pass_rate:.0%} ({lo:.0%}-{hi:.0%})"
-        self._text("d1", _clip(head, chars), left, top - 28, color, 11, bold=True, anchor_y="center")
+        text("d1", clip(head, chars), left, top - 28, color, 11, bold=True, anchor_y="center")
         if stale:
-            self._text("d2", _clip("stale: the level changed since (F5 runs it again)", chars), left, top - 46,
-                       WARN, 10, anchor_y="center")
+            text("d2", clip("stale: the level changed since (F5 runs it again)", chars), left, top - 46,
+                 WARN, 10, anchor_y="center")
         else:
             moves = (f"a win takes {r.median_moves} moves, the best 5% {r.best_moves}"
                      if r.median_moves is not None else "no bot won it")
             if r.lost_goals:   # what the lost games lacked, shortly (the sheet, F6, says more)
                 lost = ", ".join(f"{g.share:.0%} {g.phrase.split(' (')[0]}" for g in r.lost_goals[:2])
                 moves = (f"wins in {r.median_moves}; " if r.median_moves is not None else "") + f"lost: {lost}"
-            self._text("d2", _clip(moves, chars), left, top - 46, WARN if r.lost_goals else DIM, 10,
-                       anchor_y="center")
+            text("d2", clip(moves, chars), left, top - 46, WARN if r.lost_goals else DIM, 10, anchor_y="center")
         self._draw_histogram(shown, Rect(left + 18, area.bottom + 44, area.width - 38, top - 60 - area.bottom - 44),
                              stale)
         # The suggestion for the target pass rate, with Apply (one undo step) when it would change.
         y = area.bottom + 8
         self._button("lower", "-", left, y, 20, enabled=run.target > TARGETS[0] + 1e-9)
-        self._text("dtarget", f"{run.target:.0%}", left + 40, y + 11, TEXT, 10, anchor_x="center",
+        text("dtarget", f"{run.target:.0%}", left + 40, y + 11, TEXT, 10, anchor_x="center",
                    anchor_y="center")
         self._button("higher", "+", left + 60, y, 20, enabled=run.target < TARGETS[-1] - 1e-9)
         suggested = r.suggested_moves
@@ -387,7 +401,7 @@ class DifficultyPanel(EditorBase):
             said = f"{suggested} moves: as it is"
         else:
             said = f"needs {suggested} moves"
-        self._text("dsuggest", _clip(said, max(8, chars - 26)), left + 88, y + 11, TEXT, 10, anchor_y="center")
+        text("dsuggest", clip(said, max(8, chars - 26)), left + 88, y + 11, TEXT, 10, anchor_y="center")
         self._button("apply", "Apply", area.right - 70, y, 60,
                      enabled=not stale and suggested is not None and suggested != r.move_limit)
 
@@ -415,12 +429,12 @@ class DifficultyPanel(EditorBase):
         arcade.draw_line(box.left, box.bottom, box.right, box.bottom, DIM, 1)
         arcade.draw_line(box.left, box.bottom, box.left, box.top, DIM, 1)
         # Axes: the move counts under the bars (1, the limit, the last), the tallest bar's games.
-        self._text("dh:y", f"{tallest}", box.left - 3, box.top, DIM, 8, anchor_x="right", anchor_y="top")
+        self.host.texts.show("dh:y", f"{tallest}", box.left - 3, box.top, DIM, 8, anchor_x="right", anchor_y="top")
         if box.height >= 26:
-            self._text("dh:y0", "0", box.left - 3, box.bottom, DIM, 8, anchor_x="right", anchor_y="bottom")
+            self.host.texts.show("dh:y0", "0", box.left - 3, box.bottom, DIM, 8, anchor_x="right", anchor_y="bottom")
         for name, moves in (("1", 1), ("lim", limit), ("cap", cap)):
             if name == "1" and limit * bar_w < 24 or name == "cap" and (cap - limit) * bar_w < 60:
                 continue   # too near the limit's label to read
             x = box.right if name == "cap" else box.left + (moves - 0.5) * bar_w
-            self._text(f"dh:x{name}", f"{moves}" + (" moves" if name == "cap" else ""), x, box.bottom - 1,
-                       DIM, 8, anchor_x="right" if name == "cap" else "center", anchor_y="top")
+            self.host.texts.show(f"dh:x{name}", f"{moves}" + (" moves" if name == "cap" else ""), x,
+                                 box.bottom - 1, DIM, 8, anchor_x="right" if name == "cap" else "center", anchor_y="top")

@@ -10,8 +10,8 @@ from game.bots.playtest import cap_for
 from game.ui.layout import Rect
 
 from . import charts
-from .base import BAD, DIM, GOOD, PANEL, SELECTED, TEXT, WARN, _clip
-from .difficulty import TARGET, Figures, histogram
+from .look import BAD, DIM, GOOD, PANEL, SELECTED, TEXT, WARN, clip
+from .difficulty import Figures, histogram
 from .host import Host
 from .overlay import board_area
 
@@ -25,10 +25,12 @@ class DifficultySheet:
     """A part: opened from the Difficulty panel (Details, or F6); Escape or Close shuts it.
     It reads the figures of the level as it is now and changes only the move limit (Apply)."""
 
-    def __init__(self, host: Host, figures: Callable[[], Figures | None], run: Callable[[], None]) -> None:
+    def __init__(self, host: Host, figures: Callable[[], Figures | None], run: Callable[[], None],
+                 target: Callable[[], float]) -> None:
         self.host = host
         self._figures = figures
         self._run = run
+        self._target = target
         self.labels = charts.Labels()
         self.is_open = False
         self.picked: int | None = None    # the move limit picked on the curve
@@ -124,7 +126,7 @@ class DifficultySheet:
         left, top = area.left + 16, area.top - 20
         chars = int((area.width - 130) / 7.2)
         level = self.host.model.draft
-        self.labels.put("title", _clip(f"How hard is '{level.name or level.id}'?", chars), left, top, TEXT, 14,
+        self.labels.put("title", clip(f"How hard is '{level.name or level.id}'?", chars), left, top, TEXT, 14,
                         bold=True, anchor_y="center")
         self._button("close", "Close (Esc)", Rect(area.right - 106, top - 12, 94, 24))
         figures = self._figures()
@@ -143,13 +145,13 @@ class DifficultySheet:
         lost = r.games - r.wins
         head = (f"{r.label}: bots win {r.pass_rate:.0%} ({lo:.0%}-{hi:.0%}) of {r.games} person-like games"
                 + (f"; a win takes {r.median_moves} moves" if r.median_moves is not None else ""))
-        self.labels.put("head", _clip(head, chars + 16), left, top - 30, TEXT, 11, anchor_y="center")
+        self.labels.put("head", clip(head, chars + 16), left, top - 30, TEXT, 11, anchor_y="center")
         y = top - 52
         if lost and r.lost_goals:
             self.labels.put("lost", f"Of the {lost} lost games:", left, y, DIM, 10, anchor_y="center")
             for i, goal in enumerate(r.lost_goals[:4]):
                 y -= 16
-                self.labels.put(f"lost{i}", _clip(f"{goal.share:.0%} ended with {goal.phrase}", chars + 16),
+                self.labels.put(f"lost{i}", clip(f"{goal.share:.0%} ended with {goal.phrase}", chars + 16),
                                 left + 12, y, WARN if goal.share >= 0.5 else TEXT, 10, anchor_y="center")
         elif lost:
             self.labels.put("lost", f"{lost} lost games, every goal met or none set (a score run)", left, y,
@@ -177,7 +179,7 @@ class DifficultySheet:
             return
         plot = charts.Plot(box, curve[0][0] - 0.5, curve[-1][0] + 0.5, 0.0, 1.0)
         self._curve = plot
-        target = r.suggest_target if r.suggest_target is not None else TARGET   # the panel's aim
+        target = self._target()
         charts.bands(plot, [(target - 0.1, target + 0.1, BAND)])
         charts.axes(plot, self.labels, "c", x_title="move limit", y_title="bots win",
                     x_fmt=lambda v: f"{v:.0f}", y_fmt=lambda v: f"{v:.0%}",
@@ -203,7 +205,7 @@ class DifficultySheet:
         can = picked is not None and picked != limit
         said = f"Apply {picked} moves" if picked is not None else "Apply"
         self._button("apply", said, Rect(box.left, box.bottom - 70, 150, 26), enabled=can)
-        self.labels.put("chint", f"the band: {target:.0%} +-10%, the panel's aim; Left/Right pick",
+        self.labels.put("chint", f"the band: {self._target():.0%} +-10%, the panel's aim; Left/Right pick",
                         box.left + 160, box.bottom - 57, DIM, 9, anchor_y="center")
 
     def _draw_wins(self, figures: Figures, box: Rect) -> None:

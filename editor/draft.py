@@ -1,4 +1,4 @@
-"""The level being edited: a Draft (every field a level file has, allowed to be wrong for a while), read leniently, checked by the core."""
+"""The level being edited: a Draft (every field a level file has, allowed to be wrong for a while), read and checked by the core."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any, Mapping
 
 from game.core import (
     DEFAULT_KINDS, MAX_SIZE, MAX_SLIDE_SIZE, MIN_SIZE, MODES, RANDOM_TOKEN, Goals, Level, Mode, Problem, Rules,
-    design_warnings, level_mapping, parse_level, playability_problems,
+    LevelReading, design_warnings, level_mapping, parse_level, playability_problems, read_level,
 )
 
 Cell = tuple[int, int]
@@ -116,75 +116,53 @@ def clamp_size(mode: Mode, n: int) -> int:
 
 def from_level(level: Level) -> Draft:
     """The draft of a valid level."""
-    return from_mapping(level.to_dict())
+    return read_draft(level.to_dict())
 
 
-def from_mapping(data: Mapping[str, Any]) -> Draft:
-    """A draft from a level mapping that may have problems (a saved draft): keep what fits."""
-    mode = Mode(data["mode"]) if data.get("mode") in MODES else Mode.MATCH3
-    raw_w, raw_h = data.get("width"), data.get("height")
-    width = clamp_size(mode, raw_w if isinstance(raw_w, int) and _is_int(raw_w) else 8)
-    height = clamp_size(mode, raw_h if isinstance(raw_h, int) and _is_int(raw_h) else 8)
-    rows: list[list[str]] = [[RANDOM_TOKEN] * width for _ in range(height)]
-    layout = data.get("layout")
-    if isinstance(layout, list):
-        for r, text in enumerate(layout[:height]):
-            if isinstance(text, str):
-                for c, tok in enumerate(text.split()[:width]):
-                    rows[r][c] = tok
-    goals = data.get("goals") if isinstance(data.get("goals"), Mapping) else {}
-    assert isinstance(goals, Mapping)
-    collect_raw = goals.get("collect")
-    collect = tuple(sorted(
-        (int(k), v if _is_int(v) or isinstance(v, str) else str(v))
-        for k, v in collect_raw.items() if _is_int(k)
-    )) if isinstance(collect_raw, Mapping) else ()
-    reach_raw = goals.get("reach")
-    reach = (int(reach_raw[0]), int(reach_raw[1])) if (
-        isinstance(reach_raw, list) and len(reach_raw) == 2 and all(_is_int(v) for v in reach_raw)
-    ) else None
-    stars_raw = data.get("stars")
-    stars = tuple(_scalar(v) for v in stars_raw) if (
-        isinstance(stars_raw, list) and len(stars_raw) == 3) else None
-    rules = data.get("rules") if isinstance(data.get("rules"), Mapping) else {}
-    assert isinstance(rules, Mapping)
-    jelly_rows: list[list[int]] = [[0] * width for _ in range(height)]
-    jelly_raw = data.get("jelly")
-    if isinstance(jelly_raw, list) and mode != Mode.SLIDE:
-        for r, text in enumerate(jelly_raw[:height]):
-            if isinstance(text, str):
-                for c, tok in enumerate(text.split()[:width]):
-                    # A digit out of range is kept, so the loader's problem about it stays in
-                    # view; what is no digit at all cannot be held by the layer and reads as 0.
-                    jelly_rows[r][c] = int(tok) if tok.isascii() and tok.isdigit() and len(tok) == 1 else 0
-    jelly = tuple(tuple(row) for row in jelly_rows) if any(any(row) for row in jelly_rows) else ()
-    specials = rules.get("specials", True)
+def read_draft(data: Mapping[str, Any]) -> Draft:
+    """A draft of a level mapping that may have problems (a saved draft, a hand-edited file),
+    read by the core's own lenient reader (read_level), so the editor and the game never
+    disagree about a file."""
+    return from_reading(read_level(data))
+
+
+def from_reading(r: LevelReading) -> Draft:
+    """The draft of what the core read: what a draft cannot hold (a row past the width, a
+    size past the limits) is left out here; files.open_level says what was."""
+    mode = r.mode or Mode.MATCH3
+    width = clamp_size(mode, r.width if r.width is not None else 8)
+    height = clamp_size(mode, r.height if r.height is not None else 8)
+    cells = _grid(r.layout, width, height, RANDOM_TOKEN)
+    # A jelly digit out of range is kept, so the loader's problem about it stays in view;
+    # what is no digit at all cannot be held by the layer and reads as 0.
+    jelly_tokens = _grid(r.jelly if mode != Mode.SLIDE else None, width, height, "0")
+    jelly_rows = tuple(tuple(int(t) if t.isascii() and t.isdigit() and len(t) == 1 else 0 for t in row)
+                       for row in jelly_tokens)
     return Draft(
-        mode=mode, width=width, height=height, cells=tuple(tuple(r) for r in rows),
-        id=str(data.get("id", "untitled")), name=str(data.get("name", "Untitled")),
-        description=str(data.get("description") or ""),
-        kinds=_scalar(data.get("kinds", DEFAULT_KINDS)) if mode != Mode.SLIDE else DEFAULT_KINDS,
-        seed=_scalar(data.get("seed")), moves=_scalar(data.get("moves")),
-        score=_scalar(goals.get("score")), collect=collect, reach=reach,
-        stars=stars,  # type: ignore[arg-type]
-        min_match=_scalar(rules.get("min_match", 3)), min_chain=_scalar(rules.get("min_chain", 3)),
-        diagonal=rules.get("diagonal", True) if isinstance(rules.get("diagonal", True), bool) else True,
-        jelly=jelly, goal_jelly=goals.get("jelly") is True, goal_stones=goals.get("stones") is True,
+        mode=mode, width=width, height=height, cells=cells,
+        id=r.id if r.id is not None else "untitled", name=r.name if r.name is not None else "Untitled",
+        description=r.description or "",
+        kinds=(r.kinds if r.kinds is not None else DEFAULT_KINDS) if mode != Mode.SLIDE else DEFAULT_KINDS,
+        seed=r.seed, moves=r.moves, score=r.score, collect=r.collect, reach=r.reach, stars=r.stars,
+        min_match=r.min_match if r.min_match is not None else 3,
+        min_chain=r.min_chain if r.min_chain is not None else 3,
+        diagonal=r.diagonal if r.diagonal is not None else True,
+        jelly=jelly_rows if any(any(row) for row in jelly_rows) else (),
+        goal_jelly=r.goal_jelly, goal_stones=r.goal_stones,
         # Drops and the specials switch are match3's (as kinds is no slide's): another mode's
         # draft leaves them out, since the fields that would fix them are not shown there.
-        drops=_scalar(goals.get("drops")) if mode == Mode.MATCH3 else None,
-        specials=specials if isinstance(specials, bool) and mode == Mode.MATCH3 else True,
+        drops=r.drops if mode == Mode.MATCH3 else None,
+        specials=r.specials if r.specials is not None and mode == Mode.MATCH3 else True,
     )
 
 
-def _is_int(v: object) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _scalar(v: object) -> Scalar:
-    if v is None or _is_int(v) or isinstance(v, str):
-        return v  # type: ignore[return-value]
-    return str(v)
+def _grid(rows: tuple[tuple[str, ...], ...] | None, width: int, height: int, fill: str) -> Cells:
+    """Rows of tokens fitted to width x height: missing cells are `fill`, extra ones left out."""
+    out = [[fill] * width for _ in range(height)]
+    for r, row in enumerate((rows or ())[:height]):
+        for c, tok in enumerate(row[:width]):
+            out[r][c] = tok
+    return tuple(tuple(row) for row in out)
 
 
 def parse_scalar(text: str) -> Scalar:

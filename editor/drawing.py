@@ -1,37 +1,21 @@
-"""Drawing the editor: the chrome built once, the palette, the problems list and the changing texts."""
+"""The editor's chrome: the panels, the tool palette and the board's edge buttons, built once and rebuilt only when what they show changes."""
 
 from __future__ import annotations
 
-import textwrap
-from typing import Any
+from typing import Any, Callable
 
 import arcade
 import pyglet
 
-from game.core import Mode, Problem, Special
+from game.core import Mode, Special
 from game.core import token_stone
 from game.ui import textures
 from game.ui.layout import Rect
 from game.ui.screens import style
 
-from .base import (
-    BAD,
-    BG,
-    DIM,
-    GOOD,
-    HEADER_H,
-    PALETTE_W,
-    PANEL,
-    PROBLEMS_H,
-    PROPS_W,
-    SELECTED,
-    TEXT,
-    WARN,
-    EditorBase,
-    _clip,
-    _rgba,
-)
 from .canvas import marker, token_texture
+from .host import Host, Part
+from .look import DIM, HEADER_H, PALETTE_W, PANEL, PROBLEMS_H, PROPS_W, SELECTED, TEXT, rgba
 from .model import (
     DROP_TOOL,
     ERASE_TOOL,
@@ -53,132 +37,101 @@ from .model import (
 )
 
 
-class EditorDrawing(EditorBase):
-    """Drawing the editor, for EditorView."""
+class Chrome(Part):
+    """A part of the editor: what stays put between edits (the panels' backgrounds, the palette
+    with its swatches and labels, the board's + and - buttons) in SpriteLists and a text Batch,
+    made again only when what it shows changes. A click on a swatch is handed to `pick(kind,
+    value)`; a click on an edge button to `resize(edge, delta)`."""
 
-    def _text(self, key: str, text: str, x: float, y: float, color: Any = TEXT, size: int = 11,
-              **kw: Any) -> None:
-        """Show a changing text this frame (one cached arcade.Text in the view's batch)."""
-        rgba = _rgba(color)
-        t = self._texts.get(key)
-        if t is None:
-            t = self._texts[key] = arcade.Text(text, x, y, rgba, size, batch=self._batch,
-                                                   font_name=style.BODY_FONT, **kw)
-        else:
-            if t.text != text:
-                t.text = text
-            if (t.x, t.y) != (x, y):
-                t.position = (x, y)
-            if tuple(t.color) != rgba:
-                t.color = rgba
-            t.visible = True
-        self._texts_used.add(key)
+    def __init__(self, host: Host, pick: Callable[[str, Any], None], resize: Callable[[str, int], None],
+                 colorblind: bool) -> None:
+        super().__init__(host)
+        self._pick = pick
+        self._resize = resize
+        self._colorblind = colorblind
+        self.entries: list[tuple[Rect, str, Any]] = []   # the palette: (where, kind, value)
+        self.sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self.icons: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self._batch = pyglet.graphics.Batch()
+        self._labels: list[Any] = []   # kept referenced: batched text vanishes when Python frees it
+        self._built: tuple[Any, ...] | None = None
 
-    def _chrome_key(self) -> tuple[Any, ...]:
-        m = self.model
+    def _key(self) -> tuple[Any, ...]:
+        m = self.host.model
         d = m.draft
-        lay = self.canvas.layout
-        return (self.window.width, self.window.height, self._props_scroll, d.mode, d.kinds, m.tool, m.special, m.shape,
-                self.colorblind, (lay.left, lay.top, lay.cell, lay.rows, lay.cols) if lay else None)
+        window = self.host.window
+        lay = self.host.canvas.layout
+        return (window.width, window.height, d.mode, d.kinds, m.tool, m.special, m.shape,
+                (lay.left, lay.top, lay.cell, lay.rows, lay.cols) if lay else None)
 
-    def on_draw(self) -> None:
-        self.clear(color=BG)
-        m = self.model
-        h = self.window.height
-        self.canvas.sync(m.draft, self.colorblind)
-        key = self._chrome_key()
-        if key != self._chrome_built:
-            self._build_chrome()
-            self._chrome_built = key
-        self._texts_used = set()
-        self._chrome.draw()
-        # The title keeps clear of the header's buttons, however narrow the window.
-        room = min(b.rect.left for b in self.header_buttons.values()) - 20
-        self._text("title", _clip(self.title().removeprefix("Gridfall editor - "), max(8, int(room / 8.5))),
-                   12, h - HEADER_H / 2, BAD if m.dirty else TEXT, 13, anchor_y="center")
-        self._draw_problems()
-        self.canvas.draw(m.draft, cursor=self.cursor, reach=m.draft.reach, flash=self.flash,
-                         rect_from=m.rect_anchor, rect_to=self._rect_end() if m.rect_anchor else None,
-                         colorblind=self.colorblind)
-        self._draw_brush_preview()
-        self._chrome_icons.draw()
-        self._text("undoinfo", f"undo {len(m.history.past)} / redo {len(m.history.future)}",
-                   12, 14, DIM, 10)
-        ceiling = h - HEADER_H
-        if m.draft.mode == Mode.SLIDE and 0 <= self._solution_xy[1] <= ceiling:
-            self._text("solution", _clip(self.solutions.text(m.draft), 46), *self._solution_xy, TEXT, 11,
-                       anchor_y="center")
-        if m.draft.mode == Mode.CHAIN and not 0 <= self._reach_xy[1] <= ceiling:
-            pass   # scrolled out of the properties panel
-        elif m.draft.mode == Mode.CHAIN and self.picking_reach:
-            self._text("reach", "pick...", *self._reach_xy, GOOD, 10, anchor_y="center")
-        elif m.draft.mode == Mode.CHAIN:
-            r = m.draft.reach
-            self._text("reach", f"{r[0]},{r[1]}" if r else "none", *self._reach_xy, TEXT, 11,
-                       anchor_y="center")
-        for k, t in self._texts.items():
-            if k not in self._texts_used:
-                t.visible = False
-        self._chrome_batch.draw()
-        if self._props_max_scroll > 0:
-            # A scroll bar: the panel holds more than it shows (the wheel moves it).
-            span = h - HEADER_H
-            shown = span / (span + self._props_max_scroll)
-            top = h - HEADER_H - (self._props_scroll / (span + self._props_max_scroll)) * span
-            arcade.draw_lrbt_rectangle_filled(self.window.width - 6, self.window.width - 2, top - span * shown, top, DIM)
-        self._draw_difficulty()
+    def draw_under(self) -> None:
+        """The panels and swatches, under everything else (made anew when they changed)."""
+        key = self._key()
+        if key != self._built:
+            self._build()
+            self._built = key
+        self.sprites.draw()
+
+    def draw_over(self, hover: Cell | None) -> None:
+        """After the board: the brush's picture on the cell under the pointer (None: no
+        preview), the swatches' icons and the labels."""
+        self._draw_brush_preview(hover)
+        self.icons.draw()
         self._batch.draw()
-        self.ui.draw()
-        if self.dialog is not None:
-            self.dialog.draw()
-        else:
-            self.draw_tip()
 
-    def _build_chrome(self) -> None:
-        """Make the panels, palette, edge buttons and collect icons for the model as it is now."""
-        self._chrome = arcade.SpriteList()
-        self._chrome_icons = arcade.SpriteList()
-        self._chrome_batch = pyglet.graphics.Batch()
-        self._chrome_texts = []   # kept referenced: batched text vanishes when Python frees it
-        w, h = self.window.width, self.window.height
+    def forget(self) -> None:
+        """A resized window: build everything again at the next frame."""
+        self._built = None
+
+    def click(self, x: float, y: float, button: int) -> bool:
+        for rect, kind, value in self.entries:
+            if rect.contains(x, y):
+                self._pick(kind, value)
+                return True
+        for (edge, delta), rect in self.host.canvas.edge_buttons().items():
+            if rect.contains(x, y):
+                self._resize(edge, delta)
+                return True
+        return False
+
+    def _build(self) -> None:
+        """Make the panels, palette and edge buttons for the model as it is now."""
+        self.sprites = arcade.SpriteList()
+        self.icons = arcade.SpriteList()
+        self._batch = pyglet.graphics.Batch()
+        self._labels = []
+        w, h = self.host.window.width, self.host.window.height
         for rect, color in ((Rect(0, h - HEADER_H, w, HEADER_H), PANEL),
                             (Rect(0, 0, PALETTE_W, h - HEADER_H), PANEL),
                             (Rect(w - PROPS_W, 0, PROPS_W, h - HEADER_H), PANEL),
                             (Rect(PALETTE_W, 0, w - PROPS_W - PALETTE_W, PROBLEMS_H), (30, 32, 42))):
             self._fill(rect, color)
         self._build_palette()
-        for (edge, delta), rect in self.canvas.edge_buttons().items():
+        for (edge, delta), rect in self.host.canvas.edge_buttons().items():
             self._fill(rect, (60, 66, 84))
             self._label("+" if delta > 0 else "-", *rect.center, TEXT, 11,
                         anchor_x="center", anchor_y="center")
-        if self.model.draft.mode != Mode.SLIDE:
-            kinds = self.model.draft.kinds
-            for k, x, y in self._collect_icons:
-                if not 0 <= y <= self.window.height - HEADER_H:
-                    continue   # scrolled out of the properties panel
-                self._icon(textures.kind(k, self.colorblind), x, y, 22,
-                           255 if not isinstance(kinds, int) or k <= kinds else 90)
 
     def _fill(self, rect: Rect, color: Any) -> None:
         s = arcade.SpriteSolidColor(max(1, round(rect.width)), max(1, round(rect.height)),
-                                    center_x=rect.center[0], center_y=rect.center[1], color=_rgba(color))
-        self._chrome.append(s)
+                                    center_x=rect.center[0], center_y=rect.center[1], color=rgba(color))
+        self.sprites.append(s)
 
     def _icon(self, tex: Any, x: float, y: float, size: float, alpha: int = 255) -> None:
         s = arcade.Sprite(tex, center_x=x, center_y=y)
         s.width = s.height = size
         s.alpha = alpha
-        self._chrome_icons.append(s)
+        self.icons.append(s)
 
     def _label(self, text: str, x: float, y: float, color: Any, size: int, **kw: Any) -> None:
-        self._chrome_texts.append(arcade.Text(text, x, y, _rgba(color), size, font_name=style.BODY_FONT,
-                                              batch=self._chrome_batch, **kw))
+        self._labels.append(arcade.Text(text, x, y, rgba(color), size, font_name=style.BODY_FONT,
+                                        batch=self._batch, **kw))
 
     def _build_palette(self) -> None:
-        m = self.model
+        m = self.host.model
         d = m.draft
-        h = self.window.height
-        self._palette = []
+        h = self.host.window.height
+        self.entries = []
         top = h - HEADER_H - 14
         # A short window gets smaller swatches, so the shapes at the bottom stay in view.
         compact = h < 760
@@ -194,8 +147,8 @@ class EditorDrawing(EditorBase):
         else:
             # With a special chosen, the kind swatches show it: what the brush paints is in view.
             special = Special(m.special) if m.special and d.mode == Mode.MATCH3 else None
-            grid = [(kind_tool(k), textures.marked(k, special, self.colorblind) if special else
-                     textures.kind(k, self.colorblind), str(k),
+            grid = [(kind_tool(k), textures.marked(k, special, self._colorblind) if special else
+                     textures.kind(k, self._colorblind), str(k),
                      isinstance(d.kinds, int) and k > d.kinds) for k in range(1, 10)]
             y = self._swatches(grid, y, size)
             if d.mode == Mode.MATCH3:
@@ -207,7 +160,7 @@ class EditorDrawing(EditorBase):
         entries.append(("tool", ERASE_TOOL, "erase (E)", marker("erase")))
         for kind, value, text, tex in entries:
             rect = Rect(8, y - entry_h + 2, PALETTE_W - 16, entry_h - 4)
-            self._palette.append((rect, kind, value))
+            self.entries.append((rect, kind, value))
             self._square(rect, m.tool == value)
             if tex is not None:
                 self._icon(tex, rect.left + 18, rect.center[1], entry_h - 10)
@@ -216,7 +169,7 @@ class EditorDrawing(EditorBase):
         if d.mode == Mode.SLIDE:
             for i, (delta, text) in enumerate(((-1, "-"), (1, "+"))):
                 rect = Rect(8 + i * 40, y - 30, 34, 28)
-                self._palette.append((rect, "step", delta))
+                self.entries.append((rect, "step", delta))
                 self._square(rect, False)
                 self._label(text, *rect.center, TEXT, 13, anchor_x="center", anchor_y="center")
             y -= 36
@@ -237,17 +190,17 @@ class EditorDrawing(EditorBase):
         bw = (PALETTE_W - 16 - 8) / 3
         for i, (shape, text) in enumerate(zip(SHAPES, ("pen D", "rect X", "fill F"))):
             rect = Rect(8 + i * (bw + 4), y - 28, bw, 26)
-            self._palette.append((rect, "shape", shape))
+            self.entries.append((rect, "shape", shape))
             self._square(rect, m.shape == shape)
             self._label(text, *rect.center, TEXT, 10, anchor_x="center", anchor_y="center")
 
     def _swatches(self, items: list[tuple[Any, Any, str, bool]], y: float, size: int) -> float:
         """Square tool swatches three to a row, each with its key in the corner; returns the y below."""
-        m = self.model
+        m = self.host.model
         for i, (tool, tex, key, unused) in enumerate(items):
             x = 12 + (i % 3) * (size + 6)
             rect = Rect(x, y - (i // 3) * (size + 6) - size, size, size)
-            self._palette.append((rect, "tool", tool))
+            self.entries.append((rect, "tool", tool))
             self._square(rect, m.tool == tool, dim=unused)
             self._icon(tex, *rect.center, size - 10, 80 if unused else 255)
             # The key that picks it, in the corner: the swatches teach their shortcuts.
@@ -258,7 +211,7 @@ class EditorDrawing(EditorBase):
 
     def _special_row(self, y: float, size: int) -> float:
         """The special the kind brush puts on its tiles: none, row line, column line, bomb (Q)."""
-        m = self.model
+        m = self.host.model
         self._label("special (Q)", 12, y - 8, DIM, 10, anchor_y="center")
         y -= 18
         k = int(m.tool.token) if m.tool.name == "kind" else 1
@@ -266,28 +219,26 @@ class EditorDrawing(EditorBase):
         side = min(small, size - 6)
         for i, special in enumerate(SPECIALS):
             rect = Rect(8 + i * (small + 4), y - side, small, side)
-            self._palette.append((rect, "special", special))
+            self.entries.append((rect, "special", special))
             self._square(rect, m.special == special and m.tool.name == "kind")
-            tex = textures.marked(k, Special(special), self.colorblind) if special else textures.kind(k, self.colorblind)
+            tex = textures.marked(k, Special(special), self._colorblind) if special else textures.kind(k, self._colorblind)
             self._icon(tex, *rect.center, side - 8)
         return y - side - 8
 
     def _square(self, rect: Rect, selected: bool, dim: bool = False) -> None:
         self._fill(rect, SELECTED if selected else ((44, 46, 56) if dim else (56, 62, 80)))
 
-    def _draw_brush_preview(self) -> None:
+    def _draw_brush_preview(self, cell: Cell | None) -> None:
         """The tool's picture, faint, on the cell under the pointer: what a click would paint."""
-        m = self.model
-        cell = self.hover
-        lay = self.canvas.layout
-        if cell is None or lay is None or self.mouse_down or self.dialog is not None or self.picking_reach \
-                or not m.draft.inside(cell):
+        m = self.host.model
+        lay = self.host.canvas.layout
+        if cell is None or lay is None or not m.draft.inside(cell):
             return
         under = m.draft.token(cell)
         if m.tool == RANDOM_TOOL:
             tex = marker("dice")
         elif m.tool == LOCK_TOOL and is_locked(under):
-            tex = token_texture(under[:-1], m.draft.mode, self.colorblind)   # a click unlocks it
+            tex = token_texture(under[:-1], m.draft.mode, self._colorblind)   # a click unlocks it
         elif m.tool == LOCK_TOOL:
             tex = textures.lock()
         elif m.tool.name == "stone" and token_stone(under) is not None:
@@ -295,80 +246,9 @@ class EditorDrawing(EditorBase):
         elif m.tool == JELLY_TOOL:
             tex = textures.jelly(1)
         else:
-            tex = token_texture(m.token, m.draft.mode, self.colorblind)
+            tex = token_texture(m.token, m.draft.mode, self._colorblind)
         if tex is None or (under == m.token and m.tool.name != "stone"):
             return
         x, y = lay.center(cell)
         size = lay.cell * 0.7
         arcade.draw_texture_rect(tex, arcade.XYWH(x, y, size, size), alpha=150)
-
-    def _rect_end(self) -> Cell:
-        """Where a rectangle being drawn ends: the keyboard cursor when keys moved it last."""
-        return self.cursor if self.keyboard_led or self.hover is None else self.hover
-
-    def warnings(self) -> list[Problem]:
-        """What the designer should know that does not stop the level: the core's design
-        warnings and an id another file already has."""
-        taken = self.id_taken()
-        return (list(self.model.warnings()) + ([taken] if taken is not None else [])
-                + self.difficulty_warnings())
-
-    def shown_problems(self) -> list[Problem]:
-        """The level's problems, then its pack's as `gridfall validate` finds them. Until the
-        first edit of a file opened with problems, the level's are the loader's own, with
-        their lines (the draft can hold less than a hand-edited file says)."""
-        loaded = self.loaded
-        if loaded is not None and loaded.draft is self.model.draft:
-            own = [Problem((p.field or "file",), f"{p.message} (line {p.line}, column {p.column})")
-                   for p in loaded.problems] + [Problem(("opened",), c) for c in loaded.changed]
-        else:
-            own = list(self.model.problems())
-        return own + list(self.pack_check.problems(self.model.path))
-
-    def _draw_problems(self) -> None:
-        problems = self.shown_problems()
-        warnings = self.warnings()
-        if self.flash is not None and all(p.cell != self.flash for p in (*problems, *warnings)):
-            self.flash = None   # the problem it showed is fixed: no red left behind
-        left = PALETTE_W + 12
-        top = PROBLEMS_H - 12
-        self._problem_rows = []
-        width = self.window.width - PROPS_W - PALETTE_W - 16 - self.difficulty_width()
-        chars = max(30, int(width / 7.8))   # wrap to the panel, never under the properties
-        head_chars = max(24, int(width / 8.4))
-        if problems:
-            head = f"{len(problems)} problem{'s' if len(problems) > 1 else ''} (click one to see its cell)"
-            self._text("phead", _clip(head, head_chars), left, top - 8, BAD, 12, anchor_y="center")
-        elif warnings:
-            head = f"No problems, {len(warnings)} warning{'s' if len(warnings) > 1 else ''}: Tab to play-test"
-            self._text("phead", _clip(head, head_chars), left, top - 8, WARN, 12, anchor_y="center")
-        else:
-            self._text("phead", _clip("No problems: Tab to play-test", head_chars), left, top - 8, GOOD, 12,
-                       anchor_y="center")
-        y = top - 30
-        lines_left = 4   # and a line for "... and N more" clear of the status line below
-        shown = 0
-        listed = [(p, False) for p in problems] + [(w, True) for w in warnings]
-        self._problems_first = min(self._problems_first, max(0, len(listed) - 1))
-        for p, warning in listed[self._problems_first:]:
-            where = f" [cell {p.cell[0]},{p.cell[1]}]" if p.cell is not None else ""
-            lines = textwrap.wrap(("warning: " if warning else "") + str(p) + where, chars)[:3]
-            if len(lines) > lines_left:
-                break
-            rect = Rect(left - 4, y - 9 - 18 * (len(lines) - 1), width, 18 * len(lines))
-            self._problem_rows.append((rect, p))
-            if p.cell is not None and p.cell == self.flash:
-                arcade.draw_lrbt_rectangle_filled(rect.left, rect.right, rect.bottom, rect.top, (70, 40, 46))
-            for line in lines:
-                k = f"prob{4 - lines_left}"
-                self._text(k, line, left, y, WARN if warning else TEXT, 11, anchor_y="center")
-                y -= 18
-                lines_left -= 1
-            shown += 1
-        hidden = len(listed) - shown
-        if hidden:
-            above = f"{self._problems_first} above, " if self._problems_first else ""
-            below = len(listed) - self._problems_first - shown
-            self._text("pmore", f"... {above}{below} more (scroll the wheel here)" if below or above else "",
-                       left, y, DIM, 10, anchor_y="center")
-        self._text("status", _clip(self.status_shown(), max(20, int(width / 6.5))), left, 10, BAD if self.status_bad else DIM, 10)

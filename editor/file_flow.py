@@ -9,35 +9,50 @@ from game.core import Mode, Problem, valid_id
 from game.io.paths import installed_packs_dir, levels_dir, user_levels_dir
 
 from . import backups, files, recovery
-from .base import EditorBase, _clip, _clip_path
-from .model import EditModel, blank, from_mapping
+from .autosave import Autosave
+from .host import Host, Part
+from .look import clip, clip_path
+from .model import EditModel, blank, read_draft
 from .widgets import Dialog, button_style
 
 
-class FileFlow(EditorBase):
-    """The editor's file flows, for EditorView."""
+class FileFlow(Part):
+    """A part of the editor: new, open, save, save as, restore, and the question before unsaved
+    changes go. It keeps the file as opened (while it had problems), where an unsaved draft
+    came from, and the last look for another file with the level's id."""
+
+    def __init__(self, host: Host, autosave: Autosave) -> None:
+        super().__init__(host)
+        self._autosave = autosave
+        self.loaded: files.Opened | None = None   # the file as opened, while it had problems
+        self.origin = ""   # where an unsaved draft came from ("from <pack>, read-only"), for the title
+        self._id_check: tuple[Any, Problem | None] = (None, None)   # (what was asked, the warning)
+
+    def model_replaced(self) -> None:
+        self.loaded = None
+        self.origin = ""
 
     # -- files ---------------------------------------------------------------------------------------
     def guard(self, then: Callable[[], None], doing: str) -> None:
         """Run `then`, first asking what to do with unsaved changes (typed text included)."""
-        self.commit_typing()
-        if not self.model.dirty:
+        self.host.commit_typing()
+        if not self.host.model.dirty:
             then()
             return
 
         def save_then() -> None:
-            self.close_dialog()
+            self.host.close_dialog()
             self.save(then=then)   # Save may ask first (a name, a rename): `then` waits for it
 
         def discard() -> None:
-            self.close_dialog()
-            self.slot.clear()
+            self.host.close_dialog()
+            self._autosave.forget()
             then()
 
-        self.open_dialog(Dialog(self.window, f"Unsaved changes to '{self.model.draft.name}'", [
+        self.host.open_dialog(Dialog(self.host.window, f"Unsaved changes to '{self.host.model.draft.name}'", [
             [("label", f"Save them before you {doing}?", 600)],
             [("button", "Save", 120, save_then), ("button", "Discard", 120, discard),
-             ("button", "Cancel", 120, self.close_dialog)],
+             ("button", "Cancel", 120, self.host.close_dialog)],
         ], default="Save"))
 
     def save(self, then: Callable[[], None] | None = None) -> bool:
@@ -46,15 +61,15 @@ class FileFlow(EditorBase):
         Returns True when saved now; False when it was refused or asks first (then `then`
         runs once the save is done).
         """
-        self.commit_typing()
-        path = self.model.path
+        self.host.commit_typing()
+        path = self.host.model.path
         if path is None or not self._writable(path):
             self.ask_save_as(then)
             return False
         try:
-            target = files.file_for(path.parent, self.model.draft.id)
+            target = files.file_for(path.parent, self.host.model.draft.id)
         except files.EditorFileError as error:
-            self.say(f"not saved: {error}", bad=True)
+            self.host.say(f"not saved: {error}", bad=True)
             return False
         if target != path:
             # The loader wants a level's id to be its file name: a new id means a new file.
@@ -73,17 +88,17 @@ class FileFlow(EditorBase):
         """The id changed: move the level to its new file name, or keep both files."""
 
         def rename() -> None:
-            self.close_dialog()
+            self.host.close_dialog()
             self._replace_check(new, lambda: self._save_elsewhere(old, new, keep_old=False, then=then))
 
         def copy() -> None:
-            self.close_dialog()
+            self.host.close_dialog()
             self._replace_check(new, lambda: self._save_elsewhere(old, new, keep_old=True, then=then))
 
-        self.open_dialog(Dialog(self.window, f"The id is now '{self.model.draft.id}'", [
+        self.host.open_dialog(Dialog(self.host.window, f"The id is now '{self.host.model.draft.id}'", [
             [("label", f"Rename {old.name} to {new.name}, or save a copy and keep {old.name}?", 740)],
             [("button", "Rename", 120, rename), ("button", "Copy", 120, copy),
-             ("button", "Cancel", 120, self.close_dialog)],
+             ("button", "Cancel", 120, self.host.close_dialog)],
         ], width=780, default="Copy"))
 
     def _save_elsewhere(self, old: pathlib.Path, new: pathlib.Path, *, keep_old: bool,
@@ -108,48 +123,47 @@ class FileFlow(EditorBase):
             # lists a file that is gone, nor one file twice.
             pack.edit(lambda: pack.meta.__setitem__(
                 "levels", [new.name if n == old.name else n for n in pack.levels if n != new.name]))
-        self.say(f"saved {new.name}" + (f" (a copy: {old.name} is unchanged)" if keep_old
+        self.host.say(f"saved {new.name}" + (f" (a copy: {old.name} is unchanged)" if keep_old
                                         else f" (renamed from {old.name})"))
         if then is not None:
             then()
 
     def _replace_check(self, path: pathlib.Path, go: Callable[[], None]) -> None:
         """Run `go`, first asking when it would replace a file other than the level's own."""
-        own = self.model.path is not None and path.resolve() == self.model.path.resolve()
+        own = self.host.model.path is not None and path.resolve() == self.host.model.path.resolve()
         if own or not path.exists():
             go()
             return
 
         def replace() -> None:
-            self.close_dialog()
+            self.host.close_dialog()
             go()
 
-        self.open_dialog(Dialog(self.window, f"Replace {path.name}?", [
+        self.host.open_dialog(Dialog(self.host.window, f"Replace {path.name}?", [
             [("label", f"{path.name} already exists in {_short(path.parent)}.", 740)],
             [("label", "Replace it with this level? Its current version stays in the backups.", 740)],
-            [("button", "Replace", 120, replace), ("button", "Cancel", 120, self.close_dialog)],
+            [("button", "Replace", 120, replace), ("button", "Cancel", 120, self.host.close_dialog)],
         ], width=780, default="Replace"))
 
     def save_to(self, path: pathlib.Path, then: Callable[[], None] | None = None) -> bool:
         """Write the level to `path` now (the callers asked whatever needed asking)."""
-        if path.stem != self.model.draft.id:
+        if path.stem != self.host.model.draft.id:
             # Save As a new name renames the level too (one undo step): the loader wants
             # a level's id to equal its file name.
-            self.model.set(id=path.stem)
+            self.host.model.set(id=path.stem)
         try:
-            files.file_for(path.parent, self.model.draft.id)
-            valid = files.save_draft(self.model.draft, path)
+            files.file_for(path.parent, self.host.model.draft.id)
+            valid = files.save_draft(self.host.model.draft, path)
         except (OSError, ValueError) as error:
-            self.say(f"could not save: {error}", bad=True)
+            self.host.say(f"could not save: {error}", bad=True)
             return False
-        self.model.mark_saved(path)
+        self.host.model.mark_saved(path)
         self.origin = ""
-        self.slot.clear()
-        self.since_autosave = 0.0
-        n = len(self.model.problems())
-        self.say(f"saved {path.name}" + ("" if valid else f" as a draft ({n} problems to fix)"),
+        self._autosave.forget()
+        n = len(self.host.model.problems())
+        self.host.say(f"saved {path.name}" + ("" if valid else f" as a draft ({n} problems to fix)"),
                  bad=not valid)
-        self.refresh()
+        self.host.refresh()
         if then is not None:
             then()
         return True
@@ -157,13 +171,13 @@ class FileFlow(EditorBase):
     def id_taken(self) -> Problem | None:
         """A warning when another file in the level's folder (or pack) already has its id:
         saving would have to replace it, or the designer meant another id."""
-        path = self.model.path
+        path = self.host.model.path
         folder = self._save_as_folder()
-        key = (self.model.draft.id, path, folder)
+        key = (self.host.model.draft.id, path, folder)
         if self._id_check[0] != key:
             message = None
             try:
-                other = files.file_for(folder, self.model.draft.id)
+                other = files.file_for(folder, self.host.model.draft.id)
             except files.EditorFileError:
                 other = None   # the problems panel already says what is wrong with the id
             if other is not None and other != path and other.exists():
@@ -174,12 +188,12 @@ class FileFlow(EditorBase):
 
     def _save_as_folder(self) -> pathlib.Path:
         """Where Save As writes: the level's own folder when it is the designer's, else theirs."""
-        path = self.model.path
+        path = self.host.model.path
         return path.parent if path is not None and self._writable(path) else user_levels_dir()
 
     def ask_save_as(self, then: Callable[[], None] | None = None) -> None:
         folder = self._save_as_folder()
-        name = f"{self.model.draft.id}.yaml" if valid_id(self.model.draft.id) else ""
+        name = f"{self.host.model.draft.id}.yaml" if valid_id(self.host.model.draft.id) else ""
 
         def go() -> None:
             text = dialog.value("file").strip()
@@ -196,10 +210,10 @@ class FileFlow(EditorBase):
                 dialog.show_error(f"'{typed.stem}' cannot be a level id: use 1 to 64 letters, digits, '-' or '_'")
                 return
             path = typed if typed.is_absolute() else folder / typed.name
-            self.close_dialog()
+            self.host.close_dialog()
 
             def write() -> None:
-                old = self.model.path
+                old = self.host.model.path
                 if old is not None and old.parent == path.parent and old != path \
                         and files.pack_of(old) is not None:
                     # A copy beside a pack's level joins the pack, listed after it.
@@ -209,18 +223,18 @@ class FileFlow(EditorBase):
 
             self._replace_check(path, write)
 
-        dialog = Dialog(self.window, "Save as", [
+        dialog = Dialog(self.host.window, "Save as", [
             [("label", f"in {_short(folder)}", 640)],
             [("label", "file name", 100), ("field", "file", name, 400)],
-            [("button", "Save", 120, go), ("button", "Cancel", 120, self.close_dialog)],
+            [("button", "Save", 120, go), ("button", "Cancel", 120, self.host.close_dialog)],
         ], default="Save")
-        self.open_dialog(dialog)
+        self.host.open_dialog(dialog)
 
     def ask_new(self) -> None:
         self.guard(self._new_dialog, "start a new level")
 
     def _new_dialog(self) -> None:
-        choice = {"mode": self.model.draft.mode}
+        choice = {"mode": self.host.model.draft.mode}
 
         def pick(mode: Mode) -> None:
             choice["mode"] = mode
@@ -233,27 +247,17 @@ class FileFlow(EditorBase):
             except ValueError:
                 dialog.show_error("width and height are whole numbers")
                 return
-            self.close_dialog()
-            self.replace_model(EditModel(blank(choice["mode"], w, h)))
+            self.host.close_dialog()
+            self.host.replace_model(EditModel(blank(choice["mode"], w, h)))
 
-        dialog = Dialog(self.window, "New level", [
+        dialog = Dialog(self.host.window, "New level", [
             [("label", "mode", 100)] + [("button", m, 120, lambda m=m: pick(m)) for m in Mode],
             [("label", "width", 100), ("field", "width", "8", 80), ("label", "height", 70),
              ("field", "height", "8", 80)],
-            [("button", "Create", 120, create), ("button", "Cancel", 120, self.close_dialog)],
+            [("button", "Create", 120, create), ("button", "Cancel", 120, self.host.close_dialog)],
         ], default="Create")
         pick(choice["mode"])
-        self.open_dialog(dialog)
-
-    def replace_model(self, model: EditModel) -> None:
-        self.model = model
-        self.loaded = None
-        self.origin = ""
-        self.cursor = (0, 0)
-        self.flash = None
-        self.picking_reach = False
-        self.since_autosave = 0.0
-        self.refresh()
+        self.host.open_dialog(dialog)
 
     def ask_open(self, page: int = 0) -> None:
         self.guard(lambda: self._open_dialog(page), "open another level")
@@ -277,14 +281,14 @@ class FileFlow(EditorBase):
             rows.append(row)
         if not entries:
             rows.append([("label", "no levels yet: start one with New", 600)])
-        nav: list[tuple[Any, ...]] = [("button", "Cancel", 110, self.close_dialog)]
+        nav: list[tuple[Any, ...]] = [("button", "Cancel", 110, self.host.close_dialog)]
         if page > 0:
             nav.append(("button", "< Prev", 100, lambda: self._reopen(page - 1, entries, title)))
         if page < pages - 1:
             nav.append(("button", "Next >", 100, lambda: self._reopen(page + 1, entries, title)))
         nav.append(("label", f"page {page + 1} of {pages}", 160))
         rows.append(nav)
-        self.open_dialog(Dialog(self.window, title, rows, width=760))
+        self.host.open_dialog(Dialog(self.host.window, title, rows, width=760))
 
     def _versions_dialog(self, entry: files.Entry) -> None:
         """The kept versions of a level's file, newest first: open one to look at or restore."""
@@ -295,26 +299,26 @@ class FileFlow(EditorBase):
              ("button", "open", 100, lambda v=v: self._open_version(path, v), f"open {i + 1}")]
             for i, v in enumerate(backups.versions(path)[:12])]
         rows.append([("button", "Back", 110, lambda: self._reopen(0)),
-                     ("button", "Cancel", 110, self.close_dialog)])
-        self.close_dialog()
-        self.open_dialog(Dialog(self.window, f"Older versions of {path.name}", rows, width=640))
+                     ("button", "Cancel", 110, self.host.close_dialog)])
+        self.host.close_dialog()
+        self.host.open_dialog(Dialog(self.host.window, f"Older versions of {path.name}", rows, width=640))
 
     def _open_version(self, path: pathlib.Path, version: backups.Version) -> None:
         """A kept version opens as unsaved work on the level's own file: Save restores it."""
-        self.close_dialog()
+        self.host.close_dialog()
         try:
             draft = files.load_draft(version.copy)
         except files.EditorFileError as error:
-            self.say(str(error).splitlines()[0], bad=True)
+            self.host.say(str(error).splitlines()[0], bad=True)
             return
         model = EditModel(draft, path)
         model.saved = None
-        self.replace_model(model)
-        self.say(f"opened the version of {path.name} from {version.label}: save to restore it")
+        self.host.replace_model(model)
+        self.host.say(f"opened the version of {path.name} from {version.label}: save to restore it")
 
     def _reopen(self, page: int, entries: list[files.Entry] | None = None,
                 title: str = "Open a level") -> None:
-        self.close_dialog()
+        self.host.close_dialog()
         self._open_dialog(page, entries, title)
 
     def pick_from(self, entries: list[files.Entry], title: str) -> None:
@@ -322,35 +326,35 @@ class FileFlow(EditorBase):
         self._open_dialog(0, entries, title)
 
     def open_entry(self, entry: files.Entry) -> None:
-        self.close_dialog()
+        self.host.close_dialog()
         try:
             if entry.path is not None:
                 opened = files.open_level(entry.path)
             else:
                 assert entry.mapping is not None
-                opened = files.Opened(from_mapping(entry.mapping))
+                opened = files.Opened(read_draft(entry.mapping))
         except files.EditorFileError as error:
-            self.say(str(error).splitlines()[0], bad=True)
+            self.host.say(str(error).splitlines()[0], bad=True)
             return
         draft = opened.draft
         path = entry.path if entry.writable else None
-        self.replace_model(EditModel(draft, path))
+        self.host.replace_model(EditModel(draft, path))
         self._report_opened(opened)
         self.origin = "" if path is not None else f"from {entry.group}, read-only"
         if path is None:
-            self.model.saved = draft  # an unchanged shipped level is nothing to lose
-        self.say(f"opened {entry.label}" + ("" if entry.writable else " (read-only: Save makes a copy)"))
-        self.refresh()
+            self.host.model.saved = draft  # an unchanged shipped level is nothing to lose
+        self.host.say(f"opened {entry.label}" + ("" if entry.writable else " (read-only: Save makes a copy)"))
+        self.host.refresh()
 
     def open_path(self, path: pathlib.Path) -> None:
         opened = files.open_level(path)
         writable = self._writable(path)
-        self.replace_model(EditModel(opened.draft, path if writable else None))
-        self.model.saved = opened.draft
+        self.host.replace_model(EditModel(opened.draft, path if writable else None))
+        self.host.model.saved = opened.draft
         if not writable:
             self.origin = f"from {path.parent.name}, read-only"
         self._report_opened(opened)
-        self.refresh()
+        self.host.refresh()
 
     def _report_opened(self, opened: files.Opened) -> None:
         """A file with problems shows the loader's own (the panel lists them until the first
@@ -358,11 +362,11 @@ class FileFlow(EditorBase):
         so nothing changes on disk unless the designer saves."""
         self.loaded = opened if opened.problems or opened.changed else None
         if opened.changed:
-            self.model.saved = None
-            self.show_problems("The editor cannot keep all of this file as written",
+            self.host.model.saved = None
+            self.host.show_problems("The editor cannot keep all of this file as written",
                                list(opened.changed) + ["Nothing is written until you save; closing asks first."])
         elif opened.problems:
-            self.say(f"opened with {len(opened.problems)} problems (the loader's, in the panel)", bad=True)
+            self.host.say(f"opened with {len(opened.problems)} problems (the loader's, in the panel)", bad=True)
 
     def offer_recovery(self, found: list[recovery.Recovery]) -> None:
         """Offer work that editors left unsaved, newest first, one dialog at a time."""
@@ -371,24 +375,24 @@ class FileFlow(EditorBase):
         rec, rest = found[0], found[1:]
 
         def restore() -> None:
-            self.close_dialog()
+            self.host.close_dialog()
             model = EditModel(rec.draft, rec.source)
             model.saved = None   # restored work is unsaved until the designer saves it
-            self.replace_model(model)
+            self.host.replace_model(model)
             # The work is this editor's now: its own slot holds it, the old file goes.
-            self.slot.write(rec.draft, rec.source)
+            self._autosave.write()
             rec.discard()
-            self.say("restored your unsaved work" + (f" ({len(rest)} more offered next time)" if rest else ""))
+            self.host.say("restored your unsaved work" + (f" ({len(rest)} more offered next time)" if rest else ""))
 
         def discard() -> None:
             rec.discard()
-            self.close_dialog()
+            self.host.close_dialog()
             self.offer_recovery(rest)
 
-        where = (f"Save writes them to {_clip_path(str(rec.source), 90)}" if rec.source is not None
+        where = (f"Save writes them to {clip_path(str(rec.source), 90)}" if rec.source is not None
                  else "It had no file yet: Save asks where it goes")
-        self.open_dialog(Dialog(self.window, "Restore unsaved work?", [
-            [("label", f"An editor closed with unsaved changes to '{_clip(rec.draft.name, 40)}'.", 740)],
+        self.host.open_dialog(Dialog(self.host.window, "Restore unsaved work?", [
+            [("label", f"An editor closed with unsaved changes to '{clip(rec.draft.name, 40)}'.", 740)],
             [("label", where + ".", 740)],
             [("button", "Restore", 120, restore), ("button", "Discard", 120, discard)],
         ], width=780, default="Restore"))

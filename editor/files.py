@@ -11,9 +11,7 @@ import game.io as gio
 from game.core import valid_id
 from game.io.atomic import atomic_write_text
 from game.io.packs import PACK_FILE, Pack
-from game.io.paths import (
-    data_dir, exports_dir, installed_packs_dir, levels_dir, user_levels_dir, user_packs_dir,
-)
+from game.io.paths import installed_packs_dir, levels_dir, user_levels_dir, user_packs_dir
 from game.io.schema import schema_ref
 from game.io.yamldoc import DocError, read_document
 from game.io.levels import mapping_to_yaml as write_mapping
@@ -21,7 +19,7 @@ from game.io.packs import pack_index_text
 from game.io.playtest_file import FILE_NAME as PLAYTEST_FILE
 
 from . import backups
-from .model import Draft, check, from_level, from_mapping
+from .model import Draft, check, from_level, read_draft
 
 class EditorFileError(ValueError):
     """A file the editor cannot open or write, with every reason."""
@@ -104,7 +102,7 @@ def open_level(path: pathlib.Path) -> Opened:
             if len(at) > 1:
                 holder = data[at[0]] = dict(holder)
             holder[key] = raw   # as written: the problem names it, the field shows it
-    draft = from_mapping(data)
+    draft = read_draft(data)
     changed += _not_kept(data, draft)
     return Opened(draft, problems, tuple(changed))
 

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import arcade
 
 from game.ui.layout import Rect
 from game.ui.screens import style
 
-from .base import EditorBase
+from .host import Host, Part
 from .model import Tool
 from .widgets import Dialog
 
@@ -96,13 +96,35 @@ SPECIAL_TIPS = {
 }
 
 
-class EditorHelp(EditorBase):
-    """Tooltips and the key sheet, for EditorView."""
+class EditorHelp(Part):
+    """A part of the editor: tooltips under a resting pointer and the key sheet. It keeps the
+    pointer, how long it has rested and the tooltip's label to itself; what has a tooltip it
+    asks of the functions it is given (the palette's swatches, the header's and the
+    properties' buttons, each as the part that makes them has them now)."""
+
+    def __init__(self, host: Host, palette: Callable[[], list[tuple[Rect, str, Any]]],
+                 header_buttons: Callable[[], dict[str, Any]], props_buttons: Callable[[], dict[str, Any]]) -> None:
+        super().__init__(host)
+        self._palette = palette
+        self._header_buttons = header_buttons
+        self._props_buttons = props_buttons
+        self.pointer: tuple[float, float] | None = None   # where the mouse rests
+        self.rest = 0.0   # seconds it has rested there
+        self.label: Any = None   # the tooltip's arcade.Text, while one was shown
+
+    def moved(self, x: float, y: float) -> None:
+        self.pointer, self.rest = (x, y), 0.0
+
+    def clicked(self) -> None:
+        self.rest = -float("inf")   # a click hides the tooltip until the pointer moves on
+
+    def tick(self, dt: float) -> None:
+        self.rest += dt
 
     def tips(self) -> list[tuple[Rect, str]]:
         """Every place a tooltip shows, with its text: palette, header and property buttons."""
         out: list[tuple[Rect, str]] = []
-        for rect, kind, value in self._palette:
+        for rect, kind, value in self._palette():
             if kind == "tool":
                 out.append((rect, tool_tip(value)))
             elif kind == "special":
@@ -111,15 +133,15 @@ class EditorHelp(EditorBase):
                 out.append((rect, SHAPE_TIPS.get(value, value)))
             elif kind == "step":
                 out.append((rect, "next tile number (+)" if value > 0 else "previous tile number (-)"))
-        for text, b in self.header_buttons.items():
+        for text, b in self._header_buttons().items():
             out.append((_rect(b), HEADER_TIPS.get(text, text)))
-        for name, b in self.props_buttons.items():
+        for name, b in self._props_buttons().items():
             if name in PROPS_TIPS and b.visible:
                 out.append((_rect(b), PROPS_TIPS[name]))
         return out
 
     def tip_at(self, x: float, y: float) -> str | None:
-        if self.dialog is not None:
+        if self.host.dialog is not None:
             return None
         for rect, text in self.tips():
             if rect.contains(x, y):
@@ -128,17 +150,17 @@ class EditorHelp(EditorBase):
 
     def draw_tip(self) -> None:
         """The tooltip under a resting pointer, kept inside the window."""
-        if self._tip_rest < TIP_DELAY or self._pointer is None:
+        if self.rest < TIP_DELAY or self.pointer is None:
             return
-        x, y = self._pointer
+        x, y = self.pointer
         text = self.tip_at(x, y)
         if text is None:
             return
-        label = self._tip_text
+        label = self.label
         if label is None or label.text != text:
-            label = self._tip_text = arcade.Text(text, 0, 0, style.TEXT, 11, font_name=style.BODY_FONT)
+            label = self.label = arcade.Text(text, 0, 0, style.TEXT, 11, font_name=style.BODY_FONT)
         w, h = label.content_width + 16, label.content_height + 10
-        left = min(max(4.0, x + 14), self.window.width - w - 4)
+        left = min(max(4.0, x + 14), self.host.window.width - w - 4)
         bottom = y - h - 14 if y - h - 14 > 4 else y + 18
         arcade.draw_lrbt_rectangle_filled(left, left + w, bottom, bottom + h, style.OVERLAY_EDGE)
         arcade.draw_lrbt_rectangle_filled(left + 1, left + w - 1, bottom + 1, bottom + h - 1, style.HEADER)
@@ -148,20 +170,21 @@ class EditorHelp(EditorBase):
     def show_keys(self, page: int = 0) -> None:
         """F1 or ?: every key the editor knows, on one sheet (in pages when the window is too
         short for all of them: the sheet must never run off the screen)."""
-        room = self.window.height - 70 - Dialog.ERROR_H - 20
+        host = self.host
+        room = host.window.height - 70 - Dialog.ERROR_H - 20
         per_page = max(4, room // Dialog.ROW - 1)   # one row for the buttons
         pages = (len(KEYS) + per_page - 1) // per_page
         page = max(0, min(page, pages - 1))
         shown = KEYS[page * per_page:(page + 1) * per_page]
         rows: list[list[tuple[Any, ...]]] = [[("label", k, 200), ("label", what, 520)] for k, what in shown]
-        buttons: list[tuple[Any, ...]] = [("button", "Close", 110, self.close_dialog)]
+        buttons: list[tuple[Any, ...]] = [("button", "Close", 110, host.close_dialog)]
         if page > 0:
             buttons.append(("button", "< Prev", 110, lambda: self.show_keys(page - 1)))
         if page < pages - 1:
             buttons.append(("button", "Next >", 110, lambda: self.show_keys(page + 1)))
         rows.append(buttons)
         title = "Keys" if pages == 1 else f"Keys ({page + 1} of {pages})"
-        self.open_dialog(Dialog(self.window, title, rows, width=760, default="Close"))
+        host.open_dialog(Dialog(host.window, title, rows, width=760, default="Close"))
 
 
 def _rect(widget: Any) -> Rect:

@@ -1,11 +1,61 @@
-"""What an editor part may ask of the editor that holds it: the model, dialogs, the status line, a refresh."""
+"""What an editor part may ask of the editor that holds it (Host), and what the editor asks of a part (Part).
+
+How to write an editor part
+---------------------------
+A part is one panel, dialog flow or tool of the editor (the play-test, the Difficulty panel,
+the pack dialogs, a selection). It is an object that owns its state: its own fields, made in
+its `__init__`, never attributes of the editor's view. It talks to the editor only through the
+`Host` it is given:
+
+- `host.model`: the level being edited (an EditModel, with its own undo); a part changes the
+  level through the model's methods, then calls `host.refresh()` so the widgets follow.
+- `host.say(text, bad=False)`: the status line (the one place it is written; see status.py).
+- `host.open_dialog(Dialog(host.window, ...))` / `host.close_dialog()`: a modal dialog;
+  `host.dialog` is the one open now, if any. `host.show_problems(title, lines)` lists problems.
+- `host.commit_typing()`: what is typed in a property field counts now (call it before a
+  play-test, a save, a bot run: anything that reads the level as a whole).
+- `host.replace_model(model)`: another level in the editor (New, Open, Restore).
+- `host.texts.show(key, text, x, y, ...)`: a text that changes, drawn this frame (one batch).
+- `host.canvas`: the board on screen (cell <-> pixel: `cell_at(x, y)`, `center(cell)`).
+
+A part that draws, ticks or takes input subclasses `Part` and overrides only the hooks it
+needs; the editor calls them for every part in `EditorView.parts`, in order:
+
+    class DealPreview(Part):
+        def __init__(self, host: Host) -> None:
+            super().__init__(host)
+            self.shown = False            # its own state, nobody else's
+
+        def key(self, symbol: int, modifiers: int) -> bool:
+            if symbol == arcade.key.V:
+                self.shown = not self.shown
+                self.host.say("the seeded deal" if self.shown else "")
+                return True               # taken: no other part (nor the editor) sees it
+            return False
+
+        def draw(self) -> None:
+            if self.shown:
+                ...                       # over the board, under the panels' texts
+
+    # in EditorView.__init__:  self.add_part(DealPreview(self))
+
+`key` and `click` return True when they took the event; `tick(dt)` is called every frame with
+game time (never the wall clock); `draw()` after the board; `model_replaced()` after
+`host.replace_model` (forget what belonged to the level before). A part never reads another
+part's attributes: when it needs something of another part, it is given that part (or a
+function) in its constructor, so the dependency is written down.
+"""
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .model import EditModel
 from .widgets import Dialog
+
+if TYPE_CHECKING:
+    from .canvas import Canvas
+    from .texts import Texts
 
 
 class Host(Protocol):
@@ -15,6 +65,21 @@ class Host(Protocol):
 
     @property
     def model(self) -> EditModel: ...
+
+    @property
+    def dialog(self) -> Dialog | None:
+        """The modal dialog open now, if any."""
+
+    @property
+    def canvas(self) -> Canvas:
+        """The board on screen: cell <-> pixel."""
+
+    @property
+    def texts(self) -> Texts:
+        """Texts that change, drawn in one batch this frame."""
+
+    def replace_model(self, model: EditModel) -> None:
+        """Another level in the editor (New, Open, Restore); every part hears model_replaced()."""
 
     def open_dialog(self, dialog: Dialog) -> None: ...
 
@@ -34,3 +99,27 @@ class Host(Protocol):
 
     def on_close(self) -> bool | None:
         """The window's close: asks about unsaved changes first (True keeps it open)."""
+
+
+class Part:
+    """An editor part that draws, ticks or takes input: override only the hooks it needs."""
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
+
+    def tick(self, dt: float) -> None:
+        """A frame passed (`dt` seconds of game time)."""
+
+    def draw(self) -> None:
+        """Draw over the board (the editor draws the panels' texts and widgets after)."""
+
+    def key(self, symbol: int, modifiers: int) -> bool:
+        """A key pressed with no dialog open and no field typed in; True when taken."""
+        return False
+
+    def click(self, x: float, y: float, button: int) -> bool:
+        """A mouse press outside the header and the properties; True when taken."""
+        return False
+
+    def model_replaced(self) -> None:
+        """Another level is in the editor now: forget what belonged to the one before."""

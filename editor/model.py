@@ -25,7 +25,7 @@ from .draft import (
     check as check,
     clamp_size as clamp_size,
     from_level as from_level,
-    from_mapping as from_mapping,
+    read_draft as read_draft,
     parse_scalar as parse_scalar,
 )
 from .resizing import (

@@ -6,7 +6,7 @@ from typing import Protocol
 
 from game.ui.layout import Rect
 
-from .base import HEADER_H, PALETTE_W, PROBLEMS_H, PROPS_W
+from .look import HEADER_H, PALETTE_W, PROBLEMS_H, PROPS_W
 
 
 class Overlay(Protocol):

@@ -2,17 +2,28 @@
 
 from __future__ import annotations
 
+import pathlib
 from typing import Any, Callable
 
 from game.io.paths import exports_dir
 
 from . import files
-from .base import LEVELS_PER_PAGE, PACKS_PER_PAGE, EditorBase, _page, _pager
+from .autosave import Autosave
+from .host import Host
+from .look import LEVELS_PER_PAGE, PACKS_PER_PAGE, page_of, pager
 from .widgets import Dialog
 
 
-class PackFlow(EditorBase):
-    """The editor's pack flows, for EditorView."""
+class PackFlow:
+    """A part of the editor: the pack dialogs. It keeps the packs it has seen (each with its
+    own undo steps) and the pack dialog's page to itself."""
+
+    def __init__(self, host: Host, autosave: Autosave) -> None:
+        self.host = host
+        self._autosave = autosave
+        self._packs: dict[pathlib.Path, files.PackFolder] = {}   # packs seen, with their undo steps
+        self._pack: files.PackFolder | None = None   # the pack dialog's pack and page
+        self._page = 0
 
     # -- packs ---------------------------------------------------------------------------------------
     def _known_pack(self, pack: files.PackFolder) -> files.PackFolder:
@@ -28,7 +39,7 @@ class PackFlow(EditorBase):
 
     def ask_pack(self, page: int = 0, error: str = "") -> None:
         packs = [self._known_pack(p) for p in files.user_packs()]
-        page, pages, shown = _page(packs, page, PACKS_PER_PAGE)
+        page, pages, shown = page_of(packs, page, PACKS_PER_PAGE)
         rows: list[list[tuple[Any, ...]]] = []
         for pack in shown:
             rows.append([("label", f"{pack.meta.get('name', pack.folder.name)} "
@@ -36,30 +47,31 @@ class PackFlow(EditorBase):
                          ("button", f"open {pack.folder.name}", 240, lambda p=pack: self.pack_dialog(p))])
         rows.append([("label", "new pack id", 120), ("field", "new_id", "", 220),
                      ("button", "Create pack", 160, self._create_pack)])
-        rows.append([("button", "Close", 110, self.close_dialog)]
-                    + _pager(page, pages, lambda n: self._repack(n)))
-        self.open_dialog(Dialog(self.window, "Packs you are making (kept apart from installed packs)",
+        rows.append([("button", "Close", 110, self.host.close_dialog)]
+                    + pager(page, pages, lambda n: self._repack(n)))
+        self.host.open_dialog(Dialog(self.host.window, "Packs you are making (kept apart from installed packs)",
                                 rows, default="Create pack", error=error))
 
     def _repack(self, page: int) -> None:
-        self.close_dialog()
+        self.host.close_dialog()
         self.ask_pack(page)
 
     def _create_pack(self) -> None:
-        assert self.dialog is not None
-        pack_id = self.dialog.value("new_id").strip()
+        dialog = self.host.dialog
+        assert dialog is not None
+        pack_id = dialog.value("new_id").strip()
         try:
             pack = files.new_pack(pack_id, pack_id)
         except (files.EditorFileError, OSError) as error:
-            self.dialog.show_error(str(error))
+            dialog.show_error(str(error))
             return
         self.pack_dialog(self._known_pack(pack))
 
     def pack_dialog(self, pack: files.PackFolder, page: int | None = None, error: str = "") -> None:
         """A pack's details and levels (paged; reordering keeps the page the level is on)."""
         if page is None:
-            page = self._pack_page if self._pack is pack else 0
-        self.close_dialog()
+            page = self._page if self._pack is pack else 0
+        self.host.close_dialog()
         m = pack.meta
         rows: list[list[tuple[Any, ...]]] = [
             [("label", "name", 90), ("field", "name", str(m.get("name") or ""), 240),
@@ -67,15 +79,15 @@ class PackFlow(EditorBase):
             [("label", "version", 90), ("field", "version", str(m.get("version") or ""), 100),
              ("label", "description", 120), ("field", "description", str(m.get("description") or ""), 210)],
         ]
-        page, pages, shown = _page(pack.levels, page, LEVELS_PER_PAGE)
-        self._pack_page = page
+        page, pages, shown = page_of(pack.levels, page, LEVELS_PER_PAGE)
+        self._page = page
         for i, name in enumerate(shown, start=page * LEVELS_PER_PAGE):
             rows.append([("label", f"{i + 1}. {name}", 330),
                          ("button", f"up {i + 1}", 70, lambda i=i: self._pack_edit(pack, lambda: pack.move(i, -1))),
                          ("button", f"down {i + 1}", 80, lambda i=i: self._pack_edit(pack, lambda: pack.move(i, 1))),
                          ("button", f"remove {i + 1}", 100, lambda i=i: self._pack_remove(pack, i))])
         if pages > 1:
-            rows.append(_pager(page, pages, lambda n: self.pack_dialog(pack, n)))
+            rows.append(pager(page, pages, lambda n: self.pack_dialog(pack, n)))
         # Files a remove left in the folder: listed again, or deleted on purpose.
         for name in pack.unlisted()[:3]:
             rows.append([("label", f"not listed: {name}", 330),
@@ -87,15 +99,16 @@ class PackFlow(EditorBase):
                      ("button", "Save details", 150, lambda: self._pack_edit(pack, lambda: None)),
                      ("button", "Undo", 90, lambda: self._pack_undo(pack)),
                      ("button", "Export", 110, lambda: self._pack_export(pack)),
-                     ("button", "Close", 100, self.close_dialog)])
-        self.open_dialog(Dialog(self.window, f"Pack '{pack.folder.name}'", rows, width=760, error=error))
+                     ("button", "Close", 100, self.host.close_dialog)])
+        self.host.open_dialog(Dialog(self.host.window, f"Pack '{pack.folder.name}'", rows, width=760, error=error))
         self._pack = pack
 
     def _read_pack_fields(self, pack: files.PackFolder) -> None:
-        if self.dialog is None:
+        dialog = self.host.dialog
+        if dialog is None:
             return
-        values: dict[str, str] = {k: self.dialog.value(k) for k in ("name", "author", "version", "description")
-                  if k in self.dialog.fields}
+        values: dict[str, str] = {k: dialog.value(k) for k in ("name", "author", "version", "description")
+                                  if k in dialog.fields}
         if any(str(pack.meta.get(k) or "") != v for k, v in values.items()):
             pack.edit(lambda: pack.meta.update(values))
 
@@ -113,13 +126,13 @@ class PackFlow(EditorBase):
         name = pack.remove(index)
         self.pack_dialog(pack)
         if name is not None:
-            self.say(f"took {name} out of the pack (its file stays; Undo lists it again)")
+            self.host.say(f"took {name} out of the pack (its file stays; Undo lists it again)")
 
     def _pack_undo(self, pack: files.PackFolder) -> None:
         self._read_pack_fields(pack)
         if pack.undo():
             self.pack_dialog(pack)
-            self.say(f"undid the last change to pack '{pack.folder.name}'")
+            self.host.say(f"undid the last change to pack '{pack.folder.name}'")
         else:
             self.pack_dialog(pack, error="nothing to undo in this pack")
 
@@ -133,50 +146,49 @@ class PackFlow(EditorBase):
             except (files.EditorFileError, OSError) as error:
                 self.pack_dialog(pack, error=str(error))
                 return
-            if self.model.path is not None and self.model.path == path:
+            if self.host.model.path is not None and self.host.model.path == path:
                 # The open level's file is gone: it is unsaved work again, and says so.
-                self.model.path = None
-                self.model.saved = None
-                self.refresh()
+                self.host.model.path = None
+                self.host.model.saved = None
+                self.host.refresh()
             self.pack_dialog(pack)
-            self.say(f"deleted {name} (its last version is in the backups: Open > Backups)")
+            self.host.say(f"deleted {name} (its last version is in the backups: Open > Backups)")
 
-        self.close_dialog()
-        self.open_dialog(Dialog(self.window, f"Delete {name}?", [
+        self.host.close_dialog()
+        self.host.open_dialog(Dialog(self.host.window, f"Delete {name}?", [
             [("label", f"Delete the file {name} from the pack's folder?", 640)],
             [("label", "Its last version stays in the backups, restorable from Open.", 640)],
             [("button", "Delete", 120, delete), ("button", "Cancel", 120, lambda: self.pack_dialog(pack))],
         ], default="Cancel"))
 
     def _pack_add(self, pack: files.PackFolder) -> None:
-        problems = self.model.problems()
+        problems = self.host.model.problems()
         self._read_pack_fields(pack)
         try:
-            target = pack.file_of(self.model.draft.id)
+            target = pack.file_of(self.host.model.draft.id)
         except files.EditorFileError as error:
             self.pack_dialog(pack, error=f"not added: {error}")
             return
-        own = self.model.path is not None and self.model.path.resolve() == target.resolve()
+        own = self.host.model.path is not None and self.host.model.path.resolve() == target.resolve()
         if target.exists() and not own:
             self.pack_dialog(pack, error=f"the pack already has {target.name}: change this level's id, "
                                          "or open that level to edit it")
             return
         try:
-            path = pack.add(self.model.draft)
+            path = pack.add(self.host.model.draft)
         except (OSError, ValueError) as error:
             self.pack_dialog(pack, error=f"not added: {error}")
             return
-        old = self.model.path
+        old = self.host.model.path
         # From now on the editor edits the pack's file: one copy, which the title names.
-        self.model.mark_saved(path)
-        self.origin = ""
-        self.slot.clear()
+        self.host.model.mark_saved(path)
+        self._autosave.forget()
         was = f" (your copy {old.name} stays as it was)" if old is not None and old != path else ""
-        self.say(f"added {self.model.draft.id} to {pack.folder.name}; now editing {pack.folder.name}/{path.name}"
+        self.host.say(f"added {self.host.model.draft.id} to {pack.folder.name}; now editing {pack.folder.name}/{path.name}"
                  + was + (f", a draft with {len(problems)} problems: export will refuse it" if problems else ""),
                  bad=bool(problems))
         self.pack_dialog(pack)
-        self.refresh()
+        self.host.refresh()
 
     def _pack_export(self, pack: files.PackFolder) -> None:
         self._read_pack_fields(pack)
@@ -184,13 +196,13 @@ class PackFlow(EditorBase):
         try:
             pack.export(target)
         except files.EditorFileError as error:
-            self.show_problems("Export refused", [str(p) for p in error.problems] or [str(error)])
+            self.host.show_problems("Export refused", [str(p) for p in error.problems] or [str(error)])
             return
         except OSError as error:
             self.pack_dialog(pack, error=f"could not export: {error}")
             return
-        self.close_dialog()
-        self.say(f"exported {target}")
+        self.host.close_dialog()
+        self.host.say(f"exported {target}")
 
 
 def _written(meta: dict[str, Any]) -> dict[str, Any]:

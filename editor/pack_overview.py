@@ -18,7 +18,7 @@ from game.io.playtest_file import stored_figures
 from game.ui.layout import Rect
 
 from . import charts, files
-from .base import BAD, DIM, GOOD, PANEL, SELECTED, TEXT, WARN, _clip
+from .look import BAD, DIM, GOOD, PANEL, SELECTED, TEXT, WARN, clip
 from .difficulty import LABEL_COLORS
 from .draft import blank
 from .host import Host
@@ -261,7 +261,7 @@ class PackOverview:
         arcade.draw_lrbt_rectangle_outline(area.left, area.right, area.bottom, area.top, DIM, 1)
         top = area.top - 20
         name = self.pack.meta.get("name") or self.pack.folder.name
-        self.labels.put("title", _clip(f"Pack '{name}': {len(self.cards)} levels", 60), area.left + 14, top, TEXT, 14,
+        self.labels.put("title", clip(f"Pack '{name}': {len(self.cards)} levels", 60), area.left + 14, top, TEXT, 14,
                         bold=True, anchor_y="center")
         self._button("close", "Close (Esc)", Rect(area.right - 104, top - 12, 94, 24))
         row_y = area.bottom + 10
@@ -321,14 +321,14 @@ class PackOverview:
     def _card_text(self, index: int, card: Card, rect: Rect) -> None:
         x = rect.left + 6
         level = card.level
-        self.labels.put(f"n{index}", _clip(f"{index + 1}. {level.name if level else card.name}", 20), x,
+        self.labels.put(f"n{index}", clip(f"{index + 1}. {level.name if level else card.name}", 20), x,
                         rect.bottom + 50, TEXT, 9, bold=True, anchor_y="center")
         if level is None:
             self.labels.put(f"m{index}", "does not load: open it", x, rect.bottom + 34, BAD, 8, anchor_y="center")
             return
         moves = f"{level.moves} moves" if level.moves is not None else "no limit"
         self.labels.put(f"m{index}", f"{level.mode} · {moves}", x, rect.bottom + 36, DIM, 8, anchor_y="center")
-        self.labels.put(f"g{index}", _clip(goals_text(level), 24), x, rect.bottom + 23, DIM, 8, anchor_y="center")
+        self.labels.put(f"g{index}", clip(goals_text(level), 24), x, rect.bottom + 23, DIM, 8, anchor_y="center")
         f = card.figures
         said, color = ("bots: not played", DIM) if f is None else \
             (f"bots win {f.pass_rate:.0%} · {f.label}", LABEL_COLORS.get(f.label, TEXT))

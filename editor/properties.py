@@ -3,35 +3,70 @@
 from __future__ import annotations
 
 import functools
-import pathlib
-from typing import Any
+import random
+from typing import Any, Callable
+
+import arcade
 
 from game.core import Mode
+from game.ui import textures
 
-from .base import DIM, HEADER_H, PROPS_W, EditorBase, _text
-from .model import clamp_size, parse_scalar
+from . import slide_tools
+from .host import Host, Part
+from .look import DIM, GOOD, HEADER_H, PROPS_W, TEXT, as_text, clip
+from .model import Cell, clamp_size, mode_switch_losses, parse_scalar
+from .resize_flow import ResizeFlow
+from .slide_actions import SlideActions
 from .widgets import Field, button, button_style, label
 
+ROW = 31   # one row of the panel, in pixels
 
-class PropertiesPanel(EditorBase):
-    """The editor's properties panel, for EditorView."""
 
-    def _build_props(self) -> None:
-        left = self.window.width - PROPS_W + 12
-        # Scrolled up by _props_scroll when the panel is taller than the window (on_mouse_scroll).
-        top = self.window.height - HEADER_H - 12 + self._props_scroll
-        row = 31
+class PropertiesPanel(Part):
+    """A part of the editor: the panel on the right. It owns its widgets (made anew for each
+    window size by build), how far it is scrolled, the reach goal's cell pick, and the slide
+    board's solution count; it changes the level through the model, one undo step a change."""
+
+    def __init__(self, host: Host, resizer: ResizeFlow, slide: SlideActions, relayout: Callable[[], None],
+                 colorblind: bool) -> None:
+        super().__init__(host)
+        self._resizer = resizer
+        self._slide = slide
+        self._relayout = relayout   # make the editor's widgets anew (a scroll moves them all)
+        self._colorblind = colorblind
+        self.fields: dict[str, Field] = {}
+        self.buttons: dict[str, Any] = {}
+        self._mode_widgets: list[tuple[Any, frozenset[str]]] = []
+        self.scroll = 0.0        # how far the panel is scrolled (a short window)
+        self.max_scroll = 0.0
+        self.picking_reach = False   # the next click on the board sets the reach goal
+        self.solutions = slide_tools.SolutionCounter()   # a slide board's solution length
+        self._solution_xy = (0.0, 0.0)
+        self._reach_xy = (0.0, 0.0)
+        self._collect_icons: list[tuple[int, float, float]] = []
+        self._icons: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self._icons_built: tuple[Any, ...] | None = None
+
+    def build(self, ui: Any) -> None:
+        """Make the panel's widgets for the window as it is (into the editor's UIManager `ui`)."""
+        window = self.host.window
+        self.fields, self.buttons = {}, {}
+        self._icons_built = None
+        left = window.width - PROPS_W + 12
+        # Scrolled up by `scroll` when the panel is taller than the window (the mouse wheel).
+        top = window.height - HEADER_H - 12 + self.scroll
+        row = ROW
         lw = 92
         fw = PROPS_W - lw - 30
         y = top - row
 
         modes = set(Mode)
-        self._mode_widgets: list[tuple[Any, frozenset[str]]] = []
+        self._mode_widgets = []
 
         def add(widget: Any) -> None:
             # Each widget remembers which modes use it; the others hide it (see refresh).
             self._mode_widgets.append((widget, frozenset(modes)))
-            self.ui.add(widget)
+            ui.add(widget)
 
         def add_label(text: str, x: float, y: float, width: float = lw) -> None:
             add(label(text, x=x, y=y, width=width, height=26, color=DIM))
@@ -50,7 +85,7 @@ class PropertiesPanel(EditorBase):
         for i, mode in enumerate(Mode):
             b = button(mode, functools.partial(self.set_mode, mode), x=left + lw + i * (bw + 4), y=y,
                        width=bw, height=26)
-            self.props_buttons["mode:" + mode] = b
+            self.buttons["mode:" + mode] = b
             add(b)
         y -= row
         half = (PROPS_W - 24) / 2
@@ -67,26 +102,26 @@ class PropertiesPanel(EditorBase):
         add_label("seed", left, y)
         add_field("seed", left + lw, y, fw - 100)
         b = button("new seed", self.new_seed, x=left + lw + fw - 94, y=y, width=94, height=26)
-        self.props_buttons["new seed"] = b
+        self.buttons["new seed"] = b
         add(b)
         y -= row
         modes = {Mode.CHAIN}
         add_label("diagonal", left, y)
         b = button("on", self.toggle_diagonal, x=left + lw, y=y, width=80, height=26)
-        self.props_buttons["diagonal"] = b
+        self.buttons["diagonal"] = b
         add(b)
         # Match3 uses the row for its specials switch (rules: specials).
         modes = {Mode.MATCH3}
         add_label("specials", left, y)
         b = button("on", functools.partial(self.toggle_goal, "specials"), x=left + lw, y=y, width=80, height=26)
-        self.props_buttons["specials"] = b
+        self.buttons["specials"] = b
         add(b)
         # Slide levels use the same row for their board tools, and the next for the solution.
         modes = {Mode.SLIDE}
         add_label("board", left, y)
-        for i, (name, action) in enumerate((("solved", self.slide.solved), ("shuffle", self.slide.shuffle))):
+        for i, (name, action) in enumerate((("solved", self._slide.solved), ("shuffle", self._slide.shuffle))):
             b = button(name, action, x=left + lw + i * 104, y=y, width=98, height=26)
-            self.props_buttons[name] = b
+            self.buttons[name] = b
             add(b)
         self._solution_xy = (left, y - row - 6 + 13)
         y -= row + 6
@@ -105,17 +140,17 @@ class PropertiesPanel(EditorBase):
         modes = {Mode.CHAIN}
         add_label("reach", left, y)
         b = button("pick cell", self.pick_reach, x=left + lw + 70, y=y, width=96, height=26)
-        self.props_buttons["pick cell"] = b
+        self.buttons["pick cell"] = b
         add(b)
         b = button("clear", self.clear_reach,
                    x=left + lw + 172, y=y, width=70, height=26)
-        self.props_buttons["clear reach"] = b
+        self.buttons["clear reach"] = b
         add(b)
         self._reach_xy = (left + lw + 4, y + 13)
         y -= row
         modes = {Mode.MATCH3, Mode.CHAIN}
         add_label("collect", left, y)
-        self._collect_icons: list[tuple[int, float, float]] = []
+        self._collect_icons = []
         cw = (PROPS_W - 24) / 3
         for k in range(1, 10):
             i = k - 1
@@ -129,64 +164,145 @@ class PropertiesPanel(EditorBase):
             x = left + i * half
             add_label(text, x, y, 84)
             b = button("off", functools.partial(self.toggle_goal, name), x=x + 84, y=y, width=70, height=26)
-            self.props_buttons[name] = b
+            self.buttons[name] = b
             add(b)
         y -= row
         modes = {Mode.MATCH3}
         add_label("drops", left, y)
         add_field("drops", left + lw, y, fw - 100)
-        self._props_bottom = y - row
-        unscrolled = self._props_bottom - self._props_scroll
-        self._props_max_scroll = max(0.0, 8 - unscrolled)
+        unscrolled = y - row - self.scroll
+        self.max_scroll = max(0.0, 8 - unscrolled)
 
     # -- keeping widgets in step with the model ----------------------------------------------------
     def refresh(self) -> None:
-        d = self.model.draft
+        d = self.host.model.draft
         values = {
             "id": d.id, "name": d.name, "description": d.description, "width": str(d.width),
-            "height": str(d.height), "kinds": _text(d.kinds), "moves": _text(d.moves),
-            "min_match": _text(d.min_match), "min_chain": _text(d.min_chain), "seed": _text(d.seed),
-            "score": _text(d.score), "drops": _text(d.drops),
+            "height": str(d.height), "kinds": as_text(d.kinds), "moves": as_text(d.moves),
+            "min_match": as_text(d.min_match), "min_chain": as_text(d.min_chain), "seed": as_text(d.seed),
+            "score": as_text(d.score), "drops": as_text(d.drops),
         }
         stars = d.stars or (None, None, None)
         for i in range(3):
-            values[f"star{i}"] = _text(stars[i])
+            values[f"star{i}"] = as_text(stars[i])
         collect = dict(d.collect)
         for k in range(1, 10):
-            values[f"collect{k}"] = _text(collect.get(k))
+            values[f"collect{k}"] = as_text(collect.get(k))
         for key, text in values.items():
             self.fields[key].show(text)
         for mode in Mode:
-            self.props_buttons["mode:" + mode].style = button_style(11, selected=mode == d.mode)
-        self.props_buttons["diagonal"].text = "on" if d.diagonal else "off"
+            self.buttons["mode:" + mode].style = button_style(11, selected=mode == d.mode)
+        self.buttons["diagonal"].text = "on" if d.diagonal else "off"
         for name in ("specials", "goal_jelly", "goal_stones"):
             on = bool(getattr(d, name))
-            self.props_buttons[name].text = "on" if on else "off"
+            self.buttons[name].text = "on" if on else "off"
             # A goal that is set shows as chosen, as the mode buttons do.
-            self.props_buttons[name].style = button_style(11, selected=on and name != "specials")
-        ceiling = self.window.height - HEADER_H
+            self.buttons[name].style = button_style(11, selected=on and name != "specials")
+        ceiling = self.host.window.height - HEADER_H
         for widget, used_in in self._mode_widgets:
             # Shown in its modes, and only where the panel is: scrolled out, it hides.
             widget.visible = d.mode in used_in and widget.rect.bottom >= 0 and widget.rect.top <= ceiling
-        self.props_buttons["pick cell"].style = button_style(11, selected=self.picking_reach)
-        self.cursor = (min(self.cursor[0], d.height - 1), min(self.cursor[1], d.width - 1))
-        self.window.set_caption(self.title())
+        self.buttons["pick cell"].style = button_style(11, selected=self.picking_reach)
 
-    def scroll_props(self, steps: float) -> None:
-        """The mouse wheel over the properties panel: move it when it is taller than the window."""
-        scroll = max(0.0, min(self._props_max_scroll, self._props_scroll - steps * 31))
-        if scroll != self._props_scroll:
-            self._props_scroll = scroll
-            self.on_resize(self.window.width, self.window.height)
+    def scroll_by(self, steps: float) -> None:
+        """The mouse wheel over the panel: move it when it is taller than the window."""
+        scroll = max(0.0, min(self.max_scroll, self.scroll - steps * ROW))
+        if scroll != self.scroll:
+            self.scroll = scroll
+            self._relayout()
 
-    def title(self) -> str:
-        path = self.model.path
-        where = _where(path) if path is not None else (self.origin or "not saved yet")
-        return f"Gridfall editor - {self.model.draft.name} ({where}){' *' if self.model.dirty else ''}"
+    def model_replaced(self) -> None:
+        self.picking_reach = False
+
+    # -- what its buttons change: one undo step each ----------------------------------------------------
+    def set_mode(self, mode: Mode) -> None:
+        model = self.host.model
+        before = model.draft
+        if model.set_mode(mode):
+            lost = mode_switch_losses(before, model.draft)
+            if lost:
+                self.host.say(f"now {mode}: dropped {', '.join(lost)} (Ctrl+Z brings them back)", bad=True)
+        self.host.refresh()
+
+    def toggle_goal(self, name: str) -> None:
+        """The jelly and stones goals and the specials rule: on/off buttons, one undo step each."""
+        d = self.host.model.draft
+        self.host.model.set(**{name: not getattr(d, name)})
+        self.host.refresh()
+
+    def new_seed(self) -> None:
+        self.host.model.set(seed=random.randrange(1, 1 << 31))
+        self.host.refresh()
+
+    def toggle_diagonal(self) -> None:
+        self.host.model.set(diagonal=not self.host.model.draft.diagonal)
+        self.host.refresh()
+
+    def clear_reach(self) -> None:
+        self.host.model.set(reach=None)
+        self.picking_reach = False
+        self.host.refresh()
+
+    def pick_reach(self) -> None:
+        """'pick cell' (again, or Esc: no pick): the next click on the board sets the reach goal."""
+        self.picking_reach = not self.picking_reach
+        self.host.say("click the cell the player must reach" if self.picking_reach else "")
+        self.host.refresh()
+
+    def set_reach(self, cell: Cell) -> None:
+        self.host.model.set(reach=cell)
+        self.picking_reach = False
+        self.host.say(f"reach goal: {cell[0]},{cell[1]}")
+        self.host.refresh()
+
+    def stop_picking(self) -> None:
+        """Another tool was chosen: a click on the board paints again."""
+        self.picking_reach = False
+
+    # -- drawing what is not a widget: the solution, the reach cell, the collect icons, a scroll bar ----
+    def draw(self) -> None:
+        window = self.host.window
+        d = self.host.model.draft
+        text = self.host.texts.show
+        ceiling = window.height - HEADER_H
+        if d.mode == Mode.SLIDE and 0 <= self._solution_xy[1] <= ceiling:
+            text("solution", clip(self.solutions.text(d), 46), *self._solution_xy, TEXT, 11, anchor_y="center")
+        if d.mode == Mode.CHAIN and 0 <= self._reach_xy[1] <= ceiling:
+            if self.picking_reach:
+                text("reach", "pick...", *self._reach_xy, GOOD, 10, anchor_y="center")
+            else:
+                r = d.reach
+                text("reach", f"{r[0]},{r[1]}" if r else "none", *self._reach_xy, TEXT, 11, anchor_y="center")
+        key = (d.mode, d.kinds)
+        if key != self._icons_built:
+            self._build_icons()
+            self._icons_built = key
+        self._icons.draw()
+        if self.max_scroll > 0:
+            # A scroll bar: the panel holds more than it shows (the wheel moves it).
+            span = ceiling
+            shown = span / (span + self.max_scroll)
+            top = ceiling - (self.scroll / (span + self.max_scroll)) * span
+            arcade.draw_lrbt_rectangle_filled(window.width - 6, window.width - 2, top - span * shown, top, DIM)
+
+    def _build_icons(self) -> None:
+        """The kind beside each collect field (faint for a kind the level does not have)."""
+        self._icons = arcade.SpriteList()
+        d = self.host.model.draft
+        if d.mode == Mode.SLIDE:
+            return
+        for k, x, y in self._collect_icons:
+            if not 0 <= y <= self.host.window.height - HEADER_H:
+                continue   # scrolled out of the panel
+            s = arcade.Sprite(textures.kind(k, self._colorblind), center_x=x, center_y=y)
+            s.width = s.height = 22
+            s.alpha = 255 if not isinstance(d.kinds, int) or k <= d.kinds else 90
+            self._icons.append(s)
 
     def _commit(self, key: str, text: str) -> None:
         """A property field was committed (Enter, Tab, or a click elsewhere): one undo step."""
-        m = self.model
+        host = self.host
+        m = host.model
         if key in ("id", "name", "description"):
             m.set(**{key: text.strip() if key == "id" else text})
         elif key in ("width", "height"):
@@ -194,16 +310,16 @@ class PropertiesPanel(EditorBase):
                 n = int(text.strip())
             except ValueError:
                 # Say so and show the board's real size again: never a field that disagrees.
-                self.say(f"{key}: '{text.strip()}' is not a whole number; it stays {getattr(m.draft, key)}", bad=True)
-                self.refresh()
+                host.say(f"{key}: '{text.strip()}' is not a whole number; it stays {getattr(m.draft, key)}", bad=True)
+                host.refresh()
                 return
             fitted = clamp_size(m.draft.mode, n)
             if fitted != n:
-                self.say(f"{key} {n} is {'more' if n > fitted else 'less'} than a {m.draft.mode} board "
+                host.say(f"{key} {n} is {'more' if n > fitted else 'less'} than a {m.draft.mode} board "
                          f"can be: set to {fitted}", bad=True)
             w = fitted if key == "width" else m.draft.width
             h = fitted if key == "height" else m.draft.height
-            self.resizer.set_size(w, h)
+            self._resizer.set_size(w, h)
             return
         elif key.startswith("star"):
             m.set_star(int(key[4:]), parse_scalar(text))
@@ -211,7 +327,7 @@ class PropertiesPanel(EditorBase):
             m.set_collect(int(key[7:]), parse_scalar(text))
         else:
             m.set(**{key: parse_scalar(text)})
-        self.refresh()
+        host.refresh()
 
     def _tab(self, field: Field, back: bool) -> None:
         keys = [k for k, f in self.fields.items() if f.visible or k == field.key]
@@ -221,9 +337,3 @@ class PropertiesPanel(EditorBase):
     def active_field(self) -> Field | None:
         return next((f for f in self.fields.values() if f.active), None)
 
-
-@functools.lru_cache(maxsize=32)
-def _where(path: pathlib.Path) -> str:
-    """A level's file as the title names it: the pack's folder and the file for a pack's level,
-    so the designer always sees which copy is open (asked once per path, not every frame)."""
-    return f"{path.parent.name}/{path.name}" if (path.parent / "pack.yaml").is_file() else path.name

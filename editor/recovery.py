@@ -13,7 +13,7 @@ from game.io.atomic import atomic_write_text, sweep_stale_temporaries
 from game.io.paths import data_dir, recovery_dir
 from game.io.yamldoc import DocError, read_document
 
-from .model import Draft, from_mapping
+from .model import Draft, read_draft
 
 LEGACY_NAME = "editor-recovery.yaml"   # the one shared file of earlier versions, still offered
 
@@ -78,7 +78,7 @@ def read(file: pathlib.Path) -> tuple[Recovery, int | None] | None:
     # A relative source (written by an older editor) names a file only from a folder no one
     # knows any more: restore it as unsaved work with no file, so Save asks where it goes.
     path = pathlib.Path(source) if isinstance(source, str) and os.path.isabs(source) else None
-    return (Recovery(from_mapping(data["level"]), path, file),
+    return (Recovery(read_draft(data["level"]), path, file),
             pid if isinstance(pid, int) and not isinstance(pid, bool) else None)
 
 

@@ -2,63 +2,44 @@
 
 from __future__ import annotations
 
+import functools
 import pathlib
-import random
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 import arcade
-import pyglet
 
-from game.core import Mode, Problem
-from game.core import token_stone
+from game.core import Mode
 from game.io.settings import Settings
 from game.ui.layout import Rect
 
-from . import files, recovery, slide_tools
-from .base import AUTOSAVE_SECONDS, HEADER_H, PALETTE_W, PROBLEMS_H, PROPS_W, EditorBase
+from . import files, recovery
+from .look import BAD, BG, DIM, HEADER_H, PALETTE_W, PROBLEMS_H, PROPS_W, TEXT, clip
+from .autosave import Autosave
 from .canvas import Canvas
-from .difficulty import DifficultyPanel, DifficultyRun
+from .difficulty import DifficultyPanel
 from .deal_preview import DealPreview
 from .difficulty_sheet import DifficultySheet
-from .overlay import Sheets
-from .drawing import EditorDrawing
+from .drawing import Chrome
 from .file_flow import FileFlow
 from .help import EditorHelp
-from .model import (
-    DROP_TOOL,
-    ERASE_TOOL,
-    FILL,
-    GAP_TOOL,
-    HOLE_TOOL,
-    JELLY_TOOL,
-    LAYER_TOOLS,
-    LOCK_TOOL,
-    PEN,
-    PLAYER_TOOL,
-    RAINBOW_TOOL,
-    RANDOM_TOOL,
-    RECT,
-    Cell,
-    EditModel,
-    Tool,
-    blank,
-    kind_tool,
-    mode_switch_losses,
-    next_hits,
-    stone_tool,
-    tile_tool,
-)
-from .pack_check import PackCheck
+from .overlay import Sheets
+from .model import ERASE_TOOL, LAYER_TOOLS, PEN, RAINBOW_TOOL, RECT, Cell, EditModel, blank, tile_tool
+from .host import Part
 from .pack_overview import PackOverview
 from .playtest_flow import PlaytestFlow
 from .proof_flow import ProofFlow
 from .slide_actions import SlideActions
 from .resize_flow import ResizeFlow
 from .pack_flow import PackFlow
+from .problems import ProblemsPanel
 from .properties import PropertiesPanel
-from .widgets import Dialog, Field, button
+from .status import StatusLine
+from .texts import Texts
+from .tools import ToolPicker
+from .widgets import Dialog, button
 
 gui = arcade.gui
+P = TypeVar("P", bound=Part)
 
 DRAW_RATE = 1 / 60
 IDLE_DRAW_RATE = 1 / 4    # often enough for a text caret's blink
@@ -69,8 +50,10 @@ WAKE_EVENTS = ("on_mouse_motion", "on_mouse_press", "on_mouse_drag", "on_mouse_r
                "on_text_motion_select", "on_resize")
 
 
-class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDrawing, EditorHelp, EditorBase):
-    """The level editor, a view of the game's window."""
+class EditorView(arcade.View):
+    """The level editor, a view of the game's window: the host of its parts (host.py). It keeps
+    the model, the board's cursor and pointer, the header and the open dialog; each panel, flow
+    and tool is a part with its own state."""
 
     def __init__(self, window: Any, model: EditModel | None = None, *,
                  on_leave: Callable[[], None] | None = None, colorblind: bool | None = None,
@@ -78,66 +61,57 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
         super().__init__(window)
         self.model = model or EditModel(blank(Mode.MATCH3, 8, 8))
         self.on_leave = on_leave
-        self.settings = settings
         # The colour-blind palette comes from the player's settings unless asked for outright.
         self.colorblind = colorblind if colorblind is not None else bool(settings and settings.colorblind)
-        self.cursor: Cell = (0, 0)
-        self.flash: Cell | None = None
-        self.hover: Cell | None = None
-        self.picking_reach = False
-        self.dialog: Dialog | None = None
-        self.status = ""
-        self.status_bad = False
-        self.status_age = 0.0
-        self.since_autosave = 0.0
+        self.cursor: Cell = (0, 0)         # the keyboard's cell on the board
+        self.hover: Cell | None = None     # the cell under the pointer
         self.mouse_down = False
-        self.origin = ""   # where an unsaved draft came from ("read-only: <pack>"), for the title
-        self._props_scroll = 0.0   # how far the properties panel is scrolled (a short window)
-        self._props_max_scroll = 0.0
-        self._problems_first = 0   # the first problem the problems panel shows (scrolled)
-        self.slot = recovery.Slot()   # this editor's own recovery file
-        self.solutions = slide_tools.SolutionCounter()   # a slide board's solution length
-        self.pack_check = PackCheck()   # the pack's problems, as gridfall validate finds them
-        self.resizer = ResizeFlow(self)   # size changes that ask before content goes
-        self.loaded: files.Opened | None = None
-        self.difficulty = DifficultyRun()   # the Difficulty panel's bot games and figures
-        self._difficulty_buttons = {}
-        self._hashed = (None, None)
-        self._recovered: Any = None    # the draft the slot holds (autosaved)
-        self._id_check: tuple[Any, Problem | None] = (None, None)   # (what was asked, the warning)
-        self._pointer: tuple[float, float] | None = None   # where the mouse rests, for tooltips
-        self._tip_rest = 0.0   # seconds it has rested there
-        self._tip_text: Any = None
         self.keyboard_led = False   # the keyboard moved the cursor last (not the mouse)
-        self.slide = SlideActions(self)   # the slide board's tools and typed tile numbers
-        self.proofs = ProofFlow(self, self.save)   # a won play-test kept as the level's proof
-        self.playtester = PlaytestFlow(self, settings, self.proofs.offer)   # the play view, while a play-test runs
-        self.difficulty_sheet = DifficultySheet(self, lambda: self.difficulty.for_level(self.current_hash()), self.run_difficulty)
-        self.difficulty_details = self.difficulty_sheet.open
-        self.overview = PackOverview(self, self._known_pack, lambda p: self.guard(lambda: self.open_path(p), "open it"))
-        self.sheets = Sheets(self.difficulty_sheet, self.overview)
-        self.deal = DealPreview(self)   # the seeded deal on the random cells, another deal, keep it
+        self.dialog: Dialog | None = None
+        self.status = StatusLine()   # the one place the status line is kept (say() writes it)
+        self.texts = Texts()   # texts that change (title, problems, status), drawn in one batch
+        self.canvas = Canvas(Rect(0, 0, 1, 1))   # placed for the window by _build
+        self.header_buttons: dict[str, Any] = {}
         self._game_minimum: tuple[int, int] | None = None   # the window's minimum before the editor
         self._idle = 0.0     # seconds since the last input
         self._slow = False   # drawing at the idle rate
         self._wakers = {name: self._wake for name in WAKE_EVENTS}
+        # The parts, each with its own state; those that draw, tick or take input are in `parts`,
+        # in the order they hear events.
+        self.parts: list[Part] = []
+        self.autosave = self.add_part(Autosave(self))   # the recovery file, a moment after each change
+        self.resizer = ResizeFlow(self)   # size changes that ask before content goes
+        self.slide = SlideActions(self)   # the slide board's tools and typed tile numbers
+        self.playtester = PlaytestFlow(self, settings, lambda level, outcome: self.proofs.offer(level, outcome))
+        self.packs = PackFlow(self, self.autosave)   # the pack dialogs
+        self.file_flow = self.add_part(FileFlow(self, self.autosave))   # new, open, save, restore
+        self.proofs = ProofFlow(self, self.file_flow.save)   # a won play-test kept as the level's proof
+        self.difficulty = self.add_part(DifficultyPanel(self, lambda: self.difficulty_sheet.open()))
+        # Sheets over the board, each a part: the difficulty report (F6).
+        self.difficulty_sheet = DifficultySheet(self, lambda: self.difficulty.run.for_level(self.difficulty.current_hash()),
+                                                self.difficulty.start, lambda: self.difficulty.run.target)
+        self.overview = PackOverview(self, self.packs._known_pack,
+                                     lambda p: self.file_flow.guard(lambda: self.open_path(p), "open it"))
+        self.sheets = Sheets(self.difficulty_sheet, self.overview)
+        self.deal = self.add_part(DealPreview(self, self.colorblind))   # the seeded deal on the random cells
+        # The properties panel: every field and rule (a scroll makes the widgets anew).
+        self.props = self.add_part(PropertiesPanel(
+            self, self.resizer, self.slide, lambda: self.on_resize(self.window.width, self.window.height),
+            self.colorblind))
+        self.tools = self.add_part(ToolPicker(self, self.slide, self.props.stop_picking))   # what a click paints
+        self.chrome = self.add_part(Chrome(self, self.tools.pick, self.resizer.edge, self.colorblind))
+        self.problems = self.add_part(ProblemsPanel(self, self.status, self.file_flow, self.difficulty,
+                                                    self._move_cursor))
+        self.help = self.add_part(EditorHelp(self, lambda: self.chrome.entries, lambda: self.header_buttons,
+                                             lambda: self.props.buttons))
         self._build(window.width, window.height)
-        self._palette: list[tuple[Rect, str, Any]] = []
-        self._problem_rows: list[tuple[Rect, Problem]] = []
-        # Texts that change (title, problems, status), drawn in one batch; kept referenced.
-        self._batch = pyglet.graphics.Batch()
-        self._texts: dict[str, Any] = {}
-        self._texts_used: set[str] = set()
-        # What stays put between edits (see _build_chrome), rebuilt when _chrome_key changes.
-        self._chrome: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
-        self._chrome_icons: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
-        self._chrome_batch = pyglet.graphics.Batch()
-        self._chrome_texts: list[Any] = []
-        self._chrome_built: tuple[Any, ...] | None = None
-        self._pack: files.PackFolder | None = None   # the pack dialog's pack and page
-        self._pack_page = 0
-        self._packs: dict[pathlib.Path, files.PackFolder] = {}   # packs seen, with their undo steps
         self.refresh()
+
+    def add_part(self, part: P) -> P:
+        """A part that draws, ticks or takes input (host.py): it hears every event after the
+        ones before it. Returns the part."""
+        self.parts.append(part)
+        return part
 
     # -- building the panels -------------------------------------------------------------------
     def _build(self, w: int, h: int) -> None:
@@ -150,30 +124,27 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
         # this view hears of it: size them to the new window now, or widgets past the old
         # size are cut off (a grown window lost its header buttons and properties).
         self.ui.on_resize(w, h)  # type: ignore[no-untyped-call]  # arcade.gui leaves it unannotated
-        self.fields: dict[str, Field] = {}
-        self.props_buttons: dict[str, Any] = {}
-        self.header_buttons: dict[str, Any] = {}
+        self.header_buttons = {}
         self._build_header()
-        self._build_props()
+        self.props.build(self.ui)
 
     def on_resize(self, width: int, height: int) -> None:
         """A resized or full-screen window gets the same panels, the board fitted anew."""
-        field = self.active_field()
+        field = self.props.active_field()
         if field is not None:
             field.deactivate()
         self._build(width, height)
-        self._batch = pyglet.graphics.Batch()
-        self._texts = {}
-        self._chrome_built = None
+        self.texts.reset()
+        self.chrome.forget()
         self.refresh()
 
     def _build_header(self) -> None:
         y = self.window.height - HEADER_H + 8
         x = self.window.width - 8
         actions: list[tuple[str, Callable[[], Any]]] = [
-            ("New", self.ask_new), ("Open", self.ask_open), ("Save", self.save),
-            ("Save As", self.ask_save_as), ("Pack", self.ask_pack), ("Overview", self.overview.open),
-            ("Difficulty", self.run_difficulty),
+            ("New", self.file_flow.ask_new), ("Open", self.file_flow.ask_open), ("Save", self.file_flow.save),
+            ("Save As", self.file_flow.ask_save_as), ("Pack", self.packs.ask_pack), ("Overview", self.overview.open),
+            ("Difficulty", self.difficulty.start),
             ("Play (Tab)", self.playtest),
             ("Undo", self.undo), ("Redo", self.redo), ("Back", self.leave),
         ]
@@ -184,71 +155,45 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
             self.header_buttons[text] = b
             self.ui.add(b)
 
-    # -- edits -------------------------------------------------------------------------------------
-    def select_tool(self, tool: Tool) -> None:
-        self.model.select(tool)
-        self.picking_reach = False
-        self.refresh()
 
-    def select_stone(self) -> None:
-        """S, or the stone swatch: the stone tool; again, one more hit for the stones it paints."""
-        tool = self.model.tool
-        hits = token_stone(next_hits(tool.token)) or 1 if tool.name == "stone" else 1
-        self.select_tool(stone_tool(hits))
-        self.say(f"stone S{hits}: takes {hits} hit{'s' if hits > 1 else ''} (S again for more; "
-                 "a click on a stone adds one)")
-
-    def next_special(self) -> None:
-        """Q: the special the kind brush puts on its tiles, in turn."""
-        special = self.model.next_special()
-        self.picking_reach = False
-        self.say({"": "plain tiles", "h": "special h: clears its row", "v": "special v: clears its column",
-                  "b": "special b: a bomb, clears the 3x3 around it"}[special])
-        self.refresh()
-
-    def set_special(self, special: str) -> None:
-        """A special swatch: the kind brush with that special (a click on the chosen one: plain)."""
-        m = self.model
-        m.special = "" if (m.special == special and m.tool.name == "kind") else special
-        if m.tool.name != "kind":
-            m.select(kind_tool(1))
-        self.refresh()
-
-    def toggle_goal(self, name: str) -> None:
-        """The jelly and stones goals and the specials rule: on/off buttons, one undo step each."""
+    def refresh(self) -> None:
+        """Bring every widget in step with the model (after any change to it)."""
+        self.props.refresh()
         d = self.model.draft
-        self.model.set(**{name: not getattr(d, name)})
+        self.cursor = (min(self.cursor[0], d.height - 1), min(self.cursor[1], d.width - 1))
+        self.window.set_caption(self.title())
+
+    def title(self) -> str:
+        path = self.model.path
+        where = _where(path) if path is not None else (self.file_flow.origin or "not saved yet")
+        return f"Gridfall editor - {self.model.draft.name} ({where}){' *' if self.model.dirty else ''}"
+
+    def replace_model(self, model: EditModel) -> None:
+        """Another level in the editor (New, Open, Restore): every part forgets the one before."""
+        self.model = model
+        self.cursor = (0, 0)
+        for part in self.parts:
+            part.model_replaced()
         self.refresh()
 
-    def select_shape(self, shape: str) -> None:
-        self.model.shape = shape
+    # -- what the game's shell and the command line ask of the editor -----------------------------------
+    def open_path(self, path: pathlib.Path) -> None:
+        """Open a level file (`gridfall edit FILE`); a file with problems opens as a draft."""
+        self.file_flow.open_path(path)
 
-    def set_mode(self, mode: Mode) -> None:
-        before = self.model.draft
-        if self.model.set_mode(mode):
-            lost = mode_switch_losses(before, self.model.draft)
-            if lost:
-                self.say(f"now {mode}: dropped {', '.join(lost)} (Ctrl+Z brings them back)", bad=True)
-        self.refresh()
+    def open_entry(self, entry: files.Entry) -> None:
+        """Open one level of a pack (`gridfall edit PACK`)."""
+        self.file_flow.open_entry(entry)
 
-    def new_seed(self) -> None:
-        self.model.set(seed=random.randrange(1, 1 << 31))
-        self.refresh()
+    def pick_from(self, entries: list[files.Entry], title: str) -> None:
+        """A level picker for the given levels (`gridfall edit PACK` shows the pack's)."""
+        self.file_flow.pick_from(entries, title)
 
-    def toggle_diagonal(self) -> None:
-        self.model.set(diagonal=not self.model.draft.diagonal)
-        self.refresh()
+    def offer_recovery(self, found: list[recovery.Recovery]) -> None:
+        """Offer work that editors left unsaved, newest first, one dialog at a time."""
+        self.file_flow.offer_recovery(found)
 
-    def clear_reach(self) -> None:
-        self.model.set(reach=None)
-        self.picking_reach = False
-        self.refresh()
-
-    def pick_reach(self) -> None:
-        self.picking_reach = not self.picking_reach
-        self.say("click the cell the player must reach" if self.picking_reach else "")
-        self.refresh()
-
+    # -- edits -------------------------------------------------------------------------------------
     def undo(self) -> None:
         if self.model.undo():
             self.say("undone")
@@ -261,8 +206,8 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
 
     def paint_cursor(self) -> None:
         m = self.model
-        if self.picking_reach:
-            self._set_reach(self.cursor)
+        if self.props.picking_reach:
+            self.props.set_reach(self.cursor)
         elif m.shape == PEN:
             m.paint_at(self.cursor)
         elif m.shape == RECT:
@@ -284,11 +229,6 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
                 m.select(tile_tool(n + 1))
         self.refresh()
 
-    def _set_reach(self, cell: Cell) -> None:
-        self.model.set(reach=cell)
-        self.picking_reach = False
-        self.say(f"reach goal: {cell[0]},{cell[1]}")
-        self.refresh()
 
     # -- dialogs and the play-test -------------------------------------------------------------------
     def playtest(self) -> None:
@@ -297,24 +237,16 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
 
     def leave(self) -> None:
         def go() -> None:
-            self.slot.clear()
+            self.autosave.forget()
             self.difficulty.close()
             self.overview.run.stop()
             if self.on_leave is not None:
                 self.on_leave()
             else:
                 self.window.close()
-        self.guard(go, "leave the editor")
+        self.file_flow.guard(go, "leave the editor")
 
     # -- arcade events ----------------------------------------------------------------------------
-    def on_draw(self) -> None:
-        self.deal.update(self.canvas, self.colorblind)
-        super().on_draw()
-        self.deal.draw(self.canvas, self.colorblind)
-        self.sheets.draw()
-        if self.dialog is not None:
-            self.dialog.draw()   # again, on top of the deal's strip and a sheet
-
     def on_show_view(self) -> None:
         # The smallest window where the header's buttons, the palette, the properties and a
         # board of readable cells all fit; the window it shares with the game gets its own back.
@@ -343,44 +275,27 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
         # With nothing happening, draw a few times a second instead of sixty: on software GL
         # a full-rate idle editor kept a whole core busy (bench/editor_idle.py measures it).
         self._idle += dt
-        self._tip_rest += dt
         self.slide.tick(dt)
-        self.status_age += dt
+        self.status.tick(dt)
+        for part in self.parts:
+            part.tick(dt)
         if not self._slow and self._idle >= IDLE_AFTER:
             self._slow = True
             self.window.set_draw_rate(IDLE_DRAW_RATE)
         self.ui.on_update(dt)  # type: ignore[no-untyped-call]  # UIManager's own
-        self.poll_difficulty()
         if self.dialog is not None:
             self.dialog.ui.on_update(dt)  # type: ignore[no-untyped-call]  # UIManager's own
-        # Autosave counts game time (on_update), never the wall clock: a moment after each
-        # change, so a killed editor loses at most that moment's work.
-        if self.model.dirty and (self.model.draft is not self._recovered or not self.slot.held):
-            self.since_autosave += dt
-            if self.since_autosave >= AUTOSAVE_SECONDS:
-                self.since_autosave = 0.0
-                try:
-                    self.slot.write(self.model.draft, self.model.path)
-                    self._recovered = self.model.draft
-                except OSError as error:
-                    self.say(f"autosave failed: {error}", bad=True)
-        else:
-            self.since_autosave = 0.0
-            if not self.model.dirty and self.slot.held:
-                # Undone back to what is saved: nothing is left to recover, so the next
-                # start must not offer a stale copy.
-                self.slot.clear()
 
     def on_close(self) -> bool | None:
         """Quitting with unsaved changes asks first (returning True keeps the window open)."""
         self.commit_typing()
         if self.model.dirty:
-            self.guard(self.window.close, "quit")
+            self.file_flow.guard(self.window.close, "quit")
             return True
         return None
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
-        self._pointer, self._tip_rest = (x, y), 0.0
+        self.help.moved(x, y)
         self.keyboard_led = False
         if self.dialog is not None:
             self.dialog.ui.on_mouse_motion(x, y, dx, dy)
@@ -389,7 +304,7 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
         self.hover = self.canvas.cell_at(x, y)
 
     def on_mouse_press(self, x: int, y: int, button_: int, modifiers: int) -> None:
-        self._tip_rest = -float("inf")   # a click hides the tooltip until the pointer moves on
+        self.help.clicked()
         if self.dialog is not None:
             self.dialog.ui.on_mouse_press(x, y, button_, modifiers)
             return
@@ -397,28 +312,16 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
             return
         if self.dialog is not None:
             return   # the click ended typing in a field, whose new value asks something first
-        if self.sheets.press(x, y, button_, modifiers) or self.deal.press(x, y):
+        if self.sheets.press(x, y, button_, modifiers):
             return
-        if self.difficulty_click(x, y):
+        if any(part.click(x, y, button_) for part in self.parts):
             return
-        for rect, kind, value in self._palette:
-            if rect.contains(x, y):
-                self._palette_click(kind, value)
-                return
-        for (edge, delta), rect in self.canvas.edge_buttons().items():
-            if rect.contains(x, y):
-                self.resizer.edge(edge, delta)
-                return
-        for rect, problem in self._problem_rows:
-            if rect.contains(x, y):
-                self.show_problem(problem)
-                return
         cell = self.canvas.cell_at(x, y)
         if cell is None:
             return
         self.cursor = cell
-        if self.picking_reach:
-            self._set_reach(cell)
+        if self.props.picking_reach:
+            self.props.set_reach(cell)
             return
         if button_ == arcade.MOUSE_BUTTON_RIGHT and self.model.tool in LAYER_TOOLS:
             # With a layer tool the right button takes away what the left adds: a jelly
@@ -446,10 +349,9 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
         if self.sheets.scroll(x, y, scroll_y):
             return
         if x >= self.window.width - PROPS_W and y < self.window.height - HEADER_H:
-            self.scroll_props(scroll_y)
+            self.props.scroll_by(scroll_y)
         elif PALETTE_W <= x < self.window.width - PROPS_W and y < PROBLEMS_H:
-            listed = len(self.shown_problems()) + len(self.warnings())
-            self._problems_first = max(0, min(listed - 1, self._problems_first - int(scroll_y)))
+            self.problems.scroll(scroll_y)
 
     def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
         if self.dialog is not None:
@@ -476,13 +378,13 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
             self._after_paint()
 
     def on_text(self, text: str) -> None:
-        if text == "?" and self.dialog is None and self.active_field() is None:
-            self.show_keys()
+        if text == "?" and self.dialog is None and self.props.active_field() is None:
+            self.help.show_keys()
             return
-        if text == "*" and self.dialog is None and self.active_field() is None:
+        if text == "*" and self.dialog is None and self.props.active_field() is None:
             # Typed, so it works on any keyboard (Shift+8, the keypad's *).
             if self.model.draft.mode == Mode.MATCH3:
-                self.select_tool(RAINBOW_TOOL)
+                self.tools.select_tool(RAINBOW_TOOL)
             return
         (self.dialog.ui if self.dialog is not None else self.ui).on_text(text)  # type: ignore[no-untyped-call]  # UIManager's own
 
@@ -503,57 +405,25 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
                 if not any(f.active for f in dialog.fields.values()):
                     self.close_dialog()
             return
-        if self.active_field() is not None:
+        if self.props.active_field() is not None:
             self.ui.on_key_press(symbol, modifiers)
             return
         if self.sheets.key(symbol, modifiers):
             return
+        if any(part.key(symbol, modifiers) for part in self.parts):
+            return
         ctrl = bool(modifiers & (key.MOD_CTRL | key.MOD_COMMAND))
         shift = bool(modifiers & key.MOD_SHIFT)
         if ctrl:
+            flow = self.file_flow
             action = {key.Z: self.redo if shift else self.undo, key.Y: self.redo,
-                      key.S: self.ask_save_as if shift else self.save, key.N: self.ask_new,
-                      key.O: self.ask_open}.get(symbol)
+                      key.S: flow.ask_save_as if shift else flow.save, key.N: flow.ask_new,
+                      key.O: flow.ask_open}.get(symbol)
             if action is not None:
                 action()
             return
         d = self.model.draft
-        if d.mode == Mode.SLIDE and (key.KEY_0 <= symbol <= key.KEY_9 or key.NUM_0 <= symbol <= key.NUM_9):
-            self.slide.type_digit(symbol - (key.KEY_0 if symbol <= key.KEY_9 else key.NUM_0))
-        elif key.KEY_1 <= symbol <= key.KEY_9 or key.NUM_1 <= symbol <= key.NUM_9:
-            n = symbol - (key.KEY_1 if symbol <= key.KEY_9 else key.NUM_1) + 1
-            self.select_tool(kind_tool(n))
-        elif symbol == key.H:
-            self.select_tool(HOLE_TOOL)
-        elif symbol == key.R:
-            self.select_tool(RANDOM_TOOL)
-        elif symbol == key.P:
-            self.select_tool(PLAYER_TOOL)
-        elif symbol == key.G:
-            self.select_tool(GAP_TOOL)
-        elif symbol == key.E:
-            self.select_tool(ERASE_TOOL)
-        elif symbol == key.Q and d.mode == Mode.MATCH3:
-            self.next_special()
-        elif symbol == key.S and d.mode != Mode.SLIDE:
-            self.select_stone()
-        elif symbol == key.L and d.mode != Mode.SLIDE:
-            self.select_tool(LOCK_TOOL)
-        elif symbol == key.J and d.mode != Mode.SLIDE:
-            self.select_tool(JELLY_TOOL)
-        elif symbol == key.O and d.mode == Mode.MATCH3:
-            self.select_tool(DROP_TOOL)
-        elif symbol in (key.B, key.F):
-            self.select_shape(FILL)
-        elif symbol == key.X:
-            self.select_shape(RECT)
-        elif symbol == key.D:
-            self.select_shape(PEN)
-        elif symbol in (key.PLUS, key.EQUAL, key.NUM_ADD) and d.mode == Mode.SLIDE:
-            self.slide.step(1)
-        elif symbol in (key.MINUS, key.NUM_SUBTRACT) and d.mode == Mode.SLIDE:
-            self.slide.step(-1)
-        elif symbol in (key.UP, key.DOWN, key.LEFT, key.RIGHT):
+        if symbol in (key.UP, key.DOWN, key.LEFT, key.RIGHT):
             dr, dc = {key.UP: (-1, 0), key.DOWN: (1, 0), key.LEFT: (0, -1), key.RIGHT: (0, 1)}[symbol]
             r, c = self.cursor
             self.cursor = (max(0, min(d.height - 1, r + dr)), max(0, min(d.width - 1, c + dc)))
@@ -563,38 +433,89 @@ class EditorView(FileFlow, PackFlow, PropertiesPanel, DifficultyPanel, EditorDra
         elif symbol == key.TAB:
             self.playtest()
         elif symbol == key.F1:
-            self.show_keys()
+            self.help.show_keys()
         elif symbol == key.F5:
-            self.run_difficulty()
+            self.difficulty.start()
         elif symbol in (key.F6, key.F7):
             (self.difficulty_sheet if symbol == key.F6 else self.overview).open()
         elif symbol == key.ESCAPE:
             # The nearest thing first: a half-drawn rectangle, a cell pick, then the editor.
             if self.model.cancel_rect():
                 self.say("rectangle cancelled")
-            elif self.picking_reach:
-                self.pick_reach()
+            elif self.props.picking_reach:
+                self.props.pick_reach()
             else:
                 self.leave()
 
     def _over_widget(self, x: float, y: float) -> bool:
         return bool(y >= self.window.height - HEADER_H or x >= self.window.width - PROPS_W)
 
-    def _palette_click(self, kind: str, value: Any) -> None:
-        if kind == "tool" and value.name == "stone":
-            self.select_stone() if self.model.tool == value else self.select_tool(value)
-        elif kind == "tool":
-            self.select_tool(value)
-        elif kind == "special":
-            self.set_special(value)
-        elif kind == "shape":
-            self.select_shape(value)
-        elif kind == "step":
-            self.slide.step(value)
+    def _move_cursor(self, cell: Cell) -> None:
+        self.cursor = cell
 
-    def show_problem(self, problem: Problem) -> None:
-        """Clicking a problem shows its cell: the cursor goes there and the cell flashes red."""
-        self.flash = problem.cell
-        if problem.cell is not None:
-            self.cursor = problem.cell
-        self.say(str(problem), bad=True)
+    # -- drawing --------------------------------------------------------------------------------------
+    def on_draw(self) -> None:
+        """The chrome (built once: chrome.py), the title, the board, then each part, then the
+        texts that change (one batch), the widgets and a dialog or a tooltip on top."""
+        self.clear(color=BG)
+        m = self.model
+        self.canvas.sync(m.draft, self.colorblind)
+        self.texts.begin_frame()
+        self.chrome.draw_under()
+        # The title keeps clear of the header's buttons, however narrow the window.
+        room = min(b.rect.left for b in self.header_buttons.values()) - 20
+        self.texts.show("title", clip(self.title().removeprefix("Gridfall editor - "), max(8, int(room / 8.5))),
+                        12, self.window.height - HEADER_H / 2, BAD if m.dirty else TEXT, 13, anchor_y="center")
+        self.canvas.draw(m.draft, cursor=self.cursor, reach=m.draft.reach, flash=self.problems.flash,
+                         rect_from=m.rect_anchor, rect_to=self._rect_end() if m.rect_anchor else None,
+                         colorblind=self.colorblind)
+        quiet = self.mouse_down or self.dialog is not None or self.props.picking_reach
+        self.chrome.draw_over(None if quiet else self.hover)   # the brush's preview under the pointer
+        self.texts.show("undoinfo", f"undo {len(m.history.past)} / redo {len(m.history.future)}", 12, 14, DIM, 10)
+        for part in self.parts:
+            part.draw()
+        self.texts.end_frame()
+        self.texts.draw()
+        self.ui.draw()
+        if self.dialog is not None:
+            self.dialog.draw()
+        else:
+            self.help.draw_tip()
+        if self.sheets.draw() and self.dialog is not None:
+            self.dialog.draw()   # a dialog asked from a sheet stays on top
+
+    def _rect_end(self) -> Cell:
+        """Where a rectangle being drawn ends: the keyboard cursor when keys moved it last."""
+        return self.cursor if self.keyboard_led or self.hover is None else self.hover
+
+    # -- the host's dialogs and status line (host.py) ---------------------------------------------------
+    def say(self, text: str, bad: bool = False) -> None:
+        self.status.say(text, bad)
+
+    def commit_typing(self) -> None:
+        """What is typed in a property field counts now: before a save, a close, an open,
+        a play-test or a bot run, exactly as when the field loses the focus."""
+        f = self.props.active_field()
+        if f is not None:
+            f.deactivate()
+
+    def open_dialog(self, dialog: Dialog) -> None:
+        self.commit_typing()
+        self.dialog = dialog
+
+    def close_dialog(self) -> None:
+        self.dialog = None
+
+    def show_problems(self, title: str, lines: list[str]) -> None:
+        shown: list[list[tuple[Any, ...]]] = [[("label", clip(line, 86), 740)] for line in lines[:12]]
+        if len(lines) > 12:
+            shown.append([("label", f"... and {len(lines) - 12} more", 740)])
+        shown.append([("button", "OK", 100, self.close_dialog)])
+        self.open_dialog(Dialog(self.window, title, shown, width=780))
+
+
+@functools.lru_cache(maxsize=32)
+def _where(path: pathlib.Path) -> str:
+    """A level's file as the title names it: the pack's folder and the file for a pack's level,
+    so the designer always sees which copy is open (asked once per path, not every frame)."""
+    return f"{path.parent.name}/{path.name}" if (path.parent / "pack.yaml").is_file() else path.name

@@ -153,9 +153,9 @@ def play_game(level: Level, seed: int, bot: Bot, turn_limit: int | None = None) 
         if state.status != Status.PLAYING:
             break
         command = bot.choose(state)
-        before = len(session.commands)
+        before = session.played
         session.play(command)
-        if len(session.commands) == before:
+        if session.played == before:
             # A command that changed nothing would loop forever: the bot is stuck.
             break
     return session

@@ -3,22 +3,15 @@ core's advice weighs it (game.core.advice), never a guess and never a peek at th
 
 from __future__ import annotations
 
-from game.core import Command, Mode, State, legal_commands
-from game.core import best_move
-
-from .chain_bot import candidate_chains
-
-# match3: the best few swaps can also be weighed by the best swap after them (advice.best_move);
-# over 20 seeds 3 of them won a game or two more of Lockdown, Hourglass and Demolition, within
-# noise, and passed up a sure combo on a score board: off until it is tuned.
-FOLLOW_UPS = 0
+from game.core import Command, State, hint_move
 
 
 class HintBot:
-    """Every legal swap (in chain: for every cell a chain can end on, the longest one, and those
-    ending nearest a reach goal) weighed by the core's advice: the goals it brings nearer (the
-    kinds to collect, jelly, stones, drops, the reach target), with the moves left in mind. No
-    noise: it sees only the board, as the player does, and the same board gets the same hint."""
+    """The game's hint as a bot (game.core.advice.hint_move): every legal swap (in chain, the
+    chains worth weighing for the goals) weighed by the goals it brings nearer (the kinds to
+    collect, jelly, stones, drops, the reach target), with the moves left in mind, and the best
+    few weighed again by the best move after them. No noise: it sees only the board, as the
+    player does, and the same board gets the same hint."""
 
     name = "hint"
 
@@ -26,8 +19,4 @@ class HintBot:
         self.seed = seed   # unused: the hint has no noise (the Bot protocol passes one)
 
     def choose(self, state: State) -> Command:
-        if state.level.mode == Mode.MATCH3:
-            return best_move(state, legal_commands(state), FOLLOW_UPS, legal_commands)
-        if state.level.mode == Mode.CHAIN:
-            return best_move(state, list(candidate_chains(state)))
-        raise ValueError(f"the hint bot plays match3 and chain levels, not {state.level.mode}")
+        return hint_move(state)

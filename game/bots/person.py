@@ -148,7 +148,8 @@ def solve_by_rows(grid: Grid) -> list[Slide]:
         left += 1
     _finish_corner(b, top, left)
     flat = [v for row in grid for v in row]
-    return [Slide(divmod(i, b.w)) for i in _tidy(flat.index(0), b.moves)]
+    slides = [Slide(divmod(i, b.w)) for i in range(len(flat))]   # one command a cell, not one a move
+    return [slides[i] for i in _tidy(flat.index(0), b.moves)]
 
 
 class PersonSlideBot:

@@ -38,6 +38,10 @@ def _sources(h: int, w: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(r * w + c for r, c in slide_sources(divmod(i, w), h, w)) for i in range(h * w))
 
 
+PAIR_TABLE_STATES = 1 << 17
+"""Up to this many (tile, tile, gap) states (boards up to 7x7) the pair search keeps them in a list."""
+
+
 class _Board:
     """A mutable flat board that records every cell the gap moves to (one Slide each)."""
 
@@ -70,25 +74,35 @@ class _Board:
     def gap_to(self, target: int, blocked: set[int], also: int | None = None) -> bool:
         """Walk the gap to `target` around `blocked` cells (and the cell `also`) by a shortest
         way; False (and no slide made) when it cannot get there."""
-        if self.gap == target:
+        gap = self.gap
+        if gap == target:
             return True
-        back: dict[int, int] = {self.gap: -1}
+        if target in blocked or target == also:
+            return False
+        sources = self.sources
+        if target in sources[gap]:
+            self.slide(target)   # next to the gap: the breadth-first walk's first step
+            return True
+        back = [-2] * len(self.cells)   # -2: not reached; else the cell it was reached from
+        back[gap] = -1
         if also is not None:
-            back[also] = also
-        queue = deque([self.gap])
-        while queue:
-            cur = queue.popleft()
-            if cur == target:
-                break
-            for n in self.nbrs(cur):
-                if n not in back and n not in blocked:
+            back[also] = also   # never entered
+        queue = [gap]
+        for cur in queue:   # breadth first: the list grows behind the loop
+            for n in sources[cur]:
+                if back[n] == -2 and n not in blocked:
                     back[n] = cur
+                    if n == target:
+                        break
                     queue.append(n)
-        if target not in back:
+            else:
+                continue
+            break
+        if back[target] == -2:
             return False
         path = []
         cur = target
-        while cur != self.gap:
+        while cur != gap:
             path.append(cur)
             cur = back[cur]
         for i in reversed(path):
@@ -122,69 +136,89 @@ class _Board:
                 self.search_tile(tile, target, locked)
                 return
 
+    def _free(self, locked: set[int]) -> list[tuple[int, ...]]:
+        """Per cell, the cells next to it the gap may step onto (none of `locked`)."""
+        return [tuple(n for n in near if n not in locked) for near in self.sources]
+
     def search_tile(self, tile: int, target: int, locked: set[int]) -> None:
         """Bring `tile` to `target` (searching tile and gap together), never touching `locked`."""
-        start = (self.where(tile), self.gap)
-        if start[0] == target:
+        size = len(self.cells)
+        pos0 = self.where(tile)
+        if pos0 == target:
             return
-        back: dict[tuple[int, int], tuple[int, int] | None] = {start: None}
-        queue = deque([start])
-        goal: tuple[int, int] | None = None
-        while queue:
-            state = queue.popleft()
-            pos, gap = state
+        # A search state (tile cell, gap cell) is the number pos * size + gap.
+        start = pos0 * size + self.gap
+        back: dict[int, int] = {start: -1}
+        free = self._free(locked)
+        queue = [start]
+        goal = -1
+        for state in queue:   # breadth first: the list grows behind the loop
+            pos, gap = divmod(state, size)
             if pos == target:
                 goal = state
                 break
-            for n in self.nbrs(gap):
-                if n in locked:
-                    continue
+            for n in free[gap]:
                 # The gap steps onto n; when n holds our tile, the tile steps into the gap.
-                nxt = (gap, n) if n == pos else (pos, n)
+                nxt = gap * size + n if n == pos else pos * size + n
                 if nxt not in back:
                     back[nxt] = state
                     queue.append(nxt)
-        if goal is None:
+        if goal < 0:
             raise Unsolvable(f"tile {tile} cannot reach cell {divmod(target, self.w)}")
         path: list[int] = []
-        cur: tuple[int, int] | None = goal
-        while cur is not None and cur != start:
-            path.append(cur[1])
+        cur = goal
+        while cur != start:
+            path.append(cur % size)
             cur = back[cur]
         for i in reversed(path):
             self.slide(i)
-
 
     def move_pair(self, x: int, x_to: int, y: int, y_to: int, locked: set[int]) -> None:
         """Bring tiles x and y home together: an exact search over (x cell, y cell, gap cell).
 
         The fallback for the rare boards where the two-step trick traps the gap.
         """
-        start = (self.where(x), self.where(y), self.gap)
-        back: dict[tuple[int, int, int], tuple[int, int, int] | None] = {start: None}
-        queue = deque([start])
-        goal: tuple[int, int, int] | None = None
-        while queue:
-            state = queue.popleft()
-            px, py, gap = state
-            if px == x_to and py == y_to:
-                goal = state
-                break
-            for n in self.nbrs(gap):
-                if n in locked:
-                    continue
-                nx = gap if n == px else px
-                ny = gap if n == py else py
-                nxt = (nx, ny, n)
-                if nxt not in back:
-                    back[nxt] = state
-                    queue.append(nxt)
-        if goal is None:
+        size = len(self.cells)
+        # A search state (x cell, y cell, gap cell) is the number (px * size + py) * size + gap.
+        start = (self.where(x) * size + self.where(y)) * size + self.gap
+        free = self._free(locked)
+        goal = -1
+        queue = [start]
+        if size ** 3 <= PAIR_TABLE_STATES:
+            # Where each state was reached from (-2: not yet), as a flat list: a small board's
+            # states are few, and a list is read faster than a dict.
+            back: list[int] | dict[int, int] = [-2] * size ** 3
+            back[start] = -1
+            for state in queue:   # breadth first: the list grows behind the loop
+                pxy, gap = divmod(state, size)
+                px, py = divmod(pxy, size)
+                if px == x_to and py == y_to:
+                    goal = state
+                    break
+                for n in free[gap]:
+                    nxt = ((gap if n == px else px) * size + (gap if n == py else py)) * size + n
+                    if back[nxt] == -2:
+                        back[nxt] = state
+                        queue.append(nxt)
+        else:
+            back = {start: -1}
+            for state in queue:
+                pxy, gap = divmod(state, size)
+                px, py = divmod(pxy, size)
+                if px == x_to and py == y_to:
+                    goal = state
+                    break
+                for n in free[gap]:
+                    nxt = ((gap if n == px else px) * size + (gap if n == py else py)) * size + n
+                    if nxt not in back:
+                        back[nxt] = state
+                        queue.append(nxt)
+        if goal < 0:
             raise Unsolvable(f"tiles {x} and {y} cannot both reach their cells")
         path: list[int] = []
-        cur: tuple[int, int, int] | None = goal
-        while cur is not None and cur != start:
-            path.append(cur[2])
+        cur = goal
+        while cur != start:
+            path.append(cur % size)
             cur = back[cur]
         for i in reversed(path):
             self.slide(i)

@@ -27,6 +27,7 @@ from game.bots.playtest import (
     report,
 )
 from game.cli.level_source import levels_at
+from game.cli.playtest_stars import star_report
 from game.core import Level, shorten
 from game.io.atomic import atomic_write_bytes
 from game.io.playtest_file import results_path, write_results
@@ -65,6 +66,11 @@ def register(subparsers: Any) -> None:
                         help="also find the move limit whose pass rate is nearest RATE (0..1)")
     parser.add_argument("--write", action="store_true",
                         help="store the results beside the pack (playtest.yaml) for the game to show")
+    parser.add_argument("--stars", action="store_true",
+                        help="also suggest each match3 level's star scores from the winning games "
+                             "(the second star at the median win, the third for the best fifth)")
+    parser.add_argument("--apply-stars", action="store_true",
+                        help="write the suggested star scores into the level files (implies --stars)")
     parser.set_defaults(run=run)
 
 
@@ -271,6 +277,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"{args.bot} bot: {BOT_LABELS.get(args.bot, 'a named bot')}; {args.games} games a level "
               f"(seeds {seeds[0]}..{seeds[-1]})")
         print(table(reports))
+    if args.stars or args.apply_stars:
+        status = star_report(levels, records, path, pack, args.apply_stars, name)
+        if status:
+            return status
     target = pathlib.Path(args.plot) if args.plot is not None else results_path(path)
     try:
         if args.plot is not None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import math
 import os
 import pathlib
 import sys
@@ -142,6 +143,7 @@ def record(args: argparse.Namespace) -> str:
     from game.bots import RandomBot, make_bot
     from game.ui.play_view import PlayView
 
+    _smooth_glyphs()
     window = arcade.get_window() if _has_window(arcade) else arcade.Window(
         1280, 800, "Gridfall record", visible=False, antialiasing=False)
     view = PlayView(level, seed=seed, settings=Settings(animation_speed=args.speed, sound=False))  # a clip is silent
@@ -153,7 +155,7 @@ def record(args: argparse.Namespace) -> str:
 
     from game.ui.frames import wants_frames
 
-    read_frame = _frame_reader(window, size)
+    draw_frame = _frame_drawer(window, view, size)
 
     fresh = [True, False]   # [a move was made since the last frame drawn, the view moved at it]
 
@@ -167,8 +169,7 @@ def record(args: argparse.Namespace) -> str:
                 frames.append(frames[-1])
                 continue
             fresh[:] = [False, moving]
-            view.on_draw()
-            frames.append(read_frame())
+            frames.append(draw_frame())
 
     limit = args.moves if args.moves is not None else (len(commands) if from_replay else DEFAULT_MOVES)
     # The same bots as `gridfall simulate`: the best for the mode, or random legal moves.
@@ -216,34 +217,95 @@ def record(args: argparse.Namespace) -> str:
     return summary
 
 
-def _frame_reader(window: Any, size: tuple[int, int]) -> Callable[[], Any]:
-    """A function reading the frame just drawn as an RGB image of the clip's `size`.
+WHOLE_FRAMES = False   # True: every frame drawn full size and shrunk, as before (bench/gif.py's baseline)
 
-    At half size or more (a shared game's clip is half) the GL shrinks it first, blitting the
-    window into a framebuffer of the clip's size (linear: at exactly half, each 2x2 block
-    averaged), so a quarter of the pixels is read back, flipped and converted; smaller clips are
-    read whole and resampled."""
+
+def _smooth_glyphs() -> None:
+    """Glyphs sampled smoothly when shrunk: drawn at the clip's scale (_frame_drawer), pyglet's
+    nearest-texel glyphs lost the thin strokes of small text; linear sampling at exactly half
+    averages each 2x2 block, as shrinking a full-size frame did. (Fonts loaded before this keep
+    theirs: only a clip recorded in a process of its own, as sharing does, is sure of it.)"""
+    import pyglet.font.base
+    from pyglet import gl
+
+    pyglet.font.base.Font.texture_min_filter = gl.GL_LINEAR
+
+
+def _frame_drawer(window: Any, view: Any, size: tuple[int, int]) -> Callable[[], Any]:
+    """A function drawing the view's next frame and returning it as an RGB image of the clip's `size`.
+
+    A half-size clip (a shared game's) has the board side drawn straight into a framebuffer of
+    the clip's size with the window's projection (game.ui.frames.drawing_into): a quarter of
+    the pixels (on software GL the fill is most of a frame's cost) and nothing to shrink. Small
+    text drawn that small lost thin strokes, so the side panel (name, score, goals, buttons,
+    keys) is drawn at full size and shrunk (each 2x2 block averaged) only when it changes, and
+    kept: most frames change only the board. Other sizes are drawn whole and shrunk."""
     import arcade
     from PIL import Image
     from pyglet import gl
 
-    width, height = window.width, window.height
-    if size[0] * 2 < width or size[1] * 2 < height:
-        def read_whole() -> Any:
-            image = arcade.get_image(0, 0, width, height).convert("RGB")
-            return image if image.size == size else image.resize(size)
-        return read_whole
-    ctx = window.ctx
-    small = ctx.framebuffer(color_attachments=[ctx.texture(size, components=4)])
+    from game.ui.damage import repainting
+    from game.ui.frames import drawing_into
+    from game.ui.hud import is_strip
 
-    def read_small() -> Any:
-        gl.glBindFramebuffer(gl.GL_READ_FRAMEBUFFER, ctx.screen.glo.value)
-        gl.glBindFramebuffer(gl.GL_DRAW_FRAMEBUFFER, small.glo.value)
-        gl.glBlitFramebuffer(0, 0, width, height, 0, 0, size[0], size[1], gl.GL_COLOR_BUFFER_BIT, gl.GL_LINEAR)
-        ctx.screen.use(force=True)   # back to drawing (and reading) the window
-        data = small.read(components=3)
+    width, height = window.width, window.height
+    ctx = window.ctx
+    hud = view.hud.rect
+    # The column between the panel and the board where the two are joined (even: it halves exactly).
+    split = 2 * math.ceil((hud.right + 10) / 2)
+    if size[0] * 2 < width or size[1] * 2 < height:
+        def draw_small() -> Any:   # read whole and resampled
+            view.on_draw()
+            return arcade.get_image(0, 0, width, height).convert("RGB").resize(size, Image.Resampling.BOX)
+        return draw_small
+    target = ctx.framebuffer(color_attachments=[ctx.texture(size, components=4)])
+    panel = ctx.framebuffer(color_attachments=[ctx.texture(size, components=4)])
+    kept: list[Any] = [None]   # what the kept side panel showed
+
+    def blit(src: Any, dst: Any, box: tuple[int, int, int, int], to: tuple[int, int, int, int], linear: bool) -> None:
+        gl.glBindFramebuffer(gl.GL_READ_FRAMEBUFFER, src.glo.value)
+        gl.glBindFramebuffer(gl.GL_DRAW_FRAMEBUFFER, dst.glo.value)
+        gl.glDisable(gl.GL_SCISSOR_TEST)   # a blit is clipped by the scissor too: copy all it is asked to
+        try:
+            gl.glBlitFramebuffer(*box, *to, gl.GL_COLOR_BUFFER_BIT, gl.GL_LINEAR if linear else gl.GL_NEAREST)
+        finally:
+            gl.glEnable(gl.GL_SCISSOR_TEST)
+            ctx.screen.use(force=True)
+
+    def read() -> Any:
+        data = target.read(components=3)
         return Image.frombytes("RGB", size, data).transpose(Image.Transpose.FLIP_TOP_BOTTOM)
-    return read_small
+
+    if (WHOLE_FRAMES or (width, height) != (size[0] * 2, size[1] * 2) or is_strip(hud)
+            or split >= view.board.layout.rect.left - 2):
+        def draw_whole() -> Any:   # drawn whole at full size, shrunk by the GL (linear: at half, 2x2 averaged)
+            view.on_draw()
+            blit(ctx.screen, target, (0, 0, width, height), (0, 0, *size), linear=True)
+            return read()
+        return draw_whole
+
+    def draw() -> Any:
+        small = (0, 0, split // 2, size[1])
+        key = ([k for k, _ in view.hud.marks() + view.bar.marks()], view.modal is not None,
+               bool(view.fliers.sprites), view.toast.message)
+        crossed = view.modal is not None or bool(view.fliers.sprites)   # a menu, tiles in flight: over both
+        if key != kept[0] and not crossed:
+            # The panel changed: drawn at full size on the window and shrunk.
+            view.redraw.forget()
+            with repainting(ctx, (0, 0, split, height)):
+                view.on_draw()
+            blit(ctx.screen, panel, (0, 0, split, height), small, linear=True)
+            kept[0] = key
+        with drawing_into(target):
+            if crossed:
+                view.on_draw()
+            else:   # the board side only (the panel's own drawing is skipped), the panel kept over it
+                with repainting(ctx, (split, 0, width, height)):
+                    view.on_draw()
+        if not crossed:
+            blit(panel, target, small, small, linear=False)
+        return read()
+    return draw
 
 
 def _has_window(arcade: Any) -> bool:

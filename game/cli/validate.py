@@ -15,6 +15,8 @@ from game.io.pack_proofs import Proof, Verdict, prove_pack, replays_dir
 from game.io.pack_files import PACK_FILE, check_pack, is_pack_path
 from game.io.playtest_file import FILE_NAME as RESULTS_FILE, PlaytestFileError, read_results
 from game.io.problems import FileProblem, sort_problems
+from game.bots.lessons import LESSON_GAMES
+from game.cli.lessons import lesson_problems
 
 
 def register(subparsers: Any) -> None:
@@ -26,6 +28,12 @@ def register(subparsers: Any) -> None:
                         help="a level .yaml, a pack folder (with pack.yaml), a NAME.pack.yaml, "
                         "a folder of these, or the id of a built-in or installed pack")
     parser.add_argument("--json", action="store_true", help="print the result as JSON for tools")
+    parser.add_argument("--lessons", action="store_true",
+                        help="also play each level that says what it teaches (teaches:) with the person-like "
+                        f"bot and a bot that never uses the lesson, {LESSON_GAMES} games each, and report "
+                        "a level that does not teach it (slow: seconds a level)")
+    parser.add_argument("--lesson-games", type=int, default=LESSON_GAMES, metavar="N",
+                        help=f"games per bot for --lessons (default {LESSON_GAMES})")
     parser.set_defaults(run=run)
 
 
@@ -69,8 +77,10 @@ def _proof_problem(proof: Proof) -> FileProblem:
                        f"does not prove level '{proof.level_id}': {p.message}")
 
 
-def check(paths: list[pathlib.Path], notes: list[str] | None = None) -> tuple[list[dict[str, Any]], list[FileProblem]]:
-    """Check every path; returns what was checked (with level counts) and every problem."""
+def check(paths: list[pathlib.Path], notes: list[str] | None = None,
+          lessons: int = 0) -> tuple[list[dict[str, Any]], list[FileProblem]]:
+    """Check every path; returns what was checked (with level counts) and every problem
+    (with `lessons` games a bot, also each level that fails the lesson its `teaches:` names)."""
     checked: list[dict[str, Any]] = []
     problems: list[FileProblem] = []
     for given in paths:
@@ -102,9 +112,13 @@ def check(paths: list[pathlib.Path], notes: list[str] | None = None) -> tuple[li
                         notes.append(f"note: {path}: {proven} of {len(proofs)} levels proven by their "
                                      "replays; not proven: " + (", ".join(p.level_id for p in proofs
                                                                           if p.verdict != Verdict.PROVEN) or "none"))
+                if pack is not None and lessons:
+                    bad = bad + lesson_problems(pack.levels, path, lessons)
             else:
                 level, bad = check_level_file(path)
                 count = 1 if level else None
+                if level is not None and lessons:
+                    bad = bad + lesson_problems((level,), path, lessons)
             checked.append({"path": str(path), "kind": kind, "ok": not bad, "levels": count})
             problems += sort_problems(bad)
     return checked, problems
@@ -113,7 +127,8 @@ def check(paths: list[pathlib.Path], notes: list[str] | None = None) -> tuple[li
 def run(args: argparse.Namespace) -> int:
     try:
         notes: list[str] = []
-        checked, problems = check([path_or_pack_id(pathlib.Path(p)) for p in args.paths], notes)
+        checked, problems = check([path_or_pack_id(pathlib.Path(p)) for p in args.paths], notes,
+                                 max(1, args.lesson_games) if args.lessons else 0)
     except Exception as exc:  # never a traceback for a designer: say what broke, exit 1
         print(safe(f"gridfall validate: could not finish ({type(exc).__name__}: {exc})"), file=sys.stderr)
         return 1

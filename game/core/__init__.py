@@ -13,7 +13,7 @@ from .events import (
     Won,
 )
 from .evolve import evolve, fold
-from .advice import best_move, blast_cells, design_warnings
+from .advice import best_move, blast_cells, design_warnings, hint_move, hint_options
 from .game import RULESETS, Ruleset, decide, legal_commands, new_game, next_deal, next_spawns, play, playability_problems, ruleset
 from .goals import (
     GoalProgress, Shortfall, StarTargets, StarUnit, goals_met, progress, shortfalls, star_targets, star_thresholds, stars,
@@ -22,6 +22,7 @@ from .goals import (
 from .grid import DROP, EMPTY, HOLE, PLAYER, RAINBOW, STONE, Cell, Grid, are_neighbours, are_orthogonal_neighbours, neighbours
 from .checking import Fault, Part, Problem, describe, quoted, shorten, unknown_keys
 from .level import Level, LevelError, level_mapping, parse_level
+from .level_reading import LevelReading, read_level
 from .level_format import (
     DEFAULT_KINDS, DEFAULT_SEED, DROP_TOKEN, GAP_TOKEN, HOLE_TOKEN, LOCK_TOKEN, MAX_JELLY, MAX_SIZE,
     MAX_SLIDE_SIZE, MAX_STONE_HITS, MIN_SIZE, MODES, PLAYER_TOKEN, RAINBOW_TOKEN, RANDOM_TOKEN,
@@ -37,7 +38,8 @@ from .sharecode import (
     MAX_CODE_CHARS, CodeError, CodeKind, decode_code, encode_code, find_code, looks_like_code,
 )
 from .state import FINALE, Counts, IllegalMove, Specials, State
-from .vocab import GoalName, Mode, Special, Status
+from .vocab import GoalName, Lesson, Mode, Special, Status
+from .lessons import combo_of, lesson_used
 
 __all__ = [
     "are_neighbours", "blocker_progress", "BonusScored", "Counts", "Cracked", "DROP", "DROP_TOKEN", "DropCollected",
@@ -46,12 +48,13 @@ __all__ = [
     "format_command", "gap", "GAP_TOKEN", "GoalName", "GoalProgress", "Goals", "goals_met", "Grid",
     "HOLE", "HOLE_TOKEN", "RAINBOW", "RAINBOW_TOKEN", "IllegalMove", "legal_commands", "Level", "level_mapping", "LevelError",
     "Lost", "MAX_SIZE", "MAX_SLIDE_SIZE", "MIN_SIZE", "Mode", "MODES", "neighbours", "new_game",
-    "parse_command", "design_warnings", "next_deal", "next_spawns", "play", "playability_problems", "parse_level", "paths_by_end", "Part", "PLAYER", "PLAYER_TOKEN", "PlayerMoved",
+    "parse_command", "design_warnings", "next_deal", "next_spawns", "play", "playability_problems", "parse_level", "read_level", "LevelReading", "paths_by_end", "Part", "PLAYER", "PLAYER_TOKEN", "PlayerMoved",
     "Problem", "progress", "RANDOM_TOKEN", "Reshuffled", "Rules", "Ruleset", "ruleset", "RULESETS", "RULES_VERSION",
     "run_cells", "Scored", "seed_state", "Session", "shorten", "Slid", "Slide", "Special", "Specials", "slide_solvable", "slide_sources", "solved_slide", "Spawned",
     "star_targets", "star_thresholds", "StarTargets", "StarUnit", "stars", "stars_earned", "stars_reached", "Shortfall", "shortfalls", "State", "state_digest", "Status", "Swap", "swap_clears", "swap_specials", "Swapped", "SwapRejected",
     "tiles_needed", "Turn", "token_special", "unknown_keys", "valid_id", "Visits", "Won",
     "MAX_JELLY", "MAX_STONE_HITS",
-    "best_move", "blast_cells", "walk_steps", "MASK64", "FinaleBegan", "LeftoversFired", "MoveTurned", "FINALE",
+    "best_move", "blast_cells", "hint_move", "hint_options", "Lesson", "combo_of", "lesson_used", "walk_steps", "MASK64",
+    "FinaleBegan", "LeftoversFired", "MoveTurned", "FINALE",
     "MAX_CODE_CHARS", "CodeError", "CodeKind", "decode_code", "encode_code", "find_code", "looks_like_code",
 ]

@@ -3,12 +3,13 @@ rule the hint, the bots and the HUD ask)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Callable, Sequence
 
 from .checking import Problem
 from .commands import Command
-from .game import play
+from .advice_chains import SEARCH_BUDGET as CHAIN_SEARCH, goal_chains
+from .game import legal_commands, play
 from .goals import progress, walk_steps
 from .grid import DROP, Cell, neighbours
 from .level import Level
@@ -31,10 +32,35 @@ SPECIAL_SHARE = 0.3
 RAINBOW_SHARE = 0.7
 # Drops: how far down the board a drop has come counts as this share of collecting it.
 DROP_DEPTH_SHARE = 0.5
-# A move looked past counts the best move after it at this share of the difference.
-LOOKAHEAD_DISCOUNT = 0.9
+# What the best move after a move adds counts at this share: a sure gain now beats the same
+# gain a move later (which the imagined refill may have made look easy).
+NEXT_MOVE_SHARE = 0.9
+# The move that serves the goals most now keeps the hint unless looking one move further shows
+# another better by this much (in goals: a 26-tile collect goal's tile is 0.04).
+LOOKAHEAD_MARGIN = 0.005
+# The best few moves weighed again by the best move after them (best_move), per mode.
+FOLLOW_UPS = {Mode.MATCH3: 6, Mode.CHAIN: 3, Mode.SLIDE: 0}
+# Plays the look past may cost a hint, about (a 9x9 blocker board plays one in about 0.4 ms).
+LOOKAHEAD_PLAYS = 240
 # chain: the wanted tiles the token stands next to (the next chain's food) count this share.
 NEXT_CHAIN_SHARE = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class LevelView:
+    """What the advice asks of a level at every state it weighs, worked out once a hint."""
+
+    steps: dict[Cell, int] | None   # steps from every cell to the reach target (None: no reach goal)
+    jelly_locks: int                # placed locks over jelly: each takes a clear before the jelly
+    stone_hits: int                 # the hits all placed stones take to break
+
+
+def level_view(level: Level) -> LevelView:
+    reach = level.goals.reach
+    locks = frozenset(level.locks)
+    return LevelView(walk_steps(level, reach) if reach is not None else None,
+                     sum(1 for cell, _ in level.jelly_cells if cell in locks),
+                     sum(h for _, h in level.stones))
 
 
 def design_warnings(level: Level) -> list[Problem]:
@@ -53,12 +79,14 @@ def design_warnings(level: Level) -> list[Problem]:
     return out
 
 
-def standing(state: State, steps: dict[Cell, int] | None = None) -> float:
+def standing(state: State, view: LevelView | None = None) -> float:
     """How near `state` is to winning, in goals: each goal met counts 1, a goal part-way its
     share (stone hits, drops part-way down and the walk toward a reach target included), plus
     what the specials on the board and, in chain, the tiles by the token promise for the moves
     left. A win is worth WIN and more for each move left; a loss, -WIN. Points never count
-    beyond a score goal's share: the goals, not the points, win a level."""
+    beyond a score goal's share: the goals, not the points, win a level. `view` holds the
+    level's facts the advice asks every time (level_view(level) when not given)."""
+    view = view if view is not None else level_view(state.level)
     if state.status == Status.WON:
         return WIN + (state.moves_left or 0)
     if state.status == Status.LOST:
@@ -74,23 +102,28 @@ def standing(state: State, steps: dict[Cell, int] | None = None) -> float:
         if goal.name == GoalName.REACH:
             reach = level.goals.reach
             if reach is not None and state.player is not None:
-                walk = steps if steps is not None else walk_steps(level, reach)
+                walk = view.steps if view.steps is not None else walk_steps(level, reach)
                 span = max(walk.values()) + 1
                 total += 0.8 * (1.0 - walk.get(state.player, span) / span)
         elif goal.name == GoalName.STONES:
-            hits = sum(h for _, h in level.stones)
+            hits = view.stone_hits
             total += (hits - sum(h for _, h in state.stones)) / hits if hits else 0.0
             per_tile += 0.5 / hits if hits else 0.0
         elif goal.name == GoalName.DROPS:
             depth = sum((r + 1) / level.height for r, row in enumerate(state.grid) for v in row if v == DROP)
             total += (goal.current + DROP_DEPTH_SHARE * depth) / goal.target
             per_tile += DROP_DEPTH_SHARE / (goal.target * level.height)
+        elif goal.name == GoalName.JELLY:
+            # A lock over jelly takes the first clear: breaking it is a layer of the work.
+            placed = view.jelly_locks
+            under = jelly_cells(state) if state.locks and placed else frozenset()
+            locked = sum(1 for cell in state.locks if cell in under)
+            total += (goal.current + placed - locked) / (goal.target + placed)
+            per_tile += (len(state.jelly) + locked) / cells / (goal.target + placed)
         else:
             total += goal.current / goal.target
             if goal.name == GoalName.COLLECT:
                 per_tile += 1.0 / (level.kinds * goal.target)
-            elif goal.name == GoalName.JELLY:
-                per_tile += len(state.jelly) / cells / goal.target
             elif goal.name == GoalName.SCORE:
                 per_tile += 20.0 / goal.target
     left = state.moves_left
@@ -106,6 +139,11 @@ def standing(state: State, steps: dict[Cell, int] | None = None) -> float:
     if level.mode == Mode.CHAIN and state.player is not None and left != 0:
         total += NEXT_CHAIN_SHARE * _next_chain(state)
     return total
+
+
+def jelly_cells(state: State) -> frozenset[Cell]:
+    """The cells with jelly left under them."""
+    return frozenset(cell for cell, _ in state.jelly)
 
 
 def _wanted(state: State) -> dict[int, tuple[int, int]]:
@@ -162,13 +200,13 @@ def blast_cells(state: State, cell: Cell) -> tuple[Cell, ...]:
     return tuple(c for c in cells if c not in level.holes)
 
 
-def move_worth(state: State, command: Command, steps: dict[Cell, int] | None = None) -> float:
+def move_worth(state: State, command: Command, view: LevelView | None = None) -> float:
     """What playing `command` in `state` is worth toward the goals: the standing it leads to,
     averaged over the imagined refills (the move's own step is on the board for all to see)."""
     total = 0.0
     for stream in IMAGINED:
         imagined = replace(state, rng=stream)
-        total += standing(play(imagined, command)[1], steps)   # the rules' own state: no second fold
+        total += standing(play(imagined, command)[1], view)   # the rules' own state: no second fold
     return total / len(IMAGINED)
 
 
@@ -176,27 +214,59 @@ def best_move(state: State, options: Sequence[Command], follow_ups: int = 0,
               more: Callable[[State], Sequence[Command]] | None = None) -> Command:
     """The option that serves the goals most (the first of equals); ValueError when none.
 
-    With `follow_ups`, the best few are also weighed by the best move after them (on the first
-    imagined refill), as a player who looks one move ahead does; `more` lists those moves."""
+    With `follow_ups`, the best few are weighed again by the best move after them (`more`
+    lists those), over the same imagined refills: a player who looks one move ahead sees that
+    a move opens the way (a lock broken above the jelly, a drop let down, a special set up)."""
     if not options:
         raise ValueError("no legal move in this state")
-    reach = state.level.goals.reach
-    steps = walk_steps(state.level, reach) if reach is not None else None
-    worth = {i: move_worth(state, c, steps) for i, c in enumerate(options)}
+    view = level_view(state.level)
+    worth = {i: move_worth(state, c, view) for i, c in enumerate(options)}
     ranked = sorted(worth, key=lambda i: -worth[i])
-    if not follow_ups or more is None:
+    if not follow_ups or more is None or (state.moves_left is not None and state.moves_left < 2):
         return options[ranked[0]]
     best, best_value = ranked[0], float("-inf")
+    margin = 0.0
+    # The look past costs a play of every next move per imagined refill: keep it in budget.
+    follow_ups = max(2, min(follow_ups, LOOKAHEAD_PLAYS // (len(IMAGINED) * len(options))))
     for i in ranked[:follow_ups]:
-        first = worth[i]
-        imagined = replace(state, rng=IMAGINED[0])
-        after = play(imagined, options[i])[1]
-        total = first
-        if after.status == Status.PLAYING:
-            nexts = more(after)
-            if nexts:
-                second = max(standing(play(after, c)[1], steps) for c in nexts)
-                total = first + LOOKAHEAD_DISCOUNT * (second - first)
-        if total > best_value:
-            best, best_value = i, total
+        # The same next move is judged on every imagined refill (where the refill leaves it
+        # no move, the state before it counts): luck in one refill does not steer the hint.
+        before: list[float] = []
+        nexts: dict[Command, float] = {}
+        for stream in IMAGINED:
+            after = play(replace(state, rng=stream), options[i])[1]
+            here = standing(after, view)
+            before.append(here)
+            for c in (more(after) if after.status == Status.PLAYING else ()):
+                nexts[c] = nexts.get(c, 0.0) + standing(play(after, c)[1], view) - here
+        value = (sum(before) + NEXT_MOVE_SHARE * max(nexts.values(), default=0.0)) / len(IMAGINED)
+        if value > best_value + margin:
+            best, best_value = i, value
+        margin = LOOKAHEAD_MARGIN   # past the first (the best now), another must beat it clearly
     return options[best]
+
+
+def hint_options(state: State) -> list[Command]:
+    """The moves a hint weighs: every legal swap (match3); in chain the chains worth weighing
+    for the goals (advice_chains.goal_chains); none once the game is over."""
+    if state.status != Status.PLAYING:
+        return []
+    if state.level.mode == Mode.CHAIN:
+        return list(goal_chains(state))
+    return legal_commands(state)
+
+
+def hint_move(state: State) -> Command:
+    """The move the game hints: the one that serves the goals most, looking one move past the
+    best few; ValueError when no move is left (or for a slide level: its hint is the solver's)."""
+    if state.level.mode == Mode.SLIDE:
+        raise ValueError("a slide level's hint is the solver's next slide")
+    follow = FOLLOW_UPS[state.level.mode]
+    return best_move(state, hint_options(state), follow, _next_options)
+
+
+def _next_options(state: State) -> list[Command]:
+    """The moves looked at one move ahead: as hint_options, with a smaller chain search."""
+    if state.level.mode == Mode.CHAIN:
+        return list(goal_chains(state, CHAIN_SEARCH // 4))
+    return hint_options(state)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .boards import solved_slide
 from .grid import DROP, Cell, neighbours
 from .events import BonusScored, Event, Lost, Won
 from .level import Level
@@ -30,7 +29,7 @@ class GoalProgress:
 def progress(state: State) -> list[GoalProgress]:
     level = state.level
     if level.mode == Mode.SLIDE:
-        solved = state.grid == solved_slide(level.height, level.width)
+        solved = state.grid == level.solved_board()
         return [GoalProgress(GoalName.SOLVE, int(solved), 1)]
     out: list[GoalProgress] = []
     goals = level.goals

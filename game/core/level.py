@@ -7,7 +7,7 @@ import json
 from dataclasses import dataclass, field, fields
 from typing import Any, Callable, Mapping, TypeVar
 
-from .boards import Geometry, make_geometry
+from .boards import Geometry, make_geometry, solved_slide
 from .checking import Problem
 from .grid import Cell, Grid
 from .level_check import check_level
@@ -15,7 +15,7 @@ from .level_format import (
     DEFAULT_KINDS, DEFAULT_SEED, DROP_TOKEN, FORMAT, HOLE_TOKEN, PLAYER_TOKEN, RANDOM_TOKEN, Goals,
     Rules, token_locked, token_special, token_stone, token_value,
 )
-from .vocab import Mode, Special
+from .vocab import Lesson, Mode, Special
 
 T = TypeVar("T")
 _MISSING = object()
@@ -47,6 +47,7 @@ class Level:
     goals: Goals = field(default_factory=Goals)
     stars: tuple[int, int, int] | None = None
     rules: Rules = field(default_factory=Rules)
+    teaches: Lesson | None = None   # the mechanic the level teaches (the lab checks it does)
     # Facts derived from the fields alone (the layout's stones, the board's geometry, ...),
     # made on first use and kept with this value: the rules ask them every move. Not an init
     # field, so dataclasses.replace starts a changed level with none; not compared, hashed,
@@ -62,17 +63,22 @@ class Level:
             object.__setattr__(self, name, value)
         object.__setattr__(self, "derived", {})
 
-    def _kept(self, name: str, make: Callable[[], T]) -> T:
-        """The derived fact `name`, made by `make` on first use (an immutable value)."""
+    def kept(self, name: str, make: Callable[[], T]) -> T:
+        """The derived fact `name`, made by `make` on first use and kept with the level (an
+        immutable value that depends on the level alone: the rules keep their tables here)."""
         found = self.derived.get(name, _MISSING)
         if found is _MISSING:
             found = self.derived[name] = make()
         return found  # type: ignore[return-value]
 
+    def solved_board(self) -> Grid:
+        """A slide level's goal: 1..N-1 row by row, the gap last."""
+        return self.kept("solved", lambda: solved_slide(self.height, self.width))
+
     def geometry(self) -> Geometry:
         """The board's geometry: its size and the layout's holes, with the tables the rules
         build on it (kept with the level, so every game of it shares them)."""
-        return self._kept("geometry", self._make_geometry)
+        return self.kept("geometry", self._make_geometry)
 
     def _make_geometry(self) -> Geometry:
         stride = self.width + 1
@@ -86,7 +92,7 @@ class Level:
         name and description): stored results, replays and saves name it, so a changed level
         is noticed. sha256, never Python's hash(), which changes from run to run."""
         data = self.to_dict()
-        for cosmetic in ("name", "description"):
+        for cosmetic in ("name", "description", "teaches"):   # what a level says, not how it plays
             data.pop(cosmetic, None)
         blob = json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
         return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:16]
@@ -101,9 +107,11 @@ class Level:
         return self.seed if self.seed is not None else DEFAULT_SEED
 
     def __post_init__(self) -> None:
-        # A level built in code may name its mode as text; the field always holds a Mode.
+        # A level built in code may name its mode (or lesson) as text; the field holds the enum.
         if type(self.mode) is not Mode:
             object.__setattr__(self, "mode", Mode(self.mode))
+        if self.teaches is not None and type(self.teaches) is not Lesson:
+            object.__setattr__(self, "teaches", Lesson(self.teaches))
 
     # -- derived facts the rules need -------------------------------------------------
     def token(self, cell: Cell) -> str:
@@ -114,7 +122,7 @@ class Level:
 
     @property
     def player_start(self) -> Cell | None:
-        return self._kept("player_start", self._player_start)
+        return self.kept("player_start", self._player_start)
 
     def _player_start(self) -> Cell | None:
         if self.layout is None:
@@ -127,7 +135,7 @@ class Level:
 
     @property
     def holes(self) -> frozenset[Cell]:
-        return self._kept("holes", self._holes)
+        return self.kept("holes", self._holes)
 
     def _holes(self) -> frozenset[Cell]:
         if self.layout is None:
@@ -142,7 +150,7 @@ class Level:
     @property
     def specials(self) -> tuple[tuple[Cell, Special], ...]:
         """The specials the layout places (`3h`, `3v`, `3b`, `*`), in reading order."""
-        return self._kept("specials", self._specials)
+        return self.kept("specials", self._specials)
 
     def _specials(self) -> tuple[tuple[Cell, Special], ...]:
         if self.layout is None:
@@ -157,7 +165,7 @@ class Level:
     @property
     def stones(self) -> tuple[tuple[Cell, int], ...]:
         """The stones the layout places (`S1`..`S3`), each with its hits, in reading order."""
-        return self._kept("stones", self._stones)
+        return self.kept("stones", self._stones)
 
     def _stones(self) -> tuple[tuple[Cell, int], ...]:
         if self.layout is None:
@@ -168,7 +176,7 @@ class Level:
     @property
     def locks(self) -> tuple[Cell, ...]:
         """The locked tiles the layout places (`3L`, `.L`), in reading order."""
-        return self._kept("locks", self._locks)
+        return self.kept("locks", self._locks)
 
     def _locks(self) -> tuple[Cell, ...]:
         if self.layout is None:
@@ -179,7 +187,7 @@ class Level:
     @property
     def drops_placed(self) -> int:
         """How many drops (`D`) the layout places."""
-        return self._kept("drops_placed", self._drops_placed)
+        return self.kept("drops_placed", self._drops_placed)
 
     def _drops_placed(self) -> int:
         if self.layout is None:
@@ -189,7 +197,7 @@ class Level:
     @property
     def jelly_cells(self) -> tuple[tuple[Cell, int], ...]:
         """The cells with jelly under them, each with its layers, in reading order."""
-        return self._kept("jelly_cells", self._jelly_cells)
+        return self.kept("jelly_cells", self._jelly_cells)
 
     def _jelly_cells(self) -> tuple[tuple[Cell, int], ...]:
         if self.jelly is None:
@@ -199,7 +207,7 @@ class Level:
     @property
     def has_blockers(self) -> bool:
         """Whether the level places any blocker or asks for drops (the rules then track layers)."""
-        return self._kept("has_blockers", self._has_blockers)
+        return self.kept("has_blockers", self._has_blockers)
 
     def _has_blockers(self) -> bool:
         return bool(self.stones or self.locks or self.jelly_cells or self.drops_placed
@@ -207,7 +215,7 @@ class Level:
 
     def template(self) -> Grid:
         """The layout as grid values: fixed kinds, HOLE, PLAYER, STONE, DROP, and EMPTY where random."""
-        return self._kept("template", self._template)
+        return self.kept("template", self._template)
 
     def _template(self) -> Grid:
         return tuple(
@@ -230,7 +238,7 @@ class Level:
             id=self.id, name=self.name, description=self.description, mode=self.mode,
             width=self.width, height=self.height, kinds=self.kinds, seed=self.seed,
             moves=self.moves, layout=self.layout, goals=self.goals, stars=self.stars,
-            rules=self.rules, jelly=self.jelly,
+            rules=self.rules, jelly=self.jelly, teaches=self.teaches,
         )
 
 
@@ -240,7 +248,7 @@ _FIELDS = tuple(f.name for f in fields(Level) if f.init)
 def level_mapping(
     *, id: Any, name: Any, description: Any, mode: Any, width: Any, height: Any, kinds: Any,
     seed: Any, moves: Any, layout: tuple[tuple[str, ...], ...] | None, goals: Goals,
-    stars: Any, rules: Rules, jelly: tuple[tuple[int, ...], ...] | None = None,
+    stars: Any, rules: Rules, jelly: tuple[tuple[int, ...], ...] | None = None, teaches: Any = None,
 ) -> dict[str, Any]:
     """A level-file mapping from its parts, keys in the documented order, defaults left out.
 
@@ -250,6 +258,8 @@ def level_mapping(
     out: dict[str, Any] = {"format": FORMAT, "id": id, "name": name}
     if description:
         out["description"] = description
+    if teaches is not None:
+        out["teaches"] = teaches.value if isinstance(teaches, Lesson) else teaches
     out["mode"] = mode.value if isinstance(mode, Mode) else mode   # plain text for any writer
     out["width"] = width
     out["height"] = height

@@ -12,10 +12,10 @@ from .grid import EMPTY, Cell, neighbours
 from .level_format import (
     DEFAULT_KINDS, DROP_TOKEN, FORMAT, GAP_TOKEN, GOAL_KEYS, HOLE_TOKEN, KEY_ORDER, KIND_SPECIALS,
     LOCK_TOKEN, MAX_JELLY, MAX_KINDS, MAX_SIZE, MAX_SLIDE_SIZE, MAX_STONE_HITS, MIN_KINDS, MIN_SIZE,
-    MODES, PLAYER_TOKEN, RAINBOW_TOKEN, RANDOM_TOKEN, RULE_KEYS, STONE_TOKEN, Goals, Rules,
+    MODES, PLAYER_TOKEN, BLOCKER_LESSONS, lesson_modes, RAINBOW_TOKEN, RANDOM_TOKEN, RULE_KEYS, STONE_TOKEN, Goals, Rules,
     chute_bottoms, is_digits, token_locked, token_special, token_stone, token_value, valid_id,
 )
-from .vocab import Mode, Special
+from .vocab import Lesson, Mode, Special
 
 
 def _int_field(
@@ -104,6 +104,7 @@ def check_level(data: Mapping[str, Any]) -> tuple[dict[str, Any] | None, list[Pr
     jelly = _parse_jelly(out, data.get("jelly"), mode, width, height, layout)
     goals = _parse_goals(out, data.get("goals"), mode, width, height, kinds, layout)
     stars = _parse_stars(out, data.get("stars"))
+    teaches = _parse_teaches(out, data.get("teaches"), mode, rules, layout, jelly, goals)
 
     if layout is not None and mode is not None and width is not None and height is not None:
         _check_layout_semantics(out, layout, mode, rules, width, height)
@@ -119,7 +120,7 @@ def check_level(data: Mapping[str, Any]) -> tuple[dict[str, Any] | None, list[Pr
     fields: dict[str, Any] = dict(
         id=level_id, name=name, mode=mode, width=width, height=height,
         kinds=kinds, description=description, seed=seed, moves=moves, layout=layout,
-        jelly=jelly, goals=goals or Goals(), stars=stars, rules=rules,
+        jelly=jelly, goals=goals or Goals(), stars=stars, rules=rules, teaches=teaches,
     )
     return fields, out.problems
 
@@ -500,3 +501,38 @@ def _parse_stars(out: Collector, raw: Any) -> tuple[int, int, int] | None:
         out.add(("stars",), f"the three star scores must not go down, found {raw}")
         return None
     return (int(raw[0]), int(raw[1]), int(raw[2]))
+
+
+LESSONS = tuple(lesson.value for lesson in Lesson)
+
+
+def _parse_teaches(out: Collector, raw: Any, mode: Mode | None, rules: Rules | None,
+                   layout: tuple[tuple[str, ...], ...] | None, jelly: tuple[tuple[int, ...], ...] | None,
+                   goals: Goals | None) -> Lesson | None:
+    """`teaches:`: one lesson the level's mode, rules and board can teach (the lab checks that
+    it does: game.bots.lessons)."""
+    if raw is None:
+        return None
+    if raw not in LESSONS:
+        near = difflib.get_close_matches(str(raw), LESSONS, n=1, cutoff=0.5)
+        hint = f"; did you mean '{near[0]}'?" if near else ""
+        out.add(("teaches",), f"expected one of {', '.join(LESSONS)}, found {describe(raw)}{hint}",
+                fault=Fault.NOT_TEXT)
+        return None
+    lesson = Lesson(raw)
+    if mode is not None and mode not in lesson_modes(lesson):
+        out.add(("teaches",), f"a {mode} level has no {lesson}: only "
+                f"{' and '.join(lesson_modes(lesson))} levels teach it")
+        return None
+    if lesson not in BLOCKER_LESSONS and rules is not None and not rules.specials:
+        out.add(("teaches",), f"the rules turn specials off (rules: specials: false), so the level cannot teach {lesson}")
+        return None
+    flat = [tok for row in layout or () for tok in row]
+    present = {Lesson.JELLY: any(n for row in jelly or () for n in row),
+               Lesson.STONES: any(token_stone(t) is not None for t in flat),
+               Lesson.LOCKS: any(token_locked(t) for t in flat),
+               Lesson.DROPS: DROP_TOKEN in flat or (goals is not None and goals.drops is not None)}
+    if lesson in present and not present[lesson]:
+        out.add(("teaches",), f"the board has no {lesson} to teach: place some, or teach something else")
+        return None
+    return lesson

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from .grid import DROP, EMPTY, HOLE, PLAYER, RAINBOW, STONE, Cell
-from .vocab import Mode, Special
+from .vocab import Lesson, Mode, Special
 
 FORMAT = 1
 MODES = tuple(mode.value for mode in Mode)
@@ -18,7 +18,7 @@ DEFAULT_SEED = 0   # the seed of a level that names none (Level.play_seed)
 
 # The documented order of a level file's keys; writers emit them in this order.
 KEY_ORDER = (
-    "format", "id", "name", "description", "mode", "width", "height", "kinds",
+    "format", "id", "name", "description", "teaches", "mode", "width", "height", "kinds",
     "seed", "moves", "layout", "jelly", "goals", "stars", "rules",
 )
 GOAL_KEYS = ("score", "collect", "reach", "jelly", "stones", "drops")
@@ -33,6 +33,17 @@ def valid_id(text: object) -> bool:
     is always safe as a file name.
     """
     return isinstance(text, str) and ID_PATTERN.fullmatch(text) is not None
+
+BLOCKER_LESSONS = (Lesson.JELLY, Lesson.STONES, Lesson.LOCKS, Lesson.DROPS)
+
+
+def lesson_modes(lesson: Lesson) -> tuple[Mode, ...]:
+    """The modes a level teaching `lesson` can be: jelly, stones and locks are in match3 and
+    chain; specials, combos and drops are match3's alone."""
+    if lesson in (Lesson.JELLY, Lesson.STONES, Lesson.LOCKS):
+        return (Mode.MATCH3, Mode.CHAIN)
+    return (Mode.MATCH3,)
+
 
 # Layout tokens: a digit is a fixed tile, the rest are these.
 RANDOM_TOKEN = "."

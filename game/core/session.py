@@ -47,6 +47,11 @@ class Session:
         return tuple(self._turns)
 
     @property
+    def played(self) -> int:
+        """How many commands are logged (len(commands), without building the list)."""
+        return len(self._turns)
+
+    @property
     def commands(self) -> list[Command]:
         return [t.command for t in self._turns]
 

@@ -40,3 +40,22 @@ class Special(StrEnum):
     COLUMN = "v"     # a line special that clears its column (made by a run of 4 along a row)
     BOMB = "b"       # clears the 3x3 around it (made by an L, T or +)
     RAINBOW = "*"    # no kind of its own (made by a run of 5 or more)
+
+
+class Lesson(StrEnum):
+    """What a level teaches (a level file's `teaches:`): a special, a combo of two specials
+    swapped together, or a blocker. The lab checks a level teaches it (game.bots.lessons)."""
+
+    LINE = "line"                          # a row or column line special going off
+    BOMB = "bomb"
+    RAINBOW = "rainbow"
+    LINE_LINE = "line+line"                # combos: two specials swapped together
+    LINE_BOMB = "line+bomb"
+    BOMB_BOMB = "bomb+bomb"
+    RAINBOW_LINE = "rainbow+line"
+    RAINBOW_BOMB = "rainbow+bomb"
+    RAINBOW_RAINBOW = "rainbow+rainbow"
+    JELLY = "jelly"                        # blockers: a jelly layer cleared, a stone hit, ...
+    STONES = "stones"
+    LOCKS = "locks"
+    DROPS = "drops"

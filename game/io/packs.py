@@ -8,6 +8,7 @@ import pathlib
 import shutil
 import tempfile
 import time
+from enum import StrEnum
 
 from game.core import quoted, shorten
 
@@ -164,17 +165,28 @@ def list_packs(errors: list[LevelFileError] | None = None) -> list[Pack]:
     return packs
 
 
-def pack_origin(pack: Pack) -> str:
-    """Where a listed pack comes from: "built-in", "installed", "yours" (being made in the
-    editor, in user_packs_dir) or "file" (a level file opened on its own). The one place this
-    is decided."""
+class PackOrigin(StrEnum):
+    """Where a listed pack comes from, as the packs screen and `gridfall pack list` say it."""
+
+    BUILT_IN = "built-in"
+    INSTALLED = "installed"
+    YOURS = "yours"     # being made in the editor, in user_packs_dir
+    FILE = "file"       # a level file opened on its own, shown as a pack of one
+    CODE = "code"       # a level (or game) opened from a share code: on no disk at all
+
+
+def pack_origin(pack: Pack, *, from_code: bool = False) -> PackOrigin:
+    """Where a listed pack comes from; `from_code` for the pack of one a share code opened (the
+    shelf knows; the pack, read from no file, cannot say). The one place this is decided."""
     if pack.builtin:
-        return "built-in"
+        return PackOrigin.BUILT_IN
+    if from_code:
+        return PackOrigin.CODE
     if pack.source is not None and not is_pack_path(pack.source):
-        return "file"   # one level file opened on its own, shown as a pack of one
+        return PackOrigin.FILE
     if pack.source is not None and pack.source.resolve().is_relative_to(user_packs_dir().resolve()):
-        return "yours"
-    return "installed"
+        return PackOrigin.YOURS
+    return PackOrigin.INSTALLED
 
 
 def find_pack(pack_id: str) -> Pack:

@@ -13,7 +13,7 @@ import arcade
 
 from game.bots.daily import DailyPuzzle, daily_puzzle, today_puzzles
 from game.core import RULES_VERSION, Command, Mode, Status, stars
-from game.io import Pack
+from game.io import Pack, PackOrigin
 from game.io.daily_records import REPLAY_FOLDER, DailyRecords
 from game.io.kept_replays import Kept
 from game.io.paths import data_dir
@@ -92,6 +92,10 @@ class App:
     def add_pack(self, pack: Pack) -> None:
         """A pack opened from a path (or a lone level file): listed first, before the known ones."""
         self.shelf.add(pack)
+
+    def pack_origin(self, pack: Pack) -> PackOrigin:
+        """Where a listed pack comes from (the shelf knows which a share code opened)."""
+        return self.shelf.origin(pack)
 
     def packs(self, reload: bool = False) -> tuple[list[Pack], str | None]:
         """The packs to show, and a message when they could not all be read."""

@@ -225,7 +225,7 @@ class BoardRenderer:
 
         `keep_effects` lets the sparks, beams, rays and score popups play out (a batch that
         ended: they draw over the board and hold nothing up); else they end too."""
-        effects = {id(s) for s in self.effects.sprites} | {id(p) for p in self.effects.popups} if keep_effects else set()
+        effects = self.effects.playing() if keep_effects else set()
         self.animator.finish(keep=lambda t: id(t.target) in effects)
         if frozenset((r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v == HOLE) != self._holes:
             self.grid = grid
@@ -522,6 +522,10 @@ class BoardRenderer:
         return out
 
     def draw(self) -> None:
+        with self.effects.shaken():   # a blast shakes the whole board a few pixels (board_effects)
+            self._draw_board()
+
+    def _draw_board(self) -> None:
         self.cells.draw()
         self.floor.draw()
         self.under.draw()

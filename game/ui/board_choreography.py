@@ -20,10 +20,11 @@ from game.core import (
 )
 from game.ui.words import counted
 from game.ui.board_sprites import (
-    BLAST_COLOR, CHIP_COLOR, COMBO_COLOR, JELLY_COLOR, LOCK_COLOR, PATH_COLOR, Blockers, Cell, Grid, Layer, TileSprite,
+    BLAST_COLOR, CHIP_COLOR, COMBO_COLOR, JELLY_COLOR, LOCK_COLOR, PATH_COLOR, RAY_COLORS, SWEEP_COLOR, Blockers, Cell,
+    Grid, Layer, TileSprite,
 )
 from game.ui.board_timing import (
-    BREAK, CLEAR, DETONATE, DETONATE_STEP, DROP_EXIT, END_PULSE, FALL_BASE, FALL_PER_ROW, FINALE_INTRO, FINALE_PACE,
+    ANTICIPATE, BREAK, CLEAR, DETONATE, DETONATE_STEP, DROP_EXIT, END_PULSE, FALL_BASE, FALL_PER_ROW, FINALE_INTRO, FINALE_PACE,
     FINALE_PACE_MOVES, FINALE_PACE_TOP, FORM, MAX_FX, REJECT, RESHUFFLE, SLIDE, SWAP, WALK,
 )
 from game.ui.tween import Tween, call, ease_in, ease_in_out, ease_out, linear, shake, there_and_back
@@ -46,6 +47,8 @@ class Choreographer:
         self._pulled: set[Cell] = set()                # tiles already pulled into a forming special
         self._step_before: State | None = None         # the state the step being played starts from
         self._pace: float | None = None                # the animator's own speed while a finale plays faster
+        self._blasted = False                          # a special went off in the step being played
+        self._jumped = False                           # the batch's finale was shown at its end at once
 
     def _background(self, *tweens: Tween) -> None:
         for tween in tweens:
@@ -73,6 +76,11 @@ class Choreographer:
         i = 0
         while i < len(events):
             e = events[i]
+            if isinstance(e, FinaleBegan) and (self.board.reduced_motion or animator.speed <= 0):
+                # With reduced motion the finale goes straight to its end: one step, every event told.
+                finale = tuple(events[i:])
+                animator.push(self._step(self._jump, notify=on_event, events=finale, span=(states[i], states[-1])))
+                break
             if isinstance(e, Fell) and i + 1 < len(events) and isinstance(events[i + 1], Spawned):
                 spawned = events[i + 1]
                 assert isinstance(spawned, Spawned)
@@ -100,6 +108,10 @@ class Choreographer:
                     fired += 1
                 cleared = next((ev.cells for ev in events[i:] if isinstance(ev, Cleared)), ())
                 hold = min(DETONATE, DETONATE_STEP / fired)
+                if not self.board.reduced_motion:
+                    # The wind-up: what sets the step off swells and glows a moment before it goes.
+                    firsts = tuple(ev for ev in events[i:i + min(2, fired)] if isinstance(ev, Detonated))
+                    animator.push(functools.partial(self._wind_up, firsts))
                 for nth, ev in enumerate(events[i:i + fired]):
                     assert isinstance(ev, Detonated)
                     animator.push(self._step(self._detonated, ev, cleared, hold, nth, notify=on_event, events=(ev,),
@@ -130,7 +142,8 @@ class Choreographer:
     def _finish(self, grid: Grid, specials: Specials, blockers: Blockers | None, check_specials: bool) -> None:
         """The batch is over: note where the tweens left any sprite off the state, then show it."""
         board = self.board
-        self._swap, self._combo, self._step_before = None, False, None
+        self._swap, self._combo, self._step_before, self._blasted = None, False, None, False
+        self.fx.hide_banner()
         if self._pace is not None:   # the finale is over (or was skipped): the player's speed again
             board.animator.speed, self._pace = self._pace, None
         expected = board.grid_cells(grid)
@@ -150,7 +163,9 @@ class Choreographer:
             for name, cells in want.items():
                 wrong += [c for c in set(cells) | set(shown[name]) if cells.get(c) != shown[name].get(c)]
             board.set_blockers(blockers)
-        board.mismatches = sorted(set(wrong))
+        # A finale shown at its end at once jumped on purpose: the snap above is its animation.
+        board.mismatches = [] if self._jumped else sorted(set(wrong))
+        self._jumped = False
         # A reshuffle pairs sprites by kind only: the specials are set from the state after it.
         board.set_specials(specials)
         board.batches += 1
@@ -174,6 +189,26 @@ class Choreographer:
         return handlers[type(e)]
 
     # -- one step each ------------------------------------------------------------------------
+    def _jump(self) -> list[Tween]:
+        """The finale at once (reduced motion): the batch's end shows it (_finish snaps the board)."""
+        self._jumped = True
+        return []
+
+    def _wind_up(self, firsts: tuple[Detonated, ...]) -> list[Tween]:
+        """The specials that set a step off swell and glow for a moment: the anticipation before
+        the blast (the first one, or the two swapped in a combo)."""
+        swap = set(self._swap or ())
+        out: list[Tween] = []
+        for n, e in enumerate(firsts):
+            if n and e.cell not in swap:
+                break   # a second one only when the two swapped specials go off together
+            sprite = self.board.by_cell.get(e.cell)
+            if sprite is None:
+                continue
+            self.fx.charge(e.cell, ANTICIPATE)
+            out.append(Tween(sprite, ANTICIPATE, ease=ease_out, relative=True, scale=(sprite.scale_x, 0.25)))
+        return out or [Tween(None, ANTICIPATE)]
+
     def _rainbow_targets(self, e: Detonated, cleared: Sequence[Cell]) -> list[Cell]:
         """The step's cleared tiles a rainbow took: those of the kind its event names, or all of
         them for a rainbow that took every kind (two rainbows swapped). Read from the sprites."""
@@ -194,6 +229,7 @@ class Choreographer:
             if sprite is not None and sprite.special is not None:
                 sprite.special = None
                 sprite.texture = self.board.texture_for(sprite.kind)
+                sprite.scale = 1.0   # its wind-up is over: the tile stays, plain
         if self.board.reduced_motion:
             return []
         if nth >= MAX_FX:
@@ -202,12 +238,16 @@ class Choreographer:
             return hold
         combo = self._combo and self._swap is not None and e.cell in self._swap
         thick = 1.8 if combo else 1.2
+        self._blasted = True
         if e.special in (Special.ROW, Special.COLUMN):
             self.fx.sweep(e.cell, e.special == Special.ROW, thick)
+            self.fx.explode(e.cell, 10, (SWEEP_COLOR, (255, 255, 255, 255)))
         elif e.special == Special.BOMB:
             self.fx.blast(e.cell, 5.0 if combo else 3.4, BLAST_COLOR, glow_alpha=200 if nth < 2 else 0)
+            self.fx.explode(e.cell, 14, (BLAST_COLOR, (255, 240, 200, 255), (255, 150, 80, 255)))
         else:
             self.fx.rays(e.cell, self._rainbow_targets(e, cleared))
+            self.fx.explode(e.cell, 16, RAY_COLORS)
         if combo and self._swap is not None:
             # The two specials together: one big shock wave from the swap and a word, once.
             self._combo = False
@@ -380,6 +420,9 @@ class Choreographer:
         self.clear_walk_arrows()
         self._last_clear = e.cells
         out: list[Tween] = []
+        if self._blasted:
+            self.fx.shake(len(e.cells))   # the board takes the blast's weight: the more it clears, the harder
+            self._blasted = False
         if not self.board.reduced_motion:
             # Sparks fly on past the step: they must not hold up the fall.
             by_cell = self.board.by_cell
@@ -483,6 +526,8 @@ class Choreographer:
         size = 26.0 if e.combo != 1 else 20.0
         color = (255, 240, 140) if e.combo == 1 else (255, 170, 90)
         self.fx.popup(text, *self._popup_at(), size, color)
+        if e.combo > 1:
+            self.fx.count(e.combo)   # the cascade counter climbs step by step (its sound does too)
         return []
 
     def _bonus_scored(self, e: BonusScored) -> list[Tween]:
@@ -493,7 +538,7 @@ class Choreographer:
 
     def _finale_began(self, e: FinaleBegan) -> list[Tween]:
         # The level is won; what is left on the board plays out as the bonus, briskly.
-        self.fx.popup("Bonus!", *self.board.layout.rect.center, 26.0, (255, 255, 255))
+        self.fx.show_banner("Bonus!")
         animator = self.board.animator
         if animator.speed <= 0 or self._pace is not None:
             return []

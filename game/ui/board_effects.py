@@ -1,26 +1,53 @@
-"""The board's effects: sparks, chips, beams, blasts, rays and score pop-ups, from one pool, in the background.
+"""The board's effects: sparks, chips, beams, blasts, rays, particle bursts, the board's shake, score
+pop-ups, the cascade counter and the finale's banner, from one pool, in the background.
 
 Effects never hold up a step: they are background tweens, and their sprites are kept and reused
-(adding and removing sprites every burst costs frames on software GL).
+(adding and removing sprites every burst costs frames on software GL). With reduced motion there
+is no shake and no particle.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import math
 from typing import Iterator, Protocol, Sequence
 
 import arcade
+from arcade.camera import Camera2D
 
 from game.core import Mode
 from game.ui import textures
 from game.ui.board_sprites import KIND_SPARK, Cell, Popup
-from game.ui.board_timing import BLAST, BREAK, CLEAR, FADE, MAX_RAYS, MAX_SPARKS, POPUP, RAY, SWEEP
+from game.ui.board_timing import (
+    BLAST, BREAK, CLEAR, COUNTER, EXPLODE, FADE, JOLT, JOLT_BASE, JOLT_PER_CELL, JOLT_TOP, MAX_RAYS, MAX_SPARKS, POPUP,
+    RAY, SWEEP,
+)
 from game.ui.layout import BoardLayout
 from game.ui.board_sprites import RAY_COLORS, SWEEP_COLOR
 from game.ui.tween import Animator, Tween, ease_in, ease_out
 
 Color = tuple[int, int, int, int]
+
+BANNER_SIZE = 40.0     # the finale's "Bonus!" over the board
+COUNTER_SIZE = 30.0    # the cascade counter ("x2", "x3" ...)
+COUNTER_COLORS = ((255, 236, 150), (255, 200, 110), (255, 150, 90), (255, 110, 150))   # warmer as it climbs
+
+
+class Jolt:
+    """The board's shake: `strength` falls from 1 to 0 (a tween), `amplitude` pixels at its peak."""
+
+    def __init__(self) -> None:
+        self.strength = 0.0
+        self.amplitude = 0.0
+        self.age = 0.0   # seconds since the shake began: the wobble's phase
+
+    def offset(self) -> tuple[float, float]:
+        """Where the board is drawn, off its place: a fading wobble, sideways more than up and down."""
+        if self.strength <= 0.0 or self.amplitude <= 0.0:
+            return (0.0, 0.0)
+        k = self.amplitude * self.strength
+        return (k * math.sin(self.age * 71.0), k * 0.6 * math.sin(self.age * 53.0 + 1.3))
 
 
 class EffectsHost(Protocol):
@@ -43,6 +70,9 @@ class Effects:
         self.pool: list[arcade.Sprite] = []   # every resting effect sprite, whatever it drew last
         self.popups = [Popup() for _ in range(6)]
         self._next_popup = 0
+        self.banner = Popup()    # "Bonus!" while the finale plays
+        self.counter = Popup()   # the cascade counter, over the board's top right corner
+        self.jolt = Jolt()
 
     def __iter__(self) -> Iterator[arcade.Sprite]:
         return iter(self.sprites)
@@ -85,6 +115,26 @@ class Effects:
         for sprite in self.sprites:
             if sprite.visible:
                 self.rest(sprite)
+        self.banner.alpha = self.counter.alpha = 0
+        self.jolt.strength = 0.0
+
+    def playing(self) -> set[int]:
+        """The ids of every effect a tween may move: what plays on past a batch's end (board.snap)."""
+        return {id(s) for s in self.sprites} | {id(p) for p in self.popups} | {
+            id(self.banner), id(self.counter), id(self.jolt)}
+
+    @contextlib.contextmanager
+    def shaken(self) -> Iterator[None]:
+        """Draw inside it to draw the board where its shake has it (nothing is changed at rest)."""
+        dx, dy = self.jolt.offset()
+        if not (dx or dy):
+            yield
+            return
+        camera = Camera2D()   # the window's own view, moved: everything drawn in it shifts
+        x, y = camera.position
+        camera.position = (x - dx, y - dy)
+        with camera.activate():
+            yield
 
     def fade(self, sprite: arcade.Sprite, delay: float, duration: float = FADE) -> Tween:
         return Tween(sprite, duration, delay=delay, ease=ease_in, alpha=0.0,
@@ -174,9 +224,66 @@ class Effects:
         popup.show(text, x, y, size, color)
         self._background(Tween(popup, POPUP, ease=ease_out, center_y=y + self._cell * 0.9, alpha=0.0))
 
+    def explode(self, cell: Cell, count: int, colors: Sequence[Color]) -> None:
+        """A special's own burst: `count` particles fly out from its cell, fast then slowing, some
+        further than others (none with reduced motion)."""
+        if self.host.reduced_motion:
+            return
+        tex = textures.load("spark")
+        x, y = self.host.center(cell)
+        for k in range(count):
+            spark = self.sprite(tex, x, y, colors[k % len(colors)])
+            spark.scale = self._cell * (0.34 if k % 3 else 0.5) / tex.width
+            angle = (k / count + 0.06 * (k % 4)) * 2 * math.pi
+            reach = self._cell * (1.1 + 0.45 * (k % 3))
+            self._background(Tween(spark, EXPLODE, ease=ease_out, on_done=functools.partial(self.rest, spark),
+                                   center_x=x + math.cos(angle) * reach, center_y=y + math.sin(angle) * reach,
+                                   alpha=0.0, scale=0.0))
+
+    def charge(self, cell: Cell, duration: float) -> None:
+        """A glow gathering under a special about to go off (none with reduced motion)."""
+        if self.host.reduced_motion:
+            return
+        x, y = self.host.center(cell)
+        glow = self.sprite(textures.load("glow"), x, y, (255, 250, 220, 255))
+        glow.scale = self._cell * 1.5 / glow.texture.width
+        glow.alpha = 0
+        self._background(Tween(glow, duration, ease=ease_in, alpha=230.0, scale=self._cell * 2.1 / glow.texture.width),
+                         self.fade(glow, duration, FADE))
+
+    def shake(self, cells: int) -> None:
+        """Shake the whole board for a blast that cleared `cells` cells: the bigger, the harder
+        (none with reduced motion). A shake already playing is taken over by the stronger."""
+        if self.host.reduced_motion:
+            return
+        amplitude = self._cell * min(JOLT_TOP, JOLT_BASE + JOLT_PER_CELL * cells)
+        jolt = self.jolt
+        if jolt.strength > 0 and jolt.amplitude * jolt.strength >= amplitude:
+            return
+        jolt.amplitude, jolt.strength, jolt.age = amplitude, 1.0, 0.0
+        self._background(Tween(jolt, JOLT, ease=ease_out, strength=(1.0, 0.0), age=(0.0, JOLT)))
+
+    def count(self, combo: int) -> None:
+        """The cascade counter: "x2", "x3" ... over the board's top right corner, warmer as it climbs."""
+        rect = self.host.layout.rect
+        x, y = rect.right - self._cell * 1.1, rect.top - self._cell * 0.7
+        color = COUNTER_COLORS[min(len(COUNTER_COLORS) - 1, combo - 2)]
+        self.counter.show(f"x{combo}", x, y, COUNTER_SIZE, color)
+        self._background(Tween(self.counter, COUNTER, ease=ease_in, alpha=0.0))
+
+    def show_banner(self, text: str) -> None:
+        """A word over the middle of the board that stays until `hide_banner` (the finale's "Bonus!")."""
+        x, y = self.host.layout.rect.center
+        self.banner.show(text, x, y + self._cell * 0.5, BANNER_SIZE, (255, 236, 150))
+
+    def hide_banner(self) -> None:
+        if self.banner.alpha > 0:
+            self._background(Tween(self.banner, FADE * 2, ease=ease_in, alpha=0.0))
+
     def owns(self, target: object) -> bool:
         """Whether a tween's target is an effect (it may play on after a batch ends)."""
-        return target in self.popups or any(target is s for s in self.sprites)
+        return (target in self.popups or target is self.banner or target is self.counter or target is self.jolt
+                or any(target is s for s in self.sprites))
 
     def draw(self) -> None:
         self.sprites.draw()
@@ -184,6 +291,8 @@ class Effects:
     def draw_popups(self) -> None:
         for popup in self.popups:
             popup.draw()
+        self.counter.draw()
+        self.banner.draw()
 
 
 __all__ = ["Effects", "EffectsHost"]

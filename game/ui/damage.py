@@ -22,6 +22,8 @@ from typing import Any, Callable, Hashable, Iterable, Iterator, Sequence
 
 import arcade
 
+from game.ui import frames
+
 Box = tuple[int, int, int, int]            # left, bottom, right, top in window pixels
 Mark = tuple[Hashable, Box]                # what a thing shows (all that decides its pixels) and where
 PAD = 2                                    # linear filtering and anti-aliased glyph edges bleed a pixel
@@ -144,6 +146,11 @@ class Redraw:
         size = (self.window.width, self.window.height)
         # A resize, an expose, another view shown since: the back buffer may not hold our frame.
         epoch = (size, getattr(self.window, "repaints", 0))
+        if frames.offscreen():   # drawn into another framebuffer (a GIF's): whole, and forgotten
+            self._last = None
+            self.last_boxes = None
+            draw()
+            return
         if not (ENABLED and self.enabled and still) or epoch != self._epoch:
             self._epoch = epoch
             self._last = marks() if ENABLED and self.enabled and still else None
@@ -179,6 +186,19 @@ class Redraw:
 
 
 @contextmanager
+def repainting(ctx: Any, rect: Box) -> Iterator[None]:
+    """Frames drawn inside draw only `rect` of the window (the parts wholly outside are skipped)."""
+    global _clip
+    _clip = rect
+    ctx.scissor = _scaled(ctx, rect)
+    try:
+        yield
+    finally:
+        _clip = None
+        ctx.scissor = None
+
+
+@contextmanager
 def clipped_to(ctx: Any, rect: Box) -> Iterator[bool]:
     """Scissor to `rect` within this frame's clip; yields False when nothing of it is repainted."""
     outer = _clip
@@ -186,12 +206,23 @@ def clipped_to(ctx: Any, rect: Box) -> Iterator[bool]:
     if inner is None:
         yield False
         return
-    ctx.scissor = (inner[0], inner[1], inner[2] - inner[0], inner[3] - inner[1])
+    ctx.scissor = _scaled(ctx, inner)
     try:
         yield True
     finally:
-        ctx.scissor = None if outer is None else (outer[0], outer[1], outer[2] - outer[0], outer[3] - outer[1])
+        ctx.scissor = None if outer is None else _scaled(ctx, outer)
+
+
+def _scaled(ctx: Any, b: Box) -> tuple[int, int, int, int]:
+    """A scissor box (x, y, width, height) for the framebuffer drawn into: the window's takes
+    window pixels; another (the GIF recorder's, smaller) takes its own pixels."""
+    fb = ctx.active_framebuffer
+    if fb is ctx.screen:
+        return (b[0], b[1], b[2] - b[0], b[3] - b[1])
+    sx, sy = fb.width / ctx.window.width, fb.height / ctx.window.height
+    left, bottom = int(math.floor(b[0] * sx)), int(math.floor(b[1] * sy))
+    return (left, bottom, int(math.ceil(b[2] * sx)) - left, int(math.ceil(b[3] * sy)) - bottom)
 
 
 __all__ = ["Box", "Mark", "Redraw", "box", "changed", "clip", "clipped_to", "keeps_back_buffer", "merge",
-           "repaints", "sprite_marks", "text_mark"]
+           "repainting", "repaints", "sprite_marks", "text_mark"]

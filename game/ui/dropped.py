@@ -147,7 +147,8 @@ class Drops:
         except CodeError as exc:
             return self.notice("The code cannot be opened", [str(exc)], back)
         level = opened.level
-        self.host.shelf.add(Pack(id=opened.pack_id, name=level.name, levels=(level,), description="from a share code"))
+        self.host.shelf.add(Pack(id=opened.pack_id, name=level.name, levels=(level,), description="from a share code"),
+                            from_code=True)
         if opened.replay is None:
             return self.host.play_level(opened.pack_id, level.id)
         return self.host.watch(opened.pack_id, level.id, opened.replay.seed, opened.replay.commands,

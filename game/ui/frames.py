@@ -11,7 +11,8 @@ and once more after the motion stops, so the last frame shows everything at rest
 
 from __future__ import annotations
 
-from typing import Any, Protocol, runtime_checkable
+from contextlib import contextmanager
+from typing import Any, Iterator, Protocol, runtime_checkable
 
 import arcade
 from pyglet import gl
@@ -82,10 +83,33 @@ class OnDemandWindow(arcade.Window):
         super().draw(dt)
 
 
+_target: Any = None   # an offscreen framebuffer the views draw into instead of the window (drawing_into)
+
+
+@contextmanager
+def drawing_into(framebuffer: Any) -> Iterator[None]:
+    """Views draw their frames into `framebuffer` (the GIF recorder: a framebuffer of the clip's
+    size, the window's projection kept, so the whole screen is drawn smaller: a quarter of the
+    pixels at half size, and nothing to shrink afterwards)."""
+    global _target
+    _target = framebuffer
+    framebuffer.use()   # bound from the start: a scissor set inside is the framebuffer's own
+    try:
+        yield
+    finally:
+        _target = None
+        arcade.get_window().ctx.screen.use()
+
+
+def offscreen() -> bool:
+    """Whether the views draw into another framebuffer than the window now (drawing_into)."""
+    return _target is not None
+
+
 def clear(window: arcade.Window, color: tuple[int, int, int] | tuple[int, int, int, int]) -> None:
     """Clear the window's colour only, to `color`. Its depth buffer is never used (sprites draw in
     order), and clearing it too doubled a clear's cost on software GL (2.4 -> 5.2 ms at 1280x800)."""
-    window.ctx.screen.use()
+    (window.ctx.screen if _target is None else _target).use()
     alpha = color[3] if len(color) == 4 else 255
     gl.glClearColor(color[0] / 255, color[1] / 255, color[2] / 255, alpha / 255)
     gl.glClear(gl.GL_COLOR_BUFFER_BIT)
@@ -101,4 +125,4 @@ def request() -> None:
         window.request_frame()
 
 
-__all__ = ["Moving", "ON_DEMAND", "OnDemandWindow", "clear", "request", "wants_frames"]
+__all__ = ["Moving", "ON_DEMAND", "OnDemandWindow", "clear", "drawing_into", "offscreen", "request", "wants_frames"]

@@ -133,6 +133,7 @@ class Hud:
         self.shown_score = 0
         self._bonus: tuple[int, int, int, float, float] | None = None   # (left, from, points, seconds, t)
         self.banked_left: int | None = None   # moves left shown once a win's bonus counts them down
+        self.banked_at = -1                   # ... in the game at this many moves (an undo leaves it)
         self.lit = 0                       # stars lit in the HUD right now
         self._goals = progress(state)
         for goal in self._goals:
@@ -282,7 +283,12 @@ class Hud:
     def count_bonus(self, moves_left: int, points: int, seconds: float) -> None:
         """A win's moves-left bonus: the moves left count down to 0 as their points count up."""
         self._bonus = (moves_left, self.shown_score, points, max(1e-3, seconds), 0.0)
-        self.banked_left = moves_left
+        self.bank(moves_left)
+
+    def bank(self, moves_left: int) -> None:
+        """A won game's moves left go into its bonus: the counter shows `moves_left` of them still
+        to go (the finale turns them into lines one by one), for the game at its number of moves."""
+        self.banked_left, self.banked_at = moves_left, self.state.moves
 
     @property
     def counting(self) -> bool:
@@ -307,7 +313,7 @@ class Hud:
         """Everything but the score, which counts up as Scored events play (set_score)."""
         self.state = state
         left = state.moves_left
-        if self.banked_left is not None and state.status == Status.WON:
+        if self.banked_left is not None and state.moves == self.banked_at:   # not once the win is undone
             left = self.banked_left   # the moves left went into the bonus (count_bonus)
         if left is None:
             self._set(self.moves, f"Moves used {state.moves}", INK)

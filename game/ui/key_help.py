@@ -55,12 +55,14 @@ def wrap_items(text: str, fits: Callable[[str], bool]) -> str:
     return "\n".join(out)
 
 
-def play_pad(mode: Mode, family: str = "XB", playtest: bool = False) -> str:
-    """The play screen's pad buttons for `mode`, by the names on the last pad's buttons."""
+def play_pad(mode: Mode, family: str = "XB", playtest: bool = False, token: bool = True) -> str:
+    """The play screen's pad buttons for `mode` (a chain level with or without its `token`), by
+    the names on the last pad's buttons."""
     n = NAMES.get(family, NAMES["XB"])
     first = {
         Mode.MATCH3: ["Stick move", f"{n['a']} pick", "then push to swap", f"{n['b']} drop"],
-        Mode.CHAIN: ["Stick draw", f"{n['a']} go", f"{n['b']} step back"],
+        Mode.CHAIN: ["Stick draw", f"{n['a']} go", f"{n['b']} step back"] if token
+        else ["Stick move", f"{n['a']} start", "Stick draw", f"{n['a']} go", f"{n['b']} step back"],
         Mode.SLIDE: ["D-pad slide a tile"],
     }[mode]
     words = lines([*first, f"{n['x']} undo", f"{n['y']} hint", f"{n['start']} menu"])
@@ -74,3 +76,11 @@ def theatre_pad(family: str = "XB") -> str:
     n = NAMES.get(family, NAMES["XB"])
     return "\n".join([f"{n['a']} play or pause", f"{n['shoulders']} step", f"{n['triggers']} scrub (harder: faster)",
                       "Up Down speed", f"{n['b']} back"])
+
+
+def menu_help(pad: bool, family: str = "XB") -> str:
+    """The title screen's line on how to get about the menus."""
+    if not pad:
+        return "Arrows and Enter, or the mouse  ·  Esc goes back  ·  F11 fullscreen"
+    n = NAMES.get(family, NAMES["XB"])
+    return f"Stick or D-pad, {n['a']} chooses  ·  {n['b']} goes back  ·  {n['start']} pauses a game"

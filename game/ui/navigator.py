@@ -10,7 +10,7 @@ import arcade
 
 from game.bots.daily import DailyPuzzle
 from game.core import Command, Mode
-from game.io import Pack
+from game.io import Pack, PackOrigin
 from game.io.daily_records import DailyRecords
 from game.io.kept_replays import Kept
 from game.io.playtest_file import StoredResult
@@ -49,6 +49,7 @@ class Navigator(Protocol):
 
     # -- packs and their levels
     def packs(self, reload: bool = False) -> tuple[list[Pack], str | None]: ...
+    def pack_origin(self, pack: Pack) -> PackOrigin: ...
     def pack(self, pack_id: str) -> Pack: ...
     def installed_dir(self) -> pathlib.Path: ...
     def stars_to_open(self, pack_id: str) -> int: ...

@@ -13,6 +13,8 @@ STICK_ON = 0.6    # a stick counts as pushed past this...
 STICK_OFF = 0.35  # ...and as let go under this: no flicker around one threshold
 DPAD_ON = 0.5
 TRIGGER_DEAD = 0.08   # a trigger resting a little pressed (worn springs) scrubs nothing
+REPEAT_AFTER = 0.4    # a direction held this long repeats, as a held key does...
+REPEAT_EVERY = 0.11   # ...this often
 
 
 class PadInput:
@@ -28,6 +30,7 @@ class PadInput:
         self._stick: dict[int, Action | None] = {}
         self._dpad: dict[int, Action | None] = {}
         self._triggers: dict[int, dict[str, float]] = {}
+        self._repeat: tuple[Action, float] | None = None   # the direction held, seconds to its next step
         self.last_was_pad = False
         self.family = "XB"   # the last pad's button names: "PS" pads say Cross, Circle, L1...
         window.pads = self   # views ask the window which was used last (pad_in_use)
@@ -51,6 +54,7 @@ class PadInput:
 
     def stop(self) -> None:
         """Let go of every pad and the manager (the game is closing, a test is done)."""
+        self._hold(None)
         for controller in list(self.controllers):
             self.detach(controller)
         if self.manager is not None:
@@ -76,6 +80,7 @@ class PadInput:
             self.controllers.remove(controller)
         for held in (self._stick, self._dpad, self._triggers):
             held.pop(id(controller), None)
+        self._hold(None)
         self._scrub()   # a pad pulled out mid-scrub stops scrubbing
 
     # -- pyglet's controller events --------------------------------------------------------
@@ -95,6 +100,7 @@ class PadInput:
         now = direction_of(vector.x, vector.y, DPAD_ON)
         if now != self._dpad.get(key):
             self._dpad[key] = now
+            self._hold(now)
             if now is not None:
                 self._note(controller)
                 self.send(now)
@@ -107,12 +113,39 @@ class PadInput:
         held = self._stick.get(key)
         if held is not None and max(abs(vector.x), abs(vector.y)) < STICK_OFF:
             self._stick[key] = None
+            self._hold(None)
             return
         now = direction_of(vector.x, vector.y, STICK_ON)
         if now is not None and now != held:
             self._stick[key] = now
+            self._hold(now)
             self._note(controller)
             self.send(now)
+
+    # -- a direction held repeats ----------------------------------------------------------
+    def _hold(self, action: Action | None) -> None:
+        """A direction pushed (or let go): held, it steps again after a moment (`tick`)."""
+        import pyglet
+
+        was = self._repeat is not None
+        self._repeat = None if action is None else (action, REPEAT_AFTER)
+        if self._repeat is not None and not was:
+            pyglet.clock.schedule_interval(self.tick, 1 / 60)
+        elif self._repeat is None and was:
+            pyglet.clock.unschedule(self.tick)
+
+    def tick(self, delta_time: float) -> None:
+        """Time passes with a direction held: one more step each REPEAT_EVERY after REPEAT_AFTER
+        (the game loop's clock calls it; at most one step a call, so a stall never bursts)."""
+        if self._repeat is None:
+            return
+        action, left = self._repeat
+        left -= delta_time
+        if left <= 0:
+            self.send(action)
+            left = max(left + REPEAT_EVERY, 0.0)
+        if self._repeat is not None:   # the step may have let go of it (a pad unplugged)
+            self._repeat = (action, left)
 
     def on_trigger_motion(self, controller: Any, trigger: str, value: float) -> None:
         """The triggers scrub where a view scrubs (the theatre): how far one is pulled sets the

@@ -1,5 +1,5 @@
-"""A pad's actions on the play screen, by meaning: the card or menu on top first, then pause,
-undo and hint, then the board's own (a cursor, a path, a slide). The keys' twin (PlayView.on_key_press)."""
+"""Keys and a pad's actions on the play screen, by meaning: the card or menu on top first, then
+pause, undo and hint, then the board's own (a cursor, a path, a slide); and the key help."""
 
 from __future__ import annotations
 
@@ -7,18 +7,21 @@ from typing import Any, Protocol
 
 import arcade
 
-from game.core import Level, Mode, State, Status
+from game.core import Level, State, Status
 from game.io.settings import Settings
 from game.ui.actions import Action as Input
 from game.ui.hud import Hud
 from game.ui.key_help import play_keys, play_pad
-from game.ui.pad import keys_used, pad_family
+from game.ui.pad import keys_used, pad_family, pad_in_use
 from game.ui.play_input import Controller
 from game.ui.play_layout import bar_rect
 from game.ui.widgets import ButtonBar, Menu
 
 
 key = arcade.key
+
+__all__ = ["ActionHost", "Input", "MENU_KEYS", "key_words", "menu_key", "pad_in_use", "play_action", "play_key",
+           "show_key_help"]
 
 # What a key means while a menu or the goal card is up: the same as the pad's button.
 MENU_KEYS: dict[int, Input] = {
@@ -46,7 +49,10 @@ class ActionHost(Protocol):
     def goal_card(self) -> Menu | None: ...
     @property
     def state(self) -> State: ...
+    @property
+    def modal(self) -> Menu | None: ...
     def undo(self) -> bool: ...
+    def redo(self) -> bool: ...
     def show_hint(self) -> object: ...
     def open_pause(self) -> None: ...
     def close_pause(self) -> None: ...
@@ -93,6 +99,25 @@ def play_action(host: ActionHost, action: Input) -> bool:
     return host.controller.act(action)
 
 
+def play_key(host: ActionHost, symbol: int, modifiers: int) -> None:
+    """A key on the play screen (F11 and the play-test's Tab are the view's own): the same
+    meanings as the pad's buttons, Esc dropping a half-made move whole, Y redo."""
+    if host.modal is not None:
+        menu_key(host, symbol)   # the pause or result menu, the goal card: as a pad's buttons
+        return
+    host._touched()
+    if symbol == key.ESCAPE:
+        if not host.controller.cancel():
+            host.open_pause()
+        return
+    if symbol in (key.Z, key.Y, key.H):
+        host.settle()
+        {key.Z: host.undo, key.Y: host.redo, key.H: host.show_hint}[symbol]()
+        return
+    if host.state.status == Status.PLAYING:
+        host.controller.key_press(symbol, modifiers)
+
+
 def menu_key(host: ActionHost, symbol: int) -> None:
     """A key while a menu or the goal card is up: what the pad's button of that meaning does
     (any other key closes the goal card: it has been read)."""
@@ -103,9 +128,11 @@ def menu_key(host: ActionHost, symbol: int) -> None:
         host.close_goals()
 
 
-def key_words(mode: Mode, window: Any, playtest: bool, pad: bool) -> str:
-    """The legend's words: the last pad's buttons for this mode, or the keys."""
-    return play_pad(mode, pad_family(window), playtest) if pad else play_keys(playtest)
+def key_words(level: Level, window: Any, playtest: bool, pad: bool) -> str:
+    """The legend's words: the last pad's buttons for this level's mode, or the keys."""
+    if not pad:
+        return play_keys(playtest)
+    return play_pad(level.mode, pad_family(window), playtest, token=level.player_start is not None)
 
 
 def show_key_help(host: ActionHost, pad: bool) -> None:
@@ -113,7 +140,7 @@ def show_key_help(host: ActionHost, pad: bool) -> None:
     is pressed; the button bar stays above it, and a pad player gets the board's cursor."""
     if not pad:
         keys_used(host.window)
-    if host.hud.set_keys(key_words(host.level.mode, host.window, host.playtest, pad)):
+    if host.hud.set_keys(key_words(host.level, host.window, host.playtest, pad)):
         host.bar.place(bar_rect(host.hud.rect, host.settings.text_scale, host.hud.legend_top))
         if pad:
             host.controller.show_cursor()

@@ -63,6 +63,7 @@ class Controller:
     def __init__(self, host: Host) -> None:
         self.host = host
         self.cursor: Cell | None = None
+        self.cursor_shown = False   # the keys' or pad's ring is on the board (not the mouse's turn)
 
     def press(self, x: float, y: float) -> None: ...
 
@@ -76,6 +77,7 @@ class Controller:
         cell = self.host.board.cell_at(x, y)
         if cell is not None and self.cursor is not None:
             self.host.board.set_cursor(None)
+            self.cursor_shown = False
         self.host.board.set_hover(cell)
 
     def key_press(self, symbol: int, modifiers: int) -> bool:
@@ -109,6 +111,7 @@ class Controller:
             self.cursor = _step(self.cursor, d, state) or self.cursor
         self.host.board.set_hover(None)   # the keys lead now: no mouse ring beside the cursor
         self.host.board.set_cursor(self.cursor)
+        self.cursor_shown = True
 
 
 class Match3Input(Controller):
@@ -123,6 +126,9 @@ class Match3Input(Controller):
     def _select(self, cell: Cell | None) -> None:
         self.selected = cell
         self.host.board.set_selected(cell)
+        if self.cursor_shown and self.cursor is not None:
+            # The picked tile's own ring shows while it is picked (the cursor's hid it).
+            self.host.board.set_cursor(None if cell == self.cursor else self.cursor)
         # A picked special shows what it will clear (the core says which cells).
         self.host.board.set_blast(blast_cells(self.host.state, cell) if cell is not None else ())
 

@@ -8,7 +8,7 @@ from typing import Callable, Sequence
 import arcade
 
 from game.core import (
-    BonusScored, Cleared, Command, Event, IllegalMove, Level, Scored, Session, State, Status,
+    BonusScored, Cleared, Command, Event, FinaleBegan, IllegalMove, Level, MoveTurned, Scored, Session, State, Status,
     SwapRejected, evolve, next_deal, stars,
 )
 from game.bots import hint_bot
@@ -20,9 +20,7 @@ from game.ui.goal_card import GoalCard
 from game.ui.hints import hint, hint_cells
 from game.ui.fliers import GoalFliers
 from game.ui.hud import Hud
-from game.ui.actions import Action as Input
-from game.ui.pad import pad_in_use
-from game.ui.play_actions import key_words, menu_key, play_action, show_key_help
+from game.ui.play_actions import Input, pad_in_use, play_action, play_key, show_key_help
 from game.ui.screens.style import PLAY_BG
 from game.ui.outcome import Action, PlayOutcome
 from game.ui.play_input import Controller, cells_of, controller_for
@@ -31,7 +29,7 @@ from game.ui.play_menus import (
     BONUS_MAX_SECONDS, BONUS_PER_MOVE, RESULT_PAUSE, RESULT_SHOWN, SCORE_COUNT_SECONDS, STAR_GAP, STAR_LAND_SECONDS,
     count_up, pause_menu, result_menu,
 )
-from game.ui.sound import Player, combo_pitch, effect_for, shared_player
+from game.ui.sound import Cues, Player, shared_player
 from game.ui.toast import Toast
 from game.ui.widgets import Button, ButtonBar, Menu
 from game.ui.words import number_word
@@ -94,7 +92,7 @@ class PlayView(arcade.View):
         self.queued: Command | None = None        # a move made during an animation, played after it
         self._result_age = RESULT_SHOWN           # how far the result's count-up has played
         self._result_wait = 0.0                   # seconds the won board shows before the result
-        self._clears = 0
+        self.cues = Cues()   # which sound each event of a batch makes
         self._result_score = 0
         self.redraw = Redraw(self.window, renderer_name())   # what a still frame repaints
         self._build()
@@ -113,8 +111,7 @@ class PlayView(arcade.View):
         self.board.set_specials(state.specials)
         self.board.set_blockers(Blockers.of(state))
         self.hud = Hud(state, colorblind=self.settings.colorblind, playtest=self.playtest,
-                       text_scale=self.settings.text_scale,
-                       keys=key_words(self.level.mode, self.window, self.playtest, pad_in_use(self.window)))
+                       text_scale=self.settings.text_scale)
         self.hud.place(hud_area)
         self.hud.set_score(state.score)
         # Every control a key gives, for the mouse too.
@@ -129,8 +126,7 @@ class PlayView(arcade.View):
         self.fliers = GoalFliers(on_land=lambda: self.hud.update_state(self.fliers.owed(self._hud_state)))
         self.toast.place_under(self.board.layout.rect)
         self.controller: Controller = controller_for(self.level.mode, self)
-        if pad_in_use(self.window):
-            self.controller.show_cursor()   # a pad player sees where A acts from the start
+        show_key_help(self, pad=pad_in_use(self.window))   # a pad's buttons, and the cursor, from the start
         self.pause_menu = None
         self.result_menu = None
         self.hint_command = None
@@ -195,7 +191,7 @@ class PlayView(arcade.View):
         self._changed()
         # The HUD follows the events as they play (moves, goal counters), not the batch's end.
         self._shown = before
-        self._clears = 0   # the batch's clears so far: each sounds a little higher
+        self.cues.begin(before, events)   # the batch's sounds: its clears climb; a special, a combo each its own
         self._animating = True
         self.board.play(events, self.state, on_event=self._on_event, before=before)
         if not self.board.busy:       # "instant": the batch is already over
@@ -203,12 +199,11 @@ class PlayView(arcade.View):
         return True
 
     def _on_event(self, event: Event) -> None:
-        if isinstance(event, Cleared):
-            self._clears += 1
-        if self.settings.sound:
-            name = effect_for(event)
-            if name is not None:
-                self.sounds.play(name, combo_pitch(self._clears) if isinstance(event, Cleared) else 1.0)
+        cue = self.cues.cue(event)
+        if cue is not None and self.settings.sound:
+            self.sounds.play(*cue)
+        if isinstance(event, (FinaleBegan, MoveTurned)):
+            self.hud.bank(event.moves_left)   # the finale turns the moves left into lines, one by one
         shown_score = self.hud.shown_score
         if isinstance(event, Cleared):
             # The wanted tiles fly to their counters (read off the board as it was).
@@ -340,6 +335,9 @@ class PlayView(arcade.View):
     def _touched(self) -> None:
         self.idle = 0.0
         self._clear_hint()
+        if self._animating and self.state.status == Status.WON:
+            self.board.animator.finish()   # a click or a key skips a won game's finale to its end
+            self._after_batch()
 
     # -- menus ----------------------------------------------------------------------------
     def _show_result(self) -> None:
@@ -507,28 +505,7 @@ class PlayView(arcade.View):
             # Back to the editor from anywhere, the pause and result menus included.
             self.leave(Action.EDITOR)
             return
-        if self.modal is not None:
-            menu_key(self, symbol)   # the pause or result menu, the goal card: as a pad's buttons
-            return
-        self._touched()
-        if symbol == key.ESCAPE:
-            if not self.controller.cancel():
-                self.open_pause()
-            return
-        if symbol in (key.Z, key.Y, key.H):
-            self.settle()
-        if symbol == key.Z:
-            self.undo()
-            return
-        if symbol == key.Y:
-            self.redo()
-            return
-        if symbol == key.H:
-            self.show_hint()
-            return
-        if self.state.status != Status.PLAYING:
-            return
-        self.controller.key_press(symbol, modifiers)
+        play_key(self, symbol, modifiers)   # the menus, Esc, undo, redo, hint, the board's keys
 
     def on_key_release(self, symbol: int, modifiers: int) -> None:
         self.controller.key_release(symbol, modifiers)
@@ -536,12 +513,11 @@ class PlayView(arcade.View):
     def toggle_fullscreen(self) -> None:
         if self.on_fullscreen is not None:
             self.on_fullscreen()
-            self.on_resize(self.window.width, self.window.height)
-            return
-        if os.environ.get("ARCADE_HEADLESS"):
+        elif os.environ.get("ARCADE_HEADLESS"):
             self.say("Full screen needs a real display.", error=True)
             return
-        self.window.set_fullscreen(not self.window.fullscreen)
+        else:
+            self.window.set_fullscreen(not self.window.fullscreen)
         self.on_resize(self.window.width, self.window.height)
 
     # -- frame ----------------------------------------------------------------------------

@@ -6,7 +6,7 @@ import pathlib
 from typing import Callable, Sequence
 
 from game.core import Level
-from game.io import LevelFileError, Pack, list_packs
+from game.io import LevelFileError, Pack, PackOrigin, list_packs, pack_origin
 from game.io.paths import installed_packs_dir
 from game.io.playtest_file import PlaytestFileError, StoredPlaytest, StoredResult, read_results
 from game.io.progress import Progress
@@ -40,14 +40,24 @@ class Shelf:
     def __init__(self, source: PackSource | None = None) -> None:
         self._source = source or default_packs
         self._extra: list[Pack] = []
+        self._from_codes: set[str] = set()   # ids of the packs of one that share codes opened
         self._packs: list[Pack] | None = None
         self._error: str | None = None
         self._results: dict[str, StoredPlaytest | None] = {}   # each pack's playtest.yaml, read once
 
-    def add(self, pack: Pack) -> None:
-        """A pack opened from a path (or a lone level file): listed first, before the known ones."""
+    def add(self, pack: Pack, *, from_code: bool = False) -> None:
+        """A pack opened from a path (or a lone level file, or a share code's pack of one):
+        listed first, before the known ones."""
         self._extra = [p for p in self._extra if p.id != pack.id] + [pack]
+        if from_code:
+            self._from_codes.add(pack.id)
+        else:
+            self._from_codes.discard(pack.id)
         self._packs = None
+
+    def origin(self, pack: Pack) -> PackOrigin:
+        """Where a listed pack comes from (a share code's pack of one says so: it is on no disk)."""
+        return pack_origin(pack, from_code=pack.id in self._from_codes and pack in self._extra)
 
     def packs(self, reload: bool = False) -> tuple[list[Pack], str | None]:
         """The packs to show, and a message when they could not all be read."""

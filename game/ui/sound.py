@@ -6,29 +6,94 @@ from typing import Protocol
 
 import arcade
 
-from game.core import Chained, Cleared, Event, Lost, PlayerMoved, Slid, Swapped, SwapRejected, Won
+from collections.abc import Sequence
+
+from game.core import (
+    Chained, Cleared, Detonated, Event, FinaleBegan, LeftoversFired, Lost, MoveTurned, PlayerMoved, Slid, Special,
+    State, Swapped, SwapRejected, Won,
+)
 from game.io.paths import assets_dir
 
 # The effect each event makes (files made by game/data/assets/make_sounds.py); other events are silent.
 # A committed chain clears its path ("clear"); the token then ticks once per step ("chain").
 EFFECTS: dict[type, str] = {
     Swapped: "swap", SwapRejected: "rejected", Cleared: "clear", Chained: "clear",
-    PlayerMoved: "chain", Slid: "slide", Won: "win", Lost: "lose",
+    PlayerMoved: "chain", Slid: "slide", Won: "win", Lost: "lose", FinaleBegan: "bonus",
 }
-NAMES = tuple(dict.fromkeys(EFFECTS.values()))
+# Each special going off sounds as its kind; two specials swapped together as their combo.
+SPECIAL_EFFECTS: dict[Special, str] = {
+    Special.ROW: "line", Special.COLUMN: "line", Special.BOMB: "bomb", Special.RAINBOW: "rainbow",
+}
+COMBO_EFFECTS: dict[frozenset[str], str] = {
+    frozenset({"line"}): "combo-cross", frozenset({"line", "bomb"}): "combo-line-bomb",
+    frozenset({"bomb"}): "combo-bombs", frozenset({"rainbow", "line"}): "combo-rainbow-line",
+    frozenset({"rainbow", "bomb"}): "combo-rainbow-bomb", frozenset({"rainbow"}): "combo-rainbows",
+}
+NAMES = tuple(dict.fromkeys((*EFFECTS.values(), *SPECIAL_EFFECTS.values(), *COMBO_EFFECTS.values())))
 
 
 def effect_for(event: Event) -> str | None:
+    """The effect an event makes on its own (a special's and a combo's need the batch: Cues)."""
+    if isinstance(event, Detonated):
+        return SPECIAL_EFFECTS[event.special]
     return EFFECTS.get(type(event))
 
 
-COMBO_STEP = 0.08    # each further clear of one cascade sounds this much higher...
-COMBO_TOP = 1.6      # ...up to this
+def combo_effect(a: Special, b: Special) -> str:
+    """The sound of two specials swapped together."""
+    return COMBO_EFFECTS[frozenset({SPECIAL_EFFECTS[a], SPECIAL_EFFECTS[b]})]
+
+
+CLIMB = (0, 2, 4, 5, 7, 9, 11, 12)
+"""The semitones a cascade's clears climb, one step each (a major scale up to the octave)."""
 
 
 def combo_pitch(clears: int) -> float:
-    """The pitch of a cascade's n-th clear (1 for the first): a combo climbs, as the genre's do."""
-    return min(COMBO_TOP, 1.0 + COMBO_STEP * max(0, clears - 1))
+    """The pitch of a cascade's n-th clear (1 for the first): a combo climbs a scale step by step,
+    as the genre's do, and stays at the octave."""
+    return float(2 ** (CLIMB[min(len(CLIMB) - 1, max(0, clears - 1))] / 12))
+
+
+class Cues:
+    """Which effect each event of a batch makes, at what pitch: the batch's clears climb step by
+    step (each finale step starts low again); a special sounds as its kind, once a kind a step;
+    two specials swapped together sound their combo instead."""
+
+    def __init__(self) -> None:
+        self.clears = 0
+        self.combo: str | None = None   # the sound of the batch's combo, until its first special goes off
+        self.heard: set[str] = set()
+
+    def begin(self, before: State, events: Sequence[Event]) -> None:
+        """A new batch, played from `before`."""
+        self.clears, self.heard = 0, set()
+        self.combo = None
+        swap = events[0] if events else None
+        if isinstance(swap, Swapped):
+            a, b = before.special_at(swap.a), before.special_at(swap.b)
+            if a is not None and b is not None:
+                self.combo = combo_effect(a, b)
+
+    def cue(self, event: Event) -> tuple[str, float] | None:
+        """The effect `event` makes now and its pitch, or None (silent); call in the batch's order."""
+        if isinstance(event, (MoveTurned, LeftoversFired)):
+            self.clears = 0   # each finale step is a cascade of its own
+            return None
+        if isinstance(event, Cleared):
+            self.clears += 1
+            self.heard.clear()   # the next step's specials sound again
+            return "clear", combo_pitch(self.clears)
+        if isinstance(event, Detonated):
+            name = SPECIAL_EFFECTS[event.special]
+            if self.combo is not None:
+                name, self.combo = self.combo, None
+                self.heard.update(SPECIAL_EFFECTS.values())   # the combo speaks for its whole step
+            elif name in self.heard:
+                return None
+            self.heard.add(name)
+            return name, 1.0
+        plain = EFFECTS.get(type(event))
+        return None if plain is None else (plain, 1.0)
 
 
 class Player(Protocol):

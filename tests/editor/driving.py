@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import pathlib
-from typing import Any
+from typing import Any, Iterator
 
 import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
 import arcade
+from arcade import gui
 
 from editor import recovery
 from editor.view import EditorView
@@ -16,11 +18,29 @@ key = arcade.key
 
 # -- driving helpers: everything goes through window.dispatch_event ---------------------------
 
+@contextlib.contextmanager
+def _widgets_laid_out_not_rendered() -> Iterator[None]:
+    """Inside: a UIManager's draw lays its widgets out (every rect a test or a click reads is
+    where a person would see it) but renders no widget pixels. Each input re-rendered the whole
+    arcade.gui tree into its framebuffer, most of an editor test's time; the widgets keep their
+    pending render, so the next real draw (`shot`, `view.on_draw()`) shows every change."""
+    draw = gui.UIManager.draw
+    gui.UIManager.draw = gui.UIManager.execute_layout  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        gui.UIManager.draw = draw  # type: ignore[method-assign]
+
+
 def frame(window: Any, dt: float = 1 / 60) -> None:
+    """One frame after input: the window's queued events, on_update, then the view's draw, its
+    widgets laid out but not rendered (the view's own draw runs whole: its layout, hit areas,
+    texts). Read pixels with `shot` or after `view.on_draw()`, which render everything."""
     window.dispatch_events()
     view = window.current_view
     view.on_update(dt)
-    view.on_draw()
+    with _widgets_laid_out_not_rendered():
+        view.on_draw()
 
 
 def send(window: Any, name: str, *args: Any) -> None:
@@ -66,7 +86,7 @@ def cell_xy(view: EditorView, cell: tuple[int, int]) -> tuple[float, float]:
 
 
 def palette_xy(view: EditorView, kind: str, value: Any) -> tuple[float, float]:
-    for rect, k, v in view._palette:
+    for rect, k, v in view.chrome.entries:
         if k == kind and v == value:
             return rect.center
     raise AssertionError(f"no palette entry {kind} {value}")
@@ -74,15 +94,15 @@ def palette_xy(view: EditorView, kind: str, value: Any) -> tuple[float, float]:
 
 def set_field(window: Any, view: EditorView, key_: str, text: str) -> None:
     """Click into a property field, select all, type, press Enter: as a person does."""
-    click(window, *center(view.fields[key_]))
-    assert view.fields[key_].active
-    if view.fields[key_].text:
+    click(window, *center(view.props.fields[key_]))
+    assert view.props.fields[key_].active
+    if view.props.fields[key_].text:
         press(window, key.A, key.MOD_CTRL)                 # select all, then type over it
         send(window, "on_text_motion", key.MOTION_BACKSPACE)
-    assert view.fields[key_].text == ""
+    assert view.props.fields[key_].text == ""
     type_text(window, text)
     press(window, key.ENTER)
-    assert not view.fields[key_].active
+    assert not view.props.fields[key_].active
 
 
 def clear(window: Any, field: Any) -> None:
@@ -128,7 +148,7 @@ def save_as(window: Any, view: EditorView, name: str) -> pathlib.Path:
     clear(window, f)
     type_text(window, name)
     click(window, *d.button_center("Save"))
-    assert view.dialog is None, view.status
+    assert view.dialog is None, view.status.text
     return view.model.path
 
 

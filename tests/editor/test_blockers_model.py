@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from editor import files
 from editor.model import (
     DROP_TOOL, ERASE_TOOL, FILL, JELLY_TOOL, LOCK_TOOL, RAINBOW_TOOL, RECT, EditModel, blank, check, from_level,
-    from_mapping, kind_tool, resize, stone_tool,
+    read_draft, kind_tool, resize, stone_tool,
 )
 from editor.files import mapping_to_yaml
 from game.io import load_level
@@ -204,7 +204,7 @@ def test_every_new_token_saves_and_loads_back_identically(tmp_path: pathlib.Path
     copy.parent.mkdir()
     files.save_draft(again, copy)
     assert copy.read_bytes() == path.read_bytes()
-    assert from_mapping(level.to_dict()) == m.draft
+    assert read_draft(level.to_dict()) == m.draft
 
 
 TOKENS = [".", ".", ".", ".", "1", "2", "3", "3h", "4v", "2b", "*", "S1", "S2", "S3", "1L", ".L", "D", "#"]
@@ -229,15 +229,15 @@ def test_any_valid_blocker_draft_writes_what_the_loader_reads_back_as_the_same_d
         assert problems and all(p.cell is None or d.inside(p.cell) for p in problems)
         return
     assert from_level(level) == d
-    assert from_mapping(yaml.safe_load(mapping_to_yaml(d.to_mapping(), None))) == d
+    assert read_draft(yaml.safe_load(mapping_to_yaml(d.to_mapping(), None))) == d
 
 
 def test_a_chain_file_with_match3_only_settings_opens_without_them() -> None:
     """The drops field and the specials switch are shown in match3 only: a chain file that sets
     them opens without them, so no problem is left that nothing on screen can fix."""
-    d = from_mapping({"format": 1, "id": "c", "name": "C", "mode": "chain", "width": 4, "height": 4,
+    d = read_draft({"format": 1, "id": "c", "name": "C", "mode": "chain", "width": 4, "height": 4,
                       "goals": {"drops": 2, "stones": True}, "rules": {"specials": False}})
     assert (d.drops, d.specials, d.goal_stones) == (None, True, True)
-    m = from_mapping({"format": 1, "id": "m", "name": "M", "mode": "match3", "width": 4, "height": 4,
+    m = read_draft({"format": 1, "id": "m", "name": "M", "mode": "match3", "width": 4, "height": 4,
                       "goals": {"drops": 2}, "rules": {"specials": False}})
     assert (m.drops, m.specials) == (2, False)

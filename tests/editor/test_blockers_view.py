@@ -26,7 +26,7 @@ def problem_at(view: EditorView, cell: tuple[int, int]) -> list[str]:
 
 
 def toggle(window: Any, view: EditorView, name: str) -> None:
-    click(window, *center(view.props_buttons[name]))
+    click(window, *center(view.props.buttons[name]))
 
 
 def test_paint_every_blocker_token_and_jelly_set_the_goals_save_reload_and_play(
@@ -78,11 +78,11 @@ def test_paint_every_blocker_token_and_jelly_set_the_goals_save_reload_and_play(
     click(window, *cell_xy(view, (1, 3)))
     [message] = problem_at(view, (1, 3))
     assert "drops goal" in message
-    row = next(rect for rect, p in view._problem_rows if p.cell == (1, 3))
+    row = next(rect for rect, p in view.problems.rows if p.cell == (1, 3))
     click(window, *row.center)
-    assert view.flash == (1, 3) and view.cursor == (1, 3)
+    assert view.problems.flash == (1, 3) and view.cursor == (1, 3)
     set_field(window, view, "drops", "2")
-    assert problem_at(view, (1, 3)) == [] and view.flash is None
+    assert problem_at(view, (1, 3)) == [] and view.problems.flash is None
     # Jelly: a stroke adds a layer, a click a second, right-click takes one; a hole refuses it.
     press(window, key.J)
     drag(window, [cell_xy(view, (5, 0)), cell_xy(view, (5, 1)), cell_xy(view, (5, 2))])
@@ -98,7 +98,7 @@ def test_paint_every_blocker_token_and_jelly_set_the_goals_save_reload_and_play(
     toggle(window, view, "goal_jelly")
     toggle(window, view, "goal_stones")
     assert (view.model.draft.goal_jelly, view.model.draft.goal_stones, view.model.draft.drops) == (True, True, 2)
-    assert view.props_buttons["goal_jelly"].text == "on"
+    assert view.props.buttons["goal_jelly"].text == "on"
     toggle(window, view, "specials")                     # off: the placed specials are problems
     assert {p.cell for p in view.model.problems()} >= {(0, 0), (0, 2), (0, 4), (1, 0)}, [str(p) for p in view.model.problems()]
     toggle(window, view, "specials")
@@ -159,12 +159,12 @@ def test_chain_offers_its_blockers_only_and_the_loader_words_what_is_wrong(
         window: Any, editor: EditorView, screenshot_dir: pathlib.Path) -> None:
     view = editor
     new_level(window, view, "chain", 6, 6)
-    tools = [v for _, k, v in view._palette if k == "tool"]
+    tools = [v for _, k, v in view.chrome.entries if k == "tool"]
     assert LOCK_TOOL in tools and JELLY_TOOL in tools and stone_tool(1) in tools
     assert RAINBOW_TOOL not in tools and DROP_TOOL not in tools
-    assert not any(k == "special" for _, k, _v in view._palette)
-    assert not view.fields["drops"].visible and not view.props_buttons["specials"].visible
-    assert view.props_buttons["goal_jelly"].visible
+    assert not any(k == "special" for _, k, _v in view.chrome.entries)
+    assert not view.props.fields["drops"].visible and not view.props.buttons["specials"].visible
+    assert view.props.buttons["goal_jelly"].visible
     # The diagonal switch shares its row with match3's specials and slide's board tools,
     # hidden here: a click on it is its own (a hidden "solved" once took it and filled the board).
     toggle(window, view, "diagonal")
@@ -195,8 +195,8 @@ def test_chain_offers_its_blockers_only_and_the_loader_words_what_is_wrong(
     assert view.model.draft.jelly == ()
     # Switching to match3 keeps the blockers; to slide drops them, named, and undo restores.
     before = view.model.draft
-    click(window, *center(view.props_buttons["mode:slide"]))
-    assert "the stones goal" in view.status and view.model.draft.goal_stones is False
+    click(window, *center(view.props.buttons["mode:slide"]))
+    assert "the stones goal" in view.status.text and view.model.draft.goal_stones is False
     press(window, key.Z, key.MOD_CTRL)
     assert view.model.draft == before
     # Play-test the chain level with its stone, a lock and jelly.
@@ -222,7 +222,7 @@ def test_chain_offers_its_blockers_only_and_the_loader_words_what_is_wrong(
 def test_new_tools_have_tooltips_and_keys_on_the_sheet(window: Any, editor: EditorView) -> None:
     view = editor
     tips = dict((v.name if k == "tool" else f"{k}:{v}", text) for (_r, k, v), (_r2, text)
-                in zip(view._palette, view.tips()))
+                in zip(view.chrome.entries, view.help.tips()))
     assert tips["stone"].startswith("Stone S1 (S")
     assert tips["lock"].startswith("Lock (L)") and tips["jelly"].startswith("Jelly (J)")
     assert tips["drop"].startswith("Drop (O)") and tips["rainbow"].startswith("Rainbow (*)")
@@ -233,7 +233,7 @@ def test_new_tools_have_tooltips_and_keys_on_the_sheet(window: Any, editor: Edit
     send(window, "on_mouse_motion", int(rest[0]), int(rest[1]), 1, 1)
     for _ in range(40):
         frame(window)
-    assert view._tip_text is not None and view._tip_text.text.startswith("Jelly (J)")
+    assert view.help.label is not None and view.help.label.text.startswith("Jelly (J)")
 
 
 def test_the_kind_swatches_show_the_special_the_brush_paints(window: Any, editor: EditorView) -> None:
@@ -245,11 +245,11 @@ def test_the_kind_swatches_show_the_special_the_brush_paints(window: Any, editor
     press(window, key.Q)
     press(window, key.Q)                                 # v: clears its column
     x, y = palette_xy(view, "tool", kind_tool(3))
-    [icon] = [s for s in view._chrome_icons if abs(s.center_x - x) < 1 and abs(s.center_y - y) < 1]
+    [icon] = [s for s in view.chrome.icons if abs(s.center_x - x) < 1 and abs(s.center_y - y) < 1]
     assert icon.texture is textures.marked(3, Special.COLUMN, False)
     press(window, key.Q)
     press(window, key.Q)                                 # round to plain tiles again
-    [icon] = [s for s in view._chrome_icons if abs(s.center_x - x) < 1 and abs(s.center_y - y) < 1]
+    [icon] = [s for s in view.chrome.icons if abs(s.center_x - x) < 1 and abs(s.center_y - y) < 1]
     assert icon.texture is textures.kind(3, False) and view.model.special == ""
 
 

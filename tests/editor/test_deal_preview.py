@@ -49,7 +49,7 @@ def test_the_board_shows_the_deal_a_player_gets_and_another_can_be_kept(window: 
     assert view.deal.labels.shown()["seed"] == f"seed {seed} (looking)"
     # Keep this deal: the level's seed, one undo step.
     click(window, *view.deal.buttons["keep"].center)
-    assert view.model.draft.seed == seed and view.deal.looking is None and "seed" in view.status
+    assert view.model.draft.seed == seed and view.deal.looking is None and "seed" in view.status.text
     assert view.model.level().play_seed == seed
     press(window, key.Z, key.MOD_CTRL)
     assert view.model.draft.seed is None

@@ -19,7 +19,7 @@ key = arcade.key
 def _finish(window: Any, view: EditorView, limit: float = 180) -> None:
     """Wait for the bots' games (they run in other processes: their futures are the event), then
     the frames in which the editor collects and shows them."""
-    run = view.difficulty
+    run = view.difficulty.run
     _done, pending = concurrent.futures.wait(run._pending, timeout=limit)
     assert not pending, "the difficulty run never finished"
     frame(window)
@@ -28,13 +28,13 @@ def _finish(window: Any, view: EditorView, limit: float = 180) -> None:
 
 
 def _shown(view: EditorView) -> dict[str, str]:
-    return {k: t.text for k, t in view._texts.items() if k.startswith("d") and t.visible}
+    return {k: t.text for k, t in view.texts.shown.items() if k.startswith("d") and t.visible}
 
 
 def test_difficulty_runs_warns_suggests_and_applies_as_one_undo_step(window: Any, editor: EditorView) -> None:
     view = editor
-    view.difficulty.close()
-    view.difficulty = DifficultyRun(games=60, workers=1)
+    view.difficulty.run.close()
+    view.difficulty.run = DifficultyRun(games=60, workers=1)
     try:
         new_level(window, view, "match3", 6, 6)
         set_field(window, view, "kinds", "5")
@@ -43,45 +43,45 @@ def test_difficulty_runs_warns_suggests_and_applies_as_one_undo_step(window: Any
         frame(window)
         assert "How hard is it?" in " ".join(_shown(view).values())
         press(window, key.F5)
-        assert view.difficulty.running and "playing it 60 times" in view.status
+        assert view.difficulty.run.running and "playing it 60 times" in view.status.text
         frame(window)
         assert "60 person-like bot games" in _shown(view)["d1"]   # the progress line, with its bar
         _finish(window, view)
-        figures = view.difficulty.for_level(view.current_hash())
+        figures = view.difficulty.run.for_level(view.difficulty.current_hash())
         assert figures is not None and figures.report.games == 60
         r = figures.report
         assert r.pass_rate < 0.05 and r.label == "unfair"
         assert _shown(view)["d1"].startswith(f"unfair: bots win {r.pass_rate:.0%}")
         # A warning (never an error) in the problems panel, from the same figures.
-        assert any("bots win" in str(w) for w in view.warnings()) and not view.model.problems()
-        assert view._texts["phead"].text.startswith("No problems, 1 warning")
+        assert any("bots win" in str(w) for w in view.problems.warnings()) and not view.model.problems()
+        assert view.texts.shown["phead"].text.startswith("No problems, 1 warning")
         # The suggestion for 60%, read off the same games played on past the limit; Apply sets it.
         suggested = r.suggested_moves
         assert suggested is not None and suggested > 2
         assert sum(histogram(figures.records, suggested)) >= 1
         shot(window, view, SCREENSHOTS / "editor-difficulty.png")
-        click(window, *view._difficulty_buttons["apply"].center)
+        click(window, *view.difficulty.buttons["apply"].center)
         assert view.model.draft.moves == suggested
-        assert "stale" in _shown(view)["d2"] and "apply" not in view._difficulty_buttons
-        assert not any("bots win" in str(w) for w in view.warnings())   # the figures are not this level's
+        assert "stale" in _shown(view)["d2"] and "apply" not in view.difficulty.buttons
+        assert not any("bots win" in str(w) for w in view.problems.warnings())   # the figures are not this level's
         press(window, key.Z, key.MOD_CTRL)                 # one undo step: the old limit, its figures back
-        assert view.model.draft.moves == 2 and view.difficulty.for_level(view.current_hash()) is figures
+        assert view.model.draft.moves == 2 and view.difficulty.run.for_level(view.difficulty.current_hash()) is figures
         press(window, key.Y, key.MOD_CTRL)
         assert view.model.draft.moves == suggested
         # Run again: the bots now win about as often as aimed (60 games: within a wide margin).
         header(window, view, "Difficulty")
         _finish(window, view)
-        again = view.difficulty.for_level(view.current_hash())
+        again = view.difficulty.run.for_level(view.difficulty.current_hash())
         assert again is not None and 0.3 <= again.report.pass_rate <= 0.9, again.report.pass_rate
         assert not warnings_of(again)
         # The target moves the suggestion: aiming higher never asks for fewer moves.
         at60 = again.report.suggested_moves
-        click(window, *view._difficulty_buttons["higher"].center)
-        assert view.difficulty.target == 0.7
-        at70 = view.difficulty.for_level(view.current_hash()).report.suggested_moves  # type: ignore[union-attr]
+        click(window, *view.difficulty.buttons["higher"].center)
+        assert view.difficulty.run.target == 0.7
+        at70 = view.difficulty.run.for_level(view.difficulty.current_hash()).report.suggested_moves  # type: ignore[union-attr]
         assert at60 is not None and at70 is not None and at70 >= at60
     finally:
-        view.difficulty.close()
+        view.difficulty.run.close()
 
 
 def test_a_level_with_problems_is_not_played(window: Any, editor: EditorView) -> None:
@@ -90,4 +90,4 @@ def test_a_level_with_problems_is_not_played(window: Any, editor: EditorView) ->
     set_field(window, view, "kinds", "1")                  # one kind: the loader refuses it
     assert view.model.problems()
     press(window, key.F5)
-    assert not view.difficulty.running and "fix the problems first" in view.status
+    assert not view.difficulty.run.running and "fix the problems first" in view.status.text

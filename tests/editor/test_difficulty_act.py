@@ -21,11 +21,11 @@ key = arcade.key
 
 
 def _finish(window: Any, view: EditorView) -> None:
-    _done, pending = concurrent.futures.wait(view.difficulty._pending, timeout=180)
+    _done, pending = concurrent.futures.wait(view.difficulty.run._pending, timeout=180)
     assert not pending, "the difficulty run never finished"
     frame(window)
     frame(window)
-    assert not view.difficulty.running
+    assert not view.difficulty.run.running
 
 
 def _jelly_level(window: Any, view: EditorView) -> None:
@@ -35,20 +35,20 @@ def _jelly_level(window: Any, view: EditorView) -> None:
     set_field(window, view, "moves", "4")
     press(window, key.J)
     drag(window, [view.canvas.center((5, c)) for c in range(6)])
-    click(window, *center(view.props_buttons["goal_jelly"]))
+    click(window, *center(view.props.buttons["goal_jelly"]))
     assert view.model.draft.goal_jelly and not view.model.problems()
 
 
 def test_lost_goals_the_limit_curve_and_apply_from_the_sheet(window: Any, editor: EditorView,
                                                               data_dir: pathlib.Path) -> None:
     view = editor
-    view.difficulty.close()
-    view.difficulty = DifficultyRun(games=24, workers=1, store=data_dir / "difficulty-act")
+    view.difficulty.run.close()
+    view.difficulty.run = DifficultyRun(games=24, workers=1, store=data_dir / "difficulty-act")
     try:
         _jelly_level(window, view)
         press(window, key.F5)
         _finish(window, view)
-        figures = view.difficulty.for_level(view.current_hash())
+        figures = view.difficulty.run.for_level(view.difficulty.current_hash())
         assert figures is not None
         r = figures.report
         lost = r.games - r.wins
@@ -56,7 +56,7 @@ def test_lost_goals_the_limit_curve_and_apply_from_the_sheet(window: Any, editor
         # Every lost game ended with jelly left (the only goal), by at least one layer.
         assert r.lost_goals[0].share == 1.0 and r.lost_goals[0].missing >= 1
         # The panel says it in a line, and its histogram has numbers on its axes.
-        texts = {k: t.text for k, t in view._texts.items() if t.visible}
+        texts = {k: t.text for k, t in view.texts.shown.items() if t.visible}
         assert "lost: 100% jelly left" in texts["d2"]
         assert texts["dh:y"].isdigit() and "moves" in texts["dh:xcap"]
         # The curve: the pass rate for limits from half the limit to the games' raised limit,
@@ -85,23 +85,23 @@ def test_lost_goals_the_limit_curve_and_apply_from_the_sheet(window: Any, editor
         assert sheet.labels.shown()["cpick"] == f"8 moves: bots win {curve[8]:.0%}"
         click(window, *sheet.buttons["apply"].center)
         assert view.model.draft.moves == 8 and not sheet.is_open
-        assert "move limit set to 8" in view.status
+        assert "move limit set to 8" in view.status.text
         press(window, key.Z, key.MOD_CTRL)                 # one undo step: the old limit and figures
-        assert view.model.draft.moves == 4 and view.difficulty.for_level(view.current_hash()) is figures
+        assert view.model.draft.moves == 4 and view.difficulty.run.for_level(view.difficulty.current_hash()) is figures
         # Escape closes the sheet and leaves the editor open.
         press(window, key.F6)
         assert sheet.is_open
         press(window, key.ESCAPE)
         assert not sheet.is_open and view.window.current_view is view
     finally:
-        view.difficulty.close()
+        view.difficulty.run.close()
 
 
 def test_figures_are_kept_in_the_pack_and_read_back_in_a_new_session(window: Any, editor: EditorView,
                                                                      data_dir: pathlib.Path) -> None:
     view = editor
-    view.difficulty.close()
-    view.difficulty = DifficultyRun(games=8, workers=1, store=data_dir / "difficulty-kept")
+    view.difficulty.run.close()
+    view.difficulty.run = DifficultyRun(games=8, workers=1, store=data_dir / "difficulty-kept")
     pack = files.new_pack("kept-figures", "Kept figures")
     try:
         _jelly_level(window, view)
@@ -110,25 +110,25 @@ def test_figures_are_kept_in_the_pack_and_read_back_in_a_new_session(window: Any
         pack.add(files.load_draft(path))
         press(window, key.F5)
         _finish(window, view)
-        assert "kept in the pack's playtest.yaml" in view.status
+        assert "kept in the pack's playtest.yaml" in view.status.text
         level = load_pack(pack.folder).levels[0]
         stored = stored_figures(pack.folder, "jelly-row", level.content_hash())
         assert stored is not None and stored["games"] == 8 and stored["lost_goals"][0]["goal"] == "jelly"
         assert results_path(pack.folder).is_file()
     finally:
-        view.difficulty.close()
+        view.difficulty.run.close()
     # Another session: no figures in the data folder's store, the pack's file says them.
-    view.difficulty = DifficultyRun(games=20, workers=1, store=data_dir / "difficulty-empty")
+    view.difficulty.run = DifficultyRun(games=20, workers=1, store=data_dir / "difficulty-empty")
     view.open_path(path)
     frame(window)
-    figures = view.difficulty.for_level(view.current_hash())
+    figures = view.difficulty.run.for_level(view.difficulty.current_hash())
     assert figures is not None and figures.records == () and figures.report.games == 8
-    assert view._texts["d1"].text.startswith(f"{figures.report.label}: bots win")
+    assert view.texts.shown["d1"].text.startswith(f"{figures.report.label}: bots win")
     # The sheet draws the stored curve; the histogram asks for a run (no games kept).
     press(window, key.F6)
     assert view.difficulty_sheet.labels.shown()["hnone"].startswith("kept figures")
     press(window, key.ESCAPE)
     # An edit makes them stale: the panel says so instead of showing another level's figures.
     set_field(window, view, "moves", "5")
-    assert view.difficulty.for_level(view.current_hash()) is None
-    view.difficulty.close()
+    assert view.difficulty.run.for_level(view.difficulty.current_hash()) is None
+    view.difficulty.run.close()

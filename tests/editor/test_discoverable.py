@@ -24,27 +24,27 @@ def rest_pointer(window: Any, x: float, y: float, seconds: float = 0.6) -> None:
 
 def test_every_tool_and_button_has_a_tooltip_shown_on_hover(window: Any, editor: EditorView) -> None:
     view = editor
-    tipped = [text for _, text in view.tips()]
+    tipped = [text for _, text in view.help.tips()]
     assert all(view.header_buttons[name] for name in HEADER_TIPS)
-    assert len([t for t in tipped if t]) >= len(view._palette) + len(view.header_buttons)
+    assert len([t for t in tipped if t]) >= len(view.chrome.entries) + len(view.header_buttons)
     x, y = palette_xy(view, "tool", ERASE_TOOL)
     send(window, "on_mouse_motion", int(x), int(y), 1, 1)
     frame(window)
-    assert view._tip_text is None or not view._tip_rest >= 0.5   # not at once
+    assert view.help.label is None or not view.help.rest >= 0.5   # not at once
     rest_pointer(window, x, y)
-    assert view._tip_text is not None and view._tip_text.text.startswith("Erase (E, or right-click)")
+    assert view.help.label is not None and view.help.label.text.startswith("Erase (E, or right-click)")
     image = shot(window, view, SCREENSHOTS / "editor-tooltip.png")
     # The tooltip's panel is drawn beside the pointer, in the style's header colour.
     px = image.getpixel((int(x) + 20, window.height - int(y) + 20))
     assert tuple(px[:3]) == style.HEADER[:3]
     rest_pointer(window, *palette_xy(view, "tool", RANDOM_TOOL))
-    assert view._tip_text.text.startswith("Random brush (R)")
+    assert view.help.label.text.startswith("Random brush (R)")
     rest_pointer(window, *center(view.header_buttons["Save As"]))
-    assert view._tip_text.text == HEADER_TIPS["Save As"]
+    assert view.help.label.text == HEADER_TIPS["Save As"]
     send(window, "on_mouse_press", int(x), int(y), arcade.MOUSE_BUTTON_LEFT, 0)   # a click hides it
     send(window, "on_mouse_release", int(x), int(y), arcade.MOUSE_BUTTON_LEFT, 0)
     frame(window)
-    assert view._tip_rest < 0
+    assert view.help.rest < 0
 
 
 def test_f1_and_question_mark_show_the_key_sheet(window: Any, editor: EditorView) -> None:
@@ -80,14 +80,14 @@ def test_a_short_window_scrolls_the_properties_to_every_field(window: Any, edito
     try:
         send(window, "on_resize", 800, 560)
         frame(window)
-        last = view.fields["collect9"]
-        assert not last.visible and view._props_max_scroll > 0   # below the window: hidden
+        last = view.props.fields["collect9"]
+        assert not last.visible and view.props.max_scroll > 0   # below the window: hidden
         for _ in range(12):
             send(window, "on_mouse_scroll", 700, 300, 0, -1)
         frame(window)
-        last = view.fields["collect9"]
+        last = view.props.fields["collect9"]
         assert last.visible and last.rect.bottom >= 0
-        assert not view.fields["id"].visible                      # scrolled above: hidden
+        assert not view.props.fields["id"].visible                      # scrolled above: hidden
         shot(window, view, SCREENSHOTS / "editor-800x560-scrolled.png")
         click_at = center(last)
         send(window, "on_mouse_press", int(click_at[0]), int(click_at[1]), arcade.MOUSE_BUTTON_LEFT, 0)

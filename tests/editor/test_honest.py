@@ -37,13 +37,13 @@ def test_fields_and_tools_never_disagree_with_the_board(window: Any, editor: Edi
     view = editor
     new_level(window, view, "match3", 6, 6)
     set_field(window, view, "width", "xyz")
-    assert view.fields["width"].text == "6" and "not a whole number" in view.status
+    assert view.props.fields["width"].text == "6" and "not a whole number" in view.status.text
     set_field(window, view, "width", "999")
-    assert view.model.draft.width == 32 and "set to 32" in view.status and view.fields["width"].text == "32"
+    assert view.model.draft.width == 32 and "set to 32" in view.status.text and view.props.fields["width"].text == "32"
     set_field(window, view, "width", "0")
-    assert view.model.draft.width == 2 and "less than" in view.status and view.fields["width"].text == "2"
+    assert view.model.draft.width == 2 and "less than" in view.status.text and view.props.fields["width"].text == "2"
     # Undoing a switch to slide leaves a tool the match3 palette shows, never a hidden one.
-    click(window, *center(view.props_buttons["mode:slide"]))
+    click(window, *center(view.props.buttons["mode:slide"]))
     assert view.model.tool.name == "tile"
     press(window, key.Z, key.MOD_CTRL)
     assert view.model.draft.mode == "match3" and view.model.tool.name == "kind"
@@ -56,17 +56,17 @@ def test_a_fixed_problems_flash_and_old_messages_go(window: Any, editor: EditorV
     for c in range(3):
         click(window, *cell_xy(view, (0, c)))             # a free run: a problem at a cell
     problem = next(p for p in view.model.problems() if p.cell is not None)
-    rect = next(r for r, p in view._problem_rows if p == problem)
+    rect = next(r for r, p in view.problems.rows if p == problem)
     click(window, *rect.center)
-    assert view.flash == problem.cell and view.cursor == problem.cell
+    assert view.problems.flash == problem.cell and view.cursor == problem.cell
     press(window, key.E)
     click(window, *cell_xy(view, (0, 1)))               # fixed
     frame(window)
-    assert view.flash is None
+    assert view.problems.flash is None
     view.say("something went wrong", bad=True)
     for _ in range(16):
         frame(window, 1.0)
-    assert view.status_shown() == ""
+    assert view.status.shown() == ""
 
 
 def test_a_mode_switch_says_what_it_dropped_and_undo_brings_it_back(window: Any, editor: EditorView) -> None:
@@ -76,14 +76,14 @@ def test_a_mode_switch_says_what_it_dropped_and_undo_brings_it_back(window: Any,
     click(window, *cell_xy(view, (0, 0)))
     press(window, key.KEY_2)
     click(window, *cell_xy(view, (1, 1)))
-    click(window, *center(view.props_buttons["pick cell"]))
+    click(window, *center(view.props.buttons["pick cell"]))
     click(window, *cell_xy(view, (4, 4)))
     before = view.model.draft
-    click(window, *center(view.props_buttons["mode:slide"]))
+    click(window, *center(view.props.buttons["mode:slide"]))
     assert view.model.draft.mode == "slide"
     for words in ("1 placed cell", "the player start", "the reach goal", "Ctrl+Z"):
-        assert words in view.status, view.status
-    assert view.fields["star0"].visible                 # slide star scores can be set, and seen
+        assert words in view.status.text, view.status.text
+    assert view.props.fields["star0"].visible                 # slide star scores can be set, and seen
     press(window, key.Z, key.MOD_CTRL)
     assert view.model.draft == before
 
@@ -106,9 +106,9 @@ def test_pick_cell_is_not_left_highlighted_after_a_cell_is_picked(window: Any, e
 
     view = editor
     new_level(window, view, "chain", 5, 5)
-    button = view.props_buttons["pick cell"]
+    button = view.props.buttons["pick cell"]
     click(window, *center(button))
-    assert view.picking_reach and button.style == button_style(11, selected=True)
+    assert view.props.picking_reach and button.style == button_style(11, selected=True)
     click(window, *cell_xy(view, (4, 4)))
-    assert not view.picking_reach and view.model.draft.reach == (4, 4)
+    assert not view.props.picking_reach and view.model.draft.reach == (4, 4)
     assert button.style == button_style(11, selected=False)

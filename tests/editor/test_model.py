@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.core import Level, parse_level
+from game.core import Level, Mode, parse_level, read_level
 from editor import model as em
 from editor.model import (
     ERASE_TOOL, FILL, GAP_TOOL, HOLE_TOOL, PLAYER_TOOL, RANDOM_TOOL, RECT, EditModel, blank,
@@ -228,13 +228,33 @@ def test_round_trip_through_level_and_mapping() -> None:
     assert problems == [] and again == level
 
 
-def test_from_mapping_keeps_a_broken_draft() -> None:
+def test_read_draft_keeps_a_broken_draft() -> None:
     data = {"format": 1, "id": "x", "name": "X", "mode": "match3", "width": 3, "height": 3,
             "kinds": 6, "moves": "ten", "layout": ["1 1 1", ". . .", ". . ."]}
-    d = em.from_mapping(data)
+    d = em.read_draft(data)
     assert d.moves == "ten" and d.cells[0] == ("1", "1", "1")
     assert em.EditModel(d).problems()
 
+
+
+_VALUES = st.one_of(st.none(), st.booleans(), st.integers(-3, 40), st.floats(allow_nan=False, width=16),
+                    st.sampled_from(["match3", "chain", "slide", "no", "ten", "1 2 3 1", ". # P D", "3h S1 .L"]),
+                    st.lists(st.sampled_from(["1 2 3 1 2", ". . . .", "S1 3L # P", "0 1 2 9", "x"]), max_size=6))
+_KEYS = st.sampled_from(["format", "id", "name", "mode", "width", "height", "kinds", "seed", "moves",
+                         "layout", "jelly", "goals", "stars", "rules", "extra"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.dictionaries(_KEYS, _VALUES, max_size=12))
+def test_the_editor_reads_any_file_as_the_game_does(data: dict[str, object]) -> None:
+    # A hand-edited file of any shape: the draft is made from the core's own reading, so the
+    # cells it shows are the loader's cells, and the problems listed are the loader's.
+    reading = read_level(data)
+    assert list(reading.problems) == parse_level(data)[1]
+    draft = em.read_draft(data)
+    assert draft.mode == (reading.mode or Mode.MATCH3)
+    for r, row in enumerate((reading.layout or ())[:draft.height]):
+        assert draft.cells[r][:len(row)] == row[:draft.width]
 
 # -- undo/redo are inverses, whatever the edits ----------------------------------------------
 

@@ -58,7 +58,7 @@ def test_the_overview_shows_reorders_duplicates_adds_and_plays_every_level(windo
     assert not pending
     frame(window)
     frame(window)
-    assert not ov.run.running and "playtest.yaml" in view.status
+    assert not ov.run.running and "playtest.yaml" in view.status.text
     stored = read_results(load_pack(pack.folder))
     assert stored is not None and len(stored.levels) == 4 and all(r.current for r in stored.levels.values())
     shown = ov.labels.shown()

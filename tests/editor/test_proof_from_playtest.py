@@ -72,7 +72,7 @@ def test_a_won_playtest_becomes_the_packs_proof(window: Any, editor: EditorView,
     dialog = view.dialog
     assert dialog is not None and dialog.title == "Won in 1 move"
     click(window, *dialog.button_center("Keep as proof"))
-    assert view.dialog is None and "kept as the proof of last-tile: replays/last-tile.yaml" in view.status
+    assert view.dialog is None and "kept as the proof of last-tile: replays/last-tile.yaml" in view.status.text
     proof = proof_file(path.parent, "last-tile")
     assert proof.is_file()
     assert main(["validate", str(path.parent)]) == 0

@@ -38,15 +38,15 @@ def test_a_shuffle_is_always_solvable_and_the_length_is_a_real_solution(w: int, 
 def test_solved_shuffle_count_and_typed_numbers_in_the_editor(window: Any, editor: EditorView) -> None:
     view = editor
     new_level(window, view, "slide", 4, 4)
-    click(window, *center(view.props_buttons["solved"]))
+    click(window, *center(view.props.buttons["solved"]))
     assert any("already solved" in str(p) for p in view.model.problems())
     solved = view.model.draft
-    click(window, *center(view.props_buttons["shuffle"]))
+    click(window, *center(view.props.buttons["shuffle"]))
     assert not view.model.problems() and check(view.model.draft)[0] is not None
-    view.solutions.text(view.model.draft)               # starts the count on its worker thread
-    assert view.solutions._future is not None
-    view.solutions._future.result(timeout=60)           # the count's end is the event waited on
-    text = view.solutions.text(view.model.draft)
+    view.props.solutions.text(view.model.draft)               # starts the count on its worker thread
+    assert view.props.solutions._future is not None
+    view.props.solutions._future.result(timeout=60)           # the count's end is the event waited on
+    text = view.props.solutions.text(view.model.draft)
     assert text.startswith("solution: ") and "moves" in text, text
     frame(window)
     shot(window, view, SCREENSHOTS / "editor-slide-tools.png")

@@ -59,7 +59,7 @@ def test_an_id_that_is_no_file_name_never_becomes_a_path(window: Any, editor: Ed
     set_field(window, view, "id", "sub/dir")
     assert any("id" in p.where() for p in view.model.problems())
     press(window, key.S, key.MOD_CTRL)                   # no crash, nothing written
-    assert view.model.dirty and "not saved" in view.status and "sub/dir" in view.status
+    assert view.model.dirty and "not saved" in view.status.text and "sub/dir" in view.status.text
     assert set(user_levels_dir().rglob("*")) == before and path.exists()
     # Save As refuses a path and an id that is no name, in the dialog itself.
     for typed, says in (("../escape", "is a path"), ("bad name", "cannot be a level id")):
@@ -141,7 +141,7 @@ def test_a_new_id_asks_rename_or_copy_and_a_taken_id_warns(window: Any, editor: 
     # Taking an id another file has is a warning in the panel before any save.
     set_field(window, view, "id", "beta")
     frame(window)
-    assert any("beta.yaml" in str(w) and "already exists" in str(w) for w in view.warnings())
+    assert any("beta.yaml" in str(w) and "already exists" in str(w) for w in view.problems.warnings())
     press(window, key.S, key.MOD_CTRL)
     click(window, *view.dialog.button_center("Rename"))
     assert view.dialog is not None and view.dialog.title == "Replace beta.yaml?"
@@ -212,7 +212,7 @@ def test_a_working_pack_and_an_installed_pack_never_share_a_folder(window: Any, 
     click(window, *view.dialog.button_center("Add this level"))
     click(window, *view.dialog.button_center("Export"))
     exported = data_dir / "exports" / "shared-id.pack.yaml"
-    assert exported.is_file(), view.status
+    assert exported.is_file(), view.status.text
     working = user_packs_dir() / "shared-id"
     before = {p.name: p.read_bytes() for p in working.iterdir()}
     install_pack(exported)                               # someone installs the shared pack
@@ -224,12 +224,12 @@ def test_a_working_pack_and_an_installed_pack_never_share_a_folder(window: Any, 
     other = EditorView(window, on_leave=lambda: None)
     other.model.set(name="other work")
     other.slot.write(other.model.draft, None)
-    view.slot.write(view.model.draft, view.model.path)
+    view.autosave.slot.write(view.model.draft, view.model.path)
     other.model.mark_saved()
     other.leave()
-    assert not other.slot.path.exists() and view.slot.path.exists()
+    assert not other.slot.path.exists() and view.autosave.slot.path.exists()
     assert recovery.pending() == []                      # a running editor's file is never offered
-    view.slot.clear()
+    view.autosave.slot.clear()
 
 
 def test_a_fast_pen_drag_leaves_no_gaps(window: Any, editor: EditorView) -> None:
@@ -254,13 +254,13 @@ def test_an_unreachable_reach_goal_is_a_warning_in_the_panel(window: Any, editor
     press(window, key.H)
     for c in range(5):
         click(window, *cell_xy(view, (2, c)))
-    click(window, *center(view.props_buttons["pick cell"]))
+    click(window, *center(view.props.buttons["pick cell"]))
     click(window, *cell_xy(view, (4, 4)))
     frame(window)
     assert not view.model.problems()
-    texts = [t.text for k, t in view._texts.items() if t.visible and (k.startswith("prob") or k == "phead")]
-    lines = " ".join(view._texts[k].text for k in ("prob0", "prob1", "prob2", "prob3")
-                     if k in view._texts and view._texts[k].visible)   # the warning, wrapped to the panel
+    texts = [t.text for k, t in view.texts.shown.items() if t.visible and (k.startswith("prob") or k == "phead")]
+    lines = " ".join(view.texts.shown[k].text for k in ("prob0", "prob1", "prob2", "prob3")
+                     if k in view.texts.shown and view.texts.shown[k].visible)   # the warning, wrapped to the panel
     assert any("warning" in t for t in texts) and "can never get to 4,4" in lines, texts
 
 

@@ -16,7 +16,7 @@ from concurrent.futures import Future
 from driving import cell_xy, center, click, frame, header, new_level, press, save_as, send, set_field, type_text
 from editor import files, open_editor, recovery, slide_tools
 from editor.model import EditModel, blank, kind_tool
-from editor.base import HEADER_H, PALETTE_W, PROBLEMS_H, PROPS_W
+from editor.look import HEADER_H, PALETTE_W, PROBLEMS_H, PROPS_W
 from editor.view import MIN_WINDOW, EditorView
 from game.bots.playtest import PERSON, cap_for, play_seeds
 from game.core import Mode, slide_solvable
@@ -51,9 +51,9 @@ def _killed(view: EditorView) -> pathlib.Path:
     """What a killed editor leaves: its recovery file, held by no running editor any more."""
     frame(view.window, 1.0)
     frame(view.window, 1.5)                           # autosaved a moment after the change
-    assert view.slot.path.exists()
-    left = view.slot.path.with_name("editor-killed0000.yaml")
-    shutil.copy(view.slot.path, left)
+    assert view.autosave.slot.path.exists()
+    left = view.autosave.slot.path.with_name("editor-killed0000.yaml")
+    shutil.copy(view.autosave.slot.path, left)
     return left
 
 
@@ -73,7 +73,7 @@ def test_restore_then_save_writes_the_file_the_work_came_from(window: Any, edito
     click(window, *cell_xy(view, (0, 0)))
     left = _killed(view)
     view.model.mark_saved()
-    view.slot.clear()
+    view.autosave.slot.clear()
     # Started again from another folder: Restore, then Ctrl+S.
     other = elsewhere / "other"
     other.mkdir()
@@ -86,7 +86,7 @@ def test_restore_then_save_writes_the_file_the_work_came_from(window: Any, edito
                if hasattr(w, "text"))
     click(window, *again.dialog.button_center("Restore"))
     press(window, key.S, key.MOD_CTRL)
-    assert again.dialog is None and not again.model.dirty, again.status
+    assert again.dialog is None and not again.model.dirty, again.status.text
     assert load_level(project / "orchard-1.yaml").layout[0][0] == "3"
     assert list(other.iterdir()) == []                 # nothing written under the new folder
     assert not left.exists()
@@ -110,16 +110,16 @@ def test_a_recovery_file_naming_a_relative_path_asks_where_to_save(window: Any, 
 def test_text_typed_then_a_click_elsewhere_is_kept(window: Any, editor: EditorView) -> None:
     view = editor
     new_level(window, view, "match3", 6, 6)
-    click(window, *center(view.fields["name"]))
+    click(window, *center(view.props.fields["name"]))
     press(window, key.A, key.MOD_CTRL)
     type_text(window, "Orchard")
-    click(window, *center(view.fields["moves"]))       # no Enter, no Tab: a click on the next field
+    click(window, *center(view.props.fields["moves"]))       # no Enter, no Tab: a click on the next field
     type_text(window, "20")
     press(window, key.ENTER)
     assert view.model.draft.name == "Orchard" and view.model.draft.moves == 20
-    assert view.fields["name"].text == "Orchard"
+    assert view.props.fields["name"].text == "Orchard"
     # Typed, then straight to a play-test (the header button): the play-test has it.
-    click(window, *center(view.fields["description"]))
+    click(window, *center(view.props.fields["description"]))
     type_text(window, "pick them all")
     header(window, view, "Play (Tab)")
     assert view.model.draft.description == "pick them all"
@@ -132,15 +132,15 @@ def test_closing_while_typing_asks_about_the_typed_text(window: Any, editor: Edi
     view = editor
     new_level(window, view, "match3", 6, 6)
     view.model.mark_saved()
-    click(window, *center(view.fields["description"]))
+    click(window, *center(view.props.fields["description"]))
     type_text(window, "a long story")
-    assert view.fields["description"].active
+    assert view.props.fields["description"].active
     assert view.on_close() is True                     # the window stays open: it asks
     assert view.dialog is not None and "Unsaved" in view.dialog.title
     assert view.model.draft.description == "a long story"
     click(window, *view.dialog.button_center("Cancel"))
     # Ctrl+N (from a field: Enter first would also do) asks too, with the text counted.
-    click(window, *center(view.fields["name"]))
+    click(window, *center(view.props.fields["name"]))
     type_text(window, "x")
     header(window, view, "New")
     assert view.dialog is not None and "Unsaved" in view.dialog.title
@@ -155,11 +155,11 @@ def test_undo_back_to_the_saved_level_leaves_nothing_to_recover(window: Any, edi
     click(window, *cell_xy(view, (1, 1)))
     frame(window, 1.0)
     frame(window, 1.5)
-    assert view.slot.path.exists()                     # autosaved while it had changes
+    assert view.autosave.slot.path.exists()                     # autosaved while it had changes
     press(window, key.Z, key.MOD_CTRL)
     assert not view.model.dirty
     frame(window)
-    assert not view.slot.path.exists() and recovery.pending() == []
+    assert not view.autosave.slot.path.exists() and recovery.pending() == []
 
 
 def _listed(pack_id: str) -> list[str]:
@@ -195,7 +195,7 @@ def test_renaming_onto_another_levels_id_keeps_the_pack_valid(window: Any, edito
     check_pack(first.parent)                             # what gridfall validate reads
     assert load_pack(first.parent).levels[0].layout[0][0] == "2"
     frame(window)
-    assert not any(p.path == ("pack",) for p in view.shown_problems())
+    assert not any(p.path == ("pack",) for p in view.problems.shown())
 
 
 def test_the_problems_panel_checks_the_pack_as_validate_does(window: Any, editor: EditorView) -> None:
@@ -203,17 +203,17 @@ def test_the_problems_panel_checks_the_pack_as_validate_does(window: Any, editor
     first = _in_pack(view, "grove", "grove-1", 1)
     _in_pack(view, "grove", "grove-2", 2)
     frame(window)
-    assert not view.shown_problems()
+    assert not view.problems.shown()
     # Someone lists a file that is not there: the editor says so, as validate does.
     index = first.parent / "pack.yaml"
     index.write_text(index.read_text().replace("- grove-2.yaml", "- grove-2.yaml\n  - grove-9.yaml"))
-    view.pack_check.forget()
+    view.problems.pack_check.forget()
     frame(window)
     _pack, found = check_pack(first.parent)
     assert found
-    shown = [str(p) for p in view.shown_problems()]
+    shown = [str(p) for p in view.problems.shown()]
     assert any("grove-9" in s and "validate" in s for s in shown), shown
-    assert "problem" in view._texts["phead"].text
+    assert "problem" in view.texts.shown["phead"].text
 
 
 def test_the_pack_dialog_never_offers_playtest_yaml_as_a_level(window: Any, editor: EditorView) -> None:
@@ -233,16 +233,16 @@ def test_the_pack_dialog_never_offers_playtest_yaml_as_a_level(window: Any, edit
 def test_shuffle_of_an_unsolvable_slide_board_gives_a_solvable_one(window: Any, editor: EditorView) -> None:
     view = editor
     new_level(window, view, "slide", 3, 3)
-    click(window, *center(view.props_buttons["solved"]))
+    click(window, *center(view.props.buttons["solved"]))
     # Swap tiles 1 and 2 by hand: a board no slides can solve.
     press(window, key.KEY_2)
     click(window, *cell_xy(view, (0, 0)))
     assert slide_tools.to_grid(view.model.draft) is not None
     assert not slide_solvable(slide_tools.to_grid(view.model.draft))
-    click(window, *center(view.props_buttons["shuffle"]))
+    click(window, *center(view.props.buttons["shuffle"]))
     grid = slide_tools.to_grid(view.model.draft)
     assert grid is not None and slide_solvable(grid)
-    assert "could not be solved" in view.status and view.status_bad
+    assert "could not be solved" in view.status.text and view.status.bad
 
 
 def _played(window: Any, view: EditorView, games: int = 6) -> None:
@@ -250,8 +250,8 @@ def _played(window: Any, view: EditorView, games: int = 6) -> None:
     level = view.model.level()
     done: Future[list[Any]] = Future()
     done.set_result(play_seeds(level, tuple(range(games)), PERSON, cap_for(level)))
-    run = view.difficulty
-    run._owner, run._level, run._pending, run._sizes = view.difficulty_owner(), level, [done], [games]
+    run = view.difficulty.run
+    run._owner, run._level, run._pending, run._sizes = view.difficulty.owner(), level, [done], [games]
     frame(window)
 
 
@@ -261,18 +261,18 @@ def test_the_difficulty_panel_belongs_to_its_level_and_survives_reopening(window
     set_field(window, view, "moves", "12")
     path = save_as(window, view, "judged")
     _played(window, view)
-    assert view.difficulty.for_level(view.current_hash()) is not None
-    assert "bots win" in view._texts["d1"].text
+    assert view.difficulty.run.for_level(view.difficulty.current_hash()) is not None
+    assert "bots win" in view.texts.shown["d1"].text
     press(window, key.N, key.MOD_CTRL)                   # a new level: nothing from the last one
     click(window, *view.dialog.button_center("Create"))
     frame(window)
-    assert "How hard is it?" in view._texts["d1"].text
+    assert "How hard is it?" in view.texts.shown["d1"].text
     # Another editor (the next session) opens the file: the figures are back, not played again.
-    view.difficulty.close()
+    view.difficulty.run.close()
     again = open_editor(window, path, on_leave=lambda: None)
     frame(window)
-    assert "bots win" in again._texts["d1"].text and not again.difficulty.running
-    again.difficulty.close()
+    assert "bots win" in again.texts.shown["d1"].text and not again.difficulty.run.running
+    again.difficulty.run.close()
 
 
 def test_a_smaller_size_asks_what_goes_and_which_side_stays(window: Any, editor: EditorView) -> None:
@@ -293,7 +293,7 @@ def test_a_smaller_size_asks_what_goes_and_which_side_stays(window: Any, editor:
     assert view.dialog is None
     after = view.model.draft
     assert after.width == 4 and after.token((0, 2)) == "S1" and after.token((1, 3)) == "S1"
-    assert not after.jelly and "took away 1 jelly layer" in view.status
+    assert not after.jelly and "took away 1 jelly layer" in view.status.text
     press(window, key.Z, key.MOD_CTRL)
     assert view.model.draft == before
     # The edge's '-' asks too when the column holds something, and Cancel keeps it.
@@ -301,7 +301,7 @@ def test_a_smaller_size_asks_what_goes_and_which_side_stays(window: Any, editor:
     click(window, *minus.center)
     assert view.dialog is not None and view.dialog.title == "Remove the right column?"
     click(window, *view.dialog.button_center("Cancel"))
-    assert view.model.draft == before and view.fields["width"].text == "6"
+    assert view.model.draft == before and view.props.fields["width"].text == "6"
     # An empty column goes at once.
     bottom_minus = next(r for (edge, delta), r in view.canvas.edge_buttons().items() if edge == "bottom" and delta < 0)
     click(window, *bottom_minus.center)
@@ -340,8 +340,8 @@ def test_a_hand_edited_file_is_never_trimmed_silently(window: Any, editor: Edito
     assert d is not None and "cannot keep" in d.title
     texts = [str(w.text) for w in d.ui.walk_widgets() if hasattr(w, "text")]
     assert any("layout row 1: 8 cells for a width of 7" in t for t in texts), texts
-    assert view.fields["kinds"].text == "no"              # as written, never "False"
-    shown = [str(p) for p in view.shown_problems()]
+    assert view.props.fields["kinds"].text == "no"              # as written, never "False"
+    shown = [str(p) for p in view.problems.shown()]
     for problem in loader:                                # the loader's problems, every one
         assert any(problem.message in s for s in shown), (problem, shown)
     click(window, *d.button_center("OK"))

@@ -76,9 +76,9 @@ def test_match3_from_blank_each_tool_goals_save_and_load_cell_by_cell(window: An
     press(window, key.KEY_2)
     click(window, *cell_xy(view, (2, 0)))
     assert any("already make a run" in str(p) for p in view.model.problems())
-    row_rect = view._problem_rows[0][0]
+    row_rect = view.problems.rows[0][0]
     click(window, *row_rect.center)                   # clicking the problem shows its cell
-    assert view.flash is not None and view.cursor == view.flash
+    assert view.problems.flash is not None and view.cursor == view.problems.flash
     press(window, key.Z, key.MOD_CTRL)
     assert view.model.problems() == ()
     # Goals and properties through the text fields.
@@ -119,7 +119,7 @@ def test_chain_player_reach_playtest_and_back_with_history(window: Any, editor: 
     press(window, key.H)
     click(window, *cell_xy(view, (0, 0)))
     # Reach: pick the cell on the board; first a hole, which is a problem with its cell.
-    click(window, *center(view.props_buttons["pick cell"]))
+    click(window, *center(view.props.buttons["pick cell"]))
     click(window, *cell_xy(view, (0, 0)))
     assert view.model.draft.reach == (0, 0)
     [problem] = view.model.problems()
@@ -128,7 +128,7 @@ def test_chain_player_reach_playtest_and_back_with_history(window: Any, editor: 
     assert view.dialog is not None and "Fix these" in view.dialog.title
     press(window, key.ESCAPE)
     assert view.dialog is None
-    click(window, *center(view.props_buttons["pick cell"]))
+    click(window, *center(view.props.buttons["pick cell"]))
     click(window, *cell_xy(view, (0, 5)))
     assert view.model.problems() == ()
     set_field(window, view, "moves", "15")
@@ -200,9 +200,9 @@ def test_guard_on_leave_and_autosave_recovery(window: Any, editor: EditorView, d
     click(window, *cell_xy(view, (2, 2)))
     assert view.model.dirty and view.title().endswith("*")
     frame(window, 1.0)
-    assert not view.slot.path.exists()                  # a moment after the change...
+    assert not view.autosave.slot.path.exists()                  # a moment after the change...
     frame(window, 1.0)                                  # ...it is autosaved
-    got = recovery.read(view.slot.path)
+    got = recovery.read(view.autosave.slot.path)
     assert got is not None and got[0].draft == view.model.draft
     assert recovery.pending() == []          # a running editor's work is never offered
     header(window, view, "Back")                         # guarded
@@ -230,7 +230,7 @@ def test_guard_on_leave_and_autosave_recovery(window: Any, editor: EditorView, d
     assert again.model.draft.name == "Killed work" and again.model.draft.token((2, 2)) == "1"
     assert again.model.dirty and recovery.pending() == []
     again.model.mark_saved()
-    again.slot.clear()
+    again.autosave.slot.clear()
 
 
 def test_pack_add_reorder_export_validates(window: Any, editor: EditorView, data_dir: pathlib.Path) -> None:
@@ -265,14 +265,14 @@ def test_pack_add_reorder_export_validates(window: Any, editor: EditorView, data
     assert _my_pack().levels == [made[1], made[0]]
     click(window, *view.dialog.button_center("Export"))
     target = data_dir / "exports" / "my-pack.pack.yaml"
-    assert target.is_file(), view.status
+    assert target.is_file(), view.status.text
     out = subprocess.run([sys.executable, "-m", "game", "validate", str(target)],
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stdout + out.stderr
     # A level with problems is added as a draft but export refuses, listing it.
     new_level(window, view, "chain", 4, 4)
     set_field(window, view, "id", "broken")
-    click(window, *center(view.props_buttons["pick cell"]))
+    click(window, *center(view.props.buttons["pick cell"]))
     click(window, *cell_xy(view, (3, 3)))                # a reach goal with no player
     header(window, view, "Pack")
     click(window, *view.dialog.button_center("open my-pack"))
@@ -387,7 +387,7 @@ def test_pack_dialogs_page_past_ten_packs_and_ten_levels(window: Any, editor: Ed
     assert sorted(seen) == sorted(f"open {p.folder.name}" for p in files.user_packs())
     assert "< Prev" in view.dialog.buttons
     view.close_dialog()
-    view.pack_dialog(big)
+    view.packs.pack_dialog(big)
     d = view.dialog
     assert d is not None and "remove 10" in d.buttons and "remove 11" not in d.buttons
     click(window, *d.button_center("Next >"))
@@ -424,7 +424,7 @@ def test_text_fields_work_with_the_keyboard(window: Any, editor: EditorView) -> 
     view = editor
     send(window, "on_resize", window.width, window.height)   # rebuilt panels work the same
     frame(window)
-    name = view.fields["name"]
+    name = view.props.fields["name"]
     click(window, *center(name))
     assert name.active
     type_text(window, "123")                              # digits type, they pick no kind
@@ -434,20 +434,20 @@ def test_text_fields_work_with_the_keyboard(window: Any, editor: EditorView) -> 
     click(window, *center(name))
     type_text(window, " two")
     press(window, key.TAB)                                # Tab commits and moves on
-    assert view.model.draft.name == "Untitled two" and view.fields["description"].active
+    assert view.model.draft.name == "Untitled two" and view.props.fields["description"].active
     type_text(window, "desc")
     click(window, *cell_xy(view, (0, 0)))                 # clicking elsewhere commits too
-    assert view.model.draft.description == "desc" and not view.fields["description"].active
+    assert view.model.draft.description == "desc" and not view.props.fields["description"].active
     assert view.model.draft.token((0, 0)) == "1"          # ...and then the click painted
     press(window, key.Z, key.MOD_CTRL)                    # each commit is one undo step
     assert view.model.draft.description == "desc" and view.model.draft.token((0, 0)) == "."
     press(window, key.Z, key.MOD_CTRL)
     assert view.model.draft.description == "" and view.model.draft.name == "Untitled two"
     set_field(window, view, "width", "40")                # clamped to the largest board
-    assert view.model.draft.width == 32 and view.fields["width"].text == "32"
+    assert view.model.draft.width == 32 and view.props.fields["width"].text == "32"
     set_field(window, view, "width", "wide")
-    assert view.model.draft.width == 32 and view.fields["width"].text == "32"   # and says why
-    assert "not a whole number" in view.status and view.status_bad
+    assert view.model.draft.width == 32 and view.props.fields["width"].text == "32"   # and says why
+    assert "not a whole number" in view.status.text and view.status.bad
 
 
 def test_playtest_a_slide_to_the_end_retry_then_back(window: Any, editor: EditorView) -> None:

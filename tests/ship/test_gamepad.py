@@ -86,6 +86,11 @@ def test_a_pad_plugged_in_on_the_title_moves_presses_and_goes_back(window: Any) 
         pad.stick(0.0, 0.0)
         pad.tilt(0, 1)
         assert focus() == "settings" and pad_in_use(window)
+        title = window.current_view
+        assert "A chooses" in title._help.text and "B goes back" in title._help.text
+        title.on_key_press(arcade.key.UP, 0)             # a key: the line says the keys again
+        assert "Arrows and Enter" in title._help.text and not pad_in_use(window)
+        pad.tilt(0, -1)
         pad.press("a")
         assert isinstance(window.current_view, SettingsView)
         pad.press("b")
@@ -114,9 +119,11 @@ def test_a_pad_plays_match3_with_a_cursor_a_picks_and_a_direction_swaps(window: 
     swap = next(c for c in legal_commands(view.state) if isinstance(c, Swap))
     walk(pad, view, swap.a)
     pad.press("a")
-    assert controller.selected == swap.a
+    rings = view.board._ring_cells
+    assert controller.selected == swap.a and rings["selected"] == swap.a and rings["cursor"] is None
     pad.tilt(*PUSH[(swap.b[0] - swap.a[0], swap.b[1] - swap.a[1])])   # the direction swaps
     assert view.session.commands == [swap] and controller.selected is None
+    assert rings["cursor"] == swap.a and rings["selected"] is None   # the cursor stays where it was
     settle(view)
     pad.press("a")                # picks again; B drops the pick, as Esc does...
     assert controller.selected is not None
@@ -345,3 +352,41 @@ def test_the_key_help_shows_pad_buttons_while_a_pad_is_used_and_keys_after_a_key
     again = App(window).play_level("first-steps", "token-walk", fresh=True)
     assert isinstance(again, PlayView)
     assert "Stick draw" in again.hud.help.text and "B step back" in again.hud.help.text
+    # A chain level without a token: A starts the path where the cursor is, and the help says so.
+    free = App(window).play_level("first-steps", "free-hand", fresh=True)
+    assert isinstance(free, PlayView) and free.state.player is None
+    assert "A start" in free.hud.help.text and free.controller.cursor is not None
+    if free.goal_card is not None:
+        pad.press("a")
+    pad.press("a")
+    assert free.controller.path == [free.controller.cursor]
+
+
+def test_a_direction_held_repeats_after_a_moment_as_a_held_key_does(window: Any) -> None:
+    manager = VirtualManager()
+    pads = PadInput(window)
+    pads.start(manager)
+    try:
+        view = App(window).play_level("first-steps", "first-swap", fresh=True)
+        assert isinstance(view, PlayView)
+        pad = VirtualPad()
+        manager.plug(pad)
+        if view.goal_card is not None:
+            pad.press("a")
+        controller: Any = view.controller
+        pad.tilt(-1, 0)
+        pad.tilt(-1, 0)
+        pad.tilt(-1, 0)           # the left edge
+        row, col = controller.cursor
+        pad.stick(1.0, 0.0)       # pushed right and held: one step at once...
+        assert controller.cursor == (row, col + 1)
+        pads.tick(0.3)
+        assert controller.cursor == (row, col + 1)   # ...none more for a moment...
+        pads.tick(0.15)
+        pads.tick(0.11)
+        assert controller.cursor == (row, col + 3)   # ...then one each tenth of a second or so
+        pad.stick(0.0, 0.0)       # let go: it stops
+        pads.tick(1.0)
+        assert controller.cursor == (row, col + 3)
+    finally:
+        pads.stop()

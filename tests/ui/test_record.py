@@ -64,3 +64,32 @@ def test_record_says_what_is_wrong_without_a_traceback(window: Any, tmp_path: pa
     out = capsys.readouterr()
     said = out.out + out.err
     assert code == 1 and "no-such-level" in said and "Traceback" not in said
+
+
+def test_a_clip_frame_drawn_at_half_size_looks_like_the_window_shrunk(window: Any) -> None:
+    """The recorder draws the board at the clip's size and keeps the side panel drawn full size
+    and shrunk: a frame looks as the window does, shrunk (each 2x2 block averaged)."""
+    import arcade
+
+    from game.cli.record import _frame_drawer
+    from game.io import find_pack
+    from game.io.settings import Settings
+    from game.ui.play_view import PlayView
+
+    level = {lv.id: lv for lv in find_pack("sweet-mechanics").levels}["hard-rock"]
+    view = PlayView(level, seed=4, settings=Settings(sound=False))
+    window.show_view(view)
+    window.dispatch_events()
+    view.on_update(1 / 60)
+    view.redraw.forget()
+    view.on_draw()
+    whole = arcade.get_image(0, 0, window.width, window.height).convert("RGB").reduce(2)
+    frame = _frame_drawer(window, view, (window.width // 2, window.height // 2))()
+    assert frame.size == whole.size
+    side = (0, 0, int(view.hud.rect.right) // 2, frame.height)
+    # The side panel (its small texts) as the shrunk window's, to a rounding; the board to an
+    # edge pixel here and there (a cell's edge on an odd pixel is not blended with its neighbour).
+    assert ImageChops.difference(frame.crop(side), whole.crop(side)).getextrema() <= ((0, 2),) * 3
+    diff = ImageChops.difference(frame, whole).convert("L")
+    differing = sum(diff.point(lambda v: 255 if v > 24 else 0).histogram()[255:])
+    assert differing < 0.03 * frame.width * frame.height, f"{differing} pixels differ"

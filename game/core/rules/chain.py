@@ -104,9 +104,11 @@ class _Flat:
     number cells; guard bits hold HOLE), and per tile the bits of its neighbours of its own
     kind, in grid.neighbours' order (so every search visits cells in the order it always did)."""
 
-    __slots__ = ("values", "near", "same", "cell_of", "stride")
+    __slots__ = ("grid", "diagonal", "values", "near", "same", "cell_of", "stride", "components")
 
     def __init__(self, grid: Grid, diagonal: bool, geo: Geometry | None) -> None:
+        self.grid = grid
+        self.diagonal = diagonal
         height, width = len(grid), len(grid[0])
         stride = width + 1
         if geo is not None and geo.height == height and geo.width == width:
@@ -122,6 +124,8 @@ class _Flat:
         self.stride = stride
         self.same: list[tuple[int, ...]] = [
             tuple([n for n in near[b] if values[n] == v]) if v > 0 else () for b, v in enumerate(values)]
+        # Each tile's kind component, found on first use (component()).
+        self.components: list[list[int] | None] = [None] * len(values)
 
     def bit(self, cell: Cell) -> int:
         return cell[0] * self.stride + cell[1]
@@ -136,8 +140,9 @@ class _Flat:
             return [n for n in self.near[self.bit(player)] if values[n] > 0]
         return [b for b, v in enumerate(values) if v > 0]
 
-    def component(self, start: int, found: list[list[int] | None]) -> list[int]:
-        """The tiles of `start`'s kind it can reach on its kind (kept in `found` for each)."""
+    def component(self, start: int) -> list[int]:
+        """The tiles of `start`'s kind it can reach on its kind (kept for each of them)."""
+        found = self.components
         members = found[start]
         if members is None:
             members = [start]
@@ -204,13 +209,15 @@ def find_chain(grid: Grid, player: Cell | None, min_chain: int, diagonal: bool,
     the chain needs are skipped, which changes no answer (nothing could be found there).
     `geo`: the board's geometry (the level's), whose neighbour tables are kept.
     """
-    need = tiles_needed(min_chain, player is not None)
-    flat = _Flat(grid, diagonal, geo)
-    components: list[list[int] | None] = [None] * len(flat.values)
+    return _find(_Flat(grid, diagonal, geo), player, tiles_needed(min_chain, player is not None), visits)
+
+
+def _find(flat: _Flat, player: Cell | None, need: int, visits: Visits | None) -> tuple[Cell, ...] | None:
+    """find_chain on a flat board, for a chain of `need` tiles."""
     # A component proven to hold no chain from one start may still hold one from another
     # (a path's ends matter), so only the size test prunes whole components.
     for start in flat.starts(player):
-        if len(flat.component(start, components)) < need:
+        if len(flat.component(start)) < need:
             continue
         path = _extend(flat, start, need, visits)
         if path is not None:
@@ -278,11 +285,11 @@ def paths_by_end(grid: Grid, starts: list[Cell], need: int, diagonal: bool, visi
     return {cell_of[end]: list(flat.cells(path)) for end, path in ends.items()}
 
 
-def _search_starts(flat: _Flat, player: Cell | None, need: int,
-                   components: list[list[int] | None]) -> list[int]:
+def _search_starts(flat: _Flat, player: Cell | None, need: int) -> list[int]:
     """The starts worth a search: with a player all its neighbours (few); without one, one
     cell per component big enough, the one with fewest same-kind neighbours (a path's end)."""
-    starts = [s for s in flat.starts(player) if len(flat.component(s, components)) >= need]
+    starts = [s for s in flat.starts(player) if len(flat.component(s)) >= need]
+    components = flat.components
     if player is not None:
         return starts
     same = flat.same
@@ -312,9 +319,11 @@ def good_chains(state: State, visits: Visits | None = None) -> list[Chain]:
     need = tiles_needed(level.rules.min_chain, player is not None)
     budget = visits if visits is not None else Visits(SEARCH_BUDGET)
     geo = level.geometry()
-    flat = _Flat(grid, diagonal, geo)
-    components: list[list[int] | None] = [None] * len(flat.values)
-    starts = _search_starts(flat, player, need, components)
+    flat = state.cache
+    # The move that led here looked at this board already (whether a chain is left).
+    if not (isinstance(flat, _Flat) and flat.diagonal == diagonal and flat.grid == grid):
+        flat = _Flat(grid, diagonal, geo)
+    starts = _search_starts(flat, player, need)
     head: tuple[Cell, ...] = (player,) if player is not None else ()
     found: list[Chain] = []
     for i, start in enumerate(starts):
@@ -325,7 +334,7 @@ def good_chains(state: State, visits: Visits | None = None) -> list[Chain]:
         if len(tiles) >= need:
             found.append(Chain(head + flat.cells(tiles)))
     if not found:
-        exact = find_chain(grid, player, level.rules.min_chain, diagonal, geo=geo)
+        exact = _find(flat, player, need, None)
         if exact is not None:
             found.append(Chain(exact))
     found.sort(key=lambda ch: -len(ch.path))
@@ -432,8 +441,11 @@ def play(state: State, command: Chain) -> tuple[list[Event], State]:
     after = fold(state, events)
     end = ending(after)
     geo = level.geometry()
-    if not end and find_chain(searchable(grid, locks), player, level.rules.min_chain, level.rules.diagonal,
-                              geo=geo) is None:
+    flat = None
+    if not end:
+        flat = _Flat(searchable(grid, locks), level.rules.diagonal, geo)
+    if flat is not None and _find(flat, player, tiles_needed(level.rules.min_chain, player is not None),
+                                  None) is None:
         rules = level.rules
         # Locked tiles read as stones, so the reshuffle leaves them where they are.
         shuffled = reshuffle(
@@ -453,6 +465,8 @@ def play(state: State, command: Chain) -> tuple[list[Event], State]:
             end = [Reshuffled(dealt, draws.state)]
     if end:
         after = fold(after, end)
+    elif flat is not None:
+        object.__setattr__(after, "cache", flat)   # the next search starts from this board
     events += end
     return events, after
 

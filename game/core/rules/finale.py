@@ -51,7 +51,7 @@ class _Finale:
     def __init__(self, state: State) -> None:
         level = state.level
         self.level = level
-        board = bitboard(state.grid)
+        board = bitboard(state.grid, level.geometry())   # the level's: its fall tables are built
         geo = board.geo
         self.geo: Geometry = geo
         stride = geo.stride

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..boards import slide_sources, solved_slide
 from ..commands import Command, Slide
 from ..events import Event, Scored, Slid
@@ -31,6 +29,19 @@ def solve_points(level: Level, moves: int) -> int:
     return max(base // 10, base - 10 * moves)
 
 
+def _sources(level: Level) -> dict[Cell, tuple[Cell, ...]]:
+    """slide_sources of every cell of the level's board (kept with the level)."""
+    height, width = level.height, level.width
+    return level.kept("slide sources", lambda: {
+        (r, c): slide_sources((r, c), height, width) for r in range(height) for c in range(width)})
+
+
+def _slides(level: Level) -> dict[Cell, tuple[Slide, ...]]:
+    """For each gap cell, the slides into it, as commands (immutable: kept with the level)."""
+    return level.kept("slides", lambda: {
+        gap: tuple(Slide(n) for n in sources) for gap, sources in _sources(level).items()})
+
+
 def deal(level: Level, draws: Draws) -> Grid:
     """The level's own board when it gives one, else the solved board shuffled by legal slides."""
     if level.layout is not None:
@@ -41,10 +52,11 @@ def deal(level: Level, draws: Draws) -> Grid:
     hole = (height - 1, width - 1)
     previous: Cell | None = None
     steps = SHUFFLE_MOVES_PER_CELL * height * width
+    sources = _sources(level)
     i = 0
     # Walk the gap at random, never straight back; keep going past the count until unsolved.
     while i < steps or tuple(tuple(row) for row in work) == solved:
-        options = [n for n in slide_sources(hole, height, width) if n != previous]
+        options = [n for n in sources[hole] if n != previous]
         tile = options[draws.below(len(options))]
         work[hole[0]][hole[1]] = work[tile[0]][tile[1]]
         work[tile[0]][tile[1]] = EMPTY
@@ -55,13 +67,16 @@ def deal(level: Level, draws: Draws) -> Grid:
 
 class Facts:
     """What a slide move needs of a board, kept with its State (the state's `cache`): where the
-    gap is and how many tiles are not home, so a move costs the same on any board size."""
+    gap is and how many tiles are not home, so a move costs the same on any board size; and
+    the last move played from it with where it led (a bot that looks at a move's outcome, then
+    plays it, pays for it once)."""
 
-    __slots__ = ("gap", "misplaced")
+    __slots__ = ("gap", "misplaced", "last")
 
     def __init__(self, gap: Cell, misplaced: int) -> None:
         self.gap = gap
         self.misplaced = misplaced
+        self.last: tuple[Slide, list[Event], State] | None = None
 
 
 def facts_of(state: State) -> Facts:
@@ -93,8 +108,11 @@ def play(state: State, command: Slide) -> tuple[list[Event], State]:
     if not in_bounds(cell, height, width):
         raise IllegalMove(f"{cell[0]},{cell[1]} is outside the board")
     facts = facts_of(state)
+    last = facts.last
+    if last is not None and last[0] == command:
+        return list(last[1]), last[2]
     empty = facts.gap
-    if cell not in slide_sources(empty, height, width):
+    if cell not in _sources(level)[empty]:
         raise IllegalMove(f"{cell[0]},{cell[1]} is not next to the gap at {empty[0]},{empty[1]}",
                           said="Only a tile beside the gap can slide.")
     events: list[Event] = [Slid(cell, empty)]
@@ -111,18 +129,25 @@ def play(state: State, command: Slide) -> tuple[list[Event], State]:
         rows[sr], rows[dr] = tuple(src), tuple(dst)
     home = divmod(tile - 1, width)
     misplaced = facts.misplaced - (home != cell) + (home != empty)
-    after = replace(state, grid=tuple(rows), moves=state.moves + 1)   # what fold gives for Slid
+    moves = state.moves + 1
+    score = state.score
     if not misplaced:
-        events.append(Scored(solve_points(level, after.moves)))
-        after = replace(after, score=after.score + solve_points(level, after.moves))
-    end = ending(after)
+        events.append(Scored(solve_points(level, moves)))
+        score += solve_points(level, moves)
+    # What fold gives for Slid (and Scored), built directly (dataclasses.replace costs more than the move).
+    after = State(level, tuple(rows), state.player, score, moves, state.status, state.collected, state.rng,
+                  state.specials, state.stones, state.locks, state.jelly, state.dropped, state.reached,
+                  state.rules)
+    # A board with a tile off its home is not solved: only the move limit can end the game then.
+    end = ending(after) if not misplaced or (level.moves is not None and moves >= level.moves) else []
     if end:
         after = fold(after, end)
     events += end
     object.__setattr__(after, "cache", Facts(cell, misplaced))
+    facts.last = (command, list(events), after)
     return events, after
 
 
 def legal_commands(state: State) -> list[Command]:
     """The legal commands of a game still playing (game.legal_commands checked that)."""
-    return [Slide(n) for n in slide_sources(facts_of(state).gap, state.level.height, state.level.width)]
+    return list(_slides(state.level)[facts_of(state).gap])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.io import pack_origin
+from game.io import PackOrigin
 
 from game.ui.words import counted
 
@@ -17,6 +17,9 @@ if TYPE_CHECKING:
 
 CARD_HEIGHT = 140
 DESCRIPTION_LINES = 2
+# How a card says where its pack comes from (built-in and installed say themselves).
+ORIGIN_WORDS = {PackOrigin.YOURS: "yours, from the editor", PackOrigin.FILE: "opened from a file",
+                PackOrigin.CODE: "opened from a share code"}
 CARD_GAP = 18
 
 
@@ -67,10 +70,11 @@ class PacksView(MenuView):
         top = bottom + CARD_HEIGHT
         wd.texts.append(self.text(pack.name, left + 28, top - 42, style.TEXT, 22, scrolls=True,
                                   max_width=text_w, bold=True))
-        origin = pack_origin(pack)
+        origin = self.app.pack_origin(pack)
         count = len(pack.levels)
-        kind = {"yours": "yours, from the editor", "file": "opened from a file"}.get(origin, origin)
-        by = "" if origin == "file" and not pack.author else f"by {pack.author or 'unknown author'}  ·  "
+        kind = ORIGIN_WORDS.get(origin, str(origin))
+        anonymous = origin in (PackOrigin.FILE, PackOrigin.CODE) and not pack.author
+        by = "" if anonymous else f"by {pack.author or 'unknown author'}  ·  "
         self.text(f"{by}{counted(count, 'level')}  ·  {kind}", left + 28, top - 72,
                   style.TEXT_MUTED, style.SMALL_SIZE + 1, scrolls=True, max_width=text_w)
         if pack.description:

@@ -10,6 +10,9 @@ from typing import TYPE_CHECKING, Any
 import arcade
 
 from game.bots.daily import DAILY_MODES
+from game.ui.actions import Action as InputAction
+from game.ui.key_help import menu_help
+from game.ui.pad import pad_family, pad_in_use
 
 from . import style
 from .paste import LABEL as PASTE_LABEL, NAME as PASTE_NAME, is_paste, paste_code
@@ -138,8 +141,8 @@ class TitleView(MenuView):
                     font_size=13)
         if self.notice:
             self._build_notice(w, h)
-        self.text("Arrows and Enter, or the mouse  ·  Esc goes back  ·  F11 fullscreen", w / 2, 26,
-                  style.TEXT_DIM, style.SMALL_SIZE, anchor_x="center", anchor_y="center")
+        self._help = self.text(menu_help(pad_in_use(self.window), pad_family(self.window)), w / 2, 26,
+                               style.TEXT_DIM, style.SMALL_SIZE, anchor_x="center", anchor_y="center")
 
     def _build_notice(self, w: int, h: int) -> None:
         """A banner at the top telling the player their progress file was set aside."""
@@ -165,6 +168,15 @@ class TitleView(MenuView):
             paste_code(self.app)
             return True
         return super().on_key_press(symbol, modifiers)
+
+    def on_action(self, action: InputAction) -> bool:
+        self.wake()
+        taken = super().on_action(action)
+        # The help line says the pad's buttons once a pad is used here, the keys after a key.
+        words = menu_help(pad_in_use(self.window), pad_family(self.window))
+        if self._help.text != words:
+            self._help.text = words
+        return taken
 
     def on_back(self) -> None:
         # Esc on the title does not quit at once: it points at Quit, Enter confirms.

@@ -1,0 +1,63 @@
+"""Texts that change from frame to frame (title, problems, status, panels), drawn in one batch."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import arcade
+import pyglet
+
+from game.ui.screens import style
+
+from .look import TEXT, rgba
+
+
+class Texts:
+    """One cached arcade.Text per key, in one pyglet batch: a frame shows the ones it names
+    (show) and hides the rest (end_frame), so nothing said before is left on the screen."""
+
+    def __init__(self) -> None:
+        self._batch = pyglet.graphics.Batch()
+        self.shown: dict[str, arcade.Text] = {}   # kept referenced: batched text vanishes when freed
+        self._used: set[str] = set()
+
+    def show(self, key: str, text: str, x: float, y: float, color: Any = TEXT, size: int = 11,
+             **kw: Any) -> None:
+        """Show a changing text this frame."""
+        color = rgba(color)
+        t = self.shown.get(key)
+        if t is None:
+            t = self.shown[key] = arcade.Text(text, x, y, color, size, batch=self._batch,
+                                              font_name=style.BODY_FONT, **kw)
+        else:
+            if t.text != text:
+                t.text = text
+            if (t.x, t.y) != (x, y):
+                t.position = (x, y)
+            if tuple(t.color) != color:
+                t.color = color
+            t.visible = True
+        self._used.add(key)
+
+    def begin_frame(self) -> None:
+        self._used = set()
+
+    def end_frame(self) -> None:
+        """Hide every text this frame did not show."""
+        for k, t in self.shown.items():
+            if k not in self._used:
+                t.visible = False
+
+    def draw(self) -> None:
+        self._batch.draw()
+
+    def reset(self) -> None:
+        """A resized window: make the texts anew."""
+        self._batch = pyglet.graphics.Batch()
+        self.shown = {}
+        self._used = set()
+
+    def text(self, key: str) -> str:
+        """What the text `key` shows now ('' when it is hidden or was never shown)."""
+        t = self.shown.get(key)
+        return str(t.text) if t is not None and t.visible else ""

@@ -1,0 +1,110 @@
+"""Choosing what a click paints: the tool keys (1-9, H, R, S, ...), the palette's swatches, the special and the shape."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import arcade
+
+from game.core import Mode, token_stone
+
+from .host import Host, Part
+from .model import (
+    DROP_TOOL, ERASE_TOOL, FILL, GAP_TOOL, HOLE_TOOL, JELLY_TOOL, LOCK_TOOL, PEN, PLAYER_TOOL, RANDOM_TOOL,
+    RECT, Tool, kind_tool, next_hits, stone_tool,
+)
+from .slide_actions import SlideActions
+
+key = arcade.key
+
+# The keys that pick a tool outright, and the modes that have it (None: every mode).
+TOOL_KEYS: dict[int, tuple[Tool, tuple[Mode, ...] | None]] = {
+    key.H: (HOLE_TOOL, None), key.R: (RANDOM_TOOL, None), key.P: (PLAYER_TOOL, None),
+    key.G: (GAP_TOOL, None), key.E: (ERASE_TOOL, None),
+    key.L: (LOCK_TOOL, (Mode.MATCH3, Mode.CHAIN)), key.J: (JELLY_TOOL, (Mode.MATCH3, Mode.CHAIN)),
+    key.O: (DROP_TOOL, (Mode.MATCH3,)),
+}
+SHAPE_KEYS = {key.B: FILL, key.F: FILL, key.X: RECT, key.D: PEN}
+SPECIAL_SAID = {"": "plain tiles", "h": "special h: clears its row", "v": "special v: clears its column",
+                "b": "special b: a bomb, clears the 3x3 around it"}
+
+
+class ToolPicker(Part):
+    """A part of the editor: the keys and swatches that choose the brush (the model keeps the
+    brush itself, so undo and painting see one tool). Choosing a tool ends a cell pick
+    (`stop_picking`); a slide board's digits and +/- go to its own part."""
+
+    def __init__(self, host: Host, slide: SlideActions, stop_picking: Callable[[], None]) -> None:
+        super().__init__(host)
+        self._slide = slide
+        self._stop_picking = stop_picking
+
+    def key(self, symbol: int, modifiers: int) -> bool:
+        if modifiers & (key.MOD_CTRL | key.MOD_COMMAND):
+            return False   # Ctrl+S saves, Ctrl+O opens: never a tool
+        mode = self.host.model.draft.mode
+        if mode == Mode.SLIDE and (key.KEY_0 <= symbol <= key.KEY_9 or key.NUM_0 <= symbol <= key.NUM_9):
+            self._slide.type_digit(symbol - (key.KEY_0 if symbol <= key.KEY_9 else key.NUM_0))
+        elif key.KEY_1 <= symbol <= key.KEY_9 or key.NUM_1 <= symbol <= key.NUM_9:
+            self.select_tool(kind_tool(symbol - (key.KEY_1 if symbol <= key.KEY_9 else key.NUM_1) + 1))
+        elif symbol in TOOL_KEYS and _has(TOOL_KEYS[symbol][1], mode):
+            self.select_tool(TOOL_KEYS[symbol][0])
+        elif symbol == key.Q and mode == Mode.MATCH3:
+            self.next_special()
+        elif symbol == key.S and mode != Mode.SLIDE:
+            self.select_stone()
+        elif symbol in SHAPE_KEYS:
+            self.host.model.shape = SHAPE_KEYS[symbol]
+        elif symbol in (key.PLUS, key.EQUAL, key.NUM_ADD) and mode == Mode.SLIDE:
+            self._slide.step(1)
+        elif symbol in (key.MINUS, key.NUM_SUBTRACT) and mode == Mode.SLIDE:
+            self._slide.step(-1)
+        else:
+            return False
+        return True
+
+    def pick(self, kind: str, value: Any) -> None:
+        """A palette swatch was clicked (chrome.py lays them out)."""
+        model = self.host.model
+        if kind == "tool" and value.name == "stone":
+            self.select_stone() if model.tool == value else self.select_tool(value)
+        elif kind == "tool":
+            self.select_tool(value)
+        elif kind == "special":
+            self.set_special(value)
+        elif kind == "shape":
+            model.shape = value
+        elif kind == "step":
+            self._slide.step(value)
+
+    def select_tool(self, tool: Tool) -> None:
+        self.host.model.select(tool)
+        self._stop_picking()
+        self.host.refresh()
+
+    def select_stone(self) -> None:
+        """S, or the stone swatch: the stone tool; again, one more hit for the stones it paints."""
+        tool = self.host.model.tool
+        hits = token_stone(next_hits(tool.token)) or 1 if tool.name == "stone" else 1
+        self.select_tool(stone_tool(hits))
+        self.host.say(f"stone S{hits}: takes {hits} hit{'s' if hits > 1 else ''} (S again for more; "
+                      "a click on a stone adds one)")
+
+    def next_special(self) -> None:
+        """Q: the special the kind brush puts on its tiles, in turn."""
+        special = self.host.model.next_special()
+        self._stop_picking()
+        self.host.say(SPECIAL_SAID[special])
+        self.host.refresh()
+
+    def set_special(self, special: str) -> None:
+        """A special swatch: the kind brush with that special (a click on the chosen one: plain)."""
+        m = self.host.model
+        m.special = "" if (m.special == special and m.tool.name == "kind") else special
+        if m.tool.name != "kind":
+            m.select(kind_tool(1))
+        self.host.refresh()
+
+
+def _has(modes: tuple[Mode, ...] | None, mode: Mode) -> bool:
+    return modes is None or mode in modes

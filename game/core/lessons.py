@@ -1,0 +1,56 @@
+"""Lessons: which mechanic a level teaches, and whether one move used it (read off the move's
+events and the board it was played on: the rule the lesson lab, the validator and the editor ask)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .commands import Command, Swap
+from .events import Cracked, Detonated, DropCollected, Event, JellyCleared, Unlocked
+from .state import State
+from .vocab import Lesson, Special
+
+# The specials each special lesson is about (a line is a row or a column line).
+SPECIAL_LESSONS: dict[Lesson, frozenset[Special]] = {
+    Lesson.LINE: frozenset({Special.ROW, Special.COLUMN}),
+    Lesson.BOMB: frozenset({Special.BOMB}),
+    Lesson.RAINBOW: frozenset({Special.RAINBOW}),
+}
+_LINE = frozenset({Special.ROW, Special.COLUMN})
+# A combo lesson: the two kinds of special swapped together (a line is either line).
+COMBO_LESSONS: dict[Lesson, tuple[frozenset[Special], frozenset[Special]]] = {
+    Lesson.LINE_LINE: (_LINE, _LINE),
+    Lesson.LINE_BOMB: (_LINE, frozenset({Special.BOMB})),
+    Lesson.BOMB_BOMB: (frozenset({Special.BOMB}), frozenset({Special.BOMB})),
+    Lesson.RAINBOW_LINE: (frozenset({Special.RAINBOW}), _LINE),
+    Lesson.RAINBOW_BOMB: (frozenset({Special.RAINBOW}), frozenset({Special.BOMB})),
+    Lesson.RAINBOW_RAINBOW: (frozenset({Special.RAINBOW}), frozenset({Special.RAINBOW})),
+}
+# A blocker lesson: the event that shows the blocker was dealt with.
+BLOCKER_EVENTS: dict[Lesson, type] = {
+    Lesson.JELLY: JellyCleared, Lesson.STONES: Cracked, Lesson.LOCKS: Unlocked, Lesson.DROPS: DropCollected,
+}
+
+
+def combo_of(state: State, command: Command) -> frozenset[Lesson]:
+    """The combo lessons a swap of two specials in `state` is (empty for any other move)."""
+    if not isinstance(command, Swap):
+        return frozenset()
+    a, b = state.special_at(command.a), state.special_at(command.b)
+    if a is None or b is None:
+        return frozenset()
+    return frozenset(lesson for lesson, (x, y) in COMBO_LESSONS.items()
+                     if (a in x and b in y) or (a in y and b in x))
+
+
+def lesson_used(lesson: Lesson, state: State, command: Command, events: Sequence[Event]) -> bool:
+    """Whether playing `command` in `state` (which caused `events`) used `lesson`'s mechanic:
+    a special of its sort went off, its two specials were swapped together, or its blocker
+    was hit (a jelly layer cleared, a stone cracked, a lock broken, a drop brought home)."""
+    specials = SPECIAL_LESSONS.get(lesson)
+    if specials is not None:
+        return any(isinstance(e, Detonated) and e.special in specials for e in events)
+    if lesson in COMBO_LESSONS:
+        return lesson in combo_of(state, command)
+    kind = BLOCKER_EVENTS[lesson]
+    return any(isinstance(e, kind) for e in events)

@@ -1,0 +1,112 @@
+"""Levels that teach what they say (issue 25 part 4): a level's `teaches:` is checked by the
+loader, kept out of the level's hash, and the lesson lab (game.bots.lessons) tells a level that
+teaches its lesson from one that does not; `gridfall validate --lessons` says which, at the line.
+
+The full check of both shipped packs is `gridfall validate --lessons sweet-mechanics first-steps`;
+here one or two levels on a few seeds keep the suite's CPU small."""
+
+from __future__ import annotations
+
+import dataclasses
+import pathlib
+from typing import Any
+
+import pytest
+
+from game.bots.lessons import check_lesson, lesson_game
+from game.cli import main
+from game.core import Lesson, Level, LevelError, Swap, new_game, play, lesson_used
+from game.io import find_pack, load_pack, save_level
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+SWEET = ROOT / "game" / "data" / "levels" / "sweet-mechanics"
+SEEDS = tuple(range(1, 5))
+
+
+def _level(**changes: Any) -> dict[str, Any]:
+    base: dict[str, Any] = {"format": 1, "id": "lesson", "name": "Lesson", "mode": "match3", "width": 6,
+                            "height": 6, "kinds": 5, "moves": 10, "goals": {"score": 500}}
+    base.update(changes)
+    return base
+
+
+def test_a_level_says_what_it_teaches_and_the_hash_ignores_it() -> None:
+    level = Level.from_dict(_level(teaches="bomb"))
+    assert level.teaches is Lesson.BOMB
+    assert level.to_dict()["teaches"] == "bomb"
+    assert list(level.to_dict())[3:5] == ["teaches", "mode"]   # near the name, where a designer reads
+    assert level.content_hash() == Level.from_dict(_level()).content_hash()   # replays stay proven
+    assert "teaches" not in Level.from_dict(_level()).to_dict()
+
+
+@pytest.mark.parametrize("value,words", [
+    ("bombs", "did you mean 'bomb'"), (3, "expected one of line, bomb"), (["jelly"], "expected one of"),
+    ("jelly", "the board has no jelly to teach"), ("drops", "a chain level has no drops"),
+])
+def test_a_lesson_the_level_cannot_teach_is_a_problem_at_teaches(value: object, words: str) -> None:
+    data = _level(teaches=value)
+    if value == "drops":
+        data.update(mode="chain", layout=["P . . . . ."] + [". . . . . ."] * 5)
+    with pytest.raises(LevelError) as caught:
+        Level.from_dict(data)
+    problem = next(p for p in caught.value.problems if p.path == ("teaches",))
+    assert words in problem.message
+
+
+def test_no_specials_no_special_lesson() -> None:
+    with pytest.raises(LevelError, match="turn specials off"):
+        Level.from_dict(_level(teaches="line", rules={"specials": False}))
+
+
+def test_a_lesson_is_used_when_its_special_goes_off_or_its_two_specials_are_swapped() -> None:
+    rows = [" ".join(str((c + 2 * r) % 5 + 1) for c in range(6)) for r in range(6)]
+    cells = [row.split() for row in rows]
+    cells[2][2], cells[2][3] = "1h", "2b"
+    level = Level.from_dict(_level(layout=[" ".join(row) for row in cells], teaches="line+bomb"))
+    state = new_game(level, 0)
+    combo = Swap((2, 2), (2, 3))
+    events = play(state, combo)[0]
+    assert lesson_used(Lesson.LINE_BOMB, state, combo, events)
+    assert lesson_used(Lesson.LINE, state, combo, events) and lesson_used(Lesson.BOMB, state, combo, events)
+    assert not lesson_used(Lesson.LINE_LINE, state, combo, events)
+    assert not lesson_used(Lesson.JELLY, state, combo, events)
+
+
+def test_the_lab_passes_a_level_that_needs_its_lesson() -> None:
+    # Stepping Stones: the person-like bot breaks stones in every win; avoiding them never wins.
+    report = check_lesson(find_pack("sweet-mechanics").level("stepping-stones"), SEEDS)
+    assert report is not None and report.passed, report
+    assert report.used == report.wins > 0 and report.avoid_wins == 0
+
+
+def test_the_lab_fails_a_level_won_without_its_lesson() -> None:
+    # A score run says it teaches bombs, yet a bot that never sets one off wins it as well.
+    level = Level.from_dict(_level(teaches="bomb", goals={"score": 300}))
+    report = check_lesson(level, SEEDS[:4])
+    assert report is not None and not report.passed
+    assert report.avoid_wins > 1
+    assert "does not teach bomb" in report.failure() and "never uses it won" in report.failure()
+    won, used = lesson_game(level, Lesson.BOMB, 1, avoid=True)
+    assert won and not used
+
+
+def test_validate_lessons_names_the_file_and_the_teaches_line(tmp_path: pathlib.Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    level = Level.from_dict(_level(teaches="bomb", goals={"score": 300}))
+    path = tmp_path / "lesson.yaml"
+    save_level(level, path)
+    line = next(i for i, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+                if text.startswith("teaches:"))
+    assert main(["validate", str(path)]) == 0            # without --lessons no game is played
+    capsys.readouterr()
+    assert main(["validate", "--lessons", "--lesson-games", "4", str(path)]) == 1
+    out = capsys.readouterr().out.strip().splitlines()
+    assert len(out) == 1 and out[0].startswith(f"{path}:{line}:1: teaches: does not teach bomb")
+
+
+def test_the_shipped_teaching_levels_say_lessons_the_loader_accepts() -> None:
+    pack = load_pack(SWEET)
+    taught = {lv.id: lv.teaches for lv in pack.levels if lv.teaches is not None}
+    assert taught["stepping-stones"] is Lesson.STONES and taught["lockdown"] is Lesson.LOCKS
+    assert dataclasses.replace(pack.level("lockdown"), teaches=None).content_hash() \
+        == pack.level("lockdown").content_hash()
