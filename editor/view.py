@@ -87,7 +87,7 @@ class EditorView(arcade.View):
         self.file_flow = self.add_part(FileFlow(self, self.autosave))   # new, open, save, restore
         self.proofs = ProofFlow(self, self.file_flow.save)   # a won play-test kept as the level's proof
         self.difficulty = self.add_part(DifficultyPanel(self, lambda: self.difficulty_sheet.open()))
-        # Sheets over the board, each a part: the difficulty report (F6).
+        # Sheets over the board, each a part: the difficulty report (F6), the pack overview (F7).
         self.difficulty_sheet = DifficultySheet(self, lambda: self.difficulty.run.for_level(self.difficulty.current_hash()),
                                                 self.difficulty.start, lambda: self.difficulty.run.target)
         self.overview = PackOverview(self, self.packs._known_pack,
