@@ -414,6 +414,10 @@ class DifficultyPanel(Part):
         cap = cap_for(figures.level)
         if cap is None or box.height < 8 or box.width < 40:
             return
+        if not figures.records:   # read back from the pack's playtest.yaml: figures, no games
+            self.host.texts.show("dh:kept", "kept in the pack's playtest.yaml: F6 shows the curve, F5 plays again",
+                                 box.left, box.center[1], DIM, 9, anchor_y="center")
+            return
         counts = histogram(figures.records, cap)
         tallest = max(counts) or 1
         bar_w = box.width / cap
