@@ -10,6 +10,7 @@ import pytest
 from game.core import Chain, legal_commands
 from game.io import find_pack
 from game.io.settings import Settings
+from looks import tiles_seen
 
 DT = 1 / 60
 LEFT = 1
@@ -44,41 +45,6 @@ def _hud_lines_do_not_overlap(view: Any) -> None:
     assert board.top <= view.window.height and board.bottom >= 0
 
 
-def _uniform_spot(image: Any) -> tuple[int, int, tuple[int, int, int]] | None:
-    """A point of a tile's picture (offset from its centre, y up) inside a patch of one opaque
-    colour, so a sprite drawn there shows that colour whatever the rounding of its position."""
-    rgba = image.convert("RGBA")
-    w, h = rgba.size
-    for fy in (0.5, 0.4, 0.6, 0.3, 0.7):
-        for fx in (0.5, 0.4, 0.6, 0.3, 0.7):
-            cx, cy = int(w * fx), int(h * fy)
-            patch = [rgba.getpixel((cx + i, cy + j)) for i in (-2, 0, 2) for j in (-2, 0, 2)]
-            if all(p[3] == 255 for p in patch) and all(
-                    max(p[k] for p in patch) - min(p[k] for p in patch) <= 12 for k in range(3)):
-                return cx - w // 2, h // 2 - cy, patch[4][:3]
-    return None
-
-
-def _tiles_seen(window: Any, view: Any, image: Any) -> int:
-    """Every tile shows its own picture at its cell in the screenshot: a solid spot of the
-    sprite's texture has that colour on screen (a locked tile's chains cover it: not checked).
-    Returns how many tiles were checked."""
-    checked = 0
-    for cell, sprite in view.board.by_cell.items():
-        if cell in view.board.lock_sprites:
-            continue
-        spot = _uniform_spot(sprite.texture.image)
-        if spot is None:
-            continue
-        dx, dy, colour = spot
-        x, y = view.board.center(cell)
-        seen = image.getpixel((int(x + dx), image.height - 1 - int(y + dy)))[:3]
-        assert all(abs(a - b) <= 24 for a, b in zip(seen, colour)), \
-            f"cell {cell} shows {seen} where its tile is {colour}"
-        checked += 1
-    return checked
-
-
 @pytest.mark.parametrize("level_id", sorted(LEVELS))
 def test_every_shipped_level_opens_readable(window: Any, screenshot_dir: pathlib.Path, level_id: str) -> None:
     import arcade
@@ -99,7 +65,7 @@ def test_every_shipped_level_opens_readable(window: Any, screenshot_dir: pathlib
     if level_id in ("the-diamond", "across-the-field", "hourglass", "grand-slide", "free-hand", "chain-master"):
         image = arcade.get_image(0, 0, window.width, window.height).convert("RGB")
         image.save(screenshot_dir / f"level_{level_id}.png")
-        assert _tiles_seen(window, view, image) >= len(view.board.by_cell) / 2
+        assert tiles_seen(view, image) >= len(view.board.by_cell) / 2
     # The tiles of a 9x9 board are no smaller than 50 px: readable.
     assert view.board.tile_px >= 40
 
@@ -124,7 +90,7 @@ def test_colour_blind_palette_and_small_window(window: Any, screenshot_dir: path
     image = arcade.get_image(0, 0, 960, 600).convert("RGB")
     image.save(screenshot_dir / "level_the-diamond_colorblind_960x600.png")
     # Seen: the colour-blind pictures, every tile whole inside the small window.
-    assert _tiles_seen(window, view, image) >= len(view.board.by_cell) / 2
+    assert tiles_seen(view, image) >= len(view.board.by_cell) / 2
     view.on_resize(window.width, window.height)
 
 
@@ -190,7 +156,7 @@ def test_a_blocker_level_opens_with_its_goals_in_the_hud_and_plays(window: Any, 
     assert "Clear all the jelly (26 layers)" in lines and "Bring 2 drops to the bottom" in lines
     image = arcade.get_image(0, 0, window.width, window.height).convert("RGB")
     image.save(screenshot_dir / "level_blockers.png")
-    assert _tiles_seen(window, view, image) >= len(view.board.by_cell) / 2
+    assert tiles_seen(view, image) >= len(view.board.by_cell) / 2
     for _ in range(4):
         if view.state.status != Status.PLAYING:
             break
