@@ -113,6 +113,7 @@ class Canvas:
         self.tokens: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.jelly: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()   # under the tokens
         self.marks: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self.dealt: arcade.SpriteList[arcade.Sprite] | None = None   # the deal on the random cells
         self._drawn: Draft | None = None
         self._shape: tuple[int, int, str, bool] | None = None
         self._shown: list[list[str]] = []
@@ -233,6 +234,8 @@ class Canvas:
         self.cells.draw()
         self.jelly.draw()    # jelly lies under the tiles, as in the game
         self.tokens.draw()
+        if self.dealt is not None:
+            self.dealt.draw()
         arcade.draw_lines(self._grid, GRID, 1)
         self._batch.draw()
         if reach is not None and draft.inside(reach):

@@ -248,9 +248,13 @@ class DifficultyPanel(Part):
         area = self.rect()
         return area.width + 24 if area.width >= MIN_PANEL_W else 0.0   # and a gap: wrapping is by estimate
 
+    def figures(self) -> Figures | None:
+        """The bots' figures for the level as it is now (None: no run of it, or it has problems)."""
+        return self.run.for_level(self.current_hash())
+
     def warnings(self) -> list[Problem]:
         """Warnings from the bots' games of the level as it is now (none without a run)."""
-        return warnings_of(self.run.for_level(self.current_hash()))
+        return warnings_of(self.figures())
 
     def current_hash(self) -> str | None:
         """The content hash of the level as it is now, or None while it has problems (worked
@@ -409,6 +413,10 @@ class DifficultyPanel(Part):
         """Wins by the move that won them, past the limit too; a line at the limit and the suggestion."""
         cap = cap_for(figures.level)
         if cap is None or box.height < 8 or box.width < 40:
+            return
+        if not figures.records:   # read back from the pack's playtest.yaml: figures, no games
+            self.host.texts.show("dh:kept", "kept in the pack's playtest.yaml: F6 shows the curve, F5 plays again",
+                                 box.left, box.center[1], DIM, 9, anchor_y="center")
             return
         counts = histogram(figures.records, cap)
         tallest = max(counts) or 1

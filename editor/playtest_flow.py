@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from game.core import Level
 from game.io.settings import Settings
 from game.ui.outcome import Action
 
@@ -14,10 +16,13 @@ class PlaytestFlow:
     """A part of the editor that owns the play view while a play-test runs (Tab there, or the
     result screen's 'editor', comes back); closing the window meanwhile still asks about edits."""
 
-    def __init__(self, host: Host, settings: Settings | None) -> None:
+    def __init__(self, host: Host, settings: Settings | None,
+                 on_end: Callable[[Level, Any], None] | None = None) -> None:
         self.host = host
         self.settings = settings
+        self.on_end = on_end       # hears the level played and how the game went (a won game's proof)
         self.playing: Any = None   # the play view, while a play-test runs
+        self.level: Level | None = None
 
     def start(self) -> None:
         """Tab: play the level as it is now (its problems are listed first, if it has any)."""
@@ -32,7 +37,7 @@ class PlaytestFlow:
         except ImportError as error:
             host.say(f"the play view is not available: {error}", bad=True)
             return
-        level = host.model.level()
+        level = self.level = host.model.level()
         # The game's seed rule, which the editor's checks deal with too.
         self.playing = PlayView(level, seed=level.play_seed, settings=self.settings, playtest=True,
                                 on_leave=self.back, show_goals=True)
@@ -56,3 +61,5 @@ class PlaytestFlow:
         self.host.window.show_view(self.host)
         if outcome is not None:
             self.host.say(f"play-test: {outcome.status}, score {outcome.score}")
+            if self.on_end is not None and self.level is not None:
+                self.on_end(self.level, outcome)

@@ -17,6 +17,7 @@ from .look import BAD, BG, DIM, HEADER_H, PALETTE_W, PROBLEMS_H, PROPS_W, TEXT, 
 from .autosave import Autosave
 from .canvas import Canvas
 from .difficulty import DifficultyPanel
+from .deal_preview import DealPreview
 from .difficulty_sheet import DifficultySheet
 from .drawing import Chrome
 from .file_flow import FileFlow
@@ -24,7 +25,9 @@ from .help import EditorHelp
 from .overlay import Sheets
 from .model import ERASE_TOOL, LAYER_TOOLS, PEN, RAINBOW_TOOL, RECT, Cell, EditModel, blank, tile_tool
 from .host import Part
+from .pack_overview import PackOverview
 from .playtest_flow import PlaytestFlow
+from .proof_flow import ProofFlow
 from .slide_actions import SlideActions
 from .resize_flow import ResizeFlow
 from .pack_flow import PackFlow
@@ -79,14 +82,18 @@ class EditorView(arcade.View):
         self.autosave = self.add_part(Autosave(self))   # the recovery file, a moment after each change
         self.resizer = ResizeFlow(self)   # size changes that ask before content goes
         self.slide = SlideActions(self)   # the slide board's tools and typed tile numbers
-        self.playtester = PlaytestFlow(self, settings)   # the play view, while a play-test runs
+        self.playtester = PlaytestFlow(self, settings, lambda level, outcome: self.proofs.offer(level, outcome))
         self.packs = PackFlow(self, self.autosave)   # the pack dialogs
         self.file_flow = self.add_part(FileFlow(self, self.autosave))   # new, open, save, restore
+        self.proofs = ProofFlow(self, self.file_flow.save)   # a won play-test kept as the level's proof
         self.difficulty = self.add_part(DifficultyPanel(self, lambda: self.difficulty_sheet.open()))
-        # Sheets over the board, each a part: the difficulty report (F6).
-        self.difficulty_sheet = DifficultySheet(self, lambda: self.difficulty.run.for_level(self.difficulty.current_hash()),
-                                                self.difficulty.start, lambda: self.difficulty.run.target)
-        self.sheets = Sheets(self.difficulty_sheet)
+        # Sheets over the board, each a part: the difficulty report (F6), the pack overview (F7).
+        self.difficulty_sheet = DifficultySheet(self, self.difficulty.figures, self.difficulty.start,
+                                                lambda: self.difficulty.run.target)
+        self.overview = PackOverview(self, self.packs._known_pack,
+                                     lambda p: self.file_flow.guard(lambda: self.open_path(p), "open it"))
+        self.sheets = Sheets(self.difficulty_sheet, self.overview)
+        self.deal = self.add_part(DealPreview(self, self.colorblind))   # the seeded deal on the random cells
         # The properties panel: every field and rule (a scroll makes the widgets anew).
         self.props = self.add_part(PropertiesPanel(
             self, self.resizer, self.slide, lambda: self.on_resize(self.window.width, self.window.height),
@@ -136,7 +143,8 @@ class EditorView(arcade.View):
         x = self.window.width - 8
         actions: list[tuple[str, Callable[[], Any]]] = [
             ("New", self.file_flow.ask_new), ("Open", self.file_flow.ask_open), ("Save", self.file_flow.save),
-            ("Save As", self.file_flow.ask_save_as), ("Pack", self.packs.ask_pack), ("Difficulty", self.difficulty.start),
+            ("Save As", self.file_flow.ask_save_as), ("Pack", self.packs.ask_pack), ("Overview", self.overview.open),
+            ("Difficulty", self.difficulty.start),
             ("Play (Tab)", self.playtest),
             ("Undo", self.undo), ("Redo", self.redo), ("Back", self.leave),
         ]
@@ -231,6 +239,7 @@ class EditorView(arcade.View):
         def go() -> None:
             self.autosave.forget()
             self.difficulty.close()
+            self.overview.run.stop()
             if self.on_leave is not None:
                 self.on_leave()
             else:
@@ -427,8 +436,8 @@ class EditorView(arcade.View):
             self.help.show_keys()
         elif symbol == key.F5:
             self.difficulty.start()
-        elif symbol == key.F6:
-            self.difficulty_sheet.open()
+        elif symbol in (key.F6, key.F7):
+            (self.difficulty_sheet if symbol == key.F6 else self.overview).open()
         elif symbol == key.ESCAPE:
             # The nearest thing first: a half-drawn rectangle, a cell pick, then the editor.
             if self.model.cancel_rect():

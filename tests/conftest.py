@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import os
 import pathlib
 import tempfile
@@ -51,6 +53,25 @@ def _free_gl_objects() -> Iterator[None]:
     yield
     if _window is not None:
         _window.ctx.gc()
+    _give_back_freed_memory()
+
+
+def _libc() -> Any:
+    try:
+        return ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+    except OSError:
+        return None
+
+
+_LIBC = _libc()
+
+
+def _give_back_freed_memory() -> None:
+    """Hand the memory a test freed back to the system. llvmpipe draws on several threads, each
+    with its own malloc arena, and glibc keeps what is freed in an arena for later: a test that
+    drew many big frames (a GIF, a full editor) left its peak standing for the rest of the run."""
+    if _LIBC is not None and hasattr(_LIBC, "malloc_trim"):
+        _LIBC.malloc_trim(0)
 
 
 @pytest.fixture()

@@ -129,9 +129,13 @@ def plot(path: pathlib.Path, levels: Sequence[Level], records: Sequence[Sequence
     import matplotlib.pyplot as plt
     from matplotlib.ticker import MaxNLocator
 
-    fig, axes = plt.subplots(len(levels), 2, figsize=(11, 3.6 * len(levels)), squeeze=False)
+    pack = len(levels) > 1
+    fig = plt.figure(figsize=(11, 3.6 * (len(levels) + pack)))
+    grid = fig.add_gridspec(len(levels) + pack, 2)
+    if pack:
+        pack_curve(fig.add_subplot(grid[0, :]), levels, records, bot)
     for row, (level, games) in enumerate(zip(levels, records)):
-        curve_ax, hist_ax = axes[row]
+        curve_ax, hist_ax = fig.add_subplot(grid[row + pack, 0]), fig.add_subplot(grid[row + pack, 1])
         cap = cap_for(level)
         if cap is not None and level.moves is not None:
             limits = list(range(1, cap + 1))
@@ -165,6 +169,34 @@ def plot(path: pathlib.Path, levels: Sequence[Level], records: Sequence[Sequence
     finally:
         plt.close(fig)
     atomic_write_bytes(path, buffer.getvalue())   # a full disk leaves the old picture whole
+
+
+# The label bands behind a pack's curve (the editor's overview shows the same).
+BAND_COLORS = {"easy": "#d8f0dc", "medium": "#dde3f5", "hard": "#f6e7cc", "very hard": "#f3d3d6",
+               "unfair": "#e9c4c8"}
+
+
+def pack_curve(ax: Any, levels: Sequence[Level], records: Sequence[Sequence[GameRecord]], bot: str) -> None:
+    """The pack's difficulty curve: the pass rate level by level, the label bands behind it."""
+    from matplotlib.ticker import MaxNLocator
+
+    bounds = [1.0] + [bound for bound, _ in LABELS]
+    for (low, name), high in zip(LABELS, bounds):
+        ax.axhspan(100 * low, 100 * high, color=BAND_COLORS[name], zorder=0)
+        ax.text(len(levels) + 0.4, 100 * (low + high) / 2, name, ha="right", va="center", fontsize=8, color="#555")
+    rates = []
+    for games in records:
+        played = [g for g in games if g.dealt]
+        rates.append(100 * sum(g.won for g in played) / len(played) if played else 0.0)
+    xs = list(range(1, len(levels) + 1))
+    ax.plot(xs, rates, marker="o", color="tab:blue", zorder=2)
+    ax.set_xticks(xs if len(xs) <= 30 else xs[::max(1, len(xs) // 30)])
+    ax.set_xlim(0.5, len(levels) + 0.5)
+    ax.set_ylim(0, 100)
+    ax.set_title(f"the pack's difficulty curve: pass rate level by level ({bot} bot)")
+    ax.set_xlabel("level (in pack order)")
+    ax.set_ylabel("pass rate (%)")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
 
 
 def _bad_option(args: argparse.Namespace) -> str | None:

@@ -102,6 +102,17 @@ def next_deal(level: Level, seed: int) -> int:
     return seed   # no other seed deals: the same board again
 
 
+def next_spawns(state: State, count: int) -> tuple[int, ...]:
+    """The kinds of the next `count` tiles a refill of `state` spawns, in the order it draws them
+    (each emptied column top down, the columns left to right): the same draws as the refill
+    (rules/common.settle), read off the state's RNG without changing it. A level whose refills
+    also place a drop draws once more after each refill, which this does not foresee."""
+    if not RULESETS[state.level.mode].has_kinds:
+        return ()
+    draws = Draws(state.rng)
+    return tuple(draws.below(state.level.kinds) + 1 for _ in range(count))
+
+
 def play(state: State, command: Command) -> tuple[list[Event], State]:
     """The events `command` causes in `state`, and the state they lead to (what
     fold(state, events) gives, worked out with them); raises IllegalMove when the rules forbid it.

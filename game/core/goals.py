@@ -40,7 +40,7 @@ def progress(state: State) -> list[GoalProgress]:
     if goals.reach is not None:
         out.append(GoalProgress(GoalName.REACH, int(reached(state)), 1))
     if goals.jelly:
-        total = sum(layers for _, layers in level.jelly_cells)
+        total = level.kept("jelly layers", lambda: sum(layers for _, layers in level.jelly_cells))
         out.append(GoalProgress(GoalName.JELLY, total - sum(layers for _, layers in state.jelly), total))
     if goals.stones:
         total = len(level.stones)

@@ -8,11 +8,13 @@ import shutil
 from dataclasses import dataclass
 from enum import StrEnum
 
-from game.core import Status, shorten
+from collections.abc import Sequence
+
+from game.core import Command, IllegalMove, Level, Status, shorten
 
 from .pack_files import PACK_FILE, Pack
 from .problems import FileProblem
-from .replay import ReplayFileError, load_replay, verify_replay
+from .replay import ReplayFileError, load_replay, replay_of, save_replay, verify_replay
 
 REPLAYS = "replays"
 
@@ -80,3 +82,31 @@ def copy_proofs(proofs: list[Proof], into: pathlib.Path) -> None:
     for proof in good:
         assert proof.file is not None
         shutil.copyfile(proof.file, target / proof.file.name)
+
+
+def proof_file(folder: pathlib.Path, level_id: str) -> pathlib.Path:
+    """Where a pack folder keeps the proof of one level: replays/LEVEL_ID.yaml."""
+    return folder / REPLAYS / f"{level_id}.yaml"
+
+
+def keep_proof(folder: pathlib.Path, pack_id: str, level: Level, seed: int,
+               commands: Sequence[Command]) -> pathlib.Path:
+    """Write a game that wins `level` as its proof in the pack folder (replays/LEVEL_ID.yaml,
+    atomically; the replays folder is made when missing). The game is played through the rules
+    first: one that does not win the level as it is raises ReplayFileError and writes nothing."""
+    target = proof_file(folder, level.id)
+    try:
+        replay = replay_of(level, seed, commands, pack_id)
+    except IllegalMove as exc:
+        raise ReplayFileError(FileProblem(str(target), 1, 1, "commands",
+                                          f"the game does not play on '{level.id}': {shorten(str(exc), 200)}")) from None
+    state = verify_replay(replay, level).state
+    if state.status != Status.WON:
+        raise ReplayFileError(FileProblem(str(target), 1, 1, "commands",
+                                          f"the game ends {state.status}, not won, on '{level.id}' as it is"))
+    if target.parent.is_symlink() or target.is_symlink():
+        raise ReplayFileError(FileProblem(str(target), 1, 1, "", "is a link: a proof is written only into "
+                                                                 "the pack's own folder"))
+    target.parent.mkdir(exist_ok=True)
+    save_replay(replay, target)
+    return target

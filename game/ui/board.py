@@ -22,7 +22,7 @@ from game.ui.board_sprites import (
     SELECT_COLOR, TILE_FILL, Blockers, Cell, Grid, Layer, LayerSprite, Popup, Shown, TileSprite, cell_color,
 )
 from game.ui.board_timing import POPUP, SHAKE
-from game.ui.damage import Mark, box, clipped_to, sprite_marks, text_mark
+from game.ui.damage import PAD, Mark, box, clipped_to, sprite_marks, text_mark, union
 from game.ui.layout import MAX_CELL, BoardLayout, Rect, budget_cell, cell_limits
 from game.ui.tween import Animator, Tween, shake
 
@@ -513,12 +513,22 @@ class BoardRenderer:
                          ("blocks", self.blocks), ("chains", self.chains), ("effects", self.effects.sprites),
                          ("overlay", self.overlay)):
             out.extend(sprite_marks(tag, lst))
-        for popup in self.effects.popups:
+        for popup in (*self.effects.popups, self.effects.counter, self.effects.banner):
             if popup.alpha > 0:
                 out.extend(m for m in (text_mark("popup", popup.shadow), text_mark("popup", popup.text)) if m)
+        fx = self.effects
+        out.extend(m for m in (text_mark("counter", fx.counter.shadow), text_mark("counter", fx.counter.text),
+                               text_mark("banner", fx.banner.shadow), text_mark("banner", fx.banner.text)) if m)
         label = text_mark("path-label", self._path_label)
         if label is not None:
             out.append(label)
+        # A shake draws all of it off its place (effects.shaken): round everything, moved as far.
+        dx, dy = fx.jolt.offset()
+        reach = (int(math.ceil(abs(dx))) + PAD, int(math.ceil(abs(dy))) + PAD)
+        every = out[0][1]
+        for _, b in out:
+            every = union(every, b)
+        out.append((("jolt", dx, dy), (every[0] - reach[0], every[1] - reach[1], every[2] + reach[0], every[3] + reach[1])))
         return out
 
     def draw(self) -> None:

@@ -25,7 +25,7 @@ from game.ui.board_sprites import (
 )
 from game.ui.board_timing import (
     ANTICIPATE, BREAK, CLEAR, DETONATE, DETONATE_STEP, DROP_EXIT, END_PULSE, FALL_BASE, FALL_PER_ROW, FINALE_INTRO, FINALE_PACE,
-    FINALE_PACE_MOVES, FINALE_PACE_TOP, FORM, MAX_FX, REJECT, RESHUFFLE, SLIDE, SWAP, WALK,
+    FINALE_PACE_TOP, FINALE_RAMP, FORM, MAX_FX, REJECT, RESHUFFLE, SLIDE, SWAP, WALK,
 )
 from game.ui.tween import Tween, call, ease_in, ease_in_out, ease_out, linear, shake, there_and_back
 
@@ -47,6 +47,7 @@ class Choreographer:
         self._pulled: set[Cell] = set()                # tiles already pulled into a forming special
         self._step_before: State | None = None         # the state the step being played starts from
         self._pace: float | None = None                # the animator's own speed while a finale plays faster
+        self._faster = 1.0                             # how many times faster the finale plays now
         self._blasted = False                          # a special went off in the step being played
         self._jumped = False                           # the batch's finale was shown at its end at once
 
@@ -184,7 +185,7 @@ class Choreographer:
             BonusScored: self._bonus_scored, Won: self._won, Lost: self._lost,
             Unlocked: self._unlocked, JellyCleared: self._jelly_cleared, Cracked: self._cracked,
             DropCollected: self._drop_collected, FinaleBegan: self._finale_began,
-            LeftoversFired: lambda ev: [], MoveTurned: lambda ev: [],
+            LeftoversFired: self._finale_step, MoveTurned: self._finale_step,
         }
         return handlers[type(e)]
 
@@ -525,7 +526,9 @@ class Choreographer:
         # Two sizes only: every new font size makes pyglet render its glyphs again.
         size = 26.0 if e.combo != 1 else 20.0
         color = (255, 240, 140) if e.combo == 1 else (255, 170, 90)
-        self.fx.popup(text, *self._popup_at(), size, color)
+        if self._pace is None or e.combo == 1:
+            # (In the finale only each line's own points rise: its fast cascades would pile them up.)
+            self.fx.popup(text, *self._popup_at(), size, color)
         if e.combo > 1:
             self.fx.count(e.combo)   # the cascade counter climbs step by step (its sound does too)
         return []
@@ -542,10 +545,16 @@ class Choreographer:
         animator = self.board.animator
         if animator.speed <= 0 or self._pace is not None:
             return []
-        self._pace = animator.speed
-        faster = min(FINALE_PACE_TOP, FINALE_PACE * max(1.0, e.moves_left / FINALE_PACE_MOVES))
-        animator.speed = self._pace / faster
-        return [Tween(None, FINALE_INTRO * faster)]   # scaled by the new speed: FINALE_INTRO at the player's
+        self._pace, self._faster = animator.speed, FINALE_PACE
+        animator.speed = self._pace / self._faster
+        return [Tween(None, FINALE_INTRO * self._faster)]   # scaled by the new speed: FINALE_INTRO at the player's
+
+    def _finale_step(self, e: MoveTurned | LeftoversFired) -> list[Tween]:
+        # Each step plays a little faster than the one before: a flourish that speeds up.
+        if self._pace is not None:
+            self._faster = min(FINALE_PACE_TOP, self._faster * FINALE_RAMP)
+            self.board.animator.speed = self._pace / self._faster
+        return []
 
     def _won(self, e: Won) -> list[Tween]:
         if self.board.reduced_motion:

@@ -14,7 +14,7 @@ import math
 from typing import Iterator, Protocol, Sequence
 
 import arcade
-from arcade.camera import Camera2D
+from pyglet.math import Mat4, Vec3
 
 from game.core import Mode
 from game.ui import textures
@@ -130,11 +130,16 @@ class Effects:
         if not (dx or dy):
             yield
             return
-        camera = Camera2D()   # the window's own view, moved: everything drawn in it shifts
-        x, y = camera.position
-        camera.position = (x - dx, y - dy)
-        with camera.activate():
+        # The window's view moved: everything drawn inside shifts. (Not a Camera2D: activating
+        # one resets the viewport and the scissor, which a partly repainted frame and the GIF
+        # recorder's smaller framebuffer set.)
+        window = arcade.get_window()
+        view = window.view
+        window.view = Mat4.from_translation(Vec3(dx, dy, 0.0)) @ view
+        try:
             yield
+        finally:
+            window.view = view
 
     def fade(self, sprite: arcade.Sprite, delay: float, duration: float = FADE) -> Tween:
         return Tween(sprite, duration, delay=delay, ease=ease_in, alpha=0.0,
@@ -273,8 +278,12 @@ class Effects:
 
     def show_banner(self, text: str) -> None:
         """A word over the middle of the board that stays until `hide_banner` (the finale's "Bonus!")."""
-        x, y = self.host.layout.rect.center
-        self.banner.show(text, x, y + self._cell * 0.5, BANNER_SIZE, (255, 236, 150))
+        rect = self.host.layout.rect
+        # Above the board where the window has room (the scores rising off the board stay clear
+        # of it), else just inside its top edge.
+        room = arcade.get_window().height - rect.top
+        y = rect.top + BANNER_SIZE * 0.9 if room > BANNER_SIZE * 1.8 else rect.top - BANNER_SIZE * 0.9
+        self.banner.show(text, rect.center[0], y, BANNER_SIZE, (255, 236, 150))
 
     def hide_banner(self) -> None:
         if self.banner.alpha > 0:

@@ -1,17 +1,18 @@
-"""Redrawing only what changed: a still screen's frame repaints the rectangles whose contents changed.
+"""Redrawing only what changed: a frame repaints the rectangles whose contents changed since the last.
 
-On software GL every pixel filled costs CPU: a full 1280x800 play frame is about 15 ms, and no
+On software GL every pixel filled costs CPU: a whole 1280x800 play frame is about 15 ms, and no
 cache helps (copying a cached window into the back buffer costs as much as drawing it: llvmpipe
 blits through a textured quad). But the window's back buffer keeps the last frame there (Mesa's
 software winsys copies it to the screen; an offscreen window is never swapped), so a frame that
-only moves the hover ring needs to repaint two cells, not the window.
+only moves the hover ring needs to repaint two cells, and a cascade the board, not the side panel.
 
 Each part of a screen lists its marks: (what it shows, where) for every sprite and text it
-draws, in drawing order. Between two still frames the marks that appeared or vanished are the
-damage; the frame is drawn as usual, once per damaged rectangle, clipped to it (`clip()` is the
-rectangle a part that sets its own scissor must stay inside). Anything that moves, a new view, a
-resize or an expose draws the whole window. On a GPU (whose swap may not keep the back buffer,
-and where a full frame is under a millisecond) every frame is whole.
+draws, in drawing order. Between two frames the marks that appeared or vanished are the damage;
+the frame is drawn as usual, once per damaged rectangle, clipped to it (`clip()` is the
+rectangle a part that sets its own scissor must stay inside). A new view, a resize, an expose,
+a menu (`partial` False) or damage over most of the window draws the whole window. On a GPU
+(whose swap may not keep the back buffer, and where a whole frame is under a millisecond)
+every frame is whole.
 """
 
 from __future__ import annotations
@@ -92,7 +93,19 @@ def intersect(a: Box, b: Box) -> Box | None:
 def merge(boxes: Sequence[Box], limit: int = PASSES) -> list[Box]:
     """Few rectangles covering `boxes`: overlapping ones joined, then the closest pairs until
     `limit` are left (each pass walks the whole scene again: a pass costs more than some pixels)."""
-    out = list(boxes)
+    out: list[Box] = []
+    for b in boxes:   # one pass first: each box into the first group it overlaps (a cascade moves dozens)
+        for i, o in enumerate(out):
+            if intersect(o, b) is not None:
+                out[i] = union(o, b)
+                break
+        else:
+            out.append(b)
+    if len(out) > 4 * limit:   # scattered all over: one rectangle round them all
+        whole = out[0]
+        for b in out[1:]:
+            whole = union(whole, b)
+        return [whole]
     changed = True
     while changed:
         changed = False
@@ -126,7 +139,7 @@ def keeps_back_buffer(renderer: str) -> bool:
 
 
 class Redraw:
-    """A view's frames: whole when something moves, else only the damaged rectangles (see above)."""
+    """A view's frames: only the damaged rectangles where it can, else whole (see above)."""
 
     def __init__(self, window: arcade.Window, renderer: str) -> None:
         self.window = window
@@ -139,9 +152,9 @@ class Redraw:
         """The next frame is whole (a new view on screen, a resize, an expose, a re-layout)."""
         self._last = None
 
-    def frame(self, draw: Callable[[], None], marks: Callable[[], list[Mark]], still: bool) -> None:
-        """Draw a frame: `draw` the scene (whole, or once per damaged rectangle, clipped).
-        `still`: nothing moves but what `marks` says (a tween, a modal menu: draw whole)."""
+    def frame(self, draw: Callable[[], None], marks: Callable[[], list[Mark]], partial: bool = True) -> None:
+        """Draw a frame: `draw` the scene whole, or once per damaged rectangle, clipped.
+        `partial` False: something on screen is not in `marks` (a menu): whole."""
         global _clip
         size = (self.window.width, self.window.height)
         # A resize, an expose, another view shown since: the back buffer may not hold our frame.
@@ -151,9 +164,9 @@ class Redraw:
             self.last_boxes = None
             draw()
             return
-        if not (ENABLED and self.enabled and still) or epoch != self._epoch:
+        if not (ENABLED and self.enabled and partial) or epoch != self._epoch:
             self._epoch = epoch
-            self._last = marks() if ENABLED and self.enabled and still else None
+            self._last = marks() if ENABLED and self.enabled and partial else None
             self.last_boxes = None
             draw()
             return

@@ -74,8 +74,8 @@ THEATRE_KEYS = "Space play or pause\nLeft Right step   Home End\n+ - speed   S s
 
 def theatre_pad(family: str = "XB") -> str:
     n = NAMES.get(family, NAMES["XB"])
-    return "\n".join([f"{n['a']} play or pause", f"{n['shoulders']} step", f"{n['triggers']} scrub (harder: faster)",
-                      "Up Down speed", f"{n['b']} back"])
+    return "\n".join([f"{n['a']} play or pause", f"{n['shoulders']} step",
+                      f"{n['triggers']} scrub   pulled harder, faster", "Up Down speed", f"{n['b']} back"])
 
 
 def menu_help(pad: bool, family: str = "XB") -> str:

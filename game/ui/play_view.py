@@ -94,7 +94,7 @@ class PlayView(arcade.View):
         self._result_wait = 0.0                   # seconds the won board shows before the result
         self.cues = Cues()   # which sound each event of a batch makes
         self._result_score = 0
-        self.redraw = Redraw(self.window, renderer_name())   # what a still frame repaints
+        self.redraw = Redraw(self.window, renderer_name())   # what each frame repaints (game.ui.damage)
         self._build()
         if show_goals:
             self.show_goals()   # a fresh game starts with what the level asks
@@ -560,16 +560,16 @@ class PlayView(arcade.View):
         return out
 
     def on_draw(self) -> None:
-        # A still screen (no tween, no menu) repaints only what its marks say changed.
-        still = self.modal is None and not self.board.animator.moving and not self.fliers.animator.moving
-        self.redraw.frame(self._draw_scene, self._marks, still)
+        # Without a menu the screen repaints only what its marks say changed: a moving board
+        # leaves the side panel and the backdrop round it alone (a menu is drawn whole).
+        self.redraw.frame(self._draw_scene, self._marks, self.modal is None)
 
     def _draw_scene(self) -> None:
         frames.clear(self.window, PLAY_BG)
         if self._gradient is not None:
             self._gradient.draw()
         self._grid.draw()
-        # A still frame repainting the board only skips the side panel (its texts cost a millisecond).
+        # A frame repainting the board only skips the side panel (its texts cost a millisecond).
         if repaints(self.hud.rect):
             self.hud.draw()
         if repaints(self.bar.rect):

@@ -206,3 +206,24 @@ def test_lost_goals_count_each_goal_a_game_ended_without() -> None:
     assert GameRecord.from_row([4, True, True, 3, 10, 3, 0, False, 3]).short == ()   # an older row
     with pytest.raises(ValueError):
         GameRecord.from_row(["x", True])
+
+
+def test_plot_of_a_pack_draws_its_difficulty_curve_over_the_label_bands() -> None:
+    """`gridfall playtest PACK --plot`: the pass rate level by level, the bands behind (issue 23 item 1)."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from game.cli.playtest import pack_curve
+    levels = [_level("first-swap"), _level("tight-budget")]
+    records = [play_seeds(level, range(6), "person") for level in levels]
+    fig, ax = plt.subplots()
+    try:
+        pack_curve(ax, levels, records, "person")
+        [line] = ax.get_lines()
+        rates = [100 * report(level, games, "person").pass_rate for level, games in zip(levels, records)]
+        assert list(line.get_xdata()) == [1, 2] and list(line.get_ydata()) == pytest.approx(rates)
+        assert {t.get_text() for t in ax.texts} == {"easy", "medium", "hard", "very hard", "unfair"}
+        assert len(ax.patches) == 5
+    finally:
+        plt.close(fig)

@@ -69,3 +69,40 @@ def test_nothing_a_replay_depends_on_comes_from_random_or_hash() -> None:
     outs = {subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True,
                            env={"PYTHONHASHSEED": salt, "PATH": ""}).stdout for salt in ("1", "2")}
     assert len(outs) == 1 and len(outs.pop().strip()) == 8
+
+
+def test_the_core_keeps_no_module_level_cache() -> None:
+    """Facts the rules derive are kept on the values they come from (Level.kept, a State's
+    cache, a Geometry's tables), never in a module-level dict, set or list that fills up as
+    games are played, nor behind functools' caches."""
+    offenders = []
+    for path in CORE.rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in tree.body:
+            value = node.value if isinstance(node, (ast.Assign, ast.AnnAssign)) else None
+            empty_display = isinstance(value, (ast.Dict, ast.Set, ast.List)) and not (
+                getattr(value, "keys", None) or getattr(value, "elts", None))
+            empty_call = (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)
+                          and value.func.id in ("dict", "set", "list", "OrderedDict", "defaultdict")
+                          and not value.args)
+            if empty_display or empty_call:
+                offenders.append(f"{path.name}:{node.lineno}")
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                for deco in node.decorator_list:
+                    text = ast.unparse(deco)
+                    if "lru_cache" in text or text.endswith("cache"):
+                        offenders.append(f"{path.name}:{node.lineno}: @{text}")
+    assert offenders == []
+
+
+def test_state_fields_are_those_the_rules_build_in_order() -> None:
+    """match3 and slide build the State a move leads to positionally (dataclasses.replace costs
+    more than a slide): a field added to State must be added there too."""
+    from dataclasses import fields
+
+    from game.core import State
+
+    assert [f.name for f in fields(State) if f.init] == [
+        "level", "grid", "player", "score", "moves", "status", "collected", "rng", "specials",
+        "stones", "locks", "jelly", "dropped", "reached", "rules"]

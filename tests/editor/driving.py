@@ -153,11 +153,21 @@ def save_as(window: Any, view: EditorView, name: str) -> pathlib.Path:
 
 
 def shot(window: Any, view: EditorView, path: pathlib.Path) -> Any:
-    """Draw the view and save it as a PNG (the screenshots folder is made on a clean clone)."""
+    """Draw the view and save it as a PNG (the screenshots folder is made on a clean clone).
+    An open dialog is seen over the editor: its panel's colour inside its corners."""
     view.on_draw()
     image = arcade.get_image()
     path.parent.mkdir(parents=True, exist_ok=True)
     image.save(path)
+    if view.dialog is not None:
+        from editor.widgets import PANEL
+
+        left, bottom, width, height = view.dialog.rect
+        rgb = image.convert("RGB")
+        for x, y in ((left + 6, bottom + 6), (left + width - 7, bottom + 6)):
+            seen = rgb.getpixel((int(x), window.height - 1 - int(y)))
+            assert all(abs(a - b) <= 8 for a, b in zip(seen, PANEL)), \
+                f"the {view.dialog.title!r} dialog is not seen at {(x, y)}: {seen}"
     return image
 
 

@@ -21,7 +21,7 @@ key = arcade.key
 
 
 def _finish(window: Any, view: EditorView) -> None:
-    _done, pending = concurrent.futures.wait(view.difficulty._pending, timeout=180)
+    _done, pending = concurrent.futures.wait(view.difficulty.run._pending, timeout=180)
     assert not pending, "the difficulty run never finished"
     frame(window)
     frame(window)
@@ -124,6 +124,7 @@ def test_figures_are_kept_in_the_pack_and_read_back_in_a_new_session(window: Any
     figures = view.difficulty.run.for_level(view.difficulty.current_hash())
     assert figures is not None and figures.records == () and figures.report.games == 8
     assert view.texts.shown["d1"].text.startswith(f"{figures.report.label}: bots win")
+    assert view.texts.shown["dh:kept"].text.startswith("kept in the pack's playtest.yaml")
     # The sheet draws the stored curve; the histogram asks for a run (no games kept).
     press(window, key.F6)
     assert view.difficulty_sheet.labels.shown()["hnone"].startswith("kept figures")

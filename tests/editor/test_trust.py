@@ -223,11 +223,11 @@ def test_a_working_pack_and_an_installed_pack_never_share_a_folder(window: Any, 
     # Two editors keep their own recovery files: one leaving never deletes the other's.
     other = EditorView(window, on_leave=lambda: None)
     other.model.set(name="other work")
-    other.slot.write(other.model.draft, None)
+    other.autosave.slot.write(other.model.draft, None)
     view.autosave.slot.write(view.model.draft, view.model.path)
     other.model.mark_saved()
     other.leave()
-    assert not other.slot.path.exists() and view.autosave.slot.path.exists()
+    assert not other.autosave.slot.path.exists() and view.autosave.slot.path.exists()
     assert recovery.pending() == []                      # a running editor's file is never offered
     view.autosave.slot.clear()
 

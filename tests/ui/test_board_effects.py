@@ -86,12 +86,41 @@ def effects(board: Any, name: str) -> list[Any]:
     return [s for s in board.effects if s.visible and s.texture is tex]
 
 
-def shot(window: Any, board: Any, path: pathlib.Path) -> None:
+def shot(window: Any, board: Any, path: pathlib.Path) -> Any:
     import arcade
 
     window.clear(color=(18, 20, 32, 255))
     board.draw()
-    arcade.get_image(0, 0, window.width, window.height).save(path)
+    image = arcade.get_image(0, 0, window.width, window.height).convert("RGB")
+    image.save(path)
+    return image
+
+
+def effect_pixels(window: Any, board: Any, path: pathlib.Path) -> Any:
+    """The screenshot, and which of its pixels the effects changed: the same frame drawn again
+    with the effect sprites hidden (tiles, blockers and pop-ups as they were) differs there."""
+    from PIL import ImageChops
+
+    seen = shot(window, board, path)
+    board.effects.sprites.visible = False
+    try:
+        plain = shot(window, board, path.with_name(path.stem + "-without.png"))
+    finally:
+        board.effects.sprites.visible = True
+    path.with_name(path.stem + "-without.png").unlink()
+    return ImageChops.difference(seen, plain).convert("L").point(lambda v: 255 if v > 24 else 0)
+
+
+def changed(window: Any, mask: Any, left: float, bottom: float, right: float, top: float) -> int:
+    """How many pixels of a window rectangle (arcade's y up) the effects changed."""
+    box = (int(left), window.height - int(top), int(right), window.height - int(bottom))
+    return sum(1 for v in mask.crop(box).getdata() if v)
+
+
+def around(board: Any, cell: tuple[int, int], cells: float = 0.4) -> tuple[float, float, float, float]:
+    x, y = board.center(cell)
+    r = board.layout.cell * cells
+    return (x - r, y - r, x + r, y + r)
 
 
 SPECIALS = [". . . . . .", ". . . . . .", ". . 1h . . .", ". . . . . .", ". . . 2v . .", ". . . . . ."]
@@ -108,7 +137,13 @@ def test_a_line_special_sweeps_its_whole_row(window: Any, screenshot_dir: pathli
     assert beam.center_y == pytest.approx(y) and beam.angle == 0      # along the row, not the column
     until(board, lambda: beam.width > board.layout.rect.width * 0.8)
     assert beam.center_x == pytest.approx(board.layout.rect.center[0], abs=board.layout.cell)
-    shot(window, board, screenshot_dir / "fx_line_sweep.png")
+    lit = effect_pixels(window, board, screenshot_dir / "fx_line_sweep.png")
+    # Seen: light along the special's row, on both sides of it, out to its last cells.
+    row, col = fired.cell
+    width = session.level.width
+    for c in (0, width - 1):
+        if c != col:
+            assert changed(window, lit, *around(board, (row, c))), f"the sweep does not reach cell {(row, c)}"
     finish(board, session)
 
 
@@ -142,7 +177,11 @@ def test_a_column_special_sweeps_down_its_column(window: Any, screenshot_dir: pa
     beam = effects(board, "beam")[0]
     assert beam.center_x == pytest.approx(board.center(fired.cell)[0]) and beam.angle == 90
     until(board, lambda: beam.width > board.layout.rect.height * 0.8)
-    shot(window, board, screenshot_dir / "fx_column_sweep.png")
+    lit = effect_pixels(window, board, screenshot_dir / "fx_column_sweep.png")
+    row, col = fired.cell
+    for r in (0, session.level.height - 1):
+        if r != row:
+            assert changed(window, lit, *around(board, (r, col))), f"the sweep does not reach cell {(r, col)}"
     finish(board, session)
 
 
@@ -155,7 +194,11 @@ def test_a_bomb_blasts_a_ring_over_the_cells_around_it(window: Any, screenshot_d
     ring = effects(board, "blast")[0]
     assert ring.position == pytest.approx(board.center(fired.cell))
     until(board, lambda: ring.width > board.layout.cell * 2.5)     # it grows over the 3x3 it takes
-    shot(window, board, screenshot_dir / "fx_bomb_blast.png")
+    lit = effect_pixels(window, board, screenshot_dir / "fx_bomb_blast.png")
+    # Seen: the ring over the 3x3 around the bomb, on every side of it.
+    row, col = fired.cell
+    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        assert changed(window, lit, *around(board, (row + dr, col + dc), 0.5)), f"no blast seen at {(dr, dc)}"
     finish(board, session)
 
 
@@ -177,7 +220,12 @@ def test_a_rainbow_sends_a_ray_to_every_tile_of_the_kind_it_takes(window: Any, s
         ends.add(board.cell_at(*_far_end(ray)))
     assert ends <= set(taken) | {swap.a, swap.b}
     assert len({ray.color for ray in rays}) > 1                     # rays in many colours
-    shot(window, board, screenshot_dir / "fx_rainbow_rays.png")
+    lit = effect_pixels(window, board, screenshot_dir / "fx_rainbow_rays.png")
+    for ray in rays:      # seen: each ray lit where it ends, on a tile it takes
+        x, y = _far_end(ray)
+        inward = _along(ray, 0.8)
+        assert changed(window, lit, inward[0] - 6, inward[1] - 6, inward[0] + 6, inward[1] + 6), \
+            f"a ray to {board.cell_at(x, y)} is not seen"
     finish(board, session)
 
 
@@ -210,6 +258,12 @@ def test_a_rainbow_caught_in_a_blast_sends_its_rays_to_the_kind_the_core_says_it
     finish(board, session)
 
 
+def _along(ray: Any, part: float) -> tuple[float, float]:
+    """A point on a ray, `part` of the way from its start to its end."""
+    (x0, y0), (x1, y1) = _far_end(ray, -1), _far_end(ray)
+    return (x0 + (x1 - x0) * part, y0 + (y1 - y0) * part)
+
+
 def _far_end(ray: Any, side: int = 1) -> tuple[float, float]:
     """Where a ray ends (side -1: where it starts)."""
     import math
@@ -230,7 +284,9 @@ def test_two_specials_swapped_together_make_a_bigger_effect(window: Any, screens
     rings = effects(board, "blast")
     assert max(r.width for r in rings) > board.layout.cell * 4      # far past a lone bomb's 3x3
     assert any(p.text.text == "Combo!" and p.alpha > 0 for p in board._popups)
-    shot(window, board, screenshot_dir / "fx_combo.png")
+    lit = effect_pixels(window, board, screenshot_dir / "fx_combo.png")
+    # Seen: the blast reaches two cells out from the swapped pair, past a lone bomb's 3x3.
+    assert changed(window, lit, *around(board, (2, 0), 0.5)) and changed(window, lit, *around(board, (2, 5), 0.5))
     finish(board, session)
 
 

@@ -82,3 +82,21 @@ def test_still_frames_repaint_only_what_changed_and_match_a_whole_frame(window: 
         _same_as_whole(window, view, lambda: _send(window, "on_mouse_press", *at((3, 3)), LEFT, 0))
         _same_as_whole(window, view, lambda: _send(window, "on_mouse_release", *at((3, 3)), LEFT, 0),
                        partial=False)
+        # A move plays: each frame of it repaints what moved (the board), the same as whole.
+        from game.core import legal_commands
+
+        assert view.submit(legal_commands(view.state)[0])
+        parts = 0
+        for _ in range(12):
+            parts += _same_as_whole(window, view, lambda: [view.on_update(DT) for _ in range(2)],
+                                    partial=False) is not None
+        assert parts, "no frame of a move repainted less than the whole window"
+        # A blast's shake draws the board off its place a few pixels, then back.
+        view.board.animator.finish()
+        jolt = view.board.effects.jolt
+        jolt.strength, jolt.amplitude = 1.0, 6.0
+        for _ in range(3):
+            jolt.age += 0.03
+            _same_as_whole(window, view, lambda: None, partial=False)
+        jolt.strength = 0.0
+        _same_as_whole(window, view, lambda: None)

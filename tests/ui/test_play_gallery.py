@@ -10,6 +10,7 @@ import pytest
 from game.core import Chain, legal_commands
 from game.io import find_pack
 from game.io.settings import Settings
+from looks import tiles_seen
 
 DT = 1 / 60
 LEFT = 1
@@ -62,7 +63,9 @@ def test_every_shipped_level_opens_readable(window: Any, screenshot_dir: pathlib
     if lv.mode == "slide":
         assert goals == ["Put the tiles in order"]
     if level_id in ("the-diamond", "across-the-field", "hourglass", "grand-slide", "free-hand", "chain-master"):
-        arcade.get_image(0, 0, window.width, window.height).save(screenshot_dir / f"level_{level_id}.png")
+        image = arcade.get_image(0, 0, window.width, window.height).convert("RGB")
+        image.save(screenshot_dir / f"level_{level_id}.png")
+        assert tiles_seen(view, image) >= len(view.board.by_cell) / 2
     # The tiles of a 9x9 board are no smaller than 50 px: readable.
     assert view.board.tile_px >= 40
 
@@ -84,7 +87,10 @@ def test_colour_blind_palette_and_small_window(window: Any, screenshot_dir: path
     view.on_resize(960, 600)
     view.on_draw()
     _hud_lines_do_not_overlap(view)
-    arcade.get_image(0, 0, 960, 600).save(screenshot_dir / "level_the-diamond_colorblind_960x600.png")
+    image = arcade.get_image(0, 0, 960, 600).convert("RGB")
+    image.save(screenshot_dir / "level_the-diamond_colorblind_960x600.png")
+    # Seen: the colour-blind pictures, every tile whole inside the small window.
+    assert tiles_seen(view, image) >= len(view.board.by_cell) / 2
     view.on_resize(window.width, window.height)
 
 
@@ -148,7 +154,9 @@ def test_a_blocker_level_opens_with_its_goals_in_the_hud_and_plays(window: Any, 
         assert icon.width > 10 and icon.right < text.x and abs(icon.center_y - text.y) < 2
     lines = goal_lines(level, view.state)
     assert "Clear all the jelly (26 layers)" in lines and "Bring 2 drops to the bottom" in lines
-    arcade.get_image(0, 0, window.width, window.height).save(screenshot_dir / "level_blockers.png")
+    image = arcade.get_image(0, 0, window.width, window.height).convert("RGB")
+    image.save(screenshot_dir / "level_blockers.png")
+    assert tiles_seen(view, image) >= len(view.board.by_cell) / 2
     for _ in range(4):
         if view.state.status != Status.PLAYING:
             break

@@ -15,7 +15,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 def test_record_a_winning_replay_as_an_animated_gif(window: Any, tmp_path: pathlib.Path,
                                                     capsys: Any, screenshot_dir: pathlib.Path) -> None:
     out = tmp_path / "clip.gif"
-    code = main(["record", str(ROOT / "tests/replays/first-swap.yaml"), "--out", str(out), "--fps", "20"])
+    code = main(["record", str(ROOT / "tests/replays/first-swap.yaml"), "--out", str(out), "--fps", "10"])
     said = capsys.readouterr().out
     assert code == 0, said
     assert "1 moves, won" in said

@@ -680,7 +680,7 @@ def test_a_file_dropped_on_the_editor_never_takes_it_away(window: Any, fresh: pa
     window.dispatch_event("on_file_drop", 10, 10, [str(shared)])
     window.dispatch_events()
     assert window.current_view is view and view.model.draft.name == "Unsaved work"
-    assert "use Open" in view.status
+    assert "use Open" in view.status.text
     view.model.mark_saved()
 
 

@@ -123,21 +123,39 @@ def _first(state: State, swap: Swap) -> First | None:
     return found
 
 
+Context = tuple[int, int, int, int, int, int, int, int, int]
+"""What every swap's question on one board reads: the stride, the cells no swap moves (locks
+and drops), the legal swaps' masks (across, down), the bits of locks, stones, jelly and drops,
+and the cells under a drop."""
+
+
+def _context(state: State, board: Bitboard) -> Context:
+    """The Context of the state's board (found once, kept with it)."""
+    found = board.asked.get("context")
+    if found is None:
+        _, _, locks, stone_bits, jelly_bits = match3.kept_layers(state, board)
+        drops = match3.drop_bits(state, board)
+        across, down = match3.legal_masks(state, board)
+        found = board.asked["context"] = (board.geo.stride, locks | drops, across, down, locks, stone_bits,
+                                          jelly_bits, drops, _under(board, drops))
+    return cast(Context, found)
+
+
 def _first_of(state: State, board: Bitboard, swap: Swap) -> First | None:
     a, b = swap.a, swap.b
+    stride, unmoved, across, down, locks, stone_bits, jelly_bits, drops, under = _context(state, board)
+    abit, bbit = a[0] * stride + a[1], b[0] * stride + b[1]
+    if (unmoved >> abit) & 1 or (unmoved >> bbit) & 1:
+        return None
+    # match3.swap_is_legal on a board with blockers: the legal masks, at the upper or left cell.
+    if not ((across if a[0] == b[0] else down) >> (abit if abit < bbit else bbit)) & 1:
+        return None
     geo = board.geo
-    stride = geo.stride
-    stones, jelly, locks, stone_bits, jelly_bits = match3.kept_layers(state, board)
-    drops = match3.drop_bits(state, board)
-    if (locks | drops) >> (a[0] * stride + a[1]) & 1 or (locks | drops) >> (b[0] * stride + b[1]) & 1:
-        return None
-    if not match3.swap_is_legal(state, board, a, b):
-        return None
     _, layer, outcome, runs = questions.looked_at(state, board, a, b)
     cleared, unlocked, struck, jellied = split(geo, runs, outcome, drops, locks, stone_bits, jelly_bits)
     cells = questions.kinds_after(state, a, b, map(geo.cell_of.__getitem__, bits_of(cleared)))
     return (layer, outcome, cells, unlocked.bit_count() + struck.bit_count() + jellied.bit_count(),
-            (cleared & _under(board, drops)).bit_count())
+            (cleared & under).bit_count())
 
 
 def _under(board: Bitboard, drops: int) -> int:

@@ -7,7 +7,7 @@ from typing import AbstractSet, Callable, cast
 
 from ..boards import Geometry, holes_of, make_geometry
 from ..events import Event, Fell, Spawned
-from ..grid import DROP, EMPTY, HOLE, PLAYER, STONE, Cell, Grid
+from ..grid import DROP, EMPTY, PLAYER, STONE, Cell, Grid
 from ..rng import GOLDEN, MASK64, Draws
 from ..state import Specials
 from .specials import Layer

@@ -1,0 +1,377 @@
+"""The pack at a glance (issue 23 item 1): every level of the open level's pack as a card (its
+dealt board, name, mode, moves, goals, bot pass rate), drag to reorder, duplicate, a new level in
+one step, and the bots on every level in the background drawing the pack's difficulty curve."""
+
+from __future__ import annotations
+
+import dataclasses
+import pathlib
+from collections.abc import Callable
+from typing import Any
+
+import arcade
+
+from game.bots.playtest import LABELS, LevelReport
+from game.core import Level, Mode
+from game.io import LevelFileError, load_level
+from game.io.playtest_file import stored_figures
+from game.ui.layout import Rect
+
+from . import charts, files
+from .look import BAD, DIM, GOOD, PANEL, SELECTED, TEXT, WARN, clip
+from .difficulty import LABEL_COLORS
+from .draft import blank
+from .host import Host
+from .overlay import board_area
+from .pack_run import PackRun
+from .thumbnails import thumbnail
+
+CARD_W, CARD_H, GAP = 138, 150, 8
+CURVE_H = 150
+BANDS = {"easy": (40, 70, 56), "medium": (44, 50, 80), "hard": (74, 62, 40), "very hard": (80, 42, 52),
+         "unfair": (60, 30, 36)}
+
+
+@dataclasses.dataclass(frozen=True)
+class Card:
+    """One level of the pack as the overview shows it."""
+
+    name: str                 # its file name in the pack
+    level: Level | None       # None: the file does not load (its problems are the panel's)
+    figures: LevelReport | None   # the bots' figures kept for the level as it is now
+
+
+class PackOverview:
+    """A part: a sheet over the board. Opening a card asks the editor to open its level (which
+    asks about unsaved edits first); pack edits are the pack's own undo steps (the Pack dialog's)."""
+
+    def __init__(self, host: Host, known: Callable[[files.PackFolder], files.PackFolder],
+                 open_level: Callable[[pathlib.Path], None]) -> None:
+        self.host = host
+        self._known = known   # the pack as the editor holds it (with its undo steps)
+        self._open_level = open_level
+        self.labels = charts.Labels()
+        self.run = PackRun()
+        self.is_open = False
+        self.pack: files.PackFolder | None = None
+        self.cards: list[Card] = []
+        self.selected = 0
+        self.first_row = 0
+        self.buttons: dict[str, Rect] = {}
+        self.card_rects: list[tuple[Rect, int]] = []
+        self._press: tuple[int, float, float] | None = None   # the card pressed and where
+        self._drag_to: int | None = None
+        self._sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self._sprites_key: tuple[Any, ...] | None = None
+
+    # -- the pack --------------------------------------------------------------------------------------
+    def open(self) -> None:
+        pack = files.pack_of(self.host.model.path)
+        if pack is not None:
+            pack = self._known(pack)
+        if pack is None:
+            self.host.say("the overview shows a pack you are making: open one of its levels (Pack...)", bad=True)
+            return
+        self.pack, self.is_open = pack, True
+        self.reload()
+
+    def close(self) -> None:
+        self.is_open = False
+        self._press = None
+
+    def area(self) -> Rect:
+        return board_area(self.host.window.width, self.host.window.height)
+
+    def reload(self) -> None:
+        """Read the pack's levels and their kept figures again (after an edit or a run)."""
+        pack = self.pack
+        if pack is None:
+            return
+        cards = []
+        for name in pack.levels:
+            path = pack.folder / name
+            try:
+                level: Level | None = load_level(path)
+            except (LevelFileError, OSError):
+                level = None
+            figures = None
+            if level is not None:
+                stored = stored_figures(pack.folder, level.id, level.content_hash())
+                figures = LevelReport.from_dict(stored) if stored is not None else None
+            cards.append(Card(name, level, figures))
+        self.cards = cards
+        self.selected = min(self.selected, max(0, len(cards) - 1))
+
+    def _edit(self, change: Callable[[list[str]], list[str]], said: str) -> None:
+        pack = self.pack
+        if pack is None:
+            return
+        levels = change(pack.levels)
+        try:
+            pack.edit(lambda: pack.meta.__setitem__("levels", levels))
+        except OSError as error:
+            self.host.say(f"pack not changed: {error.strerror or error}", bad=True)
+            return
+        self.host.say(said)
+        self.reload()
+
+    def move(self, index: int, to: int) -> None:
+        """Put the level at `index` at place `to` (one step of the pack's undo)."""
+        if index == to or not (0 <= index < len(self.cards) and 0 <= to < len(self.cards)):
+            return
+        name = self.cards[index].name
+
+        def moved(levels: list[str]) -> list[str]:
+            levels.remove(name)
+            levels.insert(to, name)
+            return levels
+
+        self.selected = to
+        self._edit(moved, f"{name} is level {to + 1} now (the Pack dialog's Undo puts it back)")
+
+    def _free_id(self, base: str) -> str:
+        assert self.pack is not None
+        taken = {p.stem for p in self.pack.folder.glob("*.y*ml")}
+        n = 2
+        while f"{base}-{n}" in taken:
+            n += 1
+        return f"{base}-{n}"[:64]
+
+    def duplicate(self) -> None:
+        """A copy of the selected level, listed right after it, under a new id."""
+        if self.pack is None or not self.cards:
+            return
+        card = self.cards[self.selected]
+        try:
+            draft = files.load_draft(self.pack.folder / card.name)
+        except files.EditorFileError as error:
+            self.host.say(f"not duplicated: {error}", bad=True)
+            return
+        new_id = self._free_id(draft.id)
+        copy_ = dataclasses.replace(draft, id=new_id, name=f"{draft.name} (copy)")
+        self._add(copy_, self.selected + 1, f"duplicated {card.name} as {new_id}.yaml")
+
+    def new_level(self) -> None:
+        """A new level saved straight into the pack and listed at its end, then opened."""
+        if self.pack is None:
+            return
+        new_id = self._free_id("level")
+        draft = blank(Mode.MATCH3, 8, 8, level_id=new_id, name=new_id.replace("-", " ").title())
+        draft = dataclasses.replace(draft, moves=20, score=1000)   # a level the game can load at once
+        path = self._add(draft, len(self.cards), f"new level {new_id}.yaml in the pack")
+        if path is not None:
+            self.close()
+            self._open_level(path)
+
+    def _add(self, draft: Any, at: int, said: str) -> pathlib.Path | None:
+        pack = self.pack
+        assert pack is not None
+        path = pack.file_of(draft.id)
+        try:
+            files.save_draft(draft, path)
+        except (OSError, files.EditorFileError) as error:
+            self.host.say(f"not added: {error}", bad=True)
+            return None
+        self._edit(lambda levels: levels[:at] + [path.name] + levels[at:], said)
+        self.selected = at
+        return path
+
+    def run_bots(self) -> None:
+        pack = self.pack
+        levels = [c.level for c in self.cards if c.level is not None]
+        if pack is None or not levels:
+            return
+        self.run.start(pack.folder, str(pack.meta.get("id") or pack.folder.name), levels)
+        self.host.say(f"the bots are playing every level {self.run.games} times in the background")
+
+    def poll(self) -> None:
+        if self.run.poll():
+            if self.run.error is not None:
+                self.host.say(self.run.error, bad=True)
+            else:
+                self.host.say(f"the bots played every level: kept in {self.run.written}")
+            self.reload()
+
+    # -- input ------------------------------------------------------------------------------------------
+    def press(self, x: float, y: float, button: int, modifiers: int) -> None:
+        for name, rect in self.buttons.items():
+            if rect.contains(x, y):
+                {"close": self.close, "run": self.run_bots, "new": self.new_level,
+                 "duplicate": self.duplicate, "stop": self.run.stop}[name]()
+                return
+        for rect, index in self.card_rects:
+            if rect.contains(x, y):
+                self.selected = index
+                self._press, self._drag_to = (index, x, y), None
+                return
+
+    def _slot_at(self, x: float, y: float) -> int | None:
+        for rect, index in self.card_rects:
+            if rect.contains(x, y):
+                return index
+        return None
+
+    def drag(self, x: float, y: float) -> None:
+        if self._press is not None and abs(x - self._press[1]) + abs(y - self._press[2]) > 8:
+            self._drag_to = self._slot_at(x, y)
+
+    def release(self, x: float, y: float) -> None:
+        pressed, self._press = self._press, None
+        if pressed is None:
+            return
+        if self._drag_to is not None:
+            to, self._drag_to = self._drag_to, None
+            self.move(pressed[0], to)
+        elif abs(x - pressed[1]) + abs(y - pressed[2]) <= 8 and self.pack is not None:
+            self.close()   # a click: edit that level
+            self._open_level(self.pack.folder / self.cards[pressed[0]].name)
+
+    def scroll(self, x: float, y: float, amount: float) -> None:
+        self.first_row = max(0, self.first_row - (1 if amount > 0 else -1))
+
+    def key(self, symbol: int, modifiers: int) -> bool:
+        k = arcade.key
+        if symbol in (k.ESCAPE, k.F7):
+            self.close()
+        elif symbol in (k.LEFT, k.RIGHT) and self.cards:
+            self.selected = max(0, min(len(self.cards) - 1, self.selected + (1 if symbol == k.RIGHT else -1)))
+        elif symbol in (k.ENTER, k.RETURN) and self.cards and self.pack is not None:
+            self.close()
+            self._open_level(self.pack.folder / self.cards[self.selected].name)
+        else:
+            return False
+        return True
+
+    # -- drawing -----------------------------------------------------------------------------------------
+    def _button(self, name: str, text: str, rect: Rect, enabled: bool = True) -> None:
+        arcade.draw_lrbt_rectangle_filled(rect.left, rect.right, rect.bottom, rect.top, SELECTED if enabled else PANEL)
+        self.labels.put(f"b:{name}", text, *rect.center, TEXT if enabled else DIM, 10, anchor_x="center",
+                        anchor_y="center")
+        if enabled:
+            self.buttons[name] = rect
+
+    def draw(self) -> None:
+        if not self.is_open or self.pack is None:
+            return
+        self.poll()
+        area = self.area()
+        self.buttons, self.card_rects = {}, []
+        self.labels.begin()
+        arcade.draw_lrbt_rectangle_filled(area.left, area.right, area.bottom, area.top, (30, 32, 58))
+        arcade.draw_lrbt_rectangle_outline(area.left, area.right, area.bottom, area.top, DIM, 1)
+        top = area.top - 20
+        name = self.pack.meta.get("name") or self.pack.folder.name
+        self.labels.put("title", clip(f"Pack '{name}': {len(self.cards)} levels", 60), area.left + 14, top, TEXT, 14,
+                        bold=True, anchor_y="center")
+        self._button("close", "Close (Esc)", Rect(area.right - 104, top - 12, 94, 24))
+        row_y = area.bottom + 10
+        x = area.left + 14
+        for key_, text, width, enabled in (("new", "New level", 96, True),
+                                           ("duplicate", "Duplicate", 90, bool(self.cards)),
+                                           ("run", "Run bots on every level", 186, not self.run.running),
+                                           ("stop", "Stop", 60, self.run.running)):
+            self._button(key_, text, Rect(x, row_y, width, 24), enabled)
+            x += width + 8
+        if self.run.running:
+            done, total = self.run.progress()
+            self.labels.put("progress", f"bots: {done} of {total} levels", x + 4, row_y + 12, WARN, 10,
+                            anchor_y="center")
+        self._draw_cards(Rect(area.left + 10, area.bottom + CURVE_H + 44, area.width - 20,
+                              top - 20 - (area.bottom + CURVE_H + 44)))
+        self._draw_curve(Rect(area.left + 60, area.bottom + 78, area.width - 90, CURVE_H - 56))
+        self.labels.draw()
+
+    def _draw_cards(self, box: Rect) -> None:
+        cols = max(1, int((box.width + GAP) // (CARD_W + GAP)))
+        rows = max(1, int((box.height + GAP) // (CARD_H + GAP)))
+        self.first_row = min(self.first_row, max(0, (len(self.cards) - 1) // cols - rows + 1))
+        first = self.first_row * cols
+        shown = self.cards[first:first + cols * rows]
+        key = (id(self.cards), first, cols, box)
+        if key != self._sprites_key:
+            self._sprites_key = key
+            self._sprites.clear()
+            for i, card in enumerate(shown):
+                if card.level is None:
+                    continue
+                rect = self._card_rect(box, i, cols)
+                tex = thumbnail(card.level)
+                scale = min((CARD_W - 12) / tex.width, 78 / tex.height)
+                sprite = arcade.Sprite(tex, scale=scale, center_x=rect.center[0], center_y=rect.top - 46)
+                self._sprites.append(sprite)
+        for i, card in enumerate(shown):
+            index = first + i
+            rect = self._card_rect(box, i, cols)
+            self.card_rects.append((rect, index))
+            color = (58, 62, 100) if index == self.selected else (42, 45, 76)
+            arcade.draw_lrbt_rectangle_filled(rect.left, rect.right, rect.bottom, rect.top, color)
+            if self._drag_to == index:
+                arcade.draw_lrbt_rectangle_outline(rect.left, rect.right, rect.bottom, rect.top, WARN, 3)
+            self._card_text(index, card, rect)
+        self._sprites.draw()
+        if len(self.cards) > cols * rows:
+            self.labels.put("more", f"levels {first + 1}-{first + len(shown)} of {len(self.cards)} (wheel scrolls)",
+                            box.right, box.top + 14, DIM, 9, anchor_x="right", anchor_y="center")
+
+    @staticmethod
+    def _card_rect(box: Rect, i: int, cols: int) -> Rect:
+        r, c = divmod(i, cols)
+        return Rect(box.left + c * (CARD_W + GAP), box.top - (r + 1) * CARD_H - r * GAP, CARD_W, CARD_H)
+
+    def _card_text(self, index: int, card: Card, rect: Rect) -> None:
+        x = rect.left + 6
+        level = card.level
+        self.labels.put(f"n{index}", clip(f"{index + 1}. {level.name if level else card.name}", 20), x,
+                        rect.bottom + 50, TEXT, 9, bold=True, anchor_y="center")
+        if level is None:
+            self.labels.put(f"m{index}", "does not load: open it", x, rect.bottom + 34, BAD, 8, anchor_y="center")
+            return
+        moves = f"{level.moves} moves" if level.moves is not None else "no limit"
+        self.labels.put(f"m{index}", f"{level.mode} · {moves}", x, rect.bottom + 36, DIM, 8, anchor_y="center")
+        self.labels.put(f"g{index}", clip(goals_text(level), 24), x, rect.bottom + 23, DIM, 8, anchor_y="center")
+        f = card.figures
+        said, color = ("bots: not played", DIM) if f is None else \
+            (f"bots win {f.pass_rate:.0%} · {f.label}", LABEL_COLORS.get(f.label, TEXT))
+        self.labels.put(f"p{index}", said, x, rect.bottom + 9, color, 8, anchor_y="center")
+
+    def _draw_curve(self, box: Rect) -> None:
+        """The pack's difficulty curve: the pass rate level by level, the label bands behind."""
+        n = len(self.cards)
+        if n == 0:
+            return
+        plot = charts.Plot(box, 0.5, n + 0.5, 0.0, 1.0)
+        bounds = [1.0] + [bound for bound, _ in LABELS]
+        charts.bands(plot, [(lo, hi, BANDS[name]) for (lo, name), hi in zip(LABELS, bounds)])
+        for (lo, name), hi in zip(LABELS, bounds):
+            if hi - lo >= 0.1:
+                self.labels.put(f"band:{name}", name, box.right - 4, plot.py((lo + hi) / 2), DIM, 8,
+                                anchor_x="right", anchor_y="center")
+        charts.axes(plot, self.labels, "pc", x_title="level", y_title="bots win",
+                    x_fmt=lambda v: f"{v:.0f}", y_fmt=lambda v: f"{v:.0%}",
+                    x_ticks=[t for t in charts.ticks(1, n, 12) if t == int(t)], y_ticks=[0.0, 0.5, 1.0])
+        points = [(i + 1, c.figures.pass_rate) for i, c in enumerate(self.cards) if c.figures is not None]
+        charts.line(plot, points, GOOD, 2)
+        if not points:
+            self.labels.put("pcnone", "Run bots on every level to draw the pack's curve", box.center[0],
+                            box.center[1], TEXT, 10, anchor_x="center", anchor_y="center")
+
+
+def goals_text(level: Level) -> str:
+    """A level's goals in a few words: 'jelly, score 1,500'."""
+    g = level.goals
+    out = []
+    if level.mode == Mode.SLIDE:
+        return "solve it"
+    if g.score is not None:
+        out.append(f"score {g.score:,}")
+    out += [f"{n} of kind {k}" for k, n in g.collect]
+    if g.jelly:
+        out.append("jelly")
+    if g.stones:
+        out.append("stones")
+    if g.drops:
+        out.append(f"{g.drops} drops")
+    if g.reach is not None:
+        out.append("reach")
+    return ", ".join(out) or "score run"
+

@@ -1,0 +1,78 @@
+"""The pack at a glance (issue 23 item 1): cards for every level, drag to reorder, duplicate, a new
+level in one step, the bots on every level in the background and the pack's curve."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import pathlib
+from typing import Any
+
+import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
+import arcade
+
+from driving import SCREENSHOTS, click, drag, frame, header, press, shot
+from editor import files
+from editor.pack_run import PackRun
+from editor.view import EditorView
+from game.io import load_pack
+from game.io.playtest_file import read_results
+
+key = arcade.key
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+SHIPPED = ROOT / "game" / "data" / "levels" / "first-steps"
+
+
+def _pack() -> files.PackFolder:
+    pack = files.new_pack("glance", "At a glance")
+    for name in ("first-swap.yaml", "token-walk.yaml", "slide-in.yaml"):
+        (pack.folder / name).write_bytes((SHIPPED / name).read_bytes())
+    pack.edit(lambda: pack.meta.__setitem__("levels", ["first-swap.yaml", "token-walk.yaml", "slide-in.yaml"]))
+    return pack
+
+
+def test_the_overview_shows_reorders_duplicates_adds_and_plays_every_level(window: Any, editor: EditorView) -> None:
+    view = editor
+    pack = _pack()
+    view.open_path(pack.folder / "first-swap.yaml")
+    header(window, view, "Overview")
+    ov = view.overview
+    assert ov.is_open and [c.name for c in ov.cards] == ["first-swap.yaml", "token-walk.yaml", "slide-in.yaml"]
+    shown = ov.labels.shown()
+    assert shown["n0"].startswith("1. ") and shown["m0"] == "match3 · 10 moves" and shown["p0"] == "bots: not played"
+    assert shown["m2"].startswith("slide") and shown["g2"] == "solve it"
+    # Drag the third card onto the first: it is level 1 now, in pack.yaml.
+    (r2, _), (r0, _) = ov.card_rects[2], ov.card_rects[0]
+    drag(window, [r2.center, (r2.center[0] - 40, r2.center[1]), r0.center])
+    assert files.pack_of(pack.folder / "slide-in.yaml").levels[0] == "slide-in.yaml"   # type: ignore[union-attr]
+    assert [c.name for c in ov.cards][0] == "slide-in.yaml" and ov.selected == 0
+    # Duplicate the selected level: listed right after it, a new id, the same board.
+    click(window, *ov.buttons["duplicate"].center)
+    assert [c.name for c in ov.cards][:2] == ["slide-in.yaml", "slide-in-2.yaml"]
+    assert ov.cards[1].level is not None and ov.cards[1].level.layout == ov.cards[0].level.layout  # type: ignore[union-attr]
+    # The bots on every level, in the background; the curve and the cards show the figures.
+    ov.run = PackRun(games=6, workers=1)
+    click(window, *ov.buttons["run"].center)
+    assert ov.run.running and "stop" in ov.buttons
+    futures = [f for level in ov.run._pending for f in level]
+    _done, pending = concurrent.futures.wait(futures, timeout=180)
+    assert not pending
+    frame(window)
+    frame(window)
+    assert not ov.run.running and "playtest.yaml" in view.status.text
+    stored = read_results(load_pack(pack.folder))
+    assert stored is not None and len(stored.levels) == 4 and all(r.current for r in stored.levels.values())
+    shown = ov.labels.shown()
+    assert all(shown[f"p{i}"].startswith("bots win ") for i in range(4))
+    assert shown["pc:xt"] == "level" and shown["band:easy"] == "easy"
+    shot(window, view, SCREENSHOTS / "editor-pack-overview.png")
+    # New level: saved straight into the pack (not the data folder's levels), listed, opened.
+    click(window, *ov.buttons["new"].center)
+    new = pack.folder / "level-2.yaml"
+    assert new.is_file() and view.model.path == new and not ov.is_open
+    assert files.pack_of(new).levels[-1] == "level-2.yaml"   # type: ignore[union-attr]
+    assert not view.model.problems()
+    # Click a card: its level opens in the editor.
+    press(window, key.F7)
+    assert ov.is_open
+    click(window, *ov.card_rects[2][0].center)
+    assert view.model.path == pack.folder / ov.cards[2].name and not ov.is_open
