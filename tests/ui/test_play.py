@@ -1020,7 +1020,7 @@ def test_hud_stars_of_a_won_collect_level_match_the_result(window: Any) -> None:
     on = sum(1 for s in view.result_stars if s.texture is view.result_stars[0].texture)
     assert stars(view.state) == on == view.hud.lit >= 1
     lit = [s.texture for s in view.hud.stars]
-    assert all(t is view.result_stars[0].texture for t in lit)
+    assert [t is view.result_stars[0].texture for t in lit] == [n < on for n in range(len(lit))]
 
 
 def test_hud_stars_light_by_core_thresholds_while_playing(window: Any) -> None:
