@@ -68,12 +68,12 @@ def resolve(args: argparse.Namespace) -> tuple[Any, str | None]:
     pack = None
     if args.file:
         path = pathlib.Path(args.file)
-        if not path.exists() and looks_like_code(args.file):
+        if looks_like_code(args.file) and not _names_a_file(path):
             if args.level or args.seed is not None:
                 raise ValueError("a share code holds its own level (and a game its own seed)")
             open_code(args.file)   # a bad code is said here, in one line, before any window
             return None, None
-        if not path.exists():
+        if not _names_a_file(path):
             raise ValueError(f"{path}: no such file")
         if is_pack_path(path):
             pack = load_pack(path)
@@ -125,3 +125,12 @@ def run(args: argparse.Namespace) -> int:
                   file=sys.stderr)
             return 2
         raise
+
+
+def _names_a_file(path: pathlib.Path) -> bool:
+    """Whether `path` names something on disk; a name longer than the system allows (a pasted
+    code cut short, say) names nothing rather than raising."""
+    try:
+        return path.exists()
+    except OSError:
+        return False

@@ -16,6 +16,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 GOOD = (ROOT / "tests/replays/first-swap.yaml").read_text(encoding="utf-8")
 CHECK = GOOD.split("checks:\n- ", 1)[1].splitlines()[0]   # its one check: 'digest score moves'
 CHECK_LINE = GOOD.splitlines().index(f"- {CHECK}") + 1
+HASH = GOOD.split("level_hash: ", 1)[1].splitlines()[0]    # the level's true hash, as proven
 
 
 
@@ -61,7 +62,7 @@ def test_a_replay_names_its_pack_by_id_never_by_a_path(tmp_path: pathlib.Path, p
 def test_a_malformed_level_hash_is_refused_at_its_place(tmp_path: pathlib.Path, capsys: Any,
                                                        value: str, words: str) -> None:
     path = tmp_path / "r.yaml"
-    path.write_text(GOOD.replace("level_hash: 0d1e7313f64ae197", f"level_hash: {value}"),
+    path.write_text(GOOD.replace(f"level_hash: {HASH}", f"level_hash: {value}"),
                     encoding="utf-8")
     assert main(["replay", str(path)]) == 1
     said = _said(capsys)
@@ -72,7 +73,7 @@ def test_a_malformed_level_hash_is_refused_at_its_place(tmp_path: pathlib.Path, 
 def test_a_forged_level_hash_is_refused_even_where_the_game_agrees(tmp_path: pathlib.Path,
                                                                    capsys: Any) -> None:
     path = tmp_path / "r.yaml"
-    path.write_text(GOOD.replace("0d1e7313f64ae197", "0123456789abcdef"), encoding="utf-8")
+    path.write_text(GOOD.replace(HASH, "0123456789abcdef"), encoding="utf-8")
     assert main(["replay", str(path)]) == 1
     said = _said(capsys)
     assert f"{path}:5:13: level_hash: 0123456789abcdef is not the hash" in said

@@ -14,6 +14,7 @@ from game.cli import main
 from game.io import find_pack, yamldoc
 from game.io.replay import Replay, ReplayFileError, load_replay, replay_to_yaml, save_replay
 
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 SAMPLE = Replay("first-steps", "first-swap", 7,
                 (Swap((1, 2), (1, 3)), Chain(((0, 0), (1, 1), (2, 2))), Slide((2, 1))))
 
@@ -233,7 +234,9 @@ def test_a_replay_recorded_before_special_tiles_reports_where_the_game_now_diffe
     path.write_text("format: 2\nrules: 1\npack: first-steps\nlevel: first-swap\n"
                     "level_hash: 0d1e7313f64ae197\nseed: 1\ncommands:\n- swap 4,5 5,5\n"
                     "checks:\n- ea6bf88d 1950 1\n")
-    assert main(["replay", str(path)]) == 1
+    # Given the level as it was then (First Swap has since switched specials off).
+    old_level = ROOT / "tests/replays/older/levels/first-swap.yaml"
+    assert main(["replay", str(path), "--level", str(old_level)]) == 1
     said = capsys.readouterr()
     text = said.out + said.err
     assert "made with rules version 1" in text

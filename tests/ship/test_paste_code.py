@@ -91,7 +91,9 @@ def test_the_paste_button_says_in_one_line_what_is_wrong_and_goes_back(window: A
     click_widget(window, "paste")
     notice = window.current_view
     assert isinstance(notice, NoticeView) and notice.title == "The code cannot be opened"
-    assert len(notice.lines) == 1 and notice.lines[0].startswith("the code is damaged or cut short")
+    # Cut short: found by its length or by its checksum, depending on where the cut falls.
+    assert len(notice.lines) == 1 and notice.lines[0].startswith("the code is")
+    assert "cut short" in notice.lines[0]
     send(window, "on_key_press", arcade.key.ESCAPE, 0)
     assert isinstance(window.current_view, TitleView)
     clipboard[0] = "just some words"

@@ -512,7 +512,12 @@ def test_chain_hint_is_a_good_chain_with_arrows(window: Any) -> None:
 
     view = open_view(window, first_level_of("chain", player=True))
     press_key(window, arcade.key.H)
-    assert view.hint_command == legal_commands(view.state)[0]
+    # The view shows the core's advice (which weighs the goal and the move after, so not always
+    # the longest chain), a real chain of the level's length or more.
+    from game.core import hint_move, play
+    assert view.hint_command == hint_move(view.state)
+    assert play(view.state, view.hint_command)[1].moves == view.state.moves + 1   # the rules take it
+    assert len(view.hint_command.path) >= view.state.level.rules.min_chain
     assert len(view.board._hint_arrows) == len(view.hint_command.path) - 1
     # Each arrow sits over the gap between its two tiles, clear of both tiles' middles (the
     # arrows crossed the tiles, hiding what the path eats), and diagonals are no fatter.
