@@ -585,7 +585,8 @@ def test_a_fresh_level_opens_on_its_goal_card_which_the_pause_menu_shows_again(
     assert card is not None and view.modal is card and card.title.text == level.name
     lines = [t.text for t in card.lines]
     assert " ".join(level.description.split())[:30] in " ".join(lines)
-    assert "Moves: 16" in lines and "Stars: a win · 4 moves left · 8 moves left" in lines
+    marks = " · ".join(str(score) for score in level.stars)   # its stars count points (the finale)
+    assert "Moves: 16" in lines and f"Stars at {marks} points" in lines
     assert [n.text for n in card.counts] == ["× 22", "× 22"] and len(card.icons) == 2
     image = draw(window, "goal_card")
     # The card's panel covers the middle of the window, over the board (sampled by its edge,
