@@ -46,9 +46,14 @@ def test_the_packs_screen_lists_both_shipped_packs_and_the_levels_show_difficult
 
 @pytest.mark.parametrize("level_id", [lv.id for lv in find_pack(PACK).levels])
 def test_each_levels_replay_wins_on_the_board(window: Any, level_id: str) -> None:
+    import arcade
     from game.ui.play_view import PlayView
 
     level = find_pack(PACK).level(level_id)
+    # Every other level's finale is skipped with a key as a player may (the board must still
+    # end on the won state); the others watch it to the end.
+    skip = [lv.id for lv in find_pack(PACK).levels].index(level_id) % 2 == 0
+    skipped = False
     replay = load_replay(ROOT / "tests" / "replays" / f"{level_id}.yaml")
     view = PlayView(level, seed=replay.seed, settings=Settings(animation_speed="fast"))
     window.show_view(view)
@@ -56,13 +61,17 @@ def test_each_levels_replay_wins_on_the_board(window: Any, level_id: str) -> Non
     view.on_update(DT)
     for command in replay.commands:
         assert view.submit(command), f"{level_id}: {command} was refused"
-        for _ in range(5000):
+        for frame in range(5000):
             if not view.busy:
                 break
+            if skip and frame == 20 and view.state.status == "won":
+                window.dispatch_event("on_key_press", arcade.key.SPACE, 0)
+                window.dispatch_events()
+                skipped = True
             view.on_update(DT)
         assert not view.busy, "an animation never ended"
         view.on_update(DT)
         assert view.board.mismatches == []
         assert view.board.sprite_cells() == view.board.grid_cells(view.state.grid)
-    assert view.state.status == "won"
+    assert view.state.status == "won" and skipped == skip
     view.on_draw()
