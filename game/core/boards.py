@@ -186,12 +186,16 @@ def geometry_near(geo: Geometry, diagonal: bool) -> Near:
 
 def holes_of(grid: Grid) -> int:
     """The bits of the HOLE cells of `grid`."""
-    stride = len(grid[0]) + 1
+    return cells_of(grid, HOLE, len(grid[0]) + 1)
+
+
+def cells_of(grid: Grid, value: int, stride: int) -> int:
+    """The bits (row * stride + column) of the cells of `grid` that hold `value`."""
     found = 0
     for r, row in enumerate(grid):
-        if HOLE in row:
+        if value in row:
             for c, v in enumerate(row):
-                if v == HOLE:
+                if v == value:
                     found |= 1 << (r * stride + c)
     return found
 

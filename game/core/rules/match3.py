@@ -6,7 +6,7 @@ from itertools import compress
 from operator import add
 from typing import Iterable, cast
 
-from ..boards import Bitboard, Geometry, bitboard, bits_of, run_mask
+from ..boards import Bitboard, Geometry, bitboard, bits_of, cells_of, run_mask
 from ..commands import Command, Swap
 from ..events import Event, Lost, Reshuffled, SwapRejected, Swapped, Won
 from ..evolve import fold
@@ -508,18 +508,10 @@ def kept_layers(state: State, board: Bitboard) -> Kept:
 def drop_bits(state: State, board: Bitboard) -> int:
     """The bits of the drops on the state's board (found once, kept with its board)."""
     if board.drops < 0:
-        board.drops = _find_drops(state.grid, board.geo.stride)
+        board.drops = cells_of(state.grid, DROP, board.geo.stride)
     return board.drops
 
 
-def _find_drops(grid: Grid, stride: int) -> int:
-    found = 0
-    for r, row in enumerate(grid):
-        if DROP in row:
-            for c, v in enumerate(row):
-                if v == DROP:
-                    found |= 1 << (r * stride + c)
-    return found
 
 
 def legal_commands(state: State) -> list[Command]:
