@@ -83,3 +83,22 @@ def test_the_slide_bot_wins_shuffled_levels_and_replans() -> None:
             break
         other.play(bot.choose(other.state))
     assert other.state.status == "won"
+
+
+def test_a_plan_is_the_same_whatever_the_solver_planned_before() -> None:
+    # The solver keeps the ways its searches found (by board size and the cells they avoid);
+    # a board's plan must not depend on which boards were planned before it in the process.
+    from game.bots.person import solve_by_rows
+    from game.bots.slide_solver import _gap_way, _pair_way, _tile_way
+
+    rng = random.Random(66)
+    boards = [_random_board(6, 6, rng) for _ in range(40)] + [_random_board(4, 7, rng) for _ in range(10)]
+    warm = [(solve(grid), solve_by_rows(grid)) for grid in boards]
+    cold = []
+    for grid in boards:
+        for kept in (_gap_way, _pair_way, _tile_way):
+            kept.cache_clear()
+        cold.append((solve(grid), solve_by_rows(grid)))
+    assert warm == cold
+    # The boards met the kept ways again (else this test would prove nothing about them).
+    assert _gap_way.cache_info().hits > 0
