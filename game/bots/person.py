@@ -13,8 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from game.core import (
-    Chain, Command, Grid, Mode, Slide, Special, State, Swap, blocker_progress, legal_commands, neighbours,
-    swap_clears, swap_specials,
+    Chain, Command, Grid, Mode, Slide, Special, State, Swap, legal_commands, neighbours, swap_look,
 )
 
 from .base import BotRandom, outcome, walk_distances
@@ -78,19 +77,29 @@ class PersonMatch3Bot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = BotRandom(seed)
 
-    def worth(self, state: State, swap: Swap) -> float:
-        cleared = swap_clears(state, swap)   # blasts included: firing a special pays in tiles
-        worth = _tiles_worth(Counter(kind for _, kind in cleared), _wanted(state))
-        made, _fired = swap_specials(state, swap)
-        worth += SPECIAL_BONUS * sum(SPECIAL_RANK[s] for s in made)
-        worth += BLOCKER_WEIGHT * blocker_progress(state, swap)
+    def worth(self, state: State, swap: Swap, wanted: dict[int, int] | None = None) -> float:
+        """What a person makes of `swap` (`wanted`: _wanted(state), when the caller has it)."""
+        look = swap_look(state, swap)   # blasts included: firing a special pays in tiles
+        if wanted is None:
+            wanted = _wanted(state)
+        # _tiles_worth of its tiles by kind, counted in whole numbers: every term is a whole
+        # number (or a half) well inside a float's exact range, so the sum is the same float.
+        useful = 0
+        by_kind = look.by_kind
+        for kind, count in wanted.items():
+            if kind < len(by_kind):
+                useful += min(by_kind[kind], count)
+        worth = float(look.tiles + (WANTED_WEIGHT - 1) * useful)
+        worth += SPECIAL_BONUS * sum(SPECIAL_RANK[s] for s in look.made)
+        worth += BLOCKER_WEIGHT * look.progress
         return worth + DEPTH_WEIGHT * max(swap.a[0], swap.b[0]) / state.height
 
     def choose(self, state: State) -> Command:
         options = [c for c in legal_commands(state) if isinstance(c, Swap)]
         if not options:
             raise ValueError("no legal swap in this state")
-        return _notice(self.rng, options, lambda c: self.worth(state, c))  # type: ignore[arg-type]
+        wanted = _wanted(state)
+        return _notice(self.rng, options, lambda c: self.worth(state, c, wanted))  # type: ignore[arg-type]
 
 
 class PersonChainBot:

@@ -29,7 +29,8 @@ from .level_format import (
     STONE_TOKEN, Goals, Rules, token_locked, token_special, token_stone, valid_id,
 )
 from .rules.chain import Visits, chain_grid, chain_starts, paths_by_end, tiles_needed
-from .rules.blocked import blocker_progress, swap_clears, swap_specials
+from .rules.blocked import blocker_progress, swap_clears, swap_look, swap_specials
+from .rules.questions import SwapLook
 from .rules.slide import gap
 from .rng import MASK64, Draws, seed_state
 from .proof import DIGEST_VERSION, DIGEST_VERSIONS, RULES_VERSION, Check, Divergence, checks_of, first_divergence, state_digest
@@ -51,7 +52,7 @@ __all__ = [
     "parse_command", "design_warnings", "next_deal", "next_spawns", "play", "playability_problems", "parse_level", "read_level", "LevelReading", "paths_by_end", "Part", "PLAYER", "PLAYER_TOKEN", "PlayerMoved",
     "Problem", "progress", "RANDOM_TOKEN", "Reshuffled", "Rules", "Ruleset", "ruleset", "RULESETS", "RULES_VERSION",
     "run_cells", "Scored", "seed_state", "Session", "shorten", "Slid", "Slide", "Special", "Specials", "slide_solvable", "slide_sources", "solved_slide", "Spawned",
-    "star_targets", "star_thresholds", "StarTargets", "StarUnit", "stars", "stars_earned", "stars_reached", "Shortfall", "shortfalls", "State", "state_digest", "Status", "Swap", "swap_clears", "swap_specials", "Swapped", "SwapRejected",
+    "star_targets", "star_thresholds", "StarTargets", "StarUnit", "stars", "stars_earned", "stars_reached", "Shortfall", "shortfalls", "State", "state_digest", "Status", "Swap", "swap_clears", "swap_look", "swap_specials", "SwapLook", "Swapped", "SwapRejected",
     "tiles_needed", "Turn", "token_special", "unknown_keys", "valid_id", "Visits", "Won",
     "MAX_JELLY", "MAX_STONE_HITS",
     "best_move", "blast_cells", "hint_move", "hint_options", "Lesson", "combo_of", "lesson_used", "walk_steps", "MASK64",

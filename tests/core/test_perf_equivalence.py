@@ -18,7 +18,7 @@ from game.core import (
     EMPTY, HOLE, PLAYER, RAINBOW, BonusScored, Chained, Cleared, Cracked, Created, Detonated, DropCollected,
     Event, Fell, FinaleBegan, JellyCleared, LeftoversFired, Level, MoveTurned, LevelError, Lost, Mode, PlayerMoved, Reshuffled, Rules, Scored, Session,
     Slid, Slide, Spawned, Special, State, Status, Swap, SwapRejected, Swapped, Unlocked, Won, blocker_progress, decide,
-    evolve, fold, legal_commands, new_game, play, swap_clears, swap_specials,
+    evolve, fold, legal_commands, new_game, play, swap_clears, swap_look, swap_specials,
 )
 from corekit import ref_runs
 from finaleref import check_finale
@@ -547,6 +547,34 @@ def test_the_board_questions_a_bot_asks_in_a_row_answer_for_their_own_state_and_
             assert clears == again == swap_clears(alone, swap)
             assert specials == swap_specials(replace(state), swap)
             assert progress == blocker_progress(replace(state), swap)
+
+
+def test_a_swaps_look_is_what_the_three_questions_say_of_it() -> None:
+    # swap_look answers swap_clears, swap_specials and blocker_progress at once (counting the
+    # tiles by kind from the masks when no special takes part): on boards with specials,
+    # jelly, stones, locks and drops, move after move, it must say what the three say.
+    from collections import Counter
+
+    specials_seen = 0
+    for level in _memo_levels():
+        for seed in range(3):
+            state = new_game(level, seed)
+            rng = Random(seed)
+            for _ in range(12):
+                swaps = [c for c in legal_commands(state) if isinstance(c, Swap)]
+                if state.status != "playing" or not swaps:
+                    break
+                for swap in swaps:
+                    look = swap_look(state, swap)
+                    clears = swap_clears(replace(state), swap)
+                    assert look.tiles == len(clears)
+                    kinds = Counter(kind for _, kind in clears)
+                    assert look.by_kind == (0, *(kinds[k] for k in range(1, level.kinds + 1)))
+                    assert (look.made, look.fired) == swap_specials(replace(state), swap)
+                    assert look.progress == blocker_progress(replace(state), swap)
+                    specials_seen += bool(look.made or look.fired)
+                state = play(state, rng.choice(swaps))[1]
+    assert specials_seen   # the specials' way (each cell's kind read) was taken too
 
 
 def test_a_slide_leads_where_its_events_fold_on_any_board_size() -> None:

@@ -101,6 +101,28 @@ def blocker_progress(state: State, swap: Swap) -> int:
     return first[3] + first[4]
 
 
+def swap_look(state: State, swap: Swap) -> questions.SwapLook:
+    """swap_clears, swap_specials and blocker_progress in one answer (a bot asks all three of
+    every swap it weighs): what the swap's own step clears, by kind, makes, sets off, and does
+    to the blockers."""
+    if not state.has_blockers:
+        return questions.swap_look(state, swap)
+    a, b = swap.a, swap.b
+    match3._check_cells(state, a, b)
+    board = match3.board_of(state)
+    stride, unmoved, across, down, locks, stone_bits, jelly_bits, drops, under = _context(state, board)
+    abit, bbit = a[0] * stride + a[1], b[0] * stride + b[1]
+    if (unmoved >> abit) & 1 or (unmoved >> bbit) & 1:
+        return questions.NOTHING
+    if not ((across if a[0] == b[0] else down) >> (abit if abit < bbit else bbit)) & 1:
+        return questions.NOTHING
+    masks, _layer, outcome, runs = match3._first_masks(state, board, a, b)
+    cleared, unlocked, struck, jellied = split(board.geo, runs, outcome, drops, locks, stone_bits, jelly_bits)
+    progress = (unlocked.bit_count() + struck.bit_count() + jellied.bit_count()
+                + (cleared & under).bit_count())
+    return questions.look(state, board.geo, a, b, masks, outcome, cleared, progress)
+
+
 First = tuple[Layer, "Outcome | None", tuple[tuple[Cell, int], ...], int, int]
 """After the swap: its specials, the step's Outcome, the tiles it clears (each with its
 kind), its blocker hits, and how many of the tiles it clears lie under a drop."""

@@ -3,9 +3,11 @@ specials it makes and sets off): the board alone, never the RNG."""
 
 from __future__ import annotations
 
+from collections import Counter
+from dataclasses import dataclass
 from typing import Iterable
 
-from ..boards import Bitboard, bits_of
+from ..boards import Bitboard, Geometry, bits_of
 from ..commands import Swap
 from ..grid import Cell
 from ..state import IllegalMove, State
@@ -79,3 +81,51 @@ def outcome_specials(outcome: Outcome | None) -> tuple[tuple[Special, ...], tupl
     if outcome is None:
         return (), ()
     return tuple(s for _, s in outcome.created), tuple(s for _, s in outcome.fired)
+
+
+@dataclass(frozen=True, slots=True)
+class SwapLook:
+    """Everything a bot reads of one swap's own clear (cascade step 1) in one answer, from the
+    board alone: what swap_clears, swap_specials and blocker_progress say, counted."""
+
+    tiles: int                       # cells it clears (swap_clears' length)
+    by_kind: tuple[int, ...]         # [k]: of those, the tiles of kind k (1..kinds; [0] is 0)
+    made: tuple[Special, ...]        # specials made, and set off, as swap_specials
+    fired: tuple[Special, ...]
+    progress: int                    # blocker_progress
+
+
+def look(state: State, geo: Geometry, a: Cell, b: Cell, masks: list[int], outcome: Outcome | None, cleared: int,
+         progress: int) -> SwapLook:
+    """The SwapLook of a legal swap of a and b, from its first step (`masks`: the kinds' after
+    the swap; `cleared`: the cells it takes off the board)."""
+    kinds = state.level.kinds
+    if outcome is None:
+        # Plain runs: every cleared cell is a tile of the swap's masks, so popcounts count them
+        # (no cell list to build, the usual case).
+        return SwapLook(cleared.bit_count(), (0, *((cleared & masks[k]).bit_count() for k in range(1, kinds + 1))),
+                        (), (), progress)
+    # A special took part: its blasts may reach any cell, so read each cell's kind (a special
+    # step may change the masks it worked on).
+    cells = kinds_after(state, a, b, map(geo.cell_of.__getitem__, bits_of(cleared)))
+    counted = Counter(kind for _, kind in cells)
+    made, fired = outcome_specials(outcome)
+    return SwapLook(len(cells), (0, *(counted[k] for k in range(1, kinds + 1))), made, fired, progress)
+
+
+NOTHING = SwapLook(0, (), (), (), 0)
+"""The look of a swap that is not legal: it clears nothing (by_kind empty: no kind counted)."""
+
+
+def swap_look(state: State, swap: Swap) -> SwapLook:
+    """swap_clears, swap_specials and blocker_progress of a board without blockers in one answer
+    (blocked.swap_look counts the blockers)."""
+    if state.level.mode != Mode.MATCH3:
+        raise IllegalMove(f"a {state.level.mode} level takes no swaps")
+    a, b = swap.a, swap.b
+    _check_cells(state, a, b)
+    board = board_of(state)
+    if not _special_swap(state, board, a, b) and not _legal(board, state.grid, a, b, state.level.rules.min_match):
+        return NOTHING
+    masks, _layer, outcome, cleared = _first_masks(state, board, a, b)
+    return look(state, board.geo, a, b, masks, outcome, cleared, 0)
