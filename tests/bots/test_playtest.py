@@ -90,6 +90,27 @@ def test_same_json_from_one_and_two_workers(capsys: pytest.CaptureFixture[str]) 
     assert data["label"] == label(data["pass_rate"])
 
 
+def test_workers_started_while_another_thread_runs_are_spawned_and_agree() -> None:
+    # A caller with a thread (a window, a progress thread) must not be forked; whichever way
+    # the workers start, the records are the same.
+    import threading
+
+    from game.bots.farm import start_method
+
+    level = _level("first-swap")
+    jobs = [Job(level, tuple(range(60)), "person")]
+    alone = play_jobs(jobs, workers=2)
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        assert start_method() == "spawn"
+        assert play_jobs(jobs, workers=2) == alone == play_jobs(jobs, workers=1)
+    finally:
+        stop.set()
+        other.join()
+
+
 def test_dask_cluster_gives_the_local_results() -> None:
     distributed = pytest.importorskip("distributed")
     level = _level("first-swap")
