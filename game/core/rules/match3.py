@@ -158,65 +158,97 @@ def fill(template: Grid, kinds: int, min_match: int, draws: Draws,
     all_kinds = list(range(1, kinds + 1))
     allowed: dict[int, list[int]] = {0: all_kinds}
     rng = draws.state
-    for r, row in enumerate(work):
-        above = work[r - 1] if r > 0 else None
-        under = work[r + 1] if r + 1 < height else None
-        for c in range(width):
-            if row[c] != EMPTY:
-                continue
-            bad = 0
-            left = row[c - 1] if c > 0 else 0
-            right = row[c + 1] if c + 1 < width else 0
-            if right <= 0:
-                # The usual case: nothing fixed to the right, so a row run ends here.
-                if left > 0:
+    if not any(map(any, template)):
+        # Every cell empty (nearly every level): the cells right of and below the one being
+        # filled are empty still, so only the runs ending at it from the left and from above
+        # can form; the same choices and draws as the general loop below, in fewer steps.
+        for r, row in enumerate(work):
+            for c in range(width):
+                bad = 0
+                if c:
+                    left = row[c - 1]
                     i = c - 2
                     while i >= 0 and row[i] == left:
                         i -= 1
                     if c - 1 - i >= need:
                         bad = 1 << left
-            else:
-                for k in (left, right) if left != right else (left,):
-                    if k > 0:
-                        i = c - 1
-                        while i >= 0 and row[i] == k:
-                            i -= 1
-                        j = c + 1
-                        while j < width and row[j] == k:
-                            j += 1
-                        if j - i - 1 >= min_match:
-                            bad |= 1 << k
-            up = above[c] if above is not None else 0
-            down = under[c] if under is not None else 0
-            if down <= 0:
-                if up > 0:
+                if r:
+                    up = work[r - 1][c]
                     i = r - 2
                     while i >= 0 and work[i][c] == up:
                         i -= 1
                     if r - 1 - i >= need:
                         bad |= 1 << up
-            else:
-                for k in (up, down) if up != down else (up,):
-                    if k > 0:
-                        i = r - 1
-                        while i >= 0 and work[i][c] == k:
+                choices = allowed.get(bad)
+                if choices is None:
+                    choices = allowed[bad] = [k for k in all_kinds if not bad >> k & 1]
+                if not choices:
+                    draws.state = rng
+                    return None, f"cell {r},{c} cannot take any of the {kinds} kinds without making a run"
+                rng = (rng + GOLDEN) & MASK64
+                z = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+                row[c] = choices[(z ^ (z >> 31)) % len(choices)]
+    else:
+        for r, row in enumerate(work):
+            above = work[r - 1] if r > 0 else None
+            under = work[r + 1] if r + 1 < height else None
+            for c in range(width):
+                if row[c] != EMPTY:
+                    continue
+                bad = 0
+                left = row[c - 1] if c > 0 else 0
+                right = row[c + 1] if c + 1 < width else 0
+                if right <= 0:
+                    # The usual case: nothing fixed to the right, so a row run ends here.
+                    if left > 0:
+                        i = c - 2
+                        while i >= 0 and row[i] == left:
                             i -= 1
-                        j = r + 1
-                        while j < height and work[j][c] == k:
-                            j += 1
-                        if j - i - 1 >= min_match:
-                            bad |= 1 << k
-            choices = allowed.get(bad)
-            if choices is None:
-                choices = allowed[bad] = [k for k in all_kinds if not bad >> k & 1]
-            if not choices:
-                draws.state = rng
-                return None, f"cell {r},{c} cannot take any of the {kinds} kinds without making a run"
-            # draws.below(len(choices)), written out: the deal draws once a cell.
-            rng = (rng + GOLDEN) & MASK64
-            z = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-            row[c] = choices[(z ^ (z >> 31)) % len(choices)]
+                        if c - 1 - i >= need:
+                            bad = 1 << left
+                else:
+                    for k in (left, right) if left != right else (left,):
+                        if k > 0:
+                            i = c - 1
+                            while i >= 0 and row[i] == k:
+                                i -= 1
+                            j = c + 1
+                            while j < width and row[j] == k:
+                                j += 1
+                            if j - i - 1 >= min_match:
+                                bad |= 1 << k
+                up = above[c] if above is not None else 0
+                down = under[c] if under is not None else 0
+                if down <= 0:
+                    if up > 0:
+                        i = r - 2
+                        while i >= 0 and work[i][c] == up:
+                            i -= 1
+                        if r - 1 - i >= need:
+                            bad |= 1 << up
+                else:
+                    for k in (up, down) if up != down else (up,):
+                        if k > 0:
+                            i = r - 1
+                            while i >= 0 and work[i][c] == k:
+                                i -= 1
+                            j = r + 1
+                            while j < height and work[j][c] == k:
+                                j += 1
+                            if j - i - 1 >= min_match:
+                                bad |= 1 << k
+                choices = allowed.get(bad)
+                if choices is None:
+                    choices = allowed[bad] = [k for k in all_kinds if not bad >> k & 1]
+                if not choices:
+                    draws.state = rng
+                    return None, f"cell {r},{c} cannot take any of the {kinds} kinds without making a run"
+                # draws.below(len(choices)), written out: the deal draws once a cell.
+                rng = (rng + GOLDEN) & MASK64
+                z = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+                row[c] = choices[(z ^ (z >> 31)) % len(choices)]
     draws.state = rng
     grid = tuple(map(tuple, work))
     if need_swap and not has_legal_swap(grid, min_match, geo):
@@ -228,18 +260,23 @@ def deal(level: Level, draws: Draws) -> Grid:
     """A starting board: the fixed tiles, random ones elsewhere, no run, at least one swap."""
     template = level.template()
     why = ""
-    # Specials placed side by side (or a rainbow) are a move already.
-    geo_stride = level.width + 1
-    tiles = sum(1 << (r * geo_stride + c) for r, row in enumerate(template)
-                for c, v in enumerate(row) if v >= 0)
-    across, down = _special_swaps(_layer(level.specials, geo_stride), tiles, geo_stride)
-    need_swap = not (across or down)
+    need_swap = level.kept("deal needs a swap", lambda: _needs_swap(level, template))
     for _ in range(DEAL_ATTEMPTS):
         grid, why = fill(template, level.kinds, level.rules.min_match, draws, need_swap, level.geometry())
         if grid is not None:
             return grid
     raise LevelError([Problem(("layout",), f"cannot deal a starting board: {why} "
                               f"(tried {DEAL_ATTEMPTS} deals; add kinds, cells or fewer fixed tiles)")])
+
+
+def _needs_swap(level: Level, template: Grid) -> bool:
+    """Whether a deal of `level` must have a swap that runs: not when specials placed side by
+    side (or a rainbow) are a move already."""
+    geo_stride = level.width + 1
+    tiles = sum(1 << (r * geo_stride + c) for r, row in enumerate(template)
+                for c, v in enumerate(row) if v >= 0)
+    across, down = _special_swaps(_layer(level.specials, geo_stride), tiles, geo_stride)
+    return not (across or down)
 
 
 def _legal_masks(board: Bitboard, specials: Specials, locks: Iterable[Cell], min_match: int) -> tuple[int, int]:
