@@ -44,8 +44,7 @@ def _notice(rng: BotRandom, options: Sequence[Command],
     """The best of the commands a person happens to notice (at least one, picked at random)."""
     best: Command | None = None
     best_worth = float("-inf")
-    for command in options:
-        draw = rng.random()
+    for command, draw in zip(options, rng.randoms(len(options))):
         if draw >= NOTICE:
             continue
         # The draw also breaks ties, so equal moves are picked evenly.

@@ -120,13 +120,14 @@ def test_nothing_the_daily_depends_on_asks_pythons_random_or_hash() -> None:
     assert not [f for f in calls if isinstance(f, ast.Name) and f.id == "hash"]
     assert not [f for f in calls if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name)
                 and f.value.id == "random"]
-    # The person bots' noise: only random() and randrange(), which BotRandom draws from Draws.
+    # The person bots' noise: only random(), randoms() and randrange(), which BotRandom draws
+    # from Draws.
     person = ast.parse((bots / "person.py").read_text(encoding="utf-8"))
     used = {node.attr for node in ast.walk(person) if isinstance(node, ast.Attribute)
             and isinstance(node.value, (ast.Name, ast.Attribute))
             and (getattr(node.value, "id", None) == "rng" or getattr(node.value, "attr", None) == "rng")}
-    assert used and used <= {"random", "randrange"}, used
-    assert {"random", "randrange"} <= set(vars(BotRandom))
+    assert used and used <= {"random", "randoms", "randrange"}, used
+    assert {"random", "randoms", "randrange"} <= set(vars(BotRandom))
     bots_source = "\n".join(p.read_text(encoding="utf-8") for p in bots.glob("*.py"))
     assert "import random" not in bots_source and "random.Random(" not in bots_source
 
@@ -143,6 +144,9 @@ def test_bot_random_draws_from_the_core_rng() -> None:
     assert [BotRandom(7).randrange(9) for _ in range(1)] == [core.below(9)]
     assert sorted(a.sample(range(10), 10)) == list(range(10)) and len(set(a.sample("abcdef", 4))) == 4
     assert a.choice("xyz") in "xyz"
+    # Drawn at once, n floats are the next n random() calls, and the draws after them follow on.
+    c, d = BotRandom(11), BotRandom(11)
+    assert c.randoms(40) == [d.random() for _ in range(40)] and c.randrange(7) == d.randrange(7)
 
 
 def test_bad_dates_and_modes_are_named() -> None:

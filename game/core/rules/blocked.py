@@ -116,7 +116,7 @@ def swap_look(state: State, swap: Swap) -> questions.SwapLook:
         return questions.NOTHING
     if not ((across if a[0] == b[0] else down) >> (abit if abit < bbit else bbit)) & 1:
         return questions.NOTHING
-    masks, _layer, outcome, runs = match3._first_masks(state, board, a, b)
+    masks, _layer, outcome, runs = match3._first_masks(state, board, a, b, shared=True)
     cleared, unlocked, struck, jellied = split(board.geo, runs, outcome, drops, locks, stone_bits, jelly_bits)
     progress = (unlocked.bit_count() + struck.bit_count() + jellied.bit_count()
                 + (cleared & under).bit_count())

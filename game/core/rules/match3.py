@@ -398,6 +398,18 @@ def _base_layer(state: State, board: Bitboard) -> Layer:
     return cast(Layer, found)
 
 
+def _rainbow_bits(board: Bitboard, layer: Layer) -> int:
+    """The bits of the rainbows in the board's own `layer` (found once, kept with the board)."""
+    found = board.asked.get("rainbows")
+    if found is None:
+        found = 0
+        for bit, special in layer.items():
+            if special == Special.RAINBOW:
+                found |= 1 << bit
+        board.asked["rainbows"] = found
+    return cast(int, found)
+
+
 def _first_step(state: State, board: Bitboard, a: Cell, b: Cell) -> tuple[
         list[list[int]], list[int], Layer, Outcome | None, int]:
     """After swapping a and b: the board, its masks (the kinds', then the rainbows'), the
@@ -408,8 +420,12 @@ def _first_step(state: State, board: Bitboard, a: Cell, b: Cell) -> tuple[
     return (work, *_first_masks(state, board, a, b))
 
 
-def _first_masks(state: State, board: Bitboard, a: Cell, b: Cell) -> tuple[list[int], Layer, Outcome | None, int]:
-    """_first_step without the board: the masks, the layer, the Outcome and the cells cleared."""
+def _first_masks(state: State, board: Bitboard, a: Cell, b: Cell,
+                 shared: bool = False) -> tuple[list[int], Layer, Outcome | None, int]:
+    """_first_step without the board: the masks, the layer, the Outcome and the cells cleared.
+
+    With `shared` (a question that only reads the answer) the layer may be the board's own
+    when the swap moves no special: it must not be changed."""
     geo = board.geo
     stride = geo.stride
     grid = state.grid
@@ -420,15 +436,15 @@ def _first_masks(state: State, board: Bitboard, a: Cell, b: Cell) -> tuple[list[
     rainbows = 0
     layer: Layer = {}
     if state.specials:
-        layer = dict(_base_layer(state, board))
-        for bit, special in layer.items():
-            if special == Special.RAINBOW:
-                rainbows |= 1 << bit
-        sa, sb = layer.pop(abit, None), layer.pop(bbit, None)
-        if sa is not None:
-            layer[bbit] = sa
-        if sb is not None:
-            layer[abit] = sb
+        layer = _base_layer(state, board)
+        rainbows = _rainbow_bits(board, layer)
+        if not shared or abit in layer or bbit in layer:
+            layer = dict(layer)
+            sa, sb = layer.pop(abit, None), layer.pop(bbit, None)
+            if sa is not None:
+                layer[bbit] = sa
+            if sb is not None:
+                layer[abit] = sb
     masks = list(board.kinds)
     masks.append(rainbows)
     masks[ka] ^= both

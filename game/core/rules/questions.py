@@ -28,7 +28,7 @@ def looked_at(state: State, board: Bitboard, a: Cell, b: Cell) -> FirstStep:
     last = asked.get("first")
     if last is not None and last[0] == (a, b):   # type: ignore[index]
         return last[1]   # type: ignore[index,no-any-return]
-    found = _first_masks(state, board, a, b)
+    found = _first_masks(state, board, a, b, shared=True)
     asked["first"] = ((a, b), found)   # one swap at a time: the last answer only
     return found
 
@@ -127,5 +127,5 @@ def swap_look(state: State, swap: Swap) -> SwapLook:
     board = board_of(state)
     if not _special_swap(state, board, a, b) and not _legal(board, state.grid, a, b, state.level.rules.min_match):
         return NOTHING
-    masks, _layer, outcome, cleared = _first_masks(state, board, a, b)
+    masks, _layer, outcome, cleared = _first_masks(state, board, a, b, shared=True)
     return look(state, board.geo, a, b, masks, outcome, cleared, 0)
