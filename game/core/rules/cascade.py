@@ -240,6 +240,36 @@ def cascade(work: list[list[int]], masks: list[int], geo: Geometry, kinds: int, 
             took = dict(outcome.took)
             for bit, special in outcome.fired:
                 events.append(Detonated(cell_of[bit], special, took.get(bit, 0)))
+        if blockers is None and outcome is None:
+            # A plain step (nearly every one): its cells, their counts and masks, and each
+            # column's emptied rows in one pass over the bits, lowest (reading order) first.
+            hit: dict[int, list[int]] = {}
+            found: list[Cell] = []
+            left = runs
+            while left:
+                low = left & -left
+                left ^= low
+                cell = cell_of[low.bit_length() - 1]
+                found.append(cell)
+                r, c = cell
+                row = work[r]
+                kind = row[c]
+                counts[kind] += 1
+                masks[kind] ^= low
+                row[c] = EMPTY
+                rows_hit = hit.get(c)
+                if rows_hit is None:
+                    hit[c] = [r]
+                else:
+                    rows_hit.append(r)
+            events.append(Cleared(tuple(found)))
+            gained = POINTS_PER_TILE * len(found) * step
+            events.append(Scored(gained, step))
+            points += gained
+            rng = settle(work, masks, geo, kinds, hit, rng, events, layer)
+            step += 1
+            runs, outcome = next_step(masks, geo, min_match, layer, make and step <= MAKING_STEPS, None)
+            continue
         if blockers is None:
             bits = bits_of(runs)
             cells = tuple(map(cell_of.__getitem__, bits))
@@ -265,7 +295,7 @@ def cascade(work: list[list[int]], masks: list[int], geo: Geometry, kinds: int, 
         events.append(Scored(gained, step))
         points += gained
         # Per column, its emptied rows (in reading order, so top down).
-        hit: dict[int, list[int]] = {}
+        hit = {}
         for bit, (r, c) in zip(bits, cells):
             row = work[r]
             kind = row[c]

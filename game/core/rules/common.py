@@ -37,7 +37,7 @@ def settle(work: list[list[int]], masks: list[int], geo: Geometry, kinds: int, h
         rows_hit = hit[c]
         top, low = rows_hit[0], rows_hit[-1]
         drop = low - top + 1
-        held = fixed & column_bits[c]
+        held = fixed & column_bits[c] if fixed else 0
         if drop == len(rows_hit) and solid[c] and not held:
             # One unbroken block in a column without holes or fixed cells (nearly every clear):
             # every tile above it drops by the block's height; the moves come from a table.
@@ -89,8 +89,8 @@ def settle(work: list[list[int]], masks: list[int], geo: Geometry, kinds: int, h
             work[cell[0]][c] = kind
             masks[kind] |= flag
             tiles.append((cell, kind))
-            if spawn_drop:
-                flags.append(flag)
+        if spawn_drop:
+            flags.extend(flag for _, flag in fresh)
     if spawn_drop and tiles:
         rng = (rng + GOLDEN) & MASK64
         z = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & MASK64

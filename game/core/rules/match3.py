@@ -514,7 +514,7 @@ def play(state: State, command: Swap) -> tuple[list[Event], State]:
     if any(counts):
         collected = tuple(map(add, collected, counts[1:]))
     cell_of = geo.cell_of
-    specials = tuple(sorted((cell_of[bit], special) for bit, special in layer.items()))
+    specials = tuple(sorted((cell_of[bit], special) for bit, special in layer.items())) if layer else ()
     if hooks is None:
         stones, locks, jelly, dropped = state.stones, state.locks, state.jelly, state.dropped
     else:
