@@ -7,7 +7,6 @@ from functools import lru_cache
 from typing import Protocol, TypeVar
 
 from game.core import MASK64, walk_steps
-from game.core.rng import GOLDEN
 
 from game.core import (
     Draws, DROP, Cell, Command, GoalName, Level, Mode, Session, State, Status, play, progress,
@@ -31,9 +30,6 @@ MAX_CELL_TURNS = 60_000
 LOOKAHEAD_CELLS = 144
 
 
-TWO_53 = float(1 << 53)
-
-
 class BotRandom:
     """A bot's random choices, drawn from the core's RNG (Draws): the house's one random
     source. A game of a bot is the same on every Python version (random.Random's methods may
@@ -46,21 +42,12 @@ class BotRandom:
 
     def random(self) -> float:
         """A float in [0, 1) with 53 random bits."""
-        return (self.draws.next64() >> 11) / TWO_53
+        return (self.draws.next64() >> 11) / float(1 << 53)
 
     def randoms(self, n: int) -> list[float]:
         """What `n` calls of random() give, in order (drawn in one loop: a bot that draws once
         for each of its options pays for the draws, not for the calls)."""
-        draws = self.draws
-        z0 = draws.state
-        out = []
-        for _ in range(n):
-            z0 = (z0 + GOLDEN) & MASK64
-            z = ((z0 ^ (z0 >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-            out.append(((z ^ (z >> 31)) >> 11) / TWO_53)
-        draws.state = z0
-        return out
+        return self.draws.fractions(n)
 
     def randrange(self, n: int) -> int:
         """A number in 0..n-1."""

@@ -6,6 +6,7 @@ from typing import Any
 
 MASK64 = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
+TWO_53 = float(1 << 53)
 
 
 def mix64(z: int) -> int:
@@ -47,6 +48,19 @@ class Draws:
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
         return (z ^ (z >> 31)) % n
+
+    def fractions(self, n: int) -> list[float]:
+        """n floats in [0, 1), each the top 53 bits of a next64() (one loop: a bot draws one for
+        each of its options)."""
+        z0 = self.state
+        out = []
+        for _ in range(n):
+            z0 = (z0 + GOLDEN) & MASK64
+            z = ((z0 ^ (z0 >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+            out.append(((z ^ (z >> 31)) >> 11) / TWO_53)
+        self.state = z0
+        return out
 
     def shuffle(self, items: list[Any]) -> None:
         """Fisher-Yates in place."""
