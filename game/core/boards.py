@@ -5,7 +5,7 @@ from __future__ import annotations
 import struct
 from dataclasses import dataclass, field
 from itertools import chain
-from typing import Sequence
+from typing import Sequence, cast
 
 from .grid import ALL_EIGHT, EMPTY, ORTHOGONAL, RAINBOW, STONE, Cell, Grid, HOLE, PLAYER, neighbours
 
@@ -158,6 +158,7 @@ Near = tuple[tuple[int, ...], ...]
 """Per bit (r * stride + c), the bits of the cells next to it on the board, in grid.neighbours'
 order (guard bits have none)."""
 _NEAR_KEYS = {False: -2, True: -3}   # their keys in Geometry.tables (after the swap table's -1)
+_LANES_KEY = -10   # _swap_masks3's lane multiplier for n lanes: key _LANES_KEY - n
 
 
 def near_table(height: int, width: int, diagonal: bool) -> Near:
@@ -425,8 +426,14 @@ def _swap_masks3(board: Bitboard) -> tuple[int, int]:
     if not shift:
         return 0, 0
     m = packed
-    # every lane's tiles, minus that lane's own kind: where a tile of that kind may arrive
-    dest = (board.tiles * (((1 << shift) - 1) // ((1 << lane) - 1))) ^ m
+    # every lane's tiles, minus that lane's own kind: where a tile of that kind may arrive (the
+    # tiles copied into every lane by one multiplication, by 1 + 2**lane + 2**(2 * lane) + ...,
+    # kept with the geometry by number of lanes: a long division each time cost more)
+    key = _LANES_KEY - shift // lane
+    spread = geo.tables.get(key)
+    if spread is None:
+        spread = geo.tables[key] = (((1 << shift) - 1) // ((1 << lane) - 1),)
+    dest = (board.tiles * cast(int, spread[0])) ^ m
     l1 = m << 1
     r1 = m >> 1
     u1 = m << s
