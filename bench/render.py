@@ -171,7 +171,7 @@ def parts(window: Any, level: Level, seed: int, rounds: int) -> None:
         ("HUD texts (one batch)", lambda: hud.batch.draw()),
         ("HUD icons + stars", lambda: (hud.icons.draw(), hud.stars.draw())),
         ("button bar", lambda: view.bar.draw()),
-        ("cell quads", lambda: board.cells.draw()),
+        ("cell quads", board.draw_cells),
         ("jelly", lambda: board.floor.draw()),
         ("tiles, stones, locks", board_tiles),
         ("glows, rings, effects", lambda: (board.under.draw(), board.effects.draw(), board.overlay.draw())),

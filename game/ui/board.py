@@ -535,8 +535,17 @@ class BoardRenderer:
         with self.effects.shaken():   # a blast shakes the whole board a few pixels (board_effects)
             self._draw_board()
 
+    def draw_cells(self) -> None:
+        """The cell quads: opaque, so drawn without blending (software GL reads no pixel back)."""
+        ctx = arcade.get_window().ctx
+        ctx.disable(ctx.BLEND)
+        try:
+            self.cells.draw()
+        finally:
+            ctx.enable(ctx.BLEND)
+
     def _draw_board(self) -> None:
-        self.cells.draw()
+        self.draw_cells()
         self.floor.draw()
         self.under.draw()
         rect = self.layout.rect

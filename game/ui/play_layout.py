@@ -37,16 +37,54 @@ def play_areas(w: float, h: float, text_scale: float) -> tuple[Rect, Rect]:
     return board, Rect(0, 0, hw, h)
 
 
-def backdrop(width: int, height: int, renderer: str) -> tuple[Any, arcade.SpriteList[arcade.Sprite]]:
-    """The menus' night sky behind the game: their gradient on a GPU; on software GL (where a
-    full-window quad cost +40-60% a frame, measured) none (a flat colour from its middle), with
-    the same faint grid of thin lines."""
+def backdrop(width: int, height: int, renderer: str) -> tuple[Any, Any]:
+    """The menus' night sky behind the game, and its faint grid of thin lines: the gradient on a
+    GPU; on software GL (where a full-window quad cost +40-60% a frame, measured) none (a flat
+    colour from its middle), the grid's lines then opaque in the colour they blend to (FlatGrid)."""
     from game.ui.screens import style
 
-    gradient = None if software_rendering(renderer) else style.backdrop(width, height)
+    if software_rendering(renderer):
+        return None, FlatGrid(width, height)
     grid: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
     grid.extend(style.grid_lines(width, height))
-    return gradient, grid
+    return style.backdrop(width, height), grid
+
+
+def _over(color: tuple[int, int, int, int], under: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """`color` blended over the opaque `under`, as GL's usual blending rounds it."""
+    alpha = color[3] / 255
+    r, g, b = (round(u * (1 - alpha) + c * alpha) for u, c in zip(under[:3], color[:3]))
+    return (r, g, b, 255)
+
+
+class FlatGrid:
+    """The backdrop's grid over the flat play colour, as opaque untextured quads drawn without
+    blending: the same pixels as the faint lines blended over it (where two cross, blended
+    twice), at less cost on software GL, which samples no texture and reads no pixel back
+    (bench/render.py --parts: the grid's share of a whole frame)."""
+
+    def __init__(self, width: int, height: int, step: int = 64) -> None:
+        from arcade.shape_list import ShapeElementList, create_rectangle_filled
+
+        from game.ui.screens import style
+
+        once = _over(style.GRID_LINE, style.PLAY_BG)
+        twice = _over(style.GRID_LINE, once)
+        self.shapes: Any = ShapeElementList()
+        for x in range(step, width, step):
+            self.shapes.append(create_rectangle_filled(x + 0.5, height / 2, 1, height, once))
+        for y in range(step, height, step):
+            self.shapes.append(create_rectangle_filled(width / 2, y + 0.5, width, 1, once))
+            for x in range(step, width, step):
+                self.shapes.append(create_rectangle_filled(x + 0.5, y + 0.5, 1, 1, twice))
+
+    def draw(self) -> None:
+        ctx = arcade.get_window().ctx
+        ctx.disable(ctx.BLEND)
+        try:
+            self.shapes.draw()
+        finally:
+            ctx.enable(ctx.BLEND)
 
 
 def bar_rect(hud_area: Rect, text_scale: float, legend_top: float | None = None) -> Rect:
@@ -62,4 +100,4 @@ def bar_rect(hud_area: Rect, text_scale: float, legend_top: float | None = None)
     return Rect(hud_area.left + 24, bottom, max(80.0, hud_area.width - 48), 36)
 
 
-__all__ = ["BAR_BOTTOM", "PORTRAIT_HUD_H", "backdrop", "bar_rect", "hud_width", "is_portrait", "play_areas"]
+__all__ = ["BAR_BOTTOM", "FlatGrid", "PORTRAIT_HUD_H", "backdrop", "bar_rect", "hud_width", "is_portrait", "play_areas"]

@@ -1,0 +1,34 @@
+"""The play screen's backdrop on software GL: its cheap opaque grid looks exactly like the faint blended one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def test_the_flat_grid_shows_the_same_pixels_as_the_blended_lines(window: Any) -> None:
+    import arcade
+
+    from game.ui import frames
+    from game.ui.play_layout import FlatGrid
+    from game.ui.screens import style
+
+    w, h = window.width, window.height
+
+    def picture(draw: Any) -> bytes:
+        frames.clear(window, style.PLAY_BG)
+        draw()
+        window.ctx.finish()
+        # The colours a player sees (the back buffer's alpha is never shown).
+        return bytes(arcade.get_image(0, 0, w, h).convert("RGB").tobytes())
+
+    blended: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+    blended.extend(style.grid_lines(w, h))
+    plain = picture(lambda: None)
+    flat = picture(FlatGrid(w, h).draw)
+    assert flat != plain                       # the grid shows at all
+    assert flat == picture(blended.draw)       # where lines cross too
+    # Blending is back on after it: a faint sprite drawn next still blends.
+    ghost = arcade.SpriteSolidColor(40, 40, 20, 20, (255, 255, 255, 12))
+    frames.clear(window, style.PLAY_BG)
+    arcade.draw_sprite(ghost)
+    assert arcade.get_image(0, 0, w, h).getpixel((20, h - 21))[:3] != (255, 255, 255)
