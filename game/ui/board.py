@@ -14,7 +14,7 @@ from typing import Any, Callable, Iterable, Sequence
 import arcade
 
 from game.core import HOLE, PLAYER, STONE, Event, Mode, Special, Specials, State
-from game.ui import textures
+from game.ui import frames, textures
 from game.ui.board_choreography import Choreographer
 from game.ui.board_effects import Effects
 from game.ui.board_sprites import (
@@ -537,12 +537,8 @@ class BoardRenderer:
 
     def draw_cells(self) -> None:
         """The cell quads: opaque, so drawn without blending (software GL reads no pixel back)."""
-        ctx = arcade.get_window().ctx
-        ctx.disable(ctx.BLEND)
-        try:
+        with frames.opaque():
             self.cells.draw()
-        finally:
-            ctx.enable(ctx.BLEND)
 
     def _draw_board(self) -> None:
         self.draw_cells()

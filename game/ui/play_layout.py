@@ -6,6 +6,7 @@ from typing import Any
 
 import arcade
 
+from game.ui import frames
 from game.ui.hud import is_strip
 from game.ui.layout import Rect, software_rendering
 
@@ -79,12 +80,8 @@ class FlatGrid:
                 self.shapes.append(create_rectangle_filled(x + 0.5, y + 0.5, 1, 1, twice))
 
     def draw(self) -> None:
-        ctx = arcade.get_window().ctx
-        ctx.disable(ctx.BLEND)
-        try:
+        with frames.opaque():
             self.shapes.draw()
-        finally:
-            ctx.enable(ctx.BLEND)
 
 
 def bar_rect(hud_area: Rect, text_scale: float, legend_top: float | None = None) -> Rect:
