@@ -172,7 +172,7 @@ def parts(window: Any, level: Level, seed: int, rounds: int) -> None:
         ("HUD icons + stars", lambda: (hud.icons.draw(), hud.stars.draw())),
         ("button bar", lambda: view.bar.draw()),
         ("cell quads", board.draw_cells),
-        ("jelly", lambda: board.floor.draw()),
+        ("jelly", board.draw_floor),
         ("tiles, stones, locks", board_tiles),
         ("glows, rings, effects", lambda: (board.under.draw(), board.effects.draw(), board.overlay.draw())),
         ("toast, fliers", lambda: (view.toast.draw(), view.fliers.draw())),

@@ -540,9 +540,18 @@ class BoardRenderer:
         with frames.opaque():
             self.cells.draw()
 
+    def draw_floor(self) -> None:
+        """The jelly: each sprite an opaque square on its cell's colour (textures.on_cell), so
+        drawn without blending while none fades (a cleared one goes see-through as it leaves)."""
+        if all(s.alpha == 255 for s in self.floor):
+            with frames.opaque():
+                self.floor.draw()
+        else:
+            self.floor.draw()
+
     def _draw_board(self) -> None:
         self.draw_cells()
-        self.floor.draw()
+        self.draw_floor()
         self.under.draw()
         rect = self.layout.rect
         # Clip tiles to the board: spawned tiles come in from above without crossing the HUD

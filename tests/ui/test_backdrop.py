@@ -32,3 +32,43 @@ def test_the_flat_grid_shows_the_same_pixels_as_the_blended_lines(window: Any) -
     frames.clear(window, style.PLAY_BG)
     arcade.draw_sprite(ghost)
     assert arcade.get_image(0, 0, w, h).getpixel((20, h - 21))[:3] != (255, 255, 255)
+
+
+def test_the_board_drawn_without_blending_where_it_is_opaque_looks_the_same(window: Any) -> None:
+    """The cell quads and the jelly (opaque on their cell's colour) skip blending: the picture
+    is the one blended drawing gives, and a jelly fading out as it clears still blends."""
+    import arcade
+
+    from game.io import find_pack
+    from game.io.settings import Settings
+    from game.ui import frames
+    from game.ui.play_view import PlayView
+    from game.ui.screens import style
+
+    level = {lv.id: lv for lv in find_pack("sweet-mechanics").levels}["big-cross"]
+    view = PlayView(level, seed=4, settings=Settings(), show_goals=False)
+    window.show_view(view)
+    window.dispatch_events()
+    board = view.board
+    assert len(board.floor) > 0
+
+    def picture(draw: Any) -> bytes:
+        frames.clear(window, style.PLAY_BG)
+        draw()
+        window.ctx.finish()
+        return bytes(arcade.get_image(0, 0, window.width, window.height).convert("RGB").tobytes())
+
+    def blended() -> None:
+        board.cells.draw()
+        board.floor.draw()
+
+    def opaque() -> None:
+        board.draw_cells()
+        board.draw_floor()
+
+    assert picture(opaque) == picture(blended)
+    board.floor[0].alpha = 90                   # a jelly fading as it clears: see-through
+    faded = picture(opaque)
+    assert faded == picture(blended)
+    board.floor[0].alpha = 255
+    assert faded != picture(opaque)
