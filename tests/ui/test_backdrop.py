@@ -72,3 +72,55 @@ def test_the_board_drawn_without_blending_where_it_is_opaque_looks_the_same(wind
     assert faded == picture(blended)
     board.floor[0].alpha = 255
     assert faded != picture(opaque)
+
+
+def test_a_jelly_board_copied_from_its_kept_layer_looks_as_drawn_before_and_after_a_move(window: Any) -> None:
+    """On software GL a board mostly under jelly keeps its cells and jelly (with the backdrop
+    under them) in a framebuffer and copies it back on a whole frame: the picture is the one
+    drawing gives, and after a move that clears jelly the copy is made again, never stale."""
+    import arcade
+
+    from game.core import JellyCleared, Session, legal_commands
+    from game.io import find_pack
+    from game.io.settings import Settings
+    from game.ui.play_view import PlayView
+
+    level = {lv.id: lv for lv in find_pack("sweet-mechanics").levels}["big-cross"]
+    view = PlayView(level, seed=4, settings=Settings(animation_speed="fast"), show_goals=False)
+    window.show_view(view)
+    window.dispatch_events()
+    still = view.board.still
+    if not still.enabled:
+        import pytest
+        pytest.skip("a GPU: the layer is drawn every frame")
+
+    def whole() -> bytes:
+        view.redraw.forget()
+        view.on_update(1 / 60)
+        view.on_draw()
+        window.ctx.finish()
+        return bytes(arcade.get_image(0, 0, window.width, window.height).convert("RGB").tobytes())
+
+    def copied_equals_drawn() -> None:
+        whole()
+        whole()                              # the layer at rest two frames: kept
+        copies = still.copies
+        copied = whole()
+        assert still.copies == copies + 1    # this frame's cells and jelly came from the copy
+        still.enabled = False
+        try:
+            assert copied == whole(), "the kept layer differs from the board drawn"
+        finally:
+            still.enabled = True
+
+    copied_equals_drawn()
+    # A move that clears jelly (found on a copy of the game), played as the game plays it.
+    command = next(c for c in legal_commands(view.state)
+                   if any(isinstance(e, JellyCleared) for e in Session(level, 4).play(c)))
+    jelly = dict(view.board.layers.jelly)
+    assert view.submit(command)
+    while view.busy or view.in_motion():
+        view.on_update(1 / 60)
+        view.on_draw()
+    assert dict(view.board.layers.jelly) != jelly
+    copied_equals_drawn()                    # the copy was made anew: no jelly left over from before
