@@ -77,7 +77,7 @@ class EditorView(arcade.View):
         self._game_minimum: tuple[int, int] | None = None   # the window's minimum before the editor
         self._idle = 0.0     # seconds since the last input
         self._slow = False   # drawing at the idle rate
-        self._beat = -1      # the idle beat the last idle frame was drawn at (in_motion)
+        self._beat = -1      # the idle beat the last idle frame was asked for at (on_update)
         self._ui_owed = 0.0  # seconds of game time the widgets have not been told of yet (idle)
         self._wakers = {name: self._wake for name in WAKE_EVENTS}
         # The parts, each with its own state; those that draw, tick or take input are in `parts`,
@@ -304,7 +304,7 @@ class EditorView(arcade.View):
     def _idle_period(self) -> float:
         """Seconds between two idle frames: a caret blinks in a field being typed in (a panel's
         or a dialog's); else the parts' own changes (a status line's end, a run's result) show
-        within a second."""
+        at most IDLE_QUIET late."""
         fields = list(self.dialog.fields.values()) if self.dialog is not None else []
         typing = self.props.active_field() is not None or any(f.active for f in fields)
         return IDLE_DRAW_RATE if typing else IDLE_QUIET
@@ -313,11 +313,6 @@ class EditorView(arcade.View):
         """Whether every frame is wanted (the on-demand window asks: game.ui.frames): for a while
         after input; idle, on_update asks for one frame a beat (_idle_period), none between."""
         return not self._slow
-        beat = int(self._idle / self._idle_period())
-        if beat == self._beat:
-            return False
-        self._beat = beat
-        return True
 
     def on_close(self) -> bool | None:
         """Quitting with unsaved changes asks first (returning True keeps the window open)."""
