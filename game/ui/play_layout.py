@@ -59,10 +59,10 @@ def _over(color: tuple[int, int, int, int], under: tuple[int, ...]) -> tuple[int
 
 
 class FlatGrid:
-    """The backdrop's grid over the flat play colour, as opaque untextured quads drawn without
-    blending: the same pixels as the faint lines blended over it (where two cross, blended
-    twice), at less cost on software GL, which samples no texture and reads no pixel back
-    (bench/render.py --parts: the grid's share of a whole frame)."""
+    """The backdrop's grid over the flat play colour, cheaper on software GL for the same pixels
+    as faint lines blended over it: the columns as opaque untextured quads in the colour they
+    blend to, drawn without blending (no texture sampled, no pixel read back); the rows blended
+    over them, so where two cross the pixel is blended twice as before (bench/render.py --parts)."""
 
     def __init__(self, width: int, height: int, step: int = 64) -> None:
         from arcade.shape_list import ShapeElementList, create_rectangle_filled
@@ -70,18 +70,17 @@ class FlatGrid:
         from game.ui.screens import style
 
         once = _over(style.GRID_LINE, style.PLAY_BG)
-        twice = _over(style.GRID_LINE, once)
-        self.shapes: Any = ShapeElementList()
+        self.columns: Any = ShapeElementList()
+        self.rows: Any = ShapeElementList()
         for x in range(step, width, step):
-            self.shapes.append(create_rectangle_filled(x + 0.5, height / 2, 1, height, once))
+            self.columns.append(create_rectangle_filled(x + 0.5, height / 2, 1, height, once))
         for y in range(step, height, step):
-            self.shapes.append(create_rectangle_filled(width / 2, y + 0.5, width, 1, once))
-            for x in range(step, width, step):
-                self.shapes.append(create_rectangle_filled(x + 0.5, y + 0.5, 1, 1, twice))
+            self.rows.append(create_rectangle_filled(width / 2, y + 0.5, width, 1, style.GRID_LINE))
 
     def draw(self) -> None:
         with frames.opaque():
-            self.shapes.draw()
+            self.columns.draw()
+        self.rows.draw()
 
 
 def bar_rect(hud_area: Rect, text_scale: float, legend_top: float | None = None) -> Rect:
