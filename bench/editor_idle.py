@@ -1,8 +1,9 @@
-"""CPU the level editor uses while nobody touches it: the idle draw rate against the full rate.
+"""CPU the level editor uses while nobody touches it, alone and with a dialog open, against the full rate.
 
-Run: .venv/bin/python bench/editor_idle.py [--seconds 4]   (a real window: on $DISPLAY, or on an
-Xvfb it starts; arcade's headless loop ignores draw rates. Prints CPU seconds per wall second for
-each case and their ratio, both measured in this run in fresh processes.)
+Run: .venv/bin/python bench/editor_idle.py [--seconds 4]   (a real window, the on-demand one the game
+and `gridfall edit` open: on $DISPLAY, or on an Xvfb it starts; arcade's headless loop ignores draw
+rates. Prints CPU seconds per wall second for each case and their ratio to the full rate, every
+case measured in this run in a fresh process.)
 """
 
 from __future__ import annotations
@@ -23,10 +24,14 @@ import game.ui  # prepares arcade
 import arcade, pyglet
 from editor import open_editor
 import editor.view as ev
+import game.ui.frames as frames
 if sys.argv[2] == "full":
-    ev.IDLE_DRAW_RATE = ev.DRAW_RATE   # what the editor did before it idled
-window = arcade.Window(1280, 800, "bench", visible=False, antialiasing=False)
+    ev.IDLE_DRAW_RATE = ev.DRAW_RATE   # what the editor did before it idled: every frame drawn
+    frames.ON_DEMAND = False
+window = frames.OnDemandWindow(1280, 800, "bench", visible=True, antialiasing=False)
 view = open_editor(window, on_leave=lambda: None)
+if sys.argv[2] == "dialog":
+    view.show_problems("Problems", ["a problem the designer reads while thinking"])
 seconds = float(sys.argv[1])
 start_wall, start_cpu = [], []
 def begin(_dt):
@@ -65,11 +70,12 @@ def main() -> None:
     try:
         full = measure("full", args.seconds)
         idle = measure("idle", args.seconds)
+        dialog = measure("dialog", args.seconds)
     finally:
         if xvfb is not None:
             xvfb.terminate()
-    print(f"editor idle, CPU seconds per second: full rate {full:.3f}, idle rate {idle:.3f}, "
-          f"ratio idle/full {idle / full:.2f}")
+    print(f"editor idle, CPU seconds per second: full rate {full:.3f}, idle {idle:.3f} "
+          f"(ratio to full {idle / full:.2f}), a dialog open {dialog:.3f} ({dialog / full:.2f})")
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""CPU the game uses while nobody touches it (title screen, an untouched play board, a dialog), in a real window.
+"""CPU the game uses while nobody touches it (title, an untouched play board, a dialog, the theatre paused), in a real window.
 
 Run: .venv/bin/python bench/game_idle.py [--seconds 4] [--settle 12]   (on $DISPLAY, or on an Xvfb it
 starts: arcade's headless loop ignores draw rates). Each screen runs in a fresh process: it is shown,
@@ -38,7 +38,16 @@ else:
     from game.ui.play_view import PlayView
     from game.io.paths import levels_dir
     level = load_level(levels_dir() / "first-steps" / "garden-beds.yaml")
-    view = PlayView(level, seed=3)
+    if screen == "theatre":
+        from game.core import Session, legal_commands
+        from game.ui.theatre import TheatreView
+        session, commands = Session(level, 3), []
+        for _ in range(5):
+            commands.append(legal_commands(session.state)[0])
+            session.play(commands[-1])
+        view = TheatreView(level, 3, commands, title=level.name, on_back=lambda: None)   # plays, then stops
+    else:
+        view = PlayView(level, seed=3)
     window.show_view(view)
     if screen == "dialog":
         view.open_pause()
@@ -56,7 +65,7 @@ pyglet.clock.schedule_once(end, settle + seconds)
 arcade.run()
 """
 
-SCREENS = ("title", "play", "dialog")
+SCREENS = ("title", "play", "dialog", "theatre")
 
 
 def measure(case: str, screen: str, seconds: float, settle: float) -> float:

@@ -7,7 +7,7 @@ case's p95 to a whole still board's frame measured in the same run; each case is
 and the quietest run kept (the machine is shared). `--size 1280x800` runs one size only. A still board
 is measured twice: every frame whole (after a resize or an expose), and as the game draws it while the
 mouse crosses the board (only the changed cells repainted: game.ui.damage). `--parts N` breaks a whole
-still frame into its parts.
+still frame into its parts, beside what putting back a cache of the window or of the board would cost.
 """
 
 from __future__ import annotations
@@ -171,8 +171,8 @@ def parts(window: Any, level: Level, seed: int, rounds: int) -> None:
         ("HUD texts (one batch)", lambda: hud.batch.draw()),
         ("HUD icons + stars", lambda: (hud.icons.draw(), hud.stars.draw())),
         ("button bar", lambda: view.bar.draw()),
-        ("cell quads", lambda: board.cells.draw()),
-        ("jelly", lambda: board.floor.draw()),
+        ("cell quads", board.draw_cells),
+        ("jelly", board.draw_floor),
         ("tiles, stones, locks", board_tiles),
         ("glows, rings, effects", lambda: (board.under.draw(), board.effects.draw(), board.overlay.draw())),
         ("toast, fliers", lambda: (view.toast.draw(), view.fliers.draw())),
@@ -206,6 +206,26 @@ def parts(window: Any, level: Level, seed: int, rounds: int) -> None:
     print(f"    {'part':24s} {'frame less it':>14s} {'drawn alone':>12s}")
     for name, _ in named:
         print(f"    {name:24s} {base - statistics.median(without[name]):11.2f} ms {statistics.median(alone[name]):9.2f} ms")
+    # What a cache of the still parts would cost to put back each whole frame: a copy of a
+    # framebuffer into the window, of the whole window and of the board's rectangle.
+    from pyglet import gl
+
+    cache = ctx.framebuffer(color_attachments=[ctx.texture((window.width, window.height), components=4)])
+    rect = board.layout.rect
+    boxes = {"window": (0, 0, window.width, window.height),
+             "board": (int(rect.left), int(rect.bottom), int(rect.right), int(rect.top))}
+
+    def copy(b: tuple[int, int, int, int]) -> None:
+        gl.glBindFramebuffer(gl.GL_READ_FRAMEBUFFER, cache.glo.value)
+        gl.glBindFramebuffer(gl.GL_DRAW_FRAMEBUFFER, 0)
+        gl.glBlitFramebuffer(*b, *b, gl.GL_COLOR_BUFFER_BIT, gl.GL_NEAREST)
+        ctx.screen.use(force=True)
+
+    for what, b in boxes.items():
+        copy(b)
+        ctx.finish()
+        cost = statistics.median(timed(lambda: copy(b)) for _ in range(rounds))
+        print(f"    a cached {what}'s copy back {cost:8.2f} ms (a cache of the still parts would cost this a whole frame)")
 
 
 def pct(values: list[float], p: float) -> float:

@@ -14,7 +14,8 @@ from typing import Any, Callable, Iterable, Sequence
 import arcade
 
 from game.core import HOLE, PLAYER, STONE, Event, Mode, Special, Specials, State
-from game.ui import textures
+from game.ui import frames, textures
+from game.ui.board_cache import StillLayer
 from game.ui.board_choreography import Choreographer
 from game.ui.board_effects import Effects
 from game.ui.board_sprites import (
@@ -23,7 +24,7 @@ from game.ui.board_sprites import (
 )
 from game.ui.board_timing import POPUP, SHAKE
 from game.ui.damage import PAD, Mark, box, clipped_to, sprite_marks, text_mark, union
-from game.ui.layout import MAX_CELL, BoardLayout, Rect, budget_cell, cell_limits
+from game.ui.layout import MAX_CELL, BoardLayout, Rect, budget_cell, cell_limits, software_rendering
 from game.ui.tween import Animator, Tween, shake
 
 from arcade.shape_list import ShapeElementList, create_rectangle_filled  # noqa: E402
@@ -75,6 +76,8 @@ class BoardRenderer:
         self._path_label = arcade.Text("", 0, 0, (255, 236, 150, 255), 16, anchor_x="center",
                                        anchor_y="center", bold=True)
         self._holes: frozenset[Cell] = frozenset()
+        self._quads_made = 0   # how many times the cell quads were made (the still layer's key)
+        self.still = StillLayer(software_rendering(renderer_name()))   # cells and jelly, kept when at rest
         # The blocker layers as the events so far said (the board records them, never works them
         # out): a batch given no Blockers ends showing these.
         self.layers = Blockers()   # the blocker layers of the state on show (set_blockers, a step's state)
@@ -174,6 +177,7 @@ class BoardRenderer:
                 self.cells.append(create_rectangle_filled(x, y, size - gap, size - gap, cell_color((r, c))))
         self._holes = frozenset(holes)
         self._quads_jelly = frozenset(jelly)
+        self._quads_made += 1
 
     def _build_cells(self, grid: Grid) -> None:
         self.build_quads(grid)
@@ -535,9 +539,34 @@ class BoardRenderer:
         with self.effects.shaken():   # a blast shakes the whole board a few pixels (board_effects)
             self._draw_board()
 
+    def draw_cells(self) -> None:
+        """The cell quads: opaque, so drawn without blending (software GL reads no pixel back)."""
+        with frames.opaque():
+            self.cells.draw()
+
+    def draw_floor(self) -> None:
+        """The jelly: each sprite an opaque square on its cell's colour (textures.on_cell), so
+        drawn without blending while none fades (a cleared one goes see-through as it leaves)."""
+        if all(s.alpha == 255 for s in self.floor):
+            with frames.opaque():
+                self.floor.draw()
+        else:
+            self.floor.draw()
+
+    def _draw_still(self) -> None:
+        self.draw_cells()
+        self.draw_floor()
+
     def _draw_board(self) -> None:
-        self.cells.draw()
-        self.floor.draw()
+        # A copy pays where jelly covers much of the board (its textures cost twice a cell quad;
+        # a copy costs about what the quads do: bench/render.py --parts). Shaken, the board is
+        # off its place, where no copy is kept.
+        if 2 * len(self.floor) < self.rows * self.cols or self.effects.jolt.offset() != (0.0, 0.0):
+            self._draw_still()
+        else:
+            r = self.layout.rect
+            key = (self._quads_made, tuple(k for k, _ in sprite_marks("floor", self.floor)))
+            self.still.draw(key, (r.left, r.bottom, r.right, r.top), self._draw_still)
         self.under.draw()
         rect = self.layout.rect
         # Clip tiles to the board: spawned tiles come in from above without crossing the HUD

@@ -10,10 +10,15 @@ normally, so its types reach mypy.
 from __future__ import annotations
 
 import os
+import sys
 
 
 def prepare() -> None:
     """Import arcade and arcade.gui, headless when ARCADE_HEADLESS is set."""
+    # arcade's import loads pyglet.media, which loads FFmpeg's libraries to decode compressed
+    # media: 70 ms of every start (bench/start.py). The game's sounds are WAV files, which
+    # pyglet reads itself; a None module makes its FFmpeg probe find no FFmpeg.
+    sys.modules.setdefault("pyglet.media.codecs.ffmpeg_lib", None)  # type: ignore[arg-type]
     import arcade   # reads ARCADE_HEADLESS and sets pyglet up: first
 
     if os.environ.get("ARCADE_HEADLESS"):

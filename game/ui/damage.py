@@ -90,13 +90,19 @@ def intersect(a: Box, b: Box) -> Box | None:
     return out if out[0] < out[2] and out[1] < out[3] else None
 
 
+def overlaps(a: Box, b: Box) -> bool:
+    """Whether two rectangles share pixels (intersect without making one: merge asks this
+    thousands of times a frame while a cascade moves hundreds of sprites)."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
 def merge(boxes: Sequence[Box], limit: int = PASSES) -> list[Box]:
     """Few rectangles covering `boxes`: overlapping ones joined, then the closest pairs until
     `limit` are left (each pass walks the whole scene again: a pass costs more than some pixels)."""
     out: list[Box] = []
     for b in boxes:   # one pass first: each box into the first group it overlaps (a cascade moves dozens)
         for i, o in enumerate(out):
-            if intersect(o, b) is not None:
+            if overlaps(o, b):
                 out[i] = union(o, b)
                 break
         else:
@@ -111,7 +117,7 @@ def merge(boxes: Sequence[Box], limit: int = PASSES) -> list[Box]:
         changed = False
         for i in range(len(out)):
             for j in range(i + 1, len(out)):
-                if intersect(out[i], out[j]) is not None:
+                if overlaps(out[i], out[j]):
                     out[i] = union(out[i], out.pop(j))
                     changed = True
                     break
@@ -237,5 +243,5 @@ def _scaled(ctx: Any, b: Box) -> tuple[int, int, int, int]:
     return (left, bottom, int(math.ceil(b[2] * sx)) - left, int(math.ceil(b[3] * sy)) - bottom)
 
 
-__all__ = ["Box", "Mark", "Redraw", "box", "changed", "clip", "clipped_to", "keeps_back_buffer", "merge",
+__all__ = ["Box", "Mark", "Redraw", "box", "changed", "clip", "clipped_to", "keeps_back_buffer", "merge", "overlaps",
            "repainting", "repaints", "sprite_marks", "text_mark"]

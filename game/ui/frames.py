@@ -115,6 +115,18 @@ def clear(window: arcade.Window, color: tuple[int, int, int] | tuple[int, int, i
     gl.glClear(gl.GL_COLOR_BUFFER_BIT)
 
 
+@contextmanager
+def opaque() -> Iterator[None]:
+    """Draw opaque things without blending inside: on software GL a blended pixel is read back
+    before it is written, a cost for nothing when what is drawn covers what was there."""
+    ctx = arcade.get_window().ctx
+    ctx.disable(ctx.BLEND)  # type: ignore[no-untyped-call]  # arcade's own, untyped
+    try:
+        yield
+    finally:
+        ctx.enable(ctx.BLEND)
+
+
 def request() -> None:
     """Ask the current window for a frame (harmless when it draws every frame, or there is none)."""
     try:
@@ -125,4 +137,4 @@ def request() -> None:
         window.request_frame()
 
 
-__all__ = ["Moving", "ON_DEMAND", "OnDemandWindow", "clear", "drawing_into", "offscreen", "request", "wants_frames"]
+__all__ = ["Moving", "ON_DEMAND", "OnDemandWindow", "clear", "drawing_into", "offscreen", "opaque", "request", "wants_frames"]

@@ -6,6 +6,7 @@ from typing import Any
 
 import arcade
 
+from game.ui import frames
 from game.ui.hud import is_strip
 from game.ui.layout import Rect, software_rendering
 
@@ -37,16 +38,49 @@ def play_areas(w: float, h: float, text_scale: float) -> tuple[Rect, Rect]:
     return board, Rect(0, 0, hw, h)
 
 
-def backdrop(width: int, height: int, renderer: str) -> tuple[Any, arcade.SpriteList[arcade.Sprite]]:
-    """The menus' night sky behind the game: their gradient on a GPU; on software GL (where a
-    full-window quad cost +40-60% a frame, measured) none (a flat colour from its middle), with
-    the same faint grid of thin lines."""
+def backdrop(width: int, height: int, renderer: str) -> tuple[Any, Any]:
+    """The menus' night sky behind the game, and its faint grid of thin lines: the gradient on a
+    GPU; on software GL (where a full-window quad cost +40-60% a frame, measured) none (a flat
+    colour from its middle), the grid's lines then opaque in the colour they blend to (FlatGrid)."""
     from game.ui.screens import style
 
-    gradient = None if software_rendering(renderer) else style.backdrop(width, height)
+    if software_rendering(renderer):
+        return None, FlatGrid(width, height)
     grid: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
     grid.extend(style.grid_lines(width, height))
-    return gradient, grid
+    return style.backdrop(width, height), grid
+
+
+def _over(color: tuple[int, int, int, int], under: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """`color` blended over the opaque `under`, as GL's usual blending rounds it."""
+    alpha = color[3] / 255
+    r, g, b = (round(u * (1 - alpha) + c * alpha) for u, c in zip(under[:3], color[:3]))
+    return (r, g, b, 255)
+
+
+class FlatGrid:
+    """The backdrop's grid over the flat play colour, cheaper on software GL for the same pixels
+    as faint lines blended over it: the columns as opaque untextured quads in the colour they
+    blend to, drawn without blending (no texture sampled, no pixel read back); the rows blended
+    over them, so where two cross the pixel is blended twice as before (bench/render.py --parts)."""
+
+    def __init__(self, width: int, height: int, step: int = 64) -> None:
+        from arcade.shape_list import ShapeElementList, create_rectangle_filled
+
+        from game.ui.screens import style
+
+        once = _over(style.GRID_LINE, style.PLAY_BG)
+        self.columns: Any = ShapeElementList()
+        self.rows: Any = ShapeElementList()
+        for x in range(step, width, step):
+            self.columns.append(create_rectangle_filled(x + 0.5, height / 2, 1, height, once))
+        for y in range(step, height, step):
+            self.rows.append(create_rectangle_filled(width / 2, y + 0.5, width, 1, style.GRID_LINE))
+
+    def draw(self) -> None:
+        with frames.opaque():
+            self.columns.draw()
+        self.rows.draw()
 
 
 def bar_rect(hud_area: Rect, text_scale: float, legend_top: float | None = None) -> Rect:
@@ -62,4 +96,4 @@ def bar_rect(hud_area: Rect, text_scale: float, legend_top: float | None = None)
     return Rect(hud_area.left + 24, bottom, max(80.0, hud_area.width - 48), 36)
 
 
-__all__ = ["BAR_BOTTOM", "PORTRAIT_HUD_H", "backdrop", "bar_rect", "hud_width", "is_portrait", "play_areas"]
+__all__ = ["BAR_BOTTOM", "FlatGrid", "PORTRAIT_HUD_H", "backdrop", "bar_rect", "hud_width", "is_portrait", "play_areas"]

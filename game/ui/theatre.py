@@ -19,7 +19,8 @@ from game.ui.hud import Hud
 from game.ui.key_help import THEATRE_KEYS, theatre_pad
 from game.ui.pad import keys_used, pad_family, pad_in_use
 from game.ui.layout import Rect
-from game.ui.board import Blockers, BoardRenderer
+from game.ui.board import Blockers, BoardRenderer, renderer_name
+from game.ui.damage import Mark, Redraw, repaints, sprite_marks, text_mark
 from game.ui.screens import style
 from game.ui.toast import Toast
 from game.ui.widgets import Button, ButtonBar
@@ -69,6 +70,7 @@ class TheatreView(arcade.View):
         self.scrub_rate = 0.0    # the triggers: -1 (back, fast) .. 1 (forward, fast)
         self._scrub_at = 0.0     # where a trigger scrub has got to, between two moves
         self.title = title
+        self.redraw = Redraw(self.window, renderer_name())   # what each frame repaints (game.ui.damage)
         self._build()
 
     # -- set-up ---------------------------------------------------------------------------
@@ -152,6 +154,7 @@ class TheatreView(arcade.View):
         self.on_resize(self.window.width, self.window.height)
 
     def on_resize(self, width: int, height: int) -> None:
+        self.redraw.forget()
         board_area, hud_area, band = self._areas(width, height)
         self.board.set_area(board_area)
         self.hud.place(hud_area)
@@ -378,9 +381,29 @@ class TheatreView(arcade.View):
                     self.step_forward(keep_playing=True)
                     self._wait = GAP * max(self.settings.speed_factor, 0.3) / self.speed
 
+    def in_motion(self) -> bool:
+        """Something on screen moves or is about to (the window draws only then, and after
+        input: game.ui.frames): paused, the theatre costs no frames at all."""
+        return (self.playing or bool(self.scrub_rate) or self.board.animator.moving or self.hud.counting
+                or self.toast.fading)
+
+    def _marks(self) -> list[Mark]:
+        """Everything on_draw shows, in its order, and where (game.ui.damage)."""
+        out: list[Mark] = [(("backdrop",), (0, 0, self.window.width, self.window.height))]
+        out += self.hud.marks() + self.board.marks() + list(sprite_marks("timeline", self.timeline))
+        label = text_mark("label", self.label)
+        if label is not None:
+            out.append(label)
+        return out + self.bar.marks() + self.toast.marks()
+
     def on_draw(self) -> None:
+        # While playing, the frames between two moves repaint nothing: only what changed is drawn.
+        self.redraw.frame(self._draw_scene, self._marks)
+
+    def _draw_scene(self) -> None:
         frames.clear(self.window, style.PLAY_BG)
-        self.hud.draw()
+        if repaints(self.hud.rect):   # a frame repainting the board skips the side panel's texts
+            self.hud.draw()
         self.board.draw()
         self.timeline.draw()
         self.label.draw()

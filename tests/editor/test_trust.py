@@ -264,16 +264,35 @@ def test_an_unreachable_reach_goal_is_a_warning_in_the_panel(window: Any, editor
     assert any("warning" in t for t in texts) and "can never get to 4,4" in lines, texts
 
 
-def test_an_idle_editor_draws_a_few_times_a_second_and_wakes_on_input(window: Any,
-                                                                      editor: EditorView) -> None:
-    from editor.view import DRAW_RATE, IDLE_DRAW_RATE
+def test_an_idle_editor_draws_a_few_times_a_second_and_wakes_on_input(window: Any, editor: EditorView,
+                                                                      monkeypatch: Any) -> None:
+    """Idle, the on-demand window draws the editor only at its idle beats: one frame every
+    IDLE_QUIET seconds, quicker while a field is typed in (its caret blinks); input brings
+    every frame back."""
+    from editor.view import DRAW_RATE, IDLE_DRAW_RATE, IDLE_QUIET
+    from game.ui import frames as frames_mod
+    from game.ui.frames import wants_frames
+
     view = editor
     assert window.current_view is view
+    asked: list[float] = []
+    monkeypatch.setattr(frames_mod, "request", lambda: asked.append(view._idle))
     for _ in range(70):
         frame(window)
-    assert window._draw_rate == IDLE_DRAW_RATE
+    assert window._draw_rate == IDLE_DRAW_RATE and not wants_frames(view)
+    asked.clear()
+    for _ in range(int(3 * IDLE_QUIET * 60)):
+        frame(window)
+    assert len(asked) == 3                               # one frame a beat, none between
     send(window, "on_mouse_motion", 300, 300, 1, 1)
-    assert window._draw_rate == DRAW_RATE
+    assert window._draw_rate == DRAW_RATE and wants_frames(view)
+    click(window, *center(view.props.fields["name"]))   # typing in a field: the caret blinks
+    for _ in range(70):
+        frame(window)
+    asked.clear()
+    for _ in range(int(3 * IDLE_QUIET * 60)):
+        frame(window)
+    assert len(asked) >= 3 * IDLE_QUIET / IDLE_DRAW_RATE - 1
 
 
 def test_a_rename_inside_a_pack_is_what_the_pack_dialog_then_edits(window: Any, editor: EditorView) -> None:

@@ -100,3 +100,23 @@ def test_still_frames_repaint_only_what_changed_and_match_a_whole_frame(window: 
             _same_as_whole(window, view, lambda: None, partial=False)
         jolt.strength = 0.0
         _same_as_whole(window, view, lambda: None)
+
+
+def test_merge_covers_every_damaged_box_in_few_rectangles() -> None:
+    """The quick overlap test agrees with intersect, and merge's rectangles cover every box."""
+    import random
+
+    from game.ui.damage import PASSES, intersect, merge, overlaps
+
+    rng = random.Random(7)
+    for _ in range(300):
+        boxes = []
+        for _ in range(rng.randint(1, 60)):
+            x, y = rng.randint(0, 1200), rng.randint(0, 760)
+            boxes.append((x, y, x + rng.randint(1, 90), y + rng.randint(1, 90)))
+        a, b = boxes[0], boxes[-1]
+        assert overlaps(a, b) == (intersect(a, b) is not None)
+        out = merge(boxes)
+        assert 1 <= len(out) <= PASSES
+        for bx in boxes:
+            assert any(o[0] <= bx[0] and o[1] <= bx[1] and o[2] >= bx[2] and o[3] >= bx[3] for o in out), bx

@@ -97,3 +97,55 @@ def test_news_from_elsewhere_is_said_on_whatever_screen_is_up(window: Any, capsy
     assert view.toast.left > 0 and view.toast.error and "could not" in view.toast.text.text
     announce(object(), "The GIF is ready: game.gif")
     assert "The GIF is ready" in capsys.readouterr().out
+
+
+def test_a_paused_theatre_asks_for_no_frames_and_a_played_one_repaints_only_what_changed(window: Any) -> None:
+    """The replay theatre, left paused, draws nothing; playing, its frames between two moves
+    repaint nothing, and what a partial frame shows is what a whole frame shows."""
+    import arcade
+
+    from game.core import Session, Status, legal_commands
+    from game.io import load_level
+    from game.io.paths import levels_dir
+    from game.io.settings import Settings
+    from game.ui.frames import wants_frames
+    from game.ui.theatre import TheatreView
+
+    level = load_level(levels_dir() / "first-steps" / "garden-beds.yaml")
+    session, commands = Session(level, 3), []
+    while session.state.status == Status.PLAYING and len(commands) < 3:
+        commands.append(legal_commands(session.state)[0])
+        session.play(commands[-1])
+    view = TheatreView(level, 3, commands, title="Garden Beds", on_back=lambda: None,
+                       settings=Settings(animation_speed="fast"), autoplay=False)
+    window.show_view(view)
+    window.dispatch_events()
+    view.on_update(DT)
+    view.on_draw()
+    settle(view, 0.5)
+    assert not wants_frames(view)              # paused: a still screen
+    window.dispatch_event("on_key_press", arcade.key.SPACE, 0)
+    window.dispatch_events()                   # (dispatch_event only queues)
+    assert view.playing and wants_frames(view)
+
+    def picture() -> bytes:
+        return bytes(arcade.get_image(0, 0, window.width, window.height).tobytes())
+
+    partial_frames = 0
+    for _ in range(int(8 / DT)):
+        view.on_update(DT)
+        view.on_draw()
+        if view.redraw.last_boxes is not None:
+            partial_frames += 1
+        if not wants_frames(view):
+            break
+    assert view.position == len(commands) and not view.playing and not wants_frames(view)
+    assert "the end" in view.label.text
+    view.on_update(DT)
+    view.on_draw()                             # the game's last frame (after the motion stopped)
+    drawn = picture()
+    view.redraw.forget()
+    view.on_draw()
+    assert drawn == picture(), "a partial frame left a stale picture"
+    if view.redraw.enabled:                    # software GL keeps the back buffer: most frames partial
+        assert partial_frames > 0
