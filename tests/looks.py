@@ -5,19 +5,27 @@ from __future__ import annotations
 from typing import Any
 
 
-def uniform_spot(image: Any) -> tuple[int, int, tuple[int, int, int]] | None:
-    """A point of a tile's picture (offset from its centre, y up) inside a patch of one opaque
-    colour, so a sprite drawn there shows that colour whatever the rounding of its position."""
+def uniform_spots(image: Any) -> list[tuple[int, int, tuple[int, int, int]]]:
+    """Points of a tile's picture (offsets from its centre, y up) inside a patch of one opaque
+    colour, so a sprite drawn there shows that colour whatever the rounding of its position;
+    nearest the centre first."""
     rgba = image.convert("RGBA")
     w, h = rgba.size
+    spots = []
     for fy in (0.5, 0.4, 0.6, 0.3, 0.7):
         for fx in (0.5, 0.4, 0.6, 0.3, 0.7):
             cx, cy = int(w * fx), int(h * fy)
             patch = [rgba.getpixel((cx + i, cy + j)) for i in (-2, 0, 2) for j in (-2, 0, 2)]
             if all(p[3] == 255 for p in patch) and all(
                     max(p[k] for p in patch) - min(p[k] for p in patch) <= 12 for k in range(3)):
-                return cx - w // 2, h // 2 - cy, patch[4][:3]
-    return None
+                spots.append((cx - w // 2, h // 2 - cy, patch[4][:3]))
+    return spots
+
+
+def uniform_spot(image: Any) -> tuple[int, int, tuple[int, int, int]] | None:
+    """The first of uniform_spots, or None when the picture has no solid patch."""
+    spots = uniform_spots(image)
+    return spots[0] if spots else None
 
 
 def tiles_seen(view: Any, image: Any) -> int:
@@ -38,3 +46,34 @@ def tiles_seen(view: Any, image: Any) -> int:
             f"cell {cell} shows {seen} where its tile is {colour}"
         checked += 1
     return checked
+
+
+def sprite_seen(image: Any, sprite: Any) -> bool:
+    """The sprite's picture is drawn where the sprite stands now (mid-move too): a solid spot of
+    its texture, scaled as the sprite is, has that colour in the screenshot (y up, as arcade).
+    Any one spot will do: another moving tile may cover part of it."""
+    spots = uniform_spots(sprite.texture.image)
+    assert spots, "the sprite's picture has no solid patch to look for"
+    scale = sprite.width / sprite.texture.width
+    for dx, dy, colour in spots:
+        x, y = sprite.center_x + dx * scale, sprite.center_y + dy * scale
+        if near(image.getpixel((int(x), image.height - 1 - int(y)))[:3], colour):
+            return True
+    return False
+
+
+def brightness(image: Any, box: tuple[float, float, float, float]) -> float:
+    """The mean brightness (0-255) of a window rectangle (left, bottom, right, top; y up)."""
+    left, bottom, right, top = box
+    crop = image.convert("L").crop((int(left), image.height - int(top), int(right), image.height - int(bottom)))
+    data = list(crop.getdata())
+    return sum(data) / max(1, len(data))
+
+
+def pixel(image: Any, x: float, y: float) -> tuple[int, int, int]:
+    """The colour at a window point (y up, as arcade places things)."""
+    return tuple(image.getpixel((int(x), image.height - 1 - int(y)))[:3])  # type: ignore[no-any-return]
+
+
+def near(a: tuple[int, ...], b: tuple[int, ...], tolerance: int = 24) -> bool:
+    return all(abs(p - q) <= tolerance for p, q in zip(a, b))
