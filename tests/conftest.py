@@ -84,3 +84,34 @@ def data_dir() -> pathlib.Path:
 def screenshot_dir() -> pathlib.Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     return SCREENSHOTS
+
+
+# Each pytest process's peak memory, said at the end of the run (issue 21 holds it under 800 MB):
+# an xdist worker hands its figure to the controller, which prints them all.
+_PEAKS: dict[str, float] = {}
+
+
+def _peak_mb() -> float:
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024   # kilobytes on Linux
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    output = getattr(session.config, "workeroutput", None)
+    if output is not None:
+        output["peak_rss_mb"] = _peak_mb()
+    else:
+        _PEAKS["main"] = _peak_mb()
+
+
+@pytest.hookimpl(optionalhook=True)   # an xdist hook: a run without xdist has no workers
+def pytest_testnodedown(node: Any, error: Any) -> None:
+    peak = getattr(node, "workeroutput", {}).get("peak_rss_mb")
+    if peak is not None:
+        _PEAKS[node.gateway.id] = peak
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if _PEAKS:
+        terminalreporter.write_line("peak memory: " + ", ".join(f"{k} {v:.0f} MB" for k, v in sorted(_PEAKS.items())))
