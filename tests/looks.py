@@ -77,3 +77,22 @@ def pixel(image: Any, x: float, y: float) -> tuple[int, int, int]:
 
 def near(a: tuple[int, ...], b: tuple[int, ...], tolerance: int = 24) -> bool:
     return all(abs(p - q) <= tolerance for p, q in zip(a, b))
+
+
+def assert_card_over_the_board(window: Any, view: Any, menu: Any, image: Any) -> None:
+    """What a player sees of a menu card in a screenshot: its panel drawn at its place, and
+    the board and backdrop beside it shaded (darker than the same frame drawn without the card)."""
+    import arcade
+    from game.ui.screens import style
+
+    p = menu.panel
+    # Just inside the panel's left edge, beside its lines and buttons: the panel's face.
+    assert near(pixel(image, p.left + 10, p.center[1]), style.OVERLAY_PANEL[:3], 12), "no card at its place"
+    menu.sprites.visible = False
+    try:
+        view.on_draw()
+        bare = arcade.get_image(0, 0, window.width, window.height)
+    finally:
+        menu.sprites.visible = True
+    beside = (p.right + 4, 0, window.width, window.height)
+    assert brightness(image, beside) < 0.8 * brightness(bare, beside), "the board under the card is not shaded"

@@ -19,8 +19,9 @@ from editor import files, open_editor, recovery  # noqa: E402
 from editor.model import ERASE_TOOL, RANDOM_TOOL  # noqa: E402
 from editor.view import EditorView  # noqa: E402
 from game.io import load_level  # noqa: E402
+from looks import assert_card_over_the_board  # noqa: E402
 from driving import (  # noqa: E402
-    SCREENSHOTS, cell_xy, center, clear_recoveries, click, drag, frame, header, new_level,
+    SCREENSHOTS, assert_canvas_seen, cell_xy, center, clear_recoveries, click, drag, frame, header, new_level,
     palette_xy, press, save_as, send, set_field, shot, type_text,
 )
 
@@ -95,7 +96,7 @@ def test_match3_from_blank_each_tool_goals_save_and_load_cell_by_cell(window: An
         "goals.collect.7: kind 7 does not exist (this level has 6 kinds)"]
     set_field(window, view, "kinds", "7")
     assert view.model.problems() == ()
-    shot(window, view, screenshot_dir / "editor-match3.png")
+    assert assert_canvas_seen(view, shot(window, view, screenshot_dir / "editor-match3.png")) >= 9
     path = save_as(window, view, "painted-m3")
     assert not view.model.dirty and path.name == "painted-m3.yaml"
     level = load_level(path)
@@ -133,7 +134,7 @@ def test_chain_player_reach_playtest_and_back_with_history(window: Any, editor: 
     assert view.model.problems() == ()
     set_field(window, view, "moves", "15")
     set_field(window, view, "seed", "7")
-    shot(window, view, screenshot_dir / "editor-chain.png")
+    assert assert_canvas_seen(view, shot(window, view, screenshot_dir / "editor-chain.png")) >= 2
     steps_before = len(view.model.history.past)
     draft_before = view.model.draft
     tool_before, cursor_before = view.model.tool, view.cursor
@@ -144,7 +145,10 @@ def test_chain_player_reach_playtest_and_back_with_history(window: Any, editor: 
     assert play.session.level.goals.reach == (0, 5) and play.session.seed == 7
     frame(window)
     play.on_draw()
-    arcade.get_image().save(screenshot_dir / "editor-chain-playtest.png")
+    image = arcade.get_image()
+    image.save(screenshot_dir / "editor-chain-playtest.png")
+    assert play.goal_card is not None                    # the goals are read first, over the dealt board
+    assert_card_over_the_board(window, play, play.goal_card, image)
     press(window, key.TAB)                               # back to the editor
     assert window.current_view is view
     assert (len(view.model.history.past), view.model.draft) == (steps_before, draft_before)
@@ -180,7 +184,7 @@ def test_slide_from_blank_with_tiles_gap_and_unsolvable_problem(window: Any, edi
     press(window, key.KEY_2)
     click(window, *cell_xy(view, (0, 0)))                # swaps 1 and 2: unsolvable
     assert any("cannot be solved" in str(p) for p in view.model.problems())
-    shot(window, view, screenshot_dir / "editor-slide-problem.png")
+    assert assert_canvas_seen(view, shot(window, view, screenshot_dir / "editor-slide-problem.png")) >= 8
     press(window, key.Z, key.MOD_CTRL)
     assert view.model.problems() == ()
     # The size grows with the + at the right edge, content kept.
@@ -188,7 +192,7 @@ def test_slide_from_blank_with_tiles_gap_and_unsolvable_problem(window: Any, edi
     click(window, *rects[("right", 1)].center)
     assert view.model.draft.width == 4 and view.model.draft.token((2, 2)) == "8"
     press(window, key.Z, key.MOD_CTRL)
-    shot(window, view, screenshot_dir / "editor-slide.png")
+    assert assert_canvas_seen(view, shot(window, view, screenshot_dir / "editor-slide.png")) >= 8
     path = save_as(window, view, "painted-slide")
     assert load_level(path).layout == d.cells
 
@@ -302,7 +306,7 @@ def test_open_a_shipped_level_read_only_then_save_a_copy(window: Any, editor: Ed
     assert view.dialog is None
     original = load_level(files.levels_dir() / "first-steps" / f"{wanted}.yaml")
     assert view.model.level() == original and not view.model.dirty
-    shot(window, view, screenshot_dir / f"editor-open-{original.mode}.png")
+    assert assert_canvas_seen(view, shot(window, view, screenshot_dir / f"editor-open-{original.mode}.png")) >= 1
     set_field(window, view, "name", original.name + " (mine)")
     press(window, key.S, key.MOD_CTRL)                   # read-only: Save asks where
     assert view.dialog is not None and view.dialog.title == "Save as"

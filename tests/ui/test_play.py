@@ -13,7 +13,7 @@ from game.io import find_pack
 from game.io.replay import load_replay
 from game.io.settings import Settings
 from game.ui.screens import style
-from looks import brightness, near, pixel, sprite_seen
+from looks import assert_card_over_the_board, near, pixel, sprite_seen
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 DT = 1 / 60
@@ -120,25 +120,6 @@ def assert_menu_tidy(menu: Any) -> None:
 def click_button(window: Any, menu: Any, key: str) -> None:
     """Click a menu's button where a player would: on screen, in its middle."""
     click(window, next(b for b in menu.buttons if b.key == key).rect.center)
-
-
-def assert_card_over_the_board(window: Any, view: Any, menu: Any, image: Any) -> None:
-    """What a player sees of a menu card in a screenshot: its panel drawn at its place, and
-    the board and backdrop beside it shaded (darker than the same frame drawn without the card)."""
-    import arcade
-    from game.ui.screens import style
-
-    p = menu.panel
-    # Just inside the panel's left edge, beside its lines and buttons: the panel's face.
-    assert near(pixel(image, p.left + 10, p.center[1]), style.OVERLAY_PANEL[:3], 12), "no card at its place"
-    menu.sprites.visible = False
-    try:
-        view.on_draw()
-        bare = arcade.get_image(0, 0, window.width, window.height)
-    finally:
-        menu.sprites.visible = True
-    beside = (p.right + 4, 0, window.width, window.height)
-    assert brightness(image, beside) < 0.8 * brightness(bare, beside), "the board under the card is not shaded"
 
 
 def assert_refusal_seen(window: Any, view: Any, image: Any) -> int:
