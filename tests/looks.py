@@ -96,3 +96,17 @@ def assert_card_over_the_board(window: Any, view: Any, menu: Any, image: Any) ->
         menu.sprites.visible = True
     beside = (p.right + 4, 0, window.width, window.height)
     assert brightness(image, beside) < 0.8 * brightness(bare, beside), "the board under the card is not shaded"
+
+
+def board_seen(board: Any, image: Any) -> int:
+    """Every tile, stone and lock of a board renderer shows its own picture where its sprite
+    stands in a screenshot (a tile under a lock's chains is covered: not checked). Returns how
+    many sprites were checked."""
+    sprites = [s for c, s in board.by_cell.items() if c not in board.lock_sprites]
+    sprites += list(board.stone_sprites.values()) + list(board.lock_sprites.values())
+    checked = 0
+    for sprite in sprites:
+        if uniform_spots(sprite.texture.image):
+            assert sprite_seen(image, sprite), f"the sprite at {sprite.position} does not show its picture"
+            checked += 1
+    return checked
