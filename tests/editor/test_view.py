@@ -8,6 +8,8 @@ import subprocess
 import textwrap
 from dataclasses import replace as dataclasses_replace
 import sys
+
+import pytest
 from typing import Any
 
 
@@ -327,7 +329,10 @@ def test_quit_with_unsaved_changes_asks_first(window: Any, editor: EditorView) -
     assert window.current_view is view and view.model.dirty
 
 
-def test_gridfall_edit_without_a_display_says_so(tmp_path: pathlib.Path) -> None:
+def test_gridfall_edit_without_a_display_says_so(tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    from in_process import gridfall_here
+
     env = {k: v for k, v in __import__("os").environ.items()
            if k not in ("DISPLAY", "WAYLAND_DISPLAY", "ARCADE_HEADLESS")}
     out = subprocess.run([sys.executable, "-m", "game", "edit", str(files.levels_dir() / "first-steps")],
@@ -335,18 +340,17 @@ def test_gridfall_edit_without_a_display_says_so(tmp_path: pathlib.Path) -> None
     # As `gridfall play`: errors on stderr, exit 2 for no display, 1 for bad input.
     assert out.returncode == 2 and "no display" in out.stderr and not out.stdout
     assert "Traceback" not in out.stderr
-    out = subprocess.run([sys.executable, "-m", "game", "edit", str(tmp_path / "nope.yaml")],
-                         capture_output=True, text=True, env=env, timeout=60)
-    assert out.returncode == 1 and "no such file" in out.stderr
+    # Bad input is named before any window, so main() runs it here (a window made fails the test).
+    code, err = gridfall_here(capsys, monkeypatch, "edit", str(tmp_path / "nope.yaml"))
+    assert code == 1 and "no such file" in err
     bad = tmp_path / "bad"
     bad.mkdir()
     (bad / "pack.yaml").write_text("format: 1\nid: bad\nname: Bad\nlevels: [missing.yaml]\n")
-    out = subprocess.run([sys.executable, "-m", "game", "edit", str(bad)],
-                         capture_output=True, text=True, env=env, timeout=60)
-    assert out.returncode == 1 and "missing.yaml" in out.stderr and "Traceback" not in out.stderr
-    out = subprocess.run([sys.executable, "-m", "game", "edit", str(files.levels_dir() / "first-steps"),
-                          "--level", "no-such-level"], capture_output=True, text=True, env=env, timeout=60)
-    assert out.returncode == 1 and "no level 'no-such-level'" in out.stderr
+    code, err = gridfall_here(capsys, monkeypatch, "edit", str(bad))
+    assert code == 1 and "missing.yaml" in err and "Traceback" not in err
+    code, err = gridfall_here(capsys, monkeypatch, "edit", str(files.levels_dir() / "first-steps"),
+                              "--level", "no-such-level")
+    assert code == 1 and "no level 'no-such-level'" in err
 
 
 def test_a_pack_opens_a_picker_of_all_its_levels(window: Any, editor: EditorView) -> None:

@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from in_process import gridfall_here
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 LEVEL = ROOT / "game" / "data" / "levels" / "first-steps" / "first-swap.yaml"
 
@@ -37,15 +39,16 @@ def test_without_a_display_one_clear_line_and_a_failure(args: tuple[str, ...]) -
     assert "no display" in lines[0] and "xvfb-run -a gridfall" in lines[0] and "gridfall record" in lines[0]
 
 
-def test_bad_input_is_named_before_any_window(tmp_path: pathlib.Path) -> None:
+def test_bad_input_is_named_before_any_window(tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str],
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
     bad = tmp_path / "broken.yaml"
     bad.write_text("format: 1\nid: broken\nname: [\n", encoding="utf-8")
-    done = gridfall("play", str(bad))
-    assert done.returncode == 1 and f"{bad}:" in done.stderr and "Traceback" not in done.stderr
-    done = gridfall("play", "--pack", "no-such-pack")
-    assert done.returncode == 1 and "no-such-pack" in done.stderr
-    done = gridfall("play", "--pack", "first-steps", "--level", "nope")
-    assert done.returncode == 1 and "no level 'nope'" in done.stderr and "first-swap" in done.stderr
+    code, err = gridfall_here(capsys, monkeypatch, "play", str(bad))
+    assert code == 1 and f"{bad}:" in err and "Traceback" not in err
+    code, err = gridfall_here(capsys, monkeypatch, "play", "--pack", "no-such-pack")
+    assert code == 1 and "no-such-pack" in err
+    code, err = gridfall_here(capsys, monkeypatch, "play", "--pack", "first-steps", "--level", "nope")
+    assert code == 1 and "no level 'nope'" in err and "first-swap" in err
 
 
 def test_headless_title_and_a_level_file_open_and_draw(tmp_path: pathlib.Path) -> None:
