@@ -8,9 +8,9 @@ import subprocess
 import textwrap
 from dataclasses import replace as dataclasses_replace
 import sys
+from typing import Any
 
 import pytest
-from typing import Any
 
 
 import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
