@@ -1228,7 +1228,10 @@ def test_the_button_bar_gives_the_mouse_every_control(window: Any, screenshot_di
     view = open_view(window, level("falling-luck"), speed="instant")
     bar = {b.key: b for b in view.bar.buttons}
     assert set(bar) == {"pause", "hint", "undo", "redo"}
-    shot(window, view, screenshot_dir / "play_button_bar.png")
+    image = shot(window, view, screenshot_dir / "play_button_bar.png")
+    for b in bar.values():                              # each button's face is seen at its place
+        left, middle = b.rect.left, b.rect.center[1]
+        assert not near(pixel(image, left + 4, middle), pixel(image, left - 4, middle), 12), b.key
     click(window, bar["hint"].rect.center)
     hinted = view.hint_command
     assert hinted in legal_commands(view.state)
@@ -1409,7 +1412,10 @@ def test_the_result_counts_the_score_up_and_lands_the_stars_one_by_one(window: A
         counted.append(int(view.result_menu.lines[0].text.split()[1].replace(",", "")))
         sizes.append([s.scale_x for s in view.result_stars])
         if abs(t - (SCORE_COUNT_SECONDS + STAR_GAP * 1.5)) < DT / 2:
-            shot(window, view, screenshot_dir / "play_result_landing.png")
+            image = shot(window, view, screenshot_dir / "play_result_landing.png")
+            # Mid-landing: the stars up so far are seen on the card, the rest not yet.
+            up = [s for s in view.result_stars if s.scale_x > 0]
+            assert 0 < len(up) < 3 and all(sprite_seen(image, s) for s in up)
         view.on_update(DT)
         t += DT
     assert counted[0] < score and counted == sorted(counted) and counted[-1] == score
@@ -1484,7 +1490,12 @@ def test_a_chain_being_drawn_shows_what_it_would_score(window: Any, screenshot_d
         x, y = centre(view, cell)
         send(window, "on_mouse_drag", int(x), int(y), 1, 1, LEFT, 0)
     label = view.board._path_label.text
-    shot(window, view, screenshot_dir / "play_chain_preview.png")
+    image = shot(window, view, screenshot_dir / "play_chain_preview.png")
+    # The score is written above the chain's end, in the label's gold.
+    t = view.board._path_label
+    box = (int(t.left), window.height - int(t.top), int(t.right), window.height - int(t.bottom))
+    gold = t.color[:3]
+    assert sum(1 for p in image.convert("RGB").crop(box).getdata() if near(p, gold, 40)) > 20, "no score seen"
     send(window, "on_mouse_release", int(x), int(y), LEFT, 0)
     scored = sum(e.points for e in view.session.batches[-1] if isinstance(e, Scored))
     assert label == f"+{scored:,}" and scored > 0
