@@ -84,3 +84,40 @@ def data_dir() -> pathlib.Path:
 def screenshot_dir() -> pathlib.Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     return SCREENSHOTS
+
+
+# Each pytest process's peak memory, said at the end of the run (issue 21 holds it under 800 MB):
+# an xdist worker hands its figure to the controller, which prints them all.
+_PEAKS: dict[str, float] = {}
+
+
+def _peak_mb(who: int) -> float:
+    import resource
+
+    return resource.getrusage(who).ru_maxrss / 1024   # kilobytes on Linux
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    import resource
+
+    # The processes the tests started (the game's CLI, a GIF's recorder, bots) count apart:
+    # their peak is the largest one's.
+    output = getattr(session.config, "workeroutput", None)
+    me, children = _peak_mb(resource.RUSAGE_SELF), _peak_mb(resource.RUSAGE_CHILDREN)
+    if output is not None:
+        output["peak_rss_mb"], output["children_peak_rss_mb"] = me, children
+    else:
+        _PEAKS["main"], _PEAKS["main's children"] = me, children
+
+
+@pytest.hookimpl(optionalhook=True)   # an xdist hook: a run without xdist has no workers
+def pytest_testnodedown(node: Any, error: Any) -> None:
+    output = getattr(node, "workeroutput", {})
+    if "peak_rss_mb" in output:
+        _PEAKS[node.gateway.id] = output["peak_rss_mb"]
+        _PEAKS[f"{node.gateway.id}'s children"] = output["children_peak_rss_mb"]
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if _PEAKS:
+        terminalreporter.write_line("peak memory: " + ", ".join(f"{k} {v:.0f} MB" for k, v in sorted(_PEAKS.items())))

@@ -5,19 +5,27 @@ from __future__ import annotations
 from typing import Any
 
 
-def uniform_spot(image: Any) -> tuple[int, int, tuple[int, int, int]] | None:
-    """A point of a tile's picture (offset from its centre, y up) inside a patch of one opaque
-    colour, so a sprite drawn there shows that colour whatever the rounding of its position."""
+def uniform_spots(image: Any) -> list[tuple[int, int, tuple[int, int, int]]]:
+    """Points of a tile's picture (offsets from its centre, y up) inside a patch of one opaque
+    colour, so a sprite drawn there shows that colour whatever the rounding of its position;
+    nearest the centre first."""
     rgba = image.convert("RGBA")
     w, h = rgba.size
+    spots = []
     for fy in (0.5, 0.4, 0.6, 0.3, 0.7):
         for fx in (0.5, 0.4, 0.6, 0.3, 0.7):
             cx, cy = int(w * fx), int(h * fy)
             patch = [rgba.getpixel((cx + i, cy + j)) for i in (-2, 0, 2) for j in (-2, 0, 2)]
             if all(p[3] == 255 for p in patch) and all(
                     max(p[k] for p in patch) - min(p[k] for p in patch) <= 12 for k in range(3)):
-                return cx - w // 2, h // 2 - cy, patch[4][:3]
-    return None
+                spots.append((cx - w // 2, h // 2 - cy, patch[4][:3]))
+    return spots
+
+
+def uniform_spot(image: Any) -> tuple[int, int, tuple[int, int, int]] | None:
+    """The first of uniform_spots, or None when the picture has no solid patch."""
+    spots = uniform_spots(image)
+    return spots[0] if spots else None
 
 
 def tiles_seen(view: Any, image: Any) -> int:
@@ -37,4 +45,68 @@ def tiles_seen(view: Any, image: Any) -> int:
         assert all(abs(a - b) <= 24 for a, b in zip(seen, colour)), \
             f"cell {cell} shows {seen} where its tile is {colour}"
         checked += 1
+    return checked
+
+
+def sprite_seen(image: Any, sprite: Any) -> bool:
+    """The sprite's picture is drawn where the sprite stands now (mid-move too): a solid spot of
+    its texture, scaled as the sprite is, has that colour in the screenshot (y up, as arcade).
+    Any one spot will do: another moving tile may cover part of it."""
+    spots = uniform_spots(sprite.texture.image)
+    assert spots, "the sprite's picture has no solid patch to look for"
+    scale = sprite.width / sprite.texture.width
+    for dx, dy, colour in spots:
+        x, y = sprite.center_x + dx * scale, sprite.center_y + dy * scale
+        if near(image.getpixel((int(x), image.height - 1 - int(y)))[:3], colour):
+            return True
+    return False
+
+
+def brightness(image: Any, box: tuple[float, float, float, float]) -> float:
+    """The mean brightness (0-255) of a window rectangle (left, bottom, right, top; y up)."""
+    left, bottom, right, top = box
+    crop = image.convert("L").crop((int(left), image.height - int(top), int(right), image.height - int(bottom)))
+    data = list(crop.getdata())
+    return sum(data) / max(1, len(data))
+
+
+def pixel(image: Any, x: float, y: float) -> tuple[int, int, int]:
+    """The colour at a window point (y up, as arcade places things)."""
+    return tuple(image.getpixel((int(x), image.height - 1 - int(y)))[:3])  # type: ignore[no-any-return]
+
+
+def near(a: tuple[int, ...], b: tuple[int, ...], tolerance: int = 24) -> bool:
+    return all(abs(p - q) <= tolerance for p, q in zip(a, b))
+
+
+def assert_card_over_the_board(window: Any, view: Any, menu: Any, image: Any) -> None:
+    """What a player sees of a menu card in a screenshot: its panel drawn at its place, and
+    the board and backdrop beside it shaded (darker than the same frame drawn without the card)."""
+    import arcade
+    from game.ui.screens import style
+
+    p = menu.panel
+    # Just inside the panel's left edge, beside its lines and buttons: the panel's face.
+    assert near(pixel(image, p.left + 10, p.center[1]), style.OVERLAY_PANEL[:3], 12), "no card at its place"
+    menu.sprites.visible = False
+    try:
+        view.on_draw()
+        bare = arcade.get_image(0, 0, window.width, window.height)
+    finally:
+        menu.sprites.visible = True
+    beside = (p.right + 4, 0, window.width, window.height)
+    assert brightness(image, beside) < 0.8 * brightness(bare, beside), "the board under the card is not shaded"
+
+
+def board_seen(board: Any, image: Any) -> int:
+    """Every tile, stone and lock of a board renderer shows its own picture where its sprite
+    stands in a screenshot (a tile under a lock's chains is covered: not checked). Returns how
+    many sprites were checked."""
+    sprites = [s for c, s in board.by_cell.items() if c not in board.lock_sprites]
+    sprites += list(board.stone_sprites.values()) + list(board.lock_sprites.values())
+    checked = 0
+    for sprite in sprites:
+        if uniform_spots(sprite.texture.image):
+            assert sprite_seen(image, sprite), f"the sprite at {sprite.position} does not show its picture"
+            checked += 1
     return checked

@@ -9,8 +9,11 @@ normally, so its types reach mypy.
 
 from __future__ import annotations
 
+import inspect
 import os
 import sys
+import weakref
+from typing import Any
 
 
 def prepare() -> None:
@@ -28,3 +31,35 @@ def prepare() -> None:
         # A runtime patch of arcade's module (its stub says a type lives there): setattr.
         setattr(arcade, "ControllerManager", arcade.controller.ControllerManager)
     import arcade.gui  # noqa: F401
+
+    _remember_listener_kinds()
+
+
+def _remember_listener_kinds() -> None:
+    """arcade.gui works out the kind of every listener it binds (some 40 a widget) by asking
+    inspect.signature: half the time the editor took to open its ~200 widgets. The kind depends
+    on the function alone, so it is worked out once a function (a bound method's by its
+    function); any other callable is asked every time, as arcade does."""
+    from arcade.gui import property as gui_property
+
+    kinds = gui_property._ListenerType
+    detect = kinds.detect_callback_type
+    if getattr(detect, "remembers", False):
+        return
+    of_functions: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
+    of_methods: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
+
+    def remembered(callback: Any) -> Any:
+        if inspect.ismethod(callback):
+            table, function = of_methods, callback.__func__
+        elif inspect.isfunction(callback):
+            table, function = of_functions, callback
+        else:
+            return detect(callback)
+        kind = table.get(function)
+        if kind is None:
+            kind = table[function] = detect(callback)
+        return kind
+
+    setattr(remembered, "remembers", True)
+    setattr(kinds, "detect_callback_type", staticmethod(remembered))

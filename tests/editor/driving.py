@@ -171,4 +171,18 @@ def shot(window: Any, view: EditorView, path: pathlib.Path) -> Any:
     return image
 
 
+def assert_canvas_seen(view: EditorView, image: Any) -> int:
+    """Every painted cell shows its token's picture at its place on the canvas in a screenshot
+    (a solid spot of the texture has that colour on screen). Returns how many were checked."""
+    from looks import sprite_seen, uniform_spots
+
+    checked = 0
+    for r, row in enumerate(view.canvas._token_sprites):
+        for c, sprite in enumerate(row):
+            if sprite.visible and uniform_spots(sprite.texture.image):
+                assert sprite_seen(image, sprite), f"cell {(r, c)} does not show its token"
+                checked += 1
+    return checked
+
+
 SCREENSHOTS = pathlib.Path(__file__).resolve().parents[1] / "screenshots"

@@ -8,7 +8,9 @@ from typing import Any
 import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
 import arcade
 
+from looks import assert_card_over_the_board
 from driving import (
+    assert_canvas_seen,
     cell_xy, center, click, drag, frame, new_level, palette_xy, press, save_as, send, set_field, shot,
 )
 from editor import files
@@ -113,7 +115,7 @@ def test_paint_every_blocker_token_and_jelly_set_the_goals_save_reload_and_play(
     assert canvas._token_sprites[1][3].texture is textures.drop()
     press(window, key.KEY_1)
     send(window, "on_mouse_motion", int(window.width - 100), int(window.height - 100), 1, 1)
-    shot(window, view, screenshot_dir / "editor-blockers.png")
+    assert assert_canvas_seen(view, shot(window, view, screenshot_dir / "editor-blockers.png")) >= 5
     # Save, load with the game's loader: every token, the jelly and the goals come back.
     path = save_as(window, view, "blockers-m3")
     level = load_level(path)
@@ -140,7 +142,10 @@ def test_paint_every_blocker_token_and_jelly_set_the_goals_save_reload_and_play(
     assert state.jelly_at((5, 0)) == 2 and ((0, 0), Special.ROW) in state.specials
     frame(window)
     play.on_draw()
-    arcade.get_image().save(screenshot_dir / "editor-blockers-playtest.png")
+    image = arcade.get_image()
+    image.save(screenshot_dir / "editor-blockers-playtest.png")
+    assert play.goal_card is not None                    # the goals are read first, over the dealt board
+    assert_card_over_the_board(window, play, play.goal_card, image)
     press(window, key.TAB)
     assert window.current_view is view
     # Undo takes every edit back, to the blank board; redo brings them all again.
@@ -208,7 +213,7 @@ def test_chain_offers_its_blockers_only_and_the_loader_words_what_is_wrong(
     toggle(window, view, "goal_jelly")
     set_field(window, view, "moves", "12")
     assert view.model.problems() == (), [str(p) for p in view.model.problems()]
-    shot(window, view, screenshot_dir / "editor-blockers-chain.png")
+    assert assert_canvas_seen(view, shot(window, view, screenshot_dir / "editor-blockers-chain.png")) >= 3
     press(window, key.TAB)
     from game.ui.play_view import PlayView
     play = window.current_view

@@ -8,6 +8,7 @@ from typing import Any
 import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
 import arcade
 
+from looks import near, uniform_spots
 from driving import SCREENSHOTS, click, frame, new_level, press, set_field, shot
 from editor.view import EditorView
 from game.core import Spawned, legal_commands, new_game, next_deal, next_spawns, play
@@ -38,7 +39,21 @@ def test_the_board_shows_the_deal_a_player_gets_and_another_can_be_kept(window: 
     assert all(shown[(r, c)] is textures.kind(dealt.grid[r][c]) for r, c in shown)
     texts = view.deal.labels.shown()
     assert texts["seed"] == f"seed {level.play_seed}" and texts["next"] == "next to fall:"
-    shot(window, view, SCREENSHOTS / "editor-deal.png")
+    image = shot(window, view, SCREENSHOTS / "editor-deal.png").convert("RGB")
+    # Each dealt tile is seen on its cell (a little faded over the "?"): the frame drawn
+    # without the deal differs at every dealt tile's spot.
+    deal_sprites = view.canvas.dealt
+    deal_sprites.visible = False
+    try:
+        view.on_draw()
+        bare = arcade.get_image().convert("RGB")
+    finally:
+        deal_sprites.visible = True
+    for s in deal_sprites:
+        dx, dy, _ = uniform_spots(s.texture.image)[0]
+        scale = s.width / s.texture.width
+        at = (int(s.center_x + dx * scale), window.height - 1 - int(s.center_y + dy * scale))
+        assert not near(image.getpixel(at), bare.getpixel(at), 30), f"the tile dealt at {s.position} is not seen"
     # Another deal: the next seed that deals, as Retry counts them; looked at, the level unchanged.
     steps = len(view.model.history.past)
     click(window, *view.deal.buttons["another"].center)

@@ -11,7 +11,9 @@ import arcade
 
 from driving import SCREENSHOTS, click, frame, header, new_level, press, set_field, shot
 from editor.difficulty import DifficultyRun, histogram, warnings_of
+from editor.look import WARN
 from editor.view import EditorView
+from looks import near
 
 key = arcade.key
 
@@ -59,7 +61,14 @@ def test_difficulty_runs_warns_suggests_and_applies_as_one_undo_step(window: Any
         suggested = r.suggested_moves
         assert suggested is not None and suggested > 2
         assert sum(histogram(figures.records, suggested)) >= 1
-        shot(window, view, SCREENSHOTS / "editor-difficulty.png")
+        image = shot(window, view, SCREENSHOTS / "editor-difficulty.png").convert("RGB")
+        # The games past the limit are drawn as bars in the panel, and the suggested limit's line
+        # in the warning colour: what Apply will set is seen before it is pressed.
+        area = view.difficulty.rect()
+        panel = list(image.crop((int(area.left), window.height - int(area.top), int(area.right),
+                                 window.height - int(area.bottom))).getdata())
+        assert sum(1 for p in panel if near(p, (90, 96, 130), 6)) > 20, "no bars past the limit"
+        assert sum(1 for p in panel if near(p, WARN[:3], 20)) > 5, "no line at the suggested limit"
         click(window, *view.difficulty.buttons["apply"].center)
         assert view.model.draft.moves == suggested
         assert "stale" in _shown(view)["d2"] and "apply" not in view.difficulty.buttons

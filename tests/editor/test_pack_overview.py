@@ -10,6 +10,7 @@ from typing import Any
 import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
 import arcade
 
+from looks import near
 from driving import SCREENSHOTS, click, drag, frame, header, press, shot
 from editor import files
 from editor.pack_run import PackRun
@@ -64,7 +65,22 @@ def test_the_overview_shows_reorders_duplicates_adds_and_plays_every_level(windo
     shown = ov.labels.shown()
     assert all(shown[f"p{i}"].startswith("bots win ") for i in range(4))
     assert shown["pc:xt"] == "level" and shown["band:easy"] == "easy"
-    shot(window, view, SCREENSHOTS / "editor-pack-overview.png")
+    image = shot(window, view, SCREENSHOTS / "editor-pack-overview.png").convert("RGB")
+    # A card a level, each with its dealt board drawn on it: the frame drawn without the boards
+    # differs over most of each board's place.
+    boards = ov._sprites
+    assert len(boards) == 4
+    boards.visible = False
+    try:
+        view.on_draw()
+        bare = arcade.get_image().convert("RGB")
+    finally:
+        boards.visible = True
+    for s in boards:
+        box = (int(s.left), window.height - int(s.top), int(s.right), window.height - int(s.bottom))
+        pairs = zip(image.crop(box).getdata(), bare.crop(box).getdata())
+        differ = sum(1 for a, b in pairs if not near(a, b, 20))
+        assert differ > 0.3 * s.width * s.height, f"the card at {s.position} shows no board"
     # New level: saved straight into the pack (not the data folder's levels), listed, opened.
     click(window, *ov.buttons["new"].center)
     new = pack.folder / "level-2.yaml"

@@ -11,7 +11,7 @@ import arcade
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from driving import SCREENSHOTS, center, click, frame, new_level, press, shot
+from driving import SCREENSHOTS, assert_canvas_seen, center, click, frame, new_level, press, shot
 from editor.model import blank, check
 from editor.slide_tools import shuffled, solution_length, to_grid
 from editor.view import EditorView
@@ -49,7 +49,7 @@ def test_solved_shuffle_count_and_typed_numbers_in_the_editor(window: Any, edito
     text = view.props.solutions.text(view.model.draft)
     assert text.startswith("solution: ") and "moves" in text, text
     frame(window)
-    shot(window, view, SCREENSHOTS / "editor-slide-tools.png")
+    assert assert_canvas_seen(view, shot(window, view, SCREENSHOTS / "editor-slide-tools.png")) >= 8
     press(window, key.Z, key.MOD_CTRL)
     assert view.model.draft == solved
     press(window, key.KEY_1)

@@ -10,6 +10,8 @@ from dataclasses import replace as dataclasses_replace
 import sys
 from typing import Any
 
+import pytest
+
 
 import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
 import arcade
@@ -19,8 +21,9 @@ from editor import files, open_editor, recovery  # noqa: E402
 from editor.model import ERASE_TOOL, RANDOM_TOOL  # noqa: E402
 from editor.view import EditorView  # noqa: E402
 from game.io import load_level  # noqa: E402
+from looks import assert_card_over_the_board  # noqa: E402
 from driving import (  # noqa: E402
-    SCREENSHOTS, cell_xy, center, clear_recoveries, click, drag, frame, header, new_level,
+    SCREENSHOTS, assert_canvas_seen, cell_xy, center, clear_recoveries, click, drag, frame, header, new_level,
     palette_xy, press, save_as, send, set_field, shot, type_text,
 )
 
@@ -95,7 +98,7 @@ def test_match3_from_blank_each_tool_goals_save_and_load_cell_by_cell(window: An
         "goals.collect.7: kind 7 does not exist (this level has 6 kinds)"]
     set_field(window, view, "kinds", "7")
     assert view.model.problems() == ()
-    shot(window, view, screenshot_dir / "editor-match3.png")
+    assert assert_canvas_seen(view, shot(window, view, screenshot_dir / "editor-match3.png")) >= 9
     path = save_as(window, view, "painted-m3")
     assert not view.model.dirty and path.name == "painted-m3.yaml"
     level = load_level(path)
@@ -133,7 +136,7 @@ def test_chain_player_reach_playtest_and_back_with_history(window: Any, editor: 
     assert view.model.problems() == ()
     set_field(window, view, "moves", "15")
     set_field(window, view, "seed", "7")
-    shot(window, view, screenshot_dir / "editor-chain.png")
+    assert assert_canvas_seen(view, shot(window, view, screenshot_dir / "editor-chain.png")) >= 2
     steps_before = len(view.model.history.past)
     draft_before = view.model.draft
     tool_before, cursor_before = view.model.tool, view.cursor
@@ -144,7 +147,10 @@ def test_chain_player_reach_playtest_and_back_with_history(window: Any, editor: 
     assert play.session.level.goals.reach == (0, 5) and play.session.seed == 7
     frame(window)
     play.on_draw()
-    arcade.get_image().save(screenshot_dir / "editor-chain-playtest.png")
+    image = arcade.get_image()
+    image.save(screenshot_dir / "editor-chain-playtest.png")
+    assert play.goal_card is not None                    # the goals are read first, over the dealt board
+    assert_card_over_the_board(window, play, play.goal_card, image)
     press(window, key.TAB)                               # back to the editor
     assert window.current_view is view
     assert (len(view.model.history.past), view.model.draft) == (steps_before, draft_before)
@@ -180,7 +186,7 @@ def test_slide_from_blank_with_tiles_gap_and_unsolvable_problem(window: Any, edi
     press(window, key.KEY_2)
     click(window, *cell_xy(view, (0, 0)))                # swaps 1 and 2: unsolvable
     assert any("cannot be solved" in str(p) for p in view.model.problems())
-    shot(window, view, screenshot_dir / "editor-slide-problem.png")
+    assert assert_canvas_seen(view, shot(window, view, screenshot_dir / "editor-slide-problem.png")) >= 8
     press(window, key.Z, key.MOD_CTRL)
     assert view.model.problems() == ()
     # The size grows with the + at the right edge, content kept.
@@ -188,7 +194,7 @@ def test_slide_from_blank_with_tiles_gap_and_unsolvable_problem(window: Any, edi
     click(window, *rects[("right", 1)].center)
     assert view.model.draft.width == 4 and view.model.draft.token((2, 2)) == "8"
     press(window, key.Z, key.MOD_CTRL)
-    shot(window, view, screenshot_dir / "editor-slide.png")
+    assert assert_canvas_seen(view, shot(window, view, screenshot_dir / "editor-slide.png")) >= 8
     path = save_as(window, view, "painted-slide")
     assert load_level(path).layout == d.cells
 
@@ -302,7 +308,7 @@ def test_open_a_shipped_level_read_only_then_save_a_copy(window: Any, editor: Ed
     assert view.dialog is None
     original = load_level(files.levels_dir() / "first-steps" / f"{wanted}.yaml")
     assert view.model.level() == original and not view.model.dirty
-    shot(window, view, screenshot_dir / f"editor-open-{original.mode}.png")
+    assert assert_canvas_seen(view, shot(window, view, screenshot_dir / f"editor-open-{original.mode}.png")) >= 1
     set_field(window, view, "name", original.name + " (mine)")
     press(window, key.S, key.MOD_CTRL)                   # read-only: Save asks where
     assert view.dialog is not None and view.dialog.title == "Save as"
@@ -323,7 +329,10 @@ def test_quit_with_unsaved_changes_asks_first(window: Any, editor: EditorView) -
     assert window.current_view is view and view.model.dirty
 
 
-def test_gridfall_edit_without_a_display_says_so(tmp_path: pathlib.Path) -> None:
+def test_gridfall_edit_without_a_display_says_so(tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    from in_process import gridfall_here
+
     env = {k: v for k, v in __import__("os").environ.items()
            if k not in ("DISPLAY", "WAYLAND_DISPLAY", "ARCADE_HEADLESS")}
     out = subprocess.run([sys.executable, "-m", "game", "edit", str(files.levels_dir() / "first-steps")],
@@ -331,18 +340,17 @@ def test_gridfall_edit_without_a_display_says_so(tmp_path: pathlib.Path) -> None
     # As `gridfall play`: errors on stderr, exit 2 for no display, 1 for bad input.
     assert out.returncode == 2 and "no display" in out.stderr and not out.stdout
     assert "Traceback" not in out.stderr
-    out = subprocess.run([sys.executable, "-m", "game", "edit", str(tmp_path / "nope.yaml")],
-                         capture_output=True, text=True, env=env, timeout=60)
-    assert out.returncode == 1 and "no such file" in out.stderr
+    # Bad input is named before any window, so main() runs it here (a window made fails the test).
+    code, err = gridfall_here(capsys, monkeypatch, "edit", str(tmp_path / "nope.yaml"))
+    assert code == 1 and "no such file" in err
     bad = tmp_path / "bad"
     bad.mkdir()
     (bad / "pack.yaml").write_text("format: 1\nid: bad\nname: Bad\nlevels: [missing.yaml]\n")
-    out = subprocess.run([sys.executable, "-m", "game", "edit", str(bad)],
-                         capture_output=True, text=True, env=env, timeout=60)
-    assert out.returncode == 1 and "missing.yaml" in out.stderr and "Traceback" not in out.stderr
-    out = subprocess.run([sys.executable, "-m", "game", "edit", str(files.levels_dir() / "first-steps"),
-                          "--level", "no-such-level"], capture_output=True, text=True, env=env, timeout=60)
-    assert out.returncode == 1 and "no level 'no-such-level'" in out.stderr
+    code, err = gridfall_here(capsys, monkeypatch, "edit", str(bad))
+    assert code == 1 and "missing.yaml" in err and "Traceback" not in err
+    code, err = gridfall_here(capsys, monkeypatch, "edit", str(files.levels_dir() / "first-steps"),
+                              "--level", "no-such-level")
+    assert code == 1 and "no level 'no-such-level'" in err
 
 
 def test_a_pack_opens_a_picker_of_all_its_levels(window: Any, editor: EditorView) -> None:

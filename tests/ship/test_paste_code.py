@@ -19,6 +19,7 @@ from game.ui.screens.levels import LevelsView
 from game.ui.screens.notice import NoticeView
 from game.ui.screens.title import TitleView
 from game.ui.theatre import TheatreView
+from looks import assert_card_over_the_board, near, pixel, tiles_seen
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 FINALE = levels_dir() / "sweet-mechanics" / "sweet-finale.yaml"
@@ -62,7 +63,14 @@ def test_ctrl_v_on_the_title_plays_a_pasted_level_code(window: Any, clipboard: l
     view.on_update(1 / 60)
     view.on_draw()
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    arcade.get_image(0, 0, window.width, window.height).save(SCREENSHOTS / "paste_level_code.png")
+    image = arcade.get_image(0, 0, window.width, window.height)
+    image.save(SCREENSHOTS / "paste_level_code.png")
+    # What the player sees: the pasted level's goal card over its dealt board.
+    assert view.goal_card is not None and view.goal_card.title.text == level.name
+    assert_card_over_the_board(window, view, view.goal_card, image)
+    view.close_goals()
+    view.on_draw()
+    assert tiles_seen(view, arcade.get_image(0, 0, window.width, window.height)) >= 20
 
 
 def test_a_pasted_share_card_opens_its_game_in_the_theatre_from_the_levels_screen(
@@ -126,7 +134,12 @@ def test_plain_v_does_nothing_and_the_button_sits_clear_of_the_menu(
     window.current_view.on_update(1 / 60)
     window.current_view.on_draw()
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    arcade.get_image(0, 0, window.width, window.height).save(SCREENSHOTS / "paste_title.png")
+    image = arcade.get_image(0, 0, window.width, window.height)
+    image.save(SCREENSHOTS / "paste_title.png")
+    # The button is seen at its place: its face differs from the backdrop just beside it.
+    paste = next(w for w in window.current_view.widgets if w.name == "paste")
+    middle = paste.bottom + paste.height / 2
+    assert not near(pixel(image, paste.left + 6, middle), pixel(image, paste.left - 6, middle), 12)
 
 
 def test_a_pack_opened_from_a_code_says_so_on_the_packs_screen(window: Any, clipboard: list[str]) -> None:

@@ -7,6 +7,9 @@ import pathlib
 from typing import Any, Callable
 
 import pytest
+from PIL import ImageChops
+
+from looks import board_seen, sprite_seen
 
 from game.core import (
     Cleared, Cracked, Created, Detonated, DropCollected, JellyCleared, Level, Session, Special, Swap, Unlocked, decide,
@@ -303,9 +306,11 @@ def test_a_special_forms_with_its_run_pulling_into_its_cell(window: Any, screens
     # The swap is over: any tile now away from its cell is one being pulled in.
     pulled = [s for c, s in board.by_cell.items() if c != made.cell]
     board.update(0.08)
-    shot(window, board, screenshot_dir / "fx_special_forming.png")
+    image = shot(window, board, screenshot_dir / "fx_special_forming.png")
     moving = [s for s in pulled if s.position != board.center(s.cell)]
     assert moving, "nothing pulled in"
+    # Seen on their way in (they close on one cell, so one may cover another: one is enough).
+    assert any(sprite_seen(image, s) for s in moving), "no tile is seen being pulled in"
     for s in moving:
         # Each moves towards the special, never away.
         home = board.center(s.cell)
@@ -354,7 +359,16 @@ def test_the_lock_sprite_goes_when_unlocked(window: Any, screenshot_dir: pathlib
     until(board, lambda: cell not in board.lock_sprites)
     board.update(0.06)
     assert lock.alpha < 255 and lock.scale_x > 1.0     # breaking open, not just gone
-    shot(window, board, screenshot_dir / "fx_lock_breaking.png")
+    image = shot(window, board, screenshot_dir / "fx_lock_breaking.png")
+    # The breaking chains are seen over the cell: the frame drawn without them differs there.
+    lock.visible = False
+    try:
+        bare = shot(window, board, screenshot_dir / "fx_lock_breaking-without.png")
+    finally:
+        lock.visible = True
+    (screenshot_dir / "fx_lock_breaking-without.png").unlink()
+    mask = ImageChops.difference(image, bare).convert("L").point(lambda v: 255 if v > 24 else 0)
+    assert changed(window, mask, *around(board, cell, 0.5)) > 50, "the lock is not seen breaking"
     finish(board, session)
     assert lock not in board.chains and cell not in board.layer_cells()["locks"]
     assert board.by_cell[cell].kind == 3 or session.state.at(cell) != 3   # the tile itself stayed
@@ -374,7 +388,17 @@ def test_jelly_drawn_matches_its_layers(window: Any, screenshot_dir: pathlib.Pat
         return sum(r - g for r, g, _ in pixels) / len(pixels)
     assert pink(two) > pink(one) + 20
     assert textures.jelly(2) is not textures.jelly(1)
-    shot(window, board, screenshot_dir / "fx_blockers_at_rest.png")
+    image = shot(window, board, screenshot_dir / "fx_blockers_at_rest.png")
+    # On screen too: the cell's corner (outside its tile's shape) is pinker under two layers
+    # than under one, and under one than under none; every tile, stone and lock is seen.
+    def pink_at(cell: tuple[int, int]) -> float:
+        x, y = board.center(cell)
+        r = board.layout.cell * 0.33
+        box = (int(x - r), window.height - int(y + r), int(x - r) + 6, window.height - int(y + r) + 6)
+        pixels = list(image.crop(box).getdata())
+        return sum(p[0] - p[1] for p in pixels) / len(pixels)
+    assert pink_at((2, 0)) > pink_at((3, 0)) + 10 and pink_at((3, 0)) > pink_at((0, 0)) + 10
+    assert board_seen(board, image) >= 30
     events = play(board, session, swap)
     finish(board, session)
     for e in events:
@@ -480,7 +504,8 @@ def test_a_colour_blind_board_of_every_special_and_blocker_at_small_cells(window
     board.set_blockers(Blockers.of(session.state))
     assert board.layout.cell < 48
     assert board.layer_cells() == board.state_layers(session.state)
-    shot(window, board, screenshot_dir / "fx_colour_blind_small.png")
+    image = shot(window, board, screenshot_dir / "fx_colour_blind_small.png")
+    assert board_seen(board, image) >= 36               # every tile, stone and lock, small as they are
 
 
 def test_chain_mode_blockers_stay_equal_to_the_state_move_after_move(window: Any) -> None:

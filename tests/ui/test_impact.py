@@ -17,6 +17,7 @@ from game.io import find_pack
 from game.io.replay import load_replay
 from game.io.settings import Settings
 from game.ui.board_timing import ANTICIPATE
+from looks import near
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 DT = 1 / 60
@@ -112,8 +113,13 @@ def test_the_finale_plays_on_the_board_and_a_click_skips_to_its_end(window: Any,
     assert view.hud.moves.text == f"Moves left {turned[-1].moves_left}"
     until(view, lambda: sum(isinstance(e, MoveTurned) for _, e in told) >= 3)
     step(view, 8)
-    shot(window, view, screenshot_dir / "impact_finale_mid.png")
+    image = shot(window, view, screenshot_dir / "impact_finale_mid.png").convert("RGB")
     assert view.board.busy and view.result_menu is None
+    # "Bonus!" is seen over the board, in its gold.
+    t = view.board.effects.banner.text
+    box = (int(t.left), window.height - int(t.top), int(t.right), window.height - int(t.bottom))
+    gold = view.board.effects.banner.base
+    assert sum(1 for p in image.crop(box).getdata() if near(p, gold, 40)) > 50, "no Bonus! seen"
     # A click on the board skips the rest: the final board, the final score, at once.
     x, y = view.board.layout.rect.center
     send(window, "on_mouse_press", int(x), int(y), LEFT, 0)

@@ -8,10 +8,12 @@ from typing import Any
 
 import pytest
 
-from game.core import EMPTY, Chain, Level, Session, Slide, Swap, legal_commands
+from game.core import EMPTY, Chain, Level, Session, Slide, Status, Swap, legal_commands
 from game.io import find_pack
 from game.io.replay import load_replay
 from game.io.settings import Settings
+from game.ui.screens import style
+from looks import assert_card_over_the_board, near, pixel, sprite_seen
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 DT = 1 / 60
@@ -120,6 +122,19 @@ def click_button(window: Any, menu: Any, key: str) -> None:
     click(window, next(b for b in menu.buttons if b.key == key).rect.center)
 
 
+def assert_refusal_seen(window: Any, view: Any, image: Any) -> int:
+    """A refusal is seen at the toast's place in a screenshot: the pill's end in the panel
+    colour, its words in the warning colour. Returns how many pixels of the words are red."""
+    pill = view.toast.pill[0]
+    assert near(pixel(image, pill.left + 6, pill.center_y), style.OVERLAY_PANEL[:3], 12), "no pill at its place"
+    t = view.toast.text
+    words = image.convert("RGB").crop((int(t.left), window.height - int(t.top), int(t.right),
+                                       window.height - int(t.bottom)))
+    red = sum(1 for p in words.getdata() if near(p, style.DANGER_HOVER[:3], 40))
+    assert red > 30, "the refusal is not seen in red"
+    return red
+
+
 def centre(view: Any, cell: tuple[int, int]) -> tuple[float, float]:
     return view.board.center(cell)
 
@@ -142,9 +157,14 @@ def test_match3_click_then_neighbour_swaps_and_animates(window: Any, screenshot_
     click(window, centre(view, (0, 0)))                 # ...and a click still selects
     assert view.controller.selected == (0, 0) and len(view.session.commands) == 1
     click(window, centre(view, (0, 0)))
+    moving = [view.board.by_cell[swap.a], view.board.by_cell[swap.b]]
     for _ in range(6):
         view.on_update(DT)
-    shot(window, view, screenshot_dir / "play_match3_mid_swap.png")
+    image = shot(window, view, screenshot_dir / "play_match3_mid_swap.png")
+    # Mid-swap both tiles are seen on their way, a good part of a cell from where they started.
+    for sprite, start in zip(moving, (swap.a, swap.b)):
+        assert math.dist(sprite.position, centre(view, start)) > view.board.layout.cell / 4
+        assert sprite_seen(image, sprite), f"the tile leaving {start} is not drawn where it is"
     settle(view)
     assert view.state.grid != before
     assert view.state.score > 0 and view.hud.shown_score == view.state.score
@@ -180,15 +200,19 @@ def test_rejected_swap_goes_there_and_back_and_changes_nothing(window: Any, scre
     view = open_view(window, first_level_of("match3"))
     swap = _rejected_swap(view)
     before = view.state
+    moving = [view.board.by_cell[swap.a], view.board.by_cell[swap.b]]
     click(window, centre(view, swap.a))
     click(window, centre(view, swap.b))
     assert view.busy
     sprite = view.board.by_cell[swap.a]
     for _ in range(8):
         view.on_update(DT)
-    # Mid-way the tile has left its cell toward the other one...
+    # Mid-way the tile has left its cell toward the other one, and is seen there...
     assert sprite.position != pytest.approx(centre(view, swap.a), abs=2)
-    shot(window, view, screenshot_dir / "play_match3_rejected_mid.png")
+    image = shot(window, view, screenshot_dir / "play_match3_rejected_mid.png")
+    for tile, start in zip(moving, (swap.a, swap.b)):
+        assert math.dist(tile.position, centre(view, start)) > view.board.layout.cell / 4
+        assert sprite_seen(image, tile), f"the tile going there and back from {start} is not drawn where it is"
     settle(view)
     # ...and it came back: nothing changed, no move spent, nothing logged.
     assert view.state == before
@@ -228,6 +252,7 @@ def test_chain_drag_with_a_backtrack_commits_the_drawn_path(window: Any, screens
     assert isinstance(chain, Chain) and len(chain.path) >= 3
     path = list(chain.path)
     pts = [centre(view, c) for c in path]
+    plain = shot(window, view, screenshot_dir / "play_chain_before.png")
     # Press on the player, draw three cells, step back onto the second, then finish the path.
     x0, y0 = int(pts[0][0]), int(pts[0][1])
     send(window, "on_mouse_press", x0, y0, LEFT, 0)
@@ -244,12 +269,21 @@ def test_chain_drag_with_a_backtrack_commits_the_drawn_path(window: Any, screens
     for p in pts[2:]:
         move_to(p)
     assert view.controller.path == path
-    shot(window, view, screenshot_dir / "play_chain_drawing.png")
+    drawing = shot(window, view, screenshot_dir / "play_chain_drawing.png")
+    # The path is drawn across the board: between each two cells of it the frame has changed.
+    for a, b in zip(pts, pts[1:]):
+        mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+        assert not near(pixel(drawing, *mid), pixel(plain, *mid), 30), f"no path drawn at {mid}"
+    player = view.board.by_cell[path[0]]
     send(window, "on_mouse_release", int(pts[-1][0]), int(pts[-1][1]), LEFT, 0)
     assert view.session.commands == [Chain(tuple(path))]
     for _ in range(10):
         view.on_update(DT)
-    shot(window, view, screenshot_dir / "play_chain_mid_walk.png")
+    image = shot(window, view, screenshot_dir / "play_chain_mid_walk.png")
+    # Mid-walk the player is seen on its way, off the cell it started from.
+    assert math.dist(player.position, pts[0]) > view.board.layout.cell / 4
+    assert sprite_seen(image, player), "the walking player is not drawn where it is"
+
     settle(view)
     assert view.state.player == path[-1]
     assert_board_shown(view)
@@ -407,11 +441,16 @@ def test_slide_by_click(window: Any, screenshot_dir: pathlib.Path) -> None:
     tile = next(c for c in ((gap[0] - 1, gap[1]), (gap[0] + 1, gap[1]), (gap[0], gap[1] - 1), (gap[0], gap[1] + 1))
                 if 0 <= c[0] < view.state.height and 0 <= c[1] < view.state.width)
     number = view.state.at(tile)
+    sliding = view.board.by_cell[tile]
     click(window, centre(view, tile))
     assert view.session.commands == [Slide(tile)]
     for _ in range(3):
         view.on_update(DT)
-    shot(window, view, screenshot_dir / "play_slide_mid.png")
+    image = shot(window, view, screenshot_dir / "play_slide_mid.png")
+    # The tile is seen on its way into the gap, off its cell.
+    assert math.dist(sliding.position, centre(view, tile)) > 2
+    assert sprite_seen(image, sliding), "the sliding tile is not drawn where it is"
+
     settle(view)
     assert view.state.at(gap) == number and _gap(view) == tile
     assert_board_shown(view)
@@ -637,6 +676,7 @@ def _bot_game(window: Any, lv: Level, speed: str, moves: int, seed: int,
     bot = make_bot("auto", lv, seed)
     played = 0
     restarts = 0
+    watched = False
     while played < moves:
         if view.state.status != "playing":
             assert view.result_menu is not None
@@ -649,10 +689,28 @@ def _bot_game(window: Any, lv: Level, speed: str, moves: int, seed: int,
             for _ in range(7):
                 view.on_update(DT)
             shot(window, view, shot_path)
-        settle(view)
+        _settle_game(window, view, watched)
+        watched = watched or view.state.status == Status.WON
         assert_board_shown(view)
         played += 1
     return restarts
+
+
+def _settle_game(window: Any, view: Any, watched: bool) -> None:
+    """The batch played out frame by frame. After the game's first win (watched to its end),
+    a won game's finale is skipped with a key as a player may: the bots win some levels in
+    one move, and the finales were most of these games' frames."""
+    import arcade
+
+    frames = 0
+    while view.busy:
+        if watched and frames == 20 and view.state.status == Status.WON:
+            send(window, "on_key_press", arcade.key.SPACE, 0)
+            send(window, "on_key_release", arcade.key.SPACE, 0)
+        view.on_update(DT)
+        frames += 1
+        assert frames < 5000, "an animation never ended"
+    view.on_update(DT)
 
 
 @pytest.mark.parametrize("speed", ["instant", "normal"])
@@ -688,7 +746,8 @@ def test_result_overlay_after_a_win(window: Any, screenshot_dir: pathlib.Path) -
     star_top = max(s.top for s in view.result_stars)
     assert star_top <= menu.lines[-1].y - menu.lines[-1].content_height / 2
     assert min(s.bottom for s in view.result_stars) >= menu.buttons[0].rect.top
-    shot(window, view, screenshot_dir / "play_result_won.png")
+    image = shot(window, view, screenshot_dir / "play_result_won.png")
+    assert_card_over_the_board(window, view, menu, image)
     click(window, menu.buttons[0].rect.center)
     assert len(left) == 1
     outcome = left[0]
@@ -709,7 +768,8 @@ def test_lost_game_says_what_was_missing_and_retry_plays_the_same_deal(window: A
     assert menu is not None and menu.title.text == "Out of moves"
     assert [b.key for b in menu.buttons] == ["retry", "new deal", "levels"]
     assert_menu_tidy(menu)
-    shot(window, view, screenshot_dir / "play_result_lost.png")
+    image = shot(window, view, screenshot_dir / "play_result_lost.png")
+    assert_card_over_the_board(window, view, menu, image)
     import arcade
 
     lines = [t.text for t in menu.lines]
@@ -741,7 +801,7 @@ def test_pause_menu_resume_and_back_to_levels(window: Any, screenshot_dir: pathl
     press_key(window, arcade.key.ESCAPE)
     assert view.pause_menu is not None
     assert_menu_tidy(view.pause_menu)
-    shot(window, view, screenshot_dir / "play_pause.png")
+    assert_card_over_the_board(window, view, view.pause_menu, shot(window, view, screenshot_dir / "play_pause.png"))
     press_key(window, arcade.key.ESCAPE)
     assert view.pause_menu is None
     press_key(window, arcade.key.ESCAPE)
@@ -1168,7 +1228,10 @@ def test_the_button_bar_gives_the_mouse_every_control(window: Any, screenshot_di
     view = open_view(window, level("falling-luck"), speed="instant")
     bar = {b.key: b for b in view.bar.buttons}
     assert set(bar) == {"pause", "hint", "undo", "redo"}
-    shot(window, view, screenshot_dir / "play_button_bar.png")
+    image = shot(window, view, screenshot_dir / "play_button_bar.png")
+    for b in bar.values():                              # each button's face is seen at its place
+        left, middle = b.rect.left, b.rect.center[1]
+        assert not near(pixel(image, left + 4, middle), pixel(image, left - 4, middle), 12), b.key
     click(window, bar["hint"].rect.center)
     hinted = view.hint_command
     assert hinted in legal_commands(view.state)
@@ -1205,10 +1268,11 @@ def test_messages_speak_to_the_player_beside_the_board_and_go_when_done(window: 
     assert view.toast.message == "Only a tile beside the gap can slide." and view.toast.error
     rect = view.board.layout.rect
     assert rect.left <= view.toast.text.x <= rect.right     # beside the board, not the sidebar
-    shot(window, view, screenshot_dir / "play_toast.png")
-    near = next(c for c in ((gap[0] - 1, gap[1]), (gap[0] + 1, gap[1]), (gap[0], gap[1] - 1), (gap[0], gap[1] + 1))
-                if 0 <= c[0] < view.state.height and 0 <= c[1] < view.state.width)
-    click(window, centre(view, near))                    # a good move: the refusal is done with
+    image = shot(window, view, screenshot_dir / "play_toast.png")
+    assert_refusal_seen(window, view, image)
+    beside = next(c for c in ((gap[0] - 1, gap[1]), (gap[0] + 1, gap[1]), (gap[0], gap[1] - 1), (gap[0], gap[1] + 1))
+                  if 0 <= c[0] < view.state.height and 0 <= c[1] < view.state.width)
+    click(window, centre(view, beside))                  # a good move: the refusal is done with
     assert view.session.commands and view.toast.message == ""
     view.say("Welcome back")
     assert not view.toast.error
@@ -1321,9 +1385,12 @@ def test_reduced_motion_and_large_text_settings(window: Any, screenshot_dir: pat
     plain = open_view(window, lv)
     assert view.hud.score.font_size == round(plain.hud.score.font_size * 1.25)
     assert view.toast.text.font_size > plain.toast.text.font_size
+    plain.say("Only a tile beside the gap can slide.", error=True)
+    small = assert_refusal_seen(window, plain, shot(window, plain, screenshot_dir / "play_default_text.png"))
     window.show_view(view)
     view.say("Only a tile beside the gap can slide.", error=True)
-    shot(window, view, screenshot_dir / "play_large_text.png")
+    large = assert_refusal_seen(window, view, shot(window, view, screenshot_dir / "play_large_text.png"))
+    assert large > 1.3 * small                              # the same words, seen bigger
 
 
 def test_the_result_counts_the_score_up_and_lands_the_stars_one_by_one(window: Any,
@@ -1345,7 +1412,10 @@ def test_the_result_counts_the_score_up_and_lands_the_stars_one_by_one(window: A
         counted.append(int(view.result_menu.lines[0].text.split()[1].replace(",", "")))
         sizes.append([s.scale_x for s in view.result_stars])
         if abs(t - (SCORE_COUNT_SECONDS + STAR_GAP * 1.5)) < DT / 2:
-            shot(window, view, screenshot_dir / "play_result_landing.png")
+            image = shot(window, view, screenshot_dir / "play_result_landing.png")
+            # Mid-landing: the stars up so far are seen on the card, the rest not yet.
+            up = [s for s in view.result_stars if s.scale_x > 0]
+            assert 0 < len(up) < 3 and all(sprite_seen(image, s) for s in up)
         view.on_update(DT)
         t += DT
     assert counted[0] < score and counted == sorted(counted) and counted[-1] == score
@@ -1420,7 +1490,12 @@ def test_a_chain_being_drawn_shows_what_it_would_score(window: Any, screenshot_d
         x, y = centre(view, cell)
         send(window, "on_mouse_drag", int(x), int(y), 1, 1, LEFT, 0)
     label = view.board._path_label.text
-    shot(window, view, screenshot_dir / "play_chain_preview.png")
+    image = shot(window, view, screenshot_dir / "play_chain_preview.png")
+    # The score is written above the chain's end, in the label's gold.
+    t = view.board._path_label
+    box = (int(t.left), window.height - int(t.top), int(t.right), window.height - int(t.bottom))
+    gold = t.color[:3]
+    assert sum(1 for p in image.convert("RGB").crop(box).getdata() if near(p, gold, 40)) > 20, "no score seen"
     send(window, "on_mouse_release", int(x), int(y), LEFT, 0)
     scored = sum(e.points for e in view.session.batches[-1] if isinstance(e, Scored))
     assert label == f"+{scored:,}" and scored > 0

@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from in_process import gridfall_here
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 LEVEL = ROOT / "game" / "data" / "levels" / "first-steps" / "first-swap.yaml"
 
@@ -37,15 +39,16 @@ def test_without_a_display_one_clear_line_and_a_failure(args: tuple[str, ...]) -
     assert "no display" in lines[0] and "xvfb-run -a gridfall" in lines[0] and "gridfall record" in lines[0]
 
 
-def test_bad_input_is_named_before_any_window(tmp_path: pathlib.Path) -> None:
+def test_bad_input_is_named_before_any_window(tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str],
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
     bad = tmp_path / "broken.yaml"
     bad.write_text("format: 1\nid: broken\nname: [\n", encoding="utf-8")
-    done = gridfall("play", str(bad))
-    assert done.returncode == 1 and f"{bad}:" in done.stderr and "Traceback" not in done.stderr
-    done = gridfall("play", "--pack", "no-such-pack")
-    assert done.returncode == 1 and "no-such-pack" in done.stderr
-    done = gridfall("play", "--pack", "first-steps", "--level", "nope")
-    assert done.returncode == 1 and "no level 'nope'" in done.stderr and "first-swap" in done.stderr
+    code, err = gridfall_here(capsys, monkeypatch, "play", str(bad))
+    assert code == 1 and f"{bad}:" in err and "Traceback" not in err
+    code, err = gridfall_here(capsys, monkeypatch, "play", "--pack", "no-such-pack")
+    assert code == 1 and "no-such-pack" in err
+    code, err = gridfall_here(capsys, monkeypatch, "play", "--pack", "first-steps", "--level", "nope")
+    assert code == 1 and "no level 'nope'" in err and "first-swap" in err
 
 
 def test_headless_title_and_a_level_file_open_and_draw(tmp_path: pathlib.Path) -> None:
@@ -85,9 +88,11 @@ app = App(window)
 window.app = app
 view = app.play_level("first-steps", "falling-luck")
 view.submit(legal_commands(view.state)[0])
-for _ in range(600):
+frames = 0
+while view.busy and frames < 6000:                 # the move's batch plays out: its end is the event
     view.on_update(1 / 60)
-print(len(view.session.commands), view.state.status)
+    frames += 1
+print(len(view.session.commands), view.state.status, view.busy)
 window.on_close()   # the player closes the window mid-game
 """
 
@@ -101,7 +106,7 @@ def test_closing_the_game_window_mid_level_keeps_the_game(tmp_path: pathlib.Path
     done = subprocess.run([sys.executable, "-c", CLOSE_MID_GAME], cwd=ROOT, env=env, capture_output=True,
                           text=True, timeout=180)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["1", "playing"]
+    assert done.stdout.split() == ["1", "playing", "False"]
     saved = load_progress(data / "progress.yaml")
     assert saved.notice is None
     game = saved.progress.saved_game("first-steps", "falling-luck")
