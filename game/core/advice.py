@@ -108,11 +108,15 @@ def standing(state: State, view: LevelView | None = None) -> float:
         elif goal.name == GoalName.STONES:
             hits = view.stone_hits
             total += (hits - sum(h for _, h in state.stones)) / hits if hits else 0.0
-            per_tile += 0.5 / hits if hits else 0.0
+            # A cleared tile hits a stone only beside one: the share of cells that are.
+            per_tile += _beside_stones(state) / cells / hits if hits else 0.0
         elif goal.name == GoalName.DROPS:
-            depth = sum((r + 1) / level.height for r, row in enumerate(state.grid) for v in row if v == DROP)
+            drops = [(r, c) for r, row in enumerate(state.grid) for c, v in enumerate(row) if v == DROP]
+            depth = sum((r + 1) / level.height for r, _ in drops)
             total += (goal.current + DROP_DEPTH_SHARE * depth) / goal.target
-            per_tile += DROP_DEPTH_SHARE / (goal.target * level.height)
+            # A cleared tile lets a drop down a row only below it: the share of cells that are.
+            below = sum(level.height - 1 - r for r, _ in drops)
+            per_tile += below / cells * DROP_DEPTH_SHARE / (goal.target * level.height)
         elif goal.name == GoalName.JELLY:
             # A lock over jelly takes the first clear: breaking it is a layer of the work.
             placed = view.jelly_locks
@@ -139,6 +143,12 @@ def standing(state: State, view: LevelView | None = None) -> float:
     if level.mode == Mode.CHAIN and state.player is not None and left != 0:
         total += NEXT_CHAIN_SHARE * _next_chain(state)
     return total
+
+
+def _beside_stones(state: State) -> int:
+    """The cells beside a stone still standing (a clear there hits it)."""
+    height, width = state.height, state.width
+    return len({n for cell, _ in state.stones for n in neighbours(cell, height, width, False)})
 
 
 def jelly_cells(state: State) -> frozenset[Cell]:
