@@ -322,8 +322,8 @@ class Hud:
             # The moves left go into the bonus (the finale's lines, count_bonus): a won game's
             # counter is a reward running down, never the warning of a game running out.
             self._set(self.moves, bonus_text(self.banked_left), STAR_GOLD)
-        elif state.status == Status.WON and left is not None:   # won before any bonus event is shown
-            self._set(self.moves, bonus_text(left), STAR_GOLD)
+        elif state.status == Status.WON and left is not None:   # a won game shown at its end (a snap)
+            self._set(self.moves, bonus_text(0), STAR_GOLD)     # its moves left went into the bonus
         elif left is None:
             self._set(self.moves, f"Moves used {state.moves}", INK)
         else:
