@@ -29,7 +29,7 @@ SPECIAL_REACH = {Special.ROW: 1.0, Special.COLUMN: 1.0, Special.BOMB: 9.0, Speci
 # What a special waiting on the board counts for, against the same tiles cleared now.
 SPECIAL_SHARE = 0.3
 # A rainbow is kept for the kind the goals want (a player saves it for that swap).
-RAINBOW_SHARE = 0.7
+RAINBOW_SHARE = 0.5
 # Drops: how far down the board a drop has come counts as this share of collecting it.
 DROP_DEPTH_SHARE = 0.5
 # What the best move after a move adds counts at this share: a sure gain now beats the same
@@ -39,9 +39,13 @@ NEXT_MOVE_SHARE = 0.9
 # another better by this much (in goals: a 26-tile collect goal's tile is 0.04).
 LOOKAHEAD_MARGIN = 0.005
 # The best few moves weighed again by the best move after them (best_move), per mode.
-FOLLOW_UPS = {Mode.MATCH3: 6, Mode.CHAIN: 3, Mode.SLIDE: 0}
+FOLLOW_UPS = {Mode.MATCH3: 6, Mode.CHAIN: 6, Mode.SLIDE: 0}
 # Plays the look past may cost a hint, about (a 9x9 blocker board plays one in about 0.4 ms).
 LOOKAHEAD_PLAYS = 240
+# The goal furthest behind counts this much again: the moves left must bring every goal home,
+# so work on the laggard beats more of a goal nearly met (in chain, where one long chain moves
+# several goals at once, bench/hint_goals.py found it no help).
+LAGGING_SHARE = {Mode.MATCH3: 0.5, Mode.CHAIN: 0.0, Mode.SLIDE: 0.0}
 # chain: the wanted tiles the token stands next to (the next chain's food) count this share.
 NEXT_CHAIN_SHARE = 0.5
 
@@ -95,10 +99,12 @@ def standing(state: State, view: LevelView | None = None) -> float:
     total = 0.0
     per_tile = 0.0            # what one more cleared tile is worth toward the goals, on average
     cells = level.height * level.width
+    least = 1.0               # the share of the goal furthest from met: a win needs them all
     for goal in progress(state):
         if goal.met:
             total += 1.0
             continue
+        before = total
         if goal.name == GoalName.REACH:
             reach = level.goals.reach
             if reach is not None and state.player is not None:
@@ -130,6 +136,8 @@ def standing(state: State, view: LevelView | None = None) -> float:
                 per_tile += 1.0 / (level.kinds * goal.target)
             elif goal.name == GoalName.SCORE:
                 per_tile += 20.0 / goal.target
+        least = min(least, total - before)
+    total += LAGGING_SHARE[level.mode] * least
     left = state.moves_left
     soon = 1.0 if left is None else min(1.0, left / 3.0)   # a special needs a move to go off
     if state.specials and per_tile:
