@@ -46,6 +46,9 @@ LOOKAHEAD_PLAYS = 240
 # so work on the laggard beats more of a goal nearly met (in chain, where one long chain moves
 # several goals at once, bench/hint_goals.py found it no help).
 LAGGING_SHARE = {Mode.MATCH3: 0.5, Mode.CHAIN: 0.0, Mode.SLIDE: 0.0}
+# chain: the search for the moves one move ahead gets this share of a hint's own search (the
+# look past runs it once a follow-up and imagined refill: it is most of a chain hint's time).
+NEXT_SEARCH_SHARE = 8
 # chain: the wanted tiles the token stands next to (the next chain's food) count this share.
 NEXT_CHAIN_SHARE = 0.5
 
@@ -286,5 +289,5 @@ def hint_move(state: State) -> Command:
 def _next_options(state: State) -> list[Command]:
     """The moves looked at one move ahead: as hint_options, with a smaller chain search."""
     if state.level.mode == Mode.CHAIN:
-        return list(goal_chains(state, CHAIN_SEARCH // 4))
+        return list(goal_chains(state, CHAIN_SEARCH // NEXT_SEARCH_SHARE))
     return hint_options(state)
