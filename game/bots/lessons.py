@@ -1,13 +1,14 @@
 """The lesson lab: does a level teach what its `teaches:` says? In the person-like bot's wins the
 mechanic is used in at least USE_SHARE of them, and a person-like bot that never uses it wins at
-most AVOID_SHARE of its games (the level cannot be won without the lesson)."""
+most AVOID_SHARE of its games (the level cannot be won without the lesson); and no level of a pack
+before a mechanic's lesson uses it by accident in more than ACCIDENT_SHARE of those wins."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from game.core import Command, Lesson, Level, LevelError, State, Status, legal_commands, lesson_used, play
+from game.core import Command, Lesson, Level, LevelError, Mode, State, Status, legal_commands, lesson_used, play
 
 from .base import play_game
 from .person import PersonChainBot, PersonMatch3Bot, _notice, person_bot
@@ -15,6 +16,9 @@ from .person import PersonChainBot, PersonMatch3Bot, _notice, person_bot
 # The issue's bar: the wins use the lesson nearly always, and skipping it nearly never wins.
 USE_SHARE = 0.9
 AVOID_SHARE = 0.2
+# A level before a mechanic's lesson shows it in fewer than this share of the person-like bot's
+# wins: a special going off there is luck the player cannot yet read, not a lesson.
+ACCIDENT_SHARE = 0.2
 # Games per bot the full check plays (`gridfall validate --lessons`).
 LESSON_GAMES = 20
 
@@ -102,3 +106,63 @@ def check_lesson(level: Level, seeds: Sequence[int]) -> LessonReport | None:
     avoid = [lesson_game(level, lesson, s, avoid=True) for s in seeds]
     return LessonReport(level.id, lesson, len(seeds), sum(w for w, _ in person),
                         sum(w and u for w, u in person), sum(w for w, _ in avoid))
+
+
+@dataclass(frozen=True, slots=True)
+class AccidentReport:
+    """A level before `lesson`'s first teaching level (`taught_by`), and how often the
+    person-like bot's wins there used that lesson's mechanic."""
+
+    level_id: str
+    lesson: Lesson
+    taught_by: str
+    wins: int
+    used: int
+
+    @property
+    def passed(self) -> bool:
+        return self.used < ACCIDENT_SHARE * self.wins or self.used == 0
+
+    def failure(self) -> str:
+        """Why the level fails, in a designer's words ('' when it passes)."""
+        if self.passed:
+            return ""
+        return (f"uses {self.lesson} before {self.taught_by} teaches it: the person-like bot's wins used it "
+                f"in {self.used} of {self.wins} (fewer than {ACCIDENT_SHARE:.0%} should)")
+
+
+def lessons_used(level: Level, lessons: Iterable[Lesson], seed: int) -> tuple[bool, frozenset[Lesson]]:
+    """(won, the `lessons` whose mechanic it used) for one game of the person-like bot."""
+    wanted = tuple(lessons)
+    try:
+        session = play_game(level, seed, person_bot(level.mode, seed))
+    except LevelError:
+        return False, frozenset()
+    state = session.initial
+    used: set[Lesson] = set()
+    for turn in session.turns:
+        used.update(lesson for lesson in wanted
+                    if lesson not in used and lesson_used(lesson, state, turn.command, turn.events))
+        state = turn.state
+    return session.state.status == Status.WON, frozenset(used)
+
+
+def check_accidents(levels: Sequence[Level], seeds: Sequence[int]) -> list[AccidentReport]:
+    """For the levels of a pack in order: each level before a lesson's first teaching level,
+    with how often its wins used that lesson (one report per level and lesson; slide levels
+    use none)."""
+    first: dict[Lesson, int] = {}   # each lesson's first teaching level, by its place in the pack
+    for i, level in enumerate(levels):
+        if level.teaches is not None:
+            first.setdefault(level.teaches, i)
+    before = [(level, [(lesson, levels[at].id) for lesson, at in first.items() if at > i])
+              for i, level in enumerate(levels) if level.mode != Mode.SLIDE]
+    out: list[AccidentReport] = []
+    for level, coming in before:
+        if not coming:
+            continue
+        games = [lessons_used(level, [lesson for lesson, _ in coming], s) for s in seeds]
+        wins = sum(won for won, _ in games)
+        for lesson, by in coming:
+            out.append(AccidentReport(level.id, lesson, by, wins, sum(won and lesson in used for won, used in games)))
+    return out

@@ -26,6 +26,7 @@ from game.bots.playtest import (
     pass_curve,
     report,
 )
+from game.cli.lessons import lesson_problems
 from game.cli.level_source import levels_at
 from game.cli.playtest_stars import star_report
 from game.core import Level, shorten
@@ -277,6 +278,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"{args.bot} bot: {BOT_LABELS.get(args.bot, 'a named bot')}; {args.games} games a level "
               f"(seeds {seeds[0]}..{seeds[-1]})")
         print(table(reports))
+        if args.bot == PERSON:   # the lessons are the person-like bot's (game.bots.lessons)
+            for problem in lesson_problems(levels, path):
+                print(f"lesson: {problem}")
     if args.stars or args.apply_stars:
         status = star_report(levels, records, path, pack, args.apply_stars, name)
         if status:

@@ -29,7 +29,7 @@ SPECIAL_REACH = {Special.ROW: 1.0, Special.COLUMN: 1.0, Special.BOMB: 9.0, Speci
 # What a special waiting on the board counts for, against the same tiles cleared now.
 SPECIAL_SHARE = 0.3
 # A rainbow is kept for the kind the goals want (a player saves it for that swap).
-RAINBOW_SHARE = 0.7
+RAINBOW_SHARE = 0.5
 # Drops: how far down the board a drop has come counts as this share of collecting it.
 DROP_DEPTH_SHARE = 0.5
 # What the best move after a move adds counts at this share: a sure gain now beats the same
@@ -39,9 +39,16 @@ NEXT_MOVE_SHARE = 0.9
 # another better by this much (in goals: a 26-tile collect goal's tile is 0.04).
 LOOKAHEAD_MARGIN = 0.005
 # The best few moves weighed again by the best move after them (best_move), per mode.
-FOLLOW_UPS = {Mode.MATCH3: 6, Mode.CHAIN: 3, Mode.SLIDE: 0}
+FOLLOW_UPS = {Mode.MATCH3: 6, Mode.CHAIN: 6, Mode.SLIDE: 0}
 # Plays the look past may cost a hint, about (a 9x9 blocker board plays one in about 0.4 ms).
 LOOKAHEAD_PLAYS = 240
+# The goal furthest behind counts this much again: the moves left must bring every goal home,
+# so work on the laggard beats more of a goal nearly met (in chain, where one long chain moves
+# several goals at once, bench/hint_goals.py found it no help).
+LAGGING_SHARE = {Mode.MATCH3: 0.5, Mode.CHAIN: 0.0, Mode.SLIDE: 0.0}
+# chain: the search for the moves one move ahead gets this share of a hint's own search (the
+# look past runs it once a follow-up and imagined refill: it is most of a chain hint's time).
+NEXT_SEARCH_SHARE = 8
 # chain: the wanted tiles the token stands next to (the next chain's food) count this share.
 NEXT_CHAIN_SHARE = 0.5
 
@@ -95,10 +102,12 @@ def standing(state: State, view: LevelView | None = None) -> float:
     total = 0.0
     per_tile = 0.0            # what one more cleared tile is worth toward the goals, on average
     cells = level.height * level.width
+    least = 1.0               # the share of the goal furthest from met: a win needs them all
     for goal in progress(state):
         if goal.met:
             total += 1.0
             continue
+        before = total
         if goal.name == GoalName.REACH:
             reach = level.goals.reach
             if reach is not None and state.player is not None:
@@ -108,11 +117,15 @@ def standing(state: State, view: LevelView | None = None) -> float:
         elif goal.name == GoalName.STONES:
             hits = view.stone_hits
             total += (hits - sum(h for _, h in state.stones)) / hits if hits else 0.0
-            per_tile += 0.5 / hits if hits else 0.0
+            # A cleared tile hits a stone only beside one: the share of cells that are.
+            per_tile += _beside_stones(state) / cells / hits if hits else 0.0
         elif goal.name == GoalName.DROPS:
-            depth = sum((r + 1) / level.height for r, row in enumerate(state.grid) for v in row if v == DROP)
+            drops = [(r, c) for r, row in enumerate(state.grid) for c, v in enumerate(row) if v == DROP]
+            depth = sum((r + 1) / level.height for r, _ in drops)
             total += (goal.current + DROP_DEPTH_SHARE * depth) / goal.target
-            per_tile += DROP_DEPTH_SHARE / (goal.target * level.height)
+            # A cleared tile lets a drop down a row only below it: the share of cells that are.
+            below = sum(level.height - 1 - r for r, _ in drops)
+            per_tile += below / cells * DROP_DEPTH_SHARE / (goal.target * level.height)
         elif goal.name == GoalName.JELLY:
             # A lock over jelly takes the first clear: breaking it is a layer of the work.
             placed = view.jelly_locks
@@ -126,6 +139,8 @@ def standing(state: State, view: LevelView | None = None) -> float:
                 per_tile += 1.0 / (level.kinds * goal.target)
             elif goal.name == GoalName.SCORE:
                 per_tile += 20.0 / goal.target
+        least = min(least, total - before)
+    total += LAGGING_SHARE[level.mode] * least
     left = state.moves_left
     soon = 1.0 if left is None else min(1.0, left / 3.0)   # a special needs a move to go off
     if state.specials and per_tile:
@@ -139,6 +154,12 @@ def standing(state: State, view: LevelView | None = None) -> float:
     if level.mode == Mode.CHAIN and state.player is not None and left != 0:
         total += NEXT_CHAIN_SHARE * _next_chain(state)
     return total
+
+
+def _beside_stones(state: State) -> int:
+    """The cells beside a stone still standing (a clear there hits it)."""
+    height, width = state.height, state.width
+    return len({n for cell, _ in state.stones for n in neighbours(cell, height, width, False)})
 
 
 def jelly_cells(state: State) -> frozenset[Cell]:
@@ -268,5 +289,5 @@ def hint_move(state: State) -> Command:
 def _next_options(state: State) -> list[Command]:
     """The moves looked at one move ahead: as hint_options, with a smaller chain search."""
     if state.level.mode == Mode.CHAIN:
-        return list(goal_chains(state, CHAIN_SEARCH // 4))
+        return list(goal_chains(state, CHAIN_SEARCH // NEXT_SEARCH_SHARE))
     return hint_options(state)

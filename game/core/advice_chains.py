@@ -66,9 +66,21 @@ def goal_chains(state: State, budget: int = SEARCH_BUDGET) -> list[Chain]:
     reach = state.level.goals.reach
     crossing: list[list[Cell]] = []   # the longest path over the reach target (it counts on the way)
 
+    # Each cell's stones and locks beside it as bits (a path hits each once, however often it
+    # passes): this runs for every path the search sees, so no sets.
+    beside: dict[Cell, int] = {}
+    for i, (r, c) in enumerate(sorted(struck)):
+        for dr, dc in ORTHOGONAL:
+            beside[(r + dr, c + dc)] = beside.get((r + dr, c + dc), 0) | 1 << i
+    jellied = {cell for cell, layers in jelly.items() if layers > 0}
+
     def hits(path: list[Cell]) -> int:
-        near = {(r + dr, c + dc) for r, c in path for dr, dc in ORTHOGONAL}
-        return sum(jelly.get(cell, 0) > 0 for cell in path) + len(near & struck)
+        near = 0
+        on_jelly = 0
+        for cell in path:
+            near |= beside.get(cell, 0)
+            on_jelly += cell in jellied
+        return on_jelly + near.bit_count()
 
     def seen(path: list[Cell]) -> None:
         if len(path) < need:

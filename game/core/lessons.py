@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .commands import Command, Swap
-from .events import Cracked, Detonated, DropCollected, Event, JellyCleared, Unlocked
+from .events import Cracked, Detonated, DropCollected, Event, FinaleBegan, JellyCleared, Unlocked
 from .state import State
 from .vocab import Lesson, Special
 
@@ -46,7 +46,10 @@ def combo_of(state: State, command: Command) -> frozenset[Lesson]:
 def lesson_used(lesson: Lesson, state: State, command: Command, events: Sequence[Event]) -> bool:
     """Whether playing `command` in `state` (which caused `events`) used `lesson`'s mechanic:
     a special of its sort went off, its two specials were swapped together, or its blocker
-    was hit (a jelly layer cleared, a stone cracked, a lock broken, a drop brought home)."""
+    was hit (a jelly layer cleared, a stone cracked, a lock broken, a drop brought home).
+    The finale of a winning move is not the player's doing (every move left becomes a line
+    that fires): only the events before it count."""
+    events = played(events)
     specials = SPECIAL_LESSONS.get(lesson)
     if specials is not None:
         return any(isinstance(e, Detonated) and e.special in specials for e in events)
@@ -54,3 +57,11 @@ def lesson_used(lesson: Lesson, state: State, command: Command, events: Sequence
         return lesson in combo_of(state, command)
     kind = BLOCKER_EVENTS[lesson]
     return any(isinstance(e, kind) for e in events)
+
+
+def played(events: Sequence[Event]) -> Sequence[Event]:
+    """A move's events up to its finale (all of them when it has none): what the player did."""
+    for i, event in enumerate(events):
+        if isinstance(event, FinaleBegan):
+            return events[:i]
+    return events

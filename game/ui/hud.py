@@ -32,6 +32,11 @@ def no_goal_text(moves: int | None) -> str:
     return "Use your one move" if moves == 1 else f"Use all {moves} moves"
 
 
+def bonus_text(left: int) -> str:
+    """The moves counter of a won game: its moves left, turning into the finale's bonus."""
+    return f"Bonus moves {left}"
+
+
 def goal_text(goal: GoalProgress) -> str:
     """What one goal says in the HUD ('3 / 10' beside a tile picture for collect)."""
     if goal.name == GoalName.SCORE:
@@ -305,7 +310,7 @@ class Hud:
         t = min(seconds, t + dt)
         f = t / seconds
         self.banked_left = round(left * (1 - f))
-        self._set(self.moves, f"Moves left {self.banked_left}", INK)
+        self._set(self.moves, bonus_text(self.banked_left), STAR_GOLD)
         self.set_score(start + round(points * f))
         self._bonus = None if t >= seconds else (left, start, points, seconds, t)
 
@@ -314,8 +319,12 @@ class Hud:
         self.state = state
         left = state.moves_left
         if self.banked_left is not None and state.moves == self.banked_at:   # not once the win is undone
-            left = self.banked_left   # the moves left went into the bonus (count_bonus)
-        if left is None:
+            # The moves left go into the bonus (the finale's lines, count_bonus): a won game's
+            # counter is a reward running down, never the warning of a game running out.
+            self._set(self.moves, bonus_text(self.banked_left), STAR_GOLD)
+        elif state.status == Status.WON and left is not None:   # a won game shown at its end (a snap)
+            self._set(self.moves, bonus_text(0), STAR_GOLD)     # its moves left went into the bonus
+        elif left is None:
             self._set(self.moves, f"Moves used {state.moves}", INK)
         else:
             self._set(self.moves, f"Moves left {left}", WARN if left <= 3 else INK)

@@ -11,7 +11,7 @@ from typing import Callable, Sequence
 
 import arcade
 
-from game.core import RULES_VERSION, Command, Event, Level, Session, State, evolve
+from game.core import RULES_VERSION, Command, Event, FinaleBegan, Level, MoveTurned, Session, State, evolve
 from game.io.settings import Settings, load_settings
 from game.ui import frames
 from game.ui.actions import Action
@@ -206,6 +206,8 @@ class TheatreView(arcade.View):
         # The HUD moves with the events, as in play: the core's fold, one event at a time.
         shown = self.hud.shown_score
         before = self._shown.score
+        if isinstance(event, (FinaleBegan, MoveTurned)):
+            self.hud.bank(event.moves_left)   # the finale turns the moves left into lines, one by one
         self._shown = evolve(self._shown, event)
         self.hud.update_state(self._shown)
         self.hud.set_score(shown + self._shown.score - before)

@@ -1,19 +1,26 @@
 """The hint serves the goals, not the points: the core's advice (game.core.advice) weighs the
 kinds to collect, blockers and the reach target, and following it wins more than a person does.
 
-The full measurement (every shipped goal level, 20 seeds, hint against the person-like bot) is
-bench/hint_goals.py; here a few levels on fixed seeds keep the suite's CPU small.
+The full measurement (every shipped goal level, 20 seeds, hint against the person-like bot: about
+2 to 4 CPU minutes) is `bench/hint_goals.py --write`, stored in hint_goals.yaml beside this file with
+each level's hash. Here the stored table is held to the issue's bar on every goal level (a level
+changed since, or one missing, fails until the bench is run again), and a few levels are played
+live on the same seeds to show the table is what the hint wins today.
 """
 
 from __future__ import annotations
 
+import pathlib
+
 import pytest
+import yaml
 
 from game.bots import HintBot
 from game.bots.playtest import play_seeds
-from game.core import Chain, Level, Status, Swap, legal_commands, new_game
-from game.core import best_move
-from game.io import find_pack
+from game.core import Chain, Level, Mode, Status, Swap, best_move, legal_commands, new_game
+from game.io import find_pack, list_packs
+
+STORED = pathlib.Path(__file__).with_name("hint_goals.yaml")
 
 # A board with no free swap (kind (c + 2r) % 6 + 1); a rainbow at 3,3 beside a 2 (right) and a 5 (below).
 PLAIN = [[str((c + 2 * r) % 6 + 1) for c in range(7)] for r in range(7)]
@@ -54,15 +61,48 @@ def test_the_hint_takes_a_chain_over_the_target_when_that_wins() -> None:
     assert best_move(state, [short, across]) == across
 
 
-# (pack, level, seeds): collect, jelly and a reach goal; on these seeds the person-like bot
-# loses some games and the hint must win at least halfway from its rate to every game.
-LEVELS = [("sweet-mechanics", "high-five"), ("sweet-mechanics", "jelly-beds"), ("first-steps", "pillars")]
-SEEDS = tuple(range(1, 9))
+def _goal_levels() -> dict[str, Level]:
+    """Every shipped match3 and chain level with a goal (bench/hint_goals.py's list)."""
+    return {level.id: level for pack in list_packs() if pack.builtin for level in pack.levels
+            if level.mode != Mode.SLIDE and not level.goals.is_empty()}
 
 
-@pytest.mark.parametrize("pack,level_id", LEVELS, ids=[lv for _, lv in LEVELS])
-def test_following_the_hint_wins_at_least_halfway_from_the_person_to_every_game(pack: str, level_id: str) -> None:
+def _stored() -> dict[str, object]:
+    data = yaml.safe_load(STORED.read_text(encoding="utf-8"))
+    assert isinstance(data, dict)
+    return data
+
+
+def test_on_every_goal_level_following_the_hint_wins_at_least_halfway_from_the_person_to_every_game() -> None:
+    stored = _stored()
+    seeds, table = stored["seeds"], stored["levels"]
+    assert isinstance(seeds, list) and isinstance(table, dict) and len(seeds) >= 20
+    shipped = _goal_levels()
+    assert len(shipped) > 40 and set(table) == set(shipped), "run bench/hint_goals.py --write again"
+    stale = sorted(i for i, level in shipped.items() if table[i]["hash"] != level.content_hash())
+    assert not stale, f"changed since the bench ran: {stale} (run bench/hint_goals.py --write again)"
+    short = {i: (r["person"], r["hint"]) for i, r in table.items() if 2 * r["hint"] < r["person"] + len(seeds)}
+    assert set(short) <= set(STILL_SHORT), f"(person, hint) wins of {len(seeds)}: {short}"
+    # The levels still short are short by no more than they were: one game of the 20 each.
+    assert all(short.get(i, (0, 99))[1] >= hint for i, hint in STILL_SHORT.items()), short
+
+
+# Issue 25's bar is not met on these yet (hint wins of 20 when the bench last ran): Stripes and
+# Four in a Row, where the person-like bot wins 20 and 19 of 20, ask the hint for every game and it
+# loses one; Cornerstones (collect 26 of one kind among 6) asks 15 and it wins 14.
+STILL_SHORT = {"stripes": 19, "four-in-a-row": 19, "cornerstones": 14}
+
+
+# Collect, jelly and a reach goal, played live: the stored table is today's hint, not an old one.
+LIVE = [("sweet-mechanics", "high-five"), ("sweet-mechanics", "jelly-beds"), ("first-steps", "pillars")]
+
+
+@pytest.mark.parametrize("pack,level_id", LIVE, ids=[lv for _, lv in LIVE])
+def test_the_stored_wins_are_what_the_hint_and_the_person_win_today(pack: str, level_id: str) -> None:
+    stored = _stored()
+    seeds = tuple(stored["seeds"])
+    row = stored["levels"][level_id]
     level = find_pack(pack).level(level_id)
-    person = sum(r.won for r in play_seeds(level, SEEDS, "person", None))
-    hint = sum(r.won for r in play_seeds(level, SEEDS, "hint", None))
-    assert hint * 2 >= person + len(SEEDS), f"{level_id}: hint won {hint}, person {person} of {len(SEEDS)}"
+    hint = sum(r.won for r in play_seeds(level, seeds, "hint", None))
+    person = sum(r.won for r in play_seeds(level, seeds, "person", None))
+    assert (person, hint) == (row["person"], row["hint"]), "run bench/hint_goals.py --write again"

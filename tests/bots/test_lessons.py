@@ -118,3 +118,39 @@ def test_the_editor_keeps_what_a_level_teaches() -> None:
     level = find_pack("sweet-mechanics").level("stepping-stones")
     again = Level.from_dict(read_draft(level.to_dict()).to_mapping())
     assert again.teaches is Lesson.STONES and again == level
+
+
+def test_a_level_before_a_lesson_that_shows_its_mechanic_by_accident_is_caught(tmp_path: pathlib.Path) -> None:
+    # Jelly Beds' cascades fire striped tiles in most wins: before a level that teaches the
+    # line it gives the lesson away. First Swap makes no specials, so it never does.
+    from game.bots.lessons import ACCIDENT_SHARE, check_accidents
+    from game.cli.lessons import lesson_problems
+
+    jelly_beds = find_pack("sweet-mechanics").level("jelly-beds")
+    first_swap = find_pack("first-steps").level("first-swap")
+    four = find_pack("sweet-mechanics").level("four-in-a-row")
+    reports = check_accidents([first_swap, jelly_beds, four], SEEDS)
+    by_level = {r.level_id: r for r in reports if r.lesson is Lesson.LINE}
+    assert set(by_level) == {"first-swap", "jelly-beds"}   # the lesson's own level is not before it
+    assert by_level["first-swap"].passed and by_level["first-swap"].used == 0 < by_level["first-swap"].wins
+    caught = by_level["jelly-beds"]
+    assert not caught.passed and caught.used >= ACCIDENT_SHARE * caught.wins > 0
+    assert caught.taught_by == "four-in-a-row" and "before four-in-a-row teaches it" in caught.failure()
+    # validate --lessons says so at the earlier level's name.
+    for level in (first_swap, jelly_beds, four):
+        save_level(level, tmp_path / f"{level.id}.yaml")
+    problems = [p for p in lesson_problems([first_swap, jelly_beds, four], tmp_path, len(SEEDS))
+                if p.field == "name"]
+    assert [pathlib.Path(p.file).name for p in problems] == ["jelly-beds.yaml"]
+    text = (tmp_path / "jelly-beds.yaml").read_text(encoding="utf-8").splitlines()
+    assert text[problems[0].line - 1].startswith("name:")
+
+
+def test_playtest_reports_a_level_that_fails_its_lesson(tmp_path: pathlib.Path,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    level = Level.from_dict(_level(teaches="bomb", goals={"score": 300}))
+    path = tmp_path / "lesson.yaml"
+    save_level(level, path)
+    assert main(["playtest", str(path), "-n", "2", "--workers", "1"]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if line.startswith("lesson: ")]
+    assert len(lines) == 1 and f"{path}:" in lines[0] and "does not teach bomb" in lines[0]

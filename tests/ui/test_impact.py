@@ -17,6 +17,7 @@ from game.io import find_pack
 from game.io.replay import load_replay
 from game.io.settings import Settings
 from game.ui.board_timing import ANTICIPATE
+from game.ui.hud import STAR_GOLD, bonus_text
 from looks import near
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -110,7 +111,9 @@ def test_the_finale_plays_on_the_board_and_a_click_skips_to_its_end(window: Any,
     # "Bonus!" over the board, the moves left counting down as each becomes a line.
     assert view.board.effects.banner.text.text == "Bonus!" and view.board.effects.banner.alpha > 0
     turned = [e for _, e in told if isinstance(e, MoveTurned)]
-    assert view.hud.moves.text == f"Moves left {turned[-1].moves_left}"
+    # A won game's moves left are its bonus: gold, never the warning colour of a game running out.
+    assert view.hud.moves.text == bonus_text(turned[-1].moves_left)
+    assert tuple(view.hud.moves.color) == STAR_GOLD
     until(view, lambda: sum(isinstance(e, MoveTurned) for _, e in told) >= 3)
     step(view, 8)
     image = shot(window, view, screenshot_dir / "impact_finale_mid.png").convert("RGB")
@@ -126,7 +129,7 @@ def test_the_finale_plays_on_the_board_and_a_click_skips_to_its_end(window: Any,
     send(window, "on_mouse_release", int(x), int(y), LEFT, 0)
     assert not view.board.busy
     assert view.board.mismatches == [] and view.board.sprite_cells() == view.board.grid_cells(final.grid)
-    assert view.hud.shown_score == final.score and view.hud.moves.text == "Moves left 0"
+    assert view.hud.shown_score == final.score and view.hud.moves.text == bonus_text(0)
     assert view.state is final   # a skip shows the end; the game itself was decided by the core
     until(view, lambda: view.result_menu is not None, limit=200)
     # The result counts the score up to the game's own.

@@ -1579,6 +1579,8 @@ def test_a_wins_moves_left_count_down_into_points_before_the_result(window: Any)
     assert all(a >= b for a, b in zip(lefts[lefts.index(left):], lefts[lefts.index(left) + 1:]))
     assert len(set(lefts[lefts.index(left):])) > 2                          # one by one, not at once
     assert seen[-1][1] == state.score                                        # the score ends on the state's
+    # ... as a bonus: labelled so and gold, not the warning colour of a game running out of moves.
+    assert view.hud.moves.text.startswith("Bonus") and tuple(view.hud.moves.color) == (255, 204, 64, 255)
 
 
 def test_the_play_screen_has_the_menus_night_sky_and_faint_grid(window: Any) -> None:

@@ -100,6 +100,7 @@ def test_a_won_game_is_watched_from_the_result_stepped_scrubbed_and_played_on(
     assert theatre.position == at - 1 and _shows(theatre) and not theatre.board.busy
     press_key(window, arcade.key.END)
     assert theatre.position == len(replay.commands) and theatre.state.status == Status.WON and _shows(theatre)
+    assert theatre.hud.moves.text == "Bonus moves 0"            # the won game's moves left went into its bonus
     press_key(window, arcade.key.HOME)
     assert theatre.position == 0 and theatre.state == Session(theatre.level, replay.seed).state
     # Speed: up to x8 and down to x0.5, by keys and by the button, which the board follows.
