@@ -10,6 +10,7 @@ from game.ui.layout import Rect
 from game.ui.screens import style
 
 from .host import Host, Part
+from .mirror import Mirror
 from .model import Tool
 from .widgets import Dialog
 
@@ -88,6 +89,13 @@ def tool_tip(tool: Tool) -> str:
     }.get(tool.name, tool.label)
 
 
+MIRROR_TIPS = {
+    Mirror.OFF: "Mirror off (M): a stroke paints only where it goes",
+    Mirror.LEFT_RIGHT: "Mirror left-right (M): each stroke also paints its image across the middle column",
+    Mirror.UP_DOWN: "Mirror up-down (M): each stroke also paints its image across the middle row",
+    Mirror.BOTH: "Mirror both ways (M): each stroke paints four images (the player start stays one)",
+}
+
 SPECIAL_TIPS = {
     "": "Plain tiles: the kind brush paints no special (Q steps through them)",
     "h": "Special h (Q): the kind brush paints tiles that clear their row",
@@ -131,6 +139,8 @@ class EditorHelp(Part):
                 out.append((rect, SPECIAL_TIPS[value]))
             elif kind == "shape":
                 out.append((rect, SHAPE_TIPS.get(value, value)))
+            elif kind == "mirror":
+                out.append((rect, MIRROR_TIPS[value]))
             elif kind == "step":
                 out.append((rect, "next tile number (+)" if value > 0 else "previous tile number (-)"))
         for text, b in self._header_buttons().items():
