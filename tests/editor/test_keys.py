@@ -1,0 +1,72 @@
+"""The key table is the editor's keys: every key the editor handles, in each mode, is on the F1 sheet."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
+import arcade
+import pytest
+from pyglet.window import key as names
+
+from driving import key_sheet, send
+from editor.keys import KEY_TABLE, Where, bound
+from editor.model import EditModel, blank
+from editor.view import EditorView
+
+key = arcade.key
+CTRL, SHIFT = key.MOD_CTRL, key.MOD_SHIFT
+
+# Every key a keyboard offers that a person might try, plain, shifted and with Ctrl.
+CANDIDATES = sorted({getattr(key, name) for name in dir(key) if name.isupper() and not name.startswith("MOD_")
+                     and isinstance(getattr(key, name), int) and len(name) > 0
+                     and (len(name) == 1 or name.startswith(("KEY_", "NUM_", "F")) or name in (
+                         "UP", "DOWN", "LEFT", "RIGHT", "HOME", "END", "PAGEUP", "PAGEDOWN", "SPACE", "ENTER",
+                         "RETURN", "TAB", "ESCAPE", "BACKSPACE", "DELETE", "INSERT", "PLUS", "MINUS", "EQUAL",
+                         "SLASH", "QUESTION", "ASTERISK", "COMMA", "PERIOD", "BRACKETLEFT", "BRACKETRIGHT"))
+                     and getattr(key, name) < 0x1000000})
+
+
+def _seen(view: EditorView, calls: list[str]) -> tuple[Any, ...]:
+    """What a person could notice of the editor: the board, the brush, the cursor, a dialog,
+    an open sheet, the status line and the flows a key starts (play-test, bots, leaving)."""
+    m = view.model
+    return (m.draft, m.tool, m.shape, m.special, m.mirror, view.cursor, view.dialog.title if view.dialog else None,
+            view.sheets.open(), view.status.text, tuple(calls))
+
+
+@pytest.mark.parametrize("mode", ["match3", "chain", "slide"])
+def test_every_key_the_editor_handles_is_in_the_key_table(window: Any, editor: EditorView, mode: str,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    view = editor
+    calls: list[str] = []
+    # The flows that would leave this screen or start bot processes: that they start is what is seen.
+    monkeypatch.setattr(view.playtester, "start", lambda: calls.append("play-test"))
+    monkeypatch.setattr(view.difficulty, "start", lambda: calls.append("difficulty"))
+    monkeypatch.setattr(view, "leave", lambda: calls.append("leave"))
+    handled: list[tuple[int, int]] = []
+    for symbol in CANDIDATES:
+        for modifiers in (0, SHIFT, CTRL, CTRL | SHIFT):
+            view.replace_model(EditModel(blank(mode, 5, 5)))
+            view.cursor = (2, 2)
+            view.say("")
+            calls.clear()
+            before = _seen(view, calls)
+            send(window, "on_key_press", symbol, modifiers)
+            if _seen(view, calls) != before:
+                handled.append((symbol, modifiers))
+            view.close_dialog()
+            sheet = view.sheets.open()
+            if sheet is not None:
+                sheet.key(key.ESCAPE, 0)
+    missing = [(names.symbol_string(s), names.modifiers_string(m)) for s, m in handled if not bound(s, m)]
+    assert not missing, f"keys the editor handles that the key sheet does not list: {missing}"
+    assert len(handled) > 40   # the walk did press keys the editor takes
+
+
+def test_each_row_of_the_table_does_something_somewhere_and_is_on_the_sheet(window: Any, editor: EditorView) -> None:
+    texts = key_sheet(window, editor)
+    for row in KEY_TABLE:
+        assert row.keys in texts and row.what in texts
+        assert row.symbols or row.typed or "click" in row.keys   # a row names real keys
+    assert {w.value for w in Where} <= set(texts) | {Where.EDITOR.value}
