@@ -60,6 +60,8 @@ class PackOverview:
         self.buttons: dict[str, Rect] = {}
         self.card_rects: list[tuple[Rect, int]] = []
         self._press: tuple[int, float, float] | None = None   # the card pressed and where
+        self._grab: tuple[float, int] | None = None   # a drag on the empty space: where it began, the first row then
+        self._grid = (1, 1)   # the cards' columns and rows as last drawn (the keys move by them)
         self._drag_to: int | None = None
         self._sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self._sprites_key: tuple[Any, ...] | None = None
@@ -77,7 +79,7 @@ class PackOverview:
 
     def close(self) -> None:
         self.is_open = False
-        self._press = None
+        self._press = self._grab = None
 
     def area(self) -> Rect:
         return board_area(self.host.window.width, self.host.window.height)
@@ -204,6 +206,8 @@ class PackOverview:
                 self.selected = index
                 self._press, self._drag_to = (index, x, y), None
                 return
+        # Not on a card (a drag there reorders): a drag on the empty space scrolls the cards.
+        self._grab = (y, self.first_row)
 
     def _slot_at(self, x: float, y: float) -> int | None:
         for rect, index in self.card_rects:
@@ -212,11 +216,15 @@ class PackOverview:
         return None
 
     def drag(self, x: float, y: float) -> None:
-        if self._press is not None and abs(x - self._press[1]) + abs(y - self._press[2]) > 8:
+        if self._grab is not None:
+            # The cards follow the pointer: dragged up, later rows come into view.
+            y0, row0 = self._grab
+            self.first_row = max(0, row0 + round((y - y0) / (CARD_H + GAP)))
+        elif self._press is not None and abs(x - self._press[1]) + abs(y - self._press[2]) > 8:
             self._drag_to = self._slot_at(x, y)
 
     def release(self, x: float, y: float) -> None:
-        pressed, self._press = self._press, None
+        pressed, self._press, self._grab = self._press, None, None
         if pressed is None:
             return
         if self._drag_to is not None:
@@ -230,17 +238,34 @@ class PackOverview:
         self.first_row = max(0, self.first_row - (1 if amount > 0 else -1))
 
     def key(self, symbol: int, modifiers: int) -> bool:
+        """The keys of editor/keys.py's overview rows: a focus card moved by arrows, a page or
+        to either end, the cards scrolled to keep it in view; Enter opens it."""
         k = arcade.key
+        cols, rows = self._grid
+        last = len(self.cards) - 1
+        steps = {k.LEFT: -1, k.RIGHT: 1, k.UP: -cols, k.DOWN: cols, k.PAGEUP: -cols * rows, k.PAGEDOWN: cols * rows}
         if symbol in (k.ESCAPE, k.F7):
             self.close()
-        elif symbol in (k.LEFT, k.RIGHT) and self.cards:
-            self.selected = max(0, min(len(self.cards) - 1, self.selected + (1 if symbol == k.RIGHT else -1)))
-        elif symbol in (k.ENTER, k.RETURN) and self.cards and self.pack is not None:
+        elif symbol in steps and self.cards:
+            self._focus(self.selected + steps[symbol])
+            if symbol in (k.PAGEUP, k.PAGEDOWN):   # a page scrolls a page, the focus with it
+                self.first_row = max(0, self.first_row + (rows if symbol == k.PAGEDOWN else -rows))
+                self._focus(self.selected)
+        elif symbol in (k.HOME, k.END) and self.cards:
+            self._focus(0 if symbol == k.HOME else last)
+        elif symbol in (k.ENTER, k.RETURN, k.NUM_ENTER) and self.cards and self.pack is not None:
             self.close()
             self._open_level(self.pack.folder / self.cards[self.selected].name)
         else:
             return False
         return True
+
+    def _focus(self, index: int) -> None:
+        """The focus on card `index` (kept to the pack), its row scrolled into view."""
+        cols, rows = self._grid
+        self.selected = max(0, min(len(self.cards) - 1, index))
+        row = self.selected // cols
+        self.first_row = min(max(self.first_row, row - rows + 1), row)
 
     # -- drawing -----------------------------------------------------------------------------------------
     def _button(self, name: str, text: str, rect: Rect, enabled: bool = True) -> None:
@@ -284,6 +309,7 @@ class PackOverview:
     def _draw_cards(self, box: Rect) -> None:
         cols = max(1, int((box.width + GAP) // (CARD_W + GAP)))
         rows = max(1, int((box.height + GAP) // (CARD_H + GAP)))
+        self._grid = (cols, rows)
         self.first_row = min(self.first_row, max(0, (len(self.cards) - 1) // cols - rows + 1))
         first = self.first_row * cols
         shown = self.cards[first:first + cols * rows]
@@ -307,11 +333,14 @@ class PackOverview:
             arcade.draw_lrbt_rectangle_filled(rect.left, rect.right, rect.bottom, rect.top, color)
             if self._drag_to == index:
                 arcade.draw_lrbt_rectangle_outline(rect.left, rect.right, rect.bottom, rect.top, WARN, 3)
+            elif index == self.selected:   # the focus the arrow keys move and Enter opens
+                arcade.draw_lrbt_rectangle_outline(rect.left, rect.right, rect.bottom, rect.top, SELECTED, 2)
             self._card_text(index, card, rect)
         self._sprites.draw()
         if len(self.cards) > cols * rows:
-            self.labels.put("more", f"levels {first + 1}-{first + len(shown)} of {len(self.cards)} (wheel scrolls)",
-                            box.right, box.top + 14, DIM, 9, anchor_x="right", anchor_y="center")
+            # Left of the Close button: how to see the rest (the wheel, PgUp/PgDn, a drag on the space).
+            self.labels.put("more", f"levels {first + 1}-{first + len(shown)} of {len(self.cards)}: wheel, PgUp/PgDn, drag",
+                            box.right - 104, box.top + 14, DIM, 9, anchor_x="right", anchor_y="center")
 
     @staticmethod
     def _card_rect(box: Rect, i: int, cols: int) -> Rect:
