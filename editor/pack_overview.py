@@ -22,6 +22,7 @@ from .look import BAD, DIM, GOOD, PANEL, SELECTED, TEXT, WARN, clip
 from .difficulty import LABEL_COLORS
 from .draft import blank
 from .host import Host
+from .texts import Texts
 from .overlay import board_area
 from .pack_run import PackRun
 from .thumbnails import thumbnail
@@ -50,7 +51,7 @@ class PackOverview:
         self.host = host
         self._known = known   # the pack as the editor holds it (with its undo steps)
         self._open_level = open_level
-        self.labels = charts.Labels()
+        self.labels = Texts()   # this sheet's texts, its charts' labels too
         self.run = PackRun()
         self.is_open = False
         self.pack: files.PackFolder | None = None
@@ -270,7 +271,7 @@ class PackOverview:
     # -- drawing -----------------------------------------------------------------------------------------
     def _button(self, name: str, text: str, rect: Rect, enabled: bool = True) -> None:
         arcade.draw_lrbt_rectangle_filled(rect.left, rect.right, rect.bottom, rect.top, SELECTED if enabled else PANEL)
-        self.labels.put(f"b:{name}", text, *rect.center, TEXT if enabled else DIM, 10, anchor_x="center",
+        self.labels.show(f"b:{name}", text, *rect.center, TEXT if enabled else DIM, 10, anchor_x="center",
                         anchor_y="center")
         if enabled:
             self.buttons[name] = rect
@@ -281,12 +282,12 @@ class PackOverview:
         self.poll()
         area = self.area()
         self.buttons, self.card_rects = {}, []
-        self.labels.begin()
+        self.labels.begin_frame()
         arcade.draw_lrbt_rectangle_filled(area.left, area.right, area.bottom, area.top, (30, 32, 58))
         arcade.draw_lrbt_rectangle_outline(area.left, area.right, area.bottom, area.top, DIM, 1)
         top = area.top - 20
         name = self.pack.meta.get("name") or self.pack.folder.name
-        self.labels.put("title", clip(f"Pack '{name}': {len(self.cards)} levels", 60), area.left + 14, top, TEXT, 14,
+        self.labels.show("title", clip(f"Pack '{name}': {len(self.cards)} levels", 60), area.left + 14, top, TEXT, 14,
                         bold=True, anchor_y="center")
         self._button("close", "Close (Esc)", Rect(area.right - 104, top - 12, 94, 24))
         row_y = area.bottom + 10
@@ -299,7 +300,7 @@ class PackOverview:
             x += width + 8
         if self.run.running:
             done, total = self.run.progress()
-            self.labels.put("progress", f"bots: {done} of {total} levels", x + 4, row_y + 12, WARN, 10,
+            self.labels.show("progress", f"bots: {done} of {total} levels", x + 4, row_y + 12, WARN, 10,
                             anchor_y="center")
         self._draw_cards(Rect(area.left + 10, area.bottom + CURVE_H + 44, area.width - 20,
                               top - 20 - (area.bottom + CURVE_H + 44)))
@@ -339,7 +340,7 @@ class PackOverview:
         self._sprites.draw()
         if len(self.cards) > cols * rows:
             # Left of the Close button: how to see the rest (the wheel, PgUp/PgDn, a drag on the space).
-            self.labels.put("more", f"levels {first + 1}-{first + len(shown)} of {len(self.cards)}: wheel, PgUp/PgDn, drag",
+            self.labels.show("more", f"levels {first + 1}-{first + len(shown)} of {len(self.cards)}: wheel, PgUp/PgDn, drag",
                             box.right - 104, box.top + 14, DIM, 9, anchor_x="right", anchor_y="center")
 
     @staticmethod
@@ -350,18 +351,18 @@ class PackOverview:
     def _card_text(self, index: int, card: Card, rect: Rect) -> None:
         x = rect.left + 6
         level = card.level
-        self.labels.put(f"n{index}", clip(f"{index + 1}. {level.name if level else card.name}", 20), x,
+        self.labels.show(f"n{index}", clip(f"{index + 1}. {level.name if level else card.name}", 20), x,
                         rect.bottom + 50, TEXT, 9, bold=True, anchor_y="center")
         if level is None:
-            self.labels.put(f"m{index}", "does not load: open it", x, rect.bottom + 34, BAD, 8, anchor_y="center")
+            self.labels.show(f"m{index}", "does not load: open it", x, rect.bottom + 34, BAD, 8, anchor_y="center")
             return
         moves = f"{level.moves} moves" if level.moves is not None else "no limit"
-        self.labels.put(f"m{index}", f"{level.mode} · {moves}", x, rect.bottom + 36, DIM, 8, anchor_y="center")
-        self.labels.put(f"g{index}", clip(goals_text(level), 24), x, rect.bottom + 23, DIM, 8, anchor_y="center")
+        self.labels.show(f"m{index}", f"{level.mode} · {moves}", x, rect.bottom + 36, DIM, 8, anchor_y="center")
+        self.labels.show(f"g{index}", clip(goals_text(level), 24), x, rect.bottom + 23, DIM, 8, anchor_y="center")
         f = card.figures
         said, color = ("bots: not played", DIM) if f is None else \
             (f"bots win {f.pass_rate:.0%} · {f.label}", LABEL_COLORS.get(f.label, TEXT))
-        self.labels.put(f"p{index}", said, x, rect.bottom + 9, color, 8, anchor_y="center")
+        self.labels.show(f"p{index}", said, x, rect.bottom + 9, color, 8, anchor_y="center")
 
     def _draw_curve(self, box: Rect) -> None:
         """The pack's difficulty curve: the pass rate level by level, the label bands behind."""
@@ -373,7 +374,7 @@ class PackOverview:
         charts.bands(plot, [(lo, hi, BANDS[name]) for (lo, name), hi in zip(LABELS, bounds)])
         for (lo, name), hi in zip(LABELS, bounds):
             if hi - lo >= 0.1:
-                self.labels.put(f"band:{name}", name, box.right - 4, plot.py((lo + hi) / 2), DIM, 8,
+                self.labels.show(f"band:{name}", name, box.right - 4, plot.py((lo + hi) / 2), DIM, 8,
                                 anchor_x="right", anchor_y="center")
         charts.axes(plot, self.labels, "pc", x_title="level", y_title="bots win",
                     x_fmt=lambda v: f"{v:.0f}", y_fmt=lambda v: f"{v:.0%}",
@@ -381,7 +382,7 @@ class PackOverview:
         points = [(i + 1, c.figures.pass_rate) for i, c in enumerate(self.cards) if c.figures is not None]
         charts.line(plot, points, GOOD, 2)
         if not points:
-            self.labels.put("pcnone", "Run bots on every level to draw the pack's curve", box.center[0],
+            self.labels.show("pcnone", "Run bots on every level to draw the pack's curve", box.center[0],
                             box.center[1], TEXT, 10, anchor_x="center", anchor_y="center")
 
 

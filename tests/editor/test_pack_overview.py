@@ -38,7 +38,7 @@ def test_the_overview_shows_reorders_duplicates_adds_and_plays_every_level(windo
     header(window, view, "Overview")
     ov = view.overview
     assert ov.is_open and [c.name for c in ov.cards] == ["first-swap.yaml", "token-walk.yaml", "slide-in.yaml"]
-    shown = ov.labels.shown()
+    shown = ov.labels.said()
     assert shown["n0"].startswith("1. ") and shown["m0"] == "match3 · 10 moves" and shown["p0"] == "bots: not played"
     assert shown["m2"].startswith("slide") and shown["g2"] == "solve it"
     # Drag the third card onto the first: it is level 1 now, in pack.yaml.
@@ -62,7 +62,7 @@ def test_the_overview_shows_reorders_duplicates_adds_and_plays_every_level(windo
     assert not ov.run.running and "playtest.yaml" in view.status.text
     stored = read_results(load_pack(pack.folder))
     assert stored is not None and len(stored.levels) == 4 and all(r.current for r in stored.levels.values())
-    shown = ov.labels.shown()
+    shown = ov.labels.said()
     assert all(shown[f"p{i}"].startswith("bots win ") for i in range(4))
     assert shown["pc:xt"] == "level" and shown["band:easy"] == "easy"
     image = shot(window, view, SCREENSHOTS / "editor-pack-overview.png").convert("RGB")
@@ -114,7 +114,7 @@ def _big_pack(n: int) -> files.PackFolder:
 
 def _shown_names(ov: Any) -> list[str]:
     """The levels whose cards are on the sheet now (their titles as drawn)."""
-    shown = ov.labels.shown()
+    shown = ov.labels.said()
     return [shown[f"n{i}"] for _rect, i in ov.card_rects]
 
 
@@ -131,15 +131,15 @@ def test_the_overview_moves_a_focus_by_keys_pages_and_scrolls_by_a_drag_on_its_e
     assert per_screen < 20, "the test needs more cards than one screen shows"
     first_screen = _shown_names(ov)
     assert first_screen[0].startswith("1. ") and len(first_screen) == per_screen
-    assert "n19" not in ov.labels.shown()
+    assert "n19" not in ov.labels.said()
     # Arrows move the focus: right one card, down one row; the focused card is drawn outlined.
     press(window, key.RIGHT)
     press(window, key.DOWN)
     assert ov.selected == 1 + cols
     # End: the last level, scrolled into view; Home: back to the first.
     press(window, key.END)
-    assert ov.selected == 19 and ov.labels.shown()["n19"].startswith("20. ")
-    assert "n0" not in ov.labels.shown()
+    assert ov.selected == 19 and ov.labels.said()["n19"].startswith("20. ")
+    assert "n0" not in ov.labels.said()
     shot(window, view, SCREENSHOTS / "editor-overview-end.png")
     press(window, key.HOME)
     assert ov.selected == 0 and _shown_names(ov) == first_screen
