@@ -11,7 +11,8 @@ from pyglet.window import key as names
 
 from driving import key_sheet, send
 from editor.keys import KEY_TABLE, Where, bound
-from editor.model import EditModel, blank
+from editor.mirror import Mirror
+from editor.model import PEN, EditModel, blank, kind_tool, tile_tool
 from editor.view import EditorView
 
 key = arcade.key
@@ -44,10 +45,19 @@ def test_every_key_the_editor_handles_is_in_the_key_table(window: Any, editor: E
     monkeypatch.setattr(view.playtester, "start", lambda: calls.append("play-test"))
     monkeypatch.setattr(view.difficulty, "start", lambda: calls.append("difficulty"))
     monkeypatch.setattr(view, "leave", lambda: calls.append("leave"))
+    view.replace_model(EditModel(blank(mode, 5, 5)))
+    start = view.model.draft
     handled: list[tuple[int, int]] = []
     for symbol in CANDIDATES:
         for modifiers in (0, SHIFT, CTRL, CTRL | SHIFT):
-            view.replace_model(EditModel(blank(mode, 5, 5)))
+            # The same editor as at the start, before each key: the edit undone, the brush as new.
+            m = view.model
+            while m.undo():
+                pass
+            assert m.draft == start
+            m.select(tile_tool(1) if mode == "slide" else kind_tool(1))
+            m.shape, m.special, m.mirror = PEN, "", Mirror.OFF
+            m.cancel_rect()
             view.cursor = (2, 2)
             view.say("")
             calls.clear()
