@@ -28,9 +28,9 @@ TOOL_KEYS: dict[int, tuple[Tool, tuple[Mode, ...] | None]] = {
 SHAPE_KEYS = {key.B: FILL, key.F: FILL, key.X: RECT, key.D: PEN}
 SPECIAL_SAID = {"": "plain tiles", "h": "special h: clears its row", "v": "special v: clears its column",
                 "b": "special b: a bomb, clears the 3x3 around it"}
-MIRROR_SAID = {Mirror.OFF: "mirror off", Mirror.LEFT_RIGHT: "mirror left-right: strokes paint their image across the middle column",
-               Mirror.UP_DOWN: "mirror up-down: strokes paint their image across the middle row",
-               Mirror.BOTH: "mirror both ways: strokes paint four images"}
+MIRROR_SAID = {Mirror.OFF: "mirror off", Mirror.LEFT_RIGHT: "mirror left-right: across the middle column",
+               Mirror.UP_DOWN: "mirror up-down: across the middle row",
+               Mirror.BOTH: "mirror both ways: four images a stroke"}
 
 
 class ToolPicker(Part):
@@ -103,10 +103,11 @@ class ToolPicker(Part):
         model = self.host.model
         model.mirror = mirror
         if model.draft.mode == Mode.SLIDE:
-            self.host.say(f"{mirror.value}: a slide board is never mirrored (its numbers exist once)")
+            self.host.say(f"{mirror.value}: a slide board is never mirrored")
+        elif model.draft.mode == Mode.CHAIN and mirror != Mirror.OFF:
+            self.host.say(f"mirror {mirror.value} (the player start stays one)")   # the status line is short
         else:
-            self.host.say(MIRROR_SAID[mirror] + (" (the player start is placed once)" if mirror != Mirror.OFF
-                                                 and model.draft.mode == Mode.CHAIN else ""))
+            self.host.say(MIRROR_SAID[mirror])
         self.host.refresh()
 
     def next_special(self) -> None:

@@ -78,7 +78,7 @@ def test_the_player_start_stays_one_and_a_slide_board_has_no_mirror(window: Any,
     view = editor
     new_level(window, view, "chain", 5, 5)
     press(window, key.M)
-    assert "player start is placed once" in view.status.text
+    assert "player start stays one" in view.status.text
     press(window, key.P)
     click(window, *cell_xy(view, (0, 0)))
     assert kinds(view, "P") == {(0, 0)}
