@@ -9,7 +9,7 @@ import arcade
 import pytest
 from pyglet.window import key as names
 
-from driving import key_sheet, send
+from driving import frame, key_sheet, send
 from editor.keys import KEY_TABLE, Where, bound
 from editor.mirror import Mirror
 from editor.model import PEN, EditModel, blank, kind_tool, tile_tool
@@ -80,3 +80,51 @@ def test_each_row_of_the_table_does_something_somewhere_and_is_on_the_sheet(wind
         assert row.keys in texts and row.what in texts
         assert row.symbols or row.typed or "click" in row.keys   # a row names real keys
     assert {w.value for w in Where} <= set(texts) | {Where.EDITOR.value}
+
+
+def test_every_key_the_pack_overview_handles_is_in_its_rows(window: Any, editor: EditorView,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    import dataclasses
+
+    from editor import files
+    from editor.draft import blank as blank_draft
+    from game.core import Mode
+
+    view = editor
+    for flow, name in ((view.playtester, "start"), (view.difficulty, "start"), (view, "leave")):
+        monkeypatch.setattr(flow, name, lambda: None)   # a key the overview passes on: not its own
+    pack = files.new_pack("keyed", "Keyed")
+    names = []
+    for i in range(12):
+        draft = dataclasses.replace(blank_draft(Mode.MATCH3, 5, 5, level_id=f"keyed-{i + 1}"), moves=20, score=1000)
+        files.save_draft(draft, pack.file_of(draft.id))
+        names.append(f"keyed-{i + 1}.yaml")
+    pack.edit(lambda: pack.meta.__setitem__("levels", names))
+    first = pack.folder / "keyed-1.yaml"
+    ov = view.overview
+    view.open_path(first)
+    send(window, "on_key_press", key.F7, 0)
+    assert view.model.path == first and ov.is_open, (view.model.path, view.status.text, view.dialog and view.dialog.title)
+    handled: list[int] = []
+    for symbol in CANDIDATES:
+        view.close_dialog()
+        while view.model.undo():   # a key passed on to the editor may have painted
+            pass
+        view.model.mark_saved()
+        if view.model.path != first:
+            view.open_path(first)
+        if not ov.is_open:
+            send(window, "on_key_press", key.F7, 0)
+        frame(window)   # drawn once: the cards' grid is laid out
+        ov.selected, ov.first_row = 5, 1
+        before = (ov.is_open, ov.selected, ov.first_row, view.model.path)
+        send(window, "on_key_press", symbol, 0)
+        if (ov.is_open, ov.selected, ov.first_row, view.model.path) != before:
+            handled.append(symbol)
+    missing = [names_of(s) for s in handled if not bound(s, 0, Where.OVERVIEW)]
+    assert not missing, f"keys the overview handles that its rows of the key sheet do not list: {missing}"
+    assert {key.HOME, key.END, key.PAGEDOWN, key.UP, key.ENTER, key.ESCAPE} <= set(handled)
+
+
+def names_of(symbol: int) -> str:
+    return str(names.symbol_string(symbol))
