@@ -46,10 +46,13 @@ def test_every_key_the_editor_handles_is_in_the_key_table(window: Any, editor: E
     monkeypatch.setattr(view.difficulty, "start", lambda: calls.append("difficulty"))
     monkeypatch.setattr(view, "leave", lambda: calls.append("leave"))
     view.replace_model(EditModel(blank(mode, 5, 5)))
-    start = view.model.draft
+    level, start = view.model, view.model.draft
     handled: list[tuple[int, int]] = []
     for symbol in CANDIDATES:
         for modifiers in (0, SHIFT, CTRL, CTRL | SHIFT):
+            if view.model is not level:   # the key put another level in the editor (New, a tab closed)
+                view.replace_model(EditModel(blank(mode, 5, 5)))
+                level, start = view.model, view.model.draft
             # The same editor as at the start, before each key: the edit undone, the brush as new.
             m = view.model
             while m.undo():
