@@ -116,3 +116,22 @@ def test_the_mirror_swatches_stay_in_view_in_the_smallest_window(window: Any, ed
         window._width, window._height = 1280, 800
         send(window, "on_resize", 1280, 800)
         frame(window)
+
+
+def test_the_brush_preview_shows_at_every_image_of_the_cell_under_the_pointer(
+        window: Any, editor: EditorView, screenshot_dir: pathlib.Path) -> None:
+    view = editor
+    new_level(window, view, "match3", 6, 6)
+    press(window, key.KEY_4)
+    click(window, *palette_xy(view, "mirror", Mirror.BOTH))
+    send(window, "on_mouse_motion", int(window.width - 100), int(window.height - 100), 1, 1)
+    frame(window)
+    plain = shot(window, view, screenshot_dir / "editor-mirror-no-preview.png")
+    x, y = cell_xy(view, (1, 1))
+    send(window, "on_mouse_motion", int(x), int(y), 1, 1)
+    frame(window)
+    hovered = shot(window, view, screenshot_dir / "editor-mirror-preview.png")
+    for image in ((1, 1), (1, 4), (4, 1), (4, 4)):   # the kind-4 gem, faint, where a click would paint
+        assert pixel(plain, *cell_xy(view, image)) != pixel(hovered, *cell_xy(view, image)), image
+    assert pixel(plain, *cell_xy(view, (2, 2))) == pixel(hovered, *cell_xy(view, (2, 2)))
+    assert view.model.draft.token((1, 4)) == "."   # nothing painted
