@@ -10,6 +10,7 @@ from game.io.paths import installed_packs_dir, levels_dir, user_levels_dir
 
 from . import backups, files, recovery
 from .autosave import Autosave
+from .file_browser import FileBrowser
 from .host import Host, Part
 from .look import clip, clip_path
 from .model import EditModel, blank, read_draft
@@ -27,6 +28,7 @@ class FileFlow(Part):
         self.loaded: files.Opened | None = None   # the file as opened, while it had problems
         self.origin = ""   # where an unsaved draft came from ("from <pack>, read-only"), for the title
         self._id_check: tuple[Any, Problem | None] = (None, None)   # (what was asked, the warning)
+        self.browser = FileBrowser(host, self.open_file, lambda: self._open_dialog(0))   # any file on disk
 
     def model_replaced(self) -> None:
         self.loaded = None
@@ -270,7 +272,12 @@ class FileFlow(Part):
         per = 12
         pages = max(1, (len(entries) + per - 1) // per)
         page = max(0, min(page, pages - 1))
-        rows: list[list[tuple[Any, ...]]] = []
+        dialog: Dialog
+        # Any level file on disk: a typed path (Enter opens it) or the folder browser.
+        rows: list[list[tuple[Any, ...]]] = [
+            [("label", "file", 40), ("field", "path", "", 420),
+             ("button", "Open file", 110, lambda: self.browser.typed(dialog)),
+             ("button", "Browse...", 110, lambda: self.browser.browse())]]
         for e in entries[page * per:(page + 1) * per]:
             row: list[tuple[Any, ...]] = [("label", e.group, 260),
                                           ("button", e.label, 300, lambda e=e: self.open_entry(e))]
@@ -288,7 +295,8 @@ class FileFlow(Part):
             nav.append(("button", "Next >", 100, lambda: self._reopen(page + 1, entries, title)))
         nav.append(("label", f"page {page + 1} of {pages}", 160))
         rows.append(nav)
-        self.host.open_dialog(Dialog(self.host.window, title, rows, width=760))
+        dialog = Dialog(self.host.window, title, rows, width=760, default="Open file")
+        self.host.open_dialog(dialog)
 
     def _versions_dialog(self, entry: files.Entry) -> None:
         """The kept versions of a level's file, newest first: open one to look at or restore."""
@@ -346,8 +354,24 @@ class FileFlow(Part):
         self.host.say(f"opened {entry.label}" + ("" if entry.writable else " (read-only: Save makes a copy)"))
         self.host.refresh()
 
+    def open_file(self, path: pathlib.Path) -> str | None:
+        """Open a level file picked or typed in Open; the one-line error when it cannot be
+        (nothing changes then)."""
+        try:
+            opened = files.open_any(path)
+        except files.EditorFileError as error:
+            return str(error).splitlines()[0]
+        self.host.close_dialog()
+        self._show_opened(path, opened)
+        if not self.host.dialog:
+            self.host.say(f"opened {clip_path(str(path), 80)}")
+        return None
+
     def open_path(self, path: pathlib.Path) -> None:
-        opened = files.open_level(path)
+        """`gridfall edit FILE` and the pack overview: EditorFileError when it cannot be opened."""
+        self._show_opened(path, files.open_any(path))
+
+    def _show_opened(self, path: pathlib.Path, opened: files.Opened) -> None:
         writable = self._writable(path)
         self.host.replace_model(EditModel(opened.draft, path if writable else None))
         self.host.model.saved = opened.draft
