@@ -17,22 +17,45 @@ from .model import EditModel, blank, read_draft
 from .widgets import Dialog, button_style
 
 
+# What the file flow keeps of a level while another is shown: (loaded, origin, source).
+FileState = tuple["files.Opened | None", str, "pathlib.Path | None"]
+
+
 class FileFlow(Part):
     """A part of the editor: new, open, save, save as, restore, and the question before unsaved
     changes go. It keeps the file as opened (while it had problems), where an unsaved draft
     came from, and the last look for another file with the level's id."""
 
-    def __init__(self, host: Host, autosave: Autosave) -> None:
+    def __init__(self, host: Host, autosave: Autosave,
+                 at_hand: Callable[[pathlib.Path], bool] = lambda path: False) -> None:
         super().__init__(host)
         self._autosave = autosave
+        self._at_hand = at_hand   # shows the level of that file when one is open already (tabs)
         self.loaded: files.Opened | None = None   # the file as opened, while it had problems
         self.origin = ""   # where an unsaved draft came from ("from <pack>, read-only"), for the title
+        self.source: pathlib.Path | None = None   # the file the level was read from (read-only too)
         self._id_check: tuple[Any, Problem | None] = (None, None)   # (what was asked, the warning)
         self.browser = FileBrowser(host, self.open_file, lambda: self._open_dialog(0))   # any file on disk
 
     def model_replaced(self) -> None:
         self.loaded = None
         self.origin = ""
+        self.source = None
+
+    def keep(self) -> FileState:
+        """What this flow knows of the shown level's file, kept while another level is shown."""
+        return (self.loaded, self.origin, self.source)
+
+    def restore(self, state: FileState) -> None:
+        self.loaded, self.origin, self.source = state
+
+    def _shown_already(self, path: pathlib.Path) -> bool:
+        """Opening a file that is open already shows its level (its unsaved changes kept)."""
+        if not self._at_hand(path):
+            return False
+        self.host.close_dialog()
+        self.host.say(f"{path.name} is open already: here it is")
+        return True
 
     # -- files ---------------------------------------------------------------------------------------
     def guard(self, then: Callable[[], None], doing: str) -> None:
@@ -233,7 +256,7 @@ class FileFlow(Part):
         self.host.open_dialog(dialog)
 
     def ask_new(self) -> None:
-        self.guard(self._new_dialog, "start a new level")
+        self._new_dialog()   # a level of its own (a tab): nothing unsaved is at stake
 
     def _new_dialog(self) -> None:
         choice = {"mode": self.host.model.draft.mode}
@@ -262,7 +285,7 @@ class FileFlow(Part):
         self.host.open_dialog(dialog)
 
     def ask_open(self, page: int = 0) -> None:
-        self.guard(lambda: self._open_dialog(page), "open another level")
+        self._open_dialog(page)   # opens in a tab of its own: nothing unsaved is at stake
 
     def _open_dialog(self, page: int, entries: list[files.Entry] | None = None,
                      title: str = "Open a level") -> None:
@@ -334,6 +357,8 @@ class FileFlow(Part):
         self._open_dialog(0, entries, title)
 
     def open_entry(self, entry: files.Entry) -> None:
+        if entry.path is not None and self._shown_already(entry.path):
+            return
         self.host.close_dialog()
         try:
             if entry.path is not None:
@@ -349,6 +374,7 @@ class FileFlow(Part):
         self.host.replace_model(EditModel(draft, path))
         self._report_opened(opened)
         self.origin = "" if path is not None else f"from {entry.group}, read-only"
+        self.source = entry.path
         if path is None:
             self.host.model.saved = draft  # an unchanged shipped level is nothing to lose
         self.host.say(f"opened {entry.label}" + ("" if entry.writable else " (read-only: Save makes a copy)"))
@@ -361,6 +387,8 @@ class FileFlow(Part):
             opened = files.open_any(path)
         except files.EditorFileError as error:
             return str(error).splitlines()[0]
+        if self._shown_already(path):
+            return None
         self.host.close_dialog()
         self._show_opened(path, opened)
         if not self.host.dialog:
@@ -369,12 +397,21 @@ class FileFlow(Part):
 
     def open_path(self, path: pathlib.Path) -> None:
         """`gridfall edit FILE` and the pack overview: EditorFileError when it cannot be opened."""
-        self._show_opened(path, files.open_any(path))
+        opened = files.open_any(path)
+        if not self._shown_already(path):
+            self._show_opened(path, opened)
+
+    def open_or_say(self, path: pathlib.Path) -> None:
+        """Open a level file, or say on the status line why it cannot be (the pack overview)."""
+        error = self.open_file(path)
+        if error is not None:
+            self.host.say(error, bad=True)
 
     def _show_opened(self, path: pathlib.Path, opened: files.Opened) -> None:
         writable = self._writable(path)
         self.host.replace_model(EditModel(opened.draft, path if writable else None))
         self.host.model.saved = opened.draft
+        self.source = path
         if not writable:
             self.origin = f"from {path.parent.name}, read-only"
         self._report_opened(opened)
