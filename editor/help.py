@@ -17,7 +17,7 @@ TIP_DELAY = 0.5   # seconds the pointer rests before a tooltip shows
 
 HEADER_TIPS = {
     "New": "Start a new level (Ctrl+N)",
-    "Open": "Open a level, or an older version of one (Ctrl+O)",
+    "Open": "Open a level, any level file, or an older version of one (Ctrl+O)",
     "Save": "Save the level to its file (Ctrl+S)",
     "Save As": "Save under another file name (Ctrl+Shift+S)",
     "Pack": "Your packs: add this level, order, remove, export",
@@ -66,6 +66,7 @@ KEYS = [
     ("Tab / F5", "play-test (Tab in the game comes back) / difficulty: bots play it 200 times"),
     ("Ctrl+Z / Ctrl+Y", "undo / redo (Ctrl+Shift+Z redoes too)"),
     ("Ctrl+S / +Shift / N / O", "save / save as / new level / open"),
+    ("Ctrl+Tab / Ctrl+W", "next open level (+Shift, Ctrl+PgUp/PgDn: either way) / close it"),
     ("Esc", "cancel a rectangle or a cell pick, close a dialog, or leave"),
     ("F1 or ?", "this sheet"),
 ]
