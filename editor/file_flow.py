@@ -443,7 +443,8 @@ class FileFlow(Part):
             # The work is this editor's now: its own slot holds it, the old file goes.
             self._autosave.write()
             rec.discard()
-            self.host.say("restored your unsaved work" + (f" ({len(rest)} more offered next time)" if rest else ""))
+            self.host.say("restored your unsaved work")
+            self.offer_recovery(rest)   # each restored level gets a tab of its own: offer the next now
 
         def discard() -> None:
             rec.discard()

@@ -147,3 +147,32 @@ def test_every_unsaved_tab_is_autosaved_and_quitting_asks_for_each(window: Any, 
     new_level(window, view, "match3", 5, 5)              # the helper's flow still works with tabs
     send(window, "on_mouse_motion", 10, 10, 0, 0)
     frame(window)
+
+
+def test_work_left_by_editors_is_restored_each_in_its_own_tab(window: Any, tmp_path: pathlib.Path) -> None:
+    from driving import clear_recoveries
+    from editor import open_editor
+    from editor.model import EditModel, blank, kind_tool
+
+    clear_recoveries()
+    for name in ("Left one", "Left two"):
+        m = EditModel(blank("match3", 5, 5))
+        m.select(kind_tool(3))
+        m.paint_at((1, 1))
+        m.set(name=name)
+        slot = recovery.Slot()
+        slot.write(m.draft, None)
+        recovery._HELD.discard(slot.path)      # as an editor that is gone left it
+    view = open_editor(window, on_leave=lambda: None)
+    frame(window)
+    restored = []
+    for _ in range(2):
+        assert view.dialog is not None and "Restore" in view.dialog.title
+        click(window, *view.dialog.button_center("Restore"))
+        restored.append(view.model.draft.name)
+    assert view.dialog is None and sorted(restored) == ["Left one", "Left two"]
+    assert len(view.tabs) == 2 and all(t.model.dirty for t in view.tabs.tabs)
+    assert recovery.pending() == []            # this editor's own slots hold them now
+    for tab in view.tabs.tabs:
+        tab.model.mark_saved()
+    frame(window)
