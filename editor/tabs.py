@@ -17,7 +17,8 @@ from .look import BAD, DIM, HEADER_H, PANEL, SELECTED, TEXT, clip
 from .model import EditModel, blank
 
 TAB_H = 30
-TAB_MIN_W, TAB_MAX_W = 90, 220
+TAB_MIN_W, TAB_MAX_W = 80, 220
+COUNTER_W = 56   # room for "12/20 *" after the tabs that fit
 CHAR_W = 7.5   # a character of the strip's 11-point text, roughly, for clipping names
 
 
@@ -180,7 +181,7 @@ class Tabs(Part):
             return
         room = max(TAB_MIN_W, self._room() - 8)
         width = max(TAB_MIN_W, min(TAB_MAX_W, room / len(self.tabs)))
-        fit = max(1, int(room // width))
+        fit = len(self.tabs) if width * len(self.tabs) <= room else max(1, int((room - COUNTER_W) // width))
         first = max(0, min(self.index - fit + 1, len(self.tabs) - fit)) if self.index >= fit else 0
         top = self.host.window.height - (HEADER_H - TAB_H) / 2
         x = 8.0
@@ -195,10 +196,12 @@ class Tabs(Part):
                                  BAD if model.dirty and not shown else TEXT, 11, anchor_y="center")
             self._rects.append((i, (x, x + width - 4, top - TAB_H, top)))
             x += width
-        hidden = len(self.tabs) - fit
-        if hidden > 0:
-            self.host.texts.show("tabmore", f"{len(self.tabs)} open", x + 4, top - TAB_H / 2, TEXT, 10,
-                                 anchor_y="center")
+        shown_tabs = range(first, min(len(self.tabs), first + fit))
+        if len(shown_tabs) < len(self.tabs):
+            # Some tabs do not fit: which one of how many this is, '*' when one out of sight is unsaved.
+            unseen = any(t.model.dirty for i, t in enumerate(self.tabs) if i not in shown_tabs)
+            self.host.texts.show("tabmore", f"{self.index + 1}/{len(self.tabs)}{' *' if unseen else ''}",
+                                 x + 2, top - TAB_H / 2, BAD if unseen else TEXT, 10, anchor_y="center")
 
 
 def _same(a: pathlib.Path, b: pathlib.Path) -> bool:
