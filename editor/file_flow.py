@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pathlib
-from typing import Any, Callable
+from typing import Any, Callable, Protocol
 
 from game.core import Mode, Problem, valid_id
 from game.io.paths import installed_packs_dir, levels_dir, user_levels_dir
@@ -21,16 +21,45 @@ from .widgets import Dialog, button_style
 FileState = tuple["files.Opened | None", str, "pathlib.Path | None"]
 
 
+class OpenLevels(Protocol):
+    """The levels open beside the shown one (tabs.py), as the file flows ask about them."""
+
+    def show_file(self, path: pathlib.Path) -> bool:
+        """Show the open level of file `path`; False when none is open."""
+
+    def other_holding(self, path: pathlib.Path) -> EditModel | None:
+        """The level of file `path` open in another tab than the shown one, if any."""
+
+    def let_go(self, path: pathlib.Path) -> None:
+        """Close the other tabs holding file `path` (unchanged ones: its file is being replaced)."""
+
+
+class _OneLevel:
+    """An editor that holds one level only: nothing else is ever open."""
+
+    def show_file(self, path: pathlib.Path) -> bool:
+        return False
+
+    def other_holding(self, path: pathlib.Path) -> EditModel | None:
+        return None
+
+    def let_go(self, path: pathlib.Path) -> None:
+        pass
+
+
+_ONE_LEVEL = _OneLevel()
+
+
 class FileFlow(Part):
     """A part of the editor: new, open, save, save as, restore, and the question before unsaved
     changes go. It keeps the file as opened (while it had problems), where an unsaved draft
     came from, and the last look for another file with the level's id."""
 
     def __init__(self, host: Host, autosave: Autosave,
-                 at_hand: Callable[[pathlib.Path], bool] = lambda path: False) -> None:
+                 levels: Callable[[], OpenLevels] | None = None) -> None:
         super().__init__(host)
         self._autosave = autosave
-        self._at_hand = at_hand   # shows the level of that file when one is open already (tabs)
+        self._levels = levels or (lambda: _ONE_LEVEL)   # the levels open beside this one (tabs.py)
         self.loaded: files.Opened | None = None   # the file as opened, while it had problems
         self.origin = ""   # where an unsaved draft came from ("from <pack>, read-only"), for the title
         self.source: pathlib.Path | None = None   # the file the level was read from (read-only too)
@@ -51,7 +80,7 @@ class FileFlow(Part):
 
     def _shown_already(self, path: pathlib.Path) -> bool:
         """Opening a file that is open already shows its level (its unsaved changes kept)."""
-        if not self._at_hand(path):
+        if not self._levels().show_file(path):
             return False
         self.host.close_dialog()
         self.host.say(f"{path.name} is open already: here it is")
@@ -235,9 +264,16 @@ class FileFlow(Part):
                 dialog.show_error(f"'{typed.stem}' cannot be a level id: use 1 to 64 letters, digits, '-' or '_'")
                 return
             path = typed if typed.is_absolute() else folder / typed.name
+            other = self._levels().other_holding(path)
+            if other is not None and other.dirty:
+                # Two tabs on one file would each overwrite the other's saves.
+                dialog.show_error(f"{path.name} is open in another tab with unsaved changes: "
+                                  "save or close it there, or pick another name")
+                return
             self.host.close_dialog()
 
             def write() -> None:
+                self._levels().let_go(path)   # an unchanged tab of the file replaced closes
                 old = self.host.model.path
                 if old is not None and old.parent == path.parent and old != path \
                         and files.pack_of(old) is not None:
@@ -342,9 +378,14 @@ class FileFlow(Part):
         except files.EditorFileError as error:
             self.host.say(str(error).splitlines()[0], bad=True)
             return
-        model = EditModel(draft, path)
-        model.saved = None
-        self.host.replace_model(model)
+        if self._shown_already(path):
+            # The file's level is open: the version comes into its tab as one edit (Ctrl+Z undoes it).
+            self.host.model.history.apply(lambda _draft: draft)
+            self.host.refresh()
+        else:
+            model = EditModel(draft, path)
+            model.saved = None
+            self.host.replace_model(model)
         self.host.say(f"opened the version of {path.name} from {version.label}: save to restore it")
 
     def _reopen(self, page: int, entries: list[files.Entry] | None = None,

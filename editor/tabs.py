@@ -100,16 +100,33 @@ class Tabs(Part):
             self._put(tab.place)
         self.host.refresh()
 
-    def switch_to_file(self, path: pathlib.Path) -> bool:
-        """Show the tab holding the level of file `path` (read from it or saved to it); False
-        when no tab does."""
+    def _holding(self, path: pathlib.Path) -> list[int]:
+        """The tabs holding the level of file `path` (read from it or saved to it)."""
+        found = []
         for i, tab in enumerate(self.tabs):
             source = self._file_flow.source if i == self.index else (
                 tab.file_state[2] if tab.file_state is not None else None)
             if any(p is not None and _same(p, path) for p in (tab.model.path, source)):
-                self.switch(i)
-                return True
-        return False
+                found.append(i)
+        return found
+
+    def show_file(self, path: pathlib.Path) -> bool:
+        """Show the tab holding the level of file `path` (the shown one first); False when none does."""
+        found = sorted(self._holding(path), key=lambda i: i != self.index)
+        if found:
+            self.switch(found[0])
+        return bool(found)
+
+    def other_holding(self, path: pathlib.Path) -> EditModel | None:
+        others = [i for i in self._holding(path) if i != self.index]
+        return self.tabs[others[0]].model if others else None
+
+    def let_go(self, path: pathlib.Path) -> None:
+        """Close the other tabs of file `path`: it is being replaced by the shown level (Save As)."""
+        for i in sorted((i for i in self._holding(path) if i != self.index), reverse=True):
+            self._autosave.drop(self.tabs.pop(i).model)
+            if i < self.index:
+                self.index -= 1
 
     def close(self) -> None:
         """Ctrl+W: close the shown level, asking first when it has unsaved changes."""

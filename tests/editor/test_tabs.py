@@ -176,3 +176,49 @@ def test_work_left_by_editors_is_restored_each_in_its_own_tab(window: Any, tmp_p
     for tab in view.tabs.tabs:
         tab.model.mark_saved()
     frame(window)
+
+
+def test_one_file_is_never_in_two_tabs(window: Any, editor: EditorView) -> None:
+    from driving import clear, save_as
+
+    view = editor
+    new_level(window, view, "match3", 5, 5)
+    mine = save_as(window, view, "mine")
+    _paint(window, view, (0, 0))
+    press(window, key.S, CTRL)                           # the first version goes to the backups
+    _paint(window, view, (1, 1))
+    working = view.model.draft
+    new_level(window, view, "match3", 6, 6)
+    assert len(view.tabs) == 2
+    # Save As onto the file the other tab holds: refused, in the dialog.
+    press(window, key.S, CTRL | key.MOD_SHIFT)
+    d = view.dialog
+    assert d is not None and d.title == "Save as"
+    clear(window, d.fields["file"])
+    type_text(window, "mine")
+    press(window, key.ENTER)
+    assert view.dialog is d and "open in another tab" in d.error_text
+    click(window, *d.button_center("Cancel"))
+    on_disk = files.load_draft(mine)                     # untouched by the refused Save As
+    assert on_disk.token((0, 0)) == "2" and on_disk.token((1, 1)) != "2"
+    # An older version of it opens in its tab, as one edit over the unsaved work.
+    header(window, view, "Open")
+    click(window, *view.dialog.button_center("older mine"))
+    click(window, *view.dialog.button_center("open 1"))
+    assert len(view.tabs) == 2 and view.model.path == mine
+    assert view.model.draft.token((0, 0)) != "2" and view.model.dirty   # as first saved
+    press(window, key.Z, CTRL)
+    assert view.model.draft == working
+    # Saved there, that tab is unchanged: Save As over its file replaces it, and the tab goes.
+    press(window, key.S, CTRL)
+    assert not view.model.dirty
+    press(window, key.TAB, CTRL)
+    assert view.model.draft.width == 6
+    press(window, key.S, CTRL | key.MOD_SHIFT)
+    clear(window, view.dialog.fields["file"])
+    type_text(window, "mine")
+    press(window, key.ENTER)
+    assert view.dialog is not None and view.dialog.title == "Replace mine.yaml?"
+    click(window, *view.dialog.button_center("Replace"))
+    assert view.dialog is None and len(view.tabs) == 1 and view.model.path == mine
+    assert files.load_draft(mine).width == 6 and not view.model.dirty
