@@ -29,7 +29,7 @@ class Tab:
 
     model: EditModel
     file_state: FileState | None = None
-    place: Any = None
+    place: Any = None   # None: where a level just opened starts
 
 
 class Tabs(Part):
@@ -70,6 +70,7 @@ class Tabs(Part):
             self.tabs.append(Tab(model))
             self.index = len(self.tabs) - 1
         self._show(model)
+        self._put(None)   # a level just opened starts at the top, its cursor in the corner
 
     def _untouched(self) -> bool:
         """The shown level is a blank one never edited (the editor's first): nothing to keep."""
@@ -96,8 +97,7 @@ class Tabs(Part):
         self._show(tab.model)
         if tab.file_state is not None:
             self._file_flow.restore(tab.file_state)
-        if tab.place is not None:
-            self._put(tab.place)
+        self._put(tab.place)
         self.host.refresh()
 
     def _holding(self, path: pathlib.Path) -> list[int]:

@@ -489,9 +489,10 @@ class EditorView(arcade.View):
     def _move_cursor(self, cell: Cell) -> None:
         self.cursor = cell
 
-    def _put_place(self, place: tuple[Cell, float]) -> None:
-        """A tab shown again: its cursor and its properties' scroll as they were left."""
-        self.cursor, scroll = place
+    def _put_place(self, place: tuple[Cell, float] | None) -> None:
+        """A tab shown again: its cursor and its properties' scroll as they were left (None:
+        a level just opened, at the top)."""
+        self.cursor, scroll = place or ((0, 0), 0.0)
         if scroll != self.props.scroll:
             self.props.scroll = scroll
             self.on_resize(self.window.width, self.window.height)

@@ -222,3 +222,29 @@ def test_one_file_is_never_in_two_tabs(window: Any, editor: EditorView) -> None:
     click(window, *view.dialog.button_center("Replace"))
     assert view.dialog is None and len(view.tabs) == 1 and view.model.path == mine
     assert files.load_draft(mine).width == 6 and not view.model.dirty
+
+
+def test_each_tab_keeps_its_properties_scroll_in_a_short_window(window: Any, editor: EditorView,
+                                                                tmp_path: pathlib.Path) -> None:
+    view = editor
+    first, second = _levels(tmp_path)
+    window._width, window._height = 800, 560   # a headless window cannot change size (test_discoverable)
+    try:
+        send(window, "on_resize", 800, 560)
+        frame(window)
+        _open(window, view, first)
+        for _ in range(12):
+            send(window, "on_mouse_scroll", 700, 300, 0, -1)
+        frame(window)
+        scrolled = view.props.scroll
+        assert scrolled > 0 and not view.props.fields["id"].visible
+        _open(window, view, second)                       # a level just opened starts at the top
+        assert view.props.scroll == 0 and view.props.fields["id"].visible
+        press(window, key.TAB, CTRL)
+        assert view.model.path == first and view.props.scroll == scrolled
+        assert not view.props.fields["id"].visible        # as it was left
+        press(window, key.TAB, CTRL)
+        assert view.props.scroll == 0 and view.props.fields["id"].visible
+    finally:
+        window._width, window._height = 1280, 800
+        send(window, "on_resize", 1280, 800)
