@@ -9,6 +9,7 @@ from typing import Any, Callable
 import arcade
 
 from game.core import Mode
+from game.ui.screens import style
 
 from .autosave import Autosave
 from .file_flow import FileFlow, FileState
@@ -19,7 +20,6 @@ from .model import EditModel, blank
 TAB_H = 30
 TAB_MIN_W, TAB_MAX_W = 80, 220
 COUNTER_W = 56   # room for "12/20 *" after the tabs that fit
-CHAR_W = 7.5   # a character of the strip's 11-point text, roughly, for clipping names
 
 
 @dataclass
@@ -40,11 +40,12 @@ class Tabs(Part):
 
     It shows a level through `show` (the view's own model switch, which every part hears as
     model_replaced), then gives back the file flow's state and the view's place (`place` /
-    `put`: the cursor and the properties' scroll). `room` is how wide the strip may be."""
+    `put`: the cursor and the properties' scroll). `room` is how wide the strip may be, `title`
+    the shown level's title (its name, file and '*')."""
 
     def __init__(self, host: Host, file_flow: FileFlow, autosave: Autosave,
                  show: Callable[[EditModel], None], place: Callable[[], Any],
-                 put: Callable[[Any], None], room: Callable[[], float]) -> None:
+                 put: Callable[[Any], None], room: Callable[[], float], title: Callable[[], str]) -> None:
         super().__init__(host)
         self._file_flow = file_flow
         self._autosave = autosave
@@ -52,8 +53,10 @@ class Tabs(Part):
         self._place = place
         self._put = put
         self._room = room
+        self._title = title   # the shown level as the header's title names it: "Name (file) *"
         self.tabs = [Tab(host.model)]
         self.index = 0
+        self._widths: dict[str, float] = {}   # the strip's texts, measured
         self._rects: list[tuple[int, tuple[float, float, float, float]]] = []   # drawn tabs (l, r, b, t)
 
     def __len__(self) -> int:
@@ -190,34 +193,64 @@ class Tabs(Part):
                 return True
         return False
 
+    def _width_of(self, text: str) -> float:
+        """How wide `text` is drawn in the strip (measured once per text: names change rarely)."""
+        if text not in self._widths:
+            if len(self._widths) > 256:
+                self._widths.clear()
+            self._widths[text] = arcade.Text(text, 0, 0, font_size=11, font_name=style.BODY_FONT).content_width
+        return self._widths[text]
+
+    @staticmethod
+    def _label(model: EditModel) -> str:
+        return (model.draft.name or model.draft.id) + (" *" if model.dirty else "")
+
     def draw(self) -> None:
         """The strip, in the header where the title is, once two or more levels are open: each
-        level's name, '*' when it has unsaved changes, the shown one highlighted."""
+        level's name, '*' when it has unsaved changes; the shown one highlighted and named as
+        the title names it (with its file, or where it came from), so the header still says
+        which copy is open."""
         self._rects = []
-        if len(self.tabs) < 2:
+        n = len(self.tabs)
+        if n < 2:
             return
-        room = max(TAB_MIN_W, self._room() - 8)
-        width = max(TAB_MIN_W, min(TAB_MAX_W, room / len(self.tabs)))
-        fit = len(self.tabs) if width * len(self.tabs) <= room else max(1, int((room - COUNTER_W) // width))
-        first = max(0, min(self.index - fit + 1, len(self.tabs) - fit)) if self.index >= fit else 0
+        room = max(2 * TAB_MIN_W, self._room() - 8)
+        title = self._title()
+        labels = [title if i == self.index else self._label(t.model) for i, t in enumerate(self.tabs)]
+        wanted = [max(TAB_MIN_W, min(TAB_MAX_W * (2 if i == self.index else 1), self._width_of(text) + 24))
+                  for i, text in enumerate(labels)]
+        if sum(wanted) <= room:
+            widths = wanted   # each tab as wide as its name
+        else:
+            shown_w = max(TAB_MIN_W, min(wanted[self.index], room * 0.55))
+            width = max(TAB_MIN_W, min(TAB_MAX_W, (room - shown_w) / (n - 1)))
+            widths = [shown_w if i == self.index else width for i in range(n)]
+        rest = room - widths[self.index]
+        others = n - 1 if sum(widths) <= room else max(0, int((rest - COUNTER_W) // widths[self.index - 1]))
+        # The tabs drawn: a run around the shown one, in their order.
+        first = max(0, min(self.index - others // 2, n - 1 - others))
+        drawn = range(first, first + others + 1)
         top = self.host.window.height - (HEADER_H - TAB_H) / 2
         x = 8.0
-        for i in range(first, min(len(self.tabs), first + fit)):
+        for i in drawn:
             model = self.tabs[i].model
             shown = i == self.index
-            arcade.draw_lrbt_rectangle_filled(x, x + width - 4, top - TAB_H, top, SELECTED if shown else PANEL)
-            arcade.draw_lrbt_rectangle_outline(x, x + width - 4, top - TAB_H, top, DIM, 1)   # seen on the header
-            mark = " *" if model.dirty else ""
-            name = clip(model.draft.name or model.draft.id, max(3, int((width - 16) / CHAR_W) - len(mark)))
-            self.host.texts.show(f"tab{i}", name + mark, x + 8, top - TAB_H / 2,
+            w = widths[i]
+            arcade.draw_lrbt_rectangle_filled(x, x + w - 4, top - TAB_H, top, SELECTED if shown else PANEL)
+            arcade.draw_lrbt_rectangle_outline(x, x + w - 4, top - TAB_H, top, DIM, 1)   # seen on the header
+            mark = " *" if model.dirty else ""   # never clipped away
+            label = labels[i]
+            if self._width_of(label) + 20 > w:
+                chars = int(len(label) * (w - 24) / self._width_of(label))
+                label = clip(label.removesuffix(mark), max(3, chars - len(mark))) + mark
+            self.host.texts.show(f"tab{i}", label, x + 8, top - TAB_H / 2,
                                  BAD if model.dirty and not shown else TEXT, 11, anchor_y="center")
-            self._rects.append((i, (x, x + width - 4, top - TAB_H, top)))
-            x += width
-        shown_tabs = range(first, min(len(self.tabs), first + fit))
-        if len(shown_tabs) < len(self.tabs):
+            self._rects.append((i, (x, x + w - 4, top - TAB_H, top)))
+            x += w
+        if len(drawn) < n:
             # Some tabs do not fit: which one of how many this is, '*' when one out of sight is unsaved.
-            unseen = any(t.model.dirty for i, t in enumerate(self.tabs) if i not in shown_tabs)
-            self.host.texts.show("tabmore", f"{self.index + 1}/{len(self.tabs)}{' *' if unseen else ''}",
+            unseen = any(t.model.dirty for i, t in enumerate(self.tabs) if i not in drawn)
+            self.host.texts.show("tabmore", f"{self.index + 1}/{n}{' *' if unseen else ''}",
                                  x + 2, top - TAB_H / 2, BAD if unseen else TEXT, 10, anchor_y="center")
 
 

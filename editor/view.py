@@ -93,7 +93,8 @@ class EditorView(arcade.View):
         # The open levels, each in a tab with its own undo, file and place (tabs.py).
         self.tabs = self.add_part(Tabs(self, self.file_flow, self.autosave, self.show_model,
                                        lambda: (self.cursor, self.props.scroll), self._put_place,
-                                       lambda: min(b.rect.left for b in self.header_buttons.values()) - 20))
+                                       lambda: min(b.rect.left for b in self.header_buttons.values()) - 20,
+                                       lambda: self.title().removeprefix("Gridfall editor - ")))
         self.proofs = ProofFlow(self, self.file_flow.save)   # a won play-test kept as the level's proof
         self.difficulty = self.add_part(DifficultyPanel(self, lambda: self.difficulty_sheet.open()))
         # Sheets over the board, each a part: the difficulty report (F6), the pack overview (F7).

@@ -74,7 +74,8 @@ def test_two_levels_edited_switched_undone_each_and_closed(window: Any, editor: 
         seen = image.convert("RGB").getpixel((int(left) + 3, window.height - int(top) + 3))
         assert all(abs(a - b) <= 6 for a, b in zip(seen, colour)), (i, seen, colour)
     names = {k: str(t.text) for k, t in view.texts.shown.items() if k.startswith("tab") and t.visible}
-    assert names == {"tab0": "Across the Field *", "tab1": "Chain Master *"}, names
+    # The shown one says which file it is, as the title did.
+    assert names == {"tab0": "Across the Field *", "tab1": "Chain Master (chain-master.yaml) *"}, names
 
     press(window, key.TAB, CTRL)                         # Ctrl+Tab: the first level, as left
     assert view.model.path == first and view.cursor == cursor_first
