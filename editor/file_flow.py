@@ -33,6 +33,9 @@ class OpenLevels(Protocol):
     def let_go(self, path: pathlib.Path) -> None:
         """Close the other tabs holding file `path` (unchanged ones: its file is being replaced)."""
 
+    def until_another(self) -> None:
+        """The shown level stands in until another is picked: that one takes its tab (unchanged)."""
+
 
 class _OneLevel:
     """An editor that holds one level only: nothing else is ever open."""
@@ -44,6 +47,9 @@ class _OneLevel:
         return None
 
     def let_go(self, path: pathlib.Path) -> None:
+        pass
+
+    def until_another(self) -> None:
         pass
 
 
@@ -394,7 +400,9 @@ class FileFlow(Part):
         self._open_dialog(page, entries, title)
 
     def pick_from(self, entries: list[files.Entry], title: str) -> None:
-        """A level picker for the given levels (`gridfall edit PACK` shows the pack's)."""
+        """A level picker for the given levels (`gridfall edit PACK` shows the pack's, its first
+        level open meanwhile: the one picked takes its place)."""
+        self._levels().until_another()
         self._open_dialog(0, entries, title)
 
     def open_entry(self, entry: files.Entry) -> None:

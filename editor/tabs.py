@@ -56,6 +56,7 @@ class Tabs(Part):
         self._title = title   # the shown level as the header's title names it: "Name (file) *"
         self.tabs = [Tab(host.model)]
         self.index = 0
+        self._stand_in: EditModel | None = None   # a level shown until another is picked (until_another)
         self._widths: dict[str, float] = {}   # the strip's texts, measured
         self._rects: list[tuple[int, tuple[float, float, float, float]]] = []   # drawn tabs (l, r, b, t)
 
@@ -68,6 +69,7 @@ class Tabs(Part):
         if self._untouched():
             self._autosave.drop(self.tabs[self.index].model)
             self.tabs[self.index] = Tab(model)
+            self._stand_in = None
         else:
             self._keep_current()
             self.tabs.append(Tab(model))
@@ -76,10 +78,16 @@ class Tabs(Part):
         self._put(None)   # a level just opened starts at the top, its cursor in the corner
 
     def _untouched(self) -> bool:
-        """The shown level is a blank one never edited (the editor's first): nothing to keep."""
+        """The shown level is a blank one never edited (the editor's first), or a stand-in never
+        edited: nothing to keep."""
         m = self.tabs[self.index].model
-        return (not m.dirty and m.path is None and not m.history.past and not m.history.future
-                and not self._file_flow.origin)
+        unedited = not m.dirty and not m.history.past and not m.history.future
+        return unedited and (m is self._stand_in or (m.path is None and not self._file_flow.origin))
+
+    def until_another(self) -> None:
+        """`gridfall edit PACK`: its first level shows while the picker asks; the one picked
+        takes its tab (unless it was edited meanwhile)."""
+        self._stand_in = self.host.model
 
     def _keep_current(self) -> None:
         tab = self.tabs[self.index]

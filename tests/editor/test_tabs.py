@@ -249,3 +249,21 @@ def test_each_tab_keeps_its_properties_scroll_in_a_short_window(window: Any, edi
     finally:
         window._width, window._height = 1280, 800
         send(window, "on_resize", 1280, 800)
+
+
+def test_a_level_picked_from_a_pack_takes_the_place_of_the_one_shown_meanwhile(
+        window: Any, editor: EditorView) -> None:
+    from game.io import load_pack
+
+    view = editor
+    entries = files.pack_entries(load_pack(SHIPPED))
+    view.open_entry(entries[0])                          # as `gridfall edit PACK` does
+    view.pick_from(entries, "Levels of the pack")
+    frame(window)
+    click(window, *view.dialog.button_center(entries[3].label))
+    assert view.dialog is None and view.model.draft.id == entries[3].label
+    assert len(view.tabs) == 1                           # picked: no stray tab of the first
+    # Any other opening afterwards is a tab of its own.
+    header(window, view, "Open")
+    click(window, *view.dialog.button_center(entries[5].label))
+    assert len(view.tabs) == 2 and view.model.draft.id == entries[5].label
