@@ -128,9 +128,8 @@ class Tabs(Part):
             self.switch(found[0])
         return bool(found)
 
-    def other_holding(self, path: pathlib.Path) -> EditModel | None:
-        others = [i for i in self._holding(path) if i != self.index]
-        return self.tabs[others[0]].model if others else None
+    def others_of(self, path: pathlib.Path) -> list[EditModel]:
+        return [self.tabs[i].model for i in self._holding(path) if i != self.index]
 
     def let_go(self, path: pathlib.Path) -> None:
         """Close the other tabs of file `path`: it is being replaced by the shown level (Save As)."""

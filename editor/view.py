@@ -88,7 +88,7 @@ class EditorView(arcade.View):
         self.resizer = ResizeFlow(self)   # size changes that ask before content goes
         self.slide = SlideActions(self)   # the slide board's tools and typed tile numbers
         self.playtester = PlaytestFlow(self, settings, lambda level, outcome: self.proofs.offer(level, outcome))
-        self.packs = PackFlow(self, self.autosave)   # the pack dialogs
+        self.packs = PackFlow(self, self.autosave, lambda: self.tabs)   # the pack dialogs
         self.file_flow = self.add_part(FileFlow(self, self.autosave, lambda: self.tabs))
         # The open levels, each in a tab with its own undo, file and place (tabs.py).
         self.tabs = self.add_part(Tabs(self, self.file_flow, self.autosave, self.show_model,

@@ -267,3 +267,37 @@ def test_a_level_picked_from_a_pack_takes_the_place_of_the_one_shown_meanwhile(
     header(window, view, "Open")
     click(window, *view.dialog.button_center(entries[5].label))
     assert len(view.tabs) == 2 and view.model.draft.id == entries[5].label
+
+
+def test_a_pack_file_deleted_while_its_level_is_in_another_tab_makes_it_unsaved(
+        window: Any, editor: EditorView) -> None:
+    from driving import center, save_as, set_field
+    from game.io.paths import user_packs_dir
+
+    view = editor
+    new_level(window, view, "match3", 5, 5)
+    _paint(window, view, (1, 1))
+    set_field(window, view, "id", "tabbed")
+    save_as(window, view, "tabbed")
+    header(window, view, "Pack")
+    click(window, *center(view.dialog.fields["new_id"]))
+    type_text(window, "tabpack")
+    press(window, key.ENTER)                             # Create pack
+    click(window, *view.dialog.button_center("Add this level"))
+    pack_file = user_packs_dir() / "tabpack" / "tabbed.yaml"
+    assert view.model.path == pack_file and not view.model.dirty
+    press(window, key.ESCAPE)
+    new_level(window, view, "match3", 6, 6)              # another tab, shown
+    assert len(view.tabs) == 2
+    header(window, view, "Pack")
+    click(window, *view.dialog.button_center("open tabpack"))
+    click(window, *view.dialog.button_center("remove 1"))
+    click(window, *view.dialog.button_center("delete tabbed.yaml"))
+    click(window, *view.dialog.button_center("Delete"))
+    assert not pack_file.exists()
+    press(window, key.ESCAPE)
+    press(window, key.TAB, CTRL)                         # the level whose file went: unsaved now
+    assert view.model.draft.id == "tabbed" and view.model.path is None and view.model.dirty
+    assert "not saved yet" in view.title() and view.title().endswith("*")
+    for tab in view.tabs.tabs:
+        tab.model.mark_saved()
