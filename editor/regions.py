@@ -154,29 +154,29 @@ class PieceError(ValueError):
 def read_piece(text: str) -> Piece:
     """The piece a clipboard text holds; raises PieceError saying what is wrong with it."""
     if not text.strip().startswith(PIECE_HEADER):
-        raise PieceError("the clipboard holds no board piece (copy cells with Ctrl+C first)")
+        raise PieceError("no board piece on the clipboard (Ctrl+C copies one)")
     try:
         data = yaml.safe_load(text.strip().removeprefix(PIECE_HEADER))
     except yaml.YAMLError:
-        raise PieceError("the clipboard's piece is not readable YAML") from None
+        raise PieceError("clipboard piece: not readable YAML") from None
     if not isinstance(data, dict):
-        raise PieceError("the clipboard's piece has no mode and layout")
+        raise PieceError("clipboard piece: no mode and layout")
     mode = data.get("mode")
     if mode not in MODES:
-        raise PieceError(f"the clipboard's piece has mode {mode!r}, not one of {', '.join(MODES)}")
+        raise PieceError(f"clipboard piece: mode {mode!r} is not one of {', '.join(MODES)}")
     cells = _rows(data.get("layout"), "layout")
     jelly_rows = _rows(data["jelly"], "jelly") if data.get("jelly") is not None else None
     for row in cells:
         for tok in row:
             if not TOKEN.fullmatch(tok):
-                raise PieceError(f"the clipboard's piece has a token {tok!r} no level has")
+                raise PieceError(f"clipboard piece: {tok!r} is no layout token")
     if jelly_rows is None:
         jelly: Jelly = tuple(tuple(0 for _ in row) for row in cells)
     else:
         if [len(row) for row in jelly_rows] != [len(row) for row in cells]:
-            raise PieceError("the clipboard's piece has jelly rows of another shape than its layout")
+            raise PieceError("clipboard piece: jelly rows not the layout's shape")
         if any(not (t.isascii() and t.isdigit() and int(t) <= MAX_JELLY) for row in jelly_rows for t in row):
-            raise PieceError(f"the clipboard's piece has a jelly layer that is not 0 to {MAX_JELLY}")
+            raise PieceError(f"clipboard piece: jelly layers are 0 to {MAX_JELLY}")
         jelly = tuple(tuple(int(t) for t in row) for row in jelly_rows)
     return Piece(Mode(mode), cells, jelly)
 
@@ -184,11 +184,11 @@ def read_piece(text: str) -> Piece:
 def _rows(value: object, name: str) -> Cells:
     """Token rows, each one a string of tokens split by spaces, all of one length."""
     if not isinstance(value, list) or not value or len(value) > MAX_SIZE:
-        raise PieceError(f"the clipboard's piece needs 1 to {MAX_SIZE} {name} rows")
+        raise PieceError(f"clipboard piece: needs 1 to {MAX_SIZE} {name} rows")
     rows = tuple(tuple(str(row).split()) for row in value)
     width = len(rows[0])
     if not 1 <= width <= MAX_SIZE or any(len(row) != width for row in rows):
-        raise PieceError(f"the clipboard's piece has {name} rows of different lengths")
+        raise PieceError(f"clipboard piece: {name} rows of different lengths")
     return rows
 
 

@@ -141,8 +141,7 @@ class Selection(Part):
             self.shift_by(self._to[0] - self._from[0], self._to[1] - self._from[1])
         elif kind == Drag.MARQUEE and self.area is not None:
             a = self.area
-            self.host.say(f"selected {a.width} x {a.height}: Ctrl+C copy, Ctrl+X cut, Delete clear, "
-                          "arrows or a drag move it, Esc drop it")
+            self.host.say(f"selected {a.width} x {a.height}: Ctrl+C/X copy/cut, Del, arrows")
         return True
 
     def mouse_motion(self, x: float, y: float) -> None:
@@ -166,7 +165,7 @@ class Selection(Part):
         """V: the select tool on, or back to the brush."""
         self.active = not self.active
         self._tool = self.host.model.tool
-        self.host.say("select: drag a rectangle over the board (V again: paint)" if self.active
+        self.host.say("select: drag over cells (V again: paint)" if self.active
                       else f"painting with {self.host.model.tool.label}")
 
     def select_all(self) -> None:
@@ -193,11 +192,11 @@ class Selection(Part):
     def copy(self) -> Piece | None:
         area = self._on_board()
         if area is None:
-            self.host.say("nothing selected to copy: V or Shift+drag selects cells", bad=True)
+            self.host.say("nothing selected: V or Shift+drag selects cells", bad=True)
             return None
         piece = copy(self.host.model.draft, area)
         self.clipboard.put(piece_text(piece))
-        self.host.say(f"copied {piece.width} x {piece.height} (every layer; Ctrl+V pastes, here or in another level)")
+        self.host.say(f"copied {piece.width} x {piece.height}: Ctrl+V pastes (other levels too)")
         return piece
 
     def cut(self) -> None:
@@ -205,7 +204,7 @@ class Selection(Part):
         if self.copy() is None or area is None:
             return
         self.host.model.history.apply(lambda d: clear(d, area))
-        self.host.say(f"cut {area.width} x {area.height} (Ctrl+V pastes it)")
+        self.host.say(f"cut {area.width} x {area.height}: Ctrl+V pastes it")
         self.host.refresh()
 
     def delete(self) -> None:
@@ -213,7 +212,7 @@ class Selection(Part):
         if area is None:
             return
         if self.host.model.history.apply(lambda d: clear(d, area)):
-            self.host.say(f"cleared {area.width} x {area.height} to random cells (Ctrl+Z brings them back)")
+            self.host.say(f"cleared {area.width} x {area.height} (Ctrl+Z undoes)")
         self.host.refresh()
 
     def start_paste(self) -> None:
@@ -228,7 +227,7 @@ class Selection(Part):
             self.host.say(why, bad=True)
             return
         self.ghost = piece
-        self.host.say(f"pasting {piece.width} x {piece.height}: click where its top-left cell goes (Esc cancels)")
+        self.host.say(f"pasting {piece.width} x {piece.height}: click to lay it, Esc cancels")
 
     def place(self, at: Cell) -> None:
         piece, self.ghost = self.ghost, None
@@ -243,9 +242,9 @@ class Selection(Part):
 
         self.host.model.history.apply(lay)
         self.area = Area(at[0], at[1], piece.height, piece.width).within(self.host.model.draft)
-        said = f"pasted {piece.width} x {piece.height} at row {at[0]}, column {at[1]}"
+        said = f"pasted {piece.width} x {piece.height}"
         if cut:
-            said += f"; {cut} cell{'s' if cut > 1 else ''} outside the board cut off"
+            said += f", {cut} cell{'s' if cut > 1 else ''} off the board cut off"
         self.host.say(said)
         self.host.refresh()
 
@@ -279,9 +278,9 @@ class Selection(Part):
         if self.ghost is not None and self.pointer is not None:
             self._draw_piece(self.ghost, self.pointer, lay)
             self._outline(Area(self.pointer[0], self.pointer[1], self.ghost.height, self.ghost.width), lay)
-        if self.area is None:
-            return
-        area = self.area
+        area = self.area.within(self.host.model.draft) if self.area is not None else None
+        if area is None:
+            return   # none, or an undone resize left it off the board
         if self.drag_kind == Drag.MOVE and self._from is not None and self._to is not None:
             dr, dc = self._to[0] - self._from[0], self._to[1] - self._from[1]
             if (dr, dc) != (0, 0):

@@ -105,7 +105,7 @@ def test_select_copy_paste_under_the_pointer_and_undo(window: Any, editor: Edito
     point(window, view, (6, 6))
     click(window, *cell_xy(view, (6, 6)))
     assert layers(view, (6, 6)) == source[0]
-    assert "3 cells outside the board cut off" in view.status.text
+    assert "3 cells off the board cut off" in view.status.text
     assert view.selection.area == Area(6, 6, 1, 1)
 
 
