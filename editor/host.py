@@ -41,7 +41,7 @@ needs; the editor calls them for every part in `EditorView.parts`, in order:
 
 `key` and `click` (or `mouse_press`, which also hears the modifier keys) return True when they
 took the event; `mouse_drag` and `mouse_release` return True for a drag the part owns;
-`mouse_motion` is the pointer; `tick(dt)` is called every frame with
+`tick(dt)` is called every frame with
 game time (never the wall clock); `draw()` after the board; `model_replaced()` after
 `host.replace_model` (forget what belonged to the level before). A part never reads another
 part's attributes: when it needs something of another part, it is given that part (or a
@@ -135,9 +135,6 @@ class Part:
     def mouse_release(self, x: float, y: float) -> bool:
         """The button came up; True when this part owned the drag."""
         return False
-
-    def mouse_motion(self, x: float, y: float) -> None:
-        """The pointer moved with no button down (every part hears it)."""
 
     def model_replaced(self) -> None:
         """Another level is in the editor now: forget what belonged to the one before."""

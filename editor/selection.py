@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from typing import Any
+from typing import Any, Callable
 
 import arcade
 
@@ -61,12 +61,13 @@ class Selection(Part):
     Each paste, cut, move or clear is one undo step. It keeps its rectangle, its drag and the
     piece being pasted to itself."""
 
-    def __init__(self, host: Host) -> None:
+    def __init__(self, host: Host, at_hand: Callable[[], Cell | None]) -> None:
         super().__init__(host)
+        # The cell a paste goes to: under the pointer, or the keyboard's cursor when keys moved it last.
+        self._at_hand = at_hand
         self.active = False                 # the select tool is on (V)
         self.area: Area | None = None       # the selection, in board cells
         self.ghost: Piece | None = None     # a piece being pasted, following the pointer
-        self.pointer: Cell | None = None    # the board cell under the pointer
         self.drag_kind: Drag | None = None
         self._from: Cell | None = None      # where the drag began
         self._to: Cell | None = None        # where it is now
@@ -93,7 +94,7 @@ class Selection(Part):
             dr, dc = {key.UP: (-1, 0), key.DOWN: (1, 0), key.LEFT: (0, -1), key.RIGHT: (0, 1)}[symbol]
             self.nudge(dr, dc)
         elif symbol in (key.SPACE, key.ENTER, key.RETURN, key.NUM_ENTER) and self.ghost is not None:
-            self.place(self.pointer or (0, 0))
+            self.place(self._at_hand() or (0, 0))
         else:
             return False
         return True
@@ -127,7 +128,7 @@ class Selection(Part):
             return False
         cell = self.host.canvas.cell_at(x, y)
         if cell is not None:
-            self._to = self.pointer = cell
+            self._to = cell
             if self.drag_kind == Drag.MARQUEE and self._from is not None:
                 self.area = Area.between(self._from, cell)
         return True
@@ -143,9 +144,6 @@ class Selection(Part):
             a = self.area
             self.host.say(f"selected {a.width} x {a.height}: Ctrl+C/X copy/cut, Del, arrows")
         return True
-
-    def mouse_motion(self, x: float, y: float) -> None:
-        self.pointer = self.host.canvas.cell_at(x, y) or self.pointer
 
     def tick(self, dt: float) -> None:
         self._clock += dt
@@ -275,9 +273,10 @@ class Selection(Part):
         lay = self.host.canvas.layout
         if lay is None:
             return
-        if self.ghost is not None and self.pointer is not None:
-            self._draw_piece(self.ghost, self.pointer, lay)
-            self._outline(Area(self.pointer[0], self.pointer[1], self.ghost.height, self.ghost.width), lay)
+        at = self._at_hand() if self.ghost is not None else None
+        if self.ghost is not None and at is not None:
+            self._draw_piece(self.ghost, at, lay)
+            self._outline(Area(at[0], at[1], self.ghost.height, self.ghost.width), lay)
         area = self.area.within(self.host.model.draft) if self.area is not None else None
         if area is None:
             return   # none, or an undone resize left it off the board
@@ -285,6 +284,7 @@ class Selection(Part):
             dr, dc = self._to[0] - self._from[0], self._to[1] - self._from[1]
             if (dr, dc) != (0, 0):
                 piece = copy(self.host.model.draft, area)
+                self._shade(area, lay)   # the place it leaves: emptied on release
                 area = area.shifted(dr, dc)
                 self._draw_piece(piece, (area.top, area.left), lay)
         self._outline(area, lay)
@@ -308,6 +308,12 @@ class Selection(Part):
                 tex = token_texture(tok, d.mode)
                 if tex is not None:
                     arcade.draw_texture_rect(tex, arcade.XYWH(x, y, size, size), alpha=GHOST_ALPHA)
+
+    def _shade(self, area: Area, lay: Any) -> None:
+        left = lay.left + area.left * lay.cell
+        top = lay.top - area.top * lay.cell
+        arcade.draw_lrbt_rectangle_filled(left, left + area.width * lay.cell, top - area.height * lay.cell, top,
+                                          (12, 14, 22, 170))
 
     def _outline(self, area: Area, lay: Any) -> None:
         """Marching dashes round the area's cells (on the board part), over a dark line."""

@@ -104,7 +104,7 @@ class EditorView(arcade.View):
             self, self.resizer, self.slide, lambda: self.on_resize(self.window.width, self.window.height),
             self.colorblind))
         self.tools = self.add_part(ToolPicker(self, self.slide, self.props.stop_picking))   # what a click paints
-        self.selection = self.add_part(Selection(self))   # V or Shift+drag: copy, cut, paste, move cells
+        self.selection = self.add_part(Selection(self, self._rect_end))   # V or Shift+drag: copy, cut, paste, move cells
         self.chrome = self.add_part(Chrome(self, self.tools.pick, self.resizer.edge, self.colorblind))
         self.problems = self.add_part(ProblemsPanel(self, self.status, self.file_flow, self.difficulty,
                                                     self._move_cursor))
@@ -332,8 +332,6 @@ class EditorView(arcade.View):
             return
         self.ui.on_mouse_motion(x, y, dx, dy)
         self.hover = self.canvas.cell_at(x, y)
-        for part in self.parts:
-            part.mouse_motion(x, y)
 
     def on_mouse_press(self, x: int, y: int, button_: int, modifiers: int) -> None:
         self.help.clicked()

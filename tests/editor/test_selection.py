@@ -8,7 +8,7 @@ import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
 import arcade
 
 from driving import SCREENSHOTS, assert_canvas_seen, cell_xy, click, drag, frame, new_level, press, send, shot
-from looks import near, pixel
+from looks import brightness, near, pixel
 from editor.regions import Area
 from editor.selection import OUTLINE
 from editor.view import EditorView
@@ -107,6 +107,14 @@ def test_select_copy_paste_under_the_pointer_and_undo(window: Any, editor: Edito
     assert layers(view, (6, 6)) == source[0]
     assert "3 cells off the board cut off" in view.status.text
     assert view.selection.area == Area(6, 6, 1, 1)
+    # From the keyboard: Ctrl+V, the arrows carry the paste with the cursor, Enter lays it.
+    press(window, key.V, CTRL)
+    for arrow in [key.UP] * 6 + [key.LEFT] * 6 + [key.DOWN] * 5 + [key.RIGHT] * 4:
+        press(window, arrow)
+    assert view.cursor == (5, 4) and view.model.draft.token((5, 4)) == "."
+    assert outline_seen(shot(window, view, SCREENSHOTS / "editor-paste-keys.png"), view, Area(5, 4, 2, 2)) > 20
+    press(window, key.ENTER)
+    assert [layers(view, (r, c)) for r in (5, 6) for c in (4, 5)] == source
 
 
 def test_cut_move_with_arrows_and_a_drag_delete_and_escape(window: Any, editor: EditorView) -> None:
@@ -124,8 +132,23 @@ def test_cut_move_with_arrows_and_a_drag_delete_and_escape(window: Any, editor: 
     assert view.selection.area == Area(1, 1, 2, 2)
     assert [layers(view, (r, c)) for r in (1, 2) for c in (1, 2)] == source
     assert layers(view, (0, 0)) == (".", 0) and len(view.model.history.past) == steps + 2   # a step a move
-    # A drag inside the selection carries it.
-    drag(window, [cell_xy(view, (1, 1)), cell_xy(view, (3, 3)), cell_xy(view, (4, 4))])
+    # A drag inside the selection carries it: while it is carried the place it leaves is dimmed
+    # and the piece is seen faded where it would land; the release moves it.
+    lay = view.canvas.layout
+    assert lay is not None
+    x, y = cell_xy(view, (1, 1))
+    box = (x - lay.cell / 3, y - lay.cell / 3, x + lay.cell / 3, y + lay.cell / 3)
+    lit = brightness(shot(window, view, SCREENSHOTS / "editor-selection-move.png"), box)
+    (x0, y0), (x1, y1) = cell_xy(view, (1, 1)), cell_xy(view, (4, 4))
+    send(window, "on_mouse_press", int(x0), int(y0), arcade.MOUSE_BUTTON_LEFT, 0)
+    send(window, "on_mouse_drag", int(x1), int(y1), int(x1 - x0), int(y1 - y0), arcade.MOUSE_BUTTON_LEFT, 0)
+    frame(window)
+    image = shot(window, view, SCREENSHOTS / "editor-selection-moving.png")
+    assert brightness(image, box) < lit * 0.7, (brightness(image, box), lit)
+    assert outline_seen(image, view, Area(4, 4, 2, 2)) > 20
+    assert layers(view, (1, 1)) == source[0]                 # nothing moved before the release
+    send(window, "on_mouse_release", int(x1), int(y1), arcade.MOUSE_BUTTON_LEFT, 0)
+    frame(window)
     assert view.selection.area == Area(4, 4, 2, 2)
     assert [layers(view, (r, c)) for r in (4, 5) for c in (4, 5)] == source
     assert layers(view, (1, 1)) == (".", 0)
