@@ -61,12 +61,13 @@ KEYS = [
     ("right-click", "with the lock or jelly tool: unlock, take a jelly layer"),
     ("+ / -", "slide: next or previous tile number"),
     ("D / X / F", "pen / rectangle / bucket fill"),
+    ("V  or Shift+drag", "select cells: Ctrl+C/X/V copy/cut/paste, Del, arrows move"),
     ("arrows", "move the keyboard cursor"),
     ("Space or Enter", "paint at the cursor (rectangle: first corner, then second)"),
     ("Tab / F5", "play-test (Tab in the game comes back) / difficulty: bots play it 200 times"),
     ("Ctrl+Z / Ctrl+Y", "undo / redo (Ctrl+Shift+Z redoes too)"),
     ("Ctrl+S / +Shift / N / O", "save / save as / new level / open"),
-    ("Esc", "cancel a rectangle or a cell pick, close a dialog, or leave"),
+    ("Esc", "cancel a paste, selection, rectangle or pick; close; leave"),
     ("F1 or ?", "this sheet"),
 ]
 
