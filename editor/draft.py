@@ -32,6 +32,7 @@ class Draft:
     name: str = "Untitled"
     description: str = ""
     teaches: str | None = None    # what the level teaches (kept as written; no panel edits it yet)
+    special_sorts: tuple[str, ...] | None = None   # `specials:` (kept as written; None: all form)
     kinds: Scalar = DEFAULT_KINDS
     seed: Scalar = None
     moves: Scalar = None
@@ -95,7 +96,7 @@ class Draft:
             stars=self.stars,
             rules=Rules(min_match=self.min_match, min_chain=self.min_chain,  # type: ignore[arg-type]
                         diagonal=self.diagonal, specials=self.specials),
-            jelly=self.jelly or None, teaches=self.teaches,
+            jelly=self.jelly or None, teaches=self.teaches, special_sorts=self.special_sorts,
         )
 
 
@@ -142,7 +143,7 @@ def from_reading(r: LevelReading) -> Draft:
     return Draft(
         mode=mode, width=width, height=height, cells=cells,
         id=r.id if r.id is not None else "untitled", name=r.name if r.name is not None else "Untitled",
-        description=r.description or "", teaches=r.teaches,
+        description=r.description or "", teaches=r.teaches, special_sorts=r.special_sorts,
         kinds=(r.kinds if r.kinds is not None else DEFAULT_KINDS) if mode != Mode.SLIDE else DEFAULT_KINDS,
         seed=r.seed, moves=r.moves, score=r.score, collect=r.collect, reach=r.reach, stars=r.stars,
         min_match=r.min_match if r.min_match is not None else 3,

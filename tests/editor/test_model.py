@@ -372,3 +372,22 @@ def test_a_fast_pen_drag_paints_every_cell_it_passed() -> None:
     painted = set(m.draft.find("4"))
     assert {(0, c) for c in range(7)} | {(r, 6) for r in range(6)} == painted
     assert m.undo() and m.draft.find("4") == []   # still one stroke, one undo step
+
+
+def test_a_level_s_specials_survive_open_and_save(tmp_path: object) -> None:
+    # `specials:` (the sorts of special a run may form) has no panel: the draft keeps it as
+    # written, valid or misspelt, so a save never turns a restricted level into a free one.
+    import pathlib
+    from editor import files
+    folder = pathlib.Path(str(tmp_path))
+    base = {"format": 1, "id": "x", "name": "X", "mode": "match3", "width": 5, "height": 5}
+    for written in (["line"], [], ["line", "bom"]):
+        path = folder / "x.yaml"
+        path.write_text(files.mapping_to_yaml(dict(base, specials=written)))
+        opened = files.open_level(path)
+        assert opened.draft.special_sorts == tuple(written)
+        assert files.save_draft(opened.draft, path) == ("bom" not in written)
+        assert files.open_level(path).draft.special_sorts == tuple(written)
+        level, _ = parse_level(files.load_draft(path).to_mapping())
+        if level is not None:
+            assert level.special_sorts is not None and [s.value for s in level.special_sorts] == written
