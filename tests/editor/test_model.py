@@ -387,6 +387,8 @@ def test_a_level_s_specials_survive_open_and_save(tmp_path: object) -> None:
         opened = files.open_level(path)
         assert opened.draft.special_sorts == tuple(written)
         assert files.save_draft(opened.draft, path) == ("bom" not in written)
+        # Written on one line, as a designer types it: `specials: [line]`, `specials: []`.
+        assert f"specials: [{', '.join(written)}]" in path.read_text(encoding="utf-8").splitlines()
         assert files.open_level(path).draft.special_sorts == tuple(written)
         level, _ = parse_level(files.load_draft(path).to_mapping())
         if level is not None:
