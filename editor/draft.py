@@ -143,7 +143,7 @@ def from_reading(r: LevelReading) -> Draft:
     return Draft(
         mode=mode, width=width, height=height, cells=cells,
         id=r.id if r.id is not None else "untitled", name=r.name if r.name is not None else "Untitled",
-        description=r.description or "", teaches=r.teaches, special_sorts=r.special_sorts,
+        description=r.description or "", teaches=r.teaches,
         kinds=(r.kinds if r.kinds is not None else DEFAULT_KINDS) if mode != Mode.SLIDE else DEFAULT_KINDS,
         seed=r.seed, moves=r.moves, score=r.score, collect=r.collect, reach=r.reach, stars=r.stars,
         min_match=r.min_match if r.min_match is not None else 3,
@@ -155,6 +155,7 @@ def from_reading(r: LevelReading) -> Draft:
         # draft leaves them out, since the fields that would fix them are not shown there.
         drops=r.drops if mode == Mode.MATCH3 else None,
         specials=r.specials if r.specials is not None and mode == Mode.MATCH3 else True,
+        special_sorts=r.special_sorts if mode == Mode.MATCH3 else None,
     )
 
 

@@ -393,3 +393,18 @@ def test_a_level_s_specials_survive_open_and_save(tmp_path: object) -> None:
         level, _ = parse_level(files.load_draft(path).to_mapping())
         if level is not None:
             assert level.special_sorts is not None and [s.value for s in level.special_sorts] == written
+
+
+def test_a_match3_level_s_specials_go_with_a_switch_to_chain_and_come_back_with_undo() -> None:
+    # Chain forms no specials and shows no field for them: the switch drops `specials:` (and
+    # says so), so no problem is left that the panel could not fix.
+    from editor.resizing import mode_switch_losses
+    m = EditModel(em.read_draft({"format": 1, "id": "x", "name": "X", "mode": "match3", "width": 5,
+                                 "height": 5, "specials": ["line"]}))
+    before = m.draft
+    assert before.special_sorts == ("line",) and m.problems() == ()
+    m.set_mode("chain")
+    assert m.draft.special_sorts is None and m.problems() == ()
+    assert "specials: [line]" in mode_switch_losses(before, m.draft)
+    m.undo()
+    assert m.draft == before
