@@ -40,7 +40,9 @@ needs; the editor calls them for every part in `EditorView.parts`, in order:
 
     # in EditorView.__init__:  self.add_part(DealPreview(self))
 
-`key` and `click` return True when they took the event; `tick(dt)` is called every frame with
+`key` and `click` (or `mouse_press`, which also hears the modifier keys) return True when they
+took the event; `mouse_drag` and `mouse_release` return True for a drag the part owns;
+`tick(dt)` is called every frame with
 game time (never the wall clock); `draw()` after the board; `model_replaced()` after
 `host.replace_model` and each switch of tabs (forget what belonged to the level shown before). A part never reads another
 part's attributes: when it needs something of another part, it is given that part (or a
@@ -121,6 +123,19 @@ class Part:
 
     def click(self, x: float, y: float, button: int) -> bool:
         """A mouse press outside the header and the properties; True when taken."""
+        return False
+
+    def mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
+        """A mouse press with the modifier keys held then (Shift+drag); by default `click`.
+        A part that takes a press may own the drag that follows (`mouse_drag`, `mouse_release`)."""
+        return self.click(x, y, button)
+
+    def mouse_drag(self, x: float, y: float) -> bool:
+        """The pointer moved with a button down; True when this part owns the drag (no painting)."""
+        return False
+
+    def mouse_release(self, x: float, y: float) -> bool:
+        """The button came up; True when this part owned the drag."""
         return False
 
     def model_replaced(self) -> None:

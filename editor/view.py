@@ -34,6 +34,7 @@ from .resize_flow import ResizeFlow
 from .pack_flow import PackFlow
 from .problems import ProblemsPanel
 from .properties import PropertiesPanel
+from .selection import Selection
 from .status import StatusLine
 from .tabs import Tabs
 from .texts import Texts
@@ -109,6 +110,7 @@ class EditorView(arcade.View):
             self, self.resizer, self.slide, lambda: self.on_resize(self.window.width, self.window.height),
             self.colorblind))
         self.tools = self.add_part(ToolPicker(self, self.slide, self.props.stop_picking))   # what a click paints
+        self.selection = self.add_part(Selection(self, self._rect_end))   # V or Shift+drag: copy, cut, paste, move cells
         self.chrome = self.add_part(Chrome(self, self.tools.pick, self.resizer.edge, self.colorblind))
         self.problems = self.add_part(ProblemsPanel(self, self.status, self.file_flow, self.difficulty,
                                                     self._move_cursor))
@@ -351,7 +353,7 @@ class EditorView(arcade.View):
             return   # the click ended typing in a field, whose new value asks something first
         if self.sheets.press(x, y, button_, modifiers):
             return
-        if any(part.click(x, y, button_) for part in self.parts):
+        if any(part.mouse_press(x, y, button_, modifiers) for part in self.parts):
             return
         cell = self.canvas.cell_at(x, y)
         if cell is None:
@@ -399,6 +401,8 @@ class EditorView(arcade.View):
             return
         cell = self.canvas.cell_at(x, y)
         self.hover = cell
+        if any(part.mouse_drag(x, y) for part in self.parts):
+            return
         if self.mouse_down and cell is not None:
             self.cursor = cell
             self.model.drag(cell)
@@ -409,6 +413,8 @@ class EditorView(arcade.View):
             return
         self.ui.on_mouse_release(x, y, button_, modifiers)
         self.sheets.release(x, y)
+        if any(part.mouse_release(x, y) for part in self.parts):
+            return
         if self.mouse_down:
             self.mouse_down = False
             self.model.release(self.canvas.cell_at(x, y))
@@ -515,7 +521,7 @@ class EditorView(arcade.View):
         self.canvas.draw(m.draft, cursor=self.cursor, reach=m.draft.reach, flash=self.problems.flash,
                          rect_from=m.rect_anchor, rect_to=self._rect_end() if m.rect_anchor else None,
                          colorblind=self.colorblind)
-        quiet = self.mouse_down or self.dialog is not None or self.props.picking_reach
+        quiet = self.mouse_down or self.dialog is not None or self.props.picking_reach or self.selection.busy
         self.chrome.draw_over(None if quiet else self.hover)   # the brush's preview under the pointer
         self.texts.show("undoinfo", f"undo {len(m.history.past)} / redo {len(m.history.future)}", 12, 14, DIM, 10)
         for part in self.parts:
