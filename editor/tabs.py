@@ -192,11 +192,14 @@ class Tabs(Part):
             return True
         return False
 
-    def press(self, x: float, y: float) -> bool:
-        """A click on a tab of the strip shows its level; True when it was on one."""
+    def press(self, x: float, y: float, button: int = arcade.MOUSE_BUTTON_LEFT) -> bool:
+        """A click on a tab of the strip shows its level (a middle click closes it, as browsers
+        do, asking first when it is unsaved); True when it was on one."""
         for i, (left, right, bottom, top) in self._rects:
             if left <= x < right and bottom <= y < top:
                 self.switch(i)
+                if button == arcade.MOUSE_BUTTON_MIDDLE and self.index == i:
+                    self.close()
                 return True
         return False
 

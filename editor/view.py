@@ -347,7 +347,7 @@ class EditorView(arcade.View):
         if self.dialog is not None:
             self.dialog.ui.on_mouse_press(x, y, button_, modifiers)
             return
-        if self.tabs.press(x, y) or self.ui.on_mouse_press(x, y, button_, modifiers) or self._over_widget(x, y):
+        if self.tabs.press(x, y, button_) or self.ui.on_mouse_press(x, y, button_, modifiers) or self._over_widget(x, y):
             return
         if self.dialog is not None:
             return   # the click ended typing in a field, whose new value asks something first

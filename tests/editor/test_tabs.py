@@ -96,6 +96,13 @@ def test_two_levels_edited_switched_undone_each_and_closed(window: Any, editor: 
     _open(window, view, second)
     assert len(view.tabs) == 2 and view.model.path == second and view.model.dirty
 
+    # A middle click on a tab closes it, asking first when it has unsaved changes.
+    press(window, key.PAGEUP, CTRL)
+    frame(window)
+    click(window, *_tab_xy(view, 1), button=arcade.MOUSE_BUTTON_MIDDLE)
+    assert view.dialog is not None and "Unsaved" in view.dialog.title and view.model.path == second
+    click(window, *view.dialog.button_center("Cancel"))
+    assert len(view.tabs) == 2 and view.model.path == second
     # Ctrl+W on a level with unsaved changes asks; Cancel keeps it, Save writes its file.
     press(window, key.W, CTRL)
     assert view.dialog is not None and "Unsaved" in view.dialog.title
