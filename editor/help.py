@@ -100,8 +100,10 @@ class EditorHelp(Part):
     properties' buttons, each as the part that makes them has them now)."""
 
     def __init__(self, host: Host, palette: Callable[[], list[tuple[Rect, str, Any]]],
-                 header_buttons: Callable[[], dict[str, Any]], props_buttons: Callable[[], dict[str, Any]]) -> None:
+                 header_buttons: Callable[[], dict[str, Any]], props_buttons: Callable[[], dict[str, Any]],
+                 more: Callable[[], list[tuple[Rect, str]]] = lambda: []) -> None:
         super().__init__(host)
+        self._more = more   # other parts' places and tooltips (the tabs' strip)
         self._palette = palette
         self._header_buttons = header_buttons
         self._props_buttons = props_buttons
@@ -137,7 +139,7 @@ class EditorHelp(Part):
         for name, b in self._props_buttons().items():
             if name in PROPS_TIPS and b.visible:
                 out.append((_rect(b), PROPS_TIPS[name]))
-        return out
+        return out + self._more()
 
     def tip_at(self, x: float, y: float) -> str | None:
         if self.host.dialog is not None:

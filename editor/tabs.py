@@ -9,12 +9,13 @@ from typing import Any, Callable
 import arcade
 
 from game.core import Mode
+from game.ui.layout import Rect
 from game.ui.screens import style
 
 from .autosave import Autosave
 from .file_flow import FileFlow, FileState
 from .host import Host, Part
-from .look import BAD, DIM, HEADER_H, PANEL, SELECTED, TEXT, clip
+from .look import BAD, DIM, HEADER_H, PANEL, SELECTED, TEXT, clip, clip_path
 from .model import EditModel, blank
 
 TAB_H = 30
@@ -214,6 +215,17 @@ class Tabs(Part):
     @staticmethod
     def _label(model: EditModel) -> str:
         return (model.draft.name or model.draft.id) + (" *" if model.dirty else "")
+
+    def tips(self) -> list[tuple[Rect, str]]:
+        """Each drawn tab's tooltip: the level's file in full (or where it came from)."""
+        out = []
+        for i, (left, right, bottom, top) in self._rects:
+            tab = self.tabs[i]
+            origin = self._file_flow.origin if i == self.index else (tab.file_state[1] if tab.file_state else "")
+            where = str(tab.model.path) if tab.model.path is not None else (origin or "not saved yet")
+            out.append((Rect(left, bottom, right - left, top - bottom),
+                        f"{clip_path(where, 90)}: Ctrl+Tab switches, a middle click closes"))
+        return out
 
     def draw(self) -> None:
         """The strip, in the header where the title is, once two or more levels are open: each

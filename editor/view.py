@@ -115,7 +115,7 @@ class EditorView(arcade.View):
         self.problems = self.add_part(ProblemsPanel(self, self.status, self.file_flow, self.difficulty,
                                                     self._move_cursor))
         self.help = self.add_part(EditorHelp(self, lambda: self.chrome.entries, lambda: self.header_buttons,
-                                             lambda: self.props.buttons))
+                                             lambda: self.props.buttons, self.tabs.tips))
         self._build(window.width, window.height)
         self.refresh()
 

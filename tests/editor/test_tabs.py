@@ -77,6 +77,12 @@ def test_two_levels_edited_switched_undone_each_and_closed(window: Any, editor: 
     # The shown one says which file it is, as the title did.
     assert names == {"tab0": "Across the Field *", "tab1": "Chain Master (chain-master.yaml) *"}, names
 
+    # A pointer resting on a tab says which file it is, in full.
+    x, y = _tab_xy(view, 0)
+    send(window, "on_mouse_motion", int(x), int(y), 1, 1)
+    for _ in range(12):
+        frame(window, 0.05)
+    assert view.help.label is not None and "/work/across-the-field.yaml: " in view.help.label.text
     press(window, key.TAB, CTRL)                         # Ctrl+Tab: the first level, as left
     assert view.model.path == first and view.cursor == cursor_first
     assert view.model.draft.token((0, 2)) == "2" and len(view.model.history.past) == 1
