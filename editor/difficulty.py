@@ -357,10 +357,12 @@ class DifficultyPanel(Part):
         level_hash = self.current_hash()
         figures = run.for_level(level_hash)
         shown = figures or run.latest(self.owner())
-        text("dhead", "Difficulty", left, top, TEXT, 12, bold=True, anchor_y="center")
+        heading = text("dhead", "Difficulty", left, top, TEXT, 12, bold=True, anchor_y="center")
         self._button("run", "Run (F5)", area.right - 84, top - 11, 74, enabled=not run.running)
         self._button("details", "Details (F6)", area.right - 188, top - 11, 98,
                      enabled=not run.running and figures is not None)
+        # A small window's panel has no room for all three: the buttons say what it is.
+        heading.visible = left + heading.content_width + 8 < area.right - 188
         if run.running:
             share = run.progress()
             text("d1", clip(f"{run.games} person-like bot games: {share:.0%}", chars), left, top - 28,
