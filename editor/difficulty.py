@@ -417,8 +417,12 @@ class DifficultyPanel(Part):
         if cap is None or box.height < 8 or box.width < 40:
             return
         if not figures.records:   # read back from the pack's playtest.yaml: figures, no games
-            self.host.texts.show("dh:kept", "kept in the pack's playtest.yaml: F6 shows the curve, F5 plays again",
-                                 box.left, box.center[1], DIM, 9, anchor_y="center")
+            # Wrapped to the chart's width: one line ran past the panel into the properties.
+            kept = self.host.texts.show("dh:kept", "kept in the pack's playtest.yaml: F6 shows the curve, "
+                                        "F5 plays again", box.left, box.center[1], DIM, 9, anchor_y="center",
+                                        multiline=True, width=int(box.width))
+            if kept.width != int(box.width):
+                kept.width = int(box.width)
             return
         counts = histogram(figures.records, cap)
         tallest = max(counts) or 1

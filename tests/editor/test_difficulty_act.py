@@ -126,7 +126,9 @@ def test_figures_are_kept_in_the_pack_and_read_back_in_a_new_session(window: Any
     figures = view.difficulty.run.for_level(view.difficulty.current_hash())
     assert figures is not None and figures.records == () and figures.report.games == 8
     assert view.texts.shown["d1"].text.startswith(f"{figures.report.label}: bots win")
-    assert view.texts.shown["dh:kept"].text.startswith("kept in the pack's playtest.yaml")
+    kept = view.texts.shown["dh:kept"]
+    assert kept.text.startswith("kept in the pack's playtest.yaml")
+    assert kept.x + kept.content_width <= view.difficulty.rect().right - 4   # in the panel, not past it
     # The sheet draws the stored curve; the histogram asks for a run (no games kept).
     press(window, key.F6)
     assert view.difficulty_sheet.labels.said()["hnone"].startswith("kept figures")
