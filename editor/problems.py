@@ -105,7 +105,7 @@ class ProblemsPanel(Part):
         y = top - 30
         # A long status message wraps (up to 3 lines) and takes its room from the list's lines:
         # clipped, "the overview shows a pack yo..." said nothing a designer could act on.
-        said = textwrap.wrap(self._status.shown(), max(20, int(width / 6.5)))
+        said = textwrap.wrap(self._status.shown(), max(20, int(width / 6.5)), break_on_hyphens=False)
         if len(said) > STATUS_LINES:
             said = said[:STATUS_LINES - 1] + [clip(" ".join(said[STATUS_LINES - 1:]), max(20, int(width / 6.5)))]
         lines_left = LINES - max(0, len(said) - 1)

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import pathlib
+import shutil
 from typing import Any
 
 import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
 import arcade
 
-from driving import frame, press, send  # noqa: E402
+from driving import frame, press, send, type_text  # noqa: E402
+from editor import files  # noqa: E402
 from editor.look import PALETTE_W  # noqa: E402
 from editor.view import EditorView  # noqa: E402
 
@@ -41,3 +44,20 @@ def test_a_long_message_is_read_whole_in_the_smallest_and_the_full_window(window
         window._width, window._height = 1280, 800
         send(window, "on_resize", 1280, 800)
         frame(window)
+
+
+def test_a_path_in_the_status_line_is_not_broken_at_its_hyphens(window: Any, editor: EditorView,
+                                                                tmp_path: pathlib.Path) -> None:
+    view = editor
+    folder = tmp_path / "my-long-folder-name" / "pass-pack-of-levels"
+    folder.mkdir(parents=True)
+    level = folder / "first-swap.yaml"
+    shutil.copy(files.levels_dir() / "first-steps" / "first-swap.yaml", level)
+    press(window, key.O, key.MOD_CTRL)             # Ctrl+O, the path typed, Enter
+    type_text(window, str(level))
+    press(window, key.ENTER)
+    assert view.dialog is None
+    lines = [str(t.text) for t in _status_lines(view)]
+    assert len(lines) > 1 and lines[0].startswith("opened ") and lines[-1].endswith("/first-swap.yaml"), lines
+    # A line ends at a space (or mid-word when a word is longer than a line), never after a '-'.
+    assert not any(line.endswith("-") for line in lines[:-1]), lines
