@@ -10,6 +10,7 @@ import multiprocessing
 import os
 import pathlib
 import re
+import textwrap
 from concurrent.futures import Future, ProcessPoolExecutor
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -417,12 +418,15 @@ class DifficultyPanel(Part):
         if cap is None or box.height < 8 or box.width < 40:
             return
         if not figures.records:   # read back from the pack's playtest.yaml: figures, no games
-            # Wrapped to the chart's width: one line ran past the panel into the properties.
-            kept = self.host.texts.show("dh:kept", "kept in the pack's playtest.yaml: F6 shows the curve, "
-                                        "F5 plays again", box.left, box.center[1], DIM, 9, anchor_y="center",
-                                        multiline=True, width=int(box.width))
-            if kept.width != int(box.width):
-                kept.width = int(box.width)
+            # Two lines at most, in the chart's place: one ran past the panel into the properties,
+            # and a third would cover the line above.
+            said = textwrap.wrap("kept in the pack's playtest.yaml: F6 shows the curve, F5 plays again",
+                                 max(12, int(box.width / 6.3)))
+            if len(said) > 2:
+                said = [said[0], clip(" ".join(said[1:]), max(12, int(box.width / 6.3)))]
+            for i, line in enumerate(said):
+                self.host.texts.show("dh:kept" if i == 0 else "dh:kept2", line, box.left,
+                                     box.center[1] + 6 * (len(said) - 1) - 12 * i, DIM, 9, anchor_y="center")
             return
         counts = histogram(figures.records, cap)
         tallest = max(counts) or 1
