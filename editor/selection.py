@@ -11,7 +11,7 @@ from game.ui import textures
 
 from .canvas import token_texture
 from .host import Host, Part
-from .model import Cell
+from .model import Cell, Draft
 from .regions import Area, Piece, PieceError, clear, copy, fits, move, paste, piece_text, read_piece
 
 key = arcade.key
@@ -74,6 +74,10 @@ class Selection(Part):
         self._clock = 0.0                   # game time, for the dashes' march
         self._tool: Any = None              # the brush when V was pressed: another brush ends selecting
         self.clipboard = Clipboard(host.window)
+        # The selection each board this part made (and the one before it) had: undo and redo
+        # bring the outline back with the cells (an undone move outlines where they are again).
+        self._areas: dict[int, tuple[Draft, Area | None]] = {}
+        self._seen: Draft | None = None
 
     # -- input --------------------------------------------------------------------------------
     def key(self, symbol: int, modifiers: int) -> bool:
@@ -147,6 +151,12 @@ class Selection(Part):
 
     def tick(self, dt: float) -> None:
         self._clock += dt
+        draft = self.host.model.draft
+        if draft is not self._seen:
+            self._seen = draft
+            kept = self._areas.get(id(draft))
+            if kept is not None and kept[0] is draft:
+                self.area = kept[1]
         if self.active and self.host.model.tool != self._tool:
             self.active = False   # another brush was chosen: painting again
 
@@ -201,7 +211,7 @@ class Selection(Part):
         area = self._on_board()
         if self.copy() is None or area is None:
             return
-        self.host.model.history.apply(lambda d: clear(d, area))
+        self._apply(lambda d: clear(d, area), area)
         self.host.say(f"cut {area.width} x {area.height}: Ctrl+V pastes it")
         self.host.refresh()
 
@@ -209,7 +219,7 @@ class Selection(Part):
         area = self._on_board()
         if area is None:
             return
-        if self.host.model.history.apply(lambda d: clear(d, area)):
+        if self._apply(lambda d: clear(d, area), area):
             self.host.say(f"cleared {area.width} x {area.height} (Ctrl+Z undoes)")
         self.host.refresh()
 
@@ -238,8 +248,7 @@ class Selection(Part):
             out, cut = paste(d, piece, at)
             return out
 
-        self.host.model.history.apply(lay)
-        self.area = Area(at[0], at[1], piece.height, piece.width).within(self.host.model.draft)
+        self._apply(lay, Area(at[0], at[1], piece.height, piece.width))
         said = f"pasted {piece.width} x {piece.height}"
         if cut:
             said += f", {cut} cell{'s' if cut > 1 else ''} off the board cut off"
@@ -263,10 +272,24 @@ class Selection(Part):
         area = self._on_board()
         if area is None or (dr, dc) == (0, 0):
             return
-        self.host.model.history.apply(lambda d: move(d, area, dr, dc))
-        self.area = area.shifted(dr, dc).within(self.host.model.draft)
+        self._apply(lambda d: move(d, area, dr, dc), area.shifted(dr, dc))
         self.host.say(f"moved {area.width} x {area.height} to row {area.top + dr}, column {area.left + dc}")
         self.host.refresh()
+
+    def _apply(self, change: Callable[[Draft], Draft], after: Area) -> bool:
+        """One undo step; the selection is then `after` (its part on the board), and undo, redo
+        bring back the selection each side had."""
+        model = self.host.model
+        before, was = model.draft, self.area
+        if not model.history.apply(change):
+            return False
+        self.area = after.within(model.draft)
+        if len(self._areas) > 400:
+            self._areas.clear()   # a long session's old steps: their outlines are not worth the memory
+        self._areas[id(before)] = (before, was)
+        self._areas[id(model.draft)] = (model.draft, self.area)
+        self._seen = model.draft
+        return True
 
     # -- drawing ----------------------------------------------------------------------------------
     def draw(self) -> None:

@@ -132,6 +132,11 @@ def test_cut_move_with_arrows_and_a_drag_delete_and_escape(window: Any, editor: 
     assert view.selection.area == Area(1, 1, 2, 2)
     assert [layers(view, (r, c)) for r in (1, 2) for c in (1, 2)] == source
     assert layers(view, (0, 0)) == (".", 0) and len(view.model.history.past) == steps + 2   # a step a move
+    # Undo and redo bring the outline back with the cells.
+    press(window, key.Z, CTRL)
+    assert view.selection.area == Area(0, 1, 2, 2) and layers(view, (0, 1)) == source[0]
+    press(window, key.Y, CTRL)
+    assert view.selection.area == Area(1, 1, 2, 2) and layers(view, (1, 1)) == source[0]
     # A drag inside the selection carries it: while it is carried the place it leaves is dimmed
     # and the piece is seen faded where it would land; the release moves it.
     lay = view.canvas.layout
