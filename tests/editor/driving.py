@@ -186,3 +186,23 @@ def assert_canvas_seen(view: EditorView, image: Any) -> int:
 
 
 SCREENSHOTS = pathlib.Path(__file__).resolve().parents[1] / "screenshots"
+
+
+def key_sheet(window: Any, view: EditorView) -> list[str]:
+    """Open the key sheet with F1 and read every page of it (Next >) as a person would; the
+    texts seen, in order. The sheet is closed again (Esc)."""
+    press(window, key.F1)
+    seen: list[str] = []
+    while True:
+        d = view.dialog
+        assert d is not None and d.title.startswith("Keys")
+        _left, bottom, _w, height = d.rect
+        assert bottom >= 0 and bottom + height <= window.height   # never runs off the window
+        texts = [str(w.text) for w in d.ui.walk_widgets() if hasattr(w, "text")]
+        seen += texts
+        if "Next >" not in texts:
+            break
+        click(window, *d.button_center("Next >"))
+    press(window, key.ESCAPE)
+    assert view.dialog is None
+    return seen

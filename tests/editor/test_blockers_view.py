@@ -11,7 +11,7 @@ import arcade
 from looks import assert_card_over_the_board
 from driving import (
     assert_canvas_seen,
-    cell_xy, center, click, drag, frame, new_level, palette_xy, press, save_as, send, set_field, shot,
+    cell_xy, center, click, drag, frame, key_sheet, new_level, palette_xy, press, save_as, send, set_field, shot,
 )
 from editor import files
 from editor.help import KEYS
@@ -264,20 +264,14 @@ def test_the_key_sheet_pages_in_a_short_window_and_never_runs_off_it(window: Any
     try:
         send(window, "on_resize", 800, 560)
         frame(window)
+        seen = key_sheet(window, view)                   # each page inside the window (key_sheet checks)
+        assert {k for k, _ in KEYS} <= set(seen)
         press(window, key.F1)
-        seen: list[str] = []
-        for page in (1, 2):
-            d = view.dialog
-            assert d is not None and d.title == f"Keys ({page} of 2)"
-            _left, bottom, _w, height = d.rect
-            assert bottom >= 0 and bottom + height <= 560
-            texts = [str(w.text) for w in d.ui.walk_widgets() if hasattr(w, "text")]
-            seen += [k for k, _ in KEYS if k in texts]
-            if page == 1:
-                click(window, *d.button_center("Next >"))
-        assert sorted(set(seen)) == sorted(k for k, _ in KEYS)
+        assert view.dialog is not None and view.dialog.title.startswith("Keys (1 of ")
+        click(window, *view.dialog.button_center("Next >"))
+        assert view.dialog.title.startswith("Keys (2 of ")
         click(window, *view.dialog.button_center("< Prev"))
-        assert view.dialog is not None and view.dialog.title == "Keys (1 of 2)"
+        assert view.dialog is not None and view.dialog.title.startswith("Keys (1 of ")
         press(window, key.ESCAPE)
         assert view.dialog is None
     finally:
