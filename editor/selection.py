@@ -78,6 +78,12 @@ class Selection(Part):
         # bring the outline back with the cells (an undone move outlines where they are again).
         self._areas: dict[int, tuple[Draft, Area | None]] = {}
         self._seen: Draft | None = None
+        self._carried: Piece | None = None   # what a drag inside the selection carries
+        # The ghost's sprites (a paste's or a carried piece's), made once a piece, moved with the pointer.
+        self._ghost_list: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self._ghost_made: tuple[Any, ...] | None = None
+        self._ghost_at: tuple[Any, ...] | None = None
+        self._ghost_cells: list[tuple[arcade.Sprite, int, int]] = []
 
     # -- input --------------------------------------------------------------------------------
     def key(self, symbol: int, modifiers: int) -> bool:
@@ -120,8 +126,9 @@ class Selection(Part):
         if not (inside or self.active or shift):
             return False
         self._from = self._to = cell
-        if inside:
+        if inside and self.area is not None:
             self.drag_kind = Drag.MOVE
+            self._carried = copy(self.host.model.draft, self.area)
         else:
             self.drag_kind = Drag.MARQUEE
             self.area = Area.between(cell, cell)
@@ -305,38 +312,53 @@ class Selection(Part):
             return   # none, or an undone resize left it off the board
         if self.drag_kind == Drag.MOVE and self._from is not None and self._to is not None:
             dr, dc = self._to[0] - self._from[0], self._to[1] - self._from[1]
-            if (dr, dc) != (0, 0):
-                piece = copy(self.host.model.draft, area)
+            if (dr, dc) != (0, 0) and self._carried is not None:
                 self._shade(area, lay)   # the place it leaves: emptied on release
                 area = area.shifted(dr, dc)
-                self._draw_piece(piece, (area.top, area.left), lay)
+                self._draw_piece(self._carried, (area.top, area.left), lay)
         self._outline(area, lay)
 
     def _draw_piece(self, piece: Piece, at: Cell, lay: Any) -> None:
-        """The piece faded over the board with its top-left at `at` (cells off the board not drawn)."""
-        d = self.host.model.draft
-        size = lay.cell * 0.86
-        for r, row in enumerate(piece.cells):
-            for c, tok in enumerate(row):
-                cell = (at[0] + r, at[1] + c)
-                if not d.inside(cell):
-                    continue
-                x, y = lay.center(cell)
-                arcade.draw_lrbt_rectangle_filled(x - lay.cell / 2, x + lay.cell / 2, y - lay.cell / 2,
-                                                  y + lay.cell / 2, (20, 24, 36, 200))
-                n = piece.jelly[r][c] if piece.jelly else 0
-                if n:
-                    arcade.draw_texture_rect(textures.jelly(n), arcade.XYWH(x, y, lay.cell * 0.96, lay.cell * 0.96),
-                                             alpha=GHOST_ALPHA)
-                tex = token_texture(tok, d.mode)
-                if tex is not None:
-                    arcade.draw_texture_rect(tex, arcade.XYWH(x, y, size, size), alpha=GHOST_ALPHA)
+        """The piece faded over the board with its top-left at `at` (cells off the board not drawn).
 
-    def _shade(self, area: Area, lay: Any) -> None:
+        Its sprites are made once per piece and only moved as the pointer moves: drawn one
+        picture at a time, a 32 x 32 piece cost some 600 ms a frame on software GL."""
+        d = self.host.model.draft
+        made = (piece, d.mode, lay.cell)
+        if made != self._ghost_made:
+            self._ghost_made, self._ghost_at = made, None
+            self._ghost_list.clear()
+            self._ghost_cells = []
+            for r, row in enumerate(piece.cells):
+                for c, tok in enumerate(row):
+                    n = piece.jelly[r][c] if piece.jelly else 0
+                    pictures = [(textures.jelly(n), 0.96)] if n else []
+                    tex = token_texture(tok, d.mode)
+                    if tex is not None:
+                        pictures.append((tex, 0.86))
+                    for picture, scale in pictures:
+                        sprite = arcade.Sprite(picture)
+                        sprite.width = sprite.height = lay.cell * scale
+                        sprite.alpha = GHOST_ALPHA
+                        self._ghost_list.append(sprite)
+                        self._ghost_cells.append((sprite, r, c))
+        place = (at, lay.left, lay.top, d.width, d.height)
+        if place != self._ghost_at:
+            self._ghost_at = place
+            for sprite, r, c in self._ghost_cells:
+                cell = (at[0] + r, at[1] + c)
+                sprite.visible = d.inside(cell)
+                if sprite.visible:
+                    sprite.position = lay.center(cell)
+        on = Area(at[0], at[1], piece.height, piece.width).within(d)
+        if on is not None:
+            self._shade(on, lay, (20, 24, 36, 200))   # the board under the piece, dimmed: the ghost reads as one
+        self._ghost_list.draw()
+
+    def _shade(self, area: Area, lay: Any, color: tuple[int, int, int, int] = (12, 14, 22, 170)) -> None:
         left = lay.left + area.left * lay.cell
         top = lay.top - area.top * lay.cell
-        arcade.draw_lrbt_rectangle_filled(left, left + area.width * lay.cell, top - area.height * lay.cell, top,
-                                          (12, 14, 22, 170))
+        arcade.draw_lrbt_rectangle_filled(left, left + area.width * lay.cell, top - area.height * lay.cell, top, color)
 
     def _outline(self, area: Area, lay: Any) -> None:
         """Marching dashes round the area's cells (on the board part), over a dark line."""
