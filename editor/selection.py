@@ -23,6 +23,9 @@ DASH = 8.0                        # pixels of a dash (and of the gap after it)
 MARCH = 24.0                      # pixels a second the dashes march round
 
 
+ARROWS = {key.UP: (-1, 0), key.DOWN: (1, 0), key.LEFT: (0, -1), key.RIGHT: (0, 1)}
+
+
 class Drag(enum.Enum):
     """What a mouse drag that began in the selection's hands is doing."""
 
@@ -61,10 +64,14 @@ class Selection(Part):
     Each paste, cut, move or clear is one undo step. It keeps its rectangle, its drag and the
     piece being pasted to itself."""
 
-    def __init__(self, host: Host, at_hand: Callable[[], Cell | None]) -> None:
+    def __init__(self, host: Host, at_hand: Callable[[], Cell | None], cursor: Callable[[], Cell],
+                 move_cursor: Callable[[Cell], None]) -> None:
         super().__init__(host)
         # The cell a paste goes to: under the pointer, or the keyboard's cursor when keys moved it last.
         self._at_hand = at_hand
+        # The keyboard's cursor, which Shift+arrows carry while they stretch the selection from it.
+        self._cursor, self._move_cursor = cursor, move_cursor
+        self._anchor: Cell | None = None   # the corner Shift+arrows stretch the selection from
         self.active = False                 # the select tool is on (V)
         self.area: Area | None = None       # the selection, in board cells
         self.ghost: Piece | None = None     # a piece being pasted, following the pointer
@@ -100,9 +107,10 @@ class Selection(Part):
             self.cancel()
         elif symbol in (key.DELETE, key.BACKSPACE) and self.area is not None:
             self.delete()
-        elif symbol in (key.UP, key.DOWN, key.LEFT, key.RIGHT) and self.area is not None and self.ghost is None:
-            dr, dc = {key.UP: (-1, 0), key.DOWN: (1, 0), key.LEFT: (0, -1), key.RIGHT: (0, 1)}[symbol]
-            self.nudge(dr, dc)
+        elif symbol in ARROWS and modifiers & key.MOD_SHIFT and self.ghost is None:
+            self.stretch(*ARROWS[symbol])
+        elif symbol in ARROWS and self.area is not None and self.ghost is None:
+            self.nudge(*ARROWS[symbol])
         elif symbol in (key.SPACE, key.ENTER, key.RETURN, key.NUM_ENTER) and self.ghost is not None:
             self.place(self._at_hand() or (0, 0))
         else:
@@ -131,6 +139,7 @@ class Selection(Part):
             self._carried = copy(self.host.model.draft, self.area)
         else:
             self.drag_kind = Drag.MARQUEE
+            self._anchor = None
             self.area = Area.between(cell, cell)
         return True
 
@@ -261,6 +270,17 @@ class Selection(Part):
             said += f", {cut} cell{'s' if cut > 1 else ''} off the board cut off"
         self.host.say(said)
         self.host.refresh()
+
+    def stretch(self, dr: int, dc: int) -> None:
+        """Shift+arrow: the keyboard's way to select, from the cursor's cell to where it goes."""
+        d = self.host.model.draft
+        r, c = self._cursor()
+        if self._anchor is None or self.area is None or not self.area.contains(self._anchor):
+            self._anchor = (r, c)
+        to = (max(0, min(d.height - 1, r + dr)), max(0, min(d.width - 1, c + dc)))
+        self._move_cursor(to)
+        self.area = Area.between(self._anchor, to)
+        self.host.say(f"selected {self.area.width} x {self.area.height}: Ctrl+C/X copy/cut, Del, arrows")
 
     def nudge(self, dr: int, dc: int) -> None:
         """An arrow: the selection and its content one cell over (never off the board)."""

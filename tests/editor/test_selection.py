@@ -175,6 +175,16 @@ def test_cut_move_with_arrows_and_a_drag_delete_and_escape(window: Any, editor: 
     cursor = view.cursor
     press(window, key.LEFT)
     assert view.cursor == (cursor[0], cursor[1] - 1)
+    # From the keyboard alone: Shift+arrows stretch a selection from the cursor, the cursor with it.
+    for arrow in [key.UP] * 7 + [key.LEFT] * 7:
+        press(window, arrow)
+    press(window, key.RIGHT, key.MOD_SHIFT)
+    press(window, key.DOWN, key.MOD_SHIFT)
+    press(window, key.RIGHT, key.MOD_SHIFT)
+    assert view.selection.area == Area(0, 0, 2, 3) and view.cursor == (1, 2)
+    press(window, key.LEFT, key.MOD_SHIFT)
+    assert view.selection.area == Area(0, 0, 2, 2)
+    press(window, key.ESCAPE)
     press(window, key.V)                                   # the select tool: a click selects one cell
     click(window, *cell_xy(view, (3, 3)))
     assert layers(view, (3, 3)) == (".", 0) and view.selection.area == Area(3, 3, 1, 1)
