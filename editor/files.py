@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import copy
+import os
 import pathlib
+import stat
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -70,6 +72,40 @@ class Opened:
     draft: Draft
     problems: tuple[gio.FileProblem, ...] = ()
     changed: tuple[str, ...] = ()
+
+
+# Keys only a level file has at its top: a YAML mapping with none of them is some other file.
+_LEVEL_KEYS = ("mode", "layout", "width", "height")
+
+
+def open_any(path: pathlib.Path) -> Opened:
+    """Open a level file from anywhere on disk (Open's path field and folder browser, `gridfall
+    edit FILE`). Refused with a one-line EditorFileError naming the file: a missing file, a
+    folder, a link (never read through), a device or pipe, a file not named .yaml, a huge or
+    binary one, and YAML that is not a level (a pack, a settings file)."""
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        raise EditorFileError(f"{path}: no such file") from None
+    except OSError as error:
+        raise EditorFileError(f"{path}: cannot read it ({error.strerror or error})") from None
+    if stat.S_ISLNK(mode):
+        raise EditorFileError(f"{path}: is a link; open the file it points to instead")
+    if stat.S_ISDIR(mode):
+        raise EditorFileError(f"{path}: is a folder, not a level file")
+    if not stat.S_ISREG(mode):
+        raise EditorFileError(f"{path}: is not a regular file (a pipe or a device)")
+    if path.suffix not in (".yaml", ".yml"):
+        raise EditorFileError(f"{path}: is not a level file (a level is a .yaml file)")
+    try:
+        data = read_document(path).value
+    except DocError as error:
+        raise EditorFileError(f"{path}:{error.line}:{error.column}: cannot open: {error.message}") from None
+    if isinstance(data, dict) and "levels" in data and "mode" not in data:
+        raise EditorFileError(f"{path}: is a pack, not a level (open it with Pack, or one of its levels)")
+    if not isinstance(data, dict) or not any(key in data for key in _LEVEL_KEYS):
+        raise EditorFileError(f"{path}: is not a level file (it has no mode, size or layout)")
+    return open_level(path)
 
 
 # Where a designer types text or a number, what YAML 1.1 made of a bare word or number is shown

@@ -19,7 +19,7 @@ TIP_DELAY = 0.5   # seconds the pointer rests before a tooltip shows
 
 HEADER_TIPS = {
     "New": "Start a new level (Ctrl+N)",
-    "Open": "Open a level, or an older version of one (Ctrl+O)",
+    "Open": "Open a level, any level file, or an older version of one (Ctrl+O)",
     "Save": "Save the level to its file (Ctrl+S)",
     "Save As": "Save under another file name (Ctrl+Shift+S)",
     "Pack": "Your packs: add this level, order, remove, export",

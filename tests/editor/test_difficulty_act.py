@@ -119,6 +119,8 @@ def test_figures_are_kept_in_the_pack_and_read_back_in_a_new_session(window: Any
         view.difficulty.run.close()
     # Another session: no figures in the data folder's store, the pack's file says them.
     view.difficulty.run = DifficultyRun(games=20, workers=1, store=data_dir / "difficulty-empty")
+    press(window, key.W, key.MOD_CTRL)              # closed (saved: nothing asked), then opened again
+    assert view.model.path is None
     view.open_path(path)
     frame(window)
     figures = view.difficulty.run.for_level(view.difficulty.current_hash())
