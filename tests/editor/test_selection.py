@@ -223,3 +223,22 @@ def test_bad_clipboard_text_changes_nothing_and_the_player_is_never_doubled(wind
     new_level(window, view, "slide", 4, 4)
     press(window, key.V, CTRL)
     assert view.status.bad and "cannot go on a slide board" in view.status.text
+
+
+def test_a_piece_goes_from_one_open_level_to_another(window: Any, editor: EditorView) -> None:
+    view = editor
+    new_level(window, view, "match3", 7, 7)
+    paint(window, view)
+    source = [layers(view, (r, c)) for r in (0, 1) for c in (0, 1)]
+    first = view.model
+    shift_drag(window, view, (0, 0), (1, 1))
+    press(window, key.C, CTRL)
+    new_level(window, view, "chain", 5, 5)                 # a second level, in its own tab
+    assert view.model is not first and view.selection.area is None
+    press(window, key.V, CTRL)
+    point(window, view, (3, 3))
+    click(window, *cell_xy(view, (3, 3)))
+    assert [layers(view, (r, c)) for r in (3, 4) for c in (3, 4)] == source
+    press(window, key.TAB, CTRL)                           # back to the first level: as it was left
+    assert view.model is first and [layers(view, (r, c)) for r in (0, 1) for c in (0, 1)] == source
+    assert first.draft.token((3, 3)) == "."
