@@ -103,7 +103,8 @@ class Selection(Part):
             return True
         if symbol == key.V:
             self.toggle()
-        elif symbol == key.ESCAPE and (self.ghost is not None or self.area is not None or self.drag_kind):
+        elif symbol == key.ESCAPE and (self.ghost is not None or self.area is not None or self.drag_kind
+                                       or self.active):
             self.cancel()
         elif symbol in (key.DELETE, key.BACKSPACE) and self.area is not None:
             self.delete()
@@ -198,13 +199,17 @@ class Selection(Part):
         self.host.say(f"selected the whole board, {d.width} x {d.height}")
 
     def cancel(self) -> None:
-        """Esc: the nearest thing first: a paste in progress, then the selection."""
+        """Esc: the nearest thing first: a paste in progress, the selection, then the select tool
+        (the next Esc is the editor's: leaving it)."""
         if self.ghost is not None:
             self.ghost = None
             self.host.say("paste cancelled")
-        else:
+        elif self.area is not None or self.drag_kind is not None:
             self.area, self.drag_kind = None, None
             self.host.say("selection dropped")
+        else:
+            self.active = False
+            self.host.say(f"painting with {self.host.model.tool.label}")
 
     def _on_board(self) -> Area | None:
         """The selection's part on the board (a board made smaller may have cut it)."""
@@ -256,6 +261,10 @@ class Selection(Part):
     def place(self, at: Cell) -> None:
         piece, self.ghost = self.ghost, None
         if piece is None:
+            return
+        why = fits(piece, self.host.model.draft)
+        if why is not None:   # the level changed under the ghost (another tab, a mode switch)
+            self.host.say(why, bad=True)
             return
         cut = 0
 

@@ -192,7 +192,10 @@ def test_cut_move_with_arrows_and_a_drag_delete_and_escape(window: Any, editor: 
     point(window, view, (0, 0))
     press(window, key.ESCAPE)                              # the paste is cancelled, nothing laid
     assert view.selection.ghost is None and layers(view, (0, 0)) == (".", 0)
-    press(window, key.V)                                   # back to the brush (kind 5)
+    press(window, key.ESCAPE)                              # the selection goes, then the select tool
+    assert view.selection.area is None and view.selection.active
+    press(window, key.ESCAPE)
+    assert not view.selection.active and view.dialog is None
     click(window, *cell_xy(view, (2, 3)))
     assert layers(view, (2, 3)) == ("5b", 0)   # the brush as it was (paint() left the bomb special on)
 
@@ -223,6 +226,16 @@ def test_bad_clipboard_text_changes_nothing_and_the_player_is_never_doubled(wind
     new_level(window, view, "slide", 4, 4)
     press(window, key.V, CTRL)
     assert view.status.bad and "cannot go on a slide board" in view.status.text
+    # A ghost taken to a slide board (another tab) is not laid there either.
+    press(window, key.TAB, CTRL)
+    press(window, key.V, CTRL)
+    assert view.selection.ghost is not None
+    press(window, key.TAB, CTRL)
+    assert view.model.draft.mode == "slide"
+    before = view.model.draft
+    point(window, view, (0, 0))
+    click(window, *cell_xy(view, (0, 0)))
+    assert view.model.draft == before and "cannot go on a slide board" in view.status.text
 
 
 def test_a_piece_goes_from_one_open_level_to_another(window: Any, editor: EditorView) -> None:
