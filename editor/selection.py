@@ -79,7 +79,7 @@ class Selection(Part):
         self._from: Cell | None = None      # where the drag began
         self._to: Cell | None = None        # where it is now
         self._clock = 0.0                   # game time, for the dashes' march
-        self._tool: Any = None              # the brush when V was pressed: another brush ends selecting
+        self._brush: Any = None   # the tool and shape when V was pressed: another brush or shape ends selecting
         self.clipboard = Clipboard(host.window)
         # The selection each board this part made (and the one before it) had: undo and redo
         # bring the outline back with the cells (an undone move outlines where they are again).
@@ -174,7 +174,7 @@ class Selection(Part):
             kept = self._areas.get(id(draft))
             if kept is not None and kept[0] is draft:
                 self.area = kept[1]
-        if self.active and self.host.model.tool != self._tool:
+        if self.active and (self.host.model.tool, self.host.model.shape) != self._brush:
             self.active = False   # another brush was chosen: painting again
 
     def model_replaced(self) -> None:
@@ -189,7 +189,7 @@ class Selection(Part):
     def toggle(self) -> None:
         """V: the select tool on, or back to the brush."""
         self.active = not self.active
-        self._tool = self.host.model.tool
+        self._brush = (self.host.model.tool, self.host.model.shape)
         self.host.say("select: drag over cells (V again: paint)" if self.active
                       else f"painting with {self.host.model.tool.label}")
 

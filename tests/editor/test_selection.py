@@ -196,6 +196,10 @@ def test_cut_move_with_arrows_and_a_drag_delete_and_escape(window: Any, editor: 
     assert view.selection.area is None and view.selection.active
     press(window, key.ESCAPE)
     assert not view.selection.active and view.dialog is None
+    press(window, key.V)
+    press(window, key.X)                                   # another shape: painting again
+    assert not view.selection.active
+    press(window, key.D)
     click(window, *cell_xy(view, (2, 3)))
     assert layers(view, (2, 3)) == ("5b", 0)   # the brush as it was (paint() left the bomb special on)
 
