@@ -27,11 +27,14 @@ class OpenLevels(Protocol):
     def show_file(self, path: pathlib.Path) -> bool:
         """Show the open level of file `path`; False when none is open."""
 
-    def other_holding(self, path: pathlib.Path) -> EditModel | None:
-        """The level of file `path` open in another tab than the shown one, if any."""
+    def others_of(self, path: pathlib.Path) -> list[EditModel]:
+        """The levels of file `path` open in other tabs than the shown one."""
 
     def let_go(self, path: pathlib.Path) -> None:
         """Close the other tabs holding file `path` (unchanged ones: its file is being replaced)."""
+
+    def until_another(self) -> None:
+        """The shown level stands in until another is picked: that one takes its tab (unchanged)."""
 
 
 class _OneLevel:
@@ -40,14 +43,17 @@ class _OneLevel:
     def show_file(self, path: pathlib.Path) -> bool:
         return False
 
-    def other_holding(self, path: pathlib.Path) -> EditModel | None:
-        return None
+    def others_of(self, path: pathlib.Path) -> list[EditModel]:
+        return []
 
     def let_go(self, path: pathlib.Path) -> None:
         pass
 
+    def until_another(self) -> None:
+        pass
 
-_ONE_LEVEL = _OneLevel()
+
+ONE_LEVEL = _OneLevel()
 
 
 class FileFlow(Part):
@@ -59,7 +65,7 @@ class FileFlow(Part):
                  levels: Callable[[], OpenLevels] | None = None) -> None:
         super().__init__(host)
         self._autosave = autosave
-        self._levels = levels or (lambda: _ONE_LEVEL)   # the levels open beside this one (tabs.py)
+        self._levels = levels or (lambda: ONE_LEVEL)   # the levels open beside this one (tabs.py)
         self.loaded: files.Opened | None = None   # the file as opened, while it had problems
         self.origin = ""   # where an unsaved draft came from ("from <pack>, read-only"), for the title
         self.source: pathlib.Path | None = None   # the file the level was read from (read-only too)
@@ -264,8 +270,7 @@ class FileFlow(Part):
                 dialog.show_error(f"'{typed.stem}' cannot be a level id: use 1 to 64 letters, digits, '-' or '_'")
                 return
             path = typed if typed.is_absolute() else folder / typed.name
-            other = self._levels().other_holding(path)
-            if other is not None and other.dirty:
+            if any(other.dirty for other in self._levels().others_of(path)):
                 # Two tabs on one file would each overwrite the other's saves.
                 dialog.show_error(f"{path.name} is open in another tab with unsaved changes: "
                                   "save or close it there, or pick another name")
@@ -394,7 +399,9 @@ class FileFlow(Part):
         self._open_dialog(page, entries, title)
 
     def pick_from(self, entries: list[files.Entry], title: str) -> None:
-        """A level picker for the given levels (`gridfall edit PACK` shows the pack's)."""
+        """A level picker for the given levels (`gridfall edit PACK` shows the pack's, its first
+        level open meanwhile: the one picked takes its place)."""
+        self._levels().until_another()
         self._open_dialog(0, entries, title)
 
     def open_entry(self, entry: files.Entry) -> None:

@@ -39,6 +39,9 @@ PROPS_TIPS = {
     "pick cell": "Click, then click the cell the player must reach",
     "clear reach": "Remove the reach goal",
     "specials": "Match-3: whether runs of 4, 5 and L/T shapes make special tiles (rules: specials)",
+    "sort:line": "Match-3: a run of 4 leaves a line special here (specials: [line, ...])",
+    "sort:bomb": "Match-3: an L, T or + leaves a bomb here (specials: [bomb, ...])",
+    "sort:rainbow": "Match-3: a run of 5 leaves a rainbow here (specials: [rainbow, ...])",
     "goal_jelly": "Goal: clear every layer of jelly (paint jelly with J)",
     "goal_stones": "Goal: break every stone (place stones with S)",
     "solved": "Put every tile in its solved place (then shuffle it)",
@@ -97,8 +100,10 @@ class EditorHelp(Part):
     properties' buttons, each as the part that makes them has them now)."""
 
     def __init__(self, host: Host, palette: Callable[[], list[tuple[Rect, str, Any]]],
-                 header_buttons: Callable[[], dict[str, Any]], props_buttons: Callable[[], dict[str, Any]]) -> None:
+                 header_buttons: Callable[[], dict[str, Any]], props_buttons: Callable[[], dict[str, Any]],
+                 more: Callable[[], list[tuple[Rect, str]]] = lambda: []) -> None:
         super().__init__(host)
+        self._more = more   # other parts' places and tooltips (the tabs' strip)
         self._palette = palette
         self._header_buttons = header_buttons
         self._props_buttons = props_buttons
@@ -134,7 +139,7 @@ class EditorHelp(Part):
         for name, b in self._props_buttons().items():
             if name in PROPS_TIPS and b.visible:
                 out.append((_rect(b), PROPS_TIPS[name]))
-        return out
+        return out + self._more()
 
     def tip_at(self, x: float, y: float) -> str | None:
         if self.host.dialog is not None:

@@ -9,6 +9,7 @@ from game.io.paths import exports_dir
 
 from . import files
 from .autosave import Autosave
+from .file_flow import ONE_LEVEL, OpenLevels
 from .host import Host
 from .look import LEVELS_PER_PAGE, PACKS_PER_PAGE, page_of, pager
 from .widgets import Dialog
@@ -18,9 +19,10 @@ class PackFlow:
     """A part of the editor: the pack dialogs. It keeps the packs it has seen (each with its
     own undo steps) and the pack dialog's page to itself."""
 
-    def __init__(self, host: Host, autosave: Autosave) -> None:
+    def __init__(self, host: Host, autosave: Autosave, levels: Callable[[], OpenLevels] | None = None) -> None:
         self.host = host
         self._autosave = autosave
+        self._levels = levels or (lambda: ONE_LEVEL)   # the levels open in other tabs (tabs.py)
         self._packs: dict[pathlib.Path, files.PackFolder] = {}   # packs seen, with their undo steps
         self._pack: files.PackFolder | None = None   # the pack dialog's pack and page
         self._page = 0
@@ -146,11 +148,12 @@ class PackFlow:
             except (files.EditorFileError, OSError) as error:
                 self.pack_dialog(pack, error=str(error))
                 return
-            if self.host.model.path is not None and self.host.model.path == path:
-                # The open level's file is gone: it is unsaved work again, and says so.
-                self.host.model.path = None
-                self.host.model.saved = None
-                self.host.refresh()
+            shown = [self.host.model] if self.host.model.path is not None and self.host.model.path == path else []
+            for model in shown + self._levels().others_of(path):
+                # The open level's file is gone (in any tab): it is unsaved work again, and says so.
+                model.path = None
+                model.saved = None
+            self.host.refresh()
             self.pack_dialog(pack)
             self.host.say(f"deleted {name} (its last version is in the backups: Open > Backups)")
 

@@ -9,17 +9,18 @@ from typing import Any, Callable
 import arcade
 
 from game.core import Mode
+from game.ui.layout import Rect
+from game.ui.screens import style
 
 from .autosave import Autosave
 from .file_flow import FileFlow, FileState
 from .host import Host, Part
-from .look import BAD, DIM, HEADER_H, PANEL, SELECTED, TEXT, clip
+from .look import BAD, DIM, HEADER_H, PANEL, SELECTED, TEXT, clip, clip_path
 from .model import EditModel, blank
 
 TAB_H = 30
 TAB_MIN_W, TAB_MAX_W = 80, 220
 COUNTER_W = 56   # room for "12/20 *" after the tabs that fit
-CHAR_W = 7.5   # a character of the strip's 11-point text, roughly, for clipping names
 
 
 @dataclass
@@ -40,11 +41,12 @@ class Tabs(Part):
 
     It shows a level through `show` (the view's own model switch, which every part hears as
     model_replaced), then gives back the file flow's state and the view's place (`place` /
-    `put`: the cursor and the properties' scroll). `room` is how wide the strip may be."""
+    `put`: the cursor and the properties' scroll). `room` is how wide the strip may be, `title`
+    the shown level's title (its name, file and '*')."""
 
     def __init__(self, host: Host, file_flow: FileFlow, autosave: Autosave,
                  show: Callable[[EditModel], None], place: Callable[[], Any],
-                 put: Callable[[Any], None], room: Callable[[], float]) -> None:
+                 put: Callable[[Any], None], room: Callable[[], float], title: Callable[[], str]) -> None:
         super().__init__(host)
         self._file_flow = file_flow
         self._autosave = autosave
@@ -52,8 +54,11 @@ class Tabs(Part):
         self._place = place
         self._put = put
         self._room = room
+        self._title = title   # the shown level as the header's title names it: "Name (file) *"
         self.tabs = [Tab(host.model)]
         self.index = 0
+        self._stand_in: EditModel | None = None   # a level shown until another is picked (until_another)
+        self._widths: dict[str, float] = {}   # the strip's texts, measured
         self._rects: list[tuple[int, tuple[float, float, float, float]]] = []   # drawn tabs (l, r, b, t)
 
     def __len__(self) -> int:
@@ -65,6 +70,7 @@ class Tabs(Part):
         if self._untouched():
             self._autosave.drop(self.tabs[self.index].model)
             self.tabs[self.index] = Tab(model)
+            self._stand_in = None
         else:
             self._keep_current()
             self.tabs.append(Tab(model))
@@ -73,10 +79,16 @@ class Tabs(Part):
         self._put(None)   # a level just opened starts at the top, its cursor in the corner
 
     def _untouched(self) -> bool:
-        """The shown level is a blank one never edited (the editor's first): nothing to keep."""
+        """The shown level is a blank one never edited (the editor's first), or a stand-in never
+        edited: nothing to keep."""
         m = self.tabs[self.index].model
-        return (not m.dirty and m.path is None and not m.history.past and not m.history.future
-                and not self._file_flow.origin)
+        unedited = not m.dirty and not m.history.past and not m.history.future
+        return unedited and (m is self._stand_in or (m.path is None and not self._file_flow.origin))
+
+    def until_another(self) -> None:
+        """`gridfall edit PACK`: its first level shows while the picker asks; the one picked
+        takes its tab (unless it was edited meanwhile)."""
+        self._stand_in = self.host.model
 
     def _keep_current(self) -> None:
         tab = self.tabs[self.index]
@@ -117,9 +129,8 @@ class Tabs(Part):
             self.switch(found[0])
         return bool(found)
 
-    def other_holding(self, path: pathlib.Path) -> EditModel | None:
-        others = [i for i in self._holding(path) if i != self.index]
-        return self.tabs[others[0]].model if others else None
+    def others_of(self, path: pathlib.Path) -> list[EditModel]:
+        return [self.tabs[i].model for i in self._holding(path) if i != self.index]
 
     def let_go(self, path: pathlib.Path) -> None:
         """Close the other tabs of file `path`: it is being replaced by the shown level (Save As)."""
@@ -182,42 +193,86 @@ class Tabs(Part):
             return True
         return False
 
-    def press(self, x: float, y: float) -> bool:
-        """A click on a tab of the strip shows its level; True when it was on one."""
+    def press(self, x: float, y: float, button: int = arcade.MOUSE_BUTTON_LEFT) -> bool:
+        """A click on a tab of the strip shows its level (a middle click closes it, as browsers
+        do, asking first when it is unsaved); True when it was on one."""
         for i, (left, right, bottom, top) in self._rects:
             if left <= x < right and bottom <= y < top:
                 self.switch(i)
+                if button == arcade.MOUSE_BUTTON_MIDDLE and self.index == i:
+                    self.close()
                 return True
         return False
 
+    def _width_of(self, text: str) -> float:
+        """How wide `text` is drawn in the strip (measured once per text: names change rarely)."""
+        if text not in self._widths:
+            if len(self._widths) > 256:
+                self._widths.clear()
+            self._widths[text] = arcade.Text(text, 0, 0, font_size=11, font_name=style.BODY_FONT).content_width
+        return self._widths[text]
+
+    @staticmethod
+    def _label(model: EditModel) -> str:
+        return (model.draft.name or model.draft.id) + (" *" if model.dirty else "")
+
+    def tips(self) -> list[tuple[Rect, str]]:
+        """Each drawn tab's tooltip: the level's file in full (or where it came from)."""
+        out = []
+        for i, (left, right, bottom, top) in self._rects:
+            tab = self.tabs[i]
+            origin = self._file_flow.origin if i == self.index else (tab.file_state[1] if tab.file_state else "")
+            where = str(tab.model.path) if tab.model.path is not None else (origin or "not saved yet")
+            out.append((Rect(left, bottom, right - left, top - bottom),
+                        f"{clip_path(where, 90)}: Ctrl+Tab switches, a middle click closes"))
+        return out
+
     def draw(self) -> None:
         """The strip, in the header where the title is, once two or more levels are open: each
-        level's name, '*' when it has unsaved changes, the shown one highlighted."""
+        level's name, '*' when it has unsaved changes; the shown one highlighted and named as
+        the title names it (with its file, or where it came from), so the header still says
+        which copy is open."""
         self._rects = []
-        if len(self.tabs) < 2:
+        n = len(self.tabs)
+        if n < 2:
             return
-        room = max(TAB_MIN_W, self._room() - 8)
-        width = max(TAB_MIN_W, min(TAB_MAX_W, room / len(self.tabs)))
-        fit = len(self.tabs) if width * len(self.tabs) <= room else max(1, int((room - COUNTER_W) // width))
-        first = max(0, min(self.index - fit + 1, len(self.tabs) - fit)) if self.index >= fit else 0
+        room = max(2 * TAB_MIN_W, self._room() - 8)
+        title = self._title()
+        labels = [title if i == self.index else self._label(t.model) for i, t in enumerate(self.tabs)]
+        wanted = [max(TAB_MIN_W, min(TAB_MAX_W * (2 if i == self.index else 1), self._width_of(text) + 24))
+                  for i, text in enumerate(labels)]
+        if sum(wanted) <= room:
+            widths = wanted   # each tab as wide as its name
+        else:
+            shown_w = max(TAB_MIN_W, min(wanted[self.index], room * 0.55))
+            width = max(TAB_MIN_W, min(TAB_MAX_W, (room - shown_w) / (n - 1)))
+            widths = [shown_w if i == self.index else width for i in range(n)]
+        rest = room - widths[self.index]
+        others = n - 1 if sum(widths) <= room else max(0, int((rest - COUNTER_W) // widths[self.index - 1]))
+        # The tabs drawn: a run around the shown one, in their order.
+        first = max(0, min(self.index - others // 2, n - 1 - others))
+        drawn = range(first, first + others + 1)
         top = self.host.window.height - (HEADER_H - TAB_H) / 2
         x = 8.0
-        for i in range(first, min(len(self.tabs), first + fit)):
+        for i in drawn:
             model = self.tabs[i].model
             shown = i == self.index
-            arcade.draw_lrbt_rectangle_filled(x, x + width - 4, top - TAB_H, top, SELECTED if shown else PANEL)
-            arcade.draw_lrbt_rectangle_outline(x, x + width - 4, top - TAB_H, top, DIM, 1)   # seen on the header
-            mark = " *" if model.dirty else ""
-            name = clip(model.draft.name or model.draft.id, max(3, int((width - 16) / CHAR_W) - len(mark)))
-            self.host.texts.show(f"tab{i}", name + mark, x + 8, top - TAB_H / 2,
+            w = widths[i]
+            arcade.draw_lrbt_rectangle_filled(x, x + w - 4, top - TAB_H, top, SELECTED if shown else PANEL)
+            arcade.draw_lrbt_rectangle_outline(x, x + w - 4, top - TAB_H, top, DIM, 1)   # seen on the header
+            mark = " *" if model.dirty else ""   # never clipped away
+            label = labels[i]
+            if self._width_of(label) + 20 > w:
+                chars = int(len(label) * (w - 24) / self._width_of(label))
+                label = clip(label.removesuffix(mark), max(3, chars - len(mark))) + mark
+            self.host.texts.show(f"tab{i}", label, x + 8, top - TAB_H / 2,
                                  BAD if model.dirty and not shown else TEXT, 11, anchor_y="center")
-            self._rects.append((i, (x, x + width - 4, top - TAB_H, top)))
-            x += width
-        shown_tabs = range(first, min(len(self.tabs), first + fit))
-        if len(shown_tabs) < len(self.tabs):
+            self._rects.append((i, (x, x + w - 4, top - TAB_H, top)))
+            x += w
+        if len(drawn) < n:
             # Some tabs do not fit: which one of how many this is, '*' when one out of sight is unsaved.
-            unseen = any(t.model.dirty for i, t in enumerate(self.tabs) if i not in shown_tabs)
-            self.host.texts.show("tabmore", f"{self.index + 1}/{len(self.tabs)}{' *' if unseen else ''}",
+            unseen = any(t.model.dirty for i, t in enumerate(self.tabs) if i not in drawn)
+            self.host.texts.show("tabmore", f"{self.index + 1}/{n}{' *' if unseen else ''}",
                                  x + 2, top - TAB_H / 2, BAD if unseen else TEXT, 10, anchor_y="center")
 
 

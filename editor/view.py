@@ -89,12 +89,13 @@ class EditorView(arcade.View):
         self.resizer = ResizeFlow(self)   # size changes that ask before content goes
         self.slide = SlideActions(self)   # the slide board's tools and typed tile numbers
         self.playtester = PlaytestFlow(self, settings, lambda level, outcome: self.proofs.offer(level, outcome))
-        self.packs = PackFlow(self, self.autosave)   # the pack dialogs
+        self.packs = PackFlow(self, self.autosave, lambda: self.tabs)   # the pack dialogs
         self.file_flow = self.add_part(FileFlow(self, self.autosave, lambda: self.tabs))
         # The open levels, each in a tab with its own undo, file and place (tabs.py).
         self.tabs = self.add_part(Tabs(self, self.file_flow, self.autosave, self.show_model,
                                        lambda: (self.cursor, self.props.scroll), self._put_place,
-                                       lambda: min(b.rect.left for b in self.header_buttons.values()) - 20))
+                                       lambda: min(b.rect.left for b in self.header_buttons.values()) - 20,
+                                       lambda: self.title().removeprefix("Gridfall editor - ")))
         self.proofs = ProofFlow(self, self.file_flow.save)   # a won play-test kept as the level's proof
         self.difficulty = self.add_part(DifficultyPanel(self, lambda: self.difficulty_sheet.open()))
         # Sheets over the board, each a part: the difficulty report (F6), the pack overview (F7).
@@ -115,7 +116,7 @@ class EditorView(arcade.View):
         self.problems = self.add_part(ProblemsPanel(self, self.status, self.file_flow, self.difficulty,
                                                     self._move_cursor))
         self.help = self.add_part(EditorHelp(self, lambda: self.chrome.entries, lambda: self.header_buttons,
-                                             lambda: self.props.buttons))
+                                             lambda: self.props.buttons, self.tabs.tips))
         self._build(window.width, window.height)
         self.refresh()
 
@@ -347,7 +348,7 @@ class EditorView(arcade.View):
         if self.dialog is not None:
             self.dialog.ui.on_mouse_press(x, y, button_, modifiers)
             return
-        if self.tabs.press(x, y) or self.ui.on_mouse_press(x, y, button_, modifiers) or self._over_widget(x, y):
+        if self.tabs.press(x, y, button_) or self.ui.on_mouse_press(x, y, button_, modifiers) or self._over_widget(x, y):
             return
         if self.dialog is not None:
             return   # the click ended typing in a field, whose new value asks something first

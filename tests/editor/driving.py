@@ -206,3 +206,14 @@ def key_sheet(window: Any, view: EditorView) -> list[str]:
     press(window, key.ESCAPE)
     assert view.dialog is None
     return seen
+
+
+def page_to(window: Any, view: EditorView, button: str) -> None:
+    """Turn the open dialog's pages (its "Next >" button, as a designer would) until `button`
+    is on the page shown: a session's data folder gathers packs from many tests, past a page."""
+    for _ in range(50):
+        d = view.dialog
+        assert d is not None
+        if button in d.buttons or "Next >" not in d.buttons:
+            return
+        click(window, *d.button_center("Next >"))

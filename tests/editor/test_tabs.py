@@ -74,8 +74,15 @@ def test_two_levels_edited_switched_undone_each_and_closed(window: Any, editor: 
         seen = image.convert("RGB").getpixel((int(left) + 3, window.height - int(top) + 3))
         assert all(abs(a - b) <= 6 for a, b in zip(seen, colour)), (i, seen, colour)
     names = {k: str(t.text) for k, t in view.texts.shown.items() if k.startswith("tab") and t.visible}
-    assert names == {"tab0": "Across the Field *", "tab1": "Chain Master *"}, names
+    # The shown one says which file it is, as the title did.
+    assert names == {"tab0": "Across the Field *", "tab1": "Chain Master (chain-master.yaml) *"}, names
 
+    # A pointer resting on a tab says which file it is, in full.
+    x, y = _tab_xy(view, 0)
+    send(window, "on_mouse_motion", int(x), int(y), 1, 1)
+    for _ in range(12):
+        frame(window, 0.05)
+    assert view.help.label is not None and "/work/across-the-field.yaml: " in view.help.label.text
     press(window, key.TAB, CTRL)                         # Ctrl+Tab: the first level, as left
     assert view.model.path == first and view.cursor == cursor_first
     assert view.model.draft.token((0, 2)) == "2" and len(view.model.history.past) == 1
@@ -95,6 +102,13 @@ def test_two_levels_edited_switched_undone_each_and_closed(window: Any, editor: 
     _open(window, view, second)
     assert len(view.tabs) == 2 and view.model.path == second and view.model.dirty
 
+    # A middle click on a tab closes it, asking first when it has unsaved changes.
+    press(window, key.PAGEUP, CTRL)
+    frame(window)
+    click(window, *_tab_xy(view, 1), button=arcade.MOUSE_BUTTON_MIDDLE)
+    assert view.dialog is not None and "Unsaved" in view.dialog.title and view.model.path == second
+    click(window, *view.dialog.button_center("Cancel"))
+    assert len(view.tabs) == 2 and view.model.path == second
     # Ctrl+W on a level with unsaved changes asks; Cancel keeps it, Save writes its file.
     press(window, key.W, CTRL)
     assert view.dialog is not None and "Unsaved" in view.dialog.title
@@ -248,3 +262,55 @@ def test_each_tab_keeps_its_properties_scroll_in_a_short_window(window: Any, edi
     finally:
         window._width, window._height = 1280, 800
         send(window, "on_resize", 1280, 800)
+
+
+def test_a_level_picked_from_a_pack_takes_the_place_of_the_one_shown_meanwhile(
+        window: Any, editor: EditorView) -> None:
+    from game.io import load_pack
+
+    view = editor
+    entries = files.pack_entries(load_pack(SHIPPED))
+    view.open_entry(entries[0])                          # as `gridfall edit PACK` does
+    view.pick_from(entries, "Levels of the pack")
+    frame(window)
+    click(window, *view.dialog.button_center(entries[3].label))
+    assert view.dialog is None and view.model.draft.id == entries[3].label
+    assert len(view.tabs) == 1                           # picked: no stray tab of the first
+    # Any other opening afterwards is a tab of its own.
+    header(window, view, "Open")
+    click(window, *view.dialog.button_center(entries[5].label))
+    assert len(view.tabs) == 2 and view.model.draft.id == entries[5].label
+
+
+def test_a_pack_file_deleted_while_its_level_is_in_another_tab_makes_it_unsaved(
+        window: Any, editor: EditorView) -> None:
+    from driving import center, save_as, set_field
+    from game.io.paths import user_packs_dir
+
+    view = editor
+    new_level(window, view, "match3", 5, 5)
+    _paint(window, view, (1, 1))
+    set_field(window, view, "id", "tabbed")
+    save_as(window, view, "tabbed")
+    header(window, view, "Pack")
+    click(window, *center(view.dialog.fields["new_id"]))
+    type_text(window, "tabpack")
+    press(window, key.ENTER)                             # Create pack
+    click(window, *view.dialog.button_center("Add this level"))
+    pack_file = user_packs_dir() / "tabpack" / "tabbed.yaml"
+    assert view.model.path == pack_file and not view.model.dirty
+    press(window, key.ESCAPE)
+    new_level(window, view, "match3", 6, 6)              # another tab, shown
+    assert len(view.tabs) == 2
+    header(window, view, "Pack")
+    click(window, *view.dialog.button_center("open tabpack"))
+    click(window, *view.dialog.button_center("remove 1"))
+    click(window, *view.dialog.button_center("delete tabbed.yaml"))
+    click(window, *view.dialog.button_center("Delete"))
+    assert not pack_file.exists()
+    press(window, key.ESCAPE)
+    press(window, key.TAB, CTRL)                         # the level whose file went: unsaved now
+    assert view.model.draft.id == "tabbed" and view.model.path is None and view.model.dirty
+    assert "not saved yet" in view.title() and view.title().endswith("*")
+    for tab in view.tabs.tabs:
+        tab.model.mark_saved()

@@ -10,7 +10,7 @@ import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
 import arcade
 
 from driving import (
-    cell_xy, center, clear, click, frame, header, new_level, press, save_as, send, set_field, type_text,
+    cell_xy, center, clear, click, frame, header, new_level, page_to, press, save_as, send, set_field, type_text,
 )
 from editor import backups, files, recovery
 from editor.view import EditorView
@@ -42,6 +42,8 @@ def open_pack(window: Any, view: EditorView, pack_id: str) -> None:
     header(window, view, "Pack")
     d = view.dialog
     assert d is not None
+    page_to(window, view, f"open {pack_id}")
+    d = view.dialog
     if f"open {pack_id}" in d.buttons:
         click(window, *d.button_center(f"open {pack_id}"))
     else:

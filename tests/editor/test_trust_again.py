@@ -13,7 +13,9 @@ import arcade
 import pytest
 from concurrent.futures import Future
 
-from driving import cell_xy, center, click, frame, header, new_level, press, save_as, send, set_field, type_text
+from driving import (
+    cell_xy, center, click, frame, header, new_level, page_to, press, save_as, send, set_field, type_text,
+)
 from editor import files, open_editor, recovery, slide_tools
 from editor.model import EditModel, blank, kind_tool
 from editor.look import HEADER_H, PALETTE_W, PROBLEMS_H, PROPS_W
@@ -226,6 +228,7 @@ def test_the_pack_dialog_never_offers_playtest_yaml_as_a_level(window: Any, edit
                                                "date: '2026-01-01'\nlevels: {}\n")
     (path.parent / "stray.yaml").write_text("id: stray\n")
     header(window, view, "Pack")
+    page_to(window, view, "open tested")
     click(window, *view.dialog.button_center("open tested"))
     buttons = set(view.dialog.buttons)
     assert "list stray.yaml" in buttons
