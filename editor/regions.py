@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-import yaml
-
 from game.core import GAP_TOKEN, MAX_JELLY, MAX_SIZE, MODES, PLAYER_TOKEN, RANDOM_TOKEN, Mode
+
+from game.io.yamldoc import DocError, parse
+from game.io.yamlout import dump
 
 from .draft import Cell, Cells, Draft, Jelly
 
@@ -149,7 +150,7 @@ def piece_text(piece: Piece) -> str:
     data: dict[str, object] = {"mode": str(piece.mode), "layout": [" ".join(row) for row in piece.cells]}
     if any(any(row) for row in piece.jelly):
         data["jelly"] = [" ".join(str(n) for n in row) for row in piece.jelly]
-    return PIECE_HEADER + "\n" + yaml.safe_dump(data, sort_keys=False, default_flow_style=False)
+    return PIECE_HEADER + "\n" + dump(data)   # the one YAML writer
 
 
 class PieceError(ValueError):
@@ -162,9 +163,9 @@ def read_piece(text: str) -> Piece:
         raise PieceError("the clipboard's text is too long to be a board piece")
     if not text.strip().startswith(PIECE_HEADER):
         raise PieceError("no board piece on the clipboard (Ctrl+C copies one)")
-    try:
-        data = yaml.safe_load(text.strip().removeprefix(PIECE_HEADER))
-    except yaml.YAMLError:
+    try:   # the bounded reader every file goes through (aliases, nesting and keys limited)
+        data = parse(text.strip().removeprefix(PIECE_HEADER)).value
+    except DocError:
         raise PieceError("clipboard piece: not readable YAML") from None
     if not isinstance(data, dict):
         raise PieceError("clipboard piece: no mode and layout")

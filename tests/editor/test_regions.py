@@ -117,6 +117,11 @@ def test_the_clipboard_text_reads_back_as_the_same_piece(data: st.DataObject) ->
     "gridfall-piece: 1\nmode: match3\nlayout: ['1 2']\njelly: ['0 7']",
     "gridfall-piece: 1\nmode: match3\nlayout: ['1 2']\njelly: ['0']",
     "gridfall-piece: 1\nmode: match3\nlayout:\n" + "- 1 2\n" * 20_000,
+    # An alias bomb (each row nine of the one before): the bounded reader refuses it unread.
+    "gridfall-piece: 1\nmode: match3\na: &a ['1 2']\n" + "".join(
+        f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 9)}]\n" for i in range(8))
+    + "layout: *i",
+    "gridfall-piece: 1\nmode: !!python/object:os.system 'echo'\nlayout: ['1 2']",
 ])
 def test_clipboard_text_that_is_no_piece_is_refused_with_a_reason(text: str) -> None:
     with pytest.raises(PieceError) as err:
