@@ -12,6 +12,7 @@ from editor.help import HEADER_TIPS, KEYS
 from editor.model import ERASE_TOOL, RANDOM_TOOL
 from editor.view import EditorView
 from game.ui.screens import style
+from looks import near, pixel
 
 key = arcade.key
 
@@ -88,7 +89,11 @@ def test_a_short_window_scrolls_the_properties_to_every_field(window: Any, edito
         last = view.props.fields["collect9"]
         assert last.visible and last.rect.bottom >= 0
         assert not view.props.fields["id"].visible                      # scrolled above: hidden
-        shot(window, view, SCREENSHOTS / "editor-800x560-scrolled.png")
+        image = shot(window, view, SCREENSHOTS / "editor-800x560-scrolled.png")
+        # The designer sees the last field where it scrolled to: its white frame at both sides.
+        r = last.rect
+        for x in (r.left + 1, r.right - 2):
+            assert near(pixel(image, x, r.center_y), (255, 255, 255), 40), f"no field frame at x={x}"
         click_at = center(last)
         send(window, "on_mouse_press", int(click_at[0]), int(click_at[1]), arcade.MOUSE_BUTTON_LEFT, 0)
         send(window, "on_mouse_release", int(click_at[0]), int(click_at[1]), arcade.MOUSE_BUTTON_LEFT, 0)
