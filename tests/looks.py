@@ -110,3 +110,13 @@ def board_seen(board: Any, image: Any) -> int:
             assert sprite_seen(image, sprite), f"the sprite at {sprite.position} does not show its picture"
             checked += 1
     return checked
+
+
+def text_seen(image: Any, text: Any) -> bool:
+    """An arcade.Text is drawn where it stands: its box holds pixels of its colour (its letters),
+    at least one for each two letters."""
+    left, right = int(text.left), int(text.right) + 1
+    box = (left, image.height - int(text.top), right, image.height - int(text.bottom) + 1)
+    colour = tuple(text.color)[:3]
+    letters = sum(1 for p in image.convert("RGB").crop(box).getdata() if near(p, colour, 40))
+    return letters >= max(3, len(str(text.text).replace(" ", "")) // 2)
