@@ -7,7 +7,7 @@ from typing import Any
 import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
 import arcade
 
-from driving import SCREENSHOTS, center, frame, palette_xy, press, send, shot
+from driving import SCREENSHOTS, assert_dialog_words_seen, center, frame, palette_xy, press, send, shot
 from editor.help import HEADER_TIPS, KEYS
 from editor.model import ERASE_TOOL, RANDOM_TOOL
 from editor.view import EditorView
@@ -54,7 +54,7 @@ def test_f1_and_question_mark_show_the_key_sheet(window: Any, editor: EditorView
     assert view.dialog is not None and view.dialog.title == "Keys"
     texts = [str(w.text) for w in view.dialog.ui.walk_widgets() if hasattr(w, "text")]
     assert all(k in texts for k, _ in KEYS)
-    shot(window, view, SCREENSHOTS / "editor-keys.png")
+    assert assert_dialog_words_seen(view, shot(window, view, SCREENSHOTS / "editor-keys.png")) >= 2 * len(KEYS)
     press(window, key.ENTER)                             # Enter closes it (its default button)
     assert view.dialog is None
     send(window, "on_text", "?")

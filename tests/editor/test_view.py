@@ -23,8 +23,8 @@ from editor.view import EditorView  # noqa: E402
 from game.io import load_level  # noqa: E402
 from looks import assert_card_over_the_board  # noqa: E402
 from driving import (  # noqa: E402
-    SCREENSHOTS, assert_canvas_seen, cell_xy, center, clear_recoveries, click, drag, frame, header, new_level,
-    palette_xy, press, save_as, send, set_field, shot, type_text,
+    SCREENSHOTS, assert_canvas_seen, assert_dialog_words_seen, cell_xy, center, clear_recoveries, click, drag, frame,
+    header, new_level, palette_xy, press, save_as, send, set_field, shot, type_text,
 )
 
 
@@ -264,7 +264,7 @@ def test_pack_add_reorder_export_validates(window: Any, editor: EditorView, data
     assert pack.levels == made
     header(window, view, "Pack")
     click(window, *view.dialog.button_center("open my-pack"))
-    shot(window, view, SCREENSHOTS / "editor-pack-dialog.png")
+    assert assert_dialog_words_seen(view, shot(window, view, SCREENSHOTS / "editor-pack-dialog.png")) >= 3
     click(window, *view.dialog.button_center("down 1"))
     assert _my_pack().levels == [made[1], made[0], made[2]]
     click(window, *view.dialog.button_center("remove 3"))
@@ -301,7 +301,7 @@ def test_open_a_shipped_level_read_only_then_save_a_copy(window: Any, editor: Ed
         d = view.dialog
         assert d is not None and d.title == "Open a level"
         if wanted in d.buttons:
-            shot(window, view, screenshot_dir / "editor-open-dialog.png")
+            assert assert_dialog_words_seen(view, shot(window, view, screenshot_dir / "editor-open-dialog.png")) >= 1
             break
         click(window, *d.button_center("Next >"))
     click(window, *view.dialog.button_center(wanted))
