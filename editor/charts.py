@@ -1,4 +1,4 @@
-"""Small charts for the editor's panels: axes with ticks and titles, bars, lines, bands, and the labels they need."""
+"""Small charts for the editor's panels: axes with ticks and titles, bars, lines and bands (their labels go to a Texts pool)."""
 
 from __future__ import annotations
 
@@ -8,59 +8,14 @@ from dataclasses import dataclass
 from typing import Any
 
 import arcade
-import pyglet
 
 from game.ui.layout import Rect
 from game.ui.screens import style
 
+from .texts import Texts
+
 AXIS = style.TEXT_MUTED[:3]
 GRID = (60, 64, 96)
-
-
-def _rgba(color: Any) -> tuple[int, int, int, int]:
-    c = tuple(color)
-    return (c[0], c[1], c[2], c[3] if len(c) > 3 else 255)
-
-
-class Labels:
-    """The texts a chart shows, kept from frame to frame (one arcade.Text each, one batch):
-    put() what this frame shows, then draw() (texts not put this frame are hidden)."""
-
-    def __init__(self) -> None:
-        self.batch = pyglet.graphics.Batch()
-        self._texts: dict[str, arcade.Text] = {}
-        self._used: set[str] = set()
-
-    def begin(self) -> None:
-        self._used = set()
-
-    def put(self, key: str, text: str, x: float, y: float, color: Any = style.TEXT, size: int = 9,
-            **kw: Any) -> arcade.Text:
-        rgba = _rgba(color)
-        t = self._texts.get(key)
-        if t is None:
-            t = self._texts[key] = arcade.Text(text, x, y, rgba, size, batch=self.batch,
-                                               font_name=style.BODY_FONT, **kw)
-        else:
-            if t.text != text:
-                t.text = text
-            if (t.x, t.y) != (x, y):
-                t.position = (x, y)
-            if tuple(t.color) != rgba:
-                t.color = rgba
-            t.visible = True
-        self._used.add(key)
-        return t
-
-    def shown(self) -> dict[str, str]:
-        """What the texts put this frame say, by key (what a test reads)."""
-        return {k: t.text for k, t in self._texts.items() if k in self._used}
-
-    def draw(self) -> None:
-        for k, t in self._texts.items():
-            if k not in self._used:
-                t.visible = False
-        self.batch.draw()
 
 
 def ticks(lo: float, hi: float, most: int = 6) -> list[float]:
@@ -101,7 +56,7 @@ class Plot:
         return self.x0 + (px - self.box.left) / (self.box.width or 1) * (self.x1 - self.x0)
 
 
-def axes(plot: Plot, labels: Labels, key: str, *, x_title: str, y_title: str,
+def axes(plot: Plot, labels: Texts, key: str, *, x_title: str, y_title: str,
          x_fmt: Callable[[float], str] = lambda v: f"{v:g}", y_fmt: Callable[[float], str] = lambda v: f"{v:g}",
          x_ticks: Sequence[float] | None = None, y_ticks: Sequence[float] | None = None) -> None:
     """Both axes with their tick marks, tick values, grid lines and titles."""
@@ -109,15 +64,15 @@ def axes(plot: Plot, labels: Labels, key: str, *, x_title: str, y_title: str,
     for i, y in enumerate(y_ticks if y_ticks is not None else ticks(plot.y0, plot.y1, 5)):
         py = plot.py(y)
         arcade.draw_line(box.left, py, box.right, py, GRID, 1)
-        labels.put(f"{key}:y{i}", y_fmt(y), box.left - 5, py, AXIS, 8, anchor_x="right", anchor_y="center")
+        labels.show(f"{key}:y{i}", y_fmt(y), box.left - 5, py, AXIS, 8, anchor_x="right", anchor_y="center")
     for i, x in enumerate(x_ticks if x_ticks is not None else ticks(plot.x0, plot.x1, 8)):
         px = plot.px(x)
         arcade.draw_line(px, box.bottom, px, box.bottom - 4, AXIS, 1)
-        labels.put(f"{key}:x{i}", x_fmt(x), px, box.bottom - 6, AXIS, 8, anchor_x="center", anchor_y="top")
+        labels.show(f"{key}:x{i}", x_fmt(x), px, box.bottom - 6, AXIS, 8, anchor_x="center", anchor_y="top")
     arcade.draw_line(box.left, box.bottom, box.right, box.bottom, AXIS, 1)
     arcade.draw_line(box.left, box.bottom, box.left, box.top, AXIS, 1)
-    labels.put(f"{key}:xt", x_title, box.center[0], box.bottom - 22, AXIS, 9, anchor_x="center", anchor_y="top")
-    labels.put(f"{key}:yt", y_title, box.left - 36, box.center[1], AXIS, 9, anchor_x="center",
+    labels.show(f"{key}:xt", x_title, box.center[0], box.bottom - 22, AXIS, 9, anchor_x="center", anchor_y="top")
+    labels.show(f"{key}:yt", y_title, box.left - 36, box.center[1], AXIS, 9, anchor_x="center",
                anchor_y="center", rotation=-90)
 
 

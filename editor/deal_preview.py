@@ -11,10 +11,10 @@ from game.core import EMPTY, Level, LevelError, Mode, State, new_game, next_deal
 from game.ui import textures
 from game.ui.layout import Rect
 
-from . import charts
 from .look import DIM, PANEL, SELECTED, TEXT
 from .canvas import Canvas
 from .host import Host, Part
+from .texts import Texts
 
 DEALT_ALPHA = 190       # a dealt tile shows a little faded: the "?" under it says it is random
 SPAWNS = 8              # the next tiles to fall shown above the board
@@ -32,7 +32,7 @@ class DealPreview(Part):
         self.showing = True
         self.looking: int | None = None   # a seed being looked at ("another deal"), not yet kept
         self.buttons: dict[str, Rect] = {}
-        self.labels = charts.Labels()
+        self.labels = Texts()   # this part's own texts (over the board)
         self.sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self._model: object = None
         self._key: tuple[Any, ...] | None = None
@@ -118,7 +118,7 @@ class DealPreview(Part):
     def _button(self, name: str, text: str, rect: Rect, enabled: bool = True, on: bool = False) -> None:
         arcade.draw_lrbt_rectangle_filled(rect.left, rect.right, rect.bottom, rect.top,
                                           SELECTED if enabled and (on or name != "show") else PANEL)
-        self.labels.put(f"b:{name}", text, *rect.center, TEXT if enabled else DIM, 9, anchor_x="center",
+        self.labels.show(f"b:{name}", text, *rect.center, TEXT if enabled else DIM, 9, anchor_x="center",
                         anchor_y="center")
         if enabled:
             self.buttons[name] = rect
@@ -139,7 +139,7 @@ class DealPreview(Part):
     def draw_strip(self, canvas: Canvas, colorblind: bool = False) -> None:
         """The strip above the board: the seed, Another deal, Keep this deal, the next to fall."""
         self.buttons = {}
-        self.labels.begin()
+        self.labels.begin_frame()
         state = self.dealt() if self.showing else None
         area = canvas.area
         y = area.top + 20
@@ -149,7 +149,7 @@ class DealPreview(Part):
         if self.showing and level is not None:
             seed = self.seed(level)
             said = f"seed {seed}" + (" (looking)" if self.looking is not None else "")
-            self.labels.put("seed", said, area.left + 22, y + 10, TEXT if self.looking is None else SELECTED, 9,
+            self.labels.show("seed", said, area.left + 22, y + 10, TEXT if self.looking is None else SELECTED, 9,
                             anchor_y="center")
             self._button("another", "Another deal", Rect(middle - 126, y, 92, 20))
             self._button("keep", "Keep this deal", Rect(middle + 30, y, 100, 20), enabled=self.looking is not None)
@@ -158,7 +158,7 @@ class DealPreview(Part):
                 self._draw_spawns(spawns[:max(0, int((area.right + 30 - middle - 216) / (ICON + 3)))],
                                   middle + 138, y, state.level.mode, colorblind)
         elif self.showing and self.error:
-            self.labels.put("seed", "cannot deal: see the problems", area.left + 28, y + 10, DIM, 9, anchor_y="center")
+            self.labels.show("seed", "cannot deal: see the problems", area.left + 28, y + 10, DIM, 9, anchor_y="center")
         self.labels.draw()
 
     def _lay_tiles(self, state: State, canvas: Canvas, colorblind: bool) -> None:
@@ -193,7 +193,7 @@ class DealPreview(Part):
         return textures.kind(value, colorblind) if 1 <= value <= textures.KINDS else None
 
     def _draw_spawns(self, spawns: tuple[int, ...], left: float, y: float, mode: Mode, colorblind: bool) -> None:
-        self.labels.put("next", "next to fall:", left, y + 10, DIM, 9, anchor_y="center")
+        self.labels.show("next", "next to fall:", left, y + 10, DIM, 9, anchor_y="center")
         x = left + 74
         for i, kind in enumerate(spawns):
             tex = self._texture(kind, mode, colorblind)

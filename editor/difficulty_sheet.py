@@ -13,6 +13,7 @@ from . import charts
 from .look import BAD, DIM, GOOD, PANEL, SELECTED, TEXT, WARN, clip
 from .difficulty import Figures, histogram
 from .host import Host
+from .texts import Texts
 from .overlay import board_area
 
 SHEET_BG = (30, 32, 58)
@@ -31,7 +32,7 @@ class DifficultySheet:
         self._figures = figures
         self._run = run
         self._target = target
-        self.labels = charts.Labels()
+        self.labels = Texts()   # this sheet's texts, its charts' labels too
         self.is_open = False
         self.picked: int | None = None    # the move limit picked on the curve
         self.buttons: dict[str, Rect] = {}
@@ -109,7 +110,7 @@ class DifficultySheet:
     # -- drawing ----------------------------------------------------------------------------------
     def _button(self, name: str, text: str, rect: Rect, enabled: bool = True) -> None:
         arcade.draw_lrbt_rectangle_filled(rect.left, rect.right, rect.bottom, rect.top, SELECTED if enabled else PANEL)
-        self.labels.put(f"b:{name}", text, *rect.center, TEXT if enabled else DIM, 10,
+        self.labels.show(f"b:{name}", text, *rect.center, TEXT if enabled else DIM, 10,
                         anchor_x="center", anchor_y="center")
         if enabled:
             self.buttons[name] = rect
@@ -120,18 +121,18 @@ class DifficultySheet:
         area = self.area()
         self.buttons = {}
         self._curve = None
-        self.labels.begin()
+        self.labels.begin_frame()
         arcade.draw_lrbt_rectangle_filled(area.left, area.right, area.bottom, area.top, SHEET_BG)
         arcade.draw_lrbt_rectangle_outline(area.left, area.right, area.bottom, area.top, DIM, 1)
         left, top = area.left + 16, area.top - 20
         chars = int((area.width - 130) / 7.2)
         level = self.host.model.draft
-        self.labels.put("title", clip(f"How hard is '{level.name or level.id}'?", chars), left, top, TEXT, 14,
+        self.labels.show("title", clip(f"How hard is '{level.name or level.id}'?", chars), left, top, TEXT, 14,
                         bold=True, anchor_y="center")
         self._button("close", "Close (Esc)", Rect(area.right - 106, top - 12, 94, 24))
         figures = self._figures()
         if figures is None:
-            self.labels.put("none", "The bots have not played the level as it is now.", left, top - 36, DIM, 11,
+            self.labels.show("none", "The bots have not played the level as it is now.", left, top - 36, DIM, 11,
                             anchor_y="center")
             self._button("run", "Run (F5)", Rect(left, top - 80, 90, 26))
             self.labels.draw()
@@ -145,19 +146,19 @@ class DifficultySheet:
         lost = r.games - r.wins
         head = (f"{r.label}: bots win {r.pass_rate:.0%} ({lo:.0%}-{hi:.0%}) of {r.games} person-like games"
                 + (f"; a win takes {r.median_moves} moves" if r.median_moves is not None else ""))
-        self.labels.put("head", clip(head, chars + 16), left, top - 30, TEXT, 11, anchor_y="center")
+        self.labels.show("head", clip(head, chars + 16), left, top - 30, TEXT, 11, anchor_y="center")
         y = top - 52
         if lost and r.lost_goals:
-            self.labels.put("lost", f"Of the {lost} lost games:", left, y, DIM, 10, anchor_y="center")
+            self.labels.show("lost", f"Of the {lost} lost games:", left, y, DIM, 10, anchor_y="center")
             for i, goal in enumerate(r.lost_goals[:4]):
                 y -= 16
-                self.labels.put(f"lost{i}", clip(f"{goal.share:.0%} ended with {goal.phrase}", chars + 16),
+                self.labels.show(f"lost{i}", clip(f"{goal.share:.0%} ended with {goal.phrase}", chars + 16),
                                 left + 12, y, WARN if goal.share >= 0.5 else TEXT, 10, anchor_y="center")
         elif lost:
-            self.labels.put("lost", f"{lost} lost games, every goal met or none set (a score run)", left, y,
+            self.labels.show("lost", f"{lost} lost games, every goal met or none set (a score run)", left, y,
                             DIM, 10, anchor_y="center")
         else:
-            self.labels.put("lost", "The bots won every game.", left, y, GOOD, 10, anchor_y="center")
+            self.labels.show("lost", "The bots won every game.", left, y, GOOD, 10, anchor_y="center")
         charts_top = y - 26
         charts_bottom = area.bottom + 86
         if charts_top - charts_bottom < 60:
@@ -170,11 +171,11 @@ class DifficultySheet:
 
     def _draw_curve(self, figures: Figures, box: Rect) -> None:
         r = figures.report
-        self.labels.put("ct", "Pass rate by move limit (click to pick)", box.left, box.top + 10, TEXT, 10,
+        self.labels.show("ct", "Pass rate by move limit (click to pick)", box.left, box.top + 10, TEXT, 10,
                         anchor_y="center")
         curve = r.limit_curve
         if not curve:
-            self.labels.put("cnone", "no move limit to vary", box.center[0], box.center[1], DIM, 10,
+            self.labels.show("cnone", "no move limit to vary", box.center[0], box.center[1], DIM, 10,
                             anchor_x="center", anchor_y="center")
             return
         plot = charts.Plot(box, curve[0][0] - 0.5, curve[-1][0] + 0.5, 0.0, 1.0)
@@ -188,10 +189,10 @@ class DifficultySheet:
         limit = r.move_limit
         if limit is not None:
             charts.marker(plot, limit, TEXT, 1)
-            self.labels.put("cnow", f"now {limit}", plot.px(limit) + 3, box.top - 8, TEXT, 9, anchor_y="center")
+            self.labels.show("cnow", f"now {limit}", plot.px(limit) + 3, box.top - 8, TEXT, 9, anchor_y="center")
         played_to = cap_for(figures.level)
         if limit is not None and played_to is not None and curve[-1][0] > limit:
-            self.labels.put("cpast", "games played on past the limit", plot.px(limit) + 3, box.top - 22, DIM, 8,
+            self.labels.show("cpast", "games played on past the limit", plot.px(limit) + 3, box.top - 22, DIM, 8,
                             anchor_y="center")
         charts.line(plot, curve, GOOD, 2)
         picked = self.picked
@@ -199,22 +200,22 @@ class DifficultySheet:
         if picked is not None and picked in rates:
             charts.marker(plot, picked, WARN, 2)
             arcade.draw_circle_filled(plot.px(picked), plot.py(rates[picked]), 5, WARN)
-            self.labels.put("cpick", f"{picked} moves: bots win {rates[picked]:.0%}",
+            self.labels.show("cpick", f"{picked} moves: bots win {rates[picked]:.0%}",
                             max(box.left + 80, min(box.right - 80, plot.px(picked))),
                             plot.py(rates[picked]) + 14, WARN, 10, anchor_x="center", anchor_y="center", bold=True)
         can = picked is not None and picked != limit
         said = f"Apply {picked} moves" if picked is not None else "Apply"
         self._button("apply", said, Rect(box.left, box.bottom - 70, 150, 26), enabled=can)
-        self.labels.put("chint", f"the band: {self._target():.0%} +-10%, the panel's aim; Left/Right pick",
+        self.labels.show("chint", f"the band: {self._target():.0%} +-10%, the panel's aim; Left/Right pick",
                         box.left + 160, box.bottom - 57, DIM, 9, anchor_y="center")
 
     def _draw_wins(self, figures: Figures, box: Rect) -> None:
         level = figures.level
         cap = cap_for(level)
-        self.labels.put("ht", "Wins by the move that won them", box.left, box.top + 10, TEXT, 10, anchor_y="center")
+        self.labels.show("ht", "Wins by the move that won them", box.left, box.top + 10, TEXT, 10, anchor_y="center")
         if not figures.records or cap is None:
             why = "kept figures: run again (F5) for the games" if not figures.records else "no move limit"
-            self.labels.put("hnone", why, box.center[0], box.center[1], DIM, 10, anchor_x="center",
+            self.labels.show("hnone", why, box.center[0], box.center[1], DIM, 10, anchor_x="center",
                             anchor_y="center")
             return
         counts = histogram(figures.records, cap)
@@ -228,4 +229,4 @@ class DifficultySheet:
         limit = level.moves or cap
         charts.bars(plot, [(m, n, GOOD if m <= limit else (90, 96, 130)) for m, n in enumerate(counts, 1)], 1.0)
         charts.marker(plot, limit + 0.5, BAD if figures.report.pass_rate < 0.05 else TEXT, 1)
-        self.labels.put("hnow", f"limit {limit}", plot.px(limit + 0.5) + 3, box.top - 8, TEXT, 9, anchor_y="center")
+        self.labels.show("hnow", f"limit {limit}", plot.px(limit + 0.5) + 3, box.top - 8, TEXT, 9, anchor_y="center")

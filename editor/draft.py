@@ -32,6 +32,7 @@ class Draft:
     name: str = "Untitled"
     description: str = ""
     teaches: str | None = None    # what the level teaches (kept as written; no panel edits it yet)
+    special_sorts: tuple[str, ...] | None = None   # `specials:` (kept as written; None: all form)
     kinds: Scalar = DEFAULT_KINDS
     seed: Scalar = None
     moves: Scalar = None
@@ -95,7 +96,7 @@ class Draft:
             stars=self.stars,
             rules=Rules(min_match=self.min_match, min_chain=self.min_chain,  # type: ignore[arg-type]
                         diagonal=self.diagonal, specials=self.specials),
-            jelly=self.jelly or None, teaches=self.teaches,
+            jelly=self.jelly or None, teaches=self.teaches, special_sorts=self.special_sorts,
         )
 
 
@@ -154,6 +155,7 @@ def from_reading(r: LevelReading) -> Draft:
         # draft leaves them out, since the fields that would fix them are not shown there.
         drops=r.drops if mode == Mode.MATCH3 else None,
         specials=r.specials if r.specials is not None and mode == Mode.MATCH3 else True,
+        special_sorts=r.special_sorts if mode == Mode.MATCH3 else None,
     )
 
 

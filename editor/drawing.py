@@ -15,6 +15,7 @@ from game.ui.screens import style
 
 from .canvas import marker, token_texture
 from .host import Host, Part
+from .mirror import Mirror
 from .look import DIM, HEADER_H, PALETTE_W, PANEL, PROBLEMS_H, PROPS_W, SELECTED, TEXT, rgba
 from .model import (
     DROP_TOOL,
@@ -61,7 +62,7 @@ class Chrome(Part):
         d = m.draft
         window = self.host.window
         lay = self.host.canvas.layout
-        return (window.width, window.height, d.mode, d.kinds, m.tool, m.special, m.shape,
+        return (window.width, window.height, d.mode, d.kinds, m.tool, m.special, m.shape, m.mirror,
                 (lay.left, lay.top, lay.cell, lay.rows, lay.cols) if lay else None)
 
     def draw_under(self) -> None:
@@ -75,6 +76,7 @@ class Chrome(Part):
     def draw_over(self, hover: Cell | None) -> None:
         """After the board: the brush's picture on the cell under the pointer (None: no
         preview), the swatches' icons and the labels."""
+        self._draw_mirror_axes()
         self._draw_brush_preview(hover)
         self.icons.draw()
         self._batch.draw()
@@ -193,6 +195,35 @@ class Chrome(Part):
             self.entries.append((rect, "shape", shape))
             self._square(rect, m.shape == shape)
             self._label(text, *rect.center, TEXT, 10, anchor_x="center", anchor_y="center")
+        if d.mode != Mode.SLIDE:   # a slide board is never mirrored: its numbers exist once
+            self._mirror_row(y - 34, bw)
+
+    def _mirror_row(self, y: float, bw: float) -> None:
+        """The mirror (M): off, left-right, up-down, both; the board shows the axes it paints across."""
+        m = self.host.model
+        self._label("Mirror (M)", 12, y - 8, TEXT, 13, anchor_y="center")
+        y -= 20
+        small = (PALETTE_W - 16 - 3 * 4) / 4
+        for i, (mirror, text) in enumerate(zip(Mirror, ("off", "|", "--", "+"))):
+            rect = Rect(8 + i * (small + 4), y - 28, small, 26)
+            self.entries.append((rect, "mirror", mirror))
+            self._square(rect, m.mirror == mirror)
+            self._label(text, *rect.center, TEXT, 11, anchor_x="center", anchor_y="center", bold=True)
+
+    def _draw_mirror_axes(self) -> None:
+        """Mirror painting on: a line through the board's middle for each axis strokes are mirrored across."""
+        m = self.host.model
+        lay = self.host.canvas.layout
+        if lay is None or m.mirror == Mirror.OFF or m.draft.mode == Mode.SLIDE:
+            return
+        board = lay.rect
+        color = (90, 200, 255, 220)
+        if m.mirror.flips_columns:
+            x = board.left + board.width / 2
+            arcade.draw_line(x, board.bottom - 8, x, board.top + 8, color, 3)
+        if m.mirror.flips_rows:
+            y = board.bottom + board.height / 2
+            arcade.draw_line(board.left - 8, y, board.right + 8, y, color, 3)
 
     def _swatches(self, items: list[tuple[Any, Any, str, bool]], y: float, size: int) -> float:
         """Square tool swatches three to a row, each with its key in the corner; returns the y below."""
@@ -249,6 +280,7 @@ class Chrome(Part):
             tex = token_texture(m.token, m.draft.mode, self._colorblind)
         if tex is None or (under == m.token and m.tool.name != "stone"):
             return
-        x, y = lay.center(cell)
         size = lay.cell * 0.7
-        arcade.draw_texture_rect(tex, arcade.XYWH(x, y, size, size), alpha=150)
+        for image in m.mirror_of(m.draft, [cell]):   # where a click paints with the mirror on
+            x, y = lay.center(image)
+            arcade.draw_texture_rect(tex, arcade.XYWH(x, y, size, size), alpha=150)

@@ -3,17 +3,51 @@
 from __future__ import annotations
 
 import pathlib
-from typing import Any, Callable
+from typing import Any, Callable, Protocol
 
 from game.core import Mode, Problem, valid_id
 from game.io.paths import installed_packs_dir, levels_dir, user_levels_dir
 
 from . import backups, files, recovery
 from .autosave import Autosave
+from .file_browser import FileBrowser
 from .host import Host, Part
 from .look import clip, clip_path
 from .model import EditModel, blank, read_draft
 from .widgets import Dialog, button_style
+
+
+# What the file flow keeps of a level while another is shown: (loaded, origin, source).
+FileState = tuple["files.Opened | None", str, "pathlib.Path | None"]
+
+
+class OpenLevels(Protocol):
+    """The levels open beside the shown one (tabs.py), as the file flows ask about them."""
+
+    def show_file(self, path: pathlib.Path) -> bool:
+        """Show the open level of file `path`; False when none is open."""
+
+    def other_holding(self, path: pathlib.Path) -> EditModel | None:
+        """The level of file `path` open in another tab than the shown one, if any."""
+
+    def let_go(self, path: pathlib.Path) -> None:
+        """Close the other tabs holding file `path` (unchanged ones: its file is being replaced)."""
+
+
+class _OneLevel:
+    """An editor that holds one level only: nothing else is ever open."""
+
+    def show_file(self, path: pathlib.Path) -> bool:
+        return False
+
+    def other_holding(self, path: pathlib.Path) -> EditModel | None:
+        return None
+
+    def let_go(self, path: pathlib.Path) -> None:
+        pass
+
+
+_ONE_LEVEL = _OneLevel()
 
 
 class FileFlow(Part):
@@ -21,16 +55,36 @@ class FileFlow(Part):
     changes go. It keeps the file as opened (while it had problems), where an unsaved draft
     came from, and the last look for another file with the level's id."""
 
-    def __init__(self, host: Host, autosave: Autosave) -> None:
+    def __init__(self, host: Host, autosave: Autosave,
+                 levels: Callable[[], OpenLevels] | None = None) -> None:
         super().__init__(host)
         self._autosave = autosave
+        self._levels = levels or (lambda: _ONE_LEVEL)   # the levels open beside this one (tabs.py)
         self.loaded: files.Opened | None = None   # the file as opened, while it had problems
         self.origin = ""   # where an unsaved draft came from ("from <pack>, read-only"), for the title
+        self.source: pathlib.Path | None = None   # the file the level was read from (read-only too)
         self._id_check: tuple[Any, Problem | None] = (None, None)   # (what was asked, the warning)
+        self.browser = FileBrowser(host, self.open_file, lambda: self._open_dialog(0))   # any file on disk
 
     def model_replaced(self) -> None:
         self.loaded = None
         self.origin = ""
+        self.source = None
+
+    def keep(self) -> FileState:
+        """What this flow knows of the shown level's file, kept while another level is shown."""
+        return (self.loaded, self.origin, self.source)
+
+    def restore(self, state: FileState) -> None:
+        self.loaded, self.origin, self.source = state
+
+    def _shown_already(self, path: pathlib.Path) -> bool:
+        """Opening a file that is open already shows its level (its unsaved changes kept)."""
+        if not self._levels().show_file(path):
+            return False
+        self.host.close_dialog()
+        self.host.say(f"{path.name} is open already: here it is")
+        return True
 
     # -- files ---------------------------------------------------------------------------------------
     def guard(self, then: Callable[[], None], doing: str) -> None:
@@ -210,9 +264,16 @@ class FileFlow(Part):
                 dialog.show_error(f"'{typed.stem}' cannot be a level id: use 1 to 64 letters, digits, '-' or '_'")
                 return
             path = typed if typed.is_absolute() else folder / typed.name
+            other = self._levels().other_holding(path)
+            if other is not None and other.dirty:
+                # Two tabs on one file would each overwrite the other's saves.
+                dialog.show_error(f"{path.name} is open in another tab with unsaved changes: "
+                                  "save or close it there, or pick another name")
+                return
             self.host.close_dialog()
 
             def write() -> None:
+                self._levels().let_go(path)   # an unchanged tab of the file replaced closes
                 old = self.host.model.path
                 if old is not None and old.parent == path.parent and old != path \
                         and files.pack_of(old) is not None:
@@ -231,7 +292,7 @@ class FileFlow(Part):
         self.host.open_dialog(dialog)
 
     def ask_new(self) -> None:
-        self.guard(self._new_dialog, "start a new level")
+        self._new_dialog()   # a level of its own (a tab): nothing unsaved is at stake
 
     def _new_dialog(self) -> None:
         choice = {"mode": self.host.model.draft.mode}
@@ -260,7 +321,7 @@ class FileFlow(Part):
         self.host.open_dialog(dialog)
 
     def ask_open(self, page: int = 0) -> None:
-        self.guard(lambda: self._open_dialog(page), "open another level")
+        self._open_dialog(page)   # opens in a tab of its own: nothing unsaved is at stake
 
     def _open_dialog(self, page: int, entries: list[files.Entry] | None = None,
                      title: str = "Open a level") -> None:
@@ -270,7 +331,12 @@ class FileFlow(Part):
         per = 12
         pages = max(1, (len(entries) + per - 1) // per)
         page = max(0, min(page, pages - 1))
-        rows: list[list[tuple[Any, ...]]] = []
+        dialog: Dialog
+        # Any level file on disk: a typed path (Enter opens it) or the folder browser.
+        rows: list[list[tuple[Any, ...]]] = [
+            [("label", "file", 40), ("field", "path", "", 420),
+             ("button", "Open file", 110, lambda: self.browser.typed(dialog)),
+             ("button", "Browse...", 110, lambda: self.browser.browse())]]
         for e in entries[page * per:(page + 1) * per]:
             row: list[tuple[Any, ...]] = [("label", e.group, 260),
                                           ("button", e.label, 300, lambda e=e: self.open_entry(e))]
@@ -288,7 +354,8 @@ class FileFlow(Part):
             nav.append(("button", "Next >", 100, lambda: self._reopen(page + 1, entries, title)))
         nav.append(("label", f"page {page + 1} of {pages}", 160))
         rows.append(nav)
-        self.host.open_dialog(Dialog(self.host.window, title, rows, width=760))
+        dialog = Dialog(self.host.window, title, rows, width=760, default="Open file")
+        self.host.open_dialog(dialog)
 
     def _versions_dialog(self, entry: files.Entry) -> None:
         """The kept versions of a level's file, newest first: open one to look at or restore."""
@@ -311,9 +378,14 @@ class FileFlow(Part):
         except files.EditorFileError as error:
             self.host.say(str(error).splitlines()[0], bad=True)
             return
-        model = EditModel(draft, path)
-        model.saved = None
-        self.host.replace_model(model)
+        if self._shown_already(path):
+            # The file's level is open: the version comes into its tab as one edit (Ctrl+Z undoes it).
+            self.host.model.history.apply(lambda _draft: draft)
+            self.host.refresh()
+        else:
+            model = EditModel(draft, path)
+            model.saved = None
+            self.host.replace_model(model)
         self.host.say(f"opened the version of {path.name} from {version.label}: save to restore it")
 
     def _reopen(self, page: int, entries: list[files.Entry] | None = None,
@@ -326,6 +398,8 @@ class FileFlow(Part):
         self._open_dialog(0, entries, title)
 
     def open_entry(self, entry: files.Entry) -> None:
+        if entry.path is not None and self._shown_already(entry.path):
+            return
         self.host.close_dialog()
         try:
             if entry.path is not None:
@@ -341,16 +415,44 @@ class FileFlow(Part):
         self.host.replace_model(EditModel(draft, path))
         self._report_opened(opened)
         self.origin = "" if path is not None else f"from {entry.group}, read-only"
+        self.source = entry.path
         if path is None:
             self.host.model.saved = draft  # an unchanged shipped level is nothing to lose
         self.host.say(f"opened {entry.label}" + ("" if entry.writable else " (read-only: Save makes a copy)"))
         self.host.refresh()
 
+    def open_file(self, path: pathlib.Path) -> str | None:
+        """Open a level file picked or typed in Open; the one-line error when it cannot be
+        (nothing changes then)."""
+        try:
+            opened = files.open_any(path)
+        except files.EditorFileError as error:
+            return str(error).splitlines()[0]
+        if self._shown_already(path):
+            return None
+        self.host.close_dialog()
+        self._show_opened(path, opened)
+        if not self.host.dialog:
+            self.host.say(f"opened {clip_path(str(path), 80)}")
+        return None
+
     def open_path(self, path: pathlib.Path) -> None:
-        opened = files.open_level(path)
+        """`gridfall edit FILE` and the pack overview: EditorFileError when it cannot be opened."""
+        opened = files.open_any(path)
+        if not self._shown_already(path):
+            self._show_opened(path, opened)
+
+    def open_or_say(self, path: pathlib.Path) -> None:
+        """Open a level file, or say on the status line why it cannot be (the pack overview)."""
+        error = self.open_file(path)
+        if error is not None:
+            self.host.say(error, bad=True)
+
+    def _show_opened(self, path: pathlib.Path, opened: files.Opened) -> None:
         writable = self._writable(path)
         self.host.replace_model(EditModel(opened.draft, path if writable else None))
         self.host.model.saved = opened.draft
+        self.source = path
         if not writable:
             self.origin = f"from {path.parent.name}, read-only"
         self._report_opened(opened)
@@ -382,7 +484,8 @@ class FileFlow(Part):
             # The work is this editor's now: its own slot holds it, the old file goes.
             self._autosave.write()
             rec.discard()
-            self.host.say("restored your unsaved work" + (f" ({len(rest)} more offered next time)" if rest else ""))
+            self.host.say("restored your unsaved work")
+            self.offer_recovery(rest)   # each restored level gets a tab of its own: offer the next now
 
         def discard() -> None:
             rec.discard()

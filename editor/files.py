@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import copy
+import os
 import pathlib
+import stat
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -13,7 +15,7 @@ from game.io.atomic import atomic_write_text
 from game.io.packs import PACK_FILE, Pack
 from game.io.paths import installed_packs_dir, levels_dir, user_levels_dir, user_packs_dir
 from game.io.schema import schema_ref
-from game.io.yamldoc import DocError, read_document
+from game.io.yamldoc import Doc, DocError, read_document
 from game.io.levels import mapping_to_yaml as write_mapping
 from game.io.packs import pack_index_text
 from game.io.playtest_file import FILE_NAME as PLAYTEST_FILE
@@ -72,9 +74,47 @@ class Opened:
     changed: tuple[str, ...] = ()
 
 
-# Fields a designer types as text or a number: a YAML 1.1 word read as true/false (`kinds: no`)
-# is shown as written, never as "False".
+# Keys only a level file has at its top: a YAML mapping with none of them is some other file.
+_LEVEL_KEYS = ("mode", "layout", "width", "height")
+
+
+def open_any(path: pathlib.Path) -> Opened:
+    """Open a level file from anywhere on disk (Open's path field and folder browser, `gridfall
+    edit FILE`). Refused with a one-line EditorFileError naming the file: a missing file, a
+    folder, a link (never read through), a device or pipe, a file not named .yaml, a huge or
+    binary one, and YAML that is not a level (a pack, a settings file)."""
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        raise EditorFileError(f"{path}: no such file") from None
+    except OSError as error:
+        raise EditorFileError(f"{path}: cannot read it ({error.strerror or error})") from None
+    if stat.S_ISLNK(mode):
+        raise EditorFileError(f"{path}: is a link; open the file it points to instead")
+    if stat.S_ISDIR(mode):
+        raise EditorFileError(f"{path}: is a folder, not a level file")
+    if not stat.S_ISREG(mode):
+        raise EditorFileError(f"{path}: is not a regular file (a pipe or a device)")
+    if path.suffix not in (".yaml", ".yml"):
+        raise EditorFileError(f"{path}: is not a level file (a level is a .yaml file)")
+    try:
+        data = read_document(path).value
+    except DocError as error:
+        raise EditorFileError(f"{path}:{error.line}:{error.column}: cannot open: {error.message}") from None
+    if isinstance(data, dict) and "levels" in data and "mode" not in data:
+        raise EditorFileError(f"{path}: is a pack, not a level (open it with Pack, or one of its levels)")
+    if not isinstance(data, dict) or not any(key in data for key in _LEVEL_KEYS):
+        raise EditorFileError(f"{path}: is not a level file (it has no mode, size or layout)")
+    return open_level(path)
+
+
+# Where a designer types text or a number, what YAML 1.1 made of a bare word or number is shown
+# as written (Doc.written, the game's own reader): `name: no` is "no", never "False"; `kinds: no`
+# is "no"; a layout row `1234` is that row, `0123` never the octal 83. The loader's problem (with
+# its YAML note) names the field; a save writes the text quoted, as the game then reads it.
+_TEXT = ("id", "name", "description", "teaches", "mode")
 _TYPED = ("kinds", "seed", "moves", "min_match", "min_chain", "score", "drops")
+_ROWS = ("layout", "jelly")
 
 
 def open_level(path: pathlib.Path) -> Opened:
@@ -90,21 +130,42 @@ def open_level(path: pathlib.Path) -> Opened:
     data = doc.value
     if not isinstance(data, dict):
         raise EditorFileError(f"{path}: not a level file (expected a mapping of keys)")
+    data = as_written(doc, data)
+    draft = read_draft(data)
+    return Opened(draft, problems, tuple(_not_kept(data, draft)))
+
+
+def as_written(doc: Doc, data: dict[str, Any]) -> dict[str, Any]:
+    """A level's mapping with each text or number field YAML 1.1 misread put back as written."""
     data = dict(data)
-    changed: list[str] = []
+
+    def put(at: tuple[Any, ...], wrong: tuple[type, ...]) -> None:
+        holder: Any = data
+        for part in at[:-1]:
+            holder = holder.get(part) if isinstance(holder, dict) else None
+        if isinstance(holder, (dict, list)) and _has(holder, at[-1]) and isinstance(holder[at[-1]], wrong):
+            written = doc.written(at)
+            if written is not None:
+                holder[at[-1]] = written
+
+    for group in ("goals", "rules"):   # copies, so the parsed document is left as read
+        if isinstance(data.get(group), dict):
+            data[group] = dict(data[group])
+    for key in _ROWS:
+        if isinstance(data.get(key), list):
+            data[key] = list(data[key])
+            for i in range(len(data[key])):
+                put((key, i), (bool, int, float))
+    for key in _TEXT:
+        put((key,), (bool, int, float))
     for key in _TYPED:
         for at in ((key,), ("goals", key), ("rules", key)):
-            entry = doc.entry(at)
-            holder = data if len(at) == 1 else data.get(at[0])
-            if entry is None or not isinstance(holder, dict) or not isinstance(holder.get(key), (bool, float)):
-                continue
-            raw = str(getattr(entry.node, "value", holder[key]))
-            if len(at) > 1:
-                holder = data[at[0]] = dict(holder)
-            holder[key] = raw   # as written: the problem names it, the field shows it
-    draft = read_draft(data)
-    changed += _not_kept(data, draft)
-    return Opened(draft, problems, tuple(changed))
+            put(at, (bool, float))   # a whole number is a number; `no` or `1.5` is shown as typed
+    return data
+
+
+def _has(holder: dict[str, Any] | list[Any], key: Any) -> bool:
+    return key in holder if isinstance(holder, dict) else isinstance(key, int) and 0 <= key < len(holder)
 
 
 def _not_kept(data: dict[str, Any], draft: Draft) -> list[str]:
@@ -191,12 +252,24 @@ def pack_entries(pack: Pack) -> list[Entry]:
     return out
 
 
+# A pack's words, kept as written as the game's pack reader keeps its version (1.10 stays "1.10").
+_PACK_TEXT = ("id", "name", "author", "version", "description")
+
+
 def _read_yaml(path: pathlib.Path) -> dict[str, Any]:
+    """A pack's pack.yaml (or one-file pack) as a mapping; {} when it cannot be read."""
     try:
-        data = read_document(path).value
+        doc = read_document(path)
     except DocError:
         return {}
-    return data if isinstance(data, dict) else {}
+    if not isinstance(doc.value, dict):
+        return {}
+    data = dict(doc.value)
+    for key in _PACK_TEXT:
+        written = doc.written((key,))
+        if isinstance(data.get(key), (bool, int, float)) and written is not None:
+            data[key] = written   # `name: no` is the pack "no", never "False" written back on a save
+    return data
 
 
 # -- the designer's packs: folders in the data folder's my-packs (never the installed packs) ---------

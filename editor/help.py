@@ -10,6 +10,8 @@ from game.ui.layout import Rect
 from game.ui.screens import style
 
 from .host import Host, Part
+from .keys import KEY_TABLE, Where
+from .mirror import Mirror
 from .model import Tool
 from .widgets import Dialog
 
@@ -17,7 +19,7 @@ TIP_DELAY = 0.5   # seconds the pointer rests before a tooltip shows
 
 HEADER_TIPS = {
     "New": "Start a new level (Ctrl+N)",
-    "Open": "Open a level, or an older version of one (Ctrl+O)",
+    "Open": "Open a level, any level file, or an older version of one (Ctrl+O)",
     "Save": "Save the level to its file (Ctrl+S)",
     "Save As": "Save under another file name (Ctrl+Shift+S)",
     "Pack": "Your packs: add this level, order, remove, export",
@@ -37,6 +39,9 @@ PROPS_TIPS = {
     "pick cell": "Click, then click the cell the player must reach",
     "clear reach": "Remove the reach goal",
     "specials": "Match-3: whether runs of 4, 5 and L/T shapes make special tiles (rules: specials)",
+    "sort:line": "Match-3: a run of 4 leaves a line special here (specials: [line, ...])",
+    "sort:bomb": "Match-3: an L, T or + leaves a bomb here (specials: [bomb, ...])",
+    "sort:rainbow": "Match-3: a run of 5 leaves a rainbow here (specials: [rainbow, ...])",
     "goal_jelly": "Goal: clear every layer of jelly (paint jelly with J)",
     "goal_stones": "Goal: break every stone (place stones with S)",
     "solved": "Put every tile in its solved place (then shuffle it)",
@@ -49,26 +54,11 @@ SHAPE_TIPS = {
     "fill": "Bucket fill (F or B): fill the area of alike cells",
 }
 
-KEYS = [
-    ("1 - 9", "a tile kind (slide: a tile number)"),
-    ("R", "random brush: a fixed kind per cell, never lining up a run"),
-    ("E  or right-click", "erase: an empty cell, dealt at random by the game"),
-    ("H / P / G", "hole / player start (chain) / gap (slide)"),
-    ("Q / *", "match3: kind brush's special (none, h, v, b bomb) / rainbow"),
-    ("S", "stone; S again or a click on a stone: one more hit (1-3)"),
-    ("L / O", "lock or unlock a tile / match3: a drop"),
-    ("J", "jelly under tiles: a click adds a layer (up to 2)"),
-    ("right-click", "with the lock or jelly tool: unlock, take a jelly layer"),
-    ("+ / -", "slide: next or previous tile number"),
-    ("D / X / F", "pen / rectangle / bucket fill"),
-    ("arrows", "move the keyboard cursor"),
-    ("Space or Enter", "paint at the cursor (rectangle: first corner, then second)"),
-    ("Tab / F5", "play-test (Tab in the game comes back) / difficulty: bots play it 200 times"),
-    ("Ctrl+Z / Ctrl+Y", "undo / redo (Ctrl+Shift+Z redoes too)"),
-    ("Ctrl+S / +Shift / N / O", "save / save as / new level / open"),
-    ("Esc", "cancel a rectangle or a cell pick, close a dialog, or leave"),
-    ("F1 or ?", "this sheet"),
-]
+# The key sheet's rows: the one key table (keys.py), each sheet's keys under its heading.
+KEYS = [(b.keys, b.what) for b in KEY_TABLE if b.where == Where.EDITOR]
+SHEET_ROWS: list[tuple[str, str]] = [r for where in Where for r in
+                                     ([] if where == Where.EDITOR else [("", where.value)])
+                                     + [(b.keys, b.what) for b in KEY_TABLE if b.where == where]]
 
 
 def tool_tip(tool: Tool) -> str:
@@ -87,6 +77,13 @@ def tool_tip(tool: Tool) -> str:
         "jelly": "Jelly (J): click adds a layer under the tile (up to 2), right-click takes one",
     }.get(tool.name, tool.label)
 
+
+MIRROR_TIPS = {
+    Mirror.OFF: "Mirror off (M): a stroke paints only where it goes",
+    Mirror.LEFT_RIGHT: "Mirror left-right (M): each stroke also paints its image across the middle column",
+    Mirror.UP_DOWN: "Mirror up-down (M): each stroke also paints its image across the middle row",
+    Mirror.BOTH: "Mirror both ways (M): each stroke paints four images (the player start stays one)",
+}
 
 SPECIAL_TIPS = {
     "": "Plain tiles: the kind brush paints no special (Q steps through them)",
@@ -131,6 +128,8 @@ class EditorHelp(Part):
                 out.append((rect, SPECIAL_TIPS[value]))
             elif kind == "shape":
                 out.append((rect, SHAPE_TIPS.get(value, value)))
+            elif kind == "mirror":
+                out.append((rect, MIRROR_TIPS[value]))
             elif kind == "step":
                 out.append((rect, "next tile number (+)" if value > 0 else "previous tile number (-)"))
         for text, b in self._header_buttons().items():
@@ -173,10 +172,12 @@ class EditorHelp(Part):
         host = self.host
         room = host.window.height - 70 - Dialog.ERROR_H - 20
         per_page = max(4, room // Dialog.ROW - 1)   # one row for the buttons
-        pages = (len(KEYS) + per_page - 1) // per_page
+        pages = (len(SHEET_ROWS) + per_page - 1) // per_page
         page = max(0, min(page, pages - 1))
-        shown = KEYS[page * per_page:(page + 1) * per_page]
-        rows: list[list[tuple[Any, ...]]] = [[("label", k, 200), ("label", what, 520)] for k, what in shown]
+        shown = SHEET_ROWS[page * per_page:(page + 1) * per_page]
+        # A row with no keys is a heading: the keys below it work in that sheet.
+        rows: list[list[tuple[Any, ...]]] = [[("label", k, 200), ("label", what, 520)] if k else
+                                             [("label", what, 720)] for k, what in shown]
         buttons: list[tuple[Any, ...]] = [("button", "Close", 110, host.close_dialog)]
         if page > 0:
             buttons.append(("button", "< Prev", 110, lambda: self.show_keys(page - 1)))

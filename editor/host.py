@@ -14,7 +14,8 @@ its `__init__`, never attributes of the editor's view. It talks to the editor on
   `host.dialog` is the one open now, if any. `host.show_problems(title, lines)` lists problems.
 - `host.commit_typing()`: what is typed in a property field counts now (call it before a
   play-test, a save, a bot run: anything that reads the level as a whole).
-- `host.replace_model(model)`: another level in the editor (New, Open, Restore).
+- `host.replace_model(model)`: another level in the editor (New, Open, Restore), in a tab of
+  its own (tabs.py: the level before stays open, with its undo).
 - `host.texts.show(key, text, x, y, ...)`: a text that changes, drawn this frame (one batch).
 - `host.canvas`: the board on screen (cell <-> pixel: `cell_at(x, y)`, `center(cell)`).
 
@@ -39,9 +40,11 @@ needs; the editor calls them for every part in `EditorView.parts`, in order:
 
     # in EditorView.__init__:  self.add_part(DealPreview(self))
 
-`key` and `click` return True when they took the event; `tick(dt)` is called every frame with
+`key` and `click` (or `mouse_press`, which also hears the modifier keys) return True when they
+took the event; `mouse_drag` and `mouse_release` return True for a drag the part owns;
+`tick(dt)` is called every frame with
 game time (never the wall clock); `draw()` after the board; `model_replaced()` after
-`host.replace_model` (forget what belonged to the level before). A part never reads another
+`host.replace_model` and each switch of tabs (forget what belonged to the level shown before). A part never reads another
 part's attributes: when it needs something of another part, it is given that part (or a
 function) in its constructor, so the dependency is written down.
 """
@@ -79,7 +82,8 @@ class Host(Protocol):
         """Texts that change, drawn in one batch this frame."""
 
     def replace_model(self, model: EditModel) -> None:
-        """Another level in the editor (New, Open, Restore); every part hears model_replaced()."""
+        """Another level in the editor (New, Open, Restore), in a tab of its own; every part
+        hears model_replaced() (a switch between tabs too)."""
 
     def open_dialog(self, dialog: Dialog) -> None: ...
 
@@ -119,6 +123,19 @@ class Part:
 
     def click(self, x: float, y: float, button: int) -> bool:
         """A mouse press outside the header and the properties; True when taken."""
+        return False
+
+    def mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
+        """A mouse press with the modifier keys held then (Shift+drag); by default `click`.
+        A part that takes a press may own the drag that follows (`mouse_drag`, `mouse_release`)."""
+        return self.click(x, y, button)
+
+    def mouse_drag(self, x: float, y: float) -> bool:
+        """The pointer moved with a button down; True when this part owns the drag (no painting)."""
+        return False
+
+    def mouse_release(self, x: float, y: float) -> bool:
+        """The button came up; True when this part owned the drag."""
         return False
 
     def model_replaced(self) -> None:

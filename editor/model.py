@@ -28,6 +28,7 @@ from .draft import (
     read_draft as read_draft,
     parse_scalar as parse_scalar,
 )
+from .mirror import Mirror, mirrored
 from .resizing import (
     EDGES as EDGES,
     resize_to as resize_to,
@@ -267,6 +268,7 @@ class EditModel:
         self.tool: Tool = kind_tool(1) if draft.mode != Mode.SLIDE else tile_tool(1)
         self.shape = PEN
         self.special = ""   # the special the kind brush puts on its tiles (see SPECIALS)
+        self.mirror = Mirror.OFF           # every stroke also paints its mirror images (mirror.py)
         self._rect_anchor: Cell | None = None
         self._pen_at: Cell | None = None   # where the pen last painted in this stroke
         self._done: set[Cell] = set()      # the cells this stroke has painted
@@ -365,7 +367,7 @@ class EditModel:
         elif self.shape == RECT and self._rect_anchor is not None:
             anchor, self._rect_anchor = self._rect_anchor, None
             if cell is not None:
-                self.history.apply(lambda d: self._on_cells(d, rect_cells(d, anchor, cell)))
+                self.history.apply(lambda d: self._on_cells(d, self.mirror_of(d, rect_cells(d, anchor, cell))))
 
     @property
     def rect_anchor(self) -> Cell | None:
@@ -383,16 +385,29 @@ class EditModel:
         return len(self.history.past) > steps
 
     def _paint(self, cell: Cell) -> None:
-        # Each cell once a stroke: a drag back over a cell adds no second jelly layer and
-        # does not cycle a stone's hits again.
+        # Each cell once a stroke: a drag back over a cell (or over a cell already painted as
+        # a mirror image) adds no second jelly layer and does not cycle a stone's hits again.
         if cell in self._done or not self.draft.inside(cell):
             return
-        self._done.add(cell)
-        if self.tool.name == "stone" and len(self._done) == 1 and token_stone(self.draft.token(cell)) is not None:
-            # A click on a stone with the stone tool gives it one more hit to take (S3: back to S1).
-            self.history.stroke(lambda d: place(d, cell, next_hits(d.token(cell))))
+        first = not self._done
+        cells = [c for c in self.mirror_of(self.draft, [cell]) if c not in self._done]
+        self._done.update(cells)
+        stone = self.draft.token(cell)
+        if self.tool.name == "stone" and first and token_stone(stone) is not None:
+            # A click on a stone with the stone tool gives it one more hit to take (S3: back to
+            # S1); its mirror images become that same stone.
+            self.history.stroke(lambda d: d.with_cells({c: next_hits(stone) for c in cells}))
             return
-        self.history.stroke(lambda d: self._on_cells(d, [cell]))
+        self.history.stroke(lambda d: self._on_cells(d, cells))
+
+    def mirror_of(self, draft: Draft, cells: list[Cell]) -> list[Cell]:
+        """The cells a stroke on `cells` paints: with their mirror images when mirroring is on,
+        except on a slide board (its numbers are a permutation) and for the one-of tokens (the
+        player start, the gap), which exist once."""
+        one_of = self.tool not in LAYER_TOOLS and self.token in (PLAYER_TOKEN, GAP_TOKEN)
+        if self.mirror == Mirror.OFF or draft.mode == Mode.SLIDE or one_of:
+            return cells
+        return mirrored(cells, draft.width, draft.height, self.mirror)
 
     def _on_cells(self, draft: Draft, cells: list[Cell]) -> Draft:
         """What the tool does to these cells (one stroke step, a rectangle)."""
@@ -405,14 +420,16 @@ class EditModel:
         return _fill_cells(draft, cells, self.token)
 
     def _fill_area(self, draft: Draft, start: Cell) -> Draft:
-        """The bucket: the area of alike cells, alike in the layer the tool paints."""
+        """The bucket: the area of alike cells, alike in the layer the tool paints (and the
+        areas at the start's mirror images, all read on the board before the fill)."""
         if not draft.inside(start):
             return draft
-        if self.tool == JELLY_TOOL:
-            return self._on_cells(draft, area(draft, start, draft.jelly_at))
-        if self.tool == LOCK_TOOL:
-            return self._on_cells(draft, area(draft, start, draft.token))
-        return bucket(draft, start, self.token)
+        key = draft.jelly_at if self.tool == JELLY_TOOL else draft.token
+        cells: list[Cell] = []
+        for s in self.mirror_of(draft, [start]):
+            if self.tool in LAYER_TOOLS or draft.token(s) != self.token:
+                cells += [c for c in area(draft, s, key) if c not in cells]
+        return self._on_cells(draft, cells) if cells else draft
 
     # -- other edits ----------------------------------------------------------------------------
     def resize(self, edge: str, delta: int) -> bool:

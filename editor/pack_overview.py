@@ -22,6 +22,7 @@ from .look import BAD, DIM, GOOD, PANEL, SELECTED, TEXT, WARN, clip
 from .difficulty import LABEL_COLORS
 from .draft import blank
 from .host import Host
+from .texts import Texts
 from .overlay import board_area
 from .pack_run import PackRun
 from .thumbnails import thumbnail
@@ -50,7 +51,7 @@ class PackOverview:
         self.host = host
         self._known = known   # the pack as the editor holds it (with its undo steps)
         self._open_level = open_level
-        self.labels = charts.Labels()
+        self.labels = Texts()   # this sheet's texts, its charts' labels too
         self.run = PackRun()
         self.is_open = False
         self.pack: files.PackFolder | None = None
@@ -60,6 +61,8 @@ class PackOverview:
         self.buttons: dict[str, Rect] = {}
         self.card_rects: list[tuple[Rect, int]] = []
         self._press: tuple[int, float, float] | None = None   # the card pressed and where
+        self._grab: tuple[float, int] | None = None   # a drag on the empty space: where it began, the first row then
+        self._grid = (1, 1)   # the cards' columns and rows as last drawn (the keys move by them)
         self._drag_to: int | None = None
         self._sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self._sprites_key: tuple[Any, ...] | None = None
@@ -77,7 +80,7 @@ class PackOverview:
 
     def close(self) -> None:
         self.is_open = False
-        self._press = None
+        self._press = self._grab = None
 
     def area(self) -> Rect:
         return board_area(self.host.window.width, self.host.window.height)
@@ -204,6 +207,8 @@ class PackOverview:
                 self.selected = index
                 self._press, self._drag_to = (index, x, y), None
                 return
+        # Not on a card (a drag there reorders): a drag on the empty space scrolls the cards.
+        self._grab = (y, self.first_row)
 
     def _slot_at(self, x: float, y: float) -> int | None:
         for rect, index in self.card_rects:
@@ -212,11 +217,15 @@ class PackOverview:
         return None
 
     def drag(self, x: float, y: float) -> None:
-        if self._press is not None and abs(x - self._press[1]) + abs(y - self._press[2]) > 8:
+        if self._grab is not None:
+            # The cards follow the pointer: dragged up, later rows come into view.
+            y0, row0 = self._grab
+            self.first_row = max(0, row0 + round((y - y0) / (CARD_H + GAP)))
+        elif self._press is not None and abs(x - self._press[1]) + abs(y - self._press[2]) > 8:
             self._drag_to = self._slot_at(x, y)
 
     def release(self, x: float, y: float) -> None:
-        pressed, self._press = self._press, None
+        pressed, self._press, self._grab = self._press, None, None
         if pressed is None:
             return
         if self._drag_to is not None:
@@ -230,22 +239,39 @@ class PackOverview:
         self.first_row = max(0, self.first_row - (1 if amount > 0 else -1))
 
     def key(self, symbol: int, modifiers: int) -> bool:
+        """The keys of editor/keys.py's overview rows: a focus card moved by arrows, a page or
+        to either end, the cards scrolled to keep it in view; Enter opens it."""
         k = arcade.key
+        cols, rows = self._grid
+        last = len(self.cards) - 1
+        steps = {k.LEFT: -1, k.RIGHT: 1, k.UP: -cols, k.DOWN: cols, k.PAGEUP: -cols * rows, k.PAGEDOWN: cols * rows}
         if symbol in (k.ESCAPE, k.F7):
             self.close()
-        elif symbol in (k.LEFT, k.RIGHT) and self.cards:
-            self.selected = max(0, min(len(self.cards) - 1, self.selected + (1 if symbol == k.RIGHT else -1)))
-        elif symbol in (k.ENTER, k.RETURN) and self.cards and self.pack is not None:
+        elif symbol in steps and self.cards:
+            self._focus(self.selected + steps[symbol])
+            if symbol in (k.PAGEUP, k.PAGEDOWN):   # a page scrolls a page, the focus with it
+                self.first_row = max(0, self.first_row + (rows if symbol == k.PAGEDOWN else -rows))
+                self._focus(self.selected)
+        elif symbol in (k.HOME, k.END) and self.cards:
+            self._focus(0 if symbol == k.HOME else last)
+        elif symbol in (k.ENTER, k.RETURN, k.NUM_ENTER) and self.cards and self.pack is not None:
             self.close()
             self._open_level(self.pack.folder / self.cards[self.selected].name)
         else:
             return False
         return True
 
+    def _focus(self, index: int) -> None:
+        """The focus on card `index` (kept to the pack), its row scrolled into view."""
+        cols, rows = self._grid
+        self.selected = max(0, min(len(self.cards) - 1, index))
+        row = self.selected // cols
+        self.first_row = min(max(self.first_row, row - rows + 1), row)
+
     # -- drawing -----------------------------------------------------------------------------------------
     def _button(self, name: str, text: str, rect: Rect, enabled: bool = True) -> None:
         arcade.draw_lrbt_rectangle_filled(rect.left, rect.right, rect.bottom, rect.top, SELECTED if enabled else PANEL)
-        self.labels.put(f"b:{name}", text, *rect.center, TEXT if enabled else DIM, 10, anchor_x="center",
+        self.labels.show(f"b:{name}", text, *rect.center, TEXT if enabled else DIM, 10, anchor_x="center",
                         anchor_y="center")
         if enabled:
             self.buttons[name] = rect
@@ -256,12 +282,12 @@ class PackOverview:
         self.poll()
         area = self.area()
         self.buttons, self.card_rects = {}, []
-        self.labels.begin()
+        self.labels.begin_frame()
         arcade.draw_lrbt_rectangle_filled(area.left, area.right, area.bottom, area.top, (30, 32, 58))
         arcade.draw_lrbt_rectangle_outline(area.left, area.right, area.bottom, area.top, DIM, 1)
         top = area.top - 20
         name = self.pack.meta.get("name") or self.pack.folder.name
-        self.labels.put("title", clip(f"Pack '{name}': {len(self.cards)} levels", 60), area.left + 14, top, TEXT, 14,
+        self.labels.show("title", clip(f"Pack '{name}': {len(self.cards)} levels", 60), area.left + 14, top, TEXT, 14,
                         bold=True, anchor_y="center")
         self._button("close", "Close (Esc)", Rect(area.right - 104, top - 12, 94, 24))
         row_y = area.bottom + 10
@@ -274,7 +300,7 @@ class PackOverview:
             x += width + 8
         if self.run.running:
             done, total = self.run.progress()
-            self.labels.put("progress", f"bots: {done} of {total} levels", x + 4, row_y + 12, WARN, 10,
+            self.labels.show("progress", f"bots: {done} of {total} levels", x + 4, row_y + 12, WARN, 10,
                             anchor_y="center")
         self._draw_cards(Rect(area.left + 10, area.bottom + CURVE_H + 44, area.width - 20,
                               top - 20 - (area.bottom + CURVE_H + 44)))
@@ -284,6 +310,7 @@ class PackOverview:
     def _draw_cards(self, box: Rect) -> None:
         cols = max(1, int((box.width + GAP) // (CARD_W + GAP)))
         rows = max(1, int((box.height + GAP) // (CARD_H + GAP)))
+        self._grid = (cols, rows)
         self.first_row = min(self.first_row, max(0, (len(self.cards) - 1) // cols - rows + 1))
         first = self.first_row * cols
         shown = self.cards[first:first + cols * rows]
@@ -307,11 +334,14 @@ class PackOverview:
             arcade.draw_lrbt_rectangle_filled(rect.left, rect.right, rect.bottom, rect.top, color)
             if self._drag_to == index:
                 arcade.draw_lrbt_rectangle_outline(rect.left, rect.right, rect.bottom, rect.top, WARN, 3)
+            elif index == self.selected:   # the focus the arrow keys move and Enter opens
+                arcade.draw_lrbt_rectangle_outline(rect.left, rect.right, rect.bottom, rect.top, SELECTED, 2)
             self._card_text(index, card, rect)
         self._sprites.draw()
         if len(self.cards) > cols * rows:
-            self.labels.put("more", f"levels {first + 1}-{first + len(shown)} of {len(self.cards)} (wheel scrolls)",
-                            box.right, box.top + 14, DIM, 9, anchor_x="right", anchor_y="center")
+            # Left of the Close button: how to see the rest (the wheel, PgUp/PgDn, a drag on the space).
+            self.labels.show("more", f"levels {first + 1}-{first + len(shown)} of {len(self.cards)}: wheel, PgUp/PgDn, drag",
+                            box.right - 104, box.top + 14, DIM, 9, anchor_x="right", anchor_y="center")
 
     @staticmethod
     def _card_rect(box: Rect, i: int, cols: int) -> Rect:
@@ -321,18 +351,18 @@ class PackOverview:
     def _card_text(self, index: int, card: Card, rect: Rect) -> None:
         x = rect.left + 6
         level = card.level
-        self.labels.put(f"n{index}", clip(f"{index + 1}. {level.name if level else card.name}", 20), x,
+        self.labels.show(f"n{index}", clip(f"{index + 1}. {level.name if level else card.name}", 20), x,
                         rect.bottom + 50, TEXT, 9, bold=True, anchor_y="center")
         if level is None:
-            self.labels.put(f"m{index}", "does not load: open it", x, rect.bottom + 34, BAD, 8, anchor_y="center")
+            self.labels.show(f"m{index}", "does not load: open it", x, rect.bottom + 34, BAD, 8, anchor_y="center")
             return
         moves = f"{level.moves} moves" if level.moves is not None else "no limit"
-        self.labels.put(f"m{index}", f"{level.mode} · {moves}", x, rect.bottom + 36, DIM, 8, anchor_y="center")
-        self.labels.put(f"g{index}", clip(goals_text(level), 24), x, rect.bottom + 23, DIM, 8, anchor_y="center")
+        self.labels.show(f"m{index}", f"{level.mode} · {moves}", x, rect.bottom + 36, DIM, 8, anchor_y="center")
+        self.labels.show(f"g{index}", clip(goals_text(level), 24), x, rect.bottom + 23, DIM, 8, anchor_y="center")
         f = card.figures
         said, color = ("bots: not played", DIM) if f is None else \
             (f"bots win {f.pass_rate:.0%} · {f.label}", LABEL_COLORS.get(f.label, TEXT))
-        self.labels.put(f"p{index}", said, x, rect.bottom + 9, color, 8, anchor_y="center")
+        self.labels.show(f"p{index}", said, x, rect.bottom + 9, color, 8, anchor_y="center")
 
     def _draw_curve(self, box: Rect) -> None:
         """The pack's difficulty curve: the pass rate level by level, the label bands behind."""
@@ -344,7 +374,7 @@ class PackOverview:
         charts.bands(plot, [(lo, hi, BANDS[name]) for (lo, name), hi in zip(LABELS, bounds)])
         for (lo, name), hi in zip(LABELS, bounds):
             if hi - lo >= 0.1:
-                self.labels.put(f"band:{name}", name, box.right - 4, plot.py((lo + hi) / 2), DIM, 8,
+                self.labels.show(f"band:{name}", name, box.right - 4, plot.py((lo + hi) / 2), DIM, 8,
                                 anchor_x="right", anchor_y="center")
         charts.axes(plot, self.labels, "pc", x_title="level", y_title="bots win",
                     x_fmt=lambda v: f"{v:.0f}", y_fmt=lambda v: f"{v:.0%}",
@@ -352,7 +382,7 @@ class PackOverview:
         points = [(i + 1, c.figures.pass_rate) for i, c in enumerate(self.cards) if c.figures is not None]
         charts.line(plot, points, GOOD, 2)
         if not points:
-            self.labels.put("pcnone", "Run bots on every level to draw the pack's curve", box.center[0],
+            self.labels.show("pcnone", "Run bots on every level to draw the pack's curve", box.center[0],
                             box.center[1], TEXT, 10, anchor_x="center", anchor_y="center")
 
 

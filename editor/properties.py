@@ -8,10 +8,11 @@ from typing import Any, Callable
 
 import arcade
 
-from game.core import Mode
+from game.core import Mode, SpecialSort
 from game.ui import textures
 
 from . import slide_tools
+from .draft import Draft
 from .host import Host, Part
 from .look import DIM, GOOD, HEADER_H, PROPS_W, TEXT, as_text, clip
 from .model import Cell, clamp_size, mode_switch_losses, parse_scalar
@@ -20,6 +21,14 @@ from .slide_actions import SlideActions
 from .widgets import Field, button, button_style, label
 
 ROW = 31   # one row of the panel, in pixels
+
+
+def forms(draft: Draft) -> set[SpecialSort]:
+    """The sorts of special a draft lets form: its `specials:` words that are sorts (as
+    written, a misspelt one is left out), every sort when it names none."""
+    if draft.special_sorts is None:
+        return set(SpecialSort)
+    return {s for s in SpecialSort if s.value in draft.special_sorts}
 
 
 class PropertiesPanel(Part):
@@ -110,12 +119,19 @@ class PropertiesPanel(Part):
         b = button("on", self.toggle_diagonal, x=left + lw, y=y, width=80, height=26)
         self.buttons["diagonal"] = b
         add(b)
-        # Match3 uses the row for its specials switch (rules: specials).
+        # Match3 uses the row for its specials switch (rules: specials) and, beside it, the
+        # sorts a run may form there (the file's `specials:`), each on or off.
         modes = {Mode.MATCH3}
         add_label("specials", left, y)
-        b = button("on", functools.partial(self.toggle_goal, "specials"), x=left + lw, y=y, width=80, height=26)
+        b = button("on", functools.partial(self.toggle_goal, "specials"), x=left + lw, y=y, width=40, height=26)
         self.buttons["specials"] = b
         add(b)
+        x = left + lw + 44
+        for sort, width in ((SpecialSort.LINE, 46), (SpecialSort.BOMB, 52), (SpecialSort.RAINBOW, 78)):
+            b = button(sort.value, functools.partial(self.toggle_sort, sort), x=x, y=y, width=width, height=26)
+            self.buttons["sort:" + sort] = b
+            add(b)
+            x += width + 4
         # Slide levels use the same row for their board tools, and the next for the solution.
         modes = {Mode.SLIDE}
         add_label("board", left, y)
@@ -198,6 +214,10 @@ class PropertiesPanel(Part):
             self.buttons[name].text = "on" if on else "off"
             # A goal that is set shows as chosen, as the mode buttons do.
             self.buttons[name].style = button_style(11, selected=on and name != "specials")
+        forming = forms(d)
+        for sort in SpecialSort:
+            # A sort that forms shows as chosen; with the switch off none does.
+            self.buttons["sort:" + sort].style = button_style(11, selected=d.specials and sort in forming)
         ceiling = self.host.window.height - HEADER_H
         for widget, used_in in self._mode_widgets:
             # Shown in its modes, and only where the panel is: scrolled out, it hides.
@@ -228,6 +248,16 @@ class PropertiesPanel(Part):
         """The jelly and stones goals and the specials rule: on/off buttons, one undo step each."""
         d = self.host.model.draft
         self.host.model.set(**{name: not getattr(d, name)})
+        self.host.refresh()
+
+    def toggle_sort(self, sort: SpecialSort) -> None:
+        """A sort of special on or off (one undo step): all three on is the file's default, no
+        `specials:` written; the switch turned off is turned on with the sort alone."""
+        d = self.host.model.draft
+        now = forms(d) if d.specials else set()
+        now ^= {sort}
+        sorts = None if now == set(SpecialSort) else tuple(s.value for s in SpecialSort if s in now)
+        self.host.model.set(specials=True, special_sorts=sorts)
         self.host.refresh()
 
     def new_seed(self) -> None:

@@ -74,7 +74,7 @@ def set_mode(draft: Draft, mode: Mode) -> Draft:
     if mode != Mode.MATCH3:
         # Drops and the specials switch are match3's: the fields that set them are hidden in
         # other modes, so a problem about them could not be fixed where it is shown.
-        out = replace(out, drops=None, specials=True)
+        out = replace(out, drops=None, specials=True, special_sorts=None)
     if mode == Mode.SLIDE:
         # Slide has no blockers: no jelly and no blocker goals.
         out = replace(out, score=None, collect=(), reach=None, jelly=(), goal_jelly=False, goal_stones=False,
@@ -112,6 +112,8 @@ def mode_switch_losses(before: Draft, after: Draft) -> list[str]:
             lost.append(f"the {name} goal")
     if not before.specials and after.specials:
         lost.append("specials: off")
+    if before.special_sorts is not None and after.special_sorts is None:
+        lost.append(f"specials: [{', '.join(before.special_sorts)}]")
     if (before.width, before.height) != (after.width, after.height):
         lost.append(f"the {before.width}x{before.height} size (now {after.width}x{after.height})")
     return lost

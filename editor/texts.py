@@ -1,4 +1,4 @@
-"""Texts that change from frame to frame (title, problems, status, panels), drawn in one batch."""
+"""Texts that change from frame to frame (title, problems, status, panels, charts' labels), kept by key and drawn in one batch."""
 
 from __future__ import annotations
 
@@ -14,7 +14,9 @@ from .look import TEXT, rgba
 
 class Texts:
     """One cached arcade.Text per key, in one pyglet batch: a frame shows the ones it names
-    (show) and hides the rest (end_frame), so nothing said before is left on the screen."""
+    (show) and hides the rest (end_frame, or draw), so nothing said before is left on the
+    screen. The editor's own texts are one pool; each sheet (difficulty, overview, deal) and its
+    charts keep another."""
 
     def __init__(self) -> None:
         self._batch = pyglet.graphics.Batch()
@@ -22,8 +24,9 @@ class Texts:
         self._used: set[str] = set()
 
     def show(self, key: str, text: str, x: float, y: float, color: Any = TEXT, size: int = 11,
-             **kw: Any) -> None:
-        """Show a changing text this frame."""
+             **kw: Any) -> arcade.Text:
+        """Show a changing text this frame (the same arcade.Text as before, changed only where
+        it differs: a text made anew each frame cost a layout each time)."""
         color = rgba(color)
         t = self.shown.get(key)
         if t is None:
@@ -38,6 +41,7 @@ class Texts:
                 t.color = color
             t.visible = True
         self._used.add(key)
+        return t
 
     def begin_frame(self) -> None:
         self._used = set()
@@ -49,6 +53,8 @@ class Texts:
                 t.visible = False
 
     def draw(self) -> None:
+        """Draw the texts shown this frame (any other is hidden first)."""
+        self.end_frame()
         self._batch.draw()
 
     def reset(self) -> None:
@@ -56,6 +62,10 @@ class Texts:
         self._batch = pyglet.graphics.Batch()
         self.shown = {}
         self._used = set()
+
+    def said(self) -> dict[str, str]:
+        """What the texts shown this frame say, by key (what a test reads)."""
+        return {k: str(t.text) for k, t in self.shown.items() if k in self._used}
 
     def text(self, key: str) -> str:
         """What the text `key` shows now ('' when it is hidden or was never shown)."""

@@ -1,4 +1,4 @@
-"""Choosing what a click paints: the tool keys (1-9, H, R, S, ...), the palette's swatches, the special and the shape."""
+"""Choosing what a click paints: the tool keys (1-9, H, R, S, ...), the palette's swatches, the special, the shape and the mirror."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import arcade
 from game.core import Mode, token_stone
 
 from .host import Host, Part
+from .mirror import Mirror
 from .model import (
     DROP_TOOL, ERASE_TOOL, FILL, GAP_TOOL, HOLE_TOOL, JELLY_TOOL, LOCK_TOOL, PEN, PLAYER_TOOL, RANDOM_TOOL,
     RECT, Tool, kind_tool, next_hits, stone_tool,
@@ -27,6 +28,9 @@ TOOL_KEYS: dict[int, tuple[Tool, tuple[Mode, ...] | None]] = {
 SHAPE_KEYS = {key.B: FILL, key.F: FILL, key.X: RECT, key.D: PEN}
 SPECIAL_SAID = {"": "plain tiles", "h": "special h: clears its row", "v": "special v: clears its column",
                 "b": "special b: a bomb, clears the 3x3 around it"}
+MIRROR_SAID = {Mirror.OFF: "mirror off", Mirror.LEFT_RIGHT: "mirror left-right: across the middle column",
+               Mirror.UP_DOWN: "mirror up-down: across the middle row",
+               Mirror.BOTH: "mirror both ways: four images a stroke"}
 
 
 class ToolPicker(Part):
@@ -53,6 +57,8 @@ class ToolPicker(Part):
             self.next_special()
         elif symbol == key.S and mode != Mode.SLIDE:
             self.select_stone()
+        elif symbol == key.M:
+            self.set_mirror(self.host.model.mirror.next())
         elif symbol in SHAPE_KEYS:
             self.host.model.shape = SHAPE_KEYS[symbol]
         elif symbol in (key.PLUS, key.EQUAL, key.NUM_ADD) and mode == Mode.SLIDE:
@@ -76,6 +82,8 @@ class ToolPicker(Part):
             model.shape = value
         elif kind == "step":
             self._slide.step(value)
+        elif kind == "mirror":
+            self.set_mirror(value)
 
     def select_tool(self, tool: Tool) -> None:
         self.host.model.select(tool)
@@ -89,6 +97,18 @@ class ToolPicker(Part):
         self.select_tool(stone_tool(hits))
         self.host.say(f"stone S{hits}: takes {hits} hit{'s' if hits > 1 else ''} (S again for more; "
                       "a click on a stone adds one)")
+
+    def set_mirror(self, mirror: Mirror) -> None:
+        """M, or a mirror swatch: which images of each stroke are painted too."""
+        model = self.host.model
+        model.mirror = mirror
+        if model.draft.mode == Mode.SLIDE:
+            self.host.say(f"{mirror.value}: a slide board is never mirrored")
+        elif model.draft.mode == Mode.CHAIN and mirror != Mirror.OFF:
+            self.host.say(f"mirror {mirror.value} (the player start stays one)")   # the status line is short
+        else:
+            self.host.say(MIRROR_SAID[mirror])
+        self.host.refresh()
 
     def next_special(self) -> None:
         """Q: the special the kind brush puts on its tiles, in turn."""

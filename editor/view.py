@@ -34,7 +34,9 @@ from .resize_flow import ResizeFlow
 from .pack_flow import PackFlow
 from .problems import ProblemsPanel
 from .properties import PropertiesPanel
+from .selection import Selection
 from .status import StatusLine
+from .tabs import Tabs
 from .texts import Texts
 from .tools import ToolPicker
 from .widgets import Dialog, button
@@ -88,14 +90,18 @@ class EditorView(arcade.View):
         self.slide = SlideActions(self)   # the slide board's tools and typed tile numbers
         self.playtester = PlaytestFlow(self, settings, lambda level, outcome: self.proofs.offer(level, outcome))
         self.packs = PackFlow(self, self.autosave)   # the pack dialogs
-        self.file_flow = self.add_part(FileFlow(self, self.autosave))   # new, open, save, restore
+        self.file_flow = self.add_part(FileFlow(self, self.autosave, lambda: self.tabs))
+        # The open levels, each in a tab with its own undo, file and place (tabs.py).
+        self.tabs = self.add_part(Tabs(self, self.file_flow, self.autosave, self.show_model,
+                                       lambda: (self.cursor, self.props.scroll), self._put_place,
+                                       lambda: min(b.rect.left for b in self.header_buttons.values()) - 20))
         self.proofs = ProofFlow(self, self.file_flow.save)   # a won play-test kept as the level's proof
         self.difficulty = self.add_part(DifficultyPanel(self, lambda: self.difficulty_sheet.open()))
         # Sheets over the board, each a part: the difficulty report (F6), the pack overview (F7).
         self.difficulty_sheet = DifficultySheet(self, self.difficulty.figures, self.difficulty.start,
                                                 lambda: self.difficulty.run.target)
         self.overview = PackOverview(self, self.packs._known_pack,
-                                     lambda p: self.file_flow.guard(lambda: self.open_path(p), "open it"))
+                                     self.file_flow.open_or_say)
         self.sheets = Sheets(self.difficulty_sheet, self.overview)
         self.deal = self.add_part(DealPreview(self, self.colorblind))   # the seeded deal on the random cells
         # The properties panel: every field and rule (a scroll makes the widgets anew).
@@ -103,6 +109,7 @@ class EditorView(arcade.View):
             self, self.resizer, self.slide, lambda: self.on_resize(self.window.width, self.window.height),
             self.colorblind))
         self.tools = self.add_part(ToolPicker(self, self.slide, self.props.stop_picking))   # what a click paints
+        self.selection = self.add_part(Selection(self, self._rect_end))   # V or Shift+drag: copy, cut, paste, move cells
         self.chrome = self.add_part(Chrome(self, self.tools.pick, self.resizer.edge, self.colorblind))
         self.problems = self.add_part(ProblemsPanel(self, self.status, self.file_flow, self.difficulty,
                                                     self._move_cursor))
@@ -173,7 +180,11 @@ class EditorView(arcade.View):
         return f"Gridfall editor - {self.model.draft.name} ({where}){' *' if self.model.dirty else ''}"
 
     def replace_model(self, model: EditModel) -> None:
-        """Another level in the editor (New, Open, Restore): every part forgets the one before."""
+        """Another level in the editor (New, Open, Restore): in a tab of its own (tabs.py)."""
+        self.tabs.opened(model)
+
+    def show_model(self, model: EditModel) -> None:
+        """Show this level (the tabs' switch): every part forgets the one shown before."""
         self.model = model
         self.cursor = (0, 0)
         for part in self.parts:
@@ -241,14 +252,14 @@ class EditorView(arcade.View):
 
     def leave(self) -> None:
         def go() -> None:
-            self.autosave.forget()
+            self.autosave.forget_all()
             self.difficulty.close()
             self.overview.run.stop()
             if self.on_leave is not None:
                 self.on_leave()
             else:
                 self.window.close()
-        self.file_flow.guard(go, "leave the editor")
+        self.tabs.guard_all(go, "leave the editor")
 
     # -- arcade events ----------------------------------------------------------------------------
     def on_show_view(self) -> None:
@@ -316,9 +327,8 @@ class EditorView(arcade.View):
 
     def on_close(self) -> bool | None:
         """Quitting with unsaved changes asks first (returning True keeps the window open)."""
-        self.commit_typing()
-        if self.model.dirty:
-            self.file_flow.guard(self.window.close, "quit")
+        if self.tabs.any_dirty():
+            self.tabs.guard_all(self.window.close, "quit")
             return True
         return None
 
@@ -336,13 +346,13 @@ class EditorView(arcade.View):
         if self.dialog is not None:
             self.dialog.ui.on_mouse_press(x, y, button_, modifiers)
             return
-        if self.ui.on_mouse_press(x, y, button_, modifiers) or self._over_widget(x, y):
+        if self.tabs.press(x, y) or self.ui.on_mouse_press(x, y, button_, modifiers) or self._over_widget(x, y):
             return
         if self.dialog is not None:
             return   # the click ended typing in a field, whose new value asks something first
         if self.sheets.press(x, y, button_, modifiers):
             return
-        if any(part.click(x, y, button_) for part in self.parts):
+        if any(part.mouse_press(x, y, button_, modifiers) for part in self.parts):
             return
         cell = self.canvas.cell_at(x, y)
         if cell is None:
@@ -390,6 +400,8 @@ class EditorView(arcade.View):
             return
         cell = self.canvas.cell_at(x, y)
         self.hover = cell
+        if any(part.mouse_drag(x, y) for part in self.parts):
+            return
         if self.mouse_down and cell is not None:
             self.cursor = cell
             self.model.drag(cell)
@@ -400,6 +412,8 @@ class EditorView(arcade.View):
             return
         self.ui.on_mouse_release(x, y, button_, modifiers)
         self.sheets.release(x, y)
+        if any(part.mouse_release(x, y) for part in self.parts):
+            return
         if self.mouse_down:
             self.mouse_down = False
             self.model.release(self.canvas.cell_at(x, y))
@@ -481,6 +495,14 @@ class EditorView(arcade.View):
     def _move_cursor(self, cell: Cell) -> None:
         self.cursor = cell
 
+    def _put_place(self, place: tuple[Cell, float] | None) -> None:
+        """A tab shown again: its cursor and its properties' scroll as they were left (None:
+        a level just opened, at the top)."""
+        self.cursor, scroll = place or ((0, 0), 0.0)
+        if scroll != self.props.scroll:
+            self.props.scroll = scroll
+            self.on_resize(self.window.width, self.window.height)
+
     # -- drawing --------------------------------------------------------------------------------------
     def on_draw(self) -> None:
         """The chrome (built once: chrome.py), the title, the board, then each part, then the
@@ -492,12 +514,13 @@ class EditorView(arcade.View):
         self.chrome.draw_under()
         # The title keeps clear of the header's buttons, however narrow the window.
         room = min(b.rect.left for b in self.header_buttons.values()) - 20
-        self.texts.show("title", clip(self.title().removeprefix("Gridfall editor - "), max(8, int(room / 8.5))),
-                        12, self.window.height - HEADER_H / 2, BAD if m.dirty else TEXT, 13, anchor_y="center")
+        if len(self.tabs) < 2:   # else the tabs' strip names each level there
+            self.texts.show("title", clip(self.title().removeprefix("Gridfall editor - "), max(8, int(room / 8.5))),
+                            12, self.window.height - HEADER_H / 2, BAD if m.dirty else TEXT, 13, anchor_y="center")
         self.canvas.draw(m.draft, cursor=self.cursor, reach=m.draft.reach, flash=self.problems.flash,
                          rect_from=m.rect_anchor, rect_to=self._rect_end() if m.rect_anchor else None,
                          colorblind=self.colorblind)
-        quiet = self.mouse_down or self.dialog is not None or self.props.picking_reach
+        quiet = self.mouse_down or self.dialog is not None or self.props.picking_reach or self.selection.busy
         self.chrome.draw_over(None if quiet else self.hover)   # the brush's preview under the pointer
         self.texts.show("undoinfo", f"undo {len(m.history.past)} / redo {len(m.history.future)}", 12, 14, DIM, 10)
         for part in self.parts:

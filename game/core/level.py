@@ -13,9 +13,9 @@ from .grid import Cell, Grid
 from .level_check import check_level
 from .level_format import (
     DEFAULT_KINDS, DEFAULT_SEED, DROP_TOKEN, FORMAT, HOLE_TOKEN, PLAYER_TOKEN, RANDOM_TOKEN, Goals,
-    Rules, token_locked, token_special, token_stone, token_value,
+    Rules, sorts_formed, token_locked, token_special, token_stone, token_value,
 )
-from .vocab import Lesson, Mode, Special
+from .vocab import Lesson, Mode, Special, SpecialSort
 
 T = TypeVar("T")
 _MISSING = object()
@@ -48,6 +48,9 @@ class Level:
     stars: tuple[int, int, int] | None = None
     rules: Rules = field(default_factory=Rules)
     teaches: Lesson | None = None   # the mechanic the level teaches (the lab checks it does)
+    # The sorts of special a run may form here (the file's `specials:`, in SpecialSort order);
+    # None: every sort, as before the field. Specials the layout places are there regardless.
+    special_sorts: tuple[SpecialSort, ...] | None = None
     # Facts derived from the fields alone (the layout's stones, the board's geometry, ...),
     # made on first use and kept with this value: the rules ask them every move. Not an init
     # field, so dataclasses.replace starts a changed level with none; not compared, hashed,
@@ -112,6 +115,15 @@ class Level:
             object.__setattr__(self, "mode", Mode(self.mode))
         if self.teaches is not None and type(self.teaches) is not Lesson:
             object.__setattr__(self, "teaches", Lesson(self.teaches))
+        if self.special_sorts is not None:
+            named = {SpecialSort(s) for s in self.special_sorts}
+            object.__setattr__(self, "special_sorts", tuple(s for s in SpecialSort if s in named))
+
+    @property
+    def forms(self) -> frozenset[Special]:
+        """The specials a run may form on this level: the one switch the cascade reads (none
+        when the rules turn specials off, else the `specials:` sorts, all when it names none)."""
+        return self.kept("forms", lambda: sorts_formed(self.special_sorts, self.rules.specials))
 
     # -- derived facts the rules need -------------------------------------------------
     def token(self, cell: Cell) -> str:
@@ -238,7 +250,7 @@ class Level:
             id=self.id, name=self.name, description=self.description, mode=self.mode,
             width=self.width, height=self.height, kinds=self.kinds, seed=self.seed,
             moves=self.moves, layout=self.layout, goals=self.goals, stars=self.stars,
-            rules=self.rules, jelly=self.jelly, teaches=self.teaches,
+            rules=self.rules, jelly=self.jelly, teaches=self.teaches, special_sorts=self.special_sorts,
         )
 
 
@@ -249,6 +261,7 @@ def level_mapping(
     *, id: Any, name: Any, description: Any, mode: Any, width: Any, height: Any, kinds: Any,
     seed: Any, moves: Any, layout: tuple[tuple[str, ...], ...] | None, goals: Goals,
     stars: Any, rules: Rules, jelly: tuple[tuple[int, ...], ...] | None = None, teaches: Any = None,
+    special_sorts: Any = None,
 ) -> dict[str, Any]:
     """A level-file mapping from its parts, keys in the documented order, defaults left out.
 
@@ -260,6 +273,9 @@ def level_mapping(
         out["description"] = description
     if teaches is not None:
         out["teaches"] = teaches.value if isinstance(teaches, Lesson) else teaches
+    if special_sorts is not None:   # written only when named, so older levels keep their bytes and hash
+        out["specials"] = [s.value if isinstance(s, SpecialSort) else s for s in special_sorts] \
+            if isinstance(special_sorts, (list, tuple)) else special_sorts
     out["mode"] = mode.value if isinstance(mode, Mode) else mode   # plain text for any writer
     out["width"] = width
     out["height"] = height

@@ -15,7 +15,7 @@ from .level_format import (
     MODES, PLAYER_TOKEN, BLOCKER_LESSONS, lesson_modes, RAINBOW_TOKEN, RANDOM_TOKEN, RULE_KEYS, STONE_TOKEN, Goals, Rules,
     chute_bottoms, is_digits, token_locked, token_special, token_stone, token_value, valid_id,
 )
-from .vocab import Lesson, Mode, Special
+from .vocab import Lesson, Mode, Special, SpecialSort
 
 
 def _int_field(
@@ -105,6 +105,7 @@ def check_level(data: Mapping[str, Any]) -> tuple[dict[str, Any] | None, list[Pr
     goals = _parse_goals(out, data.get("goals"), mode, width, height, kinds, layout)
     stars = _parse_stars(out, data.get("stars"))
     teaches = _parse_teaches(out, data.get("teaches"), mode, rules, layout, jelly, goals)
+    special_sorts = _parse_special_sorts(out, data, mode, rules, teaches)
 
     if layout is not None and mode is not None and width is not None and height is not None:
         _check_layout_semantics(out, layout, mode, rules, width, height)
@@ -121,6 +122,7 @@ def check_level(data: Mapping[str, Any]) -> tuple[dict[str, Any] | None, list[Pr
         id=level_id, name=name, mode=mode, width=width, height=height,
         kinds=kinds, description=description, seed=seed, moves=moves, layout=layout,
         jelly=jelly, goals=goals or Goals(), stars=stars, rules=rules, teaches=teaches,
+        special_sorts=special_sorts,
     )
     return fields, out.problems
 
@@ -536,3 +538,44 @@ def _parse_teaches(out: Collector, raw: Any, mode: Mode | None, rules: Rules | N
         out.add(("teaches",), f"the board has no {lesson} to teach: place some, or teach something else")
         return None
     return lesson
+
+
+SORTS = tuple(sort.value for sort in SpecialSort)
+# The sort a special lesson needs formed (its specials come from runs).
+_LESSON_SORT = {Lesson.LINE: SpecialSort.LINE, Lesson.BOMB: SpecialSort.BOMB, Lesson.RAINBOW: SpecialSort.RAINBOW}
+
+
+def _parse_special_sorts(out: Collector, data: Mapping[str, Any], mode: Mode | None, rules: Rules | None,
+                         lesson: Lesson | None) -> tuple[SpecialSort, ...] | None:
+    """`specials:`: the sorts of special a run may form (a list of line, bomb, rainbow; [] for
+    none); absent, every sort forms."""
+    if "specials" not in data:
+        return None
+    raw = data["specials"]
+    if not isinstance(raw, list):
+        out.add(("specials",), f"expected a list like [line, bomb] ([] for none), found {describe(raw)}",
+                fault=Fault.TYPE)
+        return None
+    bad = False
+    for i, word in enumerate(raw):
+        if word not in SORTS:
+            near = difflib.get_close_matches(str(word), SORTS, n=1, cutoff=0.5)
+            hint = f"; did you mean '{near[0]}'?" if near else ""
+            out.add(("specials", i), f"expected one of {', '.join(SORTS)}, found {describe(word)}{hint}",
+                    fault=Fault.NOT_TEXT)
+            bad = True
+        elif raw.index(word) != i:
+            out.add(("specials", i), f"'{word}' is named twice")
+            bad = True
+    if bad:
+        return None
+    if mode not in (Mode.MATCH3, None):
+        out.add(("specials",), "only match3 levels form special tiles; remove 'specials'")
+        return None
+    if raw and rules is not None and not rules.specials:
+        out.add(("specials",), "the rules turn specials off (rules: specials: false), so none of these forms")
+    sorts = tuple(sort for sort in SpecialSort if sort.value in raw)
+    need = _LESSON_SORT.get(lesson) if lesson is not None else None
+    if need is not None and need not in sorts:
+        out.add(("specials",), f"the level teaches {lesson} but forms no {need}: add '{need}'")
+    return sorts

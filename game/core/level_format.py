@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from .grid import DROP, EMPTY, HOLE, PLAYER, RAINBOW, STONE, Cell
-from .vocab import Lesson, Mode, Special
+from .vocab import Lesson, Mode, Special, SpecialSort
 
 FORMAT = 1
 MODES = tuple(mode.value for mode in Mode)
@@ -18,7 +18,7 @@ DEFAULT_SEED = 0   # the seed of a level that names none (Level.play_seed)
 
 # The documented order of a level file's keys; writers emit them in this order.
 KEY_ORDER = (
-    "format", "id", "name", "description", "teaches", "mode", "width", "height", "kinds",
+    "format", "id", "name", "description", "teaches", "specials", "mode", "width", "height", "kinds",
     "seed", "moves", "layout", "jelly", "goals", "stars", "rules",
 )
 GOAL_KEYS = ("score", "collect", "reach", "jelly", "stones", "drops")
@@ -33,6 +33,27 @@ def valid_id(text: object) -> bool:
     is always safe as a file name.
     """
     return isinstance(text, str) and ID_PATTERN.fullmatch(text) is not None
+
+# The specials each sort a level's `specials:` names lets runs form (SpecialSort order is the
+# written order), and what a level that names none forms: every one, as before the field.
+SORT_SPECIALS: dict[SpecialSort, frozenset[Special]] = {
+    SpecialSort.LINE: frozenset({Special.ROW, Special.COLUMN}),
+    SpecialSort.BOMB: frozenset({Special.BOMB}),
+    SpecialSort.RAINBOW: frozenset({Special.RAINBOW}),
+}
+ALL_SPECIALS = frozenset(Special)
+NO_SPECIALS: frozenset[Special] = frozenset()
+
+
+def sorts_formed(sorts: tuple[SpecialSort, ...] | None, specials_on: bool) -> frozenset[Special]:
+    """The specials a run may form: none when the rules turn specials off, every one when the
+    level names no `specials:`, else those of the sorts it names."""
+    if not specials_on:
+        return NO_SPECIALS
+    if sorts is None:
+        return ALL_SPECIALS
+    return frozenset().union(*(SORT_SPECIALS[s] for s in sorts))
+
 
 BLOCKER_LESSONS = (Lesson.JELLY, Lesson.STONES, Lesson.LOCKS, Lesson.DROPS)
 

@@ -28,6 +28,7 @@ class LevelReading:
     name: str | None = None
     description: str | None = None
     teaches: str | None = None      # the lesson as written (the validator checks it)
+    special_sorts: tuple[str, ...] | None = None   # `specials:` as written (each word as text)
     mode: Mode | None = None               # None: missing or no mode
     width: int | None = None               # a whole number as written (not range-checked)
     height: int | None = None
@@ -73,7 +74,7 @@ def read_level(data: Mapping[str, Any]) -> LevelReading:
     return LevelReading(
         level, tuple(problems),
         id=_text(data.get("id")), name=_text(data.get("name")), description=_text(data.get("description")),
-        teaches=_text(data.get("teaches")),
+        teaches=_text(data.get("teaches")), special_sorts=_words(data.get("specials")),
         mode=Mode(mode) if isinstance(mode, str) and mode in Mode._value2member_map_ else None,
         width=_whole(data.get("width")), height=_whole(data.get("height")),
         layout=layout, layout_text=layout_text, jelly=jelly,
@@ -101,6 +102,13 @@ def _rows(value: object) -> tuple[Rows | None, tuple[bool, ...]]:
 
 def _text(value: object) -> str | None:
     return None if value is None else str(value)
+
+
+def _words(value: object) -> tuple[str, ...] | None:
+    """A list's items as text (a lone word reads as a list of it: what the writer meant)."""
+    if value is None:
+        return None
+    return tuple(str(v) for v in value) if isinstance(value, list) else (str(value),)
 
 
 def _whole(value: object) -> int | None:

@@ -42,6 +42,15 @@ class Special(StrEnum):
     RAINBOW = "*"    # no kind of its own (made by a run of 5 or more)
 
 
+class SpecialSort(StrEnum):
+    """A sort of special a run can form, as a level file's `specials:` names it (a line is a row
+    or a column line: which one follows from the run's direction)."""
+
+    LINE = "line"
+    BOMB = "bomb"
+    RAINBOW = "rainbow"
+
+
 class Lesson(StrEnum):
     """What a level teaches (a level file's `teaches:`): a special, a combo of two specials
     swapped together, or a blocker. The lab checks a level teaches it (game.bots.lessons)."""

@@ -140,14 +140,14 @@ def _check_meta(where: Locator, value: Any) -> tuple[dict[str, str], list[FilePr
         problems.append(where.place(Problem(("name",), "must not be blank")))
     version = value.get("version")
     if version is not None:
-        entry = where.doc.entry(("version",))
-        if isinstance(version, bool) or not isinstance(version, (str, int, float)) or entry is None:
+        written = where.doc.written(("version",))
+        if isinstance(version, bool) or not isinstance(version, (str, int, float)) or written is None:
             problems.append(where.place(Problem(("version",), "expected a version like 1.0 or "
                                                 f"\"2.1.3\", found {describe(version)}",
                                                 fault=Fault.TYPE)))
         else:
             # The text as written, so 1.10 stays "1.10" and never becomes the float 1.1.
-            meta["version"] = version if isinstance(version, str) else str(entry.node.value)
+            meta["version"] = version if isinstance(version, str) else written
     return meta, problems
 
 

@@ -129,6 +129,15 @@ class Doc:
             found = self.index.get(path[:-1] + (str(path[-1]),))
         return found
 
+    def written(self, path: Path) -> str | None:
+        """The scalar at `path` as written in the file (`no`, `1.10`, `0123`), whatever YAML 1.1
+        made of it (False, 1.1, 83); None where there is no scalar. The one way a reader keeps
+        the text a person typed: a pack's version, an editor's field shown as written."""
+        entry = self.entry(path)
+        if entry is None or not isinstance(entry.node, ScalarNode):
+            return None
+        return str(entry.node.value)
+
 
 def read_text(path: str | os.PathLike[str]) -> str:
     """The file's text, refusing folders, huge files, binary data and non-UTF-8 bytes."""

@@ -57,14 +57,18 @@ def flow(value: Any) -> str:
     return scalar(value)
 
 
-def mapping_lines(data: dict[str, Any], block_keys: frozenset[str] = frozenset()) -> list[str]:
+def mapping_lines(data: dict[str, Any], block_keys: frozenset[str] = frozenset(),
+                  flow_keys: frozenset[str] = frozenset()) -> list[str]:
     """Lines of a block mapping: lists of text as block lists, nested mappings one level deep.
 
-    Keys named in `block_keys` hold a mapping written as a block (goals), one entry a line.
+    Keys named in `block_keys` hold a mapping written as a block (goals), one entry a line;
+    keys in `flow_keys` hold a short list of words written on one line (specials: [line]).
     """
     lines: list[str] = []
     for key, value in data.items():
-        if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+        if key in flow_keys:
+            lines.append(f"{key}: {flow(value)}")
+        elif isinstance(value, list) and value and all(isinstance(v, str) for v in value):
             lines.append(f"{key}:")
             lines.extend(f"  - {quoted(v)}" for v in value)
         elif isinstance(value, dict) and key in block_keys:

@@ -64,7 +64,10 @@ class Toast:
         x, y = self._at
         self.text.x, self.text.y = x, y
         # One line when it fits, else wrapped inside the room it has (a path never runs off screen).
+        # A wrapped message before left its wrap width on the text: a one-line message laid in
+        # that width sat off the middle of its pill, its end outside it.
         self.text.multiline = False
+        self.text.label.width = None   # (arcade.Text.width takes an int; its pyglet label takes None)
         if self.text.content_width + 36 > self._max_width:
             self.text.width = int(self._max_width - 36)
             self.text.multiline = True

@@ -121,12 +121,15 @@ def test_the_editor_keeps_what_a_level_teaches() -> None:
 
 
 def test_a_level_before_a_lesson_that_shows_its_mechanic_by_accident_is_caught(tmp_path: pathlib.Path) -> None:
-    # Jelly Beds' cascades fire striped tiles in most wins: before a level that teaches the
-    # line it gives the lesson away. First Swap makes no specials, so it never does.
+    # Jelly Beds as it was before its `specials: []`: its cascades fire striped tiles in most
+    # wins, so before a level that teaches the line it gives the lesson away. As shipped it
+    # forms no special, and neither does First Swap (rules: specials: false).
     from game.bots.lessons import ACCIDENT_SHARE, check_accidents
     from game.cli.lessons import lesson_problems
 
-    jelly_beds = find_pack("sweet-mechanics").level("jelly-beds")
+    shipped = find_pack("sweet-mechanics").level("jelly-beds")
+    assert shipped.special_sorts == ()
+    jelly_beds = dataclasses.replace(shipped, special_sorts=None)   # every special forms
     first_swap = find_pack("first-steps").level("first-swap")
     four = find_pack("sweet-mechanics").level("four-in-a-row")
     reports = check_accidents([first_swap, jelly_beds, four], SEEDS)
@@ -136,6 +139,8 @@ def test_a_level_before_a_lesson_that_shows_its_mechanic_by_accident_is_caught(t
     caught = by_level["jelly-beds"]
     assert not caught.passed and caught.used >= ACCIDENT_SHARE * caught.wins > 0
     assert caught.taught_by == "four-in-a-row" and "before four-in-a-row teaches it" in caught.failure()
+    fixed = {r.level_id: r for r in check_accidents([shipped, four], SEEDS)}
+    assert fixed["jelly-beds"].passed and fixed["jelly-beds"].used == 0 < fixed["jelly-beds"].wins
     # validate --lessons says so at the earlier level's name.
     for level in (first_swap, jelly_beds, four):
         save_level(level, tmp_path / f"{level.id}.yaml")
@@ -144,6 +149,16 @@ def test_a_level_before_a_lesson_that_shows_its_mechanic_by_accident_is_caught(t
     assert [pathlib.Path(p.file).name for p in problems] == ["jelly-beds.yaml"]
     text = (tmp_path / "jelly-beds.yaml").read_text(encoding="utf-8").splitlines()
     assert text[problems[0].line - 1].startswith("name:")
+
+
+def test_both_shipped_packs_teach_every_lesson_and_give_none_away(capsys: pytest.CaptureFixture[str]) -> None:
+    # The full lab (20 games a bot and level): every teaching level passes its lesson, and no
+    # level before a lesson uses its mechanic in 20% of its wins (each names the specials that
+    # may form there: `specials:`).
+    code = main(["validate", "--lessons", str(SWEET), str(ROOT / "game" / "data" / "levels" / "first-steps")])
+    said = capsys.readouterr()
+    assert code == 0, said.out + said.err
+    assert "teach" not in said.out + said.err
 
 
 def test_playtest_reports_a_level_that_fails_its_lesson(tmp_path: pathlib.Path,

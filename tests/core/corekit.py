@@ -94,6 +94,9 @@ def level_dicts(draw: st.DrawFn, modes: Sequence[str] = ("match3", "chain", "sli
             rules["diagonal"] = draw(st.booleans())
     if rules:
         data["rules"] = rules
+    if specials_on and draw(st.integers(0, 3)) == 0:
+        # The sorts a run may form (`specials:`): any subset, none included.
+        data["specials"] = draw(st.lists(st.sampled_from(["line", "bomb", "rainbow"]), unique=True))
     player: Cell | None = None
     if draw(st.booleans()) or mode == "chain":
         cells = [[ "." for _ in range(width)] for _ in range(height)]

@@ -151,6 +151,10 @@ def check_batch(before: State, events: list[Event]) -> State:
         elif isinstance(e, (Created, Detonated)):
             # The finale's lines go off on any match3 board, even one that makes no specials.
             assert level.mode == "match3" and (level.rules.specials or finale)
+            # A run forms only the specials the level names (`specials:`); a special swap's own
+            # step may turn tiles into its partner's special, and the finale's lines are a rule.
+            if isinstance(e, Created) and not finale and not swap_effect:
+                assert e.special in level.forms, f"{e.special} formed where specials: {level.special_sorts}"
             if not step_events:
                 step_grid = s.grid
             step_events.append(e)

@@ -205,3 +205,34 @@ def assert_canvas_seen(view: EditorView, image: Any) -> int:
 
 
 SCREENSHOTS = pathlib.Path(__file__).resolve().parents[1] / "screenshots"
+
+
+def key_sheet(window: Any, view: EditorView) -> list[str]:
+    """Open the key sheet with F1 and read every page of it (Next >) as a person would; the
+    texts seen, in order. The sheet is closed again (Esc)."""
+    press(window, key.F1)
+    seen: list[str] = []
+    while True:
+        d = view.dialog
+        assert d is not None and d.title.startswith("Keys")
+        _left, bottom, _w, height = d.rect
+        assert bottom >= 0 and bottom + height <= window.height   # never runs off the window
+        texts = [str(w.text) for w in d.ui.walk_widgets() if hasattr(w, "text")]
+        seen += texts
+        if "Next >" not in texts:
+            break
+        click(window, *d.button_center("Next >"))
+    press(window, key.ESCAPE)
+    assert view.dialog is None
+    return seen
+
+
+def page_to(window: Any, view: EditorView, button: str) -> None:
+    """Turn the open dialog's pages (its "Next >" button, as a designer would) until `button`
+    is on the page shown: a session's data folder gathers packs from many tests, past a page."""
+    for _ in range(50):
+        d = view.dialog
+        assert d is not None
+        if button in d.buttons or "Next >" not in d.buttons:
+            return
+        click(window, *d.button_center("Next >"))

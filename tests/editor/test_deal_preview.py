@@ -37,7 +37,7 @@ def test_the_board_shows_the_deal_a_player_gets_and_another_can_be_kept(window: 
     shown = _shown_deal(view)
     assert len(shown) == 35 and (0, 0) not in shown          # the painted tile is not dealt over
     assert all(shown[(r, c)] is textures.kind(dealt.grid[r][c]) for r, c in shown)
-    texts = view.deal.labels.shown()
+    texts = view.deal.labels.said()
     assert texts["seed"] == f"seed {level.play_seed}" and texts["next"] == "next to fall:"
     image = shot(window, view, SCREENSHOTS / "editor-deal.png").convert("RGB")
     # Each dealt tile is seen on its cell (a little faded over the "?"): the frame drawn
@@ -61,7 +61,7 @@ def test_the_board_shows_the_deal_a_player_gets_and_another_can_be_kept(window: 
     assert view.deal.looking == seed and view.model.draft.seed is None and len(view.model.history.past) == steps
     other = new_game(level, seed)
     assert all(t is textures.kind(other.grid[r][c]) for (r, c), t in _shown_deal(view).items())
-    assert view.deal.labels.shown()["seed"] == f"seed {seed} (looking)"
+    assert view.deal.labels.said()["seed"] == f"seed {seed} (looking)"
     # Keep this deal: the level's seed, one undo step.
     click(window, *view.deal.buttons["keep"].center)
     assert view.model.draft.seed == seed and view.deal.looking is None and "seed" in view.status.text

@@ -90,7 +90,7 @@ def test_lost_goals_the_limit_curve_and_apply_from_the_sheet(window: Any, editor
         sheet = view.difficulty_sheet
         assert sheet.is_open
         frame(window)
-        shown = sheet.labels.shown()
+        shown = sheet.labels.said()
         assert shown["lost"] == f"Of the {lost} lost games:"
         assert shown["lost0"].startswith("100% ended with jelly left")
         assert shown["c:xt"] == "move limit" and shown["c:y4"] == "100%" and shown["h:yt"] == "games"
@@ -102,8 +102,8 @@ def test_lost_goals_the_limit_curve_and_apply_from_the_sheet(window: Any, editor
         click(window, plot.px(7), plot.box.center[1])
         assert sheet.picked == 7
         press(window, key.RIGHT)
-        assert sheet.picked == 8 and shown != sheet.labels.shown()
-        assert sheet.labels.shown()["cpick"] == f"8 moves: bots win {curve[8]:.0%}"
+        assert sheet.picked == 8 and shown != sheet.labels.said()
+        assert sheet.labels.said()["cpick"] == f"8 moves: bots win {curve[8]:.0%}"
         click(window, *sheet.buttons["apply"].center)
         assert view.model.draft.moves == 8 and not sheet.is_open
         assert "move limit set to 8" in view.status.text
@@ -140,6 +140,8 @@ def test_figures_are_kept_in_the_pack_and_read_back_in_a_new_session(window: Any
         view.difficulty.run.close()
     # Another session: no figures in the data folder's store, the pack's file says them.
     view.difficulty.run = DifficultyRun(games=20, workers=1, store=data_dir / "difficulty-empty")
+    press(window, key.W, key.MOD_CTRL)              # closed (saved: nothing asked), then opened again
+    assert view.model.path is None
     view.open_path(path)
     frame(window)
     figures = view.difficulty.run.for_level(view.difficulty.current_hash())
@@ -148,7 +150,7 @@ def test_figures_are_kept_in_the_pack_and_read_back_in_a_new_session(window: Any
     assert view.texts.shown["dh:kept"].text.startswith("kept in the pack's playtest.yaml")
     # The sheet draws the stored curve; the histogram asks for a run (no games kept).
     press(window, key.F6)
-    assert view.difficulty_sheet.labels.shown()["hnone"].startswith("kept figures")
+    assert view.difficulty_sheet.labels.said()["hnone"].startswith("kept figures")
     press(window, key.ESCAPE)
     # An edit makes them stale: the panel says so instead of showing another level's figures.
     set_field(window, view, "moves", "5")

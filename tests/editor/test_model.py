@@ -372,3 +372,39 @@ def test_a_fast_pen_drag_paints_every_cell_it_passed() -> None:
     painted = set(m.draft.find("4"))
     assert {(0, c) for c in range(7)} | {(r, 6) for r in range(6)} == painted
     assert m.undo() and m.draft.find("4") == []   # still one stroke, one undo step
+
+
+def test_a_level_s_specials_survive_open_and_save(tmp_path: object) -> None:
+    # `specials:` (the sorts of special a run may form) has no panel: the draft keeps it as
+    # written, valid or misspelt, so a save never turns a restricted level into a free one.
+    import pathlib
+    from editor import files
+    folder = pathlib.Path(str(tmp_path))
+    base = {"format": 1, "id": "x", "name": "X", "mode": "match3", "width": 5, "height": 5}
+    for written in (["line"], [], ["line", "bom"]):
+        path = folder / "x.yaml"
+        path.write_text(files.mapping_to_yaml(dict(base, specials=written)))
+        opened = files.open_level(path)
+        assert opened.draft.special_sorts == tuple(written)
+        assert files.save_draft(opened.draft, path) == ("bom" not in written)
+        # Written on one line, as a designer types it: `specials: [line]`, `specials: []`.
+        assert f"specials: [{', '.join(written)}]" in path.read_text(encoding="utf-8").splitlines()
+        assert files.open_level(path).draft.special_sorts == tuple(written)
+        level, _ = parse_level(files.load_draft(path).to_mapping())
+        if level is not None:
+            assert level.special_sorts is not None and [s.value for s in level.special_sorts] == written
+
+
+def test_a_match3_level_s_specials_go_with_a_switch_to_chain_and_come_back_with_undo() -> None:
+    # Chain forms no specials and shows no field for them: the switch drops `specials:` (and
+    # says so), so no problem is left that the panel could not fix.
+    from editor.resizing import mode_switch_losses
+    m = EditModel(em.read_draft({"format": 1, "id": "x", "name": "X", "mode": "match3", "width": 5,
+                                 "height": 5, "specials": ["line"]}))
+    before = m.draft
+    assert before.special_sorts == ("line",) and m.problems() == ()
+    m.set_mode("chain")
+    assert m.draft.special_sorts is None and m.problems() == ()
+    assert "specials: [line]" in mode_switch_losses(before, m.draft)
+    m.undo()
+    assert m.draft == before

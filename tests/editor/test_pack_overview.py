@@ -38,7 +38,7 @@ def test_the_overview_shows_reorders_duplicates_adds_and_plays_every_level(windo
     header(window, view, "Overview")
     ov = view.overview
     assert ov.is_open and [c.name for c in ov.cards] == ["first-swap.yaml", "token-walk.yaml", "slide-in.yaml"]
-    shown = ov.labels.shown()
+    shown = ov.labels.said()
     assert shown["n0"].startswith("1. ") and shown["m0"] == "match3 · 10 moves" and shown["p0"] == "bots: not played"
     assert shown["m2"].startswith("slide") and shown["g2"] == "solve it"
     # Drag the third card onto the first: it is level 1 now, in pack.yaml.
@@ -62,7 +62,7 @@ def test_the_overview_shows_reorders_duplicates_adds_and_plays_every_level(windo
     assert not ov.run.running and "playtest.yaml" in view.status.text
     stored = read_results(load_pack(pack.folder))
     assert stored is not None and len(stored.levels) == 4 and all(r.current for r in stored.levels.values())
-    shown = ov.labels.shown()
+    shown = ov.labels.said()
     assert all(shown[f"p{i}"].startswith("bots win ") for i in range(4))
     assert shown["pc:xt"] == "level" and shown["band:easy"] == "easy"
     image = shot(window, view, SCREENSHOTS / "editor-pack-overview.png").convert("RGB")
@@ -92,3 +92,74 @@ def test_the_overview_shows_reorders_duplicates_adds_and_plays_every_level(windo
     assert ov.is_open
     click(window, *ov.card_rects[2][0].center)
     assert view.model.path == pack.folder / ov.cards[2].name and not ov.is_open
+
+
+def _big_pack(n: int) -> files.PackFolder:
+    """A pack of n small levels: more cards than the overview shows at once."""
+    import dataclasses
+
+    from editor.draft import blank
+    from game.core import Mode
+
+    pack = files.new_pack("many", "Many levels")
+    names = []
+    for i in range(n):
+        draft = dataclasses.replace(blank(Mode.MATCH3, 5, 5, level_id=f"many-{i + 1}", name=f"Many {i + 1}"),
+                                    moves=20, score=1000)
+        files.save_draft(draft, pack.file_of(draft.id))
+        names.append(f"many-{i + 1}.yaml")
+    pack.edit(lambda: pack.meta.__setitem__("levels", names))
+    return pack
+
+
+def _shown_names(ov: Any) -> list[str]:
+    """The levels whose cards are on the sheet now (their titles as drawn)."""
+    shown = ov.labels.said()
+    return [shown[f"n{i}"] for _rect, i in ov.card_rects]
+
+
+def test_the_overview_moves_a_focus_by_keys_pages_and_scrolls_by_a_drag_on_its_empty_space(
+        window: Any, editor: EditorView) -> None:
+    view = editor
+    pack = _big_pack(20)
+    view.open_path(pack.folder / "many-1.yaml")
+    press(window, key.F7)
+    ov = view.overview
+    assert ov.is_open and len(ov.cards) == 20
+    cols, rows = ov._grid
+    per_screen = cols * rows
+    assert per_screen < 20, "the test needs more cards than one screen shows"
+    first_screen = _shown_names(ov)
+    assert first_screen[0].startswith("1. ") and len(first_screen) == per_screen
+    assert "n19" not in ov.labels.said()
+    # Arrows move the focus: right one card, down one row; the focused card is drawn outlined.
+    press(window, key.RIGHT)
+    press(window, key.DOWN)
+    assert ov.selected == 1 + cols
+    # End: the last level, scrolled into view; Home: back to the first.
+    press(window, key.END)
+    assert ov.selected == 19 and ov.labels.said()["n19"].startswith("20. ")
+    assert "n0" not in ov.labels.said()
+    shot(window, view, SCREENSHOTS / "editor-overview-end.png")
+    press(window, key.HOME)
+    assert ov.selected == 0 and _shown_names(ov) == first_screen
+    # PgDn: a screenful on (the focus with it); PgUp back.
+    press(window, key.PAGEDOWN)
+    assert ov.selected == per_screen and _shown_names(ov)[0].startswith(f"{per_screen + 1}. ")
+    press(window, key.PAGEUP)
+    assert ov.selected == 0 and _shown_names(ov) == first_screen
+    # A drag on the empty space (below the cards, not on one) scrolls them; the pack's order stays.
+    cards_bottom = min(r.bottom for r, _ in ov.card_rects)
+    x = ov.area().center[0]
+    start = (x, cards_bottom - 8)
+    assert all(not r.contains(*start) for r, _ in ov.card_rects)
+    drag(window, [start, (x, start[1] + 60), (x, start[1] + 2 * (150 + 8))])
+    assert ov.first_row == 2 and _shown_names(ov)[0].startswith(f"{2 * cols + 1}. ")
+    assert files.pack_of(pack.folder / "many-1.yaml").levels == [f"many-{i + 1}.yaml" for i in range(20)]  # type: ignore[union-attr]
+    drag(window, [start, (x, start[1] - 2 * (150 + 8))])   # and back down
+    assert ov.first_row == 0
+    # Enter opens the focused level.
+    press(window, key.END)
+    press(window, key.LEFT)
+    press(window, key.ENTER)
+    assert not ov.is_open and view.model.path == pack.folder / "many-19.yaml"

@@ -13,7 +13,9 @@ import arcade
 import pytest
 from concurrent.futures import Future
 
-from driving import cell_xy, center, click, frame, header, new_level, press, save_as, send, set_field, type_text
+from driving import (
+    cell_xy, center, click, frame, header, new_level, page_to, press, save_as, send, set_field, type_text,
+)
 from editor import files, open_editor, recovery, slide_tools
 from editor.model import EditModel, blank, kind_tool
 from editor.look import HEADER_H, PALETTE_W, PROBLEMS_H, PROPS_W
@@ -139,12 +141,15 @@ def test_closing_while_typing_asks_about_the_typed_text(window: Any, editor: Edi
     assert view.dialog is not None and "Unsaved" in view.dialog.title
     assert view.model.draft.description == "a long story"
     click(window, *view.dialog.button_center("Cancel"))
-    # Ctrl+N (from a field: Enter first would also do) asks too, with the text counted.
+    # New (from a field) puts a level beside it in a tab: the typed text counted in its own.
     click(window, *center(view.props.fields["name"]))
     type_text(window, "x")
     header(window, view, "New")
-    assert view.dialog is not None and "Unsaved" in view.dialog.title
-    click(window, *view.dialog.button_center("Cancel"))
+    assert view.dialog is not None and view.dialog.title == "New level"
+    click(window, *view.dialog.button_center("Create"))
+    assert len(view.tabs) == 2 and not view.model.dirty
+    press(window, key.TAB, key.MOD_CTRL)
+    assert view.model.draft.name.endswith("x") and view.model.dirty
 
 
 def test_undo_back_to_the_saved_level_leaves_nothing_to_recover(window: Any, editor: EditorView) -> None:
@@ -223,6 +228,7 @@ def test_the_pack_dialog_never_offers_playtest_yaml_as_a_level(window: Any, edit
                                                "date: '2026-01-01'\nlevels: {}\n")
     (path.parent / "stray.yaml").write_text("id: stray\n")
     header(window, view, "Pack")
+    page_to(window, view, "open tested")
     click(window, *view.dialog.button_center("open tested"))
     buttons = set(view.dialog.buttons)
     assert "list stray.yaml" in buttons

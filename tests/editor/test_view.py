@@ -24,7 +24,7 @@ from game.io import load_level  # noqa: E402
 from looks import assert_card_over_the_board  # noqa: E402
 from driving import (  # noqa: E402
     SCREENSHOTS, assert_canvas_seen, assert_dialog_words_seen, cell_xy, center, clear_recoveries, click, drag, frame,
-    header, new_level, palette_xy, press, save_as, send, set_field, shot, type_text,
+    header, new_level, page_to, palette_xy, press, save_as, send, set_field, shot, type_text,
 )
 
 
@@ -254,7 +254,8 @@ def test_pack_add_reorder_export_validates(window: Any, editor: EditorView, data
             type_text(window, "my-pack")
             click(window, *d.button_center("Create pack"))
         else:
-            click(window, *d.button_center("open my-pack"))
+            page_to(window, view, "open my-pack")
+            click(window, *view.dialog.button_center("open my-pack"))
         d = view.dialog
         assert d is not None and "my-pack" in d.title
         click(window, *d.button_center("Add this level"))
@@ -263,6 +264,7 @@ def test_pack_add_reorder_export_validates(window: Any, editor: EditorView, data
     pack = _my_pack()
     assert pack.levels == made
     header(window, view, "Pack")
+    page_to(window, view, "open my-pack")
     click(window, *view.dialog.button_center("open my-pack"))
     assert assert_dialog_words_seen(view, shot(window, view, SCREENSHOTS / "editor-pack-dialog.png")) >= 3
     click(window, *view.dialog.button_center("down 1"))
@@ -281,6 +283,7 @@ def test_pack_add_reorder_export_validates(window: Any, editor: EditorView, data
     click(window, *center(view.props.buttons["pick cell"]))
     click(window, *cell_xy(view, (3, 3)))                # a reach goal with no player
     header(window, view, "Pack")
+    page_to(window, view, "open my-pack")
     click(window, *view.dialog.button_center("open my-pack"))
     click(window, *view.dialog.button_center("Add this level"))
     click(window, *view.dialog.button_center("Export"))

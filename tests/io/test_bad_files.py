@@ -92,6 +92,8 @@ EXPECTED: dict[str, tuple[int, int | None, str, str, bool | None]] = {
     "two-documents.yaml": (8, 1, "", "more than one YAML document", False),
     "type-diagonal.yaml": (8, 19, "rules.diagonal", "expected true or false, found the text 'maybe'", True),
     "type-specials.yaml": (8, 19, "rules.specials", "expected true or false, found the text 'maybe'", True),
+    "type-specials-list.yaml": (8, 11, "specials", "expected a list like [line, bomb]", True),
+    "word-specials-list.yaml": (8, 18, "specials[1]", "found the text 'bom'; did you mean 'bomb'?", True),
     "type-goals-list.yaml": (8, 8, "goals", "expected a mapping like {score: 3000}, found a list", True),
     "type-id-number.yaml": (2, 5, "id", "write \"12\" in quotes", True),
     "type-kinds-float.yaml": (7, 8, "kinds", "expected a whole number, found the number 5.5", True),

@@ -11,7 +11,7 @@ import pytest
 
 from game.cli import main
 from game.core import (
-    DROP, Created, Level, Mode, Session, Special, State, Status, Swap, decide, legal_commands, new_game, stars,
+    DROP, Created, Lesson, Level, Mode, SpecialSort, Session, Special, State, Status, Swap, decide, legal_commands, new_game, stars,
 )
 from game.io import find_pack, list_packs, load_pack
 from game.io.playtest_file import read_results
@@ -90,6 +90,22 @@ def test_the_first_levels_make_each_special_at_once(level_id: str, special: set[
     taught = {kind for lv in earlier for kind in _blockers(lv)}
     assert _blockers(level) <= taught, "one new thing at a time: its blockers were taught before it"
     assert _made_by_one_swap(state) & special, f"{level_id}: no first swap makes {special}"
+
+
+def test_no_level_forms_a_special_before_the_level_that_teaches_it() -> None:
+    # Each level names the specials a run may form there (`specials:`): only those taught by
+    # then, or by the level itself. A 4-run before the line's lesson simply clears.
+    sort_of = {Lesson.LINE: SpecialSort.LINE, Lesson.BOMB: SpecialSort.BOMB, Lesson.RAINBOW: SpecialSort.RAINBOW}
+    taught: set[SpecialSort] = set()
+    for level in PACK.levels:
+        if level.teaches in sort_of:
+            taught.add(sort_of[level.teaches])
+        if level.mode == Mode.MATCH3:
+            formed = set(SpecialSort) if level.special_sorts is None else set(level.special_sorts)
+            assert formed <= taught, f"{level.id} forms {sorted(formed - taught)} before its lesson"
+    assert taught == set(SpecialSort)
+    four = PACK.level("four-in-a-row")
+    assert four.forms == LINES and PACK.levels[0].forms == set()
 
 
 def _pair(state: State) -> frozenset[str] | None:

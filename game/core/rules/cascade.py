@@ -23,6 +23,7 @@ from ..events import (
     Cleared, Cracked, Created, Detonated, DropCollected, Event, JellyCleared, Scored, Unlocked,
 )
 from ..grid import DROP, EMPTY, RAINBOW, Cell
+from ..level_format import NO_SPECIALS
 from ..state import State
 from ..vocab import Special
 from .common import settle
@@ -182,11 +183,13 @@ def split(geo: Geometry, runs: int, outcome: Outcome | None, drops: int, locks: 
     return cleared, unlocked, struck, jellied
 
 
-def next_step(masks: list[int], geo: Geometry, min_match: int, layer: Layer, make: bool,
+def next_step(masks: list[int], geo: Geometry, min_match: int, layer: Layer, make: frozenset[Special],
               swapped: tuple[int, int] | None,
               kinds: tuple[int, int] | None = None) -> tuple[int, Outcome | None]:
     """The cells the next cascade step clears, and its Outcome when specials take part
-    (None on the fast path: plain runs, no special made or caught).
+    (None on the fast path: plain runs, no special made or caught). `make`: the specials a
+    run may form (the level's `forms`; none past MAKING_STEPS); a run whose special is not
+    among them clears as a plain run.
 
     `kinds`, the two kinds a swap on a still board moved, looks for their runs alone: a still
     board has none, so every run goes through a swapped tile."""
@@ -205,11 +208,13 @@ def next_step(masks: list[int], geo: Geometry, min_match: int, layer: Layer, mak
     if not caught and not (make and makes_special(kind_masks, rows, columns, geo.stride)):
         return runs, None
     outcome = run_step(geo, masks, layer, rows, columns, make, swapped)
+    if not (outcome.created or outcome.fired):
+        return runs, None   # the level forms none of the runs' specials: plain runs
     return outcome.cleared, outcome
 
 
 def cascade(work: list[list[int]], masks: list[int], geo: Geometry, kinds: int, min_match: int,
-            rng: int, events: list[Event], counts: list[int], layer: Layer, make: bool,
+            rng: int, events: list[Event], counts: list[int], layer: Layer, make: frozenset[Special],
             first: tuple[int, Outcome | None], blockers: Blockers | None) -> tuple[int, int]:
     """Clear, fall and refill `work`, `masks` (one per kind, then RAINBOW's and DROP's) and
     `layer` in place until still; append each step's events, add each cleared kind to
@@ -268,7 +273,7 @@ def cascade(work: list[list[int]], masks: list[int], geo: Geometry, kinds: int, 
             points += gained
             rng = settle(work, masks, geo, kinds, hit, rng, events, layer)
             step += 1
-            runs, outcome = next_step(masks, geo, min_match, layer, make and step <= MAKING_STEPS, None)
+            runs, outcome = next_step(masks, geo, min_match, layer, make if step <= MAKING_STEPS else NO_SPECIALS, None)
             continue
         if blockers is None:
             bits = bits_of(runs)
@@ -317,7 +322,7 @@ def cascade(work: list[list[int]], masks: list[int], geo: Geometry, kinds: int, 
             rng, points = _settle_blocked(work, masks, geo, kinds, hit, rng, events, layer, blockers,
                                           step, points)
         step += 1
-        runs, outcome = next_step(masks, geo, min_match, layer, make and step <= MAKING_STEPS, None)
+        runs, outcome = next_step(masks, geo, min_match, layer, make if step <= MAKING_STEPS else NO_SPECIALS, None)
     return points, rng
 
 

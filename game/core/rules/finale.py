@@ -121,5 +121,5 @@ class _Finale:
     def _cascade(self, first: Outcome) -> None:
         level = self.level
         _, self.rng = cascade(self.work, self.masks, self.geo, level.kinds, level.rules.min_match, self.rng,
-                              self.events, self.counts, self.layer, level.rules.specials,
+                              self.events, self.counts, self.layer, level.forms,
                               (first.cleared, first), self.hooks)

@@ -453,7 +453,7 @@ def _first_masks(state: State, board: Bitboard, a: Cell, b: Cell,
         effect = swap_step(geo, masks, layer, abit, bbit)
         return masks, layer, effect, effect.cleared
     runs, outcome = next_step(masks, geo, state.level.rules.min_match, layer,
-                              state.level.rules.specials, (abit, bbit), (ka, kb))
+                              state.level.forms, (abit, bbit), (ka, kb))
     return masks, layer, outcome, runs
 
 
@@ -508,7 +508,7 @@ def play(state: State, command: Swap) -> tuple[list[Event], State]:
     masks.append(drops)   # masks[DROP]
     counts = [0] * len(masks)
     points, rng = cascade(work, masks, geo, level.kinds, min_match, state.rng, events, counts, layer,
-                          level.rules.specials, (cleared, outcome), hooks)
+                          level.forms, (cleared, outcome), hooks)
     # The state after these events, for the goals: what fold would give, made directly.
     collected = state.collected
     if any(counts):

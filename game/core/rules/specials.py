@@ -200,13 +200,15 @@ def specials_in(layer: Layer, cells: int) -> list[tuple[int, Special]]:
 
 
 def run_step(geo: Geometry, masks: list[int], layer: Layer, rows: int, columns: int,
-             make: bool, swapped: tuple[int, int] | None) -> Outcome:
-    """One cascade step of runs: the specials they make, and everything cleared as specials go off."""
+             make: frozenset[Special], swapped: tuple[int, int] | None) -> Outcome:
+    """One cascade step of runs: the specials they make (those of `make`: a group whose special
+    the level does not form makes none), and everything cleared as specials go off."""
     runs = rows | columns
     created: list[tuple[int, Special]] = []
     if make:
         for cells, special in groups(masks, rows, columns, geo.stride):
-            created.append((place(cells, swapped, geo.stride), special))
+            if special in make:
+                created.append((place(cells, swapped, geo.stride), special))
         created.sort()
     spared = 0
     for bit, _ in created:

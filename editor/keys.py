@@ -1,0 +1,85 @@
+"""The editor's one key table: every key it handles, where, and what it does (the F1 sheet is made from it)."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+import arcade
+
+k = arcade.key
+
+
+class Where(enum.Enum):
+    """Where a key works: the editor itself, or a sheet over the board while it is open."""
+
+    EDITOR = "In the editor"
+    DIFFICULTY_SHEET = "In the difficulty sheet (F6)"
+    OVERVIEW = "In the pack overview (F7)"
+
+
+@dataclass(frozen=True, slots=True)
+class Binding:
+    """One row of the key sheet: the keys as a person reads them, what they do, and the key
+    symbols (or typed characters) that do it. `ctrl`: held with Ctrl (Cmd on a Mac); Shift
+    is never needed to tell two rows apart (Ctrl+Shift+S is in the Ctrl+S row)."""
+
+    keys: str
+    what: str
+    symbols: tuple[int, ...] = ()
+    typed: tuple[str, ...] = ()
+    ctrl: bool = False
+    where: Where = Where.EDITOR
+
+    def covers(self, symbol: int, modifiers: int) -> bool:
+        """Whether this row is the key `symbol` pressed with `modifiers`."""
+        return symbol in self.symbols and self.ctrl == bool(modifiers & (k.MOD_CTRL | k.MOD_COMMAND))
+
+
+DIGITS = tuple(range(k.KEY_0, k.KEY_9 + 1)) + tuple(range(k.NUM_0, k.NUM_9 + 1))
+ENTER = (k.ENTER, k.RETURN, k.NUM_ENTER)
+
+# Add a key here when a part starts to handle it: the key sheet (F1) lists this table, and a
+# test presses every key in every mode and fails on one the editor handles that is not here.
+KEY_TABLE: tuple[Binding, ...] = (
+    Binding("1 - 9", "a tile kind (slide: type a tile number)", DIGITS),
+    Binding("R", "random brush: a fixed kind per cell, never lining up a run", (k.R,)),
+    Binding("E  or right-click", "erase: an empty cell, dealt at random by the game", (k.E,)),
+    Binding("H / P / G", "hole / player start (chain) / gap (slide)", (k.H, k.P, k.G)),
+    Binding("Q / *", "match3: kind brush's special (none, h, v, b bomb) / rainbow", (k.Q,), typed=("*",)),
+    Binding("S", "stone; S again or a click on a stone: one more hit (1-3)", (k.S,)),
+    Binding("L / O", "lock or unlock a tile / match3: a drop", (k.L, k.O)),
+    Binding("J", "jelly under tiles: a click adds a layer (up to 2)", (k.J,)),
+    Binding("right-click", "with the lock or jelly tool: unlock, take a jelly layer"),
+    Binding("+ / -", "slide: next or previous tile number", (k.PLUS, k.EQUAL, k.NUM_ADD, k.MINUS, k.NUM_SUBTRACT)),
+    Binding("D / X / F (B)", "pen / rectangle / bucket fill", (k.D, k.X, k.F, k.B)),
+    Binding("M", "mirror painting: off, left-right, up-down, both (not on a slide board)", (k.M,)),
+    Binding("V  or Shift+drag", "select cells (a drag inside moves them; arrows too)", (k.V,)),
+    Binding("Ctrl+C / X / V / A", "copy / cut / paste (a ghost to place) / select all", (k.C, k.X, k.V, k.A),
+            ctrl=True),
+    Binding("Del / Backspace", "clear the selected cells", (k.DELETE, k.BACKSPACE)),
+    Binding("arrows", "move the keyboard cursor", (k.UP, k.DOWN, k.LEFT, k.RIGHT)),
+    Binding("Space or Enter", "paint at the cursor (rectangle: first corner, then second)", (k.SPACE,) + ENTER),
+    Binding("Tab / F5", "play-test (Tab in the game comes back) / difficulty: 200 bot games", (k.TAB, k.F5)),
+    Binding("F6 / F7", "the difficulty sheet / the pack overview (every level of the pack)", (k.F6, k.F7)),
+    Binding("Ctrl+Z / Ctrl+Y", "undo / redo (Ctrl+Shift+Z redoes too)", (k.Z, k.Y), ctrl=True),
+    Binding("Ctrl+S / +Shift / N / O", "save / save as / new level / open", (k.S, k.N, k.O), ctrl=True),
+    Binding("Ctrl+Tab / Ctrl+W", "next open level (+Shift, Ctrl+PgUp/PgDn: either way) / close it",
+            (k.TAB, k.PAGEUP, k.PAGEDOWN, k.W), ctrl=True),
+    Binding("Esc", "cancel a paste, selection, rectangle or cell pick, close a dialog, or leave", (k.ESCAPE,)),
+    Binding("F1 or ?", "this sheet", (k.F1,), typed=("?",)),
+    Binding("Left / Right", "pick one move less or more on the pass-rate curve", (k.LEFT, k.RIGHT), where=Where.DIFFICULTY_SHEET),
+    Binding("Enter", "set the picked move limit (Apply)", ENTER, where=Where.DIFFICULTY_SHEET),
+    Binding("Esc or F6", "close the sheet", (k.ESCAPE, k.F6), where=Where.DIFFICULTY_SHEET),
+    Binding("arrows", "move the focus from card to card", (k.UP, k.DOWN, k.LEFT, k.RIGHT), where=Where.OVERVIEW),
+    Binding("PgUp / PgDn", "scroll a screenful (or drag the empty space)", (k.PAGEUP, k.PAGEDOWN),
+            where=Where.OVERVIEW),
+    Binding("Home / End", "the first / the last level", (k.HOME, k.END), where=Where.OVERVIEW),
+    Binding("Enter", "open the focused level", ENTER, where=Where.OVERVIEW),
+    Binding("Esc or F7", "close the overview", (k.ESCAPE, k.F7), where=Where.OVERVIEW),
+)
+
+
+def bound(symbol: int, modifiers: int, where: Where = Where.EDITOR) -> bool:
+    """Whether the table has a row for this key (pressed with these modifiers) there."""
+    return any(b.where == where and b.covers(symbol, modifiers) for b in KEY_TABLE)

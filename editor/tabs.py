@@ -1,0 +1,228 @@
+"""Tabs: several levels at hand, each with its own undo, file and place; a strip in the header."""
+
+from __future__ import annotations
+
+import pathlib
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import arcade
+
+from game.core import Mode
+
+from .autosave import Autosave
+from .file_flow import FileFlow, FileState
+from .host import Host, Part
+from .look import BAD, DIM, HEADER_H, PANEL, SELECTED, TEXT, clip
+from .model import EditModel, blank
+
+TAB_H = 30
+TAB_MIN_W, TAB_MAX_W = 80, 220
+COUNTER_W = 56   # room for "12/20 *" after the tabs that fit
+CHAR_W = 7.5   # a character of the strip's 11-point text, roughly, for clipping names
+
+
+@dataclass
+class Tab:
+    """One open level: its model (with its own undo history) and, while another level is
+    shown, what the file flow and the view keep of it (file origin; cursor and scroll)."""
+
+    model: EditModel
+    file_state: FileState | None = None
+    place: Any = None   # None: where a level just opened starts
+
+
+class Tabs(Part):
+    """A part of the editor that owns the open levels. New, Open and Restore put a level in a
+    tab of its own (an untouched blank level is replaced instead); Ctrl+Tab / Ctrl+Shift+Tab
+    and Ctrl+PgDn / Ctrl+PgUp switch, a click on a tab too; Ctrl+W closes one, asking first
+    when it has unsaved changes; quitting asks for each unsaved level in turn.
+
+    It shows a level through `show` (the view's own model switch, which every part hears as
+    model_replaced), then gives back the file flow's state and the view's place (`place` /
+    `put`: the cursor and the properties' scroll). `room` is how wide the strip may be."""
+
+    def __init__(self, host: Host, file_flow: FileFlow, autosave: Autosave,
+                 show: Callable[[EditModel], None], place: Callable[[], Any],
+                 put: Callable[[Any], None], room: Callable[[], float]) -> None:
+        super().__init__(host)
+        self._file_flow = file_flow
+        self._autosave = autosave
+        self._show = show
+        self._place = place
+        self._put = put
+        self._room = room
+        self.tabs = [Tab(host.model)]
+        self.index = 0
+        self._rects: list[tuple[int, tuple[float, float, float, float]]] = []   # drawn tabs (l, r, b, t)
+
+    def __len__(self) -> int:
+        return len(self.tabs)
+
+    # -- opening, switching, closing ------------------------------------------------------------
+    def opened(self, model: EditModel) -> None:
+        """Another level came (New, Open, Restore): in a tab of its own, shown now."""
+        if self._untouched():
+            self._autosave.drop(self.tabs[self.index].model)
+            self.tabs[self.index] = Tab(model)
+        else:
+            self._keep_current()
+            self.tabs.append(Tab(model))
+            self.index = len(self.tabs) - 1
+        self._show(model)
+        self._put(None)   # a level just opened starts at the top, its cursor in the corner
+
+    def _untouched(self) -> bool:
+        """The shown level is a blank one never edited (the editor's first): nothing to keep."""
+        m = self.tabs[self.index].model
+        return (not m.dirty and m.path is None and not m.history.past and not m.history.future
+                and not self._file_flow.origin)
+
+    def _keep_current(self) -> None:
+        tab = self.tabs[self.index]
+        tab.file_state = self._file_flow.keep()
+        tab.place = self._place()
+
+    def switch(self, index: int) -> None:
+        """Show the level of tab `index` as it was left: its undo, file, cursor and scroll."""
+        if not 0 <= index < len(self.tabs) or index == self.index:
+            return
+        self.host.commit_typing()
+        self._keep_current()
+        self.index = index
+        self._bring_back()
+
+    def _bring_back(self) -> None:
+        tab = self.tabs[self.index]
+        self._show(tab.model)
+        if tab.file_state is not None:
+            self._file_flow.restore(tab.file_state)
+        self._put(tab.place)
+        self.host.refresh()
+
+    def _holding(self, path: pathlib.Path) -> list[int]:
+        """The tabs holding the level of file `path` (read from it or saved to it)."""
+        found = []
+        for i, tab in enumerate(self.tabs):
+            source = self._file_flow.source if i == self.index else (
+                tab.file_state[2] if tab.file_state is not None else None)
+            if any(p is not None and _same(p, path) for p in (tab.model.path, source)):
+                found.append(i)
+        return found
+
+    def show_file(self, path: pathlib.Path) -> bool:
+        """Show the tab holding the level of file `path` (the shown one first); False when none does."""
+        found = sorted(self._holding(path), key=lambda i: i != self.index)
+        if found:
+            self.switch(found[0])
+        return bool(found)
+
+    def other_holding(self, path: pathlib.Path) -> EditModel | None:
+        others = [i for i in self._holding(path) if i != self.index]
+        return self.tabs[others[0]].model if others else None
+
+    def let_go(self, path: pathlib.Path) -> None:
+        """Close the other tabs of file `path`: it is being replaced by the shown level (Save As)."""
+        for i in sorted((i for i in self._holding(path) if i != self.index), reverse=True):
+            self._autosave.drop(self.tabs.pop(i).model)
+            if i < self.index:
+                self.index -= 1
+
+    def close(self) -> None:
+        """Ctrl+W: close the shown level, asking first when it has unsaved changes."""
+        self._file_flow.guard(self._drop_current, "close it")
+
+    def _drop_current(self) -> None:
+        tab = self.tabs.pop(self.index)
+        self._autosave.drop(tab.model)
+        if not self.tabs:
+            self.tabs.append(Tab(EditModel(blank(Mode.MATCH3, 8, 8))))   # the editor always holds one
+        self.index = min(self.index, len(self.tabs) - 1)
+        self._bring_back()
+
+    def any_dirty(self) -> bool:
+        self.host.commit_typing()
+        return any(tab.model.dirty for tab in self.tabs)
+
+    def guard_all(self, then: Callable[[], None], doing: str,
+                  passed: frozenset[int] = frozenset()) -> None:
+        """Run `then` once every level's unsaved changes were saved or discarded: each one is
+        shown and asked about in turn (Cancel stops it all)."""
+        self.host.commit_typing()
+        left = [i for i, tab in enumerate(self.tabs) if tab.model.dirty and id(tab.model) not in passed]
+        if not left:
+            then()
+            return
+        self.switch(left[0])
+        model = self.host.model
+
+        def next_one() -> None:
+            # A discarded level is still unsaved: passed, so it is not asked about again.
+            self.guard_all(then, doing, passed | {id(model)})
+
+        more = len(left) - 1
+        self._file_flow.guard(next_one, doing + (f" ({more} more unsaved level{'s' * (more > 1)} after this)"
+                                                if more else ""))
+
+    # -- the part's hooks -------------------------------------------------------------------------
+    def key(self, symbol: int, modifiers: int) -> bool:
+        key = arcade.key
+        if not modifiers & (key.MOD_CTRL | key.MOD_COMMAND):
+            return False
+        back = bool(modifiers & key.MOD_SHIFT)
+        if symbol in (key.TAB, key.PAGEUP, key.PAGEDOWN):
+            step = -1 if (symbol == key.TAB and back) or symbol == key.PAGEUP else 1
+            if len(self.tabs) == 1:
+                self.host.say("one level is open: Open or New puts another beside it")
+            else:
+                self.switch((self.index + step) % len(self.tabs))
+            return True
+        if symbol == key.W:
+            self.close()
+            return True
+        return False
+
+    def press(self, x: float, y: float) -> bool:
+        """A click on a tab of the strip shows its level; True when it was on one."""
+        for i, (left, right, bottom, top) in self._rects:
+            if left <= x < right and bottom <= y < top:
+                self.switch(i)
+                return True
+        return False
+
+    def draw(self) -> None:
+        """The strip, in the header where the title is, once two or more levels are open: each
+        level's name, '*' when it has unsaved changes, the shown one highlighted."""
+        self._rects = []
+        if len(self.tabs) < 2:
+            return
+        room = max(TAB_MIN_W, self._room() - 8)
+        width = max(TAB_MIN_W, min(TAB_MAX_W, room / len(self.tabs)))
+        fit = len(self.tabs) if width * len(self.tabs) <= room else max(1, int((room - COUNTER_W) // width))
+        first = max(0, min(self.index - fit + 1, len(self.tabs) - fit)) if self.index >= fit else 0
+        top = self.host.window.height - (HEADER_H - TAB_H) / 2
+        x = 8.0
+        for i in range(first, min(len(self.tabs), first + fit)):
+            model = self.tabs[i].model
+            shown = i == self.index
+            arcade.draw_lrbt_rectangle_filled(x, x + width - 4, top - TAB_H, top, SELECTED if shown else PANEL)
+            arcade.draw_lrbt_rectangle_outline(x, x + width - 4, top - TAB_H, top, DIM, 1)   # seen on the header
+            mark = " *" if model.dirty else ""
+            name = clip(model.draft.name or model.draft.id, max(3, int((width - 16) / CHAR_W) - len(mark)))
+            self.host.texts.show(f"tab{i}", name + mark, x + 8, top - TAB_H / 2,
+                                 BAD if model.dirty and not shown else TEXT, 11, anchor_y="center")
+            self._rects.append((i, (x, x + width - 4, top - TAB_H, top)))
+            x += width
+        shown_tabs = range(first, min(len(self.tabs), first + fit))
+        if len(shown_tabs) < len(self.tabs):
+            # Some tabs do not fit: which one of how many this is, '*' when one out of sight is unsaved.
+            unseen = any(t.model.dirty for i, t in enumerate(self.tabs) if i not in shown_tabs)
+            self.host.texts.show("tabmore", f"{self.index + 1}/{len(self.tabs)}{' *' if unseen else ''}",
+                                 x + 2, top - TAB_H / 2, BAD if unseen else TEXT, 10, anchor_y="center")
+
+
+def _same(a: pathlib.Path, b: pathlib.Path) -> bool:
+    try:
+        return a.resolve() == b.resolve()
+    except OSError:
+        return a == b
