@@ -194,7 +194,7 @@ def test_share_from_the_result_writes_the_files_the_card_and_a_gif(
     assert "swap" not in card and "," not in card.splitlines()[-1]   # nothing of the moves themselves
     assert folder.name in view.toast.message and "clipboard" in view.toast.message
     image = draw(window, "result_shared")
-    assert image is not None
+    assert text_seen(image, view.toast.text), "the player does not see where the files went"
     # The GIF is recorded by `gridfall record` in its own process: its end is the event waited on.
     assert app.share_jobs.running and len(scheduled) == 1
     poll, interval = scheduled[0]
