@@ -328,8 +328,7 @@ def test_title_to_play_win_next_and_resume(window: Any, fresh: pathlib.Path) -> 
         assert view.submit(command)
         settle(window)
     assert view.state.status == "won" and view.result_menu is not None
-    image = draw(window, "play_won")
-    assert image.getpixel((window.width // 2, window.height // 2)) != (0, 0, 0)
+    assert_card_over_the_board(window, view, view.result_menu, draw(window, "play_won"))   # the result, over the board
     press_key(window, arcade.key.ENTER)                      # "Next level" has the focus
     # The win is saved, and the next level is open and on screen.
     saved = load_progress().progress
