@@ -413,22 +413,31 @@ def test_pack_dialogs_page_past_ten_packs_and_ten_levels(window: Any, editor: Ed
 
 
 def test_the_colour_blind_setting_reaches_the_editor(window: Any, data_dir: pathlib.Path) -> None:
-    from game.io.settings import Settings, load_settings, save_settings
+    from game.io.settings import Settings, load_settings, save_settings, settings_path
     from game.ui import textures
 
-    save_settings(dataclasses_replace(load_settings(), colorblind=True))
-    clear_recoveries()
-    view = open_editor(window, on_leave=lambda: None)
-    assert view.colorblind
-    press(window, key.KEY_2)
-    click(window, *cell_xy(view, (0, 0)))
-    frame(window)
-    sprite = view.canvas._token_sprites[0][0]
-    assert sprite.texture is textures.kind(2, True) and textures.kind(2, True) is not textures.kind(2, False)
-    palette = open_editor(window, on_leave=lambda: None, settings=Settings(colorblind=False))
-    assert not palette.colorblind
-    palette.model.mark_saved()
-    view.model.mark_saved()
+    # The session's settings file is shared by every later test: it is put back as it was (left
+    # colour-blind, the blockers view's tests after this one saw colour-blind tiles and failed).
+    kept = settings_path().read_bytes() if settings_path().is_file() else None
+    try:
+        save_settings(dataclasses_replace(load_settings(), colorblind=True))
+        clear_recoveries()
+        view = open_editor(window, on_leave=lambda: None)
+        assert view.colorblind
+        press(window, key.KEY_2)
+        click(window, *cell_xy(view, (0, 0)))
+        frame(window)
+        sprite = view.canvas._token_sprites[0][0]
+        assert sprite.texture is textures.kind(2, True) and textures.kind(2, True) is not textures.kind(2, False)
+        palette = open_editor(window, on_leave=lambda: None, settings=Settings(colorblind=False))
+        assert not palette.colorblind
+        palette.model.mark_saved()
+        view.model.mark_saved()
+    finally:
+        if kept is None:
+            settings_path().unlink(missing_ok=True)
+        else:
+            settings_path().write_bytes(kept)
 
 
 def test_text_fields_work_with_the_keyboard(window: Any, editor: EditorView) -> None:
