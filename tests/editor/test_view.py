@@ -489,8 +489,10 @@ def test_playtest_a_slide_to_the_end_retry_then_back(window: Any, editor: Editor
     press(window, key.ENTER)
     for arrow in (key.LEFT, key.RIGHT, key.UP, key.DOWN):
         press(window, arrow)
-        for _ in range(120):
+        for _ in range(120):   # until the slide (and a win's finale and result) has played out
             frame(window, 1 / 30)
+            if not play.busy and (play.session.state.status != Status.WON or play.result_menu is not None):
+                break
         if play.session.state.status == Status.WON:
             break
         if play.session.commands:
