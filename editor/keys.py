@@ -54,7 +54,7 @@ KEY_TABLE: tuple[Binding, ...] = (
     Binding("+ / -", "slide: next or previous tile number", (k.PLUS, k.EQUAL, k.NUM_ADD, k.MINUS, k.NUM_SUBTRACT)),
     Binding("D / X / F (B)", "pen / rectangle / bucket fill", (k.D, k.X, k.F, k.B)),
     Binding("M", "mirror painting: off, left-right, up-down, both (not on a slide board)", (k.M,)),
-    Binding("V  or Shift+drag", "select cells (a drag inside moves them; arrows too)", (k.V,)),
+    Binding("V / Shift+drag / +arrows", "select cells (a drag inside moves them; arrows too)", (k.V,)),
     Binding("Ctrl+C / X / V / A", "copy / cut / paste (a ghost to place) / select all", (k.C, k.X, k.V, k.A),
             ctrl=True),
     Binding("Del / Backspace", "clear the selected cells", (k.DELETE, k.BACKSPACE)),

@@ -5,15 +5,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-import yaml
-
 from game.core import GAP_TOKEN, MAX_JELLY, MAX_SIZE, MODES, PLAYER_TOKEN, RANDOM_TOKEN, Mode
+
+from game.io.yamldoc import DocError, parse
+from game.io.yamlout import dump
 
 from .draft import Cell, Cells, Draft, Jelly
 
 # The first line of a piece on the clipboard: text without it is never read as a piece (a
 # sentence copied from a browser must not paint the board).
 PIECE_HEADER = "gridfall-piece: 1"
+# Clipboard text longer than this is no piece (the largest board's piece is far shorter): a
+# pasted novel is refused before YAML reads it.
+MAX_PIECE_TEXT = 20_000
 # A layout token as level files write them (`3`, `3h`, `S2`, `.L`, `#`, `P`, `12` on a slide
 # board): short and without spaces; whether it fits the mode is the loader's to say after.
 TOKEN = re.compile(r"[0-9A-Za-z.#_*]{1,3}")
@@ -102,7 +106,7 @@ def paste(draft: Draft, piece: Piece, at: Cell) -> tuple[Draft, int]:
     """The board with `piece` laid with its top-left cell at `at`, and how many of its cells fell
     off the board (cut off). A one-of token (the player, the slide gap, a slide number) the board
     holds elsewhere already is not pasted (its cell gets the empty token): a paste never makes
-    a second player. A slide board takes no jelly."""
+    a second player, nor a player on a board of another mode. A slide board takes no jelly."""
     changes: dict[Cell, str] = {}
     jelly: dict[Cell, int] = {}
     cut = 0
@@ -117,6 +121,8 @@ def paste(draft: Draft, piece: Piece, at: Cell) -> tuple[Draft, int]:
                 continue
             if unique(draft, tok) and (tok in kept or tok in changes.values()):
                 tok = RANDOM_TOKEN   # the one already on the board stays the only one
+            elif tok == PLAYER_TOKEN and draft.mode != Mode.CHAIN:
+                tok = RANDOM_TOKEN   # only a chain board has a player (a chain piece on a match3 board)
             changes[cell] = tok
             if draft.mode != Mode.SLIDE:
                 jelly[cell] = piece.jelly[dr][dc] if piece.jelly else 0
@@ -144,7 +150,7 @@ def piece_text(piece: Piece) -> str:
     data: dict[str, object] = {"mode": str(piece.mode), "layout": [" ".join(row) for row in piece.cells]}
     if any(any(row) for row in piece.jelly):
         data["jelly"] = [" ".join(str(n) for n in row) for row in piece.jelly]
-    return PIECE_HEADER + "\n" + yaml.safe_dump(data, sort_keys=False, default_flow_style=False)
+    return PIECE_HEADER + "\n" + dump(data)   # the one YAML writer
 
 
 class PieceError(ValueError):
@@ -153,11 +159,13 @@ class PieceError(ValueError):
 
 def read_piece(text: str) -> Piece:
     """The piece a clipboard text holds; raises PieceError saying what is wrong with it."""
+    if len(text) > MAX_PIECE_TEXT:
+        raise PieceError("the clipboard's text is too long to be a board piece")
     if not text.strip().startswith(PIECE_HEADER):
         raise PieceError("no board piece on the clipboard (Ctrl+C copies one)")
-    try:
-        data = yaml.safe_load(text.strip().removeprefix(PIECE_HEADER))
-    except yaml.YAMLError:
+    try:   # the bounded reader every file goes through (aliases, nesting and keys limited)
+        data = parse(text.strip().removeprefix(PIECE_HEADER)).value
+    except DocError:
         raise PieceError("clipboard piece: not readable YAML") from None
     if not isinstance(data, dict):
         raise PieceError("clipboard piece: no mode and layout")

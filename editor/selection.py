@@ -11,7 +11,7 @@ from game.ui import textures
 
 from .canvas import token_texture
 from .host import Host, Part
-from .model import Cell
+from .model import Cell, Draft
 from .regions import Area, Piece, PieceError, clear, copy, fits, move, paste, piece_text, read_piece
 
 key = arcade.key
@@ -21,6 +21,9 @@ UNDER = (10, 12, 20, 255)         # a dark line under the dashes, seen on light 
 GHOST_ALPHA = 130                 # a paste or a move in progress: the piece drawn faded
 DASH = 8.0                        # pixels of a dash (and of the gap after it)
 MARCH = 24.0                      # pixels a second the dashes march round
+
+
+ARROWS = {key.UP: (-1, 0), key.DOWN: (1, 0), key.LEFT: (0, -1), key.RIGHT: (0, 1)}
 
 
 class Drag(enum.Enum):
@@ -61,10 +64,14 @@ class Selection(Part):
     Each paste, cut, move or clear is one undo step. It keeps its rectangle, its drag and the
     piece being pasted to itself."""
 
-    def __init__(self, host: Host, at_hand: Callable[[], Cell | None]) -> None:
+    def __init__(self, host: Host, at_hand: Callable[[], Cell | None], cursor: Callable[[], Cell],
+                 move_cursor: Callable[[Cell], None]) -> None:
         super().__init__(host)
         # The cell a paste goes to: under the pointer, or the keyboard's cursor when keys moved it last.
         self._at_hand = at_hand
+        # The keyboard's cursor, which Shift+arrows carry while they stretch the selection from it.
+        self._cursor, self._move_cursor = cursor, move_cursor
+        self._anchor: Cell | None = None   # the corner Shift+arrows stretch the selection from
         self.active = False                 # the select tool is on (V)
         self.area: Area | None = None       # the selection, in board cells
         self.ghost: Piece | None = None     # a piece being pasted, following the pointer
@@ -72,8 +79,18 @@ class Selection(Part):
         self._from: Cell | None = None      # where the drag began
         self._to: Cell | None = None        # where it is now
         self._clock = 0.0                   # game time, for the dashes' march
-        self._tool: Any = None              # the brush when V was pressed: another brush ends selecting
+        self._brush: Any = None   # the tool and shape when V was pressed: another brush or shape ends selecting
         self.clipboard = Clipboard(host.window)
+        # The selection each board this part made (and the one before it) had: undo and redo
+        # bring the outline back with the cells (an undone move outlines where they are again).
+        self._areas: dict[int, tuple[Draft, Area | None]] = {}
+        self._seen: Draft | None = None
+        self._carried: Piece | None = None   # what a drag inside the selection carries
+        # The ghost's sprites (a paste's or a carried piece's), made once a piece, moved with the pointer.
+        self._ghost_list: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self._ghost_made: tuple[Any, ...] | None = None
+        self._ghost_at: tuple[Any, ...] | None = None
+        self._ghost_cells: list[tuple[arcade.Sprite, int, int]] = []
 
     # -- input --------------------------------------------------------------------------------
     def key(self, symbol: int, modifiers: int) -> bool:
@@ -86,13 +103,15 @@ class Selection(Part):
             return True
         if symbol == key.V:
             self.toggle()
-        elif symbol == key.ESCAPE and (self.ghost is not None or self.area is not None or self.drag_kind):
+        elif symbol == key.ESCAPE and (self.ghost is not None or self.area is not None or self.drag_kind
+                                       or self.active):
             self.cancel()
         elif symbol in (key.DELETE, key.BACKSPACE) and self.area is not None:
             self.delete()
-        elif symbol in (key.UP, key.DOWN, key.LEFT, key.RIGHT) and self.area is not None and self.ghost is None:
-            dr, dc = {key.UP: (-1, 0), key.DOWN: (1, 0), key.LEFT: (0, -1), key.RIGHT: (0, 1)}[symbol]
-            self.nudge(dr, dc)
+        elif symbol in ARROWS and modifiers & key.MOD_SHIFT and self.ghost is None:
+            self.stretch(*ARROWS[symbol])
+        elif symbol in ARROWS and self.area is not None and self.ghost is None:
+            self.nudge(*ARROWS[symbol])
         elif symbol in (key.SPACE, key.ENTER, key.RETURN, key.NUM_ENTER) and self.ghost is not None:
             self.place(self._at_hand() or (0, 0))
         else:
@@ -116,10 +135,12 @@ class Selection(Part):
         if not (inside or self.active or shift):
             return False
         self._from = self._to = cell
-        if inside:
+        if inside and self.area is not None:
             self.drag_kind = Drag.MOVE
+            self._carried = copy(self.host.model.draft, self.area)
         else:
             self.drag_kind = Drag.MARQUEE
+            self._anchor = None
             self.area = Area.between(cell, cell)
         return True
 
@@ -147,7 +168,13 @@ class Selection(Part):
 
     def tick(self, dt: float) -> None:
         self._clock += dt
-        if self.active and self.host.model.tool != self._tool:
+        draft = self.host.model.draft
+        if draft is not self._seen:
+            self._seen = draft
+            kept = self._areas.get(id(draft))
+            if kept is not None and kept[0] is draft:
+                self.area = kept[1]
+        if self.active and (self.host.model.tool, self.host.model.shape) != self._brush:
             self.active = False   # another brush was chosen: painting again
 
     def model_replaced(self) -> None:
@@ -162,7 +189,7 @@ class Selection(Part):
     def toggle(self) -> None:
         """V: the select tool on, or back to the brush."""
         self.active = not self.active
-        self._tool = self.host.model.tool
+        self._brush = (self.host.model.tool, self.host.model.shape)
         self.host.say("select: drag over cells (V again: paint)" if self.active
                       else f"painting with {self.host.model.tool.label}")
 
@@ -172,13 +199,17 @@ class Selection(Part):
         self.host.say(f"selected the whole board, {d.width} x {d.height}")
 
     def cancel(self) -> None:
-        """Esc: the nearest thing first: a paste in progress, then the selection."""
+        """Esc: the nearest thing first: a paste in progress, the selection, then the select tool
+        (the next Esc is the editor's: leaving it)."""
         if self.ghost is not None:
             self.ghost = None
             self.host.say("paste cancelled")
-        else:
+        elif self.area is not None or self.drag_kind is not None:
             self.area, self.drag_kind = None, None
             self.host.say("selection dropped")
+        else:
+            self.active = False
+            self.host.say(f"painting with {self.host.model.tool.label}")
 
     def _on_board(self) -> Area | None:
         """The selection's part on the board (a board made smaller may have cut it)."""
@@ -201,7 +232,7 @@ class Selection(Part):
         area = self._on_board()
         if self.copy() is None or area is None:
             return
-        self.host.model.history.apply(lambda d: clear(d, area))
+        self._apply(lambda d: clear(d, area), area)
         self.host.say(f"cut {area.width} x {area.height}: Ctrl+V pastes it")
         self.host.refresh()
 
@@ -209,7 +240,7 @@ class Selection(Part):
         area = self._on_board()
         if area is None:
             return
-        if self.host.model.history.apply(lambda d: clear(d, area)):
+        if self._apply(lambda d: clear(d, area), area):
             self.host.say(f"cleared {area.width} x {area.height} (Ctrl+Z undoes)")
         self.host.refresh()
 
@@ -231,6 +262,10 @@ class Selection(Part):
         piece, self.ghost = self.ghost, None
         if piece is None:
             return
+        why = fits(piece, self.host.model.draft)
+        if why is not None:   # the level changed under the ghost (another tab, a mode switch)
+            self.host.say(why, bad=True)
+            return
         cut = 0
 
         def lay(d: Any) -> Any:
@@ -238,13 +273,23 @@ class Selection(Part):
             out, cut = paste(d, piece, at)
             return out
 
-        self.host.model.history.apply(lay)
-        self.area = Area(at[0], at[1], piece.height, piece.width).within(self.host.model.draft)
+        self._apply(lay, Area(at[0], at[1], piece.height, piece.width))
         said = f"pasted {piece.width} x {piece.height}"
         if cut:
             said += f", {cut} cell{'s' if cut > 1 else ''} off the board cut off"
         self.host.say(said)
         self.host.refresh()
+
+    def stretch(self, dr: int, dc: int) -> None:
+        """Shift+arrow: the keyboard's way to select, from the cursor's cell to where it goes."""
+        d = self.host.model.draft
+        r, c = self._cursor()
+        if self._anchor is None or self.area is None or not self.area.contains(self._anchor):
+            self._anchor = (r, c)
+        to = (max(0, min(d.height - 1, r + dr)), max(0, min(d.width - 1, c + dc)))
+        self._move_cursor(to)
+        self.area = Area.between(self._anchor, to)
+        self.host.say(f"selected {self.area.width} x {self.area.height}: Ctrl+C/X copy/cut, Del, arrows")
 
     def nudge(self, dr: int, dc: int) -> None:
         """An arrow: the selection and its content one cell over (never off the board)."""
@@ -263,10 +308,24 @@ class Selection(Part):
         area = self._on_board()
         if area is None or (dr, dc) == (0, 0):
             return
-        self.host.model.history.apply(lambda d: move(d, area, dr, dc))
-        self.area = area.shifted(dr, dc).within(self.host.model.draft)
+        self._apply(lambda d: move(d, area, dr, dc), area.shifted(dr, dc))
         self.host.say(f"moved {area.width} x {area.height} to row {area.top + dr}, column {area.left + dc}")
         self.host.refresh()
+
+    def _apply(self, change: Callable[[Draft], Draft], after: Area) -> bool:
+        """One undo step; the selection is then `after` (its part on the board), and undo, redo
+        bring back the selection each side had."""
+        model = self.host.model
+        before, was = model.draft, self.area
+        if not model.history.apply(change):
+            return False
+        self.area = after.within(model.draft)
+        if len(self._areas) > 400:
+            self._areas.clear()   # a long session's old steps: their outlines are not worth the memory
+        self._areas[id(before)] = (before, was)
+        self._areas[id(model.draft)] = (model.draft, self.area)
+        self._seen = model.draft
+        return True
 
     # -- drawing ----------------------------------------------------------------------------------
     def draw(self) -> None:
@@ -282,38 +341,53 @@ class Selection(Part):
             return   # none, or an undone resize left it off the board
         if self.drag_kind == Drag.MOVE and self._from is not None and self._to is not None:
             dr, dc = self._to[0] - self._from[0], self._to[1] - self._from[1]
-            if (dr, dc) != (0, 0):
-                piece = copy(self.host.model.draft, area)
+            if (dr, dc) != (0, 0) and self._carried is not None:
                 self._shade(area, lay)   # the place it leaves: emptied on release
                 area = area.shifted(dr, dc)
-                self._draw_piece(piece, (area.top, area.left), lay)
+                self._draw_piece(self._carried, (area.top, area.left), lay)
         self._outline(area, lay)
 
     def _draw_piece(self, piece: Piece, at: Cell, lay: Any) -> None:
-        """The piece faded over the board with its top-left at `at` (cells off the board not drawn)."""
-        d = self.host.model.draft
-        size = lay.cell * 0.86
-        for r, row in enumerate(piece.cells):
-            for c, tok in enumerate(row):
-                cell = (at[0] + r, at[1] + c)
-                if not d.inside(cell):
-                    continue
-                x, y = lay.center(cell)
-                arcade.draw_lrbt_rectangle_filled(x - lay.cell / 2, x + lay.cell / 2, y - lay.cell / 2,
-                                                  y + lay.cell / 2, (20, 24, 36, 200))
-                n = piece.jelly[r][c] if piece.jelly else 0
-                if n:
-                    arcade.draw_texture_rect(textures.jelly(n), arcade.XYWH(x, y, lay.cell * 0.96, lay.cell * 0.96),
-                                             alpha=GHOST_ALPHA)
-                tex = token_texture(tok, d.mode)
-                if tex is not None:
-                    arcade.draw_texture_rect(tex, arcade.XYWH(x, y, size, size), alpha=GHOST_ALPHA)
+        """The piece faded over the board with its top-left at `at` (cells off the board not drawn).
 
-    def _shade(self, area: Area, lay: Any) -> None:
+        Its sprites are made once per piece and only moved as the pointer moves: drawn one
+        picture at a time, a 32 x 32 piece cost some 600 ms a frame on software GL."""
+        d = self.host.model.draft
+        made = (piece, d.mode, lay.cell)
+        if made != self._ghost_made:
+            self._ghost_made, self._ghost_at = made, None
+            self._ghost_list.clear()
+            self._ghost_cells = []
+            for r, row in enumerate(piece.cells):
+                for c, tok in enumerate(row):
+                    n = piece.jelly[r][c] if piece.jelly else 0
+                    pictures = [(textures.jelly(n), 0.96)] if n else []
+                    tex = token_texture(tok, d.mode)
+                    if tex is not None:
+                        pictures.append((tex, 0.86))
+                    for picture, scale in pictures:
+                        sprite = arcade.Sprite(picture)
+                        sprite.width = sprite.height = lay.cell * scale
+                        sprite.alpha = GHOST_ALPHA
+                        self._ghost_list.append(sprite)
+                        self._ghost_cells.append((sprite, r, c))
+        place = (at, lay.left, lay.top, d.width, d.height)
+        if place != self._ghost_at:
+            self._ghost_at = place
+            for sprite, r, c in self._ghost_cells:
+                cell = (at[0] + r, at[1] + c)
+                sprite.visible = d.inside(cell)
+                if sprite.visible:
+                    sprite.position = lay.center(cell)
+        on = Area(at[0], at[1], piece.height, piece.width).within(d)
+        if on is not None:
+            self._shade(on, lay, (20, 24, 36, 200))   # the board under the piece, dimmed: the ghost reads as one
+        self._ghost_list.draw()
+
+    def _shade(self, area: Area, lay: Any, color: tuple[int, int, int, int] = (12, 14, 22, 170)) -> None:
         left = lay.left + area.left * lay.cell
         top = lay.top - area.top * lay.cell
-        arcade.draw_lrbt_rectangle_filled(left, left + area.width * lay.cell, top - area.height * lay.cell, top,
-                                          (12, 14, 22, 170))
+        arcade.draw_lrbt_rectangle_filled(left, left + area.width * lay.cell, top - area.height * lay.cell, top, color)
 
     def _outline(self, area: Area, lay: Any) -> None:
         """Marching dashes round the area's cells (on the board part), over a dark line."""

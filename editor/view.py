@@ -110,7 +110,8 @@ class EditorView(arcade.View):
             self, self.resizer, self.slide, lambda: self.on_resize(self.window.width, self.window.height),
             self.colorblind))
         self.tools = self.add_part(ToolPicker(self, self.slide, self.props.stop_picking))   # what a click paints
-        self.selection = self.add_part(Selection(self, self._rect_end))   # V or Shift+drag: copy, cut, paste, move cells
+        # V, Shift+drag or Shift+arrows select cells: copy, cut, paste, move, clear.
+        self.selection = self.add_part(Selection(self, self._rect_end, lambda: self.cursor, self._move_cursor))
         self.chrome = self.add_part(Chrome(self, self.tools.pick, self.resizer.edge, self.colorblind))
         self.problems = self.add_part(ProblemsPanel(self, self.status, self.file_flow, self.difficulty,
                                                     self._move_cursor))

@@ -100,13 +100,25 @@ def assert_card_over_the_board(window: Any, view: Any, menu: Any, image: Any) ->
 
 def board_seen(board: Any, image: Any) -> int:
     """Every tile, stone and lock of a board renderer shows its own picture where its sprite
-    stands in a screenshot (a tile under a lock's chains is covered: not checked). Returns how
-    many sprites were checked."""
+    stands in a screenshot (a tile under a lock's chains is covered, one still above the board
+    on its way in is clipped away: not checked). Returns how many sprites were checked."""
     sprites = [s for c, s in board.by_cell.items() if c not in board.lock_sprites]
     sprites += list(board.stone_sprites.values()) + list(board.lock_sprites.values())
+    r = board.layout.rect
     checked = 0
     for sprite in sprites:
-        if uniform_spots(sprite.texture.image):
+        if r.left <= sprite.center_x <= r.right and r.bottom <= sprite.center_y <= r.top \
+                and uniform_spots(sprite.texture.image):
             assert sprite_seen(image, sprite), f"the sprite at {sprite.position} does not show its picture"
             checked += 1
     return checked
+
+
+def text_seen(image: Any, text: Any) -> bool:
+    """An arcade.Text is drawn where it stands: its box holds pixels of its colour (its letters),
+    at least one for each two letters."""
+    left, right = int(text.left), int(text.right) + 1
+    box = (left, image.height - int(text.top), right, image.height - int(text.bottom) + 1)
+    colour = tuple(text.color)[:3]
+    letters = sum(1 for p in image.convert("RGB").crop(box).getdata() if near(p, colour, 40))
+    return letters >= max(3, len(str(text.text).replace(" ", "")) // 2)

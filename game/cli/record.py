@@ -343,22 +343,30 @@ PALETTE_SAMPLES = 32   # frames the palette is made from: enough to catch the sh
 def _one_palette(frames: list[Any]) -> list[Any]:
     """Every frame in one palette, undithered: a still part of the board is then the same
     bytes from frame to frame, so the GIF stores only what moved (each frame's own palette,
-    dithered, made every pixel flicker and the file several times larger)."""
+    dithered, made every pixel flicker and the file several times larger). The list is
+    indexed in place and returned: each picture is let go once its indexed copy is made (both
+    held at once were an eighth of a recording's peak memory)."""
     from PIL import Image
 
     unique = [f for n, f in enumerate(frames) if n == 0 or f is not frames[n - 1]]   # a still stretch once
     picks = unique[:: max(1, len(unique) // PALETTE_SAMPLES)][:PALETTE_SAMPLES]   # across the clip
+    del unique
     # Each pick at half size: the colours are all there, and the median cut has a quarter of the work.
     small = [pick.reduce(2) for pick in picks]
+    del picks
     sheet = Image.new("RGB", (small[0].width, small[0].height * len(small)))
     for i, frame in enumerate(small):
         sheet.paste(frame, (0, i * frame.height))
+    del small
     palette = sheet.quantize(GIF_COLORS, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
-    out: list[Any] = []
+    last: Any = None   # the last picture quantized: a repeat of it (the same object) is quantized once
     for n, frame in enumerate(frames):
-        # A repeated picture is the same object: quantized once.
-        out.append(out[-1] if n and frame is frames[n - 1] else frame.quantize(palette=palette, dither=Image.Dither.NONE))
-    return out
+        if n and frame is last:
+            frames[n] = frames[n - 1]
+        else:
+            last = frame
+            frames[n] = frame.quantize(palette=palette, dither=Image.Dither.NONE)
+    return frames
 
 
 def run(args: argparse.Namespace) -> int:

@@ -171,6 +171,25 @@ def shot(window: Any, view: EditorView, path: pathlib.Path) -> Any:
     return image
 
 
+def assert_dialog_words_seen(view: EditorView, image: Any) -> int:
+    """Every label of the open dialog is drawn where it stands: its box holds pixels of its
+    text's colour (its letters). Returns how many labels were checked."""
+    from looks import near
+
+    assert view.dialog is not None
+    rgb = image.convert("RGB")
+    checked = 0
+    for w in view.dialog.ui.walk_widgets():
+        if isinstance(w, gui.UILabel) and str(w.text).strip() and w.visible:
+            colour = tuple(w.font_color)[:3]
+            r = w.rect
+            box = (int(r.left), rgb.height - int(r.top), int(r.right) + 1, rgb.height - int(r.bottom) + 1)
+            letters = sum(1 for p in rgb.crop(box).getdata() if near(p, colour, 40))
+            assert letters >= 3, f"the {view.dialog.title!r} dialog's {str(w.text)!r} is not seen"
+            checked += 1
+    return checked
+
+
 def assert_canvas_seen(view: EditorView, image: Any) -> int:
     """Every painted cell shows its token's picture at its place on the canvas in a screenshot
     (a solid spot of the texture has that colour on screen). Returns how many were checked."""

@@ -13,9 +13,12 @@ import arcade
 from driving import SCREENSHOTS, center, click, drag, frame, new_level, press, save_as, send, set_field, shot
 from editor import files
 from editor.difficulty import DifficultyRun
+from editor.difficulty_sheet import CHART_GAP, SHEET_BG
+from editor.look import GOOD, WARN
 from editor.view import EditorView
 from game.io.playtest_file import results_path, stored_figures
 from game.io.packs import load_pack
+from looks import near, pixel
 
 key = arcade.key
 
@@ -37,6 +40,23 @@ def _jelly_level(window: Any, view: EditorView) -> None:
     drag(window, [view.canvas.center((5, c)) for c in range(6)])
     click(window, *center(view.props.buttons["goal_jelly"]))
     assert view.model.draft.goal_jelly and not view.model.problems()
+
+
+def _assert_sheet_seen(view: EditorView, image: Any, curve: dict[int, float]) -> None:
+    """What the designer sees of the sheet: it covers the board, each limit's pass rate is a
+    dot on the curve (the picked one in gold), and the wins histogram shows its bars."""
+    sheet = view.difficulty_sheet
+    area = sheet.area()
+    assert near(pixel(image, area.left + 4, area.bottom + 4), SHEET_BG, 6), "no sheet over the board"
+    plot = sheet._curve
+    assert plot is not None and sheet.picked is not None
+    for limit, rate in curve.items():
+        colour = WARN if limit == sheet.picked else GOOD
+        assert near(pixel(image, plot.px(limit), plot.py(rate)), colour, 30), f"no dot for {limit} moves"
+    right = (int(plot.box.right) + CHART_GAP, image.height - int(plot.box.top), int(area.right),
+             image.height - int(plot.box.bottom))
+    bars = sum(1 for p in image.crop(right).getdata() if near(p, GOOD, 12))
+    assert bars > 300, f"the wins histogram shows {bars} pixels of its bars"
 
 
 def test_lost_goals_the_limit_curve_and_apply_from_the_sheet(window: Any, editor: EditorView,
@@ -74,7 +94,8 @@ def test_lost_goals_the_limit_curve_and_apply_from_the_sheet(window: Any, editor
         assert shown["lost"] == f"Of the {lost} lost games:"
         assert shown["lost0"].startswith("100% ended with jelly left")
         assert shown["c:xt"] == "move limit" and shown["c:y4"] == "100%" and shown["h:yt"] == "games"
-        shot(window, view, SCREENSHOTS / "editor-difficulty-sheet.png")
+        image = shot(window, view, SCREENSHOTS / "editor-difficulty-sheet.png").convert("RGB")
+        _assert_sheet_seen(view, image, curve)
         # Pick a limit on the curve with the mouse, then one more with the keyboard, and Apply.
         plot = sheet._curve
         assert plot is not None

@@ -7,11 +7,12 @@ from typing import Any
 import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
 import arcade
 
-from driving import SCREENSHOTS, center, frame, key_sheet, palette_xy, press, send, shot
+from driving import SCREENSHOTS, assert_dialog_words_seen, center, frame, key_sheet, palette_xy, press, send, shot
 from editor.help import HEADER_TIPS, SHEET_ROWS
 from editor.model import ERASE_TOOL, RANDOM_TOOL
 from editor.view import EditorView
 from game.ui.screens import style
+from looks import near, pixel
 
 key = arcade.key
 
@@ -30,7 +31,9 @@ def test_every_tool_and_button_has_a_tooltip_shown_on_hover(window: Any, editor:
     x, y = palette_xy(view, "tool", ERASE_TOOL)
     send(window, "on_mouse_motion", int(x), int(y), 1, 1)
     frame(window)
-    assert view.help.label is None or not view.help.rest >= 0.5   # not at once
+    view.on_draw()                                        # not at once: no tooltip seen yet
+    early = arcade.get_image().getpixel((int(x) + 20, window.height - int(y) + 20))
+    assert view.help.label is None and tuple(early[:3]) != style.HEADER[:3]
     rest_pointer(window, x, y)
     assert view.help.label is not None and view.help.label.text.startswith("Erase (E, or right-click)")
     image = shot(window, view, SCREENSHOTS / "editor-tooltip.png")
@@ -51,7 +54,8 @@ def test_f1_and_question_mark_show_the_key_sheet(window: Any, editor: EditorView
     view = editor
     press(window, key.F1)
     assert view.dialog is not None and view.dialog.title.startswith("Keys")
-    shot(window, view, SCREENSHOTS / "editor-keys.png")
+    # The first page is seen: each of its keys and what it does, drawn where it stands.
+    assert assert_dialog_words_seen(view, shot(window, view, SCREENSHOTS / "editor-keys.png")) >= 10
     press(window, key.ENTER)                             # Enter closes it (its default button)
     assert view.dialog is None
     texts = key_sheet(window, view)                      # every page of it
@@ -89,7 +93,11 @@ def test_a_short_window_scrolls_the_properties_to_every_field(window: Any, edito
         last = view.props.fields["collect9"]
         assert last.visible and last.rect.bottom >= 0
         assert not view.props.fields["id"].visible                      # scrolled above: hidden
-        shot(window, view, SCREENSHOTS / "editor-800x560-scrolled.png")
+        image = shot(window, view, SCREENSHOTS / "editor-800x560-scrolled.png")
+        # The designer sees the last field where it scrolled to: its white frame at both sides.
+        r = last.rect
+        for x in (r.left + 1, r.right - 2):
+            assert near(pixel(image, x, r.center_y), (255, 255, 255), 40), f"no field frame at x={x}"
         click_at = center(last)
         send(window, "on_mouse_press", int(click_at[0]), int(click_at[1]), arcade.MOUSE_BUTTON_LEFT, 0)
         send(window, "on_mouse_release", int(click_at[0]), int(click_at[1]), arcade.MOUSE_BUTTON_LEFT, 0)

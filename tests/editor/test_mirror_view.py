@@ -10,6 +10,7 @@ import arcade
 
 from looks import near, pixel
 from driving import cell_xy, click, drag, frame, new_level, palette_xy, press, send, shot
+from editor.look import SELECTED
 from editor.mirror import Mirror
 from editor.view import EditorView
 
@@ -109,7 +110,14 @@ def test_the_mirror_swatches_stay_in_view_in_the_smallest_window(window: Any, ed
         mirrors = [rect for rect, kind, _ in view.chrome.entries if kind == "mirror"]
         assert len(mirrors) == 4
         assert min(rect.bottom for rect in mirrors) >= 28   # above the undo count in the corner
-        shot(window, view, screenshot_dir / "editor-mirror-1024x720.png")
+        image = shot(window, view, screenshot_dir / "editor-mirror-1024x720.png").convert("RGB")
+        for (rect, _, mirror) in [e for e in view.chrome.entries if e[1] == "mirror"]:
+            # Each swatch is seen at its place: its square (lit for the mirror in use) and its sign.
+            face = SELECTED if mirror == view.model.mirror else (56, 62, 80)
+            assert near(pixel(image, rect.left + 2, rect.center[1]), face, 12), f"no {mirror} swatch seen"
+            lo, hi = image.convert("L").crop((int(rect.left), image.height - int(rect.top),
+                                              int(rect.right), image.height - int(rect.bottom))).getextrema()
+            assert hi - lo > 60, f"the {mirror} swatch shows no sign"
         click(window, *palette_xy(view, "mirror", Mirror.UP_DOWN))
         assert view.model.mirror == Mirror.UP_DOWN
     finally:

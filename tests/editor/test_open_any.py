@@ -15,7 +15,7 @@ import arcade
 from editor import files, open_editor  # noqa: E402
 from editor.view import EditorView  # noqa: E402
 from game.io import load_level  # noqa: E402
-from driving import cell_xy, click, press, shot, type_text  # noqa: E402
+from driving import assert_dialog_words_seen, cell_xy, click, press, shot, type_text  # noqa: E402
 
 key = arcade.key
 SHIPPED = files.levels_dir() / "first-steps"
@@ -123,7 +123,7 @@ def test_the_folder_browser_goes_down_and_up_and_opens_a_level(window: Any, edit
     # '..' first, folders, then .yaml files; no link, nothing hidden, no .txt.
     assert names == ["..", "sub/", "across-the-field.yaml", "binary.yaml", "chain-master.yaml",
                      "huge.yaml", "pack.yaml", "settings.yaml"]
-    shot(window, view, screenshot_dir / "editor-open-a-file.png")
+    assert assert_dialog_words_seen(view, shot(window, view, screenshot_dir / "editor-open-a-file.png")) >= 1
     click(window, *d.button_center("entry binary.yaml"))
     assert view.dialog is d and "binary.yaml" in d.error_text
     click(window, *d.button_center("entry sub/"))

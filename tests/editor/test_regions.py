@@ -69,6 +69,7 @@ def test_a_paste_never_makes_an_impossible_board(data: st.DataObject) -> None:
     assert len(out.cells) == d.height and all(len(row) == d.width for row in out.cells)
     assert out.jelly == () or (len(out.jelly) == d.height and all(len(row) == d.width for row in out.jelly))
     assert len(out.find("P")) <= max(1, len(d.find("P")))
+    assert d.mode == Mode.CHAIN or not out.find("P")       # a chain piece's player stays off a match3 board
     assert {t for row in out.cells for t in row} <= {t for row in d.cells + piece.cells for t in row} | {"."}
     on_board = sum(1 for r in range(piece.height) for c in range(piece.width)
                    if out.inside((at[0] + r, at[1] + c)))
@@ -115,6 +116,12 @@ def test_the_clipboard_text_reads_back_as_the_same_piece(data: st.DataObject) ->
     "gridfall-piece: 1\nmode: match3\nlayout: ['1 toolong']",
     "gridfall-piece: 1\nmode: match3\nlayout: ['1 2']\njelly: ['0 7']",
     "gridfall-piece: 1\nmode: match3\nlayout: ['1 2']\njelly: ['0']",
+    "gridfall-piece: 1\nmode: match3\nlayout:\n" + "- 1 2\n" * 20_000,
+    # An alias bomb (each row nine of the one before): the bounded reader refuses it unread.
+    "gridfall-piece: 1\nmode: match3\na: &a ['1 2']\n" + "".join(
+        f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 9)}]\n" for i in range(8))
+    + "layout: *i",
+    "gridfall-piece: 1\nmode: !!python/object:os.system 'echo'\nlayout: ['1 2']",
 ])
 def test_clipboard_text_that_is_no_piece_is_refused_with_a_reason(text: str) -> None:
     with pytest.raises(PieceError) as err:

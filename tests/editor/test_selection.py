@@ -132,6 +132,11 @@ def test_cut_move_with_arrows_and_a_drag_delete_and_escape(window: Any, editor: 
     assert view.selection.area == Area(1, 1, 2, 2)
     assert [layers(view, (r, c)) for r in (1, 2) for c in (1, 2)] == source
     assert layers(view, (0, 0)) == (".", 0) and len(view.model.history.past) == steps + 2   # a step a move
+    # Undo and redo bring the outline back with the cells.
+    press(window, key.Z, CTRL)
+    assert view.selection.area == Area(0, 1, 2, 2) and layers(view, (0, 1)) == source[0]
+    press(window, key.Y, CTRL)
+    assert view.selection.area == Area(1, 1, 2, 2) and layers(view, (1, 1)) == source[0]
     # A drag inside the selection carries it: while it is carried the place it leaves is dimmed
     # and the piece is seen faded where it would land; the release moves it.
     lay = view.canvas.layout
@@ -170,6 +175,16 @@ def test_cut_move_with_arrows_and_a_drag_delete_and_escape(window: Any, editor: 
     cursor = view.cursor
     press(window, key.LEFT)
     assert view.cursor == (cursor[0], cursor[1] - 1)
+    # From the keyboard alone: Shift+arrows stretch a selection from the cursor, the cursor with it.
+    for arrow in [key.UP] * 7 + [key.LEFT] * 7:
+        press(window, arrow)
+    press(window, key.RIGHT, key.MOD_SHIFT)
+    press(window, key.DOWN, key.MOD_SHIFT)
+    press(window, key.RIGHT, key.MOD_SHIFT)
+    assert view.selection.area == Area(0, 0, 2, 3) and view.cursor == (1, 2)
+    press(window, key.LEFT, key.MOD_SHIFT)
+    assert view.selection.area == Area(0, 0, 2, 2)
+    press(window, key.ESCAPE)
     press(window, key.V)                                   # the select tool: a click selects one cell
     click(window, *cell_xy(view, (3, 3)))
     assert layers(view, (3, 3)) == (".", 0) and view.selection.area == Area(3, 3, 1, 1)
@@ -177,7 +192,14 @@ def test_cut_move_with_arrows_and_a_drag_delete_and_escape(window: Any, editor: 
     point(window, view, (0, 0))
     press(window, key.ESCAPE)                              # the paste is cancelled, nothing laid
     assert view.selection.ghost is None and layers(view, (0, 0)) == (".", 0)
-    press(window, key.V)                                   # back to the brush (kind 5)
+    press(window, key.ESCAPE)                              # the selection goes, then the select tool
+    assert view.selection.area is None and view.selection.active
+    press(window, key.ESCAPE)
+    assert not view.selection.active and view.dialog is None
+    press(window, key.V)
+    press(window, key.X)                                   # another shape: painting again
+    assert not view.selection.active
+    press(window, key.D)
     click(window, *cell_xy(view, (2, 3)))
     assert layers(view, (2, 3)) == ("5b", 0)   # the brush as it was (paint() left the bomb special on)
 
@@ -208,3 +230,32 @@ def test_bad_clipboard_text_changes_nothing_and_the_player_is_never_doubled(wind
     new_level(window, view, "slide", 4, 4)
     press(window, key.V, CTRL)
     assert view.status.bad and "cannot go on a slide board" in view.status.text
+    # A ghost taken to a slide board (another tab) is not laid there either.
+    press(window, key.TAB, CTRL)
+    press(window, key.V, CTRL)
+    assert view.selection.ghost is not None
+    press(window, key.TAB, CTRL)
+    assert view.model.draft.mode == "slide"
+    before = view.model.draft
+    point(window, view, (0, 0))
+    click(window, *cell_xy(view, (0, 0)))
+    assert view.model.draft == before and "cannot go on a slide board" in view.status.text
+
+
+def test_a_piece_goes_from_one_open_level_to_another(window: Any, editor: EditorView) -> None:
+    view = editor
+    new_level(window, view, "match3", 7, 7)
+    paint(window, view)
+    source = [layers(view, (r, c)) for r in (0, 1) for c in (0, 1)]
+    first = view.model
+    shift_drag(window, view, (0, 0), (1, 1))
+    press(window, key.C, CTRL)
+    new_level(window, view, "chain", 5, 5)                 # a second level, in its own tab
+    assert view.model is not first and view.selection.area is None
+    press(window, key.V, CTRL)
+    point(window, view, (3, 3))
+    click(window, *cell_xy(view, (3, 3)))
+    assert [layers(view, (r, c)) for r in (3, 4) for c in (3, 4)] == source
+    press(window, key.TAB, CTRL)                           # back to the first level: as it was left
+    assert view.model is first and [layers(view, (r, c)) for r in (0, 1) for c in (0, 1)] == source
+    assert first.draft.token((3, 3)) == "."

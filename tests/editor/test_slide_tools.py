@@ -56,7 +56,7 @@ def test_solved_shuffle_count_and_typed_numbers_in_the_editor(window: Any, edito
     press(window, key.KEY_2)
     assert view.model.tool.token == "12"
     press(window, key.KEY_1)
-    for _ in range(70):
-        frame(window)                                   # over a second: a new number starts
+    for _ in range(70):   # over a second passes (its frames drawn or not: the time counts): a new number starts
+        view.on_update(1 / 60)
     press(window, key.KEY_5)
     assert view.model.tool.token == "5"

@@ -13,7 +13,7 @@ from editor import files, recovery  # noqa: E402
 from editor.look import PANEL, SELECTED  # noqa: E402
 from editor.view import EditorView  # noqa: E402
 from game.io import load_level  # noqa: E402
-from driving import cell_xy, click, frame, header, new_level, press, send, shot, type_text  # noqa: E402
+from driving import cell_xy, click, frame, header, new_level, page_to, press, send, shot, type_text  # noqa: E402
 
 key = arcade.key
 CTRL = key.MOD_CTRL
@@ -278,6 +278,7 @@ def test_a_level_picked_from_a_pack_takes_the_place_of_the_one_shown_meanwhile(
     assert len(view.tabs) == 1                           # picked: no stray tab of the first
     # Any other opening afterwards is a tab of its own.
     header(window, view, "Open")
+    page_to(window, view, entries[5].label)
     click(window, *view.dialog.button_center(entries[5].label))
     assert len(view.tabs) == 2 and view.model.draft.id == entries[5].label
 

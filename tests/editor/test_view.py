@@ -23,8 +23,8 @@ from editor.view import EditorView  # noqa: E402
 from game.io import load_level  # noqa: E402
 from looks import assert_card_over_the_board  # noqa: E402
 from driving import (  # noqa: E402
-    SCREENSHOTS, assert_canvas_seen, cell_xy, center, clear_recoveries, click, drag, frame, header, new_level,
-    page_to, palette_xy, press, save_as, send, set_field, shot, type_text,
+    SCREENSHOTS, assert_canvas_seen, assert_dialog_words_seen, cell_xy, center, clear_recoveries, click, drag, frame,
+    header, new_level, page_to, palette_xy, press, save_as, send, set_field, shot, type_text,
 )
 
 
@@ -266,7 +266,7 @@ def test_pack_add_reorder_export_validates(window: Any, editor: EditorView, data
     header(window, view, "Pack")
     page_to(window, view, "open my-pack")
     click(window, *view.dialog.button_center("open my-pack"))
-    shot(window, view, SCREENSHOTS / "editor-pack-dialog.png")
+    assert assert_dialog_words_seen(view, shot(window, view, SCREENSHOTS / "editor-pack-dialog.png")) >= 3
     click(window, *view.dialog.button_center("down 1"))
     assert _my_pack().levels == [made[1], made[0], made[2]]
     click(window, *view.dialog.button_center("remove 3"))
@@ -304,7 +304,7 @@ def test_open_a_shipped_level_read_only_then_save_a_copy(window: Any, editor: Ed
         d = view.dialog
         assert d is not None and d.title == "Open a level"
         if wanted in d.buttons:
-            shot(window, view, screenshot_dir / "editor-open-dialog.png")
+            assert assert_dialog_words_seen(view, shot(window, view, screenshot_dir / "editor-open-dialog.png")) >= 1
             break
         click(window, *d.button_center("Next >"))
     click(window, *view.dialog.button_center(wanted))
@@ -413,22 +413,31 @@ def test_pack_dialogs_page_past_ten_packs_and_ten_levels(window: Any, editor: Ed
 
 
 def test_the_colour_blind_setting_reaches_the_editor(window: Any, data_dir: pathlib.Path) -> None:
-    from game.io.settings import Settings, load_settings, save_settings
+    from game.io.settings import Settings, load_settings, save_settings, settings_path
     from game.ui import textures
 
-    save_settings(dataclasses_replace(load_settings(), colorblind=True))
-    clear_recoveries()
-    view = open_editor(window, on_leave=lambda: None)
-    assert view.colorblind
-    press(window, key.KEY_2)
-    click(window, *cell_xy(view, (0, 0)))
-    frame(window)
-    sprite = view.canvas._token_sprites[0][0]
-    assert sprite.texture is textures.kind(2, True) and textures.kind(2, True) is not textures.kind(2, False)
-    palette = open_editor(window, on_leave=lambda: None, settings=Settings(colorblind=False))
-    assert not palette.colorblind
-    palette.model.mark_saved()
-    view.model.mark_saved()
+    # The session's settings file is shared by every later test: it is put back as it was (left
+    # colour-blind, the blockers view's tests after this one saw colour-blind tiles and failed).
+    kept = settings_path().read_bytes() if settings_path().is_file() else None
+    try:
+        save_settings(dataclasses_replace(load_settings(), colorblind=True))
+        clear_recoveries()
+        view = open_editor(window, on_leave=lambda: None)
+        assert view.colorblind
+        press(window, key.KEY_2)
+        click(window, *cell_xy(view, (0, 0)))
+        frame(window)
+        sprite = view.canvas._token_sprites[0][0]
+        assert sprite.texture is textures.kind(2, True) and textures.kind(2, True) is not textures.kind(2, False)
+        palette = open_editor(window, on_leave=lambda: None, settings=Settings(colorblind=False))
+        assert not palette.colorblind
+        palette.model.mark_saved()
+        view.model.mark_saved()
+    finally:
+        if kept is None:
+            settings_path().unlink(missing_ok=True)
+        else:
+            settings_path().write_bytes(kept)
 
 
 def test_text_fields_work_with_the_keyboard(window: Any, editor: EditorView) -> None:
@@ -480,8 +489,10 @@ def test_playtest_a_slide_to_the_end_retry_then_back(window: Any, editor: Editor
     press(window, key.ENTER)
     for arrow in (key.LEFT, key.RIGHT, key.UP, key.DOWN):
         press(window, arrow)
-        for _ in range(120):
+        for _ in range(120):   # until the slide (and a win's finale and result) has played out
             frame(window, 1 / 30)
+            if not play.busy and (play.session.state.status != Status.WON or play.result_menu is not None):
+                break
         if play.session.state.status == Status.WON:
             break
         if play.session.commands:

@@ -21,6 +21,7 @@ from game.ui.screens import style
 from game.ui.screens.daily import DailyView
 from game.ui.screens.title import TitleView
 
+from looks import assert_card_over_the_board, text_seen
 from test_shell import click, click_widget, draw, frames, near, pixel, press_key, settle, widget
 
 DAY = datetime.date(2026, 11, 23)
@@ -58,12 +59,14 @@ def test_the_title_daily_button_opens_todays_three_puzzles(window: Any, clean: p
     frames(window, 120)
     title = window.current_view
     assert isinstance(title, TitleView)
-    draw(window, "title_daily")
+    assert text_seen(draw(window, "title_daily"), widget(title, "daily").texts[0]), "no Daily button seen"
     click_widget(window, "daily")                      # by mouse
     view = window.current_view
     assert isinstance(view, DailyView)
     frames(window, 10)
-    draw(window, "daily")
+    image = draw(window, "daily")
+    said = [t for t in view._texts if t.text in ("Daily puzzles", "Not won yet today")]
+    assert len(said) == 4 and all(text_seen(image, t) for t in said), "the daily screen's words are not seen"
     assert [w.name for w in view.widgets if w.name.startswith("daily:")] == [
         "daily:match3", "daily:chain", "daily:slide"]
     shown = texts(view)
@@ -114,7 +117,7 @@ def test_a_daily_won_counts_for_the_streak_and_keeps_its_replay(window: Any, cle
     # Leaving it through the pause menu comes back to the daily screen, which shows the win.
     settle(window)
     assert nxt.goal_card is not None                   # a daily opens on its goals, as a level does
-    draw(window, "daily_goals")
+    assert_card_over_the_board(window, nxt, nxt.goal_card, draw(window, "daily_goals"))
     press_key(window, arcade.key.SPACE)                # any key: read
     assert nxt.goal_card is None
     press_key(window, arcade.key.ESCAPE)
@@ -214,7 +217,7 @@ def test_a_daily_is_watched_from_its_result_and_its_card_and_shared(
     view = window.current_view
     assert isinstance(view, DailyView) and view.focus is widget(view, "daily:slide")
     frames(window, 2)
-    draw(window, "daily_watch")
+    assert text_seen(draw(window, "daily_watch"), widget(view, "watch:slide").texts[0]), "no Watch button seen"
     # The card's Watch button plays today's best, kept when it was won; play on from its middle.
     click_widget(window, "watch:slide")
     best = window.current_view

@@ -158,14 +158,45 @@ def test_a_special_holds_a_moment_before_it_fires_then_the_board_shakes(
     fired = next(n for n, e in told if isinstance(e, Detonated))
     assert fired - swelled >= int(ANTICIPATE * 60 * 0.6), "a hold of 100-150 ms before it fires"
     assert ANTICIPATE * 1000 in range(100, 151)
-    offsets = []
-    for n in range(30):
+    offsets: list[float] = []
+    looked = False
+    for _ in range(30):
         step(view)
         offsets.append(abs(board.effects.jolt.offset()[0]) + abs(board.effects.jolt.offset()[1]))
-        if n == 3:
-            shot(window, view, screenshot_dir / "impact_shake.png")
-    assert max(offsets) > board.layout.cell * 0.05, "a combo's blast shakes the board"
+        if offsets[-1] >= 3 and not looked:   # the first frame shaken by 3 pixels or more
+            _assert_board_seen_shaken(window, view, shot(window, view, screenshot_dir / "impact_shake.png"))
+            looked = True
+    assert max(offsets) > board.layout.cell * 0.05 and looked, "a combo's blast shakes the board"
     assert any(s.visible for s in board.effects.sprites), "particles fly"
+
+
+def _assert_board_seen_shaken(window: Any, view: Any, image: Any) -> None:
+    """The player sees the board off its place by the shake's offset: the frame is the same
+    frame drawn at rest moved by that offset (nearer to it than to the board at rest)."""
+    from PIL import ImageChops
+
+    jolt = view.board.effects.jolt
+    dx, dy = round(jolt.offset()[0]), round(jolt.offset()[1])
+    assert (dx, dy) != (0, 0), "the board is not shaken at this frame"
+    strength = jolt.strength
+    jolt.strength = 0.0
+    try:
+        view.redraw.forget()
+        view.on_draw()
+        rest = arcade.get_image(0, 0, window.width, window.height)
+    finally:
+        jolt.strength = strength
+    r = view.board.layout.rect
+    # Inside the board, kept clear of its edges by more than the shake moves it.
+    m = abs(dx) + abs(dy) + 4
+    box = (int(r.left) + m, window.height - int(r.top) + m, int(r.right) - m, window.height - int(r.bottom) - m)
+    seen = image.convert("RGB").crop(box)
+    at_rest = rest.convert("RGB")
+    moved = at_rest.crop((box[0] - dx, box[1] + dy, box[2] - dx, box[3] + dy))
+
+    def apart(a: Any, b: Any) -> float:
+        return sum(ImageChops.difference(a, b).convert("L").getdata()) / (a.width * a.height)
+    assert apart(seen, moved) < 0.5 * apart(seen, at_rest.crop(box)), "the board is not drawn where its shake has it"
 
 
 def test_the_shake_is_scaled_to_the_blast() -> None:

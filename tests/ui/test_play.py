@@ -13,7 +13,7 @@ from game.io import find_pack
 from game.io.replay import load_replay
 from game.io.settings import Settings
 from game.ui.screens import style
-from looks import assert_card_over_the_board, near, pixel, sprite_seen
+from looks import assert_card_over_the_board, board_seen, near, pixel, sprite_seen
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 DT = 1 / 60
@@ -688,7 +688,7 @@ def _bot_game(window: Any, lv: Level, speed: str, moves: int, seed: int,
         if snap_at == played and shot_path is not None:
             for _ in range(7):
                 view.on_update(DT)
-            shot(window, view, shot_path)
+            assert board_seen(view.board, shot(window, view, shot_path)) >= 4   # mid-move, where each stands
         _settle_game(window, view, watched)
         watched = watched or view.state.status == Status.WON
         assert_board_shown(view)

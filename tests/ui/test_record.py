@@ -5,9 +5,11 @@ from __future__ import annotations
 import pathlib
 from typing import Any
 
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageStat
 
 from game.cli import main
+from game.ui.screens import style
+from looks import near
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -28,6 +30,14 @@ def test_record_a_winning_replay_as_an_animated_gif(window: Any, tmp_path: pathl
     last = clip.convert("RGB")
     last.save(screenshot_dir / "record_last_frame.png")
     assert ImageChops.difference(first, last).getbbox() is not None   # something moved
+    # The clip ends on the won result: its card's title in white letters over the board's
+    # middle, and the board beside it shaded (darker than in the first frame).
+    w, h = clip.size
+    title = last.crop((w // 2 - 100, int(h * 0.25), w // 2 + 100, int(h * 0.35)))
+    assert sum(1 for p in title.getdata() if near(p, style.TEXT[:3], 30)) > 300, "no result card's title"
+    beside = (w // 2 + 120, 0, w, h)
+    assert ImageStat.Stat(last.crop(beside).convert("L")).mean[0] < \
+        0.8 * ImageStat.Stat(first.crop(beside).convert("L")).mean[0], "the board is not shaded"
     # One palette, no dithering: what stays still (the key legend, bottom left) is the same
     # pixels frame after frame until the result dims the screen, so the file stays small.
     legend = (0, 340, 150, 400)

@@ -19,6 +19,7 @@ from game.ui.screens.levels import LevelsView
 from game.ui.screens.packs import PacksView
 from game.ui.screens.settings import SettingsView
 from game.ui.screens.title import TitleView
+from looks import assert_card_over_the_board, text_seen, tiles_seen
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 REPLAYS = ROOT / "tests" / "replays"
@@ -74,6 +75,11 @@ def pixel(window: Any, image: Any, x: float, y: float) -> tuple[int, int, int]:
 
 def near(a: tuple[int, ...], b: tuple[int, ...], tol: int = 6) -> bool:
     return all(abs(p - q) <= tol for p, q in zip(a[:3], b[:3]))
+
+
+def face(window: Any, image: Any, wd: Any) -> tuple[int, int, int]:
+    """The colour of a button's face, just inside its left edge (beside its text)."""
+    return pixel(window, image, wd.left + 6, wd.bottom + wd.height / 2)
 
 
 def widget(view: Any, name: str) -> Any:
@@ -175,7 +181,14 @@ def test_settings_are_chosen_with_keys_and_mouse_and_saved_at_once(window: Any, 
     assert load_settings().fullscreen is True and window.width == 1280
     click_widget(window, "fullscreen=False")
     assert load_settings().fullscreen is False
-    draw(window, "settings")
+    image = draw(window, "settings")
+    # Each setting's value is seen lit (the selected colours), the other options plain.
+    options = [w for w in view.widgets if "=" in w.name]
+    assert {"animation_speed=fast", "colorblind=True", "sound=False", "fullscreen=False"} <= \
+        {w.name for w in options if w.selected}
+    for option in options:
+        lit = any(near(face(window, image, option), c) for c in (style.PRIMARY, style.PRIMARY_HOVER))
+        assert lit == option.selected, f"{option.name} is seen {'lit' if lit else 'plain'}"
     press_key(window, arcade.key.ESCAPE)
     assert isinstance(window.current_view, TitleView)
     # A new start reads them back, and a level is played with them.
@@ -271,7 +284,7 @@ def test_packs_and_levels_show_progress_and_locks(window: Any, fresh: pathlib.Pa
     click_widget(window, f"level:{ids[3]}")
     assert window.current_view is levels and levels.toast is not None
     assert f"level 3, “{pack.levels[2].name}”" in levels.toast.text
-    draw(window, "levels_locked")
+    assert text_seen(draw(window, "levels_locked"), levels.toast), "the refusal is not seen"
     # Scrolling: the pack has more levels than fit; the wheel and the focus both scroll.
     assert levels.max_scroll > 0
     send(window, "on_mouse_scroll", 640, 400, 0, -3)
@@ -309,13 +322,13 @@ def test_title_to_play_win_next_and_resume(window: Any, fresh: pathlib.Path) -> 
     replay = _replay(first.id)
     assert view.seed == replay.seed == (first.seed if first.seed is not None else 0)
     settle(window)
-    draw(window, "play_start")
+    assert view.goal_card is not None   # the level's goals come first, over its dealt board
+    assert_card_over_the_board(window, view, view.goal_card, draw(window, "play_start"))
     for command in replay.commands:
         assert view.submit(command)
         settle(window)
     assert view.state.status == "won" and view.result_menu is not None
-    image = draw(window, "play_won")
-    assert image.getpixel((window.width // 2, window.height // 2)) != (0, 0, 0)
+    assert_card_over_the_board(window, view, view.result_menu, draw(window, "play_won"))   # the result, over the board
     press_key(window, arcade.key.ENTER)                      # "Next level" has the focus
     # The win is saved, and the next level is open and on screen.
     saved = load_progress().progress
@@ -352,7 +365,8 @@ def test_title_to_play_win_next_and_resume(window: Any, fresh: pathlib.Path) -> 
     assert isinstance(view3, PlayView) and view3 is not view2
     assert view3.state == before and view3.session.commands == list(replay2.commands[:-1])
     settle(window)
-    draw(window, "play_resumed")
+    image = draw(window, "play_resumed")
+    assert view3.goal_card is None and tiles_seen(view3, image) >= 20   # the game, where it was left
     assert view3.submit(replay2.commands[-1])
     settle(window)
     assert view3.state.status == "won"
@@ -406,7 +420,9 @@ def test_the_real_editor_opens_from_the_title_and_esc_comes_back(window: Any, fr
     click_widget(window, "level editor")
     assert isinstance(window.current_view, EditorView)
     frames(window, 2)
-    draw(window, "editor_from_title")
+    image = draw(window, "editor_from_title")
+    r = window.current_view.props.fields["id"].rect    # the editor's fields, framed in white
+    assert all(near(pixel(window, image, x, r.center_y), (255, 255, 255), 40) for x in (r.left + 1, r.right - 2))
     press_key(window, arcade.key.ESCAPE)   # a fresh, unchanged draft leaves without asking
     assert isinstance(window.current_view, TitleView)
 
@@ -469,7 +485,7 @@ def test_each_pack_card_shows_its_whole_description_on_at_most_two_lines(window:
     app.show_packs()
     view = window.current_view
     assert isinstance(view, PacksView)
-    draw(window, "packs_descriptions")
+    image = draw(window, "packs_descriptions")
     shipped = [pack for pack in app.packs()[0] if pack.id in ("first-steps", "sweet-mechanics")]
     assert len(shipped) == 2   # (other tests may leave packs of their own, some with no description)
     for pack in shipped:
@@ -481,6 +497,7 @@ def test_each_pack_card_shows_its_whole_description_on_at_most_two_lines(window:
         assert shown.font_size == style.SMALL_SIZE + 1                      # never shrunk
         assert shown.x + shown.content_width <= card.left + card.width - 250 - 24   # clear of the stars
         assert shown.y - shown.content_height >= card.bottom                # inside its card
+        assert text_seen(image, shown), f"{pack.id}'s description is not seen"
     # A description too long for two lines ends in an ellipsis, at two lines.
     from game.ui.screens.widgets import fit_lines
 
@@ -498,8 +515,9 @@ def test_an_empty_pack_opens_on_its_levels_screen_which_says_so(window: Any, fre
     assert app.first_open_level("empty") is None
     view = app.show_levels("empty")
     assert isinstance(view, LevelsView)
-    draw(window, "levels_empty_pack")
-    assert any(t.text == "This pack has no levels." for t in view._texts)
+    image = draw(window, "levels_empty_pack")
+    said = [t for t in view._texts if t.text == "This pack has no levels."]
+    assert said and text_seen(image, said[0])
 
 
 def test_every_move_is_saved_at_once_so_a_kill_loses_nothing(window: Any, fresh: pathlib.Path) -> None:
@@ -661,7 +679,9 @@ def test_level_cards_and_the_goal_card_say_how_hard_the_pack_playtest_found_a_le
     frames(window, 2)
     texts = [t.text for t in window.current_view._texts]
     assert texts.count(figures.label) >= 1 and "easy" in texts
-    draw(window, "levels_difficulty")
+    image = draw(window, "levels_difficulty")
+    labels = [t for t in window.current_view._texts if t.text == figures.label]
+    assert labels and all(text_seen(image, t) for t in labels), "the difficulty words are not seen"
     view = app.play_level(PACK, level.id)
     lines = [t.text for t in view.goal_card.lines]
     assert f"{figures.label.capitalize()}: bots win {figures.pass_rate:.0%} of games" in lines
@@ -710,8 +730,9 @@ def test_the_next_shipped_pack_opens_at_half_the_stars_of_the_one_before(window:
     assert app.stars_to_open(PACK) == 0 and app.stars_to_open("sweet-mechanics") == need
     view = app.show_packs()
     view.on_update(1 / 60)
-    draw(window, "packs_locked")
-    assert f"{need} more stars" in [t.text for t in view._texts]
+    image = draw(window, "packs_locked")
+    said = [t for t in view._texts if t.text == f"{need} more stars"]
+    assert said and text_seen(image, said[0])
     click_widget(window, "pack:sweet-mechanics")                 # refused, with the reason
     assert window.current_view is view and "more stars" in view.toast.text
     for lv in first.levels:                                       # two stars a level: enough

@@ -21,6 +21,7 @@ from game.ui.screens.levels import LevelsView
 from game.ui.screens.notice import NoticeView
 from game.ui.theatre import TheatreView
 
+from looks import board_seen, text_seen, tiles_seen
 from test_shell import click, click_widget, draw, fresh, frames, press_key, send, settle  # noqa: F401
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -85,7 +86,9 @@ def test_a_won_game_is_watched_from_the_result_stepped_scrubbed_and_played_on(
     for _ in range(240):
         frames(window)
     assert 0 < theatre.position < len(replay.commands)
-    draw(window, "theatre_playing")
+    image = draw(window, "theatre_playing")
+    # Each tile where its sprite stands (mid-move too), and the move counter under the board.
+    assert board_seen(theatre.board, image) >= 20 and text_seen(image, theatre.label)
     press_key(window, arcade.key.SPACE)                        # pause
     assert not theatre.playing
     _theatre_settle(window)
@@ -127,7 +130,8 @@ def test_a_won_game_is_watched_from_the_result_stepped_scrubbed_and_played_on(
     send(window, "on_mouse_release", int(x_mid), int(y), arcade.MOUSE_BUTTON_LEFT, 0)
     assert theatre.position == 3 and _shows(theatre)
     assert theatre.label.text.startswith(f"Move 3 of {len(replay.commands)}")
-    draw(window, "theatre_scrubbed")
+    image = draw(window, "theatre_scrubbed")
+    assert tiles_seen(theatre, image) >= 20 and text_seen(image, theatre.label)   # move 3's board, said
     # Play from here: a new game of the level from that state, saved as the level's game.
     click(window, *next(b for b in theatre.bar.buttons if b.key == "from-here").rect.center)
     play = window.current_view
@@ -153,7 +157,7 @@ def test_the_levels_screen_watches_the_best_win_and_back_returns_there(window: A
     # A level never won has no Watch button.
     other = app.pack(PACK).levels[-1].id
     assert not any(w.name == f"watch:{other}" for w in levels.widgets)
-    draw(window, "levels_watch")
+    assert text_seen(draw(window, "levels_watch"), next(w for w in levels.widgets if w.name == f"watch:{LEVEL}").texts[0])
     click_widget(window, f"watch:{LEVEL}")
     theatre = window.current_view
     assert isinstance(theatre, TheatreView) and theatre.commands == _golden().commands
@@ -190,7 +194,7 @@ def test_share_from_the_result_writes_the_files_the_card_and_a_gif(
     assert "swap" not in card and "," not in card.splitlines()[-1]   # nothing of the moves themselves
     assert folder.name in view.toast.message and "clipboard" in view.toast.message
     image = draw(window, "result_shared")
-    assert image is not None
+    assert text_seen(image, view.toast.text), "the player does not see where the files went"
     # The GIF is recorded by `gridfall record` in its own process: its end is the event waited on.
     assert app.share_jobs.running and len(scheduled) == 1
     poll, interval = scheduled[0]
@@ -258,6 +262,12 @@ def _drop(window: Any, path: pathlib.Path) -> None:
     send(window, "on_file_drop", 10, 10, [str(path)])
 
 
+def _assert_notice_seen(notice: NoticeView, image: Any) -> None:
+    """Every line of a notice is drawn where it stands: the player can read why."""
+    lines = [t for t in notice._texts if t.text.strip()]
+    assert lines and all(text_seen(image, t) for t in lines), [t.text for t in lines if not text_seen(image, t)]
+
+
 def test_a_dropped_replay_plays_in_the_theatre_and_a_changed_one_says_where_it_differs(
         window: Any, clean: pathlib.Path, tmp_path: pathlib.Path) -> None:
     app = App(window)
@@ -280,7 +290,7 @@ def test_a_dropped_replay_plays_in_the_theatre_and_a_changed_one_says_where_it_d
     assert isinstance(notice, NoticeView) and "plays differently" in notice.title
     said = " ".join(notice.lines)
     assert "command 3" in said and str(int(score) + 10) in said
-    draw(window, "drop_changed_replay")
+    _assert_notice_seen(notice, draw(window, "drop_changed_replay"))
     press_key(window, arcade.key.ESCAPE)
     assert type(window.current_view).__name__ == "TitleView"
 
@@ -334,7 +344,7 @@ def test_a_dropped_pack_installs_asks_before_replacing_and_a_bad_one_shows_its_p
         _drop(window, path)
         ask = window.current_view
         assert isinstance(ask, NoticeView) and "Replace" in ask.title
-        draw(window, "drop_replace")
+        _assert_notice_seen(ask, draw(window, "drop_replace"))
         press_key(window, arcade.key.ESCAPE)                       # Esc is Cancel
         assert isinstance(window.current_view, LevelsView)
         _drop(window, path)
@@ -348,7 +358,7 @@ def test_a_dropped_pack_installs_asks_before_replacing_and_a_bad_one_shows_its_p
         notice = window.current_view
         assert isinstance(notice, NoticeView) and "not installed" in notice.title
         assert any("broken.pack.yaml:" in line and "moves" in line for line in notice.lines)
-        draw(window, "drop_refused")
+        _assert_notice_seen(notice, draw(window, "drop_refused"))
     finally:
         shutil.rmtree(installed_packs_dir() / "dropped-pack", ignore_errors=True)
         shutil.rmtree(installed_packs_dir() / ".backups", ignore_errors=True)
