@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import textwrap
 from typing import Callable
 
@@ -20,6 +21,17 @@ from .status import StatusLine
 
 LINES = 4   # problem lines the strip shows (and one for "... and N more" clear of the status line)
 STATUS_LINES = 3   # a long status message's lines at most (each past the first hides a problem line)
+
+
+class _PathWrapper(textwrap.TextWrapper):
+    """Wraps at spaces and after a path's '/' (never at its '-': 'my-long-folder-' / 'name'),
+    so a long path goes on the next line folder by folder, not cut mid-name."""
+
+    wordsep_re = re.compile(r"(\s+)|(?<=/)(?=\S)")
+
+
+def _wrapped(text: str, width: int) -> list[str]:
+    return _PathWrapper(width).wrap(text)
 
 
 class ProblemsPanel(Part):
@@ -105,7 +117,7 @@ class ProblemsPanel(Part):
         y = top - 30
         # A long status message wraps (up to 3 lines) and takes its room from the list's lines:
         # clipped, "the overview shows a pack yo..." said nothing a designer could act on.
-        said = textwrap.wrap(self._status.shown(), max(20, int(width / 6.5)), break_on_hyphens=False)
+        said = _wrapped(self._status.shown(), max(20, int(width / 6.5)))
         if len(said) > STATUS_LINES:
             said = said[:STATUS_LINES - 1] + [clip(" ".join(said[STATUS_LINES - 1:]), max(20, int(width / 6.5)))]
         lines_left = LINES - max(0, len(said) - 1)

@@ -46,7 +46,7 @@ def test_a_long_message_is_read_whole_in_the_smallest_and_the_full_window(window
         frame(window)
 
 
-def test_a_path_in_the_status_line_is_not_broken_at_its_hyphens(window: Any, editor: EditorView,
+def test_a_path_in_the_status_line_is_wrapped_after_its_slashes(window: Any, editor: EditorView,
                                                                 tmp_path: pathlib.Path) -> None:
     view = editor
     folder = tmp_path / "my-long-folder-name" / "pass-pack-of-levels"
@@ -58,6 +58,6 @@ def test_a_path_in_the_status_line_is_not_broken_at_its_hyphens(window: Any, edi
     press(window, key.ENTER)
     assert view.dialog is None
     lines = [str(t.text) for t in _status_lines(view)]
-    assert len(lines) > 1 and lines[0].startswith("opened ") and lines[-1].endswith("/first-swap.yaml"), lines
-    # A line ends at a space (or mid-word when a word is longer than a line), never after a '-'.
-    assert not any(line.endswith("-") for line in lines[:-1]), lines
+    assert len(lines) > 1 and lines[0].startswith("opened ") and lines[-1].endswith("first-swap.yaml"), lines
+    # A long path goes on the next line after one of its '/', never after a '-' or mid-name.
+    assert all(line.endswith("/") or line == "opened" for line in lines[:-1]), lines
