@@ -296,7 +296,7 @@ class PropertiesPanel(Part):
         text = self.host.texts.show
         ceiling = window.height - HEADER_H
         if d.mode == Mode.SLIDE and 0 <= self._solution_xy[1] <= ceiling:
-            text("solution", clip(self.solutions.text(d), 46), *self._solution_xy, TEXT, 11, anchor_y="center")
+            text("solution", clip(self.solutions.text(d), slide_tools.SOLUTION_CHARS), *self._solution_xy, TEXT, 11, anchor_y="center")
         if d.mode == Mode.CHAIN and 0 <= self._reach_xy[1] <= ceiling:
             if self.picking_reach:
                 text("reach", "pick...", *self._reach_xy, GOOD, 10, anchor_y="center")

@@ -72,6 +72,23 @@ def solution_length(grid: Grid) -> tuple[int, bool] | None:
         return None
 
 
+# The solution line's words, each short enough for the properties panel (it clipped "(the
+# solver's; fewer may exist)" to "fewer ma...").
+SOLUTION_CHARS = 46
+PLACE_EVERY_TILE = "solution: place every tile and the gap"
+COUNTING = "solution: counting moves..."
+
+
+def solution_words(found: tuple[int, bool] | None) -> str:
+    """What the solver found (moves, whether the fewest; None: no solution), in words."""
+    if found is None:
+        return "solution: none: swap two tiles (unsolvable)"
+    moves, optimal = found
+    if moves == 0:
+        return "solution: already solved (shuffle it)"
+    return f"solution: {moves} moves" + (" (the fewest)" if optimal else " (maybe fewer exist)")
+
+
 class SolutionCounter:
     """The solution length of the board being edited, counted on a worker thread so that a
     hard 4x4 never stalls painting; the text says "counting" until it is known."""
@@ -82,18 +99,13 @@ class SolutionCounter:
         self._future: Future[tuple[int, bool] | None] | None = None
 
     def text(self, draft: Draft) -> str:
+        """The properties panel's solution line (SOLUTION_CHARS at most: the panel's width)."""
         grid = to_grid(draft)
         if grid is None:
-            return "solution: place every tile and the gap (or 'solved', then 'shuffle')"
+            return PLACE_EVERY_TILE
         if grid != self._grid or self._future is None:
             self._grid = grid
             self._future = self._pool.submit(solution_length, grid)
         if not self._future.done():
-            return "solution: counting moves..."
-        found = self._future.result()
-        if found is None:
-            return "solution: none (swap two tiles: this board cannot be solved)"
-        moves, optimal = found
-        if moves == 0:
-            return "solution: already solved (shuffle it)"
-        return f"solution: {moves} moves" + (" (the fewest)" if optimal else " (the solver's; fewer may exist)")
+            return COUNTING
+        return solution_words(self._future.result())

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from driving import SCREENSHOTS, assert_canvas_seen, center, click, frame, new_level, press, shot
 from editor.model import blank, check
+from editor import slide_tools
 from editor.slide_tools import shuffled, solution_length, to_grid
 from editor.view import EditorView
 from game.bots.slide_solver import solve
@@ -60,3 +61,12 @@ def test_solved_shuffle_count_and_typed_numbers_in_the_editor(window: Any, edito
         view.on_update(1 / 60)
     press(window, key.KEY_5)
     assert view.model.tool.token == "5"
+
+
+def test_every_solution_line_fits_the_properties_panel_unclipped() -> None:
+    """The slide board's solution line, whatever it says, is shown whole (the panel clips past
+    SOLUTION_CHARS: a real window showed '(the solver's; fewer ma...')."""
+    found: list[tuple[int, bool] | None] = [None, (0, True), (12, True), (9999, False), (9999, True)]
+    lines = [slide_tools.PLACE_EVERY_TILE, slide_tools.COUNTING] + [slide_tools.solution_words(f) for f in found]
+    assert all(len(line) <= slide_tools.SOLUTION_CHARS for line in lines), lines
+    assert "9999 moves" in lines[-2] and "fewer" in lines[-2] and "fewest" in lines[-1]
