@@ -7,7 +7,7 @@ from typing import Callable
 
 import arcade
 
-from game.core import GoalName, Level, Mode, StarUnit, State, progress, star_targets
+from game.core import GoalName, Level, Mode, SpecialSort, StarUnit, State, progress, star_targets
 from game.ui import textures
 from game.ui.hud import compact
 from game.ui.screens import style
@@ -37,6 +37,9 @@ def goal_lines(level: Level, state: State, difficulty: str | None = None) -> lis
             lines.append(f"Break every stone ({goal.target})")
         elif goal.name == GoalName.DROPS:
             lines.append(f"Bring {counted(goal.target, 'drop')} to the bottom")
+    said = specials_line(level)
+    if said:
+        lines.append(said)
     if not progress(state):
         lines.append("No goal: score what you can" + (f" in {counted(level.moves, 'move')}" if level.moves else ""))
     elif level.moves is not None:
@@ -46,6 +49,23 @@ def goal_lines(level: Level, state: State, difficulty: str | None = None) -> lis
         lines.append(difficulty)
     # Every line fits the card (a long goal or stars line wrapped out of its box).
     return [piece for line in lines for piece in (textwrap.wrap(line, LINE_CHARACTERS) or [line])]
+
+
+SORT_WORDS = {SpecialSort.LINE: "lines", SpecialSort.BOMB: "bombs", SpecialSort.RAINBOW: "rainbows"}
+
+
+def specials_line(level: Level) -> str | None:
+    """What a match3 level lets runs form, when it is not every special (its `specials:` or
+    its rules): a player told nothing wondered why a run of four left no striped tile."""
+    if level.mode != Mode.MATCH3:
+        return None
+    sorts = level.special_sorts if level.rules.specials else ()
+    if sorts is None or set(sorts) == set(SpecialSort):
+        return None
+    if not sorts:
+        return "Runs make no special tiles in this level"
+    words = [SORT_WORDS[s] for s in sorts]
+    return "Special tiles here: " + (words[0] + " only" if len(words) == 1 else " and ".join(words))
 
 
 def stars_line(level: Level) -> str:

@@ -763,3 +763,24 @@ def test_settings_from_the_pause_menu_apply_mid_level_and_back_returns_to_the_ga
     assert window.current_view is view and view.state == played and view.pause_menu is not None
     assert view.board.reduced_motion and not view.settings.sound
     assert app.playing is not None and app.playing[-1] is view    # still the game the app keeps
+
+
+def test_a_level_that_forms_only_some_specials_says_so_on_its_goal_card(window: Any, fresh: pathlib.Path) -> None:
+    """Four in a Row forms lines only, Jelly Beds none: each card says so, inside the card, so a
+    run of four that leaves no striped tile is no surprise; a level forming every special says nothing."""
+    app = App(window)
+    said = {}
+    for pack, level_id in (("sweet-mechanics", "four-in-a-row"), ("sweet-mechanics", "jelly-beds"),
+                           ("sweet-mechanics", "sweet-finale")):
+        view = app.play_level(pack, level_id)
+        card = view.goal_card
+        assert card is not None
+        image = draw(window, f"goal_card_{level_id}")
+        lines = [t for t in card.lines if "pecial" in str(t.text)]
+        said[level_id] = [str(t.text) for t in lines]
+        for text in lines:   # drawn where it stands, inside the card's panel
+            assert text_seen(image, text)
+            assert card.panel.left < text.left and text.right < card.panel.right
+            assert card.panel.bottom < text.bottom and text.top < card.panel.top
+    assert said == {"four-in-a-row": ["Special tiles here: lines only"],
+                    "jelly-beds": ["Runs make no special tiles in this level"], "sweet-finale": []}
