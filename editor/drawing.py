@@ -37,6 +37,10 @@ from .model import (
     tile_tool,
 )
 
+# The brush's preview: smaller than a painted tile and faint, so it never reads as painted.
+PREVIEW_SIZE = 0.7     # of a cell
+PREVIEW_ALPHA = 150
+
 
 class Chrome(Part):
     """A part of the editor: what stays put between edits (the panels' backgrounds, the palette
@@ -280,7 +284,7 @@ class Chrome(Part):
             tex = token_texture(m.token, m.draft.mode, self._colorblind)
         if tex is None or (under == m.token and m.tool.name != "stone"):
             return
-        size = lay.cell * 0.7
+        size = lay.cell * PREVIEW_SIZE
         for image in m.mirror_of(m.draft, [cell]):   # where a click paints with the mirror on
             x, y = lay.center(image)
-            arcade.draw_texture_rect(tex, arcade.XYWH(x, y, size, size), alpha=150)
+            arcade.draw_texture_rect(tex, arcade.XYWH(x, y, size, size), alpha=PREVIEW_ALPHA)
