@@ -139,10 +139,10 @@ class Chrome(Part):
         h = self.host.window.height
         self.entries = []
         top = h - HEADER_H - 14
-        # A short window gets smaller swatches, so the shapes at the bottom stay in view.
-        compact = h < 760
-        size = 36 if compact else 46
-        entry_h = 28 if compact else 36
+        # A short window gets smaller swatches, so the shapes and mirrors at the bottom stay in
+        # view (at 560 high the mirror row went under the undo count).
+        size = 30 if h < 640 else 36 if h < 760 else 46
+        entry_h = 24 if h < 640 else 28 if h < 760 else 36
         self._label("Tools", 12, top - 10, TEXT, 13, anchor_y="center")
         y = top - 34
         entries: list[tuple[str, Any, str, Any]] = []

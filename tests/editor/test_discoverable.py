@@ -188,3 +188,33 @@ def test_the_deal_strip_s_buttons_and_words_never_overlap(window: Any, editor: E
         window._width, window._height = 1280, 800
         send(window, "on_resize", 1280, 800)
         frame(window)
+
+
+@pytest.mark.parametrize("mode", ["match3", "chain", "slide"])
+def test_a_short_window_shows_the_whole_palette_above_the_undo_count(window: Any, editor: EditorView,
+                                                                     mode: str) -> None:
+    from driving import new_level
+    from editor.look import HEADER_H, PALETTE_W
+
+    view = editor
+    new_level(window, view, mode, 6, 6)
+    window._width, window._height = 800, 560   # a headless window cannot change size (as above)
+    try:
+        send(window, "on_resize", 800, 560)
+        frame(window)
+        undo = view.texts.shown["undoinfo"]
+        boxes = [(f"entry {kind} {value}", (r.left, r.bottom, r.right, r.top)) for r, kind, value in view.chrome.entries]
+        # The palette's headings (Tools, Blockers, Shape, Mirror...): the words between its swatches.
+        boxes += [(f"heading {t.text}", (t.left, t.bottom, t.right, t.top)) for t in view.chrome._labels
+                  if t.right <= PALETTE_W and t.font_size >= 10 and t.anchor_x == "left" and t.anchor_y == "center"
+                  and not any(r.left <= t.x <= r.right and r.bottom <= t.y <= r.top for r, _, _ in view.chrome.entries)]
+        assert any(name.startswith("heading Shape") for name, _ in boxes)
+        for name, (left, bottom, right, top) in boxes:
+            assert bottom >= undo.top and top <= window.height - HEADER_H, f"{name} {bottom, top}: off the palette"
+        for i, (a, (l1, b1, r1, t1)) in enumerate(boxes):
+            for b, (l2, b2, r2, t2) in boxes[i + 1:]:
+                assert min(r1, r2) - max(l1, l2) <= 0.5 or min(t1, t2) - max(b1, b2) <= 0.5, f"{a} overlaps {b}"
+    finally:
+        window._width, window._height = 1280, 800
+        send(window, "on_resize", 1280, 800)
+        frame(window)
