@@ -21,6 +21,7 @@ from .model import Cell, Draft
 MAX_CELL = 72.0
 GRID = (255, 255, 255, 40)
 NUMBER = (170, 178, 196, 255)
+RECT_LINE = (255, 220, 80, 255)   # a rectangle being drawn
 
 
 @functools.cache
@@ -126,6 +127,7 @@ class Canvas:
         self._grid: list[tuple[float, float]] = []
         self._target = arcade.Sprite(textures.load("target"))
         self.marks.append(self._target)
+        self.rect_drawn: tuple[Cell, Cell] | None = None   # the rectangle being drawn, as last shown
 
     def fit(self, draft: Draft) -> BoardLayout:
         return BoardLayout.fit(draft.height, draft.width, self.area, max_cell=MAX_CELL)
@@ -241,14 +243,9 @@ class Canvas:
         if reach is not None and draft.inside(reach):
             self._target.position = lay.center(reach)
             self.marks.draw()
-        if rect_from is not None and rect_to is not None:
-            r0, r1 = sorted((rect_from[0], rect_to[0]))
-            c0, c1 = sorted((rect_from[1], rect_to[1]))
-            left = lay.left + c0 * lay.cell
-            top = lay.top - r0 * lay.cell
-            arcade.draw_lrbt_rectangle_outline(left, left + (c1 - c0 + 1) * lay.cell,
-                                               top - (r1 - r0 + 1) * lay.cell, top,
-                                               (255, 220, 80, 255), 3)
+        self.rect_drawn = (rect_from, rect_to) if rect_from is not None and rect_to is not None else None
+        if self.rect_drawn is not None:
+            self.outline(*self.rect_drawn, RECT_LINE, 3)
         # The cursor inside, the problem's red outside it: a flashed cell under the cursor
         # (where clicking a problem puts it) still shows red.
         for cell, color, inset in ((cursor, (255, 255, 255, 230), 4), (flash, (255, 70, 70, 255), -1)):
@@ -257,6 +254,17 @@ class Canvas:
                 h = lay.cell / 2
                 arcade.draw_lrbt_rectangle_outline(x - h + inset, x + h - inset, y - h + inset,
                                                    y + h - inset, color, 3)
+
+    def outline(self, a: Cell, b: Cell, color: Any, width: float) -> None:
+        """The outline of the rectangle of cells between corners a and b."""
+        lay = self.layout
+        assert lay is not None
+        r0, r1 = sorted((a[0], b[0]))
+        c0, c1 = sorted((a[1], b[1]))
+        left = lay.left + c0 * lay.cell
+        top = lay.top - r0 * lay.cell
+        arcade.draw_lrbt_rectangle_outline(left, left + (c1 - c0 + 1) * lay.cell, top - (r1 - r0 + 1) * lay.cell,
+                                           top, color, width)
 
     def cell_at(self, x: float, y: float) -> Cell | None:
         return self.layout.cell_at(x, y) if self.layout is not None else None

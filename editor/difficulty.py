@@ -10,6 +10,7 @@ import multiprocessing
 import os
 import pathlib
 import re
+import textwrap
 from concurrent.futures import Future, ProcessPoolExecutor
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -357,10 +358,12 @@ class DifficultyPanel(Part):
         level_hash = self.current_hash()
         figures = run.for_level(level_hash)
         shown = figures or run.latest(self.owner())
-        text("dhead", "Difficulty", left, top, TEXT, 12, bold=True, anchor_y="center")
+        heading = text("dhead", "Difficulty", left, top, TEXT, 12, bold=True, anchor_y="center")
         self._button("run", "Run (F5)", area.right - 84, top - 11, 74, enabled=not run.running)
         self._button("details", "Details (F6)", area.right - 188, top - 11, 98,
                      enabled=not run.running and figures is not None)
+        # A small window's panel has no room for all three: the buttons say what it is.
+        heading.visible = left + heading.content_width + 8 < area.right - 188
         if run.running:
             share = run.progress()
             text("d1", clip(f"{run.games} person-like bot games: {share:.0%}", chars), left, top - 28,
@@ -415,8 +418,15 @@ class DifficultyPanel(Part):
         if cap is None or box.height < 8 or box.width < 40:
             return
         if not figures.records:   # read back from the pack's playtest.yaml: figures, no games
-            self.host.texts.show("dh:kept", "kept in the pack's playtest.yaml: F6 shows the curve, F5 plays again",
-                                 box.left, box.center[1], DIM, 9, anchor_y="center")
+            # Two lines at most, in the chart's place: one ran past the panel into the properties,
+            # and a third would cover the line above.
+            said = textwrap.wrap("kept in the pack's playtest.yaml: F6 shows the curve, F5 plays again",
+                                 max(12, int(box.width / 6.3)))
+            if len(said) > 2:
+                said = [said[0], clip(" ".join(said[1:]), max(12, int(box.width / 6.3)))]
+            for i, line in enumerate(said):
+                self.host.texts.show("dh:kept" if i == 0 else "dh:kept2", line, box.left,
+                                     box.center[1] + 6 * (len(said) - 1) - 12 * i, DIM, 9, anchor_y="center")
             return
         counts = histogram(figures.records, cap)
         tallest = max(counts) or 1

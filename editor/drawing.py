@@ -15,7 +15,7 @@ from game.ui.screens import style
 
 from .canvas import marker, token_texture
 from .host import Host, Part
-from .mirror import Mirror
+from .mirror import Mirror, flip, flips
 from .look import DIM, HEADER_H, PALETTE_W, PANEL, PROBLEMS_H, PROPS_W, SELECTED, TEXT, rgba
 from .model import (
     DROP_TOOL,
@@ -215,11 +215,19 @@ class Chrome(Part):
             self._label(text, *rect.center, TEXT, 11, anchor_x="center", anchor_y="center", bold=True)
 
     def _draw_mirror_axes(self) -> None:
-        """Mirror painting on: a line through the board's middle for each axis strokes are mirrored across."""
+        """Mirror painting on: a line through the board's middle for each axis strokes are mirrored
+        across, and a rectangle being drawn outlined at its images too (where it will paint)."""
         m = self.host.model
-        lay = self.host.canvas.layout
+        canvas = self.host.canvas
+        lay = canvas.layout
         if lay is None or m.mirror == Mirror.OFF or m.draft.mode == Mode.SLIDE:
             return
+        if canvas.rect_drawn is not None:
+            d = m.draft
+            a, b = canvas.rect_drawn
+            for columns, rows in flips(m.mirroring(d))[1:]:
+                canvas.outline(flip(a, d.width, d.height, columns, rows), flip(b, d.width, d.height, columns, rows),
+                               (255, 220, 80, 150), 2)
         board = lay.rect
         color = (90, 200, 255, 220)
         if m.mirror.flips_columns:

@@ -38,20 +38,25 @@ def flip(cell: Cell, width: int, height: int, columns: bool, rows: bool) -> Cell
     return (height - 1 - r if rows else r, width - 1 - c if columns else c)
 
 
+def flips(mirror: Mirror) -> list[tuple[bool, bool]]:
+    """The (columns, rows) flips that make a stroke's images, the stroke itself first."""
+    out = [(False, False)]
+    if mirror.flips_columns:
+        out.append((True, False))
+    if mirror.flips_rows:
+        out.append((False, True))
+    if mirror.flips_columns and mirror.flips_rows:
+        out.append((True, True))
+    return out
+
+
 def mirrored(cells: Iterable[Cell], width: int, height: int, mirror: Mirror) -> list[Cell]:
     """The cells with their images under `mirror` (each once, the given cells first, then
     their images in order): on a width x height board, so a cell on the board stays on it."""
     out: list[Cell] = []
     seen: set[Cell] = set()
     given = list(cells)
-    images = [(False, False)]
-    if mirror.flips_columns:
-        images.append((True, False))
-    if mirror.flips_rows:
-        images.append((False, True))
-    if mirror.flips_columns and mirror.flips_rows:
-        images.append((True, True))
-    for columns, rows in images:
+    for columns, rows in flips(mirror):
         for cell in given:
             image = flip(cell, width, height, columns, rows)
             if image not in seen:

@@ -400,14 +400,15 @@ class EditModel:
             return
         self.history.stroke(lambda d: self._on_cells(d, cells))
 
-    def mirror_of(self, draft: Draft, cells: list[Cell]) -> list[Cell]:
-        """The cells a stroke on `cells` paints: with their mirror images when mirroring is on,
-        except on a slide board (its numbers are a permutation) and for the one-of tokens (the
-        player start, the gap), which exist once."""
+    def mirroring(self, draft: Draft) -> Mirror:
+        """The mirror a stroke paints with now: off on a slide board (its numbers are a
+        permutation) and for the one-of tokens (the player start, the gap), which exist once."""
         one_of = self.tool not in LAYER_TOOLS and self.token in (PLAYER_TOKEN, GAP_TOKEN)
-        if self.mirror == Mirror.OFF or draft.mode == Mode.SLIDE or one_of:
-            return cells
-        return mirrored(cells, draft.width, draft.height, self.mirror)
+        return Mirror.OFF if draft.mode == Mode.SLIDE or one_of else self.mirror
+
+    def mirror_of(self, draft: Draft, cells: list[Cell]) -> list[Cell]:
+        """The cells a stroke on `cells` paints: with their mirror images when mirroring."""
+        return mirrored(cells, draft.width, draft.height, self.mirroring(draft))
 
     def _on_cells(self, draft: Draft, cells: list[Cell]) -> Draft:
         """What the tool does to these cells (one stroke step, a rectangle)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import textwrap
 from typing import Callable
 
@@ -19,6 +20,18 @@ from .pack_check import PackCheck
 from .status import StatusLine
 
 LINES = 4   # problem lines the strip shows (and one for "... and N more" clear of the status line)
+STATUS_LINES = 3   # a long status message's lines at most (each past the first hides a problem line)
+
+
+class _PathWrapper(textwrap.TextWrapper):
+    """Wraps at spaces and after a path's '/' (never at its '-': 'my-long-folder-' / 'name'),
+    so a long path goes on the next line folder by folder, not cut mid-name."""
+
+    wordsep_re = re.compile(r"(\s+)|(?<=/)(?=\S)")
+
+
+def _wrapped(text: str, width: int) -> list[str]:
+    return _PathWrapper(width).wrap(text)
 
 
 class ProblemsPanel(Part):
@@ -102,7 +115,12 @@ class ProblemsPanel(Part):
             text("phead", clip("No problems: Tab to play-test", head_chars), left, top - 8, GOOD, 12,
                  anchor_y="center")
         y = top - 30
-        lines_left = LINES
+        # A long status message wraps (up to 3 lines) and takes its room from the list's lines:
+        # clipped, "the overview shows a pack yo..." said nothing a designer could act on.
+        said = _wrapped(self._status.shown(), max(20, int(width / 6.5)))
+        if len(said) > STATUS_LINES:
+            said = said[:STATUS_LINES - 1] + [clip(" ".join(said[STATUS_LINES - 1:]), max(20, int(width / 6.5)))]
+        lines_left = LINES - max(0, len(said) - 1)
         shown = 0
         listed = [(p, False) for p in problems] + [(w, True) for w in warnings]
         self.first = min(self.first, max(0, len(listed) - 1))
@@ -126,5 +144,6 @@ class ProblemsPanel(Part):
             below = len(listed) - self.first - shown
             text("pmore", f"... {above}{below} more (scroll the wheel here)" if below or above else "",
                  left, y, DIM, 10, anchor_y="center")
-        text("status", clip(self._status.shown(), max(20, int(width / 6.5))), left, 10,
-             BAD if self._status.bad else DIM, 10)
+        for i, line in enumerate(said):
+            text("status" if i == 0 else f"status{i}", line, left, 10 + 13 * (len(said) - 1 - i),
+                 BAD if self._status.bad else DIM, 10)

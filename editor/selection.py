@@ -178,7 +178,13 @@ class Selection(Part):
             self.active = False   # another brush was chosen: painting again
 
     def model_replaced(self) -> None:
-        self.area, self.drag_kind = None, None   # the ghost stays: a piece may go to another level
+        # The select tool and the selection belong to the level they were made on, as its brush
+        # does: left on unseen, V in the next level turned it off and a drag painted. The ghost
+        # stays: a piece may go to another level.
+        selecting = self.active or self.area is not None
+        self.area, self.drag_kind, self.active = None, None, False
+        if selecting and self.ghost is None:
+            self.host.say(f"painting with {self.host.model.tool.label}")   # not the other level's 'selected'
 
     @property
     def busy(self) -> bool:

@@ -212,9 +212,22 @@ class Tabs(Part):
             self._widths[text] = arcade.Text(text, 0, 0, font_size=11, font_name=style.BODY_FONT).content_width
         return self._widths[text]
 
-    @staticmethod
-    def _label(model: EditModel) -> str:
-        return (model.draft.name or model.draft.id) + (" *" if model.dirty else "")
+    def labels(self) -> list[str]:
+        """What each tab says: the shown one its title (name, file, '*'); another its level's
+        name and '*', with its folder and file when another tab's level has the same name (two
+        'Pillars' tabs could be told apart only by their tooltips)."""
+        names = [t.model.draft.name or t.model.draft.id for t in self.tabs]
+        out = []
+        for i, tab in enumerate(self.tabs):
+            if i == self.index:
+                out.append(self._title())
+                continue
+            label = names[i]
+            if names.count(label) > 1:
+                path = tab.model.path
+                label += f" ({path.parent.name}/{path.name})" if path is not None else " (not saved)"
+            out.append(label + (" *" if tab.model.dirty else ""))
+        return out
 
     def tips(self) -> list[tuple[Rect, str]]:
         """Each drawn tab's tooltip: the level's file in full (or where it came from)."""
@@ -237,8 +250,7 @@ class Tabs(Part):
         if n < 2:
             return
         room = max(2 * TAB_MIN_W, self._room() - 8)
-        title = self._title()
-        labels = [title if i == self.index else self._label(t.model) for i, t in enumerate(self.tabs)]
+        labels = self.labels()
         wanted = [max(TAB_MIN_W, min(TAB_MAX_W * (2 if i == self.index else 1), self._width_of(text) + 24))
                   for i, text in enumerate(labels)]
         if sum(wanted) <= room:

@@ -21,6 +21,7 @@ class Texts:
     def __init__(self) -> None:
         self._batch = pyglet.graphics.Batch()
         self.shown: dict[str, arcade.Text] = {}   # kept referenced: batched text vanishes when freed
+        self._looks: dict[str, tuple[Any, ...]] = {}   # the size and style each key's text was made in
         self._used: set[str] = set()
 
     def show(self, key: str, text: str, x: float, y: float, color: Any = TEXT, size: int = 11,
@@ -29,9 +30,15 @@ class Texts:
         it differs: a text made anew each frame cost a layout each time)."""
         color = rgba(color)
         t = self.shown.get(key)
-        if t is None:
+        # A key shown in another size or weight (a panel's line that is a headline one time and
+        # plain the next) is made anew: changing text, place and colour kept the old style.
+        looks = (size, tuple(sorted(kw.items())))
+        if t is None or self._looks.get(key) != looks:
+            if t is not None:
+                t.visible = False
             t = self.shown[key] = arcade.Text(text, x, y, color, size, batch=self._batch,
                                               font_name=style.BODY_FONT, **kw)
+            self._looks[key] = looks
         else:
             if t.text != text:
                 t.text = text
@@ -61,6 +68,7 @@ class Texts:
         """A resized window: make the texts anew."""
         self._batch = pyglet.graphics.Batch()
         self.shown = {}
+        self._looks = {}
         self._used = set()
 
     def said(self) -> dict[str, str]:

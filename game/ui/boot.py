@@ -33,6 +33,7 @@ def prepare() -> None:
     import arcade.gui  # noqa: F401
 
     _remember_listener_kinds()
+    _shift_tab_is_tab()
 
 
 def _remember_listener_kinds() -> None:
@@ -63,3 +64,31 @@ def _remember_listener_kinds() -> None:
 
     setattr(remembered, "remembers", True)
     setattr(kinds, "detect_callback_type", staticmethod(remembered))
+
+
+# X11's keyboard map names the Tab key ISO_Left_Tab while Shift is held.
+ISO_LEFT_TAB = 0xFE20
+
+
+def _shift_tab_is_tab() -> None:
+    """pyglet does not know ISO_Left_Tab: on X11 it handed Shift+Tab to the views as a nameless
+    user_key, so Shift+Tab (a field back) and Ctrl+Shift+Tab (a tab back) did nothing in a real
+    window. Named, it reaches them as Tab, the Shift in the modifiers as everywhere else."""
+    xwindow = sys.modules.get("pyglet.window.xlib")
+    if xwindow is None:   # no X11 window here (Windows, macOS, Wayland): nothing to translate
+        return
+    from pyglet.window import key
+
+    window_class = xwindow.XlibWindow
+    symbol_of = window_class._event_text_symbol
+    if getattr(symbol_of, "names_shift_tab", False):
+        return
+    # Known to pyglet, the keysym comes through instead of the key's raw code.
+    key._key_names.setdefault(ISO_LEFT_TAB, "ISO_LEFT_TAB")
+
+    def named(window: Any, ev: Any) -> tuple[str | None, int]:
+        text, symbol = symbol_of(window, ev)
+        return text, key.TAB if symbol == ISO_LEFT_TAB else symbol
+
+    setattr(named, "names_shift_tab", True)
+    setattr(window_class, "_event_text_symbol", named)

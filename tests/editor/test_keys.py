@@ -132,3 +132,29 @@ def test_every_key_the_pack_overview_handles_is_in_its_rows(window: Any, editor:
 
 def names_of(symbol: int) -> str:
     return str(names.symbol_string(symbol))
+
+
+def test_every_line_of_the_key_sheet_fits_in_its_column(window: Any, editor: EditorView) -> None:
+    send(window, "on_key_press", key.F1, 0)        # F1: the sheet, read page by page (Next >)
+    frame(window)
+    too_long: list[str] = []
+    while True:
+        d = editor.dialog
+        assert d is not None and d.title.startswith("Keys")
+        left, _bottom, width, _height = d.rect
+        for w in d.ui.walk_widgets():
+            if isinstance(w, arcade.gui.UILabel) and w.text:
+                # The text as drawn: inside its column, and never across the sheet's edge.
+                drawn = w._label.content_width
+                if drawn > w.rect.width or w.rect.left + drawn > left + width - 8:
+                    too_long.append(str(w.text))
+        texts = [str(w.text) for w in d.ui.walk_widgets() if hasattr(w, "text")]
+        if "Next >" not in texts:
+            break
+        nxt = [w for w in d.ui.walk_widgets() if getattr(w, "text", None) == "Next >"][0]
+        send(window, "on_mouse_press", int(nxt.rect.center_x), int(nxt.rect.center_y), arcade.MOUSE_BUTTON_LEFT, 0)
+        send(window, "on_mouse_release", int(nxt.rect.center_x), int(nxt.rect.center_y), arcade.MOUSE_BUTTON_LEFT, 0)
+        frame(window)
+    send(window, "on_key_press", key.ESCAPE, 0)
+    frame(window)
+    assert not too_long, too_long

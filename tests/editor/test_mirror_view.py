@@ -144,3 +144,26 @@ def test_the_brush_preview_shows_at_every_image_of_the_cell_under_the_pointer(
     assert_preview_seen(view, plain, hovered, [(1, 1), (1, 4), (4, 1), (4, 4)],
                         token_texture("4", view.model.draft.mode))
     assert view.model.draft.token((1, 4)) == "."   # nothing painted
+
+
+def test_a_rectangle_being_drawn_is_outlined_at_its_images_too(window: Any, editor: EditorView,
+                                                               screenshot_dir: pathlib.Path) -> None:
+    view = editor
+    new_level(window, view, "match3", 6, 6)
+    press(window, key.M)                                 # left-right
+    press(window, key.X)
+    lay = view.canvas.layout
+    assert lay is not None
+    # The image of the rectangle (0,0)-(1,1) is (0,4)-(1,5): points across its left edge, in row 0.
+    edge = [(lay.left + 4 * lay.cell + dx, lay.top - lay.cell / 2) for dx in (-2, -1, 0, 1, 2)]
+    before = shot(window, view, screenshot_dir / "editor-mirror-rect-before.png")
+    press(window, key.SPACE)                             # the first corner at the cursor (0, 0)
+    press(window, key.RIGHT)
+    press(window, key.DOWN)                              # the second corner would be (1, 1)
+    drawing = shot(window, view, screenshot_dir / "editor-mirror-rect-images.png")
+    seen = [pixel(drawing, *at) for at in edge]
+    assert any(r > 150 and r - b > 60 for r, _g, b in seen), seen                # the yellow outline
+    assert not any(r > 150 and r - b > 60 for r, _g, b in (pixel(before, *at) for at in edge))
+    press(window, key.SPACE)
+    assert {(rr, cc) for rr in range(6) for cc in range(6) if view.model.draft.token((rr, cc)) == "1"} == \
+        {(0, 0), (0, 1), (1, 0), (1, 1), (0, 4), (0, 5), (1, 4), (1, 5)}

@@ -315,3 +315,24 @@ def test_a_pack_file_deleted_while_its_level_is_in_another_tab_makes_it_unsaved(
     assert "not saved yet" in view.title() and view.title().endswith("*")
     for tab in view.tabs.tabs:
         tab.model.mark_saved()
+
+
+def test_two_levels_of_one_name_are_told_apart_on_their_tabs(window: Any, editor: EditorView,
+                                                             tmp_path: pathlib.Path) -> None:
+    """Two copies of a level (its name the same) say their folder and file on their tabs, not
+    two 'Across the Field' tabs told apart only by their tooltips (seen in a real window)."""
+    view = editor
+    copies = []
+    for folder in ("draft", "final"):
+        (tmp_path / folder).mkdir()
+        copies.append(tmp_path / folder / "across-the-field.yaml")
+        shutil.copy(SHIPPED / "across-the-field.yaml", copies[-1])
+    chain = tmp_path / "chain-master.yaml"
+    shutil.copy(SHIPPED / "chain-master.yaml", chain)
+    for path in (*copies, chain):
+        _open(window, view, path)
+    assert len(view.tabs) == 3 and view.model.path == chain   # the chain level shown: both copies beside it
+    labels = view.tabs.labels()
+    assert labels[0] != labels[1]
+    assert "draft/across-the-field.yaml" in labels[0] and "final/across-the-field.yaml" in labels[1]
+    assert labels[2].startswith(view.model.draft.name) and "chain-master" in labels[2]
