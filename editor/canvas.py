@@ -280,13 +280,17 @@ class Canvas:
         after each resize, and buttons that moved with it slid from under the pointer onto the
         board (three clicks added a column, then painted two cells).
         """
-        r = self.area
-        s = 18.0
-        mx, my = r.left + r.width / 2, r.bottom + r.height / 2
-        return {
-            ("top", 1): Rect(mx - s - 2, r.top + 20, s, s), ("top", -1): Rect(mx + 2, r.top + 20, s, s),
-            ("bottom", 1): Rect(mx - s - 2, r.bottom - 6 - s, s, s),
-            ("bottom", -1): Rect(mx + 2, r.bottom - 6 - s, s, s),
-            ("left", 1): Rect(r.left - 26 - s, my + 2, s, s), ("left", -1): Rect(r.left - 26 - s, my - s - 2, s, s),
-            ("right", 1): Rect(r.right + 6, my + 2, s, s), ("right", -1): Rect(r.right + 6, my - s - 2, s, s),
-        }
+        return edge_buttons_of(self.area)
+
+
+def edge_buttons_of(r: Rect) -> dict[tuple[str, int], Rect]:
+    """The +/- buttons around a canvas area `r` (Canvas.edge_buttons; the deal strip keeps clear)."""
+    s = 18.0
+    mx, my = r.left + r.width / 2, r.bottom + r.height / 2
+    return {
+        ("top", 1): Rect(mx - s - 2, r.top + 20, s, s), ("top", -1): Rect(mx + 2, r.top + 20, s, s),
+        ("bottom", 1): Rect(mx - s - 2, r.bottom - 6 - s, s, s),
+        ("bottom", -1): Rect(mx + 2, r.bottom - 6 - s, s, s),
+        ("left", 1): Rect(r.left - 26 - s, my + 2, s, s), ("left", -1): Rect(r.left - 26 - s, my - s - 2, s, s),
+        ("right", 1): Rect(r.right + 6, my + 2, s, s), ("right", -1): Rect(r.right + 6, my - s - 2, s, s),
+    }

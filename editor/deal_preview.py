@@ -12,13 +12,55 @@ from game.ui import textures
 from game.ui.layout import Rect
 
 from .look import DIM, PANEL, SELECTED, TEXT
-from .canvas import Canvas
+from .canvas import Canvas, edge_buttons_of
 from .host import Host, Part
 from .texts import Texts
 
 DEALT_ALPHA = 190       # a dealt tile shows a little faded: the "?" under it says it is random
 SPAWNS = 8              # the next tiles to fall shown above the board
 ICON = 18
+ROW = 20                # a row of the strip above the board
+ROW_STEP = 24           # from one row to the next when the strip wraps (a narrow window)
+GAP = 6
+# The strip's pieces in reading order with their widths: the seed's label is given room for a
+# five-digit seed "(looking)"; "next to fall" for its words and at least one tile.
+PIECES = (("show", 56.0), ("seed", 130.0), ("another", 92.0), ("keep", 100.0), ("next", 74.0 + ICON + 3))
+
+
+def strip_places(area: Rect) -> dict[str, Rect]:
+    """Where the strip's pieces go above a canvas area: left to right from over the row numbers
+    to the properties panel, wrapping onto another row when a row is full. The rows stack up
+    from the top edge's +/- buttons' row (the view keeps the canvas that much lower:
+    `strip_rows`), and nothing goes on those buttons. "next" reaches as far as its tiles may."""
+    top = edge_buttons_of(area)
+    zone = (top[("top", 1)].left - GAP, top[("top", -1)].right + GAP)
+    left, right = area.left - 40, area.right + 36
+    rows = 1
+    for _ in range(len(PIECES)):   # the buttons' row is the last: flow again until the count holds
+        at, row, x = [], 0, left
+        for name, width in PIECES:
+            for _ in range(2):
+                if row == rows - 1 and x < zone[1] and x + width > zone[0]:
+                    x = zone[1]
+                if x + width > right and x > left:
+                    row, x = row + 1, left
+            at.append((name, row, x, width))
+            x += width + GAP
+        if row + 1 == rows:
+            break
+        rows = max(rows, row + 1)
+    y = area.top + 20
+    places = {name: Rect(x, y + (rows - 1 - r) * ROW_STEP, width, ROW) for name, r, x, width in at}
+    nxt, r = places["next"], at[-1][1]
+    end = zone[0] if r == rows - 1 and nxt.left < zone[0] else right
+    places["next"] = Rect(nxt.left, nxt.bottom, end - nxt.left, ROW)
+    return places
+
+
+def strip_rows(area: Rect) -> int:
+    """How many rows the strip takes over a canvas area this wide."""
+    places = strip_places(area)
+    return len({r.bottom for r in places.values()})
 
 
 class DealPreview(Part):
@@ -32,6 +74,7 @@ class DealPreview(Part):
         self.showing = True
         self.looking: int | None = None   # a seed being looked at ("another deal"), not yet kept
         self.buttons: dict[str, Rect] = {}
+        self.places: dict[str, Rect] = {}   # where the strip's pieces were drawn last (strip_places)
         self.labels = Texts()   # this part's own texts (over the board)
         self.sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self._model: object = None
@@ -142,23 +185,25 @@ class DealPreview(Part):
         self.labels.begin_frame()
         state = self.dealt() if self.showing else None
         area = canvas.area
-        y = area.top + 20
-        middle = area.left + area.width / 2   # the top edge's +/- buttons sit there: keep clear
+        places = self.places = strip_places(area)
         level = self.level()
-        self._button("show", "Deal" if self.showing else "Deal off", Rect(area.left - 40, y, 56, 20), on=self.showing)
+        self._button("show", "Deal" if self.showing else "Deal off", places["show"], on=self.showing)
+        seed = places["seed"]
         if self.showing and level is not None:
-            seed = self.seed(level)
-            said = f"seed {seed}" + (" (looking)" if self.looking is not None else "")
-            self.labels.show("seed", said, area.left + 22, y + 10, TEXT if self.looking is None else SELECTED, 9,
+            said = f"seed {self.seed(level)}" + (" (looking)" if self.looking is not None else "")
+            self.labels.show("seed", said, seed.left + 2, seed.center[1], TEXT if self.looking is None else SELECTED, 9,
                             anchor_y="center")
-            self._button("another", "Another deal", Rect(middle - 126, y, 92, 20))
-            self._button("keep", "Keep this deal", Rect(middle + 30, y, 100, 20), enabled=self.looking is not None)
+            self._button("another", "Another deal", places["another"])
+            self._button("keep", "Keep this deal", places["keep"], enabled=self.looking is not None)
             spawns = self.spawns()
+            nxt = places["next"]
             if spawns and state is not None:
-                self._draw_spawns(spawns[:max(0, int((area.right + 30 - middle - 216) / (ICON + 3)))],
-                                  middle + 138, y, state.level.mode, colorblind)
+                # As many of the next tiles as fit before the properties panel.
+                room = int((nxt.width - 74) / (ICON + 3))
+                self._draw_spawns(spawns[:room], nxt.left, nxt.bottom, state.level.mode, colorblind)
         elif self.showing and self.error:
-            self.labels.show("seed", "cannot deal: see the problems", area.left + 28, y + 10, DIM, 9, anchor_y="center")
+            self.labels.show("seed", "cannot deal: see the problems", seed.left + 2, seed.center[1], DIM, 9,
+                            anchor_y="center")
         self.labels.draw()
 
     def _lay_tiles(self, state: State, canvas: Canvas, colorblind: bool) -> None:

@@ -37,6 +37,10 @@ from .model import (
     tile_tool,
 )
 
+# The brush's preview: smaller than a painted tile and faint, so it never reads as painted.
+PREVIEW_SIZE = 0.7     # of a cell
+PREVIEW_ALPHA = 150
+
 
 class Chrome(Part):
     """A part of the editor: what stays put between edits (the panels' backgrounds, the palette
@@ -135,10 +139,10 @@ class Chrome(Part):
         h = self.host.window.height
         self.entries = []
         top = h - HEADER_H - 14
-        # A short window gets smaller swatches, so the shapes at the bottom stay in view.
-        compact = h < 760
-        size = 36 if compact else 46
-        entry_h = 28 if compact else 36
+        # A short window gets smaller swatches, so the shapes and mirrors at the bottom stay in
+        # view (at 560 high the mirror row went under the undo count).
+        size = 30 if h < 640 else 36 if h < 760 else 46
+        entry_h = 24 if h < 640 else 28 if h < 760 else 36
         self._label("Tools", 12, top - 10, TEXT, 13, anchor_y="center")
         y = top - 34
         entries: list[tuple[str, Any, str, Any]] = []
@@ -288,7 +292,7 @@ class Chrome(Part):
             tex = token_texture(m.token, m.draft.mode, self._colorblind)
         if tex is None or (under == m.token and m.tool.name != "stone"):
             return
-        size = lay.cell * 0.7
+        size = lay.cell * PREVIEW_SIZE
         for image in m.mirror_of(m.draft, [cell]):   # where a click paints with the mirror on
             x, y = lay.center(image)
-            arcade.draw_texture_rect(tex, arcade.XYWH(x, y, size, size), alpha=150)
+            arcade.draw_texture_rect(tex, arcade.XYWH(x, y, size, size), alpha=PREVIEW_ALPHA)

@@ -14,7 +14,7 @@ from .file_browser import FileBrowser
 from .host import Host, Part
 from .look import clip, clip_path
 from .model import EditModel, blank, read_draft
-from .widgets import Dialog, button_style
+from .widgets import Dialog, button_style, restyle
 
 
 # What the file flow keeps of a level while another is shown: (loaded, origin, source).
@@ -305,7 +305,7 @@ class FileFlow(Part):
         def pick(mode: Mode) -> None:
             choice["mode"] = mode
             for m in Mode:
-                dialog.buttons[m].style = button_style(11, selected=m == mode)
+                restyle(dialog.buttons[m], button_style(11, selected=m == mode))
 
         def create() -> None:
             try:

@@ -18,7 +18,7 @@ from .look import DIM, GOOD, HEADER_H, PROPS_W, TEXT, as_text, clip
 from .model import Cell, clamp_size, mode_switch_losses, parse_scalar
 from .resize_flow import ResizeFlow
 from .slide_actions import SlideActions
-from .widgets import Field, button, button_style, label
+from .widgets import Field, button, button_style, label, restyle
 
 ROW = 31   # one row of the panel, in pixels
 
@@ -207,22 +207,22 @@ class PropertiesPanel(Part):
         for key, text in values.items():
             self.fields[key].show(text)
         for mode in Mode:
-            self.buttons["mode:" + mode].style = button_style(11, selected=mode == d.mode)
+            restyle(self.buttons["mode:" + mode], button_style(11, selected=mode == d.mode))
         self.buttons["diagonal"].text = "on" if d.diagonal else "off"
         for name in ("specials", "goal_jelly", "goal_stones"):
             on = bool(getattr(d, name))
             self.buttons[name].text = "on" if on else "off"
             # A goal that is set shows as chosen, as the mode buttons do.
-            self.buttons[name].style = button_style(11, selected=on and name != "specials")
+            restyle(self.buttons[name], button_style(11, selected=on and name != "specials"))
         forming = forms(d)
         for sort in SpecialSort:
             # A sort that forms shows as chosen; with the switch off none does.
-            self.buttons["sort:" + sort].style = button_style(11, selected=d.specials and sort in forming)
+            restyle(self.buttons["sort:" + sort], button_style(11, selected=d.specials and sort in forming))
         ceiling = self.host.window.height - HEADER_H
         for widget, used_in in self._mode_widgets:
             # Shown in its modes, and only where the panel is: scrolled out, it hides.
             widget.visible = d.mode in used_in and widget.rect.bottom >= 0 and widget.rect.top <= ceiling
-        self.buttons["pick cell"].style = button_style(11, selected=self.picking_reach)
+        restyle(self.buttons["pick cell"], button_style(11, selected=self.picking_reach))
 
     def scroll_by(self, steps: float) -> None:
         """The mouse wheel over the panel: move it when it is taller than the window."""

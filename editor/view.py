@@ -18,7 +18,7 @@ from .look import BAD, BG, DIM, HEADER_H, PALETTE_W, PROBLEMS_H, PROPS_W, TEXT, 
 from .autosave import Autosave
 from .canvas import Canvas
 from .difficulty import DifficultyPanel
-from .deal_preview import DealPreview
+from .deal_preview import ROW_STEP, DealPreview, strip_rows
 from .difficulty_sheet import DifficultySheet
 from .drawing import Chrome
 from .file_flow import FileFlow
@@ -129,9 +129,11 @@ class EditorView(arcade.View):
     # -- building the panels -------------------------------------------------------------------
     def _build(self, w: int, h: int) -> None:
         """Place the canvas and (re)make the widgets for a window of w x h pixels."""
-        # Margins for the row and column numbers, and the +/- buttons outside them.
-        self.canvas = Canvas(Rect(PALETTE_W + 52, PROBLEMS_H + 40,
-                                  w - PALETTE_W - PROPS_W - 92, h - HEADER_H - PROBLEMS_H - 80))
+        # Margins for the row and column numbers, and the +/- buttons outside them; a narrow
+        # window's deal strip wraps onto more rows, taken off the canvas's top.
+        area = Rect(PALETTE_W + 52, PROBLEMS_H + 40, w - PALETTE_W - PROPS_W - 92, h - HEADER_H - PROBLEMS_H - 80)
+        wrapped = (strip_rows(area) - 1) * ROW_STEP
+        self.canvas = Canvas(Rect(area.left, area.bottom, area.width, area.height - wrapped))
         self.ui = gui.UIManager(self.window)
         # Its cameras are made from the window's viewport, which a resize updates only after
         # this view hears of it: size them to the new window now, or widgets past the old

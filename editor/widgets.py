@@ -130,6 +130,14 @@ def button_style(font_size: int = 11, selected: bool = False) -> dict[str, Any]:
     return out
 
 
+def restyle(button: Any, style_: dict[str, Any]) -> None:
+    """Give a button another style, drawn from the next frame on: arcade draws a widget again
+    only when told (a style set alone left an undone toggle looking as it was)."""
+    if button.style != style_:
+        button.style = style_
+        button.trigger_render()
+
+
 def label(text: str, *, x: float, y: float, width: float, height: float = 24,
           font_size: int = 11, color: Any = arcade.color.WHITE, align: str = "left") -> Any:
     return gui.UILabel(text=text, x=x, y=y, width=width, height=height, font_size=font_size,

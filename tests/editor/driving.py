@@ -204,6 +204,33 @@ def assert_canvas_seen(view: EditorView, image: Any) -> int:
     return checked
 
 
+def assert_preview_seen(view: EditorView, plain: Any, hovered: Any, cells: list[tuple[int, int]],
+                        texture: Any) -> None:
+    """The brush's faint picture is drawn on each of `cells` in `hovered` and nowhere else: at
+    every solid spot of `texture` (placed and sized as the preview is) the screenshot shows that
+    colour laid faintly over what `plain` (the same frame without a preview) showed there; every
+    other cell of the canvas is as in `plain`."""
+    from looks import near, pixel, uniform_spots
+    from editor.drawing import PREVIEW_ALPHA, PREVIEW_SIZE
+
+    spots = uniform_spots(texture.image)
+    assert spots, "the brush's picture has no solid patch to look for"
+    a = PREVIEW_ALPHA / 255
+    scale = view.canvas.layout.cell * PREVIEW_SIZE / texture.width
+    for cell in cells:
+        x, y = cell_xy(view, cell)
+        for dx, dy, colour in spots:
+            at = (x + dx * scale, y + dy * scale)
+            under = pixel(plain, *at)
+            want = tuple(round(u * (1 - a) + c * a) for u, c in zip(under, colour))
+            assert near(pixel(hovered, *at), want), f"no preview of the brush at {cell}: {pixel(hovered, *at)} != {want}"
+    draft = view.model.draft
+    for r in range(draft.height):
+        for c in range(draft.width):
+            if (r, c) not in cells:
+                assert pixel(plain, *cell_xy(view, (r, c))) == pixel(hovered, *cell_xy(view, (r, c))), (r, c)
+
+
 SCREENSHOTS = pathlib.Path(__file__).resolve().parents[1] / "screenshots"
 
 

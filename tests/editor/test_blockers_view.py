@@ -8,7 +8,7 @@ from typing import Any
 import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
 import arcade
 
-from looks import assert_card_over_the_board
+from looks import assert_card_over_the_board, near, pixel
 from driving import (
     assert_canvas_seen,
     cell_xy, center, click, drag, frame, key_sheet, new_level, palette_xy, press, save_as, send, set_field, shot,
@@ -19,9 +19,11 @@ from editor.model import DROP_TOOL, JELLY_TOOL, LOCK_TOOL, RAINBOW_TOOL, kind_to
 from editor.view import EditorView
 from game.core import Special
 from game.io import load_level
+from game.ui.screens import style
 
 key = arcade.key
 RIGHT = arcade.MOUSE_BUTTON_RIGHT
+UNLIT = arcade.gui.UIFlatButton.DEFAULT_STYLE["normal"].bg   # a toggle that is off
 
 
 def problem_at(view: EditorView, cell: tuple[int, int]) -> list[str]:
@@ -300,9 +302,20 @@ def test_the_sorts_of_special_a_level_forms_are_three_buttons_beside_the_switch(
     assert load_level(path).forms == {Special.ROW, Special.COLUMN}
     toggle(window, view, "sort:line")                   # none forms: specials: []
     assert view.model.draft.special_sorts == ()
-    shot(window, view, screenshot_dir / "editor-specials-none.png")
+    # Seen: none of the three is lit; after the undo, line alone is.
+    def faces() -> dict[str, bool]:
+        image = shot(window, view, screenshot_dir / "editor-specials-none.png")
+        lit = {}
+        for n in names:
+            r = view.props.buttons[n].rect
+            face = pixel(image, r.left + 3, r.bottom + r.height / 2)
+            assert near(face, style.PRIMARY[:3], 8) or near(face, UNLIT[:3], 8), (n, face)
+            lit[n] = near(face, style.PRIMARY[:3], 8)
+        return lit
+    assert faces() == {"sort:line": False, "sort:bomb": False, "sort:rainbow": False}
     press(window, key.Z, key.MOD_CTRL)
     assert view.model.draft.special_sorts == ("line",)
+    assert faces() == {"sort:line": True, "sort:bomb": False, "sort:rainbow": False}
     # The switch off (rules: specials: false) lights no sort; a sort turned on turns it back on.
     toggle(window, view, "specials")
     assert not view.model.draft.specials

@@ -6,6 +6,7 @@ from typing import Any
 
 import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
 import arcade
+import pytest
 
 from driving import SCREENSHOTS, assert_dialog_words_seen, center, frame, key_sheet, palette_xy, press, send, shot
 from editor.help import HEADER_TIPS, SHEET_ROWS
@@ -111,7 +112,8 @@ def test_a_short_window_scrolls_the_properties_to_every_field(window: Any, edito
 
 
 def test_the_brush_shows_faintly_on_the_cell_under_the_pointer(window: Any, editor: EditorView) -> None:
-    from driving import cell_xy
+    from driving import assert_preview_seen, cell_xy
+    from editor.canvas import token_texture
     view = editor
     press(window, key.KEY_4)
     x, y = cell_xy(view, (2, 2))
@@ -120,6 +122,99 @@ def test_the_brush_shows_faintly_on_the_cell_under_the_pointer(window: Any, edit
     send(window, "on_mouse_motion", int(x), int(y), 1, 1)
     frame(window)
     hovered = shot(window, view, SCREENSHOTS / "editor-brush-preview.png")
-    at = (int(x), window.height - int(y))
-    assert plain.getpixel(at) != hovered.getpixel(at)     # the kind-4 gem shows there, faint
-    assert view.model.draft.token((2, 2)) == "."          # and nothing was painted
+    # The kind-4 gem shows there, faint, and on no other cell; nothing was painted.
+    assert_preview_seen(view, plain, hovered, [(2, 2)], token_texture("4", view.model.draft.mode))
+    assert view.model.draft.token((2, 2)) == "."
+
+
+def _strip_boxes(view: EditorView) -> dict[str, tuple[float, float, float, float]]:
+    """What is drawn in the strip above the board, as (left, bottom, right, top): the deal's
+    buttons, every word it shows, the top edge's +/- buttons and the board's column numbers."""
+    boxes = {name: (r.left, r.bottom, r.right, r.top) for name, r in view.deal.places.items()
+             if name in ("show", "another", "keep", "next")}
+    for key_, t in view.deal.labels.shown.items():
+        if t.visible:
+            boxes[f"text {key_} {t.text!r}"] = (t.left, t.bottom, t.right, t.top)
+    for (edge, delta), r in view.canvas.edge_buttons().items():
+        if edge == "top":
+            boxes[f"top {delta:+d}"] = (r.left, r.bottom, r.right, r.top)
+    for n, t in enumerate(view.canvas._numbers):
+        if t.anchor_y == "bottom":   # the column numbers, over the board
+            boxes[f"column {n}"] = (t.left, t.bottom, t.right, t.top)
+    return boxes
+
+
+def _assert_strip_readable(window: Any, view: EditorView) -> None:
+    from editor.look import HEADER_H, PALETTE_W, PROPS_W
+
+    boxes = _strip_boxes(view)
+    assert any(k.startswith("text seed") for k in boxes) and "another" in boxes, sorted(boxes)
+    for name, (left, bottom, right, top) in boxes.items():
+        # Between the palette and the properties, under the header.
+        assert PALETTE_W <= left and right <= window.width - PROPS_W and top <= window.height - HEADER_H, name
+    names = sorted(boxes)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            if any(x.startswith((f"text b:{y} ", f"text {y} ")) for x, y in ((a, b), (b, a))):
+                continue   # a button's own word, the next tiles' words
+            (l1, b1, r1, t1), (l2, b2, r2, t2) = boxes[a], boxes[b]
+            overlap = min(r1, r2) - max(l1, l2) > 0.5 and min(t1, t2) - max(b1, b2) > 0.5
+            assert not overlap, f"{a} {boxes[a]} overlaps {b} {boxes[b]}"
+    for name in ("show", "another", "keep"):
+        # Each button's word inside its button.
+        word = next(v for k, v in boxes.items() if k.startswith(f"text b:{name} "))
+        left, bottom, right, top = boxes[name]
+        assert left <= word[0] and word[2] <= right and bottom <= word[1] and word[3] <= top, name
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1024, 640), (1280, 800)])
+def test_the_deal_strip_s_buttons_and_words_never_overlap(window: Any, editor: EditorView,
+                                                         size: tuple[int, int]) -> None:
+    view = editor
+    window._width, window._height = size   # a headless window cannot change size (as above)
+    try:
+        send(window, "on_resize", *size)
+        frame(window)
+        _assert_strip_readable(window, view)
+        # A deal looked at says so ("(looking)") and offers Keep: the longer words fit too.
+        x, y = view.deal.places["another"].center
+        send(window, "on_mouse_press", int(x), int(y), arcade.MOUSE_BUTTON_LEFT, 0)
+        send(window, "on_mouse_release", int(x), int(y), arcade.MOUSE_BUTTON_LEFT, 0)
+        frame(window)
+        assert view.deal.looking is not None and "keep" in view.deal.buttons
+        _assert_strip_readable(window, view)
+        assert "(looking)" in view.deal.labels.shown["seed"].text
+    finally:
+        window._width, window._height = 1280, 800
+        send(window, "on_resize", 1280, 800)
+        frame(window)
+
+
+@pytest.mark.parametrize("mode", ["match3", "chain", "slide"])
+def test_a_short_window_shows_the_whole_palette_above_the_undo_count(window: Any, editor: EditorView,
+                                                                     mode: str) -> None:
+    from driving import new_level
+    from editor.look import HEADER_H, PALETTE_W
+
+    view = editor
+    new_level(window, view, mode, 6, 6)
+    window._width, window._height = 800, 560   # a headless window cannot change size (as above)
+    try:
+        send(window, "on_resize", 800, 560)
+        frame(window)
+        undo = view.texts.shown["undoinfo"]
+        boxes = [(f"entry {kind} {value}", (r.left, r.bottom, r.right, r.top)) for r, kind, value in view.chrome.entries]
+        # The palette's headings (Tools, Blockers, Shape, Mirror...): the words between its swatches.
+        boxes += [(f"heading {t.text}", (t.left, t.bottom, t.right, t.top)) for t in view.chrome._labels
+                  if t.right <= PALETTE_W and t.font_size >= 10 and t.anchor_x == "left" and t.anchor_y == "center"
+                  and not any(r.left <= t.x <= r.right and r.bottom <= t.y <= r.top for r, _, _ in view.chrome.entries)]
+        assert any(name.startswith("heading Shape") for name, _ in boxes)
+        for name, (left, bottom, right, top) in boxes:
+            assert bottom >= undo.top and top <= window.height - HEADER_H, f"{name} {bottom, top}: off the palette"
+        for i, (a, (l1, b1, r1, t1)) in enumerate(boxes):
+            for b, (l2, b2, r2, t2) in boxes[i + 1:]:
+                assert min(r1, r2) - max(l1, l2) <= 0.5 or min(t1, t2) - max(b1, b2) <= 0.5, f"{a} overlaps {b}"
+    finally:
+        window._width, window._height = 1280, 800
+        send(window, "on_resize", 1280, 800)
+        frame(window)

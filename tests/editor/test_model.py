@@ -332,14 +332,20 @@ def test_a_new_edit_after_undo_drops_the_redo_branch(first: list, second: list) 
     m = EditModel(blank("match3", 5, 5))
     for edit in first:
         _apply(m, edit)
-    m.undo()
+    undone = m.undo()
+    steps = len(m.history.past)
     for edit in second:
         _apply(m, edit)
-    if len(m.history.past):
-        mid = m.draft
+    made = len(m.history.past) - steps   # the new edits that changed something
+    end = m.draft
+    # With a new edit after the undo, redo has nothing left (the undone edit is gone); without
+    # one, redo brings the undone edit back.
+    assert m.redo() == (undone and made == 0)
+    if made:
+        assert m.draft == end
         m.undo()
         m.redo()
-        assert m.draft == mid
+        assert m.draft == end
 
 
 @settings(max_examples=80, deadline=None)

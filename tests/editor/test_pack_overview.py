@@ -10,9 +10,10 @@ from typing import Any
 import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
 import arcade
 
-from looks import near
+from looks import near, pixel, text_seen
 from driving import SCREENSHOTS, click, drag, frame, header, press, shot
 from editor import files
+from editor.look import SELECTED
 from editor.pack_run import PackRun
 from editor.view import EditorView
 from game.io import load_pack
@@ -140,7 +141,12 @@ def test_the_overview_moves_a_focus_by_keys_pages_and_scrolls_by_a_drag_on_its_e
     press(window, key.END)
     assert ov.selected == 19 and ov.labels.said()["n19"].startswith("20. ")
     assert "n0" not in ov.labels.said()
-    shot(window, view, SCREENSHOTS / "editor-overview-end.png")
+    image = shot(window, view, SCREENSHOTS / "editor-overview-end.png")
+    # Seen: the last card's name, and the focus outline around that card alone.
+    assert text_seen(image, ov.labels.shown["n19"])
+    for rect, index in ov.card_rects:
+        edge = pixel(image, rect.left, rect.center[1])
+        assert near(edge, SELECTED, 12) == (index == 19), (index, edge)
     press(window, key.HOME)
     assert ov.selected == 0 and _shown_names(ov) == first_screen
     # PgDn: a screenful on (the focus with it); PgUp back.

@@ -12,7 +12,7 @@ from PIL import ImageChops
 from looks import board_seen, sprite_seen
 
 from game.core import (
-    Cleared, Cracked, Created, Detonated, DropCollected, JellyCleared, Level, Session, Special, Swap, Unlocked, decide,
+    Cleared, Cracked, Created, Detonated, DropCollected, Fell, JellyCleared, Level, Session, Special, Swap, Unlocked, decide,
     fold, legal_commands,
 )
 
@@ -295,12 +295,13 @@ def test_two_specials_swapped_together_make_a_bigger_effect(window: Any, screens
 
 def test_a_special_forms_with_its_run_pulling_into_its_cell(window: Any, screenshot_dir: pathlib.Path) -> None:
     def makes(events: list[Any], swap: Swap) -> bool:
-        return any(isinstance(e, Created) for e in events[:3])
+        # A line or a bomb: a picture of its own over its kind's (a rainbow has no kind).
+        return any(isinstance(e, Created) and e.special != Special.RAINBOW for e in events[:3])
 
     session, swap = find(level([". . . . . ."] * 6, kinds=4), makes)
     board = board_for(window, session)
     events = play(board, session, swap)
-    made = next(e for e in events if isinstance(e, Created))
+    made = next(e for e in events if isinstance(e, Created) and e.special != Special.RAINBOW)
     until(board, lambda: board.by_cell.get(made.cell) is not None and board.by_cell[made.cell].special is not None)
     target = board.center(made.cell)
     # The swap is over: any tile now away from its cell is one being pulled in.
@@ -320,8 +321,7 @@ def test_a_special_forms_with_its_run_pulling_into_its_cell(window: Any, screens
 
     formed = board.by_cell[made.cell]
     assert formed.texture is board.texture_for(formed.kind, made.special)
-    assert formed.texture is not textures.fitted(textures.kind(formed.kind), board.tile_px) or \
-        made.special == Special.RAINBOW
+    assert formed.texture is not textures.fitted(textures.kind(formed.kind), board.tile_px)
     finish(board, session)
 
 
@@ -354,9 +354,22 @@ def test_the_lock_sprite_goes_when_unlocked(window: Any, screenshot_dir: pathlib
     board = board_for(window, session)
     cell = (1, 4)
     lock = board.lock_sprites[cell]
-    assert lock in board.chains
-    play(board, session, swap)
+    tile = board.by_cell[cell]
+    assert lock in board.chains and tile.kind == 3
+    # What the board shows as each event is told (the next steps may start within one frame).
+    told: list[tuple[type, bool, bool]] = []
+    def at_rest() -> bool:   # the same tile, whole and in place, at the locked cell
+        return board.by_cell.get(cell) is tile and tile.visible and tile.alpha == 255 and \
+            bool(tile.sprite_lists) and (tile.center_x, tile.center_y) == pytest.approx(board.center(cell))
+    before = session.state
+    events = session.play(swap)
+    board.play(events, session.state, lambda e: told.append((type(e), cell in board.lock_sprites, at_rest())),
+               before=before)
     until(board, lambda: cell not in board.lock_sprites)
+    # The lock breaks off its tile: the tile was under it as the unlock was told, and it is still
+    # there, whole, once the lock has gone (the step after the unlock starts).
+    unlock = next(n for n, (kind, _, _) in enumerate(told) if kind is Unlocked)
+    assert told[unlock][1:] == (True, True) and told[unlock + 1][1:] == (False, True), told[unlock:unlock + 2]
     board.update(0.06)
     assert lock.alpha < 255 and lock.scale_x > 1.0     # breaking open, not just gone
     image = shot(window, board, screenshot_dir / "fx_lock_breaking.png")
@@ -371,7 +384,11 @@ def test_the_lock_sprite_goes_when_unlocked(window: Any, screenshot_dir: pathlib
     assert changed(window, mask, *around(board, cell, 0.5)) > 50, "the lock is not seen breaking"
     finish(board, session)
     assert lock not in board.chains and cell not in board.layer_cells()["locks"]
-    assert board.by_cell[cell].kind == 3 or session.state.at(cell) != 3   # the tile itself stayed
+    # Freed, that tile falls where the core moved it (a new tile may take its old cell): it is
+    # the tile seen there at the end, not one that replaced it.
+    after = events[next(n for n, e in enumerate(events) if isinstance(e, Unlocked)):]
+    to = next((dst for e in after if isinstance(e, Fell) for src, dst in e.moves if src == cell), cell)
+    assert board.by_cell[to] is tile and tile.kind == 3 == session.state.at(to) and tile.sprite_lists
 
 
 def test_jelly_drawn_matches_its_layers(window: Any, screenshot_dir: pathlib.Path) -> None:
