@@ -8,7 +8,7 @@ import math
 import os
 import pathlib
 import sys
-from typing import Any, Callable
+from typing import Any, Callable, Iterable, Iterator
 
 from game.cli.output import safe
 
@@ -158,6 +158,7 @@ def record(args: argparse.Namespace) -> str:
     draw_frame = _frame_drawer(window, view, size)
 
     fresh = [True, False]   # [a move was made since the last frame drawn, the view moved at it]
+    shown: list[Any] = [None]   # the last frame drawn, whole (what the next one's changes go onto)
 
     def capture(count: int = 1) -> None:
         for _ in range(count):
@@ -169,7 +170,9 @@ def record(args: argparse.Namespace) -> str:
                 frames.append(frames[-1])
                 continue
             fresh[:] = [False, moving]
-            frames.append(draw_frame())
+            picture = draw_frame()
+            frames.append(Changes.between(shown[0], picture))
+            shown[0] = picture
 
     limit = args.moves if args.moves is not None else (len(commands) if from_replay else DEFAULT_MOVES)
     # The same bots as `gridfall simulate`: the best for the mode, or random legal moves.
@@ -316,6 +319,54 @@ def _has_window(arcade: Any) -> bool:
     return True
 
 
+class Changes:
+    """A frame kept as what it changed since the frame before it: the box round the pixels that
+    differ, and those pixels. The palette is made from frames across the whole clip, so every
+    frame is held until the end; whole, they were most of a recording's memory (a 30-move clip:
+    1062 frames of 768 KB), and a move changes the board's cells only (bench/gif.py: peak MB)."""
+
+    __slots__ = ("box", "pixels")
+
+    def __init__(self, box: tuple[int, int, int, int], pixels: Any) -> None:
+        self.box = box
+        self.pixels = pixels
+
+    @staticmethod
+    def between(before: Any, after: Any) -> "Changes":
+        """`after` as its changes from `before` (None: the first frame, kept whole)."""
+        from PIL import ImageChops
+
+        if before is None:
+            return Changes((0, 0, *after.size), after)
+        box = ImageChops.difference(before, after).getbbox()
+        if box is None:   # drawn again, the same picture
+            return Changes((0, 0, 0, 0), None)
+        return Changes(box, after.crop(box))
+
+
+def _pictures(frames: Iterable[Any]) -> Iterator[Any]:
+    """The frames (Changes) whole again, in order; a repeat (the same Changes object, or one
+    that changed nothing) as the same picture object."""
+    picture: Any = None
+    last: Any = None
+    for frame in frames:
+        if frame is not last and frame.pixels is not None:
+            if picture is None:
+                picture = frame.pixels
+            else:
+                picture = picture.copy()
+                picture.paste(frame.pixels, frame.box[:2])
+        last = frame
+        yield picture
+
+
+def _taken(frames: list[Any]) -> Iterator[Any]:
+    """The list's entries in order, each let go from it once read."""
+    for n in range(len(frames)):
+        frame, frames[n] = frames[n], None
+        yield frame
+
+
 def _write(frames: list[Any], out: pathlib.Path, dt: float) -> None:
     from game.io.atomic import atomic_write_bytes
 
@@ -325,12 +376,12 @@ def _write(frames: list[Any], out: pathlib.Path, dt: float) -> None:
         out.parent.mkdir(parents=True, exist_ok=True)
         indexed = _one_palette(frames)
         buffer = io.BytesIO()
-        indexed[0].save(buffer, format="GIF", save_all=True, append_images=indexed[1:],
-                        duration=max(10, int(round(dt * 1000))), loop=0, optimize=False)
+        next(indexed).save(buffer, format="GIF", save_all=True, append_images=indexed,
+                           duration=max(10, int(round(dt * 1000))), loop=0, optimize=False)
         atomic_write_bytes(out, buffer.getvalue())
         return
     out.mkdir(parents=True, exist_ok=True)
-    for i, frame in enumerate(frames):
+    for i, frame in enumerate(_pictures(frames)):
         buffer = io.BytesIO()
         frame.save(buffer, format="PNG")
         atomic_write_bytes(out / f"frame_{i + 1:05d}.png", buffer.getvalue())
@@ -340,33 +391,32 @@ GIF_COLORS = 256
 PALETTE_SAMPLES = 32   # frames the palette is made from: enough to catch the short-lived glows
 
 
-def _one_palette(frames: list[Any]) -> list[Any]:
+def _one_palette(frames: list[Any]) -> Iterator[Any]:
     """Every frame in one palette, undithered: a still part of the board is then the same
     bytes from frame to frame, so the GIF stores only what moved (each frame's own palette,
-    dithered, made every pixel flicker and the file several times larger). The list is
-    indexed in place and returned: each picture is let go once its indexed copy is made (both
-    held at once were an eighth of a recording's peak memory)."""
+    dithered, made every pixel flicker and the file several times larger). The indexed
+    pictures come one at a time, for the GIF writer to take as they are made (it keeps its own
+    copies): the list's Changes are let go as they are read (both held at once were a third of
+    a recording's peak memory)."""
     from PIL import Image
 
-    unique = [f for n, f in enumerate(frames) if n == 0 or f is not frames[n - 1]]   # a still stretch once
-    picks = unique[:: max(1, len(unique) // PALETTE_SAMPLES)][:PALETTE_SAMPLES]   # across the clip
+    unique = [n for n, f in enumerate(frames) if n == 0 or f is not frames[n - 1]]   # a still stretch once
+    at = set(unique[:: max(1, len(unique) // PALETTE_SAMPLES)][:PALETTE_SAMPLES])   # across the clip
     del unique
     # Each pick at half size: the colours are all there, and the median cut has a quarter of the work.
-    small = [pick.reduce(2) for pick in picks]
-    del picks
+    small = [picture.reduce(2) for n, picture in enumerate(_pictures(frames)) if n in at]
     sheet = Image.new("RGB", (small[0].width, small[0].height * len(small)))
     for i, frame in enumerate(small):
         sheet.paste(frame, (0, i * frame.height))
     del small
     palette = sheet.quantize(GIF_COLORS, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
     last: Any = None   # the last picture quantized: a repeat of it (the same object) is quantized once
-    for n, frame in enumerate(frames):
-        if n and frame is last:
-            frames[n] = frames[n - 1]
-        else:
-            last = frame
-            frames[n] = frame.quantize(palette=palette, dither=Image.Dither.NONE)
-    return frames
+    indexed: Any = None
+    for picture in _pictures(_taken(frames)):
+        if picture is not last:
+            last = picture
+            indexed = picture.quantize(palette=palette, dither=Image.Dither.NONE)
+        yield indexed
 
 
 def run(args: argparse.Namespace) -> int:

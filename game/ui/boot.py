@@ -22,6 +22,13 @@ def prepare() -> None:
     # media: 70 ms of every start (bench/start.py). The game's sounds are WAV files, which
     # pyglet reads itself; a None module makes its FFmpeg probe find no FFmpeg.
     sys.modules.setdefault("pyglet.media.codecs.ffmpeg_lib", None)  # type: ignore[arg-type]
+    if "PYGLET_DEBUG_GL" not in os.environ:
+        # pyglet asks glGetError after every GL call (its debug default): on a still board most
+        # of a frame's CPU is Python's, and the asking a sixth of it (bench/render.py hover 0.98
+        # -> 0.84 ms). PYGLET_DEBUG_GL=1 brings the checks back, raising at the failing call.
+        import pyglet
+
+        pyglet.options.debug_gl = False
     import arcade   # reads ARCADE_HEADLESS and sets pyglet up: first
 
     if os.environ.get("ARCADE_HEADLESS"):
