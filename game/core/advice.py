@@ -144,13 +144,20 @@ def standing(state: State, view: LevelView | None = None) -> float:
     left = state.moves_left
     soon = 1.0 if left is None else min(1.0, left / 3.0)   # a special needs a move to go off
     if state.specials and per_tile:
-        for (r, c), special in state.specials:
-            tiles = SPECIAL_REACH[special] * (level.width if special == Special.ROW else
-                                              level.height if special == Special.COLUMN else 1)
+        # A line or bomb counts the wanted kinds' tiles it will really clear (a striped tile
+        # through a row of the wanted kind is worth more than one through none), not the
+        # average kind's share; the other goals still count its reach at the average.
+        wanted = _wanted(state)
+        other = max(0.0, per_tile - sum(1.0 / (level.kinds * target) for _, target in wanted.values()))
+        for cell, special in state.specials:
             if special == Special.RAINBOW:
                 tiles = _best_wanted_kind(state) or cells / level.kinds
-            share = RAINBOW_SHARE if special == Special.RAINBOW else SPECIAL_SHARE
-            total += share * soon * tiles * per_tile
+                total += RAINBOW_SHARE * soon * tiles * per_tile
+                continue
+            tiles = SPECIAL_REACH[special] * (level.width if special == Special.ROW else
+                                              level.height if special == Special.COLUMN else 1)
+            sought = _wanted_in(state, cell, special, wanted) if wanted else 0.0
+            total += SPECIAL_SHARE * soon * (tiles * other + sought)
     if level.mode == Mode.CHAIN and state.player is not None and left != 0:
         total += NEXT_CHAIN_SHARE * _next_chain(state)
     return total
@@ -171,6 +178,20 @@ def _wanted(state: State) -> dict[int, tuple[int, int]]:
     """Per kind a collect goal still wants: (how many more, the goal's target)."""
     return {kind: (count - state.collected_of(kind), count) for kind, count in state.level.goals.collect
             if count > state.collected_of(kind)}
+
+
+def _wanted_in(state: State, cell: Cell, special: Special, wanted: dict[int, tuple[int, int]]) -> float:
+    """The goal share the wanted kinds' tiles in the line or bomb blast of the special on `cell`
+    make, no more than each kind wants (a hole's or blocker's value is never a kind)."""
+    r0, c0 = cell
+    grid = state.grid
+    if special == Special.ROW:
+        tiles = list(grid[r0])
+    elif special == Special.COLUMN:
+        tiles = [row[c0] for row in grid]
+    else:
+        tiles = [v for row in grid[max(0, r0 - 1):r0 + 2] for v in row[max(0, c0 - 1):c0 + 2]]
+    return sum(min(tiles.count(kind), more) / target for kind, (more, target) in wanted.items())
 
 
 def _best_wanted_kind(state: State) -> float:
