@@ -48,6 +48,26 @@ def send(window: Any, name: str, *args: Any) -> None:
     window.dispatch_events()
 
 
+def resize(window: Any, width: int, height: int) -> None:
+    """The window reports this size and its view is told, then a frame. A headless window cannot
+    change size; the size it reports is what every layout reads."""
+    window._width, window._height = width, height
+    send(window, "on_resize", width, height)
+    frame(window)
+
+
+@contextlib.contextmanager
+def sized(window: Any, width: int | None = None, height: int | None = None) -> Iterator[None]:
+    """Inside: the window at this size (or at the sizes the block resizes it to); after, back at
+    the session's 1280 x 800 whatever happened, for the tests that follow."""
+    try:
+        if width is not None and height is not None:
+            resize(window, width, height)
+        yield
+    finally:
+        resize(window, 1280, 800)
+
+
 def click(window: Any, x: float, y: float, button: int = arcade.MOUSE_BUTTON_LEFT) -> None:
     send(window, "on_mouse_press", int(x), int(y), button, 0)
     send(window, "on_mouse_release", int(x), int(y), button, 0)

@@ -10,8 +10,8 @@ import arcade
 
 from looks import assert_card_over_the_board, near, pixel
 from driving import (
-    assert_canvas_seen,
-    cell_xy, center, click, drag, frame, key_sheet, new_level, palette_xy, press, save_as, send, set_field, shot,
+    assert_canvas_seen, cell_xy, center, click, drag, frame, key_sheet, new_level, palette_xy, press,
+    save_as, send, set_field, shot, sized,
 )
 from editor import files
 from editor.help import KEYS
@@ -263,10 +263,7 @@ def test_the_kind_swatches_show_the_special_the_brush_paints(window: Any, editor
 
 def test_the_key_sheet_pages_in_a_short_window_and_never_runs_off_it(window: Any, editor: EditorView) -> None:
     view = editor
-    window._width, window._height = 800, 560          # what the layouts read (headless)
-    try:
-        send(window, "on_resize", 800, 560)
-        frame(window)
+    with sized(window, 800, 560):
         seen = key_sheet(window, view)                   # each page inside the window (key_sheet checks)
         assert {k for k, _ in KEYS} <= set(seen)
         press(window, key.F1)
@@ -277,10 +274,6 @@ def test_the_key_sheet_pages_in_a_short_window_and_never_runs_off_it(window: Any
         assert view.dialog is not None and view.dialog.title.startswith("Keys (1 of ")
         press(window, key.ESCAPE)
         assert view.dialog is None
-    finally:
-        window._width, window._height = 1280, 800
-        send(window, "on_resize", 1280, 800)
-        frame(window)
 
 
 def test_the_sorts_of_special_a_level_forms_are_three_buttons_beside_the_switch(

@@ -9,7 +9,7 @@ from typing import Any
 import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
 import arcade
 
-from driving import SCREENSHOTS, click, frame, header, new_level, press, send, set_field, shot
+from driving import SCREENSHOTS, click, frame, header, new_level, press, resize, set_field, shot, sized
 from editor.difficulty import DifficultyRun, histogram, warnings_of
 from editor.look import WARN
 from editor.view import EditorView
@@ -104,19 +104,12 @@ def test_a_level_with_problems_is_not_played(window: Any, editor: EditorView) ->
 
 def test_the_heading_never_runs_into_the_details_button_in_a_small_window(window: Any, editor: EditorView) -> None:
     view = editor
-    # A headless window cannot change size; the size it reports is what every layout reads.
-    try:
+    with sized(window):
         for width, height in ((1024, 720), (1280, 800)):
-            window._width, window._height = width, height
-            send(window, "on_resize", width, height)
-            frame(window)
+            resize(window, width, height)
             details = view.texts.shown["db:details"]
             assert details.visible
             head = view.texts.shown.get("dhead")
             if head is not None and head.visible:   # the heading, when shown, ends left of the button
                 assert head.x + head.content_width + 4 < details.x - details.content_width / 2, (width, head.x)
         assert head is not None and head.visible        # in the full window there is room for it
-    finally:
-        window._width, window._height = 1280, 800
-        send(window, "on_resize", 1280, 800)
-        frame(window)

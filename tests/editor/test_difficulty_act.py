@@ -10,7 +10,9 @@ from typing import Any
 import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
 import arcade
 
-from driving import SCREENSHOTS, center, click, drag, frame, new_level, press, save_as, send, set_field, shot
+from driving import (
+    SCREENSHOTS, center, click, drag, frame, new_level, press, resize, save_as, set_field, shot, sized,
+)
 from editor import files
 from editor.difficulty import DifficultyRun
 from editor.difficulty_sheet import CHART_GAP, SHEET_BG
@@ -148,20 +150,14 @@ def test_figures_are_kept_in_the_pack_and_read_back_in_a_new_session(window: Any
     assert figures is not None and figures.records == () and figures.report.games == 8
     assert view.texts.shown["d1"].text.startswith(f"{figures.report.label}: bots win")
     assert view.texts.shown["dh:kept"].text.startswith("kept in the pack's playtest.yaml")
-    try:   # in the panel, not past it, and clear of the line above, in the full and the smallest window
+    with sized(window):   # in the panel, not past it, and clear of the line above, in the full and the smallest window
         for width, height in ((1280, 800), (1024, 720)):
-            window._width, window._height = width, height   # what a headless window's layout reads
-            send(window, "on_resize", width, height)
-            frame(window)
+            resize(window, width, height)
             kept = [t for k, t in view.texts.shown.items() if k.startswith("dh:kept") and t.visible]
             above = view.texts.shown["d2"]
             for t in kept:
                 assert t.x + t.content_width <= view.difficulty.rect().right - 4, (width, t.text)
                 assert t.y + t.content_height / 2 <= above.y - above.content_height / 2 + 2, (width, t.text)
-    finally:
-        window._width, window._height = 1280, 800
-        send(window, "on_resize", 1280, 800)
-        frame(window)
     # The sheet draws the stored curve; the histogram asks for a run (no games kept).
     press(window, key.F6)
     assert view.difficulty_sheet.labels.said()["hnone"].startswith("kept figures")

@@ -8,7 +8,9 @@ import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
 import arcade
 import pytest
 
-from driving import SCREENSHOTS, assert_dialog_words_seen, center, frame, key_sheet, palette_xy, press, send, shot
+from driving import (
+    SCREENSHOTS, assert_dialog_words_seen, center, frame, key_sheet, palette_xy, press, send, shot, sized,
+)
 from editor.help import HEADER_TIPS, SHEET_ROWS
 from editor.model import ERASE_TOOL, RANDOM_TOOL
 from editor.view import EditorView
@@ -81,11 +83,7 @@ def test_the_editor_reads_in_one_font_even_after_the_game_loaded_its_display_fon
 
 def test_a_short_window_scrolls_the_properties_to_every_field(window: Any, editor: EditorView) -> None:
     view = editor
-    # A headless window cannot change size; the size it reports is what every layout reads.
-    window._width, window._height = 800, 560
-    try:
-        send(window, "on_resize", 800, 560)
-        frame(window)
+    with sized(window, 800, 560):
         last = view.props.fields["collect9"]
         assert not last.visible and view.props.max_scroll > 0   # below the window: hidden
         for _ in range(12):
@@ -105,10 +103,6 @@ def test_a_short_window_scrolls_the_properties_to_every_field(window: Any, edito
         frame(window)
         assert last.active
         press(window, key.ESCAPE)
-    finally:
-        window._width, window._height = 1280, 800
-        send(window, "on_resize", 1280, 800)
-        frame(window)
 
 
 def test_the_brush_shows_faintly_on_the_cell_under_the_pointer(window: Any, editor: EditorView) -> None:
@@ -171,10 +165,7 @@ def _assert_strip_readable(window: Any, view: EditorView) -> None:
 def test_the_deal_strip_s_buttons_and_words_never_overlap(window: Any, editor: EditorView,
                                                          size: tuple[int, int]) -> None:
     view = editor
-    window._width, window._height = size   # a headless window cannot change size (as above)
-    try:
-        send(window, "on_resize", *size)
-        frame(window)
+    with sized(window, *size):
         _assert_strip_readable(window, view)
         # A deal looked at says so ("(looking)") and offers Keep: the longer words fit too.
         x, y = view.deal.places["another"].center
@@ -184,10 +175,6 @@ def test_the_deal_strip_s_buttons_and_words_never_overlap(window: Any, editor: E
         assert view.deal.looking is not None and "keep" in view.deal.buttons
         _assert_strip_readable(window, view)
         assert "(looking)" in view.deal.labels.shown["seed"].text
-    finally:
-        window._width, window._height = 1280, 800
-        send(window, "on_resize", 1280, 800)
-        frame(window)
 
 
 @pytest.mark.parametrize("mode", ["match3", "chain", "slide"])
@@ -198,10 +185,7 @@ def test_a_short_window_shows_the_whole_palette_above_the_undo_count(window: Any
 
     view = editor
     new_level(window, view, mode, 6, 6)
-    window._width, window._height = 800, 560   # a headless window cannot change size (as above)
-    try:
-        send(window, "on_resize", 800, 560)
-        frame(window)
+    with sized(window, 800, 560):
         undo = view.texts.shown["undoinfo"]
         boxes = [(f"entry {kind} {value}", (r.left, r.bottom, r.right, r.top)) for r, kind, value in view.chrome.entries]
         # The palette's headings (Tools, Blockers, Shape, Mirror...): the words between its swatches.
@@ -214,7 +198,3 @@ def test_a_short_window_shows_the_whole_palette_above_the_undo_count(window: Any
         for i, (a, (l1, b1, r1, t1)) in enumerate(boxes):
             for b, (l2, b2, r2, t2) in boxes[i + 1:]:
                 assert min(r1, r2) - max(l1, l2) <= 0.5 or min(t1, t2) - max(b1, b2) <= 0.5, f"{a} overlaps {b}"
-    finally:
-        window._width, window._height = 1280, 800
-        send(window, "on_resize", 1280, 800)
-        frame(window)

@@ -9,7 +9,9 @@ import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
 import arcade
 
 from looks import near, pixel
-from driving import assert_preview_seen, cell_xy, click, drag, frame, new_level, palette_xy, press, send, shot
+from driving import (
+    assert_preview_seen, cell_xy, click, drag, frame, new_level, palette_xy, press, send, shot, sized,
+)
 from editor.canvas import token_texture
 from editor.look import SELECTED
 from editor.mirror import Mirror
@@ -103,11 +105,7 @@ def test_the_mirror_swatches_stay_in_view_in_the_smallest_window(window: Any, ed
                                                                   screenshot_dir: pathlib.Path) -> None:
     view = editor
     new_level(window, view, "chain", 6, 6)   # chain: the palette's longest (the player swatch too)
-    # A headless window cannot change size; the size it reports is what every layout reads.
-    window._width, window._height = 1024, 720
-    try:
-        send(window, "on_resize", 1024, 720)
-        frame(window)
+    with sized(window, 1024, 720):
         mirrors = [rect for rect, kind, _ in view.chrome.entries if kind == "mirror"]
         assert len(mirrors) == 4
         assert min(rect.bottom for rect in mirrors) >= 28   # above the undo count in the corner
@@ -121,10 +119,6 @@ def test_the_mirror_swatches_stay_in_view_in_the_smallest_window(window: Any, ed
             assert hi - lo > 60, f"the {mirror} swatch shows no sign"
         click(window, *palette_xy(view, "mirror", Mirror.UP_DOWN))
         assert view.model.mirror == Mirror.UP_DOWN
-    finally:
-        window._width, window._height = 1280, 800
-        send(window, "on_resize", 1280, 800)
-        frame(window)
 
 
 def test_the_brush_preview_shows_at_every_image_of_the_cell_under_the_pointer(

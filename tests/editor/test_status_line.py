@@ -9,7 +9,7 @@ from typing import Any
 import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
 import arcade
 
-from driving import frame, press, send, type_text  # noqa: E402
+from driving import frame, press, resize, sized, type_text  # noqa: E402
 from editor import files  # noqa: E402
 from editor.look import PALETTE_W  # noqa: E402
 from editor.view import EditorView  # noqa: E402
@@ -26,11 +26,9 @@ def _status_lines(view: EditorView) -> list[Any]:
 
 def test_a_long_message_is_read_whole_in_the_smallest_and_the_full_window(window: Any, editor: EditorView) -> None:
     view = editor
-    try:
+    with sized(window):
         for width, height in ((1024, 720), (1280, 800)):
-            # A headless window cannot change size; the size it reports is what every layout reads.
-            window._width, window._height = width, height
-            send(window, "on_resize", width, height)
+            resize(window, width, height)
             press(window, key.F7)          # a level in no pack: the overview says why it cannot open
             frame(window)
             lines = _status_lines(view)
@@ -40,10 +38,6 @@ def test_a_long_message_is_read_whole_in_the_smallest_and_the_full_window(window
                 assert PALETTE_W <= t.x and t.x + t.content_width <= right, (width, t.text, t.x + t.content_width)
             below_list = [t for k, t in view.texts.shown.items() if k.startswith(("prob", "pmore")) and t.visible]
             assert all(t.y - t.content_height / 2 > lines[0].y + 10 for t in below_list)   # no text over another
-    finally:
-        window._width, window._height = 1280, 800
-        send(window, "on_resize", 1280, 800)
-        frame(window)
 
 
 def test_a_path_in_the_status_line_is_wrapped_after_its_slashes(window: Any, editor: EditorView,

@@ -13,7 +13,9 @@ from editor import files, recovery  # noqa: E402
 from editor.look import PANEL, SELECTED  # noqa: E402
 from editor.view import EditorView  # noqa: E402
 from game.io import load_level  # noqa: E402
-from driving import cell_xy, click, frame, header, new_level, page_to, press, send, shot, type_text  # noqa: E402
+from driving import (  # noqa: E402
+    cell_xy, click, frame, header, new_level, page_to, press, send, shot, sized, type_text,
+)
 
 key = arcade.key
 CTRL = key.MOD_CTRL
@@ -242,10 +244,7 @@ def test_each_tab_keeps_its_properties_scroll_in_a_short_window(window: Any, edi
                                                                 tmp_path: pathlib.Path) -> None:
     view = editor
     first, second = _levels(tmp_path)
-    window._width, window._height = 800, 560   # a headless window cannot change size (test_discoverable)
-    try:
-        send(window, "on_resize", 800, 560)
-        frame(window)
+    with sized(window, 800, 560):
         _open(window, view, first)
         for _ in range(12):
             send(window, "on_mouse_scroll", 700, 300, 0, -1)
@@ -259,9 +258,6 @@ def test_each_tab_keeps_its_properties_scroll_in_a_short_window(window: Any, edi
         assert not view.props.fields["id"].visible        # as it was left
         press(window, key.TAB, CTRL)
         assert view.props.scroll == 0 and view.props.fields["id"].visible
-    finally:
-        window._width, window._height = 1280, 800
-        send(window, "on_resize", 1280, 800)
 
 
 def test_a_level_picked_from_a_pack_takes_the_place_of_the_one_shown_meanwhile(
