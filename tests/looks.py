@@ -79,21 +79,28 @@ def near(a: tuple[int, ...], b: tuple[int, ...], tolerance: int = 24) -> bool:
     return all(abs(p - q) <= tolerance for p, q in zip(a, b))
 
 
+def drawn_without(view: Any, sprites: Any) -> Any:
+    """The view's frame drawn again with `sprites` (a sprite list) hidden, as an RGB image: what a
+    screenshot would show without them (they are shown again after, whatever happens)."""
+    import arcade
+
+    sprites.visible = False
+    try:
+        view.on_draw()
+        return arcade.get_image().convert("RGB")
+    finally:
+        sprites.visible = True
+
+
 def assert_card_over_the_board(window: Any, view: Any, menu: Any, image: Any) -> None:
     """What a player sees of a menu card in a screenshot: its panel drawn at its place, and
     the board and backdrop beside it shaded (darker than the same frame drawn without the card)."""
-    import arcade
     from game.ui.screens import style
 
     p = menu.panel
     # Just inside the panel's left edge, beside its lines and buttons: the panel's face.
     assert near(pixel(image, p.left + 10, p.center[1]), style.OVERLAY_PANEL[:3], 12), "no card at its place"
-    menu.sprites.visible = False
-    try:
-        view.on_draw()
-        bare = arcade.get_image(0, 0, window.width, window.height)
-    finally:
-        menu.sprites.visible = True
+    bare = drawn_without(view, menu.sprites)
     beside = (p.right + 4, 0, window.width, window.height)
     assert brightness(image, beside) < 0.8 * brightness(bare, beside), "the board under the card is not shaded"
 

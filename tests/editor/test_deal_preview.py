@@ -8,7 +8,7 @@ from typing import Any
 import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
 import arcade
 
-from looks import near, uniform_spots
+from looks import drawn_without, near, uniform_spots
 from driving import SCREENSHOTS, click, frame, new_level, press, set_field, shot
 from editor.view import EditorView
 from game.core import Spawned, legal_commands, new_game, next_deal, next_spawns, play
@@ -43,12 +43,7 @@ def test_the_board_shows_the_deal_a_player_gets_and_another_can_be_kept(window: 
     # Each dealt tile is seen on its cell (a little faded over the "?"): the frame drawn
     # without the deal differs at every dealt tile's spot.
     deal_sprites = view.canvas.dealt
-    deal_sprites.visible = False
-    try:
-        view.on_draw()
-        bare = arcade.get_image().convert("RGB")
-    finally:
-        deal_sprites.visible = True
+    bare = drawn_without(view, deal_sprites)
     for s in deal_sprites:
         dx, dy, _ = uniform_spots(s.texture.image)[0]
         scale = s.width / s.texture.width

@@ -10,7 +10,7 @@ from typing import Any
 import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
 import arcade
 
-from looks import near, pixel, text_seen
+from looks import drawn_without, near, pixel, text_seen
 from driving import SCREENSHOTS, click, drag, frame, header, press, shot
 from editor import files
 from editor.look import SELECTED
@@ -71,12 +71,7 @@ def test_the_overview_shows_reorders_duplicates_adds_and_plays_every_level(windo
     # differs over most of each board's place.
     boards = ov._sprites
     assert len(boards) == 4
-    boards.visible = False
-    try:
-        view.on_draw()
-        bare = arcade.get_image().convert("RGB")
-    finally:
-        boards.visible = True
+    bare = drawn_without(view, boards)
     for s in boards:
         box = (int(s.left), window.height - int(s.top), int(s.right), window.height - int(s.bottom))
         pairs = zip(image.crop(box).getdata(), bare.crop(box).getdata())
