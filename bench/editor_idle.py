@@ -16,6 +16,8 @@ import sys
 import tempfile
 import time
 
+from display import a_screen   # bench/display.py, beside this script
+
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 CHILD = """
@@ -61,19 +63,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=4.0)
     args = parser.parse_args()
-    xvfb = None
-    if not os.environ.get("DISPLAY"):
-        xvfb = subprocess.Popen(["Xvfb", ":97", "-screen", "0", "1600x1000x24"],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        os.environ["DISPLAY"] = ":97"
-        time.sleep(1.0)
-    try:
+    with a_screen(97):
         full = measure("full", args.seconds)
         idle = measure("idle", args.seconds)
         dialog = measure("dialog", args.seconds)
-    finally:
-        if xvfb is not None:
-            xvfb.terminate()
     print(f"editor idle, CPU seconds per second: full rate {full:.3f}, idle {idle:.3f} "
           f"(ratio to full {idle / full:.2f}), a dialog open {dialog:.3f} ({dialog / full:.2f})")
 

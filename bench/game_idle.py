@@ -17,6 +17,8 @@ import sys
 import tempfile
 import time
 
+from display import a_screen   # bench/display.py, beside this script
+
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 CHILD = """
@@ -87,15 +89,9 @@ def main() -> None:
     parser.add_argument("--screens", default=",".join(SCREENS), help="of " + ", ".join(SCREENS))
     parser.add_argument("--only-idle", action="store_true", help="skip the every-frame baseline")
     args = parser.parse_args()
-    xvfb = None
-    if not os.environ.get("DISPLAY"):
-        xvfb = subprocess.Popen(["Xvfb", ":97", "-screen", "0", "1600x1000x24"],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        os.environ["DISPLAY"] = ":97"
-        time.sleep(1.0)
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; CPU seconds per second "
           f"(1.0 = one whole core), after {args.settle:g} s untouched, over {args.seconds:g} s")
-    try:
+    with a_screen(97):
         for screen in args.screens.split(","):
             idle = measure("idle", screen, args.seconds, args.settle)
             if args.only_idle:
@@ -103,9 +99,6 @@ def main() -> None:
                 continue
             full = measure("full", screen, args.seconds, args.settle)
             print(f"{screen:7s} every frame {full:6.3f}, on demand {idle:6.3f}, ratio {idle / full:5.2f}")
-    finally:
-        if xvfb is not None:
-            xvfb.terminate()
 
 
 if __name__ == "__main__":

@@ -17,6 +17,8 @@ import sys
 import tempfile
 import time
 
+from display import a_screen   # bench/display.py, beside this script
+
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 CHILD = """
@@ -55,13 +57,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="launches (each printed; the quietest kept)")
     parser.add_argument("--imports", type=int, default=12, help="the slowest imports to list")
     args = parser.parse_args()
-    xvfb = None
-    if not os.environ.get("DISPLAY"):
-        xvfb = subprocess.Popen(["Xvfb", ":98", "-screen", "0", "1600x1000x24"],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        os.environ["DISPLAY"] = ":98"
-        time.sleep(1.0)
-    try:
+    with a_screen(98):
         print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
         runs = [run() for _ in range(args.repeat)]
         for cpu, wall, _ in runs:
@@ -69,9 +65,6 @@ def main() -> None:
         cpu, wall, _ = min(runs)
         print(f"  quietest: CPU {cpu:.2f} s, wall {wall:.2f} s ({'meets' if wall < 1 else 'misses'} the 1 s goal)")
         _, _, trace = run(importtime=True)
-    finally:
-        if xvfb is not None:
-            xvfb.terminate()
     rows = []
     for ln in trace.splitlines():
         if ln.startswith("import time:") and "|" in ln:
