@@ -248,6 +248,9 @@ def cascade(work: list[list[int]], masks: list[int], geo: Geometry, kinds: int, 
         if blockers is None and outcome is None:
             # A plain step (nearly every one): its cells, their counts and masks, and each
             # column's emptied rows in one pass over the bits, lowest (reading order) first.
+            # The general path below does the same in three passes; this one is worth 4-6% of
+            # a plain board's moves a second (bench/core.py: 0.52 of the reference with it,
+            # 0.49-0.50 without), so the two stay, and the property tests hold both to the reference.
             hit: dict[int, list[int]] = {}
             found: list[Cell] = []
             left = runs
