@@ -13,7 +13,7 @@ from .grid import Cell, Grid
 from .level_check import check_level
 from .level_format import (
     DEFAULT_KINDS, DEFAULT_SEED, DROP_TOKEN, FORMAT, HOLE_TOKEN, PLAYER_TOKEN, RANDOM_TOKEN, Goals,
-    Rules, sorts_formed, token_locked, token_special, token_stone, token_value,
+    Rules, sorts_forming, specials_of, token_locked, token_special, token_stone, token_value,
 )
 from .vocab import Lesson, Mode, Special, SpecialSort
 
@@ -120,10 +120,15 @@ class Level:
             object.__setattr__(self, "special_sorts", tuple(s for s in SpecialSort if s in named))
 
     @property
+    def forming(self) -> tuple[SpecialSort, ...]:
+        """The sorts of special a run may form on this level (none when the rules turn specials
+        off, else the `specials:` sorts, all when it names none): the goal card says them."""
+        return sorts_forming(self.special_sorts, self.rules.specials)
+
+    @property
     def forms(self) -> frozenset[Special]:
-        """The specials a run may form on this level: the one switch the cascade reads (none
-        when the rules turn specials off, else the `specials:` sorts, all when it names none)."""
-        return self.kept("forms", lambda: sorts_formed(self.special_sorts, self.rules.specials))
+        """The specials a run may form on this level: the one switch the cascade reads."""
+        return self.kept("forms", lambda: specials_of(self.forming))
 
     # -- derived facts the rules need -------------------------------------------------
     def token(self, cell: Cell) -> str:

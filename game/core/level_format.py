@@ -34,24 +34,27 @@ def valid_id(text: object) -> bool:
     """
     return isinstance(text, str) and ID_PATTERN.fullmatch(text) is not None
 
+
 # The specials each sort a level's `specials:` names lets runs form (SpecialSort order is the
-# written order), and what a level that names none forms: every one, as before the field.
+# written order); a level that names none forms every one, as before the field.
 SORT_SPECIALS: dict[SpecialSort, frozenset[Special]] = {
     SpecialSort.LINE: frozenset({Special.ROW, Special.COLUMN}),
     SpecialSort.BOMB: frozenset({Special.BOMB}),
     SpecialSort.RAINBOW: frozenset({Special.RAINBOW}),
 }
-ALL_SPECIALS = frozenset(Special)
 NO_SPECIALS: frozenset[Special] = frozenset()
 
 
-def sorts_formed(sorts: tuple[SpecialSort, ...] | None, specials_on: bool) -> frozenset[Special]:
-    """The specials a run may form: none when the rules turn specials off, every one when the
-    level names no `specials:`, else those of the sorts it names."""
+def sorts_forming(sorts: tuple[SpecialSort, ...] | None, specials_on: bool) -> tuple[SpecialSort, ...]:
+    """The sorts of special a run may form: none when the rules turn specials off, every one
+    when the level names no `specials:`, else those it names."""
     if not specials_on:
-        return NO_SPECIALS
-    if sorts is None:
-        return ALL_SPECIALS
+        return ()
+    return tuple(SpecialSort) if sorts is None else sorts
+
+
+def specials_of(sorts: tuple[SpecialSort, ...]) -> frozenset[Special]:
+    """The specials those sorts are (a line is a row or a column one)."""
     return frozenset().union(*(SORT_SPECIALS[s] for s in sorts))
 
 

@@ -55,12 +55,10 @@ SORT_WORDS = {SpecialSort.LINE: "lines", SpecialSort.BOMB: "bombs", SpecialSort.
 
 
 def specials_line(level: Level) -> str | None:
-    """What a match3 level lets runs form, when it is not every special (its `specials:` or
-    its rules): a player told nothing wondered why a run of four left no striped tile."""
-    if level.mode != Mode.MATCH3:
-        return None
-    sorts = level.special_sorts if level.rules.specials else ()
-    if sorts is None or set(sorts) == set(SpecialSort):
+    """What a match3 level lets runs form, when it is not every special (the core's
+    Level.forming): told nothing, a player wonders why a run of four left no striped tile."""
+    sorts = level.forming
+    if level.mode != Mode.MATCH3 or set(sorts) == set(SpecialSort):
         return None
     if not sorts:
         return "Runs make no special tiles in this level"
