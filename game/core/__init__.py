@@ -38,7 +38,7 @@ from .session import Session, Turn
 from .sharecode import (
     MAX_CODE_CHARS, CodeError, CodeKind, decode_code, encode_code, find_code, looks_like_code,
 )
-from .state import FINALE, Counts, IllegalMove, Specials, State
+from .state import FINALE, MOVE_WORTH, Counts, IllegalMove, Specials, State
 from .vocab import GoalName, Lesson, Mode, Special, SpecialSort, Status
 from .lessons import combo_of, lesson_used
 
@@ -56,6 +56,6 @@ __all__ = [
     "tiles_needed", "Turn", "token_special", "unknown_keys", "valid_id", "Visits", "Won",
     "MAX_JELLY", "MAX_STONE_HITS",
     "best_move", "blast_cells", "hint_move", "hint_options", "Lesson", "combo_of", "lesson_used", "walk_steps", "MASK64",
-    "FinaleBegan", "LeftoversFired", "MoveTurned", "FINALE",
+    "FinaleBegan", "LeftoversFired", "MoveTurned", "FINALE", "MOVE_WORTH",
     "MAX_CODE_CHARS", "CodeError", "CodeKind", "decode_code", "encode_code", "find_code", "looks_like_code",
 ]

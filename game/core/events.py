@@ -139,7 +139,11 @@ class Scored:
 
 @dataclass(frozen=True, slots=True)
 class BonusScored:
-    """A win with moves to spare: `points` for the `moves_left` moves not needed (just before Won)."""
+    """A win with moves to spare: `points` for the `moves_left` moves not needed (just before Won).
+
+    From rules version 5 (MOVE_WORTH) it is also the finale's pay for a move left, what the
+    player's moves were worth: BonusScored(1, worth) just before each MoveTurned, and one for the
+    moves no plain tile was left to turn just before Won."""
 
     moves_left: int
     points: int

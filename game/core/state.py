@@ -13,7 +13,7 @@ Specials = tuple[tuple[Cell, Special], ...]
 Counts = tuple[tuple[Cell, int], ...]
 """A counted layer (a stone's hits, jelly's layers): cells with a count above 0, in reading order."""
 
-RULES_VERSION = 4
+RULES_VERSION = 5
 """Raised whenever a rule changes what a command does; replays name the version they were made
 with, and a game is played by the version it was started under (State.rules)."""
 REACH_ON_THE_WAY = 3
@@ -23,6 +23,11 @@ FINALE = 4
 """From this version a won match3 level plays the finale (rules/finale.py): the specials left
 go off, then each move left becomes a line special that fires, scored by the cascade (before
 it, a flat bonus of 50 points paid each move left)."""
+MOVE_WORTH = 5
+"""From this version each move left in the finale also pays what the player's moves were worth:
+the game's score over its moves when the winning move's own events are done, as a BonusScored
+before each move turns (and one for the moves a board of specials left no tile to turn), so a
+faster win never scores less (a line on a cleared board scores little beside jelly and cascades)."""
 
 
 class IllegalMove(ValueError):

@@ -5,18 +5,27 @@ and the RNG stream (which is part of the contract): given the state a winning mo
 met, still playing) and the events from FinaleBegan to Won, it checks that every special left
 went off first, that each move left turned the tile the stream draws from the plain tiles in
 reading order into the line it draws, which went off at once, that each step's cascade scored
-as the cascade does (its steps counted from 1), and that no special is left at the end.
+as the cascade does (its steps counted from 1), and that no special is left at the end. From
+rules 5 each move left is paid what the player's moves were worth (score // moves as the winning
+move left them): BonusScored(1, worth) just before each MoveTurned, and BonusScored(k, k * worth)
+just before Won for the k moves no plain tile was left to turn; never a bonus before rules 5.
 """
 
 from __future__ import annotations
 
 from game.core import (
-    Cleared, Created, Detonated, Draws, Event, FinaleBegan, LeftoversFired, MoveTurned, Scored, Special, State,
-    Won, evolve, fold,
+    BonusScored, Cleared, Created, Detonated, Draws, Event, FinaleBegan, LeftoversFired, MoveTurned, Scored, Special,
+    State, Won, evolve, fold,
 )
 from game.core.rules.finale import SWEEPS
 
 LINES = (Special.ROW, Special.COLUMN)
+MOVE_WORTH = 5   # the rules version from which a move left pays the player's average move
+
+
+def worth_of(won: State) -> int:
+    """What each move left pays on top of its line: the average points of the player's moves."""
+    return won.score // won.moves if won.rules >= MOVE_WORTH else 0
 
 
 def plain_tiles(state: State) -> list[tuple[int, int]]:
@@ -56,18 +65,37 @@ def check_finale(won: State, events: list[Event], plain_board: bool = True) -> S
     assert events[0] == FinaleBegan(left), "the finale names the moves left"
     assert events[-1] == Won(), "the finale ends the game won"
     assert won.specials or left, "no finale without a special or a move to spare"
-    assert isinstance(events[1], (LeftoversFired, MoveTurned)), "a finale step comes first"
-    segments: list[tuple[Event, list[Event]]] = []
+    assert won.moves >= 1, "a game is won by a move"
+    worth = worth_of(won)
+    # The bonuses come out first: each (but a last one for the moves not turned) pays just
+    # before a move turns, so the score in the stream is right at every step.
+    bonuses: list[tuple[int, BonusScored]] = []
+    steps: list[Event] = []
     for e in events[1:-1]:
+        if isinstance(e, BonusScored):
+            bonuses.append((len(steps), e))
+        else:
+            steps.append(e)
+    assert not steps or isinstance(steps[0], (LeftoversFired, MoveTurned)), "a finale step comes first"
+    segments: list[tuple[Event, list[Event]]] = []
+    for e in steps:
         if isinstance(e, (LeftoversFired, MoveTurned, FinaleBegan, Won)):
             assert not isinstance(e, (FinaleBegan, Won)), "one finale, ended once"
             segments.append((e, []))
         else:
             segments[-1][1].append(e)
+    turned_at = [i for i, e in enumerate(steps) if isinstance(e, MoveTurned)]
+    unturned = left - len(turned_at)
+    expected = [(i, BonusScored(1, worth)) for i in turned_at] if worth else []
+    if worth and unturned:
+        expected.append((len(steps), BonusScored(unturned, unturned * worth)))
+    assert bonuses == expected, "each move left pays its worth, turned or not, just before it turns"
     state = evolve(won, events[0])
     turned = 0
     sweeps = 0
     for marker, body in segments:
+        if isinstance(marker, MoveTurned) and worth:
+            state = evolve(state, BonusScored(1, worth))
         blast = first_step(body)
         if isinstance(marker, LeftoversFired):
             sweeps += 1
@@ -95,7 +123,11 @@ def check_finale(won: State, events: list[Event], plain_board: bool = True) -> S
         state = fold(evolve(state, marker), body)
     if turned < left:
         assert not plain_tiles(state), "every move left turns while a plain tile is left"
+        if worth:
+            state = evolve(state, BonusScored(left - turned, (left - turned) * worth))
     assert not state.specials or sweeps == SWEEPS, "no special is left at the end"
     end = evolve(state, events[-1])
+    assert end.score - won.score == sum(e.points for e in events if isinstance(e, Scored)) + left * worth, \
+        "the finale pays its cascades and every move left's worth"
     assert end.moves == won.moves, "the finale spends no move"
     return end

@@ -1,9 +1,12 @@
 """The finale (bonus time) as a rule: a won match3 level's specials go off, then each move left
-becomes a line special on a tile the game's stream draws, which goes off; replays prove it."""
+becomes a line special on a tile the game's stream draws, which goes off, and (rules 5) pays what
+the player's moves were worth; replays prove it."""
 
 from __future__ import annotations
 
 from typing import Any
+
+import dataclasses
 
 from hypothesis import assume, event, given
 from hypothesis import strategies as st
@@ -12,10 +15,11 @@ from corekit import build_or_skip, canonical, examples, level, level_dicts
 from finaleref import check_finale
 from game.core import (
     BonusScored, Chain, Created, Detonated, FinaleBegan, LeftoversFired, LevelError, MoveTurned, Scored,
-    Session, Special, Status, Swap, Won, first_divergence, fold, legal_commands,
+    Session, Special, Status, Swap, Won, first_divergence, fold, legal_commands, new_game,
 )
 from game.core.proof import checks_of
-from game.core.state import FINALE, RULES_VERSION
+from game.core.rules.finale import finale
+from game.core.state import FINALE, MOVE_WORTH, RULES_VERSION
 
 # (2,2)<->(1,2) makes a T of seven 1s (as in test_rules); a bomb waits at (4,0), out of its way.
 T_BOARD = [
@@ -35,12 +39,12 @@ def won_game(moves: int, layout: list[str] = T_BOARD, version: int = RULES_VERSI
     return s
 
 
-def test_rules_4_is_the_finale() -> None:
-    assert RULES_VERSION >= FINALE == 4
+def test_rules_4_is_the_finale_and_rules_5_pays_a_move_left_its_worth() -> None:
+    assert RULES_VERSION >= MOVE_WORTH == 5 and FINALE == 4
 
 
 def test_each_move_left_becomes_a_line_special_that_goes_off_and_scores() -> None:
-    s = won_game(moves=5, rules={"specials": False})
+    s = won_game(moves=5, version=FINALE, rules={"specials": False})
     events = list(s.turns[-1].events)
     start = next(i for i, e in enumerate(events) if isinstance(e, FinaleBegan))
     assert events[start] == FinaleBegan(4)
@@ -50,7 +54,7 @@ def test_each_move_left_becomes_a_line_special_that_goes_off_and_scores() -> Non
         made = events[events.index(e) + 1]
         assert isinstance(made, Created) and made.cell == e.cell and made.special in (Special.ROW, Special.COLUMN)
         assert events[events.index(e) + 2] == Detonated(e.cell, made.special)
-    assert events[-1] == Won() and not any(isinstance(e, BonusScored) for e in events), "no flat bonus now"
+    assert events[-1] == Won() and not any(isinstance(e, BonusScored) for e in events), "no bonus by rules 4"
     # The finale is scored by the cascade: its points are all in Scored events, on top of the swap's.
     swap_points = sum(e.points for e in events[:start] if isinstance(e, Scored))
     finale_points = sum(e.points for e in events[start:] if isinstance(e, Scored))
@@ -58,6 +62,55 @@ def test_each_move_left_becomes_a_line_special_that_goes_off_and_scores() -> Non
     # It spends no move: the stars of a moves-left level still count the moves the player had left.
     assert s.state.moves == 1 and s.state.moves_left == 4 and not s.state.specials
     check_finale(fold(s.initial, events[:start]), events[start:])
+
+
+# A collect level of a dealt 6x6 board (seed 7, no specials): the same game won in 2 moves or in 6.
+FAST_AND_SLOW = level("match3", 6, 6, kinds=4, moves=8, seed=7, goals={"collect": {1: 14}}, rules={"specials": False})
+FAST = (Swap((3, 1), (4, 1)), Swap((4, 4), (4, 5)))
+SLOW = (Swap((4, 4), (4, 5)), Swap((2, 3), (3, 3)), Swap((3, 2), (4, 2)), Swap((5, 3), (5, 4)),
+        Swap((3, 1), (4, 1)), Swap((3, 1), (3, 2)))
+
+
+def test_a_faster_win_scores_more_than_a_slower_win_of_the_same_game() -> None:
+    fast = Session.replay(FAST_AND_SLOW, 7, FAST)
+    slow = Session.replay(FAST_AND_SLOW, 7, SLOW)
+    assert fast.state.status == slow.state.status == Status.WON
+    assert (fast.state.moves, slow.state.moves) == (2, 6)
+    assert fast.state.score > slow.state.score, "finishing early is never paid less"
+    # By rules 4 the same wins scored the other way round: six lines on a cleared board paid less
+    # than the four moves the slower player spent scoring.
+    assert Session.replay(FAST_AND_SLOW, 7, FAST, FINALE).state.score < Session.replay(
+        FAST_AND_SLOW, 7, SLOW, FINALE).state.score
+
+
+def test_each_move_left_pays_the_players_average_move_just_before_it_turns() -> None:
+    s = Session.replay(FAST_AND_SLOW, 7, FAST)
+    events = list(s.turns[-1].events)
+    start = next(i for i, e in enumerate(events) if isinstance(e, FinaleBegan))
+    won = fold(s.turns[0].state, events[:start])
+    worth = won.score // 2
+    assert worth > 0 and won.moves == 2
+    bonuses = [i for i, e in enumerate(events) if isinstance(e, BonusScored)]
+    assert len(bonuses) == 6 and all(events[i] == BonusScored(1, worth) for i in bonuses)
+    assert all(isinstance(events[i + 1], MoveTurned) for i in bonuses), "each right before its move turns"
+    finale_points = sum(e.points for e in events[start:] if isinstance(e, Scored))
+    assert s.state.score == won.score + finale_points + 6 * worth
+    check_finale(won, events[start:])
+    # Rules 4 plays the same lines and pays no bonus.
+    old = Session.replay(FAST_AND_SLOW, 7, FAST, FINALE)
+    assert not any(isinstance(e, BonusScored) for e in old.events)
+    assert [e for e in old.turns[-1].events if isinstance(e, MoveTurned)] == [
+        e for e in events if isinstance(e, MoveTurned)]
+    assert old.state.score == s.state.score - 6 * worth
+
+
+def test_moves_left_with_no_tile_to_turn_are_paid_all_the_same() -> None:
+    # A hand-made won state whose every tile is locked: no move can turn, each is still paid.
+    lv = level("match3", 3, 3, kinds=3, moves=4, goals={"score": 10})
+    every = tuple((r, c) for r in range(3) for c in range(3))
+    won = dataclasses.replace(new_game(lv, 1), score=250, moves=1, locks=every)
+    assert finale(won) == [FinaleBegan(3), BonusScored(3, 750), Won()]
+    assert finale(dataclasses.replace(won, rules=FINALE)) == [FinaleBegan(3), Won()]
 
 
 def test_the_specials_left_go_off_first() -> None:

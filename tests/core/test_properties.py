@@ -206,8 +206,9 @@ LETTERS = {Swapped: "S", Created: "O", Detonated: "X", Cleared: "C", Scored: "$"
 GRAMMAR = {
     # a swap, cascade steps until still, then an ending: from rules 4 a win may play the finale
     # (the specials left go off, then each move left turns into a line that goes off, each one
-    # cascade), and it pays no flat bonus.
-    "match3": r"S(O*X*C\$F?N)+(R|B?W|L|G(YX+C\$F?N(O*X*C\$F?N)*|TOX+C\$F?N(O*X*C\$F?N)*)+W)?",
+    # cascade), and it pays no flat bonus; from rules 5 each move left is paid just before it
+    # turns, and the moves no tile was left to turn just before Won (finaleref checks the sums).
+    "match3": r"S(O*X*C\$F?N)+(R|B?W|L|G(YX+C\$F?N(O*X*C\$F?N)*|B?TOX+C\$F?N(O*X*C\$F?N)*)*B?W)?",
     "chain": r"K(P+|C)\$F?N(R|B?W|L)?",     # one chain, no cascades; a bonus before a win
     "slide": r"D\$?[WL]?",
 }

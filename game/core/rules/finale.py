@@ -6,9 +6,11 @@ replay proves it, and played out in the winning move's events:
 
     FinaleBegan(moves_left)
     LeftoversFired(n), the specials' Detonated, Cleared, ..., the cascade    (while any is left)
+    BonusScored(1, worth)                                    (from rules version MOVE_WORTH)
     MoveTurned(cell, moves_left, rng), Created, Detonated, Cleared, ..., the cascade
     LeftoversFired(n), ...                                   (the specials that cascade made)
-    ... one MoveTurned a move left ...
+    ... one BonusScored and MoveTurned a move left ...
+    BonusScored(k, k * worth)                                (the k moves no plain tile was left for)
     Won
 
 Each step is one cascade started from the specials going off, with its steps counted from 1,
@@ -16,15 +18,20 @@ so it scores what the same blasts score in play (10 a tile, 20 a special made or
 hits, drops, times the cascade step). A move turns the tile drawn uniformly from the plain tiles
 in reading order (no special, no lock), into a row or a column special, one more draw each.
 The moves-left counter itself does not change: State.moves stays the moves the player used.
+
+From rules version MOVE_WORTH each move left also pays its worth, the game's score over its moves
+when the winning move's own events are done (the finale's own points left out): a line on a
+cleared board scores far less than a move played on jelly or in cascades, and a player who wins
+early must never be paid less for it. Every move left is paid, turned or not.
 """
 
 from __future__ import annotations
 
 from ..boards import Geometry, bitboard, bits_of
-from ..events import Event, FinaleBegan, LeftoversFired, MoveTurned, Won
+from ..events import BonusScored, Event, FinaleBegan, LeftoversFired, MoveTurned, Won
 from ..grid import DROP, RAINBOW
 from ..rng import Draws
-from ..state import State
+from ..state import MOVE_WORTH, State
 from ..vocab import Special
 from .cascade import Blockers, cascade
 from .specials import LINES, Layer, Outcome, chain
@@ -41,7 +48,9 @@ def finale(state: State) -> list[Event]:
     left = state.moves_left or 0
     if not state.specials and not left:
         return [Won()]
-    return _Finale(state).play(left)
+    # A win comes after a move, so moves >= 1; the guard keeps a hand-made state from dividing by 0.
+    worth = state.score // state.moves if state.rules >= MOVE_WORTH and state.moves else 0
+    return _Finale(state).play(left, worth)
 
 
 class _Finale:
@@ -73,26 +82,35 @@ class _Finale:
         self.rng = state.rng
         self.events: list[Event] = []
 
-    def play(self, left: int) -> list[Event]:
-        self.events.append(FinaleBegan(left))
+    def play(self, left: int, worth: int) -> list[Event]:
+        """FinaleBegan to Won for `left` moves left, each paying `worth` points (0: none paid)."""
+        events = self.events
+        events.append(FinaleBegan(left))
         self._sweep()
         cell_of = self.geo.cell_of
         for turned in range(1, left + 1):
             plain = self._plain_tiles()
             if not plain:
-                break   # a board of specials and locks only: nothing left to turn
+                # A board of specials and locks only: nothing left to turn, but the moves are the
+                # player's all the same, so they are paid in one go.
+                unturned = left - turned + 1
+                if worth:
+                    events.append(BonusScored(unturned, unturned * worth))
+                break
+            if worth:
+                events.append(BonusScored(1, worth))   # before its line, so the score is right at each step
             draws = Draws(self.rng)
             bit = plain[draws.below(len(plain))]
             special = LINES[draws.below(2)]
             self.rng = draws.state
-            self.events.append(MoveTurned(cell_of[bit], left - turned, self.rng))
+            events.append(MoveTurned(cell_of[bit], left - turned, self.rng))
             # The new line goes off at once: its cell is in its own blast (cleared from the
             # start, so it is not caught again), and what it catches goes off in turn.
             cleared, fired, took = chain(self.geo, self.masks, self.layer, 1 << bit, 0, [(bit, special)])
             self._cascade(Outcome(((bit, special),), tuple(fired), cleared, tuple(took)))
             self._sweep()
-        self.events.append(Won())
-        return self.events
+        events.append(Won())
+        return events
 
     def _plain_tiles(self) -> list[int]:
         """The bits of the tiles a move may turn: a kind's, with no special and no lock, in reading order."""
