@@ -32,6 +32,8 @@ from game.ui.tween import Tween, call, ease_in, ease_in_out, ease_out, linear, s
 if TYPE_CHECKING:
     from game.ui.board import BoardRenderer
 
+BONUS_COLOR = (140, 220, 255)   # a bonus's points: apart from the cascades' gold
+
 
 class Choreographer:
     """Plays batches on one board: queues a tween step per event (a Fell and the Spawned after it
@@ -82,6 +84,14 @@ class Choreographer:
                 finale = tuple(events[i:])
                 animator.push(self._step(self._jump, notify=on_event, events=finale, span=(states[i], states[-1])))
                 break
+            if isinstance(e, BonusScored) and i + 1 < len(events) and isinstance(events[i + 1], MoveTurned):
+                # The finale pays a move left just before it turns: its points rise where its line is made.
+                turned = events[i + 1]
+                assert isinstance(turned, MoveTurned)
+                animator.push(self._step(self._bonus_scored, e, turned.cell, notify=on_event, events=(e,),
+                                         span=(states[i], states[i + 1])))
+                i += 1
+                continue
             if isinstance(e, Fell) and i + 1 < len(events) and isinstance(events[i + 1], Spawned):
                 spawned = events[i + 1]
                 assert isinstance(spawned, Spawned)
@@ -533,10 +543,14 @@ class Choreographer:
             self.fx.count(e.combo)   # the cascade counter climbs step by step (its sound does too)
         return []
 
-    def _bonus_scored(self, e: BonusScored) -> list[Tween]:
+    def _bonus_scored(self, e: BonusScored, turning: Cell | None = None) -> list[Tween]:
+        if turning is not None:
+            # A move left's worth in the finale: over the tile its line is made on, as a line's points.
+            self.fx.popup(f"+{e.points}", *self.board.center(turning), 26.0, BONUS_COLOR)
+            return []
         # The moves-left bonus of a win: over the middle of the board, not over a clear.
         self.fx.popup(f"+{e.points} for {counted(e.moves_left, 'move')} left", *self.board.layout.rect.center, 26.0,
-                    (140, 220, 255))
+                      BONUS_COLOR)
         return []
 
     def _finale_began(self, e: FinaleBegan) -> list[Tween]:

@@ -296,6 +296,16 @@ class Hud:
         self.banked_left, self.banked_at = moves_left, self.state.moves
 
     @property
+    def banking(self) -> bool:
+        """Whether a finale is turning this game's moves left into its bonus (bank), right now."""
+        return self.banked_left is not None and self.banked_at == self.state.moves
+
+    def paid_out(self) -> None:
+        """The finale is over: every move left it banked was paid, turned into a line or not."""
+        if self.banking:
+            self.banked_left = 0
+
+    @property
     def counting(self) -> bool:
         return self._bonus is not None
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Callable, Protocol
+from typing import Callable, Protocol, Sequence
 
 import arcade
 
-from game.core import Level, State, Status, shortfalls, stars
+from game.core import BonusScored, Event, Level, State, Status, shortfalls, stars
 from game.ui import textures
 from game.ui.hud import shortfall_text
 from game.ui.outcome import Action
@@ -68,11 +68,22 @@ def pause_line(state: State) -> str:
     return f"Score {state.score:,}  ·  {moves}"
 
 
-def result_menu(host: MenuHost, state: State) -> tuple[Menu, arcade.SpriteList[arcade.Sprite]]:
-    """The result's menu for a finished `state`, and its three stars (none for a loss)."""
+def bonus_line(events: Sequence[Event]) -> str | None:
+    """How a winning move's events paid its moves left, as the result card says it ('Bonus moves
+    4 x 310': each move left pays the same, the finale's worth of a move or the flat 50)."""
+    paid = [e for e in events if isinstance(e, BonusScored)]
+    moves = sum(e.moves_left for e in paid)
+    if not moves:
+        return None
+    return f"Bonus moves {moves} x {sum(e.points for e in paid) // moves:,}"
+
+
+def result_menu(host: MenuHost, state: State, bonus: str | None = None) -> tuple[Menu, arcade.SpriteList[arcade.Sprite]]:
+    """The result's menu for a finished `state`, and its three stars (none for a loss); `bonus`
+    (bonus_line) says what the moves left paid."""
     won = state.status == Status.WON
     earned = stars(state)
-    lines = [f"Score {state.score:,}", f"Moves used {state.moves}"]
+    lines = [f"Score {state.score:,}", *([bonus] if won and bonus else []), f"Moves used {state.moves}"]
     if not won:
         # What was missing, goal by goal, in the player's words (the core counts it).
         lines[1:1] = [shortfall_text(s) for s in shortfalls(state)][:3]
@@ -116,4 +127,4 @@ def count_up(menu: Menu, shown: arcade.SpriteList[arcade.Sprite], t: float, scor
 
 
 __all__ = ["BONUS_MAX_SECONDS", "BONUS_PER_MOVE", "RESULT_PAUSE", "RESULT_SHOWN", "SCORE_COUNT_SECONDS",
-           "STAR_GAP", "STAR_LAND_SECONDS", "MenuHost", "count_up", "pause_menu", "result_menu"]
+           "STAR_GAP", "STAR_LAND_SECONDS", "MenuHost", "bonus_line", "count_up", "pause_menu", "result_menu"]

@@ -9,7 +9,7 @@ import arcade
 
 from game.core import (
     BonusScored, Cleared, Command, Event, FinaleBegan, IllegalMove, Level, MoveTurned, Scored, Session, State, Status,
-    SwapRejected, evolve, next_deal, stars,
+    SwapRejected, Won, evolve, next_deal, stars,
 )
 from game.bots import hint_bot
 from game.io.settings import Settings, load_settings
@@ -27,7 +27,7 @@ from game.ui.play_input import Controller, cells_of, controller_for
 from game.ui.play_layout import BAR_BOTTOM, PORTRAIT_HUD_H, backdrop, bar_rect, hud_width, is_portrait, play_areas
 from game.ui.play_menus import (
     BONUS_MAX_SECONDS, BONUS_PER_MOVE, RESULT_PAUSE, RESULT_SHOWN, SCORE_COUNT_SECONDS, STAR_GAP, STAR_LAND_SECONDS,
-    count_up, pause_menu, result_menu,
+    bonus_line, count_up, pause_menu, result_menu,
 )
 from game.ui.sound import Cues, Player, shared_player
 from game.ui.toast import Toast
@@ -204,6 +204,8 @@ class PlayView(arcade.View):
             self.sounds.play(*cue)
         if isinstance(event, (FinaleBegan, MoveTurned)):
             self.hud.bank(event.moves_left)   # the finale turns the moves left into lines, one by one
+        elif isinstance(event, Won):
+            self.hud.paid_out()   # each move left is paid by now, a line made of it or not
         shown_score = self.hud.shown_score
         if isinstance(event, Cleared):
             # The wanted tiles fly to their counters (read off the board as it was).
@@ -212,8 +214,9 @@ class PlayView(arcade.View):
                                self.settings.colorblind)
         self._shown = evolve(self._shown, event)   # the core's fold, one event at a time
         self.hud.update_state(self.fliers.owed(self._shown))
-        if isinstance(event, BonusScored) and self.board.animator.speed > 0:
-            # The moves left count down into points (instant with reduced motion).
+        if isinstance(event, BonusScored) and self.board.animator.speed > 0 and not self.hud.banking:
+            # The moves left count down into points (instant with reduced motion); the finale
+            # pays its moves one by one as they turn into lines (banking), so the score just ticks.
             self.hud.count_bonus(event.moves_left, event.points,
                                  min(BONUS_MAX_SECONDS, BONUS_PER_MOVE * event.moves_left) * self.board.animator.speed)
         elif isinstance(event, (Scored, BonusScored)):
@@ -343,7 +346,8 @@ class PlayView(arcade.View):
     def _show_result(self) -> None:
         state = self.state
         self.pause_menu = None
-        self.result_menu, self.result_stars = result_menu(self, state)
+        last = self.session.turns[-1].events if self.session.turns else ()
+        self.result_menu, self.result_stars = result_menu(self, state, bonus_line(last))
         self._place_menu(self.result_menu)
         # The finish plays out: the score counts up, then the stars land one by one.
         self._result_age = RESULT_SHOWN if self.settings.reduced_motion else 0.0

@@ -11,7 +11,7 @@ from typing import Callable, Sequence
 
 import arcade
 
-from game.core import RULES_VERSION, Command, Event, FinaleBegan, Level, MoveTurned, Session, State, evolve
+from game.core import RULES_VERSION, Command, Event, FinaleBegan, Level, MoveTurned, Session, State, Won, evolve
 from game.io.settings import Settings, load_settings
 from game.ui import frames
 from game.ui.actions import Action
@@ -208,6 +208,8 @@ class TheatreView(arcade.View):
         before = self._shown.score
         if isinstance(event, (FinaleBegan, MoveTurned)):
             self.hud.bank(event.moves_left)   # the finale turns the moves left into lines, one by one
+        elif isinstance(event, Won):
+            self.hud.paid_out()
         self._shown = evolve(self._shown, event)
         self.hud.update_state(self._shown)
         self.hud.set_score(shown + self._shown.score - before)

@@ -1,7 +1,7 @@
 """Specials with weight and the finale on screen, as a player meets them with real input: the hold
 before a special fires, the board's shake, the particles, the cascade counter, each special's and
-combo's sound, "Bonus!" while the moves left fire as lines, a click or a key that skips to the
-end, and none of the motion with reduced motion."""
+combo's sound, "Bonus!" while the moves left fire as lines, each paying its worth over its tile,
+a click or a key that skips to the end, and none of the motion with reduced motion."""
 
 from __future__ import annotations
 
@@ -11,14 +11,15 @@ from typing import Any
 import arcade
 
 from game.core import (
-    Created, Detonated, Event, FinaleBegan, Level, MoveTurned, Special, Status, Swap, legal_commands,
+    BonusScored, Created, Detonated, Event, FinaleBegan, Level, MoveTurned, Special, Status, Swap, fold,
+    legal_commands,
 )
 from game.io import find_pack
 from game.io.replay import load_replay
 from game.io.settings import Settings
 from game.ui.board_timing import ANTICIPATE
 from game.ui.hud import STAR_GOLD, bonus_text
-from looks import near
+from looks import near, text_seen
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 DT = 1 / 60
@@ -134,6 +135,39 @@ def test_the_finale_plays_on_the_board_and_a_click_skips_to_its_end(window: Any,
     until(view, lambda: view.result_menu is not None, limit=200)
     # The result counts the score up to the game's own.
     until(view, lambda: f"Score {final.score:,}" in " ".join(line.text for line in view.result_menu.lines), limit=400)
+
+
+def test_each_move_left_pays_its_worth_over_the_tile_its_line_is_made_on(
+        window: Any, screenshot_dir: pathlib.Path) -> None:
+    view, move = first_swap(window, Settings(animation_speed="normal"))
+    told = watching(view)
+    assert view.submit(move)
+    final = view.state
+    events = view.session.turns[-1].events
+    won = fold(view.session.initial, events[:next(i for i, e in enumerate(events) if isinstance(e, FinaleBegan))])
+    worth, left = won.score // won.moves, won.moves_left
+    assert worth > 0 and left == 9
+    until(view, lambda: any(isinstance(e, MoveTurned) for _, e in told))
+    said = [e for _, e in told]
+    turned = next(e for e in said if isinstance(e, MoveTurned))
+    assert said[said.index(turned) - 1] == BonusScored(1, worth), "paid just before its line is made"
+    # "+worth" rises from the tile the line is made on; the score has it already.
+    popup = next(p for p in view.board.effects.popups if p.text.text == f"+{worth}" and p.alpha > 0)
+    x, y = view.board.center(turned.cell)
+    assert popup.center_x == x and y <= popup.center_y <= y + view.board.layout.cell
+    assert view.hud.shown_score >= won.score + worth and view.hud.shown_score == view._shown.score
+    # The moves left count down one a line, never all at once into a bonus counted apart.
+    assert not view.hud.counting and view.hud.moves.text == bonus_text(left - 1)
+    step(view, 4)
+    image = shot(window, view, screenshot_dir / "impact_finale_worth.png")
+    assert text_seen(image, popup.text), "the move's worth is seen over the board"
+    send(window, "on_key_press", arcade.key.SPACE, 0)
+    assert view.hud.shown_score == final.score and view.hud.moves.text == bonus_text(0)
+    until(view, lambda: view.result_menu is not None, limit=200)
+    lines = [line.text for line in view.result_menu.lines]
+    assert f"Bonus moves {left} x {worth:,}" in lines, "the card says what the moves left paid"
+    step(view, 120)
+    shot(window, view, screenshot_dir / "impact_result_worth.png")
 
 
 def test_a_key_skips_the_finale_too(window: Any) -> None:

@@ -368,3 +368,38 @@ def test_counted_words_read_as_a_player_reads_them() -> None:
     from game.ui.words import counted
 
     assert [counted(n, "move") for n in (0, 1, 2, 1200)] == ["0 moves", "1 move", "2 moves", "1,200 moves"]
+
+
+@pytest.mark.parametrize("rules", [5, 4])
+def test_a_won_finale_plays_in_the_theatre_by_the_replays_own_rules(window: Any, clean: pathlib.Path,
+                                                                    rules: int) -> None:
+    """First Swap won in one move, nine to spare, watched move by move: by rules 5 each move left
+    pays its worth over the board as it turns into a line, by rules 4 it does not; either way
+    the score ticks up to the game's own and the moves left end in the bonus."""
+    from game.core import BonusScored
+    from game.io.settings import Settings
+
+    replay = _golden("first-swap")
+    level = find_pack(PACK).level("first-swap")
+    theatre = TheatreView(level, replay.seed, replay.commands, title="First Swap", on_back=lambda: None,
+                          settings=Settings(animation_speed="fast"), autoplay=False, rules=rules)
+    window.show_view(theatre)
+    window.dispatch_events()
+    told: list[Any] = []
+    inner = theatre._on_event
+    theatre._on_event = lambda e: (told.append((e, theatre.hud.shown_score)), inner(e))
+    press_key(window, arcade.key.RIGHT)   # the winning move, animated, finale and all
+    seen: set[str] = set()
+    for _ in range(900):
+        theatre.on_update(1 / 60)
+        seen |= {p.text.text for p in theatre.board.effects.popups if p.alpha > 0}
+        if not theatre.board.busy:
+            break
+    end = theatre.state
+    paid = [e for e, _ in told if isinstance(e, BonusScored)]
+    assert end.status == Status.WON and len(paid) == (9 if rules == 5 else 0)
+    assert all(f"+{e.points}" in seen for e in paid), "each move left's worth rises over the board"
+    scores = [shown for _, shown in told]
+    assert scores == sorted(scores) and theatre.hud.shown_score == end.score
+    assert theatre.hud.moves.text == "Bonus moves 0" and theatre.board.mismatches == [] and _shows(theatre)
+    assert end.score == Session.replay(level, replay.seed, replay.commands, rules).state.score
