@@ -10,7 +10,10 @@ them again: `.venv/bin/python tests/core/test_fingerprint.py --write`.
 fingerprints-rules-3.txt is never written again: the games of the bench boards and of the
 shipped levels (each named with its content hash) played by rules version 3, as they were
 before the finale (rules 4). An older replay plays by its own version, so those games must
-never change; a level reshaped since simply has no rules-3 print to hold.
+never change; a level reshaped since simply has no rules-3 print to hold. fingerprints-rules-4.txt
+holds the same for rules 4, before a move left in the finale paid its worth (rules 5); it was
+written once (`--write-older 4`, which never overwrites) from games checked against the rules-4
+fingerprints.txt it replaced.
 """
 
 from __future__ import annotations
@@ -38,7 +41,13 @@ from game.io.paths import levels_dir  # noqa: E402
 from game.io.replay import load_replay  # noqa: E402
 
 GOLDEN = pathlib.Path(__file__).with_name("fingerprints.txt")
-GOLDEN_RULES_3 = pathlib.Path(__file__).with_name("fingerprints-rules-3.txt")
+OLDER_RULES = (3, 4)   # the versions whose games fingerprints-rules-N.txt holds
+
+
+def golden_of(rules: int) -> pathlib.Path:
+    return pathlib.Path(__file__).with_name(f"fingerprints-rules-{rules}.txt")
+
+
 REPLAYS = ROOT / "tests" / "replays"
 SEEDS = 4          # games per level (the level's own seed, then 1, 2, 3)
 MOVES = 25         # moves a game at most
@@ -139,15 +148,23 @@ def test_events_are_byte_for_byte_those_recorded(kind: str) -> None:
     assert len(set(expected) & set(found)) >= min(len(expected), 5)
 
 
-def test_rules_3_games_are_byte_for_byte_those_played_before_the_finale() -> None:
-    lines = GOLDEN_RULES_3.read_text(encoding="utf-8").splitlines()
-    assert lines[0] == "rules 3"
+def older_prints(rules: int, only: set[str] | None = None) -> dict[str, str]:
+    """The bench boards' and shipped levels' games played by `rules`, each level named with its
+    content hash (only those in `only`, when given)."""
+    found = {name: level_print(lv, rules) for name, lv in bench_levels().items()}
+    found.update({f"level {lv.id} {lv.content_hash()}": level_print(lv, rules) for lv in shipped_levels()
+                  if only is None or f"level {lv.id} {lv.content_hash()}" in only})
+    return found
+
+
+@pytest.mark.parametrize("rules", OLDER_RULES)
+def test_older_rules_games_are_byte_for_byte_those_played_before_the_next_rule(rules: int) -> None:
+    lines = golden_of(rules).read_text(encoding="utf-8").splitlines()
+    assert lines[0] == f"rules {rules}" and rules < RULES_VERSION
     expected = dict(line.rsplit(" ", 1) for line in lines[1:] if line.strip())
-    found = {name: level_print(lv, 3) for name, lv in bench_levels().items()}
-    found.update({f"level {lv.id} {lv.content_hash()}": level_print(lv, 3) for lv in shipped_levels()
-                  if f"level {lv.id} {lv.content_hash()}" in expected})
+    found = older_prints(rules, set(expected))
     changed = sorted(k for k in expected if k in found and found[k] != expected[k])
-    assert not changed, f"rules 3 games changed for: {', '.join(changed)}"
+    assert not changed, f"rules {rules} games changed for: {', '.join(changed)}"
     assert sum(1 for k in found if k.startswith("bench ")) == 5
 
 
@@ -156,3 +173,11 @@ if __name__ == "__main__" and sys.argv[1:] == ["--write"]:
     GOLDEN.write_text(f"rules {RULES_VERSION}\n" + "".join(f"{k} {v}\n" for k, v in sorted(prints.items())),
                       encoding="utf-8")
     print(f"wrote {len(prints)} fingerprints to {GOLDEN}")
+elif __name__ == "__main__" and sys.argv[1:2] == ["--write-older"]:
+    older = int(sys.argv[2])
+    path = golden_of(older)
+    if path.exists():
+        sys.exit(f"{path} is never written again")
+    prints = older_prints(older)
+    path.write_text(f"rules {older}\n" + "".join(f"{k} {v}\n" for k, v in sorted(prints.items())), encoding="utf-8")
+    print(f"wrote {len(prints)} rules-{older} fingerprints to {path}")
