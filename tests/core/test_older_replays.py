@@ -3,7 +3,7 @@
 tests/replays/older holds copies of golden replays from before a rule change (deep-dive and
 the-long-way from rules 2, before a reach goal counted on the way; the match3 wins from rules 3,
 before the finale; those from rules 4, before a move left paid its worth), and, in older/levels,
-the level each was made on (<id>.yaml for rules 3, <id>-rules-4.yaml for rules 4): a replay
+the level each was made on (<id>.yaml for rules 3, rules-4/<id>.yaml for rules 4): a replay
 proves the rules it names on the level it names, whatever the packs became."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ REPLAYS = sorted(OLDER.glob("*.yaml"))
 
 def kept_level(replay: Replay) -> Path | None:
     """Where older/levels keeps the level `replay` was made on (None: the pack's is it)."""
-    for name in (f"{replay.level}-rules-{replay.rules}.yaml", f"{replay.level}.yaml"):
+    for name in (f"rules-{replay.rules}/{replay.level}.yaml", f"{replay.level}.yaml"):
         kept = OLDER / "levels" / name
         if kept.is_file():
             return kept
