@@ -1,11 +1,11 @@
 """The lesson lab: does a level teach what its `teaches:` says? In the person-like bot's wins the
 mechanic is used in at least USE_SHARE of them, and a person-like bot that never uses it wins at
-most AVOID_SHARE of its games (the level cannot be won without the lesson); and no level of a pack
-before a mechanic's lesson uses it by accident in more than ACCIDENT_SHARE of those wins."""
+most AVOID_SHARE of its games (the level cannot be won without the lesson); and no level a player
+meets before a mechanic's lesson uses it by accident in more than ACCIDENT_SHARE of those wins."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from game.core import Command, Lesson, Level, LevelError, Mode, State, Status, legal_commands, lesson_used, play
@@ -147,16 +147,20 @@ def lessons_used(level: Level, lessons: Iterable[Lesson], seed: int) -> tuple[bo
     return session.state.status == Status.WON, frozenset(used)
 
 
-def check_accidents(levels: Sequence[Level], seeds: Sequence[int]) -> list[AccidentReport]:
-    """For the levels of a pack in order: each level before a lesson's first teaching level,
-    with how often its wins used that lesson (one report per level and lesson; slide levels
-    use none)."""
-    first: dict[Lesson, int] = {}   # each lesson's first teaching level, by its place in the pack
+def check_accidents(levels: Sequence[Level], seeds: Sequence[int],
+                    only: Collection[str] | None = None) -> list[AccidentReport]:
+    """For the levels of a course in order (a pack, or packs one after another as a player
+    meets them): each level before a lesson's first teaching level, with how often its wins
+    used that lesson (one report per level and lesson; slide levels use none). With `only`,
+    just the levels of those ids are played, the rest of the course still saying where each
+    lesson comes."""
+    first: dict[Lesson, int] = {}   # each lesson's first teaching level, by its place in the course
     for i, level in enumerate(levels):
         if level.teaches is not None:
             first.setdefault(level.teaches, i)
     before = [(level, [(lesson, levels[at].id) for lesson, at in first.items() if at > i])
-              for i, level in enumerate(levels) if level.mode != Mode.SLIDE]
+              for i, level in enumerate(levels)
+              if level.mode != Mode.SLIDE and (only is None or level.id in only)]
     out: list[AccidentReport] = []
     for level, coming in before:
         if not coming:

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 
 from game.bots.lessons import LESSON_GAMES, check_accidents, check_lesson
 from game.core import Level
-from game.io.pack_files import PACK_FILE
+from game.io import list_packs
+from game.io.pack_files import PACK_FILE, Pack
 from game.io.problems import FileProblem
 from game.io.yamldoc import DocError, read_document
 
@@ -39,11 +40,31 @@ def teaches_place(path: pathlib.Path, level: Level, key: str = "teaches") -> tup
     return path, 1, 1
 
 
-def lesson_problems(levels: Sequence[Level], path: pathlib.Path,
-                    games: int = LESSON_GAMES) -> list[FileProblem]:
+def course_around(pack: Pack) -> tuple[Level, ...]:
+    """The levels a player meets, in order, around `pack`: when it is one of the shipped packs,
+    every shipped pack's one pack after another (each opens with stars won in the one before,
+    so a lesson in a later pack is still to come in an earlier one); else the pack's own."""
+    here = _folder(pack.source)
+    shipped = [p for p in list_packs() if p.builtin]
+    if here is None or not any(p.id == pack.id and _folder(p.source) == here for p in shipped):
+        return pack.levels
+    return tuple(level for p in shipped for level in (pack.levels if p.id == pack.id else p.levels))
+
+
+def _folder(source: pathlib.Path | None) -> pathlib.Path | None:
+    """A pack's folder (the one holding its pack.yaml), resolved, to tell two packs apart."""
+    if source is None:
+        return None
+    return (source.parent if source.name == PACK_FILE else source).resolve()
+
+
+def lesson_problems(levels: Sequence[Level], path: pathlib.Path, games: int = LESSON_GAMES,
+                    course: Sequence[Level] | None = None) -> list[FileProblem]:
     """One problem for each of `levels` that does not teach what it says (a level that says
     nothing is not checked), located at its `teaches:` line; and, the levels being a pack in
-    order, one for each level before a lesson that uses its mechanic by accident, at its name."""
+    order, one for each level before a lesson that uses its mechanic by accident, at its name.
+    A lesson's place is looked up in `course` (course_around: the packs a player meets in
+    order) when given, else in `levels` themselves."""
     seeds = tuple(range(1, games + 1))
     out: list[FileProblem] = []
     for level in levels:
@@ -53,7 +74,9 @@ def lesson_problems(levels: Sequence[Level], path: pathlib.Path,
         file, line, column = teaches_place(path, level)
         out.append(FileProblem(str(file), line, column, "teaches", report.failure()))
     by_id = {level.id: level for level in levels}
-    for accident in check_accidents(levels, seeds) if len(levels) > 1 else ():
+    around = tuple(course) if course is not None else tuple(levels)
+    ids = {level.id for level in levels}
+    for accident in check_accidents(around, seeds, ids) if len(around) > 1 else ():
         if not accident.passed:
             file, line, column = teaches_place(path, by_id[accident.level_id], "name")
             out.append(FileProblem(str(file), line, column, "name", accident.failure()))

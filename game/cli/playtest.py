@@ -26,7 +26,7 @@ from game.bots.playtest import (
     pass_curve,
     report,
 )
-from game.cli.lessons import lesson_problems
+from game.cli.lessons import course_around, lesson_problems
 from game.cli.level_source import levels_at
 from game.cli.playtest_stars import star_report
 from game.core import Level, shorten
@@ -279,7 +279,7 @@ def run(args: argparse.Namespace) -> int:
               f"(seeds {seeds[0]}..{seeds[-1]})")
         print(table(reports))
         if args.bot == PERSON:   # the lessons are the person-like bot's (game.bots.lessons)
-            for problem in lesson_problems(levels, path):
+            for problem in lesson_problems(levels, path, course=course_around(pack) if pack else None):
                 print(f"lesson: {problem}")
     if args.stars or args.apply_stars:
         status = star_report(levels, records, path, pack, args.apply_stars, name)

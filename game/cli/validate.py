@@ -16,7 +16,7 @@ from game.io.pack_files import PACK_FILE, check_pack, is_pack_path
 from game.io.playtest_file import FILE_NAME as RESULTS_FILE, PlaytestFileError, read_results
 from game.io.problems import FileProblem, sort_problems
 from game.bots.lessons import LESSON_GAMES
-from game.cli.lessons import lesson_problems
+from game.cli.lessons import course_around, lesson_problems
 
 
 def register(subparsers: Any) -> None:
@@ -113,7 +113,7 @@ def check(paths: list[pathlib.Path], notes: list[str] | None = None,
                                      "replays; not proven: " + (", ".join(p.level_id for p in proofs
                                                                           if p.verdict != Verdict.PROVEN) or "none"))
                 if pack is not None and lessons:
-                    bad = bad + lesson_problems(pack.levels, path, lessons)
+                    bad = bad + lesson_problems(pack.levels, path, lessons, course_around(pack))
             else:
                 level, bad = check_level_file(path)
                 count = 1 if level else None

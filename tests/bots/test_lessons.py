@@ -151,10 +151,49 @@ def test_a_level_before_a_lesson_that_shows_its_mechanic_by_accident_is_caught(t
     assert text[problems[0].line - 1].startswith("name:")
 
 
+def test_the_shipped_packs_are_one_course_for_the_lessons(tmp_path: pathlib.Path) -> None:
+    # Sweet Mechanics opens with stars won in First Steps, so its lessons are still to come
+    # while a player is in First Steps: a line fired there gives Four in a Row's lesson away.
+    from game.bots.lessons import check_accidents
+    from game.cli.lessons import course_around, lesson_problems
+
+    first, sweet = find_pack("first-steps"), find_pack("sweet-mechanics")
+    course = course_around(first)
+    assert course == first.levels + sweet.levels and course_around(sweet) == course
+    # A copy of First Steps elsewhere is a pack of its own: it is its own course.
+    copy = tmp_path / "first-steps"
+    copy.mkdir()
+    for level in first.levels:
+        save_level(level, copy / f"{level.id}.yaml")
+    (copy / "pack.yaml").write_text("format: 1\nid: first-steps\nname: First Steps\nlevels:\n"
+                                    + "".join(f"  - {level.id}.yaml\n" for level in first.levels), encoding="utf-8")
+    assert course_around(load_pack(copy)) == load_pack(copy).levels
+    # Falling Luck as it was before its `specials: []`: its cascades fire striped tiles.
+    shipped = first.level("falling-luck")
+    assert shipped.special_sorts == ()
+    lucky = dataclasses.replace(shipped, special_sorts=None)
+    seeds = tuple(range(1, 9))
+    mixed = tuple(lucky if level.id == "falling-luck" else level for level in course)
+    lines = {r.level_id: r for r in check_accidents(mixed, seeds, {"falling-luck"}) if r.lesson is Lesson.LINE}
+    assert set(lines) == {"falling-luck"} and not lines["falling-luck"].passed
+    assert lines["falling-luck"].taught_by == "four-in-a-row"
+    shipped_lines = [r for r in check_accidents(course, seeds, {"falling-luck"}) if r.lesson is Lesson.LINE]
+    assert [r.used for r in shipped_lines] == [0] and shipped_lines[0].wins > 0
+    # On its own the pack teaches no line, so the same level is nothing to report there.
+    save_level(lucky, copy / "falling-luck.yaml")
+    alone = [p for p in lesson_problems(load_pack(copy).levels, copy, len(seeds)) if p.field == "name"]
+    assert alone == []
+    in_course = lesson_problems(load_pack(copy).levels, copy, len(seeds), mixed)
+    named = [p for p in in_course if p.field == "name"]
+    assert {pathlib.Path(p.file).name for p in named} == {"falling-luck.yaml"}
+    assert any("uses line before four-in-a-row teaches it" in p.message for p in named)
+
+
 def test_both_shipped_packs_teach_every_lesson_and_give_none_away(capsys: pytest.CaptureFixture[str]) -> None:
     # The full lab (20 games a bot and level): every teaching level passes its lesson, and no
-    # level before a lesson uses its mechanic in 20% of its wins (each names the specials that
-    # may form there: `specials:`).
+    # level before a lesson, in either pack (First Steps comes before all of Sweet Mechanics'
+    # lessons), uses its mechanic in 20% of its wins (each names the specials that may form
+    # there: `specials:`).
     code = main(["validate", "--lessons", str(SWEET), str(ROOT / "game" / "data" / "levels" / "first-steps")])
     said = capsys.readouterr()
     assert code == 0, said.out + said.err
