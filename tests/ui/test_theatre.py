@@ -378,6 +378,7 @@ def test_a_won_finale_plays_in_the_theatre_by_the_replays_own_rules(window: Any,
     the score ticks up to the game's own and the moves left end in the bonus."""
     from game.core import BonusScored
     from game.io.settings import Settings
+    from game.ui.board_choreography import BONUS_COLOR
 
     replay = _golden("first-swap")
     level = find_pack(PACK).level("first-swap")
@@ -390,14 +391,19 @@ def test_a_won_finale_plays_in_the_theatre_by_the_replays_own_rules(window: Any,
     theatre._on_event = lambda e: (told.append((e, theatre.hud.shown_score)), inner(e))
     press_key(window, arcade.key.RIGHT)   # the winning move, animated, finale and all
     seen: set[str] = set()
+    shot = None
     for _ in range(900):
         theatre.on_update(1 / 60)
         seen |= {p.text.text for p in theatre.board.effects.popups if p.alpha > 0}
+        worth = [p for p in theatre.board.effects.popups if p.alpha > 200 and p.base == BONUS_COLOR]
+        if worth and shot is None:
+            shot = draw(window, f"theatre_finale_rules_{rules}")
+            assert text_seen(shot, worth[0].text), "a move's worth is seen rising over the board"
         if not theatre.board.busy:
             break
     end = theatre.state
     paid = [e for e, _ in told if isinstance(e, BonusScored)]
-    assert end.status == Status.WON and len(paid) == (9 if rules == 5 else 0)
+    assert end.status == Status.WON and len(paid) == (9 if rules == 5 else 0) and (shot is None) == (rules == 4)
     assert all(f"+{e.points}" in seen for e in paid), "each move left's worth rises over the board"
     scores = [shown for _, shown in told]
     assert scores == sorted(scores) and theatre.hud.shown_score == end.score
