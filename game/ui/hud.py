@@ -7,7 +7,7 @@ import arcade
 import pyglet
 
 from game.core import GoalName, GoalProgress, Mode, Shortfall, State, Status, progress, stars
-from game.core import StarTargets, StarUnit, star_targets, stars_earned
+from game.core import Level, StarTargets, StarUnit, star_targets, stars_earned, tiles_needed
 from game.ui import textures
 from game.ui.key_help import play_keys, wrap_items
 from game.ui.damage import Mark, box, sprite_marks, text_mark
@@ -112,10 +112,7 @@ class Hud:
         b = self.batch
         self.name = arcade.Text(level.name, 0, 0, INK, z(22), bold=True, anchor_y="top",
                                 multiline=True, width=260, batch=b)
-        line = _mode_line(level.mode)
-        if level.mode == Mode.CHAIN and level.player_start is None:
-            line = "Drag a path through tiles of one kind"
-        self.mode = arcade.Text(line, 0, 0, DIM, z(13), anchor_y="top", multiline=True, width=260, batch=b)
+        self.mode = arcade.Text(mode_line(level), 0, 0, DIM, z(13), anchor_y="top", multiline=True, width=260, batch=b)
         self.score = arcade.Text("", 0, 0, INK, z(20), bold=True, anchor_y="top", batch=b)
         self.moves = arcade.Text("", 0, 0, INK, z(16), anchor_y="top", batch=b)
         self.goals_title = arcade.Text("Goals", 0, 0, DIM, z(14), anchor_y="top", batch=b)
@@ -415,12 +412,19 @@ def compact(n: int) -> str:
     return f"{n / 1_000_000:.1f}".rstrip("0").rstrip(".") + "M"
 
 
-def _mode_line(mode: Mode) -> str:
-    return {
-        Mode.MATCH3: "Swap neighbours to line up 3 or more",
-        Mode.CHAIN: "Drag a path of one kind from the token",
-        Mode.SLIDE: "Slide the tiles into order",
-    }.get(mode, mode)
+def mode_line(level: Level) -> str:
+    """How a move is made on `level`, as its rules have it: the run a swap must line up, the
+    tiles a path must cover (the core's tiles_needed) and whether it may step diagonally; Fours
+    Only asks four in a row, and a player told three would swap in vain."""
+    rules = level.rules
+    if level.mode == Mode.MATCH3:
+        return f"Swap neighbours to line up {rules.min_match} or more"
+    if level.mode == Mode.CHAIN:
+        need = tiles_needed(rules.min_chain, level.player_start is not None)
+        line = (f"Drag a path of {need} or more tiles of one kind from the token" if level.player_start is not None
+                else f"Drag a path through {need} or more tiles of one kind")
+        return line if rules.diagonal else line + ", no diagonal steps"
+    return "Slide the tiles into order"
 
 
 def star_mark(targets: StarTargets | None, i: int) -> str:

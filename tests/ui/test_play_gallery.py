@@ -70,6 +70,26 @@ def test_every_shipped_level_opens_readable(window: Any, screenshot_dir: pathlib
     assert view.board.tile_px >= 40
 
 
+@pytest.mark.parametrize(("level_id", "said"), [
+    ("first-swap", "Swap neighbours to line up 3 or more"),
+    ("fours-only", "Swap neighbours to line up 4 or more"),   # min_match 4: three would swap in vain
+    ("token-walk", "Drag a path of 2 or more tiles of one kind from the token"),   # the token is the third
+    ("chain-master", "Drag a path through 4 or more tiles of one kind"),   # min_chain 4, no token
+    ("straight-lines", "Drag a path of 2 or more tiles of one kind from the token, no diagonal steps"),
+])
+def test_the_hud_says_how_a_move_is_made_by_the_levels_own_rules(window: Any, level_id: str, said: str) -> None:
+    import arcade
+
+    from looks import text_seen
+
+    view = _open(window, level_id)
+    view.on_draw()
+    assert view.hud.mode.text == said
+    image = arcade.get_image(0, 0, window.width, window.height).convert("RGB")
+    assert text_seen(image, view.hud.mode), "the line is not drawn where it stands"
+    _hud_lines_do_not_overlap(view)
+
+
 def test_colour_blind_palette_and_small_window(window: Any, screenshot_dir: pathlib.Path) -> None:
     import arcade
 
