@@ -70,12 +70,12 @@ def pause_line(state: State) -> str:
 
 def bonus_line(events: Sequence[Event]) -> str | None:
     """How a winning move's events paid its moves left, as the result card says it ('Bonus moves
-    4 x 310': each move left pays the same, the finale's worth of a move or the flat 50)."""
+    4 × 310': each move left pays the same, the finale's worth of a move or the flat 50)."""
     paid = [e for e in events if isinstance(e, BonusScored)]
     moves = sum(e.moves_left for e in paid)
     if not moves:
         return None
-    return f"Bonus moves {moves} x {sum(e.points for e in paid) // moves:,}"
+    return f"Bonus moves {moves} × {sum(e.points for e in paid) // moves:,}"
 
 
 def result_menu(host: MenuHost, state: State, bonus: str | None = None) -> tuple[Menu, arcade.SpriteList[arcade.Sprite]]:
