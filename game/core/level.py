@@ -91,12 +91,27 @@ class Level:
         return make_geometry(self.height, self.width, holes)
 
     def content_hash(self) -> str:
-        """A short, stable fingerprint of how the level plays (its canonical mapping less the
-        name and description): stored results, replays and saves name it, so a changed level
-        is noticed. sha256, never Python's hash(), which changes from run to run."""
+        """A short, stable fingerprint of how the level plays and is scored (its canonical
+        mapping less the name and description): stored results name it (their star rates
+        change with the star marks), so a changed level is noticed. sha256, never Python's
+        hash(), which changes from run to run."""
+        return self._hash(("name", "description", "teaches"))   # what a level says, not how it plays
+
+    def play_hash(self) -> str:
+        """content_hash less the star marks: what replays and saved games name. Stars weigh a
+        finished game; they change no move, deal or score, so a pack that re-tunes its stars
+        (as every rules change does) keeps its players' replays and games in progress."""
+        return self._hash(("name", "description", "teaches", "stars"))
+
+    def named_by(self, digest: str) -> bool:
+        """Whether a replay's or saved game's level hash is this level's: its play_hash, or
+        the content_hash that replays and saves named before play_hash was kept apart."""
+        return digest in (self.play_hash(), self.content_hash())
+
+    def _hash(self, leaving_out: tuple[str, ...]) -> str:
         data = self.to_dict()
-        for cosmetic in ("name", "description", "teaches"):   # what a level says, not how it plays
-            data.pop(cosmetic, None)
+        for key in leaving_out:
+            data.pop(key, None)
         blob = json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
         return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:16]
 

@@ -52,8 +52,9 @@ class LevelProgress:
 
 
 def level_hash(level: Level) -> str:
-    """A short, stable fingerprint of a level's rules and board (Level.content_hash)."""
-    return level.content_hash()
+    """A short, stable fingerprint of a level's rules and board (Level.play_hash: a re-tune
+    of its stars keeps the game in progress)."""
+    return level.play_hash()
 
 
 @dataclass(slots=True)
@@ -137,7 +138,7 @@ class Progress:
         game = self.get(pack_id, level_id).game
         if game is None:
             return None
-        if level is not None and game.level_hash and game.level_hash != level_hash(level):
+        if level is not None and game.level_hash and not level.named_by(game.level_hash):
             return None
         return game
 

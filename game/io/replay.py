@@ -26,7 +26,7 @@ KEYS = ("format", "rules", "pack", "level", "level_hash", "seed", "commands", "d
 # written before digests had versions, with version 1, and verifies under version 1 still.
 MAX_SEED = (1 << 63) - 1   # the largest seed a level may name
 MAX_RULES = 1_000          # far past any rules version this game will reach
-_HASH = re.compile(r"[0-9a-f]{16}")   # Level.content_hash: 16 hex digits
+_HASH = re.compile(r"[0-9a-f]{16}")   # Level.play_hash (or content_hash): 16 hex digits
 
 
 class ReplayFileError(ValueError):
@@ -91,7 +91,7 @@ def replay_of(level: Level, seed: int, commands: Sequence[Command], pack: str | 
     """A replay that proves itself: `commands` from `seed` with today's rules version, the
     level's content hash and a check after every command. Raises IllegalMove for a bad one."""
     checks = checks_of(Session(level, seed), commands)
-    return Replay(pack, level.id, seed, tuple(commands), RULES_VERSION, level.content_hash(), checks)
+    return Replay(pack, level.id, seed, tuple(commands), RULES_VERSION, level.play_hash(), checks)
 
 
 def replay_notes(replay: Replay, level: Level) -> list[str]:
@@ -104,10 +104,10 @@ def replay_notes(replay: Replay, level: Level) -> list[str]:
 def check_level_hash(replay: Replay, level: Level) -> None:
     """Refuse a replay whose level_hash is not `level`'s: the level changed since it was made,
     or the file was edited, so its checks prove nothing about this level."""
-    if replay.level_hash is not None and replay.level_hash != level.content_hash():
+    if replay.level_hash is not None and not level.named_by(replay.level_hash):
         raise ReplayFileError(replay.problem(
             "level_hash", f"{replay.level_hash} is not the hash of the level '{level.id}' as it "
-            f"is now ({level.content_hash()}): the level changed since the replay was made, or "
+            f"is now ({level.play_hash()}): the level changed since the replay was made, or "
             "the file was edited"))
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import pathlib
 import tempfile
 
@@ -76,6 +77,32 @@ def test_saved_game_resumes_the_exact_board(tmp_path: pathlib.Path) -> None:
     p.save_game("pk", "one", 1, [Swap((0, 0), (0, 1))])
     p.save_game("pk", "one", 1, [])
     assert p.get("pk", "one") == LevelProgress(True, 400, 1)
+
+
+def test_a_game_in_progress_outlives_a_re_tune_of_the_levels_stars(tmp_path: pathlib.Path) -> None:
+    # A rules change re-tunes every pack's star marks; stars weigh a finished game and change
+    # no move, so a player who updates the game mid-level carries on where they were.
+    path = tmp_path / "progress.yaml"
+    session = Session(LEVEL, seed=7)
+    for _ in range(3):
+        session.play(legal_commands(session.state)[0])
+    p = Progress()
+    p.save_game("pk", "one", session.seed, session.commands, LEVEL)
+    save_progress(p, path)
+    re_tuned = Level.from_dict({**LEVEL.to_dict(), "stars": [300, 900, 1800]})
+    game = load_progress(path).progress.saved_game("pk", "one", re_tuned)
+    assert game is not None
+    assert Session.replay(re_tuned, game.seed, game.parsed_commands()).state.grid == session.state.grid
+    # A save written before play_hash was kept apart names the level's content hash: still
+    # resumed on the same level, not once its stars changed (what they were is not known).
+    starred = Level.from_dict({**LEVEL.to_dict(), "stars": [300, 600, 900]})
+    old = load_progress(path).progress
+    old.packs["pk"]["one"] = dataclasses.replace(old.get("pk", "one"),
+                                                 game=dataclasses.replace(game, level_hash=starred.content_hash()))
+    assert old.saved_game("pk", "one", starred) is not None
+    assert old.saved_game("pk", "one", re_tuned) is None
+    # A change to how it plays still drops the game: its board would not be the one left.
+    assert load_progress(path).progress.saved_game("pk", "one", Level.from_dict({**LEVEL.to_dict(), "kinds": 4})) is None
 
 
 @pytest.mark.parametrize("text, why", [

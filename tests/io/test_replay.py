@@ -186,6 +186,25 @@ def test_a_changed_level_is_named_when_its_replay_no_longer_plays(tmp_path: path
     assert "changed since the replay was made" in capsys.readouterr().err
 
 
+def test_a_replay_outlives_a_re_tune_of_the_levels_stars(tmp_path: pathlib.Path, capsys: Any) -> None:
+    # Replays name the level's play_hash, which leaves the star marks out: a pack re-tuning its
+    # stars (every rules change does) keeps its players' replays; any change to play does not.
+    from game.io.replay import verify_replay
+
+    path, replay = _proven(tmp_path)
+    level = find_pack("first-steps").level("chain-master")
+    assert replay.level_hash == level.play_hash() != level.content_hash()
+    re_tuned = dataclasses.replace(level, stars=(1, 2, 3))
+    assert re_tuned.content_hash() != level.content_hash() and re_tuned.play_hash() == level.play_hash()
+    again, first = verify_replay(load_replay(path), re_tuned).state, verify_replay(replay, level).state
+    assert (again.grid, again.score, again.moves) == (first.grid, first.score, first.moves)
+    with pytest.raises(ReplayFileError, match="changed since the replay was made"):
+        verify_replay(load_replay(path), dataclasses.replace(level, moves=(level.moves or 0) + 1))
+    # A replay written before play_hash was kept apart names the content hash: still proven.
+    save_replay(dataclasses.replace(replay, level_hash=level.content_hash()), path)
+    assert main(["replay", str(path)]) == 0 and "checks match" in capsys.readouterr().out
+
+
 def test_format_1_replays_still_load_and_play(tmp_path: pathlib.Path, capsys: Any) -> None:
     path = tmp_path / "old.yaml"
     path.write_text("format: 1\npack: first-steps\nlevel: first-swap\nseed: 1\ncommands:\n- swap 4,5 5,5\n")
