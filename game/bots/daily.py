@@ -44,6 +44,7 @@ from game.core import (
     Cell, Command, Draws, Goals, Level, LevelError, Mode, Session, State, Status, new_game, shorten,
     solved_slide, slide_sources,
 )
+from game.words import counted, kind_name
 
 from .base import BotRandom, play_game
 from .person import person_bot
@@ -224,8 +225,8 @@ def _board_puzzle(day: datetime.date, mode: Mode, draws: Draws, seed: int) -> Da
         if count < MIN_COLLECT:
             return None
         final = dataclasses.replace(level, goals=Goals(collect=((collect_kind, count),)),
-                                    description=f"The daily {mode.value}: collect {count} tiles of "
-                                    f"kind {collect_kind} in {moves} moves.")
+                                    description=f"The daily {mode.value}: collect "
+                                    f"{counted(count, kind_name(collect_kind))} in {moves} moves.")
     else:
         taken = sorted(g.moves if g.status == Status.WON else REACH_PROBE_MOVES + 1 for g in games)
         # Integer maths only: the limit is the median's moves times 5/4, rounded up.

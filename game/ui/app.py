@@ -21,7 +21,7 @@ from game.io.playtest_file import StoredResult
 from game.io.progress import Progress
 from game.io.settings import Settings, load_settings, save_settings
 from game.ui.outcome import Action, PlayOutcome
-from game.ui.words import counted
+from game.words import counted
 
 from .dropped import Drops
 from .saves import Saves

@@ -18,7 +18,7 @@ from game.core import (
     JellyCleared, LeftoversFired, Lost, MoveTurned, PlayerMoved, Reshuffled, Scored, Slid, Spawned, Special, Specials, State, SwapRejected,
     Swapped, Unlocked, Won, evolve,
 )
-from game.ui.words import counted
+from game.words import counted
 from game.ui.board_sprites import (
     BLAST_COLOR, CHIP_COLOR, COMBO_COLOR, JELLY_COLOR, LOCK_COLOR, PATH_COLOR, RAY_COLORS, SWEEP_COLOR, Blockers, Cell,
     Grid, Layer, TileSprite,

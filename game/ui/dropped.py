@@ -16,7 +16,7 @@ from game.io.codes import CodeError, open_code
 from game.io.packs import PackExistsError, lone_level_pack
 from game.io.replay import Replay, ReplayFileError, is_replay_file, load_replay
 from game.ui.shelf import Shelf
-from game.ui.words import counted
+from game.words import counted
 
 from .screens.levels import LevelsView
 from .screens.notice import NoticeView

@@ -11,7 +11,7 @@ from game.ui import textures
 from game.ui.hud import shortfall_text
 from game.ui.outcome import Action
 from game.ui.widgets import Button, Menu
-from game.ui.words import counted
+from game.words import counted
 
 RESULT_PAUSE = 0.9          # a won board on show before the result covers it
 BONUS_PER_MOVE = 0.09       # a win's moves left count down into points at this pace

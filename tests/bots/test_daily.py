@@ -49,6 +49,21 @@ def test_the_level_names_the_day_and_the_mode() -> None:
     assert daily_name(datetime.date(2027, 1, 5)) == "Daily · 5 Jan 2027"
 
 
+def test_a_collect_daily_names_its_tile_as_a_player_does() -> None:
+    # The goal card reads the level's description first: "tiles of kind 4" was the core's
+    # number for what the icon beside it shows as a diamond.
+    from game.words import kind_name
+
+    seen = 0
+    for day in (datetime.date(2026, 11, 27), *(DAY + datetime.timedelta(days=d) for d in range(8))):
+        level = daily_puzzle(day, "chain").level
+        assert "kind" not in level.description
+        for kind, count in level.goals.collect:
+            assert f"collect {count} {kind_name(kind)}s in" in level.description
+            seen += 1
+    assert seen >= 1
+
+
 def test_days_and_modes_differ() -> None:
     levels = [daily_puzzle(DAY + datetime.timedelta(days=d), mode).level
               for d in range(3) for mode in DAILY_MODES]

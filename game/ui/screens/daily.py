@@ -10,7 +10,7 @@ from game.io.daily_records import daily_replay_path
 
 from game.ui import textures
 
-from game.ui.words import counted
+from game.words import counted, kind_name
 
 from . import style
 from .widgets import MenuView, Widget
@@ -32,7 +32,7 @@ def goal_line(puzzle: DailyPuzzle) -> str:
         return f"Score {goals.score:,} {moves}"
     if goals.collect:
         kind, count = goals.collect[0]
-        return f"Collect {count} of kind {kind} {moves}"
+        return f"Collect {counted(count, kind_name(kind))} {moves}"
     if goals.reach is not None:
         return f"Walk to row {goals.reach[0] + 1}, column {goals.reach[1] + 1} {moves}"
     return f"Put the tiles in order {moves}"
