@@ -12,7 +12,7 @@ from game.ui import textures
 from game.ui.key_help import play_keys, wrap_items
 from game.ui.damage import Mark, box, sprite_marks, text_mark
 from game.ui.layout import Rect
-from game.ui.words import counted, kind_name
+from game.words import counted, kind_name
 
 
 INK = (236, 238, 246, 255)
@@ -329,9 +329,10 @@ class Hud:
             # The moves left go into the bonus (the finale's lines, count_bonus): a won game's
             # counter is a reward running down, never the warning of a game running out.
             self._set(self.moves, bonus_text(self.banked_left), STAR_GOLD)
-        elif state.status == Status.WON and left is not None:   # a won game shown at its end (a snap)
-            self._set(self.moves, bonus_text(0), STAR_GOLD)     # its moves left went into the bonus
-        elif left is None:
+        elif state.status == Status.WON and left is not None and state.level.mode != Mode.SLIDE:
+            # A won game shown at its end (a snap): its moves left went into the bonus.
+            self._set(self.moves, bonus_text(0), STAR_GOLD)
+        elif left is None or state.status == Status.WON:   # a solved slide: no bonus, its moves count
             self._set(self.moves, f"Moves used {state.moves}", INK)
         else:
             self._set(self.moves, f"Moves left {left}", WARN if left <= 3 else INK)

@@ -90,6 +90,19 @@ def test_the_hud_says_how_a_move_is_made_by_the_levels_own_rules(window: Any, le
     _hud_lines_do_not_overlap(view)
 
 
+def test_a_solved_slide_with_a_move_limit_counts_its_moves_not_a_bonus(window: Any) -> None:
+    # Slide has no finale: a solved Nine Tiles (60 moves at most) said "Bonus moves 0" in gold.
+    from game.core import Session, Status
+    from game.io.replay import load_replay
+
+    view = _open(window, "nine-tiles")
+    replay = load_replay(pathlib.Path(__file__).resolve().parents[1] / "replays" / "nine-tiles.yaml")
+    won = Session.replay(LEVELS["nine-tiles"], replay.seed, replay.commands).state
+    assert won.status == Status.WON and won.moves_left is not None
+    view.hud.update_state(won)
+    assert view.hud.moves.text == f"Moves used {won.moves}"
+
+
 def test_colour_blind_palette_and_small_window(window: Any, screenshot_dir: pathlib.Path) -> None:
     import arcade
 
