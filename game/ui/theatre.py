@@ -64,6 +64,7 @@ class TheatreView(arcade.View):
         self.position = 0
         self.playing = autoplay and bool(self.turns)
         self.speed_index = SPEEDS.index(1.0)
+        self._plus_pressed = False   # a key press that made '+' sped up: its text is not a second step
         self._wait = GAP
         self._shown: State = self.states[0]
         self.scrubbing = False
@@ -321,7 +322,19 @@ class TheatreView(arcade.View):
         step()
         return True
 
+    def on_text(self, text: str) -> bool:
+        # X11 through pyglet gives Shift+= as the key PLUS only the first time; after that only
+        # its text '+' comes, so the text speeds up too, unless a key press already did.
+        if text != "+":
+            return False
+        if self._plus_pressed:
+            self._plus_pressed = False
+        else:
+            self.set_speed(self.speed_index + 1)
+        return True
+
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        self._plus_pressed = False
         keys_used(self.window)
         self.hud.set_keys(KEYS)
         if symbol == key.ESCAPE:
@@ -338,6 +351,7 @@ class TheatreView(arcade.View):
             self.jump(len(self.turns))
         elif symbol in (key.PLUS, key.EQUAL, key.NUM_ADD, key.UP):
             self.set_speed(self.speed_index + 1)
+            self._plus_pressed = symbol in (key.PLUS, key.NUM_ADD)   # its '+' text follows: taken
         elif symbol in (key.MINUS, key.NUM_SUBTRACT, key.DOWN):
             self.set_speed(self.speed_index - 1)
         elif symbol in (key.ENTER, key.RETURN, key.NUM_ENTER, key.P):
