@@ -56,14 +56,20 @@ def test_unlocking_opens_completed_levels_and_the_next_one() -> None:
     assert p.completed_count("pk", ids) == 2 and p.star_count("pk", ids) == 2
 
 
-def test_saved_game_resumes_the_exact_board(tmp_path: pathlib.Path) -> None:
-    path = tmp_path / "progress.yaml"
+def _three_moves_saved(path: pathlib.Path) -> tuple[Session, Progress]:
+    """A game of LEVEL three moves in, saved to `path` as a player leaving mid-level."""
     session = Session(LEVEL, seed=7)
     for _ in range(3):
         session.play(legal_commands(session.state)[0])
     p = Progress()
     p.save_game("pk", "one", session.seed, session.commands, LEVEL)
     save_progress(p, path)
+    return session, p
+
+
+def test_saved_game_resumes_the_exact_board(tmp_path: pathlib.Path) -> None:
+    path = tmp_path / "progress.yaml"
+    session, p = _three_moves_saved(path)
     game = load_progress(path).progress.saved_game("pk", "one", LEVEL)
     assert game is not None and game.seed == 7
     resumed = Session.replay(LEVEL, game.seed, game.parsed_commands())
@@ -83,12 +89,7 @@ def test_a_game_in_progress_outlives_a_re_tune_of_the_levels_stars(tmp_path: pat
     # A rules change re-tunes every pack's star marks; stars weigh a finished game and change
     # no move, so a player who updates the game mid-level carries on where they were.
     path = tmp_path / "progress.yaml"
-    session = Session(LEVEL, seed=7)
-    for _ in range(3):
-        session.play(legal_commands(session.state)[0])
-    p = Progress()
-    p.save_game("pk", "one", session.seed, session.commands, LEVEL)
-    save_progress(p, path)
+    session, p = _three_moves_saved(path)
     re_tuned = Level.from_dict({**LEVEL.to_dict(), "stars": [300, 900, 1800]})
     game = load_progress(path).progress.saved_game("pk", "one", re_tuned)
     assert game is not None
