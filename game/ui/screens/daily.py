@@ -10,7 +10,7 @@ from game.io.daily_records import daily_replay_path
 
 from game.ui import textures
 
-from game.words import counted, kind_name
+from game.words import counted
 
 from . import style
 from .widgets import MenuView, Widget
@@ -24,15 +24,12 @@ ICON = 30   # the collect goal's tile picture
 
 
 def goal_line(puzzle: DailyPuzzle) -> str:
-    """What the day's level asks, in a few words."""
+    """What the day's level asks, in a few words (a collect goal is drawn with its tile instead)."""
     level = puzzle.level
     goals = level.goals
     moves = f"in {counted(level.moves, 'move')}" if level.moves is not None else ""
     if goals.score is not None:
         return f"Score {goals.score:,} {moves}"
-    if goals.collect:
-        kind, count = goals.collect[0]
-        return f"Collect {counted(count, kind_name(kind))} {moves}"
     if goals.reach is not None:
         return f"Walk to row {goals.reach[0] + 1}, column {goals.reach[1] + 1} {moves}"
     return f"Put the tiles in order {moves}"
