@@ -23,8 +23,8 @@ test: typecheck
 bench: $(STAMP)
 	$(PY) bench/core.py
 
-# The wheel and the sdist in dist/, built offline in .venv (the shipped packs, schemas, textures
-# and sounds are package data inside them): `pipx install dist/gridfall-*.whl`.
+# The wheel and the sdist in dist/, built offline in .venv: the sdist carries levels/ and assets/
+# (MANIFEST.in), and setup.py puts them in the wheel as package data: `pipx install dist/gridfall-*.whl`.
 dist: $(STAMP)
 	rm -f dist/gridfall-*.whl dist/gridfall-*.tar.gz
 	$(PY) -m build --no-isolation --outdir dist .

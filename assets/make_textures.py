@@ -1,4 +1,4 @@
-"""Draw every Gridfall texture with Pillow into game/data/assets/textures/ (run: python game/data/assets/make_textures.py)."""
+"""Draw every Gridfall texture with Pillow into assets/textures/ (run: python assets/make_textures.py)."""
 
 from __future__ import annotations
 

@@ -35,7 +35,7 @@ def row(label: str, seconds: float, levels: int) -> None:
 
 
 def main() -> None:
-    print("shipped packs (game/data/levels/):")
+    print("shipped packs (levels/):")
     shipped = pack_paths(levels_dir())
     if not shipped:
         print("  (none yet)")

@@ -25,11 +25,13 @@ NAME = "gridfall"
 
 # What PyInstaller cannot see by reading imports: the subcommands are imported by name
 # (game/cli/__init__.py), pyglet picks its platform modules at run time, and the game reads its
-# packs, textures and sounds as package data.
+# packs, textures and sounds as package data: the checkout's top-level levels/ and assets/ go
+# where the wheel puts them, game/data/ (game/io/paths.py finds them there).
 OPTIONS = [
     "--onedir", "--noconfirm", "--clean", "--log-level", "WARN", "--name", NAME,
     "--collect-submodules", "game", "--collect-submodules", "editor",
-    "--collect-data", "game",
+    *[arg for name in ("levels", "assets")
+      for arg in ("--add-data", f"{ROOT / name}{os.pathsep}game/data/{name}")],
     # arcade brings its own hook (its system resources: shaders, the Kenney fonts); collecting
     # its data again would clash with it (arcade/VERSION).
     "--collect-submodules", "arcade", "--collect-submodules", "pyglet",

@@ -2,7 +2,8 @@
 
 Run it after editing a pack's levels (or after a rules change) so that every level is proven
 winnable again: each level is played from its own seed (0 when it sets none), the seed a
-player starts with, and the winning commands go to tests/replays/<level-id>.yaml.
+player starts with, and the winning commands go beside the levels, to the pack folder's
+replays/<level-id>.yaml (where `gridfall validate` and `pack install` look for a pack's proofs).
 Unlike the rest of game.bots this script touches files (through game.io).
 """
 
@@ -16,11 +17,10 @@ import time
 
 from game.core import IllegalMove, Level, Session, Status
 from game.io import LevelFileError, load_pack, save_level
+from game.io.pack_proofs import replays_dir
 from game.io.replay import Replay, ReplayFileError, load_replay, replay_of, save_replay
 
 from .proving import find_win
-
-DEFAULT_OUT = pathlib.Path("tests") / "replays"
 
 
 def replay_wins(level: Level, replay: Replay) -> bool:
@@ -36,8 +36,8 @@ def replay_wins(level: Level, replay: Replay) -> bool:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.bots.prove", description=__doc__.splitlines()[0])
     parser.add_argument("pack", help="a pack folder (with pack.yaml) or a NAME.pack.yaml file")
-    parser.add_argument("-o", "--out", type=pathlib.Path, default=DEFAULT_OUT,
-                        help=f"where the replays go (default {DEFAULT_OUT})")
+    parser.add_argument("-o", "--out", type=pathlib.Path, default=None,
+                        help="where the replays go (default: the pack folder's replays/, beside its levels)")
     parser.add_argument("--tries", type=int, default=12, help="bot games per level before giving up")
     parser.add_argument("--only", nargs="+", metavar="LEVEL_ID", help="prove only these levels")
     parser.add_argument("--check", action="store_true",
@@ -53,6 +53,11 @@ def main(argv: list[str] | None = None) -> int:
     except (LevelFileError, OSError) as exc:
         print(f"prove: cannot load {args.pack}:\n{exc}", file=sys.stderr)
         return 2
+    out = args.out if args.out is not None else replays_dir(pack)
+    if out is None:
+        print(f"prove: {args.pack} is a one-file pack, with no folder to keep replays beside its "
+              "levels: give --out FOLDER", file=sys.stderr)
+        return 2
     levels = [lv for lv in pack.levels if not args.only or lv.id in args.only]
     if args.only:
         unknown = sorted(set(args.only) - {lv.id for lv in levels})
@@ -61,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
             return 2
     failed = 0
     for level in levels:
-        path = args.out / f"{level.id}.yaml"
+        path = out / f"{level.id}.yaml"
         seed = level.play_seed
         saved: Replay | None = None
         if path.exists():
@@ -97,6 +102,7 @@ def main(argv: list[str] | None = None) -> int:
                   f"({took:.1f}s); make it easier or pick another seed")
             failed += 1
             continue
+        path.parent.mkdir(parents=True, exist_ok=True)
         save_replay(replay_of(level, seed, proof.commands, pack.id), path)
         print(f"proved {level.id:20} seed {seed}: {proof.bot} won in {len(proof.commands)} commands, "
               f"score {proof.score}, {proof.stars} stars, try {proof.tries} ({took:.1f}s)")

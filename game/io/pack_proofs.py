@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from game.core import Command, IllegalMove, Level, Status, shorten
 
 from .pack_files import PACK_FILE, Pack
+from .paths import levels_dir
 from .problems import FileProblem
 from .replay import ReplayFileError, load_replay, replay_of, save_replay, verify_replay
 
@@ -44,6 +45,17 @@ def replays_dir(pack: Pack) -> pathlib.Path | None:
         return None
     folder = pack.source.parent if pack.source.name == PACK_FILE else pack.source
     return folder / REPLAYS if folder.is_dir() else None
+
+
+def shipped_proofs() -> dict[str, pathlib.Path]:
+    """The shipped packs' proofs by level id (levels/PACK/replays/LEVEL_ID.yaml, beside each
+    pack's levels; level ids differ across the shipped packs)."""
+    return {p.stem: p for p in sorted(levels_dir().glob(f"*/{REPLAYS}/*.yaml"))}
+
+
+def shipped_proof(level_id: str) -> pathlib.Path:
+    """The proof of one shipped level (KeyError: no shipped level has one)."""
+    return shipped_proofs()[level_id]
 
 
 def prove_pack(pack: Pack) -> list[Proof]:

@@ -129,7 +129,7 @@ def recover_interrupted_installs(root: pathlib.Path) -> None:
 
 
 def list_packs(errors: list[LevelFileError] | None = None) -> list[Pack]:
-    """Built-in packs from game/data/levels (package data), installed ones, then the designer's own (see user_packs_dir).
+    """Built-in packs from levels (package data), installed ones, then the designer's own (see user_packs_dir).
 
     A pack with problems is left out (the game must still start); pass a list as `errors`
     to receive what was wrong with it. A designer's own pack is work in progress: its

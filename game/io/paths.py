@@ -13,25 +13,34 @@ import tempfile
 import platformdirs
 
 WORKING_FOLDER = "my-packs"   # in the data folder: the packs a designer is making
+SHIPPED_IN = ("data",)   # where the build (setup.py) puts levels/ and assets/ inside the package
 
 
 def levels_dir() -> pathlib.Path:
-    """The built-in packs shipped with the game (package data: game/data/levels)."""
+    """The built-in packs shipped with the game, each with its proofs in replays/ (levels/)."""
     return shipped_dir("levels")
 
 
 def assets_dir() -> pathlib.Path:
-    """Textures and sounds shipped with the game (package data: game/data/assets)."""
+    """Textures and sounds shipped with the game (assets/)."""
     return shipped_dir("assets")
 
 
 def shipped_dir(name: str) -> pathlib.Path:
-    """A folder of the game's package data, read through importlib.resources, so a checkout,
-    an installed wheel (pip, pipx) and a one-folder bundle all find it beside the code."""
-    folder = importlib.resources.files("game").joinpath("data", name)
-    if isinstance(folder, pathlib.Path):
+    """A top-level folder of shipped data (levels, assets), wherever the game runs from.
+
+    An installed wheel (pip, pipx) and a one-folder bundle carry it as package data, game/data/NAME
+    (setup.py maps it there), read through importlib.resources; a checkout (an editable install,
+    PYTHONPATH) keeps it at its top, beside game/. This is the one place that knows both.
+    """
+    package = importlib.resources.files("game")
+    if not isinstance(package, pathlib.Path):
+        return _unpacked(name)
+    folder = package.joinpath(*SHIPPED_IN, name)
+    if folder.is_dir():
         return folder
-    return _unpacked(name)
+    checkout = package.parent / name
+    return checkout if checkout.is_dir() else folder
 
 
 @functools.cache
@@ -41,7 +50,7 @@ def _unpacked(name: str) -> pathlib.Path:
     read as files."""
     target = pathlib.Path(tempfile.mkdtemp(prefix="gridfall-data-"))
     atexit.register(shutil.rmtree, target, True)
-    stack = [(importlib.resources.files("game").joinpath("data", name), target / name)]
+    stack = [(importlib.resources.files("game").joinpath(*SHIPPED_IN, name), target / name)]
     while stack:
         source, dest = stack.pop()
         if source.is_dir():

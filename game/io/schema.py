@@ -8,7 +8,7 @@ import pathlib
 from .atomic import atomic_write_bytes
 from .paths import data_dir, levels_dir
 
-# A file inside a shipped pack folder (game/data/levels/PACK) sees the schemas one folder up.
+# A file inside a shipped pack folder (levels/PACK) sees the schemas one folder up.
 DEFAULT_LEVEL_REF = "../schema/level.schema.json"
 DEFAULT_PACK_REF = "../schema/pack.schema.json"
 

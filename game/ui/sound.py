@@ -14,7 +14,7 @@ from game.core import (
 )
 from game.io.paths import assets_dir
 
-# The effect each event makes (files made by game/data/assets/make_sounds.py); other events are silent.
+# The effect each event makes (files made by assets/make_sounds.py); other events are silent.
 # A committed chain clears its path ("clear"); the token then ticks once per step ("chain").
 EFFECTS: dict[type, str] = {
     Swapped: "swap", SwapRejected: "rejected", Cleared: "clear", Chained: "clear",

@@ -1,4 +1,4 @@
-"""The board's textures, loaded once from game/data/assets/textures (made by game/data/assets/make_textures.py)."""
+"""The board's textures, loaded once from assets/textures (made by assets/make_textures.py)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ KINDS = 9
 
 
 class MissingTexture(FileNotFoundError):
-    """A texture file is missing: run game/data/assets/make_textures.py."""
+    """A texture file is missing: run assets/make_textures.py."""
 
 
 def texture_dir() -> pathlib.Path:
@@ -28,7 +28,7 @@ def load(name: str) -> arcade.Texture:
     """One texture by file stem, loaded once (arcade.load_texture does not cache)."""
     path = texture_dir() / f"{name}.png"
     if not path.is_file():
-        raise MissingTexture(f"{path} is missing: run `python game/data/assets/make_textures.py`")
+        raise MissingTexture(f"{path} is missing: run `python assets/make_textures.py`")
     return arcade.load_texture(path)
 
 

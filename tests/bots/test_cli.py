@@ -10,10 +10,11 @@ from game.bots import prove
 from game.cli import main
 from game.core import Level, parse_command
 from game.io import Pack, load_pack, save_level, save_pack
+from game.io.pack_proofs import shipped_proof
+from game.io.paths import levels_dir
 from game.io.replay import Replay, load_replay, save_replay
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-PACK_DIR = ROOT / "game" / "data" / "levels" / "first-steps"
+PACK_DIR = levels_dir() / "first-steps"
 
 
 def test_simulate_prints_win_rate_score_and_moves(capsys: pytest.CaptureFixture[str]) -> None:
@@ -44,7 +45,7 @@ def test_simulate_errors_are_clear(tmp_path: pathlib.Path, capsys: pytest.Captur
 
 
 def test_replay_prints_the_result(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["replay", str(ROOT / "tests" / "replays" / "first-swap.yaml")]) == 0
+    assert main(["replay", str(shipped_proof("first-swap"))]) == 0
     out = capsys.readouterr().out
     assert out.startswith("first-steps/first-swap (First Swap), seed 1: won, score ")
 

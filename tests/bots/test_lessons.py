@@ -17,9 +17,9 @@ from game.bots.lessons import check_lesson, lesson_game
 from game.cli import main
 from game.core import Lesson, Level, LevelError, Swap, new_game, play, lesson_used
 from game.io import find_pack, load_pack, save_level
+from game.io.paths import levels_dir
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-SWEET = ROOT / "game" / "data" / "levels" / "sweet-mechanics"
+SWEET = levels_dir() / "sweet-mechanics"
 SEEDS = tuple(range(1, 5))
 
 
@@ -194,7 +194,7 @@ def test_both_shipped_packs_teach_every_lesson_and_give_none_away(capsys: pytest
     # level before a lesson, in either pack (First Steps comes before all of Sweet Mechanics'
     # lessons), uses its mechanic in 20% of its wins (each names the specials that may form
     # there: `specials:`).
-    code = main(["validate", "--lessons", str(SWEET), str(ROOT / "game" / "data" / "levels" / "first-steps")])
+    code = main(["validate", "--lessons", str(SWEET), str(levels_dir() / "first-steps")])
     said = capsys.readouterr()
     assert code == 0, said.out + said.err
     assert "teach" not in said.out + said.err

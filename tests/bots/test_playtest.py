@@ -15,10 +15,10 @@ from game.bots.playtest import (GameRecord, LevelReport, cap_for, label, lost_go
 from game.cli import main
 from game.core import Session, legal_commands, new_game
 from game.io import Pack, load_level, load_pack, save_pack
+from game.io.paths import levels_dir
 from game.io.playtest_file import PlaytestFileError, read_results, results_path
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-PACK_DIR = ROOT / "game" / "data" / "levels" / "first-steps"
+PACK_DIR = levels_dir() / "first-steps"
 
 
 def _level(name: str):  # type: ignore[no-untyped-def]
@@ -186,7 +186,7 @@ def test_playtest_errors_are_clear(capsys: pytest.CaptureFixture[str]) -> None:
 def test_json_says_which_goal_the_lost_games_lacked_and_the_file_keeps_it(
         tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 23 item 4: a lost game's shortfall per goal, in --json and in playtest.yaml, read back whole."""
-    sweet = ROOT / "game" / "data" / "levels" / "sweet-mechanics"
+    sweet = levels_dir() / "sweet-mechanics"
     level = load_level(sweet / "thick-jelly.yaml")
     tight = dataclasses.replace(level, moves=3)     # too few moves: most games end with jelly left
     save_pack(Pack(id="tight", name="Tight", levels=(tight,)), tmp_path / "tight")

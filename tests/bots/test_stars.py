@@ -14,9 +14,9 @@ from game.bots.stars import MIN_WINS, propose_stars
 from game.cli import main
 from game.core import Level
 from game.io import load_level
+from game.io.paths import levels_dir
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-SWEET = ROOT / "game" / "data" / "levels" / "sweet-mechanics"
+SWEET = levels_dir() / "sweet-mechanics"
 
 
 def record(seed: int, score: int, won: bool = True) -> GameRecord:

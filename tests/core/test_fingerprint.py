@@ -36,6 +36,7 @@ from game.core import (  # noqa: E402
     swap_specials,
 )
 from game.io import load_pack  # noqa: E402
+from game.io.pack_proofs import shipped_proofs  # noqa: E402
 from game.io.packs import pack_paths  # noqa: E402
 from game.io.paths import levels_dir  # noqa: E402
 from game.io.replay import load_replay  # noqa: E402
@@ -48,7 +49,7 @@ def golden_of(rules: int) -> pathlib.Path:
     return pathlib.Path(__file__).with_name(f"fingerprints-rules-{rules}.txt")
 
 
-REPLAYS = ROOT / "tests" / "replays"
+REPLAYS = sorted(shipped_proofs().values(), key=lambda p: p.stem)   # beside their levels
 SEEDS = 4          # games per level (the level's own seed, then 1, 2, 3)
 MOVES = 25         # moves a game at most
 
@@ -122,7 +123,7 @@ def replay_print(path: pathlib.Path, rules: int | None = None) -> str:
 def current(rules: int = RULES_VERSION) -> dict[str, str]:
     found = {f"level {lv.id}": level_print(lv, rules) for lv in shipped_levels()}
     found.update({name: level_print(lv, rules) for name, lv in bench_levels().items()})
-    found.update({f"replay {p.stem}": replay_print(p, rules) for p in sorted(REPLAYS.glob("*.yaml"))})
+    found.update({f"replay {p.stem}": replay_print(p, rules) for p in REPLAYS})
     return found
 
 
@@ -141,7 +142,7 @@ def test_events_are_byte_for_byte_those_recorded(kind: str) -> None:
     elif kind == "bench":
         found = {name: level_print(lv) for name, lv in bench_levels().items()}
     else:
-        found = {f"replay {p.stem}": replay_print(p) for p in sorted(REPLAYS.glob("*.yaml"))}
+        found = {f"replay {p.stem}": replay_print(p) for p in REPLAYS}
     # A level or replay added since has no fingerprint yet: only the recorded ones are held.
     changed = sorted(k for k in expected if k in found and found[k] != expected[k])
     assert not changed, f"events changed for: {', '.join(changed)}"

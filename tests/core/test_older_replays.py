@@ -1,6 +1,6 @@
 """Replays made under older rules versions keep verifying under their own version, check by check.
 
-tests/replays/older holds copies of golden replays from before a rule change (deep-dive and
+tests/core/older holds copies of golden replays from before a rule change (deep-dive and
 the-long-way from rules 2, before a reach goal counted on the way; the match3 wins from rules 3,
 before the finale; those from rules 4, before a move left paid its worth), and, in older/levels,
 the level each was made on (<id>.yaml for rules 3, rules-4/<id>.yaml for rules 4): a replay
@@ -16,7 +16,7 @@ from game.core import RULES_VERSION, Level, Session, Status, first_divergence
 from game.io import find_pack, load_level
 from game.io.replay import Replay, load_replay
 
-OLDER = Path(__file__).parents[1] / "replays" / "older"
+OLDER = Path(__file__).with_name("older")
 REPLAYS = sorted(OLDER.glob("*.yaml"))
 
 

@@ -51,7 +51,7 @@ def test_under_rules_version_2_only_where_the_walk_ends_counts() -> None:
 
 
 def test_the_older_deep_dive_replay_crosses_the_target_early_so_todays_rules_end_it_sooner() -> None:
-    replay = load_replay(Path(__file__).parents[1] / "replays" / "older" / "deep-dive-rules-2.yaml")
+    replay = load_replay(Path(__file__).with_name("older") / "deep-dive-rules-2.yaml")
     level = find_pack(str(replay.pack)).level(replay.level)
     with pytest.raises(IllegalMove, match="the game is over"):
         Session.replay(level, replay.seed, replay.commands)

@@ -4,7 +4,6 @@ level in one step, the bots on every level in the background and the pack's curv
 from __future__ import annotations
 
 import concurrent.futures
-import pathlib
 from typing import Any
 
 import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
@@ -17,11 +16,11 @@ from editor.look import SELECTED
 from editor.pack_run import PackRun
 from editor.view import EditorView
 from game.io import load_pack
+from game.io.paths import levels_dir
 from game.io.playtest_file import read_results
 
 key = arcade.key
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-SHIPPED = ROOT / "game" / "data" / "levels" / "first-steps"
+SHIPPED = levels_dir() / "first-steps"
 
 
 def _pack() -> files.PackFolder:

@@ -12,13 +12,13 @@ from game.io.daily_records import (
     DailyRecords, daily_replay_path, load_daily_records, save_daily_records, save_daily_replay,
 )
 from game.io.kept_replays import KEEP, best_win, finished_games, keep_finished
+from game.io.pack_proofs import shipped_proof
 from game.io.paths import LinkInDataError, data_folder, installed_packs_dir, user_levels_dir, user_packs_dir
 from game.io.progress import Progress, load_progress, save_progress
 from game.io.replay import load_replay
 from game.io.settings import Settings, load_settings, save_settings
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-WON = load_replay(ROOT / "tests/replays/first-swap.yaml")
+WON = load_replay(shipped_proof("first-swap"))
 
 
 @pytest.fixture()

@@ -14,10 +14,10 @@ from game.cli import main
 from game.core import Level, Rules, valid_id
 from game.io import Pack, list_packs, save_pack
 from game.io.atomic import STALE_TEMP_SECONDS
+from game.io.pack_proofs import shipped_proof
 from game.io.paths import installed_packs_dir
 from game.io.progress import load_progress
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
 SLIDE = "format: 1\nid: {id}\nname: S\nmode: slide\nwidth: 3\nheight: 3\nlayout:\n  - 1 2 3\n  - 4 {tile} 6\n  - 7 _ 8\n"
 
 
@@ -50,7 +50,7 @@ def test_one_broken_installed_pack_hides_no_other(capsys: Any) -> None:
         assert "first-steps" in [p.id for p in list_packs(errors)] and errors
         code, said = _run(capsys, "pack", "list")
         assert code == 0 and "first-steps" in said and "skipped a broken pack" in said
-        code, said = _run(capsys, "replay", str(ROOT / "tests/replays/first-swap.yaml"))
+        code, said = _run(capsys, "replay", str(shipped_proof("first-swap")))
         assert code == 0, said
     finally:
         for f in broken.iterdir():

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from game.cli import main
+from game.io.pack_proofs import shipped_proof
 from game.io.replay import ReplayFileError, load_replay
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-GOOD = (ROOT / "tests/replays/first-swap.yaml").read_text(encoding="utf-8")
+GOOD = shipped_proof("first-swap").read_text(encoding="utf-8")
 CHECK = GOOD.split("checks:\n- ", 1)[1].splitlines()[0]   # its one check: 'digest score moves'
 CHECK_LINE = GOOD.splitlines().index(f"- {CHECK}") + 1
 HASH = GOOD.split("level_hash: ", 1)[1].splitlines()[0]    # the level's true hash, as proven
@@ -77,7 +77,7 @@ def test_a_forged_level_hash_is_refused_even_where_the_game_agrees(tmp_path: pat
     assert main(["replay", str(path)]) == 1
     said = _said(capsys)
     assert f"{path}:5:13: level_hash: 0123456789abcdef is not the hash" in said
-    assert main(["replay", str(ROOT / "tests/replays/first-swap.yaml")]) == 0
+    assert main(["replay", str(shipped_proof("first-swap"))]) == 0
 
 
 def test_a_forged_check_is_placed_on_its_own_line(tmp_path: pathlib.Path, capsys: Any) -> None:

@@ -11,9 +11,9 @@ import pytest
 from game.bots.base import MAX_CELL_TURNS, turn_limit_for
 from game.cli import main
 from game.core import Level
+from game.io.pack_proofs import shipped_proof
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-REPLAY = str(ROOT / "tests/replays/first-swap.yaml")
+REPLAY = str(shipped_proof("first-swap"))
 
 
 def _run(capsys: Any, *argv: str) -> tuple[int, str]:
@@ -46,7 +46,7 @@ def test_record_refuses_unbounded_options_at_once(tmp_path: pathlib.Path, capsys
     (["--first-seed", "-3"], "--first-seed must be 0.."),
 ])
 def test_simulate_refuses_unbounded_numbers(capsys: Any, options: list[str], words: str) -> None:
-    code, said = _run(capsys, "simulate", str(ROOT / "tests/replays/first-swap.yaml"), *options)
+    code, said = _run(capsys, "simulate", str(shipped_proof("first-swap")), *options)
     assert code == 2 and words in said
 
 

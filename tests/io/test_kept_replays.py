@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pathlib
 import shutil
 from typing import Any, Iterator
 
@@ -12,9 +11,9 @@ from game.core import Session, Status, legal_commands, next_deal
 from game.io import find_pack
 from game.io import kept_replays
 from game.io.kept_replays import BEST, best_win, finished_games, keep_finished, level_folder
+from game.io.pack_proofs import shipped_proof
 from game.io.replay import load_replay
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
 PACK = "first-steps"
 
 
@@ -26,7 +25,7 @@ def clean() -> Iterator[None]:
 
 
 def _golden(level_id: str) -> tuple[Any, int, tuple[Any, ...]]:
-    replay = load_replay(ROOT / "tests" / "replays" / f"{level_id}.yaml")
+    replay = load_replay(shipped_proof(level_id))
     level = find_pack(PACK).level(level_id)
     return level, replay.seed, replay.commands
 

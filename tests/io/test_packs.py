@@ -30,8 +30,9 @@ def _pack(pack_id: str = "sampler") -> Pack:
 
 
 def _files(folder: pathlib.Path) -> dict[str, bytes]:
-    """The pack's own files (its stored playtest results are not part of what is shared)."""
-    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.name != "playtest.yaml"}
+    """The pack's own files (its stored playtest results and its proofs in replays/ are not part
+    of what is shared in one file)."""
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file() and p.name != "playtest.yaml"}
 
 
 def test_folder_to_file_to_folder_keeps_every_file_byte_identical(tmp_path: pathlib.Path,

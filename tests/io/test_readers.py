@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.cli import main
+from game.io.pack_proofs import shipped_proof
 from game.io.packs import list_packs
 from game.io.progress import load_progress
 from game.io.replay import ReplayFileError, load_replay
@@ -150,7 +151,7 @@ def test_record_refuses_bad_inputs_before_any_window(tmp_path: pathlib.Path, cap
     assert code == 1 and str(deep) in said and "nested" in said
     folder = tmp_path / "clip.gif"
     folder.mkdir()
-    code, said = _record(capsys, str(ROOT / "tests/replays/first-swap.yaml"), "--out", str(folder))
+    code, said = _record(capsys, str(shipped_proof("first-swap")), "--out", str(folder))
     assert code == 2 and "is a folder" in said
     tight = tmp_path / "tight.yaml"
     tight.write_text("format: 1\nid: tight\nname: T\nmode: match3\nwidth: 3\nheight: 8\n"
@@ -164,7 +165,7 @@ def test_record_refuses_a_replay_that_plays_on_after_the_end(tmp_path: pathlib.P
     from game.core import parse_command
     from game.io.replay import save_replay
 
-    won = load_replay(ROOT / "tests/replays/first-swap.yaml")
+    won = load_replay(shipped_proof("first-swap"))
     late = tmp_path / "late.yaml"
     save_replay(dataclasses.replace(won, commands=won.commands + (parse_command("swap 0,0 0,1"),)), late)
     code, said = _record(capsys, str(late), "--out", str(tmp_path / "late.gif"))

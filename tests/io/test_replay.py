@@ -12,6 +12,8 @@ import pytest
 from game.core import Chain, Level, Session, Slide, Swap, legal_commands
 from game.cli import main
 from game.io import find_pack, yamldoc
+from game.io.pack_proofs import shipped_proof
+from game.io.paths import levels_dir
 from game.io.replay import Replay, ReplayFileError, load_replay, replay_to_yaml, save_replay
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -219,15 +221,14 @@ def test_a_pack_carries_its_authors_replays_and_validate_and_install_prove_them(
 
     from game.io.paths import installed_packs_dir
 
-    root = pathlib.Path(__file__).resolve().parents[2]
     pack = tmp_path / "proofs"
     pack.mkdir()
     for name in ("first-swap.yaml", "token-walk.yaml", "slide-in.yaml"):
-        shutil.copy(root / "game" / "data" / "levels" / "first-steps" / name, pack / name)
+        shutil.copy(levels_dir() / "first-steps" / name, pack / name)
     (pack / "pack.yaml").write_text("format: 1\nid: proofs\nname: Proofs\nlevels: [first-swap.yaml, "
                                     "token-walk.yaml, slide-in.yaml]\n")
     (pack / "replays").mkdir()
-    shutil.copy(root / "tests" / "replays" / "first-swap.yaml", pack / "replays" / "first-swap.yaml")
+    shutil.copy(shipped_proof("first-swap"), pack / "replays" / "first-swap.yaml")
     assert main(["validate", str(pack)]) == 0
     said = capsys.readouterr()
     assert "1 of 3 levels proven" in said.err and "token-walk, slide-in" in said.err
@@ -254,7 +255,7 @@ def test_a_replay_recorded_before_special_tiles_reports_where_the_game_now_diffe
                     "level_hash: 0d1e7313f64ae197\nseed: 1\ncommands:\n- swap 4,5 5,5\n"
                     "checks:\n- ea6bf88d 1950 1\n")
     # Given the level as it was then (First Swap has since switched specials off).
-    old_level = ROOT / "tests/replays/older/levels/first-swap.yaml"
+    old_level = ROOT / "tests/core/older/levels/first-swap.yaml"
     assert main(["replay", str(path), "--level", str(old_level)]) == 1
     said = capsys.readouterr()
     text = said.out + said.err

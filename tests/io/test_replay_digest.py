@@ -15,7 +15,7 @@ from game.core import (
 from game.io.replay import ReplayFileError, load_replay, replay_of, replay_to_yaml, save_replay
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-REPLAYS = ROOT / "tests" / "replays"
+OLDER = ROOT / "tests" / "core" / "older"   # replays and levels from older rules
 
 
 def specials_level() -> Level:
@@ -64,11 +64,11 @@ def test_a_new_replay_names_its_digest_and_verifies_a_forged_special_fails_at_on
 
 
 def test_every_golden_replay_written_before_digest_versions_still_verifies() -> None:
-    # The rules-3 copies kept in tests/replays/older were written before digests had versions
+    # The rules-3 copies kept in tests/core/older were written before digests had versions
     # (today's golden replays were re-proved since, with digest 2), each with the level it was made on.
     from game.io import load_level
 
-    older = REPLAYS / "older"
+    older = OLDER
     checked = 0
     for path in sorted(older.glob("*-rules-3.yaml"))[:12]:
         text = path.read_text(encoding="utf-8")

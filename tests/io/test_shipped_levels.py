@@ -9,16 +9,15 @@ import pytest
 from game.core import Level, Session, first_divergence, stars
 from game.io import Pack, load_pack
 from game.io.packs import PACK_FILE, pack_paths
-from game.io.paths import levels_dir
+from game.io.paths import assets_dir, levels_dir
 from game.io.replay import load_replay
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-PACK_DIR = ROOT / "game" / "data" / "levels" / "first-steps"
-REPLAYS = ROOT / "tests" / "replays"
+PACK_DIR = levels_dir() / "first-steps"
 
 PACK = load_pack(PACK_DIR, builtin=True)
 LEVELS = {level.id: level for level in PACK.levels}
-# Every pack the game ships (game/data/levels/<pack>/pack.yaml), as the packs screen lists them.
+# Every pack the game ships (levels/<pack>/pack.yaml), as the packs screen lists them.
 SHIPPED = [load_pack(path, builtin=True) for path in pack_paths(levels_dir())]
 SHIPPED_LEVELS = {(pack.id, level.id): level for pack in SHIPPED for level in pack.levels}
 
@@ -27,13 +26,15 @@ def _level_files(folder: pathlib.Path = PACK_DIR) -> list[pathlib.Path]:
     return sorted(p for p in folder.glob("*.yaml") if p.name not in (PACK_FILE, "playtest.yaml"))
 
 
-def test_the_game_ships_both_packs_from_the_levels_folder() -> None:
-    assert pack_paths(levels_dir()) == [ROOT / "game" / "data" / "levels" / name for name in sorted(p.id for p in SHIPPED)]
+def test_the_game_ships_both_packs_from_the_levels_folder_at_the_top() -> None:
+    # A checkout reads its shipped data from the top (levels/, assets/), as the design card lays it out.
+    assert pack_paths(levels_dir()) == [ROOT / "levels" / name for name in sorted(p.id for p in SHIPPED)]
+    assert assets_dir() == ROOT / "assets" and not (ROOT / "game" / "data").exists()
     assert {"first-steps", "sweet-mechanics"} <= {pack.id for pack in SHIPPED}
 
 
 def test_shipped_level_ids_differ_across_packs() -> None:
-    # tests/replays holds one file per level id, so two shipped levels may never share one.
+    # The fingerprints name a golden replay by its level id alone, so two shipped levels may never share one.
     ids = [level.id for pack in SHIPPED for level in pack.levels]
     assert len(ids) == len(set(ids)), sorted({i for i in ids if ids.count(i) > 1})
 
@@ -50,8 +51,11 @@ def test_every_level_file_is_in_the_pack_and_has_a_replay(pack: Pack) -> None:
     files = _level_files(pack.source)
     assert {p.stem for p in files} == {lv.id for lv in pack.levels}, \
         "a level file is not listed in pack.yaml (or the other way)"
-    missing = [p.stem for p in files if not (REPLAYS / p.name).is_file()]
-    assert not missing, f"no winning replay in tests/replays for: {', '.join(missing)}"
+    proofs = pack.source / "replays"   # beside the levels, where every pack keeps its proofs
+    missing = [p.stem for p in files if not (proofs / p.name).is_file()]
+    assert not missing, f"no winning replay in {proofs} for: {', '.join(missing)}"
+    assert sorted(p.stem for p in proofs.glob("*.yaml")) == sorted(p.stem for p in files), \
+        "a replay for a level the pack does not have"
 
 
 @pytest.mark.parametrize("pack", SHIPPED, ids=[p.id for p in SHIPPED])
@@ -114,7 +118,7 @@ def test_difficulty_rises_within_each_mode() -> None:
                          ids=[f"{p}/{lv}" for p, lv in sorted(SHIPPED_LEVELS)])
 def test_shipped_level_replay_wins(pack_id: str, level_id: str) -> None:
     level = SHIPPED_LEVELS[pack_id, level_id]
-    replay = load_replay(REPLAYS / f"{level_id}.yaml")
+    replay = load_replay(levels_dir() / pack_id / "replays" / f"{level_id}.yaml")
     assert replay.level == level_id
     assert replay.pack == pack_id
     assert replay.seed == level.seed, "the replay starts from the seed a player is dealt"

@@ -4,7 +4,6 @@ playtest results are current and never call a level unfair."""
 
 from __future__ import annotations
 
-import pathlib
 import textwrap
 
 import pytest
@@ -14,12 +13,12 @@ from game.core import (
     DROP, Created, Lesson, Level, Mode, SpecialSort, Session, Special, State, Status, Swap, decide, legal_commands, new_game, stars,
 )
 from game.io import find_pack, list_packs, load_pack
+from game.io.paths import levels_dir
 from game.io.playtest_file import read_results
 from game.io.replay import load_replay
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-FOLDER = ROOT / "game" / "data" / "levels" / "sweet-mechanics"
-REPLAYS = ROOT / "tests" / "replays"
+FOLDER = levels_dir() / "sweet-mechanics"
+REPLAYS = FOLDER / "replays"   # the proofs, beside the levels
 PACK = load_pack(FOLDER, builtin=True)
 LINES = {Special.ROW, Special.COLUMN}
 
@@ -48,7 +47,7 @@ def test_the_pack_is_shipped_listed_and_described() -> None:
     assert PACK.author and PACK.version and PACK.description
     assert len(PACK.levels) >= 24
     assert {lv.mode for lv in PACK.levels} == {Mode.MATCH3, Mode.CHAIN}
-    # The packs screen reads shipped packs from game/data/levels/: both are there, built in.
+    # The packs screen reads shipped packs from levels/: both are there, built in.
     listed = {p.id: p for p in list_packs()}
     assert listed["sweet-mechanics"].builtin and listed["first-steps"].builtin
     assert find_pack("sweet-mechanics").levels == PACK.levels
@@ -62,7 +61,9 @@ def test_the_pack_is_shipped_listed_and_described() -> None:
 
 def test_the_pack_validates_clean_and_every_replay_wins(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["validate", str(FOLDER)]) == 0
-    assert f"({len(PACK.levels)} valid levels): ok" in capsys.readouterr().err
+    said = capsys.readouterr().err
+    assert f"({len(PACK.levels)} valid levels): ok" in said
+    assert f"{len(PACK.levels)} of {len(PACK.levels)} levels proven by their replays" in said
     for level in PACK.levels:
         replay = load_replay(REPLAYS / f"{level.id}.yaml")
         assert (replay.pack, replay.level, replay.seed) == (PACK.id, level.id, level.play_seed)
@@ -152,7 +153,7 @@ def test_blockers_come_one_at_a_time_then_mixed_and_in_chain() -> None:
 
 def test_the_stored_playtest_is_current_and_rises_in_difficulty() -> None:
     stored = read_results(PACK)
-    assert stored is not None, "write it with: gridfall playtest game/data/levels/sweet-mechanics --write"
+    assert stored is not None, "write it with: gridfall playtest levels/sweet-mechanics --write"
     assert stored.games >= 200 and stored.bot == "person"
     assert set(stored.levels) == {lv.id for lv in PACK.levels}
     assert all(r.current for r in stored.levels.values()), "a level changed since the pack was playtested"

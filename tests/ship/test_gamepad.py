@@ -3,13 +3,13 @@ that pyglet itself dispatches from (tests/ship/virtual_pad.py) into the real vie
 
 from __future__ import annotations
 
-import pathlib
 from typing import Any, Iterator
 
 import arcade
 import pytest
 
 from game.core import Chain, IllegalMove, Slide, Swap, decide, gap, legal_commands
+from game.io.pack_proofs import shipped_proof
 from game.io.replay import load_replay
 from game.ui.app import App
 from game.ui.pad import PadInput, pad_in_use
@@ -23,7 +23,6 @@ from game.ui.theatre import TheatreView
 
 from virtual_pad import VirtualManager, VirtualPad
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
 DT = 1 / 60
 # A direction on the board (row, col), as the stick or D-pad is pushed (x right, y up).
 PUSH = {(-1, 0): (0, 1), (1, 0): (0, -1), (0, -1): (-1, 0), (0, 1): (1, 0),
@@ -206,7 +205,7 @@ def test_a_pad_slides_tiles_into_the_gap_and_wins_to_the_result_card(window: Any
     assert isinstance(view, PlayView)
     if view.goal_card is not None:
         pad.press("a")
-    replay = load_replay(ROOT / "tests" / "replays" / "slide-in.yaml")
+    replay = load_replay(shipped_proof("slide-in"))
     for command in replay.commands:
         assert isinstance(command, Slide)
         gr, gc = gap(view.state.grid)
@@ -232,7 +231,7 @@ def test_a_pad_slides_tiles_into_the_gap_and_wins_to_the_result_card(window: Any
 def test_a_pad_in_the_theatre_pauses_steps_and_scrubs_by_how_far_a_trigger_is_pulled(
         window: Any, pad: VirtualPad) -> None:
     app = App(window)
-    replay = load_replay(ROOT / "tests" / "replays" / "ring-harvest.yaml")
+    replay = load_replay(shipped_proof("ring-harvest"))
     view = app.watch("first-steps", "ring-harvest", replay.seed, replay.commands, "test")
     assert isinstance(view, TheatreView)
     playing = view.playing

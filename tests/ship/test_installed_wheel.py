@@ -1,5 +1,6 @@
-"""The wheel holds the game whole: installed where the source tree cannot be seen, it lists,
-validates and plays its shipped packs from another folder."""
+"""The wheel holds the game whole: built as `make dist` builds it (the sdist, then the wheel from
+it) and installed where the source tree cannot be seen, it lists, validates, proves and plays its
+shipped packs (the top-level levels/ and assets/, carried as package data) from another folder."""
 
 from __future__ import annotations
 
@@ -9,9 +10,14 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+import tarfile
 import zipfile
 
 import pytest
+
+from game.io import load_pack
+from game.io.pack_proofs import shipped_proofs
+from game.io.paths import levels_dir
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -25,17 +31,22 @@ def _run(args: list[str], cwd: pathlib.Path, env: dict[str, str] | None = None,
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> pathlib.Path:
-    """The wheel, built offline (no build isolation) from a copy of the sources, so the build
-    leaves nothing in the checkout."""
+    """The wheel, built offline (no build isolation) from a copy of the sources as `make dist`
+    builds it: the sdist first, then the wheel from the sdist alone, so a file the sdist forgets
+    is missing from the wheel too. The build leaves nothing in the checkout."""
     source = tmp_path_factory.mktemp("source")
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md"):
         shutil.copy2(ROOT / name, source / name)
-    for package in ("game", "editor"):
-        shutil.copytree(ROOT / package, source / package,
+    for folder in ("game", "editor", "levels", "assets"):
+        shutil.copytree(ROOT / folder, source / folder,
                         ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     out = tmp_path_factory.mktemp("wheel")
-    _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index",
-          "--quiet", "-w", str(out), str(source)], cwd=source)
+    _run([sys.executable, "-m", "build", "--no-isolation", "--outdir", str(out), str(source)], cwd=source,
+         timeout=300)
+    (sdist,) = out.glob("gridfall-*.tar.gz")
+    with tarfile.open(sdist) as tar:
+        inside = {name.partition("/")[2] for name in tar.getnames()}
+    assert {"levels/first-steps/pack.yaml", "assets/make_textures.py", "setup.py"} <= inside
     (found,) = out.glob("gridfall-*.whl")
     return found
 
@@ -43,11 +54,19 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> pathlib.Path:
 def test_the_wheel_holds_the_shipped_packs_schemas_textures_and_sounds(wheel: pathlib.Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     for wanted in ("game/data/levels/first-steps/pack.yaml", "game/data/levels/sweet-mechanics/pack.yaml",
+                   "game/data/levels/first-steps/replays/first-swap.yaml",
+                   "game/data/levels/sweet-mechanics/replays/sweet-finale.yaml",
                    "game/data/levels/schema/level.schema.json", "game/data/levels/schema/pack.schema.json",
                    "game/data/assets/textures/kind_1.png", "game/data/assets/sounds/swap.wav",
                    "game/data/assets/README.md", "editor/__init__.py", "game/__main__.py"):
         assert wanted in names, wanted
-    assert not [n for n in names if "__pycache__" in n or n.startswith(("tests/", "levels/", "assets/"))]
+    # Every shipped level's proof comes along, beside its pack's levels.
+    proofs = sorted(f"game/data/levels/{p.parent.parent.name}/replays/{p.name}" for p in shipped_proofs().values())
+    assert len(proofs) >= 55 and set(proofs) <= names
+    # The top-level folders go in as package data only; the scripts that make the assets stay
+    # in the source tree, and neither the tests nor the folders themselves are in the wheel.
+    assert not [n for n in names if "__pycache__" in n or n.endswith("make_textures.py")
+                or n.startswith(("tests/", "levels/", "assets/", "docs/"))]
 
 
 def test_an_installed_wheel_lists_validates_and_plays_from_another_folder(
@@ -75,8 +94,13 @@ def test_an_installed_wheel_lists_validates_and_plays_from_another_folder(
     listed = _run([gridfall, "pack", "list"], elsewhere, env).stdout
     assert "first-steps" in listed and "sweet-mechanics" in listed, listed
 
-    valid = _run([gridfall, "validate", "first-steps"], elsewhere, env)
-    assert "ok" in valid.stderr and "valid level" in valid.stderr, valid.stderr
+    for pack in ("first-steps", "sweet-mechanics"):
+        valid = _run([gridfall, "validate", pack], elsewhere, env)
+        count = len(load_pack(levels_dir() / pack).levels)
+        assert f"({count} valid levels): ok" in valid.stderr, valid.stderr
+        # Its proofs came with it: every level proven by the replay shipped beside it.
+        assert f"{count} of {count} levels proven by their replays; not proven: none" in valid.stderr, valid.stderr
+        assert str(ROOT) not in valid.stderr, "the installed game read the source tree"
 
     shot = elsewhere / "title.png"
     _run([gridfall, "play", "--frames", "2", "--screenshot", str(shot)], elsewhere, env)

@@ -10,6 +10,7 @@ import pytest
 
 from game.io import load_level
 from game.io.codes import game_code, level_code
+from game.io.pack_proofs import shipped_proof
 from game.io.paths import levels_dir
 from game.io.replay import load_replay
 from game.io.share import share_card
@@ -76,7 +77,7 @@ def test_ctrl_v_on_the_title_plays_a_pasted_level_code(window: Any, clipboard: l
 def test_a_pasted_share_card_opens_its_game_in_the_theatre_from_the_levels_screen(
         window: Any, clipboard: list[str]) -> None:
     level = load_level(FINALE)
-    replay = load_replay(ROOT / "tests" / "replays" / "sweet-finale.yaml")
+    replay = load_replay(shipped_proof("sweet-finale"))
     card = share_card(level, "Sweet Mechanics", replay.seed, replay.commands)
     assert f"Play it: {level_code(level)}" in card
     assert f"Watch it: {game_code(level, replay.seed, replay.commands)}" in card

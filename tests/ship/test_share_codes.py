@@ -16,6 +16,7 @@ from game.core.sharecode import CodeError, CodeKind, find_code
 from game.core.sharecode import decode_code as decode, encode_code as encode
 from game.io import LevelFileError, level_to_yaml, load_level
 from game.io.codes import game_code, level_code, open_code
+from game.io.pack_proofs import shipped_proof
 from game.io.paths import levels_dir
 from game.io.replay import load_replay
 
@@ -50,7 +51,7 @@ def test_every_shipped_level_travels_as_a_short_chat_safe_code_and_comes_back_th
 
 
 def test_a_game_code_carries_the_level_seed_and_moves_and_proves_itself() -> None:
-    replay = load_replay(ROOT / "tests" / "replays" / "sweet-finale.yaml")
+    replay = load_replay(shipped_proof("sweet-finale"))
     level = load_level(FINALE)
     code = game_code(level, replay.seed, replay.commands)
     assert code.startswith("GFG1") and SAFE.match(code)
@@ -62,7 +63,7 @@ def test_a_game_code_carries_the_level_seed_and_moves_and_proves_itself() -> Non
 
 def test_a_game_that_plays_differently_is_refused_at_its_move() -> None:
     level = load_level(FINALE)
-    replay = load_replay(ROOT / "tests" / "replays" / "sweet-finale.yaml")
+    replay = load_replay(shipped_proof("sweet-finale"))
     _, text = decode(game_code(level, replay.seed, replay.commands))
     head, sep, game = text.partition("\n---\n")
     forged = game.replace(f"seed: {replay.seed}\n", f"seed: {replay.seed + 1}\n")
@@ -171,7 +172,7 @@ def test_code_prints_decodes_and_writes_the_level_and_game(
     assert status == 0 and level_text.startswith("GFL1")
     status, out, _ = _cli(capsys, "code", "--decode", level_text)
     assert status == 0 and out == level_to_yaml(load_level(FINALE), schema=None)
-    status, out, _ = _cli(capsys, "code", str(ROOT / "tests" / "replays" / "sweet-finale.yaml"))
+    status, out, _ = _cli(capsys, "code", str(shipped_proof("sweet-finale")))
     game = out.strip()
     assert status == 0 and game.startswith("GFG1")
     folder = tmp_path / "from a chat"
@@ -229,7 +230,7 @@ def test_a_level_round_trips_through_encode_with_any_name() -> None:
 
 def test_a_replay_file_travels_as_recorded_under_its_own_rules_and_a_forged_one_does_not(
         tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
-    older = ROOT / "tests" / "replays" / "older" / "the-long-way-rules-2.yaml"
+    older = ROOT / "tests" / "core" / "older" / "the-long-way-rules-2.yaml"
     status, out, _ = _cli(capsys, "code", str(older))
     assert status == 0
     opened = open_code(out.strip())
@@ -237,7 +238,7 @@ def test_a_replay_file_travels_as_recorded_under_its_own_rules_and_a_forged_one_
     assert opened.replay is not None and opened.replay.rules == recorded.rules == 2
     assert (opened.replay.commands, opened.replay.checks) == (recorded.commands, recorded.checks)
     forged = tmp_path / "forged.replay.yaml"
-    text = (ROOT / "tests" / "replays" / "sweet-finale.yaml").read_text(encoding="utf-8")
+    text = shipped_proof("sweet-finale").read_text(encoding="utf-8")
     first_check = text.split("checks:\n- ", 1)[1][:8]
     forged.write_text(text.replace(first_check, "00000000", 1), encoding="utf-8")
     status, _, err = _cli(capsys, "code", str(forged))

@@ -15,13 +15,14 @@ from game.core import (
     legal_commands,
 )
 from game.io import find_pack
+from game.io.pack_proofs import shipped_proof
+from game.io.paths import assets_dir
 from game.io.replay import load_replay
 from game.io.settings import Settings
 from game.ui.board_timing import ANTICIPATE
 from game.ui.hud import STAR_GOLD, bonus_text
 from looks import near, text_seen
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
 DT = 1 / 60
 LEFT = 1
 
@@ -95,7 +96,7 @@ def until(view: Any, done: Any, limit: int = 3000) -> None:
 
 def first_swap(window: Any, settings: Settings, **kw: Any) -> tuple[Any, Swap]:
     """First Swap as a player is dealt it; its proof's one move wins with 9 moves to spare."""
-    replay = load_replay(ROOT / "tests" / "replays" / "first-swap.yaml")
+    replay = load_replay(shipped_proof("first-swap"))
     lv = find_pack("first-steps").level("first-swap")
     command = replay.commands[0]
     assert isinstance(command, Swap)
@@ -294,7 +295,7 @@ def test_each_special_and_each_combo_has_a_sound_of_its_own(window: Any) -> None
     pairs = {combo_effect(Special(a), Special(b)) for a in "hvb*" for b in "hvb*"}
     assert len(pairs) == 6 and pairs <= set(NAMES)   # every pair of kinds its own
     for name in ("line", "bomb", "rainbow", "bonus"):
-        assert name in NAMES and (ROOT / "game" / "data" / "assets" / "sounds" / f"{name}.wav").is_file()
+        assert name in NAMES and (assets_dir() / "sounds" / f"{name}.wav").is_file()
     # The finale: its fanfare, then each move's line zips.
     rec.played.clear()
     view, move = first_swap(window, Settings(animation_speed="instant", sound=True), sounds=rec)

@@ -10,6 +10,7 @@ import pytest
 
 from game.core import EMPTY, Chain, Level, Session, Slide, Status, Swap, legal_commands
 from game.io import find_pack
+from game.io.pack_proofs import shipped_proof
 from game.io.replay import load_replay
 from game.io.settings import Settings
 from game.ui.screens import style
@@ -726,7 +727,7 @@ def test_bot_games_leave_the_sprites_equal_to_the_grid(window: Any, screenshot_d
 
 # -- results, pause, leaving --------------------------------------------------------------------
 def _play_replay(window: Any, name: str, **kw: Any) -> Any:
-    replay = load_replay(ROOT / "tests" / "replays" / f"{name}.yaml")
+    replay = load_replay(shipped_proof(name))
     view = open_view(window, level(replay.level), seed=replay.seed, speed="fast", **kw)
     for command in replay.commands:
         assert view.submit(command), f"{command}: {view.toast.message}"
@@ -1399,7 +1400,7 @@ def test_the_result_counts_the_score_up_and_lands_the_stars_one_by_one(window: A
 
     lv = level("first-swap")
     view = open_view(window, lv, seed=lv.play_seed, speed="instant")
-    replay = load_replay(pathlib.Path(__file__).resolve().parents[1] / "replays" / "first-swap.yaml")
+    replay = load_replay(shipped_proof("first-swap"))
     for command in replay.commands:
         assert view.submit(command)
         settle(view)
@@ -1430,7 +1431,7 @@ def test_a_won_board_is_on_show_for_a_moment_before_the_result_covers_it(window:
 
     lv = level("slide-in")
     view = open_view(window, lv, seed=lv.play_seed)
-    replay = load_replay(pathlib.Path(__file__).resolve().parents[1] / "replays" / "slide-in.yaml")
+    replay = load_replay(shipped_proof("slide-in"))
     for command in replay.commands:
         assert view.submit(command)
         while view.board.busy:
@@ -1558,7 +1559,7 @@ def test_collected_tiles_fly_to_their_counter_which_swells_as_they_land(window: 
 
 
 def test_a_wins_moves_left_count_down_into_points_before_the_result(window: Any) -> None:
-    replay = load_replay(ROOT / "tests" / "replays" / "ring-harvest.yaml")
+    replay = load_replay(shipped_proof("ring-harvest"))
     view = open_view(window, level(replay.level), seed=replay.seed)
     for command in replay.commands[:-1]:
         assert view.submit(command)

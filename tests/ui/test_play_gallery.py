@@ -9,6 +9,7 @@ import pytest
 
 from game.core import Chain, legal_commands
 from game.io import find_pack
+from game.io.pack_proofs import shipped_proof
 from game.io.settings import Settings
 from looks import tiles_seen
 
@@ -96,7 +97,7 @@ def test_a_solved_slide_with_a_move_limit_counts_its_moves_not_a_bonus(window: A
     from game.io.replay import load_replay
 
     view = _open(window, "nine-tiles")
-    replay = load_replay(pathlib.Path(__file__).resolve().parents[1] / "replays" / "nine-tiles.yaml")
+    replay = load_replay(shipped_proof("nine-tiles"))
     won = Session.replay(LEVELS["nine-tiles"], replay.seed, replay.commands).state
     assert won.status == Status.WON and won.moves_left is not None
     view.hud.update_state(won)

@@ -8,16 +8,17 @@ from typing import Any
 from PIL import Image, ImageChops, ImageStat
 
 from game.cli import main
+from game.io.pack_proofs import shipped_proof
+from game.io.paths import levels_dir
 from game.ui.screens import style
 from looks import near
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
 def test_record_a_winning_replay_as_an_animated_gif(window: Any, tmp_path: pathlib.Path,
                                                     capsys: Any, screenshot_dir: pathlib.Path) -> None:
     out = tmp_path / "clip.gif"
-    code = main(["record", str(ROOT / "tests/replays/first-swap.yaml"), "--out", str(out), "--fps", "10"])
+    code = main(["record", str(shipped_proof("first-swap")), "--out", str(out), "--fps", "10"])
     said = capsys.readouterr().out
     assert code == 0, said
     assert "1 moves, won" in said
@@ -51,7 +52,7 @@ def test_record_a_winning_replay_as_an_animated_gif(window: Any, tmp_path: pathl
 def test_record_a_bot_game_of_a_level_file_as_png_frames(window: Any, tmp_path: pathlib.Path,
                                                          capsys: Any) -> None:
     out = tmp_path / "frames"
-    level = ROOT / "game/data/levels/first-steps/token-walk.yaml"
+    level = levels_dir() / "first-steps" / "token-walk.yaml"
     code = main(["record", str(level), "--bot", "--moves", "2", "--out", str(out), "--fps", "15",
                  "--speed", "fast"])
     said = capsys.readouterr().out

@@ -7,6 +7,8 @@ from typing import Any, Iterator
 
 import pytest
 
+from game.io.pack_proofs import shipped_proof
+from game.io.paths import levels_dir
 from game.io.progress import load_progress, progress_path
 from game.io.replay import load_replay
 from game.io.settings import load_settings, settings_path
@@ -22,7 +24,6 @@ from game.ui.screens.title import TitleView
 from looks import assert_card_over_the_board, text_seen, tiles_seen
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-REPLAYS = ROOT / "tests" / "replays"
 PACK = "first-steps"
 
 
@@ -302,7 +303,7 @@ def test_packs_and_levels_show_progress_and_locks(window: Any, fresh: pathlib.Pa
 
 # -- the whole way: title -> packs -> levels -> play, win, next, leave, resume --------------
 def _replay(level_id: str) -> Any:
-    return load_replay(REPLAYS / f"{level_id}.yaml")
+    return load_replay(shipped_proof(level_id))
 
 
 def test_title_to_play_win_next_and_resume(window: Any, fresh: pathlib.Path) -> None:
@@ -653,7 +654,7 @@ def test_a_level_file_opened_on_its_own_says_so_on_the_packs_screen(window: Any,
     from game.io import load_level, pack_origin
     from game.io.packs import lone_level_pack
 
-    path = ROOT / "game" / "data" / "levels" / PACK / "first-swap.yaml"
+    path = levels_dir() / PACK / "first-swap.yaml"
     pack = lone_level_pack(load_level(path), path)
     assert pack_origin(pack) == "file"
     app = App(window)
@@ -697,7 +698,7 @@ def test_a_file_dropped_on_the_editor_never_takes_it_away(window: Any, fresh: pa
     view = window.current_view
     assert isinstance(view, EditorView)
     view.model.set(name="Unsaved work")              # an edit not saved yet
-    shared = ROOT / "game" / "data" / "levels" / "first-steps" / "first-swap.yaml"
+    shared = levels_dir() / "first-steps" / "first-swap.yaml"
     window.dispatch_event("on_file_drop", 10, 10, [str(shared)])
     window.dispatch_events()
     assert window.current_view is view and view.model.draft.name == "Unsaved work"

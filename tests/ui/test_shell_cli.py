@@ -11,10 +11,11 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from game.io.paths import levels_dir
 from in_process import gridfall_here
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-LEVEL = ROOT / "game" / "data" / "levels" / "first-steps" / "first-swap.yaml"
+LEVEL = levels_dir() / "first-steps" / "first-swap.yaml"
 
 
 def gridfall(*args: str, display: bool = False, headless: bool = False,

@@ -4,12 +4,12 @@ the sprites where the core says after every move."""
 
 from __future__ import annotations
 
-import pathlib
 from typing import Any
 
 import pytest
 
 from game.io import find_pack
+from game.io.pack_proofs import shipped_proof
 from game.io.playtest_file import read_results
 from game.io.replay import load_replay
 from game.io.settings import Settings
@@ -17,7 +17,6 @@ from game.ui.app import App
 from game.ui.screens.levels import LevelsView
 from game.ui.screens.packs import PacksView
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
 PACK = "sweet-mechanics"
 DT = 1 / 60
 
@@ -54,7 +53,7 @@ def test_each_levels_replay_wins_on_the_board(window: Any, level_id: str) -> Non
     # end on the won state); the others watch it to the end.
     skip = [lv.id for lv in find_pack(PACK).levels].index(level_id) % 2 == 0
     skipped = False
-    replay = load_replay(ROOT / "tests" / "replays" / f"{level_id}.yaml")
+    replay = load_replay(shipped_proof(level_id))
     view = PlayView(level, seed=replay.seed, settings=Settings(animation_speed="fast"))
     window.show_view(view)
     window.dispatch_events()

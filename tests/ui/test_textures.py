@@ -1,4 +1,4 @@
-"""Textures: made by game/data/assets/make_textures.py, every kind its own colour and its own shape."""
+"""Textures: made by assets/make_textures.py, every kind its own colour and its own shape."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from typing import Any
 from PIL import Image
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-TEXTURES = ROOT / "game" / "data" / "assets" / "textures"
+TEXTURES = ROOT / "assets" / "textures"
 
 
 def _script() -> Any:
-    spec = importlib.util.spec_from_file_location("make_textures", ROOT / "game" / "data" / "assets" / "make_textures.py")
+    spec = importlib.util.spec_from_file_location("make_textures", ROOT / "assets" / "make_textures.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

@@ -12,6 +12,7 @@ import pytest
 from game.core import Session, Status
 from game.io import find_pack, pack_to_yaml
 from game.io.kept_replays import best_win, replays_root
+from game.io.pack_proofs import shipped_proof
 from game.io.packs import Pack
 from game.io.replay import load_replay, replay_to_yaml
 from game.io.share import share_dir
@@ -24,7 +25,6 @@ from game.ui.theatre import TheatreView
 from looks import board_seen, text_seen, tiles_seen
 from test_shell import click, click_widget, draw, fresh, frames, press_key, send, settle  # noqa: F401
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
 PACK = "first-steps"
 LEVEL = "cornerstones"
 
@@ -39,7 +39,7 @@ def clean(fresh: pathlib.Path) -> Iterator[pathlib.Path]:
 
 
 def _golden(level_id: str = LEVEL) -> Any:
-    return load_replay(ROOT / "tests" / "replays" / f"{level_id}.yaml")
+    return load_replay(shipped_proof(level_id))
 
 
 def _win(window: Any, app: App, level_id: str = LEVEL) -> PlayView:
