@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
+from typing import Any
 
 # The default persona's numbers: the person-like bot as tuned by hand before it was fitted to
 # anyone (every figure the lab printed before personas, and every daily, comes from these).
@@ -62,6 +63,13 @@ class Persona:
         if f.goal:
             worth += GOAL_CELL_WORTH
         return worth + self.depth_weight * f.depth
+
+    def with_number(self, name: str, value: float) -> Persona:
+        """This persona with one of its numbers (a name of PARAMETERS) changed."""
+        if name not in PARAMETERS:
+            raise ValueError(f"a persona has no number {name!r}")
+        changed: dict[str, Any] = {name: value}
+        return replace(self, **changed)
 
     def numbers(self) -> dict[str, float]:
         """The persona's parameters by name (what a persona file holds besides its name)."""
