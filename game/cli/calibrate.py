@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import pathlib
+import stat
 import sys
 from collections.abc import Iterator
 from typing import Any
@@ -59,11 +60,15 @@ def _games(sources: list[str], name: str) -> tuple[list[Any], list[str]]:
     skipped: list[str] = []
     for source in sources:
         path = pathlib.Path(source)
-        if path.is_dir() and not path.is_symlink():
+        try:
+            found = stat.S_IFMT(path.lstat().st_mode)
+        except (OSError, ValueError):   # nothing there, or a name no file can have: a code?
+            found = None
+        if found == stat.S_IFDIR:
             files = list(_replay_files(path))
             if not files:
                 skipped.append(f"{source}: no replay file in this folder")
-        elif path.exists() or path.suffix in SUFFIXES:
+        elif found is not None or path.suffix in SUFFIXES:
             files = [path]
         else:
             try:
@@ -85,7 +90,22 @@ def _games(sources: list[str], name: str) -> tuple[list[Any], list[str]]:
                 skipped.append(f"{file}: skipped: {shorten(str(exc), 200)}")
             except OSError as exc:
                 skipped.append(f"{file}: cannot be read ({exc.strerror or exc})")
-    return games, skipped
+    return _once(games, skipped), skipped
+
+
+def _once(games: list[Any], skipped: list[str]) -> list[Any]:
+    """Each game once: a replay kept in two folders, or sent both as a file and as a code, is
+    one game (counted twice, a tester would weigh twice)."""
+    seen: set[tuple[str, int, tuple[Any, ...]]] = set()
+    out = []
+    for game in games:
+        key = (game.level.play_hash(), game.seed, tuple(game.session.commands))
+        if key not in seen:
+            seen.add(key)
+            out.append(game)
+    if len(out) < len(games):
+        skipped.append(f"{len(games) - len(out)} games given more than once, each counted once")
+    return out
 
 
 def run(args: argparse.Namespace) -> int:
@@ -108,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
     finally:
         close()
     p = fit.persona
-    print(f"learned from {fit.games} games, {fit.moves} moves ({len(skipped)} sources skipped)")
+    print(f"learned from {fit.games} games, {fit.moves} moves")
     print(f"{'':<22} {'fitted':>10} {'default':>10}")
     print(f"{'log-likelihood a move':<22} {fit.log_likelihood:>10.3f} {fit.default_log_likelihood:>10.3f}")
     print(f"{'top-1 agreement':<22} {100 * fit.top1:>9.1f}% {100 * fit.default_top1:>9.1f}%")
