@@ -27,12 +27,15 @@ def register(subparsers: Any) -> None:
         "chosen make the moves the players made as likely as possible, then are held against "
         "how their games ended. Prints how well the persona explains the moves beside the "
         "default one. Use the file with `gridfall playtest --bot FILE`.")
-    parser.add_argument("sources", nargs="+", metavar="REPLAY_OR_FOLDER_OR_CODE",
+    parser.add_argument("sources", nargs="*", metavar="REPLAY_OR_FOLDER_OR_CODE",
                         help="replay files (.yaml), folders holding them (searched down), or game codes")
-    parser.add_argument("-o", "--output", required=True, metavar="PERSONA.yaml",
-                        help="where to write the persona")
+    parser.add_argument("-o", "--output", metavar="PERSONA.yaml", help="where to write the persona")
     parser.add_argument("--name", default="calibrated", help="the persona's name (default: calibrated)")
-    parser.set_defaults(run=run)
+    parser.add_argument("--mine", action="store_true",
+                        help="fit to your own games kept in your data folder, and estimate every level's "
+                        "pass rate for you there (what the game's 'Estimates for you' setting shows); "
+                        "nothing leaves this machine")
+    parser.set_defaults(run=run, parser=parser)
 
 
 def _replay_files(path: pathlib.Path) -> Iterator[pathlib.Path]:
@@ -108,8 +111,35 @@ def _once(games: list[Any], skipped: list[str]) -> list[Any]:
     return out
 
 
+def _mine(name: str) -> int:
+    """--mine: the player's persona and estimates, in their data folder."""
+    from game.bots.for_you import MIN_GAMES, for_you_path, make_for_you
+    from game.io import list_packs
+
+    packs = list_packs()
+    tick, close = progress_bar(0, unit="level")
+    try:
+        made = make_for_you(packs, tick=None if tick is None else (lambda: tick(1)))
+    finally:
+        close()
+    if made is None:
+        print(f"{name}: fewer than {MIN_GAMES} of your finished match3 or chain games are kept: "
+              "play some more first", file=sys.stderr)
+        return 1
+    print(f"learned from {made.games} of your games; estimates for {len(made.rates)} levels")
+    print(safe(f"{name}: wrote {for_you_path()}"), file=sys.stderr)
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     name = "gridfall calibrate"
+    parser: argparse.ArgumentParser = args.parser
+    if args.mine:
+        if args.sources or args.output:
+            parser.error("--mine learns from your own kept games into your data folder: give no sources and no -o")
+        return _mine(name)
+    if not args.sources or not args.output:
+        parser.error("give the replays, folders or codes to learn from, and -o PERSONA.yaml (or --mine)")
     from game.bots.calibrate import calibrate
     from game.bots.persona_file import save_persona
 
