@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -27,12 +28,11 @@ ROUNDS = 4
 # A weight moves only for a gain in log-likelihood above this: where the games say nothing of
 # a weight (no collect goal, no blockers) it keeps the default's value.
 GAIN = 1e-6
-# The notice chances that fit the moves about as well as the best one (a log-likelihood within
-# this of it: a 95% interval for one number); of those, the one whose games end as the
-# people's did most often is kept.
-SUPPORT = 1.92
-# Persona games played per real game when the fit is held against the real outcomes.
-OUTCOME_GAMES = 2
+# The notice chances tried when the fit is held against how the games ended (besides the
+# fitted one and the default's).
+NOTICES = (0.3, 0.45, 0.6, 0.9, 0.99)
+# Persona games played in all for each of those tries (at least one per real game).
+OUTCOME_PLAYS = 40
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +96,7 @@ def fit_weights(decisions: Sequence[Decision], start: Persona = DEFAULT_PERSONA,
     return dataclasses.replace(persona, notice=round(notice, 4)), best
 
 
-def win_share(games: Sequence[Game], persona: Persona, per_game: int = OUTCOME_GAMES) -> float:
+def win_share(games: Sequence[Game], persona: Persona, per_game: int = 1) -> float:
     """The share of the games' levels and seeds the persona wins (`per_game` bot seeds each)."""
     if not games:
         return 0.0
@@ -110,25 +110,32 @@ def win_share(games: Sequence[Game], persona: Persona, per_game: int = OUTCOME_G
 
 def calibrate(games: Sequence[Game], name: str = "calibrated",
               tick: Callable[[], None] | None = None) -> Fit:
-    """Fit a persona to `games` (match3 and chain; slide games hold no choices to weigh): the
-    weights and notice chance that make the moves most likely; then, of the notice chances
-    about as likely as the best, the one whose games end as often in a win as the people's."""
+    """Fit a persona to `games` (match3 and chain; slide games hold no choices to weigh).
+
+    First the weights and notice chance that make the moves most likely (fit_weights). Then
+    the fit is held against how the games ended: a person who plans ahead makes moves no
+    weighing of one move explains, and the persona that explains their moves best may win far
+    less often than they do. So the fitted weights and the default's, each at several notice
+    chances, play the same levels and seeds; of those whose wins come within a standard error
+    of the people's, the one that makes the moves most likely is kept (none within it: the
+    nearest)."""
     decisions = [d for game in games for d in decisions_of(game.session)]
     if not decisions:
         raise ValueError("no match3 or chain move to learn from in these games")
-    weighed, best = fit_weights(decisions, tick=tick)
-    counted = standings(decisions, weighed)
-    support = [p / 100 for p in range(2, 100) if log_likelihood(counted, p / 100) >= best - SUPPORT]
+    weighed, _ = fit_weights(decisions, tick=tick)
     real = sum(g.won for g in games) / len(games)
-    persona, predicted = weighed, win_share(games, weighed)
-    if support:
-        for p in (min(support), max(support)):
-            trial = dataclasses.replace(weighed, notice=p)
-            share = win_share(games, trial)
+    per_game = max(1, OUTCOME_PLAYS // len(games))
+    tolerance = max(math.sqrt(real * (1 - real) / len(games)), 1 / len(games))
+    tried: list[tuple[float, float, Persona]] = []
+    for base in (weighed, DEFAULT_PERSONA):
+        for notice in sorted({weighed.notice, DEFAULT_PERSONA.notice, *NOTICES}):
+            trial = dataclasses.replace(base, notice=notice)
+            share = win_share(games, trial, per_game)
+            tried.append((share, log_likelihood(standings(decisions, trial), notice), trial))
             if tick is not None:
                 tick()
-            if abs(share - real) < abs(predicted - real):
-                persona, predicted = trial, share
+    close = [t for t in tried if abs(t[0] - real) <= tolerance]
+    predicted, _, persona = max(close, key=lambda t: t[1]) if close else min(tried, key=lambda t: abs(t[0] - real))
     default_counted = standings(decisions, DEFAULT_PERSONA)
     moves = len(decisions)
     fit = Fit(
@@ -138,5 +145,5 @@ def calibrate(games: Sequence[Game], name: str = "calibrated",
         default_log_likelihood=log_likelihood(default_counted, DEFAULT_PERSONA.notice) / moves,
         top1=top_share(decisions, persona), default_top1=top_share(decisions, DEFAULT_PERSONA),
         real_wins=real, predicted_wins=predicted,
-        default_predicted_wins=win_share(games, DEFAULT_PERSONA))
+        default_predicted_wins=next(t[0] for t in tried if t[2] == DEFAULT_PERSONA))
     return dataclasses.replace(fit, persona=dataclasses.replace(fit.persona, fitted=fit.figures()))
