@@ -10,6 +10,7 @@ from .fair import FairBot
 from .greedy import GreedyBot
 from .hint import HintBot
 from .person import PersonChainBot, PersonMatch3Bot, PersonSlideBot, person_bot
+from .persona import DEFAULT_PERSONA, Persona
 from .random_bot import RandomBot
 from .slide_solver import SlideBot, Unsolvable, solve
 
@@ -25,8 +26,15 @@ BOT_MODES = {"greedy": (Mode.MATCH3,), "fair": (Mode.MATCH3, Mode.CHAIN), "hint"
              "slide": (Mode.SLIDE,)}
 
 
-def make_bot(name: str, level: Level, seed: int = 0, noise: float = 0.0) -> Bot:
-    """A fresh bot by name for `level` ('auto' picks the best one for its mode)."""
+BotSpec = str | Persona
+"""A bot by name, or the person-like bot playing as a persona (a fitted one, `gridfall calibrate`)."""
+
+
+def make_bot(name: BotSpec, level: Level, seed: int = 0, noise: float = 0.0) -> Bot:
+    """A fresh bot by name for `level` ('auto' picks the best one for its mode), or the
+    person-like bot playing as a persona."""
+    if isinstance(name, Persona):
+        return person_bot(level.mode, seed, name)
     if name == "auto":
         name = BEST_FOR_MODE[level.mode]
     if name not in BOT_NAMES:
@@ -56,7 +64,7 @@ def hint_bot(level: Level) -> Bot:
 
 
 __all__ = [
-    "BEST_FOR_MODE", "HINT_FOR_MODE", "BOT_NAMES", "Bot", "ChainBot", "FairBot", "GreedyBot", "HintBot", "PersonChainBot",
+    "BEST_FOR_MODE", "HINT_FOR_MODE", "BOT_NAMES", "Bot", "BotSpec", "DEFAULT_PERSONA", "Persona", "ChainBot", "FairBot", "GreedyBot", "HintBot", "PersonChainBot",
     "PersonMatch3Bot", "PersonSlideBot", "RandomBot", "SlideBot",
     "Unsolvable", "hint_bot", "make_bot", "play_game", "solve", "value",
 ]

@@ -17,6 +17,7 @@ from typing import Any
 
 from game.core import Level
 
+from . import BotSpec
 from .playtest import GameRecord, play_seeds
 
 # Seeds a worker plays per task: enough to make the task's overhead small, few enough that
@@ -26,11 +27,11 @@ CHUNK = 25
 
 @dataclass(frozen=True, slots=True)
 class Job:
-    """Games of one level: these seeds, this bot, and the raised limit (None: the level's)."""
+    """Games of one level: these seeds, this bot (or persona), and the raised limit (None: the level's)."""
 
     level: Level
     seeds: tuple[int, ...]
-    bot: str
+    bot: BotSpec
     cap: int | None = None
 
 

@@ -1,10 +1,11 @@
 """Person-like bots, one per mode: they see what a player sees (board, goals, moves left), never the RNG.
 
 A person scanning a board does not see every move: each legal command is noticed with a chance
-(NOTICE), and the best noticed one by a person's rule of thumb is played. That is the noise, and
-it comes from the bot's own seed, never from the state's RNG, so two states with the same board
-get the same choice. The strong bots (greedy, chain) fold the real spawns, which a person cannot
-know; they stay as the upper bound.
+(the persona's `notice`), and the best noticed one by a person's rule of thumb (the persona's
+weights, game/bots/persona.py) is played. That is the noise, and it comes from the bot's own
+seed, never from the state's RNG, so two states with the same board get the same choice. The
+strong bots (greedy, chain) fold the real spawns, which a person cannot know; they stay as the
+upper bound.
 """
 
 from __future__ import annotations
@@ -17,35 +18,22 @@ from game.core import (
 )
 
 from .base import BotRandom, outcome, walk_distances
+from .persona import DEFAULT_PERSONA, Features, Persona
 from .slide_solver import Unsolvable, _Board, _finish_corner, _solve_column, _solve_row, _tidy
 
-# Each legal command is noticed with this chance; a person misses some moves on a busy board.
-NOTICE = 0.75
-# A tile of a kind the level still wants counts this many times as much as any other.
-WANTED_WEIGHT = 4.0
-# A line longer than the minimum (a four or five) or two lines crossing is what makes a special
-# in the games people know: they go for it even before it pays.
-SPECIAL_BONUS = 2.5
-# How much more a person wants a bomb (an L or T) and a rainbow (a five) than a line (a four).
+# A person's rule of thumb for a special: a bomb (an L or T) and a rainbow (a five) are wanted
+# more than a line (a four); the persona's special bonus is paid per rank.
 SPECIAL_RANK = {Special.ROW: 1, Special.COLUMN: 1, Special.BOMB: 2, Special.RAINBOW: 3}
-# Each jelly layer, lock, stone hit (or cell cleared under a drop) a move takes counts like this
-# many tiles: blockers are what a blocker level asks for.
-BLOCKER_WEIGHT = 4.0
-# Swaps low on the board stir more of it: the rule of thumb people use for cascades.
-DEPTH_WEIGHT = 0.5
-# chain: every step nearer a reach goal counts like this many tiles.
-REACH_STEP_WEIGHT = 1.5
-# slide: the chance a person slides a tile that is not the method's next one.
-SLIP = 0.03
 
 
 def _notice(rng: BotRandom, options: Sequence[Command],
-            worth: Callable[[Command], float]) -> Command:
-    """The best of the commands a person happens to notice (at least one, picked at random)."""
+            worth: Callable[[Command], float], notice: float = DEFAULT_PERSONA.notice) -> Command:
+    """The best of the commands a person happens to notice, each with the chance `notice` (at
+    least one, picked at random)."""
     best: Command | None = None
     best_worth = float("-inf")
     for command, draw in zip(options, rng.randoms(len(options))):
-        if draw >= NOTICE:
+        if draw >= notice:
             continue
         # The draw also breaks ties, so equal moves are picked evenly.
         value = worth(command) + draw * 1e-6
@@ -54,18 +42,47 @@ def _notice(rng: BotRandom, options: Sequence[Command],
     return best if best is not None else options[rng.randrange(len(options))]
 
 
-def _wanted(state: State) -> dict[int, int]:
+def wanted_tiles(state: State) -> dict[int, int]:
     """Tiles still wanted per kind by the collect goals."""
     return {kind: count - state.collected_of(kind) for kind, count in state.level.goals.collect
             if count > state.collected_of(kind)}
 
 
-def _tiles_worth(kinds: Counter[int], wanted: dict[int, int]) -> float:
-    worth = 0.0
-    for kind, count in kinds.items():
-        useful = min(count, wanted.get(kind, 0))
-        worth += WANTED_WEIGHT * useful + (count - useful)
-    return worth
+def swap_features(state: State, swap: Swap, wanted: dict[int, int]) -> Features:
+    """What a person sees of a legal swap: its own clear (blasts included: firing a special
+    pays in tiles), the wanted tiles among them, the specials it makes, the blockers it
+    works on, and how low it is."""
+    look = swap_look(state, swap)
+    useful = 0
+    by_kind = look.by_kind
+    for kind, count in wanted.items():
+        if kind < len(by_kind):
+            useful += min(by_kind[kind], count)
+    return Features(look.tiles, useful, sum(SPECIAL_RANK[s] for s in look.made), look.progress,
+                    max(swap.a[0], swap.b[0]) / state.height)
+
+
+def chain_features(state: State, chain: Chain, wanted: dict[int, int],
+                   steps: dict[tuple[int, int], int] | None) -> Features:
+    """What a person sees of a legal chain: the tiles it eats and the wanted ones among them,
+    the blockers it works on, and (`steps`: walk distances to a reach goal) how much nearer the
+    goal it ends, and whether on it."""
+    tiles = chain.path[1:] if state.player is not None else chain.path
+    kinds = Counter(state.at(cell) for cell in tiles)
+    useful = sum(min(count, wanted.get(kind, 0)) for kind, count in kinds.items())
+    closer, goal = 0, False
+    reach = state.level.goals.reach
+    if steps is not None and reach is not None and state.player is not None:
+        far = len(steps)
+        closer = steps.get(state.player, far) - steps.get(chain.path[-1], far)
+        goal = chain.path[-1] == reach
+    return Features(len(tiles), useful, 0, chain_blocker_hits(state, tiles), closer=closer, goal=goal)
+
+
+def reach_steps(state: State) -> dict[tuple[int, int], int] | None:
+    """Walk distances to the level's reach goal (None: it has none)."""
+    reach = state.level.goals.reach
+    return None if reach is None else walk_distances(state.level, reach)
 
 
 class PersonMatch3Bot:
@@ -73,32 +90,21 @@ class PersonMatch3Bot:
 
     name = "person"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, persona: Persona = DEFAULT_PERSONA) -> None:
         self.rng = BotRandom(seed)
+        self.persona = persona
 
     def worth(self, state: State, swap: Swap, wanted: dict[int, int] | None = None) -> float:
-        """What a person makes of `swap` (`wanted`: _wanted(state), when the caller has it)."""
-        look = swap_look(state, swap)   # blasts included: firing a special pays in tiles
-        if wanted is None:
-            wanted = _wanted(state)
-        # _tiles_worth of its tiles by kind, counted in whole numbers: every term is a whole
-        # number (or a half) well inside a float's exact range, so the sum is the same float.
-        useful = 0
-        by_kind = look.by_kind
-        for kind, count in wanted.items():
-            if kind < len(by_kind):
-                useful += min(by_kind[kind], count)
-        worth = float(look.tiles + (WANTED_WEIGHT - 1) * useful)
-        worth += SPECIAL_BONUS * sum(SPECIAL_RANK[s] for s in look.made)
-        worth += BLOCKER_WEIGHT * look.progress
-        return worth + DEPTH_WEIGHT * max(swap.a[0], swap.b[0]) / state.height
+        """What a person makes of `swap` (`wanted`: wanted_tiles(state), when the caller has it)."""
+        return self.persona.worth(swap_features(state, swap, wanted_tiles(state) if wanted is None else wanted))
 
     def choose(self, state: State) -> Command:
         options = [c for c in legal_commands(state) if isinstance(c, Swap)]
         if not options:
             raise ValueError("no legal swap in this state")
-        wanted = _wanted(state)
-        return _notice(self.rng, options, lambda c: self.worth(state, c, wanted))  # type: ignore[arg-type]
+        wanted = wanted_tiles(state)
+        return _notice(self.rng, options, lambda c: self.worth(state, c, wanted),  # type: ignore[arg-type]
+                       self.persona.notice)
 
 
 class PersonChainBot:
@@ -106,28 +112,21 @@ class PersonChainBot:
 
     name = "person"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, persona: Persona = DEFAULT_PERSONA) -> None:
         self.rng = BotRandom(seed)
+        self.persona = persona
 
     def worth(self, state: State, chain: Chain) -> float:
-        tiles = chain.path[1:] if state.player is not None else chain.path
-        worth = _tiles_worth(Counter(state.at(cell) for cell in tiles), _wanted(state))
-        worth += BLOCKER_WEIGHT * chain_blocker_hits(state, tiles)
-        reach = state.level.goals.reach
-        if reach is not None and state.player is not None:
-            steps = walk_distances(state.level, reach)
-            far = len(steps)
-            closer = steps.get(state.player, far) - steps.get(chain.path[-1], far)
-            worth += REACH_STEP_WEIGHT * closer
-            if chain.path[-1] == reach:
-                worth += 1000.0   # the goal cell itself: a person takes it
-        return worth
+        return self.persona.worth(chain_features(state, chain, wanted_tiles(state), reach_steps(state)))
 
     def choose(self, state: State) -> Command:
         options = [c for c in legal_commands(state) if isinstance(c, Chain)]
         if not options:
             raise ValueError("no legal chain in this state")
-        return _notice(self.rng, options, lambda c: self.worth(state, c))  # type: ignore[arg-type]
+        wanted, steps = wanted_tiles(state), reach_steps(state)
+        return _notice(self.rng, options,
+                       lambda c: self.persona.worth(chain_features(state, c, wanted, steps)),  # type: ignore[arg-type]
+                       self.persona.notice)
 
 
 def chain_blocker_hits(state: State, eaten: Sequence[tuple[int, int]]) -> int:
@@ -165,8 +164,9 @@ class PersonSlideBot:
 
     name = "person"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, persona: Persona = DEFAULT_PERSONA) -> None:
         self.rng = BotRandom(seed)
+        self.slip = persona.slip
         self.plan: list[Slide] = []
         self.expect: Grid | None = None
 
@@ -179,7 +179,7 @@ class PersonSlideBot:
                 self.plan = solve_by_rows(state.grid)
             except Unsolvable:
                 self.plan = []
-        if self.plan and self.rng.random() >= SLIP and self.plan[0] in options:
+        if self.plan and self.rng.random() >= self.slip and self.plan[0] in options:
             move = self.plan.pop(0)
         else:
             move = options[self.rng.randrange(len(options))]
@@ -192,10 +192,10 @@ class PersonSlideBot:
 PersonBot = PersonMatch3Bot | PersonChainBot | PersonSlideBot
 
 
-def person_bot(mode: Mode, seed: int = 0) -> PersonBot:
-    """The person-like bot for a mode."""
+def person_bot(mode: Mode, seed: int = 0, persona: Persona = DEFAULT_PERSONA) -> PersonBot:
+    """The person-like bot for a mode, playing as `persona`."""
     if mode == Mode.MATCH3:
-        return PersonMatch3Bot(seed)
+        return PersonMatch3Bot(seed, persona)
     if mode == Mode.CHAIN:
-        return PersonChainBot(seed)
-    return PersonSlideBot(seed)
+        return PersonChainBot(seed, persona)
+    return PersonSlideBot(seed, persona)

@@ -16,7 +16,7 @@ from typing import Any
 from game.core import (Command, GoalName, Level, LevelError, Mode, Reshuffled, Shortfall, State, Status,
                        shortfalls, stars)
 
-from . import BEST_FOR_MODE, make_bot
+from . import BEST_FOR_MODE, BotSpec, make_bot
 from .base import Bot, play_game
 
 DEFAULT_GAMES = 1000
@@ -76,7 +76,7 @@ class GameRecord:
         return dataclasses.replace(record, short=kept)
 
 
-def bot_name(bot: str, level: Level) -> str:
+def bot_name(bot: BotSpec, level: Level) -> BotSpec:
     """The bot `bot` means for `level` ('strong' is the best bot of the level's mode)."""
     return BEST_FOR_MODE[level.mode] if bot == STRONG else bot
 
@@ -103,7 +103,7 @@ class _Resume:
         return self.bot.choose(state)
 
 
-def play_one(level: Level, seed: int, bot: str = PERSON, cap: int | None = None) -> GameRecord:
+def play_one(level: Level, seed: int, bot: BotSpec = PERSON, cap: int | None = None) -> GameRecord:
     """One game of `level` from `seed` by a fresh `bot`; with `cap`, also the move that wins it
     when the limit is raised to `cap` (the same game, played on past the level's limit)."""
     try:
@@ -129,7 +129,7 @@ def play_one(level: Level, seed: int, bot: str = PERSON, cap: int | None = None)
         short=tuple(shortfalls(state)) if state.status == Status.LOST else ())
 
 
-def play_seeds(level: Level, seeds: Sequence[int], bot: str = PERSON,
+def play_seeds(level: Level, seeds: Sequence[int], bot: BotSpec = PERSON,
                cap: int | None = None) -> list[GameRecord]:
     """The games of `seeds`, in order: the unit of work a process or a cluster worker runs."""
     return [play_one(level, seed, bot, cap) for seed in seeds]

@@ -6,8 +6,9 @@ import pathlib
 import sys
 
 from game.cli.output import safe
-from game.core import Level
+from game.core import Level, valid_id
 from game.io import LevelFileError, Pack, is_pack_path, load_level, load_pack
+from game.io.replay import Replay
 
 
 def path_or_pack_id(path: pathlib.Path) -> pathlib.Path:
@@ -42,3 +43,31 @@ def levels_at(path: pathlib.Path, command: str) -> tuple[list[Level], Pack | Non
     except OSError as exc:
         print(safe(f"{command}: cannot read {path}: {exc.strerror or exc}"), file=sys.stderr)
     return None
+
+
+def replay_level(replay: Replay, replay_path: pathlib.Path, level_file: str | None = None) -> Level:
+    """The level `replay` plays on: `level_file` when given (it must hold the replay's level),
+    else its pack's level, else (a replay naming no pack, as Share and `code --decode` write
+    them) LEVEL.yaml beside the replay. Raises ReplayFileError placed at the replay's field."""
+    from game.io import PackNotFoundError, find_pack
+    from game.io.replay import ReplayFileError
+
+    if level_file:
+        level = load_level(level_file)
+        if level.id != replay.level:
+            raise ReplayFileError(replay.problem(
+                "level", f"the replay is for level '{replay.level}' but {level_file} holds '{level.id}'"))
+        return level
+    if replay.pack is None:
+        beside = replay_path.parent / f"{replay.level}.yaml"
+        if valid_id(replay.level) and beside.is_file():   # an id, never a path out of the folder
+            return load_level(beside)
+        raise ReplayFileError(replay.problem(
+            "level", "the replay names no pack: give the level file with --level"))
+    try:
+        return find_pack(replay.pack).level(replay.level)
+    except PackNotFoundError as exc:
+        raise ReplayFileError(replay.problem("pack", str(exc))) from None
+    except KeyError:
+        raise ReplayFileError(replay.problem(
+            "level", f"pack '{replay.pack}' has no level '{replay.level}'")) from None

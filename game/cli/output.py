@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Callable
 
 # C0 and C1 control characters (ESC starts a terminal escape sequence), but not tab or newline.
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
@@ -31,3 +32,17 @@ def guard_streams() -> None:
                 reconfigure(errors="backslashreplace")
             except (ValueError, OSError):
                 pass
+
+
+def progress_bar(total: int, unit: str = "game") -> tuple[Callable[[int], None] | None, Callable[[], None]]:
+    """A progress bar on a terminal (on stderr); none when piped, so logs stay clean."""
+    if not sys.stderr.isatty():
+        return None, lambda: None
+    from tqdm import tqdm
+
+    bar = tqdm(total=total, unit=unit, file=sys.stderr, leave=False, dynamic_ncols=True)
+
+    def tick(games: int) -> None:
+        bar.update(games)
+
+    return tick, bar.close

@@ -12,7 +12,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from game.bots import BOT_NAMES
+from game.bots import BOT_NAMES, BotSpec
+from game.bots.persona_file import PersonaFileError, is_persona_path, load_persona
 from game.bots.farm import ClusterUnavailable, Job, default_workers, play_jobs
 from game.bots.playtest import (
     BOT_LABELS,
@@ -28,6 +29,7 @@ from game.bots.playtest import (
 )
 from game.cli.lessons import course_around, lesson_problems
 from game.cli.level_source import levels_at
+from game.cli.output import progress_bar, safe
 from game.cli.playtest_stars import star_report
 from game.core import Level, shorten
 from game.io.atomic import atomic_write_bytes
@@ -53,9 +55,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--games", "-n", type=int, default=DEFAULT_GAMES,
                         help=f"games per level, seeds FIRST..FIRST+N-1 (default {DEFAULT_GAMES})")
     parser.add_argument("--first-seed", type=int, default=0, help="the first seed (default 0)")
-    parser.add_argument("--bot", default=PERSON, choices=(STRONG, *BOT_NAMES),
+    parser.add_argument("--bot", default=PERSON, metavar="BOT_OR_PERSONA",
                         help=f"{PERSON}: {BOT_LABELS[PERSON]} (the default); {STRONG}: "
-                             f"{BOT_LABELS[STRONG]}; or any bot by name")
+                             f"{BOT_LABELS[STRONG]}; or any bot by name ({', '.join(BOT_NAMES)}); "
+                             "or a persona file (gridfall calibrate): the person-like bot as fitted")
     parser.add_argument("--workers", "-j", type=int, default=None,
                         help="processes to play on (default: every core); the results are the same for any number")
     parser.add_argument("--scheduler", metavar="ADDRESS", default=None,
@@ -73,20 +76,6 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--apply-stars", action="store_true",
                         help="write the suggested star scores into the level files (implies --stars)")
     parser.set_defaults(run=run)
-
-
-def _progress_bar(total: int) -> tuple[Callable[[int], None] | None, Callable[[], None]]:
-    """A progress bar on a terminal (on stderr); none when piped, so logs stay clean."""
-    if not sys.stderr.isatty():
-        return None, lambda: None
-    from tqdm import tqdm
-
-    bar = tqdm(total=total, unit="game", file=sys.stderr, leave=False, dynamic_ncols=True)
-
-    def tick(games: int) -> None:
-        bar.update(games)
-
-    return tick, bar.close
 
 
 def _percent(value: float) -> str:
@@ -233,12 +222,42 @@ def _unwritable(path: pathlib.Path, option: str, suffixes: tuple[str, ...] = ())
     return None
 
 
+def _bot(text: str) -> tuple[BotSpec, str] | str:
+    """The bot --bot names and what to call it, or why it names none."""
+    if text in (STRONG, *BOT_NAMES):
+        return text, text
+    if not is_persona_path(text):
+        return (f"--bot {shorten(text, 60)}: not a bot ({', '.join((STRONG, *BOT_NAMES))}) "
+                "nor a persona file (.yaml)")
+    try:
+        persona = load_persona(text)
+    except PersonaFileError as exc:
+        return str(exc)
+    except OSError as exc:
+        return f"--bot {shorten(text, 120)}: cannot be read ({exc.strerror or exc})"
+    return persona, f"persona:{persona.name}"
+
+
+def _label(bot: BotSpec) -> str:
+    """What a bot that is not one of BOT_LABELS is: a named bot, or a fitted persona."""
+    if isinstance(bot, str):
+        return "a named bot"
+    fitted = dict(bot.fitted)
+    games = f" to {fitted['games']:.0f} games" if "games" in fitted else ""
+    return f"the person-like bot as fitted{games} (notice {bot.notice:g})"
+
+
 def run(args: argparse.Namespace) -> int:
     name = "gridfall playtest"
     bad = _bad_option(args)
     if bad is not None:
         print(f"{name}: {bad}", file=sys.stderr)
         return 2
+    chosen = _bot(args.bot)
+    if isinstance(chosen, str):
+        print(safe(f"{name}: {chosen}"), file=sys.stderr)
+        return 2
+    bot, args.bot = chosen
     path = pathlib.Path(args.path)
     found = levels_at(path, name)
     if found is None:
@@ -256,8 +275,8 @@ def run(args: argparse.Namespace) -> int:
     # The curve needs each game played on past the limit; the report itself never does.
     longer = args.suggest is not None or args.plot is not None
     seeds = tuple(range(args.first_seed, args.first_seed + args.games))
-    jobs = [Job(level, seeds, args.bot, cap_for(level) if longer else None) for level in levels]
-    tick, close = _progress_bar(len(jobs) * len(seeds))
+    jobs = [Job(level, seeds, bot, cap_for(level) if longer else None) for level in levels]
+    tick, close = progress_bar(len(jobs) * len(seeds))
     try:
         records = play_jobs(jobs, workers=args.workers or default_workers(),
                             scheduler=args.scheduler, progress=tick)
@@ -275,8 +294,8 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps({"bot": args.bot, "games": args.games, "first_seed": args.first_seed,
                           "levels": [r.to_dict() for r in reports]}, indent=2))
     else:
-        print(f"{args.bot} bot: {BOT_LABELS.get(args.bot, 'a named bot')}; {args.games} games a level "
-              f"(seeds {seeds[0]}..{seeds[-1]})")
+        print(safe(f"{args.bot} bot: {BOT_LABELS.get(args.bot, _label(bot))}; {args.games} games a level "
+              f"(seeds {seeds[0]}..{seeds[-1]})"))
         print(table(reports))
         if args.bot == PERSON:   # the lessons are the person-like bot's (game.bots.lessons)
             for problem in lesson_problems(levels, path, course=course_around(pack) if pack else None):

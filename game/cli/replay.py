@@ -7,10 +7,11 @@ import pathlib
 import sys
 from typing import Any
 
+from game.cli.level_source import replay_level
 from game.cli.output import safe
-from game.core import Level, stars, valid_id
-from game.io import LevelFileError, PackNotFoundError, find_pack, load_level
-from game.io.replay import Replay, ReplayFileError, load_replay, replay_notes, verify_replay
+from game.core import stars
+from game.io import LevelFileError, PackNotFoundError
+from game.io.replay import ReplayFileError, load_replay, replay_notes, verify_replay
 
 
 def register(subparsers: Any) -> None:
@@ -25,33 +26,10 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def _level(args: argparse.Namespace, replay: Replay) -> Level:
-    if args.level:
-        level = load_level(args.level)
-        if level.id != replay.level:
-            raise ReplayFileError(replay.problem(
-                "level", f"the replay is for level '{replay.level}' but {args.level} holds '{level.id}'"))
-        return level
-    if replay.pack is None:
-        # Share and `gridfall code --decode` write a game's level file beside its replay.
-        beside = pathlib.Path(args.path).parent / f"{replay.level}.yaml"
-        if valid_id(replay.level) and beside.is_file():   # an id, never a path out of the folder
-            return load_level(beside)
-        raise ReplayFileError(replay.problem(
-            "level", "the replay names no pack: give the level file with --level"))
-    try:
-        return find_pack(replay.pack).level(replay.level)
-    except PackNotFoundError as exc:
-        raise ReplayFileError(replay.problem("pack", str(exc))) from None
-    except KeyError:
-        raise ReplayFileError(replay.problem(
-            "level", f"pack '{replay.pack}' has no level '{replay.level}'")) from None
-
-
 def run(args: argparse.Namespace) -> int:
     try:
         replay = load_replay(args.path)
-        level = _level(args, replay)
+        level = replay_level(replay, pathlib.Path(args.path), args.level)
     except (ReplayFileError, LevelFileError, PackNotFoundError, ValueError, OSError) as exc:
         print(safe(f"gridfall replay: {exc}"), file=sys.stderr)
         return 1

@@ -33,6 +33,9 @@ class Settings:
     # Accessibility: no shakes, sparks, pulses or sweeps, every move shown at once; bigger text.
     reduced_motion: bool = False
     text_size: str = "normal"
+    # Estimates for you: a persona fitted to the player's own kept games says how hard each level
+    # is for them (on the goal card). Off by default; on or off, nothing leaves the machine.
+    for_you: bool = False
     # The window's size when the game was last closed (not in full screen): it opens so again.
     window: tuple[int, int] | None = None
 
@@ -58,7 +61,7 @@ def _from_mapping(raw: Any) -> Settings:
         values["animation_speed"] = raw["animation_speed"]
     if raw.get("text_size") in TEXT_SIZES:
         values["text_size"] = raw["text_size"]
-    for key in ("colorblind", "sound", "fullscreen", "reduced_motion"):
+    for key in ("colorblind", "sound", "fullscreen", "reduced_motion", "for_you"):
         if isinstance(raw.get(key), bool):
             values[key] = raw[key]
     window = raw.get("window")

@@ -73,6 +73,13 @@ class App:
 
         self.share_jobs = ShareJobs()
         self._polling_shares = False
+        from game.ui.for_you_job import ForYouEstimates
+
+        # The player's own estimates (Settings: Estimates for you), made again when their kept
+        # games are newer than them; off, nothing is read or run.
+        self.for_you = ForYouEstimates()
+        if self.settings.for_you:
+            self.for_you.refresh()
         # A file dropped on the window: a pack installs, a replay plays, a level opens.
         self.drops = Drops(self)
 
@@ -176,6 +183,7 @@ class App:
     def quit(self) -> None:
         self.save_current()
         self.remember_window()
+        self.for_you.stop()
         if self._on_quit is not None:
             self._on_quit()
         else:
@@ -185,6 +193,7 @@ class App:
         """The window is closing: keep the game in play and the window's size."""
         self.save_current()
         self.remember_window()
+        self.for_you.stop()
         self.playing = None
 
     # -- settings ------------------------------------------------------------------------
@@ -199,6 +208,11 @@ class App:
             print(f"gridfall: could not save settings: {exc}", file=sys.stderr)
         if self.settings.fullscreen != before.fullscreen:
             self.apply_fullscreen()
+        if self.settings.for_you != before.for_you:
+            if self.settings.for_you:
+                self.for_you.refresh(force=True)
+            else:
+                self.for_you.stop()
         return self.settings
 
     def apply_fullscreen(self) -> None:
@@ -255,7 +269,7 @@ class App:
             slot.clear()
         begin = start if start is not None else slot.resume()
         view = PlayView(slot.level, seed=begin.seed, commands=begin.commands, settings=self.settings,
-                        difficulty=slot.difficulty, on_leave=lambda outcome: self._left(slot, outcome),
+                        difficulty=self._difficulty(slot), on_leave=lambda outcome: self._left(slot, outcome),
                         on_fullscreen=self.toggle_fullscreen, on_change=self.save_current,
                         show_goals=not begin.commands, on_share=lambda s, c: self.share(slot, s, c),
                         back_to=slot.back_to, next_label=slot.next_label, new_deals=slot.new_deals)
@@ -268,6 +282,13 @@ class App:
         elif begin.commands:
             view.say(f"Welcome back: {counted(len(begin.commands), 'move')} in.")
         return view
+
+    def _difficulty(self, slot: Slot) -> str | None:
+        """The goal card's lines of how hard the level is: the pack's playtest figures, and with
+        Estimates for you on, the player's own estimate when one was made for it."""
+        mine = self.for_you.line(slot.pack_id, slot.level) if self.settings.for_you and slot.pack_id else None
+        lines = [line for line in (slot.difficulty, mine) if line]
+        return "\n".join(lines) or None
 
     def _left(self, slot: Slot, outcome: PlayOutcome) -> None:
         """The play view's way out: record the outcome, then go where the player asked."""

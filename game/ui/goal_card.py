@@ -46,7 +46,7 @@ def goal_lines(level: Level, state: State, difficulty: str | None = None) -> lis
         lines.append(f"Moves: {level.moves}")
     lines.append(stars_line(level))
     if difficulty:
-        lines.append(difficulty)
+        lines.extend(difficulty.split("\n"))   # the pack's figures, and the player's own estimate
     # Every line fits the card (a long goal or stars line wrapped out of its box).
     return [piece for line in lines for piece in (textwrap.wrap(line, LINE_CHARACTERS) or [line])]
 

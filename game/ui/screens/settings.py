@@ -1,4 +1,4 @@
-"""The settings screen: animation speed, palette, sound, fullscreen, reduced motion, text size; each saved at once."""
+"""The settings screen: animation speed, palette, sound, fullscreen, reduced motion, text size, estimates for you; each saved at once."""
 
 from __future__ import annotations
 
@@ -41,6 +41,8 @@ class SettingsView(MenuView):
              [("Off", False), ("On", True)], s.reduced_motion),
             ("Text size", "Bigger words beside the board and on its cards", "text_size",
              [(size.capitalize(), size) for size in TEXT_SIZES], s.text_size),
+            ("Estimates for you", "How hard each level is for you, learned from your own games; "
+             "stays on this computer", "for_you", [("Off", False), ("On", True)], s.for_you),
         ]
         pw = min(1000, (w - 80) // 16 * 16)  # few widths: each needs its own panel texture
         left = w / 2 - pw / 2

@@ -1,0 +1,149 @@
+"""Fit a persona to real games: the numbers that make the moves people made most likely, checked against how their games ended."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from game.core import Level, Session, Status
+
+from .base import play_game
+from .likelihood import Decision, best_notice, decisions_of, log_likelihood, standings, top_share
+from .persona import DEFAULT_PERSONA, Persona
+from .person import person_bot
+
+# The values each weight may take in the search (the default's own value is always tried too).
+# Coarse on purpose: twenty games say little finer than this, and each try is a pass over
+# every option of every move.
+STEPS: dict[str, tuple[float, ...]] = {
+    "wanted_weight": (1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 9.0, 14.0),
+    "special_bonus": (0.0, 0.5, 1.0, 1.5, 2.5, 4.0, 6.0, 10.0),
+    "blocker_weight": (0.0, 1.0, 2.0, 4.0, 6.0, 10.0, 16.0),
+    "depth_weight": (0.0, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0),
+    "reach_step_weight": (0.0, 0.5, 1.5, 3.0, 6.0, 12.0),
+}
+ROUNDS = 4
+# A weight moves only for a gain in log-likelihood above this: where the games say nothing of
+# a weight (no collect goal, no blockers) it keeps the default's value.
+GAIN = 1e-6
+# The notice chances tried when the fit is held against how the games ended (besides the
+# fitted one and the default's).
+NOTICES = (0.3, 0.45, 0.6, 0.9, 0.99)
+# Persona games played in all for each of those tries (at least one per real game).
+OUTCOME_PLAYS = 40
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One real game to learn from: its level, its seed and how it was played."""
+
+    level: Level
+    seed: int
+    session: Session
+
+    @property
+    def won(self) -> bool:
+        return self.session.state.status == Status.WON
+
+
+@dataclass(frozen=True, slots=True)
+class Fit:
+    """What calibrate found: the persona, and how well it and the default explain the games."""
+
+    persona: Persona
+    games: int
+    moves: int                  # decisions the fit weighed (match3 swaps and chains)
+    log_likelihood: float       # per move, the fitted persona
+    default_log_likelihood: float
+    top1: float                 # share of moves that were the persona's first choice
+    default_top1: float
+    real_wins: float            # share of the games people won
+    predicted_wins: float       # share the fitted persona wins on the same levels and seeds
+    default_predicted_wins: float
+
+    def figures(self) -> tuple[tuple[str, float], ...]:
+        """The figures a persona file keeps under `fitted:`."""
+        return (("games", self.games), ("moves", self.moves),
+                ("log_likelihood_per_move", round(self.log_likelihood, 4)),
+                ("default_log_likelihood_per_move", round(self.default_log_likelihood, 4)),
+                ("top1", round(self.top1, 4)), ("default_top1", round(self.default_top1, 4)),
+                ("real_wins", round(self.real_wins, 4)), ("predicted_wins", round(self.predicted_wins, 4)),
+                ("default_predicted_wins", round(self.default_predicted_wins, 4)))
+
+
+def fit_weights(decisions: Sequence[Decision], start: Persona = DEFAULT_PERSONA,
+                tick: Callable[[], None] | None = None) -> tuple[Persona, float]:
+    """The weights (each from STEPS, one at a time, for a few rounds) and the notice chance
+    that make `decisions` most likely, and that log-likelihood."""
+    persona = start
+    notice, best = best_notice(standings(decisions, persona))
+    for _ in range(ROUNDS):
+        moved = False
+        for name, values in STEPS.items():
+            for value in values:
+                if value == getattr(persona, name):
+                    continue
+                trial = persona.with_number(name, value)
+                p, score = best_notice(standings(decisions, trial))
+                if tick is not None:
+                    tick()
+                if score > best + GAIN:
+                    persona, notice, best, moved = trial, p, score, True
+        if not moved:
+            break
+    return dataclasses.replace(persona, notice=round(notice, 4)), best
+
+
+def win_share(games: Sequence[Game], persona: Persona, per_game: int = 1) -> float:
+    """The share of the games' levels and seeds the persona wins (`per_game` bot seeds each)."""
+    if not games:
+        return 0.0
+    wins = 0
+    for n, game in enumerate(games):
+        for k in range(per_game):
+            bot = person_bot(game.level.mode, seed=(n * per_game + k) * 7919 + 1, persona=persona)
+            wins += play_game(game.level, game.seed, bot).state.status == Status.WON
+    return wins / (len(games) * per_game)
+
+
+def calibrate(games: Sequence[Game], name: str = "calibrated",
+              tick: Callable[[], None] | None = None) -> Fit:
+    """Fit a persona to `games` (match3 and chain; slide games hold no choices to weigh).
+
+    First the weights and notice chance that make the moves most likely (fit_weights). Then
+    the fit is held against how the games ended: a person who plans ahead makes moves no
+    weighing of one move explains, and the persona that explains their moves best may win far
+    less often than they do. So the fitted weights and the default's, each at several notice
+    chances, play the same levels and seeds; of those whose wins come within a standard error
+    of the people's, the one that makes the moves most likely is kept (none within it: the
+    nearest)."""
+    decisions = [d for game in games for d in decisions_of(game.session)]
+    if not decisions:
+        raise ValueError("no match3 or chain move to learn from in these games")
+    weighed, _ = fit_weights(decisions, tick=tick)
+    real = sum(g.won for g in games) / len(games)
+    per_game = max(1, OUTCOME_PLAYS // len(games))
+    tolerance = max(math.sqrt(real * (1 - real) / len(games)), 1 / len(games))
+    tried: list[tuple[float, float, Persona]] = []
+    for base in (weighed, DEFAULT_PERSONA):
+        for notice in sorted({weighed.notice, DEFAULT_PERSONA.notice, *NOTICES}):
+            trial = dataclasses.replace(base, notice=notice)
+            share = win_share(games, trial, per_game)
+            tried.append((share, log_likelihood(standings(decisions, trial), notice), trial))
+            if tick is not None:
+                tick()
+    close = [t for t in tried if abs(t[0] - real) <= tolerance]
+    predicted, _, persona = max(close, key=lambda t: t[1]) if close else min(tried, key=lambda t: abs(t[0] - real))
+    default_counted = standings(decisions, DEFAULT_PERSONA)
+    moves = len(decisions)
+    fit = Fit(
+        persona=dataclasses.replace(persona, name=name),
+        games=len(games), moves=moves,
+        log_likelihood=log_likelihood(standings(decisions, persona), persona.notice) / moves,
+        default_log_likelihood=log_likelihood(default_counted, DEFAULT_PERSONA.notice) / moves,
+        top1=top_share(decisions, persona), default_top1=top_share(decisions, DEFAULT_PERSONA),
+        real_wins=real, predicted_wins=predicted,
+        default_predicted_wins=next(t[0] for t in tried if t[2] == DEFAULT_PERSONA))
+    return dataclasses.replace(fit, persona=dataclasses.replace(fit.persona, fitted=fit.figures()))

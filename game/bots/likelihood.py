@@ -1,0 +1,121 @@
+"""How likely a persona makes the moves a person made: decisions read off a game, and the chance of each under the notice model."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from game.core import Chain, Command, Mode, Session, State, Status, Swap, legal_commands
+
+from .persona import Features, Persona
+from .person import chain_features, reach_steps, swap_features, wanted_tiles
+
+# Worths closer than this are a tie: the bot breaks ties by its draw (a millionth at most).
+TIE = 1e-6
+# The notice chance is kept inside this band: at 1 a move the persona ranks second would be
+# impossible, and one such move would make the whole fit -inf.
+NOTICE_FLOOR, NOTICE_CEILING = 0.02, 0.99
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One move a person made: every move they could have made (as the person bot sees them,
+    in the order it sees them) and which one they chose."""
+
+    options: tuple[Features, ...]
+    chosen: int
+
+
+def decisions_of(session: Session) -> list[Decision]:
+    """The decisions of a played game: each match3 swap or chain command made while the game
+    was playing (slide games and the finale hold no choices a persona weighs)."""
+    out: list[Decision] = []
+    state = session.initial
+    for turn in session.turns:
+        decision = decision_at(state, turn.command)
+        if decision is not None:
+            out.append(decision)
+        state = turn.state
+    return out
+
+
+def decision_at(state: State, command: Command) -> Decision | None:
+    """The decision of playing `command` in `state` (None: nothing a persona weighs)."""
+    if state.status != Status.PLAYING or state.level.mode == Mode.SLIDE:
+        return None
+    if state.level.mode == Mode.MATCH3:
+        swaps = [c for c in legal_commands(state) if isinstance(c, Swap)]
+        if command not in swaps:
+            return None
+        wanted = wanted_tiles(state)
+        return Decision(tuple(swap_features(state, s, wanted) for s in swaps), swaps.index(command))
+    chains = [c for c in legal_commands(state) if isinstance(c, Chain)]
+    if command not in chains:
+        return None
+    wanted, steps = wanted_tiles(state), reach_steps(state)
+    return Decision(tuple(chain_features(state, c, wanted, steps) for c in chains), chains.index(command))
+
+
+Standing = tuple[int, int, int]
+"""Where a chosen move stands among its options for one persona: (options worth more, options
+worth the same counting itself, all options)."""
+
+
+def standing(decision: Decision, persona: Persona) -> Standing:
+    worths = [persona.worth(f) for f in decision.options]
+    mine = worths[decision.chosen]
+    above = sum(1 for w in worths if w > mine + TIE)
+    level = sum(1 for w in worths if abs(w - mine) <= TIE)
+    return above, level, len(worths)
+
+
+def standings(decisions: Iterable[Decision], persona: Persona) -> Counter[Standing]:
+    """How many decisions stand each way for `persona` (the likelihood depends on nothing else)."""
+    return Counter(standing(d, persona) for d in decisions)
+
+
+def move_chance(stand: Standing, notice: float) -> float:
+    """The chance the notice model plays the chosen move: it is noticed, none better is, and it
+    wins the draw among its equals; or nothing is noticed and it is the random pick.
+    With q = 1 - notice: q^above * (1 - q^level) / level + q^all / all."""
+    above, level, total = stand
+    q = 1.0 - notice
+    return q ** above * (1.0 - q ** level) / level + q ** total / total
+
+
+def log_likelihood(counted: Counter[Standing], notice: float) -> float:
+    return sum(n * math.log(max(move_chance(s, notice), 1e-300)) for s, n in counted.items())
+
+
+def best_notice(counted: Counter[Standing]) -> tuple[float, float]:
+    """The notice chance that makes these standings most likely, and that log-likelihood: a
+    coarse scan, then a golden-section search around the best point."""
+    grid = [NOTICE_FLOOR + i * (NOTICE_CEILING - NOTICE_FLOOR) / 48 for i in range(49)]
+    scores = [log_likelihood(counted, p) for p in grid]
+    i = max(range(len(grid)), key=scores.__getitem__)
+    lo, hi = grid[max(0, i - 1)], grid[min(len(grid) - 1, i + 1)]
+    ratio = (math.sqrt(5) - 1) / 2
+    for _ in range(30):
+        a, b = hi - ratio * (hi - lo), lo + ratio * (hi - lo)
+        if log_likelihood(counted, a) >= log_likelihood(counted, b):
+            hi = b
+        else:
+            lo = a
+    p = (lo + hi) / 2
+    best = log_likelihood(counted, p)
+    return (p, best) if best >= scores[i] else (grid[i], scores[i])
+
+
+def top_share(decisions: Sequence[Decision], persona: Persona) -> float:
+    """The share of decisions where the persona's first choice is the move made (a tie for
+    first counts its share)."""
+    if not decisions:
+        return 0.0
+    hits = 0.0
+    for d in decisions:
+        above, level, _ = standing(d, persona)
+        if above == 0:
+            hits += 1.0 / level
+    return hits / len(decisions)

@@ -1,0 +1,83 @@
+"""A persona: the person-like bot's parameters (how often it misses a move, what it prefers), and what a move is worth to it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+# The default persona's numbers: the person-like bot as tuned by hand before it was fitted to
+# anyone (every figure the lab printed before personas, and every daily, comes from these).
+NOTICE = 0.75            # each legal command is noticed with this chance
+WANTED_WEIGHT = 4.0      # a tile of a kind the level still wants counts this many times
+SPECIAL_BONUS = 2.5      # a run that makes a special: this much a rank (line 1, bomb 2, rainbow 3)
+BLOCKER_WEIGHT = 4.0     # each jelly layer, lock, stone hit or cell under a drop a move takes
+DEPTH_WEIGHT = 0.5       # swaps low on the board stir more of it
+REACH_STEP_WEIGHT = 1.5  # chain: every step nearer a reach goal
+SLIP = 0.03              # slide: the chance of sliding a tile that is not the method's next one
+GOAL_CELL_WORTH = 1000.0  # chain: a path ending on the reach goal itself; a person takes it
+
+# The bounds a persona's numbers must keep (a file's values are checked against them).
+NOTICE_RANGE = (0.01, 1.0)
+WEIGHT_RANGE = (0.0, 100.0)
+
+
+@dataclass(frozen=True, slots=True)
+class Features:
+    """What a person sees of one move: the tiles it clears (or eats), those a collect goal still
+    wants, the specials it makes (ranks added), the blocker progress, how low on the board it is
+    (0 top .. 1 bottom), the steps it brings the token nearer a reach goal, and whether it ends
+    on that goal."""
+
+    tiles: int
+    useful: int = 0
+    special: int = 0
+    progress: int = 0
+    depth: float = 0.0
+    closer: int = 0
+    goal: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Persona:
+    """The person-like bot's numbers. `name` says whose they are; `fitted` keeps what the fit
+    measured (games, moves, log-likelihood per move...) as plain values, for the designer."""
+
+    name: str = "default"
+    notice: float = NOTICE
+    wanted_weight: float = WANTED_WEIGHT
+    special_bonus: float = SPECIAL_BONUS
+    blocker_weight: float = BLOCKER_WEIGHT
+    depth_weight: float = DEPTH_WEIGHT
+    reach_step_weight: float = REACH_STEP_WEIGHT
+    slip: float = SLIP
+    fitted: tuple[tuple[str, float], ...] = ()
+
+    def worth(self, f: Features) -> float:
+        """What the move of `f` is worth to this persona: every tile counts 1, a wanted one
+        `wanted_weight`, plus the specials, blockers, depth and reach terms. The sum is built in
+        one fixed order, so the default persona plays exactly the games it always played."""
+        worth = float(f.tiles + (self.wanted_weight - 1) * f.useful)
+        worth += self.special_bonus * f.special
+        worth += self.blocker_weight * f.progress
+        worth += self.reach_step_weight * f.closer
+        if f.goal:
+            worth += GOAL_CELL_WORTH
+        return worth + self.depth_weight * f.depth
+
+    def with_number(self, name: str, value: float) -> Persona:
+        """This persona with one of its numbers (a name of PARAMETERS) changed."""
+        if name not in PARAMETERS:
+            raise ValueError(f"a persona has no number {name!r}")
+        changed: dict[str, Any] = {name: value}
+        return replace(self, **changed)
+
+    def numbers(self) -> dict[str, float]:
+        """The persona's parameters by name (what a persona file holds besides its name)."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name in PARAMETERS}
+
+
+PARAMETERS = ("notice", "wanted_weight", "special_bonus", "blocker_weight", "depth_weight",
+              "reach_step_weight", "slip")
+"""A persona's numbers, in the order a persona file lists them."""
+
+DEFAULT_PERSONA = Persona()

@@ -1,0 +1,83 @@
+"""The game's "Estimates for you": the player's estimates read from their data folder, made again in the background when their games are newer."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+from game.bots.for_you import ForYou, for_you_line, for_you_path, read_for_you
+from game.core import Level
+from game.io.kept_replays import replays_root
+
+
+def _newest_game() -> float:
+    """When a game was last kept (the newest level folder of kept replays; 0: none)."""
+    newest = 0.0
+    try:
+        root = replays_root()
+        for pack in os.scandir(root):
+            if pack.is_dir(follow_symlinks=False):
+                for level in os.scandir(pack.path):
+                    if level.is_dir(follow_symlinks=False):
+                        newest = max(newest, level.stat(follow_symlinks=False).st_mtime)
+    except OSError:
+        return newest
+    return newest
+
+
+class ForYouEstimates:
+    """The player's estimates and the process that makes them (`gridfall calibrate --mine`,
+    at low priority, so the game never waits for the minute it may take). Used only while the
+    setting is on: off, nothing is read, run or shown."""
+
+    def __init__(self) -> None:
+        self.process: subprocess.Popen[bytes] | None = None
+        self.made: ForYou | None = None
+        self._read = False
+
+    def refresh(self, force: bool = False) -> None:
+        """Make the estimates again when the player's kept games are newer than them (`force`:
+        at once, as when the setting is switched on); never two runs at a time."""
+        self.reap()
+        if self.process is not None:
+            return
+        try:
+            made_at = os.lstat(for_you_path()).st_mtime
+        except OSError:
+            made_at = 0.0
+        if not force and made_at >= _newest_game():
+            return
+        command = [sys.executable, "-m", "game", "calibrate", "--mine"]
+        self.process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                        stderr=subprocess.DEVNULL, preexec_fn=_lower_priority)
+
+    def reap(self) -> bool:
+        """Whether a run just ended (its estimates are read anew)."""
+        if self.process is None or self.process.poll() is None:
+            return False
+        self.process = None
+        self._read = False
+        return True
+
+    def line(self, pack_id: str, level: Level) -> str | None:
+        """The goal card's line for this level, when an estimate was made for it as it is now."""
+        self.reap()
+        if not self._read:
+            self.made, self._read = read_for_you(), True
+        rate = None if self.made is None else self.made.rate(pack_id, level)
+        return None if rate is None else for_you_line(rate)
+
+    def stop(self) -> None:
+        """End a run still going (quitting): it starts again next time."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(5)
+        self.process = None
+
+
+def _lower_priority() -> None:
+    try:
+        os.nice(10)
+    except OSError:
+        pass

@@ -1,0 +1,116 @@
+"""Calibrating the person-like bot on real games: the notice model's chances against a slow
+reference, a fit that finds a hidden persona again, and persona files."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import pathlib
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.bots.base import play_game
+from game.bots.calibrate import Game, calibrate
+from game.bots.likelihood import Decision, decisions_of, move_chance, standing
+from game.bots.persona import DEFAULT_PERSONA, Features, Persona
+from game.bots.persona_file import PersonaFileError, load_persona, persona_to_yaml, save_persona
+from game.bots.person import person_bot
+from game.core import Mode
+from game.io import find_pack
+
+HIDDEN = Persona(name="hidden", notice=0.35, wanted_weight=1.5, depth_weight=0.0)
+
+
+def _reference_chance(worths: list[float], chosen: int, notice: float) -> float:
+    """The chance the notice model plays `chosen`, by going through every set of noticed moves:
+    the best noticed wins (ties shared evenly); none noticed, each move is the random pick."""
+    n = len(worths)
+    total = 0.0
+    for noticed in itertools.product((False, True), repeat=n):
+        chance = math.prod(notice if seen else 1 - notice for seen in noticed)
+        seen = [i for i in range(n) if noticed[i]]
+        if not seen:
+            total += chance / n
+            continue
+        top = max(worths[i] for i in seen)
+        best = [i for i in seen if worths[i] == top]
+        if chosen in best:
+            total += chance / len(best)
+    return total
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 4), min_size=1, max_size=7), st.data(),
+       st.floats(0.02, 0.99))
+def test_the_move_chance_is_the_notice_models_own(worths: list[int], data: st.DataObject, notice: float) -> None:
+    chosen = data.draw(st.integers(0, len(worths) - 1))
+    decision = Decision(tuple(Features(w) for w in worths), chosen)
+    got = move_chance(standing(decision, DEFAULT_PERSONA), notice)
+    assert got == pytest.approx(_reference_chance([float(w) for w in worths], chosen, notice), abs=1e-12)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.integers(0, 6), min_size=1, max_size=12), st.floats(0.02, 0.99))
+def test_the_chances_of_all_moves_add_up_to_one(worths: list[int], notice: float) -> None:
+    options = tuple(Features(w) for w in worths)
+    total = sum(move_chance(standing(Decision(options, i), DEFAULT_PERSONA), notice) for i in range(len(worths)))
+    assert total == pytest.approx(1.0)
+
+
+def _games_of(persona: Persona, count: int) -> list[Game]:
+    levels = [lv for lv in find_pack("first-steps").levels if lv.mode != Mode.SLIDE]
+    games = []
+    for n in range(count):
+        level = levels[n % len(levels)]
+        games.append(Game(level, 300 + n, play_game(level, 300 + n, person_bot(level.mode, 40 + n, persona))))
+    return games
+
+
+def test_a_fit_finds_a_hidden_persona_again() -> None:
+    fit = calibrate(_games_of(HIDDEN, 30))
+    assert abs(fit.persona.notice - HIDDEN.notice) < 0.1       # the default notices 0.75
+    assert fit.persona.wanted_weight < DEFAULT_PERSONA.wanted_weight
+    assert fit.log_likelihood > fit.default_log_likelihood + 0.5
+    assert dict(fit.persona.fitted)["games"] == 30
+    assert fit.moves > 100
+
+
+def test_a_persona_that_notices_everything_always_plays_its_first_choice() -> None:
+    sharp = Persona(notice=1.0)
+    for game in _games_of(sharp, 4):
+        for decision in decisions_of(game.session):
+            assert standing(decision, sharp)[0] == 0
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.floats(0.01, 1.0), st.floats(0.0, 100.0), st.floats(0.0, 100.0), st.text(min_size=1, max_size=20).filter(str.strip))
+def test_a_persona_file_reads_back_as_written(notice: float, wanted: float, depth: float, name: str) -> None:
+    persona = Persona(name=name.strip(), notice=notice, wanted_weight=wanted, depth_weight=depth,
+                      fitted=(("games", 20.0), ("moves", 311.0)))
+    folder = pathlib.Path(__import__("tempfile").mkdtemp())
+    save_persona(persona, folder / "p.yaml")
+    assert load_persona(folder / "p.yaml") == persona
+    assert persona_to_yaml(persona) == (folder / "p.yaml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("notice: 0.5\n", "1:1: a persona file is a mapping that starts with 'persona: 1'"),
+    ("persona: 2\n", "1:10: persona: this game reads persona format 1"),
+    ("persona: 1\nnotise: 0.5\n", "2:1: notise: unknown key"),
+    ("persona: 1\nnotice: 0\n", "2:9: notice: expected a number from 0.01 to 1"),
+    ("persona: 1\nnotice: .nan\n", "2:9: notice: expected a number"),
+    ("persona: 1\nwanted_weight: yes\n", "2:16: wanted_weight: expected a number"),
+    ("persona: 1\nname: ''\n", "2:7: name: expected a short name"),
+    ("persona: 1\nfitted: [1, 2]\n", "2:9: fitted: expected the fit's figures"),
+    ("- a\n- b\n", "1:1: a persona file is a mapping"),
+    ("persona: 1\n  bad: [\n", "persona.yaml:"),
+])
+def test_a_bad_persona_file_is_one_located_line(tmp_path: pathlib.Path, text: str, said: str) -> None:
+    path = tmp_path / "persona.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(PersonaFileError) as caught:
+        load_persona(path)
+    message = str(caught.value)
+    assert "\n" not in message and str(path) in message and said in message
