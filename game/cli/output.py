@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 
@@ -31,3 +32,15 @@ def guard_streams() -> None:
                 reconfigure(errors="backslashreplace")
             except (ValueError, OSError):
                 pass
+
+
+def quiet_broken_pipe() -> int:
+    """End a command whose reader closed the pipe, quietly (the Python docs' recipe): stdout
+    goes to /dev/null, so the flush when Python exits finds no pipe to complain about; 1 as for
+    any output not delivered."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):   # stdout is not a file (a test's capture)
+        pass
+    return 1
