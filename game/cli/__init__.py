@@ -66,6 +66,12 @@ def build_parser(command: str | None = None, *, every: bool = False) -> argparse
 
 
 def main(argv: list[str] | None = None) -> int:
+    if getattr(sys, "frozen", False):
+        # A one-folder bundle is its own worker: a process it spawns (a playtest on a terminal,
+        # the editor's F5) starts here and must become the worker, not a second game.
+        import multiprocessing
+
+        multiprocessing.freeze_support()
     from game.cli.output import guard_streams, quiet_broken_pipe
 
     guard_streams()
