@@ -122,7 +122,7 @@ def check(folder: pathlib.Path) -> None:
         # A playtest on a terminal: its progress bar is a thread, so the workers are spawned
         # (the bundle starting itself as a worker: multiprocessing.freeze_support).
         said = _on_terminal([str(program), "playtest", "first-steps", "-n", "20", "-j", "2"], where, env)
-        if "pass rate" not in said or "Traceback" in said:
+        if "first-swap" not in said or "Traceback" in said:
             raise SystemExit(f"bundle check failed: playtest on a terminal said\n{said}")
         # The editor's F5: its Difficulty run on spawned workers, the panel's answer on the status line.
         answer = run("edit", str(level), "--check-difficulty").stdout
