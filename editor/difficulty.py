@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import collections
 import dataclasses
-import functools
 import json
-import multiprocessing
-import os
 import pathlib
 import re
 import textwrap
@@ -17,6 +14,7 @@ from dataclasses import dataclass
 import arcade
 
 from game.bots.farm import Job, chunked, default_workers
+from game.bots.workers import start_pool, stop_pool
 from game.bots.playtest import PERSON, GameRecord, LevelReport, cap_for, nearest_limit, play_seeds, report
 from game.core import Level, Problem
 from game.io.atomic import atomic_write_text
@@ -27,8 +25,6 @@ from . import pack_results
 from .host import Host, Part
 from .look import BAD, DIM, GOOD, PANEL, PROBLEMS_H, PROPS_W, SELECTED, TEXT, WARN, clip
 
-# A bot worker yields the cores to the editor (nice 10), where the system has nice.
-_NICE = functools.partial(os.nice, 10) if hasattr(os, "nice") else None
 GAMES = 200                 # per run: a figure within about +-7% in a few seconds
 TARGETS = tuple(t / 10 for t in range(1, 10))   # the pass rates a designer can aim the limit at
 TARGET = 0.6
@@ -95,12 +91,9 @@ class DifficultyRun:
         self._owner = owner
         self.error = None
         if self._pool is None:
-            # spawn: the editor has threads (the slide solver, pyglet) that fork copies badly.
-            self._pool = ProcessPoolExecutor(max_workers=self.workers,
-                                             mp_context=multiprocessing.get_context("spawn"),
-                                             # a worker yields the cores to the editor's drawing
-                                             # and input; os.nice is not on every system
-                                             initializer=_NICE)
+            # spawn: the editor has threads (the slide solver, pyglet) that fork copies badly;
+            # nice: a worker yields the cores to the editor's drawing and input.
+            self._pool = start_pool(self.workers, "spawn", nice=True)
         pieces = chunked(Job(level, tuple(range(self.games)), PERSON, cap_for(level)))
         self._level = level
         # play_seeds itself, not a function of this module: a spawned worker then imports the
@@ -182,7 +175,7 @@ class DifficultyRun:
         """Stop the workers (the editor is leaving); nothing waits for a game in play."""
         self.cancel()
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            stop_pool(self._pool)
             self._pool = None
 
     # -- what the figures say -----------------------------------------------------------------------

@@ -4,16 +4,16 @@ all of them kept in the pack's playtest.yaml at the end (issue 23 item 1)."""
 from __future__ import annotations
 
 import datetime
-import multiprocessing
 import pathlib
 from concurrent.futures import Future, ProcessPoolExecutor
 
 from game.bots.farm import Job, chunked, default_workers
+from game.bots.workers import start_pool, stop_pool
 from game.bots.playtest import PERSON, GameRecord, LevelReport, cap_for, play_seeds, report
 from game.core import Level
 from game.io.playtest_file import write_results
 
-from .difficulty import _NICE, TARGET
+from .difficulty import TARGET
 
 PACK_GAMES = 100     # a level: the pass rate within about +-10%, a 30-level pack in a few minutes
 
@@ -39,8 +39,7 @@ class PackRun:
         self.folder, self.pack_id, self.error, self.written = folder, pack_id, None, None
         self.reports = {}
         self._levels = list(levels)
-        self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                         initializer=_NICE)
+        self._pool = start_pool(self.workers, "spawn", nice=True)
         seeds = tuple(range(self.games))
         pool = self._pool
         self._pending = [[pool.submit(play_seeds, piece.level, piece.seeds, piece.bot, piece.cap)
@@ -87,5 +86,5 @@ class PackRun:
             for futures in self._pending:
                 for f in futures:
                     f.cancel()
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            stop_pool(self._pool)
             self._pool = None

@@ -4,7 +4,9 @@ Run with `make bundle`. The bundle lands in dist/bundle/gridfall/ (the program i
 dist/bundle/gridfall/gridfall, gridfall.exe on Windows); zip that folder to hand it out. The
 script prints how long the build took (wall and CPU) and how big the folder is, then runs the
 bundled program from another folder with a throw-away data folder: `pack list` (both shipped
-packs), `validate first-steps`, and a headless `play --frames 2 --screenshot`.
+packs), `validate first-steps`, a headless `play --frames 2 --screenshot` (without arcade's
+VERSION error), then what the installed game also does: `record` a GIF (Share's), `playtest` on
+a terminal (spawned workers) and the editor's F5 (`edit LEVEL --check-difficulty`).
 """
 
 from __future__ import annotations
@@ -33,7 +35,9 @@ OPTIONS = [
     *[arg for name in ("levels", "assets")
       for arg in ("--add-data", f"{ROOT / name}{os.pathsep}game/data/{name}")],
     # arcade brings its own hook (its system resources: shaders, the Kenney fonts); collecting
-    # its data again would clash with it (arcade/VERSION).
+    # its data again would clash with it. packaging/hooks/hook-arcade.py runs it and puts
+    # arcade/VERSION where arcade reads it.
+    "--additional-hooks-dir", str(ROOT / "packaging" / "hooks"),
     "--collect-submodules", "arcade", "--collect-submodules", "pyglet",
     # pyglet.window cannot be imported to list its modules where there is no display (a build
     # server): its platform modules are named instead.
@@ -45,6 +49,20 @@ OPTIONS = [
     "--exclude-module", "pytest", "--exclude-module", "hypothesis", "--exclude-module", "mypy",
     "--exclude-module", "jsonschema",
 ]
+
+
+LEVEL = """format: 1
+id: orchard
+name: Orchard
+mode: match3
+width: 7
+height: 7
+kinds: 5
+seed: 4
+moves: 12
+goals:
+  collect: {4: 10}
+"""
 
 
 def _cpu_children() -> float:
@@ -90,12 +108,64 @@ def check(folder: pathlib.Path) -> None:
             raise SystemExit(f"bundle check failed: pack list shows\n{listed}")
         run("validate", "first-steps")
         start = time.monotonic()
-        run("play", "--frames", "2", "--screenshot", str(where / "title.png"))
+        done_start = run("play", "--frames", "2", "--screenshot", str(where / "title.png"))
         if not (where / "title.png").is_file() or (where / "title.png").stat().st_size < 10_000:
             raise SystemExit("bundle check failed: no screenshot of the title screen")
         shutil.copy(where / "title.png", WORK / "title.png")
         print(f"checked: pack list, validate first-steps, and a headless start "
               f"({time.monotonic() - start:.1f} s) with a title screenshot in {WORK / 'title.png'}")
+        if "VERSION" in done_start.stderr:
+            raise SystemExit(f"bundle check failed: arcade's VERSION error at start\n{done_start.stderr}")
+        level = _a_level(where)
+        # Share's GIF: the game starts this very subcommand of itself (game/io/program.py).
+        run("record", str(level), "--bot", "--moves", "3", "--out", str(where / "clip.gif"))
+        if not (where / "clip.gif").is_file() or (where / "clip.gif").stat().st_size < 10_000:
+            raise SystemExit("bundle check failed: record wrote no GIF")
+        # A playtest on a terminal: its progress bar is a thread, so the workers are spawned
+        # (the bundle starting itself as a worker: multiprocessing.freeze_support).
+        said = _on_terminal([str(program), "playtest", "first-steps", "-n", "20", "-j", "2"], where, env)
+        if "first-swap" not in said or "Traceback" in said:
+            raise SystemExit(f"bundle check failed: playtest on a terminal said\n{said}")
+        # The editor's F5: its Difficulty run on spawned workers, the panel's answer on the status line.
+        answer = run("edit", str(level), "--check-difficulty").stdout
+        if "bots win" not in answer:
+            raise SystemExit(f"bundle check failed: F5 answered\n{answer}")
+        print(f"checked: record (a GIF of {(where / 'clip.gif').stat().st_size // 1024} KiB), playtest "
+              f"on a terminal ({said.strip().splitlines()[-1].strip()[:60]}...), F5 ({answer.strip()})")
+
+
+def _a_level(where: pathlib.Path) -> pathlib.Path:
+    """A small level file beside the check, as a designer's own."""
+    path = where / "orchard.yaml"
+    path.write_text(LEVEL, encoding="utf-8")
+    return path
+
+
+def _on_terminal(command: list[str], cwd: pathlib.Path, env: dict[str, str]) -> str:
+    """What `command` prints with a pseudo-terminal for its output, as a person in a shell sees it."""
+    import pty
+
+    main, child = pty.openpty()
+    try:
+        process = subprocess.Popen(command, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=child,
+                                   stderr=child)
+        os.close(child)
+        chunks = []
+        while True:
+            try:
+                chunk = os.read(main, 65536)
+            except OSError:      # the terminal's other side closed: the program ended
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+        process.wait(timeout=300)
+    finally:
+        os.close(main)
+    said = b"".join(chunks).decode("utf-8", "replace")
+    if process.returncode != 0:
+        raise SystemExit(f"bundle check failed: {' '.join(command[1:])} on a terminal\n{said}")
+    return said
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ import multiprocessing
 import os
 import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import as_completed
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,6 +19,7 @@ from game.core import Level
 
 from . import BotSpec
 from .playtest import GameRecord, play_seeds
+from .workers import start_pool
 
 # Seeds a worker plays per task: enough to make the task's overhead small, few enough that
 # the last tasks do not leave a core idle for long.
@@ -91,8 +92,7 @@ def start_method() -> str:
 def _on_processes(pieces: Sequence[Job], workers: int,
                   progress: Callable[[int], None] | None) -> list[list[GameRecord]]:
     done: list[list[GameRecord] | None] = [None] * len(pieces)
-    context = multiprocessing.get_context(start_method())
-    with ProcessPoolExecutor(max_workers=min(workers, len(pieces)), mp_context=context) as pool:
+    with start_pool(min(workers, len(pieces)), start_method()) as pool:
         futures = {pool.submit(_play, piece): i for i, piece in enumerate(pieces)}
         for future in as_completed(futures):
             i = futures[future]

@@ -67,15 +67,27 @@ def build_parser(command: str | None = None, *, every: bool = False) -> argparse
 
 
 def main(argv: list[str] | None = None) -> int:
-    from game.cli.output import guard_streams
+    if getattr(sys, "frozen", False):
+        # A one-folder bundle is its own worker: a process it spawns (a playtest on a terminal,
+        # the editor's F5) starts here and must become the worker, not a second game.
+        import multiprocessing
+
+        multiprocessing.freeze_support()
+    from game.cli.output import guard_streams, quiet_broken_pipe
 
     guard_streams()
-    words = sys.argv[1:] if argv is None else argv
-    command = _command_in(words)
-    args = build_parser(command).parse_args(words)
-    if args.command is None:
-        args = build_parser("play").parse_args(["play", *words])
-    return int(args.run(args) or 0)
+    try:
+        words = sys.argv[1:] if argv is None else argv
+        command = _command_in(words)
+        args = build_parser(command).parse_args(words)
+        if args.command is None:
+            args = build_parser("play").parse_args(["play", *words])
+        code = int(args.run(args) or 0)
+        sys.stdout.flush()   # a closed pipe is found here, not at exit where nothing can catch it
+        return code
+    except BrokenPipeError:
+        # The reader went away (`gridfall code ... | head`): what is left to say has no one to read it.
+        return quiet_broken_pipe()
 
 
 if __name__ == "__main__":

@@ -16,6 +16,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("path", nargs="?", metavar="LEVEL_OR_PACK",
                         help="a level .yaml, a pack folder or a NAME.pack.yaml")
     parser.add_argument("--level", metavar="ID", help="the level of the pack to open")
+    # A smoke run without a person (the bundle's self-check, headless too): press F5 on the level
+    # as a designer does, let the editor's frames go on until the bots answer, print the status line.
+    parser.add_argument("--check-difficulty", action="store_true", help=argparse.SUPPRESS)
     parser.set_defaults(run=run)
 
 
@@ -58,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
     elif args.level is not None:
         return _fail("--level needs a pack (LEVEL_OR_PACK)")
     # Same rule and exit code as `gridfall play`: no display is exit 2, on stderr.
-    no_display = display_problem(None)
+    no_display = display_problem(0 if args.check_difficulty else None)
     if no_display:
         print(no_display.replace("gridfall:", "gridfall edit:", 1), file=sys.stderr)
         return 2
@@ -91,5 +94,38 @@ def run(args: argparse.Namespace) -> int:
             view.open_dialog(recovery)
         elif args.level is None:
             view.pick_from(entries, f"Levels of '{pack_name}' (Cancel keeps {entries[0].label})")
+    if args.check_difficulty:
+        return _check_difficulty(window, view)
     arcade.run()
     return 0
+
+
+def _check_difficulty(window: Any, view: Any) -> int:
+    """F5, then the editor's frames until its Difficulty run ends (at most CHECK_SECONDS)."""
+    import time
+
+    from arcade import key
+
+    for event in ("on_key_press", "on_key_release"):
+        window.dispatch_event(event, key.F5, 0)
+    deadline = time.monotonic() + CHECK_SECONDS
+    run = view.difficulty.run
+    started = False
+    while time.monotonic() < deadline:
+        window.dispatch_events()
+        view.on_update(1 / 60)
+        view.on_draw()
+        started = started or run.running
+        if started and not run.running:
+            break
+        time.sleep(0.02)
+    said = view.status.text
+    print(f"gridfall edit: {said}")
+    if not started or run.running or run.error is not None:
+        return 1
+    run.close()
+    return 0
+
+
+CHECK_SECONDS = 600
+

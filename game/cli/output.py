@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from collections.abc import Callable
@@ -46,3 +47,15 @@ def progress_bar(total: int, unit: str = "game") -> tuple[Callable[[int], None] 
         bar.update(games)
 
     return tick, bar.close
+
+
+def quiet_broken_pipe() -> int:
+    """End a command whose reader closed the pipe, quietly (the Python docs' recipe): stdout
+    goes to /dev/null, so the flush when Python exits finds no pipe to complain about; 1 as for
+    any output not delivered."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):   # stdout is not a file (a test's capture)
+        pass
+    return 1

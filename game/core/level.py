@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, TypeVar
 
 from .boards import Geometry, make_geometry, solved_slide
 from .checking import Problem
 from .grid import Cell, Grid
 from .level_check import check_level
+from .pickling import by_init_fields
 from .level_format import (
     DEFAULT_KINDS, DEFAULT_SEED, DROP_TOKEN, FORMAT, HOLE_TOKEN, PLAYER_TOKEN, RANDOM_TOKEN, Goals,
     Rules, sorts_forming, specials_of, token_locked, token_special, token_stone, token_value,
@@ -57,14 +58,9 @@ class Level:
     # printed or pickled.
     derived: dict[str, object] = field(default_factory=dict, init=False, repr=False, compare=False)
 
-    def __getstate__(self) -> list[object]:
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
         # What a worker process is sent: the fields, not the derived facts (it makes its own).
-        return [getattr(self, f) for f in _FIELDS]
-
-    def __setstate__(self, state: list[object]) -> None:
-        for name, value in zip(_FIELDS, state):
-            object.__setattr__(self, name, value)
-        object.__setattr__(self, "derived", {})
+        return by_init_fields(self)
 
     def kept(self, name: str, make: Callable[[], T]) -> T:
         """The derived fact `name`, made by `make` on first use and kept with the level (an
@@ -273,8 +269,6 @@ class Level:
             rules=self.rules, jelly=self.jelly, teaches=self.teaches, special_sorts=self.special_sorts,
         )
 
-
-_FIELDS = tuple(f.name for f in fields(Level) if f.init)
 
 
 def level_mapping(

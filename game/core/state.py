@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from .grid import Cell, Grid
 from .level import Level
+from .pickling import by_init_fields
 from .vocab import Special, Status
 
 Specials = tuple[tuple[Cell, Special], ...]
@@ -70,6 +71,11 @@ class State:
     # Not an init field, so dataclasses.replace never carries it over to a changed grid;
     # not compared, hashed or printed, so two equal states stay equal with or without it.
     cache: object = field(default=None, init=False, repr=False, compare=False)
+
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        # A copy (a worker's, a saved one) makes its own cache on first use: the cache holds
+        # struct.Structs, which do not pickle.
+        return by_init_fields(self)
 
     @property
     def height(self) -> int:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import os
 import pathlib
 import subprocess
-import sys
 from typing import Any, Protocol, Sequence, runtime_checkable
 
 from game.core import Command, Level
+from game.io.program import subcommand
 from game.io.share import Shared, share_game
 
 GIF_SCALE = 0.5   # of the 1280x800 play view: a clip small enough to post
@@ -23,8 +23,8 @@ class ShareJobs:
 
     def start_gif(self, shared: Shared) -> None:
         env = dict(os.environ, ARCADE_HEADLESS="1")
-        command = [sys.executable, "-m", "game", "record", str(shared.replay), "--level", str(shared.level),
-                   "--out", str(shared.gif), "--scale", str(GIF_SCALE)]
+        command = subcommand("record", str(shared.replay), "--level", str(shared.level),
+                             "--out", str(shared.gif), "--scale", str(GIF_SCALE))
         self.running.append((subprocess.Popen(command, env=env, stdin=subprocess.DEVNULL,
                                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL), shared))
         self.reap()

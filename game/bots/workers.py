@@ -1,0 +1,47 @@
+"""Worker processes for bot games: one way to start a pool whose workers end with their parent, and to stop it."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import threading
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+# How often a worker looks whether the process that started it is still there: a worker of a
+# killed editor or command line ends within about this long.
+WATCH_SECONDS = 0.5
+NICE = 10   # a background run's workers yield the cores to the editor's drawing and input
+
+
+def start_pool(workers: int, method: str, *, nice: bool = False) -> ProcessPoolExecutor:
+    """A pool of `workers` processes started by `method` (fork or spawn); each ends when this
+    process does, however it ends (a kill -9 runs no clean-up here, so the worker watches)."""
+    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method),
+                               initializer=_worker_starts, initargs=(os.getpid(), nice))
+
+
+def stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Drop the work not started and end the workers now: nothing waits for a game in play
+    (the pool's own shutdown lets each worker finish its chunk, and leaving Python waits for it)."""
+    pool.shutdown(wait=False, cancel_futures=True)
+    terminate = getattr(pool, "terminate_workers", None)   # Python 3.14 says it in words
+    if callable(terminate):
+        terminate()
+        return
+    for process in list((pool._processes or {}).values()):
+        if process.is_alive():
+            process.terminate()
+
+
+def _worker_starts(parent: int, nice: bool) -> None:
+    if nice and hasattr(os, "nice"):
+        os.nice(NICE)
+    threading.Thread(target=_watch, args=(parent,), name="parent-watch", daemon=True).start()
+
+
+def _watch(parent: int) -> None:
+    # An orphan is adopted by another process (init, or a subreaper): its parent id changes.
+    while os.getppid() == parent:
+        time.sleep(WATCH_SECONDS)
+    os._exit(1)
