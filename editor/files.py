@@ -50,12 +50,18 @@ def save_draft(draft: Draft, path: pathlib.Path) -> bool:
     """Save atomically, keeping the file's previous version in its backups; True when the
     level is valid (written by game.io), False for a draft."""
     backups.keep(path)
+    text, valid = draft_text(draft, path)
+    atomic_write_text(path, text)
+    return valid
+
+
+def draft_text(draft: Draft, path: pathlib.Path) -> tuple[str, bool]:
+    """The file text of a draft saved at `path`, and whether it is a valid level (written by
+    game.io's level writer) rather than a draft."""
     level, _problems = check(draft)
     if level is not None:
-        gio.save_level(level, path)
-        return True
-    atomic_write_text(path, mapping_to_yaml(draft.to_mapping(), path))
-    return False
+        return gio.level_to_yaml(level, schema_ref(path, "level")), True
+    return mapping_to_yaml(draft.to_mapping(), path), False
 
 
 def load_draft(path: pathlib.Path) -> Draft:

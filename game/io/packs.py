@@ -23,6 +23,7 @@ from .pack_files import (
     pack_to_yaml as pack_to_yaml, save_pack as save_pack,
 )
 from .pack_proofs import copy_proofs, prove_pack
+from .rename import finish_renames
 from .paths import WORKING_FOLDER, LinkInDataError, installed_packs_dir, levels_dir, user_packs_dir
 from .problems import FileProblem, LevelFileError
 
@@ -142,6 +143,7 @@ def list_packs(errors: list[LevelFileError] | None = None) -> list[Pack]:
     try:
         installed = installed_packs_dir()
         recover_interrupted_installs(installed)
+        finish_renames()   # a designer's pack a crash left mid-rename is listed whole
         sources.append((installed, False))
         sources.append((user_packs_dir(), False))
     except OSError as exc:   # the data folder (or its packs folder) is a file, unwritable, ...
