@@ -3,7 +3,10 @@ game kept as the author would) and stored figures: what a rename, build or expor
 
 from __future__ import annotations
 
+import os
 import pathlib
+import subprocess
+import sys
 
 from game.io import load_level
 from game.io.pack_files import pack_index_text
@@ -35,3 +38,16 @@ def proven_pack(folder: pathlib.Path, pack_id: str = "orchard") -> pathlib.Path:
                      {"level_id": level_id, "label": level.name, "level_hash": level.content_hash(),
                       "pass_rate": 0.5, "games": 20, "wins": 10})
     return folder
+
+
+def gridfall(*args: str) -> subprocess.CompletedProcess[str]:
+    """The installed command's way in: `python -m game ARGS` in a fresh interpreter (this
+    session's data folder, this tree's game)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run([sys.executable, "-m", "game", *args], capture_output=True, text=True,
+                          env=env, cwd=ROOT, timeout=300)
+
+
+def snapshot(folder: pathlib.Path) -> dict[str, bytes]:
+    """Every file under `folder` and its bytes: what "nothing changed" compares."""
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}

@@ -22,7 +22,7 @@ from .pack_files import (
     pack_index_text as pack_index_text, pack_index_yaml as pack_index_yaml,
     pack_to_yaml as pack_to_yaml, save_pack as save_pack,
 )
-from .pack_proofs import copy_proofs, prove_pack
+from .pack_proofs import carrying_proofs
 from .rename import finish_renames
 from .paths import WORKING_FOLDER, LinkInDataError, installed_packs_dir, levels_dir, user_packs_dir
 from .problems import FileProblem, LevelFileError
@@ -237,8 +237,7 @@ def install_pack(path: str | os.PathLike[str], *, replace: bool = False) -> Pack
     staging = pathlib.Path(tempfile.mkdtemp(prefix=f".{pack.id}.", suffix=".new", dir=root))
     try:
         # Write everything in a hidden folder beside the target, then swap folders.
-        save_pack(pack, staging)
-        copy_proofs(prove_pack(pack), staging)   # the author's winning replays come along
+        save_pack(carrying_proofs(pack)[0], staging)   # the author's winning replays come along
         load_pack(staging)
         old = None
         if target.exists():

@@ -17,10 +17,10 @@ from game.core import valid_id
 from .atomic import atomic_write_text, set_aside
 from .levels import LEVEL_SUFFIXES
 from .pack_files import PACK_FILE, pack_index_text
-from .pack_proofs import REPLAYS, proof_file
+from .pack_proofs import proof_file
 from .paths import user_levels_dir, user_packs_dir
 from .playtest_file import FILE_NAME as PLAYTEST_FILE, renamed_results_text
-from .replay import ReplayFileError, load_replay, replay_to_yaml
+from .replay import REPLAYS, ReplayFileError, load_replay, replay_to_yaml
 from .schema import schema_ref
 from .yamldoc import DocError, read_document
 

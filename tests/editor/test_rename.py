@@ -5,10 +5,7 @@ level's id, whatever case or shape that id is typed in."""
 from __future__ import annotations
 
 import dataclasses
-import os
 import pathlib
-import subprocess
-import sys
 from typing import Any
 
 import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
@@ -22,7 +19,7 @@ from game.io.pack_proofs import Verdict, prove_pack
 from game.io.paths import user_packs_dir
 from game.io.playtest_file import stored_figures
 from game.io.rename import rename_level
-from proven_pack import LEVELS, ROOT, proven_pack
+from proven_pack import LEVELS, gridfall, proven_pack, snapshot
 
 key = arcade.key
 
@@ -36,15 +33,6 @@ def texts(view: EditorView) -> str:
     return " ".join(str(w.text) for w in view.dialog.ui.walk_widgets() if hasattr(w, "text"))
 
 
-def gridfall(*args: str) -> subprocess.CompletedProcess[str]:
-    """The installed command's way in: `python -m game ARGS` in a fresh interpreter."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-m", "game", *args], capture_output=True, text=True,
-                          env=env, cwd=ROOT, timeout=300)
-
-
-def snapshot(folder: pathlib.Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 def test_a_rename_carries_the_list_the_proof_the_figures_and_the_deal(window: Any, editor: EditorView) -> None:

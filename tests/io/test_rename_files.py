@@ -20,7 +20,7 @@ from game.io import rename
 from game.io.pack_proofs import Verdict, prove_pack
 from game.io.paths import levels_dir, user_packs_dir
 from game.io.rename import JOURNAL, RenameError, rename_level
-from proven_pack import LEVELS, ROOT, proven_pack
+from proven_pack import LEVELS, ROOT, gridfall, proven_pack, snapshot
 from schema_check import schema_errors
 
 STEPS = 6   # the new level, its proof, pack.yaml, playtest.yaml; then the old level and proof go
@@ -30,9 +30,6 @@ def renamed_text(folder: pathlib.Path, old: str, new: str) -> str:
     level = load_level(folder / f"{old}.yaml")
     return level_to_yaml(dataclasses.replace(level, id=new, deal_id=old))
 
-
-def snapshot(folder: pathlib.Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 def whole_and_proven(folder: pathlib.Path) -> list[str]:
@@ -91,13 +88,11 @@ def test_a_process_killed_mid_rename_is_finished_by_the_next_gridfall(tmp_path: 
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     killed = subprocess.run([sys.executable, "-c", script], env=env, cwd=ROOT, timeout=300)
     assert killed.returncode == 9 and (folder / JOURNAL).exists() and (folder / "gem.yaml").exists()
-    listing = subprocess.run([sys.executable, "-m", "game", "pack", "list"], env=env, cwd=ROOT,
-                             capture_output=True, text=True, timeout=300)
+    listing = gridfall("pack", "list")
     assert listing.returncode == 0 and "killed" in listing.stdout, listing.stderr
     assert not (folder / JOURNAL).exists() and not (folder / "the-diamond.yaml").exists()
     assert "gem" in whole_and_proven(folder)
-    checked = subprocess.run([sys.executable, "-m", "game", "validate", str(folder)], env=env, cwd=ROOT,
-                             capture_output=True, text=True, timeout=300)
+    checked = gridfall("validate", str(folder))
     assert checked.returncode == 0 and "6 of 6 levels proven" in checked.stderr, checked.stderr
 
 
