@@ -162,6 +162,7 @@ class FileFlow(Part):
 
         self.host.open_dialog(Dialog(self.host.window, f"The id is now '{self.host.model.draft.id}'", [
             [("label", f"Rename {old.name} to {new.name}, or save a copy and keep {old.name}?", 740)],
+            [("label", self.renames.what_moves(old), 740)],
             [("button", "Rename", 120, rename), ("button", "Copy", 120, copy),
              ("button", "Cancel", 120, self.host.close_dialog)],
         ], width=780, default="Copy"))
@@ -231,7 +232,10 @@ class FileFlow(Part):
                 other = files.file_for(folder, self.host.model.draft.id)
             except files.EditorFileError:
                 other = None   # the problems panel already says what is wrong with the id
-            if other is not None and other != path and other.exists():
+            taken = self.renames.taken(path, self.host.model.draft.id) if other is not None else None
+            if taken is not None:   # saving renames the level's file: never onto another level
+                message = Problem(("id",), f"{taken}: saving refuses this id (pick another)")
+            elif other is not None and other != path and other.exists():
                 message = Problem(("id",), f"'{other.name}' already exists in {_short(folder)}: "
                                   "saving under this id asks before replacing it")
             self._id_check = (key, message)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pathlib
 from typing import Callable
 
-from game.io.rename import RenameError, free_id, id_taken, rename_level
+from game.io.rename import RenameError, free_id, id_taken, naming, rename_level
 
 from . import backups, files
 from .autosave import Autosave
@@ -22,11 +22,23 @@ class RenameFlow:
         self.host = host
         self._autosave = autosave
 
+    def what_moves(self, old: pathlib.Path) -> str:
+        """What a rename of `old` carries along, said before it is asked for."""
+        moved = naming(old).said()
+        deal = "its deal stays" if self.host.model.draft.deal_id else ""
+        both = " and ".join(part for part in (moved, deal) if part)
+        return f"A rename carries {both}." if both else "Nothing else names this level."
+
+    def taken(self, path: pathlib.Path | None, new_id: str) -> str | None:
+        """What already has `new_id` beside the level's file `path`, in words (None: free, or
+        the level has no file to rename)."""
+        return id_taken(path.parent, new_id, path.stem) if path is not None else None
+
     def refuse_taken(self, old: pathlib.Path, new: pathlib.Path, again: Callable[[], None]) -> bool:
         """True (and a dialog offering a free id) when `new`'s id already names another level
         beside `old`: a rename or a copy never replaces one. `again` saves once more after the
         free id is taken (one undo step, as typing it would be)."""
-        taken = id_taken(old.parent, new.stem, old.stem)
+        taken = self.taken(old, new.stem)
         if taken is None:
             return False
         free = free_id(old.parent, new.stem, old.stem)

@@ -20,7 +20,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 LEVELS = ("first-swap", "falling-luck", "ring-harvest", "the-diamond", "tight-budget", "fours-only")
 
 
-def proven_pack(folder: pathlib.Path, pack_id: str = "orchard") -> pathlib.Path:
+def proven_pack(folder: pathlib.Path, pack_id: str) -> pathlib.Path:
     """Make `folder` a pack of the six levels, six proofs in replays/ and figures in
     playtest.yaml for the first two; returns the folder."""
     folder.mkdir(parents=True, exist_ok=True)

@@ -45,9 +45,18 @@ class Renamed:
 
     def said(self) -> str:
         """The moved things, as the status line says them ('the pack's list, its proof')."""
-        parts = [word for moved, word in ((self.listed, "the pack's list"), (self.proof, "its proof"),
+        parts = [word for moved, word in ((self.listed, "its place in the pack"), (self.proof, "its proof"),
                                           (self.figures, "its figures")) if moved]
         return ", ".join(parts)
+
+
+def naming(old: pathlib.Path) -> Renamed:
+    """What names the level file `old` beside it, which a rename would carry (nothing written)."""
+    folder, old_id = old.parent, old.name.rsplit(".", 1)[0]
+    proof = proof_file(folder, old_id)
+    return Renamed(old, listed=old.name in (listed_levels(folder) or []),
+                   proof=proof.is_file() and not proof.is_symlink(),
+                   figures=renamed_results_text(folder, old_id, old_id) is not None)
 
 
 def listed_levels(folder: pathlib.Path) -> list[str] | None:
@@ -112,6 +121,10 @@ def rename_level(old: pathlib.Path, new_id: str, text: str,
     if taken is not None:
         raise RenameError(f"not renamed: {taken}; a rename never replaces another level "
                           f"('{free_id(folder, new_id, old_id)}' is free)")
+    for name in (PACK_FILE, PLAYTEST_FILE, REPLAYS):
+        if (folder / name).is_symlink():
+            raise RenameError(f"not renamed: {folder / name} is a link; a rename writes only into the "
+                              "level's own folder, never through a link (move the link away)")
     new = folder / f"{new_id}.yaml"
     writes: list[tuple[str, str]] = [(new.name, text)]
     deletes = [old.name]

@@ -37,7 +37,7 @@ def texts(view: EditorView) -> str:
 
 def test_a_rename_carries_the_list_the_proof_the_figures_and_the_deal(window: Any, editor: EditorView) -> None:
     view = editor
-    folder = proven_pack(user_packs_dir() / "orchard")
+    folder = proven_pack(user_packs_dir() / "lucky-pack", "lucky-pack")
     old = load_level(folder / "falling-luck.yaml")
     dealt = new_game(old, old.play_seed).grid
     view.open_path(folder / "falling-luck.yaml")
@@ -49,11 +49,13 @@ def test_a_rename_carries_the_list_the_proof_the_figures_and_the_deal(window: An
     assert new_game(view.model.level(), old.play_seed).grid == dealt
     press(window, key.S, key.MOD_CTRL)
     assert view.dialog is not None and "Rename" in view.dialog.buttons
+    assert ("A rename carries its place in the pack, its proof, its figures and its deal stays"
+            in texts(view)), texts(view)
     click(window, *view.dialog.button_center("Rename"))
     assert view.dialog is None and not view.model.dirty
     said = view.status.text
     assert "renamed falling-luck.yaml to lucky-fall.yaml" in said
-    assert "the pack's list, its proof, its figures" in said and "the deal stays" in said, said
+    assert "its place in the pack, its proof, its figures" in said and "the deal stays" in said, said
     # The list names the new file in the old one's place; the old files are gone.
     assert listed(folder) == [LEVELS[0], "lucky-fall", *LEVELS[2:]]
     assert not (folder / "falling-luck.yaml").exists() and not (folder / "replays" / "falling-luck.yaml").exists()
@@ -73,10 +75,13 @@ def test_a_rename_carries_the_list_the_proof_the_figures_and_the_deal(window: An
 def test_a_taken_id_is_refused_however_it_is_typed_and_a_free_one_is_offered(
         window: Any, editor: EditorView) -> None:
     view = editor
-    folder = proven_pack(user_packs_dir() / "grove", "grove")
+    folder = proven_pack(user_packs_dir() / "taken-ids", "taken-ids")
     before = snapshot(folder)
     view.open_path(folder / "falling-luck.yaml")
     frame(window)
+    set_field(window, view, "id", "First-Swap")          # the panel warns before any save
+    frame(window)
+    assert any("first-swap.yaml" in str(w) and "refuses this id" in str(w) for w in view.problems.warnings())
     for typed, says in (("first-swap", "'first-swap.yaml' already exists"),
                         ("First-Swap", "but for letter case"),
                         ("pack", "the pack's own pack.yaml"), ("PlayTest", "the pack's own playtest.yaml")):
@@ -102,12 +107,12 @@ def test_a_taken_id_is_refused_however_it_is_typed_and_a_free_one_is_offered(
 def test_the_id_of_a_level_in_another_pack_is_free_and_that_pack_is_untouched(
         window: Any, editor: EditorView) -> None:
     view = editor
-    meadow = proven_pack(user_packs_dir() / "meadow", "meadow")
+    meadow = proven_pack(user_packs_dir() / "their-pack", "their-pack")
     budget = load_level(meadow / "tight-budget.yaml")
     rename_level(meadow / "tight-budget.yaml", "windfall",
                  level_to_yaml(dataclasses.replace(budget, id="windfall", deal_id="tight-budget")))
     theirs = snapshot(meadow)
-    orchard = proven_pack(user_packs_dir() / "copse", "copse")
+    orchard = proven_pack(user_packs_dir() / "our-pack", "our-pack")
     view.open_path(orchard / "falling-luck.yaml")
     frame(window)
     set_field(window, view, "id", "windfall")

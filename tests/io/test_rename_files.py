@@ -123,3 +123,26 @@ def test_the_schema_agrees_with_the_validator_on_deal_id() -> None:
     mapping = load_level(next(levels_dir().glob("*/first-swap.yaml"))).to_dict()
     assert schema_errors({**mapping, "deal_id": "older-id"}, "level") == []
     assert schema_errors({**mapping, "deal_id": "../escape"}, "level") != []
+
+
+def test_a_change_of_letter_case_is_its_own_rename_and_keeps_the_deal(tmp_path: pathlib.Path) -> None:
+    folder = proven_pack(tmp_path / "case", "case")
+    done = rename_level(folder / "fours-only.yaml", "Fours-Only", renamed_text(folder, "fours-only", "Fours-Only"))
+    assert done.listed and done.proof
+    assert whole_and_proven(folder)[-1] == "Fours-Only"
+    assert not (folder / "fours-only.yaml").exists() and (folder / "Fours-Only.yaml").exists()
+
+
+@pytest.mark.parametrize("name", ["pack.yaml", "replays", "playtest.yaml"])
+def test_a_link_in_the_pack_folder_is_never_written_through(name: str, tmp_path: pathlib.Path) -> None:
+    folder = proven_pack(tmp_path / "linked", "linked")
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    real = folder / name
+    moved = outside / name
+    real.rename(moved)
+    real.symlink_to(moved)
+    before, theirs = snapshot(folder), snapshot(outside)
+    with pytest.raises(RenameError, match="is a link"):
+        rename_level(folder / "first-swap.yaml", "swap-one", renamed_text(folder, "first-swap", "swap-one"))
+    assert snapshot(folder) == before and snapshot(outside) == theirs
