@@ -16,6 +16,7 @@ def open_editor(window: Any, path: str | pathlib.Path | None = None,
     it, leaving closes the window. A recovery file from a session that ended with unsaved
     changes (one no running editor holds) is offered for restoring first.
     """
+    from game.io.rename import finish_renames
     from game.io.settings import load_settings
 
     from . import recovery
@@ -23,6 +24,8 @@ def open_editor(window: Any, path: str | pathlib.Path | None = None,
 
     if settings is None:
         settings = load_settings()
+    # A rename a crash interrupted is finished before any of its files is shown.
+    finish_renames(*([pathlib.Path(path).absolute().parent] if path is not None else []))
     view = EditorView(window, on_leave=on_leave, settings=settings)
     if path is not None:
         view.open_path(pathlib.Path(path))

@@ -35,6 +35,7 @@ class Draft:
     special_sorts: tuple[str, ...] | None = None   # `specials:` (kept as written; None: all form)
     kinds: Scalar = DEFAULT_KINDS
     seed: Scalar = None
+    deal_id: str | None = None    # the id the deal is seeded by after a rename that kept it
     moves: Scalar = None
     score: Scalar = None
     collect: tuple[tuple[int, Scalar], ...] = ()
@@ -97,6 +98,7 @@ class Draft:
             rules=Rules(min_match=self.min_match, min_chain=self.min_chain,  # type: ignore[arg-type]
                         diagonal=self.diagonal, specials=self.specials),
             jelly=self.jelly or None, teaches=self.teaches, special_sorts=self.special_sorts,
+            deal_id=self.deal_id,
         )
 
 
@@ -145,7 +147,7 @@ def from_reading(r: LevelReading) -> Draft:
         id=r.id if r.id is not None else "untitled", name=r.name if r.name is not None else "Untitled",
         description=r.description or "", teaches=r.teaches,
         kinds=(r.kinds if r.kinds is not None else DEFAULT_KINDS) if mode != Mode.SLIDE else DEFAULT_KINDS,
-        seed=r.seed, moves=r.moves, score=r.score, collect=r.collect, reach=r.reach, stars=r.stars,
+        seed=r.seed, deal_id=r.deal_id, moves=r.moves, score=r.score, collect=r.collect, reach=r.reach, stars=r.stars,
         min_match=r.min_match if r.min_match is not None else 3,
         min_chain=r.min_chain if r.min_chain is not None else 3,
         diagonal=r.diagonal if r.diagonal is not None else True,

@@ -14,6 +14,7 @@ from .file_browser import FileBrowser
 from .host import Host, Part
 from .look import clip, clip_path
 from .model import EditModel, blank, read_draft
+from .rename_flow import RenameFlow
 from .widgets import Dialog, button_style, restyle
 
 
@@ -71,6 +72,7 @@ class FileFlow(Part):
         self.source: pathlib.Path | None = None   # the file the level was read from (read-only too)
         self._id_check: tuple[Any, Problem | None] = (None, None)   # (what was asked, the warning)
         self.browser = FileBrowser(host, self.open_file, lambda: self._open_dialog(0))   # any file on disk
+        self.renames = RenameFlow(host, autosave)
 
     def model_replaced(self) -> None:
         self.loaded = None
@@ -145,46 +147,36 @@ class FileFlow(Part):
         return True
 
     def _ask_rename(self, old: pathlib.Path, new: pathlib.Path, then: Callable[[], None] | None) -> None:
-        """The id changed: move the level to its new file name, or keep both files."""
+        """The id changed: move the level to its new file name, or keep both files; never onto
+        another level's id (a free one is offered)."""
+        if self.renames.refuse_taken(old, new, lambda: None if self.save(then) else None):
+            return
 
         def rename() -> None:
             self.host.close_dialog()
-            self._replace_check(new, lambda: self._save_elsewhere(old, new, keep_old=False, then=then))
+            self.renames.rename(old, new, then)
 
         def copy() -> None:
             self.host.close_dialog()
-            self._replace_check(new, lambda: self._save_elsewhere(old, new, keep_old=True, then=then))
+            self._save_copy(old, new, then)
 
         self.host.open_dialog(Dialog(self.host.window, f"The id is now '{self.host.model.draft.id}'", [
             [("label", f"Rename {old.name} to {new.name}, or save a copy and keep {old.name}?", 740)],
+            [("label", self.renames.what_moves(old), 740)],
             [("button", "Rename", 120, rename), ("button", "Copy", 120, copy),
              ("button", "Cancel", 120, self.host.close_dialog)],
         ], width=780, default="Copy"))
 
-    def _save_elsewhere(self, old: pathlib.Path, new: pathlib.Path, *, keep_old: bool,
-                        then: Callable[[], None] | None) -> None:
-        """Save to `new`; a rename removes `old` (its last version kept in the backups). A pack
-        lists the new file where the old one was (rename) or right after it (copy)."""
+    def _save_copy(self, old: pathlib.Path, new: pathlib.Path, then: Callable[[], None] | None) -> None:
+        """Save a copy to `new`, `old` unchanged: a pack lists the copy right after it. (A
+        rename is rename_flow's: it moves everything that names the level.)"""
         if not self.save_to(new):
             return
         pack = files.pack_of(old)
-        if not keep_old and old.exists():
-            backups.keep(old)
-            old.unlink()
         if pack is not None and old.name in pack.levels and new.name not in pack.levels:
-            if keep_old:
-                at = pack.levels.index(old.name) + 1
-                pack.edit(lambda: pack.meta.__setitem__("levels", pack.levels[:at] + [new.name] + pack.levels[at:]))
-            else:
-                pack.rename(old.name, new.name)
-        elif pack is not None and old.name in pack.levels and not keep_old:
-            # Renamed onto another listed level (its file replaced, kept in the backups): the
-            # level keeps its own place and the replaced one's entry goes, so the pack never
-            # lists a file that is gone, nor one file twice.
-            pack.edit(lambda: pack.meta.__setitem__(
-                "levels", [new.name if n == old.name else n for n in pack.levels if n != new.name]))
-        self.host.say(f"saved {new.name}" + (f" (a copy: {old.name} is unchanged)" if keep_old
-                                        else f" (renamed from {old.name})"))
+            at = pack.levels.index(old.name) + 1
+            pack.edit(lambda: pack.meta.__setitem__("levels", pack.levels[:at] + [new.name] + pack.levels[at:]))
+        self.host.say(f"saved {new.name} (a copy: {old.name} is unchanged)")
         if then is not None:
             then()
 
@@ -240,7 +232,10 @@ class FileFlow(Part):
                 other = files.file_for(folder, self.host.model.draft.id)
             except files.EditorFileError:
                 other = None   # the problems panel already says what is wrong with the id
-            if other is not None and other != path and other.exists():
+            taken = self.renames.taken(path, self.host.model.draft.id) if other is not None else None
+            if taken is not None:   # saving renames the level's file: never onto another level
+                message = Problem(("id",), f"{taken}: saving refuses this id (pick another)")
+            elif other is not None and other != path and other.exists():
                 message = Problem(("id",), f"'{other.name}' already exists in {_short(folder)}: "
                                   "saving under this id asks before replacing it")
             self._id_check = (key, message)
@@ -283,7 +278,7 @@ class FileFlow(Part):
                 if old is not None and old.parent == path.parent and old != path \
                         and files.pack_of(old) is not None:
                     # A copy beside a pack's level joins the pack, listed after it.
-                    self._save_elsewhere(old, path, keep_old=True, then=then)
+                    self._save_copy(old, path, then)
                 else:
                     self.save_to(path, then)
 

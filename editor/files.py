@@ -12,6 +12,7 @@ from typing import Any, Callable
 import game.io as gio
 from game.core import valid_id
 from game.io.atomic import atomic_write_text
+from game.io.pack_proofs import Proof, carrying_proofs
 from game.io.packs import PACK_FILE, Pack
 from game.io.paths import installed_packs_dir, levels_dir, user_levels_dir, user_packs_dir
 from game.io.schema import schema_ref
@@ -50,12 +51,18 @@ def save_draft(draft: Draft, path: pathlib.Path) -> bool:
     """Save atomically, keeping the file's previous version in its backups; True when the
     level is valid (written by game.io), False for a draft."""
     backups.keep(path)
+    text, valid = draft_text(draft, path)
+    atomic_write_text(path, text)
+    return valid
+
+
+def draft_text(draft: Draft, path: pathlib.Path) -> tuple[str, bool]:
+    """The file text of a draft saved at `path`, and whether it is a valid level (written by
+    game.io's level writer) rather than a draft."""
     level, _problems = check(draft)
     if level is not None:
-        gio.save_level(level, path)
-        return True
-    atomic_write_text(path, mapping_to_yaml(draft.to_mapping(), path))
-    return False
+        return gio.level_to_yaml(level, schema_ref(path, "level")), True
+    return mapping_to_yaml(draft.to_mapping(), path), False
 
 
 def load_draft(path: pathlib.Path) -> Draft:
@@ -381,19 +388,21 @@ class PackFolder:
             out.extend(f"{name}: {p}" for p in check(draft)[1])
         return out
 
-    def export(self, target: pathlib.Path) -> pathlib.Path:
-        """Write the pack as one shareable file; refuse, listing them, when any level has problems."""
+    def export(self, target: pathlib.Path) -> list[Proof]:
+        """Write the pack as one shareable file, carrying every proof of its levels (what each
+        level's replay showed is returned, to say it); refuse, listing them, when any level has
+        problems."""
         problems = self.problems()
         if problems:
             raise EditorFileError(f"cannot export pack '{self.meta.get('id')}': fix these first", problems)
         try:
-            pack = gio.load_pack(self.folder)
+            pack, proofs = carrying_proofs(gio.load_pack(self.folder))
         except gio.LevelFileError as error:
             raise EditorFileError(f"cannot export pack '{self.meta.get('id')}'",
                                   [str(p) for p in error.problems]) from error
         backups.keep(target)
         gio.save_pack(pack, target)
-        return target
+        return proofs
 
 
 def user_packs() -> list[PackFolder]:

@@ -10,7 +10,7 @@ from typing import Any, Callable, Iterable
 
 from game.core import (
     DEFAULT_KINDS, DROP_TOKEN, GAP_TOKEN, HOLE_TOKEN, LOCK_TOKEN, MAX_JELLY, MAX_STONE_HITS, PLAYER_TOKEN,
-    RAINBOW_TOKEN, RANDOM_TOKEN, STONE_TOKEN, Level, LevelError, Mode, Problem, token_stone,
+    RAINBOW_TOKEN, RANDOM_TOKEN, STONE_TOKEN, Level, LevelError, Mode, Problem, deal_id_after_rename, token_stone, valid_id,
 )
 
 # The draft and the resizing live in modules of their own; their names are the model's too.
@@ -448,7 +448,17 @@ class EditModel:
         return changed
 
     def set(self, **values: Any) -> bool:
+        """Change properties (one undo step). A new id keeps the deal of a level that has one
+        to keep (a file, a kept seed, a deal kept before): the id seeds the deal, so the step
+        also names the id it was dealt under (deal_id), and renaming back takes that away."""
+        new_id = values.get("id", self.draft.id)
+        if new_id != self.draft.id and "deal_id" not in values and self._deal_kept():
+            values["deal_id"] = deal_id_after_rename(self.draft.id, self.draft.deal_id, new_id)
         return self.history.set(**values)
+
+    def _deal_kept(self) -> bool:
+        d = self.draft
+        return d.deal_id is not None or (valid_id(d.id) and (self.path is not None or d.seed is not None))
 
     def set_collect(self, kind: int, count: Scalar) -> bool:
         """Set (or with None remove) the collect goal for one kind."""

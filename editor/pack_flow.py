@@ -5,6 +5,7 @@ from __future__ import annotations
 import pathlib
 from typing import Any, Callable
 
+from game.io.pack_proofs import Verdict, proofs_said
 from game.io.paths import exports_dir
 
 from . import files
@@ -197,7 +198,7 @@ class PackFlow:
         self._read_pack_fields(pack)
         target = exports_dir() / f"{pack.folder.name}.pack.yaml"
         try:
-            pack.export(target)
+            proofs = pack.export(target)
         except files.EditorFileError as error:
             self.host.show_problems("Export refused", [str(p) for p in error.problems] or [str(error)])
             return
@@ -205,7 +206,10 @@ class PackFlow:
             self.pack_dialog(pack, error=f"could not export: {error}")
             return
         self.host.close_dialog()
-        self.host.say(f"exported {target}")
+        failing = [p.level_id for p in proofs if p.verdict == Verdict.FAILS]
+        self.host.say(f"exported {target} ({proofs_said(proofs)})"
+                      + (f"; left out, not proving their level: {', '.join(failing)}" if failing else ""),
+                      bad=bool(failing))
 
 
 def _written(meta: dict[str, Any]) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from game.cli.output import safe
 from game.io.packs import (
     ONE_FILE_SUFFIXES, install_pack, is_one_file_pack, list_packs, load_pack, pack_origin, save_pack,
 )
-from game.io.pack_proofs import Verdict
+from game.io.pack_proofs import Proof, Verdict, carrying_proofs, proofs_said
 from game.io.problems import LevelFileError
 
 
@@ -48,29 +48,39 @@ def _refuse(exc: Exception, what: str) -> int:
     return 1
 
 
+def _warn_failing(proofs: list[Proof]) -> None:
+    """A replay that does not prove its level is the author's problem: said, never carried."""
+    for proof in proofs:
+        if proof.verdict == Verdict.FAILS:
+            print(safe(f"warning: {proof.file} does not prove level '{proof.level_id}': {proof.why} "
+                       "(left out)"), file=sys.stderr)
+
+
 def run_build(args: argparse.Namespace) -> int:
     try:
-        pack = load_pack(args.folder)
+        pack, proofs = carrying_proofs(load_pack(args.folder))   # the author's proofs travel inline
         out = pathlib.Path(args.output or f"{pack.id}.pack.yaml")
         if not is_one_file_pack(out):
             raise ValueError(f"the one-file form is named NAME{ONE_FILE_SUFFIXES[0]}, not {out.name}")
         save_pack(pack, out)
     except (LevelFileError, ValueError, OSError) as exc:
         return _refuse(exc, "build")
-    print(f"built {out} ({len(pack.levels)} levels)")
+    _warn_failing(proofs)
+    print(safe(f"built {out} ({proofs_said(proofs)})"))
     return 0
 
 
 def run_unpack(args: argparse.Namespace) -> int:
     try:
-        pack = load_pack(args.file)
+        pack, proofs = carrying_proofs(load_pack(args.file))   # into the folder's replays/
         out = pathlib.Path(args.output or pack.id)
         if out.exists() and not out.is_dir():
             raise ValueError(f"{out} is a file; give a folder")
         save_pack(pack, out)
     except (LevelFileError, ValueError, OSError) as exc:
         return _refuse(exc, "unpack")
-    print(f"unpacked {len(pack.levels)} levels into {out}/")
+    _warn_failing(proofs)
+    print(safe(f"unpacked {out}/ ({proofs_said(proofs)})"))
     return 0
 
 
@@ -83,10 +93,7 @@ def run_install(args: argparse.Namespace) -> int:
     except (LevelFileError, ValueError, OSError) as exc:
         return _refuse(exc, "install")
     print(safe(f"installed '{pack.name}' ({pack.id}, {len(pack.levels)} levels) into {pack.source}"))
-    for proof in proofs:
-        if proof.verdict == Verdict.FAILS:   # the author's problem: the pack still installs
-            print(safe(f"warning: {proof.file} does not prove level '{proof.level_id}': {proof.why}"),
-                  file=sys.stderr)
+    _warn_failing(proofs)   # the author's problem: the pack still installs
     proven = [p.level_id for p in proofs if p.verdict == Verdict.PROVEN]
     print(safe(f"{len(proven)} of {len(proofs)} levels proven by the author's replays"
                + (f"; not proven: {', '.join(p.level_id for p in proofs if p.verdict != Verdict.PROVEN)}"

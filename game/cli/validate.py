@@ -104,7 +104,7 @@ def check(paths: list[pathlib.Path], notes: list[str] | None = None,
                     except PlaytestFileError as exc:
                         bad = bad + exc.problems
                 folder = replays_dir(pack) if pack is not None else None
-                if pack is not None and folder is not None and folder.is_dir():
+                if pack is not None and (pack.proofs or (folder is not None and folder.is_dir())):
                     proofs = prove_pack(pack)
                     bad = bad + [_proof_problem(p) for p in proofs if p.verdict == Verdict.FAILS]
                     if notes is not None:

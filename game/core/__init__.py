@@ -26,7 +26,7 @@ from .level_reading import LevelReading, read_level
 from .level_format import (
     DEFAULT_KINDS, DEFAULT_SEED, DROP_TOKEN, GAP_TOKEN, HOLE_TOKEN, LOCK_TOKEN, MAX_JELLY, MAX_SIZE,
     MAX_SLIDE_SIZE, MAX_STONE_HITS, MIN_SIZE, MODES, PLAYER_TOKEN, RAINBOW_TOKEN, RANDOM_TOKEN,
-    STONE_TOKEN, Goals, Rules, token_locked, token_special, token_stone, valid_id,
+    STONE_TOKEN, Goals, Rules, deal_id_after_rename, token_locked, token_special, token_stone, valid_id,
 )
 from .rules.chain import Visits, chain_grid, chain_starts, paths_by_end, tiles_needed
 from .rules.blocked import blocker_progress, swap_clears, swap_look, swap_specials
@@ -53,7 +53,7 @@ __all__ = [
     "Problem", "progress", "RANDOM_TOKEN", "Reshuffled", "Rules", "Ruleset", "ruleset", "RULESETS", "RULES_VERSION",
     "run_cells", "Scored", "seed_state", "Session", "shorten", "Slid", "Slide", "Special", "SpecialSort", "Specials", "slide_solvable", "slide_sources", "solved_slide", "Spawned",
     "star_targets", "star_thresholds", "StarTargets", "StarUnit", "stars", "stars_earned", "stars_reached", "Shortfall", "shortfalls", "State", "state_digest", "Status", "Swap", "swap_clears", "swap_look", "swap_specials", "SwapLook", "Swapped", "SwapRejected",
-    "tiles_needed", "Turn", "token_special", "unknown_keys", "valid_id", "Visits", "Won",
+    "deal_id_after_rename", "tiles_needed", "Turn", "token_special", "unknown_keys", "valid_id", "Visits", "Won",
     "MAX_JELLY", "MAX_STONE_HITS",
     "best_move", "blast_cells", "hint_move", "hint_options", "Lesson", "combo_of", "lesson_used", "walk_steps", "MASK64",
     "FinaleBegan", "LeftoversFired", "MoveTurned", "FINALE", "MOVE_WORTH",

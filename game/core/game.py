@@ -60,7 +60,7 @@ def new_game(level: Level, seed: int, rules: int = RULES_VERSION) -> State:
     Raises LevelError when the level cannot be dealt (say, no legal move can exist).
     """
     mode = RULESETS[level.mode]
-    draws = Draws(seed_state(level.id, seed))
+    draws = Draws(seed_state(level.dealt_as, seed))
     grid = mode.deal(level, draws)
     return State(
         level=level, grid=grid, player=level.player_start if mode.has_player else None,

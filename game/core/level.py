@@ -52,6 +52,9 @@ class Level:
     # The sorts of special a run may form here (the file's `specials:`, in SpecialSort order);
     # None: every sort, as before the field. Specials the layout places are there regardless.
     special_sorts: tuple[SpecialSort, ...] | None = None
+    # The id the deal is seeded by when it is not the level's own (`deal_id:`, written by a
+    # rename that keeps the deal; see deal_id_after_rename). None: the id, as before the field.
+    deal_id: str | None = None
     # Facts derived from the fields alone (the layout's stones, the board's geometry, ...),
     # made on first use and kept with this value: the rules ask them every move. Not an init
     # field, so dataclasses.replace starts a changed level with none; not compared, hashed,
@@ -106,10 +109,19 @@ class Level:
 
     def _hash(self, leaving_out: tuple[str, ...]) -> str:
         data = self.to_dict()
+        # The id is in the hash for the deal it seeds: a level renamed with its deal kept
+        # (deal_id) hashes as before the rename, so its proof, replays and figures still name it.
+        data["id"] = data.pop("deal_id", data["id"])
         for key in leaving_out:
             data.pop(key, None)
         blob = json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
         return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:16]
+
+    @property
+    def dealt_as(self) -> str:
+        """The id the deal is seeded by (with the seed): deal_id when the file names one, else
+        the id. The one place this is decided; new_game deals from it."""
+        return self.deal_id if self.deal_id is not None else self.id
 
     @property
     def play_seed(self) -> int:
@@ -126,6 +138,8 @@ class Level:
             object.__setattr__(self, "mode", Mode(self.mode))
         if self.teaches is not None and type(self.teaches) is not Lesson:
             object.__setattr__(self, "teaches", Lesson(self.teaches))
+        if self.deal_id == self.id:   # dealt under its own id: nothing to write, one hash
+            object.__setattr__(self, "deal_id", None)
         if self.special_sorts is not None:
             named = {SpecialSort(s) for s in self.special_sorts}
             object.__setattr__(self, "special_sorts", tuple(s for s in SpecialSort if s in named))
@@ -267,6 +281,7 @@ class Level:
             width=self.width, height=self.height, kinds=self.kinds, seed=self.seed,
             moves=self.moves, layout=self.layout, goals=self.goals, stars=self.stars,
             rules=self.rules, jelly=self.jelly, teaches=self.teaches, special_sorts=self.special_sorts,
+            deal_id=self.deal_id,
         )
 
 
@@ -275,7 +290,7 @@ def level_mapping(
     *, id: Any, name: Any, description: Any, mode: Any, width: Any, height: Any, kinds: Any,
     seed: Any, moves: Any, layout: tuple[tuple[str, ...], ...] | None, goals: Goals,
     stars: Any, rules: Rules, jelly: tuple[tuple[int, ...], ...] | None = None, teaches: Any = None,
-    special_sorts: Any = None,
+    special_sorts: Any = None, deal_id: Any = None,
 ) -> dict[str, Any]:
     """A level-file mapping from its parts, keys in the documented order, defaults left out.
 
@@ -297,6 +312,8 @@ def level_mapping(
         out["kinds"] = kinds
     if seed is not None:
         out["seed"] = seed
+    if deal_id is not None and deal_id != id:   # written only when needed: older levels keep their bytes
+        out["deal_id"] = deal_id
     if moves is not None:
         out["moves"] = moves
     if layout is not None:

@@ -97,6 +97,11 @@ def check_level(data: Mapping[str, Any]) -> tuple[dict[str, Any] | None, list[Pr
     if mode == Mode.SLIDE and "kinds" in data:
         out.add(("kinds",), "slide levels use numbered tiles, not kinds; remove 'kinds'")
     seed = _int_field(out, data, "seed", 0, (1 << 63) - 1)
+    deal_id = _str_field(out, data, "deal_id", required=False)
+    if deal_id is not None and not valid_id(deal_id):
+        out.add(("deal_id",), "the id this level's deal is seeded by (kept by a rename): use 1-64 "
+                f"letters, digits, '-' or '_', starting with a letter or digit, found {describe(deal_id)}")
+        deal_id = None
     moves = _int_field(out, data, "moves", 1, 9999)
 
     rules = _parse_rules(out, data.get("rules"), mode)
@@ -122,7 +127,7 @@ def check_level(data: Mapping[str, Any]) -> tuple[dict[str, Any] | None, list[Pr
         id=level_id, name=name, mode=mode, width=width, height=height,
         kinds=kinds, description=description, seed=seed, moves=moves, layout=layout,
         jelly=jelly, goals=goals or Goals(), stars=stars, rules=rules, teaches=teaches,
-        special_sorts=special_sorts,
+        special_sorts=special_sorts, deal_id=deal_id,
     )
     return fields, out.problems
 

@@ -19,7 +19,7 @@ DEFAULT_SEED = 0   # the seed of a level that names none (Level.play_seed)
 # The documented order of a level file's keys; writers emit them in this order.
 KEY_ORDER = (
     "format", "id", "name", "description", "teaches", "specials", "mode", "width", "height", "kinds",
-    "seed", "moves", "layout", "jelly", "goals", "stars", "rules",
+    "seed", "deal_id", "moves", "layout", "jelly", "goals", "stars", "rules",
 )
 GOAL_KEYS = ("score", "collect", "reach", "jelly", "stones", "drops")
 RULE_KEYS = ("min_match", "min_chain", "diagonal", "specials")
@@ -67,6 +67,18 @@ def lesson_modes(lesson: Lesson) -> tuple[Mode, ...]:
     if lesson in (Lesson.JELLY, Lesson.STONES, Lesson.LOCKS):
         return (Mode.MATCH3, Mode.CHAIN)
     return (Mode.MATCH3,)
+
+
+def deal_id_after_rename(old_id: str, deal_id: str | None, new_id: str) -> str | None:
+    """The `deal_id` a level renamed from `old_id` to `new_id` keeps its deal with.
+
+    A level is dealt from its deal_id and seed, and its deal_id is its id unless the file names
+    another (`deal_id:`, written only then): so every level file from before the field deals as
+    it always did, and a renamed level names the id it was dealt under. Renamed back, the field
+    goes again (None: nothing to write).
+    """
+    dealt = deal_id if deal_id is not None else old_id
+    return None if dealt == new_id else dealt
 
 
 # Layout tokens: a digit is a fixed tile, the rest are these.

@@ -37,6 +37,7 @@ class LevelReading:
     jelly: Rows | None = None              # the jelly map's rows, split the same way
     kinds: Scalar = None
     seed: Scalar = None
+    deal_id: str | None = None             # the id the deal is seeded by, when text
     moves: Scalar = None
     score: Scalar = None
     collect: tuple[tuple[int, Scalar], ...] = ()   # the entries whose kind is a whole number
@@ -78,7 +79,8 @@ def read_level(data: Mapping[str, Any]) -> LevelReading:
         mode=Mode(mode) if isinstance(mode, str) and mode in Mode._value2member_map_ else None,
         width=_whole(data.get("width")), height=_whole(data.get("height")),
         layout=layout, layout_text=layout_text, jelly=jelly,
-        kinds=_scalar(data.get("kinds")), seed=_scalar(data.get("seed")), moves=_scalar(data.get("moves")),
+        kinds=_scalar(data.get("kinds")), seed=_scalar(data.get("seed")),
+        deal_id=_text(data.get("deal_id")), moves=_scalar(data.get("moves")),
         score=_scalar(goals.get("score")), collect=collect, reach=reach,
         goal_jelly=goals.get("jelly") is True, goal_stones=goals.get("stones") is True,
         drops=_scalar(goals.get("drops")), stars=stars,

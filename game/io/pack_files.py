@@ -7,7 +7,7 @@ import difflib
 import os
 import pathlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from game.core import Fault, Level, Problem, describe, quoted, shorten, unknown_keys, valid_id
@@ -16,6 +16,7 @@ from .atomic import atomic_write_text
 from .levels import LEVEL_SUFFIXES, check_level_file, check_level_value, level_body_lines, level_to_yaml
 from .locate import Locator
 from .problems import MAX_PROBLEMS, FileProblem, LevelFileError
+from .replay import REPLAYS, Replay, ReplayFileError, replay_from_dict, replay_to_yaml
 from .schema import DEFAULT_PACK_REF, schema_ref
 from .yamldoc import Doc, DocError, Path, parse, read_text
 from .yamlout import scalar
@@ -28,6 +29,9 @@ MAX_NAME_HINTS = 20             # "did you mean" for the first missing level fil
 MAX_HINT_CANDIDATES = 2000      # and against at most this many names in the folder
 ONE_FILE_SUFFIXES = (".pack.yaml", ".pack.yml")
 PACK_KEYS = ("format", "id", "name", "author", "version", "description", "levels")
+# A one-file pack also carries its author's proofs inline: the replays a pack folder keeps in
+# replays/ (written after the levels, only when there are some, so older files read the same).
+ONE_FILE_KEYS = PACK_KEYS + ("proofs",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +46,9 @@ class Pack:
     levels: tuple[Level, ...] = ()
     source: pathlib.Path | None = None
     builtin: bool = False
+    # The author's proofs carried with the pack (a one-file pack's `proofs:`; a pack folder's
+    # are its replays/ files, which pack_proofs reads): save_pack writes them in either form.
+    proofs: tuple[Replay, ...] = field(default=(), compare=False, repr=False)
 
     def level(self, level_id: str) -> Level:
         """The level with this id; KeyError when the pack has none."""
@@ -103,7 +110,7 @@ def _read(file: pathlib.Path) -> tuple[Doc | None, list[FileProblem]]:
         return None, [FileProblem(str(file), exc.line, exc.column, "", exc.message)]
 
 
-def _check_meta(where: Locator, value: Any) -> tuple[dict[str, str], list[FileProblem]]:
+def _check_meta(where: Locator, value: Any, keys: tuple[str, ...] = PACK_KEYS) -> tuple[dict[str, str], list[FileProblem]]:
     """The pack's id, name, author, version and description, and what is wrong with them."""
     problems: list[FileProblem] = []
     meta: dict[str, str] = {}
@@ -111,7 +118,7 @@ def _check_meta(where: Locator, value: Any) -> tuple[dict[str, str], list[FilePr
         problems.append(where.place(Problem((), "a pack file is a mapping (format, id, name, ..., "
                                             "levels)", fault=Fault.TYPE)))
         return meta, problems
-    problems += [where.place(p) for p in unknown_keys(value, PACK_KEYS)]
+    problems += [where.place(p) for p in unknown_keys(value, keys)]
     fmt = value.get("format")
     if "format" not in value:
         problems.append(where.place(Problem(("format",), "is required (write 'format: "
@@ -198,7 +205,7 @@ def _unique_ids(where: Locator, ids: list[tuple[str, FileProblem | None, Any]]) 
 
 
 def _open_pack_file(
-    file: pathlib.Path,
+    file: pathlib.Path, keys: tuple[str, ...] = PACK_KEYS,
 ) -> tuple[Locator, dict[str, str], list[Any], list[FileProblem]] | list[FileProblem]:
     """Read a pack file's YAML, metadata and level list (both pack forms start so); or its problems."""
     doc, problems = _read(file)
@@ -206,7 +213,7 @@ def _open_pack_file(
         return problems
     where = Locator(doc, str(file))
     problems += [where.at(node, p, m) for node, p, m in doc.problems]
-    meta, found = _check_meta(where, doc.value)
+    meta, found = _check_meta(where, doc.value, keys)
     problems += found
     entries, found = _level_list(where, doc.value)
     problems += found
@@ -281,7 +288,7 @@ def _check_folder(folder: pathlib.Path, pack_file: pathlib.Path, builtin: bool) 
 
 
 def _check_one_file(file: pathlib.Path, builtin: bool) -> tuple[Pack | None, list[FileProblem]]:
-    opened = _open_pack_file(file)
+    opened = _open_pack_file(file, ONE_FILE_KEYS)
     if isinstance(opened, list):
         return None, opened
     where, meta, entries, problems = opened
@@ -308,10 +315,41 @@ def _check_one_file(file: pathlib.Path, builtin: bool) -> tuple[Pack | None, lis
                 problems.append(over)
                 break
     problems += _unique_ids(where, ids)
+    proofs, found = _inline_proofs(where, where.doc.value, {level.id for level in levels})
+    problems += found
     problems += where.unused_strict_notes()
     if problems:
         return None, problems
-    return _make(meta, levels, file, builtin), []
+    return _make(meta, levels, file, builtin, proofs), []
+
+
+def _inline_proofs(where: Locator, value: Any, level_ids: set[str]) -> tuple[tuple[Replay, ...], list[FileProblem]]:
+    """A one-file pack's `proofs:`: each a replay of one of its levels, at most one a level.
+    Whether each proves its level is pack_proofs' to say (as for a folder's replays/)."""
+    raw = value.get("proofs") if isinstance(value, Mapping) else None
+    if raw is None:
+        return (), []
+    if not isinstance(raw, list):
+        return (), [where.place(Problem(("proofs",), "expected a list of replays (format, level, seed, "
+                                        f"commands, ...), found {describe(raw)}", fault=Fault.TYPE))]
+    out: list[Replay] = []
+    problems: list[FileProblem] = []
+    for i, entry in enumerate(raw):
+        try:
+            replay = replay_from_dict(entry, where.file)
+        except ReplayFileError as exc:
+            field_ = f"{exc.problem.field}: " if exc.problem.field else ""
+            problems.append(where.place(Problem(("proofs", i), f"{field_}{exc.problem.message}")))
+            continue
+        if replay.level not in level_ids:
+            problems.append(where.place(Problem(("proofs", i, "level"), f"{quoted(replay.level)} is no "
+                                                "level of this pack")))
+        elif any(r.level == replay.level for r in out):
+            problems.append(where.place(Problem(("proofs", i, "level"), f"a second proof of "
+                                                f"{quoted(replay.level)}: keep one")))
+        else:
+            out.append(replay)
+    return tuple(out), problems
 
 
 def _stopped(where: Locator, at: Path, left: int) -> FileProblem:
@@ -319,10 +357,11 @@ def _stopped(where: Locator, at: Path, left: int) -> FileProblem:
                                f"{'s' * (left != 1)} not checked (fix the ones above first)"))
 
 
-def _make(meta: dict[str, str], levels: list[Level], source: pathlib.Path, builtin: bool) -> Pack:
+def _make(meta: dict[str, str], levels: list[Level], source: pathlib.Path, builtin: bool,
+          proofs: tuple[Replay, ...] = ()) -> Pack:
     return Pack(id=meta["id"], name=meta["name"], author=meta.get("author", ""),
                 version=meta.get("version", ""), description=meta.get("description", ""),
-                levels=tuple(levels), source=source, builtin=builtin)
+                levels=tuple(levels), source=source, builtin=builtin, proofs=proofs)
 
 
 # -- writing -------------------------------------------------------------------------------
@@ -363,6 +402,12 @@ def pack_to_yaml(pack: Pack, schema: str | None = None) -> str:
         body = level_body_lines(level)
         lines.append(f"  - {body[0]}")
         lines.extend(f"    {line}" for line in body[1:])
+    if pack.proofs:
+        lines.append("proofs:")
+        for replay in pack.proofs:
+            body = replay_to_yaml(replay).splitlines()
+            lines.append(f"  - {body[0]}")
+            lines.extend(f"    {line}" for line in body[1:])
     return "\n".join(lines) + "\n"
 
 
@@ -390,6 +435,8 @@ def save_pack(pack: Pack, path: str | os.PathLike[str]) -> None:
     for level in pack.levels:
         file = target / f"{level.id}.yaml"
         atomic_write_text(file, level_to_yaml(level, schema_ref(file, "level")))
+    for replay in pack.proofs:
+        atomic_write_text(target / REPLAYS / f"{replay.level}.yaml", replay_to_yaml(replay))
     index = target / PACK_FILE
     atomic_write_text(index, pack_index_yaml(pack, schema_ref(index, "pack")))
 

@@ -3,8 +3,8 @@ each level whether its author proved it can be won."""
 
 from __future__ import annotations
 
+import dataclasses
 import pathlib
-import shutil
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -15,9 +15,7 @@ from game.core import Command, IllegalMove, Level, Status, shorten
 from .pack_files import PACK_FILE, Pack
 from .paths import levels_dir
 from .problems import FileProblem
-from .replay import ReplayFileError, load_replay, replay_of, save_replay, verify_replay
-
-REPLAYS = "replays"
+from .replay import REPLAYS, Replay, ReplayFileError, load_replay, replay_of, save_replay, verify_replay
 
 
 class Verdict(StrEnum):
@@ -37,6 +35,7 @@ class Proof:
     file: pathlib.Path | None = None
     why: str = ""
     problem: FileProblem | None = None   # where in the replay file it fails (line, column, field)
+    replay: Replay | None = None         # the game that proves it (PROVEN), to carry with the pack
 
 
 def replays_dir(pack: Pack) -> pathlib.Path | None:
@@ -60,16 +59,23 @@ def shipped_proof(level_id: str) -> pathlib.Path:
 
 def prove_pack(pack: Pack) -> list[Proof]:
     """Play every level's replay through the rules: a replay proves a level when it is for that
-    level, plays (its checks, if any, all match) and ends in a win."""
+    level, plays (its checks, if any, all match) and ends in a win. A pack folder's replays are
+    its replays/ files; a one-file pack's, those it carries inline (`proofs:`)."""
     folder = replays_dir(pack)
+    inline = {replay.level: replay for replay in pack.proofs}
     out: list[Proof] = []
     for level in pack.levels:
-        file = folder / f"{level.id}.yaml" if folder is not None else None
-        if file is None or not file.is_file() or file.is_symlink():
-            out.append(Proof(level.id, Verdict.NOT_PROVEN))
-            continue
+        file = folder / f"{level.id}.yaml" if folder is not None else pack.source
         try:
-            replay = load_replay(file)
+            if folder is None:
+                replay = inline.get(level.id)
+            elif file is not None and file.is_file() and not file.is_symlink():
+                replay = load_replay(file)
+            else:
+                replay = None
+            if replay is None:
+                out.append(Proof(level.id, Verdict.NOT_PROVEN))
+                continue
             if replay.level != level.id:
                 raise ReplayFileError(replay.problem(
                     "level", f"it is a replay of '{shorten(replay.level)}', not of '{level.id}'"))
@@ -80,20 +86,22 @@ def prove_pack(pack: Pack) -> list[Proof]:
         except ReplayFileError as exc:
             out.append(Proof(level.id, Verdict.FAILS, file, shorten(exc.message, 300), exc.problem))
             continue
-        out.append(Proof(level.id, Verdict.PROVEN, file))
+        out.append(Proof(level.id, Verdict.PROVEN, file, replay=replay))
     return out
 
 
-def copy_proofs(proofs: list[Proof], into: pathlib.Path) -> None:
-    """Copy the replays that prove their level into `into`/replays (an install carries them)."""
-    good = [p for p in proofs if p.verdict == Verdict.PROVEN and p.file is not None]
-    if not good:
-        return
-    target = into / REPLAYS
-    target.mkdir(exist_ok=True)
-    for proof in good:
-        assert proof.file is not None
-        shutil.copyfile(proof.file, target / proof.file.name)
+def carrying_proofs(pack: Pack) -> tuple[Pack, list[Proof]]:
+    """The pack with every replay that proves one of its levels, to write or share in either
+    form (save_pack writes them), and what each level's replay showed (to say it)."""
+    proofs = prove_pack(pack)
+    good = tuple(p.replay for p in proofs if p.verdict == Verdict.PROVEN and p.replay is not None)
+    return dataclasses.replace(pack, proofs=good), proofs
+
+
+def proofs_said(proofs: Sequence[Proof]) -> str:
+    """'6 levels, 6 proofs': what a build, an export or an install carried."""
+    n, kept = len(proofs), sum(p.verdict == Verdict.PROVEN for p in proofs)
+    return f"{n} level{'s' * (n != 1)}, {kept} proof{'s' * (kept != 1)}"
 
 
 def proof_file(folder: pathlib.Path, level_id: str) -> pathlib.Path:

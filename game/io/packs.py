@@ -22,7 +22,8 @@ from .pack_files import (
     pack_index_text as pack_index_text, pack_index_yaml as pack_index_yaml,
     pack_to_yaml as pack_to_yaml, save_pack as save_pack,
 )
-from .pack_proofs import copy_proofs, prove_pack
+from .pack_proofs import carrying_proofs
+from .rename import finish_renames
 from .paths import WORKING_FOLDER, LinkInDataError, installed_packs_dir, levels_dir, user_packs_dir
 from .problems import FileProblem, LevelFileError
 
@@ -142,6 +143,7 @@ def list_packs(errors: list[LevelFileError] | None = None) -> list[Pack]:
     try:
         installed = installed_packs_dir()
         recover_interrupted_installs(installed)
+        finish_renames()   # a designer's pack a crash left mid-rename is listed whole
         sources.append((installed, False))
         sources.append((user_packs_dir(), False))
     except OSError as exc:   # the data folder (or its packs folder) is a file, unwritable, ...
@@ -235,8 +237,7 @@ def install_pack(path: str | os.PathLike[str], *, replace: bool = False) -> Pack
     staging = pathlib.Path(tempfile.mkdtemp(prefix=f".{pack.id}.", suffix=".new", dir=root))
     try:
         # Write everything in a hidden folder beside the target, then swap folders.
-        save_pack(pack, staging)
-        copy_proofs(prove_pack(pack), staging)   # the author's winning replays come along
+        save_pack(carrying_proofs(pack)[0], staging)   # the author's winning replays come along
         load_pack(staging)
         old = None
         if target.exists():

@@ -257,3 +257,18 @@ def store_result(pack_source: str | os.PathLike[str], pack_id: str, bot: str, ga
     kept = {**kept, level_id: {k: v for k, v in figures.items() if k != "level_id"}}
     levels = [{"level_id": str(key), **value} for key, value in kept.items() if isinstance(value, dict)]
     return write_results(pack_source, pack_id, bot, games, date, levels)
+
+
+def renamed_results_text(pack_source: str | os.PathLike[str], old_id: str, new_id: str) -> str | None:
+    """The pack's playtest.yaml with level `old_id`'s figures kept under `new_id` (a rename
+    that kept the deal: its level_hash still names the level); None when it has none for it
+    or does not read cleanly (then it is left as it is)."""
+    path = results_path(pack_source)
+    raw = _raw_levels(path) if path.is_file() else None
+    if raw is None or not isinstance(raw[1].get(old_id), dict):
+        return None
+    data, kept = raw
+    levels = [{"level_id": new_id if str(key) == old_id else str(key), **value}
+              for key, value in kept.items() if isinstance(value, dict) and str(key) != new_id]
+    return results_text(str(data.get("pack", "")), str(data.get("bot", "")), int(data.get("games", 0)),
+                        str(data.get("date", "")), levels)

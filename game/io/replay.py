@@ -21,6 +21,7 @@ from .yamlout import dump
 FORMAT = 2
 READS = (1, 2)   # format 1 (no rules version, level hash or checks) still loads
 UNVERSIONED_RULES = 2   # the rules a format-1 replay (no rules version written) was made with
+REPLAYS = "replays"   # the folder beside pack.yaml that keeps its levels' proofs, one a level
 KEYS = ("format", "rules", "pack", "level", "level_hash", "seed", "commands", "digest", "checks")
 # `digest` names the digest version of the checks (core.DIGEST_VERSIONS); a file without it was
 # written before digests had versions, with version 1, and verifies under version 1 still.

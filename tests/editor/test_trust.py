@@ -144,10 +144,11 @@ def test_a_new_id_asks_rename_or_copy_and_a_taken_id_warns(window: Any, editor: 
     set_field(window, view, "id", "beta")
     frame(window)
     assert any("beta.yaml" in str(w) and "already exists" in str(w) for w in view.problems.warnings())
-    press(window, key.S, key.MOD_CTRL)
-    click(window, *view.dialog.button_center("Rename"))
-    assert view.dialog is not None and view.dialog.title == "Replace beta.yaml?"
+    press(window, key.S, key.MOD_CTRL)                   # a rename never lands on it (issue 34)
+    assert view.dialog is not None and view.dialog.title == "The id 'beta' is taken"
+    assert "Use 'beta-2'" in view.dialog.buttons
     press(window, key.ESCAPE)
+    assert load_level(beta).id == "beta" and view.model.dirty
 
 
 def test_removing_from_a_pack_unlists_undo_lists_again_delete_asks(window: Any, editor: EditorView) -> None:

@@ -185,22 +185,28 @@ def _in_pack(view: EditorView, pack_id: str, level_id: str, kind: int) -> pathli
     return path
 
 
-def test_renaming_onto_another_levels_id_keeps_the_pack_valid(window: Any, editor: EditorView) -> None:
+def test_renaming_onto_another_levels_id_is_refused_and_the_pack_keeps_both(window: Any, editor: EditorView) -> None:
     view = editor
     first = _in_pack(view, "orchard", "orchard-1", 1)
     second = _in_pack(view, "orchard", "orchard-2", 2)
     assert _listed("orchard") == ["orchard-1.yaml", "orchard-2.yaml"]
+    before = (first.read_bytes(), second.read_bytes())
     set_field(window, view, "id", "orchard-1")
     press(window, key.S, key.MOD_CTRL)
-    click(window, *view.dialog.button_center("Rename"))
-    assert view.dialog is not None and view.dialog.title == "Replace orchard-1.yaml?"
-    click(window, *view.dialog.button_center("Replace"))
-    assert view.dialog is None and not second.exists()
-    assert _listed("orchard") == ["orchard-1.yaml"]      # never a listed file that is gone
-    check_pack(first.parent)                             # what gridfall validate reads
-    assert load_pack(first.parent).levels[0].layout[0][0] == "2"
+    # Issue 34: Rename then Replace took a level out of the pack. Now no rename lands there.
+    assert view.dialog is not None and view.dialog.title == "The id 'orchard-1' is taken"
+    assert "orchard-1.yaml" in " ".join(_texts(view)) and "never replaces another level" in " ".join(_texts(view))
+    press(window, key.ESCAPE)
+    assert (first.read_bytes(), second.read_bytes()) == before
+    assert _listed("orchard") == ["orchard-1.yaml", "orchard-2.yaml"]
+    assert len(load_pack(first.parent).levels) == 2
     frame(window)
     assert not any(p.path == ("pack",) for p in view.problems.shown())
+
+
+def _texts(view: EditorView) -> list[str]:
+    assert view.dialog is not None
+    return [str(w.text) for w in view.dialog.ui.walk_widgets() if hasattr(w, "text")]
 
 
 def test_the_problems_panel_checks_the_pack_as_validate_does(window: Any, editor: EditorView) -> None:
