@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 
 from game.bots.for_you import ForYou, for_you_line, for_you_path, read_for_you
 from game.core import Level
 from game.io.kept_replays import replays_root
+from game.io.program import subcommand
 
 
 def _newest_game() -> float:
@@ -48,9 +48,9 @@ class ForYouEstimates:
             made_at = 0.0
         if not force and made_at >= _newest_game():
             return
-        command = [sys.executable, "-m", "game", "calibrate", "--mine"]
-        self.process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                        stderr=subprocess.DEVNULL, preexec_fn=_lower_priority)
+        self.process = subprocess.Popen(subcommand("calibrate", "--mine"), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                        stderr=subprocess.DEVNULL,
+                                        preexec_fn=_lower_priority if os.name == "posix" else None)
 
     def reap(self) -> bool:
         """Whether a run just ended (its estimates are read anew)."""
