@@ -48,8 +48,8 @@ class ForYouEstimates:
             made_at = 0.0
         if not force and made_at >= _newest_game():
             return
-        self.process = subprocess.Popen(subcommand("calibrate", "--mine"), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                        stderr=subprocess.DEVNULL,
+        self.process = subprocess.Popen(subcommand("calibrate", "--mine"), stdin=subprocess.DEVNULL,
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                         preexec_fn=_lower_priority if os.name == "posix" else None)
 
     def reap(self) -> bool:
