@@ -30,6 +30,7 @@ def settle(work: list[list[int]], masks: list[int], geo: Geometry, kinds: int, h
     """
     stride, cell_of, chutes, slots = geo.stride, geo.cell_of, geo.chutes, geo.slots
     solid, tables, chute_cells, column_bits = geo.solid, geo.tables, geo.chute_cells, geo.column_bits
+    golden, mask64 = GOLDEN, MASK64   # read once: the refill below draws hundreds a step on a big board
     moves: list[tuple[Cell, Cell]] = []
     tiles: list[tuple[Cell, int]] = []
     flags: list[int] = []
@@ -82,9 +83,9 @@ def settle(work: list[list[int]], masks: list[int], geo: Geometry, kinds: int, h
                 fresh = chute_cells[c][:write + 1]
         # New tiles for the chute cells left empty at the top (SplitMix64, as Draws.below).
         for cell, flag in fresh:
-            rng = (rng + GOLDEN) & MASK64
-            z = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+            rng = (rng + golden) & mask64
+            z = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & mask64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask64
             kind = (z ^ (z >> 31)) % kinds + 1
             work[cell[0]][c] = kind
             masks[kind] |= flag
@@ -104,12 +105,11 @@ def settle(work: list[list[int]], masks: list[int], geo: Geometry, kinds: int, h
     if moves:
         events.append(Fell(tuple(moves)))
         if layer:
-            # Specials ride their tiles down (all at once, like the tiles).
-            riding = []
-            for (sr, sc), (dr, dc) in moves:
-                src = sr * stride + sc
-                if src in layer:
-                    riding.append((dr * stride + dc, layer.pop(src)))
+            # Specials ride their tiles down (all at once, like the tiles): the few cells that
+            # hold one are looked up among the many moves, not each move in the layer.
+            holding = {cell_of[bit] for bit in layer}
+            riding = [(dr * stride + dc, layer.pop(sr * stride + sc))
+                      for (sr, sc), (dr, dc) in [move for move in moves if move[0] in holding]]
             layer.update(riding)
     if tiles:
         events.append(Spawned(tuple(tiles), rng))
