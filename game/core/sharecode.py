@@ -16,10 +16,18 @@ import re
 import zlib
 from enum import StrEnum
 
+from .vocab import Mode
+
 MAGIC = "GF"
 VERSION = 1
 MAX_CODE_CHARS = 20_000          # about 14 KiB of payload: a long game with its checks
 MAX_TEXT_BYTES = 256 * 1024      # what a code may unpack to (a level file is a few KiB)
+# What proving a game code may cost, bounded by its size before a move is played, so that the
+# largest code any decoder accepts proves in about a CPU-second and a few MB (bench/share_codes.py
+# measures it). A match-3 or chain move costs about its board's cells (a cascade walks the
+# board, and on a big board with few kinds it runs long); a slide move costs next to nothing.
+MAX_GAME_MOVES = 10_000          # any game, any mode: far past a 12x12 slide's solution
+MAX_BOARD_MOVES = 20_000         # a match-3 or chain game's moves times its board's cells
 ALPHABET = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 _DIGIT = {c: i for i, c in enumerate(ALPHABET)}
 _CHECK_BYTES = 4
@@ -117,6 +125,17 @@ def decode_code(code: str) -> tuple[CodeKind, str]:
     except UnicodeDecodeError:
         raise CodeError("the code is damaged: its contents are not text") from None
     return CodeKind(kind_letter), text
+
+
+def game_size_problem(mode: Mode, cells: int, moves: int) -> str | None:
+    """Why a game of `moves` moves on a board of `cells` cells is too long for a code (one line,
+    in a player's words), or None: checked before a code's game is proved, and before one is made."""
+    if moves > MAX_GAME_MOVES:
+        return f"the game has {moves:,} moves; a game code holds at most {MAX_GAME_MOVES:,}"
+    if mode != Mode.SLIDE and moves * cells > MAX_BOARD_MOVES:
+        return (f"the game has {moves:,} moves on a board of {cells:,} cells; a game code on a board "
+                f"this size holds at most {MAX_BOARD_MOVES // cells:,} moves (share the replay file instead)")
+    return None
 
 
 def find_code(text: str) -> str | None:

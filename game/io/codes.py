@@ -7,11 +7,12 @@ import dataclasses
 import os
 import pathlib
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Callable, Sequence
 
 from game.core import (
     CodeError, CodeKind, Command, IllegalMove, Level, decode_code, encode_code, first_divergence, shorten,
 )
+from game.core.sharecode import MAX_GAME_MOVES, game_size_problem
 
 from .kept_replays import game_key
 from .levels import check_level_text, level_to_yaml, save_level
@@ -24,6 +25,9 @@ CODE_FILE = "code"            # how problems in a code's level name their "file"
 # A game code's text is the level file, this line, then the replay file: a YAML stream of two
 # documents, readable as it is.
 SEPARATOR = "\n---\n"
+Played = Callable[[int, int], object]
+"""Hears `played(n, of)` after each move of a game code's proof: progress, and a way to stop
+(raise) it."""
 
 __all__ = ["CodeError", "Opened", "game_code", "level_code", "open_code", "replay_code", "write_opened"]
 
@@ -49,7 +53,9 @@ def level_code(level: Level) -> str:
 
 def game_code(level: Level, seed: int, commands: Sequence[Command]) -> str:
     """A game's share code: the level, the seed and the commands with a check after each, so the
-    code proves itself as a replay file does. Raises IllegalMove for commands that do not play."""
+    code proves itself as a replay file does. Raises IllegalMove for commands that do not play,
+    CodeError for a game too long for a code (see game_size_problem)."""
+    _refuse_long(level, len(commands))
     replay = replay_of(level, seed, commands, pack=None)
     return encode_code(CodeKind.GAME, level_to_yaml(level, schema=None) + SEPARATOR + replay_to_yaml(replay))
 
@@ -59,6 +65,7 @@ def replay_code(level: Level, replay: Replay) -> str:
     it proves itself on `level`; a replay without checks (format 1) gets them from today's rules."""
     if not replay.checks:
         return game_code(level, replay.seed, replay.commands)
+    _refuse_long(level, len(replay.commands))
     divergence = first_divergence(level, replay.seed, replay.commands, replay.checks, replay.plays_by)
     if divergence is not None:
         raise CodeError(f"the replay does not prove itself on the level '{level.id}': {divergence.describe()}")
@@ -66,10 +73,18 @@ def replay_code(level: Level, replay: Replay) -> str:
     return encode_code(CodeKind.GAME, level_to_yaml(level, schema=None) + SEPARATOR + replay_to_yaml(shared))
 
 
-def open_code(code: str) -> Opened:
+def _refuse_long(level: Level, moves: int) -> None:
+    problem = game_size_problem(level.mode, level.width * level.height, moves)
+    if problem is not None:
+        raise CodeError(problem)
+
+
+def open_code(code: str, played: Played | None = None) -> Opened:
     """The level (and game) a code holds. CodeError (one line) for a code that is foreign,
     damaged, cut short, too large or a game that does not prove itself; LevelFileError (each
-    problem at code:line:col) for a level that a file with the same text would fail with."""
+    problem at code:line:col) for a level that a file with the same text would fail with.
+    A game longer than a code may hold is refused before a move is played (game_size_problem);
+    `played` hears the proof's progress."""
     kind, text = decode_code(code)
     replay_text = None
     if kind is CodeKind.GAME:
@@ -87,12 +102,16 @@ def open_code(code: str) -> Opened:
         raise LevelFileError(problems or [FileProblem(CODE_FILE, 1, 1, "", "not a level")])
     if replay_text is None:
         return Opened(level)
-    return Opened(level, _proven(level, replay_text))
+    return Opened(level, _proven(level, replay_text, played))
 
 
-def _proven(level: Level, text: str) -> Replay:
+def _proven(level: Level, text: str, played: Played | None = None) -> Replay:
     """The game code's replay, read like a replay file and held to its checks."""
     where = f"{CODE_FILE} (game)"
+    # Each command and check is a line: a text with more lines than the longest game has
+    # commands and checks is refused before it is read.
+    if text.count("\n") > 2 * MAX_GAME_MOVES + 20:
+        raise CodeError(f"the game in the code has more than {MAX_GAME_MOVES:,} moves, more than a code holds")
     try:
         doc = parse(checked_text(text.encode("utf-8")))
         if doc.problems:
@@ -108,8 +127,11 @@ def _proven(level: Level, text: str) -> Replay:
         raise CodeError("the game in the code was played on another version of its level")
     if not replay.checks and replay.commands:
         raise CodeError("the game in the code carries no checks, so it cannot prove itself")
+    _refuse_long(level, len(replay.commands))
+    total = len(replay.commands)
     try:
-        divergence = first_divergence(level, replay.seed, replay.commands, replay.checks, replay.plays_by)
+        divergence = first_divergence(level, replay.seed, replay.commands, replay.checks, replay.plays_by,
+                                      None if played is None else (lambda n: played(n, total)))
     except (IllegalMove, ValueError) as exc:
         raise CodeError(f"the game in the code does not play: {shorten(str(exc), 160)}") from None
     if divergence is not None:

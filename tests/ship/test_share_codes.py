@@ -10,14 +10,16 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from game.cli import main
-from game.core import Level
+from game.core import Level, Mode
 from game.core import sharecode
-from game.core.sharecode import CodeError, CodeKind, find_code
+from game.core.sharecode import MAX_BOARD_MOVES, MAX_GAME_MOVES, CodeError, CodeKind, find_code
 from game.core.sharecode import decode_code as decode, encode_code as encode
 from game.io import LevelFileError, level_to_yaml, load_level
-from game.io.codes import game_code, level_code, open_code
+from game.io.codes import SEPARATOR, game_code, level_code, open_code
 from game.io.paths import levels_dir
 from game.io.replay import load_replay
+from game.io.share import share_card
+from share_games import big_level, forged_game_code, legal_moves
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SHIPPED = sorted(p for p in levels_dir().glob("*/*.yaml") if p.name not in ("pack.yaml", "playtest.yaml"))
@@ -242,3 +244,58 @@ def test_a_replay_file_travels_as_recorded_under_its_own_rules_and_a_forged_one_
     forged.write_text(text.replace(first_check, "00000000", 1), encoding="utf-8")
     status, _, err = _cli(capsys, "code", str(forged))
     assert status == 1 and "does not prove itself" in _one_line(err)
+
+
+# -- a code's cost is bounded by its size --------------------------------------------------------
+def _never_played(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fail the test if any move of a code's game is played: the refusal must come first."""
+    import game.core.proof as proof
+
+    def refuse(*args: object, **kwargs: object) -> object:
+        raise AssertionError("a move was played before the code's size was checked")
+    monkeypatch.setattr(proof, "play_through", refuse)
+
+
+@pytest.mark.parametrize("side, moves, mode, words", [
+    (32, MAX_BOARD_MOVES // 1024 + 1, Mode.MATCH3, "a game code on a board this size holds at most 19 moves"),
+    (9, MAX_BOARD_MOVES // 81 + 1, Mode.MATCH3, "on a board of 81 cells; a game code on a board this size holds at most 246"),
+    (32, 3 * MAX_BOARD_MOVES // 1024, Mode.CHAIN, "holds at most 19 moves"),
+    (12, MAX_GAME_MOVES + 1, Mode.SLIDE, "more than 10,000"),
+])
+def test_a_game_past_every_bound_is_refused_in_one_line_before_a_move_is_played(
+        side: int, moves: int, mode: Mode, words: str, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code = forged_game_code(side, moves, mode)
+    _never_played(monkeypatch)
+    with pytest.raises(CodeError, match=re.escape(words)) as caught:
+        open_code(code)
+    assert "\n" not in str(caught.value)
+    status, out, err = _cli(capsys, "code", "--decode", code)
+    assert status == 1 and not out and words in _one_line(err)
+
+
+def test_a_game_text_longer_than_any_game_is_refused_before_it_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    level = big_level(4)
+    text = level_to_yaml(level, schema=None) + SEPARATOR + "commands:\n" + "- a\n" * (2 * MAX_GAME_MOVES + 21)
+    import game.io.codes as codes
+
+    monkeypatch.setattr(codes, "parse", lambda *a: pytest.fail("the game's text was read"))
+    with pytest.raises(CodeError, match="has more than 10,000 moves, more than a code holds"):
+        open_code(encode(CodeKind.GAME, text))
+
+
+def test_the_largest_game_the_decoder_accepts_on_the_biggest_board_proves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """32x32 with 3 kinds (every move a long cascade) at exactly the bound: made by the game's
+    own encoder, it proves; one move more is refused by the encoder and the decoder alike."""
+    level = big_level(32)
+    moves = legal_moves(level, MAX_BOARD_MOVES // 1024 + 1)
+    code = game_code(level, 1, moves[:-1])
+    heard: list[tuple[int, int]] = []
+    opened = open_code(code, lambda n, of: heard.append((n, of)))
+    assert opened.replay is not None and list(opened.replay.commands) == moves[:-1]
+    assert heard == [(n, 19) for n in range(1, 20)]   # progress after every move
+    with pytest.raises(CodeError, match="holds at most 19 moves"):
+        game_code(level, 1, moves)
+    card = share_card(level, None, 1, moves)
+    assert "Watch it: the game is too long for a code; send the replay file" in card
+    assert find_code(card) == level_code(level)
