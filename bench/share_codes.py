@@ -60,11 +60,13 @@ def longest_shipped() -> None:
 def big_level(mode: Mode, side: int, kinds: int) -> Level:
     data: dict[str, object] = {"format": 1, "id": "big", "name": "Big", "mode": str(mode), "width": side,
                                "height": side, "kinds": kinds, "seed": 1}
-    if mode == Mode.SLIDE:
+    if mode == Mode.SLIDE:   # numbered tiles, no kinds
+        del data["kinds"]
         data["goals"] = {}
     else:
         data["goals"] = {"score": 10 ** 14}
-        data["rules"] = {"specials": mode == Mode.MATCH3}
+    if mode == Mode.MATCH3:
+        data["rules"] = {"specials": True}
     return Level.from_dict(data)
 
 
@@ -78,20 +80,30 @@ def random_game(level: Level, moves: int) -> list[Command]:
     return commands
 
 
-def largest(mode: Mode, side: int, kinds: int) -> str:
+def largest(mode: Mode, side: int, kinds: int, old: bool = False) -> str:
     """The longest game code the decoder accepts on this board: as many moves as the bounds allow
-    and the code's length holds."""
+    and the code's length holds (`old`: in the version-1 format, which the decoder still reads)."""
     level = big_level(mode, side, kinds)
     cells = side * side
     moves = MAX_GAME_MOVES if mode == Mode.SLIDE else MAX_BOARD_MOVES // cells
     commands = random_game(level, moves)
     while True:
         try:
-            code = game_code(level, 1, commands)
+            return old_code(level, commands) if old else game_code(level, 1, commands)
         except CodeError:
             commands = commands[: len(commands) * 9 // 10]   # too long for a code: fewer moves
-            continue
-        return code
+
+
+def old_code(level: Level, commands: list[Command]) -> str:
+    """A version-1 game code (a level file and a replay file with a check a move), as Gridfall
+    made them before version 2."""
+    from game.core.sharecode import CodeKind, encode_code
+    from game.io import level_to_yaml
+    from game.io.codes import SEPARATOR
+    from game.io.replay import replay_of, replay_to_yaml
+
+    replay = replay_of(level, 1, commands, pack=None)
+    return encode_code(CodeKind.GAME, level_to_yaml(level, schema=None) + SEPARATOR + replay_to_yaml(replay))
 
 
 def measure(code: str, trace: bool) -> None:
@@ -137,9 +149,10 @@ def main() -> None:
     boards = [(Mode.MATCH3, 32, 3)] if args.quick else [
         (Mode.MATCH3, 32, 3), (Mode.MATCH3, 16, 3), (Mode.MATCH3, 9, 4), (Mode.CHAIN, 32, 3), (Mode.SLIDE, 12, 6)]
     for mode, side, kinds in boards:
-        code = largest(mode, side, kinds)
-        print(f"{mode} {side}x{side}, {kinds} kinds:", end=" ", flush=True)
-        in_child(code)
+        for old in (False, True):
+            code = largest(mode, side, kinds, old)
+            print(f"{mode} {side}x{side}, {kinds} kinds{' (version 1)' if old else ''}:", end=" ", flush=True)
+            in_child(code)
     if args.code:
         code = pathlib.Path(args.code).read_text().strip()
         print("given code:", end=" ", flush=True)

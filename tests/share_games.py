@@ -38,3 +38,17 @@ def legal_moves(level: Level, moves: int) -> list[Command]:
         state = play(state, command)[1]
         out.append(command)
     return out
+
+
+def forged_packed_code(side: int, moves: int, mode: Mode = Mode.MATCH3, seed: int = 1) -> str:
+    """The same in today's dense format (version 2): `moves` moves and one check after the last."""
+    from game.core.gamecode import Board, PackedGame, pack_payload
+    from game.core.sharecode import GAME_VERSION, encode_payload
+    from game.core import Chain, Slide
+
+    level = big_level(side, mode)
+    command: Command = {Mode.SLIDE: Slide((0, 1)), Mode.CHAIN: Chain(((0, 0), (0, 1), (0, 2)))}.get(
+        mode, Swap((0, 0), (0, 1)))
+    game = PackedGame(RULES_VERSION, seed, (command,) * moves, ((moves, Check("0123abcd", 0, moves)),))
+    payload = pack_payload(level_to_yaml(level, schema=None), Board(side, side, mode), game)
+    return encode_payload(CodeKind.GAME, GAME_VERSION, payload)

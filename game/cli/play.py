@@ -24,7 +24,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("file", nargs="?", metavar="FILE.yaml",
                         help="a level file, a one-file pack (NAME.pack.yaml) or a pack folder to play, "
-                        "or a share code (GFL1... a level, GFG1... a game to watch)")
+                        "or a share code (GFL1... a level, GFG2... a game to watch)")
     parser.add_argument("--pack", metavar="PATH_OR_ID", help="a pack folder or file, or a pack id")
     parser.add_argument("--level", metavar="ID", help="the level of the pack to open (default: the next unfinished)")
     parser.add_argument("--seed", type=int, metavar="N",

@@ -9,7 +9,8 @@ from typing import Any, Callable, Protocol, Sequence
 
 import arcade
 
-from game.core import CodeKind, Command, IllegalMove, decode_code, find_code, first_divergence
+from game.core import CodeKind, Command, IllegalMove, find_code, first_divergence
+from game.core.sharecode import unpack_code
 from game.io import LevelFileError, is_pack_path, load_level
 from game.io import Pack, install_pack
 from game.io.codes import CodeError, Opened, open_code
@@ -139,10 +140,10 @@ class Drops:
         code = find_code(text)
         if code is None:
             return self.notice("No code to open", [
-                "Copy a Gridfall share code first (it starts with GFL1 for a level, GFG1 for a game),",
+                "Copy a Gridfall share code first (it starts with GFL1 for a level, GFG2 for a game),",
                 "then press Ctrl+V or Paste a code."], back)
         try:
-            kind = decode_code(code)[0]   # bounded by the code's length: a damaged code is said at once
+            kind = unpack_code(code)[0]   # bounded by the code's length: a damaged code is said at once
         except CodeError as exc:
             return self._refused_code(exc, back)
         if kind is CodeKind.GAME:
