@@ -433,3 +433,63 @@ def test_any_game_packs_and_unpacks_to_itself(data: st.DataObject) -> None:
                    for n in check_points(len(commands)))
     game = PackedGame(data.draw(st.integers(1, 50)), data.draw(st.integers(0, (1 << 63) - 1)), commands, checks)
     assert unpack_game(board, pack_game(board, game)) == game
+
+
+# -- codes and names wherever a person pastes or says them -------------------------------------
+def test_code_makes_a_shipped_level_or_a_days_daily_code_from_its_short_name(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    import datetime
+
+    from game.bots.daily import daily_puzzle
+    from game.io import find_pack
+
+    pack = find_pack("first-steps")
+    for name, level in (("first-steps/7", pack.levels[6]), ("first-steps/garden-beds", pack.level("garden-beds")),
+                        ("daily:2026-12-02:chain", daily_puzzle(datetime.date(2026, 12, 2), Mode.CHAIN).level)):
+        status, out, _ = _cli(capsys, "code", name)
+        assert status == 0 and open_code(out.strip()).level == level, name
+    for name, words in (("first-steps/99", "has levels 1 to 28, not 99"), ("first-steps/nope", "has no level 'nope'"),
+                        ("no-such/3", "no pack with the id 'no-such'"), ("daily:2026-13-01:chain", "not a date"),
+                        ("daily:2026-12-02:golf", "unknown mode 'golf'"), ("daily:2026-12-02", "daily:YYYY-MM-DD:MODE")):
+        status, out, err = _cli(capsys, "code", name)
+        assert status == 1 and not out and words in _one_line(err), name
+
+
+def test_code_decode_takes_a_whole_chat_message_a_share_card_or_a_wrapped_code(
+        tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    level = load_level(FINALE)
+    replay = load_replay(ROOT / "tests" / "replays" / "sweet-finale.yaml")
+    game = game_code(level, replay.seed, replay.commands)
+    message = f"beat this one :) {game} took me ages"
+    status, out, _ = _cli(capsys, "code", "--decode", message, "-o", str(tmp_path / "chat"))
+    assert status == 0 and len(list((tmp_path / "chat").iterdir())) == 2   # the level and the game
+    card = share_card(level, "Sweet Mechanics", replay.seed, replay.commands)
+    monkeypatch.setattr("sys.stdin", io.StringIO(card))
+    status, out, _ = _cli(capsys, "code", "--decode", "-")
+    assert status == 0 and out == level_to_yaml(level, schema=None)   # a card's first code: its level
+    wrapped = "\n".join(game[i:i + 60] for i in range(0, len(game), 60))
+    status, out, _ = _cli(capsys, "code", "--decode", wrapped)
+    assert status == 0 and "commands:" in out
+    status, _, err = _cli(capsys, "code", "--decode", "nothing to see here")
+    assert status == 1 and "not a Gridfall code" in _one_line(err)
+
+
+def test_play_takes_a_short_name_a_chat_message_or_a_share_card() -> None:
+    import argparse
+
+    from game.cli.play import resolve
+
+    def args(file: str, seed: int | None = None) -> argparse.Namespace:
+        return argparse.Namespace(file=file, pack=None, level=None, seed=seed)
+    pack, level_id = resolve(args("first-steps/7", seed=4))
+    assert pack.id == "first-steps" and level_id == pack.levels[6].id
+    pack, level_id = resolve(args("daily:2026-12-02:slide"))
+    assert pack.id == "daily-2026-12-02-slide" and level_id == pack.levels[0].id and pack.levels[0].mode == Mode.SLIDE
+    level = load_level(FINALE)
+    replay = load_replay(ROOT / "tests" / "replays" / "sweet-finale.yaml")
+    assert resolve(args(share_card(level, None, replay.seed, replay.commands))) == (None, None)   # the app opens it
+    assert resolve(args(f"look: {game_code(level, replay.seed, replay.commands)}")) == (None, None)
+    with pytest.raises(CodeError, match="plays differently now|damaged"):
+        resolve(args(f"look: {game_code(level, replay.seed, replay.commands)[:-2]}zz"))
