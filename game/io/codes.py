@@ -13,9 +13,10 @@ from game.core import (
     CodeError, CodeKind, Command, IllegalMove, Level, decode_code, encode_code, first_divergence, shorten,
 )
 from game.core import DIGEST_VERSIONS, Check, Divergence
-from game.core.gamecode import Board, PackedGame, check_points, game_moves, pack_payload, split_payload, unpack_game
-from game.core.proof import play_through
-from game.core.sharecode import GAME_VERSION, MAX_GAME_MOVES, encode_payload, game_size_problem, unpack_code
+from game.core import (
+    GAME_VERSION, MAX_GAME_MOVES, CodeBoard as Board, PackedGame, check_points, encode_payload, game_moves,
+    game_size_problem, pack_payload, play_through, split_payload, unpack_code, unpack_game,
+)
 
 from .kept_replays import game_key
 from .levels import check_level_text, level_to_yaml, save_level

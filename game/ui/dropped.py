@@ -9,8 +9,7 @@ from typing import Any, Callable, Protocol, Sequence
 
 import arcade
 
-from game.core import CodeKind, Command, IllegalMove, find_code, first_divergence
-from game.core.sharecode import unpack_code
+from game.core import CodeKind, Command, IllegalMove, find_code, first_divergence, unpack_code
 from game.io import LevelFileError, is_pack_path, load_level
 from game.io import Pack, install_pack
 from game.io.codes import CodeError, Opened, open_code
