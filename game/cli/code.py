@@ -1,15 +1,18 @@
-"""`gridfall code FILE` / `gridfall code --decode CODE [-o FOLDER]`: levels and games as share codes."""
+"""`gridfall code FILE|PACK/LEVEL|daily:DATE:MODE` / `gridfall code --decode CODE [-o FOLDER]`: levels
+and games as share codes."""
 
 from __future__ import annotations
 
 import argparse
 import pathlib
+import re
 import sys
 from typing import Any
 
 from game.cli.output import safe
 from game.core import MAX_CODE_CHARS
 
+_LONE_CODE = re.compile(r"\s*GF[A-Za-z0-9][0-9A-Za-z\s]*")
 HELP = ("a level as a short code for a chat message (a replay: the whole game), or a code back "
         "into files")
 
@@ -18,9 +21,12 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "code", help=HELP,
         description="Print the share code of a level file (or of a replay file: the level, the "
-        "seed and the moves, which prove themselves), or with --decode turn a code back into its "
-        "level file (and replay). `gridfall play CODE` plays a code directly.")
-    parser.add_argument("file", nargs="?", metavar="FILE", help="a level .yaml or a .replay.yaml")
+        "seed and the moves, which prove themselves), of a shipped or installed level by its short "
+        "name (first-steps/7, first-steps/garden-beds) or of a day's daily (daily:2026-12-02:chain), "
+        "or with --decode turn a code back into its level file (and replay): the code alone, or a "
+        "whole chat message or share card with it. `gridfall play CODE` plays a code directly.")
+    parser.add_argument("file", nargs="?", metavar="FILE",
+                        help="a level .yaml, a .replay.yaml, PACK/LEVEL (id or number) or daily:YYYY-MM-DD:MODE")
     parser.add_argument("--level", metavar="LEVEL_FILE",
                         help="for a replay whose pack is not installed: the level file it plays on "
                         "(default: its pack's level, else LEVEL.yaml beside the replay)")
@@ -48,9 +54,14 @@ def _encode(path: pathlib.Path, level_file: str | None) -> int:
     from game.io import LevelFileError, load_level
     from game.io.codes import CodeError, level_code, replay_code
     from game.io.replay import ReplayFileError, is_replay_file, load_replay
+    from game.cli.short_names import is_short_name, named_level
 
     try:
-        if is_replay_file(path):
+        if is_short_name(str(path)) and not path.exists():
+            if level_file is not None:
+                raise ValueError("--level is for a replay; this names a level")
+            code = level_code(named_level(str(path)).level)
+        elif is_replay_file(path):
             replay = load_replay(path)
             level = _replay_level(path, replay.pack, replay.level, level_file)
             code = replay_code(level, replay)
@@ -92,10 +103,16 @@ def _replay_level(path: pathlib.Path, pack_id: str | None, level_id: str, level_
 
 
 def read_code_argument(text: str) -> str:
-    """The code itself: '-' reads it from the input, at most a code's length (plus room)."""
-    if text != "-":
-        return text
-    return sys.stdin.read(MAX_CODE_CHARS * 2 + 1)
+    """The code itself: '-' reads it from the input, at most a code's length (plus room); a
+    whole chat message or share card gives its first code (what is no code at all is kept, for
+    the decoder to say what it is)."""
+    from game.core import find_code
+
+    if text == "-":
+        text = sys.stdin.read(MAX_CODE_CHARS * 4 + 1)
+    if _LONE_CODE.fullmatch(text[: MAX_CODE_CHARS * 4]):
+        return text   # a code alone, perhaps wrapped over lines by a chat: the decoder joins them
+    return find_code(text) or text
 
 
 def _decode(text: str, output: str | None) -> int:

@@ -24,7 +24,8 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("file", nargs="?", metavar="FILE.yaml",
                         help="a level file, a one-file pack (NAME.pack.yaml) or a pack folder to play, "
-                        "or a share code (GFL1... a level, GFG1... a game to watch)")
+                        "a level's short name (first-steps/7, daily:2026-12-02:chain), or a share code "
+                        "(GFL1... a level, GFG2... a game to watch), alone or in a whole chat message")
     parser.add_argument("--pack", metavar="PATH_OR_ID", help="a pack folder or file, or a pack id")
     parser.add_argument("--level", metavar="ID", help="the level of the pack to open (default: the next unfinished)")
     parser.add_argument("--seed", type=int, metavar="N",
@@ -54,7 +55,9 @@ def display_problem(frames: int | None = None) -> str | None:
 
 def resolve(args: argparse.Namespace) -> tuple[Any, str | None]:
     """The pack to open (None for the title screen) and the level id; raises ValueError to print."""
-    from game.core import looks_like_code
+    from game.cli.code import read_code_argument
+    from game.cli.short_names import is_short_name, named_level
+    from game.core import find_code, looks_like_code
     from game.io import find_pack, is_pack_path, load_level, load_pack
     from game.io.codes import open_code
     from game.io.packs import lone_level_pack
@@ -68,10 +71,15 @@ def resolve(args: argparse.Namespace) -> tuple[Any, str | None]:
     pack = None
     if args.file:
         path = pathlib.Path(args.file)
-        if looks_like_code(args.file) and not _names_a_file(path):
+        if not _names_a_file(path) and is_short_name(args.file):
+            if args.level:
+                raise ValueError("a short name names its level; --level is for --pack")
+            named = named_level(args.file)
+            return named.pack, named.level.id
+        if not _names_a_file(path) and (looks_like_code(args.file) or find_code(args.file) is not None):
             if args.level or args.seed is not None:
                 raise ValueError("a share code holds its own level (and a game its own seed)")
-            open_code(args.file)   # a bad code is said here, in one line, before any window
+            open_code(read_code_argument(args.file))   # a bad code is said here, in one line, before any window
             return None, None
         if not _names_a_file(path):
             raise ValueError(f"{path}: no such file")

@@ -33,11 +33,15 @@ from .rules.blocked import blocker_progress, swap_clears, swap_look, swap_specia
 from .rules.questions import SwapLook
 from .rules.slide import gap
 from .rng import MASK64, Draws, seed_state
-from .proof import DIGEST_VERSION, DIGEST_VERSIONS, RULES_VERSION, Check, Divergence, checks_of, first_divergence, state_digest
+from .proof import (
+    DIGEST_VERSION, DIGEST_VERSIONS, RULES_VERSION, Check, Divergence, checks_of, first_divergence, play_through, state_digest,
+)
 from .session import Session, Turn
 from .sharecode import (
-    MAX_CODE_CHARS, CodeError, CodeKind, decode_code, encode_code, find_code, looks_like_code,
+    GAME_VERSION, MAX_BOARD_MOVES, MAX_CODE_CHARS, MAX_GAME_MOVES, CodeError, CodeKind, decode_code, encode_code,
+    encode_payload, find_code, game_size_problem, looks_like_code, unpack_code,
 )
+from .gamecode import Board as CodeBoard, PackedGame, check_points, game_moves, pack_payload, split_payload, unpack_game
 from .state import FINALE, MOVE_WORTH, Counts, IllegalMove, Specials, State
 from .vocab import GoalName, Lesson, Mode, Special, SpecialSort, Status
 from .lessons import combo_of, lesson_used
@@ -58,4 +62,7 @@ __all__ = [
     "best_move", "blast_cells", "hint_move", "hint_options", "Lesson", "combo_of", "lesson_used", "walk_steps", "MASK64",
     "FinaleBegan", "LeftoversFired", "MoveTurned", "FINALE", "MOVE_WORTH",
     "MAX_CODE_CHARS", "CodeError", "CodeKind", "decode_code", "encode_code", "find_code", "looks_like_code",
+    "GAME_VERSION", "MAX_BOARD_MOVES", "MAX_GAME_MOVES", "encode_payload", "game_size_problem", "unpack_code",
+    "CodeBoard", "PackedGame", "check_points", "game_moves", "pack_payload", "split_payload", "unpack_game",
+    "play_through",
 ]

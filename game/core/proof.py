@@ -5,16 +5,17 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Callable, Iterable, Iterator, Sequence
 
 from .commands import Command
 from .checking import shorten
+from .game import new_game, play
 from .level import Level
 from .session import Session
-from .state import REACH_ON_THE_WAY, RULES_VERSION, State
+from .state import REACH_ON_THE_WAY, RULES_VERSION, IllegalMove, State
 
 __all__ = ["DIGEST_VERSION", "DIGEST_VERSIONS", "RULES_VERSION", "Check", "Divergence", "checks_of",
-           "first_divergence", "state_digest"]
+           "first_divergence", "play_through", "state_digest"]
 
 
 DIGEST_VERSION = 2
@@ -102,17 +103,34 @@ class Divergence:
         return f"{head}: the same score ({a.score}) and moves ({a.moves}), but another board"
 
 
+def play_through(level: Level, seed: int, commands: Iterable[Command], rules: int = RULES_VERSION) -> Iterator[State]:
+    """The state after each of `commands`, played from `seed` by rules version `rules`, keeping
+    nothing behind (no undo snapshots, no events): a long game costs one state's memory.
+    Raises IllegalMove naming the command ("command N (text): why"), as Session.play_all does."""
+    state = new_game(level, seed, rules)
+    for i, command in enumerate(commands):
+        try:
+            state = play(state, command)[1]
+        except IllegalMove as exc:
+            raise IllegalMove(f"command {i + 1} ({shorten(str(command), 60)}): {exc}") from None
+        yield state
+
+
 def first_divergence(level: Level, seed: int, commands: Sequence[Command],
-                     checks: Sequence[Check], rules: int = RULES_VERSION) -> Divergence | None:
+                     checks: Sequence[Check], rules: int = RULES_VERSION,
+                     played: Callable[[int], object] | None = None) -> Divergence | None:
     """Play `commands` by rules version `rules` and compare each state with its recorded check
-    (as many as there are).
+    (as many as there are). `played(n)` hears after each command (n counts from 1): progress,
+    and a way to stop by raising.
 
     Raises IllegalMove naming the command ("command N (text): why") when one is refused,
     and LevelError when the level cannot be dealt from `seed`.
     """
-    for i, state in enumerate(Session(level, seed, rules).play_all(commands)):
+    for i, state in enumerate(play_through(level, seed, commands, rules)):
         if i < len(checks):
             actual = Check.of(state, checks[i].version)   # each check under its own digest
             if actual != checks[i]:
                 return Divergence(i + 1, commands[i], checks[i], actual)
+        if played is not None:
+            played(i + 1)
     return None

@@ -1,11 +1,14 @@
 """Share codes: a text (a level file, a game) as a short, checked, chat-safe string, and back.
 
 A code is `GF`, a kind letter (`L` a level, `G` a game), a version digit, then base58 of the
-text deflated against a preset dictionary followed by a 4-byte checksum. Base58 (digits and
+payload deflated against a preset dictionary followed by a 4-byte checksum. The payload of a
+version-1 code is a file's text (a level; or a level and a replay with a check a move); of a
+version-2 game code, the level's text and the game packed densely (core.gamecode). Base58 (digits and
 letters without 0, O, I and l) survives chats, URLs, e-mail and double-click selection, and is
 read aloud without confusing 0 and O. Decoding is bounded everywhere: the code's length is
 checked first, blocks decode in linear time, and inflation stops at MAX_TEXT_BYTES, so neither
-a long code nor a decompression bomb can take memory or time. Every failure is a CodeError with
+a long code nor a decompression bomb can take memory or time; a game is refused by its length
+before it is proved (game_size_problem). Every failure is a CodeError with
 one line that says what is wrong (foreign, newer version, damaged, cut short, too large).
 """
 
@@ -16,10 +19,19 @@ import re
 import zlib
 from enum import StrEnum
 
+from .vocab import Mode
+
 MAGIC = "GF"
-VERSION = 1
+VERSION = 1                      # a level code's, and an old game code's (a level and replay file's text)
+GAME_VERSION = 2                 # a game code's today: the level's text, then a dense game (core.gamecode)
 MAX_CODE_CHARS = 20_000          # about 14 KiB of payload: a long game with its checks
 MAX_TEXT_BYTES = 256 * 1024      # what a code may unpack to (a level file is a few KiB)
+# What proving a game code may cost, bounded by its size before a move is played, so that the
+# largest code any decoder accepts proves in about a CPU-second and a few MB (bench/share_codes.py
+# measures it). A match-3 or chain move costs about its board's cells (a cascade walks the
+# board, and on a big board with few kinds it runs long); a slide move costs next to nothing.
+MAX_GAME_MOVES = 10_000          # any game, any mode: far past a 12x12 slide's solution
+MAX_BOARD_MOVES = 20_000         # a match-3 or chain game's moves times its board's cells
 ALPHABET = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 _DIGIT = {c: i for i, c in enumerate(ALPHABET)}
 _CHECK_BYTES = 4
@@ -58,14 +70,21 @@ class CodeError(ValueError):
     """A text that is not a share code this game can open; the message is one line."""
 
 
+READS = {"L": (VERSION,), "G": (VERSION, GAME_VERSION)}   # the versions this game opens, by kind
+
+
 def encode_code(kind: CodeKind, text: str) -> str:
-    """The share code of `text` (a level or game file's text)."""
-    data = text.encode("utf-8")
+    """The version-1 share code of `text` (a level or game file's text)."""
+    return encode_payload(kind, VERSION, text.encode("utf-8"))
+
+
+def encode_payload(kind: CodeKind, version: int, data: bytes) -> str:
+    """The share code of `data`, the payload of a code of `version`."""
     if len(data) > MAX_TEXT_BYTES:
         raise CodeError(f"the text is {len(data):,} bytes; a code holds at most {MAX_TEXT_BYTES:,}")
     packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, _DICTIONARY)
     payload = packer.compress(data) + packer.flush()
-    head = f"{MAGIC}{kind.value}{VERSION}"
+    head = f"{MAGIC}{kind.value}{version}"
     code = head + _to_base58(payload + _checksum(head, payload))
     if len(code) > MAX_CODE_CHARS:
         raise CodeError(f"the code would be {len(code):,} characters; a code is at most {MAX_CODE_CHARS:,}")
@@ -73,8 +92,18 @@ def encode_code(kind: CodeKind, text: str) -> str:
 
 
 def decode_code(code: str) -> tuple[CodeKind, str]:
-    """What a code holds and its text; CodeError (one line) for anything that is not a whole,
-    undamaged code of a version this game reads."""
+    """What a version-1 code holds and its text; CodeError (one line) for anything that is not a
+    whole, undamaged code of a version this game reads, or one whose payload is not text."""
+    kind, _, data = unpack_code(code)
+    try:
+        return kind, data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise CodeError("the code is damaged: its contents are not text") from None
+
+
+def unpack_code(code: str) -> tuple[CodeKind, int, bytes]:
+    """What a code holds, its version and its payload; CodeError (one line) for anything that is
+    not a whole, undamaged code of a version this game reads."""
     if len(code) > 4 * MAX_CODE_CHARS:   # refused before any copy is made of it
         raise CodeError(f"the text is {len(code):,} characters; a Gridfall code is at most "
                         f"{MAX_CODE_CHARS:,} (is it something else?)")
@@ -83,14 +112,16 @@ def decode_code(code: str) -> tuple[CodeKind, str]:
         raise CodeError(f"the code is {len(code):,} characters; a Gridfall code is at most "
                         f"{MAX_CODE_CHARS:,} (is it something else?)")
     if not code.startswith(MAGIC) or not _HEAD.match(code[:4]):
-        raise CodeError("not a Gridfall code (a code starts with GFL1 for a level or GFG1 for a game)")
+        raise CodeError("not a Gridfall code (a code starts with GFL1 for a level or GFG2 for a game)")
     kind_letter, version = code[2], int(code[3])
     if kind_letter not in {k.value for k in CodeKind}:
         raise CodeError(f"a Gridfall code of an unknown kind '{kind_letter}' (this game opens "
                         "levels, GFL, and games, GFG): made by a newer Gridfall?")
-    if version != VERSION:
-        raise CodeError(f"a version {version} code; this Gridfall reads version {VERSION} codes"
-                        + (": update the game to open it" if version > VERSION else ""))
+    if version not in READS[kind_letter]:
+        known = READS[kind_letter]
+        words = " and ".join(map(str, known))
+        raise CodeError(f"a version {version} code; this Gridfall reads version {words} codes"
+                        + (": update the game to open it" if version > max(known) else ""))
     head, body = code[:4], code[4:]
     for at, char in enumerate(body):
         if char not in _DIGIT:
@@ -112,11 +143,18 @@ def decode_code(code: str) -> tuple[CodeKind, str]:
                         "level or game; refused")
     if not unpacker.eof or unpacker.unused_data:
         raise CodeError("the code is damaged: its contents end in the wrong place")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise CodeError("the code is damaged: its contents are not text") from None
-    return CodeKind(kind_letter), text
+    return CodeKind(kind_letter), version, data
+
+
+def game_size_problem(mode: Mode, cells: int, moves: int) -> str | None:
+    """Why a game of `moves` moves on a board of `cells` cells is too long for a code (one line,
+    in a player's words), or None: checked before a code's game is proved, and before one is made."""
+    if moves > MAX_GAME_MOVES:
+        return f"the game has {moves:,} moves; a game code holds at most {MAX_GAME_MOVES:,}"
+    if mode != Mode.SLIDE and moves * cells > MAX_BOARD_MOVES:
+        return (f"the game has {moves:,} moves on a board of {cells:,} cells; a game code on a board "
+                f"this size holds at most {MAX_BOARD_MOVES // cells:,} moves (share the replay file instead)")
+    return None
 
 
 def find_code(text: str) -> str | None:

@@ -9,7 +9,7 @@ from typing import Sequence
 
 from game.core import Command, Level, Mode, Session, Status, stars
 
-from .codes import game_code, level_code
+from .codes import CodeError, game_code, level_code
 from .kept_replays import game_key
 from .levels import level_to_yaml
 from .atomic import atomic_write_text
@@ -46,8 +46,11 @@ def share_card(level: Level, pack_name: str | None, seed: int, commands: Sequenc
         result = f"Out of moves after {moves}, {state.score:,} points"
     else:
         result = f"{moves} played so far, {state.score:,} points"
-    return "\n".join([head, result, f"Deal {seed}", f"Play it: {level_code(level)}",
-                      f"Watch it: {game_code(level, seed, commands)}"])
+    try:
+        watch = f"Watch it: {game_code(level, seed, commands)}"
+    except CodeError:   # too long a game for a code to prove quickly: the replay file has it
+        watch = "Watch it: the game is too long for a code; send the replay file beside this card"
+    return "\n".join([head, result, f"Deal {seed}", f"Play it: {level_code(level)}", watch])
 
 
 def share_game(level: Level, pack_id: str | None, pack_name: str | None, seed: int,

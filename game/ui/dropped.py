@@ -9,10 +9,10 @@ from typing import Any, Callable, Protocol, Sequence
 
 import arcade
 
-from game.core import Command, IllegalMove, find_code, first_divergence
+from game.core import CodeKind, Command, IllegalMove, find_code, first_divergence, unpack_code
 from game.io import LevelFileError, is_pack_path, load_level
 from game.io import Pack, install_pack
-from game.io.codes import CodeError, open_code
+from game.io.codes import CodeError, Opened, open_code
 from game.io.packs import PackExistsError, lone_level_pack
 from game.io.replay import Replay, ReplayFileError, is_replay_file, load_replay
 from game.ui.shelf import Shelf
@@ -21,6 +21,7 @@ from game.words import counted
 from .screens.levels import LevelsView
 from .screens.notice import NoticeView
 from .screens.packs import PacksView
+from .screens.proving import ProofJob, ProvingView
 from .screens.settings import SettingsView
 
 Back = Callable[[], object]
@@ -138,14 +139,34 @@ class Drops:
         code = find_code(text)
         if code is None:
             return self.notice("No code to open", [
-                "Copy a Gridfall share code first (it starts with GFL1 for a level, GFG1 for a game),",
+                "Copy a Gridfall share code first (it starts with GFL1 for a level, GFG2 for a game),",
                 "then press Ctrl+V or Paste a code."], back)
         try:
-            opened = open_code(code)
-        except LevelFileError as exc:
-            return self._refused(pathlib.Path("code"), "The code's level cannot be played", exc, back)
+            kind = unpack_code(code)[0]   # bounded by the code's length: a damaged code is said at once
         except CodeError as exc:
-            return self.notice("The code cannot be opened", [str(exc)], back)
+            return self._refused_code(exc, back)
+        if kind is CodeKind.GAME:
+            # A game proves itself by playing every move: off the UI thread, with progress and Esc.
+            job = ProofJob(lambda played: open_code(code, played)).start()
+            return self.host.show(ProvingView(self.host.window, job, lambda done: self._opened(done, back), back))
+        try:
+            return self._show(open_code(code))
+        except (LevelFileError, CodeError) as exc:
+            return self._refused_code(exc, back)
+
+    def _opened(self, job: ProofJob[Opened], back: Back) -> Any:
+        if isinstance(job.error, (LevelFileError, CodeError)):
+            return self._refused_code(job.error, back)
+        if job.error is not None or job.result is None:
+            return self.notice("The code cannot be opened", [f"it could not be checked: {job.error}"], back)
+        return self._show(job.result)
+
+    def _refused_code(self, exc: LevelFileError | CodeError, back: Back) -> Any:
+        if isinstance(exc, LevelFileError):
+            return self._refused(pathlib.Path("code"), "The code's level cannot be played", exc, back)
+        return self.notice("The code cannot be opened", [str(exc)], back)
+
+    def _show(self, opened: Opened) -> Any:
         level = opened.level
         self.host.shelf.add(Pack(id=opened.pack_id, name=level.name, levels=(level,), description="from a share code"),
                             from_code=True)

@@ -18,6 +18,7 @@ from game.ui.app import App
 from game.ui.play_view import PlayView
 from game.ui.screens.levels import LevelsView
 from game.ui.screens.notice import NoticeView
+from game.ui.screens.proving import ProvingView
 from game.ui.screens.title import TitleView
 from game.ui.theatre import TheatreView
 from looks import assert_card_over_the_board, near, pixel, tiles_seen
@@ -87,6 +88,10 @@ def test_a_pasted_share_card_opens_its_game_in_the_theatre_from_the_levels_scree
     # The whole card is on the clipboard: the game's code is taken, not the level's.
     clipboard[0] = card.split("Play it: ")[0] + card.split("\n")[-1]
     ctrl_v(window)
+    proving = window.current_view
+    assert isinstance(proving, ProvingView)   # a game proves itself off the UI thread first
+    assert proving.job.done.wait(60)
+    proving.on_update(1 / 60)
     view = window.current_view
     assert isinstance(view, TheatreView) and view.level == level
     assert list(view.commands) == list(replay.commands)
@@ -157,3 +162,75 @@ def test_a_pack_opened_from_a_code_says_so_on_the_packs_screen(window: Any, clip
     # The code's pack of one, by where it came from, not "installed"; the shipped ones built-in.
     assert len(from_code) == 1 and "installed" not in from_code[0]
     assert any("built-in" in line for line in card_lines)
+
+
+def test_a_long_game_code_proves_off_the_ui_thread_with_progress_and_esc_cancels_it(
+        window: Any, clipboard: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """While a pasted game's moves are played the window draws and answers: it shows how far the
+    proof got, and Esc stops it and goes back to the screen the code was pasted on."""
+    import threading
+
+    import game.ui.dropped as dropped
+
+    level = load_level(FINALE)
+    replay = load_replay(shipped_proof("sweet-finale"))
+    real_open = dropped.open_code
+    reached, release = threading.Event(), threading.Event()
+    threads: list[threading.Thread] = []
+    heard: list[tuple[int, int]] = []
+
+    def held_open(code: str, played: Any = None) -> Any:
+        """The real proof, held after its first move until the test has looked and pressed Esc."""
+        threads.append(threading.current_thread())
+
+        def hold(n: int, of: int) -> None:
+            played(n, of)
+            heard.append((n, of))
+            if n == 1:
+                reached.set()
+                release.wait(60)
+        return real_open(code, hold)
+
+    monkeypatch.setattr(dropped, "open_code", held_open)
+    app = App(window)
+    app.show_title()
+    clipboard[0] = share_card(level, "Sweet Mechanics", replay.seed, replay.commands).split("\n")[-1]
+    ctrl_v(window)
+    proving = window.current_view
+    assert isinstance(proving, ProvingView)
+    assert reached.wait(60)
+    assert threads and threads[0] is not threading.main_thread()
+    proving.on_update(1 / 60)
+    proving.on_draw()
+    # What the player sees: the screen says how far the proof got, with a bar and a way out.
+    shown = [t.text for t in proving._texts]
+    assert f"Move 1 of {len(replay.commands)} played" in shown
+    assert any(w.name == "cancel" for w in proving.widgets)
+    image = arcade.get_image(0, 0, window.width, window.height)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    image.save(SCREENSHOTS / "paste_proving.png")
+    send(window, "on_key_press", arcade.key.ESCAPE, 0)
+    assert isinstance(window.current_view, TitleView)
+    release.set()
+    assert proving.job.done.wait(60)
+    assert proving.job.cancelled and proving.job.result is None
+    assert heard == [(1, len(replay.commands))]   # stopped at its next move
+    window.current_view.on_update(1 / 60)
+    assert isinstance(window.current_view, TitleView)   # a cancelled proof opens nothing later
+
+
+def test_a_game_code_past_the_bounds_is_said_in_one_line_on_the_screen(window: Any, clipboard: list[str]) -> None:
+    from game.core.sharecode import MAX_BOARD_MOVES
+    from share_games import forged_game_code
+
+    app = App(window)
+    app.show_title()
+    clipboard[0] = forged_game_code(32, MAX_BOARD_MOVES // 1024 + 1)
+    ctrl_v(window)
+    proving = window.current_view
+    assert isinstance(proving, ProvingView)
+    assert proving.job.done.wait(60)
+    proving.on_update(1 / 60)
+    notice = window.current_view
+    assert isinstance(notice, NoticeView) and notice.title == "The code cannot be opened"
+    assert len(notice.lines) == 1 and "a game code on a board this size holds at most 19 moves" in notice.lines[0]
