@@ -450,18 +450,18 @@ class EditModel:
     def set(self, **values: Any) -> bool:
         return self.history.set(**values)
 
+    def typed(self, **values: Any) -> None:
+        """Properties as a field holds them while it is typed in: a stroke, one undo step when
+        the field commits (or any other change comes first)."""
+        self.history.stroke(lambda d: replace(d, **values))
+
     def set_collect(self, kind: int, count: Scalar) -> bool:
         """Set (or with None remove) the collect goal for one kind."""
-        others = [(k, v) for k, v in self.draft.collect if k != kind]
-        if count is not None:
-            others.append((kind, count))
-        return self.history.set(collect=tuple(sorted(others)))
+        return self.history.set(collect=with_collect(self.draft, kind, count))
 
     def set_star(self, index: int, value: Scalar) -> bool:
         """Set one of the three star scores; all three blank removes `stars`."""
-        stars = list(self.draft.stars or (None, None, None))
-        stars[index] = value
-        return self.history.set(stars=None if all(s is None for s in stars) else tuple(stars))
+        return self.history.set(stars=with_star(self.draft, index, value))
 
     def undo(self) -> bool:
         self._rect_anchor = None
@@ -494,6 +494,21 @@ class EditModel:
             self.tool = kind_tool(1)
         if mode != Mode.MATCH3:
             self.special = ""   # specials are match3's; the palette shows them only there
+
+
+def with_collect(draft: Draft, kind: int, count: Scalar) -> tuple[tuple[int, Scalar], ...]:
+    """The collect goals with one kind's count set (None: that kind's goal removed)."""
+    others = [(k, v) for k, v in draft.collect if k != kind]
+    if count is not None:
+        others.append((kind, count))
+    return tuple(sorted(others))
+
+
+def with_star(draft: Draft, index: int, value: Scalar) -> tuple[Scalar, Scalar, Scalar] | None:
+    """The three star scores with one set; all three blank is no `stars` at all."""
+    stars = list(draft.stars or (None, None, None))
+    stars[index] = value
+    return None if all(s is None for s in stars) else (stars[0], stars[1], stars[2])
 
 
 def scatter_kind(draft: Draft, cell: Cell) -> str:

@@ -452,8 +452,10 @@ class EditorView(arcade.View):
                     self.close_dialog()
             return
         if self.props.active_field() is not None:
-            self.ui.on_key_press(symbol, modifiers)
-            return
+            if not acts_on_level(symbol, modifiers):
+                self.ui.on_key_press(symbol, modifiers)   # the field's own: letters, caret, Tab, Esc
+                return
+            self.commit_typing()   # save, play, undo, a tab, F5...: on the level as typed
         if self.sheets.key(symbol, modifiers):
             return
         if any(part.key(symbol, modifiers) for part in self.parts):
@@ -567,6 +569,22 @@ class EditorView(arcade.View):
             shown.append([("label", f"... and {len(lines) - 12} more", 740)])
         shown.append([("button", "OK", 100, self.close_dialog)])
         self.open_dialog(Dialog(self.window, title, shown, width=780))
+
+
+# The keys a text field keeps while it has the focus, with Ctrl: select all, the clipboard, and
+# the caret's word steps; every other Ctrl key and every function key acts on the level.
+FIELD_CTRL_KEYS = frozenset({arcade.key.A, arcade.key.C, arcade.key.V, arcade.key.X, arcade.key.LEFT,
+                             arcade.key.RIGHT, arcade.key.HOME, arcade.key.END, arcade.key.BACKSPACE,
+                             arcade.key.DELETE})
+
+
+def acts_on_level(symbol: int, modifiers: int) -> bool:
+    """Whether a key pressed while a property field has the focus is a command on the level
+    (Ctrl+S, Ctrl+Z, Ctrl+Tab, Ctrl+W, F5, F6 ...): the field's text is committed first."""
+    key = arcade.key
+    if key.F1 <= symbol <= key.F12:
+        return True
+    return bool(modifiers & (key.MOD_CTRL | key.MOD_COMMAND)) and symbol not in FIELD_CTRL_KEYS
 
 
 @functools.lru_cache(maxsize=32)

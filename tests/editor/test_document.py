@@ -1,0 +1,102 @@
+"""The editor's document is never lossy (issue 34): what is typed is in the level at once, every
+command on the level sees it, and a killed editor's recovery holds it."""
+
+from __future__ import annotations
+
+import pathlib
+import shutil
+from typing import Any
+
+import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
+import arcade
+
+from driving import center, click, frame, new_level, press, save_as, send, set_field, type_text
+from editor import recovery
+from editor.view import EditorView
+from game.io import load_level
+
+key = arcade.key
+
+
+def _type_into(window: Any, view: EditorView, field_key: str, text: str) -> None:
+    """Click into a field, select its text, type over it; the caret stays in the field."""
+    click(window, *center(view.props.fields[field_key]))
+    press(window, key.A, key.MOD_CTRL)
+    type_text(window, text)
+    assert view.props.fields[field_key].active
+
+
+def test_ctrl_s_in_a_field_saves_what_was_typed(window: Any, editor: EditorView) -> None:
+    view = editor
+    new_level(window, view, "match3", 6, 6)
+    set_field(window, view, "id", "typed-then-saved")
+    path = save_as(window, view, "typed-then-saved")
+    _type_into(window, view, "name", "Orchard Dawn")
+    assert view.title().endswith(" *"), "typing is a change: the title says unsaved"
+    press(window, key.S, key.MOD_CTRL)
+    assert not view.props.fields["name"].active
+    assert load_level(path).name == "Orchard Dawn"
+    assert not view.model.dirty and "saved" in view.status.text
+
+
+def test_keys_on_the_level_commit_the_field_first(window: Any, editor: EditorView) -> None:
+    view = editor
+    new_level(window, view, "match3", 6, 6)
+    _type_into(window, view, "moves", "25")
+    press(window, key.Z, key.MOD_CTRL)           # undo: the typed 25 is one step, undone
+    assert view.model.draft.moves is None and not view.props.fields["moves"].active
+    press(window, key.Y, key.MOD_CTRL)
+    assert view.model.draft.moves == 25
+    _type_into(window, view, "score", "900")
+    press(window, key.F5)                        # a bot run plays the level as typed
+    assert not view.props.fields["score"].active
+    assert view.model.draft.score == 900
+    view.difficulty.close()
+    # A field's own Ctrl keys stay the field's: Ctrl+A selects, nothing is committed.
+    _type_into(window, view, "moves", "30")
+    press(window, key.A, key.MOD_CTRL)
+    assert view.props.fields["moves"].active
+    press(window, key.ESCAPE)                     # Escape reverts the field, and the level with it
+    assert view.model.draft.moves == 25
+
+
+def test_a_killed_editor_keeps_what_was_being_typed(window: Any, editor: EditorView) -> None:
+    view = editor
+    new_level(window, view, "match3", 6, 6)
+    _type_into(window, view, "description", "half a thought")
+    frame(window, 1.0)
+    frame(window, 1.5)                            # the autosave's moment, the caret still in the field
+    assert view.props.fields["description"].active
+    left = view.autosave.slot.path.with_name("editor-killed0001.yaml")
+    shutil.copy(view.autosave.slot.path, left)   # what a kill -9 leaves behind
+    try:
+        found = [r for r in recovery.pending() if r.draft.description == "half a thought"]
+        assert found, "the recovery offered after a kill holds the text being typed"
+    finally:
+        left.unlink(missing_ok=True)
+        view.props.fields["description"].deactivate()
+
+
+def test_tab_into_a_field_selects_its_text(window: Any, editor: EditorView) -> None:
+    view = editor
+    new_level(window, view, "match3", 6, 6)
+    click(window, *center(view.props.fields["moves"]))
+    press(window, key.TAB)                        # moves -> kinds, which says 6
+    kinds = view.props.fields["kinds"]
+    assert kinds.active
+    type_text(window, "9")
+    assert kinds.text == "9"
+    press(window, key.ENTER)
+    assert view.model.draft.kinds == 9
+
+
+def test_save_with_the_field_still_open_through_the_header(window: Any, editor: EditorView,
+                                                            tmp_path: pathlib.Path) -> None:
+    view = editor
+    new_level(window, view, "match3", 6, 6)
+    set_field(window, view, "id", "header-save")
+    path = save_as(window, view, "header-save")
+    _type_into(window, view, "moves", "17")
+    send(window, "on_key_press", key.S, key.MOD_CTRL)
+    frame(window)
+    assert load_level(path).moves == 17
