@@ -221,7 +221,9 @@ class FileFlow(Part):
         self.origin = ""
         self._autosave.forget()
         n = len(self.host.model.problems())
-        self.host.say(f"saved {path.name}" + ("" if valid else f" as a draft ({n} problems to fix)"),
+        kept = self.host.model.draft.kept
+        words = f"; {', '.join('.'.join(p) for p, _v in kept)} kept as written" if kept else ""
+        self.host.say(f"saved {path.name}" + ("" if valid else f" as a draft ({n} problems to fix{words})"),
                  bad=not valid)
         self.host.refresh()
         if then is not None:

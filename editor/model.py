@@ -24,6 +24,7 @@ from .draft import (
     blank as blank,
     check as check,
     clamp_size as clamp_size,
+    edited as edited,
     from_level as from_level,
     read_draft as read_draft,
     parse_scalar as parse_scalar,
@@ -215,7 +216,7 @@ class History:
 
     def set(self, **values: Any) -> bool:
         """Change properties (one step)."""
-        return self.apply(lambda d: replace(d, **values))
+        return self.apply(lambda d: edited(d, **values))
 
     # A stroke paints many cells while the mouse is down and becomes one step on release.
     def begin_stroke(self) -> None:
@@ -453,7 +454,7 @@ class EditModel:
     def typed(self, **values: Any) -> None:
         """Properties as a field holds them while it is typed in: a stroke, one undo step when
         the field commits (or any other change comes first)."""
-        self.history.stroke(lambda d: replace(d, **values))
+        self.history.stroke(lambda d: edited(d, **values))
 
     def set_collect(self, kind: int, count: Scalar) -> bool:
         """Set (or with None remove) the collect goal for one kind."""
