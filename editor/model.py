@@ -262,6 +262,7 @@ class EditModel:
 
     def __init__(self, draft: Draft, path: Any = None) -> None:
         self.history = History(draft)
+        self.disk: Any = None   # its file's version as last read or written (files.Version)
         self._path: pathlib.Path | None = None
         self.path = path
         # A fresh board is nothing to lose; restored or changed work is (see mark_saved).
@@ -286,7 +287,10 @@ class EditModel:
 
     @path.setter
     def path(self, path: Any) -> None:
-        self._path = pathlib.Path(os.path.abspath(path)) if path is not None else None
+        new = pathlib.Path(os.path.abspath(path)) if path is not None else None
+        if new != self._path:
+            self.disk = None   # the version known was another file's
+        self._path = new
 
     @property
     def draft(self) -> Draft:

@@ -148,3 +148,71 @@ def test_a_file_with_typos_saves_every_word_as_written(window: Any, editor: Edit
     problems = " ".join(str(p) for p in view.model.problems())
     for word in ("kindz", "scor", "jely", "speciels"):
         assert word in problems
+
+
+def test_a_change_on_disk_is_asked_about_before_a_save(window: Any, editor: EditorView) -> None:
+    view = editor
+    new_level(window, view, "match3", 6, 6)
+    set_field(window, view, "id", "shared-file")
+    path = save_as(window, view, "shared-file")
+    # Another program changes the file (a text editor, a sync tool), then the designer saves.
+    theirs = path.read_text(encoding="utf-8").replace("name: Untitled", "name: Theirs")
+    path.write_text(theirs, encoding="utf-8")
+    set_field(window, view, "moves", "12")
+    press(window, key.S, key.MOD_CTRL)
+    assert view.dialog is not None and "changed on disk" in view.dialog.title
+    assert path.read_text(encoding="utf-8") == theirs, "nothing is written before the answer"
+    # Keep both: theirs stays, mine goes to a copy.
+    click(window, *view.dialog.button_center("Keep both"))
+    assert view.dialog is not None and view.dialog.title == "Save as"
+    assert view.dialog.value("file") == "shared-file-mine.yaml"
+    click(window, *view.dialog.button_center("Save"))
+    assert load_level(path).name == "Theirs"
+    copy = path.with_name("shared-file-mine.yaml")
+    assert load_level(copy).moves == 12
+    # Changed again under the copy: Reload takes theirs, Ctrl+Z gives mine back.
+    copy.write_text(copy.read_text(encoding="utf-8").replace("moves: 12", "moves: 40"), encoding="utf-8")
+    set_field(window, view, "moves", "13")
+    press(window, key.S, key.MOD_CTRL)
+    assert view.dialog is not None and "changed on disk" in view.dialog.title
+    click(window, *view.dialog.button_center("Reload"))
+    assert view.model.draft.moves == 40 and not view.model.dirty
+    press(window, key.Z, key.MOD_CTRL)
+    assert view.model.draft.moves == 13
+    # Keep mine writes over theirs, once asked.
+    copy.write_text(copy.read_text(encoding="utf-8").replace("moves: 40", "moves: 41"), encoding="utf-8")
+    press(window, key.S, key.MOD_CTRL)
+    click(window, *view.dialog.button_center("Keep mine"))
+    assert load_level(copy).moves == 13
+    # A save over its own last save asks nothing.
+    set_field(window, view, "moves", "14")
+    press(window, key.S, key.MOD_CTRL)
+    assert view.dialog is None and load_level(copy).moves == 14
+
+
+def test_add_this_level_moves_a_saved_level_into_the_pack(window: Any, editor: EditorView) -> None:
+    from driving import header
+    from editor import files
+    from game.io.paths import user_levels_dir, user_packs_dir
+
+    view = editor
+    new_level(window, view, "match3", 5, 5)
+    set_field(window, view, "id", "orchard-1")
+    loose = save_as(window, view, "orchard-1")
+    assert loose.parent == user_levels_dir()
+    header(window, view, "Pack")
+    click(window, *center(view.dialog.fields["new_id"]))
+    type_text(window, "orchard")
+    press(window, key.ENTER)                              # Create pack
+    click(window, *view.dialog.button_center("Add this level"))
+    in_pack = user_packs_dir() / "orchard" / "orchard-1.yaml"
+    assert view.model.path == in_pack and in_pack.is_file()
+    assert not loose.exists(), "the loose copy went into the pack: no twin"
+    press(window, key.ESCAPE)
+    labels = [e.label for e in files.browse()]
+    assert labels.count("orchard-1") == 1, "Open lists one orchard-1"
+    # The pack's file is the level now: Ctrl+S writes there, asking nothing.
+    set_field(window, view, "moves", "9")
+    press(window, key.S, key.MOD_CTRL)
+    assert view.dialog is None and load_level(in_pack).moves == 9
+    shutil.rmtree(in_pack.parent)
