@@ -287,8 +287,11 @@ class DifficultyPanel(Part):
         except ValueError:
             host.say("fix the problems first: the bots play only a level the game can load", bad=True)
             return
-        if self.run.for_level(level.content_hash()) is not None and not self.run.running:
-            host.say("these figures are for the level as it is now: edit it, then run again")
+        known = self.run.for_level(level.content_hash())
+        if known is not None and known.records and not self.run.running:
+            # Its games were played already: the same seeds would play them the same. Figures
+            # kept in a pack's playtest.yaml (the overview's) have no games: those play again.
+            host.say("these figures are the bots' games of the level as it is now: edit it, then run again")
             return
         self.run.start(level, self.owner())
         host.say(f"the bots are playing it {self.run.games} times; paint on meanwhile")
