@@ -66,7 +66,7 @@ KEY_TABLE: tuple[Binding, ...] = (
     Binding("Ctrl+S / +Shift / N / O", "save / save as / new level / open", (k.S, k.N, k.O), ctrl=True),
     Binding("Ctrl+Tab / Ctrl+W", "next open level (+Shift, Ctrl+PgUp/PgDn: either way) / close it",
             (k.TAB, k.PAGEUP, k.PAGEDOWN, k.W), ctrl=True),
-    Binding("Esc", "cancel a paste, selection, rectangle, cell pick or dialog; else leave", (k.ESCAPE,)),
+    Binding("Esc", "cancel a paste, selection, rectangle, pick or dialog; else leave (asks first)", (k.ESCAPE,)),
     Binding("F1 or ?", "this sheet", (k.F1,), typed=("?",)),
     Binding("Left / Right", "pick one move less or more on the pass-rate curve", (k.LEFT, k.RIGHT), where=Where.DIFFICULTY_SHEET),
     Binding("Enter", "set the picked move limit (Apply)", ENTER, where=Where.DIFFICULTY_SHEET),
@@ -83,3 +83,19 @@ KEY_TABLE: tuple[Binding, ...] = (
 def bound(symbol: int, modifiers: int, where: Where = Where.EDITOR) -> bool:
     """Whether the table has a row for this key (pressed with these modifiers) there."""
     return any(b.where == where and b.covers(symbol, modifiers) for b in KEY_TABLE)
+
+
+# The keys a text field keeps while it has the focus, with Ctrl: select all, the clipboard, and
+# the caret's word steps; every other Ctrl key and every function key acts on the level.
+FIELD_CTRL_KEYS = frozenset({arcade.key.A, arcade.key.C, arcade.key.V, arcade.key.X, arcade.key.LEFT,
+                             arcade.key.RIGHT, arcade.key.HOME, arcade.key.END, arcade.key.BACKSPACE,
+                             arcade.key.DELETE})
+
+
+def acts_on_level(symbol: int, modifiers: int) -> bool:
+    """Whether a key pressed while a property field has the focus is a command on the level
+    (Ctrl+S, Ctrl+Z, Ctrl+Tab, Ctrl+W, F5, F6 ...): the field's text is committed first."""
+    key = arcade.key
+    if key.F1 <= symbol <= key.F12:
+        return True
+    return bool(modifiers & (key.MOD_CTRL | key.MOD_COMMAND)) and symbol not in FIELD_CTRL_KEYS

@@ -23,6 +23,7 @@ from .difficulty_sheet import DifficultySheet
 from .drawing import Chrome
 from .file_flow import FileFlow
 from .help import EditorHelp
+from .keys import acts_on_level
 from .overlay import Sheets
 from .model import ERASE_TOOL, LAYER_TOOLS, PEN, RAINBOW_TOOL, RECT, Cell, EditModel, blank, tile_tool
 from .host import Part
@@ -255,6 +256,9 @@ class EditorView(arcade.View):
         self.playtester.start()
 
     def leave(self) -> None:
+        """Esc or Back: leave the editor. It asks first when leaving would lose something (the
+        rule for every way out, the window's close button too): each unsaved level in turn, or,
+        everything saved, the set of levels open in tabs (the editor does not reopen them)."""
         def go() -> None:
             self.autosave.forget_all()
             self.difficulty.close()
@@ -263,7 +267,7 @@ class EditorView(arcade.View):
                 self.on_leave()
             else:
                 self.window.close()
-        self.tabs.guard_all(go, "leave the editor")
+        self.tabs.leave_all(go, "leave the editor")
 
     # -- arcade events ----------------------------------------------------------------------------
     def on_show_view(self) -> None:
@@ -330,9 +334,9 @@ class EditorView(arcade.View):
         return not self._slow
 
     def on_close(self) -> bool | None:
-        """Quitting with unsaved changes asks first (returning True keeps the window open)."""
-        if self.tabs.any_dirty():
-            self.tabs.guard_all(self.window.close, "quit")
+        """Quitting asks first as leaving does (returning True keeps the window open)."""
+        if self.tabs.any_dirty() or len(self.tabs) > 1:
+            self.tabs.leave_all(self.window.close, "quit")
             return True
         return None
 
@@ -569,22 +573,6 @@ class EditorView(arcade.View):
             shown.append([("label", f"... and {len(lines) - 12} more", 740)])
         shown.append([("button", "OK", 100, self.close_dialog)])
         self.open_dialog(Dialog(self.window, title, shown, width=780))
-
-
-# The keys a text field keeps while it has the focus, with Ctrl: select all, the clipboard, and
-# the caret's word steps; every other Ctrl key and every function key acts on the level.
-FIELD_CTRL_KEYS = frozenset({arcade.key.A, arcade.key.C, arcade.key.V, arcade.key.X, arcade.key.LEFT,
-                             arcade.key.RIGHT, arcade.key.HOME, arcade.key.END, arcade.key.BACKSPACE,
-                             arcade.key.DELETE})
-
-
-def acts_on_level(symbol: int, modifiers: int) -> bool:
-    """Whether a key pressed while a property field has the focus is a command on the level
-    (Ctrl+S, Ctrl+Z, Ctrl+Tab, Ctrl+W, F5, F6 ...): the field's text is committed first."""
-    key = arcade.key
-    if key.F1 <= symbol <= key.F12:
-        return True
-    return bool(modifiers & (key.MOD_CTRL | key.MOD_COMMAND)) and symbol not in FIELD_CTRL_KEYS
 
 
 @functools.lru_cache(maxsize=32)

@@ -216,3 +216,24 @@ def test_add_this_level_moves_a_saved_level_into_the_pack(window: Any, editor: E
     press(window, key.S, key.MOD_CTRL)
     assert view.dialog is None and load_level(in_pack).moves == 9
     shutil.rmtree(in_pack.parent)
+
+
+def test_leaving_asks_when_several_levels_are_open_even_all_saved(window: Any, editor: EditorView) -> None:
+    left: list[bool] = []
+    view = editor
+    view.on_leave = lambda: left.append(True)
+    for name in ("left-one", "left-two"):
+        new_level(window, view, "match3", 5, 5)
+        set_field(window, view, "id", name)
+        save_as(window, view, name)
+    assert len(view.tabs) == 2 and not view.tabs.any_dirty()
+    press(window, key.ESCAPE)
+    assert view.dialog is not None and view.dialog.title == "Leave the editor?" and not left
+    press(window, key.ESCAPE)                             # the dialog's Esc: stay
+    assert view.dialog is None and not left
+    assert view.on_close() is True                        # the window's close asks the same
+    assert view.dialog is not None and view.dialog.title == "Quit?"
+    click(window, *view.dialog.button_center("Stay"))
+    press(window, key.ESCAPE)
+    click(window, *view.dialog.button_center("Leave the editor"))
+    assert left == [True]
