@@ -66,7 +66,7 @@ KEY_TABLE: tuple[Binding, ...] = (
     Binding("Ctrl+S / +Shift / N / O", "save / save as / new level / open", (k.S, k.N, k.O), ctrl=True),
     Binding("Ctrl+Tab / Ctrl+W", "next open level (+Shift, Ctrl+PgUp/PgDn: either way) / close it",
             (k.TAB, k.PAGEUP, k.PAGEDOWN, k.W), ctrl=True),
-    Binding("Esc", "cancel a paste, selection, rectangle, pick or dialog; else leave (asks first)", (k.ESCAPE,)),
+    Binding("Esc", "cancel a paste, selection, rectangle, cell pick or dialog; else leave", (k.ESCAPE,)),
     Binding("F1 or ?", "this sheet", (k.F1,), typed=("?",)),
     Binding("Left / Right", "pick one move less or more on the pass-rate curve", (k.LEFT, k.RIGHT), where=Where.DIFFICULTY_SHEET),
     Binding("Enter", "set the picked move limit (Apply)", ENTER, where=Where.DIFFICULTY_SHEET),
