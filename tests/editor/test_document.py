@@ -191,8 +191,8 @@ def test_a_change_on_disk_is_asked_about_before_a_save(window: Any, editor: Edit
 
 
 def test_add_this_level_moves_a_saved_level_into_the_pack(window: Any, editor: EditorView) -> None:
-    from driving import header
     from editor import files
+    from test_trust import open_pack
     from game.io.paths import user_levels_dir, user_packs_dir
 
     view = editor
@@ -200,10 +200,7 @@ def test_add_this_level_moves_a_saved_level_into_the_pack(window: Any, editor: E
     set_field(window, view, "id", "orchard-1")
     loose = save_as(window, view, "orchard-1")
     assert loose.parent == user_levels_dir()
-    header(window, view, "Pack")
-    click(window, *center(view.dialog.fields["new_id"]))
-    type_text(window, "orchard")
-    press(window, key.ENTER)                              # Create pack
+    open_pack(window, view, "orchard")
     click(window, *view.dialog.button_center("Add this level"))
     in_pack = user_packs_dir() / "orchard" / "orchard-1.yaml"
     assert view.model.path == in_pack and in_pack.is_file()
