@@ -534,6 +534,8 @@ class FileFlow(Part):
             self.host.close_dialog()
             model = EditModel(rec.draft, rec.source)
             model.saved = None   # restored work is unsaved until the designer saves it
+            if rec.source_digest is not None:   # a change to the file since is asked about on Save
+                model.disk = files.Version(0, -1, rec.source_digest)
             self.host.replace_model(model)
             # The work is this editor's now: its own slot holds it, the old file goes.
             self._autosave.write()

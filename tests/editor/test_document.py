@@ -234,3 +234,30 @@ def test_leaving_asks_when_several_levels_are_open_even_all_saved(window: Any, e
     press(window, key.ESCAPE)
     click(window, *view.dialog.button_center("Leave the editor"))
     assert left == [True]
+
+
+def test_work_restored_after_a_kill_still_notices_a_change_on_disk(window: Any, editor: EditorView) -> None:
+    view = editor
+    new_level(window, view, "match3", 6, 6)
+    set_field(window, view, "id", "killed-over")
+    path = save_as(window, view, "killed-over")
+    _type_into(window, view, "moves", "27")
+    frame(window, 1.0)
+    frame(window, 1.5)                                      # autosaved, the caret still in the field
+    left = view.autosave.slot.path.with_name("editor-killed0002.yaml")
+    shutil.copy(view.autosave.slot.path, left)             # what a kill -9 leaves behind
+    view.props.fields["moves"].deactivate()
+    view.model.mark_saved()
+    view.autosave.slot.clear()
+    # Another program edits the file before the editor is started again.
+    path.write_text(path.read_text(encoding="utf-8").replace("name: Untitled", "name: Elsewhere"),
+                    encoding="utf-8")
+    view.offer_recovery([r for r in recovery.pending() if r.file == left])
+    frame(window)
+    click(window, *view.dialog.button_center("Restore"))
+    assert view.model.draft.moves == 27
+    press(window, key.S, key.MOD_CTRL)
+    assert view.dialog is not None and "changed on disk" in view.dialog.title
+    assert load_level(path).name == "Elsewhere"
+    click(window, *view.dialog.button_center("Keep mine"))
+    assert load_level(path).moves == 27
