@@ -265,8 +265,8 @@ class FileFlow(Part):
 
         self.host.open_dialog(Dialog(self.host.window, f"{path.name} changed on disk", [
             [("label", f"Another program changed {clip_path(str(path), 70)} since you opened it.", 740)],
-            [("label", "Reload it (your version stays a Ctrl+Z away), keep yours over it, "
-                       "or keep both (yours saved as a copy)?", 740)],
+            [("label", "Reload it (yours stays a Ctrl+Z away), keep yours over it, or keep both "
+                       "(yours as a copy)?", 740)],
             [("button", "Reload", 120, reload), ("button", "Keep mine", 120, keep_mine),
              ("button", "Keep both", 120, keep_both), ("button", "Cancel", 120, self.host.close_dialog)],
         ], width=780, default="Cancel"))
