@@ -9,7 +9,7 @@ from typing import Any
 import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
 import arcade
 
-from driving import SCREENSHOTS, frame, press, shot, sized
+from driving import SCREENSHOTS, frame, press, set_field, shot, sized
 from editor import files
 from editor.difficulty import figures_of
 from editor.look import PROPS_W
@@ -60,6 +60,7 @@ def test_panels_and_sheets_keep_their_texts_apart_in_the_smallest_window(window:
         with sized(window, *MIN_WINDOW):
             view.open_path(pack.folder / "garden-beds.yaml")
             frame(window)
+            set_field(window, view, "moves", "40")   # an easy level: the bots' warning is listed too
             level = view.model.level()
             records = tuple(play_seeds(level, tuple(range(12)), PERSON, cap_for(level)))
             view.difficulty.run.figures[level.content_hash()] = figures_of(level, records, view.difficulty.run.target)
@@ -67,6 +68,10 @@ def test_panels_and_sheets_keep_their_texts_apart_in_the_smallest_window(window:
             suggested = view.difficulty.run.for_level(level.content_hash()).report.suggested_moves
             shot(window, view, SCREENSHOTS / "editor-1024-panel.png")
             _assert_clear(_shown(view.texts, lambda k: k.startswith("d")), view.difficulty.rect(), "panel")
+            strip = _shown(view.texts, lambda k: k.startswith(("prob", "phead", "status")))
+            assert any(k.startswith("prob") for k in strip), "the bots' warning is listed"
+            for k, (_l, _b, r, _t) in strip.items():
+                assert r <= view.difficulty.rect().left, f"the problems strip's {k!r} runs under the Difficulty panel"
             if suggested is not None and suggested != level.moves:
                 assert str(suggested) in view.texts.text("dsuggest"), "the suggested limit is in view"
             press(window, key.F6)
