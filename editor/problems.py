@@ -148,4 +148,4 @@ class ProblemsPanel(Part):
                  left, y, DIM, 10, anchor_y="center")
         for i, line in enumerate(said):
             text("status" if i == 0 else f"status{i}", line, left, 10 + 13 * (len(said) - 1 - i),
-                 BAD if self._status.bad else DIM, 10, room=room)
+                 BAD if self._status.bad else DIM, 10)
