@@ -60,7 +60,7 @@ class Autosave(Part):
         self._write(self.host.model)
 
     def _write(self, model: EditModel) -> None:
-        self._slot(model).write(model.draft, model.path)
+        self._slot(model).write(model.draft, model.path, model.disk.digest if model.disk is not None else None)
         self._written[model] = model.draft
 
     def forget(self) -> None:

@@ -280,8 +280,11 @@ class DifficultyPanel(Part):
         except ValueError:
             host.say("fix the problems first: the bots play only a level the game can load", bad=True)
             return
-        if self.run.for_level(level.content_hash()) is not None and not self.run.running:
-            host.say("these figures are for the level as it is now: edit it, then run again")
+        known = self.run.for_level(level.content_hash())
+        if known is not None and known.records and not self.run.running:
+            # Its games were played already: the same seeds would play them the same. Figures
+            # kept in a pack's playtest.yaml (the overview's) have no games: those play again.
+            host.say("these figures are the bots' games of the level as it is now: edit it, then run again")
             return
         self.run.start(level, self.owner())
         host.say(f"the bots are playing it {self.run.games} times; paint on meanwhile")
@@ -345,7 +348,7 @@ class DifficultyPanel(Part):
             return   # a narrow window: F5 still runs it, the status line says the outcome
         arcade.draw_lrbt_rectangle_filled(area.left, area.right, area.bottom, area.top, (38, 40, 70))
         left, top = area.left + 10, area.top - 14
-        chars = int((area.width - 20) / 6.6)
+        room = area.right - 8 - left   # every line is measured into the panel, never past it
         run = self.run
         text = self.host.texts.show
         level_hash = self.current_hash()
@@ -359,33 +362,34 @@ class DifficultyPanel(Part):
         heading.visible = left + heading.content_width + 8 < area.right - 188
         if run.running:
             share = run.progress()
-            text("d1", clip(f"{run.games} person-like bot games: {share:.0%}", chars), left, top - 28,
-                 DIM, 10, anchor_y="center")
+            text("d1", f"{run.games} person-like bot games: {share:.0%}", left, top - 28,
+                 DIM, 10, room=room, anchor_y="center")
             bar = Rect(left, top - 50, area.width - 20, 10)
             arcade.draw_lrbt_rectangle_filled(bar.left, bar.right, bar.bottom, bar.top, PANEL)
             arcade.draw_lrbt_rectangle_filled(bar.left, bar.left + max(1.0, bar.width * share), bar.bottom,
                                               bar.top, GOOD)
             return
         if shown is None:
-            text("d1", clip(f"How hard is it? Person-like bots play it {run.games} times.", chars),
-                 left, top - 28, DIM, 10, anchor_y="center")
+            text("d1", f"How hard is it? Person-like bots play it {run.games} times.",
+                 left, top - 28, DIM, 10, room=room, anchor_y="center")
             return
         r = shown.report
         stale = figures is None
         lo, hi = r.interval
         color = DIM if stale else LABEL_COLORS.get(r.label, TEXT)
-        head = f"{r.label}: bots win {r.pass_rate:.0%} ({lo:.0%}-{hi:.0%})"
-        text("d1", clip(head, chars), left, top - 28, color, 11, bold=True, anchor_y="center")
+        # The range goes first when the panel is narrow: the label and the pass rate are what count.
+        head = (f"{r.label}: bots win {r.pass_rate:.0%} ({lo:.0%}-{hi:.0%})", f"{r.label}: bots win {r.pass_rate:.0%}")
+        text("d1", head, left, top - 28, color, 11, room=room, bold=True, anchor_y="center")
         if stale:
-            text("d2", clip("stale: the level changed since (F5 runs it again)", chars), left, top - 46,
-                 WARN, 10, anchor_y="center")
+            text("d2", "stale: the level changed since (F5 runs it again)", left, top - 46,
+                 WARN, 10, room=room, anchor_y="center")
         else:
             moves = (f"a win takes {r.median_moves} moves, the best 5% {r.best_moves}"
                      if r.median_moves is not None else "no bot won it")
             if r.lost_goals:   # what the lost games lacked, shortly (the sheet, F6, says more)
                 lost = ", ".join(f"{g.share:.0%} {g.phrase.split(' (')[0]}" for g in r.lost_goals[:2])
                 moves = (f"wins in {r.median_moves}; " if r.median_moves is not None else "") + f"lost: {lost}"
-            text("d2", clip(moves, chars), left, top - 46, WARN if r.lost_goals else DIM, 10, anchor_y="center")
+            text("d2", moves, left, top - 46, WARN if r.lost_goals else DIM, 10, room=room, anchor_y="center")
         self._draw_histogram(shown, Rect(left + 18, area.bottom + 44, area.width - 38, top - 60 - area.bottom - 44),
                              stale)
         # The suggestion for the target pass rate, with Apply (one undo step) when it would change.
@@ -395,13 +399,16 @@ class DifficultyPanel(Part):
                    anchor_y="center")
         self._button("higher", "+", left + 60, y, 20, enabled=run.target < TARGETS[-1] - 1e-9)
         suggested = r.suggested_moves
+        # Shorter wordings for a narrow panel keep the number in view (it was cut to "needs...").
+        said: tuple[str, ...]
         if suggested is None:
-            said = "no move limit to suggest"
+            said = ("no move limit to suggest", "no limit")
         elif suggested == r.move_limit:
-            said = f"{suggested} moves: as it is"
+            said = (f"{suggested} moves: as it is", f"{suggested}: as is", f"{suggested}")
         else:
-            said = f"needs {suggested} moves"
-        text("dsuggest", clip(said, max(8, chars - 26)), left + 88, y + 11, TEXT, 10, anchor_y="center")
+            said = (f"needs {suggested} moves", f"{suggested} moves", f"{suggested}")
+        text("dsuggest", said, left + 88, y + 11, TEXT, 10, room=area.right - 74 - (left + 88),
+             anchor_y="center")
         self._button("apply", "Apply", area.right - 70, y, 60,
                      enabled=not stale and suggested is not None and suggested != r.move_limit)
 

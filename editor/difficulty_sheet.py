@@ -10,7 +10,7 @@ from game.bots.playtest import cap_for
 from game.ui.layout import Rect
 
 from . import charts
-from .look import BAD, DIM, GOOD, PANEL, SELECTED, TEXT, WARN, clip
+from .look import BAD, DIM, GOOD, PANEL, SELECTED, TEXT, WARN
 from .difficulty import Figures, histogram
 from .host import Host
 from .texts import Texts
@@ -125,10 +125,11 @@ class DifficultySheet:
         arcade.draw_lrbt_rectangle_filled(area.left, area.right, area.bottom, area.top, SHEET_BG)
         arcade.draw_lrbt_rectangle_outline(area.left, area.right, area.bottom, area.top, DIM, 1)
         left, top = area.left + 16, area.top - 20
-        chars = int((area.width - 130) / 7.2)
         level = self.host.model.draft
-        self.labels.show("title", clip(f"How hard is '{level.name or level.id}'?", chars), left, top, TEXT, 14,
-                        bold=True, anchor_y="center")
+        # Every line is measured into the sheet (the title clear of Close): none runs into
+        # the properties panel beside it, however small the window.
+        self.labels.show("title", f"How hard is '{level.name or level.id}'?", left, top, TEXT, 14,
+                        room=area.right - 116 - left, bold=True, anchor_y="center")
         self._button("close", "Close (Esc)", Rect(area.right - 106, top - 12, 94, 24))
         figures = self._figures()
         if figures is None:
@@ -137,26 +138,30 @@ class DifficultySheet:
             self._button("run", "Run (F5)", Rect(left, top - 80, 90, 26))
             self.labels.draw()
             return
-        self._draw_figures(figures, area, left, top, chars)
+        self._draw_figures(figures, area, left, top)
         self.labels.draw()
 
-    def _draw_figures(self, figures: Figures, area: Rect, left: float, top: float, chars: int) -> None:
+    def _draw_figures(self, figures: Figures, area: Rect, left: float, top: float) -> None:
         r = figures.report
         lo, hi = r.interval
         lost = r.games - r.wins
-        head = (f"{r.label}: bots win {r.pass_rate:.0%} ({lo:.0%}-{hi:.0%}) of {r.games} person-like games"
-                + (f"; a win takes {r.median_moves} moves" if r.median_moves is not None else ""))
-        self.labels.show("head", clip(head, chars + 16), left, top - 30, TEXT, 11, anchor_y="center")
+        room = area.right - 12 - left
+        win = f"; a win takes {r.median_moves} moves" if r.median_moves is not None else ""
+        head = (f"{r.label}: bots win {r.pass_rate:.0%} ({lo:.0%}-{hi:.0%}) of {r.games} person-like games{win}",
+                f"{r.label}: bots win {r.pass_rate:.0%} ({lo:.0%}-{hi:.0%}) of {r.games} games{win}",
+                f"{r.label}: bots win {r.pass_rate:.0%} of {r.games} games{win}")
+        self.labels.show("head", head, left, top - 30, TEXT, 11, room=room, anchor_y="center")
         y = top - 52
         if lost and r.lost_goals:
             self.labels.show("lost", f"Of the {lost} lost games:", left, y, DIM, 10, anchor_y="center")
             for i, goal in enumerate(r.lost_goals[:4]):
                 y -= 16
-                self.labels.show(f"lost{i}", clip(f"{goal.share:.0%} ended with {goal.phrase}", chars + 16),
-                                left + 12, y, WARN if goal.share >= 0.5 else TEXT, 10, anchor_y="center")
+                self.labels.show(f"lost{i}", f"{goal.share:.0%} ended with {goal.phrase}",
+                                left + 12, y, WARN if goal.share >= 0.5 else TEXT, 10, room=room - 12,
+                                anchor_y="center")
         elif lost:
             self.labels.show("lost", f"{lost} lost games, every goal met or none set (a score run)", left, y,
-                            DIM, 10, anchor_y="center")
+                            DIM, 10, room=room, anchor_y="center")
         else:
             self.labels.show("lost", "The bots won every game.", left, y, GOOD, 10, anchor_y="center")
         charts_top = y - 26
@@ -166,13 +171,14 @@ class DifficultySheet:
         half = (area.width - 2 * 56 - CHART_GAP) / 2
         curve_box = Rect(area.left + 56, charts_bottom, half, charts_top - charts_bottom - 16)
         hist_box = Rect(curve_box.right + CHART_GAP + 40, charts_bottom, half - 40, curve_box.height)
-        self._draw_curve(figures, curve_box)
-        self._draw_wins(figures, hist_box)
+        self._draw_curve(figures, curve_box, hist_box.left - 40 - 8)
+        self._draw_wins(figures, hist_box, area.right - 8)
 
-    def _draw_curve(self, figures: Figures, box: Rect) -> None:
+    def _draw_curve(self, figures: Figures, box: Rect, right: float) -> None:
+        """The pass rate against the move limit, its texts kept left of `right` (the other chart)."""
         r = figures.report
-        self.labels.show("ct", "Pass rate by move limit (click to pick)", box.left, box.top + 10, TEXT, 10,
-                        anchor_y="center")
+        self.labels.show("ct", ("Pass rate by move limit (click to pick)", "Pass rate by move limit", "Pass rate"),
+                        box.left, box.top + 10, TEXT, 10, room=right - box.left, anchor_y="center")
         curve = r.limit_curve
         if not curve:
             self.labels.show("cnone", "no move limit to vary", box.center[0], box.center[1], DIM, 10,
@@ -189,34 +195,42 @@ class DifficultySheet:
         limit = r.move_limit
         if limit is not None:
             charts.marker(plot, limit, TEXT, 1)
-            self.labels.show("cnow", f"now {limit}", plot.px(limit) + 3, box.top - 8, TEXT, 9, anchor_y="center")
+            self.labels.show("cnow", f"now {limit}", plot.px(limit) + 3, box.top - 8, TEXT, 9,
+                             room=right - plot.px(limit) - 3, anchor_y="center")
         played_to = cap_for(figures.level)
         if limit is not None and played_to is not None and curve[-1][0] > limit:
-            self.labels.show("cpast", "games played on past the limit", plot.px(limit) + 3, box.top - 22, DIM, 8,
-                            anchor_y="center")
+            self.labels.show("cpast", ("games played on past the limit", "played on past it", ""),
+                             plot.px(limit) + 3, box.top - 22, DIM, 8, room=right - plot.px(limit) - 3,
+                             anchor_y="center")
         charts.line(plot, curve, GOOD, 2)
         picked = self.picked
         rates = dict(curve)
         if picked is not None and picked in rates:
             charts.marker(plot, picked, WARN, 2)
             arcade.draw_circle_filled(plot.px(picked), plot.py(rates[picked]), 5, WARN)
-            self.labels.show("cpick", f"{picked} moves: bots win {rates[picked]:.0%}",
-                            max(box.left + 80, min(box.right - 80, plot.px(picked))),
-                            plot.py(rates[picked]) + 14, WARN, 10, anchor_x="center", anchor_y="center", bold=True)
+            shown = self.labels.show("cpick", (f"{picked} moves: bots win {rates[picked]:.0%}",
+                                              f"{picked} moves: {rates[picked]:.0%}"), plot.px(picked),
+                                    plot.py(rates[picked]) + 14, WARN, 10, room=box.width - 8, anchor_x="center",
+                                    anchor_y="center", bold=True)
+            half = shown.content_width / 2   # inside the plot, clear of the axis's numbers
+            shown.x = max(box.left + half + 4, min(box.right - half, plot.px(picked)))
         can = picked is not None and picked != limit
         said = f"Apply {picked} moves" if picked is not None else "Apply"
         self._button("apply", said, Rect(box.left, box.bottom - 70, 150, 26), enabled=can)
-        self.labels.show("chint", f"the band: {self._target():.0%} +-10%, the panel's aim; Left/Right pick",
-                        box.left + 160, box.bottom - 57, DIM, 9, anchor_y="center")
+        self.labels.show("chint", (f"the band: {self._target():.0%} +-10%, the panel's aim; Left/Right pick",
+                                   f"the band: {self._target():.0%} +-10%; Left/Right pick"),
+                         box.left + 160, box.bottom - 57, DIM, 9, room=self.area().right - 12 - (box.left + 160),
+                         anchor_y="center")
 
-    def _draw_wins(self, figures: Figures, box: Rect) -> None:
+    def _draw_wins(self, figures: Figures, box: Rect, right: float) -> None:
         level = figures.level
         cap = cap_for(level)
-        self.labels.show("ht", "Wins by the move that won them", box.left, box.top + 10, TEXT, 10, anchor_y="center")
+        self.labels.show("ht", ("Wins by the move that won them", "Wins by move"), box.left, box.top + 10,
+                         TEXT, 10, room=right - box.left, anchor_y="center")
         if not figures.records or cap is None:
             why = "kept figures: run again (F5) for the games" if not figures.records else "no move limit"
-            self.labels.show("hnone", why, box.center[0], box.center[1], DIM, 10, anchor_x="center",
-                            anchor_y="center")
+            self.labels.show("hnone", why, box.center[0], box.center[1], DIM, 10, room=right - box.left + 40,
+                             anchor_x="center", anchor_y="center")
             return
         counts = histogram(figures.records, cap)
         tallest = max(counts) or 1

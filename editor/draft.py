@@ -1,4 +1,4 @@
-"""The level being edited: a Draft (every field a level file has, allowed to be wrong for a while), read and checked by the core."""
+"""The level being edited: a Draft (every field a level file has, allowed to be wrong for a while, and what it cannot hold kept as written), read and checked by the core."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from game.core import (
     DEFAULT_KINDS, MAX_SIZE, MAX_SLIDE_SIZE, MIN_SIZE, MODES, RANDOM_TOKEN, Goals, Level, Mode, Problem, Rules,
     LevelReading, design_warnings, level_mapping, parse_level, playability_problems, read_level,
 )
+from game.core.level_format import GOAL_KEYS, KEY_ORDER, RULE_KEYS
 
 Cell = tuple[int, int]
 Cells = tuple[tuple[str, ...], ...]
@@ -18,6 +19,10 @@ Jelly = tuple[tuple[int, ...], ...]
 # A property a designer types may be a number or, while mistyped, the raw text: the shared
 # validator then reports it with the loader's own message ("expected a whole number, found ...").
 Scalar = int | str | None
+# Where a value sits in a level file: ("scor",), ("goals", "scor"), and the value itself, frozen
+# (a mapping as ("map", items), a list as ("list", items)) so a draft stays hashable.
+KeyPath = tuple[str, ...]
+Kept = tuple[tuple[KeyPath, Any], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +54,10 @@ class Draft:
     goal_stones: bool = False     # goals.stones: break every stone
     drops: Scalar = None          # goals.drops: bring this many drops down (match3)
     specials: bool = True         # rules.specials (match3): False turns specials off
+    # What the file holds that no field above can: a misspelt or unknown key (`kindz: 5`, goals'
+    # `scor: 500`), a value no field represents (`stars: [100, 50]`). Written back as it was,
+    # so a save never drops or defaults a designer's words; the loader's problems name each.
+    kept: Kept = ()
 
     # -- cells -----------------------------------------------------------------------
     def token(self, cell: Cell) -> str:
@@ -88,7 +97,7 @@ class Draft:
         """The level-file mapping of this draft (keys in the documented order)."""
         # A board of random cells needs no layout; the game deals it (slide: shuffles it).
         layout = self.cells if any(tok != RANDOM_TOKEN for row in self.cells for tok in row) else None
-        return level_mapping(
+        out = level_mapping(
             id=self.id, name=self.name, description=self.description, mode=self.mode,
             width=self.width, height=self.height, kinds=self.kinds, seed=self.seed,
             moves=self.moves, layout=layout,
@@ -100,6 +109,17 @@ class Draft:
             jelly=self.jelly or None, teaches=self.teaches, special_sorts=self.special_sorts,
             deal_id=self.deal_id,
         )
+        if self.kinds is None:
+            out.pop("kinds", None)   # the file named none: never a default written in its place
+        for path, value in self.kept:
+            holder = out
+            for part in path[:-1]:
+                holder = holder.setdefault(part, {})
+                if not isinstance(holder, dict):
+                    break
+            else:
+                holder.setdefault(path[-1], thaw(value))   # a field the designer set wins
+        return out
 
 
 def blank(mode: Mode, width: int, height: int, *, level_id: str = "untitled",
@@ -126,8 +146,71 @@ def from_level(level: Level) -> Draft:
 def read_draft(data: Mapping[str, Any]) -> Draft:
     """A draft of a level mapping that may have problems (a saved draft, a hand-edited file),
     read by the core's own lenient reader (read_level), so the editor and the game never
-    disagree about a file."""
-    return from_reading(read_level(data))
+    disagree about a file; what its fields cannot hold is kept as written."""
+    draft = from_reading(read_level(data))
+    if not isinstance(data, Mapping):
+        return draft
+    if "kinds" not in data and draft.mode != Mode.SLIDE:
+        draft = replace(draft, kinds=None)   # no kinds written: none invented (the game's default applies)
+    return replace(draft, kept=_kept(data, draft))
+
+
+# The draft's fields whose value a file may hold in a shape they cannot: that value is kept
+# until the designer sets the field (edited() lets it go).
+_SHAPED: dict[str, KeyPath] = {
+    "stars": ("stars",), "reach": ("goals", "reach"), "collect": ("goals", "collect"),
+    "goal_jelly": ("goals", "jelly"), "goal_stones": ("goals", "stones"),
+    "diagonal": ("rules", "diagonal"), "specials": ("rules", "specials"),
+}
+
+
+def _kept(data: Mapping[str, Any], draft: Draft) -> Kept:
+    """What of `data` the draft's fields do not hold: unknown keys at the top, in goals and in
+    rules (by the core's own key lists), and values of a shape no field takes."""
+    mine = draft.to_mapping()
+    out: list[tuple[KeyPath, Any]] = []
+    for key, value in data.items():
+        if not isinstance(key, str) or key not in KEY_ORDER:
+            out.append(((str(key),), freeze(value)))
+        elif key in ("goals", "rules") and isinstance(value, Mapping):
+            known = GOAL_KEYS if key == "goals" else RULE_KEYS
+            for sub, v in value.items():
+                if not isinstance(sub, str) or sub not in known:
+                    out.append(((key, str(sub)), freeze(v)))
+    for path in _SHAPED.values():
+        raw: Any = data
+        for part in path:
+            raw = raw.get(part) if isinstance(raw, Mapping) else None
+        held: Any = mine
+        for part in path:
+            held = held.get(part) if isinstance(held, Mapping) else None
+        if raw is not None and held is None and not (raw is False and path[-1] in ("jelly", "stones")):
+            out.append((path, freeze(raw)))
+    return tuple(out)
+
+
+def edited(draft: Draft, **values: Any) -> Draft:
+    """The draft with fields set: a value kept as written for a field the designer sets goes."""
+    gone = {_SHAPED[name] for name in values if name in _SHAPED}
+    kept = tuple(k for k in draft.kept if k[0] not in gone) if gone else draft.kept
+    return replace(draft, kept=kept, **values)
+
+
+def freeze(value: Any) -> Any:
+    """A YAML value as a hashable one (thaw gives it back)."""
+    if isinstance(value, Mapping):
+        return ("map", tuple((k, freeze(v)) for k, v in value.items()))
+    if isinstance(value, list):
+        return ("list", tuple(freeze(v) for v in value))
+    return value
+
+
+def thaw(value: Any) -> Any:
+    if isinstance(value, tuple) and len(value) == 2 and value[0] == "map":
+        return {k: thaw(v) for k, v in value[1]}
+    if isinstance(value, tuple) and len(value) == 2 and value[0] == "list":
+        return [thaw(v) for v in value[1]]
+    return value
 
 
 def from_reading(r: LevelReading) -> Draft:

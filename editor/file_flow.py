@@ -197,8 +197,14 @@ class FileFlow(Part):
             [("button", "Replace", 120, replace), ("button", "Cancel", 120, self.host.close_dialog)],
         ], width=780, default="Replace"))
 
-    def save_to(self, path: pathlib.Path, then: Callable[[], None] | None = None) -> bool:
-        """Write the level to `path` now (the callers asked whatever needed asking)."""
+    def save_to(self, path: pathlib.Path, then: Callable[[], None] | None = None, *, over_disk: bool = False) -> bool:
+        """Write the level to `path` now (the callers asked whatever needed asking); its own
+        file changed by another program since it was read asks first (unless `over_disk`)."""
+        model = self.host.model
+        if not over_disk and model.path is not None and path == model.path and model.disk is not None \
+                and files.changed_on_disk(path, model.disk):
+            self._ask_changed_on_disk(path, then)
+            return False
         if path.stem != self.host.model.draft.id:
             # Save As a new name renames the level too (one undo step): the loader wants
             # a level's id to equal its file name.
@@ -210,15 +216,52 @@ class FileFlow(Part):
             self.host.say(f"could not save: {error}", bad=True)
             return False
         self.host.model.mark_saved(path)
+        self.host.model.disk = files.version_of(path)
         self.origin = ""
         self._autosave.forget()
         n = len(self.host.model.problems())
-        self.host.say(f"saved {path.name}" + ("" if valid else f" as a draft ({n} problems to fix)"),
+        kept = self.host.model.draft.kept
+        words = f"; {', '.join('.'.join(p) for p, _v in kept)} kept as written" if kept else ""
+        self.host.say(f"saved {path.name}" + ("" if valid else f" as a draft ({n} problems to fix{words})"),
                  bad=not valid)
         self.host.refresh()
         if then is not None:
             then()
         return True
+
+    def _ask_changed_on_disk(self, path: pathlib.Path, then: Callable[[], None] | None) -> None:
+        """The level's file was changed by another program since it was read: reload it, keep
+        this version over it, or keep both (this one saved as a copy)."""
+
+        def reload() -> None:
+            self.host.close_dialog()
+            try:
+                opened = files.open_level(path)
+            except files.EditorFileError as error:
+                self.host.say(str(error).splitlines()[0], bad=True)
+                return
+            model = self.host.model
+            model.history.apply(lambda _draft: opened.draft)   # Ctrl+Z brings this version back
+            model.saved = opened.draft
+            model.disk = files.version_of(path)
+            self.host.say(f"reloaded {path.name} as it is on disk (Ctrl+Z brings back your version)")
+            self.host.refresh()
+
+        def keep_mine() -> None:
+            self.host.close_dialog()
+            self.save_to(path, then, over_disk=True)
+
+        def keep_both() -> None:
+            self.host.close_dialog()
+            self.ask_save_as(then, suggest=f"{self.host.model.draft.id}-mine")
+
+        self.host.open_dialog(Dialog(self.host.window, f"{path.name} changed on disk", [
+            [("label", f"Another program changed {clip_path(str(path), 70)} since you opened it.", 740)],
+            [("label", "Reload it (yours stays a Ctrl+Z away), keep yours over it, or keep both "
+                       "(yours as a copy)?", 740)],
+            [("button", "Reload", 120, reload), ("button", "Keep mine", 120, keep_mine),
+             ("button", "Keep both", 120, keep_both), ("button", "Cancel", 120, self.host.close_dialog)],
+        ], width=780, default="Cancel"))
 
     def id_taken(self) -> Problem | None:
         """A warning when another file in the level's folder (or pack) already has its id:
@@ -246,9 +289,10 @@ class FileFlow(Part):
         path = self.host.model.path
         return path.parent if path is not None and self._writable(path) else user_levels_dir()
 
-    def ask_save_as(self, then: Callable[[], None] | None = None) -> None:
+    def ask_save_as(self, then: Callable[[], None] | None = None, suggest: str | None = None) -> None:
         folder = self._save_as_folder()
-        name = f"{self.host.model.draft.id}.yaml" if valid_id(self.host.model.draft.id) else ""
+        stem = suggest or self.host.model.draft.id
+        name = f"{stem}.yaml" if valid_id(stem) else ""
 
         def go() -> None:
             text = dialog.value("file").strip()
@@ -415,6 +459,8 @@ class FileFlow(Part):
         draft = opened.draft
         path = entry.path if entry.writable else None
         self.host.replace_model(EditModel(draft, path))
+        if path is not None:
+            self.host.model.disk = files.version_of(path)
         self._report_opened(opened)
         self.origin = "" if path is not None else f"from {entry.group}, read-only"
         self.source = entry.path
@@ -454,6 +500,7 @@ class FileFlow(Part):
         writable = self._writable(path)
         self.host.replace_model(EditModel(opened.draft, path if writable else None))
         self.host.model.saved = opened.draft
+        self.host.model.disk = files.version_of(path) if writable else None
         self.source = path
         if not writable:
             self.origin = f"from {path.parent.name}, read-only"
@@ -482,6 +529,8 @@ class FileFlow(Part):
             self.host.close_dialog()
             model = EditModel(rec.draft, rec.source)
             model.saved = None   # restored work is unsaved until the designer saves it
+            if rec.source_digest is not None:   # a change to the file since is asked about on Save
+                model.disk = files.Version(0, -1, rec.source_digest)
             self.host.replace_model(model)
             # The work is this editor's now: its own slot holds it, the old file goes.
             self._autosave.write()

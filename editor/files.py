@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import hashlib
 import os
 import pathlib
 import stat
@@ -63,6 +64,39 @@ def draft_text(draft: Draft, path: pathlib.Path) -> tuple[str, bool]:
     if level is not None:
         return gio.level_to_yaml(level, schema_ref(path, "level")), True
     return mapping_to_yaml(draft.to_mapping(), path), False
+
+
+@dataclass(frozen=True, slots=True)
+class Version:
+    """A file's version as the editor last read or wrote it: another program's change since
+    is noticed before a save overwrites it."""
+
+    mtime_ns: int
+    size: int
+    digest: str
+
+
+def version_of(path: pathlib.Path) -> Version | None:
+    """The file's version now; None when there is no file to read."""
+    try:
+        info = path.stat()
+        data = path.read_bytes()
+    except OSError:
+        return None
+    return Version(info.st_mtime_ns, info.st_size, hashlib.sha256(data).hexdigest())
+
+
+def changed_on_disk(path: pathlib.Path, known: Version) -> bool:
+    """Whether the file is no longer the version known: its time and size the same is the same
+    file; else its bytes decide (a save that rewrote the same bytes is no change)."""
+    try:
+        info = path.stat()
+    except OSError:
+        return True   # deleted or moved away since
+    if (info.st_mtime_ns, info.st_size) == (known.mtime_ns, known.size):
+        return False
+    now = version_of(path)
+    return now is None or now.digest != known.digest
 
 
 def load_draft(path: pathlib.Path) -> Draft:
@@ -403,6 +437,21 @@ class PackFolder:
         backups.keep(target)
         gio.save_pack(pack, target)
         return proofs
+
+
+def loose_level(path: pathlib.Path) -> bool:
+    """Whether a level file is one of the designer's own levels outside any pack."""
+    try:
+        return path.resolve().parent == user_levels_dir().resolve()
+    except OSError:
+        return False
+
+
+def move_into_pack(old: pathlib.Path) -> None:
+    """A loose level was added to a pack: its file there is the level now, the loose copy
+    goes (its last version kept in the backups), so no two files hold one id."""
+    backups.keep(old)
+    old.unlink(missing_ok=True)
 
 
 def user_packs() -> list[PackFolder]:

@@ -27,7 +27,7 @@ HEADER_TIPS = {
     "Play (Tab)": "Play-test the level as it is now (Tab; Tab in the game comes back)",
     "Undo": "Undo the last edit (Ctrl+Z)",
     "Redo": "Redo (Ctrl+Y or Ctrl+Shift+Z)",
-    "Back": "Leave the editor (Esc); unsaved changes are asked about",
+    "Back": "Leave the editor (Esc); asks first about unsaved changes, or about several open levels",
 }
 
 PROPS_TIPS = {

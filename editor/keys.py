@@ -83,3 +83,19 @@ KEY_TABLE: tuple[Binding, ...] = (
 def bound(symbol: int, modifiers: int, where: Where = Where.EDITOR) -> bool:
     """Whether the table has a row for this key (pressed with these modifiers) there."""
     return any(b.where == where and b.covers(symbol, modifiers) for b in KEY_TABLE)
+
+
+# The keys a text field keeps while it has the focus, with Ctrl: select all, the clipboard, and
+# the caret's word steps; every other Ctrl key and every function key acts on the level.
+FIELD_CTRL_KEYS = frozenset({arcade.key.A, arcade.key.C, arcade.key.V, arcade.key.X, arcade.key.LEFT,
+                             arcade.key.RIGHT, arcade.key.HOME, arcade.key.END, arcade.key.BACKSPACE,
+                             arcade.key.DELETE})
+
+
+def acts_on_level(symbol: int, modifiers: int) -> bool:
+    """Whether a key pressed while a property field has the focus is a command on the level
+    (Ctrl+S, Ctrl+Z, Ctrl+Tab, Ctrl+W, F5, F6 ...): the field's text is committed first."""
+    key = arcade.key
+    if key.F1 <= symbol <= key.F12:
+        return True
+    return bool(modifiers & (key.MOD_CTRL | key.MOD_COMMAND)) and symbol not in FIELD_CTRL_KEYS

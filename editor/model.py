@@ -24,6 +24,7 @@ from .draft import (
     blank as blank,
     check as check,
     clamp_size as clamp_size,
+    edited as edited,
     from_level as from_level,
     read_draft as read_draft,
     parse_scalar as parse_scalar,
@@ -215,7 +216,7 @@ class History:
 
     def set(self, **values: Any) -> bool:
         """Change properties (one step)."""
-        return self.apply(lambda d: replace(d, **values))
+        return self.apply(lambda d: edited(d, **values))
 
     # A stroke paints many cells while the mouse is down and becomes one step on release.
     def begin_stroke(self) -> None:
@@ -261,6 +262,7 @@ class EditModel:
 
     def __init__(self, draft: Draft, path: Any = None) -> None:
         self.history = History(draft)
+        self.disk: Any = None   # its file's version as last read or written (files.Version)
         self._path: pathlib.Path | None = None
         self.path = path
         # A fresh board is nothing to lose; restored or changed work is (see mark_saved).
@@ -285,7 +287,10 @@ class EditModel:
 
     @path.setter
     def path(self, path: Any) -> None:
-        self._path = pathlib.Path(os.path.abspath(path)) if path is not None else None
+        new = pathlib.Path(os.path.abspath(path)) if path is not None else None
+        if new != self._path:
+            self.disk = None   # the version known was another file's
+        self._path = new
 
     @property
     def draft(self) -> Draft:
@@ -451,10 +456,19 @@ class EditModel:
         """Change properties (one undo step). A new id keeps the deal of a level that has one
         to keep (a file, a kept seed, a deal kept before): the id seeds the deal, so the step
         also names the id it was dealt under (deal_id), and renaming back takes that away."""
+        return self.history.set(**self._deal_kept_with(values))
+
+    def typed(self, **values: Any) -> None:
+        """Properties as a field holds them while it is typed in: a stroke, one undo step when
+        the field commits (or any other change comes first). An id typed keeps the deal as set does."""
+        values = self._deal_kept_with(values)
+        self.history.stroke(lambda d: edited(d, **values))
+
+    def _deal_kept_with(self, values: dict[str, Any]) -> dict[str, Any]:
         new_id = values.get("id", self.draft.id)
         if new_id != self.draft.id and "deal_id" not in values and self._deal_kept():
-            values["deal_id"] = deal_id_after_rename(self.draft.id, self.draft.deal_id, new_id)
-        return self.history.set(**values)
+            values = {**values, "deal_id": deal_id_after_rename(self.draft.id, self.draft.deal_id, new_id)}
+        return values
 
     def _deal_kept(self) -> bool:
         d = self.draft
@@ -462,16 +476,11 @@ class EditModel:
 
     def set_collect(self, kind: int, count: Scalar) -> bool:
         """Set (or with None remove) the collect goal for one kind."""
-        others = [(k, v) for k, v in self.draft.collect if k != kind]
-        if count is not None:
-            others.append((kind, count))
-        return self.history.set(collect=tuple(sorted(others)))
+        return self.history.set(collect=with_collect(self.draft, kind, count))
 
     def set_star(self, index: int, value: Scalar) -> bool:
         """Set one of the three star scores; all three blank removes `stars`."""
-        stars = list(self.draft.stars or (None, None, None))
-        stars[index] = value
-        return self.history.set(stars=None if all(s is None for s in stars) else tuple(stars))
+        return self.history.set(stars=with_star(self.draft, index, value))
 
     def undo(self) -> bool:
         self._rect_anchor = None
@@ -504,6 +513,21 @@ class EditModel:
             self.tool = kind_tool(1)
         if mode != Mode.MATCH3:
             self.special = ""   # specials are match3's; the palette shows them only there
+
+
+def with_collect(draft: Draft, kind: int, count: Scalar) -> tuple[tuple[int, Scalar], ...]:
+    """The collect goals with one kind's count set (None: that kind's goal removed)."""
+    others = [(k, v) for k, v in draft.collect if k != kind]
+    if count is not None:
+        others.append((kind, count))
+    return tuple(sorted(others))
+
+
+def with_star(draft: Draft, index: int, value: Scalar) -> tuple[Scalar, Scalar, Scalar] | None:
+    """The three star scores with one set; all three blank is no `stars` at all."""
+    stars = list(draft.stars or (None, None, None))
+    stars[index] = value
+    return None if all(s is None for s in stars) else (stars[0], stars[1], stars[2])
 
 
 def scatter_kind(draft: Draft, cell: Cell) -> str:

@@ -186,8 +186,18 @@ class PackFlow:
         old = self.host.model.path
         # From now on the editor edits the pack's file: one copy, which the title names.
         self.host.model.mark_saved(path)
+        self.host.model.disk = files.version_of(path)
         self._autosave.forget()
-        was = f" (your copy {old.name} stays as it was)" if old is not None and old != path else ""
+        was = ""
+        if old is not None and old != path and files.loose_level(old):
+            # A level of "my levels" moves into the pack: Open never lists two of one id.
+            files.move_into_pack(old)
+            for model in self._levels().others_of(old):
+                model.path = None
+                model.saved = None
+            was = f" (moved from my levels; its last version is in the backups)"
+        elif old is not None and old != path:
+            was = f" (your copy {old.name} stays as it was)"
         self.host.say(f"added {self.host.model.draft.id} to {pack.folder.name}; now editing {pack.folder.name}/{path.name}"
                  + was + (f", a draft with {len(problems)} problems: export will refuse it" if problems else ""),
                  bad=bool(problems))

@@ -63,6 +63,7 @@ class PackOverview:
         self._press: tuple[int, float, float] | None = None   # the card pressed and where
         self._grab: tuple[float, int] | None = None   # a drag on the empty space: where it began, the first row then
         self._grid = (1, 1)   # the cards' columns and rows as last drawn (the keys move by them)
+        self._more_w = 0.0    # how wide the line saying which levels show was drawn (the title keeps clear)
         self._drag_to: int | None = None
         self._sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self._sprites_key: tuple[Any, ...] | None = None
@@ -287,8 +288,6 @@ class PackOverview:
         arcade.draw_lrbt_rectangle_outline(area.left, area.right, area.bottom, area.top, DIM, 1)
         top = area.top - 20
         name = self.pack.meta.get("name") or self.pack.folder.name
-        self.labels.show("title", clip(f"Pack '{name}': {len(self.cards)} levels", 60), area.left + 14, top, TEXT, 14,
-                        bold=True, anchor_y="center")
         self._button("close", "Close (Esc)", Rect(area.right - 104, top - 12, 94, 24))
         row_y = area.bottom + 10
         x = area.left + 14
@@ -305,6 +304,12 @@ class PackOverview:
         self._draw_cards(Rect(area.left + 10, area.bottom + CURVE_H + 44, area.width - 20,
                               top - 20 - (area.bottom + CURVE_H + 44)))
         self._draw_curve(Rect(area.left + 60, area.bottom + 78, area.width - 90, CURVE_H - 56))
+        # Measured into the sheet, clear of Close and of the line saying which levels show (a
+        # long name ran over both, into the properties).
+        right = area.right - 114 - (self._more_w + 12 if self._more_w else 0)
+        self.labels.show("title", (f"Pack '{name}': {len(self.cards)} levels", f"{name}: {len(self.cards)} levels",
+                                   f"{name}"), area.left + 14, top, TEXT, 14, room=right - (area.left + 14),
+                         bold=True, anchor_y="center")
         self.labels.draw()
 
     def _draw_cards(self, box: Rect) -> None:
@@ -338,10 +343,14 @@ class PackOverview:
                 arcade.draw_lrbt_rectangle_outline(rect.left, rect.right, rect.bottom, rect.top, SELECTED, 2)
             self._card_text(index, card, rect)
         self._sprites.draw()
+        self._more_w = 0.0
         if len(self.cards) > cols * rows:
             # Left of the Close button: how to see the rest (the wheel, PgUp/PgDn, a drag on the space).
-            self.labels.show("more", f"levels {first + 1}-{first + len(shown)} of {len(self.cards)}: wheel, PgUp/PgDn, drag",
-                            box.right - 104, box.top + 14, DIM, 9, anchor_x="right", anchor_y="center")
+            span = f"{first + 1}-{first + len(shown)} of {len(self.cards)}"
+            more = self.labels.show("more", (f"levels {span}: wheel, PgUp/PgDn, drag", f"levels {span}", span),
+                                    box.right - 104, box.top + 14, DIM, 9, room=box.width / 2 - 104,
+                                    anchor_x="right", anchor_y="center")
+            self._more_w = float(more.content_width)
 
     @staticmethod
     def _card_rect(box: Rect, i: int, cols: int) -> Rect:

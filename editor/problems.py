@@ -103,17 +103,18 @@ class ProblemsPanel(Part):
         top = PROBLEMS_H - 12
         self.rows = []
         width = self.host.window.width - PROPS_W - PALETTE_W - 16 - self._difficulty.width()
-        chars = max(30, int(width / 7.8))   # wrap to the panel, never under the properties
-        head_chars = max(24, int(width / 8.4))
+        chars = max(12, int(width / 7.8))   # wrap to the panel, never under the properties
+        head_chars = max(12, int(width / 8.4))
+        room = width - 12   # each line measured too: a narrow strip's lines ran into the Difficulty panel
         if problems:
             head = f"{len(problems)} problem{'s' if len(problems) > 1 else ''} (click one to see its cell)"
-            text("phead", clip(head, head_chars), left, top - 8, BAD, 12, anchor_y="center")
+            text("phead", clip(head, head_chars), left, top - 8, BAD, 12, room=room, anchor_y="center")
         elif warnings:
             head = f"No problems, {len(warnings)} warning{'s' if len(warnings) > 1 else ''}: Tab to play-test"
-            text("phead", clip(head, head_chars), left, top - 8, WARN, 12, anchor_y="center")
+            text("phead", clip(head, head_chars), left, top - 8, WARN, 12, room=room, anchor_y="center")
         else:
             text("phead", clip("No problems: Tab to play-test", head_chars), left, top - 8, GOOD, 12,
-                 anchor_y="center")
+                 room=room, anchor_y="center")
         y = top - 30
         # A long status message wraps (up to 3 lines) and takes its room from the list's lines:
         # clipped, "the overview shows a pack yo..." said nothing a designer could act on.
@@ -134,7 +135,8 @@ class ProblemsPanel(Part):
             if p.cell is not None and p.cell == self.flash:
                 arcade.draw_lrbt_rectangle_filled(rect.left, rect.right, rect.bottom, rect.top, (70, 40, 46))
             for line in lines:
-                text(f"prob{LINES - lines_left}", line, left, y, WARN if warning else TEXT, 11, anchor_y="center")
+                text(f"prob{LINES - lines_left}", line, left, y, WARN if warning else TEXT, 11, room=room,
+                     anchor_y="center")
                 y -= 18
                 lines_left -= 1
             shown += 1

@@ -15,7 +15,7 @@ from . import slide_tools
 from .draft import Draft
 from .host import Host, Part
 from .look import DIM, GOOD, HEADER_H, PROPS_W, TEXT, as_text, clip
-from .model import Cell, clamp_size, mode_switch_losses, parse_scalar
+from .model import Cell, clamp_size, mode_switch_losses, parse_scalar, with_collect, with_star
 from .resize_flow import ResizeFlow
 from .slide_actions import SlideActions
 from .widgets import Field, button, button_style, label, restyle
@@ -81,7 +81,7 @@ class PropertiesPanel(Part):
             add(label(text, x=x, y=y, width=width, height=26, color=DIM))
 
         def add_field(key: str, x: float, y: float, width: float) -> None:
-            f = Field(key, self._commit, on_tab=self._tab, x=x, y=y, width=width, height=26)
+            f = Field(key, self._commit, on_tab=self._tab, on_edit=self._typed, x=x, y=y, width=width, height=26)
             self.fields[key] = f
             add(f)
 
@@ -333,9 +333,7 @@ class PropertiesPanel(Part):
         """A property field was committed (Enter, Tab, or a click elsewhere): one undo step."""
         host = self.host
         m = host.model
-        if key in ("id", "name", "description"):
-            m.set(**{key: text.strip() if key == "id" else text})
-        elif key in ("width", "height"):
+        if key in ("width", "height"):
             try:
                 n = int(text.strip())
             except ValueError:
@@ -351,18 +349,34 @@ class PropertiesPanel(Part):
             h = fitted if key == "height" else m.draft.height
             self._resizer.set_size(w, h)
             return
-        elif key.startswith("star"):
-            m.set_star(int(key[4:]), parse_scalar(text))
-        elif key.startswith("collect"):
-            m.set_collect(int(key[7:]), parse_scalar(text))
         else:
-            m.set(**{key: parse_scalar(text)})
+            m.set(**self._values(key, text))   # ends the typing stroke: one undo step
         host.refresh()
+
+    def _typed(self, key: str, text: str) -> None:
+        """A key typed in a field: the level holds the text at once (one stroke, one undo step
+        when the field lets go), so every command, the title's '*' and the autosave see it. A
+        size waits for the commit: a half-typed width would cut the board."""
+        if key in ("width", "height"):
+            return
+        self.host.model.typed(**self._values(key, text))
+        self.host.refresh()
+
+    def _values(self, key: str, text: str) -> dict[str, Any]:
+        """The draft's fields a property field's text sets."""
+        d = self.host.model.draft
+        if key in ("id", "name", "description"):
+            return {key: text.strip() if key == "id" else text}
+        if key.startswith("star"):
+            return {"stars": with_star(d, int(key[4:]), parse_scalar(text))}
+        if key.startswith("collect"):
+            return {"collect": with_collect(d, int(key[7:]), parse_scalar(text))}
+        return {key: parse_scalar(text)}
 
     def _tab(self, field: Field, back: bool) -> None:
         keys = [k for k, f in self.fields.items() if f.visible or k == field.key]
         i = keys.index(field.key)
-        self.fields[keys[(i + (-1 if back else 1)) % len(keys)]].activate()  # type: ignore[no-untyped-call]  # arcade.gui leaves it unannotated
+        self.fields[keys[(i + (-1 if back else 1)) % len(keys)]].enter()
 
     def active_field(self) -> Field | None:
         return next((f for f in self.fields.values() if f.active), None)

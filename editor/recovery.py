@@ -28,6 +28,7 @@ class Recovery:
     draft: Draft
     source: pathlib.Path | None
     file: pathlib.Path
+    source_digest: str | None = None   # the source file's bytes (sha256) the work was made over
 
     def discard(self) -> None:
         self.file.unlink(missing_ok=True)
@@ -43,13 +44,15 @@ class Slot:
         except OSError:   # a link or a file in the way: each write says so (autosave failed)
             self.path = data_dir() / "recovery" / name
 
-    def write(self, draft: Draft, source: pathlib.Path | None) -> None:
-        """Autosave atomically: a crash mid-write leaves the previous version whole."""
+    def write(self, draft: Draft, source: pathlib.Path | None, source_digest: str | None = None) -> None:
+        """Autosave atomically: a crash mid-write leaves the previous version whole. With the
+        digest of the source file's version the work was made over, a restore notices another
+        program's change to it before Save overwrites it."""
         # The source is named absolutely: the editor that restores it may start in another folder.
         recovery_dir()   # never a write through a link out of the data folder (OSError)
         where = os.path.abspath(source) if source is not None else None
         body = {"format": 1, "pid": os.getpid(), "source": where,
-                "level": draft.to_mapping()}
+                **({"source_sha256": source_digest} if source_digest else {}), "level": draft.to_mapping()}
         _HELD.add(self.path)
         atomic_write_text(self.path, "# Gridfall editor recovery\n"
                           + dump(body))
@@ -78,7 +81,8 @@ def read(file: pathlib.Path) -> tuple[Recovery, int | None] | None:
     # A relative source (written by an older editor) names a file only from a folder no one
     # knows any more: restore it as unsaved work with no file, so Save asks where it goes.
     path = pathlib.Path(source) if isinstance(source, str) and os.path.isabs(source) else None
-    return (Recovery(read_draft(data["level"]), path, file),
+    digest = data.get("source_sha256")
+    return (Recovery(read_draft(data["level"]), path, file, digest if isinstance(digest, str) else None),
             pid if isinstance(pid, int) and not isinstance(pid, bool) else None)
 
 

@@ -17,6 +17,7 @@ from .file_flow import FileFlow, FileState
 from .host import Host, Part
 from .look import BAD, DIM, HEADER_H, PANEL, SELECTED, TEXT, clip, clip_path
 from .model import EditModel, blank
+from .widgets import Dialog
 
 TAB_H = 30
 TAB_MIN_W, TAB_MAX_W = 80, 220
@@ -154,6 +155,29 @@ class Tabs(Part):
     def any_dirty(self) -> bool:
         self.host.commit_typing()
         return any(tab.model.dirty for tab in self.tabs)
+
+    def leave_all(self, then: Callable[[], None], doing: str) -> None:
+        """Esc, Back, or the window's close: run `then` once nothing would be lost, asking
+        first when something would (the one rule for every way out, as Tiled and LDtk ask for
+        unsaved work): each unsaved level in turn; or, all saved, the set of levels open in
+        tabs, which the editor does not reopen. One level open and saved: no question."""
+        if self.any_dirty():
+            self.guard_all(then, doing)
+            return
+        if len(self.tabs) < 2:
+            then()
+            return
+
+        def go() -> None:
+            self.host.close_dialog()
+            then()
+
+        title = doing[0].upper() + doing[1:]
+        self.host.open_dialog(Dialog(self.host.window, f"{title}?", [
+            [("label", f"{len(self.tabs)} levels are open in tabs, all saved: this closes them "
+                       "(Open brings each back).", 740)],
+            [("button", title, 200, go), ("button", "Stay", 120, self.host.close_dialog)],
+        ], width=780, default="Stay"))
 
     def guard_all(self, then: Callable[[], None], doing: str,
                   passed: frozenset[int] = frozenset()) -> None:

@@ -23,11 +23,47 @@ class Texts:
         self.shown: dict[str, arcade.Text] = {}   # kept referenced: batched text vanishes when freed
         self._looks: dict[str, tuple[Any, ...]] = {}   # the size and style each key's text was made in
         self._used: set[str] = set()
+        self._fitted: dict[tuple[Any, ...], str] = {}   # (wordings, room, size, bold) -> what fits
 
-    def show(self, key: str, text: str, x: float, y: float, color: Any = TEXT, size: int = 11,
-             **kw: Any) -> arcade.Text:
+    def fit(self, text: str | tuple[str, ...], room: float, size: int = 11, bold: bool = False) -> str:
+        """The first wording that fits in `room` pixels as drawn, else the last one cut with '...'
+        (measured once per wording and room: a panel asks every frame)."""
+        wordings = (text,) if isinstance(text, str) else text
+        key = (wordings, int(room), size, bold)
+        found = self._fitted.get(key)
+        if found is None:
+            if len(self._fitted) > 512:
+                self._fitted.clear()
+            measure = arcade.Text("", 0, 0, font_size=size, font_name=style.BODY_FONT, bold=bold)
+
+            def width(t: str) -> float:
+                measure.text = t
+                return float(measure.content_width)
+
+            found = next((w for w in wordings if width(w) <= room), "")
+            if not found:
+                last = wordings[-1]
+                lo, hi = 0, len(last)   # the longest cut of the last wording that fits
+                while lo < hi:
+                    mid = (lo + hi + 1) // 2
+                    if width(last[:mid].rstrip() + "...") <= room:
+                        lo = mid
+                    else:
+                        hi = mid - 1
+                found = last[:lo].rstrip() + "..." if lo else ""
+            self._fitted[key] = found
+        return found
+
+    def show(self, key: str, text: str | tuple[str, ...], x: float, y: float, color: Any = TEXT, size: int = 11,
+             *, room: float | None = None, **kw: Any) -> arcade.Text:
         """Show a changing text this frame (the same arcade.Text as before, changed only where
-        it differs: a text made anew each frame cost a layout each time)."""
+        it differs: a text made anew each frame cost a layout each time). With `room`, the text
+        is at most that many pixels wide, measured as drawn: the first of several wordings that
+        fits (a tuple, longest first), else the last one cut with '...'."""
+        if room is not None:
+            text = self.fit(text, room, size, bool(kw.get("bold", False)))
+        elif isinstance(text, tuple):
+            text = text[0]
         color = rgba(color)
         t = self.shown.get(key)
         # A key shown in another size or weight (a panel's line that is a headline one time and

@@ -23,6 +23,7 @@ from .difficulty_sheet import DifficultySheet
 from .drawing import Chrome
 from .file_flow import FileFlow
 from .help import EditorHelp
+from .keys import acts_on_level
 from .overlay import Sheets
 from .model import ERASE_TOOL, LAYER_TOOLS, PEN, RAINBOW_TOOL, RECT, Cell, EditModel, blank, tile_tool
 from .host import Part
@@ -255,6 +256,9 @@ class EditorView(arcade.View):
         self.playtester.start()
 
     def leave(self) -> None:
+        """Esc or Back: leave the editor. It asks first when leaving would lose something (the
+        rule for every way out, the window's close button too): each unsaved level in turn, or,
+        everything saved, the set of levels open in tabs (the editor does not reopen them)."""
         def go() -> None:
             self.autosave.forget_all()
             self.difficulty.close()
@@ -263,7 +267,7 @@ class EditorView(arcade.View):
                 self.on_leave()
             else:
                 self.window.close()
-        self.tabs.guard_all(go, "leave the editor")
+        self.tabs.leave_all(go, "leave the editor")
 
     # -- arcade events ----------------------------------------------------------------------------
     def on_show_view(self) -> None:
@@ -330,9 +334,9 @@ class EditorView(arcade.View):
         return not self._slow
 
     def on_close(self) -> bool | None:
-        """Quitting with unsaved changes asks first (returning True keeps the window open)."""
-        if self.tabs.any_dirty():
-            self.tabs.guard_all(self.window.close, "quit")
+        """Quitting asks first as leaving does (returning True keeps the window open)."""
+        if self.tabs.any_dirty() or len(self.tabs) > 1:
+            self.tabs.leave_all(self.window.close, "quit")
             return True
         return None
 
@@ -452,8 +456,10 @@ class EditorView(arcade.View):
                     self.close_dialog()
             return
         if self.props.active_field() is not None:
-            self.ui.on_key_press(symbol, modifiers)
-            return
+            if not acts_on_level(symbol, modifiers):
+                self.ui.on_key_press(symbol, modifiers)   # the field's own: letters, caret, Tab, Esc
+                return
+            self.commit_typing()   # save, play, undo, a tab, F5...: on the level as typed
         if self.sheets.key(symbol, modifiers):
             return
         if any(part.key(symbol, modifiers) for part in self.parts):

@@ -18,15 +18,19 @@ PANEL_EDGE = style.OVERLAY_EDGE[:3]
 
 
 class Field(gui.UIInputText):
-    """A one-line text field: Enter or Tab or clicking elsewhere commits, Escape reverts."""
+    """A one-line text field: Enter or Tab or clicking elsewhere commits, Escape reverts.
+    `on_edit` hears the text after each change while it is typed (the editor's document takes
+    it at once), `on_commit` once when the field lets go of it."""
 
     def __init__(self, key: str, on_commit: Callable[[str, str], None], *,
-                 on_tab: Callable[["Field", bool], None] | None = None, **kwargs: Any) -> None:
+                 on_tab: Callable[["Field", bool], None] | None = None,
+                 on_edit: Callable[[str, str], None] | None = None, **kwargs: Any) -> None:
         self._ready = False
         super().__init__(font_size=11, font_name=style.BODY_FONT, **kwargs)
         self.key = key
         self._on_commit = on_commit
         self._on_tab = on_tab
+        self._on_edit = on_edit
         self._shown: str = str(self.doc.text)
         self._ready = True
 
@@ -36,6 +40,12 @@ class Field(gui.UIInputText):
             self.text = text
         if not self.active:
             self._shown = text
+
+    def enter(self) -> None:
+        """Tab came here: the field is active with its text selected, so typing replaces it
+        (as in every form: typing 9 over a 6 gives 9, never 69)."""
+        self.activate()  # type: ignore[no-untyped-call]  # arcade.gui leaves it unannotated
+        self.select_all()
 
     def select_all(self) -> None:
         self.caret.mark = 0
@@ -79,6 +89,8 @@ class Field(gui.UIInputText):
                     # Escape reverts an edit; with nothing to revert it is the dialog's Escape.
                     edited = self.text != self._shown
                     self.text = self._shown
+                    if edited and self._on_edit is not None:
+                        self._on_edit(self.key, self._shown)   # the document takes the old text back
                     self.deactivate()
                     return edited
                 if event.symbol == arcade.key.TAB:
@@ -89,6 +101,11 @@ class Field(gui.UIInputText):
                 if event.symbol == arcade.key.A and event.modifiers & (arcade.key.MOD_CTRL | arcade.key.MOD_COMMAND):
                     self.select_all()
                     return True
+            before = str(self.text)
+            handled = super().on_event(event)
+            if self._on_edit is not None and self.active and str(self.text) != before:
+                self._on_edit(self.key, str(self.text))   # typed, deleted or pasted: part of the document now
+            return handled
         return super().on_event(event)
 
 
@@ -201,7 +218,7 @@ class Dialog:
     def _tab(self, field: Field, back: bool) -> None:
         fields = list(self.fields.values())
         i = fields.index(field)
-        fields[(i + (-1 if back else 1)) % len(fields)].activate()  # type: ignore[no-untyped-call]  # arcade.gui leaves it unannotated
+        fields[(i + (-1 if back else 1)) % len(fields)].enter()
 
     def show_error(self, text: str) -> None:
         """Say what is wrong, and put the caret back in the first field to fix it."""

@@ -1,4 +1,4 @@
-"""`gridfall validate PATH...`: check level files, pack folders and one-file packs."""
+"""`gridfall validate PATH...`: check level files, pack folders and one-file packs (and say what a pack's playtest.yaml or a replay is)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from game.io.pack_proofs import Proof, Verdict, prove_pack, replays_dir
 from game.io.pack_files import PACK_FILE, check_pack, is_pack_path
 from game.io.playtest_file import FILE_NAME as RESULTS_FILE, PlaytestFileError, read_results
 from game.io.problems import FileProblem, sort_problems
+from game.io.replay import ReplayFileError, is_replay_file, load_replay
 from game.bots.lessons import LESSON_GAMES
 from game.cli.lessons import course_around, lesson_problems
 
@@ -59,7 +60,43 @@ def targets(path: pathlib.Path, seen: set[pathlib.Path] | None = None) -> list[t
         return out
     if is_pack_path(path):
         return [("pack", path)]
+    if path.name == RESULTS_FILE or path.name.endswith("." + RESULTS_FILE):
+        return [("playtest", path)]   # a pack's stored bot figures, not a pack or a level
+    if is_replay_file(path):
+        return [("replay", path)]
     return [("level", path)]
+
+
+def _playtest(path: pathlib.Path, notes: list[str] | None) -> list[FileProblem]:
+    """A pack's playtest.yaml, checked as the pack beside it reads it."""
+    pack_path = path.parent if path.name == RESULTS_FILE else path.with_name(
+        path.name[: -len("." + RESULTS_FILE)] + ".pack.yaml")
+    index = pack_path / PACK_FILE if pack_path.is_dir() else pack_path
+    pack, bad = check_pack(pack_path) if index.is_file() else (None, [])
+    if pack is None:
+        return bad or [FileProblem(str(path), 1, 1, "", "is a pack's playtest figures (playtest.yaml), "
+                                   f"but there is no pack beside it ({pack_path}) to read them with")]
+    try:
+        read_results(pack)
+    except PlaytestFileError as exc:
+        return list(exc.problems)
+    if notes is not None:
+        notes.append(f"note: {path}: the bots' playtest figures of pack '{pack.id}' "
+                     "(gridfall playtest --write), read as the game reads them")
+    return []
+
+
+def _replay(path: pathlib.Path, notes: list[str] | None) -> list[FileProblem]:
+    """A replay file, read as `gridfall replay` reads it."""
+    try:
+        replay = load_replay(path)
+    except ReplayFileError as exc:
+        return [exc.problem]
+    if notes is not None:
+        where = f" of pack '{replay.pack}'" if replay.pack else ""
+        notes.append(f"note: {path}: a replay of level '{replay.level}'{where}, {len(replay.commands)} "
+                     f"move{'s' * (len(replay.commands) != 1)} from seed {replay.seed} (gridfall replay plays it)")
+    return []
 
 
 def unlisted(folder: pathlib.Path, listed: set[str]) -> list[str]:
@@ -114,6 +151,9 @@ def check(paths: list[pathlib.Path], notes: list[str] | None = None,
                                                                           if p.verdict != Verdict.PROVEN) or "none"))
                 if pack is not None and lessons:
                     bad = bad + lesson_problems(pack.levels, path, lessons, course_around(pack))
+            elif kind in ("playtest", "replay"):
+                bad = (_playtest if kind == "playtest" else _replay)(path, notes)
+                count = None
             else:
                 level, bad = check_level_file(path)
                 count = 1 if level else None
