@@ -20,7 +20,7 @@ from game.ui.board_choreography import Choreographer
 from game.ui.board_effects import Effects
 from game.ui.board_sprites import (
     ARROW_SPAN, BAD_PATH_COLOR, BLAST_PREVIEW_COLOR, BLOCK_FILL, CURSOR_COLOR, HINT_COLOR, HOVER_COLOR, PATH_COLOR,
-    SELECT_COLOR, TILE_FILL, Blockers, Cell, Grid, Layer, LayerSprite, Popup, Shown, TileSprite, cell_color,
+    REFUSED_COLOR, SELECT_COLOR, TILE_FILL, Blockers, Cell, Grid, Layer, LayerSprite, Popup, Shown, TileSprite, cell_color,
 )
 from game.ui.board_timing import POPUP, SHAKE
 from game.ui.damage import PAD, Mark, box, clipped_to, sprite_marks, text_mark, union
@@ -92,6 +92,8 @@ class BoardRenderer:
         self._ring_cells: dict[str, Cell | None] = {}
         self._path: list[Cell] = []
         self._path_bad = False
+        self._path_refused: tuple[Cell, ...] = ()
+        self._refused_rings: list[arcade.Sprite] = []
         self._hint_arrows: list[arcade.Sprite] = []
         self._glows: list[arcade.Sprite] = []
         self._target: arcade.Sprite | None = None
@@ -196,7 +198,7 @@ class BoardRenderer:
             badge.position = (x + self.layout.cell * 0.33, y + self.layout.cell * 0.33)
             self._target_badge = badge
         self.overlay.clear()
-        self._path_arrows, self._hint_arrows = [], []
+        self._path_arrows, self._hint_arrows, self._refused_rings = [], [], []
         for ring in self._rings.values():
             ring.scale = self.layout.cell / ring.texture.width
             self.overlay.append(ring)
@@ -206,7 +208,7 @@ class BoardRenderer:
         for name, cell in self._ring_cells.items():
             self._show_ring(name, cell)
         if self._path:
-            self.set_path(self._path, self._path_bad)
+            self.set_path(self._path, self._path_bad, self._path_refused)
 
     def _make_ring(self, color: tuple[int, int, int, int]) -> arcade.Sprite:
         ring = arcade.Sprite(textures.load("ring"))
@@ -432,13 +434,22 @@ class BoardRenderer:
         self.overlay.append(arrow)
         return arrow
 
-    def set_path(self, path: Sequence[Cell], bad: bool = False) -> None:
-        """Arrows along a chain being drawn (red when it cannot be committed as it is)."""
-        for arrow in self._path_arrows:
-            self.remove(arrow)
-        self._path, self._path_bad = list(path), bad
+    def set_path(self, path: Sequence[Cell], bad: bool = False, refused: Sequence[Cell] = ()) -> None:
+        """Arrows along a chain being drawn (red when it cannot be committed as it is), and a
+        red ring on each of its cells the rules refuse (a locked tile: never playable)."""
+        for sprite in self._path_arrows + self._refused_rings:
+            self.remove(sprite)
+        self._path, self._path_bad, self._path_refused = list(path), bad, tuple(refused)
         color = BAD_PATH_COLOR if bad else PATH_COLOR
         self._path_arrows = [self.arrow(a, b, color) for a, b in zip(path, path[1:])]
+        self._refused_rings = []
+        for cell in refused:
+            ring = self._make_ring(REFUSED_COLOR)
+            ring.visible = True
+            ring.position = self.center(cell)
+            ring.scale = self.layout.cell / ring.texture.width
+            self.overlay.append(ring)
+            self._refused_rings.append(ring)
 
     def set_path_label(self, text: str, cell: Cell | None) -> None:
         """A chain being drawn says what it would score, above its end (as Dungeon Raid does)."""
