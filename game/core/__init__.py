@@ -19,7 +19,7 @@ from .goals import (
     GoalProgress, Shortfall, StarTargets, StarUnit, goals_met, progress, shortfalls, star_targets, star_thresholds, stars,
     stars_earned, stars_reached, walk_steps,
 )
-from .grid import DROP, EMPTY, HOLE, PLAYER, RAINBOW, STONE, Cell, Grid, are_neighbours, are_orthogonal_neighbours, neighbours
+from .grid import DROP, EMPTY, HOLE, PLAYER, RAINBOW, STONE, Cell, Grid, are_neighbours, are_orthogonal_neighbours, lines_up, neighbours
 from .checking import Fault, Part, Problem, describe, quoted, shorten, unknown_keys
 from .level import Level, LevelError, level_mapping, parse_level
 from .level_reading import LevelReading, read_level
@@ -58,6 +58,6 @@ __all__ = [
     "MAX_JELLY", "MAX_STONE_HITS",
     "best_move", "blast_cells", "hint_move", "hint_options", "Lesson", "combo_of", "lesson_used", "walk_steps", "MASK64",
     "FinaleBegan", "LeftoversFired", "MoveTurned", "FINALE", "MOVE_WORTH",
-    "PathLook", "Touch", "look_at_path", "path_kind", "start_path", "touch",
+    "lines_up", "PathLook", "Touch", "look_at_path", "path_kind", "start_path", "touch",
     "MAX_CODE_CHARS", "CodeError", "CodeKind", "decode_code", "encode_code", "find_code", "looks_like_code",
 ]
