@@ -1,5 +1,5 @@
-"""The questions a screen asks while a chain path is drawn (start_path, touch, look_at_path):
-every chain the rules take can be drawn, and a path drawn through a refused step is refused."""
+"""The questions a screen asks of the core while a player acts: a chain path being drawn
+(start_path, touch, look_at_path) and the cells a picked special will clear (blast_cells)."""
 
 from __future__ import annotations
 
@@ -103,3 +103,16 @@ def test_every_legal_chain_can_be_drawn_and_a_drawn_path_is_judged_as_the_rules_
         assert bool(look.refused) == any(state.locked(c) for c in path if c != state.player)
         if look.refused:
             assert not look.legal
+
+
+def test_a_picked_special_shows_the_cells_its_own_blast_clears() -> None:
+    """blast_cells is the cascade's blast (rules/specials.blast), holes left out."""
+    from game.core import blast_cells
+
+    lv = level("match3", 5, 4, kinds=4, layout=["1h 2 # 3 4", "2 3b 4 1 2", "3 4 1v 2 3", "4 1 2 3 *"])
+    state = new_game(lv, 1)
+    assert blast_cells(state, (0, 0)) == ((0, 0), (0, 1), (0, 3), (0, 4))          # its row, not the hole
+    assert blast_cells(state, (1, 1)) == ((0, 0), (0, 1), (1, 0), (1, 1), (1, 2), (2, 0), (2, 1), (2, 2))
+    assert blast_cells(state, (2, 2)) == ((1, 2), (2, 2), (3, 2))                  # its column below the hole
+    assert blast_cells(state, (3, 4)) == ()                                        # a rainbow's waits for its partner
+    assert blast_cells(state, (3, 0)) == ()                                        # no special
