@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import math
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import arcade
 
@@ -70,9 +70,7 @@ class BoardRenderer(ReadBack):
         self.chains: arcade.SpriteList[LayerSprite] = arcade.SpriteList()  # locks, over their tiles
         self.tokens: arcade.SpriteList[TileSprite] = arcade.SpriteList()  # the player: always drawn over the tiles
         self.overlay: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # rings and arrows, over everything
-        self.by_cell: dict[Cell, TileSprite] = {}
-        self.mismatches: list[Cell] = []
-        self.batches = 0
+        self._by_cell: dict[Cell, TileSprite] = {}   # the tile (or token) sprite standing for each cell
         self.on_event: Callable[[Event], None] | None = None
         self._path_label = arcade.Text("", 0, 0, (255, 236, 150, 255), 16, anchor_x="center",
                                        anchor_y="center", bold=True)
@@ -140,7 +138,7 @@ class BoardRenderer(ReadBack):
         on = dict(specials)
         if on:
             self._warm()
-        for cell, sprite in self.by_cell.items():
+        for cell, sprite in self._by_cell.items():
             special = on.get(cell) if sprite.kind > 0 else None
             if sprite.special != special:
                 sprite.special = special
@@ -241,22 +239,22 @@ class BoardRenderer(ReadBack):
         expected = {(r, c): v for r, row in enumerate(grid) for c, v in enumerate(row)
                     if v > 0 or v == PLAYER}
         wrong: list[Cell] = []
-        for cell, sprite in list(self.by_cell.items()):
+        for cell, sprite in list(self._by_cell.items()):
             if expected.get(cell) != sprite.kind:
                 wrong.append(cell)
                 self.remove(sprite)
-                del self.by_cell[cell]
-        keep = set(map(id, self.by_cell.values()))
+                del self._by_cell[cell]
+        keep = set(map(id, self._by_cell.values()))
         for lst in (self.tiles, self.tokens):
             for sprite in list(lst):
                 if id(sprite) not in keep:   # a dying sprite whose tween was cut short
                     sprite.remove_from_sprite_lists()
         for cell, value in expected.items():
-            if cell not in self.by_cell:
+            if cell not in self._by_cell:
                 if cell not in wrong:
                     wrong.append(cell)
-                self.by_cell[cell] = self.new_sprite(cell, value)
-        for cell, sprite in self.by_cell.items():
+                self._by_cell[cell] = self.new_sprite(cell, value)
+        for cell, sprite in self._by_cell.items():
             sprite.cell = cell
             sprite.position = self.center(cell)
             want = self.texture_for(sprite.kind, sprite.special)
@@ -440,13 +438,56 @@ class BoardRenderer(ReadBack):
         if self.reduced_motion:
             return   # the toast already says the move was refused
         for cell in cells:
-            sprite = self.by_cell.get(cell)
+            sprite = self._by_cell.get(cell)
             if sprite is None:
                 continue
             x = self.center(cell)[0]
             amp = self.layout.cell * 0.12
             self.animator.add_background(Tween(sprite, SHAKE, ease=shake, relative=True,
                                                center_x=(x, amp)))
+
+    # -- the sprite map, as the choreographer moves it (board_choreography.Stage) ----------
+    @property
+    def by_cell(self) -> Mapping[Cell, TileSprite]:
+        """The tile (or token) sprite standing for each cell, read only: lift and put move them."""
+        return self._by_cell
+
+    def lift(self, cell: Cell) -> TileSprite | None:
+        """Take `cell`'s sprite out of the map (it may still be drawn, tweened away or to a new cell)."""
+        return self._by_cell.pop(cell, None)
+
+    def put(self, cell: Cell, sprite: TileSprite) -> None:
+        """`sprite` stands for `cell` from now on."""
+        self._by_cell[cell] = sprite
+        sprite.cell = cell
+
+    def set_tiles(self, placed: Mapping[Cell, TileSprite]) -> None:
+        """A whole new map (a reshuffle pairs every sprite with a new cell)."""
+        self._by_cell = {}
+        for cell, sprite in placed.items():
+            self.put(cell, sprite)
+
+    def layer_sprite(self, layer: Layer, cell: Cell, lift: bool = False) -> LayerSprite | None:
+        """The blocker sprite of `layer` on `cell` (None: none); `lift` takes it out of the map
+        (the layer broke there: its sprite plays its breaking out, then is removed)."""
+        sprites = {Layer.STONES: self.stone_sprites, Layer.LOCKS: self.lock_sprites, Layer.JELLY: self.jelly_sprites}[layer]
+        return sprites.pop(cell, None) if lift else sprites.get(cell)
+
+    def stand_on(self, state: State) -> None:
+        """The board stands on a step's state: its cells (a broken stone's is empty from now on)
+        and its blocker layers, as the core folded them."""
+        self.grid = state.grid
+        self.layers = Blockers.of(state)
+
+    @property
+    def mismatches(self) -> list[Cell]:
+        """The cells the last batch's tweens had left off its state (then repaired; a test wants none)."""
+        return self.choreographer.mismatches
+
+    @property
+    def batches(self) -> int:
+        """Batches played to their end."""
+        return self.choreographer.batches
 
     # -- events into tweens ----------------------------------------------------------------
     def play(self, events: Sequence[Event], after: State | Grid, on_event: Callable[[Event], None] | None = None,
