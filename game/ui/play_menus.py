@@ -14,8 +14,6 @@ from game.ui.widgets import Button, Menu
 from game.words import counted
 
 RESULT_PAUSE = 0.9          # a won board on show before the result covers it
-BONUS_PER_MOVE = 0.09       # a win's moves left count down into points at this pace
-BONUS_MAX_SECONDS = 1.4     # however many were left
 SCORE_COUNT_SECONDS = 0.8   # the result's score counts up over this
 STAR_GAP = 0.35             # then a star lands every this many seconds
 STAR_LAND_SECONDS = 0.25
@@ -126,5 +124,5 @@ def count_up(menu: Menu, shown: arcade.SpriteList[arcade.Sprite], t: float, scor
         star.scale = 56 / star.texture.width * size
 
 
-__all__ = ["BONUS_MAX_SECONDS", "BONUS_PER_MOVE", "RESULT_PAUSE", "RESULT_SHOWN", "SCORE_COUNT_SECONDS",
+__all__ = ["RESULT_PAUSE", "RESULT_SHOWN", "SCORE_COUNT_SECONDS",
            "STAR_GAP", "STAR_LAND_SECONDS", "MenuHost", "bonus_line", "count_up", "pause_menu", "result_menu"]
