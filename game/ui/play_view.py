@@ -313,7 +313,9 @@ class PlayView(arcade.View):
             self.hint_command = None
             self.board.set_hint(())
 
-    def _touched(self) -> None:
+    def touched(self) -> None:
+        """The player did something: the idle clock restarts, the hint goes, and a won game's
+        finale skips to its end."""
         self.idle = 0.0
         self._clear_hint()
         if self._animating and self.state.status == Status.WON:
@@ -380,7 +382,7 @@ class PlayView(arcade.View):
     def close_pause(self) -> None:
         self.pause_menu = None
 
-    def _open_settings(self) -> None:
+    def open_settings(self) -> None:
         self.pause_menu = None
         if self.on_settings is not None:
             self.on_settings()
@@ -392,7 +394,7 @@ class PlayView(arcade.View):
         self._build()
         self.open_pause()
 
-    def _pause_undo(self) -> None:
+    def undo_in_pause(self) -> None:
         self.pause_menu = None
         self.undo()
 
@@ -427,6 +429,27 @@ class PlayView(arcade.View):
             self.last_outcome = self.outcome(action)
             fallback()
 
+    def start_over(self) -> None:
+        """Restart or Retry: the same deal again (through whoever opened the game, if anyone did)."""
+        self._leave_or(Action.RETRY, self.retry)
+
+    def deal_again(self) -> None:
+        """The level again on a new deal (through whoever opened the game, if anyone did)."""
+        self._leave_or(Action.NEW_DEAL, self.new_deal)
+
+    @property
+    def can_watch(self) -> bool:
+        """A finished game may be watched again in the theatre (an app owns the view)."""
+        return self.on_leave is not None and not self.playtest
+
+    @property
+    def can_share(self) -> bool:
+        return self.on_share is not None
+
+    @property
+    def has_settings(self) -> bool:
+        return self.on_settings is not None
+
     # -- input ----------------------------------------------------------------------------
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         if self.goal_card is not None and self.modal is self.goal_card:
@@ -436,7 +459,7 @@ class PlayView(arcade.View):
         if menu is not None:
             menu.press(x, y)
             return
-        self._touched()
+        self.touched()
         if self.bar.at(x, y) is not None:
             self.settle()   # as the keys do: undo or a hint ends the animation
             self.bar.press(x, y)
