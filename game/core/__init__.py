@@ -31,7 +31,7 @@ from .level_format import (
 from .rules.chain import Visits, chain_grid, chain_starts, paths_by_end, tiles_needed
 from .rules.blocked import blocker_progress, swap_clears, swap_look, swap_specials
 from .rules.questions import SwapLook
-from .rules.drawing import PathLook, Touch, look_at_path, path_kind, start_path, touch
+from .rules.chain_drawing import PathLook, Touch, look_at_path, path_kind, start_path, touch
 from .rules.slide import gap
 from .rng import MASK64, Draws, seed_state
 from .proof import DIGEST_VERSION, DIGEST_VERSIONS, RULES_VERSION, Check, Divergence, checks_of, first_divergence, state_digest

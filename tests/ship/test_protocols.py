@@ -28,7 +28,7 @@ def _protocols() -> dict[str, list[str]]:
 def test_no_protocol_lists_a_private_member() -> None:
     protocols = _protocols()
     assert "game/ui/play_menus.py:MenuHost" in protocols and "game/ui/play_actions.py:ActionHost" in protocols
-    assert "game/ui/board_choreography.py:Stage" in protocols
+    assert "game/ui/board_stage.py:Stage" in protocols
     private = {name: [m for m in members if m.startswith("_") and not m.endswith("__")]
                for name, members in protocols.items()}
     assert not {name: m for name, m in private.items() if m}, private
