@@ -236,8 +236,7 @@ class BoardRenderer(ReadBack):
             self.grid = grid
             self._build_cells(grid)
         self.grid = grid
-        expected = {(r, c): v for r, row in enumerate(grid) for c, v in enumerate(row)
-                    if v > 0 or v == PLAYER}
+        expected = self.grid_cells(grid)
         wrong: list[Cell] = []
         for cell, sprite in list(self._by_cell.items()):
             if expected.get(cell) != sprite.kind:
