@@ -10,7 +10,8 @@ from typing import Any, Callable, Iterable
 
 from game.core import (
     DEFAULT_KINDS, DROP_TOKEN, GAP_TOKEN, HOLE_TOKEN, LOCK_TOKEN, MAX_JELLY, MAX_STONE_HITS, PLAYER_TOKEN,
-    RAINBOW_TOKEN, RANDOM_TOKEN, STONE_TOKEN, Level, LevelError, Mode, Problem, deal_id_after_rename, token_stone, valid_id,
+    RAINBOW_TOKEN, RANDOM_TOKEN, STONE_TOKEN, Level, LevelError, Mode, Problem, deal_id_after_rename, lines_up,
+    token_stone, valid_id,
 )
 
 # The draft and the resizing live in modules of their own; their names are the model's too.
@@ -540,22 +541,10 @@ def scatter_kind(draft: Draft, cell: Cell) -> str:
     if draft.mode == Mode.MATCH3:
         need = draft.min_match if isinstance(draft.min_match, int) and draft.min_match >= 2 else 3
         for k in order:
-            if not _lines_up(draft, cell, str(k), need):
+            token = str(k)
+            if not lines_up(cell, need, lambda at: draft.token(at) == token, draft.height, draft.width):
                 return str(k)
     return str(order[0])
-
-
-def _lines_up(draft: Draft, cell: Cell, token: str, need: int) -> bool:
-    for dr, dc in ((0, 1), (1, 0)):
-        run = 1
-        for sign in (1, -1):
-            r, c = cell[0] + sign * dr, cell[1] + sign * dc
-            while draft.inside((r, c)) and draft.token((r, c)) == token:
-                run += 1
-                r, c = r + sign * dr, c + sign * dc
-        if run >= need:
-            return True
-    return False
 
 
 def line_cells(a: Cell, b: Cell) -> list[Cell]:

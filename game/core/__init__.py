@@ -19,7 +19,7 @@ from .goals import (
     GoalProgress, Shortfall, StarTargets, StarUnit, goals_met, progress, shortfalls, star_targets, star_thresholds, stars,
     stars_earned, stars_reached, walk_steps,
 )
-from .grid import DROP, EMPTY, HOLE, PLAYER, RAINBOW, STONE, Cell, Grid, are_neighbours, are_orthogonal_neighbours, neighbours
+from .grid import DROP, EMPTY, HOLE, PLAYER, RAINBOW, STONE, Cell, Grid, are_neighbours, are_orthogonal_neighbours, lines_up, neighbours
 from .checking import Fault, Part, Problem, describe, quoted, shorten, unknown_keys
 from .level import Level, LevelError, level_mapping, parse_level
 from .level_reading import LevelReading, read_level
@@ -31,6 +31,7 @@ from .level_format import (
 from .rules.chain import Visits, chain_grid, chain_starts, paths_by_end, tiles_needed
 from .rules.blocked import blocker_progress, swap_clears, swap_look, swap_specials
 from .rules.questions import SwapLook
+from .rules.chain_drawing import PathLook, Touch, look_at_path, path_kind, start_path, touch
 from .rules.slide import gap
 from .rng import MASK64, Draws, seed_state
 from .proof import (
@@ -61,6 +62,7 @@ __all__ = [
     "MAX_JELLY", "MAX_STONE_HITS",
     "best_move", "blast_cells", "hint_move", "hint_options", "Lesson", "combo_of", "lesson_used", "walk_steps", "MASK64",
     "FinaleBegan", "LeftoversFired", "MoveTurned", "FINALE", "MOVE_WORTH",
+    "lines_up", "PathLook", "Touch", "look_at_path", "path_kind", "start_path", "touch",
     "MAX_CODE_CHARS", "CodeError", "CodeKind", "decode_code", "encode_code", "find_code", "looks_like_code",
     "GAME_VERSION", "MAX_BOARD_MOVES", "MAX_GAME_MOVES", "encode_payload", "game_size_problem", "unpack_code",
     "CodeBoard", "PackedGame", "check_points", "game_moves", "pack_payload", "split_payload", "unpack_game",

@@ -14,7 +14,9 @@ from .goals import progress, walk_steps
 from .grid import DROP, Cell, neighbours
 from .level import Level
 from .rng import seed_state
+from .boards import bits_of
 from .rules.chain import chain_grid, component_of
+from .rules.specials import blast
 from .state import State
 from .vocab import GoalName, Mode, Special, Status
 
@@ -225,21 +227,14 @@ def _next_chain(state: State) -> float:
 
 def blast_cells(state: State, cell: Cell) -> tuple[Cell, ...]:
     """The cells the special on `cell` clears when it goes off, as a player picking it should
-    see them: its row or column, or the 3x3 round a bomb (holes left out). A rainbow's depend on
-    the tile it is swapped with, so none; nor for a cell with no special."""
+    see them: the cascade's own blast (its row or column, or the 3x3 round a bomb; holes left
+    out), in reading order. A rainbow's depend on the tile it is swapped with, so none; nor for
+    a cell with no special."""
     special = state.special_at(cell)
-    level = state.level
-    r0, c0 = cell
-    if special == Special.ROW:
-        cells = [(r0, c) for c in range(level.width)]
-    elif special == Special.COLUMN:
-        cells = [(r, c0) for r in range(level.height)]
-    elif special == Special.BOMB:
-        cells = [(r, c) for r in range(r0 - 1, r0 + 2) for c in range(c0 - 1, c0 + 2)
-                 if 0 <= r < level.height and 0 <= c < level.width]
-    else:
+    if special is None or special == Special.RAINBOW:
         return ()
-    return tuple(c for c in cells if c not in level.holes)
+    geo = state.level.geometry()
+    return tuple(map(geo.cell_of.__getitem__, bits_of(blast(geo, [], cell[0] * geo.stride + cell[1], special))))
 
 
 def move_worth(state: State, command: Command, view: LevelView | None = None) -> float:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from typing import Callable, Iterator
 
 Cell = tuple[int, int]
 Row = tuple[int, ...]
@@ -50,6 +50,21 @@ def are_neighbours(a: Cell, b: Cell, diagonal: bool) -> bool:
     if diagonal:
         return max(dr, dc) == 1
     return dr + dc == 1
+
+
+def lines_up(cell: Cell, need: int, same: Callable[[Cell], bool], height: int, width: int) -> bool:
+    """Whether `cell` and the cells `same` accepts beside it make a straight line of `need` or
+    more along its row or its column: a match3 run through `cell` (the editor asks it of tokens)."""
+    for dr, dc in ((0, 1), (1, 0)):
+        run = 1
+        for sign in (1, -1):
+            r, c = cell[0] + sign * dr, cell[1] + sign * dc
+            while 0 <= r < height and 0 <= c < width and same((r, c)):
+                run += 1
+                r, c = r + sign * dr, c + sign * dc
+        if run >= need:
+            return True
+    return False
 
 
 def cells(height: int, width: int) -> Iterator[Cell]:

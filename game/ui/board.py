@@ -9,18 +9,19 @@ from __future__ import annotations
 
 import functools
 import math
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import arcade
 
 from game.core import HOLE, PLAYER, STONE, Event, Mode, Special, Specials, State
 from game.ui import frames, textures
 from game.ui.board_cache import StillLayer
+from game.ui.board_readback import ReadBack
 from game.ui.board_choreography import Choreographer
 from game.ui.board_effects import Effects
 from game.ui.board_sprites import (
     ARROW_SPAN, BAD_PATH_COLOR, BLAST_PREVIEW_COLOR, BLOCK_FILL, CURSOR_COLOR, HINT_COLOR, HOVER_COLOR, PATH_COLOR,
-    SELECT_COLOR, TILE_FILL, Blockers, Cell, Grid, Layer, LayerSprite, Popup, Shown, TileSprite, cell_color,
+    REFUSED_COLOR, SELECT_COLOR, TILE_FILL, Blockers, Cell, Grid, Layer, LayerSprite, Popup, Shown, TileSprite, cell_color,
 )
 from game.ui.board_timing import POPUP, SHAKE
 from game.ui.damage import PAD, Mark, box, clipped_to, sprite_marks, text_mark, union
@@ -41,7 +42,7 @@ def renderer_name() -> str:
         return "software"
 
 
-class BoardRenderer:
+class BoardRenderer(ReadBack):
     """One board on screen: cell backgrounds, tile sprites, effects, highlights and pop-ups.
 
     It never applies rules. `play(events, new_grid)` queues one tween step per event (Fell and
@@ -69,9 +70,7 @@ class BoardRenderer:
         self.chains: arcade.SpriteList[LayerSprite] = arcade.SpriteList()  # locks, over their tiles
         self.tokens: arcade.SpriteList[TileSprite] = arcade.SpriteList()  # the player: always drawn over the tiles
         self.overlay: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # rings and arrows, over everything
-        self.by_cell: dict[Cell, TileSprite] = {}
-        self.mismatches: list[Cell] = []
-        self.batches = 0
+        self._by_cell: dict[Cell, TileSprite] = {}   # the tile (or token) sprite standing for each cell
         self.on_event: Callable[[Event], None] | None = None
         self._path_label = arcade.Text("", 0, 0, (255, 236, 150, 255), 16, anchor_x="center",
                                        anchor_y="center", bold=True)
@@ -92,6 +91,8 @@ class BoardRenderer:
         self._ring_cells: dict[str, Cell | None] = {}
         self._path: list[Cell] = []
         self._path_bad = False
+        self._path_refused: tuple[Cell, ...] = ()
+        self._refused_rings: list[arcade.Sprite] = []
         self._hint_arrows: list[arcade.Sprite] = []
         self._glows: list[arcade.Sprite] = []
         self._target: arcade.Sprite | None = None
@@ -137,7 +138,7 @@ class BoardRenderer:
         on = dict(specials)
         if on:
             self._warm()
-        for cell, sprite in self.by_cell.items():
+        for cell, sprite in self._by_cell.items():
             special = on.get(cell) if sprite.kind > 0 else None
             if sprite.special != special:
                 sprite.special = special
@@ -196,7 +197,7 @@ class BoardRenderer:
             badge.position = (x + self.layout.cell * 0.33, y + self.layout.cell * 0.33)
             self._target_badge = badge
         self.overlay.clear()
-        self._path_arrows, self._hint_arrows = [], []
+        self._path_arrows, self._hint_arrows, self._refused_rings = [], [], []
         for ring in self._rings.values():
             ring.scale = self.layout.cell / ring.texture.width
             self.overlay.append(ring)
@@ -206,7 +207,7 @@ class BoardRenderer:
         for name, cell in self._ring_cells.items():
             self._show_ring(name, cell)
         if self._path:
-            self.set_path(self._path, self._path_bad)
+            self.set_path(self._path, self._path_bad, self._path_refused)
 
     def _make_ring(self, color: tuple[int, int, int, int]) -> arcade.Sprite:
         ring = arcade.Sprite(textures.load("ring"))
@@ -235,25 +236,24 @@ class BoardRenderer:
             self.grid = grid
             self._build_cells(grid)
         self.grid = grid
-        expected = {(r, c): v for r, row in enumerate(grid) for c, v in enumerate(row)
-                    if v > 0 or v == PLAYER}
+        expected = self.grid_cells(grid)
         wrong: list[Cell] = []
-        for cell, sprite in list(self.by_cell.items()):
+        for cell, sprite in list(self._by_cell.items()):
             if expected.get(cell) != sprite.kind:
                 wrong.append(cell)
                 self.remove(sprite)
-                del self.by_cell[cell]
-        keep = set(map(id, self.by_cell.values()))
+                del self._by_cell[cell]
+        keep = set(map(id, self._by_cell.values()))
         for lst in (self.tiles, self.tokens):
             for sprite in list(lst):
                 if id(sprite) not in keep:   # a dying sprite whose tween was cut short
                     sprite.remove_from_sprite_lists()
         for cell, value in expected.items():
-            if cell not in self.by_cell:
+            if cell not in self._by_cell:
                 if cell not in wrong:
                     wrong.append(cell)
-                self.by_cell[cell] = self.new_sprite(cell, value)
-        for cell, sprite in self.by_cell.items():
+                self._by_cell[cell] = self.new_sprite(cell, value)
+        for cell, sprite in self._by_cell.items():
             sprite.cell = cell
             sprite.position = self.center(cell)
             want = self.texture_for(sprite.kind, sprite.special)
@@ -340,66 +340,6 @@ class BoardRenderer:
                 sprite.angle = 0
                 sprite.color = (255, 255, 255, 255)
 
-    def layer_cells(self) -> Shown:
-        """What the board shows on each layer, read from the sprites' places and textures.
-
-        A test compares it with `state_layers(state)`: specials on the tiles, each stone's hits,
-        each lock, each cell's jelly layers. A sprite off its cell's centre raises AssertionError.
-        """
-        shown: Shown = {layer: {} for layer in (Layer.SPECIALS, Layer.STONES, Layer.LOCKS, Layer.JELLY)}
-        for sprite in self.tiles:
-            if sprite.visible and sprite.alpha > 0 and sprite.special is not None:
-                cell = self.layout.cell_at(sprite.center_x, sprite.center_y)
-                assert cell is not None
-                shown[Layer.SPECIALS][cell] = sprite.special
-        for name, lst in ((Layer.STONES, self.blocks), (Layer.LOCKS, self.chains), (Layer.JELLY, self.floor)):
-            for layer in lst:
-                if not layer.visible or layer.alpha == 0:
-                    continue
-                cell = self.layout.cell_at(layer.center_x, layer.center_y)
-                assert cell is not None, f"a {name} sprite sits off the board"
-                cx, cy = self.center(cell)
-                assert abs(cx - layer.center_x) < 0.5 and abs(cy - layer.center_y) < 0.5, \
-                    f"{name} on {cell} is not centred"
-                assert cell not in shown[name], f"two {name} sprites on {cell}"
-                # The texture is what a player reads the count from.
-                assert layer.texture is self.layer_texture(name, layer.count, cell), \
-                    f"{name} on {cell} shows another count"
-                shown[name][cell] = 1 if name == Layer.LOCKS else layer.count
-        return shown
-
-    @staticmethod
-    def state_layers(state: State) -> Shown:
-        """The layers `state` holds, in the shape of `layer_cells`."""
-        return {Layer.SPECIALS: dict(state.specials), Layer.STONES: dict(state.stones),
-                Layer.LOCKS: {cell: 1 for cell in state.locks}, Layer.JELLY: dict(state.jelly)}
-
-    def sprite_cells(self) -> dict[Cell, int]:
-        """What the sprites show: the cell under each sprite's centre and its value.
-
-        Read from the sprites' own positions (not from the cell map), so a test comparing it with
-        state.grid checks what a player sees. Two sprites on one cell raise AssertionError.
-        """
-        shown: dict[Cell, int] = {}
-        for lst in (self.tiles, self.tokens):
-            for sprite in lst:
-                if not sprite.visible or sprite.alpha == 0:
-                    continue
-                cell = self.layout.cell_at(sprite.center_x, sprite.center_y)
-                assert cell is not None, f"a sprite of {sprite.kind} sits off the board"
-                assert cell not in shown, f"two sprites on {cell}"
-                cx, cy = self.center(cell)
-                assert abs(cx - sprite.center_x) < 0.5 and abs(cy - sprite.center_y) < 0.5, \
-                    f"sprite on {cell} is not centred ({sprite.center_x}, {sprite.center_y})"
-                shown[cell] = sprite.kind
-        return shown
-
-    @staticmethod
-    def grid_cells(grid: Grid) -> dict[Cell, int]:
-        """The cells of `grid` that should hold a sprite, with their values."""
-        return {(r, c): v for r, row in enumerate(grid) for c, v in enumerate(row)
-                if v > 0 or v == PLAYER}
-
     # -- highlights -------------------------------------------------------------------------
     def _show_ring(self, name: str, cell: Cell | None) -> None:
         self._ring_cells[name] = cell
@@ -432,13 +372,22 @@ class BoardRenderer:
         self.overlay.append(arrow)
         return arrow
 
-    def set_path(self, path: Sequence[Cell], bad: bool = False) -> None:
-        """Arrows along a chain being drawn (red when it cannot be committed as it is)."""
-        for arrow in self._path_arrows:
-            self.remove(arrow)
-        self._path, self._path_bad = list(path), bad
+    def set_path(self, path: Sequence[Cell], bad: bool = False, refused: Sequence[Cell] = ()) -> None:
+        """Arrows along a chain being drawn (red when it cannot be committed as it is), and a
+        red ring on each of its cells the rules refuse (a locked tile: never playable)."""
+        for sprite in self._path_arrows + self._refused_rings:
+            self.remove(sprite)
+        self._path, self._path_bad, self._path_refused = list(path), bad, tuple(refused)
         color = BAD_PATH_COLOR if bad else PATH_COLOR
         self._path_arrows = [self.arrow(a, b, color) for a, b in zip(path, path[1:])]
+        self._refused_rings = []
+        for cell in refused:
+            ring = self._make_ring(REFUSED_COLOR)
+            ring.visible = True
+            ring.position = self.center(cell)
+            ring.scale = self.layout.cell / ring.texture.width
+            self.overlay.append(ring)
+            self._refused_rings.append(ring)
 
     def set_path_label(self, text: str, cell: Cell | None) -> None:
         """A chain being drawn says what it would score, above its end (as Dungeon Raid does)."""
@@ -488,13 +437,56 @@ class BoardRenderer:
         if self.reduced_motion:
             return   # the toast already says the move was refused
         for cell in cells:
-            sprite = self.by_cell.get(cell)
+            sprite = self._by_cell.get(cell)
             if sprite is None:
                 continue
             x = self.center(cell)[0]
             amp = self.layout.cell * 0.12
             self.animator.add_background(Tween(sprite, SHAKE, ease=shake, relative=True,
                                                center_x=(x, amp)))
+
+    # -- the sprite map, as the choreographer moves it (board_choreography.Stage) ----------
+    @property
+    def by_cell(self) -> Mapping[Cell, TileSprite]:
+        """The tile (or token) sprite standing for each cell, read only: lift and put move them."""
+        return self._by_cell
+
+    def lift(self, cell: Cell) -> TileSprite | None:
+        """Take `cell`'s sprite out of the map (it may still be drawn, tweened away or to a new cell)."""
+        return self._by_cell.pop(cell, None)
+
+    def put(self, cell: Cell, sprite: TileSprite) -> None:
+        """`sprite` stands for `cell` from now on."""
+        self._by_cell[cell] = sprite
+        sprite.cell = cell
+
+    def set_tiles(self, placed: Mapping[Cell, TileSprite]) -> None:
+        """A whole new map (a reshuffle pairs every sprite with a new cell)."""
+        self._by_cell = {}
+        for cell, sprite in placed.items():
+            self.put(cell, sprite)
+
+    def layer_sprite(self, layer: Layer, cell: Cell, lift: bool = False) -> LayerSprite | None:
+        """The blocker sprite of `layer` on `cell` (None: none); `lift` takes it out of the map
+        (the layer broke there: its sprite plays its breaking out, then is removed)."""
+        sprites = {Layer.STONES: self.stone_sprites, Layer.LOCKS: self.lock_sprites, Layer.JELLY: self.jelly_sprites}[layer]
+        return sprites.pop(cell, None) if lift else sprites.get(cell)
+
+    def stand_on(self, state: State) -> None:
+        """The board stands on a step's state: its cells (a broken stone's is empty from now on)
+        and its blocker layers, as the core folded them."""
+        self.grid = state.grid
+        self.layers = Blockers.of(state)
+
+    @property
+    def mismatches(self) -> list[Cell]:
+        """The cells the last batch's tweens had left off its state (then repaired; a test wants none)."""
+        return self.choreographer.mismatches
+
+    @property
+    def batches(self) -> int:
+        """Batches played to their end."""
+        return self.choreographer.batches
 
     # -- events into tweens ----------------------------------------------------------------
     def play(self, events: Sequence[Event], after: State | Grid, on_event: Callable[[Event], None] | None = None,

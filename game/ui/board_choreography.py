@@ -9,7 +9,7 @@ other, and when the batch is over the board shows the state after it exactly. Ti
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import arcade
 
@@ -23,14 +23,12 @@ from game.ui.board_sprites import (
     BLAST_COLOR, CHIP_COLOR, COMBO_COLOR, JELLY_COLOR, LOCK_COLOR, PATH_COLOR, RAY_COLORS, SWEEP_COLOR, Blockers, Cell,
     Grid, Layer, TileSprite,
 )
+from game.ui.board_stage import Stage
 from game.ui.board_timing import (
     ANTICIPATE, BREAK, CLEAR, DETONATE, DETONATE_STEP, DROP_EXIT, END_PULSE, FALL_BASE, FALL_PER_ROW, FINALE_INTRO, FINALE_PACE,
     FINALE_PACE_TOP, FINALE_RAMP, FORM, MAX_FX, REJECT, RESHUFFLE, SLIDE, SWAP, WALK,
 )
 from game.ui.tween import Tween, call, ease_in, ease_in_out, ease_out, linear, shake, there_and_back
-
-if TYPE_CHECKING:
-    from game.ui.board import BoardRenderer
 
 BONUS_COLOR = (140, 220, 255)   # a bonus's points: apart from the cascades' gold
 
@@ -39,9 +37,11 @@ class Choreographer:
     """Plays batches on one board: queues a tween step per event (a Fell and the Spawned after it
     play together), tracking what a batch needs across its steps (its swap, the last clear)."""
 
-    def __init__(self, board: "BoardRenderer") -> None:
+    def __init__(self, board: Stage) -> None:
         self.board = board
         self.fx = board.effects
+        self.mismatches: list[Cell] = []   # the cells the last batch's tweens left off its state
+        self.batches = 0                   # batches played to their end
         self._last_clear: Sequence[Cell] = ()
         self._walk_arrows: list[arcade.Sprite] = []
         self._swap: tuple[Cell, Cell] | None = None   # the batch's swap: a rainbow's partner
@@ -143,10 +143,7 @@ class Choreographer:
                     notify(e)
             self._step_before = span[0]
             if span[1] is not None:
-                # The board stands on the step's state: its cells (a broken stone's is empty
-                # from now on) and its blocker layers, as the core folded them.
-                self.board.grid = span[1].grid
-                self.board.layers = Blockers.of(span[1])
+                self.board.stand_on(span[1])
             return handler(*args)
         return start
 
@@ -175,11 +172,11 @@ class Choreographer:
                 wrong += [c for c in set(cells) | set(shown[name]) if cells.get(c) != shown[name].get(c)]
             board.set_blockers(blockers)
         # A finale shown at its end at once jumped on purpose: the snap above is its animation.
-        board.mismatches = [] if self._jumped else sorted(set(wrong))
+        self.mismatches = [] if self._jumped else sorted(set(wrong))
         self._jumped = False
         # A reshuffle pairs sprites by kind only: the specials are set from the state after it.
         board.set_specials(specials)
-        board.batches += 1
+        self.batches += 1
 
     def clear_walk_arrows(self) -> None:
         for arrow in self._walk_arrows:
@@ -271,7 +268,7 @@ class Choreographer:
 
     def _unlocked(self, e: Unlocked) -> list[Tween]:
         # The lock breaks open off its tile (the tile stays); the board records it, never decides it.
-        sprite = self.board.lock_sprites.pop(e.cell, None)
+        sprite = self.board.layer_sprite(Layer.LOCKS, e.cell, lift=True)
         if sprite is None:
             return []
         if self.board.reduced_motion:
@@ -283,7 +280,7 @@ class Choreographer:
         return []
 
     def _cracked(self, e: Cracked) -> list[Tween]:
-        sprite = self.board.stone_sprites.get(e.cell)
+        sprite = self.board.layer_sprite(Layer.STONES, e.cell)
         if e.hits > 0:
             if sprite is not None:
                 sprite.count = e.hits
@@ -294,7 +291,7 @@ class Choreographer:
             self.fx.chips(e.cell, CHIP_COLOR, 3)
             return []
         # Broken: its cell is an ordinary empty one from now on (the step's state says so).
-        self.board.stone_sprites.pop(e.cell, None)
+        self.board.layer_sprite(Layer.STONES, e.cell, lift=True)
         self.fx.chips(e.cell, CHIP_COLOR, 6)
         if sprite is not None:
             if self.board.reduced_motion:
@@ -305,7 +302,7 @@ class Choreographer:
         return []
 
     def _jelly_cleared(self, e: JellyCleared) -> list[Tween]:
-        sprite = self.board.jelly_sprites.get(e.cell)
+        sprite = self.board.layer_sprite(Layer.JELLY, e.cell)
         if e.layers > 0:
             if sprite is not None:
                 sprite.count = e.layers
@@ -313,7 +310,7 @@ class Choreographer:
                 if not self.board.reduced_motion:
                     self._background(Tween(sprite, BREAK, ease=there_and_back, relative=True, scale=(1.0, 0.12)))
             return []
-        self.board.jelly_sprites.pop(e.cell, None)
+        self.board.layer_sprite(Layer.JELLY, e.cell, lift=True)
         self.board.build_quads(self.board.grid)   # the cell's own quad comes back under the jelly as it goes
         if sprite is not None:
             if self.board.reduced_motion:
@@ -325,7 +322,7 @@ class Choreographer:
         return []
 
     def _drop_collected(self, e: DropCollected) -> list[Tween]:
-        sprite = self.board.by_cell.pop(e.cell, None)
+        sprite = self.board.lift(e.cell)
         if sprite is None:
             return []
         if self.board.reduced_motion:
@@ -397,10 +394,9 @@ class Choreographer:
     def _relink(self, placed: dict[Cell, TileSprite | None]) -> None:
         for cell, sprite in placed.items():
             if sprite is None:
-                self.board.by_cell.pop(cell, None)
+                self.board.lift(cell)
             else:
-                self.board.by_cell[cell] = sprite
-                sprite.cell = cell
+                self.board.put(cell, sprite)
 
     def _rejected(self, e: SwapRejected) -> list[Tween]:
         out: list[Tween] = []
@@ -439,7 +435,7 @@ class Choreographer:
             by_cell = self.board.by_cell
             self.fx.burst(e.cells, {c: by_cell[c].kind for c in e.cells if c in by_cell})
         for cell in e.cells:
-            sprite = self.board.by_cell.pop(cell, None)
+            sprite = self.board.lift(cell)
             if sprite is not None:
                 out.append(self._vanish(sprite, CLEAR))
         return out
@@ -448,12 +444,11 @@ class Choreographer:
         self.clear_walk_arrows()
         out: list[Tween] = []
         if fell is not None:
-            movers = [(self.board.by_cell.pop(src, None), src, dst) for src, dst in fell.moves]
+            movers = [(self.board.lift(src), src, dst) for src, dst in fell.moves]
             for sprite, src, dst in movers:
                 if sprite is None:
                     continue
-                self.board.by_cell[dst] = sprite
-                sprite.cell = dst
+                self.board.put(dst, sprite)
                 rows = abs(dst[0] - src[0])
                 # Longer drops take longer, as a falling thing would; all columns move at once.
                 out.append(self._move(sprite, dst, FALL_BASE + FALL_PER_ROW * rows, ease=ease_out))
@@ -463,23 +458,22 @@ class Choreographer:
                 per_column[c] = per_column.get(c, 0) + 1
             for (r, c), kind in spawned.tiles:
                 drop = per_column[c]
-                old = self.board.by_cell.pop((r, c), None)
+                old = self.board.lift((r, c))
                 if old is not None:
                     self.board.remove(old)
                 sprite = self.board.new_sprite((r, c), kind)
                 # Start `drop` rows higher: above the board, where the clip hides it until it enters.
                 sprite.position = self.board.layout.center_of(r - drop, c)
-                self.board.by_cell[(r, c)] = sprite
+                self.board.put((r, c), sprite)
                 out.append(self._move(sprite, (r, c), FALL_BASE + FALL_PER_ROW * drop, ease=ease_out))
         return out
 
     def _player_moved(self, e: PlayerMoved) -> list[Tween]:
-        token = self.board.by_cell.pop(e.src, None)
-        eaten = self.board.by_cell.pop(e.dst, None)
+        token = self.board.lift(e.src)
+        eaten = self.board.lift(e.dst)
         out: list[Tween] = []
         if token is not None:
-            self.board.by_cell[e.dst] = token
-            token.cell = e.dst
+            self.board.put(e.dst, token)
             out.append(self._move(token, e.dst, WALK, ease=linear))
         if eaten is not None:
             out.append(self._vanish(eaten, WALK * 0.7, delay=WALK * 0.3))
@@ -488,11 +482,10 @@ class Choreographer:
         return out
 
     def _slid(self, e: Slid) -> list[Tween]:
-        sprite = self.board.by_cell.pop(e.src, None)
+        sprite = self.board.lift(e.src)
         if sprite is None:
             return []
-        self.board.by_cell[e.dst] = sprite
-        sprite.cell = e.dst
+        self.board.put(e.dst, sprite)
         return [self._move(sprite, e.dst, SLIDE, ease=ease_out)]
 
     def _reshuffled(self, e: Reshuffled) -> list[Tween]:
@@ -516,12 +509,11 @@ class Choreographer:
                     sprite = self.board.new_sprite((r, c), v)
                     sprite.alpha = 0
                     out.append(Tween(sprite, RESHUFFLE, alpha=255.0))
-                sprite.cell = (r, c)
                 placed[(r, c)] = sprite
         for pool in free.values():
             for sprite in pool:
                 out.append(self._vanish(sprite, RESHUFFLE))
-        self.board.by_cell = placed
+        self.board.set_tiles(placed)
         return out
 
     def _popup_at(self) -> tuple[float, float]:

@@ -31,6 +31,7 @@ HINT_COLOR = (255, 240, 120)
 BLAST_PREVIEW_COLOR = (255, 120, 90, 200)   # under the cells a picked special will clear
 PATH_COLOR = (255, 255, 255, 235)
 BAD_PATH_COLOR = (255, 90, 90, 235)
+REFUSED_COLOR = (255, 40, 40, 255)   # a ring on a path's cell no chain may take (a locked tile)
 ARROW_SPAN = 0.62   # an arrow's share of the distance between two tile centres
 # Spark tints by kind, matching the normal palette (bursts read as the tile that burst).
 KIND_SPARK = ((255, 120, 120), (255, 230, 120), (140, 170, 255), (140, 230, 150), (210, 150, 255),

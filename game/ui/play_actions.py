@@ -59,7 +59,7 @@ class ActionHost(Protocol):
     def close_goals(self) -> None: ...
     def goal_card_back(self) -> None: ...
     def settle(self) -> None: ...
-    def _touched(self) -> None: ...
+    def touched(self) -> None: ...
 
 
 def play_action(host: ActionHost, action: Input) -> bool:
@@ -83,7 +83,7 @@ def play_action(host: ActionHost, action: Input) -> bool:
         else:
             host.close_goals()   # any other button: the card has been read
         return True
-    host._touched()
+    host.touched()
     if action is Input.PAUSE:
         host.open_pause()
         return True
@@ -105,7 +105,7 @@ def play_key(host: ActionHost, symbol: int, modifiers: int) -> None:
     if host.modal is not None:
         menu_key(host, symbol)   # the pause or result menu, the goal card: as a pad's buttons
         return
-    host._touched()
+    host.touched()
     if symbol == key.ESCAPE:
         if not host.controller.cancel():
             host.open_pause()

@@ -7,8 +7,8 @@ from typing import Protocol
 
 import arcade
 
-from game.core import Chain, Command, IllegalMove, Mode, Scored, Slide, State, Swap, blast_cells, decide
-from game.core import are_neighbours, are_orthogonal_neighbours, gap
+from game.core import Chain, Command, IllegalMove, Mode, Scored, Slide, State, Swap, Touch, blast_cells, decide
+from game.core import are_orthogonal_neighbours, gap, look_at_path, start_path, touch
 
 from game.ui.actions import Action as Input
 from game.ui.board import BoardRenderer
@@ -250,11 +250,13 @@ class ChainInput(Controller):
         return self.host.state.player is not None
 
     def _show(self) -> None:
-        level = self.host.state.level
-        short = len(self.path) < level.rules.min_chain
-        self.host.board.set_path(self.path, bad=short)
-        self.host.board.set_selected(self.path[-1] if self.path else None)
-        self.host.board.set_path_label(self._preview(), self.path[-1] if self.path else None)
+        # The rules judge the path as it stands: red while it cannot be played (too short, or
+        # over a tile no chain may take, which is marked), with what it would score otherwise.
+        look = look_at_path(self.host.state, self.path)
+        end = self.path[-1] if self.path else None
+        self.host.board.set_path(self.path, bad=not look.legal, refused=look.refused)
+        self.host.board.set_selected(end if end not in look.refused else None)
+        self.host.board.set_path_label(self._preview() if look.legal else "", end)
 
     def _preview(self) -> str:
         """What committing the path now would score, as the core says (nothing if it would be
@@ -268,49 +270,25 @@ class ChainInput(Controller):
         points = sum(e.points for e in events if isinstance(e, Scored))
         return f"+{points:,}" if points else ""
 
-    def _path_kind(self) -> int | None:
-        for cell in self.path:
-            v = self.host.state.at(cell)
-            if v > 0:
-                return v
-        return None
-
     def _can_extend(self, cell: Cell) -> bool:
-        """Whether `cell` may be drawn onto the path: a new, touching tile of the path's kind.
-
-        This only shapes what the finger draws; the core still judges the chain on release.
-        """
-        state = self.host.state
-        if not self.path or cell in self.path:
-            return False
-        if not are_neighbours(self.path[-1], cell, state.level.rules.diagonal):
-            return False
-        v = state.at(cell)
-        kind = self._path_kind()
-        return v > 0 and (kind is None or v == kind)
+        """Whether the core lets `cell` be drawn onto the path (a locked tile is, shown refused)."""
+        return touch(self.host.state, self.path, cell) in (Touch.EXTEND, Touch.REFUSED)
 
     def _visit(self, cell: Cell) -> None:
-        if len(self.path) >= 2 and cell == self.path[-2]:
+        step = touch(self.host.state, self.path, cell)
+        if step is Touch.BACK:
             self.path.pop()
             self._show()
-        elif self._can_extend(cell):
+        elif step is not Touch.NOTHING:
             self.path.append(cell)
             self._show()
 
     def _start(self, cell: Cell) -> bool:
-        state = self.host.state
-        if self.has_player:
-            if cell == state.player:
-                self.path = [cell]
-            elif state.player is not None and are_neighbours(state.player, cell, state.level.rules.diagonal) \
-                    and state.at(cell) > 0:
-                self.path = [state.player, cell]   # pressing next to the token starts from it
-            else:
-                self.host.say("Start the chain on the token (or a tile next to it).", error=True)
-                return False
-        elif state.at(cell) > 0:
-            self.path = [cell]
-        else:
+        try:
+            self.path = list(start_path(self.host.state, cell))
+        except IllegalMove as refusal:
+            if refusal.said:
+                self.host.say(refusal.said, error=True)
             return False
         self._show()
         return True

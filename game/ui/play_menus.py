@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable, Protocol, Sequence
+from typing import Protocol, Sequence
 
 import arcade
 
@@ -14,8 +14,6 @@ from game.ui.widgets import Button, Menu
 from game.words import counted
 
 RESULT_PAUSE = 0.9          # a won board on show before the result covers it
-BONUS_PER_MOVE = 0.09       # a win's moves left count down into points at this pace
-BONUS_MAX_SECONDS = 1.4     # however many were left
 SCORE_COUNT_SECONDS = 0.8   # the result's score counts up over this
 STAR_GAP = 0.35             # then a star lands every this many seconds
 STAR_LAND_SECONDS = 0.25
@@ -23,29 +21,30 @@ RESULT_SHOWN = SCORE_COUNT_SECONDS + 3 * STAR_GAP + STAR_LAND_SECONDS
 
 
 class MenuHost(Protocol):
-    """What the menus' buttons lead to: the play view's ways out."""
+    """What the menus' buttons lead to: the play screen's capabilities, by name."""
 
+    level: Level
     playtest: bool
     next_label: str | None   # None: the last level, with nothing after it
     back_to: str
     new_deals: bool
-    on_leave: Callable[..., None] | None
-    on_share: Callable[..., str] | None
 
-    def leave(self, action: Action) -> None: ...
-    level: Level
-    on_settings: Callable[[], None] | None
-
-    def retry(self) -> None: ...
-    def close_pause(self) -> None: ...
-    def show_goals(self) -> None: ...
-    def _pause_undo(self) -> None: ...
-    def _open_settings(self) -> None: ...
     @property
     def state(self) -> State: ...
-    def new_deal(self) -> None: ...
+    @property
+    def can_watch(self) -> bool: ...
+    @property
+    def can_share(self) -> bool: ...
+    @property
+    def has_settings(self) -> bool: ...
+    def close_pause(self) -> None: ...
+    def start_over(self) -> None: ...
+    def undo_in_pause(self) -> None: ...
+    def show_goals(self) -> None: ...
+    def open_settings(self) -> None: ...
+    def deal_again(self) -> None: ...
     def share(self) -> None: ...
-    def _leave_or(self, action: Action, fallback: Callable[[], None]) -> None: ...
+    def leave(self, action: Action) -> None: ...
 
 
 def pause_menu(host: MenuHost) -> Menu:
@@ -53,10 +52,10 @@ def pause_menu(host: MenuHost) -> Menu:
     back = (Action.EDITOR, "Back to editor") if host.playtest else (Action.LEVELS, f"Back to {host.back_to}")
     return Menu("Paused", [
         Button("Resume", host.close_pause, "resume"),
-        Button("Restart", lambda: host._leave_or(Action.RETRY, host.retry), "restart"),
-        Button("Undo", host._pause_undo, "undo"),
+        Button("Restart", host.start_over, "restart"),
+        Button("Undo", host.undo_in_pause, "undo"),
         Button("Goals", host.show_goals, "goals"),
-        *([Button("Settings", host._open_settings, "settings")] if host.on_settings is not None else []),
+        *([Button("Settings", host.open_settings, "settings")] if host.has_settings else []),
         Button(back[1], lambda: host.leave(back[0]), back[0]),
     ], lines=[host.level.name, pause_line(host.state)])
 
@@ -88,22 +87,22 @@ def result_menu(host: MenuHost, state: State, bonus: str | None = None) -> tuple
         # What was missing, goal by goal, in the player's words (the core counts it).
         lines[1:1] = [shortfall_text(s) for s in shortfalls(state)][:3]
     if host.playtest:
-        buttons = [Button("Retry", lambda: host._leave_or(Action.RETRY, host.retry), "retry"),
+        buttons = [Button("Retry", host.start_over, "retry"),
                    Button("Back to editor", lambda: host.leave(Action.EDITOR), "editor")]
     elif won:
-        buttons = [Button("Retry", lambda: host._leave_or(Action.RETRY, host.retry), "retry"),
+        buttons = [Button("Retry", host.start_over, "retry"),
                    Button(host.back_to.capitalize(), lambda: host.leave(Action.LEVELS), "levels")]
         if host.next_label is not None:   # None: the last level, with nothing after it
             buttons.insert(0, Button(host.next_label, lambda: host.leave(Action.NEXT), "next"))
     else:
-        buttons = [Button("Retry", lambda: host._leave_or(Action.RETRY, host.retry), "retry"),
+        buttons = [Button("Retry", host.start_over, "retry"),
                    Button(host.back_to.capitalize(), lambda: host.leave(Action.LEVELS), "levels")]
         if host.new_deals:
-            buttons.insert(1, Button("New deal", lambda: host._leave_or(Action.NEW_DEAL, host.new_deal), "new deal"))
-    if host.on_leave is not None and not host.playtest:
+            buttons.insert(1, Button("New deal", host.deal_again, "new deal"))
+    if host.can_watch:
         # Watch the game again in the theatre, or share it: both only where an app owns the view.
         buttons.insert(-1, Button("Watch", lambda: host.leave(Action.WATCH), "watch"))
-    if host.on_share is not None:
+    if host.can_share:
         buttons.insert(-1, Button("Share", host.share, "share"))
     menu = Menu("Level complete!" if won else "Out of moves", buttons, lines=lines)
     menu.extra_height = 66 if won else 0
@@ -126,5 +125,5 @@ def count_up(menu: Menu, shown: arcade.SpriteList[arcade.Sprite], t: float, scor
         star.scale = 56 / star.texture.width * size
 
 
-__all__ = ["BONUS_MAX_SECONDS", "BONUS_PER_MOVE", "RESULT_PAUSE", "RESULT_SHOWN", "SCORE_COUNT_SECONDS",
+__all__ = ["RESULT_PAUSE", "RESULT_SHOWN", "SCORE_COUNT_SECONDS",
            "STAR_GAP", "STAR_LAND_SECONDS", "MenuHost", "bonus_line", "count_up", "pause_menu", "result_menu"]

@@ -7,10 +7,7 @@ from typing import Callable, Sequence
 
 import arcade
 
-from game.core import (
-    BonusScored, Cleared, Command, Event, FinaleBegan, IllegalMove, Level, MoveTurned, Scored, Session, State, Status,
-    SwapRejected, Won, evolve, next_deal, stars,
-)
+from game.core import Command, Event, IllegalMove, Level, Session, State, Status, SwapRejected, next_deal, stars
 from game.bots import hint_bot
 from game.io.settings import Settings, load_settings
 from game.ui import frames
@@ -20,13 +17,14 @@ from game.ui.goal_card import GoalCard
 from game.ui.hints import hint, hint_cells
 from game.ui.fliers import GoalFliers
 from game.ui.hud import Hud
+from game.ui.hud_follow import BONUS_MAX_SECONDS, BONUS_PER_MOVE, HudFollower
 from game.ui.play_actions import Input, pad_in_use, play_action, play_key, show_key_help
 from game.ui.screens.style import PLAY_BG
 from game.ui.outcome import Action, PlayOutcome
 from game.ui.play_input import Controller, cells_of, controller_for
 from game.ui.play_layout import BAR_BOTTOM, PORTRAIT_HUD_H, backdrop, bar_rect, hud_width, is_portrait, play_areas
 from game.ui.play_menus import (
-    BONUS_MAX_SECONDS, BONUS_PER_MOVE, RESULT_PAUSE, RESULT_SHOWN, SCORE_COUNT_SECONDS, STAR_GAP, STAR_LAND_SECONDS,
+    RESULT_PAUSE, RESULT_SHOWN, SCORE_COUNT_SECONDS, STAR_GAP, STAR_LAND_SECONDS,
     bonus_line, count_up, pause_menu, result_menu,
 )
 from game.ui.sound import Cues, Player, shared_player
@@ -88,7 +86,6 @@ class PlayView(arcade.View):
         # The bot behind the hints; it keeps its own plan (the slide solver's) between hints.
         self.hinter = hint_bot(level)
         self._animating = False
-        self._shown: State = self.session.state   # what the HUD shows while a batch plays
         self.queued: Command | None = None        # a move made during an animation, played after it
         self._result_age = RESULT_SHOWN           # how far the result's count-up has played
         self._result_wait = 0.0                   # seconds the won board shows before the result
@@ -124,6 +121,8 @@ class PlayView(arcade.View):
         self._gradient, self._grid = backdrop(self.window.width, self.window.height, renderer_name())
         # Collected tiles on their way to the HUD's counters, each counted as it lands.
         self.fliers = GoalFliers(on_land=lambda: self.hud.update_state(self.fliers.owed(self._hud_state)))
+        self.follower = HudFollower(self.hud, state, self.board, fliers=self.fliers,
+                                    colorblind=self.settings.colorblind, count_bonus=True)
         self.toast.place_under(self.board.layout.rect)
         self.controller: Controller = controller_for(self.level.mode, self)
         show_key_help(self, pad=pad_in_use(self.window))   # a pad's buttons, and the cursor, from the start
@@ -190,7 +189,7 @@ class PlayView(arcade.View):
             self.say(f"No line of {number_word(n)} there: the tiles go back.", error=True)
         self._changed()
         # The HUD follows the events as they play (moves, goal counters), not the batch's end.
-        self._shown = before
+        self.follower.begin(before)
         self.cues.begin(before, events)   # the batch's sounds: its clears climb; a special, a combo each its own
         self._animating = True
         self.board.play(events, self.state, on_event=self._on_event, before=before)
@@ -202,32 +201,12 @@ class PlayView(arcade.View):
         cue = self.cues.cue(event)
         if cue is not None and self.settings.sound:
             self.sounds.play(*cue)
-        if isinstance(event, (FinaleBegan, MoveTurned)):
-            self.hud.bank(event.moves_left)   # the finale turns the moves left into lines, one by one
-        elif isinstance(event, Won):
-            self.hud.paid_out()   # each move left is paid by now, a line made of it or not
-        shown_score = self.hud.shown_score
-        if isinstance(event, Cleared):
-            # The wanted tiles fly to their counters (read off the board as it was).
-            self.fliers.animator.speed = self.board.animator.speed
-            self.fliers.launch(event.cells, self._shown, self.board, self.hud.collect_counters(),
-                               self.settings.colorblind)
-        self._shown = evolve(self._shown, event)   # the core's fold, one event at a time
-        self.hud.update_state(self.fliers.owed(self._shown))
-        if isinstance(event, BonusScored) and self.board.animator.speed > 0 and not self.hud.banking:
-            # The moves left count down into points (instant with reduced motion); the finale
-            # pays its moves one by one as they turn into lines (banking), so the score just ticks.
-            self.hud.count_bonus(event.moves_left, event.points,
-                                 min(BONUS_MAX_SECONDS, BONUS_PER_MOVE * event.moves_left) * self.board.animator.speed)
-        elif isinstance(event, (Scored, BonusScored)):
-            self.hud.set_score(shown_score + event.points)
-        else:
-            self.hud.set_score(shown_score)
+        self.follower.follow(event)
 
     @property
     def _hud_state(self) -> State:
         """The state the HUD follows: the one shown event by event while a batch plays."""
-        return self._shown if self._animating else self.state
+        return self.follower.shown if self._animating else self.state
 
     def _after_batch(self) -> None:
         self._animating = False
@@ -262,8 +241,7 @@ class PlayView(arcade.View):
         self.board.set_blockers(Blockers.of(self.state))
         self._animating = False
         self.fliers.clear()   # the board jumped: the tiles in flight are counted at once
-        self.hud.update_state(self.state)
-        self.hud.set_score(self.state.score)
+        self.follower.show(self.state)
 
     def _changed(self) -> None:
         if self.on_change is not None:
@@ -335,7 +313,9 @@ class PlayView(arcade.View):
             self.hint_command = None
             self.board.set_hint(())
 
-    def _touched(self) -> None:
+    def touched(self) -> None:
+        """The player did something: the idle clock restarts, the hint goes, and a won game's
+        finale skips to its end."""
         self.idle = 0.0
         self._clear_hint()
         if self._animating and self.state.status == Status.WON:
@@ -402,7 +382,7 @@ class PlayView(arcade.View):
     def close_pause(self) -> None:
         self.pause_menu = None
 
-    def _open_settings(self) -> None:
+    def open_settings(self) -> None:
         self.pause_menu = None
         if self.on_settings is not None:
             self.on_settings()
@@ -412,10 +392,9 @@ class PlayView(arcade.View):
         speed, colours, text size), the game where it was, the pause menu it was left from."""
         self.settings = settings
         self._build()
-        self._shown = self.state
         self.open_pause()
 
-    def _pause_undo(self) -> None:
+    def undo_in_pause(self) -> None:
         self.pause_menu = None
         self.undo()
 
@@ -450,6 +429,27 @@ class PlayView(arcade.View):
             self.last_outcome = self.outcome(action)
             fallback()
 
+    def start_over(self) -> None:
+        """Restart or Retry: the same deal again (through whoever opened the game, if anyone did)."""
+        self._leave_or(Action.RETRY, self.retry)
+
+    def deal_again(self) -> None:
+        """The level again on a new deal (through whoever opened the game, if anyone did)."""
+        self._leave_or(Action.NEW_DEAL, self.new_deal)
+
+    @property
+    def can_watch(self) -> bool:
+        """A finished game may be watched again in the theatre (an app owns the view)."""
+        return self.on_leave is not None and not self.playtest
+
+    @property
+    def can_share(self) -> bool:
+        return self.on_share is not None
+
+    @property
+    def has_settings(self) -> bool:
+        return self.on_settings is not None
+
     # -- input ----------------------------------------------------------------------------
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         if self.goal_card is not None and self.modal is self.goal_card:
@@ -459,7 +459,7 @@ class PlayView(arcade.View):
         if menu is not None:
             menu.press(x, y)
             return
-        self._touched()
+        self.touched()
         if self.bar.at(x, y) is not None:
             self.settle()   # as the keys do: undo or a hint ends the animation
             self.bar.press(x, y)

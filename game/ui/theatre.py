@@ -11,11 +11,12 @@ from typing import Callable, Sequence
 
 import arcade
 
-from game.core import RULES_VERSION, Command, Event, FinaleBegan, Level, MoveTurned, Session, State, Won, evolve
+from game.core import RULES_VERSION, Command, Event, Level, Session, State
 from game.io.settings import Settings, load_settings
 from game.ui import frames
 from game.ui.actions import Action
 from game.ui.hud import Hud
+from game.ui.hud_follow import HudFollower
 from game.ui.key_help import THEATRE_KEYS, theatre_pad
 from game.ui.pad import keys_used, pad_family, pad_in_use
 from game.ui.layout import Rect
@@ -66,7 +67,6 @@ class TheatreView(arcade.View):
         self.speed_index = SPEEDS.index(1.0)
         self._plus_pressed = False   # a key press that made '+' sped up: its text is not a second step
         self._wait = GAP
-        self._shown: State = self.states[0]
         self.scrubbing = False
         self.scrub_rate = 0.0    # the triggers: -1 (back, fast) .. 1 (forward, fast)
         self._scrub_at = 0.0     # where a trigger scrub has got to, between two moves
@@ -88,6 +88,7 @@ class TheatreView(arcade.View):
         self.hud.mode.text = f"{self.title}, deal {self.seed}"
         self.hud.place(hud_area)
         self.hud.set_score(state.score)
+        self.follower = HudFollower(self.hud, state, self.board)   # the HUD moves with the events, as in play
         self.play_button = Button("Pause" if self.playing else "Play", self.toggle, "play")
         self.speed_button = Button(_speed_label(self.speed), self.faster, "speed")
         buttons = [Button("First", lambda: self.jump(0), "first"),
@@ -198,22 +199,11 @@ class TheatreView(arcade.View):
         self.board.snap(state.grid)
         self.board.set_specials(state.specials)
         self.board.set_blockers(Blockers.of(state))
-        self._shown = state
-        self.hud.update_state(state)
-        self.hud.set_score(state.score)
+        self.follower.show(state)
         self._show_position()
 
     def _on_event(self, event: Event) -> None:
-        # The HUD moves with the events, as in play: the core's fold, one event at a time.
-        shown = self.hud.shown_score
-        before = self._shown.score
-        if isinstance(event, (FinaleBegan, MoveTurned)):
-            self.hud.bank(event.moves_left)   # the finale turns the moves left into lines, one by one
-        elif isinstance(event, Won):
-            self.hud.paid_out()
-        self._shown = evolve(self._shown, event)
-        self.hud.update_state(self._shown)
-        self.hud.set_score(shown + self._shown.score - before)
+        self.follower.follow(event)
 
     # -- controls -------------------------------------------------------------------------
     def step_forward(self, *, keep_playing: bool = False) -> bool:
@@ -226,9 +216,10 @@ class TheatreView(arcade.View):
             self._show_position()
             return False
         turn = self.turns[self.position]
-        self._shown = self.state
+        before = self.state
+        self.follower.begin(before)
         self.position += 1
-        self.board.play(turn.events, turn.state, on_event=self._on_event, before=self._shown)
+        self.board.play(turn.events, turn.state, on_event=self._on_event, before=before)
         if not self.board.busy:
             self._snap_to(self.position)
         self._show_position()

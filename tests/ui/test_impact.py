@@ -156,7 +156,7 @@ def test_each_move_left_pays_its_worth_over_the_tile_its_line_is_made_on(
     popup = next(p for p in view.board.effects.popups if p.text.text == f"+{worth}" and p.alpha > 0)
     x, y = view.board.center(turned.cell)
     assert popup.center_x == x and y <= popup.center_y <= y + view.board.layout.cell
-    assert view.hud.shown_score >= won.score + worth and view.hud.shown_score == view._shown.score
+    assert view.hud.shown_score >= won.score + worth and view.hud.shown_score == view.follower.shown.score
     # The moves left count down one a line, never all at once into a bonus counted apart.
     assert not view.hud.counting and view.hud.moves.text == bonus_text(left - 1)
     step(view, 4)
