@@ -77,9 +77,12 @@ class Version:
 
 
 def version_of(path: pathlib.Path) -> Version | None:
-    """The file's version now; None when there is no file to read."""
+    """The file's version now; None when there is no regular file there (a link is never
+    read through: one put in the file's place is a change)."""
     try:
-        info = path.stat()
+        info = os.lstat(path)
+        if not stat.S_ISREG(info.st_mode):
+            return None
         data = path.read_bytes()
     except OSError:
         return None
@@ -90,9 +93,11 @@ def changed_on_disk(path: pathlib.Path, known: Version) -> bool:
     """Whether the file is no longer the version known: its time and size the same is the same
     file; else its bytes decide (a save that rewrote the same bytes is no change)."""
     try:
-        info = path.stat()
+        info = os.lstat(path)
     except OSError:
         return True   # deleted or moved away since
+    if not stat.S_ISREG(info.st_mode):
+        return True   # a link or a folder in its place
     if (info.st_mtime_ns, info.st_size) == (known.mtime_ns, known.size):
         return False
     now = version_of(path)

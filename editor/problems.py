@@ -93,6 +93,16 @@ class ProblemsPanel(Part):
     def model_replaced(self) -> None:
         self.flash = None
 
+    def _wrap(self, said: str, chars: int, room: float) -> list[str]:
+        """Lines of at most `room` pixels as drawn (the character count first guesses, then
+        narrows until every line fits: a line is never cut, its words all read)."""
+        fit = self.host.texts.fit
+        for n in range(chars, 7, -2):
+            lines = textwrap.wrap(said, n)
+            if all(fit(line, room, 11) == line for line in lines):
+                return lines
+        return textwrap.wrap(said, 8)
+
     def draw(self) -> None:
         text = self.host.texts.show
         problems = self.shown()
@@ -127,7 +137,7 @@ class ProblemsPanel(Part):
         self.first = min(self.first, max(0, len(listed) - 1))
         for p, warning in listed[self.first:]:
             where = f" [cell {p.cell[0]},{p.cell[1]}]" if p.cell is not None else ""
-            lines = textwrap.wrap(("warning: " if warning else "") + str(p) + where, chars)[:3]
+            lines = self._wrap(("warning: " if warning else "") + str(p) + where, chars, room)[:3]
             if len(lines) > lines_left:
                 break
             rect = Rect(left - 4, y - 9 - 18 * (len(lines) - 1), width, 18 * len(lines))

@@ -27,11 +27,16 @@ def _type_into(window: Any, view: EditorView, field_key: str, text: str) -> None
     assert view.props.fields[field_key].active
 
 
+def _saved_level(window: Any, view: EditorView, level_id: str) -> pathlib.Path:
+    """A new 6x6 level saved in my levels as `level_id`."""
+    new_level(window, view, "match3", 6, 6)
+    set_field(window, view, "id", level_id)
+    return save_as(window, view, level_id)
+
+
 def test_ctrl_s_in_a_field_saves_what_was_typed(window: Any, editor: EditorView) -> None:
     view = editor
-    new_level(window, view, "match3", 6, 6)
-    set_field(window, view, "id", "typed-then-saved")
-    path = save_as(window, view, "typed-then-saved")
+    path = _saved_level(window, view, "typed-then-saved")
     _type_into(window, view, "name", "Orchard Dawn")
     assert view.title().endswith(" *"), "typing is a change: the title says unsaved"
     press(window, key.S, key.MOD_CTRL)
@@ -94,9 +99,7 @@ def test_tab_into_a_field_selects_its_text(window: Any, editor: EditorView) -> N
 def test_save_with_the_field_still_open_through_the_header(window: Any, editor: EditorView,
                                                             tmp_path: pathlib.Path) -> None:
     view = editor
-    new_level(window, view, "match3", 6, 6)
-    set_field(window, view, "id", "header-save")
-    path = save_as(window, view, "header-save")
+    path = _saved_level(window, view, "header-save")
     _type_into(window, view, "moves", "17")
     send(window, "on_key_press", key.S, key.MOD_CTRL)
     frame(window)
@@ -152,9 +155,7 @@ def test_a_file_with_typos_saves_every_word_as_written(window: Any, editor: Edit
 
 def test_a_change_on_disk_is_asked_about_before_a_save(window: Any, editor: EditorView) -> None:
     view = editor
-    new_level(window, view, "match3", 6, 6)
-    set_field(window, view, "id", "shared-file")
-    path = save_as(window, view, "shared-file")
+    path = _saved_level(window, view, "shared-file")
     # Another program changes the file (a text editor, a sync tool), then the designer saves.
     theirs = path.read_text(encoding="utf-8").replace("name: Untitled", "name: Theirs")
     path.write_text(theirs, encoding="utf-8")
@@ -238,9 +239,7 @@ def test_leaving_asks_when_several_levels_are_open_even_all_saved(window: Any, e
 
 def test_work_restored_after_a_kill_still_notices_a_change_on_disk(window: Any, editor: EditorView) -> None:
     view = editor
-    new_level(window, view, "match3", 6, 6)
-    set_field(window, view, "id", "killed-over")
-    path = save_as(window, view, "killed-over")
+    path = _saved_level(window, view, "killed-over")
     _type_into(window, view, "moves", "27")
     frame(window, 1.0)
     frame(window, 1.5)                                      # autosaved, the caret still in the field

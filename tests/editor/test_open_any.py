@@ -104,6 +104,10 @@ def test_a_typed_path_opens_any_level_and_bad_files_say_why(window: Any, editor:
     os.symlink(linked_to, mine)
     click(window, *cell_xy(view, (1, 3)))
     press(window, key.S, key.MOD_CTRL)
+    # A link in the file's place is a change on disk (issue 34): asked about, then replaced.
+    assert view.dialog is not None and "changed on disk" in view.dialog.title
+    assert linked_to.read_bytes() == kept
+    click(window, *view.dialog.button_center("Keep mine"))
     assert linked_to.read_bytes() == kept
     assert not mine.is_symlink() and load_level(mine).layout == view.model.level().layout
 
