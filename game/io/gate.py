@@ -487,14 +487,21 @@ def set_aside(path: pathlib.Path) -> pathlib.Path | None:
     return backup
 
 
+try:
+    import fcntl
+except ImportError:   # not POSIX
+    fcntl = None  # type: ignore[assignment]
+
+CAN_LOCK = fcntl is not None
+"""Whether `locked` really locks (else it always yields True, and no live holder can be told)."""
+
+
 @contextlib.contextmanager
 def locked(path: PathLike, wait: bool = True) -> Iterator[bool]:
     """Hold an advisory lock on the file `path` (made when missing) while inside; yields False
     at once, without the lock, when `wait` is off and another process holds it. Where the
     system has no such locks, always True."""
-    try:
-        import fcntl
-    except ImportError:   # not POSIX: no lock, and no way to tell a live holder
+    if fcntl is None:
         yield True
         return
     with _parent(path, make=True) as (folder, name):

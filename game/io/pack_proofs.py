@@ -4,7 +4,6 @@ each level whether its author proved it can be won."""
 from __future__ import annotations
 
 import pathlib
-import shutil
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -12,6 +11,7 @@ from collections.abc import Sequence
 
 from game.core import Command, IllegalMove, Level, Status, shorten
 
+from . import gate
 from .pack_files import PACK_FILE, Pack
 from .problems import FileProblem
 from .replay import ReplayFileError, load_replay, replay_of, save_replay, verify_replay
@@ -78,10 +78,9 @@ def copy_proofs(proofs: list[Proof], into: pathlib.Path) -> None:
     if not good:
         return
     target = into / REPLAYS
-    target.mkdir(exist_ok=True)
     for proof in good:
         assert proof.file is not None
-        shutil.copyfile(proof.file, target / proof.file.name)
+        gate.copy_file(proof.file, target / proof.file.name)
 
 
 def proof_file(folder: pathlib.Path, level_id: str) -> pathlib.Path:
@@ -104,9 +103,10 @@ def keep_proof(folder: pathlib.Path, pack_id: str, level: Level, seed: int,
     if state.status != Status.WON:
         raise ReplayFileError(FileProblem(str(target), 1, 1, "commands",
                                           f"the game ends {state.status}, not won, on '{level.id}' as it is"))
-    if target.parent.is_symlink() or target.is_symlink():
-        raise ReplayFileError(FileProblem(str(target), 1, 1, "", "is a link: a proof is written only into "
-                                                                 "the pack's own folder"))
-    target.parent.mkdir(exist_ok=True)
+    try:
+        gate.guard(target)
+    except gate.PathRefused as exc:
+        why = "is a link: a proof is written only into the pack's own folder" if exc.reason == gate.LINK else exc.reason
+        raise ReplayFileError(FileProblem(str(exc.path), 1, 1, "", why)) from None
     save_replay(replay, target)
     return target
