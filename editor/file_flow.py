@@ -6,6 +6,7 @@ import pathlib
 from typing import Any, Callable, Protocol
 
 from game.core import Mode, Problem, valid_id
+from game.io import gate
 from game.io.paths import installed_packs_dir, levels_dir, user_levels_dir
 
 from . import backups, files, recovery
@@ -170,7 +171,7 @@ class FileFlow(Part):
         pack = files.pack_of(old)
         if not keep_old and old.exists():
             backups.keep(old)
-            old.unlink()
+            gate.remove(old)
         if pack is not None and old.name in pack.levels and new.name not in pack.levels:
             if keep_old:
                 at = pack.levels.index(old.name) + 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import io
 import os
 import pathlib
 import sys
@@ -13,7 +14,7 @@ import arcade
 
 from game.bots.daily import DailyPuzzle, daily_puzzle, today_puzzles
 from game.core import RULES_VERSION, Command, Mode, Status, stars
-from game.io import Pack, PackOrigin
+from game.io import Pack, PackOrigin, gate
 from game.io.daily_records import REPLAY_FOLDER, DailyRecords
 from game.io.kept_replays import Kept
 from game.io.paths import data_dir
@@ -424,8 +425,9 @@ def run_game(
             view.on_update(1 / 60)
             view.on_draw()
     if screenshot is not None:
-        screenshot.parent.mkdir(parents=True, exist_ok=True)
-        arcade.get_image(0, 0, window.width, window.height).convert("RGB").save(screenshot)
+        picture = io.BytesIO()
+        arcade.get_image(0, 0, window.width, window.height).convert("RGB").save(picture, format="PNG")
+        gate.write_bytes(screenshot, picture.getvalue())
     app.save_current()
     window.close()
     return 0
