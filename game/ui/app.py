@@ -7,7 +7,6 @@ import datetime
 import io
 import os
 import pathlib
-import sys
 from typing import Any, Callable, Sequence, TypeVar
 
 import arcade
@@ -17,6 +16,7 @@ from game.core import RULES_VERSION, Command, Mode, Status, stars
 from game.io import Pack, PackOrigin, gate
 from game.io.daily_records import REPLAY_FOLDER, DailyRecords
 from game.io.kept_replays import Kept
+from game.io.reporter import Reporter
 from game.io.paths import data_dir
 from game.io.playtest_file import StoredResult
 from game.io.progress import Progress
@@ -64,7 +64,8 @@ class App:
         self._on_quit = on_quit
         notices: list[str] = []
         self.settings: Settings = load_settings(notices=notices)
-        self.saves = Saves(notices)
+        # Every failed save is told on the screen in front of the player (see _tell).
+        self.saves = Saves(notices, Reporter(self._tell))
         # The day the daily screen offers: the local date (a test sets its own).
         self.today: Callable[[], datetime.date] = datetime.date.today
         # Told once: the title screen shows it until the player dismisses it or moves on.
@@ -188,6 +189,15 @@ class App:
         self.remember_window()
         self.playing = None
 
+    def _tell(self, line: str) -> None:
+        """A failed save, told on the screen in front of the player: a toast where the screen
+        has one, else the title's notice."""
+        say = getattr(self.window.current_view, "say", None)
+        if callable(say):
+            say(line, True)
+        else:
+            self.notice = f"{self.notice} {line}" if getattr(self, "notice", None) else line
+
     # -- settings ------------------------------------------------------------------------
     def update_settings(self, **changes: Any) -> Settings:
         """Change and save settings at once; fullscreen applies to the game window right away."""
@@ -197,7 +207,7 @@ class App:
             save_settings(self.settings)
         except OSError as exc:
             # A read-only or full data folder: the change holds for this session; say so.
-            print(f"gridfall: could not save settings: {exc}", file=sys.stderr)
+            self.saves.reporter.failed("your settings", exc)
         if self.settings.fullscreen != before.fullscreen:
             self.apply_fullscreen()
         return self.settings
