@@ -20,6 +20,7 @@ from game.bots.farm import Job, chunked, default_workers
 from game.bots.playtest import PERSON, GameRecord, LevelReport, cap_for, nearest_limit, play_seeds, report
 from game.core import Level, Problem
 from game.io import gate
+from game.io.reporter import describe
 from game.io.paths import data_dir
 from game.ui.layout import Rect
 
@@ -148,7 +149,9 @@ class DifficultyRun:
 
     # -- kept runs --------------------------------------------------------------------------------------
     def _keep(self, level_hash: str, records: tuple[GameRecord, ...]) -> None:
-        """Write a finished run's games to the data folder (a failed write only loses the cache)."""
+        """Write a finished run's games to the data folder (a failed write only loses the cache,
+        and is said: `unkept`)."""
+        self.unkept = None
         try:
             gate.write_text(self.store / f"{level_hash}.json", json.dumps([r.to_row() for r in records]))
             # Only the store's own files (a content hash's name) ever make way for newer ones.
@@ -318,8 +321,12 @@ class DifficultyPanel(Part):
                 if latest is not None:
                     # Kept with the pack too (playtest.yaml), for the overview and the next session.
                     kept = pack_results.keep(self.run.owner, latest.report)
-                    self.host.say(f"difficulty: {latest.report.label}, bots win {latest.report.pass_rate:.0%}"
-                                  + (f" (kept in the pack's {kept})" if kept else ""))
+                    said = (f"difficulty: {latest.report.label}, bots win {latest.report.pass_rate:.0%}"
+                            + (f" (kept in the pack's {kept})" if kept else ""))
+                    if self.run.unkept is not None:   # the figures stand; keeping them failed
+                        self.host.say(f"{said}; {describe('the figures', self.run.unkept)}", bad=True)
+                    else:
+                        self.host.say(said)
 
     def click(self, x: float, y: float, button: int) -> bool:
         for name, rect in self.buttons.items():

@@ -23,14 +23,6 @@ WON = load_replay(ROOT / "tests/replays/first-swap.yaml")
 PLAIN = Level(id="plain", name="Plain", mode="slide", width=3, height=3)
 
 
-@pytest.fixture()
-def data(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> pathlib.Path:
-    folder = tmp_path / "data"
-    folder.mkdir()
-    monkeypatch.setenv("GRIDFALL_DATA_DIR", str(folder))
-    return folder
-
-
 @dataclasses.dataclass(frozen=True)
 class Store:
     """One thing the game keeps: its folder (parts under the data folder), its file, and a write."""

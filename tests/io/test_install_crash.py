@@ -40,14 +40,6 @@ sys.exit(0)
 """
 
 
-@pytest.fixture()
-def data(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> pathlib.Path:
-    folder = tmp_path / "data"
-    folder.mkdir()
-    monkeypatch.setenv("GRIDFALL_DATA_DIR", str(folder))
-    return folder
-
-
 def _source(tmp_path: pathlib.Path, name: str) -> pathlib.Path:
     path = tmp_path / f"{name.replace(' ', '-')}.pack.yaml"
     save_pack(Pack(id="crashy", name=name, levels=(LEVEL,)), path)

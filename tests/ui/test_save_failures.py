@@ -19,22 +19,18 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 LEFT = arcade.MOUSE_BUTTON_LEFT
 
 
-def send(window: Any, name: str, *args: Any) -> None:
-    window.dispatch_event(name, *args)
-    window.dispatch_events()   # dispatch_event only queues
-
-
-def press_key(window: Any, symbol: int) -> None:
-    send(window, "on_key_press", symbol, 0)
-    send(window, "on_key_release", symbol, 0)
+def player(window: Any, *events: tuple[Any, ...]) -> None:
+    """Input as the window gets it from a player (dispatch_event only queues)."""
+    for name, *args in events:
+        window.dispatch_event(name, *args)
+    window.dispatch_events()
 
 
 def drag(window: Any, a: tuple[float, float], b: tuple[float, float]) -> None:
-    send(window, "on_mouse_press", int(a[0]), int(a[1]), LEFT, 0)
-    for k in range(1, 5):
-        x, y = int(a[0] + (b[0] - a[0]) * k / 4), int(a[1] + (b[1] - a[1]) * k / 4)
-        send(window, "on_mouse_drag", x, y, 0, 0, LEFT, 0)
-    send(window, "on_mouse_release", int(b[0]), int(b[1]), LEFT, 0)
+    steps = [(a[0] + (b[0] - a[0]) * k / 4, a[1] + (b[1] - a[1]) * k / 4) for k in range(1, 5)]
+    player(window, ("on_mouse_press", int(a[0]), int(a[1]), LEFT, 0),
+           *[("on_mouse_drag", int(x), int(y), 0, 0, LEFT, 0) for x, y in steps],
+           ("on_mouse_release", int(b[0]), int(b[1]), LEFT, 0))
 
 
 def settle(view: Any) -> None:
@@ -57,7 +53,7 @@ def test_a_win_whose_progress_cannot_be_saved_says_so_on_the_screen(window: Any,
         settle(view)
         path.mkdir()   # since the game started: a folder where the progress file goes
         (path / "kept.txt").write_text("the player's own\n")
-        press_key(window, arcade.key.ENTER)   # the goal card goes
+        player(window, ("on_key_press", arcade.key.ENTER, 0), ("on_key_release", arcade.key.ENTER, 0))   # the goal card goes
         for _ in range(30):
             view.on_update(1 / 60)
         (swap,) = replay.commands
