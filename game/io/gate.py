@@ -79,10 +79,11 @@ def root_of(path: PathLike, folder: bool = False) -> pathlib.Path:
     return pathlib.Path(here if folder else os.path.dirname(here))
 
 
-def _place(path: PathLike, folder: bool = False) -> tuple[pathlib.Path, list[str]]:
-    """(root, the parts below it) for `path`, refused when its resolved path leaves the root."""
+def _place(path: PathLike, folder: bool = False, within: PathLike | None = None) -> tuple[pathlib.Path, list[str]]:
+    """(root, the parts below it) for `path` (the root `within` when given), refused when its
+    resolved path leaves the root."""
     here = os.path.abspath(path)
-    root = root_of(here, folder)
+    root = pathlib.Path(os.path.abspath(within)) if within is not None else root_of(here, folder)
     parts = [p for p in os.path.relpath(here, root).split(os.sep) if p not in ("", ".")]
     real, real_root = os.path.realpath(here), os.path.realpath(root)
     if real != real_root and not real.startswith(real_root.rstrip(os.sep) + os.sep):
@@ -213,9 +214,16 @@ def lstat(path: PathLike) -> os.stat_result | None:
         return None
 
 
-def guard(path: PathLike) -> pathlib.Path:
+def guard(path: PathLike, within: PathLike | None = None) -> pathlib.Path:
     """`path`, refused (PathRefused) when any part of it that exists is a link or leads out of
-    its folder; nothing is made."""
+    its folder (`within`, when given: a folder the game keeps inside one a person chose); nothing
+    is made."""
+    if within is not None:
+        root, parts = _place(path, within=within)
+        for n in range(1, len(parts) + 1):
+            step = root.joinpath(*parts[:n])
+            if os.path.islink(step):
+                raise PathRefused(step, LINK)
     info = lstat(path)   # walks the folders above it, refusing a link among them
     if info is not None and stat.S_ISLNK(info.st_mode):
         raise PathRefused(path, LINK)

@@ -104,7 +104,7 @@ def keep_proof(folder: pathlib.Path, pack_id: str, level: Level, seed: int,
         raise ReplayFileError(FileProblem(str(target), 1, 1, "commands",
                                           f"the game ends {state.status}, not won, on '{level.id}' as it is"))
     try:
-        gate.guard(target)
+        gate.guard(target, within=folder)
     except gate.PathRefused as exc:
         why = "is a link: a proof is written only into the pack's own folder" if exc.reason == gate.LINK else exc.reason
         raise ReplayFileError(FileProblem(str(exc.path), 1, 1, "", why)) from None
