@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import contextlib
 import datetime
 import hashlib
 import pathlib
 from dataclasses import dataclass
 
+from game.io import gate
 from game.io.atomic import atomic_write_bytes, read_regular
 from game.io.paths import data_path
 
@@ -40,16 +40,15 @@ def keep(path: pathlib.Path, now: datetime.datetime | None = None) -> pathlib.Pa
     if data is None:
         return None
     kept = versions(path)
-    if kept and kept[0].copy.read_bytes() == data:
+    if kept and gate.read_regular(kept[0].copy) == data:
         return kept[0].copy   # saving an unchanged file again keeps no second copy
     stamp = (now or datetime.datetime.now()).strftime(STAMP)
     # One folder per version, the file under its own name: a kept level still loads as itself.
     copy = folder_for(path) / stamp / path.name
     atomic_write_bytes(copy, data)
     for old in versions(path)[KEEP:]:
-        old.copy.unlink(missing_ok=True)
-        with contextlib.suppress(OSError):
-            old.copy.parent.rmdir()
+        gate.remove(old.copy)
+        gate.remove_folder(old.copy.parent)
     return copy
 
 
@@ -59,14 +58,12 @@ def versions(path: pathlib.Path) -> list[Version]:
         folder = folder_for(path)
     except OSError:
         return []
-    if not folder.is_dir():
-        return []
     out: list[Version] = []
-    for version in folder.iterdir():
+    for version in gate.folders(folder):
         try:
             when = datetime.datetime.strptime(version.name, STAMP)
         except ValueError:
             continue   # a stranger: not a version
-        if (version / path.name).is_file():
+        if gate.is_file(version / path.name):
             out.append(Version(version / path.name, when))
     return sorted(out, key=lambda v: v.when, reverse=True)

@@ -17,7 +17,8 @@ from game.bots.farm import Job, chunked, default_workers
 from game.bots.workers import start_pool, stop_pool
 from game.bots.playtest import PERSON, GameRecord, LevelReport, cap_for, nearest_limit, play_seeds, report
 from game.core import Level, Problem
-from game.io.atomic import atomic_write_text
+from game.io import gate
+from game.io.reporter import describe
 from game.io.paths import data_dir
 from game.ui.layout import Rect
 
@@ -60,6 +61,11 @@ class Figures:
     report: LevelReport
 
 
+def _modified(path: pathlib.Path) -> float:
+    info = gate.lstat(path)
+    return info.st_mtime if info is not None else 0.0
+
+
 class DifficultyRun:
     """Plays GAMES person-like games of a level on worker processes (painting goes on), and keeps
     the figures by the level's content hash: an edit makes them stale, undoing it makes them good."""
@@ -82,6 +88,7 @@ class DifficultyRun:
         self._sizes: list[int] = []
         self.figures: dict[str, Figures] = {}
         self.error: str | None = None
+        self.unkept: OSError | None = None   # why the last finished run could not be kept
 
     # -- running ----------------------------------------------------------------------------------
     def start(self, level: Level, owner: str = "") -> None:
@@ -135,16 +142,17 @@ class DifficultyRun:
 
     # -- kept runs --------------------------------------------------------------------------------------
     def _keep(self, level_hash: str, records: tuple[GameRecord, ...]) -> None:
-        """Write a finished run's games to the data folder (a failed write only loses the cache)."""
+        """Write a finished run's games to the data folder (a failed write only loses the cache,
+        and is said: `unkept`)."""
+        self.unkept = None
         try:
-            self.store.mkdir(parents=True, exist_ok=True)
-            atomic_write_text(self.store / f"{level_hash}.json",
-                              json.dumps([r.to_row() for r in records]))
-            kept = sorted(self.store.glob("*.json"), key=lambda p: p.stat().st_mtime)
-            for old in kept[:-KEPT_RUNS]:
-                old.unlink(missing_ok=True)
-        except OSError:
-            pass
+            gate.write_text(self.store / f"{level_hash}.json", json.dumps([r.to_row() for r in records]))
+            # Only the store's own files (a content hash's name) ever make way for newer ones.
+            kept = [p for p in gate.files(self.store, "*.json") if re.fullmatch(r"[0-9a-f]{16}", p.stem)]
+            for old in sorted(kept, key=_modified)[:-KEPT_RUNS]:
+                gate.remove(old)
+        except OSError as exc:
+            self.unkept = exc   # the figures stand; the editor says they could not be kept
 
     def recall(self, level: Level, path: pathlib.Path | None = None) -> Figures | None:
         """The figures of `level` as it is now: from this session, else from a kept run, else
@@ -153,7 +161,7 @@ class DifficultyRun:
         if level_hash in self.figures or not re.fullmatch(r"[0-9a-f]{16}", level_hash):
             return self.figures.get(level_hash)
         try:
-            rows = json.loads((self.store / f"{level_hash}.json").read_text(encoding="utf-8"))
+            rows = json.loads(gate.read_text(self.store / f"{level_hash}.json"))
             records = tuple(GameRecord.from_row(row) for row in rows)
         except (OSError, ValueError, TypeError, KeyError, IndexError):
             records = ()   # none kept, or a damaged file
@@ -309,8 +317,12 @@ class DifficultyPanel(Part):
                 if latest is not None:
                     # Kept with the pack too (playtest.yaml), for the overview and the next session.
                     kept = pack_results.keep(self.run.owner, latest.report)
-                    self.host.say(f"difficulty: {latest.report.label}, bots win {latest.report.pass_rate:.0%}"
-                                  + (f" (kept in the pack's {kept})" if kept else ""))
+                    said = (f"difficulty: {latest.report.label}, bots win {latest.report.pass_rate:.0%}"
+                            + (f" (kept in the pack's {kept})" if kept else ""))
+                    if self.run.unkept is not None:   # the figures stand; keeping them failed
+                        self.host.say(f"{said}; {describe('the figures', self.run.unkept)}", bad=True)
+                    else:
+                        self.host.say(said)
 
     def click(self, x: float, y: float, button: int) -> bool:
         for name, rect in self.buttons.items():

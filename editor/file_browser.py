@@ -7,6 +7,8 @@ import os
 import pathlib
 from typing import Any, Callable
 
+from game.io import gate
+
 from .host import Host
 from .look import clip_path
 from .widgets import Dialog
@@ -26,14 +28,13 @@ def listing(folder: pathlib.Path) -> list[tuple[str, pathlib.Path]]:
     Hidden entries and links are left out (a link is never followed out of a folder)."""
     dirs: list[tuple[str, pathlib.Path]] = []
     levels: list[tuple[str, pathlib.Path]] = []
-    with os.scandir(folder) as found:
-        for entry in found:
-            if entry.name.startswith(".") or entry.is_symlink():
-                continue
-            if entry.is_dir(follow_symlinks=False):
-                dirs.append((entry.name + "/", folder / entry.name))
-            elif entry.is_file(follow_symlinks=False) and entry.name.endswith((".yaml", ".yml")):
-                levels.append((entry.name, folder / entry.name))
+    for path, kind in gate.entries(folder):
+        if path.name.startswith("."):
+            continue
+        if kind is gate.Kind.FOLDER:
+            dirs.append((path.name + "/", path))
+        elif kind is gate.Kind.FILE and path.name.endswith((".yaml", ".yml")):
+            levels.append((path.name, path))
     up = [("..", folder.parent)] if folder.parent != folder else []
     return up + sorted(dirs, key=lambda e: e[0].lower()) + sorted(levels, key=lambda e: e[0].lower())
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import game.io as gio
+from game.io import gate
 from game.core import valid_id
 from game.io.atomic import atomic_write_text
 from game.io.pack_proofs import Proof, carrying_proofs
@@ -83,7 +84,7 @@ def version_of(path: pathlib.Path) -> Version | None:
         info = os.lstat(path)
         if not stat.S_ISREG(info.st_mode):
             return None
-        data = path.read_bytes()
+        data = gate.read_bytes(path)
     except OSError:
         return None
     return Version(info.st_mtime_ns, info.st_size, hashlib.sha256(data).hexdigest())
@@ -257,13 +258,11 @@ def browse() -> list[Entry]:
     """The user's levels and packs (editable), then built-in and installed packs' (read-only:
     Save makes a copy, so an install never takes the designer's edits with it)."""
     out: list[Entry] = []
-    for path in sorted(user_levels_dir().glob("*.yaml")):
+    for path in gate.files(user_levels_dir(), "*.yaml"):
         out.append(Entry("my levels", path.stem, path, writable=True))
     for root, group in ((user_packs_dir(), "my pack"), (levels_dir(), "built-in"),
                         (installed_packs_dir(), "installed")):
-        if not root.is_dir():
-            continue
-        for folder in sorted(p for p in root.iterdir() if (p / PACK_FILE).is_file()):
+        for folder in (p for p in gate.folders(root) if gate.is_file(p / PACK_FILE)):
             meta = _read_yaml(folder / PACK_FILE)
             for name in meta.get("levels", []) if isinstance(meta.get("levels"), list) else []:
                 if not isinstance(name, str) or pathlib.PurePath(name).name != name:
@@ -271,7 +270,7 @@ def browse() -> list[Entry]:
                 path = folder / name
                 out.append(Entry(f"{group}: {meta.get('name', folder.name)}", path.stem, path,
                                  writable=group == "my pack"))
-        for file in sorted(root.glob("*.pack.yaml")):
+        for file in gate.files(root, "*.pack.yaml"):
             meta = _read_yaml(file)
             for level in meta.get("levels", []) if isinstance(meta.get("levels"), list) else []:
                 if isinstance(level, dict):
@@ -290,7 +289,7 @@ def pack_entries(pack: Pack) -> list[Entry]:
     for level in pack.levels:
         # A pack folder holds <level-id>.yaml per level (the loader checks the id is the name).
         path = folder / f"{level.id}.yaml" if folder is not None else None
-        if path is not None and path.is_file():
+        if path is not None and gate.is_file(path):
             shipped = pack.builtin or path.resolve().is_relative_to(levels_dir().resolve())
             out.append(Entry(f"pack: {pack.name}", level.id, path, writable=not shipped))
         else:
@@ -401,9 +400,8 @@ class PackFolder:
         """Level files in the folder the pack does not list (removed ones, until deleted).
         The pack's own files (pack.yaml, the bots' playtest.yaml) are never levels."""
         listed = set(self.levels)
-        return sorted(p.name for p in self.folder.glob("*.yaml")
-                      if p.name not in (PACK_FILE, PLAYTEST_FILE) and p.name not in listed
-                      and valid_id(p.stem) and p.is_file())
+        return [p.name for p in gate.files(self.folder, "*.yaml")
+                if p.name not in (PACK_FILE, PLAYTEST_FILE) and p.name not in listed and valid_id(p.stem)]
 
     def delete_file(self, name: str) -> None:
         """Delete an unlisted level file; its last version stays in the backups."""
@@ -411,7 +409,7 @@ class PackFolder:
             raise EditorFileError(f"{name}: only a file the pack no longer lists can be deleted")
         path = self.folder / name
         backups.keep(path)
-        path.unlink(missing_ok=True)
+        gate.remove(path)
 
     def problems(self) -> list[str]:
         """Every problem of every level in the pack, as `level-file: field: message`."""
@@ -456,22 +454,23 @@ def move_into_pack(old: pathlib.Path) -> None:
     """A loose level was added to a pack: its file there is the level now, the loose copy
     goes (its last version kept in the backups), so no two files hold one id."""
     backups.keep(old)
-    old.unlink(missing_ok=True)
+    gate.remove(old)
 
 
 def user_packs() -> list[PackFolder]:
-    root = user_packs_dir()
+    # A link among them is no pack of the designer's: it could lead anywhere on the disk.
     return [PackFolder(p, _read_yaml(p / PACK_FILE))
-            for p in sorted(root.iterdir()) if (p / PACK_FILE).is_file()]
+            for p in gate.folders(user_packs_dir()) if gate.is_file(p / PACK_FILE)]
 
 
 def pack_of(path: pathlib.Path | None) -> PackFolder | None:
     """The designer's pack a level file belongs to, if it is in one."""
-    if path is None or not (path.parent / PACK_FILE).is_file():
+    if path is None or not gate.is_file(path.parent / PACK_FILE):
         return None
     try:
+        gate.guard(path)   # a pack folder that is a link out of my-packs is no pack of the designer's
         path.resolve().parent.relative_to(user_packs_dir().resolve())
-    except ValueError:
+    except (ValueError, OSError):
         return None
     return PackFolder(path.parent, _read_yaml(path.parent / PACK_FILE))
 
@@ -481,9 +480,9 @@ def new_pack(pack_id: str, name: str, author: str = "") -> PackFolder:
     if not valid_id(pack_id):
         raise EditorFileError(f"pack id {pack_id!r}: use 1 to 64 letters, digits, '-' or '_'")
     folder = user_packs_dir() / pack_id
-    if folder.exists():
+    if gate.kind(folder) is not None:
         raise EditorFileError(f"a pack '{pack_id}' already exists in {folder.parent}")
-    folder.mkdir(parents=True)
+    gate.make_folder(folder)
     pack = PackFolder(folder, {"format": 1, "id": pack_id, "name": name or pack_id,
                                "author": author, "version": "1.0", "description": "", "levels": []})
     pack.save()

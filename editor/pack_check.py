@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import os
 import pathlib
 import time
 
 from game.core import Problem
+from game.io import gate
 from game.io.packs import PACK_FILE, check_pack
 
 RECHECK_SECONDS = 1.0   # how often the pack's files are looked at for a change (a stat each)
@@ -47,11 +47,10 @@ class PackCheck:
 def _signature(folder: pathlib.Path) -> tuple[tuple[str, int, int], ...]:
     out = []
     try:
-        with os.scandir(folder) as entries:
-            for e in entries:
-                if e.name.endswith((".yaml", ".yml")) and e.is_file():
-                    st = e.stat()
-                    out.append((e.name, st.st_mtime_ns, st.st_size))
+        for file in gate.files(folder, "*.y*ml"):
+            st = gate.lstat(file)
+            if st is not None:
+                out.append((file.name, st.st_mtime_ns, st.st_size))
     except OSError:
         return ()
     return tuple(sorted(out))

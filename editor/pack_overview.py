@@ -13,7 +13,7 @@ import arcade
 
 from game.bots.playtest import LABELS, LevelReport
 from game.core import Level, Mode
-from game.io import LevelFileError, load_level
+from game.io import LevelFileError, gate, load_level
 from game.io.playtest_file import stored_figures
 from game.ui.layout import Rect
 
@@ -135,7 +135,7 @@ class PackOverview:
 
     def _free_id(self, base: str) -> str:
         assert self.pack is not None
-        taken = {p.stem for p in self.pack.folder.glob("*.y*ml")}
+        taken = {p.stem for p, _ in gate.entries(self.pack.folder, "*.y*ml")}
         n = 2
         while f"{base}-{n}" in taken:
             n += 1

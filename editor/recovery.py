@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from game.io.yamlout import dump
 
+from game.io import gate
 from game.io.atomic import atomic_write_text, sweep_stale_temporaries
 from game.io.paths import data_dir, recovery_dir
 from game.io.yamldoc import DocError, read_document
@@ -31,7 +32,7 @@ class Recovery:
     source_digest: str | None = None   # the source file's bytes (sha256) the work was made over
 
     def discard(self) -> None:
-        self.file.unlink(missing_ok=True)
+        gate.remove(self.file)
 
 
 class Slot:
@@ -64,8 +65,10 @@ class Slot:
 
     def clear(self) -> None:
         """The work was saved or discarded: nothing to recover any more."""
-        self.path.unlink(missing_ok=True)
-        _HELD.discard(self.path)
+        try:
+            gate.remove(self.path)
+        finally:
+            _HELD.discard(self.path)
 
 
 def read(file: pathlib.Path) -> tuple[Recovery, int | None] | None:
@@ -93,13 +96,13 @@ def pending() -> list[Recovery]:
     file: offering it would let two editors fight over one piece of work.
     """
     try:
-        slots = list(recovery_dir().glob("editor-*.yaml"))
+        slots = gate.files(recovery_dir(), "editor-*.yaml")
     except OSError:   # a link in the data folder is never read through
         slots = []
     candidates = [data_dir() / LEGACY_NAME, *slots]
     found: list[tuple[float, Recovery]] = []
     for file in candidates:
-        if file in _HELD or not file.is_file():
+        if file in _HELD or not gate.is_file(file):
             continue
         got = read(file)
         if got is None:
@@ -107,7 +110,8 @@ def pending() -> list[Recovery]:
         rec, pid = got
         if pid is not None and _running(pid):
             continue
-        found.append((file.stat().st_mtime, rec))
+        info = gate.lstat(file)
+        found.append((info.st_mtime if info is not None else 0.0, rec))
     return [rec for _, rec in sorted(found, key=lambda pair: -pair[0])]
 
 
@@ -132,19 +136,19 @@ def sweep_temporaries() -> None:
 
     A temporary of a slot whose editor is still running is its write in progress: kept.
     """
-    for stale in data_dir().glob(f".{LEGACY_NAME}.*.tmp"):
-        stale.unlink(missing_ok=True)
+    for stale in gate.files(data_dir(), f".{LEGACY_NAME}.*.tmp"):
+        gate.remove(stale)
     try:
         folder = recovery_dir()
     except OSError:   # nothing is removed through a link
         return
-    for stale in folder.glob(".editor-*.yaml.*.tmp"):
+    for stale in gate.files(folder, ".editor-*.yaml.*.tmp"):
         slot = folder / stale.name[1:].split(".yaml.", 1)[0]
         slot = slot.with_name(slot.name + ".yaml")
-        got = read(slot) if slot.is_file() else None
+        got = read(slot) if gate.is_file(slot) else None
         if slot in _HELD or (got is not None and got[1] is not None and _running(got[1])):
             continue
-        if got is None and not slot.is_file():
+        if got is None and not gate.is_file(slot):
             sweep_stale_temporaries(slot)   # no owner to ask: only an old temporary goes
             continue
-        stale.unlink(missing_ok=True)
+        gate.remove(stale)

@@ -16,7 +16,7 @@ import sys
 import time
 
 from game.core import IllegalMove, Level, Session, Status
-from game.io import LevelFileError, load_pack, save_level
+from game.io import LevelFileError, gate, load_pack, save_level
 from game.io.pack_proofs import replays_dir
 from game.io.replay import Replay, ReplayFileError, load_replay, replay_of, save_replay
 
@@ -102,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
                   f"({took:.1f}s); make it easier or pick another seed")
             failed += 1
             continue
-        path.parent.mkdir(parents=True, exist_ok=True)
+        gate.make_folder(path.parent)
         save_replay(replay_of(level, seed, proof.commands, pack.id), path)
         print(f"proved {level.id:20} seed {seed}: {proof.bot} won in {len(proof.commands)} commands, "
               f"score {proof.score}, {proof.stars} stars, try {proof.tries} ({took:.1f}s)")

@@ -42,14 +42,19 @@ def _replay_files(path: pathlib.Path) -> Iterator[pathlib.Path]:
     """A folder's replay files (level files and others are passed over), sorted, at most MAX_FILES."""
     from game.io.replay import is_replay_file
 
+    from game.io import gate
+
     found = 0
-    for candidate in sorted(path.rglob("*")):
-        if candidate.suffix in SUFFIXES and candidate.is_file() and not candidate.is_symlink() \
-                and is_replay_file(candidate):
-            found += 1
-            if found > MAX_FILES:
-                return
-            yield candidate
+    stack = [path]
+    while stack:
+        for entry, kind in gate.entries(stack.pop(0)):   # a link is never followed
+            if kind is gate.Kind.FOLDER:
+                stack.append(entry)
+            elif kind is gate.Kind.FILE and entry.suffix in SUFFIXES and is_replay_file(entry):
+                found += 1
+                if found > MAX_FILES:
+                    return
+                yield entry
 
 
 def _games(sources: list[str], name: str) -> tuple[list[Any], list[str]]:

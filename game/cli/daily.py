@@ -46,8 +46,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         if target.is_dir() or args.output.endswith(("/", os.sep)):
             # A folder (one named with a trailing slash is made): the file the loader wants.
-            target.mkdir(parents=True, exist_ok=True)
-            target = target / f"{puzzle.level.id}.yaml"
+            target = target / f"{puzzle.level.id}.yaml"   # made with the file
         atomic_write_text(target, text)
     except OSError as exc:
         print(safe(f"gridfall daily: cannot write {target}: {exc.strerror or exc}"), file=sys.stderr)

@@ -373,14 +373,12 @@ def _write(frames: list[Any], out: pathlib.Path, dt: float) -> None:
     if not frames:
         raise RecordError("nothing was recorded")
     if out.suffix.lower() == ".gif":
-        out.parent.mkdir(parents=True, exist_ok=True)
         indexed = _one_palette(frames)
         buffer = io.BytesIO()
         next(indexed).save(buffer, format="GIF", save_all=True, append_images=indexed,
                            duration=max(10, int(round(dt * 1000))), loop=0, optimize=False)
         atomic_write_bytes(out, buffer.getvalue())
         return
-    out.mkdir(parents=True, exist_ok=True)
     for i, frame in enumerate(_pictures(frames)):
         buffer = io.BytesIO()
         frame.save(buffer, format="PNG")

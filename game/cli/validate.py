@@ -10,6 +10,7 @@ from typing import Any
 
 from game.cli.level_source import path_or_pack_id
 from game.cli.output import safe
+from game.io import gate
 from game.io.levels import LEVEL_SUFFIXES, check_level_file
 from game.io.pack_proofs import Proof, Verdict, prove_pack, replays_dir
 from game.io.pack_files import PACK_FILE, check_pack, is_pack_path
@@ -52,10 +53,10 @@ def targets(path: pathlib.Path, seen: set[pathlib.Path] | None = None) -> list[t
             return []
         seen.add(real)
         out: list[tuple[str, pathlib.Path]] = []
-        for child in sorted(path.iterdir(), key=lambda p: p.name):
-            if child.name.startswith(".") or (child.is_symlink() and child.is_dir()):
+        for child, kind in gate.entries(path):
+            if child.name.startswith(".") or kind is gate.Kind.LINK and child.is_dir():
                 continue
-            if child.is_dir() or child.name.endswith(LEVEL_SUFFIXES):
+            if kind is gate.Kind.FOLDER or child.name.endswith(LEVEL_SUFFIXES):
                 out += targets(child, seen)
         return out
     if is_pack_path(path):
@@ -102,7 +103,7 @@ def _replay(path: pathlib.Path, notes: list[str] | None) -> list[FileProblem]:
 def unlisted(folder: pathlib.Path, listed: set[str]) -> list[str]:
     """Notes for level files in a pack folder that pack.yaml does not list (the game skips them)."""
     return [f"note: {path} is in the pack folder but not listed in {folder / PACK_FILE}"
-            for path in sorted(folder.iterdir())
+            for path, _ in gate.entries(folder)
             if path.name.endswith(LEVEL_SUFFIXES) and path.name not in (PACK_FILE, RESULTS_FILE)
             and path.name not in listed and not path.name.startswith(".")]
 

@@ -18,6 +18,7 @@ from game.core import (
     game_size_problem, pack_payload, play_through, split_payload, unpack_code, unpack_game,
 )
 
+from . import gate
 from .kept_replays import game_key
 from .levels import check_level_text, level_to_yaml, save_level
 from .problems import FileProblem, LevelFileError
@@ -205,15 +206,15 @@ def write_opened(opened: Opened, folder: str | os.PathLike[str]) -> list[pathlib
     ID-KEY.replay.yaml beside it (the pair Share writes, which the game opens when dropped).
     Refuses (FileExistsError) to replace a different file of the same name."""
     target = pathlib.Path(folder)
-    target.mkdir(parents=True, exist_ok=True)
+    gate.make_folder(target)
     level_path = target / f"{opened.level.id}.yaml"
     out = [level_path]
     _refuse_other(level_path, opened.level)
     if opened.replay is not None:
         replay_path = target / f"{opened.level.id}-{game_key(opened.replay.seed, opened.replay.commands)}.replay.yaml"
-        if replay_path.exists() or replay_path.is_symlink():
+        if gate.kind(replay_path) is not None:
             try:
-                same = not replay_path.is_symlink() and replay_path.read_text(encoding="utf-8") == replay_to_yaml(opened.replay)
+                same = gate.read_text(replay_path) == replay_to_yaml(opened.replay)
             except (OSError, UnicodeDecodeError):
                 same = False
             if not same:

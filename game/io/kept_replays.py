@@ -10,6 +10,7 @@ from typing import Sequence
 
 from game.core import Command, IllegalMove, Level, LevelError, Status, format_command, valid_id
 
+from . import gate
 from .paths import data_folder, data_path
 from .replay import Replay, ReplayFileError, load_replay, replay_of, save_replay
 
@@ -72,7 +73,7 @@ def keep_finished(level: Level, pack_id: str, seed: int, commands: Sequence[Comm
     save_replay(replay, path)
     for _, _, old in games[: max(0, len(games) + 1 - KEEP)]:
         if _ours(old, pack_id, level.id):   # never delete a file the game did not write
-            old.unlink(missing_ok=True)
+            gate.remove(old)
     kept = Kept(path, replay, state.score, state.moves, state.status == Status.WON)
     if kept.won:
         best = best_win(pack_id, level)
@@ -83,12 +84,10 @@ def keep_finished(level: Level, pack_id: str, seed: int, commands: Sequence[Comm
 
 def _numbered(folder: pathlib.Path) -> list[tuple[int, str, pathlib.Path]]:
     """The finished games in a level's folder, oldest first (links are never one)."""
-    if folder.is_symlink() or not folder.is_dir():
-        return []
     found = []
-    for path in folder.iterdir():
+    for path in gate.files(folder):
         m = _NAME.match(path.name)
-        if m is not None and not path.is_symlink() and path.is_file():
+        if m is not None:
             found.append((int(m.group(1)), m.group(2), path))
     return sorted(found)
 
@@ -124,7 +123,7 @@ def best_win(pack_id: str, level: Level) -> Kept | None:
         path = level_folder(pack_id, level.id) / BEST
     except OSError:
         return None
-    return _read(path, level) if not path.is_symlink() and path.is_file() else None
+    return _read(path, level) if gate.is_file(path) else None
 
 
 def finished_games(pack_id: str, level: Level) -> list[Kept]:

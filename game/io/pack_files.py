@@ -12,6 +12,7 @@ from typing import Any
 
 from game.core import Fault, Level, Problem, describe, quoted, shorten, unknown_keys, valid_id
 
+from . import gate
 from .atomic import atomic_write_text
 from .levels import LEVEL_SUFFIXES, check_level_file, check_level_value, level_body_lines, level_to_yaml
 from .locate import Locator
@@ -266,7 +267,7 @@ def _check_folder(folder: pathlib.Path, pack_file: pathlib.Path, builtin: bool) 
             if hints < MAX_NAME_HINTS:   # difflib per missing name is slow: hint the first few
                 hints += 1
                 if nearby is None:
-                    nearby = sorted(p.name for p in folder.glob("*.y*ml"))[:MAX_HINT_CANDIDATES]
+                    nearby = [p.name for p in gate.files(folder, "*.y*ml")][:MAX_HINT_CANDIDATES]
                 near = difflib.get_close_matches(entry, nearby, n=1)
                 hint = f"; did you mean '{near[0]}'?" if near else ""
             problems.append(where.place(Problem(at, f"'{shorten(entry, 80)}' is not in {folder}{hint}")))
@@ -431,7 +432,7 @@ def save_pack(pack: Pack, path: str | os.PathLike[str]) -> None:
         # The one-file form is the one that travels: no schema path is right wherever it lands.
         atomic_write_text(target, pack_to_yaml(pack, None))
         return
-    target.mkdir(parents=True, exist_ok=True)
+    gate.make_folder(target)
     for level in pack.levels:
         file = target / f"{level.id}.yaml"
         atomic_write_text(file, level_to_yaml(level, schema_ref(file, "level")))

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from game.core import Command, IllegalMove, Level, Status, shorten
 
+from . import gate
 from .pack_files import PACK_FILE, Pack
 from .paths import levels_dir
 from .problems import FileProblem
@@ -124,9 +125,10 @@ def keep_proof(folder: pathlib.Path, pack_id: str, level: Level, seed: int,
     if state.status != Status.WON:
         raise ReplayFileError(FileProblem(str(target), 1, 1, "commands",
                                           f"the game ends {state.status}, not won, on '{level.id}' as it is"))
-    if target.parent.is_symlink() or target.is_symlink():
-        raise ReplayFileError(FileProblem(str(target), 1, 1, "", "is a link: a proof is written only into "
-                                                                 "the pack's own folder"))
-    target.parent.mkdir(exist_ok=True)
+    try:
+        gate.guard(target, within=folder)
+    except gate.PathRefused as exc:
+        why = "is a link: a proof is written only into the pack's own folder" if exc.reason == gate.LINK else exc.reason
+        raise ReplayFileError(FileProblem(str(exc.path), 1, 1, "", why)) from None
     save_replay(replay, target)
     return target

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import os
 import pathlib
-import shutil
-import tempfile
+import secrets
 import time
 from enum import StrEnum
 
@@ -22,6 +21,7 @@ from .pack_files import (
     pack_index_text as pack_index_text, pack_index_yaml as pack_index_yaml,
     pack_to_yaml as pack_to_yaml, save_pack as save_pack,
 )
+from . import gate
 from .pack_proofs import carrying_proofs
 from .rename import finish_renames
 from .paths import WORKING_FOLDER, LinkInDataError, installed_packs_dir, levels_dir, user_packs_dir
@@ -29,7 +29,8 @@ from .problems import FileProblem, LevelFileError
 
 BACKUPS = ".backups"            # replaced installed packs, in the packs folder
 KEEP_BACKUPS = 3                # per pack id
-STALE_SECONDS = 600             # an install's hidden folder older than this is a crash's leftover
+STALE_SECONDS = 600             # without file locks: an install's hidden folder this old is a crash's
+LOCK = f"{BACKUPS}/install.lock"   # held by an install: a start that can take it knows none is running
 
 
 class PackNotFoundError(LookupError):
@@ -40,21 +41,21 @@ def _keep_backup(root: pathlib.Path, replaced: pathlib.Path, pack_id: str) -> No
     """Move a replaced pack folder into packs/.backups/ID-N (the newest N kept)."""
     backups = _backups_folder(root)
     n = 1
-    while (backups / f"{pack_id}-{n}").exists():
+    while gate.kind(backups / f"{pack_id}-{n}") is not None:
         n += 1
-    os.replace(replaced, backups / f"{pack_id}-{n}")
-    for stale in sorted(backups.glob(f"{pack_id}-*"), key=lambda p: p.stat().st_mtime)[:-KEEP_BACKUPS]:
-        shutil.rmtree(stale, ignore_errors=True)
+    gate.rename(replaced, backups / f"{pack_id}-{n}")
+    for stale in sorted(gate.folders(backups, f"{pack_id}-*"), key=_modified)[:-KEEP_BACKUPS]:
+        gate.remove_tree(stale)
+
+
+def _modified(path: pathlib.Path) -> float:
+    info = gate.lstat(path)
+    return info.st_mtime if info is not None else 0.0
 
 
 def _backups_folder(root: pathlib.Path) -> pathlib.Path:
     """packs/.backups, made; never a link (a replace moves folders into it and prunes it)."""
-    backups = root / BACKUPS
-    if backups.is_symlink():
-        raise LinkInDataError(f"{backups} is a link; Gridfall never follows links inside its "
-                              "data folder: move it away")
-    backups.mkdir(exist_ok=True)
-    return backups
+    return gate.make_folder(root / BACKUPS)
 
 
 # -- finding and installing ----------------------------------------------------------------
@@ -62,11 +63,9 @@ def _backups_folder(root: pathlib.Path) -> pathlib.Path:
 def pack_paths(folder: pathlib.Path) -> list[pathlib.Path]:
     """Pack folders (holding pack.yaml) and one-file packs directly inside `folder`, by name.
     A link is never one: a link in the data folder could lead anywhere on the disk."""
-    if not folder.is_dir():
-        return []
-    found = [p for p in folder.iterdir() if not p.is_symlink() and (
-             (p.is_dir() and (p / PACK_FILE).is_file() and not p.name.startswith("."))
-             or (p.is_file() and is_one_file_pack(p)))]
+    found = [p for p, kind in gate.entries(folder) if
+             (kind is gate.Kind.FOLDER and gate.is_file(p / PACK_FILE) and not p.name.startswith("."))
+             or (kind is gate.Kind.FILE and is_one_file_pack(p))]
     return sorted(found, key=lambda p: p.name)
 
 
@@ -76,14 +75,15 @@ _CACHE: dict[pathlib.Path, tuple[tuple[tuple[str, int, int], ...], Pack | LevelF
 
 
 def _signature(path: pathlib.Path) -> tuple[tuple[str, int, int], ...]:
-    files = sorted(path.iterdir()) if path.is_dir() else [path]
     out = []
-    for file in files:
-        try:
-            st = file.stat()
-        except OSError:
-            continue
-        out.append((file.name, st.st_mtime_ns, st.st_size))
+    try:
+        files = [p for p, _ in gate.entries(path)] if gate.is_folder(path) else [path]
+        for file in files:
+            st = gate.lstat(file)
+            if st is not None:
+                out.append((file.name, st.st_mtime_ns, st.st_size))
+    except OSError:
+        pass
     return tuple(out)
 
 
@@ -107,26 +107,31 @@ def recover_interrupted_installs(root: pathlib.Path) -> None:
     """Finish what a crash during install_pack left: put a set-aside pack back, drop the rest.
 
     An install swaps folders in two renames; a crash between them leaves the old pack in a
-    hidden `.ID.*.old` folder and no `ID` folder, so the player would lose a pack they had.
-    Only real folders (never links) of our own naming, untouched for STALE_SECONDS, are
-    recovered or removed: an install running right now in another process is left alone.
+    hidden `.ID.*.old` folder and no `ID` folder, so the player would lose a pack they had:
+    it is put back at once. An install holds packs/.backups/install.lock while it runs, so a start
+    that can take the lock knows every leftover is a crash's; where the system has no such
+    locks, only leftovers untouched for STALE_SECONDS are. Only real folders (never links) of
+    our own naming are recovered or removed.
     """
-    if not root.is_dir():
+    if not gate.is_folder(root):
         return
+    with gate.locked(root / LOCK, wait=False) as free:
+        if free:
+            _recover(root, 0 if gate.CAN_LOCK else STALE_SECONDS)
+
+
+def _recover(root: pathlib.Path, age: float) -> None:
     now = time.time()
-    for leftover in sorted(root.glob(".*.old")) + sorted(root.glob(".*.new")):
-        if leftover.is_symlink() or not leftover.is_dir():
-            continue
-        try:
-            if now - leftover.lstat().st_mtime < STALE_SECONDS:
-                continue
-        except OSError:
+    for leftover in gate.folders(root, ".*.old") + gate.folders(root, ".*.new"):
+        if now - _modified(leftover) < age:
             continue
         if leftover.name.endswith(".old"):
-            for kept in leftover.iterdir():
-                if kept.is_dir() and not kept.is_symlink() and not (root / kept.name).exists():
-                    os.replace(kept, root / kept.name)
-        shutil.rmtree(leftover, ignore_errors=True)
+            for kept in gate.folders(leftover):
+                if gate.kind(root / kept.name) is None:
+                    gate.rename(kept, root / kept.name)   # killed between the renames: put back
+                else:
+                    _keep_backup(root, kept, kept.name)   # killed after them: the backup it was to be
+        gate.remove_tree(leftover)
 
 
 def list_packs(errors: list[LevelFileError] | None = None) -> list[Pack]:
@@ -220,9 +225,16 @@ def install_pack(path: str | os.PathLike[str], *, replace: bool = False) -> Pack
         except LevelFileError:
             continue
     root = installed_packs_dir()
-    recover_interrupted_installs(root)
+    with gate.locked(root / LOCK):
+        _recover(root, 0 if gate.CAN_LOCK else STALE_SECONDS)
+        _install(pack, root, replace)
+    return load_pack(root / pack.id)
+
+
+def _install(pack: Pack, root: pathlib.Path, replace: bool) -> None:
+    """install_pack's moves, with the packs folder locked."""
     _backups_folder(root)   # a link there is refused before anything moves
-    for other in root.iterdir():
+    for other, _ in gate.entries(root):
         # 'KEEPER' beside 'keeper' is one folder on macOS and Windows: one would overwrite
         # the other there, so neither system gets both.
         if other.name.lower() == pack.id.lower() and other.name != pack.id:
@@ -230,29 +242,30 @@ def install_pack(path: str | os.PathLike[str], *, replace: bool = False) -> Pack
                              f"'{pack.id}' only in case (one folder on macOS and Windows); "
                              "change the pack's id to install it")
     target = root / pack.id
-    if (target.exists() or target.is_symlink()) and not replace:
+    if gate.kind(target) is not None and not replace:
         raise PackExistsError(f"an installed pack already has the id '{pack.id}' ({target}); "
                               "install with --replace to replace it (the old one is kept in "
                               f"{root / BACKUPS})")
-    staging = pathlib.Path(tempfile.mkdtemp(prefix=f".{pack.id}.", suffix=".new", dir=root))
+    if gate.kind(target) not in (None, gate.Kind.FOLDER):
+        raise gate.PathRefused(target, "is not a pack folder; move it away to install the pack")
+    staging = gate.make_folder(root / f".{pack.id}.{secrets.token_hex(4)}.new")
+    old = None
     try:
         # Write everything in a hidden folder beside the target, then swap folders.
         save_pack(carrying_proofs(pack)[0], staging)   # the author's winning replays come along
         load_pack(staging)
-        old = None
-        if target.exists():
-            old = pathlib.Path(tempfile.mkdtemp(prefix=f".{pack.id}.", suffix=".old", dir=root))
-            os.replace(target, old / pack.id)
+        if gate.kind(target) is not None:
+            old = gate.make_folder(root / f".{pack.id}.{secrets.token_hex(4)}.old")
+            gate.rename(target, old / pack.id)
         try:
-            os.replace(staging, target)
+            gate.rename(staging, target)
         except OSError:
             if old is not None:
-                os.replace(old / pack.id, target)  # put the installed version back
+                gate.rename(old / pack.id, target)  # put the installed version back
             raise
         if old is not None:
             _keep_backup(root, old / pack.id, pack.id)
-            shutil.rmtree(old, ignore_errors=True)
     finally:
-        if staging.exists():
-            shutil.rmtree(staging, ignore_errors=True)
-    return load_pack(target)
+        for leftover in (staging, old):
+            if leftover is not None:
+                gate.remove_tree(leftover)

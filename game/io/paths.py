@@ -12,6 +12,10 @@ import tempfile
 
 import platformdirs
 
+from . import gate
+from .gate import PathRefused
+from .home import data_base
+
 WORKING_FOLDER = "my-packs"   # in the data folder: the packs a designer is making
 SHIPPED_IN = ("data",)   # where the build (setup.py) puts levels/ and assets/ inside the package
 
@@ -62,38 +66,23 @@ def _unpacked(name: str) -> pathlib.Path:
 
 
 def data_dir() -> pathlib.Path:
-    """The user's data folder (progress, settings, installed packs, own levels).
-
-    GRIDFALL_DATA_DIR overrides it, so tests and portable installs never touch the real one.
-    """
-    override = os.environ.get("GRIDFALL_DATA_DIR")
-    base = pathlib.Path(override) if override else pathlib.Path(platformdirs.user_data_dir("gridfall", appauthor=False))
-    return _folder(base)
+    """The user's data folder (progress, settings, installed packs, own levels), made."""
+    return _folder(data_base())
 
 
-class LinkInDataError(OSError):
-    """A link inside the data folder: Gridfall never reads, writes or deletes through one."""
+LinkInDataError = PathRefused   # the gate's one refusal: kept under its older name
 
 
 def data_path(*parts: str) -> pathlib.Path:
     """data_dir()/parts, refusing every part that is a link (a symbolic link could lead out of
     the data folder, and the game would then read, write or delete the player's other files
     there). Nothing is made; the data folder itself may be a link the player chose."""
-    path = data_dir()
-    for part in parts:
-        path = path / part
-        if path.is_symlink():
-            raise LinkInDataError(f"{path} is a link; Gridfall never follows links inside its "
-                                  "data folder: move it away")
-    return path
+    return gate.guard(data_dir().joinpath(*parts))
 
 
 def data_folder(*parts: str) -> pathlib.Path:
     """data_path(*parts) as a folder, each part made when missing (and checked: no links)."""
-    path = data_dir()
-    for n in range(len(parts)):
-        path = _folder(data_path(*parts[: n + 1]))
-    return path
+    return gate.make_folder(data_dir().joinpath(*parts))
 
 
 def installed_packs_dir() -> pathlib.Path:
@@ -111,16 +100,8 @@ def user_levels_dir() -> pathlib.Path:
 
 
 def _folder(path: pathlib.Path) -> pathlib.Path:
-    """`path`, made when missing; an OSError that names it when it is a file or cannot be made."""
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-    except FileExistsError:
-        raise NotADirectoryError(f"{path} is a file where Gridfall keeps a folder; move it away") from None
-    except OSError as exc:
-        raise OSError(f"cannot make the folder {path} ({exc.strerror or exc})") from None
-    if not path.is_dir():
-        raise NotADirectoryError(f"{path} is not a folder; move it away")
-    return path
+    """A folder the person chose (or Gridfall's default for one), made when missing."""
+    return gate.make_root(path)
 
 
 SHARE_FOLDER = "Gridfall"   # in the player's Documents: shared games a player finds without help

@@ -14,6 +14,7 @@ from typing import Any
 
 from game.core import valid_id
 
+from . import gate
 from .atomic import atomic_write_text, set_aside
 from .levels import LEVEL_SUFFIXES
 from .pack_files import PACK_FILE, pack_index_text
@@ -81,7 +82,7 @@ def id_taken(folder: pathlib.Path, new_id: str, old_id: str | None = None) -> st
     own = (old_id or "").lower()
     names = list(listed_levels(folder) or [])
     try:
-        names += [p.name for p in folder.iterdir() if p.name.endswith(LEVEL_SUFFIXES)]
+        names += [name for name in gate.names(folder) if name.endswith(LEVEL_SUFFIXES)]
     except OSError:
         pass
     for name in names:
@@ -157,7 +158,7 @@ def rename_level(old: pathlib.Path, new_id: str, text: str,
     journal = folder / JOURNAL
     atomic_write_text(journal, json.dumps({"format": 1, "write": writes, "delete": deletes}))
     _apply(folder, writes, deletes)
-    journal.unlink()
+    gate.remove(journal)
     return done
 
 
@@ -189,7 +190,7 @@ def _apply(folder: pathlib.Path, writes: list[tuple[str, str]], deletes: list[st
     for name, text in writes:
         atomic_write_text(folder / name, text)
     for name in deletes:
-        (folder / name).unlink(missing_ok=True)
+        gate.remove(folder / name)
 
 
 def finish_rename(folder: pathlib.Path) -> bool:
@@ -199,7 +200,7 @@ def finish_rename(folder: pathlib.Path) -> bool:
     if not journal.is_file() or journal.is_symlink():
         return False
     try:
-        data = json.loads(journal.read_text(encoding="utf-8"))
+        data = json.loads(gate.read_text(journal))
         writes = [(str(name), str(text)) for name, text in data["write"]]
         deletes = [str(name) for name in data["delete"]]
         if data.get("format") != 1 or not all(_STEP.fullmatch(n) for n in [w for w, _ in writes] + deletes):
@@ -208,7 +209,7 @@ def finish_rename(folder: pathlib.Path) -> bool:
         set_aside(journal)
         return False
     _apply(folder, writes, deletes)
-    journal.unlink()
+    gate.remove(journal)
     return True
 
 
@@ -219,7 +220,7 @@ def finish_renames(*also: pathlib.Path) -> int:
     try:
         folders.append(user_levels_dir())
         packs = user_packs_dir()
-        folders += [p for p in packs.iterdir() if p.is_dir() and not p.is_symlink()] if packs.is_dir() else []
+        folders += gate.folders(packs)
     except OSError:
         pass
     done = 0

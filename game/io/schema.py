@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import pathlib
 
-from .atomic import atomic_write_bytes
+from . import gate
 from .paths import data_dir, levels_dir
 
 # A file inside a shipped pack folder (levels/PACK) sees the schemas one folder up.
@@ -63,14 +63,14 @@ def _data_copy(data: pathlib.Path, kind: str) -> pathlib.Path | None:
     """The data folder's copy of a schema, written (atomically) when missing or out of date;
     None when it cannot be kept."""
     copy = data / "schema" / f"{kind}.schema.json"
-    text = schema_path(kind).read_bytes()
+    text = gate.read_bytes(schema_path(kind))
     try:
-        current = copy.read_bytes()
+        current = gate.read_bytes(copy)
     except OSError:
         current = None
     if current != text:
         try:
-            atomic_write_bytes(copy, text)
+            gate.write_bytes(copy, text)
         except OSError:
             return None   # no copy to point at: a path to this machine's package would not travel
     return copy

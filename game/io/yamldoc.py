@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import pathlib
+import stat
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,6 +18,8 @@ from yaml.events import (
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from game.core import shorten
+
+from . import gate
 
 # libyaml when the wheel has it (fast); the pure-Python parser otherwise. Either way we only
 # take parser events and build everything else ourselves, with limits.
@@ -142,21 +146,16 @@ class Doc:
 def read_text(path: str | os.PathLike[str]) -> str:
     """The file's text, refusing folders, huge files, binary data and non-UTF-8 bytes."""
     try:
-        st = os.stat(path)
+        info = gate.lstat(path)
+        if info is not None and stat.S_ISREG(info.st_mode) and info.st_size > MAX_BYTES:
+            raise DocError(1, 1, f"is {info.st_size:,} bytes; Gridfall's files may be at most "
+                           f"{MAX_BYTES:,} bytes")
+        data = gate.read_bytes(path, limit=MAX_BYTES + 1)
     except FileNotFoundError:
         raise DocError(1, 1, "no such file") from None
-    except OSError as exc:
-        raise DocError(1, 1, f"cannot read the file ({exc.strerror or exc})") from None
-    if os.path.isdir(path):
-        raise DocError(1, 1, "is a folder, not a file")
-    if not os.path.isfile(path):
-        raise DocError(1, 1, "is not a regular file")
-    if st.st_size > MAX_BYTES:
-        raise DocError(1, 1, f"is {st.st_size:,} bytes; Gridfall's files may be at most "
-                       f"{MAX_BYTES:,} bytes")
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
+    except gate.PathRefused as exc:
+        reason = "is not a regular file" if exc.reason.startswith("is not a regular file") else exc.reason
+        raise DocError(1, 1, reason if exc.path == pathlib.Path(path) else str(exc)) from None
     except OSError as exc:
         raise DocError(1, 1, f"cannot read the file ({exc.strerror or exc})") from None
     if len(data) > MAX_BYTES:

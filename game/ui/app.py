@@ -4,18 +4,19 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import io
 import os
 import pathlib
-import sys
 from typing import Any, Callable, Sequence, TypeVar
 
 import arcade
 
 from game.bots.daily import DailyPuzzle, daily_puzzle, today_puzzles
 from game.core import RULES_VERSION, Command, Mode, Status, stars
-from game.io import Pack, PackOrigin
+from game.io import Pack, PackOrigin, gate
 from game.io.daily_records import REPLAY_FOLDER, DailyRecords
 from game.io.kept_replays import Kept
+from game.io.reporter import Reporter
 from game.io.paths import data_dir
 from game.io.playtest_file import StoredResult
 from game.io.progress import Progress
@@ -63,7 +64,8 @@ class App:
         self._on_quit = on_quit
         notices: list[str] = []
         self.settings: Settings = load_settings(notices=notices)
-        self.saves = Saves(notices)
+        # Every failed save is told on the screen in front of the player (see _tell).
+        self.saves = Saves(notices, Reporter(self._tell))
         # The day the daily screen offers: the local date (a test sets its own).
         self.today: Callable[[], datetime.date] = datetime.date.today
         # Told once: the title screen shows it until the player dismisses it or moves on.
@@ -196,6 +198,15 @@ class App:
         self.for_you.stop()
         self.playing = None
 
+    def _tell(self, line: str) -> None:
+        """A failed save, told on the screen in front of the player: a toast where the screen
+        has one, else the title's notice."""
+        say = getattr(self.window.current_view, "say", None)
+        if callable(say):
+            say(line, True)
+        else:
+            self.notice = f"{self.notice} {line}" if getattr(self, "notice", None) else line
+
     # -- settings ------------------------------------------------------------------------
     def update_settings(self, **changes: Any) -> Settings:
         """Change and save settings at once; fullscreen applies to the game window right away."""
@@ -205,7 +216,7 @@ class App:
             save_settings(self.settings)
         except OSError as exc:
             # A read-only or full data folder: the change holds for this session; say so.
-            print(f"gridfall: could not save settings: {exc}", file=sys.stderr)
+            self.saves.reporter.failed("your settings", exc)
         if self.settings.fullscreen != before.fullscreen:
             self.apply_fullscreen()
         if self.settings.for_you != before.for_you:
@@ -445,8 +456,9 @@ def run_game(
             view.on_update(1 / 60)
             view.on_draw()
     if screenshot is not None:
-        screenshot.parent.mkdir(parents=True, exist_ok=True)
-        arcade.get_image(0, 0, window.width, window.height).convert("RGB").save(screenshot)
+        picture = io.BytesIO()
+        arcade.get_image(0, 0, window.width, window.height).convert("RGB").save(picture, format="PNG")
+        gate.write_bytes(screenshot, picture.getvalue())
     app.save_current()
     window.close()
     return 0

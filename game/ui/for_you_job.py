@@ -7,6 +7,7 @@ import subprocess
 
 from game.bots.for_you import ForYou, for_you_line, for_you_path, read_for_you
 from game.core import Level
+from game.io import gate
 from game.io.kept_replays import replays_root
 from game.io.program import subcommand
 
@@ -15,12 +16,10 @@ def _newest_game() -> float:
     """When a game was last kept (the newest level folder of kept replays; 0: none)."""
     newest = 0.0
     try:
-        root = replays_root()
-        for pack in os.scandir(root):
-            if pack.is_dir(follow_symlinks=False):
-                for level in os.scandir(pack.path):
-                    if level.is_dir(follow_symlinks=False):
-                        newest = max(newest, level.stat(follow_symlinks=False).st_mtime)
+        for pack in gate.folders(replays_root()):
+            for level in gate.folders(pack):
+                info = gate.lstat(level)
+                newest = max(newest, info.st_mtime if info is not None else 0.0)
     except OSError:
         return newest
     return newest
@@ -43,9 +42,10 @@ class ForYouEstimates:
         if self.process is not None:
             return
         try:
-            made_at = os.lstat(for_you_path()).st_mtime
+            info = gate.lstat(for_you_path())
         except OSError:
-            made_at = 0.0
+            info = None
+        made_at = info.st_mtime if info is not None else 0.0
         if not force and made_at >= _newest_game():
             return
         self.process = subprocess.Popen(subcommand("calibrate", "--mine"), stdin=subprocess.DEVNULL,

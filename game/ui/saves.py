@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-import sys
-
 from game.io.daily_records import DailyRecords, load_daily_records, save_daily_records
 from game.io.kept_replays import Kept
 from game.io.progress import Progress, load_progress, save_progress
+from game.io.reporter import Reporter
 
 
 class Saves:
     """Both stores, read once at start (a damaged file is set aside and said in `notices`), and
-    each level's best win once read; a store that cannot be written is said on the console and
-    the game goes on."""
+    each level's best win once read; a store that cannot be written is told through `reporter`
+    (a toast on the screen) and the game goes on."""
 
-    def __init__(self, notices: list[str]) -> None:
+    def __init__(self, notices: list[str], reporter: Reporter | None = None) -> None:
+        self.reporter = reporter or Reporter()
         loaded = load_progress()
         self.progress: Progress = loaded.progress
         if loaded.notice:
@@ -29,11 +29,11 @@ class Saves:
         try:
             save_progress(self.progress)
         except OSError as exc:
-            # A full disk or read-only folder: keep playing, say so on the console.
-            print(f"gridfall: could not save progress: {exc}")
+            # A full disk, a read-only folder, a folder where the file goes: keep playing, say so.
+            self.reporter.failed("your progress", exc)
 
     def save_daily(self) -> None:
         try:
             save_daily_records(self.daily_records)
         except OSError as exc:
-            print(f"gridfall: could not save the daily records: {exc}", file=sys.stderr)
+            self.reporter.failed("the daily records", exc)

@@ -7,7 +7,6 @@ replay and the screen it belongs to; the shell runs one life over any slot.
 from __future__ import annotations
 
 import abc
-import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
@@ -149,7 +148,7 @@ class LevelSlot(Slot):
         try:
             kept = keep_finished(self.level, self.pack_id, seed, commands)
         except (OSError, ValueError) as exc:
-            print(f"gridfall: could not keep the replay: {exc}", file=sys.stderr)
+            self.saves.reporter.failed("the replay of this game", exc)
             return
         if kept is not None and kept.won:
             self.saves.best.pop((self.pack_id, self.level.id), None)
@@ -265,7 +264,7 @@ class DailySlot(Slot):
             try:
                 save_daily_replay(self.level, seed, commands)
             except OSError as exc:
-                print(f"gridfall: could not keep the daily's replay: {exc}", file=sys.stderr)
+                self.saves.reporter.failed("the daily's replay", exc)
 
     def again(self, seed: int) -> int:
         return self.puzzle.seed   # the day's board again: every player plays the same one

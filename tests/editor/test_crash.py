@@ -43,7 +43,7 @@ CHILD = textwrap.dedent("""
     slot.write(drafts[0], target)
 
     temporaries = []
-    real_mkstemp, real_fdopen, real_fsync = tempfile.mkstemp, os.fdopen, os.fsync
+    real_open, real_fdopen, real_fsync = os.open, os.fdopen, os.fsync
 
     def caught():
         print("caught", flush=True)
@@ -57,10 +57,13 @@ CHILD = textwrap.dedent("""
             return tmp.parent == target.parent and tmp.name.startswith("." + target.name + ".")
         return tmp.parent == slot.path.parent and tmp.name.startswith(".editor-")
 
-    def mkstemp(*args, **kwargs):
-        fd, tmp = real_mkstemp(*args, **kwargs)
-        temporaries.append(tmp)
-        return fd, tmp
+    def open_(path, flags, *args, dir_fd=None, **kwargs):
+        # The gate makes its temporary with O_EXCL, relative to the folder's descriptor.
+        fd = real_open(path, flags, *args, dir_fd=dir_fd, **kwargs)
+        if flags & os.O_EXCL:
+            folder = os.readlink(f"/proc/self/fd/{dir_fd}") if dir_fd is not None else ""
+            temporaries.append(os.path.join(folder, path))
+        return fd
 
     class Half:
         # Writes half of what it is given, then stops: a kill in the middle of the write.
@@ -87,7 +90,7 @@ CHILD = textwrap.dedent("""
         if phase == "written" and ours():
             caught()
 
-    tempfile.mkstemp, os.fdopen, os.fsync = mkstemp, fdopen, fsync
+    os.open, os.fdopen, os.fsync = open_, fdopen, fsync
     print("ready", flush=True)
     files.save_draft(drafts[1], target)
     slot.write(drafts[1], target)
@@ -150,7 +153,7 @@ def test_a_failed_save_keeps_the_previous_file(tmp_path: pathlib.Path, monkeypat
     m.select(kind_tool(2))
     m.paint_at((0, 0))
 
-    def boom(*_args: object) -> None:
+    def boom(*_args: object, **_at: object) -> None:
         raise OSError("disk full")
 
     monkeypatch.setattr(os, "replace", boom)

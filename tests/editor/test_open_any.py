@@ -97,19 +97,21 @@ def test_a_typed_path_opens_any_level_and_bad_files_say_why(window: Any, editor:
     assert load_level(mine).layout == view.model.level().layout != load_level(SHIPPED / mine.name).layout
     assert not mine.is_symlink()
 
-    # A link put in its place since: saving replaces the link, never writes through it.
+    # A link put in its place since: the save is refused, saying so, and neither the link nor
+    # the file it leads to changes (the gate never writes through a link, nor over one).
     linked_to = tmp_path / "elsewhere" / "linked.yaml"
     kept = linked_to.read_bytes()
     mine.unlink()
     os.symlink(linked_to, mine)
     click(window, *cell_xy(view, (1, 3)))
     press(window, key.S, key.MOD_CTRL)
-    # A link in the file's place is a change on disk (issue 34): asked about, then replaced.
+    # A link in the file's place is a change on disk (issue 34): asked about; keeping mine is
+    # then refused by the file gate (never written through, nor the link replaced).
     assert view.dialog is not None and "changed on disk" in view.dialog.title
     assert linked_to.read_bytes() == kept
     click(window, *view.dialog.button_center("Keep mine"))
-    assert linked_to.read_bytes() == kept
-    assert not mine.is_symlink() and load_level(mine).layout == view.model.level().layout
+    assert linked_to.read_bytes() == kept and mine.is_symlink()
+    assert f"{mine} is a link" in view.status.text and view.model.dirty
 
 
 def test_the_folder_browser_goes_down_and_up_and_opens_a_level(window: Any, editor: EditorView,

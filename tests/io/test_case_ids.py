@@ -16,14 +16,6 @@ from game.io.paths import installed_packs_dir
 SLIDE = "format: 1\nid: {id}\nname: S\nmode: slide\nwidth: 3\nheight: 3\n"
 
 
-@pytest.fixture()
-def data(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> pathlib.Path:
-    folder = tmp_path / "data"
-    folder.mkdir()
-    monkeypatch.setenv("GRIDFALL_DATA_DIR", str(folder))
-    return folder
-
-
 def _pack(tmp_path: pathlib.Path, pack_id: str, *level_ids: str) -> pathlib.Path:
     levels = tuple(Level(id=i, name=i, mode="slide", width=3, height=3) for i in level_ids or ("one",))
     path = tmp_path / f"{pack_id}-src.pack.yaml"

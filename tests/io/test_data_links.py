@@ -22,14 +22,6 @@ WON = load_replay(shipped_proof("first-swap"))
 
 
 @pytest.fixture()
-def data(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> pathlib.Path:
-    folder = tmp_path / "data"
-    folder.mkdir()
-    monkeypatch.setenv("GRIDFALL_DATA_DIR", str(folder))
-    return folder
-
-
-@pytest.fixture()
 def outside(tmp_path: pathlib.Path) -> pathlib.Path:
     """The player's own folder outside the data folder, with files named like kept replays."""
     folder = tmp_path / "mine"

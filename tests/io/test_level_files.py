@@ -136,7 +136,7 @@ def test_an_interrupted_save_leaves_the_old_file_intact(tmp_path: pathlib.Path,
     save_level(GENERATED[0], path)
     before = path.read_bytes()
 
-    def fail(src: object, dst: object) -> None:
+    def fail(src: object, dst: object, **at: object) -> None:
         raise OSError("disk pulled out between write and replace")
 
     monkeypatch.setattr(os, "replace", fail)

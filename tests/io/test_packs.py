@@ -251,9 +251,10 @@ def test_a_crash_between_the_install_renames_loses_no_pack(tmp_path: pathlib.Pat
 
 
 def test_recovery_leaves_a_live_install_and_links_alone(tmp_path: pathlib.Path) -> None:
-    """A start during another install keeps its fresh .new folder; a planted .old link is no pack
-    of ours: nothing outside the data folder is moved in."""
-    from game.io.packs import recover_interrupted_installs
+    """A start during another install (which holds the install lock) keeps its fresh .new folder;
+    a planted .old link is no pack of ours: nothing outside the data folder is moved in."""
+    from game.io import gate
+    from game.io.packs import LOCK, recover_interrupted_installs
 
     root = installed_packs_dir()
     live = root / ".busy.123.new"
@@ -264,7 +265,12 @@ def test_recovery_leaves_a_live_install_and_links_alone(tmp_path: pathlib.Path) 
     planted.symlink_to(outside, target_is_directory=True)
     past = time.time() - 3600
     os.utime(planted, (past, past), follow_symlinks=False)
-    recover_interrupted_installs(root)
+    with gate.locked(root / LOCK):   # the other install, running
+        recover_interrupted_installs(root)
+    assert live.is_dir()
+    recover_interrupted_installs(root)   # once it is gone, its leftovers are a crash's
+    assert not live.exists()
+    live.mkdir()
     assert live.is_dir() and (outside / "victim").is_dir() and not (root / "victim").exists()
     live.rmdir()
     planted.unlink()

@@ -53,7 +53,7 @@ def test_a_failed_save_leaves_the_old_file(tmp_path: pathlib.Path, monkeypatch: 
     save_replay(SAMPLE, path)
     before = path.read_bytes()
 
-    def broken(src: str, dst: str) -> None:
+    def broken(src: str, dst: str, **at: object) -> None:
         raise OSError("disk full")
 
     monkeypatch.setattr(os, "replace", broken)

@@ -15,6 +15,7 @@ from editor.model import from_level
 from game.core import Level
 from game.io import save_level
 from game.io.atomic import atomic_write_bytes, read_regular
+from game.io.gate import PathRefused
 
 LEVEL = Level(id="pipe", name="Pipe", mode="slide", width=3, height=3)
 
@@ -54,7 +55,7 @@ def test_saving_onto_a_socket_or_folder_is_refused(tmp_path: pathlib.Path) -> No
         server.close()
     folder = tmp_path / "folder.yaml"
     folder.mkdir()
-    with pytest.raises(IsADirectoryError, match="is a folder"):
+    with pytest.raises(PathRefused, match="is a folder"):
         save_level(LEVEL, folder)
     assert backups.keep(folder) is None
 
