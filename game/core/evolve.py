@@ -10,7 +10,7 @@ from .events import (
     Swapped, Unlocked, Won,
 )
 from .grid import EMPTY, PLAYER, RAINBOW, Cell, Grid
-from .state import State
+from .state import Layers, State
 from .vocab import Special, Status
 
 
@@ -186,11 +186,12 @@ def fold(state: State, events: Iterable[Event]) -> State:
         collected = tuple(counts)
     if layer is not None:
         specials = tuple(sorted(layer.items()))
-    return State(
-        level, grid, player, score, moves, status, collected, rng, specials,
-        state.stones if stones is None else tuple(sorted(stones.items())),
-        state.locks if locks is None else tuple(sorted(locks)),
-        state.jelly if jelly is None else tuple(sorted(jelly.items())),
-        dropped, reached, state.rules,
-    )
-
+    layers = state.layers
+    if stones is not None or locks is not None or jelly is not None or dropped != layers.dropped:
+        layers = Layers(
+            layers.stones if stones is None else tuple(sorted(stones.items())),
+            layers.locks if locks is None else tuple(sorted(locks)),
+            layers.jelly if jelly is None else tuple(sorted(jelly.items())),
+            dropped)
+    return state.after(grid, player=player, score=score, moves=moves, status=status, collected=collected,
+                       rng=rng, specials=specials, layers=layers, reached=reached)

@@ -12,6 +12,8 @@ Specials = tuple[tuple[Cell, Special], ...]
 """The specials on a board, each with its cell, in reading order (few, so kept sparse)."""
 Counts = tuple[tuple[Cell, int], ...]
 """A counted layer (a stone's hits, jelly's layers): cells with a count above 0, in reading order."""
+_SAME: object = object()
+"""State.after's default: the field as it was."""
 
 RULES_VERSION = 5
 """Raised whenever a rule changes what a command does; replays name the version they were made
@@ -43,11 +45,28 @@ class IllegalMove(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
+class Layers:
+    """A board's blocker layers, one value the rules hand on whole: stones' hits left (the grid
+    holds STONE there), the locked tiles, jelly's layers left and the drops collected (a drop
+    is DROP in the grid). A move that touches no blocker keeps its state's value as it is."""
+
+    stones: Counts = ()
+    locks: tuple[Cell, ...] = ()
+    jelly: Counts = ()
+    dropped: int = 0
+
+
+NO_LAYERS = Layers()
+
+
+@dataclass(frozen=True, slots=True)
 class State:
     """The board, the player, score, moves used, status, goal progress, the RNG stream, the
-    specials, and the blocker layers: stones' hits left (the grid holds STONE there), locked
-    tiles, jelly layers left, how many drops were collected (a drop is DROP in the grid), whether
-    the token ever stood on a reach goal, and the rules version the game plays by."""
+    specials, the blocker layers (one Layers), whether the token ever stood on a reach goal, and
+    the rules version the game plays by.
+
+    new_game deals the first state; every later one is made by `after` (the one way the rules,
+    in every mode, and the fold make the state a move leads to)."""
 
     level: Level
     grid: Grid
@@ -58,10 +77,7 @@ class State:
     collected: tuple[int, ...] = ()
     rng: int = 0
     specials: Specials = ()
-    stones: Counts = ()
-    locks: tuple[Cell, ...] = ()
-    jelly: Counts = ()
-    dropped: int = 0
+    layers: Layers = NO_LAYERS
     # Whether the token has stood on the reach goal's cell at any step of any walk this game.
     reached: bool = False
     # The rules version this game is played by (an older replay plays by its own).
@@ -70,6 +86,39 @@ class State:
     # Not an init field, so dataclasses.replace never carries it over to a changed grid;
     # not compared, hashed or printed, so two equal states stay equal with or without it.
     cache: object = field(default=None, init=False, repr=False, compare=False)
+
+    def after(self, grid: Grid, *, player: object = _SAME, score: int | None = None,
+              moves: int | None = None, status: Status | None = None,
+              collected: tuple[int, ...] | None = None, rng: int | None = None,
+              specials: Specials | None = None, layers: Layers | None = None,
+              reached: bool | None = None) -> State:
+        """The state a move leads to from this one: `grid`, and each field named; the rest as
+        they are (the level and the rules version never change within a game).
+
+        Built directly (dataclasses.replace costs more than a slide's whole move)."""
+        return State(
+            self.level, grid, self.player if player is _SAME else player,  # type: ignore[arg-type]
+            self.score if score is None else score, self.moves if moves is None else moves,
+            self.status if status is None else status, self.collected if collected is None else collected,
+            self.rng if rng is None else rng, self.specials if specials is None else specials,
+            self.layers if layers is None else layers, self.reached if reached is None else reached,
+            self.rules)
+
+    @property
+    def stones(self) -> Counts:
+        return self.layers.stones
+
+    @property
+    def locks(self) -> tuple[Cell, ...]:
+        return self.layers.locks
+
+    @property
+    def jelly(self) -> Counts:
+        return self.layers.jelly
+
+    @property
+    def dropped(self) -> int:
+        return self.layers.dropped
 
     @property
     def height(self) -> int:
@@ -104,7 +153,8 @@ class State:
     @property
     def has_blockers(self) -> bool:
         """Whether blockers take part in this game's rules (a layer is left, or drops are asked for)."""
-        return bool(self.stones or self.locks or self.jelly) or self.level.goals.drops is not None
+        layers = self.layers
+        return bool(layers.stones or layers.locks or layers.jelly) or self.level.goals.drops is not None
 
     def locked(self, cell: Cell) -> bool:
         return cell in self.locks

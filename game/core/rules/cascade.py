@@ -24,7 +24,7 @@ from ..events import (
 )
 from ..grid import DROP, EMPTY, RAINBOW, Cell
 from ..level_format import NO_SPECIALS
-from ..state import State
+from ..state import Layers, State
 from ..vocab import Special
 from .common import settle
 from .specials import SPECIAL_POINTS, Layer, Outcome, makes_special, run_step
@@ -85,6 +85,17 @@ class Blockers:
         """What the step's cells (`runs`: runs and blasts) hit; changes nothing. `drops`: the
         drops' bits (never cleared)."""
         return split(self.geo, runs, outcome, drops, self.locks, self.stone_bits, self.jelly_bits)
+
+    def eaten(self, cells: tuple[Cell, ...]) -> Split:
+        """What a chain that ate the tiles at `cells` hits (chain's rule, for strike): each
+        stone and each locked tile orthogonally next to an eaten tile takes a hit (a lock
+        breaks at one), and the jelly under each eaten tile loses a layer."""
+        stride = self.geo.stride
+        eaten = 0
+        for r, c in cells:
+            eaten |= 1 << (r * stride + c)
+        near = (eaten << 1) | (eaten >> 1) | (eaten << stride) | (eaten >> stride)
+        return eaten, near & self.locks, near & self.stone_bits, eaten & self.jelly_bits
 
     def strike(self, hits: Split, work: list[list[int]], events: list[Event]) -> tuple[int, int]:
         """Apply the step's hits on the blocker layers (after its Cleared): locks break, stones
@@ -149,17 +160,16 @@ class Blockers:
                     break
         return out
 
-    def layers(self, state: State) -> tuple[tuple[tuple[Cell, int], ...], tuple[Cell, ...],
-                                            tuple[tuple[Cell, int], ...]]:
-        """(stones, locks, jelly) as a State keeps them: by cell, in reading order (`state`'s own
-        when the move changed none)."""
+    def layers(self, state: State) -> Layers:
+        """The layers as a State keeps them: by cell, in reading order (`state`'s own when the
+        move changed none)."""
+        kept = state.layers
         if not self.touched:
-            return state.stones, state.locks, state.jelly
+            return kept if self.dropped == kept.dropped else Layers(kept.stones, kept.locks, kept.jelly, self.dropped)
         cell_of = self.geo.cell_of
-        return (tuple((cell_of[b], h) for b, h in sorted(self.stones.items())),
-                tuple(map(cell_of.__getitem__, bits_of(self.locks))),
-                tuple((cell_of[b], n) for b, n in sorted(self.jelly.items())))
-
+        return Layers(tuple((cell_of[b], h) for b, h in sorted(self.stones.items())),
+                      tuple(map(cell_of.__getitem__, bits_of(self.locks))),
+                      tuple((cell_of[b], n) for b, n in sorted(self.jelly.items())), self.dropped)
 
 def split(geo: Geometry, runs: int, outcome: Outcome | None, drops: int, locks: int, stones: int,
           jelly: int) -> Split:

@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 from ..commands import Chain, Command
-from ..events import Chained, Cleared, Cracked, Event, JellyCleared, Lost, PlayerMoved, Reshuffled, Scored, Unlocked
+from ..events import Chained, Cleared, Event, Lost, PlayerMoved, Reshuffled, Scored
 from ..evolve import fold
 from ..goals import ending
-from ..grid import EMPTY, HOLE, ORTHOGONAL, PLAYER, STONE, Cell, Grid, are_neighbours, in_bounds, neighbours
-from ..boards import Geometry, geometry_near, near_table
+from ..grid import EMPTY, HOLE, PLAYER, STONE, Cell, Grid, are_neighbours, in_bounds, neighbours
+from ..boards import Geometry, bits_of, geometry_near, near_table
 from ..checking import Problem
 from ..level import Level, LevelError
 from ..rng import Draws
 from ..state import IllegalMove, State
+from .cascade import POINTS_PER_HIT, Blockers
 from .common import reshuffle, settle_grid
 
 POINTS_PER_TILE = 10
-POINTS_PER_HIT = 10   # each stone hit, lock broken and jelly layer cleared
 DEAL_ATTEMPTS = 200
 SEARCH_BUDGET = 4000   # node visits for the longest-path search behind hints and bots, in all
 
@@ -411,17 +411,23 @@ def decide(state: State, command: Chain) -> list[Event]:
 
 
 def play(state: State, command: Chain) -> tuple[list[Event], State]:
-    """The events of `command` in a game still playing, and the state they lead to."""
+    """The events of `command` in a game still playing, and the state they lead to (what fold
+    gives, made directly, as match3 makes its own: State.after)."""
     path = tuple(command.path)
     check_path(state, path)
     level = state.level
+    geo = level.geometry()
     events: list[Event] = [Chained(path)]
     work = [list(row) for row in state.grid]
+    reached = state.reached
     if state.player is not None:
+        target = level.goals.reach
         for src, dst in zip(path, path[1:]):
             events.append(PlayerMoved(src, dst))
             work[src[0]][src[1]] = EMPTY
             work[dst[0]][dst[1]] = PLAYER
+            if dst == target:
+                reached = True   # goals.progress says which rules versions count it
         eaten_cells = path[1:]
         player: Cell | None = path[-1]
     else:
@@ -430,15 +436,28 @@ def play(state: State, command: Chain) -> tuple[list[Event], State]:
             work[r][c] = EMPTY
         eaten_cells = path
         player = None
-    locks = set(state.locks)
-    hits = _blockers_hit(state, eaten_cells, work, locks, events) if state.has_blockers else 0
-    events.append(Scored(chain_points(len(eaten_cells)) + POINTS_PER_HIT * hits, 1))
-    grid = tuple(tuple(row) for row in work)
+    hits = 0
+    hooks: Blockers | None = None
+    locks: tuple[Cell, ...] = state.locks
+    if state.has_blockers:
+        # The cascade's own hooks: what the chain hits (its own rule), struck as a step's hits are.
+        hooks = Blockers(state, geo)
+        hits = hooks.strike(hooks.eaten(eaten_cells), work, events)[0]
+        locks = tuple(map(geo.cell_of.__getitem__, bits_of(hooks.locks)))
+    gained = chain_points(len(eaten_cells)) + POINTS_PER_HIT * hits
+    events.append(Scored(gained, 1))
     draws = Draws(state.rng)
-    grid = settle_grid(grid, level.kinds, draws, events, locks, level.geometry())
-    after = fold(state, events)
+    grid = settle_grid(tuple(map(tuple, work)), level.kinds, draws, events, frozenset(locks), geo)
+    kind = state.grid[eaten_cells[0][0]][eaten_cells[0][1]] if eaten_cells else 0
+    collected = state.collected
+    if 0 < kind <= len(collected):
+        counts = list(collected)
+        counts[kind - 1] += len(eaten_cells)
+        collected = tuple(counts)
+    after = state.after(grid, player=player, score=state.score + gained,
+                        moves=state.moves + 1, collected=collected, rng=draws.state,
+                        layers=state.layers if hooks is None else hooks.layers(state), reached=reached)
     end = ending(after)
-    geo = level.geometry()
     flat = None
     if not end:
         flat = _Flat(searchable(grid, locks), level.rules.diagonal, geo)
@@ -467,36 +486,6 @@ def play(state: State, command: Chain) -> tuple[list[Event], State]:
         object.__setattr__(after, "cache", flat)   # the next search starts from this board
     events += end
     return events, after
-
-
-def _blockers_hit(state: State, eaten: tuple[Cell, ...], work: list[list[int]], locks: set[Cell],
-                  events: list[Event]) -> int:
-    """The chain's blocker events: jelly under each eaten tile loses a layer; each stone and
-    each locked tile orthogonally next to an eaten tile takes a hit (a lock breaks at one);
-    a stone broken leaves its cell empty. Changes `work` and `locks`; returns the hits."""
-    height, width = state.height, state.width
-    jelly = dict(state.jelly)
-    stones = dict(state.stones)
-    near: set[Cell] = set()
-    for r, c in eaten:
-        for dr, dc in ORTHOGONAL:
-            n = (r + dr, c + dc)
-            if 0 <= n[0] < height and 0 <= n[1] < width:
-                near.add(n)
-    unlocked = sorted(near & locks)
-    struck = sorted(n for n in near if n in stones)
-    jellied = sorted(cell for cell in eaten if cell in jelly)
-    for cell in unlocked:
-        events.append(Unlocked(cell))
-        locks.discard(cell)
-    for cell in struck:
-        left = stones[cell] - 1
-        events.append(Cracked(cell, left))
-        if not left:
-            work[cell[0]][cell[1]] = EMPTY
-    for cell in jellied:
-        events.append(JellyCleared(cell, jelly[cell] - 1))
-    return len(unlocked) + len(struck) + len(jellied)
 
 
 def legal_commands(state: State) -> list[Command]:

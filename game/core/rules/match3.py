@@ -515,12 +515,10 @@ def play(state: State, command: Swap) -> tuple[list[Event], State]:
         collected = tuple(map(add, collected, counts[1:]))
     cell_of = geo.cell_of
     specials = tuple(sorted((cell_of[bit], special) for bit, special in layer.items())) if layer else ()
-    if hooks is None:
-        stones, locks, jelly, dropped = state.stones, state.locks, state.jelly, state.dropped
-    else:
-        (stones, locks, jelly), dropped = hooks.layers(state), hooks.dropped
-    after = State(level, tuple(map(tuple, work)), state.player, state.score + points, state.moves + 1,
-                  state.status, collected, rng, specials, stones, locks, jelly, dropped, state.reached, state.rules)
+    layers = state.layers if hooks is None else hooks.layers(state)
+    locks = layers.locks
+    after = state.after(tuple(map(tuple, work)), score=state.score + points, moves=state.moves + 1,
+                        collected=collected, rng=rng, specials=specials, layers=layers)
     end = ending(after)
     tiles = 0
     for m in masks[1:RAINBOW]:
