@@ -38,7 +38,8 @@ from .session import Session, Turn
 from .sharecode import (
     MAX_CODE_CHARS, CodeError, CodeKind, decode_code, encode_code, find_code, looks_like_code,
 )
-from .state import FINALE, MOVE_WORTH, Counts, IllegalMove, Specials, State
+from .state import FINALE, MOVE_WORTH, IllegalMove, Specials, State
+from .units import Counts
 from .vocab import GoalName, Lesson, Mode, Special, SpecialSort, Status
 from .lessons import combo_of, lesson_used
 

@@ -13,6 +13,7 @@ from .level import Level, LevelError
 from .rng import Draws, seed_state
 from .rules import blocked, chain, match3, slide
 from .state import NO_LAYERS, RULES_VERSION, IllegalMove, Layers, State
+from .units import placed
 from .vocab import Mode, Status
 
 C = TypeVar("C", Swap, Chain, Slide)
@@ -66,7 +67,7 @@ def new_game(level: Level, seed: int, rules: int = RULES_VERSION) -> State:
         level=level, grid=grid, player=level.player_start if mode.has_player else None,
         collected=(0,) * (level.kinds if mode.has_kinds else 0), rng=draws.state,
         specials=level.specials,
-        layers=Layers(level.stones, level.locks, level.jelly_cells) if mode.has_kinds else NO_LAYERS,
+        layers=Layers(placed(level)) if mode.has_kinds else NO_LAYERS,
         rules=rules,
     )
 

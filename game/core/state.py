@@ -6,12 +6,11 @@ from dataclasses import dataclass, field
 
 from .grid import Cell, Grid
 from .level import Level
+from .units import AT, JELLY, LOCK, NONE_PLACED, STONE, Blocker, Counts
 from .vocab import Special, Status
 
 Specials = tuple[tuple[Cell, Special], ...]
 """The specials on a board, each with its cell, in reading order (few, so kept sparse)."""
-Counts = tuple[tuple[Cell, int], ...]
-"""A counted layer (a stone's hits, jelly's layers): cells with a count above 0, in reading order."""
 _SAME: object = object()
 """State.after's default: the field as it was."""
 
@@ -46,14 +45,22 @@ class IllegalMove(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Layers:
-    """A board's blocker layers, one value the rules hand on whole: stones' hits left (the grid
-    holds STONE there), the locked tiles, jelly's layers left and the drops collected (a drop
-    is DROP in the grid). A move that touches no blocker keeps its state's value as it is."""
+    """A board's blocker layers, one value the rules hand on whole: one Counts per blocker unit,
+    in units.BLOCKERS order (a lock's count is 1; the grid holds STONE under a stone), and the
+    drops collected (a drop is DROP in the grid). A move that touches no blocker keeps its
+    state's value as it is."""
 
-    stones: Counts = ()
-    locks: tuple[Cell, ...] = ()
-    jelly: Counts = ()
+    counts: tuple[Counts, ...] = NONE_PLACED
     dropped: int = 0
+
+    def of(self, unit: Blocker) -> Counts:
+        """The layer of `unit`."""
+        return self.counts[AT[unit]]
+
+    def put(self, unit: Blocker, layer: Counts) -> Layers:
+        """These layers with `unit`'s as `layer`."""
+        at = AT[unit]
+        return Layers(self.counts[:at] + (layer,) + self.counts[at + 1:], self.dropped)
 
 
 NO_LAYERS = Layers()
@@ -104,17 +111,18 @@ class State:
             self.layers if layers is None else layers, self.reached if reached is None else reached,
             self.rules)
 
+    # The layers of the blockers the view and the bots still ask for by name.
     @property
     def stones(self) -> Counts:
-        return self.layers.stones
+        return self.layers.counts[AT[STONE]]
 
     @property
     def locks(self) -> tuple[Cell, ...]:
-        return self.layers.locks
+        return tuple(cell for cell, _ in self.layers.counts[AT[LOCK]])
 
     @property
     def jelly(self) -> Counts:
-        return self.layers.jelly
+        return self.layers.counts[AT[JELLY]]
 
     @property
     def dropped(self) -> int:
@@ -153,11 +161,10 @@ class State:
     @property
     def has_blockers(self) -> bool:
         """Whether blockers take part in this game's rules (a layer is left, or drops are asked for)."""
-        layers = self.layers
-        return bool(layers.stones or layers.locks or layers.jelly) or self.level.goals.drops is not None
+        return any(self.layers.counts) or self.level.goals.drops is not None
 
     def locked(self, cell: Cell) -> bool:
-        return cell in self.locks
+        return any(at == cell for at, _ in self.layers.counts[AT[LOCK]])
 
     def stone_hits(self, cell: Cell) -> int:
         """The hits left on the stone at `cell` (0: no stone)."""

@@ -1,30 +1,29 @@
 """The one match-3 cascade: clear, fall and refill until still, with hooks for boards with blockers.
 
 A plain board runs the loop as it is. A board with blockers passes a `Blockers` (its layers
-during the move), whose hooks the loop calls at three points, as python-chess's variants
-override a few hooks of one `push`:
+during the move, one per blocker unit the level places: game/core/units), whose hooks the loop
+calls at three points, as python-chess's variants override a few hooks of one `push`:
 
-- what a clear hits (`split`, then `strike`): a locked tile breaks its lock instead of
-  clearing, a stone next to a clear (or in a blast) cracks, jelly under a cleared tile loses a
-  layer; drops and stones are never cleared;
-- how columns settle: stones and locked tiles are `fixed` cells of the chute, which
+- what a clear hits (`split`, then `strike`), by each unit's Hit: a locked tile breaks its lock
+  instead of clearing, a stone next to a clear (or in a blast) cracks, jelly under a cleared
+  tile loses a layer; drops and what a unit holds are never cleared;
+- how columns settle: the cells units hold (stones, locked tiles) are `fixed` cells of the chute, which
   common.settle lets tiles fall past (solid columns keep the fast table path);
 - after a fall: drops on the bottom of their chute leave the board, and the columns fall and
   refill again (`landed`), with a drop spawned when a `drops` goal asks for one.
 
-One step's events: Created, Detonated, Cleared, then the blockers' Unlocked, Cracked,
-JellyCleared, then Scored, Fell, Spawned, then (drops) DropCollected, Scored, Fell, Spawned.
+One step's events: Created, Detonated, Cleared, then the blockers' hits in units.BLOCKERS order
+(Unlocked, Cracked, JellyCleared), then Scored, Fell, Spawned, then (drops) DropCollected, Scored, Fell, Spawned.
 """
 
 from __future__ import annotations
 
 from ..boards import Geometry, bits_of, run_mask, run_parts
-from ..events import (
-    Cleared, Cracked, Created, Detonated, DropCollected, Event, JellyCleared, Scored, Unlocked,
-)
+from ..events import Cleared, Created, Detonated, DropCollected, Event, Scored
 from ..grid import DROP, EMPTY, RAINBOW, Cell
 from ..level_format import NO_SPECIALS
 from ..state import Layers, State
+from ..units import BLOCKERS, Blocker, Hit, present
 from ..vocab import Special
 from .common import settle
 from .specials import SPECIAL_POINTS, Layer, Outcome, makes_special, run_step
@@ -38,105 +37,117 @@ MAKING_STEPS = 10
 """Only a cascade's first steps make specials: on a big board with few kinds every refill makes
 runs of four and five, whose specials clear more and bring more, and a cascade must settle."""
 
-Kept = tuple[dict[int, int], dict[int, int], int, int, int]
-"""A Blockers' layers by bit: stones' hits, jelly's layers, and the bits of locks, stones, jelly."""
-Split = tuple[int, int, int, int]
-"""One step's hits by what they hit, as bit masks: tiles cleared, locks broken, stones hit,
-jelly layers cleared."""
+Kept = tuple[tuple[int, ...], tuple[dict[int, int], ...], tuple[int, ...]]
+"""A Blockers' layers by bit: the places (in units.BLOCKERS) of the units on the board, and for
+each its counts by bit and its cells' bits."""
+Split = tuple[int, tuple[int, ...]]
+"""One step's hits by what they hit, as bit masks: the tiles cleared, then each present unit's
+cells that lose a layer."""
 
 
 class Blockers:
-    """A board's blocker layers while a move plays out (by cell bit), and the cascade's hooks."""
+    """A board's blocker layers while a move plays out (by cell bit), and the cascade's hooks.
 
-    __slots__ = ("stones", "jelly", "locks", "stone_bits", "jelly_bits", "dropped", "wanted", "geo", "touched")
+    It walks the units on the board (units.present: those the level places, resolved once
+    with it), each by its Blocker: how a clear hits it, whether it holds its cell, what a hit
+    is told as."""
+
+    __slots__ = ("present", "units", "counts", "bits", "dropped", "wanted", "geo", "touched")
 
     def __init__(self, state: State, geo: Geometry, kept: Kept | None = None) -> None:
         """The layers of `state`; `kept`: the same layers by bit, as the move before left them."""
         self.geo = geo
         if kept is not None:
-            stones, jelly, self.locks, self.stone_bits, self.jelly_bits = kept
-            self.stones, self.jelly = dict(stones), dict(jelly)
+            self.present, counts, bits = kept
+            self.units = tuple(BLOCKERS[at] for at in self.present)
+            self.counts = [dict(layer) for layer in counts]
+            self.bits = list(bits)
         else:
             stride = geo.stride
-            self.stones = {r * stride + c: hits for (r, c), hits in state.stones}
-            self.jelly = {r * stride + c: layers for (r, c), layers in state.jelly}
-            locks = stone_bits = jelly_bits = 0
-            for r, c in state.locks:
-                locks |= 1 << (r * stride + c)
-            for bit in self.stones:
-                stone_bits |= 1 << bit
-            for bit in self.jelly:
-                jelly_bits |= 1 << bit
-            self.locks, self.stone_bits, self.jelly_bits = locks, stone_bits, jelly_bits
+            self.present = present(state)
+            self.units = tuple(BLOCKERS[at] for at in self.present)
+            self.counts = []
+            self.bits = []
+            every = state.layers.counts
+            for at in self.present:
+                layer = {r * stride + c: n for (r, c), n in every[at]}
+                mask = 0
+                for bit in layer:
+                    mask |= 1 << bit
+                self.counts.append(layer)
+                self.bits.append(mask)
         self.dropped = state.dropped
         self.wanted = state.level.goals.drops
-        self.touched = False   # whether a lock, stone or jelly layer changed in this move
+        self.touched = False   # whether a blocker's layer changed in this move
 
     def kept(self) -> Kept:
         """The layers by bit, for the next move's Blockers (which copies what it changes)."""
-        return self.stones, self.jelly, self.locks, self.stone_bits, self.jelly_bits
+        return self.present, tuple(self.counts), tuple(self.bits)
 
     @property
     def fixed(self) -> int:
-        """The cells no tile falls through: stones and locked tiles."""
-        return self.stone_bits | self.locks
+        """The cells no tile falls through: those a unit holds (stones, locked tiles)."""
+        fixed = 0
+        for unit, bits in zip(self.units, self.bits):
+            if unit.holds:
+                fixed |= bits
+        return fixed
+
+    @property
+    def covered(self) -> int:
+        """The tiles a unit holds in place (locked tiles): never swapped, moved or turned."""
+        covered = 0
+        for unit, bits in zip(self.units, self.bits):
+            if unit.holds and not unit.frees:
+                covered |= bits
+        return covered
 
     def split(self, runs: int, outcome: Outcome | None, drops: int) -> Split:
         """What the step's cells (`runs`: runs and blasts) hit; changes nothing. `drops`: the
         drops' bits (never cleared)."""
-        return split(self.geo, runs, outcome, drops, self.locks, self.stone_bits, self.jelly_bits)
+        return split(self.geo, runs, outcome, drops, self.units, self.bits)
 
     def eaten(self, cells: tuple[Cell, ...]) -> Split:
-        """What a chain that ate the tiles at `cells` hits (chain's rule, for strike): each
-        stone and each locked tile orthogonally next to an eaten tile takes a hit (a lock
-        breaks at one), and the jelly under each eaten tile loses a layer."""
+        """What a chain that ate the tiles at `cells` hits (chain's rule, for strike): a COVER
+        or NEAR unit orthogonally next to an eaten tile loses a layer (a lock breaks at one),
+        an UNDER unit under one."""
         stride = self.geo.stride
         eaten = 0
         for r, c in cells:
             eaten |= 1 << (r * stride + c)
         near = (eaten << 1) | (eaten >> 1) | (eaten << stride) | (eaten >> stride)
-        return eaten, near & self.locks, near & self.stone_bits, eaten & self.jelly_bits
+        return eaten, tuple((eaten if unit.hit is Hit.UNDER else near) & bits
+                            for unit, bits in zip(self.units, self.bits))
 
     def strike(self, hits: Split, work: list[list[int]], events: list[Event]) -> tuple[int, int]:
-        """Apply the step's hits on the blocker layers (after its Cleared): locks break, stones
-        crack (a broken one leaves its cell empty), jelly thins. Returns the number of hits and
-        the bits of the cells the broken stones left empty."""
-        _, unlocked, struck, jellied = hits
+        """Apply the step's hits on the blocker layers (after its Cleared), unit by unit in
+        BLOCKERS order: each hit cell loses a layer, told as its unit's event (a broken stone
+        leaves its cell empty). Returns the number of hits and the bits of the cells emptied."""
         cell_of = self.geo.cell_of
         count = 0
-        if unlocked or struck or jellied:
-            self.touched = True
-        if unlocked:
-            for bit in bits_of(unlocked):
-                events.append(Unlocked(cell_of[bit]))
-                count += 1
-            self.locks &= ~unlocked
         freed = 0
-        if struck:
-            stones = self.stones
+        for i, struck in enumerate(hits[1]):
+            if not struck:
+                continue
+            self.touched = True
+            unit = self.units[i]
+            made = unit.made
+            layer = self.counts[i]
+            gone = 0
             for bit in bits_of(struck):
-                left = stones[bit] - 1
+                left = layer[bit] - 1
                 cell = cell_of[bit]
-                events.append(Cracked(cell, left))
+                events.append(made(cell, left))   # type: ignore[arg-type]
                 count += 1
                 if left:
-                    stones[bit] = left
+                    layer[bit] = left
                 else:
-                    del stones[bit]
-                    work[cell[0]][cell[1]] = EMPTY
-                    freed |= 1 << bit
-            self.stone_bits &= ~freed
-        if jellied:
-            jelly = self.jelly
-            for bit in bits_of(jellied):
-                left = jelly[bit] - 1
-                events.append(JellyCleared(cell_of[bit], left))
-                count += 1
-                if left:
-                    jelly[bit] = left
-                else:
-                    del jelly[bit]
-                    self.jelly_bits &= ~(1 << bit)
+                    del layer[bit]
+                    gone |= 1 << bit
+                    if unit.frees:
+                        work[cell[0]][cell[1]] = EMPTY
+                        freed |= 1 << bit
+            self.bits[i] &= ~gone
         return count, freed
 
     def wants_drop(self, masks: list[int]) -> bool:
@@ -165,32 +176,47 @@ class Blockers:
         move changed none)."""
         kept = state.layers
         if not self.touched:
-            return kept if self.dropped == kept.dropped else Layers(kept.stones, kept.locks, kept.jelly, self.dropped)
+            return kept if self.dropped == kept.dropped else Layers(kept.counts, self.dropped)
         cell_of = self.geo.cell_of
-        return Layers(tuple((cell_of[b], h) for b, h in sorted(self.stones.items())),
-                      tuple(map(cell_of.__getitem__, bits_of(self.locks))),
-                      tuple((cell_of[b], n) for b, n in sorted(self.jelly.items())), self.dropped)
+        every = list(kept.counts)
+        for at, layer in zip(self.present, self.counts):
+            every[at] = tuple((cell_of[b], n) for b, n in sorted(layer.items()))
+        return Layers(tuple(every), self.dropped)
 
-def split(geo: Geometry, runs: int, outcome: Outcome | None, drops: int, locks: int, stones: int,
-          jelly: int) -> Split:
-    """What a step's cells (`runs`: runs and blasts) hit, given the bits of the drops, locked
-    tiles, stones and jelly: a locked tile (or one a special is made on) breaks its lock and
-    stays; a stone in a blast or beside a cleared, unlocked or special-made cell takes a hit;
-    jelly under a cleared or special-made tile (not a locked one) loses a layer; drops and
-    stones never clear."""
+
+def split(geo: Geometry, runs: int, outcome: Outcome | None, drops: int, units: tuple[Blocker, ...],
+          bits: list[int] | tuple[int, ...]) -> Split:
+    """What a step's cells (`runs`: runs and blasts) hit, given the bits of the drops and of
+    each unit's cells: a tile a unit holds (a stone, a locked tile) and a drop never clear; a
+    COVER (a lock) loses a layer when its tile is in the step's cells or made a special; a NEAR
+    unit (a stone) in a blast or orthogonally next to a cleared, uncovered or special-made cell;
+    an UNDER unit (jelly) under a cleared or special-made tile (not a covered one)."""
     made = 0
     if outcome is not None:
         for bit, _ in outcome.created:
             made |= 1 << bit
-    cleared = runs & ~stones & ~locks & ~drops & geo.inside
-    unlocked = (runs | made) & locks
-    struck = runs & stones
-    if stones:
-        near = cleared | unlocked | made
-        s = geo.stride
-        struck |= ((near << 1) | (near >> 1) | (near << s) | (near >> s)) & stones
-    jellied = (cleared | made) & ~unlocked & jelly
-    return cleared, unlocked, struck, jellied
+    held = drops
+    for unit, mask in zip(units, bits):
+        if unit.holds:
+            held |= mask
+    cleared = runs & ~held & geo.inside
+    hits = [0] * len(units)
+    uncovered = 0
+    for i, unit in enumerate(units):
+        if unit.hit is Hit.COVER:
+            hits[i] = (runs | made) & bits[i]
+            uncovered |= hits[i]
+    spread = -1
+    for i, unit in enumerate(units):
+        if unit.hit is Hit.NEAR and bits[i]:
+            if spread < 0:
+                near = cleared | uncovered | made
+                s = geo.stride
+                spread = (near << 1) | (near >> 1) | (near << s) | (near >> s)
+            hits[i] = (runs | spread) & bits[i]
+        elif unit.hit is Hit.UNDER:
+            hits[i] = (cleared | made) & ~uncovered & bits[i]
+    return cleared, tuple(hits)
 
 
 def next_step(masks: list[int], geo: Geometry, min_match: int, layer: Layer, make: frozenset[Special],

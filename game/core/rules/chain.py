@@ -12,6 +12,7 @@ from ..checking import Problem
 from ..level import Level, LevelError
 from ..rng import Draws
 from ..state import IllegalMove, State
+from ..units import BLOCKERS, covered, placed, present
 from .cascade import POINTS_PER_HIT, Blockers
 from .common import reshuffle, settle_grid
 
@@ -43,19 +44,20 @@ def chain_points(tiles: int) -> int:
     return POINTS_PER_TILE * tiles * (1 + (tiles - 1) // 3)
 
 
-def searchable(grid: Grid, locks: tuple[Cell, ...] | set[Cell] | frozenset[Cell]) -> Grid:
-    """The grid a chain may run over: locked tiles read as stones (never part of a path)."""
-    if not locks:
+def searchable(grid: Grid, held: tuple[Cell, ...] | set[Cell] | frozenset[Cell]) -> Grid:
+    """The grid a chain may run over: tiles a blocker holds (locked ones) read as stones (never
+    part of a path)."""
+    if not held:
         return grid
     rows = [list(row) for row in grid]
-    for r, c in locks:
+    for r, c in held:
         rows[r][c] = STONE
     return tuple(map(tuple, rows))
 
 
 def chain_grid(state: State) -> Grid:
-    """The state's board as a chain search sees it (locked tiles read as stones)."""
-    return searchable(state.grid, state.locks)
+    """The state's board as a chain search sees it (held tiles read as stones)."""
+    return searchable(state.grid, covered(state.layers.counts))
 
 
 def tiles_needed(min_chain: int, has_player: bool) -> int:
@@ -312,7 +314,7 @@ def good_chains(state: State, visits: Visits | None = None) -> list[Chain]:
     empty only when no legal chain exists.
     """
     level = state.level
-    grid, player = searchable(state.grid, state.locks), state.player
+    grid, player = searchable(state.grid, covered(state.layers.counts)), state.player
     diagonal = level.rules.diagonal
     need = tiles_needed(level.rules.min_chain, player is not None)
     budget = visits if visits is not None else Visits(SEARCH_BUDGET)
@@ -348,7 +350,7 @@ def _random_fill(template: Grid, kinds: int, draws: Draws) -> Grid:
 def deal(level: Level, draws: Draws) -> Grid:
     template = level.template()
     player = level.player_start
-    locks = level.locks
+    locks = covered(placed(level))
     # Without random cells every deal is the same board: one look decides.
     random_cells = any(v == EMPTY for row in template for v in row)
     attempts = DEAL_ATTEMPTS if random_cells else 1
@@ -394,10 +396,14 @@ def check_path(state: State, path: tuple[Cell, ...]) -> None:
             raise IllegalMove(f"a chain starts on the player at {state.player[0]},{state.player[1]}",
                               said="Start the chain on the token.")
         tiles = path[1:]
-    for r, c in tiles:
-        if (r, c) in state.locks:
-            raise IllegalMove(f"{r},{c} is locked: a chain never runs over a locked tile",
-                              said="Locked tiles cannot be chained: eat a tile next to the lock.")
+    every = state.layers.counts
+    for at in present(state):
+        refusal = BLOCKERS[at].chain_refusal
+        if refusal is not None:
+            held = {cell for cell, _ in every[at]}
+            for r, c in tiles:
+                if (r, c) in held:
+                    raise IllegalMove(f"{r},{c} {refusal[0]}", said=refusal[1])
     kinds = {state.grid[r][c] for r, c in tiles}
     if any(k <= 0 for k in kinds):
         raise IllegalMove("a chain runs over tiles only", said="A chain runs over tiles only.")
@@ -438,12 +444,12 @@ def play(state: State, command: Chain) -> tuple[list[Event], State]:
         player = None
     hits = 0
     hooks: Blockers | None = None
-    locks: tuple[Cell, ...] = state.locks
+    locks: tuple[Cell, ...] = ()
     if state.has_blockers:
         # The cascade's own hooks: what the chain hits (its own rule), struck as a step's hits are.
         hooks = Blockers(state, geo)
         hits = hooks.strike(hooks.eaten(eaten_cells), work, events)[0]
-        locks = tuple(map(geo.cell_of.__getitem__, bits_of(hooks.locks)))
+        locks = tuple(map(geo.cell_of.__getitem__, bits_of(hooks.covered)))
     gained = chain_points(len(eaten_cells)) + POINTS_PER_HIT * hits
     events.append(Scored(gained, 1))
     draws = Draws(state.rng)

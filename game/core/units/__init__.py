@@ -1,0 +1,52 @@
+"""The registry of blocker units: the cascade, chain, the fold and the swap checks walk it.
+
+A State's blocker layers are one Counts per unit, in this order (which is also the order a
+step's hits are told in: locks broken, stones cracked, jelly cleared). A level resolves the
+units it places once (`placed`, `present`), so a board without blockers never looks at them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..grid import Cell
+from .base import Blocker, Counts, Hit
+from .jelly import JELLY
+from .lock import LOCK
+from .stone import STONE
+
+if TYPE_CHECKING:
+    from ..level import Level
+    from ..state import State
+
+BLOCKERS: tuple[Blocker, ...] = (LOCK, STONE, JELLY)
+AT: dict[Blocker, int] = {unit: i for i, unit in enumerate(BLOCKERS)}
+"""Each unit's place in BLOCKERS (and in a State's layers)."""
+FOLDED: dict[type, int] = {unit.event: i for i, unit in enumerate(BLOCKERS)}
+"""The place of the unit whose layer an event changes, by the event's type."""
+NONE_PLACED: tuple[Counts, ...] = ((),) * len(BLOCKERS)
+
+
+def covered(counts: tuple[Counts, ...]) -> tuple[Cell, ...]:
+    """The cells whose tile a blocker holds in place (a lock's): no swap, chain or fall moves it."""
+    return tuple(cell for unit, layer in zip(BLOCKERS, counts) if unit.holds and not unit.frees
+                 for cell, _ in layer)
+
+
+def placed(level: Level) -> tuple[Counts, ...]:
+    """The layers `level` places, one per unit in BLOCKERS order."""
+    return level.kept("blocker layers", lambda: tuple(unit.placed(level) for unit in BLOCKERS))
+
+
+def present(state: State) -> tuple[int, ...]:
+    """The places (in BLOCKERS) of the units with a layer on the state's board: for a game as
+    dealt, those its level places (found once, kept with the level)."""
+    counts = state.layers.counts
+    level = state.level
+    if counts is placed(level):
+        return level.kept("blockers present", lambda: tuple(i for i, layer in enumerate(counts) if layer))
+    return tuple(i for i, layer in enumerate(counts) if layer)
+
+
+__all__ = ["AT", "BLOCKERS", "Blocker", "Counts", "FOLDED", "Hit", "JELLY", "LOCK", "NONE_PLACED", "STONE", "covered",
+           "placed", "present"]
