@@ -34,7 +34,7 @@ from ..checking import Problem
 from ..level import Level, LevelError
 from ..rng import Draws
 from ..state import State
-from ..units import BLOCKERS, Blocker, covered, placed
+from ..units import Blocker, covered, placed
 from ..vocab import Special
 from . import match3, questions
 from .cascade import split
@@ -155,8 +155,7 @@ def _context(state: State, board: Bitboard) -> Context:
     """The Context of the state's board (found once, kept with it)."""
     found = board.asked.get("context")
     if found is None:
-        present_at, _, bits = match3.kept_layers(state, board)
-        units = tuple(BLOCKERS[at] for at in present_at)
+        _, units, _, bits = match3.kept_layers(state, board)
         drops = match3.drop_bits(state, board)
         across, down = match3.legal_masks(state, board)
         found = board.asked["context"] = (board.geo.stride, match3.held_bits(state, board) | drops, across,

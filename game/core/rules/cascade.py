@@ -37,9 +37,10 @@ MAKING_STEPS = 10
 """Only a cascade's first steps make specials: on a big board with few kinds every refill makes
 runs of four and five, whose specials clear more and bring more, and a cascade must settle."""
 
-Kept = tuple[tuple[int, ...], tuple[dict[int, int], ...], tuple[int, ...]]
-"""A Blockers' layers by bit: the places (in units.BLOCKERS) of the units on the board, and for
-each its counts by bit and its cells' bits."""
+Kept = tuple[tuple[int, ...], tuple[Blocker, ...], tuple[dict[int, int], ...], tuple[int, ...]]
+"""A Blockers' layers by bit: the places (in units.BLOCKERS) of the units on the board, those
+units, and for each its counts by bit and its cells' bits (read only: a move copies a unit's
+counts before it changes them)."""
 Split = tuple[int, tuple[int, ...]]
 """One step's hits by what they hit, as bit masks: the tiles cleared, then each present unit's
 cells that lose a layer."""
@@ -52,15 +53,14 @@ class Blockers:
     with it), each by its Blocker: how a clear hits it, whether it holds its cell, what a hit
     is told as."""
 
-    __slots__ = ("present", "units", "counts", "bits", "dropped", "wanted", "geo", "touched")
+    __slots__ = ("present", "units", "counts", "bits", "dropped", "wanted", "geo", "touched", "fixed")
 
     def __init__(self, state: State, geo: Geometry, kept: Kept | None = None) -> None:
         """The layers of `state`; `kept`: the same layers by bit, as the move before left them."""
         self.geo = geo
         if kept is not None:
-            self.present, counts, bits = kept
-            self.units = tuple(BLOCKERS[at] for at in self.present)
-            self.counts = [dict(layer) for layer in counts]
+            self.present, self.units, counts, bits = kept
+            self.counts = list(counts)
             self.bits = list(bits)
         else:
             stride = geo.stride
@@ -76,22 +76,18 @@ class Blockers:
                     mask |= 1 << bit
                 self.counts.append(layer)
                 self.bits.append(mask)
+        fixed = 0
+        for unit, mask in zip(self.units, self.bits):
+            if unit.holds:
+                fixed |= mask
+        self.fixed = fixed   # the cells no tile falls through: those a unit holds (stones, locked tiles)
         self.dropped = state.dropped
         self.wanted = state.level.goals.drops
-        self.touched = False   # whether a blocker's layer changed in this move
+        self.touched = 0   # the units (by index in `units`) whose layer changed in this move
 
     def kept(self) -> Kept:
         """The layers by bit, for the next move's Blockers (which copies what it changes)."""
-        return self.present, tuple(self.counts), tuple(self.bits)
-
-    @property
-    def fixed(self) -> int:
-        """The cells no tile falls through: those a unit holds (stones, locked tiles)."""
-        fixed = 0
-        for unit, bits in zip(self.units, self.bits):
-            if unit.holds:
-                fixed |= bits
-        return fixed
+        return self.present, self.units, tuple(self.counts), tuple(self.bits)
 
     @property
     def covered(self) -> int:
@@ -129,9 +125,11 @@ class Blockers:
         for i, struck in enumerate(hits[1]):
             if not struck:
                 continue
-            self.touched = True
             unit = self.units[i]
             made = unit.made
+            if not self.touched >> i & 1:
+                self.touched |= 1 << i
+                self.counts[i] = dict(self.counts[i])   # the kept counts are the last state's
             layer = self.counts[i]
             gone = 0
             for bit in bits_of(struck):
@@ -147,7 +145,10 @@ class Blockers:
                     if unit.frees:
                         work[cell[0]][cell[1]] = EMPTY
                         freed |= 1 << bit
-            self.bits[i] &= ~gone
+            if gone:
+                self.bits[i] &= ~gone
+                if unit.holds:
+                    self.fixed &= ~gone
         return count, freed
 
     def wants_drop(self, masks: list[int]) -> bool:
@@ -175,14 +176,15 @@ class Blockers:
         """The layers as a State keeps them: by cell, in reading order (`state`'s own when the
         move changed none)."""
         kept = state.layers
-        if not self.touched:
+        touched = self.touched
+        if not touched:
             return kept if self.dropped == kept.dropped else Layers(kept.counts, self.dropped)
         cell_of = self.geo.cell_of
         every = list(kept.counts)
-        for at, layer in zip(self.present, self.counts):
-            every[at] = tuple((cell_of[b], n) for b, n in sorted(layer.items()))
+        for i, at in enumerate(self.present):
+            if touched >> i & 1:
+                every[at] = tuple((cell_of[b], n) for b, n in sorted(self.counts[i].items()))
         return Layers(tuple(every), self.dropped)
-
 
 def split(geo: Geometry, runs: int, outcome: Outcome | None, drops: int, units: tuple[Blocker, ...],
           bits: list[int] | tuple[int, ...]) -> Split:

@@ -16,7 +16,7 @@ from ..checking import Problem
 from ..level import Level, LevelError
 from ..rng import GOLDEN, MASK64, Draws
 from ..state import FINALE, IllegalMove, Specials, State
-from ..units import BLOCKERS, covered, present
+from ..units import covered
 from ..vocab import Special
 from .cascade import MAKING_STEPS as MAKING_STEPS, POINTS_PER_TILE as POINTS_PER_TILE
 from .cascade import Blockers, Kept, cascade, next_step
@@ -474,20 +474,21 @@ def _first_masks(state: State, board: Bitboard, a: Cell, b: Cell,
     return masks, layer, outcome, runs
 
 
-def _check_blocked(state: State, a: Cell, b: Cell) -> None:
+def _check_blocked(state: State, board: Bitboard, a: Cell, b: Cell) -> None:
     """Raise IllegalMove for a swap that moves a drop or a cell a blocker holds (a stone, a
     locked tile), in the blocker's own words."""
-    every = state.layers.counts
+    _, units, _, bits = kept_layers(state, board)
+    stride = board.geo.stride
     for cell in (a, b):
         if not (0 <= cell[0] < state.height and 0 <= cell[1] < state.width):
             break   # _check_cells names it
         if state.at(cell) == DROP:
             raise IllegalMove(f"{cell[0]},{cell[1]} is a drop, which is never swapped",
                               said="Drops cannot be swapped: clear the tiles under them.")
-        for at in present(state):
-            refusal = BLOCKERS[at].swap_refusal
-            if refusal is not None and any(c == cell for c, _ in every[at]):
-                raise IllegalMove(f"{cell[0]},{cell[1]} {refusal[0]}", said=refusal[1])
+        bit = 1 << (cell[0] * stride + cell[1])
+        for unit, mask in zip(units, bits):
+            if mask & bit and unit.swap_refusal is not None:
+                raise IllegalMove(f"{cell[0]},{cell[1]} {unit.swap_refusal[0]}", said=unit.swap_refusal[1])
 
 
 def swap_is_legal(state: State, board: Bitboard, a: Cell, b: Cell) -> bool:
@@ -505,11 +506,11 @@ def play(state: State, command: Swap) -> tuple[list[Event], State]:
     level = state.level
     a, b = command.a, command.b
     blocked = state.has_blockers
+    board = board_of(state)
     if blocked:
-        _check_blocked(state, a, b)
+        _check_blocked(state, board, a, b)
     _check_cells(state, a, b)
     min_match = level.rules.min_match
-    board = board_of(state)
     if not swap_is_legal(state, board, a, b):
         return [SwapRejected(a, b)], state
 

@@ -39,13 +39,9 @@ def placed(level: Level) -> tuple[Counts, ...]:
 
 
 def present(state: State) -> tuple[int, ...]:
-    """The places (in BLOCKERS) of the units with a layer on the state's board: for a game as
-    dealt, those its level places (found once, kept with the level)."""
-    counts = state.layers.counts
-    level = state.level
-    if counts is placed(level):
-        return level.kept("blockers present", lambda: tuple(i for i, layer in enumerate(counts) if layer))
-    return tuple(i for i, layer in enumerate(counts) if layer)
+    """The places (in BLOCKERS) of the units with a layer on the state's board (a move with
+    blockers finds them once and hands them on to the next with its layers by bit)."""
+    return tuple(i for i, layer in enumerate(state.layers.counts) if layer)
 
 
 __all__ = ["AT", "BLOCKERS", "Blocker", "Counts", "FOLDED", "Hit", "JELLY", "LOCK", "NONE_PLACED", "STONE", "covered",
