@@ -198,27 +198,29 @@ def split(geo: Geometry, runs: int, outcome: Outcome | None, drops: int, units: 
         for bit, _ in outcome.created:
             made |= 1 << bit
     held = drops
+    uncovered = 0
     for unit, mask in zip(units, bits):
         if unit.holds:
             held |= mask
+        if unit.hit is COVER:
+            uncovered |= (runs | made) & mask
     cleared = runs & ~held & geo.inside
-    hits = [0] * len(units)
-    uncovered = 0
-    for i, unit in enumerate(units):
-        if unit.hit is Hit.COVER:
-            hits[i] = (runs | made) & bits[i]
-            uncovered |= hits[i]
-    spread = -1
-    for i, unit in enumerate(units):
-        if unit.hit is Hit.NEAR and bits[i]:
-            if spread < 0:
-                near = cleared | uncovered | made
-                s = geo.stride
-                spread = (near << 1) | (near >> 1) | (near << s) | (near >> s)
-            hits[i] = (runs | spread) & bits[i]
-        elif unit.hit is Hit.UNDER:
-            hits[i] = (cleared | made) & ~uncovered & bits[i]
+    near = cleared | uncovered | made
+    s = geo.stride
+    spread = (near << 1) | (near >> 1) | (near << s) | (near >> s)
+    hits = []
+    for unit, mask in zip(units, bits):
+        hit = unit.hit
+        if hit is NEAR:
+            hits.append((runs | spread) & mask)
+        elif hit is UNDER:
+            hits.append((cleared | made) & ~uncovered & mask)
+        else:
+            hits.append((runs | made) & mask)
     return cleared, tuple(hits)
+
+
+COVER, NEAR, UNDER = Hit.COVER, Hit.NEAR, Hit.UNDER
 
 
 def next_step(masks: list[int], geo: Geometry, min_match: int, layer: Layer, make: frozenset[Special],

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..commands import Chain, Command
 from ..events import Chained, Cleared, Event, Lost, PlayerMoved, Reshuffled, Scored
 from ..evolve import fold
@@ -12,7 +14,7 @@ from ..checking import Problem
 from ..level import Level, LevelError
 from ..rng import Draws
 from ..state import IllegalMove, State
-from ..units import BLOCKERS, covered, placed, present
+from ..units import BLOCKERS, chain_struck, covered, placed, present
 from .cascade import POINTS_PER_HIT, Blockers
 from .common import reshuffle, settle_grid
 
@@ -58,6 +60,18 @@ def searchable(grid: Grid, held: tuple[Cell, ...] | set[Cell] | frozenset[Cell])
 def chain_grid(state: State) -> Grid:
     """The state's board as a chain search sees it (held tiles read as stones)."""
     return searchable(state.grid, covered(state.layers.counts))
+
+
+def chain_blocker_hits(state: State, eaten: Sequence[Cell]) -> int:
+    """The blocker layers a chain eating the tiles at `eaten` takes off, as play does (a bot
+    weighs a chain by it): each COVER or NEAR unit's cell beside an eaten tile, each UNDER
+    unit's cell under one (units.chain_struck)."""
+    if not state.has_blockers:
+        return 0
+    beside, under = chain_struck(state.layers.counts)
+    height, width = state.height, state.width
+    near = {n for cell in eaten for n in neighbours(cell, height, width)}
+    return sum(1 for cell in eaten if cell in under) + len(near & beside)
 
 
 def tiles_needed(min_chain: int, has_player: bool) -> int:

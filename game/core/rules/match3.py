@@ -16,7 +16,7 @@ from ..checking import Problem
 from ..level import Level, LevelError
 from ..rng import GOLDEN, MASK64, Draws
 from ..state import FINALE, IllegalMove, Specials, State
-from ..units import covered
+from ..units import Blocker, covered
 from ..vocab import Special
 from .cascade import MAKING_STEPS as MAKING_STEPS, POINTS_PER_TILE as POINTS_PER_TILE
 from .cascade import Blockers, Kept, cascade, next_step
@@ -308,16 +308,13 @@ def legal_masks(state: State, board: Bitboard) -> tuple[int, int]:
 
 
 def held_bits(state: State, board: Bitboard) -> int:
-    """The bits of the tiles a blocker holds in place on the state's board (locked tiles):
-    found once, kept with its board."""
-    found = board.asked.get("held")
-    if found is None:
-        stride = board.geo.stride
-        found = 0
-        for r, c in covered(state.layers.counts):
-            found |= 1 << (r * stride + c)
-        board.asked["held"] = found
-    return cast(int, found)
+    """The bits of the tiles a blocker holds in place on the state's board (locked tiles)."""
+    _, units, _, bits = kept_layers(state, board)
+    held = 0
+    for unit, mask in zip(units, bits):
+        if unit.holds and not unit.frees:
+            held |= mask
+    return held
 
 
 def playable(grid: Grid, min_match: int, specials: Specials = (), held: Iterable[Cell] = (),
@@ -477,8 +474,11 @@ def _first_masks(state: State, board: Bitboard, a: Cell, b: Cell,
 def _check_blocked(state: State, board: Bitboard, a: Cell, b: Cell) -> None:
     """Raise IllegalMove for a swap that moves a drop or a cell a blocker holds (a stone, a
     locked tile), in the blocker's own words."""
-    _, units, _, bits = kept_layers(state, board)
     stride = board.geo.stride
+    both = (1 << (a[0] * stride + a[1])) | (1 << (b[0] * stride + b[1]))
+    _, units, _, bits = kept_layers(state, board)
+    if not (both & (drop_bits(state, board) | _refused(units, bits))):
+        return   # nearly every swap: neither cell is a drop's or a blocker's that refuses it
     for cell in (a, b):
         if not (0 <= cell[0] < state.height and 0 <= cell[1] < state.width):
             break   # _check_cells names it
@@ -489,6 +489,15 @@ def _check_blocked(state: State, board: Bitboard, a: Cell, b: Cell) -> None:
         for unit, mask in zip(units, bits):
             if mask & bit and unit.swap_refusal is not None:
                 raise IllegalMove(f"{cell[0]},{cell[1]} {unit.swap_refusal[0]}", said=unit.swap_refusal[1])
+
+
+def _refused(units: tuple[Blocker, ...], bits: tuple[int, ...]) -> int:
+    """The cells of the units that refuse a swap."""
+    refused = 0
+    for unit, mask in zip(units, bits):
+        if unit.swap_refusal is not None:
+            refused |= mask
+    return refused
 
 
 def swap_is_legal(state: State, board: Bitboard, a: Cell, b: Cell) -> bool:

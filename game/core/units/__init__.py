@@ -33,6 +33,16 @@ def covered(counts: tuple[Counts, ...]) -> tuple[Cell, ...]:
                  for cell, _ in layer)
 
 
+def chain_struck(counts: tuple[Counts, ...]) -> tuple[frozenset[Cell], frozenset[Cell]]:
+    """The cells a chain hits: a COVER or NEAR unit's beside an eaten tile (a stone, a lock), an
+    UNDER unit's under one (jelly); each loses one layer a chain however often it passes."""
+    beside: set[Cell] = set()
+    under: set[Cell] = set()
+    for unit, layer in zip(BLOCKERS, counts):
+        (under if unit.hit is Hit.UNDER else beside).update(cell for cell, _ in layer)
+    return frozenset(beside), frozenset(under)
+
+
 def placed(level: Level) -> tuple[Counts, ...]:
     """The layers `level` places, one per unit in BLOCKERS order."""
     return level.kept("blocker layers", lambda: tuple(unit.placed(level) for unit in BLOCKERS))
@@ -44,5 +54,5 @@ def present(state: State) -> tuple[int, ...]:
     return tuple(i for i, layer in enumerate(state.layers.counts) if layer)
 
 
-__all__ = ["AT", "BLOCKERS", "Blocker", "Counts", "FOLDED", "Hit", "JELLY", "LOCK", "NONE_PLACED", "STONE", "covered",
+__all__ = ["AT", "BLOCKERS", "Blocker", "Counts", "FOLDED", "Hit", "JELLY", "LOCK", "NONE_PLACED", "STONE", "chain_struck", "covered",
            "placed", "present"]
