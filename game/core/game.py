@@ -12,8 +12,7 @@ from .checking import Problem, shorten
 from .level import Level, LevelError
 from .rng import Draws, seed_state
 from .rules import blocked, chain, match3, slide
-from .state import NO_LAYERS, RULES_VERSION, IllegalMove, Layers, State
-from .units import placed
+from .state import NO_LAYERS, RULES_VERSION, IllegalMove, Layers, State, placed
 from .vocab import Mode, Status
 
 C = TypeVar("C", Swap, Chain, Slide)

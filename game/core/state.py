@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from .grid import Cell, Grid
 from .level import Level
-from .units import AT, JELLY, LOCK, NONE_PLACED, STONE, Blocker, Counts
+from .units import AT, BLOCKERS, JELLY, LOCK, NONE_PLACED, STONE, Blocker, Counts
 from .vocab import Special, Status
 
 Specials = tuple[tuple[Cell, Special], ...]
@@ -64,6 +64,19 @@ class Layers:
 
 
 NO_LAYERS = Layers()
+
+
+def placed(level: Level) -> tuple[Counts, ...]:
+    """The layers `level` places, one per unit in units.BLOCKERS order (found once, kept with it):
+    a unit's layout tokens, or the level's per-cell map it names (jelly's)."""
+    return level.kept("blocker layers", lambda: tuple(
+        level.tokens_of(unit) if unit.map_key is None else level.map_cells(unit.map_key) for unit in BLOCKERS))
+
+
+def present(state: State) -> tuple[int, ...]:
+    """The places (in units.BLOCKERS) of the units with a layer on the state's board (a move with
+    blockers finds them once and hands them on to the next with its layers by bit)."""
+    return tuple(i for i, layer in enumerate(state.layers.counts) if layer)
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,8 +33,8 @@ from ..grid import Cell, Grid
 from ..checking import Problem
 from ..level import Level, LevelError
 from ..rng import Draws
-from ..state import State
-from ..units import Blocker, covered, placed
+from ..state import State, placed
+from ..units import Blocker, covered
 from ..vocab import Special
 from . import match3, questions
 from .cascade import split

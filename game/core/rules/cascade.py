@@ -22,8 +22,8 @@ from ..boards import Geometry, bits_of, run_mask, run_parts
 from ..events import Cleared, Created, Detonated, DropCollected, Event, Scored
 from ..grid import DROP, EMPTY, RAINBOW, Cell
 from ..level_format import NO_SPECIALS
-from ..state import Layers, State
-from ..units import BLOCKERS, Blocker, Hit, present
+from ..state import Layers, State, present
+from ..units import BLOCKERS, Blocker, Hit
 from ..vocab import Special
 from .common import settle
 from .specials import SPECIAL_POINTS, Layer, Outcome, makes_special, run_step

@@ -13,8 +13,8 @@ from ..boards import Geometry, bits_of, geometry_near, near_table
 from ..checking import Problem
 from ..level import Level, LevelError
 from ..rng import Draws
-from ..state import IllegalMove, State
-from ..units import BLOCKERS, chain_struck, covered, placed, present
+from ..state import IllegalMove, State, placed, present
+from ..units import BLOCKERS, chain_struck, covered
 from .cascade import POINTS_PER_HIT, Blockers
 from .common import reshuffle, settle_grid
 

@@ -2,12 +2,10 @@
 
 A State's blocker layers are one Counts per unit, in this order (which is also the order a
 step's hits are told in: locks broken, stones cracked, jelly cleared). A level resolves the
-units it places once (`placed`, `present`), so a board without blockers never looks at them.
+units it places once (state.placed, state.present), so a board without blockers never looks at them.
 """
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from ..grid import Cell
 from .base import Blocker, Counts, Hit
@@ -15,11 +13,10 @@ from .jelly import JELLY
 from .lock import LOCK
 from .stone import STONE
 
-if TYPE_CHECKING:
-    from ..level import Level
-    from ..state import State
 
 BLOCKERS: tuple[Blocker, ...] = (LOCK, STONE, JELLY)
+TOKEN_UNITS: tuple[Blocker, ...] = (STONE, LOCK)
+"""The units a layout token places (in the order the layout's list of cells names them)."""
 AT: dict[Blocker, int] = {unit: i for i, unit in enumerate(BLOCKERS)}
 """Each unit's place in BLOCKERS (and in a State's layers)."""
 FOLDED: dict[type, int] = {unit.event: i for i, unit in enumerate(BLOCKERS)}
@@ -43,16 +40,4 @@ def chain_struck(counts: tuple[Counts, ...]) -> tuple[frozenset[Cell], frozenset
     return frozenset(beside), frozenset(under)
 
 
-def placed(level: Level) -> tuple[Counts, ...]:
-    """The layers `level` places, one per unit in BLOCKERS order."""
-    return level.kept("blocker layers", lambda: tuple(unit.placed(level) for unit in BLOCKERS))
-
-
-def present(state: State) -> tuple[int, ...]:
-    """The places (in BLOCKERS) of the units with a layer on the state's board (a move with
-    blockers finds them once and hands them on to the next with its layers by bit)."""
-    return tuple(i for i, layer in enumerate(state.layers.counts) if layer)
-
-
-__all__ = ["AT", "BLOCKERS", "Blocker", "Counts", "FOLDED", "Hit", "JELLY", "LOCK", "NONE_PLACED", "STONE", "chain_struck", "covered",
-           "placed", "present"]
+__all__ = ["AT", "BLOCKERS", "Blocker", "Counts", "FOLDED", "Hit", "JELLY", "LOCK", "NONE_PLACED", "STONE", "TOKEN_UNITS", "chain_struck", "covered"]

@@ -4,12 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 from ..grid import Cell
-
-if TYPE_CHECKING:
-    from ..level import Level
 
 Counts = tuple[tuple[Cell, int], ...]
 """A counted layer (a stone's hits, jelly's layers): cells with a count above 0, in reading order."""
@@ -37,6 +34,15 @@ class Blocker:
     event: type     # the event one hit is, with the layers it left
     made: Callable[[Cell, int], object]              # that event, for the cell and the layers left
     read: Callable[[object], tuple[Cell, int]]       # an event's cell and layers left
-    placed: Callable[["Level"], Counts]              # the layer a level places, by cell in reading order
+    # The level key whose per-cell map of counts places it (jelly's `jelly:`); None: its layout tokens.
+    map_key: str | None = None
     swap_refusal: tuple[str, str] | None = None      # a swap that moves its cell: (why, in a player's words)
     chain_refusal: tuple[str, str] | None = None     # a chain over its cell: (why, in a player's words)
+    # Its layout tokens (a unit placed by another key has none): the layers a token places (0:
+    # not its token), the grid value of its cell, and `token_problem`: for a token that looks
+    # like its own, what is wrong with it ('' when nothing is), else None; `token_help` says
+    # the tokens in the layout's list of cells.
+    layers_of: Callable[[str], int] = lambda tok: 0
+    tile_of: Callable[[str], int] = lambda tok: 0
+    token_problem: Callable[[str, int | None], str | None] = lambda tok, kinds: None
+    token_help: str = ""

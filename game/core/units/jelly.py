@@ -16,5 +16,5 @@ def _read(event: object) -> tuple[Cell, int]:
 
 JELLY = Blocker(
     "jelly", Hit.UNDER, holds=False, frees=False, event=JellyCleared,
-    made=JellyCleared, read=_read, placed=lambda level: level.jelly_cells,
+    made=JellyCleared, read=_read, map_key="jelly",
 )
