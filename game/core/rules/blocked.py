@@ -36,7 +36,7 @@ from ..rng import Draws
 from ..state import State, placed
 from ..units import Blocker, covered
 from ..vocab import Special
-from . import match3, questions
+from . import held, match3, questions
 from .cascade import split
 from .specials import Layer, Outcome
 
@@ -155,10 +155,10 @@ def _context(state: State, board: Bitboard) -> Context:
     """The Context of the state's board (found once, kept with it)."""
     found = board.asked.get("context")
     if found is None:
-        _, units, _, bits = match3.kept_layers(state, board)
-        drops = match3.drop_bits(state, board)
+        _, units, _, bits = held.kept_layers(state, board)
+        drops = held.drop_bits(state, board)
         across, down = match3.legal_masks(state, board)
-        found = board.asked["context"] = (board.geo.stride, match3.held_bits(state, board) | drops, across,
+        found = board.asked["context"] = (board.geo.stride, held.held_bits(state, board) | drops, across,
                                           down, units, bits, drops, _under(board, drops))
     return cast(Context, found)
 

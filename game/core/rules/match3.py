@@ -6,7 +6,7 @@ from itertools import compress
 from operator import add
 from typing import Iterable, cast
 
-from ..boards import Bitboard, Geometry, bitboard, bits_of, cells_of, run_mask
+from ..boards import Bitboard, Geometry, bitboard, bits_of, run_mask
 from ..commands import Command, Swap
 from ..events import Event, Lost, Reshuffled, SwapRejected, Swapped, Won
 from ..evolve import fold
@@ -16,10 +16,11 @@ from ..checking import Problem
 from ..level import Level, LevelError
 from ..rng import GOLDEN, MASK64, Draws
 from ..state import FINALE, IllegalMove, Specials, State
-from ..units import Blocker, covered
+from ..units import covered
 from ..vocab import Special
 from .cascade import MAKING_STEPS as MAKING_STEPS, POINTS_PER_TILE as POINTS_PER_TILE
-from .cascade import Blockers, Kept, cascade, next_step
+from .cascade import Blockers, cascade, next_step
+from .held import check_blocked, drop_bits, held_bits, kept_layers
 from .common import reshuffle
 from .finale import finale
 from .specials import Layer, Outcome, is_special_swap, swap_step
@@ -307,16 +308,6 @@ def legal_masks(state: State, board: Bitboard) -> tuple[int, int]:
     return found
 
 
-def held_bits(state: State, board: Bitboard) -> int:
-    """The bits of the tiles a blocker holds in place on the state's board (locked tiles)."""
-    _, units, _, bits = kept_layers(state, board)
-    held = 0
-    for unit, mask in zip(units, bits):
-        if unit.holds and not unit.frees:
-            held |= mask
-    return held
-
-
 def playable(grid: Grid, min_match: int, specials: Specials = (), held: Iterable[Cell] = (),
              geo: Geometry | None = None) -> bool:
     """No run on the board, and at least one legal swap (a run's or a special's; none moves a
@@ -471,35 +462,6 @@ def _first_masks(state: State, board: Bitboard, a: Cell, b: Cell,
     return masks, layer, outcome, runs
 
 
-def _check_blocked(state: State, board: Bitboard, a: Cell, b: Cell) -> None:
-    """Raise IllegalMove for a swap that moves a drop or a cell a blocker holds (a stone, a
-    locked tile), in the blocker's own words."""
-    stride = board.geo.stride
-    both = (1 << (a[0] * stride + a[1])) | (1 << (b[0] * stride + b[1]))
-    _, units, _, bits = kept_layers(state, board)
-    if not (both & (drop_bits(state, board) | _refused(units, bits))):
-        return   # nearly every swap: neither cell is a drop's or a blocker's that refuses it
-    for cell in (a, b):
-        if not (0 <= cell[0] < state.height and 0 <= cell[1] < state.width):
-            break   # _check_cells names it
-        if state.at(cell) == DROP:
-            raise IllegalMove(f"{cell[0]},{cell[1]} is a drop, which is never swapped",
-                              said="Drops cannot be swapped: clear the tiles under them.")
-        bit = 1 << (cell[0] * stride + cell[1])
-        for unit, mask in zip(units, bits):
-            if mask & bit and unit.swap_refusal is not None:
-                raise IllegalMove(f"{cell[0]},{cell[1]} {unit.swap_refusal[0]}", said=unit.swap_refusal[1])
-
-
-def _refused(units: tuple[Blocker, ...], bits: tuple[int, ...]) -> int:
-    """The cells of the units that refuse a swap."""
-    refused = 0
-    for unit, mask in zip(units, bits):
-        if unit.swap_refusal is not None:
-            refused |= mask
-    return refused
-
-
 def swap_is_legal(state: State, board: Bitboard, a: Cell, b: Cell) -> bool:
     """Whether swapping the side-by-side tiles a and b is a move (a run, or specials), locks aside."""
     if state.has_blockers:
@@ -517,7 +479,7 @@ def play(state: State, command: Swap) -> tuple[list[Event], State]:
     blocked = state.has_blockers
     board = board_of(state)
     if blocked:
-        _check_blocked(state, board, a, b)
+        check_blocked(state, board, a, b)
     _check_cells(state, a, b)
     min_match = level.rules.min_match
     if not swap_is_legal(state, board, a, b):
@@ -574,22 +536,6 @@ def play(state: State, command: Swap) -> tuple[list[Event], State]:
 def decide(state: State, command: Swap) -> list[Event]:
     """The events of `command` in a game still playing (game.decide checked both)."""
     return play(state, command)[0]
-
-
-def kept_layers(state: State, board: Bitboard) -> Kept:
-    """The state's blocker layers by bit, kept with its board (read only: Blockers copies them)."""
-    if board.layers is None:
-        board.layers = Blockers(state, board.geo).kept()
-    return cast(Kept, board.layers)
-
-
-def drop_bits(state: State, board: Bitboard) -> int:
-    """The bits of the drops on the state's board (found once, kept with its board)."""
-    if board.drops < 0:
-        board.drops = cells_of(state.grid, DROP, board.geo.stride)
-    return board.drops
-
-
 
 
 def legal_commands(state: State) -> list[Command]:
