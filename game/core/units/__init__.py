@@ -1,8 +1,15 @@
-"""The registry of blocker units: the cascade, chain, the fold and the swap checks walk it.
+"""The registry of blocker units: the cascade, chain, the fold, the swap checks and the layout walk it.
 
-A State's blocker layers are one Counts per unit, in this order (which is also the order a
-step's hits are told in: locks broken, stones cracked, jelly cleared). A level resolves the
-units it places once (state.placed, state.present), so a board without blockers never looks at them.
+A unit is one Blocker (units/base.py): how a clear hits it (Hit), whether it holds its cell,
+whether breaking it frees the cell, the event a hit is (folded by evolve through FOLDED), its
+refusals in a player's words, and its layout tokens with their checks (or the level map key
+that places it). A State's blocker layers are one Counts per unit, in BLOCKERS order (which
+is also the order a step's hits are told in: locks broken, stones cracked, jelly cleared); a
+level's are found once (state.placed), and a move with blockers finds the units on the board
+once and hands them on with its layers by bit, so a board without blockers never looks here.
+
+Not units yet: the drop (a DROP grid value with the cascade's after-fall hook), and each
+blocker's goal, lesson, words, bot credit, look and editor tool, which still name it.
 """
 
 from __future__ import annotations
