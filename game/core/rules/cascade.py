@@ -101,7 +101,7 @@ class Blockers:
     def split(self, runs: int, outcome: Outcome | None, drops: int) -> Split:
         """What the step's cells (`runs`: runs and blasts) hit; changes nothing. `drops`: the
         drops' bits (never cleared)."""
-        return split(self.geo, runs, outcome, drops, self.units, self.bits)
+        return split(self.geo, runs, outcome, drops, self.units, self.bits, self.fixed)
 
     def eaten(self, cells: tuple[Cell, ...]) -> Split:
         """What a chain that ate the tiles at `cells` hits (chain's rule, for strike): a COVER
@@ -187,37 +187,53 @@ class Blockers:
         return Layers(tuple(every), self.dropped)
 
 def split(geo: Geometry, runs: int, outcome: Outcome | None, drops: int, units: tuple[Blocker, ...],
-          bits: list[int] | tuple[int, ...]) -> Split:
+          bits: list[int] | tuple[int, ...], fixed: int = -1) -> Split:
     """What a step's cells (`runs`: runs and blasts) hit, given the bits of the drops and of
-    each unit's cells: a tile a unit holds (a stone, a locked tile) and a drop never clear; a
-    COVER (a lock) loses a layer when its tile is in the step's cells or made a special; a NEAR
-    unit (a stone) in a blast or orthogonally next to a cleared, uncovered or special-made cell;
-    an UNDER unit (jelly) under a cleared or special-made tile (not a covered one)."""
+    each unit's cells (`fixed`: those of the units that hold theirs, when the caller keeps
+    them): a tile a unit holds (a stone, a locked tile) and a drop never clear; a COVER (a
+    lock) loses a layer when its tile is in the step's cells or made a special; a NEAR unit (a
+    stone) in a blast or orthogonally next to a cleared, uncovered or special-made cell; an
+    UNDER unit (jelly) under a cleared or special-made tile (not a covered one)."""
     made = 0
     if outcome is not None:
         for bit, _ in outcome.created:
             made |= 1 << bit
-    held = drops
-    uncovered = 0
-    for unit, mask in zip(units, bits):
-        if unit.holds:
-            held |= mask
-        if unit.hit is COVER:
-            uncovered |= (runs | made) & mask
-    cleared = runs & ~held & geo.inside
-    near = cleared | uncovered | made
-    s = geo.stride
-    spread = (near << 1) | (near >> 1) | (near << s) | (near >> s)
+    if fixed < 0:
+        fixed = 0
+        for unit, mask in zip(units, bits):
+            if unit.holds:
+                fixed |= mask
+    cleared = runs & ~(fixed | drops) & geo.inside
     hits = []
+    uncovered = 0
+    spread = -1
     for unit, mask in zip(units, bits):
         hit = unit.hit
-        if hit is NEAR:
-            hits.append((runs | spread) & mask)
-        elif hit is UNDER:
-            hits.append((cleared | made) & ~uncovered & mask)
+        if hit is COVER:
+            found = (runs | made) & mask
+            uncovered |= found
+        elif hit is NEAR:
+            if spread < 0:
+                spread = _spread(geo, cleared, units, bits, runs, made)
+            found = (runs | spread) & mask
         else:
-            hits.append((runs | made) & mask)
+            found = -1   # UNDER: after every COVER is known
+        hits.append(found)
+    for i, found in enumerate(hits):
+        if found < 0:
+            hits[i] = (cleared | made) & ~uncovered & bits[i]
     return cleared, tuple(hits)
+
+
+def _spread(geo: Geometry, cleared: int, units: tuple[Blocker, ...], bits: list[int] | tuple[int, ...],
+            runs: int, made: int) -> int:
+    """The cells orthogonally next to a cleared, uncovered or special-made cell."""
+    near = cleared | made
+    for unit, mask in zip(units, bits):
+        if unit.hit is COVER:
+            near |= (runs | made) & mask
+    s = geo.stride
+    return (near << 1) | (near >> 1) | (near << s) | (near >> s)
 
 
 COVER, NEAR, UNDER = Hit.COVER, Hit.NEAR, Hit.UNDER

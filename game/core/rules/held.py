@@ -41,7 +41,10 @@ def check_blocked(state: State, board: Bitboard, a: Cell, b: Cell) -> None:
     stride = board.geo.stride
     both = (1 << (a[0] * stride + a[1])) | (1 << (b[0] * stride + b[1]))
     _, units, _, bits = kept_layers(state, board)
-    if not (both & (drop_bits(state, board) | _refused(units, bits))):
+    refused = board.asked.get("refused")
+    if refused is None:
+        refused = board.asked["refused"] = drop_bits(state, board) | _refused(units, bits)
+    if not both & cast(int, refused):
         return   # nearly every swap: neither cell is a drop's or a blocker's that refuses it
     for cell in (a, b):
         if not (0 <= cell[0] < state.height and 0 <= cell[1] < state.width):
