@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from game.core import (
-    Chain, Command, Grid, Mode, Slide, Special, State, Swap, legal_commands, neighbours, swap_look,
+    Chain, Command, Grid, Mode, Slide, Special, State, Swap, chain_blocker_hits, legal_commands, swap_look,
 )
 
 from .base import BotRandom, outcome, walk_distances
@@ -127,18 +127,6 @@ class PersonChainBot:
         return _notice(self.rng, options,
                        lambda c: self.persona.worth(chain_features(state, c, wanted, steps)),  # type: ignore[arg-type]
                        self.persona.notice)
-
-
-def chain_blocker_hits(state: State, eaten: Sequence[tuple[int, int]]) -> int:
-    """What eating `eaten` does to the blockers a person sees: jelly layers under them, and the
-    stones and locks next to them (orthogonally) that take a hit."""
-    if not (state.jelly or state.stones or state.locks):
-        return 0
-    jelly = dict(state.jelly)
-    stones = dict(state.stones)
-    near = {n for cell in eaten for n in neighbours(cell, state.height, state.width)}
-    return (sum(1 for cell in eaten if cell in jelly) + sum(1 for n in near if n in stones)
-            + sum(1 for n in near if n in state.locks))
 
 
 def solve_by_rows(grid: Grid) -> list[Slide]:

@@ -28,7 +28,7 @@ from .level_format import (
     MAX_SLIDE_SIZE, MAX_STONE_HITS, MIN_SIZE, MODES, PLAYER_TOKEN, RAINBOW_TOKEN, RANDOM_TOKEN,
     STONE_TOKEN, Goals, Rules, deal_id_after_rename, token_locked, token_special, token_stone, valid_id,
 )
-from .rules.chain import Visits, chain_grid, chain_starts, paths_by_end, tiles_needed
+from .rules.chain import Visits, chain_blocker_hits, chain_grid, chain_starts, paths_by_end, tiles_needed
 from .rules.blocked import blocker_progress, swap_clears, swap_look, swap_specials
 from .rules.questions import SwapLook
 from .rules.chain_drawing import PathLook, Touch, look_at_path, path_kind, start_path, touch
@@ -43,13 +43,14 @@ from .sharecode import (
     encode_payload, find_code, game_size_problem, looks_like_code, unpack_code,
 )
 from .gamecode import Board as CodeBoard, PackedGame, check_points, game_moves, pack_payload, split_payload, unpack_game
-from .state import FINALE, MOVE_WORTH, Counts, IllegalMove, Specials, State
+from .state import FINALE, MOVE_WORTH, IllegalMove, Specials, State
+from .units import Counts
 from .vocab import GoalName, Lesson, Mode, Special, SpecialSort, Status
 from .lessons import combo_of, lesson_used
 
 __all__ = [
     "are_neighbours", "blocker_progress", "BonusScored", "Counts", "Cracked", "DROP", "DROP_TOKEN", "DropCollected",
-    "JellyCleared", "LOCK_TOKEN", "STONE", "STONE_TOKEN", "token_locked", "token_stone", "Unlocked", "are_orthogonal_neighbours", "Cell", "Chain", "Check", "checks_of", "chain_grid", "chain_starts", "Chained",
+    "JellyCleared", "LOCK_TOKEN", "STONE", "STONE_TOKEN", "token_locked", "token_stone", "Unlocked", "are_orthogonal_neighbours", "Cell", "Chain", "Check", "checks_of", "chain_blocker_hits", "chain_grid", "chain_starts", "Chained",
     "Cleared", "Command", "Created", "Detonated", "decide", "DIGEST_VERSION", "DIGEST_VERSIONS", "Draws", "Divergence", "DEFAULT_KINDS", "DEFAULT_SEED", "describe", "quoted", "EMPTY", "Event", "evolve", "Fault", "Fell", "fold", "first_divergence",
     "format_command", "gap", "GAP_TOKEN", "GoalName", "GoalProgress", "Goals", "goals_met", "Grid",
     "HOLE", "HOLE_TOKEN", "RAINBOW", "RAINBOW_TOKEN", "IllegalMove", "legal_commands", "Level", "level_mapping", "LevelError",

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from .grid import ORTHOGONAL, Cell, Grid, neighbours
 from .rules.chain import Visits, chain_grid, chain_starts, good_chains, tiles_needed
 from .state import State
+from .units import chain_struck
 
 # Node visits for the path search of one hint: a board of 8x8 with 6 kinds rarely needs 1000.
 SEARCH_BUDGET = 6000
@@ -52,27 +53,25 @@ def goal_chains(state: State, budget: int = SEARCH_BUDGET) -> list[Chain]:
 
     A path is one kind, so its end cell and length say what it eats; what it does to the
     blockers depends on the cells it crosses, so for each end cell the path that hits the most
-    jelly, stones and locks is kept beside the longest."""
+    blocker layers (units.chain_struck) is kept beside the longest."""
     grid = chain_grid(state)   # locked tiles are never part of a path
     diagonal = state.level.rules.diagonal
     player = state.player
     need = tiles_needed(state.level.rules.min_chain, player is not None)
     starts = chain_starts(grid, player, diagonal)
     per_start = max(50, budget // max(1, len(starts)))
-    jelly = dict(state.jelly)
-    struck = {cell for cell, _ in state.stones} | set(state.locks)
+    struck, jellied = chain_struck(state.layers.counts)   # the blockers beside a path, and under it
     longest: dict[Cell, list[Cell]] = {}
     richest: dict[Cell, tuple[int, int, list[Cell]]] = {}
     reach = state.level.goals.reach
     crossing: list[list[Cell]] = []   # the longest path over the reach target (it counts on the way)
 
-    # Each cell's stones and locks beside it as bits (a path hits each once, however often it
-    # passes): this runs for every path the search sees, so no sets.
+    # Each cell's blockers beside it (stones, locks) as bits (a path hits each once, however
+    # often it passes): this runs for every path the search sees, so no sets.
     beside: dict[Cell, int] = {}
     for i, (r, c) in enumerate(sorted(struck)):
         for dr, dc in ORTHOGONAL:
             beside[(r + dr, c + dc)] = beside.get((r + dr, c + dc), 0) | 1 << i
-    jellied = {cell for cell, layers in jelly.items() if layers > 0}
 
     def hits(path: list[Cell]) -> int:
         near = 0
@@ -88,7 +87,7 @@ def goal_chains(state: State, budget: int = SEARCH_BUDGET) -> list[Chain]:
         end = path[-1]
         if len(path) > len(longest.get(end, ())):
             longest[end] = list(path)
-        if jelly or struck:
+        if jellied or struck:
             worth = hits(path)
             if worth and (worth, len(path)) > richest.get(end, (0, 0, []))[:2]:
                 richest[end] = (worth, len(path), list(path))

@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Iterable
 
 from .events import (
-    BonusScored, Chained, Cleared, Cracked, Created, Detonated, DropCollected, Event, Fell, FinaleBegan,
-    JellyCleared, LeftoversFired, Lost, MoveTurned, PlayerMoved, Reshuffled, Scored, Slid, Spawned, SwapRejected,
-    Swapped, Unlocked, Won,
+    BonusScored, Chained, Cleared, Created, Detonated, DropCollected, Event, Fell, FinaleBegan, LeftoversFired,
+    Lost, MoveTurned, PlayerMoved, Reshuffled, Scored, Slid, Spawned, SwapRejected, Swapped, Won,
 )
 from .grid import EMPTY, PLAYER, RAINBOW, Cell, Grid
-from .state import State
+from .state import Layers, State
+from .units import BLOCKERS, FOLDED
 from .vocab import Special, Status
 
 
@@ -33,10 +33,8 @@ def fold(state: State, events: Iterable[Event]) -> State:
     # The specials by cell, made on first use by an event that touches them (most states have none).
     layer: dict[Cell, Special] | None = None
     counts: list[int] | None = None
-    # The blocker layers, made on first use by an event that changes them.
-    stones: dict[Cell, int] | None = None
-    locks: set[Cell] | None = None
-    jelly: dict[Cell, int] | None = None
+    # The blocker layers (by place in units.BLOCKERS), each made on first use by an event that changes it.
+    hit: dict[int, dict[Cell, int]] | None = None
     dropped = state.dropped
     reached, target = state.reached, level.goals.reach
     changed = False
@@ -127,36 +125,15 @@ def fold(state: State, events: Iterable[Event]) -> State:
                     rows = list(map(list, base))
                 rows[event.cell[0]][event.cell[1]] = RAINBOW
         elif isinstance(event, Detonated):
-            # What it cleared is in the step's Cleared. A special on a locked tile (a rainbow
+            # What it cleared is in the step's Cleared. A special on a covered tile (a rainbow
             # combo turns tiles into specials, locked ones too) is spent all the same, though the
-            # lock, not the tile, is what the clear takes: the rules (rules/blocked.py) say so.
-            if event.cell in (state.locks if locks is None else locks):
+            # cover, not the tile, is what the clear takes: the rules (rules/cascade.py) say so.
+            if _covers(state, hit, event.cell):
                 if layer is None:
                     layer = dict(specials)
                 layer.pop(event.cell, None)
         elif isinstance(event, Chained):
             moves += 1
-        elif isinstance(event, JellyCleared):
-            if jelly is None:
-                jelly = dict(state.jelly)
-            if event.layers > 0:
-                jelly[event.cell] = event.layers
-            else:
-                jelly.pop(event.cell, None)
-        elif isinstance(event, Cracked):
-            if stones is None:
-                stones = dict(state.stones)
-            if event.hits > 0:
-                stones[event.cell] = event.hits
-            else:
-                stones.pop(event.cell, None)
-                if rows is None:
-                    rows = list(map(list, base))
-                rows[event.cell[0]][event.cell[1]] = EMPTY   # an ordinary cell from now on
-        elif isinstance(event, Unlocked):
-            if locks is None:
-                locks = set(state.locks)
-            locks.discard(event.cell)
         elif isinstance(event, DropCollected):
             if rows is None:
                 rows = list(map(list, base))
@@ -177,7 +154,22 @@ def fold(state: State, events: Iterable[Event]) -> State:
         elif isinstance(event, Lost):
             status = Status.LOST
         else:
-            raise KeyError(type(event))
+            at = FOLDED[type(event)]   # a blocker's hit (KeyError: an event no rule makes)
+            if hit is None:
+                hit = {}
+            cells = hit.get(at)
+            if cells is None:
+                cells = hit[at] = dict(state.layers.counts[at])
+            unit = BLOCKERS[at]
+            cell, left = unit.read(event)
+            if left > 0:
+                cells[cell] = left
+            else:
+                cells.pop(cell, None)
+                if unit.frees:
+                    if rows is None:
+                        rows = list(map(list, base))
+                    rows[cell[0]][cell[1]] = EMPTY   # an ordinary cell from now on
         changed = True
     if not changed:
         return state
@@ -186,11 +178,25 @@ def fold(state: State, events: Iterable[Event]) -> State:
         collected = tuple(counts)
     if layer is not None:
         specials = tuple(sorted(layer.items()))
-    return State(
-        level, grid, player, score, moves, status, collected, rng, specials,
-        state.stones if stones is None else tuple(sorted(stones.items())),
-        state.locks if locks is None else tuple(sorted(locks)),
-        state.jelly if jelly is None else tuple(sorted(jelly.items())),
-        dropped, reached, state.rules,
-    )
+    layers = state.layers
+    if hit is not None or dropped != layers.dropped:
+        every = layers.counts
+        if hit is not None:
+            every = tuple(layer if at not in hit else tuple(sorted(hit[at].items()))
+                          for at, layer in enumerate(every))
+        layers = Layers(every, dropped)
+    return state.after(grid, player=player, score=score, moves=moves, status=status, collected=collected,
+                       rng=rng, specials=specials, layers=layers, reached=reached)
 
+
+def _covers(state: State, hit: dict[int, dict[Cell, int]] | None, cell: Cell) -> bool:
+    """Whether a blocker holds the tile at `cell` in place (a lock), as the fold has it so far."""
+    for at, unit in enumerate(BLOCKERS):
+        if unit.holds and not unit.frees:
+            now = hit.get(at) if hit is not None else None
+            if now is not None:
+                if cell in now:
+                    return True
+            elif any(c == cell for c, _ in state.layers.counts[at]):
+                return True
+    return False

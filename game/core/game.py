@@ -12,7 +12,7 @@ from .checking import Problem, shorten
 from .level import Level, LevelError
 from .rng import Draws, seed_state
 from .rules import blocked, chain, match3, slide
-from .state import RULES_VERSION, IllegalMove, State
+from .state import NO_LAYERS, RULES_VERSION, IllegalMove, Layers, State, placed
 from .vocab import Mode, Status
 
 C = TypeVar("C", Swap, Chain, Slide)
@@ -66,8 +66,8 @@ def new_game(level: Level, seed: int, rules: int = RULES_VERSION) -> State:
         level=level, grid=grid, player=level.player_start if mode.has_player else None,
         collected=(0,) * (level.kinds if mode.has_kinds else 0), rng=draws.state,
         specials=level.specials,
-        stones=level.stones if mode.has_kinds else (), locks=level.locks if mode.has_kinds else (),
-        jelly=level.jelly_cells if mode.has_kinds else (), rules=rules,
+        layers=Layers(placed(level)) if mode.has_kinds else NO_LAYERS,
+        rules=rules,
     )
 
 

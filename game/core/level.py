@@ -14,8 +14,9 @@ from .level_check import check_level
 from .pickling import by_init_fields
 from .level_format import (
     DEFAULT_KINDS, DEFAULT_SEED, DROP_TOKEN, FORMAT, HOLE_TOKEN, PLAYER_TOKEN, RANDOM_TOKEN, Goals,
-    Rules, sorts_forming, specials_of, token_locked, token_special, token_stone, token_value,
+    Rules, sorts_forming, specials_of, token_special, token_value,
 )
+from .units import LOCK, STONE, Blocker, Counts
 from .vocab import Lesson, Mode, Special, SpecialSort
 
 T = TypeVar("T")
@@ -204,27 +205,23 @@ class Level:
             if (special := token_special(tok)) is not None
         )
 
+    def tokens_of(self, unit: Blocker) -> Counts:
+        """The cells whose layout token places `unit`, each with its layers, in reading order."""
+        if self.layout is None:
+            return ()
+        layers_of = unit.layers_of
+        return tuple(((r, c), n) for r, row in enumerate(self.layout)
+                     for c, tok in enumerate(row) if (n := layers_of(tok)))
+
     @property
     def stones(self) -> tuple[tuple[Cell, int], ...]:
         """The stones the layout places (`S1`..`S3`), each with its hits, in reading order."""
-        return self.kept("stones", self._stones)
-
-    def _stones(self) -> tuple[tuple[Cell, int], ...]:
-        if self.layout is None:
-            return ()
-        return tuple(((r, c), int(tok[1])) for r, row in enumerate(self.layout)
-                     for c, tok in enumerate(row) if token_stone(tok) is not None)
+        return self.kept("stones", lambda: self.tokens_of(STONE))
 
     @property
     def locks(self) -> tuple[Cell, ...]:
         """The locked tiles the layout places (`3L`, `.L`), in reading order."""
-        return self.kept("locks", self._locks)
-
-    def _locks(self) -> tuple[Cell, ...]:
-        if self.layout is None:
-            return ()
-        return tuple((r, c) for r, row in enumerate(self.layout)
-                     for c, tok in enumerate(row) if token_locked(tok))
+        return self.kept("locks", lambda: tuple(cell for cell, _ in self.tokens_of(LOCK)))
 
     @property
     def drops_placed(self) -> int:
@@ -239,12 +236,15 @@ class Level:
     @property
     def jelly_cells(self) -> tuple[tuple[Cell, int], ...]:
         """The cells with jelly under them, each with its layers, in reading order."""
-        return self.kept("jelly_cells", self._jelly_cells)
+        return self.kept("jelly_cells", lambda: self.map_cells("jelly"))
 
-    def _jelly_cells(self) -> tuple[tuple[Cell, int], ...]:
-        if self.jelly is None:
+    def map_cells(self, key: str) -> Counts:
+        """The cells with a count above 0 in the level's per-cell map `key` (`jelly:`), each with
+        its count, in reading order."""
+        rows: tuple[tuple[int, ...], ...] | None = getattr(self, key)
+        if rows is None:
             return ()
-        return tuple(((r, c), n) for r, row in enumerate(self.jelly) for c, n in enumerate(row) if n > 0)
+        return tuple(((r, c), n) for r, row in enumerate(rows) for c, n in enumerate(row) if n > 0)
 
     @property
     def has_blockers(self) -> bool:

@@ -11,10 +11,11 @@ from .checking import Collector, Fault, Part, Path, Problem, describe, is_whole,
 from .grid import EMPTY, Cell, neighbours
 from .level_format import (
     DEFAULT_KINDS, DROP_TOKEN, FORMAT, GAP_TOKEN, GOAL_KEYS, HOLE_TOKEN, KEY_ORDER, KIND_SPECIALS,
-    LOCK_TOKEN, MAX_JELLY, MAX_KINDS, MAX_SIZE, MAX_SLIDE_SIZE, MAX_STONE_HITS, MIN_KINDS, MIN_SIZE,
-    MODES, PLAYER_TOKEN, BLOCKER_LESSONS, lesson_modes, RAINBOW_TOKEN, RANDOM_TOKEN, RULE_KEYS, STONE_TOKEN, Goals, Rules,
-    chute_bottoms, is_digits, token_locked, token_special, token_stone, token_value, valid_id,
+    MAX_JELLY, MAX_KINDS, MAX_SIZE, MAX_SLIDE_SIZE, MIN_KINDS, MIN_SIZE,
+    MODES, PLAYER_TOKEN, BLOCKER_LESSONS, lesson_modes, RAINBOW_TOKEN, RANDOM_TOKEN, RULE_KEYS, Goals, Rules,
+    chute_bottoms, held, is_digits, token_locked, token_special, token_stone, token_value, valid_id,
 )
+from .units import TOKEN_UNITS
 from .vocab import Lesson, Mode, Special, SpecialSort
 
 
@@ -237,27 +238,15 @@ def _token_problem(
         if special != Special.RAINBOW and (tok[0] == "0" or (kinds is not None and int(tok[0]) > kinds)):
             return f"kind {tok[0]} does not exist (this level has {kinds} kinds)"
         return None
-    if len(tok) == 2 and tok[0] == STONE_TOKEN and is_digits(tok[1]):
-        if token_stone(tok) is None:
-            return f"a stone takes 1 to {MAX_STONE_HITS} hits: write S1, S2 or S3, not '{tok}'"
-        return None
-    if len(tok) == 2 and tok[1] == LOCK_TOKEN:
-        if tok[0] == HOLE_TOKEN:
-            return f"'{tok}': a hole holds no tile, so it cannot be locked"
-        if tok[0] == PLAYER_TOKEN:
-            return f"'{tok}': the player cannot be locked"
-        if tok[0] == RAINBOW_TOKEN:
-            return f"'{tok}': a lock goes on a plain tile (a kind or '.'), not a rainbow"
-        if not token_locked(tok):
-            return f"'{shorten(tok)}' is not a cell (a locked tile is a kind 1-9 or '.' then L, like '3L')"
-        if tok[0] != RANDOM_TOKEN and kinds is not None and int(tok[0]) > kinds:
-            return f"kind {tok[0]} does not exist (this level has {kinds} kinds)"
-        return None
+    for unit in TOKEN_UNITS:
+        problem = unit.token_problem(tok, kinds)
+        if problem is not None:
+            return problem or None
     if tok == DROP_TOKEN:
         return None if mode in (Mode.MATCH3, None) else "drops 'D' are for match3 levels only"
     return (f"'{shorten(tok)}' is not a cell (use 1-9 for a kind, '.' random, '#' hole, 'P' player"
             f"{', 3h/3v/3b a kind with a special, * a rainbow' if mode != Mode.CHAIN else ''}"
-            f", S1-S3 a stone, 3L or .L a locked tile{', D a drop' if mode != Mode.CHAIN else ''})")
+            f", {', '.join(unit.token_help for unit in TOKEN_UNITS)}{', D a drop' if mode != Mode.CHAIN else ''})")
 
 
 def _check_layout_semantics(
@@ -307,7 +296,7 @@ def _check_layout_semantics(
             out.add(("layout",), f"cannot deal a starting board: the player at {pr},{pc} has "
                     f"no tile cell next to it ({'8' if diagonal else '4'} neighbours), so no "
                     "chain can start", (pr, pc))
-        elif not any(tok != HOLE_TOKEN and token_stone(tok) is None and not token_locked(tok) for tok in around):
+        elif not any(tok != HOLE_TOKEN and not held(tok) for tok in around):
             # a chain is what breaks stones and locks, so walled in the player never moves
             out.add(("layout",), f"cannot deal a starting board: the player at {pr},{pc} has "
                     "only stones, locked tiles and holes next to it, and a chain never runs "

@@ -5,7 +5,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .grid import DROP, EMPTY, HOLE, PLAYER, RAINBOW, STONE, Cell
+from .grid import DROP, EMPTY, HOLE, PLAYER, RAINBOW, Cell
+# The layout's plain tokens and the blocker units' own, read from here as before they moved.
+from .tokens import GAP_TOKEN as GAP_TOKEN, HOLE_TOKEN as HOLE_TOKEN, PLAYER_TOKEN as PLAYER_TOKEN
+from .tokens import RAINBOW_TOKEN as RAINBOW_TOKEN, RANDOM_TOKEN as RANDOM_TOKEN, is_digits as is_digits
+from .units import TOKEN_UNITS
+from .units.lock import LOCK_TOKEN as LOCK_TOKEN, token_locked as token_locked
+from .units.stone import MAX_STONE_HITS as MAX_STONE_HITS, STONE_TOKEN as STONE_TOKEN, token_stone as token_stone
 from .vocab import Lesson, Mode, Special, SpecialSort
 
 FORMAT = 1
@@ -81,19 +87,11 @@ def deal_id_after_rename(old_id: str, deal_id: str | None, new_id: str) -> str |
     return None if dealt == new_id else dealt
 
 
-# Layout tokens: a digit is a fixed tile, the rest are these.
-RANDOM_TOKEN = "."
-HOLE_TOKEN = "#"
-PLAYER_TOKEN = "P"
-GAP_TOKEN = "_"
-RAINBOW_TOKEN = "*"
+# Layout tokens: a digit is a fixed tile, the rest are tokens.py's and the blocker units' own.
 # A match3 tile with a special is its kind followed by the letter: `3h`, `3v`, `3b`.
 KIND_SPECIALS = (Special.ROW, Special.COLUMN, Special.BOMB)
-# Blockers: `S1`..`S3` a stone with its hits, `3L` / `.L` a locked tile, `D` a drop.
-STONE_TOKEN = "S"
-LOCK_TOKEN = "L"
+# `D` a drop; a stone's and a lock's tokens are their units' (game/core/units).
 DROP_TOKEN = "D"
-MAX_STONE_HITS = 3
 MAX_JELLY = 2
 
 
@@ -124,11 +122,6 @@ class Goals:
 
 
 
-def is_digits(tok: str) -> bool:
-    # str.isdigit() also accepts '²' and '１', which int() refuses or a file should not hold.
-    return tok.isascii() and tok.isdigit()
-
-
 def token_special(tok: str) -> Special | None:
     """The special a layout token places: `*` a rainbow, `3h` a row line, ...; else None."""
     if tok == RAINBOW_TOKEN:
@@ -138,27 +131,14 @@ def token_special(tok: str) -> Special | None:
     return None
 
 
-def token_stone(tok: str) -> int | None:
-    """The hits of the stone a layout token places (`S1`..`S3`), else None."""
-    if len(tok) == 2 and tok[0] == STONE_TOKEN and tok[1] in "123":
-        return int(tok[1])
-    return None
-
-
-def token_locked(tok: str) -> bool:
-    """Whether a layout token places a locked tile (`3L`, or `.L` a random one)."""
-    return len(tok) == 2 and tok[1] == LOCK_TOKEN and (tok[0] == RANDOM_TOKEN or (is_digits(tok[0]) and tok[0] != "0"))
-
-
 def token_value(tok: str) -> int:
     if tok == HOLE_TOKEN:
         return HOLE
-    if token_stone(tok) is not None:
-        return STONE
     if tok == DROP_TOKEN:
         return DROP
-    if token_locked(tok):
-        return EMPTY if tok[0] == RANDOM_TOKEN else int(tok[0])
+    for unit in TOKEN_UNITS:
+        if unit.layers_of(tok):
+            return unit.tile_of(tok)
     if tok == PLAYER_TOKEN:
         return PLAYER
     if tok in (RANDOM_TOKEN, GAP_TOKEN):
@@ -170,14 +150,19 @@ def token_value(tok: str) -> int:
     return int(tok)
 
 
+def held(tok: str) -> bool:
+    """Whether a layout token places a blocker that holds its cell (a stone, a locked tile)."""
+    return any(unit.holds and unit.layers_of(tok) for unit in TOKEN_UNITS)
+
+
 def chute_bottoms(layout: tuple[tuple[str, ...], ...]) -> dict[int, int]:
-    """Each column's lowest cell a tile can fall to, from a layout (holes, stones, locked tiles
-    and the player are not part of a chute); a column with none is left out."""
+    """Each column's lowest cell a tile can fall to, from a layout (holes, the cells a blocker
+    holds and the player are not part of a chute); a column with none is left out."""
     out: dict[int, int] = {}
     for c in range(len(layout[0]) if layout else 0):
         for r in range(len(layout) - 1, -1, -1):
             tok = layout[r][c]
-            if tok not in (HOLE_TOKEN, PLAYER_TOKEN) and token_stone(tok) is None and not token_locked(tok):
+            if tok not in (HOLE_TOKEN, PLAYER_TOKEN) and not held(tok):
                 out[c] = r
                 break
     return out

@@ -7,12 +7,13 @@ from dataclasses import dataclass, field
 from .grid import Cell, Grid
 from .level import Level
 from .pickling import by_init_fields
+from .units import AT, BLOCKERS, JELLY, LOCK, NONE_PLACED, STONE, Blocker, Counts
 from .vocab import Special, Status
 
 Specials = tuple[tuple[Cell, Special], ...]
 """The specials on a board, each with its cell, in reading order (few, so kept sparse)."""
-Counts = tuple[tuple[Cell, int], ...]
-"""A counted layer (a stone's hits, jelly's layers): cells with a count above 0, in reading order."""
+_SAME: object = object()
+"""State.after's default: the field as it was."""
 
 RULES_VERSION = 5
 """Raised whenever a rule changes what a command does; replays name the version they were made
@@ -44,11 +45,49 @@ class IllegalMove(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
+class Layers:
+    """A board's blocker layers, one value the rules hand on whole: one Counts per blocker unit,
+    in units.BLOCKERS order (a lock's count is 1; the grid holds STONE under a stone), and the
+    drops collected (a drop is DROP in the grid). A move that touches no blocker keeps its
+    state's value as it is."""
+
+    counts: tuple[Counts, ...] = NONE_PLACED
+    dropped: int = 0
+
+    def of(self, unit: Blocker) -> Counts:
+        """The layer of `unit`."""
+        return self.counts[AT[unit]]
+
+    def put(self, unit: Blocker, layer: Counts) -> Layers:
+        """These layers with `unit`'s as `layer`."""
+        at = AT[unit]
+        return Layers(self.counts[:at] + (layer,) + self.counts[at + 1:], self.dropped)
+
+
+NO_LAYERS = Layers()
+
+
+def placed(level: Level) -> tuple[Counts, ...]:
+    """The layers `level` places, one per unit in units.BLOCKERS order (found once, kept with it):
+    a unit's layout tokens, or the level's per-cell map it names (jelly's)."""
+    return level.kept("blocker layers", lambda: tuple(
+        level.tokens_of(unit) if unit.map_key is None else level.map_cells(unit.map_key) for unit in BLOCKERS))
+
+
+def present(state: State) -> tuple[int, ...]:
+    """The places (in units.BLOCKERS) of the units with a layer on the state's board (a move with
+    blockers finds them once and hands them on to the next with its layers by bit)."""
+    return tuple(i for i, layer in enumerate(state.layers.counts) if layer)
+
+
+@dataclass(frozen=True, slots=True)
 class State:
     """The board, the player, score, moves used, status, goal progress, the RNG stream, the
-    specials, and the blocker layers: stones' hits left (the grid holds STONE there), locked
-    tiles, jelly layers left, how many drops were collected (a drop is DROP in the grid), whether
-    the token ever stood on a reach goal, and the rules version the game plays by."""
+    specials, the blocker layers (one Layers), whether the token ever stood on a reach goal, and
+    the rules version the game plays by.
+
+    new_game deals the first state; every later one is made by `after` (the one way the rules,
+    in every mode, and the fold make the state a move leads to)."""
 
     level: Level
     grid: Grid
@@ -59,10 +98,7 @@ class State:
     collected: tuple[int, ...] = ()
     rng: int = 0
     specials: Specials = ()
-    stones: Counts = ()
-    locks: tuple[Cell, ...] = ()
-    jelly: Counts = ()
-    dropped: int = 0
+    layers: Layers = NO_LAYERS
     # Whether the token has stood on the reach goal's cell at any step of any walk this game.
     reached: bool = False
     # The rules version this game is played by (an older replay plays by its own).
@@ -76,6 +112,40 @@ class State:
         # A copy (a worker's, a saved one) makes its own cache on first use: the cache holds
         # struct.Structs, which do not pickle.
         return by_init_fields(self)
+
+    def after(self, grid: Grid, *, player: object = _SAME, score: int | None = None,
+              moves: int | None = None, status: Status | None = None,
+              collected: tuple[int, ...] | None = None, rng: int | None = None,
+              specials: Specials | None = None, layers: Layers | None = None,
+              reached: bool | None = None) -> State:
+        """The state a move leads to from this one: `grid`, and each field named; the rest as
+        they are (the level and the rules version never change within a game).
+
+        Built directly (dataclasses.replace costs more than a slide's whole move)."""
+        return State(
+            self.level, grid, self.player if player is _SAME else player,  # type: ignore[arg-type]
+            self.score if score is None else score, self.moves if moves is None else moves,
+            self.status if status is None else status, self.collected if collected is None else collected,
+            self.rng if rng is None else rng, self.specials if specials is None else specials,
+            self.layers if layers is None else layers, self.reached if reached is None else reached,
+            self.rules)
+
+    # The layers of the blockers the view and the bots still ask for by name.
+    @property
+    def stones(self) -> Counts:
+        return self.layers.counts[AT[STONE]]
+
+    @property
+    def locks(self) -> tuple[Cell, ...]:
+        return tuple(cell for cell, _ in self.layers.counts[AT[LOCK]])
+
+    @property
+    def jelly(self) -> Counts:
+        return self.layers.counts[AT[JELLY]]
+
+    @property
+    def dropped(self) -> int:
+        return self.layers.dropped
 
     @property
     def height(self) -> int:
@@ -110,10 +180,10 @@ class State:
     @property
     def has_blockers(self) -> bool:
         """Whether blockers take part in this game's rules (a layer is left, or drops are asked for)."""
-        return bool(self.stones or self.locks or self.jelly) or self.level.goals.drops is not None
+        return any(self.layers.counts) or self.level.goals.drops is not None
 
     def locked(self, cell: Cell) -> bool:
-        return cell in self.locks
+        return any(at == cell for at, _ in self.layers.counts[AT[LOCK]])
 
     def stone_hits(self, cell: Cell) -> int:
         """The hits left on the stone at `cell` (0: no stone)."""

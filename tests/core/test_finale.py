@@ -19,7 +19,8 @@ from game.core import (
 )
 from game.core.proof import checks_of
 from game.core.rules.finale import finale
-from game.core.state import FINALE, MOVE_WORTH, RULES_VERSION
+from game.core.state import FINALE, MOVE_WORTH, RULES_VERSION, Layers
+from game.core.units import LOCK
 
 # (2,2)<->(1,2) makes a T of seven 1s (as in test_rules); a bomb waits at (4,0), out of its way.
 T_BOARD = [
@@ -108,7 +109,7 @@ def test_moves_left_with_no_tile_to_turn_are_paid_all_the_same() -> None:
     # A hand-made won state whose every tile is locked: no move can turn, each is still paid.
     lv = level("match3", 3, 3, kinds=3, moves=4, goals={"score": 10})
     every = tuple((r, c) for r in range(3) for c in range(3))
-    won = dataclasses.replace(new_game(lv, 1), score=250, moves=1, locks=every)
+    won = dataclasses.replace(new_game(lv, 1), score=250, moves=1, layers=Layers().put(LOCK, tuple((cell, 1) for cell in every)))
     assert finale(won) == [FinaleBegan(3), BonusScored(3, 750), Won()]
     assert finale(dataclasses.replace(won, rules=FINALE)) == [FinaleBegan(3), Won()]
 

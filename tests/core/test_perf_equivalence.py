@@ -27,6 +27,7 @@ from game.core.boards import bitboard, run_mask
 from game.core.goals import ending
 from game.core.rng import Draws, seed_state
 from game.core.rules import match3
+from game.core.units import JELLY, LOCK, STONE as STONE_UNIT
 
 Cell = tuple[int, int]
 Grid = tuple[tuple[int, ...], ...]
@@ -191,22 +192,22 @@ def ref_fold(state: State, events: list[Event]) -> State:
                 on.pop((r, c), None)
             state = replace(state, grid=_freeze(rows), collected=tuple(counts), specials=_sorted(on))
         elif isinstance(e, Unlocked):
-            state = replace(state, locks=tuple(cell for cell in state.locks if cell != e.cell))
+            state = replace(state, layers=state.layers.put(LOCK, tuple((c, 1) for c in state.locks if c != e.cell)))
         elif isinstance(e, Cracked):
             stones = {cell: hits for cell, hits in state.stones if cell != e.cell}
             if e.hits:
                 stones[e.cell] = e.hits
             else:
                 rows[e.cell[0]][e.cell[1]] = EMPTY
-            state = replace(state, grid=_freeze(rows), stones=tuple(sorted(stones.items())))
+            state = replace(state, grid=_freeze(rows), layers=state.layers.put(STONE_UNIT, tuple(sorted(stones.items()))))
         elif isinstance(e, JellyCleared):
             jelly = {cell: n for cell, n in state.jelly if cell != e.cell}
             if e.layers:
                 jelly[e.cell] = e.layers
-            state = replace(state, jelly=tuple(sorted(jelly.items())))
+            state = replace(state, layers=state.layers.put(JELLY, tuple(sorted(jelly.items()))))
         elif isinstance(e, DropCollected):
             rows[e.cell[0]][e.cell[1]] = EMPTY
-            state = replace(state, grid=_freeze(rows), dropped=state.dropped + 1)
+            state = replace(state, grid=_freeze(rows), layers=replace(state.layers, dropped=state.dropped + 1))
         elif isinstance(e, Fell):
             for (sr, sc), _ in e.moves:
                 rows[sr][sc] = EMPTY

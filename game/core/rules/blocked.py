@@ -33,9 +33,10 @@ from ..grid import Cell, Grid
 from ..checking import Problem
 from ..level import Level, LevelError
 from ..rng import Draws
-from ..state import State
+from ..state import State, placed
+from ..units import Blocker, covered
 from ..vocab import Special
-from . import match3, questions
+from . import held, match3, questions
 from .cascade import split
 from .specials import Layer, Outcome
 
@@ -46,14 +47,14 @@ def deal(level: Level, draws: Draws) -> Grid:
     if not level.has_blockers:
         return match3.deal(level, draws)
     template = level.template()
-    specials, locks = level.specials, level.locks
+    specials, held = level.specials, covered(placed(level))
     why = ""
     for _ in range(match3.DEAL_ATTEMPTS):
         grid, why = match3.fill(template, level.kinds, level.rules.min_match, draws, need_swap=False,
                                 geo=level.geometry())
         if grid is None:
             continue
-        if match3.playable(grid, level.rules.min_match, specials, locks, level.geometry()):
+        if match3.playable(grid, level.rules.min_match, specials, held, level.geometry()):
             return grid
         why = "no swap on this board can ever make a run (locked tiles, stones and drops never swap)"
     raise LevelError([Problem(("layout",), f"cannot deal a starting board: {why} "
@@ -110,16 +111,15 @@ def swap_look(state: State, swap: Swap) -> questions.SwapLook:
     a, b = swap.a, swap.b
     match3._check_cells(state, a, b)
     board = match3.board_of(state)
-    stride, unmoved, across, down, locks, stone_bits, jelly_bits, drops, under = _context(state, board)
+    stride, unmoved, across, down, units, bits, drops, under = _context(state, board)
     abit, bbit = a[0] * stride + a[1], b[0] * stride + b[1]
     if (unmoved >> abit) & 1 or (unmoved >> bbit) & 1:
         return questions.NOTHING
     if not ((across if a[0] == b[0] else down) >> (abit if abit < bbit else bbit)) & 1:
         return questions.NOTHING
     masks, _layer, outcome, runs = match3._first_masks(state, board, a, b, shared=True)
-    cleared, unlocked, struck, jellied = split(board.geo, runs, outcome, drops, locks, stone_bits, jelly_bits)
-    progress = (unlocked.bit_count() + struck.bit_count() + jellied.bit_count()
-                + (cleared & under).bit_count())
+    cleared, hits = split(board.geo, runs, outcome, drops, units, bits)
+    progress = sum(hit.bit_count() for hit in hits) + (cleared & under).bit_count()
     return questions.look(state, board.geo, a, b, masks, outcome, cleared, progress)
 
 
@@ -145,27 +145,27 @@ def _first(state: State, swap: Swap) -> First | None:
     return found
 
 
-Context = tuple[int, int, int, int, int, int, int, int, int]
-"""What every swap's question on one board reads: the stride, the cells no swap moves (locks
-and drops), the legal swaps' masks (across, down), the bits of locks, stones, jelly and drops,
-and the cells under a drop."""
+Context = tuple[int, int, int, int, tuple[Blocker, ...], tuple[int, ...], int, int]
+"""What every swap's question on one board reads: the stride, the cells no swap moves (held
+tiles and drops), the legal swaps' masks (across, down), the blocker units on the board
+and their cells' bits, the drops' bits, and the cells under a drop."""
 
 
 def _context(state: State, board: Bitboard) -> Context:
     """The Context of the state's board (found once, kept with it)."""
     found = board.asked.get("context")
     if found is None:
-        _, _, locks, stone_bits, jelly_bits = match3.kept_layers(state, board)
-        drops = match3.drop_bits(state, board)
+        _, units, _, bits = held.kept_layers(state, board)
+        drops = held.drop_bits(state, board)
         across, down = match3.legal_masks(state, board)
-        found = board.asked["context"] = (board.geo.stride, locks | drops, across, down, locks, stone_bits,
-                                          jelly_bits, drops, _under(board, drops))
+        found = board.asked["context"] = (board.geo.stride, held.held_bits(state, board) | drops, across,
+                                          down, units, bits, drops, _under(board, drops))
     return cast(Context, found)
 
 
 def _first_of(state: State, board: Bitboard, swap: Swap) -> First | None:
     a, b = swap.a, swap.b
-    stride, unmoved, across, down, locks, stone_bits, jelly_bits, drops, under = _context(state, board)
+    stride, unmoved, across, down, units, bits, drops, under = _context(state, board)
     abit, bbit = a[0] * stride + a[1], b[0] * stride + b[1]
     if (unmoved >> abit) & 1 or (unmoved >> bbit) & 1:
         return None
@@ -174,10 +174,9 @@ def _first_of(state: State, board: Bitboard, swap: Swap) -> First | None:
         return None
     geo = board.geo
     _, layer, outcome, runs = questions.looked_at(state, board, a, b)
-    cleared, unlocked, struck, jellied = split(geo, runs, outcome, drops, locks, stone_bits, jelly_bits)
+    cleared, hits = split(geo, runs, outcome, drops, units, bits)
     cells = questions.kinds_after(state, a, b, map(geo.cell_of.__getitem__, bits_of(cleared)))
-    return (layer, outcome, cells, unlocked.bit_count() + struck.bit_count() + jellied.bit_count(),
-            (cleared & under).bit_count())
+    return (layer, outcome, cells, sum(hit.bit_count() for hit in hits), (cleared & under).bit_count())
 
 
 def _under(board: Bitboard, drops: int) -> int:

@@ -1,30 +1,29 @@
 """The one match-3 cascade: clear, fall and refill until still, with hooks for boards with blockers.
 
 A plain board runs the loop as it is. A board with blockers passes a `Blockers` (its layers
-during the move), whose hooks the loop calls at three points, as python-chess's variants
-override a few hooks of one `push`:
+during the move, one per blocker unit the level places: game/core/units), whose hooks the loop
+calls at three points, as python-chess's variants override a few hooks of one `push`:
 
-- what a clear hits (`split`, then `strike`): a locked tile breaks its lock instead of
-  clearing, a stone next to a clear (or in a blast) cracks, jelly under a cleared tile loses a
-  layer; drops and stones are never cleared;
-- how columns settle: stones and locked tiles are `fixed` cells of the chute, which
+- what a clear hits (`split`, then `strike`), by each unit's Hit: a locked tile breaks its lock
+  instead of clearing, a stone next to a clear (or in a blast) cracks, jelly under a cleared
+  tile loses a layer; drops and what a unit holds are never cleared;
+- how columns settle: the cells units hold (stones, locked tiles) are `fixed` cells of the chute, which
   common.settle lets tiles fall past (solid columns keep the fast table path);
 - after a fall: drops on the bottom of their chute leave the board, and the columns fall and
   refill again (`landed`), with a drop spawned when a `drops` goal asks for one.
 
-One step's events: Created, Detonated, Cleared, then the blockers' Unlocked, Cracked,
-JellyCleared, then Scored, Fell, Spawned, then (drops) DropCollected, Scored, Fell, Spawned.
+One step's events: Created, Detonated, Cleared, then the blockers' hits in units.BLOCKERS order
+(Unlocked, Cracked, JellyCleared), then Scored, Fell, Spawned, then (drops) DropCollected, Scored, Fell, Spawned.
 """
 
 from __future__ import annotations
 
 from ..boards import Geometry, bits_of, run_mask, run_parts
-from ..events import (
-    Cleared, Cracked, Created, Detonated, DropCollected, Event, JellyCleared, Scored, Unlocked,
-)
+from ..events import Cleared, Created, Detonated, DropCollected, Event, Scored
 from ..grid import DROP, EMPTY, RAINBOW, Cell
 from ..level_format import NO_SPECIALS
-from ..state import State
+from ..state import Layers, State, present
+from ..units import BLOCKERS, Blocker, Hit
 from ..vocab import Special
 from .common import settle
 from .specials import SPECIAL_POINTS, Layer, Outcome, makes_special, run_step
@@ -38,94 +37,118 @@ MAKING_STEPS = 10
 """Only a cascade's first steps make specials: on a big board with few kinds every refill makes
 runs of four and five, whose specials clear more and bring more, and a cascade must settle."""
 
-Kept = tuple[dict[int, int], dict[int, int], int, int, int]
-"""A Blockers' layers by bit: stones' hits, jelly's layers, and the bits of locks, stones, jelly."""
-Split = tuple[int, int, int, int]
-"""One step's hits by what they hit, as bit masks: tiles cleared, locks broken, stones hit,
-jelly layers cleared."""
+Kept = tuple[tuple[int, ...], tuple[Blocker, ...], tuple[dict[int, int], ...], tuple[int, ...]]
+"""A Blockers' layers by bit: the places (in units.BLOCKERS) of the units on the board, those
+units, and for each its counts by bit and its cells' bits (read only: a move copies a unit's
+counts before it changes them)."""
+Split = tuple[int, tuple[int, ...]]
+"""One step's hits by what they hit, as bit masks: the tiles cleared, then each present unit's
+cells that lose a layer."""
 
 
 class Blockers:
-    """A board's blocker layers while a move plays out (by cell bit), and the cascade's hooks."""
+    """A board's blocker layers while a move plays out (by cell bit), and the cascade's hooks.
 
-    __slots__ = ("stones", "jelly", "locks", "stone_bits", "jelly_bits", "dropped", "wanted", "geo", "touched")
+    It walks the units on the board (units.present: those the level places, resolved once
+    with it), each by its Blocker: how a clear hits it, whether it holds its cell, what a hit
+    is told as."""
+
+    __slots__ = ("present", "units", "counts", "bits", "dropped", "wanted", "geo", "touched", "fixed")
 
     def __init__(self, state: State, geo: Geometry, kept: Kept | None = None) -> None:
         """The layers of `state`; `kept`: the same layers by bit, as the move before left them."""
         self.geo = geo
         if kept is not None:
-            stones, jelly, self.locks, self.stone_bits, self.jelly_bits = kept
-            self.stones, self.jelly = dict(stones), dict(jelly)
+            self.present, self.units, counts, bits = kept
+            self.counts = list(counts)
+            self.bits = list(bits)
         else:
             stride = geo.stride
-            self.stones = {r * stride + c: hits for (r, c), hits in state.stones}
-            self.jelly = {r * stride + c: layers for (r, c), layers in state.jelly}
-            locks = stone_bits = jelly_bits = 0
-            for r, c in state.locks:
-                locks |= 1 << (r * stride + c)
-            for bit in self.stones:
-                stone_bits |= 1 << bit
-            for bit in self.jelly:
-                jelly_bits |= 1 << bit
-            self.locks, self.stone_bits, self.jelly_bits = locks, stone_bits, jelly_bits
+            self.present = present(state)
+            self.units = tuple(BLOCKERS[at] for at in self.present)
+            self.counts = []
+            self.bits = []
+            every = state.layers.counts
+            for at in self.present:
+                layer = {r * stride + c: n for (r, c), n in every[at]}
+                mask = 0
+                for bit in layer:
+                    mask |= 1 << bit
+                self.counts.append(layer)
+                self.bits.append(mask)
+        fixed = 0
+        for unit, mask in zip(self.units, self.bits):
+            if unit.holds:
+                fixed |= mask
+        self.fixed = fixed   # the cells no tile falls through: those a unit holds (stones, locked tiles)
         self.dropped = state.dropped
         self.wanted = state.level.goals.drops
-        self.touched = False   # whether a lock, stone or jelly layer changed in this move
+        self.touched = 0   # the units (by index in `units`) whose layer changed in this move
 
     def kept(self) -> Kept:
         """The layers by bit, for the next move's Blockers (which copies what it changes)."""
-        return self.stones, self.jelly, self.locks, self.stone_bits, self.jelly_bits
+        return self.present, self.units, tuple(self.counts), tuple(self.bits)
 
     @property
-    def fixed(self) -> int:
-        """The cells no tile falls through: stones and locked tiles."""
-        return self.stone_bits | self.locks
+    def covered(self) -> int:
+        """The tiles a unit holds in place (locked tiles): never swapped, moved or turned."""
+        covered = 0
+        for unit, bits in zip(self.units, self.bits):
+            if unit.holds and not unit.frees:
+                covered |= bits
+        return covered
 
     def split(self, runs: int, outcome: Outcome | None, drops: int) -> Split:
         """What the step's cells (`runs`: runs and blasts) hit; changes nothing. `drops`: the
         drops' bits (never cleared)."""
-        return split(self.geo, runs, outcome, drops, self.locks, self.stone_bits, self.jelly_bits)
+        return split(self.geo, runs, outcome, drops, self.units, self.bits, self.fixed)
+
+    def eaten(self, cells: tuple[Cell, ...]) -> Split:
+        """What a chain that ate the tiles at `cells` hits (chain's rule, for strike): a COVER
+        or NEAR unit orthogonally next to an eaten tile loses a layer (a lock breaks at one),
+        an UNDER unit under one."""
+        stride = self.geo.stride
+        eaten = 0
+        for r, c in cells:
+            eaten |= 1 << (r * stride + c)
+        near = (eaten << 1) | (eaten >> 1) | (eaten << stride) | (eaten >> stride)
+        return eaten, tuple((eaten if unit.hit is Hit.UNDER else near) & bits
+                            for unit, bits in zip(self.units, self.bits))
 
     def strike(self, hits: Split, work: list[list[int]], events: list[Event]) -> tuple[int, int]:
-        """Apply the step's hits on the blocker layers (after its Cleared): locks break, stones
-        crack (a broken one leaves its cell empty), jelly thins. Returns the number of hits and
-        the bits of the cells the broken stones left empty."""
-        _, unlocked, struck, jellied = hits
+        """Apply the step's hits on the blocker layers (after its Cleared), unit by unit in
+        BLOCKERS order: each hit cell loses a layer, told as its unit's event (a broken stone
+        leaves its cell empty). Returns the number of hits and the bits of the cells emptied."""
         cell_of = self.geo.cell_of
         count = 0
-        if unlocked or struck or jellied:
-            self.touched = True
-        if unlocked:
-            for bit in bits_of(unlocked):
-                events.append(Unlocked(cell_of[bit]))
-                count += 1
-            self.locks &= ~unlocked
         freed = 0
-        if struck:
-            stones = self.stones
+        for i, struck in enumerate(hits[1]):
+            if not struck:
+                continue
+            unit = self.units[i]
+            made = unit.made
+            if not self.touched >> i & 1:
+                self.touched |= 1 << i
+                self.counts[i] = dict(self.counts[i])   # the kept counts are the last state's
+            layer = self.counts[i]
+            gone = 0
             for bit in bits_of(struck):
-                left = stones[bit] - 1
+                left = layer[bit] - 1
                 cell = cell_of[bit]
-                events.append(Cracked(cell, left))
+                events.append(made(cell, left))   # type: ignore[arg-type]
                 count += 1
                 if left:
-                    stones[bit] = left
+                    layer[bit] = left
                 else:
-                    del stones[bit]
-                    work[cell[0]][cell[1]] = EMPTY
-                    freed |= 1 << bit
-            self.stone_bits &= ~freed
-        if jellied:
-            jelly = self.jelly
-            for bit in bits_of(jellied):
-                left = jelly[bit] - 1
-                events.append(JellyCleared(cell_of[bit], left))
-                count += 1
-                if left:
-                    jelly[bit] = left
-                else:
-                    del jelly[bit]
-                    self.jelly_bits &= ~(1 << bit)
+                    del layer[bit]
+                    gone |= 1 << bit
+                    if unit.frees:
+                        work[cell[0]][cell[1]] = EMPTY
+                        freed |= 1 << bit
+            if gone:
+                self.bits[i] &= ~gone
+                if unit.holds:
+                    self.fixed &= ~gone
         return count, freed
 
     def wants_drop(self, masks: list[int]) -> bool:
@@ -149,38 +172,71 @@ class Blockers:
                     break
         return out
 
-    def layers(self, state: State) -> tuple[tuple[tuple[Cell, int], ...], tuple[Cell, ...],
-                                            tuple[tuple[Cell, int], ...]]:
-        """(stones, locks, jelly) as a State keeps them: by cell, in reading order (`state`'s own
-        when the move changed none)."""
-        if not self.touched:
-            return state.stones, state.locks, state.jelly
+    def layers(self, state: State) -> Layers:
+        """The layers as a State keeps them: by cell, in reading order (`state`'s own when the
+        move changed none)."""
+        kept = state.layers
+        touched = self.touched
+        if not touched:
+            return kept if self.dropped == kept.dropped else Layers(kept.counts, self.dropped)
         cell_of = self.geo.cell_of
-        return (tuple((cell_of[b], h) for b, h in sorted(self.stones.items())),
-                tuple(map(cell_of.__getitem__, bits_of(self.locks))),
-                tuple((cell_of[b], n) for b, n in sorted(self.jelly.items())))
+        every = list(kept.counts)
+        for i, at in enumerate(self.present):
+            if touched >> i & 1:
+                every[at] = tuple((cell_of[b], n) for b, n in sorted(self.counts[i].items()))
+        return Layers(tuple(every), self.dropped)
 
-
-def split(geo: Geometry, runs: int, outcome: Outcome | None, drops: int, locks: int, stones: int,
-          jelly: int) -> Split:
-    """What a step's cells (`runs`: runs and blasts) hit, given the bits of the drops, locked
-    tiles, stones and jelly: a locked tile (or one a special is made on) breaks its lock and
-    stays; a stone in a blast or beside a cleared, unlocked or special-made cell takes a hit;
-    jelly under a cleared or special-made tile (not a locked one) loses a layer; drops and
-    stones never clear."""
+def split(geo: Geometry, runs: int, outcome: Outcome | None, drops: int, units: tuple[Blocker, ...],
+          bits: list[int] | tuple[int, ...], fixed: int = -1) -> Split:
+    """What a step's cells (`runs`: runs and blasts) hit, given the bits of the drops and of
+    each unit's cells (`fixed`: those of the units that hold theirs, when the caller keeps
+    them): a tile a unit holds (a stone, a locked tile) and a drop never clear; a COVER (a
+    lock) loses a layer when its tile is in the step's cells or made a special; a NEAR unit (a
+    stone) in a blast or orthogonally next to a cleared, uncovered or special-made cell; an
+    UNDER unit (jelly) under a cleared or special-made tile (not a covered one)."""
     made = 0
     if outcome is not None:
         for bit, _ in outcome.created:
             made |= 1 << bit
-    cleared = runs & ~stones & ~locks & ~drops & geo.inside
-    unlocked = (runs | made) & locks
-    struck = runs & stones
-    if stones:
-        near = cleared | unlocked | made
-        s = geo.stride
-        struck |= ((near << 1) | (near >> 1) | (near << s) | (near >> s)) & stones
-    jellied = (cleared | made) & ~unlocked & jelly
-    return cleared, unlocked, struck, jellied
+    if fixed < 0:
+        fixed = 0
+        for unit, mask in zip(units, bits):
+            if unit.holds:
+                fixed |= mask
+    cleared = runs & ~(fixed | drops) & geo.inside
+    hits = []
+    uncovered = 0
+    spread = -1
+    for unit, mask in zip(units, bits):
+        hit = unit.hit
+        if hit is COVER:
+            found = (runs | made) & mask
+            uncovered |= found
+        elif hit is NEAR:
+            if spread < 0:
+                spread = _spread(geo, cleared, units, bits, runs, made)
+            found = (runs | spread) & mask
+        else:
+            found = -1   # UNDER: after every COVER is known
+        hits.append(found)
+    for i, found in enumerate(hits):
+        if found < 0:
+            hits[i] = (cleared | made) & ~uncovered & bits[i]
+    return cleared, tuple(hits)
+
+
+def _spread(geo: Geometry, cleared: int, units: tuple[Blocker, ...], bits: list[int] | tuple[int, ...],
+            runs: int, made: int) -> int:
+    """The cells orthogonally next to a cleared, uncovered or special-made cell."""
+    near = cleared | made
+    for unit, mask in zip(units, bits):
+        if unit.hit is COVER:
+            near |= (runs | made) & mask
+    s = geo.stride
+    return (near << 1) | (near >> 1) | (near << s) | (near >> s)
+
+
+COVER, NEAR, UNDER = Hit.COVER, Hit.NEAR, Hit.UNDER
 
 
 def next_step(masks: list[int], geo: Geometry, min_match: int, layer: Layer, make: frozenset[Special],

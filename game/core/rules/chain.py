@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..commands import Chain, Command
-from ..events import Chained, Cleared, Cracked, Event, JellyCleared, Lost, PlayerMoved, Reshuffled, Scored, Unlocked
+from ..events import Chained, Cleared, Event, Lost, PlayerMoved, Reshuffled, Scored
 from ..evolve import fold
 from ..goals import ending
-from ..grid import EMPTY, HOLE, ORTHOGONAL, PLAYER, STONE, Cell, Grid, are_neighbours, in_bounds, neighbours
-from ..boards import Geometry, geometry_near, near_table
+from ..grid import EMPTY, HOLE, PLAYER, STONE, Cell, Grid, are_neighbours, in_bounds, neighbours
+from ..boards import Geometry, bits_of, geometry_near, near_table
 from ..checking import Problem
 from ..level import Level, LevelError
 from ..rng import Draws
-from ..state import IllegalMove, State
+from ..state import IllegalMove, State, placed, present
+from ..units import BLOCKERS, chain_struck, covered
+from .cascade import POINTS_PER_HIT, Blockers
 from .common import reshuffle, settle_grid
 
 POINTS_PER_TILE = 10
-POINTS_PER_HIT = 10   # each stone hit, lock broken and jelly layer cleared
 DEAL_ATTEMPTS = 200
 SEARCH_BUDGET = 4000   # node visits for the longest-path search behind hints and bots, in all
 
@@ -43,19 +46,32 @@ def chain_points(tiles: int) -> int:
     return POINTS_PER_TILE * tiles * (1 + (tiles - 1) // 3)
 
 
-def searchable(grid: Grid, locks: tuple[Cell, ...] | set[Cell] | frozenset[Cell]) -> Grid:
-    """The grid a chain may run over: locked tiles read as stones (never part of a path)."""
-    if not locks:
+def searchable(grid: Grid, held: tuple[Cell, ...] | set[Cell] | frozenset[Cell]) -> Grid:
+    """The grid a chain may run over: tiles a blocker holds (locked ones) read as stones (never
+    part of a path)."""
+    if not held:
         return grid
     rows = [list(row) for row in grid]
-    for r, c in locks:
+    for r, c in held:
         rows[r][c] = STONE
     return tuple(map(tuple, rows))
 
 
 def chain_grid(state: State) -> Grid:
-    """The state's board as a chain search sees it (locked tiles read as stones)."""
-    return searchable(state.grid, state.locks)
+    """The state's board as a chain search sees it (held tiles read as stones)."""
+    return searchable(state.grid, covered(state.layers.counts))
+
+
+def chain_blocker_hits(state: State, eaten: Sequence[Cell]) -> int:
+    """The blocker layers a chain eating the tiles at `eaten` takes off, as play does (a bot
+    weighs a chain by it): each COVER or NEAR unit's cell beside an eaten tile, each UNDER
+    unit's cell under one (units.chain_struck)."""
+    if not state.has_blockers:
+        return 0
+    beside, under = chain_struck(state.layers.counts)
+    height, width = state.height, state.width
+    near = {n for cell in eaten for n in neighbours(cell, height, width)}
+    return sum(1 for cell in eaten if cell in under) + len(near & beside)
 
 
 def tiles_needed(min_chain: int, has_player: bool) -> int:
@@ -312,7 +328,7 @@ def good_chains(state: State, visits: Visits | None = None) -> list[Chain]:
     empty only when no legal chain exists.
     """
     level = state.level
-    grid, player = searchable(state.grid, state.locks), state.player
+    grid, player = searchable(state.grid, covered(state.layers.counts)), state.player
     diagonal = level.rules.diagonal
     need = tiles_needed(level.rules.min_chain, player is not None)
     budget = visits if visits is not None else Visits(SEARCH_BUDGET)
@@ -348,7 +364,7 @@ def _random_fill(template: Grid, kinds: int, draws: Draws) -> Grid:
 def deal(level: Level, draws: Draws) -> Grid:
     template = level.template()
     player = level.player_start
-    locks = level.locks
+    locks = covered(placed(level))
     # Without random cells every deal is the same board: one look decides.
     random_cells = any(v == EMPTY for row in template for v in row)
     attempts = DEAL_ATTEMPTS if random_cells else 1
@@ -394,10 +410,14 @@ def check_path(state: State, path: tuple[Cell, ...]) -> None:
             raise IllegalMove(f"a chain starts on the player at {state.player[0]},{state.player[1]}",
                               said="Start the chain on the token.")
         tiles = path[1:]
-    for r, c in tiles:
-        if (r, c) in state.locks:
-            raise IllegalMove(f"{r},{c} is locked: a chain never runs over a locked tile",
-                              said="Locked tiles cannot be chained: eat a tile next to the lock.")
+    every = state.layers.counts
+    for at in present(state):
+        refusal = BLOCKERS[at].chain_refusal
+        if refusal is not None:
+            held = {cell for cell, _ in every[at]}
+            for r, c in tiles:
+                if (r, c) in held:
+                    raise IllegalMove(f"{r},{c} {refusal[0]}", said=refusal[1])
     kinds = {state.grid[r][c] for r, c in tiles}
     if any(k <= 0 for k in kinds):
         raise IllegalMove("a chain runs over tiles only", said="A chain runs over tiles only.")
@@ -411,17 +431,23 @@ def decide(state: State, command: Chain) -> list[Event]:
 
 
 def play(state: State, command: Chain) -> tuple[list[Event], State]:
-    """The events of `command` in a game still playing, and the state they lead to."""
+    """The events of `command` in a game still playing, and the state they lead to (what fold
+    gives, made directly, as match3 makes its own: State.after)."""
     path = tuple(command.path)
     check_path(state, path)
     level = state.level
+    geo = level.geometry()
     events: list[Event] = [Chained(path)]
     work = [list(row) for row in state.grid]
+    reached = state.reached
     if state.player is not None:
+        target = level.goals.reach
         for src, dst in zip(path, path[1:]):
             events.append(PlayerMoved(src, dst))
             work[src[0]][src[1]] = EMPTY
             work[dst[0]][dst[1]] = PLAYER
+            if dst == target:
+                reached = True   # goals.progress says which rules versions count it
         eaten_cells = path[1:]
         player: Cell | None = path[-1]
     else:
@@ -430,15 +456,28 @@ def play(state: State, command: Chain) -> tuple[list[Event], State]:
             work[r][c] = EMPTY
         eaten_cells = path
         player = None
-    locks = set(state.locks)
-    hits = _blockers_hit(state, eaten_cells, work, locks, events) if state.has_blockers else 0
-    events.append(Scored(chain_points(len(eaten_cells)) + POINTS_PER_HIT * hits, 1))
-    grid = tuple(tuple(row) for row in work)
+    hits = 0
+    hooks: Blockers | None = None
+    locks: tuple[Cell, ...] = ()
+    if state.has_blockers:
+        # The cascade's own hooks: what the chain hits (its own rule), struck as a step's hits are.
+        hooks = Blockers(state, geo)
+        hits = hooks.strike(hooks.eaten(eaten_cells), work, events)[0]
+        locks = tuple(map(geo.cell_of.__getitem__, bits_of(hooks.covered)))
+    gained = chain_points(len(eaten_cells)) + POINTS_PER_HIT * hits
+    events.append(Scored(gained, 1))
     draws = Draws(state.rng)
-    grid = settle_grid(grid, level.kinds, draws, events, locks, level.geometry())
-    after = fold(state, events)
+    grid = settle_grid(tuple(map(tuple, work)), level.kinds, draws, events, frozenset(locks), geo)
+    kind = state.grid[eaten_cells[0][0]][eaten_cells[0][1]] if eaten_cells else 0
+    collected = state.collected
+    if 0 < kind <= len(collected):
+        counts = list(collected)
+        counts[kind - 1] += len(eaten_cells)
+        collected = tuple(counts)
+    after = state.after(grid, player=player, score=state.score + gained,
+                        moves=state.moves + 1, collected=collected, rng=draws.state,
+                        layers=state.layers if hooks is None else hooks.layers(state), reached=reached)
     end = ending(after)
-    geo = level.geometry()
     flat = None
     if not end:
         flat = _Flat(searchable(grid, locks), level.rules.diagonal, geo)
@@ -467,36 +506,6 @@ def play(state: State, command: Chain) -> tuple[list[Event], State]:
         object.__setattr__(after, "cache", flat)   # the next search starts from this board
     events += end
     return events, after
-
-
-def _blockers_hit(state: State, eaten: tuple[Cell, ...], work: list[list[int]], locks: set[Cell],
-                  events: list[Event]) -> int:
-    """The chain's blocker events: jelly under each eaten tile loses a layer; each stone and
-    each locked tile orthogonally next to an eaten tile takes a hit (a lock breaks at one);
-    a stone broken leaves its cell empty. Changes `work` and `locks`; returns the hits."""
-    height, width = state.height, state.width
-    jelly = dict(state.jelly)
-    stones = dict(state.stones)
-    near: set[Cell] = set()
-    for r, c in eaten:
-        for dr, dc in ORTHOGONAL:
-            n = (r + dr, c + dc)
-            if 0 <= n[0] < height and 0 <= n[1] < width:
-                near.add(n)
-    unlocked = sorted(near & locks)
-    struck = sorted(n for n in near if n in stones)
-    jellied = sorted(cell for cell in eaten if cell in jelly)
-    for cell in unlocked:
-        events.append(Unlocked(cell))
-        locks.discard(cell)
-    for cell in struck:
-        left = stones[cell] - 1
-        events.append(Cracked(cell, left))
-        if not left:
-            work[cell[0]][cell[1]] = EMPTY
-    for cell in jellied:
-        events.append(JellyCleared(cell, jelly[cell] - 1))
-    return len(unlocked) + len(struck) + len(jellied)
 
 
 def legal_commands(state: State) -> list[Command]:

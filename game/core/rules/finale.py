@@ -120,7 +120,7 @@ class _Finale:
         for bit in self.layer:
             tiles &= ~(1 << bit)
         if self.hooks is not None:
-            tiles &= ~self.hooks.locks
+            tiles &= ~self.hooks.covered
         return bits_of(tiles)
 
     def _sweep(self) -> None:

@@ -6,19 +6,21 @@ from itertools import compress
 from operator import add
 from typing import Iterable, cast
 
-from ..boards import Bitboard, Geometry, bitboard, bits_of, cells_of, run_mask
+from ..boards import Bitboard, Geometry, bitboard, bits_of, run_mask
 from ..commands import Command, Swap
 from ..events import Event, Lost, Reshuffled, SwapRejected, Swapped, Won
 from ..evolve import fold
 from ..goals import ending
-from ..grid import DROP, EMPTY, RAINBOW, STONE, Cell, Grid
+from ..grid import DROP, EMPTY, RAINBOW, Cell, Grid
 from ..checking import Problem
 from ..level import Level, LevelError
 from ..rng import GOLDEN, MASK64, Draws
 from ..state import FINALE, IllegalMove, Specials, State
+from ..units import covered
 from ..vocab import Special
 from .cascade import MAKING_STEPS as MAKING_STEPS, POINTS_PER_TILE as POINTS_PER_TILE
-from .cascade import Blockers, Kept, cascade, next_step
+from .cascade import Blockers, cascade, next_step
+from .held import check_blocked, drop_bits, held_bits, kept_layers
 from .common import reshuffle
 from .finale import finale
 from .specials import Layer, Outcome, is_special_swap, swap_step
@@ -279,8 +281,9 @@ def _needs_swap(level: Level, template: Grid) -> bool:
     return not (across or down)
 
 
-def _legal_masks(board: Bitboard, specials: Specials, locks: Iterable[Cell], min_match: int) -> tuple[int, int]:
-    """(across, down) masks of the legal swaps: runs' and specials', none with a locked tile.
+def _legal_masks(board: Bitboard, specials: Specials, held: int, min_match: int) -> tuple[int, int]:
+    """(across, down) masks of the legal swaps: runs' and specials', none with a tile a blocker
+    holds (`held`: their bits, a locked tile's).
 
     Stones and drops are in no kind mask, so no swap ever moves one.
     """
@@ -290,9 +293,6 @@ def _legal_masks(board: Bitboard, specials: Specials, locks: Iterable[Cell], min
         extra = _special_swaps(_layer(specials, stride), _tiles(board, specials), stride)
         across |= extra[0]
         down |= extra[1]
-    held = 0
-    for r, c in locks:
-        held |= 1 << (r * stride + c)
     if held:
         across &= ~(held | (held >> 1))
         down &= ~(held | (held >> stride))
@@ -303,21 +303,26 @@ def legal_masks(state: State, board: Bitboard) -> tuple[int, int]:
     """_legal_masks of the state (found once, kept with its board)."""
     found = board.legal
     if found is None:
-        found = board.legal = _legal_masks(board, state.specials, state.locks, state.level.rules.min_match)
+        found = board.legal = _legal_masks(board, state.specials, held_bits(state, board),
+                                           state.level.rules.min_match)
     return found
 
 
-def playable(grid: Grid, min_match: int, specials: Specials = (), locks: Iterable[Cell] = (),
+def playable(grid: Grid, min_match: int, specials: Specials = (), held: Iterable[Cell] = (),
              geo: Geometry | None = None) -> bool:
-    """No run on the board, and at least one legal swap (a run's or a special's); `geo`: the
-    board's geometry, when the caller has it."""
-    return _playable_board(bitboard(grid, geo), min_match, specials, locks)
+    """No run on the board, and at least one legal swap (a run's or a special's; none moves a
+    `held` tile, a locked one); `geo`: the board's geometry, when the caller has it."""
+    return _playable_board(bitboard(grid, geo), min_match, specials, held)
 
 
-def _playable_board(board: Bitboard, min_match: int, specials: Specials, locks: Iterable[Cell]) -> bool:
+def _playable_board(board: Bitboard, min_match: int, specials: Specials, held: Iterable[Cell]) -> bool:
     if run_mask(board.kinds, board.geo.stride, min_match):
         return False
-    across, down = _legal_masks(board, specials, locks, min_match)
+    stride = board.geo.stride
+    bits = 0
+    for r, c in held:
+        bits |= 1 << (r * stride + c)
+    across, down = _legal_masks(board, specials, bits, min_match)
     return bool(across or down)
 
 
@@ -331,12 +336,12 @@ def _tiles(board: Bitboard, specials: Specials) -> int:
     return tiles
 
 
-def reshuffle_board(grid: Grid, specials: Specials, locks: Iterable[Cell], kinds: int, min_match: int,
+def reshuffle_board(grid: Grid, specials: Specials, held: Iterable[Cell], kinds: int, min_match: int,
                     draws: Draws, geo: Geometry | None = None) -> tuple[Grid, Specials] | None:
-    """No move is left: common.reshuffle with match3's idea of playable; locked tiles and drops
-    stay where they are (their cells are fixed), every special rides its tile. `geo`: the
-    board's geometry, when the caller has it."""
-    locked = set(locks)
+    """No move is left: common.reshuffle with match3's idea of playable; tiles a blocker holds
+    (locked ones) and drops stay where they are (their cells are fixed), every special rides its
+    tile. `geo`: the board's geometry, when the caller has it."""
+    locked = set(held)
     fixed = locked | {(r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v == DROP}
     return reshuffle(
         grid, draws, lambda dealt, moved: playable(dealt, min_match, moved, locked, geo),
@@ -457,23 +462,6 @@ def _first_masks(state: State, board: Bitboard, a: Cell, b: Cell,
     return masks, layer, outcome, runs
 
 
-def _check_blocked(state: State, a: Cell, b: Cell) -> None:
-    """Raise IllegalMove for a swap that moves a stone, a drop or a locked tile."""
-    for cell in (a, b):
-        if not (0 <= cell[0] < state.height and 0 <= cell[1] < state.width):
-            break   # _check_cells names it
-        value = state.at(cell)
-        if value == STONE:
-            raise IllegalMove(f"{cell[0]},{cell[1]} is a stone, which never moves",
-                              said="Stones cannot be moved: clear tiles next to them.")
-        if value == DROP:
-            raise IllegalMove(f"{cell[0]},{cell[1]} is a drop, which is never swapped",
-                              said="Drops cannot be swapped: clear the tiles under them.")
-        if cell in state.locks:
-            raise IllegalMove(f"{cell[0]},{cell[1]} is locked",
-                              said="That tile is locked: match it to break the lock.")
-
-
 def swap_is_legal(state: State, board: Bitboard, a: Cell, b: Cell) -> bool:
     """Whether swapping the side-by-side tiles a and b is a move (a run, or specials), locks aside."""
     if state.has_blockers:
@@ -489,11 +477,11 @@ def play(state: State, command: Swap) -> tuple[list[Event], State]:
     level = state.level
     a, b = command.a, command.b
     blocked = state.has_blockers
+    board = board_of(state)
     if blocked:
-        _check_blocked(state, a, b)
+        check_blocked(state, board, a, b)
     _check_cells(state, a, b)
     min_match = level.rules.min_match
-    board = board_of(state)
     if not swap_is_legal(state, board, a, b):
         return [SwapRejected(a, b)], state
 
@@ -515,22 +503,21 @@ def play(state: State, command: Swap) -> tuple[list[Event], State]:
         collected = tuple(map(add, collected, counts[1:]))
     cell_of = geo.cell_of
     specials = tuple(sorted((cell_of[bit], special) for bit, special in layer.items())) if layer else ()
-    if hooks is None:
-        stones, locks, jelly, dropped = state.stones, state.locks, state.jelly, state.dropped
-    else:
-        (stones, locks, jelly), dropped = hooks.layers(state), hooks.dropped
-    after = State(level, tuple(map(tuple, work)), state.player, state.score + points, state.moves + 1,
-                  state.status, collected, rng, specials, stones, locks, jelly, dropped, state.reached, state.rules)
+    layers = state.layers if hooks is None else hooks.layers(state)
+    held = 0 if hooks is None else hooks.covered
+    after = state.after(tuple(map(tuple, work)), score=state.score + points, moves=state.moves + 1,
+                        collected=collected, rng=rng, specials=specials, layers=layers)
     end = ending(after)
     tiles = 0
     for m in masks[1:RAINBOW]:
         tiles |= m
     still = Bitboard(geo, tuple(masks[:RAINBOW]), tiles)
     # A cascade ends with no run on the board: only a legal swap is left to ask for.
-    still.legal = _legal_masks(still, specials, locks, min_match)   # the after state's, kept with it
+    still.legal = _legal_masks(still, specials, held, min_match)   # the after state's, kept with it
     if not end and not any(still.legal):
         draws = Draws(rng)
-        dealt = reshuffle_board(after.grid, specials, locks, level.kinds, min_match, draws, geo)
+        dealt = reshuffle_board(after.grid, specials, covered(layers.counts) if held else (), level.kinds,
+                                min_match, draws, geo)
         end = [Lost()] if dealt is None else [Reshuffled(dealt[0], draws.state, dealt[1])]
     elif end and isinstance(end[-1], Won) and after.rules >= FINALE:
         end = finale(after)   # the specials left go off, then the moves left (rules/finale.py)
@@ -551,27 +538,11 @@ def decide(state: State, command: Swap) -> list[Event]:
     return play(state, command)[0]
 
 
-def kept_layers(state: State, board: Bitboard) -> Kept:
-    """The state's blocker layers by bit, kept with its board (read only: Blockers copies them)."""
-    if board.layers is None:
-        board.layers = Blockers(state, board.geo).kept()
-    return cast(Kept, board.layers)
-
-
-def drop_bits(state: State, board: Bitboard) -> int:
-    """The bits of the drops on the state's board (found once, kept with its board)."""
-    if board.drops < 0:
-        board.drops = cells_of(state.grid, DROP, board.geo.stride)
-    return board.drops
-
-
-
-
 def legal_commands(state: State) -> list[Command]:
     """The legal commands of a game still playing (game.legal_commands checked that)."""
     board = board_of(state)
     min_match = state.level.rules.min_match
-    if state.locks:
+    if state.has_blockers and held_bits(state, board):
         across, down = legal_masks(state, board)
         return cast("list[Command]", _swap_list(board.geo, across, down))
     extra = (0, 0)

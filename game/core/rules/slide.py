@@ -134,10 +134,8 @@ def play(state: State, command: Slide) -> tuple[list[Event], State]:
     if not misplaced:
         events.append(Scored(solve_points(level, moves)))
         score += solve_points(level, moves)
-    # What fold gives for Slid (and Scored), built directly (dataclasses.replace costs more than the move).
-    after = State(level, tuple(rows), state.player, score, moves, state.status, state.collected, state.rng,
-                  state.specials, state.stones, state.locks, state.jelly, state.dropped, state.reached,
-                  state.rules)
+    # What fold gives for Slid (and Scored), built directly.
+    after = state.after(tuple(rows), score=score, moves=moves)
     # A board with a tile off its home is not solved: only the move limit can end the game then.
     end = ending(after) if not misplaced or (level.moves is not None and moves >= level.moves) else []
     if end:

@@ -1,0 +1,67 @@
+"""A match3 board's blocker layers by bit, kept with its bitboard: what a swap's checks and the legal swaps read."""
+
+from __future__ import annotations
+
+from typing import cast
+
+from ..boards import Bitboard, cells_of
+from ..grid import DROP, Cell
+from ..state import IllegalMove, State
+from ..units import Blocker
+from .cascade import Blockers, Kept
+
+
+def kept_layers(state: State, board: Bitboard) -> Kept:
+    """The state's blocker layers by bit, kept with its board (read only: Blockers copies them)."""
+    if board.layers is None:
+        board.layers = Blockers(state, board.geo).kept()
+    return cast(Kept, board.layers)
+
+
+def drop_bits(state: State, board: Bitboard) -> int:
+    """The bits of the drops on the state's board (found once, kept with its board)."""
+    if board.drops < 0:
+        board.drops = cells_of(state.grid, DROP, board.geo.stride)
+    return board.drops
+
+
+def held_bits(state: State, board: Bitboard) -> int:
+    """The bits of the tiles a blocker holds in place on the state's board (locked tiles)."""
+    _, units, _, bits = kept_layers(state, board)
+    held = 0
+    for unit, mask in zip(units, bits):
+        if unit.holds and not unit.frees:
+            held |= mask
+    return held
+
+
+def check_blocked(state: State, board: Bitboard, a: Cell, b: Cell) -> None:
+    """Raise IllegalMove for a swap that moves a drop or a cell a blocker holds (a stone, a
+    locked tile), in the blocker's own words."""
+    stride = board.geo.stride
+    both = (1 << (a[0] * stride + a[1])) | (1 << (b[0] * stride + b[1]))
+    _, units, _, bits = kept_layers(state, board)
+    refused = board.asked.get("refused")
+    if refused is None:
+        refused = board.asked["refused"] = drop_bits(state, board) | _refused(units, bits)
+    if not both & cast(int, refused):
+        return   # nearly every swap: neither cell is a drop's or a blocker's that refuses it
+    for cell in (a, b):
+        if not (0 <= cell[0] < state.height and 0 <= cell[1] < state.width):
+            break   # _check_cells names it
+        if state.at(cell) == DROP:
+            raise IllegalMove(f"{cell[0]},{cell[1]} is a drop, which is never swapped",
+                              said="Drops cannot be swapped: clear the tiles under them.")
+        bit = 1 << (cell[0] * stride + cell[1])
+        for unit, mask in zip(units, bits):
+            if mask & bit and unit.swap_refusal is not None:
+                raise IllegalMove(f"{cell[0]},{cell[1]} {unit.swap_refusal[0]}", said=unit.swap_refusal[1])
+
+
+def _refused(units: tuple[Blocker, ...], bits: tuple[int, ...]) -> int:
+    """The cells of the units that refuse a swap."""
+    refused = 0
+    for unit, mask in zip(units, bits):
+        if unit.swap_refusal is not None:
+            refused |= mask
+    return refused

@@ -1,0 +1,50 @@
+"""The registry of blocker units: the cascade, chain, the fold, the swap checks and the layout walk it.
+
+A unit is one Blocker (units/base.py): how a clear hits it (Hit), whether it holds its cell,
+whether breaking it frees the cell, the event a hit is (folded by evolve through FOLDED), its
+refusals in a player's words, and its layout tokens with their checks (or the level map key
+that places it). A State's blocker layers are one Counts per unit, in BLOCKERS order (which
+is also the order a step's hits are told in: locks broken, stones cracked, jelly cleared); a
+level's are found once (state.placed), and a move with blockers finds the units on the board
+once and hands them on with its layers by bit, so a board without blockers never looks here.
+
+Not units yet: the drop (a DROP grid value with the cascade's after-fall hook), and each
+blocker's goal, lesson, words, bot credit, look and editor tool, which still name it.
+"""
+
+from __future__ import annotations
+
+from ..grid import Cell
+from .base import Blocker, Counts, Hit
+from .jelly import JELLY
+from .lock import LOCK
+from .stone import STONE
+
+
+BLOCKERS: tuple[Blocker, ...] = (LOCK, STONE, JELLY)
+TOKEN_UNITS: tuple[Blocker, ...] = (STONE, LOCK)
+"""The units a layout token places (in the order the layout's list of cells names them)."""
+AT: dict[Blocker, int] = {unit: i for i, unit in enumerate(BLOCKERS)}
+"""Each unit's place in BLOCKERS (and in a State's layers)."""
+FOLDED: dict[type, int] = {unit.event: i for i, unit in enumerate(BLOCKERS)}
+"""The place of the unit whose layer an event changes, by the event's type."""
+NONE_PLACED: tuple[Counts, ...] = ((),) * len(BLOCKERS)
+
+
+def covered(counts: tuple[Counts, ...]) -> tuple[Cell, ...]:
+    """The cells whose tile a blocker holds in place (a lock's): no swap, chain or fall moves it."""
+    return tuple(cell for unit, layer in zip(BLOCKERS, counts) if unit.holds and not unit.frees
+                 for cell, _ in layer)
+
+
+def chain_struck(counts: tuple[Counts, ...]) -> tuple[frozenset[Cell], frozenset[Cell]]:
+    """The cells a chain hits: a COVER or NEAR unit's beside an eaten tile (a stone, a lock), an
+    UNDER unit's under one (jelly); each loses one layer a chain however often it passes."""
+    beside: set[Cell] = set()
+    under: set[Cell] = set()
+    for unit, layer in zip(BLOCKERS, counts):
+        (under if unit.hit is Hit.UNDER else beside).update(cell for cell, _ in layer)
+    return frozenset(beside), frozenset(under)
+
+
+__all__ = ["AT", "BLOCKERS", "Blocker", "Counts", "FOLDED", "Hit", "JELLY", "LOCK", "NONE_PLACED", "STONE", "TOKEN_UNITS", "chain_struck", "covered"]

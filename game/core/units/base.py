@@ -1,0 +1,48 @@
+"""A blocker as a unit: its layer, how the one cascade and chain hit it, the event a hit is, its words."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Callable
+
+from ..grid import Cell
+
+Counts = tuple[tuple[Cell, int], ...]
+"""A counted layer (a stone's hits, jelly's layers): cells with a count above 0, in reading order."""
+
+
+class Hit(Enum):
+    """Which clears take a layer off a blocker's cell (one layer a cascade step at most)."""
+
+    COVER = "cover"   # its own tile cleared, blasted or made a special: the cover takes it, the tile stays
+    NEAR = "near"     # a blast over it, or a clear, a cover broken or a special made orthogonally next to it
+    UNDER = "under"   # its cell's tile cleared or made a special (not when a cover took the clear)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Blocker:
+    """One blocker's core part: what the house's cascade, chain, fold and swap checks ask of it.
+
+    A chain hits a COVER or NEAR blocker next to a tile it eats, an UNDER one under it.
+    """
+
+    name: str
+    hit: Hit
+    holds: bool     # its cell's tile never clears, swaps or falls while a layer is left (none falls through it)
+    frees: bool     # at 0 its cell is EMPTY and ordinary (the cell held no tile: a stone)
+    event: type     # the event one hit is, with the layers it left
+    made: Callable[[Cell, int], object]              # that event, for the cell and the layers left
+    read: Callable[[object], tuple[Cell, int]]       # an event's cell and layers left
+    # The level key whose per-cell map of counts places it (jelly's `jelly:`); None: its layout tokens.
+    map_key: str | None = None
+    swap_refusal: tuple[str, str] | None = None      # a swap that moves its cell: (why, in a player's words)
+    chain_refusal: tuple[str, str] | None = None     # a chain over its cell: (why, in a player's words)
+    # Its layout tokens (a unit placed by another key has none): the layers a token places (0:
+    # not its token), the grid value of its cell, and `token_problem`: for a token that looks
+    # like its own, what is wrong with it ('' when nothing is), else None; `token_help` says
+    # the tokens in the layout's list of cells.
+    layers_of: Callable[[str], int] = lambda tok: 0
+    tile_of: Callable[[str], int] = lambda tok: 0
+    token_problem: Callable[[str, int | None], str | None] = lambda tok, kinds: None
+    token_help: str = ""

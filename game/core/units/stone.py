@@ -1,0 +1,42 @@
+"""The stone: fills its cell (STONE in the grid), never moves; hits from clears next to it break it."""
+
+from __future__ import annotations
+
+from typing import cast
+
+from ..events import Cracked
+from ..grid import STONE as STONE_VALUE, Cell
+from ..tokens import is_digits
+from .base import Blocker, Hit
+
+STONE_TOKEN = "S"
+MAX_STONE_HITS = 3
+"""`S1`..`S3`: a stone with its hits."""
+
+
+def token_stone(tok: str) -> int | None:
+    """The hits of the stone a layout token places (`S1`..`S3`), else None."""
+    if len(tok) == 2 and tok[0] == STONE_TOKEN and tok[1] in "123":
+        return int(tok[1])
+    return None
+
+
+def _problem(tok: str, kinds: int | None) -> str | None:
+    if not (len(tok) == 2 and tok[0] == STONE_TOKEN and is_digits(tok[1])):
+        return None
+    if token_stone(tok) is None:
+        return f"a stone takes 1 to {MAX_STONE_HITS} hits: write S1, S2 or S3, not '{tok}'"
+    return ""
+
+
+def _read(event: object) -> tuple[Cell, int]:
+    cracked = cast(Cracked, event)
+    return cracked.cell, cracked.hits
+
+
+STONE = Blocker(
+    "stones", Hit.NEAR, holds=True, frees=True, event=Cracked, made=Cracked, read=_read,
+    swap_refusal=("is a stone, which never moves", "Stones cannot be moved: clear tiles next to them."),
+    layers_of=lambda tok: token_stone(tok) or 0, tile_of=lambda tok: STONE_VALUE,
+    token_problem=_problem, token_help="S1-S3 a stone",
+)
