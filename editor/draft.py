@@ -7,10 +7,10 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from game.core import (
-    DEFAULT_KINDS, MAX_SIZE, MAX_SLIDE_SIZE, MIN_SIZE, MODES, RANDOM_TOKEN, Goals, Level, Mode, Problem, Rules,
+    DEFAULT_KINDS, GOAL_KEYS, KEY_ORDER, MAX_SIZE, MAX_SLIDE_SIZE, MIN_SIZE, MODES, RANDOM_TOKEN, RULE_KEYS, Goals,
+    Level, Mode, Problem, Rules,
     LevelReading, design_warnings, level_mapping, parse_level, playability_problems, read_level,
 )
-from game.core.level_format import GOAL_KEYS, KEY_ORDER, RULE_KEYS
 
 Cell = tuple[int, int]
 Cells = tuple[tuple[str, ...], ...]

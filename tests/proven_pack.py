@@ -14,9 +14,10 @@ from game.io.pack_proofs import keep_proof
 from game.io.paths import levels_dir
 from game.io.playtest_file import store_result
 from game.io.replay import load_replay
+from game.io.pack_proofs import shipped_proof
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-# Shipped first-steps levels whose golden replays (tests/replays) win them.
+# Shipped first-steps levels whose golden replays (beside their pack) win them.
 LEVELS = ("first-swap", "falling-luck", "ring-harvest", "the-diamond", "tight-budget", "fours-only")
 
 
@@ -30,7 +31,7 @@ def proven_pack(folder: pathlib.Path, pack_id: str) -> pathlib.Path:
     (folder / "pack.yaml").write_text(pack_index_text(pack_id, "Orchard", [f"{i}.yaml" for i in LEVELS],
                                                       author="Me", version="1.0", schema=None))
     for level_id in LEVELS:
-        game = load_replay(ROOT / "tests" / "replays" / f"{level_id}.yaml")
+        game = load_replay(shipped_proof(level_id))
         keep_proof(folder, pack_id, load_level(folder / f"{level_id}.yaml"), game.seed, game.commands)
     for level_id in LEVELS[:2]:
         level = load_level(folder / f"{level_id}.yaml")

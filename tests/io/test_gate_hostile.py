@@ -17,9 +17,10 @@ from game.core import Level
 from game.io import find_pack
 from game.io.gate import PathRefused
 from game.io.replay import load_replay
+from game.io.pack_proofs import shipped_proof
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-WON = load_replay(ROOT / "tests/replays/first-swap.yaml")
+WON = load_replay(shipped_proof("first-swap"))
 PLAIN = Level(id="plain", name="Plain", mode="slide", width=3, height=3)
 
 

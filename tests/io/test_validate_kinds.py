@@ -20,7 +20,7 @@ def _validate(*paths: pathlib.Path) -> subprocess.CompletedProcess[str]:
 
 def test_a_playtest_file_and_a_replay_are_named_for_what_they_are() -> None:
     playtest = levels_dir() / "first-steps" / "playtest.yaml"
-    replay = ROOT / "tests" / "replays" / "older" / "big-cross-rules-3.yaml"
+    replay = ROOT / "tests" / "core" / "older" / "big-cross-rules-3.yaml"
     out = _validate(playtest, replay)
     said = out.stdout + out.stderr
     assert out.returncode == 0, said

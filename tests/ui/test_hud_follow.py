@@ -12,6 +12,7 @@ from game.io.settings import Settings
 from game.ui.hud_follow import HudFollower
 from game.ui.play_view import PlayView
 from game.ui.theatre import TheatreView
+from game.io.pack_proofs import shipped_proof
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 DT = 1 / 60
@@ -39,7 +40,7 @@ def _settle(view: Any) -> None:
 
 
 def test_play_and_theatre_move_their_huds_alike(window: Any) -> None:
-    replay = load_replay(ROOT / "tests" / "replays" / "cornerstones.yaml")
+    replay = load_replay(shipped_proof("cornerstones"))
     level = find_pack("first-steps").level("cornerstones")
     moves = replay.commands[:3]   # before the win: its bonus counts down in play, steps in the theatre
     settings = Settings(animation_speed="fast")

@@ -14,6 +14,7 @@ from game.io.progress import progress_path
 from game.io.replay import load_replay
 from game.ui.app import App
 from game.ui.play_view import PlayView
+from game.io.pack_proofs import shipped_proof
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 LEFT = arcade.MOUSE_BUTTON_LEFT
@@ -46,7 +47,7 @@ def test_a_win_whose_progress_cannot_be_saved_says_so_on_the_screen(window: Any,
     path.unlink(missing_ok=True)
     app = App(window)
     try:
-        replay = load_replay(ROOT / "tests/replays/first-swap.yaml")
+        replay = load_replay(shipped_proof("first-swap"))
         app.play_level("first-steps", "first-swap")
         view = window.current_view
         assert isinstance(view, PlayView) and view.seed == replay.seed
