@@ -41,25 +41,27 @@ class SettingsView(MenuView):
              [("Off", False), ("On", True)], s.reduced_motion),
             ("Text size", "Bigger words beside the board and on its cards", "text_size",
              [(size.capitalize(), size) for size in TEXT_SIZES], s.text_size),
-            ("Estimates for you", "How hard each level is for you, learned from your own games; "
-             "stays on this computer", "for_you", [("Off", False), ("On", True)], s.for_you),
+            ("Estimates for you", "How hard a level is for you, from your own games, on this computer only",
+             "for_you", [("Off", False), ("On", True)], s.for_you),
         ]
         pw = min(1000, (w - 80) // 16 * 16)  # few widths: each needs its own panel texture
         left = w / 2 - pw / 2
         top = h - self.header_height - 36
         for i, (label, hint, key, choices, current) in enumerate(rows):
             bottom = top - (i + 1) * ROW_H + 12
-            self.panel(left, bottom, pw, ROW_H - 16, 14, focusable=False)
+            # The rows scroll (the wheel, or following the focus): a small window shows a few.
+            self.panel(left, bottom, pw, ROW_H - 16, 14, focusable=False, scrolls=True)
             mid = bottom + (ROW_H - 16) / 2
-            self.text(label, left + 26, mid + 8, style.TEXT, 18, bold=True)
-            self.text(hint, left + 26, mid - 20, style.TEXT_MUTED, style.SMALL_SIZE, max_width=pw * 0.5 - 30)
+            self.text(label, left + 26, mid + 8, style.TEXT, 18, bold=True, scrolls=True)
+            self.text(hint, left + 26, mid - 20, style.TEXT_MUTED, style.SMALL_SIZE, max_width=pw * 0.5 - 30,
+                      scrolls=True)
             bw, gap = (104, 10) if len(choices) > 2 else (110, 10)
             x = left + pw - 22 - len(choices) * bw - (len(choices) - 1) * gap
             for j, (name, value) in enumerate(choices):
                 self.button(name, x + j * (bw + gap), mid - 23, bw, 46,
                             self._chooser(key, value), name=f"{key}={value}",
                             selected=(value == current), font_size=13,
-                            colors=(style.OPTION, style.OPTION_HOVER))
+                            colors=(style.OPTION, style.OPTION_HOVER), scrolls=True)
         self.content_height = len(rows) * ROW_H + 36
 
     def initial_focus(self) -> Any:
