@@ -26,12 +26,20 @@ CARELESS = Persona(name="me", notice=0.3, wanted_weight=1.0)
 
 
 def _click(window: Any, name: str) -> None:
-    """Scroll the option into sight as a player would, then click it."""
+    """Scroll the option into sight with the mouse wheel, as a player would, then click it."""
     view = window.current_view
     wd = next(w for w in view.widgets if w.name == name)
-    if wd.scrolls:
-        view.set_focus(wd, reveal=True)
-    x, y = int(wd.left + 8), int(wd.bottom + wd.height / 2 + (view.scroll if wd.scrolls else 0.0))
+
+    def bottom() -> float:
+        return float(wd.bottom + (view.scroll if wd.scrolls else 0.0))
+
+    for _ in range(20):
+        if 0 <= bottom() <= window.height - view.header_height - wd.height:
+            break
+        window.dispatch_event("on_mouse_scroll", window.width // 2, window.height // 2, 0, -1)
+        window.dispatch_events()
+    assert 0 <= bottom() <= window.height - view.header_height - wd.height, f"{name} never came into sight"
+    x, y = int(wd.left + 8), int(bottom() + wd.height / 2)
     for event, *args in (("on_mouse_motion", x, y, 0, 0), ("on_mouse_press", x, y, arcade.MOUSE_BUTTON_LEFT, 0),
                          ("on_mouse_release", x, y, arcade.MOUSE_BUTTON_LEFT, 0)):
         window.dispatch_event(event, *args)
