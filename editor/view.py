@@ -78,6 +78,7 @@ class EditorView(arcade.View):
         self.canvas = Canvas(Rect(0, 0, 1, 1))   # placed for the window by _build
         self.header_buttons: dict[str, Any] = {}
         self._game_minimum: tuple[int, int] | None = None   # the window's minimum before the editor
+        self._game_caption: str | None = None                # and its caption
         self._idle = 0.0     # seconds since the last input
         self._slow = False   # drawing at the idle rate
         self._beat = -1      # the idle beat the last idle frame was asked for at (on_update)
@@ -274,6 +275,7 @@ class EditorView(arcade.View):
         # The smallest window where the header's buttons, the palette, the properties and a
         # board of readable cells all fit; the window it shares with the game gets its own back.
         self._game_minimum = getattr(self.window, "_minimum_size", None)
+        self._game_caption = getattr(self.window, "caption", None)   # the game's, given back on leaving
         self.window.set_minimum_size(*MIN_WINDOW)
         if self.window.width < MIN_WINDOW[0] or self.window.height < MIN_WINDOW[1]:
             self.window.set_size(max(self.window.width, MIN_WINDOW[0]), max(self.window.height, MIN_WINDOW[1]))
@@ -284,6 +286,8 @@ class EditorView(arcade.View):
     def on_hide_view(self) -> None:
         if self._game_minimum is not None:
             self.window.set_minimum_size(*self._game_minimum)
+        if self._game_caption is not None:
+            self.window.set_caption(self._game_caption)
         self.window.remove_handlers(**self._wakers)
         self.window.set_draw_rate(DRAW_RATE)   # the next view draws at the full rate
 

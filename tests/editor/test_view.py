@@ -524,3 +524,19 @@ def test_growing_the_window_keeps_every_header_button_and_field_reachable(window
 def _my_pack() -> files.PackFolder:
     """The pack test_pack_add_reorder_export_validates makes (other tests make packs too)."""
     return next(p for p in files.user_packs() if p.folder.name == "my-pack")
+
+
+def test_leaving_the_editor_gives_the_window_its_caption_back(window: Any, data_dir: pathlib.Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game's window said "Gridfall editor - Untitled" on its title screen after the editor
+    was left (seen in a real window). A headless window keeps no caption, so the captions the
+    window is given are watched."""
+    given: list[str] = []
+    monkeypatch.setattr(window, "set_caption", given.append)
+    before = window.caption
+    after = arcade.View(window)
+    view = open_editor(window, on_leave=lambda: window.show_view(after))
+    frame(window)
+    assert given and given[-1].startswith("Gridfall editor")
+    header(window, view, "Back")          # nothing unsaved: it leaves without a question
+    assert window.current_view is after and given[-1] == before
