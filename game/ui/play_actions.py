@@ -71,6 +71,12 @@ def play_action(host: ActionHost, action: Input) -> bool:
     if host.result_menu is not None:
         if action is Input.UNDO and host.state.status != Status.WON:
             return host.undo()   # a lost game's last move taken back, as Z does
+        if action is Input.BACK:
+            # Esc (B) goes back, as everywhere: the card's own way out (the levels, or the editor).
+            way_out = next((b for b in host.result_menu.buttons if b.key in ("levels", "editor")), None)
+            if way_out is not None:
+                way_out.action()
+                return True
         return host.result_menu.act(action)
     if host.pause_menu is not None:
         if action in (Input.BACK, Input.PAUSE):

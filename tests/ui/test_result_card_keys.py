@@ -1,0 +1,44 @@
+"""The result card answers Esc as every other screen does (issue 37): it goes back the card's own
+way out, to the pack's levels."""
+
+from __future__ import annotations
+
+import pathlib
+from typing import Any
+
+import arcade
+
+from game.core import Swap
+from game.io.pack_proofs import shipped_proof
+from game.io.progress import progress_path
+from game.io.replay import load_replay
+from game.ui.app import App
+from game.ui.play_view import PlayView
+from game.ui.screens.levels import LevelsView
+from test_save_failures import drag, player, settle
+
+
+def test_esc_on_the_result_card_goes_back_to_the_levels(window: Any, data_dir: pathlib.Path) -> None:
+    progress_path().unlink(missing_ok=True)
+    app = App(window)
+    replay = load_replay(shipped_proof("first-swap"))
+    app.play_level("first-steps", "first-swap", fresh=True)
+    view = window.current_view
+    assert isinstance(view, PlayView) and view.seed == replay.seed
+    settle(view)
+    player(window, ("on_key_press", arcade.key.ENTER, 0), ("on_key_release", arcade.key.ENTER, 0))   # the goal card goes
+    for _ in range(30):
+        view.on_update(1 / 60)
+    (swap,) = replay.commands
+    assert isinstance(swap, Swap)
+    drag(window, view.board.center(swap.a), view.board.center(swap.b))
+    settle(view)
+    for _ in range(600):
+        if view.result_menu is not None:
+            break
+        view.on_update(1 / 60)
+    assert view.result_menu is not None and view.result_menu.title.text == "Level complete!"
+    player(window, ("on_key_press", arcade.key.ESCAPE, 0), ("on_key_release", arcade.key.ESCAPE, 0))
+    assert isinstance(window.current_view, LevelsView)
+    assert app.progress.get("first-steps", "first-swap").completed
+    progress_path().unlink(missing_ok=True)
