@@ -477,6 +477,7 @@ class PlayView(arcade.View):
 
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
         if self.modal is not None:
+            self.modal.release(x, y)   # a menu's button acts on release, over the button it was pressed on
             return
         self.controller.release(x, y)
 

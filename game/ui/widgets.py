@@ -54,6 +54,7 @@ class Menu:
         self._ring_on: int | None = None
         self.buttons = list(buttons)
         self.focus = 0
+        self._armed: int | None = None   # the button a mouse press went down on
         self.width = width
         self.panel = Rect(0, 0, 0, 0)
         self.extra_height = 0.0        # room a caller reserves under the lines (the result's stars)
@@ -117,11 +118,21 @@ class Menu:
         return None
 
     def press(self, x: float, y: float) -> bool:
+        """A mouse button goes down on a button: it is armed (and focused), and acts only if the
+        mouse comes up over it (release): a press dragged off cancels, as buttons do everywhere."""
         i = self.button_at(x, y)
+        self._armed = i
         if i is None:
             return False
         self.focus = i
-        self.buttons[i].action()
+        return True
+
+    def release(self, x: float, y: float) -> bool:
+        """The mouse button comes up: the armed button acts when the pointer is still on it."""
+        armed, self._armed = self._armed, None
+        if armed is None or self.button_at(x, y) != armed:
+            return False
+        self.buttons[armed].action()
         return True
 
     def hover(self, x: float, y: float) -> None:

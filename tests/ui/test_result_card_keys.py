@@ -1,5 +1,5 @@
-"""The result card answers Esc as every other screen does (issue 37): it goes back the card's own
-way out, to the pack's levels."""
+"""The result card behaves as a player expects (issue 37): Esc goes back the card's own way out, to
+the pack's levels, and its buttons act on release over them, so a press dragged off cancels."""
 
 from __future__ import annotations
 
@@ -18,7 +18,8 @@ from game.ui.screens.levels import LevelsView
 from test_save_failures import drag, player, settle
 
 
-def test_esc_on_the_result_card_goes_back_to_the_levels(window: Any, data_dir: pathlib.Path) -> None:
+def _won_first_swap(window: Any) -> tuple[App, PlayView]:
+    """First Swap won with its proof's swap, by mouse, up to the result card."""
     progress_path().unlink(missing_ok=True)
     app = App(window)
     replay = load_replay(shipped_proof("first-swap"))
@@ -38,7 +39,31 @@ def test_esc_on_the_result_card_goes_back_to_the_levels(window: Any, data_dir: p
             break
         view.on_update(1 / 60)
     assert view.result_menu is not None and view.result_menu.title.text == "Level complete!"
+    return app, view
+
+
+def test_esc_on_the_result_card_goes_back_to_the_levels(window: Any, data_dir: pathlib.Path) -> None:
+    app, view = _won_first_swap(window)
     player(window, ("on_key_press", arcade.key.ESCAPE, 0), ("on_key_release", arcade.key.ESCAPE, 0))
     assert isinstance(window.current_view, LevelsView)
     assert app.progress.get("first-steps", "first-swap").completed
+    progress_path().unlink(missing_ok=True)
+
+
+def test_a_press_on_retry_dragged_off_does_nothing_and_a_click_acts(window: Any, data_dir: pathlib.Path) -> None:
+    app, view = _won_first_swap(window)
+    menu = view.result_menu
+    assert menu is not None
+    retry = next(b for b in menu.buttons if b.key == "retry")
+    x, y = retry.rect.center
+    far = (x, y - 300)
+    player(window, ("on_mouse_press", int(x), int(y), arcade.MOUSE_BUTTON_LEFT, 0),
+           ("on_mouse_drag", int(x), int(y) - 150, 0, -150, arcade.MOUSE_BUTTON_LEFT, 0),
+           ("on_mouse_release", int(far[0]), int(far[1]), arcade.MOUSE_BUTTON_LEFT, 0))
+    assert window.current_view is view and view.result_menu is menu and view.state.status == "won"
+    levels = next(b for b in menu.buttons if b.key == "levels")
+    x, y = levels.rect.center
+    player(window, ("on_mouse_press", int(x), int(y), arcade.MOUSE_BUTTON_LEFT, 0),
+           ("on_mouse_release", int(x), int(y), arcade.MOUSE_BUTTON_LEFT, 0))
+    assert isinstance(window.current_view, LevelsView)
     progress_path().unlink(missing_ok=True)
