@@ -6,7 +6,6 @@ import pathlib
 from typing import Any, Callable, Protocol
 
 from game.core import Mode, Problem, valid_id
-from game.io import gate
 from game.io.paths import installed_packs_dir, levels_dir, user_levels_dir
 
 from . import backups, files, recovery

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import pathlib
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from game.core import (

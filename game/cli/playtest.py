@@ -9,7 +9,7 @@ import json
 import os
 import pathlib
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from game.bots import BOT_NAMES, BotSpec

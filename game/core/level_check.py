@@ -12,7 +12,7 @@ from .grid import EMPTY, Cell, neighbours
 from .level_format import (
     DEFAULT_KINDS, DROP_TOKEN, FORMAT, GAP_TOKEN, GOAL_KEYS, HOLE_TOKEN, KEY_ORDER, KIND_SPECIALS,
     MAX_JELLY, MAX_KINDS, MAX_SIZE, MAX_SLIDE_SIZE, MIN_KINDS, MIN_SIZE,
-    MODES, PLAYER_TOKEN, BLOCKER_LESSONS, lesson_modes, RAINBOW_TOKEN, RANDOM_TOKEN, RULE_KEYS, Goals, Rules,
+    MODES, PLAYER_TOKEN, BLOCKER_LESSONS, lesson_modes, RANDOM_TOKEN, RULE_KEYS, Goals, Rules,
     chute_bottoms, held, is_digits, token_locked, token_special, token_stone, token_value, valid_id,
 )
 from .units import TOKEN_UNITS

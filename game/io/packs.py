@@ -24,7 +24,7 @@ from .pack_files import (
 from . import gate
 from .pack_proofs import carrying_proofs
 from .rename import finish_renames
-from .paths import WORKING_FOLDER, LinkInDataError, installed_packs_dir, levels_dir, user_packs_dir
+from .paths import WORKING_FOLDER, installed_packs_dir, levels_dir, user_packs_dir
 from .problems import FileProblem, LevelFileError
 
 BACKUPS = ".backups"            # replaced installed packs, in the packs folder
