@@ -57,7 +57,7 @@ def _replay_files(path: pathlib.Path) -> Iterator[pathlib.Path]:
                 yield entry
 
 
-def _games(sources: list[str], name: str) -> tuple[list[Any], list[str]]:
+def _games(sources: list[str]) -> tuple[list[Any], list[str]]:
     """The games the sources hold, and one line for each source that was skipped and why."""
     from game.bots.calibrate import Game
     from game.io import LevelFileError, PackNotFoundError
@@ -122,7 +122,7 @@ def _mine(name: str) -> int:
     from game.io import list_packs
 
     packs = list_packs()
-    tick, close = progress_bar(0, unit="level")
+    tick, close = progress_bar(None, unit="level")
     try:
         made = make_for_you(packs, tick=None if tick is None else (lambda: tick(1)))
     finally:
@@ -148,13 +148,13 @@ def run(args: argparse.Namespace) -> int:
     from game.bots.calibrate import calibrate
     from game.bots.persona_file import save_persona
 
-    games, skipped = _games(args.sources, name)
+    games, skipped = _games(args.sources)
     for line in skipped:
         print(safe(f"{name}: {line}"), file=sys.stderr)
     if not games:
         print(f"{name}: no game to learn from", file=sys.stderr)
         return 1
-    tick, close = progress_bar(0, unit="try")
+    tick, close = progress_bar(None, unit="try")
     try:
         fit = calibrate(games, name=args.name, tick=None if tick is None else (lambda: tick(1)))
     except ValueError as exc:   # only slide games

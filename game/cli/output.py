@@ -35,8 +35,9 @@ def guard_streams() -> None:
                 pass
 
 
-def progress_bar(total: int, unit: str = "game") -> tuple[Callable[[int], None] | None, Callable[[], None]]:
-    """A progress bar on a terminal (on stderr); none when piped, so logs stay clean."""
+def progress_bar(total: int | None, unit: str = "game") -> tuple[Callable[[int], None] | None, Callable[[], None]]:
+    """A progress bar on a terminal (on stderr); none when piped, so logs stay clean. With no
+    `total` (how many is not known ahead) it counts, with a rate."""
     if not sys.stderr.isatty():
         return None, lambda: None
     from tqdm import tqdm

@@ -8,37 +8,20 @@ from typing import Any
 
 import arcade
 
-from game.core import Swap
-from game.io.pack_proofs import shipped_proof
 from game.io.progress import progress_path
-from game.io.replay import load_replay
 from game.ui.app import App
 from game.ui.play_view import PlayView
 from game.ui.screens.levels import LevelsView
-from test_save_failures import drag, player, settle
+from winning import drag, first_swap_dealt, player, result_card
 
 
 def _won_first_swap(window: Any) -> tuple[App, PlayView]:
     """First Swap won with its proof's swap, by mouse, up to the result card."""
     progress_path().unlink(missing_ok=True)
     app = App(window)
-    replay = load_replay(shipped_proof("first-swap"))
-    app.play_level("first-steps", "first-swap", fresh=True)
-    view = window.current_view
-    assert isinstance(view, PlayView) and view.seed == replay.seed
-    settle(view)
-    player(window, ("on_key_press", arcade.key.ENTER, 0), ("on_key_release", arcade.key.ENTER, 0))   # the goal card goes
-    for _ in range(30):
-        view.on_update(1 / 60)
-    (swap,) = replay.commands
-    assert isinstance(swap, Swap)
+    view, swap = first_swap_dealt(window, app, fresh=True)
     drag(window, view.board.center(swap.a), view.board.center(swap.b))
-    settle(view)
-    for _ in range(600):
-        if view.result_menu is not None:
-            break
-        view.on_update(1 / 60)
-    assert view.result_menu is not None and view.result_menu.title.text == "Level complete!"
+    result_card(view)
     return app, view
 
 
