@@ -53,7 +53,8 @@ class Autosave(Part):
         try:
             self._write(model)
         except OSError as error:
-            self.host.say(f"autosave failed: {error}", bad=True)
+            name = model.path.name if model.path is not None else "Untitled"
+            self.host.failed(f"the autosave of {name}", error)
 
     def write(self) -> None:
         """Keep the shown draft as it is now in its slot (a restored draft is this editor's at once)."""

@@ -18,8 +18,8 @@ from game.bots.workers import start_pool, stop_pool
 from game.bots.playtest import PERSON, GameRecord, LevelReport, cap_for, nearest_limit, play_seeds, report
 from game.core import Level, Problem
 from game.io import gate
-from game.io.reporter import describe
 from game.io.paths import data_dir
+from game.io.playtest_file import PlaytestFileError
 from game.ui.layout import Rect
 
 from . import pack_results
@@ -316,13 +316,17 @@ class DifficultyPanel(Part):
                 latest = self.run.latest()
                 if latest is not None:
                     # Kept with the pack too (playtest.yaml), for the overview and the next session.
-                    kept = pack_results.keep(self.run.owner, latest.report)
-                    said = (f"difficulty: {latest.report.label}, bots win {latest.report.pass_rate:.0%}"
-                            + (f" (kept in the pack's {kept})" if kept else ""))
+                    unkept: list[tuple[str, Exception]] = []
+                    try:
+                        kept = pack_results.keep(self.run.owner, latest.report)
+                    except (OSError, PlaytestFileError) as exc:   # the figures stand; the pack's file does not
+                        kept, unkept = None, [("the figures in the pack's playtest.yaml", exc)]
+                    self.host.say(f"difficulty: {latest.report.label}, bots win {latest.report.pass_rate:.0%}"
+                                  + (f" (kept in the pack's {kept})" if kept else ""))
                     if self.run.unkept is not None:   # the figures stand; keeping them failed
-                        self.host.say(f"{said}; {describe('the figures', self.run.unkept)}", bad=True)
-                    else:
-                        self.host.say(said)
+                        unkept.append(("the figures", self.run.unkept))
+                    for what, why in unkept:
+                        self.host.failed(what, why, "keep")
 
     def click(self, x: float, y: float, button: int) -> bool:
         for name, rect in self.buttons.items():

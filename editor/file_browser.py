@@ -52,10 +52,10 @@ class FileBrowser:
         self.folder: pathlib.Path | None = None   # None: not browsed yet (start_folder)
 
     def start_folder(self) -> pathlib.Path:
-        if self.folder is not None and self.folder.is_dir():
+        if self.folder is not None and gate.chosen_folder(self.folder):
             return self.folder
         path = self.host.model.path
-        return path.parent if path is not None and path.parent.is_dir() else pathlib.Path.cwd()
+        return path.parent if path is not None and gate.chosen_folder(path.parent) else pathlib.Path.cwd()
 
     def typed(self, dialog: Dialog) -> None:
         """Enter (or Open file) in a path field: open the file, or browse the folder typed."""
@@ -64,7 +64,7 @@ class FileBrowser:
             dialog.show_error("type a level file's path (~ for your home folder), or Browse")
             return
         path = resolve_typed(text, self.start_folder())
-        if path.is_dir() and not path.is_symlink():
+        if gate.chosen_folder(path) and not gate.is_link(path):
             self.browse(path)
             return
         error = self._open_file(path)
@@ -77,7 +77,7 @@ class FileBrowser:
         try:
             entries = listing(folder)
         except OSError as error:
-            self.host.say(f"{folder}: cannot list it ({error.strerror or error})", bad=True)
+            self.host.failed(f"the folder {folder.name}", error, "list")
             return
         self.folder = folder
         pages = max(1, (len(entries) + PER_PAGE - 1) // PER_PAGE)

@@ -7,6 +7,7 @@ from typing import Any, Callable, Protocol
 
 from game.core import Mode, Problem, valid_id
 from game.io.paths import installed_packs_dir, levels_dir, user_levels_dir
+from game.io import gate
 
 from . import backups, files, recovery
 from .autosave import Autosave
@@ -183,7 +184,7 @@ class FileFlow(Part):
     def _replace_check(self, path: pathlib.Path, go: Callable[[], None]) -> None:
         """Run `go`, first asking when it would replace a file other than the level's own."""
         own = self.host.model.path is not None and path.resolve() == self.host.model.path.resolve()
-        if own or not path.exists():
+        if own or not gate.exists(path):
             go()
             return
 
@@ -213,7 +214,7 @@ class FileFlow(Part):
             files.file_for(path.parent, self.host.model.draft.id)
             valid = files.save_draft(self.host.model.draft, path)
         except (OSError, ValueError) as error:
-            self.host.say(f"could not save: {error}", bad=True)
+            self.host.failed(path.name, error)
             return False
         self.host.model.mark_saved(path)
         self.host.model.disk = files.version_of(path)
@@ -278,7 +279,7 @@ class FileFlow(Part):
             taken = self.renames.taken(path, self.host.model.draft.id) if other is not None else None
             if taken is not None:   # saving renames the level's file: never onto another level
                 message = Problem(("id",), f"{taken}: saving refuses this id (pick another)")
-            elif other is not None and other != path and other.exists():
+            elif other is not None and other != path and gate.exists(other):
                 message = Problem(("id",), f"'{other.name}' already exists in {_short(folder)}: "
                                   "saving under this id asks before replacing it")
             self._id_check = (key, message)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import hashlib
-import os
 import pathlib
 import stat
 from dataclasses import dataclass, field
@@ -81,8 +80,8 @@ def version_of(path: pathlib.Path) -> Version | None:
     """The file's version now; None when there is no regular file there (a link is never
     read through: one put in the file's place is a change)."""
     try:
-        info = os.lstat(path)
-        if not stat.S_ISREG(info.st_mode):
+        info = gate.lstat(path)
+        if info is None or not stat.S_ISREG(info.st_mode):
             return None
         data = gate.read_bytes(path)
     except OSError:
@@ -94,10 +93,10 @@ def changed_on_disk(path: pathlib.Path, known: Version) -> bool:
     """Whether the file is no longer the version known: its time and size the same is the same
     file; else its bytes decide (a save that rewrote the same bytes is no change)."""
     try:
-        info = os.lstat(path)
+        info = gate.lstat(path)
     except OSError:
-        return True   # deleted or moved away since
-    if not stat.S_ISREG(info.st_mode):
+        return True   # a link on the way since
+    if info is None or not stat.S_ISREG(info.st_mode):   # deleted or moved away since
         return True   # a link or a folder in its place
     if (info.st_mtime_ns, info.st_size) == (known.mtime_ns, known.size):
         return False
@@ -130,14 +129,17 @@ def open_any(path: pathlib.Path) -> Opened:
     edit FILE`). Refused with a one-line EditorFileError naming the file: a missing file, a
     folder, a link (never read through), a device or pipe, a file not named .yaml, a huge or
     binary one, and YAML that is not a level (a pack, a settings file)."""
+    if gate.is_link(path):
+        raise EditorFileError(f"{path}: is a link; open the file it points to instead")
     try:
-        mode = os.lstat(path).st_mode
-    except FileNotFoundError:
-        raise EditorFileError(f"{path}: no such file") from None
+        info = gate.lstat(path)
+    except gate.PathRefused as error:   # a link above it, in the data folder
+        raise EditorFileError(str(error)) from None
     except OSError as error:
         raise EditorFileError(f"{path}: cannot read it ({error.strerror or error})") from None
-    if stat.S_ISLNK(mode):
-        raise EditorFileError(f"{path}: is a link; open the file it points to instead")
+    if info is None:
+        raise EditorFileError(f"{path}: no such file")
+    mode = info.st_mode
     if stat.S_ISDIR(mode):
         raise EditorFileError(f"{path}: is a folder, not a level file")
     if not stat.S_ISREG(mode):
@@ -283,7 +285,7 @@ def pack_entries(pack: Pack) -> list[Entry]:
     """The levels of a pack read by game.io.load_pack, in its order, as Open lists them."""
     folder = None
     if pack.source is not None:
-        folder = pack.source if pack.source.is_dir() else (
+        folder = pack.source if gate.chosen_folder(pack.source) else (
             pack.source.parent if pack.source.name == PACK_FILE else None)
     out: list[Entry] = []
     for level in pack.levels:

@@ -95,6 +95,10 @@ class Host(Protocol):
     def say(self, text: str, bad: bool = False) -> None:
         """Put a message on the status line (the one place it is written)."""
 
+    def failed(self, what: str, exc: BaseException, doing: str = "save") -> str:
+        """Tell on the status line that `what` could not be saved (loaded, kept...), naming the
+        real file (the one reporter, game/io/reporter.py); the line told."""
+
     def commit_typing(self) -> None:
         """What is typed in a field counts now (before a play-test, a save, a close)."""
 

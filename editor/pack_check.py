@@ -25,7 +25,7 @@ class PackCheck:
         self._looked = -RECHECK_SECONDS
 
     def problems(self, path: pathlib.Path | None) -> tuple[Problem, ...]:
-        if path is None or not (path.parent / PACK_FILE).is_file():
+        if path is None or not gate.is_file(path.parent / PACK_FILE):
             self._key, self._found = None, ()
             return ()
         now = time.monotonic()

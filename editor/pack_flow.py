@@ -7,6 +7,7 @@ from typing import Any, Callable
 
 from game.io.pack_proofs import Verdict, proofs_said
 from game.io.paths import exports_dir
+from game.io import gate
 
 from . import files
 from .autosave import Autosave
@@ -36,7 +37,7 @@ class PackFlow:
         wins: edits from a stale copy would write the old list back.
         """
         held = self._packs.get(pack.folder)
-        if held is None or not held.folder.is_dir() or _written(held.meta) != _written(pack.meta):
+        if held is None or not gate.is_folder(held.folder) or _written(held.meta) != _written(pack.meta):
             self._packs[pack.folder] = held = pack
         return held
 
@@ -65,8 +66,11 @@ class PackFlow:
         pack_id = dialog.value("new_id").strip()
         try:
             pack = files.new_pack(pack_id, pack_id)
-        except (files.EditorFileError, OSError) as error:
+        except files.EditorFileError as error:
             dialog.show_error(str(error))
+            return
+        except OSError as error:
+            dialog.show_error(self.host.failed(f"the new pack {pack_id}", error))
             return
         self.pack_dialog(self._known_pack(pack))
 
@@ -120,7 +124,7 @@ class PackFlow:
         try:
             pack.edit(change)
         except OSError as error:
-            self.pack_dialog(pack, error=f"could not save the pack: {error}")
+            self.pack_dialog(pack, error=self.host.failed(f"the pack {pack.folder.name}", error))
             return
         self.pack_dialog(pack)
 
@@ -146,8 +150,11 @@ class PackFlow:
             path = pack.folder / name
             try:
                 pack.delete_file(name)
-            except (files.EditorFileError, OSError) as error:
+            except files.EditorFileError as error:
                 self.pack_dialog(pack, error=str(error))
+                return
+            except OSError as error:
+                self.pack_dialog(pack, error=self.host.failed(name, error, "delete"))
                 return
             shown = [self.host.model] if self.host.model.path is not None and self.host.model.path == path else []
             for model in shown + self._levels().others_of(path):
@@ -174,14 +181,15 @@ class PackFlow:
             self.pack_dialog(pack, error=f"not added: {error}")
             return
         own = self.host.model.path is not None and self.host.model.path.resolve() == target.resolve()
-        if target.exists() and not own:
+        if gate.exists(target) and not own:
             self.pack_dialog(pack, error=f"the pack already has {target.name}: change this level's id, "
                                          "or open that level to edit it")
             return
         try:
             path = pack.add(self.host.model.draft)
         except (OSError, ValueError) as error:
-            self.pack_dialog(pack, error=f"not added: {error}")
+            self.pack_dialog(pack, error=self.host.failed(f"{self.host.model.draft.id} to the pack (not added)", error,
+                                                          "add"))
             return
         old = self.host.model.path
         # From now on the editor edits the pack's file: one copy, which the title names.
@@ -213,7 +221,7 @@ class PackFlow:
             self.host.show_problems("Export refused", [str(p) for p in error.problems] or [str(error)])
             return
         except OSError as error:
-            self.pack_dialog(pack, error=f"could not export: {error}")
+            self.pack_dialog(pack, error=self.host.failed(f"the pack {pack.folder.name}", error, "export"))
             return
         self.host.close_dialog()
         failing = [p.level_id for p in proofs if p.verdict == Verdict.FAILS]

@@ -114,7 +114,7 @@ class PackOverview:
         try:
             pack.edit(lambda: pack.meta.__setitem__("levels", levels))
         except OSError as error:
-            self.host.say(f"pack not changed: {error.strerror or error}", bad=True)
+            self.host.failed(f"the pack's list ({pack.folder.name}/pack.yaml)", error)
             return
         self.host.say(said)
         self.reload()
@@ -174,7 +174,7 @@ class PackOverview:
         try:
             files.save_draft(draft, path)
         except (OSError, files.EditorFileError) as error:
-            self.host.say(f"not added: {error}", bad=True)
+            self.host.failed(f"the new level {path.name}", error)
             return None
         self._edit(lambda levels: levels[:at] + [path.name] + levels[at:], said)
         self.selected = at
@@ -192,6 +192,8 @@ class PackOverview:
         if self.run.poll():
             if self.run.error is not None:
                 self.host.say(self.run.error, bad=True)
+            elif self.run.unwritten is not None:
+                self.host.failed("the bots' figures", self.run.unwritten)
             else:
                 self.host.say(f"the bots played every level: kept in {self.run.written}")
             self.reload()

@@ -33,10 +33,12 @@ class PackRun:
         self.pack_id = ""
         self.error: str | None = None
         self.written: pathlib.Path | None = None
+        self.unwritten: OSError | None = None   # why the finished run's playtest.yaml was not written
 
     def start(self, folder: pathlib.Path, pack_id: str, levels: list[Level]) -> None:
         self.stop()
         self.folder, self.pack_id, self.error, self.written = folder, pack_id, None, None
+        self.unwritten = None
         self.reports = {}
         self._levels = list(levels)
         self._pool = start_pool(self.workers, "spawn", nice=True)
@@ -77,7 +79,7 @@ class PackRun:
                                              datetime.date.today().isoformat(),
                                              [self.reports[level.id].to_dict() for level in self._levels])
             except OSError as exc:
-                self.error = f"playtest.yaml not written: {exc.strerror or exc}"
+                self.unwritten = exc   # told by the one reporter (the overview's status line)
         return True
 
     def stop(self) -> None:

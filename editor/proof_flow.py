@@ -13,6 +13,7 @@ from game.io.pack_files import PACK_FILE, check_pack
 from game.io.pack_proofs import keep_proof, proof_file
 from game.io.problems import FileProblem
 from game.io.replay import ReplayFileError
+from game.io import gate
 
 from . import backups
 from .host import Host
@@ -34,7 +35,7 @@ class ProofFlow:
     def folder(self) -> pathlib.Path | None:
         """The pack folder of the open level's file (None: not saved into a pack)."""
         path = self.host.model.path
-        if path is None or not (path.parent / PACK_FILE).is_file():
+        if path is None or not gate.is_file(path.parent / PACK_FILE):
             return None
         return path.parent
 
@@ -56,7 +57,7 @@ class ProofFlow:
                        "in the pack, so", 700)],
             [("label", "gridfall validate and pack install report the level proven.", 700)],
         ]
-        if target.is_file():
+        if gate.is_file(target):
             rows.append([("label", "It replaces the proof kept there now (the old one goes to the backups).", 700)])
         if self.host.model.dirty:
             rows.append([("label", "The level has unsaved changes: it is saved first, as played.", 700)])
@@ -106,8 +107,7 @@ class ProofFlow:
             self.host.say(f"not kept: {shorten(str(error), 200)}", bad=True)
             return
         except OSError as error:
-            where = proof_file(folder, level.id).relative_to(folder)
-            self.host.say(f"not kept: {where}: {error.strerror or error}", bad=True)
+            self.host.failed(f"the proof of {level.id}", error, "keep")
             return
         self.host.say(f"kept as the proof of {saved.id}: {written.parent.name}/{written.name} "
                       "(gridfall validate: proven)")

@@ -67,7 +67,7 @@ class RenameFlow:
             self.host.say(str(error), bad=True)
             return False
         except OSError as error:
-            self.host.say(f"not renamed: {error}", bad=True)
+            self.host.failed(f"{old.name} to {new.name}", error, "rename")
             return False
         model.mark_saved(new)
         self._autosave.forget()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from game.io.reporter import Reporter
+
 STATUS_SECONDS = 6.0        # how long the status line keeps a message
 STATUS_BAD_SECONDS = 15.0   # and an error
 
@@ -15,6 +17,8 @@ class StatusLine:
         self.text = ""
         self.bad = False
         self._age = 0.0
+        # Every failure to save, keep or load something is told here, by the one reporter.
+        self.reporter = Reporter(lambda line: self.say(line, True))
 
     def say(self, text: str, bad: bool = False) -> None:
         self.text, self.bad, self._age = text, bad, 0.0

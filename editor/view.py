@@ -12,6 +12,7 @@ from game.core import Mode
 from game.io.settings import Settings
 from game.ui import frames
 from game.ui.layout import Rect
+from game.io import gate
 
 from . import files, recovery
 from .look import BAD, BG, DIM, HEADER_H, PALETTE_W, PROBLEMS_H, PROPS_W, TEXT, clip
@@ -557,6 +558,9 @@ class EditorView(arcade.View):
     def say(self, text: str, bad: bool = False) -> None:
         self.status.say(text, bad)
 
+    def failed(self, what: str, exc: BaseException, doing: str = "save") -> str:
+        return self.status.reporter.failed(what, exc, doing)
+
     def commit_typing(self) -> None:
         """What is typed in a property field counts now: before a save, a close, an open,
         a play-test or a bot run, exactly as when the field loses the focus."""
@@ -583,4 +587,4 @@ class EditorView(arcade.View):
 def _where(path: pathlib.Path) -> str:
     """A level's file as the title names it: the pack's folder and the file for a pack's level,
     so the designer always sees which copy is open (asked once per path, not every frame)."""
-    return f"{path.parent.name}/{path.name}" if (path.parent / "pack.yaml").is_file() else path.name
+    return f"{path.parent.name}/{path.name}" if gate.is_file(path.parent / "pack.yaml") else path.name

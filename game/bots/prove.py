@@ -69,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
         path = out / f"{level.id}.yaml"
         seed = level.play_seed
         saved: Replay | None = None
-        if path.exists():
+        if gate.exists(path):
             try:
                 saved = load_replay(path)
             except ReplayFileError as exc:
@@ -87,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         start = time.perf_counter()
         proof = find_win(level, seed, tries=args.tries)
-        folder = pack.source if pack.source is not None and pack.source.is_dir() else None
+        folder = pack.source if pack.source is not None and gate.is_folder(pack.source) else None
         for other in range(seed + 1, seed + 1 + args.reseed):
             if proof is not None or folder is None:
                 break

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import pathlib
-import stat
 import sys
 from collections.abc import Iterator
 from typing import Any
@@ -12,6 +11,7 @@ from typing import Any
 from game.cli.level_source import replay_level
 from game.cli.output import progress_bar, safe
 from game.core import shorten
+from game.io import gate
 
 # Replays read from the folders given, at most: a folder of a whole season's games is fine,
 # a home folder given by mistake is not walked for ever.
@@ -68,15 +68,12 @@ def _games(sources: list[str]) -> tuple[list[Any], list[str]]:
     skipped: list[str] = []
     for source in sources:
         path = pathlib.Path(source)
-        try:
-            found = stat.S_IFMT(path.lstat().st_mode)
-        except (OSError, ValueError):   # nothing there, or a name no file can have: a code?
-            found = None
-        if found == stat.S_IFDIR:
+        found = gate.chosen_folder(path) or gate.exists(path)   # else a code?
+        if gate.chosen_folder(path):
             files = list(_replay_files(path))
             if not files:
                 skipped.append(f"{source}: no replay file in this folder")
-        elif found is not None or path.suffix in SUFFIXES:
+        elif found or path.suffix in SUFFIXES:
             files = [path]
         else:
             try:

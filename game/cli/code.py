@@ -11,6 +11,7 @@ from typing import Any
 
 from game.cli.output import safe
 from game.core import MAX_CODE_CHARS
+from game.io import gate
 
 _LONE_CODE = re.compile(r"\s*GF[A-Za-z0-9][0-9A-Za-z\s]*")
 HELP = ("a level as a short code for a chat message (a replay: the whole game), or a code back "
@@ -57,7 +58,7 @@ def _encode(path: pathlib.Path, level_file: str | None) -> int:
     from game.cli.short_names import is_short_name, named_level
 
     try:
-        if is_short_name(str(path)) and not path.exists():
+        if is_short_name(str(path)) and not gate.exists(path):
             if level_file is not None:
                 raise ValueError("--level is for a replay; this names a level")
             code = level_code(named_level(str(path)).level)
@@ -96,7 +97,7 @@ def _replay_level(path: pathlib.Path, pack_id: str | None, level_id: str, level_
         except (PackNotFoundError, KeyError):
             pass
     beside = path.parent / f"{level_id}.yaml"
-    if valid_id(level_id) and beside.is_file():   # an id, never a path out of the folder
+    if valid_id(level_id) and gate.is_file(beside):   # an id, never a path out of the folder
         return load_level(beside)
     raise ValueError(f"cannot find the level '{level_id}'" + (f" of the pack '{pack_id}'" if pack_id else "")
                      + f": install its pack, put {beside.name} beside the replay, or give --level")
@@ -135,7 +136,7 @@ def _decode(text: str, output: str | None) -> int:
             sys.stdout.write("---\n" + replay_to_yaml(opened.replay))
         return 0
     folder = pathlib.Path(output)
-    if folder.exists() and not folder.is_dir():
+    if gate.exists(folder) and not gate.chosen_folder(folder):
         print(safe(f"gridfall code: {folder} is a file; -o takes a folder"), file=sys.stderr)
         return 2
     try:

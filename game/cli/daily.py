@@ -13,6 +13,7 @@ from game.bots.daily import DAILY_MODES, DailyError, daily_puzzle, parse_date, p
 from game.cli.output import safe
 from game.io.atomic import atomic_write_text
 from game.io.levels import level_to_yaml
+from game.io import gate
 
 
 def register(subparsers: Any) -> None:
@@ -44,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     target = pathlib.Path(args.output)
     try:
-        if target.is_dir() or args.output.endswith(("/", os.sep)):
+        if gate.chosen_folder(target) or args.output.endswith(("/", os.sep)):
             # A folder (one named with a trailing slash is made): the file the loader wants.
             target = target / f"{puzzle.level.id}.yaml"   # made with the file
         atomic_write_text(target, text)

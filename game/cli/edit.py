@@ -29,14 +29,14 @@ def _fail(message: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     from game.cli.play import display_problem
-    from game.io import LevelFileError, is_pack_path, load_pack
+    from game.io import LevelFileError, gate, is_pack_path, load_pack
     from game.io.settings import load_settings
 
     target = pathlib.Path(args.path) if args.path else None
     entries: list[Any] = []
     pack_name = ""
     if target is not None:
-        if not target.exists():
+        if not gate.exists(target):
             return _fail(f"{target}: no such file or folder")
         if is_pack_path(target):
             from editor.files import pack_entries

@@ -12,16 +12,17 @@ from game.io import list_packs
 from game.io.pack_files import PACK_FILE, Pack
 from game.io.problems import FileProblem
 from game.io.yamldoc import DocError, read_document
+from game.io import gate
 
 
 def teaches_place(path: pathlib.Path, level: Level, key: str = "teaches") -> tuple[pathlib.Path, int, int]:
     """The file holding `level` under `path` (a level file, a pack folder or one-file pack)
     and the 1-based line and column of its `teaches:` key, or another top-level `key`
     (1, 1 when it cannot be found)."""
-    if path.is_dir() or path.name == PACK_FILE:
-        folder = path if path.is_dir() else path.parent
+    if gate.chosen_folder(path) or path.name == PACK_FILE:
+        folder = path if gate.chosen_folder(path) else path.parent
         for suffix in (".yaml", ".yml"):
-            if (folder / f"{level.id}{suffix}").is_file():
+            if gate.is_file(folder / f"{level.id}{suffix}"):
                 path = folder / f"{level.id}{suffix}"
                 break
     try:

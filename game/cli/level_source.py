@@ -9,6 +9,7 @@ from game.cli.output import safe
 from game.core import Level, valid_id
 from game.io import LevelFileError, Pack, is_pack_path, load_level, load_pack
 from game.io.replay import Replay
+from game.io import gate
 
 
 def path_or_pack_id(path: pathlib.Path) -> pathlib.Path:
@@ -16,7 +17,7 @@ def path_or_pack_id(path: pathlib.Path) -> pathlib.Path:
     built-in or installed pack with that id: `gridfall validate first-steps` works wherever the
     game is installed, with the shipped packs inside the package."""
     try:
-        if path.exists() or path.is_symlink() or len(path.parts) != 1 or path.suffix:
+        if gate.exists(path) or len(path.parts) != 1 or path.suffix:
             return path
     except OSError:   # a name too long for the file system: the check that reads it says so
         return path
@@ -60,7 +61,7 @@ def replay_level(replay: Replay, replay_path: pathlib.Path, level_file: str | No
         return level
     if replay.pack is None:
         beside = replay_path.parent / f"{replay.level}.yaml"
-        if valid_id(replay.level) and beside.is_file():   # an id, never a path out of the folder
+        if valid_id(replay.level) and gate.is_file(beside):   # an id, never a path out of the folder
             return load_level(beside)
         raise ReplayFileError(replay.problem(
             "level", "the replay names no pack: give the level file with --level"))

@@ -14,6 +14,7 @@ from game.io.packs import (
 )
 from game.io.pack_proofs import Proof, Verdict, carrying_proofs, proofs_said
 from game.io.problems import LevelFileError
+from game.io import gate
 
 
 def register(subparsers: Any) -> None:
@@ -74,7 +75,7 @@ def run_unpack(args: argparse.Namespace) -> int:
     try:
         pack, proofs = carrying_proofs(load_pack(args.file))   # into the folder's replays/
         out = pathlib.Path(args.output or pack.id)
-        if out.exists() and not out.is_dir():
+        if gate.exists(out) and not gate.chosen_folder(out):
             raise ValueError(f"{out} is a file; give a folder")
         save_pack(pack, out)
     except (LevelFileError, ValueError, OSError) as exc:

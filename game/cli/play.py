@@ -9,6 +9,7 @@ import sys
 from typing import Any
 
 from game.cli.output import safe
+from game.io import gate
 
 NO_DISPLAY = (
     "gridfall: no display found (DISPLAY is not set), so the game window cannot open; "
@@ -92,7 +93,7 @@ def resolve(args: argparse.Namespace) -> tuple[Any, str | None]:
             pack = lone_level_pack(level, path)
     elif args.pack:
         candidate = pathlib.Path(args.pack)
-        pack = load_pack(candidate) if candidate.exists() else find_pack(args.pack)
+        pack = load_pack(candidate) if gate.exists(candidate) else find_pack(args.pack)
     if pack is not None:
         if not pack.levels:
             raise ValueError(f"pack '{pack.id}' has no levels")
@@ -139,6 +140,6 @@ def _names_a_file(path: pathlib.Path) -> bool:
     """Whether `path` names something on disk; a name longer than the system allows (a pasted
     code cut short, say) names nothing rather than raising."""
     try:
-        return path.exists()
+        return gate.exists(path)
     except OSError:
         return False

@@ -6,7 +6,6 @@ import argparse
 import datetime
 import io
 import json
-import os
 import pathlib
 import sys
 from collections.abc import Sequence
@@ -34,6 +33,7 @@ from game.cli.playtest_stars import star_report
 from game.core import Level, shorten
 from game.io.atomic import atomic_write_bytes
 from game.io.playtest_file import results_path, write_results
+from game.io import gate
 
 MAX_GAMES = 100_000      # games a level: a million would take hours and its records gigabytes
 MAX_WORKERS = 256
@@ -211,13 +211,13 @@ def _unwritable(path: pathlib.Path, option: str, suffixes: tuple[str, ...] = ())
     if suffixes and path.suffix.lower() not in suffixes:
         return f"{option} {shown}: name a {', '.join(s[1:] for s in suffixes)} file"
     folder = path.parent
-    if not folder.is_dir():
+    if not gate.chosen_folder(folder):
         return f"{option} {shown}: the folder {shorten(str(folder), 120)} does not exist"
-    if path.is_dir():
+    if gate.chosen_folder(path):
         return f"{option} {shown}: is a folder"
-    if path.exists() and not path.is_file():
+    if gate.exists(path) and not gate.is_file(path):
         return f"{option} {shown}: is not a regular file"
-    if (path.exists() and not os.access(path, os.W_OK)) or not os.access(folder, os.W_OK | os.X_OK):
+    if (gate.exists(path) and not gate.writable(path)) or not gate.writable(folder, folder=True):
         return f"{option} {shown}: cannot be written (read-only)"
     return None
 

@@ -14,6 +14,7 @@ from game.bots.stars import propose_stars
 from game.core import Level, StarUnit, shorten, star_targets
 from game.io import Pack, save_level
 from game.io.packs import PACK_FILE
+from game.io import gate
 
 
 def level_file(path: pathlib.Path, pack: Pack | None, level: Level) -> pathlib.Path | None:
@@ -25,7 +26,7 @@ def level_file(path: pathlib.Path, pack: Pack | None, level: Level) -> pathlib.P
     if source is None:
         return None
     folder = source.parent if source.name == PACK_FILE else source
-    return folder / f"{level.id}.yaml" if folder.is_dir() else None
+    return folder / f"{level.id}.yaml" if gate.chosen_folder(folder) else None
 
 
 def _marks(level: Level) -> str:
@@ -62,7 +63,7 @@ def star_report(levels: Sequence[Level], records: Sequence[Sequence[GameRecord]]
         if not apply or proposed == level.stars:
             continue
         file = level_file(path, pack, level)
-        if file is None or not file.is_file():
+        if file is None or not gate.is_file(file):
             print(f"{name}: --apply-stars writes level files; {path} is a one-file pack", file=sys.stderr)
             return 1
         try:

@@ -11,6 +11,7 @@ import sys
 from typing import Any, Callable, Iterable, Iterator
 
 from game.cli.output import safe
+from game.io import gate
 
 DEFAULT_MOVES = 10
 
@@ -61,7 +62,7 @@ def _load(args: argparse.Namespace) -> tuple[Any, int, list[Any], bool]:
 
     path: pathlib.Path = pathlib.Path(args.source)
     try:
-        found = path.is_file()
+        found = gate.is_file(path)
     except OSError as exc:   # a name too long for the file system
         raise RecordError(f"{path}: {exc.strerror or exc}") from None
     if not found:
@@ -128,9 +129,9 @@ def record(args: argparse.Namespace) -> str:
     if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
         raise OptionError(f"--seed must be a whole number 0..{MAX_SEED}")
     out = pathlib.Path(args.out)
-    if out.suffix.lower() == ".gif" and out.is_dir():
+    if out.suffix.lower() == ".gif" and gate.chosen_folder(out):
         raise OptionError(f"--out {out}: is a folder; name a .gif file, or a folder without .gif for PNG frames")
-    if out.suffix.lower() != ".gif" and out.exists() and not out.is_dir():
+    if out.suffix.lower() != ".gif" and gate.exists(out) and not gate.chosen_folder(out):
         raise OptionError(f"--out {out}: is a file; PNG frames go into a folder")
     level, seed, commands, from_replay = _load(args)
     # Offscreen: ARCADE_HEADLESS must be set before arcade is first imported.

@@ -45,7 +45,7 @@ def targets(path: pathlib.Path, seen: set[pathlib.Path] | None = None) -> list[t
     Folders are walked once each and links to folders are not followed, so a link loop
     cannot make the walk check a file twice or never end.
     """
-    if path.is_dir() and not (path / PACK_FILE).is_file():
+    if gate.chosen_folder(path) and not gate.is_file(path / PACK_FILE):
         # A folder of packs and levels (not a pack folder): check what it holds.
         seen = set() if seen is None else seen
         real = path.resolve()
@@ -54,7 +54,7 @@ def targets(path: pathlib.Path, seen: set[pathlib.Path] | None = None) -> list[t
         seen.add(real)
         out: list[tuple[str, pathlib.Path]] = []
         for child, kind in gate.entries(path):
-            if child.name.startswith(".") or kind is gate.Kind.LINK and child.is_dir():
+            if child.name.startswith(".") or kind is gate.Kind.LINK and not child.name.endswith(LEVEL_SUFFIXES):
                 continue
             if kind is gate.Kind.FOLDER or child.name.endswith(LEVEL_SUFFIXES):
                 out += targets(child, seen)
@@ -72,8 +72,8 @@ def _playtest(path: pathlib.Path, notes: list[str] | None) -> list[FileProblem]:
     """A pack's playtest.yaml, checked as the pack beside it reads it."""
     pack_path = path.parent if path.name == RESULTS_FILE else path.with_name(
         path.name[: -len("." + RESULTS_FILE)] + ".pack.yaml")
-    index = pack_path / PACK_FILE if pack_path.is_dir() else pack_path
-    pack, bad = check_pack(pack_path) if index.is_file() else (None, [])
+    index = pack_path / PACK_FILE if gate.chosen_folder(pack_path) else pack_path
+    pack, bad = check_pack(pack_path) if gate.is_file(index) else (None, [])
     if pack is None:
         return bad or [FileProblem(str(path), 1, 1, "", "is a pack's playtest figures (playtest.yaml), "
                                    f"but there is no pack beside it ({pack_path}) to read them with")]
@@ -123,7 +123,7 @@ def check(paths: list[pathlib.Path], notes: list[str] | None = None,
     problems: list[FileProblem] = []
     for given in paths:
         try:
-            found = targets(given) if given.exists() else [("level", given)]
+            found = targets(given) if gate.exists(given) else [("level", given)]
         except OSError as exc:   # a name too long for the file system, a link loop
             problems.append(FileProblem(str(given), 1, 1, "", f"cannot be read ({exc.strerror or exc})"))
             continue
@@ -133,7 +133,7 @@ def check(paths: list[pathlib.Path], notes: list[str] | None = None,
             if kind == "pack":
                 pack, bad = check_pack(path)
                 count = len(pack.levels) if pack else None
-                if pack is not None and path.is_dir() and notes is not None:
+                if pack is not None and gate.chosen_folder(path) and notes is not None:
                     notes += unlisted(path, {f"{level.id}.yaml" for level in pack.levels}
                                       | {f"{level.id}.yml" for level in pack.levels})
                 if pack is not None:   # the stored playtest figures the game shows
@@ -142,7 +142,7 @@ def check(paths: list[pathlib.Path], notes: list[str] | None = None,
                     except PlaytestFileError as exc:
                         bad = bad + exc.problems
                 folder = replays_dir(pack) if pack is not None else None
-                if pack is not None and (pack.proofs or (folder is not None and folder.is_dir())):
+                if pack is not None and (pack.proofs or (folder is not None and gate.is_folder(folder))):
                     proofs = prove_pack(pack)
                     bad = bad + [_proof_problem(p) for p in proofs if p.verdict == Verdict.FAILS]
                     if notes is not None:

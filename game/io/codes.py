@@ -228,12 +228,12 @@ def write_opened(opened: Opened, folder: str | os.PathLike[str]) -> list[pathlib
 
 def _refuse_other(path: pathlib.Path, level: Level) -> None:
     """A file already at `path` must be this very level, or it is someone's work: keep it."""
-    if not (path.exists() or path.is_symlink()):
+    if not gate.exists(path):
         return
     from .levels import load_level
 
     try:
-        same = path.is_file() and not path.is_symlink() and load_level(path) == level
+        same = gate.is_file(path) and load_level(path) == level
     except (LevelFileError, OSError):
         same = False
     if not same:

@@ -250,6 +250,49 @@ def is_folder(path: PathLike) -> bool:
         return False
 
 
+def exists(path: PathLike) -> bool:
+    """Whether anything is at `path`, a link included (never followed). A path refused for a link
+    on the way counts: something Gridfall did not make is in the way, and whatever acts on it
+    next says so."""
+    try:
+        return lstat(path) is not None
+    except PathRefused:
+        return True
+    except (OSError, ValueError):   # a name no file can have (too long, a NUL): nothing there
+        return False
+
+
+def is_link(path: PathLike) -> bool:
+    """Whether the name `path` itself is a link (whatever it points at)."""
+    try:
+        return stat.S_ISLNK(os.lstat(path).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
+def same_file(a: PathLike, b: PathLike) -> bool:
+    """Whether `a` and `b` are one file on disk (False when either is missing)."""
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):
+        return False
+
+
+def chosen_folder(path: PathLike) -> bool:
+    """Whether `path`, a folder a person named (on the command line, in a file dialog), is a
+    folder: what lies above or at the root a person chose is theirs, so a link there is followed;
+    below it, nothing is (every other call here)."""
+    try:
+        return os.path.isdir(path)
+    except (OSError, ValueError):
+        return False
+
+
+def writable(path: PathLike, folder: bool = False) -> bool:
+    """Whether this user may write `path` (a folder: make and remove names in it)."""
+    return os.access(path, os.W_OK | (os.X_OK if folder else 0))
+
+
 def read_bytes(path: PathLike, limit: int | None = None) -> bytes:
     """A regular file's bytes (at most `limit`, when given). FileNotFoundError when missing;
     PathRefused for a link, a folder or a pipe (opened without blocking, so a pipe never hangs)."""

@@ -76,7 +76,7 @@ def is_pack_path(path: str | os.PathLike[str]) -> bool:
     NAME.pack.yaml; anything else is a level file. The one place this is decided.
     """
     target = pathlib.Path(path)
-    return target.is_dir() or target.name == PACK_FILE or is_one_file_pack(target)
+    return gate.chosen_folder(target) or target.name == PACK_FILE or is_one_file_pack(target)
 
 
 # -- reading -------------------------------------------------------------------------------
@@ -92,9 +92,9 @@ def load_pack(path: str | os.PathLike[str], *, builtin: bool = False) -> Pack:
 def check_pack(path: str | os.PathLike[str], *, builtin: bool = False) -> tuple[Pack | None, list[FileProblem]]:
     """The pack (None when anything is wrong) and every problem in every one of its files."""
     target = pathlib.Path(path)
-    if not target.exists():
+    if not gate.exists(target):
         return None, [FileProblem(str(path), 1, 1, "", "no such file or folder")]
-    if target.is_dir():
+    if gate.chosen_folder(target):
         return _check_folder(target, target / PACK_FILE, builtin)
     if target.name == PACK_FILE:
         return _check_folder(target.parent, target, builtin)
@@ -222,11 +222,11 @@ def _open_pack_file(
 
 
 def _check_folder(folder: pathlib.Path, pack_file: pathlib.Path, builtin: bool) -> tuple[Pack | None, list[FileProblem]]:
-    if pack_file.is_symlink():
+    if gate.is_link(pack_file):
         # Its level files are refused as links too: a pack is read from its own folder only.
         return None, [FileProblem(str(pack_file), 1, 1, "", "is a link; a pack's files are read "
                                   "from its own folder, never through a link")]
-    if not pack_file.is_file():
+    if not gate.exists(pack_file):   # anything else there is read, and refused, below
         return None, [FileProblem(str(pack_file), 1, 1, "", "no pack.yaml here: a pack folder "
                                   "holds pack.yaml and its level files")]
     opened = _open_pack_file(pack_file)
@@ -257,12 +257,12 @@ def _check_folder(folder: pathlib.Path, pack_file: pathlib.Path, builtin: bool) 
             continue
         seen_files.add(entry)
         level_file = folder / entry
-        if level_file.is_symlink():
+        if gate.is_link(level_file):
             # A link could point anywhere: a pack is the files in its folder, nothing else.
             problems.append(where.place(Problem(at, f"'{entry}' is a link; a pack's level files "
                                                 "must be real files in its folder")))
             continue
-        if not level_file.is_file():
+        if not gate.exists(level_file):
             hint = ""
             if hints < MAX_NAME_HINTS:   # difflib per missing name is slow: hint the first few
                 hints += 1

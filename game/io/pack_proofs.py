@@ -44,7 +44,7 @@ def replays_dir(pack: Pack) -> pathlib.Path | None:
     if pack.source is None:
         return None
     folder = pack.source.parent if pack.source.name == PACK_FILE else pack.source
-    return folder / REPLAYS if folder.is_dir() else None
+    return folder / REPLAYS if gate.chosen_folder(folder) else None
 
 
 def shipped_proofs() -> dict[str, pathlib.Path]:
@@ -70,7 +70,7 @@ def prove_pack(pack: Pack) -> list[Proof]:
         try:
             if folder is None:
                 replay = inline.get(level.id)
-            elif file is not None and file.is_file() and not file.is_symlink():
+            elif file is not None and gate.is_file(file):
                 replay = load_replay(file)
             else:
                 replay = None

@@ -41,10 +41,10 @@ def shipped_dir(name: str) -> pathlib.Path:
     if not isinstance(package, pathlib.Path):
         return _unpacked(name)
     folder = package.joinpath(*SHIPPED_IN, name)
-    if folder.is_dir():
+    if gate.chosen_folder(folder):
         return folder
     checkout = package.parent / name
-    return checkout if checkout.is_dir() else folder
+    return checkout if gate.chosen_folder(checkout) else folder
 
 
 @functools.cache

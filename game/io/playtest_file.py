@@ -11,6 +11,7 @@ from typing import Any
 
 from game.core import GoalName, Problem, describe
 
+from . import gate
 from .atomic import atomic_write_text
 from .locate import Locator
 from .pack_files import PACK_FILE, Pack, is_one_file_pack
@@ -161,7 +162,7 @@ def read_results(pack: Pack) -> StoredPlaytest | None:
     if pack.source is None:
         return None
     path = results_path(pack.source)
-    if not path.exists():
+    if not gate.exists(path):
         return None
     file = str(path)
     try:
@@ -229,7 +230,7 @@ def stored_figures(pack_source: str | os.PathLike[str], level_id: str,
     """One level's stored figures when they were played on the level as it is now (its content
     hash matches) and read as figures a game could give; else None. Reads the one file, not the pack."""
     path = results_path(pack_source)
-    if not path.is_file():
+    if not gate.is_file(path):
         return None
     raw = _raw_levels(path)
     figures = raw[1].get(level_id) if raw is not None else None
@@ -245,7 +246,7 @@ def store_result(pack_source: str | os.PathLike[str], pack_id: str, bot: str, ga
     A file there that does not read cleanly is never replaced: PlaytestFileError says why."""
     path = results_path(pack_source)
     kept: dict[Any, Any] = {}
-    if path.exists():
+    if gate.exists(path):
         raw = _raw_levels(path)
         if raw is None:
             raise PlaytestFileError([FileProblem(str(path), 1, 1, "", "cannot be read as playtest results: "
@@ -264,7 +265,7 @@ def renamed_results_text(pack_source: str | os.PathLike[str], old_id: str, new_i
     that kept the deal: its level_hash still names the level); None when it has none for it
     or does not read cleanly (then it is left as it is)."""
     path = results_path(pack_source)
-    raw = _raw_levels(path) if path.is_file() else None
+    raw = _raw_levels(path) if gate.is_file(path) else None
     if raw is None or not isinstance(raw[1].get(old_id), dict):
         return None
     data, kept = raw

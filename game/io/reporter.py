@@ -8,16 +8,16 @@ from collections.abc import Callable
 from .gate import PathRefused
 
 
-def describe(what: str, exc: BaseException) -> str:
-    """'Could not save WHAT: FILE: why' in one line; the file is the real one (the gate names it,
-    never its hidden temporary)."""
+def describe(what: str, exc: BaseException, doing: str = "save") -> str:
+    """'Could not save WHAT: FILE: why' in one line (or load, keep, rename: `doing`); the file is
+    the real one (the gate names it, never its hidden temporary)."""
     if isinstance(exc, PathRefused):
         detail = str(exc)
     elif isinstance(exc, OSError) and exc.filename:
         detail = f"{exc.filename}: {exc.strerror or exc}"
     else:
         detail = str(exc) or type(exc).__name__
-    return f"Could not save {what}: {detail}"
+    return f"Could not {doing} {what}: {detail}"
 
 
 class Reporter:
@@ -35,8 +35,9 @@ class Reporter:
         for line in waiting:
             show(line)
 
-    def failed(self, what: str, exc: BaseException) -> str:
-        line = describe(what, exc)
+    def failed(self, what: str, exc: BaseException, doing: str = "save") -> str:
+        """Tell that `what` could not be saved (or loaded, kept...: `doing`); the line told."""
+        line = describe(what, exc, doing)
         print(f"gridfall: {line}", file=sys.stderr)
         if self._show is None:
             self.waiting.append(line)

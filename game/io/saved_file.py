@@ -3,13 +3,13 @@ moved aside with a located one-line notice, never fatal."""
 
 from __future__ import annotations
 
-import os
 import pathlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from . import gate
 from .atomic import set_aside, sweep_stale_temporaries
 from .problems import FileProblem
 from .yamldoc import Doc, DocError, Path, read_document
@@ -71,7 +71,7 @@ def load_saved(path_of: Callable[[], pathlib.Path], given: pathlib.Path | None, 
     except OSError as exc:   # the data folder is a file, cannot be made, or a link is in the way
         return Loaded(fresh(), f"Your {what} cannot be kept: {exc}.{without_saving}")
     sweep_stale_temporaries(path)   # what killed saves left, once per start
-    if not os.path.lexists(path):
+    if not gate.exists(path):
         return Loaded(fresh())
     file = str(path)
     try:

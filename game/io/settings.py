@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
-import os
 import pathlib
 from dataclasses import dataclass
 from typing import Any
 
+from . import gate
 from .atomic import atomic_write_text
 from .paths import data_path
 from .problems import FileProblem
@@ -86,7 +86,7 @@ def load_settings(path: pathlib.Path | None = None, notices: list[str] | None = 
         if notices is not None:
             notices.append(f"Your settings cannot be kept: {exc}.")
         return Settings()
-    if not os.path.lexists(path):
+    if not gate.exists(path):
         return Settings()
     try:
         raw = read_document(path).value

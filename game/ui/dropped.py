@@ -17,6 +17,7 @@ from game.io.packs import PackExistsError, lone_level_pack
 from game.io.replay import Replay, ReplayFileError, is_replay_file, load_replay
 from game.ui.shelf import Shelf
 from game.words import counted
+from game.io import gate
 
 from .screens.levels import LevelsView
 from .screens.notice import NoticeView
@@ -110,7 +111,7 @@ class Drops:
                         and any(lv.id == replay.level for lv in p.levels)), None)
         if pack_id is None:
             beside = path.parent / f"{replay.level}.yaml"
-            if not beside.is_file():
+            if not gate.is_file(beside):
                 return self.notice(f"{path.name} cannot be watched", [
                     f"It is a replay of the level '{replay.level}'"
                     + (f" of the pack '{replay.pack}'" if replay.pack else "") + ", which is not installed.",

@@ -9,6 +9,7 @@ from typing import Any, Protocol, Sequence, runtime_checkable
 
 from game.core import Command, Level
 from game.io.program import subcommand
+from game.io.reporter import describe
 from game.io.share import Shared, share_game
 
 GIF_SCALE = 0.5   # of the 1280x800 play view: a clip small enough to post
@@ -64,7 +65,7 @@ def share(window: Any, jobs: ShareJobs, level: Level, pack_id: str | None, pack_
     try:
         shared = share_game(level, pack_id, pack_name, seed, commands)
     except OSError as exc:
-        return f"Could not share: {exc.strerror or exc}"
+        return describe("the shared game", exc)
     try:
         window.set_clipboard_text(shared.card)
         copied = "the card is on the clipboard"

@@ -10,6 +10,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from game.core import DROP, RAINBOW, Mode, Special
 from game.io.paths import assets_dir
+from game.io import gate
 
 
 KINDS = 9
@@ -27,7 +28,7 @@ def texture_dir() -> pathlib.Path:
 def load(name: str) -> arcade.Texture:
     """One texture by file stem, loaded once (arcade.load_texture does not cache)."""
     path = texture_dir() / f"{name}.png"
-    if not path.is_file():
+    if not gate.is_file(path):
         raise MissingTexture(f"{path} is missing: run `python assets/make_textures.py`")
     return arcade.load_texture(path)
 

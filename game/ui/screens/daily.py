@@ -11,6 +11,7 @@ from game.io.daily_records import daily_replay_path
 from game.ui import textures
 
 from game.words import counted
+from game.io import gate
 
 from . import style
 from .widgets import MenuView, Widget
@@ -110,7 +111,7 @@ class DailyView(MenuView):
         self.text(f"Longest: {days(records.longest(mode.value))}", cx, top - 280, style.TEXT_MUTED,
                   style.SMALL_SIZE + 1, anchor_x="center", anchor_y="center")
         play_x = cx
-        if best is not None and daily_replay_path(level.id).is_file():
+        if best is not None and gate.is_file(daily_replay_path(level.id)):
             # Today's best game, kept when it was won, in the replay theatre.
             self.button("Watch", left + width - 12 - 76, bottom + 9, 76, 28,
                         lambda: self.app.watch_daily_best(mode), name=f"watch:{mode.value}", font_size=12,
