@@ -129,6 +129,16 @@ class Progress:
         game = SavedGame(seed, texts, level_hash(level) if level is not None else "") if texts else None
         self._set(pack_id, level_id, dataclasses.replace(old, game=game))
 
+    def rename_level(self, pack_id: str, old_id: str, new_id: str) -> bool:
+        """The level `old_id` of `pack_id` is called `new_id` now: its stars, best score and game
+        in progress go with it (what an old level of that id left behind gives way). True when
+        anything moved; False when nothing was kept under `old_id` (so a second run does nothing)."""
+        levels = self.packs.get(pack_id, {})
+        if old_id not in levels or old_id == new_id:
+            return False
+        levels[new_id] = levels.pop(old_id)
+        return True
+
     def clear_game(self, pack_id: str, level_id: str) -> None:
         old = self.get(pack_id, level_id)
         self._set(pack_id, level_id, dataclasses.replace(old, game=None))

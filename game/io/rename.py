@@ -1,11 +1,11 @@
 """Renaming a level in its folder: one step that moves everything naming it (its file, the pack's
-list, its proof, its stored figures), journaled so that a crash leaves it done or undone on disk."""
+list, its proof, its stored figures, the player's progress on it), journaled so that a crash leaves
+it done or undone on disk."""
 
 from __future__ import annotations
 
 import dataclasses
 import json
-import os
 import pathlib
 import re
 from collections.abc import Callable
@@ -21,6 +21,7 @@ from .pack_files import PACK_FILE, pack_index_text
 from .pack_proofs import proof_file
 from .paths import user_levels_dir, user_packs_dir
 from .playtest_file import FILE_NAME as PLAYTEST_FILE, renamed_results_text
+from .progress import load_progress, progress_path, save_progress
 from .replay import REPLAYS, ReplayFileError, load_replay, replay_to_yaml
 from .schema import schema_ref
 from .yamldoc import DocError, read_document
@@ -43,11 +44,13 @@ class Renamed:
     listed: bool = False     # the pack's list names the new file where it named the old
     proof: bool = False      # replays/NEW.yaml, its `level:` the new id
     figures: bool = False    # playtest.yaml keeps the figures under the new id
+    progress: bool = False   # the player's stars and best score on it are kept under the new id
 
     def said(self) -> str:
         """The moved things, as the status line says them ('the pack's list, its proof')."""
         parts = [word for moved, word in ((self.listed, "its place in the pack"), (self.proof, "its proof"),
-                                          (self.figures, "its figures")) if moved]
+                                          (self.figures, "its figures"), (self.progress, "the player's stars"))
+                 if moved]
         return ", ".join(parts)
 
 
@@ -56,14 +59,14 @@ def naming(old: pathlib.Path) -> Renamed:
     folder, old_id = old.parent, old.name.rsplit(".", 1)[0]
     proof = proof_file(folder, old_id)
     return Renamed(old, listed=old.name in (listed_levels(folder) or []),
-                   proof=proof.is_file() and not proof.is_symlink(),
+                   proof=gate.is_file(proof),
                    figures=renamed_results_text(folder, old_id, old_id) is not None)
 
 
 def listed_levels(folder: pathlib.Path) -> list[str] | None:
     """The level files pack.yaml in `folder` lists (None: no pack, or a list that cannot be read)."""
     index = folder / PACK_FILE
-    if not index.is_file() or index.is_symlink():
+    if not gate.is_file(index):
         return None
     try:
         levels = read_document(index).value.get("levels")
@@ -123,7 +126,7 @@ def rename_level(old: pathlib.Path, new_id: str, text: str,
         raise RenameError(f"not renamed: {taken}; a rename never replaces another level "
                           f"('{free_id(folder, new_id, old_id)}' is free)")
     for name in (PACK_FILE, PLAYTEST_FILE, REPLAYS):
-        if (folder / name).is_symlink():
+        if gate.is_link(folder / name):
             raise RenameError(f"not renamed: {folder / name} is a link; a rename writes only into the "
                               "level's own folder, never through a link (move the link away)")
     new = folder / f"{new_id}.yaml"
@@ -131,7 +134,7 @@ def rename_level(old: pathlib.Path, new_id: str, text: str,
     deletes = [old.name]
     done = Renamed(new)
     proof = proof_file(folder, old_id)
-    if proof.is_file() and not proof.is_symlink():
+    if gate.is_file(proof):
         try:
             replay = load_replay(proof)
         except ReplayFileError:
@@ -149,6 +152,9 @@ def rename_level(old: pathlib.Path, new_id: str, text: str,
     if figures is not None:
         writes.append((PLAYTEST_FILE, figures))
         done = dataclasses.replace(done, figures=True)
+    # The game keeps the player's progress by the pack's id and the level's id.
+    pack_id = _pack_id(folder) if listed is not None and old.name in listed else None
+    progress = [pack_id, old_id, new_id] if pack_id is not None else None
     for name, _text in writes:
         keep(folder / name)
     for name in deletes:
@@ -156,17 +162,46 @@ def rename_level(old: pathlib.Path, new_id: str, text: str,
     if _same_file(old, new):
         deletes.remove(old.name)   # a change of letter case on a system that keeps one file
     journal = folder / JOURNAL
-    atomic_write_text(journal, json.dumps({"format": 1, "write": writes, "delete": deletes}))
+    atomic_write_text(journal, json.dumps({"format": 1, "write": writes, "delete": deletes,
+                                           **({"progress": progress} if progress else {})}))
+    try:
+        carried = _move_progress(progress)
+    except OSError:
+        gate.remove(journal)   # the progress cannot be written: nothing is renamed (the caller says why)
+        raise
     _apply(folder, writes, deletes)
     gate.remove(journal)
-    return done
+    return dataclasses.replace(done, progress=carried)
+
+
+def _pack_id(folder: pathlib.Path) -> str | None:
+    """The id pack.yaml in `folder` gives its pack (None: none that reads as one)."""
+    try:
+        value = read_document(folder / PACK_FILE).value
+    except (OSError, DocError):
+        return None
+    pack_id = value.get("id") if isinstance(value, dict) else None
+    return pack_id if isinstance(pack_id, str) and valid_id(pack_id) else None
+
+
+def _move_progress(step: list[str] | None) -> bool:
+    """The player's progress on the level, moved to its new id (first, so that an unwritable
+    progress file stops the rename before any level file changes; again harmless: nothing is
+    kept under the old id any more)."""
+    if step is None:
+        return False
+    pack_id, old_id, new_id = step
+    if not gate.is_file(progress_path()):
+        return False   # none kept yet, or something else in its place: the game's start deals with it
+    progress = load_progress().progress
+    if not progress.rename_level(pack_id, old_id, new_id):
+        return False
+    save_progress(progress)
+    return True
 
 
 def _same_file(a: pathlib.Path, b: pathlib.Path) -> bool:
-    try:
-        return os.path.samefile(a, b)
-    except OSError:
-        return False
+    return gate.same_file(a, b)
 
 
 def _pack_text(folder: pathlib.Path, levels: list[str]) -> str:
@@ -197,17 +232,20 @@ def finish_rename(folder: pathlib.Path) -> bool:
     """Finish a rename a crash interrupted in `folder` (its journal is there); True when one was.
     A journal that does not read as one is set aside, never followed."""
     journal = folder / JOURNAL
-    if not journal.is_file() or journal.is_symlink():
+    if not gate.is_file(journal):
         return False
     try:
         data = json.loads(gate.read_text(journal))
         writes = [(str(name), str(text)) for name, text in data["write"]]
         deletes = [str(name) for name in data["delete"]]
-        if data.get("format") != 1 or not all(_STEP.fullmatch(n) for n in [w for w, _ in writes] + deletes):
+        progress = [str(word) for word in data["progress"]] if "progress" in data else None
+        if data.get("format") != 1 or not all(_STEP.fullmatch(n) for n in [w for w, _ in writes] + deletes) \
+                or progress is not None and (len(progress) != 3 or not all(map(valid_id, progress))):
             raise ValueError("not a rename journal")
     except (OSError, ValueError, KeyError, TypeError):
         set_aside(journal)
         return False
+    _move_progress(progress)
     _apply(folder, writes, deletes)
     gate.remove(journal)
     return True

@@ -180,7 +180,11 @@ class App:
             return
         self.save_current()
         self.playing = None
-        self.editor_factory(self.window, path=None, on_leave=lambda *args, **kwargs: self.show_title())
+        self.editor_factory(self.window, path=None, on_leave=lambda *args, **kwargs: self._back_from_editor())
+
+    def _back_from_editor(self) -> None:
+        self.saves.reload_progress()   # a rename in the editor moved a level's stars on disk
+        self.show_title()
 
     def quit(self) -> None:
         self.save_current()

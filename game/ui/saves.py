@@ -25,6 +25,11 @@ class Saves:
             notices.append(daily.notice)
         self.best: dict[tuple[str, str], Kept | None] = {}   # each level's best win, read once
 
+    def reload_progress(self) -> None:
+        """Read the progress again: the editor, just left, may have renamed a level (its
+        stars move with it, on disk); the copy held here would write the old id back."""
+        self.progress = load_progress().progress
+
     def save_progress(self) -> None:
         try:
             save_progress(self.progress)

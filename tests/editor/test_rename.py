@@ -121,3 +121,39 @@ def test_the_id_of_a_level_in_another_pack_is_free_and_that_pack_is_untouched(
     assert "windfall" in listed(orchard) and snapshot(meadow) == theirs
     assert [p.verdict for p in prove_pack(load_pack(meadow))] == [Verdict.PROVEN] * 6
     assert [p.verdict for p in prove_pack(load_pack(orchard))] == [Verdict.PROVEN] * 6
+
+
+def test_a_rename_carries_the_players_stars_and_the_game_keeps_them(window: Any, data_dir: pathlib.Path) -> None:
+    """The player's stars and best score on a level are kept by its id: a rename from the editor
+    opened from the game's title moves them, and the game, back at its title, keeps them there."""
+    import editor as editor_pkg
+    from game.io.progress import load_progress, save_progress
+    from game.ui.app import App
+    from driving import clear_recoveries
+
+    clear_recoveries()
+    folder = proven_pack(user_packs_dir() / "starry-pack", "starry-pack")
+    before = load_progress().progress
+    before.record_win("starry-pack", "falling-luck", 4321, 3)
+    save_progress(before)
+    app = App(window, editor_factory=editor_pkg.open_editor)
+    app.show_title()
+    app.open_editor()                                 # the title's level editor button
+    view = window.current_view
+    assert isinstance(view, EditorView)
+    view.open_path(folder / "falling-luck.yaml")
+    frame(window)
+    set_field(window, view, "id", "starry-fall")
+    press(window, key.S, key.MOD_CTRL)
+    click(window, *view.dialog.button_center("Rename"))
+    assert "the player's stars" in view.status.text, view.status.text
+    kept = load_progress().progress
+    assert kept.get("starry-pack", "starry-fall").stars == 3 and kept.get("starry-pack", "starry-fall").best_score == 4321
+    assert kept.get("starry-pack", "falling-luck").is_blank()
+    press(window, key.ESCAPE)                         # back to the game's title
+    frame(window)
+    assert not isinstance(window.current_view, EditorView)
+    assert app.saves.progress.get("starry-pack", "starry-fall").stars == 3
+    app.saves.save_progress()                         # the game's next save keeps the new id
+    assert load_progress().progress.get("starry-pack", "starry-fall").stars == 3
+    assert load_progress().progress.get("starry-pack", "falling-luck").is_blank()

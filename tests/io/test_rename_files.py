@@ -146,3 +146,44 @@ def test_a_link_in_the_pack_folder_is_never_written_through(name: str, tmp_path:
     with pytest.raises(RenameError, match="is a link"):
         rename_level(folder / "first-swap.yaml", "swap-one", renamed_text(folder, "first-swap", "swap-one"))
     assert snapshot(folder) == before and snapshot(outside) == theirs
+
+
+def test_a_crash_mid_rename_still_carries_the_players_progress(tmp_path: pathlib.Path,
+                                                               monkeypatch: pytest.MonkeyPatch,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    from game.io.progress import load_progress, save_progress
+
+    folder = proven_pack(user_packs_dir() / "starred", "starred")
+    progress = load_progress().progress
+    progress.record_win("starred", "ring-harvest", 999, 2)
+    save_progress(progress)
+
+    def killed(where: pathlib.Path, writes: list[tuple[str, str]], deletes: list[str]) -> None:
+        raise SystemExit("killed")   # after the journal and the progress, before any level file
+
+    monkeypatch.setattr(rename, "_apply", killed)
+    with pytest.raises(SystemExit):
+        rename_level(folder / "ring-harvest.yaml", "harvest", renamed_text(folder, "ring-harvest", "harvest"))
+    monkeypatch.undo()
+    assert main(["pack", "list"]) == 0                        # the next start finishes it
+    capsys.readouterr()
+    kept = load_progress().progress
+    assert kept.get("starred", "harvest").stars == 2 and kept.get("starred", "ring-harvest").is_blank()
+    assert "harvest" in whole_and_proven(folder) and not (folder / JOURNAL).exists()
+
+
+def test_a_folder_where_the_progress_goes_is_left_alone_and_the_rename_made(tmp_path: pathlib.Path) -> None:
+    from game.io.progress import progress_path
+
+    folder = proven_pack(user_packs_dir() / "stuck", "stuck")
+    path = progress_path()
+    path.unlink(missing_ok=True)
+    path.mkdir()                                               # a folder where the progress file goes
+    (path / "theirs.txt").write_text("kept\n")
+    try:
+        done = rename_level(folder / "ring-harvest.yaml", "harvest", renamed_text(folder, "ring-harvest", "harvest"))
+        assert not done.progress and "harvest" in whole_and_proven(folder)
+        assert (path / "theirs.txt").read_text() == "kept\n"
+    finally:
+        (path / "theirs.txt").unlink()
+        path.rmdir()
