@@ -8,6 +8,7 @@ from typing import Any, Callable, Protocol
 from game.core import Mode, Problem, valid_id
 from game.io.paths import installed_packs_dir, levels_dir, user_levels_dir
 from game.io import gate
+from game.io.rename import free_id, id_taken
 
 from . import backups, files, recovery
 from .autosave import Autosave
@@ -181,23 +182,6 @@ class FileFlow(Part):
         if then is not None:
             then()
 
-    def _replace_check(self, path: pathlib.Path, go: Callable[[], None]) -> None:
-        """Run `go`, first asking when it would replace a file other than the level's own."""
-        own = self.host.model.path is not None and path.resolve() == self.host.model.path.resolve()
-        if own or not gate.exists(path):
-            go()
-            return
-
-        def replace() -> None:
-            self.host.close_dialog()
-            go()
-
-        self.host.open_dialog(Dialog(self.host.window, f"Replace {path.name}?", [
-            [("label", f"{path.name} already exists in {_short(path.parent)}.", 740)],
-            [("label", "Replace it with this level? Its current version stays in the backups.", 740)],
-            [("button", "Replace", 120, replace), ("button", "Cancel", 120, self.host.close_dialog)],
-        ], width=780, default="Replace"))
-
     def save_to(self, path: pathlib.Path, then: Callable[[], None] | None = None, *, over_disk: bool = False) -> bool:
         """Write the level to `path` now (the callers asked whatever needed asking); its own
         file changed by another program since it was read asks first (unless `over_disk`)."""
@@ -281,7 +265,7 @@ class FileFlow(Part):
                 message = Problem(("id",), f"{taken}: saving refuses this id (pick another)")
             elif other is not None and other != path and gate.exists(other):
                 message = Problem(("id",), f"'{other.name}' already exists in {_short(folder)}: "
-                                  "saving under this id asks before replacing it")
+                                  "saving never replaces it (Save As offers a free name)")
             self._id_check = (key, message)
         return self._id_check[1]
 
@@ -315,6 +299,16 @@ class FileFlow(Part):
                 dialog.show_error(f"{path.name} is open in another tab with unsaved changes: "
                                   "save or close it there, or pick another name")
                 return
+            own = self.host.model.path
+            own_id = own.stem if own is not None and own.parent == path.parent else None
+            taken = id_taken(path.parent, path.stem, own_id)
+            if taken is not None:
+                # A level never lands on another level's file: a free name is typed in instead.
+                free = free_id(path.parent, path.stem, own_id)
+                dialog.fields["file"].text = f"{free}.yaml"
+                dialog.show_error(f"{taken}: Save As never replaces another level; '{free}.yaml' is free "
+                                  "(Enter saves it there)")
+                return
             self.host.close_dialog()
 
             def write() -> None:
@@ -327,7 +321,7 @@ class FileFlow(Part):
                 else:
                     self.save_to(path, then)
 
-            self._replace_check(path, write)
+            write()
 
         dialog = Dialog(self.host.window, "Save as", [
             [("label", f"in {_short(folder)}", 640)],

@@ -225,7 +225,8 @@ def test_one_file_is_never_in_two_tabs(window: Any, editor: EditorView) -> None:
     assert view.model.draft.token((0, 0)) != "2" and view.model.dirty   # as first saved
     press(window, key.Z, CTRL)
     assert view.model.draft == working
-    # Saved there, that tab is unchanged: Save As over its file replaces it, and the tab goes.
+    # Saved there, that tab is unchanged: Save As over its file is refused all the same (a level
+    # never lands on another level's file), a free name offered.
     press(window, key.S, CTRL)
     assert not view.model.dirty
     press(window, key.TAB, CTRL)
@@ -234,10 +235,10 @@ def test_one_file_is_never_in_two_tabs(window: Any, editor: EditorView) -> None:
     clear(window, view.dialog.fields["file"])
     type_text(window, "mine")
     press(window, key.ENTER)
-    assert view.dialog is not None and view.dialog.title == "Replace mine.yaml?"
-    click(window, *view.dialog.button_center("Replace"))
-    assert view.dialog is None and len(view.tabs) == 1 and view.model.path == mine
-    assert files.load_draft(mine).width == 6 and not view.model.dirty
+    assert view.dialog is not None and "never replaces another level" in view.dialog.error_text
+    press(window, key.ENTER)
+    assert view.dialog is None and len(view.tabs) == 2 and view.model.path == mine.with_name("mine-2.yaml")
+    assert files.load_draft(mine).width != 6 and files.load_draft(mine.with_name("mine-2.yaml")).width == 6
 
 
 def test_each_tab_keeps_its_properties_scroll_in_a_short_window(window: Any, editor: EditorView,

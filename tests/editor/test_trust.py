@@ -86,7 +86,8 @@ def test_an_id_that_is_no_file_name_never_becomes_a_path(window: Any, editor: Ed
     press(window, key.ESCAPE)
 
 
-def test_save_as_over_another_file_asks_and_keeps_a_backup(window: Any, editor: EditorView) -> None:
+def test_save_as_never_lands_on_another_levels_file_and_a_backup_comes_back(window: Any,
+                                                                              editor: EditorView) -> None:
     view = editor
     painted_level(window, view, "garden")
     garden = save_as(window, view, "garden")
@@ -95,24 +96,32 @@ def test_save_as_over_another_file_asks_and_keeps_a_backup(window: Any, editor: 
     assert load_level(garden).name == "My garden"
     painted_level(window, view, "other")
     set_field(window, view, "name", "Someone else")
-    press(window, key.S, key.MOD_CTRL | key.MOD_SHIFT)   # a new level: Save As
-    d = view.dialog
-    assert d is not None
-    clear(window, d.fields["file"])
-    type_text(window, "garden")
-    press(window, key.ENTER)
-    assert view.dialog is not None and view.dialog.title == "Replace garden.yaml?"
-    click(window, *view.dialog.button_center("Cancel"))
-    assert load_level(garden).name == "My garden" and view.model.dirty
+    for typed in ("garden", "GARDEN.yml"):              # the file, or the same id but for case and suffix
+        press(window, key.S, key.MOD_CTRL | key.MOD_SHIFT)   # a new level: Save As
+        d = view.dialog
+        assert d is not None
+        clear(window, d.fields["file"])
+        type_text(window, typed)
+        press(window, key.ENTER)
+        # Refused in the dialog itself, with a free name typed in; nothing offers to replace it.
+        assert view.dialog is d and "never replaces another level" in d.error_text, d.error_text
+        assert "'garden.yaml' already exists" in d.error_text and "Replace" not in d.buttons
+        assert d.value("file").lower() == "garden-2.yaml" and load_level(garden).name == "My garden"
+        click(window, *d.button_center("Cancel"))
+    assert view.dialog is None and view.model.dirty
     press(window, key.S, key.MOD_CTRL | key.MOD_SHIFT)
-    d = view.dialog
-    assert d is not None
-    clear(window, d.fields["file"])
+    clear(window, view.dialog.fields["file"])
     type_text(window, "garden")
     press(window, key.ENTER)
-    click(window, *view.dialog.button_center("Replace"))
-    assert load_level(garden).name == "Someone else" and not view.model.dirty
-    # The replaced version is kept, and Open offers it back.
+    press(window, key.ENTER)                             # the free name offered: saved there
+    assert view.dialog is None and not view.model.dirty and view.model.path == garden.with_name("garden-2.yaml")
+    assert load_level(garden.with_name("garden-2.yaml")).name == "Someone else"
+    assert view.model.draft.id == "garden-2" and load_level(garden).name == "My garden"
+    # An older version of garden is kept by its own saves, and Open offers it back.
+    view.open_path(garden)
+    frame(window)
+    set_field(window, view, "name", "My new garden")
+    press(window, key.S, key.MOD_CTRL)
     kept = backups.versions(garden)
     assert kept and load_level(kept[0].copy).name == "My garden"
     header(window, view, "Open")
