@@ -9,7 +9,7 @@ from typing import Any, Callable, Protocol, Sequence
 
 import arcade
 
-from game.core import CodeKind, Command, IllegalMove, find_code, first_divergence, unpack_code
+from game.core import CodeKind, Command, Divergence, IllegalMove, find_code, first_divergence, unpack_code
 from game.io import LevelFileError, is_pack_path, load_level
 from game.io import Pack, install_pack
 from game.io.codes import CodeError, Opened, open_code
@@ -124,13 +124,25 @@ class Drops:
             shelf.add(pack)
             pack_id = pack.id
         level = shelf.level(pack_id, replay.level)
-        try:
-            divergence = first_divergence(level, replay.seed, replay.commands, replay.checks, replay.plays_by)
-        except (IllegalMove, ValueError) as exc:
-            return self.notice(f"{path.name} does not play", [str(exc)], back)
-        if divergence is not None:
-            return self.notice(f"{path.name} plays differently now", [divergence.describe()], back)
-        return self.host.watch(pack_id, level.id, replay.seed, replay.commands, f"Replay {path.name}",
+        total = len(replay.commands)
+        # A replay proves itself by playing every move: off the UI thread, with progress and Esc,
+        # as a pasted game code does (a long one takes seconds).
+        job = ProofJob(lambda played: first_divergence(level, replay.seed, replay.commands, replay.checks,
+                                                       replay.plays_by, lambda n: played(n, total))).start()
+        shown = pack_id
+        return self.host.show(ProvingView(self.host.window, job,
+                                          lambda done: self._proved(done, path, shown, replay, back), back,
+                                          what="replay"))
+
+    def _proved(self, job: ProofJob[Divergence | None], path: pathlib.Path, pack_id: str, replay: Replay,
+                back: Back) -> Any:
+        if isinstance(job.error, (IllegalMove, ValueError)):
+            return self.notice(f"{path.name} does not play", [str(job.error)], back)
+        if job.error is not None:
+            return self.notice(f"{path.name} cannot be watched", [f"it could not be checked: {job.error}"], back)
+        if job.result is not None:
+            return self.notice(f"{path.name} plays differently now", [job.result.describe()], back)
+        return self.host.watch(pack_id, replay.level, replay.seed, replay.commands, f"Replay {path.name}",
                                rules=replay.plays_by)
 
     def open_code(self, text: str) -> Any:

@@ -272,7 +272,14 @@ def test_a_portrait_window_puts_the_theatre_s_hud_above_the_board_as_play_does(
 
 
 def _drop(window: Any, path: pathlib.Path) -> None:
+    """Drop a file on the window; a replay proves itself off the UI thread first: wait for it."""
+    from game.ui.screens.proving import ProvingView
+
     send(window, "on_file_drop", 10, 10, [str(path)])
+    proving = window.current_view
+    if isinstance(proving, ProvingView):
+        assert proving.job.done.wait(60)
+        proving.on_update(1 / 60)
 
 
 def _assert_notice_seen(notice: NoticeView, image: Any) -> None:
@@ -306,6 +313,62 @@ def test_a_dropped_replay_plays_in_the_theatre_and_a_changed_one_says_where_it_d
     _assert_notice_seen(notice, draw(window, "drop_changed_replay"))
     press_key(window, arcade.key.ESCAPE)
     assert type(window.current_view).__name__ == "TitleView"
+
+
+def test_a_dropped_replay_proves_itself_off_the_ui_thread_and_esc_cancels_it(
+        window: Any, clean: pathlib.Path, tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Dropping a replay shows how far its proof got while the window keeps answering; Esc stops
+    the proof at its next move and goes back to the screen it was dropped on; nothing opens later."""
+    import threading
+
+    import game.ui.dropped as dropped
+    from game.ui.screens.proving import ProvingView
+    from game.ui.screens.title import TitleView
+
+    replay = _golden()
+    path = tmp_path / "long.yaml"
+    path.write_text(replay_to_yaml(replay), encoding="utf-8")
+    real = dropped.first_divergence
+    reached, release = threading.Event(), threading.Event()
+    threads: list[threading.Thread] = []
+    heard: list[int] = []
+
+    def held(*args: Any) -> Any:
+        """The real proof, held after its first move until the test has looked and pressed Esc."""
+        played = args[-1]
+        threads.append(threading.current_thread())
+
+        def hold(n: int) -> None:
+            played(n)
+            heard.append(n)
+            if n == 1:
+                reached.set()
+                release.wait(60)
+        return real(*args[:-1], hold)
+
+    monkeypatch.setattr(dropped, "first_divergence", held)
+    app = App(window)
+    app.show_title()
+    send(window, "on_file_drop", 10, 10, [str(path)])
+    proving = window.current_view
+    assert isinstance(proving, ProvingView) and proving.title == "Checking the replay"
+    assert reached.wait(60)
+    assert threads and threads[0] is not threading.main_thread()
+    proving.on_update(1 / 60)
+    proving.on_draw()
+    shown = [t.text for t in proving._texts]
+    assert f"Move 1 of {len(replay.commands)} played" in shown, shown
+    press_key(window, arcade.key.ESCAPE)
+    assert isinstance(window.current_view, TitleView)
+    release.set()
+    assert proving.job.done.wait(60) and proving.job.cancelled
+    assert heard == [1]                                         # stopped at its next move
+    window.current_view.on_update(1 / 60)
+    assert isinstance(window.current_view, TitleView)           # a cancelled proof opens nothing later
+    # Not held, the same drop plays in the theatre once proved.
+    monkeypatch.undo()
+    _drop(window, path)
+    assert isinstance(window.current_view, TheatreView) and window.current_view.commands == replay.commands
 
 
 def test_a_dropped_level_opens_in_play_and_a_replay_finds_its_level_beside_it(

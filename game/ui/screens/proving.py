@@ -1,4 +1,4 @@
-"""A pasted game code being proved: its moves played off the UI thread, with progress, and Esc to cancel."""
+"""A pasted game code or a dropped replay being proved: its moves played off the UI thread, with progress, and Esc to cancel."""
 
 from __future__ import annotations
 
@@ -61,9 +61,10 @@ class ProvingView(MenuView):
     job ends; then `finished(job)` shows what comes next."""
 
     def __init__(self, window: Any, job: ProofJob[Any], finished: Callable[[ProofJob[Any]], object],
-                 back: Callable[[], object]) -> None:
+                 back: Callable[[], object], what: str = "game code") -> None:
         super().__init__(window)
-        self.title = "Checking the game code"
+        self.title = f"Checking the {what}"
+        self.what = what
         self.job = job
         self.finished = finished
         self.back = back
@@ -76,7 +77,7 @@ class ProvingView(MenuView):
         w, h = self.window.width, self.window.height
         self.header(self.title)
         y = h - self.header_height - 80
-        self.text("A game code proves itself: its moves are played through and checked.", w / 2, y,
+        self.text(f"A {self.what} proves itself: its moves are played through and checked.", w / 2, y,
                   style.TEXT, style.BODY_SIZE, anchor_x="center", anchor_y="center", max_width=w - 120)
         self._count = self.text(self.progress_words(), w / 2, y - 44, style.TEXT_MUTED, style.BODY_SIZE,
                                 anchor_x="center", anchor_y="center", max_width=w - 120)
@@ -89,7 +90,7 @@ class ProvingView(MenuView):
 
     def progress_words(self) -> str:
         played, of = self.job.played
-        return f"Move {played:,} of {of:,} played" if of else "Reading the code"
+        return f"Move {played:,} of {of:,} played" if of else f"Reading the {self.what}"
 
     def _place_bar(self) -> None:
         played, of = self.job.played
