@@ -96,8 +96,8 @@ def changed_on_disk(path: pathlib.Path, known: Version) -> bool:
         info = gate.lstat(path)
     except OSError:
         return True   # a link on the way since
-    if info is None or not stat.S_ISREG(info.st_mode):   # deleted or moved away since
-        return True   # a link or a folder in its place
+    if info is None or not stat.S_ISREG(info.st_mode):
+        return True   # deleted or moved away since, or a link or a folder in its place
     if (info.st_mtime_ns, info.st_size) == (known.mtime_ns, known.size):
         return False
     now = version_of(path)

@@ -4,17 +4,14 @@ another folder, plays `gridfall playtest first-steps -n 50` and the editor's F5 
 
 from __future__ import annotations
 
-import os
 import pathlib
 import re
 import subprocess
-import sys
-import sysconfig
 import textwrap
 
 import pytest
 
-from test_installed_wheel import _run, wheel  # noqa: F401  (the wheel, built as `make dist` builds it)
+from test_installed_wheel import _run, installed, wheel  # noqa: F401  (the wheel, built as `make dist` builds it)
 
 SYSTEM_PYTHON = pathlib.Path("/usr/bin/python3")
 
@@ -65,20 +62,9 @@ F5 = textwrap.dedent("""
                     reason=f"/usr/bin/python3 is {VERSION or 'missing'}, not one of 3.11.0-3.11.3")
 def test_debians_python_plays_bot_games_and_f5_from_the_installed_wheel(
         wheel: pathlib.Path, tmp_path: pathlib.Path) -> None:  # noqa: F811
-    venv = tmp_path / "venv"
-    _run([str(SYSTEM_PYTHON), "-m", "venv", "--without-pip", str(venv)], cwd=tmp_path)
-    python = venv / "bin" / "python"
-    _run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps", "--no-index",
-          "--quiet", str(wheel)], cwd=tmp_path)
-    # The dependencies come from this venv (the same 3.11 ABI), after the new venv's own: the
-    # checkout's editable install stays out of sight (a .pth line runs no other .pth file).
-    site = pathlib.Path(subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
-                                       capture_output=True, text=True, check=True).stdout.strip())
-    (site / "dev-dependencies.pth").write_text(sysconfig.get_path("purelib") + "\n", encoding="utf-8")
+    venv, python, site, env = installed(wheel, tmp_path, str(SYSTEM_PYTHON))
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
-    env.update(GRIDFALL_DATA_DIR=str(tmp_path / "data"), ARCADE_HEADLESS="1")
     assert _run([str(python), "-c", "import sys; print(sys.version)"], elsewhere, env).stdout.startswith(VERSION)
 
     played = _run([str(venv / "bin" / "gridfall"), "playtest", "first-steps", "-n", "50"], elsewhere, env,

@@ -69,10 +69,12 @@ def test_the_wheel_holds_the_shipped_packs_schemas_textures_and_sounds(wheel: pa
                 or n.startswith(("tests/", "levels/", "assets/", "docs/"))]
 
 
-def test_an_installed_wheel_lists_validates_and_plays_from_another_folder(
-        wheel: pathlib.Path, tmp_path: pathlib.Path) -> None:
+def installed(wheel: pathlib.Path, tmp_path: pathlib.Path, base: str = sys.executable
+              ) -> tuple[pathlib.Path, pathlib.Path, pathlib.Path, dict[str, str]]:
+    """The wheel installed into a fresh venv of the Python `base`: (the venv, its python, its
+    site-packages, the environment to run it in: its own data folder, no PYTHON* variables)."""
     venv = tmp_path / "venv"
-    _run([sys.executable, "-m", "venv", "--without-pip", str(venv)], cwd=tmp_path)
+    _run([base, "-m", "venv", "--without-pip", str(venv)], cwd=tmp_path)
     python = venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
     _run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps", "--no-index",
           "--quiet", str(wheel)], cwd=tmp_path)
@@ -82,10 +84,16 @@ def test_an_installed_wheel_lists_validates_and_plays_from_another_folder(
     site = pathlib.Path(subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
                                        capture_output=True, text=True, check=True).stdout.strip())
     (site / "dev-dependencies.pth").write_text(sysconfig.get_path("purelib") + "\n", encoding="utf-8")
-    elsewhere = tmp_path / "elsewhere"
-    elsewhere.mkdir()
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
     env.update(GRIDFALL_DATA_DIR=str(tmp_path / "data"), ARCADE_HEADLESS="1")
+    return venv, python, site, env
+
+
+def test_an_installed_wheel_lists_validates_and_plays_from_another_folder(
+        wheel: pathlib.Path, tmp_path: pathlib.Path) -> None:
+    venv, python, _site, env = installed(wheel, tmp_path)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
     gridfall = str(venv / ("Scripts/gridfall.exe" if os.name == "nt" else "bin/gridfall"))
 
     where = _run([str(python), "-c", "import game; print(game.__file__)"], elsewhere, env).stdout
