@@ -250,8 +250,9 @@ class PlayView(arcade.View):
     def undo(self) -> bool:
         self.board.animator.finish()
         if self.state.status == Status.LOST:
-            # A lost game stays lost, as the genre has it: Retry deals again.
-            self.say("The game is over: Retry for a new deal.", error=True)
+            # A lost game stays lost, as the genre has it: Retry deals the same board again.
+            self.say("The game is over: Retry plays the same board again"
+                     + (", New deal another." if self.new_deals else "."), error=True)
             return False
         if not self.session.undo():
             self.say("Nothing to undo.", error=True)
