@@ -1,5 +1,6 @@
 """Star marks from bot games: where a match3 level's one, two and three stars should sit now that
-its moves left become points (the finale), read off the winning scores of many games.
+its moves left become points (the finale), read off the winning scores of many games; and whether
+a level's marks can be earned at all on the deal its players get.
 
 Pure: a function of a level and its games' records, in seed order (the playtest lab plays them).
 """
@@ -8,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.core import Level, Mode
+from game.core import Command, IllegalMove, Level, LevelError, Mode, Session, new_game, star_targets, stars
 
 from .playtest import GameRecord, nearest_rank
+from .slide_solver import Unsolvable, solve
 
 STAR_SHARES = (0.05, 0.5, 0.8)
 """Where the three marks fall among the winning scores: the first star is any win (a score goal's
@@ -43,3 +45,42 @@ def propose_stars(level: Level, records: Sequence[GameRecord]) -> tuple[int, int
         step = 10 if marks[i - 1] < 1000 else 50 if marks[i - 1] < 5000 else 100
         marks[i] = max(marks[i], marks[i - 1] + step)
     return marks[0], marks[1], marks[2]
+
+
+ORDINALS = ("first", "second", "third")
+
+
+def best_known_stars(level: Level, plays: Sequence[Sequence[Command]]) -> int:
+    """The most stars a known game of `level`'s own deal (level.play_seed, the board every
+    player is dealt and Retry deals again) earns: each of `plays` (say, the level's proof) and,
+    on a slide level, the solver's plan (exact on the smallest boards)."""
+    games = [list(p) for p in plays]
+    if level.mode == Mode.SLIDE:
+        try:
+            games.append(list(solve(new_game(level, level.play_seed).grid)))
+        except (Unsolvable, LevelError):
+            pass
+    best = 0
+    for commands in games:
+        try:
+            best = max(best, stars(Session.replay(level, level.play_seed, commands).state))
+        except (IllegalMove, LevelError):
+            continue   # a proof that does not play is reported by the proof check
+    return best
+
+
+def unearned_star(level: Level, plays: Sequence[Sequence[Command]]) -> str | None:
+    """What is wrong with a slide level whose star marks ask more than any known solution of its
+    own deal gives (the fewest slides of that board can be searched for, so a mark beyond them
+    is a star nobody can earn), or None. Match3 and chain levels are not judged here: their
+    best game is not known without many bot games."""
+    targets = star_targets(level)
+    if level.mode != Mode.SLIDE or targets is None:
+        return None
+    best = best_known_stars(level, plays)
+    if best >= 3:
+        return None
+    mark = targets.marks[best]
+    return (f"the {ORDINALS[best]} star asks for {mark} {targets.unit} or fewer, but no known solution of the "
+            f"level's own deal (seed {level.play_seed}) is that short: the best known earns {best} "
+            f"star{'s' * (best != 1)}; lower the mark or prove it with a shorter replay")

@@ -6,19 +6,22 @@ import argparse
 import json
 import pathlib
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 from game.cli.level_source import path_or_pack_id
 from game.cli.output import safe
 from game.io import gate
 from game.io.levels import LEVEL_SUFFIXES, check_level_file
-from game.io.pack_proofs import Proof, Verdict, prove_pack, replays_dir
+from game.core import Level
+from game.io.pack_proofs import Proof, Verdict, proof_file, prove_pack, replays_dir
 from game.io.pack_files import PACK_FILE, check_pack, is_pack_path
 from game.io.playtest_file import FILE_NAME as RESULTS_FILE, PlaytestFileError, read_results
 from game.io.problems import FileProblem, sort_problems
 from game.io.replay import ReplayFileError, is_replay_file, load_replay
 from game.bots.lessons import LESSON_GAMES
-from game.cli.lessons import course_around, lesson_problems
+from game.bots.stars import unearned_star
+from game.cli.lessons import course_around, lesson_problems, teaches_place
 
 
 def register(subparsers: Any) -> None:
@@ -115,6 +118,32 @@ def _proof_problem(proof: Proof) -> FileProblem:
                        f"does not prove level '{proof.level_id}': {p.message}")
 
 
+def _proof_beside(path: pathlib.Path, level: Level) -> list[Proof]:
+    """The proof a level file's pack folder keeps for it (replays/LEVEL_ID.yaml beside it), if any."""
+    file = proof_file(path.parent, level.id)
+    if not file.is_file():
+        return []
+    try:
+        return [Proof(level.id, Verdict.PROVEN, file, replay=load_replay(file))]
+    except ReplayFileError:
+        return []   # a broken proof is the pack check's to report
+
+
+def star_problems(levels: Sequence[Level], path: pathlib.Path, proofs: Sequence[Proof]) -> list[FileProblem]:
+    """A problem at the `stars:` line of each level with a star no known game of its own deal
+    earns (its proof, when it has one, and on a slide level the solver's best plan)."""
+    seeds = {level.id: level.play_seed for level in levels}
+    plays = {p.level_id: p.replay.commands for p in proofs   # a proof of the deal players get
+             if p.replay is not None and p.replay.seed == seeds.get(p.level_id)}
+    out: list[FileProblem] = []
+    for level in levels:
+        why = unearned_star(level, [plays[level.id]] if level.id in plays else [])
+        if why is not None:
+            file, line, column = teaches_place(path, level, "stars")
+            out.append(FileProblem(str(file), line, column, "stars", why))
+    return out
+
+
 def check(paths: list[pathlib.Path], notes: list[str] | None = None,
           lessons: int = 0) -> tuple[list[dict[str, Any]], list[FileProblem]]:
     """Check every path; returns what was checked (with level counts) and every problem
@@ -142,6 +171,7 @@ def check(paths: list[pathlib.Path], notes: list[str] | None = None,
                     except PlaytestFileError as exc:
                         bad = bad + exc.problems
                 folder = replays_dir(pack) if pack is not None else None
+                proofs: list[Proof] = []
                 if pack is not None and (pack.proofs or (folder is not None and gate.is_folder(folder))):
                     proofs = prove_pack(pack)
                     bad = bad + [_proof_problem(p) for p in proofs if p.verdict == Verdict.FAILS]
@@ -150,6 +180,8 @@ def check(paths: list[pathlib.Path], notes: list[str] | None = None,
                         notes.append(f"note: {path}: {proven} of {len(proofs)} levels proven by their "
                                      "replays; not proven: " + (", ".join(p.level_id for p in proofs
                                                                           if p.verdict != Verdict.PROVEN) or "none"))
+                if pack is not None:
+                    bad = bad + star_problems(pack.levels, path, proofs)
                 if pack is not None and lessons:
                     bad = bad + lesson_problems(pack.levels, path, lessons, course_around(pack))
             elif kind in ("playtest", "replay"):
@@ -158,6 +190,8 @@ def check(paths: list[pathlib.Path], notes: list[str] | None = None,
             else:
                 level, bad = check_level_file(path)
                 count = 1 if level else None
+                if level is not None:
+                    bad = bad + star_problems((level,), path, _proof_beside(path, level))
                 if level is not None and lessons:
                     bad = bad + lesson_problems((level,), path, lessons)
             checked.append({"path": str(path), "kind": kind, "ok": not bad, "levels": count})

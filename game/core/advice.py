@@ -12,6 +12,7 @@ from .advice_chains import SEARCH_BUDGET as CHAIN_SEARCH, goal_chains
 from .game import legal_commands, play
 from .goals import progress, walk_steps
 from .grid import DROP, Cell, neighbours
+from .lessons import SPECIAL_LESSONS, lesson_made, lesson_specials, lesson_used
 from .level import Level
 from .rng import seed_state
 from .boards import bits_of
@@ -40,6 +41,9 @@ NEXT_MOVE_SHARE = 0.9
 # The move that serves the goals most now keeps the hint unless looking one move further shows
 # another better by this much (in goals: a 26-tile collect goal's tile is 0.04).
 LOOKAHEAD_MARGIN = 0.005
+# On a level that teaches a special, its move is hinted when it serves the goals within this
+# much of the best move (in goals): the lesson first, but never a move that wastes the special.
+LESSON_MARGIN = 0.1
 # The best few moves weighed again by the best move after them (best_move), per mode.
 FOLLOW_UPS = {Mode.MATCH3: 6, Mode.CHAIN: 6, Mode.SLIDE: 0}
 # Plays the look past may cost a hint, about (a 9x9 blocker board plays one in about 0.4 ms).
@@ -294,12 +298,55 @@ def hint_options(state: State) -> list[Command]:
 
 
 def hint_move(state: State) -> Command:
-    """The move the game hints: the one that serves the goals most, looking one move past the
-    best few; ValueError when no move is left (or for a slide level: its hint is the solver's)."""
+    """The move the game hints: on a level that teaches a special (its `teaches:`), the best
+    move that uses the lesson when one is on the board, else the best that makes its special
+    (lesson_options); otherwise the one that serves the goals most, looking one move past the
+    best few. ValueError when no move is left (or for a slide level: its hint is the solver's)."""
     if state.level.mode == Mode.SLIDE:
         raise ValueError("a slide level's hint is the solver's next slide")
+    options = hint_options(state)
     follow = FOLLOW_UPS[state.level.mode]
-    return best_move(state, hint_options(state), follow, _next_options)
+    uses, makes = lesson_options(state, options)
+    if uses or makes:
+        view = level_view(state.level)
+        worth = {i: move_worth(state, c, view) for i, c in enumerate(options)}
+        best = max(worth.values())
+        for taught in (uses, makes):
+            # The lesson's moves, when the best of them costs the goals little (the look one
+            # move past must not flip the lesson by a hair; a rainbow swapped with a kind no
+            # goal wants waits): the best of them as the hint weighs any move.
+            if taught and max(worth[i] for i in taught) >= best - LESSON_MARGIN:
+                return best_move(state, [options[i] for i in taught], follow, _next_options)
+    return best_move(state, options, follow, _next_options)
+
+
+def lesson_options(state: State, options: Sequence[Command]) -> tuple[list[int], list[int]]:
+    """The indexes of `options` that teach the level's lesson (a special or a combo): those that
+    use it (its special goes off, its two specials are swapped together), and those that make
+    its special (a special's lesson only); on every imagined refill, so no luck of the refill counts. None for a level
+    that teaches nothing of the sort, or once a move of any kind wins the level outright (the
+    win comes first: a hint never costs the player the level for the lesson's sake)."""
+    lesson = state.level.teaches
+    if lesson is None or not lesson_specials(lesson):
+        return [], []
+    uses: list[int] = []
+    makes: list[int] = []
+    # A special's lesson is set up by making the special; a combo's by more than making one
+    # of its two (where it stands counts), so only its use is hinted for the lesson's sake.
+    single = lesson in SPECIAL_LESSONS
+    for i, command in enumerate(options):
+        used = made = True
+        for stream in IMAGINED:
+            events, after = play(replace(state, rng=stream), command)
+            if after.status == Status.WON:
+                return [], []
+            used = used and lesson_used(lesson, state, command, events)
+            made = made and single and lesson_made(lesson, events)
+        if used:
+            uses.append(i)
+        elif made:
+            makes.append(i)
+    return uses, makes
 
 
 def _next_options(state: State) -> list[Command]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .commands import Command, Swap
-from .events import Cracked, Detonated, DropCollected, Event, FinaleBegan, JellyCleared, Unlocked
+from .events import Cracked, Created, Detonated, DropCollected, Event, FinaleBegan, JellyCleared, Unlocked
 from .state import State
 from .vocab import Lesson, Special
 
@@ -57,6 +57,21 @@ def lesson_used(lesson: Lesson, state: State, command: Command, events: Sequence
         return lesson in combo_of(state, command)
     kind = BLOCKER_EVENTS[lesson]
     return any(isinstance(e, kind) for e in events)
+
+
+def lesson_specials(lesson: Lesson) -> frozenset[Special]:
+    """The specials a special or combo lesson is about (none for a blocker lesson)."""
+    if lesson in COMBO_LESSONS:
+        first, second = COMBO_LESSONS[lesson]
+        return first | second
+    return SPECIAL_LESSONS.get(lesson, frozenset())
+
+
+def lesson_made(lesson: Lesson, events: Sequence[Event]) -> bool:
+    """Whether a move's `events` (up to its finale) made a special `lesson` is about: the move
+    that sets the lesson up."""
+    specials = lesson_specials(lesson)
+    return any(isinstance(e, Created) and e.special in specials for e in played(events))
 
 
 def played(events: Sequence[Event]) -> Sequence[Event]:

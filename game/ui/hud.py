@@ -241,11 +241,14 @@ class Hud:
 
     def _place_stars(self, x: float, y: float) -> None:
         """The three stars in a row from (x, y) down, each with its mark under it."""
+        # Stars stand apart by their marks' width too: large text ran "2050 3075 4100" into one.
+        pitch = max(ICON + 14, max(float(m.content_width) for m in self.star_marks) + 10 * self.scale)
+        x += max(0.0, (float(self.star_marks[0].content_width) - ICON) / 2)   # the first mark inside too
         for i, s in enumerate(self.stars):
-            s.position = (x + ICON / 2 + i * (ICON + 14), y - ICON / 2)
+            s.position = (x + ICON / 2 + i * pitch, y - ICON / 2)
             self.star_marks[i].x, self.star_marks[i].y = s.center_x, y - ICON - 2
         if self.has_bar:
-            left, right = x, x + 3 * ICON + 2 * 14
+            left, right = x, x + ICON + 2 * pitch
             top = y - ICON - 4 - 16 * self.scale
             self.bar = Rect(left, top - BAR_HEIGHT, right - left, BAR_HEIGHT)
 

@@ -6,7 +6,7 @@ from typing import Protocol, Sequence
 
 import arcade
 
-from game.core import BonusScored, Event, Level, State, Status, shortfalls, stars
+from game.core import BonusScored, Event, FinaleBegan, Level, Scored, State, Status, shortfalls, stars
 from game.ui import textures
 from game.ui.hud import shortfall_text
 from game.ui.outcome import Action
@@ -67,22 +67,33 @@ def pause_line(state: State) -> str:
     return f"Score {state.score:,}  ·  {moves}"
 
 
-def bonus_line(events: Sequence[Event]) -> str | None:
-    """How a winning move's events paid its moves left, as the result card says it ('Bonus moves
-    4 × 310': each move left pays the same, the finale's worth of a move or the flat 50)."""
+def score_lines(events: Sequence[Event], score: int) -> list[str]:
+    """What a won game's `score` is made of, as the result card says it, when its winning move
+    played a finale: what the moves made, what the finale's lines and leftover specials scored,
+    and what the moves left paid ('Bonus moves 4 × 310': each move left pays the same, the
+    finale's worth of a move or the flat 50); the three add up to the score. None without a finale."""
+    begun = next((i for i, e in enumerate(events) if isinstance(e, FinaleBegan)), None)
     paid = [e for e in events if isinstance(e, BonusScored)]
+    if begun is None and not paid:
+        return []
+    after = events[begun:] if begun is not None else ()
+    lines = sum(e.points for e in after if isinstance(e, Scored))
+    bonus = sum(e.points for e in paid)
+    out = [f"Your moves {score - lines - bonus:,}"]
+    if lines:
+        out.append(f"Bonus lines +{lines:,}")
     moves = sum(e.moves_left for e in paid)
-    if not moves:
-        return None
-    return f"Bonus moves {moves} × {sum(e.points for e in paid) // moves:,}"
+    if moves:
+        out.append(f"Bonus moves {moves} × {bonus // moves:,}  +{bonus:,}")
+    return out
 
 
-def result_menu(host: MenuHost, state: State, bonus: str | None = None) -> tuple[Menu, arcade.SpriteList[arcade.Sprite]]:
-    """The result's menu for a finished `state`, and its three stars (none for a loss); `bonus`
-    (bonus_line) says what the moves left paid."""
+def result_menu(host: MenuHost, state: State, breakdown: Sequence[str] = ()) -> tuple[Menu, arcade.SpriteList[arcade.Sprite]]:
+    """The result's menu for a finished `state`, and its three stars (none for a loss);
+    `breakdown` (score_lines) says what the score is made of."""
     won = state.status == Status.WON
     earned = stars(state)
-    lines = [f"Score {state.score:,}", *([bonus] if won and bonus else []), f"Moves used {state.moves}"]
+    lines = [f"Score {state.score:,}", *(breakdown if won else ()), f"Moves used {state.moves}"]
     if not won:
         # What was missing, goal by goal, in the player's words (the core counts it).
         lines[1:1] = [shortfall_text(s) for s in shortfalls(state)][:3]
@@ -126,4 +137,4 @@ def count_up(menu: Menu, shown: arcade.SpriteList[arcade.Sprite], t: float, scor
 
 
 __all__ = ["RESULT_PAUSE", "RESULT_SHOWN", "SCORE_COUNT_SECONDS",
-           "STAR_GAP", "STAR_LAND_SECONDS", "MenuHost", "bonus_line", "count_up", "pause_menu", "result_menu"]
+           "STAR_GAP", "STAR_LAND_SECONDS", "MenuHost", "count_up", "pause_menu", "result_menu", "score_lines"]

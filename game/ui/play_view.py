@@ -25,7 +25,7 @@ from game.ui.play_input import Controller, cells_of, controller_for
 from game.ui.play_layout import BAR_BOTTOM, PORTRAIT_HUD_H, backdrop, bar_rect, hud_width, is_portrait, play_areas
 from game.ui.play_menus import (
     RESULT_PAUSE, RESULT_SHOWN, SCORE_COUNT_SECONDS, STAR_GAP, STAR_LAND_SECONDS,
-    bonus_line, count_up, pause_menu, result_menu,
+    count_up, pause_menu, result_menu, score_lines,
 )
 from game.ui.sound import Cues, Player, shared_player
 from game.ui.toast import Toast
@@ -250,8 +250,9 @@ class PlayView(arcade.View):
     def undo(self) -> bool:
         self.board.animator.finish()
         if self.state.status == Status.LOST:
-            # A lost game stays lost, as the genre has it: Retry deals again.
-            self.say("The game is over: Retry for a new deal.", error=True)
+            # A lost game stays lost, as the genre has it: Retry deals the same board again.
+            self.say("The game is over: Retry plays the same board again"
+                     + (", New deal another." if self.new_deals else "."), error=True)
             return False
         if not self.session.undo():
             self.say("Nothing to undo.", error=True)
@@ -327,7 +328,7 @@ class PlayView(arcade.View):
         state = self.state
         self.pause_menu = None
         last = self.session.turns[-1].events if self.session.turns else ()
-        self.result_menu, self.result_stars = result_menu(self, state, bonus_line(last))
+        self.result_menu, self.result_stars = result_menu(self, state, score_lines(last, state.score))
         self._place_menu(self.result_menu)
         # The finish plays out: the score counts up, then the stars land one by one.
         self._result_age = RESULT_SHOWN if self.settings.reduced_motion else 0.0

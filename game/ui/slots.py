@@ -176,8 +176,14 @@ class LevelSlot(Slot):
 
     def beyond(self, nav: Navigator) -> bool:
         ids = self.shelf.level_ids(self.pack_id)
+        i = ids.index(self.level.id)
+        if i + 1 < len(ids):
+            # The next level is locked (a level before it is not finished): the list, on it,
+            # says which level opens it, rather than dropping there without a word.
+            nav.show_levels(self.pack_id, focus_level=ids[i + 1]).say_locked()
+            return True
         after = self.shelf.pack_after(self.pack_id)
-        if after is None or ids.index(self.level.id) + 1 != len(ids):
+        if after is None:
             return False
         # The pack is done: the next one opens, or the packs screen says what it asks.
         if self.shelf.stars_to_open(self.saves.progress, after.id) == 0:

@@ -10,10 +10,12 @@ import shutil
 import pytest
 
 from game.bots.playtest import GameRecord, play_seeds
-from game.bots.stars import MIN_WINS, propose_stars
+from game.bots.slide_solver import solve
+from game.bots.stars import MIN_WINS, best_known_stars, propose_stars
 from game.cli import main
-from game.core import Level
-from game.io import load_level
+from game.core import Level, Mode, new_game
+from game.io import load_level, load_pack
+from game.io.pack_proofs import prove_pack
 from game.io.paths import levels_dir
 
 SWEET = levels_dir() / "sweet-mechanics"
@@ -68,3 +70,35 @@ def test_apply_stars_writes_the_suggestion_and_a_second_run_changes_nothing(
     text = file.read_text(encoding="utf-8")
     assert main(["playtest", str(file), "-n", "16", "-j", "1", "--apply-stars"]) == 0
     assert file.read_text(encoding="utf-8") == text
+
+
+def test_validate_names_a_slide_star_no_solution_of_the_deal_earns(tmp_path: pathlib.Path,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 37: Nine Tiles asked 20 moves for its third star where its deal's fewest are 26."""
+    source = levels_dir() / "first-steps" / "nine-tiles.yaml"
+    level = load_level(source)
+    fewest = len(solve(new_game(level, level.play_seed).grid))
+    assert fewest == 26   # the exact search: nobody solves the deal every player gets in fewer
+    too_short = tmp_path / "nine-tiles.yaml"
+    # The third star asks 25 moves or fewer (900 less 10 a move): one fewer than can be done.
+    too_short.write_text(source.read_text().replace("stars: [90, 500, 600]", "stars: [90, 500, 650]"))
+    assert main(["validate", str(too_short)]) == 1
+    out = capsys.readouterr().out
+    assert f"{too_short}:11:1: stars: the third star asks for 25 moves or fewer" in out
+    assert "the best known earns 2 stars" in out
+    # At the fewest slides the mark can be earned: nothing to say.
+    too_short.write_text(source.read_text().replace("stars: [90, 500, 600]", "stars: [90, 500, 640]"))
+    assert main(["validate", str(too_short)]) == 0
+
+
+def test_every_shipped_slide_star_is_earned_by_a_known_solution_of_its_deal() -> None:
+    """Both shipped packs: each slide level's proof (or the solver) earns all three stars on the
+    deal players get, so no star there is out of reach."""
+    checked = 0
+    for pack in (load_pack(levels_dir() / name) for name in ("first-steps", "sweet-mechanics")):
+        proofs = {p.level_id: p.replay.commands for p in prove_pack(pack) if p.replay is not None}
+        for shipped in pack.levels:
+            if shipped.mode == Mode.SLIDE and shipped.stars is not None:
+                assert best_known_stars(shipped, [proofs[shipped.id]]) == 3, shipped.id
+                checked += 1
+    assert checked >= 6

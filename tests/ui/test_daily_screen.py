@@ -292,3 +292,35 @@ def test_a_daily_left_halfway_resumes_today_and_retry_starts_it_again(window: An
     app = _app(window, DAY + datetime.timedelta(days=1))
     app.show_daily()
     assert not any(t.startswith("In progress") for t in texts(window.current_view))
+
+
+def test_at_the_smallest_window_every_card_keeps_its_words_whole(window: Any, clean: pathlib.Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 37: at 960x640 the slide card read "Put the tiles in order in 54 mo…"."""
+    app = _app(window)
+    app.show_title()
+    frames(window, 2)
+    click_widget(window, "daily")                      # by mouse
+    view = window.current_view
+    assert isinstance(view, DailyView)
+    # The headless window keeps its size: the screen is told the smallest one, and lays out and
+    # draws in it (the lower left 960x640 of the frame).
+    monkeypatch.setattr(window, "get_size", lambda: (960, 640))
+    view.on_resize(960, 640)
+    frames(window, 3)
+    image = draw(window, "daily_960")
+    cards = [w for w in view.widgets if w.name.startswith("daily:")]
+    assert len(cards) == 3 and all(c.width < 300 for c in cards)
+    slide = widget(view, "daily:slide")
+    goal = next(t for t in view._texts if "tiles in order" in t.text)
+    assert "…" not in goal.text and goal.text.endswith("moves"), goal.text
+    assert slide.left < goal.left and goal.right < slide.left + slide.width
+    assert text_seen(image, goal)
+    for t in view._texts:   # nothing cut on any card, and each word inside its card
+        card = next((c for c in cards if c.left <= t.x <= c.left + c.width
+                     and c.bottom <= t.y <= c.bottom + c.height), None)
+        if card is not None:
+            assert "…" not in t.text and card.left <= t.left and t.right <= card.left + card.width, t.text
+    monkeypatch.undo()
+    view.on_resize(window.width, window.height)
+    frames(window, 2)

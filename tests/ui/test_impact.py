@@ -166,7 +166,7 @@ def test_each_move_left_pays_its_worth_over_the_tile_its_line_is_made_on(
     assert view.hud.shown_score == final.score and view.hud.moves.text == bonus_text(0)
     until(view, lambda: view.result_menu is not None, limit=200)
     lines = [line.text for line in view.result_menu.lines]
-    assert f"Bonus moves {left} × {worth:,}" in lines, "the card says what the moves left paid"
+    assert f"Bonus moves {left} × {worth:,}  +{left * worth:,}" in lines, "the card says what the moves left paid"
     step(view, 120)
     shot(window, view, screenshot_dir / "impact_result_worth.png")
 

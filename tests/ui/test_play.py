@@ -779,6 +779,8 @@ def test_lost_game_says_what_was_missing_and_retry_plays_the_same_deal(window: A
     assert view.hud.lit == 0                                        # no star beside a loss
     press_key(window, arcade.key.Z)                     # no undo out of a lost game
     assert view.state.status == "lost" and len(view.session.commands) == 3 and view.result_menu is menu
+    # It says what Retry does (the same board; issue 37 said "Retry for a new deal") and where another is.
+    assert view.toast.message == "The game is over: Retry plays the same board again, New deal another."
     press_key(window, arcade.key.ENTER)                 # Retry has the focus
     assert view.state.status == "playing" and view.session.commands == []
     assert view.seed == 5 and view.state == Session(lv, 5).state     # the same deal again

@@ -9,24 +9,13 @@ from typing import Any
 import arcade
 
 from game.io.progress import progress_path
-from game.ui.app import App
 from game.ui.play_view import PlayView
 from game.ui.screens.levels import LevelsView
-from winning import drag, first_swap_dealt, player, result_card
-
-
-def _won_first_swap(window: Any) -> tuple[App, PlayView]:
-    """First Swap won with its proof's swap, by mouse, up to the result card."""
-    progress_path().unlink(missing_ok=True)
-    app = App(window)
-    view, swap = first_swap_dealt(window, app, fresh=True)
-    drag(window, view.board.center(swap.a), view.board.center(swap.b))
-    result_card(view)
-    return app, view
+from winning import player, won_first_swap
 
 
 def test_esc_on_the_result_card_goes_back_to_the_levels(window: Any, data_dir: pathlib.Path) -> None:
-    app, view = _won_first_swap(window)
+    app, view = won_first_swap(window)
     player(window, ("on_key_press", arcade.key.ESCAPE, 0), ("on_key_release", arcade.key.ESCAPE, 0))
     assert isinstance(window.current_view, LevelsView)
     assert app.progress.get("first-steps", "first-swap").completed
@@ -34,7 +23,7 @@ def test_esc_on_the_result_card_goes_back_to_the_levels(window: Any, data_dir: p
 
 
 def test_a_press_on_retry_dragged_off_does_nothing_and_a_click_acts(window: Any, data_dir: pathlib.Path) -> None:
-    app, view = _won_first_swap(window)
+    app, view = won_first_swap(window)
     menu = view.result_menu
     assert menu is not None
     retry = next(b for b in menu.buttons if b.key == "retry")

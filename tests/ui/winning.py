@@ -9,6 +9,7 @@ import arcade
 
 from game.core import Swap
 from game.io.pack_proofs import shipped_proof
+from game.io.progress import progress_path
 from game.io.replay import load_replay
 from game.ui.app import App
 from game.ui.play_view import PlayView
@@ -63,3 +64,13 @@ def result_card(view: PlayView) -> Any:
         view.on_update(1 / 60)
     assert view.result_menu is not None and view.result_menu.title.text == "Level complete!"
     return view.result_menu
+
+
+def won_first_swap(window: Any) -> tuple[App, PlayView]:
+    """First Swap won with its proof's swap, by mouse, up to the result card (no progress before)."""
+    progress_path().unlink(missing_ok=True)
+    app = App(window)
+    view, swap = first_swap_dealt(window, app, fresh=True)
+    drag(window, view.board.center(swap.a), view.board.center(swap.b))
+    result_card(view)
+    return app, view

@@ -14,7 +14,7 @@ from game.words import counted
 from game.io import gate
 
 from . import style
-from .widgets import MenuView, Widget
+from .widgets import MenuView, Widget, fit_lines
 
 if TYPE_CHECKING:
     from game.ui.navigator import Navigator
@@ -85,13 +85,25 @@ class DailyView(MenuView):
                              style.BODY_SIZE, anchor_y="center")
             tex = textures.kind(kind, self.app.settings.colorblind)
             total = word.content_width + 6 + ICON + 6 + line.content_width
+            while total > width - 28 and word.font_size > style.BODY_SIZE * 0.75:
+                # A narrow card (a 960x640 window): both words a size smaller, the line kept whole.
+                word.font_size -= 1
+                line.font_size = word.font_size
+                total = word.content_width + 6 + ICON + 6 + line.content_width
             word.x = cx - total / 2
             icon = self.sprite(tex, word.x + word.content_width + 6 + ICON / 2, top - 124)
             icon.scale = ICON / tex.width
             line.x = icon.center_x + ICON / 2 + 6
         else:
-            self.text(goal_line(puzzle), cx, top - 124, style.TEXT, style.BODY_SIZE, anchor_x="center",
-                      anchor_y="center", max_width=width - 28)
+            goal = self.text(goal_line(puzzle), cx, top - 124, style.TEXT, style.BODY_SIZE, anchor_x="center",
+                             anchor_y="center")
+            while goal.content_width > width - 28 and goal.font_size > style.BODY_SIZE * 0.75:
+                goal.font_size -= 1   # a narrow card (a 960x640 window): a little smaller first
+            if goal.content_width > width - 28:
+                # Then two whole lines rather than "Put the tiles in order in 54 mo…".
+                goal.font_size, goal.width, goal.y = style.BODY_SIZE, int(width - 28), top - 126
+                goal.multiline, goal.align = True, "center"
+                fit_lines(goal, 2)
         best = records.best(mode.value, day)
         for s in range(3):
             earned = best is not None and s < best.stars

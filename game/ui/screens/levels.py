@@ -124,6 +124,10 @@ class LevelsView(MenuView):
         return super().initial_focus()
 
     def refused(self, widget: Widget) -> None:
+        self.say_locked()
+
+    def say_locked(self) -> None:
+        """Say which level opens the locked ones: the first not finished yet."""
         ids = [lv.id for lv in self.pack.levels]
         first_open = next((lv for lv in self.pack.levels
                            if not self.app.progress.get(self.pack_id, lv.id).completed), None)
