@@ -143,7 +143,10 @@ def record(args: argparse.Namespace) -> str:
     from game.bots import RandomBot, make_bot
     from game.ui.play_view import PlayView
 
+    from game.ui import fonts
+
     _smooth_glyphs()
+    fonts.install()
     window = arcade.get_window() if _has_window(arcade) else arcade.Window(
         1280, 800, "Gridfall record", visible=False, antialiasing=False)
     view = PlayView(level, seed=seed, settings=Settings(animation_speed=args.speed, sound=False))  # a clip is silent

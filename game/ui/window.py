@@ -6,6 +6,7 @@ from typing import Protocol
 
 import pyglet
 
+from game.ui import fonts
 from game.ui.frames import OnDemandWindow
 
 WINDOW_SIZE = (1280, 800)
@@ -30,6 +31,7 @@ class GridfallWindow(OnDemandWindow):
                          visible=visible, center_window=True, antialiasing=False)
         self.set_minimum_size(*MIN_SIZE)
         self.app: Closing | None = None
+        fonts.install()   # before any text: a machine without fonts draws in the shipped ones
 
     def _create(self) -> None:
         # Accept dropped files (packs, replays, levels): pyglet asks for it at window creation,

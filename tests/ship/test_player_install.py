@@ -82,3 +82,23 @@ def test_the_game_starts_and_draws_its_title_with_every_extra_out_of_reach(tmp_p
 
     with Image.open(shot) as image:
         assert len(set(image.convert("RGB").getdata())) > 50   # the title, drawn
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="fontconfig decides which fonts exist")
+def test_a_machine_without_any_font_plays_in_the_fonts_the_game_ships(tmp_path: pathlib.Path) -> None:
+    # A fontconfig that knows no font folder: the machine has no font at all (a bare container).
+    # Before the game shipped DejaVu Sans this ended in pyglet's "Could not match font" traceback.
+    conf = tmp_path / "fonts.conf"
+    conf.write_text('<?xml version="1.0"?>\n<fontconfig><cachedir>' + str(tmp_path / "cache")
+                    + "</cachedir></fontconfig>\n", encoding="utf-8")
+    env = dict(os.environ, GRIDFALL_DATA_DIR=str(tmp_path / "data"), ARCADE_HEADLESS="1",
+               PYTHONPATH=str(ROOT), FONTCONFIG_FILE=str(conf))
+    listed = subprocess.run(["fc-list"], env=env, capture_output=True, text=True) if shutil.which("fc-list") else None
+    assert listed is None or not listed.stdout.strip()   # no font to be found
+    for name, args in (("title", []), ("slide", ["first-steps/5"])):   # slide numbers drawn by Pillow
+        shot = tmp_path / f"{name}.png"
+        done = subprocess.run([sys.executable, "-m", "game", "play", *args, "--frames", "2",
+                               "--screenshot", str(shot)], cwd=tmp_path, env=env, capture_output=True,
+                              text=True, timeout=120)
+        assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+        assert shot.is_file()

@@ -10,6 +10,7 @@ import arcade
 from PIL import Image, ImageDraw
 
 from game.core import Mode
+from game.ui import fonts
 
 
 RGBA = tuple[int, int, int, int]
@@ -67,10 +68,10 @@ BODY_SIZE = 15
 SMALL_SIZE = 12
 
 
-@functools.cache
 def load_fonts() -> None:
-    """Register the display font shipped inside arcade (Kenney Future, CC0) once."""
-    arcade.load_font(":system:fonts/ttf/Kenney/Kenney_Future.ttf")
+    """Register the fonts the game ships (DejaVu Sans) and the display font inside arcade (Kenney
+    Future, CC0), once: game.ui.fonts."""
+    fonts.install()
 
 
 # -- textures (made with Pillow, once, then tinted by sprite colour) ------------------
