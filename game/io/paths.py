@@ -141,8 +141,8 @@ def logs_dir() -> pathlib.Path:
 
 
 def log_file() -> pathlib.Path:
-    """The current log file (older ones beside it, numbered: logs/gridfall.log.1, ...)."""
-    return logs_dir() / LOG_NAME
+    """The current log file (older ones beside it, numbered: logs/gridfall.log.1, ...), never a link."""
+    return gate.guard(logs_dir() / LOG_NAME)
 
 
 def icon_file() -> pathlib.Path:
