@@ -26,6 +26,7 @@ from game.words import counted
 
 from .dropped import Drops
 from .saves import Saves
+from .screens.code_entry import CodeEntryView
 from .screens.daily import DailyView
 from .screens.levels import LevelsView
 from .screens.packs import PacksView
@@ -158,6 +159,10 @@ class App:
 
     def show_title(self) -> TitleView:
         return self.show(TitleView(self, self.notice))
+
+    def show_code_entry(self, back: Callable[[], object]) -> CodeEntryView:
+        """The code field (typed, pasted, or picked with a pad), whose Back is `back`."""
+        return self.show(CodeEntryView(self, back))
 
     def show_packs(self) -> PacksView:
         self.notice = None  # the player has seen the title's notice and moved on

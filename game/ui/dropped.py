@@ -18,6 +18,7 @@ from game.io.replay import Replay, ReplayFileError, is_replay_file, load_replay
 from game.ui.shelf import Shelf
 from game.words import counted
 
+from .screens.code_entry import CodeEntryView
 from .screens.levels import LevelsView
 from .screens.notice import NoticeView
 from .screens.packs import PacksView
@@ -181,6 +182,8 @@ class Drops:
         game = self.host.back_to_game()
         if game is not None:
             return game
+        if isinstance(view, CodeEntryView):   # back to the field, the code as it was typed, to fix it
+            return lambda: self.host.show(view)
         if isinstance(view, (PacksView, SettingsView)):
             return self.host.show_packs
         if isinstance(view, LevelsView):

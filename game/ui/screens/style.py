@@ -36,6 +36,7 @@ STAR_EMPTY: RGBA = (84, 88, 124, 255)
 TEXT: RGBA = (238, 240, 250, 255)
 TEXT_MUTED: RGBA = (164, 170, 204, 255)
 TEXT_DIM: RGBA = (110, 114, 150, 255)
+FIELD_BG: RGBA = (14, 16, 34, 255)     # a field to type in: darker than the panels around it
 NOTICE_BG: RGBA = (128, 70, 32, 255)
 BAR_BG: RGBA = (28, 30, 54, 255)
 BAR_FILL: RGBA = (96, 210, 150, 255)
