@@ -11,21 +11,13 @@ import pytest
 
 from editor import open_editor
 from editor.recovery import pending
-from game.ui.pad import PadInput
-from virtual_pad import VirtualManager, VirtualPad
+from virtual_pad import VirtualPad, pad_plugged_in
 
 
 @pytest.fixture()
 def pad(window: Any) -> Iterator[VirtualPad]:
-    manager = VirtualManager()
-    pads = PadInput(window)
-    pads.start(manager)
-    plugged = VirtualPad()
-    manager.plug(plugged)
-    try:
+    with pad_plugged_in(window) as plugged:
         yield plugged
-    finally:
-        pads.stop()
 
 
 def _send(window: Any, name: str, *args: Any) -> None:
