@@ -140,8 +140,8 @@ class Drops:
         code = find_code(text)
         if code is None:
             return self.notice("No code to open", [
-                "Copy a Gridfall share code first (it starts with GFL1 for a level, GFG2 for a game),",
-                "then press Ctrl+V or Paste a code."], back)
+                "A Gridfall share code starts with GFL1 for a level, GFG2 for a game:",
+                "copy one and press Ctrl+V, or type it in Enter a code on the title."], back)
         try:
             kind = unpack_code(code)[0]   # bounded by the code's length: a damaged code is said at once
         except CodeError as exc:
