@@ -20,6 +20,7 @@ from game.io.share import share_card
 from game.ui.app import App
 from game.ui.play_view import PlayView
 from game.ui.screens.code_entry import KEYS_PER_ROW, CodeEntryView
+from game.ui.screens.levels import LevelsView
 from game.ui.screens.proving import ProvingView
 from game.ui.screens.title import TitleView
 from game.ui.theatre import TheatreView
@@ -136,3 +137,12 @@ def test_a_pad_types_a_code_on_the_on_screen_keyboard_and_start_opens_it(window:
         pad.press("start")
         play = window.current_view
         assert isinstance(play, PlayView) and play.level.name == name
+
+
+def test_the_levels_screen_opens_the_field_too_and_back_returns_there(window: Any) -> None:
+    app = App(window)
+    app.show_levels("first-steps")
+    _click(window, "code")
+    assert isinstance(window.current_view, CodeEntryView)
+    _send(window, "on_key_press", arcade.key.ESCAPE, 0)
+    assert isinstance(window.current_view, LevelsView) and window.current_view.pack_id == "first-steps"
