@@ -102,3 +102,8 @@ def test_a_machine_without_any_font_plays_in_the_fonts_the_game_ships(tmp_path: 
                               text=True, timeout=120)
         assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
         assert shot.is_file()
+    # The editor's own window (`gridfall edit`) too: its difficulty check draws its panel's words.
+    level = ROOT / "levels" / "first-steps" / "first-swap.yaml"
+    done = subprocess.run([sys.executable, "-m", "game", "edit", "--check-difficulty", str(level)], cwd=tmp_path,
+                          env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
