@@ -1,17 +1,27 @@
 # Two entry points: `make play` and `make test`; both set up .venv when it is missing or stale.
+# `make play` installs what playing needs and nothing else; the developers' tools (pytest, mypy,
+# hypothesis, build, the plot and cluster extras) come with `make test` and the other targets.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-STAMP := $(VENV)/.installed-stamp
+PIP := $(PY) -m pip install --quiet --disable-pip-version-check
+PLAY_STAMP := $(VENV)/.play-stamp
+STAMP := $(VENV)/.dev-stamp
 
 .PHONY: play test typecheck bench dist bundle clean
 
+$(PLAY_STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PIP) -e .
+	touch $(PLAY_STAMP)
+
+# The developers' venv holds the player's too: `make play` after `make test` installs nothing.
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
-	touch $(STAMP)
+	$(PIP) -e '.[dev]'
+	touch $(STAMP) $(PLAY_STAMP)
 
-play: $(STAMP)
+play: $(PLAY_STAMP)
 	$(PY) -m game
 
 typecheck: $(STAMP)
@@ -32,7 +42,7 @@ dist: $(STAMP)
 # The one-folder build for players without Python (PyInstaller) in dist/bundle/gridfall/, then
 # started headless from another folder (packaging/bundle.py). Slow: never part of `make test`.
 bundle: $(STAMP)
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev,bundle]'
+	$(PIP) -e '.[dev,bundle]'
 	$(PY) packaging/bundle.py
 
 clean:

@@ -511,6 +511,22 @@ def blast() -> Image.Image:
     return _finish(img)
 
 
+ICON = 256   # the window's and the desktop entry's icon: one size that desktops scale down well
+
+
+def icon() -> Image.Image:
+    """The game's icon: four tiles of the first kinds (ring, triangle, square, diamond) in a
+    2x2 grid on a night-blue rounded square, read at any size from 16 px up."""
+    img = Image.new("RGBA", (ICON, ICON), (0, 0, 0, 0))
+    ImageDraw.Draw(img).rounded_rectangle((4, 4, ICON - 5, ICON - 5), radius=ICON * 0.2,
+                                          fill=(28, 26, 58, 255), outline=(246, 196, 80, 255), width=6)
+    step = (ICON - 40) // 2
+    for i in range(4):
+        piece = tile(SHAPES[i], PALETTE[i]).resize((step, step), Image.Resampling.LANCZOS)
+        img.alpha_composite(piece, (20 + step * (i % 2), 20 + step * (i // 2)))
+    return img
+
+
 def textures() -> dict[str, Callable[[], Image.Image]]:
     """Every texture's file stem and how to draw it."""
     made: dict[str, Callable[[], Image.Image]] = {}
@@ -525,7 +541,7 @@ def textures() -> dict[str, Callable[[], Image.Image]]:
         "special_b": special_bomb, "rainbow": rainbow, "drop": drop,
         "jelly_1": lambda: jelly(1), "jelly_2": lambda: jelly(2),
         "stone_1": lambda: stone(1), "stone_2": lambda: stone(2), "stone_3": lambda: stone(3),
-        "lock": lock, "beam": beam, "blast": blast,
+        "lock": lock, "beam": beam, "blast": blast, "icon": icon,
     })
     return made
 

@@ -456,9 +456,11 @@ class EditorView(arcade.View):
             handled = dialog.ui.on_key_press(symbol, modifiers)
             if symbol in (key.ENTER, key.RETURN, key.NUM_ENTER):
                 dialog.confirm()   # after a field took its Enter (committing what was typed)
-            elif not handled and symbol == key.ESCAPE:
-                if not any(f.active for f in dialog.fields.values()):
+            elif not handled and not any(f.active for f in dialog.fields.values()):
+                if symbol == key.ESCAPE:
                     self.close_dialog()
+                else:
+                    dialog.move_focus(symbol)   # the arrows, a pad's D-pad: every button in reach
             return
         if self.props.active_field() is not None:
             if not acts_on_level(symbol, modifiers):

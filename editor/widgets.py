@@ -168,7 +168,9 @@ class Dialog:
     ("field", key, text, width) or ("button", text, width, callback[, key]) (the key names a
     button whose text other buttons share; the text otherwise). Enter presses the
     `default` button; a line under the rows shows what went wrong (show_error), so an error
-    stays in the dialog the designer is looking at.
+    stays in the dialog the designer is looking at. The arrow keys (a pad's D-pad) move a gold
+    focus from button to button, starting on the default, and Enter (A) presses it: every
+    answer is in reach of a pad, not only the default and Esc (B).
     """
 
     ROW = 34
@@ -214,6 +216,7 @@ class Dialog:
         if first is not None:
             first.activate()  # type: ignore[no-untyped-call]  # arcade.gui leaves it unannotated
             first.select_all()   # typing replaces the suggestion, as file dialogs do
+        self.focus: str | None = default if default in self.buttons else None
 
     def _tab(self, field: Field, back: bool) -> None:
         fields = list(self.fields.values())
@@ -233,10 +236,20 @@ class Dialog:
         return str(self.error.text)
 
     def confirm(self) -> bool:
-        """Enter: press the default button (when the dialog has one)."""
-        if self.default is None or self.default not in self.buttons:
+        """Enter: press the focused button (the default until the arrows move it), if any."""
+        if self.focus is None:
             return False
-        self.click(self.default)
+        self.click(self.focus)
+        return True
+
+    def move_focus(self, symbol: int) -> bool:
+        """An arrow key (the D-pad): the focus to the next button that way, round the end."""
+        steps = {arcade.key.LEFT: -1, arcade.key.UP: -1, arcade.key.RIGHT: 1, arcade.key.DOWN: 1}
+        names = list(self.buttons)
+        if symbol not in steps or not names:
+            return False
+        here = names.index(self.focus) if self.focus in names else (-1 if steps[symbol] > 0 else 0)
+        self.focus = names[(here + steps[symbol]) % len(names)]
         return True
 
     def value(self, key: str) -> str:
@@ -258,3 +271,6 @@ class Dialog:
         arcade.draw_lrbt_rectangle_filled(left, left + width, bottom, bottom + height, PANEL)
         arcade.draw_lrbt_rectangle_outline(left, left + width, bottom, bottom + height, PANEL_EDGE, 2)
         self.ui.draw()
+        if self.focus is not None and len(self.buttons) > 1:   # one button needs no pointing at
+            r = self.buttons[self.focus].rect
+            arcade.draw_lrbt_rectangle_outline(r.left - 3, r.right + 3, r.bottom - 3, r.top + 3, style.FOCUS, 2)

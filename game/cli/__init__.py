@@ -23,6 +23,8 @@ SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
     ("daily", "game.cli.daily", "print or write the daily puzzle's level file"),
     ("code", "game.cli.code", "a level as a short code for a chat message (a replay: the whole game), or a code "
                               "back into files"),
+    ("where", "game.cli.where", "print where the data folder, the settings, the log and your packs are"),
+    ("desktop", "game.cli.desktop", "print the desktop entry (a menu item with the icon), or install it"),
 )
 
 

@@ -79,6 +79,11 @@ def run(args: argparse.Namespace) -> int:
     except Exception as error:  # pyglet raises several kinds when there is no usable display
         print(f"gridfall edit: cannot open a window: {error}", file=sys.stderr)
         return 2
+    from game.ui import fonts
+    from game.ui.window import window_icons
+
+    fonts.install()   # as the game's window: the shipped fonts before any text, and the icon
+    window.set_icon(*window_icons())
     from editor import open_editor
     from editor.files import EditorFileError
 
@@ -96,7 +101,11 @@ def run(args: argparse.Namespace) -> int:
             view.pick_from(entries, f"Levels of '{pack_name}' (Cancel keeps {entries[0].label})")
     if args.check_difficulty:
         return _check_difficulty(window, view)
-    arcade.run()
+    from game.io import logfile
+    from game.io.reporter import Reporter
+
+    with logfile.kept(Reporter()):   # the console's lines, and an error that stops it, in the log
+        arcade.run()
     return 0
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import importlib.util
 import io
 import json
 import pathlib
@@ -201,6 +202,8 @@ def _bad_option(args: argparse.Namespace) -> str | None:
     if args.suggest is not None and not 0 <= args.suggest <= 1:
         return "--suggest takes a pass rate from 0 to 1, like 0.6"
     if args.plot is not None:
+        if importlib.util.find_spec("matplotlib") is None:   # an extra: playing never needs it
+            return "--plot needs matplotlib, an extra: pip install 'gridfall[plot]'"
         return _unwritable(pathlib.Path(args.plot), "--plot", PLOT_FORMATS)
     return None
 

@@ -32,7 +32,8 @@ def register(subparsers: Any) -> None:
                         help="let the best bot for the level's mode choose the moves "
                              "(a level file's default is the random bot)")
     parser.add_argument("--level", type=pathlib.Path, default=None,
-                        help="the level file of a replay whose level is not in an installed pack")
+                        help="the level file of a replay whose level is in no installed pack and not beside it "
+                             "(LEVEL_ID.yaml in the replay's folder, as Share writes them)")
     parser.add_argument("--seed", type=int, default=None, help="the game's seed (level files)")
     parser.add_argument("--fps", type=int, default=25, help="frames a second of the clip (default 25)")
     parser.add_argument("--speed", choices=("slow", "normal", "fast"), default="normal",
@@ -55,6 +56,7 @@ class OptionError(RecordError):
 
 def _load(args: argparse.Namespace) -> tuple[Any, int, list[Any], bool]:
     """(level, seed, commands, from_replay) from the source file."""
+    from game.cli.level_source import replay_level
     from game.core import LevelError, new_game
     from game.io import LevelFileError, load_level
     from game.io.replay import ReplayFileError, replay_from_dict, verify_replay
@@ -74,13 +76,16 @@ def _load(args: argparse.Namespace) -> tuple[Any, int, list[Any], bool]:
     if isinstance(doc.value, dict) and "commands" in doc.value:
         try:
             replay = replay_from_dict(doc.value, str(path), doc)
-            level = _replay_level(replay, args.level, path)
+            # As `replay` and `code` find it: --level, else its pack's, else LEVEL.yaml beside it.
+            level = replay_level(replay, path, str(args.level) if args.level is not None else None)
             # The rules first: a replay that does not play (a command after the end, an
             # illegal one, a check the game disagrees with: a forged file) is refused as
             # `gridfall replay` refuses it, before any frame.
             verify_replay(replay, level)
-        except ReplayFileError as exc:
+        except (ReplayFileError, LevelFileError) as exc:
             raise RecordError(str(exc)) from None
+        except OSError as exc:   # a --level file that cannot be read
+            raise RecordError(f"{args.level}: {exc.strerror or exc}") from None
         return level, replay.seed, list(replay.commands), True
     try:
         level = load_level(path)
@@ -93,26 +98,6 @@ def _load(args: argparse.Namespace) -> tuple[Any, int, list[Any], bool]:
         raise RecordError(f"{path}: cannot be dealt from seed {seed}: "
                           f"{'; '.join(p.message for p in exc.problems)}") from None
     return level, seed, [], False
-
-
-def _replay_level(replay: Any, level_file: pathlib.Path | None, source: pathlib.Path) -> Any:
-    from game.io import LevelFileError, PackNotFoundError, find_pack, load_level
-
-    if level_file is not None:
-        try:
-            return load_level(level_file)
-        except (LevelFileError, OSError) as exc:
-            raise RecordError(str(exc)) from None
-    if replay.pack is None:
-        raise RecordError(f"{source}: the replay names no pack: give the level file with --level")
-    try:
-        pack = find_pack(replay.pack)
-    except PackNotFoundError as exc:
-        raise RecordError(f"{source}: {exc}") from None
-    for level in pack.levels:
-        if level.id == replay.level:
-            return level
-    raise RecordError(f"{source}: pack '{replay.pack}' has no level '{replay.level}'")
 
 
 def record(args: argparse.Namespace) -> str:
@@ -144,7 +129,10 @@ def record(args: argparse.Namespace) -> str:
     from game.bots import RandomBot, make_bot
     from game.ui.play_view import PlayView
 
+    from game.ui import fonts
+
     _smooth_glyphs()
+    fonts.install()
     window = arcade.get_window() if _has_window(arcade) else arcade.Window(
         1280, 800, "Gridfall record", visible=False, antialiasing=False)
     view = PlayView(level, seed=seed, settings=Settings(animation_speed=args.speed, sound=False))  # a clip is silent
@@ -376,8 +364,12 @@ def _write(frames: list[Any], out: pathlib.Path, dt: float) -> None:
     if out.suffix.lower() == ".gif":
         indexed = _one_palette(frames)
         buffer = io.BytesIO()
+        # Each frame dt, the last held END_HOLD: the finished board is seen before the clip loops
+        # (it looped from its last moving frame at once, the result gone in 40 ms).
+        step = max(10, int(round(dt * 1000)))
+        durations = [step] * (len(frames) - 1) + [int(END_HOLD * 1000)]
         next(indexed).save(buffer, format="GIF", save_all=True, append_images=indexed,
-                           duration=max(10, int(round(dt * 1000))), loop=0, optimize=False)
+                           duration=durations, loop=0, optimize=False)
         atomic_write_bytes(out, buffer.getvalue())
         return
     for i, frame in enumerate(_pictures(frames)):
@@ -387,6 +379,7 @@ def _write(frames: list[Any], out: pathlib.Path, dt: float) -> None:
 
 
 GIF_COLORS = 256
+END_HOLD = 2.0   # seconds a GIF shows its last frame before it starts again
 PALETTE_SAMPLES = 32   # frames the palette is made from: enough to catch the short-lived glows
 
 

@@ -130,3 +130,40 @@ def exports_dir() -> pathlib.Path:
     """Packs the editor exports as one shareable file (data folder's exports/)."""
     return data_folder("exports")
 
+
+
+LOG_NAME = "gridfall.log"
+
+
+def logs_dir() -> pathlib.Path:
+    """The log files (data folder's logs/): what the game said, to send with a bug report."""
+    return data_folder("logs")
+
+
+def log_file() -> pathlib.Path:
+    """The current log file (older ones beside it, numbered: logs/gridfall.log.1, ...), never a link."""
+    return gate.guard(logs_dir() / LOG_NAME)
+
+
+def icon_file() -> pathlib.Path:
+    """The game's icon (256 px PNG, drawn by assets/make_textures.py): the window's and the
+    desktop entry's."""
+    return assets_dir() / "textures" / "icon.png"
+
+
+DESKTOP_NAME = "gridfall"   # the desktop entry's and the icon's file stem (freedesktop.org)
+
+
+def desktop_entry_file() -> pathlib.Path:
+    """Where a desktop (GNOME, KDE, SteamOS's desktop mode) looks for the game's menu entry:
+    XDG_DATA_HOME/applications/gridfall.desktop (~/.local/share unless set)."""
+    return _xdg_data_home() / "applications" / f"{DESKTOP_NAME}.desktop"
+
+
+def desktop_icon_file() -> pathlib.Path:
+    """Where the desktop entry's icon goes: the hicolor theme's 256x256 apps folder."""
+    return _xdg_data_home() / "icons" / "hicolor" / "256x256" / "apps" / f"{DESKTOP_NAME}.png"
+
+
+def _xdg_data_home() -> pathlib.Path:
+    return pathlib.Path(platformdirs.user_data_dir(appname=None, appauthor=False))

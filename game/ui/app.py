@@ -13,7 +13,7 @@ import arcade
 
 from game.bots.daily import DailyPuzzle, daily_puzzle, today_puzzles
 from game.core import RULES_VERSION, Command, Mode, Status, stars
-from game.io import Pack, PackOrigin, gate
+from game.io import Pack, PackOrigin, gate, logfile
 from game.io.daily_records import REPLAY_FOLDER, DailyRecords
 from game.io.kept_replays import Kept
 from game.io.reporter import Reporter
@@ -26,6 +26,7 @@ from game.words import counted
 
 from .dropped import Drops
 from .saves import Saves
+from .screens.code_entry import CodeEntryView
 from .screens.daily import DailyView
 from .screens.levels import LevelsView
 from .screens.packs import PacksView
@@ -158,6 +159,10 @@ class App:
 
     def show_title(self) -> TitleView:
         return self.show(TitleView(self, self.notice))
+
+    def show_code_entry(self, back: Callable[[], object]) -> CodeEntryView:
+        """The code field (typed, pasted, or picked with a pad), whose Back is `back`."""
+        return self.show(CodeEntryView(self, back))
 
     def show_packs(self) -> PacksView:
         self.notice = None  # the player has seen the title's notice and moved on
@@ -433,36 +438,38 @@ def run_game(
     window = GridfallWindow(fullscreen=settings.fullscreen and not headless, visible=False, size=size)
     app = App(window, editor_factory=editor_factory)
     window.app = app
-    from game.ui.pad import PadInput
+    # What the console says from here on is kept in the log file too (gridfall where log).
+    with logfile.kept(app.saves.reporter):
+        from game.ui.pad import PadInput
 
-    pads = PadInput(window)   # controllers found now and plugged in later drive every screen
-    pads.start()
-    if pack is not None:
-        app.add_pack(pack)
-        first = level_id or app.first_open_level(pack.id)
-        if first is None:
-            app.show_levels(pack.id)  # an empty pack: its levels screen says so
+        pads = PadInput(window)   # controllers found now and plugged in later drive every screen
+        pads.start()
+        if pack is not None:
+            app.add_pack(pack)
+            first = level_id or app.first_open_level(pack.id)
+            if first is None:
+                app.show_levels(pack.id)  # an empty pack: its levels screen says so
+            else:
+                app.play_level(pack.id, first, seed=seed)
         else:
-            app.play_level(pack.id, first, seed=seed)
-    else:
-        app.show_title()
-        if code is not None:
-            app.open_code(code)
-    if not headless:
-        window.set_visible(True)
-    if frames is None:
-        arcade.run()
+            app.show_title()
+            if code is not None:
+                app.open_code(code)
+        if not headless:
+            window.set_visible(True)
+        if frames is None:
+            arcade.run()
+            return 0
+        for _ in range(max(1, frames)):
+            window.dispatch_events()
+            view = window.current_view
+            if view is not None:
+                view.on_update(1 / 60)
+                view.on_draw()
+        if screenshot is not None:
+            picture = io.BytesIO()
+            arcade.get_image(0, 0, window.width, window.height).convert("RGB").save(picture, format="PNG")
+            gate.write_bytes(screenshot, picture.getvalue())
+        app.save_current()
+        window.close()
         return 0
-    for _ in range(max(1, frames)):
-        window.dispatch_events()
-        view = window.current_view
-        if view is not None:
-            view.on_update(1 / 60)
-            view.on_draw()
-    if screenshot is not None:
-        picture = io.BytesIO()
-        arcade.get_image(0, 0, window.width, window.height).convert("RGB").save(picture, format="PNG")
-        gate.write_bytes(screenshot, picture.getvalue())
-    app.save_current()
-    window.close()
-    return 0

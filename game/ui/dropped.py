@@ -19,6 +19,7 @@ from game.ui.shelf import Shelf
 from game.words import counted
 from game.io import gate
 
+from .screens.code_entry import CodeEntryView
 from .screens.levels import LevelsView
 from .screens.notice import NoticeView
 from .screens.packs import PacksView
@@ -152,8 +153,8 @@ class Drops:
         code = find_code(text)
         if code is None:
             return self.notice("No code to open", [
-                "Copy a Gridfall share code first (it starts with GFL1 for a level, GFG2 for a game),",
-                "then press Ctrl+V or Paste a code."], back)
+                "A Gridfall share code starts with GFL1 for a level, GFG2 for a game:",
+                "copy one and press Ctrl+V, or type it in Enter a code on the title."], back)
         try:
             kind = unpack_code(code)[0]   # bounded by the code's length: a damaged code is said at once
         except CodeError as exc:
@@ -194,6 +195,8 @@ class Drops:
         game = self.host.back_to_game()
         if game is not None:
             return game
+        if isinstance(view, CodeEntryView):   # back to the field, the code as it was typed, to fix it
+            return lambda: self.host.show(view)
         if isinstance(view, (PacksView, SettingsView)):
             return self.host.show_packs
         if isinstance(view, LevelsView):

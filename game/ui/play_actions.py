@@ -126,7 +126,13 @@ def play_key(host: ActionHost, symbol: int, modifiers: int) -> None:
 
 def menu_key(host: ActionHost, symbol: int) -> None:
     """A key while a menu or the goal card is up: what the pad's button of that meaning does
-    (any other key closes the goal card: it has been read)."""
+    (any other key closes the goal card: it has been read). S on the result card shares, as in the
+    theatre and as the README says (elsewhere it moves the focus down, as W moves it up)."""
+    if symbol == key.S and host.result_menu is not None:
+        share = next((b for b in host.result_menu.buttons if b.key == "share"), None)
+        if share is not None:
+            share.action()
+            return
     action = MENU_KEYS.get(symbol)
     if action is not None:
         play_action(host, action)

@@ -11,6 +11,7 @@ from PIL import Image, ImageDraw, ImageFont
 from game.core import DROP, RAINBOW, Mode, Special
 from game.io.paths import assets_dir
 from game.io import gate
+from game.ui import fonts
 
 
 KINDS = 9
@@ -41,13 +42,8 @@ def kind(k: int, colorblind: bool = False) -> arcade.Texture:
 
 
 def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    # Plain bold digits read best (a 5 must not look like an S); Pillow's own face if none.
-    for name in ("DejaVuSans-Bold.ttf", "Arial Bold.ttf", "arialbd.ttf", "LiberationSans-Bold.ttf"):
-        try:
-            return ImageFont.truetype(name, size)
-        except OSError:
-            continue
-    return ImageFont.load_default(size)
+    # Plain bold digits read best (a 5 must not look like an S): the bold face the game ships.
+    return ImageFont.truetype(str(fonts.font_file(fonts.BOLD)), size)
 
 
 @functools.cache

@@ -5,7 +5,10 @@ from __future__ import annotations
 from typing import Protocol
 
 import pyglet
+from PIL import Image
 
+from game.io.paths import icon_file
+from game.ui import fonts
 from game.ui.frames import OnDemandWindow
 
 WINDOW_SIZE = (1280, 800)
@@ -30,6 +33,8 @@ class GridfallWindow(OnDemandWindow):
                          visible=visible, center_window=True, antialiasing=False)
         self.set_minimum_size(*MIN_SIZE)
         self.app: Closing | None = None
+        fonts.install()   # before any text: a machine without fonts draws in the shipped ones
+        self.set_icon(*window_icons())
 
     def _create(self) -> None:
         # Accept dropped files (packs, replays, levels): pyglet asks for it at window creation,
@@ -41,6 +46,19 @@ class GridfallWindow(OnDemandWindow):
         if self.app is not None:
             self.app.on_window_close()
         super().on_close()
+
+
+ICON_SIZES = (256, 64, 48, 32, 16)   # a window manager picks the size it shows (taskbar, title bar, Alt+Tab)
+
+
+def window_icons() -> list[pyglet.image.ImageData]:
+    """The game's icon (assets/textures/icon.png) at each of ICON_SIZES, scaled down smoothly
+    here rather than by the window manager."""
+    with Image.open(icon_file()) as icon:
+        icon = icon.convert("RGBA")
+        return [pyglet.image.ImageData(size, size, "RGBA", scaled.tobytes(), pitch=-4 * size)
+                for size in ICON_SIZES
+                for scaled in (icon.resize((size, size), Image.Resampling.LANCZOS),)]
 
 
 def window_size(saved: tuple[int, int] | None, screen: tuple[int, int] | None) -> tuple[int, int]:

@@ -34,6 +34,7 @@ ALLOWED = {
     ("game/cli/output.py", "os.open"): "the null device a command's closed pipe is pointed at (no user file)",
     ("game/io/pack_proofs.py", ".glob"): "finds the shipped proofs in package data (read-only)",
     ("game/ui/textures.py", "Image.open"): "reads a shipped texture (package data, read-only)",
+    ("game/ui/window.py", "Image.open"): "reads the shipped icon (package data, read-only)",
 }
 
 

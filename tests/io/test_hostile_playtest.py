@@ -8,6 +8,7 @@ from __future__ import annotations
 import errno
 import os
 import pathlib
+import sys
 from typing import Any
 
 import pytest
@@ -130,3 +131,12 @@ def test_stored_figures_no_game_could_give_are_located_problems_validate_reads(
     fields = {"games": 10, "hash": SLIDE.content_hash(), "rate": 0.5, "wins": 5, "stars": "[0.5, 0.2, 0.1]"}
     (pack / FILE_NAME).write_text(STORED.format(**fields))
     assert main(["validate", str(pack)]) == 0
+
+
+def test_a_plot_without_matplotlib_says_which_extra_in_one_line(pack: pathlib.Path, tmp_path: pathlib.Path,
+                                                                 capsys: Any, monkeypatch: Any) -> None:
+    # matplotlib is an extra a player's install leaves out: a None in sys.modules hides it.
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    code, said = _run(capsys, str(pack), "-n", "1", "--plot", str(tmp_path / "plot.png"))
+    assert code == 2 and len(said.strip().splitlines()) == 1
+    assert "gridfall[plot]" in said and "pass" not in said and not (tmp_path / "plot.png").exists()

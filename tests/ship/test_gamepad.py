@@ -21,7 +21,7 @@ from game.ui.screens.settings import SettingsView
 from game.ui.screens.title import TitleView
 from game.ui.theatre import TheatreView
 
-from virtual_pad import VirtualManager, VirtualPad
+from virtual_pad import VirtualManager, VirtualPad, pad_plugged_in
 
 DT = 1 / 60
 # A direction on the board (row, col), as the stick or D-pad is pushed (x right, y up).
@@ -32,15 +32,8 @@ PUSH = {(-1, 0): (0, 1), (1, 0): (0, -1), (0, -1): (-1, 0), (0, 1): (1, 0),
 @pytest.fixture()
 def pad(window: Any) -> Iterator[VirtualPad]:
     """A pad plugged in while the game runs (hot-plug), let go of after the test."""
-    manager = VirtualManager()
-    pads = PadInput(window)
-    pads.start(manager)
-    plugged = VirtualPad()
-    manager.plug(plugged)
-    try:
+    with pad_plugged_in(window) as plugged:
         yield plugged
-    finally:
-        pads.stop()
 
 
 def settle(view: Any, limit: int = 3000) -> None:

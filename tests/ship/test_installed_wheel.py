@@ -35,7 +35,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> pathlib.Path:
     builds it: the sdist first, then the wheel from the sdist alone, so a file the sdist forgets
     is missing from the wheel too. The build leaves nothing in the checkout."""
     source = tmp_path_factory.mktemp("source")
-    for name in ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md"):
+    for name in ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "LICENSE"):
         shutil.copy2(ROOT / name, source / name)
     for folder in ("game", "editor", "levels", "assets"):
         shutil.copytree(ROOT / folder, source / folder,
@@ -58,7 +58,9 @@ def test_the_wheel_holds_the_shipped_packs_schemas_textures_and_sounds(wheel: pa
                    "game/data/levels/sweet-mechanics/replays/sweet-finale.yaml",
                    "game/data/levels/schema/level.schema.json", "game/data/levels/schema/pack.schema.json",
                    "game/data/assets/textures/kind_1.png", "game/data/assets/sounds/swap.wav",
-                   "game/data/assets/README.md", "editor/__init__.py", "game/__main__.py"):
+                   "game/data/assets/README.md", "editor/__init__.py", "game/__main__.py",
+                   "game/data/assets/fonts/DejaVuSans.ttf", "game/data/assets/fonts/DejaVuSans-Bold.ttf",
+                   "game/data/assets/fonts/DejaVu-LICENSE.txt"):
         assert wanted in names, wanted
     # Every shipped level's proof comes along, beside its pack's levels.
     proofs = sorted(f"game/data/levels/{p.parent.parent.name}/replays/{p.name}" for p in shipped_proofs().values())

@@ -16,6 +16,7 @@ from game.io.replay import load_replay
 from game.io.share import share_card
 from game.ui.app import App
 from game.ui.play_view import PlayView
+from game.ui.screens.code_entry import CodeEntryView
 from game.ui.screens.levels import LevelsView
 from game.ui.screens.notice import NoticeView
 from game.ui.screens.proving import ProvingView
@@ -102,12 +103,18 @@ def test_the_paste_button_says_in_one_line_what_is_wrong_and_goes_back(window: A
     app.show_title()
     code = level_code(load_level(FINALE))
     clipboard[0] = code[:-5]
+    click_widget(window, "code")    # the code field; its Paste, then Open
+    field = window.current_view
+    assert isinstance(field, CodeEntryView)
     click_widget(window, "paste")
+    click_widget(window, "open")
     notice = window.current_view
     assert isinstance(notice, NoticeView) and notice.title == "The code cannot be opened"
     # Cut short: found by its length or by its checksum, depending on where the cut falls.
     assert len(notice.lines) == 1 and notice.lines[0].startswith("the code is")
     assert "cut short" in notice.lines[0]
+    send(window, "on_key_press", arcade.key.ESCAPE, 0)   # back to the field, the code still in it
+    assert window.current_view is field and field.typed == code[:-5]
     send(window, "on_key_press", arcade.key.ESCAPE, 0)
     assert isinstance(window.current_view, TitleView)
     clipboard[0] = "just some words"
@@ -128,7 +135,7 @@ def test_plain_v_does_nothing_and_the_button_sits_clear_of_the_menu(
         window.current_view.on_resize(*size)
         window.current_view.on_update(1 / 60)   # rebuilt for the new size
         widgets = window.current_view.widgets
-        paste = next(w for w in widgets if w.name == "paste")
+        paste = next(w for w in widgets if w.name == "code")
         assert paste.left + paste.width <= size[0] and paste.bottom >= 0
         for other in widgets:
             if other is not paste:
@@ -143,7 +150,7 @@ def test_plain_v_does_nothing_and_the_button_sits_clear_of_the_menu(
     image = arcade.get_image(0, 0, window.width, window.height)
     image.save(SCREENSHOTS / "paste_title.png")
     # The button is seen at its place: its face differs from the backdrop just beside it.
-    paste = next(w for w in window.current_view.widgets if w.name == "paste")
+    paste = next(w for w in window.current_view.widgets if w.name == "code")
     middle = paste.bottom + paste.height / 2
     assert not near(pixel(image, paste.left + 6, middle), pixel(image, paste.left - 6, middle), 12)
 

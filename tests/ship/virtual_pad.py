@@ -4,6 +4,8 @@ handlers), double D-pad events and split stick axes included, as a Linux (evdev)
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from pyglet.input.base import AbsoluteAxis, Button, Controller, ControllerManager, Device
@@ -100,3 +102,20 @@ class VirtualManager(ControllerManager):
     def unplug(self, pad: VirtualPad) -> None:
         self.pads.remove(pad)
         self.dispatch_event("on_disconnect", pad)
+
+
+@contextmanager
+def pad_plugged_in(window: Any) -> Iterator[VirtualPad]:
+    """A pad plugged in while the game runs (hot-plug), through the game's own PadInput, let go
+    of after the block."""
+    from game.ui.pad import PadInput
+
+    manager = VirtualManager()
+    pads = PadInput(window)
+    pads.start(manager)
+    plugged = VirtualPad()
+    manager.plug(plugged)
+    try:
+        yield plugged
+    finally:
+        pads.stop()

@@ -104,3 +104,33 @@ def test_a_clip_frame_drawn_at_half_size_looks_like_the_window_shrunk(window: An
     diff = ImageChops.difference(frame, whole).convert("L")
     differing = sum(diff.point(lambda v: 255 if v > 24 else 0).histogram()[255:])
     assert differing < 0.03 * frame.width * frame.height, f"{differing} pixels differ"
+
+
+def test_record_finds_the_level_beside_a_shared_replay_and_the_gif_holds_its_last_frame(
+        window: Any, tmp_path: pathlib.Path, capsys: Any) -> None:
+    from game.cli.record import END_HOLD
+    from game.io import load_level
+    from game.io.codes import game_code, open_code, write_opened
+    from game.io.replay import load_replay
+
+    # A game as a friend's code brings it (`code --decode` and Share write the same pair): the
+    # replay names no pack, its level file sits beside it.
+    proof = load_replay(shipped_proof("first-swap"))
+    level = load_level(levels_dir() / "first-steps" / "first-swap.yaml")
+    written = write_opened(open_code(game_code(level, proof.seed, proof.commands)), tmp_path / "from-a-friend")
+    replay = next(p for p in written if p.name.endswith(".replay.yaml"))
+    assert load_replay(replay).pack is None
+    out = tmp_path / "clip.gif"
+    code = main(["record", str(replay), "--out", str(out), "--fps", "10"])
+    said = capsys.readouterr()
+    assert code == 0, said.err
+    assert "1 moves, won" in said.out
+    clip = Image.open(out)
+    durations = []
+    for i in range(clip.n_frames):
+        clip.seek(i)
+        durations.append(clip.info["duration"])
+    # The finished board stays on screen before the clip starts again; the frames before it
+    # keep the clip's pace (a still stretch is one longer frame).
+    assert durations[-1] >= END_HOLD * 1000 >= 1500
+    assert all(d % 100 == 0 for d in durations[:-1]) and min(durations) == 100

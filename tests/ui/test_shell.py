@@ -154,7 +154,7 @@ def test_title_menu_keyboard_and_mouse(window: Any, fresh: pathlib.Path) -> None
 def test_no_editor_button_without_an_editor(window: Any, fresh: pathlib.Path) -> None:
     app = App(window)
     app.show_title()
-    assert [w.name for w in window.current_view.widgets] == ["play", "daily", "settings", "quit", "paste"]
+    assert [w.name for w in window.current_view.widgets] == ["play", "daily", "settings", "quit", "code"]
 
 
 def test_settings_are_chosen_with_keys_and_mouse_and_saved_at_once(window: Any, fresh: pathlib.Path) -> None:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 
 from . import style
-from .paste import LABEL as PASTE_LABEL, NAME as PASTE_NAME, is_paste, paste_code
+from .paste import ENTER_LABEL, ENTER_NAME, is_paste, paste_code
 from .widgets import MenuView, Widget
 
 if TYPE_CHECKING:
@@ -41,9 +41,12 @@ class LevelsView(MenuView):
         stars = progress.star_count(pack.id, ids)
         self.header(pack.name, f"by {pack.author or 'unknown author'}  ·  {done} / {len(ids)} done  ·  "
                                f"{stars} / {3 * len(ids)} stars", back=self.app.show_packs)
-        # A level from a share code opens from here too (or Ctrl+V): at the header's right.
-        self.button(PASTE_LABEL, w - 32 - 180, h - self.header_height / 2 - 22, 180, 44,
-                    lambda: paste_code(self.app), name=PASTE_NAME, header=True, font_size=13)
+        # A level from a share code opens from here too: the code field, or Ctrl+V at once; at the
+        # header's right.
+        pack_id = self.pack_id
+        self.button(ENTER_LABEL, w - 32 - 180, h - self.header_height / 2 - 22, 180, 44,
+                    lambda: self.app.show_code_entry(lambda: self.app.show_levels(pack_id)), name=ENTER_NAME,
+                    header=True, font_size=13)
         cols = max(2, min(6, int((w - 60 + GAP) // (TILE_W + GAP))))
         grid_w = cols * TILE_W + (cols - 1) * GAP
         left0 = w / 2 - grid_w / 2

@@ -1,4 +1,4 @@
-"""Ctrl+V and "Paste a code": open a share code from the clipboard on the title and levels screens."""
+"""Ctrl+V: open a share code from the clipboard on the title and levels screens (their "Enter a code" opens the code field)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import arcade
 if TYPE_CHECKING:
     from game.ui.navigator import Navigator
 
-LABEL = "Paste a code"
-NAME = "paste"
+ENTER_LABEL = "Enter a code"   # the title's and levels' button: the code field (screens/code_entry.py)
+ENTER_NAME = "code"
 # Ctrl on Linux and Windows, Cmd on a Mac: pyglet names the latter MOD_COMMAND.
 _PASTE_MODIFIERS = arcade.key.MOD_CTRL | arcade.key.MOD_COMMAND
 

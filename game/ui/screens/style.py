@@ -10,6 +10,7 @@ import arcade
 from PIL import Image, ImageDraw
 
 from game.core import Mode
+from game.ui import fonts
 
 
 RGBA = tuple[int, int, int, int]
@@ -35,6 +36,7 @@ STAR_EMPTY: RGBA = (84, 88, 124, 255)
 TEXT: RGBA = (238, 240, 250, 255)
 TEXT_MUTED: RGBA = (164, 170, 204, 255)
 TEXT_DIM: RGBA = (110, 114, 150, 255)
+FIELD_BG: RGBA = (14, 16, 34, 255)     # a field to type in: darker than the panels around it
 NOTICE_BG: RGBA = (128, 70, 32, 255)
 BAR_BG: RGBA = (28, 30, 54, 255)
 BAR_FILL: RGBA = (96, 210, 150, 255)
@@ -67,10 +69,10 @@ BODY_SIZE = 15
 SMALL_SIZE = 12
 
 
-@functools.cache
 def load_fonts() -> None:
-    """Register the display font shipped inside arcade (Kenney Future, CC0) once."""
-    arcade.load_font(":system:fonts/ttf/Kenney/Kenney_Future.ttf")
+    """Register the fonts the game ships (DejaVu Sans) and the display font inside arcade (Kenney
+    Future, CC0), once: game.ui.fonts."""
+    fonts.install()
 
 
 # -- textures (made with Pillow, once, then tinted by sprite colour) ------------------

@@ -15,7 +15,7 @@ from game.ui.key_help import menu_help
 from game.ui.pad import pad_family, pad_in_use
 
 from . import style
-from .paste import LABEL as PASTE_LABEL, NAME as PASTE_NAME, is_paste, paste_code
+from .paste import ENTER_LABEL, ENTER_NAME, is_paste, paste_code
 from .widgets import MenuView
 
 if TYPE_CHECKING:
@@ -136,9 +136,10 @@ class TitleView(MenuView):
             self.button(label, w / 2 - bw / 2, top - bh - i * step, bw, bh, action, name=name,
                         primary=(i == 0))
 
-        # A share code from a chat opens from here (or Ctrl+V): bottom right, clear of the key line.
-        self.button(PASTE_LABEL, w - 214, 12, 190, 40, lambda: paste_code(self.app), name=PASTE_NAME,
-                    font_size=13)
+        # A share code from a chat opens from here: typed or pasted in the code field (a pad
+        # picks its letters), or Ctrl+V at once: bottom right, clear of the key line.
+        self.button(ENTER_LABEL, w - 214, 12, 190, 40, lambda: self.app.show_code_entry(self.app.show_title),
+                    name=ENTER_NAME, font_size=13)
         if self.notice:
             self._build_notice(w, h)
         self._help = self.text(menu_help(pad_in_use(self.window), pad_family(self.window)), w / 2, 26,
