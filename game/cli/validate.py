@@ -121,7 +121,7 @@ def _proof_problem(proof: Proof) -> FileProblem:
 def _proof_beside(path: pathlib.Path, level: Level) -> list[Proof]:
     """The proof a level file's pack folder keeps for it (replays/LEVEL_ID.yaml beside it), if any."""
     file = proof_file(path.parent, level.id)
-    if not file.is_file():
+    if not gate.is_file(file):
         return []
     try:
         return [Proof(level.id, Verdict.PROVEN, file, replay=load_replay(file))]
