@@ -107,7 +107,7 @@ class Proposal:
     proof: tuple[Command, ...]
     measured: Measured
     lesson: LessonVerdict | None
-    distance: float           # to the nearest level held against (1.0: none)
+    distance: float | None    # layout distance to the nearest level held against (None: none)
     tries: int                # candidates tried for it
     checks: int               # fresh blocks played for it
 
@@ -145,6 +145,7 @@ class _Run:
         self.report = progress
         self.cancel = cancel
         self.games = 0
+        self.said = ""
         self.index = 0
         self.kept: list[Proposal] = []
         self.block = 0
@@ -154,7 +155,7 @@ class _Run:
 
     def _tick(self, games: int) -> None:
         self.games += games
-        self.stop_if_asked()
+        self.say(self.said)
 
     def stop_if_asked(self) -> None:
         if self.cancel is not None and self.cancel():
@@ -162,12 +163,14 @@ class _Run:
 
     def say(self, said: str) -> None:
         self.stop_if_asked()
+        self.said = said
         if self.report is not None:
             self.report(Progress(self.index, len(self.kept), self.request.count, self.games, said))
 
-    def nearest(self, level: Level) -> float:
+    def nearest(self, level: Level) -> float | None:
+        """The layout distance to the nearest level it is held against (None: there is none)."""
         others = [p.level for p in self.kept] + list(self.request.against)
-        return min((layout_distance(level, other) for other in others), default=1.0)
+        return min((layout_distance(level, other) for other in others), default=None)
 
     def window(self, centre: float) -> float:
         """How far from the band's centre the search's estimate may land: what the fresh
@@ -211,7 +214,7 @@ class _Run:
                 continue
             level = dataclasses.replace(level, moves=moves)
             distance = self.nearest(level)
-            if distance < request.min_distance:
+            if distance is not None and distance < request.min_distance:
                 genome, why = random_genome(shape, request.blockers, moves, rng), \
                     f"too like another level (distance {distance:.2f})"
                 continue
@@ -239,7 +242,7 @@ class _Run:
             made = Made(band=request.band, search_seeds=(seeds[0], seeds[-1]), seeds=(fresh[0], fresh[-1]),
                         games=measured.dealt, wins=measured.wins, rate=round(measured.rate, 4),
                         interval=(round(measured.interval[0], 4), round(measured.interval[1], 4)),
-                        distance=round(distance, 4))
+                        distance=None if distance is None else round(distance, 4))
             return Proposal(dataclasses.replace(finished.level, made=made), finished.proof, measured,
                             verdict, distance, attempt, checks)
         return f"level {index + 1}: none found in {request.tries} candidates (last: {why})"
