@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.core import Command, Lesson, Level, Made, Mode, SpecialSort, seed_state
+from game.core.level_format import lesson_modes
 
 from .base import BotRandom
 from .gen_layout import BLOCKERS, Genome, Shape, build, layout_distance, mutate, random_genome, rescale
@@ -94,6 +95,10 @@ class Request:
             return "slide levels are not generated (their difficulty is the shuffle, not a limit)"
         if any(b not in BLOCKERS for b in self.blockers):
             return f"blockers are {', '.join(BLOCKERS)}"
+        if self.teaches is not None and self.mode not in lesson_modes(self.teaches):
+            return f"a {self.mode} level cannot teach {self.teaches} (only {' and '.join(lesson_modes(self.teaches))})"
+        if self.mode == Mode.CHAIN and Lesson.DROPS in self.blockers:
+            return "chain levels have no drops"
         if self.teaches is not None and self.teaches in BLOCKERS and self.teaches not in self.blockers:
             return f"it cannot teach {self.teaches} without placing it: allow that blocker"
         return None
@@ -177,7 +182,7 @@ class _Run:
         check's interval leaves of the band, less a margin for the search's own noise."""
         lo, hi = self.request.band
         half = Z95 * (max(centre * (1 - centre), 0.01) / self.request.games) ** 0.5
-        return max(0.01, (hi - lo) / 2 - half - SEARCH_MARGIN)
+        return max(0.01, (hi - lo) / 2 - float(half) - SEARCH_MARGIN)
 
     def one(self, index: int) -> Proposal | str:
         """Search for the index-th level: a proposal, or why none was found."""

@@ -83,7 +83,7 @@ def _range(text: str, kind: type, option: str) -> tuple[Any, Any] | str:
         return f"{option} takes LOW-HIGH like {'0.40-0.60' if kind is float else '10-30'}, found {text[:40]!r}"
 
 
-def _words(text: str, kind: type, option: str) -> tuple[Any, ...] | str:
+def _words(text: str, kind: type[Lesson] | type[SpecialSort], option: str) -> tuple[Any, ...] | str:
     try:
         return tuple(kind(word.strip()) for word in text.split(",") if word.strip())
     except ValueError:

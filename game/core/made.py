@@ -56,7 +56,7 @@ def parse_made(out: Collector, raw: Any) -> Made | None:
     before = len(out.problems)
 
     def pair(key: str, whole: bool) -> tuple[Any, Any] | None:
-        value = raw.get(key)
+        value: Any = raw.get(key)
         ok = isinstance(value, list) and len(value) == 2 and all(
             (is_whole(v) and v >= 0) if whole else (_number(v) and 0 <= v <= 1) for v in value)
         if not ok:
@@ -66,7 +66,7 @@ def parse_made(out: Collector, raw: Any) -> Made | None:
         return value[0], value[1]
 
     def count(key: str) -> int:
-        value = raw.get(key)
+        value: Any = raw.get(key)
         if not (is_whole(value) and value >= 0):
             out.add(("made", key), f"expected a whole number, found {describe(value)}", fault=Fault.TYPE)
             return 0
@@ -75,7 +75,8 @@ def parse_made(out: Collector, raw: Any) -> Made | None:
     band, interval = pair("band", False), pair("interval", False)
     search, seeds = pair("search_seeds", True), pair("seeds", True)
     games, wins = count("games"), count("wins")
-    rate, distance = raw.get("rate"), raw.get("distance")
+    rate: Any = raw.get("rate")
+    distance: Any = raw.get("distance")
     if not (_number(rate) and 0 <= rate <= 1):
         out.add(("made", "rate"), f"expected a rate from 0 to 1, found {describe(rate)}", fault=Fault.TYPE)
     if distance is not None and not (_number(distance) and 0 <= distance <= 1):
