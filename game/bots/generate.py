@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.core import Command, Lesson, Level, Made, Mode, SpecialSort, seed_state
-from game.core.level_format import lesson_modes
+from game.core.level_format import MAX_KINDS, MAX_SIZE, MIN_KINDS, MIN_SIZE, lesson_modes
 
 from .base import BotRandom
 from .gen_layout import BLOCKERS, Genome, Shape, build, layout_distance, mutate, random_genome, rescale
@@ -39,6 +39,13 @@ MIN_DISTANCE = 0.1         # a proposal differs from every other level in this s
 SEARCH_MARGIN = 0.02       # the search aims this far inside the interval the check will allow
 TOO_FAR = 0.7              # load factors: a limit range that misses the band by far
 NUDGE = 0.9                # ... and one whose nearest limit lands just outside the window
+
+
+def lesson_sorts(lesson: Lesson) -> tuple[SpecialSort, ...]:
+    """The sorts of special a lesson's level must let runs form (a combo: both; a blocker: none)."""
+    if lesson in BLOCKERS:
+        return ()
+    return tuple(SpecialSort(word) for word in dict.fromkeys(lesson.value.split("+")))
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +100,13 @@ class Request:
             return f"ask for 1..{SEARCH_SPAN // self.search_games} levels, found {self.count}"
         if self.mode == Mode.SLIDE:
             return "slide levels are not generated (their difficulty is the shuffle, not a limit)"
+        if not (MIN_SIZE <= self.width <= MAX_SIZE and MIN_SIZE <= self.height <= MAX_SIZE):
+            return f"the board must be {MIN_SIZE}..{MAX_SIZE} cells a side, found {self.width}x{self.height}"
+        if not MIN_KINDS <= self.kinds <= MAX_KINDS:
+            return f"kinds must be {MIN_KINDS}..{MAX_KINDS}, found {self.kinds}"
+        if self.teaches is not None and self.teaches not in BLOCKERS and \
+                not set(lesson_sorts(self.teaches)) <= set(self.specials):
+            return f"it cannot teach {self.teaches} unless {' and '.join(lesson_sorts(self.teaches))} may form"
         if any(b not in BLOCKERS for b in self.blockers):
             return f"blockers are {', '.join(BLOCKERS)}"
         if self.teaches is not None and self.mode not in lesson_modes(self.teaches):

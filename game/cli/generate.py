@@ -9,7 +9,7 @@ from typing import Any
 
 from game.bots.farm import ClusterUnavailable, default_workers
 from game.bots.gen_layout import BLOCKERS
-from game.bots.generate import MIN_DISTANCE, SEARCH_GAMES, TRIES, Outcome, Progress, Proposal, Request, generate
+from game.bots.generate import lesson_sorts, MIN_DISTANCE, SEARCH_GAMES, TRIES, Outcome, Progress, Proposal, Request, generate
 from game.bots.lessons import LESSON_GAMES
 from game.bots.playtest import DEFAULT_GAMES
 from game.cli.output import progress_bar, safe
@@ -49,8 +49,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--band", default="0.40-0.60", metavar="LOW-HIGH",
                         help="the person-like bot's pass rate to land in (default 0.40-0.60)")
     parser.add_argument("--teaches", default=None, metavar="MECHANIC",
-                        help=f"a lesson the levels teach ({', '.join(Lesson)}); a blocker lesson needs "
-                             "that blocker allowed (it is added when missing)")
+                        help=f"a lesson the levels teach ({', '.join(Lesson)}); the blocker or the "
+                             "specials it needs are allowed with it")
     parser.add_argument("--moves", default="10-30", metavar="LOW-HIGH", help="move limits to choose from (default 10-30)")
     parser.add_argument("-n", "--count", type=int, default=1, help="levels to propose (default 1)")
     parser.add_argument("--seed", type=int, default=0, help="the search's seed (default 0): the same seed, the same levels")
@@ -107,6 +107,7 @@ def request_of(args: argparse.Namespace) -> Request | str:
         teaches = Lesson(args.teaches)
         if teaches in BLOCKERS and teaches not in blockers:
             blockers = (*blockers, teaches)
+        specials = (*specials, *(s for s in lesson_sorts(teaches) if s not in specials))
     if not 1 <= args.count <= MAX_COUNT:
         return f"-n must be 1..{MAX_COUNT}, found {args.count}"
     if args.workers is not None and not 1 <= args.workers <= MAX_WORKERS:

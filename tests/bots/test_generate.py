@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 from editor.draft import read_draft
 from game.bots.gen_layout import layout_distance
-from game.bots.generate import FRESH_BASE, MAX_SEED, REMEASURE_BASE, Progress, Request, generate
+from game.bots.generate import lesson_sorts, FRESH_BASE, MAX_SEED, REMEASURE_BASE, Progress, Request, generate
 from game.cli import main
-from game.core import Level, LevelError, Made, Mode, Status
+from game.core import Lesson, Level, LevelError, Made, Mode, SpecialSort, Status
 from game.io import load_level, load_pack, save_level
 from game.io.levels import check_level_file, level_to_yaml
 from game.io.paths import levels_dir
@@ -74,6 +74,19 @@ def test_bad_options_are_named_before_any_game(tmp_path: pathlib.Path, capsys: p
     assert "--teaches" in capsys.readouterr().err
     assert main(["generate", "-o", str(tmp_path), "--mode", "chain", "--teaches", "drops"]) == 2
     assert "drops" in capsys.readouterr().err
+    assert main(["generate", "-o", str(tmp_path), "--size", "40x5"]) == 2
+    assert "2..32" in capsys.readouterr().err
+    assert main(["generate", "-o", str(tmp_path), "--scheduler", "tcp://127.0.0.1:1", *SMALL]) == 1
+    said = capsys.readouterr().err
+    assert "Dask" in said and "gridfall generate:" in said
+    assert not list(tmp_path.iterdir())   # nothing written
+
+
+def test_a_lesson_brings_what_it_needs() -> None:
+    assert lesson_sorts(Lesson.RAINBOW_LINE) == (SpecialSort.RAINBOW, SpecialSort.LINE)
+    assert lesson_sorts(Lesson.JELLY) == ()
+    assert "line" in (Request(teaches=Lesson.LINE).problem() or "")
+    assert Request(teaches=Lesson.LINE, specials=(SpecialSort.LINE,)).problem() is None
 
 
 def test_a_twin_of_a_level_held_against_is_not_proposed() -> None:
