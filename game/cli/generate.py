@@ -31,14 +31,15 @@ def register(subparsers: Any) -> None:
         description="Search for levels whose person-like bot pass rate lies in a band: the move "
                     "limit is fitted on the search's games, the goal and the layout changed until "
                     "it lands; a level is kept only when 1,000 fresh seeds the search never played "
-                    "put its 95%% Wilson interval inside the band, it teaches its lesson (the lab of "
+                    "put its 95% Wilson interval inside the band, it teaches its lesson (the lab of "
                     "`validate --lessons`), a bot wins it from its seed (the proof, written to "
                     "replays/), and its layout differs from every other level's. Each kept level "
                     "says how it was made (made:).")
     parser.add_argument("-o", "--out", required=True, metavar="FOLDER_OR_PACK",
                         help="a folder for the level files (made when missing), or a pack folder "
                              "(with pack.yaml): the levels are appended to its list")
-    parser.add_argument("--mode", choices=[Mode.MATCH3.value, Mode.CHAIN.value], default=Mode.MATCH3.value)
+    parser.add_argument("--mode", choices=[Mode.MATCH3.value, Mode.CHAIN.value], default=Mode.MATCH3.value,
+                        help="the kind of level (default match3)")
     parser.add_argument("--size", default="7x7", metavar="WxH", help="board size (default 7x7)")
     parser.add_argument("--kinds", type=int, default=5, help="tile kinds (default 5)")
     parser.add_argument("--blockers", default="", metavar="LIST",
