@@ -56,10 +56,18 @@ class Measured:
     def interval(self) -> tuple[float, float]:
         return wilson(self.wins, self.dealt)
 
-    def inside(self, band: tuple[float, float]) -> bool:
-        """Whether the whole interval lies in the band (every seed dealt)."""
+    def inside(self, band: tuple[float, float], margin: float = 0.0) -> bool:
+        """Whether the whole interval lies in the band, `margin` away from its edges (every
+        seed dealt)."""
         lo, hi = self.interval
-        return self.dealt == len(self.records) and band[0] <= lo and hi <= band[1]
+        return self.dealt == len(self.records) and band[0] + margin <= lo and hi <= band[1] - margin
+
+    def kept_in(self, band: tuple[float, float]) -> bool:
+        """Whether a generator keeps it: the interval inside the band by its own half-width, so
+        that the rate measured again on other seeds lands inside too (an interval that only
+        just fits is as likely as not to stick out the next time)."""
+        lo, hi = self.interval
+        return self.inside(band, (hi - lo) / 2)
 
 
 def measure(farm: Farm, level: Level, seeds: Sequence[int]) -> Measured:

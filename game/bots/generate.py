@@ -6,7 +6,8 @@ range gives the rate under every limit in it. When no limit lands in the band th
 load is scaled (more tiles to collect, more jelly, stones or drops), and when a candidate fails
 a check its layout is mutated or drawn again. A candidate whose search figures land is played
 again on a block of fresh seeds no search ever played (the search's own estimate is biased
-upward: it kept the luckiest); only a 95% Wilson interval inside the band keeps it.
+upward: it kept the luckiest); only a 95% Wilson interval inside the band, by its own
+half-width (so that a re-measure on other seeds lands inside too), keeps it.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ MAX_GAMES = 100_000
 SEARCH_GAMES = 300
 TRIES = 40                 # candidates tried for one level before it is given up
 MIN_DISTANCE = 0.1         # a proposal differs from every other level in this share of cells at least
-SEARCH_MARGIN = 0.02       # the search aims this far inside the interval the check will allow
+SEARCH_MARGIN = 0.02       # the least window the search's estimate may land in around the band's centre
 TOO_FAR = 0.7              # load factors: a limit range that misses the band by far
 NUDGE = 0.9                # ... and one whose nearest limit lands just outside the window
 
@@ -193,10 +194,10 @@ class _Run:
 
     def window(self, centre: float) -> float:
         """How far from the band's centre the search's estimate may land: what the fresh
-        check's interval leaves of the band, less a margin for the search's own noise."""
+        check (its interval, by its half-width inside the band) leaves of the band."""
         lo, hi = self.request.band
         half = Z95 * (max(centre * (1 - centre), 0.01) / self.request.games) ** 0.5
-        return max(0.01, (hi - lo) / 2 - float(half) - SEARCH_MARGIN)
+        return max(SEARCH_MARGIN, (hi - lo) / 2 - 2 * float(half))
 
     def one(self, index: int) -> Proposal | str:
         """Search for the index-th level: a proposal, or why none was found."""
@@ -242,7 +243,7 @@ class _Run:
             checks += 1
             self.say(f"level {index + 1}: fresh check of {level_id} ({moves} moves)")
             measured = measure(self.farm, level, fresh)
-            if not measured.inside(request.band):
+            if not measured.kept_in(request.band):
                 lo, hi = measured.interval
                 genome, why = rescale(shape, genome, NUDGE if measured.rate < centre else 1 / NUDGE, rng), \
                     f"fresh seeds put it at {measured.rate:.1%} ({lo:.1%}-{hi:.1%})"

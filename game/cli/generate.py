@@ -31,7 +31,8 @@ def register(subparsers: Any) -> None:
         description="Search for levels whose person-like bot pass rate lies in a band: the move "
                     "limit is fitted on the search's games, the goal and the layout changed until "
                     "it lands; a level is kept only when 1,000 fresh seeds the search never played "
-                    "put its 95% Wilson interval inside the band, it teaches its lesson (the lab of "
+                    "put its 95% Wilson interval inside the band (by its own half-width, so a re-measure "
+                    "lands inside too), it teaches its lesson (the lab of "
                     "`validate --lessons`), a bot wins it from its seed (the proof, written to "
                     "replays/), and its layout differs from every other level's. Each kept level "
                     "says how it was made (made:).")
