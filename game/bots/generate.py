@@ -13,7 +13,7 @@ half-width (so that a re-measure on other seeds lands inside too), keeps it.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from game.core import Command, Lesson, Level, Made, Mode, SpecialSort, seed_state
@@ -47,6 +47,14 @@ def lesson_sorts(lesson: Lesson) -> tuple[SpecialSort, ...]:
     if lesson in BLOCKERS:
         return ()
     return tuple(SpecialSort(word) for word in dict.fromkeys(lesson.value.split("+")))
+
+
+def still_to_come(course: Sequence[Level], place: int) -> tuple[Lesson, ...]:
+    """The lessons a level put at `place` in a course (levels in the order a player meets
+    them) comes before: taught after it and not before, so it must not use them by accident."""
+    before = {level.teaches for level in course[:place]}
+    return tuple(dict.fromkeys(level.teaches for level in course[place:]
+                               if level.teaches is not None and level.teaches not in before))
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,4 +305,5 @@ def remeasure(level: Level, games: int = DEFAULT_GAMES, workers: int = 1, schedu
     return measure(Farm(workers, scheduler), level, range(first, first + games))
 
 
-__all__ = ["Cancelled", "Genome", "Outcome", "Progress", "Proposal", "Request", "generate", "remeasure"]
+__all__ = ["Cancelled", "Genome", "Outcome", "Progress", "Proposal", "Request", "generate", "lesson_sorts",
+           "remeasure", "still_to_come"]

@@ -9,7 +9,7 @@ from typing import Any
 
 from game.bots.farm import ClusterUnavailable, default_workers
 from game.bots.gen_layout import BLOCKERS
-from game.bots.generate import lesson_sorts, MIN_DISTANCE, SEARCH_GAMES, TRIES, Outcome, Progress, Proposal, Request, generate
+from game.bots.generate import lesson_sorts, still_to_come, MIN_DISTANCE, SEARCH_GAMES, TRIES, Outcome, Progress, Proposal, Request, generate
 from game.bots.lessons import LESSON_GAMES
 from game.bots.playtest import DEFAULT_GAMES
 from game.cli.output import progress_bar, safe
@@ -160,9 +160,7 @@ def _still_to_come(pack: Pack | None) -> tuple[Lesson, ...]:
 
     course = course_around(pack)
     last = max((i for i, level in enumerate(course) if level in pack.levels), default=len(course) - 1)
-    before = {level.teaches for level in course[:last + 1]}
-    return tuple(dict.fromkeys(level.teaches for level in course[last + 1:]
-                               if level.teaches is not None and level.teaches not in before))
+    return still_to_come(course, last + 1)
 
 
 def describe(proposal: Proposal, band: tuple[float, float]) -> str:

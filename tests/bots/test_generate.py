@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from editor.draft import read_draft
 from game.bots.gen_layout import layout_distance
-from game.bots.generate import lesson_sorts, FRESH_BASE, MAX_SEED, REMEASURE_BASE, Progress, Request, generate
+from game.bots.generate import lesson_sorts, still_to_come, FRESH_BASE, MAX_SEED, REMEASURE_BASE, Progress, Request, generate
 from game.cli import main
 from game.core import Lesson, Level, LevelError, Made, Mode, SpecialSort, Status
 from game.io import load_level, load_pack, save_level
@@ -81,6 +81,15 @@ def test_bad_options_are_named_before_any_game(tmp_path: pathlib.Path, capsys: p
     said = capsys.readouterr().err
     assert "Dask" in said and "gridfall generate:" in said
     assert not list(tmp_path.iterdir())   # nothing written
+
+
+def test_a_level_placed_in_a_course_must_not_use_the_lessons_still_to_come() -> None:
+    course = load_pack(levels_dir() / "sweet-mechanics").levels
+    taught = [level.teaches for level in course]
+    first_stones = taught.index(Lesson.STONES)
+    coming = still_to_come(course, first_stones)
+    assert Lesson.STONES in coming and Lesson.JELLY not in coming   # jelly-beds opens the pack
+    assert still_to_come(course, len(course)) == ()
 
 
 def test_a_lesson_brings_what_it_needs() -> None:
