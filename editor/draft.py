@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from game.core import (
-    DEFAULT_KINDS, GOAL_KEYS, KEY_ORDER, MAX_SIZE, MAX_SLIDE_SIZE, MIN_SIZE, MODES, RANDOM_TOKEN, RULE_KEYS, Goals,
+    DEFAULT_KINDS, GOAL_KEYS, KEY_ORDER, NOTE_KEYS, MAX_SIZE, MAX_SLIDE_SIZE, MIN_SIZE, MODES, RANDOM_TOKEN, RULE_KEYS, Goals,
     Level, Mode, Problem, Rules,
     LevelReading, design_warnings, level_mapping, parse_level, playability_problems, read_level,
 )
@@ -170,8 +170,8 @@ def _kept(data: Mapping[str, Any], draft: Draft) -> Kept:
     mine = draft.to_mapping()
     out: list[tuple[KeyPath, Any]] = []
     for key, value in data.items():
-        if not isinstance(key, str) or key not in KEY_ORDER:
-            out.append(((str(key),), freeze(value)))
+        if not isinstance(key, str) or key not in KEY_ORDER or key in NOTE_KEYS:
+            out.append(((str(key),), freeze(value)))   # a note (made:) no field edits rides along too
         elif key in ("goals", "rules") and isinstance(value, Mapping):
             known = GOAL_KEYS if key == "goals" else RULE_KEYS
             for sub, v in value.items():

@@ -14,6 +14,7 @@ SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
     ("play", "game.cli.play", "open the game (the default)"),
     ("simulate", "game.cli.simulate", "let a bot play a level over many seeds (win rate, score, moves)"),
     ("playtest", "game.cli.playtest", "play each level many times and report how hard it is"),
+    ("generate", "game.cli.generate", "propose levels for a pass band (and a lesson), proven on fresh seeds"),
     ("calibrate", "game.cli.calibrate", "fit the person-like bot to real players' replays (a persona file)"),
     ("replay", "game.cli.replay", "play a replay file through the rules and print the result"),
     ("validate", "game.cli.validate", "check level files and packs, listing every problem"),

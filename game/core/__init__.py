@@ -22,9 +22,10 @@ from .goals import (
 from .grid import DROP, EMPTY, HOLE, PLAYER, RAINBOW, STONE, Cell, Grid, are_neighbours, are_orthogonal_neighbours, lines_up, neighbours
 from .checking import Fault, Part, Problem, describe, quoted, shorten, unknown_keys
 from .level import Level, LevelError, level_mapping, parse_level
+from .made import MADE_KEYS, Made
 from .level_reading import LevelReading, read_level
 from .level_format import (
-    DEFAULT_KINDS, DEFAULT_SEED, DROP_TOKEN, GAP_TOKEN, GOAL_KEYS, HOLE_TOKEN, KEY_ORDER, LOCK_TOKEN, MAX_JELLY,
+    DEFAULT_KINDS, DEFAULT_SEED, DROP_TOKEN, GAP_TOKEN, GOAL_KEYS, NOTE_KEYS, HOLE_TOKEN, KEY_ORDER, LOCK_TOKEN, MAX_JELLY,
     MAX_SIZE, RULE_KEYS,
     MAX_SLIDE_SIZE, MAX_STONE_HITS, MIN_SIZE, MODES, PLAYER_TOKEN, RAINBOW_TOKEN, RANDOM_TOKEN,
     STONE_TOKEN, Goals, Rules, deal_id_after_rename, token_locked, token_special, token_stone, valid_id,
@@ -50,7 +51,7 @@ from .vocab import GoalName, Lesson, Mode, Special, SpecialSort, Status
 from .lessons import combo_of, lesson_used
 
 __all__ = [
-    "GOAL_KEYS", "KEY_ORDER", "RULE_KEYS",
+    "GOAL_KEYS", "NOTE_KEYS", "KEY_ORDER", "Made", "MADE_KEYS", "RULE_KEYS",
     "are_neighbours", "blocker_progress", "BonusScored", "Counts", "Cracked", "DROP", "DROP_TOKEN", "DropCollected",
     "JellyCleared", "LOCK_TOKEN", "STONE", "STONE_TOKEN", "token_locked", "token_stone", "Unlocked", "are_orthogonal_neighbours", "Cell", "Chain", "Check", "checks_of", "chain_blocker_hits", "chain_grid", "chain_starts", "Chained",
     "Cleared", "Command", "Created", "Detonated", "decide", "DIGEST_VERSION", "DIGEST_VERSIONS", "Draws", "Divergence", "DEFAULT_KINDS", "DEFAULT_SEED", "describe", "quoted", "EMPTY", "Event", "evolve", "Fault", "Fell", "fold", "first_divergence",

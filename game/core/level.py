@@ -16,6 +16,7 @@ from .level_format import (
     DEFAULT_KINDS, DEFAULT_SEED, DROP_TOKEN, FORMAT, HOLE_TOKEN, PLAYER_TOKEN, RANDOM_TOKEN, Goals,
     Rules, sorts_forming, specials_of, token_special, token_value,
 )
+from .made import Made
 from .units import LOCK, STONE, Blocker, Counts
 from .vocab import Lesson, Mode, Special, SpecialSort
 
@@ -56,6 +57,8 @@ class Level:
     # The id the deal is seeded by when it is not the level's own (`deal_id:`, written by a
     # rename that keeps the deal; see deal_id_after_rename). None: the id, as before the field.
     deal_id: str | None = None
+    # How `gridfall generate` made and measured the level (a note: no hash names it).
+    made: Made | None = None
     # Facts derived from the fields alone (the layout's stones, the board's geometry, ...),
     # made on first use and kept with this value: the rules ask them every move. Not an init
     # field, so dataclasses.replace starts a changed level with none; not compared, hashed,
@@ -95,13 +98,13 @@ class Level:
         mapping less the name and description): stored results name it (their star rates
         change with the star marks), so a changed level is noticed. sha256, never Python's
         hash(), which changes from run to run."""
-        return self._hash(("name", "description", "teaches"))   # what a level says, not how it plays
+        return self._hash(("name", "description", "teaches", "made"))   # what a level says, not how it plays
 
     def play_hash(self) -> str:
         """content_hash less the star marks: what replays and saved games name. Stars weigh a
         finished game; they change no move, deal or score, so a pack that re-tunes its stars
         (as every rules change does) keeps its players' replays and games in progress."""
-        return self._hash(("name", "description", "teaches", "stars"))
+        return self._hash(("name", "description", "teaches", "stars", "made"))
 
     def named_by(self, digest: str) -> bool:
         """Whether a replay's or saved game's level hash is this level's: its play_hash, or
@@ -281,7 +284,7 @@ class Level:
             width=self.width, height=self.height, kinds=self.kinds, seed=self.seed,
             moves=self.moves, layout=self.layout, goals=self.goals, stars=self.stars,
             rules=self.rules, jelly=self.jelly, teaches=self.teaches, special_sorts=self.special_sorts,
-            deal_id=self.deal_id,
+            deal_id=self.deal_id, made=self.made,
         )
 
 
@@ -290,7 +293,7 @@ def level_mapping(
     *, id: Any, name: Any, description: Any, mode: Any, width: Any, height: Any, kinds: Any,
     seed: Any, moves: Any, layout: tuple[tuple[str, ...], ...] | None, goals: Goals,
     stars: Any, rules: Rules, jelly: tuple[tuple[int, ...], ...] | None = None, teaches: Any = None,
-    special_sorts: Any = None, deal_id: Any = None,
+    special_sorts: Any = None, deal_id: Any = None, made: Made | None = None,
 ) -> dict[str, Any]:
     """A level-file mapping from its parts, keys in the documented order, defaults left out.
 
@@ -347,6 +350,8 @@ def level_mapping(
         }
         if not rules.specials:   # written only when off, so older levels keep their bytes and hash
             out["rules"]["specials"] = False
+    if made is not None:
+        out["made"] = made.to_dict()
     return out
 
 

@@ -9,6 +9,7 @@ from typing import Any, Mapping
 from .boards import run_cells, slide_solvable, solved_slide
 from .checking import Collector, Fault, Part, Path, Problem, describe, is_whole, shorten, unknown_keys
 from .grid import EMPTY, Cell, neighbours
+from .made import parse_made
 from .level_format import (
     DEFAULT_KINDS, DROP_TOKEN, FORMAT, GAP_TOKEN, GOAL_KEYS, HOLE_TOKEN, KEY_ORDER, KIND_SPECIALS,
     MAX_JELLY, MAX_KINDS, MAX_SIZE, MAX_SLIDE_SIZE, MIN_KINDS, MIN_SIZE,
@@ -112,6 +113,7 @@ def check_level(data: Mapping[str, Any]) -> tuple[dict[str, Any] | None, list[Pr
     stars = _parse_stars(out, data.get("stars"))
     teaches = _parse_teaches(out, data.get("teaches"), mode, rules, layout, jelly, goals)
     special_sorts = _parse_special_sorts(out, data, mode, rules, teaches)
+    made = parse_made(out, data.get("made"))
 
     if layout is not None and mode is not None and width is not None and height is not None:
         _check_layout_semantics(out, layout, mode, rules, width, height)
@@ -128,7 +130,7 @@ def check_level(data: Mapping[str, Any]) -> tuple[dict[str, Any] | None, list[Pr
         id=level_id, name=name, mode=mode, width=width, height=height,
         kinds=kinds, description=description, seed=seed, moves=moves, layout=layout,
         jelly=jelly, goals=goals or Goals(), stars=stars, rules=rules, teaches=teaches,
-        special_sorts=special_sorts, deal_id=deal_id,
+        special_sorts=special_sorts, deal_id=deal_id, made=made,
     )
     return fields, out.problems
 

@@ -25,8 +25,10 @@ DEFAULT_SEED = 0   # the seed of a level that names none (Level.play_seed)
 # The documented order of a level file's keys; writers emit them in this order.
 KEY_ORDER = (
     "format", "id", "name", "description", "teaches", "specials", "mode", "width", "height", "kinds",
-    "seed", "deal_id", "moves", "layout", "jelly", "goals", "stars", "rules",
+    "seed", "deal_id", "moves", "layout", "jelly", "goals", "stars", "rules", "made",
 )
+# Keys a level carries that no editor field edits (how it was made): an editor writes them back as read.
+NOTE_KEYS = ("made",)
 GOAL_KEYS = ("score", "collect", "reach", "jelly", "stones", "drops")
 RULE_KEYS = ("min_match", "min_chain", "diagonal", "specials")
 ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")

@@ -118,7 +118,7 @@ def level_body_lines(level: Level) -> list[str]:
 
 def mapping_body_lines(mapping: Mapping[str, Any]) -> list[str]:
     """A level-file mapping (core level_mapping: keys in order) as YAML lines, no header."""
-    return mapping_lines(dict(mapping), block_keys=frozenset({"goals"}), flow_keys=frozenset({"specials"}))
+    return mapping_lines(dict(mapping), block_keys=frozenset({"goals", "made"}), flow_keys=frozenset({"specials"}))
 
 
 def mapping_to_yaml(mapping: Mapping[str, Any], schema: str | None) -> str:

@@ -110,7 +110,7 @@ def proof_file(folder: pathlib.Path, level_id: str) -> pathlib.Path:
     return folder / REPLAYS / f"{level_id}.yaml"
 
 
-def keep_proof(folder: pathlib.Path, pack_id: str, level: Level, seed: int,
+def keep_proof(folder: pathlib.Path, pack_id: str | None, level: Level, seed: int,
                commands: Sequence[Command]) -> pathlib.Path:
     """Write a game that wins `level` as its proof in the pack folder (replays/LEVEL_ID.yaml,
     atomically; the replays folder is made when missing). The game is played through the rules

@@ -146,7 +146,7 @@ def rename_level(old: pathlib.Path, new_id: str, text: str,
             done = dataclasses.replace(done, proof=True)
     listed = listed_levels(folder)
     if listed is not None and old.name in listed:
-        writes.append((PACK_FILE, _pack_text(folder, [new.name if n == old.name else n for n in listed])))
+        writes.append((PACK_FILE, pack_text(folder, [new.name if n == old.name else n for n in listed])))
         done = dataclasses.replace(done, listed=True)
     figures = renamed_results_text(folder, old_id, new_id)
     if figures is not None:
@@ -204,7 +204,7 @@ def _same_file(a: pathlib.Path, b: pathlib.Path) -> bool:
     return gate.same_file(a, b)
 
 
-def _pack_text(folder: pathlib.Path, levels: list[str]) -> str:
+def pack_text(folder: pathlib.Path, levels: list[str]) -> str:
     """pack.yaml with another level list, its details as written, through the one pack writer."""
     index = folder / PACK_FILE
     doc = read_document(index)

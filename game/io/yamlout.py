@@ -19,6 +19,8 @@ def scalar(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, int):
         return str(value)
+    if isinstance(value, float):   # a YAML float, never quoted as text (a level's made: rates)
+        return _dump_scalar(value)
     if value is None:
         return "null"
     text = str(value)

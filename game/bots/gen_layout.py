@@ -1,0 +1,199 @@
+"""The generator's candidate levels: a small genome (holes, blockers, the goal's load), drawn at random, mutated, and turned into a Level; and the layout distance between two levels."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from game.core import (
+    DROP_TOKEN, HOLE_TOKEN, LOCK_TOKEN, RANDOM_TOKEN, STONE_TOKEN, Lesson, Level, LevelError, Mode, SpecialSort,
+)
+
+from .base import BotRandom
+
+Cell = tuple[int, int]
+# The blockers a request may place; each but locks is a goal of its own (locks ride with another).
+BLOCKERS = (Lesson.JELLY, Lesson.STONES, Lesson.LOCKS, Lesson.DROPS)
+GOAL_BLOCKERS = (Lesson.JELLY, Lesson.STONES, Lesson.DROPS)
+# Holes on a candidate board: a few, mirrored left to right, so no two boards are twins by default.
+HOLE_SHARE = (0.04, 0.14)
+LOCKS_PLACED = (3, 7)
+
+
+@dataclass(frozen=True, slots=True)
+class Genome:
+    """One candidate: what sits where, and how much the main goal asks (`load`: tiles to
+    collect, jelly cells, stones or drops). The move limit is fitted afterwards."""
+
+    holes: frozenset[Cell]
+    locks: frozenset[Cell]
+    blockers: tuple[Lesson, ...]     # the blockers placed (the first goal blocker is the main goal)
+    load: int                        # the main goal's amount
+    cells: tuple[Cell, ...]          # the main goal's cells, in the order they are taken (blockers)
+    layers: tuple[int, ...]          # per cell: jelly layers (1-2) or stone hits (1-3)
+    collect_kind: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """What every candidate of a request shares: mode, size, kinds and what forms."""
+
+    mode: Mode
+    width: int
+    height: int
+    kinds: int
+    specials: tuple[SpecialSort, ...]
+    teaches: Lesson | None
+
+
+def main_goal(genome: Genome) -> Lesson | None:
+    """The blocker whose goal the load is (None: a collect goal)."""
+    return next((b for b in genome.blockers if b in GOAL_BLOCKERS), None)
+
+
+def _free(shape: Shape, holes: frozenset[Cell]) -> list[Cell]:
+    return [(r, c) for r in range(shape.height) for c in range(shape.width) if (r, c) not in holes]
+
+
+def _holes(shape: Shape, rng: BotRandom) -> frozenset[Cell]:
+    cells = shape.width * shape.height
+    lo, hi = HOLE_SHARE
+    wanted = max(2, int(cells * (lo + (hi - lo) * rng.random())))
+    out: set[Cell] = set()
+    # Holes stay off the top row (tiles come in there) and the bottom row (drops land there).
+    rows = list(range(1, shape.height - 1))
+    while len(out) < wanted and rows:
+        r = rows[rng.randrange(len(rows))]
+        c = rng.randrange(shape.width)
+        out.update({(r, c), (r, shape.width - 1 - c)})
+    return frozenset(out)
+
+
+def random_genome(shape: Shape, allowed: tuple[Lesson, ...], moves: int, rng: BotRandom) -> Genome:
+    """A fresh candidate: holes, the blockers (the taught one always, each other allowed one
+    half the time), and a first guess of the load for about `moves` moves."""
+    holes = _holes(shape, rng)
+    placed = [b for b in allowed if b == shape.teaches or rng.random() < 0.5]
+    if allowed and not placed:
+        placed = [allowed[rng.randrange(len(allowed))]]
+    if shape.teaches in placed:   # the taught blocker is the main goal
+        placed.remove(shape.teaches)
+        placed.insert(0, shape.teaches)
+    free = _free(shape, holes)
+    locks: frozenset[Cell] = frozenset()
+    if Lesson.LOCKS in placed:
+        lo, hi = LOCKS_PLACED
+        locks = frozenset(rng.sample([c for c in free if 0 < c[0]], lo + rng.randrange(hi - lo + 1)))
+    genome = Genome(holes, locks, tuple(placed), 1, (), (), 1 + rng.randrange(shape.kinds))
+    goal = main_goal(genome)
+    load = {None: 3 * moves, Lesson.JELLY: moves, Lesson.STONES: max(2, moves // 3),
+            Lesson.DROPS: max(1, moves // 8)}[goal]
+    return _reload(shape, genome, load, rng)
+
+
+def _reload(shape: Shape, genome: Genome, load: int, rng: BotRandom) -> Genome:
+    """The genome with its main goal asking `load`: blocker cells kept in order, new ones drawn."""
+    goal = main_goal(genome)
+    free = [c for c in _free(shape, genome.holes) if c not in genome.locks]
+    if goal == Lesson.DROPS:
+        free = [c for c in free if c[0] < shape.height // 2]   # drops start in the top half
+    elif goal == Lesson.STONES:
+        free = [c for c in free if c[0] > 0]
+    cap = {None: 40 * shape.width * shape.height, Lesson.JELLY: len(free),
+           Lesson.STONES: len(free) // 2, Lesson.DROPS: min(len(free), shape.width)}[goal]
+    load = max(1, min(cap, load))
+    if goal is None:
+        return replace(genome, load=load, cells=(), layers=())
+    cells, layers = list(genome.cells[:load]), list(genome.layers[:load])
+    spare = [c for c in free if c not in cells]
+    while len(cells) < load and spare:
+        cell = spare.pop(rng.randrange(len(spare)))
+        cells.append(cell)
+        layers.append(1 + rng.randrange(2) if goal != Lesson.DROPS else 1)
+    return replace(genome, load=len(cells), cells=tuple(cells), layers=tuple(layers))
+
+
+def rescale(shape: Shape, genome: Genome, factor: float, rng: BotRandom) -> Genome:
+    """The genome with its load times `factor` (at least one step when the factor moves it)."""
+    load = int(round(genome.load * factor))
+    if load == genome.load and factor != 1.0:
+        load += 1 if factor > 1 else -1
+    return _reload(shape, genome, load, rng)
+
+
+def mutate(shape: Shape, genome: Genome, rng: BotRandom) -> Genome:
+    """A neighbour of the genome: a pair of mirrored holes moved, or a blocker cell moved."""
+    holes = set(genome.holes)
+    if holes and rng.random() < 0.5:
+        r, c = sorted(holes)[rng.randrange(len(holes))]
+        holes -= {(r, c), (r, shape.width - 1 - c)}
+        r2, c2 = 1 + rng.randrange(max(1, shape.height - 2)), rng.randrange(shape.width)
+        if (r2, c2) not in genome.cells and (r2, c2) not in genome.locks:
+            holes |= {(r2, c2), (r2, shape.width - 1 - c2)}
+        taken = frozenset(holes)
+        cells = [(cell, n) for cell, n in zip(genome.cells, genome.layers) if cell not in taken]
+        moved = replace(genome, holes=taken, locks=genome.locks - taken,
+                        cells=tuple(c for c, _ in cells), layers=tuple(n for _, n in cells))
+        return _reload(shape, moved, genome.load, rng)
+    if genome.cells:
+        i = rng.randrange(len(genome.cells))
+        dropped = replace(genome, cells=genome.cells[:i] + genome.cells[i + 1:],
+                          layers=genome.layers[:i] + genome.layers[i + 1:])
+        return _reload(shape, dropped, genome.load, rng)
+    return replace(genome, collect_kind=1 + rng.randrange(shape.kinds))
+
+
+def build(shape: Shape, genome: Genome, level_id: str, moves: int) -> Level | None:
+    """The level of a genome with `moves` (None when the core refuses it)."""
+    goal = main_goal(genome)
+    grid = [[RANDOM_TOKEN] * shape.width for _ in range(shape.height)]
+    jelly = [[0] * shape.width for _ in range(shape.height)]
+    for r, c in genome.holes:
+        grid[r][c] = HOLE_TOKEN
+    for r, c in genome.locks:
+        grid[r][c] = RANDOM_TOKEN + LOCK_TOKEN
+    for (r, c), n in zip(genome.cells, genome.layers):
+        if goal == Lesson.JELLY:
+            jelly[r][c] = n
+        elif goal == Lesson.STONES:
+            grid[r][c] = f"{STONE_TOKEN}{n}"
+        elif goal == Lesson.DROPS:
+            grid[r][c] = DROP_TOKEN
+    goals: dict[str, Any] = {}
+    if goal == Lesson.JELLY:
+        goals["jelly"] = True
+    elif goal == Lesson.STONES:
+        goals["stones"] = True
+    elif goal == Lesson.DROPS:
+        goals["drops"] = genome.load
+    else:
+        goals["collect"] = {min(genome.collect_kind, shape.kinds): genome.load}
+    data: dict[str, Any] = {
+        "format": 1, "id": level_id, "name": level_id.replace("-", " ").capitalize(),
+        "mode": shape.mode.value, "width": shape.width, "height": shape.height, "kinds": shape.kinds,
+        "moves": moves, "layout": [" ".join(row) for row in grid], "goals": goals,
+    }
+    if any(any(row) for row in jelly):
+        data["jelly"] = [" ".join(str(n) for n in row) for row in jelly]
+    if shape.teaches is not None:
+        data["teaches"] = shape.teaches.value
+    if shape.mode == Mode.MATCH3:
+        data["specials"] = [s.value for s in shape.specials]
+    try:
+        return Level.from_dict(data)
+    except LevelError:
+        return None
+
+
+def layout_distance(a: Level, b: Level) -> float:
+    """How far apart two boards are, 0 (the same cells) to 1: the share of cells whose layout
+    token or jelly differs; boards of another mode or size are 1 apart."""
+    if a.mode != b.mode or a.width != b.width or a.height != b.height:
+        return 1.0
+    differ = sum(1 for r in range(a.height) for c in range(a.width)
+                 if a.token((r, c)) != b.token((r, c)) or _jelly(a, (r, c)) != _jelly(b, (r, c)))
+    return differ / (a.width * a.height)
+
+
+def _jelly(level: Level, cell: Cell) -> int:
+    return level.jelly[cell[0]][cell[1]] if level.jelly is not None else 0
