@@ -282,7 +282,7 @@ def test_a_level_picked_from_a_pack_takes_the_place_of_the_one_shown_meanwhile(
 
 def test_a_pack_file_deleted_while_its_level_is_in_another_tab_makes_it_unsaved(
         window: Any, editor: EditorView) -> None:
-    from driving import center, save_as, set_field
+    from driving import center, page_to, save_as, set_field
     from game.io.paths import user_packs_dir
 
     view = editor
@@ -301,6 +301,7 @@ def test_a_pack_file_deleted_while_its_level_is_in_another_tab_makes_it_unsaved(
     new_level(window, view, "match3", 6, 6)              # another tab, shown
     assert len(view.tabs) == 2
     header(window, view, "Pack")
+    page_to(window, view, "open tabpack")               # the session's data folder holds many packs
     click(window, *view.dialog.button_center("open tabpack"))
     click(window, *view.dialog.button_center("remove 1"))
     click(window, *view.dialog.button_center("delete tabbed.yaml"))
