@@ -41,7 +41,7 @@ from .proof import (
 )
 from .session import Session, Turn
 from .sharecode import (
-    GAME_VERSION, MAX_BOARD_MOVES, MAX_CODE_CHARS, MAX_GAME_MOVES, CodeError, CodeKind, decode_code, encode_code,
+    ALPHABET as CODE_ALPHABET, GAME_VERSION, MAX_BOARD_MOVES, MAX_CODE_CHARS, MAX_GAME_MOVES, CodeError, CodeKind, decode_code, encode_code,
     encode_payload, find_code, game_size_problem, looks_like_code, unpack_code,
 )
 from .gamecode import Board as CodeBoard, PackedGame, check_points, game_moves, pack_payload, split_payload, unpack_game
@@ -51,6 +51,7 @@ from .vocab import GoalName, Lesson, Mode, Special, SpecialSort, Status
 from .lessons import combo_of, lesson_used
 
 __all__ = [
+    "CODE_ALPHABET",
     "GOAL_KEYS", "NOTE_KEYS", "KEY_ORDER", "Made", "MADE_KEYS", "RULE_KEYS",
     "are_neighbours", "blocker_progress", "BonusScored", "Counts", "Cracked", "DROP", "DROP_TOKEN", "DropCollected",
     "JellyCleared", "LOCK_TOKEN", "STONE", "STONE_TOKEN", "token_locked", "token_stone", "Unlocked", "are_orthogonal_neighbours", "Cell", "Chain", "Check", "checks_of", "chain_blocker_hits", "chain_grid", "chain_starts", "Chained",

@@ -10,7 +10,7 @@ from typing import Any, Iterator
 import arcade
 import pytest
 
-from game.core.sharecode import ALPHABET
+from game.core import CODE_ALPHABET as ALPHABET
 from game.io import load_level
 from game.io.codes import level_code
 from game.io.pack_proofs import shipped_proof

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import arcade
 
-from game.core.sharecode import ALPHABET
+from game.core import CODE_ALPHABET as ALPHABET, MAX_CODE_CHARS
 from game.ui.actions import Action as InputAction
 from game.ui.key_help import NAMES
 from game.ui.pad import keys_used, pad_family, pad_in_use
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 TITLE = "Enter a code"
 KEYS_PER_ROW = 15
 KEY, GAP = 50, 8
-MAX_CHARS = 20_000   # a whole chat message with a code in it; the longest game code is far shorter
+MAX_CHARS = MAX_CODE_CHARS * 4   # a whole chat message with a code in it: as much as find_code reads
 PLACEHOLDER = "GFL1... for a level, GFG2... for a game"
 
 
