@@ -1,13 +1,15 @@
-"""Bench the match3 board core against a plain bit-parallel engine and the luxe tutorial, in one run.
+"""Bench the match3 board core against the fastbits yardstick and the luxe tutorial, in one run.
 
 Run: `make bench` (or `.venv/bin/python bench/core.py [--quick] [--ratios-only]`).
 
-First, the ratios of issue 20: a random-legal-move bot in 30-move games with 6 kinds, a new
-deal each game, on the core (new_game, legal_commands, then the rules' move) and on
-bench/bitref.py's plain bit-parallel engine (one int per kind, no events), on plain 9x9, plain
-20x20 and a 9x9 board with jelly, stones and locks. The two sides take turns, round after
-round, in this one process, timed with its CPU clock; each figure is the median of the rounds'
-moves per CPU-second. Goals: core/reference >= 0.5 on the plain boards, >= 0.35 with blockers.
+First, the ratios of issue 35: a random-legal-move bot in 30-move games with 6 kinds, a new
+deal each game, on the core (new_game, legal_commands, then play: the move's events and the
+new state, as the bots play) and on the yardstick, bench/fastbits.py (a packed-nibble engine,
+the whole board in one int, no events): a copy of shared/perf/fastbits.py, unchanged, kept here
+so a clean checkout runs the bench. Boards: plain 9x9, plain 20x20 and a 9x9 board with jelly,
+stones and locks. The two sides take turns, round after round, in this one process, timed with
+its CPU clock; each figure is the median of the rounds' moves per CPU-second (the protocol of
+shared/perf/README.md). Goals: core/fastbits >= 0.5 on the plain boards, >= 0.35 with blockers.
 
 Then the older comparison against the luxe tutorial's nested-loop port:
 
@@ -45,7 +47,7 @@ from typing import Callable
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bitref import play_games as reference_games  # noqa: E402
+from fastbits import FastBoard  # noqa: E402
 from luxe_baseline import LuxeGrid  # noqa: E402
 
 from game.core import Level, State, Swap, decide, fold, legal_commands, new_game, play  # noqa: E402
@@ -100,7 +102,7 @@ def bench_level(size: int, specials: bool = False, blockers: bool = False) -> Le
 
 
 def blocker_level(size: int) -> Level:
-    """A size x size board with stones, locked tiles and jelly, no specials (as the reference)."""
+    """A size x size board with stones, locked tiles and jelly, no specials (as the yardstick)."""
     cells = [["."] * size for _ in range(size)]
     for r in range(2, size - 2, 3):
         for c in range(0, size, 4):
@@ -114,7 +116,7 @@ def blocker_level(size: int) -> Level:
     })
 
 
-# -- issue 20: the core against the plain bit-parallel engine --------------------------------
+# -- issue 35: the core against fastbits ------------------------------------------------------
 RATIO_GOALS = {"plain 9x9": 0.5, "plain 20x20": 0.5, "blockers 9x9": 0.35}
 
 
@@ -133,8 +135,26 @@ def core_games(level: Level, games: int) -> int:
     return played
 
 
+def reference_games(size: int, kinds: int, games: int, moves: int) -> int:
+    """The random bot on fastbits (its README's protocol): a new board each game (generate),
+    a random legal swap each move, generate again when no swap is left; the moves played."""
+    board = FastBoard(size, size, kinds, seed=size)
+    played = 0
+    for seed in range(games):
+        rnd = random.Random(seed)
+        board.generate()
+        for _ in range(moves):
+            legal = board.valid_moves()
+            if not legal:
+                board.generate()
+                legal = board.valid_moves()
+            board.apply(rnd.choice(legal))
+            played += 1
+    return played
+
+
 def ratios(rounds: int, quick: bool) -> list[tuple[str, float, float]]:
-    """(board, core moves/s, reference moves/s) for each board, rounds interleaved."""
+    """(board, core moves/s, fastbits moves/s) for each board, rounds interleaved."""
     boards = [("plain 9x9", bench_level(9), 9, 40), ("plain 20x20", bench_level(20), 20, 8),
               ("blockers 9x9", blocker_level(9), 9, 40)]
     if quick:
@@ -142,13 +162,13 @@ def ratios(rounds: int, quick: bool) -> list[tuple[str, float, float]]:
     rates: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name, *_ in boards}
     for name, level, size, games in boards:   # warm-up (geometry tables, imports)
         core_games(level, 1)
-        reference_games(size, size, KINDS, 1, GAME_MOVES)
+        reference_games(size, KINDS, 1, GAME_MOVES)
     for _ in range(rounds):
         for name, level, size, games in boards:
             t0 = CLOCK()
             moves = core_games(level, games)
             t1 = CLOCK()
-            ref_moves = reference_games(size, size, KINDS, games, GAME_MOVES)
+            ref_moves = reference_games(size, KINDS, games, GAME_MOVES)
             t2 = CLOCK()
             rates[name][0].append(moves / (t1 - t0))
             rates[name][1].append(ref_moves / (t2 - t1))
@@ -157,9 +177,9 @@ def ratios(rounds: int, quick: bool) -> list[tuple[str, float, float]]:
 
 
 def print_ratios(rounds: int, quick: bool) -> list[str]:
-    """Print the issue-20 table; the goals missed."""
+    """Print the issue-35 table; the goals missed."""
     missed = []
-    print(f"{'board':<13} {'core moves/s':>13} {'reference':>10}   core/reference (goal)")
+    print(f"{'board':<13} {'core moves/s':>13} {'fastbits':>10}   core/fastbits (goal)")
     for name, core_rate, ref_rate in ratios(rounds, quick):
         ratio = core_rate / ref_rate
         goal = RATIO_GOALS[name]
@@ -295,7 +315,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sizes", type=int, nargs="*", default=[9, 20])
     parser.add_argument("--bot-only", action="store_true", help="time only the bot")
     parser.add_argument("--ratios-only", action="store_true",
-                        help="only the core/reference ratios of issue 20")
+                        help="only the core/fastbits ratios of issue 35")
     parser.add_argument("--rounds", type=int, default=0, help="interleaved rounds for the ratios")
     args = parser.parse_args(argv)
     plans = QUICK if args.quick else PLANS

@@ -9,7 +9,7 @@ from typing import Protocol, TypeVar
 from game.core import MASK64, walk_steps
 
 from game.core import (
-    Draws, DROP, Cell, Command, GoalName, Level, Mode, Session, State, Status, play, progress,
+    Draws, DROP, Cell, Command, Event, GoalName, Level, Mode, Session, State, Status, play, progress,
 )
 
 T = TypeVar("T")
@@ -159,7 +159,7 @@ def play_game(level: Level, seed: int, bot: Bot, turn_limit: int | None = None) 
             break
         command = bot.choose(state)
         before = session.played
-        session.play(command)
+        session.play(command, bot.foreseen(state, command) if isinstance(bot, LookaheadBot) else None)
         if session.played == before:
             # A command that changed nothing would loop forever: the bot is stuck.
             break
@@ -190,6 +190,16 @@ class LookaheadBot:
         self.lookahead = lookahead
         # Noise makes different bot seeds play different games (for the prover's retries).
         self.noise = noise
+        # The last state judged, and what each of its candidates gave (play's events and state).
+        self._judged: tuple[State, dict[Command, tuple[list[Event], State]]] | None = None
+
+    def foreseen(self, state: State, command: Command) -> tuple[list[Event], State] | None:
+        """What play(state, command) gives, when this bot worked it out judging `state` (the
+        game then plays its choice without working it out again), else None."""
+        judged = self._judged
+        if judged is None or judged[0] is not state:
+            return None
+        return judged[1].get(command)
 
     def candidates(self, state: State) -> Sequence[Command]:
         raise NotImplementedError
@@ -214,8 +224,11 @@ class LookaheadBot:
         if not commands:
             raise ValueError("no legal command in this state")
         scored = []
+        results: dict[Command, tuple[list[Event], State]] = {}
+        self._judged = (state, results)
         for command in commands:
-            after = outcome(state, command)
+            results[command] = found = play(state, command)
+            after = found[1]
             scored.append((value(after) + self._jitter(), command, after))
         scored.sort(key=lambda item: -item[0])
         if (not self.lookahead or scored[0][2].status != Status.PLAYING

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import struct
 from typing import Any
 
 MASK64 = (1 << 64) - 1
@@ -14,6 +15,38 @@ def mix64(z: int) -> int:
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
     return z ^ (z >> 31)
+
+
+LANE = 128
+"""below_many's lane width: a 64-bit draw times a 64-bit constant fits in it, so one big-int
+multiplication makes every lane's product without one spilling into the next."""
+
+
+def draw_lanes(n: int) -> tuple[int, int, int]:
+    """What below_many needs for up to `n` draws: n lanes of 1, of i * GOLDEN (i = 1..n, each
+    mod 2**64) and of MASK64 (the caller keeps them: they depend on n alone)."""
+    ones = ((1 << (LANE * n)) - 1) // ((1 << LANE) - 1)
+    steps = 0
+    for i in range(n, 0, -1):
+        steps = (steps << LANE) | ((i * GOLDEN) & MASK64)
+    return ones, steps, ones * MASK64
+
+
+def below_many(state: int, n: int, bound: int, lanes: tuple[int, int, int]) -> tuple[list[int], int]:
+    """What n calls of Draws(state).below(bound) give, and the state after them, worked out
+    for all n at once: SplitMix64's steps are state + i * GOLDEN, so the n draws are one
+    big int of n 128-bit lanes put through the mixer with a few big-int operations (a refill
+    of a big board draws hundreds a step). `lanes`: draw_lanes(m) for some m >= n."""
+    ones, steps, mask = lanes
+    if ones >> (LANE * n):
+        cut = (1 << (LANE * n)) - 1
+        ones, steps, mask = ones & cut, steps & cut, mask & cut
+    z = (state * ones + steps) & mask
+    z = (((z ^ (z >> 30)) & mask) * 0xBF58476D1CE4E5B9) & mask
+    z = (((z ^ (z >> 27)) & mask) * 0x94D049BB133111EB) & mask
+    z ^= z >> 31   # each lane's low 64 bits are the draw (its upper half holds junk from the next)
+    drawn = struct.unpack(f"<{2 * n}Q", z.to_bytes(16 * n, "little"))[::2]
+    return [v % bound for v in drawn], (state + n * GOLDEN) & MASK64
 
 
 def seed_state(*parts: int | str) -> int:

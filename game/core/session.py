@@ -71,10 +71,13 @@ class Session:
     def can_redo(self) -> bool:
         return bool(self._undone)
 
-    def play(self, command: Command) -> list[Event]:
-        """Apply `command`; raises IllegalMove (nothing changes) when the rules forbid it."""
+    def play(self, command: Command, known: tuple[list[Event], State] | None = None) -> list[Event]:
+        """Apply `command`; raises IllegalMove (nothing changes) when the rules forbid it.
+
+        `known`: what play(self.state, command) gave, when the caller worked it out already
+        (a bot that weighed the move), so it is not worked out twice."""
         before = self.state
-        events, after = play(before, command)
+        events, after = play(before, command) if known is None else known
         if after is before or after == before:
             return events
         self._turns.append(Turn(command, tuple(events), after))

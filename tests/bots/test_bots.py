@@ -197,3 +197,14 @@ def test_the_hint_bot_sees_only_the_board_and_plays_every_mode() -> None:
     assert session.state.moves > 0 and session.state.status in ("won", "lost")
     with pytest.raises(ValueError, match="plays match3 and chain levels"):
         make_bot("fair", slide)
+
+
+@pytest.mark.parametrize("level, bot", [(MATCH3, GreedyBot(3)), (COLLECT, ChainBot(3))])
+def test_a_bot_game_logs_the_moves_it_weighed_as_the_rules_play_them(level: Level, bot: Any) -> None:
+    # The game takes the bot's own working-out of its choice (not played twice): the log must be
+    # what the rules give for those commands from the same seed, event for event.
+    played = play_game(level, 4, bot)
+    again = Session.replay(level, 4, [turn.command for turn in played.turns])
+    assert played.played > 3
+    assert [turn.events for turn in played.turns] == [turn.events for turn in again.turns]
+    assert played.state == again.state

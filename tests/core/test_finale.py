@@ -110,8 +110,11 @@ def test_moves_left_with_no_tile_to_turn_are_paid_all_the_same() -> None:
     lv = level("match3", 3, 3, kinds=3, moves=4, goals={"score": 10})
     every = tuple((r, c) for r in range(3) for c in range(3))
     won = dataclasses.replace(new_game(lv, 1), score=250, moves=1, layers=Layers().put(LOCK, tuple((cell, 1) for cell in every)))
-    assert finale(won) == [FinaleBegan(3), BonusScored(3, 750), Won()]
-    assert finale(dataclasses.replace(won, rules=FINALE)) == [FinaleBegan(3), Won()]
+    events, after = finale(won)
+    assert events == [FinaleBegan(3), BonusScored(3, 750), Won()]
+    assert after == fold(won, events) and after.score == 1000 and after.status == Status.WON
+    rules_4 = dataclasses.replace(won, rules=FINALE)
+    assert finale(rules_4) == ([FinaleBegan(3), Won()], fold(rules_4, [FinaleBegan(3), Won()]))
 
 
 def test_the_specials_left_go_off_first() -> None:

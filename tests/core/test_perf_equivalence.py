@@ -25,7 +25,7 @@ from finaleref import check_finale
 
 from game.core.boards import bitboard, run_mask
 from game.core.goals import ending
-from game.core.rng import Draws, seed_state
+from game.core.rng import Draws, below_many, draw_lanes, seed_state
 from game.core.rules import match3
 from game.core.units import JELLY, LOCK, STONE as STONE_UNIT
 
@@ -598,3 +598,12 @@ def test_a_slide_leads_where_its_events_fold_on_any_board_size() -> None:
     events, after = play(state, Slide((2, 2)))
     assert after == fold(state, events) == ref_fold(state, events)
     assert after.status == Status.WON and any(isinstance(e, Scored) for e in events)
+
+
+@given(st.integers(0, (1 << 64) - 1), st.integers(1, 300), st.integers(2, 9), st.integers(0, 200))
+def test_many_refill_draws_at_once_are_the_draws_one_by_one(state: int, n: int, bound: int, spare: int) -> None:
+    # A big board's refill draws its tiles all at once (rng.below_many); the stream must be the
+    # same as drawing them one by one, kind for kind, and leave the same state.
+    draws = Draws(state)
+    one_by_one = [draws.below(bound) for _ in range(n)]
+    assert below_many(state, n, bound, draw_lanes(n + spare)) == (one_by_one, draws.state)

@@ -18,7 +18,7 @@ One step's events: Created, Detonated, Cleared, then the blockers' hits in units
 
 from __future__ import annotations
 
-from ..boards import Geometry, bits_of, run_mask, run_parts
+from ..boards import SPARSE_BITS, Geometry, bits_of, run_mask, run_parts
 from ..events import Cleared, Created, Detonated, DropCollected, Event, Scored
 from ..grid import DROP, EMPTY, RAINBOW, Cell
 from ..level_format import NO_SPECIALS
@@ -310,6 +310,23 @@ def cascade(work: list[list[int]], masks: list[int], geo: Geometry, kinds: int, 
             hit: dict[int, list[int]] = {}
             found: list[Cell] = []
             left = runs
+            if runs.bit_count() > SPARSE_BITS:
+                # Many cells (a big board's cascades): the kinds' counts and masks by whole
+                # masks, then one pass over the cells, in reading order, for the rows.
+                found = list(map(cell_of.__getitem__, bits_of(runs)))
+                for kind in range(1, RAINBOW):
+                    gone = masks[kind] & runs
+                    if gone:
+                        counts[kind] += gone.bit_count()
+                        masks[kind] ^= gone
+                for r, c in found:
+                    work[r][c] = EMPTY
+                    rows_hit = hit.get(c)
+                    if rows_hit is None:
+                        hit[c] = [r]
+                    else:
+                        rows_hit.append(r)
+                left = 0
             while left:
                 low = left & -left
                 left ^= low

@@ -8,7 +8,7 @@ from typing import AbstractSet, Callable, cast
 from ..boards import Geometry, holes_of, make_geometry
 from ..events import Event, Fell, Spawned
 from ..grid import DROP, EMPTY, PLAYER, STONE, Cell, Grid
-from ..rng import GOLDEN, MASK64, Draws
+from ..rng import GOLDEN, MASK64, Draws, below_many, draw_lanes
 from ..state import Specials
 from .specials import Layer
 
@@ -33,7 +33,7 @@ def settle(work: list[list[int]], masks: list[int], geo: Geometry, kinds: int, h
     golden, mask64 = GOLDEN, MASK64   # read once: the refill below draws hundreds a step on a big board
     moves: list[tuple[Cell, Cell]] = []
     tiles: list[tuple[Cell, int]] = []
-    flags: list[int] = []
+    spawn: list[tuple[Cell, int]] = []   # the chute cells to refill, in drawing order, with their bits
     for c in sorted(hit):
         rows_hit = hit[c]
         top, low = rows_hit[0], rows_hit[-1]
@@ -50,6 +50,27 @@ def settle(work: list[list[int]], masks: list[int], geo: Geometry, kinds: int, h
                 masks[kind] ^= swaps[r]
             moves.extend(pairs[:top])
             fresh = chute_cells[c][:drop]
+        elif solid[c] and not held:
+            # Several blocks in a column without holes or fixed cells (a big board's long
+            # cascades): the tiles between two emptied rows drop by the number emptied below
+            # them, so each such segment's moves are a slice of that drop's table, told top
+            # down; the tiles move bottom up so none lands on one not moved yet.
+            count = len(rows_hit)
+            segments: list[tuple[int, int, int, tuple[int, ...]]] = []
+            start = 0
+            for j, r in enumerate(rows_hit):
+                if r > start:
+                    table = tables.get((count - j) * stride + c)
+                    pairs, swaps = cast(Drops, table) if table is not None else _drops(geo, c, count - j)
+                    moves.extend(pairs[start:r])
+                    segments.append((start, r, count - j, swaps))
+                start = r + 1
+            for start, end, drop, swaps in reversed(segments):
+                for r in range(end - 1, start - 1, -1):
+                    kind = work[r][c]
+                    work[r + drop][c] = kind
+                    masks[kind] ^= swaps[r]
+            fresh = chute_cells[c][:count]
         else:
             if held:
                 chute: tuple[int, ...] = tuple(r for r in chutes[c] if not held >> (r * stride + c) & 1)
@@ -81,18 +102,30 @@ def settle(work: list[list[int]], masks: list[int], geo: Geometry, kinds: int, h
                 fresh = tuple(((r, c), 1 << (r * stride + c)) for r in chute[:write + 1])
             else:
                 fresh = chute_cells[c][:write + 1]
-        # New tiles for the chute cells left empty at the top (SplitMix64, as Draws.below).
-        for cell, flag in fresh:
+        spawn.extend(fresh)
+    # New tiles for the chute cells left empty at the top, column by column, top down
+    # (SplitMix64, as Draws.below): many at once on a big board, else one by one.
+    if len(spawn) >= BULK_DRAWS:
+        lanes = tables.get(_LANES_KEY)
+        if lanes is None:
+            lanes = tables[_LANES_KEY] = draw_lanes(sum(map(len, chute_cells)))
+        drawn, rng = below_many(rng, len(spawn), kinds, cast("tuple[int, int, int]", lanes))
+        for ((r, c), flag), kind in zip(spawn, drawn):
+            kind += 1
+            work[r][c] = kind
+            masks[kind] |= flag
+            tiles.append(((r, c), kind))
+    else:
+        for cell, flag in spawn:
             rng = (rng + golden) & mask64
             z = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & mask64
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask64
             kind = (z ^ (z >> 31)) % kinds + 1
-            work[cell[0]][c] = kind
+            work[cell[0]][cell[1]] = kind
             masks[kind] |= flag
             tiles.append((cell, kind))
-        if spawn_drop:
-            flags.extend(flag for _, flag in fresh)
     if spawn_drop and tiles:
+        flags = [flag for _, flag in spawn]
         rng = (rng + GOLDEN) & MASK64
         z = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
@@ -117,6 +150,10 @@ def settle(work: list[list[int]], masks: list[int], geo: Geometry, kinds: int, h
 
 
 Drops = tuple[tuple[tuple[Cell, Cell], ...], tuple[int, ...]]
+BULK_DRAWS = 24
+"""From this many new tiles in a step, the refill draws them all at once (rng.below_many)."""
+_LANES_KEY = -20
+"""The key of below_many's lanes in Geometry.tables (for as many draws as the board has cells)."""
 
 
 def _drops(geo: Geometry, c: int, drop: int) -> Drops:

@@ -27,12 +27,14 @@ early must never be paid less for it. Every move left is paid, turned or not.
 
 from __future__ import annotations
 
+from operator import add
+
 from ..boards import Geometry, bitboard, bits_of
 from ..events import BonusScored, Event, FinaleBegan, LeftoversFired, MoveTurned, Won
 from ..grid import DROP, RAINBOW
 from ..rng import Draws
 from ..state import MOVE_WORTH, State
-from ..vocab import Special
+from ..vocab import Special, Status
 from .cascade import Blockers, cascade
 from .specials import LINES, Layer, Outcome, chain
 
@@ -42,15 +44,19 @@ cascade can make new ones (only in its first steps, see cascade.MAKING_STEPS), s
 finale on a board that keeps making them; in practice one or two rounds clear them all."""
 
 
-def finale(state: State) -> list[Event]:
+def finale(state: State) -> tuple[list[Event], State]:
     """The finale's events for the match3 game `state`, whose goals its last move has just met
-    (the game still playing), ending with Won. Just [Won()] with no special and no move left."""
+    (the game still playing), ending with Won, and the state they lead to (what fold gives,
+    made from the finale's own working board: a finale on a big board is thousands of events).
+    Just [Won()] with no special and no move left."""
     left = state.moves_left or 0
     if not state.specials and not left:
-        return [Won()]
+        return [Won()], state.after(state.grid, status=Status.WON)
     # A win comes after a move, so moves >= 1; the guard keeps a hand-made state from dividing by 0.
     worth = state.score // state.moves if state.rules >= MOVE_WORTH and state.moves else 0
-    return _Finale(state).play(left, worth)
+    run = _Finale(state)
+    events = run.play(left, worth)
+    return events, run.state(state)
 
 
 class _Finale:
@@ -80,7 +86,17 @@ class _Finale:
         self.hooks = Blockers(state, geo) if state.has_blockers else None
         self.counts = [0] * len(self.masks)
         self.rng = state.rng
+        self.points = 0
         self.events: list[Event] = []
+
+    def state(self, state: State) -> State:
+        """The state the finale leads to from `state`: won, with its working board."""
+        cell_of = self.geo.cell_of
+        return state.after(
+            tuple(map(tuple, self.work)), score=state.score + self.points, status=Status.WON,
+            collected=tuple(map(add, state.collected, self.counts[1:])), rng=self.rng,
+            specials=tuple(sorted((cell_of[bit], special) for bit, special in self.layer.items())),
+            layers=state.layers if self.hooks is None else self.hooks.layers(state))
 
     def play(self, left: int, worth: int) -> list[Event]:
         """FinaleBegan to Won for `left` moves left, each paying `worth` points (0: none paid)."""
@@ -96,9 +112,11 @@ class _Finale:
                 unturned = left - turned + 1
                 if worth:
                     events.append(BonusScored(unturned, unturned * worth))
+                    self.points += unturned * worth
                 break
             if worth:
-                events.append(BonusScored(1, worth))   # before its line, so the score is right at each step
+                events.append(BonusScored(1, worth))
+                self.points += worth   # before its line, so the score is right at each step
             draws = Draws(self.rng)
             bit = plain[draws.below(len(plain))]
             special = LINES[draws.below(2)]
@@ -138,6 +156,7 @@ class _Finale:
 
     def _cascade(self, first: Outcome) -> None:
         level = self.level
-        _, self.rng = cascade(self.work, self.masks, self.geo, level.kinds, level.rules.min_match, self.rng,
+        points, self.rng = cascade(self.work, self.masks, self.geo, level.kinds, level.rules.min_match, self.rng,
                               self.events, self.counts, self.layer, level.forms,
                               (first.cleared, first), self.hooks)
+        self.points += points

@@ -514,16 +514,20 @@ def play(state: State, command: Swap) -> tuple[list[Event], State]:
     still = Bitboard(geo, tuple(masks[:RAINBOW]), tiles)
     # A cascade ends with no run on the board: only a legal swap is left to ask for.
     still.legal = _legal_masks(still, specials, held, min_match)   # the after state's, kept with it
+    won: State | None = None
     if not end and not any(still.legal):
         draws = Draws(rng)
         dealt = reshuffle_board(after.grid, specials, covered(layers.counts) if held else (), level.kinds,
                                 min_match, draws, geo)
         end = [Lost()] if dealt is None else [Reshuffled(dealt[0], draws.state, dealt[1])]
     elif end and isinstance(end[-1], Won) and after.rules >= FINALE:
-        end = finale(after)   # the specials left go off, then the moves left (rules/finale.py)
+        # The specials left go off, then the moves left (rules/finale.py), which also says
+        # the state they lead to (folding its thousands of events on a big board cost more).
+        end, won = finale(after)
     settled = after.grid
     if end:
-        after = fold(after, end)   # a few events that leave the tiles be (or deal them anew)
+        # A few events that leave the tiles be (or deal them anew), or the finale's.
+        after = fold(after, end) if won is None else won
         events += end
     if not end or after.grid is settled:   # not after a reshuffle or a finale: still the board
         object.__setattr__(after, "cache", still)   # the next legal_commands reads it

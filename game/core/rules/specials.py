@@ -60,6 +60,18 @@ def groups(masks: list[int], rows: int, columns: int, stride: int) -> list[tuple
         across, down = rows & m, columns & m
         if not (across or down):
             continue
+        # Only a run of 4+ or a run crossing another makes a special: a kind with neither
+        # (nearly every kind on a big board's step) has no group worth listing.
+        crossing = across & down
+        four_across = across & (across >> 1) & (across >> 2) & (across >> 3)
+        four_down = down & (down >> stride) & (down >> (2 * stride)) & (down >> (3 * stride))
+        if not (crossing or four_across or four_down):
+            continue
+        # A run of three crossing none is a group of its own that makes nothing: only the runs
+        # of 4+ and those through a crossing are listed (the others join, and come out, as they
+        # would with it).
+        across = _whole_runs(across, crossing | four_across | (four_across << 3), 1)
+        down = _whole_runs(down, crossing | four_down | (four_down << (3 * stride)), stride)
         # Straight runs as (bits, length, made along a row); a run's cells are consecutive bits
         # (guard bits keep rows apart), a column run's cells are `stride` apart.
         runs: list[tuple[int, int, bool]] = []
@@ -102,6 +114,16 @@ def groups(masks: list[int], rows: int, columns: int, stride: int) -> list[tuple
             elif longest == 4:
                 out.append((cells_of, _FOUR_ALONG_ROW if members[0][2] else _FOUR_ALONG_COLUMN))
     return out
+
+
+def _whole_runs(runs: int, seeds: int, step: int) -> int:
+    """The cells of the runs in `runs` (cells `step` apart) that hold a cell of `seeds`."""
+    found = seeds & runs
+    while True:
+        grown = (found | (found << step) | (found >> step)) & runs
+        if grown == found:
+            return found
+        found = grown
 
 
 def _mask(bits: list[int]) -> int:
