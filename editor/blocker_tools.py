@@ -93,8 +93,8 @@ def next_layers(unit: Blocker, token: str) -> str:
 def goal_fields(units: tuple[Blocker, ...] = BLOCKERS) -> tuple[tuple[Blocker, str], ...]:
     """Each blocker unit whose goal (clear every one) the draft keeps, with the draft's flag
     for it (`goal_<its name>`, as the level file's `goals: {<its name>: true}`)."""
-    names = {f.name for f in fields(Draft)}
-    return tuple((unit, f"goal_{unit.name}") for unit in units if f"goal_{unit.name}" in names)
+    by_flag = {f"goal_{unit.name}": unit for unit in units}
+    return tuple((by_flag[f.name], f.name) for f in fields(Draft) if f.name in by_flag)   # the draft's order
 
 
 def map_units(units: tuple[Blocker, ...] = BLOCKERS) -> tuple[Blocker, ...]:

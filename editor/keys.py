@@ -7,7 +7,9 @@ from dataclasses import dataclass
 
 import arcade
 
-from game.core import BLOCKERS, Blocker, Edit
+from game.core import Blocker, Edit
+
+from .blocker_tools import blocker_tools
 
 k = arcade.key
 
@@ -48,7 +50,7 @@ def blocker_key(unit: Blocker) -> int:
 
 
 def _takers() -> list[str]:
-    return [u.tool.name for u in BLOCKERS if u.tool is not None and u.tool.edit is not Edit.CYCLE]
+    return [u.tool.name for u, _ in blocker_tools() if u.tool is not None and u.tool.edit is not Edit.CYCLE]
 
 
 # Add a key here when a part starts to handle it: the key sheet (F1) lists this table, and a
@@ -59,7 +61,7 @@ KEY_TABLE: tuple[Binding, ...] = (
     Binding("E  or right-click", "erase: an empty cell, dealt at random by the game", (k.E,)),
     Binding("H / P / G", "hole / player start (chain) / gap (slide)", (k.H, k.P, k.G)),
     Binding("Q / *", "match3: kind brush's special (none, h, v, b bomb) / rainbow", (k.Q,), typed=("*",)),
-    *(Binding(u.tool.key, u.tool.keys_line, (blocker_key(u),)) for u in BLOCKERS if u.tool is not None),
+    *(Binding(u.tool.key, u.tool.keys_line, (blocker_key(u),)) for u, _ in blocker_tools() if u.tool is not None),
     Binding("O", "match3: a drop", (k.O,)),
     Binding("right-click", f"with the {' or '.join(_takers())} tool: take away what a click puts"),
     Binding("+ / -", "slide: next or previous tile number", (k.PLUS, k.EQUAL, k.NUM_ADD, k.MINUS, k.NUM_SUBTRACT)),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.core import DROP_TOKEN, GAP_TOKEN, HOLE_TOKEN, MODES, PLAYER_TOKEN, RANDOM_TOKEN, Mode
+from game.core import BLOCKERS, DROP_TOKEN, GAP_TOKEN, HOLE_TOKEN, MODES, PLAYER_TOKEN, RANDOM_TOKEN, Blocker, Mode
 
 from .blocker_tools import bare, blocker_counts, goal_fields, map_units, placed_by, without_maps
 from .draft import Draft, clamp_size
@@ -151,15 +151,15 @@ def content(draft: Draft) -> list[str]:
     return losses(draft, without_maps(replace(draft, cells=empty, reach=None)))
 
 
-def losses(before: Draft, after: Draft) -> list[str]:
+def losses(before: Draft, after: Draft, units: tuple[Blocker, ...] = BLOCKERS) -> list[str]:
     """What a resize would take away, in words ("2 placed tiles, 3 holes, the reach goal");
     nothing when it only adds room or crops empty (random) cells."""
     def count(d: Draft) -> dict[str, int]:
-        out = {"placed tile": 0, "hole": 0, "drop": 0, "player start": 0, "gap": 0} | blocker_counts(d)
+        out = {"placed tile": 0, "hole": 0, "drop": 0, "player start": 0, "gap": 0} | blocker_counts(d, units)
         for row in d.cells:
             for tok in row:
-                tok = bare(tok)   # a blocker's mark on a tile is counted by blocker_counts
-                if tok == RANDOM_TOKEN or placed_by(tok) is not None:
+                tok = bare(tok, units)   # a blocker's mark on a tile is counted by blocker_counts
+                if tok == RANDOM_TOKEN or placed_by(tok, units) is not None:
                     continue
                 name = {HOLE_TOKEN: "hole", DROP_TOKEN: "drop", PLAYER_TOKEN: "player start",
                         GAP_TOKEN: "gap"}.get(tok, "placed tile")
