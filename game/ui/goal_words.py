@@ -1,7 +1,4 @@
-"""A blocker goal's words and picture (HUD, goal card, pack overview), found through its unit: the goal named as the unit is.
-
-The words stay here, in one place, until the core's units carry them; a unit not listed is told
-by its name ('Ice 3 / 8', 'Clear every ice (8)', '5 ice left')."""
+"""A blocker goal's words and picture (HUD, goal card), found through its unit: the goal named as the unit is."""
 
 from __future__ import annotations
 
@@ -11,6 +8,8 @@ from game.core import BLOCKERS, Blocker
 from game.ui import textures
 from game.words import counted
 
+# The words stay here, in one place, until the core's units carry them; a unit not listed is
+# told by its name ('Ice 3 / 8', 'Clear every ice (8)', '5 ice left').
 # Each shipped blocker's words as players know them: its HUD label, its goal card line ({n}:
 # the target), and its "left" when lost ({n}: the missing count).
 _SAID: dict[str, tuple[str, str, str]] = {

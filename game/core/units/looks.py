@@ -13,9 +13,9 @@ RGB = tuple[int, int, int]
 class Depth(Enum):
     """Where its picture lies on its cell."""
 
-    FLOOR = "floor"   # under the tile, drawn on the cell's own colour (jelly)
-    FILL = "fill"     # fills a cell with no tile; tiles fall past behind it (a stone)
-    OVER = "over"     # laid over its tile (a lock)
+    FLOOR = "floor"   # under the tile, drawn on the cell's own colour
+    FILL = "fill"     # fills a cell with no tile; tiles fall past behind it
+    OVER = "over"     # laid over its tile
 
 
 class Pattern(Enum):
@@ -83,4 +83,4 @@ class Tool:
     help: str
     keys_line: str
     mark: str = ""      # its letter in a layout token: CYCLE writes mark+layers (S2), TOGGLE tile+mark (3L)
-    layer: str = "layer"   # what the designer counts its layers in ('hit' for a stone)
+    layer: str = "layer"   # what the designer counts its layers in (a 'hit', say)

@@ -17,7 +17,6 @@ RIGHT = arcade.MOUSE_BUTTON_RIGHT
 
 def test_a_new_unit_has_its_own_tool_key_swatch_tooltip_and_picture(window: Any, editor: EditorView, tmp_path: Any) -> None:
     from editor.canvas import covered, marker
-    from game.ui import textures
 
     view = editor
     tool = blocker_tool(FROST)
@@ -62,5 +61,4 @@ def test_a_new_unit_has_its_own_tool_key_swatch_tooltip_and_picture(window: Any,
     assert blocker_counts(view.model.draft, UNITS)["frost"] == 1
     cropped = resize_to(view.model.draft, 3, 2)
     assert "1 frost" in losses(view.model.draft, cropped, UNITS)
-    assert textures.blocker(FROST.look, 1) is textures.blocker(FROST.look, 1)
     view.model.units = UNITS[:-1]
