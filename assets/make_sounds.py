@@ -46,6 +46,12 @@ EFFECTS: dict[str, list[Note]] = {
                                                            (0.32, 0.3, 130, 36, 0.45)],
     "combo-rainbows": _rise(0.0, 0.04, 0.5, 0.16) + [(0.0, 0.8, 200, 1600, 0.12), (0.25, 0.5, NOISE, NOISE, 0.12),
                                                      (0.3, 0.6, 110, 40, 0.45)],
+    # A hit on a blocker, as its unit's look names it (game.core's Sound): a stone cracks, a
+    # lock's chain clinks open, jelly squelches, a sheet of ice shatters.
+    "crack": [(0.0, 0.05, NOISE, NOISE, 0.3), (0.0, 0.08, 240, 140, 0.3)],
+    "clink": [(0.0, 0.1, 1760, 1700, 0.18), (0.04, 0.14, 2350, 2300, 0.14)],
+    "squelch": [(0.0, 0.14, 320, 120, 0.35), (0.02, 0.1, 520, 260, 0.12)],
+    "shatter": [(0.0, 0.12, NOISE, NOISE, 0.22), (0.0, 0.12, 2800, 3300, 0.08), (0.05, 0.12, 3100, 3700, 0.06)],
     # The finale begins: a short fanfare up to the octave.
     "bonus": [(0.0, 0.11, 523, 523, 0.3), (0.1, 0.11, 659, 659, 0.3), (0.2, 0.11, 784, 784, 0.3),
               (0.3, 0.4, 1047, 1047, 0.32), (0.3, 0.4, 1319, 1319, 0.12)],

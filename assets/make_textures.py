@@ -364,7 +364,7 @@ def rainbow() -> Image.Image:
     return _finish(img)
 
 
-# -- blockers ---------------------------------------------------------------------------------
+# -- the drop (the blockers are drawn from their units' looks: game/ui/blocker_art.py) ------------
 def drop() -> Image.Image:
     """A drop: an acorn (a brown cap with a stalk over a golden nut), unlike any tile's shape."""
     big = SIZE * SUPER
@@ -386,94 +386,6 @@ def drop() -> Image.Image:
         d.line((x - big * 0.08, big * 0.18, x + big * 0.08, big * 0.34), fill=cap_dark, width=SUPER * 2)
         d.line((x + big * 0.08, big * 0.18, x - big * 0.08, big * 0.34), fill=cap_dark, width=SUPER * 2)
     d.rectangle((c - big * 0.36, big * 0.33, c + big * 0.36, big * 0.37), fill=cap_dark)
-    return _finish(img)
-
-
-def jelly(layers: int) -> Image.Image:
-    """Jelly under a cell: a see-through pink square; two layers are stronger and have two rims."""
-    big = SIZE * SUPER
-    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
-    d = ImageDraw.Draw(img)
-    a, b = big * 0.02, big * 0.98
-    if layers == 1:
-        d.rounded_rectangle((a, a, b, b), radius=big * 0.16, fill=(240, 110, 200, 95),
-                            outline=(255, 160, 225, 230), width=SUPER * 4)
-    else:
-        d.rounded_rectangle((a, a, b, b), radius=big * 0.16, fill=(215, 60, 170, 175),
-                            outline=(255, 190, 240, 255), width=SUPER * 5)
-        i = big * 0.12
-        d.rounded_rectangle((i, i, big - i, big - i), radius=big * 0.10, outline=(255, 190, 240, 220),
-                            width=SUPER * 3)
-    # Bubbles in a corner: jelly, not paint.
-    for x, y, r in ((0.14, 0.80, 0.035), (0.22, 0.88, 0.022)):
-        d.ellipse((big * (x - r), big * (y - r), big * (x + r), big * (y + r)), fill=(255, 230, 250, 200))
-    return _finish(img)
-
-
-def stone(hits: int) -> Image.Image:
-    """A stone with `hits` left: a grey block, more cracked at each hit, and `hits` pips on it."""
-    big = SIZE * SUPER
-    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
-    d = ImageDraw.Draw(img)
-    a, b = big * 0.03, big * 0.97
-    d.rounded_rectangle((a, a + SUPER * 3, b, b), radius=big * 0.12, fill=(70, 70, 78, 255))
-    d.rounded_rectangle((a, a, b, b - SUPER * 4), radius=big * 0.12, fill=(150, 150, 160, 255),
-                        outline=(90, 90, 100, 255), width=SUPER * 3)
-    d.rounded_rectangle((big * 0.12, big * 0.10, big * 0.88, big * 0.80), radius=big * 0.08, fill=(170, 170, 180, 255))
-    crack = (40, 40, 48, 255)
-    w = SUPER * 4
-    cracks = [
-        [(0.14, 0.12), (0.32, 0.30), (0.28, 0.44), (0.46, 0.56)],
-        [(0.88, 0.18), (0.70, 0.32), (0.74, 0.48), (0.56, 0.62), (0.60, 0.80)],
-        [(0.12, 0.70), (0.30, 0.62), (0.44, 0.72), (0.50, 0.50), (0.62, 0.40), (0.58, 0.12)],
-    ]
-    for line in cracks[:3 - hits]:
-        d.line([(big * x, big * y) for x, y in line], fill=crack, width=w, joint="curve")
-    if hits == 1:
-        # Nearly gone: a chipped corner too.
-        d.polygon([(b, big * 0.62), (b, b), (big * 0.70, b)], fill=(0, 0, 0, 0))
-    # Pips: the hits left, counted without relying on the cracks.
-    pip = big * 0.055
-    for i in range(hits):
-        x = big / 2 + (i - (hits - 1) / 2) * big * 0.16
-        y = big * 0.88
-        d.ellipse((x - pip, y - pip, x + pip, y + pip), fill=(250, 250, 255, 255), outline=crack, width=SUPER * 2)
-    return _finish(img)
-
-
-def lock() -> Image.Image:
-    """A lock over a tile: a steel chain across it held by a gold padlock (the tile shows between)."""
-    big = SIZE * SUPER
-    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
-    d = ImageDraw.Draw(img)
-    steel, dark = (200, 206, 220, 255), (40, 42, 52, 255)
-    # A chain along each diagonal: links alternate face-on (an open oval) and edge-on (a bar),
-    # as a real chain lies; the X leaves the tile's middle and edges to be seen.
-    def link(x: float, y: float, along: float, face: bool) -> None:
-        ca, sa = math.cos(along), math.sin(along)
-        a, b = big * 0.085, big * (0.05 if face else 0.022)
-        pts = [(x + a * math.cos(t) * ca - b * math.sin(t) * sa, y + a * math.cos(t) * sa + b * math.sin(t) * ca)
-               for t in (2 * math.pi * i / 32 for i in range(32))]
-        if face:
-            d.polygon(pts, outline=dark, width=SUPER * 7)
-            d.polygon(pts, outline=steel, width=SUPER * 3)
-        else:
-            d.polygon(pts, fill=steel, outline=dark, width=SUPER * 3)
-
-    for (x0, y0), (x1, y1) in (((0.08, 0.08), (0.92, 0.92)), ((0.92, 0.08), (0.08, 0.92))):
-        along = math.atan2(y1 - y0, x1 - x0)
-        n = 9
-        for i in range(n):
-            t = (i + 0.5) / n
-            link(big * (x0 + (x1 - x0) * t), big * (y0 + (y1 - y0) * t), along, i % 2 == 0)
-    # The padlock at the bottom middle: shackle and body.
-    c = big / 2
-    d.arc((c - big * 0.13, big * 0.50, c + big * 0.13, big * 0.78), 180, 360, fill=dark, width=SUPER * 9)
-    d.arc((c - big * 0.12, big * 0.51, c + big * 0.12, big * 0.77), 180, 360, fill=steel, width=SUPER * 5)
-    d.rounded_rectangle((c - big * 0.19, big * 0.62, c + big * 0.19, big * 0.94), radius=big * 0.05,
-                        fill=(245, 190, 40, 255), outline=dark, width=SUPER * 4)
-    d.ellipse((c - big * 0.04, big * 0.70, c + big * 0.04, big * 0.78), fill=dark)
-    d.rectangle((c - big * 0.015, big * 0.76, c + big * 0.015, big * 0.86), fill=dark)
     return _finish(img)
 
 
@@ -538,10 +450,8 @@ def textures() -> dict[str, Callable[[], Image.Image]]:
         "arrow": arrow, "spark": spark, "target": target,
         "star_on": lambda: star_icon(True), "star_off": lambda: star_icon(False),
         "special_h": lambda: special_line(True), "special_v": lambda: special_line(False),
-        "special_b": special_bomb, "rainbow": rainbow, "drop": drop,
-        "jelly_1": lambda: jelly(1), "jelly_2": lambda: jelly(2),
-        "stone_1": lambda: stone(1), "stone_2": lambda: stone(2), "stone_3": lambda: stone(3),
-        "lock": lock, "beam": beam, "blast": blast, "icon": icon,
+        "special_b": special_bomb, "rainbow": rainbow, "drop": drop, "beam": beam, "blast": blast,
+        "icon": icon,
     })
     return made
 

@@ -9,12 +9,13 @@ import arcade
 import pyglet
 from PIL import Image, ImageDraw
 
-from game.core import Mode, Special
-from game.core import token_special, token_stone
+from game.core import BLOCKERS, Blocker, Edit, Look, Mode, Special
+from game.core import token_special
 from game.ui import textures
 from game.ui.layout import BoardLayout, Rect
 from game.ui.screens import style
 
+from .blocker_tools import carries, map_units, placed_by
 from .model import Cell, Draft
 
 
@@ -54,24 +55,42 @@ def marker(name: str) -> Any:
 
 
 @functools.cache
-def locked(base: Any) -> Any:
-    """A token's picture with the game's lock laid over it (`3L`, `.L`; `#L` too, which the
+def covered(base: Any, look: Look) -> Any:
+    """A token's picture with a blocker laid over it (`3L`, `.L`; `#L` too, which the
     problems list then explains): made once per picture."""
     size = 96
     img = base.image.convert("RGBA").resize((size, size), Image.Resampling.LANCZOS)
-    img.alpha_composite(textures.lock().image.convert("RGBA").resize((size, size), Image.Resampling.LANCZOS))
-    return arcade.Texture(img, hash=f"gridfall-editor-locked-{base.cache_name}")
+    over = textures.blocker(look, 1).image.convert("RGBA").resize((size, size), Image.Resampling.LANCZOS)
+    img.alpha_composite(over)
+    return arcade.Texture(img, hash=f"gridfall-editor-covered-{base.cache_name}-{look.pattern.value}-{look.colors}")
 
 
-def token_texture(token: str, mode: Mode, colorblind: bool = False) -> Any | None:
+def under_pictures(layers: tuple[tuple[str, tuple[tuple[int, ...], ...]], ...], r: int, c: int,
+                   units: tuple[Blocker, ...] = BLOCKERS) -> list[tuple[Any, float]]:
+    """The pictures of the blockers a level map lays under cell (r, c), with their share of
+    the cell, from each map's rows by key."""
+    rows = dict(layers)
+    out = []
+    for unit in map_units(units):
+        laid = rows.get(unit.map_key or "")
+        n = laid[r][c] if laid else 0
+        if n and unit.look is not None:
+            out.append((textures.blocker(unit.look, n), 0.96))
+    return out
+
+
+def token_texture(token: str, mode: Mode, colorblind: bool = False, units: tuple[Blocker, ...] = BLOCKERS) -> Any | None:
     """The picture for one layout token (None for the slide gap: an empty cell).
 
-    Specials, rainbows, drops, stones, locks and jelly are the game's own pictures
-    (game.ui.textures); only what the game never shows (a random cell, a hole) is the editor's.
+    Specials, rainbows, drops and blockers are the game's own pictures (game.ui.textures);
+    only what the game never shows (a random cell, a hole) is the editor's.
     """
-    if len(token) >= 2 and token.endswith("L") and mode != Mode.SLIDE:
-        base = token_texture(token[:-1], mode, colorblind)
-        return locked(base) if base is not None else textures.lock()
+    for unit in units:
+        tool, look = unit.tool, unit.look
+        if tool is not None and look is not None and tool.edit is Edit.TOGGLE and mode in tool.modes \
+                and carries(token, tool.mark):
+            base = token_texture(token[:-len(tool.mark)], mode, colorblind, units)
+            return covered(base, look) if base is not None else textures.blocker(look, 1)
     if token == "*":
         return textures.rainbow()
     if token == "D":
@@ -79,9 +98,9 @@ def token_texture(token: str, mode: Mode, colorblind: bool = False) -> Any | Non
     special = token_special(token)
     if special is not None and special != Special.RAINBOW and 1 <= int(token[0]) <= textures.KINDS:
         return textures.marked(int(token[0]), special, colorblind)
-    hits = token_stone(token)
-    if hits is not None:
-        return textures.stone(hits)
+    blocker = placed_by(token, units)
+    if blocker is not None and blocker.look is not None:
+        return textures.blocker(blocker.look, blocker.layers_of(token))
     if token == "#":
         return marker("hole")
     if token == ".":
@@ -112,16 +131,17 @@ class Canvas:
         self.layout: BoardLayout | None = None
         self.cells: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.tokens: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
-        self.jelly: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()   # under the tokens
+        self.floor: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()   # map blockers, under the tokens
         self.marks: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.dealt: arcade.SpriteList[arcade.Sprite] | None = None   # the deal on the random cells
         self._drawn: Draft | None = None
-        self._shape: tuple[int, int, str, bool] | None = None
+        self._shape: tuple[int, int, str, bool, tuple[Blocker, ...]] | None = None
+        self.units: tuple[Blocker, ...] = BLOCKERS   # the blocker units drawn (as the model's)
         self._shown: list[list[str]] = []
         self._cell_sprites: list[list[Any]] = []
         self._token_sprites: list[list[Any]] = []
-        self._jelly_sprites: list[list[Any]] = []
-        self._jelly_shown: list[list[int]] = []
+        self._under: dict[str, list[list[Any]]] = {}       # each map blocker's sprites, by its key
+        self._under_shown: dict[str, list[list[int]]] = {}  # and the layers they show
         self._batch = pyglet.graphics.Batch()
         self._numbers: list[Any] = []   # kept referenced: batched text vanishes when freed
         self._grid: list[tuple[float, float]] = []
@@ -132,12 +152,13 @@ class Canvas:
     def fit(self, draft: Draft) -> BoardLayout:
         return BoardLayout.fit(draft.height, draft.width, self.area, max_cell=MAX_CELL)
 
-    def sync(self, draft: Draft, colorblind: bool = False) -> None:
+    def sync(self, draft: Draft, colorblind: bool = False, units: tuple[Blocker, ...] = BLOCKERS) -> None:
         """Bring the sprites in step with the draft: a full build only when the size changed."""
-        if draft is self._drawn:
+        if draft is self._drawn and units == self.units:
             return
         self._drawn = draft
-        shape = (draft.width, draft.height, draft.mode, colorblind)
+        self.units = units
+        shape = (draft.width, draft.height, draft.mode, colorblind, units)
         if shape != self._shape:
             self._shape = shape
             self._build(draft)
@@ -149,29 +170,37 @@ class Canvas:
                 if tok != shown[c]:
                     self._set_cell(r, c, tok, draft.mode, colorblind)
                     shown[c] = tok
-        for r, layers in enumerate(self._jelly_shown):
-            for c, was in enumerate(layers):
-                n = draft.jelly_at((r, c))
-                if n != was:
-                    sprite = self._jelly_sprites[r][c]
-                    sprite.visible = n > 0
-                    if n > 0:
-                        sprite.texture = textures.jelly(n)
-                        sprite.width = sprite.height = self.layout.cell * 0.96 if self.layout else 1
-                    layers[c] = n
+        for unit in map_units(self.units):
+            key, look = unit.map_key or "", unit.look
+            if look is None:
+                continue
+            for r, layers in enumerate(self._under_shown[key]):
+                for c, was in enumerate(layers):
+                    n = draft.layers_at(key, (r, c))
+                    if n != was:
+                        sprite = self._under[key][r][c]
+                        sprite.visible = n > 0
+                        if n > 0:
+                            sprite.texture = textures.blocker(look, n)
+                            sprite.width = sprite.height = self.layout.cell * 0.96 if self.layout else 1
+                        layers[c] = n
 
     def _build(self, draft: Draft) -> None:
         """Make one cell sprite and one token sprite per cell, the grid lines and the numbers."""
         lay = self.layout = self.fit(draft)
         self.cells.clear()
         self.tokens.clear()
-        self.jelly.clear()
+        self.floor.clear()
         cell_tex = textures.load("cell")
         blank_tex = marker("random")
         self._cell_sprites, self._token_sprites, self._shown = [], [], []
-        self._jelly_sprites, self._jelly_shown = [], []
+        keys = [(unit.map_key, unit.look) for unit in map_units(self.units) if unit.map_key is not None and unit.look is not None]
+        self._under = {key: [] for key, _ in keys}
+        self._under_shown = {key: [[0] * draft.width for _ in range(draft.height)] for key, _ in keys}
         for r in range(draft.height):
-            cell_row, token_row, jelly_row = [], [], []
+            cell_row, token_row = [], []
+            for key, _ in keys:
+                self._under[key].append([])
             for c in range(draft.width):
                 x, y = lay.center((r, c))
                 s = arcade.Sprite(cell_tex, center_x=x, center_y=y)
@@ -179,18 +208,17 @@ class Canvas:
                 s.visible = False
                 cell_row.append(s)
                 self.cells.append(s)
-                j = arcade.Sprite(textures.jelly(1), center_x=x, center_y=y)
-                j.visible = False
-                jelly_row.append(j)
-                self.jelly.append(j)
+                for key, look in keys:
+                    under = arcade.Sprite(textures.blocker(look, 1), center_x=x, center_y=y)
+                    under.visible = False
+                    self._under[key][r].append(under)
+                    self.floor.append(under)
                 t = arcade.Sprite(blank_tex, center_x=x, center_y=y)
                 t.visible = False
                 token_row.append(t)
                 self.tokens.append(t)
             self._cell_sprites.append(cell_row)
             self._token_sprites.append(token_row)
-            self._jelly_sprites.append(jelly_row)
-            self._jelly_shown.append([0] * draft.width)
             # No token is shown yet: the sync after this sets every cell.
             self._shown.append([""] * draft.width)
         rect = lay.rect
@@ -219,7 +247,7 @@ class Canvas:
         assert self.layout is not None
         self._cell_sprites[r][c].visible = tok != "#"
         sprite = self._token_sprites[r][c]
-        tex = token_texture(tok, mode, colorblind)
+        tex = token_texture(tok, mode, colorblind, self.units)
         if tex is None:
             sprite.visible = False
             return
@@ -230,11 +258,11 @@ class Canvas:
     def draw(self, draft: Draft, *, cursor: Cell | None, reach: Cell | None,
              flash: Cell | None, rect_from: Cell | None, rect_to: Cell | None,
              colorblind: bool = False) -> None:
-        self.sync(draft, colorblind)
+        self.sync(draft, colorblind, self.units)
         lay = self.layout
         assert lay is not None
         self.cells.draw()
-        self.jelly.draw()    # jelly lies under the tiles, as in the game
+        self.floor.draw()    # map blockers lie under the tiles, as in the game
         self.tokens.draw()
         if self.dealt is not None:
             self.dealt.draw()

@@ -14,8 +14,8 @@ from game.core import (
 
 Cell = tuple[int, int]
 Cells = tuple[tuple[str, ...], ...]
-# Layers of jelly under each cell, the level file's `jelly:` map; () while the board has none.
-Jelly = tuple[tuple[int, ...], ...]
+# A blocker's layers under each cell, as a level file's map of them; () while the board has none.
+LayerRows = tuple[tuple[int, ...], ...]
 # A property a designer types may be a number or, while mistyped, the raw text: the shared
 # validator then reports it with the loader's own message ("expected a whole number, found ...").
 Scalar = int | str | None
@@ -49,7 +49,7 @@ class Draft:
     min_match: Scalar = 3
     min_chain: Scalar = 3
     diagonal: bool = True
-    jelly: Jelly = ()             # the jelly layer, same shape as cells (or () for none)
+    jelly: LayerRows = ()             # the jelly layer, same shape as cells (or () for none)
     goal_jelly: bool = False      # goals.jelly: clear every layer
     goal_stones: bool = False     # goals.stones: break every stone
     drops: Scalar = None          # goals.drops: bring this many drops down (match3)
@@ -66,20 +66,32 @@ class Draft:
     def inside(self, cell: Cell) -> bool:
         return 0 <= cell[0] < self.height and 0 <= cell[1] < self.width
 
-    def jelly_at(self, cell: Cell) -> int:
-        """The layers of jelly under `cell` (0 where the board has none)."""
-        return self.jelly[cell[0]][cell[1]] if self.jelly else 0
+    def layers_at(self, key: str, cell: Cell) -> int:
+        """The layers of the blocker placed by the level map `key` under `cell` (the draft keeps
+        each such map in the field named as its key)."""
+        rows: LayerRows = getattr(self, key)
+        return rows[cell[0]][cell[1]] if rows else 0
 
-    def with_jelly(self, changes: Mapping[Cell, int]) -> "Draft":
-        """The draft with some cells' jelly layers set (a board without jelly gets a layer of 0s)."""
-        if all(self.jelly_at(cell) == n for cell, n in changes.items()):
+    def with_layers(self, key: str, changes: Mapping[Cell, int]) -> "Draft":
+        """The draft with some cells' layers of the map `key` set."""
+        if all(self.layers_at(key, cell) == n for cell, n in changes.items()):
             return self
-        rows = [list(row) for row in self.jelly] if self.jelly else [[0] * self.width for _ in range(self.height)]
+        old: LayerRows = getattr(self, key)
+        rows = [list(row) for row in old] if old else [[0] * self.width for _ in range(self.height)]
         for (r, c), n in changes.items():
             rows[r][c] = n
-        # Back to () when the last layer goes: a board with no jelly compares equal to a fresh one.
-        jelly = tuple(tuple(row) for row in rows) if any(any(row) for row in rows) else ()
-        return replace(self, jelly=jelly)
+        return self.with_map(key, tuple(tuple(row) for row in rows))
+
+    def with_flag(self, name: str, on: bool) -> "Draft":
+        """The draft with the flag `name` (a blocker's goal, goal_<its name>) set or cleared."""
+        kept: dict[str, Any] = {name: on}
+        return replace(self, **kept)
+
+    def with_map(self, key: str, rows: LayerRows) -> "Draft":
+        """The draft with the map `key`'s rows (back to () when no layer is left: a board
+        without it compares equal to a fresh one)."""
+        kept: dict[str, Any] = {key: rows if any(any(row) for row in rows) else ()}
+        return replace(self, **kept)
 
     def find(self, token: str) -> list[Cell]:
         return [(r, c) for r, row in enumerate(self.cells) for c, t in enumerate(row) if t == token]

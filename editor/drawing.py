@@ -7,8 +7,7 @@ from typing import Any, Callable
 import arcade
 import pyglet
 
-from game.core import Mode, Special
-from game.core import token_stone
+from game.core import Blocker, Edit, Mode, Special
 from game.ui import textures
 from game.ui.layout import Rect
 from game.ui.screens import style
@@ -22,19 +21,19 @@ from .model import (
     ERASE_TOOL,
     GAP_TOOL,
     HOLE_TOOL,
-    JELLY_TOOL,
-    LOCK_TOOL,
     PLAYER_TOOL,
     RAINBOW_TOOL,
     RANDOM_TOOL,
     SHAPES,
     SPECIALS,
     Cell,
-    is_locked,
+    Tool,
+    blocker_tools,
+    carries,
     kind_tool,
-    next_hits,
-    stone_tool,
+    next_layers,
     tile_tool,
+    unit_of,
 )
 
 # The brush's preview: smaller than a painted tile and faint, so it never reads as painted.
@@ -181,13 +180,15 @@ class Chrome(Part):
             y -= 36
         else:
             # Blockers (and the rainbow, a special with no kind): one swatch each, its key in
-            # the corner. A stone's swatch shows the hits it paints (S again, or a click, for more).
-            stone = m.tool if m.tool.name == "stone" else stone_tool(1)
+            # the corner: those a token places, the drop, then those laid under the tiles. A
+            # cycling tool's swatch shows the layers it paints (its key again, or a click, for more).
             blockers = [(RAINBOW_TOOL, textures.rainbow(), "*")] if d.mode == Mode.MATCH3 else []
-            blockers += [(stone, textures.stone(int(stone.token[1])), "S"), (LOCK_TOOL, textures.lock(), "L")]
+            swatches = [(unit.tool.edit is Edit.LAYER, self._blocker_swatch(unit, m.tool if m.tool.name == tool.name else tool))
+                        for unit, tool in blocker_tools(m.units) if unit.tool is not None and d.mode in unit.tool.modes]
+            blockers += [swatch for laid, swatch in swatches if not laid]
             if d.mode == Mode.MATCH3:
                 blockers.append((DROP_TOOL, textures.drop(), "O"))
-            blockers.append((JELLY_TOOL, textures.jelly(2), "J"))
+            blockers += [swatch for laid, swatch in swatches if laid]
             self._label("Blockers", 12, y - 8, DIM, 10, anchor_y="center")
             y = self._swatches([(t, tex, k, False) for t, tex, k in blockers], y - 18, size)
         y -= 6
@@ -268,6 +269,15 @@ class Chrome(Part):
             self._icon(tex, *rect.center, side - 8)
         return y - side - 8
 
+    @staticmethod
+    def _blocker_swatch(unit: Blocker, tool: Tool) -> tuple[Tool, Any, str]:
+        """A blocker's swatch: its tool, its picture (with the layers a cycling tool paints, else
+        its most) and its key."""
+        assert unit.look is not None and unit.tool is not None
+        cycles = unit.tool.edit is Edit.CYCLE
+        layers = unit.layers_of(tool.token) if cycles else unit.look.shown
+        return tool, textures.blocker(unit.look, layers), unit.tool.key
+
     def _square(self, rect: Rect, selected: bool, dim: bool = False) -> None:
         self._fill(rect, SELECTED if selected else ((44, 46, 56) if dim else (56, 62, 80)))
 
@@ -280,17 +290,20 @@ class Chrome(Part):
         under = m.draft.token(cell)
         if m.tool == RANDOM_TOOL:
             tex = marker("dice")
-        elif m.tool == LOCK_TOOL and is_locked(under):
-            tex = token_texture(under[:-1], m.draft.mode, self._colorblind)   # a click unlocks it
-        elif m.tool == LOCK_TOOL:
-            tex = textures.lock()
-        elif m.tool.name == "stone" and token_stone(under) is not None:
-            tex = token_texture(next_hits(under), m.draft.mode)   # a click adds a hit
-        elif m.tool == JELLY_TOOL:
-            tex = textures.jelly(1)
+        elif (unit := unit_of(m.tool, m.units)) is not None and unit.tool is not None and unit.look is not None:
+            edit, mark = unit.tool.edit, unit.tool.mark
+            if edit is Edit.TOGGLE and carries(under, mark):
+                tex = token_texture(under[:-len(mark)], m.draft.mode, self._colorblind, m.units)   # a click takes it off
+            elif edit is Edit.CYCLE and unit.layers_of(under) > 0:
+                tex = token_texture(next_layers(unit, under), m.draft.mode, units=m.units)   # a click adds a layer
+            elif edit is Edit.CYCLE:
+                tex = token_texture(m.token, m.draft.mode, self._colorblind, m.units)
+            else:
+                tex = textures.blocker(unit.look, 1)
         else:
-            tex = token_texture(m.token, m.draft.mode, self._colorblind)
-        if tex is None or (under == m.token and m.tool.name != "stone"):
+            tex = token_texture(m.token, m.draft.mode, self._colorblind, m.units)
+        cycles = (unit := unit_of(m.tool, m.units)) is not None and unit.tool is not None and unit.tool.edit is Edit.CYCLE
+        if tex is None or (under == m.token and not cycles):
             return
         size = lay.cell * PREVIEW_SIZE
         for image in m.mirror_of(m.draft, [cell]):   # where a click paints with the mirror on

@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 import game.io as gio
 from game.io import gate
-from game.core import valid_id
+from game.core import BLOCKERS, valid_id
 from game.io.atomic import atomic_write_text
 from game.io.pack_proofs import Proof, carrying_proofs
 from game.io.packs import PACK_FILE, Pack
@@ -163,7 +163,7 @@ def open_any(path: pathlib.Path) -> Opened:
 # its YAML note) names the field; a save writes the text quoted, as the game then reads it.
 _TEXT = ("id", "name", "description", "teaches", "mode")
 _TYPED = ("kinds", "seed", "moves", "min_match", "min_chain", "score", "drops")
-_ROWS = ("layout", "jelly")
+_ROWS = ("layout", *(unit.map_key for unit in BLOCKERS if unit.map_key is not None))   # and the map blockers' rows
 
 
 def open_level(path: pathlib.Path) -> Opened:
@@ -223,7 +223,7 @@ def _not_kept(data: dict[str, Any], draft: Draft) -> list[str]:
     for key in ("width", "height"):
         if data.get(key) != getattr(draft, key):
             out.append(f"{key}: the file says {str(data.get(key))[:40]!r}; the board is {getattr(draft, key)}")
-    for key in ("layout", "jelly"):
+    for key in _ROWS:
         rows = data.get(key)
         if not isinstance(rows, list):
             continue

@@ -6,13 +6,15 @@ from typing import Any, Callable
 
 import arcade
 
+from game.core import BLOCKERS, Blocker
 from game.ui.layout import Rect
 from game.ui.screens import style
 
 from .host import Host, Part
 from .keys import KEY_TABLE, Where
 from .mirror import Mirror
-from .model import Tool
+from .blocker_tools import goal_fields
+from .model import Tool, unit_of
 from .widgets import Dialog
 
 TIP_DELAY = 0.5   # seconds the pointer rests before a tooltip shows
@@ -42,8 +44,8 @@ PROPS_TIPS = {
     "sort:line": "Match-3: a run of 4 leaves a line special here (specials: [line, ...])",
     "sort:bomb": "Match-3: an L, T or + leaves a bomb here (specials: [bomb, ...])",
     "sort:rainbow": "Match-3: a run of 5 leaves a rainbow here (specials: [rainbow, ...])",
-    "goal_jelly": "Goal: clear every layer of jelly (paint jelly with J)",
-    "goal_stones": "Goal: break every stone (place stones with S)",
+    **{flag: f"Goal: clear every {unit.name} (paint it with {unit.tool.key})"
+       for unit, flag in goal_fields() if unit.tool is not None},
     "solved": "Put every tile in its solved place (then shuffle it)",
     "shuffle": "Make 30 random legal slides: always solvable, more each press",
 }
@@ -61,7 +63,10 @@ SHEET_ROWS: list[tuple[str, str]] = [r for where in Where for r in
                                      + [(b.keys, b.what) for b in KEY_TABLE if b.where == where]]
 
 
-def tool_tip(tool: Tool) -> str:
+def tool_tip(tool: Tool, units: tuple[Blocker, ...] = BLOCKERS) -> str:
+    unit = unit_of(tool, units)
+    if unit is not None and unit.tool is not None:
+        return unit.tool.help.format(token=tool.token)
     return {
         "kind": f"Kind {tool.token} ({tool.token}): a fixed tile of this kind",
         "random": "Random brush (R): a fixed kind per cell, never lining up a run",
@@ -71,10 +76,7 @@ def tool_tip(tool: Tool) -> str:
         "gap": "Gap (G): the empty slot tiles slide into",
         "erase": "Erase (E, or right-click): an empty cell, dealt at random by the game",
         "rainbow": "Rainbow (*): a special with no kind; swapped with a tile it clears that kind",
-        "stone": f"Stone {tool.token} (S; S again for 1-3 hits): never moves, breaks from clears beside it",
-        "lock": "Lock (L): click a tile to lock or unlock it; it never moves, a clear breaks the lock",
         "drop": "Drop (O): falls to the bottom of its column; set the drops goal",
-        "jelly": "Jelly (J): click adds a layer under the tile (up to 2), right-click takes one",
     }.get(tool.name, tool.label)
 
 
@@ -125,7 +127,7 @@ class EditorHelp(Part):
         out: list[tuple[Rect, str]] = []
         for rect, kind, value in self._palette():
             if kind == "tool":
-                out.append((rect, tool_tip(value)))
+                out.append((rect, tool_tip(value, self.host.model.units)))
             elif kind == "special":
                 out.append((rect, SPECIAL_TIPS[value]))
             elif kind == "shape":

@@ -7,6 +7,10 @@ from dataclasses import dataclass
 
 import arcade
 
+from game.core import Blocker, Edit
+
+from .blocker_tools import blocker_tools
+
 k = arcade.key
 
 
@@ -39,6 +43,16 @@ class Binding:
 DIGITS = tuple(range(k.KEY_0, k.KEY_9 + 1)) + tuple(range(k.NUM_0, k.NUM_9 + 1))
 ENTER = (k.ENTER, k.RETURN, k.NUM_ENTER)
 
+def blocker_key(unit: Blocker) -> int:
+    """The key that picks a blocker unit's tool (its Tool's letter)."""
+    assert unit.tool is not None
+    return int(getattr(k, unit.tool.key))
+
+
+def _takers() -> list[str]:
+    return [u.tool.name for u, _ in blocker_tools() if u.tool is not None and u.tool.edit is not Edit.CYCLE]
+
+
 # Add a key here when a part starts to handle it: the key sheet (F1) lists this table, and a
 # test presses every key in every mode and fails on one the editor handles that is not here.
 KEY_TABLE: tuple[Binding, ...] = (
@@ -47,10 +61,9 @@ KEY_TABLE: tuple[Binding, ...] = (
     Binding("E  or right-click", "erase: an empty cell, dealt at random by the game", (k.E,)),
     Binding("H / P / G", "hole / player start (chain) / gap (slide)", (k.H, k.P, k.G)),
     Binding("Q / *", "match3: kind brush's special (none, h, v, b bomb) / rainbow", (k.Q,), typed=("*",)),
-    Binding("S", "stone; S again or a click on a stone: one more hit (1-3)", (k.S,)),
-    Binding("L / O", "lock or unlock a tile / match3: a drop", (k.L, k.O)),
-    Binding("J", "jelly under tiles: a click adds a layer (up to 2)", (k.J,)),
-    Binding("right-click", "with the lock or jelly tool: unlock, take a jelly layer"),
+    *(Binding(u.tool.key, u.tool.keys_line, (blocker_key(u),)) for u, _ in blocker_tools() if u.tool is not None),
+    Binding("O", "match3: a drop", (k.O,)),
+    Binding("right-click", f"with the {' or '.join(_takers())} tool: take away what a click puts"),
     Binding("+ / -", "slide: next or previous tile number", (k.PLUS, k.EQUAL, k.NUM_ADD, k.MINUS, k.NUM_SUBTRACT)),
     Binding("D / X / F (B)", "pen / rectangle / bucket fill", (k.D, k.X, k.F, k.B)),
     Binding("M", "mirror painting: off, left-right, up-down, both (not on a slide board)", (k.M,)),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import pathlib
 import random
@@ -9,9 +10,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from game.core import (
-    DEFAULT_KINDS, DROP_TOKEN, GAP_TOKEN, HOLE_TOKEN, LOCK_TOKEN, MAX_JELLY, MAX_STONE_HITS, PLAYER_TOKEN,
-    RAINBOW_TOKEN, RANDOM_TOKEN, STONE_TOKEN, Level, LevelError, Mode, Problem, deal_id_after_rename, lines_up,
-    token_stone, valid_id,
+    BLOCKERS, DEFAULT_KINDS, DROP_TOKEN, GAP_TOKEN, HOLE_TOKEN, PLAYER_TOKEN, RAINBOW_TOKEN, RANDOM_TOKEN, Blocker,
+    Edit, Level, LevelError, Mode, Problem, deal_id_after_rename, lines_up, valid_id,
 )
 
 # The draft and the resizing live in modules of their own; their names are the model's too.
@@ -19,7 +19,7 @@ from .draft import (
     Cell as Cell,
     Cells as Cells,
     Draft as Draft,
-    Jelly as Jelly,
+    LayerRows as LayerRows,
     Scalar as Scalar,
     advice as advice,
     blank as blank,
@@ -29,6 +29,17 @@ from .draft import (
     from_level as from_level,
     read_draft as read_draft,
     parse_scalar as parse_scalar,
+)
+from .blocker_tools import (
+    Tool as Tool,
+    add_layers,
+    blocker_tool as blocker_tool,
+    blocker_tools as blocker_tools,
+    carries as carries,
+    changes_layers as changes_layers,
+    mark_cells,
+    next_layers as next_layers,
+    unit_of as unit_of,
 )
 from .mirror import Mirror, mirrored
 from .resizing import (
@@ -46,26 +57,8 @@ PEN, RECT, FILL = "pen", "rect", "fill"
 SHAPES = (PEN, RECT, FILL)
 
 
-@dataclass(frozen=True, slots=True)
-class Tool:
-    """What a click puts on the board: a token ('' erases back to a random cell)."""
-
-    name: str           # kind, random, hole, player, tile, gap, erase, rainbow, stone, drop, lock, jelly
-    token: str
-
-    @property
-    def label(self) -> str:
-        return {"kind": f"kind {self.token}", "tile": f"tile {self.token}",
-                "stone": f"stone {self.token}"}.get(self.name, self.name)
-
-
 def kind_tool(kind: int) -> Tool:
     return Tool("kind", str(kind))
-
-
-def stone_tool(hits: int) -> Tool:
-    """A stone taking `hits` hits (1..3), the token `S1`..`S3`."""
-    return Tool("stone", f"{STONE_TOKEN}{hits}")
 
 
 # The random brush paints a fixed kind picked per cell (as Tiled's random mode does); erase
@@ -78,12 +71,6 @@ GAP_TOOL = Tool("gap", GAP_TOKEN)
 ERASE_TOOL = Tool("erase", RANDOM_TOKEN)
 RAINBOW_TOOL = Tool("rainbow", RAINBOW_TOKEN)
 DROP_TOOL = Tool("drop", DROP_TOKEN)
-# The lock and jelly tools change a layer of the cell rather than put a token: the lock puts
-# an `L` on the tile there (or takes it off), jelly adds a layer under it. Their tokens are
-# never written into a layout.
-LOCK_TOOL = Tool("lock", LOCK_TOKEN)
-JELLY_TOOL = Tool("jelly", "jelly")
-LAYER_TOOLS = (LOCK_TOOL, JELLY_TOOL)
 # The special a kind brush puts on its tiles ('' none): `3h` clears its row, `3v` its column,
 # `3b` is a bomb. The key Q steps through them in this order.
 SPECIALS = ("", "h", "v", "b")
@@ -148,39 +135,6 @@ def rect_cells(draft: Draft, a: Cell, b: Cell) -> list[Cell]:
     r0, r1 = sorted((a[0], b[0]))
     c0, c1 = sorted((a[1], b[1]))
     return [(r, c) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1) if draft.inside((r, c))]
-
-
-def is_locked(token: str) -> bool:
-    """Whether a token carries the lock's `L` (written after a tile: `3L`, `.L`).
-
-    This is about the text only: whether the lock may sit there (`#L` on a hole may not) is
-    the loader's to say, and the problems list shows it at the cell.
-    """
-    return len(token) >= 2 and token.endswith(LOCK_TOKEN)
-
-
-def lock_cells(draft: Draft, cells: Iterable[Cell], on: bool) -> Draft:
-    """Put the lock on (or take it off) the tile in each cell: `3` <-> `3L`, `.` <-> `.L`."""
-    changes: dict[Cell, str] = {}
-    for cell in cells:
-        tok = draft.token(cell)
-        if on and not is_locked(tok):
-            changes[cell] = tok + LOCK_TOKEN
-        elif not on and is_locked(tok):
-            changes[cell] = tok[:-1]
-    return draft.with_cells(changes)
-
-
-def add_jelly(draft: Draft, cells: Iterable[Cell], delta: int) -> Draft:
-    """Add (delta 1) or take away (delta -1) a layer of jelly in each cell, kept to 0..2."""
-    return draft.with_jelly({cell: max(0, min(MAX_JELLY, draft.jelly_at(cell) + delta))
-                             for cell in cells})
-
-
-def next_hits(token: str) -> str:
-    """A stone with one more hit to take (S3 comes round to S1): clicking a stone cycles it."""
-    hits = token_stone(token) or 0
-    return f"{STONE_TOKEN}{hits % MAX_STONE_HITS + 1}"
 
 
 def _fill_cells(draft: Draft, cells: list[Cell], token: str) -> Draft:
@@ -261,8 +215,9 @@ class History:
 class EditModel:
     """The edit session: the history, the current tool, the file it belongs to, saved or not."""
 
-    def __init__(self, draft: Draft, path: Any = None) -> None:
+    def __init__(self, draft: Draft, path: Any = None, units: tuple[Blocker, ...] = BLOCKERS) -> None:
         self.history = History(draft)
+        self.units = units   # the blocker units the editor offers tools for (the registry; a test adds one)
         self.disk: Any = None   # its file's version as last read or written (files.Version)
         self._path: pathlib.Path | None = None
         self.path = path
@@ -275,8 +230,8 @@ class EditModel:
         self._rect_anchor: Cell | None = None
         self._pen_at: Cell | None = None   # where the pen last painted in this stroke
         self._done: set[Cell] = set()      # the cells this stroke has painted
-        self._lock_on = True               # this stroke locks (else unlocks)
-        self._jelly_delta = 1              # this stroke adds a jelly layer (-1 takes one)
+        self._mark_on = True               # this stroke puts a blocker's mark on (else takes it off)
+        self._layer_delta = 1              # this stroke adds a blocker layer (-1 takes one)
 
     # -- state -------------------------------------------------------------------------------
     @property
@@ -340,15 +295,16 @@ class EditModel:
     def press(self, cell: Cell, remove: bool = False) -> None:
         """Mouse down on a cell with the current tool and shape.
 
-        `remove` is the right button with a layer tool: it takes a jelly layer or a lock away
+        `remove` is the right button with a layer tool: it takes a layer or a mark away
         rather than adding one.
         """
-        if self.tool in LAYER_TOOLS:
+        unit = unit_of(self.tool, self.units)
+        if unit is not None and changes_layers(self.tool, self.units):
             # A stroke or a rectangle does one thing throughout, decided where it starts: the
-            # lock goes on if the first tile had none and comes off if it had one (as a
-            # checkbox column is ticked by dragging).
-            self._lock_on = not remove and not is_locked(self.draft.token(cell))
-            self._jelly_delta = -1 if remove else 1
+            # mark goes on if the first tile had none and comes off if it had one (as
+            # a checkbox column is ticked by dragging).
+            self._mark_on = not remove and not carries(self.draft.token(cell), self.tool.token)
+            self._layer_delta = -1 if remove else 1
         if self.shape == PEN or remove:
             self.history.begin_stroke()
             self._done = set()
@@ -392,24 +348,26 @@ class EditModel:
 
     def _paint(self, cell: Cell) -> None:
         # Each cell once a stroke: a drag back over a cell (or over a cell already painted as
-        # a mirror image) adds no second jelly layer and does not cycle a stone's hits again.
+        # a mirror image) adds no second layer and does not cycle a blocker's layers again.
         if cell in self._done or not self.draft.inside(cell):
             return
         first = not self._done
         cells = [c for c in self.mirror_of(self.draft, [cell]) if c not in self._done]
         self._done.update(cells)
-        stone = self.draft.token(cell)
-        if self.tool.name == "stone" and first and token_stone(stone) is not None:
-            # A click on a stone with the stone tool gives it one more hit to take (S3: back to
-            # S1); its mirror images become that same stone.
-            self.history.stroke(lambda d: d.with_cells({c: next_hits(stone) for c in cells}))
+        under = self.draft.token(cell)
+        unit = unit_of(self.tool, self.units)
+        if (unit is not None and unit.tool is not None and unit.tool.edit is Edit.CYCLE and first
+                and unit.layers_of(under) > 0):
+            # A click on its own blocker with a cycling tool gives it one more layer (S3:
+            # back to S1); its mirror images become that same blocker.
+            self.history.stroke(lambda d: d.with_cells({c: next_layers(unit, under) for c in cells}))
             return
         self.history.stroke(lambda d: self._on_cells(d, cells))
 
     def mirroring(self, draft: Draft) -> Mirror:
         """The mirror a stroke paints with now: off on a slide board (its numbers are a
         permutation) and for the one-of tokens (the player start, the gap), which exist once."""
-        one_of = self.tool not in LAYER_TOOLS and self.token in (PLAYER_TOKEN, GAP_TOKEN)
+        one_of = not changes_layers(self.tool, self.units) and self.token in (PLAYER_TOKEN, GAP_TOKEN)
         return Mirror.OFF if draft.mode == Mode.SLIDE or one_of else self.mirror
 
     def mirror_of(self, draft: Draft, cells: list[Cell]) -> list[Cell]:
@@ -418,10 +376,11 @@ class EditModel:
 
     def _on_cells(self, draft: Draft, cells: list[Cell]) -> Draft:
         """What the tool does to these cells (one stroke step, a rectangle)."""
-        if self.tool == LOCK_TOOL:
-            return lock_cells(draft, cells, self._lock_on)
-        if self.tool == JELLY_TOOL:
-            return add_jelly(draft, cells, self._jelly_delta)
+        unit = unit_of(self.tool, self.units)
+        if unit is not None and unit.tool is not None and unit.tool.edit is Edit.TOGGLE:
+            return mark_cells(draft, cells, unit.tool.mark, self._mark_on)
+        if unit is not None and unit.tool is not None and unit.tool.edit is Edit.LAYER:
+            return add_layers(draft, unit, cells, self._layer_delta)
         if len(cells) == 1:
             return place(draft, cells[0], self.token)
         return _fill_cells(draft, cells, self.token)
@@ -431,10 +390,13 @@ class EditModel:
         areas at the start's mirror images, all read on the board before the fill)."""
         if not draft.inside(start):
             return draft
-        key = draft.jelly_at if self.tool == JELLY_TOOL else draft.token
+        unit = unit_of(self.tool, self.units)
+        key: Callable[[Cell], object] = draft.token
+        if unit is not None and unit.map_key is not None and unit.tool is not None and unit.tool.edit is Edit.LAYER:
+            key = functools.partial(draft.layers_at, unit.map_key)
         cells: list[Cell] = []
         for s in self.mirror_of(draft, [start]):
-            if self.tool in LAYER_TOOLS or draft.token(s) != self.token:
+            if changes_layers(self.tool, self.units) or draft.token(s) != self.token:
                 cells += [c for c in area(draft, s, key) if c not in cells]
         return self._on_cells(draft, cells) if cells else draft
 

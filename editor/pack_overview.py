@@ -12,7 +12,7 @@ from typing import Any
 import arcade
 
 from game.bots.playtest import LABELS, LevelReport
-from game.core import Level, Mode
+from game.core import BLOCKERS, Level, Mode
 from game.io import LevelFileError, gate, load_level
 from game.io.playtest_file import stored_figures
 from game.ui.layout import Rect
@@ -398,7 +398,7 @@ class PackOverview:
 
 
 def goals_text(level: Level) -> str:
-    """A level's goals in a few words: 'jelly, score 1,500'."""
+    """A level's goals in a few words: 'score 1,500, 2 drops'."""
     g = level.goals
     out = []
     if level.mode == Mode.SLIDE:
@@ -406,10 +406,8 @@ def goals_text(level: Level) -> str:
     if g.score is not None:
         out.append(f"score {g.score:,}")
     out += [f"{n} of kind {k}" for k, n in g.collect]
-    if g.jelly:
-        out.append("jelly")
-    if g.stones:
-        out.append("stones")
+    # A blocker's goal is the level's goal named as its unit (clear every one).
+    out += [unit.name for unit in BLOCKERS if getattr(g, unit.name, None) is True]
     if g.drops:
         out.append(f"{g.drops} drops")
     if g.reach is not None:

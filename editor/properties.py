@@ -12,6 +12,7 @@ from game.core import Mode, SpecialSort
 from game.ui import textures
 
 from . import slide_tools
+from .blocker_tools import goal_fields
 from .draft import Draft
 from .host import Host, Part
 from .look import DIM, GOOD, HEADER_H, PROPS_W, TEXT, as_text, clip
@@ -175,14 +176,15 @@ class PropertiesPanel(Part):
             self._collect_icons.append((k, x + 13, yy + 13))
             add_field(f"collect{k}", x + 30, yy, cw - 38)
         y -= row * 4
-        # The blocker goals: clear all the jelly, break all the stones (on/off), bring N drops down.
-        for i, (name, text) in enumerate((("goal_jelly", "all jelly"), ("goal_stones", "all stones"))):
-            x = left + i * half
-            add_label(text, x, y, 84)
+        # The blocker goals (clear every one: on/off), two a row, then bring N drops down.
+        for i, (unit, name) in enumerate(goal_fields()):
+            x = left + (i % 2) * half
+            add_label(f"all {unit.name}", x, y, 84)
             b = button("off", functools.partial(self.toggle_goal, name), x=x + 84, y=y, width=70, height=26)
             self.buttons[name] = b
             add(b)
-        y -= row
+            if i % 2 or i == len(goal_fields()) - 1:
+                y -= row
         modes = {Mode.MATCH3}
         add_label("drops", left, y)
         add_field("drops", left + lw, y, fw - 100)
@@ -209,7 +211,7 @@ class PropertiesPanel(Part):
         for mode in Mode:
             restyle(self.buttons["mode:" + mode], button_style(11, selected=mode == d.mode))
         self.buttons["diagonal"].text = "on" if d.diagonal else "off"
-        for name in ("specials", "goal_jelly", "goal_stones"):
+        for name in ("specials", *(flag for _, flag in goal_fields())):
             on = bool(getattr(d, name))
             self.buttons[name].text = "on" if on else "off"
             # A goal that is set shows as chosen, as the mode buttons do.
@@ -245,7 +247,7 @@ class PropertiesPanel(Part):
         self.host.refresh()
 
     def toggle_goal(self, name: str) -> None:
-        """The jelly and stones goals and the specials rule: on/off buttons, one undo step each."""
+        """The blocker goals and the specials rule: on/off buttons, one undo step each."""
         d = self.host.model.draft
         self.host.model.set(**{name: not getattr(d, name)})
         self.host.refresh()

@@ -5,12 +5,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from game.core import GAP_TOKEN, MAX_JELLY, MAX_SIZE, MODES, PLAYER_TOKEN, RANDOM_TOKEN, Mode
+from game.core import GAP_TOKEN, MAX_SIZE, MODES, PLAYER_TOKEN, RANDOM_TOKEN, Mode
 
 from game.io.yamldoc import DocError, parse
 from game.io.yamlout import dump
 
-from .draft import Cell, Cells, Draft, Jelly
+from .blocker_tools import map_units
+from .draft import Cell, Cells, Draft, LayerRows
 
 # The first line of a piece on the clipboard: text without it is never read as a piece (a
 # sentence copied from a browser must not paint the board).
@@ -61,12 +62,17 @@ class Area:
 
 @dataclass(frozen=True, slots=True)
 class Piece:
-    """A copied rectangle of a board: its tokens (tiles, specials, stones, locks, drops, holes,
-    random cells, the player) and its jelly layers, with the mode it came from."""
+    """A copied rectangle of a board: its tokens (tiles, specials, blockers, drops, holes,
+    random cells, the player) and the layers of each blocker a level map places, by the map's
+    key, with the mode it came from."""
 
     mode: Mode
     cells: Cells
-    jelly: Jelly   # always the cells' shape (0: no jelly)
+    layers: tuple[tuple[str, LayerRows], ...] = ()   # each map's rows, the cells' shape (0: none); () for none
+
+    def layer(self, key: str) -> LayerRows:
+        """The rows of the map `key`, the cells' shape (0s where the piece has none of it)."""
+        return dict(self.layers).get(key) or tuple(tuple(0 for _ in row) for row in self.cells)
 
     @property
     def height(self) -> int:
@@ -81,20 +87,28 @@ def copy(draft: Draft, area: Area) -> Piece:
     """The piece of `draft` under `area` (the part of it on the board)."""
     on = area.within(draft)
     if on is None:
-        return Piece(draft.mode, (), ())
+        return Piece(draft.mode, ())
     rows = range(on.top, on.top + on.height)
     cols = range(on.left, on.left + on.width)
+    layers = tuple((key, tuple(tuple(draft.layers_at(key, (r, c)) for c in cols) for r in rows)) for key in _keys())
     return Piece(draft.mode, tuple(tuple(draft.token((r, c)) for c in cols) for r in rows),
-                 tuple(tuple(draft.jelly_at((r, c)) for c in cols) for r in rows))
+                 tuple((key, rows_) for key, rows_ in layers if any(any(row) for row in rows_)))
+
+
+def _keys() -> list[str]:
+    return [unit.map_key for unit in map_units() if unit.map_key is not None]
 
 
 def clear(draft: Draft, area: Area) -> Draft:
-    """The board with `area` emptied: random cells (the level's empty token), no jelly."""
+    """The board with `area` emptied: random cells (the level's empty token), no blocker layers."""
     on = area.within(draft)
     if on is None:
         return draft
     cells = on.cells()
-    return draft.with_cells({cell: RANDOM_TOKEN for cell in cells}).with_jelly({cell: 0 for cell in cells})
+    draft = draft.with_cells({cell: RANDOM_TOKEN for cell in cells})
+    for key in _keys():
+        draft = draft.with_layers(key, {cell: 0 for cell in cells})
+    return draft
 
 
 def unique(draft: Draft, token: str) -> bool:
@@ -106,9 +120,9 @@ def paste(draft: Draft, piece: Piece, at: Cell) -> tuple[Draft, int]:
     """The board with `piece` laid with its top-left cell at `at`, and how many of its cells fell
     off the board (cut off). A one-of token (the player, the slide gap, a slide number) the board
     holds elsewhere already is not pasted (its cell gets the empty token): a paste never makes
-    a second player, nor a player on a board of another mode. A slide board takes no jelly."""
+    a second player, nor a player on a board of another mode. A slide board takes no blocker layers."""
     changes: dict[Cell, str] = {}
-    jelly: dict[Cell, int] = {}
+    layers: dict[str, dict[Cell, int]] = {key: {} for key in _keys()}
     cut = 0
     target = Area(at[0], at[1], piece.height, piece.width)
     # The one-of tokens already on the board outside the pasted cells: those stay the only ones.
@@ -125,9 +139,13 @@ def paste(draft: Draft, piece: Piece, at: Cell) -> tuple[Draft, int]:
                 tok = RANDOM_TOKEN   # only a chain board has a player (a chain piece on a match3 board)
             changes[cell] = tok
             if draft.mode != Mode.SLIDE:
-                jelly[cell] = piece.jelly[dr][dc] if piece.jelly else 0
+                for key, laid in layers.items():
+                    laid[cell] = piece.layer(key)[dr][dc]
     # A one-of token under the pasted cells is overwritten like any other (as in any editor).
-    return draft.with_cells(changes).with_jelly(jelly), cut
+    draft = draft.with_cells(changes)
+    for key, laid in layers.items():
+        draft = draft.with_layers(key, laid)
+    return draft, cut
 
 
 def move(draft: Draft, area: Area, dr: int, dc: int) -> Draft:
@@ -146,10 +164,11 @@ def _all_cells(draft: Draft) -> list[Cell]:
 
 def piece_text(piece: Piece) -> str:
     """The piece as clipboard text: a header line, then small YAML with the layout's own token
-    rows (as a level file writes them) and the jelly rows when it has any."""
+    rows (as a level file writes them) and each blocker map's rows when it has any."""
     data: dict[str, object] = {"mode": str(piece.mode), "layout": [" ".join(row) for row in piece.cells]}
-    if any(any(row) for row in piece.jelly):
-        data["jelly"] = [" ".join(str(n) for n in row) for row in piece.jelly]
+    for key, rows in piece.layers:
+        if any(any(row) for row in rows):
+            data[key] = [" ".join(str(n) for n in row) for row in rows]
     return PIECE_HEADER + "\n" + dump(data)   # the one YAML writer
 
 
@@ -173,20 +192,22 @@ def read_piece(text: str) -> Piece:
     if mode not in MODES:
         raise PieceError(f"clipboard piece: mode {mode!r} is not one of {', '.join(MODES)}")
     cells = _rows(data.get("layout"), "layout")
-    jelly_rows = _rows(data["jelly"], "jelly") if data.get("jelly") is not None else None
     for row in cells:
         for tok in row:
             if not TOKEN.fullmatch(tok):
                 raise PieceError(f"clipboard piece: {tok!r} is no layout token")
-    if jelly_rows is None:
-        jelly: Jelly = tuple(tuple(0 for _ in row) for row in cells)
-    else:
-        if [len(row) for row in jelly_rows] != [len(row) for row in cells]:
-            raise PieceError("clipboard piece: jelly rows not the layout's shape")
-        if any(not (t.isascii() and t.isdigit() and int(t) <= MAX_JELLY) for row in jelly_rows for t in row):
-            raise PieceError(f"clipboard piece: jelly layers are 0 to {MAX_JELLY}")
-        jelly = tuple(tuple(int(t) for t in row) for row in jelly_rows)
-    return Piece(Mode(mode), cells, jelly)
+    layers: list[tuple[str, LayerRows]] = []
+    for unit in map_units():
+        key, most = unit.map_key, unit.tool.most if unit.tool is not None else 1
+        if key is None or data.get(key) is None:
+            continue
+        rows = _rows(data[key], key)
+        if [len(row) for row in rows] != [len(row) for row in cells]:
+            raise PieceError(f"clipboard piece: {key} rows not the layout's shape")
+        if any(not (t.isascii() and t.isdigit() and int(t) <= most) for row in rows for t in row):
+            raise PieceError(f"clipboard piece: {key} layers are 0 to {most}")
+        layers.append((key, tuple(tuple(int(t) for t in row) for row in rows)))
+    return Piece(Mode(mode), cells, tuple(layers))
 
 
 def _rows(value: object, name: str) -> Cells:

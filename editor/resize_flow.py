@@ -35,7 +35,7 @@ class ResizeFlow:
         rows: list[list[tuple[Any, ...]]] = []
         for anchor in anchors:
             h, v = (anchor, "top") if horizontal else ("left", anchor)
-            gone = losses(d, resize_to(d, width, height, h, v))
+            gone = losses(d, resize_to(d, width, height, h, v), self.host.model.units)
             verb = "grow" if (width > d.width or height > d.height) else "crop"
             rows.append([("button", f"{verb} {SIDES[anchor]}", 220,
                           lambda h=h, v=v: self._apply(width, height, h, v), anchor),
@@ -48,7 +48,7 @@ class ResizeFlow:
     def edge(self, edge: str, delta: int) -> None:
         """An edge's + or -: a '-' that would take content away asks first."""
         m = self.host.model
-        gone = losses(m.draft, resize(m.draft, edge, delta)) if delta < 0 else []
+        gone = losses(m.draft, resize(m.draft, edge, delta), m.units) if delta < 0 else []
         if not gone:
             m.resize(edge, delta)
             self.host.refresh()
@@ -70,7 +70,7 @@ class ResizeFlow:
         self.host.close_dialog()
         before = self.host.model.draft
         self.host.model.set_size(width, height, h, v)
-        gone = losses(before, self.host.model.draft)
+        gone = losses(before, self.host.model.draft, self.host.model.units)
         if gone:
             self.host.say(f"now {width}x{height}: took away {', '.join(gone)} (Ctrl+Z brings it back)")
         self.host.refresh()

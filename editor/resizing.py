@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.core import (
-    DROP_TOKEN, GAP_TOKEN, HOLE_TOKEN, LOCK_TOKEN, MODES, PLAYER_TOKEN, RANDOM_TOKEN, Mode, token_stone,
-)
+from game.core import BLOCKERS, DROP_TOKEN, GAP_TOKEN, HOLE_TOKEN, MODES, PLAYER_TOKEN, RANDOM_TOKEN, Blocker, Mode
 
+from .blocker_tools import bare, blocker_counts, goal_fields, map_units, placed_by, without_maps
 from .draft import Draft, clamp_size
 
 EDGES = ("top", "bottom", "left", "right")
@@ -38,18 +37,25 @@ def resize(draft: Draft, edge: str, delta: int) -> Draft:
         )
         for r in range(height)
     )
-    jelly = tuple(
-        tuple(
-            draft.jelly_at((r - shift_r, c - shift_c)) if draft.inside((r - shift_r, c - shift_c)) else 0
-            for c in range(width)
+    maps: dict[str, tuple[tuple[int, ...], ...]] = {}
+    for unit in map_units():
+        assert unit.map_key is not None
+        layers = tuple(
+            tuple(
+                draft.layers_at(unit.map_key, (r - shift_r, c - shift_c)) if draft.inside((r - shift_r, c - shift_c))
+                else 0
+                for c in range(width)
+            )
+            for r in range(height)
         )
-        for r in range(height)
-    )
+        maps[unit.map_key] = layers
     reach = draft.reach
     if reach is not None:
         reach = (reach[0] + shift_r, reach[1] + shift_c)
-    return replace(draft, width=width, height=height, cells=rows, reach=reach,
-                   jelly=jelly if any(any(row) for row in jelly) else ())
+    draft = replace(draft, width=width, height=height, cells=rows, reach=reach)
+    for key, layers in maps.items():
+        draft = draft.with_map(key, layers)
+    return draft
 
 
 def set_size(draft: Draft, width: int, height: int) -> Draft:
@@ -76,9 +82,11 @@ def set_mode(draft: Draft, mode: Mode) -> Draft:
         # other modes, so a problem about them could not be fixed where it is shown.
         out = replace(out, drops=None, specials=True, special_sorts=None)
     if mode == Mode.SLIDE:
-        # Slide has no blockers: no jelly and no blocker goals.
-        out = replace(out, score=None, collect=(), reach=None, jelly=(), goal_jelly=False, goal_stones=False,
+        # Slide has no blockers: no blocker layers and no blocker goals.
+        out = replace(without_maps(out), score=None, collect=(), reach=None,
                       width=clamp_size(mode, draft.width), height=clamp_size(mode, draft.height))
+        for _, flag in goal_fields():
+            out = out.with_flag(flag, False)
         if (out.width, out.height) != (draft.width, draft.height):
             out = replace(out, cells=tuple(tuple(RANDOM_TOKEN for _ in range(out.width))
                                            for _ in range(out.height)))
@@ -103,13 +111,12 @@ def mode_switch_losses(before: Draft, after: Draft) -> list[str]:
         lost.append("the score goal")
     if before.collect and not after.collect:
         lost.append(f"{len(before.collect)} collect goal{'s' if len(before.collect) != 1 else ''}")
-    if before.jelly and not after.jelly:
-        lost.append("the jelly")
-    for name, gone in (("jelly", before.goal_jelly and not after.goal_jelly),
-                       ("stones", before.goal_stones and not after.goal_stones),
-                       ("drops", before.drops is not None and after.drops is None)):
-        if gone:
-            lost.append(f"the {name} goal")
+    for key in [unit.map_key for unit in map_units() if unit.map_key is not None]:
+        if getattr(before, key) and not getattr(after, key):
+            lost.append(f"the {key}")
+    gone_goals = [unit.name for unit, flag in goal_fields() if getattr(before, flag) and not getattr(after, flag)]
+    for name in gone_goals + (["drops"] if before.drops is not None and after.drops is None else []):
+        lost.append(f"the {name} goal")
     if not before.specials and after.specials:
         lost.append("specials: off")
     if before.special_sorts is not None and after.special_sorts is None:
@@ -139,31 +146,23 @@ def resize_to(draft: Draft, width: int, height: int, h_anchor: str = "left", v_a
 
 
 def content(draft: Draft) -> list[str]:
-    """What is on the board at all (placed tiles, blockers, jelly, the reach goal), in words."""
+    """What is on the board at all (placed tiles, blockers, their layers, the reach goal), in words."""
     empty = tuple(tuple(RANDOM_TOKEN for _ in row) for row in draft.cells)
-    return losses(draft, replace(draft, cells=empty, jelly=(), reach=None))
+    return losses(draft, without_maps(replace(draft, cells=empty, reach=None)))
 
 
-def losses(before: Draft, after: Draft) -> list[str]:
-    """What a resize would take away, in words ("2 stones, 3 jelly layers, the reach goal");
+def losses(before: Draft, after: Draft, units: tuple[Blocker, ...] = BLOCKERS) -> list[str]:
+    """What a resize would take away, in words ("2 placed tiles, 3 holes, the reach goal");
     nothing when it only adds room or crops empty (random) cells."""
     def count(d: Draft) -> dict[str, int]:
-        out = {"placed tile": 0, "hole": 0, "stone": 0, "lock": 0, "drop": 0, "player start": 0,
-               "gap": 0, "jelly layer": 0}
-        for r, row in enumerate(d.cells):
-            for c, tok in enumerate(row):
-                out["jelly layer"] += d.jelly_at((r, c))
-                if tok == RANDOM_TOKEN:
+        out = {"placed tile": 0, "hole": 0, "drop": 0, "player start": 0, "gap": 0} | blocker_counts(d, units)
+        for row in d.cells:
+            for tok in row:
+                tok = bare(tok, units)   # a blocker's mark on a tile is counted by blocker_counts
+                if tok == RANDOM_TOKEN or placed_by(tok, units) is not None:
                     continue
-                if len(tok) >= 2 and tok.endswith(LOCK_TOKEN):
-                    out["lock"] += 1
-                    tok = tok[:-1]
-                    if tok == RANDOM_TOKEN:
-                        continue
                 name = {HOLE_TOKEN: "hole", DROP_TOKEN: "drop", PLAYER_TOKEN: "player start",
-                        GAP_TOKEN: "gap"}.get(tok)
-                if name is None:
-                    name = "stone" if token_stone(tok) is not None else "placed tile"
+                        GAP_TOKEN: "gap"}.get(tok, "placed tile")
                 out[name] += 1
         return out
 

@@ -7,9 +7,8 @@ from typing import Any, Callable
 
 import arcade
 
-from game.ui import textures
 
-from .canvas import token_texture
+from .canvas import token_texture, under_pictures
 from .host import Host, Part
 from .model import Cell, Draft
 from .regions import Area, Piece, PieceError, clear, copy, fits, move, paste, piece_text, read_piece
@@ -366,9 +365,8 @@ class Selection(Part):
             self._ghost_cells = []
             for r, row in enumerate(piece.cells):
                 for c, tok in enumerate(row):
-                    n = piece.jelly[r][c] if piece.jelly else 0
-                    pictures = [(textures.jelly(n), 0.96)] if n else []
-                    tex = token_texture(tok, d.mode)
+                    pictures = under_pictures(piece.layers, r, c, self.host.model.units)
+                    tex = token_texture(tok, d.mode, units=self.host.model.units)
                     if tex is not None:
                         pictures.append((tex, 0.86))
                     for picture, scale in pictures:

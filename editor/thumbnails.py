@@ -1,5 +1,5 @@
 """A level's board as a small picture (the pack overview's cards): the board a player is dealt,
-with its holes, jelly and stones, drawn once with Pillow from the game's own textures."""
+with its holes and blockers, drawn once with Pillow from the game's own textures."""
 
 from __future__ import annotations
 
@@ -9,10 +9,11 @@ from typing import Any
 import arcade
 from PIL import Image
 
-from game.core import HOLE, Level, LevelError, new_game
-from game.ui import textures
+from game.core import HOLE, Blocker, Counts, Depth, Level, LevelError, new_game
+from game.ui import blocker_art, textures
+from game.ui.board_sprites import Blockers
 
-JELLY = (236, 120, 190, 120)
+UNDER_ALPHA = 120   # a blocker under the tiles shows as a wash of its colour
 HOLE_COLOR = (12, 12, 16, 255)
 CELL_COLOR = (52, 56, 84, 255)
 
@@ -35,9 +36,10 @@ def thumbnail(level: Level, px: int = 12, colorblind: bool = False) -> arcade.Te
     img = Image.new("RGBA", (level.width * px, level.height * px), (0, 0, 0, 0))
     try:
         state = new_game(level, level.play_seed)
-        grid, stones, jelly = state.grid, dict(state.stones), dict(state.jelly)
+        grid, drawn = state.grid, Blockers.of(state).drawn()
     except LevelError:   # it cannot be dealt: the cells alone (the card says it has problems)
-        grid, stones, jelly = tuple((0,) * level.width for _ in range(level.height)), {}, {}
+        grid, drawn = tuple((0,) * level.width for _ in range(level.height)), ()
+    layers = _by_depth(drawn)
     for r, row in enumerate(grid):
         for c, value in enumerate(row):
             box = (c * px, r * px)
@@ -45,20 +47,35 @@ def thumbnail(level: Level, px: int = 12, colorblind: bool = False) -> arcade.Te
                 img.paste(HOLE_COLOR, (*box, box[0] + px, box[1] + px))
                 continue
             img.paste(CELL_COLOR, (*box, box[0] + px - 1, box[1] + px - 1))
-            if jelly.get((r, c)):
-                img.alpha_composite(Image.new("RGBA", (px, px), JELLY), box)
-            hits = stones.get((r, c))
-            tex: Any = None
-            if hits:
-                tex = textures.stone(hits)
-            elif value > 0 or value == -2:
+            for wash in layers[Depth.FLOOR].get((r, c), ()):
+                img.alpha_composite(Image.new("RGBA", (px, px), wash), box)
+            tex: Any = layers[Depth.FILL].get((r, c))
+            if tex is None and (value > 0 or value == -2):
                 try:
                     tex = textures.tile(value, level.mode, colorblind)
                 except ValueError:
                     tex = None
             if tex is not None:
                 img.alpha_composite(_small(tex, px), box)
+            over = layers[Depth.OVER].get((r, c))
+            if over is not None:
+                img.alpha_composite(_small(over, px), box)
     if len(_made) > 512:
         _made.clear()
     made = _made[key] = arcade.Texture(img, hash=f"gridfall-thumb-{key[0]}-{px}-{int(colorblind)}")
     return made
+
+
+def _by_depth(drawn: tuple[tuple[Blocker, Counts], ...]) -> dict[Depth, dict[tuple[int, int], Any]]:
+    """What each cell shows of the blockers at each depth: under the tiles, a wash of each
+    one's colour; filling a cell or over its tile, its picture with the layers left."""
+    out: dict[Depth, dict[tuple[int, int], Any]] = {depth: {} for depth in Depth}
+    for unit, layer in drawn:
+        look = unit.look
+        assert look is not None
+        for cell, n in layer:
+            if look.depth is Depth.FLOOR:
+                out[Depth.FLOOR].setdefault(cell, []).append((*blocker_art.light(look)[:3], UNDER_ALPHA))
+            else:
+                out[look.depth][cell] = textures.blocker(look, n)
+    return out

@@ -1,4 +1,4 @@
-"""Choosing what a click paints: the tool keys (1-9, H, R, S, ...), the palette's swatches, the special, the shape and the mirror."""
+"""Choosing what a click paints: the tool keys (1-9, H, R, each blocker unit's letter, ...), the palette's swatches, the special, the shape and the mirror."""
 
 from __future__ import annotations
 
@@ -6,13 +6,15 @@ from typing import Any, Callable
 
 import arcade
 
-from game.core import Mode, token_stone
+from game.core import BLOCKERS, Blocker, Edit, Mode
+from game.words import counted
 
 from .host import Host, Part
 from .mirror import Mirror
+from .keys import blocker_key
 from .model import (
-    DROP_TOOL, ERASE_TOOL, FILL, GAP_TOOL, HOLE_TOOL, JELLY_TOOL, LOCK_TOOL, PEN, PLAYER_TOOL, RANDOM_TOOL,
-    RECT, Tool, kind_tool, next_hits, stone_tool,
+    DROP_TOOL, ERASE_TOOL, FILL, GAP_TOOL, HOLE_TOOL, PEN, PLAYER_TOOL, RANDOM_TOOL, RECT, Tool, blocker_tool,
+    kind_tool, unit_of,
 )
 from .slide_actions import SlideActions
 
@@ -21,9 +23,7 @@ key = arcade.key
 # The keys that pick a tool outright, and the modes that have it (None: every mode).
 TOOL_KEYS: dict[int, tuple[Tool, tuple[Mode, ...] | None]] = {
     key.H: (HOLE_TOOL, None), key.R: (RANDOM_TOOL, None), key.P: (PLAYER_TOOL, None),
-    key.G: (GAP_TOOL, None), key.E: (ERASE_TOOL, None),
-    key.L: (LOCK_TOOL, (Mode.MATCH3, Mode.CHAIN)), key.J: (JELLY_TOOL, (Mode.MATCH3, Mode.CHAIN)),
-    key.O: (DROP_TOOL, (Mode.MATCH3,)),
+    key.G: (GAP_TOOL, None), key.E: (ERASE_TOOL, None), key.O: (DROP_TOOL, (Mode.MATCH3,)),
 }
 SHAPE_KEYS = {key.B: FILL, key.F: FILL, key.X: RECT, key.D: PEN}
 SPECIAL_SAID = {"": "plain tiles", "h": "special h: clears its row", "v": "special v: clears its column",
@@ -31,6 +31,11 @@ SPECIAL_SAID = {"": "plain tiles", "h": "special h: clears its row", "v": "speci
 MIRROR_SAID = {Mirror.OFF: "mirror off", Mirror.LEFT_RIGHT: "mirror left-right: across the middle column",
                Mirror.UP_DOWN: "mirror up-down: across the middle row",
                Mirror.BOTH: "mirror both ways: four images a stroke"}
+
+
+def blocker_keys(units: tuple[Blocker, ...] = BLOCKERS) -> dict[int, Blocker]:
+    """The key that picks each blocker unit's tool (its Tool's letter)."""
+    return {blocker_key(unit): unit for unit in units if unit.tool is not None}
 
 
 class ToolPicker(Part):
@@ -53,10 +58,11 @@ class ToolPicker(Part):
             self.select_tool(kind_tool(symbol - (key.KEY_1 if symbol <= key.KEY_9 else key.NUM_1) + 1))
         elif symbol in TOOL_KEYS and _has(TOOL_KEYS[symbol][1], mode):
             self.select_tool(TOOL_KEYS[symbol][0])
+        elif (unit := blocker_keys(self.host.model.units).get(symbol)) is not None and unit.tool is not None \
+                and mode in unit.tool.modes:
+            self.select_blocker(unit)
         elif symbol == key.Q and mode == Mode.MATCH3:
             self.next_special()
-        elif symbol == key.S and mode != Mode.SLIDE:
-            self.select_stone()
         elif symbol == key.M:
             self.set_mirror(self.host.model.mirror.next())
         elif symbol in SHAPE_KEYS:
@@ -72,8 +78,9 @@ class ToolPicker(Part):
     def pick(self, kind: str, value: Any) -> None:
         """A palette swatch was clicked (chrome.py lays them out)."""
         model = self.host.model
-        if kind == "tool" and value.name == "stone":
-            self.select_stone() if model.tool == value else self.select_tool(value)
+        unit = unit_of(value, model.units) if kind == "tool" else None
+        if unit is not None and model.tool == value:
+            self.select_blocker(unit)   # a cycling tool's swatch again: one more layer
         elif kind == "tool":
             self.select_tool(value)
         elif kind == "special":
@@ -90,13 +97,19 @@ class ToolPicker(Part):
         self._stop_picking()
         self.host.refresh()
 
-    def select_stone(self) -> None:
-        """S, or the stone swatch: the stone tool; again, one more hit for the stones it paints."""
-        tool = self.host.model.tool
-        hits = token_stone(next_hits(tool.token)) or 1 if tool.name == "stone" else 1
-        self.select_tool(stone_tool(hits))
-        self.host.say(f"stone S{hits}: takes {hits} hit{'s' if hits > 1 else ''} (S again for more; "
-                      "a click on a stone adds one)")
+    def select_blocker(self, unit: Blocker) -> None:
+        """A blocker's key, or its swatch: its tool; a cycling tool's again: one
+        more layer for the blockers it paints, the most coming round to 1."""
+        tool, now = unit.tool, self.host.model.tool
+        assert tool is not None
+        if tool.edit is not Edit.CYCLE:
+            self.select_tool(blocker_tool(unit))
+            return
+        layers = unit.layers_of(now.token) % tool.most + 1 if now.name == tool.name else 1
+        picked = blocker_tool(unit, layers)
+        self.select_tool(picked)
+        self.host.say(f"{tool.name} {picked.token}: takes {counted(layers, tool.layer)} "
+                      f"({tool.key} again for more; a click on one adds one)")
 
     def set_mirror(self, mirror: Mirror) -> None:
         """M, or a mirror swatch: which images of each stroke are painted too."""

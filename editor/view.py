@@ -26,7 +26,7 @@ from .file_flow import FileFlow
 from .help import EditorHelp
 from .keys import acts_on_level
 from .overlay import Sheets
-from .model import ERASE_TOOL, LAYER_TOOLS, PEN, RAINBOW_TOOL, RECT, Cell, EditModel, blank, tile_tool
+from .model import ERASE_TOOL, PEN, RAINBOW_TOOL, RECT, Cell, EditModel, blank, changes_layers, tile_tool
 from .host import Part
 from .pack_overview import PackOverview
 from .playtest_flow import PlaytestFlow
@@ -374,9 +374,9 @@ class EditorView(arcade.View):
         if self.props.picking_reach:
             self.props.set_reach(cell)
             return
-        if button_ == arcade.MOUSE_BUTTON_RIGHT and self.model.tool in LAYER_TOOLS:
-            # With a layer tool the right button takes away what the left adds: a jelly
-            # layer, a lock; the tile stays.
+        if button_ == arcade.MOUSE_BUTTON_RIGHT and changes_layers(self.model.tool, self.model.units):
+            # With a layer tool the right button takes away what the left adds (a layer
+            # under the tile, a mark on it); the tile stays.
             self.model.paint_at(cell, remove=True)
             self.refresh()
             return
@@ -526,7 +526,7 @@ class EditorView(arcade.View):
         texts that change (one batch), the widgets and a dialog or a tooltip on top."""
         self.clear(color=BG)
         m = self.model
-        self.canvas.sync(m.draft, self.colorblind)
+        self.canvas.sync(m.draft, self.colorblind, m.units)
         self.texts.begin_frame()
         self.chrome.draw_under()
         # The title keeps clear of the header's buttons, however narrow the window.

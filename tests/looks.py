@@ -34,7 +34,7 @@ def tiles_seen(view: Any, image: Any) -> int:
     Returns how many tiles were checked."""
     checked = 0
     for cell, sprite in view.board.by_cell.items():
-        if cell in view.board.lock_sprites:
+        if cell in blocker_sprites(view.board, "locks"):
             continue
         spot = uniform_spot(sprite.texture.image)
         if spot is None:
@@ -109,8 +109,8 @@ def board_seen(board: Any, image: Any) -> int:
     """Every tile, stone and lock of a board renderer shows its own picture where its sprite
     stands in a screenshot (a tile under a lock's chains is covered, one still above the board
     on its way in is clipped away: not checked). Returns how many sprites were checked."""
-    sprites = [s for c, s in board.by_cell.items() if c not in board.lock_sprites]
-    sprites += list(board.stone_sprites.values()) + list(board.lock_sprites.values())
+    sprites = [s for c, s in board.by_cell.items() if c not in blocker_sprites(board, "locks")]
+    sprites += list(blocker_sprites(board, "stones").values()) + list(blocker_sprites(board, "locks").values())
     r = board.layout.rect
     checked = 0
     for sprite in sprites:
@@ -129,3 +129,29 @@ def text_seen(image: Any, text: Any) -> bool:
     colour = tuple(text.color)[:3]
     letters = sum(1 for p in image.convert("RGB").crop(box).getdata() if near(p, colour, 40))
     return letters >= max(3, len(str(text.text).replace(" ", "")) // 2)
+
+
+def unit_named(name: str) -> Any:
+    """The blocker unit of the registry named `name` ('stones', 'locks', 'jelly')."""
+    from game.core import BLOCKERS
+
+    return next(unit for unit in BLOCKERS if unit.name == name)
+
+
+def blocker_sprites(board: Any, name: str) -> Any:
+    """The sprites of the blocker unit named `name` on `board`, by cell."""
+    return board.sprites_of(unit_named(name))
+
+
+def blocker_texture(name: str, layers: int) -> Any:
+    """The picture of the blocker unit named `name` with `layers` left (before it is fitted to a cell)."""
+    from game.ui import textures
+
+    return textures.blocker(unit_named(name).look, layers)
+
+
+def editor_tool(name: str, layers: int = 1) -> Any:
+    """The editor's tool for the blocker unit named `name` (a cycling one with `layers`)."""
+    from editor.model import blocker_tool
+
+    return blocker_tool(unit_named(name), layers)

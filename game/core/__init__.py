@@ -73,3 +73,7 @@ __all__ = [
     "CodeBoard", "PackedGame", "check_points", "game_moves", "pack_payload", "split_payload", "unpack_game",
     "play_through",
 ]
+
+# The blocker units' looks and tools, for the view and the editor (which walk BLOCKERS).
+from .units import BLOCKERS, Blocker, Depth, Edit, Hit, Look, Motion, Pattern, Sound, Tool  # noqa: E402
+__all__ += ["BLOCKERS", "Blocker", "Depth", "Edit", "Hit", "Look", "Motion", "Pattern", "Sound", "Tool"]

@@ -13,7 +13,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import arcade
 
-from game.core import HOLE, PLAYER, STONE, Event, Mode, Special, Specials, State
+from game.core import HOLE, PLAYER, Blocker, Depth, Event, Mode, Special, Specials, State
 from game.ui import frames, textures
 from game.ui.board_cache import StillLayer
 from game.ui.board_readback import ReadBack
@@ -21,7 +21,7 @@ from game.ui.board_choreography import Choreographer
 from game.ui.board_effects import Effects
 from game.ui.board_sprites import (
     ARROW_SPAN, BAD_PATH_COLOR, BLAST_PREVIEW_COLOR, BLOCK_FILL, CURSOR_COLOR, HINT_COLOR, HOVER_COLOR, PATH_COLOR,
-    REFUSED_COLOR, SELECT_COLOR, TILE_FILL, Blockers, Cell, Grid, Layer, LayerSprite, Popup, Shown, TileSprite, cell_color,
+    REFUSED_COLOR, SELECT_COLOR, TILE_FILL, Blockers, Cell, Grid, LayerSprite, Popup, Shown, TileSprite, cell_color,
 )
 from game.ui.board_timing import POPUP, SHAKE
 from game.ui.damage import PAD, Mark, box, clipped_to, sprite_marks, text_mark, union
@@ -64,10 +64,10 @@ class BoardRenderer(ReadBack):
         self.animator = Animator(speed)
         self.cells: Any = ShapeElementList()
         self.under: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # the hint's glow and the reach target, below tiles
-        self.floor: arcade.SpriteList[LayerSprite] = arcade.SpriteList()  # jelly, under everything
+        self.floor: arcade.SpriteList[LayerSprite] = arcade.SpriteList()  # Depth.FLOOR blockers, under everything
         self.tiles: arcade.SpriteList[TileSprite] = arcade.SpriteList()
-        self.blocks: arcade.SpriteList[LayerSprite] = arcade.SpriteList()  # stones, over tiles falling past
-        self.chains: arcade.SpriteList[LayerSprite] = arcade.SpriteList()  # locks, over their tiles
+        self.blocks: arcade.SpriteList[LayerSprite] = arcade.SpriteList()  # Depth.FILL blockers, over tiles falling past
+        self.chains: arcade.SpriteList[LayerSprite] = arcade.SpriteList()  # Depth.OVER blockers, over their tiles
         self.tokens: arcade.SpriteList[TileSprite] = arcade.SpriteList()  # the player: always drawn over the tiles
         self.overlay: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # rings and arrows, over everything
         self._by_cell: dict[Cell, TileSprite] = {}   # the tile (or token) sprite standing for each cell
@@ -76,15 +76,13 @@ class BoardRenderer(ReadBack):
                                        anchor_y="center", bold=True)
         self._holes: frozenset[Cell] = frozenset()
         self._quads_made = 0   # how many times the cell quads were made (the still layer's key)
-        self.still = StillLayer(software_rendering(renderer_name()))   # cells and jelly, kept when at rest
+        self.still = StillLayer(software_rendering(renderer_name()))   # cells and floor blockers, kept when at rest
         # The blocker layers as the events so far said (the board records them, never works them
         # out): a batch given no Blockers ends showing these.
         self.layers = Blockers()   # the blocker layers of the state on show (set_blockers, a step's state)
-        self.stone_sprites: dict[Cell, LayerSprite] = {}
-        self.lock_sprites: dict[Cell, LayerSprite] = {}
-        self.jelly_sprites: dict[Cell, LayerSprite] = {}
+        self.layer_sprites: dict[Blocker, dict[Cell, LayerSprite]] = {}   # each unit's sprites by cell
         self._warmed = (0, 0)                          # the sizes _warm made textures for
-        self._quads_jelly: frozenset[Cell] = frozenset()   # the jelly cells the quads leave out
+        self._quads_floor: frozenset[Cell] = frozenset()   # the floor blockers' cells the quads leave out
         self._rings = {name: self._make_ring(color) for name, color in
                        (("hover", HOVER_COLOR), ("selected", SELECT_COLOR), ("cursor", CURSOR_COLOR))}
         self._path_arrows: list[arcade.Sprite] = []
@@ -159,10 +157,10 @@ class BoardRenderer(ReadBack):
 
     # -- the static board -----------------------------------------------------------------
     def build_quads(self, grid: Grid) -> None:
-        jelly = dict(self.layers.jelly)
+        floor = self.layers.cells(Depth.FLOOR)
         # Flat quads in one shape list: a software renderer fills them far faster than textures.
-        # A jelly cell has none: its jelly sprite is drawn on the cell's colour, so each pixel
-        # of the board is filled once (jelly boards are often jelly all over).
+        # A cell with a floor blocker has none: its sprite is drawn on the cell's colour, so each
+        # pixel of the board is filled once (such boards are often covered all over).
         self.cells = ShapeElementList()
         size = self.layout.cell
         gap = max(1.0, round(size * 0.05))
@@ -172,12 +170,12 @@ class BoardRenderer(ReadBack):
                 if v == HOLE:
                     holes.add((r, c))
                     continue   # a hole is a gap: nothing is drawn there
-                if (r, c) in jelly:
+                if (r, c) in floor:
                     continue
                 x, y = self.center((r, c))
                 self.cells.append(create_rectangle_filled(x, y, size - gap, size - gap, cell_color((r, c))))
         self._holes = frozenset(holes)
-        self._quads_jelly = frozenset(jelly)
+        self._quads_floor = floor
         self._quads_made += 1
 
     def _build_cells(self, grid: Grid) -> None:
@@ -274,9 +272,9 @@ class BoardRenderer(ReadBack):
         return max(4, int(round(self.layout.cell * BLOCK_FILL)))
 
     def set_blockers(self, blockers: Blockers) -> None:
-        """Show the state's blocker layers (after a deal, a snap, an undo); stones sit where the grid has STONE."""
+        """Show the state's blocker layers (after a deal, a snap, an undo)."""
         self.layers = blockers
-        if blockers.stones or blockers.locks or blockers.jelly:
+        if blockers:
             self._warm()
         self._sync_layers()
 
@@ -290,45 +288,50 @@ class BoardRenderer(ReadBack):
             atlas = arcade.get_window().ctx.default_atlas
         except Exception:   # no window (a bare test): nothing to upload to
             return
-        made = [self.layer_texture(name, n, cell) for name, counts in ((Layer.JELLY, (1, 2)),
-                                                                        (Layer.STONES, (1, 2, 3)),
-                                                                        (Layer.LOCKS, (1,)))
-                for n in counts for cell in ((0, 0), (0, 1))]
+        made = [self.layer_texture(unit, n, cell) for unit, _ in self.layers.drawn() if unit.look is not None
+                for n in range(1, unit.look.shown + 1) for cell in ((0, 0), (0, 1))]
         made += [textures.load(name) for name in ("beam", "blast", "glow", "spark")]
         for tex in made:
             atlas.add(tex)
 
-    def layer_texture(self, layer: Layer, count: int, cell: Cell = (0, 0)) -> arcade.Texture:
-        if layer == Layer.JELLY:
-            return textures.on_cell(textures.jelly(count), self.block_px, cell_color(cell))
-        if layer == Layer.STONES:
-            return textures.fitted(textures.stone(count), self.block_px)
-        return textures.fitted(textures.lock(), self.tile_px)
+    def layer_texture(self, unit: Blocker, count: int, cell: Cell = (0, 0)) -> arcade.Texture:
+        """A unit's picture with `count` layers as its sprite shows it on `cell`: fitted to the
+        cell (under the tile: on the cell's own colour) or, over its tile, to the tile."""
+        look = unit.look
+        assert look is not None, f"{unit.name} has no look"
+        picture = textures.blocker(look, count)
+        if look.depth is Depth.FLOOR:
+            return textures.on_cell(picture, self.block_px, cell_color(cell))
+        return textures.fitted(picture, self.tile_px if look.depth is Depth.OVER else self.block_px)
+
+    def _depth_list(self, depth: Depth) -> arcade.SpriteList[LayerSprite]:
+        return {Depth.FLOOR: self.floor, Depth.FILL: self.blocks, Depth.OVER: self.chains}[depth]
 
     def _sync_layers(self) -> None:
-        """Make the jelly, stone and lock sprites show the layers recorded, each at rest on its cell."""
-        jellies = dict(self.layers.jelly)
-        if frozenset(jellies) != self._quads_jelly:
+        """Make each blocker unit's sprites show the layers recorded, each at rest on its cell."""
+        if self.layers.cells(Depth.FLOOR) != self._quads_floor:
             self.build_quads(self.grid)
-        hits = dict(self.layers.stones)
-        stones = {(r, c): hits.get((r, c), 1) for r, row in enumerate(self.grid)
-                  for c, v in enumerate(row) if v == STONE}
-        for name, want, sprites, lst in (
-                (Layer.JELLY, jellies, self.jelly_sprites, self.floor),
-                (Layer.STONES, stones, self.stone_sprites, self.blocks),
-                (Layer.LOCKS, {cell: 1 for cell in self.layers.locks}, self.lock_sprites, self.chains)):
+        drawn = self.layers.drawn()
+        for unit in [u for u in self.layer_sprites if u not in dict(drawn)]:
+            for sprite in self.layer_sprites.pop(unit).values():
+                self.remove(sprite)
+        kept = {id(s) for sprites in self.layer_sprites.values() for s in sprites.values()}
+        for lst in (self.floor, self.blocks, self.chains):
+            for sprite in list(lst):
+                if id(sprite) not in kept:   # a breaking blocker whose tween was cut short
+                    sprite.remove_from_sprite_lists()
+        for unit, layer in drawn:
+            assert unit.look is not None
+            want = dict(layer)
+            sprites = self.layer_sprites.setdefault(unit, {})
             for cell in [c for c in sprites if c not in want]:
                 self.remove(sprites.pop(cell))
-            keep = set(map(id, sprites.values()))
-            for sprite in list(lst):
-                if id(sprite) not in keep:   # a breaking blocker whose tween was cut short
-                    sprite.remove_from_sprite_lists()
             for cell, count in want.items():
-                tex = self.layer_texture(name, count, cell)
+                tex = self.layer_texture(unit, count, cell)
                 known = sprites.get(cell)
                 if known is None:
-                    sprite = sprites[cell] = LayerSprite(tex, cell, count)
-                    lst.append(sprite)
+                    sprite = sprites[cell] = LayerSprite(tex, unit, cell, count)
+                    self._depth_list(unit.look.depth).append(sprite)
                 else:
                     sprite = known
                     if sprite.texture is not tex:
@@ -374,7 +377,7 @@ class BoardRenderer(ReadBack):
 
     def set_path(self, path: Sequence[Cell], bad: bool = False, refused: Sequence[Cell] = ()) -> None:
         """Arrows along a chain being drawn (red when it cannot be committed as it is), and a
-        red ring on each of its cells the rules refuse (a locked tile: never playable)."""
+        red ring on each of its cells the rules refuse (a covered tile: never playable)."""
         for sprite in self._path_arrows + self._refused_rings:
             self.remove(sprite)
         self._path, self._path_bad, self._path_refused = list(path), bad, tuple(refused)
@@ -466,17 +469,26 @@ class BoardRenderer(ReadBack):
         for cell, sprite in placed.items():
             self.put(cell, sprite)
 
-    def layer_sprite(self, layer: Layer, cell: Cell, lift: bool = False) -> LayerSprite | None:
-        """The blocker sprite of `layer` on `cell` (None: none); `lift` takes it out of the map
-        (the layer broke there: its sprite plays its breaking out, then is removed)."""
-        sprites = {Layer.STONES: self.stone_sprites, Layer.LOCKS: self.lock_sprites, Layer.JELLY: self.jelly_sprites}[layer]
+    def layer_sprite(self, unit: Blocker, cell: Cell, lift: bool = False) -> LayerSprite | None:
+        """The sprite of `unit` on `cell` (None: none); `lift` takes it out of the map
+        (its last layer broke there: its sprite plays its breaking out, then is removed)."""
+        sprites = self.layer_sprites.get(unit, {})
         return sprites.pop(cell, None) if lift else sprites.get(cell)
 
+    def record_hit(self, unit: Blocker, cell: Cell, left: int) -> None:
+        """A hit's event said `unit` has `left` layers on `cell`: the layers on show say so too
+        (a batch played with its states stands on each already; a hand-made one has only this)."""
+        self.layers = self.layers.hit(unit, cell, left)
+
+    def sprites_of(self, unit: Blocker) -> dict[Cell, LayerSprite]:
+        """The sprites of `unit` on show, by cell."""
+        return dict(self.layer_sprites.get(unit, {}))
+
     def stand_on(self, state: State) -> None:
-        """The board stands on a step's state: its cells (a broken stone's is empty from now on)
+        """The board stands on a step's state: its cells (a freed blocker's is empty from now on)
         and its blocker layers, as the core folded them."""
         self.grid = state.grid
-        self.layers = Blockers.of(state)
+        self.layers = Blockers(state.layers.counts, self.layers.units)
 
     @property
     def mismatches(self) -> list[Cell]:
@@ -537,7 +549,7 @@ class BoardRenderer(ReadBack):
             self.cells.draw()
 
     def draw_floor(self) -> None:
-        """The jelly: each sprite an opaque square on its cell's colour (textures.on_cell), so
+        """The floor blockers: each sprite an opaque square on its cell's colour (textures.on_cell), so
         drawn without blending while none fades (a cleared one goes see-through as it leaves)."""
         if all(s.alpha == 255 for s in self.floor):
             with frames.opaque():
@@ -550,7 +562,7 @@ class BoardRenderer(ReadBack):
         self.draw_floor()
 
     def _draw_board(self) -> None:
-        # A copy pays where jelly covers much of the board (its textures cost twice a cell quad;
+        # A copy pays where floor blockers cover much of the board (its textures cost twice a cell quad;
         # a copy costs about what the quads do: bench/render.py --parts). Shaken, the board is
         # off its place, where no copy is kept.
         if 2 * len(self.floor) < self.rows * self.cols or self.effects.jolt.offset() != (0.0, 0.0):

@@ -1,11 +1,11 @@
-"""The board's still layer (what lies under its cells, the cell quads, the jelly) kept in a framebuffer and copied back.
+"""The board's still layer (what lies under its cells, the cell quads, the floor blockers) kept in a framebuffer and copied back.
 
-On software GL a pixel drawn costs CPU: jelly textures over a board cost 2-3 ms a whole frame,
+On software GL a pixel drawn costs CPU: floor blocker textures over a board cost 2-3 ms a whole frame,
 copying the same rectangle back from a framebuffer about 1 ms (bench/render.py --parts). The
 layer is kept only while it is at rest: it is made on a whole frame (the window then holds the
 backdrop under the board, which is copied in first, so the layer is exactly what drawing shows)
 once its contents have stayed the same for two frames in a row, and used while they still are.
-A shake, a jelly fading as it clears, a frame drawn into another framebuffer (a GIF's), or a GPU
+A shake, a floor blocker fading as it clears, a frame drawn into another framebuffer (a GIF's), or a GPU
 (where a whole frame is under a millisecond) draw the layer as before, every frame.
 """
 
@@ -24,7 +24,7 @@ Box = tuple[int, int, int, int]
 
 
 class StillLayer:
-    """The board's cell quads and jelly (with the backdrop under them) as one copy, when still."""
+    """The board's cell quads and floor blockers (with the backdrop under them) as one copy, when still."""
 
     def __init__(self, enabled: bool) -> None:
         self.enabled = enabled

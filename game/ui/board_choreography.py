@@ -14,14 +14,14 @@ from typing import Any, Callable, Sequence
 import arcade
 
 from game.core import (
-    RAINBOW, BonusScored, Chained, Cleared, Cracked, Created, Detonated, DropCollected, Event, Fell, FinaleBegan,
-    JellyCleared, LeftoversFired, Lost, MoveTurned, PlayerMoved, Reshuffled, Scored, Slid, Spawned, Special, Specials, State, SwapRejected,
-    Swapped, Unlocked, Won, evolve,
+    RAINBOW, Blocker, BonusScored, Chained, Cleared, Created, Depth, Detonated, DropCollected, Event, Fell, FinaleBegan,
+    Hit, LeftoversFired, Lost, Motion, MoveTurned, PlayerMoved, Reshuffled, Scored, Slid, Spawned, Special, Specials,
+    State, SwapRejected, Swapped, Won, evolve,
 )
 from game.words import counted
+from game.ui.blocker_art import light
 from game.ui.board_sprites import (
-    BLAST_COLOR, CHIP_COLOR, COMBO_COLOR, JELLY_COLOR, LOCK_COLOR, PATH_COLOR, RAY_COLORS, SWEEP_COLOR, Blockers, Cell,
-    Grid, Layer, TileSprite,
+    BLAST_COLOR, COMBO_COLOR, PATH_COLOR, RAY_COLORS, SWEEP_COLOR, Blockers, Cell, Grid, LayerSprite, TileSprite,
 )
 from game.ui.board_stage import Stage
 from game.ui.board_timing import (
@@ -165,11 +165,9 @@ class Choreographer:
         if blockers is not None:
             # The layers the steps' states left on show must be the batch's last state's.
             shown = board.layer_cells()
-            want: dict[Layer, dict[Cell, int]] = {Layer.STONES: dict(blockers.stones),
-                                                  Layer.LOCKS: {c: 1 for c in blockers.locks},
-                                                  Layer.JELLY: dict(blockers.jelly)}
-            for name, cells in want.items():
-                wrong += [c for c in set(cells) | set(shown[name]) if cells.get(c) != shown[name].get(c)]
+            for unit, layer in blockers.drawn():
+                cells, seen = dict(layer), shown.get(unit.name, {})
+                wrong += [c for c in set(cells) | set(seen) if cells.get(c) != seen.get(c)]
             board.set_blockers(blockers)
         # A finale shown at its end at once jumped on purpose: the snap above is its animation.
         self.mismatches = [] if self._jumped else sorted(set(wrong))
@@ -190,10 +188,10 @@ class Choreographer:
             Spawned: lambda ev: self._fall_and_spawn(None, ev), PlayerMoved: self._player_moved,
             Slid: self._slid, Reshuffled: self._reshuffled, Scored: self._scored,
             BonusScored: self._bonus_scored, Won: self._won, Lost: self._lost,
-            Unlocked: self._unlocked, JellyCleared: self._jelly_cleared, Cracked: self._cracked,
             DropCollected: self._drop_collected, FinaleBegan: self._finale_began,
             LeftoversFired: self._finale_step, MoveTurned: self._finale_step,
         }
+        handlers.update({unit.event: functools.partial(self._hit, unit) for unit in self.board.layers.units})
         return handlers[type(e)]
 
     # -- one step each ------------------------------------------------------------------------
@@ -230,9 +228,10 @@ class Choreographer:
                    nth: int = 0) -> list[Tween]:
         hold = [Tween(None, hold_for)]
         before = self._step_before
-        if e.cell in (before.locks if before is not None else self.board.layers.locks):
-            # Gone off on a locked tile: the clear takes the lock, not the tile, and the special
-            # is spent (as fold records it); the tile shows plain again.
+        layers = Blockers(before.layers.counts, self.board.layers.units) if before is not None else self.board.layers
+        if any(e.cell in dict(layer) for unit, layer in layers.drawn() if unit.hit is Hit.COVER):
+            # Gone off under a cover: the clear takes the cover, not the tile, and the
+            # special is spent (as fold records it); the tile shows plain again.
             sprite = self.board.by_cell.get(e.cell)
             if sprite is not None and sprite.special is not None:
                 sprite.special = None
@@ -266,60 +265,50 @@ class Choreographer:
             self.fx.popup("Combo!", (ax + bx) / 2, (ay + by) / 2 + self.board.layout.cell * 0.5, 26.0, (255, 255, 255))
         return hold
 
-    def _unlocked(self, e: Unlocked) -> list[Tween]:
-        # The lock breaks open off its tile (the tile stays); the board records it, never decides it.
-        sprite = self.board.layer_sprite(Layer.LOCKS, e.cell, lift=True)
-        if sprite is None:
+    def _hit(self, unit: Blocker, e: Event) -> list[Tween]:
+        """A hit took a layer off `unit`'s blocker on a cell (the board records it, never decides
+        it): its picture shows the layers left and wobbles, or at the last it plays its way out."""
+        look, board = unit.look, self.board
+        if look is None:
             return []
-        if self.board.reduced_motion:
-            self.board.remove(sprite)
+        cell, left = unit.read(e)
+        board.record_hit(unit, cell, left)
+        chips = light(look)
+        if left > 0:
+            sprite = board.layer_sprite(unit, cell)
+            if sprite is not None:
+                sprite.count = left
+                sprite.texture = board.layer_texture(unit, left, cell)
+                if not board.reduced_motion:
+                    self._background(self._hit_motion(sprite, look.hit, last=False))
+            self.fx.chips(cell, chips, look.chips)
             return []
-        self.fx.chips(e.cell, LOCK_COLOR)
-        self._background(Tween(sprite, BREAK, ease=ease_in, on_done=functools.partial(self.board.remove, sprite),
-                       scale=1.4, angle=25.0, alpha=0.0, center_y=sprite.center_y - self.board.layout.cell * 0.3))
+        sprite = board.layer_sprite(unit, cell, lift=True)
+        if look.depth is Depth.FLOOR:
+            board.build_quads(board.grid)   # the cell's own quad comes back under it as it goes
+        self.fx.chips(cell, chips, 2 * look.chips)
+        if sprite is not None:
+            if board.reduced_motion:
+                board.remove(sprite)
+            else:
+                self._background(self._hit_motion(sprite, look.gone, last=True))
         return []
 
-    def _cracked(self, e: Cracked) -> list[Tween]:
-        sprite = self.board.layer_sprite(Layer.STONES, e.cell)
-        if e.hits > 0:
-            if sprite is not None:
-                sprite.count = e.hits
-                sprite.texture = self.board.layer_texture(Layer.STONES, e.hits)
-                if not self.board.reduced_motion:
-                    self._background(Tween(sprite, BREAK, ease=shake, relative=True,
-                                   center_x=(sprite.center_x, self.board.layout.cell * 0.06)))
-            self.fx.chips(e.cell, CHIP_COLOR, 3)
-            return []
-        # Broken: its cell is an ordinary empty one from now on (the step's state says so).
-        self.board.layer_sprite(Layer.STONES, e.cell, lift=True)
-        self.fx.chips(e.cell, CHIP_COLOR, 6)
-        if sprite is not None:
-            if self.board.reduced_motion:
-                self.board.remove(sprite)
-            else:
-                self._background(Tween(sprite, BREAK, ease=ease_in, on_done=functools.partial(self.board.remove, sprite),
-                               scale=0.4, alpha=0.0))
-        return []
-
-    def _jelly_cleared(self, e: JellyCleared) -> list[Tween]:
-        sprite = self.board.layer_sprite(Layer.JELLY, e.cell)
-        if e.layers > 0:
-            if sprite is not None:
-                sprite.count = e.layers
-                sprite.texture = self.board.layer_texture(Layer.JELLY, e.layers, e.cell)
-                if not self.board.reduced_motion:
-                    self._background(Tween(sprite, BREAK, ease=there_and_back, relative=True, scale=(1.0, 0.12)))
-            return []
-        self.board.layer_sprite(Layer.JELLY, e.cell, lift=True)
-        self.board.build_quads(self.board.grid)   # the cell's own quad comes back under the jelly as it goes
-        if sprite is not None:
-            if self.board.reduced_motion:
-                self.board.remove(sprite)
-            else:
-                self.fx.chips(e.cell, JELLY_COLOR, 3)
-                self._background(Tween(sprite, BREAK, ease=ease_out, on_done=functools.partial(self.board.remove, sprite),
-                               scale=1.15, alpha=0.0))
-        return []
+    def _hit_motion(self, sprite: LayerSprite, motion: Motion, last: bool) -> Tween:
+        """A blocker's sprite moving as a hit takes a layer: a shake or a squash while layers are
+        left; at the last it bursts, crumbles or fades out, then is removed."""
+        cell = self.board.layout.cell
+        if not last:
+            if motion is Motion.SHAKE:
+                return Tween(sprite, BREAK, ease=shake, relative=True, center_x=(sprite.center_x, cell * 0.06))
+            return Tween(sprite, BREAK, ease=there_and_back, relative=True, scale=(1.0, 0.12))
+        done = functools.partial(self.board.remove, sprite)
+        if motion is Motion.BURST:
+            return Tween(sprite, BREAK, ease=ease_in, on_done=done, scale=1.4, angle=25.0, alpha=0.0,
+                         center_y=sprite.center_y - cell * 0.3)
+        if motion is Motion.CRUMBLE:
+            return Tween(sprite, BREAK, ease=ease_in, on_done=done, scale=0.4, alpha=0.0)
+        return Tween(sprite, BREAK, ease=ease_out, on_done=done, scale=1.15, alpha=0.0)
 
     def _drop_collected(self, e: DropCollected) -> list[Tween]:
         sprite = self.board.lift(e.cell)

@@ -7,8 +7,8 @@ from typing import Protocol
 
 import arcade
 
-from game.core import PLAYER, State
-from game.ui.board_sprites import Cell, Grid, Layer, LayerSprite, Shown, TileSprite
+from game.core import PLAYER, Blocker, State
+from game.ui.board_sprites import SPECIALS, Blockers, Cell, Grid, LayerSprite, Shown, TileSprite
 from game.ui.layout import BoardLayout
 
 
@@ -21,10 +21,11 @@ class _Shows(Protocol):
     blocks: arcade.SpriteList[LayerSprite]
     chains: arcade.SpriteList[LayerSprite]
     floor: arcade.SpriteList[LayerSprite]
+    layers: Blockers
 
     def center(self, cell: Cell) -> tuple[float, float]: ...
 
-    def layer_texture(self, layer: Layer, count: int, cell: Cell = (0, 0)) -> arcade.Texture: ...
+    def layer_texture(self, unit: Blocker, count: int, cell: Cell = (0, 0)) -> arcade.Texture: ...
 
 
 class ReadBack:
@@ -33,36 +34,40 @@ class ReadBack:
     def layer_cells(self: _Shows) -> Shown:
         """What the board shows on each layer, read from the sprites' places and textures.
 
-        A test compares it with `state_layers(state)`: specials on the tiles, each stone's hits,
-        each lock, each cell's jelly layers. A sprite off its cell's centre raises AssertionError.
+        A test compares it with `state_layers(state)`: specials on the tiles, and each blocker
+        unit's layers by cell. A sprite off its cell's centre raises AssertionError.
         """
-        shown: Shown = {layer: {} for layer in (Layer.SPECIALS, Layer.STONES, Layer.LOCKS, Layer.JELLY)}
+        shown: Shown = {SPECIALS: {}}
+        shown.update({unit.name: {} for unit, _ in self.layers.drawn()})
         for sprite in self.tiles:
             if sprite.visible and sprite.alpha > 0 and sprite.special is not None:
                 cell = self.layout.cell_at(sprite.center_x, sprite.center_y)
                 assert cell is not None
-                shown[Layer.SPECIALS][cell] = sprite.special
-        for name, lst in ((Layer.STONES, self.blocks), (Layer.LOCKS, self.chains), (Layer.JELLY, self.floor)):
+                shown[SPECIALS][cell] = sprite.special
+        for lst in (self.blocks, self.chains, self.floor):
             for layer in lst:
                 if not layer.visible or layer.alpha == 0:
                     continue
+                name = layer.unit.name
                 cell = self.layout.cell_at(layer.center_x, layer.center_y)
                 assert cell is not None, f"a {name} sprite sits off the board"
                 cx, cy = self.center(cell)
                 assert abs(cx - layer.center_x) < 0.5 and abs(cy - layer.center_y) < 0.5, \
                     f"{name} on {cell} is not centred"
-                assert cell not in shown[name], f"two {name} sprites on {cell}"
+                on = shown.setdefault(name, {})
+                assert cell not in on, f"two {name} sprites on {cell}"
                 # The texture is what a player reads the count from.
-                assert layer.texture is self.layer_texture(name, layer.count, cell), \
+                assert layer.texture is self.layer_texture(layer.unit, layer.count, cell), \
                     f"{name} on {cell} shows another count"
-                shown[name][cell] = 1 if name == Layer.LOCKS else layer.count
+                on[cell] = layer.count
         return shown
 
     @staticmethod
-    def state_layers(state: State) -> Shown:
-        """The layers `state` holds, in the shape of `layer_cells`."""
-        return {Layer.SPECIALS: dict(state.specials), Layer.STONES: dict(state.stones),
-                Layer.LOCKS: {cell: 1 for cell in state.locks}, Layer.JELLY: dict(state.jelly)}
+    def state_layers(state: State, blockers: Blockers | None = None) -> Shown:
+        """The layers `state` holds (or `blockers`, when given), in the shape of `layer_cells`."""
+        shown: Shown = {SPECIALS: dict(state.specials)}
+        shown.update({unit.name: dict(layer) for unit, layer in (blockers or Blockers.of(state)).drawn()})
+        return shown
 
     def sprite_cells(self: _Shows) -> dict[Cell, int]:
         """What the sprites show: the cell under each sprite's centre and its value.

@@ -1,27 +1,24 @@
-"""What a board is drawn with: its colours, the tile and blocker sprites, the score pop-up, the blocker layers."""
+"""What a board is drawn with: its colours, the tile and blocker sprites, the score pop-up, the blocker layers by unit."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 
 import arcade
 
-from game.core import Counts, Special, State
+from game.core import BLOCKERS, Blocker, Counts, Depth, Special, State
 
 Cell = tuple[int, int]
 Grid = tuple[tuple[int, ...], ...]
 
 TILE_FILL = 0.86        # a tile's share of its cell: a gap between tiles reads as a grid
-BLOCK_FILL = 0.96       # jelly and stones fill their cell, as the cell quad does
+BLOCK_FILL = 0.96       # a blocker under its tile or filling its cell fills it, as the cell quad does
 CELL_COLOR = (40, 46, 68, 255)
 CELL_COLOR_ALT = (46, 53, 78, 255)
 SWEEP_COLOR = (200, 240, 255, 255)
 BLAST_COLOR = (255, 200, 110, 255)
 COMBO_COLOR = (255, 235, 120, 255)
 CHIP_COLOR = (190, 190, 200, 255)
-LOCK_COLOR = (255, 210, 80, 255)
-JELLY_COLOR = (255, 150, 220, 255)
 RAY_COLORS = ((255, 110, 110, 255), (255, 190, 90, 255), (250, 240, 110, 255), (120, 230, 140, 255),
               (110, 220, 240, 255), (130, 160, 255, 255), (200, 140, 255, 255), (255, 140, 220, 255))
 HOVER_COLOR = (255, 255, 255, 90)
@@ -31,7 +28,7 @@ HINT_COLOR = (255, 240, 120)
 BLAST_PREVIEW_COLOR = (255, 120, 90, 200)   # under the cells a picked special will clear
 PATH_COLOR = (255, 255, 255, 235)
 BAD_PATH_COLOR = (255, 90, 90, 235)
-REFUSED_COLOR = (255, 40, 40, 255)   # a ring on a path's cell no chain may take (a locked tile)
+REFUSED_COLOR = (255, 40, 40, 255)   # a ring on a path's cell no chain may take (a covered tile)
 ARROW_SPAN = 0.62   # an arrow's share of the distance between two tile centres
 # Spark tints by kind, matching the normal palette (bursts read as the tile that burst).
 KIND_SPARK = ((255, 120, 120), (255, 230, 120), (140, 170, 255), (140, 230, 150), (210, 150, 255),
@@ -45,37 +42,48 @@ def cell_color(cell: Cell) -> tuple[int, int, int, int]:
 
 @dataclass(frozen=True, slots=True)
 class Blockers:
-    """The blocker layers a board shows (from a State): stones' hits left, locked cells, jelly layers."""
+    """The blocker layers a board shows: one Counts per unit of `units` (a State's are the
+    registry's, in its order); a unit with no look is not drawn."""
 
-    stones: Counts = ()
-    locks: tuple[Cell, ...] = ()
-    jelly: Counts = ()
+    counts: tuple[Counts, ...] = ()
+    units: tuple[Blocker, ...] = BLOCKERS
 
     @classmethod
     def of(cls, state: State) -> "Blockers":
-        return cls(state.stones, state.locks, state.jelly)
+        return cls(state.layers.counts)
+
+    def drawn(self) -> tuple[tuple[Blocker, Counts], ...]:
+        """Each unit that has a look, with its layers (none when not given)."""
+        counts = self.counts + ((),) * (len(self.units) - len(self.counts))
+        return tuple((unit, layer) for unit, layer in zip(self.units, counts) if unit.look is not None)
+
+    def cells(self, depth: Depth) -> frozenset[Cell]:
+        """The cells a blocker drawn at `depth` lies on."""
+        return frozenset(cell for unit, layer in self.drawn() if unit.look is not None and unit.look.depth is depth
+                         for cell, _ in layer)
+
+    def __bool__(self) -> bool:
+        return any(self.counts)
+
+    def hit(self, unit: Blocker, cell: Cell, left: int) -> "Blockers":
+        """These layers after a hit left `unit` with `left` layers on `cell` (0: gone)."""
+        at = self.units.index(unit)
+        counts = self.counts + ((),) * (len(self.units) - len(self.counts))
+        layer = tuple(sorted({**dict(counts[at]), cell: left}.items()))
+        return Blockers(counts[:at] + (tuple((c, n) for c, n in layer if n > 0),) + counts[at + 1:], self.units)
 
 
-
-
-class Layer(StrEnum):
-    """What the board shows over or under the tiles, one sprite list each (and the tiles' specials)."""
-
-    JELLY = "jelly"
-    STONES = "stones"
-    LOCKS = "locks"
-    SPECIALS = "specials"
-
-
-Shown = dict[Layer, dict[Cell, object]]
-"""A board's layers by name ('specials', 'stones', 'locks', 'jelly'), each cell to what is on it."""
+SPECIALS = "specials"
+Shown = dict[str, dict[Cell, object]]
+"""A board's layers by name: 'specials', then each blocker unit's name, each cell to what is on it."""
 
 
 class LayerSprite(arcade.Sprite):
-    """A blocker on a cell (jelly, a stone, a lock): knows its cell and its count (layers, hits)."""
+    """A blocker on a cell: knows its unit, its cell and its count (layers, hits)."""
 
-    def __init__(self, texture: arcade.Texture, cell: Cell, count: int) -> None:
+    def __init__(self, texture: arcade.Texture, unit: Blocker, cell: Cell, count: int) -> None:
         super().__init__(texture)
+        self.unit = unit
         self.cell = cell
         self.count = count
 
@@ -144,4 +152,4 @@ class Popup:
             self.text.draw()
 
 
-__all__ = ["Blockers", "Cell", "Grid", "Layer", "LayerSprite", "Popup", "Shown", "TileSprite", "cell_color"]
+__all__ = ["SPECIALS", "Blockers", "Cell", "Grid", "LayerSprite", "Popup", "Shown", "TileSprite", "cell_color"]

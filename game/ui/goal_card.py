@@ -8,7 +8,7 @@ from typing import Callable
 import arcade
 
 from game.core import GoalName, Level, Mode, SpecialSort, StarUnit, State, progress, star_targets
-from game.ui import textures
+from game.ui import goal_words, textures
 from game.ui.hud import compact
 from game.ui.screens import style
 from game.ui.widgets import Button, Menu
@@ -31,10 +31,8 @@ def goal_lines(level: Level, state: State, difficulty: str | None = None) -> lis
             lines.append("Walk the token to the marked cell")
         elif goal.name == GoalName.SOLVE:
             lines.append("Put the tiles in order, 1 to the last, the gap at the end")
-        elif goal.name == GoalName.JELLY:
-            lines.append(f"Clear all the jelly ({goal.target} layers)")
-        elif goal.name == GoalName.STONES:
-            lines.append(f"Break every stone ({goal.target})")
+        elif (blocker := goal_words.goal_unit(goal.name)) is not None:
+            lines.append(goal_words.card_line(blocker, goal.target))
         elif goal.name == GoalName.DROPS:
             lines.append(f"Bring {counted(goal.target, 'drop')} to the bottom")
     said = specials_line(level)

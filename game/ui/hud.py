@@ -8,7 +8,7 @@ import pyglet
 
 from game.core import GoalName, GoalProgress, Mode, Shortfall, State, Status, progress, stars
 from game.core import Level, StarTargets, StarUnit, star_targets, stars_earned, tiles_needed
-from game.ui import textures
+from game.ui import goal_words, textures
 from game.ui.key_help import play_keys, wrap_items
 from game.ui.damage import Mark, box, sprite_marks, text_mark
 from game.ui.layout import Rect
@@ -45,10 +45,9 @@ def goal_text(goal: GoalProgress) -> str:
         return f"{goal.current} / {goal.target}"
     if goal.name == GoalName.REACH:
         return "Reached!" if goal.met else "Reach the target"
-    if goal.name == GoalName.JELLY:
-        return f"Jelly {goal.current} / {goal.target}"
-    if goal.name == GoalName.STONES:
-        return f"Stones {goal.current} / {goal.target}"
+    blocker = goal_words.goal_unit(goal.name)
+    if blocker is not None:
+        return goal_words.hud_line(blocker, goal.current, goal.target)
     if goal.name == GoalName.DROPS:
         return f"Drops {goal.current} / {goal.target}"
     return "Solved!" if goal.met else "Put the tiles in order"
@@ -60,10 +59,9 @@ def shortfall_text(s: Shortfall) -> str:
         return f"{counted(s.missing, kind_name(s.kind))} short"
     if s.name == GoalName.SCORE:
         return f"{counted(s.missing, 'point')} short"
-    if s.name == GoalName.JELLY:
-        return f"{s.missing:,} jelly left"
-    if s.name == GoalName.STONES:
-        return f"{counted(s.missing, 'stone')} left"
+    blocker = goal_words.goal_unit(s.name)
+    if blocker is not None:
+        return goal_words.left_line(blocker, s.missing)
     if s.name == GoalName.DROPS:
         if s.rows is None:
             return f"{counted(s.missing, 'drop')} still to bring down"
@@ -74,8 +72,13 @@ def shortfall_text(s: Shortfall) -> str:
     return "not solved"
 
 
-# Goals shown beside a picture of what they ask for: the tile, the target, jelly, a stone, a drop.
-PICTURED = (GoalName.COLLECT, GoalName.REACH, GoalName.JELLY, GoalName.STONES, GoalName.DROPS)
+# Goals shown beside a picture of what they ask for: the tile, the target, a blocker, a drop.
+PICTURED = (GoalName.COLLECT, GoalName.REACH, GoalName.DROPS)
+
+
+def pictured(name: str) -> bool:
+    """Whether a goal is shown beside a picture (a blocker's goal is)."""
+    return name in PICTURED or goal_words.goal_unit(name) is not None
 
 
 def goal_picture(goal: GoalProgress, colorblind: bool = False) -> arcade.Texture | None:
@@ -84,10 +87,9 @@ def goal_picture(goal: GoalProgress, colorblind: bool = False) -> arcade.Texture
         return textures.kind(goal.kind, colorblind)
     if goal.name == GoalName.REACH:
         return textures.load("target")
-    if goal.name == GoalName.JELLY:
-        return textures.jelly(2)
-    if goal.name == GoalName.STONES:
-        return textures.stone(3)
+    blocker = goal_words.goal_unit(goal.name)
+    if blocker is not None:
+        return goal_words.picture(blocker)
     if goal.name == GoalName.DROPS:
         return textures.drop()
     return None
@@ -267,7 +269,7 @@ class Hud:
         self.goals_title.x, self.goals_title.y = x, y
         y -= 26 * self.scale
         for text, icon, goal in zip(self.goal_texts, self.icons, self._goals):
-            has_icon = goal.name in PICTURED
+            has_icon = pictured(goal.name)
             icon.position = (x + ICON / 2, y - ICON / 2)
             text.x, text.y = (x + ICON + 10) if has_icon else x, y - ICON / 2
             y -= step

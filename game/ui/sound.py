@@ -9,7 +9,7 @@ import arcade
 from collections.abc import Sequence
 
 from game.core import (
-    Chained, Cleared, Detonated, Event, FinaleBegan, LeftoversFired, Lost, MoveTurned, PlayerMoved, Slid, Special,
+    BLOCKERS, Blocker, Chained, Sound, Cleared, Detonated, Event, FinaleBegan, LeftoversFired, Lost, MoveTurned, PlayerMoved, Slid, Special,
     State, Swapped, SwapRejected, Won,
 )
 from game.io.paths import assets_dir
@@ -29,14 +29,24 @@ COMBO_EFFECTS: dict[frozenset[str], str] = {
     frozenset({"bomb"}): "combo-bombs", frozenset({"rainbow", "line"}): "combo-rainbow-line",
     frozenset({"rainbow", "bomb"}): "combo-rainbow-bomb", frozenset({"rainbow"}): "combo-rainbows",
 }
-NAMES = tuple(dict.fromkeys((*EFFECTS.values(), *SPECIAL_EFFECTS.values(), *COMBO_EFFECTS.values())))
+# A hit on a blocker sounds as its unit's look says (one of Sound's, made by make_sounds.py too).
+NAMES = tuple(dict.fromkeys((*EFFECTS.values(), *SPECIAL_EFFECTS.values(), *COMBO_EFFECTS.values(),
+                             *(sound.value for sound in Sound))))
+
+
+def blocker_sound(event: Event, units: tuple[Blocker, ...] = BLOCKERS) -> str | None:
+    """The sound of a hit on a blocker (the event of a unit whose look has one), else None."""
+    for unit in units:
+        if type(event) is unit.event and unit.look is not None and unit.look.sound is not None:
+            return unit.look.sound.value
+    return None
 
 
 def effect_for(event: Event) -> str | None:
     """The effect an event makes on its own (a special's and a combo's need the batch: Cues)."""
     if isinstance(event, Detonated):
         return SPECIAL_EFFECTS[event.special]
-    return EFFECTS.get(type(event))
+    return EFFECTS.get(type(event)) or blocker_sound(event)
 
 
 def combo_effect(a: Special, b: Special) -> str:
@@ -59,7 +69,8 @@ class Cues:
     step (each finale step starts low again); a special sounds as its kind, once a kind a step;
     two specials swapped together sound their combo instead."""
 
-    def __init__(self) -> None:
+    def __init__(self, units: tuple[Blocker, ...] = BLOCKERS) -> None:
+        self.units = units   # the blocker units whose hits sound (the registry's)
         self.clears = 0
         self.combo: str | None = None   # the sound of the batch's combo, until its first special goes off
         self.heard: set[str] = set()
@@ -93,6 +104,11 @@ class Cues:
             self.heard.add(name)
             return name, 1.0
         plain = EFFECTS.get(type(event))
+        if plain is None and (hit := blocker_sound(event, self.units)) is not None:
+            if hit in self.heard:
+                return None   # a step's hits on one kind of blocker sound once
+            self.heard.add(hit)
+            plain = hit
         return None if plain is None else (plain, 1.0)
 
 

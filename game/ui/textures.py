@@ -1,4 +1,4 @@
-"""The board's textures, loaded once from assets/textures (made by assets/make_textures.py)."""
+"""The board's textures, loaded once from assets/textures (made by assets/make_textures.py), and the blockers' drawn from their Looks."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ import pathlib
 import arcade
 from PIL import Image, ImageDraw, ImageFont
 
-from game.core import DROP, RAINBOW, Mode, Special
+from game.core import DROP, RAINBOW, Look, Mode, Special
+from game.ui import blocker_art
 from game.io.paths import assets_dir
 from game.io import gate
 from game.ui import fonts
@@ -72,7 +73,7 @@ _on_cell: dict[tuple[int, int, tuple[int, int, int, int]], tuple[arcade.Texture,
 
 def on_cell(texture: arcade.Texture, px: int, color: tuple[int, int, int, int]) -> arcade.Texture:
     """`texture` fitted to `px` and laid on a square of the cell's `color`: drawn instead of the
-    cell, a see-through layer (jelly) fills each pixel once, not twice, on software GL. Cached."""
+    cell, a see-through blocker under a tile fills each pixel once, not twice, on software GL. Cached."""
     px = max(1, int(px))
     key = (id(texture), px, color)
     known = _on_cell.get(key)
@@ -169,16 +170,9 @@ def drop() -> arcade.Texture:
     return load("drop")
 
 
-def jelly(layers: int) -> arcade.Texture:
-    """Jelly under a cell, one or two layers (more show as two)."""
-    return load(f"jelly_{min(2, max(1, layers))}")
-
-
-def stone(hits: int) -> arcade.Texture:
-    """A stone with `hits` left (1..3): more cracks and fewer pips as it is hit."""
-    return load(f"stone_{min(3, max(1, hits))}")
-
-
-def lock() -> arcade.Texture:
-    """A lock laid over a tile: chains and a padlock."""
-    return load("lock")
+@functools.cache
+def blocker(look: Look, layers: int) -> arcade.Texture:
+    """A blocker with `layers` left, drawn from its unit's Look (blocker_art) once."""
+    layers = min(look.shown, max(1, layers))
+    return arcade.Texture(blocker_art.picture(look, layers),
+                          hash=f"gridfall-blocker-{look.pattern.value}-{look.colors}-{look.shown}-{layers}")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pathlib
 from dataclasses import replace
 
@@ -11,11 +13,18 @@ from hypothesis import strategies as st
 
 from editor import files
 from editor.model import (
-    DROP_TOOL, ERASE_TOOL, FILL, JELLY_TOOL, LOCK_TOOL, RAINBOW_TOOL, RECT, EditModel, blank, check, from_level,
-    read_draft, kind_tool, resize, stone_tool,
-)
+    DROP_TOOL, ERASE_TOOL, FILL, RAINBOW_TOOL, RECT, EditModel, blank, check, from_level,
+    read_draft, kind_tool, resize, )
 from editor.files import mapping_to_yaml
 from game.io import load_level
+from looks import editor_tool
+
+LOCK_TOOL, JELLY_TOOL = editor_tool("locks"), editor_tool("jelly")
+
+
+def stone_tool(hits: int) -> Any:
+    return editor_tool("stones", hits)
+
 
 
 def messages(m: EditModel) -> list[str]:
@@ -89,17 +98,17 @@ def test_jelly_is_a_layer_of_its_own_up_to_two_with_right_click_taking_one() -> 
     m.drag((0, 3))
     m.drag((0, 0))                                    # back over the same cells: no second layer
     m.release((0, 0))
-    assert [m.draft.jelly_at((0, c)) for c in range(5)] == [1, 1, 1, 1, 0]
+    assert [m.draft.layers_at("jelly", (0, c)) for c in range(5)] == [1, 1, 1, 1, 0]
     for _ in range(3):
         m.paint_at((0, 0))
-    assert m.draft.jelly_at((0, 0)) == 2              # at most two layers
+    assert m.draft.layers_at("jelly", (0, 0)) == 2              # at most two layers
     assert m.draft.token((0, 0)) == "."               # the tile layer is untouched
     m.paint_at((0, 0), remove=True)
-    assert m.draft.jelly_at((0, 0)) == 1
+    assert m.draft.layers_at("jelly", (0, 0)) == 1
     m.shape = FILL                                     # the bucket fills alike jelly
     m.paint_at((4, 4))
     m.press((3, 3))                                   # the empty area around it gets a layer
-    assert (m.draft.jelly_at((3, 3)), m.draft.jelly_at((0, 4)), m.draft.jelly_at((4, 4))) == (1, 1, 1)
+    assert (m.draft.layers_at("jelly", (3, 3)), m.draft.layers_at("jelly", (0, 4)), m.draft.layers_at("jelly", (4, 4))) == (1, 1, 1)
     m.press((3, 3))                                   # now one 1-layer area: the whole board
     assert all(n == 2 for row in m.draft.jelly for n in row)
     for _ in range(len(m.history.past)):
@@ -164,7 +173,7 @@ def test_resize_keeps_jelly_under_its_tiles() -> None:
     m.select(JELLY_TOOL)
     m.paint_at((0, 0))
     d = resize(m.draft, "left", 1)
-    assert d.jelly_at((0, 1)) == 1 and d.jelly_at((0, 0)) == 0 and len(d.jelly[0]) == 5
+    assert d.layers_at("jelly", (0, 1)) == 1 and d.layers_at("jelly", (0, 0)) == 0 and len(d.jelly[0]) == 5
     d = resize(d, "left", -1)
     assert d == m.draft
 
@@ -217,7 +226,7 @@ def test_any_valid_blocker_draft_writes_what_the_loader_reads_back_as_the_same_d
     cells = tuple(tuple(data.draw(st.sampled_from(TOKENS)) for _ in range(w)) for _ in range(h))
     jelly = tuple(tuple(data.draw(st.integers(0, 2)) for _ in range(w)) for _ in range(h))
     d = replace(blank("match3", w, h), cells=cells, moves=30)
-    d = d.with_jelly({(r, c): jelly[r][c] for r in range(h) for c in range(w)})
+    d = d.with_layers("jelly", {(r, c): jelly[r][c] for r in range(h) for c in range(w)})
     d = replace(d, goal_jelly=bool(d.jelly), goal_stones=any(t.startswith("S") for row in cells for t in row),
                 specials=data.draw(st.booleans()))
     placed = sum(row.count("D") for row in cells)

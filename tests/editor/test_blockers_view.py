@@ -15,11 +15,19 @@ from driving import (
 )
 from editor import files
 from editor.help import KEYS
-from editor.model import DROP_TOOL, JELLY_TOOL, LOCK_TOOL, RAINBOW_TOOL, kind_tool, stone_tool
+from editor.model import DROP_TOOL, RAINBOW_TOOL, kind_tool
 from editor.view import EditorView
 from game.core import Special
 from game.io import load_level
 from game.ui.screens import style
+from looks import editor_tool
+
+LOCK_TOOL, JELLY_TOOL = editor_tool("locks"), editor_tool("jelly")
+
+
+def stone_tool(hits: int) -> Any:
+    return editor_tool("stones", hits)
+
 
 key = arcade.key
 RIGHT = arcade.MOUSE_BUTTON_RIGHT
@@ -93,7 +101,7 @@ def test_paint_every_blocker_token_and_jelly_set_the_goals_save_reload_and_play(
     drag(window, [cell_xy(view, (5, 0)), cell_xy(view, (5, 1)), cell_xy(view, (5, 2))])
     click(window, *cell_xy(view, (5, 0)))
     click(window, *cell_xy(view, (5, 2)), RIGHT)
-    assert [view.model.draft.jelly_at((5, c)) for c in range(4)] == [2, 1, 0, 0]
+    assert [view.model.draft.layers_at("jelly", (5, c)) for c in range(4)] == [2, 1, 0, 0]
     assert view.model.draft.token((5, 0)) == "."         # the tile under it is untouched
     click(window, *cell_xy(view, (6, 6)))
     assert any("jelly on a hole" in m for m in problem_at(view, (6, 6)))
@@ -113,7 +121,7 @@ def test_paint_every_blocker_token_and_jelly_set_the_goals_save_reload_and_play(
     from game.core import Special
     from game.ui import textures
     canvas = view.canvas
-    assert canvas._jelly_sprites[5][0].visible and not canvas._jelly_sprites[5][2].visible
+    assert canvas._under["jelly"][5][0].visible and not canvas._under["jelly"][5][2].visible
     assert canvas._token_sprites[0][0].texture is textures.marked(3, Special.ROW, False)
     assert canvas._token_sprites[1][3].texture is textures.drop()
     press(window, key.KEY_1)
@@ -198,7 +206,7 @@ def test_chain_offers_its_blockers_only_and_the_loader_words_what_is_wrong(
     press(window, key.J)
     press(window, key.X)
     drag(window, [cell_xy(view, (4, 0)), cell_xy(view, (5, 1))])
-    assert view.model.draft.jelly_at((5, 1)) == 1 and view.model.draft.jelly_at((3, 1)) == 0
+    assert view.model.draft.layers_at("jelly", (5, 1)) == 1 and view.model.draft.layers_at("jelly", (3, 1)) == 0
     press(window, key.Z, key.MOD_CTRL)
     assert view.model.draft.jelly == ()
     # Switching to match3 keeps the blockers; to slide drops them, named, and undo restores.
@@ -236,7 +244,7 @@ def test_new_tools_have_tooltips_and_keys_on_the_sheet(window: Any, editor: Edit
     assert tips["drop"].startswith("Drop (O)") and tips["rainbow"].startswith("Rainbow (*)")
     assert tips["special:h"].startswith("Special h (Q)")
     keys = [k for k, _ in KEYS]
-    assert {"Q / *", "S", "L / O", "J"} <= set(keys)
+    assert {"Q / *", "S", "L", "O", "J"} <= set(keys)
     rest = palette_xy(view, "tool", JELLY_TOOL)
     send(window, "on_mouse_motion", int(rest[0]), int(rest[1]), 1, 1)
     for _ in range(40):

@@ -2,14 +2,24 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from editor.mirror import Mirror, flip, mirrored
 from editor.model import (
-    DROP_TOOL, ERASE_TOOL, FILL, GAP_TOOL, HOLE_TOOL, JELLY_TOOL, LOCK_TOOL, PEN, PLAYER_TOOL, RAINBOW_TOOL,
-    RANDOM_TOOL, RECT, Draft, EditModel, Tool, blank, kind_tool, stone_tool, tile_tool,
+    DROP_TOOL, ERASE_TOOL, FILL, GAP_TOOL, HOLE_TOOL, PEN, PLAYER_TOOL, RAINBOW_TOOL,
+    RANDOM_TOOL, RECT, Draft, EditModel, Tool, blank, kind_tool, tile_tool,
 )
+from looks import editor_tool
+
+LOCK_TOOL, JELLY_TOOL = editor_tool("locks"), editor_tool("jelly")
+
+
+def stone_tool(hits: int) -> Any:
+    return editor_tool("stones", hits)
+
 
 _sizes = st.tuples(st.integers(1, 9), st.integers(1, 9))
 
@@ -60,7 +70,7 @@ def _symmetric(draft: Draft, mirror: Mirror) -> bool:
     for r in range(draft.height):
         for c in range(draft.width):
             for image in mirrored([(r, c)], draft.width, draft.height, mirror):
-                if (draft.token(image), draft.jelly_at(image)) != (draft.token((r, c)), draft.jelly_at((r, c))):
+                if (draft.token(image), draft.layers_at("jelly", image)) != (draft.token((r, c)), draft.layers_at("jelly", (r, c))):
                     return False
     return True
 
@@ -118,7 +128,7 @@ def test_jelly_painted_across_the_middle_gets_one_layer_not_two() -> None:
     for c in (1, 2, 3):   # over the middle: each cell was painted once already as an image
         m.drag((0, c))
     m.release((0, 3))
-    assert [m.draft.jelly_at((0, c)) for c in range(4)] == [1, 1, 1, 1]
+    assert [m.draft.layers_at("jelly", (0, c)) for c in range(4)] == [1, 1, 1, 1]
 
 
 def test_the_player_start_the_gap_and_a_slide_board_are_not_mirrored() -> None:

@@ -67,10 +67,10 @@ def test_m_mirrors_every_stroke_shows_the_axes_and_undo_takes_a_stroke_with_its_
     press(window, key.J)
     press(window, key.F)
     click(window, *cell_xy(view, (2, 2)))
-    assert all(view.model.draft.jelly_at((r, c)) == 1 for r in range(6) for c in range(6))
+    assert all(view.model.draft.layers_at("jelly", (r, c)) == 1 for r in range(6) for c in range(6))
     press(window, key.D)
     click(window, *cell_xy(view, (2, 1)), arcade.MOUSE_BUTTON_RIGHT)
-    gone = {(r, c) for r in range(6) for c in range(6) if view.model.draft.jelly_at((r, c)) == 0}
+    gone = {(r, c) for r in range(6) for c in range(6) if view.model.draft.layers_at("jelly", (r, c)) == 0}
     assert gone == {(2, 1), (2, 4), (3, 1), (3, 4)}
     press(window, key.M)   # both -> off
     assert view.model.mirror == Mirror.OFF

@@ -80,7 +80,7 @@ def test_a_paste_never_makes_an_impossible_board(data: st.DataObject) -> None:
             cell = (at[0] + r, at[1] + c)
             if out.inside(cell) and piece.cells[r][c] != "P":
                 assert out.token(cell) == piece.cells[r][c]
-                assert out.jelly_at(cell) == piece.jelly[r][c]
+                assert out.layers_at("jelly", cell) == piece.layer("jelly")[r][c]
 
 
 @settings(max_examples=40, deadline=None)
@@ -90,7 +90,7 @@ def test_clear_empties_every_layer_and_move_carries_them(data: st.DataObject) ->
     area = data.draw(areas(d))
     cleared = clear(d, area)
     for cell in area.cells():
-        assert cleared.token(cell) == "." and cleared.jelly_at(cell) == 0
+        assert cleared.token(cell) == "." and cleared.layers_at("jelly", cell) == 0
     dr, dc = data.draw(st.integers(-1, 1)), data.draw(st.integers(-1, 1))
     moved_to = area.shifted(dr, dc)
     if moved_to.within(d) == moved_to:
@@ -131,4 +131,4 @@ def test_clipboard_text_that_is_no_piece_is_refused_with_a_reason(text: str) -> 
 
 def test_a_piece_read_from_text_keeps_every_layer() -> None:
     piece = read_piece("gridfall-piece: 1\nmode: match3\nlayout:\n- 3h S2 .L\n- 'D # *'\njelly:\n- 0 1 2\n- 2 0 0\n")
-    assert piece == Piece(Mode.MATCH3, (("3h", "S2", ".L"), ("D", "#", "*")), ((0, 1, 2), (2, 0, 0)))
+    assert piece == Piece(Mode.MATCH3, (("3h", "S2", ".L"), ("D", "#", "*")), (("jelly", ((0, 1, 2), (2, 0, 0))),))

@@ -34,7 +34,7 @@ def shift_drag(window: Any, view: EditorView, a: tuple[int, int], b: tuple[int, 
 
 def layers(view: EditorView, cell: tuple[int, int]) -> tuple[str, int]:
     d = view.model.draft
-    return d.token(cell), d.jelly_at(cell)
+    return d.token(cell), d.layers_at("jelly", cell)
 
 
 def outline_seen(image: Any, view: EditorView, area: Area) -> int:

@@ -117,10 +117,10 @@ def test_a_jelly_board_copied_from_its_kept_layer_looks_as_drawn_before_and_afte
     # A move that clears jelly (found on a copy of the game), played as the game plays it.
     command = next(c for c in legal_commands(view.state)
                    if any(isinstance(e, JellyCleared) for e in Session(level, 4).play(c)))
-    jelly = dict(view.board.layers.jelly)
+    jelly = view.board.layer_cells()["jelly"]
     assert view.submit(command)
     while view.busy or view.in_motion():
         view.on_update(1 / 60)
         view.on_draw()
-    assert dict(view.board.layers.jelly) != jelly
+    assert view.board.layer_cells()["jelly"] != jelly
     copied_equals_drawn()                    # the copy was made anew: no jelly left over from before

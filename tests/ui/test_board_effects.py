@@ -9,7 +9,7 @@ from typing import Any, Callable
 import pytest
 from PIL import ImageChops
 
-from looks import board_seen, sprite_seen
+from looks import blocker_sprites, blocker_texture, board_seen, sprite_seen, unit_named
 
 from game.core import (
     Cleared, Cracked, Created, Detonated, DropCollected, Fell, JellyCleared, Level, Session, Special, Swap, Unlocked, decide,
@@ -339,13 +339,13 @@ def test_a_stone_shows_its_cracks_as_it_is_hit(window: Any) -> None:
     session, swap = find(blocker_level(), lambda ev, s: any(isinstance(e, Cracked) for e in ev))
     board = board_for(window, session)
     stone = (1, 1)
-    assert board.stone_sprites[stone].texture is textures.fitted(textures.stone(3), board.block_px)
+    assert blocker_sprites(board, "stones")[stone].texture is textures.fitted(blocker_texture("stones", 3), board.block_px)
     events = play(board, session, swap)
     hit = next(e for e in events if isinstance(e, Cracked))
-    until(board, lambda: board.stone_sprites[stone].count == hit.hits)
+    until(board, lambda: blocker_sprites(board, "stones")[stone].count == hit.hits)
     # The texture changes the moment the event says so: more cracks, fewer pips.
-    assert board.stone_sprites[stone].texture is textures.fitted(textures.stone(hit.hits), board.block_px)
-    assert textures.stone(2).image.tobytes() != textures.stone(3).image.tobytes()
+    assert blocker_sprites(board, "stones")[stone].texture is textures.fitted(blocker_texture("stones", hit.hits), board.block_px)
+    assert blocker_texture("stones", 2).image.tobytes() != blocker_texture("stones", 3).image.tobytes()
     finish(board, session)
 
 
@@ -353,7 +353,7 @@ def test_the_lock_sprite_goes_when_unlocked(window: Any, screenshot_dir: pathlib
     session, swap = find(blocker_level(), lambda ev, s: any(isinstance(e, Unlocked) for e in ev))
     board = board_for(window, session)
     cell = (1, 4)
-    lock = board.lock_sprites[cell]
+    lock = blocker_sprites(board, "locks")[cell]
     tile = board.by_cell[cell]
     assert lock in board.chains and tile.kind == 3
     # What the board shows as each event is told (the next steps may start within one frame).
@@ -363,9 +363,9 @@ def test_the_lock_sprite_goes_when_unlocked(window: Any, screenshot_dir: pathlib
             bool(tile.sprite_lists) and (tile.center_x, tile.center_y) == pytest.approx(board.center(cell))
     before = session.state
     events = session.play(swap)
-    board.play(events, session.state, lambda e: told.append((type(e), cell in board.lock_sprites, at_rest())),
+    board.play(events, session.state, lambda e: told.append((type(e), cell in blocker_sprites(board, "locks"), at_rest())),
                before=before)
-    until(board, lambda: cell not in board.lock_sprites)
+    until(board, lambda: cell not in blocker_sprites(board, "locks"))
     # The lock breaks off its tile: the tile was under it as the unlock was told, and it is still
     # there, whole, once the lock has gone (the step after the unlock starts).
     unlock = next(n for n, (kind, _, _) in enumerate(told) if kind is Unlocked)
@@ -396,15 +396,15 @@ def test_jelly_drawn_matches_its_layers(window: Any, screenshot_dir: pathlib.Pat
 
     session, swap = find(blocker_level(), lambda ev, s: any(isinstance(e, JellyCleared) for e in ev))
     board = board_for(window, session)
-    two, one = board.jelly_sprites[(2, 0)], board.jelly_sprites[(3, 0)]
-    assert two.texture is board.layer_texture("jelly", 2, (2, 0))
-    assert one.texture is board.layer_texture("jelly", 1, (3, 0))
+    two, one = blocker_sprites(board, "jelly")[(2, 0)], blocker_sprites(board, "jelly")[(3, 0)]
+    assert two.texture is board.layer_texture(unit_named("jelly"), 2, (2, 0))
+    assert one.texture is board.layer_texture(unit_named("jelly"), 1, (3, 0))
     # Two layers look stronger than one: more of the pink, whatever the cell's checker shade.
     def pink(sprite: Any) -> float:
         pixels = list(sprite.texture.image.convert("RGB").getdata())
         return sum(r - g for r, g, _ in pixels) / len(pixels)
     assert pink(two) > pink(one) + 20
-    assert textures.jelly(2) is not textures.jelly(1)
+    assert blocker_texture("jelly", 2) is not blocker_texture("jelly", 1)
     image = shot(window, board, screenshot_dir / "fx_blockers_at_rest.png")
     # On screen too: the cell's corner (outside its tile's shape) is pinker under two layers
     # than under one, and under one than under none; every tile, stone and lock is seen.
@@ -421,9 +421,9 @@ def test_jelly_drawn_matches_its_layers(window: Any, screenshot_dir: pathlib.Pat
     for e in events:
         if isinstance(e, JellyCleared):
             if session.state.jelly_at(e.cell):
-                assert board.jelly_sprites[e.cell].count == session.state.jelly_at(e.cell)
+                assert blocker_sprites(board, "jelly")[e.cell].count == session.state.jelly_at(e.cell)
             else:
-                assert e.cell not in board.jelly_sprites
+                assert e.cell not in blocker_sprites(board, "jelly")
 
 
 def test_a_drop_leaves_through_the_bottom_of_the_board(window: Any) -> None:
@@ -579,7 +579,7 @@ def test_a_locked_tile_a_rainbow_made_special_breaks_its_lock_and_falls_as_the_s
     events = play(board, session, Swap((2, 2), (2, 3)))
     assert Unlocked((1, 4)) in events and any(isinstance(e, Created) and e.cell == (1, 4) for e in events)
     finish(board, session)
-    assert (1, 4) not in board.lock_sprites
+    assert (1, 4) not in blocker_sprites(board, "locks")
 
 
 def test_the_play_view_shows_every_blocker_layer_after_each_move_and_an_undo(window: Any) -> None:

@@ -18,6 +18,7 @@ from ..grid import Cell
 from .base import Blocker, Counts, Hit
 from .jelly import JELLY
 from .lock import LOCK
+from .looks import Depth, Edit, Look, Motion, Pattern, Sound, Tool
 from .stone import STONE
 
 
@@ -48,3 +49,4 @@ def chain_struck(counts: tuple[Counts, ...]) -> tuple[frozenset[Cell], frozenset
 
 
 __all__ = ["AT", "BLOCKERS", "Blocker", "Counts", "FOLDED", "Hit", "JELLY", "LOCK", "NONE_PLACED", "STONE", "TOKEN_UNITS", "chain_struck", "covered"]
+__all__ += ["Depth", "Edit", "Look", "Motion", "Pattern", "Sound", "Tool"]

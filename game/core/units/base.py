@@ -7,6 +7,7 @@ from enum import Enum
 from typing import Callable
 
 from ..grid import Cell
+from .looks import Look, Tool
 
 Counts = tuple[tuple[Cell, int], ...]
 """A counted layer (a stone's hits, jelly's layers): cells with a count above 0, in reading order."""
@@ -46,3 +47,5 @@ class Blocker:
     tile_of: Callable[[str], int] = lambda tok: 0
     token_problem: Callable[[str, int | None], str | None] = lambda tok, kinds: None
     token_help: str = ""
+    look: Look | None = None   # how the view draws, animates and sounds it (None: not drawn)
+    tool: Tool | None = None   # the editor's tool that places it (None: none)

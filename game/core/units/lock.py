@@ -8,7 +8,9 @@ from ..checking import shorten
 from ..events import Unlocked
 from ..grid import EMPTY, Cell
 from ..tokens import HOLE_TOKEN, PLAYER_TOKEN, RAINBOW_TOKEN, RANDOM_TOKEN, is_digits
+from ..vocab import Mode
 from .base import Blocker, Hit
+from .looks import Depth, Edit, Look, Motion, Pattern, Sound, Tool
 
 LOCK_TOKEN = "L"
 """`3L` a locked tile of kind 3, `.L` a locked random one."""
@@ -48,4 +50,9 @@ LOCK = Blocker(
     layers_of=lambda tok: 1 if token_locked(tok) else 0,
     tile_of=lambda tok: EMPTY if tok[0] == RANDOM_TOKEN else int(tok[0]),
     token_problem=_problem, token_help="3L or .L a locked tile",
+    look=Look(Pattern.CHAINS, Depth.OVER, ((245, 190, 40), (200, 206, 220), (40, 42, 52)),
+              gone=Motion.BURST, chips=4, sound=Sound.CLINK),
+    tool=Tool("L", "lock", (Mode.MATCH3, Mode.CHAIN), Edit.TOGGLE, 1,
+              "Lock (L): click a tile to lock or unlock it; it never moves, a clear breaks the lock",
+              "lock or unlock a tile", mark=LOCK_TOKEN),
 )

@@ -7,7 +7,9 @@ from typing import cast
 from ..events import Cracked
 from ..grid import STONE as STONE_VALUE, Cell
 from ..tokens import is_digits
+from ..vocab import Mode
 from .base import Blocker, Hit
+from .looks import Depth, Edit, Look, Motion, Pattern, Sound, Tool
 
 STONE_TOKEN = "S"
 MAX_STONE_HITS = 3
@@ -39,4 +41,9 @@ STONE = Blocker(
     swap_refusal=("is a stone, which never moves", "Stones cannot be moved: clear tiles next to them."),
     layers_of=lambda tok: token_stone(tok) or 0, tile_of=lambda tok: STONE_VALUE,
     token_problem=_problem, token_help="S1-S3 a stone",
+    look=Look(Pattern.ROCK, Depth.FILL, ((150, 150, 160), (170, 170, 180), (40, 40, 48)), shown=MAX_STONE_HITS,
+              hit=Motion.SHAKE, gone=Motion.CRUMBLE, chips=3, sound=Sound.CRACK),
+    tool=Tool("S", "stone", (Mode.MATCH3, Mode.CHAIN), Edit.CYCLE, MAX_STONE_HITS,
+              "Stone {token} (S; S again for 1-3 hits): never moves, breaks from clears beside it",
+              "stone; S again or a click on a stone: one more hit (1-3)", mark=STONE_TOKEN, layer="hit"),
 )
