@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from game.core import (
-    DEFAULT_KINDS, GOAL_KEYS, KEY_ORDER, MAX_SIZE, MAX_SLIDE_SIZE, MIN_SIZE, MODES, RANDOM_TOKEN, RULE_KEYS, Goals,
+    DEFAULT_KINDS, GOAL_KEYS, KEY_ORDER, MAX_SIZE, MAX_SLIDE_SIZE, MIN_SIZE, MODES, RANDOM_TOKEN, RULE_KEYS, GoalName, Goals,
     Level, Mode, Problem, Rules,
     LevelReading, design_warnings, level_mapping, parse_level, playability_problems, read_level,
 )
@@ -102,7 +102,7 @@ class Draft:
             width=self.width, height=self.height, kinds=self.kinds, seed=self.seed,
             moves=self.moves, layout=layout,
             goals=Goals(score=self.score, collect=self.collect, reach=self.reach,  # type: ignore[arg-type]
-                        jelly=self.goal_jelly, stones=self.goal_stones, drops=self.drops),  # type: ignore[arg-type]
+                        blockers=tuple(g for g, on in ((GoalName.JELLY, self.goal_jelly), (GoalName.STONES, self.goal_stones)) if on), drops=self.drops),  # type: ignore[arg-type]
             stars=self.stars,
             rules=Rules(min_match=self.min_match, min_chain=self.min_chain,  # type: ignore[arg-type]
                         diagonal=self.diagonal, specials=self.specials),

@@ -404,10 +404,7 @@ def goals_text(level: Level) -> str:
     if g.score is not None:
         out.append(f"score {g.score:,}")
     out += [f"{n} of kind {k}" for k, n in g.collect]
-    if g.jelly:
-        out.append("jelly")
-    if g.stones:
-        out.append("stones")
+    out += [str(goal) for goal in g.blockers]   # a blocker unit's goal is named by its key
     if g.drops:
         out.append(f"{g.drops} drops")
     if g.reach is not None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from game.core import (Command, GoalName, Level, LevelError, Mode, Reshuffled, Shortfall, State, Status,
+from game.core import (GOAL_OF, Command, GoalName, Level, LevelError, Mode, Reshuffled, Shortfall, State, Status,
                        shortfalls, stars)
 
 from . import BEST_FOR_MODE, BotSpec, make_bot
@@ -210,10 +210,9 @@ class GoalShortfall:
     def phrase(self) -> str:
         """What the lost games lacked, in a designer's words: 'jelly left (median 4 layers)'."""
         n = self.missing
-        if self.goal == GoalName.JELLY:
-            return f"jelly left ({_counted(n, 'layer')})"
-        if self.goal == GoalName.STONES:
-            return f"stones left ({_counted(n, 'stone')})"
+        unit = GOAL_OF.get(self.goal)
+        if unit is not None:
+            return f"{unit.short} ({_counted(n, unit.counted)})"
         if self.goal == GoalName.COLLECT:
             return f"kind {self.kind} short ({_counted(n, 'tile')})"
         if self.goal == GoalName.SCORE:

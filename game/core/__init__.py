@@ -44,12 +44,13 @@ from .sharecode import (
     encode_payload, find_code, game_size_problem, looks_like_code, unpack_code,
 )
 from .gamecode import Board as CodeBoard, PackedGame, check_points, game_moves, pack_payload, split_payload, unpack_game
-from .state import FINALE, MOVE_WORTH, IllegalMove, Specials, State
-from .units import Counts
+from .state import FINALE, MOVE_WORTH, IllegalMove, Specials, State, placed
+from .units import BLOCKERS, GOAL_OF, GOAL_UNITS, LESSON_OF, Blocker, Counts
 from .vocab import GoalName, Lesson, Mode, Special, SpecialSort, Status
 from .lessons import combo_of, lesson_used
 
 __all__ = [
+    "BLOCKERS", "Blocker", "GOAL_OF", "GOAL_UNITS", "LESSON_OF", "placed",
     "GOAL_KEYS", "KEY_ORDER", "RULE_KEYS",
     "are_neighbours", "blocker_progress", "BonusScored", "Counts", "Cracked", "DROP", "DROP_TOKEN", "DropCollected",
     "JellyCleared", "LOCK_TOKEN", "STONE", "STONE_TOKEN", "token_locked", "token_stone", "Unlocked", "are_orthogonal_neighbours", "Cell", "Chain", "Check", "checks_of", "chain_blocker_hits", "chain_grid", "chain_starts", "Chained",

@@ -16,7 +16,7 @@ from .level_format import (
     DEFAULT_KINDS, DEFAULT_SEED, DROP_TOKEN, FORMAT, HOLE_TOKEN, PLAYER_TOKEN, RANDOM_TOKEN, Goals,
     Rules, sorts_forming, specials_of, token_special, token_value,
 )
-from .units import LOCK, STONE, Blocker, Counts
+from .units import BLOCKERS, LOCK, STONE, Blocker, Counts
 from .vocab import Lesson, Mode, Special, SpecialSort
 
 T = TypeVar("T")
@@ -252,8 +252,12 @@ class Level:
         return self.kept("has_blockers", self._has_blockers)
 
     def _has_blockers(self) -> bool:
-        return bool(self.stones or self.locks or self.jelly_cells or self.drops_placed
+        return bool(any(self.layer_of(unit) for unit in BLOCKERS) or self.drops_placed
                     or self.goals.drops is not None)
+
+    def layer_of(self, unit: Blocker) -> Counts:
+        """The layer the level places of `unit` (its layout tokens, or the per-cell map it names)."""
+        return self.tokens_of(unit) if unit.map_key is None else self.map_cells(unit.map_key)
 
     def template(self) -> Grid:
         """The layout as grid values: fixed kinds, HOLE, PLAYER, STONE, DROP, and EMPTY where random."""
@@ -329,10 +333,8 @@ def level_mapping(
         goal_map["collect"] = {kind: count for kind, count in goals.collect}
     if goals.reach is not None:
         goal_map["reach"] = [goals.reach[0], goals.reach[1]]
-    if goals.jelly:
-        goal_map["jelly"] = True
-    if goals.stones:
-        goal_map["stones"] = True
+    for goal in goals.blockers:
+        goal_map[str(goal)] = True
     if goals.drops is not None:
         goal_map["drops"] = goals.drops
     if goal_map:

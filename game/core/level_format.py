@@ -9,10 +9,10 @@ from .grid import DROP, EMPTY, HOLE, PLAYER, RAINBOW, Cell
 # The layout's plain tokens and the blocker units' own, read from here as before they moved.
 from .tokens import GAP_TOKEN as GAP_TOKEN, HOLE_TOKEN as HOLE_TOKEN, PLAYER_TOKEN as PLAYER_TOKEN
 from .tokens import RAINBOW_TOKEN as RAINBOW_TOKEN, RANDOM_TOKEN as RANDOM_TOKEN, is_digits as is_digits
-from .units import TOKEN_UNITS
+from .units import GOAL_UNITS, LESSON_OF, TOKEN_UNITS
 from .units.lock import LOCK_TOKEN as LOCK_TOKEN, token_locked as token_locked
 from .units.stone import MAX_STONE_HITS as MAX_STONE_HITS, STONE_TOKEN as STONE_TOKEN, token_stone as token_stone
-from .vocab import Lesson, Mode, Special, SpecialSort
+from .vocab import GoalName, Lesson, Mode, Special, SpecialSort
 
 FORMAT = 1
 MODES = tuple(mode.value for mode in Mode)
@@ -27,7 +27,7 @@ KEY_ORDER = (
     "format", "id", "name", "description", "teaches", "specials", "mode", "width", "height", "kinds",
     "seed", "deal_id", "moves", "layout", "jelly", "goals", "stars", "rules",
 )
-GOAL_KEYS = ("score", "collect", "reach", "jelly", "stones", "drops")
+GOAL_KEYS = ("score", "collect", "reach", *(str(unit.goal) for unit in GOAL_UNITS), "drops")
 RULE_KEYS = ("min_match", "min_chain", "diagonal", "specials")
 ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 
@@ -64,13 +64,13 @@ def specials_of(sorts: tuple[SpecialSort, ...]) -> frozenset[Special]:
     return frozenset().union(*(SORT_SPECIALS[s] for s in sorts))
 
 
-BLOCKER_LESSONS = (Lesson.JELLY, Lesson.STONES, Lesson.LOCKS, Lesson.DROPS)
+BLOCKER_LESSONS = (*LESSON_OF, Lesson.DROPS)
 
 
 def lesson_modes(lesson: Lesson) -> tuple[Mode, ...]:
-    """The modes a level teaching `lesson` can be: jelly, stones and locks are in match3 and
-    chain; specials, combos and drops are match3's alone."""
-    if lesson in (Lesson.JELLY, Lesson.STONES, Lesson.LOCKS):
+    """The modes a level teaching `lesson` can be: a blocker unit's are in match3 and chain;
+    specials, combos and drops are match3's alone."""
+    if lesson in LESSON_OF:
         return (Mode.MATCH3, Mode.CHAIN)
     return (Mode.MATCH3,)
 
@@ -112,13 +112,17 @@ class Goals:
     score: int | None = None
     collect: tuple[tuple[int, int], ...] = ()
     reach: Cell | None = None
-    jelly: bool = False          # clear every layer of jelly
-    stones: bool = False         # break every stone
+    # The blocker units' goals asked (clear every one of each), in units.GOAL_UNITS order.
+    blockers: tuple[GoalName, ...] = ()
     drops: int | None = None     # bring this many drops to the bottom
 
     def is_empty(self) -> bool:
         return (self.score is None and not self.collect and self.reach is None
-                and not self.jelly and not self.stones and self.drops is None)
+                and not self.blockers and self.drops is None)
+
+    def asks(self, goal: GoalName) -> bool:
+        """Whether the blocker unit goal `goal` is asked for."""
+        return goal in self.blockers
 
 
 

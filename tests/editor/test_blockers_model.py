@@ -15,6 +15,7 @@ from editor.model import (
     read_draft, kind_tool, resize, stone_tool,
 )
 from editor.files import mapping_to_yaml
+from game.core import GoalName
 from game.io import load_level
 
 
@@ -197,7 +198,7 @@ def test_every_new_token_saves_and_loads_back_identically(tmp_path: pathlib.Path
     assert level == m.level()
     assert level.token((4, 4)) == "2L" and level.token((3, 1)) == ".L" and level.stones == (((2, 0), 1), ((2, 5), 3))
     assert level.jelly is not None and level.jelly[5][:2] == (2, 1)
-    assert (level.goals.jelly, level.goals.stones, level.goals.drops) == (True, True, 2)
+    assert (level.goals.blockers, level.goals.drops) == ((GoalName.JELLY, GoalName.STONES), 2)
     again = files.load_draft(path)
     assert again == m.draft
     copy = tmp_path / "again" / "blockers.yaml"   # as deep: the same schema line

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pathlib
 
-from game.core import DROP, STONE, new_game
+from game.core import DROP, STONE, GoalName, new_game
 from game.io import load_level
 from game.io.levels import level_to_yaml
 from game.io.yamldoc import parse, read_text
@@ -49,7 +49,7 @@ def test_a_blocker_level_loads_passes_the_schema_and_writes_back_the_same_bytes(
     assert level.locks == ((1, 3), (4, 3))
     assert level.drops_placed == 1
     assert sum(n for _, n in level.jelly_cells) == 15
-    assert (level.goals.jelly, level.goals.stones, level.goals.drops) == (True, True, 2)
+    assert (level.goals.blockers, level.goals.drops) == ((GoalName.JELLY, GoalName.STONES), 2)
     assert level_to_yaml(level) == TEXT
     state = new_game(level, 0)
     assert state.at((1, 1)) == STONE and state.at((2, 2)) == DROP

@@ -7,6 +7,7 @@ from enum import Enum
 from typing import Callable
 
 from ..grid import Cell
+from ..vocab import GoalName, Lesson
 
 Counts = tuple[tuple[Cell, int], ...]
 """A counted layer (a stone's hits, jelly's layers): cells with a count above 0, in reading order."""
@@ -46,3 +47,18 @@ class Blocker:
     tile_of: Callable[[str], int] = lambda tok: 0
     token_problem: Callable[[str, int | None], str | None] = lambda tok, kinds: None
     token_help: str = ""
+    # Its goal (`goals: <name>: true`, clear every one) and how it counts: by layers (each one
+    # taken is progress) or by cells (one counts when its last layer goes); `none_placed`: the
+    # problem of a level that asks for the goal but places none.
+    goal: GoalName | None = None
+    goal_layers: bool = False
+    none_placed: str = ""
+    # What a lost game lacked, in a designer's words: '<short> (median 4 <counted>s)'.
+    short: str = ""
+    counted: str = "layer"
+    lesson: Lesson | None = None   # the lesson a level teaching it is (its event shows it was used)
+    # The bots' part-way credit, a share of a goal, for its layers taken (when its goal is asked,
+    # or it has none): what the goals' counters do not show.
+    credit: float = 0.0
+    # Its layer as a replay's digest tells it (a lock's by its cells alone, as before units).
+    digested: Callable[[Counts], object] = lambda layer: layer

@@ -8,6 +8,7 @@ from ..checking import shorten
 from ..events import Unlocked
 from ..grid import EMPTY, Cell
 from ..tokens import HOLE_TOKEN, PLAYER_TOKEN, RAINBOW_TOKEN, RANDOM_TOKEN, is_digits
+from ..vocab import Lesson
 from .base import Blocker, Hit
 
 LOCK_TOKEN = "L"
@@ -48,4 +49,5 @@ LOCK = Blocker(
     layers_of=lambda tok: 1 if token_locked(tok) else 0,
     tile_of=lambda tok: EMPTY if tok[0] == RANDOM_TOKEN else int(tok[0]),
     token_problem=_problem, token_help="3L or .L a locked tile",
+    lesson=Lesson.LOCKS, credit=0.2, digested=lambda layer: tuple(cell for cell, _ in layer),
 )

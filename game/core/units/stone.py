@@ -7,6 +7,7 @@ from typing import cast
 from ..events import Cracked
 from ..grid import STONE as STONE_VALUE, Cell
 from ..tokens import is_digits
+from ..vocab import GoalName, Lesson
 from .base import Blocker, Hit
 
 STONE_TOKEN = "S"
@@ -39,4 +40,7 @@ STONE = Blocker(
     swap_refusal=("is a stone, which never moves", "Stones cannot be moved: clear tiles next to them."),
     layers_of=lambda tok: token_stone(tok) or 0, tile_of=lambda tok: STONE_VALUE,
     token_problem=_problem, token_help="S1-S3 a stone",
+    goal=GoalName.STONES,
+    none_placed="there is no stone to break: place S1, S2 or S3 in the layout, or remove the goal",
+    short="stones left", counted="stone", lesson=Lesson.STONES, credit=0.5,
 )
