@@ -47,6 +47,9 @@ class Blocker:
     tile_of: Callable[[str], int] = lambda tok: 0
     token_problem: Callable[[str, int | None], str | None] = lambda tok, kinds: None
     token_help: str = ""
+    # What places it, every way it is written: its layout tokens (`S1`, `3L`), or its map's counts
+    # above 0; a test checks the level schema and its README know each.
+    samples: tuple[str, ...] = ()
     # Its goal (`goals: <name>: true`, clear every one) and how it counts: by layers (each one
     # taken is progress) or by cells (one counts when its last layer goes); `none_placed`: the
     # problem of a level that asks for the goal but places none.

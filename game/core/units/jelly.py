@@ -17,7 +17,7 @@ def _read(event: object) -> tuple[Cell, int]:
 
 JELLY = Blocker(
     "jelly", Hit.UNDER, holds=False, frees=False, event=JellyCleared,
-    made=JellyCleared, read=_read, map_key="jelly",
+    made=JellyCleared, read=_read, map_key="jelly", samples=("1", "2"),
     goal=GoalName.JELLY, goal_layers=True,
     none_placed="there is no jelly to clear: add a 'jelly:' map with layers 1 or 2, or remove the goal",
     short="jelly left", lesson=Lesson.JELLY,

@@ -48,6 +48,6 @@ LOCK = Blocker(
                    "Locked tiles cannot be chained: eat a tile next to the lock."),
     layers_of=lambda tok: 1 if token_locked(tok) else 0,
     tile_of=lambda tok: EMPTY if tok[0] == RANDOM_TOKEN else int(tok[0]),
-    token_problem=_problem, token_help="3L or .L a locked tile",
+    token_problem=_problem, token_help="3L or .L a locked tile", samples=("3L", ".L"),
     lesson=Lesson.LOCKS, credit=0.2, digested=lambda layer: tuple(cell for cell, _ in layer),
 )

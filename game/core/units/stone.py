@@ -39,7 +39,7 @@ STONE = Blocker(
     "stones", Hit.NEAR, holds=True, frees=True, event=Cracked, made=Cracked, read=_read,
     swap_refusal=("is a stone, which never moves", "Stones cannot be moved: clear tiles next to them."),
     layers_of=lambda tok: token_stone(tok) or 0, tile_of=lambda tok: STONE_VALUE,
-    token_problem=_problem, token_help="S1-S3 a stone",
+    token_problem=_problem, token_help="S1-S3 a stone", samples=("S1", "S2", "S3"),
     goal=GoalName.STONES,
     none_placed="there is no stone to break: place S1, S2 or S3 in the layout, or remove the goal",
     short="stones left", counted="stone", lesson=Lesson.STONES, credit=0.5,
