@@ -164,6 +164,11 @@ _SHAPED: dict[str, KeyPath] = {
 }
 
 
+# The goal keys the draft has a field for; another (a blocker unit's goal with no field yet,
+# as ice's) rides along as written.
+_GOAL_FIELDS = tuple(key for key in GOAL_KEYS if key in ("score", "collect", "reach", "jelly", "stones", "drops"))
+
+
 def _kept(data: Mapping[str, Any], draft: Draft) -> Kept:
     """What of `data` the draft's fields do not hold: unknown keys at the top, in goals and in
     rules (by the core's own key lists), and values of a shape no field takes."""
@@ -173,7 +178,7 @@ def _kept(data: Mapping[str, Any], draft: Draft) -> Kept:
         if not isinstance(key, str) or key not in KEY_ORDER:
             out.append(((str(key),), freeze(value)))
         elif key in ("goals", "rules") and isinstance(value, Mapping):
-            known = GOAL_KEYS if key == "goals" else RULE_KEYS
+            known = _GOAL_FIELDS if key == "goals" else RULE_KEYS
             for sub, v in value.items():
                 if not isinstance(sub, str) or sub not in known:
                     out.append(((key, str(sub)), freeze(v)))
