@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Callable
 
-from ..grid import Cell
+from ..grid import EMPTY, Cell
+from ..tokens import HOLE_TOKEN, PLAYER_TOKEN, RAINBOW_TOKEN, RANDOM_TOKEN, is_digits
 from ..vocab import GoalName, Lesson
 
 Counts = tuple[tuple[Cell, int], ...]
@@ -65,3 +66,29 @@ class Blocker:
     credit: float = 0.0
     # Its layer as a replay's digest tells it (a lock's by its cells alone, as before units).
     digested: Callable[[Counts], object] = lambda layer: layer
+
+
+def over_tile(head: str) -> bool:
+    """Whether a token's first character names a tile a blocker can go over: a kind 1-9 or '.'."""
+    return head == RANDOM_TOKEN or (is_digits(head) and head != "0")
+
+
+def tile_under(tok: str) -> int:
+    """The grid value of the tile under a blocker's token (`3L`: 3; `.L`: EMPTY, dealt at random)."""
+    return EMPTY if tok[0] == RANDOM_TOKEN else int(tok[0])
+
+
+def tile_problem(tok: str, kinds: int | None, done: str, goes: str) -> str | None:
+    """What is wrong with the tile a blocker's token puts it over (None when nothing is): no
+    tile (a hole, the player), a rainbow, or a kind the level does not have. `done`: what the
+    blocker does to a tile ('locked'); `goes`: how it goes on one ('a lock goes on')."""
+    head = tok[0]
+    if head == HOLE_TOKEN:
+        return f"'{tok}': a hole holds no tile, so it cannot be {done}"
+    if head == PLAYER_TOKEN:
+        return f"'{tok}': the player cannot be {done}"
+    if head == RAINBOW_TOKEN:
+        return f"'{tok}': {goes} a plain tile (a kind or '.'), not a rainbow"
+    if head != RANDOM_TOKEN and is_digits(head) and kinds is not None and int(head) > kinds:
+        return f"kind {head} does not exist (this level has {kinds} kinds)"
+    return None

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import cast
+from operator import attrgetter
 
 from ..events import Cracked
-from ..grid import STONE as STONE_VALUE, Cell
+from ..grid import STONE as STONE_VALUE
 from ..tokens import is_digits
 from ..vocab import GoalName, Lesson
 from .base import Blocker, Hit
@@ -30,13 +30,8 @@ def _problem(tok: str, kinds: int | None) -> str | None:
     return ""
 
 
-def _read(event: object) -> tuple[Cell, int]:
-    cracked = cast(Cracked, event)
-    return cracked.cell, cracked.hits
-
-
 STONE = Blocker(
-    "stones", Hit.NEAR, holds=True, frees=True, event=Cracked, made=Cracked, read=_read,
+    "stones", Hit.NEAR, holds=True, frees=True, event=Cracked, made=Cracked, read=attrgetter("cell", "hits"),
     swap_refusal=("is a stone, which never moves", "Stones cannot be moved: clear tiles next to them."),
     layers_of=lambda tok: token_stone(tok) or 0, tile_of=lambda tok: STONE_VALUE,
     token_problem=_problem, token_help="S1-S3 a stone", samples=("S1", "S2", "S3"),
