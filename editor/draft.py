@@ -164,8 +164,8 @@ _SHAPED: dict[str, KeyPath] = {
 }
 
 
-# The goal keys the draft has a field for; another (a blocker unit's goal with no field yet,
-# as ice's) rides along as written.
+# The goal keys the draft has a field for; another (a blocker unit's goal with no field yet)
+# rides along as written.
 _GOAL_FIELDS = tuple(key for key in GOAL_KEYS if key in ("score", "collect", "reach", "jelly", "stones", "drops"))
 
 
