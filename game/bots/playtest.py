@@ -195,7 +195,7 @@ class GoalShortfall:
     goal: GoalName
     kind: int                # the kind to collect (0 for other goals)
     share: float             # of the lost games
-    missing: int             # median of what was missing (tiles, layers, stones, drops, points, steps)
+    missing: int             # median of what was missing (tiles, layers, blockers, drops, points, steps)
     rows: int | None = None  # drops: median rows from the bottom of the lowest drop left
 
     def to_dict(self) -> dict[str, Any]:
@@ -208,7 +208,7 @@ class GoalShortfall:
 
     @property
     def phrase(self) -> str:
-        """What the lost games lacked, in a designer's words: 'jelly left (median 4 layers)'."""
+        """What the lost games lacked, in a designer's words: 'kind 3 short (4 tiles)', a blocker goal's in its unit's."""
         n = self.missing
         unit = GOAL_OF.get(self.goal)
         if unit is not None:

@@ -24,11 +24,13 @@ from .checking import Fault, Part, Problem, describe, quoted, shorten, unknown_k
 from .level import Level, LevelError, level_mapping, parse_level
 from .level_reading import LevelReading, read_level
 from .level_format import (
-    DEFAULT_KINDS, DEFAULT_SEED, DROP_TOKEN, GAP_TOKEN, GOAL_KEYS, HOLE_TOKEN, KEY_ORDER, LOCK_TOKEN, MAX_JELLY,
+    DEFAULT_KINDS, DEFAULT_SEED, DROP_TOKEN, GAP_TOKEN, GOAL_KEYS, HOLE_TOKEN, KEY_ORDER, MAX_JELLY,
     MAX_SIZE, RULE_KEYS,
-    MAX_SLIDE_SIZE, MAX_STONE_HITS, MIN_SIZE, MODES, PLAYER_TOKEN, RAINBOW_TOKEN, RANDOM_TOKEN,
-    STONE_TOKEN, Goals, Rules, deal_id_after_rename, token_locked, token_special, token_stone, valid_id,
+    MAX_SLIDE_SIZE, MIN_SIZE, MODES, PLAYER_TOKEN, RAINBOW_TOKEN, RANDOM_TOKEN,
+    Goals, Rules, deal_id_after_rename, token_special, valid_id,
 )
+from .units.lock import LOCK_TOKEN, token_locked
+from .units.stone import MAX_STONE_HITS, STONE_TOKEN, token_stone
 from .rules.chain import Visits, chain_blocker_hits, chain_grid, chain_starts, paths_by_end, tiles_needed
 from .rules.blocked import blocker_progress, swap_clears, swap_look, swap_specials
 from .rules.questions import SwapLook

@@ -62,7 +62,7 @@ class LevelView:
 
     steps: dict[Cell, int] | None   # steps from every cell to the reach target (None: no reach goal)
     # Per blocker goal asked: the layers its unit places, and the held tiles placed over its
-    # cells (a lock over jelly takes a clear before the jelly: a layer of the work).
+    # cells (a held tile over an UNDER unit takes a clear before it: a layer of the work).
     work: dict[GoalName, tuple[int, int]]
 
 
@@ -93,7 +93,7 @@ def design_warnings(level: Level) -> list[Problem]:
 
 def standing(state: State, view: LevelView | None = None) -> float:
     """How near `state` is to winning, in goals: each goal met counts 1, a goal part-way its
-    share (stone hits, drops part-way down and the walk toward a reach target included), plus
+    share (blocker layers taken, drops part-way down and the walk toward a reach target included), plus
     what the specials on the board and, in chain, the tiles by the token promise for the moves
     left. A win is worth WIN and more for each move left; a loss, -WIN. Points never count
     beyond a score goal's share: the goals, not the points, win a level. `view` holds the
@@ -259,7 +259,7 @@ def best_move(state: State, options: Sequence[Command], follow_ups: int = 0,
 
     With `follow_ups`, the best few are weighed again by the best move after them (`more`
     lists those), over the same imagined refills: a player who looks one move ahead sees that
-    a move opens the way (a lock broken above the jelly, a drop let down, a special set up)."""
+    a move opens the way (a held tile freed above a blocker, a drop let down, a special set up)."""
     if not options:
         raise ValueError("no legal move in this state")
     view = level_view(state.level)

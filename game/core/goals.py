@@ -197,7 +197,7 @@ def stars_earned(state: State, score: int | None = None) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Shortfall:
-    """One goal a game ended without: what it is, how much is missing (tiles, layers, stones,
+    """One goal a game ended without: what it is, how much is missing (tiles, layers, blockers,
     drops or points; for a reach goal the steps from the target; for drops, `rows` is how far
     the lowest drop still on the board was from the bottom, or None), and the kind to collect."""
 

@@ -16,7 +16,7 @@ from .level_format import (
     DEFAULT_KINDS, DEFAULT_SEED, DROP_TOKEN, FORMAT, HOLE_TOKEN, PLAYER_TOKEN, RANDOM_TOKEN, Goals,
     Rules, sorts_forming, specials_of, token_special, token_value,
 )
-from .units import BLOCKERS, LOCK, STONE, Blocker, Counts
+from .units import BLOCKERS, Blocker, Counts
 from .vocab import Lesson, Mode, Special, SpecialSort
 
 T = TypeVar("T")
@@ -56,7 +56,7 @@ class Level:
     # The id the deal is seeded by when it is not the level's own (`deal_id:`, written by a
     # rename that keeps the deal; see deal_id_after_rename). None: the id, as before the field.
     deal_id: str | None = None
-    # Facts derived from the fields alone (the layout's stones, the board's geometry, ...),
+    # Facts derived from the fields alone (the layout's blockers, the board's geometry, ...),
     # made on first use and kept with this value: the rules ask them every move. Not an init
     # field, so dataclasses.replace starts a changed level with none; not compared, hashed,
     # printed or pickled.
@@ -214,16 +214,6 @@ class Level:
                      for c, tok in enumerate(row) if (n := layers_of(tok)))
 
     @property
-    def stones(self) -> tuple[tuple[Cell, int], ...]:
-        """The stones the layout places (`S1`..`S3`), each with its hits, in reading order."""
-        return self.kept("stones", lambda: self.tokens_of(STONE))
-
-    @property
-    def locks(self) -> tuple[Cell, ...]:
-        """The locked tiles the layout places (`3L`, `.L`), in reading order."""
-        return self.kept("locks", lambda: tuple(cell for cell, _ in self.tokens_of(LOCK)))
-
-    @property
     def drops_placed(self) -> int:
         """How many drops (`D`) the layout places."""
         return self.kept("drops_placed", self._drops_placed)
@@ -233,14 +223,9 @@ class Level:
             return 0
         return sum(row.count(DROP_TOKEN) for row in self.layout)
 
-    @property
-    def jelly_cells(self) -> tuple[tuple[Cell, int], ...]:
-        """The cells with jelly under them, each with its layers, in reading order."""
-        return self.kept("jelly_cells", lambda: self.map_cells("jelly"))
-
     def map_cells(self, key: str) -> Counts:
-        """The cells with a count above 0 in the level's per-cell map `key` (`jelly:`), each with
-        its count, in reading order."""
+        """The cells with a count above 0 in the level's per-cell map `key` (a map unit's), each
+        with its count, in reading order."""
         rows: tuple[tuple[int, ...], ...] | None = getattr(self, key)
         if rows is None:
             return ()
@@ -260,7 +245,7 @@ class Level:
         return self.tokens_of(unit) if unit.map_key is None else self.map_cells(unit.map_key)
 
     def template(self) -> Grid:
-        """The layout as grid values: fixed kinds, HOLE, PLAYER, STONE, DROP, and EMPTY where random."""
+        """The layout as grid values: fixed kinds, HOLE, PLAYER, DROP, a blocker unit's, and EMPTY where random."""
         return self.kept("template", self._template)
 
     def _template(self) -> Grid:

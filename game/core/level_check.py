@@ -13,9 +13,10 @@ from .level_format import (
     DEFAULT_KINDS, DROP_TOKEN, FORMAT, GAP_TOKEN, GOAL_KEYS, HOLE_TOKEN, KEY_ORDER, KIND_SPECIALS,
     MAX_JELLY, MAX_KINDS, MAX_SIZE, MAX_SLIDE_SIZE, MIN_KINDS, MIN_SIZE,
     MODES, PLAYER_TOKEN, BLOCKER_LESSONS, lesson_modes, RANDOM_TOKEN, RULE_KEYS, Goals, Rules,
-    chute_bottoms, held, is_digits, token_special, token_stone, token_value, valid_id,
+    chute_bottoms, held, is_digits, token_special, token_value, valid_id,
 )
 from .units import GOAL_UNITS, LESSON_OF, TOKEN_UNITS, Blocker
+from .units.stone import token_stone
 from .vocab import GoalName, Lesson, Mode, Special, SpecialSort
 
 

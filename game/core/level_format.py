@@ -6,12 +6,10 @@ import re
 from dataclasses import dataclass
 
 from .grid import DROP, EMPTY, HOLE, PLAYER, RAINBOW, Cell
-# The layout's plain tokens and the blocker units' own, read from here as before they moved.
+# The layout's plain tokens, read from here as before they moved (a blocker's are its unit's).
 from .tokens import GAP_TOKEN as GAP_TOKEN, HOLE_TOKEN as HOLE_TOKEN, PLAYER_TOKEN as PLAYER_TOKEN
 from .tokens import RAINBOW_TOKEN as RAINBOW_TOKEN, RANDOM_TOKEN as RANDOM_TOKEN, is_digits as is_digits
 from .units import GOAL_UNITS, LESSON_OF, TOKEN_UNITS
-from .units.lock import LOCK_TOKEN as LOCK_TOKEN, token_locked as token_locked
-from .units.stone import MAX_STONE_HITS as MAX_STONE_HITS, STONE_TOKEN as STONE_TOKEN, token_stone as token_stone
 from .vocab import GoalName, Lesson, Mode, Special, SpecialSort
 
 FORMAT = 1
@@ -90,7 +88,7 @@ def deal_id_after_rename(old_id: str, deal_id: str | None, new_id: str) -> str |
 # Layout tokens: a digit is a fixed tile, the rest are tokens.py's and the blocker units' own.
 # A match3 tile with a special is its kind followed by the letter: `3h`, `3v`, `3b`.
 KIND_SPECIALS = (Special.ROW, Special.COLUMN, Special.BOMB)
-# `D` a drop; a stone's and a lock's tokens are their units' (game/core/units).
+# `D` a drop; a blocker's tokens are its unit's (game/core/units).
 DROP_TOKEN = "D"
 MAX_JELLY = 2
 
@@ -155,7 +153,7 @@ def token_value(tok: str) -> int:
 
 
 def held(tok: str) -> bool:
-    """Whether a layout token places a blocker that holds its cell (a stone, a locked tile)."""
+    """Whether a layout token places a blocker that holds its cell (units that hold)."""
     return any(unit.holds and unit.layers_of(tok) for unit in TOKEN_UNITS)
 
 

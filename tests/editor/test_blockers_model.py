@@ -16,6 +16,7 @@ from editor.model import (
 )
 from editor.files import mapping_to_yaml
 from game.core import GoalName
+from game.core.units import STONE
 from game.io import load_level
 
 
@@ -196,7 +197,7 @@ def test_every_new_token_saves_and_loads_back_identically(tmp_path: pathlib.Path
     assert "  - \" *  .  .  D  .  .\"" in text and "jelly:" in text   # quoted: a bare * is a YAML alias
     level = load_level(path)
     assert level == m.level()
-    assert level.token((4, 4)) == "2L" and level.token((3, 1)) == ".L" and level.stones == (((2, 0), 1), ((2, 5), 3))
+    assert level.token((4, 4)) == "2L" and level.token((3, 1)) == ".L" and level.layer_of(STONE) == (((2, 0), 1), ((2, 5), 3))
     assert level.jelly is not None and level.jelly[5][:2] == (2, 1)
     assert (level.goals.blockers, level.goals.drops) == ((GoalName.JELLY, GoalName.STONES), 2)
     again = files.load_draft(path)

@@ -60,6 +60,10 @@ class Blocker:
     # What a lost game lacked, in a designer's words: '<short> (median 4 <counted>s)'.
     short: str = ""
     counted: str = "layer"
+    # Its goal in a player's words: the HUD's word before the counter ('Jelly' 3 / 10) and the
+    # goal card's line, `{target}` filled in ('Clear all the jelly ({target} layers)').
+    label: str = ""
+    goal_line: str = ""
     lesson: Lesson | None = None   # the lesson a level teaching it is (its event shows it was used)
     # The bots' part-way credit, a share of a goal, for its layers taken (when its goal is asked,
     # or it has none): what the goals' counters do not show.

@@ -13,5 +13,5 @@ JELLY = Blocker(
     made=JellyCleared, read=attrgetter("cell", "layers"), map_key="jelly", samples=("1", "2"),
     goal=GoalName.JELLY, goal_layers=True,
     none_placed="there is no jelly to clear: add a 'jelly:' map with layers 1 or 2, or remove the goal",
-    short="jelly left", lesson=Lesson.JELLY,
+    short="jelly left", lesson=Lesson.JELLY, label="Jelly", goal_line="Clear all the jelly ({target} layers)",
 )

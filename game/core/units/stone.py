@@ -38,4 +38,5 @@ STONE = Blocker(
     goal=GoalName.STONES,
     none_placed="there is no stone to break: place S1, S2 or S3 in the layout, or remove the goal",
     short="stones left", counted="stone", lesson=Lesson.STONES, credit=0.5,
+    label="Stones", goal_line="Break every stone ({target})",
 )
