@@ -20,20 +20,21 @@ from __future__ import annotations
 from ..grid import Cell
 from ..vocab import GoalName, Lesson
 from .base import Blocker, Counts, Hit
+from .ice import ICE
 from .jelly import JELLY
 from .lock import LOCK
 from .stone import STONE
 
 
-BLOCKERS: tuple[Blocker, ...] = (LOCK, STONE, JELLY)
-TOKEN_UNITS: tuple[Blocker, ...] = (STONE, LOCK)
+BLOCKERS: tuple[Blocker, ...] = (LOCK, STONE, JELLY, ICE)
+TOKEN_UNITS: tuple[Blocker, ...] = (STONE, LOCK, ICE)
 """The units a layout token places (in the order the layout's list of cells names them)."""
 AT: dict[Blocker, int] = {unit: i for i, unit in enumerate(BLOCKERS)}
 """Each unit's place in BLOCKERS (and in a State's layers)."""
 FOLDED: dict[type, int] = {unit.event: i for i, unit in enumerate(BLOCKERS)}
 """The place of the unit whose layer an event changes, by the event's type."""
 NONE_PLACED: tuple[Counts, ...] = ((),) * len(BLOCKERS)
-GOAL_UNITS: tuple[Blocker, ...] = (JELLY, STONE)
+GOAL_UNITS: tuple[Blocker, ...] = (JELLY, STONE, ICE)
 """The units with a goal, in the order a level file's goals and the HUD name them."""
 GOAL_OF: dict[GoalName, Blocker] = {unit.goal: unit for unit in GOAL_UNITS if unit.goal is not None}
 LESSON_OF: dict[Lesson, Blocker] = {unit.lesson: unit for unit in BLOCKERS if unit.lesson is not None}
@@ -68,6 +69,6 @@ def digest_parts(counts: tuple[Counts, ...], dropped: int) -> tuple[object, ...]
                         if unit not in DIGESTED and counts[at])
 
 
-__all__ = ["AT", "BLOCKERS", "Blocker", "Counts", "DIGESTED", "FOLDED", "GOAL_OF", "GOAL_UNITS", "Hit", "JELLY",
+__all__ = ["AT", "BLOCKERS", "Blocker", "Counts", "DIGESTED", "FOLDED", "GOAL_OF", "GOAL_UNITS", "Hit", "ICE", "JELLY",
            "LESSON_OF", "LOCK", "MAP_UNITS", "NONE_PLACED", "STONE", "TOKEN_UNITS", "chain_struck", "covered",
            "digest_parts"]
