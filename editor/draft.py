@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from game.core import (
-    DEFAULT_KINDS, GOAL_KEYS, KEY_ORDER, NOTE_KEYS, MAX_SIZE, MAX_SLIDE_SIZE, MIN_SIZE, MODES, RANDOM_TOKEN, RULE_KEYS, Goals,
+    DEFAULT_KINDS, GOAL_KEYS, KEY_ORDER, NOTE_KEYS, MAX_SIZE, MAX_SLIDE_SIZE, MIN_SIZE, MODES, RANDOM_TOKEN, RULE_KEYS, GoalName, Goals,
     Level, Mode, Problem, Rules,
     LevelReading, design_warnings, level_mapping, parse_level, playability_problems, read_level,
 )
@@ -114,7 +114,7 @@ class Draft:
             width=self.width, height=self.height, kinds=self.kinds, seed=self.seed,
             moves=self.moves, layout=layout,
             goals=Goals(score=self.score, collect=self.collect, reach=self.reach,  # type: ignore[arg-type]
-                        jelly=self.goal_jelly, stones=self.goal_stones, drops=self.drops),  # type: ignore[arg-type]
+                        blockers=tuple(g for g, on in ((GoalName.JELLY, self.goal_jelly), (GoalName.STONES, self.goal_stones)) if on), drops=self.drops),  # type: ignore[arg-type]
             stars=self.stars,
             rules=Rules(min_match=self.min_match, min_chain=self.min_chain,  # type: ignore[arg-type]
                         diagonal=self.diagonal, specials=self.specials),
@@ -176,6 +176,11 @@ _SHAPED: dict[str, KeyPath] = {
 }
 
 
+# The goal keys the draft has a field for; another (a blocker unit's goal with no field yet)
+# rides along as written.
+_GOAL_FIELDS = tuple(key for key in GOAL_KEYS if key in ("score", "collect", "reach", "jelly", "stones", "drops"))
+
+
 def _kept(data: Mapping[str, Any], draft: Draft) -> Kept:
     """What of `data` the draft's fields do not hold: unknown keys at the top, in goals and in
     rules (by the core's own key lists), and values of a shape no field takes."""
@@ -185,7 +190,7 @@ def _kept(data: Mapping[str, Any], draft: Draft) -> Kept:
         if not isinstance(key, str) or key not in KEY_ORDER or key in NOTE_KEYS:
             out.append(((str(key),), freeze(value)))   # a note (made:) no field edits rides along too
         elif key in ("goals", "rules") and isinstance(value, Mapping):
-            known = GOAL_KEYS if key == "goals" else RULE_KEYS
+            known = _GOAL_FIELDS if key == "goals" else RULE_KEYS
             for sub, v in value.items():
                 if not isinstance(sub, str) or sub not in known:
                     out.append(((key, str(sub)), freeze(v)))

@@ -406,8 +406,7 @@ def goals_text(level: Level) -> str:
     if g.score is not None:
         out.append(f"score {g.score:,}")
     out += [f"{n} of kind {k}" for k, n in g.collect]
-    # A blocker's goal is the level's goal named as its unit (clear every one).
-    out += [unit.name for unit in BLOCKERS if getattr(g, unit.name, None) is True]
+    out += [str(goal) for goal in g.blockers]   # a blocker unit's goal is named by its key
     if g.drops:
         out.append(f"{g.drops} drops")
     if g.reach is not None:

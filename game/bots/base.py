@@ -9,7 +9,7 @@ from typing import Protocol, TypeVar
 from game.core import MASK64, walk_steps
 
 from game.core import (
-    Draws, DROP, Cell, Command, Event, GoalName, Level, Mode, Session, State, Status, play, progress,
+    BLOCKERS, Draws, DROP, Cell, Command, Event, GoalName, Level, Mode, Session, State, Status, placed, play, progress,
 )
 
 T = TypeVar("T")
@@ -118,18 +118,16 @@ def value(state: State) -> float:
 
 
 def _blocker_credit(state: State) -> float:
-    """Part-way credit the goals' counters do not show: hits on stones not yet broken, locks
-    broken, and how far down the board the drops have come."""
+    """Part-way credit the goals' counters do not show: the layers taken off each blocker unit
+    that earns some (its Blocker.credit, when its goal is asked or it has none), and how far
+    down the board the drops have come."""
     level = state.level
-    if not (state.stones or state.locks or level.goals.drops is not None or level.locks):
-        return 0.0
     credit = 0.0
-    if level.goals.stones and level.stones:
-        total = sum(hits for _, hits in level.stones)
-        credit += 0.5 * GOAL_WEIGHT * (total - sum(hits for _, hits in state.stones)) / total
-    placed = len(level.locks)
-    if placed:
-        credit += 0.2 * GOAL_WEIGHT * (placed - len(state.locks)) / placed
+    for unit, layer in zip(BLOCKERS, placed(level)):
+        if not (unit.credit and layer) or (unit.goal is not None and not level.goals.asks(unit.goal)):
+            continue
+        total = sum(n for _, n in layer)
+        credit += unit.credit * GOAL_WEIGHT * (total - sum(n for _, n in state.layers.of(unit))) / total
     if level.goals.drops is not None:
         depth = [r + 1 for r, row in enumerate(state.grid) for v in row if v == DROP]
         credit += 0.5 * GOAL_WEIGHT * sum(depth) / (state.height * level.goals.drops)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from game.core import (Command, GoalName, Level, LevelError, Mode, Reshuffled, Shortfall, State, Status,
+from game.core import (GOAL_OF, Command, GoalName, Level, LevelError, Mode, Reshuffled, Shortfall, State, Status,
                        shortfalls, stars)
 
 from . import BEST_FOR_MODE, BotSpec, make_bot
@@ -195,7 +195,7 @@ class GoalShortfall:
     goal: GoalName
     kind: int                # the kind to collect (0 for other goals)
     share: float             # of the lost games
-    missing: int             # median of what was missing (tiles, layers, stones, drops, points, steps)
+    missing: int             # median of what was missing (tiles, layers, blockers, drops, points, steps)
     rows: int | None = None  # drops: median rows from the bottom of the lowest drop left
 
     def to_dict(self) -> dict[str, Any]:
@@ -208,12 +208,11 @@ class GoalShortfall:
 
     @property
     def phrase(self) -> str:
-        """What the lost games lacked, in a designer's words: 'jelly left (median 4 layers)'."""
+        """What the lost games lacked, in a designer's words: 'kind 3 short (4 tiles)', a blocker goal's in its unit's."""
         n = self.missing
-        if self.goal == GoalName.JELLY:
-            return f"jelly left ({_counted(n, 'layer')})"
-        if self.goal == GoalName.STONES:
-            return f"stones left ({_counted(n, 'stone')})"
+        unit = GOAL_OF.get(self.goal)
+        if unit is not None:
+            return f"{unit.short} ({_counted(n, unit.counted)})"
         if self.goal == GoalName.COLLECT:
             return f"kind {self.kind} short ({_counted(n, 'tile')})"
         if self.goal == GoalName.SCORE:

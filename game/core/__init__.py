@@ -25,11 +25,13 @@ from .level import Level, LevelError, level_mapping, parse_level
 from .made import MADE_KEYS, Made
 from .level_reading import LevelReading, read_level
 from .level_format import (
-    DEFAULT_KINDS, DEFAULT_SEED, DROP_TOKEN, GAP_TOKEN, GOAL_KEYS, NOTE_KEYS, HOLE_TOKEN, KEY_ORDER, LOCK_TOKEN, MAX_JELLY,
+    DEFAULT_KINDS, DEFAULT_SEED, DROP_TOKEN, GAP_TOKEN, GOAL_KEYS, NOTE_KEYS, HOLE_TOKEN, KEY_ORDER, MAX_JELLY,
     MAX_SIZE, RULE_KEYS,
-    MAX_SLIDE_SIZE, MAX_STONE_HITS, MIN_SIZE, MODES, PLAYER_TOKEN, RAINBOW_TOKEN, RANDOM_TOKEN,
-    STONE_TOKEN, Goals, Rules, deal_id_after_rename, token_locked, token_special, token_stone, valid_id,
+    MAX_SLIDE_SIZE, MIN_SIZE, MODES, PLAYER_TOKEN, RAINBOW_TOKEN, RANDOM_TOKEN,
+    Goals, Rules, deal_id_after_rename, token_special, valid_id,
 )
+from .units.lock import LOCK_TOKEN, token_locked
+from .units.stone import MAX_STONE_HITS, STONE_TOKEN, token_stone
 from .rules.chain import Visits, chain_blocker_hits, chain_grid, chain_starts, paths_by_end, tiles_needed
 from .rules.blocked import blocker_progress, swap_clears, swap_look, swap_specials
 from .rules.questions import SwapLook
@@ -45,13 +47,13 @@ from .sharecode import (
     encode_payload, find_code, game_size_problem, looks_like_code, unpack_code,
 )
 from .gamecode import Board as CodeBoard, PackedGame, check_points, game_moves, pack_payload, split_payload, unpack_game
-from .state import FINALE, MOVE_WORTH, IllegalMove, Specials, State
-from .units import Counts
+from .state import FINALE, MOVE_WORTH, IllegalMove, Specials, State, placed
+from .units import BLOCKERS, GOAL_OF, GOAL_UNITS, LESSON_OF, Blocker, Counts
 from .vocab import GoalName, Lesson, Mode, Special, SpecialSort, Status
 from .lessons import combo_of, lesson_used
 
 __all__ = [
-    "CODE_ALPHABET",
+    "CODE_ALPHABET", "BLOCKERS", "Blocker", "GOAL_OF", "GOAL_UNITS", "LESSON_OF", "placed",
     "GOAL_KEYS", "NOTE_KEYS", "KEY_ORDER", "Made", "MADE_KEYS", "RULE_KEYS",
     "are_neighbours", "blocker_progress", "BonusScored", "Counts", "Cracked", "DROP", "DROP_TOKEN", "DropCollected",
     "JellyCleared", "LOCK_TOKEN", "STONE", "STONE_TOKEN", "token_locked", "token_stone", "Unlocked", "are_orthogonal_neighbours", "Cell", "Chain", "Check", "checks_of", "chain_blocker_hits", "chain_grid", "chain_starts", "Chained",

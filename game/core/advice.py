@@ -18,7 +18,8 @@ from .rng import seed_state
 from .boards import bits_of
 from .rules.chain import chain_grid, component_of
 from .rules.specials import blast
-from .state import State
+from .state import State, placed
+from .units import AT, GOAL_OF, Blocker, Hit, covered
 from .vocab import GoalName, Mode, Special, Status
 
 # A move is weighed over a few imagined refills (never the game's own stream, which a player
@@ -64,16 +65,18 @@ class LevelView:
     """What the advice asks of a level at every state it weighs, worked out once a hint."""
 
     steps: dict[Cell, int] | None   # steps from every cell to the reach target (None: no reach goal)
-    jelly_locks: int                # placed locks over jelly: each takes a clear before the jelly
-    stone_hits: int                 # the hits all placed stones take to break
+    # Per blocker goal asked: the layers its unit places, and the held tiles placed over its
+    # cells (a held tile over an UNDER unit takes a clear before it: a layer of the work).
+    work: dict[GoalName, tuple[int, int]]
 
 
 def level_view(level: Level) -> LevelView:
     reach = level.goals.reach
-    locks = frozenset(level.locks)
-    return LevelView(walk_steps(level, reach) if reach is not None else None,
-                     sum(1 for cell, _ in level.jelly_cells if cell in locks),
-                     sum(h for _, h in level.stones))
+    layers = placed(level)
+    over = frozenset(covered(layers))
+    work = {goal: (sum(n for _, n in layers[AT[unit]]), sum(1 for cell, _ in layers[AT[unit]] if cell in over))
+            for goal, unit in GOAL_OF.items() if level.goals.asks(goal)}
+    return LevelView(walk_steps(level, reach) if reach is not None else None, work)
 
 
 def design_warnings(level: Level) -> list[Problem]:
@@ -94,7 +97,7 @@ def design_warnings(level: Level) -> list[Problem]:
 
 def standing(state: State, view: LevelView | None = None) -> float:
     """How near `state` is to winning, in goals: each goal met counts 1, a goal part-way its
-    share (stone hits, drops part-way down and the walk toward a reach target included), plus
+    share (blocker layers taken, drops part-way down and the walk toward a reach target included), plus
     what the specials on the board and, in chain, the tiles by the token promise for the moves
     left. A win is worth WIN and more for each move left; a loss, -WIN. Points never count
     beyond a score goal's share: the goals, not the points, win a level. `view` holds the
@@ -120,11 +123,10 @@ def standing(state: State, view: LevelView | None = None) -> float:
                 walk = view.steps if view.steps is not None else walk_steps(level, reach)
                 span = max(walk.values()) + 1
                 total += 0.8 * (1.0 - walk.get(state.player, span) / span)
-        elif goal.name == GoalName.STONES:
-            hits = view.stone_hits
-            total += (hits - sum(h for _, h in state.stones)) / hits if hits else 0.0
-            # A cleared tile hits a stone only beside one: the share of cells that are.
-            per_tile += _beside_stones(state) / cells / hits if hits else 0.0
+        elif goal.name in view.work:
+            done, reachable, work = _unit_work(state, GOAL_OF[goal.name], view.work[goal.name])
+            total += done
+            per_tile += reachable / cells / work if work else 0.0
         elif goal.name == GoalName.DROPS:
             drops = [(r, c) for r, row in enumerate(state.grid) for c, v in enumerate(row) if v == DROP]
             depth = sum((r + 1) / level.height for r, _ in drops)
@@ -132,13 +134,6 @@ def standing(state: State, view: LevelView | None = None) -> float:
             # A cleared tile lets a drop down a row only below it: the share of cells that are.
             below = sum(level.height - 1 - r for r, _ in drops)
             per_tile += below / cells * DROP_DEPTH_SHARE / (goal.target * level.height)
-        elif goal.name == GoalName.JELLY:
-            # A lock over jelly takes the first clear: breaking it is a layer of the work.
-            placed = view.jelly_locks
-            under = jelly_cells(state) if state.locks and placed else frozenset()
-            locked = sum(1 for cell in state.locks if cell in under)
-            total += (goal.current + placed - locked) / (goal.target + placed)
-            per_tile += (len(state.jelly) + locked) / cells / (goal.target + placed)
         else:
             total += goal.current / goal.target
             if goal.name == GoalName.COLLECT:
@@ -169,15 +164,26 @@ def standing(state: State, view: LevelView | None = None) -> float:
     return total
 
 
-def _beside_stones(state: State) -> int:
-    """The cells beside a stone still standing (a clear there hits it)."""
-    height, width = state.height, state.width
-    return len({n for cell, _ in state.stones for n in neighbours(cell, height, width, False)})
-
-
-def jelly_cells(state: State) -> frozenset[Cell]:
-    """The cells with jelly left under them."""
-    return frozenset(cell for cell, _ in state.jelly)
+def _unit_work(state: State, unit: Blocker, placed_work: tuple[int, int]) -> tuple[float, int, int]:
+    """A blocker goal's share done (its layers and the held tiles over it taken, of all
+    placed), the cells whose clear does some of the work (those beside a NEAR unit: a clear
+    there hits it; those over an UNDER one) and the work placed."""
+    layers, over = placed_work
+    work = layers + over
+    if not work:
+        return 0.0, 0, 0
+    left = state.layers.of(unit)
+    held = 0
+    if over:
+        cells = frozenset(cell for cell, _ in left)
+        held = sum(1 for cell in covered(state.layers.counts) if cell in cells)
+    done = (layers - sum(n for _, n in left) + over - held) / work
+    if unit.hit is Hit.NEAR:
+        height, width = state.height, state.width
+        reach = len({n for cell, _ in left for n in neighbours(cell, height, width, False)})
+    else:
+        reach = len(left) + held
+    return done, reach, work
 
 
 def _wanted(state: State) -> dict[int, tuple[int, int]]:
@@ -257,7 +263,7 @@ def best_move(state: State, options: Sequence[Command], follow_ups: int = 0,
 
     With `follow_ups`, the best few are weighed again by the best move after them (`more`
     lists those), over the same imagined refills: a player who looks one move ahead sees that
-    a move opens the way (a lock broken above the jelly, a drop let down, a special set up)."""
+    a move opens the way (a held tile freed above a blocker, a drop let down, a special set up)."""
     if not options:
         raise ValueError("no legal move in this state")
     view = level_view(state.level)

@@ -1,5 +1,5 @@
 """The chains worth weighing for a hint: for every cell a chain can end on, the longest path and
-the one that serves the goals most (wanted tiles, jelly under it, stones and locks beside it),
+the one that serves the goals most (wanted tiles, the blockers under it and beside it),
 plus those ending nearest a reach target. The search the hint and the bots ask (game.core.advice)."""
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ def goal_chains(state: State, budget: int = SEARCH_BUDGET) -> list[Chain]:
     reach = state.level.goals.reach
     crossing: list[list[Cell]] = []   # the longest path over the reach target (it counts on the way)
 
-    # Each cell's blockers beside it (stones, locks) as bits (a path hits each once, however
+    # Each cell's blockers beside it (NEAR and COVER units) as bits (a path hits each once, however
     # often it passes): this runs for every path the search sees, so no sets.
     beside: dict[Cell, int] = {}
     for i, (r, c) in enumerate(sorted(struck)):

@@ -122,7 +122,7 @@ class Slid:
 @dataclass(frozen=True, slots=True)
 class Reshuffled:
     """No move was left, so the board was dealt again as `grid`, its specials moved with their
-    tiles (stones, locked tiles, drops and jelly stay where they are)."""
+    tiles (blockers and drops stay where they are)."""
 
     grid: Grid
     rng: int

@@ -8,7 +8,8 @@ from enum import StrEnum
 from .grid import DROP, Cell, neighbours
 from .events import BonusScored, Event, Lost, Won
 from .level import Level
-from .state import FINALE, REACH_ON_THE_WAY, State
+from .state import FINALE, REACH_ON_THE_WAY, State, placed
+from .units import AT, GOAL_UNITS, Blocker
 from .vocab import GoalName, Mode, Status
 
 
@@ -39,15 +40,23 @@ def progress(state: State) -> list[GoalProgress]:
         out.append(GoalProgress(GoalName.COLLECT, min(state.collected_of(kind), count), count, kind))
     if goals.reach is not None:
         out.append(GoalProgress(GoalName.REACH, int(reached(state)), 1))
-    if goals.jelly:
-        total = level.kept("jelly layers", lambda: sum(layers for _, layers in level.jelly_cells))
-        out.append(GoalProgress(GoalName.JELLY, total - sum(layers for _, layers in state.jelly), total))
-    if goals.stones:
-        total = len(level.stones)
-        out.append(GoalProgress(GoalName.STONES, total - len(state.stones), total))
+    for unit in GOAL_UNITS:
+        if unit.goal is not None and goals.asks(unit.goal):
+            out.append(_unit_progress(state, unit, unit.goal))
     if goals.drops is not None:
         out.append(GoalProgress(GoalName.DROPS, min(state.dropped, goals.drops), goals.drops))
     return out
+
+
+def _unit_progress(state: State, unit: Blocker, goal: GoalName) -> GoalProgress:
+    """A blocker unit's goal: its layers taken of all placed, or its cells cleared of every layer."""
+    level = state.level
+    left = state.layers.of(unit)
+    if unit.goal_layers:
+        total = level.kept(f"{unit.name} layers", lambda: sum(n for _, n in placed(level)[AT[unit]]))
+        return GoalProgress(goal, total - sum(n for _, n in left), total)
+    total = len(placed(level)[AT[unit]])
+    return GoalProgress(goal, total - len(left), total)
 
 
 def reached(state: State) -> bool:
@@ -188,7 +197,7 @@ def stars_earned(state: State, score: int | None = None) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Shortfall:
-    """One goal a game ended without: what it is, how much is missing (tiles, layers, stones,
+    """One goal a game ended without: what it is, how much is missing (tiles, layers, blockers,
     drops or points; for a reach goal the steps from the target; for drops, `rows` is how far
     the lowest drop still on the board was from the bottom, or None), and the kind to collect."""
 

@@ -17,7 +17,7 @@ from .level_format import (
     Rules, sorts_forming, specials_of, token_special, token_value,
 )
 from .made import Made
-from .units import LOCK, STONE, Blocker, Counts
+from .units import BLOCKERS, Blocker, Counts
 from .vocab import Lesson, Mode, Special, SpecialSort
 
 T = TypeVar("T")
@@ -59,7 +59,7 @@ class Level:
     deal_id: str | None = None
     # How `gridfall generate` made and measured the level (a note: no hash names it).
     made: Made | None = None
-    # Facts derived from the fields alone (the layout's stones, the board's geometry, ...),
+    # Facts derived from the fields alone (the layout's blockers, the board's geometry, ...),
     # made on first use and kept with this value: the rules ask them every move. Not an init
     # field, so dataclasses.replace starts a changed level with none; not compared, hashed,
     # printed or pickled.
@@ -217,16 +217,6 @@ class Level:
                      for c, tok in enumerate(row) if (n := layers_of(tok)))
 
     @property
-    def stones(self) -> tuple[tuple[Cell, int], ...]:
-        """The stones the layout places (`S1`..`S3`), each with its hits, in reading order."""
-        return self.kept("stones", lambda: self.tokens_of(STONE))
-
-    @property
-    def locks(self) -> tuple[Cell, ...]:
-        """The locked tiles the layout places (`3L`, `.L`), in reading order."""
-        return self.kept("locks", lambda: tuple(cell for cell, _ in self.tokens_of(LOCK)))
-
-    @property
     def drops_placed(self) -> int:
         """How many drops (`D`) the layout places."""
         return self.kept("drops_placed", self._drops_placed)
@@ -236,14 +226,9 @@ class Level:
             return 0
         return sum(row.count(DROP_TOKEN) for row in self.layout)
 
-    @property
-    def jelly_cells(self) -> tuple[tuple[Cell, int], ...]:
-        """The cells with jelly under them, each with its layers, in reading order."""
-        return self.kept("jelly_cells", lambda: self.map_cells("jelly"))
-
     def map_cells(self, key: str) -> Counts:
-        """The cells with a count above 0 in the level's per-cell map `key` (`jelly:`), each with
-        its count, in reading order."""
+        """The cells with a count above 0 in the level's per-cell map `key` (a map unit's), each
+        with its count, in reading order."""
         rows: tuple[tuple[int, ...], ...] | None = getattr(self, key)
         if rows is None:
             return ()
@@ -255,11 +240,15 @@ class Level:
         return self.kept("has_blockers", self._has_blockers)
 
     def _has_blockers(self) -> bool:
-        return bool(self.stones or self.locks or self.jelly_cells or self.drops_placed
+        return bool(any(self.layer_of(unit) for unit in BLOCKERS) or self.drops_placed
                     or self.goals.drops is not None)
 
+    def layer_of(self, unit: Blocker) -> Counts:
+        """The layer the level places of `unit` (its layout tokens, or the per-cell map it names)."""
+        return self.tokens_of(unit) if unit.map_key is None else self.map_cells(unit.map_key)
+
     def template(self) -> Grid:
-        """The layout as grid values: fixed kinds, HOLE, PLAYER, STONE, DROP, and EMPTY where random."""
+        """The layout as grid values: fixed kinds, HOLE, PLAYER, DROP, a blocker unit's, and EMPTY where random."""
         return self.kept("template", self._template)
 
     def _template(self) -> Grid:
@@ -332,10 +321,8 @@ def level_mapping(
         goal_map["collect"] = {kind: count for kind, count in goals.collect}
     if goals.reach is not None:
         goal_map["reach"] = [goals.reach[0], goals.reach[1]]
-    if goals.jelly:
-        goal_map["jelly"] = True
-    if goals.stones:
-        goal_map["stones"] = True
+    for goal in goals.blockers:
+        goal_map[str(goal)] = True
     if goals.drops is not None:
         goal_map["drops"] = goals.drops
     if goal_map:

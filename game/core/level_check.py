@@ -14,10 +14,11 @@ from .level_format import (
     DEFAULT_KINDS, DROP_TOKEN, FORMAT, GAP_TOKEN, GOAL_KEYS, HOLE_TOKEN, KEY_ORDER, KIND_SPECIALS,
     MAX_JELLY, MAX_KINDS, MAX_SIZE, MAX_SLIDE_SIZE, MIN_KINDS, MIN_SIZE,
     MODES, PLAYER_TOKEN, BLOCKER_LESSONS, lesson_modes, RANDOM_TOKEN, RULE_KEYS, Goals, Rules,
-    chute_bottoms, held, is_digits, token_locked, token_special, token_stone, token_value, valid_id,
+    chute_bottoms, held, is_digits, token_special, token_value, valid_id,
 )
-from .units import TOKEN_UNITS
-from .vocab import Lesson, Mode, Special, SpecialSort
+from .units import GOAL_UNITS, LESSON_OF, TOKEN_UNITS, Blocker
+from .units.stone import token_stone
+from .vocab import GoalName, Lesson, Mode, Special, SpecialSort
 
 
 def _int_field(
@@ -382,20 +383,23 @@ def _parse_goals(
                     out.add(("goals", "reach"), f"{reach[0]},{reach[1]} is where the player starts: the goal would be met at once", reach)
             if mode == Mode.CHAIN and (layout is None or not any(PLAYER_TOKEN in row for row in layout)):
                 out.add(("goals", "reach"), "a reach goal needs a player: put a 'P' in the layout")
-    flags = {}
-    for key in ("jelly", "stones"):
+    asked: list[GoalName] = []
+    for unit in GOAL_UNITS:
+        assert unit.goal is not None
+        key = str(unit.goal)
         value = raw.get(key, False)
         if value is None:
             value = False
         if not isinstance(value, bool):
             out.add(("goals", key), f"expected true or false, found {describe(value)}", fault=Fault.TYPE)
             value = False
-        flags[key] = value
+        if value:
+            asked.append(unit.goal)
     drops = _int_field(out, raw, "drops", 1, 999, ("goals",))
     if drops is not None and mode not in (Mode.MATCH3, None):
         out.add(("goals", "drops"), "drops are for match3 levels only (tiles fall to the bottom there)")
     return Goals(score=score, collect=tuple(sorted(collect)), reach=reach,
-                 jelly=flags["jelly"], stones=flags["stones"], drops=drops)
+                 blockers=tuple(asked), drops=drops)
 
 
 def _parse_jelly(
@@ -452,6 +456,13 @@ def _parse_jelly(
 
 
 
+def _places(unit: Blocker, flat: list[str], maps: dict[str, tuple[tuple[int, ...], ...] | None]) -> bool:
+    """Whether a level places `unit`: one of its layout tokens in `flat`, or a count in its map."""
+    if unit.map_key is None:
+        return any(unit.layers_of(t) for t in flat)
+    return any(n for row in maps.get(unit.map_key) or () for n in row)
+
+
 def _check_blockers(
     out: Collector, layout: tuple[tuple[str, ...], ...] | None,
     jelly: tuple[tuple[int, ...], ...] | None, goals: Goals, mode: Mode, moves: int | None,
@@ -459,12 +470,9 @@ def _check_blockers(
 ) -> None:
     """The blocker goals against what the board places, and drops that could never be collected."""
     flat = [tok for row in layout for tok in row] if layout is not None else []
-    if goals.jelly and not any(n for row in jelly or () for n in row):
-        out.add(("goals", "jelly"), "there is no jelly to clear: add a 'jelly:' map with layers "
-                "1 or 2, or remove the goal")
-    if goals.stones and not any(token_stone(t) is not None for t in flat):
-        out.add(("goals", "stones"), "there is no stone to break: place S1, S2 or S3 in the "
-                "layout, or remove the goal")
+    for unit in GOAL_UNITS:
+        if unit.goal is not None and goals.asks(unit.goal) and not _places(unit, flat, {"jelly": jelly}):
+            out.add(("goals", str(unit.goal)), unit.none_placed)
     placed = flat.count(DROP_TOKEN)
     if layout is not None and placed:
         bottoms = chute_bottoms(layout)
@@ -526,10 +534,8 @@ def _parse_teaches(out: Collector, raw: Any, mode: Mode | None, rules: Rules | N
         out.add(("teaches",), f"the rules turn specials off (rules: specials: false), so the level cannot teach {lesson}")
         return None
     flat = [tok for row in layout or () for tok in row]
-    present = {Lesson.JELLY: any(n for row in jelly or () for n in row),
-               Lesson.STONES: any(token_stone(t) is not None for t in flat),
-               Lesson.LOCKS: any(token_locked(t) for t in flat),
-               Lesson.DROPS: DROP_TOKEN in flat or (goals is not None and goals.drops is not None)}
+    present = {lesson: _places(unit, flat, {"jelly": jelly}) for lesson, unit in LESSON_OF.items()}
+    present[Lesson.DROPS] = DROP_TOKEN in flat or (goals is not None and goals.drops is not None)
     if lesson in present and not present[lesson]:
         out.add(("teaches",), f"the board has no {lesson} to teach: place some, or teach something else")
         return None

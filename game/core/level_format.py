@@ -6,13 +6,11 @@ import re
 from dataclasses import dataclass
 
 from .grid import DROP, EMPTY, HOLE, PLAYER, RAINBOW, Cell
-# The layout's plain tokens and the blocker units' own, read from here as before they moved.
+# The layout's plain tokens, read from here as before they moved (a blocker's are its unit's).
 from .tokens import GAP_TOKEN as GAP_TOKEN, HOLE_TOKEN as HOLE_TOKEN, PLAYER_TOKEN as PLAYER_TOKEN
 from .tokens import RAINBOW_TOKEN as RAINBOW_TOKEN, RANDOM_TOKEN as RANDOM_TOKEN, is_digits as is_digits
-from .units import TOKEN_UNITS
-from .units.lock import LOCK_TOKEN as LOCK_TOKEN, token_locked as token_locked
-from .units.stone import MAX_STONE_HITS as MAX_STONE_HITS, STONE_TOKEN as STONE_TOKEN, token_stone as token_stone
-from .vocab import Lesson, Mode, Special, SpecialSort
+from .units import GOAL_UNITS, LESSON_OF, TOKEN_UNITS
+from .vocab import GoalName, Lesson, Mode, Special, SpecialSort
 
 FORMAT = 1
 MODES = tuple(mode.value for mode in Mode)
@@ -29,7 +27,7 @@ KEY_ORDER = (
 )
 # Keys a level carries that no editor field edits (how it was made): an editor writes them back as read.
 NOTE_KEYS = ("made",)
-GOAL_KEYS = ("score", "collect", "reach", "jelly", "stones", "drops")
+GOAL_KEYS = ("score", "collect", "reach", *(str(unit.goal) for unit in GOAL_UNITS), "drops")
 RULE_KEYS = ("min_match", "min_chain", "diagonal", "specials")
 ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 
@@ -66,13 +64,13 @@ def specials_of(sorts: tuple[SpecialSort, ...]) -> frozenset[Special]:
     return frozenset().union(*(SORT_SPECIALS[s] for s in sorts))
 
 
-BLOCKER_LESSONS = (Lesson.JELLY, Lesson.STONES, Lesson.LOCKS, Lesson.DROPS)
+BLOCKER_LESSONS = (*LESSON_OF, Lesson.DROPS)
 
 
 def lesson_modes(lesson: Lesson) -> tuple[Mode, ...]:
-    """The modes a level teaching `lesson` can be: jelly, stones and locks are in match3 and
-    chain; specials, combos and drops are match3's alone."""
-    if lesson in (Lesson.JELLY, Lesson.STONES, Lesson.LOCKS):
+    """The modes a level teaching `lesson` can be: a blocker unit's are in match3 and chain;
+    specials, combos and drops are match3's alone."""
+    if lesson in LESSON_OF:
         return (Mode.MATCH3, Mode.CHAIN)
     return (Mode.MATCH3,)
 
@@ -92,7 +90,7 @@ def deal_id_after_rename(old_id: str, deal_id: str | None, new_id: str) -> str |
 # Layout tokens: a digit is a fixed tile, the rest are tokens.py's and the blocker units' own.
 # A match3 tile with a special is its kind followed by the letter: `3h`, `3v`, `3b`.
 KIND_SPECIALS = (Special.ROW, Special.COLUMN, Special.BOMB)
-# `D` a drop; a stone's and a lock's tokens are their units' (game/core/units).
+# `D` a drop; a blocker's tokens are its unit's (game/core/units).
 DROP_TOKEN = "D"
 MAX_JELLY = 2
 
@@ -114,13 +112,17 @@ class Goals:
     score: int | None = None
     collect: tuple[tuple[int, int], ...] = ()
     reach: Cell | None = None
-    jelly: bool = False          # clear every layer of jelly
-    stones: bool = False         # break every stone
+    # The blocker units' goals asked (clear every one of each), in units.GOAL_UNITS order.
+    blockers: tuple[GoalName, ...] = ()
     drops: int | None = None     # bring this many drops to the bottom
 
     def is_empty(self) -> bool:
         return (self.score is None and not self.collect and self.reach is None
-                and not self.jelly and not self.stones and self.drops is None)
+                and not self.blockers and self.drops is None)
+
+    def asks(self, goal: GoalName) -> bool:
+        """Whether the blocker unit goal `goal` is asked for."""
+        return goal in self.blockers
 
 
 
@@ -153,7 +155,7 @@ def token_value(tok: str) -> int:
 
 
 def held(tok: str) -> bool:
-    """Whether a layout token places a blocker that holds its cell (a stone, a locked tile)."""
+    """Whether a layout token places a blocker that holds its cell (units that hold)."""
     return any(unit.holds and unit.layers_of(tok) for unit in TOKEN_UNITS)
 
 

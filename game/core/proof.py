@@ -12,6 +12,7 @@ from .checking import shorten
 from .game import new_game, play
 from .level import Level
 from .session import Session
+from .units import digest_parts
 from .state import REACH_ON_THE_WAY, RULES_VERSION, IllegalMove, State
 
 __all__ = ["DIGEST_VERSION", "DIGEST_VERSIONS", "RULES_VERSION", "Check", "Divergence", "checks_of",
@@ -39,9 +40,10 @@ def state_digest(state: State, version: int = DIGEST_VERSION) -> str:
         raise ValueError(f"digest version {version} is not one of {', '.join(map(str, DIGEST_VERSIONS))}")
     parts: tuple[object, ...] = (state.grid, state.player, state.score, state.moves, str(state.status),
                                  state.collected, state.rng)
-    if state.stones or state.locks or state.jelly or state.dropped:
+    layers = state.layers
+    if any(layers.counts) or layers.dropped:
         # Only games with blockers add their layers, so every older replay keeps its digests.
-        parts += (state.stones, state.locks, state.jelly, state.dropped)
+        parts += digest_parts(layers.counts, layers.dropped)
     if state.reached and state.rules >= REACH_ON_THE_WAY and state.player != state.level.goals.reach:
         # A reach met on the way, which the board alone no longer shows: only from the version
         # where it counts, so every replay of an older version keeps its digests.

@@ -70,8 +70,7 @@ NO_LAYERS = Layers()
 def placed(level: Level) -> tuple[Counts, ...]:
     """The layers `level` places, one per unit in units.BLOCKERS order (found once, kept with it):
     a unit's layout tokens, or the level's per-cell map it names (jelly's)."""
-    return level.kept("blocker layers", lambda: tuple(
-        level.tokens_of(unit) if unit.map_key is None else level.map_cells(unit.map_key) for unit in BLOCKERS))
+    return level.kept("blocker layers", lambda: tuple(level.layer_of(unit) for unit in BLOCKERS))
 
 
 def present(state: State) -> tuple[int, ...]:

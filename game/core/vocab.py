@@ -30,6 +30,7 @@ class GoalName(StrEnum):
     SOLVE = "solve"
     JELLY = "jelly"      # jelly layers cleared of all placed
     STONES = "stones"    # stones broken of all placed
+    ICE = "ice"          # ice layers cleared of all placed
     DROPS = "drops"      # drops collected of the goal
 
 
@@ -68,3 +69,4 @@ class Lesson(StrEnum):
     STONES = "stones"
     LOCKS = "locks"
     DROPS = "drops"
+    ICE = "ice"

@@ -1,4 +1,4 @@
-"""The slow, obviously correct match3 cascade with blockers (jelly, stones, locks, drops), for tests.
+"""The slow, obviously correct match3 cascade with blockers (jelly, stones, locks, ice, drops), for tests.
 
 Written cell by cell from the rules (rules/blocked.py's docstring), sharing nothing with
 game/core but the event types, the grid values and the RNG stream (the stream is part of the
@@ -13,6 +13,7 @@ from game.core import (
     State, Swap, SwapRejected, Swapped, Unlocked,
 )
 from game.core.rng import Draws
+from game.core.units.ice import ICE, IceCracked
 
 Cell = tuple[int, int]
 ORTHOGONAL = ((-1, 0), (0, -1), (0, 1), (1, 0))
@@ -38,6 +39,11 @@ def runs(grid: list[list[int]], min_match: int) -> set[Cell]:
                 if n >= min_match:
                     out.update((r + i * dr, c + i * dc) for i in range(n))
     return out
+
+
+def held(state: State) -> set[Cell]:
+    """The tiles held in place: locked or iced (never swapped, never falling)."""
+    return set(state.locks) | {cell for cell, _ in state.layers.of(ICE)}
 
 
 def movable(grid: list[list[int]], locks: set[Cell], cell: Cell) -> bool:
@@ -121,11 +127,12 @@ def play(state: State, swap: Swap) -> list[Event]:
     min_match = level.rules.min_match
     grid = [list(row) for row in state.grid]
     locks = set(state.locks)
+    ice = dict(state.layers.of(ICE))
     stones = dict(state.stones)
     jelly = dict(state.jelly)
     dropped = state.dropped
     wanted = level.goals.drops
-    if (swap.a, swap.b) not in legal_swaps(grid, locks, min_match):
+    if (swap.a, swap.b) not in legal_swaps(grid, locks | set(ice), min_match):
         return [SwapRejected(swap.a, swap.b)]
     events: list[Event] = [Swapped(swap.a, swap.b)]
     (ar, ac), (br, bc) = swap.a, swap.b
@@ -135,11 +142,14 @@ def play(state: State, swap: Swap) -> list[Event]:
     step = 1
     found = runs(grid, min_match)
     while found:
-        cleared = sorted(cell for cell in found if cell not in locks)
+        cleared = sorted(cell for cell in found if cell not in locks and cell not in ice)
         unlocked = sorted(cell for cell in found if cell in locks)
         struck = sorted({(r + dr, c + dc) for r, c in cleared + unlocked for dr, dc in ORTHOGONAL
                          if 0 <= r + dr < h and 0 <= c + dc < w and (r + dr, c + dc) in stones})
         jellied = [cell for cell in cleared if cell in jelly]
+        # Ice: in the run itself, or orthogonally next to a cleared tile or a broken lock.
+        iced = sorted(cell for cell in ice if cell in found or any(
+            (cell[0] + dr, cell[1] + dc) in cleared or (cell[0] + dr, cell[1] + dc) in unlocked for dr, dc in ORTHOGONAL))
         events.append(Cleared(tuple(cleared)))
         for cell in unlocked:
             events.append(Unlocked(cell))
@@ -155,18 +165,24 @@ def play(state: State, swap: Swap) -> list[Event]:
             events.append(JellyCleared(cell, jelly[cell]))
             if not jelly[cell]:
                 del jelly[cell]
+        for cell in iced:
+            ice[cell] -= 1
+            events.append(IceCracked(cell, ice[cell]))
+            if not ice[cell]:
+                del ice[cell]
         for r, c in cleared:
             grid[r][c] = EMPTY
-        events.append(Scored((10 * len(cleared) + 10 * (len(unlocked) + len(struck) + len(jellied))) * step, step))
+        hits = len(unlocked) + len(struck) + len(jellied) + len(iced)
+        events.append(Scored((10 * len(cleared) + 10 * hits) * step, step))
         while True:
             on_board = any(v == DROP for row in grid for v in row)
-            fall_and_refill(grid, locks, level.kinds, draws,
+            fall_and_refill(grid, locks | set(ice), level.kinds, draws,
                             wanted is not None and not on_board and dropped < wanted, events)
             if wanted is None:
                 break
             landed = []
             for c in range(w):
-                rows = chute(grid, locks, c)
+                rows = chute(grid, locks | set(ice), c)
                 if rows and grid[rows[-1]][c] == DROP:
                     landed.append((rows[-1], c))
             if not landed:

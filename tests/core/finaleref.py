@@ -18,6 +18,7 @@ from game.core import (
     State, Won, evolve, fold,
 )
 from game.core.rules.finale import SWEEPS
+from game.core.units.ice import ICE
 
 LINES = (Special.ROW, Special.COLUMN)
 MOVE_WORTH = 5   # the rules version from which a move left pays the player's average move
@@ -29,10 +30,11 @@ def worth_of(won: State) -> int:
 
 
 def plain_tiles(state: State) -> list[tuple[int, int]]:
-    """The tiles a move may turn: of a kind, with no special and no lock, in reading order."""
+    """The tiles a move may turn: of a kind, with no special, no lock and no ice, in reading order."""
     specials = {cell for cell, _ in state.specials}
+    held = set(state.locks) | {cell for cell, _ in state.layers.of(ICE)}
     return [(r, c) for r, row in enumerate(state.grid) for c, v in enumerate(row)
-            if 1 <= v <= state.level.kinds and (r, c) not in specials and (r, c) not in state.locks]
+            if 1 <= v <= state.level.kinds and (r, c) not in specials and (r, c) not in held]
 
 
 def first_step(body: list[Event]) -> list[Event]:

@@ -355,16 +355,19 @@ def test_random_games_with_blockers_keep_every_blocker_rule(data: st.DataObject,
     assert again.events == session.events and again.state == session.state
 
 
+BOARD_TOKENS = (".", ".", ".", ".", ".", "#", "S1", "S2", "S3", ".L", "D", ".I1", ".I2")
+ICY_TOKENS = (".", ".", ".", ".I1", ".I2", ".I1", "2I2", "S1", ".L", "#")
+
+
 @st.composite
-def blocker_boards(draw: st.DrawFn) -> Level:
-    """A small match3 level (no specials) with any mix of holes, stones, locks, drops and jelly."""
+def blocker_boards(draw: st.DrawFn, tokens: tuple[str, ...] = BOARD_TOKENS) -> Level:
+    """A small match3 level (no specials) with any mix of holes, stones, locks, ice, drops and jelly."""
     width, height = draw(st.integers(3, 7)), draw(st.integers(3, 7))
     kinds = draw(st.integers(3, 6))
-    tokens = [".", ".", ".", ".", ".", "#", "S1", "S2", "S3", ".L", "D"]
     cells = draw(st.lists(st.integers(0, len(tokens) - 1), min_size=width * height, max_size=width * height))
     layers = draw(st.lists(st.sampled_from([0, 0, 1, 2]), min_size=width * height, max_size=width * height))
     # Jelly lies under tiles only (not under a hole or a stone).
-    jelly = [" ".join(str(layers[r * width + c]) if tokens[cells[r * width + c]] in (".", ".L", "D") else "0"
+    jelly = [" ".join(str(layers[r * width + c]) if tokens[cells[r * width + c]] not in ("#", "S1", "S2", "S3") else "0"
                       for c in range(width)) for r in range(height)]
     rows = [" ".join(tokens[cells[r * width + c]] for c in range(width)) for r in range(height)]
     goals: dict[str, Any] = {}
@@ -384,6 +387,20 @@ def test_the_engine_plays_blocker_boards_as_the_slow_reference(data: st.DataObje
     """The one cascade with its blocker hooks gives, move after move, the events of
     tests/core/blockref.py (cell by cell, from the rules), end-of-game events aside; its legal
     swaps are the reference's; and fold of its events is the state it returns."""
+    plays_as_the_reference(data, lv)
+
+
+@given(data=st.data(), lv=blocker_boards(ICY_TOKENS))
+@examples(30)
+def test_the_engine_plays_icy_boards_as_the_slow_reference(data: st.DataObject, lv: Level) -> None:
+    """Boards thick with ice (beside stones, locks, holes and jelly) play as the reference
+    says: an iced tile never swaps or falls, tiles fall past it, and a run through it or a
+    clear or broken lock next to it takes one layer a step."""
+    plays_as_the_reference(data, lv)
+
+
+def plays_as_the_reference(data: st.DataObject, lv: Level) -> None:
+    """Up to six moves of `lv` from a drawn seed, each checked against tests/core/blockref.py."""
     try:
         state = new_game(lv, data.draw(st.integers(0, 2**32)))
     except LevelError:
@@ -394,14 +411,14 @@ def test_the_engine_plays_blocker_boards_as_the_slow_reference(data: st.DataObje
             break
         grid = [list(row) for row in state.grid]
         legal = [(m.a, m.b) for m in legal_commands(state) if isinstance(m, Swap)]
-        assert legal == blockref.legal_swaps(grid, set(state.locks), lv.rules.min_match)
+        held = blockref.held(state)
+        assert legal == blockref.legal_swaps(grid, held, lv.rules.min_match)
         if not legal:
             break
         if data.draw(st.integers(0, 3)) == 0:
             # A swap of two free side-by-side tiles that may make no run (rejected).
             free = [((r, c), (r, c + 1)) for r in range(lv.height) for c in range(lv.width - 1)
-                    if blockref.movable(grid, set(state.locks), (r, c))
-                    and blockref.movable(grid, set(state.locks), (r, c + 1))]
+                    if blockref.movable(grid, held, (r, c)) and blockref.movable(grid, held, (r, c + 1))]
             a, b = free[data.draw(st.integers(0, len(free) - 1))] if free else legal[0]
         else:
             a, b = legal[data.draw(st.integers(0, len(legal) - 1))]

@@ -16,6 +16,8 @@ from editor.model import (
     DROP_TOOL, ERASE_TOOL, FILL, RAINBOW_TOOL, RECT, EditModel, blank, check, from_level,
     read_draft, kind_tool, resize, )
 from editor.files import mapping_to_yaml
+from game.core import GoalName
+from game.core.units import STONE
 from game.io import load_level
 from looks import editor_tool
 
@@ -204,9 +206,9 @@ def test_every_new_token_saves_and_loads_back_identically(tmp_path: pathlib.Path
     assert "  - \" *  .  .  D  .  .\"" in text and "jelly:" in text   # quoted: a bare * is a YAML alias
     level = load_level(path)
     assert level == m.level()
-    assert level.token((4, 4)) == "2L" and level.token((3, 1)) == ".L" and level.stones == (((2, 0), 1), ((2, 5), 3))
+    assert level.token((4, 4)) == "2L" and level.token((3, 1)) == ".L" and level.layer_of(STONE) == (((2, 0), 1), ((2, 5), 3))
     assert level.jelly is not None and level.jelly[5][:2] == (2, 1)
-    assert (level.goals.jelly, level.goals.stones, level.goals.drops) == (True, True, 2)
+    assert (level.goals.blockers, level.goals.drops) == ((GoalName.JELLY, GoalName.STONES), 2)
     again = files.load_draft(path)
     assert again == m.draft
     copy = tmp_path / "again" / "blockers.yaml"   # as deep: the same schema line

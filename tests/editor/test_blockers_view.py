@@ -17,7 +17,7 @@ from editor import files
 from editor.help import KEYS
 from editor.model import DROP_TOOL, RAINBOW_TOOL, kind_tool
 from editor.view import EditorView
-from game.core import Special
+from game.core import GoalName, Special
 from game.io import load_level
 from game.ui.screens import style
 from looks import editor_tool
@@ -135,7 +135,7 @@ def test_paint_every_blocker_token_and_jelly_set_the_goals_save_reload_and_play(
         for c in range(d.width):
             assert level.token((r, c)) == d.token((r, c)), (r, c)
     assert level.jelly is not None and [level.jelly[5][c] for c in range(3)] == [2, 1, 0]
-    assert (level.goals.jelly, level.goals.stones, level.goals.drops) == (True, True, 2)
+    assert (level.goals.blockers, level.goals.drops) == ((GoalName.JELLY, GoalName.STONES), 2)
     # Opening the file again gives the same draft, and saving that the same bytes.
     saved = path.read_bytes()
     again = files.load_draft(path)

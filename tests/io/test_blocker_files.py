@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pathlib
 
-from game.core import DROP, STONE, new_game
+from game.core import DROP, STONE, GoalName, new_game
+from game.core.units import JELLY, LOCK, STONE as STONE_UNIT
 from game.io import load_level
 from game.io.levels import level_to_yaml
 from game.io.yamldoc import parse, read_text
@@ -45,16 +46,16 @@ def test_a_blocker_level_loads_passes_the_schema_and_writes_back_the_same_bytes(
     path.write_text(TEXT, encoding="utf-8")
     level = load_level(path)
     assert schema_errors(parse(read_text(path)).value, "level") == []
-    assert level.stones == (((1, 1), 2), ((4, 0), 1))
-    assert level.locks == ((1, 3), (4, 3))
+    assert level.layer_of(STONE_UNIT) == (((1, 1), 2), ((4, 0), 1))
+    assert level.layer_of(LOCK) == (((1, 3), 1), ((4, 3), 1))
     assert level.drops_placed == 1
-    assert sum(n for _, n in level.jelly_cells) == 15
-    assert (level.goals.jelly, level.goals.stones, level.goals.drops) == (True, True, 2)
+    assert sum(n for _, n in level.layer_of(JELLY)) == 15
+    assert (level.goals.blockers, level.goals.drops) == ((GoalName.JELLY, GoalName.STONES), 2)
     assert level_to_yaml(level) == TEXT
     state = new_game(level, 0)
     assert state.at((1, 1)) == STONE and state.at((2, 2)) == DROP
     assert state.at((1, 3)) == 3 and state.locks == ((1, 3), (4, 3))
-    assert state.stones == level.stones and state.jelly == level.jelly_cells
+    assert state.stones == level.layer_of(STONE_UNIT) and state.jelly == level.layer_of(JELLY)
 
 
 def test_a_chain_level_takes_stones_locks_and_jelly() -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from game.cli import main
 from game.core import (
-    DROP, Created, Lesson, Level, Mode, SpecialSort, Session, Special, State, Status, Swap, decide, legal_commands, new_game, stars,
+    BLOCKERS, DROP, Created, Lesson, Level, Mode, SpecialSort, Session, Special, State, Status, Swap, decide, legal_commands, new_game, stars,
 )
 from game.io import find_pack, list_packs, load_pack
 from game.io.paths import levels_dir
@@ -30,13 +30,7 @@ def _dealt(level: Level) -> State:
 
 def _blockers(level: Level) -> set[str]:
     state = _dealt(level)
-    kinds = set()
-    if state.jelly:
-        kinds.add("jelly")
-    if state.stones:
-        kinds.add("stones")
-    if state.locks:
-        kinds.add("locks")
+    kinds = {unit.name for unit in BLOCKERS if state.layers.of(unit)}
     if any(DROP in row for row in state.grid) or level.goals.drops:
         kinds.add("drops")
     return kinds
@@ -136,10 +130,10 @@ def test_blockers_come_one_at_a_time_then_mixed_and_in_chain() -> None:
         new = _blockers(level) - taught
         assert len(new) <= 1, f"{level.id} brings in {sorted(new)} at once"
         taught |= new
-    assert taught == {"jelly", "stones", "locks", "drops"}
-    # Jelly, stones and drops each have a level of their own (a lock has no goal: jelly under it is).
+    assert taught == {unit.name for unit in BLOCKERS} | {"drops"}   # every blocker unit is taught
+    # Each unit with a goal, and drops, has a level of its own (a lock has no goal: jelly under it is).
     alone = {kind for lv in levels if len(_blockers(lv)) == 1 for kind in _blockers(lv)}
-    assert alone == {"jelly", "stones", "drops"}
+    assert alone == {unit.name for unit in BLOCKERS if unit.goal is not None} | {"drops"}
     # Jelly of one layer, then two; stones of one hit, then harder ones.
     depth = [max(n for _, n in _dealt(lv).jelly) for lv in levels if _blockers(lv) == {"jelly"}]
     assert 1 in depth and 2 in depth and depth.index(1) < depth.index(2)

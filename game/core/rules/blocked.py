@@ -1,15 +1,12 @@
-"""match3 with blockers: jelly, stones, locks and drops, as cell layers over the one cascade.
+"""match3 with blockers and drops, as cell layers over the one cascade.
 
 A board with blockers plays by match3.py's rules and rules/cascade.py's one cascade, with the
-cascade's blocker hooks (cascade.Blockers). The layers:
+cascade's blocker hooks (cascade.Blockers). The blockers are units (game/core/units): each
+says how a clear hits it (a COVER takes its own tile's clear instead of the tile, a NEAR unit
+loses a layer to a blast on it or a clear orthogonally next to it, an UNDER unit to its
+tile's clear), whether it holds its cell (never swapped, never falling: tiles fall past it as
+past a hole) and whether its cell is EMPTY and ordinary at 0; a hit is its unit's event. Drops:
 
-- a clear or blast that takes a locked tile breaks its lock instead (`Unlocked`); the tile
-  stays. A locked tile is never swapped and never falls; tiles fall past it as past a hole.
-- a stone (STONE in the grid) is never swapped or moved; tiles fall past it as past a hole.
-  A blast on it, or a cleared (or unlocked, or special-made) cell orthogonally next to it,
-  takes one hit a step (`Cracked`); at 0 the cell is EMPTY and ordinary, and tiles fall in.
-- jelly under a cell loses one layer when the tile on it clears or becomes a special
-  (`JellyCleared`); a lock takes the clear instead, so the jelly under it stays.
 - a drop (DROP in the grid) never matches, is never swapped and is never caught in a blast;
   it falls like a tile and, on the bottom cell of its column's chute after a fall, leaves the
   board (`DropCollected`), then the column falls and refills again.
@@ -93,7 +90,7 @@ def swap_specials(state: State, swap: Swap) -> tuple[tuple[Special, ...], tuple[
 
 def blocker_progress(state: State, swap: Swap) -> int:
     """What the swap's own step does toward the blocker goals, as the board shows it (no RNG):
-    jelly layers cleared, locks broken, stone hits, and cleared cells under a drop."""
+    blocker layers taken (unit by unit), and cleared cells under a drop."""
     if not state.has_blockers:
         return 0
     first = _first(state, swap)

@@ -21,7 +21,7 @@ The moves-left counter itself does not change: State.moves stays the moves the p
 
 From rules version MOVE_WORTH each move left also pays its worth, the game's score over its moves
 when the winning move's own events are done (the finale's own points left out): a line on a
-cleared board scores far less than a move played on jelly or in cascades, and a player who wins
+cleared board scores far less than a move played on blockers or in cascades, and a player who wins
 early must never be paid less for it. Every move left is paid, turned or not.
 """
 

@@ -36,8 +36,8 @@ def held_bits(state: State, board: Bitboard) -> int:
 
 
 def check_blocked(state: State, board: Bitboard, a: Cell, b: Cell) -> None:
-    """Raise IllegalMove for a swap that moves a drop or a cell a blocker holds (a stone, a
-    locked tile), in the blocker's own words."""
+    """Raise IllegalMove for a swap that moves a drop or a cell a blocker holds (a unit that
+    holds), in the blocker's own words (its unit's swap refusal)."""
     stride = board.geo.stride
     both = (1 << (a[0] * stride + a[1])) | (1 << (b[0] * stride + b[1]))
     _, units, _, bits = kept_layers(state, board)

@@ -8,28 +8,42 @@ is also the order a step's hits are told in: locks broken, stones cracked, jelly
 level's are found once (state.placed), and a move with blockers finds the units on the board
 once and hands them on with its layers by bit, so a board without blockers never looks here.
 
-Not units yet: the drop (a DROP grid value with the cascade's after-fall hook), and each
-blocker's goal, lesson, words, bot credit, look and editor tool, which still name it.
+A unit also carries its goal (the goal key, how it counts, the problem when none is placed), its
+words for what a lost game lacked, its lesson, the bots' part-way credit and how a replay's
+digest tells its layer: goals, lessons, the checks, the advice and the bots walk GOAL_UNITS,
+LESSON_OF and BLOCKERS for them. Not units yet: the drop (a DROP grid value with the cascade's
+after-fall hook), and each blocker's look and editor tool.
 """
 
 from __future__ import annotations
 
 from ..grid import Cell
+from ..vocab import GoalName, Lesson
 from .base import Blocker, Counts, Hit
+from .ice import ICE
 from .jelly import JELLY
 from .lock import LOCK
 from .looks import Depth, Edit, Look, Motion, Pattern, Sound, Tool
 from .stone import STONE
 
 
-BLOCKERS: tuple[Blocker, ...] = (LOCK, STONE, JELLY)
-TOKEN_UNITS: tuple[Blocker, ...] = (STONE, LOCK)
+BLOCKERS: tuple[Blocker, ...] = (LOCK, STONE, JELLY, ICE)
+TOKEN_UNITS: tuple[Blocker, ...] = (STONE, LOCK, ICE)
 """The units a layout token places (in the order the layout's list of cells names them)."""
 AT: dict[Blocker, int] = {unit: i for i, unit in enumerate(BLOCKERS)}
 """Each unit's place in BLOCKERS (and in a State's layers)."""
 FOLDED: dict[type, int] = {unit.event: i for i, unit in enumerate(BLOCKERS)}
 """The place of the unit whose layer an event changes, by the event's type."""
 NONE_PLACED: tuple[Counts, ...] = ((),) * len(BLOCKERS)
+GOAL_UNITS: tuple[Blocker, ...] = (JELLY, STONE, ICE)
+"""The units with a goal, in the order a level file's goals and the HUD name them."""
+GOAL_OF: dict[GoalName, Blocker] = {unit.goal: unit for unit in GOAL_UNITS if unit.goal is not None}
+LESSON_OF: dict[Lesson, Blocker] = {unit.lesson: unit for unit in BLOCKERS if unit.lesson is not None}
+MAP_UNITS: tuple[Blocker, ...] = tuple(unit for unit in BLOCKERS if unit.map_key is not None)
+"""The units a per-cell map key of the level places (jelly's `jelly:`)."""
+DIGESTED: tuple[Blocker, ...] = (STONE, LOCK, JELLY)
+"""The units a replay's digest tells by place (as before units); a later unit's layer is told by
+its name, and only when it has one, so every replay made before it keeps its digests."""
 
 
 def covered(counts: tuple[Counts, ...]) -> tuple[Cell, ...]:
@@ -48,5 +62,15 @@ def chain_struck(counts: tuple[Counts, ...]) -> tuple[frozenset[Cell], frozenset
     return frozenset(beside), frozenset(under)
 
 
-__all__ = ["AT", "BLOCKERS", "Blocker", "Counts", "FOLDED", "Hit", "JELLY", "LOCK", "NONE_PLACED", "STONE", "TOKEN_UNITS", "chain_struck", "covered"]
+def digest_parts(counts: tuple[Counts, ...], dropped: int) -> tuple[object, ...]:
+    """The blocker layers and the drops collected as a replay's digest tells them (DIGESTED by
+    place, then the drops, then each later unit's layer by name)."""
+    told: tuple[object, ...] = tuple(unit.digested(counts[AT[unit]]) for unit in DIGESTED) + (dropped,)
+    return told + tuple((unit.name, counts[at]) for at, unit in enumerate(BLOCKERS)
+                        if unit not in DIGESTED and counts[at])
+
+
+__all__ = ["AT", "BLOCKERS", "Blocker", "Counts", "DIGESTED", "FOLDED", "GOAL_OF", "GOAL_UNITS", "Hit", "ICE", "JELLY",
+           "LESSON_OF", "LOCK", "MAP_UNITS", "NONE_PLACED", "STONE", "TOKEN_UNITS", "chain_struck", "covered",
+           "digest_parts"]
 __all__ += ["Depth", "Edit", "Look", "Motion", "Pattern", "Sound", "Tool"]

@@ -6,7 +6,9 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Callable
 
-from ..grid import Cell
+from ..grid import EMPTY, Cell
+from ..tokens import HOLE_TOKEN, PLAYER_TOKEN, RAINBOW_TOKEN, RANDOM_TOKEN, is_digits
+from ..vocab import GoalName, Lesson
 from .looks import Look, Tool
 
 Counts = tuple[tuple[Cell, int], ...]
@@ -49,3 +51,51 @@ class Blocker:
     token_help: str = ""
     look: Look | None = None   # how the view draws, animates and sounds it (None: not drawn)
     tool: Tool | None = None   # the editor's tool that places it (None: none)
+    # What places it, every way it is written: its layout tokens (`S1`, `3L`), or its map's counts
+    # above 0; a test checks the level schema and its README know each.
+    samples: tuple[str, ...] = ()
+    # Its goal (`goals: <name>: true`, clear every one) and how it counts: by layers (each one
+    # taken is progress) or by cells (one counts when its last layer goes); `none_placed`: the
+    # problem of a level that asks for the goal but places none.
+    goal: GoalName | None = None
+    goal_layers: bool = False
+    none_placed: str = ""
+    # What a lost game lacked, in a designer's words: '<short> (median 4 <counted>s)'.
+    short: str = ""
+    counted: str = "layer"
+    # Its goal in a player's words: the HUD's word before the counter ('Jelly' 3 / 10) and the
+    # goal card's line, `{target}` filled in ('Clear all the jelly ({target} layers)').
+    label: str = ""
+    goal_line: str = ""
+    lesson: Lesson | None = None   # the lesson a level teaching it is (its event shows it was used)
+    # The bots' part-way credit, a share of a goal, for its layers taken (when its goal is asked,
+    # or it has none): what the goals' counters do not show.
+    credit: float = 0.0
+    # Its layer as a replay's digest tells it (a lock's by its cells alone, as before units).
+    digested: Callable[[Counts], object] = lambda layer: layer
+
+
+def over_tile(head: str) -> bool:
+    """Whether a token's first character names a tile a blocker can go over: a kind 1-9 or '.'."""
+    return head == RANDOM_TOKEN or (is_digits(head) and head != "0")
+
+
+def tile_under(tok: str) -> int:
+    """The grid value of the tile under a blocker's token (`3L`: 3; `.L`: EMPTY, dealt at random)."""
+    return EMPTY if tok[0] == RANDOM_TOKEN else int(tok[0])
+
+
+def tile_problem(tok: str, kinds: int | None, done: str, goes: str) -> str | None:
+    """What is wrong with the tile a blocker's token puts it over (None when nothing is): no
+    tile (a hole, the player), a rainbow, or a kind the level does not have. `done`: what the
+    blocker does to a tile ('locked'); `goes`: how it goes on one ('a lock goes on')."""
+    head = tok[0]
+    if head == HOLE_TOKEN:
+        return f"'{tok}': a hole holds no tile, so it cannot be {done}"
+    if head == PLAYER_TOKEN:
+        return f"'{tok}': the player cannot be {done}"
+    if head == RAINBOW_TOKEN:
+        return f"'{tok}': {goes} a plain tile (a kind or '.'), not a rainbow"
+    if head != RANDOM_TOKEN and is_digits(head) and kinds is not None and int(head) > kinds:
+        return f"kind {head} does not exist (this level has {kinds} kinds)"
+    return None

@@ -6,10 +6,10 @@ from typing import cast
 
 from ..checking import shorten
 from ..events import Unlocked
-from ..grid import EMPTY, Cell
-from ..tokens import HOLE_TOKEN, PLAYER_TOKEN, RAINBOW_TOKEN, RANDOM_TOKEN, is_digits
-from ..vocab import Mode
-from .base import Blocker, Hit
+from ..grid import Cell
+from ..tokens import HOLE_TOKEN, PLAYER_TOKEN, RAINBOW_TOKEN
+from ..vocab import Lesson, Mode
+from .base import Blocker, Hit, over_tile, tile_problem, tile_under
 from .looks import Depth, Edit, Look, Motion, Pattern, Sound, Tool
 
 LOCK_TOKEN = "L"
@@ -18,23 +18,15 @@ LOCK_TOKEN = "L"
 
 def token_locked(tok: str) -> bool:
     """Whether a layout token places a locked tile (`3L`, or `.L` a random one)."""
-    return len(tok) == 2 and tok[1] == LOCK_TOKEN and (tok[0] == RANDOM_TOKEN or (is_digits(tok[0]) and tok[0] != "0"))
+    return len(tok) == 2 and tok[1] == LOCK_TOKEN and over_tile(tok[0])
 
 
 def _problem(tok: str, kinds: int | None) -> str | None:
     if not (len(tok) == 2 and tok[1] == LOCK_TOKEN):
         return None
-    if tok[0] == HOLE_TOKEN:
-        return f"'{tok}': a hole holds no tile, so it cannot be locked"
-    if tok[0] == PLAYER_TOKEN:
-        return f"'{tok}': the player cannot be locked"
-    if tok[0] == RAINBOW_TOKEN:
-        return f"'{tok}': a lock goes on a plain tile (a kind or '.'), not a rainbow"
-    if not token_locked(tok):
-        return f"'{shorten(tok)}' is not a cell (a locked tile is a kind 1-9 or '.' then L, like '3L')"
-    if tok[0] != RANDOM_TOKEN and kinds is not None and int(tok[0]) > kinds:
-        return f"kind {tok[0]} does not exist (this level has {kinds} kinds)"
-    return ""
+    if tok[0] in (HOLE_TOKEN, PLAYER_TOKEN, RAINBOW_TOKEN) or token_locked(tok):
+        return tile_problem(tok, kinds, "locked", "a lock goes on") or ""
+    return f"'{shorten(tok)}' is not a cell (a locked tile is a kind 1-9 or '.' then L, like '3L')"
 
 
 def _read(event: object) -> tuple[Cell, int]:
@@ -48,8 +40,9 @@ LOCK = Blocker(
     chain_refusal=("is locked: a chain never runs over a locked tile",
                    "Locked tiles cannot be chained: eat a tile next to the lock."),
     layers_of=lambda tok: 1 if token_locked(tok) else 0,
-    tile_of=lambda tok: EMPTY if tok[0] == RANDOM_TOKEN else int(tok[0]),
-    token_problem=_problem, token_help="3L or .L a locked tile",
+    tile_of=tile_under,
+    token_problem=_problem, token_help="3L or .L a locked tile", samples=("3L", ".L"),
+    lesson=Lesson.LOCKS, credit=0.2, digested=lambda layer: tuple(cell for cell, _ in layer),
     look=Look(Pattern.CHAINS, Depth.OVER, ((245, 190, 40), (200, 206, 220), (40, 42, 52)),
               gone=Motion.BURST, chips=4, sound=Sound.CLINK),
     tool=Tool("L", "lock", (Mode.MATCH3, Mode.CHAIN), Edit.TOGGLE, 1,

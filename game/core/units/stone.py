@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import cast
+from operator import attrgetter
 
 from ..events import Cracked
-from ..grid import STONE as STONE_VALUE, Cell
+from ..grid import STONE as STONE_VALUE
 from ..tokens import is_digits
-from ..vocab import Mode
+from ..vocab import GoalName, Lesson, Mode
 from .base import Blocker, Hit
 from .looks import Depth, Edit, Look, Motion, Pattern, Sound, Tool
 
@@ -31,16 +31,15 @@ def _problem(tok: str, kinds: int | None) -> str | None:
     return ""
 
 
-def _read(event: object) -> tuple[Cell, int]:
-    cracked = cast(Cracked, event)
-    return cracked.cell, cracked.hits
-
-
 STONE = Blocker(
-    "stones", Hit.NEAR, holds=True, frees=True, event=Cracked, made=Cracked, read=_read,
+    "stones", Hit.NEAR, holds=True, frees=True, event=Cracked, made=Cracked, read=attrgetter("cell", "hits"),
     swap_refusal=("is a stone, which never moves", "Stones cannot be moved: clear tiles next to them."),
     layers_of=lambda tok: token_stone(tok) or 0, tile_of=lambda tok: STONE_VALUE,
-    token_problem=_problem, token_help="S1-S3 a stone",
+    token_problem=_problem, token_help="S1-S3 a stone", samples=("S1", "S2", "S3"),
+    goal=GoalName.STONES,
+    none_placed="there is no stone to break: place S1, S2 or S3 in the layout, or remove the goal",
+    short="stones left", counted="stone", lesson=Lesson.STONES, credit=0.5,
+    label="Stones", goal_line="Break every stone ({target})",
     look=Look(Pattern.ROCK, Depth.FILL, ((150, 150, 160), (170, 170, 180), (40, 40, 48)), shown=MAX_STONE_HITS,
               hit=Motion.SHAKE, gone=Motion.CRUMBLE, chips=3, sound=Sound.CRACK),
     tool=Tool("S", "stone", (Mode.MATCH3, Mode.CHAIN), Edit.CYCLE, MAX_STONE_HITS,
