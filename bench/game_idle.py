@@ -15,7 +15,6 @@ import pathlib
 import subprocess
 import sys
 import tempfile
-import time
 
 from display import a_screen   # bench/display.py, beside this script
 

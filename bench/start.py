@@ -71,7 +71,7 @@ def main() -> None:
             parts = [p.strip() for p in ln.removeprefix("import time:").split("|")]
             if parts[1].isdigit():
                 rows.append((int(parts[1]), parts[2]))
-    print(f"  slowest imports (cumulative, ms; -X importtime inflates them): "
+    print("  slowest imports (cumulative, ms; -X importtime inflates them): "
           + ", ".join(f"{name.strip()} {us / 1000:.0f}" for us, name in sorted(rows, reverse=True)[:args.imports]))
 
 

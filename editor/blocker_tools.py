@@ -28,8 +28,8 @@ def blocker_tool(unit: Blocker, layers: int = 1) -> Tool:
     its mark put on tiles (L), or a layer under them named by its level map."""
     assert unit.tool is not None, f"{unit.name} has no editor tool"
     tool = unit.tool
-    if tool.edit is Edit.CYCLE:
-        return Tool(tool.name, f"{tool.mark}{max(1, min(tool.most, layers))}")
+    if tool.edit is Edit.CYCLE or (tool.edit is Edit.TOGGLE and tool.most > 1):
+        return Tool(tool.name, f"{tool.mark}{max(1, min(tool.most, layers))}")   # S2; a layered mark: I2
     return Tool(tool.name, tool.mark if tool.edit is Edit.TOGGLE else unit.map_key or tool.name)
 
 
@@ -57,23 +57,34 @@ def changes_layers(tool: Tool, units: tuple[Blocker, ...] = BLOCKERS) -> bool:
 
 
 def carries(token: str, mark: str) -> bool:
-    """Whether a token carries a blocker's mark after its tile (an `L`: `3L`, `.L`).
+    """Whether a token carries a blocker's mark after its one-character tile, with any layers
+    (an `L`: `3L`, `.L`; an `I`: `3I1`, `.I2`; `mark` may name layers too, `I2`).
 
     This is about the text only: whether it may sit there (`#L` on a hole may not) is the
     loader's to say, and the problems list shows it at the cell.
     """
-    return len(token) > len(mark) and token.endswith(mark)
+    base = mark.rstrip(_DIGITS)
+    return bool(base) and len(token) > 1 and token[1:].rstrip(_DIGITS) == base
+
+
+def tile_under_mark(token: str) -> str:
+    """The tile a marked token lies over (`3L`, `3I2`: `3`)."""
+    return token[:1]
+
+
+_DIGITS = "0123456789"
 
 
 def mark_cells(draft: Draft, cells: Iterable[Cell], mark: str, on: bool) -> Draft:
-    """Put a blocker's mark on (or take it off) the tile in each cell: `3` <-> `3L`, `.` <-> `.L`."""
+    """Put a blocker's mark on (or take it off) the tile in each cell: `3` <-> `3L`, `.` <-> `.L`;
+    a layered mark (`I2`) puts on its layers, over a mark of the same blocker with others too."""
     changes: dict[Cell, str] = {}
     for cell in cells:
         tok = draft.token(cell)
-        if on and not carries(tok, mark):
-            changes[cell] = tok + mark
+        if on and tok[1:] != mark:
+            changes[cell] = tile_under_mark(tok) + mark if carries(tok, mark) else tok + mark
         elif not on and carries(tok, mark):
-            changes[cell] = tok[:-len(mark)]
+            changes[cell] = tile_under_mark(tok)
     return draft.with_cells(changes)
 
 
@@ -133,7 +144,7 @@ def bare(token: str, units: tuple[Blocker, ...] = BLOCKERS) -> str:
     """A token with the blockers' marks read off its tile (`3L` -> `3`)."""
     for unit in units:
         if unit.tool is not None and unit.tool.edit is Edit.TOGGLE and carries(token, unit.tool.mark):
-            token = token[:-len(unit.tool.mark)]
+            token = tile_under_mark(token)
     return token
 
 

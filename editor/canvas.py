@@ -15,7 +15,7 @@ from game.ui import textures
 from game.ui.layout import BoardLayout, Rect
 from game.ui.screens import style
 
-from .blocker_tools import carries, map_units, placed_by
+from .blocker_tools import carries, map_units, placed_by, tile_under_mark
 from .model import Cell, Draft
 
 
@@ -55,14 +55,14 @@ def marker(name: str) -> Any:
 
 
 @functools.cache
-def covered(base: Any, look: Look) -> Any:
+def covered(base: Any, look: Look, layers: int = 1) -> Any:
     """A token's picture with a blocker laid over it (`3L`, `.L`; `#L` too, which the
     problems list then explains): made once per picture."""
     size = 96
     img = base.image.convert("RGBA").resize((size, size), Image.Resampling.LANCZOS)
-    over = textures.blocker(look, 1).image.convert("RGBA").resize((size, size), Image.Resampling.LANCZOS)
+    over = textures.blocker(look, layers).image.convert("RGBA").resize((size, size), Image.Resampling.LANCZOS)
     img.alpha_composite(over)
-    return arcade.Texture(img, hash=f"gridfall-editor-covered-{base.cache_name}-{look.pattern.value}-{look.colors}")
+    return arcade.Texture(img, hash=f"gridfall-editor-covered-{base.cache_name}-{look.pattern.value}-{look.colors}-{layers}")
 
 
 def under_pictures(layers: tuple[tuple[str, tuple[tuple[int, ...], ...]], ...], r: int, c: int,
@@ -89,8 +89,9 @@ def token_texture(token: str, mode: Mode, colorblind: bool = False, units: tuple
         tool, look = unit.tool, unit.look
         if tool is not None and look is not None and tool.edit is Edit.TOGGLE and mode in tool.modes \
                 and carries(token, tool.mark):
-            base = token_texture(token[:-len(tool.mark)], mode, colorblind, units)
-            return covered(base, look) if base is not None else textures.blocker(look, 1)
+            base = token_texture(tile_under_mark(token), mode, colorblind, units)
+            layers = max(1, unit.layers_of(token))
+            return covered(base, look, layers) if base is not None else textures.blocker(look, layers)
     if token == "*":
         return textures.rainbow()
     if token == "D":

@@ -29,10 +29,10 @@ from .model import (
     Cell,
     Tool,
     blocker_tools,
-    carries,
     kind_tool,
     next_layers,
     tile_tool,
+    tile_under_mark,
     unit_of,
 )
 
@@ -291,9 +291,9 @@ class Chrome(Part):
         if m.tool == RANDOM_TOOL:
             tex = marker("dice")
         elif (unit := unit_of(m.tool, m.units)) is not None and unit.tool is not None and unit.look is not None:
-            edit, mark = unit.tool.edit, unit.tool.mark
-            if edit is Edit.TOGGLE and carries(under, mark):
-                tex = token_texture(under[:-len(mark)], m.draft.mode, self._colorblind, m.units)   # a click takes it off
+            edit = unit.tool.edit
+            if edit is Edit.TOGGLE and under[1:] == m.tool.token:
+                tex = token_texture(tile_under_mark(under), m.draft.mode, self._colorblind, m.units)   # a click takes it off
             elif edit is Edit.CYCLE and unit.layers_of(under) > 0:
                 tex = token_texture(next_layers(unit, under), m.draft.mode, units=m.units)   # a click adds a layer
             elif edit is Edit.CYCLE:

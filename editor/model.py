@@ -36,6 +36,7 @@ from .blocker_tools import (
     blocker_tool as blocker_tool,
     blocker_tools as blocker_tools,
     carries as carries,
+    tile_under_mark as tile_under_mark,
     changes_layers as changes_layers,
     mark_cells,
     next_layers as next_layers,
@@ -303,7 +304,8 @@ class EditModel:
             # A stroke or a rectangle does one thing throughout, decided where it starts: the
             # mark goes on if the first tile had none and comes off if it had one (as
             # a checkbox column is ticked by dragging).
-            self._mark_on = not remove and not carries(self.draft.token(cell), self.tool.token)
+            # (a layered mark, I2, goes on over the same blocker's other layers: I1 becomes I2)
+            self._mark_on = not remove and self.draft.token(cell)[1:] != self.tool.token
             self._layer_delta = -1 if remove else 1
         if self.shape == PEN or remove:
             self.history.begin_stroke()

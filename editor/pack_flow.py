@@ -203,7 +203,7 @@ class PackFlow:
             for model in self._levels().others_of(old):
                 model.path = None
                 model.saved = None
-            was = f" (moved from my levels; its last version is in the backups)"
+            was = " (moved from my levels; its last version is in the backups)"
         elif old is not None and old != path:
             was = f" (your copy {old.name} stays as it was)"
         self.host.say(f"added {self.host.model.draft.id} to {pack.folder.name}; now editing {pack.folder.name}/{path.name}"

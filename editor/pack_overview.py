@@ -12,7 +12,7 @@ from typing import Any
 import arcade
 
 from game.bots.playtest import LABELS, LevelReport
-from game.core import BLOCKERS, Level, Mode
+from game.core import Level, Mode
 from game.io import LevelFileError, gate, load_level
 from game.io.playtest_file import stored_figures
 from game.ui.layout import Rect

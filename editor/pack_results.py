@@ -8,7 +8,7 @@ import pathlib
 
 from game.bots.playtest import LevelReport
 from game.core import Level
-from game.io.playtest_file import FILE_NAME, PlaytestFileError, store_result, stored_figures
+from game.io.playtest_file import FILE_NAME, store_result, stored_figures
 from game.io.packs import PACK_FILE
 from game.io import gate
 

@@ -102,14 +102,17 @@ class ToolPicker(Part):
         more layer for the blockers it paints, the most coming round to 1."""
         tool, now = unit.tool, self.host.model.tool
         assert tool is not None
-        if tool.edit is not Edit.CYCLE:
+        if tool.edit is Edit.LAYER or tool.most == 1:
             self.select_tool(blocker_tool(unit))
             return
-        layers = unit.layers_of(now.token) % tool.most + 1 if now.name == tool.name else 1
+        # The layers the tool paints now: a cycling token's (S2), or a layered mark's (I2).
+        now_layers = int(now.token[-1]) if now.name == tool.name and now.token[-1:].isdigit() else 0
+        layers = now_layers % tool.most + 1
         picked = blocker_tool(unit, layers)
         self.select_tool(picked)
+        again = "a click on one adds one" if tool.edit is Edit.CYCLE else "a click puts it on a tile or takes it off"
         self.host.say(f"{tool.name} {picked.token}: takes {counted(layers, tool.layer)} "
-                      f"({tool.key} again for more; a click on one adds one)")
+                      f"({tool.key} again for more; {again})")
 
     def set_mirror(self, mirror: Mirror) -> None:
         """M, or a mirror swatch: which images of each stroke are painted too."""

@@ -26,7 +26,7 @@ from .made import MADE_KEYS, Made
 from .level_reading import LevelReading, read_level
 from .level_format import (
     DEFAULT_KINDS, DEFAULT_SEED, DROP_TOKEN, GAP_TOKEN, GOAL_KEYS, NOTE_KEYS, HOLE_TOKEN, KEY_ORDER, MAX_JELLY,
-    MAX_SIZE, RULE_KEYS,
+    MAX_KINDS, MAX_SIZE, MIN_KINDS, RULE_KEYS, lesson_modes,
     MAX_SLIDE_SIZE, MIN_SIZE, MODES, PLAYER_TOKEN, RAINBOW_TOKEN, RANDOM_TOKEN,
     Goals, Rules, deal_id_after_rename, token_special, valid_id,
 )
@@ -60,7 +60,7 @@ __all__ = [
     "Cleared", "Command", "Created", "Detonated", "decide", "DIGEST_VERSION", "DIGEST_VERSIONS", "Draws", "Divergence", "DEFAULT_KINDS", "DEFAULT_SEED", "describe", "quoted", "EMPTY", "Event", "evolve", "Fault", "Fell", "fold", "first_divergence",
     "format_command", "gap", "GAP_TOKEN", "GoalName", "GoalProgress", "Goals", "goals_met", "Grid",
     "HOLE", "HOLE_TOKEN", "RAINBOW", "RAINBOW_TOKEN", "IllegalMove", "legal_commands", "Level", "level_mapping", "LevelError",
-    "Lost", "MAX_SIZE", "MAX_SLIDE_SIZE", "MIN_SIZE", "Mode", "MODES", "neighbours", "new_game",
+    "Lost", "MAX_KINDS", "MIN_KINDS", "lesson_modes", "MAX_SIZE", "MAX_SLIDE_SIZE", "MIN_SIZE", "Mode", "MODES", "neighbours", "new_game",
     "parse_command", "design_warnings", "next_deal", "next_spawns", "play", "playability_problems", "parse_level", "read_level", "LevelReading", "paths_by_end", "Part", "PLAYER", "PLAYER_TOKEN", "PlayerMoved",
     "Problem", "progress", "RANDOM_TOKEN", "Reshuffled", "Rules", "Ruleset", "ruleset", "RULESETS", "RULES_VERSION",
     "run_cells", "Scored", "seed_state", "Session", "shorten", "Slid", "Slide", "Special", "SpecialSort", "Specials", "slide_solvable", "slide_sources", "solved_slide", "Spawned",
@@ -77,5 +77,5 @@ __all__ = [
 ]
 
 # The blocker units' looks and tools, for the view and the editor (which walk BLOCKERS).
-from .units import BLOCKERS, Blocker, Depth, Edit, Hit, Look, Motion, Pattern, Sound, Tool  # noqa: E402
-__all__ += ["BLOCKERS", "Blocker", "Depth", "Edit", "Hit", "Look", "Motion", "Pattern", "Sound", "Tool"]
+from .units import Depth, Edit, Hit, Look, Motion, Pattern, Sound, Tool  # noqa: E402
+__all__ += ["Depth", "Edit", "Hit", "Look", "Motion", "Pattern", "Sound", "Tool"]

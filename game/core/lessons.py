@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .commands import Command, Swap
-from .events import Detonated, DropCollected, Event, FinaleBegan
+from .events import Created, Detonated, DropCollected, Event, FinaleBegan
 from .state import State
 from .units import LESSON_OF
 from .vocab import Lesson, Special

@@ -91,7 +91,7 @@ def id_taken(folder: pathlib.Path, new_id: str, old_id: str | None = None) -> st
     for name in names:
         stem = name.rsplit(".", 1)[0]
         if stem.lower() == wanted and stem.lower() != own:
-            same = "" if stem == new_id else f" (the same id but for letter case)"
+            same = "" if stem == new_id else " (the same id but for letter case)"
             return f"'{name}' already exists in {folder.name}{same}"
     return None
 

@@ -17,7 +17,7 @@ import yaml
 
 from game.bots import HintBot
 from game.bots.playtest import play_seeds
-from game.core import Chain, Level, Mode, Status, Swap, best_move, legal_commands, new_game
+from game.core import Chain, Level, Mode, Swap, best_move, legal_commands, new_game
 from game.core.advice import standing
 from game.io import find_pack, list_packs
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from game.core import (
-    RULES_VERSION, Chain, GoalName, IllegalMove, Level, Session, Status, first_divergence, progress,
+    RULES_VERSION, Chain, GoalName, IllegalMove, Level, Session, Status, progress,
 )
 from game.io import find_pack
 from game.io.replay import load_replay

@@ -3,7 +3,6 @@ reporter (game/io/reporter.py), naming the real file, never a hidden temporary (
 
 from __future__ import annotations
 
-import pathlib
 import shutil
 from typing import Any
 

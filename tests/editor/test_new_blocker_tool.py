@@ -37,7 +37,7 @@ def test_a_new_unit_has_its_own_tool_key_swatch_tooltip_and_picture(window: Any,
     click(window, *cell_xy(view, (2, 3)))
     assert view.model.draft.token((2, 3)) == ".U"
     sprite = view.canvas._token_sprites[2][3]
-    assert sprite.visible and sprite.texture is covered(marker("random"), FROST.look)
+    assert sprite.visible and sprite.texture is covered(marker("random"), FROST.look, 1)
     image = shot(window, view, tmp_path / "frost.png")
     # Its picture is on screen: the cell is bluer than a plain random cell beside it.
     def mean(cell: tuple[int, int]) -> tuple[float, ...]:

@@ -14,7 +14,7 @@ import pytest
 from concurrent.futures import Future
 
 from driving import (
-    cell_xy, center, click, frame, header, new_level, page_to, press, save_as, send, set_field, type_text,
+    cell_xy, center, click, frame, header, new_level, page_to, press, save_as, set_field, type_text,
 )
 from editor import files, open_editor, recovery, slide_tools
 from editor.model import EditModel, blank, kind_tool

@@ -9,7 +9,7 @@ import pathlib
 import pytest
 
 from game.core import (
-    DIGEST_VERSION, Check, Level, Session, Special, Swap, first_divergence, legal_commands, new_game,
+    DIGEST_VERSION, Check, Level, Session, first_divergence, legal_commands, new_game,
     state_digest,
 )
 from game.io.replay import ReplayFileError, load_replay, replay_of, replay_to_yaml, save_replay

@@ -11,7 +11,6 @@ import shutil
 import subprocess
 import sys
 
-import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 

@@ -59,7 +59,6 @@ def fires(special: Special) -> Callable[[list[Any], Swap], bool]:
 
 
 def play(board: Any, session: Session, command: Swap) -> list[Any]:
-    from game.ui.board import Blockers
 
     before = session.state
     events = session.play(command)
@@ -392,7 +391,6 @@ def test_the_lock_sprite_goes_when_unlocked(window: Any, screenshot_dir: pathlib
 
 
 def test_jelly_drawn_matches_its_layers(window: Any, screenshot_dir: pathlib.Path) -> None:
-    from game.ui import textures
 
     session, swap = find(blocker_level(), lambda ev, s: any(isinstance(e, JellyCleared) for e in ev))
     board = board_for(window, session)
@@ -543,7 +541,6 @@ def test_chain_mode_blockers_stay_equal_to_the_state_move_after_move(window: Any
         before = session.state
         events = session.play(command)
         seen |= {type(e) for e in events}
-        from game.ui.board import Blockers
 
         board.play(events, session.state, before=before)
         finish(board, session)

@@ -9,7 +9,6 @@ from typing import Any
 import arcade
 
 from game.io.progress import progress_path
-from game.ui.play_view import PlayView
 from game.ui.screens.levels import LevelsView
 from winning import player, won_first_swap
 

@@ -8,8 +8,9 @@ from operator import attrgetter
 from ..checking import shorten
 from ..grid import Cell
 from ..tokens import HOLE_TOKEN, PLAYER_TOKEN, RAINBOW_TOKEN
-from ..vocab import GoalName, Lesson
+from ..vocab import GoalName, Lesson, Mode
 from .base import Blocker, Hit, over_tile, tile_problem, tile_under
+from .looks import Depth, Edit, Look, Motion, Pattern, Sound, Tool
 
 ICE_TOKEN = "I"
 MAX_ICE = 2
@@ -54,4 +55,9 @@ ICE = Blocker(
     goal=GoalName.ICE, goal_layers=True,
     none_placed="there is no ice to clear: place .I1, .I2 or a kind like 3I1 in the layout, or remove the goal",
     short="ice left", lesson=Lesson.ICE, credit=0.2, label="Ice", goal_line="Clear all the ice ({target} layers)",
+    look=Look(Pattern.FROST, Depth.OVER, ((150, 215, 250), (235, 250, 255), (40, 90, 140)), shown=MAX_ICE,
+              hit=Motion.SHAKE, gone=Motion.BURST, chips=3, sound=Sound.SHATTER),
+    tool=Tool("I", "ice", (Mode.MATCH3, Mode.CHAIN), Edit.TOGGLE, MAX_ICE,
+              "Ice {token} (I; I again for 1-2 layers): click a tile to ice it or thaw it; it holds the tile, clears beside it crack it",
+              "ice over a tile (I again: 1 or 2 layers); a click ices a tile or thaws it", mark=ICE_TOKEN),
 )
