@@ -194,7 +194,7 @@ class Choreographer:
             DropCollected: self._drop_collected, FinaleBegan: self._finale_began,
             LeftoversFired: self._finale_step, MoveTurned: self._finale_step,
         }
-        return handlers[type(e)]
+        return handlers.get(type(e), lambda ev: [])   # a unit's event the view has no tween for snaps
 
     # -- one step each ------------------------------------------------------------------------
     def _jump(self) -> list[Tween]:
