@@ -66,6 +66,6 @@ def test_the_how_to_add_checklist_names_only_files_that_exist() -> None:
     for sort in ("**A blocker**", "**A special**", "**A goal**", "**An editor panel**"):
         assert sort in text, sort
     named = set(re.findall(r"`((?:game|editor|levels|assets|tests)/[\w./-]+\.\w+)`", text))
-    assert len(named) > 40   # the section is read whole (a blocker now needs far fewer files)
+    assert len(named) > 40   # a blocker is a unit now: its list is short, the others still long
     gone = sorted(name for name in named if not (ROOT / name).is_file())
     assert not gone, f"the checklist names files that are not there: {', '.join(gone)}"
