@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Iterable
 
-from game.core import BLOCKERS, Blocker, Edit
+from game.core import BLOCKERS, GOAL_UNITS, Blocker, Edit
 
-from .draft import Cell, Draft
+from .draft import Cell, Draft, goal_flag
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,10 +102,10 @@ def next_layers(unit: Blocker, token: str) -> str:
 
 
 def goal_fields(units: tuple[Blocker, ...] = BLOCKERS) -> tuple[tuple[Blocker, str], ...]:
-    """Each blocker unit whose goal (clear every one) the draft keeps, with the draft's flag
-    for it (`goal_<its name>`, as the level file's `goals: {<its name>: true}`)."""
-    by_flag = {f"goal_{unit.name}": unit for unit in units}
-    return tuple((by_flag[f.name], f.name) for f in fields(Draft) if f.name in by_flag)   # the draft's order
+    """Each blocker unit with a goal (clear every one), with the draft's flag for it
+    (`goal_<its key>`, as the level file's `goals: {<its key>: true}`), in the core's order of goals."""
+    goaled = [unit for unit in GOAL_UNITS if unit in units] + [u for u in units if u.goal is not None and u not in GOAL_UNITS]
+    return tuple((unit, goal_flag(unit.goal)) for unit in goaled if unit.goal is not None)
 
 
 def map_units(units: tuple[Blocker, ...] = BLOCKERS) -> tuple[Blocker, ...]:

@@ -7,7 +7,8 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from game.core import (
-    DEFAULT_KINDS, GOAL_KEYS, KEY_ORDER, NOTE_KEYS, MAX_SIZE, MAX_SLIDE_SIZE, MIN_SIZE, MODES, RANDOM_TOKEN, RULE_KEYS, GoalName, Goals,
+    DEFAULT_KINDS, GOAL_KEYS, GOAL_OF, KEY_ORDER, NOTE_KEYS, MAX_SIZE, MAX_SLIDE_SIZE, MIN_SIZE, MODES, RANDOM_TOKEN, RULE_KEYS,
+    GoalName, Goals,
     Level, Mode, Problem, Rules,
     LevelReading, design_warnings, level_mapping, parse_level, playability_problems, read_level,
 )
@@ -23,6 +24,16 @@ Scalar = int | str | None
 # (a mapping as ("map", items), a list as ("list", items)) so a draft stays hashable.
 KeyPath = tuple[str, ...]
 Kept = tuple[tuple[KeyPath, Any], ...]
+
+
+def goal_flag(goal: GoalName) -> str:
+    """The editor's name for a blocker unit's goal switch: goal_<its key> (goal_jelly)."""
+    return f"goal_{goal}"
+
+
+def goal_of_flag(name: str) -> GoalName | None:
+    """The blocker goal a flag name is (goal_ice: ice), else None."""
+    return next((goal for goal in GOAL_OF if goal_flag(goal) == name), None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,8 +61,9 @@ class Draft:
     min_chain: Scalar = 3
     diagonal: bool = True
     jelly: LayerRows = ()             # the jelly layer, same shape as cells (or () for none)
-    goal_jelly: bool = False      # goals.jelly: clear every layer
-    goal_stones: bool = False     # goals.stones: break every stone
+    # The blocker units' goals asked (`goals: {jelly: true}`: clear every one), in the core's
+    # order; the editor names each by its flag, goal_<its key> (goal_jelly, goal_ice).
+    blocker_goals: tuple[GoalName, ...] = ()
     drops: Scalar = None          # goals.drops: bring this many drops down (match3)
     specials: bool = True         # rules.specials (match3): False turns specials off
     # What the file holds that no field above can: a misspelt or unknown key (`kindz: 5`, goals'
@@ -82,10 +94,19 @@ class Draft:
             rows[r][c] = n
         return self.with_map(key, tuple(tuple(row) for row in rows))
 
+    def flag(self, name: str) -> bool:
+        """A switch's value: a blocker's goal by its flag (goal_<its key>), or a field (specials)."""
+        goal = goal_of_flag(name)
+        return goal in self.blocker_goals if goal is not None else bool(getattr(self, name))
+
     def with_flag(self, name: str, on: bool) -> "Draft":
-        """The draft with the flag `name` (a blocker's goal, goal_<its name>) set or cleared."""
-        kept: dict[str, Any] = {name: on}
-        return replace(self, **kept)
+        """The draft with the flag `name` (a blocker's goal, goal_<its key>; or a field) set or cleared."""
+        goal = goal_of_flag(name)
+        if goal is None:
+            kept: dict[str, Any] = {name: on}
+            return replace(self, **kept)
+        asked = (set(self.blocker_goals) | {goal}) if on else (set(self.blocker_goals) - {goal})
+        return replace(self, blocker_goals=tuple(g for g in GOAL_OF if g in asked))
 
     def with_map(self, key: str, rows: LayerRows) -> "Draft":
         """The draft with the map `key`'s rows (back to () when no layer is left: a board
@@ -114,7 +135,7 @@ class Draft:
             width=self.width, height=self.height, kinds=self.kinds, seed=self.seed,
             moves=self.moves, layout=layout,
             goals=Goals(score=self.score, collect=self.collect, reach=self.reach,  # type: ignore[arg-type]
-                        blockers=tuple(g for g, on in ((GoalName.JELLY, self.goal_jelly), (GoalName.STONES, self.goal_stones)) if on), drops=self.drops),  # type: ignore[arg-type]
+                        blockers=self.blocker_goals, drops=self.drops),  # type: ignore[arg-type]
             stars=self.stars,
             rules=Rules(min_match=self.min_match, min_chain=self.min_chain,  # type: ignore[arg-type]
                         diagonal=self.diagonal, specials=self.specials),
@@ -169,16 +190,16 @@ def read_draft(data: Mapping[str, Any]) -> Draft:
 
 # The draft's fields whose value a file may hold in a shape they cannot: that value is kept
 # until the designer sets the field (edited() lets it go).
+_BLOCKER_GOAL_KEYS = tuple(str(goal) for goal in GOAL_OF)
 _SHAPED: dict[str, KeyPath] = {
     "stars": ("stars",), "reach": ("goals", "reach"), "collect": ("goals", "collect"),
-    "goal_jelly": ("goals", "jelly"), "goal_stones": ("goals", "stones"),
+    **{goal_flag(goal): ("goals", str(goal)) for goal in GOAL_OF},
     "diagonal": ("rules", "diagonal"), "specials": ("rules", "specials"),
 }
 
 
-# The goal keys the draft has a field for; another (a blocker unit's goal with no field yet)
-# rides along as written.
-_GOAL_FIELDS = tuple(key for key in GOAL_KEYS if key in ("score", "collect", "reach", "jelly", "stones", "drops"))
+# The goal keys the draft holds (every one the core knows: a blocker unit's by its flag).
+_GOAL_FIELDS = GOAL_KEYS
 
 
 def _kept(data: Mapping[str, Any], draft: Draft) -> Kept:
@@ -201,16 +222,22 @@ def _kept(data: Mapping[str, Any], draft: Draft) -> Kept:
         held: Any = mine
         for part in path:
             held = held.get(part) if isinstance(held, Mapping) else None
-        if raw is not None and held is None and not (raw is False and path[-1] in ("jelly", "stones")):
+        if raw is not None and held is None and not (raw is False and path[-1] in _BLOCKER_GOAL_KEYS):
             out.append((path, freeze(raw)))
     return tuple(out)
 
 
 def edited(draft: Draft, **values: Any) -> Draft:
-    """The draft with fields set: a value kept as written for a field the designer sets goes."""
+    """The draft with fields set (a blocker's goal by its flag, goal_<its key>): a value kept
+    as written for a field the designer sets goes."""
     gone = {_SHAPED[name] for name in values if name in _SHAPED}
     kept = tuple(k for k in draft.kept if k[0] not in gone) if gone else draft.kept
-    return replace(draft, kept=kept, **values)
+    flags = {name: values.pop(name) for name in list(values) if goal_of_flag(name) is not None}
+    out = replace(draft, kept=kept, **values)
+    for name, on in flags.items():
+        out = out.with_flag(name, bool(on))
+    return out
+
 
 
 def freeze(value: Any) -> Any:
@@ -252,7 +279,7 @@ def from_reading(r: LevelReading) -> Draft:
         min_chain=r.min_chain if r.min_chain is not None else 3,
         diagonal=r.diagonal if r.diagonal is not None else True,
         jelly=jelly_rows if any(any(row) for row in jelly_rows) else (),
-        goal_jelly=r.goal_jelly, goal_stones=r.goal_stones,
+        blocker_goals=r.blocker_goals,
         # Drops and the specials switch are match3's (as kinds is no slide's): another mode's
         # draft leaves them out, since the fields that would fix them are not shown there.
         drops=r.drops if mode == Mode.MATCH3 else None,

@@ -212,7 +212,7 @@ class PropertiesPanel(Part):
             restyle(self.buttons["mode:" + mode], button_style(11, selected=mode == d.mode))
         self.buttons["diagonal"].text = "on" if d.diagonal else "off"
         for name in ("specials", *(flag for _, flag in goal_fields())):
-            on = bool(getattr(d, name))
+            on = d.flag(name)
             self.buttons[name].text = "on" if on else "off"
             # A goal that is set shows as chosen, as the mode buttons do.
             restyle(self.buttons[name], button_style(11, selected=on and name != "specials"))
@@ -249,7 +249,7 @@ class PropertiesPanel(Part):
     def toggle_goal(self, name: str) -> None:
         """The blocker goals and the specials rule: on/off buttons, one undo step each."""
         d = self.host.model.draft
-        self.host.model.set(**{name: not getattr(d, name)})
+        self.host.model.set(**{name: not d.flag(name)})
         self.host.refresh()
 
     def toggle_sort(self, sort: SpecialSort) -> None:

@@ -114,7 +114,7 @@ def mode_switch_losses(before: Draft, after: Draft) -> list[str]:
     for key in [unit.map_key for unit in map_units() if unit.map_key is not None]:
         if getattr(before, key) and not getattr(after, key):
             lost.append(f"the {key}")
-    gone_goals = [unit.name for unit, flag in goal_fields() if getattr(before, flag) and not getattr(after, flag)]
+    gone_goals = [unit.name for unit, flag in goal_fields() if before.flag(flag) and not after.flag(flag)]
     for name in gone_goals + (["drops"] if before.drops is not None and after.drops is None else []):
         lost.append(f"the {name} goal")
     if not before.specials and after.specials:

@@ -8,7 +8,8 @@ from typing import Any, Mapping
 from .checking import Problem, is_whole
 from .grid import Cell
 from .level import Level, parse_level
-from .vocab import Mode
+from .units import GOAL_OF
+from .vocab import GoalName, Mode
 
 # A value as read: a whole number, or (a word, a fraction, a list ...) its text as written, or None.
 Scalar = int | str | None
@@ -42,8 +43,8 @@ class LevelReading:
     score: Scalar = None
     collect: tuple[tuple[int, Scalar], ...] = ()   # the entries whose kind is a whole number
     reach: Cell | None = None
-    goal_jelly: bool = False               # True only where the file says true
-    goal_stones: bool = False
+    # The blocker units' goals the file asks (`jelly: true`), in GOAL_UNITS order: True only where it says true.
+    blocker_goals: tuple[GoalName, ...] = ()
     drops: Scalar = None
     stars: tuple[Scalar, Scalar, Scalar] | None = None
     min_match: Scalar = None
@@ -82,7 +83,7 @@ def read_level(data: Mapping[str, Any]) -> LevelReading:
         kinds=_scalar(data.get("kinds")), seed=_scalar(data.get("seed")),
         deal_id=_text(data.get("deal_id")), moves=_scalar(data.get("moves")),
         score=_scalar(goals.get("score")), collect=collect, reach=reach,
-        goal_jelly=goals.get("jelly") is True, goal_stones=goals.get("stones") is True,
+        blocker_goals=tuple(goal for goal in GOAL_OF if goals.get(str(goal)) is True),
         drops=_scalar(goals.get("drops")), stars=stars,
         min_match=_scalar(rules.get("min_match")), min_chain=_scalar(rules.get("min_chain")),
         diagonal=_flag(rules.get("diagonal")), specials=_flag(rules.get("specials")),

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from editor import files
 from editor.model import (
     DROP_TOOL, ERASE_TOOL, FILL, RAINBOW_TOOL, RECT, EditModel, blank, check, from_level,
-    read_draft, kind_tool, resize, )
+    edited, read_draft, kind_tool, resize, )
 from editor.files import mapping_to_yaml
 from game.core import GoalName
 from game.core.units import STONE
@@ -229,8 +229,8 @@ def test_any_valid_blocker_draft_writes_what_the_loader_reads_back_as_the_same_d
     jelly = tuple(tuple(data.draw(st.integers(0, 2)) for _ in range(w)) for _ in range(h))
     d = replace(blank("match3", w, h), cells=cells, moves=30)
     d = d.with_layers("jelly", {(r, c): jelly[r][c] for r in range(h) for c in range(w)})
-    d = replace(d, goal_jelly=bool(d.jelly), goal_stones=any(t.startswith("S") for row in cells for t in row),
-                specials=data.draw(st.booleans()))
+    d = edited(d, goal_jelly=bool(d.jelly), goal_stones=any(t.startswith("S") for row in cells for t in row),
+               specials=data.draw(st.booleans()))
     placed = sum(row.count("D") for row in cells)
     if placed:   # a D asks for a drops goal: set one, sometimes asking for one more from the top
         d = replace(d, drops=placed + data.draw(st.integers(0, 1)))
@@ -248,7 +248,7 @@ def test_a_chain_file_with_match3_only_settings_opens_without_them() -> None:
     them opens without them, so no problem is left that nothing on screen can fix."""
     d = read_draft({"format": 1, "id": "c", "name": "C", "mode": "chain", "width": 4, "height": 4,
                       "goals": {"drops": 2, "stones": True}, "rules": {"specials": False}})
-    assert (d.drops, d.specials, d.goal_stones) == (None, True, True)
+    assert (d.drops, d.specials, d.flag("goal_stones")) == (None, True, True)
     m = read_draft({"format": 1, "id": "m", "name": "M", "mode": "match3", "width": 4, "height": 4,
                       "goals": {"drops": 2}, "rules": {"specials": False}})
     assert (m.drops, m.specials) == (2, False)

@@ -110,7 +110,7 @@ def test_paint_every_blocker_token_and_jelly_set_the_goals_save_reload_and_play(
     # The goals: all jelly, all stones (on/off buttons), drops typed above; the specials rule.
     toggle(window, view, "goal_jelly")
     toggle(window, view, "goal_stones")
-    assert (view.model.draft.goal_jelly, view.model.draft.goal_stones, view.model.draft.drops) == (True, True, 2)
+    assert (view.model.draft.flag("goal_jelly"), view.model.draft.flag("goal_stones"), view.model.draft.drops) == (True, True, 2)
     assert view.props.buttons["goal_jelly"].text == "on"
     toggle(window, view, "specials")                     # off: the placed specials are problems
     assert {p.cell for p in view.model.problems()} >= {(0, 0), (0, 2), (0, 4), (1, 0)}, [str(p) for p in view.model.problems()]
@@ -165,7 +165,7 @@ def test_paint_every_blocker_token_and_jelly_set_the_goals_save_reload_and_play(
         press(window, key.Z, key.MOD_CTRL)
     blank = view.model.draft
     assert blank.jelly == () and all(t == "." for row in blank.cells for t in row)
-    assert (blank.goal_jelly, blank.goal_stones, blank.drops) == (False, False, None)
+    assert (blank.flag("goal_jelly"), blank.flag("goal_stones"), blank.drops) == (False, False, None)
     for _ in range(steps):
         press(window, key.Y, key.MOD_CTRL)
     assert view.model.draft == d
@@ -212,7 +212,7 @@ def test_chain_offers_its_blockers_only_and_the_loader_words_what_is_wrong(
     # Switching to match3 keeps the blockers; to slide drops them, named, and undo restores.
     before = view.model.draft
     click(window, *center(view.props.buttons["mode:slide"]))
-    assert "the stones goal" in view.status.text and view.model.draft.goal_stones is False
+    assert "the stones goal" in view.status.text and view.model.draft.flag("goal_stones") is False
     press(window, key.Z, key.MOD_CTRL)
     assert view.model.draft == before
     # Play-test the chain level with its stone, a lock and jelly.

@@ -41,7 +41,7 @@ def _jelly_level(window: Any, view: EditorView) -> None:
     press(window, key.J)
     drag(window, [view.canvas.center((5, c)) for c in range(6)])
     click(window, *center(view.props.buttons["goal_jelly"]))
-    assert view.model.draft.goal_jelly and not view.model.problems()
+    assert view.model.draft.flag("goal_jelly") and not view.model.problems()
 
 
 def _assert_sheet_seen(view: EditorView, image: Any, curve: dict[int, float]) -> None:
