@@ -16,8 +16,9 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from game.core import Command, Lesson, Level, Made, Mode, SpecialSort, seed_state
-from game.core.level_format import MAX_KINDS, MAX_SIZE, MIN_KINDS, MIN_SIZE, lesson_modes
+from game.core import (
+    MAX_KINDS, MAX_SIZE, MIN_KINDS, MIN_SIZE, Command, Lesson, Level, Made, Mode, SpecialSort, lesson_modes, seed_state,
+)
 
 from .base import BotRandom
 from .gen_layout import BLOCKERS, Genome, Shape, build, layout_distance, mutate, random_genome, rescale

@@ -23,6 +23,7 @@ from .grid import DROP, EMPTY, HOLE, PLAYER, RAINBOW, STONE, Cell, Grid, are_nei
 from .checking import Fault, Part, Problem, describe, quoted, shorten, unknown_keys
 from .level import Level, LevelError, level_mapping, parse_level
 from .made import MADE_KEYS, Made
+from .level_format import MAX_KINDS, MIN_KINDS, lesson_modes
 from .level_reading import LevelReading, read_level
 from .level_format import (
     DEFAULT_KINDS, DEFAULT_SEED, DROP_TOKEN, GAP_TOKEN, GOAL_KEYS, NOTE_KEYS, HOLE_TOKEN, KEY_ORDER, LOCK_TOKEN, MAX_JELLY,
@@ -57,7 +58,7 @@ __all__ = [
     "Cleared", "Command", "Created", "Detonated", "decide", "DIGEST_VERSION", "DIGEST_VERSIONS", "Draws", "Divergence", "DEFAULT_KINDS", "DEFAULT_SEED", "describe", "quoted", "EMPTY", "Event", "evolve", "Fault", "Fell", "fold", "first_divergence",
     "format_command", "gap", "GAP_TOKEN", "GoalName", "GoalProgress", "Goals", "goals_met", "Grid",
     "HOLE", "HOLE_TOKEN", "RAINBOW", "RAINBOW_TOKEN", "IllegalMove", "legal_commands", "Level", "level_mapping", "LevelError",
-    "Lost", "MAX_SIZE", "MAX_SLIDE_SIZE", "MIN_SIZE", "Mode", "MODES", "neighbours", "new_game",
+    "Lost", "MAX_KINDS", "MAX_SIZE", "MAX_SLIDE_SIZE", "MIN_KINDS", "MIN_SIZE", "lesson_modes", "Mode", "MODES", "neighbours", "new_game",
     "parse_command", "design_warnings", "next_deal", "next_spawns", "play", "playability_problems", "parse_level", "read_level", "LevelReading", "paths_by_end", "Part", "PLAYER", "PLAYER_TOKEN", "PlayerMoved",
     "Problem", "progress", "RANDOM_TOKEN", "Reshuffled", "Rules", "Ruleset", "ruleset", "RULESETS", "RULES_VERSION",
     "run_cells", "Scored", "seed_state", "Session", "shorten", "Slid", "Slide", "Special", "SpecialSort", "Specials", "slide_solvable", "slide_sources", "solved_slide", "Spawned",
