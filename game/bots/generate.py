@@ -229,8 +229,10 @@ class _Run:
                 continue
             rates = curve(self.farm.play(level, seeds), request.moves)
             if rates[-1][1] < centre - window:
-                genome, why = rescale(shape, genome, TOO_FAR if rates[-1][1] < request.band[0] else NUDGE, rng), \
-                    f"too hard: {rates[-1][1]:.0%} with {hi_moves} moves"
+                why = f"too hard: {rates[-1][1]:.0%} with {hi_moves} moves"
+                # At the least load the board itself is too hard (a drop held above holes): draw another.
+                genome = rescale(shape, genome, TOO_FAR if rates[-1][1] < request.band[0] else NUDGE, rng) \
+                    if genome.load > 1 else random_genome(shape, request.blockers, (lo_moves + hi_moves) // 2, rng)
                 continue
             if rates[0][1] > centre + window:
                 genome, why = rescale(shape, genome, 1 / TOO_FAR if rates[0][1] > request.band[1] else 1 / NUDGE, rng), \
