@@ -380,7 +380,7 @@ class EditModel:
         """What the tool does to these cells (one stroke step, a rectangle)."""
         unit = unit_of(self.tool, self.units)
         if unit is not None and unit.tool is not None and unit.tool.edit is Edit.TOGGLE:
-            return mark_cells(draft, cells, unit.tool.mark, self._mark_on)
+            return mark_cells(draft, cells, self.tool.token, self._mark_on)   # L, or a layered mark: I2
         if unit is not None and unit.tool is not None and unit.tool.edit is Edit.LAYER:
             return add_layers(draft, unit, cells, self._layer_delta)
         if len(cells) == 1:
