@@ -3,7 +3,7 @@
 The search fits the move limit first: a pass rate only grows with the moves, and the
 person-like bot never looks at the moves left, so one run of games to the top of the moves
 range gives the rate under every limit in it. When no limit lands in the band the main goal's
-load is scaled (more tiles to collect, more jelly, stones or drops), and when a candidate fails
+load is scaled (more tiles to collect, more blocker layers or drops), and when a candidate fails
 a check its layout is mutated or drawn again. A candidate whose search figures land is played
 again on a block of fresh seeds no search ever played (the search's own estimate is biased
 upward: it kept the luckiest); only a 95% Wilson interval inside the band, by its own
@@ -66,7 +66,7 @@ class Request:
     width: int = 7
     height: int = 7
     kinds: int = 5
-    blockers: tuple[Lesson, ...] = ()             # blockers it may place (jelly, stones, locks, drops)
+    blockers: tuple[Lesson, ...] = ()             # the lessons of the blockers it may place (and drops)
     specials: tuple[SpecialSort, ...] = ()        # sorts of special runs may form (match3)
     band: tuple[float, float] = (0.40, 0.60)      # the person-like bot's pass rate
     teaches: Lesson | None = None

@@ -19,7 +19,7 @@ from .goals import (
     GoalProgress, Shortfall, StarTargets, StarUnit, goals_met, progress, shortfalls, star_targets, star_thresholds, stars,
     stars_earned, stars_reached, walk_steps,
 )
-from .grid import DROP, EMPTY, HOLE, PLAYER, RAINBOW, STONE, Cell, Grid, are_neighbours, are_orthogonal_neighbours, lines_up, neighbours
+from .grid import DROP, EMPTY, HOLE, PLAYER, RAINBOW, SOLID, Cell, Grid, are_neighbours, are_orthogonal_neighbours, lines_up, neighbours
 from .checking import Fault, Part, Problem, describe, quoted, shorten, unknown_keys
 from .level import Level, LevelError, level_mapping, parse_level
 from .made import MADE_KEYS, Made
@@ -30,8 +30,7 @@ from .level_format import (
     MAX_SLIDE_SIZE, MIN_SIZE, MODES, PLAYER_TOKEN, RAINBOW_TOKEN, RANDOM_TOKEN,
     Goals, Rules, deal_id_after_rename, token_special, valid_id,
 )
-from .units.lock import LOCK_TOKEN, token_locked
-from .units.stone import MAX_STONE_HITS, STONE_TOKEN, token_stone
+from .units import LOCK_TOKEN, MAX_STONE_HITS, STONE_TOKEN, token_locked, token_stone
 from .rules.chain import Visits, chain_blocker_hits, chain_grid, chain_starts, paths_by_end, tiles_needed
 from .rules.blocked import blocker_progress, swap_clears, swap_look, swap_specials
 from .rules.questions import SwapLook
@@ -56,7 +55,7 @@ __all__ = [
     "CODE_ALPHABET", "BLOCKERS", "Blocker", "GOAL_OF", "GOAL_UNITS", "LESSON_OF", "placed",
     "GOAL_KEYS", "NOTE_KEYS", "KEY_ORDER", "Made", "MADE_KEYS", "RULE_KEYS",
     "are_neighbours", "blocker_progress", "BonusScored", "Counts", "Cracked", "DROP", "DROP_TOKEN", "DropCollected",
-    "JellyCleared", "LOCK_TOKEN", "STONE", "STONE_TOKEN", "token_locked", "token_stone", "Unlocked", "are_orthogonal_neighbours", "Cell", "Chain", "Check", "checks_of", "chain_blocker_hits", "chain_grid", "chain_starts", "Chained",
+    "JellyCleared", "LOCK_TOKEN", "SOLID", "STONE_TOKEN", "token_locked", "token_stone", "Unlocked", "are_orthogonal_neighbours", "Cell", "Chain", "Check", "checks_of", "chain_blocker_hits", "chain_grid", "chain_starts", "Chained",
     "Cleared", "Command", "Created", "Detonated", "decide", "DIGEST_VERSION", "DIGEST_VERSIONS", "Draws", "Divergence", "DEFAULT_KINDS", "DEFAULT_SEED", "describe", "quoted", "EMPTY", "Event", "evolve", "Fault", "Fell", "fold", "first_divergence",
     "format_command", "gap", "GAP_TOKEN", "GoalName", "GoalProgress", "Goals", "goals_met", "Grid",
     "HOLE", "HOLE_TOKEN", "RAINBOW", "RAINBOW_TOKEN", "IllegalMove", "legal_commands", "Level", "level_mapping", "LevelError",

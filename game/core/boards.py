@@ -7,12 +7,12 @@ from dataclasses import dataclass, field
 from itertools import chain
 from typing import Sequence, cast
 
-from .grid import ALL_EIGHT, EMPTY, ORTHOGONAL, RAINBOW, STONE, Cell, Grid, HOLE, PLAYER, neighbours
+from .grid import ALL_EIGHT, EMPTY, ORTHOGONAL, RAINBOW, SOLID, Cell, Grid, HOLE, PLAYER, neighbours
 
 
 def run_cells(grid: Grid, min_match: int) -> set[Cell]:
     """Every cell in a row or column run of `min_match` or more alike tiles (crossings once).
-    Only kinds match: holes, gaps, stones, rainbows and drops side by side are no run."""
+    Only kinds match: holes, gaps, filled cells, rainbows and drops side by side are no run."""
     found: set[Cell] = set()
     height = len(grid)
     width = len(grid[0]) if height else 0
@@ -34,16 +34,16 @@ def run_cells(grid: Grid, min_match: int) -> set[Cell]:
 
 
 def chutes(grid: Grid, fixed: frozenset[Cell] | set[Cell] = frozenset()) -> list[list[Cell]]:
-    """Each column's chute, top to bottom: its cells that are not a hole, the player, a stone
-    or one of the `fixed` cells (locked tiles).
+    """Each column's chute, top to bottom: its cells that are not a hole, the player, a SOLID
+    cell or one of the `fixed` cells (tiles a blocker holds).
 
-    Tiles fall along a chute past holes, stones, locked tiles and the player, which never fall.
+    Tiles fall along a chute past holes, filled cells, held tiles and the player, which never fall.
     """
     height = len(grid)
     width = len(grid[0]) if height else 0
     return [
         [(r, c) for r in range(height)
-         if grid[r][c] != HOLE and grid[r][c] != PLAYER and grid[r][c] != STONE and (r, c) not in fixed]
+         if grid[r][c] != HOLE and grid[r][c] != PLAYER and grid[r][c] != SOLID and (r, c) not in fixed]
         for c in range(width)
     ]
 

@@ -67,7 +67,7 @@ class Unlocked:
 
 @dataclass(frozen=True, slots=True)
 class Cracked:
-    """The stone at `cell` took a hit; `hits` are left. At 0 it is gone and its cell is empty."""
+    """The blocker filling `cell` took a hit; `hits` are left. At 0 it is gone and its cell is empty."""
 
     cell: Cell
     hits: int
@@ -75,7 +75,7 @@ class Cracked:
 
 @dataclass(frozen=True, slots=True)
 class JellyCleared:
-    """One layer of the jelly under `cell` went with the tile on it; `layers` are left."""
+    """One layer of the blocker under `cell` went with the tile on it; `layers` are left."""
 
     cell: Cell
     layers: int

@@ -17,9 +17,9 @@ PLAYER = -2
 """The chain mode's player token; it never falls."""
 RAINBOW = 10
 """A match3 rainbow special: a tile of no kind (above every kind, so it is never in a run)."""
-STONE = -3
-"""A stone: fills its cell, never falls, is never swapped; tiles fall past it as past a hole.
-Its hits left are the state's `stones` layer; broken, its cell is EMPTY and ordinary."""
+SOLID = -3
+"""A cell a blocker unit fills (one that `frees` its cell when broken): no tile, never falls, is
+never swapped; tiles fall past it as past a hole. Broken, its cell is EMPTY and ordinary."""
 DROP = 11
 """A drop: a tile that never matches and is never swapped; it falls, and leaves the board
 when it reaches the bottom cell of its chute."""
@@ -101,7 +101,7 @@ def render(grid: Grid) -> str:
             return "#"
         if v == PLAYER:
             return "P"
-        if v == STONE:
+        if v == SOLID:
             return "S"
         if v == DROP:
             return "D"

@@ -12,12 +12,11 @@ from .grid import EMPTY, Cell, neighbours
 from .made import parse_made
 from .level_format import (
     DEFAULT_KINDS, DROP_TOKEN, FORMAT, GAP_TOKEN, GOAL_KEYS, HOLE_TOKEN, KEY_ORDER, KIND_SPECIALS,
-    MAX_JELLY, MAX_KINDS, MAX_SIZE, MAX_SLIDE_SIZE, MIN_KINDS, MIN_SIZE,
+    MAX_KINDS, MAX_SIZE, MAX_SLIDE_SIZE, MIN_KINDS, MIN_SIZE,
     MODES, PLAYER_TOKEN, BLOCKER_LESSONS, lesson_modes, RANDOM_TOKEN, RULE_KEYS, Goals, Rules,
     chute_bottoms, held, is_digits, token_special, token_value, valid_id,
 )
-from .units import GOAL_UNITS, LESSON_OF, TOKEN_UNITS, Blocker
-from .units.stone import token_stone
+from .units import GOAL_UNITS, LESSON_OF, MAP_UNITS, TOKEN_UNITS, Blocker
 from .vocab import GoalName, Lesson, Mode, Special, SpecialSort
 
 
@@ -109,10 +108,10 @@ def check_level(data: Mapping[str, Any]) -> tuple[dict[str, Any] | None, list[Pr
 
     rules = _parse_rules(out, data.get("rules"), mode)
     layout = _parse_layout(out, data.get("layout"), mode, width, height, kinds)
-    jelly = _parse_jelly(out, data.get("jelly"), mode, width, height, layout)
+    maps = _parse_maps(out, data, mode, width, height, layout)
     goals = _parse_goals(out, data.get("goals"), mode, width, height, kinds, layout)
     stars = _parse_stars(out, data.get("stars"))
-    teaches = _parse_teaches(out, data.get("teaches"), mode, rules, layout, jelly, goals)
+    teaches = _parse_teaches(out, data.get("teaches"), mode, rules, layout, maps, goals)
     special_sorts = _parse_special_sorts(out, data, mode, rules, teaches)
     made = parse_made(out, data.get("made"))
 
@@ -121,7 +120,7 @@ def check_level(data: Mapping[str, Any]) -> tuple[dict[str, Any] | None, list[Pr
     if rules is not None and width is not None and height is not None:
         _check_rules_fit(out, rules, mode, width, height)
     if goals is not None and mode is not None and mode != Mode.SLIDE and width is not None and height is not None:
-        _check_blockers(out, layout, jelly, goals, mode, moves, width, height)
+        _check_blockers(out, layout, maps, goals, mode, moves, width, height)
 
     if out.problems or None in (level_id, name, mode, width, height, kinds) or rules is None:
         return None, out.problems
@@ -130,8 +129,8 @@ def check_level(data: Mapping[str, Any]) -> tuple[dict[str, Any] | None, list[Pr
     fields: dict[str, Any] = dict(
         id=level_id, name=name, mode=mode, width=width, height=height,
         kinds=kinds, description=description, seed=seed, moves=moves, layout=layout,
-        jelly=jelly, goals=goals or Goals(), stars=stars, rules=rules, teaches=teaches,
-        special_sorts=special_sorts, deal_id=deal_id, made=made,
+        goals=goals or Goals(), stars=stars, rules=rules, teaches=teaches,
+        special_sorts=special_sorts, deal_id=deal_id, made=made, **maps,
     )
     return fields, out.problems
 
@@ -300,7 +299,7 @@ def _check_layout_semantics(
                     f"no tile cell next to it ({'8' if diagonal else '4'} neighbours), so no "
                     "chain can start", (pr, pc))
         elif not any(tok != HOLE_TOKEN and not held(tok) for tok in around):
-            # a chain is what breaks stones and locks, so walled in the player never moves
+            # a chain is what breaks what holds those cells, so walled in the player never moves
             out.add(("layout",), f"cannot deal a starting board: the player at {pr},{pc} has "
                     "only stones, locked tiles and holes next to it, and a chain never runs "
                     "over those, so no chain can start", (pr, pc))
@@ -402,53 +401,68 @@ def _parse_goals(
                  blockers=tuple(asked), drops=drops)
 
 
-def _parse_jelly(
-    out: Collector, raw: Any, mode: Mode | None, width: int | None, height: int | None,
+Map = tuple[tuple[int, ...], ...]
+"""A unit's per-cell map of counts (its layers), one row a board row."""
+
+
+def _parse_maps(out: Collector, data: Mapping[str, Any], mode: Mode | None, width: int | None,
+                height: int | None, layout: tuple[tuple[str, ...], ...] | None) -> dict[str, Map | None]:
+    """The per-cell maps of the units a level key places, by key (None: absent or wrong)."""
+    return {unit.map_key: _parse_map(out, unit, unit.map_key, data.get(unit.map_key), mode, width, height, layout)
+            for unit in MAP_UNITS if unit.map_key is not None}
+
+
+def _parse_map(
+    out: Collector, unit: Blocker, key: str, raw: Any, mode: Mode | None, width: int | None, height: int | None,
     layout: tuple[tuple[str, ...], ...] | None,
-) -> tuple[tuple[int, ...], ...] | None:
-    """The `jelly:` key: one row of digits 0..2 a board row, like `layout`."""
+) -> Map | None:
+    """A unit's map key (its name, as a key): one row of counts a board row, like `layout`; the counts are
+    0 and the unit's samples. The unit lies under a tile, so not on a hole, the player or a
+    cell another unit fills."""
     if raw is None:
         return None
+    name, counts = unit.name, ("0",) + unit.samples
     if mode == Mode.SLIDE:
-        out.add(("jelly",), "slide levels have no blockers; remove 'jelly'")
+        out.add((key,), f"slide levels have no blockers; remove '{key}'")
         return None
     if not isinstance(raw, list) or not all(isinstance(row, str) for row in raw):
-        out.add(("jelly",), "expected a list of rows, each a text of layers 0-2 like \"0 1 2 0\"",
+        out.add((key,), f"expected a list of rows, each a text of layers 0-{counts[-1]} like \"0 1 2 0\"",
                 fault=Fault.TYPE)
         return None
     rows = [row.split() for row in raw]
     ok = True
     if height is not None and len(rows) != height:
-        out.add(("jelly",), f"has {len(rows)} rows but the level's height is {height}")
+        out.add((key,), f"has {len(rows)} rows but the level's height is {height}")
         ok = False
     found: list[tuple[int, ...]] = []
     for r, row in enumerate(rows):
         if width is not None and len(row) != width:
-            out.add(("jelly", r), f"row {r} has {len(row)} cells but the level's width is {width}")
+            out.add((key, r), f"row {r} has {len(row)} cells but the level's width is {width}")
             ok = False
         if len(row) > MAX_SIZE:
             continue   # far past any board: not worth a problem per cell
         layers: list[int] = []
         for c, tok in enumerate(row):
-            if tok not in ("0", "1", "2"):
-                out.add(("jelly", r), f"cell {r},{c}: jelly is 0, 1 or {MAX_JELLY} layers, found "
-                        f"'{shorten(tok)}'", (r, c))
+            if tok not in counts:
+                out.add((key, r), f"cell {r},{c}: {name} is {', '.join(counts[:-1])} or {counts[-1]} layers, "
+                        f"found '{shorten(tok)}'", (r, c))
                 ok = False
                 continue
             n = int(tok)
             layers.append(n)
             under = layout[r][c] if layout is not None and r < len(layout) and c < len(layout[r]) else RANDOM_TOKEN
+            filler = next((u for u in TOKEN_UNITS if u.frees and u.layers_of(under)), None) if n else None
             if n and under == HOLE_TOKEN:
-                out.add(("jelly", r), f"cell {r},{c}: jelly on a hole: jelly lies under a tile, "
+                out.add((key, r), f"cell {r},{c}: {name} on a hole: {name} lies under a tile, "
                         "and a hole has none", (r, c))
                 ok = False
             elif n and under == PLAYER_TOKEN:
-                out.add(("jelly", r), f"cell {r},{c}: jelly under the player: only an eaten tile "
-                        "clears jelly, and the player's cell has none", (r, c))
+                out.add((key, r), f"cell {r},{c}: {name} under the player: only an eaten tile "
+                        f"clears {name}, and the player's cell has none", (r, c))
                 ok = False
-            elif n and token_stone(under) is not None:
-                out.add(("jelly", r), f"cell {r},{c}: jelly under a stone: jelly lies under a "
-                        "tile; put it beside the stone", (r, c))
+            elif filler is not None:
+                out.add((key, r), f"cell {r},{c}: {name} under a {filler.counted}: {name} lies under a "
+                        f"tile; put it beside the {filler.counted}", (r, c))
                 ok = False
         found.append(tuple(layers))
     return tuple(found) if ok else None
@@ -456,7 +470,7 @@ def _parse_jelly(
 
 
 
-def _places(unit: Blocker, flat: list[str], maps: dict[str, tuple[tuple[int, ...], ...] | None]) -> bool:
+def _places(unit: Blocker, flat: list[str], maps: dict[str, Map | None]) -> bool:
     """Whether a level places `unit`: one of its layout tokens in `flat`, or a count in its map."""
     if unit.map_key is None:
         return any(unit.layers_of(t) for t in flat)
@@ -465,13 +479,13 @@ def _places(unit: Blocker, flat: list[str], maps: dict[str, tuple[tuple[int, ...
 
 def _check_blockers(
     out: Collector, layout: tuple[tuple[str, ...], ...] | None,
-    jelly: tuple[tuple[int, ...], ...] | None, goals: Goals, mode: Mode, moves: int | None,
+    maps: dict[str, Map | None], goals: Goals, mode: Mode, moves: int | None,
     width: int, height: int,
 ) -> None:
     """The blocker goals against what the board places, and drops that could never be collected."""
     flat = [tok for row in layout for tok in row] if layout is not None else []
     for unit in GOAL_UNITS:
-        if unit.goal is not None and goals.asks(unit.goal) and not _places(unit, flat, {"jelly": jelly}):
+        if unit.goal is not None and goals.asks(unit.goal) and not _places(unit, flat, maps):
             out.add(("goals", str(unit.goal)), unit.none_placed)
     placed = flat.count(DROP_TOKEN)
     if layout is not None and placed:
@@ -513,7 +527,7 @@ LESSONS = tuple(lesson.value for lesson in Lesson)
 
 
 def _parse_teaches(out: Collector, raw: Any, mode: Mode | None, rules: Rules | None,
-                   layout: tuple[tuple[str, ...], ...] | None, jelly: tuple[tuple[int, ...], ...] | None,
+                   layout: tuple[tuple[str, ...], ...] | None, maps: dict[str, Map | None],
                    goals: Goals | None) -> Lesson | None:
     """`teaches:`: one lesson the level's mode, rules and board can teach (the lab checks that
     it does: game.bots.lessons)."""
@@ -534,7 +548,7 @@ def _parse_teaches(out: Collector, raw: Any, mode: Mode | None, rules: Rules | N
         out.add(("teaches",), f"the rules turn specials off (rules: specials: false), so the level cannot teach {lesson}")
         return None
     flat = [tok for row in layout or () for tok in row]
-    present = {lesson: _places(unit, flat, {"jelly": jelly}) for lesson, unit in LESSON_OF.items()}
+    present = {lesson: _places(unit, flat, maps) for lesson, unit in LESSON_OF.items()}
     present[Lesson.DROPS] = DROP_TOKEN in flat or (goals is not None and goals.drops is not None)
     if lesson in present and not present[lesson]:
         out.add(("teaches",), f"the board has no {lesson} to teach: place some, or teach something else")

@@ -15,20 +15,20 @@ def goal_unit(name: str, units: tuple[Blocker, ...] = BLOCKERS) -> Blocker | Non
 
 
 def hud_line(unit: Blocker, current: int, target: int) -> str:
-    """The goal's line in the HUD: 'Jelly 3 / 10'."""
+    """The goal's line in the HUD: the unit's label and its counter."""
     return f"{unit.label or unit.name.capitalize()} {current} / {target}"
 
 
 def card_line(unit: Blocker, target: int) -> str:
-    """The goal's line on the goal card: 'Break every stone (4)'."""
+    """The goal's line on the goal card: the unit's line with its target."""
     return (unit.goal_line or "Clear every {name} ({target})").format(target=target, name=unit.name)
 
 
 def left_line(unit: Blocker, missing: int) -> str:
-    """What a lost game left of the goal: '5 jelly left'."""
-    if unit.counted != "layer":   # counted by cells: '1 stone left', '3 stones left'
+    """What a lost game left of the goal: the count and the unit's words."""
+    if unit.counted != "layer":   # counted by cells: one word, plural past 1
         return f"{counted(missing, unit.counted)} left"
-    return f"{missing:,} {unit.short or unit.name + ' left'}"   # by layers: '5 jelly left'
+    return f"{missing:,} {unit.short or unit.name + ' left'}"   # by layers: the unit's words as they are
 
 
 def picture(unit: Blocker) -> arcade.Texture:

@@ -9,7 +9,7 @@ play with `specials: false`.
 from __future__ import annotations
 
 from game.core import (
-    DROP, EMPTY, HOLE, STONE, Cleared, Cracked, DropCollected, Event, Fell, JellyCleared, Scored, Spawned,
+    DROP, EMPTY, HOLE, SOLID, Cleared, Cracked, DropCollected, Event, Fell, JellyCleared, Scored, Spawned,
     State, Swap, SwapRejected, Swapped, Unlocked,
 )
 from game.core.rng import Draws
@@ -88,7 +88,7 @@ def in_run(grid: list[list[int]], cell: Cell, min_match: int) -> bool:
 
 def chute(grid: list[list[int]], locks: set[Cell], c: int) -> list[int]:
     """Column c's rows a tile may fall through: not a hole, a stone or a locked tile."""
-    return [r for r in range(len(grid)) if grid[r][c] not in (HOLE, STONE) and (r, c) not in locks]
+    return [r for r in range(len(grid)) if grid[r][c] not in (HOLE, SOLID) and (r, c) not in locks]
 
 
 def fall_and_refill(grid: list[list[int]], locks: set[Cell], kinds: int, draws: Draws, spawn_drop: bool,

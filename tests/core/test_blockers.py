@@ -12,7 +12,7 @@ import blockref
 from corekit import examples, level
 from finaleref import check_finale
 from game.core import (
-    DROP, EMPTY, HOLE, STONE, BonusScored, Chain, Chained, Cleared, Cracked, Detonated, DropCollected, Event, Fell,
+    DROP, EMPTY, HOLE, SOLID, BonusScored, Chain, Chained, Cleared, Cracked, Detonated, DropCollected, Event, Fell,
     FinaleBegan, IllegalMove, JellyCleared, Level, LevelError, Lost, Reshuffled, Scored, Session, Spawned, Special, State, Status,
     Swap, Swapped, Unlocked, Won, blocker_progress, decide, fold, legal_commands, new_game, play, run_cells,
     swap_clears,
@@ -105,7 +105,7 @@ def test_a_clear_next_to_a_stone_takes_one_hit_and_a_broken_stone_leaves_an_ordi
     lv = board(5, 5, placed, goals={"stones": True})
     state = new_game(lv, 1)
     assert state.stones == (((1, 0), 1), ((1, 2), 3), ((3, 1), 2), ((3, 3), 1))
-    assert state.at((1, 0)) == STONE
+    assert state.at((1, 0)) == SOLID
     step, after, _ = first_step(lv, SWAP)
     assert of(step, Cleared) == [Cleared(RUN_CELLS)]
     assert of(step, Cracked) == [Cracked((1, 0), 0), Cracked((1, 2), 2), Cracked((3, 1), 1)]
@@ -117,7 +117,7 @@ def test_a_clear_next_to_a_stone_takes_one_hit_and_a_broken_stone_leaves_an_ordi
     assert isinstance(fell, Fell)
     assert ((0, 0), (2, 0)) in fell.moves, "column 0 falls through the broken stone's cell"
     assert ((0, 2), (2, 2)) in fell.moves, "column 2 falls past the standing stone as past a hole"
-    assert fold(state, events).at((1, 2)) == STONE
+    assert fold(state, events).at((1, 2)) == SOLID
 
 
 def test_a_stone_is_never_swapped() -> None:
@@ -125,7 +125,7 @@ def test_a_stone_is_never_swapped() -> None:
     state = new_game(lv, 1)
     with pytest.raises(IllegalMove, match="stone"):
         decide(state, Swap((0, 0), (0, 1)))
-    assert all(STONE not in (state.at(s.a), state.at(s.b)) for s in legal_commands(state) if isinstance(s, Swap))
+    assert all(SOLID not in (state.at(s.a), state.at(s.b)) for s in legal_commands(state) if isinstance(s, Swap))
 
 
 # -- blasts ---------------------------------------------------------------------------------------
@@ -191,14 +191,14 @@ def test_drops_the_goal_needs_beyond_those_placed_enter_one_at_a_time_from_the_r
 def test_a_reshuffle_keeps_stones_locks_and_drops_where_they_are() -> None:
     from game.core.rng import Draws
 
-    grid = ((2, 3, STONE, 5), (DROP, 5, 2, 3), (2, 3, 4, HOLE), (4, 5, 2, 3))
+    grid = ((2, 3, SOLID, 5), (DROP, 5, 2, 3), (2, 3, 4, HOLE), (4, 5, 2, 3))
     locks = {(3, 0), (0, 3)}
     dealt = match3.reshuffle_board(grid, (), locks, 5, 3, Draws(7))
     assert dealt is not None
     new, _ = dealt
     for r, row in enumerate(grid):
         for c, v in enumerate(row):
-            if v in (STONE, DROP, HOLE) or (r, c) in locks:
+            if v in (SOLID, DROP, HOLE) or (r, c) in locks:
                 assert new[r][c] == v
     assert not run_cells(new, 3)
     assert match3.playable(new, 3, (), locks)
@@ -223,7 +223,7 @@ def test_a_chain_cracks_stones_breaks_locks_next_to_it_and_clears_jelly_under_it
     after = fold(state, events)
     assert after.locks == () and after.stones == (((2, 2), 2),) and after.jelly == (((0, 1), 1),)
     assert after.at((1, 1)) > 0, "the broken stone's cell refills"
-    assert after.at((2, 2)) == STONE
+    assert after.at((2, 2)) == SOLID
 
 
 def test_a_chain_never_runs_over_a_locked_tile_or_a_stone() -> None:
@@ -237,7 +237,7 @@ def test_a_chain_never_runs_over_a_locked_tile_or_a_stone() -> None:
         decide(state, Chain(((1, 0), (1, 1), (1, 2))))
     for command in legal_commands(state):
         assert isinstance(command, Chain)
-        assert all(cell not in state.locks and state.at(cell) != STONE for cell in command.path)
+        assert all(cell not in state.locks and state.at(cell) != SOLID for cell in command.path)
 
 
 def test_a_chain_with_a_player_hits_the_blockers_beside_its_walk() -> None:
@@ -299,7 +299,7 @@ def _cells(state: State, value: int) -> set[Cell]:
 
 def check_blocker_step(before: State, after: State) -> None:
     # stones: in the grid exactly where the layer says, never new, never more hits
-    assert _cells(after, STONE) == {cell for cell, _ in after.stones}
+    assert _cells(after, SOLID) == {cell for cell, _ in after.stones}
     hits = dict(before.stones)
     for cell, left in after.stones:
         assert cell in hits and 0 < left <= hits[cell]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pathlib
 
-from game.core import DROP, STONE, GoalName, new_game
+from game.core import DROP, SOLID, GoalName, new_game
 from game.core.units import JELLY, LOCK, STONE as STONE_UNIT
 from game.io import load_level
 from game.io.levels import level_to_yaml
@@ -53,7 +53,7 @@ def test_a_blocker_level_loads_passes_the_schema_and_writes_back_the_same_bytes(
     assert (level.goals.blockers, level.goals.drops) == ((GoalName.JELLY, GoalName.STONES), 2)
     assert level_to_yaml(level) == TEXT
     state = new_game(level, 0)
-    assert state.at((1, 1)) == STONE and state.at((2, 2)) == DROP
+    assert state.at((1, 1)) == SOLID and state.at((2, 2)) == DROP
     assert state.at((1, 3)) == 3 and state.locks == ((1, 3), (4, 3))
     assert state.stones == level.layer_of(STONE_UNIT) and state.jelly == level.layer_of(JELLY)
 

@@ -53,7 +53,7 @@ def deal(level: Level, draws: Draws) -> Grid:
             continue
         if match3.playable(grid, level.rules.min_match, specials, held, level.geometry()):
             return grid
-        why = "no swap on this board can ever make a run (locked tiles, stones and drops never swap)"
+        why = "no swap on this board can ever make a run (held tiles, filled cells and drops never swap)"
     raise LevelError([Problem(("layout",), f"cannot deal a starting board: {why} "
                               f"(tried {match3.DEAL_ATTEMPTS} deals; add kinds, cells or fewer fixed tiles)")])
 

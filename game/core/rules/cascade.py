@@ -4,16 +4,16 @@ A plain board runs the loop as it is. A board with blockers passes a `Blockers` 
 during the move, one per blocker unit the level places: game/core/units), whose hooks the loop
 calls at three points, as python-chess's variants override a few hooks of one `push`:
 
-- what a clear hits (`split`, then `strike`), by each unit's Hit: a locked tile breaks its lock
-  instead of clearing, a stone next to a clear (or in a blast) cracks, jelly under a cleared
-  tile loses a layer; drops and what a unit holds are never cleared;
-- how columns settle: the cells units hold (stones, locked tiles) are `fixed` cells of the chute, which
+- what a clear hits (`split`, then `strike`), by each unit's Hit: a COVER unit's tile keeps its
+  tile and loses the cover, a NEAR unit next to a clear (or in a blast) loses a layer, an UNDER
+  unit under a cleared tile loses one; drops and what a unit holds are never cleared;
+- how columns settle: the cells units hold are `fixed` cells of the chute, which
   common.settle lets tiles fall past (solid columns keep the fast table path);
 - after a fall: drops on the bottom of their chute leave the board, and the columns fall and
   refill again (`landed`), with a drop spawned when a `drops` goal asks for one.
 
 One step's events: Created, Detonated, Cleared, then the blockers' hits in units.BLOCKERS order
-(Unlocked, Cracked, JellyCleared), then Scored, Fell, Spawned, then (drops) DropCollected, Scored, Fell, Spawned.
+(each its unit's event), then Scored, Fell, Spawned, then (drops) DropCollected, Scored, Fell, Spawned.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from .specials import SPECIAL_POINTS, Layer, Outcome, makes_special, run_step
 
 POINTS_PER_TILE = 10
 POINTS_PER_HIT = 10
-"""Points for each lock broken, stone hit and jelly layer cleared (times the cascade step)."""
+"""Points for each layer a blocker unit loses (times the cascade step)."""
 DROP_POINTS = 100
 """Points for each drop collected (times the cascade step)."""
 MAKING_STEPS = 10
@@ -80,7 +80,7 @@ class Blockers:
         for unit, mask in zip(self.units, self.bits):
             if unit.holds:
                 fixed |= mask
-        self.fixed = fixed   # the cells no tile falls through: those a unit holds (stones, locked tiles)
+        self.fixed = fixed   # the cells no tile falls through: those a unit holds
         self.dropped = state.dropped
         self.wanted = state.level.goals.drops
         self.touched = 0   # the units (by index in `units`) whose layer changed in this move
@@ -117,8 +117,8 @@ class Blockers:
 
     def strike(self, hits: Split, work: list[list[int]], events: list[Event]) -> tuple[int, int]:
         """Apply the step's hits on the blocker layers (after its Cleared), unit by unit in
-        BLOCKERS order: each hit cell loses a layer, told as its unit's event (a broken stone
-        leaves its cell empty). Returns the number of hits and the bits of the cells emptied."""
+        BLOCKERS order: each hit cell loses a layer, told as its unit's event (a broken unit
+        that `frees` its cell leaves it empty). Returns the number of hits and the bits of the cells emptied."""
         cell_of = self.geo.cell_of
         count = 0
         freed = 0
@@ -190,10 +190,10 @@ def split(geo: Geometry, runs: int, outcome: Outcome | None, drops: int, units: 
           bits: list[int] | tuple[int, ...], fixed: int = -1) -> Split:
     """What a step's cells (`runs`: runs and blasts) hit, given the bits of the drops and of
     each unit's cells (`fixed`: those of the units that hold theirs, when the caller keeps
-    them): a tile a unit holds (a stone, a locked tile) and a drop never clear; a COVER (a
-    lock) loses a layer when its tile is in the step's cells or made a special; a NEAR unit (a
-    stone) in a blast or orthogonally next to a cleared, uncovered or special-made cell; an
-    UNDER unit (jelly) under a cleared or special-made tile (not a covered one)."""
+    them): a tile a unit holds and a drop never clear; a COVER unit loses a layer when its
+    tile is in the step's cells or made a special; a NEAR unit in a blast or orthogonally next
+    to a cleared, uncovered or special-made cell; an UNDER unit under a cleared or
+    special-made tile (not a covered one)."""
     made = 0
     if outcome is not None:
         for bit, _ in outcome.created:

@@ -8,7 +8,7 @@ from ..commands import Chain, Command
 from ..events import Chained, Cleared, Event, Lost, PlayerMoved, Reshuffled, Scored
 from ..evolve import fold
 from ..goals import ending
-from ..grid import EMPTY, HOLE, PLAYER, STONE, Cell, Grid, are_neighbours, in_bounds, neighbours
+from ..grid import EMPTY, HOLE, PLAYER, SOLID, Cell, Grid, are_neighbours, in_bounds, neighbours
 from ..boards import Geometry, bits_of, geometry_near, near_table
 from ..checking import Problem
 from ..level import Level, LevelError
@@ -47,18 +47,18 @@ def chain_points(tiles: int) -> int:
 
 
 def searchable(grid: Grid, held: tuple[Cell, ...] | set[Cell] | frozenset[Cell]) -> Grid:
-    """The grid a chain may run over: tiles a blocker holds (locked ones) read as stones (never
-    part of a path)."""
+    """The grid a chain may run over: tiles a blocker holds (locked ones) read as SOLID cells
+    (never part of a path)."""
     if not held:
         return grid
     rows = [list(row) for row in grid]
     for r, c in held:
-        rows[r][c] = STONE
+        rows[r][c] = SOLID
     return tuple(map(tuple, rows))
 
 
 def chain_grid(state: State) -> Grid:
-    """The state's board as a chain search sees it (held tiles read as stones)."""
+    """The state's board as a chain search sees it (held tiles read as SOLID cells)."""
     return searchable(state.grid, covered(state.layers.counts))
 
 
@@ -484,7 +484,7 @@ def play(state: State, command: Chain) -> tuple[list[Event], State]:
     if flat is not None and _find(flat, player, tiles_needed(level.rules.min_chain, player is not None),
                                   None) is None:
         rules = level.rules
-        # Locked tiles read as stones, so the reshuffle leaves them where they are.
+        # Held tiles read as SOLID cells, so the reshuffle leaves them where they are.
         shuffled = reshuffle(
             searchable(grid, locks), draws,
             lambda g, _: find_chain(g, player, rules.min_chain, rules.diagonal, geo=geo) is not None,

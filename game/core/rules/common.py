@@ -7,7 +7,7 @@ from typing import AbstractSet, Callable, cast
 
 from ..boards import Geometry, holes_of, make_geometry
 from ..events import Event, Fell, Spawned
-from ..grid import DROP, EMPTY, PLAYER, STONE, Cell, Grid
+from ..grid import DROP, EMPTY, PLAYER, SOLID, Cell, Grid
 from ..rng import GOLDEN, MASK64, Draws, below_many, draw_lanes
 from ..state import Specials
 from .specials import Layer
@@ -22,7 +22,7 @@ def settle(work: list[list[int]], masks: list[int], geo: Geometry, kinds: int, h
 
     `hit` maps each column with an empty cell to its empty rows, top down (every other cell of
     its chute holds a tile). A chute is a column's cells that are not holes and not in `fixed`
-    (the bits of stones, locked tiles and the player, which never fall: tiles fall past them).
+    (the bits of filled cells, held tiles and the player, which never fall: tiles fall past them).
     Tiles drop in order (a stable partition); `masks` (one per kind, RAINBOW and DROP included)
     and `layer` (specials ride their tiles) follow. New tiles are drawn column by column, top
     down, from the SplitMix64 stream `rng` (as Draws.below); with `spawn_drop` one more draw
@@ -172,7 +172,7 @@ def _drops(geo: Geometry, c: int, drop: int) -> Drops:
 def settle_grid(grid: Grid, kinds: int, draws: Draws, events: list[Event],
                 fixed: AbstractSet[Cell] = frozenset(), geo: Geometry | None = None) -> Grid:
     """settle() for a whole grid (chain's board after a path): every empty cell's column falls
-    and refills; the player, stones, holes and the `fixed` cells (locked tiles) never fall.
+    and refills; the player, filled cells, holes and the `fixed` cells (held tiles) never fall.
     `geo`: the board's geometry (the level's, whose fall tables are built already), if known."""
     height, width = len(grid), len(grid[0])
     holes = holes_of(grid)
@@ -186,7 +186,7 @@ def settle_grid(grid: Grid, kinds: int, draws: Draws, events: list[Event],
                 hit.setdefault(c, []).append(r)
     if not hit:
         return grid
-    held = _bits(grid, width, (PLAYER, STONE))
+    held = _bits(grid, width, (PLAYER, SOLID))
     for r, c in fixed:
         held |= 1 << (r * geo.stride + c)
     masks = [0] * (DROP + 1)   # settle keeps them; chain has no use for them

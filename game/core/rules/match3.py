@@ -285,7 +285,7 @@ def _legal_masks(board: Bitboard, specials: Specials, held: int, min_match: int)
     """(across, down) masks of the legal swaps: runs' and specials', none with a tile a blocker
     holds (`held`: their bits, a locked tile's).
 
-    Stones and drops are in no kind mask, so no swap ever moves one.
+    Filled cells and drops are in no kind mask, so no swap ever moves one.
     """
     stride = board.geo.stride
     across, down = board.swaps(min_match)

@@ -22,9 +22,9 @@ from ..vocab import GoalName, Lesson
 from .base import Blocker, Counts, Hit
 from .ice import ICE
 from .jelly import JELLY
-from .lock import LOCK
+from .lock import LOCK, LOCK_TOKEN, token_locked
 from .looks import Depth, Edit, Look, Motion, Pattern, Sound, Tool
-from .stone import STONE
+from .stone import MAX_STONE_HITS, STONE, STONE_TOKEN, token_stone
 
 
 BLOCKERS: tuple[Blocker, ...] = (LOCK, STONE, JELLY, ICE)
@@ -73,4 +73,5 @@ def digest_parts(counts: tuple[Counts, ...], dropped: int) -> tuple[object, ...]
 __all__ = ["AT", "BLOCKERS", "Blocker", "Counts", "DIGESTED", "FOLDED", "GOAL_OF", "GOAL_UNITS", "Hit", "ICE", "JELLY",
            "LESSON_OF", "LOCK", "MAP_UNITS", "NONE_PLACED", "STONE", "TOKEN_UNITS", "chain_struck", "covered",
            "digest_parts"]
+__all__ += ["LOCK_TOKEN", "MAX_STONE_HITS", "STONE_TOKEN", "token_locked", "token_stone"]
 __all__ += ["Depth", "Edit", "Look", "Motion", "Pattern", "Sound", "Tool"]

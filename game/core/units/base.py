@@ -12,7 +12,7 @@ from ..vocab import GoalName, Lesson
 from .looks import Look, Tool
 
 Counts = tuple[tuple[Cell, int], ...]
-"""A counted layer (a stone's hits, jelly's layers): cells with a count above 0, in reading order."""
+"""A counted layer (hits, layers): cells with a count above 0, in reading order."""
 
 
 class Hit(Enum):
@@ -33,11 +33,11 @@ class Blocker:
     name: str
     hit: Hit
     holds: bool     # its cell's tile never clears, swaps or falls while a layer is left (none falls through it)
-    frees: bool     # at 0 its cell is EMPTY and ordinary (the cell held no tile: a stone)
+    frees: bool     # at 0 its cell is EMPTY and ordinary (the cell held no tile: it was SOLID)
     event: type     # the event one hit is, with the layers it left
     made: Callable[[Cell, int], object]              # that event, for the cell and the layers left
     read: Callable[[object], tuple[Cell, int]]       # an event's cell and layers left
-    # The level key whose per-cell map of counts places it (jelly's `jelly:`); None: its layout tokens.
+    # The level key whose per-cell map of counts places it (its name's map); None: its layout tokens.
     map_key: str | None = None
     swap_refusal: tuple[str, str] | None = None      # a swap that moves its cell: (why, in a player's words)
     chain_refusal: tuple[str, str] | None = None     # a chain over its cell: (why, in a player's words)
@@ -63,8 +63,8 @@ class Blocker:
     # What a lost game lacked, in a designer's words: '<short> (median 4 <counted>s)'.
     short: str = ""
     counted: str = "layer"
-    # Its goal in a player's words: the HUD's word before the counter ('Jelly' 3 / 10) and the
-    # goal card's line, `{target}` filled in ('Clear all the jelly ({target} layers)').
+    # Its goal in a player's words: the HUD's word before the counter and the goal card's
+    # line, `{target}` filled in (the number to clear).
     label: str = ""
     goal_line: str = ""
     lesson: Lesson | None = None   # the lesson a level teaching it is (its event shows it was used)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from operator import attrgetter
 
 from ..events import Cracked
-from ..grid import STONE as STONE_VALUE
+from ..grid import SOLID
 from ..tokens import is_digits
 from ..vocab import GoalName, Lesson, Mode
 from .base import Blocker, Hit
@@ -34,7 +34,7 @@ def _problem(tok: str, kinds: int | None) -> str | None:
 STONE = Blocker(
     "stones", Hit.NEAR, holds=True, frees=True, event=Cracked, made=Cracked, read=attrgetter("cell", "hits"),
     swap_refusal=("is a stone, which never moves", "Stones cannot be moved: clear tiles next to them."),
-    layers_of=lambda tok: token_stone(tok) or 0, tile_of=lambda tok: STONE_VALUE,
+    layers_of=lambda tok: token_stone(tok) or 0, tile_of=lambda tok: SOLID,
     token_problem=_problem, token_help="S1-S3 a stone", samples=("S1", "S2", "S3"),
     goal=GoalName.STONES,
     none_placed="there is no stone to break: place S1, S2 or S3 in the layout, or remove the goal",
