@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from .grid import Cell, Grid
 from .level import Level
 from .pickling import by_init_fields
-from .units import AT, BLOCKERS, JELLY, LOCK, NONE_PLACED, STONE, Blocker, Counts
+from .units import AT, BLOCKERS, LOCK, NONE_PLACED, Blocker, Counts
 from .vocab import Special, Status
 
 Specials = tuple[tuple[Cell, Special], ...]
@@ -29,7 +29,7 @@ MOVE_WORTH = 5
 """From this version each move left in the finale also pays what the player's moves were worth:
 the game's score over its moves when the winning move's own events are done, as a BonusScored
 before each move turns (and one for the moves a board of specials left no tile to turn), so a
-faster win never scores less (a line on a cleared board scores little beside jelly and cascades)."""
+faster win never scores less (a line on a cleared board scores little beside blocker layers and cascades)."""
 
 
 class IllegalMove(ValueError):
@@ -47,7 +47,7 @@ class IllegalMove(ValueError):
 @dataclass(frozen=True, slots=True)
 class Layers:
     """A board's blocker layers, one value the rules hand on whole: one Counts per blocker unit,
-    in units.BLOCKERS order (a lock's count is 1; the grid holds STONE under a stone), and the
+    in units.BLOCKERS order (a lock's count is 1; the grid holds SOLID where a unit fills its cell), and the
     drops collected (a drop is DROP in the grid). A move that touches no blocker keeps its
     state's value as it is."""
 
@@ -69,7 +69,7 @@ NO_LAYERS = Layers()
 
 def placed(level: Level) -> tuple[Counts, ...]:
     """The layers `level` places, one per unit in units.BLOCKERS order (found once, kept with it):
-    a unit's layout tokens, or the level's per-cell map it names (jelly's)."""
+    a unit's layout tokens, or the level's per-cell map it names."""
     return level.kept("blocker layers", lambda: tuple(level.layer_of(unit) for unit in BLOCKERS))
 
 
@@ -129,18 +129,21 @@ class State:
             self.layers if layers is None else layers, self.reached if reached is None else reached,
             self.rules)
 
-    # The layers of the blockers the view and the bots still ask for by name.
-    @property
-    def stones(self) -> Counts:
-        return self.layers.counts[AT[STONE]]
+    def layer_of(self, unit: Blocker) -> Counts:
+        """The layer of `unit` on this board: its cells with a count above 0 (as Level.layer_of)."""
+        return self.layers.counts[AT[unit]]
 
+    def count_at(self, unit: Blocker, cell: Cell) -> int:
+        """The count of `unit` at `cell`: its hits or layers left (0: none)."""
+        for at, count in self.layers.counts[AT[unit]]:
+            if at == cell:
+                return count
+        return 0
+
+    # A lock's layer as its cells, which the view, the bots and the chain's drawing ask for.
     @property
     def locks(self) -> tuple[Cell, ...]:
         return tuple(cell for cell, _ in self.layers.counts[AT[LOCK]])
-
-    @property
-    def jelly(self) -> Counts:
-        return self.layers.counts[AT[JELLY]]
 
     @property
     def dropped(self) -> int:
@@ -183,20 +186,6 @@ class State:
 
     def locked(self, cell: Cell) -> bool:
         return any(at == cell for at, _ in self.layers.counts[AT[LOCK]])
-
-    def stone_hits(self, cell: Cell) -> int:
-        """The hits left on the stone at `cell` (0: no stone)."""
-        for at, hits in self.stones:
-            if at == cell:
-                return hits
-        return 0
-
-    def jelly_at(self, cell: Cell) -> int:
-        """The layers of jelly under `cell` (0: none)."""
-        for at, layers in self.jelly:
-            if at == cell:
-                return layers
-        return 0
 
     def collected_of(self, kind: int) -> int:
         return self.collected[kind - 1] if 0 < kind <= len(self.collected) else 0

@@ -12,6 +12,7 @@ from game.core import (
     DROP, EMPTY, HOLE, SOLID, Cleared, Cracked, DropCollected, Event, Fell, JellyCleared, Scored, Spawned,
     State, Swap, SwapRejected, Swapped, Unlocked,
 )
+from game.core.units import JELLY as JELLY_UNIT, STONE as STONE_UNIT
 from game.core.rng import Draws
 from game.core.units.ice import ICE, IceCracked
 
@@ -128,8 +129,8 @@ def play(state: State, swap: Swap) -> list[Event]:
     grid = [list(row) for row in state.grid]
     locks = set(state.locks)
     ice = dict(state.layers.of(ICE))
-    stones = dict(state.stones)
-    jelly = dict(state.jelly)
+    stones = dict(state.layer_of(STONE_UNIT))
+    jelly = dict(state.layer_of(JELLY_UNIT))
     dropped = state.dropped
     wanted = level.goals.drops
     if (swap.a, swap.b) not in legal_swaps(grid, locks | set(ice), min_match):

@@ -17,6 +17,7 @@ from game.core import (
     Swap, Swapped, Unlocked, Won, blocker_progress, decide, fold, legal_commands, new_game, play, run_cells,
     swap_clears,
 )
+from game.core.units import JELLY as JELLY_UNIT, STONE as STONE_UNIT
 from game.core.rules import match3
 
 Cell = tuple[int, int]
@@ -64,8 +65,8 @@ def test_each_clear_of_the_tile_on_top_removes_one_layer_of_jelly() -> None:
     assert of(step, Cleared) == [Cleared(RUN_CELLS)]
     assert of(step, JellyCleared) == [JellyCleared((2, 0), 1), JellyCleared((2, 1), 0)]
     assert step[-1] == Scored(3 * 10 + 2 * 10, 1)
-    assert after.jelly == (((0, 4), 1), ((2, 0), 1))
-    assert not after.locks and not after.stones
+    assert after.layer_of(JELLY_UNIT) == (((0, 4), 1), ((2, 0), 1))
+    assert not after.locks and not after.layer_of(STONE_UNIT)
 
 
 # -- locks --------------------------------------------------------------------------------------
@@ -78,7 +79,7 @@ def test_a_clear_that_includes_a_locked_tile_breaks_the_lock_and_leaves_the_tile
     assert of(step, Unlocked) == [Unlocked((2, 0))]
     # the lock took the clear, so the jelly under it stays
     assert of(step, JellyCleared) == [JellyCleared((2, 1), 0)]
-    assert after.at((2, 0)) == 1 and after.locks == () and after.jelly == (((2, 0), 1),)
+    assert after.at((2, 0)) == 1 and after.locks == () and after.layer_of(JELLY_UNIT) == (((2, 0), 1),)
 
 
 def test_a_locked_tile_never_swaps_nor_falls_and_tiles_fall_past_it() -> None:
@@ -104,13 +105,13 @@ def test_a_clear_next_to_a_stone_takes_one_hit_and_a_broken_stone_leaves_an_ordi
     placed = {**RUN, (1, 0): "S1", (3, 1): "S2", (1, 2): "S3", (3, 3): "S1"}   # (3,3) is only diagonal
     lv = board(5, 5, placed, goals={"stones": True})
     state = new_game(lv, 1)
-    assert state.stones == (((1, 0), 1), ((1, 2), 3), ((3, 1), 2), ((3, 3), 1))
+    assert state.layer_of(STONE_UNIT) == (((1, 0), 1), ((1, 2), 3), ((3, 1), 2), ((3, 3), 1))
     assert state.at((1, 0)) == SOLID
     step, after, _ = first_step(lv, SWAP)
     assert of(step, Cleared) == [Cleared(RUN_CELLS)]
     assert of(step, Cracked) == [Cracked((1, 0), 0), Cracked((1, 2), 2), Cracked((3, 1), 1)]
     assert step[-1] == Scored(3 * 10 + 3 * 10, 1)
-    assert after.stones == (((1, 2), 2), ((3, 1), 1), ((3, 3), 1))
+    assert after.layer_of(STONE_UNIT) == (((1, 2), 2), ((3, 1), 1), ((3, 3), 1))
     assert after.at((1, 0)) == EMPTY, "a broken stone's cell is ordinary: tiles fall into it"
     events = decide(state, SWAP)
     fell = of(events, Fell)[0]
@@ -139,7 +140,7 @@ def test_a_blast_hits_a_stone_breaks_a_lock_and_clears_jelly_in_its_path() -> No
     assert of(step, Unlocked) == [Unlocked((2, 4))]
     assert of(step, Cracked) == [Cracked((2, 3), 1)], "one hit a step, blast and neighbour alike"
     assert of(step, JellyCleared) == [JellyCleared((2, 0), 0), JellyCleared((2, 1), 0)]
-    assert after.jelly == (((2, 4), 2),) and after.stones == (((2, 3), 1),) and after.locks == ()
+    assert after.layer_of(JELLY_UNIT) == (((2, 4), 2),) and after.layer_of(STONE_UNIT) == (((2, 3), 1),) and after.locks == ()
     assert after.specials == ()
 
 
@@ -221,7 +222,7 @@ def test_a_chain_cracks_stones_breaks_locks_next_to_it_and_clears_jelly_under_it
                           JellyCleared((0, 0), 0), JellyCleared((0, 1), 1)]
     assert events[6] == Scored(30 + 4 * 10, 1)
     after = fold(state, events)
-    assert after.locks == () and after.stones == (((2, 2), 2),) and after.jelly == (((0, 1), 1),)
+    assert after.locks == () and after.layer_of(STONE_UNIT) == (((2, 2), 2),) and after.layer_of(JELLY_UNIT) == (((0, 1), 1),)
     assert after.at((1, 1)) > 0, "the broken stone's cell refills"
     assert after.at((2, 2)) == SOLID
 
@@ -299,17 +300,17 @@ def _cells(state: State, value: int) -> set[Cell]:
 
 def check_blocker_step(before: State, after: State) -> None:
     # stones: in the grid exactly where the layer says, never new, never more hits
-    assert _cells(after, SOLID) == {cell for cell, _ in after.stones}
-    hits = dict(before.stones)
-    for cell, left in after.stones:
+    assert _cells(after, SOLID) == {cell for cell, _ in after.layer_of(STONE_UNIT)}
+    hits = dict(before.layer_of(STONE_UNIT))
+    for cell, left in after.layer_of(STONE_UNIT):
         assert cell in hits and 0 < left <= hits[cell]
     # locked tiles never move nor change, and no lock appears
     assert set(after.locks) <= set(before.locks)
     for cell in after.locks:
         assert after.at(cell) == before.at(cell) > 0
     # jelly never grows
-    layers = dict(before.jelly)
-    for cell, left in after.jelly:
+    layers = dict(before.layer_of(JELLY_UNIT))
+    for cell, left in after.layer_of(JELLY_UNIT):
         assert 0 < left <= layers.get(cell, 0)
     assert after.dropped >= before.dropped
     wanted = after.level.goals.drops

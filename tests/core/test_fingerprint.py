@@ -35,6 +35,7 @@ from game.core import (  # noqa: E402
     RULES_VERSION, IllegalMove, Level, Session, State, Swap, blocker_progress, legal_commands, swap_clears,
     swap_specials,
 )
+from game.core.units import JELLY as JELLY_UNIT, STONE as STONE_UNIT
 from game.io import load_pack  # noqa: E402
 from game.io.pack_proofs import shipped_proofs  # noqa: E402
 from game.io.packs import pack_paths  # noqa: E402
@@ -71,7 +72,7 @@ def bench_levels() -> dict[str, Level]:
 def state_text(state: State) -> bytes:
     """Everything a state holds that a player could notice (not how it is stored)."""
     return repr((state.grid, state.player, state.score, state.moves, str(state.status), state.collected,
-                 state.rng, state.specials, state.stones, state.locks, state.jelly, state.dropped)).encode()
+                 state.rng, state.specials, state.layer_of(STONE_UNIT), state.locks, state.layer_of(JELLY_UNIT), state.dropped)).encode()
 
 
 def level_print(level: Level, rules: int = RULES_VERSION) -> str:

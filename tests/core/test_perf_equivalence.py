@@ -194,14 +194,14 @@ def ref_fold(state: State, events: list[Event]) -> State:
         elif isinstance(e, Unlocked):
             state = replace(state, layers=state.layers.put(LOCK, tuple((c, 1) for c in state.locks if c != e.cell)))
         elif isinstance(e, Cracked):
-            stones = {cell: hits for cell, hits in state.stones if cell != e.cell}
+            stones = {cell: hits for cell, hits in state.layer_of(STONE_UNIT) if cell != e.cell}
             if e.hits:
                 stones[e.cell] = e.hits
             else:
                 rows[e.cell[0]][e.cell[1]] = EMPTY
             state = replace(state, grid=_freeze(rows), layers=state.layers.put(STONE_UNIT, tuple(sorted(stones.items()))))
         elif isinstance(e, JellyCleared):
-            jelly = {cell: n for cell, n in state.jelly if cell != e.cell}
+            jelly = {cell: n for cell, n in state.layer_of(JELLY) if cell != e.cell}
             if e.layers:
                 jelly[e.cell] = e.layers
             state = replace(state, layers=state.layers.put(JELLY, tuple(sorted(jelly.items()))))

@@ -18,6 +18,7 @@ from editor.help import KEYS
 from editor.model import DROP_TOOL, RAINBOW_TOOL, kind_tool
 from editor.view import EditorView
 from game.core import GoalName, Special
+from game.core.units import JELLY as JELLY_UNIT, STONE as STONE_UNIT
 from game.io import load_level
 from game.ui.screens import style
 from looks import editor_tool
@@ -149,8 +150,8 @@ def test_paint_every_blocker_token_and_jelly_set_the_goals_save_reload_and_play(
     assert isinstance(play, PlayView)
     state = play.session.state
     assert state.level == level
-    assert dict(state.stones) == {(2, 0): 2, (2, 6): 2} and set(state.locks) == {(4, 4), (3, 1)}
-    assert state.jelly_at((5, 0)) == 2 and ((0, 0), Special.ROW) in state.specials
+    assert dict(state.layer_of(STONE_UNIT)) == {(2, 0): 2, (2, 6): 2} and set(state.locks) == {(4, 4), (3, 1)}
+    assert state.count_at(JELLY_UNIT, (5, 0)) == 2 and ((0, 0), Special.ROW) in state.specials
     frame(window)
     play.on_draw()
     image = arcade.get_image()
@@ -230,7 +231,7 @@ def test_chain_offers_its_blockers_only_and_the_loader_words_what_is_wrong(
     play = window.current_view
     assert isinstance(play, PlayView)
     state = play.session.state
-    assert dict(state.stones) == {(0, 0): 1} and state.locks == ((3, 3),) and state.jelly_at((1, 1)) == 1
+    assert dict(state.layer_of(STONE_UNIT)) == {(0, 0): 1} and state.locks == ((3, 3),) and state.count_at(JELLY_UNIT, (1, 1)) == 1
     press(window, key.TAB)
     assert window.current_view is view
 

@@ -12,6 +12,7 @@ from game.cli import main
 from game.core import (
     BLOCKERS, DROP, Created, Lesson, Level, Mode, SpecialSort, Session, Special, State, Status, Swap, decide, legal_commands, new_game, stars,
 )
+from game.core.units import JELLY as JELLY_UNIT, STONE as STONE_UNIT
 from game.io import find_pack, list_packs, load_pack
 from game.io.paths import levels_dir
 from game.io.playtest_file import read_results
@@ -135,9 +136,9 @@ def test_blockers_come_one_at_a_time_then_mixed_and_in_chain() -> None:
     alone = {kind for lv in levels if len(_blockers(lv)) == 1 for kind in _blockers(lv)}
     assert alone == {unit.name for unit in BLOCKERS if unit.goal is not None} | {"drops"}
     # Jelly of one layer, then two; stones of one hit, then harder ones.
-    depth = [max(n for _, n in _dealt(lv).jelly) for lv in levels if _blockers(lv) == {"jelly"}]
+    depth = [max(n for _, n in _dealt(lv).layer_of(JELLY_UNIT)) for lv in levels if _blockers(lv) == {"jelly"}]
     assert 1 in depth and 2 in depth and depth.index(1) < depth.index(2)
-    hits = [max(n for _, n in _dealt(lv).stones) for lv in levels if _blockers(lv) == {"stones"}]
+    hits = [max(n for _, n in _dealt(lv).layer_of(STONE_UNIT)) for lv in levels if _blockers(lv) == {"stones"}]
     assert hits[0] == 1 and max(hits) >= 2
     assert any(len(_blockers(lv)) >= 3 for lv in levels), "a level mixes three blockers or more"
     chain = [lv for lv in levels if lv.mode == Mode.CHAIN]

@@ -15,6 +15,7 @@ from game.core import (
     Cleared, Cracked, Created, Detonated, DropCollected, Fell, JellyCleared, Level, Session, Special, Swap, Unlocked, decide,
     fold, legal_commands,
 )
+from game.core.units import JELLY as JELLY_UNIT
 
 DT = 1 / 60
 
@@ -418,8 +419,8 @@ def test_jelly_drawn_matches_its_layers(window: Any, screenshot_dir: pathlib.Pat
     finish(board, session)
     for e in events:
         if isinstance(e, JellyCleared):
-            if session.state.jelly_at(e.cell):
-                assert blocker_sprites(board, "jelly")[e.cell].count == session.state.jelly_at(e.cell)
+            if session.state.count_at(JELLY_UNIT, e.cell):
+                assert blocker_sprites(board, "jelly")[e.cell].count == session.state.count_at(JELLY_UNIT, e.cell)
             else:
                 assert e.cell not in blocker_sprites(board, "jelly")
 
