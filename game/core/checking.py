@@ -37,6 +37,7 @@ class Problem:
     cell: Cell | None = None
     part: Part = Part.VALUE
     fault: Fault = Fault.VALUE
+    board: bool = False   # its path is a board-shaped key's (a unit's map of rows): its rows point at cells too
 
     @property
     def layout_row(self) -> Path | None:
@@ -45,7 +46,7 @@ class Problem:
         A problem about the layout as a whole (two players, a free run) names the cell to
         point at; a goal's cell (reach) is written in the goal, not in the layout.
         """
-        if self.path[:1] not in (("layout",), ("jelly",)):   # jelly rows point at cells too
+        if self.path[:1] != ("layout",) and not self.board:
             return None
         if len(self.path) == 2:
             return self.path
@@ -65,8 +66,8 @@ class Collector:
         self.problems: list[Problem] = []
 
     def add(self, path: Path, message: str, cell: Cell | None = None,
-            part: Part = Part.VALUE, fault: Fault = Fault.VALUE) -> None:
-        self.problems.append(Problem(path, message, cell, part, fault))
+            part: Part = Part.VALUE, fault: Fault = Fault.VALUE, board: bool = False) -> None:
+        self.problems.append(Problem(path, message, cell, part, fault, board))
 
 
 def is_whole(value: object) -> bool:

@@ -437,7 +437,7 @@ def _parse_map(
     found: list[tuple[int, ...]] = []
     for r, row in enumerate(rows):
         if width is not None and len(row) != width:
-            out.add((key, r), f"row {r} has {len(row)} cells but the level's width is {width}")
+            out.add((key, r), f"row {r} has {len(row)} cells but the level's width is {width}", board=True)
             ok = False
         if len(row) > MAX_SIZE:
             continue   # far past any board: not worth a problem per cell
@@ -445,7 +445,7 @@ def _parse_map(
         for c, tok in enumerate(row):
             if tok not in counts:
                 out.add((key, r), f"cell {r},{c}: {name} is {', '.join(counts[:-1])} or {counts[-1]} layers, "
-                        f"found '{shorten(tok)}'", (r, c))
+                        f"found '{shorten(tok)}'", (r, c), board=True)
                 ok = False
                 continue
             n = int(tok)
@@ -454,15 +454,15 @@ def _parse_map(
             filler = next((u for u in TOKEN_UNITS if u.frees and u.layers_of(under)), None) if n else None
             if n and under == HOLE_TOKEN:
                 out.add((key, r), f"cell {r},{c}: {name} on a hole: {name} lies under a tile, "
-                        "and a hole has none", (r, c))
+                        "and a hole has none", (r, c), board=True)
                 ok = False
             elif n and under == PLAYER_TOKEN:
                 out.add((key, r), f"cell {r},{c}: {name} under the player: only an eaten tile "
-                        f"clears {name}, and the player's cell has none", (r, c))
+                        f"clears {name}, and the player's cell has none", (r, c), board=True)
                 ok = False
             elif filler is not None:
                 out.add((key, r), f"cell {r},{c}: {name} under a {filler.counted}: {name} lies under a "
-                        f"tile; put it beside the {filler.counted}", (r, c))
+                        f"tile; put it beside the {filler.counted}", (r, c), board=True)
                 ok = False
         found.append(tuple(layers))
     return tuple(found) if ok else None

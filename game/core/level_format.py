@@ -9,7 +9,7 @@ from .grid import DROP, EMPTY, HOLE, PLAYER, RAINBOW, Cell
 # The layout's plain tokens, read from here as before they moved (a blocker's are its unit's).
 from .tokens import GAP_TOKEN as GAP_TOKEN, HOLE_TOKEN as HOLE_TOKEN, PLAYER_TOKEN as PLAYER_TOKEN
 from .tokens import RAINBOW_TOKEN as RAINBOW_TOKEN, RANDOM_TOKEN as RANDOM_TOKEN, is_digits as is_digits
-from .units import GOAL_UNITS, LESSON_OF, TOKEN_UNITS
+from .units import GOAL_UNITS, LESSON_OF, MAP_UNITS, TOKEN_UNITS
 from .vocab import GoalName, Lesson, Mode, Special, SpecialSort
 
 FORMAT = 1
@@ -23,7 +23,8 @@ DEFAULT_SEED = 0   # the seed of a level that names none (Level.play_seed)
 # The documented order of a level file's keys; writers emit them in this order.
 KEY_ORDER = (
     "format", "id", "name", "description", "teaches", "specials", "mode", "width", "height", "kinds",
-    "seed", "deal_id", "moves", "layout", "jelly", "goals", "stars", "rules", "made",
+    "seed", "deal_id", "moves", "layout", *(unit.map_key for unit in MAP_UNITS if unit.map_key is not None),
+    "goals", "stars", "rules", "made",
 )
 # Keys a level carries that no editor field edits (how it was made): an editor writes them back as read.
 NOTE_KEYS = ("made",)
