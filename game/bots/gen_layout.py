@@ -6,15 +6,18 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from game.core import (
-    DROP_TOKEN, HOLE_TOKEN, LOCK_TOKEN, RANDOM_TOKEN, STONE_TOKEN, Lesson, Level, LevelError, Mode, SpecialSort,
+    DROP_TOKEN, GOAL_UNITS, HOLE_TOKEN, LESSON_OF, LOCK_TOKEN, MAP_UNITS, RANDOM_TOKEN, Blocker, Lesson, Level, LevelError,
+    Mode, Placing, SpecialSort,
 )
 
 from .base import BotRandom
 
 Cell = tuple[int, int]
-# The blockers a request may place; each but locks is a goal of its own (locks ride with another).
-BLOCKERS = (Lesson.JELLY, Lesson.STONES, Lesson.LOCKS, Lesson.DROPS)
-GOAL_BLOCKERS = (Lesson.JELLY, Lesson.STONES, Lesson.DROPS)
+# The blockers a request may place, by lesson: the goal units the generator knows how to place
+# (their `placing`), locks and drops; each but locks is a goal of its own (locks ride with another).
+PLACED_UNITS: tuple[Blocker, ...] = tuple(unit for unit in GOAL_UNITS if unit.placing is not None and unit.lesson)
+GOAL_BLOCKERS: tuple[Lesson, ...] = tuple(unit.lesson for unit in PLACED_UNITS if unit.lesson) + (Lesson.DROPS,)
+BLOCKERS: tuple[Lesson, ...] = GOAL_BLOCKERS[:-1] + (Lesson.LOCKS, Lesson.DROPS)
 # Holes on a candidate board: a few, mirrored left to right, so no two boards are twins by default.
 HOLE_SHARE = (0.04, 0.14)
 LOCKS_PLACED = (3, 7)
@@ -23,14 +26,14 @@ LOCKS_PLACED = (3, 7)
 @dataclass(frozen=True, slots=True)
 class Genome:
     """One candidate: what sits where, and how much the main goal asks (`load`: tiles to
-    collect, jelly cells, stones or drops). The move limit is fitted afterwards."""
+    collect, a goal unit's cells or drops). The move limit is fitted afterwards."""
 
     holes: frozenset[Cell]
     locks: frozenset[Cell]
     blockers: tuple[Lesson, ...]     # the blockers placed (the first goal blocker is the main goal)
     load: int                        # the main goal's amount
     cells: tuple[Cell, ...]          # the main goal's cells, in the order they are taken (blockers)
-    layers: tuple[int, ...]          # per cell: jelly layers (1-2) or stone hits (1-3)
+    layers: tuple[int, ...]          # per cell: the goal unit's layers (1-2)
     collect_kind: int = 1
 
 
@@ -86,21 +89,33 @@ def random_genome(shape: Shape, allowed: tuple[Lesson, ...], moves: int, rng: Bo
         locks = frozenset(rng.sample([c for c in free if 0 < c[0]], lo + rng.randrange(hi - lo + 1)))
     genome = Genome(holes, locks, tuple(placed), 1, (), (), 1 + rng.randrange(shape.kinds))
     goal = main_goal(genome)
-    load = {None: 3 * moves, Lesson.JELLY: moves, Lesson.STONES: max(2, moves // 3),
-            Lesson.DROPS: max(1, moves // 8)}[goal]
+    placing = _placing(goal)
+    if placing is not None:
+        load = max(placing.least, moves // placing.per)
+    else:
+        load = max(1, moves // 8) if goal == Lesson.DROPS else 3 * moves
     return _reload(shape, genome, load, rng)
+
+
+def _placing(goal: Lesson | None) -> Placing | None:
+    """How the generator places the goal unit a lesson is (None: a collect or drops goal)."""
+    unit = LESSON_OF.get(goal) if goal is not None else None
+    return unit.placing if unit is not None else None
 
 
 def _reload(shape: Shape, genome: Genome, load: int, rng: BotRandom) -> Genome:
     """The genome with its main goal asking `load`: blocker cells kept in order, new ones drawn."""
     goal = main_goal(genome)
     free = [c for c in _free(shape, genome.holes) if c not in genome.locks]
+    placing = _placing(goal)
     if goal == Lesson.DROPS:
         free = [c for c in free if c[0] < shape.height // 2]   # drops start in the top half
-    elif goal == Lesson.STONES:
+    elif placing is not None and placing.off_top:
         free = [c for c in free if c[0] > 0]
-    cap = {None: 40 * shape.width * shape.height, Lesson.JELLY: len(free),
-           Lesson.STONES: len(free) // 2, Lesson.DROPS: min(len(free), shape.width)}[goal]
+    if placing is not None:
+        cap = len(free) // placing.share
+    else:
+        cap = min(len(free), shape.width) if goal == Lesson.DROPS else 40 * shape.width * shape.height
     load = max(1, min(cap, load))
     if goal is None:
         return replace(genome, load=load, cells=(), layers=())
@@ -146,24 +161,23 @@ def mutate(shape: Shape, genome: Genome, rng: BotRandom) -> Genome:
 def build(shape: Shape, genome: Genome, level_id: str, moves: int) -> Level | None:
     """The level of a genome with `moves` (None when the core refuses it)."""
     goal = main_goal(genome)
+    unit = LESSON_OF.get(goal) if goal is not None else None
     grid = [[RANDOM_TOKEN] * shape.width for _ in range(shape.height)]
-    jelly = [[0] * shape.width for _ in range(shape.height)]
+    counts = [[0] * shape.width for _ in range(shape.height)]   # the unit's map, when a map places it
     for r, c in genome.holes:
         grid[r][c] = HOLE_TOKEN
     for r, c in genome.locks:
         grid[r][c] = RANDOM_TOKEN + LOCK_TOKEN
     for (r, c), n in zip(genome.cells, genome.layers):
-        if goal == Lesson.JELLY:
-            jelly[r][c] = n
-        elif goal == Lesson.STONES:
-            grid[r][c] = f"{STONE_TOKEN}{n}"
+        if unit is not None and unit.map_key is not None:
+            counts[r][c] = n
+        elif unit is not None:   # its token with n layers (over a random tile where it goes over one)
+            grid[r][c] = next(tok for tok in unit.samples if unit.layers_of(tok) == n)
         elif goal == Lesson.DROPS:
             grid[r][c] = DROP_TOKEN
     goals: dict[str, Any] = {}
-    if goal == Lesson.JELLY:
-        goals["jelly"] = True
-    elif goal == Lesson.STONES:
-        goals["stones"] = True
+    if unit is not None and unit.goal is not None:
+        goals[str(unit.goal)] = True
     elif goal == Lesson.DROPS:
         goals["drops"] = genome.load
     else:
@@ -173,8 +187,8 @@ def build(shape: Shape, genome: Genome, level_id: str, moves: int) -> Level | No
         "mode": shape.mode.value, "width": shape.width, "height": shape.height, "kinds": shape.kinds,
         "moves": moves, "layout": [" ".join(row) for row in grid], "goals": goals,
     }
-    if any(any(row) for row in jelly):
-        data["jelly"] = [" ".join(str(n) for n in row) for row in jelly]
+    if unit is not None and unit.map_key is not None and any(any(row) for row in counts):
+        data[unit.map_key] = [" ".join(str(n) for n in row) for row in counts]
     if shape.teaches is not None:
         data["teaches"] = shape.teaches.value
     if shape.mode == Mode.MATCH3:
@@ -187,13 +201,12 @@ def build(shape: Shape, genome: Genome, level_id: str, moves: int) -> Level | No
 
 def layout_distance(a: Level, b: Level) -> float:
     """How far apart two boards are, 0 (the same cells) to 1: the share of cells whose layout
-    token or jelly differs; boards of another mode or size are 1 apart."""
+    token or count in a unit's map differs; boards of another mode or size are 1 apart."""
     if a.mode != b.mode or a.width != b.width or a.height != b.height:
         return 1.0
+    maps_a = [dict(a.layer_of(unit)) for unit in MAP_UNITS]
+    maps_b = [dict(b.layer_of(unit)) for unit in MAP_UNITS]
     differ = sum(1 for r in range(a.height) for c in range(a.width)
-                 if a.token((r, c)) != b.token((r, c)) or _jelly(a, (r, c)) != _jelly(b, (r, c)))
+                 if a.token((r, c)) != b.token((r, c))
+                 or any(ma.get((r, c), 0) != mb.get((r, c), 0) for ma, mb in zip(maps_a, maps_b)))
     return differ / (a.width * a.height)
-
-
-def _jelly(level: Level, cell: Cell) -> int:
-    return level.jelly[cell[0]][cell[1]] if level.jelly is not None else 0

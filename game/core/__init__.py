@@ -47,12 +47,12 @@ from .sharecode import (
 )
 from .gamecode import Board as CodeBoard, PackedGame, check_points, game_moves, pack_payload, split_payload, unpack_game
 from .state import FINALE, MOVE_WORTH, IllegalMove, Specials, State, placed
-from .units import BLOCKERS, GOAL_OF, GOAL_UNITS, LESSON_OF, Blocker, Counts
+from .units import BLOCKERS, GOAL_OF, GOAL_UNITS, LESSON_OF, MAP_UNITS, Blocker, Counts, Placing
 from .vocab import GoalName, Lesson, Mode, Special, SpecialSort, Status
 from .lessons import combo_of, lesson_used
 
 __all__ = [
-    "CODE_ALPHABET", "BLOCKERS", "Blocker", "GOAL_OF", "GOAL_UNITS", "LESSON_OF", "placed",
+    "CODE_ALPHABET", "BLOCKERS", "Blocker", "GOAL_OF", "GOAL_UNITS", "LESSON_OF", "MAP_UNITS", "Placing", "placed",
     "GOAL_KEYS", "NOTE_KEYS", "KEY_ORDER", "Made", "MADE_KEYS", "RULE_KEYS",
     "are_neighbours", "blocker_progress", "BonusScored", "Counts", "Cracked", "DROP", "DROP_TOKEN", "DropCollected",
     "JellyCleared", "LOCK_TOKEN", "SOLID", "STONE_TOKEN", "token_locked", "token_stone", "Unlocked", "are_orthogonal_neighbours", "Cell", "Chain", "Check", "checks_of", "chain_blocker_hits", "chain_grid", "chain_starts", "Chained",

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from ..grid import Cell
 from ..vocab import GoalName, Lesson
-from .base import Blocker, Counts, Hit
+from .base import Blocker, Counts, Hit, Placing
 from .ice import ICE
 from .jelly import JELLY
 from .lock import LOCK, LOCK_TOKEN, token_locked
@@ -71,7 +71,7 @@ def digest_parts(counts: tuple[Counts, ...], dropped: int) -> tuple[object, ...]
 
 
 __all__ = ["AT", "BLOCKERS", "Blocker", "Counts", "DIGESTED", "FOLDED", "GOAL_OF", "GOAL_UNITS", "Hit", "ICE", "JELLY",
-           "LESSON_OF", "LOCK", "MAP_UNITS", "NONE_PLACED", "STONE", "TOKEN_UNITS", "chain_struck", "covered",
+           "LESSON_OF", "LOCK", "MAP_UNITS", "NONE_PLACED", "Placing", "STONE", "TOKEN_UNITS", "chain_struck", "covered",
            "digest_parts"]
 __all__ += ["LOCK_TOKEN", "MAX_STONE_HITS", "STONE_TOKEN", "token_locked", "token_stone"]
 __all__ += ["Depth", "Edit", "Look", "Motion", "Pattern", "Sound", "Tool"]

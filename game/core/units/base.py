@@ -23,6 +23,17 @@ class Hit(Enum):
     UNDER = "under"   # its cell's tile cleared or made a special (not when a cover took the clear)
 
 
+@dataclass(frozen=True, slots=True)
+class Placing:
+    """How the level generator places a goal unit as a candidate's main goal: one cell each `per`
+    moves (at least `least`), on at most 1/`share` of the free cells, off the top row or not."""
+
+    per: int = 1
+    least: int = 1
+    share: int = 1
+    off_top: bool = False
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class Blocker:
     """One blocker's core part: what the house's cascade, chain, fold and swap checks ask of it.
@@ -71,6 +82,7 @@ class Blocker:
     # The bots' part-way credit, a share of a goal, for its layers taken (when its goal is asked,
     # or it has none): what the goals' counters do not show.
     credit: float = 0.0
+    placing: Placing | None = None   # how the level generator places it (None: it does not)
     # Its layer as a replay's digest tells it (a lock's by its cells alone, as before units).
     digested: Callable[[Counts], object] = lambda layer: layer
 

@@ -8,7 +8,7 @@ from ..events import Cracked
 from ..grid import SOLID
 from ..tokens import is_digits
 from ..vocab import GoalName, Lesson, Mode
-from .base import Blocker, Hit
+from .base import Blocker, Hit, Placing
 from .looks import Depth, Edit, Look, Motion, Pattern, Sound, Tool
 
 STONE_TOKEN = "S"
@@ -38,7 +38,7 @@ STONE = Blocker(
     token_problem=_problem, token_help="S1-S3 a stone", samples=("S1", "S2", "S3"),
     goal=GoalName.STONES,
     none_placed="there is no stone to break: place S1, S2 or S3 in the layout, or remove the goal",
-    short="stones left", counted="stone", lesson=Lesson.STONES, credit=0.5,
+    short="stones left", counted="stone", lesson=Lesson.STONES, credit=0.5, placing=Placing(per=3, least=2, share=2, off_top=True),
     label="Stones", goal_line="Break every stone ({target})",
     look=Look(Pattern.ROCK, Depth.FILL, ((150, 150, 160), (170, 170, 180), (40, 40, 48)), shown=MAX_STONE_HITS,
               hit=Motion.SHAKE, gone=Motion.CRUMBLE, chips=3, sound=Sound.CRACK),
