@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from game.core import (
-    DEFAULT_KINDS, GOAL_KEYS, GOAL_OF, KEY_ORDER, NOTE_KEYS, MAX_SIZE, MAX_SLIDE_SIZE, MIN_SIZE, MODES, RANDOM_TOKEN, RULE_KEYS,
+    DEFAULT_KINDS, GOAL_KEYS, GOAL_OF, KEY_ORDER, MAP_UNITS, NOTE_KEYS, MAX_SIZE, MAX_SLIDE_SIZE, MIN_SIZE, MODES, RANDOM_TOKEN, RULE_KEYS,
     GoalName, Goals,
     Level, Mode, Problem, Rules,
     LevelReading, design_warnings, level_mapping, parse_level, playability_problems, read_level,
@@ -264,12 +264,10 @@ def from_reading(r: LevelReading) -> Draft:
     width = clamp_size(mode, r.width if r.width is not None else 8)
     height = clamp_size(mode, r.height if r.height is not None else 8)
     cells = _grid(r.layout, width, height, RANDOM_TOKEN)
-    # A jelly digit out of range is kept, so the loader's problem about it stays in view;
+    # A map's digit out of range is kept, so the loader's problem about it stays in view;
     # what is no digit at all cannot be held by the layer and reads as 0.
-    jelly_tokens = _grid(r.jelly if mode != Mode.SLIDE else None, width, height, "0")
-    jelly_rows = tuple(tuple(int(t) if t.isascii() and t.isdigit() and len(t) == 1 else 0 for t in row)
-                       for row in jelly_tokens)
-    return Draft(
+    written = dict(r.maps) if mode != Mode.SLIDE else {}
+    draft = Draft(
         mode=mode, width=width, height=height, cells=cells,
         id=r.id if r.id is not None else "untitled", name=r.name if r.name is not None else "Untitled",
         description=r.description or "", teaches=r.teaches,
@@ -278,7 +276,6 @@ def from_reading(r: LevelReading) -> Draft:
         min_match=r.min_match if r.min_match is not None else 3,
         min_chain=r.min_chain if r.min_chain is not None else 3,
         diagonal=r.diagonal if r.diagonal is not None else True,
-        jelly=jelly_rows if any(any(row) for row in jelly_rows) else (),
         blocker_goals=r.blocker_goals,
         # Drops and the specials switch are match3's (as kinds is no slide's): another mode's
         # draft leaves them out, since the fields that would fix them are not shown there.
@@ -286,6 +283,12 @@ def from_reading(r: LevelReading) -> Draft:
         specials=r.specials if r.specials is not None and mode == Mode.MATCH3 else True,
         special_sorts=r.special_sorts if mode == Mode.MATCH3 else None,
     )
+    for unit in MAP_UNITS:
+        if unit.map_key is not None:
+            draft = draft.with_map(unit.map_key, tuple(
+                tuple(int(tok) if tok.isascii() and tok.isdigit() and len(tok) == 1 else 0 for tok in row)
+                for row in _grid(written.get(unit.map_key), width, height, "0")))
+    return draft
 
 
 def _grid(rows: tuple[tuple[str, ...], ...] | None, width: int, height: int, fill: str) -> Cells:

@@ -8,7 +8,7 @@ from typing import Any, Mapping
 from .checking import Problem, is_whole
 from .grid import Cell
 from .level import Level, parse_level
-from .units import GOAL_OF
+from .units import GOAL_OF, MAP_UNITS
 from .vocab import GoalName, Mode
 
 # A value as read: a whole number, or (a word, a fraction, a list ...) its text as written, or None.
@@ -35,7 +35,7 @@ class LevelReading:
     height: int | None = None
     layout: Rows | None = None             # each row's cells as the loader splits them
     layout_text: tuple[bool, ...] = ()     # whether each layout row was a line of text at all
-    jelly: Rows | None = None              # the jelly map's rows, split the same way
+    maps: tuple[tuple[str, Rows], ...] = ()   # each unit's map (by its key) as written, split the same way
     kinds: Scalar = None
     seed: Scalar = None
     deal_id: str | None = None             # the id the deal is seeded by, when text
@@ -43,7 +43,7 @@ class LevelReading:
     score: Scalar = None
     collect: tuple[tuple[int, Scalar], ...] = ()   # the entries whose kind is a whole number
     reach: Cell | None = None
-    # The blocker units' goals the file asks (`jelly: true`), in GOAL_UNITS order: True only where it says true.
+    # The blocker units' goals the file asks (`<goal>: true`), in GOAL_UNITS order: True only where it says true.
     blocker_goals: tuple[GoalName, ...] = ()
     drops: Scalar = None
     stars: tuple[Scalar, Scalar, Scalar] | None = None
@@ -62,7 +62,8 @@ def read_level(data: Mapping[str, Any]) -> LevelReading:
     goals = _mapping(data.get("goals"))
     rules = _mapping(data.get("rules"))
     layout, layout_text = _rows(data.get("layout"))
-    jelly, _jelly_text = _rows(data.get("jelly"))
+    maps = tuple((key, rows) for key, rows in ((unit.map_key, _rows(data.get(unit.map_key))[0])
+                                               for unit in MAP_UNITS if unit.map_key is not None) if rows is not None)
     raw_collect = goals.get("collect")
     collect = tuple(sorted((int(k), _scalar(v)) for k, v in raw_collect.items() if is_whole(k))) \
         if isinstance(raw_collect, Mapping) else ()
@@ -79,7 +80,7 @@ def read_level(data: Mapping[str, Any]) -> LevelReading:
         teaches=_text(data.get("teaches")), special_sorts=_words(data.get("specials")),
         mode=Mode(mode) if isinstance(mode, str) and mode in Mode._value2member_map_ else None,
         width=_whole(data.get("width")), height=_whole(data.get("height")),
-        layout=layout, layout_text=layout_text, jelly=jelly,
+        layout=layout, layout_text=layout_text, maps=maps,
         kinds=_scalar(data.get("kinds")), seed=_scalar(data.get("seed")),
         deal_id=_text(data.get("deal_id")), moves=_scalar(data.get("moves")),
         score=_scalar(goals.get("score")), collect=collect, reach=reach,
