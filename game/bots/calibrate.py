@@ -33,6 +33,9 @@ GAIN = 1e-6
 NOTICES = (0.3, 0.45, 0.6, 0.9, 0.99)
 # Persona games played in all for each of those tries (at least one per real game).
 OUTCOME_PLAYS = 40
+# The looks tried (how much the best follow-up counts against the move's own worth); the
+# moves choose among them, and the outcome check also tries the fitted weights looking the most.
+LOOKS = (0.0, 0.25, 0.5, 0.75, 1.0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +99,25 @@ def fit_weights(decisions: Sequence[Decision], start: Persona = DEFAULT_PERSONA,
     return dataclasses.replace(persona, notice=round(notice, 4)), best
 
 
+def fit_look(games: Sequence[Game], persona: Persona,
+             tick: Callable[[], None] | None = None) -> tuple[Persona, list[Decision], float]:
+    """The look (from LOOKS) and notice chance that, with `persona`'s weights, make the games'
+    moves most likely; the decisions read with what looking past each move shows to those
+    weights (what the likelihood of a looking persona of these weights needs); that
+    log-likelihood."""
+    looked = [d for game in games for d in decisions_of(game.session, looking=persona)]
+    best: tuple[float, Persona] | None = None
+    for look in LOOKS:
+        trial = persona.with_number("look", look)
+        notice, score = best_notice(standings(looked, trial))
+        if tick is not None:
+            tick()
+        if best is None or score > best[0] + GAIN:
+            best = (score, dataclasses.replace(trial, notice=round(notice, 4)))
+    assert best is not None
+    return best[1], looked, best[0]
+
+
 def win_share(games: Sequence[Game], persona: Persona, per_game: int = 1) -> float:
     """The share of the games' levels and seeds the persona wins (`per_game` bot seeds each)."""
     if not games:
@@ -112,26 +134,30 @@ def calibrate(games: Sequence[Game], name: str = "calibrated",
               tick: Callable[[], None] | None = None) -> Fit:
     """Fit a persona to `games` (match3 and chain; slide games hold no choices to weigh).
 
-    First the weights and notice chance that make the moves most likely (fit_weights). Then
-    the fit is held against how the games ended: a person who plans ahead makes moves no
-    weighing of one move explains, and the persona that explains their moves best may win far
-    less often than they do. So the fitted weights and the default's, each at several notice
-    chances, play the same levels and seeds; of those whose wins come within a standard error
-    of the people's, the one that makes the moves most likely is kept (none within it: the
-    nearest)."""
+    First the weights and notice chance that make the moves most likely, weighing one move
+    (fit_weights); then, with those weights, how far past a move the person looks (fit_look).
+    Then the fit is held against how the games ended: the persona that explains the moves best
+    may still win far less often than the people did (a person who plans makes moves no persona
+    quite explains). So the fitted weights at the fitted look, at no look and at the most look,
+    and the default's, each at several notice chances, play the same levels and seeds; of those
+    whose wins come within a standard error of the people's, the one that makes the moves most
+    likely is kept (none within it: the nearest)."""
     decisions = [d for game in games for d in decisions_of(game.session)]
     if not decisions:
         raise ValueError("no match3 or chain move to learn from in these games")
     weighed, _ = fit_weights(decisions, tick=tick)
+    looking, looked, _ = fit_look(games, weighed, tick=tick)
     real = sum(g.won for g in games) / len(games)
     per_game = max(1, OUTCOME_PLAYS // len(games))
     tolerance = max(math.sqrt(real * (1 - real) / len(games)), 1 / len(games))
     tried: list[tuple[float, float, Persona]] = []
-    for base in (weighed, DEFAULT_PERSONA):
-        for notice in sorted({weighed.notice, DEFAULT_PERSONA.notice, *NOTICES}):
+    bases = {looking.look: looking, 0.0: weighed, LOOKS[-1]: looking.with_number("look", LOOKS[-1])}
+    for base in (*bases.values(), DEFAULT_PERSONA):
+        for notice in sorted({weighed.notice, looking.notice, DEFAULT_PERSONA.notice, *NOTICES}):
             trial = dataclasses.replace(base, notice=notice)
             share = win_share(games, trial, per_game)
-            tried.append((share, log_likelihood(standings(decisions, trial), notice), trial))
+            # Only the fitted weights look: their moves are read with what looking past shows.
+            tried.append((share, log_likelihood(standings(looked if trial.look else decisions, trial), notice), trial))
             if tick is not None:
                 tick()
     close = [t for t in tried if abs(t[0] - real) <= tolerance]
@@ -141,9 +167,10 @@ def calibrate(games: Sequence[Game], name: str = "calibrated",
     fit = Fit(
         persona=dataclasses.replace(persona, name=name),
         games=len(games), moves=moves,
-        log_likelihood=log_likelihood(standings(decisions, persona), persona.notice) / moves,
+        log_likelihood=log_likelihood(standings(looked if persona.look else decisions, persona),
+                                      persona.notice) / moves,
         default_log_likelihood=log_likelihood(default_counted, DEFAULT_PERSONA.notice) / moves,
-        top1=top_share(decisions, persona), default_top1=top_share(decisions, DEFAULT_PERSONA),
+        top1=top_share(looked if persona.look else decisions, persona), default_top1=top_share(decisions, DEFAULT_PERSONA),
         real_wins=real, predicted_wins=predicted,
         default_predicted_wins=next(t[0] for t in tried if t[2] == DEFAULT_PERSONA))
     return dataclasses.replace(fit, persona=dataclasses.replace(fit.persona, fitted=fit.figures()))

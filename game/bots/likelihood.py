@@ -7,10 +7,10 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from game.core import Chain, Command, Mode, Session, State, Status, Swap, legal_commands
+from game.core import Command, Mode, Session, State, Status
 
 from .persona import Features, Persona
-from .person import chain_features, reach_steps, swap_features, wanted_tiles
+from .person import follow_ups, weighed_options
 
 # Worths closer than this are a tie: the bot breaks ties by its draw (a millionth at most).
 TIE = 1e-6
@@ -22,40 +22,40 @@ NOTICE_FLOOR, NOTICE_CEILING = 0.02, 0.99
 @dataclass(frozen=True, slots=True)
 class Decision:
     """One move a person made: every move they could have made (as the person bot sees them,
-    in the order it sees them) and which one they chose."""
+    in the order it sees them) and which one they chose. `follow` (when the decision was read
+    for a persona that looks ahead) holds what looking past each move shows to that persona's
+    weights (person.follow_ups); without it the decision weighs one move only."""
 
     options: tuple[Features, ...]
     chosen: int
+    follow: tuple[float, ...] = ()
 
 
-def decisions_of(session: Session) -> list[Decision]:
+def decisions_of(session: Session, looking: Persona | None = None) -> list[Decision]:
     """The decisions of a played game: each match3 swap or chain command made while the game
-    was playing (slide games and the finale hold no choices a persona weighs)."""
+    was playing (slide games and the finale hold no choices a persona weighs). With `looking`,
+    each also holds what looking past its moves shows to that persona's weights."""
     out: list[Decision] = []
     state = session.initial
     for turn in session.turns:
-        decision = decision_at(state, turn.command)
+        decision = decision_at(state, turn.command, looking)
         if decision is not None:
             out.append(decision)
         state = turn.state
     return out
 
 
-def decision_at(state: State, command: Command) -> Decision | None:
+def decision_at(state: State, command: Command, looking: Persona | None = None) -> Decision | None:
     """The decision of playing `command` in `state` (None: nothing a persona weighs)."""
     if state.status != Status.PLAYING or state.level.mode == Mode.SLIDE:
         return None
-    if state.level.mode == Mode.MATCH3:
-        swaps = [c for c in legal_commands(state) if isinstance(c, Swap)]
-        if command not in swaps:
-            return None
-        wanted = wanted_tiles(state)
-        return Decision(tuple(swap_features(state, s, wanted) for s in swaps), swaps.index(command))
-    chains = [c for c in legal_commands(state) if isinstance(c, Chain)]
-    if command not in chains:
+    options, features = weighed_options(state)
+    if command not in options:
         return None
-    wanted, steps = wanted_tiles(state), reach_steps(state)
-    return Decision(tuple(chain_features(state, c, wanted, steps) for c in chains), chains.index(command))
+    follow: tuple[float, ...] = ()
+    if looking is not None:
+        follow = tuple(follow_ups(state, options, [looking.worth(f) for f in features], looking))
+    return Decision(tuple(features), options.index(command), follow)
 
 
 Standing = tuple[int, int, int]
@@ -63,12 +63,22 @@ Standing = tuple[int, int, int]
 worth the same counting itself, all options)."""
 
 
+def option_worths(decision: Decision, persona: Persona) -> list[float]:
+    """What each option of `decision` is worth to `persona` (as person.looked_worths, with the
+    look past read off the decision)."""
+    one = [persona.worth(f) for f in decision.options]
+    if not persona.look or not decision.follow:
+        return one
+    return [w + persona.look * f for w, f in zip(one, decision.follow)]
+
+
 def standing(decision: Decision, persona: Persona) -> Standing:
-    worths = [persona.worth(f) for f in decision.options]
+    worths = option_worths(decision, persona)
     mine = worths[decision.chosen]
     above = sum(1 for w in worths if w > mine + TIE)
     level = sum(1 for w in worths if abs(w - mine) <= TIE)
     return above, level, len(worths)
+
 
 
 def standings(decisions: Iterable[Decision], persona: Persona) -> Counter[Standing]:

@@ -12,18 +12,23 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from game.core import (
-    Chain, Command, Grid, Mode, Slide, Special, State, Swap, chain_blocker_hits, legal_commands, swap_look,
+    Chain, Command, Grid, Mode, Slide, Special, State, Status, Swap, chain_blocker_hits, legal_commands, play,
+    seed_state, swap_look,
 )
 
 from .base import BotRandom, outcome, walk_distances
-from .persona import DEFAULT_PERSONA, Features, Persona
+from .persona import DEFAULT_PERSONA, LOOK_WIDTH, WIN_WORTH, Features, Persona
 from .slide_solver import Unsolvable, _Board, _finish_corner, _solve_column, _solve_row, _tidy
 
 # A person's rule of thumb for a special: a bomb (an L or T) and a rainbow (a five) are wanted
 # more than a line (a four); the persona's special bonus is paid per rank.
 SPECIAL_RANK = {Special.ROW: 1, Special.COLUMN: 1, Special.BOMB: 2, Special.RAINBOW: 3}
+# A persona that looks past a move sees it play out on this imagined refill (never the game's
+# own stream, which a person cannot see), so the same board always looks the same to it.
+LOOK_REFILL = seed_state("person-look", 0)
 
 
 def _notice(rng: BotRandom, options: Sequence[Command],
@@ -85,6 +90,54 @@ def reach_steps(state: State) -> dict[tuple[int, int], int] | None:
     return None if reach is None else walk_distances(state.level, reach)
 
 
+def weighed_options(state: State) -> tuple[list[Command], list[Features]]:
+    """The moves a person weighs (match3: every legal swap; chain: every legal chain; slide:
+    none), in the core's order, and what they see of each."""
+    if state.level.mode == Mode.MATCH3:
+        swaps: list[Command] = [c for c in legal_commands(state) if isinstance(c, Swap)]
+        wanted = wanted_tiles(state)
+        return swaps, [swap_features(state, s, wanted) for s in swaps]  # type: ignore[arg-type]
+    if state.level.mode == Mode.CHAIN:
+        chains: list[Command] = [c for c in legal_commands(state) if isinstance(c, Chain)]
+        wanted, steps = wanted_tiles(state), reach_steps(state)
+        return chains, [chain_features(state, c, wanted, steps) for c in chains]  # type: ignore[arg-type]
+    return [], []
+
+
+def follow_ups(state: State, options: Sequence[Command], worths: Sequence[float], persona: Persona) -> list[float]:
+    """What looking past each move shows (before the persona's `look`): for its LOOK_WIDTH best
+    moves by one-move `worths` (the first of equals first), the best one-move worth on the board
+    the move leaves on an imagined refill (WIN_WORTH if it wins, 0 if the game is lost); 0 for
+    the moves it does not think through."""
+    follow = [0.0] * len(options)
+    imagined = replace(state, rng=LOOK_REFILL)
+    for i in sorted(range(len(options)), key=lambda i: -worths[i])[:LOOK_WIDTH]:
+        after = play(imagined, options[i])[1]
+        if after.status == Status.WON:
+            follow[i] = WIN_WORTH
+        elif after.status == Status.PLAYING:
+            follow[i] = max((persona.worth(f) for f in weighed_options(after)[1]), default=0.0)
+    return follow
+
+
+def looked_worths(state: State, options: Sequence[Command], features: Sequence[Features],
+                  persona: Persona) -> list[float]:
+    """What each move is worth to `persona`: its one-move worth, plus `look` times what looking
+    past it shows (a persona that looks 0, the default, never plays a move ahead)."""
+    worths = [persona.worth(f) for f in features]
+    if not persona.look:
+        return worths
+    return [w + persona.look * f for w, f in zip(worths, follow_ups(state, options, worths, persona))]
+
+
+def _choose(rng: BotRandom, state: State, persona: Persona, what: str) -> Command:
+    options, features = weighed_options(state)
+    if not options:
+        raise ValueError(f"no legal {what} in this state")
+    worth = dict(zip(options, looked_worths(state, options, features, persona)))
+    return _notice(rng, options, worth.__getitem__, persona.notice)
+
+
 class PersonMatch3Bot:
     """match3: the noticed swap whose own clear serves the goals most; specials and low swaps win ties."""
 
@@ -99,12 +152,7 @@ class PersonMatch3Bot:
         return self.persona.worth(swap_features(state, swap, wanted_tiles(state) if wanted is None else wanted))
 
     def choose(self, state: State) -> Command:
-        options = [c for c in legal_commands(state) if isinstance(c, Swap)]
-        if not options:
-            raise ValueError("no legal swap in this state")
-        wanted = wanted_tiles(state)
-        return _notice(self.rng, options, lambda c: self.worth(state, c, wanted),  # type: ignore[arg-type]
-                       self.persona.notice)
+        return _choose(self.rng, state, self.persona, "swap")
 
 
 class PersonChainBot:
@@ -120,13 +168,7 @@ class PersonChainBot:
         return self.persona.worth(chain_features(state, chain, wanted_tiles(state), reach_steps(state)))
 
     def choose(self, state: State) -> Command:
-        options = [c for c in legal_commands(state) if isinstance(c, Chain)]
-        if not options:
-            raise ValueError("no legal chain in this state")
-        wanted, steps = wanted_tiles(state), reach_steps(state)
-        return _notice(self.rng, options,
-                       lambda c: self.persona.worth(chain_features(state, c, wanted, steps)),  # type: ignore[arg-type]
-                       self.persona.notice)
+        return _choose(self.rng, state, self.persona, "chain")
 
 
 def solve_by_rows(grid: Grid) -> list[Slide]:

@@ -1,4 +1,4 @@
-"""A persona: the person-like bot's parameters (how often it misses a move, what it prefers), and what a move is worth to it."""
+"""A persona: the person-like bot's parameters (how often it misses a move, what it prefers, how far past a move it looks), and what a move is worth to it."""
 
 from __future__ import annotations
 
@@ -15,10 +15,18 @@ DEPTH_WEIGHT = 0.5       # swaps low on the board stir more of it
 REACH_STEP_WEIGHT = 1.5  # chain: every step nearer a reach goal
 SLIP = 0.03              # slide: the chance of sliding a tile that is not the method's next one
 GOAL_CELL_WORTH = 1000.0  # chain: a path ending on the reach goal itself; a person takes it
+LOOK = 0.0               # the default persona weighs one move only (it never looks past it)
+# A persona that looks ahead weighs again only its best few moves by one-move worth (a person
+# thinks through a handful, not the whole board): each is played on an imagined refill, and
+# `look` times the best one-move worth on the board it leaves is added.
+LOOK_WIDTH = 4
+# The worth of a move that wins the game outright, seen by looking past it (before `look`).
+WIN_WORTH = 1000.0
 
 # The bounds a persona's numbers must keep (a file's values are checked against them).
 NOTICE_RANGE = (0.01, 1.0)
 WEIGHT_RANGE = (0.0, 100.0)
+LOOK_RANGE = (0.0, 1.0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +58,7 @@ class Persona:
     depth_weight: float = DEPTH_WEIGHT
     reach_step_weight: float = REACH_STEP_WEIGHT
     slip: float = SLIP
+    look: float = LOOK
     fitted: tuple[tuple[str, float], ...] = ()
 
     def worth(self, f: Features) -> float:
@@ -77,7 +86,7 @@ class Persona:
 
 
 PARAMETERS = ("notice", "wanted_weight", "special_bonus", "blocker_weight", "depth_weight",
-              "reach_step_weight", "slip")
+              "reach_step_weight", "slip", "look")
 """A persona's numbers, in the order a persona file lists them."""
 
 DEFAULT_PERSONA = Persona()

@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.bots.base import play_game
-from game.bots.calibrate import Game, calibrate
-from game.bots.likelihood import Decision, decisions_of, move_chance, standing
+from game.bots.calibrate import Game, calibrate, fit_look
+from game.bots.likelihood import Decision, best_notice, decisions_of, move_chance, standing, standings
 from game.bots.persona import DEFAULT_PERSONA, Features, Persona
 from game.bots.persona_file import PersonaFileError, load_persona, persona_to_yaml, save_persona
 from game.bots.person import person_bot
@@ -77,6 +77,19 @@ def test_a_fit_finds_a_hidden_persona_again() -> None:
     assert fit.moves > 100
 
 
+LOOKER = Persona(name="looker", notice=0.9, look=1.0)
+
+
+def test_a_fit_finds_a_hidden_player_who_looks_ahead() -> None:
+    games = _games_of(LOOKER, 8)
+    fitted, looked, score = fit_look(games, DEFAULT_PERSONA.with_number("notice", LOOKER.notice))
+    assert fitted.look >= 0.5
+    _, blind = best_notice(standings(looked, DEFAULT_PERSONA))
+    assert score > blind + 0.05 * len(looked)      # its moves are far likelier looking than not
+    # Read for a looking persona, the moves it made are mostly its own first choice.
+    assert sum(standing(d, fitted)[0] == 0 for d in looked) > 0.8 * len(looked)
+
+
 def test_a_persona_that_notices_everything_always_plays_its_first_choice() -> None:
     sharp = Persona(notice=1.0)
     for game in _games_of(sharp, 4):
@@ -85,9 +98,11 @@ def test_a_persona_that_notices_everything_always_plays_its_first_choice() -> No
 
 
 @settings(max_examples=50, deadline=None)
-@given(st.floats(0.01, 1.0), st.floats(0.0, 100.0), st.floats(0.0, 100.0), st.text(min_size=1, max_size=20).filter(str.strip))
-def test_a_persona_file_reads_back_as_written(notice: float, wanted: float, depth: float, name: str) -> None:
-    persona = Persona(name=name.strip(), notice=notice, wanted_weight=wanted, depth_weight=depth,
+@given(st.floats(0.01, 1.0), st.floats(0.0, 100.0), st.floats(0.0, 100.0), st.floats(0.0, 1.0),
+       st.text(min_size=1, max_size=20).filter(str.strip))
+def test_a_persona_file_reads_back_as_written(notice: float, wanted: float, depth: float, look: float,
+                                              name: str) -> None:
+    persona = Persona(name=name.strip(), notice=notice, wanted_weight=wanted, depth_weight=depth, look=look,
                       fitted=(("games", 20.0), ("moves", 311.0)))
     folder = pathlib.Path(__import__("tempfile").mkdtemp())
     save_persona(persona, folder / "p.yaml")
@@ -95,7 +110,17 @@ def test_a_persona_file_reads_back_as_written(notice: float, wanted: float, dept
     assert persona_to_yaml(persona) == (folder / "p.yaml").read_text(encoding="utf-8")
 
 
+def test_a_persona_file_from_before_look_reads_as_looking_nowhere(tmp_path: pathlib.Path) -> None:
+    path = tmp_path / "old.yaml"
+    path.write_text("persona: 1\nname: testers\nnotice: 0.6\nwanted_weight: 2.0\nslip: 0.03\n", encoding="utf-8")
+    old = load_persona(path)
+    assert old.look == 0.0 and old == Persona(name="testers", notice=0.6, wanted_weight=2.0)
+    save_persona(old, path)
+    assert "look: 0.0" in path.read_text(encoding="utf-8") and load_persona(path) == old
+
+
 @pytest.mark.parametrize(("text", "said"), [
+    ("persona: 1\nlook: 1.5\n", "2:7: look: expected a number from 0 to 1"),
     ("notice: 0.5\n", "1:1: a persona file is a mapping that starts with 'persona: 1'"),
     ("persona: 2\n", "1:10: persona: this game reads persona format 1"),
     ("persona: 1\nnotise: 0.5\n", "2:1: notise: unknown key"),
