@@ -71,6 +71,7 @@ class PackOverview:
         self._grab: tuple[float, int] | None = None   # a drag on the empty space: where it began, the first row then
         self._grid = (1, 1)   # the cards' columns and rows as last drawn (the keys move by them)
         self._more_w = 0.0    # how wide the line saying which levels show was drawn (the title keeps clear)
+        self._title_y = 0.0   # the title row's middle (that line sits in it, left of the buttons)
         self._drag_to: int | None = None
         self._sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self._sprites_key: tuple[Any, ...] | None = None
@@ -224,8 +225,8 @@ class PackOverview:
                 self._open_draft(proposal.level)
         how = "cancelled: " if outcome.cancelled else ""
         missed = f" ({outcome.missed[0]})" if outcome.missed else ""
-        self.host.say(f"{how}{len(self.proposals)} proposals in tabs of their own{missed}",
-                      bad=not self.proposals)
+        kept = f"{len(self.proposals)} proposals in tabs of their own" if self.proposals else "no level kept"
+        self.host.say(f"{how}{kept}{missed}", bad=not self.proposals)
 
     def accept(self, index: int) -> None:
         """'Add to pack here': the proposal's level and its proof written, listed at the slot
@@ -369,7 +370,7 @@ class PackOverview:
         self.labels.begin_frame()
         arcade.draw_lrbt_rectangle_filled(area.left, area.right, area.bottom, area.top, (30, 32, 58))
         arcade.draw_lrbt_rectangle_outline(area.left, area.right, area.bottom, area.top, DIM, 1)
-        top = area.top - 20
+        top = self._title_y = area.top - 20
         name = self.pack.meta.get("name") or self.pack.folder.name
         self._button("close", "Close (Esc)", Rect(area.right - 104, top - 12, 94, 24))
         row_y = area.bottom + 10
@@ -385,9 +386,9 @@ class PackOverview:
             self.labels.show("progress", f"bots: {done} of {total} levels", x + 4, row_y + 12, WARN, 10,
                             anchor_y="center")
         if self.proposer.running:
-            self._button("cancel", "Cancel (Esc)", Rect(area.right - 262, top - 12, 150, 24))
+            self._button("cancel", "Cancel (Esc)", Rect(area.right - 212, top - 12, 100, 24))
         else:
-            self._button("propose", "Propose 3 here (P)", Rect(area.right - 262, top - 12, 150, 24),
+            self._button("propose", "Propose (P)", Rect(area.right - 212, top - 12, 100, 24),
                          bool(self.cards))
         line = 30 if self.proposer.running or self.proposals else 0   # the run's line, or its Add buttons
         if line:
@@ -397,7 +398,7 @@ class PackOverview:
         self._draw_curve(Rect(area.left + 60, area.bottom + 78, area.width - 90, CURVE_H - 56))
         # Measured into the sheet, clear of Close and of the line saying which levels show (a
         # long name ran over both, into the properties).
-        right = area.right - 272 - (self._more_w + 12 if self._more_w else 0)
+        right = area.right - 222 - (self._more_w + 12 if self._more_w else 0)
         self.labels.show("title", (f"Pack '{name}': {len(self.cards)} levels", f"{name}: {len(self.cards)} levels",
                                    f"{name}"), area.left + 14, top, TEXT, 14, room=right - (area.left + 14),
                          bold=True, anchor_y="center")
@@ -461,7 +462,7 @@ class PackOverview:
             # Left of the Close button: how to see the rest (the wheel, PgUp/PgDn, a drag on the space).
             span = f"{first + 1}-{first + len(shown)} of {len(self.cards)}"
             more = self.labels.show("more", (f"levels {span}: wheel, PgUp/PgDn, drag", f"levels {span}", span),
-                                    box.right - 104, box.top + 14, DIM, 9, room=box.width / 2 - 104,
+                                    box.right - 212, self._title_y, DIM, 9, room=max(60.0, box.width / 2 - 212),
                                     anchor_x="right", anchor_y="center")
             self._more_w = float(more.content_width)
 
@@ -484,6 +485,8 @@ class PackOverview:
         f = card.figures
         said, color = ("bots: not played", DIM) if f is None else \
             (f"bots win {f.pass_rate:.0%} · {f.label}", LABEL_COLORS.get(f.label, TEXT))
+        if f is None and level.made is not None:   # a generated level: its rate as made, until the bots play it
+            said = f"made: bots won {level.made.rate:.0%}"
         self.labels.show(f"p{index}", said, x, rect.bottom + 9, color, 8, anchor_y="center")
 
     def _draw_curve(self, box: Rect) -> None:

@@ -82,7 +82,7 @@ def test_p_proposes_three_levels_that_come_as_tabs_and_one_is_added_at_the_place
     frame(window)
     assert {"add:0", "add:1", "add:2"} <= set(ov.buttons)
     added = ov.proposals[1].level
-    steps = len(ov.pack.past)   # type: ignore[union-attr]
+    steps = len(ov.pack.past)
     click(window, *ov.buttons["add:1"].center)
     listed = load_pack(pack.folder)
     assert [lv.id for lv in listed.levels] == ["slide-in", added.id, "first-swap"]
@@ -90,9 +90,9 @@ def test_p_proposes_three_levels_that_come_as_tabs_and_one_is_added_at_the_place
     assert kept.made is not None and kept.made == added.made
     replay = load_replay(pack.folder / "replays" / f"{added.id}.yaml")
     assert verify_replay(replay, kept).state.status == Status.WON
-    assert len(ov.pack.past) == steps + 1 and len(ov.proposals) == 2   # type: ignore[union-attr]
-    assert ov.pack.undo()   # type: ignore[union-attr]   # one step unlists it again
-    assert files.pack_of(pack.folder / "first-swap.yaml").levels == ["slide-in.yaml", "first-swap.yaml"]  # type: ignore[union-attr]
+    assert len(ov.pack.past) == steps + 1 and len(ov.proposals) == 2
+    assert ov.pack.undo()   # one step unlists it again
+    assert files.pack_of(pack.folder / "first-swap.yaml").levels == ["slide-in.yaml", "first-swap.yaml"]
 
 
 def test_esc_cancels_the_proposing_and_leaves_the_overview_open(window: Any, editor: EditorView) -> None:
