@@ -5,7 +5,7 @@ from __future__ import annotations
 import pathlib
 from typing import Any, Callable, Protocol
 
-from game.core import Mode, Problem, valid_id
+from game.core import Level, Mode, Problem, valid_id
 from game.io.paths import installed_packs_dir, levels_dir, user_levels_dir
 from game.io import gate
 from game.io.rename import free_id, id_taken
@@ -15,6 +15,7 @@ from .autosave import Autosave
 from .file_browser import FileBrowser
 from .host import Host, Part
 from .look import clip, clip_path
+from .draft import from_level
 from .model import EditModel, blank, read_draft
 from .rename_flow import RenameFlow
 from .widgets import Dialog, button_style, restyle
@@ -484,6 +485,13 @@ class FileFlow(Part):
         opened = files.open_any(path)
         if not self._shown_already(path):
             self._show_opened(path, opened)
+
+    def show_proposal(self, level: Level) -> None:
+        """A generated level in a tab of its own (the pack overview's proposals): not saved
+        anywhere, its title saying so (and keeping the next proposal from taking its tab)."""
+        self.host.replace_model(EditModel(from_level(level)))
+        self.origin = "proposed, not saved"
+        self.host.refresh()
 
     def open_or_say(self, path: pathlib.Path) -> None:
         """Open a level file, or say on the status line why it cannot be (the pack overview)."""

@@ -89,7 +89,8 @@ KEY_TABLE: tuple[Binding, ...] = (
             where=Where.OVERVIEW),
     Binding("Home / End", "the first / the last level", (k.HOME, k.END), where=Where.OVERVIEW),
     Binding("Enter", "open the focused level", ENTER, where=Where.OVERVIEW),
-    Binding("Esc or F7", "close the overview", (k.ESCAPE, k.F7), where=Where.OVERVIEW),
+    Binding("P", "propose 3 levels to go before the focused one", (k.P,), where=Where.OVERVIEW),
+    Binding("Esc or F7", "cancel the proposing; else close the overview", (k.ESCAPE, k.F7), where=Where.OVERVIEW),
 )
 
 

@@ -11,9 +11,11 @@ from typing import Any
 
 import arcade
 
+from game.bots.generate import Outcome, Proposal
 from game.bots.playtest import LABELS, LevelReport
 from game.core import Level, Mode
-from game.io import LevelFileError, gate, load_level
+from game.io import LevelFileError, gate, load_level, save_level
+from game.io.pack_proofs import keep_proof
 from game.io.playtest_file import stored_figures
 from game.ui.layout import Rect
 
@@ -25,6 +27,7 @@ from .host import Host
 from .texts import Texts
 from .overlay import board_area
 from .pack_run import PackRun
+from .propose import Proposer, request_for
 from .thumbnails import thumbnail
 
 CARD_W, CARD_H, GAP = 138, 150, 8
@@ -47,10 +50,14 @@ class PackOverview:
     asks about unsaved edits first); pack edits are the pack's own undo steps (the Pack dialog's)."""
 
     def __init__(self, host: Host, known: Callable[[files.PackFolder], files.PackFolder],
-                 open_level: Callable[[pathlib.Path], None]) -> None:
+                 open_level: Callable[[pathlib.Path], None],
+                 open_draft: Callable[[Level], None] | None = None) -> None:
         self.host = host
         self._known = known   # the pack as the editor holds it (with its undo steps)
         self._open_level = open_level
+        self._open_draft = open_draft   # a proposal shown in a tab of its own, not saved
+        self.proposer = Proposer()
+        self.proposals: list[Proposal] = []   # the last run's, not yet added to the pack
         self.labels = Texts()   # this sheet's texts, its charts' labels too
         self.run = PackRun()
         self.is_open = False
@@ -64,6 +71,7 @@ class PackOverview:
         self._grab: tuple[float, int] | None = None   # a drag on the empty space: where it began, the first row then
         self._grid = (1, 1)   # the cards' columns and rows as last drawn (the keys move by them)
         self._more_w = 0.0    # how wide the line saying which levels show was drawn (the title keeps clear)
+        self._title_y = 0.0   # the title row's middle (that line sits in it, left of the buttons)
         self._drag_to: int | None = None
         self._sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self._sprites_key: tuple[Any, ...] | None = None
@@ -188,7 +196,73 @@ class PackOverview:
         self.run.start(pack.folder, str(pack.meta.get("id") or pack.folder.name), levels)
         self.host.say(f"the bots are playing every level {self.run.games} times in the background")
 
+    def propose(self) -> None:
+        """Three levels for the focused card's place (before it), in the background."""
+        pack = self.pack
+        if pack is None or not self.cards or self.proposer.running:
+            return
+        place = self.selected
+        taken = {p.stem for p, _ in gate.entries(pack.folder, "*.y*ml")}
+        ids = tuple(i for i in (f"proposal-{n}" for n in range(1, 1000)) if i not in taken)[:3]
+        asked = request_for([c.level for c in self.cards], [c.figures.pass_rate if c.figures else None
+                                                            for c in self.cards], place, ids, **self.proposer.tuning)
+        if isinstance(asked, str):
+            self.host.say(f"nothing proposed: {asked}", bad=True)
+            return
+        self.proposals = []
+        self.proposer.start(asked, place)
+        lesson = f", teaching {asked.teaches}" if asked.teaches is not None else ""
+        self.host.say(f"proposing {asked.count} levels before level {place + 1}: pass band "
+                      f"{asked.band[0]:.0%}-{asked.band[1]:.0%}{lesson} (Esc cancels)")
+
+    def _proposed(self, outcome: Outcome | str) -> None:
+        if isinstance(outcome, str):
+            self.host.say(outcome, bad=True)
+            return
+        self.proposals = list(outcome.proposals)
+        for proposal in self.proposals:
+            if self._open_draft is not None:
+                self._open_draft(proposal.level)
+        how = "cancelled: " if outcome.cancelled else ""
+        missed = f" ({outcome.missed[0]})" if outcome.missed else ""
+        kept = f"{len(self.proposals)} proposals in tabs of their own" if self.proposals else "no level kept"
+        self.host.say(f"{how}{kept}{missed}", bad=not self.proposals)
+
+    def accept(self, index: int) -> None:
+        """'Add to pack here': the proposal's level and its proof written, listed at the slot
+        (one step of the pack's undo)."""
+        pack = self.pack
+        if pack is None or not 0 <= index < len(self.proposals):
+            return
+        proposal, at = self.proposals[index], min(self.proposer.place, len(self.cards))
+        level = proposal.level
+        path = pack.file_of(level.id)
+        try:
+            save_level(level, path)
+            keep_proof(pack.folder, str(pack.meta.get("id") or pack.folder.name), level, level.play_seed,
+                       proposal.proof)
+        except (OSError, ValueError) as error:
+            self.host.failed(f"the proposal {path.name}", error)
+            return
+        del self.proposals[index]
+        self._edit(lambda levels: levels[:at] + [path.name] + levels[at:],
+                   f"{path.name} is level {at + 1} now, with its proof (the Pack dialog's Undo unlists it)")
+        self.selected = at
+
+    def cancel_proposing(self) -> None:
+        self.proposer.cancel()
+        self.host.say("proposing cancelled: the levels kept so far come as tabs")
+
+    def tick(self) -> None:
+        """The proposals, when they come, open in tabs whether or not the sheet is open."""
+        outcome = self.proposer.poll()
+        if outcome is not None:
+            self._proposed(outcome)
+
     def poll(self) -> None:
+        outcome = self.proposer.poll()
+        if outcome is not None:
+            self._proposed(outcome)
         if self.run.poll():
             if self.run.error is not None:
                 self.host.say(self.run.error, bad=True)
@@ -202,8 +276,12 @@ class PackOverview:
     def press(self, x: float, y: float, button: int, modifiers: int) -> None:
         for name, rect in self.buttons.items():
             if rect.contains(x, y):
+                if name.startswith("add:"):
+                    self.accept(int(name[4:]))
+                    return
                 {"close": self.close, "run": self.run_bots, "new": self.new_level,
-                 "duplicate": self.duplicate, "stop": self.run.stop}[name]()
+                 "duplicate": self.duplicate, "stop": self.run.stop, "propose": self.propose,
+                 "cancel": self.cancel_proposing}[name]()
                 return
         for rect, index in self.card_rects:
             if rect.contains(x, y):
@@ -248,8 +326,12 @@ class PackOverview:
         cols, rows = self._grid
         last = len(self.cards) - 1
         steps = {k.LEFT: -1, k.RIGHT: 1, k.UP: -cols, k.DOWN: cols, k.PAGEUP: -cols * rows, k.PAGEDOWN: cols * rows}
-        if symbol in (k.ESCAPE, k.F7):
+        if symbol == k.ESCAPE and self.proposer.running:
+            self.cancel_proposing()   # the nearest thing first: the run, then the sheet
+        elif symbol in (k.ESCAPE, k.F7):
             self.close()
+        elif symbol == k.P and not modifiers & (k.MOD_CTRL | k.MOD_COMMAND):
+            self.propose()
         elif symbol in steps and self.cards:
             self._focus(self.selected + steps[symbol])
             if symbol in (k.PAGEUP, k.PAGEDOWN):   # a page scrolls a page, the focus with it
@@ -288,7 +370,7 @@ class PackOverview:
         self.labels.begin_frame()
         arcade.draw_lrbt_rectangle_filled(area.left, area.right, area.bottom, area.top, (30, 32, 58))
         arcade.draw_lrbt_rectangle_outline(area.left, area.right, area.bottom, area.top, DIM, 1)
-        top = area.top - 20
+        top = self._title_y = area.top - 20
         name = self.pack.meta.get("name") or self.pack.folder.name
         self._button("close", "Close (Esc)", Rect(area.right - 104, top - 12, 94, 24))
         row_y = area.bottom + 10
@@ -303,16 +385,46 @@ class PackOverview:
             done, total = self.run.progress()
             self.labels.show("progress", f"bots: {done} of {total} levels", x + 4, row_y + 12, WARN, 10,
                             anchor_y="center")
+        if self.proposer.running:
+            self._button("cancel", "Cancel (Esc)", Rect(area.right - 212, top - 12, 100, 24))
+        else:
+            self._button("propose", "Propose (P)", Rect(area.right - 212, top - 12, 100, 24),
+                         bool(self.cards))
+        line = 30 if self.proposer.running or self.proposals else 0   # the run's line, or its Add buttons
+        if line:
+            self._draw_proposing(Rect(area.left + 14, top - 48, area.width - 28, 24))
         self._draw_cards(Rect(area.left + 10, area.bottom + CURVE_H + 44, area.width - 20,
-                              top - 20 - (area.bottom + CURVE_H + 44)))
+                              top - 20 - line - (area.bottom + CURVE_H + 44)))
         self._draw_curve(Rect(area.left + 60, area.bottom + 78, area.width - 90, CURVE_H - 56))
         # Measured into the sheet, clear of Close and of the line saying which levels show (a
         # long name ran over both, into the properties).
-        right = area.right - 114 - (self._more_w + 12 if self._more_w else 0)
+        right = area.right - 222 - (self._more_w + 12 if self._more_w else 0)
         self.labels.show("title", (f"Pack '{name}': {len(self.cards)} levels", f"{name}: {len(self.cards)} levels",
                                    f"{name}"), area.left + 14, top, TEXT, 14, room=right - (area.left + 14),
                          bold=True, anchor_y="center")
         self.labels.draw()
+
+    def _draw_proposing(self, box: Rect) -> None:
+        """The proposals' line: while they are searched a bar and what the generator does, then
+        an 'Add to pack here' button for each one not added yet."""
+        where = f"before level {self.proposer.place + 1}"
+        if self.proposer.running:
+            bar = Rect(box.left, box.bottom + 6, 160, 12)
+            arcade.draw_lrbt_rectangle_filled(bar.left, bar.right, bar.bottom, bar.top, PANEL)
+            done = bar.left + bar.width * self.proposer.fraction()
+            arcade.draw_lrbt_rectangle_filled(bar.left, done, bar.bottom, bar.top, GOOD)
+            p = self.proposer.progress
+            said = "starting" if p is None else f"{p.kept} of {p.count} kept · {p.said} · {p.games:,} games"
+            self.labels.show("proposing", f"proposing {where}: {said}", bar.right + 10, box.bottom + 12, WARN,
+                             9, room=box.right - bar.right - 10, anchor_y="center")
+            return
+        x = box.left
+        for i, proposal in enumerate(self.proposals):
+            made = proposal.level.made
+            rate = f" ({made.rate:.0%})" if made is not None else ""
+            self._button(f"add:{i}", clip(f"Add {proposal.level.id}{rate} here", 30), Rect(x, box.bottom, 200, 24))
+            x += 208
+        self.labels.show("proposing", where, x + 4, box.bottom + 12, DIM, 9, anchor_y="center")
 
     def _draw_cards(self, box: Rect) -> None:
         cols = max(1, int((box.width + GAP) // (CARD_W + GAP)))
@@ -350,7 +462,7 @@ class PackOverview:
             # Left of the Close button: how to see the rest (the wheel, PgUp/PgDn, a drag on the space).
             span = f"{first + 1}-{first + len(shown)} of {len(self.cards)}"
             more = self.labels.show("more", (f"levels {span}: wheel, PgUp/PgDn, drag", f"levels {span}", span),
-                                    box.right - 104, box.top + 14, DIM, 9, room=box.width / 2 - 104,
+                                    box.right - 212, self._title_y, DIM, 9, room=max(60.0, box.width / 2 - 212),
                                     anchor_x="right", anchor_y="center")
             self._more_w = float(more.content_width)
 
@@ -373,6 +485,8 @@ class PackOverview:
         f = card.figures
         said, color = ("bots: not played", DIM) if f is None else \
             (f"bots win {f.pass_rate:.0%} · {f.label}", LABEL_COLORS.get(f.label, TEXT))
+        if f is None and level.made is not None:   # a generated level: its rate as made, until the bots play it
+            said = f"made: bots won {level.made.rate:.0%}"
         self.labels.show(f"p{index}", said, x, rect.bottom + 9, color, 8, anchor_y="center")
 
     def _draw_curve(self, box: Rect) -> None:

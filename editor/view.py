@@ -104,8 +104,8 @@ class EditorView(arcade.View):
         # Sheets over the board, each a part: the difficulty report (F6), the pack overview (F7).
         self.difficulty_sheet = DifficultySheet(self, self.difficulty.figures, self.difficulty.start,
                                                 lambda: self.difficulty.run.target)
-        self.overview = PackOverview(self, self.packs._known_pack,
-                                     self.file_flow.open_or_say)
+        self.overview = PackOverview(self, self.packs._known_pack, self.file_flow.open_or_say,
+                                     self.file_flow.show_proposal)
         self.sheets = Sheets(self.difficulty_sheet, self.overview)
         self.deal = self.add_part(DealPreview(self, self.colorblind))   # the seeded deal on the random cells
         # The properties panel: every field and rule (a scroll makes the widgets anew).
@@ -265,6 +265,7 @@ class EditorView(arcade.View):
             self.autosave.forget_all()
             self.difficulty.close()
             self.overview.run.stop()
+            self.overview.proposer.cancel()
             if self.on_leave is not None:
                 self.on_leave()
             else:
@@ -305,6 +306,7 @@ class EditorView(arcade.View):
         self._idle += dt
         self.slide.tick(dt)
         self.status.tick(dt)
+        self.overview.tick()
         for part in self.parts:
             part.tick(dt)
         if not self._slow and self._idle >= IDLE_AFTER:

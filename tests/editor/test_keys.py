@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import concurrent.futures
 from typing import Any
 
 import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
@@ -105,6 +106,7 @@ def test_every_key_the_pack_overview_handles_is_in_its_rows(window: Any, editor:
     pack.edit(lambda: pack.meta.__setitem__("levels", names))
     first = pack.folder / "keyed-1.yaml"
     ov = view.overview
+    ov.proposer.tuning = {"workers": 1}   # P starts a run: played here, so Esc stops it at once
     view.open_path(first)
     send(window, "on_key_press", key.F7, 0)
     assert view.model.path == first and ov.is_open
@@ -120,14 +122,24 @@ def test_every_key_the_pack_overview_handles_is_in_its_rows(window: Any, editor:
         if not ov.is_open:
             send(window, "on_key_press", key.F7, 0)
             frame(window)   # drawn once: the cards' grid is laid out (it stays until the next draw)
+        if ov.proposer.running:   # a run P started: cancelled, its outcome taken in
+            ov.proposer.cancel()
+            wait_for(ov.proposer.done())
+            frame(window)
         ov.selected, ov.first_row = 5, 1
-        before = (ov.is_open, ov.selected, ov.first_row, view.model.path)
+        before = (ov.is_open, ov.selected, ov.first_row, view.model.path, ov.proposer.running)
         send(window, "on_key_press", symbol, 0)
-        if (ov.is_open, ov.selected, ov.first_row, view.model.path) != before:
+        if (ov.is_open, ov.selected, ov.first_row, view.model.path, ov.proposer.running) != before:
             handled.append(symbol)
     missing = [names_of(s) for s in handled if not bound(s, 0, Where.OVERVIEW)]
     assert not missing, f"keys the overview handles that its rows of the key sheet do not list: {missing}"
     assert {key.HOME, key.END, key.PAGEDOWN, key.UP, key.ENTER, key.ESCAPE} <= set(handled)
+
+
+def wait_for(future: concurrent.futures.Future[Any] | None) -> None:
+    """Until a background run's future is done (None: it was taken in already)."""
+    if future is not None:
+        assert not concurrent.futures.wait([future], timeout=300).not_done
 
 
 def names_of(symbol: int) -> str:
