@@ -52,8 +52,13 @@ def _wait(view: EditorView, window: Any) -> None:
 
 
 def test_p_proposes_three_levels_that_come_as_tabs_and_one_is_added_at_the_place(
-        window: Any, editor: EditorView) -> None:
+        window: Any, editor: EditorView, monkeypatch: Any) -> None:
     view = editor
+    # The run waits for the test to have seen it running (a tiny request can finish at once).
+    import threading
+    import editor.propose as propose
+    seen, real = threading.Event(), propose.generate
+    monkeypatch.setattr(propose, "generate", lambda *a, **k: (seen.wait(60), real(*a, **k))[1])
     pack = _pack("proposing", {"slide-in.yaml": 0.02, "first-swap.yaml": 0.98})
     view.open_path(pack.folder / "first-swap.yaml")
     press(window, key.F7)
@@ -69,6 +74,7 @@ def test_p_proposes_three_levels_that_come_as_tabs_and_one_is_added_at_the_place
     assert request is not None and request.mode == Mode.MATCH3 and (request.width, request.kinds) == (6, 4)
     frame(window)
     assert "cancel" in ov.buttons and ov.labels.said()["proposing"].startswith("proposing before level 2")
+    seen.set()
     _wait(view, window)
     # Three draft tabs, each a level not saved anywhere, with its made: note riding along.
     assert "3 proposals" in view.status.text, view.status.text
