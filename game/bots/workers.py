@@ -32,6 +32,9 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
     for process in list((pool._processes or {}).values()):
         if process.is_alive():
             process.terminate()
+    # Then let the pool's manager thread see its workers gone and close its wake-up pipe itself:
+    # left running, leaving Python could wake it through a pipe already closed ("Bad file descriptor").
+    pool.shutdown(wait=True)
 
 
 def _worker_starts(parent: int, nice: bool) -> None:
