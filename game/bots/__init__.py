@@ -12,7 +12,8 @@ from .hint import HintBot
 from .person import PersonChainBot, PersonMatch3Bot, PersonSlideBot, person_bot
 from .persona import DEFAULT_PERSONA, Persona
 from .random_bot import RandomBot
-from .slide_solver import SlideBot, Unsolvable, solve
+from .slide_plan import SlideBot
+from .slide_solver import Unsolvable, solve
 
 BOT_NAMES = ("auto", "person", "random", "greedy", "fair", "hint", "chain", "slide")
 # Which bot plays a mode best: what 'auto' picks.

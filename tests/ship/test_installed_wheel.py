@@ -60,7 +60,8 @@ def test_the_wheel_holds_the_shipped_packs_schemas_textures_and_sounds(wheel: pa
                    "game/data/assets/textures/kind_1.png", "game/data/assets/sounds/swap.wav",
                    "game/data/assets/README.md", "editor/__init__.py", "game/__main__.py",
                    "game/data/assets/fonts/DejaVuSans.ttf", "game/data/assets/fonts/DejaVuSans-Bold.ttf",
-                   "game/data/assets/fonts/DejaVu-LICENSE.txt"):
+                   "game/data/assets/fonts/DejaVu-LICENSE.txt", "game/data/assets/slide/4x4-1-2-3-5-6.pdb",
+                   "game/data/assets/slide/3x4-1-2-5-6-9-10.pdb"):
         assert wanted in names, wanted
     # Every shipped level's proof comes along, beside its pack's levels.
     proofs = sorted(f"game/data/levels/{p.parent.parent.name}/replays/{p.name}" for p in shipped_proofs().values())
