@@ -17,8 +17,6 @@ import zlib
 from dataclasses import dataclass
 
 from game.core import Grid, slide_sources, solved_slide
-from game.io import gate
-from game.io.paths import assets_dir
 
 UNSET = 255
 # The patterns of each board shape (height, width), goal numbering (tile t belongs in flat cell
@@ -129,6 +127,12 @@ def tables_from(height: int, width: int, tables: tuple[bytes, ...]) -> PatternTa
 def load_tables(height: int, width: int) -> PatternTables:
     """The shipped tables of a board shape (one of PATTERNS); TablesMissing naming the file
     when one is missing or damaged."""
+    # Imported here, not above: game.bots is imported by every worker process of a playtest,
+    # which never plans a slide hint and may run on a Python without the game's file layer's
+    # own dependencies (tests/bots/test_worker_pickling.py runs one on the system's Python).
+    from game.io import gate
+    from game.io.paths import assets_dir
+
     tables = []
     size = height * width
     for pattern in PATTERNS[(height, width)]:

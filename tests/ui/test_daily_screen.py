@@ -324,3 +324,38 @@ def test_at_the_smallest_window_every_card_keeps_its_words_whole(window: Any, cl
     monkeypatch.undo()
     view.on_resize(window.width, window.height)
     frames(window, 2)
+
+
+def test_h_on_a_4x4_slide_daily_shows_the_plans_next_move_and_following_it_wins(
+        window: Any, clean: pathlib.Path) -> None:
+    from game.bots.slide_plan import SlidePlanner
+
+    day = datetime.date(2026, 11, 26)   # its slide daily is a 4x4 board, 19 slides at fewest
+    puzzle = daily_puzzle(day, "slide")
+    assert (puzzle.level.height, puzzle.level.width) == (4, 4)
+    app = _app(window, day)
+    app.show_daily()
+    click_widget(window, "daily:slide")
+    play = window.current_view
+    assert isinstance(play, PlayView) and play.level == puzzle.level
+    settle(window)
+    press_key(window, arcade.key.ENTER)   # the goal card has been read
+    assert play.goal_card is None
+    plan = SlidePlanner().plan(play.state.grid)
+    assert len(plan) == len(puzzle.proof)   # on a daily the hint's plan has the fewest slides
+    for step, expected in enumerate(plan):
+        x, y = play.board.center(expected.cell)
+        before = draw(window)
+        press_key(window, arcade.key.H)
+        assert play.hint_command == expected, f"hint {step} is not the plan's next move"
+        frames(window, 18)
+        lit = draw(window, "slide_daily_hint" if step == 0 else None)
+        # The glow is seen round the hinted tile (its edge, beside the tile's face).
+        edge = play.board.layout.cell * 0.47
+        ring = [(x + dx, y + dy) for dx, dy in ((edge, 0), (-edge, 0), (0, edge), (0, -edge))]
+        assert any(not near(pixel(window, before, *p), pixel(window, lit, *p), 20) for p in ring), \
+            f"hint {step} is not seen on the board"
+        click(window, x, y)   # the player slides the hinted tile with the mouse
+        settle(window)
+    assert play.state.status == "won" and play.state.moves == len(plan) <= puzzle.level.moves
+    assert play.result_menu is not None

@@ -608,11 +608,11 @@ def test_following_the_match3_hint_wins_falling_luck(window: Any) -> None:
 def test_following_the_slide_hint_solves_the_board_and_never_goes_back(window: Any, level_id: str) -> None:
     import arcade
 
-    from game.bots import solve
+    from game.bots.slide_plan import SlidePlanner
 
     view = open_view(window, level(level_id), speed="instant")
     start = view.state.grid
-    planned = len(solve(start))
+    planned = len(SlidePlanner().plan(start))
     seen = {start}
     while view.state.status == "playing" and view.state.moves < planned:
         press_key(window, arcade.key.H)
@@ -622,7 +622,7 @@ def test_following_the_slide_hint_solves_the_board_and_never_goes_back(window: A
         settle(view)
         assert view.state.grid not in seen, f"hint {view.state.moves} led back to an earlier board"
         seen.add(view.state.grid)
-    # The hint is the solver's next move: it solves the board in the solver's count.
+    # The hint is the planner's next move: it solves the board in the planner's count.
     assert view.state.status == "won" and view.state.moves == planned
     if len(start) * len(start[0]) <= 9:
         assert planned == _fewest_slides(start), "on a 3x3 the hint's way is a shortest one"
