@@ -17,7 +17,7 @@ from typing import ClassVar
 
 from game.core import Command, Grid, Mode, Slide, State, legal_commands, play, slide_solvable, solved_slide
 
-from .slide_solver import Unsolvable, _sources, solve
+from .slide_solver import Unsolvable, _sources, solve, walk_back
 from .slide_tables import PATTERNS, PatternTables, flat, load_tables
 
 # (weight as a fraction, positions looked at before the next try). The first try is exact (it
@@ -75,14 +75,7 @@ def weighted_search(cells: tuple[int, ...], tables: PatternTables, weight: tuple
     while heap:
         _, _, g, state, gap, codes0, a, b = heapq.heappop(heap)
         if state == goal:
-            moves: list[int] = []
-            step = back[state]
-            while step is not None:
-                state, cell = step
-                moves.append(cell)
-                step = back[state]
-            moves.reverse()
-            return moves
+            return walk_back(back, state)
         if state in closed:
             continue
         closed.add(state)

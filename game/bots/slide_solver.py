@@ -14,7 +14,7 @@ import bisect
 import heapq
 from collections import deque
 from functools import lru_cache
-from typing import AbstractSet
+from typing import AbstractSet, Hashable, Mapping, TypeVar
 
 from game.core import Grid, Slide, slide_solvable, slide_sources, solved_slide
 
@@ -426,6 +426,21 @@ def _longest_in_order(line: list[int]) -> int:
     return len(tops)
 
 
+Key = TypeVar("Key", bound=Hashable)
+
+
+def walk_back(back: Mapping[Key, tuple[Key, int] | None], end: Key) -> list[int]:
+    """The cells the gap moved to, in order, on a search's way to `end` (`back`: each position
+    reached, with the position and the cell it was reached from; None at the start)."""
+    steps: list[int] = []
+    node = back[end]
+    while node is not None:
+        prev, moved = node
+        steps.append(moved)
+        node = back[prev]
+    return steps[::-1]
+
+
 def _astar(grid: Grid, node_limit: int = ASTAR_NODE_LIMIT) -> list[int] | None:
     """An optimal solution (a list of cells the gap moves to), or None past the node limit."""
     h, w = len(grid), len(grid[0])
@@ -440,13 +455,7 @@ def _astar(grid: Grid, node_limit: int = ASTAR_NODE_LIMIT) -> list[int] | None:
     while heap:
         _, cost, cur = heapq.heappop(heap)
         if cur == goal:
-            steps: list[int] = []
-            node = back[cur]
-            while node is not None:
-                prev, moved = node
-                steps.append(moved)
-                node = back[prev]
-            return steps[::-1]
+            return walk_back(back, cur)
         if cost > best_cost.get(cur, cost):
             continue
         expanded += 1

@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import random
 import zlib
+from typing import Iterator
 
 import pytest
 
@@ -30,6 +31,15 @@ def _neighbours(h: int, w: int) -> tuple[tuple[int, ...], ...]:
     return slide_solver._sources(h, w)
 
 
+def _slides(board: bytes, near: tuple[tuple[int, ...], ...]) -> Iterator[bytes]:
+    """The boards one slide from `board`."""
+    gap = board.index(0)
+    for cell in near[gap]:
+        b = bytearray(board)
+        b[gap], b[cell] = b[cell], 0
+        yield bytes(b)
+
+
 def _ball(h: int, w: int, most: int) -> tuple[dict[bytes, int], int]:
     """Every board within `radius` slides of the goal with its distance, the radius the deepest
     whole level that keeps the ball within `most` boards."""
@@ -41,11 +51,7 @@ def _ball(h: int, w: int, most: int) -> tuple[dict[bytes, int], int]:
     while depth < DEEPEST:
         following = []
         for board in level:
-            gap = board.index(0)
-            for cell in near[gap]:
-                b = bytearray(board)
-                b[gap], b[cell] = b[cell], 0
-                nxt = bytes(b)
+            for nxt in _slides(board, near):
                 if nxt not in seen:
                     following.append(nxt)
                     seen[nxt] = depth + 1
@@ -66,11 +72,7 @@ def _distance(board: bytes, ball: dict[bytes, int], radius: int, reach: int, nea
     for k in range(1, reach + 1):
         following = []
         for b0 in level:
-            gap = b0.index(0)
-            for cell in near[gap]:
-                b = bytearray(b0)
-                b[gap], b[cell] = b[cell], 0
-                nxt = bytes(b)
+            for nxt in _slides(b0, near):
                 if nxt not in seen:
                     seen.add(nxt)
                     following.append(nxt)
