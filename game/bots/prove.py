@@ -15,12 +15,12 @@ import pathlib
 import sys
 import time
 
-from game.core import IllegalMove, Level, Session, Status
+from game.core import IllegalMove, Level, Session, Status, stars
 from game.io import LevelFileError, gate, load_pack, save_level
 from game.io.pack_proofs import replays_dir
 from game.io.replay import Replay, ReplayFileError, load_replay, replay_of, save_replay
 
-from .proving import find_win
+from .proving import find_best, find_win
 
 
 def replay_wins(level: Level, replay: Replay) -> bool:
@@ -44,6 +44,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="only check that the saved replays still win; write nothing")
     parser.add_argument("--force", action="store_true",
                         help="search again even where the saved replay still wins")
+    parser.add_argument("--stars", action="store_true",
+                        help="where the saved replay earns fewer than three stars, play --tries games "
+                             "of the strong bots on the level's deal and keep the one with the most stars")
     parser.add_argument("--reseed", type=int, default=0, metavar="N",
                         help="when no bot wins from a level's seed, try the next N seeds and write "
                              "the first that wins into the level file (pack folders only)")
@@ -74,6 +77,15 @@ def main(argv: list[str] | None = None) -> int:
                 saved = load_replay(path)
             except ReplayFileError as exc:
                 print(f"  {level.id}: the saved replay is unreadable: {exc}")
+        if saved is not None and args.stars and not args.check and replay_wins(level, saved):
+            had = Session.replay(level, saved.seed, saved.commands).state
+            if stars(had) < 3:
+                better = find_best(level, seed, tries=args.tries)
+                if better is not None and better.stars > stars(had):
+                    save_replay(replay_of(level, seed, better.commands, pack.id), path)
+                    print(f"better {level.id:20} seed {seed}: {better.bot} earned {better.stars} stars "
+                          f"(score {better.score}; the saved game earned {stars(had)}), try {better.tries}")
+                    continue
         if saved is not None and not args.force and replay_wins(level, saved):
             upgraded = replay_of(level, saved.seed, saved.commands, saved.pack)
             if upgraded != saved and not args.check:

@@ -49,3 +49,32 @@ def find_win(level: Level, seed: int, tries: int = 12,
 def _proof(session: Session, tries: int, bot: str) -> Proof:
     state = session.state
     return Proof(tuple(session.commands), state.score, stars(state), tries, bot)
+
+
+# The bots a star hunt takes turns with: the mode's best, with each noise in turn (a quieter
+# line scores more, a noisier one finds the games the plain line never plays), then the hint
+# bot (which weighs the goals and the finale) and the random bot.
+HUNTERS = ("auto", "hint", "random")
+
+
+def find_best(level: Level, seed: int, tries: int = 40,
+              turn_limit: int | None = None) -> Proof | None:
+    """The won game from `seed` with the most stars (then the most points) that `tries` bot
+    games find, stopping at the first three-star one: a star mark no such game reaches is one
+    the level's own deal may not give a player (see stars.unearned_star). None: no game won."""
+    best: Proof | None = None
+    attempts = 1 if level.mode == Mode.SLIDE else tries
+    for attempt in range(attempts):
+        kind = HUNTERS[attempt % len(HUNTERS)] if level.mode != Mode.SLIDE else "auto"
+        noise = NOISE_STEPS[(attempt // len(HUNTERS)) % len(NOISE_STEPS)] if kind == "auto" else 0.0
+        bot = make_bot(kind, level, seed=attempt, noise=noise)
+        session = play_game(level, seed, bot, turn_limit)
+        if session.state.status != Status.WON:
+            continue
+        found = _proof(session, attempt + 1, bot.name)
+        if best is None or (found.stars, found.score) > (best.stars, best.score):
+            best = found
+        if best.stars >= 3:
+            break
+    return best
+
