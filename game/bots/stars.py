@@ -49,6 +49,28 @@ def propose_stars(level: Level, records: Sequence[GameRecord]) -> tuple[int, int
     return marks[0], marks[1], marks[2]
 
 
+def _down(points: int) -> int:
+    """`points` rounded down to a mark a player reads at a glance (the steps of `nice`)."""
+    step = 10 if points < 1000 else 50 if points < 5000 else 100
+    return points // step * step
+
+
+def reachable_marks(level: Level, best: int) -> tuple[int, int, int] | None:
+    """`level`'s point marks lowered so that a game of `best` points earns all three, each still
+    a step below the next; None when its stars do not count points, when they already are, or
+    when no such marks keep a score goal as the first (a win must light the first star)."""
+    targets = star_targets(level)
+    if targets is None or targets.unit != StarUnit.POINTS or best >= targets.marks[2]:
+        return None
+    third = _down(best)
+    second = min(targets.marks[1], _down(third - 1))
+    first = min(targets.marks[0], _down(second - 1))
+    goal = level.goals.score
+    if first <= 0 or (goal is not None and first < goal):
+        return None
+    return first, second, third
+
+
 ORDINALS = ("first", "second", "third")
 
 

@@ -149,3 +149,27 @@ def test_prove_stars_keeps_a_game_that_earns_more_stars_than_the_saved_proof(
     assert stars(Session.replay(level, kept.seed, kept.commands).state) == 3
     assert prove(["--only", "garden-beds", "--stars", str(pack)]) == 0
     assert "ok     garden-beds" in capsys.readouterr().out
+
+
+def test_prove_stars_lower_brings_marks_no_game_of_the_deal_reaches_down_to_the_best_one(
+        tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A third star far past any game of the deal: `prove --stars --lower` keeps the best game
+    found and lowers the point marks to what it earns, so validate has nothing left to say."""
+    pack = tmp_path / "sweet-mechanics"
+    shutil.copytree(SWEET, pack)
+    file = pack / "four-in-a-row.yaml"
+    level = load_level(file)
+    assert level.stars is not None
+    marks = ", ".join(map(str, level.stars))
+    file.write_text(file.read_text().replace(f"stars: [{marks}]", f"stars: [{level.stars[0]}, {level.stars[1]}, 90000]"))
+    assert main(["validate", str(file)]) == 1
+    capsys.readouterr()
+    assert prove(["--only", "four-in-a-row", "--stars", "--lower", "--tries", "4", "--beam", "8", str(pack)]) == 0
+    said = capsys.readouterr().out
+    assert "better four-in-a-row" in said and "its marks are now" in said
+    lowered = load_level(file)
+    assert lowered.stars is not None and lowered.stars[2] < 90000
+    assert lowered.stars[0] < lowered.stars[1] < lowered.stars[2]
+    kept = load_replay(pack / "replays" / "four-in-a-row.yaml")
+    assert stars(Session.replay(lowered, kept.seed, kept.commands).state) == 3
+    assert main(["validate", str(file)]) == 0
