@@ -2,6 +2,7 @@
 wins against the person-like bot, over the same seeds.
 
 Run: `nice -n 10 .venv/bin/python bench/hint_goals.py [--seeds N] [--level ID ...] [--workers N] [--write]`
+(with --level, --write stores only those levels' rows again)
 (all 47 levels, 20 seeds, one worker: about 2 to 4 minutes).
 
 `--write` stores the table in tests/bots/hint_goals.yaml (each level's hash beside its wins), which
@@ -75,8 +76,12 @@ def main() -> None:
     print(f"{len(levels)} levels, {len(seeds)} seeds, {failing} short; "
           f"{used:.1f} s CPU ({time.perf_counter() - wall:.1f} s wall)")
     if args.write:
-        if args.level:
-            raise SystemExit("--write stores every goal level: run it without --level")
+        if args.level:   # only these levels again: the others' stored rows stay
+            before = yaml.safe_load(STORED.read_text(encoding="utf-8"))
+            if before.get("seeds") != list(seeds) or before.get("rules") != RULES_VERSION:
+                raise SystemExit("--write --level adds to a table of the same seeds and rules: run it without --level")
+            stored = {**before["levels"], **stored}
+            stored = {lv.id: stored[lv.id] for _, lv in goal_levels() if lv.id in stored}
         STORED.write_text("# bench/hint_goals.py --write: following the hint against the person-like bot, "
                           "wins over the seeds\n" + yaml.safe_dump(
                               {"seeds": list(seeds), "rules": RULES_VERSION, "levels": stored}, sort_keys=False),

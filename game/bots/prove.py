@@ -15,12 +15,13 @@ import pathlib
 import sys
 import time
 
-from game.core import IllegalMove, Level, Session, Status
-from game.io import LevelFileError, gate, load_pack, save_level
+from game.core import IllegalMove, Level, Session, Status, stars
+from game.io import LevelFileError, Pack, gate, load_pack, save_level
 from game.io.pack_proofs import replays_dir
 from game.io.replay import Replay, ReplayFileError, load_replay, replay_of, save_replay
 
-from .proving import find_win
+from .proving import find_best, find_win
+from .stars import reachable_marks
 
 
 def replay_wins(level: Level, replay: Replay) -> bool:
@@ -31,6 +32,10 @@ def replay_wins(level: Level, replay: Replay) -> bool:
         return Session.replay(level, replay.seed, replay.commands).state.status == Status.WON
     except IllegalMove:
         return False
+
+
+STAR_BEAM = 250
+"""How wide --stars' beam search is, after the bot games (a few CPU seconds on a shipped level)."""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -44,6 +49,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="only check that the saved replays still win; write nothing")
     parser.add_argument("--force", action="store_true",
                         help="search again even where the saved replay still wins")
+    parser.add_argument("--stars", action="store_true",
+                        help="where the saved replay earns fewer than three stars, play --tries games "
+                             "of the strong bots on the level's deal and keep the one with the most stars")
+    parser.add_argument("--beam", type=int, default=STAR_BEAM, metavar="N",
+                        help=f"with --stars: the beam search's width after the bot games (default {STAR_BEAM})")
+    parser.add_argument("--lower", action="store_true",
+                        help="with --stars: where no game earns all three, lower the level's point marks "
+                             "to what the best game earns, in its file (pack folders only)")
     parser.add_argument("--reseed", type=int, default=0, metavar="N",
                         help="when no bot wins from a level's seed, try the next N seeds and write "
                              "the first that wins into the level file (pack folders only)")
@@ -74,6 +87,11 @@ def main(argv: list[str] | None = None) -> int:
                 saved = load_replay(path)
             except ReplayFileError as exc:
                 print(f"  {level.id}: the saved replay is unreadable: {exc}")
+        if saved is not None and args.stars and not args.check and replay_wins(level, saved):
+            said = _more_stars(level, saved, path, pack, args.tries, args.beam, args.lower)
+            if said:
+                print(said)
+                continue
         if saved is not None and not args.force and replay_wins(level, saved):
             upgraded = replay_of(level, saved.seed, saved.commands, saved.pack)
             if upgraded != saved and not args.check:
@@ -108,6 +126,32 @@ def main(argv: list[str] | None = None) -> int:
               f"score {proof.score}, {proof.stars} stars, try {proof.tries} ({took:.1f}s)")
     print(f"{len(levels) - failed} of {len(levels)} levels proven winnable")
     return 1 if failed else 0
+
+
+def _more_stars(level: Level, saved: Replay, path: pathlib.Path, pack: Pack, tries: int, beam: int,
+                lower: bool) -> str:
+    """--stars: when the saved proof earns fewer than three stars, `tries` strong bot games of
+    the same deal and a beam search `beam` wide; the best is kept when it earns more, and with `lower` the point marks come
+    down to it when none earns all three. What was done, or '' (nothing: the proof stands)."""
+    had = stars(Session.replay(level, saved.seed, saved.commands).state)
+    if had >= 3:
+        return ""
+    best = find_best(level, level.play_seed, tries=tries, beam=beam)
+    if best is None or best.stars < 3 and not lower and best.stars <= had:
+        return ""
+    folder = pack.source if pack.source is not None and gate.is_folder(pack.source) else None
+    marks = reachable_marks(level, best.score) if best.stars < 3 and lower else None
+    if marks is not None and folder is not None:
+        level = dataclasses.replace(level, stars=marks)
+        save_level(level, folder / f"{level.id}.yaml")
+    elif best.stars <= had:
+        return ""
+    save_replay(replay_of(level, level.play_seed, best.commands, pack.id), path)
+    earned = stars(Session.replay(level, level.play_seed, best.commands).state)
+    lowered = (f"; its marks are now {'/'.join(map(str, marks))} (store its figures again: "
+               f"gridfall playtest {folder} --write --changed, with -n as the pack's were)" if marks is not None and folder is not None else "")
+    return (f"better {level.id:20} seed {level.play_seed}: {best.bot} earned {earned} stars "
+            f"(score {best.score}; the saved game earned {had}), try {best.tries}{lowered}")
 
 
 if __name__ == "__main__":

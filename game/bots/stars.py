@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.core import Command, IllegalMove, Level, LevelError, Mode, Session, new_game, star_targets, stars
+from game.core import (Command, IllegalMove, Level, LevelError, Mode, Session, StarUnit, new_game, star_targets,
+                       stars)
 
 from .playtest import GameRecord, nearest_rank
+from .proving import find_best
 from .slide_solver import Unsolvable, solve
 
 STAR_SHARES = (0.05, 0.5, 0.8)
@@ -47,6 +49,28 @@ def propose_stars(level: Level, records: Sequence[GameRecord]) -> tuple[int, int
     return marks[0], marks[1], marks[2]
 
 
+def _down(points: int) -> int:
+    """`points` rounded down to a mark a player reads at a glance (the steps of `nice`)."""
+    step = 10 if points < 1000 else 50 if points < 5000 else 100
+    return points // step * step
+
+
+def reachable_marks(level: Level, best: int) -> tuple[int, int, int] | None:
+    """`level`'s point marks lowered so that a game of `best` points earns all three, each still
+    a step below the next; None when its stars do not count points, when they already are, or
+    when no such marks keep a score goal as the first (a win must light the first star)."""
+    targets = star_targets(level)
+    if targets is None or targets.unit != StarUnit.POINTS or best >= targets.marks[2]:
+        return None
+    third = _down(best)
+    second = min(targets.marks[1], _down(third - 1))
+    first = min(targets.marks[0], _down(second - 1))
+    goal = level.goals.score
+    if first <= 0 or (goal is not None and first < goal):
+        return None
+    return first, second, third
+
+
 ORDINALS = ("first", "second", "third")
 
 
@@ -69,18 +93,39 @@ def best_known_stars(level: Level, plays: Sequence[Sequence[Command]]) -> int:
     return best
 
 
-def unearned_star(level: Level, plays: Sequence[Sequence[Command]]) -> str | None:
-    """What is wrong with a slide level whose star marks ask more than any known solution of its
-    own deal gives (the fewest slides of that board can be searched for, so a mark beyond them
-    is a star nobody can earn), or None. Match3 and chain levels are not judged here: their
-    best game is not known without many bot games."""
+STAR_HUNT = 12
+"""Bot games on a match3 or chain level's own deal, played before a star its proof falls short of
+is called out of reach (`find_best`): none when its proof earns all three."""
+
+
+def unearned_star(level: Level, plays: Sequence[Sequence[Command]], hunt: int = STAR_HUNT) -> str | None:
+    """What is wrong with a level whose star marks ask more than any known game of its own deal
+    gives (the board every player is dealt and Retry deals again), or None. Known games: `plays`
+    (say, its proof); on a slide level the solver's plan (the fewest slides can be searched for);
+    on a match3 or chain level, when its proof falls short, `hunt` games of the strong bots
+    (`find_best`), which a star no person can earn would also miss. A match3 or chain level
+    with no proof is not judged: nothing is known of its deal (the proof check says so)."""
     targets = star_targets(level)
-    if level.mode != Mode.SLIDE or targets is None:
+    if targets is None or (level.mode != Mode.SLIDE and not plays):
         return None
     best = best_known_stars(level, plays)
+    bots = ""
+    if best < 3 and level.mode != Mode.SLIDE and hunt > 0:
+        found = find_best(level, level.play_seed, tries=hunt)
+        best = max(best, 0 if found is None else found.stars)
+        bots = f" or {hunt} strong bot games"
     if best >= 3:
         return None
     mark = targets.marks[best]
-    return (f"the {ORDINALS[best]} star asks for {mark} {targets.unit} or fewer, but no known solution of the "
-            f"level's own deal (seed {level.play_seed}) is that short: the best known earns {best} "
-            f"star{'s' * (best != 1)}; lower the mark or prove it with a shorter replay")
+    known = "solution" if level.mode == Mode.SLIDE else "game"
+    short = "that short" if targets.unit in (StarUnit.MOVES,) else "that good"
+    fix = ("prove it with a shorter replay" if level.mode == Mode.SLIDE else
+           "prove it with a better game (python -m game.bots.prove PACK --stars)")
+    return (f"the {ORDINALS[best]} star asks for {mark} {targets.unit}{_or_what(targets.unit)}, but no known "
+            f"{known} of the level's own deal (seed {level.play_seed}: its proof{bots}) is {short}: "
+            f"the best known earns {best} star{'s' * (best != 1)}; lower the mark or {fix}")
+
+
+def _or_what(unit: StarUnit) -> str:
+    """How a mark reads: 'or fewer' for slides, 'or more' for points and moves left."""
+    return " or fewer" if unit == StarUnit.MOVES else " or more"

@@ -32,8 +32,9 @@ from game.cli.level_source import levels_at
 from game.cli.output import progress_bar, safe
 from game.cli.playtest_stars import star_report
 from game.core import Level, shorten
+from game.io import Pack
 from game.io.atomic import atomic_write_bytes
-from game.io.playtest_file import results_path, write_results
+from game.io.playtest_file import PlaytestFileError, read_results, results_path, write_results
 from game.io import gate
 
 MAX_GAMES = 100_000      # games a level: a million would take hours and its records gigabytes
@@ -71,6 +72,9 @@ def register(subparsers: Any) -> None:
                         help="also find the move limit whose pass rate is nearest RATE (0..1)")
     parser.add_argument("--write", action="store_true",
                         help="store the results beside the pack (playtest.yaml) for the game to show")
+    parser.add_argument("--changed", action="store_true",
+                        help="with --write: play only the levels changed since the stored figures were "
+                             "played (or not in them) and keep the others' as stored")
     parser.add_argument("--stars", action="store_true",
                         help="also suggest each match3 level's star scores from the winning games "
                              "(the second star at the median win, the third for the best fifth)")
@@ -199,6 +203,8 @@ def _bad_option(args: argparse.Namespace) -> str | None:
                 f"{shorten(str(args.workers), 24)}")
     if not 0 <= args.first_seed <= MAX_SEED - args.games:
         return f"--first-seed must be 0..{MAX_SEED - args.games}, found {shorten(str(args.first_seed), 24)}"
+    if args.changed and not args.write:
+        return "--changed keeps the other levels' stored figures: give it with --write"
     if args.suggest is not None and not 0 <= args.suggest <= 1:
         return "--suggest takes a pass rate from 0 to 1, like 0.6"
     if args.plot is not None:
@@ -250,6 +256,18 @@ def _label(bot: BotSpec) -> str:
     return f"the person-like bot as fitted{games} (notice {bot.notice:g})"
 
 
+def _current_figures(pack: Pack, bot: str, games: int) -> dict[str, dict[str, Any]]:
+    """The stored figures of `pack`'s levels unchanged since they were played by the same bot
+    and number of games, by level id (--changed keeps them); none from a broken file."""
+    try:
+        stored = read_results(pack)
+    except PlaytestFileError:
+        return {}
+    if stored is None or stored.bot != bot or stored.games != games:
+        return {}
+    return {i: {"level_id": i, **result.figures} for i, result in stored.levels.items() if result.current}
+
+
 def run(args: argparse.Namespace) -> int:
     name = "gridfall playtest"
     bad = _bad_option(args)
@@ -275,6 +293,11 @@ def run(args: argparse.Namespace) -> int:
         if bad is not None:
             print(f"{name}: {bad}", file=sys.stderr)
             return 1
+    kept: dict[str, dict[str, Any]] = {}
+    if args.changed and pack is not None:
+        kept = _current_figures(pack, args.bot, args.games)
+        levels = [level for level in levels if level.id not in kept]
+        print(f"{name}: {len(kept)} level(s) kept as stored; playing {len(levels)}", file=sys.stderr)
     # The curve needs each game played on past the limit; the report itself never does.
     longer = args.suggest is not None or args.plot is not None
     seeds = tuple(range(args.first_seed, args.first_seed + args.games))
@@ -315,7 +338,10 @@ def run(args: argparse.Namespace) -> int:
         if args.write:
             target = results_path(path)
             date = datetime.date.today().isoformat()
-            written = write_results(path, pack_id, args.bot, args.games, date, [r.to_dict() for r in reports])
+            played = {r.level_id: r.to_dict() for r in reports}
+            order = [level.id for level in pack.levels] if pack is not None else list(played)
+            written = write_results(path, pack_id, args.bot, args.games, date,
+                                    [played.get(i) or kept[i] for i in order if i in played or i in kept])
             print(f"{name}: wrote {written}", file=sys.stderr)
     except OSError as exc:   # a disk that filled while the games were played: the old file stays
         print(f"{name}: {shorten(str(target), 120)}: cannot be written ({exc.strerror or exc}); "

@@ -132,5 +132,7 @@ class Shelf:
 
 
 def difficulty_line(figures: StoredResult) -> str:
-    """A level's stored playtest figures as the goal card says them."""
-    return f"{figures.label.capitalize()}: bots win {figures.pass_rate:.0%} of games"
+    """A level's stored playtest figures as the goal card says them to a player: the difficulty
+    word (easy, medium, hard...), not the bots' pass rate, which is a designer's figure (the
+    editor's Difficulty panel and `gridfall playtest` show that)."""
+    return f"Difficulty: {figures.label}"

@@ -10,13 +10,16 @@ import shutil
 import pytest
 
 from game.bots.playtest import GameRecord, play_seeds
+from game.bots.prove import main as prove
+from game.bots.proving import find_win
 from game.bots.slide_solver import solve
-from game.bots.stars import MIN_WINS, best_known_stars, propose_stars
+from game.bots.stars import MIN_WINS, STAR_HUNT, best_known_stars, propose_stars
 from game.cli import main
-from game.core import Level, Mode, new_game
+from game.core import Level, Session, new_game, star_targets, stars
 from game.io import load_level, load_pack
 from game.io.pack_proofs import prove_pack
 from game.io.paths import levels_dir
+from game.io.replay import load_replay, replay_of, save_replay
 
 SWEET = levels_dir() / "sweet-mechanics"
 
@@ -91,14 +94,82 @@ def test_validate_names_a_slide_star_no_solution_of_the_deal_earns(tmp_path: pat
     assert main(["validate", str(too_short)]) == 0
 
 
-def test_every_shipped_slide_star_is_earned_by_a_known_solution_of_its_deal() -> None:
-    """Both shipped packs: each slide level's proof (or the solver) earns all three stars on the
-    deal players get, so no star there is out of reach."""
+def test_every_shipped_star_is_earned_by_a_known_game_of_its_deal() -> None:
+    """Both shipped packs: each level's proof (or, on a slide level, the solver) earns all three
+    stars on the deal players get and Retry deals again, so no star there is out of reach."""
     checked = 0
     for pack in (load_pack(levels_dir() / name) for name in ("first-steps", "sweet-mechanics")):
         proofs = {p.level_id: p.replay.commands for p in prove_pack(pack) if p.replay is not None}
         for shipped in pack.levels:
-            if shipped.mode == Mode.SLIDE and shipped.stars is not None:
+            if star_targets(shipped) is not None:
                 assert best_known_stars(shipped, [proofs[shipped.id]]) == 3, shipped.id
                 checked += 1
-    assert checked >= 6
+    assert checked >= 40
+
+
+def test_validate_names_a_match3_star_neither_its_proof_nor_the_strong_bots_earn(
+        tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A third star set past any game of the level's own deal is named at its `stars:` line;
+    a mark its proof reaches says nothing."""
+    source = SWEET / "four-in-a-row.yaml"
+    level = load_level(source)
+    assert level.stars is not None
+    (tmp_path / "replays").mkdir()
+    shutil.copy(SWEET / "replays" / "four-in-a-row.yaml", tmp_path / "replays")
+    proof = load_replay(tmp_path / "replays" / "four-in-a-row.yaml")
+    got = Session.replay(level, proof.seed, proof.commands).state.score
+    file = tmp_path / "four-in-a-row.yaml"
+    marks = ", ".join(map(str, level.stars))
+    high = (level.stars[0], level.stars[1], 20 * got)
+    file.write_text(source.read_text().replace(f"stars: [{marks}]", f"stars: [{', '.join(map(str, high))}]"))
+    assert main(["validate", str(file)]) == 1
+    out = capsys.readouterr().out
+    line = 1 + source.read_text().splitlines().index(f"stars: [{marks}]")
+    assert f"{file}:{line}:1: stars: the third star asks for {20 * got} points or more, but no known game" in out
+    assert f"its proof or {STAR_HUNT} strong bot games" in out and "the best known earns 2 stars" in out
+    fair = (level.stars[0], level.stars[1], got)
+    file.write_text(source.read_text().replace(f"stars: [{marks}]", f"stars: [{', '.join(map(str, fair))}]"))
+    assert main(["validate", str(file)]) == 0
+
+
+def test_prove_stars_keeps_a_game_that_earns_more_stars_than_the_saved_proof(
+        tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`prove --stars`: a saved proof that wins with two stars gives way to a strong bot's
+    three-star game of the same deal; a second run finds nothing better to do."""
+    pack = tmp_path / "first-steps"
+    shutil.copytree(levels_dir() / "first-steps", pack)
+    level = load_level(pack / "garden-beds.yaml")
+    first = find_win(level, level.play_seed)
+    assert first is not None and first.stars < 3   # the first win the prover finds is not the best
+    save_replay(replay_of(level, level.play_seed, first.commands, "first-steps"), pack / "replays" / "garden-beds.yaml")
+    assert prove(["--only", "garden-beds", "--stars", "--tries", "12", str(pack)]) == 0
+    assert "better garden-beds" in capsys.readouterr().out
+    kept = load_replay(pack / "replays" / "garden-beds.yaml")
+    assert kept.seed == level.play_seed
+    assert stars(Session.replay(level, kept.seed, kept.commands).state) == 3
+    assert prove(["--only", "garden-beds", "--stars", str(pack)]) == 0
+    assert "ok     garden-beds" in capsys.readouterr().out
+
+
+def test_prove_stars_lower_brings_marks_no_game_of_the_deal_reaches_down_to_the_best_one(
+        tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A third star far past any game of the deal: `prove --stars --lower` keeps the best game
+    found and lowers the point marks to what it earns, so validate has nothing left to say."""
+    pack = tmp_path / "sweet-mechanics"
+    shutil.copytree(SWEET, pack)
+    file = pack / "four-in-a-row.yaml"
+    level = load_level(file)
+    assert level.stars is not None
+    marks = ", ".join(map(str, level.stars))
+    file.write_text(file.read_text().replace(f"stars: [{marks}]", f"stars: [{level.stars[0]}, {level.stars[1]}, 90000]"))
+    assert main(["validate", str(file)]) == 1
+    capsys.readouterr()
+    assert prove(["--only", "four-in-a-row", "--stars", "--lower", "--tries", "4", "--beam", "8", str(pack)]) == 0
+    said = capsys.readouterr().out
+    assert "better four-in-a-row" in said and "its marks are now" in said
+    lowered = load_level(file)
+    assert lowered.stars is not None and lowered.stars[2] < 90000
+    assert lowered.stars[0] < lowered.stars[1] < lowered.stars[2]
+    kept = load_replay(pack / "replays" / "four-in-a-row.yaml")
+    assert stars(Session.replay(lowered, kept.seed, kept.commands).state) == 3
+    assert main(["validate", str(file)]) == 0

@@ -688,7 +688,8 @@ def test_level_cards_and_the_goal_card_say_how_hard_the_pack_playtest_found_a_le
     assert labels and all(text_seen(image, t) for t in labels), "the difficulty words are not seen"
     view = app.play_level(PACK, level.id)
     lines = [t.text for t in view.goal_card.lines]
-    assert f"{figures.label.capitalize()}: bots win {figures.pass_rate:.0%} of games" in lines
+    assert f"Difficulty: {figures.label}" in lines
+    assert not any("bots" in line or "%" in line for line in lines), "a designer's figure on a player's card"
 
 
 def test_a_file_dropped_on_the_editor_never_takes_it_away(window: Any, fresh: pathlib.Path) -> None:
