@@ -123,14 +123,19 @@ def _share(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def overlapping(drawn: list[Drawn], leading: float = 3) -> Iterator[tuple[Drawn, Drawn]]:
-    """Pairs of texts whose boxes overlap. Lines of one column sit a line apart: their boxes may
+def overlap(a: Box, b: Box, leading: float = 3) -> bool:
+    """Whether two texts' boxes overlap. Lines of one column sit a line apart: their boxes may
     share `leading` pixels (a font's line box holds room above its capitals and below its tails)."""
+    wide = min(a[2], b[2]) - max(a[0], b[0])
+    tall = min(a[3], b[3]) - max(a[1], b[1])
+    return wide > 1 and tall > leading
+
+
+def overlapping(drawn: list[Drawn], leading: float = 3) -> Iterator[tuple[Drawn, Drawn]]:
+    """Pairs of drawn texts whose boxes overlap (see `overlap`)."""
     for i, a in enumerate(drawn):
         for b in drawn[i + 1:]:
-            wide = min(a.box[2], b.box[2]) - max(a.box[0], b.box[0])
-            tall = min(a.box[3], b.box[3]) - max(a.box[1], b.box[1])
-            if wide > 1 and tall > leading:
+            if overlap(a.box, b.box, leading):
                 yield a, b
 
 

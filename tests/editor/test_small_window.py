@@ -9,6 +9,7 @@ from typing import Any
 import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
 import arcade
 
+from drawn_texts import box, overlap
 from driving import SCREENSHOTS, frame, press, set_field, shot, sized
 from editor import files
 from editor.difficulty import figures_of
@@ -21,18 +22,8 @@ key = arcade.key
 LONG_NAME = "Orchard Dawn Mechanics Collection of the Early Season"
 
 
-def _box(t: arcade.Text) -> tuple[float, float, float, float]:
-    """Where a text's letters are drawn: (left, bottom, right, top)."""
-    w, h = float(t.content_width), float(t.content_height)
-    if abs(t.rotation) == 90:   # an axis's title, on its side (centred, as charts.axes draws it)
-        return t.x - h / 2, t.y - w / 2, t.x + h / 2, t.y + w / 2
-    left = t.x - {"left": 0.0, "center": w / 2, "right": w}[t.label.anchor_x]
-    bottom = t.y - {"bottom": 0.0, "baseline": h * 0.25, "center": h / 2, "top": h}[t.label.anchor_y]
-    return left, bottom, left + w, bottom + h
-
-
 def _shown(texts: Any, keys: Any = None) -> dict[str, tuple[float, float, float, float]]:
-    return {k: _box(t) for k, t in texts.shown.items()
+    return {k: box(t) for k, t in texts.shown.items()
             if t.visible and str(t.text).strip() and (keys is None or keys(k))}
 
 
@@ -43,10 +34,7 @@ def _assert_clear(boxes: dict[str, tuple[float, float, float, float]], inside: R
     items = sorted(boxes.items())
     for i, (k1, a) in enumerate(items):
         for k2, c in items[i + 1:]:
-            wide = min(a[2], c[2]) - max(a[0], c[0])
-            tall = min(a[3], c[3]) - max(a[1], c[1])
-            # Lines of one column sit a line apart: their boxes may share a pixel or two of leading.
-            assert wide <= 1 or tall <= 3, f"{what}: {k1!r} and {k2!r} overlap"
+            assert not overlap(a, c), f"{what}: {k1!r} and {k2!r} overlap"
 
 
 def test_panels_and_sheets_keep_their_texts_apart_in_the_smallest_window(window: Any,

@@ -5,14 +5,14 @@ line touched the Pause/Hint bar, and the daily cards' words ran past them)."""
 
 from __future__ import annotations
 
+import functools
 import pathlib
 from typing import Any, Callable, Iterator
 
-import arcade
 import pytest
 
 from drawn_texts import Box, Drawn, TextWatch, describe, inside, overlapping, resize, visible
-from game.core import Level, Mode, Status, legal_commands
+from game.core import Level, Mode, Status, legal_commands, new_game, progress
 from game.io import Pack
 from game.io.pack_proofs import shipped_proof
 from game.io.progress import progress_path
@@ -20,7 +20,7 @@ from game.io.replay import load_replay
 from game.io.settings import settings_path
 from game.ui import damage
 from game.ui.app import App
-from game.ui.goal_card import goal_lines
+from game.ui.shelf import default_packs
 from game.ui.layout import Rect
 from game.ui.play_view import RESULT_SHOWN, PlayView
 from game.ui.screens.notice import NoticeView
@@ -95,8 +95,8 @@ def _menu_screen(view: MenuView, drawn: list[Drawn], window: Any) -> Screen:
     for t in view._texts:
         if t.batch is view._content_batch:
             s.areas[id(t.label)] = room
-    for wd in view.widgets:
-        s.edges.append((f"widget {wd.name!r}", _widget_box(view, wd), len(drawn)))
+    for wd in getattr(view, "every_panel", view.widgets):   # its cards and fields too (fixture)
+        s.edges.append((f"panel {wd.name!r}", _widget_box(view, wd), len(drawn)))
     return s
 
 
@@ -143,26 +143,28 @@ def _settle(view: Any) -> None:
     raise AssertionError("the animation never finished")
 
 
-def _play(app: App, pack: str, level: Level, *, card: bool = False) -> PlayView:
+def _play(app: App, pack: str, level: Level) -> PlayView:
+    """A fresh game of `level`, its goal card read."""
     view = app.play_level(pack, level.id, fresh=True)
     assert isinstance(view, PlayView)
     _settle(view)
-    if not card:
-        view.close_goals()
+    view.close_goals()
     return view
 
 
-def _worst_hud(app: App, mode: Mode) -> tuple[str, Level]:
-    """The shipped level of `mode` whose HUD says the most: the most goal lines, then the longest name."""
-    packs, _ = app.packs()
-    return max(((p.id, lv) for p in packs for lv in p.levels if lv.mode == mode),
-               key=lambda pl: (len(goal_lines(pl[1], _state(pl[1]))), len(pl[1].name)))
+def _daily(app: App) -> PlayView:
+    """Today's match3 daily, its goal card read (its name is the longest: 'Daily · 2 Dec 2026')."""
+    view = app.play_daily(Mode.MATCH3)
+    assert isinstance(view, PlayView)
+    view.close_goals()
+    return view
 
 
-def _state(level: Level) -> Any:
-    from game.core import new_game
-
-    return new_game(level, 0)
+@functools.cache
+def _worst_hud(mode: Mode) -> tuple[str, Level]:
+    """The shipped level of `mode` whose HUD says the most: the most goals, then the longest name."""
+    levels = [(p.id, lv) for p in default_packs() for lv in p.levels if lv.mode == mode]
+    return max(levels, key=lambda pl: (len(progress(new_game(pl[1], 0))), len(pl[1].name)))
 
 
 def _won(app: App) -> PlayView:
@@ -199,11 +201,12 @@ def _screens(app: App, window: Any) -> Iterator[tuple[str, Callable[[], object]]
     yield ("title with a notice", lambda: (setattr(app, "notice", NOTICE), app.show_title()))
     yield ("title", app.show_title)
     yield ("packs", app.show_packs)
-    for pack_id in ("first-steps", "sweet-mechanics"):
-        yield (f"levels of {pack_id}", lambda pid=pack_id: app.show_levels(pid))   # type: ignore[misc]
+    yield ("levels of first-steps", lambda: app.show_levels("first-steps"))
     yield ("settings", app.show_settings)
     yield ("daily", app.show_daily)
     yield ("code entry", lambda: app.show_code_entry(app.show_title))
+    yield ("code entry, a long code typed", lambda: app.show_code_entry(app.show_title).type(
+        "GFG2" + "7xKq9ZmPw3RtYbN2" * 12))
     yield ("no code to open", lambda: app.open_code("not a code at all"))
     yield ("a refused pack", lambda: app.show(NoticeView(window, "broken-pack.yaml cannot be installed", [
         "3 problems to fix first:",
@@ -215,9 +218,28 @@ def _screens(app: App, window: Any) -> Iterator[tuple[str, Callable[[], object]]
                                                                lambda job: None, app.show_title)))
 
 
+def _keep_every_panel(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each menu screen keeps every panel it builds as `every_panel`, the ones that take no
+    focus too (a daily card's goal, the code field): the words on a panel stay inside it."""
+    rebuild, panel = MenuView.rebuild, MenuView.panel
+
+    def rebuilt(view: MenuView) -> None:
+        view.every_panel = []   # type: ignore[attr-defined]
+        rebuild(view)
+
+    def made(view: MenuView, *args: Any, **kwargs: Any) -> Any:
+        wd = panel(view, *args, **kwargs)
+        getattr(view, "every_panel", []).append(wd)
+        return wd
+
+    monkeypatch.setattr(MenuView, "rebuild", rebuilt)
+    monkeypatch.setattr(MenuView, "panel", made)
+
+
 @pytest.fixture()
 def fresh_app(window: Any, data_dir: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[App, TextWatch]]:
     monkeypatch.setattr(damage, "ENABLED", False)   # every frame whole: each text drawn
+    _keep_every_panel(monkeypatch)
     watch = TextWatch(monkeypatch)
     for path in (progress_path(), settings_path()):
         path.unlink(missing_ok=True)
@@ -244,6 +266,12 @@ def test_no_words_overlap_or_run_out_on_any_menu_screen_at_any_size(
         window: Any, fresh_app: tuple[App, TextWatch]) -> None:
     """The menu screens (their words do not grow with the text size: it is for the play screens)."""
     app, watch = fresh_app
+    app.update_settings(reduced_motion=True)
+    _won(app)                      # First Swap won: its stars and best on the levels screen
+    app.show_title()
+    daily = _daily(app)
+    daily.submit(legal_commands(daily.state)[0])   # a daily in progress: its card says so
+    _settle(daily)
     problems: list[str] = []
     for name, show in _screens(app, window):
         problems += _at_each_size(window, watch, name, show)
@@ -256,21 +284,25 @@ def test_no_words_overlap_or_run_out_on_any_play_screen_at_any_size(
     """Each mode's play screen with its goal card, its HUD (the level that says the most), the
     pause menu and a toast; the result cards won and lost; the replay theatre."""
     app, watch = fresh_app
-    app.update_settings(text_size=text_size, animation_speed="instant")
+    app.update_settings(text_size=text_size, reduced_motion=True)   # every move and result shown at once
     problems: list[str] = []
     for mode in Mode:
-        pack, level = _worst_hud(app, mode)
-        resize(window, 1280, 800)
-        view = _play(app, pack, level, card=True)
-        problems += _at_each_size(window, watch, f"{level.id}'s goal card")
-        view.close_goals()
-        problems += _at_each_size(window, watch, f"{level.id} ({mode})")
-        view.open_pause()
-        problems += _at_each_size(window, watch, f"{level.id} paused")
-        view.close_pause()
-        view.say("That move makes no line: try swapping two tiles that line up three or more")
-        problems += _at_each_size(window, watch, f"{level.id} with a toast")
-    for name, make in (("the won result", _won), ("the lost result", _lost)):
+        pack, level = _worst_hud(mode)
+        view = _play(app, pack, level)
+        for w, h in SIZES:
+            where = f"{level.id} ({mode}) at {w}x{h}"
+            resize(window, w, h)
+            problems += _frame(watch, window).problems(where)
+            view.show_goals()
+            problems += _frame(watch, window).problems(f"{where}, its goal card")
+            view.close_goals()
+            view.open_pause()
+            problems += _frame(watch, window).problems(f"{where}, paused")
+            view.close_pause()
+            view.say("That move makes no line: try swapping two tiles that line up three or more")
+            problems += _frame(watch, window).problems(f"{where}, with a toast")
+            view.toast.clear()
+    for name, make in (("the won result", _won), ("the lost result", _lost), ("a daily", _daily)):
         resize(window, 1280, 800)
         make(app)
         problems += _at_each_size(window, watch, name)
