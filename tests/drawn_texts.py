@@ -46,7 +46,7 @@ class TextWatch:
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.labels: weakref.WeakSet[Any] = weakref.WeakSet()
-        self._draws: list[tuple[Any, Any, Any]] | None = None
+        self._draws: list[tuple[Any, Any, Any, tuple[int, ...]]] | None = None
         self.window: Any = None
         watch = self
         label_init, label_draw = pyglet.text.Label.__init__, pyglet.text.Label.draw
@@ -70,7 +70,8 @@ class TextWatch:
 
     def _seen(self, what: Any) -> None:
         if self._draws is not None:
-            self._draws.append((what, self.window.projection, self.window.view))
+            w = self.window
+            self._draws.append((what, w.projection, w.view, tuple(w.ctx.viewport)))
 
     def frame(self, draw: Callable[[], object], window: Any) -> list[Drawn]:
         """The texts that `draw()` (one frame) shows, in drawing order, with their boxes on screen."""
@@ -87,7 +88,7 @@ class TextWatch:
             by_batch.setdefault(id(label.batch), []).append(label)
         out: list[Drawn] = []
         done: set[int] = set()
-        for what, projection, view in draws:
+        for what, projection, view, viewport in draws:
             labels = [what] if isinstance(what, pyglet.text.Label) else by_batch.get(id(what), [])
             for label in labels:
                 if id(label) in done or not label.visible or not str(label.text).strip():
@@ -95,19 +96,19 @@ class TextWatch:
                 done.add(id(label))
                 placed = box(label)
                 if (projection, view) != plain:   # through a camera (a scrolled menu's content)
-                    placed = _on_screen(placed, projection, view, window)
+                    placed = _on_screen(placed, projection, view, viewport)
                 out.append(Drawn(label, placed, len(out)))
         return out
 
 
-def _on_screen(b: Box, projection: Any, view: Any, window: Any) -> Box:
-    """A box placed in a camera's world, in window pixels (a camera's view fills the window: a
-    headless window only reports the size a test gave it, so the size is the window's, not GL's)."""
-    vw, vh = window.width, window.height
+def _on_screen(b: Box, projection: Any, view: Any, viewport: tuple[int, ...]) -> Box:
+    """A box placed in a camera's world (or a GUI widget's own corner of its surface, the size of
+    the window), in window pixels."""
+    vx, vy, vw, vh = viewport
     points = []
     for x, y in ((b[0], b[1]), (b[2], b[3])):
         p = projection @ view @ pyglet.math.Vec4(x, y, 0.0, 1.0)
-        points.append(((p.x / p.w + 1) / 2 * vw, (p.y / p.w + 1) / 2 * vh))
+        points.append((vx + (p.x / p.w + 1) / 2 * vw, vy + (p.y / p.w + 1) / 2 * vh))
     (x0, y0), (x1, y1) = points
     return min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import pathlib
+from types import SimpleNamespace
 from typing import Any, Callable, Iterator
 
 import pytest
@@ -22,6 +23,7 @@ from game.ui import damage
 from game.ui.app import App
 from game.ui.shelf import default_packs
 from game.ui.layout import Rect
+from game.ui.play_actions import show_key_help
 from game.ui.play_view import RESULT_SHOWN, PlayView
 from game.ui.screens.notice import NoticeView
 from game.ui.screens.proving import ProofJob, ProvingView
@@ -280,11 +282,12 @@ def test_no_words_overlap_or_run_out_on_any_menu_screen_at_any_size(
 
 @pytest.mark.parametrize("text_size", ["normal", "large"])
 def test_no_words_overlap_or_run_out_on_any_play_screen_at_any_size(
-        window: Any, fresh_app: tuple[App, TextWatch], text_size: str) -> None:
-    """Each mode's play screen with its goal card, its HUD (the level that says the most), the
-    pause menu and a toast; the result cards won and lost; the replay theatre."""
+        window: Any, fresh_app: tuple[App, TextWatch], text_size: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each mode's play screen (the level whose HUD says the most) with its goal card, the pause
+    menu, a toast and a pad's legend; the result cards won and lost; a daily; the replay theatre."""
     app, watch = fresh_app
     app.update_settings(text_size=text_size, reduced_motion=True)   # every move and result shown at once
+    monkeypatch.setattr(window, "pads", SimpleNamespace(last_was_pad=False, family="PS"), raising=False)
     problems: list[str] = []
     for mode in Mode:
         pack, level = _worst_hud(mode)
@@ -302,6 +305,10 @@ def test_no_words_overlap_or_run_out_on_any_play_screen_at_any_size(
             view.say("That move makes no line: try swapping two tiles that line up three or more")
             problems += _frame(watch, window).problems(f"{where}, with a toast")
             view.toast.clear()
+            window.pads.last_was_pad = True   # a pad's longer legend: its buttons by their names
+            show_key_help(view, pad=True)
+            problems += _frame(watch, window).problems(f"{where}, a pad in use")
+            show_key_help(view, pad=False)
     for name, make in (("the won result", _won), ("the lost result", _lost), ("a daily", _daily)):
         resize(window, 1280, 800)
         make(app)
