@@ -30,6 +30,7 @@ from game.ui.screens.proving import ProofJob, ProvingView
 from game.ui.screens.widgets import MenuView
 from game.ui.theatre import TheatreView
 from game.ui.widgets import Menu
+from winning import settle
 
 SIZES = [(960, 640), (1280, 800), (1920, 1080)]
 NOTICE = ("Your progress file could not be read (progress.yaml, line 3: stars: not a number); "
@@ -137,19 +138,11 @@ def _frame(watch: TextWatch, window: Any) -> Screen:
     return _play_screen(view, watch.frame(view.on_draw, window), window)
 
 
-def _settle(view: Any) -> None:
-    for _ in range(900):
-        view.on_update(1 / 60)
-        if not view.busy:
-            return
-    raise AssertionError("the animation never finished")
-
-
 def _play(app: App, pack: str, level: Level) -> PlayView:
     """A fresh game of `level`, its goal card read."""
     view = app.play_level(pack, level.id, fresh=True)
     assert isinstance(view, PlayView)
-    _settle(view)
+    settle(view)
     view.close_goals()
     return view
 
@@ -175,7 +168,7 @@ def _won(app: App) -> PlayView:
     view.close_goals()
     for command in replay.commands:
         assert view.submit(command)
-        _settle(view)
+        settle(view)
     _result_shown(view)
     assert view.state.status == Status.WON
     return view
@@ -185,7 +178,7 @@ def _lost(app: App) -> PlayView:
     view = _play(app, "losing", LOSING)
     while view.state.status == Status.PLAYING:
         view.submit(legal_commands(view.state)[0])
-        _settle(view)
+        settle(view)
     _result_shown(view)
     return view
 
@@ -273,7 +266,7 @@ def test_no_words_overlap_or_run_out_on_any_menu_screen_at_any_size(
     app.show_title()
     daily = _daily(app)
     daily.submit(legal_commands(daily.state)[0])   # a daily in progress: its card says so
-    _settle(daily)
+    settle(daily)
     problems: list[str] = []
     for name, show in _screens(app, window):
         problems += _at_each_size(window, watch, name, show)
