@@ -1,7 +1,8 @@
 """Every screen of the game at 960x640, 1280x800 and 1920x1080, with normal and Large text: no two
-words drawn over each other, every word inside the window, and none cut by the edge of a card,
-a button or the board it stands on (issue 37: at 960x640 with Large text the play screen's goal
-line touched the Pause/Hint bar, and the daily cards' words ran past them)."""
+words drawn over each other, every word inside the window (a scrolling screen's: reachable), and
+none cut by the edge of a card, a button, the side panel or the board it stands on; and every
+setting reached at the smallest window (issue 37: at 960x640 with Large text the play screen's
+last goals ran into the Pause/Hint bar and the key legend, and a slide's goal past the side panel)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pathlib
 from types import SimpleNamespace
 from typing import Any, Callable, Iterator
 
+import arcade
 import pytest
 
 from drawn_texts import Box, Drawn, TextWatch, describe, inside, overlapping, resize, visible
@@ -30,7 +32,7 @@ from game.ui.screens.proving import ProofJob, ProvingView
 from game.ui.screens.widgets import MenuView
 from game.ui.theatre import TheatreView
 from game.ui.widgets import Menu
-from winning import settle
+from winning import player, settle
 
 SIZES = [(960, 640), (1280, 800), (1920, 1080)]
 NOTICE = ("Your progress file could not be read (progress.yaml, line 3: stars: not a number); "
@@ -312,3 +314,33 @@ def test_no_words_overlap_or_run_out_on_any_play_screen_at_any_size(
     assert isinstance(theatre, TheatreView)
     problems += _at_each_size(window, watch, "the replay theatre")
     assert not problems, "\n".join(problems)
+
+
+def test_every_setting_row_is_reached_by_the_arrows_and_by_the_wheel_in_the_smallest_window(
+        window: Any, fresh_app: tuple[App, TextWatch]) -> None:
+    """At 960x640 the settings' rows run past the window's foot: Down walks the focus onto every
+    row, each scrolled into sight as it is focused, and the wheel brings the last row up (issue 37:
+    the Text size row could not be reached)."""
+    app, watch = fresh_app
+    resize(window, 960, 640)
+    view = app.show_settings()
+    view.on_update(1 / 60)
+    rows = {wd.bottom for wd in view.widgets if wd.scrolls}
+    under_header = window.height - view.header_height
+    assert min(rows) < 0, "the rows fit the window: nothing to scroll to"
+    assert view.focus is not None
+    reached = {view.focus.bottom}   # it opens on the first row
+    for _ in range(len(rows) + 2):
+        player(window, ("on_key_press", arcade.key.DOWN, 0), ("on_key_release", arcade.key.DOWN, 0))
+        wd = view.focus
+        assert wd is not None and wd.scrolls
+        reached.add(wd.bottom)
+        bottom, top = wd.bottom + view.scroll, wd.bottom + wd.height + view.scroll
+        assert 0 <= bottom and top <= under_header, f"{wd.name} is focused out of sight ({bottom:.0f}-{top:.0f})"
+    assert reached == rows, "a row the arrows never reach"
+    view.set_scroll(0)
+    for _ in range(20):   # a wheel turned all the way down
+        player(window, ("on_mouse_scroll", 480, 300, 0, -1))
+    assert 0 <= min(rows) + view.scroll, "the wheel stops short of the last row"
+    drawn = {d.words: d.box for d in watch.frame(view.on_draw, window)}
+    assert inside(drawn["Estimates for you"], (0, 0, window.width, under_header)), "the last row is not drawn in sight"
