@@ -157,5 +157,5 @@ class ProblemsPanel(Part):
             text("pmore", f"... {above}{below} more (scroll the wheel here)" if below or above else "",
                  left, y, DIM, 10, anchor_y="center")
         for i, line in enumerate(said):
-            text("status" if i == 0 else f"status{i}", line, left, 10 + 13 * (len(said) - 1 - i),
+            text("status" if i == 0 else f"status{i}", line, left, 10 + 15 * (len(said) - 1 - i),
                  BAD if self._status.bad else DIM, 10)

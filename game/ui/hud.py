@@ -12,6 +12,7 @@ from game.ui import goal_words, textures
 from game.ui.key_help import play_keys, wrap_items
 from game.ui.damage import Mark, box, sprite_marks, text_mark
 from game.ui.layout import Rect
+from game.ui.screens.widgets import fit
 from game.words import counted, kind_name
 
 
@@ -114,13 +115,16 @@ class Hud:
         b = self.batch
         self.name = arcade.Text(level.name, 0, 0, INK, z(22), bold=True, anchor_y="top",
                                 multiline=True, width=260, batch=b)
-        self.mode = arcade.Text(mode_line(level), 0, 0, DIM, z(13), anchor_y="top", multiline=True, width=260, batch=b)
+        self.rule = mode_line(level)   # the line under the name (the theatre says whose game instead)
+        self.mode = arcade.Text(self.rule, 0, 0, DIM, z(13), anchor_y="top", multiline=True, width=260, batch=b)
         self.score = arcade.Text("", 0, 0, INK, z(20), bold=True, anchor_y="top", batch=b)
         self.moves = arcade.Text("", 0, 0, INK, z(16), anchor_y="top", batch=b)
         self.goals_title = arcade.Text("Goals", 0, 0, DIM, z(14), anchor_y="top", batch=b)
         self.goal_texts: list[arcade.Text] = []
         # Shown under "Goals" only when the level has none (a score run).
         self.no_goal = arcade.Text("", 0, 0, INK, z(16), anchor_y="center", batch=b)
+        self._goal_size = z(16)
+        self._said: dict[int, str] = {}   # each goal line's whole words (shown smaller or cut to fit)
         self.won_stars: int | None = None   # core's stars once the game is won
         self.state = state                  # the last state shown, for the stars a score lights
         self.icons: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
@@ -163,6 +167,25 @@ class Hud:
         if is_strip(rect):
             self._place_strip(rect)
             return
+        self.help.x, self.help.y = rect.left + 24, rect.bottom + 16
+        self.help.width = int(rect.width - 40)
+        self._wrap_keys()
+        self.keep_above(self.legend_top + 8)
+
+    def keep_above(self, floor: float) -> None:
+        """Lay the column out from the top, its lowest word above `floor` (the key legend's top,
+        or the button bar's over it): in a short window with large text the column first closes
+        its gaps, then leaves the rule line out (the goal card says it; cut short it said nothing)."""
+        if is_strip(self.rect):
+            return
+        for tightness in range(3):
+            self._place_column(tightness)
+            if self._column_bottom() >= floor:
+                return
+
+    def _place_column(self, tightness: int) -> None:
+        rect, s = self.rect, self.scale
+        gap = 1.0 if tightness == 0 else 0.5
         x = rect.left + 24
         y = rect.top - 24
         width = int(rect.width - 40)
@@ -171,17 +194,23 @@ class Hud:
         y -= self.name.content_height + 6
         self.mode.x, self.mode.y = x, y
         self.mode.width = width
-        y -= self.mode.content_height + 16
+        self.mode.text = self.rule if tightness < 2 else ""
+        if self.mode.text:
+            y -= self.mode.content_height + 16 * gap
         self.score.x, self.score.y = x, y
-        y -= 34 * self.scale
+        y -= 34 * s
         self.moves.x, self.moves.y = x, y
-        y -= 30 * self.scale
+        y -= 30 * s
         self._place_stars(x, y)
-        y -= ICON + 34 + (BAR_ROOM if self.has_bar else 0)
-        self._place_goals(x, y, ICON + 10)
-        self.help.x, self.help.y = x, rect.bottom + 16
-        self.help.width = width
-        self._wrap_keys()
+        # Under the stars: their marks (and the score bar), then the goals.
+        y -= ICON + (34 if tightness == 0 else 20 * s + 4) + (BAR_ROOM if self.has_bar else 0)
+        self._place_goals(x, y, ICON + 10 * gap, 26 * s * (1.0 if tightness == 0 else 0.85))
+
+    def _column_bottom(self) -> float:
+        """The lowest edge of the column's words and pictures (its goals come last)."""
+        shown = [t for t in (self.goals_title, *self.goal_texts, self.no_goal) if t.text]
+        bottom = min(float(t.bottom) for t in shown)
+        return min([bottom, *(float(icon.bottom) for icon in self.icons if icon.scale_x > 0)])
 
     def set_keys(self, keys: str) -> bool:
         """Show other key help (a pad's buttons, or the keys again); True when it changed."""
@@ -264,17 +293,33 @@ class Hud:
             return 0.0
         return max(0.0, min(1.0, self.shown_score / max(1, self.targets.marks[2])))
 
-    def _place_goals(self, x: float, y: float, step: float) -> None:
+    def _place_goals(self, x: float, y: float, step: float, under_title: float | None = None) -> None:
         """"Goals", then a line per goal (its picture first when it has one) `step` apart."""
         self.goals_title.x, self.goals_title.y = x, y
-        y -= 26 * self.scale
+        y -= 26 * self.scale if under_title is None else under_title
         for text, icon, goal in zip(self.goal_texts, self.icons, self._goals):
             has_icon = pictured(goal.name)
             icon.position = (x + ICON / 2, y - ICON / 2)
             text.x, text.y = (x + ICON + 10) if has_icon else x, y - ICON / 2
+            self._fit_goal(text)
             y -= step
         if not self._goals:
             self.no_goal.x, self.no_goal.y = x, y - ICON / 2
+            self._fit_goal(self.no_goal)
+
+    def _set_goal(self, text: arcade.Text, value: str, color: tuple[int, int, int, int]) -> None:
+        """A goal line says `value`, fitted to the panel ("Put the tiles in order" ran past it)."""
+        if self._said.get(id(text)) != value:
+            self._said[id(text)] = value
+            self._fit_goal(text)
+        if tuple(text.color) != color:
+            text.color = color
+
+    def _fit_goal(self, text: arcade.Text) -> None:
+        words = self._said.get(id(text), "")
+        if text.text != words or text.font_size != self._goal_size:
+            text.text, text.font_size = words, self._goal_size
+        fit(text, self.rect.right - 8 - text.x)
 
     def _set(self, text: arcade.Text, value: str, color: tuple[int, int, int, int] | None = None) -> None:
         if text.text != value:
@@ -343,9 +388,9 @@ class Hud:
             self._set(self.moves, f"Moves left {left}", WARN if left <= 3 else INK)
         self._goals = progress(state)
         for text, goal in zip(self.goal_texts, self._goals):
-            self._set(text, goal_text(goal), DONE if goal.met else INK)
+            self._set_goal(text, goal_text(goal), DONE if goal.met else INK)
         if not self._goals:
-            self._set(self.no_goal, no_goal_text(self.level.moves), DONE if state.status == Status.WON else INK)
+            self._set_goal(self.no_goal, no_goal_text(self.level.moves), DONE if state.status == Status.WON else INK)
         # A won game shows exactly the stars the result overlay shows (core's count).
         self.won_stars = stars(state) if state.status == Status.WON else None
         self.set_score(self.shown_score)

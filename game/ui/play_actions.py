@@ -14,7 +14,7 @@ from game.ui.hud import Hud
 from game.ui.key_help import play_keys, play_pad
 from game.ui.pad import keys_used, pad_family, pad_in_use
 from game.ui.play_input import Controller
-from game.ui.play_layout import bar_rect
+from game.ui.play_layout import place_side
 from game.ui.widgets import ButtonBar, Menu
 
 
@@ -153,6 +153,6 @@ def show_key_help(host: ActionHost, pad: bool) -> None:
     if not pad:
         keys_used(host.window)
     if host.hud.set_keys(key_words(host.level, host.window, host.playtest, pad)):
-        host.bar.place(bar_rect(host.hud.rect, host.settings.text_scale, host.hud.legend_top))
+        place_side(host.hud, host.bar, host.hud.rect, host.settings.text_scale)
         if pad:
             host.controller.show_cursor()

@@ -14,8 +14,10 @@ PORTRAIT_HUD_H = 230   # the HUD strip above the board in a portrait window (tim
 BAR_BOTTOM = 16        # the button bar's bottom edge there
 
 
-def hud_width(window_width: float) -> float:
-    return max(220.0, min(320.0, window_width * 0.24))
+def hud_width(window_width: float, text_scale: float = 1.0) -> float:
+    """The side panel's width, wider with larger text (in the smallest window the board is as
+    tall as the window allows anyway: the room comes from beside it)."""
+    return max(220.0, min(320.0, window_width * 0.24)) * text_scale
 
 
 def is_portrait(width: float, height: float) -> bool:
@@ -33,7 +35,7 @@ def play_areas(w: float, h: float, text_scale: float) -> tuple[Rect, Rect]:
         bottom = BAR_BOTTOM + 36 + 50
         board = Rect(margin, bottom, max(40.0, w - 2 * margin), max(40.0, h - hud_h - bottom - 8))
         return board, Rect(0, h - hud_h, w, hud_h)
-    hw = hud_width(w)
+    hw = hud_width(w, text_scale)
     board = Rect(hw + margin, margin, max(40.0, w - hw - 2 * margin), max(40.0, h - 2 * margin))
     return board, Rect(0, 0, hw, h)
 
@@ -96,4 +98,13 @@ def bar_rect(hud_area: Rect, text_scale: float, legend_top: float | None = None)
     return Rect(hud_area.left + 24, bottom, max(80.0, hud_area.width - 48), 36)
 
 
-__all__ = ["BAR_BOTTOM", "FlatGrid", "PORTRAIT_HUD_H", "backdrop", "bar_rect", "hud_width", "is_portrait", "play_areas"]
+def place_side(hud: Any, bar: Any, hud_area: Rect, text_scale: float) -> None:
+    """The HUD in its area and the button bar over its key legend, the HUD's column kept above
+    the bar (a short window with large text ran the last goal into the bar's buttons)."""
+    hud.place(hud_area)
+    bar.place(bar_rect(hud_area, text_scale, hud.legend_top))
+    if not is_strip(hud_area):
+        hud.keep_above(bar.rect.top + 8)
+
+
+__all__ = ["BAR_BOTTOM", "FlatGrid", "PORTRAIT_HUD_H", "backdrop", "bar_rect", "hud_width", "is_portrait", "place_side", "play_areas"]

@@ -22,7 +22,7 @@ from game.ui.play_actions import Input, pad_in_use, play_action, play_key, show_
 from game.ui.screens.style import PLAY_BG
 from game.ui.outcome import Action, PlayOutcome
 from game.ui.play_input import Controller, cells_of, controller_for
-from game.ui.play_layout import BAR_BOTTOM, PORTRAIT_HUD_H, backdrop, bar_rect, hud_width, is_portrait, play_areas
+from game.ui.play_layout import BAR_BOTTOM, PORTRAIT_HUD_H, backdrop, hud_width, is_portrait, place_side, play_areas
 from game.ui.play_menus import (
     RESULT_PAUSE, RESULT_SHOWN, SCORE_COUNT_SECONDS, STAR_GAP, STAR_LAND_SECONDS,
     count_up, pause_menu, result_menu, score_lines,
@@ -109,14 +109,13 @@ class PlayView(arcade.View):
         self.board.set_blockers(Blockers.of(state))
         self.hud = Hud(state, colorblind=self.settings.colorblind, playtest=self.playtest,
                        text_scale=self.settings.text_scale)
-        self.hud.place(hud_area)
         self.hud.set_score(state.score)
         # Every control a key gives, for the mouse too.
         self.bar = ButtonBar([Button("Pause", self.open_pause, "pause"),
                               Button("Hint", lambda: None if self.show_hint() else None, "hint"),
                               Button("Undo", lambda: None if self.undo() else None, "undo"),
                               Button("Redo", lambda: None if self.redo() else None, "redo")])
-        self.bar.place(bar_rect(hud_area, self.settings.text_scale, self.hud.legend_top))
+        place_side(self.hud, self.bar, hud_area, self.settings.text_scale)
         self.toast = Toast(self.settings.text_scale)
         self._gradient, self._grid = backdrop(self.window.width, self.window.height, renderer_name())
         # Collected tiles on their way to the HUD's counters, each counted as it lands.
@@ -154,8 +153,7 @@ class PlayView(arcade.View):
         self._gradient, self._grid = backdrop(width, height, renderer_name())
         board_area, hud_area = play_areas(width, height, self.settings.text_scale)
         self.board.set_area(board_area)
-        self.hud.place(hud_area)
-        self.bar.place(bar_rect(hud_area, self.settings.text_scale, self.hud.legend_top))
+        place_side(self.hud, self.bar, hud_area, self.settings.text_scale)
         self.toast.place_under(self.board.layout.rect)
         if self.hint_command is not None:
             self._show_hint(self.hint_command)

@@ -85,7 +85,7 @@ class TheatreView(arcade.View):
         self.board.set_blockers(Blockers.of(state))
         self.hud = Hud(state, colorblind=self.settings.colorblind, text_scale=self.settings.text_scale,
                        keys=theatre_pad(pad_family(self.window)) if pad_in_use(self.window) else KEYS)
-        self.hud.mode.text = f"{self.title}, deal {self.seed}"
+        self.hud.rule = self.hud.mode.text = f"{self.title}, deal {self.seed}"
         self.hud.place(hud_area)
         self.hud.set_score(state.score)
         self.follower = HudFollower(self.hud, state, self.board)   # the HUD moves with the events, as in play
@@ -123,7 +123,7 @@ class TheatreView(arcade.View):
             board = Rect(margin, margin + BAND + TOAST_ROOM, max(40.0, w - 2 * margin),
                          max(40.0, h - hud_h - 2 * margin - BAND - TOAST_ROOM))
             return board, Rect(0, h - hud_h, w, hud_h), band
-        hw = hud_width(w)
+        hw = hud_width(w, self.settings.text_scale)
         band = Rect(hw + margin, margin, max(40.0, w - hw - 2 * margin), BAND)
         board = Rect(hw + margin, margin + BAND + TOAST_ROOM, max(40.0, w - hw - 2 * margin),
                      max(40.0, h - 2 * margin - BAND - TOAST_ROOM))

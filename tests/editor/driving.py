@@ -10,6 +10,7 @@ import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
 import arcade
 from arcade import gui
 
+import drawn_texts
 from editor import recovery
 from editor.view import EditorView
 
@@ -51,8 +52,7 @@ def send(window: Any, name: str, *args: Any) -> None:
 def resize(window: Any, width: int, height: int) -> None:
     """The window reports this size and its view is told, then a frame. A headless window cannot
     change size; the size it reports is what every layout reads."""
-    window._width, window._height = width, height
-    send(window, "on_resize", width, height)
+    drawn_texts.resize(window, width, height)
     frame(window)
 
 

@@ -8,31 +8,25 @@ from typing import Any
 
 import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
 import arcade
+import pytest
+from arcade import gui
 
-from driving import SCREENSHOTS, frame, press, set_field, shot, sized
-from editor import files
+from drawn_texts import Box, Drawn, TextWatch, box, describe, inside, overlap, overlapping, resize, visible
+from driving import SCREENSHOTS, clear_recoveries, frame, header, press, set_field, shot, sized
+from editor import files, open_editor
 from editor.difficulty import figures_of
 from editor.look import PROPS_W
 from editor.view import MIN_WINDOW, EditorView
 from game.bots.playtest import PERSON, cap_for, play_seeds
+from game.ui import damage
 from game.ui.layout import Rect
 
 key = arcade.key
 LONG_NAME = "Orchard Dawn Mechanics Collection of the Early Season"
 
 
-def _box(t: arcade.Text) -> tuple[float, float, float, float]:
-    """Where a text's letters are drawn: (left, bottom, right, top)."""
-    w, h = float(t.content_width), float(t.content_height)
-    if abs(t.rotation) == 90:   # an axis's title, on its side (centred, as charts.axes draws it)
-        return t.x - h / 2, t.y - w / 2, t.x + h / 2, t.y + w / 2
-    left = t.x - {"left": 0.0, "center": w / 2, "right": w}[t.label.anchor_x]
-    bottom = t.y - {"bottom": 0.0, "baseline": h * 0.25, "center": h / 2, "top": h}[t.label.anchor_y]
-    return left, bottom, left + w, bottom + h
-
-
 def _shown(texts: Any, keys: Any = None) -> dict[str, tuple[float, float, float, float]]:
-    return {k: _box(t) for k, t in texts.shown.items()
+    return {k: box(t) for k, t in texts.shown.items()
             if t.visible and str(t.text).strip() and (keys is None or keys(k))}
 
 
@@ -43,10 +37,7 @@ def _assert_clear(boxes: dict[str, tuple[float, float, float, float]], inside: R
     items = sorted(boxes.items())
     for i, (k1, a) in enumerate(items):
         for k2, c in items[i + 1:]:
-            wide = min(a[2], c[2]) - max(a[0], c[0])
-            tall = min(a[3], c[3]) - max(a[1], c[1])
-            # Lines of one column sit a line apart: their boxes may share a pixel or two of leading.
-            assert wide <= 1 or tall <= 3, f"{what}: {k1!r} and {k2!r} overlap"
+            assert not overlap(a, c), f"{what}: {k1!r} and {k2!r} overlap"
 
 
 def test_panels_and_sheets_keep_their_texts_apart_in_the_smallest_window(window: Any,
@@ -87,3 +78,56 @@ def test_panels_and_sheets_keep_their_texts_apart_in_the_smallest_window(window:
     finally:
         import shutil
         shutil.rmtree(pack.folder)
+
+
+def _seen_problems(drawn: list[Drawn], covers: list[tuple[Box, int]], size: tuple[int, int], where: str) -> list[str]:
+    seen = visible(drawn, covers)
+    out = [f"{where}: {describe(a)} overlaps {describe(b)}" for a, b in overlapping(seen)]
+    return out + [f"{where}: {describe(d)} runs out of the window" for d in seen if not inside(d.box, (0, 0, *size))]
+
+
+def _cover(drawn: list[Drawn], area: Box, texts: Any) -> tuple[Box, int]:
+    """A sheet or a dialog over the editor: its box, and where its first word comes in the drawing."""
+    labels = {id(getattr(t, "label", t)) for t in texts}
+    return area, min((d.order for d in drawn if id(d.label) in labels), default=len(drawn))
+
+
+def test_the_whole_editor_keeps_its_words_apart_and_inside_the_window(
+        window: Any, data_dir: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At its smallest window the editor on a level of each mode, the F6 and F7 sheets and the New
+    dialog; the level with the most properties at 1280x800 and 1920x1080 too (every text it
+    draws: its own and its widgets'; issue 37: the status line's wrapped lines touched)."""
+    monkeypatch.setattr(damage, "ENABLED", False)   # every frame whole: each text drawn
+    watch = TextWatch(monkeypatch)                   # before the editor is made: its batches known
+    clear_recoveries()
+    view = open_editor(window, on_leave=lambda: None)
+    problems: list[str] = []
+    try:
+        resize(window, *MIN_WINDOW)
+        for path in ("first-steps/chain-master", "first-steps/grand-slide", "sweet-mechanics/sweet-finale"):
+            view.open_path(files.levels_dir() / f"{path}.yaml")   # each mode's properties
+            frame(window)
+            problems += _seen_problems(watch.frame(view.on_draw, window), [], MIN_WINDOW, f"{path}")
+        for sheet, symbol in ((view.difficulty_sheet, key.F6), (view.overview, key.F7)):
+            press(window, symbol)
+            drawn = watch.frame(view.on_draw, window)
+            a = sheet.area()
+            cover = _cover(drawn, (a.left, a.bottom, a.right, a.top), sheet.labels.shown.values())
+            problems += _seen_problems(drawn, [cover], MIN_WINDOW, f"{type(sheet).__name__}")
+            press(window, key.ESCAPE)
+        header(window, view, "New")
+        dialog = view.dialog
+        assert dialog is not None
+        drawn = watch.frame(view.on_draw, window)
+        left, bottom, width, height = dialog.rect
+        words = [w._label for w in dialog.ui.walk_widgets() if isinstance(w, gui.UILabel)]
+        cover = _cover(drawn, (left, bottom, left + width, bottom + height), words)
+        problems += _seen_problems(drawn, [cover], MIN_WINDOW, "the New dialog")
+        press(window, key.ESCAPE)
+        for size in ((1280, 800), (1920, 1080)):
+            resize(window, *size)
+            problems += _seen_problems(watch.frame(view.on_draw, window), [], size, f"sweet-finale at {size}")
+    finally:
+        view.model.mark_saved()
+        resize(window, 1280, 800)
+    assert not problems, "\n".join(problems)
