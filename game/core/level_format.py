@@ -1,10 +1,12 @@
-"""What a level file holds: its keys and limits, the layout tokens, and the Rules and Goals values."""
+"""What a level file holds: its fields in one table (FIELDS), its limits, the layout tokens, and the Rules and Goals values."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from enum import Enum
 
+from .made import Made
 from .grid import DROP, EMPTY, HOLE, PLAYER, RAINBOW, Cell
 # The layout's plain tokens, read from here as before they moved (a blocker's are its unit's).
 from .tokens import GAP_TOKEN as GAP_TOKEN, HOLE_TOKEN as HOLE_TOKEN, PLAYER_TOKEN as PLAYER_TOKEN
@@ -20,16 +22,6 @@ MIN_KINDS, MAX_KINDS = 3, 9
 DEFAULT_KINDS = 6
 DEFAULT_SEED = 0   # the seed of a level that names none (Level.play_seed)
 
-# The documented order of a level file's keys; writers emit them in this order.
-KEY_ORDER = (
-    "format", "id", "name", "description", "teaches", "specials", "mode", "width", "height", "kinds",
-    "seed", "deal_id", "moves", "layout", *(unit.map_key for unit in MAP_UNITS if unit.map_key is not None),
-    "goals", "stars", "rules", "made",
-)
-# Keys a level carries that no editor field edits (how it was made): an editor writes them back as read.
-NOTE_KEYS = ("made",)
-GOAL_KEYS = ("score", "collect", "reach", *(str(unit.goal) for unit in GOAL_UNITS), "drops")
-RULE_KEYS = ("min_match", "min_chain", "diagonal", "specials")
 ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 
 
@@ -171,3 +163,147 @@ def chute_bottoms(layout: tuple[tuple[str, ...], ...]) -> dict[int, int]:
                 out[c] = r
                 break
     return out
+
+
+class Form(Enum):
+    """A field's value as a level file writes it (the writer, level_mapping, writes each form
+    one way) and as the lenient reading holds it (level_reading reads each form one way)."""
+
+    CONSTANT = "constant"   # always its default (format): never read into a draft
+    TEXT = "text"           # text (read: any value's text)
+    WORD = "word"           # a word of the field's vocabulary (read: the word, else None)
+    WORDS = "words"         # a list of words (read: each as text; a lone word is a list of it)
+    NUMBER = "number"       # a whole number (read: the number, else the value as text, so its problem stays in view)
+    SIZE = "size"           # a whole number (read: None when it is not one)
+    FLAG = "flag"           # true or false (read: None when neither)
+    SWITCH = "switch"       # a unit's goal, asked by `true` (read: True only where it says true)
+    ROWS = "rows"           # the layout: one text a row, its tokens split by spaces
+    MAP = "map"             # a unit's per-cell counts: one text a row, a digit a cell (written when any is above 0)
+    COUNTS = "counts"       # kind: count, like {1: 20}
+    CELL = "cell"           # [row, column]
+    MARKS = "marks"         # three scores, for one, two and three stars
+    NOTE = "note"           # a note no editor field edits (made:): a draft carries it as written
+
+
+class Write(Enum):
+    """When the writer writes a field (inside a written group: goals, rules)."""
+
+    ALWAYS = "always"
+    SET = "set"             # when it is not None
+    FILLED = "filled"       # when it is not empty (or not false)
+    CHANGED = "changed"     # when it is not its default (older levels keep their bytes and hash)
+    IN_MODE = "in mode"     # when it is set and the level's mode is one of the field's
+    NOT_ID = "not id"       # when it is set and not the level's own id
+
+
+class Hashed(Enum):
+    """Which of a level's hashes name a field (Level.content_hash, Level.play_hash)."""
+
+    PLAY = "play"     # how it plays: both
+    STARS = "stars"   # how a finished game is weighed: content_hash only (a re-tune keeps replays)
+    NONE = "none"     # what the level says, not how it plays (its name), or how it was made: neither
+
+
+ALL_MODES = tuple(Mode)
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One field of a level file: its name (the Level's, the reading's and the draft's, on
+    Level, Goals or Rules), where the file holds it (`("moves",)`, `("goals", "score")`), its
+    form, its default (what a file that leaves it out means), when it is written, the modes
+    whose levels have it (a draft of another mode holds its default: the panel that would fix
+    it is not shown there), a sample value a level file may hold, its vocabulary (WORD), and
+    which of the level's hashes name it."""
+
+    name: str
+    path: tuple[str, ...]
+    form: Form
+    default: object = None
+    write: Write = Write.SET
+    modes: tuple[Mode, ...] = ALL_MODES
+    sample: object = None
+    vocab: type[Enum] | None = None
+    hashed: Hashed = Hashed.PLAY
+
+    @property
+    def key(self) -> str:
+        """Its key in its mapping (the file's, or its group's: goals, rules)."""
+        return self.path[-1]
+
+    @property
+    def group(self) -> str | None:
+        """The group mapping that holds it (goals, rules), None at the top of the file."""
+        return self.path[0] if len(self.path) > 1 else None
+
+
+def switch_name(goal: GoalName) -> str:
+    """The field name of a blocker unit's goal switch: goal_<its key> (goal_jelly; the editor's flag)."""
+    return f"goal_{goal}"
+
+
+_RULES, _GOALS = Rules(), Goals()
+_BOARD = (Mode.MATCH3, Mode.CHAIN)
+
+
+def _goal(name: str, form: Form, sample: object, write: Write = Write.SET, modes: tuple[Mode, ...] = ALL_MODES) -> Field:
+    """A goal of Goals (its default the one Goals has)."""
+    return Field(name, ("goals", name), form, getattr(_GOALS, name), write, modes, sample)
+
+
+def _rule(name: str, sample: object, write: Write = Write.ALWAYS, modes: tuple[Mode, ...] = ALL_MODES) -> Field:
+    """A switch of Rules (its default the one Rules has; written with the others when any is changed)."""
+    form = Form.FLAG if isinstance(sample, bool) else Form.NUMBER
+    return Field(name, ("rules", name), form, getattr(_RULES, name), write, modes, sample)
+
+
+FIELDS: tuple[Field, ...] = (
+    Field("format", ("format",), Form.CONSTANT, FORMAT, Write.ALWAYS, sample=FORMAT),
+    Field("id", ("id",), Form.TEXT, None, Write.ALWAYS, sample="a-level"),
+    Field("name", ("name",), Form.TEXT, None, Write.ALWAYS, sample="A Level", hashed=Hashed.NONE),
+    Field("description", ("description",), Form.TEXT, "", Write.FILLED, sample="Said under the name.",
+          hashed=Hashed.NONE),
+    Field("teaches", ("teaches",), Form.TEXT, sample=str(Lesson.LINE), vocab=Lesson, hashed=Hashed.NONE),
+    Field("special_sorts", ("specials",), Form.WORDS, modes=(Mode.MATCH3,), sample=[str(SpecialSort.BOMB)],
+          vocab=SpecialSort),
+    Field("mode", ("mode",), Form.WORD, None, Write.ALWAYS, sample=str(Mode.MATCH3), vocab=Mode),
+    Field("width", ("width",), Form.SIZE, None, Write.ALWAYS, sample=5),
+    Field("height", ("height",), Form.SIZE, None, Write.ALWAYS, sample=5),
+    Field("kinds", ("kinds",), Form.NUMBER, DEFAULT_KINDS, Write.IN_MODE, _BOARD, sample=5),
+    Field("seed", ("seed",), Form.NUMBER, sample=7),
+    Field("deal_id", ("deal_id",), Form.TEXT, None, Write.NOT_ID, sample="dealt-as"),
+    Field("moves", ("moves",), Form.NUMBER, sample=25),
+    Field("layout", ("layout",), Form.ROWS, sample=["1 . . . .", *[". . . . ."] * 4]),
+    *(Field(unit.map_key, (unit.map_key,), Form.MAP, modes=_BOARD, sample=[f"{unit.samples[0]} 0 0 0 0", *["0 0 0 0 0"] * 4])
+      for unit in MAP_UNITS if unit.map_key is not None),
+    _goal("score", Form.NUMBER, 500),
+    _goal("collect", Form.COUNTS, {1: 5}, Write.FILLED),
+    _goal("reach", Form.CELL, [0, 0]),
+    *(Field(switch_name(unit.goal), ("goals", str(unit.goal)), Form.SWITCH, False, Write.FILLED, sample=True)
+      for unit in GOAL_UNITS if unit.goal is not None),
+    _goal("drops", Form.NUMBER, 2, modes=(Mode.MATCH3,)),
+    Field("stars", ("stars",), Form.MARKS, sample=[100, 200, 300], hashed=Hashed.STARS),
+    _rule("min_match", 4),
+    _rule("min_chain", 4),
+    _rule("diagonal", False),
+    _rule("specials", False, Write.CHANGED, (Mode.MATCH3,)),
+    Field("made", ("made",), Form.NOTE, sample=Made((0.3, 0.6), (1, 20), (21, 60), 40, 18, 0.45, (0.31, 0.6)).to_dict(),
+          hashed=Hashed.NONE),
+)
+"""Every field a level file has, in the order it is written: the one list of them. The
+validator (level_check) checks each, the writer (level.level_mapping) writes them from it, the
+lenient reading (level_reading) reads them from it and the editor's draft holds them from it;
+a blocker unit's map and goal come from the units."""
+
+FIELD: dict[str, Field] = {f.name: f for f in FIELDS}
+KEY_ORDER = tuple(dict.fromkeys(f.path[0] for f in FIELDS))
+"""The documented order of a level file's keys; writers emit them in this order."""
+GOAL_KEYS = tuple(f.key for f in FIELDS if f.group == "goals")
+RULE_KEYS = tuple(f.key for f in FIELDS if f.group == "rules")
+NOTE_KEYS = tuple(f.key for f in FIELDS if f.form is Form.NOTE)
+"""Keys a level carries that no editor field edits (how it was made): an editor writes them back as read."""
+
+
+def switch_goal(f: Field) -> GoalName:
+    """The blocker unit goal a SWITCH field asks."""
+    return GoalName(f.key)
