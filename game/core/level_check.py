@@ -300,8 +300,9 @@ def _check_layout_semantics(
                     "chain can start", (pr, pc))
         elif not any(tok != HOLE_TOKEN and not held(tok) for tok in around):
             # a chain is what breaks what holds those cells, so walled in the player never moves
+            walls = ", ".join(unit.many or unit.name for unit in TOKEN_UNITS if unit.holds)
             out.add(("layout",), f"cannot deal a starting board: the player at {pr},{pc} has "
-                    "only stones, locked tiles and holes next to it, and a chain never runs "
+                    f"only {walls} and holes next to it, and a chain never runs "
                     "over those, so no chain can start", (pr, pc))
     if mode == Mode.MATCH3 and rules is not None and not rules.specials:
         for r, row in enumerate(layout):
