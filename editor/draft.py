@@ -269,8 +269,9 @@ def from_reading(r: LevelReading) -> Draft:
     board = {"mode", "width", "height"}
     values = {f.name: r.get(f.name) for f in FIELDS if f.name in _NAMES and f.name not in board
               and f.form is not Form.MAP and mode in f.modes and r.get(f.name) is not None}
+    goals = tuple(switch_goal(f) for f in FIELDS if f.form is Form.SWITCH and mode in f.modes and r.get(f.name))
     draft = Draft(mode=mode, width=width, height=height, cells=_grid(r.layout, width, height, RANDOM_TOKEN),
-                  blocker_goals=r.blocker_goals, **values)
+                  blocker_goals=goals, **values)
     # A map's digit out of range is kept, so the loader's problem about it stays in view;
     # what is no digit at all cannot be held by the layer and reads as 0.
     for f in FIELDS:

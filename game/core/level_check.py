@@ -11,8 +11,8 @@ from .checking import Collector, Fault, Part, Path, Problem, describe, is_whole,
 from .grid import EMPTY, Cell, neighbours
 from .made import parse_made
 from .level_format import (
-    DEFAULT_KINDS, DROP_TOKEN, FORMAT, GAP_TOKEN, GOAL_KEYS, HOLE_TOKEN, KEY_ORDER, KIND_SPECIALS,
-    MAX_KINDS, MAX_SIZE, MAX_SLIDE_SIZE, MIN_KINDS, MIN_SIZE,
+    DEFAULT_KINDS, DROP_TOKEN, FIELD, FORMAT, GAP_TOKEN, GOAL_KEYS, HOLE_TOKEN, KEY_ORDER, KIND_SPECIALS,
+    MAX_KINDS, MAX_SIZE, MAX_SLIDE_SIZE, MIN_SIZE,
     MODES, PLAYER_TOKEN, BLOCKER_LESSONS, lesson_modes, RANDOM_TOKEN, RULE_KEYS, Goals, Rules,
     chute_bottoms, held, is_digits, token_special, token_value, valid_id,
 )
@@ -37,6 +37,13 @@ def _int_field(
         out.add(path + (key,), f"must be {rng}, found {value}")
         return None
     return int(value)
+
+
+def _bounded(out: Collector, data: Mapping[str, Any], name: str) -> int | None:
+    """The whole-number field `name` of the core's table (in `data`, the file or its group), within its bounds."""
+    f = FIELD[name]
+    assert f.bounds is not None
+    return _int_field(out, data, f.key, f.bounds[0], f.bounds[1], f.path[:-1])
 
 
 def _str_field(out: Collector, data: Mapping[str, Any], key: str, required: bool) -> str | None:
@@ -93,18 +100,18 @@ def check_level(data: Mapping[str, Any]) -> tuple[dict[str, Any] | None, list[Pr
     hi = MAX_SLIDE_SIZE if mode == Mode.SLIDE else MAX_SIZE
     width = _int_field(out, data, "width", MIN_SIZE, hi, required=True)
     height = _int_field(out, data, "height", MIN_SIZE, hi, required=True)
-    kinds = _int_field(out, data, "kinds", MIN_KINDS, MAX_KINDS)
+    kinds = _bounded(out, data, "kinds")
     if kinds is None:
         kinds = DEFAULT_KINDS if not ("kinds" in data and data["kinds"] is not None) else None
     if mode == Mode.SLIDE and "kinds" in data:
         out.add(("kinds",), "slide levels use numbered tiles, not kinds; remove 'kinds'")
-    seed = _int_field(out, data, "seed", 0, (1 << 63) - 1)
+    seed = _bounded(out, data, "seed")
     deal_id = _str_field(out, data, "deal_id", required=False)
     if deal_id is not None and not valid_id(deal_id):
         out.add(("deal_id",), "the id this level's deal is seeded by (kept by a rename): use 1-64 "
                 f"letters, digits, '-' or '_', starting with a letter or digit, found {describe(deal_id)}")
         deal_id = None
-    moves = _int_field(out, data, "moves", 1, 9999)
+    moves = _bounded(out, data, "moves")
 
     rules = _parse_rules(out, data.get("rules"), mode)
     layout = _parse_layout(out, data.get("layout"), mode, width, height, kinds)
@@ -143,8 +150,8 @@ def _parse_rules(out: Collector, raw: Any, mode: Mode | None) -> Rules | None:
                 fault=Fault.TYPE)
         return None
     out.problems += unknown_keys(raw, RULE_KEYS, ("rules",))
-    min_match = _int_field(out, raw, "min_match", 3, 5, ("rules",))
-    min_chain = _int_field(out, raw, "min_chain", 2, 9, ("rules",))
+    min_match = _bounded(out, raw, "min_match")
+    min_chain = _bounded(out, raw, "min_chain")
     diagonal = raw.get("diagonal", True)
     if not isinstance(diagonal, bool):
         out.add(("rules", "diagonal"), f"expected true or false, found {describe(diagonal)}",
@@ -337,7 +344,7 @@ def _parse_goals(
         out.add(("goals",), "a slide level is won by solving the board; it takes no goals "
                 "(use 'moves' to limit it)")
         return None
-    score = _int_field(out, raw, "score", 1, None, ("goals",))
+    score = _bounded(out, raw, "score")
     collect: list[tuple[int, int]] = []
     raw_collect = raw.get("collect")
     if raw_collect is not None:
@@ -395,7 +402,7 @@ def _parse_goals(
             value = False
         if value:
             asked.append(unit.goal)
-    drops = _int_field(out, raw, "drops", 1, 999, ("goals",))
+    drops = _bounded(out, raw, "drops")
     if drops is not None and mode not in (Mode.MATCH3, None):
         out.add(("goals", "drops"), "drops are for match3 levels only (tiles fall to the bottom there)")
     return Goals(score=score, collect=tuple(sorted(collect)), reach=reach,
