@@ -64,7 +64,9 @@ class Draft:
     min_match: Scalar = _default("min_match")
     min_chain: Scalar = _default("min_chain")
     diagonal: bool = _default("diagonal")
-    jelly: LayerRows = ()             # the jelly layer, same shape as cells (or () for none)
+    # Each map unit's layers (`jelly:`), by its map key, each the shape of cells; a map with no
+    # layer left is not there (so a board without it compares equal to a fresh one).
+    maps: tuple[tuple[str, LayerRows], ...] = ()
     # The blocker units' goals asked (`goals: {jelly: true}`: clear every one), in the core's
     # order; the editor names each by its flag, goal_<its key> (goal_jelly, goal_ice).
     blocker_goals: tuple[GoalName, ...] = ()
@@ -82,17 +84,20 @@ class Draft:
     def inside(self, cell: Cell) -> bool:
         return 0 <= cell[0] < self.height and 0 <= cell[1] < self.width
 
+    def map_of(self, key: str) -> LayerRows:
+        """The layers of the level map `key` (a unit's), the shape of cells, or () for none."""
+        return next((rows for k, rows in self.maps if k == key), ())
+
     def layers_at(self, key: str, cell: Cell) -> int:
-        """The layers of the blocker placed by the level map `key` under `cell` (the draft keeps
-        each such map in the field named as its key)."""
-        rows: LayerRows = getattr(self, key)
+        """The layers of the blocker placed by the level map `key` under `cell`."""
+        rows = self.map_of(key)
         return rows[cell[0]][cell[1]] if rows else 0
 
     def with_layers(self, key: str, changes: Mapping[Cell, int]) -> "Draft":
         """The draft with some cells' layers of the map `key` set."""
         if all(self.layers_at(key, cell) == n for cell, n in changes.items()):
             return self
-        old: LayerRows = getattr(self, key)
+        old = self.map_of(key)
         rows = [list(row) for row in old] if old else [[0] * self.width for _ in range(self.height)]
         for (r, c), n in changes.items():
             rows[r][c] = n
@@ -115,8 +120,8 @@ class Draft:
     def with_map(self, key: str, rows: LayerRows) -> "Draft":
         """The draft with the map `key`'s rows (back to () when no layer is left: a board
         without it compares equal to a fresh one)."""
-        kept: dict[str, Any] = {key: rows if any(any(row) for row in rows) else ()}
-        return replace(self, **kept)
+        others = tuple((k, r) for k, r in self.maps if k != key)
+        return replace(self, maps=tuple(sorted(others + (((key, rows),) if any(any(row) for row in rows) else ()))))
 
     def find(self, token: str) -> list[Cell]:
         return [(r, c) for r, row in enumerate(self.cells) for c, t in enumerate(row) if t == token]
@@ -137,8 +142,9 @@ class Draft:
             return self.cells if any(tok != RANDOM_TOKEN for row in self.cells for tok in row) else None
         if f.form is Form.SWITCH:
             return switch_goal(f) in self.blocker_goals
-        value = getattr(self, f.name)
-        return value or None if f.form is Form.MAP else value
+        if f.form is Form.MAP:
+            return self.map_of(f.key) or None
+        return getattr(self, f.name)
 
     def to_mapping(self) -> dict[str, Any]:
         """The level-file mapping of this draft (keys in the documented order)."""
@@ -189,9 +195,9 @@ def read_draft(data: Mapping[str, Any]) -> Draft:
 
 def holds(f: Field) -> bool:
     """Whether the draft holds the level field `f` in a field of its own (the layout as its
-    cells, a unit's goal among blocker_goals, the rest by name); any other (a note, made:) it
+    cells, a unit's goal among blocker_goals, its map among maps, the rest by name); any other (a note, made:) it
     keeps as written, so a save writes it back as read."""
-    return f.form is not Form.CONSTANT and (f.form in (Form.ROWS, Form.SWITCH) or f.name in _NAMES)
+    return f.form is not Form.CONSTANT and (f.form in (Form.ROWS, Form.SWITCH, Form.MAP) or f.name in _NAMES)
 
 
 _NAMES = frozenset(f.name for f in fields(Draft))
@@ -276,9 +282,9 @@ def from_reading(r: LevelReading) -> Draft:
     # what is no digit at all cannot be held by the layer and reads as 0.
     for f in FIELDS:
         if f.form is Form.MAP and holds(f):
-            draft = draft.with_map(f.name, tuple(
+            draft = draft.with_map(f.key, tuple(
                 tuple(int(tok) if tok.isascii() and tok.isdigit() and len(tok) == 1 else 0 for tok in row)
-                for row in _grid(r.get(f.name) if mode in f.modes else None, width, height, "0")))
+                for row in _grid(r.get(f.key) if mode in f.modes else None, width, height, "0")))
     return draft
 
 

@@ -47,7 +47,9 @@ class Level:
     seed: int | None = None
     moves: int | None = None
     layout: tuple[tuple[str, ...], ...] | None = None
-    jelly: tuple[tuple[int, ...], ...] | None = None   # layers of jelly under each cell (0..2)
+    # Each map unit's per-cell counts (its layers under each cell), by its map key, in the
+    # units' order: a level map such as `jelly:` (none for a unit the file has no map of).
+    maps: tuple[tuple[str, tuple[tuple[int, ...], ...]], ...] = ()
     goals: Goals = field(default_factory=Goals)
     stars: tuple[int, int, int] | None = None
     rules: Rules = field(default_factory=Rules)
@@ -229,10 +231,14 @@ class Level:
             return 0
         return sum(row.count(DROP_TOKEN) for row in self.layout)
 
+    def map_of(self, key: str) -> tuple[tuple[int, ...], ...] | None:
+        """The per-cell map `key` as the level file gives it (a row of counts a board row), or None."""
+        return next((rows for k, rows in self.maps if k == key), None)
+
     def map_cells(self, key: str) -> Counts:
         """The cells with a count above 0 in the level's per-cell map `key` (a map unit's), each
         with its count, in reading order."""
-        rows: tuple[tuple[int, ...], ...] | None = getattr(self, key)
+        rows = self.map_of(key)
         if rows is None:
             return ()
         return tuple(((r, c), n) for r, row in enumerate(rows) for c, n in enumerate(row) if n > 0)
@@ -277,6 +283,8 @@ class Level:
         """The value of the level field `f` (on the level, or on its goals or rules)."""
         if f.form is Form.SWITCH:
             return switch_goal(f) in self.goals.blockers
+        if f.form is Form.MAP:
+            return self.map_of(f.key)
         return getattr(self if f.group is None else getattr(self, f.group), f.name)
 
 

@@ -137,7 +137,8 @@ def check_level(data: Mapping[str, Any]) -> tuple[dict[str, Any] | None, list[Pr
         id=level_id, name=name, mode=mode, width=width, height=height,
         kinds=kinds, description=description, seed=seed, moves=moves, layout=layout,
         goals=goals or Goals(), stars=stars, rules=rules, teaches=teaches,
-        special_sorts=special_sorts, deal_id=deal_id, made=made, **maps,
+        special_sorts=special_sorts, deal_id=deal_id, made=made,
+        maps=tuple((key, rows) for key, rows in maps.items() if rows is not None),
     )
     return fields, out.problems
 

@@ -73,10 +73,12 @@ def test_every_field_of_the_core_table_goes_through_reading_draft_file_and_level
 
 def test_the_reading_and_the_draft_name_no_field_of_their_own() -> None:
     # The reading holds every field by the table's names; the draft holds the table's fields
-    # by name and besides them only its board (cells), the unit goals asked and what it keeps as written.
+    # by name and besides them only its board (cells), the unit goals asked, the units' maps by
+    # key and what it keeps as written; the Level holds the units' maps by key too.
     assert [x.name for x in dataclasses.fields(LevelReading)] == ["level", "problems", "values", "layout_text"]
     names = {f.name for f in FIELDS}
-    assert {x.name for x in dataclasses.fields(Draft)} - names == {"cells", "blocker_goals", "kept"}
+    assert {x.name for x in dataclasses.fields(Draft)} - names == {"cells", "blocker_goals", "maps", "kept"}
+    assert not {f.name for f in FIELDS if f.form is Form.MAP} & {x.name for x in dataclasses.fields(Level)}
 
 
 def test_a_field_added_to_the_table_is_read_and_kept_by_the_draft(monkeypatch: pytest.MonkeyPatch) -> None:
