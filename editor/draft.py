@@ -30,7 +30,7 @@ goal_flag = switch_name
 
 
 def goal_of_flag(name: str) -> GoalName | None:
-    """The blocker goal a flag name is (goal_ice: ice), else None."""
+    """The blocker goal a flag name is (goal_<its key>: its key), else None."""
     f = FIELD.get(name)
     return switch_goal(f) if f is not None and f.form is Form.SWITCH else None
 
@@ -64,11 +64,11 @@ class Draft:
     min_match: Scalar = _default("min_match")
     min_chain: Scalar = _default("min_chain")
     diagonal: bool = _default("diagonal")
-    # Each map unit's layers (`jelly:`), by its map key, each the shape of cells; a map with no
+    # Each map unit's layers (its level map), by its map key, each the shape of cells; a map with no
     # layer left is not there (so a board without it compares equal to a fresh one).
     maps: tuple[tuple[str, LayerRows], ...] = ()
-    # The blocker units' goals asked (`goals: {jelly: true}`: clear every one), in the core's
-    # order; the editor names each by its flag, goal_<its key> (goal_jelly, goal_ice).
+    # The blocker units' goals asked (`goals: {<its key>: true}`: clear every one), in the core's
+    # order; the editor names each by its flag, goal_<its key>.
     blocker_goals: tuple[GoalName, ...] = ()
     drops: Scalar = None          # goals.drops: bring this many drops down (match3)
     specials: bool = _default("specials")   # rules.specials (match3): False turns specials off

@@ -48,7 +48,7 @@ class Level:
     moves: int | None = None
     layout: tuple[tuple[str, ...], ...] | None = None
     # Each map unit's per-cell counts (its layers under each cell), by its map key, in the
-    # units' order: a level map such as `jelly:` (none for a unit the file has no map of).
+    # units' order: the level key named as the unit's map_key (none for a unit the file has no map of).
     maps: tuple[tuple[str, tuple[tuple[int, ...], ...]], ...] = ()
     goals: Goals = field(default_factory=Goals)
     stars: tuple[int, int, int] | None = None
