@@ -215,8 +215,9 @@ class Field:
     Level, Goals or Rules), where the file holds it (`("moves",)`, `("goals", "score")`), its
     form, its default (what a file that leaves it out means), when it is written, the modes
     whose levels may have it (the schema says so; an editor's draft of another mode holds its
-    default, since the panel that would fix it is not shown there), a sample value a level file may hold, its vocabulary (WORD),
-    which of the level's hashes name it, and its check's bounds or pattern and its words."""
+    default, since the panel that would fix it is not shown there), a sample value a level file
+    may hold, its vocabulary (WORD), which of the level's hashes name it, and its check's bounds
+    or pattern and its words."""
 
     name: str
     path: tuple[str, ...]
