@@ -7,7 +7,7 @@ from collections import Counter
 from typing import Any, Mapping
 
 from .boards import run_cells, slide_solvable, solved_slide
-from .checking import Collector, Fault, Part, Path, Problem, describe, is_whole, shorten, unknown_keys
+from .checking import Collector, Fault, Part, Problem, describe, int_field, is_whole, shorten, str_field, unknown_keys
 from .grid import EMPTY, Cell, neighbours
 from .made import parse_made
 from .level_format import (
@@ -20,42 +20,11 @@ from .units import GOAL_UNITS, LESSON_OF, MAP_UNITS, TOKEN_UNITS, Blocker
 from .vocab import GoalName, Lesson, Mode, Special, SpecialSort
 
 
-def _int_field(
-    out: Collector, data: Mapping[str, Any], key: str, lo: int, hi: int | None,
-    path: Path = (), required: bool = False, what: str = "a whole number",
-) -> int | None:
-    if key not in data or data[key] is None:
-        if required:
-            out.add(path + (key,), f"is required ({what})", fault=Fault.TYPE)
-        return None
-    value = data[key]
-    if not is_whole(value):
-        out.add(path + (key,), f"expected {what}, found {describe(value)}", fault=Fault.TYPE)
-        return None
-    if value < lo or (hi is not None and value > hi):
-        rng = f"{lo}..{hi}" if hi is not None else f"at least {lo}"
-        out.add(path + (key,), f"must be {rng}, found {value}")
-        return None
-    return int(value)
-
-
 def _bounded(out: Collector, data: Mapping[str, Any], name: str) -> int | None:
     """The whole-number field `name` of the core's table (in `data`, the file or its group), within its bounds."""
     f = FIELD[name]
     assert f.bounds is not None
-    return _int_field(out, data, f.key, f.bounds[0], f.bounds[1], f.path[:-1])
-
-
-def _str_field(out: Collector, data: Mapping[str, Any], key: str, required: bool) -> str | None:
-    if key not in data or data[key] is None:
-        if required:
-            out.add((key,), "is required (text)", fault=Fault.TYPE)
-        return None
-    value = data[key]
-    if not isinstance(value, str):
-        out.add((key,), f"expected text, found {describe(value)}", fault=Fault.NOT_TEXT)
-        return None
-    return value
+    return int_field(out, data, f.key, f.bounds[0], f.bounds[1], f.path[:-1])
 
 
 def check_level(data: Mapping[str, Any]) -> tuple[dict[str, Any] | None, list[Problem]]:
@@ -75,15 +44,15 @@ def check_level(data: Mapping[str, Any]) -> tuple[dict[str, Any] | None, list[Pr
         out.add(("format",), f"this game reads format {FORMAT}, found {describe(fmt)}",
                 fault=Fault.VALUE if is_whole(fmt) else Fault.TYPE)
 
-    level_id = _str_field(out, data, "id", required=True)
+    level_id = str_field(out, data, "id", required=True)
     if level_id is not None and not valid_id(level_id):
         out.add(("id",), "use 1-64 letters, digits, '-' or '_', starting with a letter or digit"
                 f", found {describe(level_id)}")
         level_id = None
-    name = _str_field(out, data, "name", required=True)
+    name = str_field(out, data, "name", required=True)
     if name is not None and not name.strip():
         out.add(("name",), "must not be blank")
-    description = _str_field(out, data, "description", required=False) or ""
+    description = str_field(out, data, "description", required=False) or ""
 
     raw_mode = data.get("mode")
     mode: Mode | None = None
@@ -98,15 +67,15 @@ def check_level(data: Mapping[str, Any]) -> tuple[dict[str, Any] | None, list[Pr
         mode = Mode(raw_mode)
 
     hi = MAX_SLIDE_SIZE if mode == Mode.SLIDE else MAX_SIZE
-    width = _int_field(out, data, "width", MIN_SIZE, hi, required=True)
-    height = _int_field(out, data, "height", MIN_SIZE, hi, required=True)
+    width = int_field(out, data, "width", MIN_SIZE, hi, required=True)
+    height = int_field(out, data, "height", MIN_SIZE, hi, required=True)
     kinds = _bounded(out, data, "kinds")
     if kinds is None:
         kinds = DEFAULT_KINDS if not ("kinds" in data and data["kinds"] is not None) else None
     if mode == Mode.SLIDE and "kinds" in data:
         out.add(("kinds",), "slide levels use numbered tiles, not kinds; remove 'kinds'")
     seed = _bounded(out, data, "seed")
-    deal_id = _str_field(out, data, "deal_id", required=False)
+    deal_id = str_field(out, data, "deal_id", required=False)
     if deal_id is not None and not valid_id(deal_id):
         out.add(("deal_id",), "the id this level's deal is seeded by (kept by a rename): use 1-64 "
                 f"letters, digits, '-' or '_', starting with a letter or digit, found {describe(deal_id)}")
