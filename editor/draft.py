@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any, Mapping
 
 from game.core import (
-    DEFAULT_KINDS, GOAL_KEYS, GOAL_OF, KEY_ORDER, MAP_UNITS, NOTE_KEYS, MAX_SIZE, MAX_SLIDE_SIZE, MIN_SIZE, MODES, RANDOM_TOKEN, RULE_KEYS,
-    GoalName, Goals,
-    Level, Mode, Problem, Rules,
-    LevelReading, design_warnings, level_mapping, parse_level, playability_problems, read_level,
+    FIELD, FIELDS, GOAL_OF, MAX_SIZE, MAX_SLIDE_SIZE, MIN_SIZE, MODES, RANDOM_TOKEN, Field, Form, GoalName,
+    Level, Mode, Problem, LevelReading, design_warnings, level_mapping, parse_level, playability_problems, read_level,
+    switch_goal, switch_name,
 )
 
 Cell = tuple[int, int]
@@ -26,14 +25,19 @@ KeyPath = tuple[str, ...]
 Kept = tuple[tuple[KeyPath, Any], ...]
 
 
-def goal_flag(goal: GoalName) -> str:
-    """The editor's name for a blocker unit's goal switch: goal_<its key> (goal_jelly)."""
-    return f"goal_{goal}"
+# The editor's name for a blocker unit's goal switch is its field's in the core: goal_<its key>.
+goal_flag = switch_name
 
 
 def goal_of_flag(name: str) -> GoalName | None:
-    """The blocker goal a flag name is (goal_ice: ice), else None."""
-    return next((goal for goal in GOAL_OF if goal_flag(goal) == name), None)
+    """The blocker goal a flag name is (goal_<its key>: its key), else None."""
+    f = FIELD.get(name)
+    return switch_goal(f) if f is not None and f.form is Form.SWITCH else None
+
+
+def _default(name: str) -> Any:
+    """The core's default of a level field (what a file that leaves it out means)."""
+    return FIELD[name].default
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +53,7 @@ class Draft:
     description: str = ""
     teaches: str | None = None    # what the level teaches (kept as written; no panel edits it yet)
     special_sorts: tuple[str, ...] | None = None   # `specials:` (kept as written; None: all form)
-    kinds: Scalar = DEFAULT_KINDS
+    kinds: Scalar = _default("kinds")
     seed: Scalar = None
     deal_id: str | None = None    # the id the deal is seeded by after a rename that kept it
     moves: Scalar = None
@@ -57,15 +61,17 @@ class Draft:
     collect: tuple[tuple[int, Scalar], ...] = ()
     reach: Cell | None = None
     stars: tuple[Scalar, Scalar, Scalar] | None = None
-    min_match: Scalar = 3
-    min_chain: Scalar = 3
-    diagonal: bool = True
-    jelly: LayerRows = ()             # the jelly layer, same shape as cells (or () for none)
-    # The blocker units' goals asked (`goals: {jelly: true}`: clear every one), in the core's
-    # order; the editor names each by its flag, goal_<its key> (goal_jelly, goal_ice).
+    min_match: Scalar = _default("min_match")
+    min_chain: Scalar = _default("min_chain")
+    diagonal: bool = _default("diagonal")
+    # Each map unit's layers (its level map), by its map key, each the shape of cells; a map with no
+    # layer left is not there (so a board without it compares equal to a fresh one).
+    maps: tuple[tuple[str, LayerRows], ...] = ()
+    # The blocker units' goals asked (`goals: {<its key>: true}`: clear every one), in the core's
+    # order; the editor names each by its flag, goal_<its key>.
     blocker_goals: tuple[GoalName, ...] = ()
     drops: Scalar = None          # goals.drops: bring this many drops down (match3)
-    specials: bool = True         # rules.specials (match3): False turns specials off
+    specials: bool = _default("specials")   # rules.specials (match3): False turns specials off
     # What the file holds that no field above can: a misspelt or unknown key (`kindz: 5`, goals'
     # `scor: 500`), a value no field represents (`stars: [100, 50]`). Written back as it was,
     # so a save never drops or defaults a designer's words; the loader's problems name each.
@@ -78,17 +84,20 @@ class Draft:
     def inside(self, cell: Cell) -> bool:
         return 0 <= cell[0] < self.height and 0 <= cell[1] < self.width
 
+    def map_of(self, key: str) -> LayerRows:
+        """The layers of the level map `key` (a unit's), the shape of cells, or () for none."""
+        return next((rows for k, rows in self.maps if k == key), ())
+
     def layers_at(self, key: str, cell: Cell) -> int:
-        """The layers of the blocker placed by the level map `key` under `cell` (the draft keeps
-        each such map in the field named as its key)."""
-        rows: LayerRows = getattr(self, key)
+        """The layers of the blocker placed by the level map `key` under `cell`."""
+        rows = self.map_of(key)
         return rows[cell[0]][cell[1]] if rows else 0
 
     def with_layers(self, key: str, changes: Mapping[Cell, int]) -> "Draft":
         """The draft with some cells' layers of the map `key` set."""
         if all(self.layers_at(key, cell) == n for cell, n in changes.items()):
             return self
-        old: LayerRows = getattr(self, key)
+        old = self.map_of(key)
         rows = [list(row) for row in old] if old else [[0] * self.width for _ in range(self.height)]
         for (r, c), n in changes.items():
             rows[r][c] = n
@@ -111,8 +120,8 @@ class Draft:
     def with_map(self, key: str, rows: LayerRows) -> "Draft":
         """The draft with the map `key`'s rows (back to () when no layer is left: a board
         without it compares equal to a fresh one)."""
-        kept: dict[str, Any] = {key: rows if any(any(row) for row in rows) else ()}
-        return replace(self, **kept)
+        others = tuple((k, r) for k, r in self.maps if k != key)
+        return replace(self, maps=tuple(sorted(others + (((key, rows),) if any(any(row) for row in rows) else ()))))
 
     def find(self, token: str) -> list[Cell]:
         return [(r, c) for r, row in enumerate(self.cells) for c, t in enumerate(row) if t == token]
@@ -126,24 +135,20 @@ class Draft:
         return replace(self, cells=tuple(tuple(row) for row in rows))
 
     # -- the level-file mapping ------------------------------------------------------------
+    def value(self, f: Field) -> Any:
+        """What the draft holds of the level field `f` (one it holds: see holds)."""
+        if f.form is Form.ROWS:
+            # A board of random cells needs no layout; the game deals it (slide: shuffles it).
+            return self.cells if any(tok != RANDOM_TOKEN for row in self.cells for tok in row) else None
+        if f.form is Form.SWITCH:
+            return switch_goal(f) in self.blocker_goals
+        if f.form is Form.MAP:
+            return self.map_of(f.key) or None
+        return getattr(self, f.name)
+
     def to_mapping(self) -> dict[str, Any]:
         """The level-file mapping of this draft (keys in the documented order)."""
-        # A board of random cells needs no layout; the game deals it (slide: shuffles it).
-        layout = self.cells if any(tok != RANDOM_TOKEN for row in self.cells for tok in row) else None
-        out = level_mapping(
-            id=self.id, name=self.name, description=self.description, mode=self.mode,
-            width=self.width, height=self.height, kinds=self.kinds, seed=self.seed,
-            moves=self.moves, layout=layout,
-            goals=Goals(score=self.score, collect=self.collect, reach=self.reach,  # type: ignore[arg-type]
-                        blockers=self.blocker_goals, drops=self.drops),  # type: ignore[arg-type]
-            stars=self.stars,
-            rules=Rules(min_match=self.min_match, min_chain=self.min_chain,  # type: ignore[arg-type]
-                        diagonal=self.diagonal, specials=self.specials),
-            jelly=self.jelly or None, teaches=self.teaches, special_sorts=self.special_sorts,
-            deal_id=self.deal_id,
-        )
-        if self.kinds is None:
-            out.pop("kinds", None)   # the file named none: never a default written in its place
+        out = level_mapping({f.name: self.value(f) for f in FIELDS if holds(f)})
         for path, value in self.kept:
             holder = out
             for part in path[:-1]:
@@ -188,33 +193,34 @@ def read_draft(data: Mapping[str, Any]) -> Draft:
     return replace(draft, kept=_kept(data, draft))
 
 
-# The draft's fields whose value a file may hold in a shape they cannot: that value is kept
-# until the designer sets the field (edited() lets it go).
-_BLOCKER_GOAL_KEYS = tuple(str(goal) for goal in GOAL_OF)
-_SHAPED: dict[str, KeyPath] = {
-    "stars": ("stars",), "reach": ("goals", "reach"), "collect": ("goals", "collect"),
-    **{goal_flag(goal): ("goals", str(goal)) for goal in GOAL_OF},
-    "diagonal": ("rules", "diagonal"), "specials": ("rules", "specials"),
-}
+def holds(f: Field) -> bool:
+    """Whether the draft holds the level field `f` in a field of its own (the layout as its
+    cells, a unit's goal among blocker_goals, its map among maps, the rest by name); any other (a note, made:) it
+    keeps as written, so a save writes it back as read."""
+    return f.form is not Form.CONSTANT and (f.form in (Form.ROWS, Form.SWITCH, Form.MAP) or f.name in _NAMES)
 
 
-# The goal keys the draft holds (every one the core knows: a blocker unit's by its flag).
-_GOAL_FIELDS = GOAL_KEYS
+_NAMES = frozenset(f.name for f in fields(Draft))
+# The fields whose value a file may hold in a shape they cannot (a flag, a switch, kind counts,
+# a cell, star marks): that value is kept until the designer sets the field (edited() lets it go).
+_SHAPED: dict[str, KeyPath] = {f.name: f.path for f in FIELDS if holds(f) and f.form in (
+    Form.FLAG, Form.SWITCH, Form.COUNTS, Form.CELL, Form.MARKS)}
+_HELD_PATHS = frozenset(f.path for f in FIELDS if holds(f) or f.form is Form.CONSTANT)   # (the writer writes a constant)
+_SWITCHES = frozenset(f.path for f in FIELDS if f.form is Form.SWITCH)
+_GROUPS = frozenset(f.group for f in FIELDS if f.group is not None)
 
 
 def _kept(data: Mapping[str, Any], draft: Draft) -> Kept:
-    """What of `data` the draft's fields do not hold: unknown keys at the top, in goals and in
-    rules (by the core's own key lists), and values of a shape no field takes."""
+    """What of `data` the draft's fields do not hold: unknown keys at the top and in a group
+    (goals, rules), a field it keeps as written (the core's table says which are which), and
+    values of a shape no field takes."""
     mine = draft.to_mapping()
     out: list[tuple[KeyPath, Any]] = []
     for key, value in data.items():
-        if not isinstance(key, str) or key not in KEY_ORDER or key in NOTE_KEYS:
-            out.append(((str(key),), freeze(value)))   # a note (made:) no field edits rides along too
-        elif key in ("goals", "rules") and isinstance(value, Mapping):
-            known = _GOAL_FIELDS if key == "goals" else RULE_KEYS
-            for sub, v in value.items():
-                if not isinstance(sub, str) or sub not in known:
-                    out.append(((key, str(sub)), freeze(v)))
+        if key in _GROUPS and isinstance(value, Mapping):
+            out.extend(((key, str(sub)), freeze(v)) for sub, v in value.items() if (key, sub) not in _HELD_PATHS)
+        elif key not in _GROUPS and (key,) not in _HELD_PATHS:
+            out.append(((str(key),), freeze(value)))
     for path in _SHAPED.values():
         raw: Any = data
         for part in path:
@@ -222,7 +228,7 @@ def _kept(data: Mapping[str, Any], draft: Draft) -> Kept:
         held: Any = mine
         for part in path:
             held = held.get(part) if isinstance(held, Mapping) else None
-        if raw is not None and held is None and not (raw is False and path[-1] in _BLOCKER_GOAL_KEYS):
+        if raw is not None and held is None and not (raw is False and path in _SWITCHES):
             out.append((path, freeze(raw)))
     return tuple(out)
 
@@ -259,35 +265,26 @@ def thaw(value: Any) -> Any:
 
 def from_reading(r: LevelReading) -> Draft:
     """The draft of what the core read: what a draft cannot hold (a row past the width, a
-    size past the limits) is left out here; files.open_level says what was."""
+    size past the limits) is left out here; files.open_level says what was. Every field it
+    holds by name comes from the reading as the core's table lists them; a field outside its
+    modes keeps its default (another mode's draft leaves it out, since the panel that would
+    fix it is not shown there)."""
     mode = r.mode or Mode.MATCH3
-    width = clamp_size(mode, r.width if r.width is not None else 8)
-    height = clamp_size(mode, r.height if r.height is not None else 8)
-    cells = _grid(r.layout, width, height, RANDOM_TOKEN)
+    width = clamp_size(mode, r.get("width") if r.get("width") is not None else 8)
+    height = clamp_size(mode, r.get("height") if r.get("height") is not None else 8)
+    board = {"mode", "width", "height"}
+    values = {f.name: r.get(f.name) for f in FIELDS if f.name in _NAMES and f.name not in board
+              and f.form is not Form.MAP and mode in f.modes and r.get(f.name) is not None}
+    goals = tuple(switch_goal(f) for f in FIELDS if f.form is Form.SWITCH and mode in f.modes and r.get(f.name))
+    draft = Draft(mode=mode, width=width, height=height, cells=_grid(r.layout, width, height, RANDOM_TOKEN),
+                  blocker_goals=goals, **values)
     # A map's digit out of range is kept, so the loader's problem about it stays in view;
     # what is no digit at all cannot be held by the layer and reads as 0.
-    written = dict(r.maps) if mode != Mode.SLIDE else {}
-    draft = Draft(
-        mode=mode, width=width, height=height, cells=cells,
-        id=r.id if r.id is not None else "untitled", name=r.name if r.name is not None else "Untitled",
-        description=r.description or "", teaches=r.teaches,
-        kinds=(r.kinds if r.kinds is not None else DEFAULT_KINDS) if mode != Mode.SLIDE else DEFAULT_KINDS,
-        seed=r.seed, deal_id=r.deal_id, moves=r.moves, score=r.score, collect=r.collect, reach=r.reach, stars=r.stars,
-        min_match=r.min_match if r.min_match is not None else 3,
-        min_chain=r.min_chain if r.min_chain is not None else 3,
-        diagonal=r.diagonal if r.diagonal is not None else True,
-        blocker_goals=r.blocker_goals,
-        # Drops and the specials switch are match3's (as kinds is no slide's): another mode's
-        # draft leaves them out, since the fields that would fix them are not shown there.
-        drops=r.drops if mode == Mode.MATCH3 else None,
-        specials=r.specials if r.specials is not None and mode == Mode.MATCH3 else True,
-        special_sorts=r.special_sorts if mode == Mode.MATCH3 else None,
-    )
-    for unit in MAP_UNITS:
-        if unit.map_key is not None:
-            draft = draft.with_map(unit.map_key, tuple(
+    for f in FIELDS:
+        if f.form is Form.MAP and holds(f):
+            draft = draft.with_map(f.key, tuple(
                 tuple(int(tok) if tok.isascii() and tok.isdigit() and len(tok) == 1 else 0 for tok in row)
-                for row in _grid(written.get(unit.map_key), width, height, "0")))
+                for row in _grid(r.get(f.key) if mode in f.modes else None, width, height, "0")))
     return draft
 
 

@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 import game.io as gio
 from game.io import gate
-from game.core import BLOCKERS, valid_id
+from game.core import FIELDS, Form, valid_id
 from game.io.atomic import atomic_write_text
 from game.io.pack_proofs import Proof, carrying_proofs
 from game.io.packs import PACK_FILE, Pack
@@ -120,8 +120,8 @@ class Opened:
     changed: tuple[str, ...] = ()
 
 
-# Keys only a level file has at its top: a YAML mapping with none of them is some other file.
-_LEVEL_KEYS = ("mode", "layout", "width", "height")
+# Keys only a level file has at its top (its mode, size and layout): a YAML mapping with none of them is some other file.
+_LEVEL_KEYS = tuple(f.key for f in FIELDS if f.form in (Form.WORD, Form.SIZE, Form.ROWS))
 
 
 def open_any(path: pathlib.Path) -> Opened:
@@ -161,9 +161,11 @@ def open_any(path: pathlib.Path) -> Opened:
 # as written (Doc.written, the game's own reader): `name: no` is "no", never "False"; `kinds: no`
 # is "no"; a layout row `1234` is that row, `0123` never the octal 83. The loader's problem (with
 # its YAML note) names the field; a save writes the text quoted, as the game then reads it.
-_TEXT = ("id", "name", "description", "teaches", "mode")
-_TYPED = ("kinds", "seed", "moves", "min_match", "min_chain", "score", "drops")
-_ROWS = ("layout", *(unit.map_key for unit in BLOCKERS if unit.map_key is not None))   # and the map blockers' rows
+# Which fields are which comes from the core's table of a level's fields (their forms).
+_TEXT = tuple(f.path for f in FIELDS if f.form in (Form.TEXT, Form.WORD))
+_TYPED = tuple(f.path for f in FIELDS if f.form is Form.NUMBER)
+_ROWS = tuple(f.key for f in FIELDS if f.form in (Form.ROWS, Form.MAP))   # the layout and the map units' rows
+_GROUPS = tuple(dict.fromkeys(f.group for f in FIELDS if f.group is not None))
 
 
 def open_level(path: pathlib.Path) -> Opened:
@@ -197,7 +199,7 @@ def as_written(doc: Doc, data: dict[str, Any]) -> dict[str, Any]:
             if written is not None:
                 holder[at[-1]] = written
 
-    for group in ("goals", "rules"):   # copies, so the parsed document is left as read
+    for group in _GROUPS:   # copies, so the parsed document is left as read
         if isinstance(data.get(group), dict):
             data[group] = dict(data[group])
     for key in _ROWS:
@@ -205,11 +207,10 @@ def as_written(doc: Doc, data: dict[str, Any]) -> dict[str, Any]:
             data[key] = list(data[key])
             for i in range(len(data[key])):
                 put((key, i), (bool, int, float))
-    for key in _TEXT:
-        put((key,), (bool, int, float))
-    for key in _TYPED:
-        for at in ((key,), ("goals", key), ("rules", key)):
-            put(at, (bool, float))   # a whole number is a number; `no` or `1.5` is shown as typed
+    for at in _TEXT:
+        put(at, (bool, int, float))
+    for at in _TYPED:
+        put(at, (bool, float))   # a whole number is a number; `no` or `1.5` is shown as typed
     return data
 
 

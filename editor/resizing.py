@@ -112,7 +112,7 @@ def mode_switch_losses(before: Draft, after: Draft) -> list[str]:
     if before.collect and not after.collect:
         lost.append(f"{len(before.collect)} collect goal{'s' if len(before.collect) != 1 else ''}")
     for key in [unit.map_key for unit in map_units() if unit.map_key is not None]:
-        if getattr(before, key) and not getattr(after, key):
+        if before.map_of(key) and not after.map_of(key):
             lost.append(f"the {key}")
     gone_goals = [unit.name for unit, flag in goal_fields() if before.flag(flag) and not after.flag(flag)]
     for name in gone_goals + (["drops"] if before.drops is not None and after.drops is None else []):

@@ -30,6 +30,9 @@ from .level_format import (
     MAX_SLIDE_SIZE, MIN_SIZE, MODES, PLAYER_TOKEN, RAINBOW_TOKEN, RANDOM_TOKEN,
     Goals, Rules, deal_id_after_rename, token_special, valid_id,
 )
+from .level_format import FIELD, FIELDS, FORMAT, GROUP_DOCS, KIND_SPECIALS, TILE_MODES, Field, Form, Write, switch_goal, switch_name
+from .units import TOKEN_UNITS
+from .units.base import over_tile
 from .units import LOCK_TOKEN, MAX_STONE_HITS, STONE_TOKEN, token_locked, token_stone
 from .rules.chain import Visits, chain_blocker_hits, chain_grid, chain_starts, paths_by_end, tiles_needed
 from .rules.blocked import blocker_progress, swap_clears, swap_look, swap_specials
@@ -53,6 +56,8 @@ from .lessons import combo_of, lesson_used
 
 __all__ = [
     "CODE_ALPHABET", "BLOCKERS", "Blocker", "GOAL_OF", "GOAL_UNITS", "LESSON_OF", "MAP_UNITS", "Placing", "placed",
+    "FIELD", "FIELDS", "Field", "Form", "Write", "switch_goal", "switch_name",
+    "FORMAT", "GROUP_DOCS", "KIND_SPECIALS", "TILE_MODES", "TOKEN_UNITS", "over_tile",
     "GOAL_KEYS", "NOTE_KEYS", "KEY_ORDER", "Made", "MADE_KEYS", "RULE_KEYS",
     "are_neighbours", "blocker_progress", "BonusScored", "Counts", "Cracked", "DROP", "DROP_TOKEN", "DropCollected",
     "JellyCleared", "LOCK_TOKEN", "SOLID", "STONE_TOKEN", "token_locked", "token_stone", "Unlocked", "are_orthogonal_neighbours", "Cell", "Chain", "Check", "checks_of", "chain_blocker_hits", "chain_grid", "chain_starts", "Chained",

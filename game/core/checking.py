@@ -130,3 +130,37 @@ def unknown_keys(data: Mapping[Any, Any], known: tuple[str, ...], path: Path = (
         out.append(Problem(path + (part,), f"unknown key '{shown}'{hint}", part=Part.KEY,
                            fault=Fault.TYPE))
     return out
+
+
+def int_field(
+    out: Collector, data: Mapping[str, Any], key: str, lo: int, hi: int | None,
+    path: Path = (), required: bool = False, what: str = "a whole number",
+) -> int | None:
+    """The whole number at `key` of `data` (a file or one of its mappings, at `path`), checked to
+    be lo..hi (hi None: no most); None when it is missing or wrong (the problem said)."""
+    if key not in data or data[key] is None:
+        if required:
+            out.add(path + (key,), f"is required ({what})", fault=Fault.TYPE)
+        return None
+    value = data[key]
+    if not is_whole(value):
+        out.add(path + (key,), f"expected {what}, found {describe(value)}", fault=Fault.TYPE)
+        return None
+    if value < lo or (hi is not None and value > hi):
+        rng = f"{lo}..{hi}" if hi is not None else f"at least {lo}"
+        out.add(path + (key,), f"must be {rng}, found {value}")
+        return None
+    return int(value)
+
+
+def str_field(out: Collector, data: Mapping[str, Any], key: str, required: bool) -> str | None:
+    """The text at `key` of a file's mapping; None when it is missing or no text (the problem said)."""
+    if key not in data or data[key] is None:
+        if required:
+            out.add((key,), "is required (text)", fault=Fault.TYPE)
+        return None
+    value = data[key]
+    if not isinstance(value, str):
+        out.add((key,), f"expected text, found {describe(value)}", fault=Fault.NOT_TEXT)
+        return None
+    return value

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any, Callable, Mapping, TypeVar
 
 from .boards import Geometry, make_geometry, solved_slide
@@ -13,8 +14,8 @@ from .grid import Cell, Grid
 from .level_check import check_level
 from .pickling import by_init_fields
 from .level_format import (
-    DEFAULT_KINDS, DEFAULT_SEED, DROP_TOKEN, FORMAT, HOLE_TOKEN, PLAYER_TOKEN, RANDOM_TOKEN, Goals,
-    Rules, sorts_forming, specials_of, token_special, token_value,
+    DEFAULT_KINDS, DEFAULT_SEED, DROP_TOKEN, FIELDS, HOLE_TOKEN, PLAYER_TOKEN, RANDOM_TOKEN, Field, Form, Goals, Hashed,
+    Rules, Write, sorts_forming, specials_of, switch_goal, token_special, token_value,
 )
 from .made import Made
 from .units import BLOCKERS, Blocker, Counts
@@ -46,7 +47,9 @@ class Level:
     seed: int | None = None
     moves: int | None = None
     layout: tuple[tuple[str, ...], ...] | None = None
-    jelly: tuple[tuple[int, ...], ...] | None = None   # layers of jelly under each cell (0..2)
+    # Each map unit's per-cell counts (its layers under each cell), by its map key, in the
+    # units' order: the level key named as the unit's map_key (none for a unit the file has no map of).
+    maps: tuple[tuple[str, tuple[tuple[int, ...], ...]], ...] = ()
     goals: Goals = field(default_factory=Goals)
     stars: tuple[int, int, int] | None = None
     rules: Rules = field(default_factory=Rules)
@@ -98,26 +101,28 @@ class Level:
         mapping less the name and description): stored results name it (their star rates
         change with the star marks), so a changed level is noticed. sha256, never Python's
         hash(), which changes from run to run."""
-        return self._hash(("name", "description", "teaches", "made"))   # what a level says, not how it plays
+        return self._hash(frozenset({Hashed.NONE}))   # what a level says, not how it plays
 
     def play_hash(self) -> str:
         """content_hash less the star marks: what replays and saved games name. Stars weigh a
         finished game; they change no move, deal or score, so a pack that re-tunes its stars
         (as every rules change does) keeps its players' replays and games in progress."""
-        return self._hash(("name", "description", "teaches", "stars", "made"))
+        return self._hash(frozenset({Hashed.NONE, Hashed.STARS}))
 
     def named_by(self, digest: str) -> bool:
         """Whether a replay's or saved game's level hash is this level's: its play_hash, or
         the content_hash that replays and saves named before play_hash was kept apart."""
         return digest in (self.play_hash(), self.content_hash())
 
-    def _hash(self, leaving_out: tuple[str, ...]) -> str:
+    def _hash(self, leaving_out: frozenset[Hashed]) -> str:
         data = self.to_dict()
         # The id is in the hash for the deal it seeds: a level renamed with its deal kept
         # (deal_id) hashes as before the rename, so its proof, replays and figures still name it.
         data["id"] = data.pop("deal_id", data["id"])
-        for key in leaving_out:
-            data.pop(key, None)
+        for f in FIELDS:
+            if f.hashed in leaving_out:
+                holder = data if f.group is None else data.get(f.group, {})
+                holder.pop(f.key, None)
         blob = json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
         return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:16]
 
@@ -226,10 +231,14 @@ class Level:
             return 0
         return sum(row.count(DROP_TOKEN) for row in self.layout)
 
+    def map_of(self, key: str) -> tuple[tuple[int, ...], ...] | None:
+        """The per-cell map `key` as the level file gives it (a row of counts a board row), or None."""
+        return next((rows for k, rows in self.maps if k == key), None)
+
     def map_cells(self, key: str) -> Counts:
         """The cells with a count above 0 in the level's per-cell map `key` (a map unit's), each
         with its count, in reading order."""
-        rows: tuple[tuple[int, ...], ...] | None = getattr(self, key)
+        rows = self.map_of(key)
         if rows is None:
             return ()
         return tuple(((r, c), n) for r, row in enumerate(rows) for c, n in enumerate(row) if n > 0)
@@ -268,78 +277,67 @@ class Level:
 
     def to_dict(self) -> dict[str, Any]:
         """The level-file mapping, keys in the documented order, defaults left out."""
-        return level_mapping(
-            id=self.id, name=self.name, description=self.description, mode=self.mode,
-            width=self.width, height=self.height, kinds=self.kinds, seed=self.seed,
-            moves=self.moves, layout=self.layout, goals=self.goals, stars=self.stars,
-            rules=self.rules, jelly=self.jelly, teaches=self.teaches, special_sorts=self.special_sorts,
-            deal_id=self.deal_id, made=self.made,
-        )
+        return level_mapping({f.name: self.value(f) for f in FIELDS if f.form is not Form.CONSTANT})
+
+    def value(self, f: Field) -> object:
+        """The value of the level field `f` (on the level, or on its goals or rules)."""
+        if f.form is Form.SWITCH:
+            return switch_goal(f) in self.goals.blockers
+        if f.form is Form.MAP:
+            return self.map_of(f.key)
+        return getattr(self if f.group is None else getattr(self, f.group), f.name)
 
 
-
-def level_mapping(
-    *, id: Any, name: Any, description: Any, mode: Any, width: Any, height: Any, kinds: Any,
-    seed: Any, moves: Any, layout: tuple[tuple[str, ...], ...] | None, goals: Goals,
-    stars: Any, rules: Rules, jelly: tuple[tuple[int, ...], ...] | None = None, teaches: Any = None,
-    special_sorts: Any = None, deal_id: Any = None, made: Made | None = None,
-) -> dict[str, Any]:
-    """A level-file mapping from its parts, keys in the documented order, defaults left out.
+def level_mapping(values: Mapping[str, Any]) -> dict[str, Any]:
+    """A level-file mapping from its fields' values by name (FIELDS), keys in the documented
+    order, each written as its form is and when its Write says (a group, goals or rules, when
+    any field in it is not its default).
 
     The editor writes drafts that may still have problems through this too, so the values
     are placed as given, unchecked.
     """
-    out: dict[str, Any] = {"format": FORMAT, "id": id, "name": name}
-    if description:
-        out["description"] = description
-    if teaches is not None:
-        out["teaches"] = teaches.value if isinstance(teaches, Lesson) else teaches
-    if special_sorts is not None:   # written only when named, so older levels keep their bytes and hash
-        out["specials"] = [s.value if isinstance(s, SpecialSort) else s for s in special_sorts] \
-            if isinstance(special_sorts, (list, tuple)) else special_sorts
-    out["mode"] = mode.value if isinstance(mode, Mode) else mode   # plain text for any writer
-    out["width"] = width
-    out["height"] = height
-    if mode != Mode.SLIDE:
-        out["kinds"] = kinds
-    if seed is not None:
-        out["seed"] = seed
-    if deal_id is not None and deal_id != id:   # written only when needed: older levels keep their bytes
-        out["deal_id"] = deal_id
-    if moves is not None:
-        out["moves"] = moves
-    if layout is not None:
-        wide = max(len(tok) for row in layout for tok in row)
-        out["layout"] = [" ".join(tok.rjust(wide) for tok in row).rstrip() for row in layout]
-    if jelly is not None and any(any(row) for row in jelly):
-        # written only when some cell has jelly, so older levels keep their bytes and hash
-        out["jelly"] = [" ".join(str(n) for n in row) for row in jelly]
-    goal_map: dict[str, Any] = {}
-    if goals.score is not None:
-        goal_map["score"] = goals.score
-    if goals.collect:
-        goal_map["collect"] = {kind: count for kind, count in goals.collect}
-    if goals.reach is not None:
-        goal_map["reach"] = [goals.reach[0], goals.reach[1]]
-    for goal in goals.blockers:
-        goal_map[str(goal)] = True
-    if goals.drops is not None:
-        goal_map["drops"] = goals.drops
-    if goal_map:
-        out["goals"] = goal_map
-    if stars is not None:
-        out["stars"] = list(stars)
-    if rules != Rules():
-        out["rules"] = {
-            "min_match": rules.min_match,
-            "min_chain": rules.min_chain,
-            "diagonal": rules.diagonal,
-        }
-        if not rules.specials:   # written only when off, so older levels keep their bytes and hash
-            out["rules"]["specials"] = False
-    if made is not None:
-        out["made"] = made.to_dict()
+    out: dict[str, Any] = {}
+    changed = {f.group for f in FIELDS if f.group is not None and values.get(f.name, f.default) != f.default}
+    for f in FIELDS:
+        value = values.get(f.name, f.default)
+        if (f.group is None or f.group in changed) and _written(f, value, values):
+            (out if f.group is None else out.setdefault(f.group, {}))[f.key] = _written_form(f, value)
     return out
+
+
+def _written(f: Field, value: Any, values: Mapping[str, Any]) -> bool:
+    """Whether the writer writes `f` (its group being written)."""
+    if f.write is Write.ALWAYS:
+        return True
+    if f.write is Write.FILLED or f.form is Form.MAP:
+        return bool(value) and (f.form is not Form.MAP or any(any(row) for row in value))
+    if f.write is Write.CHANGED:
+        return bool(value != f.default)
+    if f.write is Write.IN_MODE:
+        return value is not None and values.get("mode") in f.modes
+    if f.write is Write.NOT_ID:
+        return value is not None and value != values.get("id")
+    return value is not None
+
+
+def _written_form(f: Field, value: Any) -> Any:
+    """`value` as a level file writes the field `f` (plain text for any writer)."""
+    if f.form is Form.CONSTANT:
+        return f.default
+    if f.form is Form.ROWS:
+        wide = max(len(tok) for row in value for tok in row)
+        return [" ".join(tok.rjust(wide) for tok in row).rstrip() for row in value]
+    if f.form is Form.MAP:
+        return [" ".join(str(n) for n in row) for row in value]
+    if f.form is Form.COUNTS:
+        return {kind: count for kind, count in value}
+    if f.form in (Form.CELL, Form.MARKS):
+        return list(value)
+    if f.form is Form.WORDS:
+        return [s.value if isinstance(s, Enum) else s for s in value] if isinstance(value, (list, tuple)) else value
+    if f.form is Form.NOTE:
+        return value.to_dict() if isinstance(value, Made) else value
+    return value.value if isinstance(value, Enum) else value
 
 
 def parse_level(data: Mapping[str, Any]) -> tuple[Level | None, list[Problem]]:

@@ -7,12 +7,12 @@ from collections import Counter
 from typing import Any, Mapping
 
 from .boards import run_cells, slide_solvable, solved_slide
-from .checking import Collector, Fault, Part, Path, Problem, describe, is_whole, shorten, unknown_keys
+from .checking import Collector, Fault, Part, Problem, describe, int_field, is_whole, shorten, str_field, unknown_keys
 from .grid import EMPTY, Cell, neighbours
 from .made import parse_made
 from .level_format import (
-    DEFAULT_KINDS, DROP_TOKEN, FORMAT, GAP_TOKEN, GOAL_KEYS, HOLE_TOKEN, KEY_ORDER, KIND_SPECIALS,
-    MAX_KINDS, MAX_SIZE, MAX_SLIDE_SIZE, MIN_KINDS, MIN_SIZE,
+    DEFAULT_KINDS, DROP_TOKEN, FIELD, FORMAT, GAP_TOKEN, GOAL_KEYS, HOLE_TOKEN, KEY_ORDER, KIND_SPECIALS,
+    MAX_KINDS, MAX_SIZE, MAX_SLIDE_SIZE, MIN_SIZE,
     MODES, PLAYER_TOKEN, BLOCKER_LESSONS, lesson_modes, RANDOM_TOKEN, RULE_KEYS, Goals, Rules,
     chute_bottoms, held, is_digits, token_special, token_value, valid_id,
 )
@@ -20,35 +20,11 @@ from .units import GOAL_UNITS, LESSON_OF, MAP_UNITS, TOKEN_UNITS, Blocker
 from .vocab import GoalName, Lesson, Mode, Special, SpecialSort
 
 
-def _int_field(
-    out: Collector, data: Mapping[str, Any], key: str, lo: int, hi: int | None,
-    path: Path = (), required: bool = False, what: str = "a whole number",
-) -> int | None:
-    if key not in data or data[key] is None:
-        if required:
-            out.add(path + (key,), f"is required ({what})", fault=Fault.TYPE)
-        return None
-    value = data[key]
-    if not is_whole(value):
-        out.add(path + (key,), f"expected {what}, found {describe(value)}", fault=Fault.TYPE)
-        return None
-    if value < lo or (hi is not None and value > hi):
-        rng = f"{lo}..{hi}" if hi is not None else f"at least {lo}"
-        out.add(path + (key,), f"must be {rng}, found {value}")
-        return None
-    return int(value)
-
-
-def _str_field(out: Collector, data: Mapping[str, Any], key: str, required: bool) -> str | None:
-    if key not in data or data[key] is None:
-        if required:
-            out.add((key,), "is required (text)", fault=Fault.TYPE)
-        return None
-    value = data[key]
-    if not isinstance(value, str):
-        out.add((key,), f"expected text, found {describe(value)}", fault=Fault.NOT_TEXT)
-        return None
-    return value
+def _bounded(out: Collector, data: Mapping[str, Any], name: str) -> int | None:
+    """The whole-number field `name` of the core's table (in `data`, the file or its group), within its bounds."""
+    f = FIELD[name]
+    assert f.bounds is not None
+    return int_field(out, data, f.key, f.bounds[0], f.bounds[1], f.path[:-1])
 
 
 def check_level(data: Mapping[str, Any]) -> tuple[dict[str, Any] | None, list[Problem]]:
@@ -68,15 +44,15 @@ def check_level(data: Mapping[str, Any]) -> tuple[dict[str, Any] | None, list[Pr
         out.add(("format",), f"this game reads format {FORMAT}, found {describe(fmt)}",
                 fault=Fault.VALUE if is_whole(fmt) else Fault.TYPE)
 
-    level_id = _str_field(out, data, "id", required=True)
+    level_id = str_field(out, data, "id", required=True)
     if level_id is not None and not valid_id(level_id):
         out.add(("id",), "use 1-64 letters, digits, '-' or '_', starting with a letter or digit"
                 f", found {describe(level_id)}")
         level_id = None
-    name = _str_field(out, data, "name", required=True)
+    name = str_field(out, data, "name", required=True)
     if name is not None and not name.strip():
         out.add(("name",), "must not be blank")
-    description = _str_field(out, data, "description", required=False) or ""
+    description = str_field(out, data, "description", required=False) or ""
 
     raw_mode = data.get("mode")
     mode: Mode | None = None
@@ -91,20 +67,20 @@ def check_level(data: Mapping[str, Any]) -> tuple[dict[str, Any] | None, list[Pr
         mode = Mode(raw_mode)
 
     hi = MAX_SLIDE_SIZE if mode == Mode.SLIDE else MAX_SIZE
-    width = _int_field(out, data, "width", MIN_SIZE, hi, required=True)
-    height = _int_field(out, data, "height", MIN_SIZE, hi, required=True)
-    kinds = _int_field(out, data, "kinds", MIN_KINDS, MAX_KINDS)
+    width = int_field(out, data, "width", MIN_SIZE, hi, required=True)
+    height = int_field(out, data, "height", MIN_SIZE, hi, required=True)
+    kinds = _bounded(out, data, "kinds")
     if kinds is None:
         kinds = DEFAULT_KINDS if not ("kinds" in data and data["kinds"] is not None) else None
     if mode == Mode.SLIDE and "kinds" in data:
         out.add(("kinds",), "slide levels use numbered tiles, not kinds; remove 'kinds'")
-    seed = _int_field(out, data, "seed", 0, (1 << 63) - 1)
-    deal_id = _str_field(out, data, "deal_id", required=False)
+    seed = _bounded(out, data, "seed")
+    deal_id = str_field(out, data, "deal_id", required=False)
     if deal_id is not None and not valid_id(deal_id):
         out.add(("deal_id",), "the id this level's deal is seeded by (kept by a rename): use 1-64 "
                 f"letters, digits, '-' or '_', starting with a letter or digit, found {describe(deal_id)}")
         deal_id = None
-    moves = _int_field(out, data, "moves", 1, 9999)
+    moves = _bounded(out, data, "moves")
 
     rules = _parse_rules(out, data.get("rules"), mode)
     layout = _parse_layout(out, data.get("layout"), mode, width, height, kinds)
@@ -130,7 +106,8 @@ def check_level(data: Mapping[str, Any]) -> tuple[dict[str, Any] | None, list[Pr
         id=level_id, name=name, mode=mode, width=width, height=height,
         kinds=kinds, description=description, seed=seed, moves=moves, layout=layout,
         goals=goals or Goals(), stars=stars, rules=rules, teaches=teaches,
-        special_sorts=special_sorts, deal_id=deal_id, made=made, **maps,
+        special_sorts=special_sorts, deal_id=deal_id, made=made,
+        maps=tuple((key, rows) for key, rows in maps.items() if rows is not None),
     )
     return fields, out.problems
 
@@ -143,8 +120,8 @@ def _parse_rules(out: Collector, raw: Any, mode: Mode | None) -> Rules | None:
                 fault=Fault.TYPE)
         return None
     out.problems += unknown_keys(raw, RULE_KEYS, ("rules",))
-    min_match = _int_field(out, raw, "min_match", 3, 5, ("rules",))
-    min_chain = _int_field(out, raw, "min_chain", 2, 9, ("rules",))
+    min_match = _bounded(out, raw, "min_match")
+    min_chain = _bounded(out, raw, "min_chain")
     diagonal = raw.get("diagonal", True)
     if not isinstance(diagonal, bool):
         out.add(("rules", "diagonal"), f"expected true or false, found {describe(diagonal)}",
@@ -300,8 +277,9 @@ def _check_layout_semantics(
                     "chain can start", (pr, pc))
         elif not any(tok != HOLE_TOKEN and not held(tok) for tok in around):
             # a chain is what breaks what holds those cells, so walled in the player never moves
+            walls = ", ".join(unit.many or unit.name for unit in TOKEN_UNITS if unit.holds)
             out.add(("layout",), f"cannot deal a starting board: the player at {pr},{pc} has "
-                    "only stones, locked tiles and holes next to it, and a chain never runs "
+                    f"only {walls} and holes next to it, and a chain never runs "
                     "over those, so no chain can start", (pr, pc))
     if mode == Mode.MATCH3 and rules is not None and not rules.specials:
         for r, row in enumerate(layout):
@@ -336,7 +314,7 @@ def _parse_goals(
         out.add(("goals",), "a slide level is won by solving the board; it takes no goals "
                 "(use 'moves' to limit it)")
         return None
-    score = _int_field(out, raw, "score", 1, None, ("goals",))
+    score = _bounded(out, raw, "score")
     collect: list[tuple[int, int]] = []
     raw_collect = raw.get("collect")
     if raw_collect is not None:
@@ -394,7 +372,7 @@ def _parse_goals(
             value = False
         if value:
             asked.append(unit.goal)
-    drops = _int_field(out, raw, "drops", 1, 999, ("goals",))
+    drops = _bounded(out, raw, "drops")
     if drops is not None and mode not in (Mode.MATCH3, None):
         out.add(("goals", "drops"), "drops are for match3 levels only (tiles fall to the bottom there)")
     return Goals(score=score, collect=tuple(sorted(collect)), reach=reach,

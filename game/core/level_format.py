@@ -1,10 +1,12 @@
-"""What a level file holds: its keys and limits, the layout tokens, and the Rules and Goals values."""
+"""What a level file holds: its fields in one table (FIELDS), its limits, the layout tokens, and the Rules and Goals values."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from enum import Enum
 
+from .made import Made
 from .grid import DROP, EMPTY, HOLE, PLAYER, RAINBOW, Cell
 # The layout's plain tokens, read from here as before they moved (a blocker's are its unit's).
 from .tokens import GAP_TOKEN as GAP_TOKEN, HOLE_TOKEN as HOLE_TOKEN, PLAYER_TOKEN as PLAYER_TOKEN
@@ -20,16 +22,6 @@ MIN_KINDS, MAX_KINDS = 3, 9
 DEFAULT_KINDS = 6
 DEFAULT_SEED = 0   # the seed of a level that names none (Level.play_seed)
 
-# The documented order of a level file's keys; writers emit them in this order.
-KEY_ORDER = (
-    "format", "id", "name", "description", "teaches", "specials", "mode", "width", "height", "kinds",
-    "seed", "deal_id", "moves", "layout", *(unit.map_key for unit in MAP_UNITS if unit.map_key is not None),
-    "goals", "stars", "rules", "made",
-)
-# Keys a level carries that no editor field edits (how it was made): an editor writes them back as read.
-NOTE_KEYS = ("made",)
-GOAL_KEYS = ("score", "collect", "reach", *(str(unit.goal) for unit in GOAL_UNITS), "drops")
-RULE_KEYS = ("min_match", "min_chain", "diagonal", "specials")
 ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 
 
@@ -66,13 +58,15 @@ def specials_of(sorts: tuple[SpecialSort, ...]) -> frozenset[Special]:
 
 
 BLOCKER_LESSONS = (*LESSON_OF, Lesson.DROPS)
+TILE_MODES = (Mode.MATCH3, Mode.CHAIN)
+"""The modes of a board of tile kinds (match3, chain): kinds, goals and blocker units are theirs, a slide board has none."""
 
 
 def lesson_modes(lesson: Lesson) -> tuple[Mode, ...]:
     """The modes a level teaching `lesson` can be: a blocker unit's are in match3 and chain;
     specials, combos and drops are match3's alone."""
     if lesson in LESSON_OF:
-        return (Mode.MATCH3, Mode.CHAIN)
+        return TILE_MODES
     return (Mode.MATCH3,)
 
 
@@ -171,3 +165,175 @@ def chute_bottoms(layout: tuple[tuple[str, ...], ...]) -> dict[int, int]:
                 out[c] = r
                 break
     return out
+
+
+class Form(Enum):
+    """A field's value as a level file writes it (the writer, level_mapping, writes each form
+    one way) and as the lenient reading holds it (level_reading reads each form one way)."""
+
+    CONSTANT = "constant"   # always its default (format): never read into a draft
+    TEXT = "text"           # text (read: any value's text)
+    WORD = "word"           # a word of the field's vocabulary (read: the word, else None)
+    WORDS = "words"         # a list of words (read: each as text; a lone word is a list of it)
+    NUMBER = "number"       # a whole number (read: the number, else the value as text, so its problem stays in view)
+    SIZE = "size"           # a whole number (read: None when it is not one)
+    FLAG = "flag"           # true or false (read: None when neither)
+    SWITCH = "switch"       # a unit's goal, asked by `true` (read: True only where it says true)
+    ROWS = "rows"           # the layout: one text a row, its tokens split by spaces
+    MAP = "map"             # a unit's per-cell counts: one text a row, a digit a cell (written when any is above 0)
+    COUNTS = "counts"       # kind: count, like {1: 20}
+    CELL = "cell"           # [row, column]
+    MARKS = "marks"         # three scores, for one, two and three stars
+    NOTE = "note"           # a note no editor field edits (made:): a draft carries it as written
+
+
+class Write(Enum):
+    """When the writer writes a field (inside a written group: goals, rules)."""
+
+    ALWAYS = "always"
+    SET = "set"             # when it is not None
+    FILLED = "filled"       # when it is not empty (or not false)
+    CHANGED = "changed"     # when it is not its default (older levels keep their bytes and hash)
+    IN_MODE = "in mode"     # when it is set and the level's mode is one of the field's
+    NOT_ID = "not id"       # when it is set and not the level's own id
+
+
+class Hashed(Enum):
+    """Which of a level's hashes name a field (Level.content_hash, Level.play_hash)."""
+
+    PLAY = "play"     # how it plays: both
+    STARS = "stars"   # how a finished game is weighed: content_hash only (a re-tune keeps replays)
+    NONE = "none"     # what the level says, not how it plays (its name), or how it was made: neither
+
+
+ALL_MODES = tuple(Mode)
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One field of a level file: its name (the Level's, the reading's and the draft's, on
+    Level, Goals or Rules), where the file holds it (`("moves",)`, `("goals", "score")`), its
+    form, its default (what a file that leaves it out means), when it is written, the modes
+    whose levels may have it (the schema says so; an editor's draft of another mode holds its
+    default, since the panel that would fix it is not shown there), a sample value a level file
+    may hold, its vocabulary (WORD), which of the level's hashes name it, and its check's bounds
+    or pattern and its words."""
+
+    name: str
+    path: tuple[str, ...]
+    form: Form
+    default: object = None
+    write: Write = Write.SET
+    modes: tuple[Mode, ...] = ALL_MODES
+    sample: object = None
+    vocab: type[Enum] | None = None
+    hashed: Hashed = Hashed.PLAY
+    bounds: tuple[int, int | None] | None = None   # a whole number's least and most (None: no most)
+    pattern: str | None = None   # a regular expression its text must hold a match of (anchored for a whole match)
+    doc: str = ""   # what it is, in a designer's words (the schema's description; a unit's comes from the unit)
+
+    @property
+    def key(self) -> str:
+        """Its key in its mapping (the file's, or its group's: goals, rules)."""
+        return self.path[-1]
+
+    @property
+    def group(self) -> str | None:
+        """The group mapping that holds it (goals, rules), None at the top of the file."""
+        return self.path[0] if len(self.path) > 1 else None
+
+
+def switch_name(goal: GoalName) -> str:
+    """The field name of a blocker unit's goal switch: goal_<its key> (goal_jelly; the editor's flag)."""
+    return f"goal_{goal}"
+
+
+_RULES, _GOALS = Rules(), Goals()
+
+
+def _goal(name: str, form: Form, sample: object, write: Write = Write.SET, modes: tuple[Mode, ...] = ALL_MODES,
+          bounds: tuple[int, int | None] | None = None, doc: str = "") -> Field:
+    """A goal of Goals (its default the one Goals has)."""
+    return Field(name, ("goals", name), form, getattr(_GOALS, name), write, modes, sample, bounds=bounds, doc=doc)
+
+
+def _rule(name: str, sample: object, write: Write = Write.ALWAYS, modes: tuple[Mode, ...] = ALL_MODES,
+          bounds: tuple[int, int | None] | None = None, doc: str = "") -> Field:
+    """A switch of Rules (its default the one Rules has; written with the others when any is changed)."""
+    form = Form.FLAG if isinstance(sample, bool) else Form.NUMBER
+    return Field(name, ("rules", name), form, getattr(_RULES, name), write, modes, sample, bounds=bounds, doc=doc)
+
+
+FIELDS: tuple[Field, ...] = (
+    Field("format", ("format",), Form.CONSTANT, FORMAT, Write.ALWAYS, sample=FORMAT,
+          doc=f"The file format version: {FORMAT}."),
+    Field("id", ("id",), Form.TEXT, None, Write.ALWAYS, sample="a-level", pattern=f"^{ID_PATTERN.pattern}$",
+          doc="The level's id; equals the file name without .yaml."),
+    Field("name", ("name",), Form.TEXT, None, Write.ALWAYS, sample="A Level", hashed=Hashed.NONE, pattern=r"\S",
+          doc="The name players see."),
+    Field("description", ("description",), Form.TEXT, "", Write.FILLED, sample="Said under the name.",
+          hashed=Hashed.NONE, doc="One line shown under the name."),
+    Field("teaches", ("teaches",), Form.TEXT, sample=str(Lesson.LINE), vocab=Lesson, hashed=Hashed.NONE,
+          doc="The mechanic the level teaches (optional): a special (line, bomb, rainbow), a combo of two specials "
+              f"swapped together, or a blocker ({', '.join(BLOCKER_LESSONS)}). The lab checks the level teaches it: the person-like "
+              "bot's wins use it, and a bot that never uses it rarely wins."),
+    Field("special_sorts", ("specials",), Form.WORDS, modes=(Mode.MATCH3,), sample=[str(SpecialSort.BOMB)],
+          vocab=SpecialSort,
+          doc="match3: the sorts of special a run may form here (optional): line (a run of 4), bomb (an L, T or +), "
+              "rainbow (a run of 5); [] for none. Absent, every sort forms. A run whose special is not named clears "
+              "as a plain run; specials the layout places are there regardless."),
+    Field("mode", ("mode",), Form.WORD, None, Write.ALWAYS, sample=str(Mode.MATCH3), vocab=Mode,
+          doc="The rules: swap to match, draw a chain, or slide tiles."),
+    Field("width", ("width",), Form.SIZE, None, Write.ALWAYS, sample=5, bounds=(MIN_SIZE, MAX_SIZE),
+          doc=f"Columns, {MIN_SIZE}..{MAX_SIZE} (slide {MIN_SIZE}..{MAX_SLIDE_SIZE})."),
+    Field("height", ("height",), Form.SIZE, None, Write.ALWAYS, sample=5, bounds=(MIN_SIZE, MAX_SIZE),
+          doc=f"Rows, {MIN_SIZE}..{MAX_SIZE} (slide {MIN_SIZE}..{MAX_SLIDE_SIZE})."),
+    Field("kinds", ("kinds",), Form.NUMBER, DEFAULT_KINDS, Write.IN_MODE, TILE_MODES, sample=5,
+          bounds=(MIN_KINDS, MAX_KINDS), doc=f"Tile kinds, {MIN_KINDS}..{MAX_KINDS} (not for slide)."),
+    Field("seed", ("seed",), Form.NUMBER, sample=7, bounds=(0, (1 << 63) - 1), doc="The default seed of the deal."),
+    Field("deal_id", ("deal_id",), Form.TEXT, None, Write.NOT_ID, sample="dealt-as", pattern=f"^{ID_PATTERN.pattern}$",
+          doc="The id the deal is seeded by (with the seed) when it is not the level's own: a rename that keeps "
+              "the deal writes the old id here. Left out, the level's id."),
+    Field("moves", ("moves",), Form.NUMBER, sample=25, bounds=(1, 9999), doc="The move limit."),
+    Field("layout", ("layout",), Form.ROWS, sample=["1 . . . .", *[". . . . ."] * 4]),
+    *(Field(unit.map_key, (unit.map_key,), Form.MAP, modes=TILE_MODES,
+            sample=[f"{unit.samples[0]} 0 0 0 0", *["0 0 0 0 0"] * 4]) for unit in MAP_UNITS if unit.map_key is not None),
+    _goal("score", Form.NUMBER, 500, modes=TILE_MODES, bounds=(1, None)),
+    _goal("collect", Form.COUNTS, {1: 5}, Write.FILLED, TILE_MODES, doc="Kind: count, like {1: 20, 3: 15}."),
+    _goal("reach", Form.CELL, [0, 0], modes=(Mode.CHAIN,), doc="[row, column] the player must stand on (chain)."),
+    *(Field(switch_name(unit.goal), ("goals", str(unit.goal)), Form.SWITCH, False, Write.FILLED, TILE_MODES, sample=True)
+      for unit in GOAL_UNITS if unit.goal is not None),
+    _goal("drops", Form.NUMBER, 2, modes=(Mode.MATCH3,), bounds=(1, 999),
+          doc="Bring this many drops to the bottom (match3). Drops placed as 'D' count first; the rest enter from "
+              "the top one at a time, so the moves must cover them."),
+    Field("stars", ("stars",), Form.MARKS, sample=[100, 200, 300], hashed=Hashed.STARS,
+          doc="Scores for one, two and three stars, not going down."),
+    _rule("min_match", 4, bounds=(3, 5)),
+    _rule("min_chain", 4, bounds=(2, 9)),
+    _rule("diagonal", False),
+    _rule("specials", False, Write.CHANGED, (Mode.MATCH3,),
+          doc="match3: runs of 4, 5 and L/T shapes make special tiles (default true)."),
+    Field("made", ("made",), Form.NOTE, sample=Made((0.3, 0.6), (1, 20), (21, 60), 40, 18, 0.45, (0.31, 0.6)).to_dict(),
+          hashed=Hashed.NONE,
+          doc="How gridfall generate made the level: the pass band asked for, the seeds searched and the fresh "
+              "seeds measured, the pass rate and its 95% Wilson interval."),
+)
+"""Every field a level file has, in the order it is written: the one list of them. The
+validator (level_check) checks each, the writer (level.level_mapping) writes them from it, the
+lenient reading (level_reading) reads them from it and the editor's draft holds them from it;
+a blocker unit's map and goal come from the units."""
+
+FIELD: dict[str, Field] = {f.name: f for f in FIELDS}
+KEY_ORDER = tuple(dict.fromkeys(f.path[0] for f in FIELDS))
+"""The documented order of a level file's keys; writers emit them in this order."""
+GROUP_DOCS = {"goals": "What wins the level; every goal given must be met."}
+"""A group of fields' words (the schema's description)."""
+GOAL_KEYS = tuple(f.key for f in FIELDS if f.group == "goals")
+RULE_KEYS = tuple(f.key for f in FIELDS if f.group == "rules")
+NOTE_KEYS = tuple(f.key for f in FIELDS if f.form is Form.NOTE)
+"""Keys a level carries that no editor field edits (how it was made): an editor writes them back as read."""
+
+
+def switch_goal(f: Field) -> GoalName:
+    """The blocker unit goal a SWITCH field asks."""
+    return GoalName(f.key)

@@ -6,9 +6,8 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from .checking import Problem, is_whole
-from .grid import Cell
 from .level import Level, parse_level
-from .units import GOAL_OF, MAP_UNITS
+from .level_format import FIELDS, Field, Form, switch_goal
 from .vocab import GoalName, Mode
 
 # A value as read: a whole number, or (a word, a fraction, a list ...) its text as written, or None.
@@ -18,39 +17,39 @@ Rows = tuple[tuple[str, ...], ...]
 
 @dataclass(frozen=True, slots=True)
 class LevelReading:
-    """What a level mapping holds, read leniently: every field as far as it can be read (a
-    whole number where one is written, else the value as text, so the problem about it stays
-    in view), the Level when it is a valid one, and every problem parse_level finds, located.
-    An editor reads files through this, so it and the game never disagree about a file."""
+    """What a level mapping holds, read leniently: every field of the core's table (FIELDS) as
+    far as it can be read, each as its form reads (a whole number where one is written, else
+    the value as text, so the problem about it stays in view), the Level when it is a valid
+    one, and every problem parse_level finds, located. An editor reads files through this, so
+    it and the game never disagree about a file."""
 
     level: Level | None
     problems: tuple[Problem, ...]
-    id: str | None = None
-    name: str | None = None
-    description: str | None = None
-    teaches: str | None = None      # the lesson as written (the validator checks it)
-    special_sorts: tuple[str, ...] | None = None   # `specials:` as written (each word as text)
-    mode: Mode | None = None               # None: missing or no mode
-    width: int | None = None               # a whole number as written (not range-checked)
-    height: int | None = None
-    layout: Rows | None = None             # each row's cells as the loader splits them
+    values: tuple[tuple[str, object], ...] = ()   # each field read, by its name (a field not there reads None)
     layout_text: tuple[bool, ...] = ()     # whether each layout row was a line of text at all
-    maps: tuple[tuple[str, Rows], ...] = ()   # each unit's map (by its key) as written, split the same way
-    kinds: Scalar = None
-    seed: Scalar = None
-    deal_id: str | None = None             # the id the deal is seeded by, when text
-    moves: Scalar = None
-    score: Scalar = None
-    collect: tuple[tuple[int, Scalar], ...] = ()   # the entries whose kind is a whole number
-    reach: Cell | None = None
-    # The blocker units' goals the file asks (`<goal>: true`), in GOAL_UNITS order: True only where it says true.
-    blocker_goals: tuple[GoalName, ...] = ()
-    drops: Scalar = None
-    stars: tuple[Scalar, Scalar, Scalar] | None = None
-    min_match: Scalar = None
-    min_chain: Scalar = None
-    diagonal: bool | None = None           # None: missing or not true/false
-    specials: bool | None = None
+
+    def get(self, name: str) -> Any:
+        """The field `name` as read (None: not there, or not readable as its form)."""
+        return next((value for key, value in self.values if key == name), None)
+
+    @property
+    def mode(self) -> Mode | None:
+        return self.get("mode")   # type: ignore[no-any-return]
+
+    @property
+    def layout(self) -> Rows | None:
+        """The layout's rows, each row's cells as the loader splits them."""
+        return self.get("layout")   # type: ignore[no-any-return]
+
+    @property
+    def maps(self) -> tuple[tuple[str, Rows], ...]:
+        """Each unit's per-cell map written, by its key, split like the layout."""
+        return tuple((f.name, rows) for f in FIELDS if f.form is Form.MAP and (rows := self.get(f.name)) is not None)
+
+    @property
+    def blocker_goals(self) -> tuple[GoalName, ...]:
+        """The blocker units' goals the file asks (`<goal>: true`), in the core's order."""
+        return tuple(switch_goal(f) for f in FIELDS if f.form is Form.SWITCH and self.get(f.name))
 
 
 def read_level(data: Mapping[str, Any]) -> LevelReading:
@@ -59,40 +58,47 @@ def read_level(data: Mapping[str, Any]) -> LevelReading:
     level, problems = parse_level(data)
     if not isinstance(data, Mapping):
         return LevelReading(level, tuple(problems))
-    goals = _mapping(data.get("goals"))
-    rules = _mapping(data.get("rules"))
-    layout, layout_text = _rows(data.get("layout"))
-    maps = tuple((key, rows) for key, rows in ((unit.map_key, _rows(data.get(unit.map_key))[0])
-                                               for unit in MAP_UNITS if unit.map_key is not None) if rows is not None)
-    raw_collect = goals.get("collect")
-    collect = tuple(sorted((int(k), _scalar(v)) for k, v in raw_collect.items() if is_whole(k))) \
-        if isinstance(raw_collect, Mapping) else ()
-    raw_reach = goals.get("reach")
-    reach = (int(raw_reach[0]), int(raw_reach[1])) if (
-        isinstance(raw_reach, list) and len(raw_reach) == 2 and all(is_whole(v) for v in raw_reach)) else None
-    raw_stars = data.get("stars")
-    stars = (_scalar(raw_stars[0]), _scalar(raw_stars[1]), _scalar(raw_stars[2])) if (
-        isinstance(raw_stars, list) and len(raw_stars) == 3) else None
-    mode = data.get("mode")
-    return LevelReading(
-        level, tuple(problems),
-        id=_text(data.get("id")), name=_text(data.get("name")), description=_text(data.get("description")),
-        teaches=_text(data.get("teaches")), special_sorts=_words(data.get("specials")),
-        mode=Mode(mode) if isinstance(mode, str) and mode in Mode._value2member_map_ else None,
-        width=_whole(data.get("width")), height=_whole(data.get("height")),
-        layout=layout, layout_text=layout_text, maps=maps,
-        kinds=_scalar(data.get("kinds")), seed=_scalar(data.get("seed")),
-        deal_id=_text(data.get("deal_id")), moves=_scalar(data.get("moves")),
-        score=_scalar(goals.get("score")), collect=collect, reach=reach,
-        blocker_goals=tuple(goal for goal in GOAL_OF if goals.get(str(goal)) is True),
-        drops=_scalar(goals.get("drops")), stars=stars,
-        min_match=_scalar(rules.get("min_match")), min_chain=_scalar(rules.get("min_chain")),
-        diagonal=_flag(rules.get("diagonal")), specials=_flag(rules.get("specials")),
-    )
+    values = tuple((f.name, value) for f in FIELDS if (value := _read(f, _at(data, f.path))) is not None)
+    return LevelReading(level, tuple(problems), values, _rows(data.get("layout"))[1])
 
 
-def _mapping(value: object) -> Mapping[Any, Any]:
-    return value if isinstance(value, Mapping) else {}
+def _at(data: Mapping[str, Any], path: tuple[str, ...]) -> object:
+    """The value at `path` in the mapping (None where a step is missing or no mapping)."""
+    value: object = data
+    for part in path:
+        value = value.get(part) if isinstance(value, Mapping) else None
+    return value
+
+
+def _read(f: Field, raw: object) -> object:
+    """A field's value as its form reads it leniently (None: not there, or not readable so)."""
+    form = f.form
+    if raw is None or form in (Form.CONSTANT, Form.NOTE):
+        return None
+    if form is Form.TEXT:
+        return _text(raw)
+    if form is Form.WORD:
+        return f.vocab(raw) if f.vocab is not None and isinstance(raw, str) and raw in f.vocab._value2member_map_ else None
+    if form is Form.WORDS:
+        return _words(raw)
+    if form is Form.NUMBER:
+        return _scalar(raw)
+    if form is Form.SIZE:
+        return _whole(raw)
+    if form is Form.FLAG:
+        return _flag(raw)
+    if form is Form.SWITCH:
+        return True if raw is True else None
+    if form in (Form.ROWS, Form.MAP):
+        return _rows(raw)[0]
+    if form is Form.COUNTS:
+        return tuple(sorted((int(k), _scalar(v)) for k, v in raw.items() if is_whole(k))) \
+            if isinstance(raw, Mapping) else None
+    if form is Form.CELL:
+        return (int(raw[0]), int(raw[1])) if (
+            isinstance(raw, list) and len(raw) == 2 and all(is_whole(v) for v in raw)) else None
+    assert form is Form.MARKS
+    return (_scalar(raw[0]), _scalar(raw[1]), _scalar(raw[2])) if isinstance(raw, list) and len(raw) == 3 else None
 
 
 def _rows(value: object) -> tuple[Rows | None, tuple[bool, ...]]:

@@ -115,3 +115,13 @@ def test_every_goal_unit_has_its_words_for_the_hud_the_goal_card_and_the_lab() -
         assert unit.label and unit.short and unit.counted and unit.none_placed, unit.name
         assert unit.goal_line.format(target=3).endswith(")") and "{" not in unit.goal_line.format(target=3)
     assert ICE.goal_line.format(target=4) == "Clear all the ice (4 layers)"
+
+
+def test_a_player_walled_in_by_ice_is_told_with_every_unit_that_holds_its_cell() -> None:
+    # The validator's words for what walls a chain's player in come from the units that hold
+    # their cell: ice is among them as soon as it is a unit.
+    rows = ["P .I1 2", ".I2 3I1 3", "2 3 1"]
+    with pytest.raises(LevelError) as caught:
+        level("chain", 3, 3, kinds=3, layout=rows)
+    said = str(caught.value)
+    assert "the player at 0,0 has only stones, locked tiles, iced tiles and holes next to it" in said

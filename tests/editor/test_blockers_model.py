@@ -112,7 +112,7 @@ def test_jelly_is_a_layer_of_its_own_up_to_two_with_right_click_taking_one() -> 
     m.press((3, 3))                                   # the empty area around it gets a layer
     assert (m.draft.layers_at("jelly", (3, 3)), m.draft.layers_at("jelly", (0, 4)), m.draft.layers_at("jelly", (4, 4))) == (1, 1, 1)
     m.press((3, 3))                                   # now one 1-layer area: the whole board
-    assert all(n == 2 for row in m.draft.jelly for n in row)
+    assert all(n == 2 for row in m.draft.map_of("jelly") for n in row)
     for _ in range(len(m.history.past)):
         m.undo()
     assert m.draft == blank("match3", 5, 5)           # the last layer gone: no jelly map left
@@ -175,7 +175,7 @@ def test_resize_keeps_jelly_under_its_tiles() -> None:
     m.select(JELLY_TOOL)
     m.paint_at((0, 0))
     d = resize(m.draft, "left", 1)
-    assert d.layers_at("jelly", (0, 1)) == 1 and d.layers_at("jelly", (0, 0)) == 0 and len(d.jelly[0]) == 5
+    assert d.layers_at("jelly", (0, 1)) == 1 and d.layers_at("jelly", (0, 0)) == 0 and len(d.map_of("jelly")[0]) == 5
     d = resize(d, "left", -1)
     assert d == m.draft
 
@@ -207,7 +207,8 @@ def test_every_new_token_saves_and_loads_back_identically(tmp_path: pathlib.Path
     level = load_level(path)
     assert level == m.level()
     assert level.token((4, 4)) == "2L" and level.token((3, 1)) == ".L" and level.layer_of(STONE) == (((2, 0), 1), ((2, 5), 3))
-    assert level.jelly is not None and level.jelly[5][:2] == (2, 1)
+    jelly = level.map_of("jelly")
+    assert jelly is not None and jelly[5][:2] == (2, 1)
     assert (level.goals.blockers, level.goals.drops) == ((GoalName.JELLY, GoalName.STONES), 2)
     again = files.load_draft(path)
     assert again == m.draft
@@ -229,7 +230,7 @@ def test_any_valid_blocker_draft_writes_what_the_loader_reads_back_as_the_same_d
     jelly = tuple(tuple(data.draw(st.integers(0, 2)) for _ in range(w)) for _ in range(h))
     d = replace(blank("match3", w, h), cells=cells, moves=30)
     d = d.with_layers("jelly", {(r, c): jelly[r][c] for r in range(h) for c in range(w)})
-    d = edited(d, goal_jelly=bool(d.jelly), goal_stones=any(t.startswith("S") for row in cells for t in row),
+    d = edited(d, goal_jelly=bool(d.map_of("jelly")), goal_stones=any(t.startswith("S") for row in cells for t in row),
                specials=data.draw(st.booleans()))
     placed = sum(row.count("D") for row in cells)
     if placed:   # a D asks for a drops goal: set one, sometimes asking for one more from the top

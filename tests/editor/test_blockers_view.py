@@ -135,7 +135,8 @@ def test_paint_every_blocker_token_and_jelly_set_the_goals_save_reload_and_play(
     for r in range(d.height):
         for c in range(d.width):
             assert level.token((r, c)) == d.token((r, c)), (r, c)
-    assert level.jelly is not None and [level.jelly[5][c] for c in range(3)] == [2, 1, 0]
+    jelly = level.map_of("jelly")
+    assert jelly is not None and [jelly[5][c] for c in range(3)] == [2, 1, 0]
     assert (level.goals.blockers, level.goals.drops) == ((GoalName.JELLY, GoalName.STONES), 2)
     # Opening the file again gives the same draft, and saving that the same bytes.
     saved = path.read_bytes()
@@ -165,7 +166,7 @@ def test_paint_every_blocker_token_and_jelly_set_the_goals_save_reload_and_play(
     for _ in range(steps):
         press(window, key.Z, key.MOD_CTRL)
     blank = view.model.draft
-    assert blank.jelly == () and all(t == "." for row in blank.cells for t in row)
+    assert blank.maps == () and all(t == "." for row in blank.cells for t in row)
     assert (blank.flag("goal_jelly"), blank.flag("goal_stones"), blank.drops) == (False, False, None)
     for _ in range(steps):
         press(window, key.Y, key.MOD_CTRL)
@@ -209,7 +210,7 @@ def test_chain_offers_its_blockers_only_and_the_loader_words_what_is_wrong(
     drag(window, [cell_xy(view, (4, 0)), cell_xy(view, (5, 1))])
     assert view.model.draft.layers_at("jelly", (5, 1)) == 1 and view.model.draft.layers_at("jelly", (3, 1)) == 0
     press(window, key.Z, key.MOD_CTRL)
-    assert view.model.draft.jelly == ()
+    assert view.model.draft.maps == ()
     # Switching to match3 keeps the blockers; to slide drops them, named, and undo restores.
     before = view.model.draft
     click(window, *center(view.props.buttons["mode:slide"]))

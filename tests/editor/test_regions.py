@@ -26,7 +26,7 @@ def drafts(draw: st.DrawFn) -> Draft:
     jelly = tuple(tuple(draw(st.integers(0, 2)) for _ in range(w)) for _ in range(h))
     d = blank(mode, w, h)
     return Draft(mode=mode, width=w, height=h, cells=tuple(tuple(row) for row in cells),
-                 jelly=jelly if any(any(row) for row in jelly) else (), id=d.id, name=d.name)
+                 id=d.id, name=d.name).with_map("jelly", jelly)
 
 
 @st.composite
@@ -67,7 +67,8 @@ def test_a_paste_never_makes_an_impossible_board(data: st.DataObject) -> None:
     # Same board shape, every layer in its shape, at most one player start however many were pasted.
     assert (out.width, out.height, out.mode) == (d.width, d.height, d.mode)
     assert len(out.cells) == d.height and all(len(row) == d.width for row in out.cells)
-    assert out.jelly == () or (len(out.jelly) == d.height and all(len(row) == d.width for row in out.jelly))
+    for _, rows in out.maps:
+        assert len(rows) == d.height and all(len(row) == d.width for row in rows)
     assert len(out.find("P")) <= max(1, len(d.find("P")))
     assert d.mode == Mode.CHAIN or not out.find("P")       # a chain piece's player stays off a match3 board
     assert {t for row in out.cells for t in row} <= {t for row in d.cells + piece.cells for t in row} | {"."}

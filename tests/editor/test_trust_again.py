@@ -305,7 +305,7 @@ def test_a_smaller_size_asks_what_goes_and_which_side_stays(window: Any, editor:
     assert view.dialog is None
     after = view.model.draft
     assert after.width == 4 and after.token((0, 2)) == "S1" and after.token((1, 3)) == "S1"
-    assert not after.jelly and "took away 1 jelly layer" in view.status.text
+    assert not after.map_of("jelly") and "took away 1 jelly layer" in view.status.text
     press(window, key.Z, key.MOD_CTRL)
     assert view.model.draft == before
     # The edge's '-' asks too when the column holds something, and Cancel keeps it.

@@ -18,7 +18,7 @@ BAD = pathlib.Path(__file__).parent / "bad"
 EXPECTED: dict[str, tuple[int, int | None, str, str, bool | None]] = {
     "alias-bomb-wide.yaml": (8, None, "", "aliases ('*name') repeat more than 10,000 values", None),
     "alias-cycle.yaml": (8, 9, "", "nested more than 24 levels deep (through aliases)", None),
-    "blocker-chain-player-walled.yaml": (10, 6, "layout", "the player at 0,0 has only stones, locked tiles and holes next to it", False),
+    "blocker-chain-player-walled.yaml": (10, 6, "layout", "the player at 0,0 has only stones, locked tiles, iced tiles and holes next to it", False),
     "blocker-drop-at-bottom.yaml": (11, 8, "layout[2]", "cell 2,1: this drop is on the bottom cell of its column already", False),
     "blocker-drop-chain.yaml": (9, 10, "layout[0]", "cell 0,2: drops 'D' are for match3 levels only", True),
     "blocker-drop-no-goal.yaml": (9, 10, "layout[0]", "cell 0,2: a drop 'D' counts only toward a drops goal", False),

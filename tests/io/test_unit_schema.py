@@ -58,3 +58,22 @@ def test_the_schema_readme_names_each_units_tokens_and_goal() -> None:
         assert all(w in table for w in written), unit.name
         if unit.goal is not None:
             assert f"`{unit.goal}: true`" in table, unit.name
+
+
+def test_the_shipped_level_schema_is_the_one_made_from_the_fields_and_the_units() -> None:
+    # levels/schema/make_schema.py writes it from the core's table and the units: a new unit or
+    # field is in the schema once that is run (this fails until it is).
+    from game.io.level_schema import level_schema_text
+    assert pathlib.Path(schema_path("level")).read_text(encoding="utf-8") == level_schema_text()
+
+
+def test_the_schema_is_strict_where_the_checker_is_about_modes() -> None:
+    # What the table says a mode never has, the schema refuses there too, as the checker does.
+    slide = {"format": 1, "id": "s", "name": "S", "mode": "slide", "width": 3, "height": 3}
+    assert schema_errors(slide, "level") == [] and Level.from_dict(slide)
+    for extra in ({"kinds": 4}, {"specials": ["line"]}, {"goals": {"score": 10}}, {"width": 13}):
+        assert schema_errors({**slide, **extra}, "level"), extra
+    chain = {**slide, "mode": "chain", "layout": ["P . .", ". . .", ". . ."]}
+    assert schema_errors(chain, "level") == []
+    for extra in ({"rules": {"specials": False}}, {"goals": {"drops": 2}}, {"layout": ["P . .", ". D .", ". . ."]}):
+        assert schema_errors({**chain, **extra}, "level"), extra

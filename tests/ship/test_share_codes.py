@@ -13,7 +13,7 @@ from hypothesis import given, settings, strategies as st
 from game.cli import main
 from game.core import Level, Mode, Session
 from game.core import sharecode
-from game.core.units import STONE
+from game.core.units import JELLY, STONE
 from game.core.sharecode import MAX_BOARD_MOVES, MAX_GAME_MOVES, CodeError, CodeKind, find_code
 from game.core.sharecode import decode_code as decode, encode_code as encode
 from game.io import LevelFileError, level_to_yaml, load_level
@@ -51,7 +51,7 @@ def test_every_shipped_level_travels_as_a_short_chat_safe_code_and_comes_back_th
         assert code.startswith("GFL1") and SAFE.match(code), path   # no 0 O I l, no punctuation
         assert open_code(code).level == level
     finale = load_level(FINALE)
-    assert (finale.width, finale.height) == (9, 9) and finale.layer_of(STONE) and finale.jelly
+    assert (finale.width, finale.height) == (9, 9) and finale.layer_of(STONE) and finale.layer_of(JELLY)
     assert len(level_code(finale)) < 300
 
 

@@ -60,6 +60,8 @@ class Blocker:
     tile_of: Callable[[str], int] = lambda tok: 0
     token_problem: Callable[[str, int | None], str | None] = lambda tok, kinds: None
     token_help: str = ""
+    # What a board shows of it, in the plural, in a designer's words ('locked tiles'); '' its name.
+    many: str = ""
     look: Look | None = None   # how the view draws, animates and sounds it (None: not drawn)
     tool: Tool | None = None   # the editor's tool that places it (None: none)
     # What places it, every way it is written: its layout tokens (`S1`, `3L`), or its map's counts

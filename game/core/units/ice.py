@@ -51,7 +51,7 @@ ICE = Blocker(
     chain_refusal=("is under ice: a chain never runs over an iced tile",
                    "Iced tiles cannot be chained: eat a tile next to the ice."),
     layers_of=token_ice, tile_of=tile_under,
-    token_problem=_problem, token_help="3I1 or .I2 an iced tile", samples=(".I1", ".I2", "3I1", "3I2"),
+    token_problem=_problem, token_help="3I1 or .I2 an iced tile", many="iced tiles", samples=(".I1", ".I2", "3I1", "3I2"),
     goal=GoalName.ICE, goal_layers=True,
     none_placed="there is no ice to clear: place .I1, .I2 or a kind like 3I1 in the layout, or remove the goal",
     short="ice left", lesson=Lesson.ICE, credit=0.2, label="Ice", goal_line="Clear all the ice ({target} layers)",

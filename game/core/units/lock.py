@@ -41,7 +41,7 @@ LOCK = Blocker(
                    "Locked tiles cannot be chained: eat a tile next to the lock."),
     layers_of=lambda tok: 1 if token_locked(tok) else 0,
     tile_of=tile_under,
-    token_problem=_problem, token_help="3L or .L a locked tile", samples=("3L", ".L"),
+    token_problem=_problem, token_help="3L or .L a locked tile", many="locked tiles", samples=("3L", ".L"),
     lesson=Lesson.LOCKS, credit=0.2, digested=lambda layer: tuple(cell for cell, _ in layer),
     look=Look(Pattern.CHAINS, Depth.OVER, ((245, 190, 40), (200, 206, 220), (40, 42, 52)),
               gone=Motion.BURST, chips=4, sound=Sound.CLINK),

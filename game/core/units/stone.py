@@ -35,7 +35,7 @@ STONE = Blocker(
     "stones", Hit.NEAR, holds=True, frees=True, event=Cracked, made=Cracked, read=attrgetter("cell", "hits"),
     swap_refusal=("is a stone, which never moves", "Stones cannot be moved: clear tiles next to them."),
     layers_of=lambda tok: token_stone(tok) or 0, tile_of=lambda tok: SOLID,
-    token_problem=_problem, token_help="S1-S3 a stone", samples=("S1", "S2", "S3"),
+    token_problem=_problem, token_help="S1-S3 a stone", many="stones", samples=("S1", "S2", "S3"),
     goal=GoalName.STONES,
     none_placed="there is no stone to break: place S1, S2 or S3 in the layout, or remove the goal",
     short="stones left", counted="stone", lesson=Lesson.STONES, credit=0.5, placing=Placing(per=3, least=2, share=2, off_top=True),
