@@ -6,7 +6,7 @@ from itertools import compress
 from operator import add
 from typing import Iterable, cast
 
-from ..boards import Bitboard, Geometry, bitboard, bits_of, run_mask
+from ..boards import Bitboard, Geometry, bitboard, bits_of, flat_board, grid_of, run_mask
 from ..commands import Command, Swap
 from ..events import Event, Lost, Reshuffled, SwapRejected, Swapped, Won
 from ..evolve import fold
@@ -416,12 +416,13 @@ def _rainbow_bits(board: Bitboard, layer: Layer) -> int:
 
 
 def _first_step(state: State, board: Bitboard, a: Cell, b: Cell) -> tuple[
-        list[list[int]], list[int], Layer, Outcome | None, int]:
-    """After swapping a and b: the board, its masks (the kinds', then the rainbows'), the
+        list[int], list[int], Layer, Outcome | None, int]:
+    """After swapping a and b: the board by bit (boards.flat_board), its masks (the kinds', then the rainbows'), the
     specials by bit, the first step's Outcome when specials take part, and the cells it clears."""
-    work = list(map(list, state.grid))
-    (ar, ac), (br, bc) = a, b
-    work[ar][ac], work[br][bc] = work[br][bc], work[ar][ac]
+    work = flat_board(state.grid)
+    stride = board.geo.stride
+    abit, bbit = a[0] * stride + a[1], b[0] * stride + b[1]
+    work[abit], work[bbit] = work[bbit], work[abit]
     return (work, *_first_masks(state, board, a, b))
 
 
@@ -505,7 +506,7 @@ def play(state: State, command: Swap) -> tuple[list[Event], State]:
     specials = tuple(sorted((cell_of[bit], special) for bit, special in layer.items())) if layer else ()
     layers = state.layers if hooks is None else hooks.layers(state)
     held = 0 if hooks is None else hooks.covered
-    after = state.after(tuple(map(tuple, work)), score=state.score + points, moves=state.moves + 1,
+    after = state.after(grid_of(work, geo), score=state.score + points, moves=state.moves + 1,
                         collected=collected, rng=rng, specials=specials, layers=layers)
     end = ending(after)
     tiles = 0
