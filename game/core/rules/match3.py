@@ -6,7 +6,7 @@ from itertools import compress
 from operator import add
 from typing import Iterable, cast
 
-from ..boards import Bitboard, Geometry, bitboard, bits_of, flat_board, grid_of, run_mask
+from ..boards import Bitboard, Geometry, bitboard, flat_board, grid_of, run_mask
 from ..commands import Command, Swap
 from ..events import Event, Lost, Reshuffled, SwapRejected, Swapped, Won
 from ..evolve import fold
@@ -94,18 +94,7 @@ def _swaps(board: Bitboard, min_match: int, extra: tuple[int, int] = (0, 0)) -> 
     """The legal swaps in reading order (at one cell, the swap to the right first); `extra`
     adds the special swaps (across, down), legal without a run."""
     across, down = board.swaps(min_match)
-    across |= extra[0]
-    down |= extra[1]
-    if not (across or down):
-        return []
-    geo = board.geo
-    n = len(geo.cell_of)
-    # Interleave the two masks bit by bit (byte 2b: across at b, 2b+1: down at b), then let
-    # compress pick the table entries whose byte is set, all in C.
-    picks = bytearray(2 * n)
-    picks[0::2] = format(across, f"0{n}b").encode()[::-1]
-    picks[1::2] = format(down, f"0{n}b").encode()[::-1]
-    return list(compress(_swap_table(geo), picks.translate(_BITS)))
+    return _swap_list(board.geo, across | extra[0], down | extra[1])
 
 
 def has_legal_swap(grid: Grid, min_match: int, geo: Geometry | None = None) -> bool:
@@ -560,11 +549,11 @@ def legal_commands(state: State) -> list[Command]:
 
 def _swap_list(geo: Geometry, across: int, down: int) -> list[Swap]:
     """The swaps of the masks in reading order (at one cell, the swap to the right first)."""
-    table = _swap_table(geo)
-    out: list[Swap] = []
-    for bit in bits_of(across | down):
-        if across >> bit & 1:
-            out.append(table[2 * bit])
-        if down >> bit & 1:
-            out.append(table[2 * bit + 1])
-    return out
+    if not (across or down):
+        return []
+    # Interleave the two masks bit by bit (place 2b: across at b, 2b+1: down at b: a mask's
+    # binary text read in base 4 puts its bit b at place 2b), then let compress pick the table
+    # entries whose byte is set, all in C.
+    both = int(format(across, "b"), 4) | (int(format(down, "b"), 4) << 1)
+    picks = format(both, f"0{2 * len(geo.cell_of)}b").encode()[::-1].translate(_BITS)
+    return list(compress(_swap_table(geo), picks))
