@@ -183,7 +183,10 @@ class Blockers:
         every = list(kept.counts)
         for i, at in enumerate(self.present):
             if touched >> i & 1:
-                every[at] = tuple((cell_of[b], n) for b, n in sorted(self.counts[i].items()))
+                # In C (a jelly layer holds dozens of cells, changed nearly every move).
+                counts = self.counts[i]
+                bits = sorted(counts)
+                every[at] = tuple(zip(map(cell_of.__getitem__, bits), map(counts.__getitem__, bits)))
         return Layers(tuple(every), self.dropped)
 
 def split(geo: Geometry, runs: int, outcome: Outcome | None, drops: int, units: tuple[Blocker, ...],

@@ -29,7 +29,7 @@ def settle(work: list[int], masks: list[int], geo: Geometry, kinds: int, hit: di
     down, from the SplitMix64 stream `rng` (as Draws.below); with `spawn_drop` one more draw
     turns one of them into a drop. Appends one Fell and one Spawned (when anything moved or came).
     """
-    stride, cell_of, chutes, slots = geo.stride, geo.cell_of, geo.chutes, geo.slots
+    stride, cell_of, slots = geo.stride, geo.cell_of, geo.slots
     solid, tables, chute_cells, column_bits = geo.solid, geo.tables, geo.chute_cells, geo.column_bits
     golden, mask64 = GOLDEN, MASK64   # read once: the refill below draws hundreds a step on a big board
     moves: list[tuple[Cell, Cell]] = []
@@ -78,20 +78,21 @@ def settle(work: list[int], masks: list[int], geo: Geometry, kinds: int, hit: di
             fresh = chute_cells[c][:count]
         else:
             if held:
-                chute: tuple[int, ...] = tuple(r for r in chutes[c] if not held >> (r * stride + c) & 1)
-                write = chute.index(low)
+                spots = _held_chute(geo, c, held)
+                bit = low * stride + c
+                write = spots.index(((low, c), bit, 1 << bit))
             else:
-                chute = chutes[c]
+                spots = chute_cells[c]
                 write = slots[c][low]
             # Stable compaction, bottom up: each tile drops to the lowest free chute cell.
             fallen: list[tuple[Cell, Cell]] = []
             for i in range(write - 1, -1, -1):
-                sb = chute[i] * stride + c
+                sb = spots[i][1]
                 kind = work[sb]
                 if kind:
                     # i < write always holds (write starts above i and drops at most as fast),
                     # so every tile found here moves.
-                    db = chute[write] * stride + c
+                    db = spots[write][1]
                     work[db] = kind
                     work[sb] = EMPTY
                     fallen.append((cell_of[sb], cell_of[db]))
@@ -100,10 +101,7 @@ def settle(work: list[int], masks: list[int], geo: Geometry, kinds: int, hit: di
             if fallen:
                 fallen.reverse()   # the event lists each column's tiles top down
                 moves.extend(fallen)
-            if held:
-                fresh = tuple(((r, c), r * stride + c, 1 << (r * stride + c)) for r in chute[:write + 1])
-            else:
-                fresh = chute_cells[c][:write + 1]
+            fresh = spots[:write + 1]
         spawn.extend(fresh)
     # New tiles for the chute cells left empty at the top, column by column, top down
     # (SplitMix64, as Draws.below): many at once on a big board, else one by one.
@@ -151,6 +149,21 @@ def settle(work: list[int], masks: list[int], geo: Geometry, kinds: int, hit: di
     return rng
 
 
+def _held_chute(geo: Geometry, c: int, held: int) -> tuple[Spot, ...]:
+    """Column c's chute cells without the `held` ones (its cells a unit holds), kept with the
+    geometry by `held` (a board's held cells change only when a blocker breaks)."""
+    found = geo.tables.get(_HELD_KEY)
+    if found is None:
+        found = geo.tables[_HELD_KEY] = ({},)
+    chutes = cast("dict[int, tuple[Spot, ...]]", found[0])
+    spots = chutes.get(held)
+    if spots is None:
+        spots = chutes[held] = tuple(spot for spot in geo.chute_cells[c] if not held >> spot[1] & 1)
+    return spots
+
+
+_HELD_KEY = -21
+"""The key of _held_chute's chutes in Geometry.tables (by held cells: a column's are its own)."""
 Drops = tuple[tuple[tuple[Cell, Cell], ...], tuple[int, ...]]
 BULK_DRAWS = 24
 """From this many new tiles in a step, the refill draws them all at once (rng.below_many)."""
