@@ -106,10 +106,7 @@ def settle(work: list[int], masks: list[int], geo: Geometry, kinds: int, hit: di
     # New tiles for the chute cells left empty at the top, column by column, top down
     # (SplitMix64, as Draws.below): many at once on a big board, else one by one.
     if len(spawn) >= BULK_DRAWS:
-        lanes = tables.get(_LANES_KEY)
-        if lanes is None:
-            lanes = tables[_LANES_KEY] = draw_lanes(sum(map(len, chute_cells)))
-        drawn, rng = below_many(rng, len(spawn), kinds, cast("tuple[int, int, int]", lanes))
+        drawn, rng = below_many(rng, len(spawn), kinds, board_lanes(geo))
         for (cell, bit, flag), kind in zip(spawn, drawn):
             kind += 1
             work[bit] = kind
@@ -147,6 +144,14 @@ def settle(work: list[int], masks: list[int], geo: Geometry, kinds: int, hit: di
     if tiles:
         events.append(Spawned(tuple(tiles), rng))
     return rng
+
+
+def board_lanes(geo: Geometry) -> tuple[int, int, int]:
+    """rng.draw_lanes for as many draws as the board has cells (kept with its geometry)."""
+    lanes = geo.tables.get(_LANES_KEY)
+    if lanes is None:
+        lanes = geo.tables[_LANES_KEY] = draw_lanes(sum(map(len, geo.chute_cells)))
+    return cast("tuple[int, int, int]", lanes)
 
 
 def _held_chute(geo: Geometry, c: int, held: int) -> tuple[Spot, ...]:

@@ -14,14 +14,14 @@ from ..goals import ending
 from ..grid import DROP, EMPTY, RAINBOW, Cell, Grid
 from ..checking import Problem
 from ..level import Level, LevelError
-from ..rng import GOLDEN, MASK64, Draws
+from ..rng import GOLDEN, MASK64, Draws, below_many, draw_lanes
 from ..state import FINALE, IllegalMove, Specials, State
 from ..units import covered
 from ..vocab import Special
 from .cascade import MAKING_STEPS as MAKING_STEPS, POINTS_PER_TILE as POINTS_PER_TILE
 from .cascade import Blockers, cascade, next_step
 from .held import check_blocked, drop_bits, held_bits, kept_layers
-from .common import reshuffle
+from .common import board_lanes, reshuffle
 from .finale import finale
 from .specials import Layer, Outcome, is_special_swap, swap_step
 
@@ -149,37 +149,46 @@ def fill(template: Grid, kinds: int, min_match: int, draws: Draws,
     all_kinds = list(range(1, kinds + 1))
     allowed: dict[int, list[int]] = {0: all_kinds}
     rng = draws.state
-    if not any(map(any, template)):
+    # One draw an empty cell, in reading order, all at once (rng.below_many, as raw 64-bit
+    # values; `drawn` counts those used): each cell then takes its pick of its choices.
+    count = sum(row.count(EMPTY) for row in template)
+    if geo is not None and geo.height == height and geo.width == width and count <= geo.inside.bit_count():
+        lanes = board_lanes(geo)   # kept with the geometry, for as many draws as it has cells
+    else:
+        lanes = draw_lanes(count)
+    raw = below_many(rng, count, 1 << 64, lanes)[0] if count else []
+    drawn = 0
+    if count == height * width:
         # Every cell empty (nearly every level): the cells right of and below the one being
         # filled are empty still, so only the runs ending at it from the left and from above
         # can form; the same choices and draws as the general loop below, in fewer steps.
+        # The runs ending at the cell are kept as they grow (the row's, and each column's: its
+        # kind and length).
+        column_kind = [0] * width
+        column_run = [0] * width
         for r, row in enumerate(work):
+            run_kind = run = 0
             for c in range(width):
-                bad = 0
-                if c:
-                    left = row[c - 1]
-                    i = c - 2
-                    while i >= 0 and row[i] == left:
-                        i -= 1
-                    if c - 1 - i >= need:
-                        bad = 1 << left
-                if r:
-                    up = work[r - 1][c]
-                    i = r - 2
-                    while i >= 0 and work[i][c] == up:
-                        i -= 1
-                    if r - 1 - i >= need:
-                        bad |= 1 << up
+                up = column_kind[c]
+                bad = 1 << run_kind if run >= need else 0
+                if column_run[c] >= need:
+                    bad |= 1 << up
                 choices = allowed.get(bad)
                 if choices is None:
                     choices = allowed[bad] = [k for k in all_kinds if not bad >> k & 1]
                 if not choices:
-                    draws.state = rng
+                    draws.state = (rng + drawn * GOLDEN) & MASK64
                     return None, f"cell {r},{c} cannot take any of the {kinds} kinds without making a run"
-                rng = (rng + GOLDEN) & MASK64
-                z = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-                row[c] = choices[(z ^ (z >> 31)) % len(choices)]
+                kind = row[c] = choices[raw[drawn] % len(choices)]
+                drawn += 1
+                if kind == run_kind:
+                    run += 1
+                else:
+                    run_kind, run = kind, 1
+                if kind == up:
+                    column_run[c] += 1
+                else:
+                    column_kind[c], column_run[c] = kind, 1
     else:
         for r, row in enumerate(work):
             above = work[r - 1] if r > 0 else None
@@ -233,14 +242,11 @@ def fill(template: Grid, kinds: int, min_match: int, draws: Draws,
                 if choices is None:
                     choices = allowed[bad] = [k for k in all_kinds if not bad >> k & 1]
                 if not choices:
-                    draws.state = rng
+                    draws.state = (rng + drawn * GOLDEN) & MASK64
                     return None, f"cell {r},{c} cannot take any of the {kinds} kinds without making a run"
-                # draws.below(len(choices)), written out: the deal draws once a cell.
-                rng = (rng + GOLDEN) & MASK64
-                z = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-                row[c] = choices[(z ^ (z >> 31)) % len(choices)]
-    draws.state = rng
+                row[c] = choices[raw[drawn] % len(choices)]
+                drawn += 1
+    draws.state = (rng + drawn * GOLDEN) & MASK64
     grid = tuple(map(tuple, work))
     if need_swap and not has_legal_swap(grid, min_match, geo):
         return None, "no swap on this board can ever make a run"
