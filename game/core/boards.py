@@ -468,10 +468,12 @@ def _swap_masks3(board: Bitboard) -> tuple[int, int]:
     stand = uu | dd | (u1 & d1)
     across = ((stand | ll) & r1 & dest) | (((stand | rr) & l1 & dest) >> 1)
     down = ((side | uu) & d1 & dest) | (((side | dd) & u1 & dest) >> s)
-    across_all = across
-    down_all = down
-    for offset in range(lane, shift, lane):
-        across_all |= across >> offset
-        down_all |= down >> offset
+    # Fold the lanes onto the first by doubling: after the fold of span k lanes, lane 0 holds
+    # lanes 0..2k-1 (the lanes above it hold junk, cut off below).
+    span = lane
+    while span < shift:
+        across |= across >> span
+        down |= down >> span
+        span += span
     board_bits = (1 << (geo.height * s)) - 1
-    return across_all & board_bits, down_all & board_bits
+    return across & board_bits, down & board_bits

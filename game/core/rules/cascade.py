@@ -118,7 +118,8 @@ class Blockers:
     def strike(self, hits: Split, work: list[int], events: list[Event]) -> tuple[int, int]:
         """Apply the step's hits on the blocker layers (after its Cleared), unit by unit in
         BLOCKERS order: each hit cell loses a layer, told as its unit's event (a broken unit
-        that `frees` its cell leaves it empty; `work`: the board by bit, boards.flat_board). Returns the number of hits and the bits of the cells emptied."""
+        that `frees` its cell leaves it empty; `work`: the board by bit, boards.flat_board).
+        Returns the number of hits and the bits of the cells emptied."""
         cell_of = self.geo.cell_of
         count = 0
         freed = 0
@@ -275,9 +276,9 @@ def next_step(masks: list[int], geo: Geometry, min_match: int, layer: Layer, mak
 def cascade(work: list[int], masks: list[int], geo: Geometry, kinds: int, min_match: int,
             rng: int, events: list[Event], counts: list[int], layer: Layer, make: frozenset[Special],
             first: tuple[int, Outcome | None], blockers: Blockers | None) -> tuple[int, int]:
-    """Clear, fall and refill `work` (the board by bit, boards.flat_board), `masks` (one per kind, then RAINBOW's and DROP's) and
-    `layer` in place until still; append each step's events, add each cleared kind to
-    `counts`; return (the points scored, the RNG stream after).
+    """Clear, fall and refill `work` (the board by bit, boards.flat_board), `masks` (one per
+    kind, then RAINBOW's and DROP's) and `layer` in place until still; append each step's
+    events, add each cleared kind to `counts`; return (the points scored, the RNG stream after).
 
     One step is the specials it makes (Created) and sets off (Detonated, in firing order), one
     Cleared (every tile that goes: runs and blasts at once), the blockers' hits, one Scored,

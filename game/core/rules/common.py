@@ -21,8 +21,8 @@ def settle(work: list[int], masks: list[int], geo: Geometry, kinds: int, hit: di
     RNG stream after the draws.
 
     `work` is the board by bit (boards.flat_board), so a column is a slice with the stride as
-    its step. `hit` maps each column with an empty cell to its empty rows, top down (every other cell of
-    its chute holds a tile). A chute is a column's cells that are not holes and not in `fixed`
+    its step. `hit` maps each column with an empty cell to its empty rows, top down (every other
+    cell of its chute holds a tile). A chute is a column's cells that are not holes and not in `fixed`
     (the bits of filled cells, held tiles and the player, which never fall: tiles fall past them).
     Tiles drop in order (a stable partition); `masks` (one per kind, RAINBOW and DROP included)
     and `layer` (specials ride their tiles) follow. New tiles are drawn column by column, top

@@ -559,7 +559,6 @@ def _swap_list(geo: Geometry, across: int, down: int) -> list[Swap]:
         return []
     # Interleave the two masks bit by bit (place 2b: across at b, 2b+1: down at b: a mask's
     # binary text read in base 4 puts its bit b at place 2b), then let compress pick the table
-    # entries whose byte is set, all in C.
-    both = int(format(across, "b"), 4) | (int(format(down, "b"), 4) << 1)
-    picks = format(both, f"0{2 * len(geo.cell_of)}b").encode()[::-1].translate(_BITS)
-    return list(compress(_swap_table(geo), picks))
+    # entries whose byte is set, lowest bit first, all in C (it stops at the highest).
+    both = int(bin(across)[2:], 4) | (int(bin(down)[2:], 4) << 1)
+    return list(compress(_swap_table(geo), bin(both)[:1:-1].encode().translate(_BITS)))
