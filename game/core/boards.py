@@ -106,6 +106,10 @@ _PICK = {
 }
 
 
+Spot = tuple[Cell, int, int]
+"""A cell, its bit (row * stride + column) and that bit as a mask."""
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class Geometry:
     """The fixed shape of a board: size, stride, holes, and tables indexed by bit."""
@@ -119,9 +123,11 @@ class Geometry:
     chutes: tuple[tuple[int, ...], ...]  # per column: the rows of its non-hole cells, top down
     slots: tuple[tuple[int, ...], ...]   # per column: row -> its index in the chute (-1: hole)
     solid: tuple[bool, ...]              # per column: no holes in it
-    # per column: its chute cells top down, each with its bit as a mask (where refills land)
-    chute_cells: tuple[tuple[tuple[Cell, int], ...], ...]
+    # per column: its chute cells top down, each with its bit and that bit as a mask (where
+    # refills land)
+    chute_cells: tuple[tuple[Spot, ...], ...]
     column_bits: tuple[int, ...]         # per column: the bits of its cells (holes too)
+    rows: tuple[slice, ...]              # per row: its cells in a flat_board
     # Packs a grid's cells into bytes, a zero byte closing each row (bitboard() reads masks off it).
     packer: struct.Struct
     # Tables the rules build on first use, by key (they depend on the geometry alone): the fall
@@ -147,11 +153,27 @@ def make_geometry(height: int, width: int, holes: int) -> Geometry:
         tuple(chute.index(r) if r in chute else -1 for r in range(height)) for chute in chutes
     )
     solid = tuple(len(chute) == height for chute in chutes)
-    chute_cells = tuple(tuple(((r, c), 1 << (r * stride + c)) for r in chute)
+    chute_cells = tuple(tuple(((r, c), r * stride + c, 1 << (r * stride + c)) for r in chute)
                         for c, chute in enumerate(chutes))
     column_bits = tuple(sum(1 << (r * stride + c) for r in range(height)) for c in range(width))
+    rows = tuple(slice(r * stride, r * stride + width) for r in range(height))
     return Geometry(height, width, stride, holes, everything & ~holes, cell_of, chutes, slots,
-                    solid, chute_cells, column_bits, struct.Struct(f"{width}bx" * height))
+                    solid, chute_cells, column_bits, rows, struct.Struct(f"{width}bx" * height))
+
+
+def flat_board(grid: Grid) -> list[int]:
+    """`grid` as one list by bit (row * stride + column), HOLE at each row's guard bit: a move's
+    working board, on which a column's fall is a slice (rules/common.settle)."""
+    work: list[int] = []
+    for row in grid:
+        work += row
+        work.append(HOLE)
+    return work
+
+
+def grid_of(work: list[int], geo: Geometry) -> Grid:
+    """The grid of a flat_board."""
+    return tuple(map(tuple, map(work.__getitem__, geo.rows)))
 
 
 Near = tuple[tuple[int, ...], ...]
@@ -446,10 +468,12 @@ def _swap_masks3(board: Bitboard) -> tuple[int, int]:
     stand = uu | dd | (u1 & d1)
     across = ((stand | ll) & r1 & dest) | (((stand | rr) & l1 & dest) >> 1)
     down = ((side | uu) & d1 & dest) | (((side | dd) & u1 & dest) >> s)
-    across_all = across
-    down_all = down
-    for offset in range(lane, shift, lane):
-        across_all |= across >> offset
-        down_all |= down >> offset
+    # Fold the lanes onto the first by doubling: after the fold of span k lanes, lane 0 holds
+    # lanes 0..2k-1 (the lanes above it hold junk, cut off below).
+    span = lane
+    while span < shift:
+        across |= across >> span
+        down |= down >> span
+        span += span
     board_bits = (1 << (geo.height * s)) - 1
-    return across_all & board_bits, down_all & board_bits
+    return across & board_bits, down & board_bits

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from .grid import Cell, Grid
 from .level import Level
@@ -120,14 +120,24 @@ class State:
         """The state a move leads to from this one: `grid`, and each field named; the rest as
         they are (the level and the rules version never change within a game).
 
-        Built directly (dataclasses.replace costs more than a slide's whole move)."""
-        return State(
-            self.level, grid, self.player if player is _SAME else player,  # type: ignore[arg-type]
-            self.score if score is None else score, self.moves if moves is None else moves,
-            self.status if status is None else status, self.collected if collected is None else collected,
-            self.rng if rng is None else rng, self.specials if specials is None else specials,
-            self.layers if layers is None else layers, self.reached if reached is None else reached,
-            self.rules)
+        Built directly, each slot set through its own descriptor: the frozen dataclass's
+        __init__ (object.__setattr__ by name, field by field) cost more than half of it, and a
+        match3 move makes one state."""
+        made: State = _blank(State)
+        _put_level(made, self.level)
+        _put_grid(made, grid)
+        _put_player(made, self.player if player is _SAME else player)
+        _put_score(made, self.score if score is None else score)
+        _put_moves(made, self.moves if moves is None else moves)
+        _put_status(made, self.status if status is None else status)
+        _put_collected(made, self.collected if collected is None else collected)
+        _put_rng(made, self.rng if rng is None else rng)
+        _put_specials(made, self.specials if specials is None else specials)
+        _put_layers(made, self.layers if layers is None else layers)
+        _put_reached(made, self.reached if reached is None else reached)
+        _put_rules(made, self.rules)
+        _put_cache(made, None)
+        return made
 
     def layer_of(self, unit: Blocker) -> Counts:
         """The layer of `unit` on this board: its cells with a count above 0 (as Level.layer_of)."""
@@ -189,3 +199,10 @@ class State:
 
     def collected_of(self, kind: int) -> int:
         return self.collected[kind - 1] if 0 < kind <= len(self.collected) else 0
+
+
+# State.after's setters: each slot's own descriptor (the frozen dataclass refuses setattr).
+_blank = object.__new__
+(_put_level, _put_grid, _put_player, _put_score, _put_moves, _put_status, _put_collected, _put_rng,
+ _put_specials, _put_layers, _put_reached, _put_rules, _put_cache) = (
+    State.__dict__[f.name].__set__ for f in fields(State))

@@ -115,10 +115,11 @@ class Blockers:
         return eaten, tuple((eaten if unit.hit is Hit.UNDER else near) & bits
                             for unit, bits in zip(self.units, self.bits))
 
-    def strike(self, hits: Split, work: list[list[int]], events: list[Event]) -> tuple[int, int]:
+    def strike(self, hits: Split, work: list[int], events: list[Event]) -> tuple[int, int]:
         """Apply the step's hits on the blocker layers (after its Cleared), unit by unit in
         BLOCKERS order: each hit cell loses a layer, told as its unit's event (a broken unit
-        that `frees` its cell leaves it empty). Returns the number of hits and the bits of the cells emptied."""
+        that `frees` its cell leaves it empty; `work`: the board by bit, boards.flat_board).
+        Returns the number of hits and the bits of the cells emptied."""
         cell_of = self.geo.cell_of
         count = 0
         freed = 0
@@ -143,7 +144,7 @@ class Blockers:
                     del layer[bit]
                     gone |= 1 << bit
                     if unit.frees:
-                        work[cell[0]][cell[1]] = EMPTY
+                        work[bit] = EMPTY
                         freed |= 1 << bit
             if gone:
                 self.bits[i] &= ~gone
@@ -183,7 +184,10 @@ class Blockers:
         every = list(kept.counts)
         for i, at in enumerate(self.present):
             if touched >> i & 1:
-                every[at] = tuple((cell_of[b], n) for b, n in sorted(self.counts[i].items()))
+                # In C (a jelly layer holds dozens of cells, changed nearly every move).
+                counts = self.counts[i]
+                bits = sorted(counts)
+                every[at] = tuple(zip(map(cell_of.__getitem__, bits), map(counts.__getitem__, bits)))
         return Layers(tuple(every), self.dropped)
 
 def split(geo: Geometry, runs: int, outcome: Outcome | None, drops: int, units: tuple[Blocker, ...],
@@ -269,12 +273,12 @@ def next_step(masks: list[int], geo: Geometry, min_match: int, layer: Layer, mak
     return outcome.cleared, outcome
 
 
-def cascade(work: list[list[int]], masks: list[int], geo: Geometry, kinds: int, min_match: int,
+def cascade(work: list[int], masks: list[int], geo: Geometry, kinds: int, min_match: int,
             rng: int, events: list[Event], counts: list[int], layer: Layer, make: frozenset[Special],
             first: tuple[int, Outcome | None], blockers: Blockers | None) -> tuple[int, int]:
-    """Clear, fall and refill `work`, `masks` (one per kind, then RAINBOW's and DROP's) and
-    `layer` in place until still; append each step's events, add each cleared kind to
-    `counts`; return (the points scored, the RNG stream after).
+    """Clear, fall and refill `work` (the board by bit, boards.flat_board), `masks` (one per
+    kind, then RAINBOW's and DROP's) and `layer` in place until still; append each step's
+    events, add each cleared kind to `counts`; return (the points scored, the RNG stream after).
 
     One step is the specials it makes (Created) and sets off (Detonated, in firing order), one
     Cleared (every tile that goes: runs and blasts at once), the blockers' hits, one Scored,
@@ -294,10 +298,9 @@ def cascade(work: list[list[int]], masks: list[int], geo: Geometry, kinds: int, 
                 events.append(Created(cell_of[bit], special))
                 if special == Special.RAINBOW and not runs >> bit & 1:
                     # The tile keeps its cell but loses its kind.
-                    r, c = cell_of[bit]
-                    masks[work[r][c]] &= ~(1 << bit)
+                    masks[work[bit]] &= ~(1 << bit)
                     masks[RAINBOW] |= 1 << bit
-                    work[r][c] = RAINBOW
+                    work[bit] = RAINBOW
             took = dict(outcome.took)
             for bit, special in outcome.fired:
                 events.append(Detonated(cell_of[bit], special, took.get(bit, 0)))
@@ -313,14 +316,15 @@ def cascade(work: list[list[int]], masks: list[int], geo: Geometry, kinds: int, 
             if runs.bit_count() > SPARSE_BITS:
                 # Many cells (a big board's cascades): the kinds' counts and masks by whole
                 # masks, then one pass over the cells, in reading order, for the rows.
-                found = list(map(cell_of.__getitem__, bits_of(runs)))
+                bits = bits_of(runs)
+                found = list(map(cell_of.__getitem__, bits))
                 for kind in range(1, RAINBOW):
                     gone = masks[kind] & runs
                     if gone:
                         counts[kind] += gone.bit_count()
                         masks[kind] ^= gone
-                for r, c in found:
-                    work[r][c] = EMPTY
+                for bit, (r, c) in zip(bits, found):
+                    work[bit] = EMPTY
                     rows_hit = hit.get(c)
                     if rows_hit is None:
                         hit[c] = [r]
@@ -330,14 +334,13 @@ def cascade(work: list[list[int]], masks: list[int], geo: Geometry, kinds: int, 
             while left:
                 low = left & -left
                 left ^= low
-                cell = cell_of[low.bit_length() - 1]
+                bit = low.bit_length() - 1
+                r, c = cell = cell_of[bit]
                 found.append(cell)
-                r, c = cell
-                row = work[r]
-                kind = row[c]
+                kind = work[bit]
                 counts[kind] += 1
                 masks[kind] ^= low
-                row[c] = EMPTY
+                work[bit] = EMPTY
                 rows_hit = hit.get(c)
                 if rows_hit is None:
                     hit[c] = [r]
@@ -378,11 +381,10 @@ def cascade(work: list[list[int]], masks: list[int], geo: Geometry, kinds: int, 
         # Per column, its emptied rows (in reading order, so top down).
         hit = {}
         for bit, (r, c) in zip(bits, cells):
-            row = work[r]
-            kind = row[c]
+            kind = work[bit]
             counts[kind] += 1
             masks[kind] ^= 1 << bit
-            row[c] = EMPTY
+            work[bit] = EMPTY
             rows_hit = hit.get(c)
             if rows_hit is None:
                 hit[c] = [r]
@@ -402,7 +404,7 @@ def cascade(work: list[list[int]], masks: list[int], geo: Geometry, kinds: int, 
     return points, rng
 
 
-def _settle_blocked(work: list[list[int]], masks: list[int], geo: Geometry, kinds: int,
+def _settle_blocked(work: list[int], masks: list[int], geo: Geometry, kinds: int,
                     hit: dict[int, list[int]], rng: int, events: list[Event], layer: Layer,
                     blockers: Blockers, step: int, points: int) -> tuple[int, int]:
     """settle() around the fixed cells, then the after-fall hook: drops on the bottom of their
@@ -420,7 +422,7 @@ def _settle_blocked(work: list[list[int]], masks: list[int], geo: Geometry, kind
         for bit in landed:
             r, c = geo.cell_of[bit]
             events.append(DropCollected((r, c)))
-            work[r][c] = EMPTY
+            work[bit] = EMPTY
             masks[DROP] &= ~(1 << bit)
             blockers.dropped += 1
             hit[c] = [r]

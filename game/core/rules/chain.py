@@ -9,7 +9,7 @@ from ..events import Chained, Cleared, Event, Lost, PlayerMoved, Reshuffled, Sco
 from ..evolve import fold
 from ..goals import ending
 from ..grid import EMPTY, HOLE, PLAYER, SOLID, Cell, Grid, are_neighbours, in_bounds, neighbours
-from ..boards import Geometry, bits_of, geometry_near, near_table
+from ..boards import Geometry, bits_of, flat_board, geometry_near, grid_of, near_table
 from ..checking import Problem
 from ..level import Level, LevelError
 from ..rng import Draws
@@ -438,14 +438,15 @@ def play(state: State, command: Chain) -> tuple[list[Event], State]:
     level = state.level
     geo = level.geometry()
     events: list[Event] = [Chained(path)]
-    work = [list(row) for row in state.grid]
+    work = flat_board(state.grid)   # by bit, as the cascade's hooks take it
+    stride = geo.stride
     reached = state.reached
     if state.player is not None:
         target = level.goals.reach
         for src, dst in zip(path, path[1:]):
             events.append(PlayerMoved(src, dst))
-            work[src[0]][src[1]] = EMPTY
-            work[dst[0]][dst[1]] = PLAYER
+            work[src[0] * stride + src[1]] = EMPTY
+            work[dst[0] * stride + dst[1]] = PLAYER
             if dst == target:
                 reached = True   # goals.progress says which rules versions count it
         eaten_cells = path[1:]
@@ -453,7 +454,7 @@ def play(state: State, command: Chain) -> tuple[list[Event], State]:
     else:
         events.append(Cleared(tuple(sorted(path))))
         for r, c in path:
-            work[r][c] = EMPTY
+            work[r * stride + c] = EMPTY
         eaten_cells = path
         player = None
     hits = 0
@@ -467,7 +468,7 @@ def play(state: State, command: Chain) -> tuple[list[Event], State]:
     gained = chain_points(len(eaten_cells)) + POINTS_PER_HIT * hits
     events.append(Scored(gained, 1))
     draws = Draws(state.rng)
-    grid = settle_grid(tuple(map(tuple, work)), level.kinds, draws, events, frozenset(locks), geo)
+    grid = settle_grid(grid_of(work, geo), level.kinds, draws, events, frozenset(locks), geo)
     kind = state.grid[eaten_cells[0][0]][eaten_cells[0][1]] if eaten_cells else 0
     collected = state.collected
     if 0 < kind <= len(collected):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import AbstractSet, Callable, cast
 
-from ..boards import Geometry, holes_of, make_geometry
+from ..boards import Geometry, Spot, flat_board, grid_of, holes_of, make_geometry
 from ..events import Event, Fell, Spawned
 from ..grid import DROP, EMPTY, PLAYER, SOLID, Cell, Grid
 from ..rng import GOLDEN, MASK64, Draws, below_many, draw_lanes
@@ -15,25 +15,26 @@ from .specials import Layer
 SHUFFLE_ATTEMPTS = 100
 
 
-def settle(work: list[list[int]], masks: list[int], geo: Geometry, kinds: int, hit: dict[int, list[int]],
+def settle(work: list[int], masks: list[int], geo: Geometry, kinds: int, hit: dict[int, list[int]],
            rng: int, events: list[Event], layer: Layer, fixed: int = 0, spawn_drop: bool = False) -> int:
     """Every column in `hit` falls along its chute, then its empty top cells refill; returns the
     RNG stream after the draws.
 
-    `hit` maps each column with an empty cell to its empty rows, top down (every other cell of
-    its chute holds a tile). A chute is a column's cells that are not holes and not in `fixed`
+    `work` is the board by bit (boards.flat_board), so a column is a slice with the stride as
+    its step. `hit` maps each column with an empty cell to its empty rows, top down (every other
+    cell of its chute holds a tile). A chute is a column's cells that are not holes and not in `fixed`
     (the bits of filled cells, held tiles and the player, which never fall: tiles fall past them).
     Tiles drop in order (a stable partition); `masks` (one per kind, RAINBOW and DROP included)
     and `layer` (specials ride their tiles) follow. New tiles are drawn column by column, top
     down, from the SplitMix64 stream `rng` (as Draws.below); with `spawn_drop` one more draw
     turns one of them into a drop. Appends one Fell and one Spawned (when anything moved or came).
     """
-    stride, cell_of, chutes, slots = geo.stride, geo.cell_of, geo.chutes, geo.slots
+    stride, cell_of, slots = geo.stride, geo.cell_of, geo.slots
     solid, tables, chute_cells, column_bits = geo.solid, geo.tables, geo.chute_cells, geo.column_bits
     golden, mask64 = GOLDEN, MASK64   # read once: the refill below draws hundreds a step on a big board
     moves: list[tuple[Cell, Cell]] = []
     tiles: list[tuple[Cell, int]] = []
-    spawn: list[tuple[Cell, int]] = []   # the chute cells to refill, in drawing order, with their bits
+    spawn: list[Spot] = []   # the chute cells to refill, in drawing order, with their bits
     for c in sorted(hit):
         rows_hit = hit[c]
         top, low = rows_hit[0], rows_hit[-1]
@@ -42,13 +43,16 @@ def settle(work: list[list[int]], masks: list[int], geo: Geometry, kinds: int, h
         if drop == len(rows_hit) and solid[c] and not held:
             # One unbroken block in a column without holes or fixed cells (nearly every clear):
             # every tile above it drops by the block's height; the moves come from a table.
-            table = tables.get(drop * stride + c)
-            pairs, swaps = cast(Drops, table) if table is not None else _drops(geo, c, drop)
-            for r in range(top - 1, -1, -1):
-                kind = work[r][c]
-                work[r + drop][c] = kind
-                masks[kind] ^= swaps[r]
-            moves.extend(pairs[:top])
+            if top:
+                table = tables.get(drop * stride + c)
+                pairs, swaps = cast(Drops, table) if table is not None else _drops(geo, c, drop)
+                end = top * stride + c
+                shift = drop * stride
+                moving = work[c:end:stride]   # the column's rows above the block, in one slice
+                work[c + shift:end + shift:stride] = moving
+                for kind, flip in zip(moving, swaps):
+                    masks[kind] ^= flip
+                moves.extend(pairs[:top])
             fresh = chute_cells[c][:drop]
         elif solid[c] and not held:
             # Several blocks in a column without holes or fixed cells (a big board's long
@@ -66,75 +70,68 @@ def settle(work: list[list[int]], masks: list[int], geo: Geometry, kinds: int, h
                     segments.append((start, r, count - j, swaps))
                 start = r + 1
             for start, end, drop, swaps in reversed(segments):
-                for r in range(end - 1, start - 1, -1):
-                    kind = work[r][c]
-                    work[r + drop][c] = kind
-                    masks[kind] ^= swaps[r]
+                low_bit, high_bit, shift = start * stride + c, end * stride + c, drop * stride
+                moving = work[low_bit:high_bit:stride]
+                work[low_bit + shift:high_bit + shift:stride] = moving
+                for kind, flip in zip(moving, swaps[start:end]):
+                    masks[kind] ^= flip
             fresh = chute_cells[c][:count]
         else:
             if held:
-                chute: tuple[int, ...] = tuple(r for r in chutes[c] if not held >> (r * stride + c) & 1)
-                write = chute.index(low)
+                spots = _held_chute(geo, c, held)
+                bit = low * stride + c
+                write = spots.index(((low, c), bit, 1 << bit))
             else:
-                chute = chutes[c]
+                spots = chute_cells[c]
                 write = slots[c][low]
             # Stable compaction, bottom up: each tile drops to the lowest free chute cell.
             fallen: list[tuple[Cell, Cell]] = []
             for i in range(write - 1, -1, -1):
-                r = chute[i]
-                row = work[r]
-                kind = row[c]
+                sb = spots[i][1]
+                kind = work[sb]
                 if kind:
                     # i < write always holds (write starts above i and drops at most as fast),
                     # so every tile found here moves.
-                    dst = chute[write]
-                    work[dst][c] = kind
-                    row[c] = EMPTY
-                    sb = r * stride + c
-                    db = dst * stride + c
+                    db = spots[write][1]
+                    work[db] = kind
+                    work[sb] = EMPTY
                     fallen.append((cell_of[sb], cell_of[db]))
                     masks[kind] ^= (1 << sb) | (1 << db)
                     write -= 1
             if fallen:
                 fallen.reverse()   # the event lists each column's tiles top down
                 moves.extend(fallen)
-            if held:
-                fresh = tuple(((r, c), 1 << (r * stride + c)) for r in chute[:write + 1])
-            else:
-                fresh = chute_cells[c][:write + 1]
+            fresh = spots[:write + 1]
         spawn.extend(fresh)
     # New tiles for the chute cells left empty at the top, column by column, top down
     # (SplitMix64, as Draws.below): many at once on a big board, else one by one.
     if len(spawn) >= BULK_DRAWS:
-        lanes = tables.get(_LANES_KEY)
-        if lanes is None:
-            lanes = tables[_LANES_KEY] = draw_lanes(sum(map(len, chute_cells)))
-        drawn, rng = below_many(rng, len(spawn), kinds, cast("tuple[int, int, int]", lanes))
-        for ((r, c), flag), kind in zip(spawn, drawn):
+        drawn, rng = below_many(rng, len(spawn), kinds, board_lanes(geo))
+        for (cell, bit, flag), kind in zip(spawn, drawn):
             kind += 1
-            work[r][c] = kind
+            work[bit] = kind
             masks[kind] |= flag
-            tiles.append(((r, c), kind))
+            tiles.append((cell, kind))
     else:
-        for cell, flag in spawn:
+        for cell, bit, flag in spawn:
             rng = (rng + golden) & mask64
             z = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & mask64
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask64
             kind = (z ^ (z >> 31)) % kinds + 1
-            work[cell[0]][cell[1]] = kind
+            work[bit] = kind
             masks[kind] |= flag
             tiles.append((cell, kind))
     if spawn_drop and tiles:
-        flags = [flag for _, flag in spawn]
         rng = (rng + GOLDEN) & MASK64
         z = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
         i = (z ^ (z >> 31)) % len(tiles)
-        (r, c), kind = tiles[i]
-        work[r][c] = DROP
-        masks[kind] ^= flags[i]
-        masks[DROP] |= flags[i]
-        tiles[i] = ((r, c), DROP)
+        cell, kind = tiles[i]
+        _, bit, flag = spawn[i]
+        work[bit] = DROP
+        masks[kind] ^= flag
+        masks[DROP] |= flag
+        tiles[i] = (cell, DROP)
     if moves:
         events.append(Fell(tuple(moves)))
         if layer:
@@ -149,6 +146,29 @@ def settle(work: list[list[int]], masks: list[int], geo: Geometry, kinds: int, h
     return rng
 
 
+def board_lanes(geo: Geometry) -> tuple[int, int, int]:
+    """rng.draw_lanes for as many draws as the board has cells (kept with its geometry)."""
+    lanes = geo.tables.get(_LANES_KEY)
+    if lanes is None:
+        lanes = geo.tables[_LANES_KEY] = draw_lanes(sum(map(len, geo.chute_cells)))
+    return cast("tuple[int, int, int]", lanes)
+
+
+def _held_chute(geo: Geometry, c: int, held: int) -> tuple[Spot, ...]:
+    """Column c's chute cells without the `held` ones (its cells a unit holds), kept with the
+    geometry by `held` (a board's held cells change only when a blocker breaks)."""
+    found = geo.tables.get(_HELD_KEY)
+    if found is None:
+        found = geo.tables[_HELD_KEY] = ({},)
+    chutes = cast("dict[int, tuple[Spot, ...]]", found[0])
+    spots = chutes.get(held)
+    if spots is None:
+        spots = chutes[held] = tuple(spot for spot in geo.chute_cells[c] if not held >> spot[1] & 1)
+    return spots
+
+
+_HELD_KEY = -21
+"""The key of _held_chute's chutes in Geometry.tables (by held cells: a column's are its own)."""
 Drops = tuple[tuple[tuple[Cell, Cell], ...], tuple[int, ...]]
 BULK_DRAWS = 24
 """From this many new tiles in a step, the refill draws them all at once (rng.below_many)."""
@@ -178,7 +198,7 @@ def settle_grid(grid: Grid, kinds: int, draws: Draws, events: list[Event],
     holes = holes_of(grid)
     if geo is None or geo.holes != holes or geo.height != height or geo.width != width:
         geo = make_geometry(height, width, holes)
-    work = list(map(list, grid))
+    work = flat_board(grid)
     hit: dict[int, list[int]] = {}
     for r, row in enumerate(grid):
         for c, v in enumerate(row):
@@ -191,7 +211,7 @@ def settle_grid(grid: Grid, kinds: int, draws: Draws, events: list[Event],
         held |= 1 << (r * geo.stride + c)
     masks = [0] * (DROP + 1)   # settle keeps them; chain has no use for them
     draws.state = settle(work, masks, geo, kinds, hit, draws.state, events, {}, held)
-    return tuple(map(tuple, work))
+    return grid_of(work, geo)
 
 
 def _bits(grid: Grid, width: int, values: tuple[int, ...]) -> int:

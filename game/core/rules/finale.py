@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from operator import add
 
-from ..boards import Geometry, bitboard, bits_of
+from ..boards import Geometry, bitboard, bits_of, flat_board, grid_of
 from ..events import BonusScored, Event, FinaleBegan, LeftoversFired, MoveTurned, Won
 from ..grid import DROP, RAINBOW
 from ..rng import Draws
@@ -70,7 +70,7 @@ class _Finale:
         geo = board.geo
         self.geo: Geometry = geo
         stride = geo.stride
-        self.work = list(map(list, state.grid))
+        self.work = flat_board(state.grid)
         self.layer: Layer = {r * stride + c: special for (r, c), special in state.specials}
         rainbows = drops = 0
         for bit, special in self.layer.items():
@@ -93,7 +93,7 @@ class _Finale:
         """The state the finale leads to from `state`: won, with its working board."""
         cell_of = self.geo.cell_of
         return state.after(
-            tuple(map(tuple, self.work)), score=state.score + self.points, status=Status.WON,
+            grid_of(self.work, self.geo), score=state.score + self.points, status=Status.WON,
             collected=tuple(map(add, state.collected, self.counts[1:])), rng=self.rng,
             specials=tuple(sorted((cell_of[bit], special) for bit, special in self.layer.items())),
             layers=state.layers if self.hooks is None else self.hooks.layers(state))

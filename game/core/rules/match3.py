@@ -6,7 +6,7 @@ from itertools import compress
 from operator import add
 from typing import Iterable, cast
 
-from ..boards import Bitboard, Geometry, bitboard, bits_of, run_mask
+from ..boards import Bitboard, Geometry, bitboard, flat_board, grid_of, run_mask
 from ..commands import Command, Swap
 from ..events import Event, Lost, Reshuffled, SwapRejected, Swapped, Won
 from ..evolve import fold
@@ -14,14 +14,14 @@ from ..goals import ending
 from ..grid import DROP, EMPTY, RAINBOW, Cell, Grid
 from ..checking import Problem
 from ..level import Level, LevelError
-from ..rng import GOLDEN, MASK64, Draws
+from ..rng import GOLDEN, MASK64, Draws, below_many, draw_lanes
 from ..state import FINALE, IllegalMove, Specials, State
 from ..units import covered
 from ..vocab import Special
 from .cascade import MAKING_STEPS as MAKING_STEPS, POINTS_PER_TILE as POINTS_PER_TILE
 from .cascade import Blockers, cascade, next_step
 from .held import check_blocked, drop_bits, held_bits, kept_layers
-from .common import reshuffle
+from .common import board_lanes, reshuffle
 from .finale import finale
 from .specials import Layer, Outcome, is_special_swap, swap_step
 
@@ -94,18 +94,7 @@ def _swaps(board: Bitboard, min_match: int, extra: tuple[int, int] = (0, 0)) -> 
     """The legal swaps in reading order (at one cell, the swap to the right first); `extra`
     adds the special swaps (across, down), legal without a run."""
     across, down = board.swaps(min_match)
-    across |= extra[0]
-    down |= extra[1]
-    if not (across or down):
-        return []
-    geo = board.geo
-    n = len(geo.cell_of)
-    # Interleave the two masks bit by bit (byte 2b: across at b, 2b+1: down at b), then let
-    # compress pick the table entries whose byte is set, all in C.
-    picks = bytearray(2 * n)
-    picks[0::2] = format(across, f"0{n}b").encode()[::-1]
-    picks[1::2] = format(down, f"0{n}b").encode()[::-1]
-    return list(compress(_swap_table(geo), picks.translate(_BITS)))
+    return _swap_list(board.geo, across | extra[0], down | extra[1])
 
 
 def has_legal_swap(grid: Grid, min_match: int, geo: Geometry | None = None) -> bool:
@@ -160,37 +149,46 @@ def fill(template: Grid, kinds: int, min_match: int, draws: Draws,
     all_kinds = list(range(1, kinds + 1))
     allowed: dict[int, list[int]] = {0: all_kinds}
     rng = draws.state
-    if not any(map(any, template)):
+    # One draw an empty cell, in reading order, all at once (rng.below_many, as raw 64-bit
+    # values; `drawn` counts those used): each cell then takes its pick of its choices.
+    count = sum(row.count(EMPTY) for row in template)
+    if geo is not None and geo.height == height and geo.width == width and count <= geo.inside.bit_count():
+        lanes = board_lanes(geo)   # kept with the geometry, for as many draws as it has cells
+    else:
+        lanes = draw_lanes(count)
+    raw = below_many(rng, count, 1 << 64, lanes)[0] if count else []
+    drawn = 0
+    if count == height * width:
         # Every cell empty (nearly every level): the cells right of and below the one being
         # filled are empty still, so only the runs ending at it from the left and from above
         # can form; the same choices and draws as the general loop below, in fewer steps.
+        # The runs ending at the cell are kept as they grow (the row's, and each column's: its
+        # kind and length).
+        column_kind = [0] * width
+        column_run = [0] * width
         for r, row in enumerate(work):
+            run_kind = run = 0
             for c in range(width):
-                bad = 0
-                if c:
-                    left = row[c - 1]
-                    i = c - 2
-                    while i >= 0 and row[i] == left:
-                        i -= 1
-                    if c - 1 - i >= need:
-                        bad = 1 << left
-                if r:
-                    up = work[r - 1][c]
-                    i = r - 2
-                    while i >= 0 and work[i][c] == up:
-                        i -= 1
-                    if r - 1 - i >= need:
-                        bad |= 1 << up
+                up = column_kind[c]
+                bad = 1 << run_kind if run >= need else 0
+                if column_run[c] >= need:
+                    bad |= 1 << up
                 choices = allowed.get(bad)
                 if choices is None:
                     choices = allowed[bad] = [k for k in all_kinds if not bad >> k & 1]
                 if not choices:
-                    draws.state = rng
+                    draws.state = (rng + drawn * GOLDEN) & MASK64
                     return None, f"cell {r},{c} cannot take any of the {kinds} kinds without making a run"
-                rng = (rng + GOLDEN) & MASK64
-                z = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-                row[c] = choices[(z ^ (z >> 31)) % len(choices)]
+                kind = row[c] = choices[raw[drawn] % len(choices)]
+                drawn += 1
+                if kind == run_kind:
+                    run += 1
+                else:
+                    run_kind, run = kind, 1
+                if kind == up:
+                    column_run[c] += 1
+                else:
+                    column_kind[c], column_run[c] = kind, 1
     else:
         for r, row in enumerate(work):
             above = work[r - 1] if r > 0 else None
@@ -244,14 +242,11 @@ def fill(template: Grid, kinds: int, min_match: int, draws: Draws,
                 if choices is None:
                     choices = allowed[bad] = [k for k in all_kinds if not bad >> k & 1]
                 if not choices:
-                    draws.state = rng
+                    draws.state = (rng + drawn * GOLDEN) & MASK64
                     return None, f"cell {r},{c} cannot take any of the {kinds} kinds without making a run"
-                # draws.below(len(choices)), written out: the deal draws once a cell.
-                rng = (rng + GOLDEN) & MASK64
-                z = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-                row[c] = choices[(z ^ (z >> 31)) % len(choices)]
-    draws.state = rng
+                row[c] = choices[raw[drawn] % len(choices)]
+                drawn += 1
+    draws.state = (rng + drawn * GOLDEN) & MASK64
     grid = tuple(map(tuple, work))
     if need_swap and not has_legal_swap(grid, min_match, geo):
         return None, "no swap on this board can ever make a run"
@@ -416,12 +411,13 @@ def _rainbow_bits(board: Bitboard, layer: Layer) -> int:
 
 
 def _first_step(state: State, board: Bitboard, a: Cell, b: Cell) -> tuple[
-        list[list[int]], list[int], Layer, Outcome | None, int]:
-    """After swapping a and b: the board, its masks (the kinds', then the rainbows'), the
+        list[int], list[int], Layer, Outcome | None, int]:
+    """After swapping a and b: the board by bit (boards.flat_board), its masks (the kinds', then the rainbows'), the
     specials by bit, the first step's Outcome when specials take part, and the cells it clears."""
-    work = list(map(list, state.grid))
-    (ar, ac), (br, bc) = a, b
-    work[ar][ac], work[br][bc] = work[br][bc], work[ar][ac]
+    work = flat_board(state.grid)
+    stride = board.geo.stride
+    abit, bbit = a[0] * stride + a[1], b[0] * stride + b[1]
+    work[abit], work[bbit] = work[bbit], work[abit]
     return (work, *_first_masks(state, board, a, b))
 
 
@@ -505,7 +501,7 @@ def play(state: State, command: Swap) -> tuple[list[Event], State]:
     specials = tuple(sorted((cell_of[bit], special) for bit, special in layer.items())) if layer else ()
     layers = state.layers if hooks is None else hooks.layers(state)
     held = 0 if hooks is None else hooks.covered
-    after = state.after(tuple(map(tuple, work)), score=state.score + points, moves=state.moves + 1,
+    after = state.after(grid_of(work, geo), score=state.score + points, moves=state.moves + 1,
                         collected=collected, rng=rng, specials=specials, layers=layers)
     end = ending(after)
     tiles = 0
@@ -559,11 +555,10 @@ def legal_commands(state: State) -> list[Command]:
 
 def _swap_list(geo: Geometry, across: int, down: int) -> list[Swap]:
     """The swaps of the masks in reading order (at one cell, the swap to the right first)."""
-    table = _swap_table(geo)
-    out: list[Swap] = []
-    for bit in bits_of(across | down):
-        if across >> bit & 1:
-            out.append(table[2 * bit])
-        if down >> bit & 1:
-            out.append(table[2 * bit + 1])
-    return out
+    if not (across or down):
+        return []
+    # Interleave the two masks bit by bit (place 2b: across at b, 2b+1: down at b: a mask's
+    # binary text read in base 4 puts its bit b at place 2b), then let compress pick the table
+    # entries whose byte is set, lowest bit first, all in C (it stops at the highest).
+    both = int(bin(across)[2:], 4) | (int(bin(down)[2:], 4) << 1)
+    return list(compress(_swap_table(geo), bin(both)[:1:-1].encode().translate(_BITS)))
