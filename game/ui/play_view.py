@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from typing import Callable, Sequence
 
 import arcade
@@ -16,9 +15,10 @@ from game.ui.damage import Mark, Redraw, repaints
 from game.ui.goal_card import GoalCard
 from game.ui.hints import hint, hint_cells
 from game.ui.fliers import GoalFliers
+from game.ui.first_move import FirstMovePointer
 from game.ui.hud import Hud
 from game.ui.hud_follow import BONUS_MAX_SECONDS, BONUS_PER_MOVE, HudFollower
-from game.ui.play_actions import Input, pad_in_use, play_action, play_key, show_key_help
+from game.ui.play_actions import Input, pad_in_use, play_action, play_key, show_key_help, toggle_fullscreen
 from game.ui.screens.style import PLAY_BG
 from game.ui.outcome import Action, PlayOutcome
 from game.ui.play_input import Controller, cells_of, controller_for
@@ -50,7 +50,7 @@ class PlayView(arcade.View):
                  difficulty: str | None = None,
                  on_share: Callable[[int, tuple[Command, ...]], str] | None = None,
                  back_to: str = "levels", next_label: str | None = "Next level", new_deals: bool = True,
-                 on_settings: Callable[[], None] | None = None) -> None:
+                 on_settings: Callable[[], None] | None = None, first_move: bool = False) -> None:
         super().__init__()
         self.level = level
         self.settings = settings if settings is not None else load_settings()
@@ -85,6 +85,8 @@ class PlayView(arcade.View):
         self.hint_command: Command | None = None
         # The bot behind the hints; it keeps its own plan (the slide solver's) between hints.
         self.hinter = hint_bot(level)
+        # A hand acting out the first move (the first level of a mode a player meets), until one is made.
+        self.first_move = FirstMovePointer(first_move and not commands, self.settings.reduced_motion)
         self._animating = False
         self.queued: Command | None = None        # a move made during an animation, played after it
         self._result_age = RESULT_SHOWN           # how far the result's count-up has played
@@ -182,6 +184,7 @@ class PlayView(arcade.View):
             self.say(exc.said or "That move is not allowed.", error=True)
             return False
         self._clear_hint()
+        self.first_move.moved()
         self.idle = 0.0
         self.toast.clear()   # the move went through: whatever was said before is done with
         if any(isinstance(e, SwapRejected) for e in events):
@@ -319,6 +322,7 @@ class PlayView(arcade.View):
         finale skips to its end."""
         self.idle = 0.0
         self._clear_hint()
+        self.first_move.touched()
         if self._animating and self.state.status == Status.WON:
             self.board.animator.finish()   # a click or a key skips a won game's finale to its end
             self._after_batch()
@@ -517,14 +521,7 @@ class PlayView(arcade.View):
         self.controller.key_release(symbol, modifiers)
 
     def toggle_fullscreen(self) -> None:
-        if self.on_fullscreen is not None:
-            self.on_fullscreen()
-        elif os.environ.get("ARCADE_HEADLESS"):
-            self.say("Full screen needs a real display.", error=True)
-            return
-        else:
-            self.window.set_fullscreen(not self.window.fullscreen)
-        self.on_resize(self.window.width, self.window.height)
+        toggle_fullscreen(self)
 
     # -- frame ----------------------------------------------------------------------------
     def on_update(self, delta_time: float) -> None:
@@ -545,6 +542,7 @@ class PlayView(arcade.View):
             self.idle += delta_time
             if self.idle >= IDLE_HINT and self.hint_command is None:
                 self.show_hint()
+        self.first_move.update(delta_time, self)
         if self.hint_command is not None and self._hint_age < HINT_PULSE:
             # A few breaths, the last ones fading into a steady glow: a pulse forever would need
             # sixty frames a second for as long as the player thinks.
@@ -556,13 +554,14 @@ class PlayView(arcade.View):
         return (self.board.animator.moving or self.fliers.animator.moving or self.hud.counting
                 or self.toast.fading or self._result_wait > 0
                 or (self.result_menu is not None and self._result_age < RESULT_SHOWN)
-                or (self.hint_command is not None and self._hint_age < HINT_PULSE))
+                or (self.hint_command is not None and self._hint_age < HINT_PULSE) or self.first_move.moving)
 
     def _marks(self) -> list[Mark]:
         """Everything on_draw shows, in its order, and where (game.ui.damage)."""
         w, h = self.window.width, self.window.height
         out: list[Mark] = [(("backdrop", id(self._gradient), id(self._grid)), (0, 0, w, h))]
-        out += self.hud.marks() + self.bar.marks() + self.board.marks() + self.fliers.marks() + self.toast.marks()
+        out += self.hud.marks() + self.bar.marks() + self.board.marks() + self.fliers.marks() + self.first_move.marks()
+        out += self.toast.marks()
         return out
 
     def on_draw(self) -> None:
@@ -582,6 +581,7 @@ class PlayView(arcade.View):
             self.bar.draw()
         self.board.draw()
         self.fliers.draw()
+        self.first_move.draw()
         menu = self.modal
         if menu is not None:
             menu.draw(self.window.width, self.window.height)
