@@ -22,6 +22,8 @@ from game.ui.play_actions import Input, pad_in_use, play_action, play_key, show_
 from game.ui.screens.style import PLAY_BG
 from game.ui.outcome import Action, PlayOutcome
 from game.ui.play_input import Controller, cells_of, controller_for
+from game.ui import play_undo
+from game.ui.play_undo import UndoCost
 from game.ui.play_layout import BAR_BOTTOM, PORTRAIT_HUD_H, backdrop, bar_rect, hud_width, is_portrait, play_areas
 from game.ui.play_menus import (
     RESULT_PAUSE, RESULT_SHOWN, SCORE_COUNT_SECONDS, STAR_GAP, STAR_LAND_SECONDS,
@@ -50,7 +52,8 @@ class PlayView(arcade.View):
                  difficulty: str | None = None,
                  on_share: Callable[[int, tuple[Command, ...]], str] | None = None,
                  back_to: str = "levels", next_label: str | None = "Next level", new_deals: bool = True,
-                 on_settings: Callable[[], None] | None = None, first_move: bool = False) -> None:
+                 on_settings: Callable[[], None] | None = None, first_move: bool = False,
+                 undone: bool = False) -> None:
         super().__init__()
         self.level = level
         self.settings = settings if settings is not None else load_settings()
@@ -73,6 +76,7 @@ class PlayView(arcade.View):
         self.back_to = back_to
         self.next_label = next_label
         self.session = Session.replay(level, self.seed, commands)
+        self.undo_cost = UndoCost(level.mode, undone, free=playtest)   # a resumed game keeps an undo it used
         self.last_outcome: PlayOutcome | None = None
         self.pause_menu: Menu | None = None
         self.result_menu: Menu | None = None
@@ -112,6 +116,7 @@ class PlayView(arcade.View):
         self.hud = Hud(state, colorblind=self.settings.colorblind, playtest=self.playtest,
                        text_scale=self.settings.text_scale)
         self.hud.place(hud_area)
+        self.hud.star_cap = self.undo_cost.limit
         self.hud.set_score(state.score)
         # Every control a key gives, for the mouse too.
         self.bar = ButtonBar([Button("Pause", self.open_pause, "pause"),
@@ -133,7 +138,7 @@ class PlayView(arcade.View):
         self.hint_command = None
         self.idle = 0.0
         if state.status != Status.PLAYING:
-            self._show_result()
+            self.show_result()
 
     @property
     def state(self) -> State:
@@ -190,7 +195,7 @@ class PlayView(arcade.View):
         if any(isinstance(e, SwapRejected) for e in events):
             n = self.level.rules.min_match
             self.say(f"No line of {number_word(n)} there: the tiles go back.", error=True)
-        self._changed()
+        self.changed()
         # The HUD follows the events as they play (moves, goal counters), not the batch's end.
         self.follower.begin(before)
         self.cues.begin(before, events)   # the batch's sounds: its clears climb; a special, a combo each its own
@@ -224,7 +229,7 @@ class PlayView(arcade.View):
                 # bonus counted into the score) first.
                 self._result_wait = RESULT_PAUSE + self.hud.bonus_left()
             else:
-                self._show_result()
+                self.show_result()
         elif self.queued is not None and not self.busy:
             command, self.queued = self.queued, None
             if not self.submit(command):
@@ -234,7 +239,7 @@ class PlayView(arcade.View):
         """Tell the player one thing, beside the board: news, or (error) a refusal."""
         self.toast.show(message, error)
 
-    def _snap(self) -> None:
+    def snap(self) -> None:
         self.queued = None
         self._result_wait = 0.0
         self.controller.reset()
@@ -246,44 +251,29 @@ class PlayView(arcade.View):
         self.fliers.clear()   # the board jumped: the tiles in flight are counted at once
         self.follower.show(self.state)
 
-    def _changed(self) -> None:
+    def changed(self) -> None:
         if self.on_change is not None:
             self.on_change()
 
     def undo(self) -> bool:
-        self.board.animator.finish()
-        if self.state.status == Status.LOST:
-            # A lost game stays lost, as the genre has it: Retry deals the same board again.
-            self.say("The game is over: Retry plays the same board again"
-                     + (", New deal another." if self.new_deals else "."), error=True)
-            return False
-        if not self.session.undo():
-            self.say("Nothing to undo.", error=True)
-            return False
-        self.result_menu = None
-        self._snap()
-        self._changed()
-        return True
+        return play_undo.undo(self)
 
     def redo(self) -> bool:
+        return play_undo.redo(self)
+
+    def finish_animation(self) -> None:
         self.board.animator.finish()
-        if not self.session.redo():
-            self.say("Nothing to redo.", error=True)
-            return False
-        self._snap()
-        self._changed()
-        if self.state.status != Status.PLAYING:
-            self._show_result()
-        return True
 
     def restart(self, seed: int | None = None) -> None:
         """Start the level again in place: the same deal, or the deal of `seed`."""
         if seed is not None:
             self.seed = seed
         self.session = Session(self.level, self.seed)
-        self._snap()
+        self.undo_cost.reset()
+        self.hud.star_cap = None   # a new game: every star to play for again
+        self.snap()
         self.pause_menu = self.result_menu = None
-        self._changed()
+        self.changed()
 
     def retry(self) -> None:
         """Play the same deal again, as the app's Retry does (a view with no owner to leave to:
@@ -328,7 +318,7 @@ class PlayView(arcade.View):
             self._after_batch()
 
     # -- menus ----------------------------------------------------------------------------
-    def _show_result(self) -> None:
+    def show_result(self) -> None:
         state = self.state
         self.pause_menu = None
         last = self.session.turns[-1].events if self.session.turns else ()
@@ -412,8 +402,8 @@ class PlayView(arcade.View):
     def outcome(self, action: Action) -> PlayOutcome:
         state = self.state
         return PlayOutcome(level_id=self.level.id, seed=self.seed, status=state.status,
-                           score=state.score, stars=stars(state),
-                           commands=tuple(self.session.commands), action=action)
+                           score=state.score, stars=self.undo_cost.stars(stars(state)),
+                           commands=tuple(self.session.commands), action=action, undone=self.undo_cost.used)
 
     def leave(self, action: Action) -> None:
         """Hand the game back to whoever opened it (the app or the editor)."""
@@ -534,7 +524,7 @@ class PlayView(arcade.View):
             self._result_wait -= delta_time
             if self._result_wait <= 0:
                 self._result_wait = 0.0
-                self._show_result()
+                self.show_result()
         self._play_result(delta_time)
         if self._animating and not self.board.busy:
             self._after_batch()
