@@ -16,7 +16,7 @@ from game.ui.widgets import Menu
 # (Tatham's Fifteen, every sliding-puzzle app) allows undo freely.
 STAR_CAP: dict[Mode, int | None] = {Mode.MATCH3: 1, Mode.CHAIN: 1, Mode.SLIDE: None}
 
-WARNING = "Undo costs your stars: 1 star at most. Undo again to undo."   # one line under the board
+WARNING = "Undo costs your stars: 1 at most. Undo again to undo."   # one line under the smallest board
 USED = "Undo used: 1 star at most"
 
 
