@@ -140,3 +140,19 @@ def test_no_hand_on_a_level_after_the_first_of_its_mode(window: Any) -> None:
         view = opened(window, level_id, pack)
         frames(view, COME_BACK + 1)
         assert not view.first_move.shown and view.first_move.marks() == [], level_id
+
+
+def test_with_reduced_motion_the_hand_stands_still_on_the_first_cell(window: Any) -> None:
+    from game.io.settings import Settings
+
+    level = Shelf().level(PACK, "first-swap")
+    view = PlayView(level, settings=Settings(reduced_motion=True, sound=False), first_move=True)
+    window.show_view(view)
+    window.dispatch_events()
+    frames(view, 2.0)
+    move = view.first_move.command
+    assert isinstance(move, Swap) and view.first_move.shown and hand_seen(window, view)
+    assert math.dist(fingertip(view), view.board.center(move.a)) < 2
+    # It asks for no frames of its own: the window stays still while the player thinks.
+    assert not view.first_move.moving
+    assert not view.in_motion()
