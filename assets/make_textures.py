@@ -423,6 +423,42 @@ def blast() -> Image.Image:
     return _finish(img)
 
 
+def hand() -> Image.Image:
+    """A pointing hand (the first move's pointer): a white glove with a dark rim and a soft
+    shadow, its index fingertip at the top, 40% across (the game places that point on a cell)."""
+    big = SIZE * SUPER
+    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+
+    def glove(d: ImageDraw.ImageDraw, fill: tuple[int, int, int, int], grow: float) -> None:
+        g = big * grow
+
+        def box(l: float, t: float, r: float, b: float) -> tuple[float, float, float, float]:
+            return (big * l - g, big * t - g, big * r + g, big * b + g)
+        d.rounded_rectangle(box(0.32, 0.04, 0.48, 0.62), radius=big * 0.08 + g, fill=fill)   # index finger
+        for i, top in enumerate((0.40, 0.44, 0.50)):                                       # folded fingers
+            left = 0.47 + 0.13 * i
+            d.rounded_rectangle(box(left, top, left + 0.15, 0.70), radius=big * 0.07 + g, fill=fill)
+        d.rounded_rectangle(box(0.30, 0.52, 0.86, 0.94), radius=big * 0.14 + g, fill=fill)   # palm
+        d.polygon([(big * 0.33 - g, big * 0.66), (big * 0.12 - g, big * 0.50 - g), (big * 0.07 - g, big * 0.58),
+                   (big * 0.30 - g, big * 0.86 + g)], fill=fill)                           # thumb
+        d.ellipse(box(0.05, 0.48, 0.20, 0.63), fill=fill)
+
+    shadow = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    glove(ImageDraw.Draw(shadow), (0, 0, 0, 120), 0.02)
+    shadow = shadow.transform(shadow.size, Image.Transform.AFFINE, (1, 0, -SUPER * 3, 0, 1, -SUPER * 4))
+    img.alpha_composite(shadow.filter(ImageFilter.GaussianBlur(SUPER * 3)))
+    d = ImageDraw.Draw(img)
+    glove(d, RIM, 0.025)
+    glove(d, INK, 0.0)
+    # Creases between the folded fingers and a cuff: it reads as a hand, not a blob, at 40 px.
+    for i in range(3):
+        x = big * (0.47 + 0.13 * i)
+        d.line([(x, big * (0.44 + 0.04 * i)), (x, big * 0.64)], fill=(150, 150, 170, 255), width=SUPER * 3)
+    d.rounded_rectangle((big * 0.34, big * 0.84, big * 0.82, big * 0.97), radius=big * 0.04,
+                        fill=(255, 196, 30, 255), outline=RIM, width=SUPER * 3)
+    return _finish(img)
+
+
 ICON = 256   # the window's and the desktop entry's icon: one size that desktops scale down well
 
 
@@ -450,7 +486,7 @@ def textures() -> dict[str, Callable[[], Image.Image]]:
         "arrow": arrow, "spark": spark, "target": target,
         "star_on": lambda: star_icon(True), "star_off": lambda: star_icon(False),
         "special_h": lambda: special_line(True), "special_v": lambda: special_line(False),
-        "special_b": special_bomb, "rainbow": rainbow, "drop": drop, "beam": beam, "blast": blast,
+        "special_b": special_bomb, "rainbow": rainbow, "hand": hand, "drop": drop, "beam": beam, "blast": blast,
         "icon": icon,
     })
     return made

@@ -54,6 +54,7 @@ class DailyGame:
     day: datetime.date
     seed: int
     commands: tuple[str, ...]
+    undone: bool = False   # undo was used: the game's stars are capped (game.ui.play_undo)
 
     def parsed_commands(self) -> tuple[Command, ...]:
         return tuple(parse_command(text) for text in self.commands)
@@ -120,10 +121,11 @@ class DailyRecords:
         record = self.modes.get(str(mode))
         return record.days.get(day) if record is not None else None
 
-    def save_game(self, mode: str, day: datetime.date, seed: int, commands: Iterable[Command]) -> None:
-        """Keep `day`'s game in progress (none when no move was made)."""
+    def save_game(self, mode: str, day: datetime.date, seed: int, commands: Iterable[Command],
+                  *, undone: bool = False) -> None:
+        """Keep `day`'s game in progress (none when no move was made; `undone`: undo was used in it)."""
         texts = tuple(format_command(c) for c in commands)
-        self.mode(mode).game = DailyGame(day, seed, texts) if texts else None
+        self.mode(mode).game = DailyGame(day, seed, texts, undone) if texts else None
 
     def clear_game(self, mode: str) -> None:
         if str(mode) in self.modes:
@@ -150,6 +152,8 @@ class DailyRecords:
             if record.game is not None:
                 entry["game"] = {"date": record.game.day.isoformat(), "seed": record.game.seed,
                                  "commands": list(record.game.commands)}
+                if record.game.undone:   # written only when true: a file without undo reads as before
+                    entry["game"]["undone"] = True
             modes[name] = entry
         return {"format": FORMAT, "modes": modes}
 
@@ -223,8 +227,11 @@ def _game_from(raw: Any, where: str) -> DailyGame:
             parse_command(text)
         except ValueError as exc:
             raise DailyFileError(f"{where}.commands[{i}]: {exc}") from None
+    undone = raw.get("undone", False)
+    if not isinstance(undone, bool):
+        raise DailyFileError(f"{where}.undone: expected true or false, found {describe(undone)}")
     return DailyGame(_date(raw.get("date"), f"{where}.date"), _int(raw.get("seed"), f"{where}.seed"),
-                     tuple(commands))
+                     tuple(commands), undone)
 
 
 # -- the file -----------------------------------------------------------------------------------

@@ -32,6 +32,7 @@ class SavedGame:
     commands: tuple[str, ...]
     # Fingerprint of the level the commands were played on: an edited level starts fresh.
     level_hash: str = ""
+    undone: bool = False   # undo was used: the game's stars are capped (game.ui.play_undo)
 
     def parsed_commands(self) -> tuple[Command, ...]:
         """The commands as core values; raises ValueError on a text the core cannot read."""
@@ -121,12 +122,14 @@ class Progress:
         return new
 
     def save_game(
-        self, pack_id: str, level_id: str, seed: int, commands: Iterable[Command], level: Level | None = None
+        self, pack_id: str, level_id: str, seed: int, commands: Iterable[Command], level: Level | None = None,
+        *, undone: bool = False,
     ) -> None:
-        """Remember a game in progress; with no commands played there is nothing to resume."""
+        """Remember a game in progress (`undone`: undo was used in it); with no commands played
+        there is nothing to resume."""
         texts = tuple(format_command(c) for c in commands)
         old = self.get(pack_id, level_id)
-        game = SavedGame(seed, texts, level_hash(level) if level is not None else "") if texts else None
+        game = SavedGame(seed, texts, level_hash(level) if level is not None else "", undone) if texts else None
         self._set(pack_id, level_id, dataclasses.replace(old, game=game))
 
     def rename_level(self, pack_id: str, old_id: str, new_id: str) -> bool:
@@ -170,6 +173,8 @@ class Progress:
                         "level_hash": lp.game.level_hash,
                         "commands": list(lp.game.commands),
                     }
+                    if lp.game.undone:   # written only when true: a file without undo reads as before
+                        entry["game"]["undone"] = True
                 levels[level_id] = entry
             if levels:
                 packs[pack_id] = levels
@@ -230,7 +235,10 @@ def _level_from(entry: Any, where: str) -> LevelProgress:
         digest = game_raw.get("level_hash", "")
         if not isinstance(digest, str):
             raise ProgressFileError(f"{where}.game.level_hash: expected text")
-        game = SavedGame(seed, tuple(commands), digest) if commands else None
+        undone = game_raw.get("undone", False)
+        if not isinstance(undone, bool):
+            raise ProgressFileError(f"{where}.game.undone: expected true or false, found {describe(undone)}")
+        game = SavedGame(seed, tuple(commands), digest, undone) if commands else None
     return LevelProgress(completed, best, stars, game)
 
 

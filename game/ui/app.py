@@ -12,7 +12,7 @@ from typing import Any, Callable, Sequence, TypeVar
 import arcade
 
 from game.bots.daily import DailyPuzzle, daily_puzzle, today_puzzles
-from game.core import RULES_VERSION, Command, Mode, Status, stars
+from game.core import RULES_VERSION, Command, Mode, Status
 from game.io import Pack, PackOrigin, gate, logfile
 from game.io.daily_records import REPLAY_FOLDER, DailyRecords
 from game.io.kept_replays import Kept
@@ -292,7 +292,8 @@ class App:
                         difficulty=self._difficulty(slot), on_leave=lambda outcome: self._left(slot, outcome),
                         on_fullscreen=self.toggle_fullscreen, on_change=self.save_current,
                         show_goals=not begin.commands, on_share=lambda s, c: self.share(slot, s, c),
-                        back_to=slot.back_to, next_label=slot.next_label, new_deals=slot.new_deals)
+                        back_to=slot.back_to, next_label=slot.next_label, new_deals=slot.new_deals,
+                        first_move=slot.meets_mode, undone=begin.undone)
         self.show(view)
         self.playing = (slot, view)
         view.on_settings = lambda: self._settings_mid_level(view, lambda: setattr(self, "playing", (slot, view)))
@@ -312,7 +313,7 @@ class App:
 
     def _left(self, slot: Slot, outcome: PlayOutcome) -> None:
         """The play view's way out: record the outcome, then go where the player asked."""
-        slot.record(outcome.status, outcome.score, outcome.stars, outcome.seed, outcome.commands)
+        slot.record(outcome.status, outcome.score, outcome.stars, outcome.seed, outcome.commands, outcome.undone)
         self.playing = None
         if outcome.action == Action.WATCH:
             title = f"{slot.yours}: won" if outcome.status == Status.WON else slot.yours
@@ -347,11 +348,10 @@ class App:
         if self.playing is None:
             return
         slot, view = self.playing
-        session = getattr(view, "session", None)
-        if session is None:
+        if getattr(view, "session", None) is None:
             return
-        state = session.state
-        slot.record(state.status, state.score, stars(state), session.seed, session.commands)
+        mine = view.outcome(Action.LEVELS)   # as leaving it would record it (its stars capped by an undo)
+        slot.record(mine.status, mine.score, mine.stars, mine.seed, mine.commands, mine.undone)
 
     def back_to_game(self) -> Callable[[], object] | None:
         """Where leaving the game on screen goes (the screen it was chosen on); None when none is."""

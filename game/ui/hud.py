@@ -126,6 +126,7 @@ class Hud:
         self._goal_size = z(16)
         self._said: dict[int, str] = {}   # each goal line's whole words (shown smaller or cut to fit)
         self.won_stars: int | None = None   # core's stars once the game is won
+        self.star_cap: int | None = None    # the most stars this game can earn (an undo capped it)
         self.state = state                  # the last state shown, for the stars a score lights
         self.icons: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.stars: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
@@ -401,6 +402,8 @@ class Hud:
         # Stars light when earned: the marks the counted-up score passes, the stars a win gave;
         # none before a moves-left level is won, and none beside a loss.
         self.lit = self.won_stars if self.won_stars is not None else stars_earned(self.state, score)
+        if self.star_cap is not None:
+            self.lit = min(self.lit, self.star_cap)
         for i, s in enumerate(self.stars):
             self._set(self.star_marks[i], star_mark(self.targets, i))
             want = textures.load("star_on" if i < self.lit else "star_off")

@@ -30,3 +30,4 @@ class PlayOutcome:
     stars: int
     commands: tuple[Command, ...]
     action: Action
+    undone: bool = False   # undo was used (its stars are capped: game.ui.play_undo)

@@ -3,7 +3,8 @@ pause, undo and hint, then the board's own (a cursor, a path, a slide); and the 
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+import os
+from typing import Any, Callable, Protocol
 
 import arcade
 
@@ -21,7 +22,7 @@ from game.ui.widgets import ButtonBar, Menu
 key = arcade.key
 
 __all__ = ["ActionHost", "Input", "MENU_KEYS", "key_words", "menu_key", "pad_in_use", "play_action", "play_key",
-           "show_key_help"]
+           "show_key_help", "toggle_fullscreen"]
 
 # What a key means while a menu or the goal card is up: the same as the pad's button.
 MENU_KEYS: dict[int, Input] = {
@@ -35,6 +36,7 @@ class ActionHost(Protocol):
     """What the actions need from the play view."""
 
     controller: Controller
+    on_fullscreen: Callable[[], None] | None
     result_menu: Menu | None
     pause_menu: Menu | None
     hud: Hud
@@ -60,6 +62,8 @@ class ActionHost(Protocol):
     def goal_card_back(self) -> None: ...
     def settle(self) -> None: ...
     def touched(self) -> None: ...
+    def say(self, message: str, error: bool = False) -> None: ...
+    def on_resize(self, width: int, height: int) -> None: ...
 
 
 def play_action(host: ActionHost, action: Input) -> bool:
@@ -156,3 +160,16 @@ def show_key_help(host: ActionHost, pad: bool) -> None:
         place_side(host.hud, host.bar, host.hud.rect, host.settings.text_scale)
         if pad:
             host.controller.show_cursor()
+
+
+def toggle_fullscreen(host: ActionHost) -> None:
+    """F11: full screen or back, through whoever owns the settings (so the setting and the window
+    agree); headless, the player is told it needs a real display."""
+    if host.on_fullscreen is not None:
+        host.on_fullscreen()
+    elif os.environ.get("ARCADE_HEADLESS"):
+        host.say("Full screen needs a real display.", error=True)
+        return
+    else:
+        host.window.set_fullscreen(not host.window.fullscreen)
+    host.on_resize(host.window.width, host.window.height)

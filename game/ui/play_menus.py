@@ -10,6 +10,7 @@ from game.core import BonusScored, Event, FinaleBegan, Level, Scored, State, Sta
 from game.ui import textures
 from game.ui.hud import shortfall_text
 from game.ui.outcome import Action
+from game.ui.play_undo import UndoCost
 from game.ui.widgets import Button, Menu
 from game.words import counted
 
@@ -28,6 +29,7 @@ class MenuHost(Protocol):
     next_label: str | None   # None: the last level, with nothing after it
     back_to: str
     new_deals: bool
+    undo_cost: UndoCost
 
     @property
     def state(self) -> State: ...
@@ -92,8 +94,10 @@ def result_menu(host: MenuHost, state: State, breakdown: Sequence[str] = ()) -> 
     """The result's menu for a finished `state`, and its three stars (none for a loss);
     `breakdown` (score_lines) says what the score is made of."""
     won = state.status == Status.WON
-    earned = stars(state)
+    earned = host.undo_cost.stars(stars(state))
     lines = [f"Score {state.score:,}", *(breakdown if won else ()), f"Moves used {state.moves}"]
+    if won and host.undo_cost.note:
+        lines.append(host.undo_cost.note)   # why a fine game shows one star
     if not won:
         # What was missing, goal by goal, in the player's words (the core counts it).
         lines[1:1] = [shortfall_text(s) for s in shortfalls(state)][:3]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from typing import Callable, Sequence
 
 import arcade
@@ -16,12 +15,15 @@ from game.ui.damage import Mark, Redraw, repaints
 from game.ui.goal_card import GoalCard
 from game.ui.hints import hint, hint_cells
 from game.ui.fliers import GoalFliers
+from game.ui.first_move import FirstMovePointer
 from game.ui.hud import Hud
 from game.ui.hud_follow import BONUS_MAX_SECONDS, BONUS_PER_MOVE, HudFollower
-from game.ui.play_actions import Input, pad_in_use, play_action, play_key, show_key_help
+from game.ui.play_actions import Input, pad_in_use, play_action, play_key, show_key_help, toggle_fullscreen
 from game.ui.screens.style import PLAY_BG
 from game.ui.outcome import Action, PlayOutcome
 from game.ui.play_input import Controller, cells_of, controller_for
+from game.ui import play_undo
+from game.ui.play_undo import UndoCost
 from game.ui.play_layout import BAR_BOTTOM, PORTRAIT_HUD_H, backdrop, hud_width, is_portrait, place_side, play_areas
 from game.ui.play_menus import (
     RESULT_PAUSE, RESULT_SHOWN, SCORE_COUNT_SECONDS, STAR_GAP, STAR_LAND_SECONDS,
@@ -50,7 +52,8 @@ class PlayView(arcade.View):
                  difficulty: str | None = None,
                  on_share: Callable[[int, tuple[Command, ...]], str] | None = None,
                  back_to: str = "levels", next_label: str | None = "Next level", new_deals: bool = True,
-                 on_settings: Callable[[], None] | None = None) -> None:
+                 on_settings: Callable[[], None] | None = None, first_move: bool = False,
+                 undone: bool = False) -> None:
         super().__init__()
         self.level = level
         self.settings = settings if settings is not None else load_settings()
@@ -73,6 +76,7 @@ class PlayView(arcade.View):
         self.back_to = back_to
         self.next_label = next_label
         self.session = Session.replay(level, self.seed, commands)
+        self.undo_cost = UndoCost(level.mode, undone, free=playtest)   # a resumed game keeps an undo it used
         self.last_outcome: PlayOutcome | None = None
         self.pause_menu: Menu | None = None
         self.result_menu: Menu | None = None
@@ -85,6 +89,8 @@ class PlayView(arcade.View):
         self.hint_command: Command | None = None
         # The bot behind the hints; it keeps its own plan (the slide solver's) between hints.
         self.hinter = hint_bot(level)
+        # A hand acting out the first move (the first level of a mode a player meets), until one is made.
+        self.first_move = FirstMovePointer(first_move and not commands, self.settings.reduced_motion)
         self._animating = False
         self.queued: Command | None = None        # a move made during an animation, played after it
         self._result_age = RESULT_SHOWN           # how far the result's count-up has played
@@ -109,6 +115,7 @@ class PlayView(arcade.View):
         self.board.set_blockers(Blockers.of(state))
         self.hud = Hud(state, colorblind=self.settings.colorblind, playtest=self.playtest,
                        text_scale=self.settings.text_scale)
+        self.hud.star_cap = self.undo_cost.limit
         self.hud.set_score(state.score)
         # Every control a key gives, for the mouse too.
         self.bar = ButtonBar([Button("Pause", self.open_pause, "pause"),
@@ -130,7 +137,7 @@ class PlayView(arcade.View):
         self.hint_command = None
         self.idle = 0.0
         if state.status != Status.PLAYING:
-            self._show_result()
+            self.show_result()
 
     @property
     def state(self) -> State:
@@ -180,12 +187,13 @@ class PlayView(arcade.View):
             self.say(exc.said or "That move is not allowed.", error=True)
             return False
         self._clear_hint()
+        self.first_move.moved()
         self.idle = 0.0
         self.toast.clear()   # the move went through: whatever was said before is done with
         if any(isinstance(e, SwapRejected) for e in events):
             n = self.level.rules.min_match
             self.say(f"No line of {number_word(n)} there: the tiles go back.", error=True)
-        self._changed()
+        self.changed()
         # The HUD follows the events as they play (moves, goal counters), not the batch's end.
         self.follower.begin(before)
         self.cues.begin(before, events)   # the batch's sounds: its clears climb; a special, a combo each its own
@@ -219,7 +227,7 @@ class PlayView(arcade.View):
                 # bonus counted into the score) first.
                 self._result_wait = RESULT_PAUSE + self.hud.bonus_left()
             else:
-                self._show_result()
+                self.show_result()
         elif self.queued is not None and not self.busy:
             command, self.queued = self.queued, None
             if not self.submit(command):
@@ -229,7 +237,7 @@ class PlayView(arcade.View):
         """Tell the player one thing, beside the board: news, or (error) a refusal."""
         self.toast.show(message, error)
 
-    def _snap(self) -> None:
+    def snap(self) -> None:
         self.queued = None
         self._result_wait = 0.0
         self.controller.reset()
@@ -241,44 +249,29 @@ class PlayView(arcade.View):
         self.fliers.clear()   # the board jumped: the tiles in flight are counted at once
         self.follower.show(self.state)
 
-    def _changed(self) -> None:
+    def changed(self) -> None:
         if self.on_change is not None:
             self.on_change()
 
     def undo(self) -> bool:
-        self.board.animator.finish()
-        if self.state.status == Status.LOST:
-            # A lost game stays lost, as the genre has it: Retry deals the same board again.
-            self.say("The game is over: Retry plays the same board again"
-                     + (", New deal another." if self.new_deals else "."), error=True)
-            return False
-        if not self.session.undo():
-            self.say("Nothing to undo.", error=True)
-            return False
-        self.result_menu = None
-        self._snap()
-        self._changed()
-        return True
+        return play_undo.undo(self)
 
     def redo(self) -> bool:
+        return play_undo.redo(self)
+
+    def finish_animation(self) -> None:
         self.board.animator.finish()
-        if not self.session.redo():
-            self.say("Nothing to redo.", error=True)
-            return False
-        self._snap()
-        self._changed()
-        if self.state.status != Status.PLAYING:
-            self._show_result()
-        return True
 
     def restart(self, seed: int | None = None) -> None:
         """Start the level again in place: the same deal, or the deal of `seed`."""
         if seed is not None:
             self.seed = seed
         self.session = Session(self.level, self.seed)
-        self._snap()
+        self.undo_cost.reset()
+        self.hud.star_cap = None   # a new game: every star to play for again
+        self.snap()
         self.pause_menu = self.result_menu = None
-        self._changed()
+        self.changed()
 
     def retry(self) -> None:
         """Play the same deal again, as the app's Retry does (a view with no owner to leave to:
@@ -317,12 +310,13 @@ class PlayView(arcade.View):
         finale skips to its end."""
         self.idle = 0.0
         self._clear_hint()
+        self.first_move.touched()
         if self._animating and self.state.status == Status.WON:
             self.board.animator.finish()   # a click or a key skips a won game's finale to its end
             self._after_batch()
 
     # -- menus ----------------------------------------------------------------------------
-    def _show_result(self) -> None:
+    def show_result(self) -> None:
         state = self.state
         self.pause_menu = None
         last = self.session.turns[-1].events if self.session.turns else ()
@@ -406,8 +400,8 @@ class PlayView(arcade.View):
     def outcome(self, action: Action) -> PlayOutcome:
         state = self.state
         return PlayOutcome(level_id=self.level.id, seed=self.seed, status=state.status,
-                           score=state.score, stars=stars(state),
-                           commands=tuple(self.session.commands), action=action)
+                           score=state.score, stars=self.undo_cost.stars(stars(state)),
+                           commands=tuple(self.session.commands), action=action, undone=self.undo_cost.used)
 
     def leave(self, action: Action) -> None:
         """Hand the game back to whoever opened it (the app or the editor)."""
@@ -515,14 +509,7 @@ class PlayView(arcade.View):
         self.controller.key_release(symbol, modifiers)
 
     def toggle_fullscreen(self) -> None:
-        if self.on_fullscreen is not None:
-            self.on_fullscreen()
-        elif os.environ.get("ARCADE_HEADLESS"):
-            self.say("Full screen needs a real display.", error=True)
-            return
-        else:
-            self.window.set_fullscreen(not self.window.fullscreen)
-        self.on_resize(self.window.width, self.window.height)
+        toggle_fullscreen(self)
 
     # -- frame ----------------------------------------------------------------------------
     def on_update(self, delta_time: float) -> None:
@@ -535,7 +522,7 @@ class PlayView(arcade.View):
             self._result_wait -= delta_time
             if self._result_wait <= 0:
                 self._result_wait = 0.0
-                self._show_result()
+                self.show_result()
         self._play_result(delta_time)
         if self._animating and not self.board.busy:
             self._after_batch()
@@ -543,6 +530,7 @@ class PlayView(arcade.View):
             self.idle += delta_time
             if self.idle >= IDLE_HINT and self.hint_command is None:
                 self.show_hint()
+        self.first_move.update(delta_time, self)
         if self.hint_command is not None and self._hint_age < HINT_PULSE:
             # A few breaths, the last ones fading into a steady glow: a pulse forever would need
             # sixty frames a second for as long as the player thinks.
@@ -554,13 +542,14 @@ class PlayView(arcade.View):
         return (self.board.animator.moving or self.fliers.animator.moving or self.hud.counting
                 or self.toast.fading or self._result_wait > 0
                 or (self.result_menu is not None and self._result_age < RESULT_SHOWN)
-                or (self.hint_command is not None and self._hint_age < HINT_PULSE))
+                or (self.hint_command is not None and self._hint_age < HINT_PULSE) or self.first_move.moving)
 
     def _marks(self) -> list[Mark]:
         """Everything on_draw shows, in its order, and where (game.ui.damage)."""
         w, h = self.window.width, self.window.height
         out: list[Mark] = [(("backdrop", id(self._gradient), id(self._grid)), (0, 0, w, h))]
-        out += self.hud.marks() + self.bar.marks() + self.board.marks() + self.fliers.marks() + self.toast.marks()
+        out += self.hud.marks() + self.bar.marks() + self.board.marks() + self.fliers.marks() + self.first_move.marks()
+        out += self.toast.marks()
         return out
 
     def on_draw(self) -> None:
@@ -580,6 +569,7 @@ class PlayView(arcade.View):
             self.bar.draw()
         self.board.draw()
         self.fliers.draw()
+        self.first_move.draw()
         menu = self.modal
         if menu is not None:
             menu.draw(self.window.width, self.window.height)

@@ -113,6 +113,17 @@ class Shelf:
         ids = [p.id for p in packs]
         return packs[ids.index(pack_id) + 1] if pack_id in ids and ids.index(pack_id) + 1 < len(ids) else None
 
+    def meets_mode(self, pack_id: str, level_id: str) -> bool:
+        """Whether this is where a new player meets the level's mode: its first level in the first
+        shipped pack. Read from the packs' order, not a list of ids: the shipped packs open in that
+        order (each behind the stars of the one before) and a pack's levels one after another, so
+        a reordered or retuned pack moves the pointer with it."""
+        first = next((p for p in self.packs()[0] if p.builtin), None)
+        if first is None or first.id != pack_id:
+            return False
+        level = next((lv for lv in first.levels if lv.id == level_id), None)
+        return level is not None and next(lv for lv in first.levels if lv.mode == level.mode) is level
+
     def stars_to_open(self, progress: Progress, pack_id: str) -> int:
         """Stars still wanted before `pack_id` opens (0: open): see Progress.stars_to_open."""
         packs = [(p.id, [lv.id for lv in p.levels], p.builtin) for p in self.packs()[0]]

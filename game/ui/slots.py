@@ -31,6 +31,7 @@ class Start:
 
     seed: int
     commands: tuple[Command, ...] = ()
+    undone: bool = False   # undo was used in the game so far (game.ui.play_undo)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +54,7 @@ class Slot(abc.ABC):
     back_to = "levels"              # what the play view's Back is called
     new_deals = True                # whether "New deal" is offered (a daily has one deal a day)
     yours = "Your game"             # the theatre's title for the game just played
+    meets_mode = False              # the first level of its mode a player meets: a hand shows the first move
 
     def __init__(self, saves: Saves) -> None:
         self.saves = saves
@@ -67,8 +69,9 @@ class Slot(abc.ABC):
 
     @abc.abstractmethod
     def record(self, status: Status, score: int, star_count: int, seed: int,
-               commands: Sequence[Command]) -> None:
-        """Keep how the game stands: a win counts, a loss is dropped, a game in play resumes later."""
+               commands: Sequence[Command], undone: bool = False) -> None:
+        """Keep how the game stands: a win counts, a loss is dropped, a game in play resumes later
+        (with `undone`, whether undo was used in it: its stars stay capped after a resume)."""
 
     @abc.abstractmethod
     def again(self, seed: int) -> int:
@@ -111,6 +114,7 @@ class LevelSlot(Slot):
         self.pack_name = shelf.pack(pack_id).name
         figures = shelf.difficulty(pack_id, level_id)
         self.difficulty = None if figures is None else difficulty_line(figures)
+        self.meets_mode = shelf.meets_mode(pack_id, level_id)
 
     def resume(self) -> Start:
         level, progress = self.level, self.saves.progress
@@ -124,14 +128,14 @@ class LevelSlot(Slot):
             # The level changed under the saved game: start over rather than show a wrong board.
             self.clear()
             return Start(level.play_seed)
-        return Start(saved.seed, commands)
+        return Start(saved.seed, commands, saved.undone)
 
     def clear(self) -> None:
         self.saves.progress.clear_game(self.pack_id, self.level.id)
         self.saves.save_progress()
 
     def record(self, status: Status, score: int, star_count: int, seed: int,
-               commands: Sequence[Command]) -> None:
+               commands: Sequence[Command], undone: bool = False) -> None:
         progress, level_id = self.saves.progress, self.level.id
         if status == Status.WON:
             progress.record_win(self.pack_id, level_id, score, star_count)
@@ -140,7 +144,7 @@ class LevelSlot(Slot):
             progress.clear_game(self.pack_id, level_id)  # a lost game is not worth resuming
             self._keep(seed, commands)
         else:
-            progress.save_game(self.pack_id, level_id, seed, commands, self.level)
+            progress.save_game(self.pack_id, level_id, seed, commands, self.level, undone=undone)
         self.saves.save_progress()
 
     def _keep(self, seed: int, commands: Sequence[Command]) -> None:
@@ -245,26 +249,27 @@ class DailySlot(Slot):
         if not commands:
             self.clear()
             return Start(puzzle.seed)
-        return Start(saved.seed, commands)
+        return Start(saved.seed, commands, saved.undone)
 
     def clear(self) -> None:
         self.saves.daily_records.clear_game(self.mode.value)
         self.saves.save_daily()
 
     def record(self, status: Status, score: int, star_count: int, seed: int,
-               commands: Sequence[Command]) -> None:
+               commands: Sequence[Command], undone: bool = False) -> None:
         # A win counts at once (the day's best, the streak; a new best keeps its replay), a loss
         # is dropped, a game in play is kept to resume today.
         records, mode, day = self.saves.daily_records, self.mode.value, self.puzzle.date
         better = False
         if status == Status.WON:
             state = Session.replay(self.level, seed, commands).state
-            better = records.record_win(mode, day, state.score, stars(state), state.moves)
+            # The stars as the game earned them, capped where undo was used (star_count says so).
+            better = records.record_win(mode, day, state.score, min(star_count, stars(state)), state.moves)
             records.clear_game(mode)
         elif status == Status.LOST:
             records.clear_game(mode)
         else:
-            records.save_game(mode, day, seed, commands)
+            records.save_game(mode, day, seed, commands, undone=undone)
         self.saves.save_daily()
         if better:
             try:

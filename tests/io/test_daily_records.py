@@ -173,3 +173,16 @@ def test_a_damaged_records_file_is_named_at_its_line_and_field(tmp_path: pathlib
     loaded = load_daily_records(path)
     assert loaded.notice is not None and f"{path}{place}" in loaded.notice
     assert loaded.backup is not None and loaded.backup.read_text(encoding="utf-8") == text
+
+
+def test_a_daily_game_with_undo_is_kept_as_such() -> None:
+    from game.core import Swap
+
+    day = datetime.date(2026, 3, 1)
+    records = DailyRecords()
+    records.save_game("match3", day, 5, [Swap((0, 0), (0, 1))], undone=True)
+    records.save_game("chain", day, 5, [Swap((0, 0), (0, 1))])
+    again = DailyRecords.from_dict(records.to_dict())
+    match3, chain = again.saved_game("match3", day), again.saved_game("chain", day)
+    assert match3 is not None and match3.undone and chain is not None and not chain.undone
+    assert "undone" not in records.to_dict()["modes"]["chain"]["game"]

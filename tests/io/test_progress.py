@@ -186,3 +186,21 @@ def test_any_history_round_trips_and_keeps_the_best(steps: list[tuple[str, str, 
     for (pack, level), (score, stars) in best.items():
         got = again.progress.get(pack, level)
         assert got.completed and (got.best_score, got.stars) == (score, stars)
+
+
+def test_a_game_with_undo_is_saved_as_such_and_an_old_file_reads_as_before(tmp_path: pathlib.Path) -> None:
+    path = tmp_path / "progress.yaml"
+    p = Progress()
+    swap = Swap((0, 0), (0, 1))
+    p.save_game("pk", "one", 7, [swap], LEVEL, undone=True)
+    p.save_game("pk", "two", 7, [swap], LEVEL)
+    save_progress(p, path)
+    text = path.read_text()
+    assert text.count("undone: true") == 1   # written only where undo was used
+    again = load_progress(path).progress
+    one, two = again.saved_game("pk", "one", LEVEL), again.saved_game("pk", "two", LEVEL)
+    assert one is not None and one.undone and two is not None and not two.undone
+    # A hand-edited value is refused, naming the field; the game starts fresh, never crashes.
+    path.write_text(text.replace("undone: true", "undone: maybe"))
+    loaded = load_progress(path)
+    assert loaded.notice is not None and "pk.one.game.undone" in loaded.notice

@@ -134,7 +134,9 @@ def test_a_pad_plays_match3_with_a_cursor_a_picks_and_a_direction_swaps(window: 
     assert controller.selected is not None
     pad.press("b")
     assert controller.selected is None and view.pause_menu is None
-    pad.press("x")                # X takes the move back
+    pad.press("x")                # X says what undo costs in match3 (game.ui.play_undo),
+    assert view.session.commands == [swap] and "Undo costs" in view.toast.message
+    pad.press("x")                # and X again takes the move back
     assert view.session.commands == []
     pad.press("y")                # Y shows a hint
     assert view.hint_command is not None

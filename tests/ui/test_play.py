@@ -497,6 +497,8 @@ def test_undo_and_redo_snap_the_board(window: Any) -> None:
     click(window, centre(view, swap.b))
     settle(view)
     after = view.state
+    press_key(window, arcade.key.Z)   # match3's first undo says what it costs, and waits
+    assert view.state == after and "Undo costs your stars" in view.toast.message
     press_key(window, arcade.key.Z)
     assert view.state == start and not view.busy
     assert view.board.sprite_cells() == view.board.grid_cells(start.grid)
@@ -821,6 +823,9 @@ def test_pause_undo_and_restart(window: Any) -> None:
     start = view.state
     view.submit(legal_commands(start)[0])
     settle(view)
+    press_key(window, arcade.key.ESCAPE)
+    click_button(window, view.pause_menu, "undo")   # match3's first undo says what it costs
+    assert view.state != start and view.pause_menu is None and "Undo costs" in view.toast.message
     press_key(window, arcade.key.ESCAPE)
     click_button(window, view.pause_menu, "undo")
     assert view.state == start and view.pause_menu is None
@@ -1240,6 +1245,8 @@ def test_the_button_bar_gives_the_mouse_every_control(window: Any, screenshot_di
     assert hinted in legal_commands(view.state)
     assert view.submit(hinted)
     settle(view)
+    click(window, bar["undo"].rect.center)   # match3's first undo says what it costs
+    assert view.session.commands == [hinted]
     click(window, bar["undo"].rect.center)
     assert view.session.commands == []
     click(window, bar["redo"].rect.center)

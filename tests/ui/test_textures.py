@@ -38,8 +38,8 @@ def test_every_committed_texture_is_what_the_script_makes(tmp_path: pathlib.Path
     assert script.main(["--out", str(tmp_path)]) == 0
     made = sorted(p.name for p in tmp_path.glob("*.png"))
     assert made == sorted(p.name for p in TEXTURES.glob("*.png"))
-    assert len(made) == 36
-    for name in ("kind_1.png", "player.png", "arrow.png"):
+    assert len(made) == 37
+    for name in ("kind_1.png", "player.png", "arrow.png", "hand.png"):
         ours = Image.open(tmp_path / name)
         committed = Image.open(TEXTURES / name)
         assert ours.size == committed.size == (96, 96)
