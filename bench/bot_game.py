@@ -6,9 +6,10 @@ Run: `.venv/bin/python bench/bot_game.py [--bots person,greedy,...] [--levels 1,
 The worst case the level format allows for a falling-tile game is the biggest board (32x32)
 with the fewest kinds (3): nearly every refill makes new runs, so one swap's cascade runs for
 about a hundred steps and a won game's finale for a thousand; chain mode's worst is the same
-board (one chain eats hundreds of tiles, and every refill is a long search). Each level is
-played by each bot of its mode (the person-like bot is what `gridfall playtest` and the
-editor's F5 run; the hint bot is the game's H key) from
+board (one chain eats hundreds of tiles, and every refill is a long search). A small board with
+no move limit and a goal never met is the other worst case: every turn up to the cap looks
+ahead. Each level is played by each bot of its mode (the person-like bot is what `gridfall
+playtest` and the editor's F5 run; the hint bot plays the game's H key every move) from
 `--seeds` seeds in this process, timed with its CPU clock. Issue 34's goal: at most 5 CPU-s
 for one game on any legal level. Prints, never asserts; `--profile BOT` prints cProfile's
 top functions for that bot's game on the first level played.
@@ -35,6 +36,9 @@ LEVELS: dict[str, dict[str, object]] = {
     "32x32, 3 kinds, no limit": {},     # the bots' turn cap for the board ends the game
     "32x32, 3 kinds, collect": {"moves": 30, "goals": {"collect": {1: 400}}},
     "32x32 chain, 3 kinds, no limit": {"mode": "chain"},
+    # A small board a game never wins and with no move limit: the turn cap (370) ends it, so the
+    # look ahead of every turn adds up (a game's look-ahead budget, game/core/budget.py, bounds it).
+    "9x9, 3 kinds, never won": {"width": 9, "height": 9, "goals": {"collect": {1: 100000}}},
 }
 BOTS = ("person", "random", "greedy", "fair", "hint", "chain")
 
