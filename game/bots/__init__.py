@@ -60,8 +60,10 @@ def make_bot(name: BotSpec, level: Level, seed: int = 0, noise: float = 0.0) -> 
 
 
 def hint_bot(level: Level) -> Bot:
-    """The bot whose next move the game shows as a hint for `level`."""
-    return make_bot(HINT_FOR_MODE[level.mode], level)
+    """The bot whose next move the game shows as a hint for `level` (the hint weighs each press
+    on its own: no game's look-ahead budget runs out however often the player asks)."""
+    name = HINT_FOR_MODE[level.mode]
+    return HintBot(per_game=False) if name == "hint" else make_bot(name, level)
 
 
 __all__ = [

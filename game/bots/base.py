@@ -9,7 +9,8 @@ from typing import Protocol, TypeVar
 from game.core import MASK64, walk_steps
 
 from game.core import (
-    BLOCKERS, Draws, DROP, Cell, Command, Event, GoalName, Level, Mode, Session, State, Status, placed, play, progress,
+    BLOCKERS, Draws, DROP, Cell, Command, Event, GoalName, Level, Mode, Session, State, Status, Work, placed, play,
+    progress, shortlist,
 )
 
 T = TypeVar("T")
@@ -21,10 +22,11 @@ GOAL_WEIGHT = 1000.0
 DEFAULT_TURN_LIMIT = 400
 # The reduction solver needs up to about 14 slides a cell on big boards.
 SLIDE_TURNS_PER_CELL = 40
-# A match3 or chain bot's turn costs about its board's cells: past this many cells x turns a
-# game is called off, so one game of a 32x32 level is seconds, not minutes (9x9: 740 turns,
-# far past any shipped level's moves; 32x32: 58).
-MAX_CELL_TURNS = 60_000
+# A match3 or chain bot's turn costs at least its board's cells (a 32x32 board with 3 kinds
+# cascades about a hundred steps a move, 80 ms of CPU): past this many cells x turns a game is
+# called off, so one game of a 32x32 level is seconds, not minutes (9x9: 370 turns, far past
+# any shipped level's moves; 32x32: 29).
+MAX_CELL_TURNS = 30_000
 # Boards up to this many cells get the look one move further (every shipped board does); on
 # bigger ones it would cost five times the move itself, for little.
 LOOKAHEAD_CELLS = 144
@@ -164,11 +166,6 @@ def play_game(level: Level, seed: int, bot: Bot, turn_limit: int | None = None) 
     return session
 
 
-# Commands judged per move: all of them up to CANDIDATE_CELLS / cells on the board (a fair
-# sample past that), never fewer than MIN_CANDIDATES. 9x9: 148; 32x32: 12.
-CANDIDATE_CELLS = 12_000
-MIN_CANDIDATES = 12
-
 
 class LookaheadBot:
     """A bot that scores each candidate by its outcome's value, then looks one move further.
@@ -190,6 +187,8 @@ class LookaheadBot:
         self.noise = noise
         # The last state judged, and what each of its candidates gave (play's events and state).
         self._judged: tuple[State, dict[Command, tuple[list[Event], State]]] | None = None
+        # The game's look-ahead budget (game.core.budget): every move played out is charged.
+        self.work = Work()
 
     def foreseen(self, state: State, command: Command) -> tuple[list[Event], State] | None:
         """What play(state, command) gives, when this bot worked it out judging `state` (the
@@ -210,12 +209,15 @@ class LookaheadBot:
 
     def _some(self, state: State, commands: Sequence[Command]) -> Sequence[Command]:
         # A 32x32 board has hundreds of legal swaps, each a whole cascade of a thousand cells
-        # to fold: judge a fair sample whose size shrinks as the board grows, so one move
-        # costs about the same on any board (shipped boards are judged in full).
-        budget = max(MIN_CANDIDATES, CANDIDATE_CELLS // (state.width * state.height))
-        if len(commands) <= budget:
-            return commands
-        return self.rng.sample(list(commands), budget)
+        # to fold: past the budget of a decision, only the best few by their first wave are
+        # played out, and once the game's look ahead is spent only the best one (shipped boards
+        # are judged in full: game.core.budget says how much).
+        return shortlist(state, commands, self.work)
+
+    def _played(self, state: State, command: Command) -> tuple[list[Event], State]:
+        found = play(state, command)
+        self.work.charge(state, found[0])
+        return found
 
     def choose(self, state: State) -> Command:
         commands = self._some(state, self.candidates(state))
@@ -225,19 +227,19 @@ class LookaheadBot:
         results: dict[Command, tuple[list[Event], State]] = {}
         self._judged = (state, results)
         for command in commands:
-            results[command] = found = play(state, command)
+            results[command] = found = self._played(state, command)
             after = found[1]
             scored.append((value(after) + self._jitter(), command, after))
         scored.sort(key=lambda item: -item[0])
         if (not self.lookahead or scored[0][2].status != Status.PLAYING
-                or state.width * state.height > LOOKAHEAD_CELLS):
+                or state.width * state.height > LOOKAHEAD_CELLS or self.work.spent):
             return scored[0][1]
         best_value, best = float("-inf"), scored[0][1]
         for first_value, command, after in scored[:self.lookahead_width]:
             if after.status != Status.PLAYING:
                 total = first_value
             else:
-                follow = max((value(outcome(after, c)) for c in self._some(after, self.follow_ups(after))),
+                follow = max((value(self._played(after, c)[1]) for c in self._some(after, self.follow_ups(after))),
                              default=first_value)
                 total = first_value + self.lookahead_discount * (follow - first_value)
             if total > best_value:

@@ -7,7 +7,9 @@ chain level it plays the longest chain the core finds on the board. The game's h
 
 from __future__ import annotations
 
-from game.core import Chain, Command, Mode, State, Swap, blocker_progress, legal_commands, progress, swap_clears
+from game.core import (
+    Chain, Command, Mode, State, Swap, blocker_progress, legal_commands, looked, progress, spread, swap_clears,
+)
 
 from .base import BotRandom
 
@@ -40,7 +42,8 @@ class FairBot:
             if not chains:
                 raise ValueError("no legal chain in this state")
             return chains[0]
-        swaps = [c for c in legal_commands(state) if isinstance(c, Swap)]
+        # On a big board it reads no more swaps than a person would (game.core.budget.looked).
+        swaps = spread([c for c in legal_commands(state) if isinstance(c, Swap)], looked(state))
         if not swaps:
             raise ValueError("no legal swap in this state")
         # The kinds a collect goal still asks for, as the HUD shows them.

@@ -15,8 +15,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from game.core import (
-    Chain, Command, Grid, Mode, Slide, Special, State, Status, Swap, chain_blocker_hits, legal_commands, play,
-    seed_state, swap_look,
+    Chain, Command, Grid, Mode, Slide, Special, State, Status, Swap, Work, chain_blocker_hits, legal_commands, looked,
+    play, played, plays_all, seed_state, spread, swap_look,
 )
 
 from .base import BotRandom, outcome, walk_distances
@@ -90,11 +90,15 @@ def reach_steps(state: State) -> dict[tuple[int, int], int] | None:
     return None if reach is None else walk_distances(state.level, reach)
 
 
-def weighed_options(state: State) -> tuple[list[Command], list[Features]]:
+def weighed_options(state: State, scan: bool = False) -> tuple[list[Command], list[Features]]:
     """The moves a person weighs (match3: every legal swap; chain: every legal chain; slide:
-    none), in the core's order, and what they see of each."""
+    none), in the core's order, and what they see of each. With `scan`, a person playing a big
+    board reads no more swaps than game.core.budget.looked, spread over it (what a swap clears is
+    read off the whole board: on a 32x32 board, 900 of them cost more than the move itself)."""
     if state.level.mode == Mode.MATCH3:
         swaps: list[Command] = [c for c in legal_commands(state) if isinstance(c, Swap)]
+        if scan:
+            swaps = spread(swaps, looked(state))
         wanted = wanted_tiles(state)
         return swaps, [swap_features(state, s, wanted) for s in swaps]  # type: ignore[arg-type]
     if state.level.mode == Mode.CHAIN:
@@ -104,37 +108,45 @@ def weighed_options(state: State) -> tuple[list[Command], list[Features]]:
     return [], []
 
 
-def follow_ups(state: State, options: Sequence[Command], worths: Sequence[float], persona: Persona) -> list[float]:
+def follow_ups(state: State, options: Sequence[Command], worths: Sequence[float], persona: Persona,
+               scan: bool = False, work: Work | None = None) -> list[float]:
     """What looking past each move shows (before the persona's `look`): for its LOOK_WIDTH best
     moves by one-move `worths` (the first of equals first), the best one-move worth on the board
     the move leaves on an imagined refill (WIN_WORTH if it wins, 0 if the game is lost); 0 for
-    the moves it does not think through."""
+    the moves it does not think through. `scan`: as weighed_options' for the boards it leaves.
+    On a big board it thinks through no more moves than game.core.budget allows a decision, and
+    none once the game's look-ahead budget `work` is spent (each move played out is charged)."""
     follow = [0.0] * len(options)
+    if work is not None and work.spent:
+        return follow
     imagined = replace(state, rng=LOOK_REFILL)
-    for i in sorted(range(len(options)), key=lambda i: -worths[i])[:LOOK_WIDTH]:
-        after = play(imagined, options[i])[1]
+    width = LOOK_WIDTH if plays_all(state, len(options)) else min(LOOK_WIDTH, played(state))
+    for i in sorted(range(len(options)), key=lambda i: -worths[i])[:width]:
+        events, after = play(imagined, options[i])
+        if work is not None:
+            work.charge(imagined, events)
         if after.status == Status.WON:
             follow[i] = WIN_WORTH
         elif after.status == Status.PLAYING:
-            follow[i] = max((persona.worth(f) for f in weighed_options(after)[1]), default=0.0)
+            follow[i] = max((persona.worth(f) for f in weighed_options(after, scan)[1]), default=0.0)
     return follow
 
 
 def looked_worths(state: State, options: Sequence[Command], features: Sequence[Features],
-                  persona: Persona) -> list[float]:
+                  persona: Persona, scan: bool = False, work: Work | None = None) -> list[float]:
     """What each move is worth to `persona`: its one-move worth, plus `look` times what looking
     past it shows (a persona that looks 0, the default, never plays a move ahead)."""
     worths = [persona.worth(f) for f in features]
     if not persona.look:
         return worths
-    return [w + persona.look * f for w, f in zip(worths, follow_ups(state, options, worths, persona))]
+    return [w + persona.look * f for w, f in zip(worths, follow_ups(state, options, worths, persona, scan, work))]
 
 
-def _choose(rng: BotRandom, state: State, persona: Persona, what: str) -> Command:
-    options, features = weighed_options(state)
+def _choose(rng: BotRandom, state: State, persona: Persona, what: str, work: Work) -> Command:
+    options, features = weighed_options(state, scan=True)
     if not options:
         raise ValueError(f"no legal {what} in this state")
-    worth = dict(zip(options, looked_worths(state, options, features, persona)))
+    worth = dict(zip(options, looked_worths(state, options, features, persona, scan=True, work=work)))
     return _notice(rng, options, worth.__getitem__, persona.notice)
 
 
@@ -146,13 +158,14 @@ class PersonMatch3Bot:
     def __init__(self, seed: int = 0, persona: Persona = DEFAULT_PERSONA) -> None:
         self.rng = BotRandom(seed)
         self.persona = persona
+        self.work = Work()   # the game's look-ahead budget (a persona that looks past a move)
 
     def worth(self, state: State, swap: Swap, wanted: dict[int, int] | None = None) -> float:
         """What a person makes of `swap` (`wanted`: wanted_tiles(state), when the caller has it)."""
         return self.persona.worth(swap_features(state, swap, wanted_tiles(state) if wanted is None else wanted))
 
     def choose(self, state: State) -> Command:
-        return _choose(self.rng, state, self.persona, "swap")
+        return _choose(self.rng, state, self.persona, "swap", self.work)
 
 
 class PersonChainBot:
@@ -163,12 +176,13 @@ class PersonChainBot:
     def __init__(self, seed: int = 0, persona: Persona = DEFAULT_PERSONA) -> None:
         self.rng = BotRandom(seed)
         self.persona = persona
+        self.work = Work()   # the game's look-ahead budget (a persona that looks past a move)
 
     def worth(self, state: State, chain: Chain) -> float:
         return self.persona.worth(chain_features(state, chain, wanted_tiles(state), reach_steps(state)))
 
     def choose(self, state: State) -> Command:
-        return _choose(self.rng, state, self.persona, "chain")
+        return _choose(self.rng, state, self.persona, "chain", self.work)
 
 
 def solve_by_rows(grid: Grid) -> list[Slide]:

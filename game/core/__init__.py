@@ -13,7 +13,8 @@ from .events import (
     Won,
 )
 from .evolve import evolve, fold
-from .advice import best_move, blast_cells, design_warnings, hint_move, hint_options
+from .advice import best_move, blast_cells, design_warnings, first_wave, hint_move, hint_options, shortlist
+from .budget import GAME_WORK, Work, looked, played, plays_all, spread
 from .game import RULESETS, Ruleset, decide, legal_commands, new_game, next_deal, next_spawns, play, playability_problems, ruleset
 from .goals import (
     GoalProgress, Shortfall, StarTargets, StarUnit, goals_met, progress, shortfalls, star_targets, star_thresholds, stars,
@@ -71,7 +72,8 @@ __all__ = [
     "star_targets", "star_thresholds", "StarTargets", "StarUnit", "stars", "stars_earned", "stars_reached", "Shortfall", "shortfalls", "State", "state_digest", "Status", "Swap", "swap_clears", "swap_look", "swap_specials", "SwapLook", "Swapped", "SwapRejected",
     "deal_id_after_rename", "tiles_needed", "Turn", "token_special", "unknown_keys", "valid_id", "Visits", "Won",
     "MAX_JELLY", "MAX_STONE_HITS",
-    "best_move", "blast_cells", "hint_move", "hint_options", "Lesson", "combo_of", "lesson_used", "walk_steps", "MASK64",
+    "best_move", "blast_cells", "first_wave", "hint_move", "hint_options", "shortlist", "GAME_WORK", "Work", "looked",
+    "played", "plays_all", "spread", "Lesson", "combo_of", "lesson_used", "walk_steps", "MASK64",
     "FinaleBegan", "LeftoversFired", "MoveTurned", "FINALE", "MOVE_WORTH",
     "lines_up", "PathLook", "Touch", "look_at_path", "path_kind", "start_path", "touch",
     "MAX_CODE_CHARS", "CodeError", "CodeKind", "decode_code", "encode_code", "find_code", "looks_like_code",

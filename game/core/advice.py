@@ -7,7 +7,8 @@ from dataclasses import dataclass, replace
 from typing import Callable, Sequence
 
 from .checking import Problem
-from .commands import Command
+from .commands import Chain, Command, Swap
+from .events import Event
 from .advice_chains import SEARCH_BUDGET as CHAIN_SEARCH, goal_chains
 from .game import legal_commands, play
 from .goals import progress, walk_steps
@@ -16,7 +17,9 @@ from .lessons import SPECIAL_LESSONS, lesson_made, lesson_specials, lesson_used
 from .level import Level
 from .rng import seed_state
 from .boards import bits_of
-from .rules.chain import chain_grid, component_of
+from .budget import Work, best_first, looked, played, plays_all, spread
+from .rules.blocked import swap_look
+from .rules.chain import chain_blocker_hits, chain_grid, component_of
 from .rules.specials import blast
 from .state import State, placed
 from .units import AT, GOAL_OF, Blocker, Hit, covered
@@ -247,27 +250,67 @@ def blast_cells(state: State, cell: Cell) -> tuple[Cell, ...]:
     return tuple(map(geo.cell_of.__getitem__, bits_of(blast(geo, [], cell[0] * geo.stride + cell[1], special))))
 
 
-def move_worth(state: State, command: Command, view: LevelView | None = None) -> float:
+def _imagined(state: State, command: Command, stream: int, work: Work | None) -> tuple[list[Event], State]:
+    """play(state, command) on the imagined refill `stream`, its cascade counted to `work`."""
+    imagined = replace(state, rng=stream)
+    found = play(imagined, command)
+    if work is not None:
+        work.charge(imagined, found[0])
+    return found
+
+
+def move_worth(state: State, command: Command, view: LevelView | None = None, work: Work | None = None) -> float:
     """What playing `command` in `state` is worth toward the goals: the standing it leads to,
     averaged over the imagined refills (the move's own step is on the board for all to see)."""
     total = 0.0
     for stream in IMAGINED:
-        imagined = replace(state, rng=stream)
-        total += standing(play(imagined, command)[1], view)   # the rules' own state: no second fold
+        total += standing(_imagined(state, command, stream, work)[1], view)   # the rules' own state: no second fold
     return total / len(IMAGINED)
 
 
+def first_wave(state: State, command: Command) -> float:
+    """What a move's own clear does for the goals, from the board alone (cheap: no cascade, no
+    refill): the tiles it takes, a wanted kind's counting once more for every other kind, plus the
+    blocker layers it takes and the specials it makes, each worth a kind's share of tiles. The
+    shortlist of a big board's hint (and bots) is made by it."""
+    kinds = state.level.kinds
+    wanted = _wanted(state)
+    if isinstance(command, Swap):
+        look = swap_look(state, command)
+        useful = sum(look.by_kind[kind] for kind in wanted if kind < len(look.by_kind))
+        return look.tiles + (kinds - 1) * useful + kinds * (look.progress + len(look.made))
+    if isinstance(command, Chain):
+        eaten = command.path[1:] if state.player is not None else command.path
+        useful = sum(1 for r, c in eaten if state.grid[r][c] in wanted)
+        return len(eaten) + (kinds - 1) * useful + kinds * chain_blocker_hits(state, eaten)
+    return 0.0
+
+
+def shortlist(state: State, options: Sequence[Command], work: Work | None = None) -> list[Command]:
+    """The options a decision plays out in full: all of them while budget.plays_all allows it;
+    on a bigger board the best few (budget.played) by their first wave, read of at most
+    budget.looked of them spread over the board; once the game's `work` is spent, the best one."""
+    spent = work is not None and work.spent
+    if plays_all(state, len(options)) and not spent:
+        return list(options)
+    read = spread(options, looked(state)) if not plays_all(state, len(options)) else list(options)
+    return best_first(read, (first_wave(state, c) for c in read), 1 if spent else played(state))
+
+
 def best_move(state: State, options: Sequence[Command], follow_ups: int = 0,
-              more: Callable[[State], Sequence[Command]] | None = None) -> Command:
+              more: Callable[[State], Sequence[Command]] | None = None, work: Work | None = None) -> Command:
     """The option that serves the goals most (the first of equals); ValueError when none.
 
     With `follow_ups`, the best few are weighed again by the best move after them (`more`
     lists those), over the same imagined refills: a player who looks one move ahead sees that
-    a move opens the way (a held tile freed above a blocker, a drop let down, a special set up)."""
+    a move opens the way (a held tile freed above a blocker, a drop let down, a special set up).
+    `work`: the game's look-ahead budget, charged for every move played out."""
     if not options:
         raise ValueError("no legal move in this state")
+    if len(options) == 1:
+        return options[0]   # nothing to weigh it against
     view = level_view(state.level)
-    worth = {i: move_worth(state, c, view) for i, c in enumerate(options)}
+    worth = {i: move_worth(state, c, view, work) for i, c in enumerate(options)}
     ranked = sorted(worth, key=lambda i: -worth[i])
     if not follow_ups or more is None or (state.moves_left is not None and state.moves_left < 2):
         return options[ranked[0]]
@@ -281,11 +324,14 @@ def best_move(state: State, options: Sequence[Command], follow_ups: int = 0,
         before: list[float] = []
         nexts: dict[Command, float] = {}
         for stream in IMAGINED:
-            after = play(replace(state, rng=stream), options[i])[1]
+            after = _imagined(state, options[i], stream, work)[1]
             here = standing(after, view)
             before.append(here)
             for c in (more(after) if after.status == Status.PLAYING else ()):
-                nexts[c] = nexts.get(c, 0.0) + standing(play(after, c)[1], view) - here
+                events, next_state = play(after, c)
+                if work is not None:
+                    work.charge(after, events)
+                nexts[c] = nexts.get(c, 0.0) + standing(next_state, view) - here
         value = (sum(before) + NEXT_MOVE_SHARE * max(nexts.values(), default=0.0)) / len(IMAGINED)
         if value > best_value + margin:
             best, best_value = i, value
@@ -303,30 +349,39 @@ def hint_options(state: State) -> list[Command]:
     return legal_commands(state)
 
 
-def hint_move(state: State) -> Command:
+def hint_move(state: State, work: Work | None = None) -> Command:
     """The move the game hints: on a level that teaches a special (its `teaches:`), the best
     move that uses the lesson when one is on the board, else the best that makes its special
     (lesson_options); otherwise the one that serves the goals most, looking one move past the
-    best few. ValueError when no move is left (or for a slide level: its hint is the solver's)."""
+    best few. On a big board only a shortlist of the moves is weighed so (shortlist), and once
+    `work` (a game's look-ahead budget, charged for every move played out) is spent, the hint is
+    the best move by its first wave. ValueError when no move is left (or for a slide level: its
+    hint is the solver's)."""
     if state.level.mode == Mode.SLIDE:
         raise ValueError("a slide level's hint is the solver's next slide")
-    options = hint_options(state)
+    options = shortlist(state, hint_options(state), work)
+    if len(options) == 1:
+        return options[0]
     follow = FOLLOW_UPS[state.level.mode]
-    uses, makes = lesson_options(state, options)
+
+    def more(after: State) -> list[Command]:
+        return shortlist(after, _next_options(after), work)
+
+    uses, makes = lesson_options(state, options, work)
     if uses or makes:
         view = level_view(state.level)
-        worth = {i: move_worth(state, c, view) for i, c in enumerate(options)}
+        worth = {i: move_worth(state, c, view, work) for i, c in enumerate(options)}
         best = max(worth.values())
         for taught in (uses, makes):
             # The lesson's moves, when the best of them costs the goals little (the look one
             # move past must not flip the lesson by a hair; a rainbow swapped with a kind no
             # goal wants waits): the best of them as the hint weighs any move.
             if taught and max(worth[i] for i in taught) >= best - LESSON_MARGIN:
-                return best_move(state, [options[i] for i in taught], follow, _next_options)
-    return best_move(state, options, follow, _next_options)
+                return best_move(state, [options[i] for i in taught], follow, more, work)
+    return best_move(state, options, follow, more, work)
 
 
-def lesson_options(state: State, options: Sequence[Command]) -> tuple[list[int], list[int]]:
+def lesson_options(state: State, options: Sequence[Command], work: Work | None = None) -> tuple[list[int], list[int]]:
     """The indexes of `options` that teach the level's lesson (a special or a combo): those that
     use it (its special goes off, its two specials are swapped together), and those that make
     its special (a special's lesson only); on every imagined refill, so no luck of the refill counts. None for a level
@@ -343,7 +398,7 @@ def lesson_options(state: State, options: Sequence[Command]) -> tuple[list[int],
     for i, command in enumerate(options):
         used = made = True
         for stream in IMAGINED:
-            events, after = play(replace(state, rng=stream), command)
+            events, after = _imagined(state, command, stream, work)
             if after.status == Status.WON:
                 return [], []
             used = used and lesson_used(lesson, state, command, events)

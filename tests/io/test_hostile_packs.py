@@ -161,19 +161,20 @@ def test_simulate_reports_seeds_that_cannot_be_dealt_and_goes_on(tmp_path: pathl
 def test_a_bot_judges_as_many_outcomes_on_a_huge_board_as_on_a_small_one(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """32x32 with 3 kinds has ~860 legal swaps, each a board-wide cascade: the greedy bot
-    judges a sample sized to the board, so one move is work in proportion."""
+    plays out only a shortlist sized to the board (game.core.budget), so one move is work in
+    proportion."""
     import game.bots.base as base
     from game.bots import make_bot
     from game.core import legal_commands, new_game
 
     judged: list[int] = []
-    real = base.outcome
+    real = base.play
 
     def counting(state: Any, command: Any) -> Any:
         judged.append(1)
         return real(state, command)
 
-    monkeypatch.setattr(base, "outcome", counting)
+    monkeypatch.setattr(base, "play", counting)
     for size, kinds in ((32, 3), (9, 6)):
         lv = Level(id="b", name="B", mode="match3", width=size, height=size, kinds=kinds, moves=3)
         state = new_game(lv, 0)
