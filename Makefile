@@ -28,7 +28,7 @@ typecheck: $(STAMP)
 	$(PY) -m mypy --strict game editor
 
 test: typecheck
-	$(PY) -m pytest -n 2
+	$(PY) -m pytest -n 2 --dist worksteal
 
 bench: $(STAMP)
 	$(PY) bench/core.py

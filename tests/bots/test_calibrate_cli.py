@@ -63,7 +63,7 @@ def test_calibrate_fits_the_testers_and_playtest_plays_as_them(
     fitted = dict(persona.fitted)
     assert fitted["games"] == 16 and fitted["log_likelihood_per_move"] > fitted["default_log_likelihood_per_move"]
 
-    assert main(["playtest", "first-steps", "--bot", str(persona_file), "-n", "20", "--workers", "2"]) == 0
+    assert main(["playtest", "first-steps", "--bot", str(persona_file), "-n", "4", "--workers", "2"]) == 0
     out = capsys.readouterr().out
     assert "persona:my testers bot: the person-like bot as fitted to 16 games" in out
     assert "falling-luck" in out
