@@ -87,3 +87,22 @@ def test_workers_end_when_their_parent_is_killed(who: str, tmp_path: pathlib.Pat
         for pid in workers | _children(parent.pid):
             if _alive(pid):
                 os.kill(pid, signal.SIGKILL)
+
+
+def test_a_stopped_pool_ends_its_workers_and_its_manager_at_once() -> None:
+    """Closing the editor or cancelling a run: the workers in the middle of a game are ended
+    now (not when their chunk is done), and the pool's manager thread with them, so leaving
+    Python neither waits for a game nor wakes a thread through its closed pipe."""
+    import threading
+
+    from game.bots.workers import start_pool, stop_pool
+
+    pool = start_pool(2, "fork")
+    games = [pool.submit(time.sleep, 60) for _ in range(4)]
+    while not games[0].running():
+        time.sleep(0.01)
+    workers = list((pool._processes or {}).values())
+    assert workers and all(w.is_alive() for w in workers)
+    stop_pool(pool)
+    assert not any(w.is_alive() for w in workers)
+    assert not [t for t in threading.enumerate() if type(t).__name__ == "_ExecutorManagerThread"]
