@@ -131,16 +131,17 @@ def main(argv: list[str] | None = None) -> int:
 def _more_stars(level: Level, saved: Replay, path: pathlib.Path, pack: Pack, tries: int, beam: int,
                 lower: bool) -> str:
     """--stars: when the saved proof earns fewer than three stars, `tries` strong bot games of
-    the same deal and a beam search `beam` wide; the best is kept when it earns more, and with `lower` the point marks come
-    down to it when none earns all three. What was done, or '' (nothing: the proof stands)."""
+    the same deal and a beam search `beam` wide; the best is kept when it earns more, and with
+    `lower` the point marks come down to it when none earns all three (pack folders only).
+    What was done, or '' (nothing: the proof stands)."""
     had = stars(Session.replay(level, saved.seed, saved.commands).state)
     if had >= 3:
         return ""
     best = find_best(level, level.play_seed, tries=tries, beam=beam)
-    if best is None or best.stars < 3 and not lower and best.stars <= had:
+    if best is None:
         return ""
     folder = pack.source if pack.source is not None and gate.is_folder(pack.source) else None
-    marks = reachable_marks(level, best.score) if best.stars < 3 and lower else None
+    marks = reachable_marks(level, best.score) if best.stars < 3 and lower and folder is not None else None
     if marks is not None and folder is not None:
         level = dataclasses.replace(level, stars=marks)
         save_level(level, folder / f"{level.id}.yaml")
@@ -148,8 +149,8 @@ def _more_stars(level: Level, saved: Replay, path: pathlib.Path, pack: Pack, tri
         return ""
     save_replay(replay_of(level, level.play_seed, best.commands, pack.id), path)
     earned = stars(Session.replay(level, level.play_seed, best.commands).state)
-    lowered = (f"; its marks are now {'/'.join(map(str, marks))} (store its figures again: "
-               f"gridfall playtest {folder} --write --changed, with -n as the pack's were)" if marks is not None and folder is not None else "")
+    lowered = ("" if marks is None else f"; its marks are now {'/'.join(map(str, marks))} (store its figures "
+               f"again: gridfall playtest {folder} --write --changed, with -n as the pack's were)")
     return (f"better {level.id:20} seed {level.play_seed}: {best.bot} earned {earned} stars "
             f"(score {best.score}; the saved game earned {had}), try {best.tries}{lowered}")
 

@@ -23,9 +23,14 @@ MIN_WINS = 10
 """Fewer winning games than this say too little to place a mark: the level keeps its stars."""
 
 
+def _step(points: int) -> int:
+    """How finely a mark of about `points` is rounded: 10 below 1000, 50 below 5000, else 100."""
+    return 10 if points < 1000 else 50 if points < 5000 else 100
+
+
 def nice(points: int) -> int:
     """`points` rounded to a mark a player reads at a glance: to 10 below 1000, 50 below 5000, else 100."""
-    step = 10 if points < 1000 else 50 if points < 5000 else 100
+    step = _step(points)
     return max(step, int(round(points / step)) * step)
 
 
@@ -44,14 +49,13 @@ def propose_stars(level: Level, records: Sequence[GameRecord]) -> tuple[int, int
     if level.goals.score is not None:
         marks[0] = level.goals.score
     for i in (1, 2):
-        step = 10 if marks[i - 1] < 1000 else 50 if marks[i - 1] < 5000 else 100
-        marks[i] = max(marks[i], marks[i - 1] + step)
+        marks[i] = max(marks[i], marks[i - 1] + _step(marks[i - 1]))
     return marks[0], marks[1], marks[2]
 
 
 def _down(points: int) -> int:
     """`points` rounded down to a mark a player reads at a glance (the steps of `nice`)."""
-    step = 10 if points < 1000 else 50 if points < 5000 else 100
+    step = _step(points)
     return points // step * step
 
 
@@ -118,7 +122,7 @@ def unearned_star(level: Level, plays: Sequence[Sequence[Command]], hunt: int = 
         return None
     mark = targets.marks[best]
     known = "solution" if level.mode == Mode.SLIDE else "game"
-    short = "that short" if targets.unit in (StarUnit.MOVES,) else "that good"
+    short = "that short" if targets.unit == StarUnit.MOVES else "that good"
     fix = ("prove it with a shorter replay" if level.mode == Mode.SLIDE else
            "prove it with a better game (python -m game.bots.prove PACK --stars)")
     return (f"the {ORDINALS[best]} star asks for {mark} {targets.unit}{_or_what(targets.unit)}, but no known "
