@@ -12,7 +12,7 @@ from game.bots.persona_file import load_persona
 from game.bots.person import person_bot
 from game.cli import main
 from game.core import Mode
-from game.io import find_pack
+from game.io import find_pack, save_level
 from game.io.codes import game_code, level_code
 from game.io.replay import replay_of, save_replay
 
@@ -63,7 +63,11 @@ def test_calibrate_fits_the_testers_and_playtest_plays_as_them(
     fitted = dict(persona.fitted)
     assert fitted["games"] == 16 and fitted["log_likelihood_per_move"] > fitted["default_log_likelihood_per_move"]
 
-    assert main(["playtest", "first-steps", "--bot", str(persona_file), "-n", "4", "--workers", "2"]) == 0
+    # One level in this process: the persona reaches the lab as it would for a whole pack.
+    falling_luck = find_pack("first-steps").level("falling-luck")
+    level_file = tmp_path / "falling-luck.yaml"
+    save_level(falling_luck, level_file)
+    assert main(["playtest", str(level_file), "--bot", str(persona_file), "-n", "4", "--workers", "1"]) == 0
     out = capsys.readouterr().out
     assert "persona:my testers bot: the person-like bot as fitted to 16 games" in out
     assert "falling-luck" in out
