@@ -6,7 +6,8 @@ import functools
 import random
 from concurrent.futures import Future, ThreadPoolExecutor
 
-from game.bots.slide_solver import Unsolvable, optimal_length, solve
+from game.bots.slide_plan import SlidePlanner
+from game.bots.slide_solver import Unsolvable
 from game.core import EMPTY, GAP_TOKEN, Grid, slide_solvable, slide_sources, solved_slide
 
 from .model import Cells, Draft
@@ -59,15 +60,16 @@ def shuffled(draft: Draft, moves: int, seed: int) -> Cells:
 @functools.lru_cache(maxsize=32)
 def solution_length(grid: Grid) -> tuple[int, bool] | None:
     """(moves, optimal) to solve `grid`: optimal by search on boards up to 4x4 when the search
-    stays small, else the length the slide solver finds (an upper bound); None if unsolvable."""
+    stays small (the hint's pattern tables guide it on 3x4, 4x3 and 4x4), else the length the
+    hint's planner finds (an upper bound, within a few percent); None if unsolvable."""
     if not slide_solvable(grid):
         return None
     if len(grid) * len(grid[0]) <= OPTIMAL_CELLS:
-        found = optimal_length(grid, OPTIMAL_NODES)
+        found = SlidePlanner.shared().fewest(grid, OPTIMAL_NODES)
         if found is not None:
             return found, True
     try:
-        return len(solve(grid)), False
+        return len(SlidePlanner.shared().plan(grid)), False   # the hint's plan: near the fewest
     except Unsolvable:
         return None
 

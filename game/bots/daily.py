@@ -304,6 +304,8 @@ def _slide_puzzle(day: datetime.date, draws: Draws, seed: int) -> DailyPuzzle | 
         board[gap[0]][gap[1]], board[cell[0]][cell[1]] = board[cell[0]][cell[1]], 0
         before, gap = gap, cell
     grid = tuple(tuple(row) for row in board)
+    # The plain search, not the hint's tables: a search that proves more walks would keep some
+    # this one redraws, and every past day's puzzle would change under its players.
     proof = optimal_solution(grid, SLIDE_NODE_LIMIT)
     if proof is None or not lo <= len(proof) <= hi:
         return None

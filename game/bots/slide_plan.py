@@ -17,7 +17,7 @@ from typing import ClassVar
 
 from game.core import Command, Grid, Mode, Slide, State, legal_commands, play, slide_solvable, solved_slide
 
-from .slide_solver import Unsolvable, _sources, solve, walk_back
+from .slide_solver import Unsolvable, _sources, optimal_length, solve, walk_back
 from .slide_tables import PATTERNS, PatternTables, flat, load_tables
 
 # (weight as a fraction, positions looked at before the next try). The first try is exact (it
@@ -159,6 +159,21 @@ class SlidePlanner:
             return solve(grid) if moves is None else [Slide(divmod(i, w)) for i in moves]
         moves = self._search(_turned(grid))   # planned on its side: cell (r, c) there is (c, r) here
         return solve(grid) if moves is None else [Slide(divmod(i, h)[::-1]) for i in moves]
+
+    def fewest(self, grid: Grid, node_limit: int) -> int | None:
+        """The fewest slides that solve `grid`, when a search of at most `node_limit` positions
+        proves it, else None (a board of the wrong parity: None too). On the shapes with tables
+        the exact search (weight 1) weighs positions by the tables' estimate, which is
+        admissible, so the first plan it finds is the fewest: on random 4x4 boards it proves
+        half within 20,000 positions, where Manhattan distance and linear conflict prove none."""
+        h, w = len(grid), len(grid[0])
+        if (h, w) not in PATTERNS and (w, h) not in PATTERNS:
+            return optimal_length(grid, node_limit)
+        if not slide_solvable(grid):
+            return None
+        board = grid if (h, w) in PATTERNS else _turned(grid)
+        found = weighted_search(flat(board), self.tables(len(board), len(board[0])), (1, 1), node_limit)
+        return None if found is None else len(found)
 
     def _search(self, grid: Grid) -> list[int] | None:
         tables = self.tables(len(grid), len(grid[0]))

@@ -16,7 +16,8 @@ from editor.model import blank, check
 from editor import slide_tools
 from editor.slide_tools import shuffled, solution_length, to_grid
 from editor.view import EditorView
-from game.bots.slide_solver import solve
+from game.bots.slide_plan import SlidePlanner
+from game.bots.slide_solver import optimal_length, solve
 from game.core import slide_solvable
 
 key = arcade.key
@@ -32,8 +33,29 @@ def test_a_shuffle_is_always_solvable_and_the_length_is_a_real_solution(w: int, 
     found = solution_length(grid)
     assert found is not None
     length, optimal = found
-    assert length <= len(solve(grid)) if optimal else length == len(solve(grid))
+    assert length <= len(solve(grid))
+    if not optimal:
+        assert length == len(SlidePlanner.shared().plan(grid))   # the hint's plan, a real solution
     assert length <= moves or not optimal     # the shuffle itself is a way back
+
+
+def test_a_hard_4x4_board_is_counted_to_its_fewest_moves() -> None:
+    # 44 slides from solved: Manhattan distance and linear conflict could not prove it within
+    # the editor's allowance ("maybe fewer exist"); the hint's pattern tables prove it at once.
+    grid = ((6, 4, 5, 2), (15, 0, 9, 3), (10, 13, 8, 14), (1, 7, 12, 11))
+    assert optimal_length(grid, slide_tools.OPTIMAL_NODES) is None
+    assert slide_tools.solution_words(solution_length(grid)) == "solution: 44 moves (the fewest)"
+
+
+@settings(max_examples=3, deadline=None)
+@given(st.sampled_from([(3, 4), (4, 3)]), st.integers(0, 10**6))
+def test_the_fewest_moves_on_3x4_and_4x3_agree_with_the_plain_search(shape: tuple[int, int], seed: int) -> None:
+    h, w = shape
+    draft = dataclasses.replace(blank("slide", w, h), cells=shuffled(blank("slide", w, h), 40, seed))
+    grid = to_grid(draft)
+    assert grid is not None
+    plain = optimal_length(grid, 400_000)
+    assert plain is not None and solution_length(grid) == (plain, True)
 
 
 def test_solved_shuffle_count_and_typed_numbers_in_the_editor(window: Any, editor: EditorView) -> None:
