@@ -23,6 +23,8 @@ from .widgets import Dialog, button_style, restyle
 
 # What the file flow keeps of a level while another is shown: (loaded, origin, source).
 FileState = tuple["files.Opened | None", str, "pathlib.Path | None"]
+# The origin of a generated level shown in a tab before it is added to a pack (the title says it).
+PROPOSED = "proposed, not saved"
 
 
 class OpenLevels(Protocol):
@@ -490,7 +492,7 @@ class FileFlow(Part):
         """A generated level in a tab of its own (the pack overview's proposals): not saved
         anywhere, its title saying so (and keeping the next proposal from taking its tab)."""
         self.host.replace_model(EditModel(from_level(level)))
-        self.origin = "proposed, not saved"
+        self.origin = PROPOSED
         self.host.refresh()
 
     def open_or_say(self, path: pathlib.Path) -> None:

@@ -51,11 +51,13 @@ class PackOverview:
 
     def __init__(self, host: Host, known: Callable[[files.PackFolder], files.PackFolder],
                  open_level: Callable[[pathlib.Path], None],
-                 open_draft: Callable[[Level], None] | None = None) -> None:
+                 open_draft: Callable[[Level], None] | None = None,
+                 added: Callable[[Level, pathlib.Path], None] | None = None) -> None:
         self.host = host
         self._known = known   # the pack as the editor holds it (with its undo steps)
         self._open_level = open_level
         self._open_draft = open_draft   # a proposal shown in a tab of its own, not saved
+        self._added = added             # a proposal's tab told the pack's file holds it now
         self.proposer = Proposer()
         self.proposals: list[Proposal] = []   # the last run's, not yet added to the pack
         self.labels = Texts()   # this sheet's texts, its charts' labels too
@@ -245,6 +247,8 @@ class PackOverview:
             self.host.failed(f"the proposal {path.name}", error)
             return
         del self.proposals[index]
+        if self._added is not None:
+            self._added(level, path)
         self._edit(lambda levels: levels[:at] + [path.name] + levels[at:],
                    f"{path.name} is level {at + 1} now, with its proof (the Pack dialog's Undo unlists it)")
         self.selected = at

@@ -8,12 +8,14 @@ from typing import Any, Callable
 
 import arcade
 
-from game.core import Mode
+from game.core import Level, Mode
 from game.ui.layout import Rect
 from game.ui.screens import style
 
 from .autosave import Autosave
-from .file_flow import FileFlow, FileState
+from . import files
+from .draft import from_level
+from .file_flow import PROPOSED, FileFlow, FileState
 from .host import Host, Part
 from .look import BAD, DIM, HEADER_H, PANEL, SELECTED, TEXT, clip, clip_path
 from .model import EditModel, blank
@@ -129,6 +131,25 @@ class Tabs(Part):
         if found:
             self.switch(found[0])
         return bool(found)
+
+    def link_proposal(self, level: Level, path: pathlib.Path) -> None:
+        """A proposal was added to its pack as file `path`: the tab showing it holds that file's
+        level now (its title names the file and Save writes there; edits made to it meanwhile
+        show as unsaved), so no second copy of the level is left to save elsewhere."""
+        for i, tab in enumerate(self.tabs):
+            shown = i == self.index
+            origin = self._file_flow.origin if shown else (tab.file_state[1] if tab.file_state else "")
+            if origin != PROPOSED or tab.model.path is not None or tab.model.draft.id != level.id:
+                continue
+            tab.model.path = path
+            tab.model.saved = from_level(level)
+            tab.model.disk = files.version_of(path)
+            if shown:
+                self._file_flow.origin, self._file_flow.source = "", path
+            else:
+                tab.file_state = (tab.file_state[0] if tab.file_state else None, "", path)
+            self.host.refresh()
+            return
 
     def others_of(self, path: pathlib.Path) -> list[EditModel]:
         return [self.tabs[i].model for i in self._holding(path) if i != self.index]

@@ -97,6 +97,18 @@ def test_p_proposes_three_levels_that_come_as_tabs_and_one_is_added_at_the_place
     replay = load_replay(pack.folder / "replays" / f"{added.id}.yaml")
     assert verify_replay(replay, kept).state.status == Status.WON
     assert len(ov.pack.past) == steps + 1 and len(ov.proposals) == 2
+    # Its tab is the pack's file now: the title names the file, nothing is unsaved, and Ctrl+S
+    # writes there (no Save As, no twin); the two not added are still proposals.
+    file = pack.folder / f"{added.id}.yaml"
+    linked = [t.model for t in view.tabs.tabs if t.model.draft.id == added.id]
+    assert len(linked) == 1 and linked[0].path == file and not linked[0].dirty
+    press(window, key.ESCAPE)                        # the overview closes; the last proposal shows
+    assert "proposed, not saved" in view.title()
+    press(window, key.TAB, key.MOD_CTRL | key.MOD_SHIFT)
+    assert view.model is linked[0] and "proposed" not in view.title() and file.name in view.title()
+    press(window, key.S, key.MOD_CTRL)
+    assert view.dialog is None and not view.model.dirty
+    assert [lv.id for lv in load_pack(pack.folder).levels] == ["slide-in", added.id, "first-swap"]
     assert ov.pack.undo()   # one step unlists it again
     assert files.pack_of(pack.folder / "first-swap.yaml").levels == ["slide-in.yaml", "first-swap.yaml"]
 
