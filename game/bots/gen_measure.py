@@ -6,13 +6,13 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from game.core import Command, Lesson, Level, playability_problems
+from game.core import Command, Lesson, Level, Mode, playability_problems
 
 from .farm import Job, play_jobs
 from .lessons import AccidentReport, LessonReport, check_lesson, lessons_used
 from .playtest import PERSON, GameRecord, pass_curve, wilson
-from .proving import find_win
-from .stars import propose_stars
+from .proving import Proof, find_best, find_win
+from .stars import STAR_HUNT, propose_stars, reachable_marks
 
 # Other seeds a level's proof may start from when no bot wins its own (the level then names it).
 PROOF_SEEDS = 6
@@ -117,9 +117,9 @@ class Finished:
 
 
 def finish(level: Level, records: Sequence[GameRecord]) -> Finished | None:
-    """The level with its stars set from the winning games of `records` (match3: the house's
-    star setter) and a winning game from its play seed (another seed when no bot wins that
-    one); None when it does not deal or no bot wins it."""
+    """The level with its stars set from the winning games of `records` (match3 and chain: the
+    house's star setter) and a winning game from its play seed (another seed when no bot wins
+    that one), its marks within reach of that deal; None when it does not deal or no bot wins it."""
     stars = propose_stars(level, records)
     if stars is not None:
         level = dataclasses.replace(level, stars=stars)
@@ -130,5 +130,19 @@ def finish(level: Level, records: Sequence[GameRecord]) -> Finished | None:
             continue
         proof = find_win(candidate, seed)
         if proof is not None:
-            return Finished(candidate, proof.commands)
+            return _within_reach(candidate, proof)
     return None
+
+
+def _within_reach(level: Level, proof: Proof) -> Finished:
+    """`level` with the best known game of its deal as its proof, and its point marks lowered
+    where no such game reaches them: the games `validate` knows (the proof and STAR_HUNT
+    strong bot games), so every star the level shows is one a player can earn there."""
+    if proof.stars < 3 and level.mode != Mode.SLIDE:
+        found = find_best(level, level.play_seed, tries=STAR_HUNT)
+        if found is not None and (found.stars, found.score) > (proof.stars, proof.score):
+            proof = found
+        marks = reachable_marks(level, proof.score) if proof.stars < 3 else None
+        if marks is not None:
+            level = dataclasses.replace(level, stars=marks)
+    return Finished(level, proof.commands)

@@ -1,5 +1,5 @@
-"""Star marks from bot games: where a match3 level's one, two and three stars should sit now that
-its moves left become points (the finale), read off the winning scores of many games; and whether
+"""Star marks from bot games: where a match3 or chain level's one, two and three stars should sit
+(match3's moves left become points in the finale), read off the winning scores of many games; and whether
 a level's marks can be earned at all on the deal its players get.
 
 Pure: a function of a level and its games' records, in seed order (the playtest lab plays them).
@@ -35,12 +35,13 @@ def nice(points: int) -> int:
 
 
 def propose_stars(level: Level, records: Sequence[GameRecord]) -> tuple[int, int, int] | None:
-    """The three star scores the winning games of `records` suggest for `level`; None for a level
-    that is not match3 (only match3 plays the finale) or whose games won fewer than MIN_WINS times.
+    """The three star scores the winning games of `records` suggest for `level` (match3, whose
+    finale pays the moves left, and chain, whose points grow with its chains); None for a slide
+    level (its stars count slides) or one whose games won fewer than MIN_WINS times.
 
     The marks always rise (at least one step apart), and a score goal stays the first mark: a
     win lights the first star, never before."""
-    if level.mode != Mode.MATCH3:
+    if level.mode == Mode.SLIDE:
         return None
     wins = [r.score for r in records if r.dealt and r.won]
     if len(wins) < MIN_WINS:

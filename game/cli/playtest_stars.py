@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from game.bots.playtest import GameRecord
 from game.bots.stars import propose_stars
-from game.core import Level, StarUnit, shorten, star_targets
+from game.core import Level, Mode, StarUnit, shorten, star_targets
 from game.io import Pack, save_level
 from game.io.packs import PACK_FILE
 from game.io import gate
@@ -56,7 +56,7 @@ def star_report(levels: Sequence[Level], records: Sequence[Sequence[GameRecord]]
     for level, games in zip(levels, records):
         proposed = propose_stars(level, games)
         if proposed is None:
-            why = "no finale: stars as they are" if level.mode != "match3" else "too few wins to say"
+            why = "slide: its stars count slides" if level.mode == Mode.SLIDE else "too few wins to say"
             print(f"{level.id:20} {_marks(level):26} kept ({why})")
             continue
         print(f"{level.id:20} {_marks(level):26} {'/'.join(map(str, proposed)):18} {_rates(games, proposed)}")

@@ -55,6 +55,16 @@ def test_the_command_writes_levels_that_validate_prove_and_say_how_they_were_mad
     assert layout_distance(levels[0], levels[1]) >= 0.1
 
 
+def test_a_chain_level_gets_stars_from_its_wins_that_its_own_deal_can_earn(
+        tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "made"
+    assert main(["generate", "-o", str(out), "-n", "1", "--mode", "chain", *SMALL]) == 0
+    level, problems = check_level_file(out / "gen-0-1.yaml")
+    assert problems == [] and level is not None and level.mode == Mode.CHAIN and level.stars is not None
+    capsys.readouterr()
+    assert main(["validate", str(out)]) == 0, capsys.readouterr()   # no star its deal cannot give
+
+
 def test_a_pack_gets_the_levels_appended_and_held_apart_from_its_own(tmp_path: pathlib.Path) -> None:
     pack = tmp_path / "pack"
     source = load_pack(levels_dir() / "first-steps")

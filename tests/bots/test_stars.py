@@ -49,12 +49,14 @@ def test_marks_always_rise_and_round_to_what_a_player_reads() -> None:
     assert propose_stars(level(), [record(s, 47 + s) for s in range(12)]) == (50, 60, 70)
 
 
-def test_no_marks_without_a_finale_or_enough_wins() -> None:
-    games = [record(s, 1000 + s) for s in range(30)]
+def test_no_marks_for_slide_or_without_enough_wins_and_chain_marks_from_its_wins() -> None:
+    games = [record(s, 1000 + 100 * s) for s in range(20)]
     assert propose_stars(level(), games[:MIN_WINS - 1]) is None
     chain = Level.from_dict({"format": 1, "id": "c", "name": "C", "mode": "chain", "width": 5, "height": 5,
                              "moves": 9, "kinds": 4})
-    assert propose_stars(chain, games) is None
+    assert propose_stars(chain, games) == (1000, 1900, 2500)   # a chain's points grow with its chains
+    slide = Level.from_dict({"format": 1, "id": "s", "name": "S", "mode": "slide", "width": 3, "height": 3})
+    assert propose_stars(slide, games) is None
 
 
 def test_apply_stars_writes_the_suggestion_and_a_second_run_changes_nothing(
