@@ -260,34 +260,35 @@ class Effects:
         self._background(Tween(glow, duration, ease=ease_in, alpha=230.0, scale=self._cell * 2.1 / glow.texture.width),
                          self.fade(glow, duration, FADE))
 
+    def _shine(self, cell: Cell, halo_cells: float, star_cells: float,
+               corner: float) -> tuple[arcade.Sprite, arcade.Sprite]:
+        """A warm halo on `cell` and a white star `corner` of a cell up and right of its middle
+        (where a shine catches a sweet's wrapper), sized in cells."""
+        x, y = self.host.center(cell)
+        halo = self.sprite(textures.load("glow"), x, y, GLINT_HALO)
+        halo.scale = self._cell * halo_cells / halo.texture.width
+        star = self.sprite(textures.load("spark"), x + self._cell * corner, y + self._cell * corner, GLINT_STAR)
+        star.scale = self._cell * star_cells / star.texture.width
+        return halo, star
+
     def glint(self, cell: Cell) -> None:
         """A special just formed on `cell`: a star twinkles over it, growing as it turns and
         then going out, in a warm halo, so a new player sees they made something."""
-        x, y = self.host.center(cell)
-        halo = self.sprite(textures.load("glow"), x, y, GLINT_HALO)
-        halo.scale = self._cell * 1.2 / halo.texture.width
+        halo, star = self._shine(cell, 1.2, 0.0, 0.18)
         halo.alpha = 0
         self._background(Tween(halo, GLINT * 0.35, ease=ease_out, alpha=235.0,
                                scale=self._cell * 1.7 / halo.texture.width),
                          self.fade(halo, GLINT * 0.35, GLINT * 0.65))
-        tex = textures.load("spark")
-        # The star sits on the tile's upper right, where a shine catches a sweet's wrapper.
-        star = self.sprite(tex, x + self._cell * 0.18, y + self._cell * 0.18, GLINT_STAR)
-        star.scale = 0.0
-        self._background(Tween(star, GLINT * 0.4, ease=ease_out, scale=self._cell * 0.95 / tex.width, angle=45.0),
+        self._background(Tween(star, GLINT * 0.4, ease=ease_out, scale=self._cell * 0.95 / star.texture.width,
+                               angle=45.0),
                          Tween(star, GLINT * 0.6, delay=GLINT * 0.4, ease=ease_in, scale=0.0, angle=90.0,
                                on_done=functools.partial(self.rest, star)))
 
     def mark(self, cell: Cell) -> None:
         """A special formed on `cell` with nothing moving (reduced motion, instant speed): a still
-        halo and star over it instead of the glint, until the next move (`unmark`)."""
-        x, y = self.host.center(cell)
-        halo = self.sprite(textures.load("glow"), x, y, GLINT_HALO)
-        halo.scale = self._cell * 1.5 / halo.texture.width
-        halo.alpha = 220
-        tex = textures.load("spark")
-        star = self.sprite(tex, x + self._cell * 0.18, y + self._cell * 0.18, GLINT_STAR)
-        star.scale = self._cell * 0.6 / tex.width
+        halo and a small star in its corner instead of the glint, until the next move (`unmark`)."""
+        halo, star = self._shine(cell, 1.4, 0.45, 0.3)
+        halo.alpha = 150   # soft enough that the special's own marks still read through it
         self.marks += [halo, star]
 
     def unmark(self) -> None:

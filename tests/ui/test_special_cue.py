@@ -128,6 +128,17 @@ def test_a_special_formed_chimes_and_a_star_glints_on_its_cell(window: Any, scre
     assert rec.played.count("form") == 1 and "clear" in rec.played
 
 
+def test_the_chime_sounds_once_a_step_however_many_specials_form() -> None:
+    from game.core import Cleared, Special, new_game
+    from game.ui.sound import Cues
+
+    cues = Cues()
+    cues.begin(new_game(FOUR, SEED), [])
+    made = [Created((1, 1), Special.ROW), Created((4, 4), Special.BOMB)]
+    heard = [cues.cue(e) for e in (*made, Cleared(((0, 0),)), made[0])]
+    assert heard == [("form", 1.0), None, ("clear", 1.0), ("form", 1.0)]   # the next step's chimes again
+
+
 def test_with_reduced_motion_the_new_special_is_marked_still_where_it_rests(window: Any) -> None:
     rec = Recorder()
     view = open_four(window, Settings(reduced_motion=True, sound=True), rec)
