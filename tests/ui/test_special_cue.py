@@ -139,9 +139,11 @@ def test_the_chime_sounds_once_a_step_however_many_specials_form() -> None:
     assert heard == [("form", 1.0), None, ("clear", 1.0), ("form", 1.0)]   # the next step's chimes again
 
 
-def test_with_reduced_motion_the_new_special_is_marked_still_where_it_rests(window: Any) -> None:
+@pytest.mark.parametrize("settings", [Settings(reduced_motion=True), Settings(animation_speed="instant")],
+                         ids=["reduced motion", "instant"])
+def test_with_nothing_moving_the_new_special_is_marked_still_where_it_rests(window: Any, settings: Settings) -> None:
     rec = Recorder()
-    view = open_four(window, Settings(reduced_motion=True, sound=True), rec)
+    view = open_four(window, settings, rec)
     swap_by_mouse(window, view)
     view.on_update(DT)
     assert dict(view.state.specials).keys() == {(4, 0)}   # formed on (3,0), fallen one row
