@@ -11,7 +11,7 @@ ROOT = pathlib.Path(__file__).resolve().parent
 # Each top-level folder of shipped data, with the suffixes of the files the game reads from it:
 # the scripts that make the assets (assets/make_*.py) stay in the source tree.
 SHIPPED = {"levels": (".yaml", ".yml", ".json", ".md"),
-           "assets": (".png", ".wav", ".ogg", ".ttf", ".otf", ".md", ".txt", ".pdb")}
+           "assets": (".png", ".wav", ".xz", ".ogg", ".ttf", ".otf", ".md", ".txt", ".pdb")}
 
 
 class BuildWithData(build_py):

@@ -32,6 +32,10 @@ EFFECTS: dict[str, list[Note]] = {
     "slide": [(0.0, 0.06, 300, 240, 0.35)],
     "win": [(0.0, 0.14, 523, 523, 0.35), (0.13, 0.14, 659, 659, 0.35), (0.26, 0.3, 784, 784, 0.35)],
     "lose": [(0.0, 0.18, 392, 370, 0.35), (0.17, 0.18, 330, 311, 0.35), (0.34, 0.35, 262, 220, 0.35)],
+    # A special forms from a run of four or five, an L or a T: a bright two-note chime with a
+    # sparkle over it, so a new player hears they made something (apart from every special's going off).
+    "form": [(0.0, 0.1, 1175, 1180, 0.22), (0.07, 0.26, 1760, 1768, 0.24), (0.07, 0.22, 3520, 3536, 0.05),
+             (0.12, 0.2, 2637, 2650, 0.06)],
     # Each special its own: a line zips along, a bomb thumps, a rainbow shimmers up a chord.
     "line": LINE,
     "bomb": BOMB,

@@ -1,4 +1,4 @@
-"""Player settings (animation speed, palette, sound, fullscreen, reduced motion, text size, window size), kept in the user's data folder."""
+"""Player settings (animation speed, palette, sound, music volume, fullscreen, reduced motion, text size, window size), kept in the user's data folder."""
 
 from __future__ import annotations
 
@@ -19,6 +19,9 @@ SPEEDS = ("slow", "normal", "fast", "instant")
 SPEED_FACTORS = {"slow": 1.7, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 TEXT_SIZES = ("normal", "large")
 TEXT_SCALES = {"normal": 1.0, "large": 1.25}
+MUSIC_VOLUMES = ("off", "low", "medium", "high")
+# The music's loudness for each choice: under the effects (the loop is made near full scale).
+MUSIC_LEVELS = {"off": 0.0, "low": 0.12, "medium": 0.25, "high": 0.45}
 FILE_NAME = "settings.yaml"
 
 
@@ -29,6 +32,8 @@ class Settings:
     animation_speed: str = "normal"
     colorblind: bool = False
     sound: bool = True
+    # The background music's loudness (MUSIC_VOLUMES); silent whatever it says while sound is off.
+    music_volume: str = "medium"
     fullscreen: bool = False
     # Accessibility: no shakes, sparks, pulses or sweeps, every move shown at once; bigger text.
     reduced_motion: bool = False
@@ -42,6 +47,11 @@ class Settings:
     @property
     def speed_factor(self) -> float:
         return 0.0 if self.reduced_motion else SPEED_FACTORS[self.animation_speed]
+
+    @property
+    def music_level(self) -> float:
+        """How loud the music plays: 0 is silent (its own choice, or all sound off)."""
+        return MUSIC_LEVELS[self.music_volume] if self.sound else 0.0
 
     @property
     def text_scale(self) -> float:
@@ -61,6 +71,10 @@ def _from_mapping(raw: Any) -> Settings:
         values["animation_speed"] = raw["animation_speed"]
     if raw.get("text_size") in TEXT_SIZES:
         values["text_size"] = raw["text_size"]
+    if raw.get("music_volume") in MUSIC_VOLUMES:
+        values["music_volume"] = raw["music_volume"]
+    elif raw.get("music_volume") is False:   # YAML 1.1 reads a hand-typed, unquoted `off` as false
+        values["music_volume"] = "off"
     for key in ("colorblind", "sound", "fullscreen", "reduced_motion", "for_you"):
         if isinstance(raw.get(key), bool):
             values[key] = raw[key]

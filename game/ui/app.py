@@ -25,6 +25,7 @@ from game.ui.outcome import Action, PlayOutcome
 from game.words import counted
 
 from .dropped import Drops
+from .music import Music, NoMusic, Tune
 from .saves import Saves
 from .screens.code_entry import CodeEntryView
 from .screens.daily import DailyView
@@ -58,8 +59,12 @@ class App:
         editor_factory: EditorFactory | None = None,
         packs: PackSource | None = None,
         on_quit: Callable[[], None] | None = None,
+        music: Tune | None = None,
     ) -> None:
         self.window = window
+        # The background music (game.ui.music): none unless given, so a test or a headless run
+        # never starts audio; run_game gives the real one.
+        self.music: Tune = music if music is not None else NoMusic()
         self.editor_factory = editor_factory
         self.shelf = Shelf(packs)
         self._on_quit = on_quit
@@ -195,6 +200,7 @@ class App:
         self.save_current()
         self.remember_window()
         self.for_you.stop()
+        self.music.stop()
         if self._on_quit is not None:
             self._on_quit()
         else:
@@ -205,6 +211,7 @@ class App:
         self.save_current()
         self.remember_window()
         self.for_you.stop()
+        self.music.stop()
         self.playing = None
 
     def _tell(self, line: str) -> None:
@@ -226,6 +233,8 @@ class App:
         except OSError as exc:
             # A read-only or full data folder: the change holds for this session; say so.
             self.saves.reporter.failed("your settings", exc)
+        if self.settings.music_level != before.music_level:
+            self.play_music()   # Music volume, or Sound on or off
         if self.settings.fullscreen != before.fullscreen:
             self.apply_fullscreen()
         if self.settings.for_you != before.for_you:
@@ -234,6 +243,10 @@ class App:
             else:
                 self.for_you.stop()
         return self.settings
+
+    def play_music(self) -> None:
+        """The music as the settings ask: looped at their level, silent at 0 or with Sound off."""
+        self.music.follow(self.settings.music_level)
 
     def apply_fullscreen(self) -> None:
         # Only the real game window changes mode; a test's shared window keeps its size.
@@ -436,7 +449,8 @@ def run_game(
     # packs and records showed black for a moment at every start.
     size = WINDOW_SIZE if headless else window_size(settings.window, screen_size())
     window = GridfallWindow(fullscreen=settings.fullscreen and not headless, visible=False, size=size)
-    app = App(window, editor_factory=editor_factory)
+    # A headless run (a screenshot, a GIF, a smoke test) plays no music.
+    app = App(window, editor_factory=editor_factory, music=None if headless else Music())
     window.app = app
     # What the console says from here on is kept in the log file too (gridfall where log).
     with logfile.kept(app.saves.reporter):
@@ -457,6 +471,8 @@ def run_game(
                 app.open_code(code)
         if not headless:
             window.set_visible(True)
+            # The music starts a moment after the first frame (loading it is ~15 ms of the start).
+            arcade.schedule_once(lambda _dt: app.play_music(), 0.2)
         if frames is None:
             arcade.run()
             return 0

@@ -52,6 +52,7 @@ class Choreographer:
         self._faster = 1.0                             # how many times faster the finale plays now
         self._blasted = False                          # a special went off in the step being played
         self._jumped = False                           # the batch's finale was shown at its end at once
+        self._formed: list[TileSprite] = []            # specials the batch formed, marked still at its end
 
     def _background(self, *tweens: Tween) -> None:
         for tween in tweens:
@@ -64,6 +65,7 @@ class Choreographer:
         between the core's states, folded event by event; a bare grid (a hand-made batch) has
         no states, and its `specials` and `blockers` say what the board ends showing."""
         animator = self.board.animator
+        self.fx.unmark()   # the last move's still highlights go with the next move
         states: list[State | None] = [None] * (len(events) + 1)
         if before is not None:
             states[0] = before
@@ -161,6 +163,10 @@ class Choreographer:
             riding = {cell: s.special for cell, s in board.by_cell.items() if s.special is not None}
             want_specials = dict(specials)
             wrong += [c for c in set(riding) | set(want_specials) if riding.get(c) != want_specials.get(c)]
+        # The specials the batch formed, where its tiles left them (they may have fallen since).
+        formed = [cell for cell, s in board.by_cell.items()
+                  if s.special is not None and any(s is f for f in self._formed)]
+        self._formed = []
         board.snap(grid, keep_effects=True)   # the tiles at rest (a blocker breaking is gone now)
         if blockers is not None:
             # The layers the steps' states left on show must be the batch's last state's.
@@ -174,6 +180,10 @@ class Choreographer:
         self._jumped = False
         # A reshuffle pairs sprites by kind only: the specials are set from the state after it.
         board.set_specials(specials)
+        held = dict(specials)
+        for cell in formed:
+            if cell in held:
+                self.fx.mark(cell)   # nothing moved (reduced motion, instant): a still highlight instead of the glint
         self.batches += 1
 
     def clear_walk_arrows(self) -> None:
@@ -339,13 +349,13 @@ class Choreographer:
         # they only pop. Otherwise each tile joins one special's pull at most.
         free = [] if len(made) > 2 else list(cleared)
         out: list[Tween] = []
-        for e in made:
-            out += self._created(e, free)
+        for n, e in enumerate(made):
+            out += self._created(e, free, glint=n < MAX_FX)
             free = [c for c in free if c not in self._pulled]
         self._pulled.clear()
         return out
 
-    def _created(self, e: Created, cleared: Sequence[Cell] = ()) -> list[Tween]:
+    def _created(self, e: Created, cleared: Sequence[Cell] = (), glint: bool = True) -> list[Tween]:
         # The tile stays and shows its special (a rainbow loses its kind); its run pulls into it.
         sprite = self.board.by_cell.get(e.cell)
         if sprite is None:
@@ -355,8 +365,12 @@ class Choreographer:
             sprite.kind = RAINBOW
         sprite.special = e.special
         sprite.texture = self.board.texture_for(sprite.kind, e.special)
-        if self.board.reduced_motion:
-            return []
+        if self.board.reduced_motion or self.board.animator.speed <= 0:
+            self._formed.append(sprite)   # nothing moves: marked still where it rests when the batch ends
+            if self.board.reduced_motion:
+                return []
+        elif glint:
+            self.fx.glint(e.cell)   # the special appears: a star twinkles over it as its run pulls in
         self._pulled.update(group)
         out = [self._move(self.board.by_cell[c], e.cell, FORM, ease=ease_in) for c in group]
         out.append(Tween(sprite, FORM * 2, ease=there_and_back, relative=True, scale=(1.0, 0.3)))

@@ -1,9 +1,9 @@
-"""The board's effects: sparks, chips, beams, blasts, rays, particle bursts, the board's shake, score
-pop-ups, the cascade counter and the finale's banner, from one pool, in the background.
+"""The board's effects: sparks, chips, beams, blasts, rays, particle bursts, a new special's glint, the
+board's shake, score pop-ups, the cascade counter and the finale's banner, from one pool, in the background.
 
 Effects never hold up a step: they are background tweens, and their sprites are kept and reused
 (adding and removing sprites every burst costs frames on software GL). With reduced motion there
-is no shake and no particle.
+is no shake and no particle, and a new special's glint is a still highlight.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from game.core import Mode
 from game.ui import textures
 from game.ui.board_sprites import KIND_SPARK, Cell, Popup
 from game.ui.board_timing import (
-    BLAST, BREAK, CLEAR, COUNTER, EXPLODE, FADE, JOLT, JOLT_BASE, JOLT_PER_CELL, JOLT_TOP, MAX_RAYS, MAX_SPARKS, POPUP,
+    BLAST, BREAK, CLEAR, COUNTER, EXPLODE, FADE, GLINT, JOLT, JOLT_BASE, JOLT_PER_CELL, JOLT_TOP, MAX_RAYS, MAX_SPARKS, POPUP,
     RAY, SWEEP,
 )
 from game.ui.layout import BoardLayout
@@ -32,6 +32,8 @@ Color = tuple[int, int, int, int]
 BANNER_SIZE = 40.0     # the finale's "Bonus!" over the board
 COUNTER_SIZE = 30.0    # the cascade counter ("x2", "x3" ...)
 COUNTER_COLORS = ((255, 236, 150), (255, 200, 110), (255, 150, 90), (255, 110, 150))   # warmer as it climbs
+GLINT_STAR = (255, 255, 240, 255)    # a new special's glint: a white star ...
+GLINT_HALO = (255, 236, 150, 255)    # ... in a warm halo
 
 
 class Jolt:
@@ -73,6 +75,7 @@ class Effects:
         self.banner = Popup()    # "Bonus!" while the finale plays
         self.counter = Popup()   # the cascade counter, over the board's top right corner
         self.jolt = Jolt()
+        self.marks: list[arcade.Sprite] = []   # still highlights on new specials (reduced motion), until the next move
 
     def __iter__(self) -> Iterator[arcade.Sprite]:
         return iter(self.sprites)
@@ -117,6 +120,7 @@ class Effects:
                 self.rest(sprite)
         self.banner.alpha = self.counter.alpha = 0
         self.jolt.strength = 0.0
+        self.marks = []
 
     def playing(self) -> set[int]:
         """The ids of every effect a tween may move: what plays on past a batch's end (board.snap)."""
@@ -255,6 +259,43 @@ class Effects:
         glow.alpha = 0
         self._background(Tween(glow, duration, ease=ease_in, alpha=230.0, scale=self._cell * 2.1 / glow.texture.width),
                          self.fade(glow, duration, FADE))
+
+    def _shine(self, cell: Cell, halo_cells: float, star_cells: float,
+               corner: float) -> tuple[arcade.Sprite, arcade.Sprite]:
+        """A warm halo on `cell` and a white star `corner` of a cell up and right of its middle
+        (where a shine catches a sweet's wrapper), sized in cells."""
+        x, y = self.host.center(cell)
+        halo = self.sprite(textures.load("glow"), x, y, GLINT_HALO)
+        halo.scale = self._cell * halo_cells / halo.texture.width
+        star = self.sprite(textures.load("spark"), x + self._cell * corner, y + self._cell * corner, GLINT_STAR)
+        star.scale = self._cell * star_cells / star.texture.width
+        return halo, star
+
+    def glint(self, cell: Cell) -> None:
+        """A special just formed on `cell`: a star twinkles over it, growing as it turns and
+        then going out, in a warm halo, so a new player sees they made something."""
+        halo, star = self._shine(cell, 1.2, 0.0, 0.18)
+        halo.alpha = 0
+        self._background(Tween(halo, GLINT * 0.35, ease=ease_out, alpha=235.0,
+                               scale=self._cell * 1.7 / halo.texture.width),
+                         self.fade(halo, GLINT * 0.35, GLINT * 0.65))
+        self._background(Tween(star, GLINT * 0.4, ease=ease_out, scale=self._cell * 0.95 / star.texture.width,
+                               angle=45.0),
+                         Tween(star, GLINT * 0.6, delay=GLINT * 0.4, ease=ease_in, scale=0.0, angle=90.0,
+                               on_done=functools.partial(self.rest, star)))
+
+    def mark(self, cell: Cell) -> None:
+        """A special formed on `cell` with nothing moving (reduced motion, instant speed): a still
+        halo and a small star in its corner instead of the glint, until the next move (`unmark`)."""
+        halo, star = self._shine(cell, 1.4, 0.45, 0.3)
+        halo.alpha = 150   # soft enough that the special's own marks still read through it
+        self.marks += [halo, star]
+
+    def unmark(self) -> None:
+        """The still highlights go (a move was made)."""
+        for sprite in self.marks:
+            self.rest(sprite)
+        self.marks = []
 
     def shake(self, cells: int) -> None:
         """Shake the whole board for a blast that cleared `cells` cells: the bigger, the harder

@@ -31,6 +31,7 @@ JOLT_PER_CELL = 0.004   # ... by this share of a cell for each cell the step's b
 JOLT_BASE = 0.03        # ... plus this ...
 JOLT_TOP = 0.22         # ... up to this share of a cell (a board-wide combo): weight, never nausea
 EXPLODE = 0.42          # a special's own burst of particles flies this long
+GLINT = 0.55            # a special just formed: a star twinkles over it this long
 COUNTER = 0.8           # the cascade counter ("x2", "x3" ...) stays this long after its step
 
 FINALE_INTRO = 0.4      # the finale's "Bonus!" banner holds the board this long before the first line ...

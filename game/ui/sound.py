@@ -9,7 +9,7 @@ import arcade
 from collections.abc import Sequence
 
 from game.core import (
-    BLOCKERS, Blocker, Chained, Sound, Cleared, Detonated, Event, FinaleBegan, LeftoversFired, Lost, MoveTurned, PlayerMoved, Slid, Special,
+    BLOCKERS, Blocker, Chained, Sound, Cleared, Created, Detonated, Event, FinaleBegan, LeftoversFired, Lost, MoveTurned, PlayerMoved, Slid, Special,
     State, Swapped, SwapRejected, Won,
 )
 from game.io.paths import assets_dir
@@ -20,6 +20,8 @@ EFFECTS: dict[type, str] = {
     Swapped: "swap", SwapRejected: "rejected", Cleared: "clear", Chained: "clear",
     PlayerMoved: "chain", Slid: "slide", Won: "win", Lost: "lose", FinaleBegan: "bonus",
 }
+# A special forming (a run of four or five, an L or a T) chimes, once a step however many form.
+FORM = "form"
 # Each special going off sounds as its kind; two specials swapped together as their combo.
 SPECIAL_EFFECTS: dict[Special, str] = {
     Special.ROW: "line", Special.COLUMN: "line", Special.BOMB: "bomb", Special.RAINBOW: "rainbow",
@@ -30,7 +32,7 @@ COMBO_EFFECTS: dict[frozenset[str], str] = {
     frozenset({"rainbow", "bomb"}): "combo-rainbow-bomb", frozenset({"rainbow"}): "combo-rainbows",
 }
 # A hit on a blocker sounds as its unit's look says (one of Sound's, made by make_sounds.py too).
-NAMES = tuple(dict.fromkeys((*EFFECTS.values(), *SPECIAL_EFFECTS.values(), *COMBO_EFFECTS.values(),
+NAMES = tuple(dict.fromkeys((*EFFECTS.values(), FORM, *SPECIAL_EFFECTS.values(), *COMBO_EFFECTS.values(),
                              *(sound.value for sound in Sound))))
 
 
@@ -46,6 +48,8 @@ def effect_for(event: Event) -> str | None:
     """The effect an event makes on its own (a special's and a combo's need the batch: Cues)."""
     if isinstance(event, Detonated):
         return SPECIAL_EFFECTS[event.special]
+    if isinstance(event, Created):
+        return FORM
     return EFFECTS.get(type(event)) or blocker_sound(event)
 
 
@@ -67,7 +71,8 @@ def combo_pitch(clears: int) -> float:
 class Cues:
     """Which effect each event of a batch makes, at what pitch: the batch's clears climb step by
     step (each finale step starts low again); a special sounds as its kind, once a kind a step;
-    two specials swapped together sound their combo instead."""
+    two specials swapped together sound their combo instead; a special forming chimes, once a
+    step (the specials a combo makes of a whole kind are its own sound's)."""
 
     def __init__(self, units: tuple[Blocker, ...] = BLOCKERS) -> None:
         self.units = units   # the blocker units whose hits sound (the registry's)
@@ -94,6 +99,11 @@ class Cues:
             self.clears += 1
             self.heard.clear()   # the next step's specials sound again
             return "clear", combo_pitch(self.clears)
+        if isinstance(event, Created):
+            if self.combo is not None or FORM in self.heard:
+                return None
+            self.heard.add(FORM)
+            return FORM, 1.0
         if isinstance(event, Detonated):
             name = SPECIAL_EFFECTS[event.special]
             if self.combo is not None:

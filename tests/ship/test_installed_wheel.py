@@ -58,6 +58,7 @@ def test_the_wheel_holds_the_shipped_packs_schemas_textures_and_sounds(wheel: pa
                    "game/data/levels/sweet-mechanics/replays/sweet-finale.yaml",
                    "game/data/levels/schema/level.schema.json", "game/data/levels/schema/pack.schema.json",
                    "game/data/assets/textures/kind_1.png", "game/data/assets/sounds/swap.wav",
+                   "game/data/assets/sounds/form.wav", "game/data/assets/sounds/music.wav.xz",
                    "game/data/assets/README.md", "editor/__init__.py", "game/__main__.py",
                    "game/data/assets/fonts/DejaVuSans.ttf", "game/data/assets/fonts/DejaVuSans-Bold.ttf",
                    "game/data/assets/fonts/DejaVu-LICENSE.txt", "game/data/assets/slide/4x4-1-2-3-5-6.pdb",

@@ -1,11 +1,11 @@
-"""The settings screen: animation speed, palette, sound, fullscreen, reduced motion, text size, estimates for you; each saved at once."""
+"""The settings screen: animation speed, palette, sound, music volume, fullscreen, reduced motion, text size, estimates for you; each saved at once."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
 
-from game.io.settings import SPEEDS, TEXT_SIZES
+from game.io.settings import MUSIC_VOLUMES, SPEEDS, TEXT_SIZES
 
 from . import style
 from .widgets import MenuView
@@ -32,9 +32,13 @@ class SettingsView(MenuView):
         rows: list[tuple[str, str, str, list[tuple[str, Any]], Any]] = [
             ("Animation speed", "How fast tiles swap, fall and clear; Instant skips the motion",
              "animation_speed", [(sp.capitalize(), sp) for sp in SPEEDS], s.animation_speed),
+            # Music under the speed: two rows of four choices apart would let Down skip the rows
+            # between them (the arrows go to the nearest choice in line).
+            ("Music volume", "A quiet tune behind every screen; none while Sound is off", "music_volume",
+             [(v.capitalize(), v) for v in MUSIC_VOLUMES], s.music_volume),
+            ("Sound", "Sound effects and music", "sound", [("Off", False), ("On", True)], s.sound),
             ("Colour-blind palette", "Tile colours that stay apart for every kind of colour vision",
              "colorblind", [("Off", False), ("On", True)], s.colorblind),
-            ("Sound", "Sound effects", "sound", [("Off", False), ("On", True)], s.sound),
             ("Fullscreen", "Fill the screen (F11 anywhere)", "fullscreen", [("Off", False), ("On", True)],
              s.fullscreen),
             ("Reduced motion", "No shakes, sparks or pulsing; every move shown at once", "reduced_motion",
