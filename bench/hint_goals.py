@@ -3,7 +3,7 @@ wins against the person-like bot, over the same seeds.
 
 Run: `nice -n 10 .venv/bin/python bench/hint_goals.py [--seeds N] [--level ID ...] [--workers N] [--write]`
 (with --level, --write stores only those levels' rows again)
-(all 47 levels, 20 seeds, one worker: about 2 to 4 minutes).
+(all 51 levels, 20 seeds, one worker: about 2 to 4 minutes).
 
 `--write` stores the table in tests/bots/hint_goals.yaml (each level's hash beside its wins), which
 tests/bots/test_hint_goals.py holds to the issue's bar for every goal level: re-run it after

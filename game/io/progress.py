@@ -78,11 +78,13 @@ class Progress:
         """Stars still wanted to open `pack_id` (0: open). `packs` lists every pack in the order
         shown, as (id, level ids, shipped). A shipped pack after the first opens when the
         shipped pack before it has earned half its stars (1.5 a level): stars earn the next pack,
-        as the genre's episodes do. A pack of the player's own or installed is always open."""
+        as the genre's episodes do. A pack of the player's own or installed is always open, and so
+        is a pack already played in (a level won or left halfway there): levels added to the pack
+        before it raise its mark, and must never lock a player out of a pack they had opened."""
         before: tuple[str, Sequence[str]] | None = None
         for pid, ids, shipped in packs:
             if pid == pack_id:
-                if not shipped or before is None:
+                if not shipped or before is None or self.packs.get(pack_id):
                     return 0
                 need = -(-3 * len(before[1]) // 2)
                 return max(0, need - self.star_count(before[0], before[1]))

@@ -153,20 +153,23 @@ def test_a_level_before_a_lesson_that_shows_its_mechanic_by_accident_is_caught(t
 
 def test_the_shipped_packs_are_one_course_for_the_lessons(tmp_path: pathlib.Path) -> None:
     # Sweet Mechanics opens with stars won in First Steps, so its lessons are still to come
-    # while a player is in First Steps: a line fired there gives Four in a Row's lesson away.
+    # while a player is in First Steps; the specials come first in First Steps itself (Line of
+    # Four, its sixth level): a line fired before it gives that lesson away.
     from game.bots.lessons import check_accidents
     from game.cli.lessons import course_around, lesson_problems
 
     first, sweet = find_pack("first-steps"), find_pack("sweet-mechanics")
     course = course_around(first)
     assert course == first.levels + sweet.levels and course_around(sweet) == course
-    # A copy of First Steps elsewhere is a pack of its own: it is its own course.
+    # A copy of First Steps elsewhere (here without its three special lessons) is a pack of its
+    # own: it is its own course.
     copy = tmp_path / "first-steps"
     copy.mkdir()
-    for level in first.levels:
+    mine = [level for level in first.levels if level.teaches is None]
+    for level in mine:
         save_level(level, copy / f"{level.id}.yaml")
     (copy / "pack.yaml").write_text("format: 1\nid: first-steps\nname: First Steps\nlevels:\n"
-                                    + "".join(f"  - {level.id}.yaml\n" for level in first.levels), encoding="utf-8")
+                                    + "".join(f"  - {level.id}.yaml\n" for level in mine), encoding="utf-8")
     assert course_around(load_pack(copy)) == load_pack(copy).levels
     # Falling Luck as it was before its `specials: []`: its cascades fire striped tiles.
     shipped = first.level("falling-luck")
@@ -176,17 +179,17 @@ def test_the_shipped_packs_are_one_course_for_the_lessons(tmp_path: pathlib.Path
     mixed = tuple(lucky if level.id == "falling-luck" else level for level in course)
     lines = {r.level_id: r for r in check_accidents(mixed, seeds, {"falling-luck"}) if r.lesson is Lesson.LINE}
     assert set(lines) == {"falling-luck"} and not lines["falling-luck"].passed
-    assert lines["falling-luck"].taught_by == "four-in-a-row"
+    assert lines["falling-luck"].taught_by == "line-of-four"
     shipped_lines = [r for r in check_accidents(course, seeds, {"falling-luck"}) if r.lesson is Lesson.LINE]
     assert [r.used for r in shipped_lines] == [0] and shipped_lines[0].wins > 0
-    # On its own the pack teaches no line, so the same level is nothing to report there.
+    # On its own that copy teaches no special, so the same level is nothing to report there.
     save_level(lucky, copy / "falling-luck.yaml")
     alone = [p for p in lesson_problems(load_pack(copy).levels, copy, len(seeds)) if p.field == "name"]
     assert alone == []
     in_course = lesson_problems(load_pack(copy).levels, copy, len(seeds), mixed)
     named = [p for p in in_course if p.field == "name"]
     assert {pathlib.Path(p.file).name for p in named} == {"falling-luck.yaml"}
-    assert any("uses line before four-in-a-row teaches it" in p.message for p in named)
+    assert any("uses line before line-of-four teaches it" in p.message for p in named)
 
 
 @pytest.mark.parametrize("pack", ["first-steps", "sweet-mechanics"])

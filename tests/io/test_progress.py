@@ -56,6 +56,20 @@ def test_unlocking_opens_completed_levels_and_the_next_one() -> None:
     assert p.completed_count("pk", ids) == 2 and p.star_count("pk", ids) == 2
 
 
+def test_the_next_shipped_pack_opens_at_half_the_stars_and_stays_open_once_played() -> None:
+    packs = [("first", ["a", "b", "c", "d"], True), ("second", ["e"], True), ("mine", ["f"], False)]
+    p = Progress()
+    assert [p.stars_to_open(packs, pid) for pid in ("first", "second", "mine")] == [0, 6, 0]
+    p.record_win("first", "a", 10, 3)
+    assert p.stars_to_open(packs, "second") == 3
+    # First Steps grew by three levels (issue 37): its mark rose from 42 to 47 stars. A player who
+    # had opened Sweet Mechanics and played in it keeps it open; one who had not is still short.
+    p.record_win("second", "e", 10, 1)
+    assert p.stars_to_open(packs, "second") == 0
+    grown = [("first", ["a", "b", "c", "d", "x", "y"], True), ("second", ["e"], True)]
+    assert p.stars_to_open(grown, "second") == 0 and Progress().stars_to_open(grown, "second") == 9
+
+
 def _three_moves_saved(path: pathlib.Path) -> tuple[Session, Progress]:
     """A game of LEVEL three moves in, saved to `path` as a player leaving mid-level."""
     session = Session(LEVEL, seed=7)

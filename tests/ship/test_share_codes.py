@@ -456,7 +456,7 @@ def test_code_makes_a_shipped_level_or_a_days_daily_code_from_its_short_name(
                         ("daily:2026-12-02:chain", daily_puzzle(datetime.date(2026, 12, 2), Mode.CHAIN).level)):
         status, out, _ = _cli(capsys, "code", name)
         assert status == 0 and open_code(out.strip()).level == level, name
-    for name, words in (("first-steps/99", "has levels 1 to 28, not 99"), ("first-steps/nope", "has no level 'nope'"),
+    for name, words in (("first-steps/99", "has levels 1 to 31, not 99"), ("first-steps/nope", "has no level 'nope'"),
                         ("no-such/3", "no pack with the id 'no-such'"), ("daily:2026-13-01:chain", "not a date"),
                         ("daily:2026-12-02:golf", "unknown mode 'golf'"), ("daily:2026-12-02", "daily:YYYY-MM-DD:MODE")):
         status, out, err = _cli(capsys, "code", name)
