@@ -42,6 +42,10 @@ LOSING = Level.from_dict({"format": 1, "id": "out-of-reach", "name": "Out of rea
                           "width": 6, "height": 6, "kinds": 5, "moves": 3,
                           "goals": {"score": 1_000_000, "collect": {1: 30, 2: 30, 3: 30}}})
 
+# Lost with its one move, won once it keeps going (a first swap scores about 30).
+ONE_SHORT = Level.from_dict({"format": 1, "id": "one-short", "name": "One short", "mode": "match3",
+                             "width": 6, "height": 6, "kinds": 4, "moves": 1, "goals": {"score": 150}})
+
 
 def _rect_box(r: Rect) -> Box:
     return r.left, r.bottom, r.right, r.top
@@ -182,6 +186,21 @@ def _lost(app: App) -> PlayView:
         view.submit(legal_commands(view.state)[0])
         settle(view)
     _result_shown(view)
+    assert view.result_menu is not None and "keep going" in [b.key for b in view.result_menu.buttons]
+    return view
+
+
+def _won_helped(app: App) -> PlayView:
+    """A game kept going and won: its card's longest form (the finale's score, the no-stars note)."""
+    view = _play(app, "losing", ONE_SHORT)
+    for _ in range(2):
+        while view.state.status == Status.PLAYING:
+            view.submit(legal_commands(view.state)[0])
+            settle(view)
+        if view.state.status == Status.LOST:
+            assert view.keep_going()
+    _result_shown(view)
+    assert view.state.status == Status.WON and view.state.helped
     return view
 
 
@@ -241,7 +260,7 @@ def fresh_app(window: Any, data_dir: pathlib.Path, monkeypatch: pytest.MonkeyPat
     for path in (progress_path(), settings_path()):
         path.unlink(missing_ok=True)
     app = App(window)
-    app.add_pack(Pack(id="losing", name="Losing", levels=(LOSING,)))
+    app.add_pack(Pack(id="losing", name="Losing", levels=(LOSING, ONE_SHORT)))
     try:
         yield app, watch
     finally:
@@ -304,7 +323,8 @@ def test_no_words_overlap_or_run_out_on_any_play_screen_at_any_size(
             show_key_help(view, pad=True)
             problems += _frame(watch, window).problems(f"{where}, a pad in use")
             show_key_help(view, pad=False)
-    for name, make in (("the won result", _won), ("the lost result", _lost), ("a daily", _daily)):
+    for name, make in (("the won result", _won), ("the lost result", _lost), ("a won result, kept going", _won_helped),
+                       ("a daily", _daily)):
         resize(window, 1280, 800)
         make(app)
         problems += _at_each_size(window, watch, name)
