@@ -17,7 +17,8 @@ _SAME: object = object()
 
 RULES_VERSION = 5
 """Raised whenever a rule changes what a command does; replays name the version they were made
-with, and a game is played by the version it was started under (State.rules)."""
+with, and a game is played by the version it was started under (State.rules). A new command no
+older game could give (KeepGoing) changes no recorded game, so it needs no new version."""
 REACH_ON_THE_WAY = 3
 """From this version a reach goal is met when the token stands on the target at any step of its
 walk (before it, only where the walk ended counted)."""

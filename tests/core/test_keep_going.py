@@ -4,6 +4,7 @@ the genre's "+5 moves", free and honest: a helped win is a win with no stars; re
 from __future__ import annotations
 
 import dataclasses
+import pathlib
 
 import pytest
 
@@ -12,6 +13,9 @@ from game.core import (
     first_divergence, format_command, keep_going_refusal, legal_commands, parse_command, state_digest, stars,
     stars_earned, checks_of, play,
 )
+from game.io.codes import game_code, open_code
+from game.io.share import share_card
+from game.io.replay import load_replay, replay_of, save_replay, verify_replay
 
 # One move to make 150 points: the first swap scores 30, so every game here is lost and then,
 # with 5 more moves, won.
@@ -94,3 +98,20 @@ def test_a_replay_with_keep_going_reads_back_and_proves_itself() -> None:
     # The moves added are part of the digest: a game told it had none differs at once.
     kept = session.turns[1].state
     assert state_digest(kept) != state_digest(dataclasses.replace(kept, added=0))
+
+
+def test_a_game_kept_going_travels_in_a_replay_file_and_a_share_code(tmp_path: pathlib.Path) -> None:
+    session = _lost()
+    session.play(KeepGoing())
+    session.play(legal_commands(session.state)[0])
+    commands = session.commands
+    path = tmp_path / "one-short.replay.yaml"
+    save_replay(replay_of(ONE_SHORT, 0, commands, pack=None), path)
+    assert "- keep going" in path.read_text()
+    replay = load_replay(path)
+    assert replay.commands == tuple(commands)
+    assert verify_replay(replay, ONE_SHORT).state == session.state
+    opened = open_code(game_code(ONE_SHORT, 0, commands))
+    assert opened.replay is not None and opened.replay.commands == tuple(commands)
+    card = share_card(ONE_SHORT, None, 0, commands).splitlines()
+    assert card[1] == "Won in 2 of 6 moves (kept going: +5), 2,680 points, 0 of 3 stars"
