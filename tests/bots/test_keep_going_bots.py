@@ -6,10 +6,8 @@ from __future__ import annotations
 from game.bots import make_bot
 from game.bots.base import play_game
 from game.bots.playtest import play_one
-from game.core import KeepGoing, Level, Status, can_keep_going
-
-OUT_OF_REACH = Level.from_dict({"format": 1, "id": "out-of-reach", "name": "Out of reach", "mode": "match3",
-                                "width": 6, "height": 6, "kinds": 4, "moves": 1, "goals": {"score": 10**6}})
+from game.core import KeepGoing, Status, can_keep_going
+from kept_going import OUT_OF_REACH
 
 
 def test_a_bot_game_lost_by_its_moves_ends_there_without_keep_going() -> None:

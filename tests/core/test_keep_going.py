@@ -14,13 +14,10 @@ from game.core import (
     stars_earned, checks_of, play,
 )
 from game.io.codes import game_code, open_code
+from kept_going import ONE_SHORT
 from game.io.share import share_card
 from game.io.replay import load_replay, replay_of, save_replay, verify_replay
 
-# One move to make 150 points: the first swap scores 30, so every game here is lost and then,
-# with 5 more moves, won.
-ONE_SHORT = Level.from_dict({"format": 1, "id": "one-short", "name": "One short", "mode": "match3",
-                             "width": 6, "height": 6, "kinds": 4, "moves": 1, "goals": {"score": 150}})
 
 
 def _lost(level: Level = ONE_SHORT, seed: int = 0) -> Session:

@@ -32,6 +32,7 @@ from game.ui.screens.proving import ProofJob, ProvingView
 from game.ui.screens.widgets import MenuView
 from game.ui.theatre import TheatreView
 from game.ui.widgets import Menu
+from kept_going import ONE_SHORT
 from winning import player, settle
 
 SIZES = [(960, 640), (1280, 800), (1920, 1080)]
@@ -41,10 +42,6 @@ NOTICE = ("Your progress file could not be read (progress.yaml, line 3: stars: n
 LOSING = Level.from_dict({"format": 1, "id": "out-of-reach", "name": "Out of reach", "mode": "match3",
                           "width": 6, "height": 6, "kinds": 5, "moves": 3,
                           "goals": {"score": 1_000_000, "collect": {1: 30, 2: 30, 3: 30}}})
-
-# Lost with its one move, won once it keeps going (a first swap scores about 30).
-ONE_SHORT = Level.from_dict({"format": 1, "id": "one-short", "name": "One short", "mode": "match3",
-                             "width": 6, "height": 6, "kinds": 4, "moves": 1, "goals": {"score": 150}})
 
 
 def _rect_box(r: Rect) -> Box:

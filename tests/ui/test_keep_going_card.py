@@ -16,13 +16,9 @@ from game.ui.actions import Action as Input
 from game.ui.app import App
 from game.ui.outcome import Action
 from game.ui.play_view import PlayView
+from kept_going import ONE_SHORT, OUT_OF_REACH
 from winning import LEFT, player, settle
 
-# One move for 150 points (a first swap scores about 30): lost at once, won with 5 more moves.
-ONE_SHORT = Level.from_dict({"format": 1, "id": "one-short", "name": "One short", "mode": "match3",
-                             "width": 6, "height": 6, "kinds": 4, "moves": 1, "goals": {"score": 150}})
-OUT_OF_REACH = Level.from_dict({"format": 1, "id": "out-of-reach", "name": "Out of reach", "mode": "match3",
-                                "width": 6, "height": 6, "kinds": 4, "moves": 1, "goals": {"score": 10**6}})
 PACK = Pack(id="short", name="Short", levels=(ONE_SHORT, OUT_OF_REACH))
 
 
