@@ -113,11 +113,12 @@ class Progress:
 
     def record_win(self, pack_id: str, level_id: str, score: int, stars: int, *, helped: bool = False) -> LevelProgress:
         """A won game: completed, best score and stars kept at their best, the saved game gone;
-        `helped` (keep going gave it moves): passed with help until a win without it."""
+        `helped` (keep going gave it moves): passed with help until a win without it, its score
+        no best (it had more moves)."""
         old = self.get(pack_id, level_id)
         new = LevelProgress(
             completed=True,
-            best_score=max(old.best_score, score),
+            best_score=old.best_score if helped else max(old.best_score, score),
             stars=max(old.stars, stars),
             game=None,
             helped=helped and (old.helped or not old.completed),

@@ -11,6 +11,7 @@ import arcade
 
 from game.core import Level, Status, legal_commands
 from game.io import Pack
+from game.io.kept_replays import best_win
 from game.io.progress import progress_path
 from game.ui.actions import Action as Input
 from game.ui.app import App
@@ -68,7 +69,8 @@ def test_the_button_keeps_a_lost_game_going_and_its_win_earns_no_stars(window: A
     assert "Won with +5 moves: no stars" in [t.text for t in won.lines]
     assert view.hud.lit == 0 and view.outcome(Action.LEVELS).stars == 0 and view.outcome(Action.LEVELS).helped
     kept = app.progress.get("short", ONE_SHORT.id)
-    assert kept.completed and kept.helped and kept.stars == 0
+    assert kept.completed and kept.helped and kept.stars == 0 and kept.best_score == 0   # no best from help
+    assert best_win("short", ONE_SHORT) is None   # nor the best win to watch
     progress_path().unlink(missing_ok=True)
 
 
