@@ -9,7 +9,7 @@ from typing import Any
 
 import arcade
 
-from game.core import Level, Status, legal_commands
+from game.core import KeepGoing, Level, Status, legal_commands
 from game.io import Pack
 from game.io.kept_replays import best_win
 from game.io.progress import progress_path
@@ -17,6 +17,7 @@ from game.ui.actions import Action as Input
 from game.ui.app import App
 from game.ui.outcome import Action
 from game.ui.play_view import PlayView
+from game.ui.theatre import TheatreView
 from kept_going import ONE_SHORT, OUT_OF_REACH
 from winning import LEFT, player, settle
 
@@ -71,6 +72,18 @@ def test_the_button_keeps_a_lost_game_going_and_its_win_earns_no_stars(window: A
     kept = app.progress.get("short", ONE_SHORT.id)
     assert kept.completed and kept.helped and kept.stars == 0 and kept.best_score == 0   # no best from help
     assert best_win("short", ONE_SHORT) is None   # nor the best win to watch
+    # Watched again, the theatre steps through keep going as through any move.
+    x, y = (int(v) for v in next(b for b in won.buttons if b.key == "watch").rect.center)
+    player(window, ("on_mouse_press", x, y, LEFT, 0), ("on_mouse_release", x, y, LEFT, 0))
+    theatre = window.current_view
+    assert isinstance(theatre, TheatreView) and KeepGoing() in theatre.commands
+    for symbol in (arcade.key.SPACE, arcade.key.HOME, arcade.key.RIGHT, arcade.key.RIGHT):
+        player(window, ("on_key_press", symbol, 0), ("on_key_release", symbol, 0))
+        for _ in range(600):
+            theatre.on_update(1 / 60)
+            if not theatre.board.busy:
+                break
+    assert theatre.position == 2 and theatre.hud.moves.text == "Moves left 5"
     progress_path().unlink(missing_ok=True)
 
 
