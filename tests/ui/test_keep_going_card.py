@@ -103,4 +103,8 @@ def test_k_and_a_pads_confirm_keep_going_and_a_kill_keeps_the_game_helped(window
     resumed.on_action(Input.DOWN)          # the pad's focus from Retry to the button beside it
     resumed.on_action(Input.PRESS)
     assert resumed.result_menu is None and resumed.state.added == 10 and resumed.state.moves_left == 5
+    for _ in range(2):   # undo takes the keep going back (the first Z says what undo costs): lost again, its card up
+        player(window, ("on_key_press", arcade.key.Z, 0), ("on_key_release", arcade.key.Z, 0))
+    assert resumed.state.status == Status.LOST and resumed.state.added == 5
+    assert resumed.result_menu is not None and "keep going" in [b.key for b in resumed.result_menu.buttons]
     progress_path().unlink(missing_ok=True)
