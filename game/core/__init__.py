@@ -6,10 +6,10 @@ alone and fold(state, events) the state again (replays). A State keeps its bitbo
 """
 
 from .boards import run_cells, slide_solvable, slide_sources, solved_slide
-from .commands import Chain, Command, Slide, Swap, format_command, parse_command
+from .commands import Chain, Command, KeepGoing, Slide, Swap, format_command, parse_command
 from .events import (
     BonusScored, Chained, Cleared, Cracked, Created, Detonated, DropCollected, Event, Fell, FinaleBegan, JellyCleared,
-    LeftoversFired, Lost, MoveTurned, PlayerMoved, Reshuffled, Scored, Slid, Spawned, SwapRejected, Swapped, Unlocked,
+    LeftoversFired, Lost, MovesAdded, MoveTurned, PlayerMoved, Reshuffled, Scored, Slid, Spawned, SwapRejected, Swapped, Unlocked,
     Won,
 )
 from .evolve import evolve, fold
@@ -40,6 +40,7 @@ from .rules.blocked import blocker_progress, swap_clears, swap_look, swap_specia
 from .rules.questions import SwapLook
 from .rules.chain_drawing import PathLook, Touch, look_at_path, path_kind, start_path, touch
 from .rules.slide import gap
+from .rules.keep_going import KEEP_GOING_MOVES, can_keep_going, keep_going_refusal
 from .rng import MASK64, Draws, seed_state
 from .proof import (
     DIGEST_VERSION, DIGEST_VERSIONS, RULES_VERSION, Check, Divergence, checks_of, first_divergence, play_through, state_digest,
@@ -79,7 +80,7 @@ __all__ = [
     "MAX_CODE_CHARS", "CodeError", "CodeKind", "decode_code", "encode_code", "find_code", "looks_like_code",
     "GAME_VERSION", "MAX_BOARD_MOVES", "MAX_GAME_MOVES", "encode_payload", "game_size_problem", "unpack_code",
     "CodeBoard", "PackedGame", "check_points", "game_moves", "pack_payload", "split_payload", "unpack_game",
-    "play_through",
+    "play_through", "KeepGoing", "MovesAdded", "KEEP_GOING_MOVES", "can_keep_going", "keep_going_refusal",
 ]
 
 # The blocker units' looks and tools, for the view and the editor (which walk BLOCKERS).

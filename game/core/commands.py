@@ -1,4 +1,4 @@
-"""Commands a player gives: Swap, Chain, Slide, each with a short text form that round-trips."""
+"""Commands a player gives: Swap, Chain, Slide and KeepGoing, each with a short text form that round-trips."""
 
 from __future__ import annotations
 
@@ -38,7 +38,15 @@ class Slide:
         return f"slide {format_cell(self.cell)}"
 
 
-Command = Swap | Chain | Slide
+@dataclass(frozen=True, slots=True)
+class KeepGoing:
+    """Go on with a match3 game lost by running out of moves, with more moves (rules/keep_going.py)."""
+
+    def __str__(self) -> str:
+        return "keep going"
+
+
+Command = Swap | Chain | Slide | KeepGoing
 
 
 def format_command(command: Command) -> str:
@@ -46,11 +54,15 @@ def format_command(command: Command) -> str:
 
 
 def parse_command(text: str) -> Command:
-    """Read a command's text form ('swap 3,4 3,5', 'chain 7,3 6,3 6,4', 'slide 2,1')."""
+    """Read a command's text form ('swap 3,4 3,5', 'chain 7,3 6,3 6,4', 'slide 2,1', 'keep going')."""
     words = text.split()
     if not words:
         raise ValueError("an empty command")
     verb, args = words[0], words[1:]
+    if verb == "keep":
+        if args != ["going"]:
+            raise ValueError(f"'keep' is only 'keep going': {text!r}")
+        return KeepGoing()
     if verb == "swap":
         if len(args) != 2:
             raise ValueError(f"'swap' takes two cells, like 'swap 3,4 3,5': {text!r}")
@@ -63,7 +75,7 @@ def parse_command(text: str) -> Command:
         if len(args) != 1:
             raise ValueError(f"'slide' takes one cell, like 'slide 2,1': {text!r}")
         return Slide(parse_cell(args[0]))
-    if verb.lower() in ("swap", "chain", "slide"):
+    if verb.lower() in ("swap", "chain", "slide", "keep"):
         # Only the lower-case verb formats back to the same text.
         raise ValueError(f"write the command {verb.lower()!r} in lower case, not {verb!r}")
-    raise ValueError(f"unknown command {verb!r} (swap, chain or slide)")
+    raise ValueError(f"unknown command {verb!r} (swap, chain, slide or keep going)")

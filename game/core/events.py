@@ -178,6 +178,14 @@ class MoveTurned:
 
 
 @dataclass(frozen=True, slots=True)
+class MovesAdded:
+    """A game lost by running out of moves goes on with `count` more moves (KeepGoing): it is
+    playing again, on the board as it was, and helped (a win earns no stars)."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
 class Won:
     """Every goal was met."""
 
@@ -190,5 +198,5 @@ class Lost:
 Event = (
     Swapped | SwapRejected | Chained | Created | Detonated | Cleared | Unlocked | Cracked | JellyCleared
     | DropCollected | Fell | Spawned | PlayerMoved | Slid | Reshuffled | Scored | BonusScored
-    | FinaleBegan | LeftoversFired | MoveTurned | Won | Lost
+    | FinaleBegan | LeftoversFired | MoveTurned | MovesAdded | Won | Lost
 )

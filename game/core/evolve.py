@@ -6,7 +6,7 @@ from typing import Iterable
 
 from .events import (
     BonusScored, Chained, Cleared, Created, Detonated, DropCollected, Event, Fell, FinaleBegan, LeftoversFired,
-    Lost, MoveTurned, PlayerMoved, Reshuffled, Scored, Slid, Spawned, SwapRejected, Swapped, Won,
+    Lost, MovesAdded, MoveTurned, PlayerMoved, Reshuffled, Scored, Slid, Spawned, SwapRejected, Swapped, Won,
 )
 from .grid import EMPTY, PLAYER, RAINBOW, Cell, Grid
 from .state import Layers, State
@@ -37,6 +37,7 @@ def fold(state: State, events: Iterable[Event]) -> State:
     hit: dict[int, dict[Cell, int]] | None = None
     dropped = state.dropped
     reached, target = state.reached, level.goals.reach
+    added = state.added
     changed = False
     # The most frequent events are tested first; a board event copies the rows on first use.
     for event in events:
@@ -153,6 +154,9 @@ def fold(state: State, events: Iterable[Event]) -> State:
             status = Status.WON
         elif isinstance(event, Lost):
             status = Status.LOST
+        elif isinstance(event, MovesAdded):
+            added += event.count
+            status = Status.PLAYING   # the lost game goes on, on the board as it was
         else:
             at = FOLDED[type(event)]   # a blocker's hit (KeyError: an event no rule makes)
             if hit is None:
@@ -186,7 +190,7 @@ def fold(state: State, events: Iterable[Event]) -> State:
                           for at, layer in enumerate(every))
         layers = Layers(every, dropped)
     return state.after(grid, player=player, score=score, moves=moves, status=status, collected=collected,
-                       rng=rng, specials=specials, layers=layers, reached=reached)
+                       rng=rng, specials=specials, layers=layers, reached=reached, added=added)
 
 
 def _covers(state: State, hit: dict[int, dict[Cell, int]] | None, cell: Cell) -> bool:

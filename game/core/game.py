@@ -5,13 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Generic, TypeVar
 
-from .commands import Chain, Command, Slide, Swap
+from .commands import Chain, Command, KeepGoing, Slide, Swap
 from .events import Event
 from .grid import Grid
 from .checking import Problem, shorten
 from .level import Level, LevelError
 from .rng import Draws, seed_state
-from .rules import blocked, chain, match3, slide
+from .rules import blocked, chain, keep_going, match3, slide
 from .state import NO_LAYERS, RULES_VERSION, IllegalMove, Layers, State, placed
 from .vocab import Mode, Status
 
@@ -117,7 +117,10 @@ def play(state: State, command: Command) -> tuple[list[Event], State]:
     """The events `command` causes in `state`, and the state they lead to (what
     fold(state, events) gives, worked out with them); raises IllegalMove when the rules forbid it.
 
-    A command that changes nothing (a rejected swap) leads to `state` itself."""
+    A command that changes nothing (a rejected swap) leads to `state` itself. KeepGoing is the
+    one command a finished game takes (rules/keep_going.py says when)."""
+    if isinstance(command, KeepGoing):
+        return keep_going.play(state, command)
     rules = RULESETS[state.level.mode]
     if not isinstance(command, rules.command):
         raise IllegalMove(f"a {rules.mode} level takes {rules.command_noun}, not {shorten(str(command), 60)}")

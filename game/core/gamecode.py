@@ -4,7 +4,8 @@ few checks (the last move's and some along the way) instead of one a move.
 The record (inside the deflated payload of a version-2 game code, after the level's text):
 varints for the rules version, the digest version, the seed and the number of moves; the moves
 as a bit stream (a swap: its first cell and the direction to the second; a chain: its first cell,
-its length in Elias gamma and a direction a step; a slide: its cell), padded to a byte; then the
+its length in Elias gamma and a direction a step; a slide: its cell; match3's keep going: the
+swap no board has, from cell 0 up and left), padded to a byte; then the
 number of checks and each check as the move it follows (a varint, counted from the last one), its
 4-byte digest, score and moves used. The number of moves comes first, so a decoder can refuse a
 game too long to prove before it unpacks a move (sharecode.game_size_problem).
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .commands import Chain, Command, Slide, Swap
+from .commands import Chain, Command, KeepGoing, Slide, Swap
 from .grid import Cell
 from .proof import Check
 from .sharecode import CodeError
@@ -25,6 +26,9 @@ DIRECTIONS: tuple[Cell, ...] = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1,
 _DIRECTION = {d: i for i, d in enumerate(DIRECTIONS)}
 CHECKS_ALONG = 8   # checks in a game code at most: the last move's and evenly along the way
 _MAX_VARINT_BYTES = 10
+# Keep going in a match3 code: a swap from cell 0 up and left, off every board, so no code before
+# it held one (an older game calls it damaged).
+_KEEP_GOING = (0, 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +106,10 @@ def unpack_game(board: Board, data: bytes) -> PackedGame:
 
 def _pack_command(board: Board, command: Command, bits: "_Bits") -> None:
     cells = board.cell_bits
+    if board.mode == Mode.MATCH3 and isinstance(command, KeepGoing):
+        bits.put(_KEEP_GOING[0], cells)
+        bits.put(_KEEP_GOING[1], 3)
+        return
     if board.mode == Mode.MATCH3 and isinstance(command, Swap):
         step = (command.b[0] - command.a[0], command.b[1] - command.a[1])
         if step in _DIRECTION:
@@ -125,11 +133,15 @@ def _pack_command(board: Board, command: Command, bits: "_Bits") -> None:
 
 
 def _unpack_command(board: Board, bits: "_BitReader") -> Command:
-    start = _cell(board, bits.take(board.cell_bits))
+    index = bits.take(board.cell_bits)
+    start = _cell(board, index)
     if board.mode == Mode.SLIDE:
         return Slide(start)
     if board.mode == Mode.MATCH3:
-        return Swap(start, _step(board, start, bits.take(3)))
+        direction = bits.take(3)
+        if (index, direction) == _KEEP_GOING:
+            return KeepGoing()
+        return Swap(start, _step(board, start, direction))
     length = bits.gamma()
     if length > board.width * board.height:
         raise CodeError("the code is damaged: a chain longer than its board")

@@ -102,7 +102,7 @@ def ending(state: State) -> list[Event]:
     if goals_met(state):
         bonus = moves_left_bonus(state)
         return [bonus, Won()] if bonus is not None else [Won()]
-    limit = state.level.moves
+    limit = state.move_limit   # the level's, and what KeepGoing added
     if limit is not None and state.moves >= limit:
         return [Lost()]
     return []
@@ -171,8 +171,9 @@ def stars_reached(state: State, score: int | None = None) -> int:
 
 
 def stars(state: State) -> int:
-    """0 until won; then 1 to 3 by the level's star targets (3 when it has none)."""
-    if state.status != Status.WON:
+    """0 until won; then 1 to 3 by the level's star targets (3 when it has none); 0 for a win
+    helped by KeepGoing's moves (it counts as passed, earning nothing)."""
+    if state.status != Status.WON or state.helped:
         return 0
     if star_targets(state.level) is None:
         return 3
@@ -183,10 +184,10 @@ def stars_earned(state: State, score: int | None = None) -> int:
     """The stars a player has earned so far, as the HUD lights them: a won game's stars; none
     for a lost one; while playing, the point marks `score` (default the state's) has passed on
     a level whose stars count points, and none on one whose stars count moves left at the win
-    (those are only earned by winning)."""
+    (those are only earned by winning) or in a game helped by KeepGoing."""
     if state.status == Status.WON:
         return stars(state)
-    if state.status == Status.LOST:
+    if state.status == Status.LOST or state.helped:
         return 0
     targets = star_targets(state.level)
     if targets is None or targets.unit != StarUnit.POINTS:

@@ -26,7 +26,8 @@ digest version; one that names none was made with version 1):
 1. the board, player, score, moves, status, collected tiles, RNG stream, (when a game has any)
    the blocker layers, and (rules 3 on) a reach goal met on the way;
 2. all of version 1's, and the specials layer (a special on the wrong cell shows at once,
-   not only when it fires)."""
+   not only when it fires).
+Both also cover the moves KeepGoing added, when a game has any (no game before it had)."""
 DIGEST_VERSIONS = (1, 2)
 
 
@@ -48,6 +49,9 @@ def state_digest(state: State, version: int = DIGEST_VERSION) -> str:
         # A reach met on the way, which the board alone no longer shows: only from the version
         # where it counts, so every replay of an older version keeps its digests.
         parts += ("reached",)
+    if state.added:
+        # Moves KeepGoing added, which no replay made before it has: every older digest stays.
+        parts += (("added", state.added),)
     if version >= 2:
         parts += (("specials",) + tuple((cell, str(special)) for cell, special in state.specials),)
     text = repr(parts)

@@ -17,7 +17,8 @@ _SAME: object = object()
 
 RULES_VERSION = 5
 """Raised whenever a rule changes what a command does; replays name the version they were made
-with, and a game is played by the version it was started under (State.rules)."""
+with, and a game is played by the version it was started under (State.rules). A new command no
+older game could give (KeepGoing) changes no recorded game, so it needs no new version."""
 REACH_ON_THE_WAY = 3
 """From this version a reach goal is met when the token stands on the target at any step of its
 walk (before it, only where the walk ended counted)."""
@@ -82,8 +83,8 @@ def present(state: State) -> tuple[int, ...]:
 @dataclass(frozen=True, slots=True)
 class State:
     """The board, the player, score, moves used, status, goal progress, the RNG stream, the
-    specials, the blocker layers (one Layers), whether the token ever stood on a reach goal, and
-    the rules version the game plays by.
+    specials, the blocker layers (one Layers), whether the token ever stood on a reach goal, the
+    rules version the game plays by, and the moves KeepGoing added.
 
     new_game deals the first state; every later one is made by `after` (the one way the rules,
     in every mode, and the fold make the state a move leads to)."""
@@ -102,6 +103,9 @@ class State:
     reached: bool = False
     # The rules version this game is played by (an older replay plays by its own).
     rules: int = RULES_VERSION
+    # Moves given past the level's limit by KeepGoing (rules/keep_going.py): a game with any is
+    # helped, and a helped win earns no stars.
+    added: int = 0
     # Facts derived from `grid` alone (match3 keeps its bitboard here), made on first use.
     # Not an init field, so dataclasses.replace never carries it over to a changed grid;
     # not compared, hashed or printed, so two equal states stay equal with or without it.
@@ -116,7 +120,7 @@ class State:
               moves: int | None = None, status: Status | None = None,
               collected: tuple[int, ...] | None = None, rng: int | None = None,
               specials: Specials | None = None, layers: Layers | None = None,
-              reached: bool | None = None) -> State:
+              reached: bool | None = None, added: int | None = None) -> State:
         """The state a move leads to from this one: `grid`, and each field named; the rest as
         they are (the level and the rules version never change within a game).
 
@@ -136,6 +140,7 @@ class State:
         _put_layers(made, self.layers if layers is None else layers)
         _put_reached(made, self.reached if reached is None else reached)
         _put_rules(made, self.rules)
+        _put_added(made, self.added if added is None else added)
         _put_cache(made, None)
         return made
 
@@ -168,8 +173,19 @@ class State:
         return self.level.width
 
     @property
-    def moves_left(self) -> int | None:
+    def move_limit(self) -> int | None:
+        """The moves this game may make: the level's, and any KeepGoing added (None: no limit)."""
         limit = self.level.moves
+        return None if limit is None else limit + self.added
+
+    @property
+    def helped(self) -> bool:
+        """Whether KeepGoing gave this game more moves (a helped win earns no stars)."""
+        return self.added > 0
+
+    @property
+    def moves_left(self) -> int | None:
+        limit = self.move_limit
         return None if limit is None else max(0, limit - self.moves)
 
     def at(self, cell: Cell) -> int:
@@ -204,5 +220,5 @@ class State:
 # State.after's setters: each slot's own descriptor (the frozen dataclass refuses setattr).
 _blank = object.__new__
 (_put_level, _put_grid, _put_player, _put_score, _put_moves, _put_status, _put_collected, _put_rng,
- _put_specials, _put_layers, _put_reached, _put_rules, _put_cache) = (
+ _put_specials, _put_layers, _put_reached, _put_rules, _put_added, _put_cache) = (
     State.__dict__[f.name].__set__ for f in fields(State))

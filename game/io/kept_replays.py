@@ -55,7 +55,7 @@ def game_key(seed: int, commands: Sequence[Command]) -> str:
 
 def keep_finished(level: Level, pack_id: str, seed: int, commands: Sequence[Command]) -> Kept | None:
     """Keep a finished game (won or lost) as a replay; a win better than the level's best (a
-    higher score, then fewer moves) becomes the best. Returns what was kept, or None when the
+    higher score, then fewer moves; never one kept going) becomes the best. Returns what was kept, or None when the
     game is not finished or was kept already. Writes are atomic; old games beyond KEEP go."""
     replay = replay_of(level, seed, commands, pack_id)
     from game.core import Session   # the final state decides won or lost
@@ -75,7 +75,7 @@ def keep_finished(level: Level, pack_id: str, seed: int, commands: Sequence[Comm
         if _ours(old, pack_id, level.id):   # never delete a file the game did not write
             gate.remove(old)
     kept = Kept(path, replay, state.score, state.moves, state.status == Status.WON)
-    if kept.won:
+    if kept.won and not state.helped:   # a win kept going (more moves) is never the best
         best = best_win(pack_id, level)
         if best is None or (kept.score, -kept.moves) > (best.score, -best.moves):
             save_replay(replay, folder / BEST)

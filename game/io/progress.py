@@ -47,6 +47,8 @@ class LevelProgress:
     best_score: int = 0
     stars: int = 0
     game: SavedGame | None = None
+    # Passed only with help: every win of it so far was helped by "keep going" (no stars).
+    helped: bool = False
 
     def is_blank(self) -> bool:
         return self == LevelProgress()
@@ -111,14 +113,17 @@ class Progress:
         else:
             levels[level_id] = value
 
-    def record_win(self, pack_id: str, level_id: str, score: int, stars: int) -> LevelProgress:
-        """A won game: completed, best score and stars kept at their best, the saved game gone."""
+    def record_win(self, pack_id: str, level_id: str, score: int, stars: int, *, helped: bool = False) -> LevelProgress:
+        """A won game: completed, best score and stars kept at their best, the saved game gone;
+        `helped` (keep going gave it moves): passed with help until a win without it, its score
+        no best (it had more moves)."""
         old = self.get(pack_id, level_id)
         new = LevelProgress(
             completed=True,
-            best_score=max(old.best_score, score),
+            best_score=old.best_score if helped else max(old.best_score, score),
             stars=max(old.stars, stars),
             game=None,
+            helped=helped and (old.helped or not old.completed),
         )
         self._set(pack_id, level_id, new)
         return new
@@ -169,6 +174,8 @@ class Progress:
                     "best_score": lp.best_score,
                     "stars": lp.stars,
                 }
+                if lp.helped:   # written only when true: a file without it reads as before
+                    entry["helped"] = True
                 if lp.game is not None:
                     entry["game"] = {
                         "seed": lp.game.seed,
@@ -220,6 +227,9 @@ def _level_from(entry: Any, where: str) -> LevelProgress:
         raise ProgressFileError(f"{where}.completed: expected true or false, found {describe(completed)}")
     best = _int(entry.get("best_score", 0), f"{where}.best_score", 0)
     stars = _int(entry.get("stars", 0), f"{where}.stars", 0, 3)
+    helped = entry.get("helped", False)
+    if not isinstance(helped, bool):
+        raise ProgressFileError(f"{where}.helped: expected true or false, found {describe(helped)}")
     game = None
     game_raw = entry.get("game")
     if game_raw is not None:
@@ -241,7 +251,7 @@ def _level_from(entry: Any, where: str) -> LevelProgress:
         if not isinstance(undone, bool):
             raise ProgressFileError(f"{where}.game.undone: expected true or false, found {describe(undone)}")
         game = SavedGame(seed, tuple(commands), digest, undone) if commands else None
-    return LevelProgress(completed, best, stars, game)
+    return LevelProgress(completed, best, stars, game, helped)
 
 
 def progress_path() -> pathlib.Path:

@@ -38,8 +38,10 @@ def share_card(level: Level, pack_name: str | None, seed: int, commands: Sequenc
     state = Session.replay(level, seed, commands).state
     where = f"{pack_name}: {level.name}" if pack_name else level.name
     head = f"Gridfall, {where} ({_MODE_WORDS.get(level.mode, str(level.mode))})"
-    moves = f"{state.moves} of {level.moves} moves" if level.moves is not None else \
+    moves = f"{state.moves} of {state.move_limit} moves" if state.move_limit is not None else \
         f"{state.moves} move{'s' if state.moves != 1 else ''}"
+    if state.helped:
+        moves += f" (kept going: +{state.added})"
     if state.status == Status.WON:
         result = f"Won in {moves}, {state.score:,} points, {stars(state)} of 3 stars"
     elif state.status == Status.LOST:

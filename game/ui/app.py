@@ -326,7 +326,8 @@ class App:
 
     def _left(self, slot: Slot, outcome: PlayOutcome) -> None:
         """The play view's way out: record the outcome, then go where the player asked."""
-        slot.record(outcome.status, outcome.score, outcome.stars, outcome.seed, outcome.commands, outcome.undone)
+        slot.record(outcome.status, outcome.score, outcome.stars, outcome.seed, outcome.commands, outcome.undone,
+                    outcome.helped)
         self.playing = None
         if outcome.action == Action.WATCH:
             title = f"{slot.yours}: won" if outcome.status == Status.WON else slot.yours
@@ -364,7 +365,7 @@ class App:
         if getattr(view, "session", None) is None:
             return
         mine = view.outcome(Action.LEVELS)   # as leaving it would record it (its stars capped by an undo)
-        slot.record(mine.status, mine.score, mine.stars, mine.seed, mine.commands, mine.undone)
+        slot.record(mine.status, mine.score, mine.stars, mine.seed, mine.commands, mine.undone, mine.helped)
 
     def back_to_game(self) -> Callable[[], object] | None:
         """Where leaving the game on screen goes (the screen it was chosen on); None when none is."""

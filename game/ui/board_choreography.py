@@ -15,7 +15,7 @@ import arcade
 
 from game.core import (
     RAINBOW, Blocker, BonusScored, Chained, Cleared, Created, Depth, Detonated, DropCollected, Event, Fell, FinaleBegan,
-    Hit, LeftoversFired, Lost, Motion, MoveTurned, PlayerMoved, Reshuffled, Scored, Slid, Spawned, Special, Specials,
+    Hit, LeftoversFired, Lost, Motion, MovesAdded, MoveTurned, PlayerMoved, Reshuffled, Scored, Slid, Spawned, Special, Specials,
     State, SwapRejected, Swapped, Won, evolve,
 )
 from game.words import counted
@@ -200,6 +200,7 @@ class Choreographer:
             BonusScored: self._bonus_scored, Won: self._won, Lost: self._lost,
             DropCollected: self._drop_collected, FinaleBegan: self._finale_began,
             LeftoversFired: self._finale_step, MoveTurned: self._finale_step,
+            MovesAdded: lambda ev: [],   # nothing moves on the board: the HUD counts the moves
         }
         handlers.update({unit.event: functools.partial(self._hit, unit) for unit in self.board.layers.units})
         return handlers[type(e)]

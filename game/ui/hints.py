@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.bots import Bot
-from game.core import Chain, Command, State, Status, Swap
+from game.core import Chain, Command, Slide, State, Status, Swap
 
 Cell = tuple[int, int]
 
@@ -28,4 +28,6 @@ def hint_cells(command: Command) -> tuple[tuple[Cell, ...], tuple[Cell, ...]]:
         return (command.a, command.b), ()
     if isinstance(command, Chain):
         return tuple(command.path), tuple(command.path)
-    return (command.cell,), ()
+    if isinstance(command, Slide):
+        return (command.cell,), ()
+    return (), ()   # keep going names no cell

@@ -31,3 +31,4 @@ class PlayOutcome:
     commands: tuple[Command, ...]
     action: Action
     undone: bool = False   # undo was used (its stars are capped: game.ui.play_undo)
+    helped: bool = False   # keep going gave it moves (a win earns no stars: game.ui.play_keep)

@@ -15,6 +15,7 @@ from game.ui.hud import Hud
 from game.ui.key_help import play_keys, play_pad
 from game.ui.pad import keys_used, pad_family, pad_in_use
 from game.ui.play_input import Controller
+from game.ui.play_keep import KEY as KEEP
 from game.ui.play_layout import place_side
 from game.ui.widgets import ButtonBar, Menu
 
@@ -131,11 +132,13 @@ def play_key(host: ActionHost, symbol: int, modifiers: int) -> None:
 def menu_key(host: ActionHost, symbol: int) -> None:
     """A key while a menu or the goal card is up: what the pad's button of that meaning does
     (any other key closes the goal card: it has been read). S on the result card shares, as in the
-    theatre and as the README says (elsewhere it moves the focus down, as W moves it up)."""
-    if symbol == key.S and host.result_menu is not None:
-        share = next((b for b in host.result_menu.buttons if b.key == "share"), None)
-        if share is not None:
-            share.action()
+    theatre and as the README says (elsewhere it moves the focus down, as W moves it up); K keeps
+    a lost game going, where the card offers it."""
+    named = {key.S: "share", key.K: KEEP}.get(symbol)
+    if named is not None and host.result_menu is not None:
+        button = next((b for b in host.result_menu.buttons if b.key == named), None)
+        if button is not None:
+            button.action()
             return
     action = MENU_KEYS.get(symbol)
     if action is not None:

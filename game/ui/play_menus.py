@@ -10,6 +10,7 @@ from game.core import BonusScored, Event, FinaleBegan, Level, Scored, State, Sta
 from game.ui import textures
 from game.ui.hud import shortfall_text
 from game.ui.outcome import Action
+from game.ui.play_keep import helped_note, keep_going_button
 from game.ui.play_undo import UndoCost
 from game.ui.widgets import Button, Menu
 from game.words import counted
@@ -45,6 +46,7 @@ class MenuHost(Protocol):
     def show_goals(self) -> None: ...
     def open_settings(self) -> None: ...
     def deal_again(self) -> None: ...
+    def keep_going(self) -> bool: ...
     def share(self) -> None: ...
     def leave(self, action: Action) -> None: ...
 
@@ -96,8 +98,9 @@ def result_menu(host: MenuHost, state: State, breakdown: Sequence[str] = ()) -> 
     won = state.status == Status.WON
     earned = host.undo_cost.stars(stars(state))
     lines = [f"Score {state.score:,}", *(breakdown if won else ()), f"Moves used {state.moves}"]
-    if won and host.undo_cost.note:
-        lines.append(host.undo_cost.note)   # why a fine game shows one star
+    note = helped_note(state) or host.undo_cost.note   # helped: no star, whatever undo capped
+    if won and note:
+        lines.append(note)   # why a fine game shows one star, or none
     if not won:
         # What was missing, goal by goal, in the player's words (the core counts it).
         lines[1:1] = [shortfall_text(s) for s in shortfalls(state)][:3]
@@ -114,6 +117,9 @@ def result_menu(host: MenuHost, state: State, breakdown: Sequence[str] = ()) -> 
                    Button(host.back_to.capitalize(), lambda: host.leave(Action.LEVELS), "levels")]
         if host.new_deals:
             buttons.insert(1, Button("New deal", host.deal_again, "new deal"))
+    if not won:
+        # Beside Retry (which keeps the focus): more moves on this board, for no stars.
+        buttons[1:1] = keep_going_button(state, lambda: None if host.keep_going() else None)
     if host.can_watch:
         # Watch the game again in the theatre, or share it: both only where an app owns the view.
         buttons.insert(-1, Button("Watch", lambda: host.leave(Action.WATCH), "watch"))

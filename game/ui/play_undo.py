@@ -100,6 +100,8 @@ def undo(host: UndoHost) -> bool:
     host.result_menu = None
     host.snap()
     host.changed()   # saved at once: a kill after an undo keeps the cap
+    if host.state.status != Status.PLAYING:
+        host.show_result()   # a keep going taken back: the game is lost again, its card with it
     return True
 
 

@@ -22,7 +22,7 @@ from game.ui.play_actions import Input, pad_in_use, play_action, play_key, show_
 from game.ui.screens.style import PLAY_BG
 from game.ui.outcome import Action, PlayOutcome
 from game.ui.play_input import Controller, cells_of, controller_for
-from game.ui import play_undo
+from game.ui import play_keep, play_undo
 from game.ui.play_undo import UndoCost
 from game.ui.play_layout import BAR_BOTTOM, PORTRAIT_HUD_H, backdrop, hud_width, is_portrait, place_side, play_areas
 from game.ui.play_menus import (
@@ -256,6 +256,9 @@ class PlayView(arcade.View):
     def undo(self) -> bool:
         return play_undo.undo(self)
 
+    def keep_going(self) -> bool:
+        return play_keep.keep_going(self)
+
     def redo(self) -> bool:
         return play_undo.redo(self)
 
@@ -401,7 +404,8 @@ class PlayView(arcade.View):
         state = self.state
         return PlayOutcome(level_id=self.level.id, seed=self.seed, status=state.status,
                            score=state.score, stars=self.undo_cost.stars(stars(state)),
-                           commands=tuple(self.session.commands), action=action, undone=self.undo_cost.used)
+                           commands=tuple(self.session.commands), action=action, undone=self.undo_cost.used,
+                           helped=state.helped)
 
     def leave(self, action: Action) -> None:
         """Hand the game back to whoever opened it (the app or the editor)."""

@@ -69,9 +69,10 @@ class Slot(abc.ABC):
 
     @abc.abstractmethod
     def record(self, status: Status, score: int, star_count: int, seed: int,
-               commands: Sequence[Command], undone: bool = False) -> None:
+               commands: Sequence[Command], undone: bool = False, helped: bool = False) -> None:
         """Keep how the game stands: a win counts, a loss is dropped, a game in play resumes later
-        (with `undone`, whether undo was used in it: its stars stay capped after a resume)."""
+        (with `undone`, whether undo was used in it: its stars stay capped after a resume; `helped`,
+        whether keep going gave it moves: the game's commands say so too, so a resume keeps it)."""
 
     @abc.abstractmethod
     def again(self, seed: int) -> int:
@@ -135,10 +136,10 @@ class LevelSlot(Slot):
         self.saves.save_progress()
 
     def record(self, status: Status, score: int, star_count: int, seed: int,
-               commands: Sequence[Command], undone: bool = False) -> None:
+               commands: Sequence[Command], undone: bool = False, helped: bool = False) -> None:
         progress, level_id = self.saves.progress, self.level.id
         if status == Status.WON:
-            progress.record_win(self.pack_id, level_id, score, star_count)
+            progress.record_win(self.pack_id, level_id, score, star_count, helped=helped)
             self._keep(seed, commands)
         elif status == Status.LOST:
             progress.clear_game(self.pack_id, level_id)  # a lost game is not worth resuming
@@ -256,7 +257,7 @@ class DailySlot(Slot):
         self.saves.save_daily()
 
     def record(self, status: Status, score: int, star_count: int, seed: int,
-               commands: Sequence[Command], undone: bool = False) -> None:
+               commands: Sequence[Command], undone: bool = False, helped: bool = False) -> None:
         # A win counts at once (the day's best, the streak; a new best keeps its replay), a loss
         # is dropped, a game in play is kept to resume today.
         records, mode, day = self.saves.daily_records, self.mode.value, self.puzzle.date

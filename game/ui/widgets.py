@@ -64,7 +64,14 @@ class Menu:
         bh, gap = 48.0, 12.0
         # Title 48 below the top, the first line 50 below it, 30 a line, then the reserved room,
         # then the buttons, and a margin: every piece below the one above, never overlapping.
-        height = 98 + len(self.lines) * self.line_height + self.extra_height + len(self.buttons) * (bh + gap) + 16
+        above = 98 + len(self.lines) * self.line_height + self.extra_height + 16
+        room = screen_h - 16 - above   # what the buttons may take on this screen
+        if self.buttons and len(self.buttons) * (bh + gap) > room:
+            # A card with many lines and buttons (a won finale's score, a note, five buttons) on
+            # a short window: the buttons close up, down to three quarters, so the card fits.
+            squeeze = max(0.75, room / (len(self.buttons) * (bh + gap)))
+            bh, gap = bh * squeeze, gap * squeeze
+        height = above + len(self.buttons) * (bh + gap)
         panel = Rect((screen_w - self.width) / 2, (screen_h - height) / 2, self.width, height)
         self.panel = panel
         y = panel.top - 48

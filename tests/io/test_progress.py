@@ -218,3 +218,24 @@ def test_a_game_with_undo_is_saved_as_such_and_an_old_file_reads_as_before(tmp_p
     path.write_text(text.replace("undone: true", "undone: maybe"))
     loaded = load_progress(path)
     assert loaded.notice is not None and "pk.one.game.undone" in loaded.notice
+
+
+def test_a_level_passed_only_with_keep_going_is_saved_as_helped_until_a_win_without(tmp_path: pathlib.Path) -> None:
+    path = tmp_path / "progress.yaml"
+    p = Progress()
+    p.record_win("pk", "one", 5000, 0, helped=True)          # kept going: passed, no stars, no best
+    p.record_win("pk", "two", 900, 2)
+    p.record_win("pk", "two", 7000, 0, helped=True)          # a helped win after a real one: still a real pass
+    save_progress(p, path)
+    text = path.read_text()
+    assert text.count("helped: true") == 1
+    again = load_progress(path).progress
+    one, two = again.get("pk", "one"), again.get("pk", "two")
+    assert one.completed and one.helped and one.stars == 0 and one.best_score == 0
+    assert two.completed and not two.helped and (two.stars, two.best_score) == (2, 900)
+    assert again.unlocked("pk", ["one", "two", "three"], "three")   # a helped pass opens the next level
+    again.record_win("pk", "one", 400, 1)
+    assert not again.get("pk", "one").helped and again.get("pk", "one").best_score == 400
+    path.write_text(text.replace("helped: true", "helped: 1"))
+    loaded = load_progress(path)
+    assert loaded.notice is not None and "pk.one.helped" in loaded.notice

@@ -32,6 +32,7 @@ from game.ui.screens.proving import ProofJob, ProvingView
 from game.ui.screens.widgets import MenuView
 from game.ui.theatre import TheatreView
 from game.ui.widgets import Menu
+from kept_going import ONE_SHORT
 from winning import player, settle
 
 SIZES = [(960, 640), (1280, 800), (1920, 1080)]
@@ -182,6 +183,21 @@ def _lost(app: App) -> PlayView:
         view.submit(legal_commands(view.state)[0])
         settle(view)
     _result_shown(view)
+    assert view.result_menu is not None and "keep going" in [b.key for b in view.result_menu.buttons]
+    return view
+
+
+def _won_helped(app: App) -> PlayView:
+    """A game kept going and won: its card's longest form (the finale's score, the no-stars note)."""
+    view = _play(app, "losing", ONE_SHORT)
+    for _ in range(2):
+        while view.state.status == Status.PLAYING:
+            view.submit(legal_commands(view.state)[0])
+            settle(view)
+        if view.state.status == Status.LOST:
+            assert view.keep_going()
+    _result_shown(view)
+    assert view.state.status == Status.WON and view.state.helped
     return view
 
 
@@ -241,7 +257,7 @@ def fresh_app(window: Any, data_dir: pathlib.Path, monkeypatch: pytest.MonkeyPat
     for path in (progress_path(), settings_path()):
         path.unlink(missing_ok=True)
     app = App(window)
-    app.add_pack(Pack(id="losing", name="Losing", levels=(LOSING,)))
+    app.add_pack(Pack(id="losing", name="Losing", levels=(LOSING, ONE_SHORT)))
     try:
         yield app, watch
     finally:
@@ -304,7 +320,8 @@ def test_no_words_overlap_or_run_out_on_any_play_screen_at_any_size(
             show_key_help(view, pad=True)
             problems += _frame(watch, window).problems(f"{where}, a pad in use")
             show_key_help(view, pad=False)
-    for name, make in (("the won result", _won), ("the lost result", _lost), ("a daily", _daily)):
+    for name, make in (("the won result", _won), ("the lost result", _lost), ("a won result, kept going", _won_helped),
+                       ("a daily", _daily)):
         resize(window, 1280, 800)
         make(app)
         problems += _at_each_size(window, watch, name)

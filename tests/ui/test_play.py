@@ -769,7 +769,7 @@ def test_lost_game_says_what_was_missing_and_retry_plays_the_same_deal(window: A
     assert view.state.status == "lost"
     menu = view.result_menu
     assert menu is not None and menu.title.text == "Out of moves"
-    assert [b.key for b in menu.buttons] == ["retry", "new deal", "levels"]
+    assert [b.key for b in menu.buttons] == ["retry", "keep going", "new deal", "levels"]
     assert_menu_tidy(menu)
     image = shot(window, view, screenshot_dir / "play_result_lost.png")
     assert_card_over_the_board(window, view, menu, image)

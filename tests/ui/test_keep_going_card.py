@@ -1,0 +1,110 @@
+"""Keep going on the lost result card (issue 37): the button (acting on release), K and a pad's
+confirm close the card and the same game goes on with 5 more moves; a later win shows no stars
+and says why, and progress keeps the level as passed with help, through a kill and a resume."""
+
+from __future__ import annotations
+
+import pathlib
+from typing import Any
+
+import arcade
+
+from game.core import KeepGoing, Level, Status, legal_commands
+from game.io import Pack
+from game.io.kept_replays import best_win
+from game.io.progress import progress_path
+from game.ui.actions import Action as Input
+from game.ui.app import App
+from game.ui.outcome import Action
+from game.ui.play_view import PlayView
+from game.ui.theatre import TheatreView
+from kept_going import ONE_SHORT, OUT_OF_REACH
+from winning import LEFT, player, settle
+
+PACK = Pack(id="short", name="Short", levels=(ONE_SHORT, OUT_OF_REACH))
+
+
+def _app(window: Any) -> App:
+    app = App(window)
+    app.update_settings(reduced_motion=True)   # each result at once
+    app.add_pack(PACK)
+    return app
+
+
+def _play(app: App, level: Level, fresh: bool = True) -> PlayView:
+    view = app.play_level("short", level.id, fresh=fresh, seed=0 if fresh else None)
+    assert isinstance(view, PlayView)
+    settle(view)
+    view.close_goals()
+    return view
+
+
+def _play_out(view: PlayView) -> None:
+    while view.state.status == Status.PLAYING:
+        assert view.submit(legal_commands(view.state)[0])
+        settle(view)
+    view.on_update(1 / 60)
+
+
+def test_the_button_keeps_a_lost_game_going_and_its_win_earns_no_stars(window: Any, data_dir: pathlib.Path) -> None:
+    progress_path().unlink(missing_ok=True)
+    app = _app(window)
+    view = _play(app, ONE_SHORT)
+    _play_out(view)
+    menu = view.result_menu
+    assert menu is not None and menu.title.text == "Out of moves"
+    assert [b.key for b in menu.buttons][:2] == ["retry", "keep going"] and menu.focus == 0
+    button = next(b for b in menu.buttons if b.key == "keep going")
+    assert button.label == "Keep going: +5 moves"
+    board = view.state.grid
+    x, y = (int(v) for v in button.rect.center)
+    player(window, ("on_mouse_press", x, y, LEFT, 0))
+    assert view.result_menu is menu and view.state.status == Status.LOST   # a press alone does nothing
+    player(window, ("on_mouse_release", x, y, LEFT, 0))
+    assert view.result_menu is None and view.state.status == Status.PLAYING
+    assert view.state.moves_left == 5 and view.state.grid == board
+    assert view.hud.moves.text == "Moves left 5"
+    _play_out(view)
+    won = view.result_menu
+    assert won is not None and won.title.text == "Level complete!"
+    assert "Won with +5 moves: no stars" in [t.text for t in won.lines]
+    assert view.hud.lit == 0 and view.outcome(Action.LEVELS).stars == 0 and view.outcome(Action.LEVELS).helped
+    kept = app.progress.get("short", ONE_SHORT.id)
+    assert kept.completed and kept.helped and kept.stars == 0 and kept.best_score == 0   # no best from help
+    assert best_win("short", ONE_SHORT) is None   # nor the best win to watch
+    # Watched again, the theatre steps through keep going as through any move.
+    x, y = (int(v) for v in next(b for b in won.buttons if b.key == "watch").rect.center)
+    player(window, ("on_mouse_press", x, y, LEFT, 0), ("on_mouse_release", x, y, LEFT, 0))
+    theatre = window.current_view
+    assert isinstance(theatre, TheatreView) and KeepGoing() in theatre.commands
+    for symbol in (arcade.key.SPACE, arcade.key.HOME, arcade.key.RIGHT, arcade.key.RIGHT):
+        player(window, ("on_key_press", symbol, 0), ("on_key_release", symbol, 0))
+        for _ in range(600):
+            theatre.on_update(1 / 60)
+            if not theatre.board.busy:
+                break
+    assert theatre.position == 2 and theatre.hud.moves.text == "Moves left 5"
+    progress_path().unlink(missing_ok=True)
+
+
+def test_k_and_a_pads_confirm_keep_going_and_a_kill_keeps_the_game_helped(window: Any, data_dir: pathlib.Path) -> None:
+    progress_path().unlink(missing_ok=True)
+    app = _app(window)
+    view = _play(app, OUT_OF_REACH)
+    _play_out(view)
+    player(window, ("on_key_press", arcade.key.K, 0), ("on_key_release", arcade.key.K, 0))
+    assert view.result_menu is None and view.state.moves_left == 5 and view.state.added == 5
+    again = App(window)   # killed and started again: the saved game resumes, helped
+    again.add_pack(PACK)
+    resumed = _play(again, OUT_OF_REACH, fresh=False)
+    assert resumed.state.added == 5 and resumed.state.moves_left == 5 and resumed.state.status == Status.PLAYING
+    _play_out(resumed)
+    assert resumed.result_menu is not None and resumed.state.status == Status.LOST
+    resumed.on_action(Input.DOWN)          # the pad's focus from Retry to the button beside it
+    resumed.on_action(Input.PRESS)
+    assert resumed.result_menu is None and resumed.state.added == 10 and resumed.state.moves_left == 5
+    for _ in range(2):   # undo takes the keep going back (the first Z says what undo costs): lost again, its card up
+        player(window, ("on_key_press", arcade.key.Z, 0), ("on_key_release", arcade.key.Z, 0))
+    assert resumed.state.status == Status.LOST and resumed.state.added == 5
+    assert resumed.result_menu is not None and "keep going" in [b.key for b in resumed.result_menu.buttons]
+    progress_path().unlink(missing_ok=True)
