@@ -117,8 +117,9 @@ def result_menu(host: MenuHost, state: State, breakdown: Sequence[str] = ()) -> 
                    Button(host.back_to.capitalize(), lambda: host.leave(Action.LEVELS), "levels")]
         if host.new_deals:
             buttons.insert(1, Button("New deal", host.deal_again, "new deal"))
-    if not won:
-        # Beside Retry (which keeps the focus): more moves on this board, for no stars.
+    if not won and host.new_deals:
+        # Beside Retry (which keeps the focus): more moves on this board, for no stars. Not in a
+        # daily: one deal a day and one fair try at it, for the streak and the day's best.
         buttons[1:1] = keep_going_button(state, lambda: None if host.keep_going() else None)
     if host.can_watch:
         # Watch the game again in the theatre, or share it: both only where an app owns the view.

@@ -4,12 +4,13 @@ and says why, and progress keeps the level as passed with help, through a kill a
 
 from __future__ import annotations
 
+import datetime
 import pathlib
 from typing import Any
 
 import arcade
 
-from game.core import KeepGoing, Level, Status, legal_commands
+from game.core import KeepGoing, Level, Mode, Status, can_keep_going, legal_commands
 from game.io import Pack
 from game.io.kept_replays import best_win
 from game.io.progress import progress_path
@@ -108,3 +109,22 @@ def test_k_and_a_pads_confirm_keep_going_and_a_kill_keeps_the_game_helped(window
     assert resumed.state.status == Status.LOST and resumed.state.added == 5
     assert resumed.result_menu is not None and "keep going" in [b.key for b in resumed.result_menu.buttons]
     progress_path().unlink(missing_ok=True)
+
+
+def test_a_daily_lost_offers_no_keep_going(window: Any, data_dir: pathlib.Path) -> None:
+    # One deal a day and one fair try at it: the day's streak and best are never helped.
+    app = _app(window)
+    app.today = lambda: datetime.date(2026, 11, 23)
+    view = app.play_daily(Mode.MATCH3, fresh=True)
+    assert isinstance(view, PlayView)
+    settle(view)
+    view.close_goals()
+    _play_out(view)
+    menu = view.result_menu
+    assert view.state.status == Status.LOST and can_keep_going(view.state)   # the core would allow it
+    assert menu is not None and "keep going" not in [b.key for b in menu.buttons]
+    press_k = arcade.key.K
+    window.dispatch_event("on_key_press", press_k, 0)
+    window.dispatch_event("on_key_release", press_k, 0)
+    window.dispatch_events()
+    assert view.state.status == Status.LOST and view.state.added == 0
