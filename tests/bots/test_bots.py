@@ -152,25 +152,6 @@ def test_fair_bot_goes_for_the_wanted_kind_without_seeing_spawns() -> None:
     assert make_bot("fair", HARVEST).name == "fair"
 
 
-def test_following_the_hint_wins_most_of_the_first_ten_levels() -> None:
-    from game.bots import hint_bot
-    from game.core import Session
-    from game.io import find_pack
-
-    wins = games = 0
-    for lv in find_pack("first-steps").levels[:10]:
-        for seed in (lv.play_seed, 1, 2, 3):
-            bot = hint_bot(lv)
-            session = Session(lv, seed)
-            while session.state.status == "playing" and session.state.moves < 200:
-                session.play(bot.choose(session.state))   # what the H key would show, each time
-            wins += session.state.status == "won"
-            games += 1
-            if lv.id == "falling-luck" and seed == lv.play_seed:
-                assert session.state.status == "won"     # the fair bot's hint lost it
-    assert wins / games > 0.8, f"the hint won {wins} of {games} games"
-
-
 def test_the_hint_is_the_same_for_the_same_board_and_sees_no_spawn() -> None:
     from game.bots import HintBot
 
