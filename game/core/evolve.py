@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Iterable
 
 from .events import (
-    BonusScored, Chained, Cleared, Created, Detonated, DropCollected, Event, Fell, FinaleBegan, LeftoversFired,
+    BonusScored, Chained, Cleared, Created, Detonated, Event, Fell, FinaleBegan, LeftoversFired,
     Lost, MoveTurned, PlayerMoved, Reshuffled, Scored, Slid, Spawned, SwapRejected, Swapped, Won,
 )
 from .grid import EMPTY, PLAYER, RAINBOW, Cell, Grid
 from .state import Layers, State
-from .units import BLOCKERS, FOLDED
+from .units import BLOCKERS, FALLEN, FOLDED
 from .vocab import Special, Status
 
 
@@ -134,10 +134,11 @@ def fold(state: State, events: Iterable[Event]) -> State:
                 layer.pop(event.cell, None)
         elif isinstance(event, Chained):
             moves += 1
-        elif isinstance(event, DropCollected):
+        elif type(event) in FALLEN:   # a faller's piece left the board
+            cell = FALLEN[type(event)].read(event)
             if rows is None:
                 rows = list(map(list, base))
-            rows[event.cell[0]][event.cell[1]] = EMPTY
+            rows[cell[0]][cell[1]] = EMPTY
             dropped += 1
         elif isinstance(event, Reshuffled):
             base, rng = event.grid, event.rng

@@ -9,9 +9,11 @@ play with `specials: false`.
 from __future__ import annotations
 
 from game.core import (
-    DROP, EMPTY, HOLE, SOLID, Cleared, Cracked, DropCollected, Event, Fell, JellyCleared, Scored, Spawned,
+    EMPTY, HOLE, SOLID, Cleared, Cracked, Event, Fell, JellyCleared, Scored, Spawned,
     State, Swap, SwapRejected, Swapped, Unlocked,
 )
+from game.core.units import DROP, DropCollected
+from game.core import GoalName
 from game.core.units import JELLY as JELLY_UNIT, STONE as STONE_UNIT
 from game.core.rng import Draws
 from game.core.units.ice import ICE, IceCracked
@@ -132,7 +134,7 @@ def play(state: State, swap: Swap) -> list[Event]:
     stones = dict(state.layer_of(STONE_UNIT))
     jelly = dict(state.layer_of(JELLY_UNIT))
     dropped = state.dropped
-    wanted = level.goals.drops
+    wanted = level.goals.wanted(GoalName.DROPS)
     if (swap.a, swap.b) not in legal_swaps(grid, locks | set(ice), min_match):
         return [SwapRejected(swap.a, swap.b)]
     events: list[Event] = [Swapped(swap.a, swap.b)]

@@ -12,11 +12,13 @@ import blockref
 from corekit import examples, level
 from finaleref import check_finale
 from game.core import (
-    DROP, EMPTY, HOLE, SOLID, BonusScored, Chain, Chained, Cleared, Cracked, Detonated, DropCollected, Event, Fell,
+    EMPTY, HOLE, SOLID, BonusScored, Chain, Chained, Cleared, Cracked, Detonated, Event, Fell,
     FinaleBegan, IllegalMove, JellyCleared, Level, LevelError, Lost, Reshuffled, Scored, Session, Spawned, Special, State, Status,
     Swap, Swapped, Unlocked, Won, blocker_progress, decide, fold, legal_commands, new_game, play, run_cells,
     swap_clears,
 )
+from game.core.units import DROP, DROPS, DropCollected
+from game.core import GoalName
 from game.core.units import JELLY as JELLY_UNIT, STONE as STONE_UNIT
 from game.core.rules import match3
 
@@ -313,9 +315,9 @@ def check_blocker_step(before: State, after: State) -> None:
     for cell, left in after.layer_of(JELLY_UNIT):
         assert 0 < left <= layers.get(cell, 0)
     assert after.dropped >= before.dropped
-    wanted = after.level.goals.drops
+    wanted = after.level.goals.wanted(GoalName.DROPS)
     if wanted is not None:
-        assert len(_cells(after, DROP)) <= max(1, after.level.drops_placed)
+        assert len(_cells(after, DROP)) <= max(1, after.level.placed_of(DROPS))
     if after.level.mode == "match3":
         assert not run_cells(after.grid, after.level.rules.min_match), "the board is still"
     else:

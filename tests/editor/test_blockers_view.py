@@ -111,7 +111,7 @@ def test_paint_every_blocker_token_and_jelly_set_the_goals_save_reload_and_play(
     # The goals: all jelly, all stones (on/off buttons), drops typed above; the specials rule.
     toggle(window, view, "goal_jelly")
     toggle(window, view, "goal_stones")
-    assert (view.model.draft.flag("goal_jelly"), view.model.draft.flag("goal_stones"), view.model.draft.drops) == (True, True, 2)
+    assert (view.model.draft.flag("goal_jelly"), view.model.draft.flag("goal_stones"), view.model.draft.wanted(GoalName.DROPS)) == (True, True, 2)
     assert view.props.buttons["goal_jelly"].text == "on"
     toggle(window, view, "specials")                     # off: the placed specials are problems
     assert {p.cell for p in view.model.problems()} >= {(0, 0), (0, 2), (0, 4), (1, 0)}, [str(p) for p in view.model.problems()]
@@ -137,7 +137,7 @@ def test_paint_every_blocker_token_and_jelly_set_the_goals_save_reload_and_play(
             assert level.token((r, c)) == d.token((r, c)), (r, c)
     jelly = level.map_of("jelly")
     assert jelly is not None and [jelly[5][c] for c in range(3)] == [2, 1, 0]
-    assert (level.goals.blockers, level.goals.drops) == ((GoalName.JELLY, GoalName.STONES), 2)
+    assert (level.goals.blockers, level.goals.wanted(GoalName.DROPS)) == ((GoalName.JELLY, GoalName.STONES), 2)
     # Opening the file again gives the same draft, and saving that the same bytes.
     saved = path.read_bytes()
     again = files.load_draft(path)
@@ -167,7 +167,7 @@ def test_paint_every_blocker_token_and_jelly_set_the_goals_save_reload_and_play(
         press(window, key.Z, key.MOD_CTRL)
     blank = view.model.draft
     assert blank.maps == () and all(t == "." for row in blank.cells for t in row)
-    assert (blank.flag("goal_jelly"), blank.flag("goal_stones"), blank.drops) == (False, False, None)
+    assert (blank.flag("goal_jelly"), blank.flag("goal_stones"), blank.wanted(GoalName.DROPS)) == (False, False, None)
     for _ in range(steps):
         press(window, key.Y, key.MOD_CTRL)
     assert view.model.draft == d
