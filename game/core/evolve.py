@@ -35,7 +35,7 @@ def fold(state: State, events: Iterable[Event]) -> State:
     counts: list[int] | None = None
     # The blocker layers (by place in units.BLOCKERS), each made on first use by an event that changes it.
     hit: dict[int, dict[Cell, int]] | None = None
-    dropped = state.dropped
+    brought = state.brought
     reached, target = state.reached, level.goals.reach
     changed = False
     # The most frequent events are tested first; a board event copies the rows on first use.
@@ -139,7 +139,7 @@ def fold(state: State, events: Iterable[Event]) -> State:
             if rows is None:
                 rows = list(map(list, base))
             rows[cell[0]][cell[1]] = EMPTY
-            dropped += 1
+            brought += 1
         elif isinstance(event, Reshuffled):
             base, rng = event.grid, event.rng
             rows = None
@@ -180,12 +180,12 @@ def fold(state: State, events: Iterable[Event]) -> State:
     if layer is not None:
         specials = tuple(sorted(layer.items()))
     layers = state.layers
-    if hit is not None or dropped != layers.dropped:
+    if hit is not None or brought != layers.brought:
         every = layers.counts
         if hit is not None:
             every = tuple(layer if at not in hit else tuple(sorted(hit[at].items()))
                           for at, layer in enumerate(every))
-        layers = Layers(every, dropped)
+        layers = Layers(every, brought)
     return state.after(grid, player=player, score=score, moves=moves, status=status, collected=collected,
                        rng=rng, specials=specials, layers=layers, reached=reached)
 

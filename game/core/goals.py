@@ -46,7 +46,7 @@ def progress(state: State) -> list[GoalProgress]:
     for faller in FALLERS:
         wanted = goals.wanted(faller.goal)
         if wanted is not None:
-            out.append(GoalProgress(faller.goal, min(state.dropped, wanted), wanted))
+            out.append(GoalProgress(faller.goal, min(state.brought, wanted), wanted))
     return out
 
 

@@ -52,7 +52,7 @@ class Layers:
     state's value as it is."""
 
     counts: tuple[Counts, ...] = NONE_PLACED
-    dropped: int = 0
+    brought: int = 0
 
     def of(self, unit: Blocker) -> Counts:
         """The layer of `unit`."""
@@ -61,7 +61,7 @@ class Layers:
     def put(self, unit: Blocker, layer: Counts) -> Layers:
         """These layers with `unit`'s as `layer`."""
         at = AT[unit]
-        return Layers(self.counts[:at] + (layer,) + self.counts[at + 1:], self.dropped)
+        return Layers(self.counts[:at] + (layer,) + self.counts[at + 1:], self.brought)
 
 
 NO_LAYERS = Layers()
@@ -156,8 +156,8 @@ class State:
         return tuple(cell for cell, _ in self.layers.counts[AT[LOCK]])
 
     @property
-    def dropped(self) -> int:
-        return self.layers.dropped
+    def brought(self) -> int:
+        return self.layers.brought
 
     @property
     def height(self) -> int:

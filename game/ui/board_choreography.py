@@ -25,7 +25,7 @@ from game.ui.board_sprites import (
 )
 from game.ui.board_stage import Stage
 from game.ui.board_timing import (
-    ANTICIPATE, BREAK, CLEAR, DETONATE, DETONATE_STEP, DROP_EXIT, END_PULSE, FALL_BASE, FALL_PER_ROW, FINALE_INTRO, FINALE_PACE,
+    ANTICIPATE, BREAK, CLEAR, DETONATE, DETONATE_STEP, FALLER_EXIT, END_PULSE, FALL_BASE, FALL_PER_ROW, FINALE_INTRO, FINALE_PACE,
     FINALE_PACE_TOP, FINALE_RAMP, FORM, MAX_FX, REJECT, RESHUFFLE, SLIDE, SWAP, WALK,
 )
 from game.ui.tween import Tween, call, ease_in, ease_in_out, ease_out, linear, shake, there_and_back
@@ -320,7 +320,7 @@ class Choreographer:
             return [self._vanish(sprite, CLEAR)]
         # Out through the bottom edge of the board (the clip hides it as it goes), then gone.
         below = self.board.layout.rect.bottom - self.board.layout.cell * 0.6
-        return [Tween(sprite, DROP_EXIT, ease=ease_in, on_done=functools.partial(self.board.remove, sprite),
+        return [Tween(sprite, FALLER_EXIT, ease=ease_in, on_done=functools.partial(self.board.remove, sprite),
                       center_y=below, alpha=120.0)]
 
     def _group(self, cell: Cell, kind: int, cleared: Sequence[Cell]) -> list[Cell]:

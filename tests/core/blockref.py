@@ -133,7 +133,7 @@ def play(state: State, swap: Swap) -> list[Event]:
     ice = dict(state.layers.of(ICE))
     stones = dict(state.layer_of(STONE_UNIT))
     jelly = dict(state.layer_of(JELLY_UNIT))
-    dropped = state.dropped
+    brought = state.brought
     wanted = level.goals.wanted(GoalName.DROPS)
     if (swap.a, swap.b) not in legal_swaps(grid, locks | set(ice), min_match):
         return [SwapRejected(swap.a, swap.b)]
@@ -180,7 +180,7 @@ def play(state: State, swap: Swap) -> list[Event]:
         while True:
             on_board = any(v == DROP for row in grid for v in row)
             fall_and_refill(grid, locks | set(ice), level.kinds, draws,
-                            wanted is not None and not on_board and dropped < wanted, events)
+                            wanted is not None and not on_board and brought < wanted, events)
             if wanted is None:
                 break
             landed = []
@@ -193,7 +193,7 @@ def play(state: State, swap: Swap) -> list[Event]:
             for r, c in landed:
                 events.append(DropCollected((r, c)))
                 grid[r][c] = EMPTY
-                dropped += 1
+                brought += 1
             events.append(Scored(100 * len(landed) * step, step))
         step += 1
         found = runs(grid, min_match)

@@ -207,7 +207,7 @@ def ref_fold(state: State, events: list[Event]) -> State:
             state = replace(state, layers=state.layers.put(JELLY, tuple(sorted(jelly.items()))))
         elif isinstance(e, DropCollected):
             rows[e.cell[0]][e.cell[1]] = EMPTY
-            state = replace(state, grid=_freeze(rows), layers=replace(state.layers, dropped=state.dropped + 1))
+            state = replace(state, grid=_freeze(rows), layers=replace(state.layers, brought=state.brought + 1))
         elif isinstance(e, Fell):
             for (sr, sc), _ in e.moves:
                 rows[sr][sc] = EMPTY

@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 
 from editor import files
 from editor.model import (
-    DROP_TOOL, ERASE_TOOL, FILL, RAINBOW_TOOL, RECT, EditModel, blank, check, from_level,
+    ERASE_TOOL, FILL, RAINBOW_TOOL, RECT, EditModel, blank, check, from_level,
     edited, read_draft, kind_tool, resize, )
+from editor.blocker_tools import faller_tools
 from editor.files import mapping_to_yaml
 from game.core import GoalName
 from game.core.units import STONE
@@ -22,6 +23,8 @@ from game.io import load_level
 from looks import editor_tool
 
 LOCK_TOOL, JELLY_TOOL = editor_tool("locks"), editor_tool("jelly")
+
+DROP_TOOL = faller_tools()[0][1]   # the drop's tool (the one faller)
 
 
 def stone_tool(hits: int) -> Any:

@@ -15,7 +15,9 @@ from driving import (
 )
 from editor import files
 from editor.help import KEYS
-from editor.model import DROP_TOOL, RAINBOW_TOOL, kind_tool
+from editor.model import RAINBOW_TOOL, kind_tool
+from editor.blocker_tools import faller_tools
+from game.core.units import DROPS
 from editor.view import EditorView
 from game.core import GoalName, Special
 from game.core.units import JELLY as JELLY_UNIT, STONE as STONE_UNIT
@@ -24,6 +26,8 @@ from game.ui.screens import style
 from looks import editor_tool
 
 LOCK_TOOL, JELLY_TOOL = editor_tool("locks"), editor_tool("jelly")
+
+DROP_TOOL = faller_tools()[0][1]   # the drop's tool (the one faller)
 
 
 def stone_tool(hits: int) -> Any:
@@ -124,7 +128,7 @@ def test_paint_every_blocker_token_and_jelly_set_the_goals_save_reload_and_play(
     canvas = view.canvas
     assert canvas._under["jelly"][5][0].visible and not canvas._under["jelly"][5][2].visible
     assert canvas._token_sprites[0][0].texture is textures.marked(3, Special.ROW, False)
-    assert canvas._token_sprites[1][3].texture is textures.drop()
+    assert canvas._token_sprites[1][3].texture is textures.piece(DROPS)
     press(window, key.KEY_1)
     send(window, "on_mouse_motion", int(window.width - 100), int(window.height - 100), 1, 1)
     assert assert_canvas_seen(view, shot(window, view, screenshot_dir / "editor-blockers.png")) >= 5

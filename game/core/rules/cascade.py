@@ -53,7 +53,7 @@ class Blockers:
     with it), each by its Blocker: how a clear hits it, whether it holds its cell, what a hit
     is told as."""
 
-    __slots__ = ("present", "units", "counts", "bits", "dropped", "wanted", "faller", "geo", "touched", "fixed")
+    __slots__ = ("present", "units", "counts", "bits", "brought", "wanted", "faller", "geo", "touched", "fixed")
 
     def __init__(self, state: State, geo: Geometry, kept: Kept | None = None) -> None:
         """The layers of `state`; `kept`: the same layers by bit, as the move before left them."""
@@ -81,7 +81,7 @@ class Blockers:
             if unit.holds:
                 fixed |= mask
         self.fixed = fixed   # the cells no tile falls through: those a unit holds
-        self.dropped = state.dropped
+        self.brought = state.brought
         # The faller (one at most: the grid's FALLER value) and how many its goal wants.
         self.faller = THE_FALLER
         self.wanted = None if THE_FALLER is None else state.level.goals.wanted(THE_FALLER.goal)
@@ -156,7 +156,7 @@ class Blockers:
 
     def wants_faller(self, masks: list[int]) -> bool:
         """Whether the next refill brings a faller's piece: none on the board, and its goal wants more."""
-        return self.wanted is not None and not masks[FALLER] and self.dropped < self.wanted
+        return self.wanted is not None and not masks[FALLER] and self.brought < self.wanted
 
     def landed(self, masks: list[int]) -> list[int]:
         """The bits of the fallers' pieces on the bottom cell of their column's chute, column by column."""
@@ -181,7 +181,7 @@ class Blockers:
         kept = state.layers
         touched = self.touched
         if not touched:
-            return kept if self.dropped == kept.dropped else Layers(kept.counts, self.dropped)
+            return kept if self.brought == kept.brought else Layers(kept.counts, self.brought)
         cell_of = self.geo.cell_of
         every = list(kept.counts)
         for i, at in enumerate(self.present):
@@ -190,7 +190,7 @@ class Blockers:
                 counts = self.counts[i]
                 bits = sorted(counts)
                 every[at] = tuple(zip(map(cell_of.__getitem__, bits), map(counts.__getitem__, bits)))
-        return Layers(tuple(every), self.dropped)
+        return Layers(tuple(every), self.brought)
 
 def split(geo: Geometry, runs: int, outcome: Outcome | None, fallen: int, units: tuple[Blocker, ...],
           bits: list[int] | tuple[int, ...], fixed: int = -1) -> Split:
@@ -427,7 +427,7 @@ def _settle_blocked(work: list[int], masks: list[int], geo: Geometry, kinds: int
             events.append(faller.made((r, c)))   # type: ignore[arg-type]
             work[bit] = EMPTY
             masks[FALLER] &= ~(1 << bit)
-            blockers.dropped += 1
+            blockers.brought += 1
             hit[c] = [r]
         gained = faller.points * len(landed) * step
         events.append(Scored(gained, step))

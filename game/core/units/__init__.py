@@ -75,10 +75,10 @@ def chain_struck(counts: tuple[Counts, ...]) -> tuple[frozenset[Cell], frozenset
     return frozenset(beside), frozenset(under)
 
 
-def digest_parts(counts: tuple[Counts, ...], dropped: int) -> tuple[object, ...]:
+def digest_parts(counts: tuple[Counts, ...], brought: int) -> tuple[object, ...]:
     """The blocker layers and the fallers brought down as a replay's digest tells them (DIGESTED by
     place, then the fallers' count, then each later unit's layer by name)."""
-    told: tuple[object, ...] = tuple(unit.digested(counts[AT[unit]]) for unit in DIGESTED) + (dropped,)
+    told: tuple[object, ...] = tuple(unit.digested(counts[AT[unit]]) for unit in DIGESTED) + (brought,)
     return told + tuple((unit.name, counts[at]) for at, unit in enumerate(BLOCKERS)
                         if unit not in DIGESTED and counts[at])
 

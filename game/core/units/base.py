@@ -143,13 +143,13 @@ class Faller:
     points: int                     # points for each one that leaves (times the cascade step)
     bounds: tuple[int, int]         # its goal's least and most
     doc: str                        # its goal in a designer's words (the schema's description)
-    token_help: str                 # its words in the layout's list of cells ('D a drop')
+    token_help: str                 # its words in the layout's list of cells
     token_doc: str                  # its token in the schema's layout words
     wrong_mode: str                 # the problem of its token in a mode that has none
     goal_wrong_mode: str            # the problem of its goal in a mode that has none
     swap_refusal: tuple[str, str]   # a swap that moves one: (why, in a player's words)
     lesson: Lesson
-    one: str                        # one piece, counted ('drop': '2 drops')
+    one: str                        # one piece, counted (its plural: its name)
     label: str                      # the HUD's word before its counter
     goal_line: str                  # the goal card's line, `{count}`: the pieces counted
     # What a lost game lacked, in a player's words: `{count}` the pieces left counted, `{where}`
