@@ -192,7 +192,7 @@ class State:
     @property
     def has_blockers(self) -> bool:
         """Whether blockers take part in this game's rules (a layer is left, or a faller's goal is asked)."""
-        return any(self.layers.counts) or bool(self.level.goals.fallers)
+        return any(self.layers.counts) or self.level.goals.fallers != ()
 
     def locked(self, cell: Cell) -> bool:
         return any(at == cell for at, _ in self.layers.counts[AT[LOCK]])
