@@ -1,11 +1,11 @@
-"""The blocker units' editor tools, made from the registry: each unit's tool, what it does to a draft's cells, what a board holds of each (no arcade)."""
+"""The blocker and faller units' editor tools, made from the registry: each unit's tool, what it does to a draft's cells, what a board holds of each (no arcade)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Iterable
 
-from game.core import BLOCKERS, GOAL_UNITS, Blocker, Edit
+from game.core import BLOCKERS, FALLERS, GOAL_UNITS, Blocker, Edit, Faller
 
 from .draft import Cell, Draft, goal_flag
 
@@ -14,7 +14,7 @@ from .draft import Cell, Draft, goal_flag
 class Tool:
     """What a click puts on the board: a token ('' erases back to a random cell)."""
 
-    name: str           # kind, random, hole, player, tile, gap, erase, rainbow, drop, or a blocker unit's tool name
+    name: str           # kind, random, hole, player, tile, gap, erase, rainbow, or a blocker's or faller's tool name
     token: str
 
     @property
@@ -42,6 +42,16 @@ def blocker_tools(units: tuple[Blocker, ...] = BLOCKERS) -> tuple[tuple[Blocker,
 
 
 _PALETTE_ORDER = (Edit.CYCLE, Edit.TOGGLE, Edit.LAYER)
+
+
+def faller_tools(units: tuple[Faller, ...] = FALLERS) -> tuple[tuple[Faller, Tool], ...]:
+    """Each faller unit with the editor's tool that paints its token."""
+    return tuple((unit, Tool(unit.tool.name, unit.token)) for unit in units)
+
+
+def faller_of(tool: Tool) -> Faller | None:
+    """The faller unit whose tool `tool` is, or None."""
+    return next((unit for unit, t in faller_tools() if t.name == tool.name), None)
 
 
 def unit_of(tool: Tool, units: tuple[Blocker, ...] = BLOCKERS) -> Blocker | None:

@@ -8,8 +8,8 @@ from typing import Any, Mapping
 
 from game.core import (
     FIELD, FIELDS, GOAL_OF, MAX_SIZE, MAX_SLIDE_SIZE, MIN_SIZE, MODES, RANDOM_TOKEN, Field, Form, GoalName,
-    Level, Mode, Problem, LevelReading, design_warnings, level_mapping, parse_level, playability_problems, read_level,
-    switch_goal, switch_name,
+    Level, Mode, Problem, LevelReading, design_warnings, faller_goal, level_mapping, parse_level, playability_problems,
+    read_level, switch_goal, switch_name,
 )
 
 Cell = tuple[int, int]
@@ -70,7 +70,9 @@ class Draft:
     # The blocker units' goals asked (`goals: {<its key>: true}`: clear every one), in the core's
     # order; the editor names each by its flag, goal_<its key>.
     blocker_goals: tuple[GoalName, ...] = ()
-    drops: Scalar = None          # goals.drops: bring this many drops down (match3)
+    # The faller units' goals set (`goals: {<its key>: N}`: bring N down), by goal key, in the
+    # core's order; a goal not set is not there. Set and read by its key (edited, wanted).
+    fallers: tuple[tuple[GoalName, Scalar], ...] = ()
     specials: bool = _default("specials")   # rules.specials (match3): False turns specials off
     # What the file holds that no field above can: a misspelt or unknown key (`kindz: 5`, goals'
     # `scor: 500`), a value no field represents (`stars: [100, 50]`). Written back as it was,
@@ -102,6 +104,15 @@ class Draft:
         for (r, c), n in changes.items():
             rows[r][c] = n
         return self.with_map(key, tuple(tuple(row) for row in rows))
+
+    def wanted(self, goal: GoalName) -> Scalar:
+        """What the faller goal `goal` asks (None: not set)."""
+        return next((n for g, n in self.fallers if g == goal), None)
+
+    def with_wanted(self, goal: GoalName, value: Scalar) -> "Draft":
+        """The draft with the faller goal `goal` set to `value` (None: not set)."""
+        asked = {g: n for g, n in self.fallers if g != goal} | ({goal: value} if value is not None else {})
+        return replace(self, fallers=tuple((f, asked[f]) for f in _FALLER_GOALS if f in asked))
 
     def flag(self, name: str) -> bool:
         """A switch's value: a blocker's goal by its flag (goal_<its key>), or a field (specials)."""
@@ -144,6 +155,8 @@ class Draft:
             return switch_goal(f) in self.blocker_goals
         if f.form is Form.MAP:
             return self.map_of(f.key) or None
+        if (goal := faller_goal(f)) is not None:
+            return self.wanted(goal)
         return getattr(self, f.name)
 
     def to_mapping(self) -> dict[str, Any]:
@@ -195,12 +208,14 @@ def read_draft(data: Mapping[str, Any]) -> Draft:
 
 def holds(f: Field) -> bool:
     """Whether the draft holds the level field `f` in a field of its own (the layout as its
-    cells, a unit's goal among blocker_goals, its map among maps, the rest by name); any other (a note, made:) it
-    keeps as written, so a save writes it back as read."""
-    return f.form is not Form.CONSTANT and (f.form in (Form.ROWS, Form.SWITCH, Form.MAP) or f.name in _NAMES)
+    cells, a unit's goal among blocker_goals or fallers, its map among maps, the rest by name); any other (a note,
+    made:) it keeps as written, so a save writes it back as read."""
+    return f.form is not Form.CONSTANT and (f.form in (Form.ROWS, Form.SWITCH, Form.MAP) or f.name in _NAMES
+                                            or faller_goal(f) is not None)
 
 
 _NAMES = frozenset(f.name for f in fields(Draft))
+_FALLER_GOALS = tuple(goal for f in FIELDS if (goal := faller_goal(f)) is not None)
 # The fields whose value a file may hold in a shape they cannot (a flag, a switch, kind counts,
 # a cell, star marks): that value is kept until the designer sets the field (edited() lets it go).
 _SHAPED: dict[str, KeyPath] = {f.name: f.path for f in FIELDS if holds(f) and f.form in (
@@ -239,9 +254,12 @@ def edited(draft: Draft, **values: Any) -> Draft:
     gone = {_SHAPED[name] for name in values if name in _SHAPED}
     kept = tuple(k for k in draft.kept if k[0] not in gone) if gone else draft.kept
     flags = {name: values.pop(name) for name in list(values) if goal_of_flag(name) is not None}
+    wanted = {GoalName(name): values.pop(name) for name in list(values) if name in _FALLER_GOALS}
     out = replace(draft, kept=kept, **values)
     for name, on in flags.items():
         out = out.with_flag(name, bool(on))
+    for goal, n in wanted.items():
+        out = out.with_wanted(goal, n)
     return out
 
 
@@ -276,8 +294,10 @@ def from_reading(r: LevelReading) -> Draft:
     values = {f.name: r.get(f.name) for f in FIELDS if f.name in _NAMES and f.name not in board
               and f.form is not Form.MAP and mode in f.modes and r.get(f.name) is not None}
     goals = tuple(switch_goal(f) for f in FIELDS if f.form is Form.SWITCH and mode in f.modes and r.get(f.name))
+    fallers = tuple((goal, r.get(f.name)) for f in FIELDS if (goal := faller_goal(f)) is not None
+                    and mode in f.modes and r.get(f.name) is not None)
     draft = Draft(mode=mode, width=width, height=height, cells=_grid(r.layout, width, height, RANDOM_TOKEN),
-                  blocker_goals=goals, **values)
+                  blocker_goals=goals, fallers=fallers, **values)
     # A map's digit out of range is kept, so the loader's problem about it stays in view;
     # what is no digit at all cannot be held by the layer and reads as 0.
     for f in FIELDS:

@@ -17,7 +17,6 @@ from .host import Host, Part
 from .mirror import Mirror, flip, flips
 from .look import DIM, HEADER_H, PALETTE_W, PANEL, PROBLEMS_H, PROPS_W, SELECTED, TEXT, rgba
 from .model import (
-    DROP_TOOL,
     ERASE_TOOL,
     GAP_TOOL,
     HOLE_TOOL,
@@ -33,6 +32,7 @@ from .model import (
     next_layers,
     tile_tool,
     tile_under_mark,
+    faller_tools,
     unit_of,
 )
 
@@ -180,14 +180,14 @@ class Chrome(Part):
             y -= 36
         else:
             # Blockers (and the rainbow, a special with no kind): one swatch each, its key in
-            # the corner: those a token places, the drop, then those laid under the tiles. A
+            # the corner: those a token places, the fallers, then those laid under the tiles. A
             # cycling tool's swatch shows the layers it paints (its key again, or a click, for more).
             blockers = [(RAINBOW_TOOL, textures.rainbow(), "*")] if d.mode == Mode.MATCH3 else []
             swatches = [(unit.tool.edit is Edit.LAYER, self._blocker_swatch(unit, m.tool if m.tool.name == tool.name else tool))
                         for unit, tool in blocker_tools(m.units) if unit.tool is not None and d.mode in unit.tool.modes]
             blockers += [swatch for laid, swatch in swatches if not laid]
-            if d.mode == Mode.MATCH3:
-                blockers.append((DROP_TOOL, textures.drop(), "O"))
+            blockers += [(tool, textures.piece(unit), unit.tool.key) for unit, tool in faller_tools()
+                         if d.mode in unit.tool.modes]
             blockers += [swatch for laid, swatch in swatches if laid]
             self._label("Blockers", 12, y - 8, DIM, 10, anchor_y="center")
             y = self._swatches([(t, tex, k, False) for t, tex, k in blockers], y - 18, size)

@@ -13,7 +13,7 @@ from game.ui.screens import style
 from .host import Host, Part
 from .keys import KEY_TABLE, Where
 from .mirror import Mirror
-from .blocker_tools import goal_fields
+from .blocker_tools import faller_of, goal_fields
 from .model import Tool, unit_of
 from .widgets import Dialog
 
@@ -67,6 +67,9 @@ def tool_tip(tool: Tool, units: tuple[Blocker, ...] = BLOCKERS) -> str:
     unit = unit_of(tool, units)
     if unit is not None and unit.tool is not None:
         return unit.tool.help.format(token=tool.token)
+    faller = faller_of(tool)
+    if faller is not None:
+        return faller.tool.help
     return {
         "kind": f"Kind {tool.token} ({tool.token}): a fixed tile of this kind",
         "random": "Random brush (R): a fixed kind per cell, never lining up a run",
@@ -76,7 +79,6 @@ def tool_tip(tool: Tool, units: tuple[Blocker, ...] = BLOCKERS) -> str:
         "gap": "Gap (G): the empty slot tiles slide into",
         "erase": "Erase (E, or right-click): an empty cell, dealt at random by the game",
         "rainbow": "Rainbow (*): a special with no kind; swapped with a tile it clears that kind",
-        "drop": "Drop (O): falls to the bottom of its column; set the drops goal",
     }.get(tool.name, tool.label)
 
 

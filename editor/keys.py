@@ -9,7 +9,7 @@ import arcade
 
 from game.core import Blocker, Edit
 
-from .blocker_tools import blocker_tools
+from .blocker_tools import blocker_tools, faller_tools
 
 k = arcade.key
 
@@ -62,7 +62,7 @@ KEY_TABLE: tuple[Binding, ...] = (
     Binding("H / P / G", "hole / player start (chain) / gap (slide)", (k.H, k.P, k.G)),
     Binding("Q / *", "match3: kind brush's special (none, h, v, b bomb) / rainbow", (k.Q,), typed=("*",)),
     *(Binding(u.tool.key, u.tool.keys_line, (blocker_key(u),)) for u, _ in blocker_tools() if u.tool is not None),
-    Binding("O", "match3: a drop", (k.O,)),
+    *(Binding(u.tool.key, u.tool.keys_line, (int(getattr(k, u.tool.key)),)) for u, _ in faller_tools()),
     Binding("right-click", f"with the {' or '.join(_takers())} tool: take away what a click puts"),
     Binding("+ / -", "slide: next or previous tile number", (k.PLUS, k.EQUAL, k.NUM_ADD, k.MINUS, k.NUM_SUBTRACT)),
     Binding("D / X / F (B)", "pen / rectangle / bucket fill", (k.D, k.X, k.F, k.B)),

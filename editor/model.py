@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from game.core import (
-    BLOCKERS, DEFAULT_KINDS, DROP_TOKEN, GAP_TOKEN, HOLE_TOKEN, PLAYER_TOKEN, RAINBOW_TOKEN, RANDOM_TOKEN, Blocker,
+    BLOCKERS, DEFAULT_KINDS, GAP_TOKEN, HOLE_TOKEN, PLAYER_TOKEN, RAINBOW_TOKEN, RANDOM_TOKEN, Blocker,
     Edit, Level, LevelError, Mode, Problem, deal_id_after_rename, lines_up, valid_id,
 )
 
@@ -36,6 +36,8 @@ from .blocker_tools import (
     blocker_tool as blocker_tool,
     blocker_tools as blocker_tools,
     carries as carries,
+    faller_of,
+    faller_tools as faller_tools,
     tile_under_mark as tile_under_mark,
     changes_layers as changes_layers,
     mark_cells,
@@ -71,7 +73,6 @@ PLAYER_TOOL = Tool("player", PLAYER_TOKEN)
 GAP_TOOL = Tool("gap", GAP_TOKEN)
 ERASE_TOOL = Tool("erase", RANDOM_TOKEN)
 RAINBOW_TOOL = Tool("rainbow", RAINBOW_TOKEN)
-DROP_TOOL = Tool("drop", DROP_TOKEN)
 # The special a kind brush puts on its tiles ('' none): `3h` clears its row, `3v` its column,
 # `3b` is a bomb. The key Q steps through them in this order.
 SPECIALS = ("", "h", "v", "b")
@@ -474,7 +475,9 @@ class EditModel:
             self.tool = kind_tool(1)
         elif mode != Mode.CHAIN and name == "player":
             self.tool = kind_tool(1)
-        elif mode != Mode.MATCH3 and name in ("rainbow", "drop"):
+        elif mode != Mode.MATCH3 and name == "rainbow":
+            self.tool = kind_tool(1)
+        elif (faller := faller_of(self.tool)) is not None and mode not in faller.tool.modes:
             self.tool = kind_tool(1)
         if mode != Mode.MATCH3:
             self.special = ""   # specials are match3's; the palette shows them only there

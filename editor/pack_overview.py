@@ -516,7 +516,7 @@ class PackOverview:
 
 
 def goals_text(level: Level) -> str:
-    """A level's goals in a few words: 'score 1,500, 2 drops'."""
+    """A level's goals in a few words: 'score 1,500, jelly' (a unit's goal named by its key)."""
     g = level.goals
     out = []
     if level.mode == Mode.SLIDE:
@@ -525,8 +525,7 @@ def goals_text(level: Level) -> str:
         out.append(f"score {g.score:,}")
     out += [f"{n} of kind {k}" for k, n in g.collect]
     out += [str(goal) for goal in g.blockers]   # a blocker unit's goal is named by its key
-    if g.drops:
-        out.append(f"{g.drops} drops")
+    out += [f"{n} {goal}" for goal, n in g.fallers if n]
     if g.reach is not None:
         out.append("reach")
     return ", ".join(out) or "score run"

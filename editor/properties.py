@@ -8,7 +8,7 @@ from typing import Any, Callable
 
 import arcade
 
-from game.core import Mode, SpecialSort
+from game.core import FALLERS, Mode, SpecialSort
 from game.ui import textures
 
 from . import slide_tools
@@ -176,7 +176,7 @@ class PropertiesPanel(Part):
             self._collect_icons.append((k, x + 13, yy + 13))
             add_field(f"collect{k}", x + 30, yy, cw - 38)
         y -= row * 4
-        # The blocker goals (clear every one: on/off), two a row, then bring N drops down.
+        # The blocker goals (clear every one: on/off), two a row, then each faller's (bring N down).
         for i, (unit, name) in enumerate(goal_fields()):
             x = left + (i % 2) * half
             add_label(f"all {unit.name}", x, y, 84)
@@ -185,9 +185,11 @@ class PropertiesPanel(Part):
             add(b)
             if i % 2 or i == len(goal_fields()) - 1:
                 y -= row
-        modes = {Mode.MATCH3}
-        add_label("drops", left, y)
-        add_field("drops", left + lw, y, fw - 100)
+        for i, faller in enumerate(FALLERS):
+            y -= row if i else 0
+            modes = set(faller.modes)
+            add_label(str(faller.goal), left, y)
+            add_field(str(faller.goal), left + lw, y, fw - 100)
         unscrolled = y - row - self.scroll
         self.max_scroll = max(0.0, 8 - unscrolled)
 
@@ -198,7 +200,7 @@ class PropertiesPanel(Part):
             "id": d.id, "name": d.name, "description": d.description, "width": str(d.width),
             "height": str(d.height), "kinds": as_text(d.kinds), "moves": as_text(d.moves),
             "min_match": as_text(d.min_match), "min_chain": as_text(d.min_chain), "seed": as_text(d.seed),
-            "score": as_text(d.score), "drops": as_text(d.drops),
+            "score": as_text(d.score), **{str(f.goal): as_text(d.wanted(f.goal)) for f in FALLERS},
         }
         stars = d.stars or (None, None, None)
         for i in range(3):

@@ -62,7 +62,7 @@ class Area:
 
 @dataclass(frozen=True, slots=True)
 class Piece:
-    """A copied rectangle of a board: its tokens (tiles, specials, blockers, drops, holes,
+    """A copied rectangle of a board: its tokens (tiles, specials, blockers, fallers, holes,
     random cells, the player) and the layers of each blocker a level map places, by the map's
     key, with the mode it came from."""
 

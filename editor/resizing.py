@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.core import BLOCKERS, DROP_TOKEN, GAP_TOKEN, HOLE_TOKEN, MODES, PLAYER_TOKEN, RANDOM_TOKEN, Blocker, Mode
+from game.core import BLOCKERS, FALLERS, GAP_TOKEN, HOLE_TOKEN, MODES, PLAYER_TOKEN, RANDOM_TOKEN, Blocker, Mode
 
 from .blocker_tools import bare, blocker_counts, goal_fields, map_units, placed_by, without_maps
 from .draft import Draft, clamp_size
@@ -77,10 +77,13 @@ def set_mode(draft: Draft, mode: Mode) -> Draft:
         cells = tuple(tuple(RANDOM_TOKEN if t == PLAYER_TOKEN else t for t in row)
                       for row in draft.cells)
     out = replace(draft, mode=mode, cells=cells)
+    # A faller's goal outside its modes, and the specials switch outside match3: the fields that
+    # set them are hidden there, so a problem about them could not be fixed where it is shown.
+    for faller in FALLERS:
+        if mode not in faller.modes:
+            out = out.with_wanted(faller.goal, None)
     if mode != Mode.MATCH3:
-        # Drops and the specials switch are match3's: the fields that set them are hidden in
-        # other modes, so a problem about them could not be fixed where it is shown.
-        out = replace(out, drops=None, specials=True, special_sorts=None)
+        out = replace(out, specials=True, special_sorts=None)
     if mode == Mode.SLIDE:
         # Slide has no blockers: no blocker layers and no blocker goals.
         out = replace(without_maps(out), score=None, collect=(), reach=None,
@@ -115,7 +118,8 @@ def mode_switch_losses(before: Draft, after: Draft) -> list[str]:
         if before.map_of(key) and not after.map_of(key):
             lost.append(f"the {key}")
     gone_goals = [unit.name for unit, flag in goal_fields() if before.flag(flag) and not after.flag(flag)]
-    for name in gone_goals + (["drops"] if before.drops is not None and after.drops is None else []):
+    gone_goals += [str(f.goal) for f in FALLERS if before.wanted(f.goal) is not None and after.wanted(f.goal) is None]
+    for name in gone_goals:
         lost.append(f"the {name} goal")
     if not before.specials and after.specials:
         lost.append("specials: off")
@@ -155,14 +159,15 @@ def losses(before: Draft, after: Draft, units: tuple[Blocker, ...] = BLOCKERS) -
     """What a resize would take away, in words ("2 placed tiles, 3 holes, the reach goal");
     nothing when it only adds room or crops empty (random) cells."""
     def count(d: Draft) -> dict[str, int]:
-        out = {"placed tile": 0, "hole": 0, "drop": 0, "player start": 0, "gap": 0} | blocker_counts(d, units)
+        out = ({"placed tile": 0, "hole": 0} | {f.one: 0 for f in FALLERS} | {"player start": 0, "gap": 0}
+               | blocker_counts(d, units))
         for row in d.cells:
             for tok in row:
                 tok = bare(tok, units)   # a blocker's mark on a tile is counted by blocker_counts
                 if tok == RANDOM_TOKEN or placed_by(tok, units) is not None:
                     continue
-                name = {HOLE_TOKEN: "hole", DROP_TOKEN: "drop", PLAYER_TOKEN: "player start",
-                        GAP_TOKEN: "gap"}.get(tok, "placed tile")
+                name = ({HOLE_TOKEN: "hole"} | {f.token: f.one for f in FALLERS}
+                        | {PLAYER_TOKEN: "player start", GAP_TOKEN: "gap"}).get(tok, "placed tile")
                 out[name] += 1
         return out
 

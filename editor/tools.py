@@ -13,8 +13,8 @@ from .host import Host, Part
 from .mirror import Mirror
 from .keys import blocker_key
 from .model import (
-    DROP_TOOL, ERASE_TOOL, FILL, GAP_TOOL, HOLE_TOOL, PEN, PLAYER_TOOL, RANDOM_TOOL, RECT, Tool, blocker_tool,
-    kind_tool, unit_of,
+    ERASE_TOOL, FILL, GAP_TOOL, HOLE_TOOL, PEN, PLAYER_TOOL, RANDOM_TOOL, RECT, Tool, blocker_tool,
+    faller_tools, kind_tool, unit_of,
 )
 from .slide_actions import SlideActions
 
@@ -23,7 +23,8 @@ key = arcade.key
 # The keys that pick a tool outright, and the modes that have it (None: every mode).
 TOOL_KEYS: dict[int, tuple[Tool, tuple[Mode, ...] | None]] = {
     key.H: (HOLE_TOOL, None), key.R: (RANDOM_TOOL, None), key.P: (PLAYER_TOOL, None),
-    key.G: (GAP_TOOL, None), key.E: (ERASE_TOOL, None), key.O: (DROP_TOOL, (Mode.MATCH3,)),
+    key.G: (GAP_TOOL, None), key.E: (ERASE_TOOL, None),
+    **{int(getattr(key, unit.tool.key)): (tool, unit.tool.modes) for unit, tool in faller_tools()},
 }
 SHAPE_KEYS = {key.B: FILL, key.F: FILL, key.X: RECT, key.D: PEN}
 SPECIAL_SAID = {"": "plain tiles", "h": "special h: clears its row", "v": "special v: clears its column",

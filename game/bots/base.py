@@ -9,7 +9,7 @@ from typing import Protocol, TypeVar
 from game.core import MASK64, walk_steps
 
 from game.core import (
-    BLOCKERS, Draws, DROP, Cell, Command, Event, GoalName, Level, Mode, Session, State, Status, Work, placed, play,
+    BLOCKERS, FALLER, FALLERS, Draws, Cell, Command, Event, GoalName, Level, Mode, Session, State, Status, Work, placed, play,
     progress, shortlist,
 )
 
@@ -122,7 +122,7 @@ def value(state: State) -> float:
 def _blocker_credit(state: State) -> float:
     """Part-way credit the goals' counters do not show: the layers taken off each blocker unit
     that earns some (its Blocker.credit, when its goal is asked or it has none), and how far
-    down the board the drops have come."""
+    down the board a faller's pieces have come (its Faller.credit, when its goal is asked)."""
     level = state.level
     credit = 0.0
     for unit, layer in zip(BLOCKERS, placed(level)):
@@ -130,9 +130,11 @@ def _blocker_credit(state: State) -> float:
             continue
         total = sum(n for _, n in layer)
         credit += unit.credit * GOAL_WEIGHT * (total - sum(n for _, n in state.layers.of(unit))) / total
-    if level.goals.drops is not None:
-        depth = [r + 1 for r, row in enumerate(state.grid) for v in row if v == DROP]
-        credit += 0.5 * GOAL_WEIGHT * sum(depth) / (state.height * level.goals.drops)
+    for faller in FALLERS:
+        wanted = level.goals.wanted(faller.goal)
+        if wanted is not None:
+            depth = [r + 1 for r, row in enumerate(state.grid) for v in row if v == FALLER]
+            credit += faller.credit * GOAL_WEIGHT * sum(depth) / (state.height * wanted)
     return credit
 
 

@@ -15,7 +15,7 @@ from .base import BotRandom
 
 # A tile of a kind the level still wants is worth this many tiles of any other kind.
 WANTED_WEIGHT = 5.0
-# A blocker's layer taken or a cell cleared under a drop (what the board shows) is worth this many tiles.
+# A blocker's layer taken or a cell cleared under a faller's piece (what the board shows) is worth this many tiles.
 BLOCKER_WEIGHT = 5.0
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from game.core import (
-    DROP_TOKEN, GOAL_UNITS, HOLE_TOKEN, LESSON_OF, LOCK_TOKEN, MAP_UNITS, RANDOM_TOKEN, Blocker, Lesson, Level, LevelError,
+    FALLER_LESSONS, FALLERS, GOAL_UNITS, HOLE_TOKEN, LESSON_OF, LOCK_TOKEN, MAP_UNITS, RANDOM_TOKEN, Blocker, Lesson, Level, LevelError,
     Mode, Placing, SpecialSort,
 )
 
@@ -14,10 +14,12 @@ from .base import BotRandom
 
 Cell = tuple[int, int]
 # The blockers a request may place, by lesson: the goal units the generator knows how to place
-# (their `placing`), locks and drops; each but locks is a goal of its own (locks ride with another).
+# (their `placing`), locks and the fallers it places; each but locks is a goal of its own (locks ride with another).
 PLACED_UNITS: tuple[Blocker, ...] = tuple(unit for unit in GOAL_UNITS if unit.placing is not None and unit.lesson)
-GOAL_BLOCKERS: tuple[Lesson, ...] = tuple(unit.lesson for unit in PLACED_UNITS if unit.lesson) + (Lesson.DROPS,)
-BLOCKERS: tuple[Lesson, ...] = GOAL_BLOCKERS[:-1] + (Lesson.LOCKS, Lesson.DROPS)
+_PLACED: tuple[Lesson, ...] = tuple(unit.lesson for unit in PLACED_UNITS if unit.lesson)
+_FALLEN: tuple[Lesson, ...] = tuple(unit.lesson for unit in FALLERS if unit.placing is not None)
+GOAL_BLOCKERS: tuple[Lesson, ...] = _PLACED + _FALLEN
+BLOCKERS: tuple[Lesson, ...] = _PLACED + (Lesson.LOCKS,) + _FALLEN
 # Holes on a candidate board: a few, mirrored left to right, so no two boards are twins by default.
 HOLE_SHARE = (0.04, 0.14)
 LOCKS_PLACED = (3, 7)
@@ -26,7 +28,7 @@ LOCKS_PLACED = (3, 7)
 @dataclass(frozen=True, slots=True)
 class Genome:
     """One candidate: what sits where, and how much the main goal asks (`load`: tiles to
-    collect, a goal unit's cells or drops). The move limit is fitted afterwards."""
+    collect, a goal unit's cells or a faller's pieces). The move limit is fitted afterwards."""
 
     holes: frozenset[Cell]
     locks: frozenset[Cell]
@@ -63,7 +65,7 @@ def _holes(shape: Shape, rng: BotRandom) -> frozenset[Cell]:
     lo, hi = HOLE_SHARE
     wanted = max(2, int(cells * (lo + (hi - lo) * rng.random())))
     out: set[Cell] = set()
-    # Holes stay off the top row (tiles come in there) and the bottom row (drops land there).
+    # Holes stay off the top row (tiles come in there) and the bottom row (fallers land there).
     rows = list(range(1, shape.height - 1))
     while len(out) < wanted and rows:
         r = rows[rng.randrange(len(rows))]
@@ -90,15 +92,14 @@ def random_genome(shape: Shape, allowed: tuple[Lesson, ...], moves: int, rng: Bo
     genome = Genome(holes, locks, tuple(placed), 1, (), (), 1 + rng.randrange(shape.kinds))
     goal = main_goal(genome)
     placing = _placing(goal)
-    if placing is not None:
-        load = max(placing.least, moves // placing.per)
-    else:
-        load = max(1, moves // 8) if goal == Lesson.DROPS else 3 * moves
+    load = max(placing.least, moves // placing.per) if placing is not None else 3 * moves
     return _reload(shape, genome, load, rng)
 
 
 def _placing(goal: Lesson | None) -> Placing | None:
-    """How the generator places the goal unit a lesson is (None: a collect or drops goal)."""
+    """How the generator places the goal unit a lesson is (None: a collect goal)."""
+    if goal in FALLER_LESSONS:
+        return FALLER_LESSONS[goal].placing
     unit = LESSON_OF.get(goal) if goal is not None else None
     return unit.placing if unit is not None else None
 
@@ -108,14 +109,16 @@ def _reload(shape: Shape, genome: Genome, load: int, rng: BotRandom) -> Genome:
     goal = main_goal(genome)
     free = [c for c in _free(shape, genome.holes) if c not in genome.locks]
     placing = _placing(goal)
-    if goal == Lesson.DROPS:
-        free = [c for c in free if c[0] < shape.height // 2]   # drops start in the top half
+    if placing is not None and placing.upper:
+        free = [c for c in free if c[0] < shape.height // 2]
     elif placing is not None and placing.off_top:
         free = [c for c in free if c[0] > 0]
     if placing is not None:
         cap = len(free) // placing.share
+        if placing.narrow:
+            cap = min(cap, shape.width)
     else:
-        cap = min(len(free), shape.width) if goal == Lesson.DROPS else 40 * shape.width * shape.height
+        cap = 40 * shape.width * shape.height
     load = max(1, min(cap, load))
     if goal is None:
         return replace(genome, load=load, cells=(), layers=())
@@ -124,7 +127,7 @@ def _reload(shape: Shape, genome: Genome, load: int, rng: BotRandom) -> Genome:
     while len(cells) < load and spare:
         cell = spare.pop(rng.randrange(len(spare)))
         cells.append(cell)
-        layers.append(1 + rng.randrange(2) if goal != Lesson.DROPS else 1)
+        layers.append(1 + rng.randrange(2) if goal not in FALLER_LESSONS else 1)
     return replace(genome, load=len(cells), cells=tuple(cells), layers=tuple(layers))
 
 
@@ -162,6 +165,7 @@ def build(shape: Shape, genome: Genome, level_id: str, moves: int) -> Level | No
     """The level of a genome with `moves` (None when the core refuses it)."""
     goal = main_goal(genome)
     unit = LESSON_OF.get(goal) if goal is not None else None
+    faller = FALLER_LESSONS.get(goal) if goal is not None else None
     grid = [[RANDOM_TOKEN] * shape.width for _ in range(shape.height)]
     counts = [[0] * shape.width for _ in range(shape.height)]   # the unit's map, when a map places it
     for r, c in genome.holes:
@@ -173,13 +177,13 @@ def build(shape: Shape, genome: Genome, level_id: str, moves: int) -> Level | No
             counts[r][c] = n
         elif unit is not None:   # its token with n layers (over a random tile where it goes over one)
             grid[r][c] = next(tok for tok in unit.samples if unit.layers_of(tok) == n)
-        elif goal == Lesson.DROPS:
-            grid[r][c] = DROP_TOKEN
+        elif faller is not None:
+            grid[r][c] = faller.token
     goals: dict[str, Any] = {}
     if unit is not None and unit.goal is not None:
         goals[str(unit.goal)] = True
-    elif goal == Lesson.DROPS:
-        goals["drops"] = genome.load
+    elif faller is not None:
+        goals[str(faller.goal)] = genome.load
     else:
         goals["collect"] = {min(genome.collect_kind, shape.kinds): genome.load}
     data: dict[str, Any] = {

@@ -3,7 +3,7 @@
 The search fits the move limit first: a pass rate only grows with the moves, and the
 person-like bot never looks at the moves left, so one run of games to the top of the moves
 range gives the rate under every limit in it. When no limit lands in the band the main goal's
-load is scaled (more tiles to collect, more blocker layers or drops), and when a candidate fails
+load is scaled (more tiles to collect, more blocker layers or fallers' pieces), and when a candidate fails
 a check its layout is mutated or drawn again. A candidate whose search figures land is played
 again on a block of fresh seeds no search ever played (the search's own estimate is biased
 upward: it kept the luckiest); only a 95% Wilson interval inside the band, by its own
@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from game.core import (
-    MAX_KINDS, MAX_SIZE, MIN_KINDS, MIN_SIZE, Command, Lesson, Level, Made, Mode, SpecialSort, lesson_modes, seed_state,
+    FALLER_LESSONS, MAX_KINDS, MAX_SIZE, MIN_KINDS, MIN_SIZE, Command, Lesson, Level, Made, Mode, SpecialSort, lesson_modes, seed_state,
 )
 
 from .base import BotRandom
@@ -66,7 +66,7 @@ class Request:
     width: int = 7
     height: int = 7
     kinds: int = 5
-    blockers: tuple[Lesson, ...] = ()             # the lessons of the blockers it may place (and drops)
+    blockers: tuple[Lesson, ...] = ()             # the lessons of the blockers it may place (and fallers)
     specials: tuple[SpecialSort, ...] = ()        # sorts of special runs may form (match3)
     band: tuple[float, float] = (0.40, 0.60)      # the person-like bot's pass rate
     teaches: Lesson | None = None
@@ -121,8 +121,9 @@ class Request:
             return f"blockers are {', '.join(BLOCKERS)}"
         if self.teaches is not None and self.mode not in lesson_modes(self.teaches):
             return f"a {self.mode} level cannot teach {self.teaches} (only {' and '.join(lesson_modes(self.teaches))})"
-        if self.mode == Mode.CHAIN and Lesson.DROPS in self.blockers:
-            return "chain levels have no drops"
+        for faller in FALLER_LESSONS.values():
+            if faller.lesson in self.blockers and self.mode not in faller.modes:
+                return f"{self.mode} levels have no {faller.name}"
         if self.teaches is not None and self.teaches in BLOCKERS and self.teaches not in self.blockers:
             return f"it cannot teach {self.teaches} without placing it: allow that blocker"
         return None
@@ -230,7 +231,7 @@ class _Run:
             rates = curve(self.farm.play(level, seeds), request.moves)
             if rates[-1][1] < centre - window:
                 why = f"too hard: {rates[-1][1]:.0%} with {hi_moves} moves"
-                # At the least load the board itself is too hard (a drop held above holes): draw another.
+                # At the least load the board itself is too hard (a faller's piece held above holes): draw another.
                 genome = rescale(shape, genome, TOO_FAR if rates[-1][1] < request.band[0] else NUDGE, rng) \
                     if genome.load > 1 else random_genome(shape, request.blockers, (lo_moves + hi_moves) // 2, rng)
                 continue

@@ -9,7 +9,7 @@ from game.core import Command, State, Work, hint_move
 class HintBot:
     """The game's hint as a bot (game.core.advice.hint_move): every legal swap (in chain, the
     chains worth weighing for the goals) weighed by the goals it brings nearer (the kinds to
-    collect, the blockers, drops, the reach target), with the moves left in mind, and the best
+    collect, the blockers, the fallers, the reach target), with the moves left in mind, and the best
     few weighed again by the best move after them. No noise: it sees only the board, as the
     player does, and the same board gets the same hint.
 

@@ -10,7 +10,7 @@ from typing import Any
 NOTICE = 0.75            # each legal command is noticed with this chance
 WANTED_WEIGHT = 4.0      # a tile of a kind the level still wants counts this many times
 SPECIAL_BONUS = 2.5      # a run that makes a special: this much a rank (line 1, bomb 2, rainbow 3)
-BLOCKER_WEIGHT = 4.0     # each blocker layer or cell under a drop a move takes
+BLOCKER_WEIGHT = 4.0     # each blocker layer or cell under a faller's piece a move takes
 DEPTH_WEIGHT = 0.5       # swaps low on the board stir more of it
 REACH_STEP_WEIGHT = 1.5  # chain: every step nearer a reach goal
 SLIP = 0.03              # slide: the chance of sliding a tile that is not the method's next one

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from game.core import (GOAL_OF, Command, GoalName, Level, LevelError, Mode, Reshuffled, Shortfall, State, Status,
+from game.core import (FALLER_OF, GOAL_OF, Command, GoalName, Level, LevelError, Mode, Reshuffled, Shortfall, State, Status,
                        shortfalls, stars)
 
 from . import BEST_FOR_MODE, BotSpec, make_bot
@@ -195,8 +195,8 @@ class GoalShortfall:
     goal: GoalName
     kind: int                # the kind to collect (0 for other goals)
     share: float             # of the lost games
-    missing: int             # median of what was missing (tiles, layers, blockers, drops, points, steps)
-    rows: int | None = None  # drops: median rows from the bottom of the lowest drop left
+    missing: int             # median of what was missing (tiles, layers, blockers, pieces, points, steps)
+    rows: int | None = None  # a faller's goal: median rows from the bottom of the lowest piece left
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"goal": self.goal.value, "share": round(self.share, 4), "missing": self.missing}
@@ -219,9 +219,10 @@ class GoalShortfall:
             return f"the score short ({_counted(n, 'point')})"
         if self.goal == GoalName.REACH:
             return f"the token short of the target ({_counted(n, 'step')})"
-        if self.goal == GoalName.DROPS:
+        faller = FALLER_OF.get(self.goal)
+        if faller is not None:
             where = "" if self.rows is None else f", the lowest {_counted(self.rows, 'row')} from the bottom"
-            return f"{_counted(n, 'drop')} not down{where}"
+            return faller.lab_short.format(count=_counted(n, faller.one), where=where)
         return "not solved"
 
 

@@ -8,7 +8,7 @@ alone and fold(state, events) the state again (replays). A State keeps its bitbo
 from .boards import run_cells, slide_solvable, slide_sources, solved_slide
 from .commands import Chain, Command, KeepGoing, Slide, Swap, format_command, parse_command
 from .events import (
-    BonusScored, Chained, Cleared, Cracked, Created, Detonated, DropCollected, Event, Fell, FinaleBegan, JellyCleared,
+    BonusScored, Chained, Cleared, Cracked, Created, Detonated, Event, Fell, FinaleBegan, JellyCleared,
     LeftoversFired, Lost, MovesAdded, MoveTurned, PlayerMoved, Reshuffled, Scored, Slid, Spawned, SwapRejected, Swapped, Unlocked,
     Won,
 )
@@ -20,18 +20,18 @@ from .goals import (
     GoalProgress, Shortfall, StarTargets, StarUnit, goals_met, progress, shortfalls, star_targets, star_thresholds, stars,
     stars_earned, stars_reached, walk_steps,
 )
-from .grid import DROP, EMPTY, HOLE, PLAYER, RAINBOW, SOLID, Cell, Grid, are_neighbours, are_orthogonal_neighbours, lines_up, neighbours
+from .grid import EMPTY, FALLER, HOLE, PLAYER, RAINBOW, SOLID, Cell, Grid, are_neighbours, are_orthogonal_neighbours, lines_up, neighbours
 from .checking import Fault, Part, Problem, describe, quoted, shorten, unknown_keys
 from .level import Level, LevelError, level_mapping, parse_level
 from .made import MADE_KEYS, Made
 from .level_reading import LevelReading, read_level
 from .level_format import (
-    DEFAULT_KINDS, DEFAULT_SEED, DROP_TOKEN, GAP_TOKEN, GOAL_KEYS, NOTE_KEYS, HOLE_TOKEN, KEY_ORDER, MAX_JELLY,
+    DEFAULT_KINDS, DEFAULT_SEED, GAP_TOKEN, GOAL_KEYS, NOTE_KEYS, HOLE_TOKEN, KEY_ORDER, MAX_JELLY,
     MAX_KINDS, MAX_SIZE, MIN_KINDS, RULE_KEYS, lesson_modes,
     MAX_SLIDE_SIZE, MIN_SIZE, MODES, PLAYER_TOKEN, RAINBOW_TOKEN, RANDOM_TOKEN,
     Goals, Rules, deal_id_after_rename, token_special, valid_id,
 )
-from .level_format import FIELD, FIELDS, FORMAT, GROUP_DOCS, KIND_SPECIALS, TILE_MODES, Field, Form, Write, switch_goal, switch_name
+from .level_format import FIELD, FIELDS, FORMAT, GROUP_DOCS, KIND_SPECIALS, TILE_MODES, Field, Form, Write, faller_goal, switch_goal, switch_name
 from .units import TOKEN_UNITS
 from .units.base import over_tile
 from .units import LOCK_TOKEN, MAX_STONE_HITS, STONE_TOKEN, token_locked, token_stone
@@ -53,6 +53,7 @@ from .sharecode import (
 from .gamecode import Board as CodeBoard, PackedGame, check_points, game_moves, pack_payload, split_payload, unpack_game
 from .state import FINALE, MOVE_WORTH, IllegalMove, Specials, State, placed
 from .units import BLOCKERS, GOAL_OF, GOAL_UNITS, LESSON_OF, MAP_UNITS, Blocker, Counts, Placing
+from .units import FALLEN, FALLER_AT, FALLER_LESSONS, FALLER_OF, FALLERS, Faller
 from .vocab import GoalName, Lesson, Mode, Special, SpecialSort, Status
 from .lessons import combo_of, lesson_used
 
@@ -61,7 +62,8 @@ __all__ = [
     "FIELD", "FIELDS", "Field", "Form", "Write", "switch_goal", "switch_name",
     "FORMAT", "GROUP_DOCS", "KIND_SPECIALS", "TILE_MODES", "TOKEN_UNITS", "over_tile",
     "GOAL_KEYS", "NOTE_KEYS", "KEY_ORDER", "Made", "MADE_KEYS", "RULE_KEYS",
-    "are_neighbours", "blocker_progress", "BonusScored", "Counts", "Cracked", "DROP", "DROP_TOKEN", "DropCollected",
+    "are_neighbours", "blocker_progress", "BonusScored", "Counts", "Cracked", "FALLER", "FALLEN", "FALLER_AT", "FALLERS",
+    "FALLER_LESSONS", "FALLER_OF", "Faller", "faller_goal",
     "JellyCleared", "LOCK_TOKEN", "SOLID", "STONE_TOKEN", "token_locked", "token_stone", "Unlocked", "are_orthogonal_neighbours", "Cell", "Chain", "Check", "checks_of", "chain_blocker_hits", "chain_grid", "chain_starts", "Chained",
     "Cleared", "Command", "Created", "Detonated", "decide", "DIGEST_VERSION", "DIGEST_VERSIONS", "Draws", "Divergence", "DEFAULT_KINDS", "DEFAULT_SEED", "describe", "quoted", "EMPTY", "Event", "evolve", "Fault", "Fell", "fold", "first_divergence",
     "format_command", "gap", "GAP_TOKEN", "GoalName", "GoalProgress", "Goals", "goals_met", "Grid",

@@ -12,7 +12,7 @@ from .events import Event
 from .advice_chains import SEARCH_BUDGET as CHAIN_SEARCH, goal_chains
 from .game import legal_commands, play
 from .goals import progress, walk_steps
-from .grid import DROP, Cell, neighbours
+from .grid import FALLER, Cell, neighbours
 from .lessons import SPECIAL_LESSONS, lesson_made, lesson_specials, lesson_used
 from .level import Level
 from .rng import seed_state
@@ -22,7 +22,7 @@ from .rules.blocked import swap_look
 from .rules.chain import chain_blocker_hits, chain_grid, component_of
 from .rules.specials import blast
 from .state import State, placed
-from .units import AT, GOAL_OF, Blocker, Hit, covered
+from .units import AT, FALLER_OF, GOAL_OF, Blocker, Hit, covered
 from .vocab import GoalName, Mode, Special, Status
 
 # A move is weighed over a few imagined refills (never the game's own stream, which a player
@@ -37,8 +37,6 @@ SPECIAL_REACH = {Special.ROW: 1.0, Special.COLUMN: 1.0, Special.BOMB: 9.0, Speci
 SPECIAL_SHARE = 0.3
 # A rainbow is kept for the kind the goals want (a player saves it for that swap).
 RAINBOW_SHARE = 0.5
-# Drops: how far down the board a drop has come counts as this share of collecting it.
-DROP_DEPTH_SHARE = 0.5
 # What the best move after a move adds counts at this share: a sure gain now beats the same
 # gain a move later (which the imagined refill may have made look easy).
 NEXT_MOVE_SHARE = 0.9
@@ -100,7 +98,7 @@ def design_warnings(level: Level) -> list[Problem]:
 
 def standing(state: State, view: LevelView | None = None) -> float:
     """How near `state` is to winning, in goals: each goal met counts 1, a goal part-way its
-    share (blocker layers taken, drops part-way down and the walk toward a reach target included), plus
+    share (blocker layers taken, fallers' pieces part-way down and the walk toward a reach target included), plus
     what the specials on the board and, in chain, the tiles by the token promise for the moves
     left. A win is worth WIN and more for each move left; a loss, -WIN. Points never count
     beyond a score goal's share: the goals, not the points, win a level. `view` holds the
@@ -130,13 +128,15 @@ def standing(state: State, view: LevelView | None = None) -> float:
             done, reachable, work = _unit_work(state, GOAL_OF[goal.name], view.work[goal.name])
             total += done
             per_tile += reachable / cells / work if work else 0.0
-        elif goal.name == GoalName.DROPS:
-            drops = [(r, c) for r, row in enumerate(state.grid) for c, v in enumerate(row) if v == DROP]
-            depth = sum((r + 1) / level.height for r, _ in drops)
-            total += (goal.current + DROP_DEPTH_SHARE * depth) / goal.target
-            # A cleared tile lets a drop down a row only below it: the share of cells that are.
-            below = sum(level.height - 1 - r for r, _ in drops)
-            per_tile += below / cells * DROP_DEPTH_SHARE / (goal.target * level.height)
+        elif goal.name in FALLER_OF:
+            # How far down the board a piece has come counts as the unit's share of bringing it down.
+            share = FALLER_OF[goal.name].hint_share
+            pieces = [(r, c) for r, row in enumerate(state.grid) for c, v in enumerate(row) if v == FALLER]
+            depth = sum((r + 1) / level.height for r, _ in pieces)
+            total += (goal.current + share * depth) / goal.target
+            # A cleared tile lets a piece down a row only below it: the share of cells that are.
+            below = sum(level.height - 1 - r for r, _ in pieces)
+            per_tile += below / cells * share / (goal.target * level.height)
         else:
             total += goal.current / goal.target
             if goal.name == GoalName.COLLECT:
@@ -303,7 +303,7 @@ def best_move(state: State, options: Sequence[Command], follow_ups: int = 0,
 
     With `follow_ups`, the best few are weighed again by the best move after them (`more`
     lists those), over the same imagined refills: a player who looks one move ahead sees that
-    a move opens the way (a held tile freed above a blocker, a drop let down, a special set up).
+    a move opens the way (a held tile freed above a blocker, a faller's piece let down, a special set up).
     `work`: the game's look-ahead budget, charged for every move played out."""
     if not options:
         raise ValueError("no legal move in this state")

@@ -12,7 +12,7 @@ from .grid import ALL_EIGHT, EMPTY, ORTHOGONAL, RAINBOW, SOLID, Cell, Grid, HOLE
 
 def run_cells(grid: Grid, min_match: int) -> set[Cell]:
     """Every cell in a row or column run of `min_match` or more alike tiles (crossings once).
-    Only kinds match: holes, gaps, filled cells, rainbows and drops side by side are no run."""
+    Only kinds match: holes, gaps, filled cells, rainbows and fallers' pieces side by side are no run."""
     found: set[Cell] = set()
     height = len(grid)
     width = len(grid[0]) if height else 0
@@ -228,11 +228,11 @@ class Bitboard:
 
     It also remembers its legal-swap masks once asked (they depend on the masks alone), and
     `asked` keeps facts the rules work out about the state (its specials by bit, the last answer
-    to a question about one swap), `layers` the blocker layers by bit, `drops` the drops' bits,
+    to a question about one swap), `layers` the blocker layers by bit, `fallen` the fallers' pieces' bits,
     `legal` the legal swaps (a board is kept with one State, so these are that state's).
     """
 
-    __slots__ = ("geo", "kinds", "tiles", "_swaps", "_rule", "asked", "layers", "drops", "legal")
+    __slots__ = ("geo", "kinds", "tiles", "_swaps", "_rule", "asked", "layers", "fallen", "legal")
 
     def __init__(self, geo: Geometry, kinds: tuple[int, ...], tiles: int) -> None:
         self.geo = geo
@@ -242,7 +242,7 @@ class Bitboard:
         self._rule = 0
         self.asked: dict[object, object] = {}
         self.layers: object = None   # the blocker layers by bit, as the move that made it left them
-        self.drops = -1              # the drops' bits (-1: not looked for yet)
+        self.fallen = -1             # the fallers' pieces' bits (-1: not looked for yet)
         self.legal: tuple[int, int] | None = None   # the legal swaps, specials' and locks' counted
 
     def swaps(self, min_match: int) -> tuple[int, int]:

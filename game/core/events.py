@@ -82,13 +82,6 @@ class JellyCleared:
 
 
 @dataclass(frozen=True, slots=True)
-class DropCollected:
-    """The drop at `cell` reached the bottom of its chute and left the board; the cell is empty."""
-
-    cell: Cell
-
-
-@dataclass(frozen=True, slots=True)
 class Fell:
     """Tiles fell: each (src, dst) pair moved one tile, all at once."""
 
@@ -122,7 +115,7 @@ class Slid:
 @dataclass(frozen=True, slots=True)
 class Reshuffled:
     """No move was left, so the board was dealt again as `grid`, its specials moved with their
-    tiles (blockers and drops stay where they are)."""
+    tiles (blockers and fallers stay where they are)."""
 
     grid: Grid
     rng: int
@@ -197,6 +190,6 @@ class Lost:
 
 Event = (
     Swapped | SwapRejected | Chained | Created | Detonated | Cleared | Unlocked | Cracked | JellyCleared
-    | DropCollected | Fell | Spawned | PlayerMoved | Slid | Reshuffled | Scored | BonusScored
+    | Fell | Spawned | PlayerMoved | Slid | Reshuffled | Scored | BonusScored
     | FinaleBegan | LeftoversFired | MoveTurned | MovesAdded | Won | Lost
 )

@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Iterable
 
 from .events import (
-    BonusScored, Chained, Cleared, Created, Detonated, DropCollected, Event, Fell, FinaleBegan, LeftoversFired,
+    BonusScored, Chained, Cleared, Created, Detonated, Event, Fell, FinaleBegan, LeftoversFired,
     Lost, MovesAdded, MoveTurned, PlayerMoved, Reshuffled, Scored, Slid, Spawned, SwapRejected, Swapped, Won,
 )
 from .grid import EMPTY, PLAYER, RAINBOW, Cell, Grid
 from .state import Layers, State
-from .units import BLOCKERS, FOLDED
+from .units import BLOCKERS, FALLEN, FOLDED
 from .vocab import Special, Status
 
 
@@ -35,7 +35,7 @@ def fold(state: State, events: Iterable[Event]) -> State:
     counts: list[int] | None = None
     # The blocker layers (by place in units.BLOCKERS), each made on first use by an event that changes it.
     hit: dict[int, dict[Cell, int]] | None = None
-    dropped = state.dropped
+    brought = state.brought
     reached, target = state.reached, level.goals.reach
     added = state.added
     changed = False
@@ -135,11 +135,12 @@ def fold(state: State, events: Iterable[Event]) -> State:
                 layer.pop(event.cell, None)
         elif isinstance(event, Chained):
             moves += 1
-        elif isinstance(event, DropCollected):
+        elif type(event) in FALLEN:   # a faller's piece left the board
+            cell = FALLEN[type(event)].read(event)
             if rows is None:
                 rows = list(map(list, base))
-            rows[event.cell[0]][event.cell[1]] = EMPTY
-            dropped += 1
+            rows[cell[0]][cell[1]] = EMPTY
+            brought += 1
         elif isinstance(event, Reshuffled):
             base, rng = event.grid, event.rng
             rows = None
@@ -183,12 +184,12 @@ def fold(state: State, events: Iterable[Event]) -> State:
     if layer is not None:
         specials = tuple(sorted(layer.items()))
     layers = state.layers
-    if hit is not None or dropped != layers.dropped:
+    if hit is not None or brought != layers.brought:
         every = layers.counts
         if hit is not None:
             every = tuple(layer if at not in hit else tuple(sorted(hit[at].items()))
                           for at, layer in enumerate(every))
-        layers = Layers(every, dropped)
+        layers = Layers(every, brought)
     return state.after(grid, player=player, score=score, moves=moves, status=status, collected=collected,
                        rng=rng, specials=specials, layers=layers, reached=reached, added=added)
 

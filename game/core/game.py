@@ -106,7 +106,7 @@ def next_spawns(state: State, count: int) -> tuple[int, ...]:
     """The kinds of the next `count` tiles a refill of `state` spawns, in the order it draws them
     (each emptied column top down, the columns left to right): the same draws as the refill
     (rules/common.settle), read off the state's RNG without changing it. A level whose refills
-    also place a drop draws once more after each refill, which this does not foresee."""
+    also place a faller's piece draws once more after each refill, which this does not foresee."""
     if not RULESETS[state.level.mode].has_kinds:
         return ()
     draws = Draws(state.rng)

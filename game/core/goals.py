@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .grid import DROP, Cell, neighbours
+from .grid import FALLER, Cell, neighbours
 from .events import BonusScored, Event, Lost, Won
 from .level import Level
 from .state import FINALE, REACH_ON_THE_WAY, State, placed
-from .units import AT, GOAL_UNITS, Blocker
+from .units import AT, FALLER_OF, FALLERS, GOAL_UNITS, Blocker
 from .vocab import GoalName, Mode, Status
 
 
@@ -43,8 +43,10 @@ def progress(state: State) -> list[GoalProgress]:
     for unit in GOAL_UNITS:
         if unit.goal is not None and goals.asks(unit.goal):
             out.append(_unit_progress(state, unit, unit.goal))
-    if goals.drops is not None:
-        out.append(GoalProgress(GoalName.DROPS, min(state.dropped, goals.drops), goals.drops))
+    for faller in FALLERS:
+        wanted = goals.wanted(faller.goal)
+        if wanted is not None:
+            out.append(GoalProgress(faller.goal, min(state.brought, wanted), wanted))
     return out
 
 
@@ -199,8 +201,9 @@ def stars_earned(state: State, score: int | None = None) -> int:
 @dataclass(frozen=True, slots=True)
 class Shortfall:
     """One goal a game ended without: what it is, how much is missing (tiles, layers, blockers,
-    drops or points; for a reach goal the steps from the target; for drops, `rows` is how far
-    the lowest drop still on the board was from the bottom, or None), and the kind to collect."""
+    a faller's pieces or points; for a reach goal the steps from the target; for a faller's goal,
+    `rows` is how far the lowest piece still on the board was from the bottom, or None), and the
+    kind to collect."""
 
     name: GoalName
     missing: int
@@ -216,8 +219,8 @@ def shortfalls(state: State) -> list[Shortfall]:
             continue
         if goal.name == GoalName.REACH:
             out.append(Shortfall(goal.name, _steps_to_target(state)))
-        elif goal.name == GoalName.DROPS:
-            lowest = max((r for r, row in enumerate(state.grid) for v in row if v == DROP), default=None)
+        elif goal.name in FALLER_OF:
+            lowest = max((r for r, row in enumerate(state.grid) for v in row if v == FALLER), default=None)
             rows = None if lowest is None else state.height - 1 - lowest
             out.append(Shortfall(goal.name, goal.target - goal.current, rows=rows))
         else:

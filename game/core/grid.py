@@ -20,9 +20,9 @@ RAINBOW = 10
 SOLID = -3
 """A cell a blocker unit fills (one that `frees` its cell when broken): no tile, never falls, is
 never swapped; tiles fall past it as past a hole. Broken, its cell is EMPTY and ordinary."""
-DROP = 11
-"""A drop: a tile that never matches and is never swapped; it falls, and leaves the board
-when it reaches the bottom cell of its chute."""
+FALLER = 11
+"""A faller unit's piece (units.FALLERS): never matches, is never swapped; it falls, and leaves
+the board when it reaches the bottom cell of its chute."""
 
 ORTHOGONAL: tuple[Cell, ...] = ((-1, 0), (0, -1), (0, 1), (1, 0))
 ALL_EIGHT: tuple[Cell, ...] = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
@@ -103,7 +103,7 @@ def render(grid: Grid) -> str:
             return "P"
         if v == SOLID:
             return "S"
-        if v == DROP:
+        if v == FALLER:
             return "D"
         if v == EMPTY:
             return "_"

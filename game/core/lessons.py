@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .commands import Command, Swap
-from .events import Created, Detonated, DropCollected, Event, FinaleBegan
+from .events import Created, Detonated, Event, FinaleBegan
 from .state import State
-from .units import LESSON_OF
+from .units import FALLER_LESSONS, LESSON_OF
 from .vocab import Lesson, Special
 
 # The specials each special lesson is about (a line is a row or a column line).
@@ -27,9 +27,10 @@ COMBO_LESSONS: dict[Lesson, tuple[frozenset[Special], frozenset[Special]]] = {
     Lesson.RAINBOW_BOMB: (frozenset({Special.RAINBOW}), frozenset({Special.BOMB})),
     Lesson.RAINBOW_RAINBOW: (frozenset({Special.RAINBOW}), frozenset({Special.RAINBOW})),
 }
-# A blocker lesson: the event that shows the blocker was dealt with (a unit's hit, a drop home).
+# A blocker lesson: the event that shows the blocker was dealt with (a unit's hit, a faller's piece brought down).
 BLOCKER_EVENTS: dict[Lesson, type] = {
-    **{lesson: unit.event for lesson, unit in LESSON_OF.items()}, Lesson.DROPS: DropCollected,
+    **{lesson: unit.event for lesson, unit in LESSON_OF.items()},
+    **{lesson: unit.event for lesson, unit in FALLER_LESSONS.items()},
 }
 
 
@@ -47,7 +48,7 @@ def combo_of(state: State, command: Command) -> frozenset[Lesson]:
 def lesson_used(lesson: Lesson, state: State, command: Command, events: Sequence[Event]) -> bool:
     """Whether playing `command` in `state` (which caused `events`) used `lesson`'s mechanic:
     a special of its sort went off, its two specials were swapped together, or its blocker
-    was hit (its unit's event, or a drop brought home).
+    was hit (its unit's event, or a faller's piece brought down).
     The finale of a winning move is not the player's doing (every move left becomes a line
     that fires): only the events before it count."""
     events = played(events)

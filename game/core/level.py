@@ -14,11 +14,11 @@ from .grid import Cell, Grid
 from .level_check import check_level
 from .pickling import by_init_fields
 from .level_format import (
-    DEFAULT_KINDS, DEFAULT_SEED, DROP_TOKEN, FIELDS, HOLE_TOKEN, PLAYER_TOKEN, RANDOM_TOKEN, Field, Form, Goals, Hashed,
-    Rules, Write, sorts_forming, specials_of, switch_goal, token_special, token_value,
+    DEFAULT_KINDS, DEFAULT_SEED, FIELDS, HOLE_TOKEN, PLAYER_TOKEN, RANDOM_TOKEN, Field, Form, Goals, Hashed,
+    Rules, Write, faller_goal, sorts_forming, specials_of, switch_goal, token_special, token_value,
 )
 from .made import Made
-from .units import BLOCKERS, Blocker, Counts
+from .units import BLOCKERS, FALLERS, Blocker, Counts, Faller
 from .vocab import Lesson, Mode, Special, SpecialSort
 
 T = TypeVar("T")
@@ -221,15 +221,14 @@ class Level:
         return tuple(((r, c), n) for r, row in enumerate(self.layout)
                      for c, tok in enumerate(row) if (n := layers_of(tok)))
 
-    @property
-    def drops_placed(self) -> int:
-        """How many drops (`D`) the layout places."""
-        return self.kept("drops_placed", self._drops_placed)
+    def placed_of(self, unit: Faller) -> int:
+        """How many pieces of the faller `unit` (its token) the layout places."""
+        return self.kept(f"placed {unit.name}", lambda: self._placed_of(unit))
 
-    def _drops_placed(self) -> int:
+    def _placed_of(self, unit: Faller) -> int:
         if self.layout is None:
             return 0
-        return sum(row.count(DROP_TOKEN) for row in self.layout)
+        return sum(row.count(unit.token) for row in self.layout)
 
     def map_of(self, key: str) -> tuple[tuple[int, ...], ...] | None:
         """The per-cell map `key` as the level file gives it (a row of counts a board row), or None."""
@@ -245,19 +244,19 @@ class Level:
 
     @property
     def has_blockers(self) -> bool:
-        """Whether the level places any blocker or asks for drops (the rules then track layers)."""
+        """Whether the level places any blocker or faller, or asks a faller's goal (the rules then track layers)."""
         return self.kept("has_blockers", self._has_blockers)
 
     def _has_blockers(self) -> bool:
-        return bool(any(self.layer_of(unit) for unit in BLOCKERS) or self.drops_placed
-                    or self.goals.drops is not None)
+        return bool(any(self.layer_of(unit) for unit in BLOCKERS) or self.goals.fallers
+                    or any(self.placed_of(unit) for unit in FALLERS))
 
     def layer_of(self, unit: Blocker) -> Counts:
         """The layer the level places of `unit` (its layout tokens, or the per-cell map it names)."""
         return self.tokens_of(unit) if unit.map_key is None else self.map_cells(unit.map_key)
 
     def template(self) -> Grid:
-        """The layout as grid values: fixed kinds, HOLE, PLAYER, DROP, a blocker unit's, and EMPTY where random."""
+        """The layout as grid values: fixed kinds, HOLE, PLAYER, a faller's, a blocker unit's, and EMPTY where random."""
         return self.kept("template", self._template)
 
     def _template(self) -> Grid:
@@ -285,6 +284,8 @@ class Level:
             return switch_goal(f) in self.goals.blockers
         if f.form is Form.MAP:
             return self.map_of(f.key)
+        if (faller := faller_goal(f)) is not None:
+            return self.goals.wanted(faller)
         return getattr(self if f.group is None else getattr(self, f.group), f.name)
 
 

@@ -11,12 +11,12 @@ from .checking import Collector, Fault, Part, Problem, describe, int_field, is_w
 from .grid import EMPTY, Cell, neighbours
 from .made import parse_made
 from .level_format import (
-    DEFAULT_KINDS, DROP_TOKEN, FIELD, FORMAT, GAP_TOKEN, GOAL_KEYS, HOLE_TOKEN, KEY_ORDER, KIND_SPECIALS,
+    DEFAULT_KINDS, FIELD, FORMAT, GAP_TOKEN, GOAL_KEYS, HOLE_TOKEN, KEY_ORDER, KIND_SPECIALS,
     MAX_KINDS, MAX_SIZE, MAX_SLIDE_SIZE, MIN_SIZE,
     MODES, PLAYER_TOKEN, BLOCKER_LESSONS, lesson_modes, RANDOM_TOKEN, RULE_KEYS, Goals, Rules,
     chute_bottoms, held, is_digits, token_special, token_value, valid_id,
 )
-from .units import GOAL_UNITS, LESSON_OF, MAP_UNITS, TOKEN_UNITS, Blocker
+from .units import FALLER_LESSONS, FALLERS, GOAL_UNITS, LESSON_OF, MAP_UNITS, TOKEN_UNITS, Blocker
 from .vocab import GoalName, Lesson, Mode, Special, SpecialSort
 
 
@@ -221,11 +221,13 @@ def _token_problem(
         problem = unit.token_problem(tok, kinds)
         if problem is not None:
             return problem or None
-    if tok == DROP_TOKEN:
-        return None if mode in (Mode.MATCH3, None) else "drops 'D' are for match3 levels only"
+    for faller in FALLERS:
+        if tok == faller.token:
+            return None if mode is None or mode in faller.modes else faller.wrong_mode
+    fallers = "".join(f", {faller.token_help}" for faller in FALLERS if mode is None or mode in faller.modes)
     return (f"'{shorten(tok)}' is not a cell (use 1-9 for a kind, '.' random, '#' hole, 'P' player"
             f"{', 3h/3v/3b a kind with a special, * a rainbow' if mode != Mode.CHAIN else ''}"
-            f", {', '.join(unit.token_help for unit in TOKEN_UNITS)}{', D a drop' if mode != Mode.CHAIN else ''})")
+            f", {', '.join(unit.token_help for unit in TOKEN_UNITS)}{fallers})")
 
 
 def _check_layout_semantics(
@@ -372,11 +374,16 @@ def _parse_goals(
             value = False
         if value:
             asked.append(unit.goal)
-    drops = _bounded(out, raw, "drops")
-    if drops is not None and mode not in (Mode.MATCH3, None):
-        out.add(("goals", "drops"), "drops are for match3 levels only (tiles fall to the bottom there)")
+    fallers: list[tuple[GoalName, int]] = []
+    for faller in FALLERS:
+        key = str(faller.goal)
+        wanted = _bounded(out, raw, key)
+        if wanted is not None and mode is not None and mode not in faller.modes:
+            out.add(("goals", key), faller.goal_wrong_mode)
+        if wanted is not None:
+            fallers.append((faller.goal, wanted))
     return Goals(score=score, collect=tuple(sorted(collect)), reach=reach,
-                 blockers=tuple(asked), drops=drops)
+                 blockers=tuple(asked), fallers=tuple(fallers))
 
 
 Map = tuple[tuple[int, ...], ...]
@@ -460,32 +467,15 @@ def _check_blockers(
     maps: dict[str, Map | None], goals: Goals, mode: Mode, moves: int | None,
     width: int, height: int,
 ) -> None:
-    """The blocker goals against what the board places, and drops that could never be collected."""
+    """The blocker goals against what the board places, and a faller's pieces that could never be brought down."""
     flat = [tok for row in layout for tok in row] if layout is not None else []
     for unit in GOAL_UNITS:
         if unit.goal is not None and goals.asks(unit.goal) and not _places(unit, flat, maps):
             out.add(("goals", str(unit.goal)), unit.none_placed)
-    placed = flat.count(DROP_TOKEN)
-    if layout is not None and placed:
-        bottoms = chute_bottoms(layout)
-        for r, row in enumerate(layout):
-            for c, tok in enumerate(row):
-                if tok != DROP_TOKEN:
-                    continue
-                if goals.drops is None and mode == Mode.MATCH3:
-                    out.add(("layout", r), f"cell {r},{c}: a drop 'D' counts only toward a drops "
-                            "goal: add 'drops:' to the goals", (r, c))
-                elif bottoms.get(c) == r:
-                    out.add(("layout", r), f"cell {r},{c}: this drop is on the bottom cell of its "
-                            "column already, so it would be collected before the first move", (r, c))
-    if goals.drops is not None and mode == Mode.MATCH3:
-        spawned = goals.drops - placed
-        # Missing drops enter from the top one at a time (never two on the board), so each
-        # needs a move of its own at least.
-        if spawned > 0 and moves is not None and spawned > moves:
-            out.add(("goals", "drops"), f"{goals.drops} drops, but the layout places {placed} and "
-                    f"the other {spawned} enter one at a time, a move each at least: more than the "
-                    f"{moves} moves; place more 'D' or lower the goal")
+    for faller in FALLERS:
+        bottoms = chute_bottoms(layout) if layout is not None and faller.token in flat else {}
+        for part, words, cell in faller.check(layout, bottoms, goals.wanted(faller.goal), mode, moves):
+            out.add(part, words, cell)
 
 
 def _parse_stars(out: Collector, raw: Any) -> tuple[int, int, int] | None:
@@ -527,7 +517,8 @@ def _parse_teaches(out: Collector, raw: Any, mode: Mode | None, rules: Rules | N
         return None
     flat = [tok for row in layout or () for tok in row]
     present = {lesson: _places(unit, flat, maps) for lesson, unit in LESSON_OF.items()}
-    present[Lesson.DROPS] = DROP_TOKEN in flat or (goals is not None and goals.drops is not None)
+    for taught, faller in FALLER_LESSONS.items():
+        present[taught] = faller.token in flat or (goals is not None and goals.wanted(faller.goal) is not None)
     if lesson in present and not present[lesson]:
         out.add(("teaches",), f"the board has no {lesson} to teach: place some, or teach something else")
         return None

@@ -7,11 +7,11 @@ from dataclasses import dataclass
 from enum import Enum
 
 from .made import Made
-from .grid import DROP, EMPTY, HOLE, PLAYER, RAINBOW, Cell
+from .grid import EMPTY, HOLE, PLAYER, RAINBOW, Cell
 # The layout's plain tokens, read from here as before they moved (a blocker's are its unit's).
 from .tokens import GAP_TOKEN as GAP_TOKEN, HOLE_TOKEN as HOLE_TOKEN, PLAYER_TOKEN as PLAYER_TOKEN
 from .tokens import RAINBOW_TOKEN as RAINBOW_TOKEN, RANDOM_TOKEN as RANDOM_TOKEN, is_digits as is_digits
-from .units import GOAL_UNITS, LESSON_OF, MAP_UNITS, TOKEN_UNITS
+from .units import FALLER_LESSONS, FALLERS, GOAL_UNITS, LESSON_OF, MAP_UNITS, TOKEN_UNITS
 from .vocab import GoalName, Lesson, Mode, Special, SpecialSort
 
 FORMAT = 1
@@ -57,16 +57,18 @@ def specials_of(sorts: tuple[SpecialSort, ...]) -> frozenset[Special]:
     return frozenset().union(*(SORT_SPECIALS[s] for s in sorts))
 
 
-BLOCKER_LESSONS = (*LESSON_OF, Lesson.DROPS)
+BLOCKER_LESSONS = (*LESSON_OF, *FALLER_LESSONS)
 TILE_MODES = (Mode.MATCH3, Mode.CHAIN)
 """The modes of a board of tile kinds (match3, chain): kinds, goals and blocker units are theirs, a slide board has none."""
 
 
 def lesson_modes(lesson: Lesson) -> tuple[Mode, ...]:
-    """The modes a level teaching `lesson` can be: a blocker unit's are in match3 and chain;
-    specials, combos and drops are match3's alone."""
+    """The modes a level teaching `lesson` can be: a blocker unit's are in match3 and chain, a
+    faller's its own; specials and combos are match3's alone."""
     if lesson in LESSON_OF:
         return TILE_MODES
+    if lesson in FALLER_LESSONS:
+        return FALLER_LESSONS[lesson].modes
     return (Mode.MATCH3,)
 
 
@@ -85,8 +87,7 @@ def deal_id_after_rename(old_id: str, deal_id: str | None, new_id: str) -> str |
 # Layout tokens: a digit is a fixed tile, the rest are tokens.py's and the blocker units' own.
 # A match3 tile with a special is its kind followed by the letter: `3h`, `3v`, `3b`.
 KIND_SPECIALS = (Special.ROW, Special.COLUMN, Special.BOMB)
-# `D` a drop; a blocker's tokens are its unit's (game/core/units).
-DROP_TOKEN = "D"
+# A blocker's or a faller's tokens are its unit's (game/core/units).
 MAX_JELLY = 2
 
 
@@ -109,15 +110,23 @@ class Goals:
     reach: Cell | None = None
     # The blocker units' goals asked (clear every one of each), in units.GOAL_UNITS order.
     blockers: tuple[GoalName, ...] = ()
-    drops: int | None = None     # bring this many drops to the bottom
+    # The faller units' goals asked, each with how many to bring down, in units.FALLERS order.
+    fallers: tuple[tuple[GoalName, int], ...] = ()
 
     def is_empty(self) -> bool:
         return (self.score is None and not self.collect and self.reach is None
-                and not self.blockers and self.drops is None)
+                and not self.blockers and not self.fallers)
 
     def asks(self, goal: GoalName) -> bool:
         """Whether the blocker unit goal `goal` is asked for."""
         return goal in self.blockers
+
+    def wanted(self, goal: GoalName) -> int | None:
+        """How many the faller unit goal `goal` asks to bring down (None: not asked)."""
+        for name, n in self.fallers:
+            if name == goal:
+                return n
+        return None
 
 
 
@@ -133,8 +142,9 @@ def token_special(tok: str) -> Special | None:
 def token_value(tok: str) -> int:
     if tok == HOLE_TOKEN:
         return HOLE
-    if tok == DROP_TOKEN:
-        return DROP
+    for faller in FALLERS:
+        if tok == faller.token:
+            return faller.value
     for unit in TOKEN_UNITS:
         if unit.layers_of(tok):
             return unit.tile_of(tok)
@@ -303,9 +313,8 @@ FIELDS: tuple[Field, ...] = (
     _goal("reach", Form.CELL, [0, 0], modes=(Mode.CHAIN,), doc="[row, column] the player must stand on (chain)."),
     *(Field(switch_name(unit.goal), ("goals", str(unit.goal)), Form.SWITCH, False, Write.FILLED, TILE_MODES, sample=True)
       for unit in GOAL_UNITS if unit.goal is not None),
-    _goal("drops", Form.NUMBER, 2, modes=(Mode.MATCH3,), bounds=(1, 999),
-          doc="Bring this many drops to the bottom (match3). Drops placed as 'D' count first; the rest enter from "
-              "the top one at a time, so the moves must cover them."),
+    *(Field(str(unit.goal), ("goals", str(unit.goal)), Form.NUMBER, None, Write.SET, unit.modes, unit.sample,
+            bounds=unit.bounds, doc=unit.doc) for unit in FALLERS),
     Field("stars", ("stars",), Form.MARKS, sample=[100, 200, 300], hashed=Hashed.STARS,
           doc="Scores for one, two and three stars, not going down."),
     _rule("min_match", 4, bounds=(3, 5)),
@@ -321,7 +330,7 @@ FIELDS: tuple[Field, ...] = (
 """Every field a level file has, in the order it is written: the one list of them. The
 validator (level_check) checks each, the writer (level.level_mapping) writes them from it, the
 lenient reading (level_reading) reads them from it and the editor's draft holds them from it;
-a blocker unit's map and goal come from the units."""
+a blocker unit's map and goal and a faller's goal come from the units."""
 
 FIELD: dict[str, Field] = {f.name: f for f in FIELDS}
 KEY_ORDER = tuple(dict.fromkeys(f.path[0] for f in FIELDS))
@@ -337,3 +346,12 @@ NOTE_KEYS = tuple(f.key for f in FIELDS if f.form is Form.NOTE)
 def switch_goal(f: Field) -> GoalName:
     """The blocker unit goal a SWITCH field asks."""
     return GoalName(f.key)
+
+
+FALLER_KEYS = frozenset(str(unit.goal) for unit in FALLERS)
+"""The goal keys of the faller units (`goals: <key>: N`): Goals holds them in `fallers`."""
+
+
+def faller_goal(f: Field) -> GoalName | None:
+    """The faller unit goal a field asks for (bring N down), or None."""
+    return GoalName(f.key) if f.group == "goals" and f.key in FALLER_KEYS else None

@@ -42,9 +42,9 @@ def state_digest(state: State, version: int = DIGEST_VERSION) -> str:
     parts: tuple[object, ...] = (state.grid, state.player, state.score, state.moves, str(state.status),
                                  state.collected, state.rng)
     layers = state.layers
-    if any(layers.counts) or layers.dropped:
+    if any(layers.counts) or layers.brought:
         # Only games with blockers add their layers, so every older replay keeps its digests.
-        parts += digest_parts(layers.counts, layers.dropped)
+        parts += digest_parts(layers.counts, layers.brought)
     if state.reached and state.rules >= REACH_ON_THE_WAY and state.player != state.level.goals.reach:
         # A reach met on the way, which the board alone no longer shows: only from the version
         # where it counts, so every replay of an older version keeps its digests.

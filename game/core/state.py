@@ -49,11 +49,11 @@ class IllegalMove(ValueError):
 class Layers:
     """A board's blocker layers, one value the rules hand on whole: one Counts per blocker unit,
     in units.BLOCKERS order (a lock's count is 1; the grid holds SOLID where a unit fills its cell), and the
-    drops collected (a drop is DROP in the grid). A move that touches no blocker keeps its
+    faller's pieces brought down (a piece is grid.FALLER in the grid). A move that touches no blocker keeps its
     state's value as it is."""
 
     counts: tuple[Counts, ...] = NONE_PLACED
-    dropped: int = 0
+    brought: int = 0
 
     def of(self, unit: Blocker) -> Counts:
         """The layer of `unit`."""
@@ -62,7 +62,7 @@ class Layers:
     def put(self, unit: Blocker, layer: Counts) -> Layers:
         """These layers with `unit`'s as `layer`."""
         at = AT[unit]
-        return Layers(self.counts[:at] + (layer,) + self.counts[at + 1:], self.dropped)
+        return Layers(self.counts[:at] + (layer,) + self.counts[at + 1:], self.brought)
 
 
 NO_LAYERS = Layers()
@@ -161,8 +161,8 @@ class State:
         return tuple(cell for cell, _ in self.layers.counts[AT[LOCK]])
 
     @property
-    def dropped(self) -> int:
-        return self.layers.dropped
+    def brought(self) -> int:
+        return self.layers.brought
 
     @property
     def height(self) -> int:
@@ -207,8 +207,8 @@ class State:
 
     @property
     def has_blockers(self) -> bool:
-        """Whether blockers take part in this game's rules (a layer is left, or drops are asked for)."""
-        return any(self.layers.counts) or self.level.goals.drops is not None
+        """Whether blockers take part in this game's rules (a layer is left, or a faller's goal is asked)."""
+        return any(self.layers.counts) or self.level.goals.fallers != ()
 
     def locked(self, cell: Cell) -> bool:
         return any(at == cell for at, _ in self.layers.counts[AT[LOCK]])

@@ -14,7 +14,7 @@ from typing import Any, Callable, Sequence
 import arcade
 
 from game.core import (
-    RAINBOW, Blocker, BonusScored, Chained, Cleared, Created, Depth, Detonated, DropCollected, Event, Fell, FinaleBegan,
+    RAINBOW, Blocker, BonusScored, Chained, Cleared, Created, Depth, Detonated, Event, FALLEN, Fell, FinaleBegan,
     Hit, LeftoversFired, Lost, Motion, MovesAdded, MoveTurned, PlayerMoved, Reshuffled, Scored, Slid, Spawned, Special, Specials,
     State, SwapRejected, Swapped, Won, evolve,
 )
@@ -25,7 +25,7 @@ from game.ui.board_sprites import (
 )
 from game.ui.board_stage import Stage
 from game.ui.board_timing import (
-    ANTICIPATE, BREAK, CLEAR, DETONATE, DETONATE_STEP, DROP_EXIT, END_PULSE, FALL_BASE, FALL_PER_ROW, FINALE_INTRO, FINALE_PACE,
+    ANTICIPATE, BREAK, CLEAR, DETONATE, DETONATE_STEP, FALLER_EXIT, END_PULSE, FALL_BASE, FALL_PER_ROW, FINALE_INTRO, FINALE_PACE,
     FINALE_PACE_TOP, FINALE_RAMP, FORM, MAX_FX, REJECT, RESHUFFLE, SLIDE, SWAP, WALK,
 )
 from game.ui.tween import Tween, call, ease_in, ease_in_out, ease_out, linear, shake, there_and_back
@@ -198,11 +198,12 @@ class Choreographer:
             Spawned: lambda ev: self._fall_and_spawn(None, ev), PlayerMoved: self._player_moved,
             Slid: self._slid, Reshuffled: self._reshuffled, Scored: self._scored,
             BonusScored: self._bonus_scored, Won: self._won, Lost: self._lost,
-            DropCollected: self._drop_collected, FinaleBegan: self._finale_began,
+            FinaleBegan: self._finale_began,
             LeftoversFired: self._finale_step, MoveTurned: self._finale_step,
             MovesAdded: lambda ev: [],   # nothing moves on the board: the HUD counts the moves
         }
         handlers.update({unit.event: functools.partial(self._hit, unit) for unit in self.board.layers.units})
+        handlers.update({event: self._faller_left for event in FALLEN})
         return handlers[type(e)]
 
     # -- one step each ------------------------------------------------------------------------
@@ -321,15 +322,16 @@ class Choreographer:
             return Tween(sprite, BREAK, ease=ease_in, on_done=done, scale=0.4, alpha=0.0)
         return Tween(sprite, BREAK, ease=ease_out, on_done=done, scale=1.15, alpha=0.0)
 
-    def _drop_collected(self, e: DropCollected) -> list[Tween]:
-        sprite = self.board.lift(e.cell)
+    def _faller_left(self, e: object) -> list[Tween]:
+        """A faller's piece left the board at the bottom of its chute (its unit's event)."""
+        sprite = self.board.lift(FALLEN[type(e)].read(e))
         if sprite is None:
             return []
         if self.board.reduced_motion:
             return [self._vanish(sprite, CLEAR)]
         # Out through the bottom edge of the board (the clip hides it as it goes), then gone.
         below = self.board.layout.rect.bottom - self.board.layout.cell * 0.6
-        return [Tween(sprite, DROP_EXIT, ease=ease_in, on_done=functools.partial(self.board.remove, sprite),
+        return [Tween(sprite, FALLER_EXIT, ease=ease_in, on_done=functools.partial(self.board.remove, sprite),
                       center_y=below, alpha=120.0)]
 
     def _group(self, cell: Cell, kind: int, cleared: Sequence[Cell]) -> list[Cell]:
@@ -454,22 +456,22 @@ class Choreographer:
                     continue
                 self.board.put(dst, sprite)
                 rows = abs(dst[0] - src[0])
-                # Longer drops take longer, as a falling thing would; all columns move at once.
+                # Longer falls take longer, as a falling thing would; all columns move at once.
                 out.append(self._move(sprite, dst, FALL_BASE + FALL_PER_ROW * rows, ease=ease_out))
         if spawned is not None:
             per_column: dict[int, int] = {}
             for (r, c), _ in spawned.tiles:
                 per_column[c] = per_column.get(c, 0) + 1
             for (r, c), kind in spawned.tiles:
-                drop = per_column[c]
+                fall = per_column[c]
                 old = self.board.lift((r, c))
                 if old is not None:
                     self.board.remove(old)
                 sprite = self.board.new_sprite((r, c), kind)
-                # Start `drop` rows higher: above the board, where the clip hides it until it enters.
-                sprite.position = self.board.layout.center_of(r - drop, c)
+                # Start `fall` rows higher: above the board, where the clip hides it until it enters.
+                sprite.position = self.board.layout.center_of(r - fall, c)
                 self.board.put((r, c), sprite)
-                out.append(self._move(sprite, (r, c), FALL_BASE + FALL_PER_ROW * drop, ease=ease_out))
+                out.append(self._move(sprite, (r, c), FALL_BASE + FALL_PER_ROW * fall, ease=ease_out))
         return out
 
     def _player_moved(self, e: PlayerMoved) -> list[Tween]:

@@ -33,8 +33,8 @@ def goal_lines(level: Level, state: State, difficulty: str | None = None) -> lis
             lines.append("Put the tiles in order, 1 to the last, the gap at the end")
         elif (blocker := goal_words.goal_unit(goal.name)) is not None:
             lines.append(goal_words.card_line(blocker, goal.target))
-        elif goal.name == GoalName.DROPS:
-            lines.append(f"Bring {counted(goal.target, 'drop')} to the bottom")
+        elif (faller := goal_words.goal_faller(goal.name)) is not None:
+            lines.append(goal_words.faller_card_line(faller, goal.target))
     said = specials_line(level)
     if said:
         lines.append(said)

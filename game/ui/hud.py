@@ -49,8 +49,9 @@ def goal_text(goal: GoalProgress) -> str:
     blocker = goal_words.goal_unit(goal.name)
     if blocker is not None:
         return goal_words.hud_line(blocker, goal.current, goal.target)
-    if goal.name == GoalName.DROPS:
-        return f"Drops {goal.current} / {goal.target}"
+    faller = goal_words.goal_faller(goal.name)
+    if faller is not None:
+        return goal_words.faller_hud_line(faller, goal.current, goal.target)
     return "Solved!" if goal.met else "Put the tiles in order"
 
 
@@ -63,23 +64,21 @@ def shortfall_text(s: Shortfall) -> str:
     blocker = goal_words.goal_unit(s.name)
     if blocker is not None:
         return goal_words.left_line(blocker, s.missing)
-    if s.name == GoalName.DROPS:
-        if s.rows is None:
-            return f"{counted(s.missing, 'drop')} still to bring down"
-        where = f"{counted(s.rows, 'row')} from the bottom"
-        return f"the drop is {where}" if s.missing == 1 else f"{s.missing} drops short; the lowest is {where}"
+    faller = goal_words.goal_faller(s.name)
+    if faller is not None:
+        return goal_words.faller_left_line(faller, s.missing, s.rows)
     if s.name == GoalName.REACH:
         return f"the token is {counted(s.missing, 'step')} from the target"
     return "not solved"
 
 
-# Goals shown beside a picture of what they ask for: the tile, the target, a blocker, a drop.
-PICTURED = (GoalName.COLLECT, GoalName.REACH, GoalName.DROPS)
+# Goals shown beside a picture of what they ask for: the tile, the target, a blocker, a faller's piece.
+PICTURED = (GoalName.COLLECT, GoalName.REACH)
 
 
 def pictured(name: str) -> bool:
     """Whether a goal is shown beside a picture (a blocker's goal is)."""
-    return name in PICTURED or goal_words.goal_unit(name) is not None
+    return name in PICTURED or goal_words.goal_unit(name) is not None or goal_words.goal_faller(name) is not None
 
 
 def goal_picture(goal: GoalProgress, colorblind: bool = False) -> arcade.Texture | None:
@@ -91,8 +90,9 @@ def goal_picture(goal: GoalProgress, colorblind: bool = False) -> arcade.Texture
     blocker = goal_words.goal_unit(goal.name)
     if blocker is not None:
         return goal_words.picture(blocker)
-    if goal.name == GoalName.DROPS:
-        return textures.drop()
+    faller = goal_words.goal_faller(goal.name)
+    if faller is not None:
+        return textures.piece(faller)
     return None
 
 

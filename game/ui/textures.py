@@ -8,7 +8,7 @@ import pathlib
 import arcade
 from PIL import Image, ImageDraw, ImageFont
 
-from game.core import DROP, RAINBOW, Look, Mode, Special
+from game.core import FALLER_AT, RAINBOW, Faller, Look, Mode, Special
 from game.ui import blocker_art
 from game.io.paths import assets_dir
 from game.io import gate
@@ -112,8 +112,9 @@ def tile(value: int, mode: Mode, colorblind: bool = False,
         return slide_number(value)
     if value == RAINBOW:
         return rainbow()
-    if value == DROP:
-        return drop()
+    faller = FALLER_AT.get(value)
+    if faller is not None:
+        return piece(faller)
     if special is not None and special != Special.RAINBOW:
         return marked(value, special, colorblind)
     return kind(value, colorblind)
@@ -165,9 +166,9 @@ def rainbow() -> arcade.Texture:
     return load("rainbow")
 
 
-def drop() -> arcade.Texture:
-    """A drop (an item to bring down): an acorn, unlike any tile."""
-    return load("drop")
+def piece(unit: Faller) -> arcade.Texture:
+    """A faller unit's piece: its own picture, unlike any tile."""
+    return load(unit.texture)
 
 
 @functools.cache

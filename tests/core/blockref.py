@@ -9,9 +9,11 @@ play with `specials: false`.
 from __future__ import annotations
 
 from game.core import (
-    DROP, EMPTY, HOLE, SOLID, Cleared, Cracked, DropCollected, Event, Fell, JellyCleared, Scored, Spawned,
+    EMPTY, HOLE, SOLID, Cleared, Cracked, Event, Fell, JellyCleared, Scored, Spawned,
     State, Swap, SwapRejected, Swapped, Unlocked,
 )
+from game.core.units import DROP, DropCollected
+from game.core import GoalName
 from game.core.units import JELLY as JELLY_UNIT, STONE as STONE_UNIT
 from game.core.rng import Draws
 from game.core.units.ice import ICE, IceCracked
@@ -131,8 +133,8 @@ def play(state: State, swap: Swap) -> list[Event]:
     ice = dict(state.layers.of(ICE))
     stones = dict(state.layer_of(STONE_UNIT))
     jelly = dict(state.layer_of(JELLY_UNIT))
-    dropped = state.dropped
-    wanted = level.goals.drops
+    brought = state.brought
+    wanted = level.goals.wanted(GoalName.DROPS)
     if (swap.a, swap.b) not in legal_swaps(grid, locks | set(ice), min_match):
         return [SwapRejected(swap.a, swap.b)]
     events: list[Event] = [Swapped(swap.a, swap.b)]
@@ -178,7 +180,7 @@ def play(state: State, swap: Swap) -> list[Event]:
         while True:
             on_board = any(v == DROP for row in grid for v in row)
             fall_and_refill(grid, locks | set(ice), level.kinds, draws,
-                            wanted is not None and not on_board and dropped < wanted, events)
+                            wanted is not None and not on_board and brought < wanted, events)
             if wanted is None:
                 break
             landed = []
@@ -191,7 +193,7 @@ def play(state: State, swap: Swap) -> list[Event]:
             for r, c in landed:
                 events.append(DropCollected((r, c)))
                 grid[r][c] = EMPTY
-                dropped += 1
+                brought += 1
             events.append(Scored(100 * len(landed) * step, step))
         step += 1
         found = runs(grid, min_match)

@@ -12,11 +12,13 @@ import blockref
 from corekit import examples, level
 from finaleref import check_finale
 from game.core import (
-    DROP, EMPTY, HOLE, SOLID, BonusScored, Chain, Chained, Cleared, Cracked, Detonated, DropCollected, Event, Fell,
+    EMPTY, HOLE, SOLID, BonusScored, Chain, Chained, Cleared, Cracked, Detonated, Event, Fell,
     FinaleBegan, IllegalMove, JellyCleared, Level, LevelError, Lost, Reshuffled, Scored, Session, Spawned, Special, State, Status,
     Swap, Swapped, Unlocked, Won, blocker_progress, decide, fold, legal_commands, new_game, play, run_cells,
     swap_clears,
 )
+from game.core.units import DROP, DROPS, DropCollected
+from game.core import GoalName
 from game.core.units import JELLY as JELLY_UNIT, STONE as STONE_UNIT
 from game.core.rules import match3
 
@@ -170,7 +172,7 @@ def test_a_drop_that_lands_on_the_bottom_of_its_chute_is_collected() -> None:
     at = events.index(DropCollected((3, 0)))
     assert isinstance(events[at + 1], Scored) and isinstance(events[at + 2], Fell)
     after = fold(state, events)
-    assert after.dropped == 1 and after.status == Status.WON and isinstance(events[-1], Won)
+    assert after.brought == 1 and after.status == Status.WON and isinstance(events[-1], Won)
     assert not any(DROP in row for row in after.grid), "a goal met: no more drops enter"
 
 
@@ -183,7 +185,7 @@ def test_drops_the_goal_needs_beyond_those_placed_enter_one_at_a_time_from_the_r
     assert [cell for cell, v in spawned.tiles if v == DROP] != [], "the first refill brings a drop"
     after = fold(state, events)
     on_board = sum(row.count(DROP) for row in after.grid)
-    assert on_board + after.dropped >= 1 and on_board <= 1
+    assert on_board + after.brought >= 1 and on_board <= 1
     # the same command from the same state: the same drop in the same cell (the state's RNG)
     assert decide(state, SWAP) == events
 
@@ -312,10 +314,10 @@ def check_blocker_step(before: State, after: State) -> None:
     layers = dict(before.layer_of(JELLY_UNIT))
     for cell, left in after.layer_of(JELLY_UNIT):
         assert 0 < left <= layers.get(cell, 0)
-    assert after.dropped >= before.dropped
-    wanted = after.level.goals.drops
+    assert after.brought >= before.brought
+    wanted = after.level.goals.wanted(GoalName.DROPS)
     if wanted is not None:
-        assert len(_cells(after, DROP)) <= max(1, after.level.drops_placed)
+        assert len(_cells(after, DROP)) <= max(1, after.level.placed_of(DROPS))
     if after.level.mode == "match3":
         assert not run_cells(after.grid, after.level.rules.min_match), "the board is still"
     else:

@@ -72,7 +72,7 @@ def bench_levels() -> dict[str, Level]:
 def state_text(state: State) -> bytes:
     """Everything a state holds that a player could notice (not how it is stored)."""
     return repr((state.grid, state.player, state.score, state.moves, str(state.status), state.collected,
-                 state.rng, state.specials, state.layer_of(STONE_UNIT), state.locks, state.layer_of(JELLY_UNIT), state.dropped)).encode()
+                 state.rng, state.specials, state.layer_of(STONE_UNIT), state.locks, state.layer_of(JELLY_UNIT), state.brought)).encode()
 
 
 def level_print(level: Level, rules: int = RULES_VERSION) -> str:

@@ -15,11 +15,11 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from game.core import (
-    EMPTY, HOLE, PLAYER, RAINBOW, BonusScored, Chained, Cleared, Cracked, Created, Detonated, DropCollected,
-    Event, Fell, FinaleBegan, JellyCleared, LeftoversFired, Level, MoveTurned, LevelError, Lost, Mode, PlayerMoved, Reshuffled, Rules, Scored, Session,
+    EMPTY, HOLE, PLAYER, RAINBOW, BonusScored, Chained, Cleared, Cracked, Created, Detonated, Event, Fell, FinaleBegan, JellyCleared, LeftoversFired, Level, MoveTurned, LevelError, Lost, Mode, PlayerMoved, Reshuffled, Rules, Scored, Session,
     Slid, Slide, Spawned, Special, State, Status, Swap, SwapRejected, Swapped, Unlocked, Won, blocker_progress, decide,
     evolve, fold, legal_commands, new_game, play, swap_clears, swap_look, swap_specials,
 )
+from game.core.units import DropCollected
 from corekit import ref_runs
 from finaleref import check_finale
 
@@ -207,7 +207,7 @@ def ref_fold(state: State, events: list[Event]) -> State:
             state = replace(state, layers=state.layers.put(JELLY, tuple(sorted(jelly.items()))))
         elif isinstance(e, DropCollected):
             rows[e.cell[0]][e.cell[1]] = EMPTY
-            state = replace(state, grid=_freeze(rows), layers=replace(state.layers, dropped=state.dropped + 1))
+            state = replace(state, grid=_freeze(rows), layers=replace(state.layers, brought=state.brought + 1))
         elif isinstance(e, Fell):
             for (sr, sc), _ in e.moves:
                 rows[sr][sc] = EMPTY

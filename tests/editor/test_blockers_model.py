@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 
 from editor import files
 from editor.model import (
-    DROP_TOOL, ERASE_TOOL, FILL, RAINBOW_TOOL, RECT, EditModel, blank, check, from_level,
+    ERASE_TOOL, FILL, RAINBOW_TOOL, RECT, EditModel, blank, check, from_level,
     edited, read_draft, kind_tool, resize, )
+from editor.blocker_tools import faller_tools
 from editor.files import mapping_to_yaml
 from game.core import GoalName
 from game.core.units import STONE
@@ -22,6 +23,8 @@ from game.io import load_level
 from looks import editor_tool
 
 LOCK_TOOL, JELLY_TOOL = editor_tool("locks"), editor_tool("jelly")
+
+DROP_TOOL = faller_tools()[0][1]   # the drop's tool (the one faller)
 
 
 def stone_tool(hits: int) -> Any:
@@ -162,12 +165,12 @@ def test_chain_has_no_rainbow_and_switching_mode_drops_match3_only_settings() ->
     m.paint_at((0, 0))
     m.set(drops=2, specials=False)
     m.set_mode("chain")
-    assert m.draft.drops is None and m.draft.specials is True
+    assert m.draft.wanted(GoalName.DROPS) is None and m.draft.specials is True
     [problem] = m.problems()                          # the loader's word on a '*' in chain
     assert problem.cell == (0, 0) and "only match3" in problem.message
     assert m.tool == kind_tool(1)
     m.undo()
-    assert m.draft.drops == 2 and not m.draft.specials
+    assert m.draft.wanted(GoalName.DROPS) == 2 and not m.draft.specials
 
 
 def test_resize_keeps_jelly_under_its_tiles() -> None:
@@ -209,7 +212,7 @@ def test_every_new_token_saves_and_loads_back_identically(tmp_path: pathlib.Path
     assert level.token((4, 4)) == "2L" and level.token((3, 1)) == ".L" and level.layer_of(STONE) == (((2, 0), 1), ((2, 5), 3))
     jelly = level.map_of("jelly")
     assert jelly is not None and jelly[5][:2] == (2, 1)
-    assert (level.goals.blockers, level.goals.drops) == ((GoalName.JELLY, GoalName.STONES), 2)
+    assert (level.goals.blockers, level.goals.wanted(GoalName.DROPS)) == ((GoalName.JELLY, GoalName.STONES), 2)
     again = files.load_draft(path)
     assert again == m.draft
     copy = tmp_path / "again" / "blockers.yaml"   # as deep: the same schema line
@@ -234,7 +237,7 @@ def test_any_valid_blocker_draft_writes_what_the_loader_reads_back_as_the_same_d
                specials=data.draw(st.booleans()))
     placed = sum(row.count("D") for row in cells)
     if placed:   # a D asks for a drops goal: set one, sometimes asking for one more from the top
-        d = replace(d, drops=placed + data.draw(st.integers(0, 1)))
+        d = d.with_wanted(GoalName.DROPS, placed + data.draw(st.integers(0, 1)))
     level, problems = check(d)
     if level is None:
         # Whatever is wrong is said where it is: a cell's problem names a cell on the board.
@@ -249,7 +252,7 @@ def test_a_chain_file_with_match3_only_settings_opens_without_them() -> None:
     them opens without them, so no problem is left that nothing on screen can fix."""
     d = read_draft({"format": 1, "id": "c", "name": "C", "mode": "chain", "width": 4, "height": 4,
                       "goals": {"drops": 2, "stones": True}, "rules": {"specials": False}})
-    assert (d.drops, d.specials, d.flag("goal_stones")) == (None, True, True)
+    assert (d.wanted(GoalName.DROPS), d.specials, d.flag("goal_stones")) == (None, True, True)
     m = read_draft({"format": 1, "id": "m", "name": "M", "mode": "match3", "width": 4, "height": 4,
                       "goals": {"drops": 2}, "rules": {"specials": False}})
-    assert (m.drops, m.specials) == (2, False)
+    assert (m.wanted(GoalName.DROPS), m.specials) == (2, False)

@@ -15,7 +15,9 @@ from driving import (
 )
 from editor import files
 from editor.help import KEYS
-from editor.model import DROP_TOOL, RAINBOW_TOOL, kind_tool
+from editor.model import RAINBOW_TOOL, kind_tool
+from editor.blocker_tools import faller_tools
+from game.core.units import DROPS
 from editor.view import EditorView
 from game.core import GoalName, Special
 from game.core.units import JELLY as JELLY_UNIT, STONE as STONE_UNIT
@@ -24,6 +26,8 @@ from game.ui.screens import style
 from looks import editor_tool
 
 LOCK_TOOL, JELLY_TOOL = editor_tool("locks"), editor_tool("jelly")
+
+DROP_TOOL = faller_tools()[0][1]   # the drop's tool (the one faller)
 
 
 def stone_tool(hits: int) -> Any:
@@ -111,7 +115,7 @@ def test_paint_every_blocker_token_and_jelly_set_the_goals_save_reload_and_play(
     # The goals: all jelly, all stones (on/off buttons), drops typed above; the specials rule.
     toggle(window, view, "goal_jelly")
     toggle(window, view, "goal_stones")
-    assert (view.model.draft.flag("goal_jelly"), view.model.draft.flag("goal_stones"), view.model.draft.drops) == (True, True, 2)
+    assert (view.model.draft.flag("goal_jelly"), view.model.draft.flag("goal_stones"), view.model.draft.wanted(GoalName.DROPS)) == (True, True, 2)
     assert view.props.buttons["goal_jelly"].text == "on"
     toggle(window, view, "specials")                     # off: the placed specials are problems
     assert {p.cell for p in view.model.problems()} >= {(0, 0), (0, 2), (0, 4), (1, 0)}, [str(p) for p in view.model.problems()]
@@ -124,7 +128,7 @@ def test_paint_every_blocker_token_and_jelly_set_the_goals_save_reload_and_play(
     canvas = view.canvas
     assert canvas._under["jelly"][5][0].visible and not canvas._under["jelly"][5][2].visible
     assert canvas._token_sprites[0][0].texture is textures.marked(3, Special.ROW, False)
-    assert canvas._token_sprites[1][3].texture is textures.drop()
+    assert canvas._token_sprites[1][3].texture is textures.piece(DROPS)
     press(window, key.KEY_1)
     send(window, "on_mouse_motion", int(window.width - 100), int(window.height - 100), 1, 1)
     assert assert_canvas_seen(view, shot(window, view, screenshot_dir / "editor-blockers.png")) >= 5
@@ -137,7 +141,7 @@ def test_paint_every_blocker_token_and_jelly_set_the_goals_save_reload_and_play(
             assert level.token((r, c)) == d.token((r, c)), (r, c)
     jelly = level.map_of("jelly")
     assert jelly is not None and [jelly[5][c] for c in range(3)] == [2, 1, 0]
-    assert (level.goals.blockers, level.goals.drops) == ((GoalName.JELLY, GoalName.STONES), 2)
+    assert (level.goals.blockers, level.goals.wanted(GoalName.DROPS)) == ((GoalName.JELLY, GoalName.STONES), 2)
     # Opening the file again gives the same draft, and saving that the same bytes.
     saved = path.read_bytes()
     again = files.load_draft(path)
@@ -167,7 +171,7 @@ def test_paint_every_blocker_token_and_jelly_set_the_goals_save_reload_and_play(
         press(window, key.Z, key.MOD_CTRL)
     blank = view.model.draft
     assert blank.maps == () and all(t == "." for row in blank.cells for t in row)
-    assert (blank.flag("goal_jelly"), blank.flag("goal_stones"), blank.drops) == (False, False, None)
+    assert (blank.flag("goal_jelly"), blank.flag("goal_stones"), blank.wanted(GoalName.DROPS)) == (False, False, None)
     for _ in range(steps):
         press(window, key.Y, key.MOD_CTRL)
     assert view.model.draft == d

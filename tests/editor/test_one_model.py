@@ -77,7 +77,7 @@ def test_the_reading_and_the_draft_name_no_field_of_their_own() -> None:
     # key and what it keeps as written; the Level holds the units' maps by key too.
     assert [x.name for x in dataclasses.fields(LevelReading)] == ["level", "problems", "values", "layout_text"]
     names = {f.name for f in FIELDS}
-    assert {x.name for x in dataclasses.fields(Draft)} - names == {"cells", "blocker_goals", "maps", "kept"}
+    assert {x.name for x in dataclasses.fields(Draft)} - names == {"cells", "blocker_goals", "fallers", "maps", "kept"}
     assert not {f.name for f in FIELDS if f.form is Form.MAP} & {x.name for x in dataclasses.fields(Level)}
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pathlib
 
-from game.core import DROP, SOLID, GoalName, new_game
+from game.core import SOLID, GoalName, new_game
+from game.core.units import DROP, DROPS
 from game.core.units import JELLY, LOCK, STONE as STONE_UNIT
 from game.io import load_level
 from game.io.levels import level_to_yaml
@@ -48,9 +49,9 @@ def test_a_blocker_level_loads_passes_the_schema_and_writes_back_the_same_bytes(
     assert schema_errors(parse(read_text(path)).value, "level") == []
     assert level.layer_of(STONE_UNIT) == (((1, 1), 2), ((4, 0), 1))
     assert level.layer_of(LOCK) == (((1, 3), 1), ((4, 3), 1))
-    assert level.drops_placed == 1
+    assert level.placed_of(DROPS) == 1
     assert sum(n for _, n in level.layer_of(JELLY)) == 15
-    assert (level.goals.blockers, level.goals.drops) == ((GoalName.JELLY, GoalName.STONES), 2)
+    assert (level.goals.blockers, level.goals.wanted(GoalName.DROPS)) == ((GoalName.JELLY, GoalName.STONES), 2)
     assert level_to_yaml(level) == TEXT
     state = new_game(level, 0)
     assert state.at((1, 1)) == SOLID and state.at((2, 2)) == DROP

@@ -10,8 +10,9 @@ import pytest
 
 from game.cli import main
 from game.core import (
-    BLOCKERS, DROP, Created, Lesson, Level, Mode, SpecialSort, Session, Special, State, Status, Swap, decide, legal_commands, new_game, stars,
+    BLOCKERS, Created, GoalName, Lesson, Level, Mode, SpecialSort, Session, Special, State, Status, Swap, decide, legal_commands, new_game, stars,
 )
+from game.core.units import DROP
 from game.core.units import JELLY as JELLY_UNIT, STONE as STONE_UNIT
 from game.io import find_pack, list_packs, load_pack
 from game.io.paths import levels_dir
@@ -32,7 +33,7 @@ def _dealt(level: Level) -> State:
 def _blockers(level: Level) -> set[str]:
     state = _dealt(level)
     kinds = {unit.name for unit in BLOCKERS if state.layers.of(unit)}
-    if any(DROP in row for row in state.grid) or level.goals.drops:
+    if any(DROP in row for row in state.grid) or level.goals.wanted(GoalName.DROPS):
         kinds.add("drops")
     return kinds
 

@@ -12,9 +12,10 @@ from PIL import ImageChops
 from looks import blocker_sprites, blocker_texture, board_seen, sprite_seen, unit_named
 
 from game.core import (
-    Cleared, Cracked, Created, Detonated, DropCollected, Fell, JellyCleared, Level, Session, Special, Swap, Unlocked, decide,
+    Cleared, Cracked, Created, Detonated, Fell, JellyCleared, Level, Session, Special, Swap, Unlocked, decide,
     fold, legal_commands,
 )
+from game.core.units import DropCollected
 from game.core.units import JELLY as JELLY_UNIT
 
 DT = 1 / 60
@@ -426,7 +427,7 @@ def test_jelly_drawn_matches_its_layers(window: Any, screenshot_dir: pathlib.Pat
 
 
 def test_a_drop_leaves_through_the_bottom_of_the_board(window: Any) -> None:
-    from game.core import DROP
+    from game.core.units import DROP
 
     rows = [". . . . .", ". . D . .", ". . . . .", ". . . . .", ". . . . ."]
     session, swap = find(level(rows, kinds=4, drops=1), lambda ev, s: any(isinstance(e, DropCollected) for e in ev))

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from game.core import Chain, legal_commands
+from game.core.units import DROPS
 from game.io import find_pack
 from game.io.pack_proofs import shipped_proof
 from game.io.settings import Settings
@@ -190,7 +191,7 @@ def test_a_blocker_level_opens_with_its_goals_in_the_hud_and_plays(window: Any, 
     assert [t.text for t in view.hud.goal_texts] == ["Jelly 0 / 26", "Stones 0 / 2", "Drops 0 / 2"]
     # Each beside a picture of what it asks for (the game's jelly, stone and drop), left of its words.
     from game.ui import textures
-    assert [i.texture for i in view.hud.icons] == [blocker_texture("jelly", 2), blocker_texture("stones", 3), textures.drop()]
+    assert [i.texture for i in view.hud.icons] == [blocker_texture("jelly", 2), blocker_texture("stones", 3), textures.piece(DROPS)]
     for icon, text in zip(view.hud.icons, view.hud.goal_texts):
         assert icon.width > 10 and icon.right < text.x and abs(icon.center_y - text.y) < 2
     lines = goal_lines(level, view.state)

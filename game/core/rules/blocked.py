@@ -1,19 +1,15 @@
-"""match3 with blockers and drops, as cell layers over the one cascade.
+"""match3 with blockers and fallers, as cell layers over the one cascade.
 
 A board with blockers plays by match3.py's rules and rules/cascade.py's one cascade, with the
 cascade's blocker hooks (cascade.Blockers). The blockers are units (game/core/units): each
 says how a clear hits it (a COVER takes its own tile's clear instead of the tile, a NEAR unit
 loses a layer to a blast on it or a clear orthogonally next to it, an UNDER unit to its
 tile's clear), whether it holds its cell (never swapped, never falling: tiles fall past it as
-past a hole) and whether its cell is EMPTY and ordinary at 0; a hit is its unit's event. Drops:
-
-- a drop (DROP in the grid) never matches, is never swapped and is never caught in a blast;
-  it falls like a tile and, on the bottom cell of its column's chute after a fall, leaves the
-  board (`DropCollected`), then the column falls and refills again.
-- drops a `drops` goal needs beyond those placed enter from the top: after a refill, when no
-  drop is on the board and fewer than the goal were placed or collected, one more draw from
-  the state's RNG picks one of that refill's new tiles to be a drop instead (it is a DROP in
-  `Spawned`, so no other event is needed).
+past a hole) and whether its cell is EMPTY and ordinary at 0; a hit is its unit's event. A
+faller's piece (units.Faller: FALLER in the grid) never matches, is never swapped and is never
+caught in a blast; it falls like a tile and leaves the board at the bottom of its chute (the
+cascade's after-fall hook), and the pieces its goal wants beyond those placed enter from the
+top, one at a time (a FALLER in `Spawned`, so no other event is needed).
 
 This module holds what only blocker boards ask: their deal, and the board questions a bot
 asks of one swap (swap_clears, swap_specials, blocker_progress) with the blockers counted.
@@ -53,7 +49,7 @@ def deal(level: Level, draws: Draws) -> Grid:
             continue
         if match3.playable(grid, level.rules.min_match, specials, held, level.geometry()):
             return grid
-        why = "no swap on this board can ever make a run (held tiles, filled cells and drops never swap)"
+        why = "no swap on this board can ever make a run (held tiles, filled cells and fallers' pieces never swap)"
     raise LevelError([Problem(("layout",), f"cannot deal a starting board: {why} "
                               f"(tried {match3.DEAL_ATTEMPTS} deals; add kinds, cells or fewer fixed tiles)")])
 
@@ -90,7 +86,7 @@ def swap_specials(state: State, swap: Swap) -> tuple[tuple[Special, ...], tuple[
 
 def blocker_progress(state: State, swap: Swap) -> int:
     """What the swap's own step does toward the blocker goals, as the board shows it (no RNG):
-    blocker layers taken (unit by unit), and cleared cells under a drop."""
+    blocker layers taken (unit by unit), and cleared cells under a faller's piece."""
     if not state.has_blockers:
         return 0
     first = _first(state, swap)
@@ -108,21 +104,21 @@ def swap_look(state: State, swap: Swap) -> questions.SwapLook:
     a, b = swap.a, swap.b
     match3._check_cells(state, a, b)
     board = match3.board_of(state)
-    stride, unmoved, across, down, units, bits, drops, under = _context(state, board)
+    stride, unmoved, across, down, units, bits, fallen, under = _context(state, board)
     abit, bbit = a[0] * stride + a[1], b[0] * stride + b[1]
     if (unmoved >> abit) & 1 or (unmoved >> bbit) & 1:
         return questions.NOTHING
     if not ((across if a[0] == b[0] else down) >> (abit if abit < bbit else bbit)) & 1:
         return questions.NOTHING
     masks, _layer, outcome, runs = match3._first_masks(state, board, a, b, shared=True)
-    cleared, hits = split(board.geo, runs, outcome, drops, units, bits)
+    cleared, hits = split(board.geo, runs, outcome, fallen, units, bits)
     progress = sum(hit.bit_count() for hit in hits) + (cleared & under).bit_count()
     return questions.look(state, board.geo, a, b, masks, outcome, cleared, progress)
 
 
 First = tuple[Layer, "Outcome | None", tuple[tuple[Cell, int], ...], int, int]
 """After the swap: its specials, the step's Outcome, the tiles it clears (each with its
-kind), its blocker hits, and how many of the tiles it clears lie under a drop."""
+kind), its blocker hits, and how many of the tiles it clears lie under a faller's piece."""
 
 
 def _first(state: State, swap: Swap) -> First | None:
@@ -144,8 +140,8 @@ def _first(state: State, swap: Swap) -> First | None:
 
 Context = tuple[int, int, int, int, tuple[Blocker, ...], tuple[int, ...], int, int]
 """What every swap's question on one board reads: the stride, the cells no swap moves (held
-tiles and drops), the legal swaps' masks (across, down), the blocker units on the board
-and their cells' bits, the drops' bits, and the cells under a drop."""
+tiles and fallers' pieces), the legal swaps' masks (across, down), the blocker units on the board
+and their cells' bits, the pieces' bits, and the cells under a piece."""
 
 
 def _context(state: State, board: Bitboard) -> Context:
@@ -153,16 +149,16 @@ def _context(state: State, board: Bitboard) -> Context:
     found = board.asked.get("context")
     if found is None:
         _, units, _, bits = held.kept_layers(state, board)
-        drops = held.drop_bits(state, board)
+        fallen = held.fallen_bits(state, board)
         across, down = match3.legal_masks(state, board)
-        found = board.asked["context"] = (board.geo.stride, held.held_bits(state, board) | drops, across,
-                                          down, units, bits, drops, _under(board, drops))
+        found = board.asked["context"] = (board.geo.stride, held.held_bits(state, board) | fallen, across,
+                                          down, units, bits, fallen, _under(board, fallen))
     return cast(Context, found)
 
 
 def _first_of(state: State, board: Bitboard, swap: Swap) -> First | None:
     a, b = swap.a, swap.b
-    stride, unmoved, across, down, units, bits, drops, under = _context(state, board)
+    stride, unmoved, across, down, units, bits, fallen, under = _context(state, board)
     abit, bbit = a[0] * stride + a[1], b[0] * stride + b[1]
     if (unmoved >> abit) & 1 or (unmoved >> bbit) & 1:
         return None
@@ -171,21 +167,21 @@ def _first_of(state: State, board: Bitboard, swap: Swap) -> First | None:
         return None
     geo = board.geo
     _, layer, outcome, runs = questions.looked_at(state, board, a, b)
-    cleared, hits = split(geo, runs, outcome, drops, units, bits)
+    cleared, hits = split(geo, runs, outcome, fallen, units, bits)
     cells = questions.kinds_after(state, a, b, map(geo.cell_of.__getitem__, bits_of(cleared)))
     return (layer, outcome, cells, sum(hit.bit_count() for hit in hits), (cleared & under).bit_count())
 
 
-def _under(board: Bitboard, drops: int) -> int:
-    """The cells under a drop: every cell of a column below its highest drop (kept with the board)."""
+def _under(board: Bitboard, fallen: int) -> int:
+    """The cells under a faller's piece: every cell of a column below its highest (kept with the board)."""
     found = board.asked.get("under")
     if found is None:
         below = 0
-        if drops:
+        if fallen:
             geo = board.geo
             s = geo.stride
             board_bits = (1 << (geo.height * s)) - 1
-            spread = (drops << s) & board_bits
+            spread = (fallen << s) & board_bits
             while spread & ~below:
                 below |= spread
                 spread = (below << s) & board_bits

@@ -6,24 +6,24 @@ calls at three points, as python-chess's variants override a few hooks of one `p
 
 - what a clear hits (`split`, then `strike`), by each unit's Hit: a COVER unit's tile keeps its
   tile and loses the cover, a NEAR unit next to a clear (or in a blast) loses a layer, an UNDER
-  unit under a cleared tile loses one; drops and what a unit holds are never cleared;
+  unit under a cleared tile loses one; fallers' pieces and what a unit holds are never cleared;
 - how columns settle: the cells units hold are `fixed` cells of the chute, which
   common.settle lets tiles fall past (solid columns keep the fast table path);
-- after a fall: drops on the bottom of their chute leave the board, and the columns fall and
-  refill again (`landed`), with a drop spawned when a `drops` goal asks for one.
+- after a fall: a faller's pieces (units.FALLERS) on the bottom of their chute leave the board,
+  and the columns fall and refill again (`landed`), with a piece spawned when its goal wants one.
 
 One step's events: Created, Detonated, Cleared, then the blockers' hits in units.BLOCKERS order
-(each its unit's event), then Scored, Fell, Spawned, then (drops) DropCollected, Scored, Fell, Spawned.
+(each its unit's event), then Scored, Fell, Spawned, then (fallers) each piece's leaving (its unit's event), Scored, Fell, Spawned.
 """
 
 from __future__ import annotations
 
 from ..boards import SPARSE_BITS, Geometry, bits_of, run_mask, run_parts
-from ..events import Cleared, Created, Detonated, DropCollected, Event, Scored
-from ..grid import DROP, EMPTY, RAINBOW, Cell
+from ..events import Cleared, Created, Detonated, Event, Scored
+from ..grid import EMPTY, FALLER, RAINBOW, Cell
 from ..level_format import NO_SPECIALS
 from ..state import Layers, State, present
-from ..units import BLOCKERS, Blocker, Hit
+from ..units import BLOCKERS, FALLER_AT, Blocker, Faller, Hit
 from ..vocab import Special
 from .common import settle
 from .specials import SPECIAL_POINTS, Layer, Outcome, makes_special, run_step
@@ -31,8 +31,8 @@ from .specials import SPECIAL_POINTS, Layer, Outcome, makes_special, run_step
 POINTS_PER_TILE = 10
 POINTS_PER_HIT = 10
 """Points for each layer a blocker unit loses (times the cascade step)."""
-DROP_POINTS = 100
-"""Points for each drop collected (times the cascade step)."""
+THE_FALLER: Faller | None = FALLER_AT.get(FALLER)
+"""The faller unit whose pieces the cascade's last mask holds (the grid has one FALLER value)."""
 MAKING_STEPS = 10
 """Only a cascade's first steps make specials: on a big board with few kinds every refill makes
 runs of four and five, whose specials clear more and bring more, and a cascade must settle."""
@@ -53,7 +53,7 @@ class Blockers:
     with it), each by its Blocker: how a clear hits it, whether it holds its cell, what a hit
     is told as."""
 
-    __slots__ = ("present", "units", "counts", "bits", "dropped", "wanted", "geo", "touched", "fixed")
+    __slots__ = ("present", "units", "counts", "bits", "brought", "wanted", "faller", "geo", "touched", "fixed")
 
     def __init__(self, state: State, geo: Geometry, kept: Kept | None = None) -> None:
         """The layers of `state`; `kept`: the same layers by bit, as the move before left them."""
@@ -81,8 +81,10 @@ class Blockers:
             if unit.holds:
                 fixed |= mask
         self.fixed = fixed   # the cells no tile falls through: those a unit holds
-        self.dropped = state.dropped
-        self.wanted = state.level.goals.drops
+        self.brought = state.brought
+        # The faller (one at most: the grid's FALLER value) and how many its goal wants.
+        self.faller = THE_FALLER
+        self.wanted = None if THE_FALLER is None else state.level.goals.wanted(THE_FALLER.goal)
         self.touched = 0   # the units (by index in `units`) whose layer changed in this move
 
     def kept(self) -> Kept:
@@ -98,10 +100,10 @@ class Blockers:
                 covered |= bits
         return covered
 
-    def split(self, runs: int, outcome: Outcome | None, drops: int) -> Split:
-        """What the step's cells (`runs`: runs and blasts) hit; changes nothing. `drops`: the
-        drops' bits (never cleared)."""
-        return split(self.geo, runs, outcome, drops, self.units, self.bits, self.fixed)
+    def split(self, runs: int, outcome: Outcome | None, fallen: int) -> Split:
+        """What the step's cells (`runs`: runs and blasts) hit; changes nothing. `fallen`: the
+        fallers' pieces' bits (never cleared)."""
+        return split(self.geo, runs, outcome, fallen, self.units, self.bits, self.fixed)
 
     def eaten(self, cells: tuple[Cell, ...]) -> Split:
         """What a chain that ate the tiles at `cells` hits (chain's rule, for strike): a COVER
@@ -152,14 +154,14 @@ class Blockers:
                     self.fixed &= ~gone
         return count, freed
 
-    def wants_drop(self, masks: list[int]) -> bool:
-        """Whether the next refill brings a drop: none on the board, and the goal wants more."""
-        return self.wanted is not None and not masks[DROP] and self.dropped < self.wanted
+    def wants_faller(self, masks: list[int]) -> bool:
+        """Whether the next refill brings a faller's piece: none on the board, and its goal wants more."""
+        return self.wanted is not None and not masks[FALLER] and self.brought < self.wanted
 
     def landed(self, masks: list[int]) -> list[int]:
-        """The bits of the drops on the bottom cell of their column's chute, column by column."""
-        drops = masks[DROP]
-        if not drops:
+        """The bits of the fallers' pieces on the bottom cell of their column's chute, column by column."""
+        fallen = masks[FALLER]
+        if not fallen:
             return []
         out: list[int] = []
         geo = self.geo
@@ -168,7 +170,7 @@ class Blockers:
             for r in reversed(rows):
                 bit = r * stride + c
                 if not fixed >> bit & 1:
-                    if drops >> bit & 1:
+                    if fallen >> bit & 1:
                         out.append(bit)
                     break
         return out
@@ -179,7 +181,7 @@ class Blockers:
         kept = state.layers
         touched = self.touched
         if not touched:
-            return kept if self.dropped == kept.dropped else Layers(kept.counts, self.dropped)
+            return kept if self.brought == kept.brought else Layers(kept.counts, self.brought)
         cell_of = self.geo.cell_of
         every = list(kept.counts)
         for i, at in enumerate(self.present):
@@ -188,13 +190,13 @@ class Blockers:
                 counts = self.counts[i]
                 bits = sorted(counts)
                 every[at] = tuple(zip(map(cell_of.__getitem__, bits), map(counts.__getitem__, bits)))
-        return Layers(tuple(every), self.dropped)
+        return Layers(tuple(every), self.brought)
 
-def split(geo: Geometry, runs: int, outcome: Outcome | None, drops: int, units: tuple[Blocker, ...],
+def split(geo: Geometry, runs: int, outcome: Outcome | None, fallen: int, units: tuple[Blocker, ...],
           bits: list[int] | tuple[int, ...], fixed: int = -1) -> Split:
-    """What a step's cells (`runs`: runs and blasts) hit, given the bits of the drops and of
-    each unit's cells (`fixed`: those of the units that hold theirs, when the caller keeps
-    them): a tile a unit holds and a drop never clear; a COVER unit loses a layer when its
+    """What a step's cells (`runs`: runs and blasts) hit, given the bits of the fallers' pieces and
+    of each unit's cells (`fixed`: those of the units that hold theirs, when the caller keeps
+    them): a tile a unit holds and a faller's piece never clear; a COVER unit loses a layer when its
     tile is in the step's cells or made a special; a NEAR unit in a blast or orthogonally next
     to a cleared, uncovered or special-made cell; an UNDER unit under a cleared or
     special-made tile (not a covered one)."""
@@ -207,7 +209,7 @@ def split(geo: Geometry, runs: int, outcome: Outcome | None, drops: int, units: 
         for unit, mask in zip(units, bits):
             if unit.holds:
                 fixed |= mask
-    cleared = runs & ~(fixed | drops) & geo.inside
+    cleared = runs & ~(fixed | fallen) & geo.inside
     hits = []
     uncovered = 0
     spread = -1
@@ -277,12 +279,12 @@ def cascade(work: list[int], masks: list[int], geo: Geometry, kinds: int, min_ma
             rng: int, events: list[Event], counts: list[int], layer: Layer, make: frozenset[Special],
             first: tuple[int, Outcome | None], blockers: Blockers | None) -> tuple[int, int]:
     """Clear, fall and refill `work` (the board by bit, boards.flat_board), `masks` (one per
-    kind, then RAINBOW's and DROP's) and `layer` in place until still; append each step's
+    kind, then RAINBOW's and FALLER's) and `layer` in place until still; append each step's
     events, add each cleared kind to `counts`; return (the points scored, the RNG stream after).
 
     One step is the specials it makes (Created) and sets off (Detonated, in firing order), one
     Cleared (every tile that goes: runs and blasts at once), the blockers' hits, one Scored,
-    one Fell (each column's tiles drop along its chute, past holes and fixed cells, in order)
+    one Fell (each column's tiles fall along its chute, past holes and fixed cells, in order)
     and one Spawned (new tiles at the top of each chute, drawn column by column, top down,
     from the stream `rng`). `first` is the first step (the cells it clears, and its Outcome
     when specials take part), worked out by the caller from the swap. The board must be full.
@@ -361,7 +363,7 @@ def cascade(work: list[int], masks: list[int], geo: Geometry, kinds: int, min_ma
             gained = POINTS_PER_TILE * len(cells)
             freed = 0
         else:
-            hits = blockers.split(runs, outcome, masks[DROP])
+            hits = blockers.split(runs, outcome, masks[FALLER])
             bits = bits_of(hits[0])
             cells = tuple(map(cell_of.__getitem__, bits))
             events.append(Cleared(cells))
@@ -407,13 +409,14 @@ def cascade(work: list[int], masks: list[int], geo: Geometry, kinds: int, min_ma
 def _settle_blocked(work: list[int], masks: list[int], geo: Geometry, kinds: int,
                     hit: dict[int, list[int]], rng: int, events: list[Event], layer: Layer,
                     blockers: Blockers, step: int, points: int) -> tuple[int, int]:
-    """settle() around the fixed cells, then the after-fall hook: drops on the bottom of their
-    chute leave the board (DropCollected, Scored) and their columns fall and refill again."""
+    """settle() around the fixed cells, then the after-fall hook: a faller's pieces on the bottom
+    of their chute leave the board (its event, Scored) and their columns fall and refill again."""
     while True:
         if hit:
             rng = settle(work, masks, geo, kinds, hit, rng, events, layer, blockers.fixed,
-                         blockers.wants_drop(masks))
-        if blockers.wanted is None:
+                         blockers.wants_faller(masks))
+        faller = blockers.faller
+        if blockers.wanted is None or faller is None:
             return rng, points
         landed = blockers.landed(masks)
         if not landed:
@@ -421,11 +424,11 @@ def _settle_blocked(work: list[int], masks: list[int], geo: Geometry, kinds: int
         hit = {}
         for bit in landed:
             r, c = geo.cell_of[bit]
-            events.append(DropCollected((r, c)))
+            events.append(faller.made((r, c)))   # type: ignore[arg-type]
             work[bit] = EMPTY
-            masks[DROP] &= ~(1 << bit)
-            blockers.dropped += 1
+            masks[FALLER] &= ~(1 << bit)
+            blockers.brought += 1
             hit[c] = [r]
-        gained = DROP_POINTS * len(landed) * step
+        gained = faller.points * len(landed) * step
         events.append(Scored(gained, step))
         points += gained

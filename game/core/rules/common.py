@@ -7,7 +7,7 @@ from typing import AbstractSet, Callable, cast
 
 from ..boards import Geometry, Spot, flat_board, grid_of, holes_of, make_geometry
 from ..events import Event, Fell, Spawned
-from ..grid import DROP, EMPTY, PLAYER, SOLID, Cell, Grid
+from ..grid import EMPTY, FALLER, PLAYER, SOLID, Cell, Grid
 from ..rng import GOLDEN, MASK64, Draws, below_many, draw_lanes
 from ..state import Specials
 from .specials import Layer
@@ -16,7 +16,7 @@ SHUFFLE_ATTEMPTS = 100
 
 
 def settle(work: list[int], masks: list[int], geo: Geometry, kinds: int, hit: dict[int, list[int]],
-           rng: int, events: list[Event], layer: Layer, fixed: int = 0, spawn_drop: bool = False) -> int:
+           rng: int, events: list[Event], layer: Layer, fixed: int = 0, spawn_faller: bool = False) -> int:
     """Every column in `hit` falls along its chute, then its empty top cells refill; returns the
     RNG stream after the draws.
 
@@ -24,10 +24,10 @@ def settle(work: list[int], masks: list[int], geo: Geometry, kinds: int, hit: di
     its step. `hit` maps each column with an empty cell to its empty rows, top down (every other
     cell of its chute holds a tile). A chute is a column's cells that are not holes and not in `fixed`
     (the bits of filled cells, held tiles and the player, which never fall: tiles fall past them).
-    Tiles drop in order (a stable partition); `masks` (one per kind, RAINBOW and DROP included)
+    Tiles fall in order (a stable partition); `masks` (one per kind, RAINBOW and FALLER included)
     and `layer` (specials ride their tiles) follow. New tiles are drawn column by column, top
-    down, from the SplitMix64 stream `rng` (as Draws.below); with `spawn_drop` one more draw
-    turns one of them into a drop. Appends one Fell and one Spawned (when anything moved or came).
+    down, from the SplitMix64 stream `rng` (as Draws.below); with `spawn_faller` one more draw
+    turns one of them into a faller's piece. Appends one Fell and one Spawned (when anything moved or came).
     """
     stride, cell_of, slots = geo.stride, geo.cell_of, geo.slots
     solid, tables, chute_cells, column_bits = geo.solid, geo.tables, geo.chute_cells, geo.column_bits
@@ -38,26 +38,26 @@ def settle(work: list[int], masks: list[int], geo: Geometry, kinds: int, hit: di
     for c in sorted(hit):
         rows_hit = hit[c]
         top, low = rows_hit[0], rows_hit[-1]
-        drop = low - top + 1
+        fall = low - top + 1
         held = fixed & column_bits[c] if fixed else 0
-        if drop == len(rows_hit) and solid[c] and not held:
+        if fall == len(rows_hit) and solid[c] and not held:
             # One unbroken block in a column without holes or fixed cells (nearly every clear):
-            # every tile above it drops by the block's height; the moves come from a table.
+            # every tile above it falls by the block's height; the moves come from a table.
             if top:
-                table = tables.get(drop * stride + c)
-                pairs, swaps = cast(Drops, table) if table is not None else _drops(geo, c, drop)
+                table = tables.get(fall * stride + c)
+                pairs, swaps = cast(Falls, table) if table is not None else _falls(geo, c, fall)
                 end = top * stride + c
-                shift = drop * stride
+                shift = fall * stride
                 moving = work[c:end:stride]   # the column's rows above the block, in one slice
                 work[c + shift:end + shift:stride] = moving
                 for kind, flip in zip(moving, swaps):
                     masks[kind] ^= flip
                 moves.extend(pairs[:top])
-            fresh = chute_cells[c][:drop]
+            fresh = chute_cells[c][:fall]
         elif solid[c] and not held:
             # Several blocks in a column without holes or fixed cells (a big board's long
-            # cascades): the tiles between two emptied rows drop by the number emptied below
-            # them, so each such segment's moves are a slice of that drop's table, told top
+            # cascades): the tiles between two emptied rows fall by the number emptied below
+            # them, so each such segment's moves are a slice of that fall's table, told top
             # down; the tiles move bottom up so none lands on one not moved yet.
             count = len(rows_hit)
             segments: list[tuple[int, int, int, tuple[int, ...]]] = []
@@ -65,12 +65,12 @@ def settle(work: list[int], masks: list[int], geo: Geometry, kinds: int, hit: di
             for j, r in enumerate(rows_hit):
                 if r > start:
                     table = tables.get((count - j) * stride + c)
-                    pairs, swaps = cast(Drops, table) if table is not None else _drops(geo, c, count - j)
+                    pairs, swaps = cast(Falls, table) if table is not None else _falls(geo, c, count - j)
                     moves.extend(pairs[start:r])
                     segments.append((start, r, count - j, swaps))
                 start = r + 1
-            for start, end, drop, swaps in reversed(segments):
-                low_bit, high_bit, shift = start * stride + c, end * stride + c, drop * stride
+            for start, end, fall, swaps in reversed(segments):
+                low_bit, high_bit, shift = start * stride + c, end * stride + c, fall * stride
                 moving = work[low_bit:high_bit:stride]
                 work[low_bit + shift:high_bit + shift:stride] = moving
                 for kind, flip in zip(moving, swaps[start:end]):
@@ -84,13 +84,13 @@ def settle(work: list[int], masks: list[int], geo: Geometry, kinds: int, hit: di
             else:
                 spots = chute_cells[c]
                 write = slots[c][low]
-            # Stable compaction, bottom up: each tile drops to the lowest free chute cell.
+            # Stable compaction, bottom up: each tile falls to the lowest free chute cell.
             fallen: list[tuple[Cell, Cell]] = []
             for i in range(write - 1, -1, -1):
                 sb = spots[i][1]
                 kind = work[sb]
                 if kind:
-                    # i < write always holds (write starts above i and drops at most as fast),
+                    # i < write always holds (write starts above i and falls at most as fast),
                     # so every tile found here moves.
                     db = spots[write][1]
                     work[db] = kind
@@ -121,17 +121,17 @@ def settle(work: list[int], masks: list[int], geo: Geometry, kinds: int, hit: di
             work[bit] = kind
             masks[kind] |= flag
             tiles.append((cell, kind))
-    if spawn_drop and tiles:
+    if spawn_faller and tiles:
         rng = (rng + GOLDEN) & MASK64
         z = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
         i = (z ^ (z >> 31)) % len(tiles)
         cell, kind = tiles[i]
         _, bit, flag = spawn[i]
-        work[bit] = DROP
+        work[bit] = FALLER
         masks[kind] ^= flag
-        masks[DROP] |= flag
-        tiles[i] = (cell, DROP)
+        masks[FALLER] |= flag
+        tiles[i] = (cell, FALLER)
     if moves:
         events.append(Fell(tuple(moves)))
         if layer:
@@ -169,23 +169,23 @@ def _held_chute(geo: Geometry, c: int, held: int) -> tuple[Spot, ...]:
 
 _HELD_KEY = -21
 """The key of _held_chute's chutes in Geometry.tables (by held cells: a column's are its own)."""
-Drops = tuple[tuple[tuple[Cell, Cell], ...], tuple[int, ...]]
+Falls = tuple[tuple[tuple[Cell, Cell], ...], tuple[int, ...]]
 BULK_DRAWS = 24
 """From this many new tiles in a step, the refill draws them all at once (rng.below_many)."""
 _LANES_KEY = -20
 """The key of below_many's lanes in Geometry.tables (for as many draws as the board has cells)."""
 
 
-def _drops(geo: Geometry, c: int, drop: int) -> Drops:
-    """For column c of a hole-free board and a fall of `drop` rows: entry r of the first
-    table is the move ((r, c), (r + drop, c)), of the second the bits of both cells."""
+def _falls(geo: Geometry, c: int, fall: int) -> Falls:
+    """For column c of a hole-free board and a fall of `fall` rows: entry r of the first
+    table is the move ((r, c), (r + fall, c)), of the second the bits of both cells."""
     s = geo.stride
-    rows = range(geo.height - drop)
-    found: Drops = (
-        tuple(((r, c), (r + drop, c)) for r in rows),
-        tuple((1 << (r * s + c)) | (1 << ((r + drop) * s + c)) for r in rows),
+    rows = range(geo.height - fall)
+    found: Falls = (
+        tuple(((r, c), (r + fall, c)) for r in rows),
+        tuple((1 << (r * s + c)) | (1 << ((r + fall) * s + c)) for r in rows),
     )
-    geo.tables[drop * s + c] = found
+    geo.tables[fall * s + c] = found
     return found
 
 
@@ -209,7 +209,7 @@ def settle_grid(grid: Grid, kinds: int, draws: Draws, events: list[Event],
     held = _bits(grid, width, (PLAYER, SOLID))
     for r, c in fixed:
         held |= 1 << (r * geo.stride + c)
-    masks = [0] * (DROP + 1)   # settle keeps them; chain has no use for them
+    masks = [0] * (FALLER + 1)   # settle keeps them; chain has no use for them
     draws.state = settle(work, masks, geo, kinds, hit, draws.state, events, {}, held)
     return grid_of(work, geo)
 
@@ -229,7 +229,7 @@ def reshuffle(grid: Grid, draws: Draws, playable: Callable[[Grid, Specials], boo
               fixed: AbstractSet[Cell] = frozenset()) -> tuple[Grid, Specials] | None:
     """No move is left: the same tiles, each with its special, dealt again over the tile cells
     until `playable`; else `fresh` deals of the plain tile cells (specials stay where they are);
-    else None. Cells in `fixed` (locked tiles, drops) keep their tiles."""
+    else None. Cells in `fixed` (locked tiles, fallers' pieces) keep their tiles."""
     spots = [(r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v > 0 and (r, c) not in fixed]
     on = dict(specials)
     tiles = [(grid[r][c], on.get((r, c))) for r, c in spots]

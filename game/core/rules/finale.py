@@ -15,7 +15,7 @@ replay proves it, and played out in the winning move's events:
 
 Each step is one cascade started from the specials going off, with its steps counted from 1,
 so it scores what the same blasts score in play (10 a tile, 20 a special made or fired, blocker
-hits, drops, times the cascade step). A move turns the tile drawn uniformly from the plain tiles
+hits, fallers' pieces brought down, times the cascade step). A move turns the tile drawn uniformly from the plain tiles
 in reading order (no special, no lock), into a row or a column special, one more draw each.
 The moves-left counter itself does not change: State.moves stays the moves the player used.
 
@@ -31,7 +31,7 @@ from operator import add
 
 from ..boards import Geometry, bitboard, bits_of, flat_board, grid_of
 from ..events import BonusScored, Event, FinaleBegan, LeftoversFired, MoveTurned, Won
-from ..grid import DROP, RAINBOW
+from ..grid import FALLER, RAINBOW
 from ..rng import Draws
 from ..state import MOVE_WORTH, State
 from ..vocab import Special, Status
@@ -72,17 +72,17 @@ class _Finale:
         stride = geo.stride
         self.work = flat_board(state.grid)
         self.layer: Layer = {r * stride + c: special for (r, c), special in state.specials}
-        rainbows = drops = 0
+        rainbows = fallen = 0
         for bit, special in self.layer.items():
             if special == Special.RAINBOW:
                 rainbows |= 1 << bit
         for r, row in enumerate(state.grid):
             for c, v in enumerate(row):
-                if v == DROP:
-                    drops |= 1 << (r * stride + c)
-        # One mask per kind (index 0 unused), then RAINBOW's and DROP's, as cascade() takes them.
-        self.masks = [*board.kinds, rainbows, drops]
-        assert len(self.masks) == DROP + 1
+                if v == FALLER:
+                    fallen |= 1 << (r * stride + c)
+        # One mask per kind (index 0 unused), then RAINBOW's and FALLER's, as cascade() takes them.
+        self.masks = [*board.kinds, rainbows, fallen]
+        assert len(self.masks) == FALLER + 1
         self.hooks = Blockers(state, geo) if state.has_blockers else None
         self.counts = [0] * len(self.masks)
         self.rng = state.rng

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import cast
 
 from ..boards import Bitboard, cells_of
-from ..grid import DROP, Cell
+from ..grid import FALLER, Cell
 from ..state import IllegalMove, State
-from ..units import Blocker
+from ..units import FALLER_AT, Blocker
 from .cascade import Blockers, Kept
 
 
@@ -18,11 +18,11 @@ def kept_layers(state: State, board: Bitboard) -> Kept:
     return cast(Kept, board.layers)
 
 
-def drop_bits(state: State, board: Bitboard) -> int:
-    """The bits of the drops on the state's board (found once, kept with its board)."""
-    if board.drops < 0:
-        board.drops = cells_of(state.grid, DROP, board.geo.stride)
-    return board.drops
+def fallen_bits(state: State, board: Bitboard) -> int:
+    """The bits of the fallers' pieces on the state's board (found once, kept with its board)."""
+    if board.fallen < 0:
+        board.fallen = cells_of(state.grid, FALLER, board.geo.stride)
+    return board.fallen
 
 
 def held_bits(state: State, board: Bitboard) -> int:
@@ -36,22 +36,22 @@ def held_bits(state: State, board: Bitboard) -> int:
 
 
 def check_blocked(state: State, board: Bitboard, a: Cell, b: Cell) -> None:
-    """Raise IllegalMove for a swap that moves a drop or a cell a blocker holds (a unit that
-    holds), in the blocker's own words (its unit's swap refusal)."""
+    """Raise IllegalMove for a swap that moves a faller's piece or a cell a blocker holds (a unit
+    that holds), in the unit's own words (its swap refusal)."""
     stride = board.geo.stride
     both = (1 << (a[0] * stride + a[1])) | (1 << (b[0] * stride + b[1]))
     _, units, _, bits = kept_layers(state, board)
     refused = board.asked.get("refused")
     if refused is None:
-        refused = board.asked["refused"] = drop_bits(state, board) | _refused(units, bits)
+        refused = board.asked["refused"] = fallen_bits(state, board) | _refused(units, bits)
     if not both & cast(int, refused):
-        return   # nearly every swap: neither cell is a drop's or a blocker's that refuses it
+        return   # nearly every swap: neither cell is a faller's or a blocker's that refuses it
     for cell in (a, b):
         if not (0 <= cell[0] < state.height and 0 <= cell[1] < state.width):
             break   # _check_cells names it
-        if state.at(cell) == DROP:
-            raise IllegalMove(f"{cell[0]},{cell[1]} is a drop, which is never swapped",
-                              said="Drops cannot be swapped: clear the tiles under them.")
+        faller = FALLER_AT.get(state.at(cell))
+        if faller is not None:
+            raise IllegalMove(f"{cell[0]},{cell[1]} {faller.swap_refusal[0]}", said=faller.swap_refusal[1])
         bit = 1 << (cell[0] * stride + cell[1])
         for unit, mask in zip(units, bits):
             if mask & bit and unit.swap_refusal is not None:

@@ -11,7 +11,7 @@ from ..commands import Command, Swap
 from ..events import Event, Lost, Reshuffled, SwapRejected, Swapped, Won
 from ..evolve import fold
 from ..goals import ending
-from ..grid import DROP, EMPTY, RAINBOW, Cell, Grid
+from ..grid import EMPTY, FALLER, RAINBOW, Cell, Grid
 from ..checking import Problem
 from ..level import Level, LevelError
 from ..rng import GOLDEN, MASK64, Draws, below_many, draw_lanes
@@ -20,7 +20,7 @@ from ..units import covered
 from ..vocab import Special
 from .cascade import MAKING_STEPS as MAKING_STEPS, POINTS_PER_TILE as POINTS_PER_TILE
 from .cascade import Blockers, cascade, next_step
-from .held import check_blocked, drop_bits, held_bits, kept_layers
+from .held import check_blocked, fallen_bits, held_bits, kept_layers
 from .common import board_lanes, reshuffle
 from .finale import finale
 from .specials import Layer, Outcome, is_special_swap, swap_step
@@ -280,7 +280,7 @@ def _legal_masks(board: Bitboard, specials: Specials, held: int, min_match: int)
     """(across, down) masks of the legal swaps: runs' and specials', none with a tile a blocker
     holds (`held`: their bits, a locked tile's).
 
-    Filled cells and drops are in no kind mask, so no swap ever moves one.
+    Filled cells and fallers' pieces are in no kind mask, so no swap ever moves one.
     """
     stride = board.geo.stride
     across, down = board.swaps(min_match)
@@ -334,10 +334,10 @@ def _tiles(board: Bitboard, specials: Specials) -> int:
 def reshuffle_board(grid: Grid, specials: Specials, held: Iterable[Cell], kinds: int, min_match: int,
                     draws: Draws, geo: Geometry | None = None) -> tuple[Grid, Specials] | None:
     """No move is left: common.reshuffle with match3's idea of playable; tiles a blocker holds
-    (locked ones) and drops stay where they are (their cells are fixed), every special rides its
+    (locked ones) and fallers' pieces stay where they are (their cells are fixed), every special rides its
     tile. `geo`: the board's geometry, when the caller has it."""
     locked = set(held)
-    fixed = locked | {(r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v == DROP}
+    fixed = locked | {(r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v == FALLER}
     return reshuffle(
         grid, draws, lambda dealt, moved: playable(dealt, min_match, moved, locked, geo),
         lambda blank: fill(blank, kinds, min_match, draws, need_swap=not specials, geo=geo)[0],
@@ -485,11 +485,11 @@ def play(state: State, command: Swap) -> tuple[list[Event], State]:
     geo = board.geo
     work, masks, layer, outcome, cleared = _first_step(state, board, a, b)
     hooks: Blockers | None = None
-    drops = 0
+    fallen = 0
     if blocked:
         hooks = Blockers(state, geo, kept_layers(state, board))
-        drops = drop_bits(state, board)
-    masks.append(drops)   # masks[DROP]
+        fallen = fallen_bits(state, board)
+    masks.append(fallen)   # masks[FALLER]
     counts = [0] * len(masks)
     points, rng = cascade(work, masks, geo, level.kinds, min_match, state.rng, events, counts, layer,
                           level.forms, (cleared, outcome), hooks)
@@ -529,7 +529,7 @@ def play(state: State, command: Swap) -> tuple[list[Event], State]:
         object.__setattr__(after, "cache", still)   # the next legal_commands reads it
         if hooks is not None:
             still.layers = hooks.kept()
-            still.drops = masks[DROP]
+            still.fallen = masks[FALLER]
     return events, after
 
 

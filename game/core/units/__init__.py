@@ -11,15 +11,20 @@ once and hands them on with its layers by bit, so a board without blockers never
 A unit also carries its goal (the goal key, how it counts, the problem when none is placed), its
 words for what a lost game lacked, its lesson, the bots' part-way credit and how a replay's
 digest tells its layer: goals, lessons, the checks, the advice and the bots walk GOAL_UNITS,
-LESSON_OF and BLOCKERS for them. Not units yet: the drop (a DROP grid value with the cascade's
-after-fall hook), and each blocker's look and editor tool.
+LESSON_OF and BLOCKERS for them.
+
+A faller (units/base.py's Faller, the one today: units/drop.py) is a piece of its own in the grid
+(grid.FALLER): the cascade keeps its cells in the last mask, never clears them, and after each
+fall takes those on the bottom of their chute off the board toward its goal; FALLERS is what the
+level format, the checks, goals, lessons, advice, bots, the view and the editor walk for it.
 """
 
 from __future__ import annotations
 
 from ..grid import Cell
 from ..vocab import GoalName, Lesson
-from .base import Blocker, Counts, Hit, Placing
+from .base import Blocker, Counts, Faller, Hit, Placing, Problem
+from .drop import DROP, DROP_TOKEN, DROPS, DropCollected
 from .ice import ICE
 from .jelly import JELLY
 from .lock import LOCK, LOCK_TOKEN, token_locked
@@ -41,6 +46,14 @@ GOAL_OF: dict[GoalName, Blocker] = {unit.goal: unit for unit in GOAL_UNITS if un
 LESSON_OF: dict[Lesson, Blocker] = {unit.lesson: unit for unit in BLOCKERS if unit.lesson is not None}
 MAP_UNITS: tuple[Blocker, ...] = tuple(unit for unit in BLOCKERS if unit.map_key is not None)
 """The units a per-cell map key of the level places (jelly's `jelly:`)."""
+FALLERS: tuple[Faller, ...] = (DROPS,)
+"""The faller units (the grid has one faller value, FALLER: one unit at most)."""
+FALLER_OF: dict[GoalName, Faller] = {unit.goal: unit for unit in FALLERS}
+FALLER_LESSONS: dict[Lesson, Faller] = {unit.lesson: unit for unit in FALLERS}
+FALLER_AT: dict[int, Faller] = {unit.value: unit for unit in FALLERS}
+"""The faller whose piece a grid value is."""
+FALLEN: dict[type, Faller] = {unit.event: unit for unit in FALLERS}
+"""The faller whose piece left the board, by its event's type."""
 DIGESTED: tuple[Blocker, ...] = (STONE, LOCK, JELLY)
 """The units a replay's digest tells by place (as before units); a later unit's layer is told by
 its name, and only when it has one, so every replay made before it keeps its digests."""
@@ -62,10 +75,10 @@ def chain_struck(counts: tuple[Counts, ...]) -> tuple[frozenset[Cell], frozenset
     return frozenset(beside), frozenset(under)
 
 
-def digest_parts(counts: tuple[Counts, ...], dropped: int) -> tuple[object, ...]:
-    """The blocker layers and the drops collected as a replay's digest tells them (DIGESTED by
-    place, then the drops, then each later unit's layer by name)."""
-    told: tuple[object, ...] = tuple(unit.digested(counts[AT[unit]]) for unit in DIGESTED) + (dropped,)
+def digest_parts(counts: tuple[Counts, ...], brought: int) -> tuple[object, ...]:
+    """The blocker layers and the fallers brought down as a replay's digest tells them (DIGESTED by
+    place, then the fallers' count, then each later unit's layer by name)."""
+    told: tuple[object, ...] = tuple(unit.digested(counts[AT[unit]]) for unit in DIGESTED) + (brought,)
     return told + tuple((unit.name, counts[at]) for at, unit in enumerate(BLOCKERS)
                         if unit not in DIGESTED and counts[at])
 
@@ -74,4 +87,6 @@ __all__ = ["AT", "BLOCKERS", "Blocker", "Counts", "DIGESTED", "FOLDED", "GOAL_OF
            "LESSON_OF", "LOCK", "MAP_UNITS", "NONE_PLACED", "Placing", "STONE", "TOKEN_UNITS", "chain_struck", "covered",
            "digest_parts"]
 __all__ += ["LOCK_TOKEN", "MAX_STONE_HITS", "STONE_TOKEN", "token_locked", "token_stone"]
+__all__ += ["DROP", "DROP_TOKEN", "DROPS", "DropCollected", "FALLEN", "FALLER_AT", "FALLERS", "FALLER_LESSONS", "FALLER_OF", "Faller",
+            "Problem"]
 __all__ += ["Depth", "Edit", "Look", "Motion", "Pattern", "Sound", "Tool"]

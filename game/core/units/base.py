@@ -8,7 +8,7 @@ from typing import Callable
 
 from ..grid import EMPTY, Cell
 from ..tokens import HOLE_TOKEN, PLAYER_TOKEN, RAINBOW_TOKEN, RANDOM_TOKEN, is_digits
-from ..vocab import GoalName, Lesson
+from ..vocab import GoalName, Lesson, Mode
 from .looks import Look, Tool
 
 Counts = tuple[tuple[Cell, int], ...]
@@ -26,12 +26,15 @@ class Hit(Enum):
 @dataclass(frozen=True, slots=True)
 class Placing:
     """How the level generator places a goal unit as a candidate's main goal: one cell each `per`
-    moves (at least `least`), on at most 1/`share` of the free cells, off the top row or not."""
+    moves (at least `least`), on at most 1/`share` of the free cells (and at most one a column's
+    worth when `narrow`), off the top row or not, in the board's top half or not (`upper`)."""
 
     per: int = 1
     least: int = 1
     share: int = 1
     off_top: bool = False
+    upper: bool = False
+    narrow: bool = False
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -113,3 +116,53 @@ def tile_problem(tok: str, kinds: int | None, done: str, goes: str) -> str | Non
     if head != RANDOM_TOKEN and is_digits(head) and kinds is not None and int(head) > kinds:
         return f"kind {head} does not exist (this level has {kinds} kinds)"
     return None
+
+
+Problem = tuple[tuple[str | int, ...], str, Cell | None]
+"""A problem a unit finds in a level: where it points (`("layout", row)`, `("goals", key)`), its words, its cell."""
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Faller:
+    """A unit that is a piece of its own on the board (its grid `value`, placed by its layout
+    `token`): it never matches, is never swapped or caught in a blast, falls with the tiles and
+    leaves the board when it reaches the bottom cell of its chute (its `event`, `points` each,
+    times the cascade step), counted toward its goal (`goals: <goal>: N`, bring N down). The
+    pieces a goal wants beyond those placed enter from the top, one at a time: after a refill
+    with none on the board, one more draw turns one of the refill's new tiles into one.
+    """
+
+    name: str
+    value: int                      # its grid value (one above RAINBOW: the cascade's last mask)
+    token: str                      # its layout token
+    event: type                     # the event of one leaving the board
+    made: Callable[[Cell], object]  # that event, for the cell it left
+    read: Callable[[object], Cell]  # an event's cell
+    goal: GoalName
+    modes: tuple[Mode, ...]         # the modes that have it (its token, goal and tool)
+    points: int                     # points for each one that leaves (times the cascade step)
+    bounds: tuple[int, int]         # its goal's least and most
+    doc: str                        # its goal in a designer's words (the schema's description)
+    token_help: str                 # its words in the layout's list of cells
+    token_doc: str                  # its token in the schema's layout words
+    wrong_mode: str                 # the problem of its token in a mode that has none
+    goal_wrong_mode: str            # the problem of its goal in a mode that has none
+    swap_refusal: tuple[str, str]   # a swap that moves one: (why, in a player's words)
+    lesson: Lesson
+    one: str                        # one piece, counted (its plural: its name)
+    label: str                      # the HUD's word before its counter
+    goal_line: str                  # the goal card's line, `{count}`: the pieces counted
+    # What a lost game lacked, in a player's words: `{count}` the pieces left counted, `{where}`
+    # how far the lowest is from the bottom ('2 rows from the bottom'), `{missing}` the number.
+    short_none: str
+    short_one: str
+    short_many: str
+    lab_short: str                  # the lab's words: `{count}`, then `{where}` (', lowest 2 rows up')
+    check: Callable[[tuple[tuple[str, ...], ...] | None, dict[int, int], int | None, Mode, int | None],
+                    list[Problem]]   # (layout, its chutes' bottoms, the goal asked, mode, moves): its placing's problems
+    credit: float                   # the bots' credit: this share of a goal weight for how far down they came
+    hint_share: float               # the hint's: how far down one came counts as this share of bringing it down
+    texture: str                    # the view's picture of it (assets/textures/<texture>.png)
+    tool: Tool                      # the editor's tool that places its token
+    sample: int = 2                 # a sample of its goal
+    placing: Placing | None = None  # how the level generator places it (None: it does not)
