@@ -306,7 +306,7 @@ class App:
                         on_fullscreen=self.toggle_fullscreen, on_change=self.save_current,
                         show_goals=not begin.commands, on_share=lambda s, c: self.share(slot, s, c),
                         back_to=slot.back_to, next_label=slot.next_label, new_deals=slot.new_deals,
-                        first_move=slot.meets_mode, undone=begin.undone)
+                        first_move=slot.first_move, undone=begin.undone)
         self.show(view)
         self.playing = (slot, view)
         view.on_settings = lambda: self._settings_mid_level(view, lambda: setattr(self, "playing", (slot, view)))

@@ -1,4 +1,4 @@
-"""The first move's pointer: on the first level of each mode a player meets, a hand shows the hint's move until one is made."""
+"""The first move's pointer: where a player meets a mode or a lesson (a special, a blocker), a hand shows the hint's move until one is made."""
 
 from __future__ import annotations
 

@@ -124,6 +124,22 @@ class Shelf:
         level = next((lv for lv in first.levels if lv.id == level_id), None)
         return level is not None and next(lv for lv in first.levels if lv.mode == level.mode) is level
 
+    def meets_lesson(self, pack_id: str, level_id: str) -> bool:
+        """Whether this is where a new player meets the level's lesson (`teaches:`): the first
+        level of the shipped course, its packs in the order they open, to teach it. The hint's
+        move there is the lesson's (a test holds every shipped lesson to it), so the hand shows
+        the move that makes the special or breaks the blocker the level is about."""
+        seen: set[object] = set()
+        for pack in self.packs()[0]:
+            if not pack.builtin:
+                continue
+            for level in pack.levels:
+                if pack.id == pack_id and level.id == level_id:
+                    return level.teaches is not None and level.teaches not in seen
+                if level.teaches is not None:
+                    seen.add(level.teaches)
+        return False
+
     def stars_to_open(self, progress: Progress, pack_id: str) -> int:
         """Stars still wanted before `pack_id` opens (0: open): see Progress.stars_to_open."""
         packs = [(p.id, [lv.id for lv in p.levels], p.builtin) for p in self.packs()[0]]

@@ -54,7 +54,7 @@ class Slot(abc.ABC):
     back_to = "levels"              # what the play view's Back is called
     new_deals = True                # whether "New deal" is offered (a daily has one deal a day)
     yours = "Your game"             # the theatre's title for the game just played
-    meets_mode = False              # the first level of its mode a player meets: a hand shows the first move
+    first_move = False              # where a player meets a mode or a lesson: a hand shows the first move
 
     def __init__(self, saves: Saves) -> None:
         self.saves = saves
@@ -115,7 +115,7 @@ class LevelSlot(Slot):
         self.pack_name = shelf.pack(pack_id).name
         figures = shelf.difficulty(pack_id, level_id)
         self.difficulty = None if figures is None else difficulty_line(figures)
-        self.meets_mode = shelf.meets_mode(pack_id, level_id)
+        self.first_move = shelf.meets_mode(pack_id, level_id) or shelf.meets_lesson(pack_id, level_id)
 
     def resume(self) -> Start:
         level, progress = self.level, self.saves.progress

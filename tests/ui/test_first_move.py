@@ -1,5 +1,6 @@
-"""The first move's pointer (issue 37): on the first level of each mode a new player meets, a hand acts
-out the hint's move until the player makes one; it comes back after an idle spell, never after a move."""
+"""The first move's pointer (issue 37): on the first level of each mode a new player meets, and where
+the course first teaches each lesson, a hand acts out the hint's move until the player makes one; it
+comes back after an idle spell, never after a move."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 
 import arcade
 
-from game.core import EMPTY, Chain, Slide, Swap
+from game.core import EMPTY, Chain, Created, Slide, Swap
 from game.io.progress import progress_path
 from game.ui.app import App
 from game.ui.first_move import COME_BACK, TIP
@@ -59,6 +60,26 @@ def test_the_pointer_shows_on_the_first_level_of_each_mode_of_the_first_pack_onl
     assert met == [(PACK, "first-swap"), (PACK, "token-walk"), (PACK, "slide-in")]
     first = packs[0].levels
     assert [lv.mode for lv in first[:5]].count(first[0].mode) >= 2, "the pack still repeats a mode early"
+
+
+def test_the_pointer_shows_where_the_course_first_teaches_each_lesson() -> None:
+    shelf = Shelf()
+    packs = [p for p in shelf.packs()[0] if p.builtin]
+    met = [(p.id, lv.id) for p in packs for lv in p.levels if shelf.meets_lesson(p.id, lv.id)]
+    taught = [lv.teaches for p in packs for lv in p.levels if lv.teaches is not None]
+    assert [lv for p, lv in met][:3] == ["line-of-four", "corner-bomb", "five-alike"]   # First Steps' specials
+    assert len(met) == len(set(taught))                    # each lesson once, where it is first taught
+    assert ("sweet-mechanics", "four-in-a-row") not in met  # line was taught in First Steps already
+
+
+def test_on_a_special_lesson_the_hand_shows_the_swap_that_makes_the_special(window: Any) -> None:
+    view = opened(window, "line-of-four")
+    move = hint(view.state, view.hinter)
+    assert isinstance(move, Swap) and view.first_move.command == move and view.first_move.shown
+    assert math.dist(fingertip(view), view.board.center(move.a)) < 2
+    drag(window, view.board.center(move.a), view.board.center(move.b))
+    assert view.session.commands == [move] and not view.first_move.shown
+    assert any(isinstance(e, Created) for e in view.session.turns[0].events), "the hinted swap made no special"
 
 
 def test_the_hand_shows_the_hinted_swap_until_the_player_swaps(window: Any, screenshot_dir: pathlib.Path) -> None:
@@ -133,10 +154,8 @@ def test_the_hand_pushes_the_hinted_slide_into_the_gap_and_a_key_ends_it(window:
     assert view.session.commands == [move] and not view.first_move.shown
 
 
-def test_no_hand_on_a_level_after_the_first_of_its_mode(window: Any) -> None:
-    for pack, level_id in ((PACK, "falling-luck"), (PACK, "nine-tiles"), ("sweet-mechanics", None)):
-        if level_id is None:
-            level_id = Shelf().pack(pack).levels[0].id
+def test_no_hand_on_a_level_that_meets_no_new_mode_or_lesson(window: Any) -> None:
+    for pack, level_id in ((PACK, "falling-luck"), (PACK, "nine-tiles"), ("sweet-mechanics", "four-in-a-row")):
         view = opened(window, level_id, pack)
         frames(view, COME_BACK + 1)
         assert not view.first_move.shown and view.first_move.marks() == [], level_id
