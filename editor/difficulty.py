@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import collections
 import dataclasses
+import hashlib
 import json
 import pathlib
 import re
@@ -13,12 +14,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 import arcade
 
+from game.bots import BotSpec, Persona
 from game.bots.farm import Job, chunked, default_workers
 from game.bots.workers import start_pool, stop_pool
 from game.bots.playtest import PERSON, GameRecord, LevelReport, cap_for, nearest_limit, play_seeds, report
 from game.core import Level, Problem
 from game.io import gate
-from game.io.paths import data_dir
+from game.bots.persona_file import personas_in
+from game.io.paths import data_dir, personas_dir
 from game.io.playtest_file import PlaytestFileError
 from game.ui.layout import Rect
 
@@ -35,11 +38,32 @@ PANEL_W = 380               # the panel's share of the problems strip, on the ri
 MIN_PANEL_W = 200           # narrower (a small window): no panel; F5 still runs, the status line tells
 LABEL_COLORS = {"easy": GOOD, "medium": TEXT, "hard": WARN, "very hard": BAD, "unfair": BAD}
 KEPT_RUNS = 300             # stored runs kept in the data folder (the oldest go first)
+KEPT_NAME = r"[0-9a-f]{16}(-[0-9a-f]{8})?"   # a kept run's file: the level's hash (and a persona's key)
 
 
-def figures_of(level: Level, records: tuple[GameRecord, ...], target: float) -> Figures:
+def figures_of(level: Level, records: tuple[GameRecord, ...], target: float, bot: BotSpec = PERSON) -> Figures:
     """A run's figures: the games were played on to cap_for(level), so the curve reaches it."""
-    return Figures(level, records, report(level, records, PERSON, target, cap_for(level)))
+    return Figures(level, records, report(level, records, bot_label(bot), target, cap_for(level)), bot)
+
+
+def bot_label(bot: BotSpec) -> str:
+    """How a run's bot is named in its report: the person-like bot, or a persona by its name."""
+    return f"persona:{bot.name}" if isinstance(bot, Persona) else bot
+
+
+def bot_words(bot: BotSpec) -> str:
+    """The bot in the panel's words: 'person-like bot', or the persona's name."""
+    return bot.name if isinstance(bot, Persona) else "person-like bot"
+
+
+def bot_key(bot: BotSpec) -> str:
+    """What tells a persona's runs from the default bot's and another persona's: the first 8
+    hex digits of a hash of its name and numbers (a persona fitted again runs afresh); the
+    default bot's runs have none."""
+    if not isinstance(bot, Persona):
+        return ""
+    numbers = ",".join(f"{k}={v!r}" for k, v in sorted(bot.numbers().items()))
+    return hashlib.sha256(f"{bot.name}|{numbers}".encode()).hexdigest()[:8]
 
 
 def aimed(figures: Figures, target: float) -> Figures:
@@ -49,7 +73,7 @@ def aimed(figures: Figures, target: float) -> Figures:
         return figures_of(figures.level, figures.records, target)
     r = figures.report
     return Figures(figures.level, (), dataclasses.replace(
-        r, suggested_moves=nearest_limit(r.limit_curve, target), suggest_target=target))
+        r, suggested_moves=nearest_limit(r.limit_curve, target), suggest_target=target), figures.bot)
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +83,7 @@ class Figures:
     level: Level
     records: tuple[GameRecord, ...]
     report: LevelReport
+    bot: BotSpec = PERSON   # who played them: the person-like bot, or a persona
 
 
 def _modified(path: pathlib.Path) -> float:
@@ -68,7 +93,9 @@ def _modified(path: pathlib.Path) -> float:
 
 class DifficultyRun:
     """Plays GAMES person-like games of a level on worker processes (painting goes on), and keeps
-    the figures by the level's content hash: an edit makes them stale, undoing it makes them good."""
+    the figures by the level's content hash: an edit makes them stale, undoing it makes them good.
+    `bot` is who plays: the person-like bot, or a persona (a designer's testers, fitted by
+    `gridfall calibrate`), whose figures are kept apart by its bot_key."""
 
     def __init__(self, games: int = GAMES, workers: int | None = None,
                  store: pathlib.Path | None = None) -> None:
@@ -82,6 +109,8 @@ class DifficultyRun:
         # in the editor stays smooth while they use the rest.
         self.workers = workers if workers is not None else default_workers()
         self.target = TARGET
+        self.bot: BotSpec = PERSON
+        self._playing: BotSpec = PERSON   # the bot of the run going on
         self._pool: ProcessPoolExecutor | None = None
         self._level: Level | None = None
         self._pending: list[Future[list[GameRecord]]] = []
@@ -101,7 +130,8 @@ class DifficultyRun:
             # spawn: the editor has threads (the slide solver, pyglet) that fork copies badly;
             # nice: a worker yields the cores to the editor's drawing and input.
             self._pool = start_pool(self.workers, "spawn", nice=True)
-        pieces = chunked(Job(level, tuple(range(self.games)), PERSON, cap_for(level)))
+        self._playing = self.bot
+        pieces = chunked(Job(level, tuple(range(self.games)), self.bot, cap_for(level)))
         self._level = level
         # play_seeds itself, not a function of this module: a spawned worker then imports the
         # bots alone, not the editor and arcade (seconds of start-up a worker).
@@ -135,10 +165,17 @@ class DifficultyRun:
         except Exception as exc:   # a worker died or raised: say so, never crash the editor
             self.error = f"the bots could not play it: {exc}"
             return True
-        self.figures[level.content_hash()] = figures_of(level, records, self.target)
-        self._owners[self._owner] = level.content_hash()
-        self._keep(level.content_hash(), records)
+        key = self.key(level.content_hash(), self._playing)
+        self.figures[key] = figures_of(level, records, self.target, self._playing)
+        self._owners[self._owner + "|" + bot_key(self._playing)] = key
+        self._keep(key, records)
         return True
+
+    def key(self, level_hash: str, bot: BotSpec | None = None) -> str:
+        """Where a level's figures by `bot` (default: the chosen bot) are kept: its content hash,
+        then the persona's bot_key."""
+        tail = bot_key(self.bot if bot is None else bot)
+        return f"{level_hash}-{tail}" if tail else level_hash
 
     # -- kept runs --------------------------------------------------------------------------------------
     def _keep(self, level_hash: str, records: tuple[GameRecord, ...]) -> None:
@@ -148,7 +185,7 @@ class DifficultyRun:
         try:
             gate.write_text(self.store / f"{level_hash}.json", json.dumps([r.to_row() for r in records]))
             # Only the store's own files (a content hash's name) ever make way for newer ones.
-            kept = [p for p in gate.files(self.store, "*.json") if re.fullmatch(r"[0-9a-f]{16}", p.stem)]
+            kept = [p for p in gate.files(self.store, "*.json") if re.fullmatch(KEPT_NAME, p.stem)]
             for old in sorted(kept, key=_modified)[:-KEPT_RUNS]:
                 gate.remove(old)
         except OSError as exc:
@@ -158,21 +195,23 @@ class DifficultyRun:
         """The figures of `level` as it is now: from this session, else from a kept run, else
         (for a level file of a pack) from the pack's playtest.yaml when played as it is now."""
         level_hash = level.content_hash()
-        if level_hash in self.figures or not re.fullmatch(r"[0-9a-f]{16}", level_hash):
-            return self.figures.get(level_hash)
+        key = self.key(level_hash)
+        if key in self.figures or not re.fullmatch(KEPT_NAME, key):
+            return self.figures.get(key)
         try:
-            rows = json.loads(gate.read_text(self.store / f"{level_hash}.json"))
+            rows = json.loads(gate.read_text(self.store / f"{key}.json"))
             records = tuple(GameRecord.from_row(row) for row in rows)
         except (OSError, ValueError, TypeError, KeyError, IndexError):
             records = ()   # none kept, or a damaged file
         if records:
-            self.figures[level_hash] = figures_of(level, records, self.target)
+            self.figures[key] = figures_of(level, records, self.target, self.bot)
         else:
-            stored = pack_results.recall(path, level)
+            # The pack's playtest.yaml holds the default bot's figures, never a persona's.
+            stored = pack_results.recall(path, level) if self.bot == PERSON else None
             if stored is None:
                 return None   # the panel offers a run
-            self.figures[level_hash] = aimed(Figures(level, (), stored), self.target)
-        return self.figures[level_hash]
+            self.figures[key] = aimed(Figures(level, (), stored), self.target)
+        return self.figures[key]
 
     def cancel(self) -> None:
         for future in self._pending:
@@ -188,13 +227,14 @@ class DifficultyRun:
 
     # -- what the figures say -----------------------------------------------------------------------
     def for_level(self, level_hash: str | None) -> Figures | None:
-        return self.figures.get(level_hash) if level_hash is not None else None
+        """The chosen bot's figures of the level with this content hash."""
+        return self.figures.get(self.key(level_hash)) if level_hash is not None else None
 
     def latest(self, owner: str | None = None) -> Figures | None:
-        """The last run's figures (with an owner: the last run of that level, none for another:
-        a new or another level never shows the figures of the one before)."""
+        """The last run's figures (with an owner: the chosen bot's last run of that level, none
+        for another: a new or another level never shows the figures of the one before)."""
         if owner is not None:
-            return self.figures.get(self._owners.get(owner, ""))
+            return self.figures.get(self._owners.get(owner + "|" + bot_key(self.bot), ""))
         return next(reversed(self.figures.values()), None) if self.figures else None
 
     def aim(self, target: float) -> None:
@@ -238,6 +278,38 @@ class DifficultyPanel(Part):
         self._details = details   # opens the difficulty report over the board (F6)
         self.buttons: dict[str, Rect] = {}   # the panel's buttons as drawn this frame
         self._hashed: tuple[object, str | None] = (None, None)   # (the draft, its content hash)
+        self.personas: list[Persona] = []   # the personas folder's, as last read (the chooser shows when any)
+        self._read_personas(say=False)   # the editor is still being made: nothing to say it on
+
+    def _read_personas(self, say: bool = True) -> str:
+        """The personas in the data folder's personas/; what was wrong with a file there, in
+        one line (said unless `say` is false: a bad file is passed over, never a crash)."""
+        try:
+            self.personas, bad = personas_in(personas_dir())
+        except OSError as exc:
+            self.personas = []
+            return self.host.failed("the personas folder", exc, "read") if say else ""
+        told = f"skipped {bad[0]}" if bad else ""
+        if told and say:
+            self.host.say(told, bad=True)
+        return told
+
+    def model_replaced(self) -> None:
+        """Another level is shown (new, opened, a tab): the personas folder is read again, so a
+        persona `gridfall calibrate` wrote meanwhile is offered."""
+        self._read_personas()
+
+    def next_bot(self) -> None:
+        """The panel's bot button: the next of the person-like bot and the personas (read again,
+        so one `gridfall calibrate` just wrote is offered); its figures, if kept, show at once."""
+        told = self._read_personas(say=False)
+        bots: list[BotSpec] = [PERSON, *self.personas]
+        keys = [bot_key(b) for b in bots]
+        at = keys.index(bot_key(self.run.bot)) if bot_key(self.run.bot) in keys else -1
+        self.run.bot = bots[(at + 1) % len(bots)]
+        self._hashed = (None, None)   # recall this bot's kept figures of the level
+        self.host.say(f"difficulty: {bot_words(self.run.bot)} plays the level (F5 runs it)"
+                      + (f"; {told}" if told else ""), bad=bool(told))
 
     def rect(self) -> Rect:
         window = self.host.window
@@ -295,7 +367,8 @@ class DifficultyPanel(Part):
             host.say("these figures are the bots' games of the level as it is now: edit it, then run again")
             return
         self.run.start(level, self.owner())
-        host.say(f"the bots are playing it {self.run.games} times; paint on meanwhile")
+        who = "the bots are" if self.run.bot == PERSON else f"{bot_words(self.run.bot)} is"
+        host.say(f"{who} playing it {self.run.games} times; paint on meanwhile")
 
     def apply_suggestion(self) -> None:
         """Set the move limit the figures suggest: one undo step."""
@@ -317,11 +390,16 @@ class DifficultyPanel(Part):
                 if latest is not None:
                     # Kept with the pack too (playtest.yaml), for the overview and the next session.
                     unkept: list[tuple[str, Exception]] = []
+                    kept = None
                     try:
-                        kept = pack_results.keep(self.run.owner, latest.report)
+                        # The pack's playtest.yaml holds the person-like bot's figures alone.
+                        if latest.bot == PERSON:
+                            kept = pack_results.keep(self.run.owner, latest.report)
                     except (OSError, PlaytestFileError) as exc:   # the figures stand; the pack's file does not
                         kept, unkept = None, [("the figures in the pack's playtest.yaml", exc)]
-                    self.host.say(f"difficulty: {latest.report.label}, bots win {latest.report.pass_rate:.0%}"
+                    who = "" if latest.bot == PERSON else f" for {bot_words(latest.bot)}"
+                    self.host.say(f"difficulty{who}: {latest.report.label}, "
+                                  f"{'bots win' if latest.bot == PERSON else 'wins'} {latest.report.pass_rate:.0%}"
                                   + (f" (kept in the pack's {kept})" if kept else ""))
                     if self.run.unkept is not None:   # the figures stand; keeping them failed
                         unkept.append(("the figures", self.run.unkept))
@@ -333,6 +411,8 @@ class DifficultyPanel(Part):
             if rect.contains(x, y):
                 if name == "run":
                     self.start()
+                elif name == "bot":
+                    self.next_bot()
                 elif name == "details":
                     self._details()
                 elif name == "apply":
@@ -370,15 +450,25 @@ class DifficultyPanel(Part):
         level_hash = self.current_hash()
         figures = run.for_level(level_hash)
         shown = figures or run.latest(self.owner())
-        heading = text("dhead", "Difficulty", left, top, TEXT, 12, bold=True, anchor_y="center")
         self._button("run", "Run (F5)", area.right - 84, top - 11, 74, enabled=not run.running)
         self._button("details", "Details (F6)", area.right - 188, top - 11, 98,
                      enabled=not run.running and figures is not None)
-        # A small window's panel has no room for all three: the buttons say what it is.
-        heading.visible = left + heading.content_width + 8 < area.right - 188
+        if self.personas or run.bot != PERSON:
+            # Personas to choose from: the heading is the chooser, naming who plays.
+            chooser = area.right - 196 - left
+            heading = text("dhead", "", left, top, TEXT, 12, bold=True, anchor_y="center")
+            heading.visible = False
+            if chooser >= 60:
+                label = clip(f"Bot: {bot_words(run.bot)}", max(6, int(chooser / 6.5)))
+                self._button("bot", label, left - 4, top - 11, chooser, enabled=not run.running)
+        else:
+            heading = text("dhead", "Difficulty", left, top, TEXT, 12, bold=True, anchor_y="center")
+            # A small window's panel has no room for all three: the buttons say what it is.
+            heading.visible = left + heading.content_width + 8 < area.right - 188
         if run.running:
             share = run.progress()
-            text("d1", f"{run.games} person-like bot games: {share:.0%}", left, top - 28,
+            who = "person-like bot games" if run.bot == PERSON else f"games of {bot_words(run.bot)}"
+            text("d1", f"{run.games} {who}: {share:.0%}", left, top - 28,
                  DIM, 10, room=room, anchor_y="center")
             bar = Rect(left, top - 50, area.width - 20, 10)
             arcade.draw_lrbt_rectangle_filled(bar.left, bar.right, bar.bottom, bar.top, PANEL)
@@ -386,7 +476,8 @@ class DifficultyPanel(Part):
                                               bar.top, GOOD)
             return
         if shown is None:
-            text("d1", f"How hard is it? Person-like bots play it {run.games} times.",
+            who = "Person-like bots play" if run.bot == PERSON else f"{bot_words(run.bot)} plays"
+            text("d1", f"How hard is it? {who} it {run.games} times.",
                  left, top - 28, DIM, 10, room=room, anchor_y="center")
             return
         r = shown.report
@@ -394,7 +485,8 @@ class DifficultyPanel(Part):
         lo, hi = r.interval
         color = DIM if stale else LABEL_COLORS.get(r.label, TEXT)
         # The range goes first when the panel is narrow: the label and the pass rate are what count.
-        head = (f"{r.label}: bots win {r.pass_rate:.0%} ({lo:.0%}-{hi:.0%})", f"{r.label}: bots win {r.pass_rate:.0%}")
+        wins = "bots win" if shown.bot == PERSON else "wins"
+        head = (f"{r.label}: {wins} {r.pass_rate:.0%} ({lo:.0%}-{hi:.0%})", f"{r.label}: {wins} {r.pass_rate:.0%}")
         text("d1", head, left, top - 28, color, 11, room=room, bold=True, anchor_y="center")
         if stale:
             text("d2", "stale: the level changed since (F5 runs it again)", left, top - 46,

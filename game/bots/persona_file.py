@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import math
 import os
+import pathlib
 from typing import Any
 
 from game.core import Part, Problem, describe
+from game.io import gate
 from game.io.atomic import atomic_write_text
 from game.io.locate import Locator
 from game.io.problems import FileProblem
@@ -44,6 +46,20 @@ def save_persona(persona: Persona, path: str | os.PathLike[str]) -> None:
 def is_persona_path(text: str) -> bool:
     """Whether a --bot value names a persona file rather than a bot."""
     return text.endswith(SUFFIXES) or os.sep in text
+
+
+def personas_in(folder: pathlib.Path) -> tuple[list[Persona], list[PersonaFileError]]:
+    """The personas of a folder's persona files, by file name, and the files that are none
+    (each told in one line; a link or another file is passed over, never followed)."""
+    found: list[Persona] = []
+    bad: list[PersonaFileError] = []
+    for path, kind in sorted(gate.entries(folder)):
+        if kind is gate.Kind.FILE and path.suffix in SUFFIXES:
+            try:
+                found.append(load_persona(path))
+            except PersonaFileError as exc:
+                bad.append(exc)
+    return found, bad
 
 
 def load_persona(path: str | os.PathLike[str]) -> Persona:

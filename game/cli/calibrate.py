@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import pathlib
+import re
 import sys
 from collections.abc import Iterator
 from typing import Any
@@ -29,7 +30,9 @@ def register(subparsers: Any) -> None:
         "default one. Use the file with `gridfall playtest --bot FILE`.")
     parser.add_argument("sources", nargs="*", metavar="REPLAY_OR_FOLDER_OR_CODE",
                         help="replay files (.yaml), folders holding them (searched down), or game codes")
-    parser.add_argument("-o", "--output", metavar="PERSONA.yaml", help="where to write the persona")
+    parser.add_argument("-o", "--output", metavar="PERSONA.yaml",
+                        help="where to write the persona (default: your personas folder, named for --name, "
+                        "where the editor's Difficulty panel offers it)")
     parser.add_argument("--name", default="calibrated", help="the persona's name (default: calibrated)")
     parser.add_argument("--mine", action="store_true",
                         help="fit to your own games kept in your data folder, and estimate every level's "
@@ -98,6 +101,11 @@ def _games(sources: list[str]) -> tuple[list[Any], list[str]]:
     return _once(games, skipped), skipped
 
 
+def _file_name(persona: str) -> str:
+    """A persona's file name from its name: 'My testers' is my-testers(.yaml)."""
+    return re.sub(r"[^a-z0-9]+", "-", persona.lower()).strip("-") or "persona"
+
+
 def _once(games: list[Any], skipped: list[str]) -> list[Any]:
     """Each game once: a replay kept in two folders, or sent both as a file and as a code, is
     one game (counted twice, a tester would weigh twice)."""
@@ -140,8 +148,8 @@ def run(args: argparse.Namespace) -> int:
         if args.sources or args.output:
             parser.error("--mine learns from your own kept games into your data folder: give no sources and no -o")
         return _mine(name)
-    if not args.sources or not args.output:
-        parser.error("give the replays, folders or codes to learn from, and -o PERSONA.yaml (or --mine)")
+    if not args.sources:
+        parser.error("give the replays, folders or codes to learn from (or --mine)")
     from game.bots.calibrate import calibrate
     from game.bots.persona_file import save_persona
 
@@ -167,10 +175,15 @@ def run(args: argparse.Namespace) -> int:
     print(f"{'wins on these games':<22} {100 * fit.predicted_wins:>9.1f}% {100 * fit.default_predicted_wins:>9.1f}%"
           f"   (the players won {100 * fit.real_wins:.1f}%)")
     print("persona: " + ", ".join(f"{k} {v:g}" for k, v in p.numbers().items()))
+    output = args.output
     try:
-        save_persona(p, args.output)
+        if output is None:
+            from game.io.paths import personas_dir
+
+            output = str(personas_dir() / f"{_file_name(args.name)}.yaml")
+        save_persona(p, output)
     except OSError as exc:
-        print(safe(f"{name}: {args.output}: cannot be written ({exc.strerror or exc})"), file=sys.stderr)
+        print(safe(f"{name}: {output}: cannot be written ({exc.strerror or exc})"), file=sys.stderr)
         return 1
-    print(safe(f"{name}: wrote {args.output}"), file=sys.stderr)
+    print(safe(f"{name}: wrote {output}"), file=sys.stderr)
     return 0

@@ -99,6 +99,12 @@ def user_levels_dir() -> pathlib.Path:
     return data_folder("levels")
 
 
+def personas_dir() -> pathlib.Path:
+    """The designer's personas (`gridfall calibrate` writes there by default): the editor's
+    Difficulty panel offers each one beside the default person-like bot."""
+    return data_folder("personas")
+
+
 def _folder(path: pathlib.Path) -> pathlib.Path:
     """A folder the person chose (or Gridfall's default for one), made when missing."""
     return gate.make_root(path)

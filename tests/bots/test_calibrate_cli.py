@@ -14,6 +14,7 @@ from game.cli import main
 from game.core import Mode
 from game.io import find_pack, save_level
 from game.io.codes import game_code, level_code
+from game.io.paths import personas_dir
 from game.io.replay import replay_of, save_replay
 
 TESTER = Persona(name="tester", notice=0.3, wanted_weight=1.0, depth_weight=0.0)
@@ -35,7 +36,7 @@ def _testers_games(folder: pathlib.Path, count: int) -> list[str]:
 
 
 def test_calibrate_fits_the_testers_and_playtest_plays_as_them(
-        tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
+        tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str], request: pytest.FixtureRequest) -> None:
     games = tmp_path / "testers"
     (games / "week-2").mkdir(parents=True)
     codes = _testers_games(games, 16)
@@ -47,13 +48,15 @@ def test_calibrate_fits_the_testers_and_playtest_plays_as_them(
     other = (games / "game-6.yaml").read_text(encoding="utf-8").replace("level: ", "level: gone-")
     (games / "gone.yaml").write_text(other, encoding="utf-8")             # a level nobody has
     (games / "notes.yaml").write_text("format: 1\nid: not-a-replay\n", encoding="utf-8")
-    persona_file = tmp_path / "my-testers.yaml"
+    persona_file = personas_dir() / "my-testers.yaml"   # no -o: the personas folder the editor offers
+    persona_file.unlink(missing_ok=True)
+    request.addfinalizer(lambda: persona_file.unlink(missing_ok=True))   # other tests' editors offer none
 
-    assert main(["calibrate", str(games), *codes, "-o", str(persona_file), "--name", "my testers"]) == 0
+    assert main(["calibrate", str(games), *codes, "--name", "my testers"]) == 0
     out, err = capsys.readouterr()
     assert "learned from 16 games" in out                   # the copy and the 2 codes are games kept already
     assert "3 games given more than once, each counted once" in err
-    assert "log-likelihood a move" in out and "top-1 agreement" in out
+    assert "log-likelihood a move" in out and "top-1 agreement" in out and f"wrote {persona_file}" in err
     assert f"{games / 'stale.yaml'}: skipped:" in err and "checks[" in err
     assert f"{games / 'gone.yaml'}: skipped:" in err and "has no level 'gone-" in err
     assert "notes.yaml" not in err                          # a level file is no replay, passed over

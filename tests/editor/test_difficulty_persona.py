@@ -1,0 +1,79 @@
+"""A persona in the editor's Difficulty panel (issue 36): a persona `gridfall calibrate` wrote to the
+personas folder is offered beside the person-like bot; F5 then plays the level as that persona, whose
+figures are kept apart from the person-like bot's (and never written into the pack's playtest.yaml)."""
+
+from __future__ import annotations
+
+import concurrent.futures
+from typing import Any
+
+import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
+import arcade
+
+from driving import click, frame, new_level, press, set_field
+from editor.difficulty import DifficultyRun
+from editor.view import EditorView
+from game.bots.persona import Persona
+from game.bots.persona_file import save_persona
+from game.io.paths import personas_dir
+
+key = arcade.key
+CARELESS = Persona(name="my testers", notice=0.2, wanted_weight=1.0, depth_weight=0.0)
+
+
+def _finish(window: Any, view: EditorView) -> None:
+    run = view.difficulty.run
+    _done, pending = concurrent.futures.wait(run._pending, timeout=180)
+    assert not pending, "the difficulty run never finished"
+    frame(window)
+    frame(window)
+
+
+def _said(view: EditorView) -> dict[str, str]:
+    return {k: t.text for k, t in view.texts.shown.items() if k.startswith("d") and t.visible}
+
+
+def test_a_persona_in_the_folder_is_offered_and_f5_plays_as_it(window: Any, editor: EditorView) -> None:
+    view = editor
+    view.difficulty.run.close()
+    view.difficulty.run = DifficultyRun(games=40, workers=1)
+    folder = personas_dir()
+    for old in folder.glob("*.yaml"):
+        old.unlink()
+    try:
+        new_level(window, view, "match3", 6, 6)
+        set_field(window, view, "moves", "8")
+        set_field(window, view, "score", "400")
+        frame(window)
+        assert "bot" not in view.difficulty.buttons          # no persona yet: nothing to choose
+        save_persona(CARELESS, folder / "my-testers.yaml")
+        (folder / "broken.yaml").write_text("persona: 1\nname: [\n", encoding="utf-8")
+        new_level(window, view, "match3", 6, 6)               # another level: the folder is read again
+        set_field(window, view, "moves", "8")
+        set_field(window, view, "score", "400")
+        frame(window)
+        click(window, *view.difficulty.buttons["bot"].center)
+        assert view.difficulty.run.bot == CARELESS
+        assert "my testers plays the level" in view.status.text and "broken.yaml" in view.status.text
+        frame(window)
+        assert "my testers plays it 40 times" in " ".join(_said(view).values())
+        press(window, key.F5)
+        assert "my testers is playing it 40 times" in view.status.text
+        _finish(window, view)
+        mine = view.difficulty.figures()
+        assert mine is not None and mine.bot == CARELESS and mine.report.bot == "persona:my testers"
+        assert "difficulty for my testers:" in view.status.text and "wins" in _said(view)["d1"]
+        # Back to the person-like bot: its figures are its own (none yet), the persona's are kept.
+        click(window, *view.difficulty.buttons["bot"].center)
+        assert view.difficulty.run.bot == "person" and view.difficulty.figures() is None
+        press(window, key.F5)
+        _finish(window, view)
+        theirs = view.difficulty.figures()
+        assert theirs is not None and theirs.bot == "person" and theirs.report.bot == "person"
+        # The careless testers win less often than the person-like bot (notice 0.2 against 0.75).
+        assert mine.report.pass_rate < theirs.report.pass_rate
+        click(window, *view.difficulty.buttons["bot"].center)
+        assert view.difficulty.figures() is mine
+    finally:
+        for made in folder.glob("*.yaml"):
+            made.unlink()
