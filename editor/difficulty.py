@@ -86,6 +86,32 @@ class Figures:
     bot: BotSpec = PERSON   # who played them: the person-like bot, or a persona
 
 
+def run_key(level_hash: str, bot: BotSpec) -> str:
+    """Where a level's figures by `bot` are kept: its content hash, then a persona's bot_key."""
+    tail = bot_key(bot)
+    return f"{level_hash}-{tail}" if tail else level_hash
+
+
+def keep_run(store: pathlib.Path, key: str, records: tuple[GameRecord, ...]) -> None:
+    """Keep a run's games in the data folder's store as `key`.json (a level's content hash, and
+    a persona's key); the oldest of the store's own files make way past KEPT_RUNS. OSError when
+    it cannot be written."""
+    gate.write_text(store / f"{key}.json", json.dumps([r.to_row() for r in records]))
+    # Only the store's own files (a content hash's name) ever make way for newer ones.
+    kept = [p for p in gate.files(store, "*.json") if re.fullmatch(KEPT_NAME, p.stem)]
+    for old in sorted(kept, key=_modified)[:-KEPT_RUNS]:
+        gate.remove(old)
+
+
+def kept_run(store: pathlib.Path, key: str) -> tuple[GameRecord, ...]:
+    """The games kept as `key`.json in the store; none when there are none or the file is damaged."""
+    try:
+        rows = json.loads(gate.read_text(store / f"{key}.json"))
+        return tuple(GameRecord.from_row(row) for row in rows)
+    except (OSError, ValueError, TypeError, KeyError, IndexError):
+        return ()
+
+
 def _modified(path: pathlib.Path) -> float:
     info = gate.lstat(path)
     return info.st_mtime if info is not None else 0.0
@@ -174,20 +200,15 @@ class DifficultyRun:
     def key(self, level_hash: str, bot: BotSpec | None = None) -> str:
         """Where a level's figures by `bot` (default: the chosen bot) are kept: its content hash,
         then the persona's bot_key."""
-        tail = bot_key(self.bot if bot is None else bot)
-        return f"{level_hash}-{tail}" if tail else level_hash
+        return run_key(level_hash, self.bot if bot is None else bot)
 
     # -- kept runs --------------------------------------------------------------------------------------
-    def _keep(self, level_hash: str, records: tuple[GameRecord, ...]) -> None:
+    def _keep(self, key: str, records: tuple[GameRecord, ...]) -> None:
         """Write a finished run's games to the data folder (a failed write only loses the cache,
         and is said: `unkept`)."""
         self.unkept = None
         try:
-            gate.write_text(self.store / f"{level_hash}.json", json.dumps([r.to_row() for r in records]))
-            # Only the store's own files (a content hash's name) ever make way for newer ones.
-            kept = [p for p in gate.files(self.store, "*.json") if re.fullmatch(KEPT_NAME, p.stem)]
-            for old in sorted(kept, key=_modified)[:-KEPT_RUNS]:
-                gate.remove(old)
+            keep_run(self.store, key, records)
         except OSError as exc:
             self.unkept = exc   # the figures stand; the editor says they could not be kept
 
@@ -198,11 +219,7 @@ class DifficultyRun:
         key = self.key(level_hash)
         if key in self.figures or not re.fullmatch(KEPT_NAME, key):
             return self.figures.get(key)
-        try:
-            rows = json.loads(gate.read_text(self.store / f"{key}.json"))
-            records = tuple(GameRecord.from_row(row) for row in rows)
-        except (OSError, ValueError, TypeError, KeyError, IndexError):
-            records = ()   # none kept, or a damaged file
+        records = kept_run(self.store, key)
         if records:
             self.figures[key] = figures_of(level, records, self.target, self.bot)
         else:

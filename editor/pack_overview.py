@@ -12,7 +12,8 @@ from typing import Any
 import arcade
 
 from game.bots.generate import Outcome, Proposal
-from game.bots.playtest import LABELS, LevelReport
+from game.bots import BotSpec
+from game.bots.playtest import LABELS, PERSON, LevelReport, cap_for, report
 from game.core import Level, Mode
 from game.io import LevelFileError, gate, load_level, save_level
 from game.io.pack_proofs import keep_proof
@@ -21,7 +22,7 @@ from game.ui.layout import Rect
 
 from . import charts, files
 from .look import BAD, DIM, GOOD, PANEL, SELECTED, TEXT, WARN, clip
-from .difficulty import LABEL_COLORS
+from .difficulty import LABEL_COLORS, TARGET, bot_key, bot_label, bot_words, kept_run, run_key
 from .draft import blank
 from .host import Host
 from .texts import Texts
@@ -43,6 +44,7 @@ class Card:
     name: str                 # its file name in the pack
     level: Level | None       # None: the file does not load (its problems are the panel's)
     figures: LevelReport | None   # the bots' figures kept for the level as it is now
+    persona: LevelReport | None = None   # the chosen persona's, kept in the Difficulty panel's store
 
 
 class PackOverview:
@@ -52,12 +54,17 @@ class PackOverview:
     def __init__(self, host: Host, known: Callable[[files.PackFolder], files.PackFolder],
                  open_level: Callable[[pathlib.Path], None],
                  open_draft: Callable[[Level], None] | None = None,
-                 added: Callable[[Level, pathlib.Path], None] | None = None) -> None:
+                 added: Callable[[Level, pathlib.Path], None] | None = None,
+                 bot: Callable[[], BotSpec] = lambda: PERSON,
+                 store: Callable[[], pathlib.Path | None] = lambda: None) -> None:
         self.host = host
         self._known = known   # the pack as the editor holds it (with its undo steps)
         self._open_level = open_level
         self._open_draft = open_draft   # a proposal shown in a tab of its own, not saved
         self._added = added             # a proposal's tab told the pack's file holds it now
+        self._bot = bot                 # the Difficulty panel's bot: a persona draws a second curve
+        self._store = store             # where the panel keeps a persona's games
+        self._read_for = ""             # the bot_key of the persona the cards' second figures are
         self.proposer = Proposer()
         self.proposals: list[Proposal] = []   # the last run's, not yet added to the pack
         self.labels = Texts()   # this sheet's texts, its charts' labels too
@@ -101,6 +108,7 @@ class PackOverview:
         pack = self.pack
         if pack is None:
             return
+        self._read_for = bot_key(self._bot())
         cards = []
         for name in pack.levels:
             path = pack.folder / name
@@ -108,13 +116,23 @@ class PackOverview:
                 level: Level | None = load_level(path)
             except (LevelFileError, OSError):
                 level = None
-            figures = None
+            figures = persona = None
             if level is not None:
                 stored = stored_figures(pack.folder, level.id, level.content_hash())
                 figures = LevelReport.from_dict(stored) if stored is not None else None
-            cards.append(Card(name, level, figures))
+                persona = self._persona_figures(level)
+            cards.append(Card(name, level, figures, persona))
         self.cards = cards
         self.selected = min(self.selected, max(0, len(cards) - 1))
+
+    def _persona_figures(self, level: Level) -> LevelReport | None:
+        """The chosen persona's figures of `level` as it is now (its games in the panel's store:
+        an F5 or a run of every level), or None (no persona chosen, or not played)."""
+        bot, store = self._bot(), self._store()
+        if bot == PERSON or store is None:
+            return None
+        records = kept_run(store, run_key(level.content_hash(), bot))
+        return report(level, records, bot_label(bot), TARGET, cap_for(level)) if records else None
 
     def _edit(self, change: Callable[[list[str]], list[str]], said: str) -> None:
         pack = self.pack
@@ -195,8 +213,10 @@ class PackOverview:
         levels = [c.level for c in self.cards if c.level is not None]
         if pack is None or not levels:
             return
-        self.run.start(pack.folder, str(pack.meta.get("id") or pack.folder.name), levels)
-        self.host.say(f"the bots are playing every level {self.run.games} times in the background")
+        bot = self._bot()
+        self.run.start(pack.folder, str(pack.meta.get("id") or pack.folder.name), levels, bot, self._store())
+        who = "the bots are" if bot == PERSON else f"{bot_words(bot)} is"
+        self.host.say(f"{who} playing every level {self.run.games} times in the background")
 
     def propose(self) -> None:
         """Three levels for the focused card's place (before it), in the background."""
@@ -272,6 +292,8 @@ class PackOverview:
                 self.host.say(self.run.error, bad=True)
             elif self.run.unwritten is not None:
                 self.host.failed("the bots' figures", self.run.unwritten)
+            elif self.run.bot != PERSON:
+                self.host.say(f"{bot_words(self.run.bot)} played every level: its curve is drawn beside the bots'")
             else:
                 self.host.say(f"the bots played every level: kept in {self.run.written}")
             self.reload()
@@ -369,6 +391,8 @@ class PackOverview:
         if not self.is_open or self.pack is None:
             return
         self.poll()
+        if bot_key(self._bot()) != self._read_for:
+            self.reload()   # another bot chosen in the Difficulty panel: its figures, if kept
         area = self.area()
         self.buttons, self.card_rects = {}, []
         self.labels.begin_frame()
@@ -379,9 +403,11 @@ class PackOverview:
         self._button("close", "Close (Esc)", Rect(area.right - 104, top - 12, 94, 24))
         row_y = area.bottom + 10
         x = area.left + 14
+        bot = self._bot()
+        run_label = "Run bots on every level" if bot == PERSON else f"Run {clip(bot_words(bot), 13)} on every level"
         for key_, text, width, enabled in (("new", "New level", 96, True),
                                            ("duplicate", "Duplicate", 90, bool(self.cards)),
-                                           ("run", "Run bots on every level", 186, not self.run.running),
+                                           ("run", run_label, max(186, 7.2 * len(run_label)), not self.run.running),
                                            ("stop", "Stop", 60, self.run.running)):
             self._button(key_, text, Rect(x, row_y, width, 24), enabled)
             x += width + 8
@@ -510,7 +536,17 @@ class PackOverview:
                     x_ticks=[t for t in charts.ticks(1, n, 12) if t == int(t)], y_ticks=[0.0, 0.5, 1.0])
         points = [(i + 1, c.figures.pass_rate) for i, c in enumerate(self.cards) if c.figures is not None]
         charts.line(plot, points, GOOD, 2)
-        if not points:
+        bot = self._bot()
+        theirs: list[tuple[float, float]] = []
+        if bot != PERSON:
+            # The designer's persona (their testers, fitted) beside the person-like bot, named.
+            theirs = [(i + 1, c.persona.pass_rate) for i, c in enumerate(self.cards) if c.persona is not None]
+            charts.line(plot, theirs, WARN, 2)
+            for i, (said, color) in enumerate((("person-like bot", GOOD), (clip(bot_words(bot), 24), WARN))):
+                y = box.top - 8 - 14 * i
+                arcade.draw_line(box.left + 8, y, box.left + 24, y, color, 2)
+                self.labels.show(f"legend{i}", said, box.left + 28, y, color, 9, anchor_y="center")
+        if not points and not theirs:
             self.labels.show("pcnone", "Run bots on every level to draw the pack's curve", box.center[0],
                             box.center[1], TEXT, 10, anchor_x="center", anchor_y="center")
 

@@ -1,5 +1,6 @@
 """The bots on every level of a pack, in the background: each level's figures as it finishes,
-all of them kept in the pack's playtest.yaml at the end (issue 23 item 1)."""
+all of them kept in the pack's playtest.yaml at the end (issue 23 item 1); a persona's games are
+kept in the data folder's store instead, level by level, where the Difficulty panel reads them."""
 
 from __future__ import annotations
 
@@ -7,13 +8,14 @@ import datetime
 import pathlib
 from concurrent.futures import Future, ProcessPoolExecutor
 
+from game.bots import BotSpec
 from game.bots.farm import Job, chunked, default_workers
 from game.bots.workers import start_pool, stop_pool
 from game.bots.playtest import PERSON, GameRecord, LevelReport, cap_for, play_seeds, report
 from game.core import Level
 from game.io.playtest_file import write_results
 
-from .difficulty import TARGET
+from .difficulty import TARGET, bot_label, keep_run, run_key
 
 PACK_GAMES = 100     # a level: the pass rate within about +-10%, a 30-level pack in a few minutes
 
@@ -34,9 +36,14 @@ class PackRun:
         self.error: str | None = None
         self.written: pathlib.Path | None = None
         self.unwritten: OSError | None = None   # why the finished run's playtest.yaml was not written
+        self.bot: BotSpec = PERSON
+        self.store: pathlib.Path | None = None   # where a persona's games are kept (the panel's store)
 
-    def start(self, folder: pathlib.Path, pack_id: str, levels: list[Level]) -> None:
+    def start(self, folder: pathlib.Path, pack_id: str, levels: list[Level], bot: BotSpec = PERSON,
+              store: pathlib.Path | None = None) -> None:
+        """Play every level of the pack as `bot` (a persona's games go to `store`)."""
         self.stop()
+        self.bot, self.store = bot, store
         self.folder, self.pack_id, self.error, self.written = folder, pack_id, None, None
         self.unwritten = None
         self.reports = {}
@@ -45,7 +52,7 @@ class PackRun:
         seeds = tuple(range(self.games))
         pool = self._pool
         self._pending = [[pool.submit(play_seeds, piece.level, piece.seeds, piece.bot, piece.cap)
-                          for piece in chunked(Job(level, seeds, PERSON, cap_for(level)), 20)]
+                          for piece in chunked(Job(level, seeds, bot, cap_for(level)), 20)]
                          for level in self._levels]
 
     @property
@@ -69,11 +76,17 @@ class PackRun:
                 self.error = f"the bots could not play {level.id}: {exc}"
                 self.stop()
                 return True
-            self.reports[level.id] = report(level, records, PERSON, TARGET, cap_for(level))
+            self.reports[level.id] = report(level, records, bot_label(self.bot), TARGET, cap_for(level))
+            if self.bot != PERSON and self.store is not None:
+                try:   # a persona's games: the panel's store, never the pack's playtest.yaml
+                    keep_run(self.store, run_key(level.content_hash(), self.bot), records)
+                    self.written = self.store
+                except OSError as exc:
+                    self.unwritten = exc
         if len(self.reports) < len(self._levels):
             return False
         self.stop()
-        if self.folder is not None:
+        if self.folder is not None and self.bot == PERSON:
             try:
                 self.written = write_results(self.folder, self.pack_id, PERSON, self.games,
                                              datetime.date.today().isoformat(),

@@ -10,7 +10,7 @@ from typing import Any
 import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
 import arcade
 
-from driving import click, frame, new_level, press, set_field
+from driving import SCREENSHOTS, click, frame, new_level, press, set_field
 from editor.difficulty import DifficultyRun
 from editor.view import EditorView
 from game.bots.persona import Persona
@@ -74,6 +74,51 @@ def test_a_persona_in_the_folder_is_offered_and_f5_plays_as_it(window: Any, edit
         assert mine.report.pass_rate < theirs.report.pass_rate
         click(window, *view.difficulty.buttons["bot"].center)
         assert view.difficulty.figures() is mine
+    finally:
+        for made in folder.glob("*.yaml"):
+            made.unlink()
+
+
+def test_the_overview_draws_the_personas_curve_beside_the_bots(window: Any, editor: EditorView) -> None:
+    from driving import header, shot
+    from editor import files
+    from editor.pack_run import PackRun
+    from game.io.paths import levels_dir
+
+    view = editor
+    folder = personas_dir()
+    save_persona(CARELESS, folder / "my-testers.yaml")
+    pack = files.new_pack("testers", "Tested")
+    names = ["first-swap.yaml", "falling-luck.yaml"]
+    for name in names:
+        (pack.folder / name).write_bytes((levels_dir() / "first-steps" / name).read_bytes())
+    pack.edit(lambda: pack.meta.__setitem__("levels", names))
+    try:
+        view.open_path(pack.folder / "first-swap.yaml")       # another level: the personas are read
+        frame(window)
+        click(window, *view.difficulty.buttons["bot"].center)
+        assert view.difficulty.run.bot == CARELESS
+        header(window, view, "Overview")
+        ov = view.overview
+        assert ov.is_open and ov.labels.said()["b:run"] == "Run my testers on every level"
+        ov.run = PackRun(games=8, workers=1)
+        click(window, *ov.buttons["run"].center)
+        assert "my testers is playing every level 8 times" in view.status.text
+        _done, pending = concurrent.futures.wait([f for level in ov.run._pending for f in level], timeout=180)
+        assert not pending
+        frame(window)
+        frame(window)
+        assert "my testers played every level" in view.status.text
+        assert all(c.persona is not None and c.persona.games == 8 for c in ov.cards)
+        assert not (pack.folder / "playtest.yaml").exists()    # the pack keeps the person-like bot's alone
+        said = ov.labels.said()
+        assert said["legend0"] == "person-like bot" and said["legend1"] == "my testers"
+        shot(window, view, SCREENSHOTS / "editor-overview-persona.png")
+        # The panel reads the same games back for a level opened: F5 there would play nothing new.
+        click(window, *ov.card_rects[1][0].center)             # opens Falling Luck
+        frame(window)
+        figures = view.difficulty.figures()
+        assert figures is not None and figures.bot == CARELESS and figures.report.games == 8
     finally:
         for made in folder.glob("*.yaml"):
             made.unlink()
