@@ -187,6 +187,14 @@ def _lost(app: App) -> PlayView:
     return view
 
 
+def _kept_going(app: App) -> PlayView:
+    """A lost game kept going, playing on: its HUD says it earns no stars in the stars' marks' place."""
+    view = _lost(app)
+    assert view.keep_going() and view.state.helped and view.hud.no_stars.text
+    view.toast.clear()
+    return view
+
+
 def _won_helped(app: App) -> PlayView:
     """A game kept going and won: its card's longest form (the finale's score, the no-stars note)."""
     view = _play(app, "losing", ONE_SHORT)
@@ -281,6 +289,8 @@ def test_no_words_overlap_or_run_out_on_any_menu_screen_at_any_size(
     app, watch = fresh_app
     app.update_settings(reduced_motion=True)
     _won(app)                      # First Swap won: its stars and best on the levels screen
+    second = app.pack("first-steps").levels[1].id
+    app.progress.record_win("first-steps", second, 0, 0, helped=True)   # passed with help: its "+5 moves" mark
     app.show_title()
     daily = _daily(app)
     daily.submit(legal_commands(daily.state)[0])   # a daily in progress: its card says so
@@ -295,7 +305,8 @@ def test_no_words_overlap_or_run_out_on_any_menu_screen_at_any_size(
 def test_no_words_overlap_or_run_out_on_any_play_screen_at_any_size(
         window: Any, fresh_app: tuple[App, TextWatch], text_size: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Each mode's play screen (the level whose HUD says the most) with its goal card, the pause
-    menu, a toast and a pad's legend; the result cards won and lost; a daily; the replay theatre."""
+    menu, a toast and a pad's legend; the result cards won and lost; a game kept going (its HUD's
+    "no stars"); a daily; the replay theatre."""
     app, watch = fresh_app
     app.update_settings(text_size=text_size, reduced_motion=True)   # every move and result shown at once
     monkeypatch.setattr(window, "pads", SimpleNamespace(last_was_pad=False, family="PS"), raising=False)
@@ -320,7 +331,8 @@ def test_no_words_overlap_or_run_out_on_any_play_screen_at_any_size(
             show_key_help(view, pad=True)
             problems += _frame(watch, window).problems(f"{where}, a pad in use")
             show_key_help(view, pad=False)
-    for name, make in (("the won result", _won), ("the lost result", _lost), ("a won result, kept going", _won_helped),
+    for name, make in (("the won result", _won), ("the lost result", _lost), ("a game kept going", _kept_going),
+                       ("a won result, kept going", _won_helped),
                        ("a daily", _daily)):
         resize(window, 1280, 800)
         make(app)
