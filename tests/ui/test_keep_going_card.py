@@ -102,6 +102,7 @@ def test_k_and_a_pads_confirm_keep_going_and_a_kill_keeps_the_game_helped(window
     again.add_pack(PACK)
     resumed = _play(again, OUT_OF_REACH, fresh=False)
     assert resumed.state.added == 5 and resumed.state.moves_left == 5 and resumed.state.status == Status.PLAYING
+    assert resumed.toast.message == "Welcome back: 1 move in."   # the one move made; keeping going is none
     _play_out(resumed)
     assert resumed.result_menu is not None and resumed.state.status == Status.LOST
     resumed.on_action(Input.DOWN)          # the pad's focus from Retry to the button beside it
