@@ -22,12 +22,14 @@ from game.io.progress import progress_path
 from game.io.replay import load_replay
 from game.io.settings import settings_path
 from game.ui import damage
+from game.ui.actions import Action as Input
 from game.ui.app import App
 from game.ui.shelf import default_packs
 from game.ui.layout import Rect
 from game.ui.play_actions import show_key_help
 from game.ui.play_view import RESULT_SHOWN, PlayView
 from game.ui.screens.notice import NoticeView
+from game.ui.screens.paste import ENTER_NAME
 from game.ui.screens.proving import ProofJob, ProvingView
 from game.ui.screens.widgets import MenuView
 from game.ui.theatre import TheatreView
@@ -373,3 +375,25 @@ def test_every_setting_row_is_reached_by_the_arrows_and_by_the_wheel_in_the_smal
     assert 0 <= min(rows) + view.scroll, "the wheel stops short of the last row"
     drawn = {d.words: d.box for d in watch.frame(view.on_draw, window)}
     assert inside(drawn["Estimates for you"], (0, 0, window.width, under_header)), "the last row is not drawn in sight"
+
+
+def test_the_title_key_line_keeps_clear_of_the_code_button_in_the_smallest_window(
+        window: Any, fresh_app: tuple[App, TextWatch], monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 960x640 the title's key line ran up against "Enter a code" (no gap: "fullscreen"
+    touched the button); it keeps clear of it, in the keys' words and a pad's, and stays whole
+    and centred under the menu in a wide window."""
+    app, watch = fresh_app
+    monkeypatch.setattr(window, "pads", SimpleNamespace(last_was_pad=False, family="PS"), raising=False)
+    for w, h in SIZES:
+        resize(window, w, h)
+        title = app.show_title()
+        code = next(wd for wd in title.widgets if wd.name == ENTER_NAME)
+        for pad in (False, True):
+            window.pads.last_was_pad = pad
+            title.on_action(Input.DOWN)
+            drawn = {d.words: d.box for d in _frame(watch, window).drawn}
+            line = title._help.text
+            assert line in drawn and not line.endswith("…"), f"the key line is cut at {w}x{h}: {line!r}"
+            assert drawn[line][2] <= code.left - 8, f"the key line runs into the code button at {w}x{h}"
+            if w >= 1280:
+                assert abs((drawn[line][0] + drawn[line][2]) / 2 - w / 2) < 2, "not centred in a wide window"
