@@ -373,8 +373,16 @@ def test_every_setting_row_is_reached_by_the_arrows_and_by_the_wheel_in_the_smal
     for _ in range(20):   # a wheel turned all the way down
         player(window, ("on_mouse_scroll", 480, 300, 0, -1))
     assert 0 <= min(rows) + view.scroll, "the wheel stops short of the last row"
-    drawn = {d.words: d.box for d in watch.frame(view.on_draw, window)}
+    frame = watch.frame(view.on_draw, window)
+    drawn = {d.words: d.box for d in frame}
     assert inside(drawn["Estimates for you"], (0, 0, window.width, under_header)), "the last row is not drawn in sight"
+    # Each row's words keep clear of its choices (the speed's hint ran up against "Slow").
+    for d in frame:
+        left, bottom, right, top = d.box
+        for wd in view.widgets:
+            wl, wb = wd.left, wd.bottom + view.scroll
+            if wd.scrolls and left < wl and bottom < wb + wd.height and wb < top:
+                assert right <= wl - 8, f"{d.words!r} runs up against the choice {wd.name!r}"
 
 
 def test_the_title_key_line_keeps_clear_of_the_code_button_in_the_smallest_window(
