@@ -158,7 +158,7 @@ class TitleView(MenuView):
             text.x = w / 2
             return
         fit(text, room - HELP_GAP)
-        text.x = max(text.content_width / 2 + HELP_GAP, room - text.content_width / 2)
+        text.x = round(max(text.content_width / 2 + HELP_GAP, room - text.content_width / 2))
 
     def _build_notice(self, w: int, h: int) -> None:
         """A banner at the top telling the player their progress file was set aside."""
