@@ -18,6 +18,7 @@ from game.io import LevelFileError, gate, load_level, save_level
 from game.io.pack_proofs import keep_proof
 from game.io.playtest_file import stored_figures
 from game.ui.layout import Rect
+from game.words import counted
 
 from . import charts, files
 from .look import BAD, DIM, GOOD, PANEL, SELECTED, TEXT, WARN, clip
@@ -403,7 +404,8 @@ class PackOverview:
         # Measured into the sheet, clear of Close and of the line saying which levels show (a
         # long name ran over both, into the properties).
         right = area.right - 222 - (self._more_w + 12 if self._more_w else 0)
-        self.labels.show("title", (f"Pack '{name}': {len(self.cards)} levels", f"{name}: {len(self.cards)} levels",
+        count = counted(len(self.cards), "level")   # "1 level", never "1 levels"
+        self.labels.show("title", (f"Pack '{name}': {count}", f"{name}: {count}",
                                    f"{name}"), area.left + 14, top, TEXT, 14, room=right - (area.left + 14),
                          bold=True, anchor_y="center")
         self.labels.draw()

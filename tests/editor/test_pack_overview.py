@@ -163,3 +163,14 @@ def test_the_overview_moves_a_focus_by_keys_pages_and_scrolls_by_a_drag_on_its_e
     press(window, key.LEFT)
     press(window, key.ENTER)
     assert not ov.is_open and view.model.path == pack.folder / "many-19.yaml"
+
+
+def test_a_pack_of_one_level_is_counted_in_words(window: Any, editor: EditorView) -> None:
+    """The sheet's title counts its levels as a designer says them ("1 levels" read wrong)."""
+    pack = files.new_pack("single", "Single")
+    (pack.folder / "first-swap.yaml").write_bytes((SHIPPED / "first-swap.yaml").read_bytes())
+    pack.edit(lambda: pack.meta.__setitem__("levels", ["first-swap.yaml"]))
+    editor.open_path(pack.folder / "first-swap.yaml")
+    press(window, key.F7)
+    assert editor.overview.labels.said()["title"] == "Pack 'Single': 1 level"
+    press(window, key.ESCAPE)
