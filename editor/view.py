@@ -12,7 +12,6 @@ from game.core import Mode
 from game.io.settings import Settings
 from game.ui import frames
 from game.ui.layout import Rect
-from game.ui.window import keep_on_screen
 from game.io import gate
 
 from . import files, recovery
@@ -283,7 +282,6 @@ class EditorView(arcade.View):
         self.window.set_minimum_size(*MIN_WINDOW)
         if self.window.width < MIN_WINDOW[0] or self.window.height < MIN_WINDOW[1]:
             self.window.set_size(max(self.window.width, MIN_WINDOW[0]), max(self.window.height, MIN_WINDOW[1]))
-            keep_on_screen(self.window)   # grown where it stood, it ran off a 1280x800 screen's foot
         self.window.set_caption(self.title())
         self.window.push_handlers(**self._wakers)
         self._wake()

@@ -70,28 +70,6 @@ def window_size(saved: tuple[int, int] | None, screen: tuple[int, int] | None) -
     return max(width, MIN_SIZE[0]), max(height, MIN_SIZE[1])
 
 
-def on_screen(place: tuple[int, int], size: tuple[int, int], screen: tuple[int, int]) -> tuple[int, int]:
-    """Where a window of `size` at `place` (its top-left) stands wholly on a `screen` (moved up
-    and left as little as it takes, never past the top-left corner): a window grown where it
-    stood (the editor's larger minimum) ran off the bottom of a 1280x800 screen."""
-    x = max(0, min(place[0], screen[0] - size[0]))
-    y = max(0, min(place[1], screen[1] - size[1]))
-    return x, y
-
-
-def keep_on_screen(window: pyglet.window.Window) -> None:
-    """Move `window` to stand wholly on its screen when it does not (see on_screen)."""
-    screen = screen_size()
-    if screen is None or window.fullscreen:
-        return
-    place = window.get_location()
-    if place is None:   # a headless window has no place on a screen
-        return
-    moved = on_screen(place, (window.width, window.height), screen)
-    if moved != tuple(place):
-        window.set_location(*moved)
-
-
 def screen_size() -> tuple[int, int] | None:
     """The default screen's size, when there is a display to ask."""
     try:

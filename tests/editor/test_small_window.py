@@ -131,24 +131,3 @@ def test_the_whole_editor_keeps_its_words_apart_and_inside_the_window(
         view.model.mark_saved()
         resize(window, 1280, 800)
     assert not problems, "\n".join(problems)
-
-
-def test_the_editor_grown_from_the_smallest_game_window_stays_on_a_1280x800_screen(
-        window: Any, editor: EditorView, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The game's 960 x 640 window, where a window manager put it on a Steam Deck's screen, grows
-    to the editor's 1024 x 720 where it stands: its foot (the status line, the Difficulty panel)
-    ran off the screen; it moves up as little as it takes."""
-    import game.ui.window as game_window
-
-    moved: list[tuple[int, int]] = []
-    monkeypatch.setattr(game_window, "screen_size", lambda: (1280, 800))
-    monkeypatch.setattr(window, "get_location", lambda: (161, 107), raising=False)
-    monkeypatch.setattr(window, "set_location", lambda x, y: moved.append((x, y)), raising=False)
-    monkeypatch.setattr(window, "set_size", lambda w, h: resize(window, w, h), raising=False)
-    with sized(window, 960, 640):
-        editor.on_hide_view()
-        editor.on_show_view()
-        assert (window.width, window.height) == MIN_WINDOW
-    assert moved == [(161, 800 - MIN_WINDOW[1])]
-    assert game_window.on_screen((10, 20), (1024, 720), (1280, 800)) == (10, 20)   # on the screen: stays
-    assert game_window.on_screen((900, 300), (1024, 720), (1280, 800)) == (256, 80)
