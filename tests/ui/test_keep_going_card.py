@@ -186,3 +186,19 @@ def test_a_helped_game_and_its_level_card_say_no_stars(window: Any, data_dir: pa
     _, seen = card()
     assert "+5 moves" not in seen and "Best 180" in seen
     progress_path().unlink(missing_ok=True)
+
+
+def test_a_pack_passed_whole_opens_on_its_first_level(window: Any, data_dir: pathlib.Path) -> None:
+    """Every level done (one with help): the list's focus is on level 1, and Enter plays it
+    (it sat on the header's "Enter a code")."""
+    progress_path().unlink(missing_ok=True)
+    app = _app(window)
+    app.progress.record_win("short", ONE_SHORT.id, 0, 0, helped=True)
+    app.progress.record_win("short", OUT_OF_REACH.id, 0, 1)
+    levels = app.show_levels("short")
+    assert isinstance(levels, LevelsView)
+    assert levels.focus is not None and levels.focus.name == f"level:{ONE_SHORT.id}"
+    player(window, ("on_key_press", arcade.key.ENTER, 0), ("on_key_release", arcade.key.ENTER, 0))
+    view = window.current_view
+    assert isinstance(view, PlayView) and view.level.id == ONE_SHORT.id
+    progress_path().unlink(missing_ok=True)

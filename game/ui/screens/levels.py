@@ -125,7 +125,8 @@ class LevelsView(MenuView):
                   anchor_y="center", max_width=note_w)
 
     def initial_focus(self) -> Widget | None:
-        """The level we came back from, else the first open level not done yet."""
+        """The level we came back from, else the first open level not done yet, else (every
+        level done) the first level: not the header's code button, where a finished pack put it."""
         if self.focus_level is not None:
             for wd in self.widgets:
                 if wd.name == f"level:{self.focus_level}":
@@ -134,7 +135,8 @@ class LevelsView(MenuView):
         for lid in ids:
             if not self.app.progress.get(self.pack_id, lid).completed:
                 return next((wd for wd in self.widgets if wd.name == f"level:{lid}"), None)
-        return super().initial_focus()
+        first = next((wd for wd in self.widgets if wd.name.startswith("level:") and wd.enabled), None)
+        return first or super().initial_focus()
 
     def refused(self, widget: Widget) -> None:
         self.say_locked()
