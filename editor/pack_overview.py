@@ -18,7 +18,7 @@ from game.io import LevelFileError, gate, load_level, save_level
 from game.io.pack_proofs import keep_proof
 from game.io.playtest_file import stored_figures
 from game.ui.layout import Rect
-from game.words import counted
+from game.words import counted, kind_name
 
 from . import charts, files
 from .look import BAD, DIM, GOOD, PANEL, SELECTED, TEXT, WARN, clip
@@ -518,17 +518,17 @@ class PackOverview:
 
 
 def goals_text(level: Level) -> str:
-    """A level's goals in a few words: 'score 1,500, 2 drops'."""
+    """A level's goals in a few words: 'score 1,500, 3 squares, 2 drops'."""
     g = level.goals
     out = []
     if level.mode == Mode.SLIDE:
         return "solve it"
     if g.score is not None:
         out.append(f"score {g.score:,}")
-    out += [f"{n} of kind {k}" for k, n in g.collect]
+    out += [counted(n, kind_name(k)) for k, n in g.collect]   # "3 squares", as the goal card says it
     out += [str(goal) for goal in g.blockers]   # a blocker unit's goal is named by its key
     if g.drops:
-        out.append(f"{g.drops} drops")
+        out.append(counted(g.drops, "drop"))
     if g.reach is not None:
         out.append("reach")
     return ", ".join(out) or "score run"
