@@ -377,7 +377,9 @@ class PackOverview:
         arcade.draw_lrbt_rectangle_outline(area.left, area.right, area.bottom, area.top, DIM, 1)
         top = self._title_y = area.top - 20
         name = self.pack.meta.get("name") or self.pack.folder.name
-        self._button("close", "Close (Esc)", Rect(area.right - 104, top - 12, 94, 24))
+        # While proposals are searched Esc cancels them (the button beside says so), not the sheet.
+        self._button("close", "Close" if self.proposer.running else "Close (Esc)",
+                     Rect(area.right - 104, top - 12, 94, 24))
         row_y = area.bottom + 10
         x = area.left + 14
         for key_, text, width, enabled in (("new", "New level", 96, True),

@@ -129,9 +129,14 @@ def test_esc_cancels_the_proposing_and_leaves_the_overview_open(window: Any, edi
     ov.proposer.tuning = {"workers": 1}   # the shipped counts: far longer than the test waits
     press(window, key.P)
     assert ov.proposer.running
+    frame(window)   # one key, one meaning on the sheet: Esc is the Cancel button's, not Close's
+    shown = ov.labels.said()
+    assert shown["b:cancel"] == "Cancel (Esc)" and shown["b:close"] == "Close"
     press(window, key.ESCAPE)
     _wait(view, window)
     assert ov.is_open and not ov.proposer.running and "cancelled" in view.status.text
+    frame(window)
+    assert ov.labels.said()["b:close"] == "Close (Esc)"
     press(window, key.ESCAPE)
     assert not ov.is_open
 
