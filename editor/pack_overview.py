@@ -14,11 +14,12 @@ import arcade
 from game.bots.generate import Outcome, Proposal
 from game.bots import BotSpec
 from game.bots.playtest import LABELS, PERSON, LevelReport, cap_for, report
-from game.core import Level, Mode
+from game.core import FALLER_OF, Level, Mode
 from game.io import LevelFileError, gate, load_level, save_level
 from game.io.pack_proofs import keep_proof
 from game.io.playtest_file import stored_figures
 from game.ui.layout import Rect
+from game.words import counted, kind_name
 
 from . import charts, files
 from .look import BAD, DIM, GOOD, PANEL, SELECTED, TEXT, WARN, clip
@@ -400,7 +401,9 @@ class PackOverview:
         arcade.draw_lrbt_rectangle_outline(area.left, area.right, area.bottom, area.top, DIM, 1)
         top = self._title_y = area.top - 20
         name = self.pack.meta.get("name") or self.pack.folder.name
-        self._button("close", "Close (Esc)", Rect(area.right - 104, top - 12, 94, 24))
+        # While proposals are searched Esc cancels them (the button beside says so), not the sheet.
+        self._button("close", "Close" if self.proposer.running else "Close (Esc)",
+                     Rect(area.right - 104, top - 12, 94, 24))
         row_y = area.bottom + 10
         x = area.left + 14
         bot = self._bot()
@@ -429,7 +432,8 @@ class PackOverview:
         # Measured into the sheet, clear of Close and of the line saying which levels show (a
         # long name ran over both, into the properties).
         right = area.right - 222 - (self._more_w + 12 if self._more_w else 0)
-        self.labels.show("title", (f"Pack '{name}': {len(self.cards)} levels", f"{name}: {len(self.cards)} levels",
+        count = counted(len(self.cards), "level")   # "1 level", never "1 levels"
+        self.labels.show("title", (f"Pack '{name}': {count}", f"{name}: {count}",
                                    f"{name}"), area.left + 14, top, TEXT, 14, room=right - (area.left + 14),
                          bold=True, anchor_y="center")
         self.labels.draw()
@@ -552,16 +556,17 @@ class PackOverview:
 
 
 def goals_text(level: Level) -> str:
-    """A level's goals in a few words: 'score 1,500, jelly' (a unit's goal named by its key)."""
+    """A level's goals in a few words: 'score 1,500, 3 squares, jelly, 2 drops' (a blocker
+    unit's goal named by its key, a faller's counted in its own word)."""
     g = level.goals
     out = []
     if level.mode == Mode.SLIDE:
         return "solve it"
     if g.score is not None:
         out.append(f"score {g.score:,}")
-    out += [f"{n} of kind {k}" for k, n in g.collect]
+    out += [counted(n, kind_name(k)) for k, n in g.collect]   # "3 squares", as the goal card says it
     out += [str(goal) for goal in g.blockers]   # a blocker unit's goal is named by its key
-    out += [f"{n} {goal}" for goal, n in g.fallers if n]
+    out += [counted(n, FALLER_OF[goal].one) for goal, n in g.fallers if n]
     if g.reach is not None:
         out.append("reach")
     return ", ".join(out) or "score run"

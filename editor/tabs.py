@@ -11,6 +11,7 @@ import arcade
 from game.core import Level, Mode
 from game.ui.layout import Rect
 from game.ui.screens import style
+from game.words import counted
 
 from .autosave import Autosave
 from . import files
@@ -185,7 +186,8 @@ class Tabs(Part):
         if self.any_dirty():
             self.guard_all(then, doing)
             return
-        if len(self.tabs) < 2:
+        proposals = self.unsaved_proposals()
+        if len(self.tabs) < 2 and not proposals:
             then()
             return
 
@@ -194,11 +196,24 @@ class Tabs(Part):
             then()
 
         title = doing[0].upper() + doing[1:]
+        n = len(self.tabs)
+        if proposals:   # generated levels never saved: the closing loses them ("all saved" was untrue)
+            said = [f"{counted(n, 'level')} {'is' if n == 1 else 'are'} open in tabs; {proposals} of them "
+                    f"{'is a proposal' if proposals == 1 else 'are proposals'} saved nowhere, lost when",
+                    "this closes them (add one to the pack from the overview, or Save As, to keep it)."]
+        else:
+            said = [f"{n} levels are open in tabs, all saved: this closes them (Open brings each back)."]
         self.host.open_dialog(Dialog(self.host.window, f"{title}?", [
-            [("label", f"{len(self.tabs)} levels are open in tabs, all saved: this closes them "
-                       "(Open brings each back).", 740)],
+            *([("label", line, 740)] for line in said),
             [("button", title, 200, go), ("button", "Stay", 120, self.host.close_dialog)],
         ], width=780, default="Stay"))
+
+    def unsaved_proposals(self) -> int:
+        """How many tabs hold a proposal (the pack overview's generated levels) saved nowhere."""
+        def origin(i: int, tab: Tab) -> str:
+            return self._file_flow.origin if i == self.index else (tab.file_state[1] if tab.file_state else "")
+
+        return sum(1 for i, tab in enumerate(self.tabs) if tab.model.path is None and origin(i, tab) == PROPOSED)
 
     def guard_all(self, then: Callable[[], None], doing: str,
                   passed: frozenset[int] = frozenset()) -> None:

@@ -79,7 +79,9 @@ class EditorView(arcade.View):
         self.canvas = Canvas(Rect(0, 0, 1, 1))   # placed for the window by _build
         self.header_buttons: dict[str, Any] = {}
         self._game_minimum: tuple[int, int] | None = None   # the window's minimum before the editor
-        self._game_caption: str | None = None                # and its caption
+        # And its caption, read before the editor's first refresh names the level in it (read
+        # on showing, a real window already said "Gridfall editor - ..." and kept it on leaving).
+        self._game_caption: str | None = getattr(window, "caption", None)
         self._idle = 0.0     # seconds since the last input
         self._slow = False   # drawing at the idle rate
         self._beat = -1      # the idle beat the last idle frame was asked for at (on_update)
@@ -278,7 +280,6 @@ class EditorView(arcade.View):
         # The smallest window where the header's buttons, the palette, the properties and a
         # board of readable cells all fit; the window it shares with the game gets its own back.
         self._game_minimum = getattr(self.window, "_minimum_size", None)
-        self._game_caption = getattr(self.window, "caption", None)   # the game's, given back on leaving
         self.window.set_minimum_size(*MIN_WINDOW)
         if self.window.width < MIN_WINDOW[0] or self.window.height < MIN_WINDOW[1]:
             self.window.set_size(max(self.window.width, MIN_WINDOW[0]), max(self.window.height, MIN_WINDOW[1]))

@@ -314,7 +314,8 @@ class App:
             view.say(f"Playing on from move {len(start.commands)} of the replay.")
             self.save_current()   # the branch is this slot's game now: a kill keeps it
         elif begin.commands:
-            view.say(f"Welcome back: {counted(len(begin.commands), 'move')} in.")
+            # The moves the game counts ("Moves used"): a keep going is a command, not a move.
+            view.say(f"Welcome back: {counted(view.state.moves, 'move')} in.")
         return view
 
     def _difficulty(self, slot: Slot) -> str | None:

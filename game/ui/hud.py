@@ -159,6 +159,9 @@ class Hud:
             self.stars.append(arcade.Sprite(textures.load("star_off"), scale=ICON / 96))
         for _ in range(3):
             self.star_marks.append(arcade.Text("", 0, 0, DIM, z(11), anchor_x="center", anchor_y="top", batch=b))
+        # A game kept going (helped) earns no stars: this line stands in the marks' place, the stars dimmed.
+        self.no_stars = arcade.Text("", 0, 0, STAR_GOLD, z(11), anchor_y="top", batch=b)
+        self._no_stars_said = ""
         self.update_state(state)
 
     def place(self, rect: Rect) -> None:
@@ -279,6 +282,8 @@ class Hud:
         for i, s in enumerate(self.stars):
             s.position = (x + ICON / 2 + i * pitch, y - ICON / 2)
             self.star_marks[i].x, self.star_marks[i].y = s.center_x, y - ICON - 2
+        self.no_stars.x, self.no_stars.y = x, y - ICON - 2
+        self._fit_no_stars()
         if self.has_bar:
             left, right = x, x + ICON + 2 * pitch
             top = y - ICON - 4 - 16 * self.scale
@@ -392,9 +397,38 @@ class Hud:
             self._set_goal(text, goal_text(goal), DONE if goal.met else INK)
         if not self._goals:
             self._set_goal(self.no_goal, no_goal_text(self.level.moves), DONE if state.status == Status.WON else INK)
+        self._show_helped(state)
         # A won game shows exactly the stars the result overlay shows (core's count).
         self.won_stars = stars(state) if state.status == Status.WON else None
         self.set_score(self.shown_score)
+
+    @property
+    def helped(self) -> bool:
+        """Whether the game shown was kept going (its stars dimmed, "no stars" in their marks' place)."""
+        return self.state.helped
+
+    def _show_helped(self, state: State) -> None:
+        """A helped game's star row: the stars dimmed and, instead of what each star asks, why
+        none can be earned ("+5 moves: no stars", as the won card says it); undone, as before."""
+        said = f"+{state.added} moves: no stars" if state.helped else ""
+        if said != self._no_stars_said:
+            self._no_stars_said = said
+            self._fit_no_stars()
+        for mark in self.star_marks:
+            if mark.visible == state.helped:
+                mark.visible = not state.helped
+        alpha = 80 if state.helped else 255
+        for s in self.stars:
+            if s.alpha != alpha:
+                s.alpha = alpha
+
+    def _fit_no_stars(self) -> None:
+        text = self.no_stars
+        if text.text != self._no_stars_said or text.font_size != self.star_marks[0].font_size:
+            text.text, text.font_size = self._no_stars_said, self.star_marks[0].font_size
+        if text.text:   # in a portrait window's strip, inside its left half (the goals have the right)
+            right = self.rect.left + self.rect.width / 2 - 12 if is_strip(self.rect) else self.rect.right - 8
+            fit(text, right - text.x)
 
     def set_score(self, score: int) -> None:
         self.shown_score = score
@@ -417,12 +451,12 @@ class Hud:
         out: list[Mark] = [(("hud", r), box(r.left, r.bottom, r.right, r.top) if is_strip(r)
                             else box(r.right - 3, r.bottom + 14, r.right + 1, r.top - 14))]
         texts = [self.name, self.mode, self.score, self.moves, self.goals_title, *self.goal_texts, self.no_goal,
-                 *self.star_marks, self.help]
+                 *self.star_marks, self.no_stars, self.help]
         out.extend(m for m in (text_mark("hud", t) for t in texts) if m is not None)
         out.extend(sprite_marks("hud-icons", self.icons))
         out.extend(sprite_marks("hud-stars", self.stars))
         bar = self.bar
-        if bar is not None and self.targets is not None:
+        if bar is not None and self.targets is not None and not self.helped:   # no marks to fill toward
             out.append((("hud-bar", bar, self.bar_fill(), self.targets.marks),
                         box(bar.left - 2, bar.bottom - 3, bar.right + 2, bar.top + 3)))
         return out
@@ -438,7 +472,7 @@ class Hud:
         self.icons.draw()
         self.stars.draw()
         bar = self.bar
-        if bar is not None and self.targets is not None:
+        if bar is not None and self.targets is not None and not self.helped:
             # Three rectangles and two ticks: cheap enough to draw with the HUD.
             arcade.draw_lrbt_rectangle_filled(bar.left, bar.right, bar.bottom, bar.top, (44, 50, 74, 255))
             fill = bar.left + bar.width * self.bar_fill()

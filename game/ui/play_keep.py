@@ -11,6 +11,9 @@ from game.ui.widgets import Button, Menu
 KEY = "keep going"   # the result card's button, and what K presses on it
 LABEL = f"Keep going: +{KEEP_GOING_MOVES} moves"
 GOING_ON = f"+{KEEP_GOING_MOVES} moves: a win now earns no stars."
+# A level passed only with help, on its card in the level list: this mark where its stars would be.
+PASSED_MARK = f"+{KEEP_GOING_MOVES} moves"
+PASSED_NOTE = "Passed · no stars"
 
 
 class KeepHost(Protocol):

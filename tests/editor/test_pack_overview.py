@@ -163,3 +163,16 @@ def test_the_overview_moves_a_focus_by_keys_pages_and_scrolls_by_a_drag_on_its_e
     press(window, key.LEFT)
     press(window, key.ENTER)
     assert not ov.is_open and view.model.path == pack.folder / "many-19.yaml"
+
+
+def test_a_pack_of_one_level_and_its_goals_are_told_in_words(window: Any, editor: EditorView) -> None:
+    """The sheet's title counts its levels as a designer says them ("1 levels" read wrong), and
+    its card the tiles a level asks for by their names ("3 of kind 3" read as a riddle)."""
+    pack = files.new_pack("single", "Single")
+    (pack.folder / "line-of-four.yaml").write_bytes((SHIPPED / "line-of-four.yaml").read_bytes())
+    pack.edit(lambda: pack.meta.__setitem__("levels", ["line-of-four.yaml"]))
+    editor.open_path(pack.folder / "line-of-four.yaml")
+    press(window, key.F7)
+    shown = editor.overview.labels.said()
+    assert shown["title"] == "Pack 'Single': 1 level" and shown["g0"] == "3 squares, 3 diamonds"
+    press(window, key.ESCAPE)

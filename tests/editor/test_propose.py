@@ -10,6 +10,7 @@ from typing import Any
 
 import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
 import arcade
+from arcade import gui
 
 from driving import click, frame, press
 from editor import files
@@ -111,6 +112,12 @@ def test_p_proposes_three_levels_that_come_as_tabs_and_one_is_added_at_the_place
     assert [lv.id for lv in load_pack(pack.folder).levels] == ["slide-in", added.id, "first-swap"]
     assert ov.pack.undo()   # one step unlists it again
     assert files.pack_of(pack.folder / "first-swap.yaml").levels == ["slide-in.yaml", "first-swap.yaml"]
+    # Leaving says the two proposals not added are saved nowhere (it said "all saved").
+    press(window, key.ESCAPE)
+    assert view.dialog is not None and view.dialog.title == "Leave the editor?"
+    words = " ".join(str(w.text) for w in view.dialog.ui.walk_widgets() if isinstance(w, gui.UILabel))
+    assert "2 of them are proposals saved nowhere" in words and "all saved" not in words
+    press(window, key.ESCAPE)   # stay
 
 
 def test_esc_cancels_the_proposing_and_leaves_the_overview_open(window: Any, editor: EditorView) -> None:
@@ -122,9 +129,14 @@ def test_esc_cancels_the_proposing_and_leaves_the_overview_open(window: Any, edi
     ov.proposer.tuning = {"workers": 1}   # the shipped counts: far longer than the test waits
     press(window, key.P)
     assert ov.proposer.running
+    frame(window)   # one key, one meaning on the sheet: Esc is the Cancel button's, not Close's
+    shown = ov.labels.said()
+    assert shown["b:cancel"] == "Cancel (Esc)" and shown["b:close"] == "Close"
     press(window, key.ESCAPE)
     _wait(view, window)
     assert ov.is_open and not ov.proposer.running and "cancelled" in view.status.text
+    frame(window)
+    assert ov.labels.said()["b:close"] == "Close (Esc)"
     press(window, key.ESCAPE)
     assert not ov.is_open
 

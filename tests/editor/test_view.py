@@ -532,11 +532,17 @@ def test_leaving_the_editor_gives_the_window_its_caption_back(window: Any, data_
     was left (seen in a real window). A headless window keeps no caption, so the captions the
     window is given are watched."""
     given: list[str] = []
-    monkeypatch.setattr(window, "set_caption", given.append)
+
+    def set_caption(caption: str) -> None:   # as a real (xlib) window does: it reads back what it was given
+        given.append(caption)
+        window._caption = caption
+
     before = window.caption
+    monkeypatch.setattr(window, "set_caption", set_caption)
+    monkeypatch.setattr(window, "_caption", before, raising=False)
     after = arcade.View(window)
     view = open_editor(window, on_leave=lambda: window.show_view(after))
     frame(window)
     assert given and given[-1].startswith("Gridfall editor")
     header(window, view, "Back")          # nothing unsaved: it leaves without a question
-    assert window.current_view is after and given[-1] == before
+    assert window.current_view is after and given[-1] == before and window.caption == before

@@ -18,8 +18,11 @@ from game.ui.actions import Action as Input
 from game.ui.app import App
 from game.ui.outcome import Action
 from game.ui.play_view import PlayView
+from game.ui.screens import style
+from game.ui.screens.levels import LevelsView
 from game.ui.theatre import TheatreView
 from kept_going import ONE_SHORT, OUT_OF_REACH
+from looks import near, pixel, text_seen
 from winning import LEFT, player, settle
 
 PACK = Pack(id="short", name="Short", levels=(ONE_SHORT, OUT_OF_REACH))
@@ -99,6 +102,7 @@ def test_k_and_a_pads_confirm_keep_going_and_a_kill_keeps_the_game_helped(window
     again.add_pack(PACK)
     resumed = _play(again, OUT_OF_REACH, fresh=False)
     assert resumed.state.added == 5 and resumed.state.moves_left == 5 and resumed.state.status == Status.PLAYING
+    assert resumed.toast.message == "Welcome back: 1 move in."   # the one move made; keeping going is none
     _play_out(resumed)
     assert resumed.result_menu is not None and resumed.state.status == Status.LOST
     resumed.on_action(Input.DOWN)          # the pad's focus from Retry to the button beside it
@@ -128,3 +132,73 @@ def test_a_daily_lost_offers_no_keep_going(window: Any, data_dir: pathlib.Path) 
     window.dispatch_event("on_key_release", press_k, 0)
     window.dispatch_events()
     assert view.state.status == Status.LOST and view.state.added == 0
+
+
+def test_a_helped_game_and_its_level_card_say_no_stars(window: Any, data_dir: pathlib.Path,
+                                                       screenshot_dir: pathlib.Path) -> None:
+    """While a game kept going is played, its HUD says it earns no stars (the stars dimmed, the
+    words in their marks' place); once won, the level list shows the level passed with a "+5
+    moves" mark instead of stars, until a win without help earns them."""
+    progress_path().unlink(missing_ok=True)
+    app = _app(window)
+    view = _play(app, ONE_SHORT)
+    hud = view.hud
+    assert hud.no_stars.text == "" and all(m.visible for m in hud.star_marks)
+    _play_out(view)
+    player(window, ("on_key_press", arcade.key.K, 0), ("on_key_release", arcade.key.K, 0))
+    assert view.state.helped and view.state.status == Status.PLAYING
+    assert hud.no_stars.text == "+5 moves: no stars" and not any(m.visible for m in hud.star_marks)
+    assert all(s.alpha < 128 for s in hud.stars)
+    view.toast.clear()   # the toast says it too; the HUD must say it without it
+    view.on_update(1 / 60)
+    view.on_draw()
+    image = arcade.get_image(0, 0, window.width, window.height)
+    image.save(screenshot_dir / "keep_going_hud.png")
+    assert text_seen(image, hud.no_stars)
+    _play_out(view)
+    won = view.result_menu
+    assert won is not None and won.title.text == "Level complete!" and hud.no_stars.text == "+5 moves: no stars"
+    x, y = (int(v) for v in next(b for b in won.buttons if b.key == "levels").rect.center)
+    player(window, ("on_mouse_press", x, y, LEFT, 0), ("on_mouse_release", x, y, LEFT, 0))
+    levels = window.current_view
+    assert isinstance(levels, LevelsView)
+
+    def card() -> tuple[Any, list[str]]:
+        levels.on_update(1 / 60)
+        levels.on_draw()
+        image = arcade.get_image(0, 0, window.width, window.height)
+        tile = next(wd for wd in levels.widgets if wd.name == f"level:{ONE_SHORT.id}")
+        inside = [t for t in levels._texts if tile.left <= t.x <= tile.left + tile.width
+                  and tile.bottom <= t.y <= tile.bottom + tile.height]
+        return image, [t.text for t in inside if text_seen(image, t)]
+
+    image, seen = card()
+    image.save(screenshot_dir / "keep_going_levels.png")
+    assert "+5 moves" in seen and "Passed · no stars" in seen
+    assert not any(t.startswith("Best") for t in seen)
+    tile = next(wd for wd in levels.widgets if wd.name == f"level:{ONE_SHORT.id}")
+    sx, sy = tile.left + tile.width / 2, tile.bottom + tile.height - 106
+    assert not near(pixel(image, sx - 36, sy), style.STAR_EMPTY[:3], 12), "empty stars drawn beside the mark"
+    assert "level:out-of-reach" in [wd.name for wd in levels.widgets if wd.enabled]   # passed: the next is open
+    # A win without help earns its stars: the card shows them, the mark gone.
+    app.progress.record_win("short", ONE_SHORT.id, 180, 2)
+    levels.rebuild()
+    _, seen = card()
+    assert "+5 moves" not in seen and "Best 180" in seen
+    progress_path().unlink(missing_ok=True)
+
+
+def test_a_pack_passed_whole_opens_on_its_first_level(window: Any, data_dir: pathlib.Path) -> None:
+    """Every level done (one with help): the list's focus is on level 1, and Enter plays it
+    (it sat on the header's "Enter a code")."""
+    progress_path().unlink(missing_ok=True)
+    app = _app(window)
+    app.progress.record_win("short", ONE_SHORT.id, 0, 0, helped=True)
+    app.progress.record_win("short", OUT_OF_REACH.id, 0, 1)
+    levels = app.show_levels("short")
+    assert isinstance(levels, LevelsView)
+    assert levels.focus is not None and levels.focus.name == f"level:{ONE_SHORT.id}"
+    player(window, ("on_key_press", arcade.key.ENTER, 0), ("on_key_release", arcade.key.ENTER, 0))
+    view = window.current_view
+    assert isinstance(view, PlayView) and view.level.id == ONE_SHORT.id
+    progress_path().unlink(missing_ok=True)

@@ -22,12 +22,14 @@ from game.io.progress import progress_path
 from game.io.replay import load_replay
 from game.io.settings import settings_path
 from game.ui import damage
+from game.ui.actions import Action as Input
 from game.ui.app import App
 from game.ui.shelf import default_packs
 from game.ui.layout import Rect
 from game.ui.play_actions import show_key_help
 from game.ui.play_view import RESULT_SHOWN, PlayView
 from game.ui.screens.notice import NoticeView
+from game.ui.screens.paste import ENTER_NAME
 from game.ui.screens.proving import ProofJob, ProvingView
 from game.ui.screens.widgets import MenuView
 from game.ui.theatre import TheatreView
@@ -187,6 +189,14 @@ def _lost(app: App) -> PlayView:
     return view
 
 
+def _kept_going(app: App) -> PlayView:
+    """A lost game kept going, playing on: its HUD says it earns no stars in the stars' marks' place."""
+    view = _lost(app)
+    assert view.keep_going() and view.state.helped and view.hud.no_stars.text
+    view.toast.clear()
+    return view
+
+
 def _won_helped(app: App) -> PlayView:
     """A game kept going and won: its card's longest form (the finale's score, the no-stars note)."""
     view = _play(app, "losing", ONE_SHORT)
@@ -281,6 +291,8 @@ def test_no_words_overlap_or_run_out_on_any_menu_screen_at_any_size(
     app, watch = fresh_app
     app.update_settings(reduced_motion=True)
     _won(app)                      # First Swap won: its stars and best on the levels screen
+    second = app.pack("first-steps").levels[1].id
+    app.progress.record_win("first-steps", second, 0, 0, helped=True)   # passed with help: its "+5 moves" mark
     app.show_title()
     daily = _daily(app)
     daily.submit(legal_commands(daily.state)[0])   # a daily in progress: its card says so
@@ -295,7 +307,8 @@ def test_no_words_overlap_or_run_out_on_any_menu_screen_at_any_size(
 def test_no_words_overlap_or_run_out_on_any_play_screen_at_any_size(
         window: Any, fresh_app: tuple[App, TextWatch], text_size: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Each mode's play screen (the level whose HUD says the most) with its goal card, the pause
-    menu, a toast and a pad's legend; the result cards won and lost; a daily; the replay theatre."""
+    menu, a toast and a pad's legend; the result cards won and lost; a game kept going (its HUD's
+    "no stars"); a daily; the replay theatre."""
     app, watch = fresh_app
     app.update_settings(text_size=text_size, reduced_motion=True)   # every move and result shown at once
     monkeypatch.setattr(window, "pads", SimpleNamespace(last_was_pad=False, family="PS"), raising=False)
@@ -320,7 +333,8 @@ def test_no_words_overlap_or_run_out_on_any_play_screen_at_any_size(
             show_key_help(view, pad=True)
             problems += _frame(watch, window).problems(f"{where}, a pad in use")
             show_key_help(view, pad=False)
-    for name, make in (("the won result", _won), ("the lost result", _lost), ("a won result, kept going", _won_helped),
+    for name, make in (("the won result", _won), ("the lost result", _lost), ("a game kept going", _kept_going),
+                       ("a won result, kept going", _won_helped),
                        ("a daily", _daily)):
         resize(window, 1280, 800)
         make(app)
@@ -359,5 +373,35 @@ def test_every_setting_row_is_reached_by_the_arrows_and_by_the_wheel_in_the_smal
     for _ in range(20):   # a wheel turned all the way down
         player(window, ("on_mouse_scroll", 480, 300, 0, -1))
     assert 0 <= min(rows) + view.scroll, "the wheel stops short of the last row"
-    drawn = {d.words: d.box for d in watch.frame(view.on_draw, window)}
+    frame = watch.frame(view.on_draw, window)
+    drawn = {d.words: d.box for d in frame}
     assert inside(drawn["Estimates for you"], (0, 0, window.width, under_header)), "the last row is not drawn in sight"
+    # Each row's words keep clear of its choices (the speed's hint ran up against "Slow").
+    for d in frame:
+        left, bottom, right, top = d.box
+        for wd in view.widgets:
+            wl, wb = wd.left, wd.bottom + view.scroll
+            if wd.scrolls and left < wl and bottom < wb + wd.height and wb < top:
+                assert right <= wl - 8, f"{d.words!r} runs up against the choice {wd.name!r}"
+
+
+def test_the_title_key_line_keeps_clear_of_the_code_button_in_the_smallest_window(
+        window: Any, fresh_app: tuple[App, TextWatch], monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 960x640 the title's key line ran up against "Enter a code" (no gap: "fullscreen"
+    touched the button); it keeps clear of it, in the keys' words and a pad's, and stays whole
+    and centred under the menu in a wide window."""
+    app, watch = fresh_app
+    monkeypatch.setattr(window, "pads", SimpleNamespace(last_was_pad=False, family="PS"), raising=False)
+    for w, h in SIZES:
+        resize(window, w, h)
+        title = app.show_title()
+        code = next(wd for wd in title.widgets if wd.name == ENTER_NAME)
+        for pad in (False, True):
+            window.pads.last_was_pad = pad
+            title.on_action(Input.DOWN)
+            drawn = {d.words: d.box for d in _frame(watch, window).drawn}
+            line = title._help.text
+            assert line in drawn and not line.endswith("…"), f"the key line is cut at {w}x{h}: {line!r}"
+            assert drawn[line][2] <= code.left - 8, f"the key line runs into the code button at {w}x{h}"
+            if w >= 1280:
+                assert abs((drawn[line][0] + drawn[line][2]) / 2 - w / 2) < 2, "not centred in a wide window"

@@ -1,10 +1,10 @@
-"""The levels of one pack: a grid of tiles with mode, lock, stars, best score and a resume mark."""
+"""The levels of one pack: a grid of tiles with mode, lock, stars (or a level passed with help's mark), best score and a resume mark."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-
+from game.ui.play_keep import PASSED_MARK, PASSED_NOTE
 
 from . import style
 from .paste import ENTER_LABEL, ENTER_NAME, is_paste, paste_code
@@ -89,13 +89,23 @@ class LevelsView(MenuView):
                       10, scrolls=True, anchor_x="center", anchor_y="center")
         wd.texts.append(self.text(level.name, left + TILE_W / 2, top - 70, dim, 14, scrolls=True,
                                   anchor_x="center", anchor_y="center", max_width=TILE_W - 24, bold=True))
-        if open_:
+        helped = open_ and lp.completed and lp.helped   # passed only with keep going's moves
+        if helped:
+            # Its mark where the stars would be, as a level passed without stars shows: it is
+            # passed (the next one is open), and a win without help still earns its stars.
+            self.sprite(style.rounded_rect(104, 30, 15), left + TILE_W / 2, top - 106, style.OPTION, scrolls=True)
+            self.text(PASSED_MARK, left + TILE_W / 2, top - 106, style.GOLD, 13, bold=True, scrolls=True,
+                      anchor_x="center", anchor_y="center")
+        elif open_:
             for s in range(3):
                 earned = s < lp.stars
                 self.sprite(style.star(30), left + TILE_W / 2 + (s - 1) * 36, top - 106,
                             style.GOLD if earned else style.STAR_EMPTY, scrolls=True)
+        if open_:
             if lp.game is not None:
                 note, ncol = "In progress: resume", style.GOLD
+            elif helped:
+                note, ncol = PASSED_NOTE, style.TEXT_MUTED
             elif lp.completed:
                 note, ncol = f"Best {lp.best_score:,}", style.TEXT_MUTED
             else:
@@ -115,7 +125,8 @@ class LevelsView(MenuView):
                   anchor_y="center", max_width=note_w)
 
     def initial_focus(self) -> Widget | None:
-        """The level we came back from, else the first open level not done yet."""
+        """The level we came back from, else the first open level not done yet, else (every
+        level done) the first level: not the header's code button, where a finished pack put it."""
         if self.focus_level is not None:
             for wd in self.widgets:
                 if wd.name == f"level:{self.focus_level}":
@@ -124,7 +135,8 @@ class LevelsView(MenuView):
         for lid in ids:
             if not self.app.progress.get(self.pack_id, lid).completed:
                 return next((wd for wd in self.widgets if wd.name == f"level:{lid}"), None)
-        return super().initial_focus()
+        first = next((wd for wd in self.widgets if wd.name.startswith("level:") and wd.enabled), None)
+        return first or super().initial_focus()
 
     def refused(self, widget: Widget) -> None:
         self.say_locked()

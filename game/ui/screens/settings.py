@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 
 
 ROW_H = 104
+HINT_GAP = 16   # the least room between a row's hint and its first choice
 
 
 class SettingsView(MenuView):
@@ -57,10 +58,11 @@ class SettingsView(MenuView):
             self.panel(left, bottom, pw, ROW_H - 16, 14, focusable=False, scrolls=True)
             mid = bottom + (ROW_H - 16) / 2
             self.text(label, left + 26, mid + 8, style.TEXT, 18, bold=True, scrolls=True)
-            self.text(hint, left + 26, mid - 20, style.TEXT_MUTED, style.SMALL_SIZE, max_width=pw * 0.5 - 30,
-                      scrolls=True)
             bw, gap = (104, 10) if len(choices) > 2 else (110, 10)
             x = left + pw - 22 - len(choices) * bw - (len(choices) - 1) * gap
+            # The hint stops short of the choices (at 960x640 the speed's ran up against "Slow").
+            self.text(hint, left + 26, mid - 20, style.TEXT_MUTED, style.SMALL_SIZE,
+                      max_width=min(pw * 0.5 - 30, x - HINT_GAP - (left + 26)), scrolls=True)
             for j, (name, value) in enumerate(choices):
                 self.button(name, x + j * (bw + gap), mid - 23, bw, 46,
                             self._chooser(key, value), name=f"{key}={value}",

@@ -16,7 +16,7 @@ from game.ui.pad import pad_family, pad_in_use
 
 from . import style
 from .paste import ENTER_LABEL, ENTER_NAME, is_paste, paste_code
-from .widgets import MenuView
+from .widgets import MenuView, fit
 
 if TYPE_CHECKING:
     from game.ui.navigator import Navigator
@@ -28,6 +28,8 @@ DROP_STAGGER = 0.07   # delay between neighbouring tiles
 MENU_FLOOR = 50       # the lowest a menu button may reach: the key line sits below
 RAIN_AWAKE = 8.0      # seconds the background tiles drift after the last input ...
 RAIN_SETTLE = 2.0     # ... then they slow to rest over this: a still title needs no frames
+ENTER_LEFT = 214      # the code button's left edge, from the window's right
+HELP_GAP = 16         # the least room between the key line and the code button
 
 
 def _ease_out_bounce(t: float) -> float:
@@ -138,12 +140,25 @@ class TitleView(MenuView):
 
         # A share code from a chat opens from here: typed or pasted in the code field (a pad
         # picks its letters), or Ctrl+V at once: bottom right, clear of the key line.
-        self.button(ENTER_LABEL, w - 214, 12, 190, 40, lambda: self.app.show_code_entry(self.app.show_title),
+        self.button(ENTER_LABEL, w - ENTER_LEFT, 12, 190, 40, lambda: self.app.show_code_entry(self.app.show_title),
                     name=ENTER_NAME, font_size=13)
         if self.notice:
             self._build_notice(w, h)
         self._help = self.text(menu_help(pad_in_use(self.window), pad_family(self.window)), w / 2, 26,
                                style.TEXT_DIM, style.SMALL_SIZE, anchor_x="center", anchor_y="center")
+        self._place_help()
+
+    def _place_help(self) -> None:
+        """The key line centred under the menu, or, in a narrow window where it would run into
+        the code button (at 960x640 "fullscreen" touched it), centred in the room left of it."""
+        w, text = self.window.width, self._help
+        room = w - ENTER_LEFT - HELP_GAP   # the line's right end, at most
+        text.font_size = style.SMALL_SIZE
+        if w / 2 + text.content_width / 2 <= room:
+            text.x = w / 2
+            return
+        fit(text, room - HELP_GAP)
+        text.x = round(max(text.content_width / 2 + HELP_GAP, room - text.content_width / 2))
 
     def _build_notice(self, w: int, h: int) -> None:
         """A banner at the top telling the player their progress file was set aside."""
@@ -177,6 +192,7 @@ class TitleView(MenuView):
         words = menu_help(pad_in_use(self.window), pad_family(self.window))
         if self._help.text != words:
             self._help.text = words
+            self._place_help()
         return taken
 
     def on_back(self) -> None:
