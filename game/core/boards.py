@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from itertools import chain
 from typing import Sequence, cast
 
-from .grid import ALL_EIGHT, EMPTY, ORTHOGONAL, RAINBOW, SOLID, Cell, Grid, HOLE, PLAYER, neighbours
+from .grid import ALL_EIGHT, EMPTY, FALLER, ORTHOGONAL, RAINBOW, SOLID, Cell, Grid, HOLE, PLAYER, neighbours
 
 
 def run_cells(grid: Grid, min_match: int) -> set[Cell]:
@@ -102,7 +102,7 @@ MAX_KIND = 9
 # into '1' where a cell holds that value and '0' elsewhere.
 _PICK = {
     b: bytes.maketrans(bytes(range(256)), bytes(_ONE if i == b else _ZERO for i in range(256)))
-    for b in (*range(1, MAX_KIND + 1), _HOLE_BYTE)
+    for b in (*range(1, FALLER + 1), _HOLE_BYTE)
 }
 
 
@@ -287,6 +287,22 @@ def bitboard(grid: Grid, geo: Geometry | None = None) -> Bitboard:
     return Bitboard(geo, tuple(masks), tiles)
 
 
+def refresh_masks(work: list[int], masks: list[int], geo: Geometry) -> None:
+    """Set masks[1:] (one per kind, then RAINBOW's and FALLER's) to the cells of `work` (a
+    flat_board) that hold each value: after a big step, one pass in C over the board costs
+    less than a mask update for each of its hundreds of moved and new tiles."""
+    packer = geo.tables.get(_FLAT_PACKER)
+    if packer is None:
+        packer = geo.tables[_FLAT_PACKER] = (struct.Struct(f"{geo.height * geo.stride}b"),)
+    packed = cast(struct.Struct, packer[0]).pack(*work)[::-1]
+    for value in range(1, len(masks)):
+        masks[value] = int(packed.translate(_PICK[value]), 2) if value in packed else 0
+
+
+_FLAT_PACKER = -30
+"""The key of refresh_masks' packer in Geometry.tables (one signed byte a flat_board entry)."""
+
+
 def bits_of(mask: int) -> list[int]:
     """The set bits of `mask`, lowest first."""
     out: list[int] = []
@@ -309,6 +325,8 @@ def bits_of(mask: int) -> list[int]:
 
 SPARSE_BITS = 32
 """Up to this many set bits, peeling the lowest bit beats scanning the binary text (measured)."""
+ZERO_ONE = bytes.maketrans(b"01", b"\x00\x01")
+"""Turns a mask's binary text into bytes of 0 and 1 (for itertools.compress to pick with)."""
 
 
 def run_mask(masks: Sequence[int], stride: int, min_match: int) -> int:

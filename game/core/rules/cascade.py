@@ -18,7 +18,9 @@ One step's events: Created, Detonated, Cleared, then the blockers' hits in units
 
 from __future__ import annotations
 
-from ..boards import SPARSE_BITS, Geometry, bits_of, run_mask, run_parts
+from itertools import compress
+
+from ..boards import SPARSE_BITS, ZERO_ONE, Geometry, bits_of, run_mask, run_parts
 from ..events import Cleared, Created, Detonated, Event, Scored
 from ..grid import EMPTY, FALLER, RAINBOW, Cell
 from ..level_format import NO_SPECIALS
@@ -289,7 +291,7 @@ def cascade(work: list[int], masks: list[int], geo: Geometry, kinds: int, min_ma
     from the stream `rng`). `first` is the first step (the cells it clears, and its Outcome
     when specials take part), worked out by the caller from the swap. The board must be full.
     """
-    cell_of = geo.cell_of
+    cell_of, stride = geo.cell_of, geo.stride
     points = 0
     step = 1
     runs, outcome = first
@@ -325,13 +327,16 @@ def cascade(work: list[int], masks: list[int], geo: Geometry, kinds: int, min_ma
                     if gone:
                         counts[kind] += gone.bit_count()
                         masks[kind] ^= gone
-                for bit, (r, c) in zip(bits, found):
+                for bit in bits:
                     work[bit] = EMPTY
-                    rows_hit = hit.get(c)
-                    if rows_hit is None:
-                        hit[c] = [r]
-                    else:
-                        rows_hit.append(r)
+                # Each column's emptied rows, top down, read off the binary text of the
+                # cells (lowest bit first) column by column: a slice with the stride as its step.
+                text = bin(runs)[:1:-1].encode().translate(ZERO_ONE)
+                rows = range(geo.height)
+                for c in range(geo.width):
+                    column = text[c::stride]
+                    if 1 in column:
+                        hit[c] = list(compress(rows, column))
                 left = 0
             while left:
                 low = left & -left

@@ -3,9 +3,10 @@ the top, and the reshuffle when no move is left (match3, with or without blocker
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import AbstractSet, Callable, cast
 
-from ..boards import Geometry, Spot, flat_board, grid_of, holes_of, make_geometry
+from ..boards import Geometry, Spot, flat_board, grid_of, holes_of, make_geometry, refresh_masks
 from ..events import Event, Fell, Spawned
 from ..grid import EMPTY, FALLER, PLAYER, SOLID, Cell, Grid
 from ..rng import GOLDEN, MASK64, Draws, below_many, draw_lanes
@@ -30,11 +31,15 @@ def settle(work: list[int], masks: list[int], geo: Geometry, kinds: int, hit: di
     turns one of them into a faller's piece. Appends one Fell and one Spawned (when anything moved or came).
     """
     stride, cell_of, slots = geo.stride, geo.cell_of, geo.slots
-    solid, tables, chute_cells, column_bits = geo.solid, geo.tables, geo.chute_cells, geo.column_bits
+    solid, chute_cells, column_bits = geo.solid, geo.chute_cells, geo.column_bits
+    tables: dict[int, Falls] = geo.tables   # type: ignore[assignment]  # keys 0 and up: the fall tables
     golden, mask64 = GOLDEN, MASK64   # read once: the refill below draws hundreds a step on a big board
     moves: list[tuple[Cell, Cell]] = []
     tiles: list[tuple[Cell, int]] = []
     spawn: list[Spot] = []   # the chute cells to refill, in drawing order, with their bits
+    # A big step (hundreds of cells on a big board) leaves the masks to one refresh from the
+    # board at the end (boards.refresh_masks) instead of an update for each tile moved or new.
+    many = sum(map(len, hit.values())) >= BULK_DRAWS
     for c in sorted(hit):
         rows_hit = hit[c]
         top, low = rows_hit[0], rows_hit[-1]
@@ -45,13 +50,14 @@ def settle(work: list[int], masks: list[int], geo: Geometry, kinds: int, hit: di
             # every tile above it falls by the block's height; the moves come from a table.
             if top:
                 table = tables.get(fall * stride + c)
-                pairs, swaps = cast(Falls, table) if table is not None else _falls(geo, c, fall)
+                pairs, swaps = table if table is not None else _falls(geo, c, fall)
                 end = top * stride + c
                 shift = fall * stride
                 moving = work[c:end:stride]   # the column's rows above the block, in one slice
                 work[c + shift:end + shift:stride] = moving
-                for kind, flip in zip(moving, swaps):
-                    masks[kind] ^= flip
+                if not many:
+                    for kind, flip in zip(moving, swaps):
+                        masks[kind] ^= flip
                 moves.extend(pairs[:top])
             fresh = chute_cells[c][:fall]
         elif solid[c] and not held:
@@ -65,7 +71,7 @@ def settle(work: list[int], masks: list[int], geo: Geometry, kinds: int, hit: di
             for j, r in enumerate(rows_hit):
                 if r > start:
                     table = tables.get((count - j) * stride + c)
-                    pairs, swaps = cast(Falls, table) if table is not None else _falls(geo, c, count - j)
+                    pairs, swaps = table if table is not None else _falls(geo, c, count - j)
                     moves.extend(pairs[start:r])
                     segments.append((start, r, count - j, swaps))
                 start = r + 1
@@ -73,8 +79,9 @@ def settle(work: list[int], masks: list[int], geo: Geometry, kinds: int, hit: di
                 low_bit, high_bit, shift = start * stride + c, end * stride + c, fall * stride
                 moving = work[low_bit:high_bit:stride]
                 work[low_bit + shift:high_bit + shift:stride] = moving
-                for kind, flip in zip(moving, swaps[start:end]):
-                    masks[kind] ^= flip
+                if not many:
+                    for kind, flip in zip(moving, swaps[start:end]):
+                        masks[kind] ^= flip
             fresh = chute_cells[c][:count]
         else:
             if held:
@@ -107,11 +114,19 @@ def settle(work: list[int], masks: list[int], geo: Geometry, kinds: int, hit: di
     # (SplitMix64, as Draws.below): many at once on a big board, else one by one.
     if len(spawn) >= BULK_DRAWS:
         drawn, rng = below_many(rng, len(spawn), kinds, board_lanes(geo))
-        for (cell, bit, flag), kind in zip(spawn, drawn):
-            kind += 1
-            work[bit] = kind
-            masks[kind] |= flag
-            tiles.append((cell, kind))
+        if many:
+            # The masks are refreshed below: each new tile is its cell's kind, and its
+            # (cell, kind) pair for the event made in C.
+            drawn = [kind + 1 for kind in drawn]
+            for bit, kind in zip(map(_BIT, spawn), drawn):
+                work[bit] = kind
+            tiles = list(zip(map(_CELL, spawn), drawn))
+        else:
+            for (cell, bit, flag), kind in zip(spawn, drawn):
+                kind += 1
+                work[bit] = kind
+                masks[kind] |= flag
+                tiles.append((cell, kind))
     else:
         for cell, bit, flag in spawn:
             rng = (rng + golden) & mask64
@@ -121,6 +136,8 @@ def settle(work: list[int], masks: list[int], geo: Geometry, kinds: int, hit: di
             work[bit] = kind
             masks[kind] |= flag
             tiles.append((cell, kind))
+    if many:
+        refresh_masks(work, masks, geo)
     if spawn_faller and tiles:
         rng = (rng + GOLDEN) & MASK64
         z = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
@@ -170,6 +187,7 @@ def _held_chute(geo: Geometry, c: int, held: int) -> tuple[Spot, ...]:
 _HELD_KEY = -21
 """The key of _held_chute's chutes in Geometry.tables (by held cells: a column's are its own)."""
 Falls = tuple[tuple[tuple[Cell, Cell], ...], tuple[int, ...]]
+_CELL, _BIT = itemgetter(0), itemgetter(1)   # a Spot's cell and bit
 BULK_DRAWS = 24
 """From this many new tiles in a step, the refill draws them all at once (rng.below_many)."""
 _LANES_KEY = -20

@@ -6,7 +6,7 @@ from itertools import compress
 from operator import add
 from typing import Iterable, cast
 
-from ..boards import Bitboard, Geometry, bitboard, flat_board, grid_of, run_mask
+from ..boards import ZERO_ONE, Bitboard, Geometry, bitboard, flat_board, grid_of, run_mask
 from ..commands import Command, Swap
 from ..events import Event, Lost, Reshuffled, SwapRejected, Swapped, Won
 from ..evolve import fold
@@ -69,9 +69,6 @@ def swap_makes_run(grid: Grid, a: Cell, b: Cell, min_match: int) -> bool:
 
 
 # -- whole-board questions, answered on bitboards --------------------------------------------
-_BITS = bytes.maketrans(b"01", b"\x00\x01")
-
-
 def _swap_table(geo: Geometry) -> tuple[Swap, ...]:
     """Entry 2*bit is the swap of that cell with its right neighbour, 2*bit+1 with the one below.
 
@@ -561,4 +558,4 @@ def _swap_list(geo: Geometry, across: int, down: int) -> list[Swap]:
     # binary text read in base 4 puts its bit b at place 2b), then let compress pick the table
     # entries whose byte is set, lowest bit first, all in C (it stops at the highest).
     both = int(bin(across)[2:], 4) | (int(bin(down)[2:], 4) << 1)
-    return list(compress(_swap_table(geo), bin(both)[:1:-1].encode().translate(_BITS)))
+    return list(compress(_swap_table(geo), bin(both)[:1:-1].encode().translate(ZERO_ONE)))
