@@ -3,6 +3,7 @@ the top, and the reshuffle when no move is left (match3, with or without blocker
 
 from __future__ import annotations
 
+from itertools import compress
 from operator import itemgetter
 from typing import AbstractSet, Callable, cast
 
@@ -66,6 +67,19 @@ def settle(work: list[int], masks: list[int], geo: Geometry, kinds: int, hit: di
             # them, so each such segment's moves are a slice of that fall's table, told top
             # down; the tiles move bottom up so none lands on one not moved yet.
             count = len(rows_hit)
+            if many:
+                # The masks wait for the refresh: the tiles above the lowest emptied row keep
+                # their order and land on the rows from `count` down to it, so the moves and
+                # the new column are picked out in C (no table slice per segment).
+                end = (low + 1) * stride
+                keep = bytearray(b"\x01") * (low + 1)
+                for r in rows_hit:
+                    keep[r] = 0
+                column = cell_of[c:end:stride]
+                moves.extend(zip(compress(column, keep), column[count:]))
+                work[c + count * stride:end:stride] = list(compress(work[c:end:stride], keep))
+                spawn.extend(chute_cells[c][:count])
+                continue
             segments: list[tuple[int, int, int, tuple[int, ...]]] = []
             start = 0
             for j, r in enumerate(rows_hit):
