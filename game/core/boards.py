@@ -473,7 +473,7 @@ def _swap_masks3(board: Bitboard) -> tuple[int, int]:
     spread = geo.tables.get(key)
     if spread is None:
         spread = geo.tables[key] = (((1 << shift) - 1) // ((1 << lane) - 1),)
-    dest = (board.tiles * cast(int, spread[0])) ^ m
+    dest = (board.tiles * spread[0]) ^ m  # type: ignore[operator]
     l1 = m << 1
     r1 = m >> 1
     u1 = m << s

@@ -40,7 +40,7 @@ def settle(work: list[int], masks: list[int], geo: Geometry, kinds: int, hit: di
     spawn: list[Spot] = []   # the chute cells to refill, in drawing order, with their bits
     # A big step (hundreds of cells on a big board) leaves the masks to one refresh from the
     # board at the end (boards.refresh_masks) instead of an update for each tile moved or new.
-    many = sum(map(len, hit.values())) >= BULK_DRAWS
+    many = len(hit) * geo.height >= BULK_DRAWS and sum(map(len, hit.values())) >= BULK_DRAWS
     for c in sorted(hit):
         rows_hit = hit[c]
         top, low = rows_hit[0], rows_hit[-1]
@@ -182,7 +182,7 @@ def board_lanes(geo: Geometry) -> tuple[int, int, int]:
     lanes = geo.tables.get(_LANES_KEY)
     if lanes is None:
         lanes = geo.tables[_LANES_KEY] = draw_lanes(sum(map(len, geo.chute_cells)))
-    return cast("tuple[int, int, int]", lanes)
+    return lanes  # type: ignore[return-value]
 
 
 def _held_chute(geo: Geometry, c: int, held: int) -> tuple[Spot, ...]:

@@ -80,7 +80,7 @@ def _swap_table(geo: Geometry) -> tuple[Swap, ...]:
             items.append(Swap((r, c), (r, c + 1)))
             items.append(Swap((r, c), (r + 1, c)))
         table = geo.tables[SWAP_TABLE] = tuple(items)
-    return cast("tuple[Swap, ...]", table)
+    return table  # type: ignore[return-value]  # (no cast() call: asked every move)
 
 
 SWAP_TABLE = -1
@@ -455,9 +455,27 @@ def _first_masks(state: State, board: Bitboard, a: Cell, b: Cell,
     return masks, layer, outcome, runs
 
 
-def swap_is_legal(state: State, board: Bitboard, a: Cell, b: Cell) -> bool:
-    """Whether swapping the side-by-side tiles a and b is a move (a run, or specials), locks aside."""
-    if state.has_blockers:
+def _known_legal(board: Bitboard, a: Cell, b: Cell, min_match: int) -> bool:
+    """Whether the board's legal-swap masks, when known, hold the swap of a and b (False when
+    they are not known, or a and b are not two cells side by side on the board)."""
+    known = board.known_swaps(min_match)
+    if known is None:
+        return False
+    (ar, ac), (br, bc) = a, b
+    geo = board.geo
+    if not (0 <= ar < geo.height and 0 <= ac < geo.width and 0 <= br < geo.height and 0 <= bc < geo.width):
+        return False
+    if ar == br and (ac - bc == 1 or bc - ac == 1):
+        return bool(known[0] >> (ar * geo.stride + min(ac, bc)) & 1)
+    if ac == bc and (ar - br == 1 or br - ar == 1):
+        return bool(known[1] >> (min(ar, br) * geo.stride + ac) & 1)
+    return False
+
+
+def swap_is_legal(state: State, board: Bitboard, a: Cell, b: Cell, blocked: bool | None = None) -> bool:
+    """Whether swapping the side-by-side tiles a and b is a move (a run, or specials), locks
+    aside; `blocked`: state.has_blockers, when the caller knows it."""
+    if state.has_blockers if blocked is None else blocked:
         across, down = legal_masks(state, board)
         top = min(a, b)
         return bool((across if a[0] == b[0] else down) >> (top[0] * board.geo.stride + top[1]) & 1)
@@ -471,11 +489,17 @@ def play(state: State, command: Swap) -> tuple[list[Event], State]:
     a, b = command.a, command.b
     blocked = state.has_blockers
     board = board_of(state)
+    min_match = level.rules.min_match
     if blocked:
         check_blocked(state, board, a, b)
-    _check_cells(state, a, b)
-    min_match = level.rules.min_match
-    if not swap_is_legal(state, board, a, b):
+        _check_cells(state, a, b)
+        legal = swap_is_legal(state, board, a, b, True)
+    else:
+        legal = _known_legal(board, a, b, min_match) if not state.specials else False
+        if not legal:   # a legal swap moves two tiles side by side: nothing else to check
+            _check_cells(state, a, b)
+            legal = swap_is_legal(state, board, a, b, False)
+    if not legal:
         return [SwapRejected(a, b)], state
 
     events: list[Event] = [Swapped(a, b)]
@@ -541,13 +565,13 @@ def legal_commands(state: State) -> list[Command]:
     min_match = state.level.rules.min_match
     if state.has_blockers and held_bits(state, board):
         across, down = legal_masks(state, board)
-        return cast("list[Command]", _swap_list(board.geo, across, down))
+        return _swap_list(board.geo, across, down)  # type: ignore[return-value]
     extra = (0, 0)
     if state.specials:
         stride = board.geo.stride
         extra = _special_swaps(_layer(state.specials, stride), _tiles(board, state.specials), stride)
     # A fresh list each call, so the caller may keep or change it.
-    return cast("list[Command]", _swaps(board, min_match, extra))
+    return _swaps(board, min_match, extra)  # type: ignore[return-value]
 
 
 def _swap_list(geo: Geometry, across: int, down: int) -> list[Swap]:
