@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct
 from dataclasses import dataclass, field
-from itertools import chain
+from itertools import chain, compress
 from typing import Sequence, cast
 
 from .grid import ALL_EIGHT, EMPTY, FALLER, ORTHOGONAL, RAINBOW, SOLID, Cell, Grid, HOLE, PLAYER, neighbours
@@ -301,6 +301,22 @@ def refresh_masks(work: list[int], masks: list[int], geo: Geometry) -> None:
 
 _FLAT_PACKER = -30
 """The key of refresh_masks' packer in Geometry.tables (one signed byte a flat_board entry)."""
+
+
+def board_bits(mask: int, geo: Geometry) -> list[int]:
+    """bits_of(mask) for a mask of `geo`'s board: when its cells are many against the board's
+    (a big board's step), picked out of a table of the board's bits by the mask's binary text,
+    in C (the table is kept with the geometry, so no int is made for a bit not set)."""
+    found = geo.tables.get(_BIT_TABLE)
+    if found is None:
+        found = geo.tables[_BIT_TABLE] = tuple(range(geo.height * geo.stride))
+    if mask.bit_count() * 8 <= len(found):
+        return bits_of(mask)
+    return list(compress(found, bin(mask)[:1:-1].encode().translate(ZERO_ONE)))  # type: ignore[arg-type]
+
+
+_BIT_TABLE = -31
+"""The key of board_bits' table in Geometry.tables (every bit of the board, guard bits too)."""
 
 
 def bits_of(mask: int) -> list[int]:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from itertools import compress
 
-from ..boards import SPARSE_BITS, ZERO_ONE, Geometry, bits_of, run_mask, run_parts
+from ..boards import SPARSE_BITS, ZERO_ONE, Geometry, bits_of, board_bits, run_mask, run_parts
 from ..events import Cleared, Created, Detonated, Event, Scored
 from ..grid import EMPTY, FALLER, RAINBOW, Cell
 from ..level_format import NO_SPECIALS
@@ -319,7 +319,7 @@ def cascade(work: list[int], masks: list[int], geo: Geometry, kinds: int, min_ma
             left = runs
             if runs.bit_count() > SPARSE_BITS:
                 # Many cells (a big board's cascades): _clear_many.
-                bits = bits_of(runs)
+                bits = board_bits(runs, geo)
                 found = list(map(cell_of.__getitem__, bits))
                 hit = _clear_many(work, masks, counts, runs, bits, geo)
                 left = 0
@@ -347,7 +347,7 @@ def cascade(work: list[int], masks: list[int], geo: Geometry, kinds: int, min_ma
             runs, outcome = next_step(masks, geo, min_match, layer, make if step <= MAKING_STEPS else NO_SPECIALS, None)
             continue
         if blockers is None:
-            bits = bits_of(runs)
+            bits = board_bits(runs, geo)
             cells = tuple(map(cell_of.__getitem__, bits))
             events.append(Cleared(cells))
             gained = POINTS_PER_TILE * len(cells)
