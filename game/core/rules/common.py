@@ -127,17 +127,15 @@ def settle(work: list[int], masks: list[int], geo: Geometry, kinds: int, hit: di
     # New tiles for the chute cells left empty at the top, column by column, top down
     # (SplitMix64, as Draws.below): many at once on a big board, else one by one.
     if len(spawn) >= BULK_DRAWS:
-        drawn, rng = below_many(rng, len(spawn), kinds, board_lanes(geo))
+        drawn, rng = below_many(rng, len(spawn), kinds, board_lanes(geo), 1)
         if many:
             # The masks are refreshed below: each new tile is its cell's kind, and its
             # (cell, kind) pair for the event made in C.
-            drawn = [kind + 1 for kind in drawn]
             for bit, kind in zip(map(_BIT, spawn), drawn):
                 work[bit] = kind
             tiles = list(zip(map(_CELL, spawn), drawn))
         else:
             for (cell, bit, flag), kind in zip(spawn, drawn):
-                kind += 1
                 work[bit] = kind
                 masks[kind] |= flag
                 tiles.append((cell, kind))
@@ -167,10 +165,10 @@ def settle(work: list[int], masks: list[int], geo: Geometry, kinds: int, hit: di
         events.append(Fell(tuple(moves)))
         if layer:
             # Specials ride their tiles down (all at once, like the tiles): the few cells that
-            # hold one are looked up among the many moves, not each move in the layer.
+            # hold one are looked up among the many moves (in C), not each move in the layer.
             holding = {cell_of[bit] for bit in layer}
             riding = [(dr * stride + dc, layer.pop(sr * stride + sc))
-                      for (sr, sc), (dr, dc) in [move for move in moves if move[0] in holding]]
+                      for (sr, sc), (dr, dc) in compress(moves, map(holding.__contains__, map(_CELL, moves)))]
             layer.update(riding)
     if tiles:
         events.append(Spawned(tuple(tiles), rng))
