@@ -248,7 +248,7 @@ class Bitboard:
     def swaps(self, min_match: int) -> tuple[int, int]:
         """swap_masks(self, min_match), computed once."""
         if self._swaps is None or self._rule != min_match:
-            self._swaps = swap_masks(self, min_match)
+            self._swaps = _swap_masks3(self) if min_match == 3 else swap_masks(self, min_match)
             self._rule = min_match
         return self._swaps
 

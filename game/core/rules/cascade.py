@@ -291,7 +291,7 @@ def cascade(work: list[int], masks: list[int], geo: Geometry, kinds: int, min_ma
     from the stream `rng`). `first` is the first step (the cells it clears, and its Outcome
     when specials take part), worked out by the caller from the swap. The board must be full.
     """
-    cell_of = geo.cell_of
+    cell_of, stride = geo.cell_of, geo.stride
     points = 0
     step = 1
     runs, outcome = first
@@ -344,7 +344,10 @@ def cascade(work: list[int], masks: list[int], geo: Geometry, kinds: int, min_ma
             points += gained
             rng = settle(work, masks, geo, kinds, hit, rng, events, layer)
             step += 1
-            runs, outcome = next_step(masks, geo, min_match, layer, make if step <= MAKING_STEPS else NO_SPECIALS, None)
+            if layer or (make and step <= MAKING_STEPS):
+                runs, outcome = next_step(masks, geo, min_match, layer, make if step <= MAKING_STEPS else NO_SPECIALS, None)
+            else:   # next_step's own first answer, without the call (nearly every step)
+                runs = run_mask(masks[:RAINBOW], stride, min_match)
             continue
         if blockers is None:
             bits = board_bits(runs, geo)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from itertools import compress
-from operator import add
+from functools import reduce
+from operator import add, or_
 from typing import Iterable, cast
 
 from ..boards import ZERO_ONE, Bitboard, Geometry, bitboard, flat_board, grid_of, run_mask
@@ -450,8 +451,10 @@ def _first_masks(state: State, board: Bitboard, a: Cell, b: Cell,
     if layer and is_special_swap(layer, abit, bbit):
         effect = swap_step(geo, masks, layer, abit, bbit)
         return masks, layer, effect, effect.cleared
-    runs, outcome = next_step(masks, geo, state.level.rules.min_match, layer,
-                              state.level.forms, (abit, bbit), (ka, kb))
+    forms = state.level.forms
+    if not (forms or layer):   # next_step's own first answer, without the call
+        return masks, layer, None, run_mask((masks[ka], masks[kb]), stride, state.level.rules.min_match)
+    runs, outcome = next_step(masks, geo, state.level.rules.min_match, layer, forms, (abit, bbit), (ka, kb))
     return masks, layer, outcome, runs
 
 
@@ -525,10 +528,8 @@ def play(state: State, command: Swap) -> tuple[list[Event], State]:
     after = state.after(grid_of(work, geo), score=state.score + points, moves=state.moves + 1,
                         collected=collected, rng=rng, specials=specials, layers=layers)
     end = ending(after)
-    tiles = 0
-    for m in masks[1:RAINBOW]:
-        tiles |= m
-    still = Bitboard(geo, tuple(masks[:RAINBOW]), tiles)
+    kinds = tuple(masks[:RAINBOW])
+    still = Bitboard(geo, kinds, reduce(or_, kinds[1:]))   # every tile: the kinds' masks joined, in C
     # A cascade ends with no run on the board: only a legal swap is left to ask for.
     still.legal = _legal_masks(still, specials, held, min_match)   # the after state's, kept with it
     won: State | None = None
