@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import struct
 from dataclasses import dataclass, field
-from itertools import chain
+from itertools import chain, compress
 from typing import Sequence, cast
 
-from .grid import ALL_EIGHT, EMPTY, ORTHOGONAL, RAINBOW, SOLID, Cell, Grid, HOLE, PLAYER, neighbours
+from .grid import ALL_EIGHT, EMPTY, FALLER, ORTHOGONAL, RAINBOW, SOLID, Cell, Grid, HOLE, PLAYER, neighbours
 
 
 def run_cells(grid: Grid, min_match: int) -> set[Cell]:
@@ -102,7 +102,7 @@ MAX_KIND = 9
 # into '1' where a cell holds that value and '0' elsewhere.
 _PICK = {
     b: bytes.maketrans(bytes(range(256)), bytes(_ONE if i == b else _ZERO for i in range(256)))
-    for b in (*range(1, MAX_KIND + 1), _HOLE_BYTE)
+    for b in (*range(1, FALLER + 1), _HOLE_BYTE)
 }
 
 
@@ -248,7 +248,7 @@ class Bitboard:
     def swaps(self, min_match: int) -> tuple[int, int]:
         """swap_masks(self, min_match), computed once."""
         if self._swaps is None or self._rule != min_match:
-            self._swaps = swap_masks(self, min_match)
+            self._swaps = _swap_masks3(self) if min_match == 3 else swap_masks(self, min_match)
             self._rule = min_match
         return self._swaps
 
@@ -287,6 +287,38 @@ def bitboard(grid: Grid, geo: Geometry | None = None) -> Bitboard:
     return Bitboard(geo, tuple(masks), tiles)
 
 
+def refresh_masks(work: list[int], masks: list[int], geo: Geometry) -> None:
+    """Set masks[1:] (one per kind, then RAINBOW's and FALLER's) to the cells of `work` (a
+    flat_board) that hold each value: after a big step, one pass in C over the board costs
+    less than a mask update for each of its hundreds of moved and new tiles."""
+    packer = geo.tables.get(_FLAT_PACKER)
+    if packer is None:
+        packer = geo.tables[_FLAT_PACKER] = (struct.Struct(f"{geo.height * geo.stride}b"),)
+    packed = cast(struct.Struct, packer[0]).pack(*work)[::-1]
+    for value in range(1, len(masks)):
+        masks[value] = int(packed.translate(_PICK[value]), 2) if value in packed else 0
+
+
+_FLAT_PACKER = -30
+"""The key of refresh_masks' packer in Geometry.tables (one signed byte a flat_board entry)."""
+
+
+def board_bits(mask: int, geo: Geometry) -> list[int]:
+    """bits_of(mask) for a mask of `geo`'s board: when its cells are many against the board's
+    (a big board's step), picked out of a table of the board's bits by the mask's binary text,
+    in C (the table is kept with the geometry, so no int is made for a bit not set)."""
+    found = geo.tables.get(_BIT_TABLE)
+    if found is None:
+        found = geo.tables[_BIT_TABLE] = tuple(range(geo.height * geo.stride))
+    if mask.bit_count() * 8 <= len(found):
+        return bits_of(mask)
+    return list(compress(found, bin(mask)[:1:-1].encode().translate(ZERO_ONE)))  # type: ignore[arg-type]
+
+
+_BIT_TABLE = -31
+"""The key of board_bits' table in Geometry.tables (every bit of the board, guard bits too)."""
+
+
 def bits_of(mask: int) -> list[int]:
     """The set bits of `mask`, lowest first."""
     out: list[int] = []
@@ -309,6 +341,8 @@ def bits_of(mask: int) -> list[int]:
 
 SPARSE_BITS = 32
 """Up to this many set bits, peeling the lowest bit beats scanning the binary text (measured)."""
+ZERO_ONE = bytes.maketrans(b"01", b"\x00\x01")
+"""Turns a mask's binary text into bytes of 0 and 1 (for itertools.compress to pick with)."""
 
 
 def run_mask(masks: Sequence[int], stride: int, min_match: int) -> int:
@@ -455,7 +489,7 @@ def _swap_masks3(board: Bitboard) -> tuple[int, int]:
     spread = geo.tables.get(key)
     if spread is None:
         spread = geo.tables[key] = (((1 << shift) - 1) // ((1 << lane) - 1),)
-    dest = (board.tiles * cast(int, spread[0])) ^ m
+    dest = (board.tiles * spread[0]) ^ m  # type: ignore[operator]
     l1 = m << 1
     r1 = m >> 1
     u1 = m << s

@@ -162,7 +162,10 @@ class Level:
     @property
     def forms(self) -> frozenset[Special]:
         """The specials a run may form on this level: the one switch the cascade reads."""
-        return self.kept("forms", lambda: specials_of(self.forming))
+        found = self.derived.get("forms")   # read every move: no closure made to ask
+        if found is None:
+            found = self.derived["forms"] = specials_of(self.forming)
+        return found  # type: ignore[return-value]
 
     # -- derived facts the rules need -------------------------------------------------
     def token(self, cell: Cell) -> str:

@@ -32,11 +32,13 @@ def draw_lanes(n: int) -> tuple[int, int, int]:
     return ones, steps, ones * MASK64
 
 
-def below_many(state: int, n: int, bound: int, lanes: tuple[int, int, int]) -> tuple[list[int], int]:
+def below_many(state: int, n: int, bound: int, lanes: tuple[int, int, int],
+               plus: int = 0) -> tuple[list[int], int]:
     """What n calls of Draws(state).below(bound) give, and the state after them, worked out
     for all n at once: SplitMix64's steps are state + i * GOLDEN, so the n draws are one
     big int of n 128-bit lanes put through the mixer with a few big-int operations (a refill
-    of a big board draws hundreds a step). `lanes`: draw_lanes(m) for some m >= n."""
+    of a big board draws hundreds a step). `lanes`: draw_lanes(m) for some m >= n; `plus` is
+    added to each draw (a refill's kinds count from 1)."""
     ones, steps, mask = lanes
     if ones >> (LANE * n):
         cut = (1 << (LANE * n)) - 1
@@ -46,7 +48,7 @@ def below_many(state: int, n: int, bound: int, lanes: tuple[int, int, int]) -> t
     z = (((z ^ (z >> 27)) & mask) * 0x94D049BB133111EB) & mask
     z ^= z >> 31   # each lane's low 64 bits are the draw (its upper half holds junk from the next)
     drawn = struct.unpack(f"<{2 * n}Q", z.to_bytes(16 * n, "little"))[::2]
-    return [v % bound for v in drawn], (state + n * GOLDEN) & MASK64
+    return [v % bound + plus for v in drawn], (state + n * GOLDEN) & MASK64
 
 
 def seed_state(*parts: int | str) -> int:

@@ -18,7 +18,9 @@ One step's events: Created, Detonated, Cleared, then the blockers' hits in units
 
 from __future__ import annotations
 
-from ..boards import SPARSE_BITS, Geometry, bits_of, run_mask, run_parts
+from itertools import compress
+
+from ..boards import SPARSE_BITS, ZERO_ONE, Geometry, bits_of, board_bits, run_mask, run_parts
 from ..events import Cleared, Created, Detonated, Event, Scored
 from ..grid import EMPTY, FALLER, RAINBOW, Cell
 from ..level_format import NO_SPECIALS
@@ -289,7 +291,7 @@ def cascade(work: list[int], masks: list[int], geo: Geometry, kinds: int, min_ma
     from the stream `rng`). `first` is the first step (the cells it clears, and its Outcome
     when specials take part), worked out by the caller from the swap. The board must be full.
     """
-    cell_of = geo.cell_of
+    cell_of, stride = geo.cell_of, geo.stride
     points = 0
     step = 1
     runs, outcome = first
@@ -316,22 +318,10 @@ def cascade(work: list[int], masks: list[int], geo: Geometry, kinds: int, min_ma
             found: list[Cell] = []
             left = runs
             if runs.bit_count() > SPARSE_BITS:
-                # Many cells (a big board's cascades): the kinds' counts and masks by whole
-                # masks, then one pass over the cells, in reading order, for the rows.
-                bits = bits_of(runs)
+                # Many cells (a big board's cascades): _clear_many.
+                bits = board_bits(runs, geo)
                 found = list(map(cell_of.__getitem__, bits))
-                for kind in range(1, RAINBOW):
-                    gone = masks[kind] & runs
-                    if gone:
-                        counts[kind] += gone.bit_count()
-                        masks[kind] ^= gone
-                for bit, (r, c) in zip(bits, found):
-                    work[bit] = EMPTY
-                    rows_hit = hit.get(c)
-                    if rows_hit is None:
-                        hit[c] = [r]
-                    else:
-                        rows_hit.append(r)
+                hit = _clear_many(work, masks, counts, runs, bits, geo)
                 left = 0
             while left:
                 low = left & -left
@@ -354,10 +344,13 @@ def cascade(work: list[int], masks: list[int], geo: Geometry, kinds: int, min_ma
             points += gained
             rng = settle(work, masks, geo, kinds, hit, rng, events, layer)
             step += 1
-            runs, outcome = next_step(masks, geo, min_match, layer, make if step <= MAKING_STEPS else NO_SPECIALS, None)
+            if layer or (make and step <= MAKING_STEPS):
+                runs, outcome = next_step(masks, geo, min_match, layer, make if step <= MAKING_STEPS else NO_SPECIALS, None)
+            else:   # next_step's own first answer, without the call (nearly every step)
+                runs = run_mask(masks[:RAINBOW], stride, min_match)
             continue
         if blockers is None:
-            bits = bits_of(runs)
+            bits = board_bits(runs, geo)
             cells = tuple(map(cell_of.__getitem__, bits))
             events.append(Cleared(cells))
             gained = POINTS_PER_TILE * len(cells)
@@ -382,6 +375,10 @@ def cascade(work: list[int], masks: list[int], geo: Geometry, kinds: int, min_ma
         points += gained
         # Per column, its emptied rows (in reading order, so top down).
         hit = {}
+        if blockers is None and len(bits) > SPARSE_BITS:
+            # The blast of a big board's specials (its cells hold kinds and rainbows alone).
+            hit = _clear_many(work, masks, counts, runs, bits, geo)
+            bits = []
         for bit, (r, c) in zip(bits, cells):
             kind = work[bit]
             counts[kind] += 1
@@ -404,6 +401,30 @@ def cascade(work: list[int], masks: list[int], geo: Geometry, kinds: int, min_ma
         step += 1
         runs, outcome = next_step(masks, geo, min_match, layer, make if step <= MAKING_STEPS else NO_SPECIALS, None)
     return points, rng
+
+
+def _clear_many(work: list[int], masks: list[int], counts: list[int], runs: int, bits: list[int],
+                geo: Geometry) -> dict[int, list[int]]:
+    """Empty the cells of `runs` (its `bits`, many: a big board's step, whose cells hold tiles
+    alone) in `work`, take them off `masks` and add them to `counts` by whole masks; each
+    column's emptied rows, top down (settle's `hit`), read off the binary text of `runs`
+    (lowest bit first) column by column: a slice with the stride as its step."""
+    for kind in range(1, len(masks)):
+        gone = masks[kind] & runs
+        if gone:
+            counts[kind] += gone.bit_count()
+            masks[kind] ^= gone
+    for bit in bits:
+        work[bit] = EMPTY
+    text = bin(runs)[:1:-1].encode().translate(ZERO_ONE)
+    rows = range(geo.height)
+    stride = geo.stride
+    hit: dict[int, list[int]] = {}
+    for c in range(geo.width):
+        column = text[c::stride]
+        if 1 in column:
+            hit[c] = list(compress(rows, column))
+    return hit
 
 
 def _settle_blocked(work: list[int], masks: list[int], geo: Geometry, kinds: int,

@@ -3,9 +3,11 @@ the top, and the reshuffle when no move is left (match3, with or without blocker
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import itemgetter
 from typing import AbstractSet, Callable, cast
 
-from ..boards import Geometry, Spot, flat_board, grid_of, holes_of, make_geometry
+from ..boards import Geometry, Spot, flat_board, grid_of, holes_of, make_geometry, refresh_masks
 from ..events import Event, Fell, Spawned
 from ..grid import EMPTY, FALLER, PLAYER, SOLID, Cell, Grid
 from ..rng import GOLDEN, MASK64, Draws, below_many, draw_lanes
@@ -30,11 +32,15 @@ def settle(work: list[int], masks: list[int], geo: Geometry, kinds: int, hit: di
     turns one of them into a faller's piece. Appends one Fell and one Spawned (when anything moved or came).
     """
     stride, cell_of, slots = geo.stride, geo.cell_of, geo.slots
-    solid, tables, chute_cells, column_bits = geo.solid, geo.tables, geo.chute_cells, geo.column_bits
+    solid, chute_cells, column_bits = geo.solid, geo.chute_cells, geo.column_bits
+    tables: dict[int, Falls] = geo.tables   # type: ignore[assignment]  # keys 0 and up: the fall tables
     golden, mask64 = GOLDEN, MASK64   # read once: the refill below draws hundreds a step on a big board
     moves: list[tuple[Cell, Cell]] = []
     tiles: list[tuple[Cell, int]] = []
     spawn: list[Spot] = []   # the chute cells to refill, in drawing order, with their bits
+    # A big step (hundreds of cells on a big board) leaves the masks to one refresh from the
+    # board at the end (boards.refresh_masks) instead of an update for each tile moved or new.
+    many = len(hit) * geo.height >= BULK_DRAWS and sum(map(len, hit.values())) >= BULK_DRAWS
     for c in sorted(hit):
         rows_hit = hit[c]
         top, low = rows_hit[0], rows_hit[-1]
@@ -45,13 +51,14 @@ def settle(work: list[int], masks: list[int], geo: Geometry, kinds: int, hit: di
             # every tile above it falls by the block's height; the moves come from a table.
             if top:
                 table = tables.get(fall * stride + c)
-                pairs, swaps = cast(Falls, table) if table is not None else _falls(geo, c, fall)
+                pairs, swaps = table if table is not None else _falls(geo, c, fall)
                 end = top * stride + c
                 shift = fall * stride
                 moving = work[c:end:stride]   # the column's rows above the block, in one slice
                 work[c + shift:end + shift:stride] = moving
-                for kind, flip in zip(moving, swaps):
-                    masks[kind] ^= flip
+                if not many:
+                    for kind, flip in zip(moving, swaps):
+                        masks[kind] ^= flip
                 moves.extend(pairs[:top])
             fresh = chute_cells[c][:fall]
         elif solid[c] and not held:
@@ -60,12 +67,25 @@ def settle(work: list[int], masks: list[int], geo: Geometry, kinds: int, hit: di
             # them, so each such segment's moves are a slice of that fall's table, told top
             # down; the tiles move bottom up so none lands on one not moved yet.
             count = len(rows_hit)
+            if many:
+                # The masks wait for the refresh: the tiles above the lowest emptied row keep
+                # their order and land on the rows from `count` down to it, so the moves and
+                # the new column are picked out in C (no table slice per segment).
+                end = (low + 1) * stride
+                keep = bytearray(b"\x01") * (low + 1)
+                for r in rows_hit:
+                    keep[r] = 0
+                column = cell_of[c:end:stride]
+                moves.extend(zip(compress(column, keep), column[count:]))
+                work[c + count * stride:end:stride] = list(compress(work[c:end:stride], keep))
+                spawn.extend(chute_cells[c][:count])
+                continue
             segments: list[tuple[int, int, int, tuple[int, ...]]] = []
             start = 0
             for j, r in enumerate(rows_hit):
                 if r > start:
                     table = tables.get((count - j) * stride + c)
-                    pairs, swaps = cast(Falls, table) if table is not None else _falls(geo, c, count - j)
+                    pairs, swaps = table if table is not None else _falls(geo, c, count - j)
                     moves.extend(pairs[start:r])
                     segments.append((start, r, count - j, swaps))
                 start = r + 1
@@ -73,8 +93,9 @@ def settle(work: list[int], masks: list[int], geo: Geometry, kinds: int, hit: di
                 low_bit, high_bit, shift = start * stride + c, end * stride + c, fall * stride
                 moving = work[low_bit:high_bit:stride]
                 work[low_bit + shift:high_bit + shift:stride] = moving
-                for kind, flip in zip(moving, swaps[start:end]):
-                    masks[kind] ^= flip
+                if not many:
+                    for kind, flip in zip(moving, swaps[start:end]):
+                        masks[kind] ^= flip
             fresh = chute_cells[c][:count]
         else:
             if held:
@@ -106,12 +127,18 @@ def settle(work: list[int], masks: list[int], geo: Geometry, kinds: int, hit: di
     # New tiles for the chute cells left empty at the top, column by column, top down
     # (SplitMix64, as Draws.below): many at once on a big board, else one by one.
     if len(spawn) >= BULK_DRAWS:
-        drawn, rng = below_many(rng, len(spawn), kinds, board_lanes(geo))
-        for (cell, bit, flag), kind in zip(spawn, drawn):
-            kind += 1
-            work[bit] = kind
-            masks[kind] |= flag
-            tiles.append((cell, kind))
+        drawn, rng = below_many(rng, len(spawn), kinds, board_lanes(geo), 1)
+        if many:
+            # The masks are refreshed below: each new tile is its cell's kind, and its
+            # (cell, kind) pair for the event made in C.
+            for bit, kind in zip(map(_BIT, spawn), drawn):
+                work[bit] = kind
+            tiles = list(zip(map(_CELL, spawn), drawn))
+        else:
+            for (cell, bit, flag), kind in zip(spawn, drawn):
+                work[bit] = kind
+                masks[kind] |= flag
+                tiles.append((cell, kind))
     else:
         for cell, bit, flag in spawn:
             rng = (rng + golden) & mask64
@@ -121,6 +148,8 @@ def settle(work: list[int], masks: list[int], geo: Geometry, kinds: int, hit: di
             work[bit] = kind
             masks[kind] |= flag
             tiles.append((cell, kind))
+    if many:
+        refresh_masks(work, masks, geo)
     if spawn_faller and tiles:
         rng = (rng + GOLDEN) & MASK64
         z = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
@@ -136,10 +165,10 @@ def settle(work: list[int], masks: list[int], geo: Geometry, kinds: int, hit: di
         events.append(Fell(tuple(moves)))
         if layer:
             # Specials ride their tiles down (all at once, like the tiles): the few cells that
-            # hold one are looked up among the many moves, not each move in the layer.
+            # hold one are looked up among the many moves (in C), not each move in the layer.
             holding = {cell_of[bit] for bit in layer}
             riding = [(dr * stride + dc, layer.pop(sr * stride + sc))
-                      for (sr, sc), (dr, dc) in [move for move in moves if move[0] in holding]]
+                      for (sr, sc), (dr, dc) in compress(moves, map(holding.__contains__, map(_CELL, moves)))]
             layer.update(riding)
     if tiles:
         events.append(Spawned(tuple(tiles), rng))
@@ -151,7 +180,7 @@ def board_lanes(geo: Geometry) -> tuple[int, int, int]:
     lanes = geo.tables.get(_LANES_KEY)
     if lanes is None:
         lanes = geo.tables[_LANES_KEY] = draw_lanes(sum(map(len, geo.chute_cells)))
-    return cast("tuple[int, int, int]", lanes)
+    return lanes  # type: ignore[return-value]
 
 
 def _held_chute(geo: Geometry, c: int, held: int) -> tuple[Spot, ...]:
@@ -170,6 +199,7 @@ def _held_chute(geo: Geometry, c: int, held: int) -> tuple[Spot, ...]:
 _HELD_KEY = -21
 """The key of _held_chute's chutes in Geometry.tables (by held cells: a column's are its own)."""
 Falls = tuple[tuple[tuple[Cell, Cell], ...], tuple[int, ...]]
+_CELL, _BIT = itemgetter(0), itemgetter(1)   # a Spot's cell and bit
 BULK_DRAWS = 24
 """From this many new tiles in a step, the refill draws them all at once (rng.below_many)."""
 _LANES_KEY = -20

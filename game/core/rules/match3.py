@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from itertools import compress
-from operator import add
+from functools import reduce
+from operator import add, or_
 from typing import Iterable, cast
 
-from ..boards import Bitboard, Geometry, bitboard, flat_board, grid_of, run_mask
+from ..boards import ZERO_ONE, Bitboard, Geometry, bitboard, flat_board, grid_of, run_mask
 from ..commands import Command, Swap
 from ..events import Event, Lost, Reshuffled, SwapRejected, Swapped, Won
 from ..evolve import fold
@@ -69,9 +70,6 @@ def swap_makes_run(grid: Grid, a: Cell, b: Cell, min_match: int) -> bool:
 
 
 # -- whole-board questions, answered on bitboards --------------------------------------------
-_BITS = bytes.maketrans(b"01", b"\x00\x01")
-
-
 def _swap_table(geo: Geometry) -> tuple[Swap, ...]:
     """Entry 2*bit is the swap of that cell with its right neighbour, 2*bit+1 with the one below.
 
@@ -83,7 +81,7 @@ def _swap_table(geo: Geometry) -> tuple[Swap, ...]:
             items.append(Swap((r, c), (r, c + 1)))
             items.append(Swap((r, c), (r + 1, c)))
         table = geo.tables[SWAP_TABLE] = tuple(items)
-    return cast("tuple[Swap, ...]", table)
+    return table  # type: ignore[return-value]  # (no cast() call: asked every move)
 
 
 SWAP_TABLE = -1
@@ -453,14 +451,34 @@ def _first_masks(state: State, board: Bitboard, a: Cell, b: Cell,
     if layer and is_special_swap(layer, abit, bbit):
         effect = swap_step(geo, masks, layer, abit, bbit)
         return masks, layer, effect, effect.cleared
-    runs, outcome = next_step(masks, geo, state.level.rules.min_match, layer,
-                              state.level.forms, (abit, bbit), (ka, kb))
+    forms = state.level.forms
+    if not (forms or layer):   # next_step's own first answer, without the call
+        return masks, layer, None, run_mask((masks[ka], masks[kb]), stride, state.level.rules.min_match)
+    runs, outcome = next_step(masks, geo, state.level.rules.min_match, layer, forms, (abit, bbit), (ka, kb))
     return masks, layer, outcome, runs
 
 
-def swap_is_legal(state: State, board: Bitboard, a: Cell, b: Cell) -> bool:
-    """Whether swapping the side-by-side tiles a and b is a move (a run, or specials), locks aside."""
-    if state.has_blockers:
+def _known_legal(board: Bitboard, a: Cell, b: Cell, min_match: int) -> bool:
+    """Whether the board's legal-swap masks, when known, hold the swap of a and b (False when
+    they are not known, or a and b are not two cells side by side on the board)."""
+    known = board.known_swaps(min_match)
+    if known is None:
+        return False
+    (ar, ac), (br, bc) = a, b
+    geo = board.geo
+    if not (0 <= ar < geo.height and 0 <= ac < geo.width and 0 <= br < geo.height and 0 <= bc < geo.width):
+        return False
+    if ar == br and (ac - bc == 1 or bc - ac == 1):
+        return bool(known[0] >> (ar * geo.stride + min(ac, bc)) & 1)
+    if ac == bc and (ar - br == 1 or br - ar == 1):
+        return bool(known[1] >> (min(ar, br) * geo.stride + ac) & 1)
+    return False
+
+
+def swap_is_legal(state: State, board: Bitboard, a: Cell, b: Cell, blocked: bool | None = None) -> bool:
+    """Whether swapping the side-by-side tiles a and b is a move (a run, or specials), locks
+    aside; `blocked`: state.has_blockers, when the caller knows it."""
+    if state.has_blockers if blocked is None else blocked:
         across, down = legal_masks(state, board)
         top = min(a, b)
         return bool((across if a[0] == b[0] else down) >> (top[0] * board.geo.stride + top[1]) & 1)
@@ -474,11 +492,17 @@ def play(state: State, command: Swap) -> tuple[list[Event], State]:
     a, b = command.a, command.b
     blocked = state.has_blockers
     board = board_of(state)
+    min_match = level.rules.min_match
     if blocked:
         check_blocked(state, board, a, b)
-    _check_cells(state, a, b)
-    min_match = level.rules.min_match
-    if not swap_is_legal(state, board, a, b):
+        _check_cells(state, a, b)
+        legal = swap_is_legal(state, board, a, b, True)
+    else:
+        legal = _known_legal(board, a, b, min_match) if not state.specials else False
+        if not legal:   # a legal swap moves two tiles side by side: nothing else to check
+            _check_cells(state, a, b)
+            legal = swap_is_legal(state, board, a, b, False)
+    if not legal:
         return [SwapRejected(a, b)], state
 
     events: list[Event] = [Swapped(a, b)]
@@ -504,10 +528,8 @@ def play(state: State, command: Swap) -> tuple[list[Event], State]:
     after = state.after(grid_of(work, geo), score=state.score + points, moves=state.moves + 1,
                         collected=collected, rng=rng, specials=specials, layers=layers)
     end = ending(after)
-    tiles = 0
-    for m in masks[1:RAINBOW]:
-        tiles |= m
-    still = Bitboard(geo, tuple(masks[:RAINBOW]), tiles)
+    kinds = tuple(masks[:RAINBOW])
+    still = Bitboard(geo, kinds, reduce(or_, kinds[1:]))   # every tile: the kinds' masks joined, in C
     # A cascade ends with no run on the board: only a legal swap is left to ask for.
     still.legal = _legal_masks(still, specials, held, min_match)   # the after state's, kept with it
     won: State | None = None
@@ -544,13 +566,13 @@ def legal_commands(state: State) -> list[Command]:
     min_match = state.level.rules.min_match
     if state.has_blockers and held_bits(state, board):
         across, down = legal_masks(state, board)
-        return cast("list[Command]", _swap_list(board.geo, across, down))
+        return _swap_list(board.geo, across, down)  # type: ignore[return-value]
     extra = (0, 0)
     if state.specials:
         stride = board.geo.stride
         extra = _special_swaps(_layer(state.specials, stride), _tiles(board, state.specials), stride)
     # A fresh list each call, so the caller may keep or change it.
-    return cast("list[Command]", _swaps(board, min_match, extra))
+    return _swaps(board, min_match, extra)  # type: ignore[return-value]
 
 
 def _swap_list(geo: Geometry, across: int, down: int) -> list[Swap]:
@@ -561,4 +583,4 @@ def _swap_list(geo: Geometry, across: int, down: int) -> list[Swap]:
     # binary text read in base 4 puts its bit b at place 2b), then let compress pick the table
     # entries whose byte is set, lowest bit first, all in C (it stops at the highest).
     both = int(bin(across)[2:], 4) | (int(bin(down)[2:], 4) << 1)
-    return list(compress(_swap_table(geo), bin(both)[:1:-1].encode().translate(_BITS)))
+    return list(compress(_swap_table(geo), bin(both)[:1:-1].encode().translate(ZERO_ONE)))

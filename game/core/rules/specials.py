@@ -95,8 +95,14 @@ def groups(masks: list[int], rows: int, columns: int, stride: int) -> list[tuple
             runs.append((_mask(cells), len(cells), False))
         # Join runs that share a cell (an L, T or + joins a row run and a column run).
         merged: list[tuple[int, list[tuple[int, int, bool]]]] = []
+        covered = 0   # every cell of `merged`: a run that shares none joins nothing (nearly all)
         for run in runs:
             cells_of, members = run[0], [run]
+            if not cells_of & covered:
+                merged.append((cells_of, members))
+                covered |= cells_of
+                continue
+            covered |= cells_of
             rest = []
             for other_cells, other_members in merged:
                 if other_cells & cells_of:
