@@ -3,7 +3,8 @@
 Run: `.venv/bin/python bench/calibrate.py [--train-games 20] [--games 1000] [--kinds careful careless strong]`.
 
 Three hidden players, none of them a persona of the fitted family (the notice model over a
-weighted sum of what one move clears):
+weighted sum of what one move clears, looking past it on an imagined refill, and now and then
+the game's hint's move: all from the board alone, never the coming tiles):
 - careful: looks two moves ahead on the board its first move really leaves, and likes one
   colour (kind 1) twice as much as the others;
 - careless: a third of its moves are any legal move at all, the rest the move that clears the

@@ -10,7 +10,10 @@ from dataclasses import dataclass
 from game.core import Level, Session, Status
 
 from .base import play_game
-from .likelihood import Decision, best_notice, decisions_of, log_likelihood, standings, top_share
+from .likelihood import (
+    NOTICE_CEILING, NOTICE_FLOOR, Decision, best_notice, decisions_of, log_likelihood, persona_log_likelihood,
+    standings, top_share,
+)
 from .persona import DEFAULT_PERSONA, Persona
 from .person import person_bot
 
@@ -28,13 +31,14 @@ ROUNDS = 4
 # A weight moves only for a gain in log-likelihood above this: where the games say nothing of
 # a weight (no collect goal, no blockers) it keeps the default's value.
 GAIN = 1e-6
-# The notice chances tried when the fit is held against how the games ended (besides the
-# fitted one and the default's).
-NOTICES = (0.3, 0.45, 0.6, 0.9, 0.99)
-# Persona games played in all for each of those tries (at least one per real game).
-OUTCOME_PLAYS = 40
+# Persona games played in all for each skill tried when the fit is held against how the games
+# ended (at least one per real game), and the halvings of the skill knob's bisection.
+OUTCOME_PLAYS = 80
+SKILL_STEPS = 5
+# The most a fitted persona plans: at 1 every move the hint did not give would be impossible.
+PLAN_CEILING = 0.95
 # The looks tried (how much the best follow-up counts against the move's own worth); the
-# moves choose among them, and the outcome check also tries the fitted weights looking the most.
+# moves choose among them, and the skill knob looks up to the last.
 LOOKS = (0.0, 0.25, 0.5, 0.75, 1.0)
 
 
@@ -130,6 +134,56 @@ def win_share(games: Sequence[Game], persona: Persona, per_game: int = 1) -> flo
     return wins / (len(games) * per_game)
 
 
+def skill_persona(persona: Persona, skill: float) -> Persona:
+    """`persona` made weaker or stronger along one knob, `skill` from 0 to 2: at 1 itself; below
+    1 its notice chance falls toward NOTICE_FLOOR (at 0, nearly every move a random one); above
+    1, with t = skill - 1, a stronger player of the same rule of thumb: it notices more (toward
+    NOTICE_CEILING), looks further past a move (toward the most look) and thinks a move through
+    as the game's hint does with the chance t * PLAN_CEILING (all three at their most at 2)."""
+    if skill <= 1.0:
+        notice = NOTICE_FLOOR + max(0.0, skill) * (persona.notice - NOTICE_FLOOR)
+        return dataclasses.replace(persona, notice=round(notice, 4), plan=0.0)
+    t = min(1.0, skill - 1.0)
+    return dataclasses.replace(persona, notice=round(persona.notice + t * (NOTICE_CEILING - persona.notice), 4),
+                               look=round(persona.look + t * (LOOKS[-1] - persona.look), 4),
+                               plan=round(t * PLAN_CEILING, 4))
+
+
+def match_wins(games: Sequence[Game], persona: Persona, per_game: int,
+               tick: Callable[[], None] | None = None) -> tuple[Persona, float]:
+    """The persona along the skill knob (skill_persona) whose wins on the games' own levels and
+    seeds come nearest the people's, and its share: `persona` itself when its wins are within a
+    standard error of theirs (the moves' fit stands), else a bisection of up to SKILL_STEPS
+    halvings toward them (the same bot seeds at every step; it stops within half a game), the
+    nearest try kept (of equals, the one nearest `persona`)."""
+    real = sum(g.won for g in games) / len(games)
+    tried: list[tuple[float, float, float, Persona]] = []
+
+    def share(skill: float) -> float:
+        trial = skill_persona(persona, skill)
+        won = win_share(games, trial, per_game)
+        tried.append((abs(won - real), abs(skill - 1.0), won, trial))
+        if tick is not None:
+            tick()
+        return won
+
+    n = len(games)
+    # The moves' fit stands unless the outcomes say otherwise: more than a standard error off.
+    if abs(share(1.0) - real) > max(math.sqrt(real * (1 - real) / n), 1 / n):
+        low, high = (1.0, 2.0) if tried[0][2] < real else (0.0, 1.0)
+        for _ in range(SKILL_STEPS):
+            middle = (low + high) / 2
+            won = share(middle)
+            if abs(won - real) <= 1 / (2 * n):
+                break
+            if won < real:
+                low = middle
+            else:
+                high = middle
+    _, _, won, best = min(tried, key=lambda t: (t[0], t[1]))
+    return best, won
+
+
 def calibrate(games: Sequence[Game], name: str = "calibrated",
               tick: Callable[[], None] | None = None) -> Fit:
     """Fit a persona to `games` (match3 and chain; slide games hold no choices to weigh).
@@ -137,11 +191,12 @@ def calibrate(games: Sequence[Game], name: str = "calibrated",
     First the weights and notice chance that make the moves most likely, weighing one move
     (fit_weights); then, with those weights, how far past a move the person looks (fit_look).
     Then the fit is held against how the games ended: the persona that explains the moves best
-    may still win far less often than the people did (a person who plans makes moves no persona
-    quite explains). So the fitted weights at the fitted look, at no look and at the most look,
-    and the default's, each at several notice chances, play the same levels and seeds; of those
-    whose wins come within a standard error of the people's, the one that makes the moves most
-    likely is kept (none within it: the nearest)."""
+    may still win far more or less often than the people did (a person who plans makes moves no
+    one-move rule quite explains). So, unless it already wins within a standard error of them,
+    one skill knob (skill_persona: down, its notice chance falls; up, it notices more, looks
+    further and plays the game's hint's move now and then) is set by bisection until the
+    persona wins the people's own levels and seeds as often as they did (match_wins): what it
+    is asked to predict is how often people win."""
     decisions = [d for game in games for d in decisions_of(game.session)]
     if not decisions:
         raise ValueError("no match3 or chain move to learn from in these games")
@@ -149,28 +204,20 @@ def calibrate(games: Sequence[Game], name: str = "calibrated",
     looking, looked, _ = fit_look(games, weighed, tick=tick)
     real = sum(g.won for g in games) / len(games)
     per_game = max(1, OUTCOME_PLAYS // len(games))
-    tolerance = max(math.sqrt(real * (1 - real) / len(games)), 1 / len(games))
-    tried: list[tuple[float, float, Persona]] = []
-    bases = {looking.look: looking, 0.0: weighed, LOOKS[-1]: looking.with_number("look", LOOKS[-1])}
-    for base in (*bases.values(), DEFAULT_PERSONA):
-        for notice in sorted({weighed.notice, looking.notice, DEFAULT_PERSONA.notice, *NOTICES}):
-            trial = dataclasses.replace(base, notice=notice)
-            share = win_share(games, trial, per_game)
-            # Only the fitted weights look: their moves are read with what looking past shows.
-            tried.append((share, log_likelihood(standings(looked if trial.look else decisions, trial), notice), trial))
-            if tick is not None:
-                tick()
-    close = [t for t in tried if abs(t[0] - real) <= tolerance]
-    predicted, _, persona = max(close, key=lambda t: t[1]) if close else min(tried, key=lambda t: abs(t[0] - real))
-    default_counted = standings(decisions, DEFAULT_PERSONA)
+    persona, predicted = match_wins(games, looking, per_game, tick)
+    default_wins = win_share(games, DEFAULT_PERSONA, per_game)
+    read = looked if persona.look else decisions
+    if persona.plan:
+        # The same decisions, each with the move the game's hint gives.
+        planned = [d.planned for game in games for d in decisions_of(game.session, planning=True)]
+        read = [dataclasses.replace(d, planned=p) for d, p in zip(read, planned, strict=True)]
     moves = len(decisions)
     fit = Fit(
         persona=dataclasses.replace(persona, name=name),
         games=len(games), moves=moves,
-        log_likelihood=log_likelihood(standings(looked if persona.look else decisions, persona),
-                                      persona.notice) / moves,
-        default_log_likelihood=log_likelihood(default_counted, DEFAULT_PERSONA.notice) / moves,
-        top1=top_share(looked if persona.look else decisions, persona), default_top1=top_share(decisions, DEFAULT_PERSONA),
+        log_likelihood=persona_log_likelihood(read, persona) / moves,
+        default_log_likelihood=log_likelihood(standings(decisions, DEFAULT_PERSONA), DEFAULT_PERSONA.notice) / moves,
+        top1=top_share(read, persona), default_top1=top_share(decisions, DEFAULT_PERSONA),
         real_wins=real, predicted_wins=predicted,
-        default_predicted_wins=next(t[0] for t in tried if t[2] == DEFAULT_PERSONA))
+        default_predicted_wins=default_wins)
     return dataclasses.replace(fit, persona=dataclasses.replace(fit.persona, fitted=fit.figures()))

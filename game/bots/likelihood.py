@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from game.core import Command, Mode, Session, State, Status
+from game.core import Command, Mode, Session, State, Status, Work, hint_move
 
 from .persona import Features, Persona
 from .person import follow_ups, weighed_options
@@ -24,29 +24,37 @@ class Decision:
     """One move a person made: every move they could have made (as the person bot sees them,
     in the order it sees them) and which one they chose. `follow` (when the decision was read
     for a persona that looks ahead) holds what looking past each move shows to that persona's
-    weights (person.follow_ups); without it the decision weighs one move only."""
+    weights (person.follow_ups); without it the decision weighs one move only. `planned` (when
+    the decision was read for a persona that plans) is the option the game's hint gives (-1: not
+    read, or the hint is none of the options)."""
 
     options: tuple[Features, ...]
     chosen: int
     follow: tuple[float, ...] = ()
+    planned: int = -1
 
 
-def decisions_of(session: Session, looking: Persona | None = None) -> list[Decision]:
+def decisions_of(session: Session, looking: Persona | None = None, planning: bool = False) -> list[Decision]:
     """The decisions of a played game: each match3 swap or chain command made while the game
     was playing (slide games and the finale hold no choices a persona weighs). With `looking`,
-    each also holds what looking past its moves shows to that persona's weights."""
+    each also holds what looking past its moves shows to that persona's weights; with
+    `planning`, the move the game's hint gives (its look-ahead budget the game's own)."""
     out: list[Decision] = []
     state = session.initial
+    work = Work() if planning else None
     for turn in session.turns:
-        decision = decision_at(state, turn.command, looking)
+        decision = decision_at(state, turn.command, looking, work)
         if decision is not None:
             out.append(decision)
         state = turn.state
     return out
 
 
-def decision_at(state: State, command: Command, looking: Persona | None = None) -> Decision | None:
-    """The decision of playing `command` in `state` (None: nothing a persona weighs)."""
+def decision_at(state: State, command: Command, looking: Persona | None = None,
+                planning: Work | None = None) -> Decision | None:
+    """The decision of playing `command` in `state` (None: nothing a persona weighs); with
+    `looking`, what looking past each move shows; with `planning` (a look-ahead budget), which
+    move the game's hint gives."""
     if state.status != Status.PLAYING or state.level.mode == Mode.SLIDE:
         return None
     options, features = weighed_options(state)
@@ -55,7 +63,11 @@ def decision_at(state: State, command: Command, looking: Persona | None = None) 
     follow: tuple[float, ...] = ()
     if looking is not None:
         follow = tuple(follow_ups(state, options, [looking.worth(f) for f in features], looking))
-    return Decision(tuple(features), options.index(command), follow)
+    planned = -1
+    if planning is not None:
+        hint = hint_move(state, planning)
+        planned = options.index(hint) if hint in options else -1
+    return Decision(tuple(features), options.index(command), follow, planned)
 
 
 Standing = tuple[int, int, int]
@@ -99,6 +111,22 @@ def log_likelihood(counted: Counter[Standing], notice: float) -> float:
     return sum(n * math.log(max(move_chance(s, notice), 1e-300)) for s, n in counted.items())
 
 
+def chance_of(decision: Decision, persona: Persona) -> float:
+    """The chance `persona` plays the move made: the hint's move with the chance `plan`, else
+    the notice model's pick (the decision must be read with `planning` when the persona plans)."""
+    picked = move_chance(standing(decision, persona), persona.notice)
+    if not persona.plan:
+        return picked
+    return persona.plan * (decision.chosen == decision.planned) + (1.0 - persona.plan) * picked
+
+
+def persona_log_likelihood(decisions: Sequence[Decision], persona: Persona) -> float:
+    """The log-likelihood of the moves made for `persona` at its own notice chance and plan."""
+    if not persona.plan:
+        return log_likelihood(standings(decisions, persona), persona.notice)
+    return sum(math.log(max(chance_of(d, persona), 1e-300)) for d in decisions)
+
+
 def best_notice(counted: Counter[Standing]) -> tuple[float, float]:
     """The notice chance that makes these standings most likely, and that log-likelihood: a
     coarse scan, then a golden-section search around the best point."""
@@ -120,9 +148,12 @@ def best_notice(counted: Counter[Standing]) -> tuple[float, float]:
 
 def top_share(decisions: Sequence[Decision], persona: Persona) -> float:
     """The share of decisions where the persona's first choice is the move made (a tie for
-    first counts its share)."""
+    first counts its share): the hint's move for a persona that plans half its moves or more,
+    else the best by its worth."""
     if not decisions:
         return 0.0
+    if persona.plan >= 0.5:
+        return sum(d.chosen == d.planned for d in decisions) / len(decisions)
     hits = 0.0
     for d in decisions:
         above, level, _ = standing(d, persona)

@@ -2,7 +2,8 @@
 
 A person scanning a board does not see every move: each legal command is noticed with a chance
 (the persona's `notice`), and the best noticed one by a person's rule of thumb (the persona's
-weights, game/bots/persona.py) is played. That is the noise, and it comes from the bot's own
+weights, game/bots/persona.py) is played; a persona that plans plays, now and then, the move the
+game's hint gives instead. That is the noise, and it comes from the bot's own
 seed, never from the state's RNG, so two states with the same board get the same choice. The
 strong bots (greedy, chain) fold the real spawns, which a person cannot know; they stay as the
 upper bound.
@@ -15,8 +16,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from game.core import (
-    Chain, Command, Grid, Mode, Slide, Special, State, Status, Swap, Work, chain_blocker_hits, legal_commands, looked,
-    play, played, plays_all, seed_state, spread, swap_look,
+    Chain, Command, Grid, Mode, Slide, Special, State, Status, Swap, Work, chain_blocker_hits, hint_move, legal_commands,
+    looked, play, played, plays_all, seed_state, spread, swap_look,
 )
 
 from .base import BotRandom, outcome, walk_distances
@@ -146,6 +147,9 @@ def _choose(rng: BotRandom, state: State, persona: Persona, what: str, work: Wor
     options, features = weighed_options(state, scan=True)
     if not options:
         raise ValueError(f"no legal {what} in this state")
+    # Only a persona that plans draws for it: the default's games stay what they always were.
+    if persona.plan and rng.random() < persona.plan:
+        return hint_move(state, work)
     worth = dict(zip(options, looked_worths(state, options, features, persona, scan=True, work=work)))
     return _notice(rng, options, worth.__getitem__, persona.notice)
 

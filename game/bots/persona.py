@@ -1,4 +1,4 @@
-"""A persona: the person-like bot's parameters (how often it misses a move, what it prefers, how far past a move it looks), and what a move is worth to it."""
+"""A persona: the person-like bot's parameters (how often it misses a move, what it prefers, how far past a move it looks, how often it thinks a move through), and what a move is worth to it."""
 
 from __future__ import annotations
 
@@ -20,6 +20,11 @@ LOOK = 0.0               # the default persona weighs one move only (it never lo
 # thinks through a handful, not the whole board): each is played on an imagined refill, and
 # `look` times the best one-move worth on the board it leaves is added.
 LOOK_WIDTH = 4
+# A persona that plans (`plan` above 0) thinks a move through with this chance: it plays the
+# move the game's hint gives (game.core.advice.hint_move: the goals weighed with the moves left
+# in mind, one move past the best few; the board alone, never the spawns), and otherwise the
+# best move it notices. The default never does (it is the bot every shipped figure came from).
+PLAN = 0.0
 # The worth of a move that wins the game outright, seen by looking past it (before `look`).
 WIN_WORTH = 1000.0
 
@@ -27,6 +32,7 @@ WIN_WORTH = 1000.0
 NOTICE_RANGE = (0.01, 1.0)
 WEIGHT_RANGE = (0.0, 100.0)
 LOOK_RANGE = (0.0, 1.0)
+PLAN_RANGE = (0.0, 1.0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +65,7 @@ class Persona:
     reach_step_weight: float = REACH_STEP_WEIGHT
     slip: float = SLIP
     look: float = LOOK
+    plan: float = PLAN
     fitted: tuple[tuple[str, float], ...] = ()
 
     def worth(self, f: Features) -> float:
@@ -86,7 +93,7 @@ class Persona:
 
 
 PARAMETERS = ("notice", "wanted_weight", "special_bonus", "blocker_weight", "depth_weight",
-              "reach_step_weight", "slip", "look")
+              "reach_step_weight", "slip", "look", "plan")
 """A persona's numbers, in the order a persona file lists them."""
 
 DEFAULT_PERSONA = Persona()

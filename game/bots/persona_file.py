@@ -15,7 +15,7 @@ from game.io.problems import FileProblem
 from game.io.yamldoc import DocError, read_document
 from game.io.yamlout import dump
 
-from .persona import LOOK_RANGE, NOTICE_RANGE, PARAMETERS, WEIGHT_RANGE, Persona
+from .persona import LOOK_RANGE, NOTICE_RANGE, PARAMETERS, PLAN_RANGE, WEIGHT_RANGE, Persona
 
 FORMAT = 1
 KEYS = ("persona", "name", *PARAMETERS, "fitted")
@@ -64,7 +64,7 @@ def personas_in(folder: pathlib.Path) -> tuple[list[Persona], list[PersonaFileEr
 
 def load_persona(path: str | os.PathLike[str]) -> Persona:
     """Read a persona file; raise PersonaFileError (one line: file:line:col: field: what). A
-    number the file leaves out is the default persona's (a file from before `look` looks 0)."""
+    number the file leaves out is the default persona's (a file from before `look` or `plan` looks 0 and plans 0)."""
     name = str(path)
     try:
         doc = read_document(path)
@@ -92,7 +92,8 @@ def load_persona(path: str | os.PathLike[str]) -> Persona:
         if key not in data:
             continue
         value = data[key]
-        low, high = NOTICE_RANGE if key in ("notice", "slip") else LOOK_RANGE if key == "look" else WEIGHT_RANGE
+        low, high = NOTICE_RANGE if key in ("notice", "slip") else LOOK_RANGE if key == "look" \
+            else PLAN_RANGE if key == "plan" else WEIGHT_RANGE
         if key == "slip":
             low = 0.0
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \

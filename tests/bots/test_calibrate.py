@@ -13,7 +13,9 @@ from hypothesis import strategies as st
 
 from game.bots.base import play_game
 from game.bots.calibrate import Game, calibrate, fit_look
-from game.bots.likelihood import Decision, best_notice, decisions_of, move_chance, standing, standings
+from game.bots.likelihood import (
+    Decision, best_notice, chance_of, decisions_of, move_chance, standing, standings, top_share,
+)
 from game.bots.persona import DEFAULT_PERSONA, Features, Persona
 from game.bots.persona_file import PersonaFileError, load_persona, persona_to_yaml, save_persona
 from game.bots.person import person_bot
@@ -97,13 +99,36 @@ def test_a_persona_that_notices_everything_always_plays_its_first_choice() -> No
             assert standing(decision, sharp)[0] == 0
 
 
+def test_a_persona_that_always_plans_plays_the_games_hint() -> None:
+    planner = Persona(plan=1.0)
+    game = _games_of(planner, 1)[0]
+    read = decisions_of(game.session, planning=True)
+    assert read and all(d.chosen == d.planned for d in read)
+    assert top_share(read, planner) == 1.0
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.integers(0, 6), min_size=1, max_size=12), st.floats(0.02, 0.99), st.floats(0.0, 1.0),
+       st.data())
+def test_a_persona_that_plans_still_gives_every_move_a_chance_adding_up_to_one(
+        worths: list[int], notice: float, plan: float, data: st.DataObject) -> None:
+    planner = Persona(notice=notice, plan=plan)
+    hinted = data.draw(st.integers(-1, len(worths) - 1))     # -1: the hint's move is none of them
+    options = tuple(Features(w) for w in worths)
+    chances = [chance_of(Decision(options, i, planned=hinted), planner) for i in range(len(worths))]
+    assert sum(chances) == pytest.approx(1.0) if hinted >= 0 else sum(chances) == pytest.approx(1.0 - plan)
+    if hinted >= 0:
+        # The hint's move is at least as likely as the plan says.
+        assert chances[hinted] >= plan - 1e-12
+
+
 @settings(max_examples=50, deadline=None)
 @given(st.floats(0.01, 1.0), st.floats(0.0, 100.0), st.floats(0.0, 100.0), st.floats(0.0, 1.0),
-       st.text(min_size=1, max_size=20).filter(str.strip))
+       st.floats(0.0, 1.0), st.text(min_size=1, max_size=20).filter(str.strip))
 def test_a_persona_file_reads_back_as_written(notice: float, wanted: float, depth: float, look: float,
-                                              name: str) -> None:
+                                              plan: float, name: str) -> None:
     persona = Persona(name=name.strip(), notice=notice, wanted_weight=wanted, depth_weight=depth, look=look,
-                      fitted=(("games", 20.0), ("moves", 311.0)))
+                      plan=plan, fitted=(("games", 20.0), ("moves", 311.0)))
     folder = pathlib.Path(__import__("tempfile").mkdtemp())
     save_persona(persona, folder / "p.yaml")
     assert load_persona(folder / "p.yaml") == persona
@@ -114,13 +139,15 @@ def test_a_persona_file_from_before_look_reads_as_looking_nowhere(tmp_path: path
     path = tmp_path / "old.yaml"
     path.write_text("persona: 1\nname: testers\nnotice: 0.6\nwanted_weight: 2.0\nslip: 0.03\n", encoding="utf-8")
     old = load_persona(path)
-    assert old.look == 0.0 and old == Persona(name="testers", notice=0.6, wanted_weight=2.0)
+    assert old.look == 0.0 and old.plan == 0.0 and old == Persona(name="testers", notice=0.6, wanted_weight=2.0)
     save_persona(old, path)
-    assert "look: 0.0" in path.read_text(encoding="utf-8") and load_persona(path) == old
+    written = path.read_text(encoding="utf-8")
+    assert "look: 0.0" in written and "plan: 0.0" in written and load_persona(path) == old
 
 
 @pytest.mark.parametrize(("text", "said"), [
     ("persona: 1\nlook: 1.5\n", "2:7: look: expected a number from 0 to 1"),
+    ("persona: 1\nplan: 2\n", "2:7: plan: expected a number from 0 to 1"),
     ("notice: 0.5\n", "1:1: a persona file is a mapping that starts with 'persona: 1'"),
     ("persona: 2\n", "1:10: persona: this game reads persona format 1"),
     ("persona: 1\nnotise: 0.5\n", "2:1: notise: unknown key"),
