@@ -311,6 +311,18 @@ class DifficultyPanel(Part):
             self.host.say(told, bad=True)
         return told
 
+    def chosen(self) -> BotSpec:
+        """Who plays the level: the person-like bot, or the persona chosen (the pack overview asks)."""
+        return self.run.bot
+
+    def store(self) -> pathlib.Path:
+        """Where the runs' games are kept (a persona's for the overview too)."""
+        return self.run.store
+
+    def forget(self) -> None:
+        """Read the shown level's kept figures again (another part just kept games for it)."""
+        self._hashed = (None, None)
+
     def model_replaced(self) -> None:
         """Another level is shown (new, opened, a tab): the personas folder is read again, so a
         persona `gridfall calibrate` wrote meanwhile is offered."""

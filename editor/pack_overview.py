@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 import pathlib
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 import arcade
 
@@ -48,6 +48,14 @@ class Card:
     persona: LevelReport | None = None   # the chosen persona's, kept in the Difficulty panel's store
 
 
+class BotChooser(Protocol):
+    """What the overview needs from the Difficulty panel: who plays, where a persona's games are kept."""
+
+    def chosen(self) -> BotSpec: ...
+    def store(self) -> pathlib.Path: ...
+    def forget(self) -> None: ...
+
+
 class PackOverview:
     """A part: a sheet over the board. Opening a card asks the editor to open its level (which
     asks about unsaved edits first); pack edits are the pack's own undo steps (the Pack dialog's)."""
@@ -56,15 +64,13 @@ class PackOverview:
                  open_level: Callable[[pathlib.Path], None],
                  open_draft: Callable[[Level], None] | None = None,
                  added: Callable[[Level, pathlib.Path], None] | None = None,
-                 bot: Callable[[], BotSpec] = lambda: PERSON,
-                 store: Callable[[], pathlib.Path | None] = lambda: None) -> None:
+                 chooser: BotChooser | None = None) -> None:
         self.host = host
         self._known = known   # the pack as the editor holds it (with its undo steps)
         self._open_level = open_level
         self._open_draft = open_draft   # a proposal shown in a tab of its own, not saved
         self._added = added             # a proposal's tab told the pack's file holds it now
-        self._bot = bot                 # the Difficulty panel's bot: a persona draws a second curve
-        self._store = store             # where the panel keeps a persona's games
+        self._chooser = chooser         # the Difficulty panel: its persona draws a second curve
         self._read_for = ""             # the bot_key of the persona the cards' second figures are
         self.proposer = Proposer()
         self.proposals: list[Proposal] = []   # the last run's, not yet added to the pack
@@ -109,7 +115,7 @@ class PackOverview:
         pack = self.pack
         if pack is None:
             return
-        self._read_for = bot_key(self._bot())
+        self._read_for = bot_key(self._chosen())
         cards = []
         for name in pack.levels:
             path = pack.folder / name
@@ -126,10 +132,16 @@ class PackOverview:
         self.cards = cards
         self.selected = min(self.selected, max(0, len(cards) - 1))
 
+    def _chosen(self) -> BotSpec:
+        return self._chooser.chosen() if self._chooser is not None else PERSON
+
+    def _kept_in(self) -> pathlib.Path | None:
+        return self._chooser.store() if self._chooser is not None else None
+
     def _persona_figures(self, level: Level) -> LevelReport | None:
         """The chosen persona's figures of `level` as it is now (its games in the panel's store:
         an F5 or a run of every level), or None (no persona chosen, or not played)."""
-        bot, store = self._bot(), self._store()
+        bot, store = self._chosen(), self._kept_in()
         if bot == PERSON or store is None:
             return None
         records = kept_run(store, run_key(level.content_hash(), bot))
@@ -214,8 +226,8 @@ class PackOverview:
         levels = [c.level for c in self.cards if c.level is not None]
         if pack is None or not levels:
             return
-        bot = self._bot()
-        self.run.start(pack.folder, str(pack.meta.get("id") or pack.folder.name), levels, bot, self._store())
+        bot = self._chosen()
+        self.run.start(pack.folder, str(pack.meta.get("id") or pack.folder.name), levels, bot, self._kept_in())
         who = "the bots are" if bot == PERSON else f"{bot_words(bot)} is"
         self.host.say(f"{who} playing every level {self.run.games} times in the background")
 
@@ -295,6 +307,8 @@ class PackOverview:
                 self.host.failed("the bots' figures", self.run.unwritten)
             elif self.run.bot != PERSON:
                 self.host.say(f"{bot_words(self.run.bot)} played every level: its curve is drawn beside the bots'")
+                if self._chooser is not None:
+                    self._chooser.forget()   # the panel reads the level it shows again: its games are in
             else:
                 self.host.say(f"the bots played every level: kept in {self.run.written}")
             self.reload()
@@ -392,7 +406,7 @@ class PackOverview:
         if not self.is_open or self.pack is None:
             return
         self.poll()
-        if bot_key(self._bot()) != self._read_for:
+        if bot_key(self._chosen()) != self._read_for:
             self.reload()   # another bot chosen in the Difficulty panel: its figures, if kept
         area = self.area()
         self.buttons, self.card_rects = {}, []
@@ -406,7 +420,7 @@ class PackOverview:
                      Rect(area.right - 104, top - 12, 94, 24))
         row_y = area.bottom + 10
         x = area.left + 14
-        bot = self._bot()
+        bot = self._chosen()
         run_label = "Run bots on every level" if bot == PERSON else f"Run {clip(bot_words(bot), 13)} on every level"
         for key_, text, width, enabled in (("new", "New level", 96, True),
                                            ("duplicate", "Duplicate", 90, bool(self.cards)),
@@ -540,7 +554,7 @@ class PackOverview:
                     x_ticks=[t for t in charts.ticks(1, n, 12) if t == int(t)], y_ticks=[0.0, 0.5, 1.0])
         points = [(i + 1, c.figures.pass_rate) for i, c in enumerate(self.cards) if c.figures is not None]
         charts.line(plot, points, GOOD, 2)
-        bot = self._bot()
+        bot = self._chosen()
         theirs: list[tuple[float, float]] = []
         if bot != PERSON:
             # The designer's persona (their testers, fitted) beside the person-like bot, named.

@@ -107,8 +107,7 @@ class EditorView(arcade.View):
         self.difficulty_sheet = DifficultySheet(self, self.difficulty.figures, self.difficulty.start,
                                                 lambda: self.difficulty.run.target)
         self.overview = PackOverview(self, self.packs._known_pack, self.file_flow.open_or_say,
-                                     self.file_flow.show_proposal, self.tabs.link_proposal,
-                                     lambda: self.difficulty.run.bot, lambda: self.difficulty.run.store)
+                                     self.file_flow.show_proposal, self.tabs.link_proposal, self.difficulty)
         self.sheets = Sheets(self.difficulty_sheet, self.overview)
         self.deal = self.add_part(DealPreview(self, self.colorblind))   # the seeded deal on the random cells
         # The properties panel: every field and rule (a scroll makes the widgets anew).

@@ -109,6 +109,8 @@ def test_the_overview_draws_the_personas_curve_beside_the_bots(window: Any, edit
         frame(window)
         frame(window)
         assert "my testers played every level" in view.status.text
+        shown = view.difficulty.figures()                       # the level in the editor: its games are in
+        assert shown is not None and shown.bot == CARELESS and shown.report.games == 8
         assert all(c.persona is not None and c.persona.games == 8 for c in ov.cards)
         assert not (pack.folder / "playtest.yaml").exists()    # the pack keeps the person-like bot's alone
         said = ov.labels.said()
