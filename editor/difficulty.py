@@ -16,11 +16,11 @@ import arcade
 
 from game.bots import BotSpec, Persona
 from game.bots.farm import Job, chunked, default_workers
+from game.bots.persona_file import personas_in
 from game.bots.workers import start_pool, stop_pool
 from game.bots.playtest import PERSON, GameRecord, LevelReport, cap_for, nearest_limit, play_seeds, report
 from game.core import Level, Problem
 from game.io import gate
-from game.bots.persona_file import personas_in
 from game.io.paths import data_dir, personas_dir
 from game.io.playtest_file import PlaytestFileError
 from game.ui.layout import Rect
@@ -70,7 +70,7 @@ def aimed(figures: Figures, target: float) -> Figures:
     """The same figures with the move limit suggested for another pass rate (from the games, or
     for figures read back from a pack's playtest.yaml, from the stored curve)."""
     if figures.records:
-        return figures_of(figures.level, figures.records, target)
+        return figures_of(figures.level, figures.records, target, figures.bot)
     r = figures.report
     return Figures(figures.level, (), dataclasses.replace(
         r, suggested_moves=nearest_limit(r.limit_curve, target), suggest_target=target), figures.bot)

@@ -63,6 +63,9 @@ def test_a_persona_in_the_folder_is_offered_and_f5_plays_as_it(window: Any, edit
         mine = view.difficulty.figures()
         assert mine is not None and mine.bot == CARELESS and mine.report.bot == "persona:my testers"
         assert "difficulty for my testers:" in view.status.text and "wins" in _said(view)["d1"]
+        click(window, *view.difficulty.buttons["higher"].center)   # aimed at 70%: still the persona's games
+        assert view.difficulty.figures() is not None and view.difficulty.figures().bot == CARELESS
+        mine = view.difficulty.figures()
         # Back to the person-like bot: its figures are its own (none yet), the persona's are kept.
         click(window, *view.difficulty.buttons["bot"].center)
         assert view.difficulty.run.bot == "person" and view.difficulty.figures() is None
