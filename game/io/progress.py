@@ -219,17 +219,19 @@ def _int(value: Any, where: str, low: int, high: int | None = None) -> int:
     return value
 
 
+def _bool(value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise ProgressFileError(f"{where}: expected true or false, found {describe(value)}")
+    return value
+
+
 def _level_from(entry: Any, where: str) -> LevelProgress:
     if not isinstance(entry, Mapping):
         raise ProgressFileError(f"{where}: expected a mapping")
-    completed = entry.get("completed", False)
-    if not isinstance(completed, bool):
-        raise ProgressFileError(f"{where}.completed: expected true or false, found {describe(completed)}")
+    completed = _bool(entry.get("completed", False), f"{where}.completed")
     best = _int(entry.get("best_score", 0), f"{where}.best_score", 0)
     stars = _int(entry.get("stars", 0), f"{where}.stars", 0, 3)
-    helped = entry.get("helped", False)
-    if not isinstance(helped, bool):
-        raise ProgressFileError(f"{where}.helped: expected true or false, found {describe(helped)}")
+    helped = _bool(entry.get("helped", False), f"{where}.helped")
     game = None
     game_raw = entry.get("game")
     if game_raw is not None:
@@ -247,9 +249,7 @@ def _level_from(entry: Any, where: str) -> LevelProgress:
         digest = game_raw.get("level_hash", "")
         if not isinstance(digest, str):
             raise ProgressFileError(f"{where}.game.level_hash: expected text")
-        undone = game_raw.get("undone", False)
-        if not isinstance(undone, bool):
-            raise ProgressFileError(f"{where}.game.undone: expected true or false, found {describe(undone)}")
+        undone = _bool(game_raw.get("undone", False), f"{where}.game.undone")
         game = SavedGame(seed, tuple(commands), digest, undone) if commands else None
     return LevelProgress(completed, best, stars, game, helped)
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from game.core import Mode, Session, State, Status
+from game.core import Mode, Status
 from game.ui.hud import Hud
-from game.ui.widgets import Menu
+from game.ui.play_keep import KeepHost
 
 # The most stars a game in which undo was used earns, per mode (None: undo is free).
 # match3 and chain refill from a seeded draw, so an undo lets a player look at what falls
@@ -61,21 +61,14 @@ class UndoCost:
         self.used = self.warned = False
 
 
-class UndoHost(Protocol):
-    """What undo and redo need from the play view."""
+class UndoHost(KeepHost, Protocol):
+    """What undo and redo need from the play view: what keeping going needs (the session, the
+    card, saying, snapping the board, saving), and the undo cost, the HUD and the result card."""
 
-    session: Session
     undo_cost: UndoCost
     hud: Hud
     new_deals: bool
-    result_menu: Menu | None
 
-    @property
-    def state(self) -> State: ...
-    def finish_animation(self) -> None: ...
-    def say(self, message: str, error: bool = False) -> None: ...
-    def snap(self) -> None: ...
-    def changed(self) -> None: ...
     def show_result(self) -> None: ...
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import concurrent.futures
 import contextlib
 import pathlib
 from typing import Any, Iterator
@@ -42,6 +43,17 @@ def frame(window: Any, dt: float = 1 / 60) -> None:
     view.on_update(dt)
     with _widgets_laid_out_not_rendered():
         view.on_draw()
+
+
+def finish_difficulty(window: Any, view: EditorView, limit: float = 180) -> None:
+    """Wait for the Difficulty panel's run (the bots play in other processes: their futures are
+    the event), then the frames in which the editor collects and shows its figures."""
+    run = view.difficulty.run
+    _done, pending = concurrent.futures.wait(run._pending, timeout=limit)
+    assert not pending, "the difficulty run never finished"
+    frame(window)
+    frame(window)
+    assert not run.running
 
 
 def send(window: Any, name: str, *args: Any) -> None:

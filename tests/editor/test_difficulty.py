@@ -3,30 +3,18 @@ Apply sets the suggested move limit as one undo step (issue 10, "In the editor")
 
 from __future__ import annotations
 
-import concurrent.futures
 from typing import Any
 
 import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
 import arcade
 
-from driving import SCREENSHOTS, click, frame, header, new_level, press, resize, set_field, shot, sized
+from driving import SCREENSHOTS, click, finish_difficulty, frame, header, new_level, press, resize, set_field, shot, sized
 from editor.difficulty import DifficultyRun, histogram, warnings_of
 from editor.look import WARN
 from editor.view import EditorView
 from looks import near
 
 key = arcade.key
-
-
-def _finish(window: Any, view: EditorView, limit: float = 180) -> None:
-    """Wait for the bots' games (they run in other processes: their futures are the event), then
-    the frames in which the editor collects and shows them."""
-    run = view.difficulty.run
-    _done, pending = concurrent.futures.wait(run._pending, timeout=limit)
-    assert not pending, "the difficulty run never finished"
-    frame(window)
-    frame(window)
-    assert not run.running
 
 
 def _shown(view: EditorView) -> dict[str, str]:
@@ -48,7 +36,7 @@ def test_difficulty_runs_warns_suggests_and_applies_as_one_undo_step(window: Any
         assert view.difficulty.run.running and "playing it 60 times" in view.status.text
         frame(window)
         assert "60 person-like bot games" in _shown(view)["d1"]   # the progress line, with its bar
-        _finish(window, view)
+        finish_difficulty(window, view)
         figures = view.difficulty.run.for_level(view.difficulty.current_hash())
         assert figures is not None and figures.report.games == 60
         r = figures.report
@@ -79,7 +67,7 @@ def test_difficulty_runs_warns_suggests_and_applies_as_one_undo_step(window: Any
         assert view.model.draft.moves == suggested
         # Run again: the bots now win about as often as aimed (60 games: within a wide margin).
         header(window, view, "Difficulty")
-        _finish(window, view)
+        finish_difficulty(window, view)
         again = view.difficulty.run.for_level(view.difficulty.current_hash())
         assert again is not None and 0.3 <= again.report.pass_rate <= 0.9, again.report.pass_rate
         assert not warnings_of(again)

@@ -3,7 +3,6 @@ move limit with Apply, axes, and the figures kept with the pack for the next ses
 
 from __future__ import annotations
 
-import concurrent.futures
 import pathlib
 from typing import Any
 
@@ -11,7 +10,8 @@ import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
 import arcade
 
 from driving import (
-    SCREENSHOTS, center, click, drag, frame, new_level, press, resize, save_as, set_field, shot, sized,
+    SCREENSHOTS, center, click, drag, finish_difficulty, frame, new_level, press, resize, save_as, set_field,
+    shot, sized,
 )
 from editor import files
 from editor.difficulty import DifficultyRun
@@ -23,14 +23,6 @@ from game.io.packs import load_pack
 from looks import near, pixel
 
 key = arcade.key
-
-
-def _finish(window: Any, view: EditorView) -> None:
-    _done, pending = concurrent.futures.wait(view.difficulty.run._pending, timeout=180)
-    assert not pending, "the difficulty run never finished"
-    frame(window)
-    frame(window)
-    assert not view.difficulty.run.running
 
 
 def _jelly_level(window: Any, view: EditorView) -> None:
@@ -69,7 +61,7 @@ def test_lost_goals_the_limit_curve_and_apply_from_the_sheet(window: Any, editor
     try:
         _jelly_level(window, view)
         press(window, key.F5)
-        _finish(window, view)
+        finish_difficulty(window, view)
         figures = view.difficulty.run.for_level(view.difficulty.current_hash())
         assert figures is not None
         r = figures.report
@@ -132,7 +124,7 @@ def test_figures_are_kept_in_the_pack_and_read_back_in_a_new_session(window: Any
         path = save_as(window, view, str(pack.folder / "jelly-row.yaml"))
         pack.add(files.load_draft(path))
         press(window, key.F5)
-        _finish(window, view)
+        finish_difficulty(window, view)
         assert "kept in the pack's playtest.yaml" in view.status.text
         level = load_pack(pack.folder).levels[0]
         stored = stored_figures(pack.folder, "jelly-row", level.content_hash())
@@ -166,7 +158,7 @@ def test_figures_are_kept_in_the_pack_and_read_back_in_a_new_session(window: Any
     # for the wins histogram; once played, the same games would play the same, and it says so.
     press(window, key.F5)
     assert view.difficulty.run.running, view.status.text
-    _finish(window, view)
+    finish_difficulty(window, view)
     figures = view.difficulty.run.for_level(view.difficulty.current_hash())
     assert figures is not None and len(figures.records) == 20
     press(window, key.F5)

@@ -10,7 +10,7 @@ from typing import Any
 import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
 import arcade
 
-from driving import SCREENSHOTS, click, frame, new_level, press, set_field
+from driving import SCREENSHOTS, click, finish_difficulty, frame, new_level, press, set_field
 from editor.difficulty import DifficultyRun
 from editor.view import EditorView
 from game.bots.persona import Persona
@@ -19,14 +19,6 @@ from game.io.paths import personas_dir
 
 key = arcade.key
 CARELESS = Persona(name="my testers", notice=0.2, wanted_weight=1.0, depth_weight=0.0)
-
-
-def _finish(window: Any, view: EditorView) -> None:
-    run = view.difficulty.run
-    _done, pending = concurrent.futures.wait(run._pending, timeout=180)
-    assert not pending, "the difficulty run never finished"
-    frame(window)
-    frame(window)
 
 
 def _said(view: EditorView) -> dict[str, str]:
@@ -59,7 +51,7 @@ def test_a_persona_in_the_folder_is_offered_and_f5_plays_as_it(window: Any, edit
         assert "my testers plays it 40 times" in " ".join(_said(view).values())
         press(window, key.F5)
         assert "my testers is playing it 40 times" in view.status.text
-        _finish(window, view)
+        finish_difficulty(window, view)
         mine = view.difficulty.figures()
         assert mine is not None and mine.bot == CARELESS and mine.report.bot == "persona:my testers"
         assert "difficulty for my testers:" in view.status.text and "wins" in _said(view)["d1"]
@@ -70,7 +62,7 @@ def test_a_persona_in_the_folder_is_offered_and_f5_plays_as_it(window: Any, edit
         click(window, *view.difficulty.buttons["bot"].center)
         assert view.difficulty.run.bot == "person" and view.difficulty.figures() is None
         press(window, key.F5)
-        _finish(window, view)
+        finish_difficulty(window, view)
         theirs = view.difficulty.figures()
         assert theirs is not None and theirs.bot == "person" and theirs.report.bot == "person"
         # The careless testers win less often than the person-like bot (notice 0.2 against 0.75).
