@@ -11,11 +11,10 @@ from typing import Any
 import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
 import arcade
 
-from driving import cell_xy, click, header, new_level, press, save_as, set_field
+from driving import cell_xy, click, finish_difficulty, header, new_level, press, save_as, set_field
 from editor.difficulty import KEPT_RUNS, DifficultyRun
 from editor.view import EditorView
 from game.io import Pack, load_level, save_pack
-from test_difficulty_act import _finish
 
 key = arcade.key
 
@@ -61,7 +60,7 @@ def test_f5_with_a_linked_difficulty_folder_deletes_nothing_there_and_says_so(
     try:
         small_level(window, view, "linked-f5")
         press(window, key.F5)
-        _finish(window, view)
+        finish_difficulty(window, view)
         said = view.status.text
         assert said.startswith("Could not keep the figures: ") and "difficulty-linked is a link" in said, said
         assert view.status.bad and ".tmp" not in said
