@@ -165,7 +165,7 @@ class Effects:
                                    center_y=y + math.sin(angle) * reach - reach * 0.3, alpha=0.0, scale=0.0))
 
     def sweep(self, cell: Cell, across: bool, thick: float) -> None:
-        """A line special's beam: it runs out from the special's cell to both ends of its line."""
+        """Burst.SWEEP, a beam: it runs out from the special's cell to both ends of its line."""
         tex = textures.load("beam")
         x, y = self.host.center(cell)
         rect = self.host.layout.rect

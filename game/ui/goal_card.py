@@ -54,7 +54,7 @@ SORT_WORDS = {unit.sort: unit.many for unit in SPECIALS}
 
 def specials_line(level: Level) -> str | None:
     """What a match3 level lets runs form, when it is not every special (the core's
-    Level.forming): told nothing, a player wonders why a run of four left no striped tile."""
+    Level.forming): told nothing, a player wonders why a run of four left no special tile."""
     sorts = level.forming
     if level.mode != Mode.MATCH3 or set(sorts) == set(SpecialSort):
         return None
