@@ -1,11 +1,11 @@
-"""The blocker and faller units' editor tools, made from the registry: each unit's tool, what it does to a draft's cells, what a board holds of each (no arcade)."""
+"""The blocker, faller and special units' editor tools, made from the registry: each unit's tool, what it does to a draft's cells, what a board holds of each (no arcade)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Iterable
 
-from game.core import BLOCKERS, FALLERS, GOAL_UNITS, Blocker, Edit, Faller
+from game.core import BLOCKERS, FALLERS, GOAL_UNITS, KIND_SPECIALS, KINDLESS, Blocker, Edit, Faller, SpecialUnit
 
 from .draft import Cell, Draft, goal_flag
 
@@ -14,7 +14,7 @@ from .draft import Cell, Draft, goal_flag
 class Tool:
     """What a click puts on the board: a token ('' erases back to a random cell)."""
 
-    name: str           # kind, random, hole, player, tile, gap, erase, rainbow, or a blocker's or faller's tool name
+    name: str           # kind, random, hole, player, tile, gap, erase, or a blocker's, faller's or kindless special's name
     token: str
 
     @property
@@ -52,6 +52,20 @@ def faller_tools(units: tuple[Faller, ...] = FALLERS) -> tuple[tuple[Faller, Too
 def faller_of(tool: Tool) -> Faller | None:
     """The faller unit whose tool `tool` is, or None."""
     return next((unit for unit, t in faller_tools() if t.name == tool.name), None)
+
+
+def special_tools(units: tuple[SpecialUnit, ...] = KINDLESS) -> tuple[tuple[SpecialUnit, Tool], ...]:
+    """Each kindless special unit (a tile of no kind: match3's) with the editor's tool that paints its token."""
+    return tuple((unit, Tool(unit.name, unit.token)) for unit in units)
+
+
+def special_of(tool: Tool) -> SpecialUnit | None:
+    """The kindless special unit whose tool `tool` is, or None."""
+    return next((unit for unit, t in special_tools() if t.name == tool.name), None)
+
+
+BRUSH_SPECIALS: tuple[str, ...] = ("", *(str(special) for special in KIND_SPECIALS))
+"""The special a kind brush puts on its tiles ('' none), by its letter (`3h`): Q steps through them in this order."""
 
 
 def unit_of(tool: Tool, units: tuple[Blocker, ...] = BLOCKERS) -> Blocker | None:

@@ -9,7 +9,7 @@ import arcade
 import pyglet
 from PIL import Image, ImageDraw
 
-from game.core import BLOCKERS, FALLERS, Blocker, Edit, Look, Mode, Special
+from game.core import BLOCKERS, FALLERS, KIND_SPECIALS, KINDLESS, Blocker, Edit, Look, Mode
 from game.core import token_special
 from game.ui import textures
 from game.ui.layout import BoardLayout, Rect
@@ -82,7 +82,7 @@ def under_pictures(layers: tuple[tuple[str, tuple[tuple[int, ...], ...]], ...], 
 def token_texture(token: str, mode: Mode, colorblind: bool = False, units: tuple[Blocker, ...] = BLOCKERS) -> Any | None:
     """The picture for one layout token (None for the slide gap: an empty cell).
 
-    Specials, rainbows, fallers and blockers are the game's own pictures (game.ui.textures);
+    Specials, fallers and blockers are the game's own pictures (game.ui.textures);
     only what the game never shows (a random cell, a hole) is the editor's.
     """
     for unit in units:
@@ -92,13 +92,14 @@ def token_texture(token: str, mode: Mode, colorblind: bool = False, units: tuple
             base = token_texture(tile_under_mark(token), mode, colorblind, units)
             layers = max(1, unit.layers_of(token))
             return covered(base, look, layers) if base is not None else textures.blocker(look, layers)
-    if token == "*":
-        return textures.rainbow()
+    for kindless in KINDLESS:
+        if token == kindless.token:
+            return textures.special_picture(kindless)
     for faller in FALLERS:
         if token == faller.token:
             return textures.piece(faller)
     special = token_special(token)
-    if special is not None and special != Special.RAINBOW and 1 <= int(token[0]) <= textures.KINDS:
+    if special in KIND_SPECIALS and 1 <= int(token[0]) <= textures.KINDS:
         return textures.marked(int(token[0]), special, colorblind)
     blocker = placed_by(token, units)
     if blocker is not None and blocker.look is not None:

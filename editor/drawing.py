@@ -21,10 +21,9 @@ from .model import (
     GAP_TOOL,
     HOLE_TOOL,
     PLAYER_TOOL,
-    RAINBOW_TOOL,
     RANDOM_TOOL,
     SHAPES,
-    SPECIALS,
+    BRUSH_SPECIALS,
     Cell,
     Tool,
     blocker_tools,
@@ -33,6 +32,7 @@ from .model import (
     tile_tool,
     tile_under_mark,
     faller_tools,
+    special_tools,
     unit_of,
 )
 
@@ -179,10 +179,11 @@ class Chrome(Part):
                 self._label(text, *rect.center, TEXT, 13, anchor_x="center", anchor_y="center")
             y -= 36
         else:
-            # Blockers (and the rainbow, a special with no kind): one swatch each, its key in
+            # Blockers (and the kindless specials): one swatch each, its key in
             # the corner: those a token places, the fallers, then those laid under the tiles. A
             # cycling tool's swatch shows the layers it paints (its key again, or a click, for more).
-            blockers = [(RAINBOW_TOOL, textures.rainbow(), "*")] if d.mode == Mode.MATCH3 else []
+            blockers = [(tool, textures.special_picture(unit), unit.token) for unit, tool in special_tools()
+                        if d.mode == Mode.MATCH3]
             swatches = [(unit.tool.edit is Edit.LAYER, self._blocker_swatch(unit, m.tool if m.tool.name == tool.name else tool))
                         for unit, tool in blocker_tools(m.units) if unit.tool is not None and d.mode in unit.tool.modes]
             blockers += [swatch for laid, swatch in swatches if not laid]
@@ -208,7 +209,7 @@ class Chrome(Part):
         m = self.host.model
         self._label("Mirror (M)", 12, y - 8, TEXT, 13, anchor_y="center")
         y -= 20
-        small = (PALETTE_W - 16 - 3 * 4) / 4
+        small = (PALETTE_W - 16 - (len(BRUSH_SPECIALS) - 1) * 4) / len(BRUSH_SPECIALS)
         for i, (mirror, text) in enumerate(zip(Mirror, ("off", "|", "--", "+"))):
             rect = Rect(8 + i * (small + 4), y - 28, small, 26)
             self.entries.append((rect, "mirror", mirror))
@@ -254,14 +255,14 @@ class Chrome(Part):
         return y - rows * (size + 6) - 4
 
     def _special_row(self, y: float, size: int) -> float:
-        """The special the kind brush puts on its tiles: none, row line, column line, bomb (Q)."""
+        """The special the kind brush puts on its tiles: none, then each that rides a kind (Q)."""
         m = self.host.model
         self._label("special (Q)", 12, y - 8, DIM, 10, anchor_y="center")
         y -= 18
         k = int(m.tool.token) if m.tool.name == "kind" else 1
-        small = (PALETTE_W - 16 - 3 * 4) / 4
+        small = (PALETTE_W - 16 - (len(BRUSH_SPECIALS) - 1) * 4) / len(BRUSH_SPECIALS)
         side = min(small, size - 6)
-        for i, special in enumerate(SPECIALS):
+        for i, special in enumerate(BRUSH_SPECIALS):
             rect = Rect(8 + i * (small + 4), y - side, small, side)
             self.entries.append((rect, "special", special))
             self._square(rect, m.special == special and m.tool.name == "kind")

@@ -6,7 +6,7 @@ from typing import Any, Callable
 
 import arcade
 
-from game.core import BLOCKERS, Blocker
+from game.core import BLOCKERS, KINDLESS, SPECIALS, Blocker
 from game.ui.layout import Rect
 from game.ui.screens import style
 
@@ -41,9 +41,7 @@ PROPS_TIPS = {
     "pick cell": "Click, then click the cell the player must reach",
     "clear reach": "Remove the reach goal",
     "specials": "Match-3: whether runs of 4, 5 and L/T shapes make special tiles (rules: specials)",
-    "sort:line": "Match-3: a run of 4 leaves a line special here (specials: [line, ...])",
-    "sort:bomb": "Match-3: an L, T or + leaves a bomb here (specials: [bomb, ...])",
-    "sort:rainbow": "Match-3: a run of 5 leaves a rainbow here (specials: [rainbow, ...])",
+    **{f"sort:{unit.name}": unit.sort_help for unit in SPECIALS},
     **{flag: f"Goal: clear every {unit.name} (paint it with {unit.tool.key})"
        for unit, flag in goal_fields() if unit.tool is not None},
     "solved": "Put every tile in its solved place (then shuffle it)",
@@ -78,7 +76,7 @@ def tool_tip(tool: Tool, units: tuple[Blocker, ...] = BLOCKERS) -> str:
         "tile": f"Tile {tool.token}: type its number, or step with - and +",
         "gap": "Gap (G): the empty slot tiles slide into",
         "erase": "Erase (E, or right-click): an empty cell, dealt at random by the game",
-        "rainbow": "Rainbow (*): a special with no kind; swapped with a tile it clears that kind",
+        **{unit.name: unit.tool_help for unit in KINDLESS},
     }.get(tool.name, tool.label)
 
 
@@ -91,9 +89,7 @@ MIRROR_TIPS = {
 
 SPECIAL_TIPS = {
     "": "Plain tiles: the kind brush paints no special (Q steps through them)",
-    "h": "Special h (Q): the kind brush paints tiles that clear their row",
-    "v": "Special v (Q): the kind brush paints tiles that clear their column",
-    "b": "Special b (Q): the kind brush paints bombs, clearing the 3x3 around them",
+    **{str(said.special): said.help for unit in SPECIALS for said in unit.said},
 }
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import arcade
 
-from game.core import Blocker, Edit
+from game.core import KINDLESS, SPECIALS, Blocker, Edit
 
 from .blocker_tools import blocker_tools, faller_tools
 
@@ -60,7 +60,9 @@ KEY_TABLE: tuple[Binding, ...] = (
     Binding("R", "random brush: a fixed kind per cell, never lining up a run", (k.R,)),
     Binding("E  or right-click", "erase: an empty cell, dealt at random by the game", (k.E,)),
     Binding("H / P / G", "hole / player start (chain) / gap (slide)", (k.H, k.P, k.G)),
-    Binding("Q / *", "match3: kind brush's special (none, h, v, b bomb) / rainbow", (k.Q,), typed=("*",)),
+    Binding(" / ".join(("Q", *(u.token for u in KINDLESS))),
+            f"match3: kind brush's special (none, {', '.join(f'{s} {u.name}' for u in SPECIALS if not u.value for s in u.specials)})"
+            f"{''.join(f' / {u.name}' for u in KINDLESS)}", (k.Q,), typed=tuple(u.token for u in KINDLESS)),
     *(Binding(u.tool.key, u.tool.keys_line, (blocker_key(u),)) for u, _ in blocker_tools() if u.tool is not None),
     *(Binding(u.tool.key, u.tool.keys_line, (int(getattr(k, u.tool.key)),)) for u, _ in faller_tools()),
     Binding("right-click", f"with the {' or '.join(_takers())} tool: take away what a click puts"),

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from game.core import (
-    BLOCKERS, DEFAULT_KINDS, GAP_TOKEN, HOLE_TOKEN, PLAYER_TOKEN, RAINBOW_TOKEN, RANDOM_TOKEN, Blocker,
+    BLOCKERS, DEFAULT_KINDS, GAP_TOKEN, HOLE_TOKEN, PLAYER_TOKEN, RANDOM_TOKEN, Blocker,
     Edit, Level, LevelError, Mode, Problem, deal_id_after_rename, lines_up, valid_id,
 )
 
@@ -38,6 +38,9 @@ from .blocker_tools import (
     carries as carries,
     faller_of,
     faller_tools as faller_tools,
+    BRUSH_SPECIALS as BRUSH_SPECIALS,
+    special_of as special_of,
+    special_tools as special_tools,
     tile_under_mark as tile_under_mark,
     changes_layers as changes_layers,
     mark_cells,
@@ -72,10 +75,6 @@ HOLE_TOOL = Tool("hole", HOLE_TOKEN)
 PLAYER_TOOL = Tool("player", PLAYER_TOKEN)
 GAP_TOOL = Tool("gap", GAP_TOKEN)
 ERASE_TOOL = Tool("erase", RANDOM_TOKEN)
-RAINBOW_TOOL = Tool("rainbow", RAINBOW_TOKEN)
-# The special a kind brush puts on its tiles ('' none): `3h` clears its row, `3v` its column,
-# `3b` is a bomb. The key Q steps through them in this order.
-SPECIALS = ("", "h", "v", "b")
 
 
 def tile_tool(n: int) -> Tool:
@@ -227,7 +226,7 @@ class EditModel:
         self.saved: Draft | None = draft
         self.tool: Tool = kind_tool(1) if draft.mode != Mode.SLIDE else tile_tool(1)
         self.shape = PEN
-        self.special = ""   # the special the kind brush puts on its tiles (see SPECIALS)
+        self.special = ""   # the special the kind brush puts on its tiles (see BRUSH_SPECIALS)
         self.mirror = Mirror.OFF           # every stroke also paints its mirror images (mirror.py)
         self._rect_anchor: Cell | None = None
         self._pen_at: Cell | None = None   # where the pen last painted in this stroke
@@ -281,8 +280,8 @@ class EditModel:
         self.tool = tool
 
     def next_special(self) -> str:
-        """Q: the kind brush's next special (none, row line, column line, bomb, none...)."""
-        self.special = SPECIALS[(SPECIALS.index(self.special) + 1) % len(SPECIALS)]
+        """Q: the kind brush's next special (none, then each special unit's that rides a kind, none...)."""
+        self.special = BRUSH_SPECIALS[(BRUSH_SPECIALS.index(self.special) + 1) % len(BRUSH_SPECIALS)]
         if self.tool.name != "kind":
             self.tool = kind_tool(1)   # a special rides a kind: pick the brush it goes on
         return self.special
@@ -475,7 +474,7 @@ class EditModel:
             self.tool = kind_tool(1)
         elif mode != Mode.CHAIN and name == "player":
             self.tool = kind_tool(1)
-        elif mode != Mode.MATCH3 and name == "rainbow":
+        elif mode != Mode.MATCH3 and special_of(self.tool) is not None:
             self.tool = kind_tool(1)
         elif (faller := faller_of(self.tool)) is not None and mode not in faller.tool.modes:
             self.tool = kind_tool(1)

@@ -8,8 +8,9 @@ from typing import Any, Callable
 
 import arcade
 
-from game.core import FALLERS, Mode, SpecialSort
+from game.core import FALLERS, SPECIALS, Mode, SpecialSort
 from game.ui import textures
+from game.ui.screens import style
 
 from . import slide_tools
 from .blocker_tools import goal_fields
@@ -128,7 +129,9 @@ class PropertiesPanel(Part):
         self.buttons["specials"] = b
         add(b)
         x = left + lw + 44
-        for sort, width in ((SpecialSort.LINE, 46), (SpecialSort.BOMB, 52), (SpecialSort.RAINBOW, 78)):
+        for sort in (unit.sort for unit in SPECIALS):
+            # Its word as the button writes it, with room either side (a narrow word: a button's least).
+            width = max(46, round(arcade.Text(sort.value, 0, 0, font_size=11, font_name=style.BODY_FONT).content_width) + 12)
             b = button(sort.value, functools.partial(self.toggle_sort, sort), x=x, y=y, width=width, height=26)
             self.buttons["sort:" + sort] = b
             add(b)

@@ -6,7 +6,7 @@ from typing import Any, Callable
 
 import arcade
 
-from game.core import BLOCKERS, Blocker, Edit, Mode
+from game.core import BLOCKERS, SPECIALS, Blocker, Edit, Mode
 from game.words import counted
 
 from .host import Host, Part
@@ -27,8 +27,7 @@ TOOL_KEYS: dict[int, tuple[Tool, tuple[Mode, ...] | None]] = {
     **{int(getattr(key, unit.tool.key)): (tool, unit.tool.modes) for unit, tool in faller_tools()},
 }
 SHAPE_KEYS = {key.B: FILL, key.F: FILL, key.X: RECT, key.D: PEN}
-SPECIAL_SAID = {"": "plain tiles", "h": "special h: clears its row", "v": "special v: clears its column",
-                "b": "special b: a bomb, clears the 3x3 around it"}
+SPECIAL_SAID = {"": "plain tiles", **{str(said.special): said.said for unit in SPECIALS for said in unit.said}}
 MIRROR_SAID = {Mirror.OFF: "mirror off", Mirror.LEFT_RIGHT: "mirror left-right: across the middle column",
                Mirror.UP_DOWN: "mirror up-down: across the middle row",
                Mirror.BOTH: "mirror both ways: four images a stroke"}

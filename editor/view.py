@@ -26,7 +26,7 @@ from .file_flow import FileFlow
 from .help import EditorHelp
 from .keys import acts_on_level
 from .overlay import Sheets
-from .model import ERASE_TOOL, PEN, RAINBOW_TOOL, RECT, Cell, EditModel, blank, changes_layers, tile_tool
+from .model import ERASE_TOOL, PEN, RECT, Cell, EditModel, blank, changes_layers, special_tools, tile_tool
 from .host import Part
 from .pack_overview import PackOverview
 from .playtest_flow import PlaytestFlow
@@ -439,10 +439,11 @@ class EditorView(arcade.View):
         if text == "?" and self.dialog is None and self.props.active_field() is None:
             self.help.show_keys()
             return
-        if text == "*" and self.dialog is None and self.props.active_field() is None:
-            # Typed, so it works on any keyboard (Shift+8, the keypad's *).
+        kindless = next((tool for unit, tool in special_tools() if unit.token == text), None)
+        if kindless is not None and self.dialog is None and self.props.active_field() is None:
+            # A kindless special's token, typed, so it works on any keyboard (Shift+8, the keypad's *).
             if self.model.draft.mode == Mode.MATCH3:
-                self.tools.select_tool(RAINBOW_TOOL)
+                self.tools.select_tool(kindless)
             return
         (self.dialog.ui if self.dialog is not None else self.ui).on_text(text)  # type: ignore[no-untyped-call]  # UIManager's own
 

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from game.core import (
-    Chain, Command, Grid, Mode, Slide, Special, State, Status, Swap, Work, chain_blocker_hits, hint_move, legal_commands,
+    SPECIAL_OF, Chain, Command, Grid, Mode, Slide, State, Status, Swap, Work, chain_blocker_hits, hint_move, legal_commands,
     looked, play, played, plays_all, seed_state, spread, swap_look,
 )
 
@@ -24,9 +24,9 @@ from .base import BotRandom, outcome, walk_distances
 from .persona import DEFAULT_PERSONA, LOOK_WIDTH, WIN_WORTH, Features, Persona
 from .slide_solver import Unsolvable, _Board, _finish_corner, _solve_column, _solve_row, _tidy
 
-# A person's rule of thumb for a special: a bomb (an L or T) and a rainbow (a five) are wanted
-# more than a line (a four); the persona's special bonus is paid per rank.
-SPECIAL_RANK = {Special.ROW: 1, Special.COLUMN: 1, Special.BOMB: 2, Special.RAINBOW: 3}
+# A person's rule of thumb for a special: its unit's rank (the rarer the shape that forms it, the
+# more it is wanted); the persona's special bonus is paid per rank.
+SPECIAL_RANK = {special: unit.rank for special, unit in SPECIAL_OF.items()}
 # A persona that looks past a move sees it play out on this imagined refill (never the game's
 # own stream, which a person cannot see), so the same board always looks the same to it.
 LOOK_REFILL = seed_state("person-look", 0)

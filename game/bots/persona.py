@@ -9,7 +9,7 @@ from typing import Any
 # anyone (every figure the lab printed before personas, and every daily, comes from these).
 NOTICE = 0.75            # each legal command is noticed with this chance
 WANTED_WEIGHT = 4.0      # a tile of a kind the level still wants counts this many times
-SPECIAL_BONUS = 2.5      # a run that makes a special: this much a rank (line 1, bomb 2, rainbow 3)
+SPECIAL_BONUS = 2.5      # a run that makes a special: this much its unit's rank (SpecialUnit.rank)
 BLOCKER_WEIGHT = 4.0     # each blocker layer or cell under a faller's piece a move takes
 DEPTH_WEIGHT = 0.5       # swaps low on the board stir more of it
 REACH_STEP_WEIGHT = 1.5  # chain: every step nearer a reach goal

@@ -88,3 +88,10 @@ __all__ = [
 # The blocker units' looks and tools, for the view and the editor (which walk BLOCKERS).
 from .units import Depth, Edit, Hit, Look, Motion, Pattern, Sound, Tool  # noqa: E402
 __all__ += ["Depth", "Edit", "Hit", "Look", "Motion", "Pattern", "Sound", "Tool"]
+
+# The special units, for the view, the editor and the bots (which walk SPECIALS).
+from .units import (  # noqa: E402
+    KINDLESS, KINDLESS_AT, SORT_OF, SPECIAL_OF, SPECIALS, Burst, Mark, Said, SpecialLook, SpecialUnit,
+)
+__all__ += ["KINDLESS", "KINDLESS_AT", "SORT_OF", "SPECIAL_OF", "SPECIALS", "Burst", "Mark", "Said", "SpecialLook",
+            "SpecialUnit"]

@@ -22,8 +22,8 @@ from .rules.blocked import swap_look
 from .rules.chain import chain_blocker_hits, chain_grid, component_of
 from .rules.specials import blast
 from .state import State, placed
-from .units import AT, FALLER_OF, GOAL_OF, Blocker, Hit, covered
-from .vocab import GoalName, Mode, Special, Status
+from .units import AT, FALLER_OF, GOAL_OF, SPECIAL_OF, Blocker, Hit, covered
+from .vocab import GoalName, Mode, Status
 
 # A move is weighed over a few imagined refills (never the game's own stream, which a player
 # cannot see): the same board always gets the same advice, and luck does not steer it.
@@ -31,12 +31,9 @@ FUTURES = 2
 IMAGINED = tuple(seed_state("advice", i) for i in range(FUTURES))
 # A win beats every unfinished state; among wins, more moves left is better (stars).
 WIN = 100.0
-# Tiles a special on the board will clear when it goes off (a rainbow: one kind's share).
-SPECIAL_REACH = {Special.ROW: 1.0, Special.COLUMN: 1.0, Special.BOMB: 9.0, Special.RAINBOW: 0.0}
-# What a special waiting on the board counts for, against the same tiles cleared now.
-SPECIAL_SHARE = 0.3
-# A rainbow is kept for the kind the goals want (a player saves it for that swap).
-RAINBOW_SHARE = 0.5
+# What a special waiting on the board counts for, against the same tiles cleared now: its
+# unit's share of the tiles it will clear (its reach); a kindless one is kept for the kind the
+# goals want (a player saves it for that swap).
 # What the best move after a move adds counts at this share: a sure gain now beats the same
 # gain a move later (which the imagined refill may have made look easy).
 NEXT_MOVE_SHARE = 0.9
@@ -148,20 +145,20 @@ def standing(state: State, view: LevelView | None = None) -> float:
     left = state.moves_left
     soon = 1.0 if left is None else min(1.0, left / 3.0)   # a special needs a move to go off
     if state.specials and per_tile:
-        # A line or bomb counts the wanted kinds' tiles it will really clear (a striped tile
+        # A special with a kind counts the wanted kinds' tiles its blast will really clear (one
         # through a row of the wanted kind is worth more than one through none), not the
         # average kind's share; the other goals still count its reach at the average.
         wanted = _wanted(state)
         other = max(0.0, per_tile - sum(1.0 / (level.kinds * target) for _, target in wanted.values()))
         for cell, special in state.specials:
-            if special == Special.RAINBOW:
+            unit = SPECIAL_OF[special]
+            if unit.value:
                 tiles = _best_wanted_kind(state) or cells / level.kinds
-                total += RAINBOW_SHARE * soon * tiles * per_tile
+                total += unit.share * soon * tiles * per_tile
                 continue
-            tiles = SPECIAL_REACH[special] * (level.width if special == Special.ROW else
-                                              level.height if special == Special.COLUMN else 1)
-            sought = _wanted_in(state, cell, special, wanted) if wanted else 0.0
-            total += SPECIAL_SHARE * soon * (tiles * other + sought)
+            tiles = unit.reach(level.width, level.height, special)
+            sought = _wanted_in(state, cell, wanted) if wanted else 0.0
+            total += unit.share * soon * (tiles * other + sought)
     if level.mode == Mode.CHAIN and state.player is not None and left != 0:
         total += NEXT_CHAIN_SHARE * _next_chain(state)
     return total
@@ -195,23 +192,17 @@ def _wanted(state: State) -> dict[int, tuple[int, int]]:
             if count > state.collected_of(kind)}
 
 
-def _wanted_in(state: State, cell: Cell, special: Special, wanted: dict[int, tuple[int, int]]) -> float:
-    """The goal share the wanted kinds' tiles in the line or bomb blast of the special on `cell`
+def _wanted_in(state: State, cell: Cell, wanted: dict[int, tuple[int, int]]) -> float:
+    """The goal share the wanted kinds' tiles in the blast of the special with a kind on `cell`
     make, no more than each kind wants (a hole's or blocker's value is never a kind)."""
-    r0, c0 = cell
     grid = state.grid
-    if special == Special.ROW:
-        tiles = list(grid[r0])
-    elif special == Special.COLUMN:
-        tiles = [row[c0] for row in grid]
-    else:
-        tiles = [v for row in grid[max(0, r0 - 1):r0 + 2] for v in row[max(0, c0 - 1):c0 + 2]]
+    tiles = [grid[r][c] for r, c in blast_cells(state, cell)]
     return sum(min(tiles.count(kind), more) / target for kind, (more, target) in wanted.items())
 
 
 def _best_wanted_kind(state: State) -> float:
     """The tiles of the most wanted kind on the board, as a share of its goal, in per-tile units:
-    what a rainbow swapped with it would take (0 without a collect goal wanting more)."""
+    what a kindless special swapped with it would take (0 without a collect goal wanting more)."""
     wanted = _wanted(state)
     if not wanted:
         return 0.0
@@ -240,11 +231,11 @@ def _next_chain(state: State) -> float:
 
 def blast_cells(state: State, cell: Cell) -> tuple[Cell, ...]:
     """The cells the special on `cell` clears when it goes off, as a player picking it should
-    see them: the cascade's own blast (its row or column, or the 3x3 round a bomb; holes left
-    out), in reading order. A rainbow's depend on the tile it is swapped with, so none; nor for
-    a cell with no special."""
+    see them: the cascade's own blast (its unit's: its row or column, the 3x3 round it; holes
+    left out), in reading order. A kindless special's depend on the tile it is swapped with, so
+    none; nor for a cell with no special."""
     special = state.special_at(cell)
-    if special is None or special == Special.RAINBOW:
+    if special is None or SPECIAL_OF[special].value:
         return ()
     geo = state.level.geometry()
     return tuple(map(geo.cell_of.__getitem__, bits_of(blast(geo, [], cell[0] * geo.stride + cell[1], special))))
@@ -374,7 +365,7 @@ def hint_move(state: State, work: Work | None = None) -> Command:
         best = max(worth.values())
         for taught in (uses, makes):
             # The lesson's moves, when the best of them costs the goals little (the look one
-            # move past must not flip the lesson by a hair; a rainbow swapped with a kind no
+            # move past must not flip the lesson by a hair; a kindless special swapped with a kind no
             # goal wants waits): the best of them as the hint weighs any move.
             if taught and max(worth[i] for i in taught) >= best - LESSON_MARGIN:
                 return best_move(state, [options[i] for i in taught], follow, more, work)

@@ -40,7 +40,7 @@ class Cleared:
 
 @dataclass(frozen=True, slots=True)
 class Created:
-    """The tile at `cell` became `special` (a rainbow loses its kind); it stays when its step clears."""
+    """The tile at `cell` became `special` (a kindless one loses its kind); it stays when its step clears."""
 
     cell: Cell
     special: Special
@@ -50,8 +50,8 @@ class Created:
 class Detonated:
     """The special at `cell` went off; its blast is in the step's Cleared (this gives the view the order).
 
-    `took` is the kind a rainbow took (every tile of that kind is in its blast); 0 for a line
-    or a bomb, and for a rainbow that took the whole board (swapped with another rainbow)."""
+    `took` is the kind a kindless special took (every tile of that kind is in its blast); 0 for
+    a special with a kind, and for a kindless one that took the whole board (swapped with another)."""
 
     cell: Cell
     special: Special

@@ -8,10 +8,13 @@ from .events import (
     BonusScored, Chained, Cleared, Created, Detonated, Event, Fell, FinaleBegan, LeftoversFired,
     Lost, MovesAdded, MoveTurned, PlayerMoved, Reshuffled, Scored, Slid, Spawned, SwapRejected, Swapped, Won,
 )
-from .grid import EMPTY, PLAYER, RAINBOW, Cell, Grid
+from .grid import EMPTY, PLAYER, Cell, Grid
 from .state import Layers, State
-from .units import BLOCKERS, FALLEN, FOLDED
+from .units import BLOCKERS, FALLEN, FOLDED, KINDLESS
 from .vocab import Special, Status
+
+# The grid value a special with no kind of its own puts in its cell when it is made (resolved once).
+_KINDLESS_VALUE: dict[Special, int] = {special: unit.value for unit in KINDLESS for special in unit.specials}
 
 
 def evolve(state: State, event: Event) -> State:
@@ -121,12 +124,13 @@ def fold(state: State, events: Iterable[Event]) -> State:
             if layer is None:
                 layer = dict(specials)
             layer[event.cell] = event.special
-            if event.special == Special.RAINBOW:
+            made = _KINDLESS_VALUE.get(event.special)
+            if made is not None:
                 if rows is None:
                     rows = list(map(list, base))
-                rows[event.cell[0]][event.cell[1]] = RAINBOW
+                rows[event.cell[0]][event.cell[1]] = made
         elif isinstance(event, Detonated):
-            # What it cleared is in the step's Cleared. A special on a covered tile (a rainbow
+            # What it cleared is in the step's Cleared. A special on a covered tile (a kindless special's
             # combo turns tiles into specials, locked ones too) is spent all the same, though the
             # cover, not the tile, is what the clear takes: the rules (rules/cascade.py) say so.
             if _covers(state, hit, event.cell):

@@ -8,24 +8,15 @@ from collections.abc import Sequence
 from .commands import Command, Swap
 from .events import Created, Detonated, Event, FinaleBegan
 from .state import State
-from .units import FALLER_LESSONS, LESSON_OF
+from .units import FALLER_LESSONS, LESSON_OF, SPECIAL_NAMED, SPECIALS
 from .vocab import Lesson, Special
 
 # The specials each special lesson is about (a line is a row or a column line).
-SPECIAL_LESSONS: dict[Lesson, frozenset[Special]] = {
-    Lesson.LINE: frozenset({Special.ROW, Special.COLUMN}),
-    Lesson.BOMB: frozenset({Special.BOMB}),
-    Lesson.RAINBOW: frozenset({Special.RAINBOW}),
-}
-_LINE = frozenset({Special.ROW, Special.COLUMN})
-# A combo lesson: the two kinds of special swapped together (a line is either line).
+SPECIAL_LESSONS: dict[Lesson, frozenset[Special]] = {unit.lesson: frozenset(unit.specials) for unit in SPECIALS}
+# A combo lesson: the two sorts of special swapped together, as its word names them (units' names joined by '+').
 COMBO_LESSONS: dict[Lesson, tuple[frozenset[Special], frozenset[Special]]] = {
-    Lesson.LINE_LINE: (_LINE, _LINE),
-    Lesson.LINE_BOMB: (_LINE, frozenset({Special.BOMB})),
-    Lesson.BOMB_BOMB: (frozenset({Special.BOMB}), frozenset({Special.BOMB})),
-    Lesson.RAINBOW_LINE: (frozenset({Special.RAINBOW}), _LINE),
-    Lesson.RAINBOW_BOMB: (frozenset({Special.RAINBOW}), frozenset({Special.BOMB})),
-    Lesson.RAINBOW_RAINBOW: (frozenset({Special.RAINBOW}), frozenset({Special.RAINBOW})),
+    lesson: (frozenset(SPECIAL_NAMED[a].specials), frozenset(SPECIAL_NAMED[b].specials))
+    for lesson in Lesson if len(parts := lesson.value.split("+")) == 2 for a, b in [parts]
 }
 # A blocker lesson: the event that shows the blocker was dealt with (a unit's hit, a faller's piece brought down).
 BLOCKER_EVENTS: dict[Lesson, type] = {

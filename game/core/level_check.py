@@ -16,8 +16,12 @@ from .level_format import (
     MODES, PLAYER_TOKEN, BLOCKER_LESSONS, lesson_modes, RANDOM_TOKEN, RULE_KEYS, Goals, Rules,
     chute_bottoms, held, is_digits, token_special, token_value, valid_id,
 )
-from .units import FALLER_LESSONS, FALLERS, GOAL_UNITS, LESSON_OF, MAP_UNITS, TOKEN_UNITS, Blocker
-from .vocab import GoalName, Lesson, Mode, Special, SpecialSort
+from .units import FALLER_LESSONS, FALLERS, GOAL_UNITS, LESSON_OF, MAP_UNITS, SPECIALS, TOKEN_UNITS, Blocker
+from .vocab import GoalName, Lesson, Mode, SpecialSort
+
+# The special units' layout words: the letters after a kind, and their tokens in the list of cells.
+_LETTERS = ", ".join(KIND_SPECIALS[:-1]) + f" or {KIND_SPECIALS[-1]}"
+_SPECIAL_CELLS = "".join(f", {unit.token_help}" for unit in SPECIALS)
 
 
 def _bounded(out: Collector, data: Mapping[str, Any], name: str) -> int | None:
@@ -213,8 +217,8 @@ def _token_problem(
                 return f"'{shorten(tok)}': a hole holds no tile, so it cannot hold a special"
             if tok[0] == RANDOM_TOKEN:
                 return f"'{shorten(tok)}': a special needs a fixed kind, like '3{tok[1]}'"
-            return f"'{shorten(tok)}' is not a cell (a special is a kind 1-9 then h, v or b, like '3h')"
-        if special != Special.RAINBOW and (tok[0] == "0" or (kinds is not None and int(tok[0]) > kinds)):
+            return f"'{shorten(tok)}' is not a cell (a special is a kind 1-9 then {_LETTERS}, like '3{KIND_SPECIALS[0]}')"
+        if special in KIND_SPECIALS and (tok[0] == "0" or (kinds is not None and int(tok[0]) > kinds)):
             return f"kind {tok[0]} does not exist (this level has {kinds} kinds)"
         return None
     for unit in TOKEN_UNITS:
@@ -226,7 +230,7 @@ def _token_problem(
             return None if mode is None or mode in faller.modes else faller.wrong_mode
     fallers = "".join(f", {faller.token_help}" for faller in FALLERS if mode is None or mode in faller.modes)
     return (f"'{shorten(tok)}' is not a cell (use 1-9 for a kind, '.' random, '#' hole, 'P' player"
-            f"{', 3h/3v/3b a kind with a special, * a rainbow' if mode != Mode.CHAIN else ''}"
+            f"{_SPECIAL_CELLS if mode != Mode.CHAIN else ''}"
             f", {', '.join(unit.token_help for unit in TOKEN_UNITS)}{fallers})")
 
 
@@ -527,18 +531,18 @@ def _parse_teaches(out: Collector, raw: Any, mode: Mode | None, rules: Rules | N
 
 SORTS = tuple(sort.value for sort in SpecialSort)
 # The sort a special lesson needs formed (its specials come from runs).
-_LESSON_SORT = {Lesson.LINE: SpecialSort.LINE, Lesson.BOMB: SpecialSort.BOMB, Lesson.RAINBOW: SpecialSort.RAINBOW}
+_LESSON_SORT = {unit.lesson: unit.sort for unit in SPECIALS}
 
 
 def _parse_special_sorts(out: Collector, data: Mapping[str, Any], mode: Mode | None, rules: Rules | None,
                          lesson: Lesson | None) -> tuple[SpecialSort, ...] | None:
-    """`specials:`: the sorts of special a run may form (a list of line, bomb, rainbow; [] for
+    """`specials:`: the sorts of special a run may form (a list of the special units' names; [] for
     none); absent, every sort forms."""
     if "specials" not in data:
         return None
     raw = data["specials"]
     if not isinstance(raw, list):
-        out.add(("specials",), f"expected a list like [line, bomb] ([] for none), found {describe(raw)}",
+        out.add(("specials",), f"expected a list like [{', '.join(SORTS[:2])}] ([] for none), found {describe(raw)}",
                 fault=Fault.TYPE)
         return None
     bad = False

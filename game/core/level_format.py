@@ -7,11 +7,12 @@ from dataclasses import dataclass
 from enum import Enum
 
 from .made import Made
-from .grid import EMPTY, HOLE, PLAYER, RAINBOW, Cell
+from .grid import EMPTY, HOLE, PLAYER, Cell
 # The layout's plain tokens, read from here as before they moved (a blocker's are its unit's).
 from .tokens import GAP_TOKEN as GAP_TOKEN, HOLE_TOKEN as HOLE_TOKEN, PLAYER_TOKEN as PLAYER_TOKEN
 from .tokens import RAINBOW_TOKEN as RAINBOW_TOKEN, RANDOM_TOKEN as RANDOM_TOKEN, is_digits as is_digits
-from .units import FALLER_LESSONS, FALLERS, GOAL_UNITS, LESSON_OF, MAP_UNITS, TOKEN_UNITS
+from .units import FALLER_LESSONS, FALLERS, GOAL_UNITS, KINDLESS, LESSON_OF, MAP_UNITS, SPECIALS, TOKEN_UNITS
+from .units import KIND_SPECIALS as KIND_SPECIALS
 from .vocab import GoalName, Lesson, Mode, Special, SpecialSort
 
 FORMAT = 1
@@ -36,11 +37,7 @@ def valid_id(text: object) -> bool:
 
 # The specials each sort a level's `specials:` names lets runs form (SpecialSort order is the
 # written order); a level that names none forms every one, as before the field.
-SORT_SPECIALS: dict[SpecialSort, frozenset[Special]] = {
-    SpecialSort.LINE: frozenset({Special.ROW, Special.COLUMN}),
-    SpecialSort.BOMB: frozenset({Special.BOMB}),
-    SpecialSort.RAINBOW: frozenset({Special.RAINBOW}),
-}
+SORT_SPECIALS: dict[SpecialSort, frozenset[Special]] = {unit.sort: frozenset(unit.specials) for unit in SPECIALS}
 NO_SPECIALS: frozenset[Special] = frozenset()
 
 
@@ -85,8 +82,9 @@ def deal_id_after_rename(old_id: str, deal_id: str | None, new_id: str) -> str |
 
 
 # Layout tokens: a digit is a fixed tile, the rest are tokens.py's and the blocker units' own.
-# A match3 tile with a special is its kind followed by the letter: `3h`, `3v`, `3b`.
-KIND_SPECIALS = (Special.ROW, Special.COLUMN, Special.BOMB)
+# A match3 tile with a special is its kind followed by the letter (units.KIND_SPECIALS: `3h`);
+# a kindless special's token is the whole cell (its unit's).
+_KINDLESS_TOKENS = {unit.token: unit for unit in KINDLESS}
 # A blocker's or a faller's tokens are its unit's (game/core/units).
 MAX_JELLY = 2
 
@@ -131,9 +129,11 @@ class Goals:
 
 
 def token_special(tok: str) -> Special | None:
-    """The special a layout token places: `*` a rainbow, `3h` a row line, ...; else None."""
-    if tok == RAINBOW_TOKEN:
-        return Special.RAINBOW
+    """The special a layout token places: a kindless special's token (`*`), a kind and a
+    special's letter (`3h`); else None."""
+    kindless = _KINDLESS_TOKENS.get(tok)
+    if kindless is not None:
+        return kindless.specials[0]
     if len(tok) == 2 and is_digits(tok[0]) and tok[1] in KIND_SPECIALS:
         return Special(tok[1])
     return None
@@ -152,8 +152,9 @@ def token_value(tok: str) -> int:
         return PLAYER
     if tok in (RANDOM_TOKEN, GAP_TOKEN):
         return EMPTY
-    if tok == RAINBOW_TOKEN:
-        return RAINBOW
+    kindless = _KINDLESS_TOKENS.get(tok)
+    if kindless is not None:
+        return kindless.value
     if token_special(tok) is not None:
         return int(tok[0])
     return int(tok)
@@ -283,14 +284,16 @@ FIELDS: tuple[Field, ...] = (
           doc="The name players see."),
     Field("description", ("description",), Form.TEXT, "", Write.FILLED, sample="Said under the name.",
           hashed=Hashed.NONE, doc="One line shown under the name."),
-    Field("teaches", ("teaches",), Form.TEXT, sample=str(Lesson.LINE), vocab=Lesson, hashed=Hashed.NONE,
-          doc="The mechanic the level teaches (optional): a special (line, bomb, rainbow), a combo of two specials "
+    Field("teaches", ("teaches",), Form.TEXT, sample=str(SPECIALS[0].lesson), vocab=Lesson, hashed=Hashed.NONE,
+          doc="The mechanic the level teaches (optional): a special "
+              f"({', '.join(unit.name for unit in SPECIALS)}), a combo of two specials "
               f"swapped together, or a blocker ({', '.join(BLOCKER_LESSONS)}). The lab checks the level teaches it: the person-like "
               "bot's wins use it, and a bot that never uses it rarely wins."),
-    Field("special_sorts", ("specials",), Form.WORDS, modes=(Mode.MATCH3,), sample=[str(SpecialSort.BOMB)],
+    Field("special_sorts", ("specials",), Form.WORDS, modes=(Mode.MATCH3,), sample=[SPECIALS[1].name],
           vocab=SpecialSort,
-          doc="match3: the sorts of special a run may form here (optional): line (a run of 4), bomb (an L, T or +), "
-              "rainbow (a run of 5); [] for none. Absent, every sort forms. A run whose special is not named clears "
+          doc="match3: the sorts of special a run may form here (optional): "
+              f"{', '.join(f'{unit.name} ({unit.shape})' for unit in SPECIALS)}; [] for none. Absent, every sort "
+              "forms. A run whose special is not named clears "
               "as a plain run; specials the layout places are there regardless."),
     Field("mode", ("mode",), Form.WORD, None, Write.ALWAYS, sample=str(Mode.MATCH3), vocab=Mode,
           doc="The rules: swap to match, draw a chain, or slide tiles."),

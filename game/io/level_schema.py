@@ -8,8 +8,8 @@ import re
 from typing import Any
 
 from game.core import (
-    FALLERS, FIELDS, FORMAT, GAP_TOKEN, GOAL_OF, GROUP_DOCS, HOLE_TOKEN, KIND_SPECIALS, MAP_UNITS, MAX_SIZE,
-    MAX_SLIDE_SIZE, MIN_SIZE, PLAYER_TOKEN, RAINBOW_TOKEN, RANDOM_TOKEN, TILE_MODES, TOKEN_UNITS, Blocker, Field,
+    FALLERS, FIELDS, FORMAT, GAP_TOKEN, GOAL_OF, GROUP_DOCS, HOLE_TOKEN, KIND_SPECIALS, KINDLESS, MAP_UNITS, MAX_SIZE,
+    MAX_SLIDE_SIZE, MIN_SIZE, PLAYER_TOKEN, RANDOM_TOKEN, SPECIALS, TILE_MODES, TOKEN_UNITS, Blocker, Field,
     Form, Made, MADE_KEYS, Mode, Write, over_tile, switch_goal,
 )
 
@@ -117,12 +117,11 @@ def _doc(f: Field) -> str:
                   else f"{', '.join(unit.samples[:-1])} or {unit.samples[-1]} in the layout")
         return f"{unit.goal_line.split(' (')[0].replace('{target}', 'every')} (needs {placed})."
     if f.form is Form.ROWS:
-        specials = ", ".join(f"'3{s}'" for s in KIND_SPECIALS)
+        specials = ", ".join(unit.token_help for unit in SPECIALS)
         units = ", ".join(unit.token_help for unit in TOKEN_UNITS)
         fallers = "".join(f"{' and '.join(f.modes)} also '{f.token}' ({f.token_doc}); " for f in FALLERS)
         return (f"One text per row, top row first, tokens split by spaces: 1-9 a kind, '{RANDOM_TOKEN}' random, "
-                f"'{HOLE_TOKEN}' hole, '{PLAYER_TOKEN}' the player (chain); match3 also {specials} (a kind with a row "
-                f"line, column line or bomb special) and '{RAINBOW_TOKEN}' (a rainbow); {' and '.join(TILE_MODES)} "
+                f"'{HOLE_TOKEN}' hole, '{PLAYER_TOKEN}' the player (chain); match3 also {specials}; {' and '.join(TILE_MODES)} "
                 f"also {units}; {fallers}slide: tile numbers and "
                 f"'{GAP_TOKEN}' for the gap.")
     return f.doc
@@ -134,7 +133,7 @@ def _tokens(mode: Mode) -> str:
     if mode is Mode.SLIDE:
         return f"[0-9]+|{re.escape(GAP_TOKEN)}"
     # (in a [class] only ], \, ^ and - need escaping: none of these)
-    plain = (RANDOM_TOKEN + HOLE_TOKEN + (RAINBOW_TOKEN if mode is Mode.MATCH3 else PLAYER_TOKEN)
+    plain = (RANDOM_TOKEN + HOLE_TOKEN + ("".join(unit.token for unit in KINDLESS) if mode is Mode.MATCH3 else PLAYER_TOKEN)
              + "".join(f.token for f in FALLERS if mode in f.modes))
     parts = [f"[1-9{plain}]"]
     if mode is Mode.MATCH3:

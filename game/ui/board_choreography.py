@@ -14,8 +14,8 @@ from typing import Any, Callable, Sequence
 import arcade
 
 from game.core import (
-    RAINBOW, Blocker, BonusScored, Chained, Cleared, Created, Depth, Detonated, Event, FALLEN, Fell, FinaleBegan,
-    Hit, LeftoversFired, Lost, Motion, MovesAdded, MoveTurned, PlayerMoved, Reshuffled, Scored, Slid, Spawned, Special, Specials,
+    KINDLESS_AT, SPECIAL_OF, Blocker, BonusScored, Burst, Chained, Cleared, Created, Depth, Detonated, Event, FALLEN, Fell, FinaleBegan,
+    Hit, LeftoversFired, Lost, Motion, MovesAdded, MoveTurned, PlayerMoved, Reshuffled, Scored, Slid, Spawned, Specials,
     State, SwapRejected, Swapped, Won, evolve,
 )
 from game.words import counted
@@ -44,7 +44,7 @@ class Choreographer:
         self.batches = 0                   # batches played to their end
         self._last_clear: Sequence[Cell] = ()
         self._walk_arrows: list[arcade.Sprite] = []
-        self._swap: tuple[Cell, Cell] | None = None   # the batch's swap: a rainbow's partner
+        self._swap: tuple[Cell, Cell] | None = None   # the batch's swap: a kindless special's partner
         self._combo = False                            # two specials were swapped together
         self._pulled: set[Cell] = set()                # tiles already pulled into a forming special
         self._step_before: State | None = None         # the state the step being played starts from
@@ -102,7 +102,7 @@ class Choreographer:
                 i += 2
                 continue
             if isinstance(e, Created):
-                # A step's specials form together (a rainbow with a bomb makes many at once); what
+                # A step's specials form together (a combo can make many at once); what
                 # they are made of is in the step's Cleared, which comes after them.
                 j = i
                 while j < len(events) and isinstance(events[j], Created):
@@ -227,9 +227,9 @@ class Choreographer:
             out.append(Tween(sprite, ANTICIPATE, ease=ease_out, relative=True, scale=(sprite.scale_x, 0.25)))
         return out or [Tween(None, ANTICIPATE)]
 
-    def _rainbow_targets(self, e: Detonated, cleared: Sequence[Cell]) -> list[Cell]:
-        """The step's cleared tiles a rainbow took: those of the kind its event names, or all of
-        them for a rainbow that took every kind (two rainbows swapped). Read from the sprites."""
+    def _ray_targets(self, e: Detonated, cleared: Sequence[Cell]) -> list[Cell]:
+        """The step's cleared tiles a kindless special took: those of the kind its event names,
+        or all of them for one that took every kind (two swapped together). Read from the sprites."""
         by_cell = self.board.by_cell
         kinds = {c: by_cell[c].kind for c in cleared if c in by_cell and c != e.cell}
         if not e.took:
@@ -258,14 +258,15 @@ class Choreographer:
         combo = self._combo and self._swap is not None and e.cell in self._swap
         thick = 1.8 if combo else 1.2
         self._blasted = True
-        if e.special in (Special.ROW, Special.COLUMN):
-            self.fx.sweep(e.cell, e.special == Special.ROW, thick)
+        look = SPECIAL_OF[e.special].look
+        if look.burst is Burst.SWEEP:
+            self.fx.sweep(e.cell, e.special in look.across, thick)
             self.fx.explode(e.cell, 10, (SWEEP_COLOR, (255, 255, 255, 255)))
-        elif e.special == Special.BOMB:
+        elif look.burst is Burst.WAVE:
             self.fx.blast(e.cell, 5.0 if combo else 3.4, BLAST_COLOR, glow_alpha=200 if nth < 2 else 0)
             self.fx.explode(e.cell, 14, (BLAST_COLOR, (255, 240, 200, 255), (255, 150, 80, 255)))
         else:
-            self.fx.rays(e.cell, self._rainbow_targets(e, cleared))
+            self.fx.rays(e.cell, self._ray_targets(e, cleared))
             self.fx.explode(e.cell, 16, RAY_COLORS)
         if combo and self._swap is not None:
             # The two specials together: one big shock wave from the swap and a word, once.
@@ -348,7 +349,7 @@ class Choreographer:
         return seen
 
     def _created_all(self, made: Sequence[Created], cleared: Sequence[Cell]) -> list[Tween]:
-        # Many at once are a combo's doing (a rainbow turning a kind into specials), not runs:
+        # Many at once are a combo's doing (a kindless special turning a kind into specials), not runs:
         # they only pop. Otherwise each tile joins one special's pull at most.
         free = [] if len(made) > 2 else list(cleared)
         out: list[Tween] = []
@@ -359,13 +360,14 @@ class Choreographer:
         return out
 
     def _created(self, e: Created, cleared: Sequence[Cell] = (), glint: bool = True) -> list[Tween]:
-        # The tile stays and shows its special (a rainbow loses its kind); its run pulls into it.
+        # The tile stays and shows its special (a kindless one loses its kind); its run pulls into it.
         sprite = self.board.by_cell.get(e.cell)
         if sprite is None:
             return []
         group = self._group(e.cell, sprite.kind, cleared) if sprite.kind > 0 else []
-        if e.special == Special.RAINBOW:
-            sprite.kind = RAINBOW
+        value = SPECIAL_OF[e.special].value
+        if value:
+            sprite.kind = value
         sprite.special = e.special
         sprite.texture = self.board.texture_for(sprite.kind, e.special)
         if self.board.reduced_motion or self.board.animator.speed <= 0:
@@ -392,9 +394,9 @@ class Choreographer:
         if b is not None:
             out.append(self._move(b, e.a, SWAP))
         self._relink({e.a: b, e.b: a})
-        # Remembered for the specials it sets off: a rainbow's partner, two specials' combo.
+        # Remembered for the specials it sets off: a kindless special's partner, two specials' combo.
         self._swap = (e.a, e.b)
-        self._combo = all(s is not None and (s.special is not None or s.kind == RAINBOW) for s in (a, b))
+        self._combo = all(s is not None and (s.special is not None or s.kind in KINDLESS_AT) for s in (a, b))
         return out
 
     def _relink(self, placed: dict[Cell, TileSprite | None]) -> None:

@@ -165,7 +165,7 @@ class Effects:
                                    center_y=y + math.sin(angle) * reach - reach * 0.3, alpha=0.0, scale=0.0))
 
     def sweep(self, cell: Cell, across: bool, thick: float) -> None:
-        """A line special's beam: it runs out from the special's cell to both ends of its line."""
+        """Burst.SWEEP, a beam: it runs out from the special's cell to both ends of its line."""
         tex = textures.load("beam")
         x, y = self.host.center(cell)
         rect = self.host.layout.rect
@@ -178,7 +178,7 @@ class Effects:
         self._background(run, self.fade(beam, SWEEP))
 
     def blast(self, cell: Cell, cells_across: float, color: Color, glow_alpha: int = 200) -> None:
-        """A bomb's shock wave: a ring that grows over the cells it takes, then fades."""
+        """Burst.WAVE, a shock wave: a ring that grows over the cells it takes, then fades."""
         tex = textures.load("blast")
         x, y = self.host.center(cell)
         ring = self.sprite(tex, x, y, color)
@@ -193,7 +193,7 @@ class Effects:
         self._background(self.fade(glow, 0.0, BLAST))
 
     def rays(self, cell: Cell, targets: Sequence[Cell]) -> None:
-        """A rainbow's rays: a beam grows from it to every tile it takes."""
+        """Burst.RAYS: a beam grows from it to every tile it takes."""
         tex = textures.load("beam")
         x, y = self.host.center(cell)
         for n, target in enumerate(targets[:MAX_RAYS]):

@@ -16,7 +16,7 @@ RESHUFFLE = 0.45
 END_PULSE = 0.45
 FORM = 0.14             # a special forming: its group pulls into its cell
 DETONATE = 0.12         # the hold after each special goes off, so a chain reaction reads in order ...
-DETONATE_STEP = 0.36    # ... and the most a step's holds add up to (a board of bombs goes off quickly)
+DETONATE_STEP = 0.36    # ... and the most a step's holds add up to (a board of specials goes off quickly)
 SWEEP = 0.22            # a line's beam runs out along its row or column ...
 FADE = 0.22             # ... and every effect fades after its run
 BLAST = 0.32
@@ -40,5 +40,5 @@ FINALE_RAMP = 1.25      # ... and faster still with each of its steps (the speci
 FINALE_PACE_TOP = 8.0   # ... up to this: a long finale is a flourish, never a wait (a click skips it)
 
 MAX_FX = 4              # specials a step shows going off (more burst with the step's sparks)
-MAX_RAYS = 20           # a rainbow on a big board: its rays stay few enough for software GL
+MAX_RAYS = 20           # a kindless special on a big board: its rays stay few enough for software GL
 MAX_SPARKS = 160        # per clear step: a 16x16 cascade must not flood the frame

@@ -7,7 +7,7 @@ from typing import Callable
 
 import arcade
 
-from game.core import GoalName, Level, Mode, SpecialSort, StarUnit, State, progress, star_targets
+from game.core import SPECIALS, GoalName, Level, Mode, SpecialSort, StarUnit, State, progress, star_targets
 from game.ui import goal_words, textures
 from game.ui.hud import compact
 from game.ui.screens import style
@@ -49,12 +49,12 @@ def goal_lines(level: Level, state: State, difficulty: str | None = None) -> lis
     return [piece for line in lines for piece in (textwrap.wrap(line, LINE_CHARACTERS) or [line])]
 
 
-SORT_WORDS = {SpecialSort.LINE: "lines", SpecialSort.BOMB: "bombs", SpecialSort.RAINBOW: "rainbows"}
+SORT_WORDS = {unit.sort: unit.many for unit in SPECIALS}
 
 
 def specials_line(level: Level) -> str | None:
     """What a match3 level lets runs form, when it is not every special (the core's
-    Level.forming): told nothing, a player wonders why a run of four left no striped tile."""
+    Level.forming): told nothing, a player wonders why a run of four left no special tile."""
     sorts = level.forming
     if level.mode != Mode.MATCH3 or set(sorts) == set(SpecialSort):
         return None

@@ -9,7 +9,7 @@ import arcade
 from collections.abc import Sequence
 
 from game.core import (
-    BLOCKERS, Blocker, Chained, Sound, Cleared, Created, Detonated, Event, FinaleBegan, LeftoversFired, Lost, MoveTurned, PlayerMoved, Slid, Special,
+    BLOCKERS, SPECIAL_OF, SPECIALS, Blocker, Chained, Sound, Cleared, Created, Detonated, Event, FinaleBegan, LeftoversFired, Lost, MoveTurned, PlayerMoved, Slid, Special,
     State, Swapped, SwapRejected, Won,
 )
 from game.io.paths import assets_dir
@@ -22,14 +22,11 @@ EFFECTS: dict[type, str] = {
 }
 # A special forming (a run of four or five, an L or a T) chimes, once a step however many form.
 FORM = "form"
-# Each special going off sounds as its kind; two specials swapped together as their combo.
-SPECIAL_EFFECTS: dict[Special, str] = {
-    Special.ROW: "line", Special.COLUMN: "line", Special.BOMB: "bomb", Special.RAINBOW: "rainbow",
-}
+# Each special going off sounds as its unit's look says; two specials swapped together as their
+# combo (each pair written once, in either unit's look: by the two units' names).
+SPECIAL_EFFECTS: dict[Special, str] = {special: unit.look.sound for special, unit in SPECIAL_OF.items()}
 COMBO_EFFECTS: dict[frozenset[str], str] = {
-    frozenset({"line"}): "combo-cross", frozenset({"line", "bomb"}): "combo-line-bomb",
-    frozenset({"bomb"}): "combo-bombs", frozenset({"rainbow", "line"}): "combo-rainbow-line",
-    frozenset({"rainbow", "bomb"}): "combo-rainbow-bomb", frozenset({"rainbow"}): "combo-rainbows",
+    frozenset({unit.name, other}): sound for unit in SPECIALS for other, sound in unit.look.combos
 }
 # A hit on a blocker sounds as its unit's look says (one of Sound's, made by make_sounds.py too).
 NAMES = tuple(dict.fromkeys((*EFFECTS.values(), FORM, *SPECIAL_EFFECTS.values(), *COMBO_EFFECTS.values(),
@@ -55,7 +52,7 @@ def effect_for(event: Event) -> str | None:
 
 def combo_effect(a: Special, b: Special) -> str:
     """The sound of two specials swapped together."""
-    return COMBO_EFFECTS[frozenset({SPECIAL_EFFECTS[a], SPECIAL_EFFECTS[b]})]
+    return COMBO_EFFECTS[frozenset({SPECIAL_OF[a].name, SPECIAL_OF[b].name})]
 
 
 CLIMB = (0, 2, 4, 5, 7, 9, 11, 12)

@@ -8,7 +8,7 @@ import pathlib
 import arcade
 from PIL import Image, ImageDraw, ImageFont
 
-from game.core import FALLER_AT, RAINBOW, Faller, Look, Mode, Special
+from game.core import FALLER_AT, KIND_SPECIALS, KINDLESS_AT, SPECIAL_OF, Faller, Look, Mark, Mode, Special, SpecialUnit
 from game.ui import blocker_art
 from game.io.paths import assets_dir
 from game.io import gate
@@ -110,28 +110,30 @@ def tile(value: int, mode: Mode, colorblind: bool = False,
         return load("player")
     if mode == Mode.SLIDE:
         return slide_number(value)
-    if value == RAINBOW:
-        return rainbow()
+    kindless = KINDLESS_AT.get(value)
+    if kindless is not None:
+        return special_picture(kindless)
     faller = FALLER_AT.get(value)
     if faller is not None:
         return piece(faller)
-    if special is not None and special != Special.RAINBOW:
+    if special in KIND_SPECIALS:
         return marked(value, special, colorblind)
     return kind(value, colorblind)
 
 
 @functools.cache
 def marked(k: int, special: Special, colorblind: bool = False) -> arcade.Texture:
-    """Kind k's tile as a special, readable at a glance with its shape still whole: a line
-    special keeps its tile a little smaller between two bold arrowheads on the edges it clears
-    toward (left and right for a row, top and bottom for a column); a bomb sits its tile, smaller,
-    on a dark round casing with a lit fuse."""
+    """Kind k's tile as a special, readable at a glance with its shape still whole, marked as its
+    unit's look says: Mark.ARROWS keeps its tile a little smaller between two bold arrowheads on
+    the edges it clears toward (left and right for one that acts across, top and bottom for one
+    down); Mark.FUSE sits its tile, smaller, on a dark round casing with a lit fuse."""
+    look = SPECIAL_OF[special].look
     base = kind(k, colorblind).image.convert("RGBA")
     size = base.width
     image = Image.new("RGBA", (size, size), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
     ink, rim = (255, 255, 255, 255), (30, 24, 40, 255)
-    if special == Special.BOMB:
+    if look.mark is Mark.FUSE:
         pad = size * 0.05
         draw.ellipse((pad, pad, size - pad, size - pad), fill=(66, 60, 86, 255), outline=(255, 214, 90, 255),
                      width=max(3, size // 16))
@@ -143,27 +145,27 @@ def marked(k: int, special: Special, colorblind: bool = False) -> arcade.Texture
     else:
         # A band along the line it clears, behind the tile: the direction reads, the shape stays.
         band = size * 0.19
-        box = (0, size / 2 - band, size, size / 2 + band) if special == Special.ROW \
+        box = (0, size / 2 - band, size, size / 2 + band) if special in look.across \
             else (size / 2 - band, 0, size / 2 + band, size)
         draw.rounded_rectangle(box, radius=band, fill=(255, 255, 255, 70), outline=(255, 255, 255, 150),
                                width=max(1, size // 48))
         inner = int(size * 0.78)
     tile_image = base.resize((inner, inner), Image.Resampling.LANCZOS)
     image.alpha_composite(tile_image, ((size - inner) // 2, (size - inner) // 2))
-    if special in (Special.ROW, Special.COLUMN):
+    if look.mark is Mark.ARROWS:
         depth, half = size * 0.17, size * 0.2
         heads = [[(0, size / 2), (depth, size / 2 - half), (depth, size / 2 + half)],
                  [(size, size / 2), (size - depth, size / 2 - half), (size - depth, size / 2 + half)]]
-        if special == Special.COLUMN:
+        if special not in look.across:
             heads = [[(y, x) for x, y in head] for head in heads]
         for head in heads:
             draw.polygon(head, fill=ink, outline=rim, width=max(1, size // 40))
     return arcade.Texture(image, hash=f"gridfall-special2-{k}-{special.value}-{colorblind}-{size}")
 
 
-def rainbow() -> arcade.Texture:
-    """The rainbow special: eight coloured wedges round a white star."""
-    return load("rainbow")
+def special_picture(unit: SpecialUnit) -> arcade.Texture:
+    """A kindless special's own picture (its look's texture, assets/textures/<texture>.png)."""
+    return load(unit.look.texture)
 
 
 def piece(unit: Faller) -> arcade.Texture:

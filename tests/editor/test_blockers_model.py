@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from editor import files
 from editor.model import (
-    ERASE_TOOL, FILL, RAINBOW_TOOL, RECT, EditModel, blank, check, from_level,
+    ERASE_TOOL, FILL, RECT, EditModel, blank, check, from_level,
     edited, read_draft, kind_tool, resize, )
-from editor.blocker_tools import faller_tools
+from editor.blocker_tools import faller_tools, special_tools
 from editor.files import mapping_to_yaml
 from game.core import GoalName
 from game.core.units import STONE
@@ -25,6 +25,7 @@ from looks import editor_tool
 LOCK_TOOL, JELLY_TOOL = editor_tool("locks"), editor_tool("jelly")
 
 DROP_TOOL = faller_tools()[0][1]   # the drop's tool (the one faller)
+RAINBOW_TOOL = special_tools()[0][1]   # the rainbow's tool (the one kindless special)
 
 
 def stone_tool(hits: int) -> Any:

@@ -15,8 +15,8 @@ from driving import (
 )
 from editor import files
 from editor.help import KEYS
-from editor.model import RAINBOW_TOOL, kind_tool
-from editor.blocker_tools import faller_tools
+from editor.model import kind_tool
+from editor.blocker_tools import faller_tools, special_tools
 from game.core.units import DROPS
 from editor.view import EditorView
 from game.core import GoalName, Special
@@ -28,6 +28,7 @@ from looks import editor_tool
 LOCK_TOOL, JELLY_TOOL = editor_tool("locks"), editor_tool("jelly")
 
 DROP_TOOL = faller_tools()[0][1]   # the drop's tool (the one faller)
+RAINBOW_TOOL = special_tools()[0][1]   # the rainbow's tool (the one kindless special)
 
 
 def stone_tool(hits: int) -> Any:

@@ -9,15 +9,16 @@ from hypothesis import strategies as st
 
 from editor.mirror import Mirror, flip, mirrored
 from editor.model import (
-    ERASE_TOOL, FILL, GAP_TOOL, HOLE_TOOL, PEN, PLAYER_TOOL, RAINBOW_TOOL,
+    ERASE_TOOL, FILL, GAP_TOOL, HOLE_TOOL, PEN, PLAYER_TOOL,
     RANDOM_TOOL, RECT, Draft, EditModel, Tool, blank, kind_tool, tile_tool,
 )
-from editor.blocker_tools import faller_tools
+from editor.blocker_tools import faller_tools, special_tools
 from looks import editor_tool
 
 LOCK_TOOL, JELLY_TOOL = editor_tool("locks"), editor_tool("jelly")
 
 DROP_TOOL = faller_tools()[0][1]   # the drop's tool (the one faller)
+RAINBOW_TOOL = special_tools()[0][1]   # the rainbow's tool (the one kindless special)
 
 
 def stone_tool(hits: int) -> Any:

@@ -34,7 +34,7 @@ def looked_at(state: State, board: Bitboard, a: Cell, b: Cell) -> FirstStep:
 
 
 def kinds_after(state: State, a: Cell, b: Cell, cells: Iterable[Cell]) -> tuple[tuple[Cell, int], ...]:
-    """Each of `cells` with the value it holds once a and b swapped (a rainbow's is RAINBOW)."""
+    """Each of `cells` with the value it holds once a and b swapped (a kindless special's is its unit's value)."""
     grid = state.grid
     out = []
     for cell in cells:
@@ -48,7 +48,7 @@ def swap_clears(state: State, swap: Swap) -> tuple[tuple[Cell, int], ...]:
 
     A question about the board alone, never the RNG: what a player can see before swapping
     (a bot that must not know the spawns asks this instead of decide). Runs and every blast
-    they set off count; a rainbow's kind is RAINBOW. Empty for a swap that is not legal;
+    they set off count; a kindless special's kind is its unit's value. Empty for a swap that is not legal;
     raises IllegalMove unless the swap names two tiles side by side.
     """
     if state.level.mode != Mode.MATCH3:

@@ -1,4 +1,8 @@
-"""match3's special tiles: which runs make one and where, what goes off, and what a step then clears."""
+"""match3's special tiles: which runs make one and where, what goes off, and what a step then clears.
+
+Each sort of special is a unit (game/core/units: its shape, its blast, the kind a kindless one
+takes); this module is the cascade's seam to them, resolved once at import, and the combo table
+(what two specials swapped together do), the one place that names pairs of them."""
 
 from __future__ import annotations
 
@@ -6,14 +10,18 @@ from dataclasses import dataclass
 
 from ..boards import Geometry, bits_of
 from ..grid import RAINBOW
+from ..units import FORMING, LINES as LINE_UNIT, SPECIALS, column_cells, row_cells, square_cells
 from ..vocab import Special
 
 SPECIAL_POINTS = 20
 """Points for each special made and each special that goes off (times the cascade step)."""
 
-LINES = (Special.ROW, Special.COLUMN)
-# The special a straight run of exactly four makes: along a row it clears its column, and so on.
-_FOUR_ALONG_ROW, _FOUR_ALONG_COLUMN = Special.COLUMN, Special.ROW
+LINES = LINE_UNIT.specials
+# Resolved once: the units' shapes in the order a group tries them, each special's blast, and
+# the kind a kindless special a blast sets off takes.
+_FORMS = tuple(unit.forms for unit in FORMING)
+_BLAST = {special: unit.blast for unit in SPECIALS for special in unit.specials}
+_TAKES = {special: unit.takes for unit in SPECIALS for special in unit.specials if unit.takes is not None}
 
 Layer = dict[int, Special]
 """The specials on a working board, by cell bit (the bitboard's r * stride + c)."""
@@ -51,8 +59,8 @@ def makes_special(kind_masks: list[int], rows: int, columns: int, stride: int) -
 def groups(masks: list[int], rows: int, columns: int, stride: int) -> list[tuple[int, Special]]:
     """Each group of runs that makes a special, as (the group's cells as bits, its special).
 
-    A group is the runs of one kind that share cells; a run of 5+ makes a rainbow, two runs or
-    more a bomb, a single run of exactly 4 a line (priority in that order).
+    A group is the runs of one kind that share cells; the units' shapes (units.FORMING, in
+    that order: a run of 5+, two runs or more, a single run of exactly 4) say what it makes.
     """
     out: list[tuple[int, Special]] = []
     for kind in range(1, RAINBOW):
@@ -113,12 +121,11 @@ def groups(masks: list[int], rows: int, columns: int, stride: int) -> list[tuple
             merged = rest + [(cells_of, members)]
         for cells_of, members in merged:
             longest = max(length for _, length, _ in members)
-            if longest >= 5:
-                out.append((cells_of, Special.RAINBOW))
-            elif len(members) >= 2:
-                out.append((cells_of, Special.BOMB))
-            elif longest == 4:
-                out.append((cells_of, _FOUR_ALONG_ROW if members[0][2] else _FOUR_ALONG_COLUMN))
+            for forms in _FORMS:
+                special = forms(longest, len(members), members[0][2])
+                if special is not None:
+                    out.append((cells_of, special))
+                    break
     return out
 
 
@@ -154,48 +161,10 @@ def place(cells: int, swapped: tuple[int, int] | None, stride: int) -> int:
 
 
 # -- blasts -------------------------------------------------------------------------------------
-def _row(geo: Geometry, r: int) -> int:
-    return (((1 << geo.width) - 1) << (r * geo.stride)) & geo.inside
-
-
-def _column(geo: Geometry, c: int) -> int:
-    m = 0
-    for r in range(geo.height):
-        m |= 1 << (r * geo.stride + c)
-    return m & geo.inside
-
-
-def _square(geo: Geometry, bit: int, radius: int) -> int:
-    """The cells within `radius` rows and columns of `bit` (a 3x3 for 1, a 5x5 for 2), holes left out."""
-    s = geo.stride
-    r0, c0 = divmod(bit, s)
-    m = 0
-    for r in range(max(0, r0 - radius), min(geo.height, r0 + radius + 1)):
-        lo, hi = max(0, c0 - radius), min(geo.width, c0 + radius + 1)
-        m |= ((1 << (hi - lo)) - 1) << (r * s + lo)
-    return m & geo.inside
-
-
-def most_common(masks: list[int]) -> int:
-    """The kind with the most tiles on the board (ties: the lowest kind)."""
-    best, best_count = 1, -1
-    for kind in range(1, RAINBOW):
-        count = masks[kind].bit_count()
-        if count > best_count:
-            best, best_count = kind, count
-    return best
-
-
 def blast(geo: Geometry, masks: list[int], bit: int, special: Special) -> int:
-    """The cells the special at `bit` clears when it goes off (holes are skipped); a rainbow
-    caught in a blast takes the kind most common on the board."""
-    if special == Special.ROW:
-        return _row(geo, bit // geo.stride)
-    if special == Special.COLUMN:
-        return _column(geo, bit % geo.stride)
-    if special == Special.BOMB:
-        return _square(geo, bit, 1)
-    return masks[most_common(masks)] | (1 << bit)
+    """The cells the special at `bit` clears when it goes off (holes are skipped): its unit's
+    blast (a kindless one caught in a blast takes the kind most common on the board)."""
+    return _BLAST[special](geo, masks, bit, special)
 
 
 def chain(geo: Geometry, masks: list[int], layer: Layer, cleared: int, spared: int,
@@ -213,8 +182,9 @@ def chain(geo: Geometry, masks: list[int], layer: Layer, cleared: int, spared: i
         bit, special = queue[i]
         i += 1
         fired.append((bit, special))
-        if special == Special.RAINBOW:
-            took.append((bit, most_common(masks)))
+        takes = _TAKES.get(special)
+        if takes is not None:
+            took.append((bit, takes(masks)))
         caught = blast(geo, masks, bit, special) & ~cleared & ~spared
         if caught:
             cleared |= caught
@@ -286,16 +256,16 @@ def swap_step(geo: Geometry, masks: list[int], layer: Layer, a: int, b: int) -> 
     pair = {sa, sb}
     r, c = divmod(b, geo.stride)
     if pair <= set(LINES):
-        area = _row(geo, r) | _column(geo, c)
+        area = row_cells(geo, r) | column_cells(geo, c)
     elif Special.BOMB in pair and pair & set(LINES):
         area = 0
         for i in (-1, 0, 1):
             if 0 <= r + i < geo.height:
-                area |= _row(geo, r + i)
+                area |= row_cells(geo, r + i)
             if 0 <= c + i < geo.width:
-                area |= _column(geo, c + i)
+                area |= column_cells(geo, c + i)
     else:
-        area = _square(geo, b, 2)
+        area = square_cells(geo, b, 2)
     return _spread(geo, masks, layer, area | both, both, [(b, sb), (a, sa)], (), [])
 
 

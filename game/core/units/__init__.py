@@ -17,17 +17,29 @@ A faller (units/base.py's Faller, the one today: units/drop.py) is a piece of it
 (grid.FALLER): the cascade keeps its cells in the last mask, never clears them, and after each
 fall takes those on the bottom of their chute off the board toward its goal; FALLERS is what the
 level format, the checks, goals, lessons, advice, bots, the view and the editor walk for it.
+
+A special (units/special.py's SpecialUnit, one module each beside it) is one sort of
+match3 special: the run shape that forms it, its layout letters, its blast, its words, the bots'
+value of it, its look and its editor words. SPECIALS (a level's `specials:` order) is what the
+level format, lessons, the checks, advice, the bots, the view and the editor walk; FORMING is the
+order the cascade tries a group's shape in, and rules/specials.py keeps the combo table (which
+pairs what two specials swapped together do), the one place pairs are named.
 """
 
 from __future__ import annotations
 
 from ..grid import Cell
 from ..vocab import GoalName, Lesson
+from ..vocab import Special, SpecialSort
 from .base import Blocker, Counts, Faller, Hit, Placing, Problem
 from .drop import DROP, DROP_TOKEN, DROPS, DropCollected
 from .ice import ICE
 from .jelly import JELLY
 from .lock import LOCK, LOCK_TOKEN, token_locked
+from .bomb import BOMBS
+from .line import LINES
+from .rainbow import RAINBOWS
+from .special import Burst, Mark, Said, SpecialLook, SpecialUnit, column_cells, row_cells, square_cells
 from .looks import Depth, Edit, Look, Motion, Pattern, Sound, Tool
 from .stone import MAX_STONE_HITS, STONE, STONE_TOKEN, token_stone
 
@@ -57,6 +69,20 @@ FALLEN: dict[type, Faller] = {unit.event: unit for unit in FALLERS}
 DIGESTED: tuple[Blocker, ...] = (STONE, LOCK, JELLY)
 """The units a replay's digest tells by place (as before units); a later unit's layer is told by
 its name, and only when it has one, so every replay made before it keeps its digests."""
+
+SPECIALS: tuple[SpecialUnit, ...] = (LINES, BOMBS, RAINBOWS)
+"""The special units, in the order a level's `specials:` and the player's words name them (SpecialSort's)."""
+FORMING: tuple[SpecialUnit, ...] = (RAINBOWS, BOMBS, LINES)
+"""The order a group of runs' shape is tried in (a run of 5 that crosses another: the run of 5's)."""
+SPECIAL_OF: dict[Special, SpecialUnit] = {special: unit for unit in SPECIALS for special in unit.specials}
+"""The unit a special is one of."""
+SORT_OF: dict[SpecialSort, SpecialUnit] = {unit.sort: unit for unit in SPECIALS}
+SPECIAL_NAMED: dict[str, SpecialUnit] = {unit.name: unit for unit in SPECIALS}
+KINDLESS: tuple[SpecialUnit, ...] = tuple(unit for unit in SPECIALS if unit.value)
+"""The specials with no kind of their own: a grid value and a layout token each."""
+KINDLESS_AT: dict[int, SpecialUnit] = {unit.value: unit for unit in KINDLESS}
+KIND_SPECIALS: tuple[Special, ...] = tuple(s for unit in SPECIALS if not unit.value for s in unit.specials)
+"""The specials that ride a kind, by their letter after it in a layout token (`3h`)."""
 
 
 def covered(counts: tuple[Counts, ...]) -> tuple[Cell, ...]:
@@ -89,4 +115,7 @@ __all__ = ["AT", "BLOCKERS", "Blocker", "Counts", "DIGESTED", "FOLDED", "GOAL_OF
 __all__ += ["LOCK_TOKEN", "MAX_STONE_HITS", "STONE_TOKEN", "token_locked", "token_stone"]
 __all__ += ["DROP", "DROP_TOKEN", "DROPS", "DropCollected", "FALLEN", "FALLER_AT", "FALLERS", "FALLER_LESSONS", "FALLER_OF", "Faller",
             "Problem"]
+__all__ += ["BOMBS", "Burst", "FORMING", "KIND_SPECIALS", "KINDLESS", "KINDLESS_AT", "LINES", "Mark", "RAINBOWS", "Said",
+            "SORT_OF", "SPECIAL_NAMED", "SPECIAL_OF", "SPECIALS", "SpecialLook", "SpecialUnit", "column_cells", "row_cells",
+            "square_cells"]
 __all__ += ["Depth", "Edit", "Look", "Motion", "Pattern", "Sound", "Tool"]
