@@ -9,8 +9,8 @@ from typing import Protocol, TypeVar
 from game.core import MASK64, walk_steps
 
 from game.core import (
-    BLOCKERS, FALLER, FALLERS, Draws, Cell, Command, Event, GoalName, Level, Mode, Session, State, Status, Work, placed, play,
-    progress, shortlist,
+    BLOCKERS, FALLER, FALLERS, GOAL_NAMED, Draws, Cell, Command, Event, GoalName, Level, Mode, Session, State, Status, Work, placed, play,
+    asked_goals, progress, shortlist,
 )
 
 T = TypeVar("T")
@@ -105,15 +105,10 @@ def value(state: State) -> float:
     total = 0.0
     level = state.level
     for goal in progress(state):
-        if goal.name == GoalName.REACH:
-            continue
-        total += GOAL_WEIGHT * min(goal.current, goal.target) / goal.target
-    reach = level.goals.reach
-    if reach is not None and state.player is not None:
-        steps = walk_distances(level, reach)
-        span = max(steps.values()) + 1
-        # Nearer the target (around the holes) is worth up to one whole goal.
-        total += GOAL_WEIGHT * (1.0 - steps.get(state.player, span) / span)
+        total += GOAL_NAMED[goal.name].credit(state, goal, GOAL_WEIGHT)
+    for asked in asked_goals(level):
+        # What the counters do not show (how near the token is to a reach target), up to one whole goal.
+        total += asked.toward(state, GOAL_WEIGHT)
     total += _blocker_credit(state)
     # Score breaks ties (and is the whole story on a score run without goals).
     return total + state.score * 0.05

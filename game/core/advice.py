@@ -11,7 +11,9 @@ from .commands import Chain, Command, Swap
 from .events import Event
 from .advice_chains import SEARCH_BUDGET as CHAIN_SEARCH, goal_chains
 from .game import legal_commands, play
-from .goals import progress, walk_steps
+from .goal_units import GOAL_NAMED, LevelView, level_view, walk_steps
+from .goal_units import wanted as collect_wanted
+from .goals import progress
 from .grid import FALLER, Cell, neighbours
 from .lessons import SPECIAL_LESSONS, lesson_made, lesson_specials, lesson_used
 from .level import Level
@@ -61,25 +63,6 @@ NEXT_SEARCH_SHARE = 8
 NEXT_CHAIN_SHARE = 0.5
 
 
-@dataclass(frozen=True, slots=True)
-class LevelView:
-    """What the advice asks of a level at every state it weighs, worked out once a hint."""
-
-    steps: dict[Cell, int] | None   # steps from every cell to the reach target (None: no reach goal)
-    # Per blocker goal asked: the layers its unit places, and the held tiles placed over its
-    # cells (a held tile over an UNDER unit takes a clear before it: a layer of the work).
-    work: dict[GoalName, tuple[int, int]]
-
-
-def level_view(level: Level) -> LevelView:
-    reach = level.goals.reach
-    layers = placed(level)
-    over = frozenset(covered(layers))
-    work = {goal: (sum(n for _, n in layers[AT[unit]]), sum(1 for cell, _ in layers[AT[unit]] if cell in over))
-            for goal, unit in GOAL_OF.items() if level.goals.asks(goal)}
-    return LevelView(walk_steps(level, reach) if reach is not None else None, work)
-
-
 def design_warnings(level: Level) -> list[Problem]:
     """Warnings about a valid level (the editor shows them apart from problems; they never
     stop a level from loading): a reach goal the player can never get to, a level that can
@@ -118,31 +101,9 @@ def standing(state: State, view: LevelView | None = None) -> float:
             total += 1.0
             continue
         before = total
-        if goal.name == GoalName.REACH:
-            reach = level.goals.reach
-            if reach is not None and state.player is not None:
-                walk = view.steps if view.steps is not None else walk_steps(level, reach)
-                span = max(walk.values()) + 1
-                total += 0.8 * (1.0 - walk.get(state.player, span) / span)
-        elif goal.name in view.work:
-            done, reachable, work = _unit_work(state, GOAL_OF[goal.name], view.work[goal.name])
-            total += done
-            per_tile += reachable / cells / work if work else 0.0
-        elif goal.name in FALLER_OF:
-            # How far down the board a piece has come counts as the unit's share of bringing it down.
-            share = FALLER_OF[goal.name].hint_share
-            pieces = [(r, c) for r, row in enumerate(state.grid) for c, v in enumerate(row) if v == FALLER]
-            depth = sum((r + 1) / level.height for r, _ in pieces)
-            total += (goal.current + share * depth) / goal.target
-            # A cleared tile lets a piece down a row only below it: the share of cells that are.
-            below = sum(level.height - 1 - r for r, _ in pieces)
-            per_tile += below / cells * share / (goal.target * level.height)
-        else:
-            total += goal.current / goal.target
-            if goal.name == GoalName.COLLECT:
-                per_tile += 1.0 / (level.kinds * goal.target)
-            elif goal.name == GoalName.SCORE:
-                per_tile += 20.0 / goal.target
+        share, tile = GOAL_NAMED[goal.name].hint(state, goal, view)
+        total += share
+        per_tile += tile
         least = min(least, total - before)
     total += LAGGING_SHARE[level.mode] * least
     left = state.moves_left
@@ -151,7 +112,7 @@ def standing(state: State, view: LevelView | None = None) -> float:
         # A line or bomb counts the wanted kinds' tiles it will really clear (a striped tile
         # through a row of the wanted kind is worth more than one through none), not the
         # average kind's share; the other goals still count its reach at the average.
-        wanted = _wanted(state)
+        wanted = collect_wanted(state)
         other = max(0.0, per_tile - sum(1.0 / (level.kinds * target) for _, target in wanted.values()))
         for cell, special in state.specials:
             if special == Special.RAINBOW:
@@ -165,34 +126,6 @@ def standing(state: State, view: LevelView | None = None) -> float:
     if level.mode == Mode.CHAIN and state.player is not None and left != 0:
         total += NEXT_CHAIN_SHARE * _next_chain(state)
     return total
-
-
-def _unit_work(state: State, unit: Blocker, placed_work: tuple[int, int]) -> tuple[float, int, int]:
-    """A blocker goal's share done (its layers and the held tiles over it taken, of all
-    placed), the cells whose clear does some of the work (those beside a NEAR unit: a clear
-    there hits it; those over an UNDER one) and the work placed."""
-    layers, over = placed_work
-    work = layers + over
-    if not work:
-        return 0.0, 0, 0
-    left = state.layers.of(unit)
-    held = 0
-    if over:
-        cells = frozenset(cell for cell, _ in left)
-        held = sum(1 for cell in covered(state.layers.counts) if cell in cells)
-    done = (layers - sum(n for _, n in left) + over - held) / work
-    if unit.hit is Hit.NEAR:
-        height, width = state.height, state.width
-        reach = len({n for cell, _ in left for n in neighbours(cell, height, width, False)})
-    else:
-        reach = len(left) + held
-    return done, reach, work
-
-
-def _wanted(state: State) -> dict[int, tuple[int, int]]:
-    """Per kind a collect goal still wants: (how many more, the goal's target)."""
-    return {kind: (count - state.collected_of(kind), count) for kind, count in state.level.goals.collect
-            if count > state.collected_of(kind)}
 
 
 def _wanted_in(state: State, cell: Cell, special: Special, wanted: dict[int, tuple[int, int]]) -> float:
@@ -212,7 +145,7 @@ def _wanted_in(state: State, cell: Cell, special: Special, wanted: dict[int, tup
 def _best_wanted_kind(state: State) -> float:
     """The tiles of the most wanted kind on the board, as a share of its goal, in per-tile units:
     what a rainbow swapped with it would take (0 without a collect goal wanting more)."""
-    wanted = _wanted(state)
+    wanted = collect_wanted(state)
     if not wanted:
         return 0.0
     on_board = {kind: sum(row.count(kind) for row in state.grid) for kind in wanted}
@@ -223,7 +156,7 @@ def _best_wanted_kind(state: State) -> float:
 def _next_chain(state: State) -> float:
     """In chain, the goal share the token's next chain could take: the biggest group of a
     wanted kind it stands next to."""
-    wanted = _wanted(state)
+    wanted = collect_wanted(state)
     if not wanted or state.player is None:
         return 0.0
     grid = chain_grid(state)
@@ -274,7 +207,7 @@ def first_wave(state: State, command: Command) -> float:
     blocker layers it takes and the specials it makes, each worth a kind's share of tiles. The
     shortlist of a big board's hint (and bots) is made by it."""
     kinds = state.level.kinds
-    wanted = _wanted(state)
+    wanted = collect_wanted(state)
     if isinstance(command, Swap):
         look = swap_look(state, command)
         useful = sum(look.by_kind[kind] for kind in wanted if kind < len(look.by_kind))
