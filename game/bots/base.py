@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Protocol, TypeVar
 
-from game.core import MASK64, walk_steps
+from game.core import MASK64
 
 from game.core import (
-    BLOCKERS, FALLER, FALLERS, GOAL_NAMED, Draws, Cell, Command, Event, GoalName, Level, Mode, Session, State, Status, Work, placed, play,
+    BLOCKERS, FALLER, FALLERS, GOAL_NAMED, Draws, Cell, Command, Event, Level, Mode, Session, State, Status, Work, placed, play,
     asked_goals, progress, shortlist,
 )
 
@@ -83,13 +82,6 @@ def distance(a: Cell, b: Cell, diagonal: bool) -> int:
     """Steps between two cells on an open board (king steps when diagonals are allowed)."""
     dr, dc = abs(a[0] - b[0]), abs(a[1] - b[1])
     return max(dr, dc) if diagonal else dr + dc
-
-
-@lru_cache(maxsize=64)
-def walk_distances(level: Level, target: Cell) -> dict[Cell, int]:
-    """Steps from every cell to `target` walking around the level's holes (the core's
-    advice.walk_steps, kept per level and target: bots ask it every move)."""
-    return walk_steps(level, target)
 
 
 def value(state: State) -> float:

@@ -3,7 +3,7 @@ rule the hint, the bots and the HUD ask)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Callable, Sequence
 
 from .checking import Problem
@@ -11,10 +11,10 @@ from .commands import Chain, Command, Swap
 from .events import Event
 from .advice_chains import SEARCH_BUDGET as CHAIN_SEARCH, goal_chains
 from .game import legal_commands, play
-from .goal_units import GOAL_NAMED, LevelView, level_view, walk_steps
-from .goal_units import wanted as collect_wanted
+from .goal_units import GOAL_NAMED, LevelView, asked_goals, level_view
+from .goal_units import tiles_wanted
 from .goals import progress
-from .grid import FALLER, Cell, neighbours
+from .grid import Cell, neighbours
 from .lessons import SPECIAL_LESSONS, lesson_made, lesson_specials, lesson_used
 from .level import Level
 from .rng import seed_state
@@ -23,9 +23,8 @@ from .budget import Work, best_first, looked, played, plays_all, spread
 from .rules.blocked import swap_look
 from .rules.chain import chain_blocker_hits, chain_grid, component_of
 from .rules.specials import blast
-from .state import State, placed
-from .units import AT, FALLER_OF, GOAL_OF, Blocker, Hit, covered
-from .vocab import GoalName, Mode, Special, Status
+from .state import State
+from .vocab import Mode, Special, Status
 
 # A move is weighed over a few imagined refills (never the game's own stream, which a player
 # cannot see): the same board always gets the same advice, and luck does not steer it.
@@ -65,17 +64,14 @@ NEXT_CHAIN_SHARE = 0.5
 
 def design_warnings(level: Level) -> list[Problem]:
     """Warnings about a valid level (the editor shows them apart from problems; they never
-    stop a level from loading): a reach goal the player can never get to, a level that can
-    never end."""
+    stop a level from loading): a level that can never end, and each goal's own (a reach
+    target the player can never get to)."""
     out: list[Problem] = []
     if level.mode != Mode.SLIDE and level.moves is None and level.goals.is_empty():
         out.append(Problem(("moves",), "no move limit and no goal: the level never ends "
                            "(set moves, or a score, collect or reach goal)"))
-    reach, start = level.goals.reach, level.player_start
-    if level.mode == Mode.CHAIN and reach is not None and start is not None \
-            and reach not in walk_steps(level, start):
-        out.append(Problem(("goals", "reach"), f"the player can never get to {reach[0]},{reach[1]}: "
-                           f"holes cut it off from the start at {start[0]},{start[1]}", reach))
+    for goal in asked_goals(level):
+        out += goal.warnings(level)
     return out
 
 
@@ -112,7 +108,7 @@ def standing(state: State, view: LevelView | None = None) -> float:
         # A line or bomb counts the wanted kinds' tiles it will really clear (a striped tile
         # through a row of the wanted kind is worth more than one through none), not the
         # average kind's share; the other goals still count its reach at the average.
-        wanted = collect_wanted(state)
+        wanted = tiles_wanted(state)
         other = max(0.0, per_tile - sum(1.0 / (level.kinds * target) for _, target in wanted.values()))
         for cell, special in state.specials:
             if special == Special.RAINBOW:
@@ -145,7 +141,7 @@ def _wanted_in(state: State, cell: Cell, special: Special, wanted: dict[int, tup
 def _best_wanted_kind(state: State) -> float:
     """The tiles of the most wanted kind on the board, as a share of its goal, in per-tile units:
     what a rainbow swapped with it would take (0 without a collect goal wanting more)."""
-    wanted = collect_wanted(state)
+    wanted = tiles_wanted(state)
     if not wanted:
         return 0.0
     on_board = {kind: sum(row.count(kind) for row in state.grid) for kind in wanted}
@@ -156,7 +152,7 @@ def _best_wanted_kind(state: State) -> float:
 def _next_chain(state: State) -> float:
     """In chain, the goal share the token's next chain could take: the biggest group of a
     wanted kind it stands next to."""
-    wanted = collect_wanted(state)
+    wanted = tiles_wanted(state)
     if not wanted or state.player is None:
         return 0.0
     grid = chain_grid(state)
@@ -207,7 +203,7 @@ def first_wave(state: State, command: Command) -> float:
     blocker layers it takes and the specials it makes, each worth a kind's share of tiles. The
     shortlist of a big board's hint (and bots) is made by it."""
     kinds = state.level.kinds
-    wanted = collect_wanted(state)
+    wanted = tiles_wanted(state)
     if isinstance(command, Swap):
         look = swap_look(state, command)
         useful = sum(look.by_kind[kind] for kind in wanted if kind < len(look.by_kind))

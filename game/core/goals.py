@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .events import BonusScored, Event, Lost, Won
-from .goal_units import GOAL_NAMED, asked_goals
+from .goal_units import GOAL_NAMED, asked_goals, points_asked
 # Read from here as before the goals became units.
 from .goal_units import GoalProgress as GoalProgress, Shortfall as Shortfall, reached as reached, walk_steps as walk_steps
 from .level import Level
@@ -88,11 +88,11 @@ def star_targets(level: Level) -> StarTargets | None:
         return StarTargets(StarUnit.MOVES, (moves[0], moves[1], moves[2]))
     if level.stars is not None:
         return StarTargets(StarUnit.POINTS, level.stars)
-    if level.goals.score is not None:
-        s = level.goals.score
+    s = points_asked(level)
+    if s is not None:   # a goal's points are the first mark
         return StarTargets(StarUnit.POINTS, (s, s * 3 // 2, s * 2))
     if level.moves is not None and not level.goals.is_empty():
-        # A collect or reach level: the first star for the win, more for finishing early.
+        # A goal level without points (collect, reach, a blocker's): the first star for the win, more for finishing early.
         return StarTargets(StarUnit.MOVES_LEFT, (0, -(-level.moves // 4), -(-level.moves // 2)))
     return None
 
@@ -101,8 +101,8 @@ def star_thresholds(state: State) -> tuple[int, int, int] | None:
     level = state.level
     if level.stars is not None:
         return level.stars
-    if level.goals.score is not None:
-        s = level.goals.score
+    s = points_asked(level)
+    if s is not None:
         return (s, s * 3 // 2, s * 2)
     return None
 

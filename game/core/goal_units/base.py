@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from ..checking import Problem
 from ..grid import Cell
 from ..level import Level
 from ..state import State
@@ -64,6 +65,26 @@ def nothing_more(state: State, weight: float) -> float:
     return 0.0
 
 
+def wants_no_tiles(state: State) -> dict[int, tuple[int, int]]:
+    """No tile of a kind is wanted more than another."""
+    return {}
+
+
+def no_walk(level: Level) -> dict[Cell, int] | None:
+    """No cell the token is wanted on."""
+    return None
+
+
+def no_points(level: Level) -> int | None:
+    """No points asked."""
+    return None
+
+
+def no_warnings(level: Level) -> list[Problem]:
+    """Nothing to warn a designer of."""
+    return []
+
+
 def counter_hint(state: State, goal: GoalProgress, view: LevelView) -> tuple[float, float]:
     """The hint's weight of a counted goal: its counter's share, and nothing per tile cleared."""
     return goal.current / goal.target, 0.0
@@ -88,7 +109,11 @@ class Goal:
     Credit, `weight` a whole goal: `credit` is the bots' for the goal done (its counter's share
     by default), `toward` what they count beyond the counters (how near the token is to a reach target), added after
     every goal's share; `hint` is the hint's weight (the share done, and what one more cleared
-    tile is worth toward it, on average).
+    tile is worth toward it, on average). What a person (the person-like and fair bots, the
+    hint's specials) looks for: `wants`, per kind of tile it still wants, (how many more, of
+    its target); `walk`, the steps from every cell to where it wants the token (None: nowhere).
+    `points`: the points it asks (they are the first star's mark), None when it asks none.
+    `warnings`: what a designer is warned of in a valid level that asks it (advice.design_warnings).
     """
 
     name: GoalName
@@ -102,6 +127,10 @@ class Goal:
     credit: Callable[[State, GoalProgress, float], float] = counter_credit
     toward: Callable[[State, float], float] = nothing_more
     hint: Callable[[State, GoalProgress, LevelView], tuple[float, float]] = counter_hint
+    wants: Callable[[State], dict[int, tuple[int, int]]] = wants_no_tiles
+    walk: Callable[[Level], dict[Cell, int] | None] = no_walk
+    points: Callable[[Level], int | None] = no_points
+    warnings: Callable[[Level], list[Problem]] = no_warnings
     kind_picture: bool = False
     texture: str = ""
     blocker: Blocker | None = None

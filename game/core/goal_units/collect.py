@@ -34,4 +34,5 @@ COLLECT = Goal(
     lab=lambda s: f"kind {s.kind} short ({counted(s.missing, 'tile')})",
     hint=_hint,
     kind_picture=True,
+    wants=wanted,
 )

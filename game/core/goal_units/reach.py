@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from ..checking import Problem
 from ..grid import Cell, neighbours
 from ..level import Level
 from ..state import REACH_ON_THE_WAY, State
-from ..vocab import GoalName
+from ..vocab import GoalName, Mode
 from ..words import counted
 from .base import Goal, GoalProgress, LevelView, Shortfall
 
@@ -50,6 +51,16 @@ def walked(state: State) -> float:
     return 1.0 - steps.get(state.player, span) / span
 
 
+def _warnings(level: Level) -> list[Problem]:
+    """A target the player can never get to: holes cut it off from the start."""
+    reach, start = level.goals.reach, level.player_start
+    if level.mode == Mode.CHAIN and reach is not None and start is not None \
+            and reach not in walk_steps(level, start):
+        return [Problem(("goals", "reach"), f"the player can never get to {reach[0]},{reach[1]}: "
+                        f"holes cut it off from the start at {start[0]},{start[1]}", reach)]
+    return []
+
+
 def _progress(state: State) -> tuple[GoalProgress, ...]:
     return (GoalProgress(GoalName.REACH, int(reached(state)), 1),)
 
@@ -81,4 +92,6 @@ REACH = Goal(
     toward=lambda state, weight: weight * walked(state),
     hint=_hint,
     texture="target",
+    walk=level_steps,
+    warnings=_warnings,
 )

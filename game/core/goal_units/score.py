@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..state import State
 from ..vocab import GoalName
 from ..words import counted
-from .base import Goal, GoalProgress, LevelView, Shortfall
+from .base import Goal, GoalProgress, LevelView
 
 # What one more cleared tile is worth toward a score goal, in points (the hint's average).
 POINTS_A_TILE = 20.0
@@ -30,5 +30,6 @@ SCORE = Goal(
     short=lambda s: f"{counted(s.missing, 'point')} short",
     lab=lambda s: f"the score short ({counted(s.missing, 'point')})",
     hint=_hint,
+    points=lambda level: level.goals.score,
 )
 
