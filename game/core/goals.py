@@ -16,7 +16,13 @@ from .vocab import Mode, Status
 
 def progress(state: State) -> list[GoalProgress]:
     """Each goal the level asks, as the HUD shows it (its goals resolved once: goal_units.asked_goals)."""
-    return [p for goal in asked_goals(state.level) for p in goal.progress(state)]
+    goals = asked_goals(state.level)
+    if len(goals) == 1:   # most levels: that goal's own list
+        return goals[0].progress(state)
+    out: list[GoalProgress] = []
+    for goal in goals:
+        out += goal.progress(state)
+    return out
 
 
 def goals_met(state: State) -> bool:

@@ -10,16 +10,16 @@ nothing to find them.
 
 from __future__ import annotations
 
+from ..grid import Cell
 from ..level import Level
 from ..state import State, placed
 from ..units import AT, FALLERS, GOAL_OF, GOAL_UNITS, covered
 from ..vocab import GoalName
 from .base import Goal, GoalProgress, LevelView, Shortfall
-from ..grid import Cell
 from .collect import COLLECT
 from .of_units import (
-    goal_of_blocker, unit_progress, card_line, faller_card_line, goal_of_faller, faller_hud_line, faller_lab_line,
-    faller_left_line, hud_line, left_line,
+    card_line, faller_card_line, faller_hud_line, faller_lab_line, faller_left_line, goal_of_blocker, goal_of_faller,
+    hud_line, left_line, unit_progress,
 )
 from .reach import REACH, reached, walk_steps
 from .score import SCORE

@@ -118,7 +118,7 @@ class Goal:
 
     name: GoalName
     asked: Callable[[Level], bool]
-    progress: Callable[[State], tuple[GoalProgress, ...]]
+    progress: Callable[[State], list[GoalProgress]]
     hud: Callable[[GoalProgress], str]
     card: Callable[[GoalProgress], str | None]
     short: Callable[[Shortfall], str]

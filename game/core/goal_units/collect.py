@@ -8,9 +8,9 @@ from ..words import counted, kind_name
 from .base import Goal, GoalProgress, LevelView
 
 
-def _progress(state: State) -> tuple[GoalProgress, ...]:
-    return tuple(GoalProgress(GoalName.COLLECT, min(state.collected_of(kind), count), count, kind)
-                 for kind, count in state.level.goals.collect)
+def _progress(state: State) -> list[GoalProgress]:
+    return [GoalProgress(GoalName.COLLECT, min(state.collected_of(kind), count), count, kind)
+            for kind, count in state.level.goals.collect]
 
 
 def _hint(state: State, goal: GoalProgress, view: LevelView) -> tuple[float, float]:

@@ -76,7 +76,7 @@ def goal_of_blocker(unit: Blocker) -> Goal:
     return Goal(
         goal,
         asked=lambda level: level.goals.asks(goal),
-        progress=lambda state: (unit_progress(state, unit),),
+        progress=lambda state: [unit_progress(state, unit)],
         hud=lambda p: hud_line(unit, p.current, p.target),
         card=lambda p: card_line(unit, p.target),
         short=lambda s: left_line(unit, s.missing),
@@ -140,7 +140,7 @@ def goal_of_faller(unit: Faller) -> Goal:
     return Goal(
         unit.goal,
         asked=lambda level: level.goals.wanted(unit.goal) is not None,
-        progress=lambda state: (_faller_progress(state, unit),),
+        progress=lambda state: [_faller_progress(state, unit)],
         hud=lambda p: faller_hud_line(unit, p.current, p.target),
         card=lambda p: faller_card_line(unit, p.target),
         short=lambda s: faller_left_line(unit, s.missing, s.rows),

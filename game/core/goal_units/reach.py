@@ -61,8 +61,8 @@ def _warnings(level: Level) -> list[Problem]:
     return []
 
 
-def _progress(state: State) -> tuple[GoalProgress, ...]:
-    return (GoalProgress(GoalName.REACH, int(reached(state)), 1),)
+def _progress(state: State) -> list[GoalProgress]:
+    return [GoalProgress(GoalName.REACH, int(reached(state)), 1)]
 
 
 def _shortfall(state: State, goal: GoalProgress) -> Shortfall:

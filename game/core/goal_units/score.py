@@ -11,10 +11,10 @@ from .base import Goal, GoalProgress, LevelView
 POINTS_A_TILE = 20.0
 
 
-def _progress(state: State) -> tuple[GoalProgress, ...]:
+def _progress(state: State) -> list[GoalProgress]:
     target = state.level.goals.score
     assert target is not None
-    return (GoalProgress(GoalName.SCORE, min(state.score, target), target),)
+    return [GoalProgress(GoalName.SCORE, min(state.score, target), target)]
 
 
 def _hint(state: State, goal: GoalProgress, view: LevelView) -> tuple[float, float]:

@@ -7,8 +7,8 @@ from ..vocab import GoalName, Mode
 from .base import Goal, GoalProgress
 
 
-def _progress(state: State) -> tuple[GoalProgress, ...]:
-    return (GoalProgress(GoalName.SOLVE, int(state.grid == state.level.solved_board()), 1),)
+def _progress(state: State) -> list[GoalProgress]:
+    return [GoalProgress(GoalName.SOLVE, int(state.grid == state.level.solved_board()), 1)]
 
 
 SOLVE = Goal(
