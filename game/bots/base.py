@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Protocol, TypeVar
 
-from game.core import MASK64, walk_steps
+from game.core import MASK64
 
 from game.core import (
-    BLOCKERS, FALLER, FALLERS, Draws, Cell, Command, Event, GoalName, Level, Mode, Session, State, Status, Work, placed, play,
-    progress, shortlist,
+    BLOCKERS, FALLER, FALLERS, GOAL_NAMED, Draws, Cell, Command, Event, Level, Mode, Session, State, Status, Work, placed, play,
+    asked_goals, progress, shortlist,
 )
 
 T = TypeVar("T")
@@ -85,13 +84,6 @@ def distance(a: Cell, b: Cell, diagonal: bool) -> int:
     return max(dr, dc) if diagonal else dr + dc
 
 
-@lru_cache(maxsize=64)
-def walk_distances(level: Level, target: Cell) -> dict[Cell, int]:
-    """Steps from every cell to `target` walking around the level's holes (the core's
-    advice.walk_steps, kept per level and target: bots ask it every move)."""
-    return walk_steps(level, target)
-
-
 def value(state: State) -> float:
     """How good `state` is for the player: won >> goal progress >> score >> lost.
 
@@ -105,15 +97,10 @@ def value(state: State) -> float:
     total = 0.0
     level = state.level
     for goal in progress(state):
-        if goal.name == GoalName.REACH:
-            continue
-        total += GOAL_WEIGHT * min(goal.current, goal.target) / goal.target
-    reach = level.goals.reach
-    if reach is not None and state.player is not None:
-        steps = walk_distances(level, reach)
-        span = max(steps.values()) + 1
-        # Nearer the target (around the holes) is worth up to one whole goal.
-        total += GOAL_WEIGHT * (1.0 - steps.get(state.player, span) / span)
+        total += GOAL_NAMED[goal.name].credit(state, goal, GOAL_WEIGHT)
+    for asked in asked_goals(level):
+        # What the counters do not show (how near the token is to a reach target), up to one whole goal.
+        total += asked.toward(state, GOAL_WEIGHT)
     total += _blocker_credit(state)
     # Score breaks ties (and is the whole story on a score run without goals).
     return total + state.score * 0.05

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from game.core import Chain, Cell, State, legal_commands
+from game.core import Chain, Cell, State, legal_commands, walk_to
 from game.core import Visits, chain_grid, chain_starts, paths_by_end, tiles_needed
 
-from .base import LookaheadBot, walk_distances
+from .base import LookaheadBot
 
 # Node visits for the path search of one turn: a board of 8x8 with 6 kinds rarely needs 1000.
 SEARCH_BUDGET = 6000
@@ -31,9 +31,8 @@ def candidate_chains(state: State, budget: int = SEARCH_BUDGET) -> list[Chain]:
     head: tuple[Cell, ...] = (player,) if player is not None else ()
     paths = sorted(best.values(), key=lambda p: (-len(p), p))
     kept = paths[:LONGEST_KEPT]
-    reach = state.level.goals.reach
-    if reach is not None:
-        steps = walk_distances(state.level, reach)
+    steps = walk_to(state.level)   # where the goals want the token (a reach target)
+    if steps is not None:
         near = sorted(paths, key=lambda p: (steps.get(p[-1], 1 << 20), -len(p), p))
         kept += [p for p in near[:NEAREST_KEPT] if p not in kept]
     chains = [Chain(head + tuple(path)) for path in kept]

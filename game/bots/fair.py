@@ -8,7 +8,7 @@ chain level it plays the longest chain the core finds on the board. The game's h
 from __future__ import annotations
 
 from game.core import (
-    Chain, Command, Mode, State, Swap, blocker_progress, legal_commands, looked, progress, spread, swap_clears,
+    Chain, Command, Mode, State, Swap, blocker_progress, legal_commands, looked, spread, swap_clears, tiles_wanted,
 )
 
 from .base import BotRandom
@@ -46,6 +46,6 @@ class FairBot:
         swaps = spread([c for c in legal_commands(state) if isinstance(c, Swap)], looked(state))
         if not swaps:
             raise ValueError("no legal swap in this state")
-        # The kinds a collect goal still asks for, as the HUD shows them.
-        wanted = {g.kind for g in progress(state) if g.name == "collect" and not g.met}
+        # The kinds the goals still ask for (a collect goal's), as the HUD shows them.
+        wanted = set(tiles_wanted(state))
         return max(swaps, key=lambda s: self._worth(state, s, wanted))

@@ -17,10 +17,10 @@ from dataclasses import replace
 
 from game.core import (
     SPECIAL_OF, Chain, Command, Grid, Mode, Slide, State, Status, Swap, Work, chain_blocker_hits, hint_move, legal_commands,
-    looked, play, played, plays_all, seed_state, spread, swap_look,
+    looked, play, played, plays_all, seed_state, spread, swap_look, tiles_wanted, walk_to,
 )
 
-from .base import BotRandom, outcome, walk_distances
+from .base import BotRandom, outcome
 from .persona import DEFAULT_PERSONA, LOOK_WIDTH, WIN_WORTH, Features, Persona
 from .slide_solver import Unsolvable, _Board, _finish_corner, _solve_column, _solve_row, _tidy
 
@@ -49,9 +49,8 @@ def _notice(rng: BotRandom, options: Sequence[Command],
 
 
 def wanted_tiles(state: State) -> dict[int, int]:
-    """Tiles still wanted per kind by the collect goals."""
-    return {kind: count - state.collected_of(kind) for kind, count in state.level.goals.collect
-            if count > state.collected_of(kind)}
+    """Tiles still wanted per kind by the goals (a collect goal's)."""
+    return {kind: more for kind, (more, _) in tiles_wanted(state).items()}
 
 
 def swap_features(state: State, swap: Swap, wanted: dict[int, int]) -> Features:
@@ -71,24 +70,22 @@ def swap_features(state: State, swap: Swap, wanted: dict[int, int]) -> Features:
 def chain_features(state: State, chain: Chain, wanted: dict[int, int],
                    steps: dict[tuple[int, int], int] | None) -> Features:
     """What a person sees of a legal chain: the tiles it eats and the wanted ones among them,
-    the blockers it works on, and (`steps`: walk distances to a reach goal) how much nearer the
-    goal it ends, and whether on it."""
+    the blockers it works on, and (`steps`: walk distances to where the goals want the token, a
+    reach target) how much nearer it ends, and whether there."""
     tiles = chain.path[1:] if state.player is not None else chain.path
     kinds = Counter(state.at(cell) for cell in tiles)
     useful = sum(min(count, wanted.get(kind, 0)) for kind, count in kinds.items())
     closer, goal = 0, False
-    reach = state.level.goals.reach
-    if steps is not None and reach is not None and state.player is not None:
+    if steps is not None and state.player is not None:
         far = len(steps)
         closer = steps.get(state.player, far) - steps.get(chain.path[-1], far)
-        goal = chain.path[-1] == reach
+        goal = steps.get(chain.path[-1]) == 0   # on the target
     return Features(len(tiles), useful, 0, chain_blocker_hits(state, tiles), closer=closer, goal=goal)
 
 
 def reach_steps(state: State) -> dict[tuple[int, int], int] | None:
-    """Walk distances to the level's reach goal (None: it has none)."""
-    reach = state.level.goals.reach
-    return None if reach is None else walk_distances(state.level, reach)
+    """Walk distances to where the level's goals want the token (a reach target; None: nowhere)."""
+    return walk_to(state.level)
 
 
 def weighed_options(state: State, scan: bool = False) -> tuple[list[Command], list[Features]]:

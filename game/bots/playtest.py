@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from game.core import (FALLER_OF, GOAL_OF, Command, GoalName, Level, LevelError, Mode, Reshuffled, Shortfall, State, Status,
+from game.core import (GOAL_NAMED, Command, GoalName, Level, LevelError, Mode, Reshuffled, Shortfall, State, Status,
                        shortfalls, stars)
 
 from . import BEST_FOR_MODE, BotSpec, make_bot
@@ -209,25 +209,7 @@ class GoalShortfall:
     @property
     def phrase(self) -> str:
         """What the lost games lacked, in a designer's words: 'kind 3 short (4 tiles)', a blocker goal's in its unit's."""
-        n = self.missing
-        unit = GOAL_OF.get(self.goal)
-        if unit is not None:
-            return f"{unit.short} ({_counted(n, unit.counted)})"
-        if self.goal == GoalName.COLLECT:
-            return f"kind {self.kind} short ({_counted(n, 'tile')})"
-        if self.goal == GoalName.SCORE:
-            return f"the score short ({_counted(n, 'point')})"
-        if self.goal == GoalName.REACH:
-            return f"the token short of the target ({_counted(n, 'step')})"
-        faller = FALLER_OF.get(self.goal)
-        if faller is not None:
-            where = "" if self.rows is None else f", the lowest {_counted(self.rows, 'row')} from the bottom"
-            return faller.lab_short.format(count=_counted(n, faller.one), where=where)
-        return "not solved"
-
-
-def _counted(n: int, noun: str) -> str:
-    return f"{n:,} {noun}{'' if n == 1 else 's'}"
+        return GOAL_NAMED[self.goal].lab(Shortfall(self.goal, self.missing, self.kind, self.rows))
 
 
 def lost_goals(records: Sequence[GameRecord]) -> tuple[GoalShortfall, ...]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.core import (Command, IllegalMove, Level, LevelError, Mode, Session, StarUnit, new_game, star_targets,
+from game.core import (Command, IllegalMove, Level, LevelError, Mode, Session, StarUnit, new_game, points_asked, star_targets,
                        stars)
 
 from .playtest import GameRecord, nearest_rank
@@ -47,8 +47,9 @@ def propose_stars(level: Level, records: Sequence[GameRecord]) -> tuple[int, int
     if len(wins) < MIN_WINS:
         return None
     marks = [nice(nearest_rank(wins, share) or 0) for share in STAR_SHARES]
-    if level.goals.score is not None:
-        marks[0] = level.goals.score
+    asked = points_asked(level)
+    if asked is not None:
+        marks[0] = asked
     for i in (1, 2):
         marks[i] = max(marks[i], marks[i - 1] + _step(marks[i - 1]))
     return marks[0], marks[1], marks[2]
@@ -70,7 +71,7 @@ def reachable_marks(level: Level, best: int) -> tuple[int, int, int] | None:
     third = _down(best)
     second = min(targets.marks[1], _down(third - 1))
     first = min(targets.marks[0], _down(second - 1))
-    goal = level.goals.score
+    goal = points_asked(level)
     if first <= 0 or (goal is not None and first < goal):
         return None
     return first, second, third

@@ -95,3 +95,13 @@ from .units import (  # noqa: E402
 )
 __all__ += ["KINDLESS", "KINDLESS_AT", "SORT_OF", "SPECIAL_OF", "SPECIALS", "Burst", "Mark", "Said", "SpecialLook",
             "SpecialUnit"]
+# The goals as units (goal_units/), for the HUD, the goal card, the lab and the bots (which walk GOALS).
+from .goal_units import GOAL_NAMED, GOALS, Goal, asked_goals, card_line, faller_card_line, faller_hud_line  # noqa: E402
+from .goal_units import faller_left_line, goal_of_blocker, goal_of_faller, hud_line, left_line  # noqa: E402
+from .goal_units import points_asked, tiles_wanted, walk_to  # noqa: E402
+__all__ += ["GOAL_NAMED", "GOALS", "Goal", "asked_goals", "card_line", "faller_card_line", "faller_hud_line",
+            "faller_left_line", "goal_of_blocker", "goal_of_faller", "hud_line", "left_line", "points_asked",
+            "tiles_wanted", "walk_to"]
+# Counted nouns and the tile kinds' names, as every layer words them.
+from .words import KIND_NAMES, NUMBER_WORDS, counted, kind_name, number_word  # noqa: E402
+__all__ += ["KIND_NAMES", "NUMBER_WORDS", "counted", "kind_name", "number_word"]

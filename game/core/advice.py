@@ -3,7 +3,7 @@ rule the hint, the bots and the HUD ask)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Callable, Sequence
 
 from .checking import Problem
@@ -11,8 +11,10 @@ from .commands import Chain, Command, Swap
 from .events import Event
 from .advice_chains import SEARCH_BUDGET as CHAIN_SEARCH, goal_chains
 from .game import legal_commands, play
-from .goals import progress, walk_steps
-from .grid import FALLER, Cell, neighbours
+from .goal_units import GOAL_NAMED, LevelView, asked_goals, level_view
+from .goal_units import tiles_wanted
+from .goals import progress
+from .grid import Cell, neighbours
 from .lessons import SPECIAL_LESSONS, lesson_made, lesson_specials, lesson_used
 from .level import Level
 from .rng import seed_state
@@ -21,9 +23,9 @@ from .budget import Work, best_first, looked, played, plays_all, spread
 from .rules.blocked import swap_look
 from .rules.chain import chain_blocker_hits, chain_grid, component_of
 from .rules.specials import blast
-from .state import State, placed
-from .units import AT, FALLER_OF, GOAL_OF, SPECIAL_OF, Blocker, Hit, covered
-from .vocab import GoalName, Mode, Status
+from .state import State
+from .units import SPECIAL_OF
+from .vocab import Mode, Status
 
 # A move is weighed over a few imagined refills (never the game's own stream, which a player
 # cannot see): the same board always gets the same advice, and luck does not steer it.
@@ -58,38 +60,16 @@ NEXT_SEARCH_SHARE = 8
 NEXT_CHAIN_SHARE = 0.5
 
 
-@dataclass(frozen=True, slots=True)
-class LevelView:
-    """What the advice asks of a level at every state it weighs, worked out once a hint."""
-
-    steps: dict[Cell, int] | None   # steps from every cell to the reach target (None: no reach goal)
-    # Per blocker goal asked: the layers its unit places, and the held tiles placed over its
-    # cells (a held tile over an UNDER unit takes a clear before it: a layer of the work).
-    work: dict[GoalName, tuple[int, int]]
-
-
-def level_view(level: Level) -> LevelView:
-    reach = level.goals.reach
-    layers = placed(level)
-    over = frozenset(covered(layers))
-    work = {goal: (sum(n for _, n in layers[AT[unit]]), sum(1 for cell, _ in layers[AT[unit]] if cell in over))
-            for goal, unit in GOAL_OF.items() if level.goals.asks(goal)}
-    return LevelView(walk_steps(level, reach) if reach is not None else None, work)
-
-
 def design_warnings(level: Level) -> list[Problem]:
     """Warnings about a valid level (the editor shows them apart from problems; they never
-    stop a level from loading): a reach goal the player can never get to, a level that can
-    never end."""
+    stop a level from loading): a level that can never end, and each goal's own (a reach
+    target the player can never get to)."""
     out: list[Problem] = []
     if level.mode != Mode.SLIDE and level.moves is None and level.goals.is_empty():
         out.append(Problem(("moves",), "no move limit and no goal: the level never ends "
                            "(set moves, or a score, collect or reach goal)"))
-    reach, start = level.goals.reach, level.player_start
-    if level.mode == Mode.CHAIN and reach is not None and start is not None \
-            and reach not in walk_steps(level, start):
-        out.append(Problem(("goals", "reach"), f"the player can never get to {reach[0]},{reach[1]}: "
-                           f"holes cut it off from the start at {start[0]},{start[1]}", reach))
+    for goal in asked_goals(level):
+        out += goal.warnings(level)
     return out
 
 
@@ -115,31 +95,9 @@ def standing(state: State, view: LevelView | None = None) -> float:
             total += 1.0
             continue
         before = total
-        if goal.name == GoalName.REACH:
-            reach = level.goals.reach
-            if reach is not None and state.player is not None:
-                walk = view.steps if view.steps is not None else walk_steps(level, reach)
-                span = max(walk.values()) + 1
-                total += 0.8 * (1.0 - walk.get(state.player, span) / span)
-        elif goal.name in view.work:
-            done, reachable, work = _unit_work(state, GOAL_OF[goal.name], view.work[goal.name])
-            total += done
-            per_tile += reachable / cells / work if work else 0.0
-        elif goal.name in FALLER_OF:
-            # How far down the board a piece has come counts as the unit's share of bringing it down.
-            share = FALLER_OF[goal.name].hint_share
-            pieces = [(r, c) for r, row in enumerate(state.grid) for c, v in enumerate(row) if v == FALLER]
-            depth = sum((r + 1) / level.height for r, _ in pieces)
-            total += (goal.current + share * depth) / goal.target
-            # A cleared tile lets a piece down a row only below it: the share of cells that are.
-            below = sum(level.height - 1 - r for r, _ in pieces)
-            per_tile += below / cells * share / (goal.target * level.height)
-        else:
-            total += goal.current / goal.target
-            if goal.name == GoalName.COLLECT:
-                per_tile += 1.0 / (level.kinds * goal.target)
-            elif goal.name == GoalName.SCORE:
-                per_tile += 20.0 / goal.target
+        share, tile = GOAL_NAMED[goal.name].hint(state, goal, view)
+        total += share
+        per_tile += tile
         least = min(least, total - before)
     total += LAGGING_SHARE[level.mode] * least
     left = state.moves_left
@@ -148,7 +106,7 @@ def standing(state: State, view: LevelView | None = None) -> float:
         # A special with a kind counts the wanted kinds' tiles its blast will really clear (one
         # through a row of the wanted kind is worth more than one through none), not the
         # average kind's share; the other goals still count its reach at the average.
-        wanted = _wanted(state)
+        wanted = tiles_wanted(state)
         other = max(0.0, per_tile - sum(1.0 / (level.kinds * target) for _, target in wanted.values()))
         for cell, special in state.specials:
             unit = SPECIAL_OF[special]
@@ -164,34 +122,6 @@ def standing(state: State, view: LevelView | None = None) -> float:
     return total
 
 
-def _unit_work(state: State, unit: Blocker, placed_work: tuple[int, int]) -> tuple[float, int, int]:
-    """A blocker goal's share done (its layers and the held tiles over it taken, of all
-    placed), the cells whose clear does some of the work (those beside a NEAR unit: a clear
-    there hits it; those over an UNDER one) and the work placed."""
-    layers, over = placed_work
-    work = layers + over
-    if not work:
-        return 0.0, 0, 0
-    left = state.layers.of(unit)
-    held = 0
-    if over:
-        cells = frozenset(cell for cell, _ in left)
-        held = sum(1 for cell in covered(state.layers.counts) if cell in cells)
-    done = (layers - sum(n for _, n in left) + over - held) / work
-    if unit.hit is Hit.NEAR:
-        height, width = state.height, state.width
-        reach = len({n for cell, _ in left for n in neighbours(cell, height, width, False)})
-    else:
-        reach = len(left) + held
-    return done, reach, work
-
-
-def _wanted(state: State) -> dict[int, tuple[int, int]]:
-    """Per kind a collect goal still wants: (how many more, the goal's target)."""
-    return {kind: (count - state.collected_of(kind), count) for kind, count in state.level.goals.collect
-            if count > state.collected_of(kind)}
-
-
 def _wanted_in(state: State, cell: Cell, wanted: dict[int, tuple[int, int]]) -> float:
     """The goal share the wanted kinds' tiles in the blast of the special with a kind on `cell`
     make, no more than each kind wants (a hole's or blocker's value is never a kind)."""
@@ -203,7 +133,7 @@ def _wanted_in(state: State, cell: Cell, wanted: dict[int, tuple[int, int]]) -> 
 def _best_wanted_kind(state: State) -> float:
     """The tiles of the most wanted kind on the board, as a share of its goal, in per-tile units:
     what a kindless special swapped with it would take (0 without a collect goal wanting more)."""
-    wanted = _wanted(state)
+    wanted = tiles_wanted(state)
     if not wanted:
         return 0.0
     on_board = {kind: sum(row.count(kind) for row in state.grid) for kind in wanted}
@@ -214,7 +144,7 @@ def _best_wanted_kind(state: State) -> float:
 def _next_chain(state: State) -> float:
     """In chain, the goal share the token's next chain could take: the biggest group of a
     wanted kind it stands next to."""
-    wanted = _wanted(state)
+    wanted = tiles_wanted(state)
     if not wanted or state.player is None:
         return 0.0
     grid = chain_grid(state)
@@ -265,7 +195,7 @@ def first_wave(state: State, command: Command) -> float:
     blocker layers it takes and the specials it makes, each worth a kind's share of tiles. The
     shortlist of a big board's hint (and bots) is made by it."""
     kinds = state.level.kinds
-    wanted = _wanted(state)
+    wanted = tiles_wanted(state)
     if isinstance(command, Swap):
         look = swap_look(state, command)
         useful = sum(look.by_kind[kind] for kind in wanted if kind < len(look.by_kind))

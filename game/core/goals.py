@@ -5,69 +5,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .grid import FALLER, Cell, neighbours
 from .events import BonusScored, Event, Lost, Won
+from .goal_units import GOAL_NAMED, asked_goals, points_asked
+# Read from here as before the goals became units.
+from .goal_units import GoalProgress as GoalProgress, Shortfall as Shortfall, reached as reached, walk_steps as walk_steps
 from .level import Level
-from .state import FINALE, REACH_ON_THE_WAY, State, placed
-from .units import AT, FALLER_OF, FALLERS, GOAL_UNITS, Blocker
-from .vocab import GoalName, Mode, Status
-
-
-@dataclass(frozen=True, slots=True)
-class GoalProgress:
-    """One goal as the HUD shows it: what it is, how far, and whether it is met."""
-
-    name: GoalName
-    current: int
-    target: int
-    kind: int = 0      # the kind to collect, for 'collect'
-
-    @property
-    def met(self) -> bool:
-        return self.current >= self.target
+from .state import FINALE, State
+from .vocab import Mode, Status
 
 
 def progress(state: State) -> list[GoalProgress]:
-    level = state.level
-    if level.mode == Mode.SLIDE:
-        solved = state.grid == level.solved_board()
-        return [GoalProgress(GoalName.SOLVE, int(solved), 1)]
+    """Each goal the level asks, as the HUD shows it (its goals resolved once: goal_units.asked_goals)."""
+    goals = asked_goals(state.level)
+    if len(goals) == 1:   # most levels: that goal's own list
+        return goals[0].progress(state)
     out: list[GoalProgress] = []
-    goals = level.goals
-    if goals.score is not None:
-        out.append(GoalProgress(GoalName.SCORE, min(state.score, goals.score), goals.score))
-    for kind, count in goals.collect:
-        out.append(GoalProgress(GoalName.COLLECT, min(state.collected_of(kind), count), count, kind))
-    if goals.reach is not None:
-        out.append(GoalProgress(GoalName.REACH, int(reached(state)), 1))
-    for unit in GOAL_UNITS:
-        if unit.goal is not None and goals.asks(unit.goal):
-            out.append(_unit_progress(state, unit, unit.goal))
-    for faller in FALLERS:
-        wanted = goals.wanted(faller.goal)
-        if wanted is not None:
-            out.append(GoalProgress(faller.goal, min(state.brought, wanted), wanted))
+    for goal in goals:
+        out += goal.progress(state)
     return out
-
-
-def _unit_progress(state: State, unit: Blocker, goal: GoalName) -> GoalProgress:
-    """A blocker unit's goal: its layers taken of all placed, or its cells cleared of every layer."""
-    level = state.level
-    left = state.layers.of(unit)
-    if unit.goal_layers:
-        total = level.kept(f"{unit.name} layers", lambda: sum(n for _, n in placed(level)[AT[unit]]))
-        return GoalProgress(goal, total - sum(n for _, n in left), total)
-    total = len(placed(level)[AT[unit]])
-    return GoalProgress(goal, total - len(left), total)
-
-
-def reached(state: State) -> bool:
-    """Whether the reach goal is met: the token stands on its cell, or (from rules version
-    REACH_ON_THE_WAY) stood on it at any step of a walk, as players expect."""
-    target = state.level.goals.reach
-    if target is None:
-        return False
-    return state.player == target or (state.reached and state.rules >= REACH_ON_THE_WAY)
 
 
 def goals_met(state: State) -> bool:
@@ -139,11 +94,11 @@ def star_targets(level: Level) -> StarTargets | None:
         return StarTargets(StarUnit.MOVES, (moves[0], moves[1], moves[2]))
     if level.stars is not None:
         return StarTargets(StarUnit.POINTS, level.stars)
-    if level.goals.score is not None:
-        s = level.goals.score
+    s = points_asked(level)
+    if s is not None:   # a goal's points are the first mark
         return StarTargets(StarUnit.POINTS, (s, s * 3 // 2, s * 2))
     if level.moves is not None and not level.goals.is_empty():
-        # A collect or reach level: the first star for the win, more for finishing early.
+        # A goal level without points (collect, reach, a blocker's): the first star for the win, more for finishing early.
         return StarTargets(StarUnit.MOVES_LEFT, (0, -(-level.moves // 4), -(-level.moves // 2)))
     return None
 
@@ -152,8 +107,8 @@ def star_thresholds(state: State) -> tuple[int, int, int] | None:
     level = state.level
     if level.stars is not None:
         return level.stars
-    if level.goals.score is not None:
-        s = level.goals.score
+    s = points_asked(level)
+    if s is not None:
         return (s, s * 3 // 2, s * 2)
     return None
 
@@ -198,52 +153,7 @@ def stars_earned(state: State, score: int | None = None) -> int:
     return sum(1 for m in targets.marks if points >= m)
 
 
-@dataclass(frozen=True, slots=True)
-class Shortfall:
-    """One goal a game ended without: what it is, how much is missing (tiles, layers, blockers,
-    a faller's pieces or points; for a reach goal the steps from the target; for a faller's goal,
-    `rows` is how far the lowest piece still on the board was from the bottom, or None), and the
-    kind to collect."""
-
-    name: GoalName
-    missing: int
-    kind: int = 0
-    rows: int | None = None
-
-
 def shortfalls(state: State) -> list[Shortfall]:
     """What each unmet goal still lacked: what a lost level tells the player."""
-    out: list[Shortfall] = []
-    for goal in progress(state):
-        if goal.met:
-            continue
-        if goal.name == GoalName.REACH:
-            out.append(Shortfall(goal.name, _steps_to_target(state)))
-        elif goal.name in FALLER_OF:
-            lowest = max((r for r, row in enumerate(state.grid) for v in row if v == FALLER), default=None)
-            rows = None if lowest is None else state.height - 1 - lowest
-            out.append(Shortfall(goal.name, goal.target - goal.current, rows=rows))
-        else:
-            out.append(Shortfall(goal.name, goal.target - goal.current, goal.kind))
-    return out
+    return [GOAL_NAMED[goal.name].shortfall(state, goal) for goal in progress(state) if not goal.met]
 
-
-def _steps_to_target(state: State) -> int:
-    """Steps (around holes) from the token to the reach target; 0 when either is missing."""
-    target, start = state.level.goals.reach, state.player
-    if target is None or start is None:
-        return 0
-    return walk_steps(state.level, target).get(start, 0)
-
-
-def walk_steps(level: Level, target: Cell) -> dict[Cell, int]:
-    """Steps from every cell to `target` walking around the level's holes (a BFS from it)."""
-    holes = level.holes
-    seen = {target: 0}
-    todo = [target]
-    for cell in todo:
-        for n in neighbours(cell, level.height, level.width, level.rules.diagonal):
-            if n not in seen and n not in holes:
-                seen[n] = seen[cell] + 1
-                todo.append(n)
-    return seen

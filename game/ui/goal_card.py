@@ -7,8 +7,8 @@ from typing import Callable
 
 import arcade
 
-from game.core import SPECIALS, GoalName, Level, Mode, SpecialSort, StarUnit, State, progress, star_targets
-from game.ui import goal_words, textures
+from game.core import GOAL_NAMED, SPECIALS, Level, Mode, SpecialSort, StarUnit, State, progress, star_targets
+from game.ui import textures
 from game.ui.hud import compact
 from game.ui.screens import style
 from game.ui.widgets import Button, Menu
@@ -25,16 +25,9 @@ def goal_lines(level: Level, state: State, difficulty: str | None = None) -> lis
     and how hard the pack's playtest found it."""
     lines = textwrap.wrap(" ".join(level.description.split()), LINE_CHARACTERS)[:3]
     for goal in progress(state):
-        if goal.name == GoalName.SCORE:
-            lines.append(f"Score {goal.target:,} points")
-        elif goal.name == GoalName.REACH:
-            lines.append("Walk the token to the marked cell")
-        elif goal.name == GoalName.SOLVE:
-            lines.append("Put the tiles in order, 1 to the last, the gap at the end")
-        elif (blocker := goal_words.goal_unit(goal.name)) is not None:
-            lines.append(goal_words.card_line(blocker, goal.target))
-        elif (faller := goal_words.goal_faller(goal.name)) is not None:
-            lines.append(goal_words.faller_card_line(faller, goal.target))
+        line = GOAL_NAMED[goal.name].card(goal)
+        if line is not None:   # None: shown as its tile and count under the lines (collect)
+            lines.append(line)
     said = specials_line(level)
     if said:
         lines.append(said)
@@ -85,7 +78,7 @@ class GoalCard(Menu):
                  colorblind: bool = False, text_scale: float = 1.0, difficulty: str | None = None) -> None:
         super().__init__(level.name, [Button("Play", on_play, "play")], lines=goal_lines(level, state, difficulty),
                          width=CARD_WIDTH * text_scale, line_scale=text_scale)
-        self.collect = [(g.kind, g.target) for g in progress(state) if g.name == GoalName.COLLECT]
+        self.collect = [(g.kind, g.target) for g in progress(state) if GOAL_NAMED[g.name].kind_picture]
         self.icons: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.counts = [arcade.Text(f"× {n}", 0, 0, style.TEXT, 18, anchor_y="center") for _, n in self.collect]
         for kind, _ in self.collect:

@@ -6,14 +6,13 @@ from __future__ import annotations
 import arcade
 import pyglet
 
-from game.core import GoalName, GoalProgress, Mode, Shortfall, State, Status, progress, stars
+from game.core import GOAL_NAMED, GoalName, GoalProgress, Mode, Shortfall, State, Status, progress, stars
 from game.core import Level, StarTargets, StarUnit, star_targets, stars_earned, tiles_needed
 from game.ui import goal_words, textures
 from game.ui.key_help import play_keys, wrap_items
 from game.ui.damage import Mark, box, sprite_marks, text_mark
 from game.ui.layout import Rect
 from game.ui.screens.widgets import fit
-from game.words import counted, kind_name
 
 
 INK = (236, 238, 246, 255)
@@ -39,61 +38,23 @@ def bonus_text(left: int) -> str:
 
 
 def goal_text(goal: GoalProgress) -> str:
-    """What one goal says in the HUD ('3 / 10' beside a tile picture for collect)."""
-    if goal.name == GoalName.SCORE:
-        return f"Score {goal.current:,} / {goal.target:,}"
-    if goal.name == GoalName.COLLECT:
-        return f"{goal.current} / {goal.target}"
-    if goal.name == GoalName.REACH:
-        return "Reached!" if goal.met else "Reach the target"
-    blocker = goal_words.goal_unit(goal.name)
-    if blocker is not None:
-        return goal_words.hud_line(blocker, goal.current, goal.target)
-    faller = goal_words.goal_faller(goal.name)
-    if faller is not None:
-        return goal_words.faller_hud_line(faller, goal.current, goal.target)
-    return "Solved!" if goal.met else "Put the tiles in order"
+    """What one goal says in the HUD ('3 / 10' beside a tile picture for collect): its unit's line."""
+    return GOAL_NAMED[goal.name].hud(goal)
 
 
 def shortfall_text(s: Shortfall) -> str:
     """What a lost game lacked of one goal, in a player's words: '5 squares short'."""
-    if s.name == GoalName.COLLECT:
-        return f"{counted(s.missing, kind_name(s.kind))} short"
-    if s.name == GoalName.SCORE:
-        return f"{counted(s.missing, 'point')} short"
-    blocker = goal_words.goal_unit(s.name)
-    if blocker is not None:
-        return goal_words.left_line(blocker, s.missing)
-    faller = goal_words.goal_faller(s.name)
-    if faller is not None:
-        return goal_words.faller_left_line(faller, s.missing, s.rows)
-    if s.name == GoalName.REACH:
-        return f"the token is {counted(s.missing, 'step')} from the target"
-    return "not solved"
-
-
-# Goals shown beside a picture of what they ask for: the tile, the target, a blocker, a faller's piece.
-PICTURED = (GoalName.COLLECT, GoalName.REACH)
+    return GOAL_NAMED[s.name].short(s)
 
 
 def pictured(name: str) -> bool:
-    """Whether a goal is shown beside a picture (a blocker's goal is)."""
-    return name in PICTURED or goal_words.goal_unit(name) is not None or goal_words.goal_faller(name) is not None
+    """Whether a goal is shown beside a picture of what it asks for (the tile, the target, a blocker, a faller's piece)."""
+    return GOAL_NAMED[GoalName(name)].pictured
 
 
 def goal_picture(goal: GoalProgress, colorblind: bool = False) -> arcade.Texture | None:
     """The picture beside a goal in the HUD (None: a goal told in words alone)."""
-    if goal.name == GoalName.COLLECT:
-        return textures.kind(goal.kind, colorblind)
-    if goal.name == GoalName.REACH:
-        return textures.load("target")
-    blocker = goal_words.goal_unit(goal.name)
-    if blocker is not None:
-        return goal_words.picture(blocker)
-    faller = goal_words.goal_faller(goal.name)
-    if faller is not None:
-        return textures.piece(faller)
-    return None
+    return goal_words.picture(GOAL_NAMED[goal.name], goal.kind, colorblind)
 
 
 class Hud:
@@ -336,7 +297,7 @@ class Hud:
     def collect_counters(self) -> dict[int, arcade.Sprite]:
         """The picture of each collect goal still wanted, by kind: where collected tiles fly."""
         return {goal.kind: icon for goal, icon in zip(self._goals, self.icons)
-                if goal.name == GoalName.COLLECT and goal.kind is not None and not goal.met}
+                if GOAL_NAMED[goal.name].kind_picture and not goal.met}
 
     def count_bonus(self, moves_left: int, points: int, seconds: float) -> None:
         """A win's moves-left bonus: the moves left count down to 0 as their points count up."""

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
-from game.core import BLOCKERS, Counts, GoalName
+from game.core import BLOCKERS, GOAL_NAMED, Counts, GoalName, GoalProgress, Shortfall, goal_of_blocker
 from game.ui.layout import Rect
 from new_blocker import FROST, FROST_COLORS, UNITS, Thawed
 
@@ -88,12 +89,11 @@ def test_a_new_units_hit_sounds_and_its_goal_shows_in_the_hud() -> None:
     cues = Cues(UNITS)
     assert cues.cue(Thawed(CELL, 1)) == ("shatter", 1.0)
     assert cues.cue(Thawed((0, 0), 0)) is None   # one sound a step for a kind of blocker
-    unit = goal_words.goal_unit("frost", UNITS)
-    assert unit is FROST
-    assert goal_words.hud_line(unit, 1, 3) == "Frost 1 / 3"
-    assert goal_words.card_line(unit, 3) == "Clear every frost (3)"
-    assert goal_words.left_line(unit, 2) == "2 frost left"
-    assert goal_words.picture(unit) is textures.blocker(FROST.look, 2)   # its most layers
+    goal = goal_of_blocker(dataclasses.replace(FROST, goal=GoalName.JELLY))   # a goal joins through its unit
+    assert goal.blocker is not None and goal.blocker.name == "frost"
+    assert goal.hud(GoalProgress(GoalName.JELLY, 1, 3)) == "Frost 1 / 3"
+    assert goal.card(GoalProgress(GoalName.JELLY, 0, 3)) == "Clear every frost (3)"
+    assert goal.short(Shortfall(GoalName.JELLY, 2)) == "2 frost left"
+    assert goal_words.picture(goal) is textures.blocker(FROST.look, 2)   # its most layers
     # The shipped goals keep their words.
-    jelly = goal_words.goal_unit(GoalName.JELLY)
-    assert jelly is not None and goal_words.hud_line(jelly, 3, 10) == "Jelly 3 / 10"
+    assert GOAL_NAMED[GoalName.JELLY].hud(GoalProgress(GoalName.JELLY, 3, 10)) == "Jelly 3 / 10"
