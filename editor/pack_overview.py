@@ -19,7 +19,7 @@ from game.io import LevelFileError, gate, load_level, save_level
 from game.io.pack_proofs import keep_proof
 from game.io.playtest_file import stored_figures
 from game.ui.layout import Rect
-from game.words import counted, kind_name
+from game.core import counted, kind_name
 
 from . import charts, files
 from .look import BAD, DIM, GOOD, PANEL, SELECTED, TEXT, WARN, clip

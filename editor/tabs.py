@@ -11,7 +11,7 @@ import arcade
 from game.core import Level, Mode
 from game.ui.layout import Rect
 from game.ui.screens import style
-from game.words import counted
+from game.core import counted
 
 from .autosave import Autosave
 from . import files

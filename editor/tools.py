@@ -7,7 +7,7 @@ from typing import Any, Callable
 import arcade
 
 from game.core import BLOCKERS, SPECIALS, Blocker, Edit, Mode
-from game.words import counted
+from game.core import counted
 
 from .host import Host, Part
 from .mirror import Mirror

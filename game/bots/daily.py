@@ -44,7 +44,7 @@ from game.core import (
     Cell, Command, Draws, Goals, Level, LevelError, Mode, Session, State, Status, new_game, shorten,
     solved_slide, slide_sources,
 )
-from game.words import counted, kind_name
+from game.core import counted, kind_name
 
 from .base import BotRandom, play_game
 from .person import person_bot

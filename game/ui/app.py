@@ -22,7 +22,7 @@ from game.io.playtest_file import StoredResult
 from game.io.progress import Progress
 from game.io.settings import Settings, load_settings, save_settings
 from game.ui.outcome import Action, PlayOutcome
-from game.words import counted
+from game.core import counted
 
 from .dropped import Drops
 from .music import Music, NoMusic, Tune

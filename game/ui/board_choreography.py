@@ -18,7 +18,7 @@ from game.core import (
     Hit, LeftoversFired, Lost, Motion, MovesAdded, MoveTurned, PlayerMoved, Reshuffled, Scored, Slid, Spawned, Specials,
     State, SwapRejected, Swapped, Won, evolve,
 )
-from game.words import counted
+from game.core import counted
 from game.ui.blocker_art import light
 from game.ui.board_sprites import (
     BLAST_COLOR, COMBO_COLOR, PATH_COLOR, RAY_COLORS, SWEEP_COLOR, Blockers, Cell, Grid, LayerSprite, TileSprite,

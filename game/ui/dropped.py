@@ -16,7 +16,7 @@ from game.io.codes import CodeError, Opened, open_code
 from game.io.packs import PackExistsError, lone_level_pack
 from game.io.replay import Replay, ReplayFileError, is_replay_file, load_replay
 from game.ui.shelf import Shelf
-from game.words import counted
+from game.core import counted
 from game.io import gate
 
 from .screens.code_entry import CodeEntryView

@@ -12,7 +12,7 @@ from game.ui import textures
 from game.ui.hud import compact
 from game.ui.screens import style
 from game.ui.widgets import Button, Menu
-from game.words import counted
+from game.core import counted
 
 LINE_CHARACTERS = 46   # what one line of the card holds at its width: longer lines wrap
 

@@ -13,7 +13,7 @@ from game.ui.outcome import Action
 from game.ui.play_keep import helped_note, keep_going_button
 from game.ui.play_undo import UndoCost
 from game.ui.widgets import Button, Menu
-from game.words import counted
+from game.core import counted
 
 RESULT_PAUSE = 0.9          # a won board on show before the result covers it
 SCORE_COUNT_SECONDS = 0.8   # the result's score counts up over this

@@ -32,7 +32,7 @@ from game.ui.play_menus import (
 from game.ui.sound import Cues, Player, shared_player
 from game.ui.toast import Toast
 from game.ui.widgets import Button, ButtonBar, Menu
-from game.words import number_word
+from game.core import number_word
 
 key = arcade.key
 

@@ -10,7 +10,7 @@ from game.io import LevelFileError, Pack, PackOrigin, list_packs, pack_origin
 from game.io.paths import installed_packs_dir
 from game.io.playtest_file import PlaytestFileError, StoredPlaytest, StoredResult, read_results
 from game.io.progress import Progress
-from game.words import counted
+from game.core import counted
 
 PackSource = Callable[[], Sequence[Pack]]
 

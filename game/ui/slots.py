@@ -19,7 +19,7 @@ from game.io.kept_replays import Kept, best_win, keep_finished
 from game.io.replay import ReplayFileError, load_replay
 from game.ui.saves import Saves
 from game.ui.shelf import Shelf, difficulty_line
-from game.words import counted
+from game.core import counted
 
 if TYPE_CHECKING:
     from game.ui.navigator import Navigator

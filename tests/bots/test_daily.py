@@ -52,7 +52,7 @@ def test_the_level_names_the_day_and_the_mode() -> None:
 def test_a_collect_daily_names_its_tile_as_a_player_does() -> None:
     # The goal card reads the level's description first: "tiles of kind 4" was the core's
     # number for what the icon beside it shows as a diamond.
-    from game.words import kind_name
+    from game.core import kind_name
 
     seen = 0
     for day in (datetime.date(2026, 11, 27), *(DAY + datetime.timedelta(days=d) for d in range(8))):

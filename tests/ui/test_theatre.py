@@ -441,7 +441,7 @@ def test_a_dropped_pack_installs_asks_before_replacing_and_a_bad_one_shows_its_p
 
 
 def test_counted_words_read_as_a_player_reads_them() -> None:
-    from game.words import counted
+    from game.core import counted
 
     assert [counted(n, "move") for n in (0, 1, 2, 1200)] == ["0 moves", "1 move", "2 moves", "1,200 moves"]
 

@@ -10,7 +10,7 @@ from game.io.daily_records import daily_replay_path
 
 from game.ui import textures
 
-from game.words import counted
+from game.core import counted
 from game.io import gate
 
 from . import style

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.io import PackOrigin
 
-from game.words import counted
+from game.core import counted
 
 from . import style
 from .widgets import MenuView, fit_lines
