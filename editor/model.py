@@ -441,7 +441,7 @@ class EditModel:
 
     def set_collect(self, kind: int, count: Scalar) -> bool:
         """Set (or with None remove) the collect goal for one kind."""
-        return self.history.set(collect=with_collect(self.draft, kind, count))
+        return self.history.set(collect=with_count(self.draft.collect, kind, count))
 
     def set_star(self, index: int, value: Scalar) -> bool:
         """Set one of the three star scores; all three blank removes `stars`."""
@@ -482,9 +482,9 @@ class EditModel:
             self.special = ""   # specials are match3's; the palette shows them only there
 
 
-def with_collect(draft: Draft, kind: int, count: Scalar) -> tuple[tuple[int, Scalar], ...]:
-    """The collect goals with one kind's count set (None: that kind's goal removed)."""
-    others = [(k, v) for k, v in draft.collect if k != kind]
+def with_count(counts: tuple[tuple[int, Scalar], ...], kind: int, count: Scalar) -> tuple[tuple[int, Scalar], ...]:
+    """A goal of kinds' counts (collect's) with one kind's count set (None: that kind's removed)."""
+    others = [(k, v) for k, v in counts if k != kind]
     if count is not None:
         others.append((kind, count))
     return tuple(sorted(others))

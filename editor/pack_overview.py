@@ -14,12 +14,12 @@ import arcade
 from game.bots.generate import Outcome, Proposal
 from game.bots import BotSpec
 from game.bots.playtest import LABELS, PERSON, LevelReport, cap_for, report
-from game.core import FALLER_OF, Level, Mode
+from game.core import FALLER_OF, GOAL_FIELDS, Level, Mode
 from game.io import LevelFileError, gate, load_level, save_level
 from game.io.pack_proofs import keep_proof
 from game.io.playtest_file import stored_figures
 from game.ui.layout import Rect
-from game.core import counted, kind_name
+from game.core import counted
 
 from . import charts, files
 from .look import BAD, DIM, GOOD, PANEL, SELECTED, TEXT, WARN, clip
@@ -576,12 +576,13 @@ def goals_text(level: Level) -> str:
     out = []
     if level.mode == Mode.SLIDE:
         return "solve it"
-    if g.score is not None:
-        out.append(f"score {g.score:,}")
-    out += [counted(n, kind_name(k)) for k, n in g.collect]   # "3 squares", as the goal card says it
+    for goal in GOAL_FIELDS:   # each in its file part's words ("3 squares", as the goal card says it)
+        if not goal.on_board and goal.set(g):
+            out += goal.words(goal.value(g))
     out += [str(goal) for goal in g.blockers]   # a blocker unit's goal is named by its key
     out += [counted(n, FALLER_OF[goal].one) for goal, n in g.fallers if n]
-    if g.reach is not None:
-        out.append("reach")
+    for goal in GOAL_FIELDS:   # a goal on the board (reach) last
+        if goal.on_board and goal.set(g):
+            out += goal.words(goal.value(g))
     return ", ".join(out) or "score run"
 

@@ -8,7 +8,7 @@ from typing import Any, Callable
 
 import arcade
 
-from game.core import FALLERS, SPECIALS, Mode, SpecialSort
+from game.core import FALLERS, GOAL_FIELDS, SPECIALS, Mode, SpecialSort, Widget
 from game.ui import textures
 from game.ui.screens import style
 
@@ -17,12 +17,18 @@ from .blocker_tools import goal_fields
 from .draft import Draft
 from .host import Host, Part
 from .look import DIM, GOOD, HEADER_H, PROPS_W, TEXT, as_text, clip
-from .model import Cell, clamp_size, mode_switch_losses, parse_scalar, with_collect, with_star
+from .model import Cell, clamp_size, mode_switch_losses, parse_scalar, with_count, with_star
 from .resize_flow import ResizeFlow
 from .slide_actions import SlideActions
 from .widgets import Field, button, button_style, label, restyle
 
 ROW = 31   # one row of the panel, in pixels
+# The goal a click on the board can set (its value a cell: 'pick cell'), and the goal of kinds
+# (a field a kind, beside its tile): one of each, as the file parts say (goal_fields).
+CELL_GOAL = next(goal for goal in GOAL_FIELDS if goal.editor.widget is Widget.CELL)
+KINDS_GOAL = next(goal for goal in GOAL_FIELDS if goal.editor.widget is Widget.PER_KIND)
+PANEL_GOALS = tuple(sorted(GOAL_FIELDS, key=lambda goal: goal.editor.order))   # score, reach, collect
+STARS_AFTER = 1   # the star scores' row comes after this many goal rows (under the first)
 
 
 def forms(draft: Draft) -> set[SpecialSort]:
@@ -35,7 +41,7 @@ def forms(draft: Draft) -> set[SpecialSort]:
 
 class PropertiesPanel(Part):
     """A part of the editor: the panel on the right. It owns its widgets (made anew for each
-    window size by build), how far it is scrolled, the reach goal's cell pick, and the slide
+    window size by build), how far it is scrolled, a cell goal's pick (CELL_GOAL), and the slide
     board's solution count; it changes the level through the model, one undo step a change."""
 
     def __init__(self, host: Host, resizer: ResizeFlow, slide: SlideActions, relayout: Callable[[], None],
@@ -50,11 +56,11 @@ class PropertiesPanel(Part):
         self._mode_widgets: list[tuple[Any, frozenset[str]]] = []
         self.scroll = 0.0        # how far the panel is scrolled (a short window)
         self.max_scroll = 0.0
-        self.picking_reach = False   # the next click on the board sets the reach goal
+        self.picking_cell = False   # the next click on the board sets CELL_GOAL
         self.solutions = slide_tools.SolutionCounter()   # a slide board's solution length
         self._solution_xy = (0.0, 0.0)
-        self._reach_xy = (0.0, 0.0)
-        self._collect_icons: list[tuple[int, float, float]] = []
+        self._cell_xy = (0.0, 0.0)
+        self._kind_icons: list[tuple[int, float, float]] = []
         self._icons: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self._icons_built: tuple[Any, ...] | None = None
 
@@ -148,37 +154,43 @@ class PropertiesPanel(Part):
         modes = {Mode.MATCH3, Mode.CHAIN}
         add(label("Goals", x=left, y=y, width=200, height=26, font_size=13))
         y -= row
-        add_label("score", left, y)
-        add_field("score", left + lw, y, fw)
-        y -= row
-        modes = set(Mode)   # slide levels have star scores too: never a hidden field's problem
-        add_label("stars", left, y)
-        sw = (fw - 8) / 3
-        for i in range(3):
-            add_field(f"star{i}", left + lw + i * (sw + 4), y, sw)
-        y -= row
-        modes = {Mode.CHAIN}
-        add_label("reach", left, y)
-        b = button("pick cell", self.pick_reach, x=left + lw + 70, y=y, width=96, height=26)
-        self.buttons["pick cell"] = b
-        add(b)
-        b = button("clear", self.clear_reach,
-                   x=left + lw + 172, y=y, width=70, height=26)
-        self.buttons["clear reach"] = b
-        add(b)
-        self._reach_xy = (left + lw + 4, y + 13)
-        y -= row
+        # Each goal's row as its file part says (goal_fields), shown in the modes its field is in;
+        # the star scores' row under the first, in every mode (slide levels have star scores too:
+        # never a hidden field's problem).
+        for i, goal in enumerate(PANEL_GOALS):
+            if i == STARS_AFTER:
+                modes = set(Mode)
+                add_label("stars", left, y)
+                sw = (fw - 8) / 3
+                for j in range(3):
+                    add_field(f"star{j}", left + lw + j * (sw + 4), y, sw)
+                y -= row
+            modes = set(goal.field.modes)
+            add_label(goal.editor.label, left, y)
+            widget = goal.editor.widget
+            if widget is Widget.NUMBER:
+                add_field(goal.name, left + lw, y, fw)
+                y -= row
+            elif widget is Widget.CELL:
+                b = button("pick cell", self.pick_cell, x=left + lw + 70, y=y, width=96, height=26)
+                self.buttons["pick cell"] = b
+                add(b)
+                b = button("clear", self.clear_cell, x=left + lw + 172, y=y, width=70, height=26)
+                self.buttons[f"clear {goal.editor.label}"] = b
+                add(b)
+                self._cell_xy = (left + lw + 4, y + 13)
+                y -= row
+            else:
+                self._kind_icons = []
+                cw = (PROPS_W - 24) / 3
+                for k in range(1, 10):
+                    j = k - 1
+                    x = left + (j % 3) * cw
+                    yy = y - row * (j // 3) - row
+                    self._kind_icons.append((k, x + 13, yy + 13))
+                    add_field(f"{goal.name}{k}", x + 30, yy, cw - 38)
+                y -= row * 4
         modes = {Mode.MATCH3, Mode.CHAIN}
-        add_label("collect", left, y)
-        self._collect_icons = []
-        cw = (PROPS_W - 24) / 3
-        for k in range(1, 10):
-            i = k - 1
-            x = left + (i % 3) * cw
-            yy = y - row * (i // 3) - row
-            self._collect_icons.append((k, x + 13, yy + 13))
-            add_field(f"collect{k}", x + 30, yy, cw - 38)
-        y -= row * 4
         # The blocker goals (clear every one: on/off), two a row, then each faller's (bring N down).
         for i, (unit, name) in enumerate(goal_fields()):
             x = left + (i % 2) * half
@@ -203,14 +215,15 @@ class PropertiesPanel(Part):
             "id": d.id, "name": d.name, "description": d.description, "width": str(d.width),
             "height": str(d.height), "kinds": as_text(d.kinds), "moves": as_text(d.moves),
             "min_match": as_text(d.min_match), "min_chain": as_text(d.min_chain), "seed": as_text(d.seed),
-            "score": as_text(d.score), **{str(f.goal): as_text(d.wanted(f.goal)) for f in FALLERS},
+            **{goal.name: as_text(goal.value(d)) for goal in GOAL_FIELDS if goal.editor.widget is Widget.NUMBER},
+            **{str(f.goal): as_text(d.wanted(f.goal)) for f in FALLERS},
         }
         stars = d.stars or (None, None, None)
         for i in range(3):
             values[f"star{i}"] = as_text(stars[i])
-        collect = dict(d.collect)
+        counts = dict(KINDS_GOAL.value(d))
         for k in range(1, 10):
-            values[f"collect{k}"] = as_text(collect.get(k))
+            values[f"{KINDS_GOAL.name}{k}"] = as_text(counts.get(k))
         for key, text in values.items():
             self.fields[key].show(text)
         for mode in Mode:
@@ -229,7 +242,7 @@ class PropertiesPanel(Part):
         for widget, used_in in self._mode_widgets:
             # Shown in its modes, and only where the panel is: scrolled out, it hides.
             widget.visible = d.mode in used_in and widget.rect.bottom >= 0 and widget.rect.top <= ceiling
-        restyle(self.buttons["pick cell"], button_style(11, selected=self.picking_reach))
+        restyle(self.buttons["pick cell"], button_style(11, selected=self.picking_cell))
 
     def scroll_by(self, steps: float) -> None:
         """The mouse wheel over the panel: move it when it is taller than the window."""
@@ -239,7 +252,7 @@ class PropertiesPanel(Part):
             self._relayout()
 
     def model_replaced(self) -> None:
-        self.picking_reach = False
+        self.picking_cell = False
 
     # -- what its buttons change: one undo step each ----------------------------------------------------
     def set_mode(self, mode: Mode) -> None:
@@ -275,28 +288,28 @@ class PropertiesPanel(Part):
         self.host.model.set(diagonal=not self.host.model.draft.diagonal)
         self.host.refresh()
 
-    def clear_reach(self) -> None:
-        self.host.model.set(reach=None)
-        self.picking_reach = False
+    def clear_cell(self) -> None:
+        self.host.model.set(**{CELL_GOAL.name: None})
+        self.picking_cell = False
         self.host.refresh()
 
-    def pick_reach(self) -> None:
-        """'pick cell' (again, or Esc: no pick): the next click on the board sets the reach goal."""
-        self.picking_reach = not self.picking_reach
-        self.host.say("click the cell the player must reach" if self.picking_reach else "")
+    def pick_cell(self) -> None:
+        """'pick cell' (again, or Esc: no pick): the next click on the board sets CELL_GOAL."""
+        self.picking_cell = not self.picking_cell
+        self.host.say(CELL_GOAL.editor.pick if self.picking_cell else "")
         self.host.refresh()
 
-    def set_reach(self, cell: Cell) -> None:
-        self.host.model.set(reach=cell)
-        self.picking_reach = False
-        self.host.say(f"reach goal: {cell[0]},{cell[1]}")
+    def set_cell(self, cell: Cell) -> None:
+        self.host.model.set(**{CELL_GOAL.name: cell})
+        self.picking_cell = False
+        self.host.say(CELL_GOAL.editor.picked.format(row=cell[0], column=cell[1]))
         self.host.refresh()
 
     def stop_picking(self) -> None:
         """Another tool was chosen: a click on the board paints again."""
-        self.picking_reach = False
+        self.picking_cell = False
 
-    # -- drawing what is not a widget: the solution, the reach cell, the collect icons, a scroll bar ----
+    # -- drawing what is not a widget: the solution, a cell goal's cell, the kinds' icons, a scroll bar ----
     def draw(self) -> None:
         window = self.host.window
         d = self.host.model.draft
@@ -304,12 +317,12 @@ class PropertiesPanel(Part):
         ceiling = window.height - HEADER_H
         if d.mode == Mode.SLIDE and 0 <= self._solution_xy[1] <= ceiling:
             text("solution", clip(self.solutions.text(d), slide_tools.SOLUTION_CHARS), *self._solution_xy, TEXT, 11, anchor_y="center")
-        if d.mode == Mode.CHAIN and 0 <= self._reach_xy[1] <= ceiling:
-            if self.picking_reach:
-                text("reach", "pick...", *self._reach_xy, GOOD, 10, anchor_y="center")
+        if d.mode in CELL_GOAL.field.modes and 0 <= self._cell_xy[1] <= ceiling:
+            if self.picking_cell:
+                text(CELL_GOAL.name, "pick...", *self._cell_xy, GOOD, 10, anchor_y="center")
             else:
-                r = d.reach
-                text("reach", f"{r[0]},{r[1]}" if r else "none", *self._reach_xy, TEXT, 11, anchor_y="center")
+                r = CELL_GOAL.value(d)
+                text(CELL_GOAL.name, f"{r[0]},{r[1]}" if r else "none", *self._cell_xy, TEXT, 11, anchor_y="center")
         key = (d.mode, d.kinds)
         if key != self._icons_built:
             self._build_icons()
@@ -323,12 +336,12 @@ class PropertiesPanel(Part):
             arcade.draw_lrbt_rectangle_filled(window.width - 6, window.width - 2, top - span * shown, top, DIM)
 
     def _build_icons(self) -> None:
-        """The kind beside each collect field (faint for a kind the level does not have)."""
+        """The kind beside each field of KINDS_GOAL (faint for a kind the level does not have)."""
         self._icons = arcade.SpriteList()
         d = self.host.model.draft
         if d.mode == Mode.SLIDE:
             return
-        for k, x, y in self._collect_icons:
+        for k, x, y in self._kind_icons:
             if not 0 <= y <= self.host.window.height - HEADER_H:
                 continue   # scrolled out of the panel
             s = arcade.Sprite(textures.kind(k, self._colorblind), center_x=x, center_y=y)
@@ -376,8 +389,9 @@ class PropertiesPanel(Part):
             return {key: text.strip() if key == "id" else text}
         if key.startswith("star"):
             return {"stars": with_star(d, int(key[4:]), parse_scalar(text))}
-        if key.startswith("collect"):
-            return {"collect": with_collect(d, int(key[7:]), parse_scalar(text))}
+        name = KINDS_GOAL.name
+        if key.startswith(name) and key[len(name):].isdigit():
+            return {name: with_count(KINDS_GOAL.value(d), int(key[len(name):]), parse_scalar(text))}
         return {key: parse_scalar(text)}
 
     def _tab(self, field: Field, back: bool) -> None:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
-from game.core import BLOCKERS, FALLERS, GAP_TOKEN, HOLE_TOKEN, MODES, PLAYER_TOKEN, RANDOM_TOKEN, Blocker, Mode
+from game.core import BLOCKERS, FALLERS, GAP_TOKEN, GOAL_FIELDS, HOLE_TOKEN, MODES, PLAYER_TOKEN, RANDOM_TOKEN, Blocker, Mode
 
 from .blocker_tools import bare, blocker_counts, goal_fields, map_units, placed_by, without_maps
 from .draft import Draft, clamp_size
@@ -13,6 +14,8 @@ EDGES = ("top", "bottom", "left", "right")
 # Where a board keeps its content when its size changes: the side that stays put, or the middle.
 H_ANCHORS = ("left", "center", "right")
 V_ANCHORS = ("top", "middle", "bottom")
+BOARD_GOALS = tuple(goal for goal in GOAL_FIELDS if goal.on_board)
+"""The goals whose value is a cell of the board (reach): a resize moves them and can lose them."""
 
 
 def resize(draft: Draft, edge: str, delta: int) -> Draft:
@@ -49,10 +52,10 @@ def resize(draft: Draft, edge: str, delta: int) -> Draft:
             for r in range(height)
         )
         maps[unit.map_key] = layers
-    reach = draft.reach
-    if reach is not None:
-        reach = (reach[0] + shift_r, reach[1] + shift_c)
-    draft = replace(draft, width=width, height=height, cells=rows, reach=reach)
+    # A goal drawn on the board (its value a cell) keeps its place on it, as the content does.
+    moved: dict[str, Any] = {goal.name: (at[0] + shift_r, at[1] + shift_c) for goal in BOARD_GOALS
+                             if (at := goal.value(draft)) is not None}
+    draft = replace(draft, width=width, height=height, cells=rows, **moved)
     for key, layers in maps.items():
         draft = draft.with_map(key, layers)
     return draft
@@ -84,17 +87,17 @@ def set_mode(draft: Draft, mode: Mode) -> Draft:
             out = out.with_wanted(faller.goal, None)
     if mode != Mode.MATCH3:
         out = replace(out, specials=True, special_sorts=None)
+    # A goal outside its modes goes (its field is hidden there): slide has none, match3 no reach.
+    gone: dict[str, Any] = {goal.name: goal.field.default for goal in GOAL_FIELDS if mode not in goal.field.modes}
+    out = replace(out, **gone)
     if mode == Mode.SLIDE:
         # Slide has no blockers: no blocker layers and no blocker goals.
-        out = replace(without_maps(out), score=None, collect=(), reach=None,
-                      width=clamp_size(mode, draft.width), height=clamp_size(mode, draft.height))
+        out = replace(without_maps(out), width=clamp_size(mode, draft.width), height=clamp_size(mode, draft.height))
         for _, flag in goal_fields():
             out = out.with_flag(flag, False)
         if (out.width, out.height) != (draft.width, draft.height):
             out = replace(out, cells=tuple(tuple(RANDOM_TOKEN for _ in range(out.width))
                                            for _ in range(out.height)))
-    elif mode != Mode.CHAIN:
-        out = replace(out, reach=None)
     return out
 
 
@@ -108,12 +111,10 @@ def mode_switch_losses(before: Draft, after: Draft) -> list[str]:
         lost.append(f"{fixed} placed cell{'s' if fixed != 1 else ''}")
     if before.find(PLAYER_TOKEN) and not after.find(PLAYER_TOKEN):
         lost.append("the player start")
-    if before.reach is not None and after.reach is None:
-        lost.append("the reach goal")
-    if before.score is not None and after.score is None:
-        lost.append("the score goal")
-    if before.collect and not after.collect:
-        lost.append(f"{len(before.collect)} collect goal{'s' if len(before.collect) != 1 else ''}")
+    # The goals on the board with what was placed on it, then the others (as the file parts say them).
+    for goal in (*BOARD_GOALS, *(goal for goal in GOAL_FIELDS if not goal.on_board)):
+        if goal.set(before) and not goal.set(after):
+            lost.append(goal.lost(goal.value(before)))
     for key in [unit.map_key for unit in map_units() if unit.map_key is not None]:
         if before.map_of(key) and not after.map_of(key):
             lost.append(f"the {key}")
@@ -150,9 +151,10 @@ def resize_to(draft: Draft, width: int, height: int, h_anchor: str = "left", v_a
 
 
 def content(draft: Draft) -> list[str]:
-    """What is on the board at all (placed tiles, blockers, their layers, the reach goal), in words."""
+    """What is on the board at all (placed tiles, blockers, their layers, a goal's cell), in words."""
     empty = tuple(tuple(RANDOM_TOKEN for _ in row) for row in draft.cells)
-    return losses(draft, without_maps(replace(draft, cells=empty, reach=None)))
+    off: dict[str, Any] = {goal.name: None for goal in BOARD_GOALS}
+    return losses(draft, without_maps(replace(draft, cells=empty, **off)))
 
 
 def losses(before: Draft, after: Draft, units: tuple[Blocker, ...] = BLOCKERS) -> list[str]:
@@ -177,6 +179,8 @@ def losses(before: Draft, after: Draft, units: tuple[Blocker, ...] = BLOCKERS) -
         gone = n - now[name]
         if gone > 0:
             out.append(f"{gone} {name}{'s' if gone != 1 else ''}")
-    if before.reach is not None and before.inside(before.reach) and (after.reach is None or not after.inside(after.reach)):
-        out.append("the reach goal")
+    for goal in BOARD_GOALS:
+        was_at, now_at = goal.value(before), goal.value(after)
+        if was_at is not None and before.inside(was_at) and (now_at is None or not after.inside(now_at)):
+            out.append(goal.lost(was_at))
     return out

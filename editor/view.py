@@ -230,8 +230,8 @@ class EditorView(arcade.View):
 
     def paint_cursor(self) -> None:
         m = self.model
-        if self.props.picking_reach:
-            self.props.set_reach(self.cursor)
+        if self.props.picking_cell:
+            self.props.set_cell(self.cursor)
         elif m.shape == PEN:
             m.paint_at(self.cursor)
         elif m.shape == RECT:
@@ -374,8 +374,8 @@ class EditorView(arcade.View):
         if cell is None:
             return
         self.cursor = cell
-        if self.props.picking_reach:
-            self.props.set_reach(cell)
+        if self.props.picking_cell:
+            self.props.set_cell(cell)
             return
         if button_ == arcade.MOUSE_BUTTON_RIGHT and changes_layers(self.model.tool, self.model.units):
             # With a layer tool the right button takes away what the left adds (a layer
@@ -505,8 +505,8 @@ class EditorView(arcade.View):
             # The nearest thing first: a half-drawn rectangle, a cell pick, then the editor.
             if self.model.cancel_rect():
                 self.say("rectangle cancelled")
-            elif self.props.picking_reach:
-                self.props.pick_reach()
+            elif self.props.picking_cell:
+                self.props.pick_cell()
             else:
                 self.leave()
 
@@ -541,7 +541,7 @@ class EditorView(arcade.View):
         self.canvas.draw(m.draft, cursor=self.cursor, reach=m.draft.reach, flash=self.problems.flash,
                          rect_from=m.rect_anchor, rect_to=self._rect_end() if m.rect_anchor else None,
                          colorblind=self.colorblind)
-        quiet = self.mouse_down or self.dialog is not None or self.props.picking_reach or self.selection.busy
+        quiet = self.mouse_down or self.dialog is not None or self.props.picking_cell or self.selection.busy
         self.chrome.draw_over(None if quiet else self.hover)   # the brush's preview under the pointer
         self.texts.show("undoinfo", f"undo {len(m.history.past)} / redo {len(m.history.future)}", 12, 14, DIM, 10)
         for part in self.parts:

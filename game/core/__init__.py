@@ -32,6 +32,7 @@ from .level_format import (
     Goals, Rules, deal_id_after_rename, token_special, valid_id,
 )
 from .level_format import FIELD, FIELDS, FORMAT, GROUP_DOCS, KIND_SPECIALS, TILE_MODES, Field, Form, Write, faller_goal, switch_goal, switch_name
+from .goal_fields import GOAL_FIELDS, GoalField, Widget
 from .units import TOKEN_UNITS
 from .units.base import over_tile
 from .units import LOCK_TOKEN, MAX_STONE_HITS, STONE_TOKEN, token_locked, token_stone
@@ -59,7 +60,7 @@ from .lessons import combo_of, lesson_used
 
 __all__ = [
     "CODE_ALPHABET", "BLOCKERS", "Blocker", "GOAL_OF", "GOAL_UNITS", "LESSON_OF", "MAP_UNITS", "Placing", "placed",
-    "FIELD", "FIELDS", "Field", "Form", "Write", "switch_goal", "switch_name",
+    "FIELD", "FIELDS", "Field", "Form", "Write", "switch_goal", "switch_name", "GOAL_FIELDS", "GoalField", "Widget",
     "FORMAT", "GROUP_DOCS", "KIND_SPECIALS", "TILE_MODES", "TOKEN_UNITS", "over_tile",
     "GOAL_KEYS", "NOTE_KEYS", "KEY_ORDER", "Made", "MADE_KEYS", "RULE_KEYS",
     "are_neighbours", "blocker_progress", "BonusScored", "Counts", "Cracked", "FALLER", "FALLEN", "FALLER_AT", "FALLERS",
@@ -98,10 +99,10 @@ __all__ += ["KINDLESS", "KINDLESS_AT", "SORT_OF", "SPECIAL_OF", "SPECIALS", "Bur
 # The goals as units (goal_units/), for the HUD, the goal card, the lab and the bots (which walk GOALS).
 from .goal_units import GOAL_NAMED, GOALS, Goal, asked_goals, card_line, faller_card_line, faller_hud_line  # noqa: E402
 from .goal_units import faller_left_line, goal_of_blocker, goal_of_faller, hud_line, left_line  # noqa: E402
-from .goal_units import points_asked, tiles_wanted, walk_to  # noqa: E402
+from .goal_units import marked_cell, points_asked, tiles_wanted, walk_to  # noqa: E402
 __all__ += ["GOAL_NAMED", "GOALS", "Goal", "asked_goals", "card_line", "faller_card_line", "faller_hud_line",
             "faller_left_line", "goal_of_blocker", "goal_of_faller", "hud_line", "left_line", "points_asked",
-            "tiles_wanted", "walk_to"]
+            "tiles_wanted", "walk_to", "marked_cell"]
 # Counted nouns and the tile kinds' names, as every layer words them.
 from .words import KIND_NAMES, NUMBER_WORDS, counted, kind_name, number_word  # noqa: E402
 __all__ += ["KIND_NAMES", "NUMBER_WORDS", "counted", "kind_name", "number_word"]

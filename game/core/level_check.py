@@ -7,12 +7,13 @@ from collections import Counter
 from typing import Any, Mapping
 
 from .boards import run_cells, slide_solvable, solved_slide
-from .checking import Collector, Fault, Part, Problem, describe, int_field, is_whole, shorten, str_field, unknown_keys
-from .grid import EMPTY, Cell, neighbours
+from .checking import Collector, Fault, Problem, describe, int_field, is_whole, shorten, str_field, unknown_keys
+from .goal_fields import GOAL_FIELDS, Where
+from .grid import EMPTY, neighbours
 from .made import parse_made
 from .level_format import (
     DEFAULT_KINDS, FIELD, FORMAT, GAP_TOKEN, GOAL_KEYS, HOLE_TOKEN, KEY_ORDER, KIND_SPECIALS,
-    MAX_KINDS, MAX_SIZE, MAX_SLIDE_SIZE, MIN_SIZE,
+    MAX_SIZE, MAX_SLIDE_SIZE, MIN_SIZE,
     MODES, PLAYER_TOKEN, BLOCKER_LESSONS, lesson_modes, RANDOM_TOKEN, RULE_KEYS, Goals, Rules,
     chute_bottoms, held, is_digits, token_special, token_value, valid_id,
 )
@@ -320,52 +321,8 @@ def _parse_goals(
         out.add(("goals",), "a slide level is won by solving the board; it takes no goals "
                 "(use 'moves' to limit it)")
         return None
-    score = _bounded(out, raw, "score")
-    collect: list[tuple[int, int]] = []
-    raw_collect = raw.get("collect")
-    if raw_collect is not None:
-        if not isinstance(raw_collect, Mapping) or not raw_collect:
-            out.add(("goals", "collect"), "expected a mapping of kind to count, like {1: 20, 3: 15}",
-                    fault=Fault.TYPE)
-        else:
-            for kind, count in raw_collect.items():
-                if not is_whole(kind):
-                    out.add(("goals", "collect", str(kind)), f"a kind is a number 1..{kinds or MAX_KINDS}, found {describe(kind)}",
-                            part=Part.KEY, fault=Fault.TYPE)
-                    continue
-                if kinds is not None and not 1 <= kind <= kinds:
-                    out.add(("goals", "collect", kind), f"kind {kind} does not exist (this level has {kinds} kinds)",
-                            part=Part.KEY)
-                    continue
-                if not is_whole(count) or count < 1:
-                    out.add(("goals", "collect", kind), f"the count must be a whole number of at least 1, found {describe(count)}",
-                            fault=Fault.VALUE if is_whole(count) else Fault.TYPE)
-                    continue
-                collect.append((int(kind), int(count)))
-    reach: Cell | None = None
-    raw_reach = raw.get("reach")
-    if raw_reach is not None:
-        if (not isinstance(raw_reach, list) or len(raw_reach) != 2
-                or not all(is_whole(v) for v in raw_reach)):
-            out.add(("goals", "reach"), f"expected [row, column], found {describe(raw_reach)}",
-                    fault=Fault.TYPE)
-        else:
-            reach = (int(raw_reach[0]), int(raw_reach[1]))
-            if mode != Mode.CHAIN:
-                out.add(("goals", "reach"), "only chain levels have a reach goal (the player walks there)")
-            if width is not None and height is not None and not (0 <= reach[0] < height and 0 <= reach[1] < width):
-                out.add(("goals", "reach"), f"{reach[0]},{reach[1]} is outside the {width}x{height} board")
-            elif layout is not None:
-                try:
-                    tok = layout[reach[0]][reach[1]]
-                except IndexError:
-                    tok = ""
-                if tok == HOLE_TOKEN:
-                    out.add(("goals", "reach"), f"{reach[0]},{reach[1]} is a hole: the player can never stand there", reach)
-                if tok == PLAYER_TOKEN:
-                    out.add(("goals", "reach"), f"{reach[0]},{reach[1]} is where the player starts: the goal would be met at once", reach)
-            if mode == Mode.CHAIN and (layout is None or not any(PLAYER_TOKEN in row for row in layout)):
-                out.add(("goals", "reach"), "a reach goal needs a player: put a 'P' in the layout")
+    where = Where(mode, width, height, kinds, layout)
+    values = {goal.name: goal.check(out, raw, where) for goal in GOAL_FIELDS}
     asked: list[GoalName] = []
     for unit in GOAL_UNITS:
         assert unit.goal is not None
@@ -386,8 +343,7 @@ def _parse_goals(
             out.add(("goals", key), faller.goal_wrong_mode)
         if wanted is not None:
             fallers.append((faller.goal, wanted))
-    return Goals(score=score, collect=tuple(sorted(collect)), reach=reach,
-                 blockers=tuple(asked), fallers=tuple(fallers))
+    return Goals(**values, blockers=tuple(asked), fallers=tuple(fallers))
 
 
 Map = tuple[tuple[int, ...], ...]

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from enum import Enum
 
+from .fields import ALL_MODES as ALL_MODES, DEFAULT_KINDS as DEFAULT_KINDS, MAX_KINDS as MAX_KINDS, MAX_SIZE as MAX_SIZE
+from .fields import MAX_SLIDE_SIZE as MAX_SLIDE_SIZE, MIN_KINDS as MIN_KINDS, MIN_SIZE as MIN_SIZE, TILE_MODES as TILE_MODES
+from .fields import Field as Field, Form as Form, Hashed as Hashed, Write as Write
 from .made import Made
+from .goal_fields import GOAL_FIELDS
 from .grid import EMPTY, HOLE, PLAYER, Cell
 # The layout's plain tokens, read from here as before they moved (a blocker's are its unit's).
 from .tokens import GAP_TOKEN as GAP_TOKEN, HOLE_TOKEN as HOLE_TOKEN, PLAYER_TOKEN as PLAYER_TOKEN
@@ -17,10 +20,6 @@ from .vocab import GoalName, Lesson, Mode, Special, SpecialSort
 
 FORMAT = 1
 MODES = tuple(mode.value for mode in Mode)
-MIN_SIZE, MAX_SIZE = 2, 32
-MAX_SLIDE_SIZE = 12
-MIN_KINDS, MAX_KINDS = 3, 9
-DEFAULT_KINDS = 6
 DEFAULT_SEED = 0   # the seed of a level that names none (Level.play_seed)
 
 ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
@@ -55,8 +54,6 @@ def specials_of(sorts: tuple[SpecialSort, ...]) -> frozenset[Special]:
 
 
 BLOCKER_LESSONS = (*LESSON_OF, *FALLER_LESSONS)
-TILE_MODES = (Mode.MATCH3, Mode.CHAIN)
-"""The modes of a board of tile kinds (match3, chain): kinds, goals and blocker units are theirs, a slide board has none."""
 
 
 def lesson_modes(lesson: Lesson) -> tuple[Mode, ...]:
@@ -103,6 +100,7 @@ class Rules:
 class Goals:
     """What wins the level; every goal that is set must be met."""
 
+    # The goals' file parts' values (goal_fields: each its row's name and default).
     score: int | None = None
     collect: tuple[tuple[int, int], ...] = ()
     reach: Cell | None = None
@@ -112,8 +110,7 @@ class Goals:
     fallers: tuple[tuple[GoalName, int], ...] = ()
 
     def is_empty(self) -> bool:
-        return (self.score is None and not self.collect and self.reach is None
-                and not self.blockers and not self.fallers)
+        return not any(goal.set(self) for goal in GOAL_FIELDS) and not self.blockers and not self.fallers
 
     def asks(self, goal: GoalName) -> bool:
         """Whether the blocker unit goal `goal` is asked for."""
@@ -178,94 +175,12 @@ def chute_bottoms(layout: tuple[tuple[str, ...], ...]) -> dict[int, int]:
     return out
 
 
-class Form(Enum):
-    """A field's value as a level file writes it (the writer, level_mapping, writes each form
-    one way) and as the lenient reading holds it (level_reading reads each form one way)."""
-
-    CONSTANT = "constant"   # always its default (format): never read into a draft
-    TEXT = "text"           # text (read: any value's text)
-    WORD = "word"           # a word of the field's vocabulary (read: the word, else None)
-    WORDS = "words"         # a list of words (read: each as text; a lone word is a list of it)
-    NUMBER = "number"       # a whole number (read: the number, else the value as text, so its problem stays in view)
-    SIZE = "size"           # a whole number (read: None when it is not one)
-    FLAG = "flag"           # true or false (read: None when neither)
-    SWITCH = "switch"       # a unit's goal, asked by `true` (read: True only where it says true)
-    ROWS = "rows"           # the layout: one text a row, its tokens split by spaces
-    MAP = "map"             # a unit's per-cell counts: one text a row, a digit a cell (written when any is above 0)
-    COUNTS = "counts"       # kind: count, like {1: 20}
-    CELL = "cell"           # [row, column]
-    MARKS = "marks"         # three scores, for one, two and three stars
-    NOTE = "note"           # a note no editor field edits (made:): a draft carries it as written
-
-
-class Write(Enum):
-    """When the writer writes a field (inside a written group: goals, rules)."""
-
-    ALWAYS = "always"
-    SET = "set"             # when it is not None
-    FILLED = "filled"       # when it is not empty (or not false)
-    CHANGED = "changed"     # when it is not its default (older levels keep their bytes and hash)
-    IN_MODE = "in mode"     # when it is set and the level's mode is one of the field's
-    NOT_ID = "not id"       # when it is set and not the level's own id
-
-
-class Hashed(Enum):
-    """Which of a level's hashes name a field (Level.content_hash, Level.play_hash)."""
-
-    PLAY = "play"     # how it plays: both
-    STARS = "stars"   # how a finished game is weighed: content_hash only (a re-tune keeps replays)
-    NONE = "none"     # what the level says, not how it plays (its name), or how it was made: neither
-
-
-ALL_MODES = tuple(Mode)
-
-
-@dataclass(frozen=True, slots=True)
-class Field:
-    """One field of a level file: its name (the Level's, the reading's and the draft's, on
-    Level, Goals or Rules), where the file holds it (`("moves",)`, `("goals", "score")`), its
-    form, its default (what a file that leaves it out means), when it is written, the modes
-    whose levels may have it (the schema says so; an editor's draft of another mode holds its
-    default, since the panel that would fix it is not shown there), a sample value a level file
-    may hold, its vocabulary (WORD), which of the level's hashes name it, and its check's bounds
-    or pattern and its words."""
-
-    name: str
-    path: tuple[str, ...]
-    form: Form
-    default: object = None
-    write: Write = Write.SET
-    modes: tuple[Mode, ...] = ALL_MODES
-    sample: object = None
-    vocab: type[Enum] | None = None
-    hashed: Hashed = Hashed.PLAY
-    bounds: tuple[int, int | None] | None = None   # a whole number's least and most (None: no most)
-    pattern: str | None = None   # a regular expression its text must hold a match of (anchored for a whole match)
-    doc: str = ""   # what it is, in a designer's words (the schema's description; a unit's comes from the unit)
-
-    @property
-    def key(self) -> str:
-        """Its key in its mapping (the file's, or its group's: goals, rules)."""
-        return self.path[-1]
-
-    @property
-    def group(self) -> str | None:
-        """The group mapping that holds it (goals, rules), None at the top of the file."""
-        return self.path[0] if len(self.path) > 1 else None
-
-
 def switch_name(goal: GoalName) -> str:
     """The field name of a blocker unit's goal switch: goal_<its key> (goal_jelly; the editor's flag)."""
     return f"goal_{goal}"
 
 
-_RULES, _GOALS = Rules(), Goals()
-
-
-def _goal(name: str, form: Form, sample: object, write: Write = Write.SET, modes: tuple[Mode, ...] = ALL_MODES,
-          bounds: tuple[int, int | None] | None = None, doc: str = "") -> Field:
-    """A goal of Goals (its default the one Goals has)."""
-    return Field(name, ("goals", name), form, getattr(_GOALS, name), write, modes, sample, bounds=bounds, doc=doc)
+_RULES = Rules()
 
 
 def _rule(name: str, sample: object, write: Write = Write.ALWAYS, modes: tuple[Mode, ...] = ALL_MODES,
@@ -311,9 +226,7 @@ FIELDS: tuple[Field, ...] = (
     Field("layout", ("layout",), Form.ROWS, sample=["1 . . . .", *[". . . . ."] * 4]),
     *(Field(unit.map_key, (unit.map_key,), Form.MAP, modes=TILE_MODES,
             sample=[f"{unit.samples[0]} 0 0 0 0", *["0 0 0 0 0"] * 4]) for unit in MAP_UNITS if unit.map_key is not None),
-    _goal("score", Form.NUMBER, 500, modes=TILE_MODES, bounds=(1, None)),
-    _goal("collect", Form.COUNTS, {1: 5}, Write.FILLED, TILE_MODES, doc="Kind: count, like {1: 20, 3: 15}."),
-    _goal("reach", Form.CELL, [0, 0], modes=(Mode.CHAIN,), doc="[row, column] the player must stand on (chain)."),
+    *(goal.field for goal in GOAL_FIELDS),
     *(Field(switch_name(unit.goal), ("goals", str(unit.goal)), Form.SWITCH, False, Write.FILLED, TILE_MODES, sample=True)
       for unit in GOAL_UNITS if unit.goal is not None),
     *(Field(str(unit.goal), ("goals", str(unit.goal)), Form.NUMBER, None, Write.SET, unit.modes, unit.sample,
@@ -333,7 +246,8 @@ FIELDS: tuple[Field, ...] = (
 """Every field a level file has, in the order it is written: the one list of them. The
 validator (level_check) checks each, the writer (level.level_mapping) writes them from it, the
 lenient reading (level_reading) reads them from it and the editor's draft holds them from it;
-a blocker unit's map and goal and a faller's goal come from the units."""
+a blocker unit's map and goal and a faller's goal come from the units, another goal's row from
+its file part (goal_fields)."""
 
 FIELD: dict[str, Field] = {f.name: f for f in FIELDS}
 KEY_ORDER = tuple(dict.fromkeys(f.path[0] for f in FIELDS))

@@ -32,7 +32,7 @@ from game.ui.play_menus import (
 from game.ui.sound import Cues, Player, shared_player
 from game.ui.toast import Toast
 from game.ui.widgets import Button, ButtonBar, Menu
-from game.core import number_word
+from game.core import marked_cell, number_word
 
 key = arcade.key
 
@@ -109,7 +109,7 @@ class PlayView(arcade.View):
         board_area, hud_area = play_areas(self.window.width, self.window.height, self.settings.text_scale)
         self.board = BoardRenderer(self.level.mode, state.grid, board_area,
                                    colorblind=self.settings.colorblind,
-                                   speed=self.settings.speed_factor, reach=self.level.goals.reach,
+                                   speed=self.settings.speed_factor, reach=marked_cell(self.level),
                                    reduced_motion=self.settings.reduced_motion)
         self.board.set_specials(state.specials)
         self.board.set_blockers(Blockers.of(state))

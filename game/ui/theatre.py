@@ -11,7 +11,7 @@ from typing import Callable, Sequence
 
 import arcade
 
-from game.core import RULES_VERSION, Command, Event, Level, Session, State
+from game.core import RULES_VERSION, Command, Event, Level, Session, State, marked_cell
 from game.io.settings import Settings, load_settings
 from game.ui import frames
 from game.ui.actions import Action
@@ -79,7 +79,7 @@ class TheatreView(arcade.View):
         board_area, hud_area, band = self._areas()
         state = self.states[self.position]
         self.board = BoardRenderer(self.level.mode, state.grid, board_area, colorblind=self.settings.colorblind,
-                                   speed=self._board_speed(), reach=self.level.goals.reach,
+                                   speed=self._board_speed(), reach=marked_cell(self.level),
                                    reduced_motion=self.settings.reduced_motion)
         self.board.set_specials(state.specials)
         self.board.set_blockers(Blockers.of(state))

@@ -108,7 +108,7 @@ def test_pick_cell_is_not_left_highlighted_after_a_cell_is_picked(window: Any, e
     new_level(window, view, "chain", 5, 5)
     button = view.props.buttons["pick cell"]
     click(window, *center(button))
-    assert view.props.picking_reach and button.style == button_style(11, selected=True)
+    assert view.props.picking_cell and button.style == button_style(11, selected=True)
     click(window, *cell_xy(view, (4, 4)))
-    assert not view.props.picking_reach and view.model.draft.reach == (4, 4)
+    assert not view.props.picking_cell and view.model.draft.reach == (4, 4)
     assert button.style == button_style(11, selected=False)

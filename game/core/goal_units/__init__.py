@@ -57,6 +57,15 @@ def walk_to(level: Level) -> dict[Cell, int] | None:
     return None
 
 
+def marked_cell(level: Level) -> Cell | None:
+    """The cell the level's goals mark on the board (a reach target), None when they mark none."""
+    for goal in asked_goals(level):
+        cell = goal.marks(level)
+        if cell is not None:
+            return cell
+    return None
+
+
 def points_asked(level: Level) -> int | None:
     """The points the level's goals ask (the first star's mark), None when they ask none."""
     for goal in asked_goals(level):
@@ -79,4 +88,4 @@ def level_view(level: Level) -> LevelView:
 __all__ = ["COLLECT", "GOALS", "GOAL_NAMED", "Goal", "GoalProgress", "LevelView", "REACH", "SCORE", "SOLVE",
            "Shortfall", "asked_goals", "goal_of_blocker", "unit_progress", "card_line", "faller_card_line",
            "goal_of_faller", "faller_hud_line", "faller_lab_line", "faller_left_line", "hud_line", "left_line",
-           "level_view", "points_asked", "reached", "tiles_wanted", "walk_steps", "walk_to"]
+           "level_view", "marked_cell", "points_asked", "reached", "tiles_wanted", "walk_steps", "walk_to"]

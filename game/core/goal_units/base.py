@@ -75,6 +75,11 @@ def no_walk(level: Level) -> dict[Cell, int] | None:
     return None
 
 
+def no_mark(level: Level) -> Cell | None:
+    """No cell of the board marked."""
+    return None
+
+
 def no_points(level: Level) -> int | None:
     """No points asked."""
     return None
@@ -113,6 +118,7 @@ class Goal:
     hint's specials) looks for: `wants`, per kind of tile it still wants, (how many more, of
     its target); `walk`, the steps from every cell to where it wants the token (None: nowhere).
     `points`: the points it asks (they are the first star's mark), None when it asks none.
+    `marks`: the cell it marks on the board (the view draws its `texture` there), None: none.
     `warnings`: what a designer is warned of in a valid level that asks it (advice.design_warnings).
     """
 
@@ -130,6 +136,7 @@ class Goal:
     wants: Callable[[State], dict[int, tuple[int, int]]] = wants_no_tiles
     walk: Callable[[Level], dict[Cell, int] | None] = no_walk
     points: Callable[[Level], int | None] = no_points
+    marks: Callable[[Level], Cell | None] = no_mark
     warnings: Callable[[Level], list[Problem]] = no_warnings
     kind_picture: bool = False
     texture: str = ""

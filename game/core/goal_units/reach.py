@@ -93,5 +93,6 @@ REACH = Goal(
     hint=_hint,
     texture="target",
     walk=level_steps,
+    marks=lambda level: level.goals.reach,
     warnings=_warnings,
 )

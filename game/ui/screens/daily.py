@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.bots.daily import DAILY_MODES, DailyPuzzle, day_text
-from game.core import Mode
+from game.core import GOAL_FIELDS, Form, Mode
 from game.io.daily_records import daily_replay_path
 
 from game.ui import textures
@@ -21,19 +21,30 @@ if TYPE_CHECKING:
 
 
 CARD_W, CARD_H, GAP = 340, 330, 28
-ICON = 30   # the collect goal's tile picture
+ICON = 30   # the picture of a goal of kinds' tile (collect's)
 
 
 def goal_line(puzzle: DailyPuzzle) -> str:
-    """What the day's level asks, in a few words (a collect goal is drawn with its tile instead)."""
+    """What the day's level asks, in a few words: the first goal with a line of its own, in its
+    file part's words (a goal of kinds, collect, is drawn with its tile instead: kinds_goal)."""
     level = puzzle.level
     goals = level.goals
     moves = f"in {counted(level.moves, 'move')}" if level.moves is not None else ""
-    if goals.score is not None:
-        return f"Score {goals.score:,} {moves}"
-    if goals.reach is not None:
-        return f"Walk to row {goals.reach[0] + 1}, column {goals.reach[1] + 1} {moves}"
+    for goal in GOAL_FIELDS:
+        line = goal.daily(goal.value(goals)) if goal.set(goals) else None
+        if line is not None:
+            return f"{line} {moves}"
     return f"Put the tiles in order {moves}"
+
+
+def kinds_goal(puzzle: DailyPuzzle) -> tuple[str, int, int] | None:
+    """The day's goal of kinds drawn with its tile (collect): its word, its first kind and count; None: none."""
+    goals = puzzle.level.goals
+    for goal in GOAL_FIELDS:
+        if goal.field.form is Form.COUNTS and goal.set(goals):
+            kind, count = goal.value(goals)[0]
+            return goal.said, kind, count
+    return None
 
 
 def days(n: int) -> str:
@@ -77,10 +88,11 @@ class DailyView(MenuView):
         level = puzzle.level
         wd.texts.append(self.text(f"{level.width} x {level.height} board", cx, top - 84, style.TEXT, 24,
                                   bold=True, anchor_x="center", anchor_y="center"))
-        if level.goals.collect:
+        pictured = kinds_goal(puzzle)
+        if pictured is not None:
             # The tile to collect as the player will see it, then how many and in how many moves.
-            kind, count = level.goals.collect[0]
-            word = self.text("Collect", 0, top - 124, style.TEXT, style.BODY_SIZE, anchor_y="center")
+            said, kind, count = pictured
+            word = self.text(said, 0, top - 124, style.TEXT, style.BODY_SIZE, anchor_y="center")
             line = self.text(f"× {count} in {counted(level.moves or 0, 'move')}", 0, top - 124, style.TEXT,
                              style.BODY_SIZE, anchor_y="center")
             tex = textures.kind(kind, self.app.settings.colorblind)
