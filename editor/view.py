@@ -35,7 +35,7 @@ from .slide_actions import SlideActions
 from .resize_flow import ResizeFlow
 from .pack_flow import PackFlow
 from .problems import ProblemsPanel
-from .properties import PropertiesPanel
+from .properties import CELL_GOAL, PropertiesPanel
 from .selection import Selection
 from .status import StatusLine
 from .tabs import Tabs
@@ -538,7 +538,7 @@ class EditorView(arcade.View):
         if len(self.tabs) < 2:   # else the tabs' strip names each level there
             self.texts.show("title", clip(self.title().removeprefix("Gridfall editor - "), max(8, int(room / 8.5))),
                             12, self.window.height - HEADER_H / 2, BAD if m.dirty else TEXT, 13, anchor_y="center")
-        self.canvas.draw(m.draft, cursor=self.cursor, reach=m.draft.reach, flash=self.problems.flash,
+        self.canvas.draw(m.draft, cursor=self.cursor, reach=CELL_GOAL.value(m.draft), flash=self.problems.flash,
                          rect_from=m.rect_anchor, rect_to=self._rect_end() if m.rect_anchor else None,
                          colorblind=self.colorblind)
         quiet = self.mouse_down or self.dialog is not None or self.props.picking_cell or self.selection.busy
