@@ -10,6 +10,8 @@ nothing to find them.
 
 from __future__ import annotations
 
+from typing import Iterator, TypeVar
+
 from ..grid import Cell
 from ..level import Level
 from ..state import State, placed
@@ -24,6 +26,8 @@ from .of_units import (
 from .reach import REACH, reached, walk_steps
 from .score import SCORE
 from .solve import SOLVE
+
+T = TypeVar("T")
 
 GOALS: tuple[Goal, ...] = (
     SCORE, COLLECT, REACH,
@@ -48,31 +52,24 @@ def tiles_wanted(state: State) -> dict[int, tuple[int, int]]:
     return out
 
 
+def _first(values: Iterator[T | None]) -> T | None:
+    """The first of the asked goals' answers that is not None (None: none answers)."""
+    return next((value for value in values if value is not None), None)
+
+
 def walk_to(level: Level) -> dict[Cell, int] | None:
     """The steps from every cell to where the level's goals want the token (None: nowhere)."""
-    for goal in asked_goals(level):
-        steps = goal.walk(level)
-        if steps is not None:
-            return steps
-    return None
+    return _first(goal.walk(level) for goal in asked_goals(level))
 
 
 def marked_cell(level: Level) -> Cell | None:
     """The cell the level's goals mark on the board (a reach target), None when they mark none."""
-    for goal in asked_goals(level):
-        cell = goal.marks(level)
-        if cell is not None:
-            return cell
-    return None
+    return _first(goal.marks(level) for goal in asked_goals(level))
 
 
 def points_asked(level: Level) -> int | None:
     """The points the level's goals ask (the first star's mark), None when they ask none."""
-    for goal in asked_goals(level):
-        points = goal.points(level)
-        if points is not None:
-            return points
-    return None
+    return _first(goal.points(level) for goal in asked_goals(level))
 
 
 def level_view(level: Level) -> LevelView:
