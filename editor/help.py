@@ -6,7 +6,7 @@ from typing import Any, Callable
 
 import arcade
 
-from game.core import BLOCKERS, KINDLESS, SPECIALS, Blocker
+from game.core import BLOCKERS, GOAL_FIELDS, KINDLESS, SPECIALS, Blocker
 from game.ui.layout import Rect
 from game.ui.screens import style
 
@@ -38,8 +38,7 @@ PROPS_TIPS = {
     "mode:slide": "Slide: the 15-puzzle at any size",
     "new seed": "Pick another seed: a new starting deal",
     "diagonal": "Whether chains may go diagonally",
-    "pick cell": "Click, then click the cell the player must reach",
-    "clear reach": "Remove the reach goal",
+    **{button: tip for goal in GOAL_FIELDS for button, tip in goal.editor.tips},   # a goal's own buttons
     "specials": "Match-3: whether runs of 4, 5 and L/T shapes make special tiles (rules: specials)",
     **{f"sort:{unit.name}": unit.sort_help for unit in SPECIALS},
     **{flag: f"Goal: clear every {unit.name} (paint it with {unit.tool.key})"

@@ -23,13 +23,15 @@ class Widget(Enum):
 class EditorRow:
     """A goal's row in the editor's properties panel: its label, its widget and its place among
     the goal rows (`order`, lowest first: the panel's own order, not the file's); a CELL goal's
-    words in the status bar while a pick waits (`pick`) and once picked (`picked`, of row and column)."""
+    words in the status bar while a pick waits (`pick`) and once picked (`picked`, of row and
+    column), and the tooltips of its buttons (`tips`, by the button's name: 'pick cell', 'clear <label>')."""
 
     label: str
     widget: Widget
     order: int
     pick: str = ""
     picked: str = ""
+    tips: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

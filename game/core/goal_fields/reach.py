@@ -46,7 +46,9 @@ def _check(out: Collector, raw: Mapping[str, Any], where: Where) -> Cell | None:
 
 REACH_FIELD = GoalField(
     ROW, _check, EditorRow("reach", Widget.CELL, 1, pick="click the cell the player must reach",
-                           picked="reach goal: {row},{column}"),
+                           picked="reach goal: {row},{column}",
+                           tips=(("pick cell", "Click, then click the cell the player must reach"),
+                                 ("clear reach", "Remove the reach goal"))),
     words=lambda cell: ["reach"],
     lost=lambda cell: "the reach goal",
     daily=lambda cell: f"Walk to row {cell[0] + 1}, column {cell[1] + 1}",
