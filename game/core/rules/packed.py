@@ -1,0 +1,382 @@
+"""The plain match3 board's fast path: a move played on the board packed in one int, 4 bits a cell.
+
+A level whose boards hold only tiles (no specials formed or placed, no blockers or fallers, no
+holes, runs of three, at most 7 kinds) plays each move here: the swap, every cascade step (its
+runs found for every kind at once, the cells cleared, the columns fallen and refilled from the
+game's one stream in the same order and amounts as rules/common.settle) and the legal swaps of
+the board it leaves, all on one int; its events are told as it goes and the new State is made
+once, at the end. Every other board plays by the general path (rules/match3.py, the cascade),
+which stays the reference: tests/core/test_packed.py holds this one to it.
+
+Cell p = row * stride + column (stride = width + 1: a guard column that is never a tile stops a
+row's run at its end) owns bits 4p..4p+3, holding its kind (0: the guard, or a cleared cell).
+Whether every cell holds the same kind as the cell o further on is a handful of big-int
+operations (`_same`): XOR the board with itself shifted by o cells, then add 7 to each field, which
+carries into its top bit exactly when the field is not zero (two kinds of at most 7 XOR to at
+most 7, so no field overflows into the next).
+"""
+
+from __future__ import annotations
+
+import struct
+from itertools import chain, compress
+from operator import add
+from typing import cast
+
+from ..boards import ZERO_ONE, Bitboard, Geometry, MAX_KIND, _PICK
+from ..commands import Swap
+from ..events import Cleared, Event, Fell, Scored, Spawned, Swapped
+from ..grid import Cell, Grid
+from ..level import Level
+from ..rng import GOLDEN, MASK64, below_many
+from ..state import State
+from ..units import BLOCKERS
+from ..vocab import Mode
+from .cascade import POINTS_PER_TILE
+from .common import BULK_DRAWS, _falls, board_lanes
+
+PACKED_KINDS = 7
+"""The most kinds the packed board plays: two kinds' XOR must stay below 8 (see the module's note)."""
+_HEX_VALUE = bytes.maketrans(b"0123456789abcdef", bytes(range(16)))
+"""A packed board's hex digits, read lowest cell first, into one byte a cell holding its value."""
+_HEX_DIGIT = bytes(ord("0123456789abcdef"[b]) if b < 16 else ord("0") for b in range(256))
+"""A cell's byte (boards' row packer: signed, so a hole is 255) into its hex digit."""
+_DIGITS = "0123456789"
+PEEL = 12
+"""Up to this many cells in a step, the cells are peeled off one bit at a time; past it, read
+off the mask's hex text in C (a big board's long cascades)."""
+
+
+def plain(level: Level) -> bool:
+    """Whether `level`'s boards play on the packed path: match3, no special formed or placed, no
+    blocker or faller, no holes, runs of three, at most PACKED_KINDS kinds."""
+    return (level.mode == Mode.MATCH3 and not level.forms and not level.specials and not level.holes
+            and level.rules.min_match == 3 and level.kinds <= PACKED_KINDS
+            and not any(level.layer_of(unit) for unit in BLOCKERS) and not level.goals.fallers)
+
+
+def packer(level: Level) -> Packer | None:
+    """The packed path's tables for `level`, or None when its boards take the general path
+    (decided once, kept with the level)."""
+    return level.kept("packed", lambda: Packer(level.geometry()) if plain(level) else None)
+
+
+class PackedBoard(Bitboard):
+    """A board as a packed move left it: the packed board and its legal swaps as `flags` (the top
+    bit of a cell's field: its swap with the cell right of it, with the one below). What a
+    Bitboard holds besides (the kinds' masks, the tiles' bits, the swaps by bit) is unpacked
+    only when something asks for it (a bot's question): the next move and legal_commands
+    need none of it."""
+
+    __slots__ = ("packed", "flags")
+
+    def __init__(self, geo: Geometry, packed: int, flags: tuple[int, int]) -> None:
+        # Bitboard.__init__ would set kinds, tiles, _swaps and legal: they stay unset until
+        # read (__getattr__ is called for a slot not set).
+        self.geo = geo
+        self.packed = packed
+        self.flags = flags
+        self._rule = 3
+        self.asked = {}
+        self.layers = None
+        self.fallen = -1
+
+    def __getattr__(self, name: str) -> object:
+        """A Bitboard slot not set yet, unpacked from the packed board and its flags."""
+        if name in ("_swaps", "legal"):
+            across, down = self.flags
+            # Each hex digit of the flags moved to the field's lowest bit is 0 or 1: read as binary.
+            swaps = (int(hex(across >> 3)[2:], 2), int(hex(down >> 3)[2:], 2))
+            self._swaps = swaps
+            self.legal = swaps   # no specials, no held tiles: the run swaps are every legal swap
+            return swaps
+        if name not in ("kinds", "tiles"):
+            raise AttributeError(name)
+        geo = self.geo
+        text = _cells(self.packed, geo)[geo.height * geo.stride - 1::-1]   # no sentinel; the highest cell first
+        masks = [0] * (MAX_KIND + 1)
+        tiles = 0
+        for kind in range(1, PACKED_KINDS + 1):
+            if kind in text:
+                masks[kind] = int(text.translate(_PICK[kind]), 2)
+                tiles |= masks[kind]
+        self.kinds = tuple(masks)
+        self.tiles = tiles
+        return getattr(self, name)
+
+    def commands(self) -> list[Swap]:
+        """The legal swaps in reading order (swap_list's), read off the flags."""
+        across, down = self.flags
+        # A field of 0..3 (across, plus 2 for down) read as a base-4 digit: bits 2p and 2p + 1.
+        both = int(hex((across >> 3) | (down >> 2))[2:], 4)
+        return list(compress(swap_table(self.geo), bin(both)[:1:-1].encode().translate(ZERO_ONE)))
+
+
+def _cells(packed: int, geo: Geometry) -> bytes:
+    """One byte a cell (its value), lowest cell first, for every cell of the board and a sentinel."""
+    return hex(packed | 1 << (4 * geo.height * geo.stride))[:1:-1].encode().translate(_HEX_VALUE)
+
+
+class Packer:
+    """The packed path for one geometry (hole-free): its masks and tables, kept with the Level."""
+
+    __slots__ = ("geo", "ones", "sevens", "eights", "across_ok", "down_ok", "upper", "fresh",
+                 "cell_of", "down", "rows_of", "top", "unpacker", "row_cuts", "cells")
+
+    def __init__(self, geo: Geometry) -> None:
+        height, width, stride = geo.height, geo.width, geo.stride
+        self.geo = geo
+        ones = 0
+        for r in range(height):
+            for c in range(width):
+                ones |= 1 << (4 * (r * stride + c))
+        self.ones = ones          # the lowest bit of every cell's field
+        self.sevens = ones * 7
+        self.eights = eights = ones << 3
+        self.across_ok = eights & (eights >> 4)             # the cell and its right neighbour
+        self.down_ok = eights & (eights >> (4 * stride))    # the cell and the one below
+        # upper[c][t]: the fields of column c's rows 0..t-1 (the tiles above a cleared row t)
+        self.upper = tuple(tuple(sum(15 << (4 * (r * stride + c)) for r in range(t)) for t in range(height + 1))
+                           for c in range(width))
+        # fresh[c]: column c's cells top down, each with its field's shift (where refills land)
+        self.fresh = tuple(tuple(((r, c), 4 * (r * stride + c)) for r in range(height)) for c in range(width))
+        self.cell_of = geo.cell_of
+        self.down = 4 * stride    # a field's shift one row down
+        self.rows_of = range(height)
+        self.top = 1 << (4 * height * stride)   # a sentinel field past the board: hex() keeps every cell
+        self.cells = height * stride
+        # The board's bytes (one a cell, a guard's skipped) to its cells row after row, and each
+        # row's place among them.
+        self.unpacker = struct.Struct(f"{width}bx" * height)
+        self.row_cuts = tuple(slice(r * width, (r + 1) * width) for r in range(height))
+
+    # -- the whole-board questions --------------------------------------------------------------
+    def runs(self, board: int) -> int:
+        """The top bit of the field of every cell in a run of three or more, across or down."""
+        eights, sevens, down = self.eights, self.sevens, self.down
+        right = (((board ^ (board >> 4)) + sevens) & eights) ^ eights
+        below = (((board ^ (board >> down)) + sevens) & eights) ^ eights
+        across = right & (right >> 4)
+        along = below & (below >> down)
+        if not (across or along):
+            return 0
+        return across | (across << 4) | (across << 8) | along | (along << down) | (along << (down + down))
+
+    def swaps(self, board: int) -> tuple[int, int]:
+        """(across, down) legal-swap flags of a board with no run (the top bit of a cell's field:
+        its swap with the cell right of it, with the one below), each swap's tile making a run
+        where it lands (not counting the cell it left): in the row or column straight ahead,
+        or split across its path."""
+        eights, sevens, d = self.eights, self.sevens, self.down
+        # same_o: the cells holding the kind of the cell o further on (o in cells, written out:
+        # a call each cost a tenth of the move).
+        e2 = (((board ^ (board >> 8)) + sevens) & eights) ^ eights
+        e3 = (((board ^ (board >> 12)) + sevens) & eights) ^ eights
+        sm1 = (((board ^ (board >> (d - 4))) + sevens) & eights) ^ eights
+        sm2 = (((board ^ (board >> (d - 8))) + sevens) & eights) ^ eights
+        sp1 = (((board ^ (board >> (d + 4))) + sevens) & eights) ^ eights
+        sp2 = (((board ^ (board >> (d + 8))) + sevens) & eights) ^ eights
+        dm1 = (((board ^ (board >> (d + d - 4))) + sevens) & eights) ^ eights
+        dp1 = (((board ^ (board >> (d + d + 4))) + sevens) & eights) ^ eights
+        d2 = (((board ^ (board >> (d + d))) + sevens) & eights) ^ eights
+        d3 = (((board ^ (board >> (3 * d))) + sevens) & eights) ^ eights
+        # Each pattern as `same` at an offset from the moving tile; a negative offset -o is the
+        # positive one's flags moved up by o cells (the pair seen from its other end).
+        up_right = sm1 << (d - 4)           # offset 1 - s
+        up_left = sp1 << (d + 4)            # -1 - s
+        # A tile moving right (to x + 1) and the one moving left (from x + 1, told at x + 1).
+        right = (e2 & e3) | (up_right & ((dm1 << (d + d - 4)) | sp1)) | (sp1 & dp1)
+        left = ((e2 << 8) & (e3 << 12)) | (up_left & ((dp1 << (d + d + 4)) | sm1)) | (sm1 & dm1)
+        # A tile moving down (to x + s) and the one moving up (from x + s, told at x + s).
+        fall = (d2 & d3) | (sm1 & (sm2 | sp1)) | (sp1 & sp2)
+        rise = (((d2 << (d + d)) & (d3 << (3 * d))) | (up_left & ((sp2 << (d + 8)) | up_right))
+                | (up_right & (sm2 << (d - 8))))
+        return (right | (left >> 4)) & self.across_ok, (fall | (rise >> d)) & self.down_ok
+
+    def pack(self, grid: Grid) -> int:
+        """`grid` packed (a board no packed move has left yet: a new game's, a reshuffled one)."""
+        packed = self.geo.packer.pack(*chain.from_iterable(grid)).translate(_HEX_DIGIT)
+        return int(packed[::-1], 16)
+
+    def grid(self, board: int) -> Grid:
+        """The grid of a packed board."""
+        values = self.unpacker.unpack(_cells(board, self.geo)[:self.cells])
+        return tuple(map(values.__getitem__, self.row_cuts))
+
+    # -- a move ---------------------------------------------------------------------------------
+    def move(self, state: State, a: Cell, b: Cell) -> tuple[list[Event], State, PackedBoard] | None:
+        """The swap of a and b and its cascade: its events (no ending yet), the state they lead
+        to and that state's board; None when the swap is not a legal one (the general path then
+        says why: a rejected swap, or cells that cannot swap)."""
+        geo = self.geo
+        stride = geo.stride
+        (ar, ac), (br, bc) = a, b
+        if not (0 <= ar < geo.height and 0 <= ac < geo.width and 0 <= br < geo.height and 0 <= bc < geo.width):
+            return None
+        if ar == br and (ac - bc == 1 or bc - ac == 1):
+            across = True
+        elif ac == bc and (ar - br == 1 or br - ar == 1):
+            across = False
+        else:
+            return None
+        top = ar * stride + ac if (ar, ac) < (br, bc) else br * stride + bc
+        cached = state.cache
+        still = isinstance(cached, PackedBoard)
+        if still:
+            board = cast(PackedBoard, cached).packed
+            flags = cast(PackedBoard, cached).flags
+            if not (flags[0] if across else flags[1]) >> (4 * top + 3) & 1:
+                return None
+        else:
+            board = self.pack(state.grid)
+            known = cached.known_swaps(3) if isinstance(cached, Bitboard) else None
+            if known is None:
+                flags = self.swaps(board)
+                if not (flags[0] if across else flags[1]) >> (4 * top + 3) & 1:
+                    return None
+            elif not (known[0] if across else known[1]) >> top & 1:
+                return None
+        events: list[Event] = [Swapped(a, b)]
+        shift_a, shift_b = 4 * (ar * stride + ac), 4 * (br * stride + bc)
+        ka, kb = board >> shift_a & 15, board >> shift_b & 15
+        board ^= ((ka ^ kb) << shift_a) | ((ka ^ kb) << shift_b)
+        runs = self.runs(board)
+        eights, sevens, down = self.eights, self.sevens, self.down
+        if not still:
+            # A board not known to be still may hold runs of other kinds: the first step, as
+            # the general path's, clears only the runs of the two kinds swapped.
+            of_a = (((board ^ (self.ones * ka)) + sevens) & eights) ^ eights
+            of_b = (((board ^ (self.ones * kb)) + sevens) & eights) ^ eights
+            runs &= of_a | of_b
+        rng = state.rng
+        kinds = state.level.kinds
+        points = 0
+        step = 1
+        taken: list[str] = []   # each step's cleared tiles, as hex digits (counted at the end)
+        cell_of, upper, fresh = self.cell_of, self.upper, self.fresh
+        tables = geo.tables
+        golden, mask64 = GOLDEN, MASK64
+        while runs:
+            cleared = runs >> 3   # bit 4p for each cell p cleared
+            hit: dict[int, list[int]] = {}
+            if cleared.bit_count() <= PEEL:
+                found: list[Cell] = []
+                left = cleared
+                while left:
+                    low = left & -left
+                    left ^= low
+                    r, c = cell = cell_of[low.bit_length() >> 2]
+                    found.append(cell)
+                    rows_hit = hit.get(c)
+                    if rows_hit is None:
+                        hit[c] = [r]
+                    else:
+                        rows_hit.append(r)
+            else:
+                picked = hex(cleared)[:1:-1].encode().translate(ZERO_ONE)
+                found = list(compress(cell_of, picked))
+                for c in range(geo.width):
+                    column = picked[c::stride]
+                    if 1 in column:
+                        hit[c] = list(compress(self.rows_of, column))
+            fields = cleared * 15
+            taken.append(hex(board & fields))
+            board &= ~fields
+            events.append(Cleared(tuple(found)))
+            gained = POINTS_PER_TILE * len(found) * step
+            events.append(Scored(gained, step))
+            points += gained
+            moves: list[tuple[Cell, Cell]] = []
+            spots: list[tuple[Cell, int]] = []
+            for c in sorted(hit):
+                rows_hit = hit[c]
+                count = len(rows_hit)
+                low_row = rows_hit[-1]
+                if low_row - rows_hit[0] + 1 == count:
+                    # One block: every tile above it falls by its height.
+                    first = rows_hit[0]
+                    if first:
+                        falling = board & upper[c][first]
+                        board ^= falling ^ (falling << (count * down))
+                        table = tables.get(count * stride + c)
+                        moves.extend((table if table is not None else _falls(geo, c, count))[0][:first])  # type: ignore[index]
+                else:
+                    # Several blocks: the tiles between two cleared rows fall by the number
+                    # cleared below them, told top down.
+                    column_bits = board & upper[c][low_row + 1]
+                    board ^= column_bits
+                    start = 0
+                    for j, r in enumerate(rows_hit):
+                        if r > start:
+                            fall = count - j
+                            board |= (column_bits & upper[c][r] & ~upper[c][start]) << (fall * down)
+                            table = tables.get(fall * stride + c)
+                            moves.extend((table if table is not None else _falls(geo, c, fall))[0][start:r])  # type: ignore[index]
+                        start = r + 1
+                spots += fresh[c][:count]
+            if moves:
+                events.append(Fell(tuple(moves)))
+            # New tiles at the top of each column, column by column, top down (SplitMix64, as
+            # Draws.below): settle's draws, one by one or (many) all at once.
+            tiles: list[tuple[Cell, int]] = []
+            if len(spots) >= BULK_DRAWS:
+                drawn, rng = below_many(rng, len(spots), kinds, board_lanes(geo), 1)
+                for (cell, at), kind in zip(spots, drawn):
+                    board |= kind << at
+                tiles = list(zip(map(_first, spots), drawn))
+            else:
+                for cell, at in spots:
+                    rng = (rng + golden) & mask64
+                    z = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & mask64
+                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask64
+                    kind = (z ^ (z >> 31)) % kinds + 1
+                    board |= kind << at
+                    tiles.append((cell, kind))
+            events.append(Spawned(tuple(tiles), rng))
+            step += 1
+            # The next step's runs (runs(), written out: nearly every move asks it once or twice).
+            right = (((board ^ (board >> 4)) + sevens) & eights) ^ eights
+            below = (((board ^ (board >> down)) + sevens) & eights) ^ eights
+            across_runs = right & (right >> 4)
+            along = below & (below >> down)
+            runs = (across_runs | (across_runs << 4) | (across_runs << 8)
+                    | along | (along << down) | (along << (down + down)))
+        taken_text = "".join(taken)
+        collected = tuple(map(add, state.collected, map(taken_text.count, _DIGITS[1:kinds + 1])))
+        after = state.after(self.grid(board), score=state.score + points, moves=state.moves + 1,
+                            collected=collected, rng=rng, specials=())
+        return events, after, PackedBoard(geo, board, self.swaps(board))
+
+
+def _first(spot: tuple[Cell, int]) -> Cell:
+    return spot[0]
+
+
+# -- the legal swaps as commands --------------------------------------------------------------
+def swap_table(geo: Geometry) -> tuple[Swap, ...]:
+    """Entry 2*bit is the swap of that cell with its right neighbour, 2*bit+1 with the one below.
+
+    Swaps are immutable values, so one table per geometry (kept in it) serves every call."""
+    table = geo.tables.get(SWAP_TABLE)
+    if table is None:
+        items: list[Swap] = []
+        for r, c in geo.cell_of:
+            items.append(Swap((r, c), (r, c + 1)))
+            items.append(Swap((r, c), (r + 1, c)))
+        table = geo.tables[SWAP_TABLE] = tuple(items)
+    return table  # type: ignore[return-value]  # (no cast() call: asked every move)
+
+
+SWAP_TABLE = -1
+"""The key of the swap table in Geometry.tables (the fall tables use keys of 0 and up)."""
+
+
+def swap_list(geo: Geometry, across: int, down: int) -> list[Swap]:
+    """The swaps of the masks in reading order (at one cell, the swap to the right first)."""
+    if not (across or down):
+        return []
+    # Interleave the two masks bit by bit (place 2b: across at b, 2b+1: down at b: a mask's
+    # binary text read in base 4 puts its bit b at place 2b), then let compress pick the table
+    # entries whose byte is set, lowest bit first, all in C (it stops at the highest).
+    both = int(bin(across)[2:], 4) | (int(bin(down)[2:], 4) << 1)
+    return list(compress(swap_table(geo), bin(both)[:1:-1].encode().translate(ZERO_ONE)))
