@@ -21,7 +21,7 @@ from __future__ import annotations
 import struct
 from itertools import chain, compress
 from operator import add
-from typing import cast
+from typing import Sequence, cast
 
 from ..boards import ZERO_ONE, Bitboard, Geometry, MAX_KIND, _PICK
 from ..commands import Swap
@@ -121,7 +121,8 @@ class Packer:
     """The packed path for one geometry (hole-free): its masks and tables, kept with the Level."""
 
     __slots__ = ("geo", "ones", "sevens", "eights", "across_ok", "down_ok", "upper", "fresh",
-                 "cell_of", "down", "rows_of", "top", "unpacker", "row_cuts", "cells")
+                 "cell_of", "down", "rows_of", "unpackers", "row_cuts", "cells",
+                 "row_runs", "column_runs", "bands", "spans", "one_fall", "tops")
 
     def __init__(self, geo: Geometry) -> None:
         height, width, stride = geo.height, geo.width, geo.stride
@@ -143,12 +144,22 @@ class Packer:
         self.cell_of = geo.cell_of
         self.down = 4 * stride    # a field's shift one row down
         self.rows_of = range(height)
-        self.top = 1 << (4 * height * stride)   # a sentinel field past the board: hex() keeps every cell
         self.cells = height * stride
-        # The board's bytes (one a cell, a guard's skipped) to its cells row after row, and each
-        # row's place among them.
-        self.unpacker = struct.Struct(f"{width}bx" * height)
+        # The board's first n rows' bytes (one a cell, a guard's skipped) to their cells row
+        # after row (unpackers[n]), and each row's place among them.
+        self.unpackers = tuple(struct.Struct(f"{width}bx" * n) for n in range(height + 1))
         self.row_cuts = tuple(slice(r * width, (r + 1) * width) for r in range(height))
+        # A step that clears n cells in one run: the run's cells from its first, along a row
+        # (row_runs[n]) or down a column (column_runs[n]), one bit a cell.
+        self.row_runs = tuple(sum(1 << (4 * i) for i in range(n)) for n in range(width + 1))
+        self.column_runs = tuple(sum(1 << (4 * stride * i) for i in range(n)) for n in range(height + 1))
+        # bands[r]: the fields of rows 0..r-1; spans[n]: of the first n columns, in every row.
+        self.bands = tuple((1 << (4 * stride * r)) - 1 for r in range(height + 1))
+        every_row = self.column_runs[height]
+        self.spans = tuple(every_row * ((1 << (4 * n)) - 1) for n in range(width + 1))
+        # one_fall[c]: column c's moves when its tiles fall by one row; tops[c]: its top cell.
+        self.one_fall = tuple(_falls(geo, c, 1)[0] for c in range(width))
+        self.tops = tuple(self.fresh[c][0] for c in range(width))
 
     # -- the whole-board questions --------------------------------------------------------------
     def runs(self, board: int) -> int:
@@ -198,10 +209,66 @@ class Packer:
         packed = self.geo.packer.pack(*chain.from_iterable(grid)).translate(_HEX_DIGIT)
         return int(packed[::-1], 16)
 
-    def grid(self, board: int) -> Grid:
-        """The grid of a packed board."""
-        values = self.unpacker.unpack(_cells(board, self.geo)[:self.cells])
-        return tuple(map(values.__getitem__, self.row_cuts))
+    def _fall(self, board: int, cleared: int, count: int) -> tuple[
+            list[Cell], list[tuple[Cell, Cell]], list[tuple[Cell, int]], int, int]:
+        """A step whose cells are not one run along a row or down a column (`cleared`: bit 4p for
+        each, already emptied on `board`): the cells in reading order, the moves of the fall
+        (column by column, each top down), the cells left to refill (in drawing order), the
+        board fallen, and the lowest row cleared."""
+        geo = self.geo
+        stride, down, upper, tables, cell_of = geo.stride, self.down, self.upper, geo.tables, self.cell_of
+        hit: dict[int, list[int]] = {}
+        if count <= PEEL:
+            found: list[Cell] = []
+            left = cleared
+            while left:
+                low = left & -left
+                left ^= low
+                r, c = cell = cell_of[low.bit_length() >> 2]
+                found.append(cell)
+                rows_hit = hit.get(c)
+                if rows_hit is None:
+                    hit[c] = [r]
+                else:
+                    rows_hit.append(r)
+        else:
+            picked = hex(cleared)[:1:-1].encode().translate(ZERO_ONE)
+            found = list(compress(cell_of, picked))
+            for c in range(geo.width):
+                column = picked[c::stride]
+                if 1 in column:
+                    hit[c] = list(compress(self.rows_of, column))
+        moves: list[tuple[Cell, Cell]] = []
+        spots: list[tuple[Cell, int]] = []
+        deepest = 0
+        for c in sorted(hit):
+            rows_hit = hit[c]
+            count = len(rows_hit)
+            low_row = rows_hit[-1]
+            deepest = max(deepest, low_row)
+            if low_row - rows_hit[0] + 1 == count:
+                # One block: every tile above it falls by its height.
+                top = rows_hit[0]
+                if top:
+                    falling = board & upper[c][top]
+                    board ^= falling ^ (falling << (count * down))
+                    table = tables.get(count * stride + c)
+                    moves += (table if table is not None else _falls(geo, c, count))[0][:top]  # type: ignore[index]
+            else:
+                # Several blocks: the tiles between two cleared rows fall by the number
+                # cleared below them, told top down.
+                column_bits = board & upper[c][low_row + 1]
+                board ^= column_bits
+                start = 0
+                for j, r in enumerate(rows_hit):
+                    if r > start:
+                        fall = count - j
+                        board |= (column_bits & upper[c][r] & ~upper[c][start]) << (fall * down)
+                        table = tables.get(fall * stride + c)
+                        moves += (table if table is not None else _falls(geo, c, fall))[0][start:r]  # type: ignore[index]
+                    start = r + 1
+            spots += self.fresh[c][:count]
+        return found, moves, spots, board, deepest
 
     # -- a move ---------------------------------------------------------------------------------
     def move(self, state: State, a: Cell, b: Cell) -> tuple[list[Event], State, PackedBoard] | None:
@@ -236,7 +303,10 @@ class Packer:
                     return None
             elif not (known[0] if across else known[1]) >> top & 1:
                 return None
-        events: list[Event] = [Swapped(a, b)]
+        swapped = _new(Swapped)
+        _SWAPPED_A(swapped, a)
+        _SWAPPED_B(swapped, b)
+        events: list[Event] = [swapped]
         shift_a, shift_b = 4 * (ar * stride + ac), 4 * (br * stride + bc)
         ka, kb = board >> shift_a & 15, board >> shift_b & 15
         board ^= ((ka ^ kb) << shift_a) | ((ka ^ kb) << shift_b)
@@ -256,66 +326,54 @@ class Packer:
         cell_of, upper, fresh = self.cell_of, self.upper, self.fresh
         tables = geo.tables
         golden, mask64 = GOLDEN, MASK64
+        deepest = max(ar, br)   # the lowest row the move changed (the rows below it stay)
         while runs:
             cleared = runs >> 3   # bit 4p for each cell p cleared
-            hit: dict[int, list[int]] = {}
-            if cleared.bit_count() <= PEEL:
-                found: list[Cell] = []
-                left = cleared
-                while left:
-                    low = left & -left
-                    left ^= low
-                    r, c = cell = cell_of[low.bit_length() >> 2]
-                    found.append(cell)
-                    rows_hit = hit.get(c)
-                    if rows_hit is None:
-                        hit[c] = [r]
-                    else:
-                        rows_hit.append(r)
-            else:
-                picked = hex(cleared)[:1:-1].encode().translate(ZERO_ONE)
-                found = list(compress(cell_of, picked))
-                for c in range(geo.width):
-                    column = picked[c::stride]
-                    if 1 in column:
-                        hit[c] = list(compress(self.rows_of, column))
+            count = cleared.bit_count()
+            first = (cleared & -cleared).bit_length() >> 2   # the first cell cleared
+            line = cleared >> (4 * first)
             fields = cleared * 15
             taken.append(hex(board & fields))
             board &= ~fields
-            events.append(Cleared(tuple(found)))
-            gained = POINTS_PER_TILE * len(found) * step
-            events.append(Scored(gained, step))
-            points += gained
             moves: list[tuple[Cell, Cell]] = []
-            spots: list[tuple[Cell, int]] = []
-            for c in sorted(hit):
-                rows_hit = hit[c]
-                count = len(rows_hit)
-                low_row = rows_hit[-1]
-                if low_row - rows_hit[0] + 1 == count:
-                    # One block: every tile above it falls by its height.
-                    first = rows_hit[0]
-                    if first:
-                        falling = board & upper[c][first]
-                        board ^= falling ^ (falling << (count * down))
-                        table = tables.get(count * stride + c)
-                        moves.extend((table if table is not None else _falls(geo, c, count))[0][:first])  # type: ignore[index]
-                else:
-                    # Several blocks: the tiles between two cleared rows fall by the number
-                    # cleared below them, told top down.
-                    column_bits = board & upper[c][low_row + 1]
-                    board ^= column_bits
-                    start = 0
-                    for j, r in enumerate(rows_hit):
-                        if r > start:
-                            fall = count - j
-                            board |= (column_bits & upper[c][r] & ~upper[c][start]) << (fall * down)
-                            table = tables.get(fall * stride + c)
-                            moves.extend((table if table is not None else _falls(geo, c, fall))[0][start:r])  # type: ignore[index]
-                        start = r + 1
-                spots += fresh[c][:count]
+            if count <= geo.width and line == self.row_runs[count]:
+                # One run along a row (nearly every step): each of its columns falls by one.
+                found: tuple[Cell, ...] | list[Cell] = cell_of[first:first + count]
+                r, c = found[0]
+                if r:
+                    falling = board & self.bands[r] & (self.spans[count] << (4 * c))
+                    board ^= falling ^ (falling << down)
+                    for column in self.one_fall[c:c + count]:
+                        moves += column[:r]
+                spots: Sequence[tuple[Cell, int]] = self.tops[c:c + count]
+                deepest = max(deepest, r)
+            elif count <= geo.height and line == self.column_runs[count]:
+                # One run down a column: the tiles above it fall by its length.
+                found = cell_of[first:first + count * stride:stride]
+                r, c = found[0]
+                if r:
+                    falling = board & upper[c][r]
+                    board ^= falling ^ (falling << (count * down))
+                    table = tables.get(count * stride + c)
+                    moves += (table if table is not None else _falls(geo, c, count))[0][:r]  # type: ignore[index]
+                spots = fresh[c][:count]
+                deepest = max(deepest, r + count - 1)
+            else:
+                found, moves, spots, board, low = self._fall(board, cleared, count)
+                deepest = max(deepest, low)
+            event: Event = _new(Cleared)
+            _CLEARED(event, tuple(found))
+            events.append(event)
+            gained = POINTS_PER_TILE * count * step
+            event = _new(Scored)
+            _SCORED(event, gained)
+            _SCORED_STEP(event, step)
+            events.append(event)
+            points += gained
             if moves:
-                events.append(Fell(tuple(moves)))
+                event = _new(Fell)
+                _FELL(event, tuple(moves))
+                events.append(event)
             # New tiles at the top of each column, column by column, top down (SplitMix64, as
             # Draws.below): settle's draws, one by one or (many) all at once.
             tiles: list[tuple[Cell, int]] = []
@@ -332,7 +390,10 @@ class Packer:
                     kind = (z ^ (z >> 31)) % kinds + 1
                     board |= kind << at
                     tiles.append((cell, kind))
-            events.append(Spawned(tuple(tiles), rng))
+            event = _new(Spawned)
+            _SPAWNED(event, tuple(tiles))
+            _SPAWNED_RNG(event, rng)
+            events.append(event)
             step += 1
             # The next step's runs (runs(), written out: nearly every move asks it once or twice).
             right = (((board ^ (board >> 4)) + sevens) & eights) ^ eights
@@ -343,13 +404,27 @@ class Packer:
                     | along | (along << down) | (along << (down + down)))
         taken_text = "".join(taken)
         collected = tuple(map(add, state.collected, map(taken_text.count, _DIGITS[1:kinds + 1])))
-        after = state.after(self.grid(board), score=state.score + points, moves=state.moves + 1,
+        rows = deepest + 1
+        values = self.unpackers[rows].unpack(_cells(board, geo)[:rows * stride])
+        grid = tuple(map(values.__getitem__, self.row_cuts[:rows])) + state.grid[rows:]
+        after = state.after(grid, score=state.score + points, moves=state.moves + 1,
                             collected=collected, rng=rng, specials=())
         return events, after, PackedBoard(geo, board, self.swaps(board))
 
 
 def _first(spot: tuple[Cell, int]) -> Cell:
     return spot[0]
+
+
+# A move's events made as State.after makes a state: each slot set through its own descriptor
+# (the frozen dataclasses' __init__, a setattr by name for each field, cost twice as much, and
+# a move makes half a dozen).
+_new = object.__new__
+_SWAPPED_A, _SWAPPED_B = Swapped.__dict__["a"].__set__, Swapped.__dict__["b"].__set__
+_CLEARED = Cleared.__dict__["cells"].__set__
+_SCORED, _SCORED_STEP = Scored.__dict__["points"].__set__, Scored.__dict__["combo"].__set__
+_FELL = Fell.__dict__["moves"].__set__
+_SPAWNED, _SPAWNED_RNG = Spawned.__dict__["tiles"].__set__, Spawned.__dict__["rng"].__set__
 
 
 # -- the legal swaps as commands --------------------------------------------------------------
