@@ -21,7 +21,7 @@ from __future__ import annotations
 import struct
 from itertools import chain, compress
 from operator import add
-from typing import Sequence, cast
+from typing import Sequence
 
 from ..boards import ZERO_ONE, Bitboard, Geometry, MAX_KIND, _PICK
 from ..commands import Swap
@@ -33,7 +33,7 @@ from ..state import State
 from ..units import BLOCKERS
 from ..vocab import Mode
 from .cascade import POINTS_PER_TILE
-from .common import BULK_DRAWS, _falls, board_lanes
+from .common import _falls, board_lanes
 
 PACKED_KINDS = 7
 """The most kinds the packed board plays: two kinds' XOR must stay below 8 (see the module's note)."""
@@ -43,6 +43,9 @@ _HEX_DIGIT = bytes(ord("0123456789abcdef"[b]) if b < 16 else ord("0") for b in r
 """A cell's byte (boards' row packer: signed, so a hole is 255) into its hex digit."""
 _DIGITS = "0123456789"
 PEEL = 12
+BULK_SPAWNS = 8
+"""From this many new tiles in a step, the refill draws them all at once (rng.below_many: the
+same draws; measured faster from 7 or 8 here, where settle has more to do per tile)."""
 """Up to this many cells in a step, the cells are peeled off one bit at a time; past it, read
 off the mask's hex text in C (a big board's long cascades)."""
 
@@ -105,11 +108,19 @@ class PackedBoard(Bitboard):
         return getattr(self, name)
 
     def commands(self) -> list[Swap]:
-        """The legal swaps in reading order (swap_list's), read off the flags."""
+        """The legal swaps in reading order (swap_list's), read off the flags, in C: each cell's
+        hex digit of both flags (across 1, down 2) becomes a byte whose two hex digits are its
+        two picks from swap_table."""
         across, down = self.flags
-        # A field of 0..3 (across, plus 2 for down) read as a base-4 digit: bits 2p and 2p + 1.
-        both = int(hex((across >> 3) | (down >> 2))[2:], 4)
-        return list(compress(swap_table(self.geo), bin(both)[:1:-1].encode().translate(ZERO_ONE)))
+        geo = self.geo
+        cells = hex((across >> 3) | (down >> 2) | 1 << (4 * geo.height * geo.stride))[:2:-1]
+        picks = cells.encode().translate(_PICK_PAIR).hex().encode().translate(ZERO_ONE)
+        return list(compress(swap_table(geo), picks))
+
+
+_PICK_PAIR = bytes.maketrans(b"0123", b"\x00\x10\x01\x11")
+"""A cell's hex digit of the flags (across 1, down 2) to a byte whose hex digits are 1 where it
+picks its swap across, then down."""
 
 
 def _cells(packed: int, geo: Geometry) -> bytes:
@@ -288,10 +299,10 @@ class Packer:
             return None
         top = ar * stride + ac if (ar, ac) < (br, bc) else br * stride + bc
         cached = state.cache
-        still = isinstance(cached, PackedBoard)
+        still = type(cached) is PackedBoard
         if still:
-            board = cast(PackedBoard, cached).packed
-            flags = cast(PackedBoard, cached).flags
+            board = cached.packed  # type: ignore[attr-defined]  # (a PackedBoard: no cast() call)
+            flags = cached.flags  # type: ignore[attr-defined]
             if not (flags[0] if across else flags[1]) >> (4 * top + 3) & 1:
                 return None
         else:
@@ -377,7 +388,7 @@ class Packer:
             # New tiles at the top of each column, column by column, top down (SplitMix64, as
             # Draws.below): settle's draws, one by one or (many) all at once.
             tiles: list[tuple[Cell, int]] = []
-            if len(spots) >= BULK_DRAWS:
+            if len(spots) >= BULK_SPAWNS:
                 drawn, rng = below_many(rng, len(spots), kinds, board_lanes(geo), 1)
                 for (cell, at), kind in zip(spots, drawn):
                     board |= kind << at
