@@ -31,7 +31,9 @@ def _level(height: int, width: int, kinds: int, moves: int | None, **extra: obje
 
 @st.composite
 def plain_games(draw: st.DrawFn) -> tuple[State, list[int]]:
-    height, width = draw(st.integers(3, 9)), draw(st.integers(3, 9))
+    height, width = draw(st.integers(2, 9)), draw(st.integers(3, 9))   # a run fits one way at least
+    if draw(st.booleans()):
+        height, width = width, height
     kinds = draw(st.integers(3, 7))
     level = _level(height, width, kinds, draw(st.sampled_from([None, 2, 30])))
     grid = tuple(tuple(draw(st.integers(1, kinds)) for _ in range(width)) for _ in range(height))

@@ -133,7 +133,7 @@ class Packer:
 
     __slots__ = ("geo", "ones", "sevens", "eights", "across_ok", "down_ok", "upper", "fresh",
                  "cell_of", "down", "rows_of", "unpackers", "row_cuts", "cells",
-                 "row_runs", "column_runs", "bands", "spans", "one_fall", "tops")
+                 "row_runs", "column_runs", "bands", "spans", "one_fall", "tops", "row_moves")
 
     def __init__(self, geo: Geometry) -> None:
         height, width, stride = geo.height, geo.width, geo.stride
@@ -171,6 +171,9 @@ class Packer:
         # one_fall[c]: column c's moves when its tiles fall by one row; tops[c]: its top cell.
         self.one_fall = tuple(_falls(geo, c, 1)[0] for c in range(width))
         self.tops = tuple(self.fresh[c][0] for c in range(width))
+        # A row's run's moves (every column above it falling by one), by its first cell * stride +
+        # its length, made on first use.
+        self.row_moves: dict[int, tuple[tuple[Cell, Cell], ...]] = {}
 
     # -- the whole-board questions --------------------------------------------------------------
     def runs(self, board: int) -> int:
@@ -338,6 +341,9 @@ class Packer:
         tables = geo.tables
         golden, mask64 = GOLDEN, MASK64
         deepest = max(ar, br)   # the lowest row the move changed (the rows below it stay)
+        width, height = geo.width, geo.height
+        row_runs, column_runs, bands, spans, tops = self.row_runs, self.column_runs, self.bands, self.spans, self.tops
+        row_moves = self.row_moves
         while runs:
             cleared = runs >> 3   # bit 4p for each cell p cleared
             count = cleared.bit_count()
@@ -347,18 +353,22 @@ class Packer:
             taken.append(hex(board & fields))
             board &= ~fields
             moves: list[tuple[Cell, Cell]] = []
-            if count <= geo.width and line == self.row_runs[count]:
+            if count <= width and line == row_runs[count]:
                 # One run along a row (nearly every step): each of its columns falls by one.
                 found: tuple[Cell, ...] | list[Cell] = cell_of[first:first + count]
                 r, c = found[0]
                 if r:
-                    falling = board & self.bands[r] & (self.spans[count] << (4 * c))
+                    falling = board & bands[r] & (spans[count] << (4 * c))
                     board ^= falling ^ (falling << down)
-                    for column in self.one_fall[c:c + count]:
-                        moves += column[:r]
-                spots: Sequence[tuple[Cell, int]] = self.tops[c:c + count]
-                deepest = max(deepest, r)
-            elif count <= geo.height and line == self.column_runs[count]:
+                    known_moves = row_moves.get(first * stride + count)
+                    if known_moves is None:
+                        known_moves = row_moves[first * stride + count] = tuple(chain.from_iterable(
+                            column[:r] for column in self.one_fall[c:c + count]))
+                    moves += known_moves
+                spots: Sequence[tuple[Cell, int]] = tops[c:c + count]
+                if r > deepest:
+                    deepest = r
+            elif count <= height and line == column_runs[count]:
                 # One run down a column: the tiles above it fall by its length.
                 found = cell_of[first:first + count * stride:stride]
                 r, c = found[0]
@@ -368,7 +378,8 @@ class Packer:
                     table = tables.get(count * stride + c)
                     moves += (table if table is not None else _falls(geo, c, count))[0][:r]  # type: ignore[index]
                 spots = fresh[c][:count]
-                deepest = max(deepest, r + count - 1)
+                if r + count > deepest:
+                    deepest = r + count - 1
             else:
                 found, moves, spots, board, low = self._fall(board, cleared, count)
                 deepest = max(deepest, low)
