@@ -479,7 +479,11 @@ def play(state: State, command: Swap) -> tuple[list[Event], State]:
         played = cast(Packer, kernel).move(state, command.a, command.b)
         if played is not None:
             events, after, still = played
-            return _settled(events, after, still, not any(still.flags), (), None, 0)
+            flags = still.flags
+            if (flags[0] or flags[1]) and not ending(after):   # _settled's usual end, in short
+                object.__setattr__(after, "cache", still)
+                return events, after
+            return _settled(events, after, still, not (flags[0] or flags[1]), (), None, 0)
     return play_general(state, command)
 
 
