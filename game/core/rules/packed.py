@@ -132,8 +132,8 @@ class Packer:
     """The packed path for one geometry (hole-free): its masks and tables, kept with the Level."""
 
     __slots__ = ("geo", "ones", "sevens", "eights", "across_ok", "down_ok", "upper", "fresh",
-                 "cell_of", "down", "rows_of", "unpackers", "row_cuts", "cells",
-                 "row_runs", "column_runs", "bands", "spans", "one_fall", "tops", "row_moves")
+                 "cell_of", "down", "rows_of", "unpackers", "row_cuts",
+                 "row_runs", "column_runs", "bands", "spans", "one_fall", "tops", "row_moves", "sentinel")
 
     def __init__(self, geo: Geometry) -> None:
         height, width, stride = geo.height, geo.width, geo.stride
@@ -155,7 +155,7 @@ class Packer:
         self.cell_of = geo.cell_of
         self.down = 4 * stride    # a field's shift one row down
         self.rows_of = range(height)
-        self.cells = height * stride
+        self.sentinel = 1 << (4 * height * stride)   # a field past the board: hex() keeps every cell
         # The board's first n rows' bytes (one a cell, a guard's skipped) to their cells row
         # after row (unpackers[n]), and each row's place among them.
         self.unpackers = tuple(struct.Struct(f"{width}bx" * n) for n in range(height + 1))
@@ -296,11 +296,12 @@ class Packer:
             return None
         if ar == br and (ac - bc == 1 or bc - ac == 1):
             across = True
+            top = ar * stride + (ac if ac < bc else bc)   # the swap's left cell
         elif ac == bc and (ar - br == 1 or br - ar == 1):
             across = False
+            top = (ar if ar < br else br) * stride + ac     # its upper cell
         else:
             return None
-        top = ar * stride + ac if (ar, ac) < (br, bc) else br * stride + bc
         cached = state.cache
         still = type(cached) is PackedBoard
         if still:
@@ -427,7 +428,8 @@ class Packer:
         taken_text = "".join(taken)
         collected = tuple(map(add, state.collected, map(taken_text.count, _DIGITS[1:kinds + 1])))
         rows = deepest + 1
-        values = self.unpackers[rows].unpack(_cells(board, geo)[:rows * stride])
+        text = hex(board | self.sentinel)   # the rows' cells: its last digits, read backwards
+        values = self.unpackers[rows].unpack(text[:len(text) - rows * stride - 1:-1].encode().translate(_HEX_VALUE))
         grid = tuple(map(values.__getitem__, self.row_cuts[:rows])) + state.grid[rows:]
         after = state.after(grid, score=state.score + points, moves=state.moves + 1,
                             collected=collected, rng=rng, specials=())
