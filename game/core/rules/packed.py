@@ -43,9 +43,12 @@ _HEX_DIGIT = bytes(ord("0123456789abcdef"[b]) if b < 16 else ord("0") for b in r
 """A cell's byte (boards' row packer: signed, so a hole is 255) into its hex digit."""
 _DIGITS = "0123456789"
 PEEL = 12
-BULK_SPAWNS = 8
-"""From this many new tiles in a step, the refill draws them all at once (rng.below_many: the
-same draws; measured faster from 7 or 8 here, where settle has more to do per tile)."""
+Ahead = tuple[int, list[int]]
+"""The stream's next values, drawn at once (rng.below_many) and kept with the boards of a game's
+packed moves: the stream's state they start from, then the raw 64-bit values (a refill's kind is
+a value modulo the kinds, plus 1, as Draws.below gives)."""
+_GOLDEN_INVERSE = pow(GOLDEN, -1, 1 << 64)
+"""GOLDEN's inverse modulo 2**64: a state's draws since another is their difference times it."""
 """Up to this many cells in a step, the cells are peeled off one bit at a time; past it, read
 off the mask's hex text in C (a big board's long cascades)."""
 
@@ -71,14 +74,15 @@ class PackedBoard(Bitboard):
     only when something asks for it (a bot's question): the next move and legal_commands
     need none of it."""
 
-    __slots__ = ("packed", "flags")
+    __slots__ = ("packed", "flags", "ahead")
 
-    def __init__(self, geo: Geometry, packed: int, flags: tuple[int, int]) -> None:
+    def __init__(self, geo: Geometry, packed: int, flags: tuple[int, int], ahead: Ahead | None) -> None:
         # Bitboard.__init__ would set kinds, tiles, _swaps and legal: they stay unset until
         # read (__getattr__ is called for a slot not set).
         self.geo = geo
         self.packed = packed
         self.flags = flags
+        self.ahead = ahead
         self._rule = 3
         self.asked = {}
         self.layers = None
@@ -133,7 +137,7 @@ class Packer:
 
     __slots__ = ("geo", "ones", "sevens", "eights", "across_ok", "down_ok", "upper", "fresh",
                  "cell_of", "down", "rows_of", "unpackers", "row_cuts",
-                 "row_runs", "column_runs", "bands", "spans", "one_fall", "tops", "row_moves", "sentinel")
+                 "row_runs", "column_runs", "bands", "spans", "one_fall", "tops", "row_moves", "sentinel", "ahead")
 
     def __init__(self, geo: Geometry) -> None:
         height, width, stride = geo.height, geo.width, geo.stride
@@ -156,6 +160,7 @@ class Packer:
         self.down = 4 * stride    # a field's shift one row down
         self.rows_of = range(height)
         self.sentinel = 1 << (4 * height * stride)   # a field past the board: hex() keeps every cell
+        self.ahead = height * width   # the draws made ahead at once (board_lanes holds as many)
         # The board's first n rows' bytes (one a cell, a guard's skipped) to their cells row
         # after row (unpackers[n]), and each row's place among them.
         self.unpackers = tuple(struct.Struct(f"{width}bx" * n) for n in range(height + 1))
@@ -304,9 +309,11 @@ class Packer:
             return None
         cached = state.cache
         still = type(cached) is PackedBoard
+        ahead: Ahead | None = None
         if still:
             board = cached.packed  # type: ignore[attr-defined]  # (a PackedBoard: no cast() call)
             flags = cached.flags  # type: ignore[attr-defined]
+            ahead = cached.ahead  # type: ignore[attr-defined]
             if not (flags[0] if across else flags[1]) >> (4 * top + 3) & 1:
                 return None
         else:
@@ -340,7 +347,6 @@ class Packer:
         taken: list[str] = []   # each step's cleared tiles, as hex digits (counted at the end)
         cell_of, upper, fresh = self.cell_of, self.upper, self.fresh
         tables = geo.tables
-        golden, mask64 = GOLDEN, MASK64
         deepest = max(ar, br)   # the lowest row the move changed (the rows below it stay)
         width, height = geo.width, geo.height
         row_runs, column_runs, bands, spans, tops = self.row_runs, self.column_runs, self.bands, self.spans, self.tops
@@ -397,22 +403,22 @@ class Packer:
                 event = _new(Fell)
                 _FELL(event, tuple(moves))
                 events.append(event)
-            # New tiles at the top of each column, column by column, top down (SplitMix64, as
-            # Draws.below): settle's draws, one by one or (many) all at once.
+            # New tiles at the top of each column, column by column, top down: settle's draws
+            # (SplitMix64, as Draws.below), read off the stream's values drawn ahead.
+            n = len(spots)
+            if ahead is not None:
+                offset = ((rng - ahead[0]) * _GOLDEN_INVERSE) & MASK64   # the draws since
+                if offset + n > len(ahead[1]):
+                    ahead = None
+            if ahead is None:
+                ahead = (rng, below_many(rng, self.ahead, 1 << 64, board_lanes(geo))[0])
+                offset = 0
             tiles: list[tuple[Cell, int]] = []
-            if len(spots) >= BULK_SPAWNS:
-                drawn, rng = below_many(rng, len(spots), kinds, board_lanes(geo), 1)
-                for (cell, at), kind in zip(spots, drawn):
-                    board |= kind << at
-                tiles = list(zip(map(_first, spots), drawn))
-            else:
-                for cell, at in spots:
-                    rng = (rng + golden) & mask64
-                    z = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & mask64
-                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask64
-                    kind = (z ^ (z >> 31)) % kinds + 1
-                    board |= kind << at
-                    tiles.append((cell, kind))
+            for (cell, at), value in zip(spots, ahead[1][offset:offset + n]):
+                kind = value % kinds + 1
+                board |= kind << at
+                tiles.append((cell, kind))
+            rng = (rng + n * GOLDEN) & MASK64
             event = _new(Spawned)
             _SPAWNED(event, tuple(tiles))
             _SPAWNED_RNG(event, rng)
@@ -433,7 +439,7 @@ class Packer:
         grid = tuple(map(values.__getitem__, self.row_cuts[:rows])) + state.grid[rows:]
         after = state.after(grid, score=state.score + points, moves=state.moves + 1,
                             collected=collected, rng=rng, specials=())
-        return events, after, PackedBoard(geo, board, self.swaps(board))
+        return events, after, PackedBoard(geo, board, self.swaps(board), ahead)
 
 
 def _first(spot: tuple[Cell, int]) -> Cell:
