@@ -325,10 +325,7 @@ class Packer:
                     return None
             elif not (known[0] if across else known[1]) >> top & 1:
                 return None
-        swapped = _new(Swapped)
-        _SWAPPED_A(swapped, a)
-        _SWAPPED_B(swapped, b)
-        events: list[Event] = [swapped]
+        events: list[Event] = [Swapped(a, b)]
         shift_a, shift_b = 4 * (ar * stride + ac), 4 * (br * stride + bc)
         ka, kb = board >> shift_a & 15, board >> shift_b & 15
         board ^= ((ka ^ kb) << shift_a) | ((ka ^ kb) << shift_b)
@@ -390,19 +387,12 @@ class Packer:
             else:
                 found, moves, spots, board, low = self._fall(board, cleared, count)
                 deepest = max(deepest, low)
-            event: Event = _new(Cleared)
-            _CLEARED(event, tuple(found))
-            events.append(event)
+            events.append(Cleared(tuple(found)))
             gained = POINTS_PER_TILE * count * step
-            event = _new(Scored)
-            _SCORED(event, gained)
-            _SCORED_STEP(event, step)
-            events.append(event)
+            events.append(Scored(gained, step))
             points += gained
             if moves:
-                event = _new(Fell)
-                _FELL(event, tuple(moves))
-                events.append(event)
+                events.append(Fell(tuple(moves)))
             # New tiles at the top of each column, column by column, top down: settle's draws
             # (SplitMix64, as Draws.below), read off the stream's values drawn ahead.
             n = len(spots)
@@ -419,10 +409,7 @@ class Packer:
                 board |= kind << at
                 tiles.append((cell, kind))
             rng = (rng + n * GOLDEN) & MASK64
-            event = _new(Spawned)
-            _SPAWNED(event, tuple(tiles))
-            _SPAWNED_RNG(event, rng)
-            events.append(event)
+            events.append(Spawned(tuple(tiles), rng))
             step += 1
             # The next step's runs (runs(), written out: nearly every move asks it once or twice).
             right = (((board ^ (board >> 4)) + sevens) & eights) ^ eights
@@ -440,21 +427,6 @@ class Packer:
         after = state.after(grid, score=state.score + points, moves=state.moves + 1,
                             collected=collected, rng=rng, specials=())
         return events, after, PackedBoard(geo, board, self.swaps(board), ahead)
-
-
-def _first(spot: tuple[Cell, int]) -> Cell:
-    return spot[0]
-
-
-# A move's events made as State.after makes a state: each slot set through its own descriptor
-# (the frozen dataclasses' __init__, a setattr by name for each field, cost twice as much, and
-# a move makes half a dozen).
-_new = object.__new__
-_SWAPPED_A, _SWAPPED_B = Swapped.__dict__["a"].__set__, Swapped.__dict__["b"].__set__
-_CLEARED = Cleared.__dict__["cells"].__set__
-_SCORED, _SCORED_STEP = Scored.__dict__["points"].__set__, Scored.__dict__["combo"].__set__
-_FELL = Fell.__dict__["moves"].__set__
-_SPAWNED, _SPAWNED_RNG = Spawned.__dict__["tiles"].__set__, Spawned.__dict__["rng"].__set__
 
 
 # -- the legal swaps as commands --------------------------------------------------------------
