@@ -11,7 +11,7 @@ which stays the reference: tests/core/test_packed.py holds this one to it.
 Cell p = row * stride + column (stride = width + 1: a guard column that is never a tile stops a
 row's run at its end) owns bits 4p..4p+3, holding its kind (0: the guard, or a cleared cell).
 Whether every cell holds the same kind as the cell o further on is a handful of big-int
-operations (`_same`): XOR the board with itself shifted by o cells, then add 7 to each field, which
+operations (Packer.runs, Packer.swaps): XOR the board with itself shifted by o cells, then add 7 to each field, which
 carries into its top bit exactly when the field is not zero (two kinds of at most 7 XOR to at
 most 7, so no field overflows into the next).
 """
@@ -43,14 +43,14 @@ _HEX_DIGIT = bytes(ord("0123456789abcdef"[b]) if b < 16 else ord("0") for b in r
 """A cell's byte (boards' row packer: signed, so a hole is 255) into its hex digit."""
 _DIGITS = "0123456789"
 PEEL = 12
+"""Up to this many cells in a step, the cells are peeled off one bit at a time; past it, read
+off the mask's hex text in C (a big board's long cascades)."""
 Ahead = tuple[int, list[int]]
 """The stream's next values, drawn at once (rng.below_many) and kept with the boards of a game's
 packed moves: the stream's state they start from, then the raw 64-bit values (a refill's kind is
 a value modulo the kinds, plus 1, as Draws.below gives)."""
 _GOLDEN_INVERSE = pow(GOLDEN, -1, 1 << 64)
 """GOLDEN's inverse modulo 2**64: a state's draws since another is their difference times it."""
-"""Up to this many cells in a step, the cells are peeled off one bit at a time; past it, read
-off the mask's hex text in C (a big board's long cascades)."""
 
 
 def plain(level: Level) -> bool:
