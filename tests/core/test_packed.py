@@ -88,6 +88,8 @@ def test_boards_with_blockers_or_specials_take_the_general_path() -> None:
     assert packer(_level(6, 6, 5, None, layout=[". . . . . .", ". S3 . . . .", *[". . . . . ."] * 4])) is None
     assert packer(_level(6, 6, 5, None, jelly=["1 0 0 0 0 0", *["0 0 0 0 0 0"] * 5])) is None
     assert packer(_level(6, 6, 8, None)) is None
+    assert packer(_level(6, 6, 5, None, layout=["# . . . . .", *[". . . . . ."] * 5])) is None   # a hole
+    assert packer(_level(6, 6, 5, None, rules={"specials": False, "min_match": 4})) is None
     with_specials = Level.from_dict({"format": 1, "id": "s", "name": "S", "mode": "match3",
                                      "width": 6, "height": 6, "kinds": 5})
     assert packer(with_specials) is None
