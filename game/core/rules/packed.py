@@ -1,7 +1,7 @@
 """The plain match3 board's fast path: a move played on the board packed in one int, 4 bits a cell.
 
-A level whose boards hold only tiles (no specials formed or placed, no blockers or fallers, no
-holes, runs of three, at most 7 kinds) plays each move here: the swap, every cascade step (its
+A level whose boards hold only tiles and holes (no specials formed or placed, no blockers or
+fallers, runs of three, at most 7 kinds) plays each move here: the swap, every cascade step (its
 runs found for every kind at once, the cells cleared, the columns fallen and refilled from the
 game's one stream in the same order and amounts as rules/common.settle) and the legal swaps of
 the board it leaves, all on one int; its events are told as it goes and the new State is made
@@ -9,7 +9,8 @@ once, at the end. Every other board plays by the general path (rules/match3.py, 
 which stays the reference: tests/core/test_packed.py holds this one to it.
 
 Cell p = row * stride + column (stride = width + 1: a guard column that is never a tile stops a
-row's run at its end) owns bits 4p..4p+3, holding its kind (0: the guard, or a cleared cell).
+row's run at its end) owns bits 4p..4p+3, holding its kind (0: the guard, a hole or a cleared
+cell).
 Whether every cell holds the same kind as the cell o further on is a handful of big-int
 operations (Packer.runs, Packer.swaps): XOR the board with itself shifted by o cells, then add 7 to each field, which
 carries into its top bit exactly when the field is not zero (two kinds of at most 7 XOR to at
@@ -37,8 +38,9 @@ from .common import _falls, board_lanes
 
 PACKED_KINDS = 7
 """The most kinds the packed board plays: two kinds' XOR must stay below 8 (see the module's note)."""
-_HEX_VALUE = bytes.maketrans(b"0123456789abcdef", bytes(range(16)))
-"""A packed board's hex digits, read lowest cell first, into one byte a cell holding its value."""
+_HEX_VALUE = bytes.maketrans(b"0123456789abcdef", bytes(range(15)) + b"\xff")
+"""A packed board's hex digits, read lowest cell first, into one byte a cell holding its value
+(a field of all ones, a hole's mark, is 255: a signed byte's -1, HOLE)."""
 _HEX_DIGIT = bytes(ord("0123456789abcdef"[b]) if b < 16 else ord("0") for b in range(256))
 """A cell's byte (boards' row packer: signed, so a hole is 255) into its hex digit."""
 _DIGITS = "0123456789"
@@ -55,8 +57,8 @@ _GOLDEN_INVERSE = pow(GOLDEN, -1, 1 << 64)
 
 def plain(level: Level) -> bool:
     """Whether `level`'s boards play on the packed path: match3, no special formed or placed, no
-    blocker or faller, no holes, runs of three, at most PACKED_KINDS kinds."""
-    return (level.mode == Mode.MATCH3 and not level.forms and not level.specials and not level.holes
+    blocker or faller, runs of three, at most PACKED_KINDS kinds."""
+    return (level.mode == Mode.MATCH3 and not level.forms and not level.specials
             and level.rules.min_match == 3 and level.kinds <= PACKED_KINDS
             and not any(level.layer_of(unit) for unit in BLOCKERS) and not level.goals.fallers)
 
@@ -133,20 +135,25 @@ def _cells(packed: int, geo: Geometry) -> bytes:
 
 
 class Packer:
-    """The packed path for one geometry (hole-free): its masks and tables, kept with the Level."""
+    """The packed path for one geometry: its masks and tables, kept with the Level."""
 
     __slots__ = ("geo", "ones", "sevens", "eights", "across_ok", "down_ok", "upper", "fresh",
                  "cell_of", "down", "rows_of", "unpackers", "row_cuts",
-                 "row_runs", "column_runs", "bands", "spans", "one_fall", "tops", "row_moves", "sentinel", "ahead")
+                 "row_runs", "column_runs", "bands", "spans", "one_fall", "tops", "row_moves", "sentinel", "ahead", "holed", "solid", "marks")
 
     def __init__(self, geo: Geometry) -> None:
         height, width, stride = geo.height, geo.width, geo.stride
         self.geo = geo
-        ones = 0
+        ones = holes = 0
         for r in range(height):
             for c in range(width):
-                ones |= 1 << (4 * (r * stride + c))
-        self.ones = ones          # the lowest bit of every cell's field
+                if geo.inside >> (r * stride + c) & 1:
+                    ones |= 1 << (4 * (r * stride + c))
+                else:
+                    holes |= 1 << (4 * (r * stride + c))
+        self.ones = ones          # the lowest bit of every cell's field (holes have none)
+        self.holed = bool(holes)  # every step takes _fall: its columns fall along their chutes
+        self.solid = geo.solid
         self.sevens = ones * 7
         self.eights = eights = ones << 3
         self.across_ok = eights & (eights >> 4)             # the cell and its right neighbour
@@ -154,13 +161,14 @@ class Packer:
         # upper[c][t]: the fields of column c's rows 0..t-1 (the tiles above a cleared row t)
         self.upper = tuple(tuple(sum(15 << (4 * (r * stride + c)) for r in range(t)) for t in range(height + 1))
                            for c in range(width))
-        # fresh[c]: column c's cells top down, each with its field's shift (where refills land)
-        self.fresh = tuple(tuple(((r, c), 4 * (r * stride + c)) for r in range(height)) for c in range(width))
+        # fresh[c]: column c's chute cells top down, each with its field's shift (where refills land)
+        self.fresh = tuple(tuple(((r, c), 4 * (r * stride + c)) for r in chute) for c, chute in enumerate(geo.chutes))
         self.cell_of = geo.cell_of
         self.down = 4 * stride    # a field's shift one row down
         self.rows_of = range(height)
         self.sentinel = 1 << (4 * height * stride)   # a field past the board: hex() keeps every cell
-        self.ahead = height * width   # the draws made ahead at once (board_lanes holds as many)
+        self.marks = self.sentinel | holes * 15   # and a hole's field all ones: -1 once unpacked
+        self.ahead = sum(map(len, geo.chutes))   # the draws made ahead at once (board_lanes holds as many)
         # The board's first n rows' bytes (one a cell, a guard's skipped) to their cells row
         # after row (unpackers[n]), and each row's place among them.
         self.unpackers = tuple(struct.Struct(f"{width}bx" * n) for n in range(height + 1))
@@ -260,11 +268,30 @@ class Packer:
         moves: list[tuple[Cell, Cell]] = []
         spots: list[tuple[Cell, int]] = []
         deepest = 0
+        solid = self.solid
         for c in sorted(hit):
             rows_hit = hit[c]
             count = len(rows_hit)
             low_row = rows_hit[-1]
             deepest = max(deepest, low_row)
+            if not solid[c]:
+                # Holes in the column: each tile falls to the lowest free cell of its chute,
+                # bottom up (settle's stable compaction), told top down.
+                chute = self.fresh[c]
+                write = geo.slots[c][low_row]
+                fallen: list[tuple[Cell, Cell]] = []
+                for i in range(write - 1, -1, -1):
+                    source, at = chute[i]
+                    kind = board >> at & 15
+                    if kind:
+                        target, to = chute[write]
+                        board ^= (kind << at) | (kind << to)
+                        fallen.append((source, target))
+                        write -= 1
+                fallen.reverse()
+                moves += fallen
+                spots += chute[:write + 1]
+                continue
             if low_row - rows_hit[0] + 1 == count:
                 # One block: every tile above it falls by its height.
                 top = rows_hit[0]
@@ -348,6 +375,8 @@ class Packer:
         width, height = geo.width, geo.height
         row_runs, column_runs, bands, spans, tops = self.row_runs, self.column_runs, self.bands, self.spans, self.tops
         row_moves = self.row_moves
+        if self.holed:   # (no step is one run along a row or down a column: each takes _fall)
+            width = height = 0
         while runs:
             cleared = runs >> 3   # bit 4p for each cell p cleared
             count = cleared.bit_count()
@@ -421,7 +450,7 @@ class Packer:
         taken_text = "".join(taken)
         collected = tuple(map(add, state.collected, map(taken_text.count, _DIGITS[1:kinds + 1])))
         rows = deepest + 1
-        text = hex(board | self.sentinel)   # the rows' cells: its last digits, read backwards
+        text = hex(board | self.marks)   # the rows' cells: its last digits, read backwards
         values = self.unpackers[rows].unpack(text[:len(text) - rows * stride - 1:-1].encode().translate(_HEX_VALUE))
         grid = tuple(map(values.__getitem__, self.row_cuts[:rows])) + state.grid[rows:]
         after = state.after(grid, score=state.score + points, moves=state.moves + 1,
