@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from itertools import compress
 from functools import reduce
 from operator import add, or_
 from typing import Iterable, cast
 
-from ..boards import ZERO_ONE, Bitboard, Geometry, bitboard, flat_board, grid_of, run_mask
+from ..boards import Bitboard, Geometry, bitboard, flat_board, grid_of, run_mask
 from ..commands import Command, Swap
 from ..events import Event, Lost, Reshuffled, SwapRejected, Swapped, Won
 from ..evolve import fold
@@ -24,9 +23,11 @@ from .cascade import Blockers, cascade, next_step
 from .held import check_blocked, fallen_bits, held_bits, kept_layers
 from .common import board_lanes, reshuffle
 from .finale import finale
+from .packed import PackedBoard, Packer, packer, swap_list
 from .specials import Layer, Outcome, is_special_swap, swap_step
 
 DEAL_ATTEMPTS = 200
+_UNKNOWN: object = object()   # play's default for a level's packed path not looked for yet
 
 
 # -- small local checks on a grid ------------------------------------------------------------
@@ -70,29 +71,11 @@ def swap_makes_run(grid: Grid, a: Cell, b: Cell, min_match: int) -> bool:
 
 
 # -- whole-board questions, answered on bitboards --------------------------------------------
-def _swap_table(geo: Geometry) -> tuple[Swap, ...]:
-    """Entry 2*bit is the swap of that cell with its right neighbour, 2*bit+1 with the one below.
-
-    Swaps are immutable values, so one table per geometry (kept in it) serves every call."""
-    table = geo.tables.get(SWAP_TABLE)
-    if table is None:
-        items: list[Swap] = []
-        for r, c in geo.cell_of:
-            items.append(Swap((r, c), (r, c + 1)))
-            items.append(Swap((r, c), (r + 1, c)))
-        table = geo.tables[SWAP_TABLE] = tuple(items)
-    return table  # type: ignore[return-value]  # (no cast() call: asked every move)
-
-
-SWAP_TABLE = -1
-"""The key of the swap table in Geometry.tables (the fall tables use keys of 0 and up)."""
-
-
 def _swaps(board: Bitboard, min_match: int, extra: tuple[int, int] = (0, 0)) -> list[Swap]:
     """The legal swaps in reading order (at one cell, the swap to the right first); `extra`
     adds the special swaps (across, down), legal without a run."""
     across, down = board.swaps(min_match)
-    return _swap_list(board.geo, across | extra[0], down | extra[1])
+    return swap_list(board.geo, across | extra[0], down | extra[1])
 
 
 def has_legal_swap(grid: Grid, min_match: int, geo: Geometry | None = None) -> bool:
@@ -487,7 +470,26 @@ def swap_is_legal(state: State, board: Bitboard, a: Cell, b: Cell, blocked: bool
 
 def play(state: State, command: Swap) -> tuple[list[Event], State]:
     """The events of `command` in a game still playing (game.play checked both), and the state
-    they lead to: the one cascade (rules/cascade.py), with the blocker hooks when the board has any."""
+    they lead to: on the packed path when the level's boards are plain (rules/packed.py), else
+    on the general one."""
+    kernel = state.level.derived.get("packed", _UNKNOWN)
+    if kernel is _UNKNOWN:
+        kernel = packer(state.level)
+    if kernel is not None and not state.specials:
+        played = cast(Packer, kernel).move(state, command.a, command.b)
+        if played is not None:
+            events, after, still = played
+            flags = still.flags
+            if (flags[0] or flags[1]) and not ending(after):   # _settled's usual end, in short
+                object.__setattr__(after, "cache", still)
+                return events, after
+            return _settled(events, after, still, not (flags[0] or flags[1]), (), None, 0)
+    return play_general(state, command)
+
+
+def play_general(state: State, command: Swap) -> tuple[list[Event], State]:
+    """play() for every board: the one cascade (rules/cascade.py), with the blocker hooks when
+    the board has any (the reference the packed path is held to)."""
     level = state.level
     a, b = command.a, command.b
     blocked = state.has_blockers
@@ -527,16 +529,28 @@ def play(state: State, command: Swap) -> tuple[list[Event], State]:
     held = 0 if hooks is None else hooks.covered
     after = state.after(grid_of(work, geo), score=state.score + points, moves=state.moves + 1,
                         collected=collected, rng=rng, specials=specials, layers=layers)
-    end = ending(after)
     kinds = tuple(masks[:RAINBOW])
     still = Bitboard(geo, kinds, reduce(or_, kinds[1:]))   # every tile: the kinds' masks joined, in C
     # A cascade ends with no run on the board: only a legal swap is left to ask for.
     still.legal = _legal_masks(still, specials, held, min_match)   # the after state's, kept with it
+    if hooks is not None:
+        still.fallen = masks[FALLER]
+    return _settled(events, after, still, not any(still.legal), specials, hooks, held)
+
+
+def _settled(events: list[Event], after: State, still: Bitboard, stuck: bool, specials: Specials,
+             hooks: Blockers | None, held: int) -> tuple[list[Event], State]:
+    """A move's end, when its cascade is still: `events` with the game's end (Won, Lost, the
+    finale) or a reshuffle when no move is left, and the state they lead to; `still` (its legal
+    swaps known) is kept with that state when its board is the cascade's; `stuck`: it has no
+    legal swap; `held`: the bits of the tiles a blocker holds."""
+    level = after.level
+    end = ending(after)
     won: State | None = None
-    if not end and not any(still.legal):
-        draws = Draws(rng)
-        dealt = reshuffle_board(after.grid, specials, covered(layers.counts) if held else (), level.kinds,
-                                min_match, draws, geo)
+    if not end and stuck:
+        draws = Draws(after.rng)
+        dealt = reshuffle_board(after.grid, specials, covered(after.layers.counts) if held else (), level.kinds,
+                                level.rules.min_match, draws, still.geo)
         end = [Lost()] if dealt is None else [Reshuffled(dealt[0], draws.state, dealt[1])]
     elif end and isinstance(end[-1], Won) and after.rules >= FINALE:
         # The specials left go off, then the moves left (rules/finale.py), which also says
@@ -551,7 +565,6 @@ def play(state: State, command: Swap) -> tuple[list[Event], State]:
         object.__setattr__(after, "cache", still)   # the next legal_commands reads it
         if hooks is not None:
             still.layers = hooks.kept()
-            still.fallen = masks[FALLER]
     return events, after
 
 
@@ -563,24 +576,15 @@ def decide(state: State, command: Swap) -> list[Event]:
 def legal_commands(state: State) -> list[Command]:
     """The legal commands of a game still playing (game.legal_commands checked that)."""
     board = board_of(state)
+    if type(board) is PackedBoard:   # a packed move's board: its swaps read off its flags
+        return board.commands()  # type: ignore[return-value]
     min_match = state.level.rules.min_match
     if state.has_blockers and held_bits(state, board):
         across, down = legal_masks(state, board)
-        return _swap_list(board.geo, across, down)  # type: ignore[return-value]
+        return swap_list(board.geo, across, down)  # type: ignore[return-value]
     extra = (0, 0)
     if state.specials:
         stride = board.geo.stride
         extra = _special_swaps(_layer(state.specials, stride), _tiles(board, state.specials), stride)
     # A fresh list each call, so the caller may keep or change it.
     return _swaps(board, min_match, extra)  # type: ignore[return-value]
-
-
-def _swap_list(geo: Geometry, across: int, down: int) -> list[Swap]:
-    """The swaps of the masks in reading order (at one cell, the swap to the right first)."""
-    if not (across or down):
-        return []
-    # Interleave the two masks bit by bit (place 2b: across at b, 2b+1: down at b: a mask's
-    # binary text read in base 4 puts its bit b at place 2b), then let compress pick the table
-    # entries whose byte is set, lowest bit first, all in C (it stops at the highest).
-    both = int(bin(across)[2:], 4) | (int(bin(down)[2:], 4) << 1)
-    return list(compress(_swap_table(geo), bin(both)[:1:-1].encode().translate(ZERO_ONE)))
