@@ -23,7 +23,8 @@ from .cascade import Blockers, cascade, next_step
 from .held import check_blocked, fallen_bits, held_bits, kept_layers
 from .common import board_lanes, reshuffle
 from .finale import finale
-from .packed import PackedBoard, Packer, packer, swap_list
+from .packed import PackedBoard, Packer, swap_list
+from .packed_blocked import BlockedBoard, kernel as move_kernel
 from .specials import Layer, Outcome, is_special_swap, swap_step
 
 DEAL_ATTEMPTS = 200
@@ -472,9 +473,9 @@ def play(state: State, command: Swap) -> tuple[list[Event], State]:
     """The events of `command` in a game still playing (game.play checked both), and the state
     they lead to: on the packed path when the level's boards are plain (rules/packed.py), else
     on the general one."""
-    kernel = state.level.derived.get("packed", _UNKNOWN)
+    kernel = state.level.derived.get("move kernel", _UNKNOWN)
     if kernel is _UNKNOWN:
-        kernel = packer(state.level)
+        kernel = move_kernel(state.level)
     if kernel is not None and not state.specials:
         played = cast(Packer, kernel).move(state, command.a, command.b)
         if played is not None:
@@ -483,7 +484,8 @@ def play(state: State, command: Swap) -> tuple[list[Event], State]:
             if (flags[0] or flags[1]) and not ending(after):   # _settled's usual end, in short
                 object.__setattr__(after, "cache", still)
                 return events, after
-            return _settled(events, after, still, not (flags[0] or flags[1]), (), None, 0)
+            held = still.covered if type(still) is BlockedBoard else 0
+            return _settled(events, after, still, not (flags[0] or flags[1]), (), None, held)
     return play_general(state, command)
 
 
@@ -576,7 +578,7 @@ def decide(state: State, command: Swap) -> list[Event]:
 def legal_commands(state: State) -> list[Command]:
     """The legal commands of a game still playing (game.legal_commands checked that)."""
     board = board_of(state)
-    if type(board) is PackedBoard:   # a packed move's board: its swaps read off its flags
+    if type(board) is PackedBoard or type(board) is BlockedBoard:   # a packed move's board: its swaps read off its flags
         return board.commands()  # type: ignore[return-value]
     min_match = state.level.rules.min_match
     if state.has_blockers and held_bits(state, board):

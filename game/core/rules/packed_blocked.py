@@ -1,0 +1,420 @@
+"""The packed path for match3 boards with blockers: stones, locks, ice and jelly over the board in one int.
+
+A level with blocker units but otherwise plain (no specials formed or placed, no fallers, runs of
+three, at most 7 kinds) plays each move here, on the packed board of rules/packed.py (4 bits a
+cell), with its blocker layers beside it as masks of the same fields (bit 4p for cell p) and
+their counts by cell: a unit that fills its cell (a stone, SOLID) is a 0 field outside the
+match mask; a tile a unit holds (a lock's, ice's) is in runs but never cleared, swapped or
+moved, and its cell is fixed in its column's chute, so the tiles above fall past it as
+common.settle lets them; each step's hits are cascade.split's (COVER, NEAR, UNDER), told unit
+by unit in units.BLOCKERS order as the cascade's strike tells them, scored as it scores them.
+The layers are rebuilt once, at the end, as cascade.Blockers.layers builds them. The general
+path (match3.play_general with the cascade's hooks) stays the reference: tests/core/
+test_packed_blocked.py holds this one to it.
+"""
+
+from __future__ import annotations
+
+from itertools import chain, compress
+from operator import add
+from typing import Sequence
+
+from ..boards import ZERO_ONE, Bitboard, Geometry
+from ..events import Cleared, Event, Fell, Scored, Spawned, Swapped
+from ..grid import FALLER, Cell
+from ..level import Level
+from ..rng import GOLDEN, MASK64, below_many
+from ..state import Layers, State, placed
+from ..units import BLOCKERS, Blocker, Hit
+from ..vocab import Mode
+from .cascade import POINTS_PER_HIT, POINTS_PER_TILE
+from .common import _falls, board_lanes
+from .packed import _GOLDEN_INVERSE, PACKED_KINDS, PEEL, Ahead, PackedBoard, Packer, packer
+
+_HEX_VALUE = bytes.maketrans(b"0123456789abcdef", bytes(range(13)) + b"\xfd\x0e\xff")
+"""A packed board's hex digits into one signed byte a cell: a hole's all-ones field is HOLE (-1),
+a filled cell's field, marked 13 on the way out, SOLID (-3)."""
+_FILLED = 13
+_DIGITS = "0123456789"
+COVER, NEAR, UNDER = Hit.COVER, Hit.NEAR, Hit.UNDER
+
+Held = tuple[tuple[Blocker, ...], tuple[int, ...], tuple[dict[int, int], ...], tuple[int, ...]]
+"""A board's blocker layers as a packed move hands them on: the units with a layer (in
+units.BLOCKERS order), their places there, each unit's counts by cell (p = row * stride +
+column; read only: a move copies the counts it changes) and its cells as fields (bit 4p)."""
+
+
+def blocked(level: Level) -> bool:
+    """Whether `level`'s boards play on this path: packed.plain's board, but with blocker units
+    (each one that frees its cell also holds it) and no faller."""
+    layers = placed(level)
+    return (level.mode == Mode.MATCH3 and not level.forms and not level.specials
+            and level.rules.min_match == 3 and level.kinds <= PACKED_KINDS and not level.goals.fallers
+            and any(layers) and all(unit.holds or not unit.frees for unit in BLOCKERS)
+            and FALLER not in chain.from_iterable(level.template()))
+
+
+def kernel(level: Level) -> Packer | BlockedPacker | None:
+    """The packed path that plays `level`'s moves (the plain one, or this one), or None for the
+    general path (decided once, kept with the level)."""
+    return level.kept("move kernel", lambda: packer(level) or (
+        BlockedPacker(level.geometry()) if blocked(level) else None))
+
+
+class BlockedBoard(PackedBoard):
+    """A board as a packed move with blockers left it: PackedBoard's `flags` are its legal swaps
+    (no held tile moved), `runs` the swaps that make a run (Bitboard.swaps'), `held` its layers
+    by cell, `covered` whether a unit holds a tile in place (a reshuffle keeps it)."""
+
+    __slots__ = ("runs", "held", "covered")
+
+    def __init__(self, geo: Geometry, packed: int, flags: tuple[int, int], ahead: Ahead | None,
+                 runs: tuple[int, int], held: Held, covered: int) -> None:
+        super().__init__(geo, packed, flags, ahead)
+        self.runs = runs
+        self.held = held
+        self.covered = covered
+
+    def __getattr__(self, name: str) -> object:
+        """A Bitboard slot not set yet, unpacked from the packed board and its flags."""
+        if name in ("_swaps", "legal"):
+            runs, legal = self.runs, self.flags
+            self._swaps = (int(hex(runs[0] >> 3)[2:], 2), int(hex(runs[1] >> 3)[2:], 2))
+            self.legal = (int(hex(legal[0] >> 3)[2:], 2), int(hex(legal[1] >> 3)[2:], 2))
+            return getattr(self, name)
+        return super().__getattr__(name)
+
+
+class BlockedPacker:
+    """This path's tables for one geometry (the plain path's Packer, and each column's chute
+    without its fixed cells), kept with the Level."""
+
+    __slots__ = ("base", "columns", "chutes")
+
+    def __init__(self, geo: Geometry) -> None:
+        self.base = Packer(geo)
+        stride = geo.stride
+        self.columns = tuple(sum(15 << (4 * (r * stride + c)) for r in range(geo.height)) for c in range(geo.width))
+        # chutes[c][fixed]: column c's chute cells (with their fields' shifts) but its `fixed`
+        # ones, and each row's place among them.
+        self.chutes: tuple[dict[int, tuple[tuple[tuple[Cell, int], ...], dict[int, int]]], ...] = tuple(
+            {} for _ in range(geo.width))
+
+    def chute(self, c: int, fixed: int) -> tuple[tuple[tuple[Cell, int], ...], dict[int, int]]:
+        found = self.chutes[c].get(fixed)
+        if found is None:
+            spots = tuple(spot for spot in self.base.fresh[c] if not fixed >> spot[1] & 1)
+            found = self.chutes[c][fixed] = (spots, {cell[0]: i for i, (cell, _) in enumerate(spots)})
+        return found
+
+    def held(self, state: State) -> Held:
+        """The state's blocker layers by cell (a board no packed move has left yet)."""
+        stride = self.base.geo.stride
+        units: list[Blocker] = []
+        places: list[int] = []
+        counts: list[dict[int, int]] = []
+        masks: list[int] = []
+        for at, layer in enumerate(state.layers.counts):
+            if layer:
+                by_cell = {r * stride + c: n for (r, c), n in layer}
+                units.append(BLOCKERS[at])
+                places.append(at)
+                counts.append(by_cell)
+                masks.append(sum(1 << (4 * p) for p in by_cell))
+        return tuple(units), tuple(places), tuple(counts), tuple(masks)
+
+    def runs(self, board: int, live: int) -> int:
+        """Packer.runs over the `live` cells (the top bits of the fields holding a tile)."""
+        base = self.base
+        sevens, down = base.sevens, base.down
+        right = (((board ^ (board >> 4)) + sevens) & live) ^ live
+        below = (((board ^ (board >> down)) + sevens) & live) ^ live
+        across = right & (right >> 4)
+        along = below & (below >> down)
+        if not (across or along):
+            return 0
+        return across | (across << 4) | (across << 8) | along | (along << down) | (along << (down + down))
+
+    def flags(self, board: int, filled: int, held: int) -> tuple[tuple[int, int], tuple[int, int]]:
+        """The swaps that make a run, and the legal ones (neither tile held), of a board with no
+        run; `filled`, `held`: the fields of the filled cells and of the held tiles."""
+        across, down = self.base.swaps(board)
+        d = self.base.down
+        if filled:
+            top = filled << 3
+            across &= ~(top | (top >> 4))
+            down &= ~(top | (top >> d))
+        runs = (across, down)
+        if held:
+            top = held << 3
+            across &= ~(top | (top >> 4))
+            down &= ~(top | (top >> d))
+        return runs, (across, down)
+
+    # -- a move ---------------------------------------------------------------------------------
+    def move(self, state: State, a: Cell, b: Cell) -> tuple[list[Event], State, BlockedBoard] | None:
+        """Packer.move with the blockers: the swap of a and b and its cascade, its events (no
+        ending yet), the state they lead to and that state's board; None when the swap is not a
+        legal one (the general path then says why)."""
+        base = self.base
+        geo = base.geo
+        stride = geo.stride
+        (ar, ac), (br, bc) = a, b
+        if not (0 <= ar < geo.height and 0 <= ac < geo.width and 0 <= br < geo.height and 0 <= bc < geo.width):
+            return None
+        if ar == br and (ac - bc == 1 or bc - ac == 1):
+            across = True
+            top = ar * stride + (ac if ac < bc else bc)
+        elif ac == bc and (ar - br == 1 or br - ar == 1):
+            across = False
+            top = (ar if ar < br else br) * stride + ac
+        else:
+            return None
+        cached = state.cache
+        still = type(cached) is BlockedBoard
+        ahead: Ahead | None = None
+        if still:
+            board = cached.packed  # type: ignore[attr-defined]  # (a BlockedBoard: no cast() call)
+            flags = cached.flags  # type: ignore[attr-defined]
+            ahead = cached.ahead  # type: ignore[attr-defined]
+            held = cached.held  # type: ignore[attr-defined]
+            if not (flags[0] if across else flags[1]) >> (4 * top + 3) & 1:
+                return None
+        else:
+            # A board no packed move has left (a new game's, a reshuffled one): its legal swaps
+            # as the general path found them, else the general path plays the move.
+            if not isinstance(cached, Bitboard):
+                return None
+            known = cached.legal
+            if known is None:
+                known = cached.known_swaps(3)
+                if known is None or any(layer and unit.holds and not unit.frees
+                                        for unit, layer in zip(BLOCKERS, state.layers.counts)):
+                    return None
+            if not (known[0] if across else known[1]) >> top & 1:
+                return None
+            board = base.pack(state.grid)
+            held = self.held(state)
+        events: list[Event] = [Swapped(a, b)]
+        shift_a, shift_b = 4 * (ar * stride + ac), 4 * (br * stride + bc)
+        ka, kb = board >> shift_a & 15, board >> shift_b & 15
+        board ^= ((ka ^ kb) << shift_a) | ((ka ^ kb) << shift_b)
+        units, places, kept_counts, kept_masks = held
+        counts = list(kept_counts)
+        masks = list(kept_masks)
+        touched = 0
+        fixed = filled = covers = 0
+        for unit, mask in zip(units, masks):
+            if unit.holds:
+                fixed |= mask
+            if unit.frees:
+                filled |= mask
+            if unit.hit is COVER:
+                covers |= mask
+        eights, sevens, down = base.eights, base.sevens, base.down
+        live = eights & ~(filled << 3)
+        runs = self.runs(board, live)
+        if not still:
+            # A board not known to be still may hold runs of other kinds: the first step, as
+            # the general path's, clears only the runs of the two kinds swapped.
+            of_a = (((board ^ (base.ones * ka)) + sevens) & eights) ^ eights
+            of_b = (((board ^ (base.ones * kb)) + sevens) & eights) ^ eights
+            runs &= of_a | of_b
+        rng = state.rng
+        kinds = state.level.kinds
+        points = 0
+        step = 1
+        taken: list[str] = []
+        cell_of, upper, fresh, solid = base.cell_of, base.upper, base.fresh, geo.solid
+        tables = geo.tables
+        columns = self.columns
+        deepest = max(ar, br)
+        while runs:
+            ran = runs >> 3   # bit 4p for each cell p in a run
+            cleared = ran & ~fixed
+            # What the step hits (cascade.split), before any unit loses a layer.
+            hits: list[int] = []
+            uncovered = 0
+            spread = -1
+            for unit, mask in zip(units, masks):
+                how = unit.hit
+                if how is COVER:
+                    found = ran & mask
+                    uncovered |= found
+                elif how is NEAR:
+                    if spread < 0:
+                        near = cleared | (ran & covers)
+                        spread = (near << 4) | (near >> 4) | (near << down) | (near >> down)
+                    found = (ran | spread) & mask
+                else:
+                    found = -1   # UNDER: once every COVER is known
+                hits.append(found)
+            count = cleared.bit_count()
+            events.append(Cleared(tuple(_cells(cleared, count, cell_of))))
+            struck = 0
+            freed = 0
+            for i, found in enumerate(hits):
+                if found < 0:
+                    found = cleared & ~uncovered & masks[i]
+                if not found:
+                    continue
+                unit = units[i]
+                made = unit.made
+                if not touched >> i & 1:
+                    touched |= 1 << i
+                    counts[i] = dict(counts[i])
+                layer = counts[i]
+                gone = 0
+                while found:
+                    low = found & -found
+                    found ^= low
+                    p = low.bit_length() >> 2
+                    left = layer[p] - 1
+                    events.append(made(cell_of[p], left))
+                    struck += 1
+                    if left:
+                        layer[p] = left
+                    else:
+                        del layer[p]
+                        gone |= low
+                if gone:
+                    masks[i] &= ~gone
+                    if unit.holds:
+                        fixed &= ~gone
+                    if unit.frees:
+                        freed |= gone
+                        filled &= ~gone
+                        live = eights & ~(filled << 3)
+                    if unit.hit is COVER:
+                        covers &= ~gone
+            gained = (POINTS_PER_TILE * count + POINTS_PER_HIT * struck) * step
+            events.append(Scored(gained, step))
+            points += gained
+            if count:
+                fields = cleared * 15
+                taken.append(hex(board & fields))
+                board &= ~fields
+            empty = cleared | freed
+            if empty:
+                # Each column falls along its chute past the fixed cells, then refills (settle's).
+                hit: dict[int, list[int]] = {}
+                for cell in _cells(empty, count + freed.bit_count(), cell_of):
+                    rows_hit = hit.get(cell[1])
+                    if rows_hit is None:
+                        hit[cell[1]] = [cell[0]]
+                    else:
+                        rows_hit.append(cell[0])
+                moves: list[tuple[Cell, Cell]] = []
+                spots: list[tuple[Cell, int]] = []
+                for c in sorted(hit):
+                    rows_hit = hit[c]
+                    n = len(rows_hit)
+                    low_row = rows_hit[-1]
+                    if low_row > deepest:
+                        deepest = low_row
+                    if solid[c] and not fixed & upper[c][low_row]:
+                        first = rows_hit[0]
+                        if low_row - first + 1 == n:
+                            # One block, nothing fixed above it: every tile above falls by its height.
+                            if first:
+                                falling = board & upper[c][first]
+                                board ^= falling ^ (falling << (n * down))
+                                table = tables.get(n * stride + c)
+                                moves += (table if table is not None else _falls(geo, c, n))[0][:first]  # type: ignore[index]
+                        else:
+                            # Several blocks: the tiles between two emptied rows fall by the
+                            # number emptied below them, told top down.
+                            column_bits = board & upper[c][low_row + 1]
+                            board ^= column_bits
+                            start = 0
+                            for j, r in enumerate(rows_hit):
+                                if r > start:
+                                    fall = n - j
+                                    board |= (column_bits & upper[c][r] & ~upper[c][start]) << (fall * down)
+                                    table = tables.get(fall * stride + c)
+                                    moves += (table if table is not None else _falls(geo, c, fall))[0][start:r]  # type: ignore[index]
+                                start = r + 1
+                        spots += fresh[c][:n]
+                        continue
+                    # Holes or fixed cells above: each tile falls to the lowest free cell of the
+                    # chute without the fixed cells, bottom up (settle's compaction), told top down.
+                    chute, place = self.chute(c, fixed & columns[c])
+                    write = place[low_row]
+                    fallen: list[tuple[Cell, Cell]] = []
+                    for k in range(write - 1, -1, -1):
+                        source, at = chute[k]
+                        kind = board >> at & 15
+                        if kind:
+                            target, to = chute[write]
+                            board ^= (kind << at) | (kind << to)
+                            fallen.append((source, target))
+                            write -= 1
+                    fallen.reverse()
+                    moves += fallen
+                    spots += chute[:write + 1]
+                if moves:
+                    events.append(Fell(tuple(moves)))
+                (rng, board), ahead = self._refill(board, spots, rng, ahead, kinds, events)
+            step += 1
+            runs = self.runs(board, live)
+        taken_text = "".join(taken)
+        collected = tuple(map(add, state.collected, map(taken_text.count, _DIGITS[1:kinds + 1])))
+        rows = deepest + 1
+        text = hex(board | base.marks | filled * _FILLED)
+        values = base.unpackers[rows].unpack(text[:len(text) - rows * stride - 1:-1].encode().translate(_HEX_VALUE))
+        grid = tuple(map(values.__getitem__, base.row_cuts[:rows])) + state.grid[rows:]
+        layers = state.layers
+        if touched:
+            every = list(layers.counts)
+            for i, at in enumerate(places):
+                if touched >> i & 1:
+                    layer = counts[i]
+                    bits = sorted(layer)
+                    every[at] = tuple(zip(map(cell_of.__getitem__, bits), map(layer.__getitem__, bits)))
+            layers = Layers(tuple(every), layers.brought)
+        after = state.after(grid, score=state.score + points, moves=state.moves + 1,
+                            collected=collected, rng=rng, specials=(), layers=layers)
+        holding = 0
+        for unit, mask in zip(units, masks):
+            if unit.holds and not unit.frees:
+                holding |= mask
+        run_flags, legal = self.flags(board, filled, holding)
+        return events, after, BlockedBoard(geo, board, legal, ahead, run_flags,
+                                           (units, places, tuple(counts), tuple(masks)), holding)
+
+    def _refill(self, board: int, spots: Sequence[tuple[Cell, int]], rng: int, ahead: Ahead | None,
+                kinds: int, events: list[Event]) -> tuple[tuple[int, int], Ahead | None]:
+        """New tiles on `spots` (settle's draws, read off the stream's values drawn ahead, as
+        Packer.move reads them) and their Spawned; ((the stream after, the board), the values ahead)."""
+        n = len(spots)
+        if not n:
+            return (rng, board), ahead
+        offset = 0
+        if ahead is not None:
+            offset = ((rng - ahead[0]) * _GOLDEN_INVERSE) & MASK64
+            if offset + n > len(ahead[1]):
+                ahead = None
+        if ahead is None:
+            geo = self.base.geo
+            ahead = (rng, below_many(rng, self.base.ahead, 1 << 64, board_lanes(geo))[0])
+            offset = 0
+        tiles: list[tuple[Cell, int]] = []
+        for (cell, at), value in zip(spots, ahead[1][offset:offset + n]):
+            kind = value % kinds + 1
+            board |= kind << at
+            tiles.append((cell, kind))
+        rng = (rng + n * GOLDEN) & MASK64
+        events.append(Spawned(tuple(tiles), rng))
+        return (rng, board), ahead
+
+
+def _cells(fields: int, count: int, cell_of: tuple[Cell, ...]) -> list[Cell]:
+    """The cells of `fields` (bit 4p for each cell p, `count` of them), in reading order."""
+    if count <= PEEL:
+        found: list[Cell] = []
+        while fields:
+            low = fields & -fields
+            fields ^= low
+            found.append(cell_of[low.bit_length() >> 2])
+        return found
+    return list(compress(cell_of, hex(fields)[:1:-1].encode().translate(ZERO_ONE)))

@@ -1,0 +1,105 @@
+"""The packed path with blockers (rules/packed_blocked.py) plays every move as the general path does, byte for byte.
+
+Random small boards with stones, locked and iced tiles, jelly and now and then holes (runs on
+them or not, any stream), a few moves each, legal swaps and refused ones: the events, the state
+(its layers too), the legal swaps of the board it keeps and the next legal commands are the
+general path's (rules/match3.play_general with the cascade's blocker hooks).
+"""
+
+from __future__ import annotations
+
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+from corekit import examples
+from game.core import HOLE, SOLID, Level, LevelError, State, Status, Swap, legal_commands, new_game, placed
+from game.core.rules import match3
+from game.core.rules.packed import packer
+from game.core.rules.packed_blocked import BlockedBoard, BlockedPacker, kernel
+from game.core.state import Layers
+
+TOKENS = (".", ".", ".", ".", ".", ".", "#", "S1", "S2", "S3", ".L", ".L", ".I1", ".I2")
+
+
+def _level(layout: list[str], kinds: int, moves: int | None, **extra: object) -> Level:
+    data: dict[str, object] = {"format": 1, "id": "blocked", "name": "Blocked", "mode": "match3",
+                               "width": len(layout[0].split()), "height": len(layout), "kinds": kinds,
+                               "rules": {"specials": False}, "layout": layout, **extra}
+    if moves is not None:
+        data["moves"] = moves
+        data["goals"] = {"score": 400}
+    return Level.from_dict(data)
+
+
+@st.composite
+def blocked_games(draw: st.DrawFn) -> tuple[State, list[int]]:
+    height, width = draw(st.integers(3, 7)), draw(st.integers(3, 7))
+    kinds = draw(st.integers(3, 7))
+    tokens = [[draw(st.sampled_from(TOKENS)) for _ in range(width)] for _ in range(height)]
+    jelly = [" ".join(str(draw(st.integers(0, 2))) if tok[0] == "." else "0" for tok in row) for row in tokens]
+    try:
+        level = _level([" ".join(row) for row in tokens], kinds, draw(st.sampled_from([None, 2, 30])),
+                       **({"jelly": jelly} if draw(st.booleans()) else {}))
+    except LevelError:
+        assume(False)
+    assume(any(placed(level)))
+    grid = tuple(tuple(HOLE if tok == "#" else SOLID if tok[0] == "S" else draw(st.integers(1, kinds))
+                       for tok in row) for row in tokens)
+    state = State(level=level, grid=grid, player=None, collected=(0,) * kinds,
+                  rng=draw(st.integers(0, (1 << 64) - 1)), layers=Layers(placed(level)))
+    return state, draw(st.lists(st.integers(0, 10_000), min_size=1, max_size=5))
+
+
+@given(blocked_games())
+@examples(40)
+def test_packed_blocked_moves_are_the_general_moves(game: tuple[State, list[int]]) -> None:
+    fast, picks = game
+    slow = fast
+    assert isinstance(kernel(fast.level), BlockedPacker)
+    for pick in picks:
+        if fast.status != Status.PLAYING:
+            break
+        legal = legal_commands(fast)
+        assert legal == legal_commands(slow)
+        # A legal swap mostly, now and then a refused or a made-up one (the general path says why).
+        h, w = fast.level.height, fast.level.width
+        r, c = divmod(pick // 4 % (h * w), w)
+        other = Swap((r, c), (r, c + 1) if pick % 2 else (r + 1, c))
+        swap = legal[pick % len(legal)] if legal and pick % 3 else other
+        try:
+            events, after = match3.play(fast, swap)
+        except ValueError as error:
+            try:
+                match3.play_general(slow, swap)
+            except ValueError as same:
+                assert str(same) == str(error)
+                continue
+            raise
+        slow_events, slow_after = match3.play_general(slow, swap)
+        assert events == slow_events
+        assert after == slow_after
+        board = after.cache
+        if isinstance(board, BlockedBoard):
+            other_board = match3.board_of(slow_after)
+            assert board.kinds == other_board.kinds and board.tiles == other_board.tiles
+            assert board.swaps(3) == other_board.swaps(3)
+            assert board.legal == match3.legal_masks(slow_after, other_board)
+        fast, slow = after, slow_after
+
+
+def test_a_dealt_blocker_board_plays_alike() -> None:
+    """A game of the bench's blocker board (stones, locked tiles, jelly under the lower half),
+    move after move, on both paths; a level with fallers or specials takes neither packed path."""
+    layout = [". . . . . . .", ". . . . . . .", "S3 . . . .L . .", ". . # . . . .",
+              ". .I2 . . . S1 .", ". . . . . . .", ". . . . . . ."]
+    jelly = ["0 0 0 0 0 0 0"] * 3 + ["2 2 0 2 2 0 2"] * 4
+    level = _level(layout, 5, None, jelly=jelly)
+    assert packer(level) is None and isinstance(kernel(level), BlockedPacker)
+    fast = slow = new_game(level, 7)
+    for turn in range(25):
+        legal = legal_commands(fast)
+        assert legal == legal_commands(slow)
+        events, fast = match3.play(fast, legal[turn * 7 % len(legal)])
+        slow_events, slow = match3.play_general(slow, legal[turn * 7 % len(legal)])
+        assert events == slow_events and fast == slow
+    assert kernel(_level(layout, 5, None, jelly=jelly, rules={"specials": True})) is None
