@@ -37,11 +37,16 @@ a filled cell's field, marked 13 on the way out, SOLID (-3)."""
 _FILLED = 13
 _DIGITS = "0123456789"
 COVER, NEAR, UNDER = Hit.COVER, Hit.NEAR, Hit.UNDER
+ROW, COLUMN = 1, 2
+"""A step's cells as one run along a row, or down a column (0: any other shape)."""
 
-Held = tuple[tuple[Blocker, ...], tuple[int, ...], tuple[dict[int, int], ...], tuple[int, ...]]
+Held = tuple[tuple[Blocker, ...], tuple[int, ...], tuple[dict[int, tuple[Cell, int]], ...], tuple[int, ...],
+             tuple[int, int, int, int]]
 """A board's blocker layers as a packed move hands them on: the units with a layer (in
-units.BLOCKERS order), their places there, each unit's counts by cell (p = row * stride +
-column; read only: a move copies the counts it changes) and its cells as fields (bit 4p)."""
+units.BLOCKERS order), their places there, each unit's layer by cell (p = row * stride + column:
+its entry of the State's Counts, the cell and its count; in reading order; read only: a move
+copies the layers it changes), its cells as fields (bit 4p), and the fields of the cells a unit
+holds (fixed in the chutes), fills, covers (COVER), and of the tiles held in place."""
 
 
 def blocked(level: Level) -> bool:
@@ -70,7 +75,15 @@ class BlockedBoard(PackedBoard):
 
     def __init__(self, geo: Geometry, packed: int, flags: tuple[int, int], ahead: Ahead | None,
                  runs: tuple[int, int], held: Held, covered: int) -> None:
-        super().__init__(geo, packed, flags, ahead)
+        # PackedBoard.__init__'s slots, set here (a call less a move).
+        self.geo = geo
+        self.packed = packed
+        self.flags = flags
+        self.ahead = ahead
+        self._rule = 3
+        self.asked = {}
+        self.layers = None
+        self.fallen = -1
         self.runs = runs
         self.held = held
         self.covered = covered
@@ -112,16 +125,16 @@ class BlockedPacker:
         stride = self.base.geo.stride
         units: list[Blocker] = []
         places: list[int] = []
-        counts: list[dict[int, int]] = []
+        counts: list[dict[int, tuple[Cell, int]]] = []
         masks: list[int] = []
         for at, layer in enumerate(state.layers.counts):
             if layer:
-                by_cell = {r * stride + c: n for (r, c), n in layer}
+                by_cell = {entry[0][0] * stride + entry[0][1]: entry for entry in layer}
                 units.append(BLOCKERS[at])
                 places.append(at)
                 counts.append(by_cell)
                 masks.append(sum(1 << (4 * p) for p in by_cell))
-        return tuple(units), tuple(places), tuple(counts), tuple(masks)
+        return tuple(units), tuple(places), tuple(counts), tuple(masks), _sums(units, masks)
 
     def runs(self, board: int, live: int) -> int:
         """Packer.runs over the `live` cells (the top bits of the fields holding a tile)."""
@@ -199,18 +212,10 @@ class BlockedPacker:
         shift_a, shift_b = 4 * (ar * stride + ac), 4 * (br * stride + bc)
         ka, kb = board >> shift_a & 15, board >> shift_b & 15
         board ^= ((ka ^ kb) << shift_a) | ((ka ^ kb) << shift_b)
-        units, places, kept_counts, kept_masks = held
+        units, places, kept_counts, kept_masks, (fixed, filled, covers, holding) = held
         counts = list(kept_counts)
         masks = list(kept_masks)
         touched = 0
-        fixed = filled = covers = 0
-        for unit, mask in zip(units, masks):
-            if unit.holds:
-                fixed |= mask
-            if unit.frees:
-                filled |= mask
-            if unit.hit is COVER:
-                covers |= mask
         eights, sevens, down = base.eights, base.sevens, base.down
         live = eights & ~(filled << 3)
         runs = self.runs(board, live)
@@ -229,6 +234,11 @@ class BlockedPacker:
         tables = geo.tables
         columns = self.columns
         deepest = max(ar, br)
+        row_runs, column_runs, bands, spans, tops = base.row_runs, base.column_runs, base.bands, base.spans, base.tops
+        row_moves = base.row_moves
+        width, height = geo.width, geo.height
+        if base.holed:   # (no step is one run along a row or down a column: each takes the chutes)
+            width = height = 0
         while runs:
             ran = runs >> 3   # bit 4p for each cell p in a run
             cleared = ran & ~fixed
@@ -250,7 +260,18 @@ class BlockedPacker:
                     found = -1   # UNDER: once every COVER is known
                 hits.append(found)
             count = cleared.bit_count()
-            events.append(Cleared(tuple(_cells(cleared, count, cell_of))))
+            first = (cleared & -cleared).bit_length() >> 2   # the first cell cleared
+            line = cleared >> (4 * first)
+            if count <= width and line == row_runs[count]:
+                shape = ROW   # one run along a row (nearly every step)
+                found_cells: Sequence[Cell] = cell_of[first:first + count]
+            elif count <= height and line == column_runs[count]:
+                shape = COLUMN
+                found_cells = cell_of[first:first + count * stride:stride]
+            else:
+                shape = 0
+                found_cells = tuple(_cells(cleared, count, cell_of))
+            events.append(Cleared(found_cells))  # type: ignore[arg-type]
             struck = 0
             freed = 0
             for i, found in enumerate(hits):
@@ -269,11 +290,12 @@ class BlockedPacker:
                     low = found & -found
                     found ^= low
                     p = low.bit_length() >> 2
-                    left = layer[p] - 1
-                    events.append(made(cell_of[p], left))
+                    cell, left = layer[p]
+                    left -= 1
+                    events.append(made(cell, left))
                     struck += 1
                     if left:
-                        layer[p] = left
+                        layer[p] = (cell, left)
                     else:
                         del layer[p]
                         gone |= low
@@ -281,6 +303,7 @@ class BlockedPacker:
                     masks[i] &= ~gone
                     if unit.holds:
                         fixed &= ~gone
+                        holding &= ~gone
                     if unit.frees:
                         freed |= gone
                         filled &= ~gone
@@ -295,17 +318,50 @@ class BlockedPacker:
                 taken.append(hex(board & fields))
                 board &= ~fields
             empty = cleared | freed
-            if empty:
-                # Each column falls along its chute past the fixed cells, then refills (settle's).
+            # Each column falls along its chute past the fixed cells, then refills (settle's).
+            moves: list[tuple[Cell, Cell]] = []
+            spots: Sequence[tuple[Cell, int]] = ()
+            n = count
+            if freed:
+                shape = 0
+                n += freed.bit_count()
+            if not empty:
+                pass
+            elif shape == ROW and not fixed & bands[found_cells[0][0]] & (spans[n] << (4 * found_cells[0][1])):
+                r, c = found_cells[0]
+                # One run along a row, nothing fixed above it (nearly every step): each of its
+                # columns falls by one.
+                if r:
+                    falling = board & bands[r] & (spans[n] << (4 * c))
+                    board ^= falling ^ (falling << down)
+                    known_moves = row_moves.get(first * stride + n)
+                    if known_moves is None:
+                        known_moves = row_moves[first * stride + n] = tuple(chain.from_iterable(
+                            column[:r] for column in base.one_fall[c:c + n]))
+                    moves += known_moves
+                spots = tops[c:c + n]
+                if r > deepest:
+                    deepest = r
+            elif shape == COLUMN and not fixed & upper[found_cells[0][1]][found_cells[0][0]]:
+                # One run down a column, nothing fixed above it: the tiles above fall by its length.
+                r, c = found_cells[0]
+                if r:
+                    falling = board & upper[c][r]
+                    board ^= falling ^ (falling << (n * down))
+                    table = tables.get(n * stride + c)
+                    moves += (table if table is not None else _falls(geo, c, n))[0][:r]  # type: ignore[index]
+                spots = fresh[c][:n]
+                if r + n > deepest:
+                    deepest = r + n - 1
+            else:
                 hit: dict[int, list[int]] = {}
-                for cell in _cells(empty, count + freed.bit_count(), cell_of):
+                for cell in found_cells if not freed else _cells(empty, n, cell_of):
                     rows_hit = hit.get(cell[1])
                     if rows_hit is None:
                         hit[cell[1]] = [cell[0]]
                     else:
                         rows_hit.append(cell[0])
-                moves: list[tuple[Cell, Cell]] = []
-                spots: list[tuple[Cell, int]] = []
+                pending: list[tuple[Cell, int]] = []
                 for c in sorted(hit):
                     rows_hit = hit[c]
                     n = len(rows_hit)
@@ -334,7 +390,7 @@ class BlockedPacker:
                                     table = tables.get(fall * stride + c)
                                     moves += (table if table is not None else _falls(geo, c, fall))[0][start:r]  # type: ignore[index]
                                 start = r + 1
-                        spots += fresh[c][:n]
+                        pending += fresh[c][:n]
                         continue
                     # Holes or fixed cells above: each tile falls to the lowest free cell of the
                     # chute without the fixed cells, bottom up (settle's compaction), told top down.
@@ -351,12 +407,36 @@ class BlockedPacker:
                             write -= 1
                     fallen.reverse()
                     moves += fallen
-                    spots += chute[:write + 1]
-                if moves:
-                    events.append(Fell(tuple(moves)))
-                (rng, board), ahead = self._refill(board, spots, rng, ahead, kinds, events)
+                    pending += chute[:write + 1]
+                spots = pending
+            if moves:
+                events.append(Fell(tuple(moves)))
+            if spots:
+                # New tiles, column by column, top down: settle's draws (SplitMix64, as
+                # Draws.below), read off the stream's values drawn ahead as Packer.move reads them.
+                n = len(spots)
+                if ahead is not None:
+                    offset = ((rng - ahead[0]) * _GOLDEN_INVERSE) & MASK64
+                    if offset + n > len(ahead[1]):
+                        ahead = None
+                if ahead is None:
+                    ahead = (rng, below_many(rng, base.ahead, 1 << 64, board_lanes(geo))[0])
+                    offset = 0
+                tiles: list[tuple[Cell, int]] = []
+                for (cell, at), value in zip(spots, ahead[1][offset:offset + n]):
+                    kind = value % kinds + 1
+                    board |= kind << at
+                    tiles.append((cell, kind))
+                rng = (rng + n * GOLDEN) & MASK64
+                events.append(Spawned(tuple(tiles), rng))
             step += 1
-            runs = self.runs(board, live)
+            # The next step's runs (self.runs, written out).
+            right = (((board ^ (board >> 4)) + sevens) & live) ^ live
+            below = (((board ^ (board >> down)) + sevens) & live) ^ live
+            across_runs = right & (right >> 4)
+            along = below & (below >> down)
+            runs = (across_runs | (across_runs << 4) | (across_runs << 8)
+                    | along | (along << down) | (along << (down + down)))
         taken_text = "".join(taken)
         collected = tuple(map(add, state.collected, map(taken_text.count, _DIGITS[1:kinds + 1])))
         rows = deepest + 1
@@ -368,44 +448,29 @@ class BlockedPacker:
             every = list(layers.counts)
             for i, at in enumerate(places):
                 if touched >> i & 1:
-                    layer = counts[i]
-                    bits = sorted(layer)
-                    every[at] = tuple(zip(map(cell_of.__getitem__, bits), map(layer.__getitem__, bits)))
+                    # A layer stays in reading order: made so, then only lowered or dropped.
+                    every[at] = tuple(counts[i].values())
             layers = Layers(tuple(every), layers.brought)
         after = state.after(grid, score=state.score + points, moves=state.moves + 1,
                             collected=collected, rng=rng, specials=(), layers=layers)
-        holding = 0
-        for unit, mask in zip(units, masks):
-            if unit.holds and not unit.frees:
-                holding |= mask
         run_flags, legal = self.flags(board, filled, holding)
-        return events, after, BlockedBoard(geo, board, legal, ahead, run_flags,
-                                           (units, places, tuple(counts), tuple(masks)), holding)
+        return events, after, BlockedBoard(geo, board, legal, ahead, run_flags, (
+            units, places, tuple(counts), tuple(masks), (fixed, filled, covers, holding)), holding)
 
-    def _refill(self, board: int, spots: Sequence[tuple[Cell, int]], rng: int, ahead: Ahead | None,
-                kinds: int, events: list[Event]) -> tuple[tuple[int, int], Ahead | None]:
-        """New tiles on `spots` (settle's draws, read off the stream's values drawn ahead, as
-        Packer.move reads them) and their Spawned; ((the stream after, the board), the values ahead)."""
-        n = len(spots)
-        if not n:
-            return (rng, board), ahead
-        offset = 0
-        if ahead is not None:
-            offset = ((rng - ahead[0]) * _GOLDEN_INVERSE) & MASK64
-            if offset + n > len(ahead[1]):
-                ahead = None
-        if ahead is None:
-            geo = self.base.geo
-            ahead = (rng, below_many(rng, self.base.ahead, 1 << 64, board_lanes(geo))[0])
-            offset = 0
-        tiles: list[tuple[Cell, int]] = []
-        for (cell, at), value in zip(spots, ahead[1][offset:offset + n]):
-            kind = value % kinds + 1
-            board |= kind << at
-            tiles.append((cell, kind))
-        rng = (rng + n * GOLDEN) & MASK64
-        events.append(Spawned(tuple(tiles), rng))
-        return (rng, board), ahead
+
+def _sums(units: Sequence[Blocker], masks: Sequence[int]) -> tuple[int, int, int, int]:
+    """The fields of the cells the units hold, fill and cover, and of the tiles held in place."""
+    fixed = filled = covers = holding = 0
+    for unit, mask in zip(units, masks):
+        if unit.holds:
+            fixed |= mask
+            if not unit.frees:
+                holding |= mask
+        if unit.frees:
+            filled |= mask
+        if unit.hit is COVER:
+            covers |= mask
+    return fixed, filled, covers, holding
 
 
 def _cells(fields: int, count: int, cell_of: tuple[Cell, ...]) -> list[Cell]:
