@@ -41,12 +41,12 @@ ROW, COLUMN = 1, 2
 """A step's cells as one run along a row, or down a column (0: any other shape)."""
 
 Held = tuple[tuple[Blocker, ...], tuple[int, ...], tuple[dict[int, tuple[Cell, int]], ...], tuple[int, ...],
-             tuple[int, int, int, int]]
+             tuple[int, int, int, int, int]]
 """A board's blocker layers as a packed move hands them on: the units with a layer (in
 units.BLOCKERS order), their places there, each unit's layer by cell (p = row * stride + column:
 its entry of the State's Counts, the cell and its count; in reading order; read only: a move
 copies the layers it changes), its cells as fields (bit 4p), and the fields of the cells a unit
-holds (fixed in the chutes), fills, covers (COVER), and of the tiles held in place."""
+holds (fixed in the chutes), fills, covers (COVER), of the tiles held in place, and every unit's."""
 
 
 def blocked(level: Level) -> bool:
@@ -212,7 +212,7 @@ class BlockedPacker:
         shift_a, shift_b = 4 * (ar * stride + ac), 4 * (br * stride + bc)
         ka, kb = board >> shift_a & 15, board >> shift_b & 15
         board ^= ((ka ^ kb) << shift_a) | ((ka ^ kb) << shift_b)
-        units, places, kept_counts, kept_masks, (fixed, filled, covers, holding) = held
+        units, places, kept_counts, kept_masks, (fixed, filled, covers, holding, every) = held
         counts = list(kept_counts)
         masks = list(kept_masks)
         touched = 0
@@ -242,23 +242,12 @@ class BlockedPacker:
         while runs:
             ran = runs >> 3   # bit 4p for each cell p in a run
             cleared = ran & ~fixed
-            # What the step hits (cascade.split), before any unit loses a layer.
-            hits: list[int] = []
-            uncovered = 0
-            spread = -1
-            for unit, mask in zip(units, masks):
-                how = unit.hit
-                if how is COVER:
-                    found = ran & mask
-                    uncovered |= found
-                elif how is NEAR:
-                    if spread < 0:
-                        near = cleared | (ran & covers)
-                        spread = (near << 4) | (near >> 4) | (near << down) | (near >> down)
-                    found = (ran | spread) & mask
-                else:
-                    found = -1   # UNDER: once every COVER is known
-                hits.append(found)
+            # What the step hits (cascade.split): a COVER unit's cells in its runs, a NEAR
+            # unit's in them or next to a cell cleared or uncovered, an UNDER unit's under a
+            # cleared tile (not a covered one); all found before any unit loses a layer.
+            uncovered = ran & covers
+            near = cleared | uncovered
+            spread = ran | (near << 4) | (near >> 4) | (near << down) | (near >> down)
             count = cleared.bit_count()
             first = (cleared & -cleared).bit_length() >> 2   # the first cell cleared
             line = cleared >> (4 * first)
@@ -274,12 +263,17 @@ class BlockedPacker:
             events.append(Cleared(found_cells))  # type: ignore[arg-type]
             struck = 0
             freed = 0
-            for i, found in enumerate(hits):
-                if found < 0:
+            for i in range(len(units)) if spread & every else ():
+                unit = units[i]
+                how = unit.hit
+                if how is COVER:
+                    found = ran & masks[i]
+                elif how is NEAR:
+                    found = spread & masks[i]
+                else:
                     found = cleared & ~uncovered & masks[i]
                 if not found:
                     continue
-                unit = units[i]
                 made = unit.made
                 if not touched >> i & 1:
                     touched |= 1 << i
@@ -301,6 +295,9 @@ class BlockedPacker:
                         gone |= low
                 if gone:
                     masks[i] &= ~gone
+                    every = 0   # (another unit may lie on the same cell: jelly under a lock)
+                    for mask in masks:
+                        every |= mask
                     if unit.holds:
                         fixed &= ~gone
                         holding &= ~gone
@@ -445,23 +442,25 @@ class BlockedPacker:
         grid = tuple(map(values.__getitem__, base.row_cuts[:rows])) + state.grid[rows:]
         layers = state.layers
         if touched:
-            every = list(layers.counts)
+            by_unit = list(layers.counts)
             for i, at in enumerate(places):
                 if touched >> i & 1:
                     # A layer stays in reading order: made so, then only lowered or dropped.
-                    every[at] = tuple(counts[i].values())
-            layers = Layers(tuple(every), layers.brought)
+                    by_unit[at] = tuple(counts[i].values())
+            layers = Layers(tuple(by_unit), layers.brought)
         after = state.after(grid, score=state.score + points, moves=state.moves + 1,
                             collected=collected, rng=rng, specials=(), layers=layers)
         run_flags, legal = self.flags(board, filled, holding)
         return events, after, BlockedBoard(geo, board, legal, ahead, run_flags, (
-            units, places, tuple(counts), tuple(masks), (fixed, filled, covers, holding)), holding)
+            units, places, tuple(counts), tuple(masks), (fixed, filled, covers, holding, every)), holding)
 
 
-def _sums(units: Sequence[Blocker], masks: Sequence[int]) -> tuple[int, int, int, int]:
-    """The fields of the cells the units hold, fill and cover, and of the tiles held in place."""
-    fixed = filled = covers = holding = 0
+def _sums(units: Sequence[Blocker], masks: Sequence[int]) -> tuple[int, int, int, int, int]:
+    """The fields of the cells the units hold, fill and cover, of the tiles held in place, and of
+    every unit's cells."""
+    fixed = filled = covers = holding = every = 0
     for unit, mask in zip(units, masks):
+        every |= mask
         if unit.holds:
             fixed |= mask
             if not unit.frees:
@@ -470,7 +469,7 @@ def _sums(units: Sequence[Blocker], masks: Sequence[int]) -> tuple[int, int, int
             filled |= mask
         if unit.hit is COVER:
             covers |= mask
-    return fixed, filled, covers, holding
+    return fixed, filled, covers, holding, every
 
 
 def _cells(fields: int, count: int, cell_of: tuple[Cell, ...]) -> list[Cell]:
