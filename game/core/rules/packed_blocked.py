@@ -136,34 +136,6 @@ class BlockedPacker:
                 masks.append(sum(1 << (4 * p) for p in by_cell))
         return tuple(units), tuple(places), tuple(counts), tuple(masks), _sums(units, masks)
 
-    def runs(self, board: int, live: int) -> int:
-        """Packer.runs over the `live` cells (the top bits of the fields holding a tile)."""
-        base = self.base
-        sevens, down = base.sevens, base.down
-        right = (((board ^ (board >> 4)) + sevens) & live) ^ live
-        below = (((board ^ (board >> down)) + sevens) & live) ^ live
-        across = right & (right >> 4)
-        along = below & (below >> down)
-        if not (across or along):
-            return 0
-        return across | (across << 4) | (across << 8) | along | (along << down) | (along << (down + down))
-
-    def flags(self, board: int, filled: int, held: int) -> tuple[tuple[int, int], tuple[int, int]]:
-        """The swaps that make a run, and the legal ones (neither tile held), of a board with no
-        run; `filled`, `held`: the fields of the filled cells and of the held tiles."""
-        across, down = self.base.swaps(board)
-        d = self.base.down
-        if filled:
-            top = filled << 3
-            across &= ~(top | (top >> 4))
-            down &= ~(top | (top >> d))
-        runs = (across, down)
-        if held:
-            top = held << 3
-            across &= ~(top | (top >> 4))
-            down &= ~(top | (top >> d))
-        return runs, (across, down)
-
     # -- a move ---------------------------------------------------------------------------------
     def move(self, state: State, a: Cell, b: Cell) -> tuple[list[Event], State, BlockedBoard] | None:
         """Packer.move with the blockers: the swap of a and b and its cascade, its events (no
@@ -218,7 +190,13 @@ class BlockedPacker:
         touched = 0
         eights, sevens, down = base.eights, base.sevens, base.down
         live = eights & ~(filled << 3)
-        runs = self.runs(board, live)
+        # The runs (Packer.runs over the `live` fields, those holding a tile; written out).
+        right = (((board ^ (board >> 4)) + sevens) & live) ^ live
+        below = (((board ^ (board >> down)) + sevens) & live) ^ live
+        across_runs = right & (right >> 4)
+        along = below & (below >> down)
+        runs = (across_runs | (across_runs << 4) | (across_runs << 8)
+                | along | (along << down) | (along << (down + down)))
         if not still:
             # A board not known to be still may hold runs of other kinds: the first step, as
             # the general path's, clears only the runs of the two kinds swapped.
@@ -427,7 +405,7 @@ class BlockedPacker:
                 rng = (rng + n * GOLDEN) & MASK64
                 events.append(Spawned(tuple(tiles), rng))
             step += 1
-            # The next step's runs (self.runs, written out).
+            # The next step's runs (as above).
             right = (((board ^ (board >> 4)) + sevens) & live) ^ live
             below = (((board ^ (board >> down)) + sevens) & live) ^ live
             across_runs = right & (right >> 4)
@@ -450,7 +428,18 @@ class BlockedPacker:
             layers = Layers(tuple(by_unit), layers.brought)
         after = state.after(grid, score=state.score + points, moves=state.moves + 1,
                             collected=collected, rng=rng, specials=(), layers=layers)
-        run_flags, legal = self.flags(board, filled, holding)
+        # The swaps that make a run (Bitboard.swaps': no filled cell moves), and the legal
+        # ones (no held tile moves either).
+        sideways, downward = run_flags = base.swaps(board)
+        if filled:
+            edge = filled << 3
+            sideways &= ~(edge | (edge >> 4))
+            downward &= ~(edge | (edge >> down))
+            run_flags = (sideways, downward)
+        legal = run_flags
+        if holding:
+            edge = holding << 3
+            legal = (sideways & ~(edge | (edge >> 4)), downward & ~(edge | (edge >> down)))
         return events, after, BlockedBoard(geo, board, legal, ahead, run_flags, (
             units, places, tuple(counts), tuple(masks), (fixed, filled, covers, holding, every)), holding)
 
