@@ -36,7 +36,7 @@ _HEX_VALUE = bytes.maketrans(b"0123456789abcdef", bytes(range(13)) + b"\xfd\x0e\
 a filled cell's field, marked 13 on the way out, SOLID (-3)."""
 _FILLED = 13
 _DIGITS = "0123456789"
-COVER, NEAR, UNDER = Hit.COVER, Hit.NEAR, Hit.UNDER
+COVER, NEAR = Hit.COVER, Hit.NEAR   # (the third, UNDER: the rest)
 ROW, COLUMN = 1, 2
 """A step's cells as one run along a row, or down a column (0: any other shape)."""
 
@@ -114,6 +114,7 @@ class BlockedPacker:
             {} for _ in range(geo.width))
 
     def chute(self, c: int, fixed: int) -> tuple[tuple[tuple[Cell, int], ...], dict[int, int]]:
+        """Column c's chute without the `fixed` fields (made on first use, kept)."""
         found = self.chutes[c].get(fixed)
         if found is None:
             spots = tuple(spot for spot in self.base.fresh[c] if not fixed >> spot[1] & 1)
@@ -292,17 +293,15 @@ class BlockedPacker:
                 fields = cleared * 15
                 taken.append(hex(board & fields))
                 board &= ~fields
-            empty = cleared | freed
-            # Each column falls along its chute past the fixed cells, then refills (settle's).
+            # Each column falls along its chute past the fixed cells, then refills (settle's);
+            # a step that only hit held tiles leaves the board be.
             moves: list[tuple[Cell, Cell]] = []
-            spots: Sequence[tuple[Cell, int]] = ()
+            spots: Sequence[tuple[Cell, int]]
             n = count
-            if freed:
+            if freed:   # (a stone broken: its cell is empty too)
                 shape = 0
                 n += freed.bit_count()
-            if not empty:
-                pass
-            elif shape == ROW and not fixed & bands[found_cells[0][0]] & (spans[n] << (4 * found_cells[0][1])):
+            if shape == ROW and count and not fixed & bands[found_cells[0][0]] & (spans[n] << (4 * found_cells[0][1])):
                 r, c = found_cells[0]
                 # One run along a row, nothing fixed above it (nearly every step): each of its
                 # columns falls by one.
@@ -330,7 +329,7 @@ class BlockedPacker:
                     deepest = r + n - 1
             else:
                 hit: dict[int, list[int]] = {}
-                for cell in found_cells if not freed else _cells(empty, n, cell_of):
+                for cell in found_cells if not freed else _cells(cleared | freed, n, cell_of):
                     rows_hit = hit.get(cell[1])
                     if rows_hit is None:
                         hit[cell[1]] = [cell[0]]
