@@ -214,7 +214,7 @@ class BlockedPacker:
         columns = self.columns
         deepest = max(ar, br)
         row_runs, column_runs, bands, spans, tops = base.row_runs, base.column_runs, base.bands, base.spans, base.tops
-        row_moves = base.row_moves
+        row_moves, one_fall = base.row_moves, base.one_fall
         width, height = geo.width, geo.height
         if base.holed:   # (no step is one run along a row or down a column: each takes the chutes)
             width = height = 0
@@ -297,25 +297,56 @@ class BlockedPacker:
             # a step that only hit held tiles leaves the board be.
             moves: list[tuple[Cell, Cell]] = []
             spots: Sequence[tuple[Cell, int]]
+            pending: list[tuple[Cell, int]]
+            fallen: list[tuple[Cell, Cell]]
             n = count
             if freed:   # (a stone broken: its cell is empty too)
                 shape = 0
                 n += freed.bit_count()
-            if shape == ROW and count and not fixed & bands[found_cells[0][0]] & (spans[n] << (4 * found_cells[0][1])):
+            if shape == ROW and count:
+                # One run along a row (nearly every step): each of its columns falls by one,
+                # those with a fixed cell above it along their chutes.
                 r, c = found_cells[0]
-                # One run along a row, nothing fixed above it (nearly every step): each of its
-                # columns falls by one.
-                if r:
-                    falling = board & bands[r] & (spans[n] << (4 * c))
-                    board ^= falling ^ (falling << down)
-                    known_moves = row_moves.get(first * stride + n)
-                    if known_moves is None:
-                        known_moves = row_moves[first * stride + n] = tuple(chain.from_iterable(
-                            column[:r] for column in base.one_fall[c:c + n]))
-                    moves += known_moves
-                spots = tops[c:c + n]
                 if r > deepest:
                     deepest = r
+                if not fixed & bands[r] & (spans[n] << (4 * c)):
+                    # Nothing fixed above it: one shift for every column, the moves from a table.
+                    if r:
+                        falling = board & bands[r] & (spans[n] << (4 * c))
+                        board ^= falling ^ (falling << down)
+                        known_moves = row_moves.get(first * stride + n)
+                        if known_moves is None:
+                            known_moves = row_moves[first * stride + n] = tuple(chain.from_iterable(
+                                column[:r] for column in base.one_fall[c:c + n]))
+                        moves += known_moves
+                    spots = tops[c:c + n]
+                else:
+                    pending = []
+                    shifted = 0
+                    for c in range(c, c + n):
+                        if not fixed & upper[c][r]:
+                            if r:
+                                shifted |= upper[c][r]
+                                moves += one_fall[c][:r]
+                            pending.append(tops[c])
+                            continue
+                        chute, place = self.chute(c, fixed & columns[c])
+                        write = place[r]
+                        fallen = []
+                        for k in range(write - 1, -1, -1):
+                            source, at = chute[k]
+                            kind = board >> at & 15
+                            if kind:
+                                target, to = chute[write]
+                                board ^= (kind << at) | (kind << to)
+                                fallen.append((source, target))
+                                write -= 1
+                        fallen.reverse()
+                        moves += fallen
+                        pending += chute[:write + 1]
+                    falling = board & shifted
+                    board ^= falling ^ (falling << down)
+                    spots = pending
             elif shape == COLUMN and not fixed & upper[found_cells[0][1]][found_cells[0][0]]:
                 # One run down a column, nothing fixed above it: the tiles above fall by its length.
                 r, c = found_cells[0]
@@ -335,7 +366,7 @@ class BlockedPacker:
                         hit[cell[1]] = [cell[0]]
                     else:
                         rows_hit.append(cell[0])
-                pending: list[tuple[Cell, int]] = []
+                pending = []
                 for c in sorted(hit):
                     rows_hit = hit[c]
                     n = len(rows_hit)
@@ -370,7 +401,7 @@ class BlockedPacker:
                     # chute without the fixed cells, bottom up (settle's compaction), told top down.
                     chute, place = self.chute(c, fixed & columns[c])
                     write = place[low_row]
-                    fallen: list[tuple[Cell, Cell]] = []
+                    fallen = []
                     for k in range(write - 1, -1, -1):
                         source, at = chute[k]
                         kind = board >> at & 15
