@@ -471,8 +471,8 @@ def swap_is_legal(state: State, board: Bitboard, a: Cell, b: Cell, blocked: bool
 
 def play(state: State, command: Swap) -> tuple[list[Event], State]:
     """The events of `command` in a game still playing (game.play checked both), and the state
-    they lead to: on the packed path when the level's boards are plain (rules/packed.py), else
-    on the general one."""
+    they lead to: on a packed path when the level's boards are plain (rules/packed.py) or hold
+    blockers but are plain otherwise (rules/packed_blocked.py), else on the general one."""
     kernel = state.level.derived.get("move kernel", _UNKNOWN)
     if kernel is _UNKNOWN:
         kernel = move_kernel(state.level)
