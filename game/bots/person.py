@@ -127,6 +127,8 @@ def thought_through(worths: Sequence[float], width: int) -> tuple[list[int], lis
     end = width
     while end < len(ranked) and worths[ranked[end]] >= last - TIE:
         end += 1
+    if end == width:
+        return ranked[:width], [], 0
     return ranked[:first], ranked[first:end], width - first
 
 
