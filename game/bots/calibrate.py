@@ -87,11 +87,16 @@ class Fit:
                 ("default_predicted_wins", round(self.default_predicted_wins, 4)))
 
 
-def _steps(colours: int) -> list[tuple[tuple[str, float], ...]]:
-    """The changes fit_weights tries: each weight at each of its STEPS, and each colour
-    (1..colours) liked at each of COLOUR_STEPS."""
-    return [((name, value),) for name, values in STEPS.items() for value in values] + \
-        [(("colour", colour), ("colour_weight", weight)) for colour in range(1, colours + 1) for weight in COLOUR_STEPS]
+def _steps(persona: Persona, colours: int) -> list[tuple[tuple[str, float], ...]]:
+    """The changes fit_weights tries from `persona`: each weight at each of its STEPS; and, if it
+    likes no colour, each colour (1..colours) liked at weight 1, else its colour's weight at each
+    of COLOUR_STEPS and each other colour at that weight."""
+    steps: list[tuple[tuple[str, float], ...]] = [((name, value),) for name, values in STEPS.items()
+                                                  for value in values]
+    if not persona.colour_weight:
+        return steps + [(("colour", float(colour)), ("colour_weight", 1.0)) for colour in range(1, colours + 1)]
+    return steps + [(("colour_weight", weight),) for weight in COLOUR_STEPS] + \
+        [(("colour", float(colour)),) for colour in range(1, colours + 1)]
 
 
 def fit_weights(decisions: Sequence[Decision], start: Persona = DEFAULT_PERSONA,
@@ -108,7 +113,7 @@ def fit_weights(decisions: Sequence[Decision], start: Persona = DEFAULT_PERSONA,
     colours = max((len(f.kinds) - 1 for d in decisions for f in d.options), default=0)
     for _ in range(ROUNDS):
         moved = False
-        for change in _steps(colours):
+        for change in _steps(persona, colours):
             if all(getattr(persona, name) == value for name, value in change):
                 continue
             trial = persona
@@ -133,17 +138,21 @@ def fit_look(games: Sequence[Game], persona: Persona,
     really fell (what the likelihood of a looking persona of these weights needs); that
     log-likelihood."""
     looked = [d for game in games for d in decisions_of(game.session, looking=persona, foreseeing=True)]
-    best: tuple[float, Persona] | None = None
+    # The look and the foresight are a number each to fit: each must say so by more than noise
+    # would (Schwarz's rule, as for a liked colour).
+    price = math.log(max(2, len(looked))) / 2
+    best: tuple[float, float, Persona] | None = None
     for look in LOOKS:
         for foresight in FORESIGHTS if look else (0.0,):
             trial = persona.with_number("look", look).with_number("foresight", foresight)
             notice, score = best_notice(standings(looked, trial))
             if tick is not None:
                 tick()
-            if best is None or score > best[0] + GAIN:
-                best = (score, dataclasses.replace(trial, notice=round(notice, 4)))
+            priced = score - price * ((look > 0) + (foresight > 0))
+            if best is None or priced > best[0] + GAIN:
+                best = (priced, score, dataclasses.replace(trial, notice=round(notice, 4)))
     assert best is not None
-    return best[1], looked, best[0]
+    return best[2], looked, best[1]
 
 
 def refit_look(games: Sequence[Game], persona: Persona, looked: list[Decision], score: float,

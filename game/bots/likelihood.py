@@ -126,16 +126,17 @@ def standing(decision: Decision, persona: Persona, unthought: tuple[int, ...] = 
 
 
 
-Stands = tuple[Standing, ...]
-"""A decision's standing under each of its draws (one standing when it has none)."""
+Stands = tuple[tuple[Standing, int], ...]
+"""A decision's standings over its draws, each with how many draws stand so (one standing, once,
+when it has none)."""
 
 
 def stands(decision: Decision, persona: Persona) -> Stands:
     """Where the chosen move stands for `persona` under each of the decision's draws (for a
-    persona that looks; one standing, every option thought through, otherwise)."""
+    persona that looks; one standing, every option thought through, otherwise), counted."""
     if not persona.look or not decision.draws:
-        return (standing(decision, persona),)
-    return tuple(standing(decision, persona, left) for left in decision.draws)
+        return ((standing(decision, persona), 1),)
+    return tuple(sorted(Counter(standing(decision, persona, left) for left in decision.draws).items()))
 
 
 def standings(decisions: Iterable[Decision], persona: Persona) -> Counter[Stands]:
@@ -155,12 +156,22 @@ def move_chance(stand: Standing, notice: float) -> float:
 def mixed_chance(stood: Stands, notice: float) -> float:
     """The chance of the chosen move, its mean over the decision's draws."""
     if len(stood) == 1:
-        return move_chance(stood[0], notice)
-    return sum(move_chance(s, notice) for s in stood) / len(stood)
+        return move_chance(stood[0][0], notice)
+    return sum(n * move_chance(s, notice) for s, n in stood) / sum(n for _, n in stood)
 
 
 def log_likelihood(counted: Counter[Stands], notice: float) -> float:
-    return sum(n * math.log(max(mixed_chance(s, notice), 1e-300)) for s, n in counted.items())
+    q = 1.0 - notice
+    total = 0.0
+    for stood, n in counted.items():
+        if len(stood) == 1:
+            # move_chance, inlined: the fit asks this thousands of times a try.
+            above, level, options = stood[0][0]
+            chance = q ** above * (1.0 - q ** level) / level + q ** options / options
+        else:
+            chance = mixed_chance(stood, notice)
+        total += n * math.log(max(chance, 1e-300))
+    return total
 
 
 def chance_of(decision: Decision, persona: Persona) -> float:
@@ -209,5 +220,5 @@ def top_share(decisions: Sequence[Decision], persona: Persona) -> float:
     hits = 0.0
     for d in decisions:
         stood = stands(d, persona)
-        hits += sum(1.0 / level for above, level, _ in stood if above == 0) / len(stood)
+        hits += sum(n / level for (above, level, _), n in stood if above == 0) / sum(n for _, n in stood)
     return hits / len(decisions)

@@ -172,11 +172,11 @@ def test_a_bad_persona_file_is_one_located_line(tmp_path: pathlib.Path, text: st
 
 def test_a_fit_finds_a_hidden_players_liked_colour() -> None:
     liker = Persona(name="liker", notice=0.6, colour=2, colour_weight=2.0)
-    decisions = [d for game in _games_of(liker, 10) for d in decisions_of(game.session)]
+    decisions = [d for game in _games_of(liker, 8) for d in decisions_of(game.session)]
     fitted, _ = fit_weights(decisions)
     assert fitted.colour == 2 and fitted.colour_weight > 0.0
     # A player who likes no colour is not given one.
-    plain = [d for game in _games_of(HIDDEN, 10) for d in decisions_of(game.session)]
+    plain = [d for game in _games_of(HIDDEN, 8) for d in decisions_of(game.session)]
     assert fit_weights(plain)[0].colour_weight == 0.0
 
 
