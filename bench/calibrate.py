@@ -3,12 +3,19 @@
 Run: `.venv/bin/python bench/calibrate.py [--train-games 20] [--games 1000] [--kinds careful careless strong]`.
 
 Three hidden players, none of them a persona of the fitted family (the notice model over a
-weighted sum of what one move clears, looking past it on an imagined refill, and now and then
-the game's hint's move: all from the board alone, never the coming tiles):
+weighted sum of what one move clears, a liked colour among the weights, looking past its best
+few moves on an imagined refill or, with foresight, on the tiles that really fall, and now and
+then the game's hint's move):
 - careful: looks two moves ahead on the board its first move really leaves, and likes one
-  colour (kind 1) twice as much as the others;
+  colour (kind 1) twice as much as the others. Since personas can foresee and like a colour it is
+  near the family, but not in it: it never misses a move (a persona's notice is at most 0.99 and
+  its misses are what the fit measures), a liked tile that a goal wants counts thrice, not more,
+  its look is 0.8 (the fit tries 0.75 and 1), it plays a winning move at once and counts a lost
+  game -50 (a persona: 1000 and 0), and on a chain board it weighs neither the steps to a reach
+  goal nor ending on it (a persona always values ending there);
 - careless: a third of its moves are any legal move at all, the rest the move that clears the
-  most tiles, blind to goals and specials;
+  most tiles, blind to goals and specials (no persona misses that way: a persona that misses
+  plays the best move it noticed, rarely a random one);
 - strong: the lab's strong bot of the mode (greedy or chain: looks ahead and sees the spawns).
 The shipped match3 and chain levels are split in two by a fixed rule: 30 held-out levels (both
 modes, with and without blockers) and the rest for training. Each hidden player plays

@@ -27,6 +27,11 @@ STEPS: dict[str, tuple[float, ...]] = {
     "depth_weight": (0.0, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0),
     "reach_step_weight": (0.0, 0.5, 1.5, 3.0, 6.0, 12.0),
 }
+# A liked colour's weight is tried at these values, for each colour the moves' tiles show.
+COLOUR_STEPS = (0.5, 1.0, 2.0, 4.0)
+# A liked colour is two numbers more to fit, tried over every colour: the moves must say so by
+# more than noise would (Schwarz's rule: a log-likelihood gain of half the log of the moves a
+# number, so ln(moves) for the two).
 ROUNDS = 4
 # A weight moves only for a gain in log-likelihood above this: where the games say nothing of
 # a weight (no collect goal, no blockers) it keeps the default's value.
@@ -40,6 +45,8 @@ PLAN_CEILING = 0.95
 # The looks tried (how much the best follow-up counts against the move's own worth); the
 # moves choose among them, and the skill knob looks up to the last.
 LOOKS = (0.0, 0.25, 0.5, 0.75, 1.0)
+# The foresights tried with each look (how much of the tiles that really fell the look past sees).
+FORESIGHTS = (0.0, 0.5, 1.0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,46 +87,87 @@ class Fit:
                 ("default_predicted_wins", round(self.default_predicted_wins, 4)))
 
 
+def _steps(persona: Persona, colours: int) -> list[tuple[tuple[str, float], ...]]:
+    """The changes fit_weights tries from `persona`: each weight at each of its STEPS; and, if it
+    likes no colour, each colour (1..colours) liked at weight 1, else its colour's weight at each
+    of COLOUR_STEPS and each other colour at that weight."""
+    steps: list[tuple[tuple[str, float], ...]] = [((name, value),) for name, values in STEPS.items()
+                                                  for value in values]
+    if not persona.colour_weight:
+        return steps + [(("colour", float(colour)), ("colour_weight", 1.0)) for colour in range(1, colours + 1)]
+    return steps + [(("colour_weight", weight),) for weight in COLOUR_STEPS] + \
+        [(("colour", float(colour)),) for colour in range(1, colours + 1)]
+
+
 def fit_weights(decisions: Sequence[Decision], start: Persona = DEFAULT_PERSONA,
                 tick: Callable[[], None] | None = None) -> tuple[Persona, float]:
-    """The weights (each from STEPS, one at a time, for a few rounds) and the notice chance
-    that make `decisions` most likely, and that log-likelihood."""
+    """The weights (each from STEPS, and a liked colour from COLOUR_STEPS, one at a time, for a
+    few rounds) and the notice chance that make `decisions` most likely, and that log-likelihood."""
     persona = start
+
+    def penalty(p: Persona) -> float:
+        return math.log(len(decisions)) if p.colour_weight and decisions else 0.0
+
     notice, best = best_notice(standings(decisions, persona))
+    best -= penalty(persona)
+    colours = max((len(f.kinds) - 1 for d in decisions for f in d.options), default=0)
     for _ in range(ROUNDS):
         moved = False
-        for name, values in STEPS.items():
-            for value in values:
-                if value == getattr(persona, name):
-                    continue
-                trial = persona.with_number(name, value)
-                p, score = best_notice(standings(decisions, trial))
-                if tick is not None:
-                    tick()
-                if score > best + GAIN:
-                    persona, notice, best, moved = trial, p, score, True
+        for change in _steps(persona, colours):
+            if all(getattr(persona, name) == value for name, value in change):
+                continue
+            trial = persona
+            for name, value in change:
+                trial = trial.with_number(name, value)
+            p, score = best_notice(standings(decisions, trial))
+            score -= penalty(trial)
+            if tick is not None:
+                tick()
+            if score > best + GAIN:
+                persona, notice, best, moved = trial, p, score, True
         if not moved:
             break
-    return dataclasses.replace(persona, notice=round(notice, 4)), best
+    return dataclasses.replace(persona, notice=round(notice, 4)), best + penalty(persona)
 
 
 def fit_look(games: Sequence[Game], persona: Persona,
              tick: Callable[[], None] | None = None) -> tuple[Persona, list[Decision], float]:
-    """The look (from LOOKS) and notice chance that, with `persona`'s weights, make the games'
-    moves most likely; the decisions read with what looking past each move shows to those
-    weights (what the likelihood of a looking persona of these weights needs); that
+    """The look (from LOOKS), foresight (from FORESIGHTS) and notice chance that, with
+    `persona`'s weights, make the games' moves most likely; the decisions read with what
+    looking past each move shows to those weights, on an imagined refill and on the tiles that
+    really fell (what the likelihood of a looking persona of these weights needs); that
     log-likelihood."""
-    looked = [d for game in games for d in decisions_of(game.session, looking=persona)]
-    best: tuple[float, Persona] | None = None
+    looked = [d for game in games for d in decisions_of(game.session, looking=persona, foreseeing=True)]
+    # The look and the foresight are a number each to fit: each must say so by more than noise
+    # would (Schwarz's rule, as for a liked colour).
+    price = math.log(max(2, len(looked))) / 2
+    best: tuple[float, float, Persona] | None = None
     for look in LOOKS:
-        trial = persona.with_number("look", look)
-        notice, score = best_notice(standings(looked, trial))
-        if tick is not None:
-            tick()
-        if best is None or score > best[0] + GAIN:
-            best = (score, dataclasses.replace(trial, notice=round(notice, 4)))
+        for foresight in FORESIGHTS if look else (0.0,):
+            trial = persona.with_number("look", look).with_number("foresight", foresight)
+            notice, score = best_notice(standings(looked, trial))
+            if tick is not None:
+                tick()
+            priced = score - price * ((look > 0) + (foresight > 0))
+            if best is None or priced > best[0] + GAIN:
+                best = (priced, score, dataclasses.replace(trial, notice=round(notice, 4)))
     assert best is not None
-    return best[1], looked, best[0]
+    return best[2], looked, best[1]
+
+
+def refit_look(games: Sequence[Game], persona: Persona, looked: list[Decision], score: float,
+               tick: Callable[[], None] | None = None) -> tuple[Persona, list[Decision], float]:
+    """A looking persona's weights tried at 0 one by one, the moves read again each time
+    (fit_look): a weight the one-move fit gave may stand for what the look explains better (a
+    player who looks ahead goes toward a reach goal without valuing steps). Keeps the likeliest
+    (a change only for a gain); returns it, its decisions and their log-likelihood."""
+    for name in STEPS:
+        if not persona.look or not getattr(persona, name):
+            continue
+        trial, read, tried = fit_look(games, persona.with_number(name, 0.0), tick)
+        if tried > score + GAIN:
+            persona, looked, score = trial, read, tried
+    return persona, looked, score
 
 
 def win_share(games: Sequence[Game], persona: Persona, per_game: int = 1) -> float:
@@ -201,7 +249,8 @@ def calibrate(games: Sequence[Game], name: str = "calibrated",
     if not decisions:
         raise ValueError("no match3 or chain move to learn from in these games")
     weighed, _ = fit_weights(decisions, tick=tick)
-    looking, looked, _ = fit_look(games, weighed, tick=tick)
+    looking, looked, score = fit_look(games, weighed, tick=tick)
+    looking, looked, _ = refit_look(games, looking, looked, score, tick)
     real = sum(g.won for g in games) / len(games)
     per_game = max(1, OUTCOME_PLAYS // len(games))
     persona, predicted = match_wins(games, looking, per_game, tick)

@@ -30,6 +30,8 @@ SPECIAL_RANK = {special: unit.rank for special, unit in SPECIAL_OF.items()}
 # A persona that looks past a move sees it play out on this imagined refill (never the game's
 # own stream, which a person cannot see), so the same board always looks the same to it.
 LOOK_REFILL = seed_state("person-look", 0)
+# Worths closer than this are equal (whole numbers, halves and the weights' sums: far apart).
+TIE = 1e-9
 
 
 def _notice(rng: BotRandom, options: Sequence[Command],
@@ -64,7 +66,7 @@ def swap_features(state: State, swap: Swap, wanted: dict[int, int]) -> Features:
         if kind < len(by_kind):
             useful += min(by_kind[kind], count)
     return Features(look.tiles, useful, sum(SPECIAL_RANK[s] for s in look.made), look.progress,
-                    max(swap.a[0], swap.b[0]) / state.height)
+                    max(swap.a[0], swap.b[0]) / state.height, kinds=by_kind)
 
 
 def chain_features(state: State, chain: Chain, wanted: dict[int, int],
@@ -80,7 +82,8 @@ def chain_features(state: State, chain: Chain, wanted: dict[int, int],
         far = len(steps)
         closer = steps.get(state.player, far) - steps.get(chain.path[-1], far)
         goal = steps.get(chain.path[-1]) == 0   # on the target
-    return Features(len(tiles), useful, 0, chain_blocker_hits(state, tiles), closer=closer, goal=goal)
+    by_kind = tuple(kinds.get(k, 0) for k in range(max(kinds, default=-1) + 1))
+    return Features(len(tiles), useful, 0, chain_blocker_hits(state, tiles), closer=closer, goal=goal, kinds=by_kind)
 
 
 def reach_steps(state: State) -> dict[tuple[int, int], int] | None:
@@ -106,38 +109,72 @@ def weighed_options(state: State, scan: bool = False) -> tuple[list[Command], li
     return [], []
 
 
+def thought_through(worths: Sequence[float], width: int) -> tuple[list[int], list[int], int]:
+    """The moves a person thinks through: the `width` best by one-move worth. When equals
+    straddle the last place, a person thinks through some of them, picked at random; so this
+    gives the moves surely thought through, the equals that straddle the last place, and how
+    many of those it thinks through."""
+    ranked = sorted(range(len(worths)), key=lambda i: -worths[i])
+    if width >= len(ranked):
+        return ranked, [], 0
+    if width <= 0:
+        return [], [], 0
+    last = worths[ranked[width - 1]]
+    first = next(k for k in range(width) if worths[ranked[k]] <= last + TIE)
+    end = width
+    while end < len(ranked) and worths[ranked[end]] >= last - TIE:
+        end += 1
+    if end == width:
+        return ranked[:width], [], 0
+    return ranked[:first], ranked[first:end], width - first
+
+
+def look_width(state: State, options: int) -> int:
+    """How many of its `options` a person thinks through: LOOK_WIDTH, fewer on a big board."""
+    return LOOK_WIDTH if plays_all(state, options) else min(LOOK_WIDTH, played(state))
+
+
 def follow_ups(state: State, options: Sequence[Command], worths: Sequence[float], persona: Persona,
-               scan: bool = False, work: Work | None = None) -> list[float]:
-    """What looking past each move shows (before the persona's `look`): for its LOOK_WIDTH best
-    moves by one-move `worths` (the first of equals first), the best one-move worth on the board
-    the move leaves on an imagined refill (WIN_WORTH if it wins, 0 if the game is lost); 0 for
-    the moves it does not think through. `scan`: as weighed_options' for the boards it leaves.
-    On a big board it thinks through no more moves than game.core.budget allows a decision, and
-    none once the game's look-ahead budget `work` is spent (each move played out is charged)."""
+               scan: bool = False, work: Work | None = None, foresight: float | None = None,
+               rng: BotRandom | None = None) -> list[float]:
+    """What looking past each move shows (before the persona's `look`): for the moves it thinks
+    through (thought_through: its LOOK_WIDTH best by one-move `worths`, equals at the last place
+    picked with `rng`; without it, every one of those equals, as the fit reads a move), the best
+    one-move worth on the board the move leaves (WIN_WORTH if it wins, 0 if the game is lost),
+    on an imagined refill and, as far as `foresight` (the persona's unless given) goes, on the
+    tiles the game will really drop (mixed in that proportion); 0 for the moves it does not
+    think through. `scan`: as weighed_options' for the boards it leaves. On a big board it
+    thinks through no more moves than game.core.budget allows a decision, and none once the
+    game's look-ahead budget `work` is spent (each move played out is charged)."""
     follow = [0.0] * len(options)
     if work is not None and work.spent:
         return follow
-    imagined = replace(state, rng=LOOK_REFILL)
-    width = LOOK_WIDTH if plays_all(state, len(options)) else min(LOOK_WIDTH, played(state))
-    for i in sorted(range(len(options)), key=lambda i: -worths[i])[:width]:
-        events, after = play(imagined, options[i])
-        if work is not None:
-            work.charge(imagined, events)
-        if after.status == Status.WON:
-            follow[i] = WIN_WORTH
-        elif after.status == Status.PLAYING:
-            follow[i] = max((persona.worth(f) for f in weighed_options(after, scan)[1]), default=0.0)
+    seen = persona.foresight if foresight is None else foresight
+    boards = [(b, share) for b, share in ((replace(state, rng=LOOK_REFILL), 1.0 - seen), (state, seen)) if share]
+    sure, tied, slots = thought_through(worths, look_width(state, len(options)))
+    for i in sure + (tied if rng is None else rng.sample(tied, slots)):
+        for board, share in boards:
+            events, after = play(board, options[i])
+            if work is not None:
+                work.charge(board, events)
+            if after.status == Status.WON:
+                follow[i] += share * WIN_WORTH
+            elif after.status == Status.PLAYING:
+                follow[i] += share * max((persona.worth(f) for f in weighed_options(after, scan)[1]), default=0.0)
     return follow
 
 
 def looked_worths(state: State, options: Sequence[Command], features: Sequence[Features],
-                  persona: Persona, scan: bool = False, work: Work | None = None) -> list[float]:
+                  persona: Persona, scan: bool = False, work: Work | None = None,
+                  rng: BotRandom | None = None) -> list[float]:
     """What each move is worth to `persona`: its one-move worth, plus `look` times what looking
-    past it shows (a persona that looks 0, the default, never plays a move ahead)."""
+    past it shows (a persona that looks 0, the default, never plays a move ahead; `rng` picks
+    among equals at the last place it thinks through)."""
     worths = [persona.worth(f) for f in features]
     if not persona.look:
         return worths
-    return [w + persona.look * f for w, f in zip(worths, follow_ups(state, options, worths, persona, scan, work))]
+    follow = follow_ups(state, options, worths, persona, scan, work, rng=rng)
+    return [w + persona.look * f for w, f in zip(worths, follow)]
 
 
 def _choose(rng: BotRandom, state: State, persona: Persona, what: str, work: Work) -> Command:
@@ -147,7 +184,7 @@ def _choose(rng: BotRandom, state: State, persona: Persona, what: str, work: Wor
     # Only a persona that plans draws for it: the default's games stay what they always were.
     if persona.plan and rng.random() < persona.plan:
         return hint_move(state, work)
-    worth = dict(zip(options, looked_worths(state, options, features, persona, scan=True, work=work)))
+    worth = dict(zip(options, looked_worths(state, options, features, persona, scan=True, work=work, rng=rng)))
     return _notice(rng, options, worth.__getitem__, persona.notice)
 
 

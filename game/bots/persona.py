@@ -1,4 +1,4 @@
-"""A persona: the person-like bot's parameters (how often it misses a move, what it prefers, how far past a move it looks, how often it thinks a move through), and what a move is worth to it."""
+"""A persona: the person-like bot's parameters (how often it misses a move, what it prefers, how far past a move it looks and how much of the coming tiles it foresees, how often it thinks a move through), and what a move is worth to it."""
 
 from __future__ import annotations
 
@@ -25,6 +25,15 @@ LOOK_WIDTH = 4
 # in mind, one move past the best few; the board alone, never the spawns), and otherwise the
 # best move it notices. The default never does (it is the bot every shipped figure came from).
 PLAN = 0.0
+# A persona that looks past a move sees it play out on an imagined refill (FORESIGHT 0, the
+# default: a person cannot see the coming tiles) or, with `foresight` 1, on the tiles the game
+# will really drop (a player who reads the board as it will fall: the lab's strong bots do);
+# between, the two looks are mixed in that proportion.
+FORESIGHT = 0.0
+# A liked colour: each tile of kind `colour` a move clears adds `colour_weight` (0: no colour is
+# liked, the default).
+COLOUR = 1
+COLOUR_WEIGHT = 0.0
 # The worth of a move that wins the game outright, seen by looking past it (before `look`).
 WIN_WORTH = 1000.0
 
@@ -33,6 +42,8 @@ NOTICE_RANGE = (0.01, 1.0)
 WEIGHT_RANGE = (0.0, 100.0)
 LOOK_RANGE = (0.0, 1.0)
 PLAN_RANGE = (0.0, 1.0)
+FORESIGHT_RANGE = (0.0, 1.0)
+COLOUR_RANGE = (1, 16)
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +51,7 @@ class Features:
     """What a person sees of one move: the tiles it clears (or eats), those a collect goal still
     wants, the specials it makes (ranks added), the blocker progress, how low on the board it is
     (0 top .. 1 bottom), the steps it brings the token nearer a reach goal, and whether it ends
-    on that goal."""
+    on that goal; `kinds[k]`: of its tiles, those of kind k (for a liked colour)."""
 
     tiles: int
     useful: int = 0
@@ -49,6 +60,7 @@ class Features:
     depth: float = 0.0
     closer: int = 0
     goal: bool = False
+    kinds: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,25 +78,32 @@ class Persona:
     slip: float = SLIP
     look: float = LOOK
     plan: float = PLAN
+    foresight: float = FORESIGHT
+    colour: int = COLOUR
+    colour_weight: float = COLOUR_WEIGHT
     fitted: tuple[tuple[str, float], ...] = ()
 
     def worth(self, f: Features) -> float:
         """What the move of `f` is worth to this persona: every tile counts 1, a wanted one
-        `wanted_weight`, plus the specials, blockers, depth and reach terms. The sum is built in
-        one fixed order, so the default persona plays exactly the games it always played."""
+        `wanted_weight`, plus the specials, blockers, depth and reach terms, and `colour_weight`
+        for each tile of the liked colour. The sum is built in one fixed order (the colour term
+        only when it weighs), so the default persona plays exactly the games it always played."""
         worth = float(f.tiles + (self.wanted_weight - 1) * f.useful)
         worth += self.special_bonus * f.special
         worth += self.blocker_weight * f.progress
         worth += self.reach_step_weight * f.closer
         if f.goal:
             worth += GOAL_CELL_WORTH
-        return worth + self.depth_weight * f.depth
+        worth += self.depth_weight * f.depth
+        if self.colour_weight and self.colour < len(f.kinds):
+            worth += self.colour_weight * f.kinds[self.colour]
+        return worth
 
     def with_number(self, name: str, value: float) -> Persona:
         """This persona with one of its numbers (a name of PARAMETERS) changed."""
         if name not in PARAMETERS:
             raise ValueError(f"a persona has no number {name!r}")
-        changed: dict[str, Any] = {name: value}
+        changed: dict[str, Any] = {name: int(value) if name == "colour" else value}
         return replace(self, **changed)
 
     def numbers(self) -> dict[str, float]:
@@ -93,7 +112,7 @@ class Persona:
 
 
 PARAMETERS = ("notice", "wanted_weight", "special_bonus", "blocker_weight", "depth_weight",
-              "reach_step_weight", "slip", "look", "plan")
+              "reach_step_weight", "slip", "look", "plan", "foresight", "colour", "colour_weight")
 """A persona's numbers, in the order a persona file lists them."""
 
 DEFAULT_PERSONA = Persona()

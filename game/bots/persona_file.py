@@ -15,7 +15,9 @@ from game.io.problems import FileProblem
 from game.io.yamldoc import DocError, read_document
 from game.io.yamlout import dump
 
-from .persona import LOOK_RANGE, NOTICE_RANGE, PARAMETERS, PLAN_RANGE, WEIGHT_RANGE, Persona
+from .persona import (
+    COLOUR_RANGE, FORESIGHT_RANGE, LOOK_RANGE, NOTICE_RANGE, PARAMETERS, PLAN_RANGE, WEIGHT_RANGE, Persona,
+)
 
 FORMAT = 1
 KEYS = ("persona", "name", *PARAMETERS, "fitted")
@@ -62,9 +64,20 @@ def personas_in(folder: pathlib.Path) -> tuple[list[Persona], list[PersonaFileEr
     return found, bad
 
 
+def _range(key: str) -> tuple[float, float]:
+    """The values a persona file's number `key` may take."""
+    if key == "slip":
+        return 0.0, NOTICE_RANGE[1]
+    ranges = {"notice": NOTICE_RANGE, "look": LOOK_RANGE, "plan": PLAN_RANGE, "foresight": FORESIGHT_RANGE,
+              "colour": COLOUR_RANGE}
+    low, high = ranges.get(key, WEIGHT_RANGE)
+    return float(low), float(high)
+
+
 def load_persona(path: str | os.PathLike[str]) -> Persona:
     """Read a persona file; raise PersonaFileError (one line: file:line:col: field: what). A
-    number the file leaves out is the default persona's (a file from before `look` or `plan` looks 0 and plans 0)."""
+    number the file leaves out is the default persona's (a file from before `look`, `plan`,
+    `foresight` or `colour_weight` looks 0, plans 0, foresees nothing and likes no colour)."""
     name = str(path)
     try:
         doc = read_document(path)
@@ -87,19 +100,17 @@ def load_persona(path: str | os.PathLike[str]) -> Persona:
     title = data.get("name", "persona")
     if not isinstance(title, str) or not title.strip() or len(title) > 80:
         raise fail(("name",), f"expected a short name, found {describe(title)}")
-    values: dict[str, float] = {}
+    values: dict[str, Any] = {}
     for key in PARAMETERS:
         if key not in data:
             continue
         value = data[key]
-        low, high = NOTICE_RANGE if key in ("notice", "slip") else LOOK_RANGE if key == "look" \
-            else PLAN_RANGE if key == "plan" else WEIGHT_RANGE
-        if key == "slip":
-            low = 0.0
+        low, high = _range(key)
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
-                or not low <= value <= high:
-            raise fail((key,), f"expected a number from {low:g} to {high:g}, found {describe(value)}")
-        values[key] = float(value)
+                or not low <= value <= high or (key == "colour" and value != int(value)):
+            kind = "a whole number" if key == "colour" else "a number"
+            raise fail((key,), f"expected {kind} from {low:g} to {high:g}, found {describe(value)}")
+        values[key] = int(value) if key == "colour" else float(value)
     fitted = data.get("fitted", {})
     if not isinstance(fitted, dict) or not all(
             isinstance(k, str) and isinstance(v, (int, float)) and not isinstance(v, bool) for k, v in fitted.items()):

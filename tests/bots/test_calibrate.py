@@ -12,13 +12,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.bots.base import play_game
-from game.bots.calibrate import Game, calibrate, fit_look
+from game.bots.calibrate import Game, calibrate, fit_look, fit_weights
 from game.bots.likelihood import (
-    Decision, best_notice, chance_of, decisions_of, move_chance, standing, standings, top_share,
+    Decision, best_notice, chance_of, decisions_of, mixed_chance, move_chance, standing, standings, stands, top_share,
 )
 from game.bots.persona import DEFAULT_PERSONA, Features, Persona
 from game.bots.persona_file import PersonaFileError, load_persona, persona_to_yaml, save_persona
-from game.bots.person import person_bot
+from game.bots.person import person_bot, thought_through
 from game.core import Mode
 from game.io import find_pack
 
@@ -148,6 +148,8 @@ def test_a_persona_file_from_before_look_reads_as_looking_nowhere(tmp_path: path
 @pytest.mark.parametrize(("text", "said"), [
     ("persona: 1\nlook: 1.5\n", "2:7: look: expected a number from 0 to 1"),
     ("persona: 1\nplan: 2\n", "2:7: plan: expected a number from 0 to 1"),
+    ("persona: 1\ncolour: 2.5\n", "2:9: colour: expected a whole number from 1 to 16"),
+    ("persona: 1\nforesight: -1\n", "2:12: foresight: expected a number from 0 to 1"),
     ("notice: 0.5\n", "1:1: a persona file is a mapping that starts with 'persona: 1'"),
     ("persona: 2\n", "1:10: persona: this game reads persona format 1"),
     ("persona: 1\nnotise: 0.5\n", "2:1: notise: unknown key"),
@@ -166,3 +168,53 @@ def test_a_bad_persona_file_is_one_located_line(tmp_path: pathlib.Path, text: st
         load_persona(path)
     message = str(caught.value)
     assert "\n" not in message and str(path) in message and said in message
+
+
+def test_a_fit_finds_a_hidden_players_liked_colour() -> None:
+    liker = Persona(name="liker", notice=0.6, colour=2, colour_weight=2.0)
+    decisions = [d for game in _games_of(liker, 8) for d in decisions_of(game.session)]
+    fitted, _ = fit_weights(decisions)
+    assert fitted.colour == 2 and fitted.colour_weight > 0.0
+    # A player who likes no colour is not given one.
+    plain = [d for game in _games_of(HIDDEN, 8) for d in decisions_of(game.session)]
+    assert fit_weights(plain)[0].colour_weight == 0.0
+
+
+def test_a_fit_finds_a_hidden_player_who_foresees_the_coming_tiles() -> None:
+    seer = Persona(name="seer", notice=0.95, look=1.0, foresight=1.0)
+    fitted, looked, _ = fit_look(_games_of(seer, 6), DEFAULT_PERSONA.with_number("notice", 0.95))
+    assert fitted.look >= 0.5 and fitted.foresight >= 0.5
+    assert all(d.foreseen for d in looked)
+
+
+def test_a_person_thinks_through_some_of_the_equals_at_its_last_place() -> None:
+    assert thought_through([5.0, 3.0, 3.0, 3.0, 1.0], 2) == ([0], [1, 2, 3], 1)
+    assert thought_through([5.0, 4.0, 3.0], 2) == ([0, 1], [], 0)
+    assert thought_through([2.0, 2.0], 4) == ([0, 1], [], 0)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 4), min_size=2, max_size=9), st.floats(0.02, 0.99), st.data())
+def test_with_picks_among_equals_the_chances_of_all_moves_still_add_up_to_one(
+        worths: list[int], notice: float, data: st.DataObject) -> None:
+    follow = tuple(float(x) for x in data.draw(st.lists(st.integers(0, 9), min_size=len(worths),
+                                                        max_size=len(worths))))
+    left = data.draw(st.lists(st.lists(st.integers(0, len(worths) - 1), max_size=3), min_size=1, max_size=4))
+    draws = tuple(tuple(sorted(set(d))) for d in left)
+    looker = Persona(notice=notice, look=0.5)
+    options = tuple(Features(w) for w in worths)
+    total = sum(mixed_chance(stands(Decision(options, i, follow, draws=draws), looker), notice)
+                for i in range(len(worths)))
+    assert total == pytest.approx(1.0)
+
+
+def test_a_persona_file_from_before_colour_and_foresight_likes_none_and_foresees_nothing(
+        tmp_path: pathlib.Path) -> None:
+    path = tmp_path / "old.yaml"
+    path.write_text("persona: 1\nname: testers\nnotice: 0.6\nlook: 0.5\nplan: 0.1\n", encoding="utf-8")
+    old = load_persona(path)
+    assert old.foresight == 0.0 and old.colour_weight == 0.0
+    assert old == Persona(name="testers", notice=0.6, look=0.5, plan=0.1)
+    liker = Persona(name="liker", foresight=0.5, colour=3, colour_weight=1.5)
+    save_persona(liker, path)
+    assert "colour: 3\n" in path.read_text(encoding="utf-8") and load_persona(path) == liker

@@ -135,14 +135,14 @@ def test_nothing_the_daily_depends_on_asks_pythons_random_or_hash() -> None:
     assert not [f for f in calls if isinstance(f, ast.Name) and f.id == "hash"]
     assert not [f for f in calls if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name)
                 and f.value.id == "random"]
-    # The person bots' noise: only random(), randoms() and randrange(), which BotRandom draws
-    # from Draws.
+    # The person bots' noise: only random(), randoms(), randrange() and sample() (a looking
+    # persona's pick among equals), which BotRandom draws from Draws.
     person = ast.parse((bots / "person.py").read_text(encoding="utf-8"))
     used = {node.attr for node in ast.walk(person) if isinstance(node, ast.Attribute)
             and isinstance(node.value, (ast.Name, ast.Attribute))
             and (getattr(node.value, "id", None) == "rng" or getattr(node.value, "attr", None) == "rng")}
-    assert used and used <= {"random", "randoms", "randrange"}, used
-    assert {"random", "randoms", "randrange"} <= set(vars(BotRandom))
+    assert used and used <= {"random", "randoms", "randrange", "sample"}, used
+    assert {"random", "randoms", "randrange", "sample"} <= set(vars(BotRandom))
     bots_source = "\n".join(p.read_text(encoding="utf-8") for p in bots.glob("*.py"))
     assert "import random" not in bots_source and "random.Random(" not in bots_source
 
