@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import struct
 from itertools import chain, compress
-from operator import add
+from operator import add, lshift
 from typing import Sequence
 
 from ..boards import ZERO_ONE, Bitboard, Geometry, MAX_KIND, _PICK
@@ -47,10 +47,14 @@ _DIGITS = "0123456789"
 PEEL = 12
 """Up to this many cells in a step, the cells are peeled off one bit at a time; past it, read
 off the mask's hex text in C (a big board's long cascades)."""
-Ahead = tuple[int, list[int]]
-"""The stream's next values, drawn at once (rng.below_many) and kept with the boards of a game's
-packed moves: the stream's state they start from, then the raw 64-bit values (a refill's kind is
-a value modulo the kinds, plus 1, as Draws.below gives)."""
+Ahead = tuple[int, Sequence[int]]
+"""The stream's next kinds, drawn at once (rng.below_many, as Draws.below(kinds) + 1 gives) and
+kept with the boards of a game's packed moves: the stream's state they start from, then the
+kinds."""
+Line = tuple[Cleared, int, int, int, int, int, "Fell | None", tuple[Cell, ...], tuple[int, ...], int]
+"""A step of one run, made once (Packer.line)."""
+SwapAt = tuple[int, int, int, int, int, Swapped]
+"""A swap on the packed board, made once (Packer.swap_at)."""
 _GOLDEN_INVERSE = pow(GOLDEN, -1, 1 << 64)
 """GOLDEN's inverse modulo 2**64: a state's draws since another is their difference times it."""
 
@@ -138,8 +142,8 @@ class Packer:
     """The packed path for one geometry: its masks and tables, kept with the Level."""
 
     __slots__ = ("geo", "ones", "sevens", "eights", "across_ok", "down_ok", "upper", "fresh",
-                 "cell_of", "down", "rows_of", "unpackers", "row_cuts",
-                 "row_runs", "column_runs", "bands", "spans", "one_fall", "tops", "row_moves", "sentinel", "ahead", "holed", "solid", "marks")
+                 "cell_of", "down", "rows_of", "unpackers", "row_cuts", "sentinel", "ahead", "holed",
+                 "solid", "marks", "lines", "swaps_at", "scores")
 
     def __init__(self, geo: Geometry) -> None:
         height, width, stride = geo.height, geo.width, geo.stride
@@ -173,20 +177,11 @@ class Packer:
         # after row (unpackers[n]), and each row's place among them.
         self.unpackers = tuple(struct.Struct(f"{width}bx" * n) for n in range(height + 1))
         self.row_cuts = tuple(slice(r * width, (r + 1) * width) for r in range(height))
-        # A step that clears n cells in one run: the run's cells from its first, along a row
-        # (row_runs[n]) or down a column (column_runs[n]), one bit a cell.
-        self.row_runs = tuple(sum(1 << (4 * i) for i in range(n)) for n in range(width + 1))
-        self.column_runs = tuple(sum(1 << (4 * stride * i) for i in range(n)) for n in range(height + 1))
-        # bands[r]: the fields of rows 0..r-1; spans[n]: of the first n columns, in every row.
-        self.bands = tuple((1 << (4 * stride * r)) - 1 for r in range(height + 1))
-        every_row = self.column_runs[height]
-        self.spans = tuple(every_row * ((1 << (4 * n)) - 1) for n in range(width + 1))
-        # one_fall[c]: column c's moves when its tiles fall by one row; tops[c]: its top cell.
-        self.one_fall = tuple(_falls(geo, c, 1)[0] for c in range(width))
-        self.tops = tuple(self.fresh[c][0] for c in range(width))
-        # A row's run's moves (every column above it falling by one), by its first cell * stride +
-        # its length, made on first use.
-        self.row_moves: dict[int, tuple[tuple[Cell, Cell], ...]] = {}
+        # Made on first use: a step of one run by its cleared cells (Packer.line), a swap by its
+        # two cells (Packer.swap_at), a step's Scored by its cells and step.
+        self.lines: dict[int, Line] = {}
+        self.swaps_at: dict[tuple[Cell, Cell], SwapAt] = {}
+        self.scores: dict[int, Scored] = {}
 
     # -- the whole-board questions --------------------------------------------------------------
     def runs(self, board: int) -> int:
@@ -316,44 +311,102 @@ class Packer:
             spots += self.fresh[c][:count]
         return found, moves, spots, board, deepest
 
-    # -- a move ---------------------------------------------------------------------------------
-    def move(self, state: State, a: Cell, b: Cell) -> tuple[list[Event], State, PackedBoard] | None:
-        """The swap of a and b and its cascade: its events (no ending yet), the state they lead
-        to and that state's board; None when the swap is not a legal one (the general path then
-        says why: a rejected swap, or cells that cannot swap)."""
+    # -- the tables made on first use -----------------------------------------------------------
+    def line(self, cleared: int) -> Line | None:
+        """The step that clears the cells of `cleared` (bit 4p for each cell p), when they are one
+        run along a row or down a column of a board without holes (nearly every step), else
+        None: its Cleared, its count, the fields it empties (as the mask that keeps the rest),
+        the first cell's shift, the tiles that fall (a mask and how far), its Fell (None when
+        none falls), the cells refilled in drawing order with their shifts, and its lowest row."""
+        if self.holed:
+            return None
+        geo = self.geo
+        stride, down, cell_of = geo.stride, self.down, self.cell_of
+        count = cleared.bit_count()
+        first = (cleared & -cleared).bit_length() >> 2
+        shape = cleared >> (4 * first)
+        r, c = cell_of[first]
+        if count <= geo.width and shape == sum(1 << (4 * i) for i in range(count)):
+            # Along a row: each of its columns falls by one.
+            found = cell_of[first:first + count]
+            every_row = sum(1 << (down * row) for row in range(geo.height))
+            falling = ((1 << (down * r)) - 1) & (every_row * ((1 << (4 * count)) - 1) << (4 * c))
+            moves = tuple(chain.from_iterable(_falls(geo, column, 1)[0][:r] for column in range(c, c + count)))
+            spots = tuple(self.fresh[column][0] for column in range(c, c + count))
+            shift, low = down, r
+        elif count <= geo.height and shape == sum(1 << (down * i) for i in range(count)):
+            # Down a column: the tiles above it fall by its length.
+            found = cell_of[first:first + count * stride:stride]
+            falling = self.upper[c][r]
+            moves = _falls(geo, c, count)[0][:r]   # (made once: the line is kept)
+            spots = self.fresh[c][:count]
+            shift, low = count * down, r + count - 1
+        else:
+            return None
+        made = (Cleared(tuple(found)), count, ~(cleared * 15), 4 * first, falling, shift,
+                Fell(moves) if moves else None, tuple(cell for cell, _ in spots),
+                tuple(at for _, at in spots), low)
+        self.lines[cleared] = made
+        return made
+
+    def swap_at(self, a: Cell, b: Cell) -> SwapAt | None:
+        """The swap of a and b on the packed board, kept by its cells: which flags hold it (0:
+        across, 1: down) and its flag's bit there, both cells' shifts, the lower row and its
+        Swapped; None when a and b are not two cells side by side on the board."""
         geo = self.geo
         stride = geo.stride
         (ar, ac), (br, bc) = a, b
         if not (0 <= ar < geo.height and 0 <= ac < geo.width and 0 <= br < geo.height and 0 <= bc < geo.width):
             return None
         if ar == br and (ac - bc == 1 or bc - ac == 1):
-            across = True
-            top = ar * stride + (ac if ac < bc else bc)   # the swap's left cell
+            which, top = 0, ar * stride + min(ac, bc)   # the swap's left cell
         elif ac == bc and (ar - br == 1 or br - ar == 1):
-            across = False
-            top = (ar if ar < br else br) * stride + ac     # its upper cell
+            which, top = 1, min(ar, br) * stride + ac     # its upper cell
         else:
             return None
+        made = (which, 4 * top + 3, 4 * (ar * stride + ac), 4 * (br * stride + bc), max(ar, br),
+                Swapped((ar, ac), (br, bc)))
+        self.swaps_at[(a, b)] = made
+        return made
+
+    # -- a move ---------------------------------------------------------------------------------
+    def move(self, state: State, a: Cell, b: Cell) -> tuple[list[Event], State, PackedBoard] | None:
+        """The swap of a and b and its cascade: its events (no ending yet), the state they lead
+        to and that state's board; None when the swap is not a legal one (the general path then
+        says why: a rejected swap, or cells that cannot swap)."""
+        try:
+            at = self.swaps_at.get((a, b))
+        except TypeError:   # cells that are not tuples of ints
+            return None
+        if at is None:
+            at = self.swap_at(a, b)
+            if at is None:
+                return None
+        which, flag, shift_a, shift_b, deepest, swapped = at
         cached = state.cache
         still = type(cached) is PackedBoard
-        ahead: Ahead | None = None
+        rng = state.rng
+        drawn: Sequence[int] = ()   # the stream's kinds drawn ahead, from `start`; `offset` used
+        start = offset = 0
         if still:
             board = cached.packed  # type: ignore[attr-defined]  # (a PackedBoard: no cast() call)
-            flags = cached.flags  # type: ignore[attr-defined]
-            ahead = cached.ahead  # type: ignore[attr-defined]
-            if not (flags[0] if across else flags[1]) >> (4 * top + 3) & 1:
+            if not cached.flags[which] >> flag & 1:  # type: ignore[attr-defined]
                 return None
+            ahead = cached.ahead  # type: ignore[attr-defined]
+            if ahead is not None:
+                start, drawn = ahead
+                offset = ((rng - start) * _GOLDEN_INVERSE) & MASK64   # the draws since
+                if offset > len(drawn):
+                    drawn, offset = (), 0
         else:
             board = self.pack(state.grid)
             known = cached.known_swaps(3) if isinstance(cached, Bitboard) else None
             if known is None:
-                flags = self.swaps(board)
-                if not (flags[0] if across else flags[1]) >> (4 * top + 3) & 1:
+                if not self.swaps(board)[which] >> flag & 1:
                     return None
-            elif not (known[0] if across else known[1]) >> top & 1:
+            elif not known[which] >> (flag >> 2) & 1:
                 return None
-        events: list[Event] = [Swapped(a, b)]
-        shift_a, shift_b = 4 * (ar * stride + ac), 4 * (br * stride + bc)
+        events: list[Event] = [swapped]
         ka, kb = board >> shift_a & 15, board >> shift_b & 15
         board ^= ((ka ^ kb) << shift_a) | ((ka ^ kb) << shift_b)
         runs = self.runs(board)
@@ -364,81 +417,61 @@ class Packer:
             of_a = (((board ^ (self.ones * ka)) + sevens) & eights) ^ eights
             of_b = (((board ^ (self.ones * kb)) + sevens) & eights) ^ eights
             runs &= of_a | of_b
-        rng = state.rng
         kinds = state.level.kinds
         points = 0
         step = 1
-        taken: list[str] = []   # each step's cleared tiles, as hex digits (counted at the end)
-        cell_of, upper, fresh = self.cell_of, self.upper, self.fresh
-        tables = geo.tables
-        deepest = max(ar, br)   # the lowest row the move changed (the rows below it stay)
-        width, height = geo.width, geo.height
-        row_runs, column_runs, bands, spans, tops = self.row_runs, self.column_runs, self.bands, self.spans, self.tops
-        row_moves = self.row_moves
-        if self.holed:   # (no step is one run along a row or down a column: each takes _fall)
-            width = height = 0
+        got = [0] * (PACKED_KINDS + 1)   # the tiles cleared of each kind
+        taken: list[str] = []   # the cleared tiles of the other steps, as hex digits
+        lines, scores = self.lines, self.scores
         while runs:
             cleared = runs >> 3   # bit 4p for each cell p cleared
-            count = cleared.bit_count()
-            first = (cleared & -cleared).bit_length() >> 2   # the first cell cleared
-            line = cleared >> (4 * first)
-            fields = cleared * 15
-            taken.append(hex(board & fields))
-            board &= ~fields
-            moves: list[tuple[Cell, Cell]] = []
-            if count <= width and line == row_runs[count]:
-                # One run along a row (nearly every step): each of its columns falls by one.
-                found: tuple[Cell, ...] | list[Cell] = cell_of[first:first + count]
-                r, c = found[0]
-                if r:
-                    falling = board & bands[r] & (spans[count] << (4 * c))
-                    board ^= falling ^ (falling << down)
-                    known_moves = row_moves.get(first * stride + count)
-                    if known_moves is None:
-                        known_moves = row_moves[first * stride + count] = tuple(chain.from_iterable(
-                            column[:r] for column in self.one_fall[c:c + count]))
-                    moves += known_moves
-                spots: Sequence[tuple[Cell, int]] = tops[c:c + count]
-                if r > deepest:
-                    deepest = r
-            elif count <= height and line == column_runs[count]:
-                # One run down a column: the tiles above it fall by its length.
-                found = cell_of[first:first + count * stride:stride]
-                r, c = found[0]
-                if r:
-                    falling = board & upper[c][r]
-                    board ^= falling ^ (falling << (count * down))
-                    table = tables.get(count * stride + c)
-                    moves += (table if table is not None else _falls(geo, c, count))[0][:r]  # type: ignore[index]
-                spots = fresh[c][:count]
-                if r + count > deepest:
-                    deepest = r + count - 1
+            line = lines.get(cleared)
+            if line is None:
+                line = self.line(cleared)
+            if line is not None:
+                # One run (nearly every step): its tables, made once.
+                cleared_event, count, keep, first, falling, shift, fell, cells, shifts, low = line
+                if count < 6:
+                    got[board >> first & 15] += count
+                else:   # two runs of three or more may meet in the line: their kinds told apart
+                    taken.append(hex(board & ~keep))
+                board &= keep
+                falling &= board
+                board ^= falling ^ (falling << shift)
+                events.append(cleared_event)
+                if low > deepest:
+                    deepest = low
             else:
+                count = cleared.bit_count()
+                fields = cleared * 15
+                taken.append(hex(board & fields))
+                board &= ~fields
                 found, moves, spots, board, low = self._fall(board, cleared, count)
-                deepest = max(deepest, low)
-            events.append(Cleared(tuple(found)))
-            gained = POINTS_PER_TILE * count * step
-            events.append(Scored(gained, step))
-            points += gained
-            if moves:
-                events.append(Fell(tuple(moves)))
+                events.append(Cleared(tuple(found)))
+                fell = Fell(tuple(moves)) if moves else None
+                cells, shifts = zip(*spots)
+                if low > deepest:
+                    deepest = low
+            scored = scores.get(count << 12 | step)
+            if scored is None:
+                scored = Scored(POINTS_PER_TILE * count * step, step)
+                if step < 64:
+                    scores[count << 12 | step] = scored
+            events.append(scored)
+            points += scored.points
+            if fell is not None:
+                events.append(fell)
             # New tiles at the top of each column, column by column, top down: settle's draws
-            # (SplitMix64, as Draws.below), read off the stream's values drawn ahead.
-            n = len(spots)
-            if ahead is not None:
-                offset = ((rng - ahead[0]) * _GOLDEN_INVERSE) & MASK64   # the draws since
-                if offset + n > len(ahead[1]):
-                    ahead = None
-            if ahead is None:
-                ahead = (rng, below_many(rng, self.ahead, 1 << 64, board_lanes(geo))[0])
-                offset = 0
-            tiles: list[tuple[Cell, int]] = []
-            for (cell, at), value in zip(spots, ahead[1][offset:offset + n]):
-                kind = value % kinds + 1
-                board |= kind << at
-                tiles.append((cell, kind))
+            # (SplitMix64, as Draws.below), read off the stream's kinds drawn ahead.
+            n = len(cells)
+            if offset + n > len(drawn):
+                start, offset = rng, 0
+                drawn = below_many(rng, self.ahead, kinds, board_lanes(self.geo), 1)[0]
+            picked = drawn[offset:offset + n]
+            offset += n
+            board |= sum(map(lshift, picked, shifts))
             rng = (rng + n * GOLDEN) & MASK64
-            events.append(Spawned(tuple(tiles), rng))
+            events.append(Spawned(tuple(zip(cells, picked)), rng))
             step += 1
             # The next step's runs (runs(), written out: nearly every move asks it once or twice).
             right = (((board ^ (board >> 4)) + sevens) & eights) ^ eights
@@ -447,15 +480,20 @@ class Packer:
             along = below & (below >> down)
             runs = (across_runs | (across_runs << 4) | (across_runs << 8)
                     | along | (along << down) | (along << (down + down)))
-        taken_text = "".join(taken)
-        collected = tuple(map(add, state.collected, map(taken_text.count, _DIGITS[1:kinds + 1])))
+        if taken:
+            taken_text = "".join(taken)
+            for kind in range(1, kinds + 1):
+                got[kind] += taken_text.count(_DIGITS[kind])
+        collected = tuple(map(add, state.collected, got[1:]))
         rows = deepest + 1
+        stride = self.geo.stride
         text = hex(board | self.marks)   # the rows' cells: its last digits, read backwards
         values = self.unpackers[rows].unpack(text[:len(text) - rows * stride - 1:-1].encode().translate(_HEX_VALUE))
         grid = tuple(map(values.__getitem__, self.row_cuts[:rows])) + state.grid[rows:]
         after = state.after(grid, score=state.score + points, moves=state.moves + 1,
                             collected=collected, rng=rng, specials=())
-        return events, after, PackedBoard(geo, board, self.swaps(board), ahead)
+        return events, after, PackedBoard(self.geo, board, self.swaps(board),
+                                          (start, drawn) if drawn else None)
 
 
 # -- the legal swaps as commands --------------------------------------------------------------
