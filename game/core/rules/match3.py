@@ -139,12 +139,34 @@ def fill(template: Grid, kinds: int, min_match: int, draws: Draws,
         lanes = draw_lanes(count)
     raw = below_many(rng, count, 1 << 64, lanes)[0] if count else []
     drawn = 0
-    if count == height * width:
-        # Every cell empty (nearly every level): the cells right of and below the one being
-        # filled are empty still, so only the runs ending at it from the left and from above
-        # can form; the same choices and draws as the general loop below, in fewer steps.
-        # The runs ending at the cell are kept as they grow (the row's, and each column's: its
-        # kind and length).
+    if count == height * width and min_match == 3:
+        # Every cell empty, runs of three (nearly every level): the cells right of and below the
+        # one being filled are empty still, so only the runs ending at it from the left and
+        # from above can form: the kind of the two cells left of it when they match, of the two
+        # above it when they match; the same choices and draws as the general loop below, in
+        # fewer steps (allowed: by the left kind * 16 + the upper one, 0 for none).
+        one_up = two_up = [0] * width   # the rows one and two above (0: no tile yet)
+        for r in range(height):
+            ups = [k if k == j else 0 for k, j in zip(one_up, two_up)]
+            row = work[r]
+            left = far = 0   # the kinds one and two cells left
+            c = 0
+            for up, value in zip(ups, raw[drawn:drawn + width]):
+                key = (left << 4 | up) if left == far else up
+                choices = allowed.get(key)
+                if choices is None:
+                    choices = allowed[key] = [k for k in all_kinds if k != key >> 4 and k != key & 15]
+                if not choices:
+                    draws.state = (rng + drawn * GOLDEN) & MASK64
+                    return None, f"cell {r},{c} cannot take any of the {kinds} kinds without making a run"
+                far, left = left, choices[value % len(choices)]
+                row[c] = left
+                c += 1
+                drawn += 1
+            one_up, two_up = row, one_up
+    elif count == height * width:
+        # Every cell empty, longer runs: as above, with the runs ending at the cell kept as they grow
+        # (the row's, and each column's: its kind and length).
         column_kind = [0] * width
         column_run = [0] * width
         for r, row in enumerate(work):
@@ -239,8 +261,12 @@ def deal(level: Level, draws: Draws) -> Grid:
     template = level.template()
     why = ""
     need_swap = level.kept("deal needs a swap", lambda: _needs_swap(level, template))
+    kernel = packer(level)   # a plain board's swaps are asked on the packed board
     for _ in range(DEAL_ATTEMPTS):
-        grid, why = fill(template, level.kinds, level.rules.min_match, draws, need_swap, level.geometry())
+        grid, why = fill(template, level.kinds, level.rules.min_match, draws, need_swap and kernel is None,
+                         level.geometry())
+        if grid is not None and need_swap and kernel is not None and not any(kernel.swaps(kernel.pack(grid))):
+            grid, why = None, "no swap on this board can ever make a run"
         if grid is not None:
             return grid
     raise LevelError([Problem(("layout",), f"cannot deal a starting board: {why} "
@@ -575,9 +601,17 @@ def decide(state: State, command: Swap) -> list[Event]:
 
 def legal_commands(state: State) -> list[Command]:
     """The legal commands of a game still playing (game.legal_commands checked that)."""
-    board = board_of(state)
+    board = state.cache
     if type(board) is PackedBoard:   # a packed move's board: its swaps read off its flags
         return board.commands()  # type: ignore[return-value]
+    if board is None and not state.specials:
+        # A board no move has left yet (a new game's): on the packed path when it is plain and still.
+        kernel = packer(state.level)
+        still = kernel.still(state.grid) if kernel is not None else None
+        if still is not None:
+            object.__setattr__(state, "cache", still)
+            return still.commands()  # type: ignore[return-value]
+    board = board_of(state)
     min_match = state.level.rules.min_match
     if state.has_blockers and held_bits(state, board):
         across, down = legal_masks(state, board)

@@ -20,7 +20,7 @@ most 7, so no field overflows into the next).
 from __future__ import annotations
 
 import struct
-from itertools import chain, compress
+from itertools import chain, compress, islice
 from operator import add, lshift
 from typing import Sequence
 
@@ -45,8 +45,8 @@ _HEX_DIGIT = bytes(ord("0123456789abcdef"[b]) if b < 16 else ord("0") for b in r
 """A cell's byte (boards' row packer: signed, so a hole is 255) into its hex digit."""
 _DIGITS = "0123456789"
 PEEL = 12
-"""Up to this many cells in a step, the cells are peeled off one bit at a time; past it, read
-off the mask's hex text in C (a big board's long cascades)."""
+"""Up to this many cells in a step, the cells are read off the mask's rows from its first (few
+columns each); past it, each column's off the whole mask (a big board's long cascades)."""
 Ahead = tuple[int, Sequence[int]]
 """The stream's next kinds, drawn at once (rng.below_many, as Draws.below(kinds) + 1 gives) and
 kept with the boards of a game's packed moves: the stream's state they start from, then the
@@ -231,6 +231,13 @@ class Packer:
         packed = self.geo.packer.pack(*chain.from_iterable(grid)).translate(_HEX_DIGIT)
         return int(packed[::-1], 16)
 
+    def still(self, grid: Grid) -> PackedBoard | None:
+        """`grid`'s packed board with its legal swaps, when it holds no run (a new game's), else None."""
+        board = self.pack(grid)
+        if self.runs(board):
+            return None
+        return PackedBoard(self.geo, board, self.swaps(board), None)
+
     def _fall(self, board: int, cleared: int, count: int) -> tuple[
             list[Cell], list[tuple[Cell, Cell]], list[tuple[Cell, int]], int, int]:
         """A step whose cells are not one run along a row or down a column (`cleared`: bit 4p for
@@ -241,13 +248,12 @@ class Packer:
         stride, down, upper, tables, cell_of = geo.stride, self.down, self.upper, geo.tables, self.cell_of
         hit: dict[int, list[int]] = {}
         if count <= PEEL:
-            found: list[Cell] = []
-            left = cleared
-            while left:
-                low = left & -left
-                left ^= low
-                r, c = cell = cell_of[low.bit_length() >> 2]
-                found.append(cell)
+            # The cells picked in C from the first cleared one's row on, then told by column.
+            first = (cleared & -cleared).bit_length() >> 2
+            base = first - first % stride
+            found = list(compress(islice(cell_of, base, None),
+                                  hex(cleared >> (4 * base))[:1:-1].encode().translate(ZERO_ONE)))
+            for r, c in found:
                 rows_hit = hit.get(c)
                 if rows_hit is None:
                     hit[c] = [r]
