@@ -119,6 +119,8 @@ def play(state: State, command: Command) -> tuple[list[Event], State]:
 
     A command that changes nothing (a rejected swap) leads to `state` itself. KeepGoing is the
     one command a finished game takes (rules/keep_going.py says when)."""
+    if type(command) is Swap and state.level.mode is Mode.MATCH3 and state.status is Status.PLAYING:
+        return match3.play(state, command)   # (the checks below, in short, for a bot's every move)
     if isinstance(command, KeepGoing):
         return keep_going.play(state, command)
     rules = RULESETS[state.level.mode]

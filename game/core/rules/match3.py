@@ -6,7 +6,7 @@ from functools import reduce
 from operator import add, or_
 from typing import Iterable, cast
 
-from ..boards import Bitboard, Geometry, bitboard, flat_board, grid_of, run_mask
+from ..boards import MAX_KIND, Bitboard, Geometry, bitboard, flat_board, grid_of, run_mask
 from ..commands import Command, Swap
 from ..events import Event, Lost, Reshuffled, SwapRejected, Swapped, Won
 from ..evolve import fold
@@ -27,6 +27,10 @@ from .packed import PackedBoard, Packer, packer, swap_list
 from .specials import Layer, Outcome, is_special_swap, swap_step
 
 DEAL_ATTEMPTS = 200
+_CHOICES = tuple(tuple(tuple(k for k in range(1, kinds + 1) if k != key >> 4 and k != key & 15)
+                       for key in range((MAX_KIND + 1) << 4)) for kinds in range(MAX_KIND + 1))
+"""fill's choices for a cell on an empty board, by the level's kinds, then by the kinds that would
+make a run there: the left one * 16 + the upper one (0: none)."""
 _UNKNOWN: object = object()   # play's default for a level's packed path not looked for yet
 
 
@@ -139,30 +143,27 @@ def fill(template: Grid, kinds: int, min_match: int, draws: Draws,
         lanes = draw_lanes(count)
     raw = below_many(rng, count, 1 << 64, lanes)[0] if count else []
     drawn = 0
-    if count == height * width and min_match == 3:
+    if count == height * width and min_match == 3 and kinds < len(_CHOICES):
         # Every cell empty, runs of three (nearly every level): the cells right of and below the
         # one being filled are empty still, so only the runs ending at it from the left and
         # from above can form: the kind of the two cells left of it when they match, of the two
         # above it when they match; the same choices and draws as the general loop below, in
-        # fewer steps (allowed: by the left kind * 16 + the upper one, 0 for none).
+        # fewer steps.
+        table = _CHOICES[kinds]
         one_up = two_up = [0] * width   # the rows one and two above (0: no tile yet)
         for r in range(height):
             ups = [k if k == j else 0 for k, j in zip(one_up, two_up)]
-            row = work[r]
+            row: list[int] = []
             left = far = 0   # the kinds one and two cells left
-            c = 0
             for up, value in zip(ups, raw[drawn:drawn + width]):
-                key = (left << 4 | up) if left == far else up
-                choices = allowed.get(key)
-                if choices is None:
-                    choices = allowed[key] = [k for k in all_kinds if k != key >> 4 and k != key & 15]
-                if not choices:
-                    draws.state = (rng + drawn * GOLDEN) & MASK64
-                    return None, f"cell {r},{c} cannot take any of the {kinds} kinds without making a run"
-                far, left = left, choices[value % len(choices)]
-                row[c] = left
-                c += 1
-                drawn += 1
+                options = table[(left << 4 | up) if left == far else up]
+                if not options:
+                    draws.state = (rng + (drawn + len(row)) * GOLDEN) & MASK64
+                    return None, f"cell {r},{len(row)} cannot take any of the {kinds} kinds without making a run"
+                far, left = left, options[value % len(options)]
+                row.append(left)
+            drawn += width
+            work[r] = row
             one_up, two_up = row, one_up
     elif count == height * width:
         # Every cell empty, longer runs: as above, with the runs ending at the cell kept as they grow

@@ -55,6 +55,9 @@ Line = tuple[Cleared, int, int, int, int, int, "Fell | None", tuple[Cell, ...], 
 """A step of one run, made once (Packer.line)."""
 SwapAt = tuple[int, int, int, int, int, Swapped]
 """A swap on the packed board, made once (Packer.swap_at)."""
+_blank = object.__new__
+_put_tiles, _put_rng = Spawned.__dict__["tiles"].__set__, Spawned.__dict__["rng"].__set__
+"""A Spawned's slots' setters: each step makes one, and its frozen __init__ cost twice these."""
 _GOLDEN_INVERSE = pow(GOLDEN, -1, 1 << 64)
 """GOLDEN's inverse modulo 2**64: a state's draws since another is their difference times it."""
 
@@ -85,17 +88,18 @@ class PackedBoard(Bitboard):
     def __init__(self, geo: Geometry, packed: int, flags: tuple[int, int], ahead: Ahead | None) -> None:
         # Bitboard.__init__ would set kinds, tiles, _swaps and legal: they stay unset until
         # read (__getattr__ is called for a slot not set).
+        # (_rule, asked, layers and fallen too: their first reader sets them, as Bitboard would.)
         self.geo = geo
         self.packed = packed
         self.flags = flags
         self.ahead = ahead
-        self._rule = 3
-        self.asked = {}
-        self.layers = None
-        self.fallen = -1
 
     def __getattr__(self, name: str) -> object:
         """A Bitboard slot not set yet, unpacked from the packed board and its flags."""
+        if name in _UNSET:
+            value = {} if name == "asked" else _UNSET[name]
+            setattr(self, name, value)
+            return value
         if name in ("_swaps", "legal"):
             across, down = self.flags
             # Each hex digit of the flags moved to the field's lowest bit is 0 or 1: read as binary.
@@ -128,6 +132,9 @@ class PackedBoard(Bitboard):
         return list(compress(swap_table(geo), picks))
 
 
+_UNSET: dict[str, object] = {"_rule": 3, "asked": None, "layers": None, "fallen": -1}
+"""A PackedBoard's Bitboard slots its first reader sets: the rule its swaps are for, its facts
+(a new dict), its blocker layers (none), its fallers' pieces (not looked for)."""
 _PICK_PAIR = bytes.maketrans(b"0123", b"\x00\x10\x01\x11")
 """A cell's hex digit of the flags (across 1, down 2) to a byte whose hex digits are 1 where it
 picks its swap across, then down."""
@@ -142,7 +149,7 @@ class Packer:
     """The packed path for one geometry: its masks and tables, kept with the Level."""
 
     __slots__ = ("geo", "ones", "sevens", "eights", "across_ok", "down_ok", "upper", "fresh",
-                 "cell_of", "down", "rows_of", "unpackers", "row_cuts", "sentinel", "ahead", "holed",
+                 "cell_of", "down", "rows_of", "row", "sentinel", "ahead", "holed",
                  "solid", "marks", "lines", "swaps_at", "scores")
 
     def __init__(self, geo: Geometry) -> None:
@@ -173,10 +180,7 @@ class Packer:
         self.sentinel = 1 << (4 * height * stride)   # a field past the board: hex() keeps every cell
         self.marks = self.sentinel | holes * 15   # and a hole's field all ones: -1 once unpacked
         self.ahead = sum(map(len, geo.chutes))   # the draws made ahead at once (board_lanes holds as many)
-        # The board's first n rows' bytes (one a cell, a guard's skipped) to their cells row
-        # after row (unpackers[n]), and each row's place among them.
-        self.unpackers = tuple(struct.Struct(f"{width}bx" * n) for n in range(height + 1))
-        self.row_cuts = tuple(slice(r * width, (r + 1) * width) for r in range(height))
+        self.row = struct.Struct(f"{width}bx")   # a row's bytes (one a cell, its guard's skipped) to its cells
         # Made on first use: a step of one run by its cleared cells (Packer.line), a swap by its
         # two cells (Packer.swap_at), a step's Scored by its cells and step.
         self.lines: dict[int, Line] = {}
@@ -477,7 +481,10 @@ class Packer:
             offset += n
             board |= sum(map(lshift, picked, shifts))
             rng = (rng + n * GOLDEN) & MASK64
-            events.append(Spawned(tuple(zip(cells, picked)), rng))
+            spawned = _blank(Spawned)   # Spawned(tiles, rng), made as State.after makes a state
+            _put_tiles(spawned, tuple(zip(cells, picked)))
+            _put_rng(spawned, rng)
+            events.append(spawned)
             step += 1
             # The next step's runs (runs(), written out: nearly every move asks it once or twice).
             right = (((board ^ (board >> 4)) + sevens) & eights) ^ eights
@@ -494,8 +501,8 @@ class Packer:
         rows = deepest + 1
         stride = self.geo.stride
         text = hex(board | self.marks)   # the rows' cells: its last digits, read backwards
-        values = self.unpackers[rows].unpack(text[:len(text) - rows * stride - 1:-1].encode().translate(_HEX_VALUE))
-        grid = tuple(map(values.__getitem__, self.row_cuts[:rows])) + state.grid[rows:]
+        values = text[:len(text) - rows * stride - 1:-1].encode().translate(_HEX_VALUE)
+        grid = tuple(self.row.iter_unpack(values)) + state.grid[rows:]
         after = state.after(grid, score=state.score + points, moves=state.moves + 1,
                             collected=collected, rng=rng, specials=())
         return events, after, PackedBoard(self.geo, board, self.swaps(board),
