@@ -55,9 +55,6 @@ Line = tuple[Cleared, int, int, int, int, int, "Fell | None", tuple[Cell, ...], 
 """A step of one run, made once (Packer.line)."""
 SwapAt = tuple[int, int, int, int, int, Swapped]
 """A swap on the packed board, made once (Packer.swap_at)."""
-_blank = object.__new__
-_put_tiles, _put_rng = Spawned.__dict__["tiles"].__set__, Spawned.__dict__["rng"].__set__
-"""A Spawned's slots' setters: each step makes one, and its frozen __init__ cost twice these."""
 _GOLDEN_INVERSE = pow(GOLDEN, -1, 1 << 64)
 """GOLDEN's inverse modulo 2**64: a state's draws since another is their difference times it."""
 
@@ -481,10 +478,7 @@ class Packer:
             offset += n
             board |= sum(map(lshift, picked, shifts))
             rng = (rng + n * GOLDEN) & MASK64
-            spawned = _blank(Spawned)   # Spawned(tiles, rng), made as State.after makes a state
-            _put_tiles(spawned, tuple(zip(cells, picked)))
-            _put_rng(spawned, rng)
-            events.append(spawned)
+            events.append(Spawned(tuple(zip(cells, picked)), rng))
             step += 1
             # The next step's runs (runs(), written out: nearly every move asks it once or twice).
             right = (((board ^ (board >> 4)) + sevens) & eights) ^ eights
