@@ -23,7 +23,7 @@ from .cascade import Blockers, cascade, next_step
 from .held import check_blocked, fallen_bits, held_bits, kept_layers
 from .common import board_lanes, reshuffle
 from .finale import finale
-from .packed import PackedBoard, Packer, packer, swap_list
+from .packed import PackedBoard, packer, swap_list
 from .specials import Layer, Outcome, is_special_swap, swap_step
 
 DEAL_ATTEMPTS = 200
@@ -503,7 +503,7 @@ def play(state: State, command: Swap) -> tuple[list[Event], State]:
     if kernel is _UNKNOWN:
         kernel = packer(state.level)
     if kernel is not None and not state.specials:
-        played = cast(Packer, kernel).move(state, command.a, command.b)
+        played = kernel.move(state, command.a, command.b)  # type: ignore[attr-defined]  # (a Packer: no cast() call)
         if played is not None:
             events, after, still = played
             flags = still.flags

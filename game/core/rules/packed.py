@@ -147,7 +147,7 @@ class Packer:
 
     __slots__ = ("geo", "ones", "sevens", "eights", "across_ok", "down_ok", "upper", "fresh",
                  "cell_of", "down", "rows_of", "row", "sentinel", "ahead", "holed",
-                 "solid", "marks", "lines", "swaps_at", "scores")
+                 "solid", "marks", "lines", "swaps_at", "scores", "offsets")
 
     def __init__(self, geo: Geometry) -> None:
         height, width, stride = geo.height, geo.width, geo.stride
@@ -172,7 +172,10 @@ class Packer:
         # fresh[c]: column c's chute cells top down, each with its field's shift (where refills land)
         self.fresh = tuple(tuple(((r, c), 4 * (r * stride + c)) for r in chute) for c, chute in enumerate(geo.chutes))
         self.cell_of = geo.cell_of
-        self.down = 4 * stride    # a field's shift one row down
+        self.down = down = 4 * stride    # a field's shift one row down
+        # swaps()' shifts: a row down one cell left or right, two left or right, two rows down one
+        # left or right, two rows down, three.
+        self.offsets = (down - 4, down - 8, down + 4, down + 8, 2 * down - 4, 2 * down + 4, 2 * down, 3 * down)
         self.rows_of = range(height)
         self.sentinel = 1 << (4 * height * stride)   # a field past the board: hex() keeps every cell
         self.marks = self.sentinel | holes * 15   # and a hole's field all ones: -1 once unpacked
@@ -202,29 +205,30 @@ class Packer:
         where it lands (not counting the cell it left): in the row or column straight ahead,
         or split across its path."""
         eights, sevens, d = self.eights, self.sevens, self.down
+        dm4, dm8, dp4, dp8, d2m4, d2p4, dd, ddd = self.offsets
         # same_o: the cells holding the kind of the cell o further on (o in cells, written out:
         # a call each cost a tenth of the move).
         e2 = (((board ^ (board >> 8)) + sevens) & eights) ^ eights
         e3 = (((board ^ (board >> 12)) + sevens) & eights) ^ eights
-        sm1 = (((board ^ (board >> (d - 4))) + sevens) & eights) ^ eights
-        sm2 = (((board ^ (board >> (d - 8))) + sevens) & eights) ^ eights
-        sp1 = (((board ^ (board >> (d + 4))) + sevens) & eights) ^ eights
-        sp2 = (((board ^ (board >> (d + 8))) + sevens) & eights) ^ eights
-        dm1 = (((board ^ (board >> (d + d - 4))) + sevens) & eights) ^ eights
-        dp1 = (((board ^ (board >> (d + d + 4))) + sevens) & eights) ^ eights
-        d2 = (((board ^ (board >> (d + d))) + sevens) & eights) ^ eights
-        d3 = (((board ^ (board >> (3 * d))) + sevens) & eights) ^ eights
+        sm1 = (((board ^ (board >> dm4)) + sevens) & eights) ^ eights
+        sm2 = (((board ^ (board >> dm8)) + sevens) & eights) ^ eights
+        sp1 = (((board ^ (board >> dp4)) + sevens) & eights) ^ eights
+        sp2 = (((board ^ (board >> dp8)) + sevens) & eights) ^ eights
+        dm1 = (((board ^ (board >> d2m4)) + sevens) & eights) ^ eights
+        dp1 = (((board ^ (board >> d2p4)) + sevens) & eights) ^ eights
+        d2 = (((board ^ (board >> dd)) + sevens) & eights) ^ eights
+        d3 = (((board ^ (board >> ddd)) + sevens) & eights) ^ eights
         # Each pattern as `same` at an offset from the moving tile; a negative offset -o is the
         # positive one's flags moved up by o cells (the pair seen from its other end).
-        up_right = sm1 << (d - 4)           # offset 1 - s
-        up_left = sp1 << (d + 4)            # -1 - s
+        up_right = sm1 << dm4           # offset 1 - s
+        up_left = sp1 << dp4            # -1 - s
         # A tile moving right (to x + 1) and the one moving left (from x + 1, told at x + 1).
-        right = (e2 & e3) | (up_right & ((dm1 << (d + d - 4)) | sp1)) | (sp1 & dp1)
-        left = ((e2 << 8) & (e3 << 12)) | (up_left & ((dp1 << (d + d + 4)) | sm1)) | (sm1 & dm1)
+        right = (e2 & e3) | (up_right & ((dm1 << d2m4) | sp1)) | (sp1 & dp1)
+        left = ((e2 << 8) & (e3 << 12)) | (up_left & ((dp1 << d2p4) | sm1)) | (sm1 & dm1)
         # A tile moving down (to x + s) and the one moving up (from x + s, told at x + s).
         fall = (d2 & d3) | (sm1 & (sm2 | sp1)) | (sp1 & sp2)
-        rise = (((d2 << (d + d)) & (d3 << (3 * d))) | (up_left & ((sp2 << (d + 8)) | up_right))
-                | (up_right & (sm2 << (d - 8))))
+        rise = (((d2 << dd) & (d3 << ddd)) | (up_left & ((sp2 << dp8) | up_right))
+                | (up_right & (sm2 << dm8)))
         return (right | (left >> 4)) & self.across_ok, (fall | (rise >> d)) & self.down_ok
 
     def pack(self, grid: Grid) -> int:
@@ -430,6 +434,7 @@ class Packer:
         got = [0] * (PACKED_KINDS + 1)   # the tiles cleared of each kind
         taken: list[str] = []   # the cleared tiles of the other steps, as hex digits
         lines, scores = self.lines, self.scores
+        down2 = down + down
         while runs:
             cleared = runs >> 3   # bit 4p for each cell p cleared
             line = lines.get(cleared)
@@ -486,7 +491,7 @@ class Packer:
             across_runs = right & (right >> 4)
             along = below & (below >> down)
             runs = (across_runs | (across_runs << 4) | (across_runs << 8)
-                    | along | (along << down) | (along << (down + down)))
+                    | along | (along << down) | (along << down2))
         if taken:
             taken_text = "".join(taken)
             for kind in range(1, kinds + 1):
