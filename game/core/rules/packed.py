@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import struct
 from itertools import chain, compress, islice
-from operator import add, lshift
+from operator import lshift
 from typing import Sequence
 
 from ..boards import ZERO_ONE, Bitboard, Geometry, MAX_KIND, _PICK
@@ -55,6 +55,8 @@ Line = tuple[Cleared, int, int, int, int, int, "Fell | None", tuple[Cell, ...], 
 """A step of one run, made once (Packer.line)."""
 SwapAt = tuple[int, int, int, int, int, Swapped]
 """A swap on the packed board, made once (Packer.swap_at)."""
+_NONE_YET = (0,) * PACKED_KINDS
+"""A move's counts of the kinds a state's collected does not hold (it holds one a kind)."""
 _GOLDEN_INVERSE = pow(GOLDEN, -1, 1 << 64)
 """GOLDEN's inverse modulo 2**64: a state's draws since another is their difference times it."""
 
@@ -123,10 +125,10 @@ class PackedBoard(Bitboard):
         hex digit of both flags (across 1, down 2) becomes a byte whose two hex digits are its
         two picks from swap_table."""
         across, down = self.flags
-        geo = self.geo
-        cells = hex((across >> 3) | (down >> 2) | 1 << (4 * geo.height * geo.stride))[:2:-1]
+        # (up to the last cell with a swap: compress stops where the picks end)
+        cells = hex((across >> 3) | (down >> 2))[:1:-1]
         picks = cells.encode().translate(_PICK_PAIR).hex().encode().translate(ZERO_ONE)
-        return list(compress(swap_table(geo), picks))
+        return list(compress(swap_table(self.geo), picks))
 
 
 _UNSET: dict[str, object] = {"_rule": 3, "asked": None, "layers": None, "fallen": -1}
@@ -147,7 +149,7 @@ class Packer:
 
     __slots__ = ("geo", "ones", "sevens", "eights", "across_ok", "down_ok", "upper", "fresh",
                  "cell_of", "down", "rows_of", "row", "sentinel", "ahead", "holed",
-                 "solid", "marks", "lines", "swaps_at", "scores", "offsets")
+                 "solid", "marks", "lines", "swaps_at", "scores", "offsets", "row_runs", "column_runs")
 
     def __init__(self, geo: Geometry) -> None:
         height, width, stride = geo.height, geo.width, geo.stride
@@ -180,6 +182,10 @@ class Packer:
         self.sentinel = 1 << (4 * height * stride)   # a field past the board: hex() keeps every cell
         self.marks = self.sentinel | holes * 15   # and a hole's field all ones: -1 once unpacked
         self.ahead = sum(map(len, geo.chutes))   # the draws made ahead at once (board_lanes holds as many)
+        # A run of n cells from its first, along a row (row_runs[n]) or down a column
+        # (column_runs[n]), one bit a cell: Packer.line tells a step of one run by them.
+        self.row_runs = tuple(sum(1 << (4 * i) for i in range(n)) for n in range(width + 1))
+        self.column_runs = tuple(sum(1 << (down * i) for i in range(n)) for n in range(height + 1))
         self.row = struct.Struct(f"{width}bx")   # a row's bytes (one a cell, its guard's skipped) to its cells
         # Made on first use: a step of one run by its cleared cells (Packer.line), a swap by its
         # two cells (Packer.swap_at), a step's Scored by its cells and step.
@@ -337,15 +343,14 @@ class Packer:
         first = (cleared & -cleared).bit_length() >> 2
         shape = cleared >> (4 * first)
         r, c = cell_of[first]
-        if count <= geo.width and shape == sum(1 << (4 * i) for i in range(count)):
+        if count <= geo.width and shape == self.row_runs[count]:
             # Along a row: each of its columns falls by one.
             found = cell_of[first:first + count]
-            every_row = sum(1 << (down * row) for row in range(geo.height))
-            falling = ((1 << (down * r)) - 1) & (every_row * ((1 << (4 * count)) - 1) << (4 * c))
+            falling = ((1 << (down * r)) - 1) & (self.column_runs[geo.height] * ((1 << (4 * count)) - 1) << (4 * c))
             moves = tuple(chain.from_iterable(_falls(geo, column, 1)[0][:r] for column in range(c, c + count)))
             spots = tuple(self.fresh[column][0] for column in range(c, c + count))
             shift, low = down, r
-        elif count <= geo.height and shape == sum(1 << (down * i) for i in range(count)):
+        elif count <= geo.height and shape == self.column_runs[count]:
             # Down a column: the tiles above it fall by its length.
             found = cell_of[first:first + count * stride:stride]
             falling = self.upper[c][r]
@@ -431,7 +436,7 @@ class Packer:
         kinds = state.level.kinds
         points = 0
         step = 1
-        got = [0] * (PACKED_KINDS + 1)   # the tiles cleared of each kind
+        got = [0, *state.collected, *_NONE_YET]   # by kind: the tiles collected (none past the state's own)
         taken: list[str] = []   # the cleared tiles of the other steps, as hex digits
         lines, scores = self.lines, self.scores
         down2 = down + down
@@ -496,7 +501,7 @@ class Packer:
             taken_text = "".join(taken)
             for kind in range(1, kinds + 1):
                 got[kind] += taken_text.count(_DIGITS[kind])
-        collected = tuple(map(add, state.collected, got[1:]))
+        collected = tuple(got[1:1 + len(state.collected)])
         rows = deepest + 1
         stride = self.geo.stride
         text = hex(board | self.marks)   # the rows' cells: its last digits, read backwards
