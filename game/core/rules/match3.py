@@ -148,7 +148,7 @@ def fill(template: Grid, kinds: int, min_match: int, draws: Draws,
         # one being filled are empty still, so only the runs ending at it from the left and
         # from above can form: the kind of the two cells left of it when they match, of the two
         # above it when they match; the same choices and draws as the general loop below, in
-        # fewer steps.
+        # fewer steps (longer runs take that loop).
         table = _CHOICES[kinds]
         one_up = two_up = [0] * width   # the rows one and two above (0: no tile yet)
         for r in range(height):
@@ -165,34 +165,6 @@ def fill(template: Grid, kinds: int, min_match: int, draws: Draws,
             drawn += width
             work[r] = row
             one_up, two_up = row, one_up
-    elif count == height * width:
-        # Every cell empty, longer runs: as above, with the runs ending at the cell kept as they grow
-        # (the row's, and each column's: its kind and length).
-        column_kind = [0] * width
-        column_run = [0] * width
-        for r, row in enumerate(work):
-            run_kind = run = 0
-            for c in range(width):
-                up = column_kind[c]
-                bad = 1 << run_kind if run >= need else 0
-                if column_run[c] >= need:
-                    bad |= 1 << up
-                choices = allowed.get(bad)
-                if choices is None:
-                    choices = allowed[bad] = [k for k in all_kinds if not bad >> k & 1]
-                if not choices:
-                    draws.state = (rng + drawn * GOLDEN) & MASK64
-                    return None, f"cell {r},{c} cannot take any of the {kinds} kinds without making a run"
-                kind = row[c] = choices[raw[drawn] % len(choices)]
-                drawn += 1
-                if kind == run_kind:
-                    run += 1
-                else:
-                    run_kind, run = kind, 1
-                if kind == up:
-                    column_run[c] += 1
-                else:
-                    column_kind[c], column_run[c] = kind, 1
     else:
         for r, row in enumerate(work):
             above = work[r - 1] if r > 0 else None
