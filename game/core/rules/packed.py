@@ -6,7 +6,10 @@ runs found for every kind at once, the cells cleared, the columns fallen and ref
 game's one stream in the same order and amounts as rules/common.settle) and the legal swaps of
 the board it leaves, all on one int; its events are told as it goes and the new State is made
 once, at the end. Every other board plays by the general path (rules/match3.py, the cascade),
-which stays the reference: tests/core/test_packed.py holds this one to it.
+which stays the reference: tests/core/test_packed.py holds this one to it. What depends on the
+geometry alone is made once and kept with the level's Packer: a step of one run (nearly every
+step) by its cells (its events, fall and refill cells: Packer.line), a swap by its two cells.
+A new game's still board is packed by its first legal_commands (Packer.still).
 
 Cell p = row * stride + column (stride = width + 1: a guard column that is never a tile stops a
 row's run at its end) owns bits 4p..4p+3, holding its kind (0: the guard, a hole or a cleared
