@@ -12,6 +12,7 @@ from .checking import Problem, shorten
 from .level import Level, LevelError
 from .rng import Draws, seed_state
 from .rules import blocked, chain, keep_going, match3, slide
+from .rules.packed import PackedBoard
 from .state import NO_LAYERS, RULES_VERSION, IllegalMove, Layers, State, placed
 from .vocab import Mode, Status
 
@@ -119,6 +120,8 @@ def play(state: State, command: Command) -> tuple[list[Event], State]:
 
     A command that changes nothing (a rejected swap) leads to `state` itself. KeepGoing is the
     one command a finished game takes (rules/keep_going.py says when)."""
+    if type(command) is Swap and state.level.mode is Mode.MATCH3 and state.status is Status.PLAYING:
+        return match3.play(state, command)   # (the checks below, in short, for a bot's every move)
     if isinstance(command, KeepGoing):
         return keep_going.play(state, command)
     rules = RULESETS[state.level.mode]
@@ -139,6 +142,9 @@ def legal_commands(state: State) -> list[Command]:
 
     None once the game is over.
     """
+    cached = state.cache
+    if type(cached) is PackedBoard and state.status is Status.PLAYING:
+        return cached.commands()  # type: ignore[return-value]  # (a plain match3 board's, in short)
     if state.status != Status.PLAYING:
         return []
     return RULESETS[state.level.mode].legal_commands(state)

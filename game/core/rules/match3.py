@@ -6,7 +6,7 @@ from functools import reduce
 from operator import add, or_
 from typing import Iterable, cast
 
-from ..boards import Bitboard, Geometry, bitboard, flat_board, grid_of, run_mask
+from ..boards import MAX_KIND, Bitboard, Geometry, bitboard, flat_board, grid_of, run_mask
 from ..commands import Command, Swap
 from ..events import Event, Lost, Reshuffled, SwapRejected, Swapped, Won
 from ..evolve import fold
@@ -23,11 +23,15 @@ from .cascade import Blockers, cascade, next_step
 from .held import check_blocked, fallen_bits, held_bits, kept_layers
 from .common import board_lanes, reshuffle
 from .finale import finale
-from .packed import PackedBoard, Packer, swap_list
+from .packed import PackedBoard, packer, swap_list
 from .packed_blocked import BlockedBoard, kernel as move_kernel
 from .specials import Layer, Outcome, is_special_swap, swap_step
 
 DEAL_ATTEMPTS = 200
+_CHOICES = tuple(tuple(tuple(k for k in range(1, kinds + 1) if k != key >> 4 and k != key & 15)
+                       for key in range((MAX_KIND + 1) << 4)) for kinds in range(MAX_KIND + 1))
+"""fill's choices for a cell on an empty board, by the level's kinds, then by the kinds that would
+make a run there: the left one * 16 + the upper one (0: none)."""
 _UNKNOWN: object = object()   # play's default for a level's packed path not looked for yet
 
 
@@ -140,37 +144,28 @@ def fill(template: Grid, kinds: int, min_match: int, draws: Draws,
         lanes = draw_lanes(count)
     raw = below_many(rng, count, 1 << 64, lanes)[0] if count else []
     drawn = 0
-    if count == height * width:
-        # Every cell empty (nearly every level): the cells right of and below the one being
-        # filled are empty still, so only the runs ending at it from the left and from above
-        # can form; the same choices and draws as the general loop below, in fewer steps.
-        # The runs ending at the cell are kept as they grow (the row's, and each column's: its
-        # kind and length).
-        column_kind = [0] * width
-        column_run = [0] * width
-        for r, row in enumerate(work):
-            run_kind = run = 0
-            for c in range(width):
-                up = column_kind[c]
-                bad = 1 << run_kind if run >= need else 0
-                if column_run[c] >= need:
-                    bad |= 1 << up
-                choices = allowed.get(bad)
-                if choices is None:
-                    choices = allowed[bad] = [k for k in all_kinds if not bad >> k & 1]
-                if not choices:
-                    draws.state = (rng + drawn * GOLDEN) & MASK64
-                    return None, f"cell {r},{c} cannot take any of the {kinds} kinds without making a run"
-                kind = row[c] = choices[raw[drawn] % len(choices)]
-                drawn += 1
-                if kind == run_kind:
-                    run += 1
-                else:
-                    run_kind, run = kind, 1
-                if kind == up:
-                    column_run[c] += 1
-                else:
-                    column_kind[c], column_run[c] = kind, 1
+    if count == height * width and min_match == 3 and kinds < len(_CHOICES):
+        # Every cell empty, runs of three (nearly every level): the cells right of and below the
+        # one being filled are empty still, so only the runs ending at it from the left and
+        # from above can form: the kind of the two cells left of it when they match, of the two
+        # above it when they match; the same choices and draws as the general loop below, in
+        # fewer steps (longer runs take that loop).
+        table = _CHOICES[kinds]
+        one_up = two_up = [0] * width   # the rows one and two above (0: no tile yet)
+        for r in range(height):
+            ups = [k if k == j else 0 for k, j in zip(one_up, two_up)]
+            row: list[int] = []
+            left = far = 0   # the kinds one and two cells left
+            for up, value in zip(ups, raw[drawn:drawn + width]):
+                options = table[(left << 4 | up) if left == far else up]
+                if not options:
+                    draws.state = (rng + (drawn + len(row)) * GOLDEN) & MASK64
+                    return None, f"cell {r},{len(row)} cannot take any of the {kinds} kinds without making a run"
+                far, left = left, options[value % len(options)]
+                row.append(left)
+            drawn += width
+            work[r] = row
+            one_up, two_up = row, one_up
     else:
         for r, row in enumerate(work):
             above = work[r - 1] if r > 0 else None
@@ -240,8 +235,12 @@ def deal(level: Level, draws: Draws) -> Grid:
     template = level.template()
     why = ""
     need_swap = level.kept("deal needs a swap", lambda: _needs_swap(level, template))
+    kernel = packer(level)   # a plain board's swaps are asked on the packed board
     for _ in range(DEAL_ATTEMPTS):
-        grid, why = fill(template, level.kinds, level.rules.min_match, draws, need_swap, level.geometry())
+        grid, why = fill(template, level.kinds, level.rules.min_match, draws, need_swap and kernel is None,
+                         level.geometry())
+        if grid is not None and need_swap and kernel is not None and not any(kernel.swaps(kernel.pack(grid))):
+            grid, why = None, "no swap on this board can ever make a run"
         if grid is not None:
             return grid
     raise LevelError([Problem(("layout",), f"cannot deal a starting board: {why} "
@@ -477,7 +476,7 @@ def play(state: State, command: Swap) -> tuple[list[Event], State]:
     if kernel is _UNKNOWN:
         kernel = move_kernel(state.level)
     if kernel is not None and not state.specials:
-        played = cast(Packer, kernel).move(state, command.a, command.b)
+        played = kernel.move(state, command.a, command.b)  # type: ignore[attr-defined]  # (a Packer: no cast() call)
         if played is not None:
             events, after, still = played
             flags = still.flags
@@ -577,9 +576,17 @@ def decide(state: State, command: Swap) -> list[Event]:
 
 def legal_commands(state: State) -> list[Command]:
     """The legal commands of a game still playing (game.legal_commands checked that)."""
-    board = board_of(state)
+    board = state.cache
     if type(board) is PackedBoard or type(board) is BlockedBoard:   # a packed move's board: its swaps read off its flags
         return board.commands()  # type: ignore[return-value]
+    if board is None and not state.specials:
+        # A board no move has left yet (a new game's): on the packed path when it is plain and still.
+        kernel = packer(state.level)
+        still = kernel.still(state.grid) if kernel is not None else None
+        if still is not None:
+            object.__setattr__(state, "cache", still)
+            return still.commands()  # type: ignore[return-value]
+    board = board_of(state)
     min_match = state.level.rules.min_match
     if state.has_blockers and held_bits(state, board):
         across, down = legal_masks(state, board)

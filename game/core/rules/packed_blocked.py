@@ -15,6 +15,7 @@ test_packed_blocked.py holds this one to it.
 
 from __future__ import annotations
 
+import struct
 from itertools import chain, compress
 from operator import add
 from typing import Sequence
@@ -102,11 +103,26 @@ class BlockedPacker:
     """This path's tables for one geometry (the plain path's Packer, and each column's chute
     without its fixed cells), kept with the Level."""
 
-    __slots__ = ("base", "columns", "chutes")
+    __slots__ = ("base", "columns", "chutes", "unpackers", "row_cuts", "bands", "spans", "one_fall", "tops",
+                 "row_moves")
 
     def __init__(self, geo: Geometry) -> None:
-        self.base = Packer(geo)
-        stride = geo.stride
+        self.base = base = Packer(geo)
+        stride, width, height = geo.stride, geo.width, geo.height
+        # The board's first n rows' bytes (one a cell, a guard's skipped) to their cells row
+        # after row (unpackers[n]), and each row's place among them.
+        self.unpackers = tuple(struct.Struct(f"{width}bx" * n) for n in range(height + 1))
+        self.row_cuts = tuple(slice(r * width, (r + 1) * width) for r in range(height))
+        # bands[r]: the fields of rows 0..r-1; spans[n]: of the first n columns, in every row.
+        self.bands = tuple((1 << (4 * stride * r)) - 1 for r in range(height + 1))
+        every_row = base.column_runs[height]
+        self.spans = tuple(every_row * ((1 << (4 * n)) - 1) for n in range(width + 1))
+        # one_fall[c]: column c's moves when its tiles fall by one row; tops[c]: its top cell.
+        self.one_fall = tuple(_falls(geo, c, 1)[0] for c in range(width))
+        self.tops = tuple(base.fresh[c][0] for c in range(width))
+        # A row's run's moves (every column above it falling by one), by its first cell * stride +
+        # its length, made on first use.
+        self.row_moves: dict[int, tuple[tuple[Cell, Cell], ...]] = {}
         self.columns = tuple(sum(15 << (4 * (r * stride + c)) for r in range(geo.height)) for c in range(geo.width))
         # chutes[c][fixed]: column c's chute cells (with their fields' shifts) but its `fixed`
         # ones, and each row's place among them.
@@ -213,8 +229,8 @@ class BlockedPacker:
         tables = geo.tables
         columns = self.columns
         deepest = max(ar, br)
-        row_runs, column_runs, bands, spans, tops = base.row_runs, base.column_runs, base.bands, base.spans, base.tops
-        row_moves, one_fall = base.row_moves, base.one_fall
+        row_runs, column_runs, bands, spans, tops = base.row_runs, base.column_runs, self.bands, self.spans, self.tops
+        row_moves, one_fall = self.row_moves, self.one_fall
         width, height = geo.width, geo.height
         if base.holed:   # (no step is one run along a row or down a column: each takes the chutes)
             width = height = 0
@@ -317,7 +333,7 @@ class BlockedPacker:
                         known_moves = row_moves.get(first * stride + n)
                         if known_moves is None:
                             known_moves = row_moves[first * stride + n] = tuple(chain.from_iterable(
-                                column[:r] for column in base.one_fall[c:c + n]))
+                                column[:r] for column in one_fall[c:c + n]))
                         moves += known_moves
                     spots = tops[c:c + n]
                 else:
@@ -418,18 +434,17 @@ class BlockedPacker:
                 events.append(Fell(tuple(moves)))
             if spots:
                 # New tiles, column by column, top down: settle's draws (SplitMix64, as
-                # Draws.below), read off the stream's values drawn ahead as Packer.move reads them.
+                # Draws.below), read off the stream's kinds drawn ahead as Packer.move reads them.
                 n = len(spots)
                 if ahead is not None:
                     offset = ((rng - ahead[0]) * _GOLDEN_INVERSE) & MASK64
                     if offset + n > len(ahead[1]):
                         ahead = None
                 if ahead is None:
-                    ahead = (rng, below_many(rng, base.ahead, 1 << 64, board_lanes(geo))[0])
+                    ahead = (rng, below_many(rng, base.ahead, kinds, board_lanes(geo), 1)[0])
                     offset = 0
                 tiles: list[tuple[Cell, int]] = []
-                for (cell, at), value in zip(spots, ahead[1][offset:offset + n]):
-                    kind = value % kinds + 1
+                for (cell, at), kind in zip(spots, ahead[1][offset:offset + n]):
                     board |= kind << at
                     tiles.append((cell, kind))
                 rng = (rng + n * GOLDEN) & MASK64
@@ -446,8 +461,8 @@ class BlockedPacker:
         collected = tuple(map(add, state.collected, map(taken_text.count, _DIGITS[1:kinds + 1])))
         rows = deepest + 1
         text = hex(board | base.marks | filled * _FILLED)
-        values = base.unpackers[rows].unpack(text[:len(text) - rows * stride - 1:-1].encode().translate(_HEX_VALUE))
-        grid = tuple(map(values.__getitem__, base.row_cuts[:rows])) + state.grid[rows:]
+        values = self.unpackers[rows].unpack(text[:len(text) - rows * stride - 1:-1].encode().translate(_HEX_VALUE))
+        grid = tuple(map(values.__getitem__, self.row_cuts[:rows])) + state.grid[rows:]
         layers = state.layers
         if touched:
             by_unit = list(layers.counts)
