@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import struct
 from itertools import chain, compress
-from operator import add
+from operator import add, lshift
 from typing import Sequence
 
 from ..boards import ZERO_ONE, Bitboard, Geometry
@@ -103,8 +103,7 @@ class BlockedPacker:
     """This path's tables for one geometry (the plain path's Packer, and each column's chute
     without its fixed cells), kept with the Level."""
 
-    __slots__ = ("base", "columns", "chutes", "unpackers", "row_cuts", "bands", "spans", "one_fall", "tops",
-                 "row_moves")
+    __slots__ = ("base", "columns", "chutes", "unpackers", "row_cuts", "one_fall", "tops")
 
     def __init__(self, geo: Geometry) -> None:
         self.base = base = Packer(geo)
@@ -113,16 +112,9 @@ class BlockedPacker:
         # after row (unpackers[n]), and each row's place among them.
         self.unpackers = tuple(struct.Struct(f"{width}bx" * n) for n in range(height + 1))
         self.row_cuts = tuple(slice(r * width, (r + 1) * width) for r in range(height))
-        # bands[r]: the fields of rows 0..r-1; spans[n]: of the first n columns, in every row.
-        self.bands = tuple((1 << (4 * stride * r)) - 1 for r in range(height + 1))
-        every_row = base.column_runs[height]
-        self.spans = tuple(every_row * ((1 << (4 * n)) - 1) for n in range(width + 1))
         # one_fall[c]: column c's moves when its tiles fall by one row; tops[c]: its top cell.
         self.one_fall = tuple(_falls(geo, c, 1)[0] for c in range(width))
         self.tops = tuple(base.fresh[c][0] for c in range(width))
-        # A row's run's moves (every column above it falling by one), by its first cell * stride +
-        # its length, made on first use.
-        self.row_moves: dict[int, tuple[tuple[Cell, Cell], ...]] = {}
         self.columns = tuple(sum(15 << (4 * (r * stride + c)) for r in range(geo.height)) for c in range(geo.width))
         # chutes[c][fixed]: column c's chute cells (with their fields' shifts) but its `fixed`
         # ones, and each row's place among them.
@@ -225,15 +217,8 @@ class BlockedPacker:
         points = 0
         step = 1
         taken: list[str] = []
-        cell_of, upper, fresh, solid = base.cell_of, base.upper, base.fresh, geo.solid
-        tables = geo.tables
-        columns = self.columns
+        cell_of, lines = base.cell_of, base.lines
         deepest = max(ar, br)
-        row_runs, column_runs, bands, spans, tops = base.row_runs, base.column_runs, self.bands, self.spans, self.tops
-        row_moves, one_fall = self.row_moves, self.one_fall
-        width, height = geo.width, geo.height
-        if base.holed:   # (no step is one run along a row or down a column: each takes the chutes)
-            width = height = 0
         while runs:
             ran = runs >> 3   # bit 4p for each cell p in a run
             cleared = ran & ~fixed
@@ -243,19 +228,21 @@ class BlockedPacker:
             uncovered = ran & covers
             near = cleared | uncovered
             spread = ran | (near << 4) | (near >> 4) | (near << down) | (near >> down)
-            count = cleared.bit_count()
-            first = (cleared & -cleared).bit_length() >> 2   # the first cell cleared
-            line = cleared >> (4 * first)
-            if count <= width and line == row_runs[count]:
-                shape = ROW   # one run along a row (nearly every step)
-                found_cells: Sequence[Cell] = cell_of[first:first + count]
-            elif count <= height and line == column_runs[count]:
-                shape = COLUMN
-                found_cells = cell_of[first:first + count * stride:stride]
+            line = lines.get(cleared)
+            if line is None and cleared:
+                line = base.line(cleared)   # (None on a board with holes)
+            if line is not None:
+                # One run along a row or down a column (nearly every step): the plain path's
+                # tables, made once, its fall taken when nothing above it is fixed.
+                cleared_event, count, keep, first, falling, shift, fell, cells, shifts, low = line
+                events.append(cleared_event)
+                found_cells = cleared_event.cells
+                shape = ROW if shift == down else COLUMN
             else:
+                count = cleared.bit_count()
                 shape = 0
                 found_cells = tuple(_cells(cleared, count, cell_of))
-            events.append(Cleared(found_cells))  # type: ignore[arg-type]
+                events.append(Cleared(found_cells))
             struck = 0
             freed = 0
             for i in range(len(units)) if spread & every else ():
@@ -276,9 +263,9 @@ class BlockedPacker:
                 layer = counts[i]
                 gone = 0
                 while found:
-                    low = found & -found
-                    found ^= low
-                    p = low.bit_length() >> 2
+                    bit = found & -found
+                    found ^= bit
+                    p = bit.bit_length() >> 2
                     cell, left = layer[p]
                     left -= 1
                     events.append(made(cell, left))
@@ -287,7 +274,7 @@ class BlockedPacker:
                         layer[p] = (cell, left)
                     else:
                         del layer[p]
-                        gone |= low
+                        gone |= bit
                 if gone:
                     masks[i] &= ~gone
                     every = 0   # (another unit may lie on the same cell: jelly under a lock)
@@ -309,133 +296,26 @@ class BlockedPacker:
                 fields = cleared * 15
                 taken.append(hex(board & fields))
                 board &= ~fields
-            # Each column falls along its chute past the fixed cells, then refills (settle's);
-            # a step that only hit held tiles leaves the board be.
-            moves: list[tuple[Cell, Cell]] = []
-            spots: Sequence[tuple[Cell, int]]
-            pending: list[tuple[Cell, int]]
-            fallen: list[tuple[Cell, Cell]]
-            n = count
-            if freed:   # (a stone broken: its cell is empty too)
-                shape = 0
-                n += freed.bit_count()
-            if shape == ROW and count:
-                # One run along a row (nearly every step): each of its columns falls by one,
-                # those with a fixed cell above it along their chutes.
-                r, c = found_cells[0]
-                if r > deepest:
-                    deepest = r
-                if not fixed & bands[r] & (spans[n] << (4 * c)):
-                    # Nothing fixed above it: one shift for every column, the moves from a table.
-                    if r:
-                        falling = board & bands[r] & (spans[n] << (4 * c))
-                        board ^= falling ^ (falling << down)
-                        known_moves = row_moves.get(first * stride + n)
-                        if known_moves is None:
-                            known_moves = row_moves[first * stride + n] = tuple(chain.from_iterable(
-                                column[:r] for column in one_fall[c:c + n]))
-                        moves += known_moves
-                    spots = tops[c:c + n]
-                else:
-                    pending = []
-                    shifted = 0
-                    for c in range(c, c + n):
-                        if not fixed & upper[c][r]:
-                            if r:
-                                shifted |= upper[c][r]
-                                moves += one_fall[c][:r]
-                            pending.append(tops[c])
-                            continue
-                        chute, place = self.chute(c, fixed & columns[c])
-                        write = place[r]
-                        fallen = []
-                        for k in range(write - 1, -1, -1):
-                            source, at = chute[k]
-                            kind = board >> at & 15
-                            if kind:
-                                target, to = chute[write]
-                                board ^= (kind << at) | (kind << to)
-                                fallen.append((source, target))
-                                write -= 1
-                        fallen.reverse()
-                        moves += fallen
-                        pending += chute[:write + 1]
-                    falling = board & shifted
-                    board ^= falling ^ (falling << down)
-                    spots = pending
-            elif shape == COLUMN and not fixed & upper[found_cells[0][1]][found_cells[0][0]]:
-                # One run down a column, nothing fixed above it: the tiles above fall by its length.
-                r, c = found_cells[0]
-                if r:
-                    falling = board & upper[c][r]
-                    board ^= falling ^ (falling << (n * down))
-                    table = tables.get(n * stride + c)
-                    moves += (table if table is not None else _falls(geo, c, n))[0][:r]  # type: ignore[index]
-                spots = fresh[c][:n]
-                if r + n > deepest:
-                    deepest = r + n - 1
+            if line is not None and not freed and not fixed & falling:
+                # Nothing fixed above the run (nearly every step): the plain path's fall.
+                falling &= board
+                board ^= falling ^ (falling << shift)
+                if fell is not None:
+                    events.append(fell)
+                if low > deepest:
+                    deepest = low
             else:
-                hit: dict[int, list[int]] = {}
-                for cell in found_cells if not freed else _cells(cleared | freed, n, cell_of):
-                    rows_hit = hit.get(cell[1])
-                    if rows_hit is None:
-                        hit[cell[1]] = [cell[0]]
-                    else:
-                        rows_hit.append(cell[0])
-                pending = []
-                for c in sorted(hit):
-                    rows_hit = hit[c]
-                    n = len(rows_hit)
-                    low_row = rows_hit[-1]
-                    if low_row > deepest:
-                        deepest = low_row
-                    if solid[c] and not fixed & upper[c][low_row]:
-                        first = rows_hit[0]
-                        if low_row - first + 1 == n:
-                            # One block, nothing fixed above it: every tile above falls by its height.
-                            if first:
-                                falling = board & upper[c][first]
-                                board ^= falling ^ (falling << (n * down))
-                                table = tables.get(n * stride + c)
-                                moves += (table if table is not None else _falls(geo, c, n))[0][:first]  # type: ignore[index]
-                        else:
-                            # Several blocks: the tiles between two emptied rows fall by the
-                            # number emptied below them, told top down.
-                            column_bits = board & upper[c][low_row + 1]
-                            board ^= column_bits
-                            start = 0
-                            for j, r in enumerate(rows_hit):
-                                if r > start:
-                                    fall = n - j
-                                    board |= (column_bits & upper[c][r] & ~upper[c][start]) << (fall * down)
-                                    table = tables.get(fall * stride + c)
-                                    moves += (table if table is not None else _falls(geo, c, fall))[0][start:r]  # type: ignore[index]
-                                start = r + 1
-                        pending += fresh[c][:n]
-                        continue
-                    # Holes or fixed cells above: each tile falls to the lowest free cell of the
-                    # chute without the fixed cells, bottom up (settle's compaction), told top down.
-                    chute, place = self.chute(c, fixed & columns[c])
-                    write = place[low_row]
-                    fallen = []
-                    for k in range(write - 1, -1, -1):
-                        source, at = chute[k]
-                        kind = board >> at & 15
-                        if kind:
-                            target, to = chute[write]
-                            board ^= (kind << at) | (kind << to)
-                            fallen.append((source, target))
-                            write -= 1
-                    fallen.reverse()
-                    moves += fallen
-                    pending += chute[:write + 1]
-                spots = pending
-            if moves:
-                events.append(Fell(tuple(moves)))
-            if spots:
+                # Each column falls along its chute past the fixed cells; a step that only hit
+                # held tiles leaves the board be.
+                board, moves, spots, deepest = self._fall(board, found_cells, cleared, freed, count, shape,
+                                                          fixed, deepest)
+                if moves:
+                    events.append(Fell(tuple(moves)))
+                cells, shifts = zip(*spots) if spots else ((), ())
+            n = len(cells)
+            if n:
                 # New tiles, column by column, top down: settle's draws (SplitMix64, as
                 # Draws.below), read off the stream's kinds drawn ahead as Packer.move reads them.
-                n = len(spots)
                 if ahead is not None:
                     offset = ((rng - ahead[0]) * _GOLDEN_INVERSE) & MASK64
                     if offset + n > len(ahead[1]):
@@ -443,12 +323,10 @@ class BlockedPacker:
                 if ahead is None:
                     ahead = (rng, below_many(rng, base.ahead, kinds, board_lanes(geo), 1)[0])
                     offset = 0
-                tiles: list[tuple[Cell, int]] = []
-                for (cell, at), kind in zip(spots, ahead[1][offset:offset + n]):
-                    board |= kind << at
-                    tiles.append((cell, kind))
+                picked = ahead[1][offset:offset + n]
+                board |= sum(map(lshift, picked, shifts))
                 rng = (rng + n * GOLDEN) & MASK64
-                events.append(Spawned(tuple(tiles), rng))
+                events.append(Spawned(tuple(zip(cells, picked)), rng))
             step += 1
             # The next step's runs (as above).
             right = (((board ^ (board >> 4)) + sevens) & live) ^ live
@@ -487,6 +365,116 @@ class BlockedPacker:
             legal = (sideways & ~(edge | (edge >> 4)), downward & ~(edge | (edge >> down)))
         return events, after, BlockedBoard(geo, board, legal, ahead, run_flags, (
             units, places, tuple(counts), tuple(masks), (fixed, filled, covers, holding, every)), holding)
+
+
+    def _fall(self, board: int, found_cells: Sequence[Cell], cleared: int, freed: int, count: int, shape: int,
+              fixed: int, deepest: int) -> tuple[int, list[tuple[Cell, Cell]], Sequence[tuple[Cell, int]], int]:
+        """A step's fall when a fixed cell lies above its cells, a stone broke, or its cells are
+        not one run: each column falls along its chute past the fixed cells (settle's), the tiles
+        above a run of a row by one where nothing above is fixed. The board fallen, the moves,
+        the cells to refill (in drawing order) and the lowest row emptied."""
+        base = self.base
+        geo = base.geo
+        stride, down, cell_of, upper, fresh, tops, one_fall = geo.stride, base.down, base.cell_of, base.upper, \
+            base.fresh, self.tops, self.one_fall
+        solid, tables, columns = geo.solid, geo.tables, self.columns
+        moves: list[tuple[Cell, Cell]] = []
+        spots: Sequence[tuple[Cell, int]]
+        pending: list[tuple[Cell, int]]
+        fallen: list[tuple[Cell, Cell]]
+        n = count
+        if freed:   # (a stone broken: its cell is empty too)
+            shape = 0
+            n += freed.bit_count()
+        if shape == ROW:
+            # One run along a row, something fixed above it: each of its columns falls by one,
+            # those with a fixed cell above it along their chutes.
+            r, c = found_cells[0]
+            if r > deepest:
+                deepest = r
+            pending = []
+            shifted = 0
+            for c in range(c, c + n):
+                if not fixed & upper[c][r]:
+                    if r:
+                        shifted |= upper[c][r]
+                        moves += one_fall[c][:r]
+                    pending.append(tops[c])
+                    continue
+                chute, place = self.chute(c, fixed & columns[c])
+                write = place[r]
+                fallen = []
+                for k in range(write - 1, -1, -1):
+                    source, at = chute[k]
+                    kind = board >> at & 15
+                    if kind:
+                        target, to = chute[write]
+                        board ^= (kind << at) | (kind << to)
+                        fallen.append((source, target))
+                        write -= 1
+                fallen.reverse()
+                moves += fallen
+                pending += chute[:write + 1]
+            falling = board & shifted
+            board ^= falling ^ (falling << down)
+            spots = pending
+        else:
+            hit: dict[int, list[int]] = {}
+            for cell in found_cells if not freed else _cells(cleared | freed, n, cell_of):
+                rows_hit = hit.get(cell[1])
+                if rows_hit is None:
+                    hit[cell[1]] = [cell[0]]
+                else:
+                    rows_hit.append(cell[0])
+            pending = []
+            for c in sorted(hit):
+                rows_hit = hit[c]
+                n = len(rows_hit)
+                low_row = rows_hit[-1]
+                if low_row > deepest:
+                    deepest = low_row
+                if solid[c] and not fixed & upper[c][low_row]:
+                    first = rows_hit[0]
+                    if low_row - first + 1 == n:
+                        # One block, nothing fixed above it: every tile above falls by its height.
+                        if first:
+                            falling = board & upper[c][first]
+                            board ^= falling ^ (falling << (n * down))
+                            table = tables.get(n * stride + c)
+                            moves += (table if table is not None else _falls(geo, c, n))[0][:first]  # type: ignore[index]
+                    else:
+                        # Several blocks: the tiles between two emptied rows fall by the
+                        # number emptied below them, told top down.
+                        column_bits = board & upper[c][low_row + 1]
+                        board ^= column_bits
+                        start = 0
+                        for j, r in enumerate(rows_hit):
+                            if r > start:
+                                fall = n - j
+                                board |= (column_bits & upper[c][r] & ~upper[c][start]) << (fall * down)
+                                table = tables.get(fall * stride + c)
+                                moves += (table if table is not None else _falls(geo, c, fall))[0][start:r]  # type: ignore[index]
+                            start = r + 1
+                    pending += fresh[c][:n]
+                    continue
+                # Holes or fixed cells above: each tile falls to the lowest free cell of the
+                # chute without the fixed cells, bottom up (settle's compaction), told top down.
+                chute, place = self.chute(c, fixed & columns[c])
+                write = place[low_row]
+                fallen = []
+                for k in range(write - 1, -1, -1):
+                    source, at = chute[k]
+                    kind = board >> at & 15
+                    if kind:
+                        target, to = chute[write]
+                        board ^= (kind << at) | (kind << to)
+                        fallen.append((source, target))
+                        write -= 1
+                fallen.reverse()
+                moves += fallen
+                pending += chute[:write + 1]
+            spots = pending
+        return board, moves, spots, deepest
 
 
 def _sums(units: Sequence[Blocker], masks: Sequence[int]) -> tuple[int, int, int, int, int]:
