@@ -29,7 +29,7 @@ from ..state import Layers, State, placed
 from ..units import BLOCKERS, Blocker, Hit
 from ..vocab import Mode
 from .cascade import POINTS_PER_HIT, POINTS_PER_TILE
-from .common import _falls, board_lanes
+from .common import board_lanes
 from .packed import _GOLDEN_INVERSE, PACKED_KINDS, PEEL, Ahead, PackedBoard, Packer, packer
 
 _HEX_VALUE = bytes.maketrans(b"0123456789abcdef", bytes(range(13)) + b"\xfd\x0e\xff")
@@ -48,6 +48,11 @@ units.BLOCKERS order), their places there, each unit's layer by cell (p = row * 
 its entry of the State's Counts, the cell and its count; in reading order; read only: a move
 copies the layers it changes), its cells as fields (bit 4p), and the fields of the cells a unit
 holds (fixed in the chutes), fills, covers (COVER), of the tiles held in place, and every unit's."""
+
+Settled = tuple["Fell | None", int, tuple[tuple[int, int], ...], tuple[Cell, ...], tuple[int, ...], int]
+"""A step's fall (BlockedPacker.settle): its Fell (None when no tile falls), the mask of the
+fields that stay, the fields that fall by each shift, the cells refilled in drawing order with
+their shifts, and its lowest row emptied."""
 
 
 def blocked(level: Level) -> bool:
@@ -103,7 +108,7 @@ class BlockedPacker:
     """This path's tables for one geometry (the plain path's Packer, and each column's chute
     without its fixed cells), kept with the Level."""
 
-    __slots__ = ("base", "columns", "chutes", "unpackers", "row_cuts", "one_fall", "tops")
+    __slots__ = ("base", "columns", "chutes", "unpackers", "row_cuts", "ups", "falls")
 
     def __init__(self, geo: Geometry) -> None:
         self.base = base = Packer(geo)
@@ -112,9 +117,11 @@ class BlockedPacker:
         # after row (unpackers[n]), and each row's place among them.
         self.unpackers = tuple(struct.Struct(f"{width}bx" * n) for n in range(height + 1))
         self.row_cuts = tuple(slice(r * width, (r + 1) * width) for r in range(height))
-        # one_fall[c]: column c's moves when its tiles fall by one row; tops[c]: its top cell.
-        self.one_fall = tuple(_falls(geo, c, 1)[0] for c in range(width))
-        self.tops = tuple(base.fresh[c][0] for c in range(width))
+        # A mask's cells spread up their columns by these shifts: every cell above one of them.
+        self.ups = tuple(4 * stride << k for k in range(max(1, height - 1).bit_length()))
+        # BlockedPacker.settle's falls, by the emptied cells and the fixed ones above them (made
+        # on first use).
+        self.falls: dict[int, Settled] = {}
         self.columns = tuple(sum(15 << (4 * (r * stride + c)) for r in range(geo.height)) for c in range(geo.width))
         # chutes[c][fixed]: column c's chute cells (with their fields' shifts) but its `fixed`
         # ones, and each row's place among them.
@@ -217,7 +224,7 @@ class BlockedPacker:
         points = 0
         step = 1
         taken: list[str] = []
-        cell_of, lines = base.cell_of, base.lines
+        cell_of, lines, falls, ups = base.cell_of, base.lines, self.falls, self.ups
         deepest = max(ar, br)
         while runs:
             ran = runs >> 3   # bit 4p for each cell p in a run
@@ -305,13 +312,30 @@ class BlockedPacker:
                 if low > deepest:
                     deepest = low
             else:
-                # Each column falls along its chute past the fixed cells; a step that only hit
-                # held tiles leaves the board be.
-                board, moves, spots, deepest = self._fall(board, found_cells, cleared, freed, count, shape,
-                                                          fixed, deepest)
-                if moves:
-                    events.append(Fell(tuple(moves)))
-                cells, shifts = zip(*spots) if spots else ((), ())
+                # Each column falls along its chute past the fixed cells above its emptied ones
+                # (BlockedPacker.settle's table); a step that only hit held tiles leaves the board be.
+                if line is not None and not freed:
+                    emptied = cleared
+                    above = fixed & falling
+                else:
+                    emptied = cleared | freed   # (a stone broken: its cell is empty too)
+                    region = emptied
+                    for up in ups:
+                        region |= region >> up
+                    above = fixed & region
+                key = emptied | above << 1
+                settled = falls.get(key)
+                if settled is None:
+                    settled = self.settle(emptied, above, key)
+                fell, stay, groups, cells, shifts, low = settled
+                moved = 0
+                for mask, by in groups:
+                    moved |= (board & mask) << by
+                board = (board & stay) | moved
+                if fell is not None:
+                    events.append(fell)
+                if low > deepest:
+                    deepest = low
             n = len(cells)
             if n:
                 # New tiles, column by column, top down: settle's draws (SplitMix64, as
@@ -367,115 +391,36 @@ class BlockedPacker:
             units, places, tuple(counts), tuple(masks), (fixed, filled, covers, holding, every)), holding)
 
 
-    def _fall(self, board: int, found_cells: Sequence[Cell], cleared: int, freed: int, count: int, shape: int,
-              fixed: int, deepest: int) -> tuple[int, list[tuple[Cell, Cell]], Sequence[tuple[Cell, int]], int]:
-        """A step's fall when a fixed cell lies above its cells, a stone broke, or its cells are
-        not one run: each column falls along its chute past the fixed cells (settle's), the tiles
-        above a run of a row by one where nothing above is fixed. The board fallen, the moves,
-        the cells to refill (in drawing order) and the lowest row emptied."""
-        base = self.base
-        geo = base.geo
-        stride, down, cell_of, upper, fresh, tops, one_fall = geo.stride, base.down, base.cell_of, base.upper, \
-            base.fresh, self.tops, self.one_fall
-        solid, tables, columns = geo.solid, geo.tables, self.columns
+    def settle(self, emptied: int, above: int, key: int) -> Settled:
+        """The fall of the board's tiles into the `emptied` cells (bit 4p for each), every other
+        cell of the chutes holding a tile, past the fixed cells `above` them (kept by `key`):
+        each column falls along its chute without them, bottom up (settle's compaction), its
+        moves told top down, then the columns' top cells refill."""
         moves: list[tuple[Cell, Cell]] = []
-        spots: Sequence[tuple[Cell, int]]
-        pending: list[tuple[Cell, int]]
-        fallen: list[tuple[Cell, Cell]]
-        n = count
-        if freed:   # (a stone broken: its cell is empty too)
-            shape = 0
-            n += freed.bit_count()
-        if shape == ROW:
-            # One run along a row, something fixed above it: each of its columns falls by one,
-            # those with a fixed cell above it along their chutes.
-            r, c = found_cells[0]
-            if r > deepest:
-                deepest = r
-            pending = []
-            shifted = 0
-            for c in range(c, c + n):
-                if not fixed & upper[c][r]:
-                    if r:
-                        shifted |= upper[c][r]
-                        moves += one_fall[c][:r]
-                    pending.append(tops[c])
-                    continue
-                chute, place = self.chute(c, fixed & columns[c])
-                write = place[r]
-                fallen = []
-                for k in range(write - 1, -1, -1):
-                    source, at = chute[k]
-                    kind = board >> at & 15
-                    if kind:
-                        target, to = chute[write]
-                        board ^= (kind << at) | (kind << to)
-                        fallen.append((source, target))
-                        write -= 1
-                fallen.reverse()
-                moves += fallen
-                pending += chute[:write + 1]
-            falling = board & shifted
-            board ^= falling ^ (falling << down)
-            spots = pending
-        else:
-            hit: dict[int, list[int]] = {}
-            for cell in found_cells if not freed else _cells(cleared | freed, n, cell_of):
-                rows_hit = hit.get(cell[1])
-                if rows_hit is None:
-                    hit[cell[1]] = [cell[0]]
-                else:
-                    rows_hit.append(cell[0])
-            pending = []
-            for c in sorted(hit):
-                rows_hit = hit[c]
-                n = len(rows_hit)
-                low_row = rows_hit[-1]
-                if low_row > deepest:
-                    deepest = low_row
-                if solid[c] and not fixed & upper[c][low_row]:
-                    first = rows_hit[0]
-                    if low_row - first + 1 == n:
-                        # One block, nothing fixed above it: every tile above falls by its height.
-                        if first:
-                            falling = board & upper[c][first]
-                            board ^= falling ^ (falling << (n * down))
-                            table = tables.get(n * stride + c)
-                            moves += (table if table is not None else _falls(geo, c, n))[0][:first]  # type: ignore[index]
-                    else:
-                        # Several blocks: the tiles between two emptied rows fall by the
-                        # number emptied below them, told top down.
-                        column_bits = board & upper[c][low_row + 1]
-                        board ^= column_bits
-                        start = 0
-                        for j, r in enumerate(rows_hit):
-                            if r > start:
-                                fall = n - j
-                                board |= (column_bits & upper[c][r] & ~upper[c][start]) << (fall * down)
-                                table = tables.get(fall * stride + c)
-                                moves += (table if table is not None else _falls(geo, c, fall))[0][start:r]  # type: ignore[index]
-                            start = r + 1
-                    pending += fresh[c][:n]
-                    continue
-                # Holes or fixed cells above: each tile falls to the lowest free cell of the
-                # chute without the fixed cells, bottom up (settle's compaction), told top down.
-                chute, place = self.chute(c, fixed & columns[c])
-                write = place[low_row]
-                fallen = []
-                for k in range(write - 1, -1, -1):
-                    source, at = chute[k]
-                    kind = board >> at & 15
-                    if kind:
-                        target, to = chute[write]
-                        board ^= (kind << at) | (kind << to)
-                        fallen.append((source, target))
-                        write -= 1
-                fallen.reverse()
-                moves += fallen
-                pending += chute[:write + 1]
-            spots = pending
-        return board, moves, spots, deepest
-
+        spots: list[tuple[Cell, int]] = []
+        groups: dict[int, int] = {}
+        low = 0
+        for c in sorted({c for _, c in _cells(emptied, emptied.bit_count(), self.base.cell_of)}):
+            chute, _ = self.chute(c, above & self.columns[c])
+            empties = 0
+            fallen: list[tuple[Cell, Cell]] = []
+            for k in range(len(chute) - 1, -1, -1):
+                cell, at = chute[k]
+                if emptied >> at & 1:
+                    empties += 1
+                    low = max(low, cell[0])
+                elif empties:
+                    target, to = chute[k + empties]
+                    fallen.append((cell, target))
+                    groups[to - at] = groups.get(to - at, 0) | 15 << at
+            fallen.reverse()
+            moves += fallen
+            spots += chute[:empties]
+        made = (Fell(tuple(moves)) if moves else None, ~sum(groups.values()),
+                tuple((mask, by) for by, mask in groups.items()), tuple(cell for cell, _ in spots),
+                tuple(at for _, at in spots), low)
+        self.falls[key] = made
+        return made
 
 def _sums(units: Sequence[Blocker], masks: Sequence[int]) -> tuple[int, int, int, int, int]:
     """The fields of the cells the units hold, fill and cover, of the tiles held in place, and of
