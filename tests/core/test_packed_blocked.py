@@ -8,6 +8,8 @@ general path's (rules/match3.play_general with the cascade's blocker hooks).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
@@ -57,7 +59,8 @@ def blocked_games(draw: st.DrawFn) -> tuple[State, list[int]]:
 @examples(40)
 def test_packed_blocked_moves_are_the_general_moves(game: tuple[State, list[int]]) -> None:
     fast, picks = game
-    slow = fast
+    slow = replace(fast)
+    match3.board_of(slow)   # the general path's board (the first legal_commands packs the fast one)
     assert isinstance(kernel(fast.level), BlockedPacker)
     for pick in picks:
         if fast.status != Status.PLAYING:
@@ -100,10 +103,13 @@ def test_dealt_blocker_boards_play_alike() -> None:
                   ". .I2 . . . S1 .", ". . . . . . .", ". . . . . . ."]
         level = _level(layout, 5, None, jelly=jelly)
         assert packer(level) is None and isinstance(kernel(level), BlockedPacker)
-        fast = slow = new_game(level, 7)
+        fast = new_game(level, 7)
+        slow = replace(fast)
+        match3.board_of(slow)   # the general path's board: its swaps found by the general rules
         for turn in range(30):
             legal = legal_commands(fast)
             assert legal == legal_commands(slow)
+            assert type(fast.cache) is BlockedBoard   # (the first one packed by the first legal_commands)
             events, fast = match3.play(fast, legal[turn * 7 % len(legal)])
             slow_events, slow = match3.play_general(slow, legal[turn * 7 % len(legal)])
             assert events == slow_events and fast == slow

@@ -375,8 +375,15 @@ class BlockedPacker:
             layers = Layers(tuple(by_unit), layers.brought)
         after = state.after(grid, score=state.score + points, moves=state.moves + 1,
                             collected=collected, rng=rng, specials=(), layers=layers)
-        # The swaps that make a run (Bitboard.swaps': no filled cell moves), and the legal
-        # ones (no held tile moves either).
+        return events, after, self.board(board, ahead, (units, places, tuple(counts), tuple(masks),
+                                                        (fixed, filled, covers, holding, every)))
+
+    def board(self, board: int, ahead: Ahead | None, held: Held) -> BlockedBoard:
+        """The packed board with its layers `held` and its swaps: those that make a run
+        (Bitboard.swaps': no filled cell moves), and the legal ones (no held tile moves either)."""
+        base = self.base
+        down = base.down
+        _, filled, _, holding, _ = held[4]
         sideways, downward = run_flags = base.swaps(board)
         if filled:
             edge = filled << 3
@@ -387,9 +394,21 @@ class BlockedPacker:
         if holding:
             edge = holding << 3
             legal = (sideways & ~(edge | (edge >> 4)), downward & ~(edge | (edge >> down)))
-        return events, after, BlockedBoard(geo, board, legal, ahead, run_flags, (
-            units, places, tuple(counts), tuple(masks), (fixed, filled, covers, holding, every)), holding)
+        return BlockedBoard(base.geo, board, legal, ahead, run_flags, held, holding)
 
+    def still(self, state: State) -> BlockedBoard | None:
+        """The state's board packed with its layers and swaps when no run is on it (a new game's:
+        Packer.still's), else None."""
+        base = self.base
+        board = base.pack(state.grid)
+        held = self.held(state)
+        live = base.eights & ~(held[4][1] << 3)
+        sevens, down = base.sevens, base.down
+        right = (((board ^ (board >> 4)) + sevens) & live) ^ live
+        below = (((board ^ (board >> down)) + sevens) & live) ^ live
+        if right & (right >> 4) or below & (below >> down):
+            return None
+        return self.board(board, None, held)
 
     def settle(self, emptied: int, above: int, key: int) -> Settled:
         """The fall of the board's tiles into the `emptied` cells (bit 4p for each), every other
