@@ -15,13 +15,12 @@ test_packed_blocked.py holds this one to it.
 
 from __future__ import annotations
 
-import struct
 from itertools import chain, compress
 from operator import add, lshift
 from typing import Sequence
 
 from ..boards import ZERO_ONE, Bitboard, Geometry
-from ..events import Cleared, Event, Fell, Scored, Spawned, Swapped
+from ..events import Cleared, Event, Fell, Scored, Spawned
 from ..grid import FALLER, Cell
 from ..level import Level
 from ..rng import GOLDEN, MASK64, below_many
@@ -108,15 +107,13 @@ class BlockedPacker:
     """This path's tables for one geometry (the plain path's Packer, and each column's chute
     without its fixed cells), kept with the Level."""
 
-    __slots__ = ("base", "columns", "chutes", "unpackers", "row_cuts", "ups", "falls")
+    __slots__ = ("base", "columns", "chutes", "ups", "falls", "scores")
 
     def __init__(self, geo: Geometry) -> None:
         self.base = base = Packer(geo)
-        stride, width, height = geo.stride, geo.width, geo.height
-        # The board's first n rows' bytes (one a cell, a guard's skipped) to their cells row
-        # after row (unpackers[n]), and each row's place among them.
-        self.unpackers = tuple(struct.Struct(f"{width}bx" * n) for n in range(height + 1))
-        self.row_cuts = tuple(slice(r * width, (r + 1) * width) for r in range(height))
+        stride, height = geo.stride, geo.height
+        # A step's Scored by its tiles, hits and step (made on first use).
+        self.scores: dict[int, Scored] = {}
         # A mask's cells spread up their columns by these shifts: every cell above one of them.
         self.ups = tuple(4 * stride << k for k in range(max(1, height - 1).bit_length()))
         # BlockedPacker.settle's falls, by the emptied cells and the fixed ones above them (made
@@ -159,18 +156,15 @@ class BlockedPacker:
         legal one (the general path then says why)."""
         base = self.base
         geo = base.geo
-        stride = geo.stride
-        (ar, ac), (br, bc) = a, b
-        if not (0 <= ar < geo.height and 0 <= ac < geo.width and 0 <= br < geo.height and 0 <= bc < geo.width):
+        try:
+            at = base.swaps_at.get((a, b))
+        except TypeError:   # cells that are not tuples of ints
             return None
-        if ar == br and (ac - bc == 1 or bc - ac == 1):
-            across = True
-            top = ar * stride + (ac if ac < bc else bc)
-        elif ac == bc and (ar - br == 1 or br - ar == 1):
-            across = False
-            top = (ar if ar < br else br) * stride + ac
-        else:
-            return None
+        if at is None:
+            at = base.swap_at(a, b)
+            if at is None:
+                return None
+        which, flag, shift_a, shift_b, deepest, swapped = at
         cached = state.cache
         still = type(cached) is BlockedBoard
         ahead: Ahead | None = None
@@ -179,7 +173,7 @@ class BlockedPacker:
             flags = cached.flags  # type: ignore[attr-defined]
             ahead = cached.ahead  # type: ignore[attr-defined]
             held = cached.held  # type: ignore[attr-defined]
-            if not (flags[0] if across else flags[1]) >> (4 * top + 3) & 1:
+            if not flags[which] >> flag & 1:
                 return None
         else:
             # A board no packed move has left (a new game's, a reshuffled one): its legal swaps
@@ -192,12 +186,11 @@ class BlockedPacker:
                 if known is None or any(layer and unit.holds and not unit.frees
                                         for unit, layer in zip(BLOCKERS, state.layers.counts)):
                     return None
-            if not (known[0] if across else known[1]) >> top & 1:
+            if not known[which] >> (flag >> 2) & 1:
                 return None
             board = base.pack(state.grid)
             held = self.held(state)
-        events: list[Event] = [Swapped(a, b)]
-        shift_a, shift_b = 4 * (ar * stride + ac), 4 * (br * stride + bc)
+        events: list[Event] = [swapped]
         ka, kb = board >> shift_a & 15, board >> shift_b & 15
         board ^= ((ka ^ kb) << shift_a) | ((ka ^ kb) << shift_b)
         units, places, kept_counts, kept_masks, (fixed, filled, covers, holding, every) = held
@@ -223,9 +216,10 @@ class BlockedPacker:
         kinds = state.level.kinds
         points = 0
         step = 1
-        taken: list[str] = []
+        taken: list[str] = []   # the cleared tiles of a step not of one run, as hex digits
+        got = [0] * 16   # by kind: the tiles of the other steps
+        scores = self.scores
         cell_of, lines, falls, ups = base.cell_of, base.lines, self.falls, self.ups
-        deepest = max(ar, br)
         while runs:
             ran = runs >> 3   # bit 4p for each cell p in a run
             cleared = ran & ~fixed
@@ -296,12 +290,19 @@ class BlockedPacker:
                         live = eights & ~(filled << 3)
                     if unit.hit is COVER:
                         covers &= ~gone
-            gained = (POINTS_PER_TILE * count + POINTS_PER_HIT * struck) * step
-            events.append(Scored(gained, step))
-            points += gained
+            scored = scores.get(((struck << 8 | count) << 6) | step)
+            if scored is None:
+                scored = Scored((POINTS_PER_TILE * count + POINTS_PER_HIT * struck) * step, step)
+                if step < 64 and count < 256:
+                    scores[((struck << 8 | count) << 6) | step] = scored
+            events.append(scored)
+            points += scored.points
             if count:
                 fields = cleared * 15
-                taken.append(hex(board & fields))
+                if line is not None and count < 6 and cleared == ran:   # one run's tiles, of one kind
+                    got[board >> first & 15] += count
+                else:
+                    taken.append(hex(board & fields))
                 board &= ~fields
             if line is not None and not freed and not fixed & falling:
                 # Nothing fixed above the run (nearly every step): the plain path's fall.
@@ -359,12 +360,15 @@ class BlockedPacker:
             along = below & (below >> down)
             runs = (across_runs | (across_runs << 4) | (across_runs << 8)
                     | along | (along << down) | (along << (down + down)))
-        taken_text = "".join(taken)
-        collected = tuple(map(add, state.collected, map(taken_text.count, _DIGITS[1:kinds + 1])))
+        if taken:
+            taken_text = "".join(taken)
+            for kind in range(1, kinds + 1):
+                got[kind] += taken_text.count(_DIGITS[kind])
+        collected = tuple(map(add, state.collected, got[1:kinds + 1]))
         rows = deepest + 1
         text = hex(board | base.marks | filled * _FILLED)
-        values = self.unpackers[rows].unpack(text[:len(text) - rows * stride - 1:-1].encode().translate(_HEX_VALUE))
-        grid = tuple(map(values.__getitem__, self.row_cuts[:rows])) + state.grid[rows:]
+        values = text[:len(text) - rows * geo.stride - 1:-1].encode().translate(_HEX_VALUE)
+        grid = tuple(base.row.iter_unpack(values)) + state.grid[rows:]
         layers = state.layers
         if touched:
             by_unit = list(layers.counts)
