@@ -213,6 +213,13 @@ class BlockedPacker:
             of_b = (((board ^ (base.ones * kb)) + sevens) & eights) ^ eights
             runs &= of_a | of_b
         rng = state.rng
+        drawn: Sequence[int] = ()   # the stream's kinds drawn ahead, from `start`; `offset` used
+        start = offset = 0
+        if ahead is not None:
+            start, drawn = ahead
+            offset = ((rng - start) * _GOLDEN_INVERSE) & MASK64   # the draws since
+            if offset > len(drawn):
+                drawn, offset = (), 0
         kinds = state.level.kinds
         points = 0
         step = 1
@@ -341,14 +348,11 @@ class BlockedPacker:
             if n:
                 # New tiles, column by column, top down: settle's draws (SplitMix64, as
                 # Draws.below), read off the stream's kinds drawn ahead as Packer.move reads them.
-                if ahead is not None:
-                    offset = ((rng - ahead[0]) * _GOLDEN_INVERSE) & MASK64
-                    if offset + n > len(ahead[1]):
-                        ahead = None
-                if ahead is None:
-                    ahead = (rng, below_many(rng, base.ahead, kinds, board_lanes(geo), 1)[0])
-                    offset = 0
-                picked = ahead[1][offset:offset + n]
+                if offset + n > len(drawn):
+                    start, offset = rng, 0
+                    drawn = below_many(rng, base.ahead, kinds, board_lanes(geo), 1)[0]
+                picked = drawn[offset:offset + n]
+                offset += n
                 board |= sum(map(lshift, picked, shifts))
                 rng = (rng + n * GOLDEN) & MASK64
                 events.append(Spawned(tuple(zip(cells, picked)), rng))
@@ -379,7 +383,7 @@ class BlockedPacker:
             layers = Layers(tuple(by_unit), layers.brought)
         after = state.after(grid, score=state.score + points, moves=state.moves + 1,
                             collected=collected, rng=rng, specials=(), layers=layers)
-        return events, after, self.board(board, ahead, (units, places, tuple(counts), tuple(masks),
+        return events, after, self.board(board, (start, drawn) if drawn else None, (units, places, tuple(counts), tuple(masks),
                                                         (fixed, filled, covers, holding, every)))
 
     def board(self, board: int, ahead: Ahead | None, held: Held) -> BlockedBoard:
