@@ -107,13 +107,16 @@ class BlockedPacker:
     """This path's tables for one geometry (the plain path's Packer, and each column's chute
     without its fixed cells), kept with the Level."""
 
-    __slots__ = ("base", "columns", "chutes", "ups", "falls", "scores")
+    __slots__ = ("base", "columns", "chutes", "ups", "falls", "scores", "hits")
 
     def __init__(self, geo: Geometry) -> None:
         self.base = base = Packer(geo)
         stride, height = geo.stride, geo.height
         # A step's Scored by its tiles, hits and step (made on first use).
         self.scores: dict[int, Scored] = {}
+        # A unit's hit's event by its cell p, its unit's place in units.BLOCKERS and the layers
+        # left: p << 12 | place << 8 | left (made on first use).
+        self.hits: dict[int, Event] = {}
         # A mask's cells spread up their columns by these shifts: every cell above one of them.
         self.ups = tuple(4 * stride << k for k in range(max(1, height - 1).bit_length()))
         # BlockedPacker.settle's falls, by the emptied cells and the fixed ones above them (made
@@ -225,7 +228,7 @@ class BlockedPacker:
         step = 1
         taken: list[str] = []   # the cleared tiles of a step not of one run, as hex digits
         got = [0] * 16   # by kind: the tiles of the other steps
-        scores = self.scores
+        scores, hits = self.scores, self.hits
         cell_of, lines, falls, ups = base.cell_of, base.lines, self.falls, self.ups
         while runs:
             ran = runs >> 3   # bit 4p for each cell p in a run
@@ -265,6 +268,7 @@ class BlockedPacker:
                 if not found:
                     continue
                 made = unit.made
+                place = places[i] << 8
                 if not touched >> i & 1:
                     touched |= 1 << i
                     counts[i] = dict(counts[i])
@@ -276,7 +280,12 @@ class BlockedPacker:
                     p = bit.bit_length() >> 2
                     cell, left = layer[p]
                     left -= 1
-                    events.append(made(cell, left))
+                    told = hits.get(p << 12 | place | left)
+                    if told is None:
+                        told = made(cell, left)
+                        if left < 256:
+                            hits[p << 12 | place | left] = told
+                    events.append(told)
                     struck += 1
                     if left:
                         layer[p] = (cell, left)
