@@ -257,6 +257,8 @@ class BlockedPacker:
             struck = 0
             freed = 0
             for i in range(len(units)) if spread & every else ():
+                if not spread & masks[i]:   # (every unit's cells hit lie in `spread`)
+                    continue
                 unit = units[i]
                 how = unit.hit
                 if how is COVER:
