@@ -8,9 +8,12 @@ match mask; a tile a unit holds (a lock's, ice's) is in runs but never cleared, 
 moved, and its cell is fixed in its column's chute, so the tiles above fall past it as
 common.settle lets them; each step's hits are cascade.split's (COVER, NEAR, UNDER), told unit
 by unit in units.BLOCKERS order as the cascade's strike tells them, scored as it scores them.
-The layers are rebuilt once, at the end, as cascade.Blockers.layers builds them. The general
-path (match3.play_general with the cascade's hooks) stays the reference: tests/core/
-test_packed_blocked.py holds this one to it.
+A step of one run with nothing fixed above it takes the plain path's table of that run
+(Packer.line); any other fall is read off a table of this path's, made once per emptied cells
+and fixed cells above them (BlockedPacker.settle). The layers are rebuilt once, at the end, as
+cascade.Blockers.layers builds them; a new game's board is packed by its first legal_commands.
+The general path (match3.play_general with the cascade's hooks) stays the reference:
+tests/core/test_packed_blocked.py holds this one to it.
 """
 
 from __future__ import annotations
@@ -104,8 +107,9 @@ class BlockedBoard(PackedBoard):
 
 
 class BlockedPacker:
-    """This path's tables for one geometry (the plain path's Packer, and each column's chute
-    without its fixed cells), kept with the Level."""
+    """This path's tables for one geometry (the plain path's Packer, whose tables of a run's
+    step and of a swap it reads too, each column's chute without its fixed cells, the falls past
+    them, the steps' Scored and the hits' events), kept with the Level."""
 
     __slots__ = ("base", "columns", "chutes", "ups", "falls", "scores", "hits")
 
@@ -123,17 +127,14 @@ class BlockedPacker:
         # on first use).
         self.falls: dict[int, Settled] = {}
         self.columns = tuple(sum(15 << (4 * (r * stride + c)) for r in range(geo.height)) for c in range(geo.width))
-        # chutes[c][fixed]: column c's chute cells (with their fields' shifts) but its `fixed`
-        # ones, and each row's place among them.
-        self.chutes: tuple[dict[int, tuple[tuple[tuple[Cell, int], ...], dict[int, int]]], ...] = tuple(
-            {} for _ in range(geo.width))
+        # chutes[c][fixed]: column c's chute cells (with their fields' shifts) but its `fixed` ones.
+        self.chutes: tuple[dict[int, tuple[tuple[Cell, int], ...]], ...] = tuple({} for _ in range(geo.width))
 
-    def chute(self, c: int, fixed: int) -> tuple[tuple[tuple[Cell, int], ...], dict[int, int]]:
+    def chute(self, c: int, fixed: int) -> tuple[tuple[Cell, int], ...]:
         """Column c's chute without the `fixed` fields (made on first use, kept)."""
         found = self.chutes[c].get(fixed)
         if found is None:
-            spots = tuple(spot for spot in self.base.fresh[c] if not fixed >> spot[1] & 1)
-            found = self.chutes[c][fixed] = (spots, {cell[0]: i for i, (cell, _) in enumerate(spots)})
+            found = self.chutes[c][fixed] = tuple(spot for spot in self.base.fresh[c] if not fixed >> spot[1] & 1)
         return found
 
     def held(self, state: State) -> Held:
@@ -439,7 +440,7 @@ class BlockedPacker:
         groups: dict[int, int] = {}
         low = 0
         for c in sorted({c for _, c in _cells(emptied, emptied.bit_count(), self.base.cell_of)}):
-            chute, _ = self.chute(c, above & self.columns[c])
+            chute = self.chute(c, above & self.columns[c])
             empties = 0
             fallen: list[tuple[Cell, Cell]] = []
             for k in range(len(chute) - 1, -1, -1):
