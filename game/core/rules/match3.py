@@ -24,7 +24,7 @@ from .held import check_blocked, fallen_bits, held_bits, kept_layers
 from .common import board_lanes, reshuffle
 from .finale import finale
 from .packed import PackedBoard, packer, swap_list
-from .packed_blocked import BlockedBoard, BlockedPacker, kernel as move_kernel
+from .packed_blocked import BlockedBoard, kernel as move_kernel, still_board
 from .specials import Layer, Outcome, is_special_swap, swap_step
 
 DEAL_ATTEMPTS = 200
@@ -580,13 +580,8 @@ def legal_commands(state: State) -> list[Command]:
     if type(board) is PackedBoard or type(board) is BlockedBoard:   # a packed move's board: its swaps read off its flags
         return board.commands()  # type: ignore[return-value]
     if board is None and not state.specials:
-        # A board no move has left yet (a new game's): on the packed path when it is plain and still.
-        kernel = move_kernel(state.level)
-        still: PackedBoard | BlockedBoard | None = None
-        if isinstance(kernel, BlockedPacker):   # (with blockers: its layers packed beside it)
-            still = kernel.still(state)
-        elif kernel is not None:
-            still = kernel.still(state.grid)
+        # A board no move has left yet (a new game's): on a packed path when it is still.
+        still = still_board(state)
         if still is not None:
             object.__setattr__(state, "cache", still)
             return still.commands()  # type: ignore[return-value]

@@ -74,6 +74,15 @@ def kernel(level: Level) -> Packer | BlockedPacker | None:
         BlockedPacker(level.geometry()) if blocked(level) else None))
 
 
+
+def still_board(state: State) -> PackedBoard | BlockedBoard | None:
+    """The packed board of a state no move has left yet (a new game's), with its blocker layers
+    when it has any, when its level plays on a packed path and no run is on it; else None."""
+    found = kernel(state.level)
+    if isinstance(found, BlockedPacker):
+        return found.still(state)
+    return found.still(state.grid) if found is not None else None
+
 class BlockedBoard(PackedBoard):
     """A board as a packed move with blockers left it: PackedBoard's `flags` are its legal swaps
     (no held tile moved), `runs` the swaps that make a run (Bitboard.swaps'), `held` its layers
