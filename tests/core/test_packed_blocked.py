@@ -19,6 +19,7 @@ from game.core.rules import match3
 from game.core.rules.packed import packer
 from game.core.rules.packed_blocked import BlockedBoard, BlockedPacker, kernel
 from game.core.state import Layers
+from game.core.units import covered
 
 TOKENS = (".", ".", ".", ".", ".", ".", "S1", "S2", "S3", ".L", ".L", ".I1", ".I2")
 
@@ -114,3 +115,16 @@ def test_dealt_blocker_boards_play_alike() -> None:
             slow_events, slow = match3.play_general(slow, legal[turn * 7 % len(legal)])
             assert events == slow_events and fast == slow
     assert kernel(_level(layout, 5, None, jelly=jelly, rules={"specials": True})) is None
+
+
+@given(blocked_games())
+@examples(40)
+def test_packed_deal_check_is_the_general_one(game: tuple[State, list[int]]) -> None:
+    """A blocker level's deal asks its packed board whether a grid is playable (no run, a swap
+    that runs, no held tile or filled cell moving): match3.playable's answer, grid after grid."""
+    state, _ = game
+    level = state.level
+    held = covered(placed(level))
+    found = kernel(level)
+    assert isinstance(found, BlockedPacker)
+    assert found.playable(state.grid, held) == match3.playable(state.grid, 3, (), held, level.geometry())

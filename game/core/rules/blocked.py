@@ -31,6 +31,7 @@ from ..units import Blocker, covered
 from ..vocab import Special
 from . import held, match3, questions
 from .cascade import split
+from .packed_blocked import BlockedPacker, kernel
 from .specials import Layer, Outcome
 
 
@@ -41,13 +42,15 @@ def deal(level: Level, draws: Draws) -> Grid:
         return match3.deal(level, draws)
     template = level.template()
     specials, held = level.specials, covered(placed(level))
+    packed = kernel(level)   # (on the packed path with blockers: asked on its packed board)
     why = ""
     for _ in range(match3.DEAL_ATTEMPTS):
         grid, why = match3.fill(template, level.kinds, level.rules.min_match, draws, need_swap=False,
                                 geo=level.geometry())
         if grid is None:
             continue
-        if match3.playable(grid, level.rules.min_match, specials, held, level.geometry()):
+        if (packed.playable(grid, held) if isinstance(packed, BlockedPacker)
+                else match3.playable(grid, level.rules.min_match, specials, held, level.geometry())):
             return grid
         why = "no swap on this board can ever make a run (held tiles, filled cells and fallers' pieces never swap)"
     raise LevelError([Problem(("layout",), f"cannot deal a starting board: {why} "

@@ -20,11 +20,11 @@ from __future__ import annotations
 
 from itertools import chain, compress
 from operator import add, lshift
-from typing import Sequence
+from typing import Iterable, Sequence
 
 from ..boards import ZERO_ONE, Bitboard, Geometry
 from ..events import Cleared, Event, Fell, Scored, Spawned
-from ..grid import FALLER, Cell
+from ..grid import FALLER, Cell, Grid
 from ..level import Level
 from ..rng import GOLDEN, MASK64, below_many
 from ..state import Layers, State, placed
@@ -161,6 +161,23 @@ class BlockedPacker:
                 counts.append(by_cell)
                 masks.append(sum(1 << (4 * p) for p in by_cell))
         return tuple(units), tuple(places), tuple(counts), tuple(masks), _sums(units, masks)
+
+    def playable(self, grid: Grid, held: Iterable[Cell]) -> bool:
+        """match3.playable of a dealt `grid` (no specials), asked on its packed board: no run, and
+        a swap that makes one, no filled cell (a 0 field) or `held` tile moving."""
+        base = self.base
+        board = base.pack(grid)
+        eights, sevens, down, stride = base.eights, base.sevens, base.down, base.geo.stride
+        edge = ((board + sevens) & eights) ^ eights   # the filled cells' top bits
+        live = eights ^ edge
+        right = (((board ^ (board >> 4)) + sevens) & live) ^ live
+        below = (((board ^ (board >> down)) + sevens) & live) ^ live
+        if right & (right >> 4) or below & (below >> down):
+            return False
+        for r, c in held:
+            edge |= 8 << (4 * (r * stride + c))
+        sideways, downward = base.swaps(board)
+        return bool(sideways & ~(edge | (edge >> 4)) or downward & ~(edge | (edge >> down)))
 
     # -- a move ---------------------------------------------------------------------------------
     def move(self, state: State, a: Cell, b: Cell) -> tuple[list[Event], State, BlockedBoard] | None:
