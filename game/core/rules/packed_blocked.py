@@ -224,7 +224,7 @@ class BlockedPacker:
         ka, kb = board >> shift_a & 15, board >> shift_b & 15
         board ^= ((ka ^ kb) << shift_a) | ((ka ^ kb) << shift_b)
         units, places, kept_counts, kept_masks, (fixed, filled, covers, holding, every) = held
-        counts = list(kept_counts)
+        counts: list[dict[int, tuple[Cell, int]]] = []   # (copied when a unit is first hit)
         masks = list(kept_masks)
         touched = 0
         eights, sevens, down = base.eights, base.sevens, base.down
@@ -299,6 +299,8 @@ class BlockedPacker:
                 made = unit.made
                 place = places[i] << 8
                 if not touched >> i & 1:
+                    if not touched:
+                        counts = list(kept_counts)
                     touched |= 1 << i
                     counts[i] = dict(counts[i])
                 layer = counts[i]
@@ -419,10 +421,10 @@ class BlockedPacker:
                     # A layer stays in reading order: made so, then only lowered or dropped.
                     by_unit[at] = tuple(counts[i].values())
             layers = Layers(tuple(by_unit), layers.brought)
+            held = (units, places, tuple(counts), tuple(masks), (fixed, filled, covers, holding, every))
         after = state.after(grid, score=state.score + points, moves=state.moves + 1,
                             collected=collected, rng=rng, specials=(), layers=layers)
-        return events, after, self.board(board, (start, drawn) if drawn else None, (units, places, tuple(counts), tuple(masks),
-                                                        (fixed, filled, covers, holding, every)))
+        return events, after, self.board(board, (start, drawn) if drawn else None, held)
 
     def board(self, board: int, ahead: Ahead | None, held: Held) -> BlockedBoard:
         """The packed board with its layers `held` and its swaps: those that make a run
