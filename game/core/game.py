@@ -13,6 +13,7 @@ from .level import Level, LevelError
 from .rng import Draws, seed_state
 from .rules import blocked, chain, keep_going, match3, slide
 from .rules.packed import PackedBoard
+from .rules.packed_blocked import BlockedBoard
 from .state import NO_LAYERS, RULES_VERSION, IllegalMove, Layers, State, placed
 from .vocab import Mode, Status
 
@@ -143,8 +144,8 @@ def legal_commands(state: State) -> list[Command]:
     None once the game is over.
     """
     cached = state.cache
-    if type(cached) is PackedBoard and state.status is Status.PLAYING:
-        return cached.commands()  # type: ignore[return-value]  # (a plain match3 board's, in short)
+    if (type(cached) is PackedBoard or type(cached) is BlockedBoard) and state.status is Status.PLAYING:
+        return cached.commands()  # type: ignore[return-value]  # (a packed match3 board's, in short)
     if state.status != Status.PLAYING:
         return []
     return RULESETS[state.level.mode].legal_commands(state)

@@ -41,7 +41,11 @@ GOAL_NAMED: dict[GoalName, Goal] = {goal.name: goal for goal in GOALS}
 
 def asked_goals(level: Level) -> tuple[Goal, ...]:
     """The goals `level` asks, in GOALS order (found once and kept with the level)."""
-    return level.kept("goals asked", lambda: tuple(goal for goal in GOALS if goal.asked(level)))
+    # (asked every move: looked up first, no lambda made)
+    found: tuple[Goal, ...] | None = level.derived.get("goals asked")  # type: ignore[assignment]
+    if found is None:
+        found = level.kept("goals asked", lambda: tuple(goal for goal in GOALS if goal.asked(level)))
+    return found
 
 
 def tiles_wanted(state: State) -> dict[int, tuple[int, int]]:
