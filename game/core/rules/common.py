@@ -280,3 +280,47 @@ def reshuffle(grid: Grid, draws: Draws, playable: Callable[[Grid, Specials], boo
         if candidate is not None and playable(candidate, specials):
             return candidate, specials
     return None
+
+
+def fill_open(template: Grid, table: tuple[tuple[int, ...], ...],
+              raw: list[int]) -> tuple[list[list[int]], Cell | None, int]:
+    """match3.fill's rows on a `template` with no tile fixed (each cell EMPTY or holding no tile:
+    a stone, a hole), runs of three: the cells right of and below the one being filled are empty
+    still, so only the runs ending at it from the left and from above can form (the kind of the
+    two cells left of it when they match, of the two above it when they match; `table`: the
+    choices by left * 16 + up, 0 for none), and a cell with no tile stops both. One draw of `raw`
+    an empty cell, in reading order. Returns the rows, the cell that could take no kind (None
+    when every one could) and the draws used (before that cell)."""
+    width = len(template[0])
+    rows: list[list[int]] = []
+    one_up = two_up = [0] * width   # the kinds one and two rows above (0: no tile)
+    drawn = 0
+    for r, cells in enumerate(template):
+        ups = [k if k == j else 0 for k, j in zip(one_up, two_up)]
+        row: list[int] = []
+        left = far = 0   # the kinds one and two cells left
+        if any(cells):   # a row with cells that hold no tile
+            for c, (up, cell) in enumerate(zip(ups, cells)):
+                if cell:
+                    far = left = 0
+                    row.append(cell)
+                    continue
+                options = table[(left << 4 | up) if left == far else up]
+                if not options:
+                    return rows, (r, c), drawn
+                far, left = left, options[raw[drawn] % len(options)]
+                drawn += 1
+                row.append(left)
+            rows.append(row)
+            one_up, two_up = [k if k > 0 else 0 for k in row], one_up
+            continue
+        for up, value in zip(ups, raw[drawn:drawn + width]):
+            options = table[(left << 4 | up) if left == far else up]
+            if not options:
+                return rows, (r, len(row)), drawn + len(row)
+            far, left = left, options[value % len(options)]
+            row.append(left)
+        drawn += width
+        rows.append(row)
+        one_up, two_up = row, one_up
+    return rows, None, drawn

@@ -21,7 +21,7 @@ from ..vocab import Special
 from .cascade import MAKING_STEPS as MAKING_STEPS, POINTS_PER_TILE as POINTS_PER_TILE
 from .cascade import Blockers, cascade, next_step
 from .held import check_blocked, fallen_bits, held_bits, kept_layers
-from .common import board_lanes, reshuffle
+from .common import board_lanes, fill_open, reshuffle
 from .finale import finale
 from .packed import PackedBoard, packer, swap_list
 from .packed_blocked import BlockedBoard, kernel as move_kernel, still_board
@@ -144,28 +144,14 @@ def fill(template: Grid, kinds: int, min_match: int, draws: Draws,
         lanes = draw_lanes(count)
     raw = below_many(rng, count, 1 << 64, lanes)[0] if count else []
     drawn = 0
-    if count == height * width and min_match == 3 and kinds < len(_CHOICES):
-        # Every cell empty, runs of three (nearly every level): the cells right of and below the
-        # one being filled are empty still, so only the runs ending at it from the left and
-        # from above can form: the kind of the two cells left of it when they match, of the two
-        # above it when they match; the same choices and draws as the general loop below, in
-        # fewer steps (longer runs take that loop).
-        table = _CHOICES[kinds]
-        one_up = two_up = [0] * width   # the rows one and two above (0: no tile yet)
-        for r in range(height):
-            ups = [k if k == j else 0 for k, j in zip(one_up, two_up)]
-            row: list[int] = []
-            left = far = 0   # the kinds one and two cells left
-            for up, value in zip(ups, raw[drawn:drawn + width]):
-                options = table[(left << 4 | up) if left == far else up]
-                if not options:
-                    draws.state = (rng + (drawn + len(row)) * GOLDEN) & MASK64
-                    return None, f"cell {r},{len(row)} cannot take any of the {kinds} kinds without making a run"
-                far, left = left, options[value % len(options)]
-                row.append(left)
-            drawn += width
-            work[r] = row
-            one_up, two_up = row, one_up
+    if min_match == 3 and kinds < len(_CHOICES) and (count == height * width or max(map(max, template)) <= EMPTY):
+        # No tile fixed (every cell empty, or holding no tile: a stone, a hole), runs of three
+        # (nearly every level): common.fill_open, the same choices and draws as the general loop
+        # below, in fewer steps (longer runs and fixed tiles take that loop).
+        work, stuck, drawn = fill_open(template, _CHOICES[kinds], raw)
+        if stuck is not None:
+            draws.state = (rng + drawn * GOLDEN) & MASK64
+            return None, f"cell {stuck[0]},{stuck[1]} cannot take any of the {kinds} kinds without making a run"
     else:
         for r, row in enumerate(work):
             above = work[r - 1] if r > 0 else None
