@@ -28,7 +28,7 @@ from ..grid import FALLER, Cell, Grid
 from ..level import Level
 from ..rng import GOLDEN, MASK64, below_many
 from ..state import Layers, State, placed
-from ..units import BLOCKERS, Blocker, Hit
+from ..units import BLOCKERS, Blocker, Counts, Hit
 from ..vocab import Mode
 from .cascade import POINTS_PER_HIT, POINTS_PER_TILE
 from .common import board_lanes
@@ -147,13 +147,22 @@ class BlockedPacker:
         return found
 
     def held(self, state: State) -> Held:
-        """The state's blocker layers by cell (a board no packed move has left yet)."""
+        """The state's blocker layers by cell (a board no packed move has left yet); a new game's,
+        the level's own, made once and kept with the level (read only: a move copies what it changes)."""
+        level = state.level
+        layers = state.layers.counts
+        if layers is placed(level):
+            return level.kept("packed blocker layers", lambda: self._held(layers))
+        return self._held(layers)
+
+    def _held(self, layers: tuple[Counts, ...]) -> Held:
+        """held() of these layers."""
         stride = self.base.geo.stride
         units: list[Blocker] = []
         places: list[int] = []
         counts: list[dict[int, tuple[Cell, int]]] = []
         masks: list[int] = []
-        for at, layer in enumerate(state.layers.counts):
+        for at, layer in enumerate(layers):
             if layer:
                 by_cell = {entry[0][0] * stride + entry[0][1]: entry for entry in layer}
                 units.append(BLOCKERS[at])
