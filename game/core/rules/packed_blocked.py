@@ -40,8 +40,6 @@ a filled cell's field, marked 13 on the way out, SOLID (-3)."""
 _FILLED = 13
 _DIGITS = "0123456789"
 COVER, NEAR = Hit.COVER, Hit.NEAR   # (the third, UNDER: the rest)
-ROW, COLUMN = 1, 2
-"""A step's cells as one run along a row, or down a column (0: any other shape)."""
 
 Held = tuple[tuple[Blocker, ...], tuple[int, ...], tuple[dict[int, tuple[Cell, int]], ...], tuple[int, ...],
              tuple[int, int, int, int, int]]
@@ -123,7 +121,7 @@ class BlockedPacker:
     __slots__ = ("base", "columns", "chutes", "ups", "falls", "scores", "hits")
 
     def __init__(self, geo: Geometry) -> None:
-        self.base = base = Packer(geo)
+        self.base = Packer(geo)
         stride, height = geo.stride, geo.height
         # A step's Scored by its tiles, hits and step (made on first use).
         self.scores: dict[int, Scored] = {}
@@ -284,10 +282,8 @@ class BlockedPacker:
                 cleared_event, count, keep, first, falling, shift, fell, cells, shifts, low = line
                 events.append(cleared_event)
                 found_cells = cleared_event.cells
-                shape = ROW if shift == down else COLUMN
             else:
                 count = cleared.bit_count()
-                shape = 0
                 found_cells = tuple(_cells(cleared, count, cell_of))
                 events.append(Cleared(found_cells))
             struck = 0
