@@ -1,4 +1,4 @@
-"""Independent reference rules and hypothesis strategies for the core's proof tests.
+"""Independent reference rules, hypothesis strategies and side-by-side play for the core's proof tests.
 
 The reference functions are written here from the articles, not imported from game.core,
 so a test that compares the two can catch a bug in either.
@@ -7,14 +7,15 @@ so a test that compares the two can catch a bug in either.
 from __future__ import annotations
 
 import os
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from game.core import (
-    EMPTY, HOLE, PLAYER, RAINBOW, Chain, Command, Event, Level, LevelError, Slide, State, Swap,
+    EMPTY, HOLE, PLAYER, RAINBOW, Chain, Command, Event, Level, LevelError, Slide, State, Status, Swap, legal_commands,
 )
+from game.core.rules import match3
 
 Cell = tuple[int, int]
 Grid = tuple[tuple[int, ...], ...]
@@ -368,3 +369,34 @@ def ref_special_swaps(state: State) -> set[frozenset[Cell]]:
                 if "*" in pair or None not in pair:
                     out.add(frozenset({(r, c), b}))
     return out
+
+
+def play_side_by_side(fast: State, slow: State, picks: Sequence[int],
+                      same_board: Callable[[State, State], None]) -> None:
+    """Play `picks` on a packed path (match3.play from `fast`) and on the general one
+    (match3.play_general from `slow`) side by side: the same legal commands, the same events
+    and states, the same refusal; `same_board` compares the boards the two moves kept. A pick
+    is mostly one of the legal swaps, now and then a refused or a made-up one."""
+    for pick in picks:
+        if fast.status != Status.PLAYING:
+            break
+        legal = legal_commands(fast)
+        assert legal == legal_commands(slow)
+        h, w = fast.level.height, fast.level.width
+        r, c = divmod(pick // 4 % (h * w), w)
+        other = Swap((r, c), (r, c + 1) if pick % 2 else (r + 1, c))
+        swap = legal[pick % len(legal)] if legal and pick % 3 else other
+        try:
+            events, after = match3.play(fast, swap)
+        except ValueError as error:
+            try:
+                match3.play_general(slow, swap)
+            except ValueError as same:
+                assert str(same) == str(error)
+                continue
+            raise
+        slow_events, slow_after = match3.play_general(slow, swap)
+        assert events == slow_events
+        assert after == slow_after
+        same_board(after, slow_after)
+        fast, slow = after, slow_after

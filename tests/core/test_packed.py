@@ -13,8 +13,8 @@ from __future__ import annotations
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from corekit import examples
-from game.core import HOLE, Level, LevelError, State, Swap, Status, legal_commands, new_game
+from corekit import examples, play_side_by_side
+from game.core import HOLE, Level, LevelError, State, legal_commands, new_game
 from game.core.boards import bitboard
 from game.core.rules import match3
 from game.core.rules.packed import PackedBoard, packer
@@ -63,34 +63,14 @@ def _same_board(a: object, b: object) -> None:
 @examples(40)
 def test_packed_moves_are_the_general_moves(game: tuple[State, list[int]]) -> None:
     fast, picks = game
-    slow = fast
     assert packer(fast.level) is not None
-    for pick in picks:
-        if fast.status != Status.PLAYING:
-            break
-        legal = legal_commands(fast)
-        assert legal == legal_commands(slow)
-        # A legal swap mostly, now and then a refused or a made-up one (the general path says why).
-        h, w = fast.level.height, fast.level.width
-        r, c = divmod(pick // 4 % (h * w), w)
-        other = Swap((r, c), (r, c + 1) if pick % 2 else (r + 1, c))
-        swap = legal[pick % len(legal)] if legal and pick % 3 else other
-        try:
-            events, after = match3.play(fast, swap)
-        except ValueError as error:
-            try:
-                match3.play_general(slow, swap)
-            except ValueError as same:
-                assert str(same) == str(error)
-                continue
-            raise
-        slow_events, slow_after = match3.play_general(slow, swap)
-        assert events == slow_events
-        assert after == slow_after
+
+    def same_board(after: State, slow_after: State) -> None:
         if isinstance(after.cache, PackedBoard):
             _same_board(after.cache, slow_after.cache)
             assert after.cache.kinds == bitboard(after.grid).kinds
-        fast, slow = after, slow_after
+
+    play_side_by_side(fast, fast, picks, same_board)
 
 
 def test_boards_with_blockers_or_specials_take_the_general_path() -> None:

@@ -13,8 +13,8 @@ from dataclasses import replace
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from corekit import examples
-from game.core import HOLE, SOLID, Level, LevelError, State, Status, Swap, legal_commands, new_game, placed
+from corekit import examples, play_side_by_side
+from game.core import HOLE, SOLID, Level, LevelError, State, legal_commands, new_game, placed
 from game.core.rules import match3
 from game.core.rules.packed import packer
 from game.core.rules.packed_blocked import BlockedBoard, BlockedPacker, kernel
@@ -63,35 +63,16 @@ def test_packed_blocked_moves_are_the_general_moves(game: tuple[State, list[int]
     slow = replace(fast)
     match3.board_of(slow)   # the general path's board (the first legal_commands packs the fast one)
     assert isinstance(kernel(fast.level), BlockedPacker)
-    for pick in picks:
-        if fast.status != Status.PLAYING:
-            break
-        legal = legal_commands(fast)
-        assert legal == legal_commands(slow)
-        # A legal swap mostly, now and then a refused or a made-up one (the general path says why).
-        h, w = fast.level.height, fast.level.width
-        r, c = divmod(pick // 4 % (h * w), w)
-        other = Swap((r, c), (r, c + 1) if pick % 2 else (r + 1, c))
-        swap = legal[pick % len(legal)] if legal and pick % 3 else other
-        try:
-            events, after = match3.play(fast, swap)
-        except ValueError as error:
-            try:
-                match3.play_general(slow, swap)
-            except ValueError as same:
-                assert str(same) == str(error)
-                continue
-            raise
-        slow_events, slow_after = match3.play_general(slow, swap)
-        assert events == slow_events
-        assert after == slow_after
+
+    def same_board(after: State, slow_after: State) -> None:
         board = after.cache
         if isinstance(board, BlockedBoard):
             other_board = match3.board_of(slow_after)
             assert board.kinds == other_board.kinds and board.tiles == other_board.tiles
             assert board.swaps(3) == other_board.swaps(3)
             assert board.legal == match3.legal_masks(slow_after, other_board)
-        fast, slow = after, slow_after
+
+    play_side_by_side(fast, slow, picks, same_board)
 
 
 def test_dealt_blocker_boards_play_alike() -> None:
