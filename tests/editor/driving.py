@@ -56,6 +56,11 @@ def finish_difficulty(window: Any, view: EditorView, limit: float = 180) -> None
     assert not run.running
 
 
+def difficulty_said(view: EditorView) -> dict[str, str]:
+    """The Difficulty panel's words on show, by their text keys (its keys start with 'd')."""
+    return {k: t.text for k, t in view.texts.shown.items() if k.startswith("d") and t.visible}
+
+
 def send(window: Any, name: str, *args: Any) -> None:
     window.dispatch_event(name, *args)
     window.dispatch_events()

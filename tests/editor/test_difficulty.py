@@ -8,7 +8,7 @@ from typing import Any
 import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
 import arcade
 
-from driving import SCREENSHOTS, click, finish_difficulty, frame, header, new_level, press, resize, set_field, shot, sized
+from driving import SCREENSHOTS, click, difficulty_said, finish_difficulty, frame, header, new_level, press, resize, set_field, shot, sized
 from editor.difficulty import DifficultyRun, histogram, warnings_of
 from editor.look import WARN
 from editor.view import EditorView
@@ -16,9 +16,6 @@ from looks import near
 
 key = arcade.key
 
-
-def _shown(view: EditorView) -> dict[str, str]:
-    return {k: t.text for k, t in view.texts.shown.items() if k.startswith("d") and t.visible}
 
 
 def test_difficulty_runs_warns_suggests_and_applies_as_one_undo_step(window: Any, editor: EditorView) -> None:
@@ -31,17 +28,17 @@ def test_difficulty_runs_warns_suggests_and_applies_as_one_undo_step(window: Any
         set_field(window, view, "moves", "2")
         set_field(window, view, "score", "1500")          # far out of reach in 2 moves
         frame(window)
-        assert "How hard is it?" in " ".join(_shown(view).values())
+        assert "How hard is it?" in " ".join(difficulty_said(view).values())
         press(window, key.F5)
         assert view.difficulty.run.running and "playing it 60 times" in view.status.text
         frame(window)
-        assert "60 person-like bot games" in _shown(view)["d1"]   # the progress line, with its bar
+        assert "60 person-like bot games" in difficulty_said(view)["d1"]   # the progress line, with its bar
         finish_difficulty(window, view)
         figures = view.difficulty.run.for_level(view.difficulty.current_hash())
         assert figures is not None and figures.report.games == 60
         r = figures.report
         assert r.pass_rate < 0.05 and r.label == "unfair"
-        assert _shown(view)["d1"].startswith(f"unfair: bots win {r.pass_rate:.0%}")
+        assert difficulty_said(view)["d1"].startswith(f"unfair: bots win {r.pass_rate:.0%}")
         # A warning (never an error) in the problems panel, from the same figures.
         assert any("bots win" in str(w) for w in view.problems.warnings()) and not view.model.problems()
         assert view.texts.shown["phead"].text.startswith("No problems, 1 warning")
@@ -59,7 +56,7 @@ def test_difficulty_runs_warns_suggests_and_applies_as_one_undo_step(window: Any
         assert sum(1 for p in panel if near(p, WARN[:3], 20)) > 5, "no line at the suggested limit"
         click(window, *view.difficulty.buttons["apply"].center)
         assert view.model.draft.moves == suggested
-        assert "stale" in _shown(view)["d2"] and "apply" not in view.difficulty.buttons
+        assert "stale" in difficulty_said(view)["d2"] and "apply" not in view.difficulty.buttons
         assert not any("bots win" in str(w) for w in view.problems.warnings())   # the figures are not this level's
         press(window, key.Z, key.MOD_CTRL)                 # one undo step: the old limit, its figures back
         assert view.model.draft.moves == 2 and view.difficulty.run.for_level(view.difficulty.current_hash()) is figures

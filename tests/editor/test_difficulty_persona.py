@@ -10,7 +10,7 @@ from typing import Any
 import game.ui  # noqa: F401  (prepares arcade; conftest set ARCADE_HEADLESS)
 import arcade
 
-from driving import SCREENSHOTS, click, finish_difficulty, frame, new_level, press, set_field
+from driving import SCREENSHOTS, click, difficulty_said, finish_difficulty, frame, new_level, press, set_field
 from editor.difficulty import DifficultyRun
 from editor.view import EditorView
 from game.bots.persona import Persona
@@ -20,9 +20,6 @@ from game.io.paths import personas_dir
 key = arcade.key
 CARELESS = Persona(name="my testers", notice=0.2, wanted_weight=1.0, depth_weight=0.0)
 
-
-def _said(view: EditorView) -> dict[str, str]:
-    return {k: t.text for k, t in view.texts.shown.items() if k.startswith("d") and t.visible}
 
 
 def test_a_persona_in_the_folder_is_offered_and_f5_plays_as_it(window: Any, editor: EditorView) -> None:
@@ -48,13 +45,13 @@ def test_a_persona_in_the_folder_is_offered_and_f5_plays_as_it(window: Any, edit
         assert view.difficulty.run.bot == CARELESS
         assert "my testers plays the level" in view.status.text and "broken.yaml" in view.status.text
         frame(window)
-        assert "my testers plays it 40 times" in " ".join(_said(view).values())
+        assert "my testers plays it 40 times" in " ".join(difficulty_said(view).values())
         press(window, key.F5)
         assert "my testers is playing it 40 times" in view.status.text
         finish_difficulty(window, view)
         mine = view.difficulty.figures()
         assert mine is not None and mine.bot == CARELESS and mine.report.bot == "persona:my testers"
-        assert "difficulty for my testers:" in view.status.text and "wins" in _said(view)["d1"]
+        assert "difficulty for my testers:" in view.status.text and "wins" in difficulty_said(view)["d1"]
         click(window, *view.difficulty.buttons["higher"].center)   # aimed at 70%: still the persona's games
         assert view.difficulty.figures() is not None and view.difficulty.figures().bot == CARELESS
         mine = view.difficulty.figures()
