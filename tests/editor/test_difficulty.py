@@ -17,7 +17,6 @@ from looks import near
 key = arcade.key
 
 
-
 def test_difficulty_runs_warns_suggests_and_applies_as_one_undo_step(window: Any, editor: EditorView) -> None:
     view = editor
     view.difficulty.run.close()

@@ -21,7 +21,6 @@ key = arcade.key
 CARELESS = Persona(name="my testers", notice=0.2, wanted_weight=1.0, depth_weight=0.0)
 
 
-
 def test_a_persona_in_the_folder_is_offered_and_f5_plays_as_it(window: Any, editor: EditorView) -> None:
     view = editor
     view.difficulty.run.close()
