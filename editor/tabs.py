@@ -70,8 +70,18 @@ class Tabs(Part):
 
     # -- opening, switching, closing ------------------------------------------------------------
     def opened(self, model: EditModel) -> None:
-        """Another level came (New, Open, Restore): in a tab of its own, shown now."""
-        if self._untouched():
+        """Another level came (New, Open, Restore): in a tab of its own, shown now. A level of a
+        file another tab holds unedited (work restored over the file `gridfall edit` opened)
+        takes that tab: one file is never in two tabs."""
+        twin = next((i for i in self._holding(model.path) if self._unedited(self.tabs[i].model)), None) \
+            if model.path is not None else None
+        if twin is not None and twin != self.index:
+            self._keep_current()
+            self.index = twin
+            state = self.tabs[twin].file_state
+            if state is not None:
+                self._file_flow.restore(state)
+        if twin is not None or self._untouched():
             self._autosave.drop(self.tabs[self.index].model)
             self.tabs[self.index] = Tab(model)
             self._stand_in = None
@@ -86,8 +96,12 @@ class Tabs(Part):
         """The shown level is a blank one never edited (the editor's first), or a stand-in never
         edited: nothing to keep."""
         m = self.tabs[self.index].model
-        unedited = not m.dirty and not m.history.past and not m.history.future
-        return unedited and (m is self._stand_in or (m.path is None and not self._file_flow.origin))
+        return self._unedited(m) and (m is self._stand_in or (m.path is None and not self._file_flow.origin))
+
+    @staticmethod
+    def _unedited(m: EditModel) -> bool:
+        """Nothing to keep of it beyond its file: no unsaved change, no undo or redo."""
+        return not m.dirty and not m.history.past and not m.history.future
 
     def until_another(self) -> None:
         """`gridfall edit PACK`: its first level shows while the picker asks; the one picked

@@ -194,6 +194,35 @@ def test_work_left_by_editors_is_restored_each_in_its_own_tab(window: Any, tmp_p
     frame(window)
 
 
+def test_work_restored_over_the_file_the_editor_opened_takes_its_tab(window: Any, tmp_path: pathlib.Path) -> None:
+    # `gridfall edit FILE` after an editor of FILE was killed with unsaved work: Restore puts
+    # the work in FILE's tab (one file is never in two tabs, a stale twin never saved over it).
+    from driving import clear_recoveries
+    from editor import open_editor
+    from editor.model import EditModel, blank, kind_tool
+
+    clear_recoveries()
+    level_file = tmp_path / "kept.yaml"
+    m = EditModel(blank("match3", 5, 5))
+    m.set(name="Kept", id="kept")
+    files.save_draft(m.draft, level_file)
+    m.select(kind_tool(3))
+    m.paint_at((1, 1))
+    slot = recovery.Slot()
+    slot.write(m.draft, level_file.absolute())
+    recovery._HELD.discard(slot.path)          # as an editor that was killed left it
+    view = open_editor(window, level_file, on_leave=lambda: None)
+    frame(window)
+    assert view.dialog is not None and "Restore" in view.dialog.title
+    click(window, *view.dialog.button_center("Restore"))
+    assert view.dialog is None and len(view.tabs) == 1
+    assert view.model.dirty and view.model.path is not None and view.model.path.samefile(level_file)
+    assert view.model.draft.token((1, 1)) == "3"
+    press(window, key.S, CTRL)
+    assert files.load_draft(level_file).token((1, 1)) == "3" and not view.model.dirty
+    frame(window)
+
+
 def test_one_file_is_never_in_two_tabs(window: Any, editor: EditorView) -> None:
     from driving import clear, save_as
 
