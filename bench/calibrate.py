@@ -3,9 +3,10 @@
 Run: `.venv/bin/python bench/calibrate.py [--train-games 20] [--games 1000] [--kinds careful careless strong]`.
 
 Three hidden players, none of them a persona of the fitted family (the notice model over a
-weighted sum of what one move clears, a liked colour among the weights, looking past its best
-few moves on an imagined refill or, with foresight, on the tiles that really fall, and now and
-then the game's hint's move):
+weighted sum of what one move clears and, with sight, of what it takes as a whole as the tiles
+really fall, a liked colour among the weights, looking past its best few moves on an imagined
+refill or, with foresight, on the tiles that really fall, and now and then the game's hint's
+move):
 - careful: looks two moves ahead on the board its first move really leaves, and likes one
   colour (kind 1) twice as much as the others. Since personas can foresee and like a colour it is
   near the family, but not in it: it never misses a move (a persona's notice is at most 0.99 and
@@ -17,6 +18,10 @@ then the game's hint's move):
   most tiles, blind to goals and specials (no persona misses that way: a persona that misses
   plays the best move it noticed, rarely a random one);
 - strong: the lab's strong bot of the mode (greedy or chain: looks ahead and sees the spawns).
+  A persona with sight reads a move's whole outcome as it does, but weighs it by the persona's
+  sum (tiles, wanted tiles, specials, blocker layers), not by the goals' progress and score;
+  and looks past its best four by that worth, not five by the outcome, with the follow-up's own
+  clear only and no discount.
 The shipped match3 and chain levels are split in two by a fixed rule: 30 held-out levels (both
 modes, with and without blockers) and the rest for training. Each hidden player plays
 --train-games games on the training levels; `calibrate` fits a persona to them; then the

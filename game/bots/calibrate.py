@@ -47,6 +47,11 @@ PLAN_CEILING = 0.95
 LOOKS = (0.0, 0.25, 0.5, 0.75, 1.0)
 # The foresights tried with each look (how much of the tiles that really fell the look past sees).
 FORESIGHTS = (0.0, 0.5, 1.0)
+# The sights tried (how much of what a match3 move takes as a whole, cascades included, its
+# worth reads): each is a reading of the moves of its own, so only the two ends.
+SIGHTS = (0.0, 1.0)
+# The skill knob's top: from 1 to 2 a stronger reader of the board, from 2 to 3 a planner too.
+SKILL_TOP = 3.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,29 +135,31 @@ def fit_weights(decisions: Sequence[Decision], start: Persona = DEFAULT_PERSONA,
     return dataclasses.replace(persona, notice=round(notice, 4)), best + penalty(persona)
 
 
-def fit_look(games: Sequence[Game], persona: Persona,
-             tick: Callable[[], None] | None = None) -> tuple[Persona, list[Decision], float]:
-    """The look (from LOOKS), foresight (from FORESIGHTS) and notice chance that, with
-    `persona`'s weights, make the games' moves most likely; the decisions read with what
-    looking past each move shows to those weights, on an imagined refill and on the tiles that
-    really fell (what the likelihood of a looking persona of these weights needs); that
-    log-likelihood."""
-    looked = [d for game in games for d in decisions_of(game.session, looking=persona, foreseeing=True)]
-    # The look and the foresight are a number each to fit: each must say so by more than noise
-    # would (Schwarz's rule, as for a liked colour).
-    price = math.log(max(2, len(looked))) / 2
-    best: tuple[float, float, Persona] | None = None
-    for look in LOOKS:
-        for foresight in FORESIGHTS if look else (0.0,):
-            trial = persona.with_number("look", look).with_number("foresight", foresight)
-            notice, score = best_notice(standings(looked, trial))
-            if tick is not None:
-                tick()
-            priced = score - price * ((look > 0) + (foresight > 0))
-            if best is None or priced > best[0] + GAIN:
-                best = (priced, score, dataclasses.replace(trial, notice=round(notice, 4)))
+def fit_look(games: Sequence[Game], persona: Persona, tick: Callable[[], None] | None = None,
+             sights: Sequence[float] = SIGHTS) -> tuple[Persona, list[Decision], float]:
+    """The sight (from `sights`), look (from LOOKS), foresight (from FORESIGHTS) and notice
+    chance that, with `persona`'s weights, make the games' moves most likely; the decisions read
+    (for the sight found) with what each move takes as a whole and what looking past it shows
+    to those weights, on an imagined refill and on the tiles that really fell (what the
+    likelihood of a looking persona of these weights needs); that log-likelihood."""
+    best: tuple[float, float, Persona, list[Decision]] | None = None
+    for sight in sights:
+        seer = persona.with_number("sight", sight)
+        looked = [d for game in games for d in decisions_of(game.session, looking=seer, foreseeing=True, seeing=True)]
+        # The sight, the look and the foresight are a number each to fit: each must say so by
+        # more than noise would (Schwarz's rule, as for a liked colour).
+        price = math.log(max(2, len(looked))) / 2
+        for look in LOOKS:
+            for foresight in FORESIGHTS if look else (0.0,):
+                trial = seer.with_number("look", look).with_number("foresight", foresight)
+                notice, score = best_notice(standings(looked, trial))
+                if tick is not None:
+                    tick()
+                priced = score - price * ((sight > 0) + (look > 0) + (foresight > 0))
+                if best is None or priced > best[0] + GAIN:
+                    best = (priced, score, dataclasses.replace(trial, notice=round(notice, 4)), looked)
     assert best is not None
-    return best[2], looked, best[1]
+    return best[2], best[3], best[1]
 
 
 def refit_look(games: Sequence[Game], persona: Persona, looked: list[Decision], score: float,
@@ -164,7 +171,7 @@ def refit_look(games: Sequence[Game], persona: Persona, looked: list[Decision], 
     for name in STEPS:
         if not persona.look or not getattr(persona, name):
             continue
-        trial, read, tried = fit_look(games, persona.with_number(name, 0.0), tick)
+        trial, read, tried = fit_look(games, persona.with_number(name, 0.0), tick, sights=(persona.sight,))
         if tried > score + GAIN:
             persona, looked, score = trial, read, tried
     return persona, looked, score
@@ -183,18 +190,25 @@ def win_share(games: Sequence[Game], persona: Persona, per_game: int = 1) -> flo
 
 
 def skill_persona(persona: Persona, skill: float) -> Persona:
-    """`persona` made weaker or stronger along one knob, `skill` from 0 to 2: at 1 itself; below
-    1 its notice chance falls toward NOTICE_FLOOR (at 0, nearly every move a random one); above
-    1, with t = skill - 1, a stronger player of the same rule of thumb: it notices more (toward
-    NOTICE_CEILING), looks further past a move (toward the most look) and thinks a move through
-    as the game's hint does with the chance t * PLAN_CEILING (all three at their most at 2)."""
+    """`persona` made weaker or stronger along one knob, `skill` from 0 to SKILL_TOP: at 1
+    itself; below 1 its notice chance falls toward NOTICE_FLOOR (at 0, nearly every move a random
+    one); from 1 to 2, with t = skill - 1, a stronger reader of the board with the same rule of
+    thumb: it notices more (toward NOTICE_CEILING), reads more of what its moves take as a whole
+    (sight, toward 1), and looks further past a move (toward the most look) on more of the tiles
+    that really fall (foresight, toward 1), all at their most at 2; from 2 to 3, with u = skill -
+    2, it also thinks a move through as the game's hint does with the chance u * PLAN_CEILING."""
     if skill <= 1.0:
         notice = NOTICE_FLOOR + max(0.0, skill) * (persona.notice - NOTICE_FLOOR)
         return dataclasses.replace(persona, notice=round(notice, 4), plan=0.0)
     t = min(1.0, skill - 1.0)
-    return dataclasses.replace(persona, notice=round(persona.notice + t * (NOTICE_CEILING - persona.notice), 4),
-                               look=round(persona.look + t * (LOOKS[-1] - persona.look), 4),
-                               plan=round(t * PLAN_CEILING, 4))
+    u = min(1.0, max(0.0, skill - 2.0))
+
+    def toward(now: float, most: float) -> float:
+        return round(now + t * (most - now), 4)
+
+    return dataclasses.replace(persona, notice=toward(persona.notice, NOTICE_CEILING), sight=toward(persona.sight, 1.0),
+                               look=toward(persona.look, LOOKS[-1]), foresight=toward(persona.foresight, 1.0),
+                               plan=round(u * PLAN_CEILING, 4))
 
 
 def match_wins(games: Sequence[Game], persona: Persona, per_game: int,
@@ -218,7 +232,7 @@ def match_wins(games: Sequence[Game], persona: Persona, per_game: int,
     n = len(games)
     # The moves' fit stands unless the outcomes say otherwise: more than a standard error off.
     if abs(share(1.0) - real) > max(math.sqrt(real * (1 - real) / n), 1 / n):
-        low, high = (1.0, 2.0) if tried[0][2] < real else (0.0, 1.0)
+        low, high = (1.0, SKILL_TOP) if tried[0][2] < real else (0.0, 1.0)
         for _ in range(SKILL_STEPS):
             middle = (low + high) / 2
             won = share(middle)
@@ -237,12 +251,14 @@ def calibrate(games: Sequence[Game], name: str = "calibrated",
     """Fit a persona to `games` (match3 and chain; slide games hold no choices to weigh).
 
     First the weights and notice chance that make the moves most likely, weighing one move
-    (fit_weights); then, with those weights, how far past a move the person looks (fit_look).
+    (fit_weights); then, with those weights, how much of a move's cascade the person reads and
+    how far past a move they look (fit_look).
     Then the fit is held against how the games ended: the persona that explains the moves best
     may still win far more or less often than the people did (a person who plans makes moves no
     one-move rule quite explains). So, unless it already wins within a standard error of them,
-    one skill knob (skill_persona: down, its notice chance falls; up, it notices more, looks
-    further and plays the game's hint's move now and then) is set by bisection until the
+    one skill knob (skill_persona: down, its notice chance falls; up, it notices more, reads its
+    moves' cascades and looks further, then plays the game's hint's move now and then too) is
+    set by bisection until the
     persona wins the people's own levels and seeds as often as they did (match_wins): what it
     is asked to predict is how often people win."""
     decisions = [d for game in games for d in decisions_of(game.session)]
@@ -255,7 +271,10 @@ def calibrate(games: Sequence[Game], name: str = "calibrated",
     per_game = max(1, OUTCOME_PLAYS // len(games))
     persona, predicted = match_wins(games, looking, per_game, tick)
     default_wins = win_share(games, DEFAULT_PERSONA, per_game)
-    read = looked if persona.look else decisions
+    # The moves as the persona found reads them (again when the skill knob changed its sight).
+    if persona.sight != looking.sight:
+        looked = [d for game in games for d in decisions_of(game.session, looking=persona, foreseeing=True, seeing=True)]
+    read = looked if persona.look or persona.sight else decisions
     if persona.plan:
         # The same decisions, each with the move the game's hint gives.
         planned = [d.planned for game in games for d in decisions_of(game.session, planning=True)]

@@ -11,7 +11,7 @@ from game.core import Command, Mode, Session, State, Status, Work, hint_move
 
 from .base import BotRandom
 from .persona import Features, Persona
-from .person import follow_ups, look_width, thought_through, weighed_options
+from .person import cascade_features, follow_ups, look_width, sighted, thought_through, wanted_tiles, weighed_options
 
 # Worths closer than this are a tie: the bot breaks ties by its draw (a millionth at most).
 TIE = 1e-6
@@ -34,7 +34,9 @@ class Decision:
     the decision was read for a persona that plans) is the option the game's hint gives (-1: not
     read, or the hint is none of the options). `draws` (read for a looking persona whose last
     places straddle equals) holds, for each of LOOK_DRAWS random picks, the equals it leaves
-    unthought (`follow` and `foreseen` hold what every one of them shows)."""
+    unthought (`follow` and `foreseen` hold what every one of them shows). `seen` and `wins`
+    (read for a persona that reads its moves' cascades: match3) hold what each move takes as a
+    whole as the tiles really fell (person.cascade_features) and whether it wins."""
 
     options: tuple[Features, ...]
     chosen: int
@@ -42,20 +44,23 @@ class Decision:
     planned: int = -1
     foreseen: tuple[float, ...] = ()
     draws: tuple[tuple[int, ...], ...] = ()
+    seen: tuple[Features, ...] = ()
+    wins: tuple[bool, ...] = ()
 
 
 def decisions_of(session: Session, looking: Persona | None = None, planning: bool = False,
-                 foreseeing: bool = False) -> list[Decision]:
+                 foreseeing: bool = False, seeing: bool = False) -> list[Decision]:
     """The decisions of a played game: each match3 swap or chain command made while the game
     was playing (slide games and the finale hold no choices a persona weighs). With `looking`,
-    each also holds what looking past its moves shows to that persona's weights; with
-    `planning`, the move the game's hint gives (its look-ahead budget the game's own); with
-    `foreseeing` too, what looking past shows on the tiles that really fell."""
+    each also holds what looking past its moves shows to that persona's weights (and sight);
+    with `planning`, the move the game's hint gives (its look-ahead budget the game's own); with
+    `foreseeing` too, what looking past shows on the tiles that really fell; with `seeing` (or
+    a `looking` persona with sight), what each move takes as a whole."""
     out: list[Decision] = []
     state = session.initial
     work = Work() if planning else None
     for n, turn in enumerate(session.turns):
-        decision = decision_at(state, turn.command, looking, work, foreseeing, seed=n)
+        decision = decision_at(state, turn.command, looking, work, foreseeing, seed=n, seeing=seeing)
         if decision is not None:
             out.append(decision)
         state = turn.state
@@ -63,12 +68,14 @@ def decisions_of(session: Session, looking: Persona | None = None, planning: boo
 
 
 def decision_at(state: State, command: Command, looking: Persona | None = None,
-                planning: Work | None = None, foreseeing: bool = False, seed: int = 0) -> Decision | None:
+                planning: Work | None = None, foreseeing: bool = False, seed: int = 0,
+                seeing: bool = False) -> Decision | None:
     """The decision of playing `command` in `state` (None: nothing a persona weighs); with
     `looking`, what looking past each move shows; with `planning` (a look-ahead budget), which
     move the game's hint gives; with `foreseeing` (and `looking`), what looking past shows on
     the game's own coming tiles as well (`seed`: of the picks among equals at the last place
-    thought through)."""
+    thought through); with `seeing` (or a `looking` persona with sight), what each move takes
+    as a whole, as the tiles really fell."""
     if state.status != Status.PLAYING or state.level.mode == Mode.SLIDE:
         return None
     options, features = weighed_options(state)
@@ -77,8 +84,15 @@ def decision_at(state: State, command: Command, looking: Persona | None = None,
     follow: tuple[float, ...] = ()
     foreseen: tuple[float, ...] = ()
     draws: tuple[tuple[int, ...], ...] = ()
+    seen: tuple[Features, ...] = ()
+    wins: tuple[bool, ...] = ()
+    if (seeing or (looking is not None and looking.sight)) and state.level.mode == Mode.MATCH3:
+        cascades, won = cascade_features(state, options, features, wanted_tiles(state))
+        seen, wins = tuple(cascades), tuple(won)
     if looking is not None:
         worths = [looking.worth(f) for f in features]
+        if looking.sight and seen:
+            worths = sighted(looking, worths, seen, wins)
         _, tied, slots = thought_through(worths, look_width(state, len(options)))
         if tied:
             rng = BotRandom(seed)
@@ -90,7 +104,7 @@ def decision_at(state: State, command: Command, looking: Persona | None = None,
     if planning is not None:
         hint = hint_move(state, planning)
         planned = options.index(hint) if hint in options else -1
-    return Decision(tuple(features), options.index(command), follow, planned, foreseen, draws)
+    return Decision(tuple(features), options.index(command), follow, planned, foreseen, draws, seen, wins)
 
 
 Standing = tuple[int, int, int]
@@ -101,8 +115,11 @@ worth the same counting itself, all options)."""
 def option_worths(decision: Decision, persona: Persona, unthought: tuple[int, ...] = ()) -> list[float]:
     """What each option of `decision` is worth to `persona` (as person.looked_worths, with the
     look past read off the decision: the imagined and the foreseen mixed by its `foresight`;
-    the options `unthought` weigh one move only)."""
+    with `sight`, what each move takes as a whole mixed in; the options `unthought` weigh one
+    move only)."""
     one = [persona.worth(f) for f in decision.options]
+    if persona.sight and decision.seen:
+        one = sighted(persona, one, decision.seen, decision.wins)
     if not persona.look or not decision.follow:
         return one
     seen = persona.foresight if decision.foreseen else 0.0

@@ -16,8 +16,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from game.core import (
-    SPECIAL_OF, Chain, Command, Grid, Mode, Slide, State, Status, Swap, Work, chain_blocker_hits, hint_move, legal_commands,
-    looked, play, played, plays_all, seed_state, spread, swap_look, tiles_wanted, walk_to,
+    SPECIAL_OF, Chain, Command, Created, Grid, Mode, Slide, State, Status, Swap, Work, chain_blocker_hits, hint_move,
+    legal_commands, looked, play, played, plays_all, seed_state, spread, swap_look, tiles_wanted, walk_to,
 )
 
 from .base import BotRandom, outcome
@@ -109,6 +109,56 @@ def weighed_options(state: State, scan: bool = False) -> tuple[list[Command], li
     return [], []
 
 
+def _layers_left(state: State) -> int:
+    """The blocker layers on the board, less the fallers' pieces brought down (what a move's
+    whole cascade does to the blockers is the fall of this)."""
+    return sum(n for layer in state.layers.counts for _, n in layer) - state.layers.brought
+
+
+def cascade_features(state: State, options: Sequence[Command], features: Sequence[Features],
+                     wanted: dict[int, int], work: Work | None = None) -> tuple[list[Features], list[bool]]:
+    """What each match3 move takes as a whole, as the tiles will really fall (its own clear,
+    then the cascades of the tiles above and of the refill, which the game's own stream
+    drops): the tiles by kind, the wanted ones among them, the specials made and the blocker
+    progress (its depth as its `features`' own); and whether it wins. Each move played out is
+    charged to `work`. A chain move takes its eaten tiles and no more: its own features."""
+    if state.level.mode != Mode.MATCH3:
+        return list(features), [False] * len(features)
+    seen: list[Features] = []
+    wins: list[bool] = []
+    kinds = range(1, state.level.kinds + 1)
+    layers = _layers_left(state)
+    for command, first in zip(options, features):
+        events, after = play(state, command)
+        if work is not None:
+            work.charge(state, events)
+        by_kind = (0, *(after.collected_of(k) - state.collected_of(k) for k in kinds))
+        useful = sum(min(by_kind[k], n) for k, n in wanted.items() if k < len(by_kind))
+        made = sum(SPECIAL_RANK[e.special] for e in events if isinstance(e, Created))
+        seen.append(Features(sum(by_kind), useful, made, max(0, layers - _layers_left(after)), first.depth,
+                             kinds=by_kind))
+        wins.append(after.status == Status.WON)
+    return seen, wins
+
+
+def sighted(persona: Persona, one: Sequence[float], seen: Sequence[Features], wins: Sequence[bool]) -> list[float]:
+    """Moves' one-move worths (`one`: their own clears') mixed, as far as the persona's `sight`
+    goes, with the worth of what each takes as a whole (`seen`, WIN_WORTH more when it wins)."""
+    s = persona.sight
+    return [(1.0 - s) * w + s * (persona.worth(f) + WIN_WORTH * won) for w, f, won in zip(one, seen, wins)]
+
+
+def own_worths(state: State, options: Sequence[Command], features: Sequence[Features], persona: Persona,
+               work: Work | None = None) -> list[float]:
+    """What each move is worth to `persona` before any look past it: its own clear's worth, and
+    for a persona with `sight` (match3), what the whole move takes mixed in (cascade_features;
+    once the game's look-ahead budget `work` is spent, its own clear only)."""
+    one = [persona.worth(f) for f in features]
+    if not persona.sight or state.level.mode != Mode.MATCH3 or (work is not None and work.spent):
+        return one
+    return sighted(persona, one, *cascade_features(state, options, features, wanted_tiles(state), work))
+
+
 def thought_through(worths: Sequence[float], width: int) -> tuple[list[int], list[int], int]:
     """The moves a person thinks through: the `width` best by one-move worth. When equals
     straddle the last place, a person thinks through some of them, picked at random; so this
@@ -167,10 +217,11 @@ def follow_ups(state: State, options: Sequence[Command], worths: Sequence[float]
 def looked_worths(state: State, options: Sequence[Command], features: Sequence[Features],
                   persona: Persona, scan: bool = False, work: Work | None = None,
                   rng: BotRandom | None = None) -> list[float]:
-    """What each move is worth to `persona`: its one-move worth, plus `look` times what looking
-    past it shows (a persona that looks 0, the default, never plays a move ahead; `rng` picks
-    among equals at the last place it thinks through)."""
-    worths = [persona.worth(f) for f in features]
+    """What each move is worth to `persona`: its one-move worth (own_worths: with `sight`, what
+    its cascade takes too), plus `look` times what looking past it shows (a persona that looks
+    0, the default, never plays a move ahead; `rng` picks among equals at the last place it
+    thinks through)."""
+    worths = own_worths(state, options, features, persona, work)
     if not persona.look:
         return worths
     follow = follow_ups(state, options, worths, persona, scan, work, rng=rng)

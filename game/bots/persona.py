@@ -1,4 +1,4 @@
-"""A persona: the person-like bot's parameters (how often it misses a move, what it prefers, how far past a move it looks and how much of the coming tiles it foresees, how often it thinks a move through), and what a move is worth to it."""
+"""A persona: the person-like bot's parameters (how often it misses a move, what it prefers, how much of a move's own cascade it reads, how far past a move it looks and how much of the coming tiles it foresees, how often it thinks a move through), and what a move is worth to it."""
 
 from __future__ import annotations
 
@@ -34,7 +34,14 @@ FORESIGHT = 0.0
 # liked, the default).
 COLOUR = 1
 COLOUR_WEIGHT = 0.0
-# The worth of a move that wins the game outright, seen by looking past it (before `look`).
+# A persona that reads a move's own cascade (`sight` above 0) weighs, besides what the move's
+# own clear takes, what the whole move takes as the tiles will really fall (the cascades of the
+# tiles above and of the refill; match3: a chain's eaten tiles are all it takes), the two mixed in
+# that proportion: the lab's strong bots judge every move so; a person reading the falls well
+# comes near. The default reads its own clear only (0).
+SIGHT = 0.0
+# The worth of a move that wins the game outright, seen by looking past it (before `look`) or
+# by reading its cascade.
 WIN_WORTH = 1000.0
 
 # The bounds a persona's numbers must keep (a file's values are checked against them).
@@ -43,6 +50,7 @@ WEIGHT_RANGE = (0.0, 100.0)
 LOOK_RANGE = (0.0, 1.0)
 PLAN_RANGE = (0.0, 1.0)
 FORESIGHT_RANGE = (0.0, 1.0)
+SIGHT_RANGE = (0.0, 1.0)
 COLOUR_RANGE = (1, 16)
 
 
@@ -81,6 +89,7 @@ class Persona:
     foresight: float = FORESIGHT
     colour: int = COLOUR
     colour_weight: float = COLOUR_WEIGHT
+    sight: float = SIGHT
     fitted: tuple[tuple[str, float], ...] = ()
 
     def worth(self, f: Features) -> float:
@@ -112,7 +121,7 @@ class Persona:
 
 
 PARAMETERS = ("notice", "wanted_weight", "special_bonus", "blocker_weight", "depth_weight",
-              "reach_step_weight", "slip", "look", "plan", "foresight", "colour", "colour_weight")
+              "reach_step_weight", "slip", "look", "plan", "foresight", "colour", "colour_weight", "sight")
 """A persona's numbers, in the order a persona file lists them."""
 
 DEFAULT_PERSONA = Persona()

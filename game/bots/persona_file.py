@@ -16,7 +16,7 @@ from game.io.yamldoc import DocError, read_document
 from game.io.yamlout import dump
 
 from .persona import (
-    COLOUR_RANGE, FORESIGHT_RANGE, LOOK_RANGE, NOTICE_RANGE, PARAMETERS, PLAN_RANGE, WEIGHT_RANGE, Persona,
+    COLOUR_RANGE, FORESIGHT_RANGE, LOOK_RANGE, NOTICE_RANGE, PARAMETERS, PLAN_RANGE, SIGHT_RANGE, WEIGHT_RANGE, Persona,
 )
 
 FORMAT = 1
@@ -69,7 +69,7 @@ def _range(key: str) -> tuple[float, float]:
     if key == "slip":
         return 0.0, NOTICE_RANGE[1]
     ranges = {"notice": NOTICE_RANGE, "look": LOOK_RANGE, "plan": PLAN_RANGE, "foresight": FORESIGHT_RANGE,
-              "colour": COLOUR_RANGE}
+              "sight": SIGHT_RANGE, "colour": COLOUR_RANGE}
     low, high = ranges.get(key, WEIGHT_RANGE)
     return float(low), float(high)
 
@@ -77,7 +77,8 @@ def _range(key: str) -> tuple[float, float]:
 def load_persona(path: str | os.PathLike[str]) -> Persona:
     """Read a persona file; raise PersonaFileError (one line: file:line:col: field: what). A
     number the file leaves out is the default persona's (a file from before `look`, `plan`,
-    `foresight` or `colour_weight` looks 0, plans 0, foresees nothing and likes no colour)."""
+    `foresight`, `colour_weight` or `sight` looks 0, plans 0, foresees nothing, likes no colour
+    and reads its moves' own clears only)."""
     name = str(path)
     try:
         doc = read_document(path)

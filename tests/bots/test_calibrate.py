@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.bots.base import play_game
-from game.bots.calibrate import Game, calibrate, fit_look, fit_weights
+from game.bots.calibrate import PLAN_CEILING, Game, calibrate, fit_look, fit_weights, skill_persona
 from game.bots.likelihood import (
     Decision, best_notice, chance_of, decisions_of, mixed_chance, move_chance, standing, standings, stands, top_share,
 )
@@ -150,6 +150,8 @@ def test_a_persona_file_from_before_look_reads_as_looking_nowhere(tmp_path: path
     ("persona: 1\nplan: 2\n", "2:7: plan: expected a number from 0 to 1"),
     ("persona: 1\ncolour: 2.5\n", "2:9: colour: expected a whole number from 1 to 16"),
     ("persona: 1\nforesight: -1\n", "2:12: foresight: expected a number from 0 to 1"),
+    ("persona: 1\nsight: 2\n", "2:8: sight: expected a number from 0 to 1"),
+    ("persona: 1\nsight: far\n", "2:8: sight: expected a number"),
     ("notice: 0.5\n", "1:1: a persona file is a mapping that starts with 'persona: 1'"),
     ("persona: 2\n", "1:10: persona: this game reads persona format 1"),
     ("persona: 1\nnotise: 0.5\n", "2:1: notise: unknown key"),
@@ -213,8 +215,45 @@ def test_a_persona_file_from_before_colour_and_foresight_likes_none_and_foresees
     path = tmp_path / "old.yaml"
     path.write_text("persona: 1\nname: testers\nnotice: 0.6\nlook: 0.5\nplan: 0.1\n", encoding="utf-8")
     old = load_persona(path)
-    assert old.foresight == 0.0 and old.colour_weight == 0.0
+    assert old.foresight == 0.0 and old.colour_weight == 0.0 and old.sight == 0.0
     assert old == Persona(name="testers", notice=0.6, look=0.5, plan=0.1)
     liker = Persona(name="liker", foresight=0.5, colour=3, colour_weight=1.5)
     save_persona(liker, path)
     assert "colour: 3\n" in path.read_text(encoding="utf-8") and load_persona(path) == liker
+
+
+SEER = Persona(name="seer", notice=1.0, sight=1.0)
+
+
+def test_a_persona_that_reads_its_moves_cascades_plays_what_it_reads() -> None:
+    # The bot and the fit weigh a move alike: every move this persona made is its first choice
+    # as the fit reads it, and the moves that set off cascades are read as taking more.
+    cascaded = 0
+    for game in _games_of(SEER, 3):
+        read = decisions_of(game.session, seeing=True)
+        assert read and all(standing(d, SEER)[0] == 0 for d in read)
+        cascaded += sum(g.tiles > f.tiles for d in read for f, g in zip(d.options, d.seen))
+    assert cascaded > 0
+    # Without its sight, the same persona would not have made all of them.
+    blind = SEER.with_number("sight", 0.0)
+    assert any(standing(d, blind)[0] > 0 for game in _games_of(SEER, 3) for d in decisions_of(game.session))
+
+
+def test_a_fit_finds_a_hidden_player_who_reads_its_moves_cascades() -> None:
+    games = _games_of(Persona(name="seer", notice=0.9, sight=1.0), 6)
+    fitted, looked, score = fit_look(games, DEFAULT_PERSONA.with_number("notice", 0.9))
+    assert fitted.sight == 1.0
+    assert any(d.seen for d in looked) and all(len(d.seen) in (0, len(d.options)) for d in looked)
+    # A player who reads only its own clears is not given the sight.
+    plain, _, _ = fit_look(_games_of(HIDDEN, 6), HIDDEN)
+    assert plain.sight == 0.0
+
+
+def test_the_skill_knob_reads_the_board_better_before_it_plans() -> None:
+    start = Persona(notice=0.5, look=0.25)
+    assert skill_persona(start, 1.0) == start
+    read = skill_persona(start, 2.0)
+    assert (read.notice, read.sight, read.look, read.foresight, read.plan) == (0.99, 1.0, 1.0, 1.0, 0.0)
+    planner = skill_persona(start, 3.0)
+    assert planner.plan == PLAN_CEILING and planner.sight == 1.0
+    assert skill_persona(start, 0.0).notice < start.notice
