@@ -145,7 +145,7 @@ def fit_look(games: Sequence[Game], persona: Persona, tick: Callable[[], None] |
     best: tuple[float, float, Persona, list[Decision]] | None = None
     for sight in sights:
         seer = persona.with_number("sight", sight)
-        looked = [d for game in games for d in decisions_of(game.session, looking=seer, foreseeing=True, seeing=True)]
+        looked = [d for game in games for d in decisions_of(game.session, looking=seer, foreseeing=True)]
         # The sight, the look and the foresight are a number each to fit: each must say so by
         # more than noise would (Schwarz's rule, as for a liked colour).
         price = math.log(max(2, len(looked))) / 2
