@@ -59,8 +59,11 @@ def decisions_of(session: Session, looking: Persona | None = None, planning: boo
     out: list[Decision] = []
     state = session.initial
     work = Work() if planning else None
+    # Reading the moves' cascades costs what the bot's own reading does: a game's budget.
+    reading = Work()
     for n, turn in enumerate(session.turns):
-        decision = decision_at(state, turn.command, looking, work, foreseeing, seed=n, seeing=seeing)
+        decision = decision_at(state, turn.command, looking, work, foreseeing, seed=n, seeing=seeing,
+                               reading=reading)
         if decision is not None:
             out.append(decision)
         state = turn.state
@@ -69,13 +72,14 @@ def decisions_of(session: Session, looking: Persona | None = None, planning: boo
 
 def decision_at(state: State, command: Command, looking: Persona | None = None,
                 planning: Work | None = None, foreseeing: bool = False, seed: int = 0,
-                seeing: bool = False) -> Decision | None:
+                seeing: bool = False, reading: Work | None = None) -> Decision | None:
     """The decision of playing `command` in `state` (None: nothing a persona weighs); with
     `looking`, what looking past each move shows; with `planning` (a look-ahead budget), which
     move the game's hint gives; with `foreseeing` (and `looking`), what looking past shows on
     the game's own coming tiles as well (`seed`: of the picks among equals at the last place
     thought through); with `seeing` (or a `looking` persona with sight), what each move takes
-    as a whole, as the tiles really fell."""
+    as a whole, as the tiles really fell (each move played out charged to `reading`, the
+    game's budget for it: once spent, a move is read by its own clear, as the bot reads it)."""
     if state.status != Status.PLAYING or state.level.mode == Mode.SLIDE:
         return None
     options, features = weighed_options(state)
@@ -87,7 +91,7 @@ def decision_at(state: State, command: Command, looking: Persona | None = None,
     seen: tuple[Features, ...] = ()
     wins: tuple[bool, ...] = ()
     if (seeing or (looking is not None and looking.sight)) and state.level.mode == Mode.MATCH3:
-        cascades, won = cascade_features(state, options, features, wanted_tiles(state))
+        cascades, won = cascade_features(state, options, features, wanted_tiles(state), reading)
         seen, wins = tuple(cascades), tuple(won)
     if looking is not None:
         worths = [looking.worth(f) for f in features]

@@ -121,7 +121,9 @@ def cascade_features(state: State, options: Sequence[Command], features: Sequenc
     then the cascades of the tiles above and of the refill, which the game's own stream
     drops): the tiles by kind, the wanted ones among them, the specials made and the blocker
     progress (its depth as its `features`' own); and whether it wins. Each move played out is
-    charged to `work`. A chain move takes its eaten tiles and no more: its own features."""
+    charged to `work`; once it is spent, the moves left are read by their own clears (a winning
+    move on a big board plays out its whole finale: a few such reads spend a game's budget). A
+    chain move takes its eaten tiles and no more: its own features."""
     if state.level.mode != Mode.MATCH3:
         return list(features), [False] * len(features)
     seen: list[Features] = []
@@ -129,6 +131,10 @@ def cascade_features(state: State, options: Sequence[Command], features: Sequenc
     kinds = range(1, state.level.kinds + 1)
     layers = _layers_left(state)
     for command, first in zip(options, features):
+        if work is not None and work.spent:
+            seen.append(first)
+            wins.append(False)
+            continue
         events, after = play(state, command)
         if work is not None:
             work.charge(state, events)

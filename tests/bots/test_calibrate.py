@@ -18,8 +18,8 @@ from game.bots.likelihood import (
 )
 from game.bots.persona import DEFAULT_PERSONA, Features, Persona
 from game.bots.persona_file import PersonaFileError, load_persona, persona_to_yaml, save_persona
-from game.bots.person import person_bot, thought_through
-from game.core import Mode
+from game.bots.person import cascade_features, person_bot, thought_through, wanted_tiles, weighed_options
+from game.core import Mode, Work
 from game.io import find_pack
 
 HIDDEN = Persona(name="hidden", notice=0.35, wanted_weight=1.5, depth_weight=0.0)
@@ -257,3 +257,18 @@ def test_the_skill_knob_reads_the_board_better_before_it_plans() -> None:
     planner = skill_persona(start, 3.0)
     assert planner.plan == PLAN_CEILING and planner.sight == 1.0
     assert skill_persona(start, 0.0).notice < start.notice
+
+
+def test_reading_cascades_stops_when_the_games_budget_is_spent() -> None:
+    # A winning move on a big board plays out its whole finale: the reading is charged to the
+    # game's look-ahead budget, and once that is gone the moves left are read by their own clears.
+    level = find_pack("first-steps").level("the-diamond")
+    state = play_game(level, 3, person_bot(level.mode, 3)).initial
+    options, features = weighed_options(state)
+    full, _ = cascade_features(state, options, features, wanted_tiles(state))
+    work = Work(budget=2 * level.width * level.height)
+    cut, wins = cascade_features(state, options, features, wanted_tiles(state), work)
+    assert work.spent
+    read = next(i for i, (f, g) in enumerate(zip(cut, features)) if f is g)   # the first left unread
+    assert 0 < read < len(options) and cut[:read] == full[:read]
+    assert all(f is g for f, g in zip(cut[read:], features[read:])) and not any(wins[read:])
