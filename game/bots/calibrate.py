@@ -258,9 +258,8 @@ def calibrate(games: Sequence[Game], name: str = "calibrated",
     one-move rule quite explains). So, unless it already wins within a standard error of them,
     one skill knob (skill_persona: down, its notice chance falls; up, it notices more, reads its
     moves' cascades and looks further, then plays the game's hint's move now and then too) is
-    set by bisection until the
-    persona wins the people's own levels and seeds as often as they did (match_wins): what it
-    is asked to predict is how often people win."""
+    set by bisection until the persona wins the people's own levels and seeds as often as they
+    did (match_wins): what it is asked to predict is how often people win."""
     decisions = [d for game in games for d in decisions_of(game.session)]
     if not decisions:
         raise ValueError("no match3 or chain move to learn from in these games")

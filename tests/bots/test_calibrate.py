@@ -217,9 +217,10 @@ def test_a_persona_file_from_before_colour_and_foresight_likes_none_and_foresees
     old = load_persona(path)
     assert old.foresight == 0.0 and old.colour_weight == 0.0 and old.sight == 0.0
     assert old == Persona(name="testers", notice=0.6, look=0.5, plan=0.1)
-    liker = Persona(name="liker", foresight=0.5, colour=3, colour_weight=1.5)
+    liker = Persona(name="liker", foresight=0.5, colour=3, colour_weight=1.5, sight=0.5)
     save_persona(liker, path)
-    assert "colour: 3\n" in path.read_text(encoding="utf-8") and load_persona(path) == liker
+    written = path.read_text(encoding="utf-8")
+    assert "colour: 3\n" in written and "sight: 0.5\n" in written and load_persona(path) == liker
 
 
 SEER = Persona(name="seer", notice=1.0, sight=1.0)
