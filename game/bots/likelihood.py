@@ -90,8 +90,9 @@ def decision_at(state: State, command: Command, looking: Persona | None = None,
     draws: tuple[tuple[int, ...], ...] = ()
     seen: tuple[Features, ...] = ()
     wins: tuple[bool, ...] = ()
+    played: dict[int, State] = {}
     if (seeing or (looking is not None and looking.sight)) and state.level.mode == Mode.MATCH3:
-        cascades, won = cascade_features(state, options, features, wanted_tiles(state), reading)
+        cascades, won = cascade_features(state, options, features, wanted_tiles(state), reading, played)
         seen, wins = tuple(cascades), tuple(won)
     if looking is not None:
         worths = [looking.worth(f) for f in features]
@@ -103,7 +104,7 @@ def decision_at(state: State, command: Command, looking: Persona | None = None,
             draws = tuple(tuple(sorted(set(tied) - set(rng.sample(tied, slots)))) for _ in range(LOOK_DRAWS))
         follow = tuple(follow_ups(state, options, worths, looking, foresight=0.0))
         if foreseeing:
-            foreseen = tuple(follow_ups(state, options, worths, looking, foresight=1.0))
+            foreseen = tuple(follow_ups(state, options, worths, looking, foresight=1.0, known=played))
     planned = -1
     if planning is not None:
         hint = hint_move(state, planning)

@@ -12,7 +12,7 @@ upper bound.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from game.core import (
@@ -116,21 +116,24 @@ def _layers_left(state: State) -> int:
 
 
 def cascade_features(state: State, options: Sequence[Command], features: Sequence[Features],
-                     wanted: dict[int, int], work: Work | None = None) -> tuple[list[Features], list[bool]]:
+                     wanted: dict[int, int], work: Work | None = None,
+                     played: dict[int, State] | None = None) -> tuple[list[Features], list[bool]]:
     """What each match3 move takes as a whole, as the tiles will really fall (its own clear,
     then the cascades of the tiles above and of the refill, which the game's own stream
     drops): the tiles by kind, the wanted ones among them, the specials made and the blocker
     progress (its depth as its `features`' own); and whether it wins. Each move played out is
     charged to `work`; once it is spent, the moves left are read by their own clears (a winning
-    move on a big board plays out its whole finale: a few such reads spend a game's budget). A
-    chain move takes its eaten tiles and no more: its own features."""
+    move on a big board plays out its whole finale: a few such reads spend a game's budget).
+    `played` gets the state each move played out leaves, by its place (a look past the move on
+    the real tiles starts from it). A chain move takes its eaten tiles and no more: its own
+    features."""
     if state.level.mode != Mode.MATCH3:
         return list(features), [False] * len(features)
     seen: list[Features] = []
     wins: list[bool] = []
     kinds = range(1, state.level.kinds + 1)
     layers = _layers_left(state)
-    for command, first in zip(options, features):
+    for i, (command, first) in enumerate(zip(options, features)):
         if work is not None and work.spent:
             seen.append(first)
             wins.append(False)
@@ -138,6 +141,8 @@ def cascade_features(state: State, options: Sequence[Command], features: Sequenc
         events, after = play(state, command)
         if work is not None:
             work.charge(state, events)
+        if played is not None:
+            played[i] = after
         by_kind = (0, *(after.collected_of(k) - state.collected_of(k) for k in kinds))
         useful = sum(min(by_kind[k], n) for k, n in wanted.items() if k < len(by_kind))
         made = sum(SPECIAL_RANK[e.special] for e in events if isinstance(e, Created))
@@ -155,14 +160,14 @@ def sighted(persona: Persona, one: Sequence[float], seen: Sequence[Features], wi
 
 
 def own_worths(state: State, options: Sequence[Command], features: Sequence[Features], persona: Persona,
-               work: Work | None = None) -> list[float]:
+               work: Work | None = None, played: dict[int, State] | None = None) -> list[float]:
     """What each move is worth to `persona` before any look past it: its own clear's worth, and
-    for a persona with `sight` (match3), what the whole move takes mixed in (cascade_features;
-    once the game's look-ahead budget `work` is spent, its own clear only)."""
+    for a persona with `sight` (match3), what the whole move takes mixed in (cascade_features,
+    which fills `played`; once the game's look-ahead budget `work` is spent, its own clear only)."""
     one = [persona.worth(f) for f in features]
     if not persona.sight or state.level.mode != Mode.MATCH3 or (work is not None and work.spent):
         return one
-    return sighted(persona, one, *cascade_features(state, options, features, wanted_tiles(state), work))
+    return sighted(persona, one, *cascade_features(state, options, features, wanted_tiles(state), work, played))
 
 
 def thought_through(worths: Sequence[float], width: int) -> tuple[list[int], list[int], int]:
@@ -192,7 +197,7 @@ def look_width(state: State, options: int) -> int:
 
 def follow_ups(state: State, options: Sequence[Command], worths: Sequence[float], persona: Persona,
                scan: bool = False, work: Work | None = None, foresight: float | None = None,
-               rng: BotRandom | None = None) -> list[float]:
+               rng: BotRandom | None = None, known: Mapping[int, State] | None = None) -> list[float]:
     """What looking past each move shows (before the persona's `look`): for the moves it thinks
     through (thought_through: its LOOK_WIDTH best by one-move `worths`, equals at the last place
     picked with `rng`; without it, every one of those equals, as the fit reads a move), the best
@@ -201,7 +206,9 @@ def follow_ups(state: State, options: Sequence[Command], worths: Sequence[float]
     tiles the game will really drop (mixed in that proportion); 0 for the moves it does not
     think through. `scan`: as weighed_options' for the boards it leaves. On a big board it
     thinks through no more moves than game.core.budget allows a decision, and none once the
-    game's look-ahead budget `work` is spent (each move played out is charged)."""
+    game's look-ahead budget `work` is spent (each move played out is charged). `known`: the
+    states moves already played out on the real tiles leave, by place (cascade_features'), so
+    they are not played (nor charged) twice."""
     follow = [0.0] * len(options)
     if work is not None and work.spent:
         return follow
@@ -210,9 +217,12 @@ def follow_ups(state: State, options: Sequence[Command], worths: Sequence[float]
     sure, tied, slots = thought_through(worths, look_width(state, len(options)))
     for i in sure + (tied if rng is None else rng.sample(tied, slots)):
         for board, share in boards:
-            events, after = play(board, options[i])
-            if work is not None:
-                work.charge(board, events)
+            if board is state and known is not None and i in known:
+                after = known[i]
+            else:
+                events, after = play(board, options[i])
+                if work is not None:
+                    work.charge(board, events)
             if after.status == Status.WON:
                 follow[i] += share * WIN_WORTH
             elif after.status == Status.PLAYING:
@@ -227,10 +237,11 @@ def looked_worths(state: State, options: Sequence[Command], features: Sequence[F
     its cascade takes too), plus `look` times what looking past it shows (a persona that looks
     0, the default, never plays a move ahead; `rng` picks among equals at the last place it
     thinks through)."""
-    worths = own_worths(state, options, features, persona, work)
+    played: dict[int, State] = {}
+    worths = own_worths(state, options, features, persona, work, played)
     if not persona.look:
         return worths
-    follow = follow_ups(state, options, worths, persona, scan, work, rng=rng)
+    follow = follow_ups(state, options, worths, persona, scan, work, rng=rng, known=played)
     return [w + persona.look * f for w, f in zip(worths, follow)]
 
 
